@@ -1,0 +1,146 @@
+package dev.wirespeed.cli;
+
+import dev.wirespeed.engine.BwClient;
+import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.report.BwText;
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.Json;
+import dev.wirespeed.wire.TestSpec;
+import dev.wirespeed.wire.Wire;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "bw", sortOptions = false, mixinStandardHelpOptions = true,
+        description = {"Measure TCP bandwidth to a wirespeed server (many streams, intervals, reverse, both ways).",
+            "Rates are decimal (1 Gbit/s = 10^9 bit/s), sizes binary (1 GiB = 2^30 bytes)."},
+        footer = {"", "Examples:",
+            "  wirespeed bw --loopback              this host against itself (in-process server)",
+            "  wirespeed bw 10.0.0.2                10 s upload, streams chosen for this host",
+            "  wirespeed bw 10.0.0.2 -P 8 -t 30 -O 2   eight streams, 30 s measured after 2 s warm-up",
+            "  wirespeed bw 10.0.0.2 -R             the server sends (download)",
+            "  wirespeed bw 10.0.0.2 --bidir -P 4   four streams each way at once",
+            "  wirespeed bw 10.0.0.2 -n 10G --json  send 10 GiB, print JSON only",
+            "",
+            "Exit codes: 0 ok, 1 failure (unreachable, refused, server lost), 2 bad usage, 130 Ctrl-C."})
+public final class BwCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "HOST", description = "Server to test against.")
+    String host;
+
+    @Option(names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "" + Wire.DEFAULT_PORT,
+            description = "Server port (default ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--loopback", description = "Start a server in this process on 127.0.0.1 and test against it.")
+    boolean loopback;
+
+    @Mixin
+    BwOptions options;
+
+    @Option(names = "--json", description = "Print only the result as JSON (schema: docs/json/bw.schema.json).")
+    boolean json;
+
+    @Option(names = "--connect-timeout", paramLabel = "SEC", defaultValue = "5",
+            description = "Seconds to wait for connections and the server's answers (default 5).")
+    double connectTimeoutSeconds;
+
+    @Override
+    public Integer call() throws IOException {
+        if (host == null && !loopback) {
+            throw Check.usage(spec, "missing HOST (or --loopback)");
+        }
+        if (host != null && loopback) {
+            throw Check.usage(spec, "give HOST or --loopback, not both");
+        }
+        Check.range(spec, "-p", port, 1, 65535);
+        Check.seconds(spec, "--connect-timeout", connectTimeoutSeconds, 0.1, 600);
+        TestSpec test = options.toSpec(spec);
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        BwResult result;
+        if (loopback) {
+            try (LoopbackServer server = LoopbackServer.start()) {
+                result = run("127.0.0.1", server.port(), test, out);
+            }
+        } else {
+            result = run(host, port, test, out);
+        }
+        return finish(result, out, err);
+    }
+
+    private BwResult run(String target, int targetPort, TestSpec test, PrintWriter out) throws IOException {
+        int timeoutMillis = (int) Math.round(connectTimeoutSeconds * 1000);
+        BwClient client = new BwClient(new BwClient.Config(target, targetPort, test, options.streamsChosenBy(),
+                timeoutMillis, timeoutMillis, Interrupts::raised));
+        return client.run(json ? new BwClient.Listener() {} : textListener(out, test));
+    }
+
+    static BwClient.Listener textListener(PrintWriter out, TestSpec test) {
+        BwText text = new BwText(out, test.direction() == dev.wirespeed.wire.Direction.BIDIR);
+        return new BwClient.Listener() {
+            @Override
+            public void connected(BwResult.Peer server, BwResult.BwParams params) {
+                text.header(server, params);
+            }
+
+            @Override
+            public void interval(BwResult.IntervalReport report) {
+                text.interval(report);
+            }
+        };
+    }
+
+    private int finish(BwResult result, PrintWriter out, PrintWriter err) {
+        if (json) {
+            out.println(Json.pretty(result));
+        } else {
+            new BwText(out, false).summary(result);
+        }
+        out.flush();
+        return exitCodeOf(result, err, spec.qualifiedName(" "));
+    }
+
+    static int exitCodeOf(BwResult result, PrintWriter err, String name) {
+        BwResult.Outcome o = result.outcome();
+        if (o.ok()) {
+            return ExitCode.OK;
+        }
+        err.println(name + ": " + o.message());
+        err.flush();
+        return "interrupted".equals(o.status()) ? ExitCode.INTERRUPTED : ExitCode.FAILURE;
+    }
+
+    /** An in-process server on 127.0.0.1, port chosen by the kernel, logging nowhere. */
+    static final class LoopbackServer implements AutoCloseable {
+        private final BwServer server;
+
+        private LoopbackServer(BwServer server) {
+            this.server = server;
+        }
+
+        static LoopbackServer start() throws IOException {
+            BwServer s = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
+                    line -> { }));
+            s.serveInBackground();
+            return new LoopbackServer(s);
+        }
+
+        int port() {
+            return server.port();
+        }
+
+        @Override
+        public void close() {
+            server.close();
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package dev.wirespeed.cli;
+
+import dev.wirespeed.wire.Direction;
+import dev.wirespeed.wire.TestSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+
+/** The bandwidth test's options, named as in iperf where iperf has them. */
+final class BwOptions {
+    static final int MAX_STREAMS = 128;
+    static final int DEFAULT_MAX_STREAMS = 8;
+    static final double DEFAULT_SECONDS = 10;
+
+    @Option(names = {"-t", "--time"}, paramLabel = "SEC",
+            description = "Seconds to measure, after the warm-up (default 10; 0.1..86400).")
+    Double seconds;
+
+    @Option(names = {"-n", "--bytes"}, paramLabel = "BYTES", converter = SizeConverter.class,
+            description = "Send this many bytes per direction instead of running for a time (e.g. 10G).")
+    Long bytes;
+
+    @Option(names = {"-P", "--parallel"}, paramLabel = "STREAMS",
+            description = "Parallel TCP streams per direction (1..128; default: one per core of this host, up to 8).")
+    Integer parallel;
+
+    @Option(names = {"-O", "--omit"}, paramLabel = "SEC", defaultValue = "0",
+            description = "Warm-up seconds before measuring, shown but excluded from the summary (0..600).")
+    double omitSeconds;
+
+    @Option(names = {"-i", "--interval"}, paramLabel = "SEC", defaultValue = "1",
+            description = "Seconds between interval reports; 0 = none (0 or 0.1..3600; default 1).")
+    double intervalSeconds;
+
+    @Option(names = {"-l", "--length"}, paramLabel = "LEN", converter = SizeConverter.class, defaultValue = "128K",
+            description = "Bytes per read/write call (1..16M; default 128K).")
+    long bufferBytes;
+
+    @Option(names = {"-w", "--window"}, paramLabel = "SIZE", converter = SizeConverter.class,
+            description = "Socket buffer size SO_SNDBUF/SO_RCVBUF on both sides (1K..512M; default: kernel autotuning).")
+    Long windowBytes;
+
+    @Option(names = {"-R", "--reverse"}, description = "Server sends, client receives.")
+    boolean reverse;
+
+    @Option(names = "--bidir", description = "Both directions at once (-P streams each way).")
+    boolean bidir;
+
+    @Option(names = {"-C", "--congestion"}, paramLabel = "ALGO",
+            description = "TCP congestion control on both sides, e.g. cubic, bbr (Linux).")
+    String congestion;
+
+    @Option(names = {"-M", "--set-mss"}, paramLabel = "MSS", description = "TCP maximum segment size (88..65535).")
+    Integer mssBytes;
+
+    @Option(names = {"-N", "--no-delay"}, description = "Set TCP_NODELAY (disable Nagle).")
+    boolean noDelay;
+
+    /** Streams when -P is absent: one per core of this host, up to 8 — enough not to be CPU-bound on one core. */
+    static int defaultStreams() {
+        return Math.clamp(Runtime.getRuntime().availableProcessors(), 1, DEFAULT_MAX_STREAMS);
+    }
+
+    static String defaultStreamsRule() {
+        return "default: one per core of this host, up to " + DEFAULT_MAX_STREAMS;
+    }
+
+    int streams() {
+        return parallel != null ? parallel : defaultStreams();
+    }
+
+    String streamsChosenBy() {
+        return parallel != null ? "option" : defaultStreamsRule();
+    }
+
+    TestSpec toSpec(CommandSpec spec) {
+        if (seconds != null && bytes != null) {
+            throw Check.usage(spec, "-t and -n exclude each other: run for a time or for a byte count");
+        }
+        if (reverse && bidir) {
+            throw Check.usage(spec, "-R and --bidir exclude each other");
+        }
+        double time = seconds == null ? DEFAULT_SECONDS : seconds;
+        if (bytes == null) {
+            Check.seconds(spec, "-t", time, 0.1, 86_400);
+        } else {
+            Check.sizeRange(spec, "-n", bytes, 1, Long.MAX_VALUE / 4);
+        }
+        if (parallel != null) {
+            Check.range(spec, "-P", parallel, 1, MAX_STREAMS);
+        }
+        Check.seconds(spec, "-O", omitSeconds, 0, 600);
+        if (intervalSeconds != 0) {
+            Check.seconds(spec, "-i", intervalSeconds, 0.1, 3600);
+        }
+        Check.sizeRange(spec, "-l", bufferBytes, 1, TestSpec.MAX_BUFFER_BYTES);
+        if (windowBytes != null) {
+            Check.sizeRange(spec, "-w", windowBytes, 1024, TestSpec.MAX_WINDOW_BYTES);
+        }
+        if (mssBytes != null) {
+            Check.range(spec, "-M", mssBytes, 88, 65535);
+        }
+        if (congestion != null && !congestion.matches("[A-Za-z0-9_-]{1,15}")) {
+            throw Check.usage(spec, "-C '" + congestion + "' is not an algorithm name (e.g. cubic, bbr, reno)");
+        }
+        Direction direction = bidir ? Direction.BIDIR : reverse ? Direction.DOWNLOAD : Direction.UPLOAD;
+        return new TestSpec(TestSpec.MODE_TCP_BW, direction, streams(),
+                bytes == null ? Math.round(time * 1000) : 0,
+                bytes == null ? 0 : bytes,
+                Math.round(omitSeconds * 1000), Math.round(intervalSeconds * 1000), (int) bufferBytes,
+                windowBytes == null ? 0 : windowBytes.intValue(), congestion, mssBytes == null ? 0 : mssBytes, noDelay);
+    }
+}

@@ -1,0 +1,50 @@
+package dev.wirespeed.cli;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Ctrl-C and SIGTERM: a shutdown hook raises a flag that running commands poll, then waits (a
+ * bounded time) for the command to print what it measured. The JVM then exits with 130 (SIGINT)
+ * or 143 (SIGTERM), as shells expect.
+ */
+public final class Interrupts {
+    private static final long FLUSH_MILLIS = 5_000;
+    private static volatile boolean raised;
+    private static volatile Runnable onRaise = () -> {};
+    private static final CountDownLatch DONE = new CountDownLatch(1);
+    private static boolean installed;
+
+    private Interrupts() {}
+
+    static synchronized void install() {
+        if (installed) {
+            return;
+        }
+        installed = true;
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            raised = true;
+            onRaise.run();
+            try {
+                DONE.await(FLUSH_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException ignored) {
+                Thread.currentThread().interrupt();
+            }
+        }, "ws-interrupt"));
+    }
+
+    /** True once the process was asked to stop. */
+    public static boolean raised() {
+        return raised;
+    }
+
+    /** Runs {@code action} (e.g. close the server) when the process is asked to stop. */
+    public static void onRaise(Runnable action) {
+        onRaise = action;
+    }
+
+    /** The command has printed everything: the shutdown may proceed. */
+    static void done() {
+        DONE.countDown();
+    }
+}

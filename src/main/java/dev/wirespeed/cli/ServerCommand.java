@@ -1,0 +1,82 @@
+package dev.wirespeed.cli;
+
+import dev.wirespeed.Version;
+import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.wire.TestSpec;
+import dev.wirespeed.wire.Wire;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "server", sortOptions = false, mixinStandardHelpOptions = true,
+        description = {"Serve wirespeed tests: many clients at once, each test isolated, one log line per test.",
+            "Ctrl-C (or SIGTERM) stops it; running tests are told and end cleanly."},
+        footer = {"", "Examples:",
+            "  wirespeed server                         every address, port 5301",
+            "  wirespeed server --bind 10.0.0.1 -p 6000",
+            "  wirespeed server --once                  exit after one test (scripts)",
+            "  wirespeed server --max-duration 60 --max-streams 16   limits for a shared box"})
+public final class ServerCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-B", "--bind"}, paramLabel = "ADDR", description = "Listen on this address only (default: all).")
+    String bind;
+
+    @Option(names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "" + Wire.DEFAULT_PORT,
+            description = "Port to listen on (default ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = {"-1", "--once"}, description = "Exit after the first test.")
+    boolean once;
+
+    @Option(names = "--max-duration", paramLabel = "SEC", defaultValue = "3600",
+            description = "Longest test a client may ask for, in seconds (default ${DEFAULT-VALUE}).")
+    long maxDurationSeconds;
+
+    @Option(names = "--max-streams", paramLabel = "N", defaultValue = "128",
+            description = "Most streams per direction a client may open (1..1024; default ${DEFAULT-VALUE}).")
+    int maxStreams;
+
+    @Option(names = "--handshake-timeout", paramLabel = "SEC", defaultValue = "10",
+            description = "Seconds a connection may stay silent before its test starts (default ${DEFAULT-VALUE}).")
+    double handshakeSeconds;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        Check.range(spec, "-p", port, 0, 65535);
+        Check.range(spec, "--max-duration", maxDurationSeconds, 1, 86_400);
+        Check.range(spec, "--max-streams", maxStreams, 1, 1024);
+        Check.seconds(spec, "--handshake-timeout", handshakeSeconds, 0.1, 600);
+        PrintWriter out = spec.commandLine().getOut();
+        BwServer server = new BwServer(new BwServer.Config(bind, port, once,
+                new TestSpec.Limits(maxStreams, maxDurationSeconds * 1000), (int) Math.round(handshakeSeconds * 1000),
+                line -> log(out, line)));
+        Interrupts.onRaise(server::close);
+        log(out, Version.software() + " listening on " + describe(server) + " (up to " + maxStreams
+                + " streams and " + maxDurationSeconds + " s per test)");
+        server.serve();
+        server.awaitStopped(5, java.util.concurrent.TimeUnit.SECONDS);
+        log(out, "stopped");
+        return ExitCode.OK;
+    }
+
+    private static String describe(BwServer server) {
+        var a = (java.net.InetSocketAddress) server.listenerAddress();
+        String host = a.getAddress().isAnyLocalAddress() ? "*" : a.getAddress().getHostAddress();
+        return (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort();
+    }
+
+    static void log(PrintWriter out, String line) {
+        synchronized (out) {
+            out.println(Instant.now().truncatedTo(ChronoUnit.SECONDS) + "  " + line);
+            out.flush();
+        }
+    }
+}

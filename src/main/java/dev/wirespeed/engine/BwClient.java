@@ -1,0 +1,371 @@
+package dev.wirespeed.engine;
+
+import dev.wirespeed.Version;
+import dev.wirespeed.measure.TcpCounters;
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.BwResult.IntervalReport;
+import dev.wirespeed.results.BwResult.Outcome;
+import dev.wirespeed.wire.Direction;
+import dev.wirespeed.wire.FrameCodec;
+import dev.wirespeed.wire.Message;
+import dev.wirespeed.wire.Preamble;
+import dev.wirespeed.wire.ProtocolException;
+import dev.wirespeed.wire.TestSpec;
+import dev.wirespeed.wire.Wire;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
+import java.net.StandardSocketOptions;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The client side of a bandwidth test against a wirespeed server. Errors before data flows are
+ * thrown; once data flows, every outcome (done, Ctrl-C, server lost) returns a result holding all
+ * that was measured, so nothing is lost.
+ */
+public final class BwClient {
+    /** How long the client waits for a silent server once the test runs (server heartbeats every second). */
+    static final long SILENCE_LIMIT_MILLIS = 3_000;
+    /** After the end, how long receivers may take to drain and the server to answer. */
+    static final long DRAIN_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(5);
+
+    /**
+     * @param streamsChosenBy "option" or the rule that picked the stream count, for the report
+     * @param interrupted     polled while the test runs; true (Ctrl-C) ends it early with a result
+     */
+    public record Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
+                         int handshakeTimeoutMillis, BooleanSupplier interrupted) {
+        public Config {
+            if (interrupted == null) {
+                interrupted = () -> false;
+            }
+        }
+    }
+
+    /** Receives what happens as it happens: the text output prints from these calls. */
+    public interface Listener {
+        default void connected(BwResult.Peer server, BwResult.BwParams params) {}
+
+        default void interval(IntervalReport report) {}
+    }
+
+    private final Config config;
+
+    public BwClient(Config config) {
+        this.config = config;
+    }
+
+    public BwResult run(Listener listener) throws IOException {
+        TestSpec spec = config.spec();
+        InetAddress address = resolve(config.host());
+        InetSocketAddress target = new InetSocketAddress(address, config.port());
+        SocketChannel control = connect(target, "control");
+        List<SocketChannel> data = new ArrayList<>();
+        try {
+            control.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            control.socket().setSoTimeout(config.handshakeTimeoutMillis());
+            control.socket().getOutputStream().write(Preamble.control());
+            FrameCodec codec = new FrameCodec(control.socket().getInputStream(), control.socket().getOutputStream());
+            codec.write(new Message.Hello(Wire.PROTOCOL_VERSION, Version.software()));
+            Message.Welcome welcome = codec.expect(Message.Welcome.class);
+            BwResult.Peer server = new BwResult.Peer(welcome.host(), address.getHostAddress(), config.port(),
+                    welcome.software(), welcome.cores(), welcome.os());
+            codec.write(new Message.TestRequest(spec));
+            byte[] testId = parseTestId(codec.expect(Message.TestAccepted.class).testId());
+            for (int i = 0; i < spec.connections(); i++) {
+                data.add(openData(target, testId, i, spec));
+            }
+            codec.expect(Message.Ready.class);
+            listener.connected(server, ResultAssembler.params(spec, config.streamsChosenBy()));
+            return new Run(spec, codec, control, data, server, listener).execute();
+        } catch (IOException | RuntimeException e) {
+            data.forEach(BwClient::closeQuietly);
+            closeQuietly(control);
+            throw e;
+        }
+    }
+
+    private static InetAddress resolve(String host) throws IOException {
+        try {
+            return InetAddress.getByName(host);
+        } catch (UnknownHostException e) {
+            throw new UnknownHostException("unknown host '" + host + "'");
+        }
+    }
+
+    private SocketChannel connect(InetSocketAddress target, String what) throws IOException {
+        SocketChannel ch = SocketChannel.open();
+        try {
+            ch.socket().connect(target, config.connectTimeoutMillis());
+            return ch;
+        } catch (IOException e) {
+            closeQuietly(ch);
+            throw new IOException("cannot connect " + what + " to " + describe(target) + ": " + reason(e), e);
+        }
+    }
+
+    private SocketChannel openData(InetSocketAddress target, byte[] testId, int index, TestSpec spec)
+            throws IOException {
+        SocketChannel ch = SocketChannel.open();
+        try {
+            SocketTuning.beforeConnect(ch, spec);
+            ch.socket().connect(target, config.connectTimeoutMillis());
+            SocketTuning.afterConnect(ch, spec, false);
+            ByteBuffer preamble = ByteBuffer.wrap(Preamble.data(testId, index));
+            while (preamble.hasRemaining()) {
+                ch.write(preamble);
+            }
+            return ch;
+        } catch (IOException e) {
+            closeQuietly(ch);
+            throw new IOException("data connection " + (index + 1) + " to " + describe(target) + ": " + reason(e), e);
+        }
+    }
+
+    private static byte[] parseTestId(String hex) throws ProtocolException {
+        try {
+            byte[] id = HexFormat.of().parseHex(hex);
+            if (id.length == Wire.TEST_ID_BYTES) {
+                return id;
+            }
+        } catch (IllegalArgumentException | NullPointerException ignored) {
+            // reported below
+        }
+        throw new ProtocolException("server sent a malformed test id");
+    }
+
+    static String describe(InetSocketAddress a) {
+        String host = a.getAddress().getHostAddress();
+        return (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort();
+    }
+
+    static String reason(Throwable e) {
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
+    }
+
+    static void closeQuietly(SocketChannel ch) {
+        try {
+            ch.close();
+        } catch (IOException ignored) {
+            // closing is best effort
+        }
+    }
+
+    /** One running test: owns the threads and assembles the result. */
+    private final class Run {
+        private final TestSpec spec;
+        private final FrameCodec codec;
+        private final SocketChannel control;
+        private final StreamGroup group;
+        private final IntervalSampler sampler;
+        private final BwResult.Peer server;
+        private final Listener listener;
+        private final ResultAssembler assembler;
+        private final CompletableFuture<Message.Results> remoteResults = new CompletableFuture<>();
+        private volatile String peerProblem;
+        private volatile boolean finished;
+
+        Run(TestSpec spec, FrameCodec codec, SocketChannel control, List<SocketChannel> data, BwResult.Peer server,
+            Listener listener) {
+            this.spec = spec;
+            this.codec = codec;
+            this.control = control;
+            this.server = server;
+            this.listener = listener;
+            boolean[] sends = new boolean[data.size()];
+            for (int i = 0; i < sends.length; i++) {
+                sends[i] = spec.direction().isUploadStream(i, spec.streams());
+            }
+            this.group = new StreamGroup("ws-client", data, sends, spec);
+            this.assembler = new ResultAssembler(spec, config.streamsChosenBy());
+            this.sampler = new IntervalSampler(group.counters(), TimeUnit.MILLISECONDS.toNanos(spec.intervalMillis()),
+                    TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), plannedEndNanos(spec), this::localSample);
+        }
+
+        BwResult execute() throws IOException {
+            OptionalLong retransBefore = TcpCounters.retransmittedSegments();
+            control.socket().setSoTimeout((int) SILENCE_LIMIT_MILLIS);
+            codec.write(new Message.Start());
+            long t0 = System.nanoTime();
+            Instant startedAt = Instant.now();
+            group.start();
+            sampler.start(t0);
+            Thread reader = Thread.ofPlatform().name("ws-client-control").daemon(true).start(this::readControl);
+            Thread heart = Thread.ofPlatform().name("ws-client-heartbeat").daemon(true).start(this::heartbeat);
+
+            String status = waitForEnd(t0);
+            group.stopSending();
+            if (peerProblem == null) {
+                sendQuietly(new Message.Stop());
+            }
+            long drainDeadline = System.nanoTime() + (peerProblem == null ? DRAIN_LIMIT_NANOS : 0);
+            group.awaitEnded(drainDeadline);
+            long endNanos = System.nanoTime();
+            sampler.finish(endNanos);
+            Message.Results remote = awaitRemoteResults(drainDeadline);
+            finished = true;
+            group.join(System.nanoTime() + (peerProblem == null ? TimeUnit.SECONDS.toNanos(2) : 0));
+            OptionalLong retransAfter = TcpCounters.retransmittedSegments();
+            closeQuietly(control);
+            reader.interrupt();
+            heart.interrupt();
+
+            if (status.equals("ok") && peerProblem != null) {
+                status = "peer-lost";
+            }
+            if (status.equals("ok") && group.anyFailed()) {
+                status = "peer-lost";
+                peerProblem = "data connection failed: " + reason(group.firstFailure());
+            }
+            Outcome outcome = switch (status) {
+                case "ok" -> Outcome.OK;
+                case "interrupted" -> new Outcome("interrupted", "stopped by the user after "
+                        + seconds(endNanos - t0) + " s");
+                default -> new Outcome("peer-lost", "the server went away after " + seconds(endNanos - t0)
+                        + " s (" + peerProblem + ")");
+            };
+            Long localRetrans = retransBefore.isPresent() && retransAfter.isPresent()
+                    ? retransAfter.getAsLong() - retransBefore.getAsLong() : null;
+            Message.CpuTime localCpu = new Message.CpuTime(group.cpu().userNanos(), group.cpu().systemNanos(),
+                    endNanos - t0);
+            Message.Results local = new Message.Results(group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime()),
+                    localCpu, localRetrans);
+            return assembler.build(startedAt, server, local, remote, outcome);
+        }
+
+        private String waitForEnd(long t0) {
+            long end = spec.durationMillis() > 0
+                    ? t0 + TimeUnit.MILLISECONDS.toNanos(spec.omitMillis() + spec.durationMillis()) : Long.MAX_VALUE;
+            while (true) {
+                long now = System.nanoTime();
+                if (now >= end) {
+                    return "ok";
+                }
+                if (config.interrupted().getAsBoolean()) {
+                    return "interrupted";
+                }
+                if (peerProblem != null || group.anyFailed()) {
+                    return "peer-lost";
+                }
+                if (spec.bytes() > 0 && group.allEnded()) {
+                    return "ok";
+                }
+                LockSupport.parkNanos(Math.min(end - now, TimeUnit.MILLISECONDS.toNanos(5)));
+            }
+        }
+
+        private Message.Results awaitRemoteResults(long deadlineNanos) {
+            if (peerProblem != null) {
+                return remoteResults.getNow(null);
+            }
+            try {
+                long wait = Math.max(deadlineNanos - System.nanoTime(), TimeUnit.SECONDS.toNanos(1));
+                return remoteResults.get(wait, TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                if (peerProblem == null) {
+                    peerProblem = "no results from the server";
+                }
+                return null;
+            } catch (ExecutionException e) {
+                return null;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
+
+        private void readControl() {
+            try {
+                while (true) {
+                    Message m = codec.read();
+                    switch (m) {
+                        case Message.Interval iv -> {
+                            IntervalReport r = assembler.remoteInterval(iv);
+                            if (r != null && spec.intervalMillis() > 0) {
+                                listener.interval(r);
+                            }
+                        }
+                        case Message.Results r -> {
+                            remoteResults.complete(r);
+                            return;
+                        }
+                        case Message.Error e -> {
+                            peerProblem = "server: " + e.message();
+                            return;
+                        }
+                        case Message.Heartbeat h -> { }
+                        default -> throw new ProtocolException("unexpected " + m.getClass().getSimpleName());
+                    }
+                }
+            } catch (SocketTimeoutException e) {
+                peerProblem = "no word from the server for " + SILENCE_LIMIT_MILLIS / 1000 + " s";
+            } catch (EOFException e) {
+                if (!finished) {
+                    peerProblem = "connection closed";
+                }
+            } catch (IOException e) {
+                if (!finished) {
+                    peerProblem = reason(e);
+                }
+            } finally {
+                remoteResults.complete(null);
+            }
+        }
+
+        private void heartbeat() {
+            while (!finished) {
+                LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(1));
+                if (!finished && peerProblem == null) {
+                    sendQuietly(new Message.Heartbeat());
+                }
+            }
+        }
+
+        private void sendQuietly(Message m) {
+            try {
+                codec.write(m);
+            } catch (IOException e) {
+                if (peerProblem == null && !finished) {
+                    peerProblem = reason(e);
+                }
+            }
+        }
+
+        private void localSample(IntervalSampler.Sample sample) {
+            IntervalReport r = assembler.localInterval(sample);
+            if (r != null && spec.intervalMillis() > 0) {
+                listener.interval(r);
+            }
+        }
+    }
+
+    static long plannedEndNanos(TestSpec spec) {
+        return spec.durationMillis() > 0
+                ? TimeUnit.MILLISECONDS.toNanos(spec.omitMillis() + spec.durationMillis()) : 0;
+    }
+
+    private static String seconds(long nanos) {
+        return String.format(java.util.Locale.ROOT, "%.1f", nanos / 1e9);
+    }
+
+    /** The direction whose data the client receives in a test of {@code direction}. */
+    static String receivedDirection(Direction direction, int streamIndex, int streams) {
+        return direction.isUploadStream(streamIndex, streams) ? "upload" : "download";
+    }
+}

@@ -1,0 +1,227 @@
+package dev.wirespeed.engine;
+
+import dev.wirespeed.wire.Preamble;
+import dev.wirespeed.wire.ProtocolException;
+import dev.wirespeed.wire.TestSpec;
+import dev.wirespeed.wire.Wire;
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Serves wirespeed clients on one port, many tests at once. Each connection first gets a
+ * virtual thread that reads its preamble under a timeout; control connections then run their
+ * test there, data connections are handed to the test that owns their id.
+ */
+public final class BwServer implements AutoCloseable {
+    /** Unauthenticated connections still in their preamble; more wait in the kernel's backlog. */
+    static final int MAX_HANDSHAKES = 256;
+
+    /**
+     * @param bindAddress       null = every address
+     * @param port              0 = any free port (tests)
+     * @param once              stop after the first test
+     * @param handshakeMillis   per-read timeout before a test runs, and for data connections to arrive
+     * @param log               one line per test and per dropped peer
+     */
+    public record Config(String bindAddress, int port, boolean once, TestSpec.Limits limits, int handshakeMillis,
+                         Consumer<String> log) {}
+
+    private final Config config;
+    private final ServerSocketChannel listener;
+    private final Map<String, ServerTest> pending = new ConcurrentHashMap<>();
+    private final Set<ServerTest> running = ConcurrentHashMap.newKeySet();
+    private final Semaphore handshakes = new Semaphore(MAX_HANDSHAKES);
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private volatile boolean closing;
+
+    public BwServer(Config config) throws IOException {
+        this.config = config;
+        this.listener = ServerSocketChannel.open();
+        try {
+            InetSocketAddress bind = config.bindAddress() == null
+                    ? new InetSocketAddress(config.port()) : new InetSocketAddress(config.bindAddress(), config.port());
+            if (bind.isUnresolved()) {
+                throw new IOException("cannot resolve bind address '" + config.bindAddress() + "'");
+            }
+            listener.bind(bind, 512);
+        } catch (IOException e) {
+            listener.close();
+            throw new IOException("cannot listen on " + (config.bindAddress() == null ? "*" : config.bindAddress())
+                    + ":" + config.port() + ": " + BwClient.reason(e), e);
+        }
+    }
+
+    public int port() {
+        return ((InetSocketAddress) listenerAddress()).getPort();
+    }
+
+    public java.net.SocketAddress listenerAddress() {
+        try {
+            return listener.getLocalAddress();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    Config config() {
+        return config;
+    }
+
+    /** Accepts until {@link #close()} (or after one test with --once). Blocks the caller. */
+    public void serve() {
+        try {
+            while (!closing) {
+                SocketChannel ch;
+                try {
+                    ch = listener.accept();
+                } catch (ClosedChannelException e) {
+                    break;
+                } catch (IOException e) {
+                    if (closing) {
+                        break;
+                    }
+                    config.log().accept("accept failed: " + BwClient.reason(e));
+                    continue;
+                }
+                if (!handshakes.tryAcquire()) {
+                    BwClient.closeQuietly(ch);
+                    continue;
+                }
+                Thread.ofVirtual().name("ws-conn").start(() -> {
+                    java.util.concurrent.atomic.AtomicBoolean held = new java.util.concurrent.atomic.AtomicBoolean(true);
+                    Runnable release = () -> {
+                        if (held.getAndSet(false)) {
+                            handshakes.release();
+                        }
+                    };
+                    try {
+                        handle(ch, release);
+                    } finally {
+                        release.run();
+                    }
+                });
+            }
+        } finally {
+            stopped.countDown();
+        }
+    }
+
+    /** Starts {@link #serve()} on a daemon thread (for tests and loopback runs). */
+    public Thread serveInBackground() {
+        return Thread.ofPlatform().name("ws-server-accept").daemon(true).start(this::serve);
+    }
+
+    /** @param handshakeDone frees this connection's handshake slot once it is a running test */
+    private void handle(SocketChannel ch, Runnable handshakeDone) {
+        String peer = peerOf(ch);
+        try {
+            ch.socket().setSoTimeout(config.handshakeMillis());
+            DataInputStream in = new DataInputStream(ch.socket().getInputStream());
+            int first = in.read();
+            if (first < 0) {
+                BwClient.closeQuietly(ch);
+                return;
+            }
+            switch (Wire.classify(first)) {
+                case WIRESPEED -> {
+                    byte kind = Preamble.readRest(first, in);
+                    if (kind == Wire.KIND_CONTROL) {
+                        runTest(ch, in, peer, handshakeDone);
+                    } else {
+                        attachData(ch, in, peer);
+                    }
+                }
+                case IPERF3 -> throw new ProtocolException("an iperf3 client; this server does not speak iperf3 yet");
+                case UNKNOWN -> throw new ProtocolException("not a wirespeed peer (first byte 0x"
+                        + Integer.toHexString(first) + ")");
+            }
+        } catch (SocketTimeoutException e) {
+            drop(ch, peer, "silent for " + config.handshakeMillis() + " ms");
+        } catch (EOFException e) {
+            drop(ch, peer, "closed during the handshake");
+        } catch (IOException | RuntimeException e) {
+            drop(ch, peer, BwClient.reason(e));
+        }
+    }
+
+    private void runTest(SocketChannel control, DataInputStream in, String peer, Runnable handshakeDone)
+            throws IOException {
+        ServerTest test = new ServerTest(this, control, in, peer, handshakeDone);
+        running.add(test);
+        try {
+            test.run();
+        } finally {
+            running.remove(test);
+            if (config.once()) {
+                close();
+            }
+        }
+    }
+
+    private void attachData(SocketChannel ch, DataInputStream in, String peer) throws IOException {
+        Preamble.DataHeader header = Preamble.readDataHeader(in);
+        ServerTest test = pending.get(header.testIdHex());
+        if (test == null || !test.attach(header.streamIndex(), ch)) {
+            throw new ProtocolException("data connection for an unknown test or stream");
+        }
+    }
+
+    void register(String testIdHex, ServerTest test) {
+        pending.put(testIdHex, test);
+    }
+
+    void unregister(String testIdHex) {
+        pending.remove(testIdHex);
+    }
+
+    private void drop(SocketChannel ch, String peer, String why) {
+        BwClient.closeQuietly(ch);
+        if (!closing) {
+            config.log().accept("dropped " + peer + ": " + why);
+        }
+    }
+
+    static String peerOf(SocketChannel ch) {
+        try {
+            return BwClient.describe((InetSocketAddress) ch.getRemoteAddress());
+        } catch (IOException | RuntimeException e) {
+            return "?";
+        }
+    }
+
+    public boolean isClosing() {
+        return closing;
+    }
+
+    /** Stops accepting, aborts running tests (their clients get an error message), returns when done. */
+    @Override
+    public void close() {
+        closing = true;
+        try {
+            listener.close();
+        } catch (IOException ignored) {
+            // already closed
+        }
+        for (ServerTest t : running) {
+            t.abort("server shutting down");
+        }
+    }
+
+    /** Waits for the accept loop to end. */
+    public boolean awaitStopped(long timeout, TimeUnit unit) throws InterruptedException {
+        return stopped.await(timeout, unit);
+    }
+}

@@ -1,0 +1,26 @@
+package dev.wirespeed.engine;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/** Bytes still to send in a -n test, shared by the sending streams of one direction. */
+final class ByteBudget {
+    private final AtomicLong remaining;
+
+    ByteBudget(long bytes) {
+        this.remaining = new AtomicLong(bytes);
+    }
+
+    /** Claims up to {@code wanted} bytes; 0 means the budget is spent. */
+    int claim(int wanted) {
+        while (true) {
+            long left = remaining.get();
+            if (left <= 0) {
+                return 0;
+            }
+            int take = (int) Math.min(wanted, left);
+            if (remaining.compareAndSet(left, left - take)) {
+                return take;
+            }
+        }
+    }
+}

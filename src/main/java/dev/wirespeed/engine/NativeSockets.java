@@ -1,0 +1,186 @@
+package dev.wirespeed.engine;
+
+import dev.wirespeed.wire.Message.TcpStats;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.VarHandle;
+import java.lang.reflect.Field;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Socket options the JDK does not expose, set through setsockopt/getsockopt with the FFM API:
+ * TCP_CONGESTION, TCP_MAXSEG and TCP_INFO (Linux, include/uapi/linux/tcp.h). The file
+ * descriptor is read from the JDK's SocketChannel implementation, which the jar's manifest opens
+ * ({@code Add-Opens: java.base/sun.nio.ch}). Where either is unavailable, {@link #available()}
+ * is false and callers say so instead of silently ignoring an option.
+ */
+public final class NativeSockets {
+    private static final int IPPROTO_TCP = 6;
+    private static final int TCP_MAXSEG = 2;
+    private static final int TCP_INFO = 11;
+    private static final int TCP_CONGESTION = 13;
+    /** struct tcp_info is at least 104 bytes since Linux 2.6 (tcpi_total_retrans at offset 100). */
+    private static final int TCP_INFO_MIN_BYTES = 104;
+
+    private static final boolean LINUX = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux");
+    private static final Field FD_FIELD;
+    private static final MethodHandle SETSOCKOPT;
+    private static final MethodHandle GETSOCKOPT;
+    private static final MethodHandle STRERROR;
+    private static final VarHandle ERRNO;
+    private static final long CAPTURE_BYTES;
+    private static final String UNAVAILABLE_REASON;
+
+    static {
+        Field fd = null;
+        MethodHandle set = null;
+        MethodHandle get = null;
+        MethodHandle strerror = null;
+        VarHandle errno = null;
+        long captureBytes = 0;
+        String reason = null;
+        if (!LINUX) {
+            reason = "only on Linux";
+        } else {
+            try {
+                Class<?> impl = Class.forName("sun.nio.ch.SocketChannelImpl");
+                fd = impl.getDeclaredField("fdVal");
+                fd.setAccessible(true);
+                Linker linker = Linker.nativeLinker();
+                SymbolLookup libc = linker.defaultLookup();
+                Linker.Option errnoOption = Linker.Option.captureCallState("errno");
+                var captureLayout = Linker.Option.captureStateLayout();
+                errno = captureLayout.varHandle(java.lang.foreign.MemoryLayout.PathElement.groupElement("errno"));
+                captureBytes = captureLayout.byteSize();
+                FunctionDescriptor sockopt = FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
+                        ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
+                set = linker.downcallHandle(libc.find("setsockopt").orElseThrow(), sockopt, errnoOption);
+                get = linker.downcallHandle(libc.find("getsockopt").orElseThrow(),
+                        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
+                                ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS), errnoOption);
+                strerror = linker.downcallHandle(libc.find("strerror").orElseThrow(),
+                        FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                reason = "native socket access unavailable (" + e.getClass().getSimpleName() + ": " + e.getMessage()
+                        + "); run with --add-opens java.base/sun.nio.ch=ALL-UNNAMED --enable-native-access=ALL-UNNAMED";
+                fd = null;
+            }
+        }
+        FD_FIELD = fd;
+        SETSOCKOPT = set;
+        GETSOCKOPT = get;
+        STRERROR = strerror;
+        ERRNO = errno;
+        CAPTURE_BYTES = captureBytes;
+        UNAVAILABLE_REASON = reason;
+    }
+
+    private NativeSockets() {}
+
+    public static boolean available() {
+        return UNAVAILABLE_REASON == null;
+    }
+
+    /** Why {@link #available()} is false, or null. */
+    public static String unavailableReason() {
+        return UNAVAILABLE_REASON;
+    }
+
+    /** Sets TCP_CONGESTION; an unknown or unpermitted algorithm fails with the kernel's reason. */
+    public static void setCongestion(SocketChannel channel, String algorithm) throws IOException {
+        requireAvailable("-C (congestion control)");
+        byte[] name = algorithm.getBytes(StandardCharsets.US_ASCII);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment value = arena.allocate(name.length + 1L);
+            value.copyFrom(MemorySegment.ofArray(name));
+            call(arena, SETSOCKOPT, fd(channel), TCP_CONGESTION, value, name.length,
+                    "congestion control '" + algorithm + "'");
+        }
+    }
+
+    /** Sets TCP_MAXSEG; must be called before connect to shape the SYN's MSS option. */
+    public static void setMaxSegment(SocketChannel channel, int mssBytes) throws IOException {
+        requireAvailable("-M (MSS)");
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment value = arena.allocate(ValueLayout.JAVA_INT);
+            value.set(ValueLayout.JAVA_INT, 0, mssBytes);
+            call(arena, SETSOCKOPT, fd(channel), TCP_MAXSEG, value, 4, "MSS " + mssBytes);
+        }
+    }
+
+    /** TCP_INFO of a connected socket, or empty where it cannot be read. */
+    public static Optional<TcpStats> tcpInfo(SocketChannel channel) {
+        if (!available()) {
+            return Optional.empty();
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment info = arena.allocate(256);
+            MemorySegment length = arena.allocate(ValueLayout.JAVA_INT);
+            length.set(ValueLayout.JAVA_INT, 0, 256);
+            MemorySegment capture = arena.allocate(CAPTURE_BYTES);
+            int rc = (int) GETSOCKOPT.invokeExact(capture, fd(channel), IPPROTO_TCP, TCP_INFO, info, length);
+            if (rc != 0 || length.get(ValueLayout.JAVA_INT, 0) < TCP_INFO_MIN_BYTES) {
+                return Optional.empty();
+            }
+            return Optional.of(new TcpStats(
+                    u32(info, 100),   // tcpi_total_retrans
+                    u32(info, 68),    // tcpi_rtt (µs)
+                    u32(info, 72),    // tcpi_rttvar (µs)
+                    u32(info, 80),    // tcpi_snd_cwnd (segments)
+                    u32(info, 16)));  // tcpi_snd_mss
+        } catch (Throwable t) {
+            return Optional.empty();
+        }
+    }
+
+    private static long u32(MemorySegment s, long offset) {
+        return Integer.toUnsignedLong(s.get(ValueLayout.JAVA_INT_UNALIGNED, offset));
+    }
+
+    private static void requireAvailable(String what) throws IOException {
+        if (!available()) {
+            throw new IOException(what + " is not supported here: " + UNAVAILABLE_REASON);
+        }
+    }
+
+    private static int fd(SocketChannel channel) throws IOException {
+        try {
+            return FD_FIELD.getInt(channel);
+        } catch (IllegalAccessException | IllegalArgumentException e) {
+            throw new IOException("cannot read the socket's descriptor: " + e.getMessage(), e);
+        }
+    }
+
+    private static void call(Arena arena, MethodHandle setsockopt, int fd, int option, MemorySegment value,
+                             int length, String what) throws IOException {
+        MemorySegment capture = arena.allocate(CAPTURE_BYTES);
+        int rc;
+        try {
+            rc = (int) setsockopt.invokeExact(capture, fd, IPPROTO_TCP, option, value, length);
+        } catch (Throwable t) {
+            throw new IOException("setsockopt for " + what + " failed: " + t, t);
+        }
+        if (rc != 0) {
+            int errno = (int) ERRNO.get(capture, 0L);
+            throw new IOException("cannot set " + what + ": " + strerror(errno));
+        }
+    }
+
+    private static String strerror(int errno) {
+        try {
+            MemorySegment s = (MemorySegment) STRERROR.invokeExact(errno);
+            return s.reinterpret(256).getString(0);
+        } catch (Throwable t) {
+            return "errno " + errno;
+        }
+    }
+}

@@ -1,0 +1,204 @@
+package dev.wirespeed.engine;
+
+import dev.wirespeed.Version;
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.BwResult.DirectionResult;
+import dev.wirespeed.results.BwResult.IntervalReport;
+import dev.wirespeed.results.BwResult.StreamBytes;
+import dev.wirespeed.results.BwResult.StreamResult;
+import dev.wirespeed.results.BwResult.Summary;
+import dev.wirespeed.units.Rate;
+import dev.wirespeed.wire.Direction;
+import dev.wirespeed.wire.Message;
+import dev.wirespeed.wire.Message.StreamTotal;
+import dev.wirespeed.wire.TestSpec;
+import java.net.InetAddress;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * Turns both sides' samples and totals into the one result model that both the text and the
+ * JSON output render. Interval reports always come from the receiving side.
+ */
+final class ResultAssembler {
+    private final TestSpec spec;
+    private final String streamsChosenBy;
+    private final List<IntervalReport> upload = new ArrayList<>();
+    private final List<IntervalReport> download = new ArrayList<>();
+
+    ResultAssembler(TestSpec spec, String streamsChosenBy) {
+        this.spec = spec;
+        this.streamsChosenBy = streamsChosenBy;
+    }
+
+    private boolean isUpload(int index) {
+        return spec.direction().isUploadStream(index, spec.streams());
+    }
+
+    /** An Interval from the server: bytes of the streams it receives, i.e. upload streams. */
+    synchronized IntervalReport remoteInterval(Message.Interval iv) {
+        if (iv.streams() == null || iv.bytes() == null || iv.streams().length == 0
+                || iv.streams().length != iv.bytes().length) {
+            return null;
+        }
+        List<StreamBytes> streams = new ArrayList<>();
+        double seconds = (iv.endNanos() - iv.startNanos()) / 1e9;
+        for (int i = 0; i < iv.streams().length; i++) {
+            int index = iv.streams()[i];
+            if (index < 0 || index >= spec.connections() || !isUpload(index)) {
+                continue;
+            }
+            streams.add(new StreamBytes(index + 1, iv.bytes()[i], rate(iv.bytes()[i], seconds)));
+        }
+        if (streams.isEmpty()) {
+            return null;
+        }
+        IntervalReport r = report("upload", iv.startNanos(), iv.endNanos(), iv.omitted(), streams);
+        upload.add(r);
+        return r;
+    }
+
+    /** A local sample: the client reports the streams it receives, i.e. download streams. */
+    synchronized IntervalReport localInterval(IntervalSampler.Sample s) {
+        List<StreamBytes> streams = new ArrayList<>();
+        double seconds = (s.endNanos() - s.startNanos()) / 1e9;
+        for (int index = 0; index < s.bytes().length; index++) {
+            if (!isUpload(index)) {
+                streams.add(new StreamBytes(index + 1, s.bytes()[index], rate(s.bytes()[index], seconds)));
+            }
+        }
+        if (streams.isEmpty()) {
+            return null;
+        }
+        IntervalReport r = report("download", s.startNanos(), s.endNanos(), s.omitted(), streams);
+        download.add(r);
+        return r;
+    }
+
+    private static IntervalReport report(String direction, long startNanos, long endNanos, boolean omitted,
+                                         List<StreamBytes> streams) {
+        long bytes = streams.stream().mapToLong(StreamBytes::bytes).sum();
+        return new IntervalReport(direction, startNanos / 1e9, endNanos / 1e9, omitted, List.copyOf(streams), bytes,
+                rate(bytes, (endNanos - startNanos) / 1e9));
+    }
+
+    static double rate(long bytes, double seconds) {
+        return seconds <= 0 ? 0 : bytes * 8.0 / seconds;
+    }
+
+    /**
+     * @param local  the client's totals (always present)
+     * @param remote the server's totals, null when the server was lost before sending them
+     */
+    synchronized BwResult build(Instant startedAt, BwResult.Peer server, Message.Results local,
+                                Message.Results remote, BwResult.Outcome outcome) {
+        List<DirectionResult> directions = new ArrayList<>();
+        if (spec.direction() != Direction.DOWNLOAD) {
+            directions.add(direction("upload", "client", "server", local, remote, upload, this::isUpload));
+        }
+        if (spec.direction() != Direction.UPLOAD) {
+            directions.add(direction("download", "server", "client", remote, local, download, i -> !isUpload(i)));
+        }
+        BwResult.Cpu cpu = new BwResult.Cpu(cpu(local), remote == null ? null : cpu(remote));
+        return new BwResult(BwResult.SCHEMA, new BwResult.Tool("wirespeed", Version.get()), startedAt.toString(),
+                localPeer(), server, params(), directions, cpu, outcome);
+    }
+
+    private DirectionResult direction(String name, String senderName, String receiverName, Message.Results sender,
+                                      Message.Results receiver, List<IntervalReport> intervals,
+                                      Predicate<Integer> inDirection) {
+        List<StreamTotal> sent = totals(sender, inDirection, true);
+        List<StreamTotal> received = totals(receiver, inDirection, false);
+        List<StreamResult> streams = new ArrayList<>();
+        for (int index = 0; index < spec.connections(); index++) {
+            if (!inDirection.test(index)) {
+                continue;
+            }
+            StreamTotal s = find(sent, index);
+            StreamTotal r = find(received, index);
+            Message.TcpStats tcp = s == null ? null : s.tcp();
+            streams.add(new StreamResult(index + 1, s == null ? null : s.bytes(), r == null ? null : r.bytes(),
+                    tcp == null ? null : tcp.retransmits(), tcp == null ? null : tcp.rttMicros(),
+                    tcp == null ? null : tcp.sndCwndSegments()));
+        }
+        Summary senderSummary = sender == null ? null : summary(sent, retransmits(sent, sender));
+        Summary receiverSummary = receiver == null ? null : summary(received, null);
+        List<IntervalReport> ordered = new ArrayList<>(intervals);
+        ordered.sort(Comparator.comparingDouble(IntervalReport::startSeconds));
+        return new DirectionResult(name, senderName, receiverName, ordered, streams, senderSummary, receiverSummary);
+    }
+
+    private static List<StreamTotal> totals(Message.Results side, Predicate<Integer> inDirection, boolean sent) {
+        if (side == null || side.streams() == null) {
+            return List.of();
+        }
+        return side.streams().stream().filter(t -> t.sent() == sent && inDirection.test(t.index())).toList();
+    }
+
+    private static StreamTotal find(List<StreamTotal> totals, int index) {
+        return totals.stream().filter(t -> t.index() == index).findFirst().orElse(null);
+    }
+
+    private static Summary summary(List<StreamTotal> totals, BwResult.Retransmits retransmits) {
+        long bytes = totals.stream().mapToLong(StreamTotal::measuredBytes).sum();
+        long nanos = totals.stream().mapToLong(StreamTotal::measuredNanos).max().orElse(0);
+        return new Summary(bytes, nanos / 1e9, Rate.bitsPerSecond(bytes, nanos), retransmits);
+    }
+
+    private static BwResult.Retransmits retransmits(List<StreamTotal> sent, Message.Results sender) {
+        Long sockets = null;
+        if (!sent.isEmpty() && sent.stream().allMatch(t -> t.tcp() != null)) {
+            sockets = sent.stream().mapToLong(t -> t.tcp().retransmits()).sum();
+        }
+        if (sockets == null && sender.retransmitsHostWide() == null) {
+            return null;
+        }
+        return new BwResult.Retransmits(sockets, sender.retransmitsHostWide());
+    }
+
+    private static BwResult.CpuSide cpu(Message.Results side) {
+        Message.CpuTime c = side.cpu();
+        if (c == null || c.wallNanos() <= 0) {
+            return null;
+        }
+        return new BwResult.CpuSide(round1(c.userPercent()), round1(c.systemPercent()),
+                round1(c.userPercent() + c.systemPercent()));
+    }
+
+    private static double round1(double v) {
+        return Math.round(v * 10) / 10.0;
+    }
+
+    private BwResult.BwParams params() {
+        return params(spec, streamsChosenBy);
+    }
+
+    static BwResult.BwParams params(TestSpec spec, String streamsChosenBy) {
+        return new BwResult.BwParams("tcp", spec.direction().label(), spec.streams(), streamsChosenBy,
+                spec.durationMillis() > 0 ? spec.durationMillis() / 1000.0 : null,
+                spec.bytes() > 0 ? spec.bytes() : null,
+                spec.omitMillis() / 1000.0, spec.intervalMillis() / 1000.0, spec.bufferBytes(),
+                spec.windowBytes() > 0 ? (long) spec.windowBytes() : null, spec.congestion(),
+                spec.mssBytes() > 0 ? spec.mssBytes() : null, spec.noDelay());
+    }
+
+    static BwResult.Peer localPeer() {
+        return new BwResult.Peer(hostName(), null, null, Version.software(),
+                Runtime.getRuntime().availableProcessors(), osName());
+    }
+
+    static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (Exception e) {
+            return "localhost";
+        }
+    }
+
+    static String osName() {
+        return System.getProperty("os.name") + " " + System.getProperty("os.version");
+    }
+}

@@ -1,0 +1,297 @@
+package dev.wirespeed.engine;
+
+import dev.wirespeed.Version;
+import dev.wirespeed.measure.TcpCounters;
+import dev.wirespeed.units.ByteSize;
+import dev.wirespeed.units.Rate;
+import dev.wirespeed.wire.FrameCodec;
+import dev.wirespeed.wire.Message;
+import dev.wirespeed.wire.ProtocolException;
+import dev.wirespeed.wire.TestSpec;
+import dev.wirespeed.wire.Wire;
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.nio.channels.SocketChannel;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalLong;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/** One test on the server, driven by its control connection from hello to results. */
+final class ServerTest {
+    private static final SecureRandom RANDOM = new SecureRandom();
+    /** While the test runs the client heartbeats every second; this much silence ends the test. */
+    static final int RUNNING_SILENCE_MILLIS = 10_000;
+    /** After Stop, how long receivers may take to see the client's last bytes. */
+    static final long DRAIN_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(10);
+
+    private final BwServer server;
+    private final SocketChannel control;
+    private final FrameCodec codec;
+    private final String peer;
+    private final Runnable handshakeDone;
+    private SocketChannel[] data;
+    private CountDownLatch arrived;
+    private volatile StreamGroup group;
+    private volatile String abortReason;
+
+    ServerTest(BwServer server, SocketChannel control, DataInputStream in, String peer, Runnable handshakeDone)
+            throws IOException {
+        this.server = server;
+        this.control = control;
+        this.codec = new FrameCodec(in, control.socket().getOutputStream());
+        this.peer = peer;
+        this.handshakeDone = handshakeDone;
+    }
+
+    void run() throws IOException {
+        BwServer.Config cfg = server.config();
+        String testId = null;
+        try {
+            Message.Hello hello = codec.expect(Message.Hello.class);
+            if (hello.protocolVersion() != Wire.PROTOCOL_VERSION) {
+                fail("protocol version " + hello.protocolVersion() + " is not supported (this server speaks "
+                        + Wire.PROTOCOL_VERSION + ")");
+                return;
+            }
+            codec.write(new Message.Welcome(Wire.PROTOCOL_VERSION, Version.software(), ResultAssembler.hostName(),
+                    Runtime.getRuntime().availableProcessors(), ResultAssembler.osName(), cfg.limits().maxStreams(),
+                    cfg.limits().maxDurationMillis()));
+            TestSpec spec = codec.expect(Message.TestRequest.class).spec();
+            if (spec == null) {
+                throw new ProtocolException("test request without a spec");
+            }
+            try {
+                spec.validate(cfg.limits());
+            } catch (ProtocolException e) {
+                fail("test refused: " + e.getMessage());
+                return;
+            }
+            byte[] id = new byte[Wire.TEST_ID_BYTES];
+            RANDOM.nextBytes(id);
+            testId = HexFormat.of().formatHex(id);
+            synchronized (this) {
+                data = new SocketChannel[spec.connections()];
+                arrived = new CountDownLatch(spec.connections());
+            }
+            server.register(testId, this);
+            codec.write(new Message.TestAccepted(testId));
+            if (!arrived.await(cfg.handshakeMillis(), TimeUnit.MILLISECONDS)) {
+                fail("only " + (spec.connections() - arrived.getCount()) + " of " + spec.connections()
+                        + " data connections arrived within " + cfg.handshakeMillis() + " ms");
+                return;
+            }
+            server.unregister(testId);
+            testId = null;
+            handshakeDone.run();
+            try {
+                for (SocketChannel ch : data) {
+                    SocketTuning.afterConnect(ch, spec, true);
+                }
+            } catch (IOException e) {
+                fail("server cannot apply the socket options: " + BwClient.reason(e));
+                return;
+            }
+            codec.write(new Message.Ready());
+            codec.expect(Message.Start.class);
+            runData(spec);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (SocketTimeoutException e) {
+            log("dropped " + peer + ": silent for " + cfg.handshakeMillis() + " ms before the test started");
+        } catch (EOFException e) {
+            log("dropped " + peer + ": closed before the test started");
+        } catch (IOException e) {
+            log("dropped " + peer + ": " + BwClient.reason(e));
+            sendQuietly(new Message.Error(BwClient.reason(e)));
+        } finally {
+            if (testId != null) {
+                server.unregister(testId);
+            }
+            closeAll();
+        }
+    }
+
+    /** Called from a data connection's handshake thread. False = unknown index or already taken. */
+    synchronized boolean attach(int index, SocketChannel ch) {
+        if (data == null || index < 0 || index >= data.length || data[index] != null) {
+            return false;
+        }
+        data[index] = ch;
+        arrived.countDown();
+        return true;
+    }
+
+    private void runData(TestSpec spec) throws IOException {
+        boolean[] sends = new boolean[data.length];
+        for (int i = 0; i < sends.length; i++) {
+            sends[i] = !spec.direction().isUploadStream(i, spec.streams());
+        }
+        StreamGroup g = new StreamGroup("ws-server", Arrays.asList(data), sends, spec);
+        group = g;
+        List<Integer> receiving = new ArrayList<>();
+        for (int i = 0; i < sends.length; i++) {
+            if (!sends[i]) {
+                receiving.add(i);
+            }
+        }
+        int[] receivingIndex = receiving.stream().mapToInt(Integer::intValue).toArray();
+        IntervalSampler sampler = new IntervalSampler(g.counters(), TimeUnit.MILLISECONDS.toNanos(spec.intervalMillis()),
+                TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), BwClient.plannedEndNanos(spec),
+                s -> sendInterval(s, receivingIndex));
+        OptionalLong retransBefore = TcpCounters.retransmittedSegments();
+        long t0 = System.nanoTime();
+        g.start();
+        sampler.start(t0);
+        Thread heart = Thread.ofVirtual().name("ws-server-heartbeat").start(() -> heartbeat(g));
+        String problem = null;
+        long maxNanos = TimeUnit.MILLISECONDS.toNanos(server.config().limits().maxDurationMillis() + spec.omitMillis())
+                + TimeUnit.SECONDS.toNanos(30);
+        try {
+            control.socket().setSoTimeout(RUNNING_SILENCE_MILLIS);
+            while (true) {
+                Message m = codec.read();
+                if (m instanceof Message.Stop) {
+                    break;
+                }
+                if (!(m instanceof Message.Heartbeat)) {
+                    throw new ProtocolException("expected Stop or Heartbeat but was " + m.getClass().getSimpleName());
+                }
+                if (System.nanoTime() - t0 > maxNanos) {
+                    throw new ProtocolException("test exceeded the server's limit of "
+                            + server.config().limits().maxDurationMillis() / 1000 + " s");
+                }
+            }
+        } catch (SocketTimeoutException e) {
+            problem = "client silent for " + RUNNING_SILENCE_MILLIS / 1000 + " s";
+        } catch (EOFException e) {
+            problem = "client went away";
+        } catch (IOException e) {
+            problem = abortReason != null ? abortReason : BwClient.reason(e);
+        }
+        if (abortReason != null) {
+            problem = abortReason;
+        }
+        g.stopSending();
+        if (problem == null) {
+            g.awaitEnded(System.nanoTime() + DRAIN_LIMIT_NANOS);
+        } else {
+            g.close();
+        }
+        long end = System.nanoTime();
+        sampler.finish(end);
+        OptionalLong retransAfter = TcpCounters.retransmittedSegments();
+        Long retrans = retransBefore.isPresent() && retransAfter.isPresent()
+                ? retransAfter.getAsLong() - retransBefore.getAsLong() : null;
+        List<Message.StreamTotal> totals = g.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime());
+        heart.interrupt();
+        if (problem == null) {
+            g.join(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
+            totals = g.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime());
+            sendQuietly(new Message.Results(totals,
+                    new Message.CpuTime(g.cpu().userNanos(), g.cpu().systemNanos(), end - t0), retrans));
+        } else {
+            g.close();
+        }
+        log(peer + " " + summaryLine(spec, totals, end - t0, problem));
+    }
+
+    private void sendInterval(IntervalSampler.Sample s, int[] receivingIndex) {
+        if (receivingIndex.length == 0) {
+            return;
+        }
+        long[] bytes = new long[receivingIndex.length];
+        for (int i = 0; i < receivingIndex.length; i++) {
+            bytes[i] = s.bytes()[receivingIndex[i]];
+        }
+        sendQuietly(new Message.Interval(s.startNanos(), s.endNanos(), s.omitted(), s.last(), receivingIndex, bytes));
+    }
+
+    private void heartbeat(StreamGroup g) {
+        while (!Thread.currentThread().isInterrupted() && control.isOpen()) {
+            LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(1));
+            if (Thread.currentThread().isInterrupted()) {
+                return;
+            }
+            sendQuietly(new Message.Heartbeat());
+        }
+    }
+
+    /** Ends the test from outside (server shutdown): tells the client, closes every connection. */
+    void abort(String reason) {
+        abortReason = reason;
+        sendQuietly(new Message.Error(reason));
+        StreamGroup g = group;
+        if (g != null) {
+            g.close();
+        }
+        closeAll();
+    }
+
+    private void fail(String message) {
+        log("refused " + peer + ": " + message);
+        sendQuietly(new Message.Error(message));
+    }
+
+    private void sendQuietly(Message m) {
+        try {
+            codec.write(m);
+        } catch (IOException ignored) {
+            // the peer is gone; the caller reports that
+        }
+    }
+
+    private synchronized void closeAll() {
+        BwClient.closeQuietly(control);
+        if (data != null) {
+            for (SocketChannel ch : data) {
+                if (ch != null && group == null) {
+                    BwClient.closeQuietly(ch);
+                }
+            }
+        }
+    }
+
+    private void log(String line) {
+        server.config().log().accept(line);
+    }
+
+    /** "127.0.0.1:40312 upload 4 streams 10.0 s: received 31.2 GiB = 26.8 Gbit/s". */
+    static String summaryLine(TestSpec spec, List<Message.StreamTotal> totals, long wallNanos, String problem) {
+        StringBuilder b = new StringBuilder();
+        b.append(spec.direction().label()).append(' ').append(spec.streams())
+                .append(spec.streams() == 1 ? " stream" : " streams");
+        if (spec.direction() == dev.wirespeed.wire.Direction.BIDIR) {
+            b.append(" each way");
+        }
+        b.append(String.format(Locale.ROOT, " %.1f s", wallNanos / 1e9));
+        appendSide(b, "received", totals.stream().filter(t -> !t.sent()).toList());
+        appendSide(b, "sent", totals.stream().filter(Message.StreamTotal::sent).toList());
+        if (problem != null) {
+            b.append(" — aborted: ").append(problem);
+        }
+        return b.toString();
+    }
+
+    private static void appendSide(StringBuilder b, String verb, List<Message.StreamTotal> totals) {
+        if (totals.isEmpty()) {
+            return;
+        }
+        long bytes = totals.stream().mapToLong(Message.StreamTotal::measuredBytes).sum();
+        long nanos = totals.stream().mapToLong(Message.StreamTotal::measuredNanos).max().orElse(0);
+        b.append(", ").append(verb).append(' ').append(ByteSize.format(bytes)).append(" = ")
+                .append(Rate.format(Rate.bitsPerSecond(bytes, nanos)));
+    }
+
+    String peer() {
+        return peer;
+    }
+}

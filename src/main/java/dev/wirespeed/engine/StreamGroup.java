@@ -1,0 +1,145 @@
+package dev.wirespeed.engine;
+
+import dev.wirespeed.measure.CpuAccumulator;
+import dev.wirespeed.wire.Message.StreamTotal;
+import dev.wirespeed.wire.TestSpec;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One side's data connections of one test, each run by its own platform thread (blocking I/O on
+ * platform threads avoids the virtual-thread poller on the hot path).
+ */
+final class StreamGroup {
+    private final List<DataStream> streams = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private final StopFlag stop = new StopFlag();
+    private final CpuAccumulator cpu = new CpuAccumulator();
+    private final String threadPrefix;
+
+    /**
+     * @param channels    data connections by stream index
+     * @param sends       for each index, whether this side sends on it
+     * @param spec        the test (buffer length, byte budget)
+     */
+    StreamGroup(String threadPrefix, List<SocketChannel> channels, boolean[] sends, TestSpec spec) {
+        this.threadPrefix = threadPrefix;
+        NativeSockets.available(); // load the FFM handles now, not at the end of the measured time
+        // one budget per direction: -n bounds the bytes each direction sends
+        ByteBudget budget = spec.bytes() > 0 ? new ByteBudget(spec.bytes()) : null;
+        for (int i = 0; i < channels.size(); i++) {
+            StreamCounter counter = new StreamCounter(i, sends[i]);
+            streams.add(new DataStream(channels.get(i), counter, spec.bufferBytes(), stop,
+                    sends[i] ? budget : null, cpu));
+        }
+    }
+
+    List<StreamCounter> counters() {
+        return streams.stream().map(DataStream::counter).toList();
+    }
+
+    CpuAccumulator cpu() {
+        return cpu;
+    }
+
+    void start() {
+        for (DataStream s : streams) {
+            String name = threadPrefix + (s.counter().sending() ? "-send-" : "-recv-") + s.counter().index();
+            Thread t = Thread.ofPlatform().name(name).daemon(true).unstarted(s);
+            threads.add(t);
+        }
+        threads.forEach(Thread::start);
+    }
+
+    /** Senders finish their current write, then half-close. */
+    void stopSending() {
+        stop.set();
+    }
+
+    boolean allEnded() {
+        for (DataStream s : streams) {
+            if (!s.counter().ended()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    boolean allSendersEnded() {
+        for (DataStream s : streams) {
+            if (s.counter().sending() && !s.counter().ended()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    boolean anyFailed() {
+        return firstFailure() != null;
+    }
+
+    Throwable firstFailure() {
+        for (DataStream s : streams) {
+            if (s.counter().failure() != null) {
+                return s.counter().failure();
+            }
+        }
+        return null;
+    }
+
+    /** Waits until every stream ended or the deadline passed; true when all ended. */
+    boolean awaitEnded(long deadlineNanos) {
+        while (!allEnded()) {
+            long left = deadlineNanos - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            LockSupport.parkNanos(Math.min(left, TimeUnit.MILLISECONDS.toNanos(2)));
+        }
+        return true;
+    }
+
+    /** Waits for the stream threads themselves (senders wait for the peer's close); then closes what is left. */
+    void join(long deadlineNanos) {
+        for (Thread t : threads) {
+            long left = deadlineNanos - System.nanoTime();
+            try {
+                if (left > 0) {
+                    t.join(TimeUnit.NANOSECONDS.toMillis(left) + 1);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        close();
+    }
+
+    /** Ends everything now: blocked reads and writes return with an exception that counts as no failure. */
+    void close() {
+        stop.set();
+        for (DataStream s : streams) {
+            if (s.channel().isOpen()) {
+                s.closing = true;
+                s.closeQuietly();
+            }
+        }
+    }
+
+    /** Per-stream totals; {@code omitBytes} holds each stream's count at the end of the warm-up. */
+    List<StreamTotal> totals(long[] omitBytes, long omitEndNanos) {
+        List<StreamTotal> out = new ArrayList<>();
+        for (DataStream s : streams) {
+            StreamCounter c = s.counter();
+            long end = c.ended() ? c.endNanos() : System.nanoTime();
+            long measuredNanos = Math.max(0, end - omitEndNanos);
+            long bytes = c.bytes();
+            out.add(new StreamTotal(c.index(), c.sending(), bytes, bytes - omitBytes[c.index()], measuredNanos,
+                    s.tcpStats()));
+        }
+        return out;
+    }
+}

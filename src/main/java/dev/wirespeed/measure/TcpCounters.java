@@ -1,0 +1,53 @@
+package dev.wirespeed.measure;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * Host-wide TCP counters from /proc/net/snmp (Linux; the "Tcp:" header line names the columns
+ * of the "Tcp:" value line that follows it). Absent or unreadable → empty, never zero.
+ */
+public final class TcpCounters {
+    private TcpCounters() {}
+
+    public static final Path SNMP = Path.of("/proc/net/snmp");
+
+    /** RetransSegs of the host, or empty where /proc/net/snmp is missing or malformed. */
+    public static OptionalLong retransmittedSegments() {
+        return counter(SNMP, "RetransSegs");
+    }
+
+    public static OptionalLong counter(Path snmp, String name) {
+        try {
+            return counter(Files.readAllLines(snmp), name);
+        } catch (IOException | RuntimeException e) {
+            return OptionalLong.empty();
+        }
+    }
+
+    static OptionalLong counter(List<String> lines, String name) {
+        for (int i = 0; i + 1 < lines.size(); i++) {
+            String header = lines.get(i);
+            String values = lines.get(i + 1);
+            if (!header.startsWith("Tcp:") || !values.startsWith("Tcp:")) {
+                continue;
+            }
+            String[] names = header.trim().split("\\s+");
+            String[] numbers = values.trim().split("\\s+");
+            for (int c = 1; c < names.length && c < numbers.length; c++) {
+                if (names[c].equals(name)) {
+                    try {
+                        return OptionalLong.of(Long.parseLong(numbers[c]));
+                    } catch (NumberFormatException e) {
+                        return OptionalLong.empty();
+                    }
+                }
+            }
+            return OptionalLong.empty();
+        }
+        return OptionalLong.empty();
+    }
+}

@@ -1,0 +1,154 @@
+package dev.wirespeed.report;
+
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.BwResult.DirectionResult;
+import dev.wirespeed.results.BwResult.IntervalReport;
+import dev.wirespeed.results.BwResult.StreamBytes;
+import dev.wirespeed.results.BwResult.Summary;
+import dev.wirespeed.units.ByteSize;
+import dev.wirespeed.units.Rate;
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/**
+ * Human output of a bandwidth test. Every figure printed here comes from the same
+ * {@link BwResult} records that {@code --json} prints, so the two cannot disagree.
+ */
+public final class BwText {
+    private final PrintWriter out;
+    private boolean intervalHeaderPrinted;
+    private final boolean bidir;
+
+    public BwText(PrintWriter out, boolean bidir) {
+        this.out = out;
+        this.bidir = bidir;
+    }
+
+    public void header(BwResult.Peer server, BwResult.BwParams p) {
+        out.printf(Locale.ROOT, "Connected to %s:%d — %s on %s (%d cores, %s)%n", server.address(), server.port(),
+                server.software(), server.host(), server.cores(), server.os());
+        StringBuilder b = new StringBuilder();
+        b.append("TCP ").append(p.direction()).append(": ").append(p.streams())
+                .append(p.streams() == 1 ? " stream" : " streams");
+        if ("bidir".equals(p.direction())) {
+            b.append(" each way");
+        }
+        if (!"option".equals(p.streamsChosenBy())) {
+            b.append(" (").append(p.streamsChosenBy()).append("; -P to choose)");
+        }
+        if (p.durationSeconds() != null) {
+            b.append(", ").append(num(p.durationSeconds())).append(" s");
+        } else {
+            b.append(", ").append(ByteSize.formatExact(p.bytes())).append(" per direction");
+        }
+        if (p.omitSeconds() > 0) {
+            b.append(" after ").append(num(p.omitSeconds())).append(" s warm-up");
+        }
+        b.append(", buffer ").append(ByteSize.formatExact(p.bufferBytes()));
+        if (p.windowBytes() != null) {
+            b.append(", window ").append(ByteSize.formatExact(p.windowBytes()));
+        }
+        if (p.congestion() != null) {
+            b.append(", congestion ").append(p.congestion());
+        }
+        if (p.mssBytes() != null) {
+            b.append(", MSS ").append(p.mssBytes());
+        }
+        if (p.noDelay()) {
+            b.append(", no-delay");
+        }
+        out.println(b);
+        out.flush();
+    }
+
+    /** One line per stream and a SUM line when there are several, as each interval arrives. */
+    public synchronized void interval(IntervalReport r) {
+        if (!intervalHeaderPrinted) {
+            out.println(bidir ? "[ ID   dir] Interval          Transfer      Bitrate"
+                    : "[ ID] Interval          Transfer      Bitrate");
+            intervalHeaderPrinted = true;
+        }
+        String suffix = r.omitted() ? "  (warm-up)" : "";
+        if (r.streams().size() > 1) {
+            for (StreamBytes s : r.streams()) {
+                out.println(line(id(Integer.toString(s.stream()), r.direction()), r.startSeconds(), r.endSeconds(),
+                        s.bytes(), s.bitsPerSecond()) + suffix);
+            }
+        }
+        out.println(line(id(r.streams().size() > 1 ? "SUM" : Integer.toString(r.streams().getFirst().stream()),
+                r.direction()), r.startSeconds(), r.endSeconds(), r.bytes(), r.bitsPerSecond()) + suffix);
+        out.flush();
+    }
+
+    private String id(String id, String direction) {
+        return bidir ? String.format(Locale.ROOT, "[%3s %5s]", id, direction.equals("upload") ? "up" : "down")
+                : String.format(Locale.ROOT, "[%3s]", id);
+    }
+
+    private static String line(String id, double start, double end, long bytes, double bitsPerSecond) {
+        String span = String.format(Locale.ROOT, "%.2f-%.2f", start, end);
+        return String.format(Locale.ROOT, "%s %13s s  %10s  %13s", id, span, ByteSize.format(bytes),
+                Rate.format(bitsPerSecond));
+    }
+
+    public void summary(BwResult result) {
+        out.println("- - - - - - - - - - - - - - - - - - - - - - - - - - - - - -");
+        for (DirectionResult d : result.directions()) {
+            out.printf(Locale.ROOT, "%s (%s → %s)%s:%n", d.direction(), d.sender(), d.receiver(),
+                    span(d.receiverSummary() != null ? d.receiverSummary() : d.senderSummary(), result.params()));
+            out.println("              Transfer       Bitrate        Retransmits");
+            side("sender", d.senderSummary(), true);
+            side("receiver", d.receiverSummary(), false);
+        }
+        BwResult.Cpu cpu = result.cpu();
+        if (cpu != null) {
+            out.println("CPU, percent of one core: client " + cpu(cpu.client()) + " · server " + cpu(cpu.server()));
+        }
+        out.flush();
+    }
+
+    private static String span(Summary s, BwResult.BwParams p) {
+        if (s == null) {
+            return "";
+        }
+        double from = p.omitSeconds();
+        return String.format(Locale.ROOT, ", %s-%s s", num2(from), num2(from + s.seconds()));
+    }
+
+    private void side(String label, Summary s, boolean sender) {
+        if (s == null) {
+            out.printf(Locale.ROOT, "  %-10s  unknown (no results from that side)%n", label);
+            return;
+        }
+        String retrans = "";
+        if (sender && s.retransmits() != null) {
+            BwResult.Retransmits r = s.retransmits();
+            StringBuilder b = new StringBuilder();
+            if (r.sockets() != null) {
+                b.append(r.sockets()).append(" (this test's sockets)");
+            }
+            if (r.hostWide() != null) {
+                b.append(b.isEmpty() ? "" : ", ").append(r.hostWide()).append(" host-wide");
+            }
+            retrans = b.toString();
+        }
+        out.printf(Locale.ROOT, "  %-10s  %10s  %13s    %s%n", label, ByteSize.format(s.bytes()),
+                Rate.format(s.bitsPerSecond()), retrans);
+    }
+
+    private static String cpu(BwResult.CpuSide c) {
+        if (c == null) {
+            return "unknown";
+        }
+        return String.format(Locale.ROOT, "%.1f %% (user %.1f, system %.1f)", c.totalPercent(), c.userPercent(),
+                c.systemPercent());
+    }
+
+    private static String num(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+
+    private static String num2(double v) {
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+}

@@ -1,0 +1,94 @@
+package dev.wirespeed.results;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
+
+/**
+ * The result of one bandwidth test, as printed by {@code bw --json} and rendered as text.
+ * Schema: docs/json/bw.schema.json (id {@value #SCHEMA}); change both together.
+ *
+ * <p>Units: bytes are bytes, seconds are seconds since the test's start, rates are bit/s (decimal).
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "directions", "cpu", "outcome"})
+public record BwResult(
+        String schema,
+        Tool tool,
+        String startedAt,
+        Peer client,
+        Peer server,
+        BwParams params,
+        List<DirectionResult> directions,
+        Cpu cpu,
+        Outcome outcome) {
+
+    public static final String SCHEMA = "wirespeed.bw/1";
+
+    public record Tool(String name, String version) {}
+
+    /** One end of the test; {@code address} and {@code port} as the client dialled them. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Peer(String host, String address, Integer port, String software, Integer cores, String os) {}
+
+    /**
+     * @param streamsChosenBy "option" when -P was given, otherwise the rule that chose the count
+     * @param durationSeconds measured time asked for (-t), null in a -n test
+     * @param bytes           bytes per direction (-n), null in a timed test
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record BwParams(String protocol, String direction, int streams, String streamsChosenBy,
+                           Double durationSeconds, Long bytes, double omitSeconds, double intervalSeconds,
+                           long bufferBytes, Long windowBytes, String congestion, Integer mssBytes,
+                           boolean noDelay) {}
+
+    /**
+     * One direction of data. {@code intervals} are measured where the data arrived (the receiver),
+     * the honest count; the sender's view is in {@code sender}.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record DirectionResult(String direction, String sender, String receiver,
+                                  List<IntervalReport> intervals, List<StreamResult> streams,
+                                  Summary senderSummary, Summary receiverSummary) {}
+
+    /** @param omitted true for warm-up intervals (-O), which the summary excludes */
+    public record IntervalReport(String direction, double startSeconds, double endSeconds, boolean omitted,
+                                 List<StreamBytes> streams, long bytes, double bitsPerSecond) {}
+
+    public record StreamBytes(int stream, long bytes, double bitsPerSecond) {}
+
+    /**
+     * Totals after the warm-up. {@code retransmits} only on the sender's summary.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Summary(long bytes, double seconds, double bitsPerSecond, Retransmits retransmits) {}
+
+    /**
+     * @param sockets  sum of TCP_INFO tcpi_total_retrans over this test's sending sockets (Linux)
+     * @param hostWide delta of RetransSegs in the sender's /proc/net/snmp: every TCP connection of
+     *                 that host during the test, not only this one (Linux)
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Retransmits(Long sockets, Long hostWide) {}
+
+    /** Whole-test figures of one stream (warm-up included in the byte counts). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record StreamResult(int stream, Long sentBytes, Long receivedBytes, Long retransmits,
+                               Long rttMicros, Long cwndSegments) {}
+
+    /** CPU of each side's data threads, in percent of one core (200 = two cores busy). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Cpu(CpuSide client, CpuSide server) {}
+
+    public record CpuSide(double userPercent, double systemPercent, double totalPercent) {}
+
+    /** status: "ok", "interrupted" (Ctrl-C), "peer-lost", "failed". */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Outcome(String status, String message) {
+        public static final Outcome OK = new Outcome("ok", null);
+
+        public boolean ok() {
+            return "ok".equals(status);
+        }
+    }
+}

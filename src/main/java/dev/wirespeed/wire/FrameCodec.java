@@ -1,0 +1,98 @@
+package dev.wirespeed.wire;
+
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.SocketTimeoutException;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads and writes length-prefixed JSON frames. Holds no socket: tests feed it streams.
+ * Writes are synchronized so that several threads may share one control connection.
+ */
+public final class FrameCodec {
+    static final JsonMapper MAPPER = JsonMapper.builder()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .build();
+
+    private final DataInputStream in;
+    private final OutputStream out;
+    private final int maxFrameBytes;
+
+    public FrameCodec(InputStream in, OutputStream out) {
+        this(in, out, Wire.MAX_FRAME_BYTES);
+    }
+
+    public FrameCodec(InputStream in, OutputStream out, int maxFrameBytes) {
+        this.in = new DataInputStream(in);
+        this.out = out;
+        this.maxFrameBytes = maxFrameBytes;
+    }
+
+    public static byte[] encode(Message message) {
+        byte[] json = MAPPER.writeValueAsBytes(message);
+        byte[] frame = new byte[4 + json.length];
+        frame[0] = (byte) (json.length >>> 24);
+        frame[1] = (byte) (json.length >>> 16);
+        frame[2] = (byte) (json.length >>> 8);
+        frame[3] = (byte) json.length;
+        System.arraycopy(json, 0, frame, 4, json.length);
+        return frame;
+    }
+
+    public void write(Message message) throws IOException {
+        byte[] frame = encode(message);
+        synchronized (out) {
+            out.write(frame);
+            out.flush();
+        }
+    }
+
+    /**
+     * Reads one message. EOF before the first byte of a frame is {@link EOFException};
+     * a bad length or bad JSON is {@link ProtocolException}; a read timeout propagates as
+     * {@link SocketTimeoutException}.
+     */
+    public Message read() throws IOException {
+        long length = Integer.toUnsignedLong(in.readInt());
+        if (length == 0 || length > maxFrameBytes) {
+            throw new ProtocolException("frame length " + length + " is out of range (1.." + maxFrameBytes + ")");
+        }
+        byte[] json = new byte[(int) length];
+        try {
+            in.readFully(json);
+        } catch (EOFException e) {
+            throw new ProtocolException("connection closed inside a frame of " + length + " bytes", e);
+        }
+        try {
+            return MAPPER.readValue(json, Message.class);
+        } catch (JacksonException e) {
+            throw new ProtocolException("malformed message: " + firstLine(e.getOriginalMessage()), e);
+        }
+    }
+
+    /** Reads the next message and checks its type, naming what came instead. */
+    public <T extends Message> T expect(Class<T> type) throws IOException {
+        Message m = read();
+        if (m instanceof Message.Error error) {
+            throw new RemoteErrorException(error.message());
+        }
+        if (!type.isInstance(m)) {
+            throw new ProtocolException("expected " + type.getSimpleName() + " but was " + m.getClass().getSimpleName());
+        }
+        return type.cast(m);
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}

@@ -1,0 +1,100 @@
+package dev.wirespeed.wire;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import java.util.List;
+
+/**
+ * Control messages. The JSON carries a {@code "type"} field naming the record.
+ *
+ * <pre>
+ * client                         server
+ *   preamble(C) + Hello   ──►
+ *                         ◄──    Welcome | Error
+ *   TestRequest           ──►
+ *                         ◄──    TestAccepted | Error
+ *   data connections: preamble(D) + test id + stream index
+ *                         ◄──    Ready (all data connections arrived)
+ *   Start                 ──►
+ *                         ◄──    Interval … (receiver-side bytes, every -i; Heartbeat when -i 0)
+ *   Heartbeat …           ──►
+ *   Stop                  ──►    (server's senders stop and half-close)
+ *                         ◄──    Results (after every stream of the server reached its end)
+ * </pre>
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonSubTypes({
+    @JsonSubTypes.Type(value = Message.Hello.class, name = "hello"),
+    @JsonSubTypes.Type(value = Message.Welcome.class, name = "welcome"),
+    @JsonSubTypes.Type(value = Message.TestRequest.class, name = "test-request"),
+    @JsonSubTypes.Type(value = Message.TestAccepted.class, name = "test-accepted"),
+    @JsonSubTypes.Type(value = Message.Ready.class, name = "ready"),
+    @JsonSubTypes.Type(value = Message.Start.class, name = "start"),
+    @JsonSubTypes.Type(value = Message.Interval.class, name = "interval"),
+    @JsonSubTypes.Type(value = Message.Heartbeat.class, name = "heartbeat"),
+    @JsonSubTypes.Type(value = Message.Stop.class, name = "stop"),
+    @JsonSubTypes.Type(value = Message.Results.class, name = "results"),
+    @JsonSubTypes.Type(value = Message.Error.class, name = "error"),
+})
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public sealed interface Message {
+
+    record Hello(int protocolVersion, String software) implements Message {}
+
+    /** @param cores logical CPUs of the server, so the client can explain a CPU-bound result */
+    record Welcome(int protocolVersion, String software, String host, int cores, String os,
+                   int maxStreams, long maxDurationMillis) implements Message {}
+
+    record TestRequest(TestSpec spec) implements Message {}
+
+    /** @param testId hex of the id each data connection must present */
+    record TestAccepted(String testId) implements Message {}
+
+    record Ready() implements Message {}
+
+    record Start() implements Message {}
+
+    /**
+     * Bytes each receiving stream of the sender of this message got in one interval.
+     * Times are nanoseconds since that side's start.
+     */
+    record Interval(long startNanos, long endNanos, boolean omitted, boolean last,
+                    int[] streams, long[] bytes) implements Message {}
+
+    record Heartbeat() implements Message {}
+
+    record Stop() implements Message {}
+
+    /** One side's totals at the end of the test. */
+    record Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide) implements Message {}
+
+    record Error(String message) implements Message {}
+
+    /**
+     * @param index          stream index, 0-based, as in the data preamble
+     * @param sent           whether this side sent on the stream (false = received)
+     * @param bytes          all bytes moved, warm-up included
+     * @param measuredBytes  bytes after the warm-up
+     * @param measuredNanos  time from the end of the warm-up to the stream's end
+     * @param tcp            kernel's TCP_INFO for the socket at the end, when readable
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record StreamTotal(int index, boolean sent, long bytes, long measuredBytes, long measuredNanos,
+                       TcpStats tcp) {}
+
+    /** From TCP_INFO (Linux): per-socket retransmits, smoothed RTT, congestion window. */
+    record TcpStats(long retransmits, long rttMicros, long rttVarMicros, long sndCwndSegments,
+                    long sndMssBytes) {}
+
+    /** CPU time spent by one side's data threads during the test. */
+    record CpuTime(long userNanos, long systemNanos, long wallNanos) {
+        public double userPercent() {
+            return wallNanos <= 0 ? 0 : 100.0 * userNanos / wallNanos;
+        }
+
+        public double systemPercent() {
+            return wallNanos <= 0 ? 0 : 100.0 * systemNanos / wallNanos;
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package dev.wirespeed.wire;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Constants of wirespeed's own control protocol (version 1).
+ *
+ * <p>Every connection to a wirespeed server starts with a 6-byte preamble: the magic {@code "WSPD"},
+ * one byte of protocol version, one byte of connection kind ({@link #KIND_CONTROL} or
+ * {@link #KIND_DATA}). The magic is upper case on purpose: an iperf3 client starts with a 37-byte
+ * cookie drawn from {@code a-z2-7} and a NUL, so the first byte alone tells the two apart.
+ *
+ * <p>Control messages are frames: a 4-byte big-endian unsigned length, then that many bytes of
+ * UTF-8 JSON (one {@link Message}). Lengths above {@link #MAX_FRAME_BYTES} end the connection.
+ */
+public final class Wire {
+    private Wire() {}
+
+    public static final byte[] MAGIC = "WSPD".getBytes(StandardCharsets.US_ASCII);
+    public static final int PROTOCOL_VERSION = 1;
+    public static final byte KIND_CONTROL = 'C';
+    public static final byte KIND_DATA = 'D';
+    public static final int PREAMBLE_BYTES = 6;
+
+    /** Results of a 128-stream test are under 32 KiB; anything far above is hostile or broken. */
+    public static final int MAX_FRAME_BYTES = 256 * 1024;
+
+    /** Test ids are 16 random bytes, sent raw on data connections and as hex in JSON. */
+    public static final int TEST_ID_BYTES = 16;
+
+    /** Data preamble: the 6-byte preamble, the test id, then a 2-byte big-endian stream index. */
+    public static final int DATA_PREAMBLE_BYTES = PREAMBLE_BYTES + TEST_ID_BYTES + 2;
+
+    /** Default port: iperf3 has 5201 and iperf2 5001; 5301 is ours. */
+    public static final int DEFAULT_PORT = 5301;
+
+    /** What the first byte of a connection says about the peer. */
+    public enum Opening { WIRESPEED, IPERF3, UNKNOWN }
+
+    public static Opening classify(int firstByte) {
+        if (firstByte == MAGIC[0]) {
+            return Opening.WIRESPEED;
+        }
+        if ((firstByte >= 'a' && firstByte <= 'z') || (firstByte >= '2' && firstByte <= '7')) {
+            return Opening.IPERF3;
+        }
+        return Opening.UNKNOWN;
+    }
+}
