@@ -1,0 +1,139 @@
+package dev.wirespeed.results;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The common result model: one measurement by any engine — wirespeed's own tests, and results
+ * of iperf2, iperf3, qperf, perftest, sockperf and fio, parsed from their output. The store keeps
+ * these, and comparisons and charts read only these, so a wirespeed result and an iperf2 result
+ * of the same link sit in the same table. Engine-specific detail (e.g. {@link BwResult}) is kept
+ * beside it as raw JSON, not in it.
+ *
+ * <p>Metric names are fixed strings from {@link Metrics}; each carries its unit, so nothing is
+ * guessed from a name.
+ *
+ * @param tool        "wirespeed", "iperf3", "iperf2", "qperf", "perftest", "sockperf", "fio"
+ * @param toolVersion as reported by the tool, null when unknown
+ * @param test        what was measured, from {@link Tests} (e.g. "tcp-bw", "rdma-write-bw", "fio")
+ * @param params      parameters as text (streams, direction, sizeBytes, bs, iodepth …), in order
+ * @param summary     the headline figures
+ * @param intervals   a time series (may be empty)
+ * @param rows        a message-size (or other parameter) sweep (may be empty)
+ * @param source      "measured" for our own runs, or "parsed" for tool output read by explain/run
+ */
+@JsonInclude(JsonInclude.Include.NON_EMPTY)
+@JsonPropertyOrder({"tool", "toolVersion", "test", "params", "summary", "intervals", "rows", "source"})
+public record Measurement(
+        String tool,
+        String toolVersion,
+        String test,
+        Map<String, String> params,
+        List<Metric> summary,
+        List<Interval> intervals,
+        List<Row> rows,
+        String source) {
+
+    public Measurement {
+        params = params == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
+        summary = summary == null ? List.of() : List.copyOf(summary);
+        intervals = intervals == null ? List.of() : List.copyOf(intervals);
+        rows = rows == null ? List.of() : List.copyOf(rows);
+    }
+
+    /** A named value with its unit, e.g. ("bitsPerSecond", 2.47e10, "bit/s"). */
+    public record Metric(String name, double value, String unit) {
+        public static Metric of(String name, double value) {
+            return new Metric(name, value, Metrics.unitOf(name));
+        }
+    }
+
+    /** One interval of a time series: seconds since the start, and its metrics. */
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    public record Interval(double startSeconds, double endSeconds, boolean omitted, List<Metric> metrics) {}
+
+    /**
+     * One row of a sweep: the swept value (usually the message size in bytes) and its metrics.
+     * @param key      what was swept: "sizeBytes", "iodepth", "streams" …
+     * @param keyValue the value of that parameter in this row
+     */
+    public record Row(String key, double keyValue, List<Metric> metrics) {}
+
+    public Optional<Metric> metric(String name) {
+        return summary.stream().filter(m -> m.name().equals(name)).findFirst();
+    }
+
+    /** The standard metric names and their units. */
+    public static final class Metrics {
+        private Metrics() {}
+
+        public static final String BITS_PER_SECOND = "bitsPerSecond";
+        public static final String PEAK_BITS_PER_SECOND = "peakBitsPerSecond";
+        public static final String BYTES = "bytes";
+        public static final String SECONDS = "seconds";
+        public static final String MESSAGES_PER_SECOND = "messagesPerSecond";
+        public static final String RETRANSMITS = "retransmits";
+        public static final String LOST_PACKETS = "lostPackets";
+        public static final String TOTAL_PACKETS = "totalPackets";
+        public static final String LOSS_PERCENT = "lossPercent";
+        public static final String OUT_OF_ORDER = "outOfOrderPackets";
+        public static final String JITTER_MICROS = "jitterMicros";
+        public static final String ITERATIONS = "iterations";
+        public static final String LATENCY_MIN_MICROS = "latencyMinMicros";
+        public static final String LATENCY_MAX_MICROS = "latencyMaxMicros";
+        public static final String LATENCY_AVG_MICROS = "latencyAvgMicros";
+        public static final String LATENCY_P50_MICROS = "latencyP50Micros";
+        public static final String LATENCY_STDEV_MICROS = "latencyStdevMicros";
+        public static final String LATENCY_P99_MICROS = "latencyP99Micros";
+        public static final String LATENCY_P999_MICROS = "latencyP999Micros";
+        public static final String LATENCY_P9999_MICROS = "latencyP9999Micros";
+        public static final String IOPS = "iops";
+        public static final String CPU_CLIENT_PERCENT = "cpuClientPercent";
+        public static final String CPU_SERVER_PERCENT = "cpuServerPercent";
+
+        /** Unit of a standard metric name; names ending in Micros/Percent/… follow their suffix. */
+        public static String unitOf(String name) {
+            if (name.endsWith("BitsPerSecond") || name.equals(BITS_PER_SECOND)) {
+                return "bit/s";
+            }
+            if (name.endsWith("Micros")) {
+                return "us";
+            }
+            if (name.endsWith("Nanos")) {
+                return "ns";
+            }
+            if (name.endsWith("Percent")) {
+                return "%";
+            }
+            if (name.endsWith("PerSecond") || name.equals(IOPS)) {
+                return "1/s";
+            }
+            if (name.equals(BYTES) || name.endsWith("Bytes")) {
+                return "B";
+            }
+            if (name.equals(SECONDS)) {
+                return "s";
+            }
+            return "count";
+        }
+    }
+
+    /** Standard test names. */
+    public static final class Tests {
+        private Tests() {}
+
+        public static final String TCP_BW = "tcp-bw";
+        public static final String UDP_BW = "udp-bw";
+        public static final String TCP_LAT = "tcp-lat";
+        public static final String UDP_LAT = "udp-lat";
+        public static final String FIO = "fio";
+        /** perftest: "rdma-" + verb (send, write, read, atomic) + "-bw" or "-lat". */
+        public static String rdma(String verb, boolean bandwidth) {
+            return "rdma-" + verb + (bandwidth ? "-bw" : "-lat");
+        }
+    }
+}
