@@ -1,0 +1,97 @@
+package dev.wirespeed.cluster;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Where the mesh's hosts come from: --hosts, --hostfile, or Slurm's allocation. */
+public final class Hosts {
+    /** Set by Slurm inside an allocation (sbatch, salloc, srun), e.g. "node[01-04,07]". */
+    public static final String SLURM_NODELIST = "SLURM_JOB_NODELIST";
+    /** A host file larger than this is not a host file. */
+    static final long MAX_FILE_BYTES = 4L << 20;
+
+    private Hosts() {}
+
+    /**
+     * The endpoints, in order, from the first source given: {@code expression}, else {@code file},
+     * else {@code $SLURM_JOB_NODELIST}. Returns an empty list when none is given.
+     */
+    public static List<Endpoint> resolve(String expression, Path file, Map<String, String> env, int defaultPort)
+            throws IOException {
+        List<String> names;
+        if (expression != null) {
+            names = HostList.expand(expression);
+        } else if (file != null) {
+            names = readFile(file);
+        } else if (env.get(SLURM_NODELIST) != null && !env.get(SLURM_NODELIST).isBlank()) {
+            names = HostList.expand(env.get(SLURM_NODELIST));
+        } else {
+            return List.of();
+        }
+        return endpoints(names, defaultPort);
+    }
+
+    /** Parses names to endpoints and rejects a host given twice (it would be paired with itself). */
+    public static List<Endpoint> endpoints(List<String> names, int defaultPort) {
+        List<Endpoint> out = new ArrayList<>(names.size());
+        Set<String> seen = new HashSet<>();
+        for (String name : names) {
+            Endpoint e = Endpoint.parse(name, defaultPort);
+            if (!seen.add(e.host() + ":" + e.port())) {
+                throw new HostListException("host " + e.label() + " is listed twice");
+            }
+            out.add(e);
+        }
+        return out;
+    }
+
+    /**
+     * A host file: one host, host:port or host list expression per line; '#' starts a comment;
+     * anything after white space on a line is ignored (so OpenMPI's "node01 slots=8" works).
+     */
+    public static List<String> readFile(Path file) throws IOException {
+        List<String> lines;
+        try {
+            if (Files.size(file) > MAX_FILE_BYTES) {
+                throw new IOException("host file " + file + " is larger than " + (MAX_FILE_BYTES >> 20) + " MiB");
+            }
+            lines = Files.readAllLines(file);
+        } catch (NoSuchFileException e) {
+            throw new NoSuchFileException("host file " + file + " does not exist");
+        }
+        List<String> names = new ArrayList<>();
+        int lineNo = 0;
+        for (String raw : lines) {
+            lineNo++;
+            String line = stripComment(raw).strip();
+            if (line.isEmpty()) {
+                continue;
+            }
+            String first = line.split("\\s+", 2)[0];
+            try {
+                names.addAll(HostList.expand(first));
+            } catch (HostListException e) {
+                throw new HostListException(file + " line " + lineNo + ": " + e.getMessage());
+            }
+            if (names.size() > HostList.MAX_HOSTS) {
+                throw new HostListException(file + ": more than " + HostList.MAX_HOSTS + " hosts");
+            }
+        }
+        if (names.isEmpty()) {
+            throw new HostListException("host file " + file + " names no hosts");
+        }
+        return names;
+    }
+
+    static String stripComment(String line) {
+        int hash = line.indexOf('#');
+        return hash < 0 ? line : line.substring(0, hash);
+    }
+}

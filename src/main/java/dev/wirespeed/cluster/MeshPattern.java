@@ -1,0 +1,165 @@
+package dev.wirespeed.cluster;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** Which pairs a mesh tests: {@code all-pairs}, {@code ring}, {@code star:HOST}, {@code pairs:FILE}. */
+public sealed interface MeshPattern {
+    /** As the user wrote it, for the report. */
+    String text();
+
+    /** The rounds for these hosts. Throws {@link HostListException} when the pattern names an unknown host. */
+    List<Round> rounds(List<Endpoint> hosts) throws IOException;
+
+    record AllPairs() implements MeshPattern {
+        public String text() {
+            return "all-pairs";
+        }
+
+        public List<Round> rounds(List<Endpoint> hosts) {
+            return Schedule.allPairs(hosts.size());
+        }
+    }
+
+    record Ring() implements MeshPattern {
+        public String text() {
+            return "ring";
+        }
+
+        public List<Round> rounds(List<Endpoint> hosts) {
+            return Schedule.rounds(hosts.size(), Schedule.ringPairs(hosts.size()));
+        }
+    }
+
+    record Star(String centre) implements MeshPattern {
+        public String text() {
+            return "star:" + centre;
+        }
+
+        public List<Round> rounds(List<Endpoint> hosts) {
+            return Schedule.rounds(hosts.size(), Schedule.starPairs(hosts.size(), indexOf(hosts, centre, "star")));
+        }
+    }
+
+    /** A file of "client server" lines; '#' comments; hosts as in the host list. */
+    record Pairs(Path file) implements MeshPattern {
+        static final long MAX_FILE_BYTES = 4L << 20;
+
+        public String text() {
+            return "pairs:" + file;
+        }
+
+        public List<Round> rounds(List<Endpoint> hosts) throws IOException {
+            List<Pair> pairs = new ArrayList<>();
+            Set<Pair> seen = new HashSet<>();
+            List<String[]> lines = read(file);
+            for (int i = 0; i < lines.size(); i++) {
+                String[] names = lines.get(i);
+                Pair p;
+                try {
+                    int a = indexOf(hosts, names[0], "pairs");
+                    int b = indexOf(hosts, names[1], "pairs");
+                    if (a == b) {
+                        throw new HostListException("pairs " + names[0] + " with itself");
+                    }
+                    p = new Pair(a, b);
+                } catch (HostListException e) {
+                    throw new HostListException(file + " pair " + (i + 1) + ": " + e.getMessage());
+                }
+                if (!seen.add(p)) {
+                    throw new HostListException(file + " pair " + (i + 1) + ": " + names[0] + " " + names[1]
+                            + " is listed twice");
+                }
+                pairs.add(p);
+            }
+            return Schedule.rounds(hosts.size(), pairs);
+        }
+
+        /** The hosts the file names, in order of appearance (used when no host list is given). */
+        public List<String> hostNames() throws IOException {
+            Set<String> names = new LinkedHashSet<>();
+            for (String[] line : read(file)) {
+                names.add(line[0]);
+                names.add(line[1]);
+            }
+            return List.copyOf(names);
+        }
+
+        static List<String[]> read(Path file) throws IOException {
+            List<String> lines;
+            try {
+                if (Files.size(file) > MAX_FILE_BYTES) {
+                    throw new IOException("pairs file " + file + " is larger than " + (MAX_FILE_BYTES >> 20) + " MiB");
+                }
+                lines = Files.readAllLines(file);
+            } catch (NoSuchFileException e) {
+                throw new NoSuchFileException("pairs file " + file + " does not exist");
+            }
+            List<String[]> out = new ArrayList<>();
+            int lineNo = 0;
+            for (String raw : lines) {
+                lineNo++;
+                String line = Hosts.stripComment(raw).strip();
+                if (line.isEmpty()) {
+                    continue;
+                }
+                String[] fields = line.split("[\\s,]+");
+                if (fields.length != 2) {
+                    throw new HostListException(file + " line " + lineNo + ": expected two hosts ('client server'), got '"
+                            + line + "'");
+                }
+                out.add(fields);
+            }
+            if (out.isEmpty()) {
+                throw new HostListException("pairs file " + file + " names no pairs");
+            }
+            return out;
+        }
+    }
+
+    /** Parses the --pattern value. */
+    static MeshPattern parse(String text) {
+        if (text.equals("all-pairs")) {
+            return new AllPairs();
+        }
+        if (text.equals("ring")) {
+            return new Ring();
+        }
+        if (text.startsWith("star:") && text.length() > 5) {
+            return new Star(text.substring(5));
+        }
+        if (text.startsWith("pairs:") && text.length() > 6) {
+            return new Pairs(Path.of(text.substring(6)));
+        }
+        throw new HostListException("--pattern '" + text + "' is not one of all-pairs, ring, star:HOST, pairs:FILE");
+    }
+
+    /** Finds a host by its label, or by its host name when that is unique. */
+    static int indexOf(List<Endpoint> hosts, String name, String what) {
+        for (int i = 0; i < hosts.size(); i++) {
+            if (hosts.get(i).label().equals(name)) {
+                return i;
+            }
+        }
+        int found = -1;
+        for (int i = 0; i < hosts.size(); i++) {
+            if (hosts.get(i).host().equals(name)) {
+                if (found >= 0) {
+                    throw new HostListException(what + ": '" + name + "' matches several hosts; add the port");
+                }
+                found = i;
+            }
+        }
+        if (found < 0) {
+            throw new HostListException(what + ": '" + name + "' is not in the host list");
+        }
+        return found;
+    }
+}
