@@ -140,8 +140,10 @@ public final class BwServer implements AutoCloseable {
                     byte kind = Preamble.readRest(first, in);
                     if (kind == Wire.KIND_CONTROL) {
                         runTest(ch, in, peer, handshakeDone);
-                    } else {
+                    } else if (kind == Wire.KIND_DATA) {
                         attachData(ch, in, peer);
+                    } else {
+                        serveSession(kind, ch, in, peer, handshakeDone);
                     }
                 }
                 case IPERF3 -> throw new ProtocolException("an iperf3 client; this server does not speak iperf3 yet");
@@ -177,6 +179,32 @@ public final class BwServer implements AutoCloseable {
         if (test == null || !test.attach(header.streamIndex(), ch)) {
             throw new ProtocolException("data connection for an unknown test or stream");
         }
+    }
+
+    /** Serves connections of another kind than test control and data: the cluster agent's sessions. */
+    public interface SessionHandler {
+        /**
+         * Runs the session on the connection's own virtual thread, after its preamble.
+         * @param handshakeDone frees the connection's handshake slot (call it once authenticated)
+         */
+        void serve(SocketChannel ch, DataInputStream in, String peer, Runnable handshakeDone) throws IOException;
+    }
+
+    private final Map<Byte, SessionHandler> sessionHandlers = new ConcurrentHashMap<>();
+
+    /** Hands connections whose preamble has {@code kind} to {@code handler} (e.g. {@link Wire#KIND_AGENT}). */
+    public void serveSessions(byte kind, SessionHandler handler) {
+        sessionHandlers.put(kind, handler);
+    }
+
+    private void serveSession(byte kind, SocketChannel ch, DataInputStream in, String peer, Runnable handshakeDone)
+            throws IOException {
+        SessionHandler handler = sessionHandlers.get(kind);
+        if (handler == null) {
+            throw new ProtocolException("connection kind '" + (char) kind + "' is not served here"
+                    + (kind == Wire.KIND_AGENT ? " (a cluster agent session to a plain server)" : ""));
+        }
+        handler.serve(ch, in, peer, handshakeDone);
     }
 
     void register(String testIdHex, ServerTest test) {

@@ -35,7 +35,11 @@ public final class FrameCodec {
     }
 
     public static byte[] encode(Message message) {
-        byte[] json = MAPPER.writeValueAsBytes(message);
+        return frame(message);
+    }
+
+    private static byte[] frame(Object value) {
+        byte[] json = MAPPER.writeValueAsBytes(value);
         byte[] frame = new byte[4 + json.length];
         frame[0] = (byte) (json.length >>> 24);
         frame[1] = (byte) (json.length >>> 16);
@@ -46,7 +50,12 @@ public final class FrameCodec {
     }
 
     public void write(Message message) throws IOException {
-        byte[] frame = encode(message);
+        writeValue(message);
+    }
+
+    /** Writes any JSON-mapped value as one frame (the cluster agent's messages use this). */
+    public void writeValue(Object value) throws IOException {
+        byte[] frame = frame(value);
         synchronized (out) {
             out.write(frame);
             out.flush();
@@ -59,6 +68,11 @@ public final class FrameCodec {
      * {@link SocketTimeoutException}.
      */
     public Message read() throws IOException {
+        return readValue(Message.class);
+    }
+
+    /** Reads one frame as {@code type}, with the same errors as {@link #read()}. */
+    public <T> T readValue(Class<T> type) throws IOException {
         long length = Integer.toUnsignedLong(in.readInt());
         if (length == 0 || length > maxFrameBytes) {
             throw new ProtocolException("frame length " + length + " is out of range (1.." + maxFrameBytes + ")");
@@ -70,7 +84,7 @@ public final class FrameCodec {
             throw new ProtocolException("connection closed inside a frame of " + length + " bytes", e);
         }
         try {
-            return MAPPER.readValue(json, Message.class);
+            return MAPPER.readValue(json, type);
         } catch (JacksonException e) {
             throw new ProtocolException("malformed message: " + firstLine(e.getOriginalMessage()), e);
         }

@@ -10,10 +10,19 @@ public final class Preamble {
     private Preamble() {}
 
     public static byte[] control() {
+        return of(Wire.KIND_CONTROL);
+    }
+
+    /** Opens a coordinator's session with a cluster agent. */
+    public static byte[] agent() {
+        return of(Wire.KIND_AGENT);
+    }
+
+    private static byte[] of(byte kind) {
         byte[] b = new byte[Wire.PREAMBLE_BYTES];
         System.arraycopy(Wire.MAGIC, 0, b, 0, 4);
         b[4] = (byte) Wire.PROTOCOL_VERSION;
-        b[5] = Wire.KIND_CONTROL;
+        b[5] = kind;
         return b;
     }
 
@@ -51,7 +60,7 @@ public final class Preamble {
                     + Wire.PROTOCOL_VERSION + ")");
         }
         byte kind = rest[4];
-        if (kind != Wire.KIND_CONTROL && kind != Wire.KIND_DATA) {
+        if (kind != Wire.KIND_CONTROL && kind != Wire.KIND_DATA && kind != Wire.KIND_AGENT) {
             throw new ProtocolException("unknown connection kind " + (kind & 0xff));
         }
         return kind;

@@ -20,6 +20,8 @@ public final class Wire {
     public static final int PROTOCOL_VERSION = 1;
     public static final byte KIND_CONTROL = 'C';
     public static final byte KIND_DATA = 'D';
+    /** A coordinator's session with a cluster agent (`wirespeed agent`); see dev.wirespeed.cluster. */
+    public static final byte KIND_AGENT = 'A';
     public static final int PREAMBLE_BYTES = 6;
 
     /** Results of a 128-stream test are under 32 KiB; anything far above is hostile or broken. */
