@@ -185,7 +185,7 @@ final class ResultAssembler {
                 spec.mssBytes() > 0 ? spec.mssBytes() : null, spec.noDelay());
     }
 
-    public static BwResult.Peer localPeer() {
+    static BwResult.Peer localPeer() {
         return new BwResult.Peer(hostName(), null, null, Version.software(),
                 Runtime.getRuntime().availableProcessors(), osName());
     }

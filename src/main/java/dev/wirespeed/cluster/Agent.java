@@ -1,0 +1,123 @@
+package dev.wirespeed.cluster;
+
+import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.Version;
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.wire.TestSpec;
+import dev.wirespeed.wire.Wire;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * {@code wirespeed agent}: a wirespeed server (peers' agents test against it) that also serves
+ * coordinator sessions on the same port ({@link AgentSession}). It runs only its own tests.
+ */
+public final class Agent implements AutoCloseable {
+    /**
+     * @param token          null only on a loopback address (the command enforces it)
+     * @param limits         bounds of every test a coordinator or peer may ask for
+     * @param handshakeMillis per-read timeout before a session is authenticated
+     * @param perftestDir    where perftest binaries are; null = PATH
+     */
+    public record Config(String bindAddress, int port, Token token, TestSpec.Limits limits, int handshakeMillis,
+                         Path perftestDir, FactsSource facts, Consumer<String> log) {}
+
+    private final Config config;
+    private final BwServer server;
+    private final AgentMetrics metrics;
+    private final PerftestRunner perftest;
+    private final BwResult.Peer self;
+    /** One client test at a time: a mesh never asks for two, and two would share the NIC. */
+    private final Semaphore testSlot = new Semaphore(1);
+    private final Set<AgentSession> sessions = ConcurrentHashMap.newKeySet();
+
+    public Agent(Config config) throws IOException {
+        this.config = config;
+        this.self = localPeer();
+        this.metrics = new AgentMetrics(self.host(), self.software());
+        this.perftest = new PerftestRunner(config.perftestDir());
+        this.server = new BwServer(new BwServer.Config(config.bindAddress(), config.port(), false, config.limits(),
+                config.handshakeMillis(), config.log()));
+        server.serveSessions(Wire.KIND_AGENT, (ch, in, peer, handshakeDone) ->
+                new AgentSession(this, ch, in, peer, handshakeDone).run());
+    }
+
+    /** This host as the agent introduces itself (the same fields a bw server's welcome carries). */
+    static BwResult.Peer localPeer() {
+        String host;
+        try {
+            host = java.net.InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            host = "localhost";
+        }
+        return new BwResult.Peer(host, null, null, Version.software(), Runtime.getRuntime().availableProcessors(),
+                System.getProperty("os.name") + " " + System.getProperty("os.version"));
+    }
+
+    /** Accepts until {@link #close()}. Blocks the caller. */
+    public void serve() {
+        server.serve();
+    }
+
+    public Thread serveInBackground() {
+        return server.serveInBackground();
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    public InetSocketAddress address() {
+        return (InetSocketAddress) server.listenerAddress();
+    }
+
+    public AgentMetrics metrics() {
+        return metrics;
+    }
+
+    Config config() {
+        return config;
+    }
+
+    BwResult.Peer self() {
+        return self;
+    }
+
+    PerftestRunner perftest() {
+        return perftest;
+    }
+
+    Semaphore testSlot() {
+        return testSlot;
+    }
+
+    Set<AgentSession> sessions() {
+        return sessions;
+    }
+
+    List<String> engines() {
+        return perftest.available() ? List.of("tcp", "perftest") : List.of("tcp");
+    }
+
+    void log(String line) {
+        config.log().accept(line);
+    }
+
+    /** Stops accepting, ends sessions and running tests. */
+    @Override
+    public void close() {
+        server.close();
+        sessions.forEach(AgentSession::close);
+    }
+
+    public boolean awaitStopped(long timeout, TimeUnit unit) throws InterruptedException {
+        return server.awaitStopped(timeout, unit);
+    }
+}

@@ -1,0 +1,308 @@
+package dev.wirespeed.cluster;
+
+import dev.wirespeed.diagnose.Facts;
+import dev.wirespeed.diagnose.Finding;
+import dev.wirespeed.engine.BwClient;
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.Json;
+import dev.wirespeed.units.Rate;
+import dev.wirespeed.wire.FrameCodec;
+import dev.wirespeed.wire.ProtocolException;
+import dev.wirespeed.wire.Wire;
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.SocketTimeoutException;
+import java.nio.channels.SocketChannel;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+
+/** One coordinator's session with an agent: handshake with the token, then requests until it leaves. */
+final class AgentSession {
+    /** A coordinator pings between rounds; this much silence means it is gone. */
+    static final int IDLE_LIMIT_MILLIS = 15 * 60_000;
+    /** Frames before authentication are small; nobody unauthenticated gets to allocate 4 MiB. */
+    static final int HANDSHAKE_FRAME_BYTES = 16 * 1024;
+    static final int CONNECT_TIMEOUT_MILLIS = 5_000;
+    static final int TEST_HANDSHAKE_TIMEOUT_MILLIS = 10_000;
+    private static final Pattern HOST = Pattern.compile("[A-Za-z0-9._:-]{1,253}");
+    private static final Pattern NONCE = Pattern.compile("[0-9a-f]{" + 2 * Token.NONCE_BYTES + "}");
+
+    private final Agent agent;
+    private final SocketChannel ch;
+    private final DataInputStream in;
+    private final String peer;
+    private final Runnable handshakeDone;
+    private final Set<Long> cancelled = ConcurrentHashMap.newKeySet();
+    private FrameCodec codec;
+    private volatile boolean closed;
+
+    AgentSession(Agent agent, SocketChannel ch, DataInputStream in, String peer, Runnable handshakeDone) {
+        this.agent = agent;
+        this.ch = ch;
+        this.in = in;
+        this.peer = peer;
+        this.handshakeDone = handshakeDone;
+    }
+
+    void run() throws IOException {
+        boolean authenticated = false;
+        try {
+            if (!handshake()) {
+                return;
+            }
+            authenticated = true;
+            agent.sessions().add(this);
+            agent.metrics().sessions().incrementAndGet();
+            agent.log("coordinator " + peer + " connected" + (agent.config().token() != null ? " (token ok)" : ""));
+            loop();
+        } catch (SocketTimeoutException e) {
+            agent.log("coordinator " + peer + " dropped: silent for "
+                    + (authenticated ? IDLE_LIMIT_MILLIS / 1000 : agent.config().handshakeMillis() / 1000.0) + " s");
+        } catch (EOFException e) {
+            if (authenticated && !closed) {
+                agent.log("coordinator " + peer + " left");
+            }
+        } catch (IOException e) {
+            if (!closed) {
+                agent.log("coordinator " + peer + " dropped: " + reason(e));
+            }
+        } finally {
+            closed = true;
+            if (authenticated) {
+                agent.sessions().remove(this);
+                agent.metrics().sessions().decrementAndGet();
+            }
+            closeChannel();
+        }
+    }
+
+    /** True when the coordinator proved the token (or none is needed); false after a refusal. */
+    private boolean handshake() throws IOException {
+        ch.socket().setSoTimeout(agent.config().handshakeMillis());
+        FrameCodec small = new FrameCodec(in, ch.socket().getOutputStream(), HANDSHAKE_FRAME_BYTES);
+        AgentMessage.Hello hello = expect(small, AgentMessage.Hello.class);
+        if (hello.protocolVersion() != Wire.PROTOCOL_VERSION) {
+            refuse(small, "protocol version " + hello.protocolVersion() + " is not supported (this agent speaks "
+                    + Wire.PROTOCOL_VERSION + ")");
+            return false;
+        }
+        if (hello.coordinatorNonce() == null || !NONCE.matcher(hello.coordinatorNonce()).matches()) {
+            throw new ProtocolException("hello without a valid nonce");
+        }
+        Token token = agent.config().token();
+        String agentNonce = Token.nonce();
+        small.writeValue(new AgentMessage.Challenge(agentNonce, token != null, agent.self().software()));
+        AgentMessage.Auth auth = expect(small, AgentMessage.Auth.class);
+        if (token != null) {
+            if (auth.mac() == null) {
+                refuse(small, "this agent requires a token (give the coordinator --token-file)");
+                return false;
+            }
+            if (!Token.matches(token.coordinatorMac(agentNonce, hello.coordinatorNonce()), auth.mac())) {
+                refuse(small, "token refused: it does not match this agent's");
+                return false;
+            }
+        }
+        String proof = token == null ? null : token.agentProof(hello.coordinatorNonce(), agentNonce);
+        small.writeValue(new AgentMessage.Welcome(proof, agent.self(), agent.config().limits().maxStreams(),
+                agent.config().limits().maxDurationMillis(), agent.engines()));
+        handshakeDone.run();
+        codec = new FrameCodec(in, ch.socket().getOutputStream(), AgentMessage.MAX_FRAME_BYTES);
+        return true;
+    }
+
+    private void refuse(FrameCodec small, String message) {
+        agent.log("refused coordinator " + peer + ": " + message);
+        try {
+            small.writeValue(new AgentMessage.Refused(message));
+        } catch (IOException ignored) {
+            // it is gone already
+        }
+    }
+
+    private void loop() throws IOException {
+        ch.socket().setSoTimeout(IDLE_LIMIT_MILLIS);
+        while (!closed) {
+            AgentMessage m = codec.readValue(AgentMessage.class);
+            switch (m) {
+                case AgentMessage.Ping p -> send(new AgentMessage.Pong(p.id()));
+                case AgentMessage.Cancel c -> cancelled.add(c.id());
+                case AgentMessage.GetFacts g -> Thread.ofVirtual().name("ws-agent-facts").start(() -> facts(g));
+                case AgentMessage.RunTest r -> Thread.ofVirtual().name("ws-agent-test").start(() -> runTest(r));
+                case AgentMessage.RunPerftest r -> Thread.ofVirtual().name("ws-agent-perftest").start(() -> runPerftest(r));
+                default -> throw new ProtocolException("unexpected " + m.getClass().getSimpleName());
+            }
+        }
+    }
+
+    private void facts(AgentMessage.GetFacts request) {
+        try {
+            FactsSource source = agent.config().facts();
+            Facts facts = source.collect();
+            List<Finding> findings = source.diagnose(facts);
+            InetAddress local = ((InetSocketAddress) ch.getLocalAddress()).getAddress();
+            NetworkInterface nic = NetworkInterface.getByInetAddress(local);
+            NodeFacts summary = FactsSummary.of(facts, findings, nic == null ? null : nic.getName(),
+                    local.getHostAddress(), agent.self());
+            Map<String, Object> doctor = new LinkedHashMap<>();
+            doctor.put("facts", facts);
+            doctor.put("findings", findings);
+            send(new AgentMessage.FactsReply(request.id(), summary, Json.MAPPER.valueToTree(doctor)));
+        } catch (IOException | RuntimeException e) {
+            send(new AgentMessage.Failed(request.id(), "cannot read this host's facts: " + reason(e)));
+        }
+    }
+
+    private void runTest(AgentMessage.RunTest r) {
+        String target = r.peerHost() + ":" + r.peerPort();
+        try {
+            checkPeer(r.peerHost(), r.peerPort());
+            if (r.spec() == null) {
+                throw new ProtocolException("run-test without a spec");
+            }
+            r.spec().validate(agent.config().limits());
+        } catch (ProtocolException e) {
+            agent.log("refused test to " + target + " from " + peer + ": " + e.getMessage());
+            send(new AgentMessage.Failed(r.id(), "test refused by the agent: " + e.getMessage()));
+            return;
+        }
+        if (!agent.testSlot().tryAcquire()) {
+            send(new AgentMessage.Failed(r.id(), "busy: this agent is already running a test"));
+            return;
+        }
+        try {
+            BwClient client = new BwClient(new BwClient.Config(r.peerHost(), r.peerPort(), r.spec(), "coordinator",
+                    CONNECT_TIMEOUT_MILLIS, TEST_HANDSHAKE_TIMEOUT_MILLIS, () -> stopping(r.id())));
+            BwResult result = withoutIntervals(client.run(new BwClient.Listener() {}));
+            agent.metrics().record(target, result);
+            agent.log("test to " + target + ": " + describe(result));
+            send(new AgentMessage.TestDone(r.id(), result));
+        } catch (IOException | RuntimeException e) {
+            agent.metrics().recordFailure();
+            agent.log("test to " + target + " failed: " + reason(e));
+            send(new AgentMessage.Failed(r.id(), reason(e)));
+        } finally {
+            agent.testSlot().release();
+            cancelled.remove(r.id());
+        }
+    }
+
+    private void runPerftest(AgentMessage.RunPerftest r) {
+        try {
+            if (r.spec() == null) {
+                throw new IllegalArgumentException("run-perftest without a spec");
+            }
+            r.spec().validate(agent.config().limits().maxDurationMillis());
+            if (r.peerHost() != null) {
+                checkPeer(r.peerHost(), r.spec().port());
+            }
+        } catch (IllegalArgumentException | ProtocolException e) {
+            send(new AgentMessage.Failed(r.id(), "perftest refused by the agent: " + e.getMessage()));
+            return;
+        }
+        if (r.peerHost() == null) {
+            try {
+                agent.perftest().startServer(r.spec(), agent::log);
+                send(new AgentMessage.PerftestStarted(r.id()));
+            } catch (IOException e) {
+                send(new AgentMessage.Failed(r.id(), reason(e)));
+            }
+            return;
+        }
+        if (!agent.testSlot().tryAcquire()) {
+            send(new AgentMessage.Failed(r.id(), "busy: this agent is already running a test"));
+            return;
+        }
+        try {
+            PerftestResult result = agent.perftest().runClient(r.spec(), r.peerHost(), () -> stopping(r.id()));
+            agent.metrics().recordPerftest(r.peerHost(), r.spec().test(), result);
+            agent.log(r.spec().test() + " to " + r.peerHost() + ": " + Rate.format(result.bitsPerSecond()));
+            send(new AgentMessage.PerftestDone(r.id(), result));
+        } catch (IOException e) {
+            agent.metrics().recordFailure();
+            send(new AgentMessage.Failed(r.id(), reason(e)));
+        } finally {
+            agent.testSlot().release();
+            cancelled.remove(r.id());
+        }
+    }
+
+    private boolean stopping(long id) {
+        return closed || cancelled.contains(id);
+    }
+
+    private static void checkPeer(String host, int port) throws ProtocolException {
+        if (host == null || !HOST.matcher(host).matches()) {
+            throw new ProtocolException("peer host '" + host + "' is not a host name or address");
+        }
+        if (port < 1 || port > 65535) {
+            throw new ProtocolException("peer port " + port + " is out of range (1..65535)");
+        }
+    }
+
+    /** The coordinator needs the summary; intervals could outgrow a frame in a long test. */
+    static BwResult withoutIntervals(BwResult r) {
+        List<BwResult.DirectionResult> directions = r.directions().stream()
+                .map(d -> new BwResult.DirectionResult(d.direction(), d.sender(), d.receiver(), List.of(), d.streams(),
+                        d.senderSummary(), d.receiverSummary()))
+                .toList();
+        return new BwResult(r.schema(), r.tool(), r.startedAt(), r.client(), r.server(), r.params(), directions, r.cpu(),
+                r.outcome());
+    }
+
+    private static String describe(BwResult r) {
+        StringBuilder b = new StringBuilder();
+        for (BwResult.DirectionResult d : r.directions()) {
+            BwResult.Summary s = d.receiverSummary() != null ? d.receiverSummary() : d.senderSummary();
+            if (s != null) {
+                b.append(b.isEmpty() ? "" : ", ").append(Rate.format(s.bitsPerSecond())).append(' ').append(d.direction());
+            }
+        }
+        if (!r.outcome().ok()) {
+            b.append(b.isEmpty() ? "" : " — ").append(r.outcome().message());
+        }
+        return b.toString();
+    }
+
+    private void send(AgentMessage m) {
+        try {
+            codec.writeValue(m);
+        } catch (IOException e) {
+            closed = true;
+        }
+    }
+
+    private static <T extends AgentMessage> T expect(FrameCodec c, Class<T> type) throws IOException {
+        AgentMessage m = c.readValue(AgentMessage.class);
+        if (!type.isInstance(m)) {
+            throw new ProtocolException("expected " + type.getSimpleName() + " but was " + m.getClass().getSimpleName());
+        }
+        return type.cast(m);
+    }
+
+    static String reason(Throwable e) {
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
+    }
+
+    void close() {
+        closed = true;
+        closeChannel();
+    }
+
+    private void closeChannel() {
+        try {
+            ch.close();
+        } catch (IOException ignored) {
+            // best effort
+        }
+    }
+}
