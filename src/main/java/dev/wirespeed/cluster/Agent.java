@@ -1,8 +1,10 @@
 package dev.wirespeed.cluster;
 
 import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.measure.HostName;
 import dev.wirespeed.Version;
 import dev.wirespeed.results.BwResult;
+import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
@@ -47,17 +49,35 @@ public final class Agent implements AutoCloseable {
                 config.handshakeMillis(), config.log()));
         server.serveSessions(Wire.KIND_AGENT, (ch, in, peer, handshakeDone) ->
                 new AgentSession(this, ch, in, peer, handshakeDone).run());
+        warmUp();
+    }
+
+    /**
+     * Builds the JSON readers and writers of every session message now, so that the first
+     * coordinator's handshake is answered in milliseconds, not after seconds of class loading on a
+     * busy host.
+     */
+    private void warmUp() throws IOException {
+        java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+        FrameCodec codec = new FrameCodec(java.io.InputStream.nullInputStream(), buf, AgentMessage.MAX_FRAME_BYTES);
+        String nonce = Token.nonce();
+        List<AgentMessage> samples = List.of(new AgentMessage.Hello(Wire.PROTOCOL_VERSION, self.software(), nonce),
+                new AgentMessage.Challenge(nonce, true, self.software()), new AgentMessage.Auth(nonce),
+                new AgentMessage.Welcome(nonce, self, 1, 1, engines()), new AgentMessage.Ping(1),
+                new AgentMessage.RunTest(1, "localhost", 1, null), new AgentMessage.Cancel(1));
+        for (AgentMessage m : samples) {
+            codec.writeValue(m);
+        }
+        FrameCodec reader = new FrameCodec(new java.io.ByteArrayInputStream(buf.toByteArray()), java.io.OutputStream.nullOutputStream(),
+                AgentMessage.MAX_FRAME_BYTES);
+        for (int i = 0; i < samples.size(); i++) {
+            reader.readValue(AgentMessage.class);
+        }
     }
 
     /** This host as the agent introduces itself (the same fields a bw server's welcome carries). */
     static BwResult.Peer localPeer() {
-        String host;
-        try {
-            host = java.net.InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            host = "localhost";
-        }
-        return new BwResult.Peer(host, null, null, Version.software(), Runtime.getRuntime().availableProcessors(),
+        return new BwResult.Peer(HostName.get(), null, null, Version.software(), Runtime.getRuntime().availableProcessors(),
                 System.getProperty("os.name") + " " + System.getProperty("os.version"));
     }
 

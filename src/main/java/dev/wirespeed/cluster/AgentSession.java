@@ -135,12 +135,24 @@ final class AgentSession {
             switch (m) {
                 case AgentMessage.Ping p -> send(new AgentMessage.Pong(p.id()));
                 case AgentMessage.Cancel c -> cancelled.add(c.id());
-                case AgentMessage.GetFacts g -> Thread.ofVirtual().name("ws-agent-facts").start(() -> facts(g));
-                case AgentMessage.RunTest r -> Thread.ofVirtual().name("ws-agent-test").start(() -> runTest(r));
-                case AgentMessage.RunPerftest r -> Thread.ofVirtual().name("ws-agent-perftest").start(() -> runPerftest(r));
+                case AgentMessage.GetFacts g -> handle(g, () -> facts(g));
+                case AgentMessage.RunTest r -> handle(r, () -> runTest(r));
+                case AgentMessage.RunPerftest r -> handle(r, () -> runPerftest(r));
                 default -> throw new ProtocolException("unexpected " + m.getClass().getSimpleName());
             }
         }
+    }
+
+    /** Runs a request on its own thread; a bug in it still answers, so the coordinator never waits in vain. */
+    private void handle(AgentMessage.Request request, Runnable work) {
+        Thread.ofVirtual().name("ws-agent-request").start(() -> {
+            try {
+                work.run();
+            } catch (RuntimeException e) {
+                agent.log("internal error in " + request.getClass().getSimpleName() + ": " + e);
+                send(new AgentMessage.Failed(request.id(), "internal error in the agent: " + e));
+            }
+        });
     }
 
     private void facts(AgentMessage.GetFacts request) {

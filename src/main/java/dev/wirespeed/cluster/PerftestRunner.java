@@ -79,9 +79,9 @@ final class PerftestRunner {
     private Process start(PerftestSpec spec, String peerHost) throws IOException {
         Path bin = binary(spec.test()).orElseThrow(() -> new IOException(spec.test() + " is not installed on this agent ("
                 + (dir == null ? "not on PATH" : "not in " + dir) + "; apt-get install perftest)"));
-        ProcessBuilder pb = new ProcessBuilder(spec.arguments(bin.toString(), peerHost)).redirectErrorStream(true);
-        pb.redirectInput(ProcessBuilder.Redirect.DISCARD);
-        return pb.start();
+        Process p = new ProcessBuilder(spec.arguments(bin.toString(), peerHost)).redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        return p;
     }
 
     /** Reads the output (bounded) until the process ends, the time is up, or it is cancelled. */

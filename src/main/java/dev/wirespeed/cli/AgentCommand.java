@@ -1,0 +1,178 @@
+package dev.wirespeed.cli;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.wirespeed.Version;
+import dev.wirespeed.cluster.Agent;
+import dev.wirespeed.cluster.FactsSource;
+import dev.wirespeed.cluster.Token;
+import dev.wirespeed.wire.TestSpec;
+import dev.wirespeed.wire.Wire;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "agent", sortOptions = false, mixinStandardHelpOptions = true,
+        description = {"Cluster agent: a wirespeed server that also answers a coordinator (`wirespeed mesh`):",
+            "its doctor facts, and tests to a peer with bounded parameters. It runs only wirespeed's own",
+            "tests (and perftest, when installed): never a command sent over the wire.",
+            "Off loopback it needs --token-file: a shared secret proven by HMAC challenge-response."},
+        footer = {"", "Examples:",
+            "  head -c 32 /dev/urandom | base64 > /etc/wirespeed/token; chmod 600 /etc/wirespeed/token",
+            "  wirespeed agent --token-file /etc/wirespeed/token",
+            "  wirespeed agent --token-file /etc/wirespeed/token --metrics-port 9301   Prometheus on :9301/metrics",
+            "  wirespeed agent --bind 127.0.0.1 -p 5401      loopback, no token (tests)",
+            "  srun --ntasks-per-node=1 wirespeed agent --token-file ~/.wirespeed-token &   (see docs/cluster.md)",
+            "",
+            "Exit codes: 0 stopped, 1 cannot listen, 2 bad usage."})
+public final class AgentCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-B", "--bind"}, paramLabel = "ADDR", description = "Listen on this address only (default: all).")
+    String bind;
+
+    @Option(names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "" + Wire.DEFAULT_PORT,
+            description = "Port for coordinators and peers' tests (default ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--token-file", paramLabel = "FILE",
+            description = "Shared secret (16+ characters) a coordinator must prove; required off loopback.")
+    Path tokenFile;
+
+    @Option(names = "--metrics-port", paramLabel = "PORT",
+            description = "Serve Prometheus text metrics of the last results on http://ADDR:PORT/metrics.")
+    Integer metricsPort;
+
+    @Option(names = "--max-duration", paramLabel = "SEC", defaultValue = "300",
+            description = "Longest test a coordinator or peer may ask for, in seconds (default ${DEFAULT-VALUE}).")
+    long maxDurationSeconds;
+
+    @Option(names = "--max-streams", paramLabel = "N", defaultValue = "64",
+            description = "Most streams per direction a test may use (1..1024; default ${DEFAULT-VALUE}).")
+    int maxStreams;
+
+    @Option(names = "--perftest-dir", paramLabel = "DIR",
+            description = "Where the perftest binaries (ib_write_bw …) are; default: PATH.")
+    Path perftestDir;
+
+    @Option(names = "--handshake-timeout", paramLabel = "SEC", defaultValue = "10",
+            description = "Seconds a connection may stay silent before it is authenticated (default ${DEFAULT-VALUE}).")
+    double handshakeSeconds;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        Check.range(spec, "-p", port, 0, 65535);
+        if (metricsPort != null) {
+            Check.range(spec, "--metrics-port", metricsPort, 0, 65535);
+        }
+        Check.range(spec, "--max-duration", maxDurationSeconds, 1, 86_400);
+        Check.range(spec, "--max-streams", maxStreams, 1, 1024);
+        Check.seconds(spec, "--handshake-timeout", handshakeSeconds, 0.1, 600);
+        Token token = readToken();
+        if (token == null && !loopback(bind)) {
+            throw Check.usage(spec, (bind == null ? "listening on every address" : "--bind " + bind)
+                    + " needs --token-file (a shared secret; see 'wirespeed agent --help'), or use --bind 127.0.0.1");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (token != null && Token.readableByOthers(tokenFile)) {
+            ServerCommand.log(out, "warning: " + tokenFile + " is readable by others (chmod 600 it)");
+        }
+        Agent agent = new Agent(new Agent.Config(bind, port, token, new TestSpec.Limits(maxStreams,
+                maxDurationSeconds * 1000), (int) Math.round(handshakeSeconds * 1000), perftestDir, FactsSource.jdk(),
+                line -> ServerCommand.log(out, line)));
+        HttpServer metrics = null;
+        try {
+            if (metricsPort != null) {
+                metrics = metricsServer(agent, metricsPort);
+            }
+        } catch (IOException e) {
+            agent.close();
+            throw new IOException("cannot serve metrics on " + (bind == null ? "*" : bind) + ":" + metricsPort + ": "
+                    + e.getMessage(), e);
+        }
+        Interrupts.onRaise(agent::close);
+        InetSocketAddress a = agent.address();
+        ServerCommand.log(out, Version.software() + " agent listening on " + hostText(a) + ":" + a.getPort()
+                + (token != null ? " (token required)" : " (no token: loopback only)")
+                + (metrics != null ? ", metrics on http://" + hostText(a) + ":" + metrics.getAddress().getPort() + "/metrics" : ""));
+        agent.serve();
+        agent.awaitStopped(5, TimeUnit.SECONDS);
+        if (metrics != null) {
+            metrics.stop(0);
+        }
+        ServerCommand.log(out, "stopped");
+        return ExitCode.OK;
+    }
+
+    private Token readToken() throws IOException {
+        if (tokenFile == null) {
+            return null;
+        }
+        try {
+            return Token.read(tokenFile);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw Check.usage(spec, e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw Check.usage(spec, e.getMessage());
+        }
+    }
+
+    /** True for a loopback bind address; "every address" is not loopback. */
+    static boolean loopback(String bind) {
+        if (bind == null) {
+            return false;
+        }
+        try {
+            return InetAddress.getByName(bind).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+
+    /** GET /metrics only; anything else 404 or 405. The JDK's server keeps the jar free of another dependency. */
+    private HttpServer metricsServer(Agent agent, int metricsPort) throws IOException {
+        InetSocketAddress where = bind == null ? new InetSocketAddress(metricsPort) : new InetSocketAddress(bind, metricsPort);
+        HttpServer http = HttpServer.create(where, 16);
+        http.createContext("/", exchange -> {
+            try (exchange) {
+                if (!exchange.getRequestURI().getPath().equals("/metrics")) {
+                    exchange.sendResponseHeaders(404, -1);
+                    return;
+                }
+                if (!exchange.getRequestMethod().equals("GET") && !exchange.getRequestMethod().equals("HEAD")) {
+                    exchange.getResponseHeaders().set("Allow", "GET, HEAD");
+                    exchange.sendResponseHeaders(405, -1);
+                    return;
+                }
+                byte[] body = agent.metrics().render().getBytes(StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().set("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
+                boolean head = exchange.getRequestMethod().equals("HEAD");
+                exchange.sendResponseHeaders(200, head ? -1 : body.length);
+                if (!head) {
+                    try (OutputStream os = exchange.getResponseBody()) {
+                        os.write(body);
+                    }
+                }
+            }
+        });
+        http.setExecutor(java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor());
+        http.start();
+        return http;
+    }
+
+    private static String hostText(InetSocketAddress a) {
+        String host = a.getAddress().isAnyLocalAddress() ? "*" : a.getAddress().getHostAddress();
+        return host.contains(":") ? "[" + host + "]" : host;
+    }
+}

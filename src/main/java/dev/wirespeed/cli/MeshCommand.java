@@ -1,0 +1,271 @@
+package dev.wirespeed.cli;
+
+import dev.wirespeed.cluster.Endpoint;
+import dev.wirespeed.cluster.HostListException;
+import dev.wirespeed.cluster.Hosts;
+import dev.wirespeed.cluster.Mesh;
+import dev.wirespeed.cluster.MeshHtml;
+import dev.wirespeed.cluster.MeshPattern;
+import dev.wirespeed.cluster.MeshResult;
+import dev.wirespeed.cluster.MeshText;
+import dev.wirespeed.cluster.Pair;
+import dev.wirespeed.cluster.PerftestSpec;
+import dev.wirespeed.cluster.Round;
+import dev.wirespeed.cluster.Token;
+import dev.wirespeed.results.Json;
+import dev.wirespeed.wire.Wire;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "mesh", sortOptions = false, mixinStandardHelpOptions = true,
+        description = {"Test every pair of hosts running `wirespeed agent`, in rounds of disjoint pairs at once,",
+            "and name the slow links and the host behind them. Prints the time it will take first,",
+            "a line per round, then the pair matrix, the hosts' differences and a verdict."},
+        footer = {"", "Examples:",
+            "  wirespeed mesh --hosts 'node[01-16]' --token-file ~/.wirespeed-token",
+            "  wirespeed mesh --hosts 'rack[1-2]-n[1-4]' -t 10 --bidir --html mesh.html",
+            "  wirespeed mesh --hostfile hosts.txt --pattern ring",
+            "  wirespeed mesh --hosts 'gpu[01-08]' --pattern star:gpu01 --expect 95",
+            "  wirespeed mesh --pattern pairs:cables.txt            hosts taken from the pairs file",
+            "  wirespeed mesh --engine perftest --rdma-device mlx5_0   ib_write_bw between agents",
+            "  srun -N $SLURM_NNODES wirespeed agent … & wirespeed mesh   hosts from $SLURM_JOB_NODELIST",
+            "  wirespeed mesh --hosts 'node[01-99]' --dry-run       show the rounds and the time, run nothing",
+            "",
+            "Exit codes: 0 all pairs fine, 1 fewer than two agents, 2 bad usage, 3 findings, 130 Ctrl-C."})
+public final class MeshCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--hosts", paramLabel = "EXPR",
+            description = "Hosts as a Slurm host list: node[01-16,20], rack[1-2]-n[1-4], host:port.")
+    String hostsExpression;
+
+    @Option(names = "--hostfile", paramLabel = "FILE", description = "One host (or host list) per line; '#' comments.")
+    Path hostFile;
+
+    @Option(names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "" + Wire.DEFAULT_PORT,
+            description = "Agent port of hosts given without one (default ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--pattern", paramLabel = "PATTERN", defaultValue = "all-pairs",
+            description = "all-pairs (default), ring, star:HOST, or pairs:FILE ('client server' per line).")
+    String pattern;
+
+    @Option(names = {"-t", "--time"}, paramLabel = "SEC", defaultValue = "5",
+            description = "Seconds each pair is measured (default ${DEFAULT-VALUE}; 0.5..600).")
+    double seconds;
+
+    @Option(names = {"-O", "--omit"}, paramLabel = "SEC", defaultValue = "1",
+            description = "Warm-up seconds before each measurement, excluded (default ${DEFAULT-VALUE}; 0..60).")
+    double omitSeconds;
+
+    @Option(names = {"-P", "--parallel"}, paramLabel = "STREAMS",
+            description = "TCP streams per direction (1..128; default: the client's cores, up to 8).")
+    Integer streams;
+
+    @Option(names = "--bidir", description = "Both directions of each pair at once.")
+    boolean bidir;
+
+    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "tcp",
+            description = "tcp (wirespeed's own test, default) or perftest (RDMA, ib_write_bw … on the agents).")
+    String engine;
+
+    @Option(names = "--perftest", paramLabel = "TEST", defaultValue = "ib_write_bw",
+            description = "With --engine perftest: ib_write_bw (default), ib_send_bw or ib_read_bw.")
+    String perftestName;
+
+    @Option(names = "--rdma-device", paramLabel = "DEV", description = "With --engine perftest: the RDMA device (-d).")
+    String rdmaDevice;
+
+    @Option(names = "--size", paramLabel = "BYTES", converter = SizeConverter.class, defaultValue = "64K",
+            description = "With --engine perftest: message size (default 64K).")
+    long sizeBytes;
+
+    @Option(names = "--gid-index", paramLabel = "N", description = "With --engine perftest on RoCE: GID index (-x).")
+    Integer gidIndex;
+
+    @Option(names = "--expect", paramLabel = "PCT", defaultValue = "90",
+            description = "A pair below this %% of the median (or of its link's ceiling) is slow (default ${DEFAULT-VALUE}).")
+    double expectPercent;
+
+    @Option(names = "--token-file", paramLabel = "FILE", description = "The agents' shared secret.")
+    Path tokenFile;
+
+    @Option(names = "--connect-timeout", paramLabel = "SEC", defaultValue = "5",
+            description = "Seconds to wait for each agent to connect and answer (default ${DEFAULT-VALUE}).")
+    double connectTimeoutSeconds;
+
+    @Option(names = "--json", description = "Print only the result as JSON (schema: docs/json/mesh.schema.json); progress goes to stderr.")
+    boolean json;
+
+    @Option(names = "--html", paramLabel = "FILE", description = "Also write an HTML report: N×N heatmap and findings.")
+    Path htmlFile;
+
+    @Option(names = "--results-dir", paramLabel = "DIR",
+            description = "Where the result is saved as JSON (default $XDG_DATA_HOME/wirespeed/results, "
+                    + "else ~/.local/share/wirespeed/results).")
+    Path resultsDir;
+
+    @Option(names = "--no-save", description = "Do not save the result.")
+    boolean noSave;
+
+    @Option(names = "--dry-run", description = "Print the rounds and the time they would take; contact no agent.")
+    boolean dryRun;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        Check.range(spec, "-p", port, 1, 65535);
+        Check.seconds(spec, "-t", seconds, 0.5, 600);
+        Check.seconds(spec, "-O", omitSeconds, 0, 60);
+        Check.seconds(spec, "--connect-timeout", connectTimeoutSeconds, 0.1, 600);
+        Check.seconds(spec, "--expect", expectPercent, 1, 100);
+        if (streams != null) {
+            Check.range(spec, "-P", streams, 1, 128);
+        }
+        if (!engine.equals("tcp") && !engine.equals("perftest")) {
+            throw Check.usage(spec, "--engine '" + engine + "' is not one of tcp, perftest");
+        }
+        PerftestSpec perftest = perftestSpec();
+        MeshPattern meshPattern;
+        List<Endpoint> hosts;
+        List<Round> rounds;
+        try {
+            meshPattern = MeshPattern.parse(pattern);
+            hosts = hosts(meshPattern);
+            if (hosts.size() < 2) {
+                throw Check.usage(spec, "a mesh needs at least two hosts (got " + hosts.size() + ")");
+            }
+            rounds = meshPattern.rounds(hosts);
+        } catch (HostListException | NoSuchFileException e) {
+            throw Check.usage(spec, e.getMessage());
+        }
+        Token token = readToken();
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        MeshText progress = new MeshText(json ? err : out);
+        Mesh.Config config = new Mesh.Config(hosts, rounds, meshPattern.text(), engine, seconds,
+                engine.equals("perftest") ? 0 : omitSeconds, engine.equals("perftest") ? null : streams, bidir,
+                expectPercent, perftest, token, (int) Math.round(connectTimeoutSeconds * 1000), Interrupts::raised);
+        if (dryRun) {
+            return dryRun(config, out);
+        }
+        MeshResult result = new Mesh(config).run(progress);
+        if (json) {
+            out.println(Json.pretty(result));
+        } else {
+            progress.summary(result);
+        }
+        out.flush();
+        PrintWriter notes = json ? err : out;
+        if (htmlFile != null) {
+            Files.writeString(htmlFile, MeshHtml.render(result));
+            notes.println("report: " + htmlFile);
+        }
+        if (!noSave) {
+            notes.println("saved: " + save(result));
+        }
+        notes.flush();
+        return switch (result.outcome().status()) {
+            case "interrupted" -> ExitCode.INTERRUPTED;
+            case "failed" -> ExitCode.FAILURE;
+            default -> result.hasFindings() ? ExitCode.FINDINGS : ExitCode.OK;
+        };
+    }
+
+    private List<Endpoint> hosts(MeshPattern meshPattern) throws IOException {
+        List<Endpoint> hosts = Hosts.resolve(hostsExpression, hostFile, System.getenv(), port);
+        if (hosts.isEmpty() && meshPattern instanceof MeshPattern.Pairs pairs) {
+            hosts = Hosts.endpoints(pairs.hostNames(), port);
+        }
+        if (hosts.isEmpty()) {
+            throw Check.usage(spec, "no hosts: give --hosts EXPR or --hostfile FILE, run inside a Slurm allocation ($"
+                    + Hosts.SLURM_NODELIST + "), or use --pattern pairs:FILE");
+        }
+        return hosts;
+    }
+
+    private PerftestSpec perftestSpec() {
+        if (!engine.equals("perftest")) {
+            return null;
+        }
+        if (bidir) {
+            throw Check.usage(spec, "--bidir works with --engine tcp only");
+        }
+        Check.sizeRange(spec, "--size", sizeBytes, 2, 8 << 20);
+        PerftestSpec p = new PerftestSpec(perftestName, rdmaDevice, (int) sizeBytes, (int) Math.ceil(seconds),
+                PerftestSpec.DEFAULT_PORT, gidIndex);
+        try {
+            p.validate(600_000);
+        } catch (IllegalArgumentException e) {
+            throw Check.usage(spec, e.getMessage());
+        }
+        return p;
+    }
+
+    private Token readToken() throws IOException {
+        if (tokenFile == null) {
+            return null;
+        }
+        try {
+            return Token.read(tokenFile);
+        } catch (NoSuchFileException | IllegalArgumentException e) {
+            throw Check.usage(spec, e.getMessage());
+        }
+    }
+
+    private int dryRun(Mesh.Config config, PrintWriter out) {
+        int widest = config.rounds().stream().mapToInt(r -> r.pairs().size()).max().orElse(0);
+        int pairs = config.rounds().stream().mapToInt(r -> r.pairs().size()).sum();
+        new MeshText(out).planned(new MeshResult.Params(config.pattern(), config.engine(), config.seconds(),
+                config.omitSeconds(), config.streams(), config.bidir(), config.expectPercent(), config.rounds().size(),
+                pairs, Mesh.estimateSeconds(config.rounds().size(), config.seconds(), config.omitSeconds(),
+                        config.engine()), config.perftest()), config.hosts().size(), widest);
+        for (Round r : config.rounds()) {
+            StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "round %d:", r.index() + 1));
+            for (Pair p : r.pairs()) {
+                b.append("  ").append(config.hosts().get(p.client()).label()).append(" → ")
+                        .append(config.hosts().get(p.server()).label());
+            }
+            if (!r.idle().isEmpty() && r.idle().size() <= 2) {
+                b.append("  (idle: ").append(String.join(", ", r.idle().stream()
+                        .map(i -> config.hosts().get(i).label()).toList())).append(')');
+            }
+            out.println(b);
+        }
+        out.flush();
+        return ExitCode.OK;
+    }
+
+    /** Saves the result as JSON until the results store (issue 7) takes over. */
+    private Path save(MeshResult result) throws IOException {
+        Path dir = resultsDir != null ? resultsDir : defaultResultsDir();
+        Files.createDirectories(dir);
+        String stamp = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC)
+                .format(Instant.parse(result.startedAt()));
+        Path file = dir.resolve("mesh-" + stamp + ".json");
+        for (int i = 2; Files.exists(file) && i < 100; i++) {
+            file = dir.resolve("mesh-" + stamp + "-" + i + ".json");
+        }
+        Files.writeString(file, Json.pretty(result) + "\n");
+        return file;
+    }
+
+    static Path defaultResultsDir() {
+        String xdg = System.getenv("XDG_DATA_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".local", "share");
+        return base.resolve("wirespeed").resolve("results");
+    }
+}

@@ -1,0 +1,310 @@
+package dev.wirespeed.cluster;
+
+import dev.wirespeed.Version;
+import dev.wirespeed.results.BwResult;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Runs a mesh: connects to every agent, gathers their facts, runs the rounds (the pairs of a round
+ * at the same time), then analyses the matrix. An agent that cannot be reached, refuses the token
+ * or is lost mid-run is reported and its pairs skipped; the others go on. When {@code interrupted}
+ * turns true the running pairs are cancelled, nothing new starts, and what finished is kept.
+ */
+public final class Mesh {
+    /** Time per round beyond the test itself: connections, handshakes, draining, results. */
+    static final double ROUND_OVERHEAD_SECONDS = 1.0;
+    /** Gathering facts from every agent, before the first round. */
+    static final double FACTS_SECONDS = 1.0;
+    static final long FACTS_TIMEOUT_MILLIS = 30_000;
+    static final long PING_TIMEOUT_MILLIS = 5_000;
+    /** An agent on a busy host may need seconds for its first answer; a silent one costs this once. */
+    static final int HANDSHAKE_TIMEOUT_MILLIS = 20_000;
+    /** After a Ctrl-C, how long cancelled pairs may take to report what they measured. */
+    static final long CANCEL_WAIT_MILLIS = 3_000;
+
+    /**
+     * @param streams  TCP streams per direction; null = each client's cores, up to 8 (as bw)
+     * @param perftest the perftest run when {@code engine} is "perftest", else null
+     * @param token    null without --token-file
+     */
+    public record Config(List<Endpoint> hosts, List<Round> rounds, String pattern, String engine, double seconds,
+                         double omitSeconds, Integer streams, boolean bidir, double expectPercent,
+                         PerftestSpec perftest, Token token, int connectTimeoutMillis, BooleanSupplier interrupted) {}
+
+    /** What happens as it happens; the text output prints from these calls. */
+    public interface Listener {
+        default void planned(MeshResult.Params params, int hosts, int widestRound) {}
+
+        default void connected(List<MeshResult.Host> hosts) {}
+
+        default void roundDone(Round round, int roundsTotal, List<PairResult> pairs, double elapsedSeconds) {}
+    }
+
+    private final Config config;
+    private final List<Endpoint> hosts;
+    private final AgentClient[] clients;
+    private final MeshResult.Host[] status;
+
+    public Mesh(Config config) {
+        this.config = config;
+        this.hosts = config.hosts();
+        this.clients = new AgentClient[hosts.size()];
+        this.status = new MeshResult.Host[hosts.size()];
+    }
+
+    /** Test time of one round plus overhead, times the rounds, plus fact gathering. */
+    public static double estimateSeconds(int rounds, double seconds, double omitSeconds, String engine) {
+        double perRound = seconds + omitSeconds + ROUND_OVERHEAD_SECONDS + ("perftest".equals(engine) ? 1.5 : 0);
+        return rounds * perRound + FACTS_SECONDS;
+    }
+
+    public MeshResult run(Listener listener) throws InterruptedException {
+        long t0 = System.nanoTime();
+        Instant startedAt = Instant.now();
+        int pairCount = config.rounds().stream().mapToInt(r -> r.pairs().size()).sum();
+        MeshResult.Params params = new MeshResult.Params(config.pattern(), config.engine(), config.seconds(),
+                config.omitSeconds(), config.streams(), config.bidir(), config.expectPercent(), config.rounds().size(),
+                pairCount, estimateSeconds(config.rounds().size(), config.seconds(), config.omitSeconds(), config.engine()),
+                config.perftest());
+        listener.planned(params, hosts.size(),
+                config.rounds().stream().mapToInt(r -> r.pairs().size()).max().orElse(0));
+        List<PairResult> results = new ArrayList<>();
+        String stoppedIn = null;
+        try {
+            connectAll();
+            gatherFacts();
+            listener.connected(List.of(status));
+            PairRunner runner = new PairRunner(config, hosts, clients);
+            for (Round round : config.rounds()) {
+                if (config.interrupted().getAsBoolean()) {
+                    stoppedIn = "before round " + (round.index() + 1) + " of " + config.rounds().size();
+                    break;
+                }
+                markLostSessions(round.index());
+                List<PairResult> done = runRound(runner, round);
+                results.addAll(done);
+                checkSuspectAgents(round.index(), runner.drainSuspects());
+                listener.roundDone(round, config.rounds().size(), done, seconds(System.nanoTime() - t0));
+                if (done.stream().anyMatch(p -> PairResult.INTERRUPTED.equals(p.status()))) {
+                    stoppedIn = "in round " + (round.index() + 1) + " of " + config.rounds().size();
+                    break;
+                }
+            }
+        } finally {
+            for (AgentClient c : clients) {
+                if (c != null) {
+                    c.close();
+                }
+            }
+        }
+        return assemble(startedAt, seconds(System.nanoTime() - t0), params, results, stoppedIn);
+    }
+
+    private void connectAll() throws InterruptedException {
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < hosts.size(); i++) {
+            int index = i;
+            threads.add(Thread.ofVirtual().name("ws-connect").start(() -> connect(index)));
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+    }
+
+    private void connect(int i) {
+        Endpoint e = hosts.get(i);
+        try {
+            clients[i] = AgentClient.connect(e, config.token(), config.connectTimeoutMillis(),
+                    Math.max(config.connectTimeoutMillis(), HANDSHAKE_TIMEOUT_MILLIS));
+            status[i] = host(e, "ok", null, null, null, null);
+        } catch (AgentClient.AgentException ex) {
+            status[i] = host(e, ex.status(), ex.getMessage(), null, null, null);
+        }
+    }
+
+    private void gatherFacts() throws InterruptedException {
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < hosts.size(); i++) {
+            if (clients[i] == null) {
+                continue;
+            }
+            int index = i;
+            threads.add(Thread.ofVirtual().name("ws-facts").start(() -> {
+                AgentClient c = clients[index];
+                try {
+                    AgentMessage.FactsReply r = c.call(new AgentMessage.GetFacts(c.nextId()), AgentMessage.FactsReply.class,
+                            FACTS_TIMEOUT_MILLIS);
+                    status[index] = host(hosts.get(index), "ok", null, null, r.facts(), r.doctor());
+                } catch (AgentClient.AgentException e) {
+                    lose(index, null, e.getMessage());
+                } catch (java.io.IOException e) {
+                    // An agent that cannot read its facts can still test: keep it, say why facts are missing.
+                    status[index] = host(hosts.get(index), "ok", "no facts: " + e.getMessage(), null, null, null);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+    }
+
+    private List<PairResult> runRound(PairRunner runner, Round round) throws InterruptedException {
+        Map<Pair, CompletableFuture<PairResult>> running = new LinkedHashMap<>();
+        List<PairResult> out = new ArrayList<>();
+        for (Pair p : round.pairs()) {
+            String skip = skipReason(p);
+            if (skip != null) {
+                running.put(p, CompletableFuture.completedFuture(new PairResult(round.index(),
+                        hosts.get(p.client()).label(), hosts.get(p.server()).label(), PairResult.SKIPPED, skip, List.of())));
+                continue;
+            }
+            CompletableFuture<PairResult> f = new CompletableFuture<>();
+            Thread.ofVirtual().name("ws-pair").start(() -> f.complete(runner.run(round.index(), p)));
+            running.put(p, f);
+        }
+        boolean cancelled = false;
+        long cancelDeadline = Long.MAX_VALUE;
+        for (var e : running.entrySet()) {
+            while (!e.getValue().isDone()) {
+                if (!cancelled && config.interrupted().getAsBoolean()) {
+                    cancelled = true;
+                    cancelDeadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CANCEL_WAIT_MILLIS);
+                    runner.cancelAll();
+                }
+                if (System.nanoTime() > cancelDeadline) {
+                    break;
+                }
+                try {
+                    e.getValue().get(50, TimeUnit.MILLISECONDS);
+                } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException ignored) {
+                    // poll again
+                }
+            }
+            Pair p = e.getKey();
+            PairResult r = e.getValue().getNow(null);
+            out.add(r != null ? r : new PairResult(round.index(), hosts.get(p.client()).label(),
+                    hosts.get(p.server()).label(), PairResult.INTERRUPTED, "stopped by the user", List.of()));
+        }
+        return out;
+    }
+
+    /** Why a pair cannot run: one of its hosts never answered or was lost. */
+    private String skipReason(Pair p) {
+        for (int i : new int[] {p.client(), p.server()}) {
+            MeshResult.Host h = status[i];
+            if (!h.ok()) {
+                return h.label() + " " + ("lost".equals(h.status())
+                        ? "lost in round " + (h.lostInRound() == null ? "?" : h.lostInRound() + 1) : h.status())
+                        + ": " + h.message();
+            }
+        }
+        return null;
+    }
+
+    private void markLostSessions(int round) {
+        for (int i = 0; i < clients.length; i++) {
+            if (clients[i] != null && clients[i].lost() != null && status[i].ok()) {
+                lose(i, round, clients[i].lost());
+            }
+        }
+    }
+
+    /** Agents a failed pair points at (the far end of a lost peer): ping them, mark the silent ones lost. */
+    private void checkSuspectAgents(int round, java.util.Set<Integer> suspects) throws InterruptedException {
+        List<Thread> threads = new ArrayList<>();
+        for (int i : suspects) {
+            if (clients[i] != null && status[i].ok()) {
+                threads.add(Thread.ofVirtual().start(() -> {
+                    if (!clients[i].ping(PING_TIMEOUT_MILLIS)) {
+                        lose(i, round, clients[i].lost());
+                    }
+                }));
+            }
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        markLostSessions(round);
+    }
+
+    private synchronized void lose(int i, Integer round, String reason) {
+        MeshResult.Host h = status[i];
+        status[i] = new MeshResult.Host(h.label(), h.host(), h.port(), "lost", reason, round, h.facts(), h.doctor());
+    }
+
+    private MeshResult assemble(Instant startedAt, double elapsed, MeshResult.Params params, List<PairResult> pairs,
+                                String stoppedIn) {
+        List<String> labels = hosts.stream().map(Endpoint::label).toList();
+        List<MeshResult.Host> hostResults = List.of(status);
+        Map<String, Double> ceilings = new HashMap<>();
+        Map<String, NodeFacts> facts = new LinkedHashMap<>();
+        for (MeshResult.Host h : hostResults) {
+            if (h.facts() != null) {
+                facts.put(h.label(), h.facts());
+                if ("tcp".equals(config.engine()) && h.facts().tcpCeilingBitsPerSecond() != null) {
+                    ceilings.put(h.label(), h.facts().tcpCeilingBitsPerSecond());
+                }
+            }
+        }
+        Outliers.Result analysis = Outliers.analyse(labels, pairs, ceilings, config.expectPercent());
+        Consistency.Result consistency = Consistency.check(labels, facts);
+        long usable = hostResults.stream().filter(h -> h.ok() || "lost".equals(h.status())).count();
+        BwResult.Outcome outcome;
+        if (stoppedIn != null) {
+            long finished = pairs.stream().filter(PairResult::ok).count();
+            outcome = new BwResult.Outcome("interrupted", "stopped by the user " + stoppedIn + "; " + finished + " of "
+                    + params.pairs() + " pairs finished");
+        } else if (usable < 2) {
+            outcome = new BwResult.Outcome("failed", usable + " of " + hosts.size()
+                    + " agents answered; a mesh needs at least two");
+        } else {
+            outcome = BwResult.Outcome.OK;
+        }
+        MeshResult partial = new MeshResult(MeshResult.SCHEMA, new BwResult.Tool("wirespeed", Version.get()),
+                startedAt.toString(), Math.round(elapsed * 10) / 10.0, params, hostResults, List.copyOf(pairs),
+                matrix(labels, pairs), analysis, consistency, List.of(), outcome);
+        return new MeshResult(partial.schema(), partial.tool(), partial.startedAt(), partial.elapsedSeconds(),
+                partial.params(), partial.hosts(), partial.pairs(), partial.matrix(), partial.analysis(),
+                partial.consistency(), Verdict.lines(partial), partial.outcome());
+    }
+
+    static MeshResult.Matrix matrix(List<String> labels, List<PairResult> pairs) {
+        Map<String, Integer> index = new HashMap<>();
+        for (int i = 0; i < labels.size(); i++) {
+            index.put(labels.get(i), i);
+        }
+        Double[][] m = new Double[labels.size()][labels.size()];
+        for (PairResult p : pairs) {
+            if (!p.ok()) {
+                continue;
+            }
+            for (PairResult.Flow f : p.flows()) {
+                m[index.get(f.from())][index.get(f.to())] = f.bitsPerSecond();
+            }
+        }
+        List<List<Double>> rows = new ArrayList<>();
+        for (Double[] row : m) {
+            rows.add(java.util.Arrays.asList(row.clone()));
+        }
+        return new MeshResult.Matrix(labels, rows);
+    }
+
+    private static MeshResult.Host host(Endpoint e, String status, String message, Integer lostInRound, NodeFacts facts,
+                                        tools.jackson.databind.JsonNode doctor) {
+        return new MeshResult.Host(e.label(), e.host(), e.port(), status, message, lostInRound, facts, doctor);
+    }
+
+    private static double seconds(long nanos) {
+        return nanos / 1e9;
+    }
+}

@@ -1,0 +1,161 @@
+package dev.wirespeed.cluster;
+
+import dev.wirespeed.units.Rate;
+import java.io.PrintWriter;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Human output of a mesh. Progress lines print as the mesh runs; the final tables and verdict come
+ * from the same {@link MeshResult} that {@code --json} prints.
+ */
+public final class MeshText implements Mesh.Listener {
+    /** Larger meshes print no matrix: it would not fit a terminal (it is in --json and --html). */
+    static final int MAX_MATRIX_HOSTS = 16;
+    static final int MAX_LABEL = 14;
+
+    private final PrintWriter out;
+
+    /** @param out where progress goes: stdout for text, stderr when stdout carries JSON */
+    public MeshText(PrintWriter out) {
+        this.out = out;
+    }
+
+    @Override
+    public void planned(MeshResult.Params p, int hosts, int widestRound) {
+        out.printf(Locale.ROOT, "mesh: %d hosts, %s: %d %s in %d %s%s; %s per test%s → about %s%n", hosts, p.pattern(),
+                p.pairs(), p.pairs() == 1 ? "pair" : "pairs", p.rounds(), p.rounds() == 1 ? "round" : "rounds",
+                widestRound > 1 ? " of up to " + widestRound + " at once" : "", Num.seconds(p.seconds()),
+                p.omitSeconds() > 0 ? " (+" + Num.seconds(p.omitSeconds()) + " warm-up)" : "", duration(p.estimatedSeconds()));
+        out.flush();
+    }
+
+    @Override
+    public void connected(List<MeshResult.Host> hosts) {
+        long ok = hosts.stream().filter(MeshResult.Host::ok).count();
+        out.printf(Locale.ROOT, "agents: %d of %d ready%n", ok, hosts.size());
+        for (MeshResult.Host h : hosts) {
+            if (!h.ok()) {
+                out.printf(Locale.ROOT, "  %s %s: %s%n", h.label(), h.status(), h.message());
+            } else if (h.message() != null) {
+                out.printf(Locale.ROOT, "  %s: %s%n", h.label(), h.message());
+            }
+        }
+        out.flush();
+    }
+
+    @Override
+    public void roundDone(Round round, int roundsTotal, List<PairResult> pairs, double elapsedSeconds) {
+        double[] rates = pairs.stream().filter(PairResult::ok).flatMap(p -> p.flows().stream())
+                .mapToDouble(PairResult.Flow::bitsPerSecond).sorted().toArray();
+        long ok = pairs.stream().filter(PairResult::ok).count();
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "round %d/%d: ", round.index() + 1, roundsTotal));
+        b.append(ok == pairs.size() ? ok + (ok == 1 ? " pair" : " pairs") : ok + " of " + pairs.size() + " pairs");
+        if (rates.length > 0) {
+            b.append(", ").append(rates.length == 1 || rates[0] == rates[rates.length - 1] ? Rate.format(rates[0])
+                    : Rate.format(rates[0]) + " – " + Rate.format(rates[rates.length - 1]));
+        }
+        b.append(" (").append(duration(elapsedSeconds)).append(')');
+        out.println(b);
+        for (PairResult p : pairs) {
+            if (!p.ok()) {
+                out.printf(Locale.ROOT, "  %s – %s %s: %s%n", p.client(), p.server(), p.status(), p.message());
+            }
+        }
+        out.flush();
+    }
+
+    /** Hosts, the matrix (small meshes), and the verdict. */
+    public void summary(MeshResult r) {
+        out.println();
+        hosts(r);
+        if (r.hosts().size() <= MAX_MATRIX_HOSTS) {
+            out.println();
+            matrix(r);
+        } else {
+            out.printf(Locale.ROOT, "%nmatrix: %d × %d, in --json and the HTML report (--html)%n", r.hosts().size(),
+                    r.hosts().size());
+        }
+        out.println();
+        r.verdict().forEach(out::println);
+        out.flush();
+    }
+
+    private void hosts(MeshResult r) {
+        int status = r.hosts().stream().mapToInt(h -> h.status().length()).max().orElse(6);
+        String fmt = "%-" + width(r) + "s  %-" + Math.max(6, status) + "s  %-15s  %-12s  %5s  %-10s  %12s  %-12s  %s%n";
+        out.printf(Locale.ROOT, fmt, "host", "status", "address", "interface", "MTU", "link", "rate", "governor", "doctor");
+        for (MeshResult.Host h : r.hosts()) {
+            NodeFacts f = h.facts();
+            out.printf(Locale.ROOT, fmt, label(h.label()), h.status(),
+                    f == null || f.address() == null ? "-" : f.address(),
+                    f == null || f.interfaceName() == null ? "-" : f.interfaceName(),
+                    f == null || f.mtuBytes() == null ? "-" : f.mtuBytes().toString(),
+                    f == null || f.linkLayer() == null ? "-" : f.linkLayer(),
+                    f == null || f.portRateBitsPerSecond() == null ? "-" : Rate.format(f.portRateBitsPerSecond()),
+                    f == null || f.governor() == null ? "-" : f.governor(),
+                    f == null ? "-" : f.findings().isEmpty() ? "ok" : f.findings().size() + " findings");
+        }
+    }
+
+    /** Rates in one unit chosen from the median; '*' marks an outlier; a mirrored cell (one-way mesh) in brackets. */
+    private void matrix(MeshResult r) {
+        List<String> hosts = r.matrix().hosts();
+        Double median = r.analysis().medianBitsPerSecond();
+        double unit = median == null || median >= 1e9 ? 1e9 : median >= 1e6 ? 1e6 : 1e3;
+        String unitName = unit == 1e9 ? "Gbit/s" : unit == 1e6 ? "Mbit/s" : "kbit/s";
+        Set<String> slow = new HashSet<>();
+        r.analysis().outliers().forEach(o -> slow.add(o.from() + "\0" + o.to()));
+        int w = width(r);
+        int cell = Math.max(8, Math.min(w, MAX_LABEL) + 1);
+        out.printf(Locale.ROOT, "%s, row sends to column (* below %s %% of the median; (x) only the other way measured):%n",
+                unitName, Num.trim(r.params().expectPercent()));
+        StringBuilder head = new StringBuilder(" ".repeat(w));
+        for (String h : hosts) {
+            head.append(String.format(Locale.ROOT, "%" + cell + "s", label(h)));
+        }
+        out.println(head);
+        List<List<Double>> m = r.matrix().bitsPerSecond();
+        for (int i = 0; i < hosts.size(); i++) {
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-" + w + "s", label(hosts.get(i))));
+            for (int j = 0; j < hosts.size(); j++) {
+                String text;
+                if (i == j) {
+                    text = "—";
+                } else if (m.get(i).get(j) != null) {
+                    text = (slow.contains(hosts.get(i) + "\0" + hosts.get(j)) ? "*" : "") + value(m.get(i).get(j) / unit);
+                } else if (m.get(j).get(i) != null) {
+                    text = "(" + value(m.get(j).get(i) / unit) + ")";
+                } else {
+                    text = "·";
+                }
+                row.append(String.format(Locale.ROOT, "%" + cell + "s", text));
+            }
+            out.println(row);
+        }
+    }
+
+    private static String value(double v) {
+        return v >= 100 ? String.format(Locale.ROOT, "%.0f", v) : v >= 10 ? String.format(Locale.ROOT, "%.1f", v)
+                : String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    private static int width(MeshResult r) {
+        return Math.max(4, r.hosts().stream().mapToInt(h -> label(h.label()).length()).max().orElse(4));
+    }
+
+    static String label(String s) {
+        return s.length() <= MAX_LABEL ? s : s.substring(0, MAX_LABEL - 1) + "…";
+    }
+
+    static String duration(double seconds) {
+        if (seconds < 90) {
+            return Num.seconds(seconds);
+        }
+        long s = Math.round(seconds);
+        return s < 3600 ? String.format(Locale.ROOT, "%d min %02d s", s / 60, s % 60)
+                : String.format(Locale.ROOT, "%d h %02d min", s / 3600, (s % 3600) / 60);
+    }
+}

@@ -1,0 +1,138 @@
+package dev.wirespeed.cluster;
+
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.wire.Direction;
+import dev.wirespeed.wire.TestSpec;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** Runs one pair of a mesh through the client's agent and turns the answer into a {@link PairResult}. */
+final class PairRunner {
+    /** Beyond the test's own time, how long the coordinator waits for an answer before calling the agent lost. */
+    static final long ANSWER_SLACK_MILLIS = 30_000;
+    static final int BUFFER_BYTES = 128 * 1024;
+    static final int DEFAULT_MAX_STREAMS = 8;
+    /** Lets the perftest server start listening before its client connects. */
+    static final long PERFTEST_SETTLE_MILLIS = 1_000;
+
+    private record Running(AgentClient client, long id) {}
+
+    private final Mesh.Config config;
+    private final List<Endpoint> hosts;
+    private final AgentClient[] clients;
+    private final Map<Pair, Running> running = new ConcurrentHashMap<>();
+    private final Set<Integer> suspects = ConcurrentHashMap.newKeySet();
+
+    PairRunner(Mesh.Config config, List<Endpoint> hosts, AgentClient[] clients) {
+        this.config = config;
+        this.hosts = hosts;
+        this.clients = clients;
+    }
+
+    PairResult run(int round, Pair p) {
+        String a = hosts.get(p.client()).label();
+        String b = hosts.get(p.server()).label();
+        try {
+            return "perftest".equals(config.engine()) ? perftest(round, p, a, b) : tcp(round, p, a, b);
+        } catch (AgentClient.AgentException e) {
+            // The client's session broke: that agent is lost (the mesh marks it from the session).
+            return new PairResult(round, a, b, PairResult.FAILED, "agent " + a + " lost: " + e.getMessage(), List.of());
+        } catch (IOException e) {
+            // The agent answered with a failure, e.g. it could not reach its peer: check the peer.
+            suspects.add(p.server());
+            return new PairResult(round, a, b, PairResult.FAILED, a + ": " + e.getMessage(), List.of());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new PairResult(round, a, b, PairResult.INTERRUPTED, "stopped by the user", List.of());
+        } finally {
+            running.remove(p);
+        }
+    }
+
+    private PairResult tcp(int round, Pair p, String a, String b) throws IOException, InterruptedException {
+        AgentClient client = clients[p.client()];
+        Endpoint server = hosts.get(p.server());
+        int streams = config.streams() != null ? config.streams()
+                : Math.clamp(client.welcome().agent().cores() == null ? 1 : client.welcome().agent().cores(), 1,
+                        DEFAULT_MAX_STREAMS);
+        TestSpec spec = new TestSpec(TestSpec.MODE_TCP_BW, config.bidir() ? Direction.BIDIR : Direction.UPLOAD, streams,
+                Math.round(config.seconds() * 1000), 0, Math.round(config.omitSeconds() * 1000), 0, BUFFER_BYTES, 0,
+                null, 0, false);
+        long id = client.nextId();
+        running.put(p, new Running(client, id));
+        AgentMessage.TestDone done = client.call(new AgentMessage.RunTest(id, server.host(), server.port(), spec),
+                AgentMessage.TestDone.class, testMillis() + ANSWER_SLACK_MILLIS);
+        BwResult r = done.result();
+        List<PairResult.Flow> flows = flows(r, a, b);
+        BwResult.Outcome o = r.outcome();
+        if (o.ok()) {
+            return new PairResult(round, a, b, PairResult.OK, null, flows);
+        }
+        if ("interrupted".equals(o.status())) {
+            return new PairResult(round, a, b, PairResult.INTERRUPTED, o.message(), flows);
+        }
+        suspects.add(p.server());
+        return new PairResult(round, a, b, PairResult.FAILED, b + ": " + o.message(), flows);
+    }
+
+    private PairResult perftest(int round, Pair p, String a, String b) throws IOException, InterruptedException {
+        AgentClient client = clients[p.client()];
+        AgentClient server = clients[p.server()];
+        PerftestSpec spec = config.perftest();
+        try {
+            server.call(new AgentMessage.RunPerftest(server.nextId(), spec, null), AgentMessage.PerftestStarted.class,
+                    ANSWER_SLACK_MILLIS);
+        } catch (AgentClient.AgentException e) {
+            suspects.add(p.server());
+            return new PairResult(round, a, b, PairResult.FAILED, "agent " + b + " lost: " + e.getMessage(), List.of());
+        } catch (IOException e) {
+            return new PairResult(round, a, b, PairResult.FAILED, b + ": " + e.getMessage(), List.of());
+        }
+        Thread.sleep(PERFTEST_SETTLE_MILLIS);
+        long id = client.nextId();
+        running.put(p, new Running(client, id));
+        AgentMessage.PerftestDone done = client.call(new AgentMessage.RunPerftest(id, spec, hosts.get(p.server()).host()),
+                AgentMessage.PerftestDone.class, spec.durationSeconds() * 1000L + ANSWER_SLACK_MILLIS);
+        PerftestResult r = done.result();
+        return new PairResult(round, a, b, PairResult.OK, null,
+                List.of(new PairResult.Flow(a, b, r.bitsPerSecond(), null, null, null)));
+    }
+
+    /** Upload flows go client → server, download flows server → client; rates as the receiver counted them. */
+    static List<PairResult.Flow> flows(BwResult r, String client, String server) {
+        List<PairResult.Flow> flows = new ArrayList<>();
+        for (BwResult.DirectionResult d : r.directions()) {
+            BwResult.Summary s = d.receiverSummary() != null ? d.receiverSummary() : d.senderSummary();
+            if (s == null) {
+                continue;
+            }
+            boolean up = "upload".equals(d.direction());
+            Long retransmits = d.senderSummary() != null && d.senderSummary().retransmits() != null
+                    ? d.senderSummary().retransmits().sockets() : null;
+            flows.add(new PairResult.Flow(up ? client : server, up ? server : client, s.bitsPerSecond(), s.bytes(),
+                    s.seconds(), retransmits));
+        }
+        return flows;
+    }
+
+    private long testMillis() {
+        return Math.round((config.seconds() + config.omitSeconds()) * 1000);
+    }
+
+    /** Ctrl-C: asks every running client to stop; each answers with what it measured. */
+    void cancelAll() {
+        running.values().forEach(r -> r.client().send(new AgentMessage.Cancel(r.id())));
+    }
+
+    /** Agents that a failed pair points at since the last call. */
+    Set<Integer> drainSuspects() {
+        Set<Integer> out = new HashSet<>(suspects);
+        suspects.removeAll(out);
+        return out;
+    }
+}

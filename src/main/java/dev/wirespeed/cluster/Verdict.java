@@ -1,0 +1,100 @@
+package dev.wirespeed.cluster;
+
+import dev.wirespeed.units.Rate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The verdict lines of a mesh: hosts that could not be tested, suspects, slow links, differences. */
+final class Verdict {
+    /** More single slow links than this are summarised. */
+    static final int MAX_LINK_LINES = 10;
+
+    private Verdict() {}
+
+    static List<String> lines(MeshResult r) {
+        List<String> out = new ArrayList<>();
+        List<MeshResult.Host> missing = r.hosts().stream().filter(h -> !h.ok()).toList();
+        for (MeshResult.Host h : missing) {
+            if ("lost".equals(h.status())) {
+                long notMeasured = r.pairs().stream()
+                        .filter(p -> !p.ok() && (p.client().equals(h.label()) || p.server().equals(h.label()))).count();
+                out.add(String.format(Locale.ROOT, "lost: %s%s (%s); %d of its pairs not measured", h.label(),
+                        h.lostInRound() == null ? " before the first round" : " in round " + (h.lostInRound() + 1),
+                        h.message(), notMeasured));
+            } else {
+                out.add(h.status() + ": " + h.label() + " (" + h.message() + ")");
+            }
+        }
+        long failed = r.pairs().stream().filter(p -> PairResult.FAILED.equals(p.status())).count();
+        long measured = r.pairs().stream().filter(PairResult::ok).count();
+        Outliers.Result a = r.analysis();
+        String ref = a.medianBitsPerSecond() == null ? "" : ", median " + Rate.format(a.medianBitsPerSecond());
+        out.add(String.format(Locale.ROOT, "measured: %d of %d pairs%s%s", measured, r.params().pairs(), ref,
+                failed > 0 ? "; " + failed + " failed" : ""));
+        for (Outliers.Suspect s : a.suspects()) {
+            out.add(String.format(Locale.ROOT,
+                    "suspect: %s — all %d of its pairs are slow, %s–%s (%s %% of the median); check its NIC, cable, "
+                            + "switch port and settings",
+                    s.host(), s.pairs(), Rate.format(s.minBitsPerSecond()), Rate.format(s.maxBitsPerSecond()),
+                    Num.trim(s.percentOfMedian())));
+        }
+        List<Outliers.Outlier> links = a.outliers().stream().filter(o -> o.explainedBy() == null).toList();
+        for (int i = 0; i < Math.min(links.size(), MAX_LINK_LINES); i++) {
+            Outliers.Outlier o = links.get(i);
+            String ceiling = o.ceilingBitsPerSecond() == null ? ""
+                    : String.format(Locale.ROOT, ", %s %% of its ceiling %s",
+                            Num.trim(Math.round(1000 * o.bitsPerSecond() / o.ceilingBitsPerSecond()) / 10.0),
+                            Rate.format(o.ceilingBitsPerSecond()));
+            out.add(String.format(Locale.ROOT, "slow link: %s → %s %s (%s %% of the median%s)", o.from(), o.to(),
+                    Rate.format(o.bitsPerSecond()), Num.trim(o.percentOfMedian()), ceiling));
+        }
+        if (links.size() > MAX_LINK_LINES) {
+            out.add("slow link: … and " + (links.size() - MAX_LINK_LINES) + " more (see --json or the HTML report)");
+        }
+        if (a.commonCause() != null) {
+            out.add("all slow: " + a.commonCause());
+        }
+        r.consistency().differences().forEach(d -> out.add("differs: " + d.summary()));
+        r.consistency().doctor().forEach(d -> out.add(d.summary()));
+        out.add(summary(r, missing.size(), links.size()));
+        return out;
+    }
+
+    private static String summary(MeshResult r, int missing, int links) {
+        if ("failed".equals(r.outcome().status())) {
+            return "verdict: no mesh — " + r.outcome().message();
+        }
+        List<String> problems = new ArrayList<>();
+        Outliers.Result a = r.analysis();
+        count(problems, a.suspects().size(), "suspect host", "suspect hosts");
+        count(problems, links, "slow link", "slow links");
+        if (a.commonCause() != null) {
+            problems.add("every host below its ceiling");
+        }
+        count(problems, r.consistency().differences().size(), "difference between hosts", "differences between hosts");
+        count(problems, r.consistency().doctor().size(), "doctor finding", "doctor findings");
+        count(problems, missing, "host not tested", "hosts not tested");
+        String prefix = "interrupted".equals(r.outcome().status()) ? "verdict (partial, " + r.outcome().message() + "): "
+                : "verdict: ";
+        if (problems.isEmpty()) {
+            return prefix + String.format(Locale.ROOT, "OK — every pair within %s %% of the median",
+                    Num.trim(r.params().expectPercent()));
+        }
+        return prefix + String.join(", ", problems);
+    }
+
+    private static void count(List<String> out, int n, String one, String many) {
+        if (n > 0) {
+            out.add(n + " " + (n == 1 ? one : many));
+        }
+    }
+
+    /** Whether the verdict holds findings (exit 3) or none (exit 0). */
+    static boolean hasFindings(MeshResult r) {
+        return r.hosts().stream().anyMatch(h -> !h.ok())
+                || r.pairs().stream().anyMatch(p -> PairResult.FAILED.equals(p.status()) || PairResult.SKIPPED.equals(p.status()))
+                || !r.analysis().outliers().isEmpty() || r.analysis().commonCause() != null
+                || !r.consistency().differences().isEmpty() || !r.consistency().doctor().isEmpty();
+    }
+}

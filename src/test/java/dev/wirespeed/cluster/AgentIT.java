@@ -1,0 +1,188 @@
+package dev.wirespeed.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.wire.Direction;
+import dev.wirespeed.wire.TestSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Agents in this JVM on 127.0.0.1 (kernel-chosen ports), driven through AgentClient. */
+class AgentIT {
+    static final Token TOKEN = Token.of("correct horse battery staple", "test");
+    static final Token WRONG = Token.of("incorrect horse battery staple", "test");
+    final List<Agent> agents = new ArrayList<>();
+    final List<String> log = Collections.synchronizedList(new ArrayList<>());
+
+    Agent start(Token token, Path perftestDir) throws IOException {
+        Agent a = new Agent(new Agent.Config("127.0.0.1", 0, token, new TestSpec.Limits(8, 30_000), 5_000, perftestDir,
+                FactsSource.jdk(), log::add));
+        a.serveInBackground();
+        agents.add(a);
+        return a;
+    }
+
+    static Endpoint at(Agent a) {
+        return new Endpoint("127.0.0.1:" + a.port(), "127.0.0.1", a.port());
+    }
+
+    static TestSpec spec(int streams, long millis) {
+        return new TestSpec(TestSpec.MODE_TCP_BW, Direction.UPLOAD, streams, millis, 0, 0, 0, 128 * 1024, 0, null, 0, false);
+    }
+
+    @AfterEach
+    void stop() {
+        agents.forEach(Agent::close);
+    }
+
+    @Test
+    void loopbackAgentWithoutTokenAnswersPingAndFacts() throws Exception {
+        Agent a = start(null, null);
+        try (AgentClient c = AgentClient.connect(at(a), null, 5_000, 10_000)) {
+            assertThat(c.welcome().proof()).isNull();
+            assertThat(c.welcome().engines()).contains("tcp");
+            assertThat(c.ping(5_000)).isTrue();
+            AgentMessage.FactsReply f = c.call(new AgentMessage.GetFacts(c.nextId()), AgentMessage.FactsReply.class, 30_000);
+            assertThat(f.facts().address()).isEqualTo("127.0.0.1");
+            assertThat(f.facts().interfaceName()).isEqualTo("lo");
+            assertThat(f.facts().linkLayer()).isEqualTo("loopback");
+            assertThat(f.facts().mtuBytes()).isPositive();
+            assertThat(f.doctor().get("facts").get("interfaces").isArray()).isTrue();
+        }
+    }
+
+    @Test
+    void tokenIsProvenBothWaysAndAWrongOneRefused() throws Exception {
+        Agent a = start(TOKEN, null);
+        try (AgentClient c = AgentClient.connect(at(a), TOKEN, 5_000, 10_000)) {
+            assertThat(c.welcome().proof()).hasSize(64);
+            assertThat(c.ping(5_000)).isTrue();
+        }
+        assertThatThrownBy(() -> AgentClient.connect(at(a), WRONG, 5_000, 10_000))
+                .isInstanceOfSatisfying(AgentClient.AgentException.class, e -> assertThat(e.status()).isEqualTo("refused"))
+                .hasMessage("token refused: it does not match this agent's");
+        assertThatThrownBy(() -> AgentClient.connect(at(a), null, 5_000, 10_000))
+                .isInstanceOfSatisfying(AgentClient.AgentException.class, e -> assertThat(e.status()).isEqualTo("refused"))
+                .hasMessageContaining("requires a token");
+        assertThat(log).anyMatch(l -> l.startsWith("refused coordinator 127.0.0.1:") && l.endsWith("does not match this agent's"));
+    }
+
+    @Test
+    void runsItsOwnTestToAPeerAndRecordsMetrics() throws Exception {
+        Agent a = start(null, null);
+        Agent b = start(null, null);
+        try (AgentClient c = AgentClient.connect(at(a), null, 5_000, 10_000)) {
+            AgentMessage.TestDone done = c.call(new AgentMessage.RunTest(c.nextId(), "127.0.0.1", b.port(), spec(1, 500)),
+                    AgentMessage.TestDone.class, 30_000);
+            BwResult r = done.result();
+            assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
+            assertThat(r.directions()).singleElement().satisfies(d -> {
+                assertThat(d.receiverSummary().bitsPerSecond()).isPositive();
+                assertThat(d.intervals()).isEmpty();
+            });
+            String metrics = a.metrics().render();
+            assertThat(metrics).contains("wirespeed_agent_tests_total{outcome=\"ok\"} 1")
+                    .containsPattern("wirespeed_agent_last_bits_per_second\\{peer=\"127\\.0\\.0\\.1:" + b.port()
+                            + "\",direction=\"upload\",engine=\"tcp\"} \\d");
+        }
+    }
+
+    @Test
+    void parametersOutsideTheAgentsLimitsAreRefused() throws Exception {
+        Agent a = start(null, null);
+        try (AgentClient c = AgentClient.connect(at(a), null, 5_000, 10_000)) {
+            assertThatThrownBy(() -> c.call(new AgentMessage.RunTest(c.nextId(), "127.0.0.1", a.port(), spec(100, 500)),
+                    AgentMessage.TestDone.class, 30_000))
+                    .isInstanceOf(IOException.class)
+                    .hasMessage("test refused by the agent: streams 100 is out of range (1..8)");
+            assertThatThrownBy(() -> c.call(new AgentMessage.RunTest(c.nextId(), "127.0.0.1", a.port(), spec(1, 3_600_000)),
+                    AgentMessage.TestDone.class, 30_000))
+                    .hasMessage("test refused by the agent: durationMillis 3600000 is out of range (0..30000)");
+            assertThatThrownBy(() -> c.call(new AgentMessage.RunTest(c.nextId(), "a b;reboot", a.port(), spec(1, 500)),
+                    AgentMessage.TestDone.class, 30_000))
+                    .hasMessageContaining("is not a host name or address");
+            assertThat(c.ping(5_000)).as("the session survives refusals").isTrue();
+        }
+    }
+
+    @Test
+    void aPlainServerIsNotAnAgent() throws Exception {
+        try (BwServer server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000,
+                log::add))) {
+            server.serveInBackground();
+            Endpoint e = new Endpoint("plain", "127.0.0.1", server.port());
+            assertThatThrownBy(() -> AgentClient.connect(e, null, 5_000, 10_000))
+                    .isInstanceOfSatisfying(AgentClient.AgentException.class,
+                            ex -> assertThat(ex.status()).isEqualTo("not-an-agent"));
+        }
+    }
+
+    @Test
+    void nothingListeningIsUnreachable() throws Exception {
+        int port;
+        try (var s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        assertThatThrownBy(() -> AgentClient.connect(new Endpoint("gone", "127.0.0.1", port), null, 2_000, 2_000))
+                .isInstanceOfSatisfying(AgentClient.AgentException.class,
+                        ex -> assertThat(ex.status()).isEqualTo("unreachable"))
+                .hasMessageContaining("cannot connect to 127.0.0.1:" + port);
+    }
+
+    /**
+     * perftest cannot run here (no RDMA hardware): a stand-in ib_write_bw prints the recorded
+     * output of seed 000 (src/test/resources/perftest) and logs its arguments, which the agent
+     * built from the bounded spec.
+     */
+    @Test
+    void perftestPairRunsTheInstalledBinaryWithBoundedArguments(@TempDir Path dir) throws Exception {
+        Path fixture = dir.resolve("out.txt");
+        Files.writeString(fixture, PerftestOutputTest.fixture("ib_send_bw-roce25g-seed000-1483-1506.txt"));
+        Path args = dir.resolve("args.txt");
+        Path fake = dir.resolve("ib_write_bw");
+        Files.writeString(fake, "#!/bin/sh\necho \"$@\" >> '" + args + "'\n"
+                + "for a in \"$@\"; do last=$a; done\n"
+                + "[ \"$last\" = --report_gbits ] && exit 0\n"
+                + "cat '" + fixture + "'\n");
+        Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Agent a = start(null, dir);
+        Agent b = start(null, dir);
+        PerftestSpec spec = new PerftestSpec("ib_write_bw", "mlx5_0", 65536, 2, 18515, null);
+        try (AgentClient ca = AgentClient.connect(at(a), null, 5_000, 10_000);
+             AgentClient cb = AgentClient.connect(at(b), null, 5_000, 10_000)) {
+            assertThat(ca.welcome().engines()).containsExactly("tcp", "perftest");
+            cb.call(new AgentMessage.RunPerftest(cb.nextId(), spec, null), AgentMessage.PerftestStarted.class, 10_000);
+            AgentMessage.PerftestDone done = ca.call(new AgentMessage.RunPerftest(ca.nextId(), spec, "127.0.0.1"),
+                    AgentMessage.PerftestDone.class, 30_000);
+            assertThat(done.result().bitsPerSecond()).isEqualTo(23.13e9);
+            assertThat(done.result().linkType()).isEqualTo("Ethernet");
+            assertThatThrownBy(() -> ca.call(new AgentMessage.RunPerftest(ca.nextId(),
+                    new PerftestSpec("ib_write_bw; rm -rf /", null, 65536, 2, 18515, null), "127.0.0.1"),
+                    AgentMessage.PerftestDone.class, 10_000)).hasMessageContaining("is not one of ib_write_bw");
+        }
+        List<String> calls = waitForLines(args, 2);
+        assertThat(calls).contains("-d mlx5_0 -s 65536 -D 2 -p 18515 -F --report_gbits",
+                "-d mlx5_0 -s 65536 -D 2 -p 18515 -F --report_gbits 127.0.0.1");
+    }
+
+    private static List<String> waitForLines(Path file, int n) throws Exception {
+        for (int i = 0; i < 100; i++) {
+            if (Files.exists(file) && Files.readAllLines(file).size() >= n) {
+                break;
+            }
+            Thread.sleep(50);
+        }
+        return Files.readAllLines(file);
+    }
+}
