@@ -14,7 +14,7 @@ import java.util.Set;
 public final class MeshText implements Mesh.Listener {
     /** Larger meshes print no matrix: it would not fit a terminal (it is in --json and --html). */
     static final int MAX_MATRIX_HOSTS = 16;
-    static final int MAX_LABEL = 14;
+    static final int MAX_LABEL = 20;
 
     private final PrintWriter out;
 
@@ -54,8 +54,7 @@ public final class MeshText implements Mesh.Listener {
         StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "round %d/%d: ", round.index() + 1, roundsTotal));
         b.append(ok == pairs.size() ? ok + (ok == 1 ? " pair" : " pairs") : ok + " of " + pairs.size() + " pairs");
         if (rates.length > 0) {
-            b.append(", ").append(rates.length == 1 || rates[0] == rates[rates.length - 1] ? Rate.format(rates[0])
-                    : Rate.format(rates[0]) + " – " + Rate.format(rates[rates.length - 1]));
+            b.append(", ").append(range(rates[0], rates[rates.length - 1]));
         }
         b.append(" (").append(duration(elapsedSeconds)).append(')');
         out.println(b);
@@ -146,8 +145,24 @@ public final class MeshText implements Mesh.Listener {
         return Math.max(4, r.hosts().stream().mapToInt(h -> label(h.label()).length()).max().orElse(4));
     }
 
+    /** Long labels keep their start and end: hosts of one cluster differ at the end ("…node117", "…:5402"). */
     static String label(String s) {
-        return s.length() <= MAX_LABEL ? s : s.substring(0, MAX_LABEL - 1) + "…";
+        if (s.length() <= MAX_LABEL) {
+            return s;
+        }
+        int tail = MAX_LABEL / 2;
+        return s.substring(0, MAX_LABEL - tail - 1) + "…" + s.substring(s.length() - tail);
+    }
+
+    /** "2.65–3.24 Gbit/s", "943 Mbit/s – 1.02 Gbit/s", or one rate. */
+    static String range(double low, double high) {
+        String a = Rate.format(low);
+        String b = Rate.format(high);
+        if (a.equals(b)) {
+            return a;
+        }
+        String unitA = a.substring(a.indexOf(' '));
+        return unitA.equals(b.substring(b.indexOf(' '))) ? a.substring(0, a.indexOf(' ')) + "–" + b : a + " – " + b;
     }
 
     static String duration(double seconds) {

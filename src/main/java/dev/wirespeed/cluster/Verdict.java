@@ -34,10 +34,10 @@ final class Verdict {
                 failed > 0 ? "; " + failed + " failed" : ""));
         for (Outliers.Suspect s : a.suspects()) {
             out.add(String.format(Locale.ROOT,
-                    "suspect: %s — all %d of its pairs are slow, %s–%s (%s %% of the median); check its NIC, cable, "
+                    "suspect: %s — %s of its pairs are slow, %s (%s %% of the median); check its NIC, cable, "
                             + "switch port and settings",
-                    s.host(), s.pairs(), Rate.format(s.minBitsPerSecond()), Rate.format(s.maxBitsPerSecond()),
-                    Num.trim(s.percentOfMedian())));
+                    s.host(), s.pairs() == 2 ? "both" : "all " + s.pairs(),
+                    MeshText.range(s.minBitsPerSecond(), s.maxBitsPerSecond()), Num.trim(s.percentOfMedian())));
         }
         List<Outliers.Outlier> links = a.outliers().stream().filter(o -> o.explainedBy() == null).toList();
         for (int i = 0; i < Math.min(links.size(), MAX_LINK_LINES); i++) {

@@ -1,0 +1,154 @@
+package dev.wirespeed.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wirespeed.results.Json;
+import dev.wirespeed.testing.Cli;
+import dev.wirespeed.testing.JsonSchemas;
+import dev.wirespeed.wire.TestSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Meshes of agents in this JVM on 127.0.0.1. Loopback rates vary with the machine's load, so these
+ * tests check the mechanics (rounds, faults, Ctrl-C, output), not outliers: MeshNetnsIT does that
+ * on shaped links.
+ */
+class MeshLoopbackIT {
+    final List<Agent> agents = new ArrayList<>();
+    final List<String> log = Collections.synchronizedList(new ArrayList<>());
+
+    List<Endpoint> start(int n, Token token) throws IOException {
+        List<Endpoint> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            Agent a = new Agent(new Agent.Config("127.0.0.1", 0, token, new TestSpec.Limits(8, 60_000), 5_000, null,
+                    FactsSource.jdk(), log::add));
+            a.serveInBackground();
+            agents.add(a);
+            out.add(AgentIT.at(a));
+        }
+        return out;
+    }
+
+    @AfterEach
+    void stop() {
+        agents.forEach(Agent::close);
+    }
+
+    static Mesh.Config config(List<Endpoint> hosts, double seconds, Token token, java.util.function.BooleanSupplier stop) {
+        return new Mesh.Config(hosts, Schedule.allPairs(hosts.size()), "all-pairs", "tcp", seconds, 0, 1, false, 90, null,
+                token, 5_000, stop);
+    }
+
+    @Test
+    void cliRunsAllPairsAndPrintsValidJson(@TempDir Path dir) throws Exception {
+        List<Endpoint> hosts = start(4, null);
+        String list = String.join(",", hosts.stream().map(Endpoint::label).toList());
+        Path html = dir.resolve("mesh.html");
+        Cli.Run r = Cli.run("mesh", "--hosts", list, "-t", "0.5", "-O", "0", "-P", "1", "--json",
+                "--results-dir", dir.toString(), "--html", html.toString());
+        assertThat(r.exitCode()).as(r.err()).isIn(0, 3);
+        assertThat(JsonSchemas.errors("mesh.schema.json", r.out())).isEmpty();
+        MeshResult m = Json.MAPPER.readValue(r.out(), MeshResult.class);
+        assertThat(m.pairs()).hasSize(6).allSatisfy(p -> assertThat(p.status()).as(p.message()).isEqualTo("ok"));
+        assertThat(m.hosts()).allSatisfy(h -> assertThat(h.facts().linkLayer()).isEqualTo("loopback"));
+        assertThat(m.params().rounds()).isEqualTo(3);
+        long cells = m.matrix().bitsPerSecond().stream().flatMap(List::stream).filter(v -> v != null).count();
+        assertThat(cells).as("one direction of each pair").isEqualTo(6);
+        assertThat(r.err()).contains("mesh: 4 hosts, all-pairs: 6 pairs in 3 rounds of up to 2 at once")
+                .contains("round 1/3: 2 pairs").contains("round 3/3: 2 pairs").contains("saved: " + dir);
+        try (var files = Files.list(dir)) {
+            Path saved = files.filter(f -> f.getFileName().toString().startsWith("mesh-")).findFirst().orElseThrow();
+            assertThat(Json.MAPPER.readValue(saved.toFile(), MeshResult.class)).isEqualTo(m);
+        }
+        assertThat(Files.readString(html)).contains("<table class=\"heat\">").doesNotContain("http://", "https://");
+    }
+
+    @Test
+    void refusedAndUnreachableAgentsAreReportedAndTheRestRuns(@TempDir Path dir) throws Exception {
+        Token token = Token.of("the-right-shared-secret", "t");
+        List<Endpoint> good = start(3, token);
+        List<Endpoint> other = start(1, Token.of("another-shared-secret", "t"));
+        int closedPort;
+        try (var s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closedPort = s.getLocalPort();
+        }
+        Path tokenFile = dir.resolve("token");
+        Files.writeString(tokenFile, "the-right-shared-secret\n");
+        List<String> labels = new ArrayList<>(good.stream().map(Endpoint::label).toList());
+        labels.add(other.getFirst().label());
+        labels.add("127.0.0.1:" + closedPort);
+        Cli.Run r = Cli.run("mesh", "--hosts", String.join(",", labels), "--token-file", tokenFile.toString(), "-t", "0.5",
+                "-O", "0", "-P", "1", "--no-save");
+        assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(3);
+        assertThat(r.out()).contains("agents: 3 of 5 ready")
+                .contains("refused: " + other.getFirst().label() + " (token refused: it does not match this agent's)")
+                .contains("unreachable: 127.0.0.1:" + closedPort + " (cannot connect to 127.0.0.1:" + closedPort)
+                .contains("measured: 3 of 10 pairs")
+                .containsPattern("verdict: .*2 hosts not tested");
+        assertThat(log).anyMatch(l -> l.contains("refused coordinator"));
+    }
+
+    @Test
+    void anAgentLostAfterTheFirstRoundIsReportedAndTheOthersComplete() throws Exception {
+        List<Endpoint> hosts = start(4, null);
+        Agent victim = agents.get(3);
+        MeshResult m = new Mesh(config(hosts, 0.5, null, () -> false)).run(new Mesh.Listener() {
+            @Override
+            public void roundDone(Round round, int total, List<PairResult> pairs, double elapsed) {
+                if (round.index() == 0) {
+                    victim.close();
+                }
+            }
+        });
+        MeshResult.Host lost = m.hosts().get(3);
+        assertThat(lost.status()).isEqualTo("lost");
+        assertThat(lost.lostInRound()).isEqualTo(1);
+        for (PairResult p : m.pairs()) {
+            boolean touches = p.client().equals(lost.label()) || p.server().equals(lost.label());
+            if (!touches) {
+                assertThat(p.status()).as(p.toString()).isEqualTo("ok");
+            } else if (p.round() > 0) {
+                assertThat(p.status()).as(p.toString()).isIn("skipped", "failed");
+            }
+        }
+        assertThat(m.pairs().stream().filter(PairResult::ok)).hasSize(4);
+        assertThat(m.verdict()).anyMatch(l -> l.startsWith("lost: " + lost.label() + " in round 2 ("));
+        assertThat(m.outcome().ok()).isTrue();
+    }
+
+    @Test
+    void ctrlCCancelsTheRunningRoundAndKeepsWhatFinished() throws Exception {
+        List<Endpoint> hosts = start(4, null);
+        AtomicLong round2Started = new AtomicLong(System.nanoTime() + 3_600_000_000_000L);
+        AtomicBoolean sawRound1 = new AtomicBoolean();
+        MeshResult m = new Mesh(config(hosts, 20, null,
+                () -> System.nanoTime() - round2Started.get() > 1_500_000_000L)).run(new Mesh.Listener() {
+                    @Override
+                    public void roundDone(Round round, int total, List<PairResult> pairs, double elapsed) {
+                        if (round.index() == 0) {
+                            sawRound1.set(true);
+                            round2Started.set(System.nanoTime());
+                        }
+                    }
+                });
+        assertThat(sawRound1).isTrue();
+        assertThat(m.outcome().status()).isEqualTo("interrupted");
+        assertThat(m.outcome().message()).isEqualTo("stopped by the user in round 2 of 3; 2 of 6 pairs finished");
+        assertThat(m.pairs().stream().filter(p -> p.round() == 0)).hasSize(2).allMatch(PairResult::ok);
+        assertThat(m.pairs().stream().filter(p -> p.round() == 1)).hasSize(2)
+                .allSatisfy(p -> assertThat(p.status()).isEqualTo("interrupted"));
+        assertThat(m.pairs()).noneMatch(p -> p.round() == 2);
+        assertThat(m.elapsedSeconds()).as("the 20 s tests of round 2 were cut short").isLessThan(30);
+        assertThat(m.verdict().getLast()).startsWith("verdict (partial, stopped by the user in round 2 of 3");
+    }
+}
