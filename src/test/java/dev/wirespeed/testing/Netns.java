@@ -1,0 +1,137 @@
+package dev.wirespeed.testing;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Network namespaces this test creates and deletes itself (iproute2, root). Every name carries a
+ * random run id, so runs in parallel (other worktrees, CI) never touch each other's namespaces.
+ */
+public final class Netns implements AutoCloseable {
+    public static final String SKIP = "SKIPPED: network-namespace tests need root and iproute2";
+    private final String id;
+    private final List<String> created = new ArrayList<>();
+    private final List<Process> processes = new ArrayList<>();
+
+    public Netns() {
+        this.id = "wsm" + Integer.toHexString(0x10000 | java.util.concurrent.ThreadLocalRandom.current().nextInt(0x10000))
+                .substring(1);
+    }
+
+    /** True when namespaces can be made here: root, `ip` and `tc` on PATH, and a probe namespace works. */
+    public static boolean available() {
+        if (!"root".equals(System.getProperty("user.name"))) {
+            return false;
+        }
+        try {
+            String probe = "wsprobe" + ProcessHandle.current().pid();
+            boolean ok = run(List.of("ip", "netns", "add", probe)) == 0;
+            run(List.of("ip", "netns", "del", probe));
+            return ok && run(List.of("tc", "-V")) == 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Short names: interface names are limited to 15 characters. */
+    public String name(String suffix) {
+        return id + suffix;
+    }
+
+    public String add(String suffix) throws IOException {
+        String ns = name(suffix);
+        ip("netns", "add", ns);
+        created.add(ns);
+        ip("-n", ns, "link", "set", "lo", "up");
+        return ns;
+    }
+
+    /** Runs {@code ip ARGS…}; fails with the command's output. */
+    public void ip(String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of("ip"));
+        cmd.addAll(List.of(args));
+        check(cmd);
+    }
+
+    /** Runs a command inside a namespace and waits for it. */
+    public void exec(String ns, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", ns));
+        cmd.addAll(List.of(args));
+        check(cmd);
+    }
+
+    /** Starts a long-running command inside a namespace, its output going to {@code log}; killed on close. */
+    public Process start(String ns, List<String> command, Path log) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", ns));
+        cmd.addAll(command);
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        processes.add(p);
+        return p;
+    }
+
+    /** Waits (bounded) until the file contains {@code text}; false on timeout or when the process died. */
+    public static boolean awaitText(Path file, String text, Process p, long timeoutMillis) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(file) && Files.readString(file, StandardCharsets.UTF_8).contains(text)) {
+                return true;
+            }
+            if (p != null && !p.isAlive()) {
+                return Files.exists(file) && Files.readString(file, StandardCharsets.UTF_8).contains(text);
+            }
+            Thread.sleep(50);
+        }
+        return false;
+    }
+
+    private static void check(List<String> cmd) throws IOException {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        try {
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                throw new IOException(String.join(" ", cmd) + " failed: " + out.strip());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted: " + String.join(" ", cmd));
+        }
+    }
+
+    private static int run(List<String> cmd) throws IOException {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            return p.waitFor(30, TimeUnit.SECONDS) ? p.exitValue() : -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
+
+    /** Kills what it started, then deletes every namespace it made (their veths go with them). */
+    @Override
+    public void close() {
+        for (Process p : processes) {
+            p.destroyForcibly();
+        }
+        for (Process p : processes) {
+            try {
+                p.waitFor(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        for (String ns : created.reversed()) {
+            try {
+                run(List.of("ip", "netns", "del", ns));
+            } catch (IOException ignored) {
+                // best effort: the next line of defence is the unique id
+            }
+        }
+        created.clear();
+    }
+}
