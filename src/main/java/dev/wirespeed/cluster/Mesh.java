@@ -105,7 +105,7 @@ public final class Mesh {
                 }
             }
         }
-        return assemble(startedAt, seconds(System.nanoTime() - t0), params, results, stoppedIn);
+        return assemble(startedAt, seconds(System.nanoTime() - t0), params, List.of(status), results, stoppedIn);
     }
 
     private void connectAll() throws InterruptedException {
@@ -242,21 +242,25 @@ public final class Mesh {
         status[i] = new MeshResult.Host(h.label(), h.host(), h.port(), "lost", reason, round, h.facts(), h.doctor());
     }
 
-    private MeshResult assemble(Instant startedAt, double elapsed, MeshResult.Params params, List<PairResult> pairs,
-                                String stoppedIn) {
-        List<String> labels = hosts.stream().map(Endpoint::label).toList();
-        List<MeshResult.Host> hostResults = List.of(status);
+    /**
+     * Analyses what was measured and builds the result with its verdict.
+     *
+     * @param stoppedIn where Ctrl-C stopped the mesh ("in round 3 of 5"), null when it ran to the end
+     */
+    static MeshResult assemble(Instant startedAt, double elapsed, MeshResult.Params params,
+                               List<MeshResult.Host> hostResults, List<PairResult> pairs, String stoppedIn) {
+        List<String> labels = hostResults.stream().map(MeshResult.Host::label).toList();
         Map<String, Double> ceilings = new HashMap<>();
         Map<String, NodeFacts> facts = new LinkedHashMap<>();
         for (MeshResult.Host h : hostResults) {
             if (h.facts() != null) {
                 facts.put(h.label(), h.facts());
-                if ("tcp".equals(config.engine()) && h.facts().tcpCeilingBitsPerSecond() != null) {
+                if ("tcp".equals(params.engine()) && h.facts().tcpCeilingBitsPerSecond() != null) {
                     ceilings.put(h.label(), h.facts().tcpCeilingBitsPerSecond());
                 }
             }
         }
-        Outliers.Result analysis = Outliers.analyse(labels, pairs, ceilings, config.expectPercent());
+        Outliers.Result analysis = Outliers.analyse(labels, pairs, ceilings, params.expectPercent());
         Consistency.Result consistency = Consistency.check(labels, facts);
         long usable = hostResults.stream().filter(h -> h.ok() || "lost".equals(h.status())).count();
         BwResult.Outcome outcome;
@@ -265,7 +269,7 @@ public final class Mesh {
             outcome = new BwResult.Outcome("interrupted", "stopped by the user " + stoppedIn + "; " + finished + " of "
                     + params.pairs() + " pairs finished");
         } else if (usable < 2) {
-            outcome = new BwResult.Outcome("failed", usable + " of " + hosts.size()
+            outcome = new BwResult.Outcome("failed", usable + " of " + hostResults.size()
                     + " agents answered; a mesh needs at least two");
         } else {
             outcome = BwResult.Outcome.OK;
