@@ -23,7 +23,7 @@ public final class MeshHtml {
                 "%d hosts, %s, %s engine, %s per pair%s%s, expect ≥ %s %% of the median — started %s, took %s",
                 r.hosts().size(), p.pattern(), p.engine(), Num.seconds(p.seconds()),
                 p.omitSeconds() > 0 ? " after " + Num.seconds(p.omitSeconds()) + " warm-up" : "", p.bidir() ? ", both ways" : "",
-                Num.trim(p.expectPercent()), r.startedAt(), MeshText.duration(r.elapsedSeconds())))).append("</p>\n");
+                Num.trim(p.expectPercent()), startedAtSeconds(r.startedAt()), MeshText.duration(r.elapsedSeconds())))).append("</p>\n");
 
         b.append("<h2>Verdict</h2>\n<ul class=\"verdict\">\n");
         for (String line : r.verdict()) {
@@ -90,6 +90,15 @@ public final class MeshHtml {
             b.append("</tr>\n");
         }
         b.append("</table>\n<div class=\"legend\"><span>0 %</span><span class=\"bar\"></span><span>≥ 100 % of the median</span></div>\n");
+    }
+
+    /** "2026-11-30T11:28:30Z": the instant to the second, for people. */
+    static String startedAtSeconds(String instant) {
+        try {
+            return java.time.Instant.parse(instant).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
+        } catch (java.time.format.DateTimeParseException e) {
+            return instant;
+        }
     }
 
     /** Red (hue 0) at half the median or less, green (hue 120) at the median and above. */

@@ -55,7 +55,7 @@ final class Verdict {
         if (a.commonCause() != null) {
             out.add("all slow: " + a.commonCause());
         }
-        r.consistency().differences().forEach(d -> out.add("differs: " + d.summary()));
+        r.consistency().differences().forEach(d -> out.add(d.summary()));
         r.consistency().doctor().forEach(d -> out.add(d.summary()));
         out.add(summary(r, missing.size(), links.size()));
         return out;

@@ -72,7 +72,7 @@ class MeshReportTest {
                 "measured: 11 of 15 pairs, median 23.4 Gbit/s",
                 "suspect: n3 — all 4 of its pairs are slow, 6.10 Gbit/s (26.1 % of the median); check its NIC, cable, "
                         + "switch port and settings",
-                "differs: MTU differs: 9000 on 5 hosts; 1500 on n2",
+                "MTU differs: 9000 on 5 hosts; 1500 on n2",
                 "verdict: 1 suspect host, 1 difference between hosts, 1 host not tested");
         assertThat(r.hasFindings()).isTrue();
         assertThat(JsonSchemas.errors("mesh.schema.json", Json.pretty(r))).isEmpty();
