@@ -46,6 +46,9 @@ public final class Mesh {
         default void connected(List<MeshResult.Host> hosts) {}
 
         default void roundDone(Round round, int roundsTotal, List<PairResult> pairs, double elapsedSeconds) {}
+
+        /** A round of failed pairs run once more after the planned rounds (0-based {@code retry}). */
+        default void retryDone(int retry, int retries, List<PairResult> pairs, double elapsedSeconds) {}
     }
 
     private final Config config;
@@ -98,6 +101,9 @@ public final class Mesh {
                     break;
                 }
             }
+            if (stoppedIn == null) {
+                stoppedIn = retryFailed(runner, results, listener, t0);
+            }
         } finally {
             for (AgentClient c : clients) {
                 if (c != null) {
@@ -106,6 +112,60 @@ public final class Mesh {
             }
         }
         return assemble(startedAt, seconds(System.nanoTime() - t0), params, List.of(status), results, stoppedIn);
+    }
+
+    /**
+     * Runs every failed pair whose two agents still answer once more, in extra rounds after the
+     * last: a heartbeat missed on a busy host should not cost a pair. A retried pair replaces its
+     * first attempt, with that attempt's reason in its message; its round is numbered after the
+     * planned ones. Returns where Ctrl-C stopped the retries, or null.
+     */
+    private String retryFailed(PairRunner runner, List<PairResult> results, Listener listener, long t0)
+            throws InterruptedException {
+        Map<String, Integer> index = new HashMap<>();
+        for (int i = 0; i < hosts.size(); i++) {
+            index.put(hosts.get(i).label(), i);
+        }
+        Map<Pair, Integer> positions = new LinkedHashMap<>();
+        for (int k = 0; k < results.size(); k++) {
+            PairResult r = results.get(k);
+            Pair p = new Pair(index.get(r.client()), index.get(r.server()));
+            if (PairResult.FAILED.equals(r.status()) && status[p.client()].ok() && status[p.server()].ok()) {
+                positions.put(p, k);
+            }
+        }
+        if (positions.isEmpty()) {
+            return null;
+        }
+        List<Round> retries = Schedule.rounds(hosts.size(), new ArrayList<>(positions.keySet()));
+        int first = config.rounds().size();
+        for (Round planned : retries) {
+            Round round = new Round(first + planned.index(), planned.pairs(), planned.idle());
+            if (config.interrupted().getAsBoolean()) {
+                return "before retry " + (planned.index() + 1) + " of " + retries.size();
+            }
+            markLostSessions(round.index());
+            List<PairResult> done = runRound(runner, round);
+            List<PairResult> merged = new ArrayList<>();
+            for (int k = 0; k < done.size(); k++) {
+                PairResult again = done.get(k);
+                int at = positions.get(round.pairs().get(k));
+                String before = results.get(at).message();
+                PairResult kept = again.ok()
+                        ? new PairResult(again.round(), again.client(), again.server(), again.status(),
+                                "retried; the first attempt failed: " + before, again.flows())
+                        : new PairResult(again.round(), again.client(), again.server(), again.status(),
+                                again.message() + " (retried; first attempt: " + before + ")", again.flows());
+                results.set(at, kept);
+                merged.add(kept);
+            }
+            checkSuspectAgents(round.index(), runner.drainSuspects());
+            listener.retryDone(planned.index(), retries.size(), merged, seconds(System.nanoTime() - t0));
+            if (done.stream().anyMatch(p -> PairResult.INTERRUPTED.equals(p.status()))) {
+                return "in retry " + (planned.index() + 1) + " of " + retries.size();
+            }
+        }
+        return null;
     }
 
     private void connectAll() throws InterruptedException {

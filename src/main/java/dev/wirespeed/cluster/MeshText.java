@@ -48,10 +48,19 @@ public final class MeshText implements Mesh.Listener {
 
     @Override
     public void roundDone(Round round, int roundsTotal, List<PairResult> pairs, double elapsedSeconds) {
+        progress("round " + (round.index() + 1) + "/" + roundsTotal, pairs, elapsedSeconds);
+    }
+
+    @Override
+    public void retryDone(int retry, int retries, List<PairResult> pairs, double elapsedSeconds) {
+        progress("retry " + (retry + 1) + "/" + retries, pairs, elapsedSeconds);
+    }
+
+    private void progress(String what, List<PairResult> pairs, double elapsedSeconds) {
         double[] rates = pairs.stream().filter(PairResult::ok).flatMap(p -> p.flows().stream())
                 .mapToDouble(PairResult.Flow::bitsPerSecond).sorted().toArray();
         long ok = pairs.stream().filter(PairResult::ok).count();
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "round %d/%d: ", round.index() + 1, roundsTotal));
+        StringBuilder b = new StringBuilder(what).append(": ");
         b.append(ok == pairs.size() ? ok + (ok == 1 ? " pair" : " pairs") : ok + " of " + pairs.size() + " pairs");
         if (rates.length > 0) {
             b.append(", ").append(range(rates[0], rates[rates.length - 1]));

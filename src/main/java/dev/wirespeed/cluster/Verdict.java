@@ -30,8 +30,9 @@ final class Verdict {
         long measured = r.pairs().stream().filter(PairResult::ok).count();
         Outliers.Result a = r.analysis();
         String ref = a.medianBitsPerSecond() == null ? "" : ", median " + Rate.format(a.medianBitsPerSecond());
-        out.add(String.format(Locale.ROOT, "measured: %d of %d pairs%s%s", measured, r.params().pairs(), ref,
-                failed > 0 ? "; " + failed + " failed" : ""));
+        long retried = r.pairs().stream().filter(p -> p.round() >= r.params().rounds()).count();
+        out.add(String.format(Locale.ROOT, "measured: %d of %d pairs%s%s%s", measured, r.params().pairs(), ref,
+                failed > 0 ? "; " + failed + " failed" : "", retried > 0 ? "; " + retried + " retried" : ""));
         for (Outliers.Suspect s : a.suspects()) {
             out.add(String.format(Locale.ROOT,
                     "suspect: %s — %s of its pairs are slow, %s (%s %% of the median); check its NIC, cable, "

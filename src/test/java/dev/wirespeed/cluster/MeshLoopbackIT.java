@@ -3,6 +3,7 @@ package dev.wirespeed.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.results.Json;
+import dev.wirespeed.units.Rate;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.testing.JsonSchemas;
 import dev.wirespeed.wire.TestSpec;
@@ -124,6 +125,43 @@ class MeshLoopbackIT {
         assertThat(m.pairs().stream().filter(PairResult::ok)).hasSize(4);
         assertThat(m.verdict()).anyMatch(l -> l.startsWith("lost: " + lost.label() + " in round 2 ("));
         assertThat(m.outcome().ok()).isTrue();
+    }
+
+    @Test
+    void failedPairsAreRetriedOnceAfterTheLastRound() throws Exception {
+        List<Endpoint> hosts = start(3, null);
+        // The third agent allows one stream: every pair through it fails, twice.
+        Agent strict = new Agent(new Agent.Config("127.0.0.1", 0, null, new TestSpec.Limits(1, 60_000), 5_000, null,
+                FactsSource.jdk(), log::add));
+        strict.serveInBackground();
+        agents.add(strict);
+        List<Endpoint> all = new ArrayList<>(hosts);
+        all.add(AgentIT.at(strict));
+        Mesh.Config c = new Mesh.Config(all, Schedule.allPairs(4), "all-pairs", "tcp", 0.5, 0, 2, false, 90, null, null,
+                5_000, () -> false);
+        List<String> retries = new ArrayList<>();
+        MeshResult m = new Mesh(c).run(new Mesh.Listener() {
+            @Override
+            public void retryDone(int retry, int total, List<PairResult> pairs, double elapsed) {
+                retries.add(retry + "/" + total + ":" + pairs.size());
+            }
+        });
+        String strictLabel = all.get(3).label();
+        assertThat(retries).as("three pairs through the strict agent fit in three retry rounds").containsExactly(
+                "0/3:1", "1/3:1", "2/3:1");
+        assertThat(m.pairs()).hasSize(6);
+        for (PairResult p : m.pairs()) {
+            if (p.client().equals(strictLabel) || p.server().equals(strictLabel)) {
+                assertThat(p.status()).isEqualTo("failed");
+                assertThat(p.round()).as("numbered after the planned rounds").isGreaterThanOrEqualTo(3);
+                assertThat(p.message()).contains("out of range (1..1)").contains("(retried; first attempt: ");
+            } else {
+                assertThat(p.status()).as(p.toString()).isEqualTo("ok");
+            }
+        }
+        assertThat(m.hosts()).allSatisfy(h -> assertThat(h.status()).isEqualTo("ok"));
+        assertThat(m.verdict()).contains("measured: 3 of 6 pairs, median " + Rate.format(m.analysis().medianBitsPerSecond())
+                + "; 3 failed; 3 retried");
     }
 
     @Test
