@@ -24,12 +24,18 @@ import java.util.function.Predicate;
  * known), or below {@code expectPercent} of the reference — or of either end's ceiling, when that
  * is lower: a 25G host among 100G hosts is not slow for reaching 24 Gbit/s.
  *
+ * <p>With fewer than {@value #MIN_PAIRS_FOR_MEDIAN} measured pairs the median says nothing about
+ * a pair (it is mostly that pair), so only ceilings find outliers then.
+ *
  * <p>A host whose every measured pair (at least two) holds an outlier is a suspect: one slow NIC,
  * cable or switch port makes every pair through it slow, so the host is named once instead of
  * every pair through it. When every host qualifies, the cause is common to all and no host is
  * singled out by that criterion.
  */
 public final class Outliers {
+    /** Below this many measured pairs the median is mostly the pair itself: only ceilings judge. */
+    public static final int MIN_PAIRS_FOR_MEDIAN = 3;
+
     private Outliers() {}
 
     /**
@@ -69,6 +75,7 @@ public final class Outliers {
         }
         double median = referenceMedian(measured);
         double fraction = expectPercent / 100.0;
+        boolean byMedian = measured.size() >= MIN_PAIRS_FOR_MEDIAN;
 
         List<Outlier> found = new ArrayList<>();
         for (PairResult p : measured) {
@@ -78,7 +85,7 @@ public final class Outliers {
             // Either end's ceiling bounds the pair, even when the other end's is unknown.
             double expected = Math.min(median, Math.min(a == null ? median : a, b == null ? median : b));
             for (PairResult.Flow f : p.flows()) {
-                boolean belowMedian = f.bitsPerSecond() < fraction * expected;
+                boolean belowMedian = byMedian && f.bitsPerSecond() < fraction * expected;
                 boolean belowCeiling = ceiling != null && f.bitsPerSecond() < fraction * ceiling;
                 if (belowMedian || belowCeiling) {
                     String below = belowMedian && belowCeiling ? "median and ceiling" : belowMedian ? "median" : "ceiling";

@@ -149,6 +149,16 @@ class OutliersTest {
     }
 
     @Test
+    void aLonePairIsNotJudgedAgainstItself() {
+        List<String> two = List.of("a", "b");
+        var bidir = List.of(new PairResult(0, "a", "b", PairResult.OK, null, List.of(
+                new PairResult.Flow("a", "b", 1.6e9, null, null, null), new PairResult.Flow("b", "a", 2.1e9, null, null, null))));
+        assertThat(Outliers.analyse(two, bidir, null, 90).outliers()).isEmpty();
+        assertThat(Outliers.analyse(two, bidir, Map.of("a", 9.4e9, "b", 9.4e9), 90).outliers()).hasSize(2)
+                .allSatisfy(o -> assertThat(o.below()).isEqualTo("ceiling"));
+    }
+
+    @Test
     void nothingMeasuredGivesNoMedian() {
         var r = Outliers.analyse(HOSTS, List.of(), null, 90);
         assertThat(r.medianBitsPerSecond()).isNull();
