@@ -7,6 +7,17 @@ final class StandardRules {
     private StandardRules() {}
 
     static List<Rule> all() {
-        return List.of();
+        return List.of(
+                new IbNoSubnetManagerRule(),
+                new PortDownRule(),
+                new PcieLinkDowngradedRule(),
+                new PcieBelowPortsRule(),
+                new PortRateBelowDeviceRule(),
+                new EthernetMtuRule(),
+                new IpoibDatagramRule(),
+                new RoceFlowControlRule(),
+                new CpuGovernorRule(),
+                new NfsOverTcpRule(),
+                new NicNumaRule());
     }
 }
