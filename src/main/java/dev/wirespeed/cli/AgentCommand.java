@@ -89,7 +89,7 @@ public final class AgentCommand implements Callable<Integer> {
             ServerCommand.log(out, "warning: " + tokenFile + " is readable by others (chmod 600 it)");
         }
         Agent agent = new Agent(new Agent.Config(bind, port, token, new TestSpec.Limits(maxStreams,
-                maxDurationSeconds * 1000), (int) Math.round(handshakeSeconds * 1000), perftestDir, FactsSource.jdk(),
+                maxDurationSeconds * 1000), (int) Math.round(handshakeSeconds * 1000), perftestDir, FactsSource.sysfs(java.nio.file.Path.of("/")),
                 line -> ServerCommand.log(out, line)));
         HttpServer metrics = null;
         try {

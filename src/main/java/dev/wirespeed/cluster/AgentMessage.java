@@ -84,7 +84,7 @@ public sealed interface AgentMessage {
 
     record GetFacts(long id) implements Request {}
 
-    /** @param doctor the full doctor facts and findings, as JSON, for the saved result */
+    /** @param doctor the agent's `wirespeed doctor --json` report (schema wirespeed.doctor/1) */
     record FactsReply(long id, NodeFacts facts, JsonNode doctor) implements Response {}
 
     /** Run {@code spec} as the client against the wirespeed server (an agent) at peerHost:peerPort. */

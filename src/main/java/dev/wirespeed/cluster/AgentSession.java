@@ -1,5 +1,6 @@
 package dev.wirespeed.cluster;
 
+import dev.wirespeed.diagnose.DoctorReport;
 import dev.wirespeed.diagnose.Facts;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.engine.BwClient;
@@ -17,9 +18,7 @@ import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.SocketTimeoutException;
 import java.nio.channels.SocketChannel;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
@@ -164,10 +163,8 @@ final class AgentSession {
             NetworkInterface nic = NetworkInterface.getByInetAddress(local);
             NodeFacts summary = FactsSummary.of(facts, findings, nic == null ? null : nic.getName(),
                     local.getHostAddress(), agent.self());
-            Map<String, Object> doctor = new LinkedHashMap<>();
-            doctor.put("facts", facts);
-            doctor.put("findings", findings);
-            send(new AgentMessage.FactsReply(request.id(), summary, Json.MAPPER.valueToTree(doctor)));
+            send(new AgentMessage.FactsReply(request.id(), summary,
+                    Json.MAPPER.valueToTree(DoctorReport.of(facts, findings))));
         } catch (IOException | RuntimeException e) {
             send(new AgentMessage.Failed(request.id(), "cannot read this host's facts: " + reason(e)));
         }

@@ -8,6 +8,7 @@ import dev.wirespeed.host.IbRate;
 import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.host.RdmaDevice;
 import dev.wirespeed.host.RdmaPort;
+import dev.wirespeed.limits.Framing;
 import dev.wirespeed.results.BwResult;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,21 +46,27 @@ public final class FactsSummary {
                 .filter(f -> f.severity() != Severity.INFO)
                 .map(f -> new NodeFacts.NodeFinding(f.rule(), f.severity().label(), f.subject(), f.message()))
                 .toList();
-        Double ceiling = Boolean.FALSE.equals(virtual) && rate != null && mtu != null && "Ethernet".equals(linkLayer)
-                ? rate * ethernetTcpGoodput(mtu) : null;
+        Double ceiling = Boolean.FALSE.equals(virtual) && rate != null && mtu != null
+                ? nic.map(n -> tcpCeiling(n, rate, mtu)).orElse(null) : null;
         return new NodeFacts(self.host(), self.software(), self.cores(), self.os(), address, interfaceName, linkLayer,
                 virtual, mtu, rate, nic.map(n -> n.driver().orElse(null)).orElse(null),
                 device.map(RdmaDevice::name).orElse(null), device.map(d -> d.fwVersion().orElse(null)).orElse(null),
                 rdmaNames, rdmaNaming(rdmaNames), governor(facts.cpu()), ceiling, notes);
     }
 
-    /**
-     * Share of the Ethernet line rate left for TCP payload: (MTU − 52) / (MTU + 38); 52 bytes of
-     * TCP/IPv4 headers with timestamps (RFC 7323) inside the MTU, 38 bytes of preamble, MAC header,
-     * FCS and inter-frame gap (IEEE 802.3) outside it. 94.1 % at 1500, 99.0 % at 9000.
-     */
-    static double ethernetTcpGoodput(int mtuBytes) {
-        return Math.max(0, mtuBytes - 52) / (double) (mtuBytes + 38);
+    /** TCP goodput limit of a physical link: its rate times the payload share at its MTU (limits.Framing). */
+    static Double tcpCeiling(NetInterface n, double rateBitsPerSecond, int mtuBytes) {
+        try {
+            if (n.isEthernet()) {
+                return rateBitsPerSecond * Framing.ethernetTcpGoodput(mtuBytes);
+            }
+            if (n.isIpoib() && n.ipoibMode().isPresent()) {
+                return rateBitsPerSecond * Framing.ipoibTcpGoodput("connected".equals(n.ipoibMode().value()), mtuBytes);
+            }
+        } catch (IllegalArgumentException e) {
+            // an MTU the framing cannot use: no ceiling
+        }
+        return null;
     }
 
     static String linkLayer(NetInterface n) {

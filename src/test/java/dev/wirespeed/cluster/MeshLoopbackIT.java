@@ -32,7 +32,7 @@ class MeshLoopbackIT {
         List<Endpoint> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             Agent a = new Agent(new Agent.Config("127.0.0.1", 0, token, new TestSpec.Limits(8, 60_000), 5_000, null,
-                    FactsSource.jdk(), log::add));
+                    FactsSource.sysfs(java.nio.file.Path.of("/")), log::add));
             a.serveInBackground();
             agents.add(a);
             out.add(AgentIT.at(a));
@@ -132,7 +132,7 @@ class MeshLoopbackIT {
         List<Endpoint> hosts = start(3, null);
         // The third agent allows one stream: every pair through it fails, twice.
         Agent strict = new Agent(new Agent.Config("127.0.0.1", 0, null, new TestSpec.Limits(1, 60_000), 5_000, null,
-                FactsSource.jdk(), log::add));
+                FactsSource.sysfs(java.nio.file.Path.of("/")), log::add));
         strict.serveInBackground();
         agents.add(strict);
         List<Endpoint> all = new ArrayList<>(hosts);
