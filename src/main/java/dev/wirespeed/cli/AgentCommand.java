@@ -102,11 +102,16 @@ public final class AgentCommand implements Callable<Integer> {
                     + e.getMessage(), e);
         }
         Interrupts.onRaise(agent::close);
+        Thread accepting = agent.serveInBackground();
+        String selfTest = agent.selfTest();
+        if (selfTest != null) {
+            ServerCommand.log(out, "warning: a test of this agent against itself failed: " + selfTest);
+        }
         InetSocketAddress a = agent.address();
         ServerCommand.log(out, Version.software() + " agent listening on " + hostText(a) + ":" + a.getPort()
                 + (token != null ? " (token required)" : " (no token: loopback only)")
                 + (metrics != null ? ", metrics on http://" + hostText(a) + ":" + metrics.getAddress().getPort() + "/metrics" : ""));
-        agent.serve();
+        accepting.join();
         agent.awaitStopped(5, TimeUnit.SECONDS);
         if (metrics != null) {
             metrics.stop(0);

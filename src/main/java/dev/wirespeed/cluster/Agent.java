@@ -86,6 +86,25 @@ public final class Agent implements AutoCloseable {
         server.serve();
     }
 
+    /**
+     * A short TCP test of this agent against itself, before it announces itself: the first mesh
+     * round then runs warm code instead of a JVM busy compiling it (on a loaded host a cold server
+     * can miss the client's 3-second heartbeat limit). Returns null, or why the test failed.
+     */
+    public String selfTest() {
+        InetSocketAddress a = address();
+        String host = a.getAddress().isAnyLocalAddress() ? "127.0.0.1" : a.getAddress().getHostAddress();
+        TestSpec spec = new TestSpec(TestSpec.MODE_TCP_BW, dev.wirespeed.wire.Direction.BIDIR, 1, 300, 0, 0, 0,
+                128 * 1024, 0, null, 0, false);
+        try {
+            BwResult r = new dev.wirespeed.engine.BwClient(new dev.wirespeed.engine.BwClient.Config(host, port(), spec,
+                    "self-test", 5_000, 10_000, () -> false)).run(new dev.wirespeed.engine.BwClient.Listener() {});
+            return r.outcome().ok() ? null : r.outcome().message();
+        } catch (IOException e) {
+            return AgentSession.reason(e);
+        }
+    }
+
     public Thread serveInBackground() {
         return server.serveInBackground();
     }

@@ -43,7 +43,7 @@ public final class Mesh {
     public interface Listener {
         default void planned(MeshResult.Params params, int hosts, int widestRound) {}
 
-        default void connected(List<MeshResult.Host> hosts) {}
+        default void connected(List<MeshResult.Host> hosts, double elapsedSeconds) {}
 
         default void roundDone(Round round, int roundsTotal, List<PairResult> pairs, double elapsedSeconds) {}
 
@@ -84,7 +84,7 @@ public final class Mesh {
         try {
             connectAll();
             gatherFacts();
-            listener.connected(List.of(status));
+            listener.connected(List.of(status), seconds(System.nanoTime() - t0));
             PairRunner runner = new PairRunner(config, hosts, clients);
             for (Round round : config.rounds()) {
                 if (config.interrupted().getAsBoolean()) {

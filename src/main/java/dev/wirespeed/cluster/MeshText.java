@@ -33,9 +33,9 @@ public final class MeshText implements Mesh.Listener {
     }
 
     @Override
-    public void connected(List<MeshResult.Host> hosts) {
+    public void connected(List<MeshResult.Host> hosts, double elapsedSeconds) {
         long ok = hosts.stream().filter(MeshResult.Host::ok).count();
-        out.printf(Locale.ROOT, "agents: %d of %d ready%n", ok, hosts.size());
+        out.printf(Locale.ROOT, "agents: %d of %d ready (%s)%n", ok, hosts.size(), duration(elapsedSeconds));
         for (MeshResult.Host h : hosts) {
             if (!h.ok()) {
                 out.printf(Locale.ROOT, "  %s %s: %s%n", h.label(), h.status(), h.message());
