@@ -103,4 +103,31 @@ public sealed interface AgentMessage {
     record Cancel(long id) implements Request {}
 
     record Failed(long id, String message) implements Response {}
+
+    /**
+     * Builds the JSON readers and writers of the session messages now: on a busy host, building
+     * them at the first handshake can take longer than the other side's handshake timeout.
+     */
+    static void warmUp(BwResult.Peer self) {
+        try {
+            java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+            dev.wirespeed.wire.FrameCodec out = new dev.wirespeed.wire.FrameCodec(java.io.InputStream.nullInputStream(),
+                    buf, MAX_FRAME_BYTES);
+            String nonce = Token.nonce();
+            List<AgentMessage> samples = List.of(new Hello(1, self.software(), nonce), new Challenge(nonce, true, nonce),
+                    new Auth(nonce), new Welcome(nonce, self, 1, 1, List.of("tcp")), new Refused(nonce), new Ping(1),
+                    new Pong(1), new RunTest(1, "localhost", 1, null), new Cancel(1), new Failed(1, nonce));
+            for (AgentMessage m : samples) {
+                out.writeValue(m);
+            }
+            dev.wirespeed.wire.FrameCodec in = new dev.wirespeed.wire.FrameCodec(
+                    new java.io.ByteArrayInputStream(buf.toByteArray()), java.io.OutputStream.nullOutputStream(),
+                    MAX_FRAME_BYTES);
+            for (int i = 0; i < samples.size(); i++) {
+                in.readValue(AgentMessage.class);
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("agent messages do not round-trip", e);
+        }
+    }
 }

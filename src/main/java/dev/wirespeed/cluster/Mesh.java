@@ -82,6 +82,7 @@ public final class Mesh {
         List<PairResult> results = new ArrayList<>();
         String stoppedIn = null;
         try {
+            AgentMessage.warmUp(Agent.localPeer());
             connectAll();
             gatherFacts();
             listener.connected(List.of(status), seconds(System.nanoTime() - t0));

@@ -79,6 +79,12 @@ final class Verdict {
         String prefix = "interrupted".equals(r.outcome().status()) ? "verdict (partial, " + r.outcome().message() + "): "
                 : "verdict: ";
         if (problems.isEmpty()) {
+            long measured = r.pairs().stream().filter(PairResult::ok).count();
+            if (measured < Outliers.MIN_PAIRS_FOR_MEDIAN) {
+                return prefix + String.format(Locale.ROOT, "OK — %d %s, too few to compare with each other (%d needed); "
+                        + "none below a known ceiling", measured, measured == 1 ? "pair" : "pairs",
+                        Outliers.MIN_PAIRS_FOR_MEDIAN);
+            }
             return prefix + String.format(Locale.ROOT, "OK — every pair within %s %% of the median",
                     Num.trim(r.params().expectPercent()));
         }
