@@ -79,7 +79,7 @@ public final class AgentCommand implements Callable<Integer> {
         Check.range(spec, "--max-duration", maxDurationSeconds, 1, 86_400);
         Check.range(spec, "--max-streams", maxStreams, 1, 1024);
         Check.seconds(spec, "--handshake-timeout", handshakeSeconds, 0.1, 600);
-        Token token = readToken();
+        Token token = readToken(spec, tokenFile);
         if (token == null && !loopback(bind)) {
             throw Check.usage(spec, (bind == null ? "listening on every address" : "--bind " + bind)
                     + " needs --token-file (a shared secret; see 'wirespeed agent --help'), or use --bind 127.0.0.1");
@@ -120,15 +120,14 @@ public final class AgentCommand implements Callable<Integer> {
         return ExitCode.OK;
     }
 
-    private Token readToken() throws IOException {
-        if (tokenFile == null) {
+    /** The shared secret in {@code file} (agent and mesh), null without the option; a bad file is bad usage. */
+    static Token readToken(CommandSpec spec, Path file) throws IOException {
+        if (file == null) {
             return null;
         }
         try {
-            return Token.read(tokenFile);
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw Check.usage(spec, e.getMessage());
-        } catch (IllegalArgumentException e) {
+            return Token.read(file);
+        } catch (java.nio.file.NoSuchFileException | IllegalArgumentException e) {
             throw Check.usage(spec, e.getMessage());
         }
     }

@@ -152,7 +152,7 @@ public final class MeshCommand implements Callable<Integer> {
         } catch (HostListException | NoSuchFileException e) {
             throw Check.usage(spec, e.getMessage());
         }
-        Token token = readToken();
+        Token token = AgentCommand.readToken(spec, tokenFile);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         MeshText progress = new MeshText(json ? err : out);
@@ -213,17 +213,6 @@ public final class MeshCommand implements Callable<Integer> {
             throw Check.usage(spec, e.getMessage());
         }
         return p;
-    }
-
-    private Token readToken() throws IOException {
-        if (tokenFile == null) {
-            return null;
-        }
-        try {
-            return Token.read(tokenFile);
-        } catch (NoSuchFileException | IllegalArgumentException e) {
-            throw Check.usage(spec, e.getMessage());
-        }
     }
 
     private int dryRun(Mesh.Config config, PrintWriter out) {

@@ -57,28 +57,13 @@ public final class Hosts {
      * anything after white space on a line is ignored (so OpenMPI's "node01 slots=8" works).
      */
     public static List<String> readFile(Path file) throws IOException {
-        List<String> lines;
-        try {
-            if (Files.size(file) > MAX_FILE_BYTES) {
-                throw new IOException("host file " + file + " is larger than " + (MAX_FILE_BYTES >> 20) + " MiB");
-            }
-            lines = Files.readAllLines(file);
-        } catch (NoSuchFileException e) {
-            throw new NoSuchFileException("host file " + file + " does not exist");
-        }
         List<String> names = new ArrayList<>();
-        int lineNo = 0;
-        for (String raw : lines) {
-            lineNo++;
-            String line = stripComment(raw).strip();
-            if (line.isEmpty()) {
-                continue;
-            }
-            String first = line.split("\\s+", 2)[0];
+        for (Line line : lines(file, "host file")) {
+            String first = line.text().split("\\s+", 2)[0];
             try {
                 names.addAll(HostList.expand(first));
             } catch (HostListException e) {
-                throw new HostListException(file + " line " + lineNo + ": " + e.getMessage());
+                throw new HostListException(file + " line " + line.number() + ": " + e.getMessage());
             }
             if (names.size() > HostList.MAX_HOSTS) {
                 throw new HostListException(file + ": more than " + HostList.MAX_HOSTS + " hosts");
@@ -88,6 +73,30 @@ public final class Hosts {
             throw new HostListException("host file " + file + " names no hosts");
         }
         return names;
+    }
+
+    /** A line of a list file with its number (from 1), comment removed, not blank. */
+    record Line(int number, String text) {}
+
+    /** The lines of a host or pairs file ({@code what} names it in errors): bounded size, '#' comments, blanks skipped. */
+    static List<Line> lines(Path file, String what) throws IOException {
+        List<String> raw;
+        try {
+            if (Files.size(file) > MAX_FILE_BYTES) {
+                throw new IOException(what + " " + file + " is larger than " + (MAX_FILE_BYTES >> 20) + " MiB");
+            }
+            raw = Files.readAllLines(file);
+        } catch (NoSuchFileException e) {
+            throw new NoSuchFileException(what + " " + file + " does not exist");
+        }
+        List<Line> out = new ArrayList<>();
+        for (int i = 0; i < raw.size(); i++) {
+            String text = stripComment(raw.get(i)).strip();
+            if (!text.isEmpty()) {
+                out.add(new Line(i + 1, text));
+            }
+        }
+        return out;
     }
 
     static String stripComment(String line) {

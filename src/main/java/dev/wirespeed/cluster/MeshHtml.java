@@ -49,8 +49,8 @@ public final class MeshHtml {
         Double median = r.analysis().medianBitsPerSecond();
         Map<String, Outliers.Outlier> slow = new HashMap<>();
         r.analysis().outliers().forEach(o -> slow.put(o.from() + "\0" + o.to(), o));
-        double unit = median == null || median >= 1e9 ? 1e9 : median >= 1e6 ? 1e6 : 1e3;
-        String unitName = unit == 1e9 ? "Gbit/s" : unit == 1e6 ? "Mbit/s" : "kbit/s";
+        double unit = Num.matrixUnit(median);
+        String unitName = Num.matrixUnitName(unit);
         b.append("<h2>Pair bandwidth</h2>\n<p>").append(esc(unitName))
                 .append(", receiver side; row sends to column. Colour: share of the median")
                 .append(median == null ? "" : " (" + esc(Rate.format(median)) + ")")
@@ -85,7 +85,7 @@ public final class MeshHtml {
                         + (o != null && o.explainedBy() != null ? "; through suspect " + o.explainedBy() : "");
                 b.append("<td style=\"background:").append(colour(share)).append("\" class=\"")
                         .append(o != null ? "slow" : "").append(mirrored ? " mirror" : "").append("\" title=\"")
-                        .append(esc(title)).append("\">").append(esc(value(v / unit))).append("</td>");
+                        .append(esc(title)).append("\">").append(esc(Num.matrixValue(v / unit))).append("</td>");
             }
             b.append("</tr>\n");
         }
@@ -172,10 +172,6 @@ public final class MeshHtml {
         b.append("<td>").append(text == null ? "–" : esc(text)).append("</td>");
     }
 
-    private static String value(double v) {
-        return v >= 100 ? String.format(Locale.ROOT, "%.0f", v) : v >= 10 ? String.format(Locale.ROOT, "%.1f", v)
-                : String.format(Locale.ROOT, "%.2f", v);
-    }
 
     static String esc(String s) {
         StringBuilder b = new StringBuilder(s.length());

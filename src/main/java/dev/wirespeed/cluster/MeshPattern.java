@@ -1,8 +1,6 @@
 package dev.wirespeed.cluster;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -50,8 +48,6 @@ public sealed interface MeshPattern {
 
     /** A file of "client server" lines; '#' comments; hosts as in the host list. */
     record Pairs(Path file) implements MeshPattern {
-        static final long MAX_FILE_BYTES = 4L << 20;
-
         public String text() {
             return "pairs:" + file;
         }
@@ -93,27 +89,12 @@ public sealed interface MeshPattern {
         }
 
         static List<String[]> read(Path file) throws IOException {
-            List<String> lines;
-            try {
-                if (Files.size(file) > MAX_FILE_BYTES) {
-                    throw new IOException("pairs file " + file + " is larger than " + (MAX_FILE_BYTES >> 20) + " MiB");
-                }
-                lines = Files.readAllLines(file);
-            } catch (NoSuchFileException e) {
-                throw new NoSuchFileException("pairs file " + file + " does not exist");
-            }
             List<String[]> out = new ArrayList<>();
-            int lineNo = 0;
-            for (String raw : lines) {
-                lineNo++;
-                String line = Hosts.stripComment(raw).strip();
-                if (line.isEmpty()) {
-                    continue;
-                }
-                String[] fields = line.split("[\\s,]+");
+            for (Hosts.Line line : Hosts.lines(file, "pairs file")) {
+                String[] fields = line.text().split("[\\s,]+");
                 if (fields.length != 2) {
-                    throw new HostListException(file + " line " + lineNo + ": expected two hosts ('client server'), got '"
-                            + line + "'");
+                    throw new HostListException(file + " line " + line.number() + ": expected two hosts ('client server'), got '"
+                            + line.text() + "'");
                 }
                 out.add(fields);
             }

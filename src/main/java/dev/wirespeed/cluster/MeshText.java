@@ -112,8 +112,8 @@ public final class MeshText implements Mesh.Listener {
     private void matrix(MeshResult r) {
         List<String> hosts = r.matrix().hosts();
         Double median = r.analysis().medianBitsPerSecond();
-        double unit = median == null || median >= 1e9 ? 1e9 : median >= 1e6 ? 1e6 : 1e3;
-        String unitName = unit == 1e9 ? "Gbit/s" : unit == 1e6 ? "Mbit/s" : "kbit/s";
+        double unit = Num.matrixUnit(median);
+        String unitName = Num.matrixUnitName(unit);
         Set<String> slow = new HashSet<>();
         r.analysis().outliers().forEach(o -> slow.add(o.from() + "\0" + o.to()));
         int w = width(r);
@@ -133,9 +133,9 @@ public final class MeshText implements Mesh.Listener {
                 if (i == j) {
                     text = "—";
                 } else if (m.get(i).get(j) != null) {
-                    text = (slow.contains(hosts.get(i) + "\0" + hosts.get(j)) ? "*" : "") + value(m.get(i).get(j) / unit);
+                    text = (slow.contains(hosts.get(i) + "\0" + hosts.get(j)) ? "*" : "") + Num.matrixValue(m.get(i).get(j) / unit);
                 } else if (m.get(j).get(i) != null) {
-                    text = "(" + value(m.get(j).get(i) / unit) + ")";
+                    text = "(" + Num.matrixValue(m.get(j).get(i) / unit) + ")";
                 } else {
                     text = "·";
                 }
@@ -145,10 +145,6 @@ public final class MeshText implements Mesh.Listener {
         }
     }
 
-    private static String value(double v) {
-        return v >= 100 ? String.format(Locale.ROOT, "%.0f", v) : v >= 10 ? String.format(Locale.ROOT, "%.1f", v)
-                : String.format(Locale.ROOT, "%.2f", v);
-    }
 
     private static int width(MeshResult r) {
         return Math.max(4, r.hosts().stream().mapToInt(h -> label(h.label()).length()).max().orElse(4));

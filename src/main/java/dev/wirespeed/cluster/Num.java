@@ -15,4 +15,19 @@ final class Num {
     static String seconds(double s) {
         return (s >= 10 || s == Math.rint(s) ? Long.toString(Math.round(s)) : String.format(Locale.ROOT, "%.1f", s)) + " s";
     }
+
+    /** The one unit of a matrix: Gbit/s, Mbit/s or kbit/s, by the median (Gbit/s when unknown). */
+    static double matrixUnit(Double medianBitsPerSecond) {
+        return medianBitsPerSecond == null || medianBitsPerSecond >= 1e9 ? 1e9 : medianBitsPerSecond >= 1e6 ? 1e6 : 1e3;
+    }
+
+    static String matrixUnitName(double unit) {
+        return unit == 1e9 ? "Gbit/s" : unit == 1e6 ? "Mbit/s" : "kbit/s";
+    }
+
+    /** Three significant digits at most: "191", "47.9", "2.65". */
+    static String matrixValue(double v) {
+        return v >= 100 ? String.format(Locale.ROOT, "%.0f", v) : v >= 10 ? String.format(Locale.ROOT, "%.1f", v)
+                : String.format(Locale.ROOT, "%.2f", v);
+    }
 }
