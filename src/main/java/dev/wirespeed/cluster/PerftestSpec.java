@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
  * @param port            TCP port of perftest's own connection setup (-p)
  * @param gidIndex        GID index (-x) for RoCE, null = perftest's default
  */
+@com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
 public record PerftestSpec(String test, String device, int sizeBytes, int durationSeconds, int port, Integer gidIndex) {
     public static final List<String> TESTS = List.of("ib_write_bw", "ib_send_bw", "ib_read_bw");
     public static final int DEFAULT_PORT = 18515;

@@ -147,15 +147,7 @@ class AgentIT {
      */
     @Test
     void perftestPairRunsTheInstalledBinaryWithBoundedArguments(@TempDir Path dir) throws Exception {
-        Path fixture = dir.resolve("out.txt");
-        Files.writeString(fixture, PerftestOutputTest.fixture("ib_send_bw-roce25g-seed000-1483-1506.txt"));
-        Path args = dir.resolve("args.txt");
-        Path fake = dir.resolve("ib_write_bw");
-        Files.writeString(fake, "#!/bin/sh\necho \"$@\" >> '" + args + "'\n"
-                + "for a in \"$@\"; do last=$a; done\n"
-                + "[ \"$last\" = --report_gbits ] && exit 0\n"
-                + "cat '" + fixture + "'\n");
-        Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path args = fakePerftest(dir);
         Agent a = start(null, dir);
         Agent b = start(null, dir);
         PerftestSpec spec = new PerftestSpec("ib_write_bw", "mlx5_0", 65536, 2, 18515, null);
@@ -174,6 +166,23 @@ class AgentIT {
         List<String> calls = waitForLines(args, 2);
         assertThat(calls).contains("-d mlx5_0 -s 65536 -D 2 -p 18515 -F --report_gbits",
                 "-d mlx5_0 -s 65536 -D 2 -p 18515 -F --report_gbits 127.0.0.1");
+    }
+
+    /**
+     * A stand-in ib_write_bw in {@code dir}: it appends its arguments to args.txt; as the client
+     * (last argument a host) it prints the recorded output of seed 000 lines 1483–1506.
+     */
+    static Path fakePerftest(Path dir) throws IOException {
+        Path fixture = dir.resolve("out.txt");
+        Files.writeString(fixture, PerftestOutputTest.fixture("ib_send_bw-roce25g-seed000-1483-1506.txt"));
+        Path args = dir.resolve("args.txt");
+        Path fake = dir.resolve("ib_write_bw");
+        Files.writeString(fake, "#!/bin/sh\necho \"$@\" >> '" + args + "'\n"
+                + "for a in \"$@\"; do last=$a; done\n"
+                + "[ \"$last\" = --report_gbits ] && exit 0\n"
+                + "cat '" + fixture + "'\n");
+        Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return args;
     }
 
     private static List<String> waitForLines(Path file, int n) throws Exception {

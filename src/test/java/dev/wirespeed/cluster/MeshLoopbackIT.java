@@ -128,6 +128,32 @@ class MeshLoopbackIT {
     }
 
     @Test
+    void perftestEngineRunsServerThenClientOnTheAgents(@TempDir Path dir) throws Exception {
+        AgentIT.fakePerftest(dir);
+        List<Endpoint> hosts = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Agent a = new Agent(new Agent.Config("127.0.0.1", 0, null, new TestSpec.Limits(8, 60_000), 5_000, dir,
+                    FactsSource.sysfs(Path.of("/")), log::add));
+            a.serveInBackground();
+            agents.add(a);
+            hosts.add(AgentIT.at(a));
+        }
+        PerftestSpec spec = new PerftestSpec("ib_write_bw", "mlx5_0", 65536, 1, PerftestSpec.DEFAULT_PORT, null);
+        MeshResult m = new Mesh(new Mesh.Config(hosts, Schedule.allPairs(3), "all-pairs", "perftest", 1, 0, null, false, 90,
+                spec, null, 5_000, () -> false)).run(new Mesh.Listener() {});
+        assertThat(m.pairs()).hasSize(3).allSatisfy(p -> {
+            assertThat(p.status()).as(p.toString()).isEqualTo("ok");
+            assertThat(p.flows()).singleElement().satisfies(f -> assertThat(f.bitsPerSecond()).isEqualTo(23.13e9));
+        });
+        assertThat(m.analysis().outliers()).isEmpty();
+        assertThat(m.params().engine()).isEqualTo("perftest");
+        assertThat(JsonSchemas.errors("mesh.schema.json", Json.pretty(m))).isEmpty();
+        assertThat(Files.readAllLines(dir.resolve("args.txt")))
+                .filteredOn(l -> l.endsWith("127.0.0.1")).hasSize(3)
+                .allSatisfy(l -> assertThat(l).isEqualTo("-d mlx5_0 -s 65536 -D 1 -p 18515 -F --report_gbits 127.0.0.1"));
+    }
+
+    @Test
     void failedPairsAreRetriedOnceAfterTheLastRound() throws Exception {
         List<Endpoint> hosts = start(3, null);
         // The third agent allows one stream: every pair through it fails, twice.
