@@ -25,8 +25,14 @@ public final class BwText {
     }
 
     public void header(BwResult.Peer server, BwResult.BwParams p) {
-        out.printf(Locale.ROOT, "Connected to %s:%d — %s on %s (%d cores, %s)%n", server.address(), server.port(),
-                server.software(), server.host(), server.cores(), server.os());
+        StringBuilder who = new StringBuilder(server.software());
+        if (server.host() != null) {
+            who.append(" on ").append(server.host());
+            if (server.cores() != null) {
+                who.append(" (").append(server.cores()).append(" cores, ").append(server.os()).append(')');
+            }
+        }
+        out.printf(Locale.ROOT, "Connected to %s:%d — %s%n", server.address(), server.port(), who);
         StringBuilder b = new StringBuilder();
         b.append("TCP ").append(p.direction()).append(": ").append(p.streams())
                 .append(p.streams() == 1 ? " stream" : " streams");

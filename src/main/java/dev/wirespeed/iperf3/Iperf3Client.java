@@ -1,0 +1,357 @@
+package dev.wirespeed.iperf3;
+
+import dev.wirespeed.Version;
+import dev.wirespeed.engine.BwClient;
+import dev.wirespeed.engine.DataPlane;
+import dev.wirespeed.measure.TcpCounters;
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.BwResult.Outcome;
+import dev.wirespeed.wire.Message;
+import dev.wirespeed.wire.ProtocolException;
+import dev.wirespeed.wire.TestSpec;
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
+import java.net.StandardSocketOptions;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * {@code bw --iperf3}: a bandwidth test against an iperf3 server, run by wirespeed's own engine
+ * (one thread per stream) and reported like {@code bw}, with the server's totals included.
+ *
+ * <p>Sequence (iperf3 3.12 on loopback): cookie → PARAM_EXCHANGE → parameters → CREATE_STREAMS →
+ * data connections, each opening with the cookie → TEST_START, TEST_RUNNING → data → TEST_END →
+ * EXCHANGE_RESULTS → our results, the server's → DISPLAY_RESULTS → IPERF_DONE.
+ */
+public final class Iperf3Client {
+    /** The iperf3 server says nothing while a test runs: this long without a byte moving ends it. */
+    static final long STALL_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** After TEST_END, how long the server may take to ask for results. */
+    static final long RESULTS_LIMIT_MILLIS = 10_000;
+    /** Senders blocked in a write get this long to finish it before TEST_END goes out anyway. */
+    static final long SENDER_STOP_NANOS = TimeUnit.SECONDS.toNanos(2);
+    /** After EXCHANGE_RESULTS, how long receivers may take to read what the server sent before it closed. */
+    static final long DRAIN_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(5);
+    private static final int MAX_HANDSHAKE_STATES = 8;
+
+    private final BwClient.Config config;
+
+    public Iperf3Client(BwClient.Config config) {
+        this.config = config;
+    }
+
+    public BwResult run(BwClient.Listener listener) throws IOException {
+        TestSpec spec = config.spec();
+        InetAddress address = resolve(config.host());
+        InetSocketAddress target = new InetSocketAddress(address, config.port());
+        String where = describe(target);
+        SocketChannel controlChannel = connect(target, "cannot connect to the iperf3 server at " + where);
+        List<SocketChannel> data = new ArrayList<>();
+        try {
+            controlChannel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            Control control = new Control(controlChannel, new DataInputStream(controlChannel.socket().getInputStream()));
+            byte[] cookie = Cookie.random();
+            control.write(cookie);
+            BwResult.Peer server = new BwResult.Peer(null, address.getHostAddress(), config.port(), "iperf3", null, null);
+            Run run = null;
+            for (int step = 0; ; step++) {
+                if (step == MAX_HANDSHAKE_STATES) {
+                    throw new ProtocolException("the server at " + where + " never started the test");
+                }
+                control.deadline(config.handshakeTimeoutMillis());
+                int state = readState(control, where);
+                if (state == Iperf3.TEST_RUNNING && run != null) {
+                    break;
+                }
+                switch (state) {
+                    case Iperf3.PARAM_EXCHANGE -> control.writeJson(Params.request(spec, Version.software()));
+                    case Iperf3.CREATE_STREAMS -> {
+                        for (int i = data.size(); i < spec.connections(); i++) {
+                            data.add(openData(target, cookie, i, spec));
+                        }
+                    }
+                    case Iperf3.TEST_START -> {
+                        if (data.size() != spec.connections()) {
+                            throw new ProtocolException("the server at " + where
+                                    + " started the test before asking for streams");
+                        }
+                        // the server's clock starts now: set up threads and native handles before data flows
+                        run = new Run(spec, control, data, server, listener);
+                        listener.connected(server, DataPlane.params(spec, config.streamsChosenBy()));
+                    }
+                    default -> throw refusal(control, state, where);
+                }
+            }
+            return run.execute();
+        } catch (IOException | RuntimeException e) {
+            data.forEach(Iperf3Client::closeQuietly);
+            closeQuietly(controlChannel);
+            throw e;
+        }
+    }
+
+    private static int readState(Control control, String where) throws IOException {
+        try {
+            return control.readState();
+        } catch (SocketTimeoutException e) {
+            throw new IOException("no answer from the iperf3 server at " + where + " in time (is it an iperf3 server?)", e);
+        } catch (EOFException e) {
+            throw new IOException("the server at " + where + " closed the connection (is it an iperf3 server?)", e);
+        }
+    }
+
+    /** The exception for a state that ends the test from the server's side. */
+    private static IOException refusal(Control control, int state, String where) throws IOException {
+        return switch (state) {
+            case Iperf3.ACCESS_DENIED -> new IOException("the iperf3 server at " + where + " is busy with another test"
+                    + " (iperf3 runs one test at a time); try again later");
+            case Iperf3.SERVER_ERROR -> {
+                int error = control.readInt();
+                int errno = control.readInt();
+                yield new IOException("the iperf3 server at " + where + " refused the test: "
+                        + Iperf3Error.describe(error, errno));
+            }
+            case Iperf3.SERVER_TERMINATE -> new IOException("the iperf3 server at " + where + " shut down");
+            default -> new ProtocolException("the server at " + where + " sent " + Iperf3.stateName(state)
+                    + " out of turn");
+        };
+    }
+
+    private static InetAddress resolve(String host) throws IOException {
+        try {
+            return InetAddress.getByName(host);
+        } catch (UnknownHostException e) {
+            throw new UnknownHostException("unknown host '" + host + "'");
+        }
+    }
+
+    private SocketChannel connect(InetSocketAddress target, String what) throws IOException {
+        SocketChannel ch = SocketChannel.open();
+        try {
+            ch.socket().connect(target, config.connectTimeoutMillis());
+            return ch;
+        } catch (IOException e) {
+            closeQuietly(ch);
+            throw new IOException(what + ": " + reason(e), e);
+        }
+    }
+
+    private SocketChannel openData(InetSocketAddress target, byte[] cookie, int index, TestSpec spec)
+            throws IOException {
+        SocketChannel ch = SocketChannel.open();
+        try {
+            DataPlane.tuneBeforeConnect(ch, spec);
+            ch.socket().connect(target, config.connectTimeoutMillis());
+            DataPlane.tuneAfterConnect(ch, spec, false);
+            ByteBuffer b = ByteBuffer.wrap(cookie);
+            while (b.hasRemaining()) {
+                ch.write(b);
+            }
+            return ch;
+        } catch (IOException e) {
+            closeQuietly(ch);
+            throw new IOException("data connection " + (index + 1) + " to " + describe(target) + ": " + reason(e), e);
+        }
+    }
+
+    static String describe(InetSocketAddress a) {
+        String host = a.getAddress().getHostAddress();
+        return (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort();
+    }
+
+    static String reason(Throwable e) {
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
+    }
+
+    static void closeQuietly(SocketChannel ch) {
+        try {
+            ch.close();
+        } catch (IOException ignored) {
+            // closing is best effort
+        }
+    }
+
+    /** What the control connection said while the test ran: a state, or why it said nothing. */
+    private record Event(int state, String problem) {}
+
+    /** One running test: owns the data plane, the control watcher and the end of the test. */
+    private final class Run {
+        private final TestSpec spec;
+        private final Control control;
+        private final BwResult.Peer server;
+        private final DataPlane plane;
+        private final CompletableFuture<Event> nextEvent = new CompletableFuture<>();
+        private String peerProblem;
+
+        Run(TestSpec spec, Control control, List<SocketChannel> data, BwResult.Peer server,
+            BwClient.Listener listener) {
+            this.spec = spec;
+            this.control = control;
+            this.server = server;
+            this.plane = new DataPlane("ws-iperf3", data, true, spec, config.streamsChosenBy(), listener::interval);
+        }
+
+        BwResult execute() {
+            OptionalLong retransBefore = TcpCounters.retransmittedSegments();
+            Instant startedAt = Instant.now();
+            long t0 = plane.start();
+            Thread watcher = Thread.ofPlatform().name("ws-iperf3-control").daemon(true).start(this::watchControl);
+            String status = waitForEnd(t0);
+            plane.stopSending();
+            plane.awaitSendersEnded(System.nanoTime() + SENDER_STOP_NANOS);
+            Results remote = null;
+            Message.Results local = null;
+            long endNanos = 0;
+            if (peerProblem == null) {
+                try {
+                    control.writeState(Iperf3.TEST_END);
+                    Event e = awaitEvent();
+                    if (e.state() != Iperf3.EXCHANGE_RESULTS) {
+                        throw new ProtocolException(e.problem() != null ? e.problem()
+                                : "the server sent " + Iperf3.stateName(e.state()) + " instead of EXCHANGE_RESULTS");
+                    }
+                    plane.awaitEnded(System.nanoTime() + DRAIN_LIMIT_NANOS);
+                    endNanos = System.nanoTime();
+                    plane.finish(endNanos);
+                    local = plane.results(endNanos, hostWide(retransBefore));
+                    remote = exchangeResults(local);
+                } catch (IOException e) {
+                    peerProblem = reason(e);
+                }
+            }
+            if (local == null) {
+                endNanos = System.nanoTime();
+                plane.finish(endNanos);
+                local = plane.results(endNanos, hostWide(retransBefore));
+            }
+            plane.join(System.nanoTime() + (peerProblem == null ? TimeUnit.SECONDS.toNanos(2) : 0));
+            control.close();
+            watcher.interrupt();
+            if (peerProblem != null && !status.equals("interrupted")) {
+                status = "peer-lost";
+            }
+            double seconds = (endNanos - t0) / 1e9;
+            Outcome outcome = switch (status) {
+                case "ok" -> Outcome.OK;
+                case "interrupted" -> new Outcome("interrupted", String.format(Locale.ROOT,
+                        "stopped by the user after %.1f s", seconds));
+                default -> new Outcome("peer-lost", String.format(Locale.ROOT,
+                        "the iperf3 server went away after %.1f s (%s)", seconds, peerProblem));
+            };
+            Message.Results remoteTotals = remote == null ? null
+                    : remote.toTotals(i -> !plane.sends(i), endNanos - plane.omitEndNanoTime());
+            BwResult result = plane.assemble(startedAt, server, local, remoteTotals, outcome);
+            return remote == null ? result : PeerRetransmits.apply(result, remote, i -> !plane.sends(i));
+        }
+
+        private Long hostWide(OptionalLong before) {
+            OptionalLong after = TcpCounters.retransmittedSegments();
+            return before.isPresent() && after.isPresent() ? after.getAsLong() - before.getAsLong() : null;
+        }
+
+        /** Ours first, then the server's; then DISPLAY_RESULTS and our IPERF_DONE. */
+        private Results exchangeResults(Message.Results local) throws IOException {
+            control.deadline(config.handshakeTimeoutMillis());
+            control.writeJson(Results.write(local, spec.congestion()));
+            Results remote = Results.parse(control.readJson(Iperf3.MAX_RESULTS_BYTES, "iperf3 results",
+                    Iperf3Error.RECEIVE_RESULTS),
+                    spec.connections());
+            int state = control.readState();
+            if (state != Iperf3.DISPLAY_RESULTS) {
+                throw new ProtocolException("the server sent " + Iperf3.stateName(state) + " instead of DISPLAY_RESULTS");
+            }
+            control.writeState(Iperf3.IPERF_DONE);
+            return remote;
+        }
+
+        private String waitForEnd(long t0) {
+            long end = spec.durationMillis() > 0
+                    ? t0 + TimeUnit.MILLISECONDS.toNanos(spec.omitMillis() + spec.durationMillis()) : Long.MAX_VALUE;
+            boolean sends = spec.direction().clientSends();
+            boolean receives = spec.direction().clientReceives();
+            long lastBytes = -1;
+            long lastMove = t0;
+            while (true) {
+                long now = System.nanoTime();
+                if (now >= end) {
+                    return "ok";
+                }
+                if (config.interrupted().getAsBoolean()) {
+                    return "interrupted";
+                }
+                if (nextEvent.isDone()) {
+                    Event e = nextEvent.join();
+                    peerProblem = e.problem() != null ? e.problem()
+                            : "it sent " + Iperf3.stateName(e.state()) + " during the test";
+                    return "peer-lost";
+                }
+                if (plane.firstFailure() != null) {
+                    peerProblem = "data connection failed: " + reason(plane.firstFailure());
+                    return "peer-lost";
+                }
+                long received = plane.bytes(false);
+                if (spec.bytes() > 0 && (!sends || plane.sendersEnded()) && (!receives || received >= spec.bytes())) {
+                    return "ok";
+                }
+                long moved = received + plane.bytes(true);
+                if (moved != lastBytes) {
+                    lastBytes = moved;
+                    lastMove = now;
+                } else if (now - lastMove > STALL_LIMIT_NANOS) {
+                    peerProblem = "no data moved for " + TimeUnit.NANOSECONDS.toSeconds(STALL_LIMIT_NANOS) + " s";
+                    return "peer-lost";
+                }
+                LockSupport.parkNanos(Math.min(end - now, TimeUnit.MILLISECONDS.toNanos(5)));
+            }
+        }
+
+        private Event awaitEvent() throws IOException {
+            try {
+                return nextEvent.get(RESULTS_LIMIT_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                throw new IOException("no results exchange within " + RESULTS_LIMIT_MILLIS / 1000 + " s after the end");
+            } catch (ExecutionException e) {
+                throw new IOException(reason(e.getCause()), e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted");
+            }
+        }
+
+        /** The server says nothing while the test runs; the first thing it says is read here. */
+        private void watchControl() {
+            try {
+                control.deadline(0);
+                int state = control.readState();
+                String problem = null;
+                if (state == Iperf3.SERVER_ERROR) {
+                    control.deadline(config.handshakeTimeoutMillis());
+                    int error = control.readInt();
+                    int errno = control.readInt();
+                    problem = "server error: " + Iperf3Error.describe(error, errno);
+                } else if (state == Iperf3.SERVER_TERMINATE) {
+                    problem = "the server shut down";
+                }
+                nextEvent.complete(new Event(state, problem));
+            } catch (IOException e) {
+                nextEvent.complete(new Event(0, e instanceof EOFException ? "connection closed" : reason(e)));
+            }
+        }
+    }
+}
