@@ -68,9 +68,11 @@ final class Iperf3ServerTest {
             control.channel().setOption(StandardSocketOptions.TCP_NODELAY, true);
             control.deadline(handshakeMillis);
             control.writeState(Iperf3.PARAM_EXCHANGE);
-            Params.Request request = Params.parse(control.readJson(Iperf3.MAX_PARAMS_BYTES, "parameters",
-                    Iperf3Error.RECEIVE_PARAMS), service.config().limits());
-            clientVersion = request.clientVersion();
+            var json = control.readJson(Iperf3.MAX_PARAMS_BYTES, "parameters", Iperf3Error.RECEIVE_PARAMS);
+            if (json.path("client_version").isString()) {
+                clientVersion = Params.printable(json.path("client_version").stringValue());
+            }
+            Params.Request request = Params.parse(json, service.config().limits());
             TestSpec spec = request.spec();
             checkCongestion(spec);
             synchronized (this) {
