@@ -60,12 +60,15 @@ public final class Iperf3Client {
         InetAddress address = resolve(config.host());
         InetSocketAddress target = new InetSocketAddress(address, config.port());
         String where = describe(target);
+        // ready before connecting: a server may drop a client slow to speak (wirespeed, --handshake-timeout)
+        byte[] cookie = Cookie.random();
+        var params = Params.request(spec, Version.software());
+        Control.MAPPER.writeValueAsBytes(params);
         SocketChannel controlChannel = connect(target, "cannot connect to the iperf3 server at " + where);
         List<SocketChannel> data = new ArrayList<>();
         try {
             controlChannel.setOption(StandardSocketOptions.TCP_NODELAY, true);
             Control control = new Control(controlChannel, new DataInputStream(controlChannel.socket().getInputStream()));
-            byte[] cookie = Cookie.random();
             control.write(cookie);
             BwResult.Peer server = new BwResult.Peer(null, address.getHostAddress(), config.port(), "iperf3", null, null);
             Run run = null;
@@ -79,7 +82,7 @@ public final class Iperf3Client {
                     break;
                 }
                 switch (state) {
-                    case Iperf3.PARAM_EXCHANGE -> control.writeJson(Params.request(spec, Version.software()));
+                    case Iperf3.PARAM_EXCHANGE -> control.writeJson(params);
                     case Iperf3.CREATE_STREAMS -> {
                         for (int i = data.size(); i < spec.connections(); i++) {
                             data.add(openData(target, cookie, i, spec));
