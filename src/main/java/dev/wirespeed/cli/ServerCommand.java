@@ -101,6 +101,7 @@ public final class ServerCommand implements Callable<Integer> {
         for (BwServer s : servers) {
             s.awaitStopped(5, TimeUnit.SECONDS);
         }
+        iperf3Service.awaitFinished(2, TimeUnit.SECONDS);
         log(out, "stopped");
         return ExitCode.OK;
     }

@@ -3,6 +3,7 @@ package dev.wirespeed.iperf3;
 import dev.wirespeed.Version;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.DataPlane;
+import dev.wirespeed.engine.NativeSockets;
 import dev.wirespeed.measure.TcpCounters;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwResult.Outcome;
@@ -60,10 +61,13 @@ public final class Iperf3Client {
         InetAddress address = resolve(config.host());
         InetSocketAddress target = new InetSocketAddress(address, config.port());
         String where = describe(target);
-        // ready before connecting: a server may drop a client slow to speak (wirespeed, --handshake-timeout)
+        // ready before connecting: a server may drop a client slow to speak (wirespeed, --handshake-timeout),
+        // and the server's clock runs from TEST_START, so nothing slow may happen after it (loading the
+        // native socket handles alone took over a second on a busy 2-core host)
         byte[] cookie = Cookie.random();
         var params = Params.request(spec, Version.software());
         Control.MAPPER.writeValueAsBytes(params);
+        NativeSockets.available();
         SocketChannel controlChannel = connect(target, "cannot connect to the iperf3 server at " + where);
         List<SocketChannel> data = new ArrayList<>();
         try {

@@ -37,6 +37,8 @@ final class Iperf3ServerTest {
     static final long DRAIN_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(2);
     /** Senders blocked in a write to a client that stopped reading (iperf3 --bidir) get this long. */
     static final long SENDER_STOP_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** Between SERVER_TERMINATE and closing the streams, so that an iperf3 client reports the former. */
+    static final long ABORT_NOTICE_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
     /** errno ETIMEDOUT, sent when the data connections do not all arrive. */
     private static final int ETIMEDOUT = 110;
 
@@ -207,6 +209,9 @@ final class Iperf3ServerTest {
                     return abortReason;
                 }
                 OptionalInt state = control.pollState(POLL_MILLIS);
+                if (abortReason != null) {
+                    return abortReason;
+                }
                 if (state.isPresent()) {
                     return switch (state.getAsInt()) {
                         case Iperf3.TEST_END -> null;
@@ -286,11 +291,15 @@ final class Iperf3ServerTest {
         return new Iperf3Service.ClientTotals(Map.copyOf(bytes));
     }
 
-    /** Ends the test from outside (server shutdown): SERVER_TERMINATE, then every connection closes. */
+    /**
+     * Ends the test from outside (server shutdown): SERVER_TERMINATE, then every connection
+     * closes — a moment later, so that the client reads why before its streams fail.
+     */
     void abort(String reason) {
         abortReason = reason;
         try {
             control.writeState(Iperf3.SERVER_TERMINATE);
+            LockSupport.parkNanos(ABORT_NOTICE_NANOS);
         } catch (IOException ignored) {
             // the client is gone already
         }

@@ -1,6 +1,7 @@
 package dev.wirespeed.iperf3;
 
 import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.engine.NativeSockets;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
 import java.io.DataInputStream;
@@ -10,6 +11,7 @@ import java.nio.channels.SocketChannel;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -58,6 +60,21 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
     public Iperf3Service(Config config, Consumer<Served> onFinished) {
         this.config = config;
         this.onFinished = onFinished;
+        Thread.ofVirtual().name("iperf3-warm-up").start(Iperf3Service::warmUp);
+    }
+
+    /**
+     * Loads what the first test needs (JSON mapper, native socket handles, the random source) in
+     * the background: cold, that took seconds on a busy host, and the first client would wait.
+     */
+    private static void warmUp() {
+        try {
+            Params.parse(Control.MAPPER.readTree("{\"tcp\":true,\"time\":1}"), TestSpec.Limits.DEFAULT);
+            Cookie.random();
+            NativeSockets.available();
+        } catch (IOException | RuntimeException ignored) {
+            // only a warm-up
+        }
     }
 
     Config config() {
@@ -132,8 +149,15 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
     @Override
     public void close() {
         closed = true;
-        for (Iperf3ServerTest t : tests) {
-            t.abort("server shutting down");
+        tests.parallelStream().forEach(t -> t.abort("server shutting down"));
+    }
+
+    /** Waits (bounded) until every test has ended and logged; true when none is left. */
+    public boolean awaitFinished(long timeout, TimeUnit unit) throws InterruptedException {
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        while (!tests.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
         }
+        return tests.isEmpty();
     }
 }

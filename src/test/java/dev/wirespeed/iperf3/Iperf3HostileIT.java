@@ -279,4 +279,57 @@ class Iperf3HostileIT {
         });
         awaitLogLines("dropped", 3);
     }
+
+    /**
+     * The other way round: a malicious iperf3 server that runs a test and then announces results of
+     * 0xFFFFFFFF bytes. wirespeed's client refuses the length and still reports what it measured.
+     */
+    @Test
+    void clientRefusesAHugeResultsLengthAndKeepsItsMeasurement() throws Exception {
+        try (java.net.ServerSocket fake = new java.net.ServerSocket(0, 4, java.net.InetAddress.getLoopbackAddress())) {
+            fake.setSoTimeout(VERDICT_MILLIS);
+            CompletableFuture<BwResult> client = new CompletableFuture<>();
+            TestSpec spec = new TestSpec(TestSpec.MODE_TCP_BW, Direction.UPLOAD, 1, 1000, 0, 0, 1000, 128 * 1024, 0,
+                    null, 0, false);
+            Thread.ofPlatform().start(() -> {
+                try {
+                    client.complete(new Iperf3Client(new BwClient.Config("127.0.0.1", fake.getLocalPort(), spec,
+                            "option", 5000, 5000, null)).run(new BwClient.Listener() {}));
+                } catch (IOException | RuntimeException e) {
+                    client.completeExceptionally(e);
+                }
+            });
+            try (Socket control = fake.accept()) {
+                control.setSoTimeout(VERDICT_MILLIS);
+                DataInputStream in = new DataInputStream(control.getInputStream());
+                OutputStream out = control.getOutputStream();
+                in.readFully(new byte[Iperf3.COOKIE_BYTES]);
+                out.write(Iperf3.PARAM_EXCHANGE);
+                in.readFully(new byte[in.readInt()]);
+                out.write(Iperf3.CREATE_STREAMS);
+                try (Socket data = fake.accept()) {
+                    data.setSoTimeout(VERDICT_MILLIS);
+                    out.write(new byte[] {Iperf3.TEST_START, Iperf3.TEST_RUNNING});
+                    Thread sink = Thread.ofPlatform().start(() -> {
+                        try {
+                            data.getInputStream().transferTo(OutputStream.nullOutputStream());
+                        } catch (IOException ignored) {
+                            // closed at the end
+                        }
+                    });
+                    assertThat(in.readByte()).isEqualTo((byte) Iperf3.TEST_END);
+                    out.write(Iperf3.EXCHANGE_RESULTS);
+                    in.readFully(new byte[in.readInt()]);
+                    out.write(new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff});
+                    BwResult r = client.get(30, TimeUnit.SECONDS);
+                    assertThat(r.outcome().status()).isEqualTo("peer-lost");
+                    assertThat(r.outcome().message()).contains("4294967295 bytes is out of range");
+                    assertThat(r.directions().getFirst().senderSummary().bytes()).as("what we sent is kept").isPositive();
+                    assertThat(r.directions().getFirst().receiverSummary()).as("no receiver figures").isNull();
+                    data.close();
+                    sink.join(5000);
+                }
+            }
+        }
+    }
 }
