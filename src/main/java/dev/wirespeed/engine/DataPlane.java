@@ -167,7 +167,7 @@ public final class DataPlane {
     /** The client's result from both sides' totals; {@code remote} is null when the peer sent none. */
     public BwResult assemble(Instant startedAt, BwResult.Peer server, Message.Results local, Message.Results remote,
                              BwResult.Outcome outcome) {
-        return assembler.build(startedAt, server, local, remote, outcome);
+        return assembler.build(startedAt, ResultAssembler.localPeer(), server, local, remote, outcome);
     }
 
     /**

@@ -247,7 +247,8 @@ public final class Iperf3Client {
                 plane.finish(endNanos);
                 local = plane.results(endNanos, hostWide(retransBefore));
             }
-            plane.join(System.nanoTime() + (peerProblem == null ? TimeUnit.SECONDS.toNanos(2) : 0));
+            // after a loss the streams were closed: a short wait lets their threads book their CPU time
+            plane.join(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(peerProblem == null ? 2000 : 300));
             control.close();
             watcher.interrupt();
             if (peerProblem != null && !status.equals("interrupted")) {

@@ -37,6 +37,8 @@ final class Iperf3ServerTest {
     static final long DRAIN_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(2);
     /** Senders blocked in a write to a client that stopped reading (iperf3 --bidir) get this long. */
     static final long SENDER_STOP_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** How long closed streams' threads get to end and book their CPU time. */
+    static final long CPU_BOOKING_NANOS = TimeUnit.MILLISECONDS.toNanos(300);
     /** Between SERVER_TERMINATE and closing the streams, so that an iperf3 client reports the former. */
     static final long ABORT_NOTICE_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
     /** errno ETIMEDOUT, sent when the data connections do not all arrive. */
@@ -181,10 +183,12 @@ final class Iperf3ServerTest {
         long end = System.nanoTime();
         p.finish(end);
         OptionalLong retransAfter = TcpCounters.retransmittedSegments();
+        // iperf3's server closes its streams at TEST_END too: that ends reads still waiting and a
+        // sender still blocked, and their threads then book their CPU time for the results
+        p.close();
+        p.join(System.nanoTime() + CPU_BOOKING_NANOS);
         Message.Results ours = capAt(p.results(end, retransBefore.isPresent() && retransAfter.isPresent()
                 ? retransAfter.getAsLong() - retransBefore.getAsLong() : null), testEnd - p.omitEndNanoTime());
-        // iperf3's server closes its streams at TEST_END too; a sender still blocked is released here
-        p.close();
         Iperf3Service.ClientTotals theirs = null;
         if (problem == null) {
             try {

@@ -105,6 +105,8 @@ class Iperf3ServerIT {
         Run run = client("-t", "2");
         checkUpload(run, run.end().path("sum_sent"), run.end().path("sum_received"), 1);
         assertThat(log).anySatisfy(l -> assertThat(l).contains("(iperf3 3.").contains("upload 1 stream"));
+        assertThat(run.end().path("cpu_utilization_percent").path("remote_total").doubleValue())
+                .as("the server's CPU, booked by its receiving thread").isPositive();
     }
 
     @Test
