@@ -55,11 +55,6 @@ public final class DataPlane {
                 TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), BwClient.plannedEndNanos(spec), this::sampled);
     }
 
-    /** Socket options a client sets before connecting a data connection (buffers, MSS). */
-    public static void tuneBeforeConnect(SocketChannel ch, TestSpec spec) throws IOException {
-        SocketTuning.beforeConnect(ch, spec);
-    }
-
     /** Socket options set on a connected data connection ({@code accepted} on the server). */
     public static void tuneAfterConnect(SocketChannel ch, TestSpec spec, boolean accepted) throws IOException {
         SocketTuning.afterConnect(ch, spec, accepted);

@@ -1,5 +1,6 @@
 package dev.wirespeed.iperf3;
 
+import dev.wirespeed.wire.FrameCodec;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -128,14 +129,7 @@ final class Control implements AutoCloseable {
     }
 
     void writeJson(JsonNode node) throws IOException {
-        byte[] json = MAPPER.writeValueAsBytes(node);
-        byte[] frame = new byte[4 + json.length];
-        frame[0] = (byte) (json.length >>> 24);
-        frame[1] = (byte) (json.length >>> 16);
-        frame[2] = (byte) (json.length >>> 8);
-        frame[3] = (byte) json.length;
-        System.arraycopy(json, 0, frame, 4, json.length);
-        write(frame);
+        write(FrameCodec.frame(MAPPER.writeValueAsBytes(node)));
     }
 
     /** SERVER_ERROR, the iperf3 error number, the errno (iperf_exchange_parameters). */

@@ -17,8 +17,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
 import java.net.StandardSocketOptions;
-import java.net.UnknownHostException;
-import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -58,9 +56,9 @@ public final class Iperf3Client {
 
     public BwResult run(BwClient.Listener listener) throws IOException {
         TestSpec spec = config.spec();
-        InetAddress address = resolve(config.host());
+        InetAddress address = BwClient.resolve(config.host());
         InetSocketAddress target = new InetSocketAddress(address, config.port());
-        String where = describe(target);
+        String where = BwClient.describe(target);
         // ready before connecting: a server may drop a client slow to speak (wirespeed, --handshake-timeout),
         // and the server's clock runs from TEST_START, so nothing slow may happen after it (loading the
         // native socket handles alone took over a second on a busy 2-core host)
@@ -68,7 +66,7 @@ public final class Iperf3Client {
         var params = Params.request(spec, Version.software());
         Control.MAPPER.writeValueAsBytes(params);
         NativeSockets.available();
-        SocketChannel controlChannel = connect(target, "cannot connect to the iperf3 server at " + where);
+        SocketChannel controlChannel = BwClient.connect(target, config.connectTimeoutMillis(), "control");
         List<SocketChannel> data = new ArrayList<>();
         try {
             controlChannel.setOption(StandardSocketOptions.TCP_NODELAY, true);
@@ -89,7 +87,7 @@ public final class Iperf3Client {
                     case Iperf3.PARAM_EXCHANGE -> control.writeJson(params);
                     case Iperf3.CREATE_STREAMS -> {
                         for (int i = data.size(); i < spec.connections(); i++) {
-                            data.add(openData(target, cookie, i, spec));
+                            data.add(BwClient.openData(target, config.connectTimeoutMillis(), spec, cookie, i));
                         }
                     }
                     case Iperf3.TEST_START -> {
@@ -106,8 +104,8 @@ public final class Iperf3Client {
             }
             return run.execute();
         } catch (IOException | RuntimeException e) {
-            data.forEach(Iperf3Client::closeQuietly);
-            closeQuietly(controlChannel);
+            data.forEach(BwClient::closeQuietly);
+            BwClient.closeQuietly(controlChannel);
             throw e;
         }
     }
@@ -137,61 +135,6 @@ public final class Iperf3Client {
             default -> new ProtocolException("the server at " + where + " sent " + Iperf3.stateName(state)
                     + " out of turn");
         };
-    }
-
-    private static InetAddress resolve(String host) throws IOException {
-        try {
-            return InetAddress.getByName(host);
-        } catch (UnknownHostException e) {
-            throw new UnknownHostException("unknown host '" + host + "'");
-        }
-    }
-
-    private SocketChannel connect(InetSocketAddress target, String what) throws IOException {
-        SocketChannel ch = SocketChannel.open();
-        try {
-            ch.socket().connect(target, config.connectTimeoutMillis());
-            return ch;
-        } catch (IOException e) {
-            closeQuietly(ch);
-            throw new IOException(what + ": " + reason(e), e);
-        }
-    }
-
-    private SocketChannel openData(InetSocketAddress target, byte[] cookie, int index, TestSpec spec)
-            throws IOException {
-        SocketChannel ch = SocketChannel.open();
-        try {
-            DataPlane.tuneBeforeConnect(ch, spec);
-            ch.socket().connect(target, config.connectTimeoutMillis());
-            DataPlane.tuneAfterConnect(ch, spec, false);
-            ByteBuffer b = ByteBuffer.wrap(cookie);
-            while (b.hasRemaining()) {
-                ch.write(b);
-            }
-            return ch;
-        } catch (IOException e) {
-            closeQuietly(ch);
-            throw new IOException("data connection " + (index + 1) + " to " + describe(target) + ": " + reason(e), e);
-        }
-    }
-
-    static String describe(InetSocketAddress a) {
-        String host = a.getAddress().getHostAddress();
-        return (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort();
-    }
-
-    static String reason(Throwable e) {
-        String m = e.getMessage();
-        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
-    }
-
-    static void closeQuietly(SocketChannel ch) {
-        try {
-            ch.close();
-        } catch (IOException ignored) {
-            // closing is best effort
-        }
     }
 
     /** What the control connection said while the test ran: a state, or why it said nothing. */
@@ -239,7 +182,7 @@ public final class Iperf3Client {
                     local = plane.results(endNanos, hostWide(retransBefore));
                     remote = exchangeResults(local);
                 } catch (IOException e) {
-                    peerProblem = reason(e);
+                    peerProblem = BwClient.reason(e);
                 }
             }
             if (local == null) {
@@ -310,7 +253,7 @@ public final class Iperf3Client {
                     return "peer-lost";
                 }
                 if (plane.firstFailure() != null) {
-                    peerProblem = "data connection failed: " + reason(plane.firstFailure());
+                    peerProblem = "data connection failed: " + BwClient.reason(plane.firstFailure());
                     return "peer-lost";
                 }
                 long received = plane.bytes(false);
@@ -335,7 +278,7 @@ public final class Iperf3Client {
             } catch (TimeoutException e) {
                 throw new IOException("no results exchange within " + RESULTS_LIMIT_MILLIS / 1000 + " s after the end");
             } catch (ExecutionException e) {
-                throw new IOException(reason(e.getCause()), e.getCause());
+                throw new IOException(BwClient.reason(e.getCause()), e.getCause());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IOException("interrupted");
@@ -358,7 +301,7 @@ public final class Iperf3Client {
                 }
                 nextEvent.complete(new Event(state, problem));
             } catch (IOException e) {
-                nextEvent.complete(new Event(0, e instanceof EOFException ? "connection closed" : reason(e)));
+                nextEvent.complete(new Event(0, e instanceof EOFException ? "connection closed" : BwClient.reason(e)));
             }
         }
     }

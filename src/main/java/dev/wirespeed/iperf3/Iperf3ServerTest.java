@@ -1,5 +1,6 @@
 package dev.wirespeed.iperf3;
 
+import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.DataPlane;
 import dev.wirespeed.engine.NativeSockets;
 import dev.wirespeed.iperf3.Iperf3Error.Errno;
@@ -107,7 +108,7 @@ final class Iperf3ServerTest {
         } catch (EOFException e) {
             log("dropped " + who() + ": closed before its test started");
         } catch (IOException e) {
-            log("dropped " + who() + ": " + Iperf3Client.reason(e));
+            log("dropped " + who() + ": " + BwClient.reason(e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
@@ -116,7 +117,7 @@ final class Iperf3ServerTest {
                 p.close();
             }
             synchronized (this) {
-                arrivals.forEach(a -> Iperf3Client.closeQuietly(a.channel()));
+                arrivals.forEach(a -> BwClient.closeQuietly(a.channel()));
             }
             control.close();
         }
@@ -145,7 +146,7 @@ final class Iperf3ServerTest {
         try (SocketChannel probe = SocketChannel.open()) {
             NativeSockets.setCongestion(probe, spec.congestion());
         } catch (IOException e) {
-            throw new Iperf3Refusal(Iperf3Error.SET_CONGESTION, Errno.ENOENT, Iperf3Client.reason(e));
+            throw new Iperf3Refusal(Iperf3Error.SET_CONGESTION, Errno.ENOENT, BwClient.reason(e));
         }
     }
 
@@ -154,7 +155,7 @@ final class Iperf3ServerTest {
             try {
                 DataPlane.tuneAfterConnect(ch, spec, true);
             } catch (IOException e) {
-                throw new Iperf3Refusal(Iperf3Error.SET_CONGESTION, Errno.EINVAL, Iperf3Client.reason(e));
+                throw new Iperf3Refusal(Iperf3Error.SET_CONGESTION, Errno.EINVAL, BwClient.reason(e));
             }
             if (tos > 0) {
                 try {
@@ -194,7 +195,7 @@ final class Iperf3ServerTest {
             try {
                 theirs = exchangeResults(spec, ours, request);
             } catch (IOException e) {
-                problem = "results exchange failed: " + Iperf3Client.reason(e);
+                problem = "results exchange failed: " + BwClient.reason(e);
             }
         }
         String line = DataPlane.summaryLine(spec, ours.streams(), testEnd - t0, problem);
@@ -230,7 +231,7 @@ final class Iperf3ServerTest {
         } catch (EOFException e) {
             return abortReason != null ? abortReason : "the client went away";
         } catch (IOException e) {
-            return abortReason != null ? abortReason : Iperf3Client.reason(e);
+            return abortReason != null ? abortReason : BwClient.reason(e);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.wirespeed.iperf3;
 
+import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.engine.NativeSockets;
 import dev.wirespeed.wire.Message;
@@ -125,7 +126,7 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
         } catch (IOException ignored) {
             // the peer is gone already
         }
-        Iperf3Client.closeQuietly(ch);
+        BwClient.closeQuietly(ch);
         log("denied " + peer + " (iperf3): " + why);
     }
 
