@@ -50,7 +50,12 @@ class Iperf3ServerIT {
         server.awaitStopped(5, TimeUnit.SECONDS);
     }
 
-    private record Run(JsonNode end, Iperf3Service.Served ours) {}
+    /** @param json iperf3 -J's whole output; {@code end} its summary */
+    private record Run(JsonNode json, Iperf3Service.Served ours) {
+        JsonNode end() {
+            return json.path("end");
+        }
+    }
 
     private Run client(String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("-c", "127.0.0.1", "-p", Integer.toString(server.port()), "-J"));
@@ -63,7 +68,7 @@ class Iperf3ServerIT {
             assertThat(s.problem()).as("server-side problem").isNull();
             assertThat(s.clientVersion()).isEqualTo(client.json().path("start").path("version").stringValue()
                     .replace("iperf ", ""));
-            return new Run(client.json().path("end"), s);
+            return new Run(client.json(), s);
         }
     }
 
@@ -119,8 +124,9 @@ class Iperf3ServerIT {
 
     @Test
     void reverse() throws Exception {
-        Run run = client("-t", "2", "-R", "-P", "2");
+        Run run = client("-t", "2", "-R", "-P", "2", "--get-server-output");
         checkDownload(run, run.end().path("sum_sent"), run.end().path("sum_received"), 2);
+        assertThat(run.json().path("server_output_text").stringValue()).contains("download 2 streams");
     }
 
     @Test
