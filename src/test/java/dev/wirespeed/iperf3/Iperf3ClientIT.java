@@ -168,4 +168,28 @@ class Iperf3ClientIT {
         assertThat(asked.path("omit").intValue()).isEqualTo(1);
         assertThat(p.json().path("start").path("sock_bufsize").intValue()).isEqualTo(1 << 20);
     }
+
+    /** iperf3 runs one test at a time and answers everyone else ACCESS_DENIED: say so, in one line. */
+    @Test
+    void busyIperf3ServerIsReported() throws Exception {
+        int port = Iperf3Binary.freePort();
+        try (Iperf3Binary server = Iperf3Binary.server(port);
+             Iperf3Binary other = Iperf3Binary.start(List.of("-c", "127.0.0.1", "-p", Integer.toString(port), "-t", "3",
+                     "--forceflush"))) {
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+            // once its first interval is out, its test surely runs
+            while (!other.output().contains(" sec ") && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertThat(other.output()).contains(" sec ");
+            TestSpec spec = spec(Direction.UPLOAD, 1, 1000, 0);
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Iperf3Client(
+                    new BwClient.Config("127.0.0.1", port, spec, "option", 5000, 5000, null))
+                    .run(new BwClient.Listener() {}))
+                    .isInstanceOf(java.io.IOException.class)
+                    .hasMessage("the iperf3 server at 127.0.0.1:" + port + " is busy with another test"
+                            + " (iperf3 runs one test at a time); try again later");
+            assertThat(other.await(30)).as("the test already running is not disturbed").isZero();
+        }
+    }
 }
