@@ -152,7 +152,7 @@ final class ServerTest {
         try {
             DatagramChannel ch = udp[index];
             if (ch == null) {
-                ch = UdpSetup.openOnServerPort(server.udpAddress(), spec.windowBytes());
+                ch = UdpSetup.openOnServerPort(server.udpAddress(), UdpSetup.bufferBytes(spec));
                 ch.connect(from);
                 udp[index] = ch;
                 arrived.countDown();

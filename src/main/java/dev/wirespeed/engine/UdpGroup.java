@@ -25,7 +25,7 @@ final class UdpGroup {
     private final UdpStats.Snapshot[] atOmit;
 
     UdpGroup(String threadPrefix, List<DatagramChannel> channels, boolean[] sends, TestSpec spec, UdpHeader header,
-             UdpStream.DropFilter drop) {
+             java.util.function.LongPredicate drop) {
         this.threadPrefix = threadPrefix;
         for (int i = 0; i < channels.size(); i++) {
             streams.add(new UdpStream(channels.get(i), new StreamCounter(i, sends[i]), header, spec.bufferBytes(),

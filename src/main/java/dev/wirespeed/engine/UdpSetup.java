@@ -27,11 +27,16 @@ import java.util.concurrent.TimeUnit;
  */
 public final class UdpSetup {
     static final int RETRY_MILLIS = 100;
+    /**
+     * Socket buffers of udp-bw sockets when -w is not given: a receiver that loses the CPU for a
+     * few milliseconds must not lose datagrams for it. Linux caps it at net.core.rmem_max/wmem_max.
+     */
+    static final int DEFAULT_UDP_BW_BUFFER_BYTES = 4 << 20;
 
     private UdpSetup() {}
 
     /** A socket bound to the server's data port, ready to connect (SO_REUSEADDR, as the listener). */
-    public static DatagramChannel openOnServerPort(InetSocketAddress serverPort, int bufferBytes) throws IOException {
+    static DatagramChannel openOnServerPort(InetSocketAddress serverPort, int bufferBytes) throws IOException {
         DatagramChannel ch = DatagramChannel.open(family(serverPort));
         try {
             ch.setOption(StandardSocketOptions.SO_REUSEADDR, true);
@@ -110,6 +115,14 @@ public final class UdpSetup {
         int index = ((datagram.get(Wire.DATA_PREAMBLE_BYTES - 2) & 0xff) << 8)
                 | (datagram.get(Wire.DATA_PREAMBLE_BYTES - 1) & 0xff);
         return new Preamble.DataHeader(HexFormat.of().formatHex(id), index);
+    }
+
+    /** SO_SNDBUF/SO_RCVBUF for the data sockets of a test: -w, else 4 MiB for udp-bw, else the kernel's. */
+    static int bufferBytes(dev.wirespeed.wire.TestSpec spec) {
+        if (spec.windowBytes() > 0) {
+            return spec.windowBytes();
+        }
+        return dev.wirespeed.wire.TestSpec.MODE_UDP_BW.equals(spec.mode()) ? DEFAULT_UDP_BW_BUFFER_BYTES : 0;
     }
 
     static void buffers(DatagramChannel ch, int bufferBytes) throws IOException {

@@ -21,11 +21,6 @@ final class UdpStream implements Runnable {
     /** Longest sleep between pacing checks, so a stop is seen promptly. */
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
-    /** Test hook: a receiver drops every n-th datagram it reads (0 = never), to check the loss count. */
-    interface DropFilter {
-        boolean drop(long datagramsRead);
-    }
-
     private final DatagramChannel channel;
     private final StreamCounter counter;
     private final UdpStats stats;
@@ -34,11 +29,12 @@ final class UdpStream implements Runnable {
     private final long rateBitsPerSecond;
     private final StopFlag stop;
     private final CpuAccumulator cpu;
-    private final DropFilter drop;
+    /** Test hook: datagrams (counted from 1 as read) the receiver pretends never came; null = none. */
+    private final java.util.function.LongPredicate drop;
     volatile boolean closing;
 
     UdpStream(DatagramChannel channel, StreamCounter counter, UdpHeader header, int datagramBytes,
-              long rateBitsPerSecond, StopFlag stop, CpuAccumulator cpu, DropFilter drop) {
+              long rateBitsPerSecond, StopFlag stop, CpuAccumulator cpu, java.util.function.LongPredicate drop) {
         this.channel = channel;
         this.counter = counter;
         this.stats = counter.sending() ? null : new UdpStats();
@@ -136,7 +132,7 @@ final class UdpStream implements Runnable {
             }
             long arrivalMicros = (System.nanoTime() - origin) / 1000;
             read++;
-            if (n < minimum || UdpSetup.isHello(buffer, n) || (drop != null && drop.drop(read))) {
+            if (n < minimum || UdpSetup.isHello(buffer, n) || (drop != null && drop.test(read))) {
                 continue;
             }
             stats.record(header.counter(buffer), UdpHeader.sentMicros(buffer), arrivalMicros, n);
