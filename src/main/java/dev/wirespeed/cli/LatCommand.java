@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "lat", sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Measure latency by ping-pong to a wirespeed server, over TCP (TCP_NODELAY) or UDP.",
-            "Prints perftest's columns per message size, one-way = RTT/2, in microseconds, plus 99.99 % and the "
+            "Prints perftest's columns per message size, one-way = RTT/2, in microseconds, plus 99.99 %% and the "
                 + "round trip itself. Warm-up round trips are excluded from every figure."},
         footer = {"", "Examples:",
             "  wirespeed lat --loopback                 64 B TCP ping-pong against an in-process server",
