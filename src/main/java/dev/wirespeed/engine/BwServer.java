@@ -46,6 +46,7 @@ public final class BwServer implements AutoCloseable {
     private final Semaphore handshakes = new Semaphore(MAX_HANDSHAKES);
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final UdpSetup.Listener udpListener;
+    private final java.util.concurrent.atomic.AtomicInteger dataConnections = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean closing;
 
     public BwServer(Config config) throws IOException {
@@ -206,6 +207,7 @@ public final class BwServer implements AutoCloseable {
         if (test == null || !test.attach(header.streamIndex(), ch)) {
             throw new ProtocolException("data connection for an unknown test or stream");
         }
+        dataConnections.incrementAndGet();
     }
 
     void register(String testIdHex, ServerTest test) {
@@ -231,6 +233,11 @@ public final class BwServer implements AutoCloseable {
         }
     }
 
+    /** Data connections accepted into a test since start (tests check -P N opens N connections). */
+    public int acceptedDataConnections() {
+        return dataConnections.get();
+    }
+
     public boolean isClosing() {
         return closing;
     }
@@ -252,8 +259,15 @@ public final class BwServer implements AutoCloseable {
         }
     }
 
-    /** Waits for the accept loop to end. */
+    /** Waits for the accept loop to end and for running tests to finish their last words (bounded). */
     public boolean awaitStopped(long timeout, TimeUnit unit) throws InterruptedException {
-        return stopped.await(timeout, unit);
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        if (!stopped.await(timeout, unit)) {
+            return false;
+        }
+        while (!running.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        return running.isEmpty();
     }
 }

@@ -26,8 +26,6 @@ import java.util.function.Supplier;
  * client's Stop.
  */
 final class ModeServer {
-    static final int CLOSE_WAIT_MILLIS = 2_000;
-
     private final FrameCodec codec;
     private final SocketChannel control;
     private final BwServer.Config config;
@@ -83,7 +81,7 @@ final class ModeServer {
         if (problem == null) {
             send(new Message.Results(List.of(), new Message.CpuTime(cpu.userNanos(), cpu.systemNanos(), end - t0),
                     null));
-            awaitClientClose();
+            ServerTest.lingeringClose(control);
         }
         int sizes = spec.sizesBytes().size();
         log(String.format(Locale.ROOT, "%s %s%s, %.1f s%s", spec.mode(),
@@ -122,7 +120,7 @@ final class ModeServer {
         if (problem == null) {
             send(new Message.UdpResults(totals, new Message.CpuTime(group.cpu().userNanos(),
                     group.cpu().systemNanos(), stopNanos - t0)));
-            awaitClientClose();
+            ServerTest.lingeringClose(control);
         }
         log(udpSummary(totals, stopNanos - t0, problem));
     }
@@ -188,22 +186,6 @@ final class ModeServer {
             problem = abortReason.get();
         }
         return problem;
-    }
-
-    /**
-     * The client closes first, after reading the results: a heartbeat it sent after its Stop would
-     * otherwise sit unread here, and our close would reset the connection and discard the results
-     * before the client read them.
-     */
-    private void awaitClientClose() {
-        try {
-            control.socket().setSoTimeout(CLOSE_WAIT_MILLIS);
-            while (true) {
-                codec.read();
-            }
-        } catch (IOException e) {
-            // EOF (the client closed), or it did not within the wait: either way the results are out
-        }
     }
 
     private Thread heartbeat() {

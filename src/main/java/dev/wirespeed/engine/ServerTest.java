@@ -121,6 +121,10 @@ final class ServerTest {
         } catch (EOFException e) {
             log("dropped " + peer + ": closed before the test started");
         } catch (IOException e) {
+            if (abortReason != null) {
+                log(peer + " aborted before the test started: " + abortReason);
+                return;
+            }
             log("dropped " + peer + ": " + BwClient.reason(e));
             sendQuietly(new Message.Error(BwClient.reason(e)));
         } finally {
@@ -237,10 +241,29 @@ final class ServerTest {
             totals = g.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime());
             sendQuietly(new Message.Results(totals,
                     new Message.CpuTime(g.cpu().userNanos(), g.cpu().systemNanos(), end - t0), retrans));
+            lingeringClose(control);
         } else {
             g.close();
         }
         log(peer + " " + summaryLine(spec, totals, end - t0, problem));
+    }
+
+    /**
+     * Half-closes the control connection and waits (briefly) for the client to close its end:
+     * closing with unread bytes would send a RST that can destroy the Results in flight.
+     */
+    static void lingeringClose(SocketChannel control) {
+        try {
+            control.shutdownOutput();
+            control.socket().setSoTimeout(2000);
+            var in = control.socket().getInputStream();
+            byte[] sink = new byte[256];
+            while (in.read(sink) >= 0) {
+                // discard late heartbeats
+            }
+        } catch (IOException ignored) {
+            // closed, reset or timed out: either way we are done
+        }
     }
 
     private void sendInterval(IntervalSampler.Sample s, int[] receivingIndex) {
