@@ -113,8 +113,8 @@ final class ModeServer {
         if (problem == null) {
             group.drainReceivers();
         }
-        sampler.finish(stopNanos);
         group.close(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
+        sampler.finish(group.dataEndNanos(stopNanos));
         heart.interrupt();
         List<Message.UdpTotal> totals = group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime(), stopNanos);
         if (problem == null) {

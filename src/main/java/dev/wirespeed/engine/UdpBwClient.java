@@ -120,8 +120,8 @@ public final class UdpBwClient {
                 remote = awaitRemote(System.nanoTime() + BwClient.DRAIN_LIMIT_NANOS);
                 group.drainReceivers();
             }
-            sampler.finish(stopNanos);
             group.close(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
+            sampler.finish(group.dataEndNanos(stopNanos));
             finished = true;
             reader.interrupt();
             heart.interrupt();

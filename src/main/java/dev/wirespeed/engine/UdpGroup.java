@@ -137,12 +137,34 @@ final class UdpGroup {
                 indices.stream().mapToInt(Integer::intValue).toArray(), counts);
     }
 
-    /** Per-stream totals; senders count datagrams written, receivers datagrams read. */
-    List<Message.UdpTotal> totals(long[] bytesAtOmit, long omitEndNanos, long endNanos) {
+    /**
+     * When this side's data ended, after {@link #close}: the last datagram a receiver counted, or
+     * (no receiver got any) {@code fallbackNanos}. Intervals and summaries end there, so the time a
+     * Stop spends on the control connection is not counted as time without data.
+     */
+    long dataEndNanos(long fallbackNanos) {
+        long end = 0;
+        for (UdpStream s : streams) {
+            if (s.stats() != null) {
+                end = Math.max(end, s.lastArrivalNanos());
+            }
+        }
+        return end == 0 ? fallbackNanos : end;
+    }
+
+    /**
+     * Per-stream totals, after {@link #close}; senders count datagrams written up to their stop,
+     * receivers datagrams read up to their last one.
+     */
+    List<Message.UdpTotal> totals(long[] bytesAtOmit, long omitEndNanos, long stopNanos) {
         List<Message.UdpTotal> out = new ArrayList<>();
         for (UdpStream s : streams) {
             StreamCounter c = s.counter();
-            long measuredNanos = Math.max(0, endNanos - omitEndNanos);
+            long end = c.sending() ? (c.ended() ? c.endNanos() : stopNanos)
+                    : (s.lastArrivalNanos() > 0 ? s.lastArrivalNanos() : stopNanos);
+            // a sender's time starts when its thread did (pacing starts there), not before
+            long begin = c.sending() ? Math.max(omitEndNanos, s.sendStartNanos()) : omitEndNanos;
+            long measuredNanos = Math.max(0, end - begin);
             if (c.sending()) {
                 long packets = s.packetsSent();
                 long omitPackets = bytesAtOmit[c.index()] / s.datagramBytes();

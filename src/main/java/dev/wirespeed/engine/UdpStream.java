@@ -32,6 +32,13 @@ final class UdpStream implements Runnable {
     /** Test hook: datagrams (counted from 1 as read) the receiver pretends never came; null = none. */
     private final java.util.function.LongPredicate drop;
     volatile boolean closing;
+    /**
+     * System.nanoTime() of the last datagram counted by a receiver; 0 before the first. Plain on
+     * purpose (no fence per datagram): read after the thread was joined.
+     */
+    private long lastArrivalNanos;
+    /** System.nanoTime() when a sender's pacing began (its thread started); read after the join. */
+    private long sendStartNanos;
 
     UdpStream(DatagramChannel channel, StreamCounter counter, UdpHeader header, int datagramBytes,
               long rateBitsPerSecond, StopFlag stop, CpuAccumulator cpu, java.util.function.LongPredicate drop) {
@@ -57,6 +64,14 @@ final class UdpStream implements Runnable {
     /** Receiver statistics (null on a sending stream). */
     UdpStats stats() {
         return stats;
+    }
+
+    long sendStartNanos() {
+        return sendStartNanos;
+    }
+
+    long lastArrivalNanos() {
+        return lastArrivalNanos;
     }
 
     int datagramBytes() {
@@ -92,6 +107,7 @@ final class UdpStream implements Runnable {
         ThreadLocalRandom.current().nextBytes(random);
         buffer.put(0, random);
         long start = System.nanoTime();
+        sendStartNanos = start;
         double nanosPerBit = rateBitsPerSecond > 0 ? 1e9 / rateBitsPerSecond : 0;
         long bitsSent = 0;
         long sent = 0;
@@ -130,13 +146,14 @@ final class UdpStream implements Runnable {
             } catch (PortUnreachableException e) {
                 continue;
             }
-            long arrivalMicros = (System.nanoTime() - origin) / 1000;
+            long arrival = System.nanoTime();
             read++;
             if (n < minimum || UdpSetup.isHello(buffer, n) || (drop != null && drop.test(read))) {
                 continue;
             }
-            stats.record(header.counter(buffer), UdpHeader.sentMicros(buffer), arrivalMicros, n);
+            stats.record(header.counter(buffer), UdpHeader.sentMicros(buffer), (arrival - origin) / 1000, n);
             counter.add(n);
+            lastArrivalNanos = arrival;
         }
     }
 
