@@ -142,8 +142,8 @@ public final class LatClient {
             session.codec.write(new Message.Start());
             Instant startedAt = Instant.now();
             long t0 = System.nanoTime();
-            Thread reader = Thread.ofPlatform().name("ws-lat-control").daemon(true).start(this::readControl);
-            Thread heart = Thread.ofPlatform().name("ws-lat-heartbeat").daemon(true).start(this::heartbeat);
+            Thread.ofPlatform().name("ws-lat-control").daemon(true).start(this::readControl);
+            Heartbeat heart = Heartbeat.start("ws-lat-heartbeat", this::sendQuietly);
             Thread watchdog = Thread.ofPlatform().name("ws-lat-watchdog").daemon(true).start(this::watch);
             CpuAccumulator cpu = new CpuAccumulator();
             CpuClock clock = CpuClock.startForCurrentThread();
@@ -156,14 +156,13 @@ public final class LatClient {
             clock.stopInto(cpu);
             long end = System.nanoTime();
             finished = true;
-            watchdog.interrupt();
+            LockSupport.unpark(watchdog);
             Message.Results remote = null;
             if (stopReason == null || interrupted) {
-                sendQuietly(new Message.Stop());
+                heart.stopThen(new Message.Stop());
                 remote = awaitRemote(System.nanoTime() + BwClient.DRAIN_LIMIT_NANOS);
             }
-            heart.interrupt();
-            reader.interrupt();
+            heart.stop();
             BwResult.Outcome outcome;
             if (interrupted) {
                 outcome = new BwResult.Outcome("interrupted", "stopped by the user after " + rows.size()
@@ -319,15 +318,6 @@ public final class LatClient {
                 }
             } finally {
                 remoteResults.complete(null);
-            }
-        }
-
-        private void heartbeat() {
-            while (!Thread.currentThread().isInterrupted()) {
-                LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(1));
-                if (!finished && stopReason == null) {
-                    sendQuietly(new Message.Heartbeat());
-                }
             }
         }
 

@@ -72,12 +72,12 @@ final class ModeServer {
                 clock.stopInto(cpu);
             }
         });
-        Thread heart = heartbeat();
+        Heartbeat heart = Heartbeat.start("ws-server-heartbeat", this::sendQuietly);
         String problem = awaitStop(t0);
         long end = System.nanoTime();
         closeData();
         join(echo);
-        heart.interrupt();
+        heart.stop();
         if (problem == null) {
             send(new Message.Results(List.of(), new Message.CpuTime(cpu.userNanos(), cpu.systemNanos(), end - t0),
                     null));
@@ -106,7 +106,7 @@ final class ModeServer {
         long t0 = System.nanoTime();
         group.start();
         sampler.start(t0);
-        Thread heart = heartbeat();
+        Heartbeat heart = Heartbeat.start("ws-server-heartbeat", this::sendQuietly);
         String problem = awaitStop(t0);
         group.stopSending();
         long stopNanos = System.nanoTime();
@@ -115,7 +115,7 @@ final class ModeServer {
         }
         group.close(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
         sampler.finish(group.dataEndNanos(stopNanos));
-        heart.interrupt();
+        heart.stop();
         List<Message.UdpTotal> totals = group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime(), stopNanos);
         if (problem == null) {
             send(new Message.UdpResults(totals, new Message.CpuTime(group.cpu().userNanos(),
@@ -186,17 +186,6 @@ final class ModeServer {
             problem = abortReason.get();
         }
         return problem;
-    }
-
-    private Thread heartbeat() {
-        return Thread.ofVirtual().name("ws-server-heartbeat").start(() -> {
-            while (!Thread.currentThread().isInterrupted() && control.isOpen()) {
-                LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(1));
-                if (!Thread.currentThread().isInterrupted()) {
-                    sendQuietly(new Message.Heartbeat());
-                }
-            }
-        });
     }
 
     private void closeData() {

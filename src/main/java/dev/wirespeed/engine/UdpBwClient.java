@@ -108,23 +108,22 @@ public final class UdpBwClient {
             Instant startedAt = Instant.now();
             group.start();
             sampler.start(t0);
-            Thread reader = Thread.ofPlatform().name("ws-udp-control").daemon(true).start(this::readControl);
-            Thread heart = Thread.ofPlatform().name("ws-udp-heartbeat").daemon(true).start(this::heartbeat);
+            Thread.ofPlatform().name("ws-udp-control").daemon(true).start(this::readControl);
+            Heartbeat heart = Heartbeat.start("ws-udp-heartbeat", this::sendQuietly);
 
             String status = waitForEnd(t0);
             group.stopSending();
             long stopNanos = System.nanoTime();
             Message.UdpResults remote = null;
             if (peerProblem == null) {
-                sendQuietly(new Message.Stop());
+                heart.stopThen(new Message.Stop());
                 remote = awaitRemote(System.nanoTime() + BwClient.DRAIN_LIMIT_NANOS);
                 group.drainReceivers();
             }
             group.close(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
             sampler.finish(group.dataEndNanos(stopNanos));
             finished = true;
-            reader.interrupt();
-            heart.interrupt();
+            heart.stop();
             if (status.equals("ok") && peerProblem != null) {
                 status = "peer-lost";
             }
@@ -218,15 +217,6 @@ public final class UdpBwClient {
                 }
             } finally {
                 remoteResults.complete(null);
-            }
-        }
-
-        private void heartbeat() {
-            while (!finished) {
-                LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(1));
-                if (!finished && peerProblem == null) {
-                    sendQuietly(new Message.Heartbeat());
-                }
             }
         }
 
