@@ -25,9 +25,15 @@ public final class SweepText {
         out.flush();
     }
 
+    /** Two decimals, or six below 0.1 Gbit/s so that small messages do not read 0.00 (as perftest prints them). */
+    static String gbits(double bitsPerSecond) {
+        double g = bitsPerSecond / 1e9;
+        return String.format(Locale.ROOT, g < 0.1 ? "%.6f" : "%.2f", g);
+    }
+
     public void row(SweepRow r) {
-        out.printf(Locale.ROOT, " %8d %12d %16.2f %19.2f %14.6f%n", r.sizeBytes(), r.messages(),
-                r.peakBitsPerSecond() / 1e9, r.averageBitsPerSecond() / 1e9, r.messagesPerSecond() / 1e6);
+        out.printf(Locale.ROOT, " %8d %12d %16s %19s %14.6f%n", r.sizeBytes(), r.messages(),
+                gbits(r.peakBitsPerSecond()), gbits(r.averageBitsPerSecond()), r.messagesPerSecond() / 1e6);
         out.flush();
     }
 }
