@@ -77,14 +77,7 @@ final class BwModeOptions {
         TestSpec test = new TestSpec(TestSpec.MODE_UDP_BW, tcp.direction(), streams, tcp.durationMillis(), 0,
                 tcp.omitMillis(), tcp.intervalMillis(), length, tcp.windowBytes(), null, 0, false, null, false, rate);
         PrintWriter out = spec.commandLine().getOut();
-        UdpResult result;
-        if (bw.loopback) {
-            try (BwCommand.LoopbackServer server = BwCommand.LoopbackServer.start()) {
-                result = runUdp(bw, "127.0.0.1", server.port(), test, out);
-            }
-        } else {
-            result = runUdp(bw, bw.host, bw.port, test, out);
-        }
+        UdpResult result = Target.run(bw.host, bw.port, bw.loopback, (h, p) -> runUdp(bw, h, p, test, out));
         if (bw.json) {
             out.println(Json.pretty(result));
         } else {
@@ -128,14 +121,7 @@ final class BwModeOptions {
                 tcp.omitMillis(), tcp.intervalMillis(), tcp.bufferBytes(), tcp.windowBytes(), tcp.congestion(),
                 tcp.mssBytes(), tcp.noDelay());
         PrintWriter out = spec.commandLine().getOut();
-        BwSweepResult result;
-        if (bw.loopback) {
-            try (BwCommand.LoopbackServer server = BwCommand.LoopbackServer.start()) {
-                result = runSweep(bw, "127.0.0.1", server.port(), base, out);
-            }
-        } else {
-            result = runSweep(bw, bw.host, bw.port, base, out);
-        }
+        BwSweepResult result = Target.run(bw.host, bw.port, bw.loopback, (h, p) -> runSweep(bw, h, p, base, out));
         if (bw.json) {
             out.println(Json.pretty(result));
         }

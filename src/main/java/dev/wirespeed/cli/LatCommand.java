@@ -91,22 +91,10 @@ public final class LatCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (host == null && !loopback) {
-            throw Check.usage(spec, "missing HOST (or --loopback)");
-        }
-        if (host != null && loopback) {
-            throw Check.usage(spec, "give HOST or --loopback, not both");
-        }
-        LatClient.Config config = config("127.0.0.1");
+        Target.check(spec, host, loopback);
+        LatClient.Config config = config();
         PrintWriter out = spec.commandLine().getOut();
-        LatResult result;
-        if (loopback) {
-            try (BwCommand.LoopbackServer server = BwCommand.LoopbackServer.start()) {
-                result = run(withPort(config, server.port()), out);
-            }
-        } else {
-            result = run(config, out);
-        }
+        LatResult result = Target.run(host, port, loopback, (h, p) -> run(at(config, h, p), out));
         if (json) {
             out.println(Json.pretty(result));
         } else {
@@ -117,7 +105,7 @@ public final class LatCommand implements Callable<Integer> {
     }
 
     /** Checks every option (exit 2 on the first bad one) and builds the client's configuration. */
-    LatClient.Config config(String loopbackHost) {
+    LatClient.Config config() {
         Check.range(spec, "-p", port, 1, 65535);
         Check.seconds(spec, "--timeout", timeoutSeconds, 0.1, 3600);
         Check.seconds(spec, "--connect-timeout", connectTimeoutSeconds, 0.1, 600);
@@ -151,12 +139,12 @@ public final class LatCommand implements Callable<Integer> {
         Long n = seconds != null ? null : iterations != null ? iterations
                 : few ? DEFAULT_SWEEP_ITERATIONS : DEFAULT_ITERATIONS;
         long warm = warmup != null ? warmup : all ? DEFAULT_SWEEP_WARMUP : DEFAULT_WARMUP;
-        return new LatClient.Config(loopback ? loopbackHost : host, port, udp, sizes, n, seconds, warm, busyPoll,
+        return new LatClient.Config(host, port, udp, sizes, n, seconds, warm, busyPoll,
                 millis(connectTimeoutSeconds), millis(timeoutSeconds), Interrupts::raised);
     }
 
-    private static LatClient.Config withPort(LatClient.Config c, int port) {
-        return new LatClient.Config(c.host(), port, c.udp(), c.sizesBytes(), c.iterations(), c.secondsPerSize(),
+    private static LatClient.Config at(LatClient.Config c, String host, int port) {
+        return new LatClient.Config(host, port, c.udp(), c.sizesBytes(), c.iterations(), c.secondsPerSize(),
                 c.warmupIterations(), c.busyPoll(), c.connectTimeoutMillis(), c.timeoutMillis(), c.interrupted());
     }
 

@@ -5,7 +5,6 @@ import dev.wirespeed.results.BwResult;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.Preamble;
-import dev.wirespeed.wire.ProtocolException;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
@@ -15,7 +14,6 @@ import java.net.StandardSocketOptions;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
-import java.util.HexFormat;
 
 /**
  * The client's control connection up to an accepted test: connect, preamble, Hello → Welcome,
@@ -64,7 +62,7 @@ final class ControlSession implements AutoCloseable {
             BwResult.Peer server = new BwResult.Peer(welcome.host(), address.getHostAddress(), port,
                     welcome.software(), welcome.cores(), welcome.os());
             codec.write(new Message.TestRequest(spec));
-            byte[] testId = parseTestId(codec.expect(Message.TestAccepted.class).testId());
+            byte[] testId = BwClient.parseTestId(codec.expect(Message.TestAccepted.class).testId());
             return new ControlSession(target, control, codec, server, testId);
         } catch (IOException | RuntimeException e) {
             BwClient.closeQuietly(control);
@@ -87,18 +85,6 @@ final class ControlSession implements AutoCloseable {
             BwClient.closeQuietly(ch);
             throw new IOException("data connection to " + BwClient.describe(target) + ": " + BwClient.reason(e), e);
         }
-    }
-
-    private static byte[] parseTestId(String hex) throws ProtocolException {
-        try {
-            byte[] id = HexFormat.of().parseHex(hex);
-            if (id.length == Wire.TEST_ID_BYTES) {
-                return id;
-            }
-        } catch (IllegalArgumentException | NullPointerException ignored) {
-            // reported below
-        }
-        throw new ProtocolException("server sent a malformed test id");
     }
 
     @Override

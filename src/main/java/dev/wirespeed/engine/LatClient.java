@@ -177,7 +177,8 @@ public final class LatClient {
                 outcome = BwResult.Outcome.OK;
             }
             Message.CpuTime local = new Message.CpuTime(cpu.userNanos(), cpu.systemNanos(), end - t0);
-            BwResult.Cpu cpuResult = new BwResult.Cpu(cpuSide(local), remote == null ? null : cpuSide(remote.cpu()));
+            BwResult.Cpu cpuResult = new BwResult.Cpu(ResultAssembler.cpu(local),
+                    remote == null ? null : ResultAssembler.cpu(remote.cpu()));
             return new LatResult(LatResult.SCHEMA, new BwResult.Tool("wirespeed", Version.get()), startedAt.toString(),
                     ResultAssembler.localPeer(), session.server, params(), List.copyOf(rows), cpuResult, outcome);
         }
@@ -339,18 +340,6 @@ public final class LatClient {
                 // the control reader reports a lost server
             }
         }
-    }
-
-    static BwResult.CpuSide cpuSide(Message.CpuTime c) {
-        if (c == null || c.wallNanos() <= 0) {
-            return null;
-        }
-        return new BwResult.CpuSide(round1(c.userPercent()), round1(c.systemPercent()),
-                round1(c.userPercent() + c.systemPercent()));
-    }
-
-    private static double round1(double v) {
-        return Math.round(v * 10) / 10.0;
     }
 
     private static String trim(double v) {

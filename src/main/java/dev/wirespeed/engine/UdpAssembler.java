@@ -113,8 +113,8 @@ final class UdpAssembler {
         if (spec.direction() != Direction.UPLOAD) {
             directions.add(direction("download", "server", "client", remote, local, download, i -> !isUpload(i)));
         }
-        BwResult.Cpu cpu = new BwResult.Cpu(LatClient.cpuSide(local.cpu()),
-                remote == null ? null : LatClient.cpuSide(remote.cpu()));
+        BwResult.Cpu cpu = new BwResult.Cpu(ResultAssembler.cpu(local.cpu()),
+                remote == null ? null : ResultAssembler.cpu(remote.cpu()));
         UdpResult.UdpParams params = new UdpResult.UdpParams(spec.direction().label(), spec.streams(),
                 spec.durationMillis() / 1000.0, spec.omitMillis() / 1000.0, spec.intervalMillis() / 1000.0,
                 spec.rateBitsPerSecond(), spec.bufferBytes(), spec.windowBytes() > 0 ? (long) spec.windowBytes() : null);
