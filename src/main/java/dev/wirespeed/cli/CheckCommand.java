@@ -62,10 +62,10 @@ public final class CheckCommand implements Callable<Integer> {
             out.println(Json.pretty(new CheckResult(CheckResult.SCHEMA, result, verdict, latency)));
         } else {
             new BwText(out, false).summary(result);
-            out.println(verdict);
             if (latency != null) {
                 out.println(CheckLatency.line(latency));
             }
+            out.println(verdict);
         }
         out.flush();
         return BwCommand.exitCodeOf(result, spec.commandLine().getErr(), spec.qualifiedName(" "));

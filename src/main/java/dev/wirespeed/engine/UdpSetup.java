@@ -3,10 +3,8 @@ package dev.wirespeed.engine;
 import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
-import java.net.DatagramPacket;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
-import java.net.SocketTimeoutException;
 import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
@@ -57,30 +55,42 @@ public final class UdpSetup {
             buffers(ch, bufferBytes);
             ch.connect(target);
             byte[] hello = Preamble.data(testId, index);
-            byte[] answer = new byte[hello.length + 1];
-            DatagramPacket packet = new DatagramPacket(answer, answer.length);
+            ByteBuffer answer = ByteBuffer.allocate(hello.length + 1);
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-            ch.socket().setSoTimeout(RETRY_MILLIS);
+            // Non-blocking polling, not a timed receive: a timed receive switches the JDK's socket
+            // to non-blocking for good, and every blocking read after it would cost a poll(2) more.
+            ch.configureBlocking(false);
+            answered:
             while (true) {
                 ch.write(ByteBuffer.wrap(hello));
-                try {
-                    ch.socket().receive(packet);
-                    if (packet.getLength() == hello.length
-                            && Arrays.equals(answer, 0, hello.length, hello, 0, hello.length)) {
-                        break;
+                long retry = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RETRY_MILLIS);
+                while (System.nanoTime() < retry) {
+                    answer.clear();
+                    try {
+                        if (ch.receive(answer) == null) {
+                            Thread.sleep(1);
+                            continue;
+                        }
+                    } catch (java.net.PortUnreachableException e) {
+                        throw new IOException("UDP port " + target.getPort() + " of " + BwClient.describe(target)
+                                + " is unreachable (no wirespeed server, or UDP blocked)");
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new java.io.InterruptedIOException("interrupted while setting up UDP stream "
+                                + (index + 1));
                     }
-                } catch (SocketTimeoutException e) {
-                    if (System.nanoTime() > deadline) {
-                        throw new IOException("no answer to UDP stream " + (index + 1) + " from "
-                                + BwClient.describe(target) + " within " + timeoutMillis
-                                + " ms (is UDP to that port blocked?)");
+                    if (answer.position() == hello.length
+                            && Arrays.equals(answer.array(), 0, hello.length, hello, 0, hello.length)) {
+                        break answered;
                     }
-                } catch (java.net.PortUnreachableException e) {
-                    throw new IOException("UDP port " + target.getPort() + " of " + BwClient.describe(target)
-                            + " is unreachable (no wirespeed server, or UDP blocked)");
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IOException("no answer to UDP stream " + (index + 1) + " from "
+                            + BwClient.describe(target) + " within " + timeoutMillis
+                            + " ms (is UDP to that port blocked?)");
                 }
             }
-            ch.socket().setSoTimeout(0);
+            ch.configureBlocking(true);
             return ch;
         } catch (IOException | RuntimeException e) {
             ch.close();
