@@ -1,7 +1,9 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.BwSweep;
 import dev.wirespeed.engine.UdpBwClient;
+import dev.wirespeed.iperf3.Iperf3Client;
 import dev.wirespeed.report.SweepText;
 import dev.wirespeed.report.UdpText;
 import dev.wirespeed.results.BwResult;
@@ -53,6 +55,9 @@ final class BwModeOptions {
         if (udp && all) {
             throw Check.usage(spec, "-a sweeps TCP only; for UDP choose the datagram size with -l");
         }
+        if (all && bw.iperf3) {
+            throw Check.usage(spec, "-a runs against a wirespeed server only, not with --iperf3");
+        }
         return udp ? runUdp(bw, tcp) : runSweep(bw, tcp);
     }
 
@@ -90,9 +95,7 @@ final class BwModeOptions {
     private static UdpResult runUdp(BwCommand bw, String host, int port, TestSpec test, PrintWriter out)
             throws IOException {
         UdpText text = new UdpText(out, test.direction() == Direction.BIDIR);
-        UdpBwClient client = new UdpBwClient(new UdpBwClient.Config(host, port, test, bw.timeoutMillis(),
-                Interrupts::raised, null));
-        return client.run(bw.json ? new UdpBwClient.Listener() {} : new UdpBwClient.Listener() {
+        UdpBwClient.Listener listener = bw.json ? new UdpBwClient.Listener() {} : new UdpBwClient.Listener() {
             @Override
             public void connected(BwResult.Peer server, TestSpec spec) {
                 text.header(server, spec);
@@ -102,7 +105,14 @@ final class BwModeOptions {
             public void interval(UdpResult.UdpInterval interval) {
                 text.interval(interval);
             }
-        });
+        };
+        if (bw.iperf3) {
+            return new Iperf3Client(new BwClient.Config(host, port, test, "option", bw.timeoutMillis(),
+                    bw.timeoutMillis(), Interrupts::raised)).runUdp(listener);
+        }
+        UdpBwClient client = new UdpBwClient(new UdpBwClient.Config(host, port, test, bw.timeoutMillis(),
+                Interrupts::raised, null));
+        return client.run(listener);
     }
 
     private int runSweep(BwCommand bw, TestSpec tcp) throws IOException {

@@ -65,6 +65,15 @@ public final class BwServer implements AutoCloseable {
         boolean serve(SocketChannel ch, DataInputStream in, byte[] head, long acceptSequence, String peer,
                       Runnable handshakeDone) throws IOException;
 
+        /**
+         * A datagram on the server's UDP port that is no wirespeed hello (an iperf3 client's UDP
+         * stream setup). Runs on the UDP listener's thread: return quickly.
+         *
+         * @param localUdp the address the server's UDP port is bound to
+         */
+        default void datagram(java.nio.ByteBuffer datagram, int length, java.net.SocketAddress from,
+                              InetSocketAddress localUdp) {}
+
         /** Ends its running tests (the server shuts down). */
         void close();
     }
@@ -136,7 +145,20 @@ public final class BwServer implements AutoCloseable {
     public void serve() {
         long sequence = 0;
         if (udpListener != null) {
-            udpListener.start(this::udpHello);
+            udpListener.start(new UdpSetup.Listener.HelloHandler() {
+                @Override
+                public void hello(Preamble.DataHeader header, java.net.SocketAddress from) {
+                    udpHello(header, from);
+                }
+
+                @Override
+                public void other(java.nio.ByteBuffer datagram, int length, java.net.SocketAddress from) {
+                    ForeignProtocol handler = foreign;
+                    if (handler != null) {
+                        handler.datagram(datagram, length, from, udpListener.localAddress());
+                    }
+                }
+            });
         }
         try {
             while (!closing) {

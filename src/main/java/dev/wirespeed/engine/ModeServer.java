@@ -122,10 +122,10 @@ final class ModeServer {
                     group.cpu().systemNanos(), stopNanos - t0)));
             ServerTest.lingeringClose(control);
         }
-        log(udpSummary(totals, stopNanos - t0, problem));
+        log(udpSummary(spec, totals, stopNanos - t0, problem));
     }
 
-    private String udpSummary(List<Message.UdpTotal> totals, long wallNanos, String problem) {
+    static String udpSummary(TestSpec spec, List<Message.UdpTotal> totals, long wallNanos, String problem) {
         StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "udp-bw %s %d %s %.1f s",
                 spec.direction().label(), spec.streams(), spec.streams() == 1 ? "stream" : "streams", wallNanos / 1e9));
         long rxPackets = 0;

@@ -142,7 +142,7 @@ public final class UdpSetup {
         }
     }
 
-    private static StandardProtocolFamily family(InetSocketAddress a) {
+    static StandardProtocolFamily family(InetSocketAddress a) {
         return a.getAddress() instanceof java.net.Inet6Address ? StandardProtocolFamily.INET6
                 : StandardProtocolFamily.INET;
     }
@@ -152,6 +152,9 @@ public final class UdpSetup {
         /** Called for every valid hello with the test id, stream index and sender. */
         interface HelloHandler {
             void hello(Preamble.DataHeader header, SocketAddress from);
+
+            /** Any other datagram (an iperf3 client's UDP hello); {@code datagram} is reused after the call. */
+            default void other(ByteBuffer datagram, int length, SocketAddress from) {}
         }
 
         private final DatagramChannel channel;
@@ -183,6 +186,8 @@ public final class UdpSetup {
                         Preamble.DataHeader h = parseHello(buffer, buffer.position());
                         if (h != null) {
                             handler.hello(h, from);
+                        } else if (from != null) {
+                            handler.other(buffer, buffer.position(), from);
                         }
                     } catch (IOException | RuntimeException e) {
                         if (!channel.isOpen()) {

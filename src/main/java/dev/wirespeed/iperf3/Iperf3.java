@@ -34,6 +34,8 @@ public final class Iperf3 {
 
     /** iperf3's default read/write length for TCP (DEFAULT_TCP_BLKSIZE). */
     public static final int DEFAULT_TCP_LEN = 128 * 1024;
+    /** iperf3's default datagram length when the control connection's MSS is unknown (DEFAULT_UDP_BLKSIZE). */
+    public static final int DEFAULT_UDP_LEN = 1460;
     /** iperf3's default test length when a client sends no "time" (DURATION). */
     public static final int DEFAULT_SECONDS = 10;
 

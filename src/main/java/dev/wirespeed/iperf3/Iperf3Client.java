@@ -2,12 +2,11 @@ package dev.wirespeed.iperf3;
 
 import dev.wirespeed.Version;
 import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.DataPlane;
 import dev.wirespeed.engine.NativeSockets;
-import dev.wirespeed.measure.TcpCounters;
+import dev.wirespeed.engine.UdpBwClient;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwResult.Outcome;
-import dev.wirespeed.wire.Message;
+import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.wire.ProtocolException;
 import dev.wirespeed.wire.TestSpec;
 import java.io.DataInputStream;
@@ -19,10 +18,7 @@ import java.net.SocketTimeoutException;
 import java.net.StandardSocketOptions;
 import java.nio.channels.SocketChannel;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
-import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -31,21 +27,18 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * {@code bw --iperf3}: a bandwidth test against an iperf3 server, run by wirespeed's own engine
- * (one thread per stream) and reported like {@code bw}, with the server's totals included.
+ * (one thread per stream) and reported like {@code bw} (or {@code bw --udp}), with the server's
+ * totals included.
  *
  * <p>Sequence (iperf3 3.12 on loopback): cookie → PARAM_EXCHANGE → parameters → CREATE_STREAMS →
- * data connections, each opening with the cookie → TEST_START, TEST_RUNNING → data → TEST_END →
- * EXCHANGE_RESULTS → our results, the server's → DISPLAY_RESULTS → IPERF_DONE.
+ * streams (TCP: each opens with the cookie; UDP: a 4-byte hello each) → TEST_START, TEST_RUNNING →
+ * data → TEST_END → EXCHANGE_RESULTS → our results, the server's → DISPLAY_RESULTS → IPERF_DONE.
  */
 public final class Iperf3Client {
     /** The iperf3 server says nothing while a test runs: this long without a byte moving ends it. */
     static final long STALL_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(10);
     /** After TEST_END, how long the server may take to ask for results. */
     static final long RESULTS_LIMIT_MILLIS = 10_000;
-    /** Senders blocked in a write get this long to finish it before TEST_END goes out anyway. */
-    static final long SENDER_STOP_NANOS = TimeUnit.SECONDS.toNanos(2);
-    /** After EXCHANGE_RESULTS, how long receivers may take to read what the server sent before it closed. */
-    static final long DRAIN_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(5);
     private static final int MAX_HANDSHAKE_STATES = 8;
 
     private final BwClient.Config config;
@@ -54,7 +47,17 @@ public final class Iperf3Client {
         this.config = config;
     }
 
+    /** A TCP test (spec mode tcp-bw). */
     public BwResult run(BwClient.Listener listener) throws IOException {
+        return run(new TcpClientSide(config, listener));
+    }
+
+    /** A UDP test (spec mode udp-bw: -b is each stream's rate, -l the datagram length). */
+    public UdpResult runUdp(UdpBwClient.Listener listener) throws IOException {
+        return run(new UdpClientSide(config, listener));
+    }
+
+    private <R> R run(ClientSide<R> side) throws IOException {
         TestSpec spec = config.spec();
         InetAddress address = BwClient.resolve(config.host());
         InetSocketAddress target = new InetSocketAddress(address, config.port());
@@ -67,44 +70,43 @@ public final class Iperf3Client {
         Control.MAPPER.writeValueAsBytes(params);
         NativeSockets.available();
         SocketChannel controlChannel = BwClient.connect(target, config.connectTimeoutMillis(), "control");
-        List<SocketChannel> data = new ArrayList<>();
         try {
             controlChannel.setOption(StandardSocketOptions.TCP_NODELAY, true);
             Control control = new Control(controlChannel, new DataInputStream(controlChannel.socket().getInputStream()));
             control.write(cookie);
             BwResult.Peer server = new BwResult.Peer(null, address.getHostAddress(), config.port(), "iperf3", null, null);
-            Run run = null;
+            int opened = 0;
+            boolean prepared = false;
             for (int step = 0; ; step++) {
                 if (step == MAX_HANDSHAKE_STATES) {
                     throw new ProtocolException("the server at " + where + " never started the test");
                 }
                 control.deadline(config.handshakeTimeoutMillis());
                 int state = readState(control, where);
-                if (state == Iperf3.TEST_RUNNING && run != null) {
+                if (state == Iperf3.TEST_RUNNING && prepared) {
                     break;
                 }
                 switch (state) {
                     case Iperf3.PARAM_EXCHANGE -> control.writeJson(params);
                     case Iperf3.CREATE_STREAMS -> {
-                        for (int i = data.size(); i < spec.connections(); i++) {
-                            data.add(BwClient.openData(target, config.connectTimeoutMillis(), spec, cookie, i));
+                        for (; opened < spec.connections(); opened++) {
+                            side.open(target, cookie, opened);
                         }
                     }
                     case Iperf3.TEST_START -> {
-                        if (data.size() != spec.connections()) {
+                        if (opened != spec.connections()) {
                             throw new ProtocolException("the server at " + where
                                     + " started the test before asking for streams");
                         }
-                        // the server's clock starts now: set up threads and native handles before data flows
-                        run = new Run(spec, control, data, server, listener);
-                        listener.connected(server, DataPlane.params(spec, config.streamsChosenBy()));
+                        side.prepare(server);
+                        prepared = true;
                     }
                     default -> throw refusal(control, state, where);
                 }
             }
-            return run.execute();
+            return new Run<>(spec, control, server, side).execute();
         } catch (IOException | RuntimeException e) {
-            data.forEach(BwClient::closeQuietly);
+            side.close();
             BwClient.closeQuietly(controlChannel);
             throw e;
         }
@@ -140,34 +142,30 @@ public final class Iperf3Client {
     /** What the control connection said while the test ran: a state, or why it said nothing. */
     private record Event(int state, String problem) {}
 
-    /** One running test: owns the data plane, the control watcher and the end of the test. */
-    private final class Run {
+    /** One running test: the control watcher, the end of the test and the results exchange. */
+    private final class Run<R> {
         private final TestSpec spec;
         private final Control control;
         private final BwResult.Peer server;
-        private final DataPlane plane;
+        private final ClientSide<R> side;
         private final CompletableFuture<Event> nextEvent = new CompletableFuture<>();
         private String peerProblem;
 
-        Run(TestSpec spec, Control control, List<SocketChannel> data, BwResult.Peer server,
-            BwClient.Listener listener) {
+        Run(TestSpec spec, Control control, BwResult.Peer server, ClientSide<R> side) {
             this.spec = spec;
             this.control = control;
             this.server = server;
-            this.plane = new DataPlane("ws-iperf3", data, true, spec, config.streamsChosenBy(), listener::interval);
+            this.side = side;
         }
 
-        BwResult execute() {
-            OptionalLong retransBefore = TcpCounters.retransmittedSegments();
+        R execute() {
             Instant startedAt = Instant.now();
-            long t0 = plane.start();
+            long t0 = side.start();
             Thread watcher = Thread.ofPlatform().name("ws-iperf3-control").daemon(true).start(this::watchControl);
             String status = waitForEnd(t0);
-            plane.stopSending();
-            plane.awaitSendersEnded(System.nanoTime() + SENDER_STOP_NANOS);
+            side.stopSending();
+            long endNanos = System.nanoTime();
             Results remote = null;
-            Message.Results local = null;
-            long endNanos = 0;
             if (peerProblem == null) {
                 try {
                     control.writeState(Iperf3.TEST_END);
@@ -176,24 +174,12 @@ public final class Iperf3Client {
                         throw new ProtocolException(e.problem() != null ? e.problem()
                                 : "the server sent " + Iperf3.stateName(e.state()) + " instead of EXCHANGE_RESULTS");
                     }
-                    plane.awaitEnded(System.nanoTime() + DRAIN_LIMIT_NANOS);
-                    endNanos = System.nanoTime();
-                    plane.finish(endNanos);
-                    local = plane.results(endNanos, hostWide(retransBefore));
-                    remote = exchangeResults(local);
+                    side.finishData();
+                    remote = exchangeResults();
                 } catch (IOException e) {
                     peerProblem = BwClient.reason(e);
                 }
             }
-            if (local == null) {
-                endNanos = System.nanoTime();
-                plane.finish(endNanos);
-                local = plane.results(endNanos, hostWide(retransBefore));
-            }
-            // after a loss the streams were closed: a short wait lets their threads book their CPU time
-            plane.join(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(peerProblem == null ? 2000 : 300));
-            control.close();
-            watcher.interrupt();
             if (peerProblem != null && !status.equals("interrupted")) {
                 status = "peer-lost";
             }
@@ -205,24 +191,18 @@ public final class Iperf3Client {
                 default -> new Outcome("peer-lost", String.format(Locale.ROOT,
                         "the iperf3 server went away after %.1f s (%s)", seconds, peerProblem));
             };
-            Message.Results remoteTotals = remote == null ? null
-                    : remote.toTotals(i -> !plane.sends(i), endNanos - plane.omitEndNanoTime());
-            BwResult result = plane.assemble(startedAt, server, local, remoteTotals, outcome);
-            return remote == null ? result : PeerRetransmits.apply(result, remote, i -> !plane.sends(i));
-        }
-
-        private Long hostWide(OptionalLong before) {
-            OptionalLong after = TcpCounters.retransmittedSegments();
-            return before.isPresent() && after.isPresent() ? after.getAsLong() - before.getAsLong() : null;
+            R result = side.result(startedAt, server, remote, outcome);
+            control.close();
+            watcher.interrupt();
+            return result;
         }
 
         /** Ours first, then the server's; then DISPLAY_RESULTS and our IPERF_DONE. */
-        private Results exchangeResults(Message.Results local) throws IOException {
+        private Results exchangeResults() throws IOException {
             control.deadline(config.handshakeTimeoutMillis());
-            control.writeJson(Results.write(local, spec.congestion()));
+            control.writeJson(side.results());
             Results remote = Results.parse(control.readJson(Iperf3.MAX_RESULTS_BYTES, "iperf3 results",
-                    Iperf3Error.RECEIVE_RESULTS),
-                    spec.connections());
+                    Iperf3Error.RECEIVE_RESULTS), spec.connections());
             int state = control.readState();
             if (state != Iperf3.DISPLAY_RESULTS) {
                 throw new ProtocolException("the server sent " + Iperf3.stateName(state) + " instead of DISPLAY_RESULTS");
@@ -234,8 +214,6 @@ public final class Iperf3Client {
         private String waitForEnd(long t0) {
             long end = spec.durationMillis() > 0
                     ? t0 + TimeUnit.MILLISECONDS.toNanos(spec.omitMillis() + spec.durationMillis()) : Long.MAX_VALUE;
-            boolean sends = spec.direction().clientSends();
-            boolean receives = spec.direction().clientReceives();
             long lastBytes = -1;
             long lastMove = t0;
             while (true) {
@@ -252,15 +230,14 @@ public final class Iperf3Client {
                             : "it sent " + Iperf3.stateName(e.state()) + " during the test";
                     return "peer-lost";
                 }
-                if (plane.firstFailure() != null) {
-                    peerProblem = "data connection failed: " + BwClient.reason(plane.firstFailure());
+                if (side.firstFailure() != null) {
+                    peerProblem = "data connection failed: " + BwClient.reason(side.firstFailure());
                     return "peer-lost";
                 }
-                long received = plane.bytes(false);
-                if (spec.bytes() > 0 && (!sends || plane.sendersEnded()) && (!receives || received >= spec.bytes())) {
+                if (side.byteCountReached()) {
                     return "ok";
                 }
-                long moved = received + plane.bytes(true);
+                long moved = side.bytesMoved();
                 if (moved != lastBytes) {
                     lastBytes = moved;
                     lastMove = now;

@@ -32,6 +32,7 @@ public enum Iperf3Error {
     SET_CONGESTION(134, "congestion control algorithm (-C) not available on the server", false),
     SET_PACING(140, "the server cannot pace its sockets (--fq-rate)", true),
     AUTH_FAILED(142, "authentication failed", false),
+    SET_DONT_FRAGMENT(145, "the server cannot set Don't Fragment", false),
     NO_MESSAGE(144, "no message from the peer in time", false),
     STREAM_ACCEPT(204, "the server could not accept a data connection", true);
 

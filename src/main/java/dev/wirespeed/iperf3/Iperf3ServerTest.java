@@ -1,45 +1,34 @@
 package dev.wirespeed.iperf3;
 
 import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.DataPlane;
 import dev.wirespeed.engine.NativeSockets;
 import dev.wirespeed.iperf3.Iperf3Error.Errno;
-import dev.wirespeed.measure.TcpCounters;
-import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
 import java.io.EOFException;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
 import java.net.StandardSocketOptions;
 import java.nio.channels.SocketChannel;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
-import java.util.OptionalLong;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One iperf3 client's test on a wirespeed server, from its cookie to IPERF_DONE. The data moves
- * through wirespeed's engine; the control connection speaks iperf3 (iperf_run_server and
- * iperf_handle_message_server in esnet/iperf src/iperf_server_api.c).
+ * through wirespeed's engine ({@link TcpServerSide}, {@link UdpServerSide}); the control
+ * connection speaks iperf3 (iperf_run_server and iperf_handle_message_server in esnet/iperf
+ * src/iperf_server_api.c).
  */
 final class Iperf3ServerTest {
     /** iperf3's server allows a test its time plus a grace for state changes (create_server_timers). */
     static final long GRACE_NANOS = TimeUnit.SECONDS.toNanos(30);
     /** How often the running test looks at its control connection and its limits. */
     static final int POLL_MILLIS = 200;
-    /** After TEST_END, receivers read on until nothing arrived for this long (data still in flight). */
-    static final long QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
-    static final long DRAIN_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(2);
-    /** Senders blocked in a write to a client that stopped reading (iperf3 --bidir) get this long. */
-    static final long SENDER_STOP_NANOS = TimeUnit.SECONDS.toNanos(1);
-    /** How long closed streams' threads get to end and book their CPU time. */
-    static final long CPU_BOOKING_NANOS = TimeUnit.MILLISECONDS.toNanos(300);
     /** Between SERVER_TERMINATE and closing the streams, so that an iperf3 client reports the former. */
     static final long ABORT_NOTICE_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
     /** errno ETIMEDOUT, sent when the data connections do not all arrive. */
@@ -50,14 +39,9 @@ final class Iperf3ServerTest {
     private final String cookie;
     private final String peer;
     private final Runnable handshakeDone;
-    private final List<Arrival> arrivals = new ArrayList<>();
-    private int expected;
-    private CountDownLatch arrived;
-    private volatile DataPlane plane;
+    private volatile ServerSide side;
     private volatile String abortReason;
     private String clientVersion;
-
-    private record Arrival(long sequence, SocketChannel channel) {}
 
     Iperf3ServerTest(Iperf3Service service, Control control, String cookie, String peer, Runnable handshakeDone) {
         this.service = service;
@@ -69,6 +53,7 @@ final class Iperf3ServerTest {
 
     void run() {
         int handshakeMillis = service.config().handshakeMillis();
+        InetAddress udpClient = null;
         try {
             control.channel().setOption(StandardSocketOptions.TCP_NODELAY, true);
             control.deadline(handshakeMillis);
@@ -80,21 +65,26 @@ final class Iperf3ServerTest {
             Params.Request request = Params.parse(json, service.config().limits());
             TestSpec spec = request.spec();
             checkCongestion(spec);
-            synchronized (this) {
-                expected = spec.connections();
-                arrived = new CountDownLatch(expected);
+            if (spec.udp()) {
+                udpClient = ((InetSocketAddress) control.channel().getRemoteAddress()).getAddress();
+                UdpServerSide udp = new UdpServerSide(spec, request.tos(), request.udpCounters64());
+                side = udp;
+                service.awaitingUdpStreams(udpClient, udp, handshakeMillis);
+            } else {
+                TcpServerSide tcp = new TcpServerSide(spec, request.tos());
+                side = tcp;
+                service.awaitingStreams(cookie, tcp);
             }
-            service.awaitingStreams(cookie, this);
             control.writeState(Iperf3.CREATE_STREAMS);
-            if (!arrived.await(handshakeMillis, TimeUnit.MILLISECONDS)) {
-                throw new Iperf3Refusal(Iperf3Error.STREAM_ACCEPT, ETIMEDOUT, "only " + (expected - arrived.getCount())
-                        + " of " + expected + " data connections arrived within " + handshakeMillis + " ms");
+            if (!side.awaitStreams(handshakeMillis)) {
+                throw new Iperf3Refusal(Iperf3Error.STREAM_ACCEPT, ETIMEDOUT, "only " + side.arrived() + " of "
+                        + spec.connections() + " " + (spec.udp() ? "UDP streams" : "data connections")
+                        + " arrived within " + handshakeMillis + " ms");
             }
-            service.streamsComplete(cookie, this);
+            service.streamsComplete(cookie, udpClient, side);
             handshakeDone.run();
-            List<SocketChannel> channels = inOrder();
-            tune(channels, spec, request.tos());
-            runData(spec, channels, request);
+            side.prepare();
+            runData(spec, request);
         } catch (Iperf3Refusal r) {
             log("refused " + who() + ": " + r.getMessage());
             try {
@@ -112,30 +102,13 @@ final class Iperf3ServerTest {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            DataPlane p = plane;
-            if (p != null) {
-                p.close();
-            }
-            synchronized (this) {
-                arrivals.forEach(a -> BwClient.closeQuietly(a.channel()));
+            service.streamsComplete(cookie, udpClient, side);
+            ServerSide s = side;
+            if (s != null) {
+                s.close();
             }
             control.close();
         }
-    }
-
-    /** From a data connection's thread; false when the test has all it asked for. */
-    synchronized boolean attach(SocketChannel ch, long sequence) {
-        if (arrived == null || arrivals.size() >= expected) {
-            return false;
-        }
-        arrivals.add(new Arrival(sequence, ch));
-        arrived.countDown();
-        return true;
-    }
-
-    /** Streams in the order the client opened them, which is the order of their ids. */
-    private synchronized List<SocketChannel> inOrder() {
-        return arrivals.stream().sorted(Comparator.comparingLong(Arrival::sequence)).map(Arrival::channel).toList();
     }
 
     /** An algorithm this host lacks is refused before any stream exists, as iperf3 clients understand. */
@@ -150,57 +123,24 @@ final class Iperf3ServerTest {
         }
     }
 
-    private static void tune(List<SocketChannel> channels, TestSpec spec, int tos) throws IOException {
-        for (SocketChannel ch : channels) {
-            try {
-                DataPlane.tuneAfterConnect(ch, spec, true);
-            } catch (IOException e) {
-                throw new Iperf3Refusal(Iperf3Error.SET_CONGESTION, Errno.EINVAL, BwClient.reason(e));
-            }
-            if (tos > 0) {
-                try {
-                    ch.setOption(StandardSocketOptions.IP_TOS, tos);
-                } catch (IOException | UnsupportedOperationException e) {
-                    throw new Iperf3Refusal(Iperf3Error.SET_TOS, Errno.EINVAL, "cannot set TOS " + tos);
-                }
-            }
-        }
-    }
-
-    private void runData(TestSpec spec, List<SocketChannel> channels, Params.Request request) throws IOException {
-        DataPlane p = new DataPlane("ws-iperf3-server", channels, false, spec, "option", null);
-        plane = p;
-        OptionalLong retransBefore = TcpCounters.retransmittedSegments();
+    private void runData(TestSpec spec, Params.Request request) throws IOException {
         control.writeState(Iperf3.TEST_START);
-        long t0 = p.start();
+        long t0 = side.start();
         control.writeState(Iperf3.TEST_RUNNING);
         String problem = awaitTestEnd(spec, t0);
         long testEnd = System.nanoTime();
-        p.stopSending();
-        if (problem == null) {
-            drainReceivers(p, testEnd);
-            p.awaitSendersEnded(System.nanoTime() + SENDER_STOP_NANOS);
-        }
-        long end = System.nanoTime();
-        p.finish(end);
-        OptionalLong retransAfter = TcpCounters.retransmittedSegments();
-        // iperf3's server closes its streams at TEST_END too: that ends reads still waiting and a
-        // sender still blocked, and their threads then book their CPU time for the results
-        p.close();
-        p.join(System.nanoTime() + CPU_BOOKING_NANOS);
-        Message.Results ours = capAt(p.results(end, retransBefore.isPresent() && retransAfter.isPresent()
-                ? retransAfter.getAsLong() - retransBefore.getAsLong() : null), testEnd - p.omitEndNanoTime());
+        side.end(testEnd, problem == null);
         Iperf3Service.ClientTotals theirs = null;
         if (problem == null) {
             try {
-                theirs = exchangeResults(spec, ours, request);
+                theirs = exchangeResults(spec, request, testEnd - t0);
             } catch (IOException e) {
                 problem = "results exchange failed: " + BwClient.reason(e);
             }
         }
-        String line = DataPlane.summaryLine(spec, ours.streams(), testEnd - t0, problem);
-        log(who() + " " + line + (request.title() != null ? " [" + request.title() + "]" : ""));
-        service.finished(new Iperf3Service.Served(peer, clientVersion, spec, ours, theirs, problem));
+        log(who() + " " + side.summary(testEnd - t0, problem)
+                + (request.title() != null ? " [" + request.title() + "]" : ""));
+        service.finished(side.served(peer, clientVersion, theirs, problem));
     }
 
     /** Null when the client sent TEST_END, else why the test ended. */
@@ -235,51 +175,16 @@ final class Iperf3ServerTest {
         }
     }
 
-    /**
-     * The client stopped writing before it sent TEST_END, but its last bytes may still be in
-     * flight: read on until the streams fall quiet (iperf3's own server stops counting at TEST_END).
-     */
-    private static void drainReceivers(DataPlane p, long from) {
-        long last = p.bytes(false);
-        long quietSince = from;
-        long deadline = from + DRAIN_LIMIT_NANOS;
-        while (true) {
-            long now = System.nanoTime();
-            if (now - quietSince >= QUIET_NANOS || now >= deadline) {
-                return;
-            }
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
-            long bytes = p.bytes(false);
-            if (bytes != last) {
-                last = bytes;
-                quietSince = System.nanoTime();
-            }
-        }
-    }
-
-    /** The measured time ends at TEST_END: the drain after it is not part of the test's time. */
-    private static Message.Results capAt(Message.Results r, long measuredNanosAtEnd) {
-        if (measuredNanosAtEnd <= 0) {
-            return r;
-        }
-        List<Message.StreamTotal> capped = r.streams().stream()
-                .map(t -> new Message.StreamTotal(t.index(), t.sent(), t.bytes(), t.measuredBytes(),
-                        Math.min(t.measuredNanos(), measuredNanosAtEnd), t.tcp()))
-                .toList();
-        return new Message.Results(capped, r.cpu(), r.retransmitsHostWide());
-    }
-
     /** EXCHANGE_RESULTS → the client's results → ours → DISPLAY_RESULTS → IPERF_DONE. */
-    private Iperf3Service.ClientTotals exchangeResults(TestSpec spec, Message.Results ours, Params.Request request)
+    private Iperf3Service.ClientTotals exchangeResults(TestSpec spec, Params.Request request, long wallNanos)
             throws IOException {
         control.deadline(service.config().handshakeMillis());
         control.writeState(Iperf3.EXCHANGE_RESULTS);
         Results theirs = Results.parse(control.readJson(Iperf3.MAX_RESULTS_BYTES, "results",
                 Iperf3Error.RECEIVE_RESULTS), spec.connections());
-        var json = Results.write(ours, spec.congestion());
+        ObjectNode json = side.results();
         if (request.getServerOutput()) {
-            json.put("server_output_text", DataPlane.summaryLine(spec, ours.streams(),
-                    ours.cpu().wallNanos(), null) + "\n");
+            json.put("server_output_text", side.summary(wallNanos, null) + "\n");
         }
         control.writeJson(json);
         control.writeState(Iperf3.DISPLAY_RESULTS);
@@ -292,13 +197,19 @@ final class Iperf3ServerTest {
             // the results are complete; a client that leaves without IPERF_DONE loses nothing
         }
         Map<Integer, Long> bytes = new HashMap<>();
-        theirs.streams().forEach(s -> bytes.put(s.index(), s.bytes()));
-        return new Iperf3Service.ClientTotals(Map.copyOf(bytes));
+        Map<Integer, Long> packets = new HashMap<>();
+        Map<Integer, Long> lost = new HashMap<>();
+        for (Results.Stream s : theirs.streams()) {
+            bytes.put(s.index(), s.bytes());
+            packets.put(s.index(), s.packets());
+            lost.put(s.index(), s.errors());
+        }
+        return new Iperf3Service.ClientTotals(Map.copyOf(bytes), Map.copyOf(packets), Map.copyOf(lost));
     }
 
     /**
-     * Ends the test from outside (server shutdown): SERVER_TERMINATE, then every connection
-     * closes — a moment later, so that the client reads why before its streams fail.
+     * Ends the test from outside (server shutdown): SERVER_TERMINATE, then every stream closes —
+     * a moment later, so that the client reads why before its streams fail.
      */
     void abort(String reason) {
         abortReason = reason;
@@ -308,9 +219,9 @@ final class Iperf3ServerTest {
         } catch (IOException ignored) {
             // the client is gone already
         }
-        DataPlane p = plane;
-        if (p != null) {
-            p.close();
+        ServerSide s = side;
+        if (s != null) {
+            s.close();
         }
         control.close();
     }

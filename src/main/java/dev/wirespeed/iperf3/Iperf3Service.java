@@ -7,12 +7,16 @@ import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
 import java.io.DataInputStream;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
@@ -32,15 +36,20 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
     /**
      * One finished iperf3 test as this server saw it.
      *
-     * @param server totals of this server's side (warm-up excluded in measuredBytes)
-     * @param client the client's results as it sent them, or null when none arrived
-     * @param problem why the test ended early, or null
+     * @param server    TCP: totals of this server's side (warm-up excluded in measuredBytes); else null
+     * @param serverUdp UDP: totals of this server's side; else null
+     * @param client    the client's results as it sent them, or null when none arrived
+     * @param problem   why the test ended early, or null
      */
     public record Served(String peer, String clientVersion, TestSpec spec, Message.Results server,
-                         ClientTotals client, String problem) {}
+                         Message.UdpResults serverUdp, ClientTotals client, String problem) {}
 
-    /** What an iperf3 client reported of its side: bytes after the warm-up, by connection index. */
-    public record ClientTotals(Map<Integer, Long> bytesByIndex) {
+    /**
+     * What an iperf3 client reported of its side, by connection index, after the warm-up: bytes,
+     * and for UDP its datagram count (sent, or received + lost) and losses.
+     */
+    public record ClientTotals(Map<Integer, Long> bytesByIndex, Map<Integer, Long> packetsByIndex,
+                               Map<Integer, Long> lostByIndex) {
         public long bytes() {
             return bytesByIndex.values().stream().mapToLong(Long::longValue).sum();
         }
@@ -48,8 +57,15 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
 
     private final Config config;
     private final Consumer<Served> onFinished;
-    private final Map<String, Iperf3ServerTest> pending = new ConcurrentHashMap<>();
-    private final Map<String, Iperf3ServerTest> running = new ConcurrentHashMap<>();
+    /** TCP tests waiting for their data connections, by cookie. */
+    private final Map<String, TcpServerSide> pending = new ConcurrentHashMap<>();
+    /** Cookies of tests past that point: a data connection more is refused. */
+    private final Set<String> running = ConcurrentHashMap.newKeySet();
+    /**
+     * UDP tests waiting for their streams, by the client's address: iperf3's UDP hello carries no
+     * cookie, so one UDP setup per client address at a time (a second waits its turn).
+     */
+    private final Map<InetAddress, UdpServerSide> pendingUdp = new ConcurrentHashMap<>();
     private final Set<Iperf3ServerTest> tests = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
@@ -92,14 +108,14 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
         byte[] rest = control.readFully(cookie.length - head.length);
         System.arraycopy(rest, 0, cookie, head.length, rest.length);
         String text = Cookie.text(cookie);
-        Iperf3ServerTest waiting = pending.get(text);
+        TcpServerSide waiting = pending.get(text);
         if (waiting != null) {
             if (!waiting.attach(ch, acceptSequence)) {
                 deny(ch, peer, "one data connection more than its test asked for");
             }
             return false;
         }
-        if (running.containsKey(text)) {
+        if (running.contains(text)) {
             deny(ch, peer, "data connection for a test that already runs");
             return false;
         }
@@ -113,10 +129,29 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
             test.run();
         } finally {
             tests.remove(test);
-            pending.remove(text, test);
-            running.remove(text, test);
+            running.remove(text);
         }
         return true;
+    }
+
+    /**
+     * A datagram on the UDP port that is no wirespeed hello: an iperf3 client's UDP stream
+     * hello is 4 bytes ("9876", or 123456789 before iperf3 3.12), from the client's address.
+     */
+    @Override
+    public void datagram(ByteBuffer datagram, int length, SocketAddress from, InetSocketAddress localUdp) {
+        if (length != 4 || !(from instanceof InetSocketAddress client)) {
+            return;
+        }
+        UdpServerSide waiting = pendingUdp.get(client.getAddress());
+        if (waiting == null) {
+            return;
+        }
+        try {
+            waiting.attach(from, localUdp);
+        } catch (IOException | RuntimeException e) {
+            log("UDP stream from " + client + " (iperf3) not set up: " + BwClient.reason(e));
+        }
     }
 
     /** As iperf3 answers a connection it will not serve: the byte ACCESS_DENIED, then close. */
@@ -130,13 +165,31 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
         log("denied " + peer + " (iperf3): " + why);
     }
 
-    void awaitingStreams(String cookie, Iperf3ServerTest test) {
-        pending.put(cookie, test);
+    void awaitingStreams(String cookie, TcpServerSide side) {
+        pending.put(cookie, side);
     }
 
-    void streamsComplete(String cookie, Iperf3ServerTest test) {
-        running.put(cookie, test);
-        pending.remove(cookie, test);
+    /** Takes the client address's UDP setup turn, waiting for another test's to end (bounded). */
+    void awaitingUdpStreams(InetAddress client, UdpServerSide side, long millis) throws IOException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        while (pendingUdp.putIfAbsent(client, side) != null) {
+            if (System.nanoTime() > deadline) {
+                throw new Iperf3Refusal(Iperf3Error.ACCESS_DENIED, "another UDP test from " + client.getHostAddress()
+                        + " was still setting up its streams");
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+        }
+    }
+
+    /** The test has its streams, or ended: further connections with its cookie are refused. */
+    void streamsComplete(String cookie, InetAddress udpClient, ServerSide side) {
+        if (side instanceof TcpServerSide tcp) {
+            pending.remove(cookie, tcp);
+        }
+        if (udpClient != null && side instanceof UdpServerSide udp) {
+            pendingUdp.remove(udpClient, udp);
+        }
+        running.add(cookie);
     }
 
     void finished(Served served) {

@@ -26,8 +26,7 @@ public final class LatText {
     }
 
     public void header(BwResult.Peer server, LatResult.LatParams p) {
-        out.printf(Locale.ROOT, "Connected to %s:%d — %s on %s (%d cores, %s)%n", server.address(), server.port(),
-                server.software(), server.host(), server.cores(), server.os());
+        out.println(BwText.connected(server));
         StringBuilder b = new StringBuilder();
         b.append("udp".equals(p.protocol()) ? "UDP ping-pong" : "TCP ping-pong (TCP_NODELAY)");
         b.append(p.busyPoll() ? ", busy-poll (both sides spin)" : ", blocking reads");

@@ -15,8 +15,7 @@ public final class SweepText {
     }
 
     public void header(BwResult.Peer server, BwSweepResult.SweepParams p) {
-        out.printf(Locale.ROOT, "Connected to %s:%d — %s on %s (%d cores, %s)%n", server.address(), server.port(),
-                server.software(), server.host(), server.cores(), server.os());
+        out.println(BwText.connected(server));
         out.printf(Locale.ROOT, "TCP %s size sweep: %d %s, %s s per size; peak = best %.1f s interval, "
                         + "message = one write of #bytes%n", p.direction(), p.streams(),
                 p.streams() == 1 ? "stream" : "streams", LatText.num(p.secondsPerSize()), p.peakIntervalSeconds());

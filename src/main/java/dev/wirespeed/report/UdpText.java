@@ -24,8 +24,7 @@ public final class UdpText {
     }
 
     public void header(BwResult.Peer server, TestSpec s) {
-        out.printf(Locale.ROOT, "Connected to %s:%d — %s on %s (%d cores, %s)%n", server.address(), server.port(),
-                server.software(), server.host(), server.cores(), server.os());
+        out.println(BwText.connected(server));
         out.printf(Locale.ROOT, "UDP %s: %d %s%s, %s s%s, %s datagrams, %s%s%n", s.direction().label(), s.streams(),
                 s.streams() == 1 ? "stream" : "streams", s.direction() == dev.wirespeed.wire.Direction.BIDIR
                         ? " each way" : "", LatText.num(s.durationMillis() / 1000.0),

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.units.Rate;
+import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
 import java.util.ArrayList;
@@ -82,14 +83,21 @@ class Iperf3ServerIT {
         return Rate.bitsPerSecond(bytes(r, sent), nanos);
     }
 
-    /** Client → server: iperf3's sender count against what we received; its receiver line is ours. */
+    /**
+     * Client → server: iperf3's sender count against what we received; its receiver line is ours.
+     * In a --bidir test iperf3 3.12 times both directions' sums by its first stream
+     * (iperf_print_results), so there only the per-stream rates are compared.
+     */
     private static void checkUpload(Run run, JsonNode clientSent, JsonNode reportedReceived, int streams)
             throws Exception {
         long received = bytes(run.ours().server(), false);
         assertThat(received).isPositive();
         assertThat(reportedReceived.path("bytes").longValue()).isEqualTo(received);
-        assertThat(reportedReceived.path("bits_per_second").doubleValue())
-                .isCloseTo(bitsPerSecond(run.ours().server(), false), within(0.01 * reportedReceived.path("bits_per_second").doubleValue()));
+        if (run.ours().spec().direction() != Direction.BIDIR) {
+            assertThat(reportedReceived.path("bits_per_second").doubleValue()).isCloseTo(
+                    bitsPerSecond(run.ours().server(), false), within(0.01 * reportedReceived.path("bits_per_second").doubleValue()));
+        }
+        checkStreams(run);
         assertThat(run.ours().client()).isNotNull();
         Iperf3ClientIT.assertInFlight(clientSent.path("bytes").longValue(), received, streams);
     }
@@ -100,9 +108,24 @@ class Iperf3ServerIT {
         long sent = bytes(run.ours().server(), true);
         assertThat(sent).isPositive();
         assertThat(reportedSent.path("bytes").longValue()).isEqualTo(sent);
-        assertThat(reportedSent.path("bits_per_second").doubleValue())
-                .isCloseTo(bitsPerSecond(run.ours().server(), true), within(0.01 * reportedSent.path("bits_per_second").doubleValue()));
+        if (run.ours().spec().direction() != Direction.BIDIR) {
+            assertThat(reportedSent.path("bits_per_second").doubleValue()).isCloseTo(
+                    bitsPerSecond(run.ours().server(), true), within(0.01 * reportedSent.path("bits_per_second").doubleValue()));
+        }
+        checkStreams(run);
         Iperf3ClientIT.assertInFlight(sent, clientReceived.path("bytes").longValue(), streams);
+    }
+
+    /** Each stream's line of iperf3 -J for our side (in its order, which is ours) carries our bytes and rate. */
+    private static void checkStreams(Run run) {
+        JsonNode streams = run.end().path("streams");
+        for (Message.StreamTotal t : run.ours().server().streams()) {
+            JsonNode ours = streams.get(t.index()).path(t.sent() ? "sender" : "receiver");
+            assertThat(ours.path("bytes").longValue()).as("stream %d", t.index() + 1).isEqualTo(t.measuredBytes());
+            double rate = Rate.bitsPerSecond(t.measuredBytes(), t.measuredNanos());
+            assertThat(ours.path("bits_per_second").doubleValue()).as("stream %d", t.index() + 1)
+                    .isCloseTo(rate, within(0.01 * rate));
+        }
     }
 
     @Test
@@ -192,5 +215,50 @@ class Iperf3ServerIT {
             assertThat(client.await(30)).isNotZero();
             assertThat(client.output()).contains("iperf3: error - ").contains(message);
         }
+    }
+
+    private static long udpCount(Message.UdpResults r, boolean sent, java.util.function.ToLongFunction<Message.UdpCounts> f) {
+        return r.streams().stream().filter(t -> t.sent() == sent).mapToLong(t -> f.applyAsLong(t.measured())).sum();
+    }
+
+    /** iperf3 -u -b 100M against wirespeed: our loss and datagram counts are iperf3's receiver line. */
+    @Test
+    void udp() throws Exception {
+        Run run = client("-u", "-b", "100M", "-l", "1400", "-t", "2");
+        Message.UdpResults ours = run.ours().serverUdp();
+        assertThat(ours).isNotNull();
+        long received = udpCount(ours, false, Message.UdpCounts::packets);
+        long lost = udpCount(ours, false, Message.UdpCounts::lost);
+        JsonNode reported = run.end().path("sum_received");
+        assertThat(received).isPositive();
+        assertThat(reported.path("packets").longValue()).isEqualTo(received + lost);
+        assertThat(reported.path("lost_packets").longValue()).isEqualTo(lost);
+        assertThat(reported.path("bytes").longValue()).isEqualTo(udpCount(ours, false, Message.UdpCounts::bytes));
+        long clientSent = run.end().path("sum_sent").path("packets").longValue();
+        assertThat(received + lost).isLessThanOrEqualTo(clientSent);
+        assertThat(clientSent - (received + lost)).isLessThanOrEqualTo(Iperf3ClientIT.udpInFlightPackets(1, 1400));
+        assertThat(log).anySatisfy(l -> assertThat(l).contains("(iperf3 3.").contains("udp-bw upload 1 stream"));
+    }
+
+    @Test
+    void udpReverse() throws Exception {
+        Run run = client("-u", "-b", "100M", "-l", "1400", "-t", "2", "-R", "-P", "2");
+        Message.UdpResults ours = run.ours().serverUdp();
+        long sent = udpCount(ours, true, Message.UdpCounts::packets);
+        JsonNode reported = run.end().path("sum_sent");
+        assertThat(sent).isPositive();
+        assertThat(reported.path("packets").longValue()).isEqualTo(sent);
+        long seen = run.end().path("sum_received").path("packets").longValue();
+        assertThat(seen).isLessThanOrEqualTo(sent);
+        assertThat(sent - seen).isLessThanOrEqualTo(Iperf3ClientIT.udpInFlightPackets(2, 1400));
+    }
+
+    @Test
+    void udpBidirectional() throws Exception {
+        Run run = client("-u", "-b", "50M", "-l", "1400", "-t", "2", "--bidir");
+        Message.UdpResults ours = run.ours().serverUdp();
+        assertThat(udpCount(ours, false, Message.UdpCounts::packets)).isPositive();
+        assertThat(udpCount(ours, true, Message.UdpCounts::packets)).isPositive();
+        assertThat(run.end().path("sum_received_bidir_reverse").path("packets").longValue()).isPositive();
     }
 }

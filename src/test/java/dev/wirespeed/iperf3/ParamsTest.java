@@ -86,11 +86,30 @@ class ParamsTest {
 
     @Test
     void unsupportedRequestsGetAUsefulIperf3Error() throws Exception {
-        refused(captured("udp"), Iperf3Error.UNIMPLEMENTED, Errno.NONE, "UDP");
         refused(captured("sctp"), Iperf3Error.NO_SCTP, Errno.NONE, "SCTP");
         refused(captured("zerocopy-reverse"), Iperf3Error.UNIMPLEMENTED, Errno.NONE, "zerocopy");
         refused(captured("auth"), Iperf3Error.AUTH_FAILED, Errno.NONE, "authentication");
         refused(captured("affinity"), Iperf3Error.AFFINITY, Errno.ENOSYS, "affinity");
+    }
+
+    @Test
+    void udpAtARate() throws Exception {
+        Params.Request r = Params.parse(captured("udp"), LIMITS);
+        TestSpec s = r.spec();
+        assertThat(s.mode()).isEqualTo(TestSpec.MODE_UDP_BW);
+        assertThat(s.rateBitsPerSecond()).isEqualTo(100_000_000L);
+        assertThat(s.bufferBytes()).isEqualTo(1400);
+        assertThat(s.durationMillis()).isEqualTo(1000);
+        assertThat(r.udpCounters64()).as("3.12 sends no udp_counters_64bit unless asked").isFalse();
+        Params.Request unlimited = parse("{\"udp\":true,\"time\":1,\"len\":1400,\"udp_counters_64bit\":1,"
+                + "\"reverse\":true,\"congestion\":\"bbr\",\"nodelay\":true}");
+        assertThat(unlimited.spec().rateBitsPerSecond()).as("no bandwidth key: unlimited, as iperf3's server").isZero();
+        assertThat(unlimited.udpCounters64()).isTrue();
+        assertThat(unlimited.spec().congestion()).as("TCP options do not apply to UDP").isNull();
+        refused("{\"udp\":true,\"time\":1,\"len\":8}", Iperf3Error.UDP_BLOCK_SIZE, Errno.EINVAL, "16..65507");
+        refused("{\"udp\":true,\"num\":1000000,\"len\":1400}", Iperf3Error.UNIMPLEMENTED, Errno.NONE, "-n");
+        refused("{\"udp\":true,\"time\":1,\"dont_fragment\":1}", Iperf3Error.SET_DONT_FRAGMENT, Errno.NONE,
+                "Don't Fragment");
     }
 
     @Test
@@ -177,6 +196,21 @@ class ParamsTest {
         ObjectNode bidir = Params.request(new TestSpec(TestSpec.MODE_TCP_BW, Direction.BIDIR, 3, 1000, 0, 0, 1000,
                 131_072, 0, null, 0, false), "3.12");
         assertThat(Control.MAPPER.writeValueAsString(bidir)).isEqualTo(Fixtures.parameters().get("bidir"));
+    }
+
+    /** A UDP request is what 3.12 sends for -u -b -l, plus the 64-bit counters wirespeed always uses. */
+    @Test
+    void udpRequestMatchesWhatIperf3Sends() throws Exception {
+        TestSpec udp = new TestSpec(TestSpec.MODE_UDP_BW, Direction.UPLOAD, 1, 1000, 0, 0, 1000, 1400, 0, null, 0,
+                false, null, false, 100_000_000L);
+        ObjectNode mine = Params.request(udp, "3.12");
+        JsonNode theirs = captured("udp");
+        for (var e : theirs.properties()) {
+            assertThat(mine.get(e.getKey())).as(e.getKey()).isNotNull();
+            assertThat(mine.get(e.getKey()).toString()).as(e.getKey()).isEqualTo(e.getValue().toString());
+        }
+        assertThat(mine.get("udp_counters_64bit").intValue()).isEqualTo(1);
+        assertThat(mine.has("tcp")).isFalse();
     }
 
     @Test

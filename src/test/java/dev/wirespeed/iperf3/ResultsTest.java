@@ -106,4 +106,53 @@ class ResultsTest {
         assertThat(back.streams()).extracting(Results.Stream::bytes).containsExactly(1500L, 900L);
         assertThat(back.streams().get(1).seconds()).isCloseTo(1.0, within(1e-9));
     }
+
+    /** UDP as iperf3 3.12 reports it: a receiver's packets are the highest counter (received + lost). */
+    @Test
+    void udpReceiverResultsBecomeLossAndJitter() throws Exception {
+        JsonNode json = Control.MAPPER.readTree("{\"cpu_util_total\":9.3,\"cpu_util_user\":0.9,\"cpu_util_system\":8.4,"
+                + "\"sender_has_retransmits\":18446744073709551615,\"streams\":[{\"id\":1,\"bytes\":24326352,"
+                + "\"retransmits\":18446744073709551615,\"jitter\":4.29e-06,\"errors\":42,\"packets\":16568,"
+                + "\"start_time\":0,\"end_time\":2.11}]}");
+        Message.UdpResults totals = Results.parse(json, 1).toUdpTotals(i -> false, 0);
+        Message.UdpTotal t = totals.streams().getFirst();
+        assertThat(t.sent()).isFalse();
+        assertThat(t.measured().packets()).as("received").isEqualTo(16_526);
+        assertThat(t.measured().lost()).isEqualTo(42);
+        assertThat(t.measured().bytes()).isEqualTo(24_326_352L);
+        assertThat(t.measured().jitterMicros()).isCloseTo(4.29, within(1e-9));
+        assertThat(t.measuredNanos()).isEqualTo(2_110_000_000L);
+    }
+
+    /** iperf3 3.13 and later send the warm-up's counts; they come off. */
+    @Test
+    void udpWarmUpCountsComeOff() throws Exception {
+        JsonNode json = Control.MAPPER.readTree("{\"streams\":[{\"id\":1,\"bytes\":1000,\"errors\":5,"
+                + "\"omitted_errors\":2,\"packets\":100,\"omitted_packets\":40,\"jitter\":0}]}");
+        Message.UdpTotal t = Results.parse(json, 1).toUdpTotals(i -> false, 0).streams().getFirst();
+        assertThat(t.measured().lost()).isEqualTo(3);
+        assertThat(t.measured().packets()).isEqualTo(60 - 3);
+    }
+
+    @Test
+    void udpResultsWrittenAsIperf3ReadsThem() throws Exception {
+        Message.UdpResults ours = new Message.UdpResults(List.of(
+                new Message.UdpTotal(0, false, new Message.UdpCounts(990, 1_386_000, 10, 1, 12.5),
+                        new Message.UdpCounts(900, 1_260_000, 8, 1, 12.5), 2_000_000_000L),
+                new Message.UdpTotal(1, true, new Message.UdpCounts(500, 700_000, 0, 0, 0),
+                        new Message.UdpCounts(450, 630_000, 0, 0, 0), 2_000_000_000L)),
+                new Message.CpuTime(10_000_000L, 20_000_000L, 1_000_000_000L));
+        ObjectNode json = Results.writeUdp(ours);
+        assertThat(json.get("sender_has_retransmits").intValue()).isZero();
+        JsonNode rx = json.get("streams").get(0);
+        assertThat(rx.get("packets").longValue()).as("received + lost, after the warm-up").isEqualTo(908);
+        assertThat(rx.get("errors").longValue()).isEqualTo(8);
+        assertThat(rx.get("jitter").doubleValue()).isCloseTo(12.5e-6, within(1e-12));
+        JsonNode tx = json.get("streams").get(1);
+        assertThat(tx.get("id").intValue()).isEqualTo(3);
+        assertThat(tx.get("packets").longValue()).isEqualTo(450);
+        Message.UdpResults back = Results.parse(json, 2).toUdpTotals(i -> i == 1, 0);
+        assertThat(back.streams().get(0).measured().packets()).isEqualTo(900);
+        assertThat(back.streams().get(1).measured().packets()).isEqualTo(450);
+    }
 }
