@@ -35,6 +35,22 @@ class Iperf3CommandIT {
     }
 
     @Test
+    void udpJsonAgainstAnIperf3ServerMatchesTheSchema() throws Exception {
+        Iperf3Binary.assumeInstalled();
+        int port = Iperf3Binary.freePort();
+        try (Iperf3Binary server = Iperf3Binary.server(port)) {
+            Cli.Run r = Cli.run("bw", "--iperf3", "127.0.0.1", "-p", Integer.toString(port), "-t", "1", "--udp",
+                    "-b", "50M", "-l", "1400", "--json");
+            assertThat(r.exitCode()).as(r.err()).isZero();
+            assertThat(JsonSchemas.errors("udp.schema.json", r.out())).isEmpty();
+            JsonNode up = Iperf3Binary.MAPPER.readTree(r.out()).path("directions").get(0);
+            assertThat(up.path("receiverSummary").path("totalPackets").longValue())
+                    .as("the iperf3 server's count").isPositive();
+            assertThat(server.await(30)).isZero();
+        }
+    }
+
+    @Test
     void textNamesTheIperf3Server() throws Exception {
         Iperf3Binary.assumeInstalled();
         int port = Iperf3Binary.freePort();
@@ -71,6 +87,9 @@ class Iperf3CommandIT {
         Cli.Run omit = Cli.run("bw", "--iperf3", "127.0.0.1", "-O", "0.5");
         assertThat(omit.exitCode()).isEqualTo(2);
         assertThat(omit.err()).contains("-O must be whole seconds with --iperf3");
+        Cli.Run sweep = Cli.run("bw", "--iperf3", "127.0.0.1", "-a");
+        assertThat(sweep.exitCode()).isEqualTo(2);
+        assertThat(sweep.err()).contains("-a runs against a wirespeed server only");
         Cli.Run port = Cli.run("server", "--iperf3", "-p", "5201");
         assertThat(port.exitCode()).isEqualTo(2);
         assertThat(port.err()).contains("5201");

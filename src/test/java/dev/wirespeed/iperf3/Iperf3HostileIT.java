@@ -261,6 +261,28 @@ class Iperf3HostileIT {
         awaitLog("(iperf3 3.12) upload 1 stream", "aborted: the client went away");
     }
 
+    /**
+     * A UDP test whose streams never say hello: refused (iperf3 error 204, ETIMEDOUT) after the
+     * handshake time, and stray 4-byte datagrams from an address with no UDP test waiting are ignored.
+     */
+    @Test
+    void udpStreamsThatNeverComeAreRefusedOnTime() throws Exception {
+        besideANormalTest(() -> {
+            try (java.nio.channels.DatagramChannel stray = java.nio.channels.DatagramChannel.open()) {
+                stray.connect(new InetSocketAddress("127.0.0.1", server.port()));
+                stray.write(java.nio.ByteBuffer.wrap(new byte[] {'9', '8', '7', '6'}));
+            }
+            try (Socket s = atParameters()) {
+                sendJson(s.getOutputStream(), "{\"udp\":true,\"time\":1,\"parallel\":2,\"len\":1400,"
+                        + "\"bandwidth\":1000000}");
+                DataInputStream in = new DataInputStream(s.getInputStream());
+                assertThat(in.readByte()).isEqualTo((byte) Iperf3.CREATE_STREAMS);
+                expectServerError(s, Iperf3Error.STREAM_ACCEPT.number(), 110);
+            }
+        });
+        awaitLog("refused", "only 0 of 2 UDP streams arrived within " + HANDSHAKE_MILLIS + " ms");
+    }
+
     /** Bytes that are no cookie (a NUL inside, no NUL at the end, an HTTP request) end the connection. */
     @Test
     void nonCookiesAreDropped() throws Exception {
