@@ -28,7 +28,7 @@ public final class Splitter {
             "-{1,2}[\\w-]+(=\\S+)?|[a-z0-9_./:@=,*+-][\\w./:@=,*+'\"-]*|[A-Z][A-Z0-9_]*|\\||'[^']*'|\"[^\"]*\"|\\d+");
     private static final Pattern CAPTION = Pattern.compile("Code language: .*$");
     /** Terminal colour codes (sockperf prints them), with or without the ESC byte a paste may lose. */
-    private static final Pattern ANSI = Pattern.compile("\u001B?\\[[0-9;]*m");
+    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m|\\[[0-9;]+m");
 
     private final Set<String> programs;
 

@@ -43,10 +43,10 @@ public final class Iperf3SingleThreadRule implements Rule {
             if (bps.isEmpty() || c.isEmpty() || bps.get().value() >= 0.5 * c.get().linkBitsPerSecond()) {
                 continue;
             }
-            String version = m.toolVersion() == null ? "an unknown version (3.16 made it multi-threaded)" : m.toolVersion();
+            String version = m.toolVersion() == null ? "its version is not shown" : "this is " + m.toolVersion();
             out.add(new Finding(id(), Severity.WARN, "iperf3",
-                    String.format(Locale.ROOT, "iperf3 with %d streams reached %s on a %s link: iperf3 %s runs all "
-                                    + "streams in one thread, so the tool, not the link, is the limit",
+                    String.format(Locale.ROOT, "iperf3 with %d streams reached %s on a %s link: before 3.16 iperf3 runs all "
+                                    + "streams in one thread (%s), so the tool, not the link, is the limit",
                             streams(m), Rate.format(bps.get().value()), Rate.format(c.get().linkBitsPerSecond()), version),
                     List.of(new Evidence("iperf3 " + m.test(), Rate.format(bps.get().value()))),
                     new Impact(bps.get().value(), c.get().bitsPerSecond(), null),

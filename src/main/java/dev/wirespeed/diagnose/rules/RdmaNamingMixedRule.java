@@ -55,9 +55,13 @@ public final class RdmaNamingMixedRule implements LogRule {
                         .add(d.name());
             }
         }
-        List<String> onlyKernel = kernel.keySet().stream().filter(h -> !persistent.containsKey(h)).toList();
-        List<String> onlyPersistent = persistent.keySet().stream().filter(h -> !kernel.containsKey(h)).toList();
-        if (onlyKernel.isEmpty() || onlyPersistent.isEmpty()) {
+        // Hosts that show persistent names, and other hosts that show kernel names (a host may show
+        // both when its log spans a rename: it still differs from the hosts that show only one).
+        List<String> onlyPersistent = new ArrayList<>(persistent.keySet());
+        List<String> onlyKernel = kernel.keySet().stream()
+                .filter(h -> !persistent.containsKey(h) || persistent.size() > 1).toList();
+        if (onlyKernel.isEmpty() || onlyPersistent.isEmpty()
+                || (onlyKernel.size() == 1 && onlyPersistent.size() == 1 && onlyKernel.equals(onlyPersistent))) {
             return List.of();
         }
         for (String h : onlyPersistent) {
