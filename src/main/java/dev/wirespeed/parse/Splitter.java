@@ -105,10 +105,16 @@ public final class Splitter {
         }
         String args = m.group(2).strip();
         if (!args.isEmpty()) {
-            for (String a : args.replace("|", " | ").strip().split("\\s+")) {
+            String[] words = args.replace("|", " | ").strip().split("\\s+");
+            boolean optionLike = words.length <= 2; // "rdma link", "ip a"
+            for (String a : words) {
                 if (!BARE_ARG.matcher(a).matches()) {
                     return null;
                 }
+                optionLike |= a.startsWith("-") || a.matches(".*[\\d/|:].*");
+            }
+            if (!optionLike) {
+                return null; // "iperf3 is a tool": prose that starts with a program's name
             }
         }
         return new String[] {"", line};

@@ -33,6 +33,16 @@ class OtherParsersTest {
     }
 
     @Test
+    void mdcliBareStringAnswer() {
+        List<Piece> pieces = LogReader.standard().read(Fixture.text("seeds/000_a2147e746c8b34a4.txt"));
+        Piece p = pieces.stream().filter(x -> "display system/system-info/software-name".equals(x.command())).findFirst()
+                .orElseThrow();
+        MdcliRecord r = p.outputs().getFirst().all(MdcliRecord.class).getFirst();
+        assertThat(r.kind()).isEqualTo("system/system-info/software-name");
+        assertThat(r.get("value")).isEqualTo("AirEngineX773_V600R023C10SPC200.cc");
+    }
+
+    @Test
     void mdcliPatchInfoAndTransferTask() {
         MdcliRecord patch = Fixture.only("other/mdcli-patch-infos-seed000.txt", "mdcli-json").all(MdcliRecord.class).getFirst();
         assertThat(patch.kind()).isEqualTo("patch-info");

@@ -23,12 +23,18 @@ public final class MdcliParser extends BaseParser {
         super("mdcli-json", "display", "emit");
     }
 
+    /** A bare JSON string answer: "display system/system-info/software-name" prints one. */
+    private static final java.util.regex.Pattern STRING = java.util.regex.Pattern.compile("\"([^\"]*)\"(?:\\s*#.*)?");
+
     @Override
     public boolean startsAt(Lines in, int i) {
+        Command c = in.command();
+        if (c != null && c.program().equals("display") && in.matches(STRING, i)) {
+            return true;
+        }
         if (!in.get(i).equals("{")) {
             return false;
         }
-        Command c = in.command();
         if (c != null && (c.program().equals("display") || c.program().equals("emit"))) {
             return true;
         }
@@ -38,6 +44,15 @@ public final class MdcliParser extends BaseParser {
     @Override
     public Parsed parse(Lines in, int from) {
         ParseBuilder b = builder(in, from);
+        java.util.regex.Matcher string = in.match(STRING, from);
+        if (string != null) {
+            Command c = in.command();
+            Map<String, String> value = new LinkedHashMap<>();
+            value.put("value", string.group(1));
+            b.use(from).add(new MdcliRecord(c == null || c.args().isEmpty() ? "value" : c.args().getFirst(), value,
+                    in.source(from)));
+            return b.done(from + 1);
+        }
         JsonBlock block = JsonBlock.read(in, from);
         if (block.node() == null || !block.node().isObject()) {
             b.note("the JSON document is incomplete or invalid; nothing was read from it");
