@@ -11,10 +11,11 @@ import org.junit.jupiter.api.Test;
  * A bounded property test: every fixture, truncated at random points and with random lines
  * removed or duplicated, given to every parser at every line where it says its format starts
  * (and to the whole log reader). Nothing may throw; a parser returns what it understood, with its
- * block inside the input, or nothing. Seeded, so a failure reproduces; 25 variants per fixture.
+ * block inside the input, or nothing. Seeded, so a failure reproduces; 8 variants per fixture
+ * (4 per whole seed log, which only the log reader reads).
  */
 class RobustnessTest {
-    private static final int VARIANTS = 25;
+    private static final int VARIANTS = 8;
 
     @Test
     void parsersNeverThrowOnDamagedFixtures() {
@@ -24,11 +25,12 @@ class RobustnessTest {
         int recognized = 0;
         for (String path : Fixture.all()) {
             List<String> original = Lines.split(Fixture.text(path));
-            for (int v = 0; v < VARIANTS; v++) {
+            boolean wholeSeed = path.startsWith("seeds/"); // long logs: the reader runs every parser on them
+            for (int v = 0; v < (wholeSeed ? 4 : VARIANTS); v++) {
                 List<String> lines = damage(original, random);
                 String text = String.join("\n", lines);
                 Lines in = new Lines(lines, 1, null);
-                for (Parser p : parsers) {
+                for (Parser p : wholeSeed ? List.<Parser>of() : parsers) {
                     for (int i = 0; i < in.size(); i++) {
                         if (!p.startsAt(in, i)) {
                             continue;
@@ -48,7 +50,7 @@ class RobustnessTest {
                 }
             }
         }
-        assertThat(attempts).as("the damaged inputs were still parsed").isGreaterThan(1000);
+        assertThat(attempts).as("the damaged inputs were still parsed").isGreaterThan(500);
         assertThat(recognized).isGreaterThan(attempts / 2);
     }
 
