@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  */
 public final class ExplainText {
     /** Rows shown per table; the rest are counted (--json has them all). */
-    static final int MAX_ROWS = 30;
+    static final int MAX_ROWS = 24;
     private static final int MAX_CELL = 64;
     private static final Pattern LINE_REF = Pattern.compile("(?:.*, )?(?:(.+) )?line (\\d+)");
 
@@ -113,37 +113,35 @@ public final class ExplainText {
         }
     }
 
-    /** One table per run of records of the same kind; iperf interval lines give way to the totals. */
+    /**
+     * One table per kind of record, in order of first appearance. iperf lines give way to the
+     * totals: the SUM totals when there are several streams, else the stream's totals.
+     */
     static List<String> tables(List<ParsedRecord> records) {
         List<String> out = new ArrayList<>();
-        boolean totals = records.stream().anyMatch(r -> r instanceof IperfInterval i && (i.summary() || i.isSum()));
-        int hiddenIntervals = 0;
-        List<ParsedRecord> shown = new ArrayList<>();
+        boolean sumTotals = records.stream().anyMatch(r -> r instanceof IperfInterval i && i.summary() && i.isSum());
+        boolean totals = records.stream().anyMatch(r -> r instanceof IperfInterval i && i.summary());
+        int hidden = 0;
+        Map<Class<?>, List<ParsedRecord>> byKind = new LinkedHashMap<>();
         for (ParsedRecord r : records) {
-            if (totals && r instanceof IperfInterval i && !i.summary()) {
-                hiddenIntervals++;
-            } else {
-                shown.add(r);
+            if (r instanceof IperfInterval i && ((totals && !i.summary()) || (sumTotals && !i.isSum()))) {
+                hidden++;
+                continue;
             }
+            byKind.computeIfAbsent(r.getClass(), k -> new ArrayList<>()).add(r);
         }
-        int k = 0;
-        while (k < shown.size()) {
-            Class<?> kind = shown.get(k).getClass();
+        for (List<ParsedRecord> kind : byKind.values()) {
             List<Map<String, String>> rows = new ArrayList<>();
-            int count = 0;
-            while (k < shown.size() && shown.get(k).getClass() == kind) {
-                if (count++ < MAX_ROWS) {
-                    rows.add(new LinkedHashMap<>(shown.get(k).columns()));
-                }
-                k++;
+            for (int k = 0; k < Math.min(kind.size(), MAX_ROWS); k++) {
+                rows.add(new LinkedHashMap<>(kind.get(k).columns()));
             }
             out.addAll(Tables.render(rows, MAX_CELL));
-            if (count > MAX_ROWS) {
-                out.add("… " + (count - MAX_ROWS) + " more (--json shows all)");
+            if (kind.size() > MAX_ROWS) {
+                out.add("… " + (kind.size() - MAX_ROWS) + " more (--json shows all)");
             }
         }
-        if (hiddenIntervals > 0) {
-            out.add("(" + hiddenIntervals + " interval lines not shown)");
+        if (hidden > 0) {
+            out.add("(" + hidden + " per-stream or interval lines not shown)");
         }
         return out;
     }
@@ -188,19 +186,30 @@ public final class ExplainText {
         }
     }
 
-    /** True when the finding's first evidence names a line inside the piece. */
+    /**
+     * True when the finding's first locatable evidence lies in the piece: a result of this piece
+     * ("iperf3 tcp-bw" with its rate) or a line inside it ("ibstat, paste.txt line 184").
+     */
     static boolean belongs(Finding f, Piece p, int inputs) {
         for (Evidence ev : f.evidence()) {
             if (ev == null || ev.source() == null) {
                 continue;
             }
             Matcher m = LINE_REF.matcher(ev.source());
-            if (!m.matches()) {
-                continue;
+            if (m.matches()) {
+                int line = Integer.parseInt(m.group(2));
+                boolean sameInput = m.group(1) == null ? inputs == 1 : m.group(1).equals(p.input());
+                return sameInput && line >= p.firstLine() && line <= p.lastLine();
             }
-            int line = Integer.parseInt(m.group(2));
-            boolean sameInput = m.group(1) == null ? inputs == 1 : m.group(1).equals(p.input());
-            return sameInput && line >= p.firstLine() && line <= p.lastLine();
+            for (Parsed block : p.outputs()) {
+                for (Measurement r : block.measurements()) {
+                    String rate = r.metric(Measurement.Metrics.BITS_PER_SECOND).map(x -> Rate.format(x.value())).orElse(null);
+                    if (ev.source().equals(r.tool() + " " + r.test()) && (ev.raw() == null || ev.raw().equals(rate))) {
+                        return true;
+                    }
+                }
+            }
+            return false; // only the first evidence places a finding
         }
         return false;
     }

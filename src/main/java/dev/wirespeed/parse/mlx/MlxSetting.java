@@ -15,7 +15,7 @@ public record MlxSetting(String device, String name, String nextBoot, String new
         implements ParsedRecord {
     @Override
     public Map<String, String> columns() {
-        return Columns.of().put("device", device).put("setting", name).put("next boot", nextBoot)
+        return Columns.of().put("setting", name).put("next boot", nextBoot)
                 .put("new", newValue).map();
     }
 }
