@@ -8,10 +8,19 @@ final class StandardRules {
 
     static List<Rule> all() {
         return List.of(
-                // rules that need tool output (explain): results, tools' CPU remarks, ethtool -a
-                new dev.wirespeed.diagnose.rules.BandwidthBelowLinkRule(),
-                new dev.wirespeed.diagnose.rules.Iperf3SingleThreadRule(),
-                new dev.wirespeed.diagnose.rules.CpuFrequencyNoteRule(),
-                new dev.wirespeed.diagnose.rules.RocePauseOffRule());
+                new IbNoSubnetManagerRule(),
+                new PortDownRule(),
+                new PcieLinkDowngradedRule(),
+                new PcieBelowPortsRule(),
+                new PortRateBelowDeviceRule(),
+                new EthernetMtuRule(),
+                new IpoibDatagramRule(),
+                new RoceFlowControlRule(),
+                new CpuGovernorRule(),
+                new NfsOverTcpRule(),
+                new NicNumaRule(),
+                // rules that need measured results from tool output (explain)
+                new BandwidthBelowLinkRule(),
+                new Iperf3SingleThreadRule());
     }
 }

@@ -33,7 +33,7 @@ class ExplainerTest {
                 .satisfies(f -> assertThat(f.message()).contains("AirEngineX773_V600R023SPH151.pat"));
         assertThat(findings(e, "zerotier-peer-unreachable")).as("every peer answered").isEmpty();
         assertThat(findings(e, "ib-link-degraded")).as("all switch links at 2X NDR").isEmpty();
-        assertThat(findings(e, "roce-pause-off")).as("ethtool -a shows RX on, TX on").isEmpty();
+        assertThat(findings(e, "roce-no-flow-control")).as("ethtool -a shows RX on, TX on").isEmpty();
         assertThat(findings(e, "bandwidth-below-link")).as("196.69 of 200 and 23.13 of 25 Gbit/s").isEmpty();
         assertThat(e.facts()).extracting(Facts::origin).contains("tj01-h20-node139", "tj01-h20-node140", "t3640", "ft2000");
         Facts ft2000 = e.facts().stream().filter(f -> f.origin().equals("ft2000")).findFirst().orElseThrow();
@@ -60,7 +60,8 @@ class ExplainerTest {
                 .satisfies(f -> assertThat(f.message()).contains("16 streams", "17.1 Gbit/s", "200 Gbit/s"));
         assertThat(findings(e, "bandwidth-below-link")).extracting(Finding::message)
                 .anySatisfy(m -> assertThat(m).startsWith("perftest rdma-write-bw: 141 Gbit/s = 71 %"));
-        assertThat(findings(e, "cpu-frequency-not-max")).hasSize(1);
+        assertThat(findings(e, "cpu-governor")).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("Conflicting CPU frequency values detected"));
     }
 
     @Test
@@ -73,17 +74,19 @@ class ExplainerTest {
 
     @Test
     void roceWithPauseOffFiresAndFabricLinkAtLowerWidth() {
-        // seed 000's t3640 outputs with the pause parameters turned off, as ethtool prints them then
+        // seed 004's lstopo (it starts with "root@r86s-01:~# lstopo") ties enp4s0f0np0 to mlx5_0; an
+        // ibstatus of that RoCE port (seed 000's t3640 output, on the same host) and ethtool -a with
+        // the pause parameters off, as ethtool prints them then
         Map<String, String> in = new LinkedHashMap<>();
-        in.put("roce.txt", Fixture.text("ib/ibstatus-seed000-t3640-roce.txt") + "root@t3640:/# ethtool -a enp1s0f1np1\n"
-                + "Pause parameters for enp1s0f1np1:\nAutonegotiate: off\nRX: off\nTX: off\n");
+        in.put("roce.txt", Fixture.text("host/lstopo-seed004.txt")
+                + Fixture.text("ib/ibstatus-seed000-t3640-roce.txt").replace("root@t3640:/#", "root@r86s-01:~#")
+                + "root@r86s-01:~# ethtool -a enp4s0f0np0\n"
+                + "Pause parameters for enp4s0f0np0:\nAutonegotiate: off\nRX: off\nTX: off\n");
         // seed 000's ibnetdiscover with port 6 trained at 1xNDR
         in.put("fabric.txt", Fixture.text("ib/ibnetdiscover-seed000.txt").replace("lid 11 2xNDR", "lid 11 1xNDR"));
         Explanation e = Explainer.standard().explain(in);
-        assertThat(findings(e, "roce-pause-off")).singleElement().satisfies(f -> {
-            assertThat(f.subject()).isEqualTo("enp1s0f1np1");
-            assertThat(f.fix().command()).isEqualTo("ethtool -A enp1s0f1np1 rx on tx on");
-        });
+        assertThat(findings(e, "roce-no-flow-control")).singleElement()
+                .satisfies(f -> assertThat(f.fix().command()).isEqualTo("ethtool -A enp4s0f0np0 rx on tx on"));
         assertThat(findings(e, "ib-link-degraded")).singleElement()
                 .satisfies(f -> assertThat(f.message()).contains("port 6", "1X NDR", "2X NDR"));
     }
