@@ -137,7 +137,7 @@ public final class BwClient {
         }
     }
 
-    private static byte[] parseTestId(String hex) throws ProtocolException {
+    static byte[] parseTestId(String hex) throws ProtocolException {
         try {
             byte[] id = HexFormat.of().parseHex(hex);
             if (id.length == Wire.TEST_ID_BYTES) {
@@ -180,6 +180,9 @@ public final class BwClient {
         private final CompletableFuture<Message.Results> remoteResults = new CompletableFuture<>();
         private volatile String peerProblem;
         private volatile boolean finished;
+        /** Guards the last heartbeat: nothing may follow Stop, or the server closes on unread bytes (RST). */
+        private final Object stopLock = new Object();
+        private boolean stopSent;
 
         Run(TestSpec spec, FrameCodec codec, SocketChannel control, List<SocketChannel> data, BwResult.Peer server,
             Listener listener) {
@@ -211,8 +214,11 @@ public final class BwClient {
 
             String status = waitForEnd(t0);
             group.stopSending();
-            if (peerProblem == null) {
-                sendQuietly(new Message.Stop());
+            synchronized (stopLock) {
+                stopSent = true;
+                if (peerProblem == null) {
+                    sendQuietly(new Message.Stop());
+                }
             }
             long drainDeadline = System.nanoTime() + (peerProblem == null ? DRAIN_LIMIT_NANOS : 0);
             group.awaitEnded(drainDeadline);
@@ -220,7 +226,8 @@ public final class BwClient {
             sampler.finish(endNanos);
             Message.Results remote = awaitRemoteResults(drainDeadline);
             finished = true;
-            group.join(System.nanoTime() + (peerProblem == null ? TimeUnit.SECONDS.toNanos(2) : 0));
+            // after a loss the streams were closed: a short wait lets their threads book their CPU time
+            group.join(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(peerProblem == null ? 2000 : 300));
             OptionalLong retransAfter = TcpCounters.retransmittedSegments();
             closeQuietly(control);
             reader.interrupt();
@@ -246,7 +253,7 @@ public final class BwClient {
                     endNanos - t0);
             Message.Results local = new Message.Results(group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime()),
                     localCpu, localRetrans);
-            return assembler.build(startedAt, server, local, remote, outcome);
+            return assembler.build(startedAt, ResultAssembler.localPeer(), server, local, remote, outcome);
         }
 
         private String waitForEnd(long t0) {
@@ -331,8 +338,10 @@ public final class BwClient {
         private void heartbeat() {
             while (!finished) {
                 LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(1));
-                if (!finished && peerProblem == null) {
-                    sendQuietly(new Message.Heartbeat());
+                synchronized (stopLock) {
+                    if (!stopSent && !finished && peerProblem == null) {
+                        sendQuietly(new Message.Heartbeat());
+                    }
                 }
             }
         }

@@ -45,6 +45,8 @@ public final class BwServer implements AutoCloseable {
     private final Set<ServerTest> running = ConcurrentHashMap.newKeySet();
     private final Semaphore handshakes = new Semaphore(MAX_HANDSHAKES);
     private final CountDownLatch stopped = new CountDownLatch(1);
+    private final UdpSetup.Listener udpListener;
+    private final java.util.concurrent.atomic.AtomicInteger dataConnections = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean closing;
 
     public BwServer(Config config) throws IOException {
@@ -61,6 +63,31 @@ public final class BwServer implements AutoCloseable {
             listener.close();
             throw new IOException("cannot listen on " + (config.bindAddress() == null ? "*" : config.bindAddress())
                     + ":" + config.port() + ": " + BwClient.reason(e), e);
+        }
+        udpListener = openUdpListener();
+    }
+
+    /** UDP tests use the same port number; without it the server still serves TCP tests. */
+    private UdpSetup.Listener openUdpListener() {
+        InetSocketAddress tcp = (InetSocketAddress) listenerAddress();
+        try {
+            return new UdpSetup.Listener(new InetSocketAddress(tcp.getAddress(), tcp.getPort()));
+        } catch (IOException e) {
+            config.log().accept("UDP tests unavailable: cannot bind UDP port " + tcp.getPort() + ": "
+                    + BwClient.reason(e));
+            return null;
+        }
+    }
+
+    /** The server's UDP port (same number as the TCP port), or null when UDP could not be bound. */
+    InetSocketAddress udpAddress() {
+        return udpListener == null ? null : udpListener.localAddress();
+    }
+
+    private void udpHello(Preamble.DataHeader header, java.net.SocketAddress from) {
+        ServerTest test = pending.get(header.testIdHex());
+        if (test != null) {
+            test.attachUdp(header.streamIndex(), from);
         }
     }
 
@@ -82,6 +109,9 @@ public final class BwServer implements AutoCloseable {
 
     /** Accepts until {@link #close()} (or after one test with --once). Blocks the caller. */
     public void serve() {
+        if (udpListener != null) {
+            udpListener.start(this::udpHello);
+        }
         try {
             while (!closing) {
                 SocketChannel ch;
@@ -177,6 +207,7 @@ public final class BwServer implements AutoCloseable {
         if (test == null || !test.attach(header.streamIndex(), ch)) {
             throw new ProtocolException("data connection for an unknown test or stream");
         }
+        dataConnections.incrementAndGet();
     }
 
     void register(String testIdHex, ServerTest test) {
@@ -202,6 +233,11 @@ public final class BwServer implements AutoCloseable {
         }
     }
 
+    /** Data connections accepted into a test since start (tests check -P N opens N connections). */
+    public int acceptedDataConnections() {
+        return dataConnections.get();
+    }
+
     public boolean isClosing() {
         return closing;
     }
@@ -215,13 +251,23 @@ public final class BwServer implements AutoCloseable {
         } catch (IOException ignored) {
             // already closed
         }
+        if (udpListener != null) {
+            udpListener.close();
+        }
         for (ServerTest t : running) {
             t.abort("server shutting down");
         }
     }
 
-    /** Waits for the accept loop to end. */
+    /** Waits for the accept loop to end and for running tests to finish their last words (bounded). */
     public boolean awaitStopped(long timeout, TimeUnit unit) throws InterruptedException {
-        return stopped.await(timeout, unit);
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        if (!stopped.await(timeout, unit)) {
+            return false;
+        }
+        while (!running.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        return running.isEmpty();
     }
 }
