@@ -43,14 +43,17 @@ class ExplainerTest {
     }
 
     @Test
-    void seed001BandwidthBehindPcieGen2() {
+    void seed001BandwidthBehindPcieGen2AndDoctorsRulesOnParsedFacts() {
         Explanation e = seed("001_f6752bc58d89dcbd.txt");
         assertThat(findings(e, "bandwidth-below-link")).singleElement().satisfies(f -> {
             assertThat(f.subject()).isEqualTo("enp3s0");
             assertThat(f.message()).contains("55.0 Gbit/s = 55 % of the 100 Gbit/s link enp3s0",
-                    "PCIe 2.0 x16 (5 GT/s) = 64.0 Gbit/s raw", "86 % of that");
+                    "behind PCIe 2.0 x16 = 58.5 Gbit/s usable", "94 % of that");
             assertThat(f.impact().capBitsPerSecond()).isEqualTo(55.0e9);
         });
+        // doctor's rules read the same facts: mlnx_tune's "Warning: PCI Speed 5GT/s" and the installer's x4 of x8
+        assertThat(findings(e, "pcie-link-downgraded")).hasSize(3);
+        assertThat(findings(e, "pcie-below-ports")).extracting(Finding::subject).isNotEmpty();
     }
 
     @Test
@@ -65,8 +68,10 @@ class ExplainerTest {
     }
 
     @Test
-    void seed004HasNoLinkRateSoNoBandwidthVerdict() {
+    void seed004HasNoLinkRateSoNoBandwidthVerdictButTheX4Slot() {
         Explanation e = seed("004_2a39351d1c4a425e.txt");
+        assertThat(findings(e, "pcie-link-downgraded")).extracting(Finding::subject)
+                .containsExactly("0000:04:00.0");
         assertThat(findings(e, "bandwidth-below-link")).isEmpty();
         assertThat(e.measurements()).hasSize(4);
         assertThat(e.summary().formats()).containsEntry("lspci", 6);
