@@ -25,7 +25,7 @@ final class MdcliPatchBlocksUpgradeRule implements LogRule {
     public List<Finding> apply(LogFacts log) {
         List<Finding> out = new ArrayList<>();
         for (MdcliRecord r : log.all(MdcliRecord.class)) {
-            if (!r.kind().equals("startup-info")) {
+            if (!r.object().equals("startup-info")) {
                 continue;
             }
             String current = r.get("current-system-software");
