@@ -1,0 +1,26 @@
+package dev.wirespeed.diagnose;
+
+import java.util.List;
+
+/** The rules wirespeed ships, in report order. */
+final class StandardRules {
+    private StandardRules() {}
+
+    static List<Rule> all() {
+        return List.of(
+                new IbNoSubnetManagerRule(),
+                new PortDownRule(),
+                new PcieLinkDowngradedRule(),
+                new PcieBelowPortsRule(),
+                new PortRateBelowDeviceRule(),
+                new EthernetMtuRule(),
+                new IpoibDatagramRule(),
+                new RoceFlowControlRule(),
+                new CpuGovernorRule(),
+                new NfsOverTcpRule(),
+                new NicNumaRule(),
+                // rules that need measured results from tool output (explain)
+                new BandwidthBelowLinkRule(),
+                new Iperf3SingleThreadRule());
+    }
+}
