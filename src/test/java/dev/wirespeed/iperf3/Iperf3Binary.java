@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import dev.wirespeed.parse.iperf.Iperf3JsonParser;
+import dev.wirespeed.parse.iperf.Iperf3Result;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -122,5 +124,26 @@ final class Iperf3Binary implements AutoCloseable {
         // readAllLines: Files.readString returns only the first byte of these zero-sized /proc files
         String[] f = Files.readAllLines(Path.of(path)).getFirst().trim().split("\\s+");
         return Long.parseLong(f[f.length - 1]);
+    }
+
+    /** iperf3 -J read by wirespeed's own iperf3 parser (the explain command's), as a user's file would be. */
+    Iperf3Result parsed() throws IOException {
+        return Iperf3JsonParser.parse(output());
+    }
+
+    /** One sum line of iperf3 -J: its bytes and rate. */
+    record Sum(long bytes, double bitsPerSecond) {
+        static Sum sent(Iperf3Result r) {
+            return new Sum(Math.round(r.sentBytes()), r.sentBitsPerSecond());
+        }
+
+        static Sum received(Iperf3Result r) {
+            return new Sum(Math.round(r.receivedBytes()), r.receivedBitsPerSecond());
+        }
+
+        /** A sum our parser does not read (a --bidir test's reverse direction), straight from the JSON. */
+        static Sum of(JsonNode sum) {
+            return new Sum(sum.path("bytes").longValue(), sum.path("bits_per_second").doubleValue());
+        }
     }
 }

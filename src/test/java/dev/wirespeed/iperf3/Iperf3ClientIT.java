@@ -7,6 +7,7 @@ import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.UdpBwClient;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwResult.DirectionResult;
+import dev.wirespeed.parse.iperf.Iperf3Result;
 import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
@@ -55,12 +56,12 @@ class Iperf3ClientIT {
             if (spec.durationMillis() > 0) {
                 assertThat(printed).as("interval reports as they happen").isNotEmpty();
             }
-            return new Pair(result, server.json());
+            return new Pair(result, server.json(), server.parsed());
         }
     }
 
-    /** @param json the iperf3 server's whole -J output */
-    private record Pair(BwResult ours, JsonNode json) {
+    /** @param json the iperf3 server's whole -J output; {@code parsed} the same, read by our parser */
+    private record Pair(BwResult ours, JsonNode json, Iperf3Result parsed) {
         JsonNode theirs() {
             return json.path("end");
         }
@@ -71,32 +72,32 @@ class Iperf3ClientIT {
     }
 
     /** Upload: the iperf3 server received; its count is our receiver figure, and at most what we sent. */
-    private static void checkUpload(BwResult ours, JsonNode serverReceived, int streams) throws Exception {
+    private static void checkUpload(BwResult ours, Iperf3Binary.Sum serverReceived, int streams) throws Exception {
         DirectionResult up = checkUploadReport(ours, serverReceived);
         assertInFlight(up.senderSummary().bytes(), up.receiverSummary().bytes(), streams);
     }
 
     /** In a --bidir test iperf3 3.12 times both directions' sums by its first stream: no rate check there. */
-    private static DirectionResult checkUploadReport(BwResult ours, JsonNode serverReceived) {
+    private static DirectionResult checkUploadReport(BwResult ours, Iperf3Binary.Sum serverReceived) {
         DirectionResult up = direction(ours, "upload");
-        long received = serverReceived.path("bytes").longValue();
+        long received = serverReceived.bytes();
         assertThat(received).isPositive();
         assertThat(up.receiverSummary().bytes()).isEqualTo(received);
         if (ours.directions().size() == 1) {
             assertThat(up.receiverSummary().bitsPerSecond()).isCloseTo(
-                    serverReceived.path("bits_per_second").doubleValue(), within(0.01 * up.receiverSummary().bitsPerSecond()));
+                    serverReceived.bitsPerSecond(), within(0.01 * up.receiverSummary().bitsPerSecond()));
         }
         return up;
     }
 
     /** Download: the iperf3 server sent; its count is our sender figure, and what we received agrees. */
-    private static void checkDownload(BwResult ours, JsonNode serverSent, int streams) throws Exception {
+    private static void checkDownload(BwResult ours, Iperf3Binary.Sum serverSent, int streams) throws Exception {
         DirectionResult down = direction(ours, "download");
-        long sent = serverSent.path("bytes").longValue();
+        long sent = serverSent.bytes();
         assertThat(sent).isPositive();
         assertThat(down.senderSummary().bytes()).isEqualTo(sent);
         if (ours.directions().size() == 1) {
-            assertThat(down.senderSummary().bitsPerSecond()).isCloseTo(serverSent.path("bits_per_second").doubleValue(),
+            assertThat(down.senderSummary().bitsPerSecond()).isCloseTo(serverSent.bitsPerSecond(),
                     within(0.01 * down.senderSummary().bitsPerSecond()));
         }
         assertInFlight(sent, down.receiverSummary().bytes(), streams);
@@ -113,14 +114,14 @@ class Iperf3ClientIT {
     @Test
     void oneStreamUpload() throws Exception {
         Pair p = run(spec(Direction.UPLOAD, 1, 2000, 0));
-        checkUpload(p.ours(), p.theirs().path("sum_received"), 1);
+        checkUpload(p.ours(), Iperf3Binary.Sum.received(p.parsed()), 1);
         assertThat(direction(p.ours(), "upload").intervals()).hasSizeGreaterThanOrEqualTo(2);
     }
 
     @Test
     void fourStreamsUpload() throws Exception {
         Pair p = run(spec(Direction.UPLOAD, 4, 2000, 0));
-        checkUpload(p.ours(), p.theirs().path("sum_received"), 4);
+        checkUpload(p.ours(), Iperf3Binary.Sum.received(p.parsed()), 4);
         assertThat(p.theirs().path("streams")).hasSize(4);
         assertThat(direction(p.ours(), "upload").streams()).hasSize(4)
                 .allSatisfy(s -> assertThat(s.receivedBytes()).isPositive());
@@ -129,7 +130,7 @@ class Iperf3ClientIT {
     @Test
     void reverse() throws Exception {
         Pair p = run(spec(Direction.DOWNLOAD, 2, 2000, 0));
-        checkDownload(p.ours(), p.theirs().path("sum_sent"), 2);
+        checkDownload(p.ours(), Iperf3Binary.Sum.sent(p.parsed()), 2);
         DirectionResult down = direction(p.ours(), "download");
         assertThat(down.senderSummary().retransmits()).as("the iperf3 server's TCP_INFO retransmits").isNotNull();
     }
@@ -137,8 +138,8 @@ class Iperf3ClientIT {
     @Test
     void bidirectional() throws Exception {
         Pair p = run(spec(Direction.BIDIR, 2, 2000, 0));
-        checkUpload(p.ours(), p.theirs().path("sum_received"), 2);
-        checkDownload(p.ours(), p.theirs().path("sum_sent_bidir_reverse"), 2);
+        checkUpload(p.ours(), Iperf3Binary.Sum.received(p.parsed()), 2);
+        checkDownload(p.ours(), Iperf3Binary.Sum.of(p.theirs().path("sum_sent_bidir_reverse")), 2);
         // the server's per-stream lines, in connection order: its receiving streams first, as ours
         JsonNode streams = p.theirs().path("streams");
         List<BwResult.StreamResult> up = direction(p.ours(), "upload").streams();
@@ -156,14 +157,14 @@ class Iperf3ClientIT {
         Pair p = run(spec(Direction.UPLOAD, 2, 0, bytes));
         DirectionResult up = direction(p.ours(), "upload");
         assertThat(up.senderSummary().bytes()).isEqualTo(bytes);
-        checkUpload(p.ours(), p.theirs().path("sum_received"), 2);
+        checkUpload(p.ours(), Iperf3Binary.Sum.received(p.parsed()), 2);
     }
 
     @Test
     void byteCountReverse() throws Exception {
         long bytes = 200L << 20;
         Pair p = run(spec(Direction.DOWNLOAD, 1, 0, bytes));
-        checkDownload(p.ours(), p.theirs().path("sum_sent"), 1);
+        checkDownload(p.ours(), Iperf3Binary.Sum.sent(p.parsed()), 1);
         assertThat(direction(p.ours(), "download").receiverSummary().bytes()).isGreaterThanOrEqualTo(bytes);
     }
 
@@ -174,7 +175,7 @@ class Iperf3ClientIT {
         Pair p = run(spec);
         // each side ends its warm-up by its own clock, so the measured windows differ by the
         // control connection's delay and thread start: no in-flight bound here, a 5 % one
-        DirectionResult up = checkUploadReport(p.ours(), p.theirs().path("sum_received"));
+        DirectionResult up = checkUploadReport(p.ours(), Iperf3Binary.Sum.received(p.parsed()));
         assertThat((double) up.receiverSummary().bytes()).isCloseTo(up.senderSummary().bytes(),
                 within(0.05 * up.senderSummary().bytes()));
         assertThat(up.intervals()).anySatisfy(i -> assertThat(i.omitted()).isTrue());
@@ -214,7 +215,7 @@ class Iperf3ClientIT {
                 false, bitsPerSecond);
     }
 
-    private record UdpPair(UdpResult ours, JsonNode json) {
+    private record UdpPair(UdpResult ours, JsonNode json, Iperf3Result parsed) {
         JsonNode theirs() {
             return json.path("end");
         }
@@ -227,7 +228,7 @@ class Iperf3ClientIT {
                     null)).runUdp(new UdpBwClient.Listener() {});
             assertThat(server.await(30)).as("iperf3 -s exit code; output:%n%s", server.output()).isZero();
             assertThat(result.outcome().ok()).as("outcome %s", result.outcome()).isTrue();
-            return new UdpPair(result, server.json());
+            return new UdpPair(result, server.json(), server.parsed());
         }
     }
 
@@ -245,19 +246,17 @@ class Iperf3ClientIT {
     void udpUpload() throws Exception {
         UdpPair p = runUdp(udp(Direction.UPLOAD, 1, 100_000_000L));
         UdpResult.UdpDirection up = udpDirection(p.ours(), "upload");
-        JsonNode received = p.theirs().path("sum_received");
-        assertThat(received.path("packets").longValue()).isPositive();
-        assertThat(up.receiverSummary().totalPackets()).isEqualTo(received.path("packets").longValue());
-        assertThat(up.receiverSummary().lostPackets()).isEqualTo(received.path("lost_packets").longValue());
-        assertThat(up.receiverSummary().bytes()).isEqualTo(received.path("bytes").longValue());
-        assertThat(up.receiverSummary().bitsPerSecond()).isCloseTo(received.path("bits_per_second").doubleValue(),
+        Iperf3Result received = p.parsed();
+        assertThat(received.packets()).isPositive();
+        assertThat(up.receiverSummary().totalPackets()).isEqualTo(received.packets());
+        assertThat(up.receiverSummary().lostPackets()).isEqualTo(received.lostPackets());
+        assertThat(up.receiverSummary().bytes()).isEqualTo(Math.round(received.receivedBytes()));
+        assertThat(up.receiverSummary().bitsPerSecond()).isCloseTo(received.receivedBitsPerSecond(),
                 within(0.01 * up.receiverSummary().bitsPerSecond()));
-        assertThat(up.receiverSummary().jitterMicros()).isCloseTo(received.path("jitter_ms").doubleValue() * 1000,
-                within(0.01));
+        assertThat(up.receiverSummary().jitterMicros()).isCloseTo(received.jitterMillis() * 1000, within(0.01));
         long sent = up.senderSummary().packets();
-        assertThat(received.path("packets").longValue()).as("the receiver saw counters up to what was sent")
-                .isLessThanOrEqualTo(sent);
-        assertThat(sent - received.path("packets").longValue()).isLessThanOrEqualTo(udpInFlightPackets(1, 1400));
+        assertThat(received.packets()).as("the receiver saw counters up to what was sent").isLessThanOrEqualTo(sent);
+        assertThat(sent - received.packets()).isLessThanOrEqualTo(udpInFlightPackets(1, 1400));
     }
 
     /** UDP -R: the iperf3 server sends (32-bit counters unless asked; we ask for 64). */
@@ -265,13 +264,16 @@ class Iperf3ClientIT {
     void udpReverse() throws Exception {
         UdpPair p = runUdp(udp(Direction.DOWNLOAD, 2, 100_000_000L));
         UdpResult.UdpDirection down = udpDirection(p.ours(), "download");
-        JsonNode sent = p.theirs().path("sum_sent");
-        assertThat(sent.path("packets").longValue()).isPositive();
-        assertThat(down.senderSummary().packets()).isEqualTo(sent.path("packets").longValue());
-        assertThat(down.senderSummary().bytes()).isEqualTo(sent.path("bytes").longValue());
+        Iperf3Result sent = p.parsed();
+        long sentPackets = p.theirs().path("sum_sent").path("packets").longValue(); // our parser reads "sum" only
+        assertThat(sentPackets).isPositive();
+        assertThat(down.senderSummary().packets()).isEqualTo(sentPackets);
+        assertThat(down.senderSummary().bytes()).isEqualTo(Math.round(sent.sentBytes()));
+        assertThat(down.senderSummary().bitsPerSecond()).isCloseTo(sent.sentBitsPerSecond(),
+                within(0.01 * down.senderSummary().bitsPerSecond()));
         long seen = down.receiverSummary().totalPackets();
-        assertThat(seen).isLessThanOrEqualTo(sent.path("packets").longValue());
-        assertThat(sent.path("packets").longValue() - seen).isLessThanOrEqualTo(udpInFlightPackets(2, 1400));
+        assertThat(seen).isLessThanOrEqualTo(sentPackets);
+        assertThat(sentPackets - seen).isLessThanOrEqualTo(udpInFlightPackets(2, 1400));
         assertThat(down.intervals()).as("our receivers' own intervals").isNotEmpty();
     }
 }

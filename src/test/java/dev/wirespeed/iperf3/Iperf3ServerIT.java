@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.parse.iperf.Iperf3Result;
 import dev.wirespeed.units.Rate;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.Message;
@@ -51,8 +52,8 @@ class Iperf3ServerIT {
         server.awaitStopped(5, TimeUnit.SECONDS);
     }
 
-    /** @param json iperf3 -J's whole output; {@code end} its summary */
-    private record Run(JsonNode json, Iperf3Service.Served ours) {
+    /** @param json iperf3 -J's whole output, {@code end} its summary; {@code parsed} read by our parser */
+    private record Run(JsonNode json, Iperf3Result parsed, Iperf3Service.Served ours) {
         JsonNode end() {
             return json.path("end");
         }
@@ -69,7 +70,7 @@ class Iperf3ServerIT {
             assertThat(s.problem()).as("server-side problem").isNull();
             assertThat(s.clientVersion()).isEqualTo(client.json().path("start").path("version").stringValue()
                     .replace("iperf ", ""));
-            return new Run(client.json(), s);
+            return new Run(client.json(), client.parsed(), s);
         }
     }
 
@@ -88,32 +89,34 @@ class Iperf3ServerIT {
      * In a --bidir test iperf3 3.12 times both directions' sums by its first stream
      * (iperf_print_results), so there only the per-stream rates are compared.
      */
-    private static void checkUpload(Run run, JsonNode clientSent, JsonNode reportedReceived, int streams)
+    private static void checkUpload(Run run, Iperf3Binary.Sum clientSent, Iperf3Binary.Sum reportedReceived,
+                                    int streams)
             throws Exception {
         long received = bytes(run.ours().server(), false);
         assertThat(received).isPositive();
-        assertThat(reportedReceived.path("bytes").longValue()).isEqualTo(received);
+        assertThat(reportedReceived.bytes()).isEqualTo(received);
         if (run.ours().spec().direction() != Direction.BIDIR) {
-            assertThat(reportedReceived.path("bits_per_second").doubleValue()).isCloseTo(
-                    bitsPerSecond(run.ours().server(), false), within(0.01 * reportedReceived.path("bits_per_second").doubleValue()));
+            assertThat(reportedReceived.bitsPerSecond()).isCloseTo(bitsPerSecond(run.ours().server(), false),
+                    within(0.01 * reportedReceived.bitsPerSecond()));
         }
         checkStreams(run);
         assertThat(run.ours().client()).isNotNull();
-        Iperf3ClientIT.assertInFlight(clientSent.path("bytes").longValue(), received, streams);
+        Iperf3ClientIT.assertInFlight(clientSent.bytes(), received, streams);
     }
 
     /** Server → client: our sender count is iperf3's sender line; what it received agrees with it. */
-    private static void checkDownload(Run run, JsonNode reportedSent, JsonNode clientReceived, int streams)
+    private static void checkDownload(Run run, Iperf3Binary.Sum reportedSent, Iperf3Binary.Sum clientReceived,
+                                      int streams)
             throws Exception {
         long sent = bytes(run.ours().server(), true);
         assertThat(sent).isPositive();
-        assertThat(reportedSent.path("bytes").longValue()).isEqualTo(sent);
+        assertThat(reportedSent.bytes()).isEqualTo(sent);
         if (run.ours().spec().direction() != Direction.BIDIR) {
-            assertThat(reportedSent.path("bits_per_second").doubleValue()).isCloseTo(
-                    bitsPerSecond(run.ours().server(), true), within(0.01 * reportedSent.path("bits_per_second").doubleValue()));
+            assertThat(reportedSent.bitsPerSecond()).isCloseTo(bitsPerSecond(run.ours().server(), true),
+                    within(0.01 * reportedSent.bitsPerSecond()));
         }
         checkStreams(run);
-        Iperf3ClientIT.assertInFlight(sent, clientReceived.path("bytes").longValue(), streams);
+        Iperf3ClientIT.assertInFlight(sent, clientReceived.bytes(), streams);
     }
 
     /** Each stream's line of iperf3 -J for our side (in its order, which is ours) carries our bytes and rate. */
@@ -131,7 +134,7 @@ class Iperf3ServerIT {
     @Test
     void oneStream() throws Exception {
         Run run = client("-t", "2");
-        checkUpload(run, run.end().path("sum_sent"), run.end().path("sum_received"), 1);
+        checkUpload(run, Iperf3Binary.Sum.sent(run.parsed()), Iperf3Binary.Sum.received(run.parsed()), 1);
         assertThat(log).anySatisfy(l -> assertThat(l).contains("(iperf3 3.").contains("upload 1 stream"));
         assertThat(run.end().path("cpu_utilization_percent").path("remote_total").doubleValue())
                 .as("the server's CPU, booked by its receiving thread").isPositive();
@@ -140,7 +143,7 @@ class Iperf3ServerIT {
     @Test
     void fourStreams() throws Exception {
         Run run = client("-t", "2", "-P", "4");
-        checkUpload(run, run.end().path("sum_sent"), run.end().path("sum_received"), 4);
+        checkUpload(run, Iperf3Binary.Sum.sent(run.parsed()), Iperf3Binary.Sum.received(run.parsed()), 4);
         assertThat(run.end().path("streams")).hasSize(4)
                 .allSatisfy(s -> assertThat(s.path("receiver").path("bytes").longValue()).isPositive());
     }
@@ -148,28 +151,29 @@ class Iperf3ServerIT {
     @Test
     void reverse() throws Exception {
         Run run = client("-t", "2", "-R", "-P", "2", "--get-server-output");
-        checkDownload(run, run.end().path("sum_sent"), run.end().path("sum_received"), 2);
+        checkDownload(run, Iperf3Binary.Sum.sent(run.parsed()), Iperf3Binary.Sum.received(run.parsed()), 2);
         assertThat(run.json().path("server_output_text").stringValue()).contains("download 2 streams");
     }
 
     @Test
     void bidirectional() throws Exception {
         Run run = client("-t", "2", "--bidir");
-        checkUpload(run, run.end().path("sum_sent"), run.end().path("sum_received"), 1);
-        checkDownload(run, run.end().path("sum_sent_bidir_reverse"), run.end().path("sum_received_bidir_reverse"), 1);
+        checkUpload(run, Iperf3Binary.Sum.sent(run.parsed()), Iperf3Binary.Sum.received(run.parsed()), 1);
+        checkDownload(run, Iperf3Binary.Sum.of(run.end().path("sum_sent_bidir_reverse")),
+                Iperf3Binary.Sum.of(run.end().path("sum_received_bidir_reverse")), 1);
     }
 
     @Test
     void byteCount() throws Exception {
         Run run = client("-n", "200M", "-P", "2");
-        checkUpload(run, run.end().path("sum_sent"), run.end().path("sum_received"), 2);
-        assertThat(run.end().path("sum_sent").path("bytes").longValue()).isGreaterThanOrEqualTo(200L << 20);
+        checkUpload(run, Iperf3Binary.Sum.sent(run.parsed()), Iperf3Binary.Sum.received(run.parsed()), 2);
+        assertThat(run.parsed().sentBytes()).isGreaterThanOrEqualTo(200.0 * (1 << 20));
     }
 
     @Test
     void byteCountReverse() throws Exception {
         Run run = client("-n", "200M", "-R");
-        checkDownload(run, run.end().path("sum_sent"), run.end().path("sum_received"), 1);
+        checkDownload(run, Iperf3Binary.Sum.sent(run.parsed()), Iperf3Binary.Sum.received(run.parsed()), 1);
         assertThat(bytes(run.ours().server(), true)).isEqualTo(200L << 20);
     }
 
@@ -229,12 +233,12 @@ class Iperf3ServerIT {
         assertThat(ours).isNotNull();
         long received = udpCount(ours, false, Message.UdpCounts::packets);
         long lost = udpCount(ours, false, Message.UdpCounts::lost);
-        JsonNode reported = run.end().path("sum_received");
+        Iperf3Result reported = run.parsed();
         assertThat(received).isPositive();
-        assertThat(reported.path("packets").longValue()).isEqualTo(received + lost);
-        assertThat(reported.path("lost_packets").longValue()).isEqualTo(lost);
-        assertThat(reported.path("bytes").longValue()).isEqualTo(udpCount(ours, false, Message.UdpCounts::bytes));
-        long clientSent = run.end().path("sum_sent").path("packets").longValue();
+        assertThat(reported.packets()).isEqualTo(received + lost);
+        assertThat(reported.lostPackets()).isEqualTo(lost);
+        assertThat(Math.round(reported.receivedBytes())).isEqualTo(udpCount(ours, false, Message.UdpCounts::bytes));
+        long clientSent = run.end().path("sum_sent").path("packets").longValue(); // our parser reads "sum" only
         assertThat(received + lost).isLessThanOrEqualTo(clientSent);
         assertThat(clientSent - (received + lost)).isLessThanOrEqualTo(Iperf3ClientIT.udpInFlightPackets(1, 1400));
         assertThat(log).anySatisfy(l -> assertThat(l).contains("(iperf3 3.").contains("udp-bw upload 1 stream"));
@@ -245,9 +249,9 @@ class Iperf3ServerIT {
         Run run = client("-u", "-b", "100M", "-l", "1400", "-t", "2", "-R", "-P", "2");
         Message.UdpResults ours = run.ours().serverUdp();
         long sent = udpCount(ours, true, Message.UdpCounts::packets);
-        JsonNode reported = run.end().path("sum_sent");
         assertThat(sent).isPositive();
-        assertThat(reported.path("packets").longValue()).isEqualTo(sent);
+        assertThat(Math.round(run.parsed().sentBytes())).isEqualTo(udpCount(ours, true, Message.UdpCounts::bytes));
+        assertThat(run.end().path("sum_sent").path("packets").longValue()).isEqualTo(sent);
         long seen = run.end().path("sum_received").path("packets").longValue();
         assertThat(seen).isLessThanOrEqualTo(sent);
         assertThat(sent - seen).isLessThanOrEqualTo(Iperf3ClientIT.udpInFlightPackets(2, 1400));
