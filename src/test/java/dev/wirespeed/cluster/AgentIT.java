@@ -142,7 +142,7 @@ class AgentIT {
 
     /**
      * perftest cannot run here (no RDMA hardware): a stand-in ib_write_bw prints the recorded
-     * output of seed 000 (src/test/resources/perftest) and logs its arguments, which the agent
+     * output of seed 000 (src/test/resources/parse/perftest) and logs its arguments, which the agent
      * built from the bounded spec.
      */
     @Test
@@ -170,11 +170,13 @@ class AgentIT {
 
     /**
      * A stand-in ib_write_bw in {@code dir}: it appends its arguments to args.txt; as the client
-     * (last argument a host) it prints the recorded output of seed 000 lines 1483–1506.
+     * (last argument a host) it prints the recorded output of seed 000 lines 1483–1505.
      */
     static Path fakePerftest(Path dir) throws IOException {
         Path fixture = dir.resolve("out.txt");
-        Files.writeString(fixture, PerftestOutputTest.fixture("ib_send_bw-roce25g-seed000-1483-1506.txt"));
+        // Without the fixture's "# source" line and the shell prompt: what the binary itself printed.
+        String recorded = PerftestOutputTest.fixture("ib_send_bw-roce-report_gbit-seed000.txt");
+        Files.writeString(fixture, recorded.lines().skip(2).collect(java.util.stream.Collectors.joining("\n", "", "\n")));
         Path args = dir.resolve("args.txt");
         Path fake = dir.resolve("ib_write_bw");
         Files.writeString(fake, "#!/bin/sh\necho \"$@\" >> '" + args + "'\n"

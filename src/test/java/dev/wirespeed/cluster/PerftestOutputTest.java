@@ -10,18 +10,18 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Fixtures: src/test/resources/perftest/README.md names each seed file and line range. */
+/** Fixtures: explain's, in src/test/resources/parse/perftest, each naming its seed file and lines. */
 class PerftestOutputTest {
 
     static String fixture(String name) throws IOException {
-        try (InputStream in = PerftestOutputTest.class.getResourceAsStream("/perftest/" + name)) {
+        try (InputStream in = PerftestOutputTest.class.getResourceAsStream("/parse/perftest/" + name)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 
     @Test
     void roce25gSingleSizeInGbits() throws IOException {
-        PerftestResult r = PerftestOutput.parse(fixture("ib_send_bw-roce25g-seed000-1483-1506.txt")).orElseThrow();
+        PerftestResult r = PerftestOutput.parse(fixture("ib_send_bw-roce-report_gbit-seed000.txt")).orElseThrow();
         assertThat(r.sizeBytes()).isEqualTo(65536);
         assertThat(r.iterations()).isEqualTo(1000);
         assertThat(r.bitsPerSecond()).isCloseTo(23.13e9, within(1.0));
@@ -32,7 +32,7 @@ class PerftestOutputTest {
 
     @Test
     void sweepTakesTheLargestSize() throws IOException {
-        PerftestResult r = PerftestOutput.parse(fixture("ib_send_bw-a-ndr200-seed000-1863-1905.txt")).orElseThrow();
+        PerftestResult r = PerftestOutput.parse(fixture("ib_send_bw-ndr200-sweep-seed000.txt")).orElseThrow();
         assertThat(r.sizeBytes()).isEqualTo(8_388_608);
         assertThat(r.bitsPerSecond()).isCloseTo(196.69e9, within(1.0));
         assertThat(r.linkType()).isEqualTo("IB");
@@ -40,7 +40,7 @@ class PerftestOutputTest {
 
     @Test
     void megabytesArePerftestsBinaryMegabytes() throws IOException {
-        PerftestResult r = PerftestOutput.parse(fixture("ib_write_bw-bluefield2-seed002-315-339.txt")).orElseThrow();
+        PerftestResult r = PerftestOutput.parse(fixture("ib_write_bw-roce-cpufreq-seed002.txt")).orElseThrow();
         assertThat(r.sizeBytes()).isEqualTo(65536);
         assertThat(r.iterations()).isEqualTo(5000);
         assertThat(r.bitsPerSecond()).isCloseTo(16826.73 * 1048576 * 8, within(1.0));
