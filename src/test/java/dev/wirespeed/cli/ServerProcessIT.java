@@ -14,7 +14,8 @@ class ServerProcessIT {
         try (ServerProcess server = ServerProcess.start()) {
             Cli.Running client = Cli.start("bw", "127.0.0.1", "-p", Integer.toString(server.port()), "-t", "60",
                     "-i", "0.5", "-P", "2");
-            assertThat(client.awaitOutput("[SUM]", 30_000)).as("data flows before the kill").isTrue();
+            assertThat(client.awaitOutput("[SUM]", 30_000)).as("data flows before the kill: %s%s", client.out(), client.err())
+                    .isTrue();
             server.process().destroyForcibly();
             long killedAt = System.nanoTime();
             Cli.Run r = client.await(20_000);
@@ -33,7 +34,8 @@ class ServerProcessIT {
         try (ServerProcess server = ServerProcess.start()) {
             Cli.Running client = Cli.start("bw", "127.0.0.1", "-p", Integer.toString(server.port()), "-t", "60",
                     "-P", "1");
-            assertThat(client.awaitOutput("[  1]", 30_000)).as("data flows before SIGTERM").isTrue();
+            assertThat(client.awaitOutput("[  1]", 30_000)).as("data flows before SIGTERM: %s%s", client.out(), client.err())
+                    .isTrue();
             server.process().destroy(); // SIGTERM
             assertThat(server.process().waitFor(15, TimeUnit.SECONDS)).as("server exits").isTrue();
             assertThat(server.process().exitValue()).isEqualTo(143);
