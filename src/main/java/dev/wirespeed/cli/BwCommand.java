@@ -5,6 +5,8 @@ import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.report.BwText;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
+import dev.wirespeed.results.Measurements;
+import dev.wirespeed.store.ResultsSink;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
@@ -53,6 +55,9 @@ public final class BwCommand implements Callable<Integer> {
             description = "Seconds to wait for connections and the server's answers (default 5).")
     double connectTimeoutSeconds;
 
+    @Mixin
+    SaveOptions save;
+
     @Override
     public Integer call() throws IOException {
         if (host == null && !loopback) {
@@ -66,15 +71,20 @@ public final class BwCommand implements Callable<Integer> {
         TestSpec test = options.toSpec(spec);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        BwResult result;
-        if (loopback) {
-            try (LoopbackServer server = LoopbackServer.start()) {
-                result = run("127.0.0.1", server.port(), test, out);
+        try (ResultsSink sink = save.open(spec)) {
+            BwResult result;
+            if (loopback) {
+                try (LoopbackServer server = LoopbackServer.start()) {
+                    result = run("127.0.0.1", server.port(), test, out);
+                }
+            } else {
+                result = run(host, port, test, out);
             }
-        } else {
-            result = run(host, port, test, out);
+            int code = finish(result, out, err);
+            Saving.save(spec, save, sink, "bw", Measurements.of(result), "wirespeed-bw-json",
+                    Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json);
+            return code;
         }
-        return finish(result, out, err);
     }
 
     private BwResult run(String target, int targetPort, TestSpec test, PrintWriter out) throws IOException {

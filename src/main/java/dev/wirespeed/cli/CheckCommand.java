@@ -4,6 +4,8 @@ import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.report.BwText;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
+import dev.wirespeed.results.Measurements;
+import dev.wirespeed.store.ResultsSink;
 import dev.wirespeed.units.Rate;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
@@ -12,6 +14,7 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -33,10 +36,19 @@ public final class CheckCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print only JSON.")
     boolean json;
 
+    @Mixin
+    SaveOptions save;
+
     @Override
     public Integer call() throws IOException {
         Check.seconds(spec, "-t", seconds, 0.5, 600);
         PrintWriter out = spec.commandLine().getOut();
+        try (ResultsSink sink = save.open(spec)) {
+            return check(out, sink);
+        }
+    }
+
+    private int check(PrintWriter out, ResultsSink sink) throws IOException {
         int streams = BwOptions.defaultStreams();
         TestSpec test = new TestSpec(TestSpec.MODE_TCP_BW, Direction.UPLOAD, streams, Math.round(seconds * 1000), 0,
                 0, 0, 128 * 1024, 0, null, 0, false);
@@ -59,6 +71,8 @@ public final class CheckCommand implements Callable<Integer> {
             out.println(verdict);
         }
         out.flush();
+        Saving.save(spec, save, sink, "check", Measurements.of(result), "wirespeed-bw-json",
+                Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json);
         return BwCommand.exitCodeOf(result, spec.commandLine().getErr(), spec.qualifiedName(" "));
     }
 
