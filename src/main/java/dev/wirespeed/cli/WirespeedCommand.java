@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = WirespeedCommand.VersionProvider.class,
         description = {"Is this link as fast as it should be, and if not, why?", ""},
-        subcommands = {CheckCommand.class, BwCommand.class, ServerCommand.class, ResultsCommand.class},
+        subcommands = {CheckCommand.class, BwCommand.class, ServerCommand.class, RunCommand.class, ResultsCommand.class},
         footer = {"", "Examples:",
                 "  wirespeed check                  loopback test of this host, with a verdict",
                 "  wirespeed server                 serve tests on port 5301",

@@ -23,11 +23,22 @@ import java.util.Set;
 public final class Points {
     private Points() {}
 
-    /** Parameter names whose value differs between results of the collection, in first-seen order. */
+    /**
+     * Parameter names whose value differs between results of the collection, in first-seen order.
+     * Campaign results consider only the parameters their plan swept (a tool's own parameters, such
+     * as the port iperf reports, change from run to run but name nothing).
+     */
     public static List<String> varyingKeys(Collection<StoredResult> results) {
+        Set<String> swept = new LinkedHashSet<>();
+        boolean campaign = !results.isEmpty() && results.stream().noneMatch(r -> r.gridKeys().isEmpty());
+        results.forEach(r -> swept.addAll(r.gridKeys()));
         Map<String, Set<String>> values = new LinkedHashMap<>();
         for (StoredResult r : results) {
-            r.measurement().params().forEach((k, v) -> values.computeIfAbsent(k, x -> new HashSet<>()).add(v));
+            r.measurement().params().forEach((k, v) -> {
+                if (!campaign || swept.contains(k)) {
+                    values.computeIfAbsent(k, x -> new HashSet<>()).add(v);
+                }
+            });
         }
         List<String> out = new ArrayList<>();
         values.forEach((k, v) -> {
@@ -104,11 +115,15 @@ public final class Points {
 
     /** The metric compare and report use by default for a test: IOPS for fio, bandwidth, latency. */
     public static String defaultMetric(Collection<StoredResult> results) {
+        return defaultMetricOf(results.stream().map(StoredResult::measurement).toList());
+    }
+
+    public static String defaultMetricOf(Collection<Measurement> measurements) {
         Set<String> present = new LinkedHashSet<>();
         Set<String> tests = new HashSet<>();
-        for (StoredResult r : results) {
-            r.measurement().summary().forEach(m -> present.add(m.name()));
-            tests.add(r.measurement().test());
+        for (Measurement r : measurements) {
+            r.summary().forEach(m -> present.add(m.name()));
+            tests.add(r.test());
         }
         List<String> preference = tests.stream().allMatch(t -> t.endsWith("-lat"))
                 ? List.of(Metrics.LATENCY_AVG_MICROS, Metrics.LATENCY_P50_MICROS)

@@ -22,7 +22,7 @@ public final class ResultsText {
         for (StoredResult r : results) {
             Measurement m = r.measurement();
             t.row(List.of(Long.toString(r.id()), shortTime(r.createdAt()), Long.toString(r.runId()), r.kind(), m.tool(),
-                    m.test(), r.labels().isEmpty() ? "-" : String.join(",", r.labels()), params(m.params()),
+                    m.test(), r.labels().isEmpty() ? "-" : String.join(",", r.labels()), params(shown(r)),
                     headline(r)));
         }
         if (t.isEmpty()) {
@@ -98,8 +98,12 @@ public final class ResultsText {
 
     /** The result's main figure: the default metric of its test. */
     public static String headline(StoredResult r) {
-        String metric = Points.defaultMetric(List.of(r));
-        return r.measurement().metric(metric).map(x -> MetricScale.of(metric).format(x.value())
+        return headline(r.measurement());
+    }
+
+    public static String headline(Measurement m) {
+        String metric = Points.defaultMetricOf(List.of(m));
+        return m.metric(metric).map(x -> MetricScale.of(metric).format(x.value())
                 + (metric.endsWith("Micros") ? " " + shortName(metric) : "")).orElse("-");
     }
 
@@ -113,6 +117,16 @@ public final class ResultsText {
         }
         return h.hostName() + ", " + h.os() + " " + h.kernel() + " " + h.arch() + ", " + h.logicalCpus() + " CPUs, Java "
                 + h.javaVersion() + ", wirespeed " + h.wirespeedVersion();
+    }
+
+    /** A campaign result's swept parameters, else all. */
+    private static Map<String, String> shown(StoredResult r) {
+        if (r.gridKeys().isEmpty()) {
+            return r.measurement().params();
+        }
+        Map<String, String> p = new java.util.LinkedHashMap<>();
+        r.gridKeys().forEach(k -> p.put(k, r.measurement().params().getOrDefault(k, "-")));
+        return p;
     }
 
     static String params(Map<String, String> params) {

@@ -11,10 +11,17 @@ import java.util.List;
  * @param engineCommand the external command that ran (campaigns), null for wirespeed's own tests
  * @param rawFormat     "wirespeed-bw-json", "iperf3-json", "text" …: how to read {@code raw}
  * @param raw           the engine's own output, kept verbatim beside the parsed measurement
+ * @param gridKeys      the parameters a campaign swept for this result (they name its point in
+ *                      compare and report); empty outside campaigns
  */
 public record Item(Measurement measurement, List<String> labels, String engineCommand, String rawFormat,
-                   String raw) {
+                   String raw, List<String> gridKeys) {
     public Item {
         labels = labels == null ? List.of() : List.copyOf(labels);
+        gridKeys = gridKeys == null ? List.of() : List.copyOf(gridKeys);
+    }
+
+    public Item(Measurement measurement, List<String> labels, String engineCommand, String rawFormat, String raw) {
+        this(measurement, labels, engineCommand, rawFormat, raw, List.of());
     }
 }

@@ -41,6 +41,7 @@ public final class ResultStore implements ResultsSink {
     private static final byte[] SQLITE_HEADER = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
     private static final ObjectWriter COMPACT = Json.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT);
     private static final TypeReference<List<Metric>> METRICS = new TypeReference<>() {};
+    private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {};
 
     private final Path file;
     private final Connection db;
@@ -301,7 +302,8 @@ public final class ResultStore implements ResultsSink {
         Measurement m = item.measurement();
         long id;
         try (PreparedStatement p = db.prepareStatement("INSERT INTO results(run_id, point_key, repetition, created_at, "
-                + "tool, tool_version, test, source, engine_command, raw_format, raw) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                + "tool, tool_version, test, source, engine_command, raw_format, raw, grid_keys) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 Statement.RETURN_GENERATED_KEYS)) {
             p.setLong(1, runId);
             p.setString(2, pointKey);
@@ -318,6 +320,7 @@ public final class ResultStore implements ResultsSink {
             p.setString(9, item.engineCommand());
             p.setString(10, item.rawFormat());
             p.setString(11, item.raw());
+            p.setString(12, item.gridKeys().isEmpty() ? null : COMPACT.writeValueAsString(item.gridKeys()));
             p.executeUpdate();
             id = generatedKey(p);
         }
@@ -476,16 +479,18 @@ public final class ResultStore implements ResultsSink {
 
     public Optional<StoredResult> result(long id) throws StoreException {
         List<StoredResult> found = query("SELECT r.id, r.run_id, u.kind, r.created_at, u.command_line, r.point_key, "
-                + "r.repetition, u.host_json, r.engine_command, r.tool, r.tool_version, r.test, r.source, r.raw_format "
-                + "FROM results r JOIN runs u ON u.id = r.run_id WHERE r.id = ?", List.of(id), r -> {
+                + "r.repetition, u.host_json, r.engine_command, r.tool, r.tool_version, r.test, r.source, r.raw_format, "
+                + "r.grid_keys FROM results r JOIN runs u ON u.id = r.run_id WHERE r.id = ?", List.of(id), r -> {
                     int rep = r.getInt(7);
                     Integer repetition = r.wasNull() ? null : rep;
                     String hostJson = r.getString(8);
                     HostSummary host = hostJson == null ? null : Json.MAPPER.readValue(hostJson, HostSummary.class);
                     Measurement shell = new Measurement(r.getString(10), r.getString(11), r.getString(12), null, null,
                             null, null, r.getString(13));
+                    String grid = r.getString(15);
                     return new StoredResult(r.getLong(1), r.getLong(2), r.getString(3), r.getString(4), r.getString(5),
-                            r.getString(6), repetition, List.of(), host, r.getString(9), shell, r.getString(14));
+                            r.getString(6), repetition, List.of(), host, r.getString(9), shell, r.getString(14),
+                            grid == null ? List.of() : Json.MAPPER.readValue(grid, STRINGS));
                 });
         if (found.isEmpty()) {
             return Optional.empty();
@@ -510,7 +515,7 @@ public final class ResultStore implements ResultsSink {
         Measurement m = new Measurement(shell.tool(), shell.toolVersion(), shell.test(), params, summary, intervals, rows,
                 shell.source());
         return Optional.of(new StoredResult(s.id(), s.runId(), s.kind(), s.createdAt(), s.commandLine(), s.pointKey(),
-                s.repetition(), labels, s.host(), s.engineCommand(), m, s.rawFormat()));
+                s.repetition(), labels, s.host(), s.engineCommand(), m, s.rawFormat(), s.gridKeys()));
     }
 
     /** The engine's raw output kept with a result, or empty. */

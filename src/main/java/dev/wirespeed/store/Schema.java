@@ -58,6 +58,7 @@ public final class Schema {
                       test           TEXT NOT NULL,
                       source         TEXT,
                       engine_command TEXT,
+                      grid_keys      TEXT,
                       raw_format     TEXT,
                       raw            TEXT)""",
                     "CREATE INDEX results_by_run ON results(run_id)",

@@ -20,13 +20,14 @@ import java.util.List;
  * @param engineCommand the external command that produced it, if any
  * @param measurement   the result itself
  * @param rawFormat     how {@code raw} reads; raw is left out of lists (see {@link ResultStore#raw})
+ * @param gridKeys      the parameters its campaign swept (empty outside campaigns)
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonPropertyOrder({"id", "runId", "kind", "createdAt", "commandLine", "pointKey", "repetition", "labels", "host",
-    "engineCommand", "measurement", "rawFormat"})
+    "engineCommand", "gridKeys", "measurement", "rawFormat"})
 public record StoredResult(long id, long runId, String kind, String createdAt, String commandLine, String pointKey,
                            Integer repetition, List<String> labels, HostSummary host, String engineCommand,
-                           Measurement measurement, String rawFormat) {
+                           Measurement measurement, String rawFormat, List<String> gridKeys) {
 
     /** The value of a parameter of the measurement, or null. */
     public String param(String name) {

@@ -1,0 +1,102 @@
+package dev.wirespeed.run.engines;
+
+import dev.wirespeed.parse.Parser;
+import dev.wirespeed.parse.iperf.Iperf2Parser;
+import dev.wirespeed.run.Params;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** iperf 2 (Debian package iperf): client with -e (enhanced: retries, RTT) and 1 s intervals; server -s bound to the host. */
+public final class Iperf2Engine extends ExternalEngine {
+    private static final Pattern VERSION = Pattern.compile("iperf version (\\S+)");
+
+    @Override
+    public String name() {
+        return "iperf2";
+    }
+
+    @Override
+    Set<String> parameters() {
+        return Set.of("host", "port", "server", "streams", "duration", "length", "window", "udp", "bitrate", "reverse");
+    }
+
+    @Override
+    String defaultBinary(Params p) {
+        return "iperf";
+    }
+
+    @Override
+    String debianPackage() {
+        return "iperf";
+    }
+
+    @Override
+    void checkValues(Params p) {
+        host(p);
+        server(p);
+        p.integer("streams", null, 1, 128);
+        p.seconds("duration", null, 1, 86_400);
+        p.flag("udp");
+        p.flag("reverse");
+        p.size("length", null, 1, 1L << 30);
+        p.size("window", null, 1024, 1L << 30);
+        p.word("bitrate", null);
+    }
+
+    @Override
+    List<String> clientArgs(Params p, String port) {
+        List<String> a = new ArrayList<>(List.of("-c", host(p)));
+        if (port != null) {
+            a.addAll(List.of("-p", port));
+        }
+        a.addAll(List.of("-i", "1", "-e"));
+        Iperf3Engine.add(a, "-P", p.text("streams", null));
+        Iperf3Engine.add(a, "-t", p.text("duration", null));
+        Iperf3Engine.add(a, "-l", p.text("length", null));
+        Iperf3Engine.add(a, "-w", p.text("window", null));
+        Iperf3Engine.add(a, "-b", p.text("bitrate", null));
+        if (p.flag("udp")) {
+            a.add("-u");
+        }
+        if (p.flag("reverse")) {
+            a.add("-R");
+        }
+        return a;
+    }
+
+    @Override
+    List<String> serverArgs(Params p, String port) {
+        List<String> a = new ArrayList<>(List.of("-s", "-B", host(p), "-p", port));
+        if (p.flag("udp")) {
+            a.add("-u");
+        }
+        return a;
+    }
+
+    @Override
+    Ready ready(Params p, int port) {
+        return Ready.port(port, p.flag("udp"));
+    }
+
+    @Override
+    double expectedSeconds(Params p) {
+        return p.seconds("duration", 10.0, 1, 86_400);
+    }
+
+    @Override
+    Parser parser() {
+        return new Iperf2Parser();
+    }
+
+    @Override
+    String rawFormat() {
+        return "iperf2-text";
+    }
+
+    @Override
+    String version(String binary) {
+        return askVersion(binary, List.of("-v"), VERSION);
+    }
+}
