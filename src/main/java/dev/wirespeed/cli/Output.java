@@ -29,6 +29,12 @@ final class Output {
                     throw new IOException("cannot write " + file);
                 }
             }
+            // createTempFile made it private (0600); a report or export is an ordinary file.
+            try {
+                Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            } catch (UnsupportedOperationException ignored) {
+                // not a POSIX file system: its defaults apply
+            }
             Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(tmp);

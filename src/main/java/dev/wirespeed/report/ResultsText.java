@@ -119,6 +119,11 @@ public final class ResultsText {
                 + h.javaVersion() + ", wirespeed " + h.wirespeedVersion();
     }
 
+    /** The parameters worth showing of a result, as "k=v k=v". */
+    public static String paramsOf(StoredResult r) {
+        return shown(r).entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
+    }
+
     /** A campaign result's swept parameters, else all. */
     private static Map<String, String> shown(StoredResult r) {
         if (r.gridKeys().isEmpty()) {
