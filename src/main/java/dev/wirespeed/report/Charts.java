@@ -60,7 +60,7 @@ public final class Charts {
             LogAxis x = new LogAxis(spec.xLabel());
             x.setBase(2);
             x.setTickUnit(new NumberTickUnit(2));
-            x.setNumberFormatOverride(new java.text.DecimalFormat("0"));
+            x.setNumberFormatOverride(new BinarySizeFormat());
             x.setSmallestValue(1);
             plot = new XYPlot(data, x, y, null);
         } else {
@@ -101,6 +101,31 @@ public final class Charts {
         plot.setBackgroundPaint(new Color(0xF7F7F7));
         plot.setRangeGridlinePaint(new Color(0xBBBBBB));
         return new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+    }
+
+    /** Axis labels of message sizes as people write them: 2, 512, 4K, 64K, 1M, 8M (binary). */
+    static final class BinarySizeFormat extends java.text.NumberFormat {
+        @Override
+        public StringBuffer format(double number, StringBuffer to, java.text.FieldPosition pos) {
+            return format(Math.round(number), to, pos);
+        }
+
+        @Override
+        public StringBuffer format(long number, StringBuffer to, java.text.FieldPosition pos) {
+            String[] units = {"", "K", "M", "G", "T"};
+            int u = 0;
+            long v = number;
+            while (u < units.length - 1 && v >= 1024 && v % 1024 == 0) {
+                v /= 1024;
+                u++;
+            }
+            return to.append(v).append(units[u]);
+        }
+
+        @Override
+        public Number parse(String source, java.text.ParsePosition pos) {
+            return null;
+        }
     }
 
     private static void style(XYPlot plot) {

@@ -40,8 +40,18 @@ public final class Points {
                 }
             });
         }
+        Map<String, Set<String>> ordered = values;
+        if (campaign) {
+            // The plan's order: its first grid key is the outermost loop.
+            ordered = new LinkedHashMap<>();
+            for (String k : swept) {
+                if (values.containsKey(k)) {
+                    ordered.put(k, values.get(k));
+                }
+            }
+        }
         List<String> out = new ArrayList<>();
-        values.forEach((k, v) -> {
+        ordered.forEach((k, v) -> {
             boolean everywhere = results.stream().allMatch(r -> r.measurement().params().containsKey(k));
             if (v.size() > 1 || (!everywhere && !v.isEmpty() && results.size() > 1)) {
                 out.add(k);
