@@ -130,6 +130,44 @@ class BwLoopbackIT {
     }
 
     @Test
+    void severalClientsAtOnceEachGetTheirOwnTest() throws Exception {
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(3);
+        try {
+            List<java.util.concurrent.Future<BwResult>> runs = new ArrayList<>();
+            Direction[] directions = {Direction.UPLOAD, Direction.DOWNLOAD, Direction.BIDIR};
+            for (Direction d : directions) {
+                runs.add(pool.submit(() -> run(spec(d, 2, 1500, 0, 0, 500), new ArrayList<>())));
+            }
+            for (int i = 0; i < runs.size(); i++) {
+                BwResult r = runs.get(i).get(60, java.util.concurrent.TimeUnit.SECONDS);
+                assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
+                assertThat(r.params().direction()).isEqualTo(directions[i].label());
+                r.directions().forEach(BwLoopbackIT::assertEveryByteArrived);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void socketOptionsReachBothSides() throws IOException {
+        TestSpec s = new TestSpec(TestSpec.MODE_TCP_BW, Direction.BIDIR, 1, 500, 0, 0, 0, 64 * 1024, 1 << 20, "reno",
+                1200, true);
+        BwResult r = run(s, new ArrayList<>());
+        assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
+        assertThat(r.params().congestion()).isEqualTo("reno");
+        r.directions().forEach(BwLoopbackIT::assertEveryByteArrived);
+    }
+
+    @Test
+    void anUnknownCongestionAlgorithmFailsWithTheKernelsReason() {
+        TestSpec s = new TestSpec(TestSpec.MODE_TCP_BW, Direction.UPLOAD, 1, 500, 0, 0, 0, 64 * 1024, 0,
+                "nosuchalgo", 0, false);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> run(s, new ArrayList<>()))
+                .hasMessageContaining("cannot set congestion control 'nosuchalgo'");
+    }
+
+    @Test
     void serverLogsOneLinePerTest() throws IOException {
         int before = log.size();
         run(spec(Direction.UPLOAD, 1, 300, 0, 0, 0), new ArrayList<>());
