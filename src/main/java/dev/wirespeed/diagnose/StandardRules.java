@@ -7,6 +7,11 @@ final class StandardRules {
     private StandardRules() {}
 
     static List<Rule> all() {
-        return List.of();
+        return List.of(
+                // rules that need tool output (explain): results, tools' CPU remarks, ethtool -a
+                new dev.wirespeed.diagnose.rules.BandwidthBelowLinkRule(),
+                new dev.wirespeed.diagnose.rules.Iperf3SingleThreadRule(),
+                new dev.wirespeed.diagnose.rules.CpuFrequencyNoteRule(),
+                new dev.wirespeed.diagnose.rules.RocePauseOffRule());
     }
 }

@@ -19,6 +19,10 @@ public record JsonBlock(String text, int end, JsonNode node) {
         boolean started = false;
         for (int i = from; i < in.size(); i++) {
             String line = in.raw(i);
+            if (line.strip().equals("...")) {
+                text.append('\n'); // an elision in a pasted document
+                continue;
+            }
             boolean inString = false;
             StringBuilder kept = new StringBuilder();
             for (int c = 0; c < line.length(); c++) {

@@ -27,9 +27,14 @@ public final class LogReader {
     }
 
     public List<Piece> read(String text) {
+        return read(null, text, 1);
+    }
+
+    /** Pieces of one input, numbered from {@code firstIndex}, each naming {@code input}. */
+    public List<Piece> read(String input, String text, int firstIndex) {
         List<Piece> pieces = new ArrayList<>();
         for (Chunk c : splitter.split(text)) {
-            Piece p = read(c, pieces.size() + 1);
+            Piece p = readChunk(c, input, firstIndex + pieces.size());
             if (p != null) {
                 pieces.add(p);
             }
@@ -38,7 +43,7 @@ public final class LogReader {
     }
 
     /** One chunk; null when it has neither a command nor any non-blank line. */
-    Piece read(Chunk chunk, int index) {
+    Piece readChunk(Chunk chunk, String input, int index) {
         Lines in = chunk.lines();
         Command cmd = chunk.command();
         List<Parsed> outputs = new ArrayList<>();
@@ -73,7 +78,7 @@ public final class LogReader {
             firstLine = in.lineNumber(0);
             lastLine = firstLine - 1;
         }
-        return new Piece(index, chunk.prompt(), cmd == null ? null : cmd.text(), firstLine, lastLine, outputs,
+        return new Piece(index, input, chunk.prompt(), cmd == null ? null : cmd.text(), firstLine, lastLine, outputs,
                 unrecognized == 0 ? null : new Piece.Unrecognized(unrecognized, firstUnrecognized));
     }
 

@@ -13,6 +13,23 @@ import dev.wirespeed.parse.ib.IbvDevicesParser;
 import dev.wirespeed.parse.ib.IbvDevinfoParser;
 import dev.wirespeed.parse.ib.RdmaLinkParser;
 import dev.wirespeed.parse.pci.LspciParser;
+import dev.wirespeed.parse.fio.FioJsonParser;
+import dev.wirespeed.parse.fio.FioTextParser;
+import dev.wirespeed.parse.iperf.Iperf2Parser;
+import dev.wirespeed.parse.iperf.Iperf3JsonParser;
+import dev.wirespeed.parse.iperf.Iperf3TextParser;
+import dev.wirespeed.parse.mlx.FlintQueryParser;
+import dev.wirespeed.parse.mlx.MlnxTuneParser;
+import dev.wirespeed.parse.mlx.Mlx5cmdParser;
+import dev.wirespeed.parse.mlx.MlxconfigParser;
+import dev.wirespeed.parse.mlx.MlxfwmanagerParser;
+import dev.wirespeed.parse.mlx.MstStatusParser;
+import dev.wirespeed.parse.mlx.OfedPciCheckParser;
+import dev.wirespeed.parse.other.MdcliParser;
+import dev.wirespeed.parse.other.ZeroTierParser;
+import dev.wirespeed.parse.perftest.PerftestParser;
+import dev.wirespeed.parse.qperf.QperfParser;
+import dev.wirespeed.parse.sockperf.SockperfParser;
 import java.util.List;
 
 /** Every parser, in the order content detection tries them (more specific first). */
@@ -24,7 +41,12 @@ public final class Parsers {
                 new IbstatParser(), new IbstatusParser(), new IbvDevinfoParser(), new IbvDevicesParser(),
                 new IblinkinfoParser(), new IbnetdiscoverParser(), new RdmaLinkParser(),
                 new LspciParser(), new LstopoParser(), new IpParser(), new EthtoolParser(), new NfsstatParser(),
-                new LsmodParser());
+                new LsmodParser(),
+                new MlxconfigParser(), new MlxfwmanagerParser(), new OfedPciCheckParser(), new MstStatusParser(),
+                new MlnxTuneParser(), new Mlx5cmdParser(), new FlintQueryParser(),
+                new Iperf3JsonParser(), new FioJsonParser(), new MdcliParser(),
+                new Iperf2Parser(), new Iperf3TextParser(), new QperfParser(), new PerftestParser(),
+                new SockperfParser(), new FioTextParser(), new ZeroTierParser());
     }
 
     /** The parser of a format name, or null. */

@@ -8,6 +8,7 @@ import java.util.List;
  * One command of a log and what was read from its output.
  *
  * @param index        1-based, in input order
+ * @param input        the file the piece came from ("-" for standard input), null when not given
  * @param prompt       the prompt as printed; "" for a bare command line in prose; null without a command
  * @param command      the command line, null when none was seen
  * @param firstLine    first line of the output (1-based, whole input)
@@ -16,8 +17,8 @@ import java.util.List;
  * @param unrecognized non-blank lines outside those blocks: their count and the first one
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"index", "prompt", "command", "firstLine", "lastLine", "outputs", "unrecognized"})
-public record Piece(int index, String prompt, String command, int firstLine, int lastLine, List<Parsed> outputs,
+@JsonPropertyOrder({"index", "input", "prompt", "command", "firstLine", "lastLine", "outputs", "unrecognized"})
+public record Piece(int index, String input, String prompt, String command, int firstLine, int lastLine, List<Parsed> outputs,
                     Unrecognized unrecognized) {
 
     public Piece {

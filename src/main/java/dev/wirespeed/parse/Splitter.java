@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
  * {@code user@host:/path$}, {@code [root@host dir]#}, {@code $ }, {@code C:\path>}, {@code MDCLI>}.
  * In prose without prompts, a line that is only a command of a known program ("ibstat",
  * "iperf3 -c 10.0.0.1") also starts a chunk. Huawei MD-CLI context lines ("[admin@HUAWEI]") are
- * dropped; a WordPress caption glued to a pasted line ("…Code language: CSS (css)") is cut off.
+ * dropped; a WordPress caption glued to a pasted line ("…Code language: CSS (css)") is cut off, and
+ * terminal colour codes are removed.
  */
 public final class Splitter {
     private static final Pattern[] PROMPTS = {
@@ -23,8 +24,11 @@ public final class Splitter {
     };
     private static final Pattern MDCLI_CONTEXT = Pattern.compile("\\[\\*?(?:\\(\\w+\\))?[\\w.-]+@[\\w.-]+\\](?:/\\S*)?");
     private static final Pattern BARE = Pattern.compile("(?:sudo\\s+)?([a-z][\\w.-]*)((?:\\s+[^\\s]+)*)");
-    private static final Pattern BARE_ARG = Pattern.compile("-{1,2}[\\w-]+(=\\S+)?|[a-z0-9_./:@=,*+-][\\w./:@=,*+'\"-]*|\\||'[^']*'|\"[^\"]*\"|\\d+");
+    private static final Pattern BARE_ARG = Pattern.compile(
+            "-{1,2}[\\w-]+(=\\S+)?|[a-z0-9_./:@=,*+-][\\w./:@=,*+'\"-]*|[A-Z][A-Z0-9_]*|\\||'[^']*'|\"[^\"]*\"|\\d+");
     private static final Pattern CAPTION = Pattern.compile("Code language: .*$");
+    /** Terminal colour codes (sockperf prints them), with or without the ESC byte a paste may lose. */
+    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m|\\[[0-9;]+m");
 
     private final Set<String> programs;
 
@@ -36,7 +40,7 @@ public final class Splitter {
     public List<Chunk> split(String text) {
         List<String> lines = new ArrayList<>();
         for (String l : Lines.split(text)) {
-            lines.add(CAPTION.matcher(l).replaceFirst(""));
+            lines.add(ANSI.matcher(CAPTION.matcher(l).replaceFirst("")).replaceAll(""));
         }
         List<Chunk> chunks = new ArrayList<>();
         int start = 0;
@@ -101,10 +105,16 @@ public final class Splitter {
         }
         String args = m.group(2).strip();
         if (!args.isEmpty()) {
-            for (String a : args.replace("|", " | ").strip().split("\\s+")) {
+            String[] words = args.replace("|", " | ").strip().split("\\s+");
+            boolean optionLike = words.length <= 2; // "rdma link", "ip a"
+            for (String a : words) {
                 if (!BARE_ARG.matcher(a).matches()) {
                     return null;
                 }
+                optionLike |= a.startsWith("-") || a.matches(".*[\\d/|:].*");
+            }
+            if (!optionLike) {
+                return null; // "iperf3 is a tool": prose that starts with a program's name
             }
         }
         return new String[] {"", line};

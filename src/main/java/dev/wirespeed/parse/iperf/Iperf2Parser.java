@@ -60,7 +60,8 @@ public final class Iperf2Parser extends BaseParser {
                 run.role = "server";
                 run.protocol = m.group(1);
                 run.port = Units.integer(m.group(2));
-                b.use(i).add(new IperfHeader("iperf2", "server", m.group(1), null, run.port, null, in.source(i)));
+                run.header = in.source(i);
+                b.use(i);
             } else if ((m = in.match(CLIENT, i)) != null) {
                 if (!run.rows.isEmpty()) {
                     run = new IperfRun("iperf2");
@@ -71,10 +72,11 @@ public final class Iperf2Parser extends BaseParser {
                 run.host = m.group(1);
                 run.protocol = m.group(2);
                 run.port = Units.integer(m.group(3));
-                b.use(i).add(new IperfHeader("iperf2", "client", run.protocol, run.host, run.port, null, in.source(i)));
+                run.header = in.source(i);
+                b.use(i);
             } else if ((m = in.match(WINDOW, i)) != null) {
-                Quantity w = Quantity.bytes(Units.iperfBytes(Units.number(m.group(1)), m.group(2)), in.get(i));
-                b.use(i).add(new IperfHeader("iperf2", run.role, run.protocol, run.host, run.port, w, in.source(i)));
+                run.window = Quantity.bytes(Units.iperfBytes(Units.number(m.group(1)), m.group(2)), in.get(i));
+                b.use(i);
             } else if (in.matches(OTHER_HEAD, i) || in.matches(CONNECTED, i) || in.matches(IperfLines.ID_HEAD, i)) {
                 b.use(i);
             } else if ((m = in.match(SENT, i)) != null) {
@@ -88,6 +90,9 @@ public final class Iperf2Parser extends BaseParser {
             }
         }
         for (IperfRun r : runs) {
+            if (r.header != null) {
+                b.add(new IperfHeader("iperf2", r.role, r.protocol, r.host, r.port, r.window, r.header));
+            }
             markSummaries(r);
             r.rows.forEach(b::add);
             b.measurement(r.toMeasurement());

@@ -64,7 +64,8 @@ public final class Iperf3TextParser extends BaseParser {
                 run.role = "client";
                 run.host = m.group(1);
                 run.port = Units.integer(m.group(2));
-                b.use(i).add(new IperfHeader("iperf3", "client", null, run.host, run.port, null, in.source(i)));
+                run.header = in.source(i);
+                b.use(i);
             } else if ((m = in.match(LISTENING, i)) != null) {
                 if (!run.rows.isEmpty()) {
                     run = newRun(in);
@@ -72,7 +73,8 @@ public final class Iperf3TextParser extends BaseParser {
                 }
                 run.role = "server";
                 run.port = Units.integer(m.group(1));
-                b.use(i).add(new IperfHeader("iperf3", "server", null, null, run.port, null, in.source(i)));
+                run.header = in.source(i);
+                b.use(i);
             } else if ((m = in.match(VERSION, i)) != null) {
                 run.version = m.group(1);
                 b.use(i);
@@ -92,6 +94,9 @@ public final class Iperf3TextParser extends BaseParser {
             }
         }
         for (IperfRun r : runs) {
+            if (r.header != null) {
+                b.add(new IperfHeader("iperf3", r.role, r.protocol, r.host, r.port, null, r.header));
+            }
             r.rows.forEach(b::add);
             b.measurement(r.toMeasurement());
         }

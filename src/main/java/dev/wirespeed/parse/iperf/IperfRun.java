@@ -1,5 +1,7 @@
 package dev.wirespeed.parse.iperf;
 
+import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.Source;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metric;
 import dev.wirespeed.results.Measurement.Metrics;
@@ -24,6 +26,8 @@ final class IperfRun {
     String host;
     Integer port;
     boolean reverse;
+    Quantity window;
+    Source header;
     final List<IperfInterval> rows = new ArrayList<>();
 
     IperfRun(String tool) {

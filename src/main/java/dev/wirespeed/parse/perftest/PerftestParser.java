@@ -50,7 +50,7 @@ public final class PerftestParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(TITLE, i) || in.matches(BW_HEAD, i) || in.matches(LAT_HEAD, i)
+        return in.matches(TITLE, i) || in.matches(BW_HEAD, i) || in.matches(LAT_HEAD, i) || in.matches(CPU, i)
                 || (in.get(i).startsWith("Max msg size in UD is MTU") && i + 1 < in.size());
     }
 

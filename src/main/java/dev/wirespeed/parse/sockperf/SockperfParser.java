@@ -37,7 +37,7 @@ public final class SockperfParser extends BaseParser {
     private static final Pattern VALID = Pattern.compile(".*\\[Valid Duration\\] RunTime=([\\d.]+) sec.*");
     private static final Pattern RATE = Pattern.compile(".*Summary: Message Rate is (\\d+) \\[msg/sec\\].*");
     private static final Pattern BW = Pattern.compile(".*Summary: BandWidth is ([\\d.]+) MBps \\(([\\d.]+) Mbps\\).*");
-    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m|\\[\\d+(?:;\\d+)*m");
+    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m|\\[[0-9;]+m");
 
     public SockperfParser() {
         super("sockperf", "sockperf");
