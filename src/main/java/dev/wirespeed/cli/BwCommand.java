@@ -20,7 +20,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "bw", sortOptions = false, mixinStandardHelpOptions = true,
-        description = {"Measure TCP bandwidth to a wirespeed server (many streams, intervals, reverse, both ways).",
+        description = {"Measure TCP bandwidth to a wirespeed server (many streams, intervals, reverse, both ways),",
+            "UDP bandwidth with loss and jitter (--udp), or a message-size sweep (-a).",
             "Rates are decimal (1 Gbit/s = 10^9 bit/s), sizes binary (1 GiB = 2^30 bytes)."},
         footer = {"", "Examples:",
             "  wirespeed bw --loopback              this host against itself (in-process server)",
@@ -29,6 +30,9 @@ import picocli.CommandLine.Spec;
             "  wirespeed bw 10.0.0.2 -R             the server sends (download)",
             "  wirespeed bw 10.0.0.2 --bidir -P 4   four streams each way at once",
             "  wirespeed bw 10.0.0.2 -n 10G --json  send 10 GiB, print JSON only",
+            "  wirespeed bw 10.0.0.2 --udp -b 10G -l 8K   UDP at 10 Gbit/s per stream: loss, jitter, reordering",
+            "  wirespeed bw 10.0.0.2 --udp -b 0 -R  UDP as fast as the server can send",
+            "  wirespeed bw 10.0.0.2 -a             size sweep 2 B … 8 MiB: BW peak, average, MsgRate",
             "",
             "Exit codes: 0 ok, 1 failure (unreachable, refused, server lost), 2 bad usage, 130 Ctrl-C."})
 public final class BwCommand implements Callable<Integer> {
@@ -47,6 +51,9 @@ public final class BwCommand implements Callable<Integer> {
 
     @Mixin
     BwOptions options;
+
+    @Mixin
+    BwModeOptions modes;
 
     @Option(names = "--json", description = "Print only the result as JSON (schema: docs/json/bw.schema.json).")
     boolean json;
@@ -69,6 +76,9 @@ public final class BwCommand implements Callable<Integer> {
         Check.range(spec, "-p", port, 1, 65535);
         Check.seconds(spec, "--connect-timeout", connectTimeoutSeconds, 0.1, 600);
         TestSpec test = options.toSpec(spec);
+        if (modes.selected()) {
+            return modes.run(this, test);
+        }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (ResultsSink sink = save.open(spec)) {
@@ -85,6 +95,10 @@ public final class BwCommand implements Callable<Integer> {
                     Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json);
             return code;
         }
+    }
+
+    int timeoutMillis() {
+        return (int) Math.round(connectTimeoutSeconds * 1000);
     }
 
     private BwResult run(String target, int targetPort, TestSpec test, PrintWriter out) throws IOException {

@@ -6,6 +6,7 @@ import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurements;
 import dev.wirespeed.store.ResultsSink;
+import dev.wirespeed.results.LatResult;
 import dev.wirespeed.units.Rate;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
@@ -20,7 +21,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "check", sortOptions = false, mixinStandardHelpOptions = true,
-        description = {"One-shot health check of this host: a TCP test over loopback, then a one-line verdict.",
+        description = {"One-shot health check of this host: a TCP test over loopback, then a one-line verdict",
+            "and the loopback latency (p50/p99 one-way at 64 B).",
             "It is the first thing to run on a new machine."},
         footer = {"", "Examples:",
             "  wirespeed check",
@@ -58,16 +60,23 @@ public final class CheckCommand implements Callable<Integer> {
             out.flush();
         }
         BwResult result;
+        LatResult latency = null;
         try (BwCommand.LoopbackServer server = BwCommand.LoopbackServer.start()) {
             BwClient client = new BwClient(new BwClient.Config("127.0.0.1", server.port(), test,
                     BwOptions.defaultStreamsRule(), 5000, 5000, Interrupts::raised));
             result = client.run(new BwClient.Listener() {});
+            if (result.outcome().ok()) {
+                latency = CheckLatency.run(server.port());
+            }
         }
         String verdict = verdict(result);
         if (json) {
-            out.println(Json.pretty(new CheckResult(CheckResult.SCHEMA, result, verdict)));
+            out.println(Json.pretty(new CheckResult(CheckResult.SCHEMA, result, verdict, latency)));
         } else {
             new BwText(out, false).summary(result);
+            if (latency != null) {
+                out.println(CheckLatency.line(latency));
+            }
             out.println(verdict);
         }
         out.flush();
@@ -94,8 +103,9 @@ public final class CheckCommand implements Callable<Integer> {
         return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
     }
 
-    /** JSON of `check`: the loopback bandwidth result and the verdict line. */
-    record CheckResult(String schema, BwResult bandwidth, String verdict) {
+    /** JSON of `check`: the loopback bandwidth result, the verdict line, and the 64 B TCP ping-pong. */
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    record CheckResult(String schema, BwResult bandwidth, String verdict, LatResult latency) {
         static final String SCHEMA = "wirespeed.check/1";
     }
 }

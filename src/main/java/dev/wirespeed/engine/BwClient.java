@@ -137,7 +137,7 @@ public final class BwClient {
         }
     }
 
-    private static byte[] parseTestId(String hex) throws ProtocolException {
+    static byte[] parseTestId(String hex) throws ProtocolException {
         try {
             byte[] id = HexFormat.of().parseHex(hex);
             if (id.length == Wire.TEST_ID_BYTES) {

@@ -45,6 +45,7 @@ public final class BwServer implements AutoCloseable {
     private final Set<ServerTest> running = ConcurrentHashMap.newKeySet();
     private final Semaphore handshakes = new Semaphore(MAX_HANDSHAKES);
     private final CountDownLatch stopped = new CountDownLatch(1);
+    private final UdpSetup.Listener udpListener;
     private final java.util.concurrent.atomic.AtomicInteger dataConnections = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean closing;
 
@@ -62,6 +63,31 @@ public final class BwServer implements AutoCloseable {
             listener.close();
             throw new IOException("cannot listen on " + (config.bindAddress() == null ? "*" : config.bindAddress())
                     + ":" + config.port() + ": " + BwClient.reason(e), e);
+        }
+        udpListener = openUdpListener();
+    }
+
+    /** UDP tests use the same port number; without it the server still serves TCP tests. */
+    private UdpSetup.Listener openUdpListener() {
+        InetSocketAddress tcp = (InetSocketAddress) listenerAddress();
+        try {
+            return new UdpSetup.Listener(new InetSocketAddress(tcp.getAddress(), tcp.getPort()));
+        } catch (IOException e) {
+            config.log().accept("UDP tests unavailable: cannot bind UDP port " + tcp.getPort() + ": "
+                    + BwClient.reason(e));
+            return null;
+        }
+    }
+
+    /** The server's UDP port (same number as the TCP port), or null when UDP could not be bound. */
+    InetSocketAddress udpAddress() {
+        return udpListener == null ? null : udpListener.localAddress();
+    }
+
+    private void udpHello(Preamble.DataHeader header, java.net.SocketAddress from) {
+        ServerTest test = pending.get(header.testIdHex());
+        if (test != null) {
+            test.attachUdp(header.streamIndex(), from);
         }
     }
 
@@ -83,6 +109,9 @@ public final class BwServer implements AutoCloseable {
 
     /** Accepts until {@link #close()} (or after one test with --once). Blocks the caller. */
     public void serve() {
+        if (udpListener != null) {
+            udpListener.start(this::udpHello);
+        }
         try {
             while (!closing) {
                 SocketChannel ch;
@@ -221,6 +250,9 @@ public final class BwServer implements AutoCloseable {
             listener.close();
         } catch (IOException ignored) {
             // already closed
+        }
+        if (udpListener != null) {
+            udpListener.close();
         }
         for (ServerTest t : running) {
             t.abort("server shutting down");

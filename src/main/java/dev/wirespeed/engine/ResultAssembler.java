@@ -162,7 +162,11 @@ final class ResultAssembler {
     }
 
     private static BwResult.CpuSide cpu(Message.Results side) {
-        Message.CpuTime c = side.cpu();
+        return cpu(side.cpu());
+    }
+
+    /** One side's CPU in percent of one core, or null when it was not measured. */
+    static BwResult.CpuSide cpu(Message.CpuTime c) {
         if (c == null || c.wallNanos() <= 0) {
             return null;
         }

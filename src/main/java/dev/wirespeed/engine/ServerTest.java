@@ -13,6 +13,7 @@ import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
+import java.nio.channels.DatagramChannel;
 import java.nio.channels.SocketChannel;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -39,6 +40,9 @@ final class ServerTest {
     private final String peer;
     private final Runnable handshakeDone;
     private SocketChannel[] data;
+    private DatagramChannel[] udp = new DatagramChannel[0];
+    private TestSpec spec;
+    private byte[] idBytes;
     private CountDownLatch arrived;
     private volatile StreamGroup group;
     private volatile String abortReason;
@@ -77,9 +81,16 @@ final class ServerTest {
             }
             byte[] id = new byte[Wire.TEST_ID_BYTES];
             RANDOM.nextBytes(id);
+            idBytes = id;
             testId = HexFormat.of().formatHex(id);
+            if (spec.udp() && server.udpAddress() == null) {
+                fail("this server cannot serve UDP tests (its UDP port could not be bound)");
+                return;
+            }
             synchronized (this) {
-                data = new SocketChannel[spec.connections()];
+                this.spec = spec;
+                data = new SocketChannel[spec.udp() ? 0 : spec.connections()];
+                udp = new DatagramChannel[spec.udp() ? spec.connections() : 0];
                 arrived = new CountDownLatch(spec.connections());
             }
             server.register(testId, this);
@@ -134,7 +145,35 @@ final class ServerTest {
         return true;
     }
 
+    /**
+     * Called from the UDP listener for each hello: opens this stream's socket on the server's port,
+     * connected to the sender, and answers from it. A repeated hello (our answer was lost) is answered again.
+     */
+    synchronized void attachUdp(int index, java.net.SocketAddress from) {
+        if (index < 0 || index >= udp.length) {
+            return;
+        }
+        try {
+            DatagramChannel ch = udp[index];
+            if (ch == null) {
+                ch = UdpSetup.openOnServerPort(server.udpAddress(), UdpSetup.bufferBytes(spec));
+                ch.connect(from);
+                udp[index] = ch;
+                arrived.countDown();
+            } else if (!from.equals(ch.getRemoteAddress())) {
+                return;
+            }
+            ch.write(java.nio.ByteBuffer.wrap(dev.wirespeed.wire.Preamble.data(idBytes, index)));
+        } catch (IOException | RuntimeException e) {
+            log("UDP stream " + (index + 1) + " of " + peer + " failed: " + BwClient.reason(e));
+        }
+    }
+
     private void runData(TestSpec spec) throws IOException {
+        if (!TestSpec.MODE_TCP_BW.equals(spec.mode())) {
+            new ModeServer(codec, control, server.config(), peer, spec, data, udp, () -> abortReason).run();
+            return;
+        }
         boolean[] sends = new boolean[data.length];
         for (int i = 0; i < sends.length; i++) {
             sends[i] = !spec.direction().isUploadStream(i, spec.streams());
@@ -202,7 +241,7 @@ final class ServerTest {
             totals = g.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime());
             sendQuietly(new Message.Results(totals,
                     new Message.CpuTime(g.cpu().userNanos(), g.cpu().systemNanos(), end - t0), retrans));
-            lingeringClose();
+            lingeringClose(control);
         } else {
             g.close();
         }
@@ -213,7 +252,7 @@ final class ServerTest {
      * Half-closes the control connection and waits (briefly) for the client to close its end:
      * closing with unread bytes would send a RST that can destroy the Results in flight.
      */
-    private void lingeringClose() {
+    static void lingeringClose(SocketChannel control) {
         try {
             control.shutdownOutput();
             control.socket().setSoTimeout(2000);
@@ -274,6 +313,15 @@ final class ServerTest {
 
     private synchronized void closeAll() {
         BwClient.closeQuietly(control);
+        for (DatagramChannel ch : udp) {
+            if (ch != null) {
+                try {
+                    ch.close();
+                } catch (IOException ignored) {
+                    // closing is best effort
+                }
+            }
+        }
         if (data != null) {
             for (SocketChannel ch : data) {
                 if (ch != null && group == null) {
