@@ -8,6 +8,17 @@ final class StandardRules {
 
     static List<Rule> all() {
         return List.of(
+                new IbNoSubnetManagerRule(),
+                new PortDownRule(),
+                new PcieLinkDowngradedRule(),
+                new PcieBelowPortsRule(),
+                new PortRateBelowDeviceRule(),
+                new EthernetMtuRule(),
+                new IpoibDatagramRule(),
+                new RoceFlowControlRule(),
+                new CpuGovernorRule(),
+                new NfsOverTcpRule(),
+                new NicNumaRule(),
                 // rules that need tool output (explain): results, tools' CPU remarks, ethtool -a
                 new dev.wirespeed.diagnose.rules.BandwidthBelowLinkRule(),
                 new dev.wirespeed.diagnose.rules.Iperf3SingleThreadRule(),

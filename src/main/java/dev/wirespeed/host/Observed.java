@@ -157,7 +157,7 @@ public record Observed<T>(Status status, T value, String raw, String source, Str
     public String describe(Function<? super T, String> format) {
         return switch (status) {
             case OK -> format.apply(value);
-            case ABSENT -> raw == null ? "absent" : "unknown ('" + raw + "'" + (note == null ? "" : ": " + note) + ")";
+            case ABSENT -> raw == null ? "absent" : "unknown ('" + raw + "')";
             case UNREADABLE -> "unreadable ('" + (raw == null ? "" : raw) + "'" + (note == null ? "" : ": " + note) + ")";
         };
     }

@@ -28,7 +28,8 @@ public final class TcpCounters {
         }
     }
 
-    static OptionalLong counter(List<String> lines, String name) {
+    /** The named column of the "Tcp:" lines of /proc/net/snmp text, or empty. */
+    public static OptionalLong counter(List<String> lines, String name) {
         for (int i = 0; i + 1 < lines.size(); i++) {
             String header = lines.get(i);
             String values = lines.get(i + 1);

@@ -1,0 +1,27 @@
+package dev.wirespeed.cli;
+
+import dev.wirespeed.diagnose.Facts;
+import dev.wirespeed.host.sysfs.Capture;
+import dev.wirespeed.host.sysfs.Inspection;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+
+/** --root: where /sys and /proc are read from (a capture or fixture tree instead of this host). */
+final class HostOptions {
+    @Option(names = "--root", paramLabel = "DIR", defaultValue = "/",
+            description = "Read /sys and /proc below DIR instead of / (a tree made by 'doctor --capture').")
+    Path root;
+
+    Path root(CommandSpec spec) {
+        if (!Files.isDirectory(root)) {
+            throw Check.usage(spec, "--root " + root + " is not a directory");
+        }
+        return root;
+    }
+
+    Facts read(CommandSpec spec, Capture capture) {
+        return Inspection.read(root(spec), capture);
+    }
+}

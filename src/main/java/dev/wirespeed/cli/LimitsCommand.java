@@ -1,0 +1,172 @@
+package dev.wirespeed.cli;
+
+import dev.wirespeed.diagnose.Facts;
+import dev.wirespeed.diagnose.HostPaths;
+import dev.wirespeed.host.IbRate;
+import dev.wirespeed.limits.LimitsReport;
+import dev.wirespeed.limits.Links;
+import dev.wirespeed.limits.PathLimit;
+import dev.wirespeed.limits.PcieLimit;
+import dev.wirespeed.limits.Stage;
+import dev.wirespeed.report.LimitsText;
+import dev.wirespeed.results.Json;
+import dev.wirespeed.units.Rate;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "limits", sortOptions = false, mixinStandardHelpOptions = true,
+        description = {"Compute the ceiling of a path from its parts — link, framing, PCIe — with raw and usable rates",
+            "and the bottleneck. Give the parts on the command line, or none to use this host's NICs."},
+        footer = {"", "Examples:",
+            "  wirespeed limits                              every linked NIC of this host",
+            "  wirespeed limits --eth 100G --mtu 9000 --pcie gen3x16",
+            "  wirespeed limits --eth 25G --ports 2 --mtu 9000 --pcie gen3x4    seed 004: dual 25G in an x4 slot",
+            "  wirespeed limits --ib \"4X EDR\" --pcie gen3x16",
+            "  wirespeed limits --ib \"40 Gb/sec (4X QDR)\" --ipoib connected",
+            "  wirespeed limits --root /tmp/host1 --json    a captured host, as JSON",
+            "",
+            "Rates are decimal (1 Gbit/s = 10^9 bit/s). Raw = after the line code; usable = after protocol overhead."})
+public final class LimitsCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--eth", paramLabel = "RATE", description = "Ethernet port speed, e.g. 10G, 25G, 100G, 400G.")
+    String eth;
+
+    @Option(names = "--ib", paramLabel = "LINK",
+            description = "InfiniBand link: \"4X EDR\", \"2X NDR\", or as sysfs prints it: \"40 Gb/sec (4X QDR)\".")
+    String ib;
+
+    @Option(names = "--ports", paramLabel = "N", defaultValue = "1",
+            description = "Ports of that speed sharing the PCIe link (1..8; default 1).")
+    int ports;
+
+    @Option(names = "--mtu", paramLabel = "BYTES",
+            description = "MTU: Ethernet (default 1500), or IPoIB with --ipoib (default 2044 datagram, 65520 connected).")
+    Integer mtu;
+
+    @Option(names = "--ipoib", paramLabel = "MODE", description = "TCP over IPoIB in this mode: connected or datagram (with --ib).")
+    String ipoib;
+
+    @Option(names = "--pcie", paramLabel = "LINK", description = "PCIe link, e.g. gen3x4, gen4x16.")
+    String pcie;
+
+    @Option(names = "--mps", paramLabel = "BYTES",
+            description = "PCIe Max Payload Size for the TLP efficiency (128..4096; default 256, stated as assumed).")
+    Integer maxPayloadBytes;
+
+    @Mixin
+    HostOptions host;
+
+    @Option(names = "--json", description = "Print only JSON (docs/json/limits.schema.json).")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        LimitsReport report = fromCommandLine() ? LimitsReport.of("command line", List.of(commandLinePath()))
+                : fromHost();
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(Json.pretty(report));
+        } else {
+            new LimitsText(out).print(report);
+        }
+        out.flush();
+        return ExitCode.OK;
+    }
+
+    private boolean fromCommandLine() {
+        return eth != null || ib != null || pcie != null;
+    }
+
+    private LimitsReport fromHost() {
+        if (mtu != null || ipoib != null || maxPayloadBytes != null || ports != 1) {
+            throw Check.usage(spec, "--mtu, --ipoib, --mps and --ports describe a path given with --eth, --ib or --pcie");
+        }
+        Facts facts = host.read(spec, null);
+        return LimitsReport.of(facts.origin(), HostPaths.of(facts).stream().map(HostPaths.HostPath::limit).toList());
+    }
+
+    PathLimit commandLinePath() {
+        if (eth != null && ib != null) {
+            throw Check.usage(spec, "give --eth or --ib, not both");
+        }
+        Check.range(spec, "--ports", ports, 1, 8);
+        if (maxPayloadBytes != null && Integer.bitCount(maxPayloadBytes) != 1 || maxPayloadBytes != null
+                && (maxPayloadBytes < 128 || maxPayloadBytes > 4096)) {
+            throw Check.usage(spec, "--mps " + maxPayloadBytes + " is not a PCIe payload size (128, 256, 512, 1024, 2048, 4096)");
+        }
+        if (ipoib != null && ib == null) {
+            throw Check.usage(spec, "--ipoib needs --ib");
+        }
+        List<Stage> stages = new ArrayList<>();
+        if (eth != null) {
+            stages.add(ethernet());
+        }
+        if (ib != null) {
+            stages.add(infiniband());
+        }
+        if (pcie != null) {
+            try {
+                stages.add(Stage.pcie(PcieLimit.parse(pcie, maxPayloadBytes)));
+            } catch (IllegalArgumentException e) {
+                throw Check.usage(spec, "--pcie: " + e.getMessage());
+            }
+        }
+        return new PathLimit("command line", stages);
+    }
+
+    private Stage ethernet() {
+        long bps;
+        try {
+            bps = Rate.parse(eth);
+        } catch (IllegalArgumentException e) {
+            throw Check.usage(spec, "--eth: " + e.getMessage());
+        }
+        if (bps < 1_000_000 || bps > 1_600_000_000_000L) {
+            throw Check.usage(spec, "--eth " + eth + " is out of range (1M..1600G)");
+        }
+        int m = mtu == null ? 1500 : mtu;
+        Check.range(spec, "--mtu", m, 576, 65536);
+        return Links.ethernet(bps / 1e9, ports, m);
+    }
+
+    private Stage infiniband() {
+        IbRate rate;
+        try {
+            String t = ib.strip();
+            rate = t.contains("(") ? IbRate.parse(t) : parseWidthSpeed(t);
+        } catch (IllegalArgumentException e) {
+            throw Check.usage(spec, "--ib: " + e.getMessage());
+        }
+        Boolean connected = null;
+        if (ipoib != null) {
+            connected = switch (ipoib.toLowerCase(Locale.ROOT)) {
+                case "connected", "cm" -> true;
+                case "datagram", "ud" -> false;
+                default -> throw Check.usage(spec, "--ipoib " + ipoib + " is not a mode (connected or datagram)");
+            };
+            if (mtu != null) {
+                Check.range(spec, "--mtu", mtu, 576, connected ? 65520 : 4092);
+            }
+        }
+        return Links.infiniband(rate.widthLanes(), rate.speed(), ports, connected, mtu);
+    }
+
+    /** "4X EDR" → width 4, EDR. */
+    static IbRate parseWidthSpeed(String text) {
+        String[] parts = text.strip().split("\\s+");
+        if (parts.length != 2) {
+            throw new IllegalArgumentException("expected a link like '4X EDR' but was '" + text + "'");
+        }
+        return new IbRate(null, IbRate.parseWidth(parts[0]), dev.wirespeed.limits.IbSpeed.parse(parts[1]));
+    }
+}

@@ -1,0 +1,75 @@
+package dev.wirespeed.diagnose;
+
+import dev.wirespeed.host.PcieLink;
+import dev.wirespeed.limits.PcieLimit;
+import dev.wirespeed.units.Rate;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The PCIe link trained slower or narrower than the device can do (seed 001: 5 GT/s of 8; seed 004: x4 of x8). */
+final class PcieLinkDowngradedRule implements Rule {
+    static final String ID = "pcie-link-downgraded";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String description() {
+        return "PCIe link slower or narrower than the device supports (current < max), with the capped rate";
+    }
+
+    @Override
+    public List<Finding> apply(Facts facts, Context context) {
+        List<Finding> out = new ArrayList<>();
+        for (Adapter a : Adapter.of(facts)) {
+            PcieLink link = a.link();
+            boolean speed = link.isSpeedDowngraded();
+            boolean width = link.isWidthDowngraded();
+            boolean reported = link.reportedDowngraded().orElse(false);
+            if (!speed && !width && !reported) {
+                continue;
+            }
+            PcieLimit now = PcieLinks.current(link);
+            PcieLimit best = PcieLinks.best(link);
+            String current = PcieLink.describe(link.currentGts(), link.currentWidth());
+            String max = PcieLink.describe(link.maxGts(), link.maxWidth());
+            String message = speed || width
+                    ? "PCIe link runs at " + current + "; the device supports " + max
+                    : "PCIe link runs at " + current + ", reported as downgraded";
+            Impact impact = null;
+            if (now != null && best != null) {
+                impact = new Impact(now.usableBitsPerSecond(), best.usableBitsPerSecond(),
+                        now.label() + " carries " + Rate.format(now.usableBitsPerSecond()) + " usable ("
+                                + Rate.format(now.rawBitsPerSecond()) + " raw); " + best.label() + " would carry "
+                                + Rate.format(best.usableBitsPerSecond()) + " usable (" + Rate.format(best.rawBitsPerSecond()) + " raw)");
+            }
+            out.add(new Finding(ID, Severity.WARN, subject(a), message,
+                    Evidences.of(link.currentGts(), link.currentWidth(), link.maxGts(), link.maxWidth(), link.reportedDowngraded()),
+                    impact, fix(link, speed, width)));
+        }
+        return out;
+    }
+
+    static String subject(Adapter a) {
+        return (a.linkOwner() != null ? a.linkOwner() : a.key()) + a.model().map(m -> " (" + m.family() + ")").orElse("");
+    }
+
+    private static Fix fix(PcieLink link, boolean speed, boolean width) {
+        List<String> steps = new ArrayList<>();
+        if (speed) {
+            String gen = link.maxGen() != null ? "Gen" + link.maxGen().number() : "its full speed";
+            steps.add("set the slot to " + gen + " (or Auto) in the BIOS/UEFI and check the slot and riser support "
+                    + gen);
+        }
+        if (width) {
+            steps.add("move the card to a slot wired for x" + link.maxWidth().value()
+                    + " (this one gives x" + link.currentWidth().value() + "; mechanical size is not electrical width)");
+        }
+        if (steps.isEmpty()) {
+            steps.add("check the slot's speed and width in the BIOS and the board manual; reseat the card");
+        }
+        return Fix.action(String.join("; ", steps));
+    }
+}

@@ -1,0 +1,52 @@
+package dev.wirespeed.diagnose;
+
+import dev.wirespeed.host.PauseFrames;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A RoCE port whose netdev has pause frames off (seed 000: "RoCE needs a lossless network";
+ * `ethtool -a` RX/TX on). Without global pause or PFC, RoCE retransmits on every drop. sysfs does
+ * not show pause settings: this rule fires on `ethtool -a` output (explain) only.
+ */
+final class RoceFlowControlRule implements Rule {
+    static final String ID = "roce-no-flow-control";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String description() {
+        return "active RoCE port with Ethernet pause frames off (needs ethtool -a output)";
+    }
+
+    @Override
+    public List<Finding> apply(Facts facts, Context context) {
+        List<Finding> out = new ArrayList<>();
+        for (Adapter a : Adapter.of(facts)) {
+            for (Port p : a.ports()) {
+                if (p.rdma() == null || p.netdev() == null || !p.rdma().isEthernet() || !p.rdma().isActive()
+                        || !p.netdev().pause().isPresent()) {
+                    continue;
+                }
+                PauseFrames pause = p.netdev().pause().value();
+                if (pause.rx() == null || pause.tx() == null || pause.bothOn()) {
+                    continue;
+                }
+                String name = p.netdev().name();
+                out.add(new Finding(ID, Severity.WARN, p.label(), p.label() + " is RoCE with pause frames RX "
+                        + onOff(pause.rx()) + ", TX " + onOff(pause.tx()) + ": drops are not prevented unless PFC is configured",
+                        List.of(p.netdev().pause().evidence()), null,
+                        Fix.command("turn on global pause (or configure PFC on the RoCE priority) on both ends and the switch",
+                                "ethtool -A " + name + " rx on tx on")));
+            }
+        }
+        return out;
+    }
+
+    private static String onOff(Boolean b) {
+        return b ? "on" : "off";
+    }
+}

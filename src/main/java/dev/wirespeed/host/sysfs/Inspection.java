@@ -1,0 +1,43 @@
+package dev.wirespeed.host.sysfs;
+
+import dev.wirespeed.diagnose.Context;
+import dev.wirespeed.diagnose.Facts;
+import dev.wirespeed.host.CpuList;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Reads a host (or a fixture tree) into facts, and the context a test there would run in. */
+public final class Inspection {
+    private Inspection() {}
+
+    /** Facts of the host whose / is {@code root}; with {@code capture}, a copy of every file read lands there. */
+    public static Facts read(Path root, Capture capture) {
+        RootedFs fs = new RootedFs(root, capture);
+        return new SysfsReader(fs).read("sysfs " + root);
+    }
+
+    /**
+     * On this host ({@code root} is /), the CPUs this process may run on (Cpus_allowed_list of
+     * /proc/self/status, proc(5)); for a fixture tree, all its online CPUs.
+     */
+    public static Context context(Path root, Facts facts) {
+        if (root.toAbsolutePath().normalize().equals(Path.of("/"))) {
+            try {
+                for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                    if (line.startsWith("Cpus_allowed_list:")) {
+                        return new Context(CpuList.parse(line.substring(line.indexOf(':') + 1)));
+                    }
+                }
+            } catch (IOException | IllegalArgumentException e) {
+                // fall back to all online CPUs
+            }
+        }
+        return Context.of(facts);
+    }
+
+    /** A capture directory for {@code --capture}: must be empty or new. */
+    public static Capture capture(Path dir) throws IOException {
+        return new Capture(dir);
+    }
+}

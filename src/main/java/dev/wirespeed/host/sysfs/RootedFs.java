@@ -1,0 +1,189 @@
+package dev.wirespeed.host.sysfs;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Reads a host's /sys and /proc below a root directory ("/" for this host, a fixture tree in
+ * tests). Paths are given as on the inspected host ("/sys/class/net/eth0/mtu"). Symbolic links are
+ * followed one component at a time inside the root — sysfs links are relative, and a link that
+ * leaves the root counts as absent — so a fixture tree behaves like the sysfs it was captured from.
+ *
+ * <p>With a capture directory, every file read, directory listed and link followed is recreated
+ * there at the same path, so the capture is itself a root this class can read.
+ */
+public final class RootedFs {
+    /** sysfs attributes are at most a page; /proc/mounts may be long. Bounded either way. */
+    static final int MAX_FILE_BYTES = 1 << 20;
+    private static final int MAX_LINKS = 40;
+
+    private final Path root;
+    private final Capture capture;
+
+    public RootedFs(Path root, Capture capture) {
+        this.root = root.toAbsolutePath().normalize();
+        this.capture = capture;
+    }
+
+    public RootedFs(Path root) {
+        this(root, null);
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    /** The file's text; NoSuchFileException when absent; IOException (e.g. EINVAL from sysfs) when unreadable. */
+    public String readText(String path) throws IOException {
+        return new String(readBytes(path, MAX_FILE_BYTES), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The file's text; a capture keeps only what {@code forCapture} leaves of it (e.g. the NFS
+     * lines of /proc/mounts, so a capture does not carry every mount of the host).
+     */
+    public String readText(String path, java.util.function.UnaryOperator<String> forCapture) throws IOException {
+        String real = resolve(path).orElseThrow(() -> new NoSuchFileException(path));
+        String text = new String(read(real, path, MAX_FILE_BYTES), java.nio.charset.StandardCharsets.UTF_8);
+        if (capture != null) {
+            capture.file(real, forCapture.apply(text).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return text;
+    }
+
+    /** Up to {@code maxBytes} of the file. */
+    public byte[] readBytes(String path, int maxBytes) throws IOException {
+        String real = resolve(path).orElseThrow(() -> new NoSuchFileException(path));
+        byte[] bytes = read(real, path, maxBytes);
+        if (capture != null) {
+            capture.file(real, bytes);
+        }
+        return bytes;
+    }
+
+    private byte[] read(String real, String path, int maxBytes) throws IOException {
+        Path p = onDisk(real);
+        if (!Files.isRegularFile(p)) {
+            throw new NoSuchFileException(path);
+        }
+        try (InputStream in = Files.newInputStream(p)) {
+            return in.readNBytes(maxBytes);
+        }
+    }
+
+    /** Names in a directory, sorted; empty when it is absent or unreadable. */
+    public List<String> list(String dir) {
+        Optional<String> real = resolve(dir);
+        if (real.isEmpty() || !Files.isDirectory(onDisk(real.get()))) {
+            return List.of();
+        }
+        List<String> names = new ArrayList<>();
+        try (Stream<Path> s = Files.list(onDisk(real.get()))) {
+            s.limit(100_000).forEach(p -> names.add(p.getFileName().toString()));
+        } catch (IOException e) {
+            return List.of();
+        }
+        if (capture != null) {
+            capture.directory(real.get());
+        }
+        names.sort(null);
+        return names;
+    }
+
+    public boolean exists(String path) {
+        Optional<String> real = resolve(path);
+        return real.isPresent() && Files.exists(onDisk(real.get()), LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /** The text of the symbolic link at {@code path} (not followed), e.g. "../../../bus/pci/drivers/mlx5_core". */
+    public Optional<String> readLink(String path) {
+        int slash = path.lastIndexOf('/');
+        Optional<String> parent = resolve(path.substring(0, Math.max(slash, 1)));
+        if (parent.isEmpty()) {
+            return Optional.empty();
+        }
+        String real = join(parent.get(), path.substring(slash + 1));
+        Path p = onDisk(real);
+        if (!Files.isSymbolicLink(p)) {
+            return Optional.empty();
+        }
+        try {
+            String target = Files.readSymbolicLink(p).toString();
+            if (capture != null) {
+                capture.link(real, target);
+            }
+            return Optional.of(target);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The path with every symbolic link resolved, as a path on the inspected host
+     * ("/sys/devices/pci0000:00/0000:00:1c.0/0000:04:00.0/net/enp4s0f0np0"); empty when a component
+     * is missing or a link leads outside the root or loops.
+     */
+    public Optional<String> resolve(String path) {
+        return resolve(path, 0);
+    }
+
+    private Optional<String> resolve(String path, int depth) {
+        if (depth > MAX_LINKS) {
+            return Optional.empty();
+        }
+        String current = "/";
+        for (String part : path.split("/")) {
+            if (part.isEmpty() || part.equals(".")) {
+                continue;
+            }
+            if (part.equals("..")) {
+                current = parent(current);
+                continue;
+            }
+            String next = join(current, part);
+            Path p = onDisk(next);
+            if (Files.isSymbolicLink(p)) {
+                String target;
+                try {
+                    target = Files.readSymbolicLink(p).toString();
+                } catch (IOException e) {
+                    return Optional.empty();
+                }
+                if (capture != null) {
+                    capture.link(next, target);
+                }
+                Optional<String> resolved = resolve(target.startsWith("/") ? target : join(current, target), depth + 1);
+                if (resolved.isEmpty()) {
+                    return Optional.empty();
+                }
+                current = resolved.get();
+            } else if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+                current = next;
+            } else {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(current);
+    }
+
+    private Path onDisk(String hostPath) {
+        return hostPath.equals("/") ? root : root.resolve(hostPath.substring(1));
+    }
+
+    static String join(String dir, String name) {
+        return dir.endsWith("/") ? dir + name : dir + "/" + name;
+    }
+
+    static String parent(String path) {
+        int slash = path.lastIndexOf('/');
+        return slash <= 0 ? "/" : path.substring(0, slash);
+    }
+}

@@ -1,0 +1,306 @@
+package dev.wirespeed.host.sysfs;
+
+import dev.wirespeed.diagnose.Facts;
+import dev.wirespeed.host.CpuList;
+import dev.wirespeed.host.CpuTopology;
+import dev.wirespeed.host.Evidence;
+import dev.wirespeed.host.IbRate;
+import dev.wirespeed.host.LinkLayer;
+import dev.wirespeed.host.Mount;
+import dev.wirespeed.host.NetInterface;
+import dev.wirespeed.host.Observed;
+import dev.wirespeed.host.PciFunction;
+import dev.wirespeed.host.PcieLink;
+import dev.wirespeed.host.PhysState;
+import dev.wirespeed.host.PortState;
+import dev.wirespeed.host.RdmaDevice;
+import dev.wirespeed.host.RdmaPort;
+import dev.wirespeed.host.TcpStats;
+import dev.wirespeed.measure.TcpCounters;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads a host's facts from sysfs and procfs below a root (Documentation/ABI/testing/sysfs-class-net,
+ * sysfs-class-infiniband, sysfs-bus-pci, sysfs-devices-system-cpu; proc(5) for /proc/mounts and
+ * /proc/net/snmp). Reads only; never writes, never runs a command. Absent files stay absent;
+ * malformed ones are unreadable with their raw text.
+ */
+public final class SysfsReader {
+    private final RootedFs fs;
+    private final Attribute attr;
+
+    public SysfsReader(RootedFs fs) {
+        this.fs = fs;
+        this.attr = new Attribute(fs);
+    }
+
+    public Facts read(String origin) {
+        Facts.Builder b = Facts.builder(origin);
+        Set<String> pciAddresses = new LinkedHashSet<>();
+        for (String name : fs.list("/sys/class/net")) {
+            NetInterface i = netInterface(name);
+            b.add(i);
+            if (!i.isVirtual() && i.pciAddress().isPresent()) {
+                pciAddresses.add(i.pciAddress().value());
+            }
+        }
+        for (String name : fs.list("/sys/class/infiniband")) {
+            RdmaDevice d = rdmaDevice(name);
+            b.add(d);
+            if (d.pciAddress().isPresent()) {
+                pciAddresses.add(d.pciAddress().value());
+            }
+        }
+        for (String address : pciAddresses) {
+            b.add(pciFunction(address));
+        }
+        b.cpu(cpu());
+        mounts().forEach(b::add);
+        b.tcp(tcp());
+        return b.build();
+    }
+
+    NetInterface netInterface(String name) {
+        String dir = "/sys/class/net/" + name;
+        Optional<String> real = fs.resolve(dir);
+        Optional<String> device = fs.resolve(dir + "/device");
+        boolean virtual = real.map(r -> r.startsWith("/sys/devices/virtual/")).orElse(false) || device.isEmpty();
+        Observed<Integer> type = attr.integer(dir + "/type");
+        NetInterface.Builder b = NetInterface.builder(name)
+                .type(type)
+                .virtual(Observed.of(virtual, real.orElse(dir), dir))
+                .operState(attr.text(dir + "/operstate"))
+                .adminUp(attr.read(dir + "/flags", s -> (Attribute.parseHexOrDecimal(s) & 0x1) != 0))
+                .carrier(attr.read(dir + "/carrier", Attribute::parseFlag))
+                .speedMbps(attr.longOrUnknown(dir + "/speed", "the driver reports no speed (-1)"))
+                .mtuBytes(attr.integer(dir + "/mtu"))
+                .address(attr.text(dir + "/address"));
+        if (device.isPresent()) {
+            String pci = pciAddressIn(device.get());
+            b.pciAddress(pci == null
+                    ? Observed.unknown(device.get(), dir + "/device", "no PCI device behind it")
+                    : Observed.of(pci, device.get(), dir + "/device"));
+            b.driver(driverOf(dir + "/device"));
+            b.numaNode(attr.intOrUnknown(dir + "/device/numa_node", "no NUMA affinity (-1)"));
+        }
+        if (type.isPresent() && type.value() == NetInterface.ARPHRD_INFINIBAND) {
+            b.ipoibMode(attr.text(dir + "/mode"));
+        }
+        return b.build();
+    }
+
+    RdmaDevice rdmaDevice(String name) {
+        String dir = "/sys/class/infiniband/" + name;
+        RdmaDevice.Builder b = RdmaDevice.builder(name)
+                .nodeType(attr.text(dir + "/node_type"))
+                .nodeGuid(attr.text(dir + "/node_guid"))
+                .sysImageGuid(attr.text(dir + "/sys_image_guid"))
+                .fwVersion(attr.text(dir + "/fw_ver"))
+                .hcaType(attr.text(dir + "/hca_type"))
+                .boardId(attr.text(dir + "/board_id"));
+        Optional<String> device = fs.resolve(dir + "/device");
+        if (device.isPresent()) {
+            String pci = pciAddressIn(device.get());
+            if (pci != null) {
+                b.pciAddress(Observed.of(pci, device.get(), dir + "/device"));
+                b.vendorId(attr.read(dir + "/device/vendor", PciFunction::parseHexId));
+                b.partId(attr.read(dir + "/device/device", PciFunction::parseHexId));
+            }
+        }
+        List<String> netdevs = fs.list(dir + "/device/net");
+        for (String port : fs.list(dir + "/ports")) {
+            if (port.matches("\\d{1,3}")) {
+                b.port(rdmaPort(name, Integer.parseInt(port), netdevs));
+            }
+        }
+        return b.build();
+    }
+
+    private RdmaPort rdmaPort(String device, int port, List<String> functionNetdevs) {
+        String dir = "/sys/class/infiniband/" + device + "/ports/" + port;
+        Observed<String> ndev = attr.text(dir + "/gid_attrs/ndevs/0");
+        if (!ndev.isPresent() && functionNetdevs.size() == 1) {
+            String only = functionNetdevs.getFirst();
+            ndev = Observed.of(only, only, "/sys/class/infiniband/" + device + "/device/net");
+        }
+        return RdmaPort.builder(device, port)
+                .state(attr.read(dir + "/state", PortState::parse))
+                .physState(attr.read(dir + "/phys_state", PhysState::parse))
+                .rate(attr.read(dir + "/rate", IbRate::parse))
+                .linkLayer(attr.read(dir + "/link_layer", LinkLayer::parse))
+                .lid(attr.read(dir + "/lid", Attribute::parseHexOrDecimal))
+                .smLid(attr.read(dir + "/sm_lid", Attribute::parseHexOrDecimal))
+                .gid0(attr.text(dir + "/gids/0"))
+                .netdev(ndev.isPresent() ? ndev : Observed.notSeen())
+                .build();
+    }
+
+    PciFunction pciFunction(String address) {
+        String dir = "/sys/bus/pci/devices/" + address;
+        PcieLink own = link(dir, address);
+        PcieLink link = own;
+        if (!own.currentGts().isPresent() && !own.currentWidth().isPresent()) {
+            String bridge = upstreamBridge(dir, address);
+            if (bridge != null) {
+                PcieLink up = link("/sys/bus/pci/devices/" + bridge, bridge);
+                if (up.currentGts().isPresent()) {
+                    link = up;
+                }
+            }
+        }
+        return PciFunction.builder(address)
+                .vendorId(attr.read(dir + "/vendor", PciFunction::parseHexId))
+                .deviceId(attr.read(dir + "/device", PciFunction::parseHexId))
+                .driver(driverOf(dir))
+                .numaNode(attr.intOrUnknown(dir + "/numa_node", "no NUMA affinity (-1)"))
+                .localCpus(attr.cpuList(dir + "/local_cpulist"))
+                .link(link)
+                .build();
+    }
+
+    private PcieLink link(String dir, String address) {
+        return new PcieLink(
+                speed(dir + "/current_link_speed"),
+                attr.read(dir + "/current_link_width", PcieLink::parseWidth),
+                speed(dir + "/max_link_speed"),
+                attr.read(dir + "/max_link_width", PcieLink::parseWidth),
+                ConfigSpace.maxPayloadBytes(fs, dir + "/config"),
+                Observed.notSeen(),
+                address);
+    }
+
+    /** The kernel prints "Unknown" (or "Unknown speed" before 5.x) when it does not know the rate. */
+    private Observed<Double> speed(String path) {
+        Observed<Double> o = attr.read(path, PcieLink::parseTransferRate);
+        if (o.isUnreadable() && o.raw() != null && o.raw().startsWith("Unknown")) {
+            return Observed.unknown(o.raw(), path, "the kernel does not know the link speed");
+        }
+        return o;
+    }
+
+    /** The PCI address just above {@code address} in its sysfs device path, or null. */
+    private String upstreamBridge(String dir, String address) {
+        Optional<String> real = fs.resolve(dir);
+        if (real.isEmpty()) {
+            return null;
+        }
+        String[] parts = real.get().split("/");
+        for (int i = parts.length - 1; i > 0; i--) {
+            if (parts[i].equals(address) && PciFunction.isAddress(parts[i - 1])) {
+                return parts[i - 1];
+            }
+        }
+        return null;
+    }
+
+    /** The last PCI address in a resolved device path (a virtio netdev's device is below its PCI function). */
+    static String pciAddressIn(String realDevicePath) {
+        String[] parts = realDevicePath.split("/");
+        for (int i = parts.length - 1; i >= 0; i--) {
+            if (PciFunction.isAddress(parts[i])) {
+                return parts[i];
+            }
+        }
+        return null;
+    }
+
+    private Observed<String> driverOf(String deviceDir) {
+        Optional<String> link = fs.readLink(deviceDir + "/driver");
+        if (link.isEmpty()) {
+            Optional<String> real = fs.resolve(deviceDir);
+            return real.isPresent() ? readLinkOf(real.get() + "/driver") : Observed.absent(deviceDir + "/driver");
+        }
+        String target = link.get();
+        return Observed.of(target.substring(target.lastIndexOf('/') + 1), target, deviceDir + "/driver");
+    }
+
+    private Observed<String> readLinkOf(String path) {
+        Optional<String> link = fs.readLink(path);
+        return link.map(t -> Observed.of(t.substring(t.lastIndexOf('/') + 1), t, path))
+                .orElseGet(() -> Observed.absent(path));
+    }
+
+    CpuTopology cpu() {
+        Observed<CpuList> online = attr.read("/sys/devices/system/cpu/online", CpuList::parse);
+        List<CpuTopology.NumaNode> nodes = new ArrayList<>();
+        for (String n : fs.list("/sys/devices/system/node")) {
+            if (n.matches("node\\d{1,5}")) {
+                nodes.add(new CpuTopology.NumaNode(Integer.parseInt(n.substring(4)),
+                        attr.cpuList("/sys/devices/system/node/" + n + "/cpulist")));
+            }
+        }
+        nodes.sort(java.util.Comparator.comparingInt(CpuTopology.NumaNode::id));
+        List<CpuTopology.CpuPolicy> policies = new ArrayList<>();
+        for (String p : fs.list("/sys/devices/system/cpu/cpufreq")) {
+            if (p.matches("policy\\d{1,5}")) {
+                String dir = "/sys/devices/system/cpu/cpufreq/" + p;
+                policies.add(new CpuTopology.CpuPolicy(p,
+                        attr.read(dir + "/affected_cpus", s -> CpuList.parse(s.strip().replaceAll("\\s+", ","))),
+                        attr.text(dir + "/scaling_governor"), attr.text(dir + "/scaling_driver")));
+            }
+        }
+        policies.sort(java.util.Comparator.comparingInt(p -> Integer.parseInt(p.name().substring(6))));
+        return new CpuTopology(online, nodes, policies, List.of());
+    }
+
+    List<Mount> mounts() {
+        String text;
+        try {
+            text = fs.readText("/proc/mounts", SysfsReader::nfsLinesOnly);
+        } catch (IOException e) {
+            return List.of();
+        }
+        List<Mount> out = new ArrayList<>();
+        String[] lines = text.split("\n");
+        for (int n = 0; n < lines.length; n++) {
+            String[] f = lines[n].strip().split("\\s+");
+            if (f.length < 4 || !f[2].startsWith("nfs")) {
+                continue;
+            }
+            String source = "/proc/mounts line " + (n + 1);
+            String proto = Mount.option(f[3], "proto");
+            out.add(new Mount(f[0], f[1], f[2], f[3],
+                    proto == null ? Observed.absent(source) : Observed.of(proto, "proto=" + proto, source),
+                    new Evidence(source, lines[n].strip())));
+        }
+        return out;
+    }
+
+    /** What a capture keeps of /proc/mounts: the NFS lines, not every mount of the host. */
+    static String nfsLinesOnly(String mounts) {
+        StringBuilder b = new StringBuilder();
+        for (String line : mounts.split("\n")) {
+            String[] f = line.strip().split("\\s+");
+            if (f.length >= 3 && f[2].startsWith("nfs")) {
+                b.append(line).append('\n');
+            }
+        }
+        return b.toString();
+    }
+
+    TcpStats tcp() {
+        String text;
+        try {
+            text = attr.raw("/proc/net/snmp");
+        } catch (IOException e) {
+            return TcpStats.notSeen();
+        }
+        if (text == null) {
+            return new TcpStats(Observed.absent("/proc/net/snmp"), Observed.absent("/proc/net/snmp"));
+        }
+        List<String> lines = List.of(text.split("\n"));
+        return new TcpStats(counter(lines, "OutSegs"), counter(lines, "RetransSegs"));
+    }
+
+    private static Observed<Long> counter(List<String> lines, String name) {
+        var v = TcpCounters.counter(lines, name);
+        String source = "/proc/net/snmp Tcp: " + name;
+        return v.isPresent() ? Observed.of(v.getAsLong(), Long.toString(v.getAsLong()), source)
+                : Observed.unreadable(null, source, "no Tcp: " + name + " column");
+    }
+}
