@@ -8,7 +8,6 @@ import dev.wirespeed.store.RunInfo;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -42,7 +41,7 @@ final class Saving {
 
     /** This host, for results measured here. */
     static HostSummary thisHost() {
-        return HostSummary.current(Map.of());
+        return dev.wirespeed.store.HostSummaries.thisHost();
     }
 
     /** "wirespeed bw --loopback -t 2", arguments with blanks or quotes quoted. */
