@@ -76,12 +76,13 @@ public final class BwCommand implements Callable<Integer> {
         Check.range(spec, "-p", port, 1, 65535);
         Check.seconds(spec, "--connect-timeout", connectTimeoutSeconds, 0.1, 600);
         TestSpec test = options.toSpec(spec);
-        if (modes.selected()) {
-            return modes.run(this, test);
-        }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (ResultsSink sink = save.open(spec)) {
+            this.sink = sink;
+            if (modes.selected()) {
+                return modes.run(this, test);
+            }
             BwResult result;
             if (loopback) {
                 try (LoopbackServer server = LoopbackServer.start()) {
@@ -91,10 +92,19 @@ public final class BwCommand implements Callable<Integer> {
                 result = run(host, port, test, out);
             }
             int code = finish(result, out, err);
-            Saving.save(spec, save, sink, "bw", Measurements.of(result), "wirespeed-bw-json",
-                    Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json);
+            saveResults(Measurements.of(result), "wirespeed-bw-json", result);
             return code;
         }
+    }
+
+    /** Where this run's results go (set while the command runs). */
+    private ResultsSink sink = ResultsSink.NONE;
+
+    /** Saves what this bw run measured (TCP, UDP or a sweep) with its full JSON beside it. */
+    void saveResults(java.util.List<dev.wirespeed.results.Measurement> measurements, String rawFormat, Object raw)
+            throws IOException {
+        Saving.save(spec, save, sink, "bw", measurements, rawFormat, Json.MAPPER.writeValueAsString(raw),
+                Saving.thisHost(), json);
     }
 
     int timeoutMillis() {

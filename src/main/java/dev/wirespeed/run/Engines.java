@@ -7,6 +7,7 @@ import dev.wirespeed.run.engines.PerftestEngine;
 import dev.wirespeed.run.engines.QperfEngine;
 import dev.wirespeed.run.engines.SockperfEngine;
 import dev.wirespeed.run.engines.WirespeedBwEngine;
+import dev.wirespeed.run.engines.WirespeedLatEngine;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,7 @@ public final class Engines {
     }
 
     public static Engines standard() {
-        return new Engines(List.of(new WirespeedBwEngine(), new Iperf3Engine(), new Iperf2Engine(), new QperfEngine(),
+        return new Engines(List.of(new WirespeedBwEngine(), new WirespeedLatEngine(), new Iperf3Engine(), new Iperf2Engine(), new QperfEngine(),
                 new SockperfEngine(), new PerftestEngine(), new FioEngine()));
     }
 

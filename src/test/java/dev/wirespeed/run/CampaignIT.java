@@ -93,6 +93,10 @@ class CampaignIT {
                     label: wirespeed
                     params: {duration: 2}
                     grid: {streams: [1, 2]}
+                  - engine: wirespeed-lat
+                    label: wirespeed-lat
+                    params: {iterations: 2000}
+                    grid: {size: [64, 4096]}
                   - engine: iperf3
                     label: iperf3
                     grid: {streams: [1, 2]}
@@ -112,11 +116,11 @@ class CampaignIT {
             List<StoredResult> all = store.find(ResultStore.Query.all());
             Map<String, Long> perTool = all.stream().collect(Collectors.groupingBy(r -> r.measurement().tool(),
                     Collectors.counting()));
-            assertThat(perTool).containsExactlyInAnyOrderEntriesOf(Map.of("wirespeed", 2L, "iperf3", 2L, "iperf2", 2L,
+            assertThat(perTool).containsExactlyInAnyOrderEntriesOf(Map.of("wirespeed", 4L, "iperf3", 2L, "iperf2", 2L,
                     "qperf", 2L, "sockperf", 2L));
             for (StoredResult r : all) {
                 Measurement m = r.measurement();
-                assertThat(r.labels()).contains("it", m.tool());
+                assertThat(r.labels()).contains("it").anyMatch(l -> l.startsWith(m.tool()));
                 if (m.test().endsWith("-bw")) {
                     // loopback TCP on any machine that runs these tests: 100 Mbit/s … 1 Tbit/s
                     assertThat(m.metric("bitsPerSecond").orElseThrow().value()).as(m.toString()).isBetween(1e8, 1e12);
@@ -126,6 +130,8 @@ class CampaignIT {
             }
             assertThat(all.stream().filter(r -> r.measurement().tool().equals("iperf3")).map(r -> r.param("streams")))
                     .containsExactly("1", "2");
+            assertThat(all.stream().filter(r -> r.labels().contains("wirespeed-lat")).map(r -> r.param("size")))
+                    .containsExactly("64", "4096");
             assertThat(all.stream().filter(r -> r.measurement().tool().equals("sockperf")).map(r -> r.measurement().test()))
                     .containsExactly("udp-lat", "tcp-lat");
         }

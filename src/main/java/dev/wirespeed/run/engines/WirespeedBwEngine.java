@@ -78,16 +78,8 @@ public final class WirespeedBwEngine implements Engine {
         Params p = new Params(point.params(), point.title());
         TestSpec spec = spec(p);
         String host = p.text("host", "loopback");
-        BwResult result;
-        if (host.equals("loopback")) {
-            try (BwServer server = loopbackServer()) {
-                server.serveInBackground();
-                result = client("127.0.0.1", server.port(), spec, context).run(new BwClient.Listener() {});
-            }
-        } else {
-            result = client(host, p.integer("port", Wire.DEFAULT_PORT, 1, 65535), spec, context)
-                    .run(new BwClient.Listener() {});
-        }
+        BwResult result = onTarget(host, p.integer("port", Wire.DEFAULT_PORT, 1, 65535),
+                (h, port) -> client(h, port, spec, context).run(new BwClient.Listener() {}));
         if (!result.outcome().ok()) {
             return Outcome.failed(context.stopped() ? "stopped" : "wirespeed bw: " + result.outcome().message());
         }
@@ -101,8 +93,21 @@ public final class WirespeedBwEngine implements Engine {
         return new Outcome(items, null);
     }
 
-    private static BwServer loopbackServer() throws IOException {
-        return new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000, line -> { }));
+    /** A test against a client of this host and port. */
+    interface Test<T> {
+        T run(String host, int port) throws IOException;
+    }
+
+    /** Runs {@code test} against {@code host}, or against a server started in-process when host is "loopback". */
+    static <T> T onTarget(String host, int port, Test<T> test) throws IOException {
+        if (!host.equals("loopback")) {
+            return test.run(host, port);
+        }
+        try (BwServer server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
+                line -> { }))) {
+            server.serveInBackground();
+            return test.run("127.0.0.1", server.port());
+        }
     }
 
     private static BwClient client(String host, int port, TestSpec spec, RunContext context) {
