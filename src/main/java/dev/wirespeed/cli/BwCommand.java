@@ -103,7 +103,7 @@ public final class BwCommand implements Callable<Integer> {
     /** Saves what this bw run measured (TCP, UDP or a sweep) with its full JSON beside it. */
     void saveResults(java.util.List<dev.wirespeed.results.Measurement> measurements, String rawFormat, Object raw)
             throws IOException {
-        Saving.save(spec, save, sink, "bw", measurements, rawFormat, Json.MAPPER.writeValueAsString(raw),
+        Saving.save(spec, save.labels(spec), sink, "bw", measurements, rawFormat, Json.MAPPER.writeValueAsString(raw),
                 Saving.thisHost(), json);
     }
 

@@ -80,7 +80,7 @@ public final class CheckCommand implements Callable<Integer> {
             out.println(verdict);
         }
         out.flush();
-        Saving.save(spec, save, sink, "check", Measurements.of(result), "wirespeed-bw-json",
+        Saving.save(spec, save.labels(spec), sink, "check", Measurements.of(result), "wirespeed-bw-json",
                 Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json);
         return BwCommand.exitCodeOf(result, spec.commandLine().getErr(), spec.qualifiedName(" "));
     }

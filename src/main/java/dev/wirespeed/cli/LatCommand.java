@@ -108,7 +108,7 @@ public final class LatCommand implements Callable<Integer> {
                 new LatText(out).summary(result);
             }
             out.flush();
-            Saving.save(spec, save, sink, "lat", java.util.List.of(Measurements.of(result)), "wirespeed-lat-json",
+            Saving.save(spec, save.labels(spec), sink, "lat", java.util.List.of(Measurements.of(result)), "wirespeed-lat-json",
                     Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json);
             return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
         }

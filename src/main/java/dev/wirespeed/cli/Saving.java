@@ -21,13 +21,12 @@ final class Saving {
      *
      * @param host null when the results come from elsewhere (explain)
      */
-    static List<Long> save(CommandSpec spec, SaveOptions options, ResultsSink sink, String kind,
+    static List<Long> save(CommandSpec spec, List<String> labels, ResultsSink sink, String kind,
                            List<Measurement> measurements, String rawFormat, String raw, HostSummary host,
                            boolean quiet) throws IOException {
         if (sink.describe() == null || measurements.isEmpty()) {
             return List.of();
         }
-        List<String> labels = options.labels(spec);
         List<Item> items = measurements.stream().map(m -> new Item(m, labels, null, rawFormat, raw)).toList();
         List<Long> ids = sink.save(RunInfo.of(kind, commandLine(spec), host), items);
         if (!quiet) {

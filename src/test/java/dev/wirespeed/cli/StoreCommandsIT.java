@@ -51,6 +51,24 @@ class StoreCommandsIT {
     }
 
     @Test
+    void explainSaveImportsPastedResults() throws Exception {
+        Path db = dir.resolve("r.db");
+        Path log = dir.resolve("paste.txt");
+        Files.writeString(log, "root@tj01:/# ib_send_bw --report_gbit -a -F -d mlx5_2 tj01-4090-node099\n"
+                + Files.readString(Path.of("src/test/resources/perftest-standin/ib_send_bw-a.txt")));
+        Cli.Run r = Cli.run("explain", log.toString(), "--save", "--label", "ndr200", "--db", db.toString());
+        assertThat(r.out()).as(r.err()).containsPattern("saved: result 1 in .*r\\.db");
+        Cli.Run show = Cli.run("results", "show", "1", "--db", db.toString());
+        assertThat(show.out()).contains("run 1, explain").contains("perftest").contains("rdma-send-bw")
+                .contains("labels:   ndr200").contains("host:     -").contains("8388608");
+        assertThat(Cli.run("results", "show", "1", "--raw", "--db", db.toString()).out()).contains("ib_send_bw --report_gbit");
+        Cli.Run noSave = Cli.run("explain", log.toString(), "--db", dir.resolve("other.db").toString());
+        assertThat(noSave.out()).doesNotContain("saved:");
+        assertThat(dir.resolve("other.db")).doesNotExist();
+        assertThat(Cli.run("explain", log.toString(), "--label", "x").exitCode()).isEqualTo(2);
+    }
+
+    @Test
     void foreignAndDamagedFilesAreRefusedInOneLineAndLeftUntouched() throws Exception {
         Path text = dir.resolve("notes.db");
         Files.writeString(text, "not a database\n".repeat(50));
