@@ -77,11 +77,20 @@ public final class CheckCommand implements Callable<Integer> {
             if (latency != null) {
                 out.println(CheckLatency.line(latency));
             }
-            out.println(verdict);
         }
         out.flush();
-        Saving.save(spec, save.labels(spec), sink, "check", Measurements.of(result), "wirespeed-bw-json",
-                Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json);
+        // Saved before the verdict is printed: the verdict stays the last line.
+        java.util.List<dev.wirespeed.results.Measurement> measured = new java.util.ArrayList<>(Measurements.of(result));
+        if (latency != null) {
+            measured.add(Measurements.of(latency));
+        }
+        Saving.save(spec, save.labels(spec), sink, "check", measured, "wirespeed-check-json",
+                Json.MAPPER.writeValueAsString(new CheckResult(CheckResult.SCHEMA, result, verdict, latency)),
+                Saving.thisHost(), json);
+        if (!json) {
+            out.println(verdict);
+            out.flush();
+        }
         return BwCommand.exitCodeOf(result, spec.commandLine().getErr(), spec.qualifiedName(" "));
     }
 

@@ -142,21 +142,23 @@ public final class RunCommand implements Callable<Integer> {
         return new Plan(p.name(), p.description(), p.repetitions(), p.retries(), p.pauseSeconds(), series);
     }
 
-    /** "iperf (apt-get install iperf), ib_write_bw (apt-get install perftest)", or null when all are there. */
+    /** "iperf (apt-get install iperf), ib_write_bw, ib_read_bw (apt-get install perftest)", or null when all are there. */
     static String missingPrograms(List<Point> points, Engines engines) {
-        Map<String, String> missing = new LinkedHashMap<>();
+        Map<String, List<String>> byPackage = new LinkedHashMap<>();
         for (Point p : points) {
             for (Engine.Program prog : engines.named(p.engine()).programs(new Params(p.params(), p.title()))) {
-                if (!missing.containsKey(prog.binary()) && Programs.find(prog.binary()).isEmpty()) {
-                    missing.put(prog.binary(), prog.debianPackage());
+                List<String> binaries = byPackage.computeIfAbsent(prog.debianPackage(), k -> new ArrayList<>());
+                if (!binaries.contains(prog.binary()) && Programs.find(prog.binary()).isEmpty()) {
+                    binaries.add(prog.binary());
                 }
             }
         }
-        if (missing.isEmpty()) {
+        byPackage.values().removeIf(List::isEmpty);
+        if (byPackage.isEmpty()) {
             return null;
         }
-        return missing.entrySet().stream().map(e -> e.getKey() + " (apt-get install " + e.getValue() + ")")
-                .collect(Collectors.joining(", "));
+        return byPackage.entrySet().stream().map(e -> String.join(", ", e.getValue()) + " (apt-get install "
+                + e.getKey() + ")").collect(Collectors.joining(", "));
     }
 
     private static void printPlan(Plan plan, List<Point> points, Engines engines, PrintWriter out) {

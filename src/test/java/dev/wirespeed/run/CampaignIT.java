@@ -95,7 +95,7 @@ class CampaignIT {
                     grid: {streams: [1, 2]}
                   - engine: wirespeed-lat
                     label: wirespeed-lat
-                    params: {iterations: 2000}
+                    params: {duration: 0.5}
                     grid: {size: [64, 4096]}
                   - engine: iperf3
                     label: iperf3

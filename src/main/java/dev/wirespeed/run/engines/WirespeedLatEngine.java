@@ -21,12 +21,13 @@ import java.util.Set;
 
 /**
  * wirespeed's own ping-pong latency test, in this process: size (one message size) or all (2 B …
- * 8 MiB, UDP … 32 KiB), udp, iterations per size (default 10000, 1000 with all), warmup, busy_poll.
+ * 8 MiB, UDP … 32 KiB), udp, iterations per size (default 10000, 1000 with all) or duration (seconds
+ * per size), warmup, busy_poll.
  * host "loopback" (the default) starts a server in-process on 127.0.0.1.
  */
 public final class WirespeedLatEngine implements Engine {
-    private static final Set<String> PARAMS = Set.of("host", "port", "size", "all", "udp", "iterations", "warmup",
-            "busy_poll");
+    private static final Set<String> PARAMS = Set.of("host", "port", "size", "all", "udp", "iterations", "duration",
+            "warmup", "busy_poll");
     private static final int TIMEOUT_MILLIS = 5000;
 
     @Override
@@ -41,6 +42,10 @@ public final class WirespeedLatEngine implements Engine {
         p.integer("port", null, 1, 65535);
         sizes(p);
         p.integer("iterations", null, 1, 1_000_000_000);
+        p.seconds("duration", null, 0.01, 3600);
+        if (p.has("iterations") && p.has("duration")) {
+            throw p.bad("duration", p.text("duration", ""), "absent when iterations is given (count or time, not both)");
+        }
         p.integer("warmup", null, 0, 1_000_000_000);
         p.flag("busy_poll");
     }
@@ -71,11 +76,16 @@ public final class WirespeedLatEngine implements Engine {
         String host = p.text("host", "loopback");
         return "wirespeed lat " + (host.equals("loopback") ? "--loopback" : host + " -p " + p.text("port", "" + Wire.DEFAULT_PORT))
                 + (p.flag("udp") ? " --udp" : "") + (p.flag("all") ? " -a" : " -s " + sizes(p).getFirst())
-                + " -n " + iterations(p) + (p.flag("busy_poll") ? " --busy-poll" : "");
+                + (p.has("duration") ? " -t " + p.text("duration", "") : " -n " + iterations(p))
+                + (p.flag("busy_poll") ? " --busy-poll" : "");
     }
 
-    private static long iterations(Params p) {
-        return p.integer("iterations", p.flag("all") ? 1000 : 10_000, 1, 1_000_000_000);
+    /** Round trips per size; null when the plan gives a duration per size instead. */
+    private static Long iterations(Params p) {
+        if (p.has("duration")) {
+            return null;
+        }
+        return (long) p.integer("iterations", p.flag("all") ? 1000 : 10_000, 1, 1_000_000_000);
     }
 
     @Override
@@ -84,8 +94,8 @@ public final class WirespeedLatEngine implements Engine {
         String host = p.text("host", "loopback");
         long warmup = p.integer("warmup", p.flag("all") ? 100 : 1000, 0, 1_000_000_000);
         LatResult result = WirespeedBwEngine.onTarget(host, p.integer("port", Wire.DEFAULT_PORT, 1, 65535),
-                (h, port) -> new LatClient(new LatClient.Config(h, port, p.flag("udp"), sizes(p), iterations(p), null,
-                        warmup, p.flag("busy_poll"), TIMEOUT_MILLIS, TIMEOUT_MILLIS, context::stopped))
+                (h, port) -> new LatClient(new LatClient.Config(h, port, p.flag("udp"), sizes(p), iterations(p),
+                        p.seconds("duration", null, 0.01, 3600), warmup, p.flag("busy_poll"), TIMEOUT_MILLIS, TIMEOUT_MILLIS, context::stopped))
                         .run(new LatClient.Listener() {}));
         if (!result.outcome().ok()) {
             return Outcome.failed(context.stopped() ? "stopped" : "wirespeed lat: " + result.outcome().message());
