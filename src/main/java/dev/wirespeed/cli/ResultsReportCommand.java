@@ -59,7 +59,11 @@ public final class ResultsReportCommand implements Callable<Integer> {
             ReportModel model = ReportBuilder.build(title != null ? title : "wirespeed results",
                     Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), store.file().toString(), selections,
                     List.copyOf(unique.values()));
-            Output.write(spec, output, out -> HtmlReport.write(model, out));
+            try {
+                Output.write(spec, output, out -> HtmlReport.write(model, out));
+            } catch (IllegalStateException e) {
+                throw new Failure(e.getMessage());
+            }
             int charts = model.sections().stream().mapToInt(s -> s.charts().size()).sum();
             spec.commandLine().getOut().println("wrote " + output + ": " + unique.size() + " results, "
                     + model.sections().size() + " sections, " + charts + " charts");

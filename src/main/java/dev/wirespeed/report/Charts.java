@@ -35,7 +35,21 @@ public final class Charts {
 
     private Charts() {}
 
+    /**
+     * The chart as an SVG element. Laying out its text needs a font known to AWT: without
+     * fontconfig or any font (a bare container), the JDK fails inside its font code; that becomes
+     * one line naming the packages.
+     */
     public static String svg(ChartSpec spec) {
+        try {
+            return draw(spec);
+        } catch (InternalError | UnsatisfiedLinkError | NoClassDefFoundError e) {
+            throw new IllegalStateException("cannot draw charts: Java found no usable font (install fontconfig and a "
+                    + "font, e.g. apt-get install fontconfig fonts-dejavu-core): " + e.getMessage(), e);
+        }
+    }
+
+    private static String draw(ChartSpec spec) {
         JFreeChart chart = spec.bars() ? bars(spec) : lines(spec);
         chart.setBackgroundPaint(Color.WHITE);
         chart.setTitle(new TextTitle(spec.title(), new Font(Font.SANS_SERIF, Font.BOLD, 15)));
