@@ -56,7 +56,7 @@ class PlanTest {
         Plan iperf = PlanReader.read("name: x\nseries: [{engine: iperf3, params: {streams: 4, duration: 5}}]", "x");
         Point q = Expansion.points(iperf, Engines.standard()).getFirst();
         assertThat(Engines.standard().named("iperf3").describe(new Params(q.params(), "x")))
-                .isEqualTo("server: iperf3 -s -1 -B 127.0.0.1 -p PORT ; client: iperf3 -c 127.0.0.1 -p PORT -J -P 4 -t 5");
+                .isEqualTo("server: iperf3 -s -1 -B 127.0.0.1 -p PORT ; client: iperf3 -c 127.0.0.1 -p PORT -P 4 -t 5 -J");
     }
 
     @Test

@@ -115,6 +115,21 @@ abstract class ExternalEngine implements Engine {
         return p.word("host", "127.0.0.1");
     }
 
+    /** Adds "option value" when the value is there. */
+    static void option(List<String> args, String option, String value) {
+        if (value != null) {
+            args.add(option);
+            args.add(value);
+        }
+    }
+
+    /** Adds the option when the plan's flag {@code key} is true. */
+    static void flag(List<String> args, Params p, String key, String option) {
+        if (p.flag(key)) {
+            args.add(option);
+        }
+    }
+
     List<String> extra(Params p) {
         String e = p.text("extra", "").strip();
         return e.isEmpty() ? List.of() : List.of(e.split("\\s+"));

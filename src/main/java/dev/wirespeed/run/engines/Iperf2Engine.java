@@ -47,31 +47,15 @@ public final class Iperf2Engine extends ExternalEngine {
 
     @Override
     List<String> clientArgs(Params p, String port) {
-        List<String> a = new ArrayList<>(List.of("-c", host(p)));
-        if (port != null) {
-            a.addAll(List.of("-p", port));
-        }
+        List<String> a = Iperf3Engine.commonClientArgs(p, port);
         a.addAll(List.of("-i", "1", "-e"));
-        Iperf3Engine.add(a, "-P", p.text("streams", null));
-        Iperf3Engine.add(a, "-t", p.text("duration", null));
-        Iperf3Engine.add(a, "-l", p.text("length", null));
-        Iperf3Engine.add(a, "-w", p.text("window", null));
-        Iperf3Engine.add(a, "-b", p.text("bitrate", null));
-        if (p.flag("udp")) {
-            a.add("-u");
-        }
-        if (p.flag("reverse")) {
-            a.add("-R");
-        }
         return a;
     }
 
     @Override
     List<String> serverArgs(Params p, String port) {
         List<String> a = new ArrayList<>(List.of("-s", "-B", host(p), "-p", port));
-        if (p.flag("udp")) {
-            a.add("-u");
-        }
+        flag(a, p, "udp", "-u");
         return a;
     }
 

@@ -49,30 +49,26 @@ public final class Iperf3Engine extends ExternalEngine {
 
     @Override
     List<String> clientArgs(Params p, String port) {
-        List<String> a = new ArrayList<>(List.of("-c", host(p)));
-        if (port != null) {
-            a.addAll(List.of("-p", port));
-        }
+        List<String> a = commonClientArgs(p, port);
         a.add("-J");
-        add(a, "-P", p.text("streams", null));
-        add(a, "-t", p.text("duration", null));
-        add(a, "-O", p.text("omit", null));
-        add(a, "-l", p.text("length", null));
-        add(a, "-w", p.text("window", null));
-        add(a, "-b", p.text("bitrate", null));
-        add(a, "-C", p.text("congestion", null));
-        if (p.flag("reverse")) {
-            a.add("-R");
-        }
-        if (p.flag("bidir")) {
-            a.add("--bidir");
-        }
-        if (p.flag("udp")) {
-            a.add("-u");
-        }
-        if (p.flag("zerocopy")) {
-            a.add("-Z");
-        }
+        option(a, "-O", p.text("omit", null));
+        option(a, "-C", p.text("congestion", null));
+        flag(a, p, "bidir", "--bidir");
+        flag(a, p, "zerocopy", "-Z");
+        return a;
+    }
+
+    /** What iperf 2 and iperf3 spell alike: -c HOST [-p PORT] -P -t -l -w -b, -u, -R. */
+    static List<String> commonClientArgs(Params p, String port) {
+        List<String> a = new ArrayList<>(List.of("-c", host(p)));
+        option(a, "-p", port);
+        option(a, "-P", p.text("streams", null));
+        option(a, "-t", p.text("duration", null));
+        option(a, "-l", p.text("length", null));
+        option(a, "-w", p.text("window", null));
+        option(a, "-b", p.text("bitrate", null));
+        flag(a, p, "udp", "-u");
+        flag(a, p, "reverse", "-R");
         return a;
     }
 
@@ -94,12 +90,5 @@ public final class Iperf3Engine extends ExternalEngine {
     @Override
     String rawFormat() {
         return "iperf3-json";
-    }
-
-    static void add(List<String> args, String option, String value) {
-        if (value != null) {
-            args.add(option);
-            args.add(value);
-        }
     }
 }

@@ -72,21 +72,19 @@ public final class PerftestEngine extends ExternalEngine {
     /** Options both sides must agree on. */
     private static List<String> common(Params p, String port) {
         List<String> a = new ArrayList<>();
-        Iperf3Engine.add(a, "-d", p.text("device", null));
-        Iperf3Engine.add(a, "-i", p.text("ib_port", null));
-        Iperf3Engine.add(a, "-x", p.text("gid_index", null));
-        Iperf3Engine.add(a, "-c", p.text("connection", null));
+        option(a, "-d", p.text("device", null));
+        option(a, "-i", p.text("ib_port", null));
+        option(a, "-x", p.text("gid_index", null));
+        option(a, "-c", p.text("connection", null));
         if (p.has("size")) {
             a.addAll(List.of("-s", Long.toString(p.size("size", null, 1, 1L << 30))));
         }
-        if (p.flag("all")) {
-            a.add("-a");
-        }
-        Iperf3Engine.add(a, "-n", p.text("iterations", null));
-        Iperf3Engine.add(a, "-D", p.text("duration", null));
-        Iperf3Engine.add(a, "-q", p.text("qps", null));
-        Iperf3Engine.add(a, "-m", p.text("mtu", null));
-        Iperf3Engine.add(a, "-p", port);
+        flag(a, p, "all", "-a");
+        option(a, "-n", p.text("iterations", null));
+        option(a, "-D", p.text("duration", null));
+        option(a, "-q", p.text("qps", null));
+        option(a, "-m", p.text("mtu", null));
+        option(a, "-p", port);
         a.add("-F");
         if (bandwidth(p)) {
             a.add("--report_gbit");

@@ -54,7 +54,7 @@ public final class QperfEngine extends ExternalEngine {
         if (port != null) {
             a.addAll(List.of("-lp", port));
         }
-        Iperf3Engine.add(a, "-t", p.text("duration", null));
+        option(a, "-t", p.text("duration", null));
         if (p.has("size")) {
             a.addAll(List.of("-m", Long.toString(p.size("size", null, 1, 1L << 30))));
         }

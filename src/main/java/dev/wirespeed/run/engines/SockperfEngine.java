@@ -47,24 +47,20 @@ public final class SockperfEngine extends ExternalEngine {
     @Override
     List<String> clientArgs(Params p, String port) {
         List<String> a = new ArrayList<>(List.of(mode(p), "-i", host(p)));
-        Iperf3Engine.add(a, "-p", port);
-        Iperf3Engine.add(a, "-t", p.text("duration", null));
+        option(a, "-p", port);
+        option(a, "-t", p.text("duration", null));
         if (p.has("size")) {
             a.addAll(List.of("-m", Long.toString(p.size("size", null, 14, 65_000))));
         }
-        Iperf3Engine.add(a, "--mps", p.text("mps", null));
-        if (p.flag("tcp")) {
-            a.add("--tcp");
-        }
+        option(a, "--mps", p.text("mps", null));
+        flag(a, p, "tcp", "--tcp");
         return a;
     }
 
     @Override
     List<String> serverArgs(Params p, String port) {
         List<String> a = new ArrayList<>(List.of("sr", "-i", host(p), "-p", port));
-        if (p.flag("tcp")) {
-            a.add("--tcp");
-        }
+        flag(a, p, "tcp", "--tcp");
         return a;
     }
 
