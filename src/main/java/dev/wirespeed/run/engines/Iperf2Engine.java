@@ -34,15 +34,7 @@ public final class Iperf2Engine extends ExternalEngine {
 
     @Override
     void checkValues(Params p) {
-        host(p);
-        server(p);
-        p.integer("streams", null, 1, 128);
-        p.seconds("duration", null, 1, 86_400);
-        p.flag("udp");
-        p.flag("reverse");
-        p.size("length", null, 1, 1L << 30);
-        p.size("window", null, 1024, 1L << 30);
-        p.word("bitrate", null);
+        Iperf3Engine.checkCommon(p);
     }
 
     @Override

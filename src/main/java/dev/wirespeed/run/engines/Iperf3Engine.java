@@ -32,19 +32,24 @@ public final class Iperf3Engine extends ExternalEngine {
 
     @Override
     void checkValues(Params p) {
+        checkCommon(p);
+        p.seconds("omit", null, 0, 600);
+        p.flag("bidir");
+        p.flag("zerocopy");
+        p.word("congestion", null);
+    }
+
+    /** The checks of what iperf 2 and iperf3 share (see {@link #commonClientArgs}). */
+    static void checkCommon(Params p) {
         host(p);
-        server(p);
+        p.choice("server", "start", "start", "running");
         p.integer("streams", null, 1, 128);
         p.seconds("duration", null, 1, 86_400);
-        p.seconds("omit", null, 0, 600);
-        p.flag("reverse");
-        p.flag("bidir");
         p.flag("udp");
-        p.flag("zerocopy");
+        p.flag("reverse");
         p.size("length", null, 1, 1L << 30);
         p.size("window", null, 1024, 1L << 30);
         p.word("bitrate", null);
-        p.word("congestion", null);
     }
 
     @Override
