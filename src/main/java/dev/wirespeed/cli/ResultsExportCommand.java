@@ -3,6 +3,7 @@ package dev.wirespeed.cli;
 import dev.wirespeed.report.CsvExport;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.store.ResultStore;
+import dev.wirespeed.store.ResultsDocument;
 import dev.wirespeed.store.StoredResult;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -25,7 +26,6 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:", "  wirespeed results export --csv > all.csv",
             "  wirespeed results export --json run:3 -o campaign3.json", "  wirespeed results export --csv nfs-rdma nfs-tcp"})
 public final class ResultsExportCommand implements Callable<Integer> {
-    static final String SCHEMA = "wirespeed.results/1";
 
     @Spec
     CommandSpec spec;
@@ -66,7 +66,7 @@ public final class ResultsExportCommand implements Callable<Integer> {
                 if (format.csv) {
                     CsvExport.write(results, out);
                 } else {
-                    out.println(Json.pretty(Map.of("schema", SCHEMA, "results", results)));
+                    out.println(Json.pretty(ResultsDocument.of(results)));
                 }
             });
         }

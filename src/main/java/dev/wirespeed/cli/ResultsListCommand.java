@@ -3,11 +3,11 @@ package dev.wirespeed.cli;
 import dev.wirespeed.report.ResultsText;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.store.ResultStore;
+import dev.wirespeed.store.ResultsDocument;
 import dev.wirespeed.store.StoredResult;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -48,7 +48,7 @@ public final class ResultsListCommand implements Callable<Integer> {
         try (ResultStore store = db.openExisting()) {
             List<StoredResult> results = store.find(new ResultStore.Query(run, null, label, tool, limit));
             if (json) {
-                out.println(Json.pretty(Map.of("schema", ResultsExportCommand.SCHEMA, "results", results)));
+                out.println(Json.pretty(ResultsDocument.of(results)));
                 out.flush();
             } else {
                 ResultsText.list(results, out);

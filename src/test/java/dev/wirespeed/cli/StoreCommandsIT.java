@@ -43,6 +43,12 @@ class StoreCommandsIT {
                 .contains("bitsPerSecond [bit/s]");
         Cli.Run json = Cli.run("results", "export", "--json", "first", "--db", db.toString());
         assertThat(json.out()).contains("\"schema\" : \"wirespeed.results/1\"").contains("\"labels\" : [ \"first\", \"loop\" ]");
+        assertThat(dev.wirespeed.testing.JsonSchemas.errors("results.schema.json", json.out())).isEmpty();
+        assertThat(dev.wirespeed.testing.JsonSchemas.errors("results.schema.json",
+                Cli.run("results", "list", "--json", "--db", db.toString()).out())).isEmpty();
+        Cli.Run cmp = Cli.run("results", "compare", "1", "2", "--json", "--db", db.toString());
+        assertThat(cmp.out()).contains("\"schema\" : \"wirespeed.compare/1\"").contains("\"ratio\"");
+        assertThat(dev.wirespeed.testing.JsonSchemas.errors("compare.schema.json", cmp.out())).isEmpty();
         Cli.Run nothing = Cli.run("results", "compare", "first", "nosuchlabel", "--db", db.toString());
         assertThat(nothing.exitCode()).isEqualTo(1);
         assertThat(nothing.errLines()).singleElement().asString().contains("'nosuchlabel' selects no results");
