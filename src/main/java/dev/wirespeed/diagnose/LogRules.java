@@ -1,9 +1,5 @@
 package dev.wirespeed.diagnose;
 
-import dev.wirespeed.diagnose.rules.FabricLinkDegradedRule;
-import dev.wirespeed.diagnose.rules.MdcliPatchBlocksUpgradeRule;
-import dev.wirespeed.diagnose.rules.RdmaNamingMixedRule;
-import dev.wirespeed.diagnose.rules.ZeroTierUnreachableRule;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

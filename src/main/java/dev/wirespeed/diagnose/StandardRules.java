@@ -19,10 +19,8 @@ final class StandardRules {
                 new CpuGovernorRule(),
                 new NfsOverTcpRule(),
                 new NicNumaRule(),
-                // rules that need tool output (explain): results, tools' CPU remarks, ethtool -a
-                new dev.wirespeed.diagnose.rules.BandwidthBelowLinkRule(),
-                new dev.wirespeed.diagnose.rules.Iperf3SingleThreadRule(),
-                new dev.wirespeed.diagnose.rules.CpuFrequencyNoteRule(),
-                new dev.wirespeed.diagnose.rules.RocePauseOffRule());
+                // rules that need measured results from tool output (explain)
+                new BandwidthBelowLinkRule(),
+                new Iperf3SingleThreadRule());
     }
 }

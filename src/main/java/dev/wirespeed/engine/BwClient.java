@@ -180,9 +180,6 @@ public final class BwClient {
         private final CompletableFuture<Message.Results> remoteResults = new CompletableFuture<>();
         private volatile String peerProblem;
         private volatile boolean finished;
-        /** Guards the last heartbeat: nothing may follow Stop, or the server closes on unread bytes (RST). */
-        private final Object stopLock = new Object();
-        private boolean stopSent;
 
         Run(TestSpec spec, FrameCodec codec, SocketChannel control, List<SocketChannel> data, BwResult.Peer server,
             Listener listener) {
@@ -210,16 +207,11 @@ public final class BwClient {
             group.start();
             sampler.start(t0);
             Thread reader = Thread.ofPlatform().name("ws-client-control").daemon(true).start(this::readControl);
-            Thread heart = Thread.ofPlatform().name("ws-client-heartbeat").daemon(true).start(this::heartbeat);
+            Heartbeat heart = Heartbeat.start("ws-client-heartbeat", this::sendQuietly);
 
             String status = waitForEnd(t0);
             group.stopSending();
-            synchronized (stopLock) {
-                stopSent = true;
-                if (peerProblem == null) {
-                    sendQuietly(new Message.Stop());
-                }
-            }
+            heart.stopThen(peerProblem == null ? new Message.Stop() : null);
             long drainDeadline = System.nanoTime() + (peerProblem == null ? DRAIN_LIMIT_NANOS : 0);
             group.awaitEnded(drainDeadline);
             long endNanos = System.nanoTime();
@@ -231,7 +223,6 @@ public final class BwClient {
             OptionalLong retransAfter = TcpCounters.retransmittedSegments();
             closeQuietly(control);
             reader.interrupt();
-            heart.interrupt();
 
             if (status.equals("ok") && peerProblem != null) {
                 status = "peer-lost";
@@ -332,17 +323,6 @@ public final class BwClient {
                 }
             } finally {
                 remoteResults.complete(null);
-            }
-        }
-
-        private void heartbeat() {
-            while (!finished) {
-                LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(1));
-                synchronized (stopLock) {
-                    if (!stopSent && !finished && peerProblem == null) {
-                        sendQuietly(new Message.Heartbeat());
-                    }
-                }
             }
         }
 

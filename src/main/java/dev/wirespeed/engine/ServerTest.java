@@ -194,7 +194,7 @@ final class ServerTest {
         long t0 = System.nanoTime();
         g.start();
         sampler.start(t0);
-        Thread heart = Thread.ofVirtual().name("ws-server-heartbeat").start(() -> heartbeat(g));
+        Heartbeat heart = Heartbeat.start("ws-server-heartbeat", this::sendQuietly);
         String problem = null;
         long maxNanos = TimeUnit.MILLISECONDS.toNanos(server.config().limits().maxDurationMillis() + spec.omitMillis())
                 + TimeUnit.SECONDS.toNanos(30);
@@ -235,7 +235,7 @@ final class ServerTest {
         Long retrans = retransBefore.isPresent() && retransAfter.isPresent()
                 ? retransAfter.getAsLong() - retransBefore.getAsLong() : null;
         List<Message.StreamTotal> totals = g.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime());
-        heart.interrupt();
+        heart.stop();
         if (problem == null) {
             g.join(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
             totals = g.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime());
@@ -275,16 +275,6 @@ final class ServerTest {
             bytes[i] = s.bytes()[receivingIndex[i]];
         }
         sendQuietly(new Message.Interval(s.startNanos(), s.endNanos(), s.omitted(), s.last(), receivingIndex, bytes));
-    }
-
-    private void heartbeat(StreamGroup g) {
-        while (!Thread.currentThread().isInterrupted() && control.isOpen()) {
-            LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(1));
-            if (Thread.currentThread().isInterrupted()) {
-                return;
-            }
-            sendQuietly(new Message.Heartbeat());
-        }
     }
 
     /** Ends the test from outside (server shutdown): tells the client, closes every connection. */

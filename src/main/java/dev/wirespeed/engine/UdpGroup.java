@@ -10,8 +10,13 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
-/** One side's UDP streams of one udp-bw test, one platform thread each (as {@link StreamGroup} for TCP). */
-final class UdpGroup {
+/**
+ * One side's UDP streams of one udp-bw test, one platform thread each (as {@link StreamGroup} for
+ * TCP). Public for the iperf3 compatibility layer: give it connected sockets (e.g. from
+ * {@link UdpSetup#openOnServerPort}), a spec carrying datagram length and rate, and iperf3's header
+ * ({@code new UdpHeader(false)} without {@code udp_counters_64bit}).
+ */
+public final class UdpGroup {
     /** After the senders stopped, receivers read until this long passes without a datagram. */
     static final long QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     static final long DRAIN_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(1);
@@ -24,7 +29,7 @@ final class UdpGroup {
     private final UdpStats.Snapshot[] previous;
     private final UdpStats.Snapshot[] atOmit;
 
-    UdpGroup(String threadPrefix, List<DatagramChannel> channels, boolean[] sends, TestSpec spec, UdpHeader header,
+    public UdpGroup(String threadPrefix, List<DatagramChannel> channels, boolean[] sends, TestSpec spec, UdpHeader header,
              java.util.function.LongPredicate drop) {
         this.threadPrefix = threadPrefix;
         for (int i = 0; i < channels.size(); i++) {
@@ -37,15 +42,15 @@ final class UdpGroup {
         java.util.Arrays.fill(atOmit, UdpStats.Snapshot.ZERO);
     }
 
-    List<StreamCounter> counters() {
+    public List<StreamCounter> counters() {
         return streams.stream().map(UdpStream::counter).toList();
     }
 
-    CpuAccumulator cpu() {
+    public CpuAccumulator cpu() {
         return cpu;
     }
 
-    void start() {
+    public void start() {
         for (UdpStream s : streams) {
             String name = threadPrefix + (s.counter().sending() ? "-udp-send-" : "-udp-recv-") + s.counter().index();
             threads.add(Thread.ofPlatform().name(name).daemon(true).unstarted(s));
@@ -53,11 +58,11 @@ final class UdpGroup {
         threads.forEach(Thread::start);
     }
 
-    void stopSending() {
+    public void stopSending() {
         stop.set();
     }
 
-    Throwable firstFailure() {
+    public Throwable firstFailure() {
         for (UdpStream s : streams) {
             if (s.counter().failure() != null) {
                 return s.counter().failure();
@@ -67,7 +72,7 @@ final class UdpGroup {
     }
 
     /** Waits until the receivers were quiet for {@link #QUIET_NANOS} (the last datagrams landed), bounded. */
-    void drainReceivers() {
+    public void drainReceivers() {
         long deadline = System.nanoTime() + DRAIN_LIMIT_NANOS;
         long last = receivedPackets();
         long quietSince = System.nanoTime();
@@ -94,7 +99,7 @@ final class UdpGroup {
     }
 
     /** Stops senders, closes every socket, waits for the threads. */
-    void close(long deadlineNanos) {
+    public void close(long deadlineNanos) {
         stop.set();
         streams.forEach(UdpStream::closeQuietly);
         for (Thread t : threads) {
@@ -142,7 +147,7 @@ final class UdpGroup {
      * (no receiver got any) {@code fallbackNanos}. Intervals and summaries end there, so the time a
      * Stop spends on the control connection is not counted as time without data.
      */
-    long dataEndNanos(long fallbackNanos) {
+    public long dataEndNanos(long fallbackNanos) {
         long end = 0;
         for (UdpStream s : streams) {
             if (s.stats() != null) {
@@ -156,7 +161,7 @@ final class UdpGroup {
      * Per-stream totals, after {@link #close}; senders count datagrams written up to their stop,
      * receivers datagrams read up to their last one.
      */
-    List<Message.UdpTotal> totals(long[] bytesAtOmit, long omitEndNanos, long stopNanos) {
+    public List<Message.UdpTotal> totals(long[] bytesAtOmit, long omitEndNanos, long stopNanos) {
         List<Message.UdpTotal> out = new ArrayList<>();
         for (UdpStream s : streams) {
             StreamCounter c = s.counter();

@@ -34,7 +34,7 @@ public final class UdpSetup {
     private UdpSetup() {}
 
     /** A socket bound to the server's data port, ready to connect (SO_REUSEADDR, as the listener). */
-    static DatagramChannel openOnServerPort(InetSocketAddress serverPort, int bufferBytes) throws IOException {
+    public static DatagramChannel openOnServerPort(InetSocketAddress serverPort, int bufferBytes) throws IOException {
         DatagramChannel ch = DatagramChannel.open(family(serverPort));
         try {
             ch.setOption(StandardSocketOptions.SO_REUSEADDR, true);

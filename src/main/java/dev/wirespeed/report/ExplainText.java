@@ -176,14 +176,24 @@ public final class ExplainText {
 
     private void finding(Finding f, String indent) {
         out.println(indent + "! " + f.severity().label() + " " + f.rule() + ": " + f.message());
+        if (f.impact() != null && f.impact().summary() != null) {
+            out.println(indent + "  impact: " + f.impact().summary());
+        }
         if (f.fix() != null) {
             out.println(indent + "  fix: " + f.fix().action() + (f.fix().command() == null ? "" : " — " + f.fix().command()));
         }
+        // one line per source, its values together: "seen: lspci, x.txt line 137: '8 GT/s', 'x4'"
+        Map<String, List<String>> seen = new LinkedHashMap<>();
         for (Evidence ev : f.evidence()) {
             if (ev != null && (ev.source() != null || ev.raw() != null)) {
-                out.println(indent + "  seen: " + ev);
+                List<String> raws = seen.computeIfAbsent(ev.source() == null ? "" : ev.source(), k -> new ArrayList<>());
+                if (ev.raw() != null && !raws.contains("'" + ev.raw() + "'")) {
+                    raws.add("'" + ev.raw() + "'");
+                }
             }
         }
+        seen.forEach((source, raws) -> out.println(indent + "  seen: " + source
+                + (raws.isEmpty() ? "" : (source.isEmpty() ? "" : ": ") + String.join(", ", raws))));
     }
 
     /**

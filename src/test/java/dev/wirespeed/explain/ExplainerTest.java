@@ -33,7 +33,7 @@ class ExplainerTest {
                 .satisfies(f -> assertThat(f.message()).contains("AirEngineX773_V600R023SPH151.pat"));
         assertThat(findings(e, "zerotier-peer-unreachable")).as("every peer answered").isEmpty();
         assertThat(findings(e, "ib-link-degraded")).as("all switch links at 2X NDR").isEmpty();
-        assertThat(findings(e, "roce-pause-off")).as("ethtool -a shows RX on, TX on").isEmpty();
+        assertThat(findings(e, "roce-no-flow-control")).as("ethtool -a shows RX on, TX on").isEmpty();
         assertThat(findings(e, "bandwidth-below-link")).as("196.69 of 200 and 23.13 of 25 Gbit/s").isEmpty();
         assertThat(e.facts()).extracting(Facts::origin).contains("tj01-h20-node139", "tj01-h20-node140", "t3640", "ft2000");
         Facts ft2000 = e.facts().stream().filter(f -> f.origin().equals("ft2000")).findFirst().orElseThrow();
@@ -43,14 +43,17 @@ class ExplainerTest {
     }
 
     @Test
-    void seed001BandwidthBehindPcieGen2() {
+    void seed001BandwidthBehindPcieGen2AndDoctorsRulesOnParsedFacts() {
         Explanation e = seed("001_f6752bc58d89dcbd.txt");
         assertThat(findings(e, "bandwidth-below-link")).singleElement().satisfies(f -> {
             assertThat(f.subject()).isEqualTo("enp3s0");
             assertThat(f.message()).contains("55.0 Gbit/s = 55 % of the 100 Gbit/s link enp3s0",
-                    "PCIe 2.0 x16 (5 GT/s) = 64.0 Gbit/s raw", "86 % of that");
+                    "behind PCIe 2.0 x16 = 58.5 Gbit/s usable", "94 % of that");
             assertThat(f.impact().capBitsPerSecond()).isEqualTo(55.0e9);
         });
+        // doctor's rules read the same facts: mlnx_tune's "Warning: PCI Speed 5GT/s" and the installer's x4 of x8
+        assertThat(findings(e, "pcie-link-downgraded")).hasSize(3);
+        assertThat(findings(e, "pcie-below-ports")).extracting(Finding::subject).isNotEmpty();
     }
 
     @Test
@@ -60,12 +63,15 @@ class ExplainerTest {
                 .satisfies(f -> assertThat(f.message()).contains("16 streams", "17.1 Gbit/s", "200 Gbit/s"));
         assertThat(findings(e, "bandwidth-below-link")).extracting(Finding::message)
                 .anySatisfy(m -> assertThat(m).startsWith("perftest rdma-write-bw: 141 Gbit/s = 71 %"));
-        assertThat(findings(e, "cpu-frequency-not-max")).hasSize(1);
+        assertThat(findings(e, "cpu-governor")).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("Conflicting CPU frequency values detected"));
     }
 
     @Test
-    void seed004HasNoLinkRateSoNoBandwidthVerdict() {
+    void seed004HasNoLinkRateSoNoBandwidthVerdictButTheX4Slot() {
         Explanation e = seed("004_2a39351d1c4a425e.txt");
+        assertThat(findings(e, "pcie-link-downgraded")).extracting(Finding::subject)
+                .containsExactly("0000:04:00.0");
         assertThat(findings(e, "bandwidth-below-link")).isEmpty();
         assertThat(e.measurements()).hasSize(4);
         assertThat(e.summary().formats()).containsEntry("lspci", 6);
@@ -73,17 +79,19 @@ class ExplainerTest {
 
     @Test
     void roceWithPauseOffFiresAndFabricLinkAtLowerWidth() {
-        // seed 000's t3640 outputs with the pause parameters turned off, as ethtool prints them then
+        // seed 004's lstopo (it starts with "root@r86s-01:~# lstopo") ties enp4s0f0np0 to mlx5_0; an
+        // ibstatus of that RoCE port (seed 000's t3640 output, on the same host) and ethtool -a with
+        // the pause parameters off, as ethtool prints them then
         Map<String, String> in = new LinkedHashMap<>();
-        in.put("roce.txt", Fixture.text("ib/ibstatus-seed000-t3640-roce.txt") + "root@t3640:/# ethtool -a enp1s0f1np1\n"
-                + "Pause parameters for enp1s0f1np1:\nAutonegotiate: off\nRX: off\nTX: off\n");
+        in.put("roce.txt", Fixture.text("host/lstopo-seed004.txt")
+                + Fixture.text("ib/ibstatus-seed000-t3640-roce.txt").replace("root@t3640:/#", "root@r86s-01:~#")
+                + "root@r86s-01:~# ethtool -a enp4s0f0np0\n"
+                + "Pause parameters for enp4s0f0np0:\nAutonegotiate: off\nRX: off\nTX: off\n");
         // seed 000's ibnetdiscover with port 6 trained at 1xNDR
         in.put("fabric.txt", Fixture.text("ib/ibnetdiscover-seed000.txt").replace("lid 11 2xNDR", "lid 11 1xNDR"));
         Explanation e = Explainer.standard().explain(in);
-        assertThat(findings(e, "roce-pause-off")).singleElement().satisfies(f -> {
-            assertThat(f.subject()).isEqualTo("enp1s0f1np1");
-            assertThat(f.fix().command()).isEqualTo("ethtool -A enp1s0f1np1 rx on tx on");
-        });
+        assertThat(findings(e, "roce-no-flow-control")).singleElement()
+                .satisfies(f -> assertThat(f.fix().command()).isEqualTo("ethtool -A enp4s0f0np0 rx on tx on"));
         assertThat(findings(e, "ib-link-degraded")).singleElement()
                 .satisfies(f -> assertThat(f.message()).contains("port 6", "1X NDR", "2X NDR"));
     }

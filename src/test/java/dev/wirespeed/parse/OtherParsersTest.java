@@ -23,7 +23,7 @@ class OtherParsersTest {
     void mdcliStartupInfoWithAnnotationsStripped() {
         MdcliRecord r = Fixture.only("other/mdcli-startup-infos-patch-loaded-seed000.txt", "mdcli-json")
                 .all(MdcliRecord.class).getFirst();
-        assertThat(r.kind()).isEqualTo("startup-info");
+        assertThat(r.object()).isEqualTo("startup-info");
         assertThat(r.get("next-system-software")).isEqualTo("AirEngineX773_V600R023C10SPC200.cc");
         assertThat(r.get("current-patch-file")).isEqualTo("AirEngineX773_V600R023SPH151.pat");
         MdcliRecord fresh = Fixture.only("other/mdcli-startup-infos-new-image-seed000.txt", "mdcli-json")
@@ -38,14 +38,14 @@ class OtherParsersTest {
         Piece p = pieces.stream().filter(x -> "display system/system-info/software-name".equals(x.command())).findFirst()
                 .orElseThrow();
         MdcliRecord r = p.outputs().getFirst().all(MdcliRecord.class).getFirst();
-        assertThat(r.kind()).isEqualTo("system/system-info/software-name");
+        assertThat(r.object()).isEqualTo("system/system-info/software-name");
         assertThat(r.get("value")).isEqualTo("AirEngineX773_V600R023C10SPC200.cc");
     }
 
     @Test
     void mdcliPatchInfoAndTransferTask() {
         MdcliRecord patch = Fixture.only("other/mdcli-patch-infos-seed000.txt", "mdcli-json").all(MdcliRecord.class).getFirst();
-        assertThat(patch.kind()).isEqualTo("patch-info");
+        assertThat(patch.object()).isEqualTo("patch-info");
         assertThat(patch.get("state")).isEqualTo("running");
         assertThat(patch.get("version")).isEqualTo("V600R024C10SPH181");
         MdcliRecord task = Fixture.only("other/mdcli-transfer-tasks-seed000.txt", "mdcli-json").all(MdcliRecord.class).getFirst();

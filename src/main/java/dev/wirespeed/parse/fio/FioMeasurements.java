@@ -1,6 +1,7 @@
 package dev.wirespeed.parse.fio;
 
 import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.ResultMetrics;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metric;
 import dev.wirespeed.results.Measurement.Metrics;
@@ -24,12 +25,12 @@ final class FioMeasurements {
         put(p, "numjobs", j.numjobs());
         put(p, "ioengine", j.ioengine());
         List<Metric> s = new ArrayList<>();
-        add(s, Metrics.IOPS, j.iops());
-        add(s, Metrics.BITS_PER_SECOND, j.bandwidth());
-        add(s, Metrics.LATENCY_AVG_MICROS, j.latencyAvg());
-        add(s, Metrics.LATENCY_P50_MICROS, j.clatP50());
-        add(s, Metrics.LATENCY_P99_MICROS, j.clatP99());
-        add(s, Metrics.LATENCY_P999_MICROS, j.clatP999());
+        ResultMetrics.add(s, Metrics.IOPS, j.iops());
+        ResultMetrics.add(s, Metrics.BITS_PER_SECOND, j.bandwidth());
+        ResultMetrics.add(s, Metrics.LATENCY_AVG_MICROS, j.latencyAvg());
+        ResultMetrics.add(s, Metrics.LATENCY_P50_MICROS, j.clatP50());
+        ResultMetrics.add(s, Metrics.LATENCY_P99_MICROS, j.clatP99());
+        ResultMetrics.add(s, Metrics.LATENCY_P999_MICROS, j.clatP999());
         if (j.runtime() != null) {
             s.add(Metric.of(Metrics.SECONDS, j.runtime().value() / 1e6));
         }
@@ -42,9 +43,4 @@ final class FioMeasurements {
         }
     }
 
-    private static void add(List<Metric> s, String name, Quantity q) {
-        if (q != null && !Double.isNaN(q.value())) {
-            s.add(Metric.of(name, q.value()));
-        }
-    }
 }

@@ -20,6 +20,9 @@ public final class IbStates {
         }
         String t = text.strip().replaceFirst("^\\d+:\\s*", "").replaceFirst("\\s*\\(\\d+\\)$", "")
                 .replaceFirst("(?i)^PORT_", "").toUpperCase(Locale.ROOT).replace(' ', '_');
+        if (t.startsWith("INITIALIZ")) {
+            return "INIT"; // ibstat prints "Initializing"
+        }
         for (String s : STATES) {
             if (s.equals(t)) {
                 return s;

@@ -12,18 +12,18 @@ import java.util.Map;
  * patch-info (name, version, state), a transfer-task (file, status, percentage), or any other
  * object (its members as text).
  *
- * @param kind   the JSON list it came from: "startup-info", "patch-info", "transfer-task", or the display path
+ * @param object the JSON list it came from: "startup-info", "patch-info", "transfer-task", or the display path
  * @param fields member name → value, in document order
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
-public record MdcliRecord(String kind, Map<String, String> fields, Source source) implements ParsedRecord {
+public record MdcliRecord(String object, Map<String, String> fields, Source source) implements ParsedRecord {
     public String get(String member) {
         return fields.get(member);
     }
 
     @Override
     public Map<String, String> columns() {
-        Columns c = Columns.of().put("object", kind);
+        Columns c = Columns.of().put("object", object);
         int n = 0;
         for (Map.Entry<String, String> e : fields.entrySet()) {
             if (n++ >= 6) {

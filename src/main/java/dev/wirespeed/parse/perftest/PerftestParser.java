@@ -6,6 +6,7 @@ import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.ResultMetrics;
 import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.Units;
 import dev.wirespeed.results.Measurement;
@@ -224,20 +225,15 @@ public final class PerftestParser extends BaseParser {
 
     private static List<Metric> latMetrics(PerftestLatRow r) {
         List<Metric> m = new ArrayList<>();
-        add(m, Metrics.LATENCY_MIN_MICROS, r.min());
-        add(m, Metrics.LATENCY_MAX_MICROS, r.max());
-        add(m, Metrics.LATENCY_P50_MICROS, r.typical());
-        add(m, Metrics.LATENCY_AVG_MICROS, r.average());
-        add(m, Metrics.LATENCY_STDEV_MICROS, r.stdev());
-        add(m, Metrics.LATENCY_P99_MICROS, r.p99());
-        add(m, Metrics.LATENCY_P999_MICROS, r.p999());
+        ResultMetrics.add(m, Metrics.LATENCY_MIN_MICROS, r.min());
+        ResultMetrics.add(m, Metrics.LATENCY_MAX_MICROS, r.max());
+        ResultMetrics.add(m, Metrics.LATENCY_P50_MICROS, r.typical());
+        ResultMetrics.add(m, Metrics.LATENCY_AVG_MICROS, r.average());
+        ResultMetrics.add(m, Metrics.LATENCY_STDEV_MICROS, r.stdev());
+        ResultMetrics.add(m, Metrics.LATENCY_P99_MICROS, r.p99());
+        ResultMetrics.add(m, Metrics.LATENCY_P999_MICROS, r.p999());
         m.add(Metric.of(Metrics.ITERATIONS, r.iterations()));
         return m;
     }
 
-    private static void add(List<Metric> m, String name, Quantity q) {
-        if (q != null && !Double.isNaN(q.value())) {
-            m.add(Metric.of(name, q.value()));
-        }
-    }
 }

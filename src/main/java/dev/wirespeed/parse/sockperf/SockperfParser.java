@@ -6,6 +6,7 @@ import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.ResultMetrics;
 import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.Units;
 import dev.wirespeed.results.Measurement;
@@ -128,14 +129,14 @@ public final class SockperfParser extends BaseParser {
             }
         } else {
             test = tcp ? Tests.TCP_LAT : Tests.UDP_LAT;
-            add(s, Metrics.LATENCY_AVG_MICROS, r.averageLatency());
-            add(s, Metrics.LATENCY_STDEV_MICROS, r.stdDev());
-            add(s, Metrics.LATENCY_MIN_MICROS, r.min());
-            add(s, Metrics.LATENCY_P50_MICROS, r.percentiles().get("50.000"));
-            add(s, Metrics.LATENCY_P99_MICROS, r.percentiles().get("99.000"));
-            add(s, Metrics.LATENCY_P999_MICROS, r.percentiles().get("99.900"));
-            add(s, Metrics.LATENCY_P9999_MICROS, r.percentiles().get("99.990"));
-            add(s, Metrics.LATENCY_MAX_MICROS, r.max());
+            ResultMetrics.add(s, Metrics.LATENCY_AVG_MICROS, r.averageLatency());
+            ResultMetrics.add(s, Metrics.LATENCY_STDEV_MICROS, r.stdDev());
+            ResultMetrics.add(s, Metrics.LATENCY_MIN_MICROS, r.min());
+            ResultMetrics.add(s, Metrics.LATENCY_P50_MICROS, r.percentiles().get("50.000"));
+            ResultMetrics.add(s, Metrics.LATENCY_P99_MICROS, r.percentiles().get("99.000"));
+            ResultMetrics.add(s, Metrics.LATENCY_P999_MICROS, r.percentiles().get("99.900"));
+            ResultMetrics.add(s, Metrics.LATENCY_P9999_MICROS, r.percentiles().get("99.990"));
+            ResultMetrics.add(s, Metrics.LATENCY_MAX_MICROS, r.max());
         }
         if (r.dropped() != null) {
             s.add(Metric.of(Metrics.LOST_PACKETS, r.dropped()));
@@ -151,10 +152,5 @@ public final class SockperfParser extends BaseParser {
         return new Measurement("sockperf", r.version(), test, params, s, List.of(), List.of(), "parsed");
     }
 
-    private static void add(List<Metric> s, String name, Quantity q) {
-        if (q != null) {
-            s.add(Metric.of(name, q.value()));
-        }
-    }
 
 }

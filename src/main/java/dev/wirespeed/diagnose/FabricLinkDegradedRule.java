@@ -1,10 +1,5 @@
-package dev.wirespeed.diagnose.rules;
+package dev.wirespeed.diagnose;
 
-import dev.wirespeed.diagnose.Finding;
-import dev.wirespeed.diagnose.Fix;
-import dev.wirespeed.diagnose.LogFacts;
-import dev.wirespeed.diagnose.LogRule;
-import dev.wirespeed.diagnose.Severity;
 import dev.wirespeed.host.Evidence;
 import dev.wirespeed.parse.ib.IbLink;
 import java.util.ArrayList;
@@ -16,7 +11,7 @@ import java.util.Map;
  * iblinkinfo / ibnetdiscover: a link running at a lower width or speed than most links of the
  * fabric (or with iblinkinfo's "Could be …" hint) points at a bad cable, transceiver or port.
  */
-public final class FabricLinkDegradedRule implements LogRule {
+final class FabricLinkDegradedRule implements LogRule {
     @Override
     public String id() {
         return "ib-link-degraded";

@@ -1,10 +1,5 @@
-package dev.wirespeed.diagnose.rules;
+package dev.wirespeed.diagnose;
 
-import dev.wirespeed.diagnose.Finding;
-import dev.wirespeed.diagnose.Fix;
-import dev.wirespeed.diagnose.LogFacts;
-import dev.wirespeed.diagnose.LogRule;
-import dev.wirespeed.diagnose.Severity;
 import dev.wirespeed.host.Evidence;
 import dev.wirespeed.parse.other.ZeroTierPeer;
 import java.util.ArrayList;
@@ -14,7 +9,7 @@ import java.util.List;
  * A ZeroTier peer with latency -1 has not answered: unreachable. For a moon on a non-standard
  * port, the port must be forwarded and primaryPort in local.conf must match on both sides (seed 000).
  */
-public final class ZeroTierUnreachableRule implements LogRule {
+final class ZeroTierUnreachableRule implements LogRule {
     @Override
     public String id() {
         return "zerotier-peer-unreachable";

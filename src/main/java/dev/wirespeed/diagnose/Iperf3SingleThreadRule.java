@@ -1,12 +1,5 @@
-package dev.wirespeed.diagnose.rules;
+package dev.wirespeed.diagnose;
 
-import dev.wirespeed.diagnose.Context;
-import dev.wirespeed.diagnose.Facts;
-import dev.wirespeed.diagnose.Finding;
-import dev.wirespeed.diagnose.Fix;
-import dev.wirespeed.diagnose.Impact;
-import dev.wirespeed.diagnose.Rule;
-import dev.wirespeed.diagnose.Severity;
 import dev.wirespeed.host.Evidence;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.units.Rate;
@@ -20,7 +13,7 @@ import java.util.Optional;
  * one thread, so -P adds sockets but not CPU; one core caps it near 20-40 Gbit/s (seed 002:
  * 16 streams, 17.2 Gbit/s on 200G while RDMA write reached 141 Gbit/s).
  */
-public final class Iperf3SingleThreadRule implements Rule {
+final class Iperf3SingleThreadRule implements Rule {
     @Override
     public String id() {
         return "iperf3-single-thread";

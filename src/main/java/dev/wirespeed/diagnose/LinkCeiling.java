@@ -1,13 +1,12 @@
-package dev.wirespeed.diagnose.rules;
+package dev.wirespeed.diagnose;
 
-import dev.wirespeed.diagnose.Facts;
 import dev.wirespeed.host.Evidence;
 import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.host.PciFunction;
 import dev.wirespeed.host.PcieLink;
 import dev.wirespeed.host.RdmaDevice;
 import dev.wirespeed.host.RdmaPort;
-import dev.wirespeed.limits.PcieGen;
+import dev.wirespeed.limits.PcieLimit;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.units.Rate;
 import java.util.ArrayList;
@@ -19,12 +18,13 @@ import java.util.Optional;
  * device the test names (perftest's "Device : mlx5_2"), else the fastest active port or
  * interface; and that device's PCIe link when known, whose raw rate (transfer rate × line code ×
  * lanes) may be the lower ceiling. InfiniBand rates are data rates after the line code when width
- * and speed are known ("40 Gb/sec (4X QDR)" carries 32 Gbit/s).
+ * and speed are known ("40 Gb/sec (4X QDR)" carries 32 Gbit/s). The PCIe ceiling is what the link
+ * carries after line code and TLP overhead ({@link PcieLinks#current}).
  *
  * @param linkBitsPerSecond the port's rate
  * @param link              "mlx5_0 port 1", "enp3s0"
- * @param pcieBitsPerSecond raw rate of the device's PCIe link, or null
- * @param pcie              "PCIe 2.0 x16 (5 GT/s)", or null
+ * @param pcieBitsPerSecond usable rate of the device's PCIe link, or null
+ * @param pcie              "PCIe 2.0 x16", or null
  */
 record LinkCeiling(double linkBitsPerSecond, String link, Double pcieBitsPerSecond, String pcie, List<Evidence> evidence) {
 
@@ -36,7 +36,7 @@ record LinkCeiling(double linkBitsPerSecond, String link, Double pcieBitsPerSeco
     String describe() {
         String s = Rate.format(linkBitsPerSecond) + " link " + link;
         if (pcieBitsPerSecond != null && pcieBitsPerSecond < linkBitsPerSecond) {
-            s += ", behind " + pcie + " = " + Rate.format(pcieBitsPerSecond) + " raw";
+            s += ", behind " + pcie + " = " + Rate.format(pcieBitsPerSecond) + " usable";
         }
         return s;
     }
@@ -83,11 +83,10 @@ record LinkCeiling(double linkBitsPerSecond, String link, Double pcieBitsPerSeco
             Optional<PciFunction> f = facts.pciFunction(pciAddress);
             if (f.isPresent()) {
                 PcieLink l = f.get().link();
-                PcieGen gen = l.currentGen();
-                if (gen != null && l.currentWidth().isPresent()) {
+                PcieLimit limit = PcieLinks.current(l);
+                if (limit != null) {
                     evidence.add(l.currentGts().evidence());
-                    double raw = gen.rawBitsPerSecondPerLane() * l.currentWidth().value();
-                    return new LinkCeiling(bps, link, raw, PcieLink.describe(l.currentGts(), l.currentWidth()), evidence);
+                    return new LinkCeiling(bps, link, limit.usableBitsPerSecond(), limit.label(), evidence);
                 }
             }
         }

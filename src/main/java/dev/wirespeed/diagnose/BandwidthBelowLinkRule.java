@@ -1,12 +1,5 @@
-package dev.wirespeed.diagnose.rules;
+package dev.wirespeed.diagnose;
 
-import dev.wirespeed.diagnose.Context;
-import dev.wirespeed.diagnose.Facts;
-import dev.wirespeed.diagnose.Finding;
-import dev.wirespeed.diagnose.Fix;
-import dev.wirespeed.diagnose.Impact;
-import dev.wirespeed.diagnose.Rule;
-import dev.wirespeed.diagnose.Severity;
 import dev.wirespeed.host.Evidence;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.units.Rate;
@@ -20,7 +13,7 @@ import java.util.Optional;
  * link it ran over, with the link's rate, the percentage, and the PCIe link when that is the lower
  * ceiling. Needs results: it fires on explain's facts, never on sysfs alone.
  */
-public final class BandwidthBelowLinkRule implements Rule {
+final class BandwidthBelowLinkRule implements Rule {
     /** Below this share of the link a result is "far below" it; TCP at MTU 1500 reaches ~94 %. */
     static final double THRESHOLD = 0.80;
 

@@ -1,12 +1,5 @@
-package dev.wirespeed.diagnose.rules;
+package dev.wirespeed.diagnose;
 
-import dev.wirespeed.diagnose.Facts;
-import dev.wirespeed.diagnose.Finding;
-import dev.wirespeed.diagnose.Fix;
-import dev.wirespeed.diagnose.Impact;
-import dev.wirespeed.diagnose.LogFacts;
-import dev.wirespeed.diagnose.LogRule;
-import dev.wirespeed.diagnose.Severity;
 import dev.wirespeed.host.Evidence;
 import dev.wirespeed.host.RdmaDevice;
 import java.util.ArrayList;
@@ -22,7 +15,7 @@ import java.util.regex.Pattern;
  * (rdma_rename NAME_KERNEL / NAME_PCI / NAME_FALLBACK); scripts and MPI/NCCL configs that name
  * devices then break on some nodes (seed 000).
  */
-public final class RdmaNamingMixedRule implements LogRule {
+final class RdmaNamingMixedRule implements LogRule {
     private static final Pattern PERSISTENT = Pattern.compile("(ib|roce|iw|opa|rdma)(p\\d+s\\d+\\w*|s\\d+\\w*|x[0-9a-f]+|P\\d+.*)");
     private static final Pattern KERNEL = Pattern.compile("[a-z]+\\d*_(\\d+|bond_\\d+)");
 

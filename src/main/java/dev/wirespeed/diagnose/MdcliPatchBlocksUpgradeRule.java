@@ -1,10 +1,5 @@
-package dev.wirespeed.diagnose.rules;
+package dev.wirespeed.diagnose;
 
-import dev.wirespeed.diagnose.Finding;
-import dev.wirespeed.diagnose.Fix;
-import dev.wirespeed.diagnose.LogFacts;
-import dev.wirespeed.diagnose.LogRule;
-import dev.wirespeed.diagnose.Severity;
 import dev.wirespeed.host.Evidence;
 import dev.wirespeed.parse.other.MdcliRecord;
 import java.util.ArrayList;
@@ -15,7 +10,7 @@ import java.util.List;
  * while a patch is loaded. A loaded hot patch keeps the device from taking a new startup image;
  * delete the patch, then set the startup image again (seed 000).
  */
-public final class MdcliPatchBlocksUpgradeRule implements LogRule {
+final class MdcliPatchBlocksUpgradeRule implements LogRule {
     @Override
     public String id() {
         return "mdcli-patch-blocks-upgrade";
@@ -30,7 +25,7 @@ public final class MdcliPatchBlocksUpgradeRule implements LogRule {
     public List<Finding> apply(LogFacts log) {
         List<Finding> out = new ArrayList<>();
         for (MdcliRecord r : log.all(MdcliRecord.class)) {
-            if (!r.kind().equals("startup-info")) {
+            if (!r.object().equals("startup-info")) {
                 continue;
             }
             String current = r.get("current-system-software");
