@@ -10,13 +10,14 @@ import picocli.CommandLine.Spec;
         description = {"Read the results history: every saved bw, lat, check, campaign point and explain --save import."},
         subcommands = {ResultsListCommand.class, ResultsShowCommand.class, ResultsCompareCommand.class,
             ResultsExportCommand.class, ResultsReportCommand.class},
-        footer = {"", "Selections (compare, export, report): run:N (a run, e.g. a campaign), 12 / 12,15 / 12-20 (result ids),",
-            "a label (nfs-rdma) or label:X.", "", "Examples:",
-            "  wirespeed results list                        the newest 50 results",
-            "  wirespeed results show 12                     one result with its intervals or sweep",
-            "  wirespeed results compare nfs-rdma nfs-tcp    side by side per parameter point, with the ratio",
+        footer = {"", "Selections (compare, export, report):",
+            "  run:N (a run, e.g. a campaign), 12 / 12,15 / 12-20 (result ids), nfs-rdma or label:nfs-rdma (a label)",
+            "", "Examples:",
+            "  wirespeed results list                       the newest 50 results",
+            "  wirespeed results show 12                    one result, its intervals or sweep",
+            "  wirespeed results compare nfs-rdma nfs-tcp   per parameter point, with the ratio",
             "  wirespeed results export --csv run:3 > r.csv",
-            "  wirespeed results report run:3 -o report.html one offline HTML file with charts"})
+            "  wirespeed results report run:3 -o r.html     one offline HTML file with charts"})
 public final class ResultsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

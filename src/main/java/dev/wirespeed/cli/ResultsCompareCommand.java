@@ -17,7 +17,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "compare", sortOptions = false, mixinStandardHelpOptions = true,
-        description = {"Put two sets of results side by side per parameter point, with the ratio A/B.",
+        description = {"Two sets of results side by side per parameter point, with the ratio A/B.",
             "A point is named by the parameters that change within a set (bs, iodepth, streams, size);",
             "repetitions of a point are averaged (their count in parentheses)."},
         footer = {"", "Examples:",

@@ -21,8 +21,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "export", sortOptions = false, mixinStandardHelpOptions = true,
-        description = {"Export results as CSV (one line per result, exact values in stored units) or JSON (everything,",
-            "intervals and sweep rows included). Without a selection: every result."},
+        description = {"Export results as CSV or JSON.",
+            "CSV: one line per result, exact values in stored units. JSON: everything, intervals and sweep rows",
+            "included. Without a selection: every result."},
         footer = {"", "Examples:", "  wirespeed results export --csv > all.csv",
             "  wirespeed results export --json run:3 -o campaign3.json", "  wirespeed results export --csv nfs-rdma nfs-tcp"})
 public final class ResultsExportCommand implements Callable<Integer> {

@@ -22,9 +22,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "report", sortOptions = false, mixinStandardHelpOptions = true,
-        description = {"Write one self-contained HTML file (no network, no scripts) with charts and tables:",
-            "fio IOPS/bandwidth/latency vs iodepth per block size and label; bandwidth and message rate vs message",
-            "size; latency percentiles vs size; bandwidth/latency grids; interval time series; the hosts."},
+        description = {"Write an offline HTML report with charts.",
+            "One self-contained file (no network, no scripts): fio IOPS/bandwidth/latency vs iodepth per block size",
+            "and label; bandwidth and message rate vs message size; latency percentiles vs size; bandwidth/latency",
+            "grids; interval time series; the tables behind the charts; the hosts."},
         footer = {"", "Examples:", "  wirespeed results report run:3 -o campaign3.html",
             "  wirespeed results report nfs-rdma nfs-tcp -o nfs.html --title 'NFS: RDMA vs TCP'"})
 public final class ResultsReportCommand implements Callable<Integer> {

@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "run", sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Run a campaign: engines × parameter grid × repetitions from a YAML plan (docs/PLAN.md).",
-            "Engines: wirespeed-bw, iperf3, iperf2, qperf, sockperf, perftest, fio. Every finished point is saved",
+            "Engines: wirespeed-bw, wirespeed-lat, iperf3, iperf2, qperf, sockperf, perftest, fio. Every finished point is saved",
             "at once with its results; a killed campaign continues with --resume, without repeating finished points."},
         footer = {"", "Examples:",
             "  wirespeed run examples/stream-sweep.yaml --dry-run    the expanded plan and its commands",
