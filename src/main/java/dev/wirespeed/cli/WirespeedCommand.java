@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
         versionProvider = WirespeedCommand.VersionProvider.class,
         description = {"Is this link as fast as it should be, and if not, why?", ""},
         subcommands = {CheckCommand.class, BwCommand.class, LatCommand.class, ServerCommand.class, DoctorCommand.class,
-                LimitsCommand.class, ExplainCommand.class},
+                LimitsCommand.class, ExplainCommand.class, RunCommand.class, ResultsCommand.class},
         footer = {"", "Examples:",
                 "  wirespeed check                  loopback test of this host, with a verdict",
                 "  wirespeed server                 serve tests on port 5301",
