@@ -7,6 +7,8 @@ import dev.wirespeed.iperf3.Iperf3Client;
 import dev.wirespeed.report.BwText;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
+import dev.wirespeed.results.Measurements;
+import dev.wirespeed.store.ResultsSink;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
@@ -68,6 +70,9 @@ public final class BwCommand implements Callable<Integer> {
             description = "Seconds to wait for connections and the server's answers (default 5).")
     double connectTimeoutSeconds;
 
+    @Mixin
+    SaveOptions save;
+
     @Override
     public Integer call() throws IOException {
         if (host == null && !loopback) {
@@ -86,20 +91,35 @@ public final class BwCommand implements Callable<Integer> {
             throw Check.usage(spec, "-O must be whole seconds with --iperf3 (iperf3 counts its warm-up in seconds)");
         }
         int targetPort = targetPort();
-        if (modes.selected()) {
-            return modes.run(this, test);
-        }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        BwResult result;
-        if (loopback) {
-            try (LoopbackServer server = LoopbackServer.start()) {
-                result = run("127.0.0.1", server.port(), test, out);
+        try (ResultsSink sink = save.open(spec)) {
+            this.sink = sink;
+            if (modes.selected()) {
+                return modes.run(this, test);
             }
-        } else {
-            result = run(host, targetPort, test, out);
+            BwResult result;
+            if (loopback) {
+                try (LoopbackServer server = LoopbackServer.start()) {
+                    result = run("127.0.0.1", server.port(), test, out);
+                }
+            } else {
+                result = run(host, targetPort, test, out);
+            }
+            int code = finish(result, out, err);
+            saveResults(Measurements.of(result), "wirespeed-bw-json", result);
+            return code;
         }
-        return finish(result, out, err);
+    }
+
+    /** Where this run's results go (set while the command runs). */
+    private ResultsSink sink = ResultsSink.NONE;
+
+    /** Saves what this bw run measured (TCP, UDP or a sweep) with its full JSON beside it. */
+    void saveResults(java.util.List<dev.wirespeed.results.Measurement> measurements, String rawFormat, Object raw)
+            throws IOException {
+        Saving.save(spec, save.labels(spec), sink, "bw", measurements, rawFormat, Json.MAPPER.writeValueAsString(raw),
+                Saving.thisHost(), json);
     }
 
     /** -p, or iperf3's port with --iperf3 when -p is not given. */

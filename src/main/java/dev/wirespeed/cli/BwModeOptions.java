@@ -9,6 +9,7 @@ import dev.wirespeed.report.UdpText;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwSweepResult;
 import dev.wirespeed.results.Json;
+import dev.wirespeed.results.Measurements;
 import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.ModeBounds;
@@ -89,6 +90,7 @@ final class BwModeOptions {
             new UdpText(out, false).summary(result);
         }
         out.flush();
+        bw.saveResults(Measurements.of(result), "wirespeed-udp-json", result);
         return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
     }
 
@@ -136,6 +138,7 @@ final class BwModeOptions {
             out.println(Json.pretty(result));
         }
         out.flush();
+        bw.saveResults(java.util.List.of(Measurements.of(result)), "wirespeed-bw-sweep-json", result);
         return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
     }
 

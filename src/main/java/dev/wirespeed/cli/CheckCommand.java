@@ -4,6 +4,8 @@ import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.report.BwText;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
+import dev.wirespeed.results.Measurements;
+import dev.wirespeed.store.ResultsSink;
 import dev.wirespeed.results.LatResult;
 import dev.wirespeed.units.Rate;
 import dev.wirespeed.wire.Direction;
@@ -13,6 +15,7 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -35,10 +38,19 @@ public final class CheckCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print only JSON.")
     boolean json;
 
+    @Mixin
+    SaveOptions save;
+
     @Override
     public Integer call() throws IOException {
         Check.seconds(spec, "-t", seconds, 0.5, 600);
         PrintWriter out = spec.commandLine().getOut();
+        try (ResultsSink sink = save.open(spec)) {
+            return check(out, sink);
+        }
+    }
+
+    private int check(PrintWriter out, ResultsSink sink) throws IOException {
         int streams = BwOptions.defaultStreams();
         TestSpec test = new TestSpec(TestSpec.MODE_TCP_BW, Direction.UPLOAD, streams, Math.round(seconds * 1000), 0,
                 0, 0, 128 * 1024, 0, null, 0, false);
@@ -65,9 +77,20 @@ public final class CheckCommand implements Callable<Integer> {
             if (latency != null) {
                 out.println(CheckLatency.line(latency));
             }
-            out.println(verdict);
         }
         out.flush();
+        // Saved before the verdict is printed: the verdict stays the last line.
+        java.util.List<dev.wirespeed.results.Measurement> measured = new java.util.ArrayList<>(Measurements.of(result));
+        if (latency != null) {
+            measured.add(Measurements.of(latency));
+        }
+        Saving.save(spec, save.labels(spec), sink, "check", measured, "wirespeed-check-json",
+                Json.MAPPER.writeValueAsString(new CheckResult(CheckResult.SCHEMA, result, verdict, latency)),
+                Saving.thisHost(), json);
+        if (!json) {
+            out.println(verdict);
+            out.flush();
+        }
         return BwCommand.exitCodeOf(result, spec.commandLine().getErr(), spec.qualifiedName(" "));
     }
 

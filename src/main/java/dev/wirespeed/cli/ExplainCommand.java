@@ -18,7 +18,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import dev.wirespeed.store.ResultStore;
+import dev.wirespeed.store.ResultsSink;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -35,6 +38,7 @@ import picocli.CommandLine.Spec;
             "  wirespeed explain node1.txt node2.txt      several hosts: also compares them",
             "  ibstat | wirespeed explain -               read standard input",
             "  wirespeed explain --json session.log       the normalized records, results and findings",
+            "  wirespeed explain --save --label before iperf.txt   keep its results for 'wirespeed results'",
             "",
             "Exit codes: 0 read, no warnings; 2 nothing recognized or bad input; 3 warnings or errors found."})
 public final class ExplainCommand implements Callable<Integer> {
@@ -51,6 +55,16 @@ public final class ExplainCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print only JSON (schema wirespeed.explain/1).")
     boolean json;
 
+    @Option(names = "--save", description = "Save the results read (iperf, qperf, perftest, sockperf, fio) in the "
+            + "results database, with the pasted text beside them.")
+    boolean save;
+
+    @Option(names = "--label", paramLabel = "LABEL", description = "Label the saved results (repeatable; with --save).")
+    List<String> labels = new ArrayList<>();
+
+    @Mixin
+    DbOption db;
+
     InputStream stdin = System.in;
 
     @Override
@@ -60,6 +74,25 @@ public final class ExplainCommand implements Callable<Integer> {
         for (String name : names) {
             inputs.put(name, read(name));
         }
+        try (ResultsSink sink = sink()) {
+            return explain(inputs, sink);
+        }
+    }
+
+    /** The store with --save (opened before reading, so a bad database fails first), else nothing. */
+    private ResultsSink sink() throws IOException {
+        for (String l : labels) {
+            if (!Labels.valid(l)) {
+                throw Check.usage(spec, "--label '" + l + "' is not a label: " + Labels.RULE);
+            }
+        }
+        if (!labels.isEmpty() && !save) {
+            throw Check.usage(spec, "--label applies to --save");
+        }
+        return save ? ResultStore.open(db.database()) : ResultsSink.NONE;
+    }
+
+    private int explain(Map<String, String> inputs, ResultsSink sink) throws IOException {
         Explanation e = Explainer.standard().explain(inputs);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
@@ -77,6 +110,12 @@ public final class ExplainCommand implements Callable<Integer> {
         if (!json) {
             new ExplainText(out).print(e);
         }
+        if (save && e.measurements().isEmpty() && !json) {
+            out.println("saved: nothing (no tool results in the input)");
+            out.flush();
+        }
+        Saving.save(spec, labels, sink, "explain", e.measurements(), "text", String.join("\n", inputs.values()), null,
+                json);
         boolean warn = e.findings().stream().map(Finding::severity).anyMatch(s -> s != Severity.INFO);
         return warn ? ExitCode.FINDINGS : ExitCode.OK;
     }

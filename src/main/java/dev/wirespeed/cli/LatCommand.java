@@ -4,6 +4,8 @@ import dev.wirespeed.engine.LatClient;
 import dev.wirespeed.report.LatText;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
+import dev.wirespeed.results.Measurements;
+import dev.wirespeed.store.ResultsSink;
 import dev.wirespeed.results.LatResult;
 import dev.wirespeed.wire.ModeBounds;
 import dev.wirespeed.wire.Wire;
@@ -13,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -89,19 +92,26 @@ public final class LatCommand implements Callable<Integer> {
             description = "Seconds to wait for connections and the server's answers (default ${DEFAULT-VALUE}).")
     double connectTimeoutSeconds;
 
+    @Mixin
+    SaveOptions save;
+
     @Override
     public Integer call() throws IOException {
         Target.check(spec, host, loopback);
         LatClient.Config config = config();
         PrintWriter out = spec.commandLine().getOut();
-        LatResult result = Target.run(host, port, loopback, (h, p) -> run(at(config, h, p), out));
-        if (json) {
-            out.println(Json.pretty(result));
-        } else {
-            new LatText(out).summary(result);
+        try (ResultsSink sink = save.open(spec)) {
+            LatResult result = Target.run(host, port, loopback, (h, p) -> run(at(config, h, p), out));
+            if (json) {
+                out.println(Json.pretty(result));
+            } else {
+                new LatText(out).summary(result);
+            }
+            out.flush();
+            Saving.save(spec, save.labels(spec), sink, "lat", java.util.List.of(Measurements.of(result)), "wirespeed-lat-json",
+                    Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json);
+            return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
         }
-        out.flush();
-        return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
     }
 
     /** Checks every option (exit 2 on the first bad one) and builds the client's configuration. */

@@ -1,0 +1,75 @@
+package dev.wirespeed.cli;
+
+import dev.wirespeed.report.HtmlReport;
+import dev.wirespeed.report.ReportBuilder;
+import dev.wirespeed.report.ReportModel;
+import dev.wirespeed.store.ResultStore;
+import dev.wirespeed.store.StoredResult;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "report", sortOptions = false, mixinStandardHelpOptions = true,
+        description = {"Write an offline HTML report with charts.",
+            "One self-contained file (no network, no scripts): fio IOPS/bandwidth/latency vs iodepth per block size",
+            "and label; bandwidth and message rate vs message size; latency percentiles vs size; bandwidth/latency",
+            "grids; interval time series; the tables behind the charts; the hosts."},
+        footer = {"", "Examples:", "  wirespeed results report run:3 -o campaign3.html",
+            "  wirespeed results report nfs-rdma nfs-tcp -o nfs.html --title 'NFS: RDMA vs TCP'"})
+public final class ResultsReportCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    DbOption db;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "The HTML file to write.")
+    Path output;
+
+    @Option(names = "--title", paramLabel = "TEXT", description = "Title of the report (default: wirespeed results).")
+    String title;
+
+    @Parameters(paramLabel = "SELECTION", arity = "0..*", description = "Labels, run:N or result ids (default: all).")
+    List<String> selections = new ArrayList<>();
+
+    @Override
+    public Integer call() throws IOException {
+        try (ResultStore store = db.openExisting()) {
+            Map<Long, StoredResult> unique = new LinkedHashMap<>();
+            if (selections.isEmpty()) {
+                store.find(ResultStore.Query.all()).forEach(r -> unique.put(r.id(), r));
+            }
+            for (String s : selections) {
+                Selections.read(spec, store, s).forEach(r -> unique.putIfAbsent(r.id(), r));
+            }
+            if (unique.isEmpty()) {
+                throw new Failure("no results in " + store.file() + " to report");
+            }
+            ReportModel model = ReportBuilder.build(title != null ? title : "wirespeed results",
+                    Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), store.file().toString(), selections,
+                    List.copyOf(unique.values()));
+            try {
+                Output.write(spec, output, out -> HtmlReport.write(model, out));
+            } catch (IllegalStateException e) {
+                throw new Failure(e.getMessage());
+            }
+            int charts = model.sections().stream().mapToInt(s -> s.charts().size()).sum();
+            spec.commandLine().getOut().println("wrote " + output + ": " + unique.size() + " results, "
+                    + model.sections().size() + " sections, " + charts + " charts");
+            spec.commandLine().getOut().flush();
+        }
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,56 @@
+package dev.wirespeed.cli;
+
+import dev.wirespeed.results.Measurement;
+import dev.wirespeed.store.HostSummary;
+import dev.wirespeed.store.Item;
+import dev.wirespeed.store.ResultsSink;
+import dev.wirespeed.store.RunInfo;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** The one place commands hand finished results to the store (bw, lat, check, explain --save). */
+final class Saving {
+    private Saving() {}
+
+    /**
+     * Saves the measurements of one command with its raw output, and says so on {@code out}
+     * unless {@code quiet} (JSON output stays pure JSON).
+     *
+     * @param host null when the results come from elsewhere (explain)
+     */
+    static List<Long> save(CommandSpec spec, List<String> labels, ResultsSink sink, String kind,
+                           List<Measurement> measurements, String rawFormat, String raw, HostSummary host,
+                           boolean quiet) throws IOException {
+        if (sink.describe() == null || measurements.isEmpty()) {
+            return List.of();
+        }
+        List<Item> items = measurements.stream().map(m -> new Item(m, labels, null, rawFormat, raw)).toList();
+        List<Long> ids = sink.save(RunInfo.of(kind, commandLine(spec), host), items);
+        if (!quiet) {
+            PrintWriter out = spec.commandLine().getOut();
+            out.println("saved: " + (ids.size() == 1 ? "result " : "results ")
+                    + ids.stream().map(String::valueOf).collect(Collectors.joining(", ")) + " in " + sink.describe());
+            out.flush();
+        }
+        return ids;
+    }
+
+    /** This host, for results measured here. */
+    static HostSummary thisHost() {
+        return dev.wirespeed.store.HostSummaries.thisHost();
+    }
+
+    /** "wirespeed bw --loopback -t 2", arguments with blanks or quotes quoted. */
+    static String commandLine(CommandSpec spec) {
+        var parsed = spec.root().commandLine().getParseResult();
+        List<String> args = parsed == null ? List.of() : parsed.originalArgs();
+        StringBuilder b = new StringBuilder("wirespeed");
+        for (String a : args) {
+            b.append(' ').append(a.isEmpty() || a.matches(".*[\\s'\"$`\\\\].*") ? "'" + a.replace("'", "'\\''") + "'" : a);
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,60 @@
+package dev.wirespeed.report;
+
+import dev.wirespeed.results.Measurement.Metrics;
+import java.util.Locale;
+
+/**
+ * How a metric is shown in tables and on chart axes: one fixed scale per metric, so a column or an
+ * axis never mixes units. Rates decimal (Gbit/s), IOPS in thousands as fio users quote them.
+ *
+ * @param unit     the label after the number ("Gbit/s", "KIOPS", "us")
+ * @param divisor  stored value / divisor = shown value
+ * @param decimals digits after the point
+ */
+public record MetricScale(String unit, double divisor, int decimals) {
+
+    public static MetricScale of(String metric) {
+        if (metric.equals(Metrics.BITS_PER_SECOND) || metric.endsWith("BitsPerSecond")) {
+            return new MetricScale("Gbit/s", 1e9, 2);
+        }
+        if (metric.equals(Metrics.IOPS)) {
+            return new MetricScale("KIOPS", 1e3, 1);
+        }
+        if (metric.equals(Metrics.MESSAGES_PER_SECOND)) {
+            return new MetricScale("Mmsg/s", 1e6, 3);
+        }
+        if (metric.endsWith("Micros")) {
+            return new MetricScale("us", 1, 2);
+        }
+        if (metric.endsWith("Percent")) {
+            return new MetricScale("%", 1, 1);
+        }
+        if (metric.equals(Metrics.SECONDS)) {
+            return new MetricScale("s", 1, 2);
+        }
+        if (metric.equals(Metrics.BYTES)) {
+            return new MetricScale("MiB", 1024.0 * 1024, 1);
+        }
+        return new MetricScale("", 1, 0);
+    }
+
+    public double scale(double value) {
+        return value / divisor;
+    }
+
+    /** The number alone, scaled and rounded ("156.0"). */
+    public String number(double value) {
+        return String.format(Locale.ROOT, "%." + decimals + "f", scale(value));
+    }
+
+    /** Number and unit ("24.70 Gbit/s"). */
+    public String format(double value) {
+        return unit.isEmpty() ? number(value) : number(value) + " " + unit;
+    }
+
+    /** "iops (KIOPS)", for headers and axis labels. */
+    public static String title(String metric) {
+        MetricScale s = of(metric);
+        return s.unit.isEmpty() ? metric : metric + " (" + s.unit + ")";
+    }
+}

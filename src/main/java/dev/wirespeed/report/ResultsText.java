@@ -1,0 +1,149 @@
+package dev.wirespeed.report;
+
+import dev.wirespeed.results.Measurement;
+import dev.wirespeed.results.Measurement.Metric;
+import dev.wirespeed.store.HostSummary;
+import dev.wirespeed.store.StoredResult;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** `results list` and `results show` as text. */
+public final class ResultsText {
+    private static final int PARAMS_WIDTH = 48;
+
+    private ResultsText() {}
+
+    public static void list(List<StoredResult> results, PrintWriter out) {
+        TextTable t = new TextTable(List.of("ID", "TIME (UTC)", "RUN", "KIND", "TOOL", "TEST", "LABELS", "PARAMS", "RESULT"));
+        for (StoredResult r : results) {
+            Measurement m = r.measurement();
+            t.row(List.of(Long.toString(r.id()), shortTime(r.createdAt()), Long.toString(r.runId()), r.kind(), m.tool(),
+                    m.test(), r.labels().isEmpty() ? "-" : String.join(",", r.labels()), params(shown(r)),
+                    headline(r)));
+        }
+        if (t.isEmpty()) {
+            out.println("no results");
+        } else {
+            t.print(out, "");
+        }
+        out.flush();
+    }
+
+    public static void show(StoredResult r, PrintWriter out) {
+        Measurement m = r.measurement();
+        out.println("result " + r.id() + " (run " + r.runId() + ", " + r.kind() + "), saved " + r.createdAt());
+        out.println("  tool:     " + m.tool() + (m.toolVersion() == null ? "" : " " + m.toolVersion()) + ", test "
+                + m.test() + (m.source() == null ? "" : ", " + m.source()));
+        out.println("  command:  " + r.commandLine());
+        if (r.engineCommand() != null) {
+            out.println("  engine:   " + r.engineCommand());
+        }
+        if (r.pointKey() != null) {
+            out.println("  point:    " + r.pointKey() + (r.repetition() == null ? "" : ", repetition " + r.repetition()));
+        }
+        out.println("  labels:   " + (r.labels().isEmpty() ? "-" : String.join(", ", r.labels())));
+        out.println("  host:     " + host(r.host()));
+        if (r.host() != null) {
+            r.host().details().forEach((k, v) -> out.println("            " + k + ": " + v));
+        }
+        if (!m.params().isEmpty()) {
+            out.println("  params:   " + m.params().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                    .collect(Collectors.joining(" ")));
+        }
+        out.println("summary:");
+        for (Metric metric : m.summary()) {
+            out.printf(Locale.ROOT, "  %-22s %s%n", metric.name(), MetricScale.of(metric.name()).format(metric.value()));
+        }
+        if (!m.rows().isEmpty()) {
+            out.println("sweep (" + m.rows().getFirst().key() + "):");
+            List<String> names = m.rows().getFirst().metrics().stream().map(Metric::name).toList();
+            List<String> header = new ArrayList<>();
+            header.add(m.rows().getFirst().key());
+            names.forEach(n -> header.add(MetricScale.title(n)));
+            TextTable t = new TextTable(header);
+            for (Measurement.Row row : m.rows()) {
+                List<String> cells = new ArrayList<>();
+                cells.add(trim(row.keyValue()));
+                for (String n : names) {
+                    cells.add(row.metrics().stream().filter(x -> x.name().equals(n)).findFirst()
+                            .map(x -> MetricScale.of(n).number(x.value())).orElse("-"));
+                }
+                t.row(cells);
+            }
+            t.print(out, "  ");
+        }
+        if (!m.intervals().isEmpty()) {
+            out.println("intervals:");
+            List<String> names = m.intervals().getFirst().metrics().stream().map(Metric::name).toList();
+            List<String> header = new ArrayList<>(List.of("start s", "end s"));
+            names.forEach(n -> header.add(MetricScale.title(n)));
+            TextTable t = new TextTable(header);
+            for (Measurement.Interval i : m.intervals()) {
+                List<String> cells = new ArrayList<>(List.of(String.format(Locale.ROOT, "%.2f", i.startSeconds()),
+                        String.format(Locale.ROOT, "%.2f", i.endSeconds()) + (i.omitted() ? " (warm-up)" : "")));
+                for (String n : names) {
+                    cells.add(i.metrics().stream().filter(x -> x.name().equals(n)).findFirst()
+                            .map(x -> MetricScale.of(n).number(x.value())).orElse("-"));
+                }
+                t.row(cells);
+            }
+            t.print(out, "  ");
+        }
+        out.flush();
+    }
+
+    /** The result's main figure: the default metric of its test. */
+    public static String headline(StoredResult r) {
+        return headline(r.measurement());
+    }
+
+    public static String headline(Measurement m) {
+        String metric = Points.defaultMetricOf(List.of(m));
+        return m.metric(metric).map(x -> MetricScale.of(metric).format(x.value())
+                + (metric.endsWith("Micros") ? " " + shortName(metric) : "")).orElse("-");
+    }
+
+    private static String shortName(String metric) {
+        return metric.replace("latency", "").replace("Micros", "").toLowerCase(Locale.ROOT);
+    }
+
+    public static String host(HostSummary h) {
+        if (h == null) {
+            return "-";
+        }
+        return h.hostName() + ", " + h.os() + " " + h.kernel() + " " + h.arch() + ", " + h.logicalCpus() + " CPUs, Java "
+                + h.javaVersion() + ", wirespeed " + h.wirespeedVersion();
+    }
+
+    /** The parameters worth showing of a result, as "k=v k=v". */
+    public static String paramsOf(StoredResult r) {
+        return shown(r).entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
+    }
+
+    /** A campaign result's swept parameters, else all. */
+    private static Map<String, String> shown(StoredResult r) {
+        if (r.gridKeys().isEmpty()) {
+            return r.measurement().params();
+        }
+        Map<String, String> p = new java.util.LinkedHashMap<>();
+        r.gridKeys().forEach(k -> p.put(k, r.measurement().params().getOrDefault(k, "-")));
+        return p;
+    }
+
+    static String params(Map<String, String> params) {
+        String s = params.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
+        return s.length() <= PARAMS_WIDTH ? s : s.substring(0, PARAMS_WIDTH - 1) + "…";
+    }
+
+    static String shortTime(String iso) {
+        return iso == null || iso.length() < 16 ? String.valueOf(iso) : iso.substring(0, 10) + " " + iso.substring(11, 16);
+    }
+
+    static String trim(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+}

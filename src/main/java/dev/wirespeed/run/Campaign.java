@@ -1,0 +1,172 @@
+package dev.wirespeed.run;
+
+import dev.wirespeed.report.ResultsText;
+import dev.wirespeed.store.HostSummary;
+import dev.wirespeed.store.Item;
+import dev.wirespeed.store.ResultStore;
+import dev.wirespeed.store.RunInfo;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Runs a plan's points one after the other and saves each finished point with its results in one
+ * transaction, so a killed campaign loses at most the point that was running; --resume continues
+ * the newest unfinished campaign of the same plan name (refusing a changed plan) and runs only the
+ * points that did not finish.
+ */
+public final class Campaign {
+    private final Plan plan;
+    private final String planText;
+    private final String planSha256;
+    private final List<Point> points;
+    private final Engines engines;
+    private final ResultStore store;
+    private final PrintWriter out;
+    private final BooleanSupplier stopped;
+    private final Children children = new Children();
+
+    public Campaign(Plan plan, String planText, String planSha256, List<Point> points, Engines engines,
+                    ResultStore store, PrintWriter out, BooleanSupplier stopped) {
+        this.plan = plan;
+        this.planText = planText;
+        this.planSha256 = planSha256;
+        this.points = points;
+        this.engines = engines;
+        this.store = store;
+        this.out = out;
+        this.stopped = stopped;
+    }
+
+    /** How it ended: its run id, points done now and before, failed points, stopped by Ctrl-C. */
+    public record Summary(long runId, int ran, int skipped, int failed, boolean interrupted) {}
+
+    /** Stops the tools running now (Ctrl-C); the campaign then ends as interrupted. */
+    public void stopChildren() {
+        children.stopAll();
+    }
+
+    public Summary run(boolean resume, String commandLine, HostSummary host) throws IOException, InterruptedException {
+        long runId;
+        Set<String> done = Set.of();
+        Optional<ResultStore.Run> previous = store.unfinishedCampaign(plan.name());
+        if (resume && previous.isPresent()) {
+            ResultStore.Run r = previous.get();
+            if (!planSha256.equals(r.planSha256())) {
+                throw new PlanException("plan '" + plan.name() + "' changed since its campaign run " + r.id()
+                        + " started; run it without --resume to start a new campaign");
+            }
+            runId = r.id();
+            done = store.finishedPoints(runId);
+            store.reopenRun(runId);
+            say("resuming campaign '" + plan.name() + "' (run " + runId + "): " + done.size() + " of "
+                    + points.size() + " points already done");
+        } else {
+            if (resume) {
+                say("no unfinished campaign '" + plan.name() + "' to resume: starting a new one");
+            } else if (previous.isPresent()) {
+                say("note: campaign run " + previous.get().id() + " of '" + plan.name()
+                        + "' did not finish; 'wirespeed run --resume' would continue it");
+            }
+            runId = store.beginRun(new RunInfo("campaign", commandLine, host,
+                    new RunInfo.Plan(plan.name(), planSha256, planText, points.size())));
+            say("campaign '" + plan.name() + "' (run " + runId + "): " + points.size() + " points, "
+                    + plan.series().size() + " series × grid × " + plan.repetitions()
+                    + (plan.repetitions() == 1 ? " repetition" : " repetitions") + ", saved in " + store.file());
+        }
+        Set<String> finished = done;
+        Path scratch = Files.createTempDirectory("wirespeed-run-");
+        RunContext context = new RunContext(scratch, stopped, children);
+        int ran = 0;
+        int failed = 0;
+        int skipped = 0;
+        long startNanos = System.nanoTime();
+        int toRun = (int) points.stream().filter(p -> !finished.contains(p.key())).count();
+        boolean interrupted = false;
+        try {
+            for (Point point : points) {
+                if (finished.contains(point.key())) {
+                    skipped++;
+                    continue;
+                }
+                if (stopped.getAsBoolean()) {
+                    interrupted = true;
+                    break;
+                }
+                if (ran > 0 && plan.pauseSeconds() > 0) {
+                    Thread.sleep((long) (plan.pauseSeconds() * 1000));
+                }
+                Engine.Outcome outcome = runWithRetries(point, context);
+                if (stopped.getAsBoolean()) {
+                    interrupted = true;
+                    break;
+                }
+                store.savePoint(runId, point.key(), point.seq(), point.repetition(), outcome.items(), outcome.error());
+                ran++;
+                if (outcome.error() != null) {
+                    failed++;
+                }
+                progress(point, outcome, ran, toRun, skipped, startNanos);
+            }
+        } finally {
+            children.stopAll();
+            store.finishRun(runId, interrupted ? "interrupted" : failed > 0 ? "failed" : "done");
+            deleteQuietly(scratch);
+        }
+        return new Summary(runId, ran, skipped, failed, interrupted);
+    }
+
+    private Engine.Outcome runWithRetries(Point point, RunContext context) throws IOException, InterruptedException {
+        Engine engine = engines.named(point.engine());
+        Engine.Outcome outcome = null;
+        for (int attempt = 0; attempt <= plan.retries(); attempt++) {
+            if (attempt > 0) {
+                say("  retrying " + point.title() + " (" + outcome.error() + ")");
+            }
+            outcome = engine.run(point, context);
+            if (outcome.error() == null || stopped.getAsBoolean()) {
+                break;
+            }
+        }
+        return outcome;
+    }
+
+    private void progress(Point point, Engine.Outcome outcome, int ran, int toRun, int skipped, long startNanos) {
+        double elapsed = (System.nanoTime() - startNanos) / 1e9;
+        double eta = elapsed / ran * (toRun - ran);
+        int done = ran + skipped;
+        String result = outcome.error() != null ? "FAILED: " + outcome.error()
+                : String.join(", ", outcome.items().stream().map(Item::measurement).map(ResultsText::headline).toList());
+        int width = Integer.toString(points.size()).length();
+        say(String.format(Locale.ROOT, "[%" + width + "d/%d] %3d %%  %s: %s  (elapsed %s, ETA %s)", done,
+                points.size(), done * 100 / points.size(), point.title(), result, clock(elapsed),
+                ran == toRun ? "0:00" : clock(eta)));
+    }
+
+    static String clock(double seconds) {
+        long s = Math.round(seconds);
+        return s >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
+                : String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
+    }
+
+    private void say(String line) {
+        out.println(line);
+        out.flush();
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (var files = Files.walk(dir)) {
+            for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(f);
+            }
+        } catch (IOException ignored) {
+            // a scratch folder under /tmp; the system cleans it
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package dev.wirespeed.run.engines;
+
+import dev.wirespeed.engine.BwClient;
+import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.Json;
+import dev.wirespeed.results.Measurements;
+import dev.wirespeed.run.Engine;
+import dev.wirespeed.run.Params;
+import dev.wirespeed.run.Parsing;
+import dev.wirespeed.run.Point;
+import dev.wirespeed.run.RunContext;
+import dev.wirespeed.store.Item;
+import dev.wirespeed.wire.Direction;
+import dev.wirespeed.wire.TestSpec;
+import dev.wirespeed.wire.Wire;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * wirespeed's own TCP bandwidth test, in this process: host "loopback" (the default) starts a
+ * server in-process on 127.0.0.1, any other host is a running `wirespeed server`.
+ */
+public final class WirespeedBwEngine implements Engine {
+    private static final Set<String> PARAMS = Set.of("host", "port", "streams", "duration", "omit", "reverse", "bidir",
+            "length", "window", "congestion", "mss", "nodelay");
+    private static final int TIMEOUT_MILLIS = 5000;
+
+    @Override
+    public String name() {
+        return "wirespeed-bw";
+    }
+
+    @Override
+    public void check(Params p) {
+        p.onlyKnown(PARAMS);
+        spec(p);
+        p.word("host", null);
+        p.integer("port", null, 1, 65535);
+    }
+
+    static TestSpec spec(Params p) {
+        boolean reverse = p.flag("reverse");
+        boolean bidir = p.flag("bidir");
+        if (reverse && bidir) {
+            throw p.bad("reverse", "true", "false with bidir: true");
+        }
+        int streams = p.integer("streams", 1, 1, 128);
+        double seconds = p.seconds("duration", 10.0, 0.1, 86_400);
+        double omit = p.seconds("omit", 0.0, 0, 600);
+        long length = p.size("length", 128L * 1024, 1, TestSpec.MAX_BUFFER_BYTES);
+        long window = p.size("window", 0L, 0, TestSpec.MAX_WINDOW_BYTES);
+        int mss = p.integer("mss", 0, 0, 65535);
+        Direction d = bidir ? Direction.BIDIR : reverse ? Direction.DOWNLOAD : Direction.UPLOAD;
+        return new TestSpec(TestSpec.MODE_TCP_BW, d, streams, Math.round(seconds * 1000), 0, Math.round(omit * 1000),
+                1000, (int) length, (int) window, p.word("congestion", null), mss, p.flag("nodelay"));
+    }
+
+    @Override
+    public List<Program> programs(Params params) {
+        return List.of();
+    }
+
+    @Override
+    public String describe(Params p) {
+        TestSpec s = spec(p);
+        String host = p.text("host", "loopback");
+        return "wirespeed bw " + (host.equals("loopback") ? "--loopback" : host + " -p " + p.text("port", "" + Wire.DEFAULT_PORT))
+                + " -P " + s.streams() + " -t " + p.text("duration", "10")
+                + (s.direction() == Direction.DOWNLOAD ? " -R" : s.direction() == Direction.BIDIR ? " --bidir" : "");
+    }
+
+    @Override
+    public Outcome run(Point point, RunContext context) throws IOException {
+        Params p = new Params(point.params(), point.title());
+        TestSpec spec = spec(p);
+        String host = p.text("host", "loopback");
+        BwResult result = onTarget(host, p.integer("port", Wire.DEFAULT_PORT, 1, 65535),
+                (h, port) -> client(h, port, spec, context).run(new BwClient.Listener() {}));
+        if (!result.outcome().ok()) {
+            return Outcome.failed(context.stopped() ? "stopped" : "wirespeed bw: " + result.outcome().message());
+        }
+        Map<String, String> planParams = new LinkedHashMap<>(point.params());
+        planParams.remove("port");
+        String raw = Json.MAPPER.writeValueAsString(result);
+        List<Item> items = Measurements.of(result).stream()
+                .map(m -> new Item(Parsing.withPlan(m, planParams, null), point.labels(), describe(p),
+                        "wirespeed-bw-json", raw, List.copyOf(point.gridValues().keySet())))
+                .toList();
+        return new Outcome(items, null);
+    }
+
+    /** A test against a client of this host and port. */
+    interface Test<T> {
+        T run(String host, int port) throws IOException;
+    }
+
+    /** Runs {@code test} against {@code host}, or against a server started in-process when host is "loopback". */
+    static <T> T onTarget(String host, int port, Test<T> test) throws IOException {
+        if (!host.equals("loopback")) {
+            return test.run(host, port);
+        }
+        try (BwServer server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
+                line -> { }))) {
+            server.serveInBackground();
+            return test.run("127.0.0.1", server.port());
+        }
+    }
+
+    private static BwClient client(String host, int port, TestSpec spec, RunContext context) {
+        return new BwClient(new BwClient.Config(host, port, spec, "plan", TIMEOUT_MILLIS, TIMEOUT_MILLIS,
+                context::stopped));
+    }
+
+}

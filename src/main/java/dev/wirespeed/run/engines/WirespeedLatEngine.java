@@ -1,0 +1,109 @@
+package dev.wirespeed.run.engines;
+
+import dev.wirespeed.engine.LatClient;
+import dev.wirespeed.results.Json;
+import dev.wirespeed.results.LatResult;
+import dev.wirespeed.results.Measurements;
+import dev.wirespeed.run.Engine;
+import dev.wirespeed.run.Params;
+import dev.wirespeed.run.Parsing;
+import dev.wirespeed.run.Point;
+import dev.wirespeed.run.RunContext;
+import dev.wirespeed.store.Item;
+import dev.wirespeed.wire.ModeBounds;
+import dev.wirespeed.wire.Wire;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * wirespeed's own ping-pong latency test, in this process: size (one message size) or all (2 B …
+ * 8 MiB, UDP … 32 KiB), udp, iterations per size (default 10000, 1000 with all) or duration (seconds
+ * per size), warmup, busy_poll.
+ * host "loopback" (the default) starts a server in-process on 127.0.0.1.
+ */
+public final class WirespeedLatEngine implements Engine {
+    private static final Set<String> PARAMS = Set.of("host", "port", "size", "all", "udp", "iterations", "duration",
+            "warmup", "busy_poll");
+    private static final int TIMEOUT_MILLIS = 5000;
+
+    @Override
+    public String name() {
+        return "wirespeed-lat";
+    }
+
+    @Override
+    public void check(Params p) {
+        p.onlyKnown(PARAMS);
+        p.word("host", null);
+        p.integer("port", null, 1, 65535);
+        sizes(p);
+        p.integer("iterations", null, 1, 1_000_000_000);
+        p.seconds("duration", null, 0.01, 3600);
+        if (p.has("iterations") && p.has("duration")) {
+            throw p.bad("duration", p.text("duration", ""), "absent when iterations is given (count or time, not both)");
+        }
+        p.integer("warmup", null, 0, 1_000_000_000);
+        p.flag("busy_poll");
+    }
+
+    private static List<Integer> sizes(Params p) {
+        boolean udp = p.flag("udp");
+        int max = ModeBounds.maxLatencyBytes(udp);
+        if (p.flag("all")) {
+            if (p.has("size")) {
+                throw p.bad("all", "true", "false when size is given (all sweeps every size)");
+            }
+            List<Integer> sizes = new ArrayList<>();
+            for (long s = ModeBounds.MIN_LAT_BYTES; s <= max; s *= 2) {
+                sizes.add((int) s);
+            }
+            return sizes;
+        }
+        return List.of((int) (long) p.size("size", 64L, ModeBounds.MIN_LAT_BYTES, max));
+    }
+
+    @Override
+    public List<Program> programs(Params params) {
+        return List.of();
+    }
+
+    @Override
+    public String describe(Params p) {
+        String host = p.text("host", "loopback");
+        return "wirespeed lat " + (host.equals("loopback") ? "--loopback" : host + " -p " + p.text("port", "" + Wire.DEFAULT_PORT))
+                + (p.flag("udp") ? " --udp" : "") + (p.flag("all") ? " -a" : " -s " + sizes(p).getFirst())
+                + (p.has("duration") ? " -t " + p.text("duration", "") : " -n " + iterations(p))
+                + (p.flag("busy_poll") ? " --busy-poll" : "");
+    }
+
+    /** Round trips per size; null when the plan gives a duration per size instead. */
+    private static Long iterations(Params p) {
+        if (p.has("duration")) {
+            return null;
+        }
+        return (long) p.integer("iterations", p.flag("all") ? 1000 : 10_000, 1, 1_000_000_000);
+    }
+
+    @Override
+    public Outcome run(Point point, RunContext context) throws IOException {
+        Params p = new Params(point.params(), point.title());
+        String host = p.text("host", "loopback");
+        long warmup = p.integer("warmup", p.flag("all") ? 100 : 1000, 0, 1_000_000_000);
+        LatResult result = WirespeedBwEngine.onTarget(host, p.integer("port", Wire.DEFAULT_PORT, 1, 65535),
+                (h, port) -> new LatClient(new LatClient.Config(h, port, p.flag("udp"), sizes(p), iterations(p),
+                        p.seconds("duration", null, 0.01, 3600), warmup, p.flag("busy_poll"), TIMEOUT_MILLIS, TIMEOUT_MILLIS, context::stopped))
+                        .run(new LatClient.Listener() {}));
+        if (!result.outcome().ok()) {
+            return Outcome.failed(context.stopped() ? "stopped" : "wirespeed lat: " + result.outcome().message());
+        }
+        Map<String, String> planParams = new LinkedHashMap<>(point.params());
+        planParams.remove("port");
+        Item item = new Item(Parsing.withPlan(Measurements.of(result), planParams, null), point.labels(), describe(p),
+                "wirespeed-lat-json", Json.MAPPER.writeValueAsString(result), List.copyOf(point.gridValues().keySet()));
+        return new Outcome(List.of(item), null);
+    }
+}

@@ -1,0 +1,603 @@
+package dev.wirespeed.store;
+
+import dev.wirespeed.Version;
+import dev.wirespeed.results.Json;
+import dev.wirespeed.results.Measurement;
+import dev.wirespeed.results.Measurement.Metric;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.sqlite.SQLiteConfig;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.ObjectWriter;
+import tools.jackson.databind.SerializationFeature;
+
+/**
+ * The results database: one SQLite file (schema in {@link Schema}, documented in docs/STORE.md).
+ * Every save is one IMMEDIATE transaction in SQLite's default rollback-journal mode with
+ * synchronous=FULL, so a crash or Ctrl-C leaves either the whole result or none of it, and a
+ * result reported as saved survives a power cut. A file that is not ours — not SQLite, damaged,
+ * another program's database, or a newer schema — is refused with one line and never written.
+ */
+public final class ResultStore implements ResultsSink {
+    private static final byte[] SQLITE_HEADER = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
+    private static final ObjectWriter COMPACT = Json.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT);
+    private static final TypeReference<List<Metric>> METRICS = new TypeReference<>() {};
+    private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {};
+
+    private final Path file;
+    private final Connection db;
+
+    private ResultStore(Path file, Connection db) {
+        this.file = file;
+        this.db = db;
+    }
+
+    /** Opens (creating or upgrading when needed) the database at {@code file}. */
+    public static ResultStore open(Path file) throws StoreException {
+        return open(file, Schema.MIGRATIONS);
+    }
+
+    static ResultStore open(Path file, List<Schema.Migration> migrations) throws StoreException {
+        boolean exists = Files.exists(file);
+        if (exists) {
+            checkHeader(file);
+        } else {
+            try {
+                Path parent = file.toAbsolutePath().getParent();
+                if (parent != null) {
+                    Files.createDirectories(parent);
+                }
+            } catch (IOException e) {
+                throw new StoreException("cannot create the folder of results database " + file + ": " + e.getMessage());
+            }
+        }
+        Connection c;
+        try {
+            SQLiteConfig config = new SQLiteConfig();
+            config.setBusyTimeout(15_000);
+            config.enforceForeignKeys(true);
+            config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
+            config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
+            c = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+        } catch (SQLException e) {
+            throw new StoreException("cannot open results database " + file + ": " + firstLine(e));
+        }
+        ResultStore store = new ResultStore(file, c);
+        try {
+            store.migrate(migrations);
+        } catch (StoreException e) {
+            store.close();
+            throw e;
+        } catch (SQLException e) {
+            store.close();
+            throw store.damaged(e);
+        }
+        return store;
+    }
+
+    /** A non-empty file must start with SQLite's magic string; anything else is left untouched. */
+    private static void checkHeader(Path file) throws StoreException {
+        if (Files.isDirectory(file)) {
+            throw new StoreException("results database " + file + " is a directory; give a file with --db");
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] head = in.readNBytes(SQLITE_HEADER.length);
+            if (head.length == 0) {
+                return;
+            }
+            if (!Arrays.equals(head, SQLITE_HEADER)) {
+                throw new StoreException(file + " is not a wirespeed results database (not an SQLite file); "
+                        + "it was left untouched — give another file with --db");
+            }
+        } catch (StoreException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new StoreException("cannot read results database " + file + ": " + e.getMessage());
+        }
+    }
+
+    private void migrate(List<Schema.Migration> migrations) throws SQLException, StoreException {
+        int target = migrations.getLast().version();
+        int version = identify(target);
+        if (version == target) {
+            return;
+        }
+        db.setAutoCommit(false);
+        try {
+            // setAutoCommit(false) began an IMMEDIATE transaction, which holds the write lock: re-read,
+            // another wirespeed may have migrated meanwhile.
+            version = identify(target);
+            for (Schema.Migration m : migrations) {
+                if (m.version() <= version) {
+                    continue;
+                }
+                try (Statement s = db.createStatement()) {
+                    for (String sql : m.statements()) {
+                        s.executeUpdate(sql);
+                    }
+                    s.executeUpdate("PRAGMA user_version = " + m.version());
+                }
+            }
+            db.commit();
+        } catch (SQLException | RuntimeException e) {
+            db.rollback();
+            throw e;
+        } finally {
+            db.setAutoCommit(true);
+        }
+    }
+
+    /**
+     * The schema version of this file: 0 for an empty database, else ours (checked by the
+     * application row). Throws for another program's database or a newer schema.
+     */
+    private int identify(int target) throws SQLException, StoreException {
+        int version;
+        int tables;
+        try (Statement s = db.createStatement()) {
+            try (ResultSet r = s.executeQuery("PRAGMA user_version")) {
+                version = r.next() ? r.getInt(1) : 0;
+            }
+            try (ResultSet r = s.executeQuery("SELECT count(*) FROM sqlite_master")) {
+                tables = r.next() ? r.getInt(1) : 0;
+            }
+        }
+        if (version == 0 && tables == 0) {
+            return 0;
+        }
+        if (!isOurs()) {
+            throw new StoreException(file + " is an SQLite database of another program, not wirespeed's results; "
+                    + "it was left untouched — give another file with --db");
+        }
+        if (version > target) {
+            throw new StoreException("results database " + file + " has schema version " + version
+                    + ", newer than this wirespeed understands (" + target + "); upgrade wirespeed");
+        }
+        return version;
+    }
+
+    private boolean isOurs() throws SQLException {
+        try (Statement s = db.createStatement();
+             ResultSet t = s.executeQuery("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'wirespeed_meta'")) {
+            if (!t.next()) {
+                return false;
+            }
+        }
+        try (Statement s = db.createStatement();
+             ResultSet r = s.executeQuery("SELECT value FROM wirespeed_meta WHERE key = 'application'")) {
+            return r.next() && Schema.APPLICATION.equals(r.getString(1));
+        }
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public int schemaVersion() throws StoreException {
+        return query("SELECT * FROM pragma_user_version", List.of(), r -> r.getInt(1)).getFirst();
+    }
+
+    @Override
+    public String describe() {
+        return file.toString();
+    }
+
+    // ---------------------------------------------------------------- writing
+
+    @Override
+    public List<Long> save(RunInfo run, List<Item> items) throws StoreException {
+        return transaction(() -> {
+            long runId = insertRun(run, "done");
+            List<Long> ids = new ArrayList<>();
+            for (Item item : items) {
+                ids.add(insertResult(runId, null, null, item));
+            }
+            return ids;
+        });
+    }
+
+    /** Starts a campaign (or any long run): its row exists, status "running", before any point. */
+    public long beginRun(RunInfo run) throws StoreException {
+        return transaction(() -> insertRun(run, "running"));
+    }
+
+    /** Ends a run: "done", "interrupted" or "failed". */
+    public void finishRun(long runId, String status) throws StoreException {
+        transaction(() -> {
+            try (PreparedStatement p = db.prepareStatement("UPDATE runs SET status = ?, finished_at = ? WHERE id = ?")) {
+                p.setString(1, status);
+                p.setString(2, now());
+                p.setLong(3, runId);
+                p.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    /** Marks a resumed run as running again. */
+    public void reopenRun(long runId) throws StoreException {
+        transaction(() -> {
+            try (PreparedStatement p = db.prepareStatement(
+                    "UPDATE runs SET status = 'running', finished_at = NULL WHERE id = ?")) {
+                p.setLong(1, runId);
+                p.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    /**
+     * Records one campaign point with its results in one transaction: after a kill, a point is
+     * either finished with all its results or absent (and runs again on --resume). A failed point
+     * is recorded with its error and no results; --resume runs it again.
+     */
+    public List<Long> savePoint(long runId, String pointKey, int seq, int repetition, List<Item> items, String error)
+            throws StoreException {
+        return transaction(() -> {
+            try (PreparedStatement p = db.prepareStatement(
+                    "INSERT OR REPLACE INTO points(run_id, point_key, seq, status, error, finished_at) "
+                            + "VALUES (?, ?, ?, ?, ?, ?)")) {
+                p.setLong(1, runId);
+                p.setString(2, pointKey);
+                p.setInt(3, seq);
+                p.setString(4, error == null ? "done" : "failed");
+                p.setString(5, error);
+                p.setString(6, now());
+                p.executeUpdate();
+            }
+            List<Long> ids = new ArrayList<>();
+            for (Item item : items) {
+                ids.add(insertResult(runId, pointKey, repetition, item));
+            }
+            return ids;
+        });
+    }
+
+    private long insertRun(RunInfo run, String status) throws SQLException {
+        try (PreparedStatement p = db.prepareStatement("INSERT INTO runs(kind, started_at, finished_at, status, "
+                + "command_line, wirespeed_version, host_json, plan_name, plan_sha256, plan_text, total_points) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS)) {
+            String now = now();
+            p.setString(1, run.kind());
+            p.setString(2, now);
+            p.setString(3, status.equals("running") ? null : now);
+            p.setString(4, status);
+            p.setString(5, run.commandLine());
+            p.setString(6, Version.get());
+            p.setString(7, run.host() == null ? null : COMPACT.writeValueAsString(run.host()));
+            RunInfo.Plan plan = run.plan();
+            p.setString(8, plan == null ? null : plan.name());
+            p.setString(9, plan == null ? null : plan.sha256());
+            p.setString(10, plan == null ? null : plan.text());
+            if (plan == null) {
+                p.setNull(11, Types.INTEGER);
+            } else {
+                p.setInt(11, plan.totalPoints());
+            }
+            p.executeUpdate();
+            return generatedKey(p);
+        }
+    }
+
+    private long insertResult(long runId, String pointKey, Integer repetition, Item item) throws SQLException {
+        Measurement m = item.measurement();
+        long id;
+        try (PreparedStatement p = db.prepareStatement("INSERT INTO results(run_id, point_key, repetition, created_at, "
+                + "tool, tool_version, test, source, engine_command, raw_format, raw, grid_keys) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                Statement.RETURN_GENERATED_KEYS)) {
+            p.setLong(1, runId);
+            p.setString(2, pointKey);
+            if (repetition == null) {
+                p.setNull(3, Types.INTEGER);
+            } else {
+                p.setInt(3, repetition);
+            }
+            p.setString(4, now());
+            p.setString(5, m.tool());
+            p.setString(6, m.toolVersion());
+            p.setString(7, m.test());
+            p.setString(8, m.source());
+            p.setString(9, item.engineCommand());
+            p.setString(10, item.rawFormat());
+            p.setString(11, item.raw());
+            p.setString(12, item.gridKeys().isEmpty() ? null : COMPACT.writeValueAsString(item.gridKeys()));
+            p.executeUpdate();
+            id = generatedKey(p);
+        }
+        try (PreparedStatement p = db.prepareStatement("INSERT OR IGNORE INTO result_labels(result_id, label) VALUES (?, ?)")) {
+            for (String label : new LinkedHashSet<>(item.labels())) {
+                p.setLong(1, id);
+                p.setString(2, label);
+                p.addBatch();
+            }
+            p.executeBatch();
+        }
+        try (PreparedStatement p = db.prepareStatement(
+                "INSERT INTO result_params(result_id, seq, name, value) VALUES (?, ?, ?, ?)")) {
+            int seq = 0;
+            for (Map.Entry<String, String> e : m.params().entrySet()) {
+                p.setLong(1, id);
+                p.setInt(2, seq++);
+                p.setString(3, e.getKey());
+                p.setString(4, e.getValue());
+                p.addBatch();
+            }
+            p.executeBatch();
+        }
+        try (PreparedStatement p = db.prepareStatement(
+                "INSERT OR REPLACE INTO summary_metrics(result_id, seq, name, value, unit) VALUES (?, ?, ?, ?, ?)")) {
+            int seq = 0;
+            for (Metric metric : m.summary()) {
+                p.setLong(1, id);
+                p.setInt(2, seq++);
+                p.setString(3, metric.name());
+                p.setDouble(4, metric.value());
+                p.setString(5, metric.unit());
+                p.addBatch();
+            }
+            p.executeBatch();
+        }
+        try (PreparedStatement p = db.prepareStatement("INSERT INTO intervals(result_id, seq, start_seconds, end_seconds, "
+                + "omitted, metrics_json) VALUES (?, ?, ?, ?, ?, ?)")) {
+            int seq = 0;
+            for (Measurement.Interval i : m.intervals()) {
+                p.setLong(1, id);
+                p.setInt(2, seq++);
+                p.setDouble(3, i.startSeconds());
+                p.setDouble(4, i.endSeconds());
+                p.setInt(5, i.omitted() ? 1 : 0);
+                p.setString(6, COMPACT.writeValueAsString(i.metrics()));
+                p.addBatch();
+            }
+            p.executeBatch();
+        }
+        try (PreparedStatement p = db.prepareStatement(
+                "INSERT INTO sweep_rows(result_id, seq, key, key_value, metrics_json) VALUES (?, ?, ?, ?, ?)")) {
+            int seq = 0;
+            for (Measurement.Row r : m.rows()) {
+                p.setLong(1, id);
+                p.setInt(2, seq++);
+                p.setString(3, r.key());
+                p.setDouble(4, r.keyValue());
+                p.setString(5, COMPACT.writeValueAsString(r.metrics()));
+                p.addBatch();
+            }
+            p.executeBatch();
+        }
+        return id;
+    }
+
+    private static long generatedKey(PreparedStatement p) throws SQLException {
+        try (ResultSet k = p.getGeneratedKeys()) {
+            if (!k.next()) {
+                throw new SQLException("no id generated");
+            }
+            return k.getLong(1);
+        }
+    }
+
+    // ---------------------------------------------------------------- reading
+
+    /** A run as stored. */
+    public record Run(long id, String kind, String startedAt, String finishedAt, String status, String commandLine,
+                      String planName, String planSha256, Integer totalPoints) {}
+
+    public Optional<Run> run(long id) throws StoreException {
+        return query(RUN_SELECT + " WHERE id = ?", List.of(id), ResultStore::runOf).stream().findFirst();
+    }
+
+    /** The newest campaign of this plan name that did not finish, if any. */
+    public Optional<Run> unfinishedCampaign(String planName) throws StoreException {
+        return query(RUN_SELECT + " WHERE kind = 'campaign' AND plan_name = ? AND status <> 'done' ORDER BY id DESC LIMIT 1",
+                List.of(planName), ResultStore::runOf).stream().findFirst();
+    }
+
+    private static final String RUN_SELECT = "SELECT id, kind, started_at, finished_at, status, command_line, plan_name, "
+            + "plan_sha256, total_points FROM runs";
+
+    private static Run runOf(ResultSet r) throws SQLException {
+        int total = r.getInt(9);
+        return new Run(r.getLong(1), r.getString(2), r.getString(3), r.getString(4), r.getString(5), r.getString(6),
+                r.getString(7), r.getString(8), r.wasNull() ? null : total);
+    }
+
+    /** Keys of the points of a run that finished (status done). */
+    public Set<String> finishedPoints(long runId) throws StoreException {
+        return new LinkedHashSet<>(query("SELECT point_key FROM points WHERE run_id = ? AND status = 'done' ORDER BY seq",
+                List.of(runId), r -> r.getString(1)));
+    }
+
+    /** How many results each point of a run has (for checks and tests). */
+    public Map<String, Integer> resultsPerPoint(long runId) throws StoreException {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        for (Object[] row : query("SELECT point_key, count(*) FROM results WHERE run_id = ? GROUP BY point_key ORDER BY min(id)",
+                List.of(runId), r -> new Object[] {r.getString(1), r.getInt(2)})) {
+            out.put((String) row[0], (Integer) row[1]);
+        }
+        return out;
+    }
+
+    /** What to read: everything, one run, some ids, or results carrying a label. */
+    public record Query(Long runId, List<Long> ids, String label, String tool, Integer limit) {
+        public static Query all() {
+            return new Query(null, null, null, null, null);
+        }
+    }
+
+    /** Results matching the query, oldest first (with a limit: the newest {@code limit}, oldest first). */
+    public List<StoredResult> find(Query q) throws StoreException {
+        StringBuilder sql = new StringBuilder("SELECT r.id FROM results r WHERE 1 = 1");
+        List<Object> args = new ArrayList<>();
+        if (q.runId() != null) {
+            sql.append(" AND r.run_id = ?");
+            args.add(q.runId());
+        }
+        if (q.ids() != null) {
+            sql.append(" AND r.id IN (").append(String.join(",", q.ids().stream().map(i -> "?").toList())).append(')');
+            args.addAll(q.ids());
+        }
+        if (q.label() != null) {
+            sql.append(" AND r.id IN (SELECT result_id FROM result_labels WHERE label = ?)");
+            args.add(q.label());
+        }
+        if (q.tool() != null) {
+            sql.append(" AND r.tool = ?");
+            args.add(q.tool());
+        }
+        sql.append(" ORDER BY r.id DESC");
+        if (q.limit() != null) {
+            sql.append(" LIMIT ").append(q.limit());
+        }
+        List<Long> ids = new ArrayList<>(query(sql.toString(), args, r -> r.getLong(1)));
+        java.util.Collections.reverse(ids);
+        List<StoredResult> out = new ArrayList<>();
+        for (long id : ids) {
+            result(id).ifPresent(out::add);
+        }
+        return out;
+    }
+
+    public Optional<StoredResult> result(long id) throws StoreException {
+        List<StoredResult> found = query("SELECT r.id, r.run_id, u.kind, r.created_at, u.command_line, r.point_key, "
+                + "r.repetition, u.host_json, r.engine_command, r.tool, r.tool_version, r.test, r.source, r.raw_format, "
+                + "r.grid_keys FROM results r JOIN runs u ON u.id = r.run_id WHERE r.id = ?", List.of(id), r -> {
+                    int rep = r.getInt(7);
+                    Integer repetition = r.wasNull() ? null : rep;
+                    String hostJson = r.getString(8);
+                    HostSummary host = hostJson == null ? null : Json.MAPPER.readValue(hostJson, HostSummary.class);
+                    Measurement shell = new Measurement(r.getString(10), r.getString(11), r.getString(12), null, null,
+                            null, null, r.getString(13));
+                    String grid = r.getString(15);
+                    return new StoredResult(r.getLong(1), r.getLong(2), r.getString(3), r.getString(4), r.getString(5),
+                            r.getString(6), repetition, List.of(), host, r.getString(9), shell, r.getString(14),
+                            grid == null ? List.of() : Json.MAPPER.readValue(grid, STRINGS));
+                });
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        StoredResult s = found.getFirst();
+        List<String> labels = query("SELECT label FROM result_labels WHERE result_id = ? ORDER BY label", List.of(id),
+                r -> r.getString(1));
+        Map<String, String> params = new LinkedHashMap<>();
+        for (String[] kv : query("SELECT name, value FROM result_params WHERE result_id = ? ORDER BY seq", List.of(id),
+                r -> new String[] {r.getString(1), r.getString(2)})) {
+            params.put(kv[0], kv[1]);
+        }
+        List<Metric> summary = query("SELECT name, value, unit FROM summary_metrics WHERE result_id = ? ORDER BY seq",
+                List.of(id), r -> new Metric(r.getString(1), r.getDouble(2), r.getString(3)));
+        List<Measurement.Interval> intervals = query("SELECT start_seconds, end_seconds, omitted, metrics_json FROM intervals "
+                + "WHERE result_id = ? ORDER BY seq", List.of(id), r -> new Measurement.Interval(r.getDouble(1),
+                r.getDouble(2), r.getInt(3) != 0, Json.MAPPER.readValue(r.getString(4), METRICS)));
+        List<Measurement.Row> rows = query("SELECT key, key_value, metrics_json FROM sweep_rows WHERE result_id = ? "
+                + "ORDER BY seq", List.of(id), r -> new Measurement.Row(r.getString(1), r.getDouble(2),
+                Json.MAPPER.readValue(r.getString(3), METRICS)));
+        Measurement shell = s.measurement();
+        Measurement m = new Measurement(shell.tool(), shell.toolVersion(), shell.test(), params, summary, intervals, rows,
+                shell.source());
+        return Optional.of(new StoredResult(s.id(), s.runId(), s.kind(), s.createdAt(), s.commandLine(), s.pointKey(),
+                s.repetition(), labels, s.host(), s.engineCommand(), m, s.rawFormat(), s.gridKeys()));
+    }
+
+    /** The engine's raw output kept with a result, or empty. */
+    public Optional<String> raw(long id) throws StoreException {
+        return query("SELECT raw FROM results WHERE id = ? AND raw IS NOT NULL", List.of(id), r -> r.getString(1))
+                .stream().findFirst();
+    }
+
+    // ---------------------------------------------------------------- plumbing
+
+    @FunctionalInterface
+    private interface Work<T> {
+        T run() throws SQLException;
+    }
+
+    @FunctionalInterface
+    private interface RowMapper<T> {
+        T map(ResultSet r) throws SQLException;
+    }
+
+    private synchronized <T> T transaction(Work<T> work) throws StoreException {
+        try {
+            db.setAutoCommit(false);
+            try {
+                T value = work.run();
+                db.commit();
+                return value;
+            } catch (SQLException | RuntimeException e) {
+                db.rollback();
+                throw e;
+            } finally {
+                db.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw damaged(e);
+        }
+    }
+
+    private synchronized <T> List<T> query(String sql, List<?> args, RowMapper<T> mapper) throws StoreException {
+        try (PreparedStatement p = db.prepareStatement(sql)) {
+            for (int i = 0; i < args.size(); i++) {
+                p.setObject(i + 1, args.get(i));
+            }
+            List<T> out = new ArrayList<>();
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    out.add(mapper.map(r));
+                }
+            }
+            return out;
+        } catch (SQLException e) {
+            throw damaged(e);
+        }
+    }
+
+    private StoreException damaged(SQLException e) {
+        String m = firstLine(e);
+        if (m.contains("SQLITE_BUSY") || m.contains("locked")) {
+            return new StoreException("results database " + file + " is busy (another wirespeed is writing): " + m, e);
+        }
+        if (m.contains("SQLITE_CORRUPT") || m.contains("SQLITE_NOTADB") || m.contains("malformed")) {
+            return new StoreException("results database " + file + " is damaged (" + m
+                    + "); it was left as it is — move it away or give another file with --db", e);
+        }
+        return new StoreException("results database " + file + ": " + m, e);
+    }
+
+    private static String firstLine(Exception e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return m.lines().findFirst().orElse(m).strip();
+    }
+
+    static String now() {
+        return Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
+    }
+
+    @Override
+    public synchronized void close() {
+        try {
+            db.close();
+        } catch (SQLException ignored) {
+            // Nothing is pending: every write committed or rolled back in its own transaction.
+        }
+    }
+}

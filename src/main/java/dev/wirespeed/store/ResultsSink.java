@@ -1,0 +1,36 @@
+package dev.wirespeed.store;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Where a command hands its finished results: the store, or nothing with --no-save. bw, lat,
+ * check and explain --save call this once, after the result is complete; the whole call is one
+ * transaction, so the results are either all saved or not at all.
+ */
+public interface ResultsSink extends AutoCloseable {
+    /** Saves the run and its items; returns the ids of the saved results (empty when not saving). */
+    List<Long> save(RunInfo run, List<Item> items) throws IOException;
+
+    /** Where results go, for the "saved as …" line; null when not saving. */
+    String describe();
+
+    @Override
+    void close();
+
+    /** The sink of --no-save. */
+    ResultsSink NONE = new ResultsSink() {
+        @Override
+        public List<Long> save(RunInfo run, List<Item> items) {
+            return List.of();
+        }
+
+        @Override
+        public String describe() {
+            return null;
+        }
+
+        @Override
+        public void close() {}
+    };
+}

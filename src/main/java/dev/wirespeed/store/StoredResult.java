@@ -1,0 +1,36 @@
+package dev.wirespeed.store;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.wirespeed.results.Measurement;
+import java.util.List;
+
+/**
+ * A result as read back from the store.
+ *
+ * @param id            the result's id (what `results show ID` takes)
+ * @param runId         the run it belongs to
+ * @param kind          the run's kind ("bw", "campaign" …)
+ * @param createdAt     when it was saved, ISO-8601 UTC
+ * @param commandLine   the wirespeed command line of its run
+ * @param pointKey      the campaign point, null outside campaigns
+ * @param repetition    1-based repetition of that point, null outside campaigns
+ * @param labels        its labels
+ * @param host          the host summary of its run (null for explain imports)
+ * @param engineCommand the external command that produced it, if any
+ * @param measurement   the result itself
+ * @param rawFormat     how {@code raw} reads; raw is left out of lists (see {@link ResultStore#raw})
+ * @param gridKeys      the parameters its campaign swept (empty outside campaigns)
+ */
+@JsonInclude(JsonInclude.Include.NON_EMPTY)
+@JsonPropertyOrder({"id", "runId", "kind", "createdAt", "commandLine", "pointKey", "repetition", "labels", "host",
+    "engineCommand", "gridKeys", "measurement", "rawFormat"})
+public record StoredResult(long id, long runId, String kind, String createdAt, String commandLine, String pointKey,
+                           Integer repetition, List<String> labels, HostSummary host, String engineCommand,
+                           Measurement measurement, String rawFormat, List<String> gridKeys) {
+
+    /** The value of a parameter of the measurement, or null. */
+    public String param(String name) {
+        return measurement.params().get(name);
+    }
+}

@@ -1,0 +1,130 @@
+package dev.wirespeed.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.wirespeed.results.Measurement;
+import dev.wirespeed.results.Measurement.Metric;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultStoreTest {
+    @TempDir
+    Path dir;
+
+    static Measurement sample(String tool, double bitsPerSecond) {
+        return new Measurement(tool, "3.16", Measurement.Tests.TCP_BW, Map.of("streams", "4"),
+                List.of(Metric.of("bitsPerSecond", bitsPerSecond), Metric.of("retransmits", 3)),
+                List.of(new Measurement.Interval(0, 1, false, List.of(Metric.of("bitsPerSecond", bitsPerSecond)))),
+                List.of(new Measurement.Row("sizeBytes", 65536, List.of(Metric.of("bitsPerSecond", 1e9)))), "parsed");
+    }
+
+    @Test
+    void savesAndReadsBackEverything() throws Exception {
+        Path file = dir.resolve("sub/dir/results.db");
+        HostSummary host = HostSummary.current(Map.of("eth0", "25 Gbit/s, MTU 9000"));
+        try (ResultStore store = ResultStore.open(file)) {
+            assertThat(store.schemaVersion()).isEqualTo(Schema.currentVersion());
+            List<Long> ids = store.save(RunInfo.of("bw", "wirespeed bw x", host),
+                    List.of(new Item(sample("iperf3", 2.5e10), List.of("a", "b", "a"), "iperf3 -c x -J", "iperf3-json", "{}")));
+            assertThat(ids).hasSize(1);
+            StoredResult r = store.result(ids.getFirst()).orElseThrow();
+            assertThat(r.measurement()).isEqualTo(sample("iperf3", 2.5e10));
+            assertThat(r.labels()).containsExactly("a", "b");
+            assertThat(r.host()).isEqualTo(host);
+            assertThat(r.kind()).isEqualTo("bw");
+            assertThat(r.commandLine()).isEqualTo("wirespeed bw x");
+            assertThat(r.engineCommand()).isEqualTo("iperf3 -c x -J");
+            assertThat(store.raw(r.id())).contains("{}");
+            assertThat(store.find(new ResultStore.Query(null, null, "b", null, null))).hasSize(1);
+            assertThat(store.find(new ResultStore.Query(null, null, "zzz", null, null))).isEmpty();
+        }
+        // Reopening an up-to-date file changes nothing.
+        byte[] before = Files.readAllBytes(file);
+        try (ResultStore store = ResultStore.open(file)) {
+            assertThat(store.find(ResultStore.Query.all())).hasSize(1);
+        }
+        assertThat(Files.readAllBytes(file)).isEqualTo(before);
+    }
+
+    @Test
+    void campaignPointsAreAtomicAndReplaceable() throws Exception {
+        try (ResultStore store = ResultStore.open(dir.resolve("r.db"))) {
+            long run = store.beginRun(new RunInfo("campaign", "wirespeed run p.yaml", null,
+                    new RunInfo.Plan("p", "abc", "name: p", 3)));
+            store.savePoint(run, "k1", 1, 1, List.of(new Item(sample("fio", 1), List.of(), null, null, null)), null);
+            store.savePoint(run, "k2", 2, 1, List.of(), "fio exited with status 1");
+            assertThat(store.finishedPoints(run)).containsExactly("k1");
+            assertThat(store.unfinishedCampaign("p")).map(ResultStore.Run::id).contains(run);
+            store.finishRun(run, "done");
+            assertThat(store.unfinishedCampaign("p")).isEmpty();
+            assertThat(store.resultsPerPoint(run)).containsExactly(Map.entry("k1", 1));
+        }
+    }
+
+    @Test
+    void migratesStepByStepAndRefusesNewerSchemas() throws Exception {
+        Path file = dir.resolve("m.db");
+        try (ResultStore store = ResultStore.open(file)) {
+            store.save(RunInfo.of("bw", "x", null), List.of(new Item(sample("wirespeed", 1e9), List.of("old"), null, null, null)));
+        }
+        List<Schema.Migration> next = new ArrayList<>(Schema.MIGRATIONS);
+        next.add(new Schema.Migration(Schema.currentVersion() + 1, "test: a note per result",
+                List.of("ALTER TABLE results ADD COLUMN note TEXT")));
+        try (ResultStore store = ResultStore.open(file, next)) {
+            assertThat(store.schemaVersion()).isEqualTo(Schema.currentVersion() + 1);
+            assertThat(store.find(ResultStore.Query.all())).singleElement()
+                    .satisfies(r -> assertThat(r.labels()).containsExactly("old"));
+        }
+        byte[] before = Files.readAllBytes(file);
+        assertThatThrownBy(() -> ResultStore.open(file)).isInstanceOf(StoreException.class)
+                .hasMessageContaining("schema version " + (Schema.currentVersion() + 1)).hasMessageContaining("upgrade");
+        assertThat(Files.readAllBytes(file)).isEqualTo(before);
+    }
+
+    @Test
+    void refusesFilesThatAreNotOursAndLeavesThemUntouched() throws Exception {
+        Path text = dir.resolve("notes.txt");
+        Files.writeString(text, "my precious notes\n".repeat(100));
+        Path foreign = dir.resolve("other.db");
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + foreign)) {
+            c.createStatement().executeUpdate("CREATE TABLE contacts(name TEXT)");
+            c.createStatement().executeUpdate("INSERT INTO contacts VALUES ('Ada')");
+        }
+        for (Path p : List.of(text, foreign)) {
+            byte[] before = Files.readAllBytes(p);
+            long modified = Files.getLastModifiedTime(p).toMillis();
+            assertThatThrownBy(() -> ResultStore.open(p)).isInstanceOf(StoreException.class)
+                    .hasMessageContaining(p.toString()).hasMessageContaining("untouched")
+                    .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+            assertThat(Files.readAllBytes(p)).isEqualTo(before);
+            assertThat(Files.getLastModifiedTime(p).toMillis()).isEqualTo(modified);
+        }
+    }
+
+    @Test
+    void anEmptyFileBecomesADatabase() throws Exception {
+        Path empty = Files.createFile(dir.resolve("empty.db"));
+        try (ResultStore store = ResultStore.open(empty)) {
+            assertThat(store.schemaVersion()).isEqualTo(Schema.currentVersion());
+        }
+    }
+
+    @Test
+    void defaultPathFollowsXdg() {
+        assertThat(StorePaths.defaultDatabase(Map.of("XDG_DATA_HOME", "/data"), "/home/u"))
+                .isEqualTo(Path.of("/data/wirespeed/results.db"));
+        assertThat(StorePaths.defaultDatabase(Map.of(), "/home/u"))
+                .isEqualTo(Path.of("/home/u/.local/share/wirespeed/results.db"));
+        assertThat(StorePaths.defaultDatabase(Map.of("WIRESPEED_DB", "/x/r.db", "XDG_DATA_HOME", "/data"), "/home/u"))
+                .isEqualTo(Path.of("/x/r.db"));
+        assertThat(StorePaths.defaultDatabase(Map.of("XDG_DATA_HOME", "relative"), "/home/u"))
+                .isEqualTo(Path.of("/home/u/.local/share/wirespeed/results.db"));
+    }
+}
