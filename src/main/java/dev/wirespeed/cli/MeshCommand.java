@@ -5,6 +5,7 @@ import dev.wirespeed.cluster.HostListException;
 import dev.wirespeed.cluster.Hosts;
 import dev.wirespeed.cluster.Mesh;
 import dev.wirespeed.cluster.MeshHtml;
+import dev.wirespeed.cluster.MeshMeasurements;
 import dev.wirespeed.cluster.MeshPattern;
 import dev.wirespeed.cluster.MeshResult;
 import dev.wirespeed.cluster.MeshText;
@@ -13,19 +14,18 @@ import dev.wirespeed.cluster.PerftestSpec;
 import dev.wirespeed.cluster.Round;
 import dev.wirespeed.cluster.Token;
 import dev.wirespeed.results.Json;
+import dev.wirespeed.store.ResultsSink;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -114,13 +114,8 @@ public final class MeshCommand implements Callable<Integer> {
     @Option(names = "--html", paramLabel = "FILE", description = "Also write an HTML report: N×N heatmap and findings.")
     Path htmlFile;
 
-    @Option(names = "--results-dir", paramLabel = "DIR",
-            description = "Where the result is saved as JSON (default $XDG_DATA_HOME/wirespeed/results, "
-                    + "else ~/.local/share/wirespeed/results).")
-    Path resultsDir;
-
-    @Option(names = "--no-save", description = "Do not save the result.")
-    boolean noSave;
+    @Mixin
+    SaveOptions save;
 
     @Option(names = "--dry-run", description = "Print the rounds and the time they would take; contact no agent.")
     boolean dryRun;
@@ -153,6 +148,7 @@ public final class MeshCommand implements Callable<Integer> {
             throw Check.usage(spec, e.getMessage());
         }
         Token token = AgentCommand.readToken(spec, tokenFile);
+        List<String> labels = save.labels(spec);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         MeshText progress = new MeshText(json ? err : out);
@@ -162,22 +158,28 @@ public final class MeshCommand implements Callable<Integer> {
         if (dryRun) {
             return dryRun(config, out);
         }
-        MeshResult result = new Mesh(config).run(progress);
-        if (json) {
-            out.println(Json.pretty(result));
-        } else {
-            progress.summary(result);
+        MeshResult result;
+        try (ResultsSink sink = save.open(spec)) {
+            result = new Mesh(config).run(progress);
+            if (json) {
+                out.println(Json.pretty(result));
+            } else {
+                progress.summary(result);
+            }
+            out.flush();
+            PrintWriter notes = json ? err : out;
+            if (htmlFile != null) {
+                Files.writeString(htmlFile, MeshHtml.render(result));
+                notes.println("report: " + htmlFile);
+            }
+            List<Long> ids = Saving.saveItems(spec, sink, "mesh", MeshMeasurements.items(result, labels),
+                    Saving.thisHost());
+            if (!ids.isEmpty()) {
+                notes.println("saved: mesh as result " + ids.getFirst() + (ids.size() > 1 ? ", its " + (ids.size() - 1)
+                        + " flows as results " + ids.get(1) + "–" + ids.getLast() : "") + " in " + sink.describe());
+            }
+            notes.flush();
         }
-        out.flush();
-        PrintWriter notes = json ? err : out;
-        if (htmlFile != null) {
-            Files.writeString(htmlFile, MeshHtml.render(result));
-            notes.println("report: " + htmlFile);
-        }
-        if (!noSave) {
-            notes.println("saved: " + save(result));
-        }
-        notes.flush();
         return switch (result.outcome().status()) {
             case "interrupted" -> ExitCode.INTERRUPTED;
             case "failed" -> ExitCode.FAILURE;
@@ -236,25 +238,5 @@ public final class MeshCommand implements Callable<Integer> {
         }
         out.flush();
         return ExitCode.OK;
-    }
-
-    /** Saves the result as JSON until the results store (issue 7) takes over. */
-    private Path save(MeshResult result) throws IOException {
-        Path dir = resultsDir != null ? resultsDir : defaultResultsDir();
-        Files.createDirectories(dir);
-        String stamp = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC)
-                .format(Instant.parse(result.startedAt()));
-        Path file = dir.resolve("mesh-" + stamp + ".json");
-        for (int i = 2; Files.exists(file) && i < 100; i++) {
-            file = dir.resolve("mesh-" + stamp + "-" + i + ".json");
-        }
-        Files.writeString(file, Json.pretty(result) + "\n");
-        return file;
-    }
-
-    static Path defaultResultsDir() {
-        String xdg = System.getenv("XDG_DATA_HOME");
-        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".local", "share");
-        return base.resolve("wirespeed").resolve("results");
     }
 }

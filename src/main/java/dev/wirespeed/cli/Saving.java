@@ -28,7 +28,7 @@ final class Saving {
             return List.of();
         }
         List<Item> items = measurements.stream().map(m -> new Item(m, labels, null, rawFormat, raw)).toList();
-        List<Long> ids = sink.save(RunInfo.of(kind, commandLine(spec), host), items);
+        List<Long> ids = saveItems(spec, sink, kind, items, host);
         if (!quiet) {
             PrintWriter out = spec.commandLine().getOut();
             out.println("saved: " + (ids.size() == 1 ? "result " : "results ")
@@ -36,6 +36,18 @@ final class Saving {
             out.flush();
         }
         return ids;
+    }
+
+    /**
+     * Saves items that each carry their own raw output as one run (mesh: the whole mesh once,
+     * each pair with its own part); prints nothing. Empty when not saving.
+     */
+    static List<Long> saveItems(CommandSpec spec, ResultsSink sink, String kind, List<Item> items, HostSummary host)
+            throws IOException {
+        if (sink.describe() == null || items.isEmpty()) {
+            return List.of();
+        }
+        return sink.save(RunInfo.of(kind, commandLine(spec), host), items);
     }
 
     /** This host, for results measured here. */

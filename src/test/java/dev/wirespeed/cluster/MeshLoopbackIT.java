@@ -3,6 +3,8 @@ package dev.wirespeed.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.results.Json;
+import dev.wirespeed.store.ResultStore;
+import dev.wirespeed.store.StoredResult;
 import dev.wirespeed.units.Rate;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.testing.JsonSchemas;
@@ -55,8 +57,9 @@ class MeshLoopbackIT {
         List<Endpoint> hosts = start(4, null);
         String list = String.join(",", hosts.stream().map(Endpoint::label).toList());
         Path html = dir.resolve("mesh.html");
+        Path db = dir.resolve("results.db");
         Cli.Run r = Cli.run("mesh", "--hosts", list, "-t", "0.5", "-O", "0", "-P", "1", "--json",
-                "--results-dir", dir.toString(), "--html", html.toString());
+                "--db", db.toString(), "--label", "loopback-mesh", "--html", html.toString());
         assertThat(r.exitCode()).as(r.err()).isIn(0, 3);
         assertThat(JsonSchemas.errors("mesh.schema.json", r.out())).isEmpty();
         MeshResult m = Json.MAPPER.readValue(r.out(), MeshResult.class);
@@ -66,10 +69,18 @@ class MeshLoopbackIT {
         long cells = m.matrix().bitsPerSecond().stream().flatMap(List::stream).filter(v -> v != null).count();
         assertThat(cells).as("one direction of each pair").isEqualTo(6);
         assertThat(r.err()).contains("mesh: 4 hosts, all-pairs: 6 pairs in 3 rounds of up to 2 at once")
-                .contains("round 1/3: 2 pairs").contains("round 3/3: 2 pairs").contains("saved: " + dir);
-        try (var files = Files.list(dir)) {
-            Path saved = files.filter(f -> f.getFileName().toString().startsWith("mesh-")).findFirst().orElseThrow();
-            assertThat(Json.MAPPER.readValue(saved.toFile(), MeshResult.class)).isEqualTo(m);
+                .contains("round 1/3: 2 pairs").contains("round 3/3: 2 pairs")
+                .containsPattern("saved: mesh as result \\d+, its 6 flows as results \\d+–\\d+ in " + db);
+        try (ResultStore store = ResultStore.open(db)) {
+            List<StoredResult> saved = store.find(ResultStore.Query.all());
+            assertThat(saved).hasSize(7).allSatisfy(s -> {
+                assertThat(s.kind()).isEqualTo("mesh");
+                assertThat(s.labels()).containsExactly("loopback-mesh");
+            });
+            StoredResult mesh = saved.stream().filter(s -> s.measurement().test().equals("mesh")).findFirst().orElseThrow();
+            assertThat(Json.MAPPER.readValue(store.raw(mesh.id()).orElseThrow(), MeshResult.class)).isEqualTo(m);
+            assertThat(saved.stream().filter(s -> s.measurement().test().equals("tcp-bw"))).hasSize(6)
+                    .allSatisfy(s -> assertThat(s.measurement().metric("bitsPerSecond")).isPresent());
         }
         assertThat(Files.readString(html)).contains("<table class=\"heat\">").doesNotContain("http://", "https://");
     }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.cli.ExitCode;
 import dev.wirespeed.results.Json;
+import dev.wirespeed.store.ResultStore;
+import dev.wirespeed.store.StoredResult;
 import dev.wirespeed.testing.Netns;
 import dev.wirespeed.wire.TestSpec;
 import java.io.File;
@@ -36,7 +38,7 @@ class MeshProcessIT {
                     "--enable-native-access=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
                     "-cp", System.getProperty("java.class.path"), "dev.wirespeed.cli.Main",
                     "mesh", "--hosts", String.join(",", labels), "-t", "60", "-O", "0", "-P", "1",
-                    "--results-dir", dir.resolve("results").toString());
+                    "--db", dir.resolve("results.db").toString());
             Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
             assertThat(Netns.awaitText(out, "agents: 4 of 4 ready", p, 60_000)).as(Files.readString(out)).isTrue();
             Thread.sleep(2_000); // round 1 is running its 60 s tests
@@ -48,8 +50,10 @@ class MeshProcessIT {
             assertThat(printed).contains("round 1/3: 0 of 2 pairs").contains("interrupted: ")
                     .contains("verdict (partial, stopped by the user in round 1 of 3; 0 of 6 pairs finished)")
                     .contains("saved: ");
-            try (var files = Files.list(dir.resolve("results"))) {
-                MeshResult saved = Json.MAPPER.readValue(files.findFirst().orElseThrow().toFile(), MeshResult.class);
+            try (ResultStore store = ResultStore.open(dir.resolve("results.db"))) {
+                StoredResult mesh = store.find(ResultStore.Query.all()).stream()
+                        .filter(s -> s.measurement().test().equals("mesh")).findFirst().orElseThrow();
+                MeshResult saved = Json.MAPPER.readValue(store.raw(mesh.id()).orElseThrow(), MeshResult.class);
                 assertThat(saved.outcome().status()).isEqualTo("interrupted");
                 assertThat(saved.pairs()).hasSize(2).allSatisfy(pair -> {
                     assertThat(pair.status()).isEqualTo("interrupted");
