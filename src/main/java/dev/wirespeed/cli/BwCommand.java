@@ -2,6 +2,8 @@ package dev.wirespeed.cli;
 
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.iperf3.Iperf3;
+import dev.wirespeed.iperf3.Iperf3Client;
 import dev.wirespeed.report.BwText;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
@@ -18,7 +20,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "bw", sortOptions = false, mixinStandardHelpOptions = true,
-        description = {"Measure TCP bandwidth to a wirespeed server (many streams, intervals, reverse, both ways).",
+        description = {"Measure TCP bandwidth to a wirespeed server (many streams, intervals, reverse, both ways),",
+            "UDP bandwidth with loss and jitter (--udp), or a message-size sweep (-a);",
+            "against an iperf3 server with --iperf3.",
             "Rates are decimal (1 Gbit/s = 10^9 bit/s), sizes binary (1 GiB = 2^30 bytes)."},
         footer = {"", "Examples:",
             "  wirespeed bw --loopback              this host against itself (in-process server)",
@@ -27,6 +31,10 @@ import picocli.CommandLine.Spec;
             "  wirespeed bw 10.0.0.2 -R             the server sends (download)",
             "  wirespeed bw 10.0.0.2 --bidir -P 4   four streams each way at once",
             "  wirespeed bw 10.0.0.2 -n 10G --json  send 10 GiB, print JSON only",
+            "  wirespeed bw 10.0.0.2 --udp -b 10G -l 8K   UDP at 10 Gbit/s per stream: loss, jitter, reordering",
+            "  wirespeed bw 10.0.0.2 --udp -b 0 -R  UDP as fast as the server can send",
+            "  wirespeed bw 10.0.0.2 -a             size sweep 2 B … 8 MiB: BW peak, average, MsgRate",
+            "  wirespeed bw --iperf3 10.0.0.2 -P 4  against an iperf3 server (iperf3 -s), port 5201",
             "",
             "Exit codes: 0 ok, 1 failure (unreachable, refused, server lost), 2 bad usage, 130 Ctrl-C."})
 public final class BwCommand implements Callable<Integer> {
@@ -43,8 +51,15 @@ public final class BwCommand implements Callable<Integer> {
     @Option(names = "--loopback", description = "Start a server in this process on 127.0.0.1 and test against it.")
     boolean loopback;
 
+    @Option(names = "--iperf3", description = "HOST runs an iperf3 server (iperf3 -s): speak its protocol; port "
+            + Iperf3.DEFAULT_PORT + " unless -p.")
+    boolean iperf3;
+
     @Mixin
     BwOptions options;
+
+    @Mixin
+    BwModeOptions modes;
 
     @Option(names = "--json", description = "Print only the result as JSON (schema: docs/json/bw.schema.json).")
     boolean json;
@@ -64,6 +79,16 @@ public final class BwCommand implements Callable<Integer> {
         Check.range(spec, "-p", port, 1, 65535);
         Check.seconds(spec, "--connect-timeout", connectTimeoutSeconds, 0.1, 600);
         TestSpec test = options.toSpec(spec);
+        if (iperf3 && loopback) {
+            throw Check.usage(spec, "--iperf3 tests against an iperf3 server: give its HOST, not --loopback");
+        }
+        if (iperf3 && test.omitMillis() % 1000 != 0) {
+            throw Check.usage(spec, "-O must be whole seconds with --iperf3 (iperf3 counts its warm-up in seconds)");
+        }
+        int targetPort = targetPort();
+        if (modes.selected()) {
+            return modes.run(this, test);
+        }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         BwResult result;
@@ -72,16 +97,26 @@ public final class BwCommand implements Callable<Integer> {
                 result = run("127.0.0.1", server.port(), test, out);
             }
         } else {
-            result = run(host, port, test, out);
+            result = run(host, targetPort, test, out);
         }
         return finish(result, out, err);
     }
 
+    /** -p, or iperf3's port with --iperf3 when -p is not given. */
+    int targetPort() {
+        return iperf3 && !spec.commandLine().getParseResult().hasMatchedOption("-p") ? Iperf3.DEFAULT_PORT : port;
+    }
+
+    int timeoutMillis() {
+        return (int) Math.round(connectTimeoutSeconds * 1000);
+    }
+
     private BwResult run(String target, int targetPort, TestSpec test, PrintWriter out) throws IOException {
         int timeoutMillis = (int) Math.round(connectTimeoutSeconds * 1000);
-        BwClient client = new BwClient(new BwClient.Config(target, targetPort, test, options.streamsChosenBy(),
-                timeoutMillis, timeoutMillis, Interrupts::raised));
-        return client.run(json ? new BwClient.Listener() {} : textListener(out, test));
+        BwClient.Config config = new BwClient.Config(target, targetPort, test, options.streamsChosenBy(),
+                timeoutMillis, timeoutMillis, Interrupts::raised);
+        BwClient.Listener listener = json ? new BwClient.Listener() {} : textListener(out, test);
+        return iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);
     }
 
     static BwClient.Listener textListener(PrintWriter out, TestSpec test) {

@@ -32,7 +32,7 @@ final class BwOptions {
     double intervalSeconds;
 
     @Option(names = {"-l", "--length"}, paramLabel = "LEN", converter = SizeConverter.class, defaultValue = "128K",
-            description = "Bytes per read/write call (1..16M; default 128K).")
+            description = "Bytes per write call (1..16M; default 128K); receivers read max(LEN, 128K) per call.")
     long bufferBytes;
 
     @Option(names = {"-w", "--window"}, paramLabel = "SIZE", converter = SizeConverter.class,

@@ -15,6 +15,7 @@ import dev.wirespeed.report.DoctorText;
 import dev.wirespeed.report.LimitsText;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
+import dev.wirespeed.results.LatResult;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
@@ -34,7 +35,8 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "check", sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Is it fast? doctor (this host's NICs, PCIe, ports, governor), the limits of the path, a TCP test",
-            "to HOST (or over loopback), and the verdict: the rate as a share of the ceiling, the bottleneck and its fix."},
+            "to HOST (or over loopback), the latency (TCP ping-pong at 64 B, p50/p99 one-way), and the verdict:",
+            "the rate as a share of the ceiling, the bottleneck and its fix."},
         footer = {"", "Examples:",
             "  wirespeed check                 this host: doctor, limits of its NICs, loopback test",
             "  wirespeed check 10.0.0.2        test to a 'wirespeed server' and judge the path to it",
@@ -95,14 +97,18 @@ public final class CheckCommand implements Callable<Integer> {
             new LimitsText(out).print(limits);
             out.println();
         }
-        // 3. bandwidth: TCP to HOST or over loopback.
-        BwResult bandwidth = bandwidth(out);
-        // 4. the verdict.
+        // 3. bandwidth: TCP to HOST or over loopback; 4. latency: 64 B ping-pong to the same server.
+        Measured measured = measure(out);
+        BwResult bandwidth = measured.bandwidth();
+        // 5. the verdict.
         Verdict verdict = verdict(bandwidth, iface, path, all, doctor);
         if (json) {
-            out.println(Json.pretty(new CheckResult(CheckResult.SCHEMA, doctor, limits, bandwidth, verdict)));
+            out.println(Json.pretty(new CheckResult(CheckResult.SCHEMA, doctor, limits, bandwidth, measured.latency(), verdict)));
         } else {
             new BwText(out, false).summary(bandwidth);
+            if (measured.latency() != null) {
+                out.println(CheckLatency.line(measured.latency(), host == null ? "loopback" : host));
+            }
             out.println("verdict: " + (verdict == null ? "the test did not finish (" + bandwidth.outcome().message() + ")"
                     : verdict.text()));
             if (!doctor.healthy()) {
@@ -123,7 +129,10 @@ public final class CheckCommand implements Callable<Integer> {
         return host == null ? "lo" : Routes.interfaceTo(host, port).orElse(null);
     }
 
-    private BwResult bandwidth(PrintWriter out) throws IOException {
+    /** The bandwidth result and, when it succeeded, the latency result against the same server. */
+    private record Measured(BwResult bandwidth, LatResult latency) {}
+
+    private Measured measure(PrintWriter out) throws IOException {
         int streams = BwOptions.defaultStreams();
         TestSpec test = new TestSpec(TestSpec.MODE_TCP_BW, Direction.UPLOAD, streams, Math.round(seconds * 1000), 0,
                 0, 0, 128 * 1024, 0, null, 0, false);
@@ -133,13 +142,17 @@ public final class CheckCommand implements Callable<Integer> {
             out.flush();
         }
         if (host != null) {
-            return new BwClient(new BwClient.Config(host, port, test, BwOptions.defaultStreamsRule(), 5000, 5000,
-                    Interrupts::raised)).run(new BwClient.Listener() {});
+            return measure(host, port, test);
         }
         try (BwCommand.LoopbackServer server = BwCommand.LoopbackServer.start()) {
-            return new BwClient(new BwClient.Config("127.0.0.1", server.port(), test, BwOptions.defaultStreamsRule(),
-                    5000, 5000, Interrupts::raised)).run(new BwClient.Listener() {});
+            return measure("127.0.0.1", server.port(), test);
         }
+    }
+
+    private static Measured measure(String target, int targetPort, TestSpec test) throws IOException {
+        BwResult bw = new BwClient(new BwClient.Config(target, targetPort, test, BwOptions.defaultStreamsRule(), 5000,
+                5000, Interrupts::raised)).run(new BwClient.Listener() {});
+        return new Measured(bw, bw.outcome().ok() ? CheckLatency.run(target, targetPort) : null);
     }
 
     static Verdict verdict(BwResult r, String iface, Optional<HostPaths.HostPath> path, List<HostPaths.HostPath> all,
@@ -163,10 +176,11 @@ public final class CheckCommand implements Callable<Integer> {
         return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
     }
 
-    /** JSON of `check`: the doctor report, the limits, the bandwidth result and the verdict. */
+    /** JSON of `check`: the doctor report, the limits, the bandwidth and latency results, and the verdict. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"schema", "doctor", "limits", "bandwidth", "verdict"})
-    record CheckResult(String schema, DoctorReport doctor, LimitsReport limits, BwResult bandwidth, Verdict verdict) {
-        static final String SCHEMA = "wirespeed.check/1";
+    @JsonPropertyOrder({"schema", "doctor", "limits", "bandwidth", "latency", "verdict"})
+    record CheckResult(String schema, DoctorReport doctor, LimitsReport limits, BwResult bandwidth, LatResult latency,
+                       Verdict verdict) {
+        static final String SCHEMA = "wirespeed.check/2";
     }
 }

@@ -2,12 +2,17 @@ package dev.wirespeed.cli;
 
 import dev.wirespeed.Version;
 import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.iperf3.Iperf3;
+import dev.wirespeed.iperf3.Iperf3Service;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -16,11 +21,13 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "server", sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Serve wirespeed tests: many clients at once, each test isolated, one log line per test.",
+            "iperf3 clients (iperf3 -c) are served too, several at once, on the same port (and on 5201 with --iperf3).",
             "Ctrl-C (or SIGTERM) stops it; running tests are told and end cleanly."},
         footer = {"", "Examples:",
             "  wirespeed server                         every address, port 5301",
             "  wirespeed server --bind 10.0.0.1 -p 6000",
             "  wirespeed server --once                  exit after one test (scripts)",
+            "  wirespeed server --iperf3                also on 5201: 'iperf3 -c HOST' works unchanged",
             "  wirespeed server --max-duration 60 --max-streams 16   limits for a shared box"})
 public final class ServerCommand implements Callable<Integer> {
     @Spec
@@ -35,6 +42,10 @@ public final class ServerCommand implements Callable<Integer> {
 
     @Option(names = {"-1", "--once"}, description = "Exit after the first test.")
     boolean once;
+
+    @Option(names = "--iperf3", description = "Also listen on port " + Iperf3.DEFAULT_PORT
+            + ", iperf3's default, for iperf3 clients.")
+    boolean iperf3;
 
     @Option(names = "--max-duration", paramLabel = "SEC", defaultValue = "3600",
             description = "Longest test a client may ask for, in seconds (default ${DEFAULT-VALUE}).")
@@ -54,17 +65,54 @@ public final class ServerCommand implements Callable<Integer> {
         Check.range(spec, "--max-duration", maxDurationSeconds, 1, 86_400);
         Check.range(spec, "--max-streams", maxStreams, 1, 1024);
         Check.seconds(spec, "--handshake-timeout", handshakeSeconds, 0.1, 600);
+        if (iperf3 && port == Iperf3.DEFAULT_PORT) {
+            throw Check.usage(spec, "--iperf3 adds port " + Iperf3.DEFAULT_PORT + ", which -p already is");
+        }
         PrintWriter out = spec.commandLine().getOut();
-        BwServer server = new BwServer(new BwServer.Config(bind, port, once,
-                new TestSpec.Limits(maxStreams, maxDurationSeconds * 1000), (int) Math.round(handshakeSeconds * 1000),
+        TestSpec.Limits limits = new TestSpec.Limits(maxStreams, maxDurationSeconds * 1000);
+        int handshakeMillis = (int) Math.round(handshakeSeconds * 1000);
+        Iperf3Service iperf3Service = new Iperf3Service(new Iperf3Service.Config(limits, handshakeMillis,
                 line -> log(out, line)));
-        Interrupts.onRaise(server::close);
-        log(out, Version.software() + " listening on " + describe(server) + " (up to " + maxStreams
-                + " streams and " + maxDurationSeconds + " s per test)");
-        server.serve();
-        server.awaitStopped(5, java.util.concurrent.TimeUnit.SECONDS);
+        List<BwServer> servers = new ArrayList<>();
+        try {
+            servers.add(new BwServer(new BwServer.Config(bind, port, once, limits, handshakeMillis, line -> log(out, line))));
+            if (iperf3) {
+                servers.add(new BwServer(new BwServer.Config(bind, Iperf3.DEFAULT_PORT, once, limits, handshakeMillis,
+                        line -> log(out, line))));
+            }
+        } catch (IOException e) {
+            servers.forEach(BwServer::close);
+            throw e;
+        }
+        servers.forEach(s -> s.serveForeign(iperf3Service));
+        Interrupts.onRaise(() -> servers.forEach(BwServer::close));
+        StringBuilder where = new StringBuilder(describe(servers.getFirst()));
+        if (iperf3) {
+            where.append(" and ").append(describe(servers.get(1))).append(" (iperf3)");
+        }
+        log(out, Version.software() + " listening on " + where + " (up to " + maxStreams
+                + " streams and " + maxDurationSeconds + " s per test; iperf3 clients too)");
+        servers.forEach(BwServer::serveInBackground);
+        // one listener stopping (Ctrl-C, --once) stops them all
+        while (servers.stream().noneMatch(s -> awaitQuietly(s, 200))) {
+            // waiting
+        }
+        servers.forEach(BwServer::close);
+        for (BwServer s : servers) {
+            s.awaitStopped(5, TimeUnit.SECONDS);
+        }
+        iperf3Service.awaitFinished(2, TimeUnit.SECONDS);
         log(out, "stopped");
         return ExitCode.OK;
+    }
+
+    private static boolean awaitQuietly(BwServer server, long millis) {
+        try {
+            return server.awaitStopped(millis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return true;
+        }
     }
 
     private static String describe(BwServer server) {

@@ -7,15 +7,16 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = WirespeedCommand.VersionProvider.class,
         description = {"Is this link as fast as it should be, and if not, why?", ""},
-        subcommands = {CheckCommand.class, BwCommand.class, ServerCommand.class, DoctorCommand.class,
-                LimitsCommand.class},
+        subcommands = {CheckCommand.class, BwCommand.class, LatCommand.class, ServerCommand.class, DoctorCommand.class,
+                LimitsCommand.class, ExplainCommand.class},
         footer = {"", "Examples:",
                 "  wirespeed check                  loopback test of this host, with a verdict",
                 "  wirespeed server                 serve tests on port 5301",
                 "  wirespeed bw 10.0.0.2 -t 10      TCP bandwidth to a server, streams chosen for you",
                 "  wirespeed bw 10.0.0.2 -P 8 -R    eight streams, server sends",
+                "  wirespeed explain session.log    read pasted tool output, say what is wrong",
                 "",
-                "Exit codes: 0 ok, 1 runtime failure, 2 bad usage, 3 findings (doctor/check), 130 Ctrl-C."})
+                "Exit codes: 0 ok, 1 runtime failure, 2 bad usage, 3 findings (doctor/check/explain), 130 Ctrl-C."})
 public final class WirespeedCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;

@@ -18,6 +18,9 @@ final class StandardRules {
                 new RoceFlowControlRule(),
                 new CpuGovernorRule(),
                 new NfsOverTcpRule(),
-                new NicNumaRule());
+                new NicNumaRule(),
+                // rules that need measured results from tool output (explain)
+                new BandwidthBelowLinkRule(),
+                new Iperf3SingleThreadRule());
     }
 }

@@ -74,7 +74,7 @@ public final class BwClient {
         TestSpec spec = config.spec();
         InetAddress address = resolve(config.host());
         InetSocketAddress target = new InetSocketAddress(address, config.port());
-        SocketChannel control = connect(target, "control");
+        SocketChannel control = connect(target, config.connectTimeoutMillis(), "control");
         List<SocketChannel> data = new ArrayList<>();
         try {
             control.setOption(StandardSocketOptions.TCP_NODELAY, true);
@@ -88,7 +88,7 @@ public final class BwClient {
             codec.write(new Message.TestRequest(spec));
             byte[] testId = parseTestId(codec.expect(Message.TestAccepted.class).testId());
             for (int i = 0; i < spec.connections(); i++) {
-                data.add(openData(target, testId, i, spec));
+                data.add(openData(target, config.connectTimeoutMillis(), spec, Preamble.data(testId, i), i));
             }
             codec.expect(Message.Ready.class);
             listener.connected(server, ResultAssembler.params(spec, config.streamsChosenBy()));
@@ -100,7 +100,7 @@ public final class BwClient {
         }
     }
 
-    private static InetAddress resolve(String host) throws IOException {
+    public static InetAddress resolve(String host) throws IOException {
         try {
             return InetAddress.getByName(host);
         } catch (UnknownHostException e) {
@@ -108,10 +108,10 @@ public final class BwClient {
         }
     }
 
-    private SocketChannel connect(InetSocketAddress target, String what) throws IOException {
+    public static SocketChannel connect(InetSocketAddress target, int timeoutMillis, String what) throws IOException {
         SocketChannel ch = SocketChannel.open();
         try {
-            ch.socket().connect(target, config.connectTimeoutMillis());
+            ch.socket().connect(target, timeoutMillis);
             return ch;
         } catch (IOException e) {
             closeQuietly(ch);
@@ -119,14 +119,15 @@ public final class BwClient {
         }
     }
 
-    private SocketChannel openData(InetSocketAddress target, byte[] testId, int index, TestSpec spec)
-            throws IOException {
+    /** A data connection with the test's socket options, after which {@code opening} is written. */
+    public static SocketChannel openData(InetSocketAddress target, int timeoutMillis, TestSpec spec, byte[] opening,
+                                         int index) throws IOException {
         SocketChannel ch = SocketChannel.open();
         try {
             SocketTuning.beforeConnect(ch, spec);
-            ch.socket().connect(target, config.connectTimeoutMillis());
+            ch.socket().connect(target, timeoutMillis);
             SocketTuning.afterConnect(ch, spec, false);
-            ByteBuffer preamble = ByteBuffer.wrap(Preamble.data(testId, index));
+            ByteBuffer preamble = ByteBuffer.wrap(opening);
             while (preamble.hasRemaining()) {
                 ch.write(preamble);
             }
@@ -137,7 +138,7 @@ public final class BwClient {
         }
     }
 
-    private static byte[] parseTestId(String hex) throws ProtocolException {
+    static byte[] parseTestId(String hex) throws ProtocolException {
         try {
             byte[] id = HexFormat.of().parseHex(hex);
             if (id.length == Wire.TEST_ID_BYTES) {
@@ -149,17 +150,17 @@ public final class BwClient {
         throw new ProtocolException("server sent a malformed test id");
     }
 
-    static String describe(InetSocketAddress a) {
+    public static String describe(InetSocketAddress a) {
         String host = a.getAddress().getHostAddress();
         return (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort();
     }
 
-    static String reason(Throwable e) {
+    public static String reason(Throwable e) {
         String m = e.getMessage();
         return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
     }
 
-    static void closeQuietly(SocketChannel ch) {
+    public static void closeQuietly(SocketChannel ch) {
         try {
             ch.close();
         } catch (IOException ignored) {
@@ -207,24 +208,22 @@ public final class BwClient {
             group.start();
             sampler.start(t0);
             Thread reader = Thread.ofPlatform().name("ws-client-control").daemon(true).start(this::readControl);
-            Thread heart = Thread.ofPlatform().name("ws-client-heartbeat").daemon(true).start(this::heartbeat);
+            Heartbeat heart = Heartbeat.start("ws-client-heartbeat", this::sendQuietly);
 
             String status = waitForEnd(t0);
             group.stopSending();
-            if (peerProblem == null) {
-                sendQuietly(new Message.Stop());
-            }
+            heart.stopThen(peerProblem == null ? new Message.Stop() : null);
             long drainDeadline = System.nanoTime() + (peerProblem == null ? DRAIN_LIMIT_NANOS : 0);
             group.awaitEnded(drainDeadline);
             long endNanos = System.nanoTime();
             sampler.finish(endNanos);
             Message.Results remote = awaitRemoteResults(drainDeadline);
             finished = true;
-            group.join(System.nanoTime() + (peerProblem == null ? TimeUnit.SECONDS.toNanos(2) : 0));
+            // after a loss the streams were closed: a short wait lets their threads book their CPU time
+            group.join(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(peerProblem == null ? 2000 : 300));
             OptionalLong retransAfter = TcpCounters.retransmittedSegments();
             closeQuietly(control);
             reader.interrupt();
-            heart.interrupt();
 
             if (status.equals("ok") && peerProblem != null) {
                 status = "peer-lost";
@@ -246,7 +245,7 @@ public final class BwClient {
                     endNanos - t0);
             Message.Results local = new Message.Results(group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime()),
                     localCpu, localRetrans);
-            return assembler.build(startedAt, server, local, remote, outcome);
+            return assembler.build(startedAt, ResultAssembler.localPeer(), server, local, remote, outcome);
         }
 
         private String waitForEnd(long t0) {
@@ -325,15 +324,6 @@ public final class BwClient {
                 }
             } finally {
                 remoteResults.complete(null);
-            }
-        }
-
-        private void heartbeat() {
-            while (!finished) {
-                LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(1));
-                if (!finished && peerProblem == null) {
-                    sendQuietly(new Message.Heartbeat());
-                }
             }
         }
 

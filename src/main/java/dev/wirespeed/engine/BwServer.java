@@ -7,6 +7,7 @@ import dev.wirespeed.wire.Wire;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.PushbackInputStream;
 import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
 import java.nio.channels.ClosedChannelException;
@@ -45,7 +46,42 @@ public final class BwServer implements AutoCloseable {
     private final Set<ServerTest> running = ConcurrentHashMap.newKeySet();
     private final Semaphore handshakes = new Semaphore(MAX_HANDSHAKES);
     private final CountDownLatch stopped = new CountDownLatch(1);
+    private final UdpSetup.Listener udpListener;
+    private final java.util.concurrent.atomic.AtomicInteger dataConnections = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean closing;
+    private volatile ForeignProtocol foreign;
+
+    /** Serves connections that open with another protocol's first bytes (iperf3 clients). */
+    public interface ForeignProtocol {
+        /**
+         * Takes over a connection whose first four bytes ({@code head}) the server has read; the
+         * socket's read timeout is the handshake timeout. Runs on the connection's own thread.
+         *
+         * @param acceptSequence rises with every accepted connection: data connections of one
+         *                       client arrive in the order the client opened them
+         * @param handshakeDone  frees the connection's handshake slot once its test runs
+         * @return true when the connection ran a test (a --once server then stops)
+         */
+        boolean serve(SocketChannel ch, DataInputStream in, byte[] head, long acceptSequence, String peer,
+                      Runnable handshakeDone) throws IOException;
+
+        /**
+         * A datagram on the server's UDP port that is no wirespeed hello (an iperf3 client's UDP
+         * stream setup). Runs on the UDP listener's thread: return quickly.
+         *
+         * @param localUdp the address the server's UDP port is bound to
+         */
+        default void datagram(java.nio.ByteBuffer datagram, int length, java.net.SocketAddress from,
+                              InetSocketAddress localUdp) {}
+
+        /** Ends its running tests (the server shuts down). */
+        void close();
+    }
+
+    /** Hands connections of another protocol to {@code handler}; without one they are refused. */
+    public void serveForeign(ForeignProtocol handler) {
+        this.foreign = handler;
+    }
 
     public BwServer(Config config) throws IOException {
         this.config = config;
@@ -61,6 +97,31 @@ public final class BwServer implements AutoCloseable {
             listener.close();
             throw new IOException("cannot listen on " + (config.bindAddress() == null ? "*" : config.bindAddress())
                     + ":" + config.port() + ": " + BwClient.reason(e), e);
+        }
+        udpListener = openUdpListener();
+    }
+
+    /** UDP tests use the same port number; without it the server still serves TCP tests. */
+    private UdpSetup.Listener openUdpListener() {
+        InetSocketAddress tcp = (InetSocketAddress) listenerAddress();
+        try {
+            return new UdpSetup.Listener(new InetSocketAddress(tcp.getAddress(), tcp.getPort()));
+        } catch (IOException e) {
+            config.log().accept("UDP tests unavailable: cannot bind UDP port " + tcp.getPort() + ": "
+                    + BwClient.reason(e));
+            return null;
+        }
+    }
+
+    /** The server's UDP port (same number as the TCP port), or null when UDP could not be bound. */
+    InetSocketAddress udpAddress() {
+        return udpListener == null ? null : udpListener.localAddress();
+    }
+
+    private void udpHello(Preamble.DataHeader header, java.net.SocketAddress from) {
+        ServerTest test = pending.get(header.testIdHex());
+        if (test != null) {
+            test.attachUdp(header.streamIndex(), from);
         }
     }
 
@@ -82,6 +143,23 @@ public final class BwServer implements AutoCloseable {
 
     /** Accepts until {@link #close()} (or after one test with --once). Blocks the caller. */
     public void serve() {
+        long sequence = 0;
+        if (udpListener != null) {
+            udpListener.start(new UdpSetup.Listener.HelloHandler() {
+                @Override
+                public void hello(Preamble.DataHeader header, java.net.SocketAddress from) {
+                    udpHello(header, from);
+                }
+
+                @Override
+                public void other(java.nio.ByteBuffer datagram, int length, java.net.SocketAddress from) {
+                    ForeignProtocol handler = foreign;
+                    if (handler != null) {
+                        handler.datagram(datagram, length, from, udpListener.localAddress());
+                    }
+                }
+            });
+        }
         try {
             while (!closing) {
                 SocketChannel ch;
@@ -100,6 +178,7 @@ public final class BwServer implements AutoCloseable {
                     BwClient.closeQuietly(ch);
                     continue;
                 }
+                long acceptSequence = sequence++;
                 Thread.ofVirtual().name("ws-conn").start(() -> {
                     java.util.concurrent.atomic.AtomicBoolean held = new java.util.concurrent.atomic.AtomicBoolean(true);
                     Runnable release = () -> {
@@ -108,7 +187,7 @@ public final class BwServer implements AutoCloseable {
                         }
                     };
                     try {
-                        handle(ch, release);
+                        handle(ch, acceptSequence, release);
                     } finally {
                         release.run();
                     }
@@ -125,28 +204,41 @@ public final class BwServer implements AutoCloseable {
     }
 
     /** @param handshakeDone frees this connection's handshake slot once it is a running test */
-    private void handle(SocketChannel ch, Runnable handshakeDone) {
+    private void handle(SocketChannel ch, long acceptSequence, Runnable handshakeDone) {
         String peer = peerOf(ch);
         try {
             ch.socket().setSoTimeout(config.handshakeMillis());
-            DataInputStream in = new DataInputStream(ch.socket().getInputStream());
-            int first = in.read();
-            if (first < 0) {
+            PushbackInputStream pushback = new PushbackInputStream(ch.socket().getInputStream(), Wire.MAGIC.length);
+            DataInputStream in = new DataInputStream(pushback);
+            byte[] head = in.readNBytes(Wire.MAGIC.length);
+            if (head.length == 0) {
                 BwClient.closeQuietly(ch);
                 return;
             }
-            switch (Wire.classify(first)) {
+            if (head.length < Wire.MAGIC.length) {
+                throw new EOFException();
+            }
+            switch (Wire.classify(head)) {
                 case WIRESPEED -> {
-                    byte kind = Preamble.readRest(first, in);
+                    pushback.unread(head, 1, head.length - 1);
+                    byte kind = Preamble.readRest(head[0], in);
                     if (kind == Wire.KIND_CONTROL) {
                         runTest(ch, in, peer, handshakeDone);
                     } else {
                         attachData(ch, in, peer);
                     }
                 }
-                case IPERF3 -> throw new ProtocolException("an iperf3 client; this server does not speak iperf3 yet");
-                case UNKNOWN -> throw new ProtocolException("not a wirespeed peer (first byte 0x"
-                        + Integer.toHexString(first) + ")");
+                case IPERF3 -> {
+                    ForeignProtocol handler = foreign;
+                    if (handler == null) {
+                        throw new ProtocolException("an iperf3 client; this server does not serve iperf3");
+                    }
+                    if (handler.serve(ch, in, head, acceptSequence, peer, handshakeDone) && config.once()) {
+                        close();
+                    }
+                }
+                case UNKNOWN -> throw new ProtocolException("not a wirespeed peer (first bytes 0x"
+                        + java.util.HexFormat.of().formatHex(head) + ")");
             }
         } catch (SocketTimeoutException e) {
             drop(ch, peer, "silent for " + config.handshakeMillis() + " ms");
@@ -177,6 +269,7 @@ public final class BwServer implements AutoCloseable {
         if (test == null || !test.attach(header.streamIndex(), ch)) {
             throw new ProtocolException("data connection for an unknown test or stream");
         }
+        dataConnections.incrementAndGet();
     }
 
     void register(String testIdHex, ServerTest test) {
@@ -202,6 +295,11 @@ public final class BwServer implements AutoCloseable {
         }
     }
 
+    /** Data connections accepted into a test since start (tests check -P N opens N connections). */
+    public int acceptedDataConnections() {
+        return dataConnections.get();
+    }
+
     public boolean isClosing() {
         return closing;
     }
@@ -215,13 +313,27 @@ public final class BwServer implements AutoCloseable {
         } catch (IOException ignored) {
             // already closed
         }
+        if (udpListener != null) {
+            udpListener.close();
+        }
         for (ServerTest t : running) {
             t.abort("server shutting down");
         }
+        ForeignProtocol handler = foreign;
+        if (handler != null) {
+            handler.close();
+        }
     }
 
-    /** Waits for the accept loop to end. */
+    /** Waits for the accept loop to end and for running tests to finish their last words (bounded). */
     public boolean awaitStopped(long timeout, TimeUnit unit) throws InterruptedException {
-        return stopped.await(timeout, unit);
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        if (!stopped.await(timeout, unit)) {
+            return false;
+        }
+        while (!running.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        return running.isEmpty();
     }
 }

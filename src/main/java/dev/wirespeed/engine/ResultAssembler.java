@@ -12,7 +12,6 @@ import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.Message.StreamTotal;
 import dev.wirespeed.wire.TestSpec;
-import java.net.InetAddress;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -40,7 +39,7 @@ final class ResultAssembler {
 
     /** An Interval from the server: bytes of the streams it receives, i.e. upload streams. */
     synchronized IntervalReport remoteInterval(Message.Interval iv) {
-        if (iv.streams() == null || iv.bytes() == null || iv.streams().length == 0
+        if (spec.intervalMillis() == 0 || iv.streams() == null || iv.bytes() == null || iv.streams().length == 0
                 || iv.streams().length != iv.bytes().length) {
             return null;
         }
@@ -63,6 +62,9 @@ final class ResultAssembler {
 
     /** A local sample: the client reports the streams it receives, i.e. download streams. */
     synchronized IntervalReport localInterval(IntervalSampler.Sample s) {
+        if (spec.intervalMillis() == 0) {
+            return null; // -i 0: the final sample only closes the books
+        }
         List<StreamBytes> streams = new ArrayList<>();
         double seconds = (s.endNanos() - s.startNanos()) / 1e9;
         for (int index = 0; index < s.bytes().length; index++) {
@@ -93,7 +95,7 @@ final class ResultAssembler {
      * @param local  the client's totals (always present)
      * @param remote the server's totals, null when the server was lost before sending them
      */
-    synchronized BwResult build(Instant startedAt, BwResult.Peer server, Message.Results local,
+    synchronized BwResult build(Instant startedAt, BwResult.Peer client, BwResult.Peer server, Message.Results local,
                                 Message.Results remote, BwResult.Outcome outcome) {
         List<DirectionResult> directions = new ArrayList<>();
         if (spec.direction() != Direction.DOWNLOAD) {
@@ -104,7 +106,7 @@ final class ResultAssembler {
         }
         BwResult.Cpu cpu = new BwResult.Cpu(cpu(local), remote == null ? null : cpu(remote));
         return new BwResult(BwResult.SCHEMA, new BwResult.Tool("wirespeed", Version.get()), startedAt.toString(),
-                localPeer(), server, params(), directions, cpu, outcome);
+                client, server, params(), directions, cpu, outcome);
     }
 
     private DirectionResult direction(String name, String senderName, String receiverName, Message.Results sender,
@@ -160,7 +162,11 @@ final class ResultAssembler {
     }
 
     private static BwResult.CpuSide cpu(Message.Results side) {
-        Message.CpuTime c = side.cpu();
+        return cpu(side.cpu());
+    }
+
+    /** One side's CPU in percent of one core, or null when it was not measured. */
+    static BwResult.CpuSide cpu(Message.CpuTime c) {
         if (c == null || c.wallNanos() <= 0) {
             return null;
         }
@@ -191,11 +197,7 @@ final class ResultAssembler {
     }
 
     static String hostName() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (Exception e) {
-            return "localhost";
-        }
+        return dev.wirespeed.measure.HostName.get();
     }
 
     static String osName() {

@@ -13,6 +13,7 @@ import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
+import java.nio.channels.DatagramChannel;
 import java.nio.channels.SocketChannel;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -39,6 +40,9 @@ final class ServerTest {
     private final String peer;
     private final Runnable handshakeDone;
     private SocketChannel[] data;
+    private DatagramChannel[] udp = new DatagramChannel[0];
+    private TestSpec spec;
+    private byte[] idBytes;
     private CountDownLatch arrived;
     private volatile StreamGroup group;
     private volatile String abortReason;
@@ -77,9 +81,16 @@ final class ServerTest {
             }
             byte[] id = new byte[Wire.TEST_ID_BYTES];
             RANDOM.nextBytes(id);
+            idBytes = id;
             testId = HexFormat.of().formatHex(id);
+            if (spec.udp() && server.udpAddress() == null) {
+                fail("this server cannot serve UDP tests (its UDP port could not be bound)");
+                return;
+            }
             synchronized (this) {
-                data = new SocketChannel[spec.connections()];
+                this.spec = spec;
+                data = new SocketChannel[spec.udp() ? 0 : spec.connections()];
+                udp = new DatagramChannel[spec.udp() ? spec.connections() : 0];
                 arrived = new CountDownLatch(spec.connections());
             }
             server.register(testId, this);
@@ -110,6 +121,10 @@ final class ServerTest {
         } catch (EOFException e) {
             log("dropped " + peer + ": closed before the test started");
         } catch (IOException e) {
+            if (abortReason != null) {
+                log(peer + " aborted before the test started: " + abortReason);
+                return;
+            }
             log("dropped " + peer + ": " + BwClient.reason(e));
             sendQuietly(new Message.Error(BwClient.reason(e)));
         } finally {
@@ -130,7 +145,35 @@ final class ServerTest {
         return true;
     }
 
+    /**
+     * Called from the UDP listener for each hello: opens this stream's socket on the server's port,
+     * connected to the sender, and answers from it. A repeated hello (our answer was lost) is answered again.
+     */
+    synchronized void attachUdp(int index, java.net.SocketAddress from) {
+        if (index < 0 || index >= udp.length) {
+            return;
+        }
+        try {
+            DatagramChannel ch = udp[index];
+            if (ch == null) {
+                ch = UdpSetup.openOnServerPort(server.udpAddress(), UdpSetup.bufferBytes(spec));
+                ch.connect(from);
+                udp[index] = ch;
+                arrived.countDown();
+            } else if (!from.equals(ch.getRemoteAddress())) {
+                return;
+            }
+            ch.write(java.nio.ByteBuffer.wrap(dev.wirespeed.wire.Preamble.data(idBytes, index)));
+        } catch (IOException | RuntimeException e) {
+            log("UDP stream " + (index + 1) + " of " + peer + " failed: " + BwClient.reason(e));
+        }
+    }
+
     private void runData(TestSpec spec) throws IOException {
+        if (!TestSpec.MODE_TCP_BW.equals(spec.mode())) {
+            new ModeServer(codec, control, server.config(), peer, spec, data, udp, () -> abortReason).run();
+            return;
+        }
         boolean[] sends = new boolean[data.length];
         for (int i = 0; i < sends.length; i++) {
             sends[i] = !spec.direction().isUploadStream(i, spec.streams());
@@ -151,7 +194,7 @@ final class ServerTest {
         long t0 = System.nanoTime();
         g.start();
         sampler.start(t0);
-        Thread heart = Thread.ofVirtual().name("ws-server-heartbeat").start(() -> heartbeat(g));
+        Heartbeat heart = Heartbeat.start("ws-server-heartbeat", this::sendQuietly);
         String problem = null;
         long maxNanos = TimeUnit.MILLISECONDS.toNanos(server.config().limits().maxDurationMillis() + spec.omitMillis())
                 + TimeUnit.SECONDS.toNanos(30);
@@ -192,16 +235,35 @@ final class ServerTest {
         Long retrans = retransBefore.isPresent() && retransAfter.isPresent()
                 ? retransAfter.getAsLong() - retransBefore.getAsLong() : null;
         List<Message.StreamTotal> totals = g.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime());
-        heart.interrupt();
+        heart.stop();
         if (problem == null) {
             g.join(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
             totals = g.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime());
             sendQuietly(new Message.Results(totals,
                     new Message.CpuTime(g.cpu().userNanos(), g.cpu().systemNanos(), end - t0), retrans));
+            lingeringClose(control);
         } else {
             g.close();
         }
         log(peer + " " + summaryLine(spec, totals, end - t0, problem));
+    }
+
+    /**
+     * Half-closes the control connection and waits (briefly) for the client to close its end:
+     * closing with unread bytes would send a RST that can destroy the Results in flight.
+     */
+    static void lingeringClose(SocketChannel control) {
+        try {
+            control.shutdownOutput();
+            control.socket().setSoTimeout(2000);
+            var in = control.socket().getInputStream();
+            byte[] sink = new byte[256];
+            while (in.read(sink) >= 0) {
+                // discard late heartbeats
+            }
+        } catch (IOException ignored) {
+            // closed, reset or timed out: either way we are done
+        }
     }
 
     private void sendInterval(IntervalSampler.Sample s, int[] receivingIndex) {
@@ -213,16 +275,6 @@ final class ServerTest {
             bytes[i] = s.bytes()[receivingIndex[i]];
         }
         sendQuietly(new Message.Interval(s.startNanos(), s.endNanos(), s.omitted(), s.last(), receivingIndex, bytes));
-    }
-
-    private void heartbeat(StreamGroup g) {
-        while (!Thread.currentThread().isInterrupted() && control.isOpen()) {
-            LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(1));
-            if (Thread.currentThread().isInterrupted()) {
-                return;
-            }
-            sendQuietly(new Message.Heartbeat());
-        }
     }
 
     /** Ends the test from outside (server shutdown): tells the client, closes every connection. */
@@ -251,6 +303,15 @@ final class ServerTest {
 
     private synchronized void closeAll() {
         BwClient.closeQuietly(control);
+        for (DatagramChannel ch : udp) {
+            if (ch != null) {
+                try {
+                    ch.close();
+                } catch (IOException ignored) {
+                    // closing is best effort
+                }
+            }
+        }
         if (data != null) {
             for (SocketChannel ch : data) {
                 if (ch != null && group == null) {

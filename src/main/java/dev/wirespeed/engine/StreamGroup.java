@@ -14,6 +14,8 @@ import java.util.concurrent.locks.LockSupport;
  * platform threads avoids the virtual-thread poller on the hot path).
  */
 final class StreamGroup {
+    static final int MIN_READ_BYTES = 128 * 1024;
+
     private final List<DataStream> streams = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
     private final StopFlag stop = new StopFlag();
@@ -32,8 +34,10 @@ final class StreamGroup {
         ByteBudget budget = spec.bytes() > 0 ? new ByteBudget(spec.bytes()) : null;
         for (int i = 0; i < channels.size(); i++) {
             StreamCounter counter = new StreamCounter(i, sends[i]);
-            streams.add(new DataStream(channels.get(i), counter, spec.bufferBytes(), stop,
-                    sends[i] ? budget : null, cpu));
+            // -l is the length of each write; a receiver reads at least 128 KiB at a time, so that a
+            // small -l (bw -a starts at 2 B) measures the sender's message rate, not 2-byte reads
+            int length = sends[i] ? spec.bufferBytes() : Math.max(spec.bufferBytes(), MIN_READ_BYTES);
+            streams.add(new DataStream(channels.get(i), counter, length, stop, sends[i] ? budget : null, cpu));
         }
     }
 

@@ -25,8 +25,7 @@ public final class BwText {
     }
 
     public void header(BwResult.Peer server, BwResult.BwParams p) {
-        out.printf(Locale.ROOT, "Connected to %s:%d — %s on %s (%d cores, %s)%n", server.address(), server.port(),
-                server.software(), server.host(), server.cores(), server.os());
+        out.println(connected(server));
         StringBuilder b = new StringBuilder();
         b.append("TCP ").append(p.direction()).append(": ").append(p.streams())
                 .append(p.streams() == 1 ? " stream" : " streams");
@@ -59,6 +58,22 @@ public final class BwText {
         }
         out.println(b);
         out.flush();
+    }
+
+    /**
+     * "Connected to 10.0.0.2:5301 — wirespeed 0.1.0 on host (8 cores, Linux 6.1)"; an iperf3
+     * server tells nothing of itself: "Connected to 10.0.0.2:5201 — iperf3".
+     */
+    public static String connected(BwResult.Peer server) {
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "Connected to %s:%d — %s", server.address(),
+                server.port(), server.software()));
+        if (server.host() != null) {
+            b.append(" on ").append(server.host());
+            if (server.cores() != null) {
+                b.append(" (").append(server.cores()).append(" cores, ").append(server.os()).append(')');
+            }
+        }
+        return b.toString();
     }
 
     /** One line per stream and a SUM line when there are several, as each interval arrives. */

@@ -74,6 +74,139 @@ public final class Measurements {
         return out;
     }
 
+    /**
+     * A latency test as one Measurement ("tcp-lat" or "udp-lat"): one row per size, keyed by
+     * sizeBytes; with a single size its figures are also the summary. Latency metrics are one-way
+     * (RTT/2), as perftest, qperf and sockperf report them.
+     */
+    public static Measurement of(LatResult r) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("protocol", r.params().protocol());
+        if (r.params().sizesBytes().size() == 1) {
+            params.put("sizeBytes", Integer.toString(r.params().sizesBytes().getFirst()));
+        }
+        if (r.params().iterations() != null) {
+            params.put("iterations", Long.toString(r.params().iterations()));
+        }
+        if (r.params().secondsPerSize() != null) {
+            params.put("secondsPerSize", num(r.params().secondsPerSize()));
+        }
+        params.put("warmupIterations", Long.toString(r.params().warmupIterations()));
+        params.put("busyPoll", Boolean.toString(r.params().busyPoll()));
+        if (r.server() != null && r.server().address() != null) {
+            params.put("server", r.server().address());
+        }
+        List<Measurement.Row> rows = r.rows().stream()
+                .map(row -> new Measurement.Row("sizeBytes", row.sizeBytes(), latencyMetrics(row))).toList();
+        List<Metric> summary = new ArrayList<>();
+        if (!r.params().sweep() && !r.rows().isEmpty()) {
+            summary.addAll(latencyMetrics(r.rows().getFirst()));
+        }
+        addCpu(summary, r.cpu());
+        String test = "udp".equals(r.params().protocol()) ? Measurement.Tests.UDP_LAT : Measurement.Tests.TCP_LAT;
+        return new Measurement("wirespeed", r.tool().version(), test, params, summary, List.of(), rows, "measured");
+    }
+
+    private static List<Metric> latencyMetrics(LatResult.LatRow row) {
+        LatResult.LatStats o = row.oneWayMicros();
+        List<Metric> m = new ArrayList<>(List.of(
+                Metric.of(Metrics.ITERATIONS, row.iterations()),
+                Metric.of(Metrics.LATENCY_MIN_MICROS, o.min()),
+                Metric.of(Metrics.LATENCY_MAX_MICROS, o.max()),
+                Metric.of(Metrics.LATENCY_P50_MICROS, o.p50()),
+                Metric.of(Metrics.LATENCY_AVG_MICROS, o.average()),
+                Metric.of(Metrics.LATENCY_STDEV_MICROS, o.stdev()),
+                Metric.of(Metrics.LATENCY_P99_MICROS, o.p99()),
+                Metric.of(Metrics.LATENCY_P999_MICROS, o.p999()),
+                Metric.of(Metrics.LATENCY_P9999_MICROS, o.p9999()),
+                Metric.of(Metrics.MESSAGES_PER_SECOND, row.roundTripsPerSecond())));
+        if (row.lostPackets() != null) {
+            m.add(Metric.of(Metrics.LOST_PACKETS, row.lostPackets()));
+        }
+        return m;
+    }
+
+    /** One Measurement ("udp-bw") per direction; the summary holds the receiver's figures. */
+    public static List<Measurement> of(UdpResult r) {
+        List<Measurement> out = new ArrayList<>();
+        for (UdpResult.UdpDirection d : r.directions()) {
+            Map<String, String> params = new LinkedHashMap<>();
+            params.put("direction", d.direction());
+            params.put("streams", Integer.toString(r.params().streams()));
+            params.put("durationSeconds", num(r.params().durationSeconds()));
+            params.put("targetBitsPerSecond", Long.toString(r.params().targetBitsPerSecond()));
+            params.put("datagramBytes", Integer.toString(r.params().datagramBytes()));
+            if (r.server() != null && r.server().address() != null) {
+                params.put("server", r.server().address());
+            }
+            List<Metric> summary = new ArrayList<>();
+            UdpResult.UdpReceiverSummary rx = d.receiverSummary();
+            if (rx != null) {
+                summary.add(Metric.of(Metrics.BITS_PER_SECOND, rx.bitsPerSecond()));
+                summary.add(Metric.of(Metrics.BYTES, rx.bytes()));
+                summary.add(Metric.of(Metrics.SECONDS, rx.seconds()));
+                summary.add(Metric.of(Metrics.LOST_PACKETS, rx.lostPackets()));
+                summary.add(Metric.of(Metrics.TOTAL_PACKETS, rx.totalPackets()));
+                summary.add(Metric.of(Metrics.LOSS_PERCENT, rx.lossPercent()));
+                summary.add(Metric.of(Metrics.OUT_OF_ORDER, rx.outOfOrderPackets()));
+                summary.add(Metric.of(Metrics.JITTER_MICROS, rx.jitterMicros()));
+            } else if (d.senderSummary() != null) {
+                summary.add(Metric.of(Metrics.BITS_PER_SECOND, d.senderSummary().bitsPerSecond()));
+            }
+            double peak = d.intervals().stream().filter(i -> !i.omitted())
+                    .mapToDouble(i -> i.sum().bitsPerSecond()).max().orElse(Double.NaN);
+            if (!Double.isNaN(peak)) {
+                summary.add(Metric.of(Metrics.PEAK_BITS_PER_SECOND, peak));
+            }
+            addCpu(summary, r.cpu());
+            List<Measurement.Interval> intervals = d.intervals().stream()
+                    .map(i -> new Measurement.Interval(i.startSeconds(), i.endSeconds(), i.omitted(), List.of(
+                            Metric.of(Metrics.BITS_PER_SECOND, i.sum().bitsPerSecond()),
+                            Metric.of(Metrics.BYTES, i.sum().bytes()),
+                            Metric.of(Metrics.LOST_PACKETS, i.sum().lostPackets()),
+                            Metric.of(Metrics.TOTAL_PACKETS, i.sum().totalPackets()),
+                            Metric.of(Metrics.LOSS_PERCENT, i.sum().lossPercent()),
+                            Metric.of(Metrics.JITTER_MICROS, i.sum().jitterMicros()))))
+                    .toList();
+            out.add(new Measurement("wirespeed", r.tool().version(), Measurement.Tests.UDP_BW, params, summary,
+                    intervals, List.of(), "measured"));
+        }
+        return out;
+    }
+
+    /** A size sweep of TCP bandwidth ("tcp-bw"): one row per size, keyed by sizeBytes. */
+    public static Measurement of(BwSweepResult r) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("direction", r.params().direction());
+        params.put("streams", Integer.toString(r.params().streams()));
+        params.put("secondsPerSize", num(r.params().secondsPerSize()));
+        params.put("peakIntervalSeconds", num(r.params().peakIntervalSeconds()));
+        if (r.server() != null && r.server().address() != null) {
+            params.put("server", r.server().address());
+        }
+        List<Measurement.Row> rows = r.rows().stream().map(row -> {
+            List<Metric> m = new ArrayList<>(List.of(
+                    Metric.of(Metrics.PEAK_BITS_PER_SECOND, row.peakBitsPerSecond()),
+                    Metric.of(Metrics.BITS_PER_SECOND, row.averageBitsPerSecond()),
+                    Metric.of(Metrics.MESSAGES_PER_SECOND, row.messagesPerSecond())));
+            if (row.retransmits() != null) {
+                m.add(Metric.of(Metrics.RETRANSMITS, row.retransmits()));
+            }
+            return new Measurement.Row("sizeBytes", row.sizeBytes(), m);
+        }).toList();
+        return new Measurement("wirespeed", r.tool().version(), Measurement.Tests.TCP_BW, params, List.of(),
+                List.of(), rows, "measured");
+    }
+
+    private static void addCpu(List<Metric> summary, BwResult.Cpu cpu) {
+        if (cpu != null && cpu.client() != null) {
+            summary.add(Metric.of(Metrics.CPU_CLIENT_PERCENT, cpu.client().totalPercent()));
+        }
+        if (cpu != null && cpu.server() != null) {
+            summary.add(Metric.of(Metrics.CPU_SERVER_PERCENT, cpu.server().totalPercent()));
+        }
+    }
+
     static String num(double v) {
         return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
     }

@@ -35,13 +35,17 @@ public final class FrameCodec {
     }
 
     public static byte[] encode(Message message) {
-        byte[] json = MAPPER.writeValueAsBytes(message);
-        byte[] frame = new byte[4 + json.length];
-        frame[0] = (byte) (json.length >>> 24);
-        frame[1] = (byte) (json.length >>> 16);
-        frame[2] = (byte) (json.length >>> 8);
-        frame[3] = (byte) json.length;
-        System.arraycopy(json, 0, frame, 4, json.length);
+        return frame(MAPPER.writeValueAsBytes(message));
+    }
+
+    /** A 4-byte big-endian length, then the payload (iperf3 frames its JSON the same way). */
+    public static byte[] frame(byte[] payload) {
+        byte[] frame = new byte[4 + payload.length];
+        frame[0] = (byte) (payload.length >>> 24);
+        frame[1] = (byte) (payload.length >>> 16);
+        frame[2] = (byte) (payload.length >>> 8);
+        frame[3] = (byte) payload.length;
+        System.arraycopy(payload, 0, frame, 4, payload.length);
         return frame;
     }
 

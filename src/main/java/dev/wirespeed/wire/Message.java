@@ -22,6 +22,11 @@ import java.util.List;
  *   Stop                  ──►    (server's senders stop and half-close)
  *                         ◄──    Results (after every stream of the server reached its end)
  * </pre>
+ *
+ * <p>tcp-lat uses one data connection and ends with {@code Results} holding only the server's CPU.
+ * UDP modes open no data connections: each client datagram socket sends the data preamble as a
+ * datagram to the server's port until the server's socket for it echoes the preamble back
+ * (see {@code UdpSetup}); udp-bw reports with {@link UdpInterval} and {@link UdpResults}.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 @JsonSubTypes({
@@ -36,6 +41,8 @@ import java.util.List;
     @JsonSubTypes.Type(value = Message.Stop.class, name = "stop"),
     @JsonSubTypes.Type(value = Message.Results.class, name = "results"),
     @JsonSubTypes.Type(value = Message.Error.class, name = "error"),
+    @JsonSubTypes.Type(value = Message.UdpInterval.class, name = "udp-interval"),
+    @JsonSubTypes.Type(value = Message.UdpResults.class, name = "udp-results"),
 })
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public sealed interface Message {
@@ -97,4 +104,26 @@ public sealed interface Message {
             return wallNanos <= 0 ? 0 : 100.0 * systemNanos / wallNanos;
         }
     }
+
+    /** Receiver-side counts of the UDP streams the sender of this message received, in one interval. */
+    record UdpInterval(long startNanos, long endNanos, boolean omitted, boolean last, int[] streams,
+                       List<UdpCounts> counts) implements Message {}
+
+    /** One side's UDP totals at the end of a udp-bw test. */
+    record UdpResults(List<UdpTotal> streams, CpuTime cpu) implements Message {}
+
+    /**
+     * Datagram counts of one stream over some span, as the receiver saw them (RFC 3550 A.8 jitter;
+     * loss and reordering from the datagrams' counters). On a sending side only packets and bytes are set.
+     *
+     * @param jitterMicros the running jitter estimate at the end of the span, microseconds
+     */
+    record UdpCounts(long packets, long bytes, long lost, long outOfOrder, double jitterMicros) {}
+
+    /**
+     * @param all      counts over the whole test, warm-up included
+     * @param measured counts after the warm-up
+     * @param measuredNanos time from the end of the warm-up to the stream's end
+     */
+    record UdpTotal(int index, boolean sent, UdpCounts all, UdpCounts measured, long measuredNanos) {}
 }

@@ -1,12 +1,14 @@
 package dev.wirespeed.wire;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
 
 /**
  * What the client asks the server to run. Every field a peer can choose is bounded by
  * {@link #validate(Limits)} before anything is allocated for it.
  *
- * @param mode            "tcp-bw" (the only mode of protocol version 1's first release)
+ * @param mode            "tcp-bw", "udp-bw", "tcp-lat" or "udp-lat"
  * @param direction       who sends
  * @param streams         data connections per direction
  * @param durationMillis  length of the measured part; 0 when {@code bytes} bounds the test
@@ -18,6 +20,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param congestion      TCP congestion control algorithm (-C), null = system default
  * @param mssBytes        TCP maximum segment size (-M), 0 = default
  * @param noDelay         TCP_NODELAY (-N)
+ * @param sizesBytes      latency modes: the message sizes, in the order the client runs them (null otherwise)
+ * @param busyPoll        latency modes: both sides spin on non-blocking sockets instead of blocking
+ * @param rateBitsPerSecond udp-bw: target rate of each sending stream; 0 = as fast as possible
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TestSpec(
@@ -32,13 +37,27 @@ public record TestSpec(
         int windowBytes,
         String congestion,
         int mssBytes,
-        boolean noDelay) {
+        boolean noDelay,
+        List<Integer> sizesBytes,
+        boolean busyPoll,
+        long rateBitsPerSecond) {
 
     public static final String MODE_TCP_BW = "tcp-bw";
+    public static final String MODE_UDP_BW = "udp-bw";
+    public static final String MODE_TCP_LAT = "tcp-lat";
+    public static final String MODE_UDP_LAT = "udp-lat";
 
     public static final int MAX_BUFFER_BYTES = 16 << 20;
     public static final int MAX_WINDOW_BYTES = 512 << 20;
     public static final long MAX_OMIT_MILLIS = 600_000;
+
+    /** A TCP bandwidth test (the fields of protocol version 1's first release). */
+    public TestSpec(String mode, Direction direction, int streams, long durationMillis, long bytes, long omitMillis,
+                    long intervalMillis, int bufferBytes, int windowBytes, String congestion, int mssBytes,
+                    boolean noDelay) {
+        this(mode, direction, streams, durationMillis, bytes, omitMillis, intervalMillis, bufferBytes, windowBytes,
+                congestion, mssBytes, noDelay, null, false, 0);
+    }
 
     /** Server-side bounds (set with `server --max-streams/--max-duration`). */
     public record Limits(int maxStreams, long maxDurationMillis) {
@@ -50,8 +69,28 @@ public record TestSpec(
         return direction.connections(streams);
     }
 
+    /** Whether the data travels in UDP datagrams (udp-bw, udp-lat) rather than on TCP connections. */
+    @JsonIgnore
+    public boolean udp() {
+        return MODE_UDP_BW.equals(mode) || MODE_UDP_LAT.equals(mode);
+    }
+
+    /** Whether this is a ping-pong latency test (tcp-lat, udp-lat). */
+    @JsonIgnore
+    public boolean latency() {
+        return MODE_TCP_LAT.equals(mode) || MODE_UDP_LAT.equals(mode);
+    }
+
     /** Throws ProtocolException naming the first field out of range. */
     public void validate(Limits limits) throws ProtocolException {
+        if (latency()) {
+            ModeBounds.validateLatency(this, limits);
+            return;
+        }
+        if (MODE_UDP_BW.equals(mode)) {
+            ModeBounds.validateUdpBandwidth(this, limits);
+            return;
+        }
         if (!MODE_TCP_BW.equals(mode)) {
             throw new ProtocolException("unsupported test mode '" + mode + "'");
         }
@@ -74,7 +113,7 @@ public record TestSpec(
         }
     }
 
-    private static void check(boolean ok, String field, long value, String range) throws ProtocolException {
+    static void check(boolean ok, String field, long value, String range) throws ProtocolException {
         if (!ok) {
             throw new ProtocolException(field + " " + value + " is out of range (" + range + ")");
         }

@@ -1,14 +1,15 @@
 package dev.wirespeed.wire;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Constants of wirespeed's own control protocol (version 1).
  *
  * <p>Every connection to a wirespeed server starts with a 6-byte preamble: the magic {@code "WSPD"},
  * one byte of protocol version, one byte of connection kind ({@link #KIND_CONTROL} or
- * {@link #KIND_DATA}). The magic is upper case on purpose: an iperf3 client starts with a 37-byte
- * cookie drawn from {@code a-z2-7} and a NUL, so the first byte alone tells the two apart.
+ * {@link #KIND_DATA}). An iperf3 client starts with a 37-byte cookie of printable characters and a
+ * NUL, so the first four bytes tell the two apart ({@link #classify(byte[])}).
  *
  * <p>Control messages are frames: a 4-byte big-endian unsigned length, then that many bytes of
  * UTF-8 JSON (one {@link Message}). Lengths above {@link #MAX_FRAME_BYTES} end the connection.
@@ -36,6 +37,26 @@ public final class Wire {
 
     /** What the first byte of a connection says about the peer. */
     public enum Opening { WIRESPEED, IPERF3, UNKNOWN }
+
+    /**
+     * What the first four bytes of a connection say. iperf3 cookies are 36 printable characters
+     * and a NUL: from {@code a-z2-7} since iperf3 3.2, but before that (3.0, 3.1, still the common
+     * Windows build) they start with the client's host name, which may well start with 'W'.
+     */
+    public static Opening classify(byte[] head) {
+        if (Arrays.equals(head, MAGIC)) {
+            return Opening.WIRESPEED;
+        }
+        if (head.length == 0) {
+            return Opening.UNKNOWN;
+        }
+        for (byte b : head) {
+            if (b < 0x21 || b > 0x7e) {
+                return Opening.UNKNOWN;
+            }
+        }
+        return Opening.IPERF3;
+    }
 
     public static Opening classify(int firstByte) {
         if (firstByte == MAGIC[0]) {

@@ -101,6 +101,33 @@ class SysfsReaderTest {
     }
 
     @Test
+    void functionWithoutALinkOfItsOwnUsesItsUpstreamBridge(@org.junit.jupiter.api.io.TempDir java.nio.file.Path root)
+            throws java.io.IOException {
+        // a virtual function: no current_link_* files; its bridge 0000:00:1c.0 has them
+        java.nio.file.Path bridge = root.resolve("sys/devices/pci0000:00/0000:00:1c.0");
+        java.nio.file.Path vf = bridge.resolve("0000:01:00.2");
+        java.nio.file.Files.createDirectories(vf.resolve("net/ens1f0v0"));
+        java.nio.file.Files.writeString(bridge.resolve("current_link_speed"), "16.0 GT/s PCIe\n");
+        java.nio.file.Files.writeString(bridge.resolve("current_link_width"), "8\n");
+        java.nio.file.Files.writeString(vf.resolve("vendor"), "0x15b3\n");
+        java.nio.file.Files.writeString(vf.resolve("net/ens1f0v0/type"), "1\n");
+        java.nio.file.Files.createDirectories(root.resolve("sys/class/net"));
+        java.nio.file.Files.createDirectories(root.resolve("sys/bus/pci/devices"));
+        java.nio.file.Files.createSymbolicLink(root.resolve("sys/class/net/ens1f0v0"),
+                java.nio.file.Path.of("../../devices/pci0000:00/0000:00:1c.0/0000:01:00.2/net/ens1f0v0"));
+        java.nio.file.Files.createSymbolicLink(root.resolve("sys/bus/pci/devices/0000:01:00.2"),
+                java.nio.file.Path.of("../../../devices/pci0000:00/0000:00:1c.0/0000:01:00.2"));
+        java.nio.file.Files.createSymbolicLink(root.resolve("sys/bus/pci/devices/0000:00:1c.0"),
+                java.nio.file.Path.of("../../../devices/pci0000:00/0000:00:1c.0"));
+        Facts f = Inspection.read(root, null);
+        PciFunction vfn = f.pciFunction("0000:01:00.2").orElseThrow();
+        assertThat(vfn.link().linkOwner()).isEqualTo("0000:00:1c.0");
+        assertThat(vfn.link().currentGts().value()).isEqualTo(16.0);
+        assertThat(vfn.link().currentWidth().value()).isEqualTo(4 * 2);
+        assertThat(vfn.link().maxGts().status()).isEqualTo(Observed.Status.ABSENT);
+    }
+
+    @Test
     void nfsMountsWithTheirProtocol() {
         Facts f = Fixtures.facts("t3640-000");
         assertThat(f.mounts()).extracting(m -> m.mountPoint() + " " + m.proto().value())

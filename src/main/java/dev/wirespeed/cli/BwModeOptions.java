@@ -1,0 +1,159 @@
+package dev.wirespeed.cli;
+
+import dev.wirespeed.engine.BwClient;
+import dev.wirespeed.engine.BwSweep;
+import dev.wirespeed.engine.UdpBwClient;
+import dev.wirespeed.iperf3.Iperf3Client;
+import dev.wirespeed.report.SweepText;
+import dev.wirespeed.report.UdpText;
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.BwSweepResult;
+import dev.wirespeed.results.Json;
+import dev.wirespeed.results.UdpResult;
+import dev.wirespeed.wire.Direction;
+import dev.wirespeed.wire.ModeBounds;
+import dev.wirespeed.wire.TestSpec;
+import java.io.IOException;
+import java.io.PrintWriter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+
+/**
+ * The options of {@code bw} beyond the TCP bandwidth test: UDP (--udp, -b) and the message-size
+ * sweep (-a). Kept apart from {@link BwOptions} so that the TCP test stays as it is.
+ */
+final class BwModeOptions {
+    /** A datagram that fits a 1500-byte MTU: 1500 − 20 (IPv4) − 8 (UDP). */
+    static final int DEFAULT_UDP_BYTES = 1472;
+    /** iperf3's default UDP rate: without -b a UDP test does not flood the link. */
+    static final long DEFAULT_UDP_BITS_PER_SECOND = 1_000_000;
+    static final double DEFAULT_SWEEP_SECONDS_PER_SIZE = 1;
+
+    @Option(names = {"-u", "--udp"}, description = "UDP instead of TCP: paced datagrams; the receiver reports loss, "
+            + "jitter (RFC 3550) and reordering.")
+    boolean udp;
+
+    @Option(names = {"-b", "--bitrate"}, paramLabel = "RATE", converter = RateConverter.class,
+            description = "UDP target rate per stream, decimal bit/s with k/M/G (e.g. 100M, 10G); 0 = as fast as "
+                    + "possible (default 1M, as iperf3).")
+    Long bitsPerSecond;
+
+    @Option(names = {"-a", "--all"}, description = "Message-size sweep 2 B … 8 MiB (powers of two), one short test "
+            + "per size (-t per size, default 1): BW peak, BW average, MsgRate, like ib_send_bw -a --report_gbit.")
+    boolean all;
+
+    boolean selected() {
+        return udp || all || bitsPerSecond != null;
+    }
+
+    /** Runs the UDP test or the sweep that these options select; bad combinations are usage errors. */
+    int run(BwCommand bw, TestSpec tcp) throws IOException {
+        CommandSpec spec = bw.spec;
+        if (bitsPerSecond != null && !udp) {
+            throw Check.usage(spec, "-b applies to UDP only (add --udp)");
+        }
+        if (udp && all) {
+            throw Check.usage(spec, "-a sweeps TCP only; for UDP choose the datagram size with -l");
+        }
+        if (all && bw.iperf3) {
+            throw Check.usage(spec, "-a runs against a wirespeed server only, not with --iperf3");
+        }
+        return udp ? runUdp(bw, tcp) : runSweep(bw, tcp);
+    }
+
+    private int runUdp(BwCommand bw, TestSpec tcp) throws IOException {
+        CommandSpec spec = bw.spec;
+        if (bw.options.bytes != null) {
+            throw Check.usage(spec, "-n is for TCP; a UDP test runs for a time (-t)");
+        }
+        if (tcp.congestion() != null || tcp.mssBytes() > 0 || tcp.noDelay()) {
+            throw Check.usage(spec, "-C, -M and -N are TCP options");
+        }
+        long rate = bitsPerSecond == null ? DEFAULT_UDP_BITS_PER_SECOND : bitsPerSecond;
+        Check.range(spec, "-b", rate, 0, ModeBounds.MAX_RATE_BITS_PER_SECOND);
+        int length = DEFAULT_UDP_BYTES;
+        if (spec.commandLine().getParseResult().hasMatchedOption("-l")) {
+            Check.sizeRange(spec, "-l", bw.options.bufferBytes, ModeBounds.MIN_UDP_BW_BYTES,
+                    ModeBounds.MAX_UDP_PAYLOAD_BYTES);
+            length = (int) bw.options.bufferBytes;
+        }
+        // one stream unless -P says otherwise, as iperf3: a UDP stream is paced, not CPU-bound
+        int streams = bw.options.parallel == null ? 1 : bw.options.parallel;
+        TestSpec test = new TestSpec(TestSpec.MODE_UDP_BW, tcp.direction(), streams, tcp.durationMillis(), 0,
+                tcp.omitMillis(), tcp.intervalMillis(), length, tcp.windowBytes(), null, 0, false, null, false, rate);
+        PrintWriter out = spec.commandLine().getOut();
+        UdpResult result = Target.run(bw.host, bw.targetPort(), bw.loopback, (h, p) -> runUdp(bw, h, p, test, out));
+        if (bw.json) {
+            out.println(Json.pretty(result));
+        } else {
+            new UdpText(out, false).summary(result);
+        }
+        out.flush();
+        return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
+    }
+
+    private static UdpResult runUdp(BwCommand bw, String host, int port, TestSpec test, PrintWriter out)
+            throws IOException {
+        UdpText text = new UdpText(out, test.direction() == Direction.BIDIR);
+        UdpBwClient.Listener listener = bw.json ? new UdpBwClient.Listener() {} : new UdpBwClient.Listener() {
+            @Override
+            public void connected(BwResult.Peer server, TestSpec spec) {
+                text.header(server, spec);
+            }
+
+            @Override
+            public void interval(UdpResult.UdpInterval interval) {
+                text.interval(interval);
+            }
+        };
+        if (bw.iperf3) {
+            return new Iperf3Client(new BwClient.Config(host, port, test, "option", bw.timeoutMillis(),
+                    bw.timeoutMillis(), Interrupts::raised)).runUdp(listener);
+        }
+        UdpBwClient client = new UdpBwClient(new UdpBwClient.Config(host, port, test, bw.timeoutMillis(),
+                Interrupts::raised, null));
+        return client.run(listener);
+    }
+
+    private int runSweep(BwCommand bw, TestSpec tcp) throws IOException {
+        CommandSpec spec = bw.spec;
+        if (spec.commandLine().getParseResult().hasMatchedOption("-l")) {
+            throw Check.usage(spec, "-a and -l exclude each other: the sweep sets the write length");
+        }
+        if (bw.options.bytes != null) {
+            throw Check.usage(spec, "-a runs each size for a time (-t per size), not for a byte count (-n)");
+        }
+        if (tcp.direction() == Direction.BIDIR) {
+            throw Check.usage(spec, "-a and --bidir exclude each other");
+        }
+        double perSize = bw.options.seconds == null ? DEFAULT_SWEEP_SECONDS_PER_SIZE : bw.options.seconds;
+        TestSpec base = new TestSpec(tcp.mode(), tcp.direction(), tcp.streams(), Math.round(perSize * 1000), 0,
+                tcp.omitMillis(), tcp.intervalMillis(), tcp.bufferBytes(), tcp.windowBytes(), tcp.congestion(),
+                tcp.mssBytes(), tcp.noDelay());
+        PrintWriter out = spec.commandLine().getOut();
+        BwSweepResult result = Target.run(bw.host, bw.targetPort(), bw.loopback, (h, p) -> runSweep(bw, h, p, base, out));
+        if (bw.json) {
+            out.println(Json.pretty(result));
+        }
+        out.flush();
+        return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
+    }
+
+    private static BwSweepResult runSweep(BwCommand bw, String host, int port, TestSpec base, PrintWriter out)
+            throws IOException {
+        SweepText text = new SweepText(out);
+        BwSweep sweep = new BwSweep(new BwSweep.Config(host, port, base, bw.options.streamsChosenBy(),
+                BwSweep.perftestSizes(), bw.timeoutMillis(), Interrupts::raised));
+        return sweep.run(bw.json ? new BwSweep.Listener() {} : new BwSweep.Listener() {
+            @Override
+            public void connected(BwResult.Peer server, BwSweepResult.SweepParams params) {
+                text.header(server, params);
+            }
+
+            @Override
+            public void row(BwSweepResult.SweepRow row) {
+                text.row(row);
+            }
+        });
+    }
+}

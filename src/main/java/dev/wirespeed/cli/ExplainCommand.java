@@ -1,0 +1,115 @@
+package dev.wirespeed.cli;
+
+import dev.wirespeed.diagnose.Finding;
+import dev.wirespeed.diagnose.Severity;
+import dev.wirespeed.explain.Explainer;
+import dev.wirespeed.explain.Explanation;
+import dev.wirespeed.report.ExplainText;
+import dev.wirespeed.results.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "explain", sortOptions = false, mixinStandardHelpOptions = true,
+        description = {"Read pasted terminal output of network tools and say what it shows and what is wrong.",
+            "Reads ibstat, ibstatus, ibv_devinfo, iblinkinfo, ibnetdiscover, rdma link, lspci, lstopo, ip, ethtool,",
+            "nfsstat, lsmod, mlxconfig/mstconfig, mlxfwmanager, mst, mlnx_tune, mlx5cmd, flint, iperf2, iperf3 (text",
+            "and -J), qperf, perftest (ib_*_bw/lat), sockperf, fio (text and JSON), zerotier-cli and Huawei MD-CLI.",
+            "A whole log is cut into commands at shell prompts; output without a prompt is recognized by content."},
+        footer = {"", "Examples:",
+            "  wirespeed explain session.log              every command, its values and the findings",
+            "  wirespeed explain node1.txt node2.txt      several hosts: also compares them",
+            "  ibstat | wirespeed explain -               read standard input",
+            "  wirespeed explain --json session.log       the normalized records, results and findings",
+            "",
+            "Exit codes: 0 read, no warnings; 2 nothing recognized or bad input; 3 warnings or errors found."})
+public final class ExplainCommand implements Callable<Integer> {
+    /** Larger inputs are refused: a terminal log is far smaller. */
+    static final long MAX_INPUT_BYTES = 64L << 20;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", arity = "0..*",
+            description = "Files to read; '-' or none reads standard input.")
+    List<String> files = new ArrayList<>();
+
+    @Option(names = "--json", description = "Print only JSON (schema wirespeed.explain/1).")
+    boolean json;
+
+    InputStream stdin = System.in;
+
+    @Override
+    public Integer call() throws IOException {
+        Map<String, String> inputs = new LinkedHashMap<>();
+        List<String> names = files.isEmpty() ? List.of("-") : files;
+        for (String name : names) {
+            inputs.put(name, read(name));
+        }
+        Explanation e = Explainer.standard().explain(inputs);
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(Json.pretty(e));
+            out.flush();
+        }
+        if (e.nothingRecognized()) {
+            String first = firstLine(inputs.values());
+            if (!json) {
+                out.println("unrecognized: " + first);
+                out.flush();
+            }
+            return ExitCode.USAGE;
+        }
+        if (!json) {
+            new ExplainText(out).print(e);
+        }
+        boolean warn = e.findings().stream().map(Finding::severity).anyMatch(s -> s != Severity.INFO);
+        return warn ? ExitCode.FINDINGS : ExitCode.OK;
+    }
+
+    private String read(String name) throws IOException {
+        byte[] bytes;
+        if (name.equals("-")) {
+            bytes = stdin.readNBytes((int) MAX_INPUT_BYTES + 1);
+        } else {
+            Path p = Path.of(name);
+            try {
+                if (Files.size(p) > MAX_INPUT_BYTES) {
+                    throw Check.usage(spec, name + " is larger than 64 MiB; explain reads terminal logs");
+                }
+                bytes = Files.readAllBytes(p);
+            } catch (NoSuchFileException ex) {
+                throw Check.usage(spec, "no such file: " + name);
+            }
+        }
+        if (bytes.length > MAX_INPUT_BYTES) {
+            throw Check.usage(spec, "standard input is larger than 64 MiB; explain reads terminal logs");
+        }
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    private static String firstLine(java.util.Collection<String> texts) {
+        for (String t : texts) {
+            for (String line : t.split("\\R")) {
+                if (!line.isBlank()) {
+                    return line.strip();
+                }
+            }
+        }
+        return "(empty input)";
+    }
+}

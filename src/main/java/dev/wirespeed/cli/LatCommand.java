@@ -1,0 +1,169 @@
+package dev.wirespeed.cli;
+
+import dev.wirespeed.engine.LatClient;
+import dev.wirespeed.report.LatText;
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.Json;
+import dev.wirespeed.results.LatResult;
+import dev.wirespeed.wire.ModeBounds;
+import dev.wirespeed.wire.Wire;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "lat", sortOptions = false, mixinStandardHelpOptions = true,
+        description = {"Measure latency by ping-pong to a wirespeed server, over TCP (TCP_NODELAY) or UDP.",
+            "Prints perftest's columns per message size, one-way = RTT/2, in microseconds, plus 99.99 %% and the "
+                + "round trip itself. Warm-up round trips are excluded from every figure."},
+        footer = {"", "Examples:",
+            "  wirespeed lat --loopback                 64 B TCP ping-pong against an in-process server",
+            "  wirespeed lat 10.0.0.2                   64 B TCP, 100000 round trips after 1000 warm-up",
+            "  wirespeed lat 10.0.0.2 --udp -s 4K       4 KiB UDP datagrams",
+            "  wirespeed lat 10.0.0.2 -a                sweep 2 B … 8 MiB (UDP: … 32 KiB), 1000 round trips each",
+            "  wirespeed lat 10.0.0.2 -t 5 --busy-poll  5 s, both sides spinning on non-blocking sockets",
+            "  wirespeed lat 10.0.0.2 --json            JSON only (docs/json/lat.schema.json)",
+            "",
+            "Exit codes: 0 ok, 1 failure (unreachable, server stopped answering), 2 bad usage, 130 Ctrl-C."})
+public final class LatCommand implements Callable<Integer> {
+    static final long DEFAULT_ITERATIONS = 100_000;
+    static final long DEFAULT_SWEEP_ITERATIONS = 1_000;
+    static final long DEFAULT_WARMUP = 1_000;
+    static final long DEFAULT_SWEEP_WARMUP = 100;
+    /** Above this, one round trip takes long enough that the default count is the sweep's. */
+    static final long LARGE_MESSAGE_BYTES = 64 * 1024;
+    static final long MAX_ITERATIONS = 1_000_000_000L;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "HOST", description = "Server to test against.")
+    String host;
+
+    @Option(names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "" + Wire.DEFAULT_PORT,
+            description = "Server port (default ${DEFAULT-VALUE}; UDP uses the same number).")
+    int port;
+
+    @Option(names = "--loopback", description = "Start a server in this process on 127.0.0.1 and test against it.")
+    boolean loopback;
+
+    @Option(names = {"-u", "--udp"}, description = "UDP ping-pong (default: TCP with TCP_NODELAY).")
+    boolean udp;
+
+    @Option(names = {"-s", "--size"}, paramLabel = "SIZE", converter = SizeConverter.class,
+            description = "Message size (default 64; 2..8M for TCP, 2..65507 for UDP).")
+    Long sizeBytes;
+
+    @Option(names = {"-a", "--all"}, description = "Sweep sizes 2 B … 8 MiB in powers of two (UDP: up to 32 KiB).")
+    boolean all;
+
+    @Option(names = {"-n", "--iterations"}, paramLabel = "N",
+            description = "Measured round trips per size (default 100000; 1000 with -a or above 64 KiB).")
+    Long iterations;
+
+    @Option(names = {"-t", "--time"}, paramLabel = "SEC", description = "Measure for this long per size instead of -n.")
+    Double seconds;
+
+    @Option(names = "--warmup", paramLabel = "N",
+            description = "Round trips per size before measuring, excluded (default 1000; 100 with -a).")
+    Long warmup;
+
+    @Option(names = "--busy-poll", description = "Both sides spin on non-blocking sockets instead of sleeping in "
+            + "read: lowest latency, one core busy on each side.")
+    boolean busyPoll;
+
+    @Option(names = "--json", description = "Print only the result as JSON.")
+    boolean json;
+
+    @Option(names = "--timeout", paramLabel = "SEC", defaultValue = "5",
+            description = "Give up when the server has not answered for this long (default ${DEFAULT-VALUE}).")
+    double timeoutSeconds;
+
+    @Option(names = "--connect-timeout", paramLabel = "SEC", defaultValue = "5",
+            description = "Seconds to wait for connections and the server's answers (default ${DEFAULT-VALUE}).")
+    double connectTimeoutSeconds;
+
+    @Override
+    public Integer call() throws IOException {
+        Target.check(spec, host, loopback);
+        LatClient.Config config = config();
+        PrintWriter out = spec.commandLine().getOut();
+        LatResult result = Target.run(host, port, loopback, (h, p) -> run(at(config, h, p), out));
+        if (json) {
+            out.println(Json.pretty(result));
+        } else {
+            new LatText(out).summary(result);
+        }
+        out.flush();
+        return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
+    }
+
+    /** Checks every option (exit 2 on the first bad one) and builds the client's configuration. */
+    LatClient.Config config() {
+        Check.range(spec, "-p", port, 1, 65535);
+        Check.seconds(spec, "--timeout", timeoutSeconds, 0.1, 3600);
+        Check.seconds(spec, "--connect-timeout", connectTimeoutSeconds, 0.1, 600);
+        if (all && sizeBytes != null) {
+            throw Check.usage(spec, "-a and -s exclude each other: sweep every size or give one");
+        }
+        if (iterations != null && seconds != null) {
+            throw Check.usage(spec, "-n and -t exclude each other: count round trips or run for a time");
+        }
+        int max = ModeBounds.maxLatencyBytes(udp);
+        List<Integer> sizes = new ArrayList<>();
+        if (all) {
+            for (long s = ModeBounds.MIN_LAT_BYTES; s <= max; s *= 2) {
+                sizes.add((int) s);
+            }
+        } else {
+            long size = sizeBytes == null ? 64 : sizeBytes;
+            Check.sizeRange(spec, "-s", size, ModeBounds.MIN_LAT_BYTES, max);
+            sizes.add((int) size);
+        }
+        if (iterations != null) {
+            Check.range(spec, "-n", iterations, 1, MAX_ITERATIONS);
+        }
+        if (seconds != null) {
+            Check.seconds(spec, "-t", seconds, 0.01, 3600);
+        }
+        if (warmup != null) {
+            Check.range(spec, "--warmup", warmup, 0, MAX_ITERATIONS);
+        }
+        boolean few = all || sizes.getFirst() > LARGE_MESSAGE_BYTES;
+        Long n = seconds != null ? null : iterations != null ? iterations
+                : few ? DEFAULT_SWEEP_ITERATIONS : DEFAULT_ITERATIONS;
+        long warm = warmup != null ? warmup : all ? DEFAULT_SWEEP_WARMUP : DEFAULT_WARMUP;
+        return new LatClient.Config(host, port, udp, sizes, n, seconds, warm, busyPoll,
+                millis(connectTimeoutSeconds), millis(timeoutSeconds), Interrupts::raised);
+    }
+
+    private static LatClient.Config at(LatClient.Config c, String host, int port) {
+        return new LatClient.Config(host, port, c.udp(), c.sizesBytes(), c.iterations(), c.secondsPerSize(),
+                c.warmupIterations(), c.busyPoll(), c.connectTimeoutMillis(), c.timeoutMillis(), c.interrupted());
+    }
+
+    private LatResult run(LatClient.Config config, PrintWriter out) throws IOException {
+        LatText text = new LatText(out);
+        return new LatClient(config).run(json ? new LatClient.Listener() {} : new LatClient.Listener() {
+            @Override
+            public void connected(BwResult.Peer server, LatResult.LatParams params) {
+                text.header(server, params);
+            }
+
+            @Override
+            public void row(LatResult.LatRow row) {
+                text.row(row);
+            }
+        });
+    }
+
+    private static int millis(double seconds) {
+        return (int) Math.round(seconds * 1000);
+    }
+}

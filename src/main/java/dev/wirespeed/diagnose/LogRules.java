@@ -1,0 +1,45 @@
+package dev.wirespeed.diagnose;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The rules explain applies to a whole log: every host rule of {@link RuleSet#standard()} on each
+ * host's facts, then the {@link LogRule}s. Findings sorted like {@link RuleSet#diagnose}.
+ */
+public final class LogRules {
+    private final RuleSet hostRules;
+    private final List<LogRule> logRules;
+
+    public LogRules(RuleSet hostRules, List<LogRule> logRules) {
+        this.hostRules = hostRules;
+        this.logRules = List.copyOf(logRules);
+    }
+
+    public static LogRules standard() {
+        return new LogRules(RuleSet.standard(), List.of(new RdmaNamingMixedRule(), new FabricLinkDegradedRule(),
+                new ZeroTierUnreachableRule(), new MdcliPatchBlocksUpgradeRule()));
+    }
+
+    public List<LogRule> logRules() {
+        return logRules;
+    }
+
+    public List<Finding> diagnose(LogFacts log) {
+        List<Finding> out = new ArrayList<>();
+        for (Facts host : log.hosts()) {
+            out.addAll(hostRules.diagnose(host));
+        }
+        for (LogRule rule : logRules) {
+            try {
+                out.addAll(rule.apply(log));
+            } catch (RuntimeException e) {
+                out.add(new Finding("internal-error", Severity.WARN, rule.id(),
+                        "rule " + rule.id() + " failed: " + e + " (please report it)", List.of(), null, null));
+            }
+        }
+        out.sort(Comparator.comparing(Finding::severity).reversed());
+        return out;
+    }
+}

@@ -1,0 +1,104 @@
+package dev.wirespeed.engine;
+
+import dev.wirespeed.Version;
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.BwSweepResult;
+import dev.wirespeed.results.BwSweepResult.SweepRow;
+import dev.wirespeed.wire.TestSpec;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A message-size sweep of TCP bandwidth ({@code bw -a}): one complete bandwidth test per size,
+ * each with the write length set to the size and 100 ms intervals for the peak.
+ */
+public final class BwSweep {
+    /** Interval of the peak: short enough to catch a burst, long enough to hold many writes. */
+    public static final long PEAK_INTERVAL_MILLIS = 100;
+
+    /** @param base the test of every size (direction, streams, time per size); its buffer is replaced */
+    public record Config(String host, int port, TestSpec base, String streamsChosenBy, List<Integer> sizesBytes,
+                         int connectTimeoutMillis, BooleanSupplier interrupted) {}
+
+    public interface Listener {
+        default void connected(BwResult.Peer server, BwSweepResult.SweepParams params) {}
+
+        default void row(SweepRow row) {}
+    }
+
+    private final Config config;
+
+    public BwSweep(Config config) {
+        this.config = config;
+    }
+
+    /** Sizes of perftest's -a: 2 B … 8 MiB in powers of two. */
+    public static List<Integer> perftestSizes() {
+        List<Integer> sizes = new ArrayList<>();
+        for (int s = 2; s <= 8 << 20; s *= 2) {
+            sizes.add(s);
+        }
+        return sizes;
+    }
+
+    public BwSweepResult.SweepParams params() {
+        TestSpec b = config.base();
+        return new BwSweepResult.SweepParams("tcp", b.direction().label(), b.streams(), b.durationMillis() / 1000.0,
+                PEAK_INTERVAL_MILLIS / 1000.0, config.sizesBytes());
+    }
+
+    public BwSweepResult run(Listener listener) throws IOException {
+        Instant startedAt = Instant.now();
+        List<SweepRow> rows = new ArrayList<>();
+        BwResult.Peer server = null;
+        BwResult.Outcome outcome = BwResult.Outcome.OK;
+        for (int size : config.sizesBytes()) {
+            TestSpec spec = withBuffer(config.base(), size);
+            BwClient client = new BwClient(new BwClient.Config(config.host(), config.port(), spec,
+                    config.streamsChosenBy(), config.connectTimeoutMillis(), config.connectTimeoutMillis(),
+                    config.interrupted()));
+            BwResult r = client.run(new BwClient.Listener() {});
+            if (server == null) {
+                server = r.server();
+                listener.connected(server, params());
+            }
+            SweepRow row = row(size, r);
+            if (row != null) {
+                rows.add(row);
+                listener.row(row);
+            }
+            if (!r.outcome().ok()) {
+                outcome = r.outcome();
+                break;
+            }
+        }
+        return new BwSweepResult(BwSweepResult.SCHEMA, new BwResult.Tool("wirespeed", Version.get()),
+                startedAt.toString(), ResultAssembler.localPeer(), server, params(), List.copyOf(rows), outcome);
+    }
+
+    /** The row of one size from its test: receiver-side bytes; null when nothing arrived. */
+    static SweepRow row(int sizeBytes, BwResult r) {
+        BwResult.DirectionResult d = r.directions().getFirst();
+        BwResult.Summary rx = d.receiverSummary();
+        if (rx == null || rx.seconds() <= 0) {
+            return null;
+        }
+        double peak = d.intervals().stream().filter(i -> !i.omitted())
+                .mapToDouble(BwResult.IntervalReport::bitsPerSecond).max().orElse(rx.bitsPerSecond());
+        long messages = rx.bytes() / sizeBytes;
+        Long retransmits = null;
+        if (d.senderSummary() != null && d.senderSummary().retransmits() != null) {
+            retransmits = d.senderSummary().retransmits().sockets();
+        }
+        return new SweepRow(sizeBytes, messages, Math.max(peak, rx.bitsPerSecond()), rx.bitsPerSecond(),
+                messages / rx.seconds(), retransmits);
+    }
+
+    static TestSpec withBuffer(TestSpec s, int bufferBytes) {
+        return new TestSpec(s.mode(), s.direction(), s.streams(), s.durationMillis(), s.bytes(), s.omitMillis(),
+                PEAK_INTERVAL_MILLIS, bufferBytes, s.windowBytes(), s.congestion(), s.mssBytes(), s.noDelay());
+    }
+}

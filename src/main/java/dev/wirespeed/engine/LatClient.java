@@ -1,0 +1,348 @@
+package dev.wirespeed.engine;
+
+import dev.wirespeed.Version;
+import dev.wirespeed.measure.CpuAccumulator;
+import dev.wirespeed.measure.CpuClock;
+import dev.wirespeed.measure.LatencyRecorder;
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.LatResult;
+import dev.wirespeed.results.LatResult.LatRow;
+import dev.wirespeed.wire.Direction;
+import dev.wirespeed.wire.Message;
+import dev.wirespeed.wire.TestSpec;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.nio.channels.ByteChannel;
+import java.nio.channels.DatagramChannel;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The client of a ping-pong latency test. The calling thread runs the exchange (nothing else
+ * runs on it); a watchdog thread resends a lost UDP ping, and gives up when the server has not
+ * answered for {@code timeoutMillis} or Ctrl-C was pressed, by closing the data socket. Whatever
+ * ends the test, the sizes finished so far (and the one in progress, if it has round trips) are
+ * returned.
+ */
+public final class LatClient {
+    /** A UDP ping without echo for this long is resent once more, and its round trip not counted. */
+    static final long UDP_RESEND_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
+    static final long WATCHDOG_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+
+    /**
+     * @param iterations     measured round trips per size; null when {@code secondsPerSize} is set
+     * @param timeoutMillis  silence of the server (no echo, no control message) that ends the test
+     */
+    public record Config(String host, int port, boolean udp, List<Integer> sizesBytes, Long iterations,
+                         Double secondsPerSize, long warmupIterations, boolean busyPoll, int connectTimeoutMillis,
+                         int timeoutMillis, BooleanSupplier interrupted) {
+        public Config {
+            sizesBytes = List.copyOf(sizesBytes);
+            if (interrupted == null) {
+                interrupted = () -> false;
+            }
+        }
+
+        boolean sweep() {
+            return sizesBytes.size() > 1;
+        }
+    }
+
+    /** Receives rows as each size finishes: the text output prints from these calls. */
+    public interface Listener {
+        default void connected(BwResult.Peer server, LatResult.LatParams params) {}
+
+        default void row(LatRow row) {}
+    }
+
+    private final Config config;
+
+    public LatClient(Config config) {
+        this.config = config;
+    }
+
+    public static TestSpec spec(boolean udp, List<Integer> sizesBytes, boolean busyPoll) {
+        int max = sizesBytes.stream().mapToInt(Integer::intValue).max().orElse(1);
+        return new TestSpec(udp ? TestSpec.MODE_UDP_LAT : TestSpec.MODE_TCP_LAT, Direction.UPLOAD, 1, 0, 0, 0, 0, max,
+                0, null, 0, !udp, List.copyOf(sizesBytes), busyPoll, 0);
+    }
+
+    public LatResult.LatParams params() {
+        return new LatResult.LatParams(config.udp() ? "udp" : "tcp", config.sweep(), config.sizesBytes(),
+                config.iterations(), config.secondsPerSize(), config.warmupIterations(), config.busyPoll());
+    }
+
+    public LatResult run(Listener listener) throws IOException {
+        TestSpec spec = spec(config.udp(), config.sizesBytes(), config.busyPoll());
+        ControlSession session = ControlSession.open(config.host(), config.port(), spec,
+                config.connectTimeoutMillis(), config.connectTimeoutMillis());
+        ByteChannel data = null;
+        try {
+            if (config.udp()) {
+                data = UdpSetup.connect(session.target, session.testId, 0, 0, config.connectTimeoutMillis());
+            } else {
+                data = session.openTcpData(0, config.connectTimeoutMillis());
+            }
+            session.codec.expect(Message.Ready.class);
+            PingPong pingPong;
+            if (data instanceof DatagramChannel udp) {
+                UdpSetup.drain(udp);
+                pingPong = new PingPong.Udp(udp, spec.bufferBytes(), config.busyPoll());
+            } else {
+                pingPong = new PingPong.Tcp((java.nio.channels.SocketChannel) data, spec.bufferBytes(),
+                        config.busyPoll());
+            }
+            listener.connected(session.server, params());
+            return new Run(session, data, pingPong, listener).execute();
+        } finally {
+            closeQuietly(data);
+            session.close();
+        }
+    }
+
+    static void closeQuietly(java.nio.channels.Channel ch) {
+        if (ch == null) {
+            return;
+        }
+        try {
+            ch.close();
+        } catch (IOException ignored) {
+            // closing is best effort
+        }
+    }
+
+    private final class Run {
+        private final ControlSession session;
+        private final ByteChannel data;
+        private final PingPong pingPong;
+        private final Listener listener;
+        private final CompletableFuture<Message.Results> remoteResults = new CompletableFuture<>();
+        private final List<LatRow> rows = new ArrayList<>();
+        private volatile String stopReason;
+        private volatile boolean interrupted;
+        private volatile boolean finished;
+
+        Run(ControlSession session, ByteChannel data, PingPong pingPong, Listener listener) {
+            this.session = session;
+            this.data = data;
+            this.pingPong = pingPong;
+            this.listener = listener;
+        }
+
+        LatResult execute() throws IOException {
+            session.control.socket().setSoTimeout((int) Math.max(config.timeoutMillis(), BwClient.SILENCE_LIMIT_MILLIS));
+            session.codec.write(new Message.Start());
+            Instant startedAt = Instant.now();
+            long t0 = System.nanoTime();
+            Thread.ofPlatform().name("ws-lat-control").daemon(true).start(this::readControl);
+            Heartbeat heart = Heartbeat.start("ws-lat-heartbeat", this::sendQuietly);
+            Thread watchdog = Thread.ofPlatform().name("ws-lat-watchdog").daemon(true).start(this::watch);
+            CpuAccumulator cpu = new CpuAccumulator();
+            CpuClock clock = CpuClock.startForCurrentThread();
+            String failure = null;
+            try {
+                exchange();
+            } catch (IOException e) {
+                failure = BwClient.reason(e);
+            }
+            clock.stopInto(cpu);
+            long end = System.nanoTime();
+            finished = true;
+            LockSupport.unpark(watchdog);
+            Message.Results remote = null;
+            if (stopReason == null || interrupted) {
+                heart.stopThen(new Message.Stop());
+                remote = awaitRemote(System.nanoTime() + BwClient.DRAIN_LIMIT_NANOS);
+            }
+            heart.stop();
+            BwResult.Outcome outcome;
+            if (interrupted) {
+                outcome = new BwResult.Outcome("interrupted", "stopped by the user after " + rows.size()
+                        + (rows.size() == 1 ? " size" : " sizes"));
+            } else if (stopReason != null || failure != null) {
+                String why = stopReason != null ? stopReason : failure;
+                outcome = new BwResult.Outcome("peer-lost", "the server stopped answering after "
+                        + String.format(java.util.Locale.ROOT, "%.1f", (end - t0) / 1e9) + " s (" + why + ")");
+            } else if (remote == null) {
+                outcome = new BwResult.Outcome("peer-lost", "no results from the server");
+            } else {
+                outcome = BwResult.Outcome.OK;
+            }
+            Message.CpuTime local = new Message.CpuTime(cpu.userNanos(), cpu.systemNanos(), end - t0);
+            BwResult.Cpu cpuResult = new BwResult.Cpu(ResultAssembler.cpu(local),
+                    remote == null ? null : ResultAssembler.cpu(remote.cpu()));
+            return new LatResult(LatResult.SCHEMA, new BwResult.Tool("wirespeed", Version.get()), startedAt.toString(),
+                    ResultAssembler.localPeer(), session.server, params(), List.copyOf(rows), cpuResult, outcome);
+        }
+
+        private void exchange() throws IOException {
+            LatencyRecorder recorder = new LatencyRecorder();
+            List<Integer> sizes = config.sizesBytes();
+            long sequence = 0;
+            for (int k = 0; k < sizes.size(); k++) {
+                int size = sizes.get(k);
+                recorder.reset();
+                for (long w = 0; w < config.warmupIterations(); w++) {
+                    pingPong.roundTrip(size, sequence++, PingPong.PING);
+                }
+                long lost = 0;
+                long start = System.nanoTime();
+                try {
+                    if (config.iterations() != null) {
+                        long wanted = config.iterations();
+                        // lost UDP pings are repeated, up to as many again, so the count is exact
+                        for (long attempt = 0; recorder.count() < wanted && attempt < 2 * wanted; attempt++) {
+                            long rtt = pingPong.roundTrip(size, sequence++, PingPong.PING);
+                            if (rtt < 0) {
+                                lost++;
+                            } else {
+                                recorder.record(rtt);
+                            }
+                        }
+                    } else {
+                        long deadline = start + (long) (config.secondsPerSize() * 1e9);
+                        while (System.nanoTime() < deadline) {
+                            long rtt = pingPong.roundTrip(size, sequence++, PingPong.PING);
+                            if (rtt < 0) {
+                                lost++;
+                            } else {
+                                recorder.record(rtt);
+                            }
+                        }
+                    }
+                } catch (IOException e) {
+                    if (recorder.count() > 0) {
+                        addRow(size, recorder, lost, System.nanoTime() - start);
+                    }
+                    throw e;
+                }
+                long elapsed = System.nanoTime() - start;
+                pingPong.roundTrip(size, k, PingPong.NEXT_SIZE);
+                addRow(size, recorder, lost, elapsed);
+            }
+        }
+
+        private void addRow(int size, LatencyRecorder recorder, long lost, long elapsedNanos) {
+            long n = recorder.count();
+            LatRow row = new LatRow(size, n, config.udp() ? lost : null, recorder.oneWayMicros(),
+                    recorder.roundTripMicros(), elapsedNanos <= 0 ? 0 : Math.round(n * 1e9 / elapsedNanos * 10) / 10.0);
+            rows.add(row);
+            listener.row(row);
+        }
+
+        /** Resends lost UDP pings; ends the exchange on silence, Ctrl-C or a control-channel problem. */
+        private void watch() {
+            long lastProgress = pingPong.progress();
+            long lastChange = System.nanoTime();
+            long lastResend = lastChange;
+            long timeoutNanos = TimeUnit.MILLISECONDS.toNanos(config.timeoutMillis());
+            while (!finished) {
+                LockSupport.parkNanos(WATCHDOG_TICK_NANOS);
+                if (finished) {
+                    return;
+                }
+                long now = System.nanoTime();
+                long progress = pingPong.progress();
+                if (config.interrupted().getAsBoolean()) {
+                    interrupted = true;
+                    end("interrupted");
+                    return;
+                }
+                if (stopReason != null) {
+                    end(stopReason);
+                    return;
+                }
+                if (progress != lastProgress) {
+                    lastProgress = progress;
+                    lastChange = now;
+                    lastResend = now;
+                    continue;
+                }
+                if (now - lastChange > timeoutNanos) {
+                    end("no answer for " + trim(config.timeoutMillis() / 1000.0) + " s");
+                    return;
+                }
+                if (config.udp() && now - lastResend > UDP_RESEND_NANOS) {
+                    lastResend = now;
+                    try {
+                        pingPong.resend();
+                    } catch (IOException e) {
+                        end(BwClient.reason(e));
+                        return;
+                    }
+                }
+            }
+        }
+
+        private void end(String reason) {
+            if (stopReason == null) {
+                stopReason = reason;
+            }
+            closeQuietly(data);
+        }
+
+        private void readControl() {
+            try {
+                while (true) {
+                    Message m = session.codec.read();
+                    switch (m) {
+                        case Message.Results r -> {
+                            remoteResults.complete(r);
+                            return;
+                        }
+                        case Message.Error e -> {
+                            stopReason = "server: " + e.message();
+                            return;
+                        }
+                        default -> { }
+                    }
+                }
+            } catch (SocketTimeoutException e) {
+                if (!finished) {
+                    stopReason = "no word from the server on the control connection";
+                }
+            } catch (EOFException e) {
+                if (!finished) {
+                    stopReason = "control connection closed";
+                }
+            } catch (IOException e) {
+                if (!finished) {
+                    stopReason = BwClient.reason(e);
+                }
+            } finally {
+                remoteResults.complete(null);
+            }
+        }
+
+        private Message.Results awaitRemote(long deadlineNanos) {
+            try {
+                return remoteResults.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException | ExecutionException e) {
+                return null;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
+
+        private void sendQuietly(Message m) {
+            try {
+                session.codec.write(m);
+            } catch (IOException ignored) {
+                // the control reader reports a lost server
+            }
+        }
+    }
+
+    private static String trim(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+}

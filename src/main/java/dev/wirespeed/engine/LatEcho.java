@@ -1,0 +1,60 @@
+package dev.wirespeed.engine;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
+import java.nio.channels.SocketChannel;
+import java.util.List;
+
+/** The server's end of a ping-pong: echo every message whole, as fast as it can. */
+final class LatEcho {
+    private LatEcho() {}
+
+    /**
+     * Reads each message of the current size completely, writes it back, and moves to the next
+     * size after echoing a {@link PingPong#NEXT_SIZE}. Returns after the last size, or at EOF.
+     */
+    static void tcp(SocketChannel ch, List<Integer> sizesBytes, boolean busyPoll) throws IOException {
+        int max = sizesBytes.stream().mapToInt(Integer::intValue).max().orElse(1);
+        ByteBuffer buffer = ByteBuffer.allocateDirect(max);
+        ch.configureBlocking(!busyPoll);
+        for (int size : sizesBytes) {
+            while (true) {
+                buffer.clear().limit(size);
+                if (PingPong.readSome(ch, buffer, busyPoll) < 0) {
+                    return;
+                }
+                PingPong.readFully(ch, buffer, busyPoll);
+                byte kind = buffer.get(0);
+                buffer.flip();
+                PingPong.writeFully(ch, buffer, busyPoll);
+                if (kind == PingPong.NEXT_SIZE) {
+                    break;
+                }
+            }
+        }
+    }
+
+    /**
+     * Echoes each datagram as it came, until the channel is closed. A datagram is a whole message,
+     * so the sizes need no tracking here, and a repeated message (the client resent it) is simply
+     * echoed again.
+     */
+    static void udp(DatagramChannel ch, boolean busyPoll) throws IOException {
+        ByteBuffer buffer = ByteBuffer.allocateDirect(64 * 1024);
+        ch.configureBlocking(!busyPoll);
+        while (true) {
+            buffer.clear();
+            int n;
+            try {
+                n = PingPong.readSome(ch, buffer, busyPoll);
+            } catch (java.net.PortUnreachableException e) {
+                continue; // an ICMP error from an earlier echo; the control connection tells if the client left
+            }
+            if (n > 0) {
+                buffer.flip();
+                ch.write(buffer);
+            }
+        }
+    }
+}

@@ -1,0 +1,200 @@
+package dev.wirespeed.engine;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.channels.ByteChannel;
+import java.nio.channels.DatagramChannel;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.SocketChannel;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The client's end of a ping-pong: send one message, wait for the server to echo it whole, return
+ * the round-trip time. Byte 0 of every message says what it is ({@link #PING} or {@link #NEXT_SIZE});
+ * the rest is random payload, except that UDP pings carry their sequence number in bytes 1..8
+ * (as many as the size allows) so that a late echo is never taken for the current one.
+ *
+ * <p>Blocking mode sleeps in read(2); busy-poll mode puts the socket in non-blocking mode and
+ * spins on read, trading a core for the wake-up latency. Both loops do nothing else: no
+ * allocation, one clock read on each side of the exchange.
+ */
+abstract sealed class PingPong permits PingPong.Tcp, PingPong.Udp {
+    static final byte PING = 0;
+    /** Ends the current size: the server echoes it and moves to the next size of the spec. */
+    static final byte NEXT_SIZE = 1;
+
+    private static final VarHandle PROGRESS;
+
+    static {
+        try {
+            PROGRESS = MethodHandles.lookup().findVarHandle(PingPong.class, "progress", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    final boolean busyPoll;
+    final ByteBuffer send;
+    final ByteBuffer receive;
+    @SuppressWarnings("unused") // accessed through PROGRESS
+    private long progress;
+
+    PingPong(int maxSizeBytes, boolean busyPoll, SelectableChannel channel) throws IOException {
+        this.busyPoll = busyPoll;
+        this.send = ByteBuffer.allocateDirect(maxSizeBytes);
+        this.receive = ByteBuffer.allocateDirect(maxSizeBytes + 1);
+        byte[] random = new byte[Math.min(maxSizeBytes, 64 * 1024)];
+        ThreadLocalRandom.current().nextBytes(random);
+        for (int at = 0; at < maxSizeBytes; at += random.length) {
+            send.put(at, random, 0, Math.min(random.length, maxSizeBytes - at));
+        }
+        channel.configureBlocking(!busyPoll);
+    }
+
+    /**
+     * One exchange of {@code sizeBytes}. Returns the round-trip time in nanoseconds, or -1 when
+     * the echo came only after the watchdog resent the message (UDP: the first was lost).
+     */
+    abstract long roundTrip(int sizeBytes, long sequence, byte kind) throws IOException;
+
+    /** Round trips completed so far; the watchdog reads it to see that the exchange moves. */
+    final long progress() {
+        return (long) PROGRESS.getOpaque(this);
+    }
+
+    final void advance() {
+        PROGRESS.setOpaque(this, (long) PROGRESS.getOpaque(this) + 1);
+    }
+
+    /** Watchdog: the current message got no echo for a while; send it again (UDP only). */
+    abstract void resend() throws IOException;
+
+    static int readSome(ByteChannel ch, ByteBuffer into, boolean busyPoll) throws IOException {
+        int n;
+        while ((n = ch.read(into)) == 0 && busyPoll) {
+            Thread.onSpinWait();
+        }
+        return n;
+    }
+
+    static void writeFully(ByteChannel ch, ByteBuffer from, boolean busyPoll) throws IOException {
+        while (from.hasRemaining()) {
+            if (ch.write(from) == 0 && busyPoll) {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    static void readFully(ByteChannel ch, ByteBuffer into, boolean busyPoll) throws IOException {
+        while (into.hasRemaining()) {
+            if (readSome(ch, into, busyPoll) < 0) {
+                throw new EOFException("the server closed the data connection");
+            }
+        }
+    }
+
+    /** TCP: the server reads the whole message before it answers (store and forward, as perftest and qperf). */
+    static final class Tcp extends PingPong {
+        private final SocketChannel channel;
+
+        Tcp(SocketChannel channel, int maxSizeBytes, boolean busyPoll) throws IOException {
+            super(maxSizeBytes, busyPoll, channel);
+            this.channel = channel;
+        }
+
+        @Override
+        long roundTrip(int sizeBytes, long sequence, byte kind) throws IOException {
+            send.clear().put(0, kind).limit(sizeBytes);
+            receive.clear().limit(sizeBytes);
+            long t0 = System.nanoTime();
+            writeFully(channel, send, busyPoll);
+            readFully(channel, receive, busyPoll);
+            long t1 = System.nanoTime();
+            advance();
+            return t1 - t0;
+        }
+
+        @Override
+        void resend() {
+            // TCP retransmits by itself
+        }
+    }
+
+    /** UDP: one datagram each way; stale or foreign echoes are skipped by size, kind and sequence. */
+    static final class Udp extends PingPong {
+        private final DatagramChannel channel;
+        private final ByteBuffer again;
+        private volatile int pendingSize;
+        private volatile byte pendingKind;
+        private volatile long pendingSequence;
+        private volatile long resentSequence = -1;
+
+        Udp(DatagramChannel channel, int maxSizeBytes, boolean busyPoll) throws IOException {
+            super(maxSizeBytes, busyPoll, channel);
+            this.channel = channel;
+            this.again = ByteBuffer.allocateDirect(maxSizeBytes);
+        }
+
+        @Override
+        long roundTrip(int sizeBytes, long sequence, byte kind) throws IOException {
+            send.clear();
+            send.put(0, kind);
+            putSequence(send, sequence, sizeBytes);
+            send.limit(sizeBytes);
+            pendingSize = sizeBytes;
+            pendingKind = kind;
+            pendingSequence = sequence;
+            long t0 = System.nanoTime();
+            channel.write(send);
+            while (true) {
+                receive.clear();
+                int n = readSome(channel, receive, busyPoll);
+                if (n == sizeBytes && receive.get(0) == kind && sequenceMatches(receive, sequence, sizeBytes)) {
+                    break;
+                }
+            }
+            long t1 = System.nanoTime();
+            boolean resent = resentSequence == sequence;
+            advance();
+            return resent ? -1 : t1 - t0;
+        }
+
+        @Override
+        void resend() throws IOException {
+            int size = pendingSize;
+            if (size == 0) {
+                return;
+            }
+            long sequence = pendingSequence;
+            again.clear();
+            for (int i = 0; i < size; i++) {
+                again.put(i, send.get(i));
+            }
+            again.put(0, pendingKind);
+            putSequence(again, sequence, size);
+            again.limit(size);
+            resentSequence = sequence;
+            channel.write(again);
+        }
+
+        static void putSequence(ByteBuffer b, long sequence, int sizeBytes) {
+            int bytes = Math.min(8, sizeBytes - 1);
+            for (int i = 0; i < bytes; i++) {
+                b.put(1 + i, (byte) (sequence >>> (8 * i)));
+            }
+        }
+
+        static boolean sequenceMatches(ByteBuffer b, long sequence, int sizeBytes) {
+            int bytes = Math.min(8, sizeBytes - 1);
+            for (int i = 0; i < bytes; i++) {
+                if (b.get(1 + i) != (byte) (sequence >>> (8 * i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package dev.wirespeed.engine;
+
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.UdpResult;
+import dev.wirespeed.wire.Message;
+import dev.wirespeed.wire.TestSpec;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.nio.channels.DatagramChannel;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One side's UDP streams of a udp-bw test whose control connection speaks another protocol
+ * (iperf3): {@link UdpGroup}'s paced senders and loss/jitter receivers, with warm-up and interval
+ * sampling, driven from outside — the UDP counterpart of {@link DataPlane}.
+ */
+public final class UdpDataPlane {
+    /** Receives interval reports of the streams this side receives, as they are sampled. */
+    public interface IntervalListener {
+        void interval(UdpResult.UdpInterval interval);
+    }
+
+    private final boolean[] sends;
+    private final UdpGroup group;
+    private final IntervalSampler sampler;
+    private final UdpAssembler assembler;
+    private long startNanos;
+
+    /**
+     * @param client   true on the client: upload streams are the ones this side sends, and its
+     *                 receiving (download) streams' intervals are collected for the result
+     * @param header   the datagram layout: iperf3's 32-bit counter unless udp_counters_64bit
+     * @param listener gets each interval report as it is sampled; may be null
+     */
+    public UdpDataPlane(String threadPrefix, List<DatagramChannel> channels, boolean client, TestSpec spec,
+                        UdpHeader header, IntervalListener listener) {
+        this.sends = new boolean[channels.size()];
+        for (int i = 0; i < sends.length; i++) {
+            sends[i] = spec.direction().isUploadStream(i, spec.streams()) == client;
+        }
+        this.group = new UdpGroup(threadPrefix, channels, sends, spec, header, null);
+        this.assembler = new UdpAssembler(spec);
+        long intervalNanos = client ? TimeUnit.MILLISECONDS.toNanos(spec.intervalMillis()) : 0;
+        this.sampler = new IntervalSampler(group.counters(), intervalNanos,
+                TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), BwClient.plannedEndNanos(spec), s -> {
+                    Message.UdpInterval iv = group.interval(s);
+                    if (client && iv != null) {
+                        UdpResult.UdpInterval r = assembler.local(iv);
+                        if (r != null && listener != null && spec.intervalMillis() > 0) {
+                            listener.interval(r);
+                        }
+                    }
+                });
+    }
+
+    /** Client: a UDP socket connected to the server's port, with the test's socket buffers. */
+    public static DatagramChannel openClient(InetSocketAddress target, TestSpec spec) throws IOException {
+        DatagramChannel ch = DatagramChannel.open(UdpSetup.family(target));
+        try {
+            UdpSetup.buffers(ch, UdpSetup.bufferBytes(spec));
+            ch.connect(target);
+            return ch;
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw e;
+        }
+    }
+
+    /** Server: a socket on the server's UDP port, connected to the client's socket {@code peer}. */
+    public static DatagramChannel openServer(InetSocketAddress localUdp, TestSpec spec, SocketAddress peer)
+            throws IOException {
+        DatagramChannel ch = UdpSetup.openOnServerPort(localUdp, UdpSetup.bufferBytes(spec));
+        try {
+            ch.connect(peer);
+            return ch;
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw e;
+        }
+    }
+
+    /** The server's one-line log of a UDP test, as for wirespeed's own udp-bw tests. */
+    public static String summaryLine(TestSpec spec, List<Message.UdpTotal> totals, long wallNanos, String problem) {
+        return ModeServer.udpSummary(spec, totals, wallNanos, problem);
+    }
+
+    /** Starts every stream and the sampler; the test's clock starts now. */
+    public long start() {
+        startNanos = System.nanoTime();
+        group.start();
+        sampler.start(startNanos);
+        return startNanos;
+    }
+
+    /** End of the warm-up as a System.nanoTime() value (the start when there is none). */
+    public long omitEndNanoTime() {
+        return sampler.omitEndNanoTime();
+    }
+
+    /** Whether this side sends on the socket with this index. */
+    public boolean sends(int index) {
+        return sends[index];
+    }
+
+    /** Payload bytes moved so far by every stream of this side. */
+    public long bytes() {
+        long sum = 0;
+        for (StreamCounter c : group.counters()) {
+            sum += c.bytes();
+        }
+        return sum;
+    }
+
+    public Throwable firstFailure() {
+        return group.firstFailure();
+    }
+
+    public void stopSending() {
+        group.stopSending();
+    }
+
+    /** Waits until every sender left its loop, or the deadline; true when all did. */
+    public boolean awaitSendersEnded(long deadlineNanos) {
+        while (true) {
+            boolean all = true;
+            for (StreamCounter c : group.counters()) {
+                all &= !c.sending() || c.ended();
+            }
+            if (all) {
+                return true;
+            }
+            if (System.nanoTime() >= deadlineNanos) {
+                return false;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+        }
+    }
+
+    /** Receivers read on until no datagram came for 50 ms (at most 1 s): the last ones in flight count. */
+    public void drainReceivers() {
+        group.drainReceivers();
+    }
+
+    /**
+     * Closes every socket, waits for the threads, and takes the last sample where the data
+     * ended: at the last datagram received, or {@code stopNanos} when none was.
+     */
+    public void close(long stopNanos) {
+        group.close(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
+        sampler.finish(group.dataEndNanos(stopNanos));
+    }
+
+    /** This side's totals after {@link #close}: warm-up excluded in {@code measured}. */
+    public Message.UdpResults results(long stopNanos) {
+        return new Message.UdpResults(group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime(), stopNanos),
+                new Message.CpuTime(group.cpu().userNanos(), group.cpu().systemNanos(), stopNanos - startNanos));
+    }
+
+    /** The client's result from both sides' totals; {@code remote} is null when the peer sent none. */
+    public UdpResult assemble(Instant startedAt, BwResult.Peer server, Message.UdpResults local,
+                              Message.UdpResults remote, BwResult.Outcome outcome) {
+        return assembler.build(startedAt, server, local, remote, outcome);
+    }
+}

@@ -1,0 +1,42 @@
+package dev.wirespeed.explain;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.wirespeed.diagnose.Facts;
+import dev.wirespeed.diagnose.Finding;
+import dev.wirespeed.parse.Piece;
+import dev.wirespeed.results.Measurement;
+import java.util.List;
+
+/**
+ * What {@code wirespeed explain} printed, as one model for text and JSON.
+ * Schema: docs/json/explain.schema.json (id {@value #SCHEMA}); change both together.
+ *
+ * @param inputs       the files read, in order ("-" is standard input)
+ * @param pieces       every command with its output, and prose between them
+ * @param measurements results of external tools in the common result model, in input order
+ * @param facts        the host facts derived from the pieces, one set per host
+ * @param findings     what the rules found, errors first
+ * @param summary      counts
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"schema", "inputs", "summary", "pieces", "measurements", "facts", "findings"})
+public record Explanation(String schema, List<String> inputs, Summary summary, List<Piece> pieces,
+                          List<Measurement> measurements, List<Facts> facts, List<Finding> findings) {
+
+    public static final String SCHEMA = "wirespeed.explain/1";
+
+    /**
+     * @param pieces       pieces with a command or with output
+     * @param recognized   pieces with at least one block in a known format
+     * @param formats      blocks read per format, e.g. "ibstatus": 3
+     * @param unrecognizedCommands pieces with a command whose output no parser read
+     */
+    @JsonPropertyOrder({"pieces", "recognized", "unrecognizedCommands", "formats"})
+    public record Summary(int pieces, int recognized, int unrecognizedCommands, java.util.Map<String, Integer> formats) {}
+
+    /** True when nothing at all was recognized. */
+    public boolean nothingRecognized() {
+        return summary.recognized() == 0;
+    }
+}

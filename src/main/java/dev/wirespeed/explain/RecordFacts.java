@@ -1,0 +1,300 @@
+package dev.wirespeed.explain;
+
+import dev.wirespeed.diagnose.Facts;
+import dev.wirespeed.host.CpuTopology;
+import dev.wirespeed.host.DeviceSetting;
+import dev.wirespeed.host.Evidence;
+import dev.wirespeed.host.IbRate;
+import dev.wirespeed.host.LinkLayer;
+import dev.wirespeed.host.Mount;
+import dev.wirespeed.host.NetInterface;
+import dev.wirespeed.host.Observed;
+import dev.wirespeed.host.PauseFrames;
+import dev.wirespeed.host.PciFunction;
+import dev.wirespeed.host.PcieLink;
+import dev.wirespeed.host.PhysState;
+import dev.wirespeed.host.PortState;
+import dev.wirespeed.host.RdmaDevice;
+import dev.wirespeed.host.RdmaPort;
+import dev.wirespeed.limits.IbSpeed;
+import dev.wirespeed.parse.Parsed;
+import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.host.DriverInfo;
+import dev.wirespeed.parse.host.EthtoolSettings;
+import dev.wirespeed.parse.host.NfsMount;
+import dev.wirespeed.parse.host.PauseSettings;
+import dev.wirespeed.parse.host.TopologyDevice;
+import dev.wirespeed.parse.mlx.MlxSetting;
+import dev.wirespeed.parse.mlx.MstDevice;
+import dev.wirespeed.parse.mlx.TuneItem;
+import dev.wirespeed.parse.perftest.CpuFrequencyWarning;
+import dev.wirespeed.results.Measurement;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Turns parsed records into the host fact model ({@link dev.wirespeed.host}), the same records
+ * doctor reads from sysfs, so one rule set diagnoses both. Values are converted to the sysfs
+ * meaning with the fact model's own parsers; each carries its source as "FORMAT, INPUT line N".
+ * Records with no host counterpart (fabric links, ZeroTier peers, MD-CLI objects, result rows)
+ * are left to the log rules.
+ */
+final class RecordFacts {
+    private RecordFacts() {}
+
+    private static final Pattern MLNX_PCI_SECTION = Pattern.compile(".* Device Status on PCI ([0-9a-fA-F:.]+)");
+    private static final Pattern MLNX_PORT_SECTION = Pattern.compile("(\\S+) \\(Port (\\d+)\\) Status");
+    private static final Pattern GBE = Pattern.compile("([\\d.]+)GbE");
+
+    /** Adds what one parsed block says to {@code b}. */
+    static void add(Facts.Builder b, Parsed p, String input) {
+        String lastTunePci = null;
+        for (ParsedRecord r : p.records()) {
+            String src = p.format() + ", " + input + " line " + r.source().line();
+            switch (r) {
+                case dev.wirespeed.parse.ib.RdmaDevice d -> b.add(device(d, src));
+                case dev.wirespeed.parse.ib.RdmaPort port -> b.add(port(port, src));
+                case dev.wirespeed.parse.pci.PciDevice d -> pci(d.address(), src).ifPresent(f -> {
+                    PciFunction.Builder fb = PciFunction.builder(f).description(text(d.description(), src));
+                    if (d.driver() != null) {
+                        fb.driver(text(d.driver(), src));
+                    }
+                    if (d.numaNode() != null) {
+                        fb.numaNode(Observed.of(d.numaNode(), d.numaNode().toString(), src));
+                    }
+                    b.add(fb.build());
+                });
+                case dev.wirespeed.parse.pci.PcieLink l -> pci(l.address(), src)
+                        .ifPresent(f -> b.add(PciFunction.builder(f).link(link(l, src)).build()));
+                case dev.wirespeed.parse.host.NetInterface n -> {
+                    NetInterface.Builder nb = NetInterface.builder(n.name());
+                    if (n.state() != null) {
+                        nb.operState(Observed.of(n.state().toLowerCase(Locale.ROOT), n.state(), src));
+                    }
+                    if (n.mtuBytes() != null) {
+                        nb.mtuBytes(Observed.of(n.mtuBytes(), n.mtuBytes().toString(), src));
+                    }
+                    if (n.linkType() != null) {
+                        nb.type(Observed.of(n.linkType().equals("infiniband") ? NetInterface.ARPHRD_INFINIBAND
+                                : n.linkType().equals("loopback") ? NetInterface.ARPHRD_LOOPBACK : NetInterface.ARPHRD_ETHER,
+                                "link/" + n.linkType(), src));
+                    }
+                    b.add(nb.build());
+                }
+                case EthtoolSettings e when e.iface() != null && e.speed() != null -> b.add(NetInterface.builder(e.iface())
+                        .speedMbps(Observed.of(Math.round(e.speed().value() / 1e6), e.speed().raw(), src)).build());
+                case PauseSettings ps when ps.iface() != null -> b.add(NetInterface.builder(ps.iface())
+                        .pause(Observed.of(new PauseFrames(ps.autoNegotiate(), ps.rx(), ps.tx()),
+                                "RX " + onOff(ps.rx()) + ", TX " + onOff(ps.tx()), src)).build());
+                case DriverInfo di when di.iface() != null -> {
+                    NetInterface.Builder nb = NetInterface.builder(di.iface());
+                    if (di.driver() != null) {
+                        nb.driver(text(di.driver(), src));
+                    }
+                    pci(di.busInfo(), src).ifPresent(a -> nb.pciAddress(Observed.of(a, di.busInfo(), src)));
+                    b.add(nb.build());
+                }
+                case NfsMount m -> b.add(new Mount(m.export(), m.mountPoint(), "nfs" + (m.version() == null ? "" : m.version()),
+                        String.join(",", m.options().entrySet().stream()
+                                .map(e -> e.getValue().isEmpty() ? e.getKey() : e.getKey() + "=" + e.getValue()).toList()),
+                        m.transport() == null ? Observed.absent(src) : Observed.of(m.transport(), "proto=" + m.transport(), src),
+                        new Evidence(src, r.source().text().strip())));
+                case TopologyDevice t -> pci(t.address(), src).ifPresent(a -> {
+                    if (t.numaNode() != null) {
+                        b.add(PciFunction.builder(a).numaNode(Observed.of(t.numaNode(), "NUMANode P#" + t.numaNode(), src)).build());
+                    }
+                    t.netdevs().forEach(n -> b.add(NetInterface.builder(n).pciAddress(Observed.of(a, t.address(), src)).build()));
+                    t.rdmaDevices().forEach(d -> b.add(RdmaDevice.builder(d).pciAddress(Observed.of(a, t.address(), src)).build()));
+                });
+                case MstDevice m when m.pciAddress() != null -> pci(m.pciAddress(), src).ifPresent(a -> {
+                    if (m.rdma() != null) {
+                        b.add(RdmaDevice.builder(m.rdma()).pciAddress(Observed.of(a, m.pciAddress(), src)).build());
+                    }
+                    if (m.net() != null) {
+                        b.add(NetInterface.builder(m.net()).pciAddress(Observed.of(a, m.pciAddress(), src)).build());
+                    }
+                });
+                case MlxSetting s -> b.add(new DeviceSetting(s.device(), s.name(),
+                        s.newValue() != null ? s.newValue() : s.nextBoot(), new Evidence(src, r.source().text().strip())));
+                case TuneItem t -> lastTunePci = tune(b, t, src, lastTunePci);
+                case CpuFrequencyWarning w -> b.cpu(new CpuTopology(Observed.notSeen(), List.of(), List.of(),
+                        List.of(new CpuTopology.FrequencyNote(w.message(), new Evidence(src, w.message())))));
+                default -> { }
+            }
+        }
+        for (Measurement m : p.measurements()) {
+            b.add(m);
+        }
+    }
+
+    private static RdmaDevice device(dev.wirespeed.parse.ib.RdmaDevice d, String src) {
+        RdmaDevice.Builder rb = RdmaDevice.builder(d.device());
+        if (d.caType() != null) {
+            rb.hcaType(text(d.caType(), src));
+        }
+        if (d.firmware() != null) {
+            rb.fwVersion(text(d.firmware(), src));
+        }
+        if (d.nodeGuid() != null) {
+            rb.nodeGuid(text(d.nodeGuid(), src));
+        }
+        if (d.systemImageGuid() != null) {
+            rb.sysImageGuid(text(d.systemImageGuid(), src));
+        }
+        if (d.boardId() != null) {
+            rb.boardId(text(d.boardId(), src));
+        }
+        if (d.vendorPartId() != null) {
+            // ibv_devinfo's vendor_part_id is the PCI device id in decimal (4115 = 0x1013)
+            rb.partId(Observed.parse(d.vendorPartId(), src, Integer::parseInt));
+        }
+        return rb.build();
+    }
+
+    private static RdmaPort port(dev.wirespeed.parse.ib.RdmaPort p, String src) {
+        RdmaPort.Builder pb = RdmaPort.builder(p.device(), p.port() == null ? 1 : p.port());
+        if (p.state() != null) {
+            pb.state(Observed.parse(p.state(), src, PortState::parse));
+        }
+        if (p.physicalState() != null) {
+            pb.physState(Observed.parse(p.physicalState(), src, PhysState::parse));
+        }
+        if (p.rate() != null) {
+            Integer lanes = null;
+            if (p.width() != null) {
+                try {
+                    lanes = IbRate.parseWidth(p.width());
+                } catch (IllegalArgumentException e) {
+                    lanes = null;
+                }
+            }
+            IbSpeed speed = null;
+            if (p.speed() != null) {
+                try {
+                    speed = IbSpeed.parse(p.speed());
+                } catch (IllegalArgumentException e) {
+                    speed = null;
+                }
+            }
+            pb.rate(Observed.of(new IbRate(p.rate().value() / 1e9, lanes, speed), p.rate().raw(), src));
+        }
+        if (p.linkLayer() != null) {
+            pb.linkLayer(Observed.parse(p.linkLayer(), src, LinkLayer::parse));
+        }
+        if (p.baseLid() != null) {
+            pb.lid(Observed.parse(p.baseLid(), src, RecordFacts::lid));
+        }
+        if (p.smLid() != null) {
+            pb.smLid(Observed.parse(p.smLid(), src, RecordFacts::lid));
+        }
+        if (p.netdev() != null) {
+            pb.netdev(text(p.netdev(), src));
+        }
+        if (p.activeMtuBytes() != null) {
+            pb.activeMtuBytes(Observed.of(p.activeMtuBytes(), p.activeMtuBytes().toString(), src));
+        }
+        return pb.build();
+    }
+
+    /** "0x70" (ibstatus) or "25606" (ibstat) → the LID. */
+    static Integer lid(String text) {
+        String t = text.strip().toLowerCase(Locale.ROOT);
+        return t.startsWith("0x") ? Integer.parseInt(t.substring(2), 16) : Integer.parseInt(t);
+    }
+
+    private static PcieLink link(dev.wirespeed.parse.pci.PcieLink l, String src) {
+        return new PcieLink(gts(l.speed(), src), width(l.width(), src), gts(l.capableSpeed(), src),
+                width(l.capableWidth(), src),
+                l.maxPayloadBytes() == null ? Observed.notSeen()
+                        : Observed.of(l.maxPayloadBytes(), l.maxPayloadBytes() + " bytes", src),
+                Boolean.TRUE.equals(l.widthDowngraded()) || Boolean.TRUE.equals(l.speedDowngraded())
+                        ? Observed.of(true, "(downgraded)", src) : Observed.notSeen(),
+                null);
+    }
+
+    private static Observed<Double> gts(Quantity q, String src) {
+        return q == null ? Observed.notSeen()
+                : Observed.parse(dev.wirespeed.parse.Units.trim(q.value()) + " GT/s", src, PcieLink::parseTransferRate);
+    }
+
+    private static Observed<Integer> width(Integer w, String src) {
+        return w == null ? Observed.notSeen() : Observed.parse("x" + w, src, PcieLink::parseWidth);
+    }
+
+    /** mlnx_tune: PCIe status of the device section, speed/MTU/state of port sections (which follow their device). */
+    private static String tune(Facts.Builder b, TuneItem t, String src, String lastPci) {
+        Matcher dev = MLNX_PCI_SECTION.matcher(t.section());
+        Matcher port = MLNX_PORT_SECTION.matcher(t.section());
+        String item = t.item() == null ? "" : t.item();
+        if (dev.matches()) {
+            String pci = pci(dev.group(1), src).orElse(null);
+            if (pci == null) {
+                return lastPci;
+            }
+            boolean warn = "Warning".equals(t.level());
+            PcieLink none = PcieLink.notSeen();
+            PcieLink l = switch (item) {
+                case "PCI Width" -> new PcieLink(none.currentGts(), Observed.parse(t.value(), src, PcieLink::parseWidth),
+                        none.maxGts(), none.maxWidth(), none.maxPayloadBytes(),
+                        warn ? Observed.of(true, "Warning: PCI Width " + t.value(), src) : Observed.notSeen(), null);
+                case "PCI Speed" -> new PcieLink(Observed.parse(t.value(), src, PcieLink::parseTransferRate),
+                        none.currentWidth(), none.maxGts(), none.maxWidth(), none.maxPayloadBytes(),
+                        warn ? Observed.of(true, "Warning: PCI Speed " + t.value(), src) : Observed.notSeen(), null);
+                case "PCI Max Payload Size" -> new PcieLink(none.currentGts(), none.currentWidth(), none.maxGts(),
+                        none.maxWidth(), Observed.parse(t.value(), src, Integer::parseInt), Observed.notSeen(), null);
+                default -> null;
+            };
+            if (l != null) {
+                b.add(PciFunction.builder(pci).link(l).build());
+            }
+            return pci;
+        }
+        if (port.matches()) {
+            NetInterface.Builder nb = NetInterface.builder(port.group(1));
+            if (lastPci != null) {
+                nb.pciAddress(Observed.of(lastPci, t.section(), src));
+            }
+            Matcher g = GBE.matcher(t.value() == null ? "" : t.value());
+            switch (item) {
+                case "Speed" -> {
+                    if (g.matches()) {
+                        nb.speedMbps(Observed.of(Math.round(Double.parseDouble(g.group(1)) * 1000), t.value(), src));
+                    }
+                }
+                case "MTU" -> nb.mtuBytes(Observed.parse(t.value(), src, Integer::parseInt));
+                case "Link status" -> nb.operState(Observed.of(t.value().toLowerCase(Locale.ROOT), t.value(), src));
+                default -> { }
+            }
+            b.add(nb.build());
+            return lastPci;
+        }
+        if (t.section().startsWith("CPU Status") && "Frequency".equals(item) && "Warning".equals(t.level())) {
+            b.cpu(new CpuTopology(Observed.notSeen(), List.of(), List.of(), List.of(new CpuTopology.FrequencyNote(
+                    "mlnx_tune: CPU frequency " + t.value() + " (not at its maximum)",
+                    new Evidence(src, t.source().text().strip())))));
+        }
+        return lastPci;
+    }
+
+    private static java.util.Optional<String> pci(String address, String src) {
+        if (address == null) {
+            return java.util.Optional.empty();
+        }
+        try {
+            return java.util.Optional.of(PciFunction.normalizeAddress(address));
+        } catch (IllegalArgumentException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    private static Observed<String> text(String v, String src) {
+        return Observed.of(v, v, src);
+    }
+
+    private static String onOff(Boolean b) {
+        return b == null ? "?" : b ? "on" : "off";
+    }
+}

@@ -1,0 +1,236 @@
+package dev.wirespeed.iperf3;
+
+import dev.wirespeed.engine.BwClient;
+import dev.wirespeed.engine.NativeSockets;
+import dev.wirespeed.iperf3.Iperf3Error.Errno;
+import dev.wirespeed.wire.TestSpec;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
+import java.net.StandardSocketOptions;
+import java.nio.channels.SocketChannel;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One iperf3 client's test on a wirespeed server, from its cookie to IPERF_DONE. The data moves
+ * through wirespeed's engine ({@link TcpServerSide}, {@link UdpServerSide}); the control
+ * connection speaks iperf3 (iperf_run_server and iperf_handle_message_server in esnet/iperf
+ * src/iperf_server_api.c).
+ */
+final class Iperf3ServerTest {
+    /** iperf3's server allows a test its time plus a grace for state changes (create_server_timers). */
+    static final long GRACE_NANOS = TimeUnit.SECONDS.toNanos(30);
+    /** How often the running test looks at its control connection and its limits. */
+    static final int POLL_MILLIS = 200;
+    /** Between SERVER_TERMINATE and closing the streams, so that an iperf3 client reports the former. */
+    static final long ABORT_NOTICE_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+    /** errno ETIMEDOUT, sent when the data connections do not all arrive. */
+    private static final int ETIMEDOUT = 110;
+
+    private final Iperf3Service service;
+    private final Control control;
+    private final String cookie;
+    private final String peer;
+    private final Runnable handshakeDone;
+    private volatile ServerSide side;
+    private volatile String abortReason;
+    private String clientVersion;
+
+    Iperf3ServerTest(Iperf3Service service, Control control, String cookie, String peer, Runnable handshakeDone) {
+        this.service = service;
+        this.control = control;
+        this.cookie = cookie;
+        this.peer = peer;
+        this.handshakeDone = handshakeDone;
+    }
+
+    void run() {
+        int handshakeMillis = service.config().handshakeMillis();
+        InetAddress udpClient = null;
+        try {
+            control.channel().setOption(StandardSocketOptions.TCP_NODELAY, true);
+            control.deadline(handshakeMillis);
+            control.writeState(Iperf3.PARAM_EXCHANGE);
+            var json = control.readJson(Iperf3.MAX_PARAMS_BYTES, "parameters", Iperf3Error.RECEIVE_PARAMS);
+            if (json.path("client_version").isString()) {
+                clientVersion = Params.printable(json.path("client_version").stringValue());
+            }
+            Params.Request request = Params.parse(json, service.config().limits());
+            TestSpec spec = request.spec();
+            checkCongestion(spec);
+            if (spec.udp()) {
+                udpClient = ((InetSocketAddress) control.channel().getRemoteAddress()).getAddress();
+                UdpServerSide udp = new UdpServerSide(spec, request.tos(), request.udpCounters64());
+                side = udp;
+                service.awaitingUdpStreams(udpClient, udp, handshakeMillis);
+            } else {
+                TcpServerSide tcp = new TcpServerSide(spec, request.tos());
+                side = tcp;
+                service.awaitingStreams(cookie, tcp);
+            }
+            control.writeState(Iperf3.CREATE_STREAMS);
+            if (!side.awaitStreams(handshakeMillis)) {
+                throw new Iperf3Refusal(Iperf3Error.STREAM_ACCEPT, ETIMEDOUT, "only " + side.arrived() + " of "
+                        + spec.connections() + " " + (spec.udp() ? "UDP streams" : "data connections")
+                        + " arrived within " + handshakeMillis + " ms");
+            }
+            service.streamsComplete(cookie, udpClient, side);
+            handshakeDone.run();
+            side.prepare();
+            runData(spec, request);
+        } catch (Iperf3Refusal r) {
+            log("refused " + who() + ": " + r.getMessage());
+            try {
+                control.writeServerError(r.error(), r.errno());
+                control.closeAfterLastWords();
+            } catch (IOException ignored) {
+                // the client is gone; the log says why it was refused
+            }
+        } catch (SocketTimeoutException e) {
+            log("dropped " + who() + ": silent for " + handshakeMillis + " ms before its test started");
+        } catch (EOFException e) {
+            log("dropped " + who() + ": closed before its test started");
+        } catch (IOException e) {
+            log("dropped " + who() + ": " + BwClient.reason(e));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            service.streamsComplete(cookie, udpClient, side);
+            ServerSide s = side;
+            if (s != null) {
+                s.close();
+            }
+            control.close();
+        }
+    }
+
+    /** An algorithm this host lacks is refused before any stream exists, as iperf3 clients understand. */
+    private static void checkCongestion(TestSpec spec) throws IOException {
+        if (spec.congestion() == null) {
+            return;
+        }
+        try (SocketChannel probe = SocketChannel.open()) {
+            NativeSockets.setCongestion(probe, spec.congestion());
+        } catch (IOException e) {
+            throw new Iperf3Refusal(Iperf3Error.SET_CONGESTION, Errno.ENOENT, BwClient.reason(e));
+        }
+    }
+
+    private void runData(TestSpec spec, Params.Request request) throws IOException {
+        control.writeState(Iperf3.TEST_START);
+        long t0 = side.start();
+        control.writeState(Iperf3.TEST_RUNNING);
+        String problem = awaitTestEnd(spec, t0);
+        long testEnd = System.nanoTime();
+        side.end(testEnd, problem == null);
+        Iperf3Service.ClientTotals theirs = null;
+        if (problem == null) {
+            try {
+                theirs = exchangeResults(spec, request, testEnd - t0);
+            } catch (IOException e) {
+                problem = "results exchange failed: " + BwClient.reason(e);
+            }
+        }
+        log(who() + " " + side.summary(testEnd - t0, problem)
+                + (request.title() != null ? " [" + request.title() + "]" : ""));
+        service.finished(side.served(peer, clientVersion, theirs, problem));
+    }
+
+    /** Null when the client sent TEST_END, else why the test ended. */
+    private String awaitTestEnd(TestSpec spec, long t0) {
+        long limitNanos = (spec.durationMillis() > 0 ? TimeUnit.MILLISECONDS.toNanos(spec.durationMillis())
+                : TimeUnit.MILLISECONDS.toNanos(service.config().limits().maxDurationMillis()))
+                + TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()) + GRACE_NANOS;
+        try {
+            while (true) {
+                if (abortReason != null) {
+                    return abortReason;
+                }
+                OptionalInt state = control.pollState(POLL_MILLIS);
+                if (abortReason != null) {
+                    return abortReason;
+                }
+                if (state.isPresent()) {
+                    return switch (state.getAsInt()) {
+                        case Iperf3.TEST_END -> null;
+                        case Iperf3.CLIENT_TERMINATE -> "the client terminated the test";
+                        default -> "the client sent " + Iperf3.stateName(state.getAsInt()) + " during the test";
+                    };
+                }
+                if (System.nanoTime() - t0 > limitNanos) {
+                    return "no TEST_END within " + TimeUnit.NANOSECONDS.toSeconds(limitNanos) + " s";
+                }
+            }
+        } catch (EOFException e) {
+            return abortReason != null ? abortReason : "the client went away";
+        } catch (IOException e) {
+            return abortReason != null ? abortReason : BwClient.reason(e);
+        }
+    }
+
+    /** EXCHANGE_RESULTS → the client's results → ours → DISPLAY_RESULTS → IPERF_DONE. */
+    private Iperf3Service.ClientTotals exchangeResults(TestSpec spec, Params.Request request, long wallNanos)
+            throws IOException {
+        control.deadline(service.config().handshakeMillis());
+        control.writeState(Iperf3.EXCHANGE_RESULTS);
+        Results theirs = Results.parse(control.readJson(Iperf3.MAX_RESULTS_BYTES, "results",
+                Iperf3Error.RECEIVE_RESULTS), spec.connections());
+        ObjectNode json = side.results();
+        if (request.getServerOutput()) {
+            json.put("server_output_text", side.summary(wallNanos, null) + "\n");
+        }
+        control.writeJson(json);
+        control.writeState(Iperf3.DISPLAY_RESULTS);
+        try {
+            int state = control.readState();
+            if (state != Iperf3.IPERF_DONE) {
+                log(who() + " ended with " + Iperf3.stateName(state) + " instead of IPERF_DONE");
+            }
+        } catch (EOFException | SocketTimeoutException ignored) {
+            // the results are complete; a client that leaves without IPERF_DONE loses nothing
+        }
+        Map<Integer, Long> bytes = new HashMap<>();
+        Map<Integer, Long> packets = new HashMap<>();
+        Map<Integer, Long> lost = new HashMap<>();
+        for (Results.Stream s : theirs.streams()) {
+            bytes.put(s.index(), s.bytes());
+            packets.put(s.index(), s.packets());
+            lost.put(s.index(), s.errors());
+        }
+        return new Iperf3Service.ClientTotals(Map.copyOf(bytes), Map.copyOf(packets), Map.copyOf(lost));
+    }
+
+    /**
+     * Ends the test from outside (server shutdown): SERVER_TERMINATE, then every stream closes —
+     * a moment later, so that the client reads why before its streams fail.
+     */
+    void abort(String reason) {
+        abortReason = reason;
+        try {
+            control.writeState(Iperf3.SERVER_TERMINATE);
+            LockSupport.parkNanos(ABORT_NOTICE_NANOS);
+        } catch (IOException ignored) {
+            // the client is gone already
+        }
+        ServerSide s = side;
+        if (s != null) {
+            s.close();
+        }
+        control.close();
+    }
+
+    private String who() {
+        return peer + " (iperf3" + (clientVersion != null ? " " + clientVersion : "") + ")";
+    }
+
+    private void log(String line) {
+        service.log(line);
+    }
+}

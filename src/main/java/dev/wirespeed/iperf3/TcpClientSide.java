@@ -1,0 +1,118 @@
+package dev.wirespeed.iperf3;
+
+import dev.wirespeed.engine.BwClient;
+import dev.wirespeed.engine.DataPlane;
+import dev.wirespeed.measure.TcpCounters;
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.wire.Message;
+import dev.wirespeed.wire.TestSpec;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.channels.SocketChannel;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+import tools.jackson.databind.node.ObjectNode;
+
+/** TCP streams of a {@code bw --iperf3} test, on {@link DataPlane}. */
+final class TcpClientSide implements ClientSide<BwResult> {
+    /** Senders blocked in a write get this long to finish it before TEST_END goes out anyway. */
+    static final long SENDER_STOP_NANOS = TimeUnit.SECONDS.toNanos(2);
+    /** After EXCHANGE_RESULTS, how long receivers may take to read what the server sent before it closed. */
+    static final long DRAIN_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(5);
+
+    private final BwClient.Config config;
+    private final BwClient.Listener listener;
+    private final TestSpec spec;
+    private final List<SocketChannel> data = new ArrayList<>();
+    private DataPlane plane;
+    private OptionalLong retransmitsBefore = OptionalLong.empty();
+    private Message.Results local;
+    private long endNanos;
+
+    TcpClientSide(BwClient.Config config, BwClient.Listener listener) {
+        this.config = config;
+        this.listener = listener;
+        this.spec = config.spec();
+    }
+
+    @Override
+    public void open(InetSocketAddress target, byte[] cookie, int index) throws IOException {
+        data.add(BwClient.openData(target, config.connectTimeoutMillis(), spec, cookie, index));
+    }
+
+    @Override
+    public void prepare(BwResult.Peer server) {
+        plane = new DataPlane("ws-iperf3", data, true, spec, config.streamsChosenBy(), listener::interval);
+        listener.connected(server, DataPlane.params(spec, config.streamsChosenBy()));
+    }
+
+    @Override
+    public long start() {
+        retransmitsBefore = TcpCounters.retransmittedSegments();
+        return plane.start();
+    }
+
+    @Override
+    public long bytesMoved() {
+        return plane.bytes(true) + plane.bytes(false);
+    }
+
+    @Override
+    public boolean byteCountReached() {
+        boolean sends = spec.direction().clientSends();
+        boolean receives = spec.direction().clientReceives();
+        return spec.bytes() > 0 && (!sends || plane.sendersEnded()) && (!receives || plane.bytes(false) >= spec.bytes());
+    }
+
+    @Override
+    public Throwable firstFailure() {
+        return plane.firstFailure();
+    }
+
+    @Override
+    public void stopSending() {
+        plane.stopSending();
+        plane.awaitSendersEnded(System.nanoTime() + SENDER_STOP_NANOS);
+    }
+
+    /** The server closes its streams at TEST_END: receivers read to that end. */
+    @Override
+    public void finishData() {
+        plane.awaitEnded(System.nanoTime() + DRAIN_LIMIT_NANOS);
+        fixTotals();
+    }
+
+    private void fixTotals() {
+        endNanos = System.nanoTime();
+        plane.finish(endNanos);
+        OptionalLong after = TcpCounters.retransmittedSegments();
+        local = plane.results(endNanos, retransmitsBefore.isPresent() && after.isPresent()
+                ? after.getAsLong() - retransmitsBefore.getAsLong() : null);
+    }
+
+    @Override
+    public ObjectNode results() {
+        return Results.write(local, spec.congestion());
+    }
+
+    @Override
+    public BwResult result(Instant startedAt, BwResult.Peer server, Results remote, BwResult.Outcome outcome) {
+        if (local == null) {
+            fixTotals();
+        }
+        // after a loss the streams were closed: a short wait lets their threads book their CPU time
+        plane.join(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(outcome.ok() ? 2000 : 300));
+        Message.Results remoteTotals = remote == null ? null
+                : remote.toTotals(i -> !plane.sends(i), endNanos - plane.omitEndNanoTime());
+        BwResult result = plane.assemble(startedAt, server, local, remoteTotals, outcome);
+        return remote == null ? result : PeerRetransmits.apply(result, remote, i -> !plane.sends(i));
+    }
+
+    @Override
+    public void close() {
+        data.forEach(BwClient::closeQuietly);
+    }
+}

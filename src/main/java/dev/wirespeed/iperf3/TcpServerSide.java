@@ -1,0 +1,177 @@
+package dev.wirespeed.iperf3;
+
+import dev.wirespeed.engine.BwClient;
+import dev.wirespeed.engine.DataPlane;
+import dev.wirespeed.iperf3.Iperf3Error.Errno;
+import dev.wirespeed.measure.TcpCounters;
+import dev.wirespeed.wire.Message;
+import dev.wirespeed.wire.TestSpec;
+import java.io.IOException;
+import java.net.StandardSocketOptions;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import tools.jackson.databind.node.ObjectNode;
+
+/** TCP data connections of an iperf3 client's test, on {@link DataPlane}. */
+final class TcpServerSide implements ServerSide {
+    /** After TEST_END, receivers read on until nothing arrived for this long (data still in flight). */
+    static final long QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    static final long DRAIN_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(2);
+    /** Senders blocked in a write to a client that stopped reading (iperf3 --bidir) get this long. */
+    static final long SENDER_STOP_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** How long closed streams' threads get to end and book their CPU time. */
+    static final long CPU_BOOKING_NANOS = TimeUnit.MILLISECONDS.toNanos(300);
+
+    private final TestSpec spec;
+    private final int tos;
+    private final List<Arrival> arrivals = new ArrayList<>();
+    private final CountDownLatch arrived;
+    private volatile DataPlane plane;
+    private OptionalLong retransmitsBefore = OptionalLong.empty();
+    private Message.Results totals;
+
+    private record Arrival(long sequence, SocketChannel channel) {}
+
+    TcpServerSide(TestSpec spec, int tos) {
+        this.spec = spec;
+        this.tos = tos;
+        this.arrived = new CountDownLatch(spec.connections());
+    }
+
+    /** From a data connection's thread; false when the test has all it asked for. */
+    synchronized boolean attach(SocketChannel ch, long sequence) {
+        if (arrivals.size() >= spec.connections()) {
+            return false;
+        }
+        arrivals.add(new Arrival(sequence, ch));
+        arrived.countDown();
+        return true;
+    }
+
+    @Override
+    public boolean awaitStreams(long millis) throws InterruptedException {
+        return arrived.await(millis, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public int arrived() {
+        return (int) (spec.connections() - arrived.getCount());
+    }
+
+    /** Streams in the order the client opened them, which is the order of their ids. */
+    private synchronized List<SocketChannel> inOrder() {
+        return arrivals.stream().sorted(Comparator.comparingLong(Arrival::sequence)).map(Arrival::channel).toList();
+    }
+
+    @Override
+    public void prepare() throws IOException {
+        List<SocketChannel> channels = inOrder();
+        for (SocketChannel ch : channels) {
+            try {
+                DataPlane.tuneAfterConnect(ch, spec, true);
+            } catch (IOException e) {
+                throw new Iperf3Refusal(Iperf3Error.SET_CONGESTION, Errno.EINVAL, BwClient.reason(e));
+            }
+            if (tos > 0) {
+                try {
+                    ch.setOption(StandardSocketOptions.IP_TOS, tos);
+                } catch (IOException | UnsupportedOperationException e) {
+                    throw new Iperf3Refusal(Iperf3Error.SET_TOS, Errno.EINVAL, "cannot set TOS " + tos);
+                }
+            }
+        }
+        plane = new DataPlane("ws-iperf3-server", channels, false, spec, "option", null);
+    }
+
+    @Override
+    public long start() {
+        retransmitsBefore = TcpCounters.retransmittedSegments();
+        return plane.start();
+    }
+
+    @Override
+    public void end(long testEndNanos, boolean clientEnded) {
+        DataPlane p = plane;
+        p.stopSending();
+        if (clientEnded) {
+            drainReceivers(p, testEndNanos);
+            p.awaitSendersEnded(System.nanoTime() + SENDER_STOP_NANOS);
+        }
+        long end = System.nanoTime();
+        p.finish(end);
+        OptionalLong after = TcpCounters.retransmittedSegments();
+        // iperf3's server closes its streams at TEST_END too: that ends reads still waiting and a
+        // sender still blocked, and their threads then book their CPU time for the results
+        p.close();
+        p.join(System.nanoTime() + CPU_BOOKING_NANOS);
+        totals = capAt(p.results(end, retransmitsBefore.isPresent() && after.isPresent()
+                ? after.getAsLong() - retransmitsBefore.getAsLong() : null), testEndNanos - p.omitEndNanoTime());
+    }
+
+    /**
+     * The client stopped writing before it sent TEST_END, but its last bytes may still be in
+     * flight: read on until the streams fall quiet (iperf3's own server stops counting at TEST_END).
+     */
+    private static void drainReceivers(DataPlane p, long from) {
+        long last = p.bytes(false);
+        long quietSince = from;
+        long deadline = from + DRAIN_LIMIT_NANOS;
+        while (true) {
+            long now = System.nanoTime();
+            if (now - quietSince >= QUIET_NANOS || now >= deadline) {
+                return;
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+            long bytes = p.bytes(false);
+            if (bytes != last) {
+                last = bytes;
+                quietSince = System.nanoTime();
+            }
+        }
+    }
+
+    /** The measured time ends at TEST_END: the drain after it is not part of the test's time. */
+    private static Message.Results capAt(Message.Results r, long measuredNanosAtEnd) {
+        if (measuredNanosAtEnd <= 0) {
+            return r;
+        }
+        List<Message.StreamTotal> capped = r.streams().stream()
+                .map(t -> new Message.StreamTotal(t.index(), t.sent(), t.bytes(), t.measuredBytes(),
+                        Math.min(t.measuredNanos(), measuredNanosAtEnd), t.tcp()))
+                .toList();
+        return new Message.Results(capped, r.cpu(), r.retransmitsHostWide());
+    }
+
+    @Override
+    public ObjectNode results() {
+        return Results.write(totals, spec.congestion());
+    }
+
+    @Override
+    public String summary(long wallNanos, String problem) {
+        return DataPlane.summaryLine(spec, totals.streams(), wallNanos, problem);
+    }
+
+    @Override
+    public Iperf3Service.Served served(String peer, String clientVersion, Iperf3Service.ClientTotals client,
+                                       String problem) {
+        return new Iperf3Service.Served(peer, clientVersion, spec, totals, null, client, problem);
+    }
+
+    @Override
+    public void close() {
+        DataPlane p = plane;
+        if (p != null) {
+            p.close();
+        }
+        synchronized (this) {
+            arrivals.forEach(a -> BwClient.closeQuietly(a.channel()));
+        }
+    }
+}

@@ -1,0 +1,177 @@
+package dev.wirespeed.iperf3;
+
+import dev.wirespeed.engine.BwClient;
+import dev.wirespeed.engine.UdpBwClient;
+import dev.wirespeed.engine.UdpDataPlane;
+import dev.wirespeed.engine.UdpHeader;
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.UdpResult;
+import dev.wirespeed.wire.Message;
+import dev.wirespeed.wire.TestSpec;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.InetSocketAddress;
+import java.net.PortUnreachableException;
+import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * UDP streams of a {@code bw --iperf3 --udp} test, on {@link UdpDataPlane}. Each stream is set up
+ * as iperf3 does (iperf_udp_connect): one 4-byte datagram to the server's port, then wait for the
+ * 4-byte answer from the socket the server connected to us.
+ */
+final class UdpClientSide implements ClientSide<UdpResult> {
+    /** iperf3 writes UDP_CONNECT_MSG 0x36373839 in host order: on every little-endian host, "9876". */
+    static final byte[] HELLO = {'9', '8', '7', '6'};
+    /** UDP_CONNECT_REPLY 0x39383736, little-endian: "6789". */
+    static final byte[] REPLY = {'6', '7', '8', '9'};
+    /** Servers before 3.12 answer 987654321 (LEGACY_UDP_CONNECT_REPLY), little-endian. */
+    static final byte[] LEGACY_REPLY = {(byte) 0xb1, 0x68, (byte) 0xde, 0x3a};
+    /** With -R the server's first data may overtake its answer: iperf3 reads past a few datagrams. */
+    static final int MAX_DATAGRAMS_BEFORE_REPLY = 3;
+    /** Senders finish the datagram in hand; pacing sleeps at most 10 ms. */
+    static final long SENDER_STOP_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+    private final BwClient.Config config;
+    private final UdpBwClient.Listener listener;
+    private final TestSpec spec;
+    private final List<DatagramChannel> channels = new ArrayList<>();
+    private UdpDataPlane plane;
+    private Message.UdpResults local;
+    private long stopNanos;
+
+    UdpClientSide(BwClient.Config config, UdpBwClient.Listener listener) {
+        this.config = config;
+        this.listener = listener;
+        this.spec = config.spec();
+    }
+
+    @Override
+    public void open(InetSocketAddress target, byte[] cookie, int index) throws IOException {
+        DatagramChannel ch = UdpDataPlane.openClient(target, spec);
+        channels.add(ch);
+        ch.write(ByteBuffer.wrap(HELLO));
+        // non-blocking polls, not a timed receive, which would leave the JDK's socket non-blocking for good
+        ch.configureBlocking(false);
+        ByteBuffer answer = ByteBuffer.allocate(64 * 1024);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(config.handshakeTimeoutMillis());
+        int datagrams = 0;
+        while (true) {
+            answer.clear();
+            int n;
+            try {
+                n = ch.read(answer);
+            } catch (PortUnreachableException e) {
+                throw new IOException("UDP port " + target.getPort() + " of " + BwClient.describe(target)
+                        + " is unreachable (UDP blocked?)");
+            }
+            if (n == 4 && (matches(answer, REPLY) || matches(answer, LEGACY_REPLY))) {
+                break;
+            }
+            if (n > 0 && ++datagrams > MAX_DATAGRAMS_BEFORE_REPLY) {
+                throw new IOException("UDP stream " + (index + 1) + ": the server sent data but no answer");
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IOException("no answer to UDP stream " + (index + 1) + " from " + BwClient.describe(target)
+                        + " within " + config.handshakeTimeoutMillis() + " ms (is UDP to that port blocked?)");
+            }
+            if (n == 0) {
+                try {
+                    Thread.sleep(1);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new InterruptedIOException("interrupted while setting up UDP stream " + (index + 1));
+                }
+            }
+        }
+        ch.configureBlocking(true);
+    }
+
+    private static boolean matches(ByteBuffer b, byte[] expected) {
+        for (int i = 0; i < expected.length; i++) {
+            if (b.get(i) != expected[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public void prepare(BwResult.Peer server) {
+        // we ask for udp_counters_64bit, which every server since 3.1 honours
+        plane = new UdpDataPlane("ws-iperf3", channels, true, spec, new UdpHeader(true), listener::interval);
+        listener.connected(server, spec);
+    }
+
+    @Override
+    public long start() {
+        return plane.start();
+    }
+
+    @Override
+    public long bytesMoved() {
+        return plane.bytes();
+    }
+
+    @Override
+    public boolean byteCountReached() {
+        return false;
+    }
+
+    @Override
+    public Throwable firstFailure() {
+        return plane.firstFailure();
+    }
+
+    @Override
+    public void stopSending() {
+        plane.stopSending();
+        plane.awaitSendersEnded(System.nanoTime() + SENDER_STOP_NANOS);
+        stopNanos = System.nanoTime();
+    }
+
+    @Override
+    public void finishData() {
+        plane.drainReceivers();
+        fixTotals();
+    }
+
+    private void fixTotals() {
+        if (stopNanos == 0) {
+            stopNanos = System.nanoTime();
+        }
+        plane.close(stopNanos);
+        local = plane.results(stopNanos);
+    }
+
+    @Override
+    public ObjectNode results() {
+        return Results.writeUdp(local);
+    }
+
+    @Override
+    public UdpResult result(Instant startedAt, BwResult.Peer server, Results remote, BwResult.Outcome outcome) {
+        if (local == null) {
+            fixTotals();
+        }
+        Message.UdpResults remoteTotals = remote == null ? null
+                : remote.toUdpTotals(i -> !plane.sends(i), stopNanos - plane.omitEndNanoTime());
+        return plane.assemble(startedAt, server, local, remoteTotals, outcome);
+    }
+
+    @Override
+    public void close() {
+        for (DatagramChannel ch : channels) {
+            try {
+                ch.close();
+            } catch (IOException ignored) {
+                // closing is best effort
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package dev.wirespeed.parse;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * A command line as typed at a prompt: {@code text} verbatim, {@code program} the tool that
+ * produced the output (wrappers such as sudo, numactl, env, time and taskset removed, paths and
+ * ".exe" cut), {@code args} its arguments up to the first pipe.
+ */
+public record Command(String text, String program, List<String> args) {
+
+    private static final Set<String> WRAPPERS = Set.of("sudo", "numactl", "env", "time", "taskset", "nice",
+            "chrt", "stdbuf", "timeout", "nohup", "exec", "command");
+
+    public Command {
+        args = List.copyOf(args);
+    }
+
+    /** Parses a command line; null for a blank one. */
+    public static Command of(String text) {
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        String first = text.split("\\|", 2)[0];
+        List<String> words = new ArrayList<>(List.of(first.strip().split("\\s+")));
+        // Drop wrappers and their options (numactl --cpunodebind=0, taskset -c 3, timeout 10).
+        while (!words.isEmpty()) {
+            String w = base(words.getFirst());
+            if (w.contains("=") && !w.startsWith("-")) {
+                words.removeFirst();
+            } else if (WRAPPERS.contains(w)) {
+                words.removeFirst();
+                while (!words.isEmpty() && (words.getFirst().startsWith("-") || words.getFirst().matches("[\\d.,-]+"))) {
+                    String opt = words.removeFirst();
+                    if (!opt.contains("=") && opt.matches("-[a-zA-Z]") && !words.isEmpty()
+                            && !words.getFirst().startsWith("-") && (w.equals("taskset") || w.equals("sudo"))) {
+                        words.removeFirst();
+                    }
+                }
+            } else {
+                break;
+            }
+        }
+        if (words.isEmpty()) {
+            return new Command(text.strip(), "", List.of());
+        }
+        String program = base(words.removeFirst());
+        return new Command(text.strip(), program, words);
+    }
+
+    private static String base(String word) {
+        String w = word.replace('\\', '/');
+        w = w.substring(w.lastIndexOf('/') + 1);
+        if (w.toLowerCase(Locale.ROOT).endsWith(".exe")) {
+            w = w.substring(0, w.length() - 4);
+        }
+        return w;
+    }
+
+    /** True when any argument equals one of the given options ("-a", "--all"). */
+    public boolean has(String... options) {
+        for (String a : args) {
+            for (String o : options) {
+                if (a.equals(o)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The argument after an option ("-s 04:00.0" → "04:00.0"), or null. */
+    public String after(String option) {
+        for (int i = 0; i < args.size() - 1; i++) {
+            if (args.get(i).equals(option)) {
+                return args.get(i + 1);
+            }
+        }
+        return null;
+    }
+
+    /** The arguments joined, lower-case (for MD-CLI paths such as "cfg/startup-infos"). */
+    public String argText() {
+        return String.join(" ", args).toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,124 @@
+package dev.wirespeed.parse;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads a whole paste: splits it into chunks at prompts ({@link Splitter}), then finds blocks of
+ * known formats in each chunk by content, preferring the parsers that read the typed command.
+ * Lines outside every block are counted as unrecognized. A parser that throws (a bug) is treated
+ * as not recognizing the block, so one bad parser cannot stop the rest of the log being read.
+ */
+public final class LogReader {
+    private final List<Parser> parsers;
+    private final Splitter splitter;
+
+    public LogReader(List<Parser> parsers) {
+        this.parsers = List.copyOf(parsers);
+        Set<String> programs = new HashSet<>();
+        parsers.forEach(p -> programs.addAll(p.programs()));
+        this.splitter = new Splitter(programs);
+    }
+
+    public static LogReader standard() {
+        return new LogReader(Parsers.all());
+    }
+
+    public List<Piece> read(String text) {
+        return read(null, text, 1);
+    }
+
+    /** Pieces of one input, numbered from {@code firstIndex}, each naming {@code input}. */
+    public List<Piece> read(String input, String text, int firstIndex) {
+        List<Piece> pieces = new ArrayList<>();
+        for (Chunk c : splitter.split(text)) {
+            Piece p = readChunk(c, input, firstIndex + pieces.size());
+            if (p != null) {
+                pieces.add(p);
+            }
+        }
+        return pieces;
+    }
+
+    /** One chunk; null when it has neither a command nor any non-blank line. */
+    Piece readChunk(Chunk chunk, String input, int index) {
+        Lines in = chunk.lines();
+        Command cmd = chunk.command();
+        List<Parsed> outputs = new ArrayList<>();
+        int unrecognized = 0;
+        Source firstUnrecognized = null;
+        int firstLine = -1;
+        int lastLine = -1;
+        int i = 0;
+        while (i < in.size()) {
+            if (in.blank(i) || in.decoration(i)) {
+                i++;
+                continue;
+            }
+            Parsed found = block(in, i, cmd, outputs.isEmpty());
+            if (found != null) {
+                outputs.add(found);
+                firstLine = firstLine < 0 ? found.firstLine() : firstLine;
+                lastLine = found.lastLine();
+                i = found.end();
+                continue;
+            }
+            unrecognized++;
+            firstUnrecognized = firstUnrecognized == null ? in.source(i) : firstUnrecognized;
+            firstLine = firstLine < 0 ? in.lineNumber(i) : firstLine;
+            lastLine = in.lineNumber(i);
+            i++;
+        }
+        if (cmd == null && outputs.isEmpty() && unrecognized == 0) {
+            return null;
+        }
+        if (firstLine < 0) {
+            firstLine = in.lineNumber(0);
+            lastLine = firstLine - 1;
+        }
+        return new Piece(index, input, chunk.prompt(), cmd == null ? null : cmd.text(), firstLine, lastLine, outputs,
+                unrecognized == 0 ? null : new Piece.Unrecognized(unrecognized, firstUnrecognized));
+    }
+
+    private Parsed block(Lines in, int i, Command cmd, boolean first) {
+        Parsed best = null;
+        Parser bestParser = null;
+        for (int pass = 0; pass < 2 && best == null; pass++) {
+            for (Parser p : parsers) {
+                boolean hinted = p.reads(cmd);
+                if ((pass == 0) != hinted) {
+                    continue;
+                }
+                Parsed r = tryParse(p, in, i);
+                if (r != null) {
+                    best = r;
+                    bestParser = p;
+                    break;
+                }
+            }
+        }
+        if (best != null && first && cmd != null && !bestParser.reads(cmd) && !cmd.program().isEmpty()) {
+            for (Parser p : parsers) {
+                if (p.reads(cmd)) {
+                    return best.withNote("the command is " + cmd.program() + ", but this is " + best.format()
+                            + " output");
+                }
+            }
+        }
+        return best;
+    }
+
+    private static Parsed tryParse(Parser p, Lines in, int i) {
+        try {
+            if (!p.startsAt(in, i)) {
+                return null;
+            }
+            Parsed r = p.parse(in, i);
+            return r.isEmpty() || r.end() <= i ? null : r;
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+}

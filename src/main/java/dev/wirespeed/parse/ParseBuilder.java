@@ -1,0 +1,84 @@
+package dev.wirespeed.parse;
+
+import dev.wirespeed.results.Measurement;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+/** Collects what a parser reads from one block: records, used lines, notes. */
+public final class ParseBuilder {
+    private final String format;
+    private final Lines in;
+    private final int from;
+    private final BitSet used = new BitSet();
+    private final List<ParsedRecord> records = new ArrayList<>();
+    private final List<Measurement> measurements = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
+
+    public ParseBuilder(String format, Lines in, int from) {
+        this.format = format;
+        this.in = in;
+        this.from = from;
+    }
+
+    public Lines in() {
+        return in;
+    }
+
+    /** Marks line i as understood. */
+    public ParseBuilder use(int i) {
+        used.set(i);
+        return this;
+    }
+
+    public boolean used(int i) {
+        return used.get(i);
+    }
+
+    public ParseBuilder add(ParsedRecord r) {
+        if (r != null) {
+            records.add(r);
+        }
+        return this;
+    }
+
+    public List<ParsedRecord> records() {
+        return records;
+    }
+
+    public ParseBuilder measurement(Measurement m) {
+        if (m != null) {
+            measurements.add(m);
+        }
+        return this;
+    }
+
+    public ParseBuilder note(String note) {
+        if (!notes.contains(note)) {
+            notes.add(note);
+        }
+        return this;
+    }
+
+    /**
+     * The result for lines [from, end): trailing lines that were not used are given back (the
+     * block ends at its last used line), and unused non-decoration lines inside are "skipped".
+     */
+    public Parsed done(int end) {
+        int last = Math.min(end, in.size()) - 1;
+        while (last >= from && !used.get(last)) {
+            last--;
+        }
+        int stop = last + 1;
+        List<Source> skipped = new ArrayList<>();
+        for (int i = from; i < stop; i++) {
+            if (!used.get(i) && !in.decoration(i)) {
+                skipped.add(in.source(i));
+            }
+        }
+        int firstLine = in.lineNumber(from);
+        int lastLine = stop > from ? in.lineNumber(stop - 1) : firstLine;
+        return new Parsed(format, firstLine, lastLine, records, measurements, skipped, notes, from,
+                Math.max(stop, from));
+    }
+}

@@ -1,0 +1,56 @@
+package dev.wirespeed.parse;
+
+import dev.wirespeed.parse.host.EthtoolParser;
+import dev.wirespeed.parse.host.IpParser;
+import dev.wirespeed.parse.host.LsmodParser;
+import dev.wirespeed.parse.host.LstopoParser;
+import dev.wirespeed.parse.host.NfsstatParser;
+import dev.wirespeed.parse.ib.IblinkinfoParser;
+import dev.wirespeed.parse.ib.IbnetdiscoverParser;
+import dev.wirespeed.parse.ib.IbstatParser;
+import dev.wirespeed.parse.ib.IbstatusParser;
+import dev.wirespeed.parse.ib.IbvDevicesParser;
+import dev.wirespeed.parse.ib.IbvDevinfoParser;
+import dev.wirespeed.parse.ib.RdmaLinkParser;
+import dev.wirespeed.parse.pci.LspciParser;
+import dev.wirespeed.parse.fio.FioJsonParser;
+import dev.wirespeed.parse.fio.FioTextParser;
+import dev.wirespeed.parse.iperf.Iperf2Parser;
+import dev.wirespeed.parse.iperf.Iperf3JsonParser;
+import dev.wirespeed.parse.iperf.Iperf3TextParser;
+import dev.wirespeed.parse.mlx.FlintQueryParser;
+import dev.wirespeed.parse.mlx.MlnxTuneParser;
+import dev.wirespeed.parse.mlx.Mlx5cmdParser;
+import dev.wirespeed.parse.mlx.MlxconfigParser;
+import dev.wirespeed.parse.mlx.MlxfwmanagerParser;
+import dev.wirespeed.parse.mlx.MstStatusParser;
+import dev.wirespeed.parse.mlx.OfedPciCheckParser;
+import dev.wirespeed.parse.other.MdcliParser;
+import dev.wirespeed.parse.other.ZeroTierParser;
+import dev.wirespeed.parse.perftest.PerftestParser;
+import dev.wirespeed.parse.qperf.QperfParser;
+import dev.wirespeed.parse.sockperf.SockperfParser;
+import java.util.List;
+
+/** Every parser, in the order content detection tries them (more specific first). */
+public final class Parsers {
+    private Parsers() {}
+
+    public static List<Parser> all() {
+        return List.of(
+                new IbstatParser(), new IbstatusParser(), new IbvDevinfoParser(), new IbvDevicesParser(),
+                new IblinkinfoParser(), new IbnetdiscoverParser(), new RdmaLinkParser(),
+                new LspciParser(), new LstopoParser(), new IpParser(), new EthtoolParser(), new NfsstatParser(),
+                new LsmodParser(),
+                new MlxconfigParser(), new MlxfwmanagerParser(), new OfedPciCheckParser(), new MstStatusParser(),
+                new MlnxTuneParser(), new Mlx5cmdParser(), new FlintQueryParser(),
+                new Iperf3JsonParser(), new FioJsonParser(), new MdcliParser(),
+                new Iperf2Parser(), new Iperf3TextParser(), new QperfParser(), new PerftestParser(),
+                new SockperfParser(), new FioTextParser(), new ZeroTierParser());
+    }
+
+    /** The parser of a format name, or null. */
+    public static Parser named(String format) {
+        return all().stream().filter(p -> p.format().equals(format)).findFirst().orElse(null);
+    }
+}

@@ -1,0 +1,127 @@
+package dev.wirespeed.parse;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Cuts a pasted terminal log into {@link Chunk}s at shell prompts: {@code root@host:~#},
+ * {@code user@host:/path$}, {@code [root@host dir]#}, {@code $ }, {@code C:\path>}, {@code MDCLI>}.
+ * In prose without prompts, a line that is only a command of a known program ("ibstat",
+ * "iperf3 -c 10.0.0.1") also starts a chunk. Huawei MD-CLI context lines ("[admin@HUAWEI]") are
+ * dropped; a WordPress caption glued to a pasted line ("…Code language: CSS (css)") is cut off, and
+ * terminal colour codes are removed.
+ */
+public final class Splitter {
+    private static final Pattern[] PROMPTS = {
+        Pattern.compile("((?:\\([^)\\s]*\\)\\s*)?[\\w.-]+@[\\w.-]+:[^#$\\s]*\\s?[#$])(?:\\s+(.*))?"),
+        Pattern.compile("(\\[[\\w.-]+@[\\w.-]+(?:\\s[^\\]]*)?\\][#$])(?:\\s*(.*))?"),
+        Pattern.compile("([A-Za-z]:\\\\[^<>:\"|?*]*>)(.*)"),
+        Pattern.compile("(MDCLI>)(?:\\s+(.*))?"),
+        Pattern.compile("(\\$)\\s+(.+)"),
+    };
+    private static final Pattern MDCLI_CONTEXT = Pattern.compile("\\[\\*?(?:\\(\\w+\\))?[\\w.-]+@[\\w.-]+\\](?:/\\S*)?");
+    private static final Pattern BARE = Pattern.compile("(?:sudo\\s+)?([a-z][\\w.-]*)((?:\\s+[^\\s]+)*)");
+    private static final Pattern BARE_ARG = Pattern.compile(
+            "-{1,2}[\\w-]+(=\\S+)?|[a-z0-9_./:@=,*+-][\\w./:@=,*+'\"-]*|[A-Z][A-Z0-9_]*|\\||'[^']*'|\"[^\"]*\"|\\d+");
+    private static final Pattern CAPTION = Pattern.compile("Code language: .*$");
+    /** Terminal colour codes (sockperf prints them), with or without the ESC byte a paste may lose. */
+    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m|\\[[0-9;]+m");
+
+    private final Set<String> programs;
+
+    /** @param programs programs whose bare command lines start a chunk in prose */
+    public Splitter(Set<String> programs) {
+        this.programs = Set.copyOf(programs);
+    }
+
+    public List<Chunk> split(String text) {
+        List<String> lines = new ArrayList<>();
+        for (String l : Lines.split(text)) {
+            lines.add(ANSI.matcher(CAPTION.matcher(l).replaceFirst("")).replaceAll(""));
+        }
+        List<Chunk> chunks = new ArrayList<>();
+        int start = 0;
+        String prompt = null;
+        Command command = null;
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (MDCLI_CONTEXT.matcher(line).matches() && nextIsMdcli(lines, i)) {
+                lines.set(i, "");
+                continue;
+            }
+            String[] found = prompt(line);
+            if (found == null) {
+                found = bare(line);
+            }
+            if (found == null) {
+                continue;
+            }
+            add(chunks, prompt, command, lines, start, i);
+            StringBuilder cmd = new StringBuilder(found[1] == null ? "" : found[1].strip());
+            while (cmd.toString().endsWith("\\") && i + 1 < lines.size()) {
+                cmd.setLength(cmd.length() - 1);
+                cmd.append(' ').append(lines.get(++i).strip());
+            }
+            prompt = found[0];
+            command = Command.of(withoutComment(cmd.toString()));
+            start = i + 1;
+        }
+        add(chunks, prompt, command, lines, start, lines.size());
+        return chunks;
+    }
+
+    private static void add(List<Chunk> chunks, String prompt, Command command, List<String> lines, int from, int to) {
+        if (prompt == null && from >= to) {
+            return;
+        }
+        chunks.add(new Chunk(prompt, command, new Lines(lines.subList(from, to), from + 1, command)));
+    }
+
+    private static boolean nextIsMdcli(List<String> lines, int i) {
+        return i + 1 < lines.size() && lines.get(i + 1).strip().startsWith("MDCLI>");
+    }
+
+    /** {prompt, command} when the line starts with a prompt. */
+    static String[] prompt(String line) {
+        for (Pattern p : PROMPTS) {
+            Matcher m = p.matcher(line);
+            if (m.matches()) {
+                return new String[] {m.group(1), m.group(2)};
+            }
+        }
+        return null;
+    }
+
+    private String[] bare(String line) {
+        if (line.length() > 200 || line.isEmpty()) {
+            return null;
+        }
+        Matcher m = BARE.matcher(line);
+        if (!m.matches() || !programs.contains(m.group(1))) {
+            return null;
+        }
+        String args = m.group(2).strip();
+        if (!args.isEmpty()) {
+            String[] words = args.replace("|", " | ").strip().split("\\s+");
+            boolean optionLike = words.length <= 2; // "rdma link", "ip a"
+            for (String a : words) {
+                if (!BARE_ARG.matcher(a).matches()) {
+                    return null;
+                }
+                optionLike |= a.startsWith("-") || a.matches(".*[\\d/|:].*");
+            }
+            if (!optionLike) {
+                return null; // "iperf3 is a tool": prose that starts with a program's name
+            }
+        }
+        return new String[] {"", line};
+    }
+
+    /** Drops a trailing "# comment" that a writer added after a command. */
+    static String withoutComment(String cmd) {
+        return cmd.replaceFirst("\\s+#\\s.*$", "");
+    }
+}

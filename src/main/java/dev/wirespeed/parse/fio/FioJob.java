@@ -1,0 +1,27 @@
+package dev.wirespeed.parse.fio;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.Source;
+import java.util.Map;
+
+/**
+ * One direction (read or write) of one fio job (or group with --group_reporting).
+ *
+ * @param bandwidth   decimal bit/s (fio prints KiB/s in JSON and MiB/s … in text; converted)
+ * @param latencyAvg  total latency (lat) average, microseconds
+ * @param clatP50     completion-latency percentiles, microseconds
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record FioJob(String job, String direction, String rw, String blockSize, Integer iodepth, Integer numjobs,
+                     String ioengine, Quantity iops, Quantity bandwidth, Quantity latencyAvg, Quantity clatP50,
+                     Quantity clatP99, Quantity clatP999, Quantity runtime, Source source) implements ParsedRecord {
+    @Override
+    public Map<String, String> columns() {
+        return Columns.of().put("job", job).put("dir", direction).put("rw", rw).put("bs", blockSize)
+                .put("iodepth", iodepth).put("iops", iops).put("bw", bandwidth).put("lat avg", latencyAvg)
+                .put("clat p99", clatP99).map();
+    }
+}

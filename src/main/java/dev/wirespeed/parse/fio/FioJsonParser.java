@@ -1,0 +1,73 @@
+package dev.wirespeed.parse.fio;
+
+import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.JsonBlock;
+import dev.wirespeed.parse.Lines;
+import dev.wirespeed.parse.ParseBuilder;
+import dev.wirespeed.parse.Parsed;
+import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.Units;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * fio {@code --output-format=json}: "fio version", then jobs[] with "job options" and per direction
+ * io_bytes, bw (KiB/s), iops, runtime (ms), lat_ns.mean and clat_ns.percentile (ns), as fio's
+ * stat.c writes them. Options missing from a job come from "global options".
+ */
+public final class FioJsonParser extends BaseParser {
+
+    public FioJsonParser() {
+        super("fio-json", "fio");
+    }
+
+    @Override
+    public boolean startsAt(Lines in, int i) {
+        return in.get(i).startsWith("{") && i + 1 < in.size() && in.get(i + 1).contains("\"fio version\"");
+    }
+
+    @Override
+    public Parsed parse(Lines in, int from) {
+        ParseBuilder b = builder(in, from);
+        JsonBlock block = JsonBlock.read(in, from);
+        JsonNode root = block.node();
+        if (root == null || !root.has("jobs")) {
+            b.note("the JSON document is incomplete or invalid; nothing was read from it");
+            return b.done(from);
+        }
+        for (int k = from; k < block.end(); k++) {
+            b.use(k);
+        }
+        String version = root.path("fio version").asString(null);
+        JsonNode global = root.path("global options");
+        for (JsonNode job : root.path("jobs")) {
+            JsonNode opts = job.path("job options");
+            for (String dir : new String[] {"read", "write"}) {
+                JsonNode d = job.path(dir);
+                if (d.path("io_bytes").asLong(0) <= 0) {
+                    continue;
+                }
+                JsonNode pct = d.path("clat_ns").path("percentile");
+                FioJob j = new FioJob(job.path("jobname").asString(null), dir, option(opts, global, "rw"),
+                        option(opts, global, "bs"), Units.integer(option(opts, global, "iodepth")),
+                        Units.integer(option(opts, global, "numjobs")), option(opts, global, "ioengine"),
+                        Quantity.of(d.path("iops").asDouble(), "1/s", "iops " + d.path("iops").asString("")),
+                        Quantity.bitsPerSecond(d.path("bw").asDouble() * 1024 * 8, "bw " + d.path("bw").asString("") + " KiB/s"),
+                        nanos(d.path("lat_ns").path("mean"), "lat_ns.mean"), nanos(pct.path("50.000000"), "clat p50"),
+                        nanos(pct.path("99.000000"), "clat p99"), nanos(pct.path("99.900000"), "clat p99.9"),
+                        Quantity.micros(d.path("runtime").asDouble() * 1000, "runtime " + d.path("runtime").asString("") + " ms"),
+                        in.source(from));
+                b.add(j).measurement(FioMeasurements.of(j, version));
+            }
+        }
+        return b.done(block.end());
+    }
+
+    private static String option(JsonNode opts, JsonNode global, String name) {
+        JsonNode v = opts.has(name) ? opts.path(name) : global.path(name);
+        return v.isMissingNode() || v.isNull() ? null : v.asString();
+    }
+
+    private static Quantity nanos(JsonNode n, String raw) {
+        return n.isNumber() ? Quantity.micros(n.asDouble() / 1000, raw + " " + n.asString() + " ns") : null;
+    }
+}

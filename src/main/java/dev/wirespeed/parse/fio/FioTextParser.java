@@ -1,0 +1,171 @@
+package dev.wirespeed.parse.fio;
+
+import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.Lines;
+import dev.wirespeed.parse.ParseBuilder;
+import dev.wirespeed.parse.Parsed;
+import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.Source;
+import dev.wirespeed.parse.Units;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * fio's normal text output: the job line "name: (g=0): rw=randread, bs=(R) 4096B-4096B, …,
+ * ioengine=psync, iodepth=1", the result block "name: (groupid=0, jobs=1): err= 0: …" with
+ * "read: IOPS=10.6k, BW=41.3MiB/s (43.3MB/s)(82.5MiB/2001msec)", "clat (usec): … avg=91.66",
+ * "lat (usec): … avg=91.85" and the clat percentile table. IOPS suffixes are decimal (k = 1000),
+ * BW units binary (MiB/s).
+ */
+public final class FioTextParser extends BaseParser {
+    private static final Pattern JOB_LINE = Pattern.compile(
+            "(\\S+): \\(g=\\d+\\): rw=(\\w+), bs=\\(R\\) ([\\w.]+)-.*?ioengine=(\\w+), iodepth=(\\d+).*");
+    private static final Pattern RESULT = Pattern.compile("(\\S+): \\(groupid=\\d+, jobs=(\\d+)\\).*");
+    private static final Pattern DIR = Pattern.compile(
+            "(read|write|trim)\\s*: IOPS=([\\d.]+)([kMG]?), BW=([\\d.]+)([KMGT]i?B)/s.*?\\(([\\d.]+)([KMGT]i?B)/(\\d+)msec\\).*");
+    private static final Pattern LAT = Pattern.compile("(c|s)?lat \\((nsec|usec|msec)\\):.*avg=\\s*([\\d.]+).*");
+    private static final Pattern PCT_HEAD = Pattern.compile("clat percentiles \\((nsec|usec|msec)\\):");
+    private static final Pattern PCT = Pattern.compile("(\\d+\\.\\d+)th=\\[\\s*(\\d+)\\]");
+    private static final Pattern OTHER = Pattern.compile(
+            "fio-\\d.*|Starting \\d+ (process|processes|thread|threads).*|\\.\\.\\.|Jobs: .*|\\|.*|bw \\(.*|iops\\s*:.*"
+                    + "|lat \\((nsec|usec|msec)\\)\\s*:.*|cpu\\s*:.*|IO depths\\s*:.*|submit\\s*:.*|complete\\s*:.*"
+                    + "|issued rwts:.*|latency\\s*:.*|Run status group.*|(READ|WRITE|TRIM): bw=.*|Disk stats.*"
+                    + "|\\w+: ios=.*|note: .*");
+
+    public FioTextParser() {
+        super("fio", "fio");
+    }
+
+    @Override
+    public boolean startsAt(Lines in, int i) {
+        return in.matches(JOB_LINE, i) || in.matches(RESULT, i);
+    }
+
+    @Override
+    public Parsed parse(Lines in, int from) {
+        ParseBuilder b = builder(in, from);
+        String job = null;
+        String rw = null;
+        String bs = null;
+        String engine = null;
+        Integer depth = null;
+        Integer jobs = null;
+        Current cur = null;
+        String pctUnit = null;
+        int i = from;
+        for (; i < in.size(); i++) {
+            if (in.blank(i)) {
+                continue;
+            }
+            String s = in.get(i);
+            Matcher m;
+            if ((m = in.match(JOB_LINE, i)) != null) {
+                rw = m.group(2);
+                bs = m.group(3);
+                engine = m.group(4);
+                depth = Units.integer(m.group(5));
+                b.use(i);
+            } else if ((m = in.match(RESULT, i)) != null) {
+                flush(b, cur);
+                cur = null;
+                job = m.group(1);
+                jobs = Units.integer(m.group(2));
+                b.use(i);
+            } else if ((m = in.match(DIR, i)) != null && job != null) {
+                flush(b, cur);
+                cur = new Current(job, m.group(1), rw, bs, depth, jobs, engine, in.source(i));
+                cur.iops = Quantity.of(Units.number(m.group(2)) * switch (m.group(3)) {
+                    case "k" -> 1e3;
+                    case "M" -> 1e6;
+                    case "G" -> 1e9;
+                    default -> 1.0;
+                }, "1/s", "IOPS=" + m.group(2) + m.group(3));
+                cur.bw = Quantity.bitsPerSecond(bytes(m.group(4), m.group(5)) * 8, "BW=" + m.group(4) + m.group(5) + "/s");
+                cur.runtime = Quantity.micros(Units.number(m.group(8)) * 1000, m.group(8) + "msec");
+                pctUnit = null;
+                b.use(i);
+            } else if (cur != null && (m = in.match(LAT, i)) != null) {
+                if (m.group(1) == null) {
+                    cur.lat = Quantity.micros(Units.micros(Units.number(m.group(3)), unit(m.group(2))), s);
+                }
+                b.use(i);
+            } else if (cur != null && (m = in.match(PCT_HEAD, i)) != null) {
+                pctUnit = unit(m.group(1));
+                b.use(i);
+            } else if (in.matches(OTHER, i)) {
+                if (cur != null && pctUnit != null && s.startsWith("|")) {
+                    Matcher p = PCT.matcher(s);
+                    while (p.find()) {
+                        Quantity q = Quantity.micros(Units.micros(Units.number(p.group(2)), pctUnit), p.group(0));
+                        switch (p.group(1)) {
+                            case "50.00" -> cur.p50 = q;
+                            case "99.00" -> cur.p99 = q;
+                            case "99.90" -> cur.p999 = q;
+                            default -> { }
+                        }
+                    }
+                }
+                b.use(i);
+            } else {
+                break;
+            }
+        }
+        flush(b, cur);
+        return b.done(i);
+    }
+
+    private static String unit(String fioUnit) {
+        return fioUnit.replace("sec", "s");
+    }
+
+    private static double bytes(String number, String unit) {
+        double v = Units.number(number);
+        boolean binary = unit.contains("i");
+        double f = switch (unit.charAt(0)) {
+            case 'K' -> binary ? 1024.0 : 1e3;
+            case 'M' -> binary ? 1024.0 * 1024 : 1e6;
+            case 'G' -> binary ? 1024.0 * 1024 * 1024 : 1e9;
+            case 'T' -> binary ? 1024.0 * 1024 * 1024 * 1024 : 1e12;
+            default -> 1;
+        };
+        return v * f;
+    }
+
+    private static void flush(ParseBuilder b, Current c) {
+        if (c == null) {
+            return;
+        }
+        FioJob j = new FioJob(c.job, c.dir, c.rw, c.bs, c.depth, c.jobs, c.engine, c.iops, c.bw, c.lat, c.p50, c.p99,
+                c.p999, c.runtime, c.source);
+        b.add(j).measurement(FioMeasurements.of(j, null));
+    }
+
+    private static final class Current {
+        final String job;
+        final String dir;
+        final String rw;
+        final String bs;
+        final Integer depth;
+        final Integer jobs;
+        final String engine;
+        final Source source;
+        Quantity iops;
+        Quantity bw;
+        Quantity lat;
+        Quantity p50;
+        Quantity p99;
+        Quantity p999;
+        Quantity runtime;
+
+        Current(String job, String dir, String rw, String bs, Integer depth, Integer jobs, String engine, Source source) {
+            this.job = job;
+            this.dir = dir;
+            this.rw = rw;
+            this.bs = bs;
+            this.depth = depth;
+            this.jobs = jobs;
+            this.engine = engine;
+            this.source = source;
+        }
+    }
+}

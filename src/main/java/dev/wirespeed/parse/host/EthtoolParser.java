@@ -1,0 +1,93 @@
+package dev.wirespeed.parse.host;
+
+import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.Command;
+import dev.wirespeed.parse.Fields;
+import dev.wirespeed.parse.Lines;
+import dev.wirespeed.parse.ParseBuilder;
+import dev.wirespeed.parse.Parsed;
+import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.Units;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code ethtool IFACE} ("Settings for eth0:"), {@code ethtool -a} ("Pause parameters for eth0:")
+ * and {@code ethtool -i} ("driver: mlx5_core" … "bus-info:"). The variant is told by the first line.
+ */
+public final class EthtoolParser extends BaseParser {
+    private static final Pattern SETTINGS = Pattern.compile("Settings for (\\S+):");
+    private static final Pattern PAUSE = Pattern.compile("Pause parameters for (\\S+):");
+    private static final Pattern DRIVER = Pattern.compile("driver:\\s*(\\S+)");
+    private static final Pattern SPEED = Pattern.compile("(\\d+)\\s*Mb/s");
+    private static final Pattern LIST_CONTINUATION = Pattern.compile("[\\w/ \\[\\]-]+");
+
+    public EthtoolParser() {
+        super("ethtool", "ethtool");
+    }
+
+    @Override
+    public boolean startsAt(Lines in, int i) {
+        return in.matches(SETTINGS, i) || in.matches(PAUSE, i)
+                || (in.matches(DRIVER, i) && i + 1 < in.size() && in.get(i + 1).startsWith("version:"));
+    }
+
+    @Override
+    public Parsed parse(Lines in, int from) {
+        ParseBuilder b = builder(in, from);
+        Matcher head;
+        String iface;
+        int i = from;
+        Fields f = new Fields();
+        if ((head = in.match(SETTINGS, from)) != null || (head = in.match(PAUSE, from)) != null) {
+            iface = head.group(1);
+            b.use(from);
+            i++;
+        } else {
+            Command c = in.command();
+            iface = c == null || c.args().isEmpty() ? null : c.args().getLast();
+        }
+        for (; i < in.size(); i++) {
+            if (in.blank(i)) {
+                continue;
+            }
+            Matcher m = in.match(KEY_VALUE, i);
+            if (m != null) {
+                f.put(m.group(1), m.group(2), in.source(i));
+                b.use(i);
+            } else if (head != null && head.pattern() == SETTINGS && Character.isWhitespace(in.raw(i).charAt(0))
+                    && in.matches(LIST_CONTINUATION, i)) {
+                b.use(i); // continuation of "Supported link modes:" lists
+            } else {
+                break;
+            }
+        }
+        if (head != null && head.pattern() == PAUSE) {
+            b.add(new PauseSettings(iface, onOff(f.text("autonegotiate")), onOff(f.text("rx")), onOff(f.text("tx")),
+                    in.source(from)));
+        } else if (head != null) {
+            Matcher s = f.text("speed") == null ? null : SPEED.matcher(f.text("speed"));
+            Quantity speed = s != null && s.matches()
+                    ? Quantity.bitsPerSecond(Units.number(s.group(1)) * 1e6, f.raw("speed")) : null;
+            String link = f.text("link detected");
+            b.add(new EthtoolSettings(iface, speed, f.text("duplex"), f.text("auto-negotiation"), f.text("port"),
+                    link == null ? null : link.equalsIgnoreCase("yes"), in.source(from)));
+        } else {
+            b.add(new DriverInfo(iface, f.text("driver"), f.text("version"), f.text("firmware-version"),
+                    f.text("bus-info"), in.source(from)));
+        }
+        return b.done(i);
+    }
+
+    private static Boolean onOff(String v) {
+        if (v == null) {
+            return null;
+        }
+        return switch (v.toLowerCase(Locale.ROOT)) {
+            case "on" -> Boolean.TRUE;
+            case "off" -> Boolean.FALSE;
+            default -> null;
+        };
+    }
+}

@@ -1,0 +1,19 @@
+package dev.wirespeed.parse.host;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.Source;
+import java.util.Map;
+
+/** lstopo's totals: memory, packages, NUMA nodes, cores and hardware threads (PUs). */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record TopologyMachine(Quantity memory, int packages, int numaNodes, int cores, int processingUnits,
+                              Source source) implements ParsedRecord {
+    @Override
+    public Map<String, String> columns() {
+        return Columns.of().put("memory", memory).put("packages", packages).put("numa nodes", numaNodes)
+                .put("cores", cores).put("threads", processingUnits).map();
+    }
+}

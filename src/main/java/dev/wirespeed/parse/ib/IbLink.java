@@ -1,0 +1,29 @@
+package dev.wirespeed.parse.ib;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.Source;
+import java.util.Map;
+
+/**
+ * One link of the fabric, from iblinkinfo or ibnetdiscover: this node's port, its peer, and the
+ * negotiated width and speed.
+ *
+ * @param width      lanes, "4X"
+ * @param speed      the lane speed as printed: "25.78125 Gbps" (iblinkinfo) or "NDR" (ibnetdiscover)
+ * @param laneSignal the lane's signalling rate when printed in Gb/s (iblinkinfo)
+ * @param couldBe    iblinkinfo's hint that the link could run faster ("Could be 14.0625 Gbps"), or null
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record IbLink(String node, String nodeGuid, String lid, Integer port, String width, String speed,
+                     Quantity laneSignal, String state, String physicalState, String peerLid, Integer peerPort,
+                     String peer, String couldBe, Source source) implements ParsedRecord {
+    @Override
+    public Map<String, String> columns() {
+        return Columns.of().put("node", node).put("port", port).put("width", width).put("speed", speed)
+                .put("state", state).put("physical", physicalState).put("peer", peer).put("peer port", peerPort)
+                .put("peer lid", peerLid).put("note", couldBe).map();
+    }
+}

@@ -1,0 +1,68 @@
+package dev.wirespeed.parse.ib;
+
+import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.Lines;
+import dev.wirespeed.parse.ParseBuilder;
+import dev.wirespeed.parse.Parsed;
+import dev.wirespeed.parse.Units;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code ibnetdiscover} topology file: "vendid=", "switchguid=" lines, a node line
+ * ("Switch 129 "S-guid" # "desc" enhanced port 0 lid 1 lmc 0" or "Ca 1 "H-guid" # "desc""), then one
+ * line per connected port ending in the link's width and speed ("lid 22 2xNDR").
+ */
+public final class IbnetdiscoverParser extends BaseParser {
+    private static final Pattern COMMENT = Pattern.compile("#.*");
+    private static final Pattern ASSIGN = Pattern.compile("(vendid|devid|sysimgguid|switchguid|caguid|rtrguid)=.*");
+    private static final Pattern NODE = Pattern.compile(
+            "(Switch|Ca|Rt)\\s+(\\d+)\\s+\"([^\"]*)\"\\s*(?:#\\s*\"([^\"]*)\"(.*))?");
+    private static final Pattern PORT = Pattern.compile(
+            "\\[(\\d+)\\](?:\\([^)]*\\))?\\s+\"([^\"]*)\"\\[(\\d+)\\](?:\\([^)]*\\))?\\s*(?:#\\s*(.*?))?\\s*(?:(\\d+)x(\\w+))?");
+    private static final Pattern LAST_QUOTED = Pattern.compile(".*\"([^\"]*)\".*");
+    private static final Pattern LID = Pattern.compile(".*\\blid (\\d+).*");
+
+    public IbnetdiscoverParser() {
+        super("ibnetdiscover", "ibnetdiscover");
+    }
+
+    @Override
+    public boolean startsAt(Lines in, int i) {
+        return in.get(i).matches("#\\s*Topology file:.*") || in.matches(ASSIGN, i) || in.matches(NODE, i);
+    }
+
+    @Override
+    public Parsed parse(Lines in, int from) {
+        ParseBuilder b = builder(in, from);
+        String node = null;
+        int i = from;
+        for (; i < in.size(); i++) {
+            if (in.blank(i)) {
+                continue;
+            }
+            Matcher m;
+            if (in.matches(COMMENT, i) || in.matches(ASSIGN, i)) {
+                b.use(i);
+            } else if ((m = in.match(NODE, i)) != null) {
+                node = m.group(4) != null ? m.group(4) : m.group(3);
+                Matcher lid = m.group(5) == null ? null : LID.matcher(m.group(5));
+                b.use(i).add(new IbNode(m.group(1), node, m.group(3), Units.integer(m.group(2)),
+                        lid != null && lid.matches() ? lid.group(1) : null, in.source(i)));
+            } else if ((m = in.match(PORT, i)) != null) {
+                String comment = m.group(4) == null ? "" : m.group(4);
+                Matcher q = LAST_QUOTED.matcher(comment);
+                Matcher lid = LID.matcher(comment);
+                String peer = q.matches() ? q.group(1) : m.group(2);
+                b.use(i).add(new IbLink(node, null, null, Units.integer(m.group(1)),
+                        m.group(5) == null ? null : m.group(5) + "X", m.group(6), null, null, null,
+                        lid.matches() ? lid.group(1) : null, Units.integer(m.group(3)), peer, null, in.source(i)));
+            } else if (in.get(i).startsWith("...")) {
+                b.use(i); // "...omitted" in a shortened paste
+            } else {
+                break;
+            }
+        }
+        return b.done(i);
+    }
+}

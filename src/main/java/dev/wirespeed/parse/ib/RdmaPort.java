@@ -1,0 +1,34 @@
+package dev.wirespeed.parse.ib;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.Source;
+import java.util.Map;
+
+/**
+ * One port of an RDMA device, from ibstat, ibstatus, ibv_devinfo, rdma link, or mlx5cmd.
+ *
+ * @param state         logical state, normalized to the sysfs names: ACTIVE, INIT, ARMED, DOWN
+ * @param physicalState normalized to the sysfs names: LinkUp, Polling, Disabled, Sleep …
+ * @param rate          the rate the tool printed (sysfs style: signal rate for SDR/DDR/QDR)
+ * @param width         "4X", "2X" … when printed
+ * @param speed         lane speed name ("NDR", "EDR") or lane rate text when printed
+ * @param linkLayer     "InfiniBand" or "Ethernet"
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RdmaPort(String device, Integer port, String state, String physicalState, Quantity rate,
+                       String width, String speed, String linkLayer, String baseLid, String smLid,
+                       Integer activeMtuBytes, Integer maxMtuBytes, String portGuid, String netdev,
+                       Source source) implements ParsedRecord {
+    @Override
+    public Map<String, String> columns() {
+        String r = rate == null ? null : rate.format()
+                + (width != null || speed != null ? " (" + (width == null ? "" : width) + (width != null && speed != null ? " " : "")
+                + (speed == null ? "" : speed) + ")" : "");
+        return Columns.of().put("device", device).put("port", port).put("state", state)
+                .put("physical", physicalState).put("rate", r).put("link layer", linkLayer)
+                .put("lid", baseLid).put("sm lid", smLid).put("mtu", activeMtuBytes).put("netdev", netdev).map();
+    }
+}

@@ -1,0 +1,144 @@
+package dev.wirespeed.parse.iperf;
+
+import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.Lines;
+import dev.wirespeed.parse.ParseBuilder;
+import dev.wirespeed.parse.Parsed;
+import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.Units;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * iperf 2 (2.0.5 … 2.1.x), client and server, TCP and UDP, -P with [SUM] lines, and -e (enhanced)
+ * columns: "Write/Err Rtry Cwnd/RTT(var) NetPwr" for TCP, "Jitter Lost/Total" for UDP.
+ * A line from 0 to the end of the test is its summary. Intervals print one (2.0.5) or four
+ * (2.0.14+) decimals; iperf3 prints two, which is how a mislabelled paste is told apart.
+ */
+public final class Iperf2Parser extends BaseParser {
+    private static final Pattern SERVER = Pattern.compile("Server listening on (TCP|UDP) port (\\d+).*");
+    private static final Pattern CLIENT = Pattern.compile("Client connecting to ([^,\\s]+), (TCP|UDP) port (\\d+).*");
+    private static final Pattern WINDOW = Pattern.compile("(?:TCP window|UDP buffer) size:\\s*([\\d.]+)\\s*([KMG]?Byte)s?.*");
+    private static final Pattern OTHER_HEAD = Pattern.compile(
+            "(Write|Read) buffer size:.*|TOS set to.*|Sending \\d+ byte datagrams.*|WARNING:.*|iperf version.*|Enabled .*");
+    private static final Pattern CONNECTED = Pattern.compile("\\[\\s*\\d+\\]\\s+local .* connected with .*");
+    private static final Pattern SENT = Pattern.compile("\\[\\s*\\d+\\]\\s+(Sent \\d+ datagrams|Server Report:|WARNING:.*)");
+    private static final Pattern ENHANCED_TCP = Pattern.compile("(\\d+)/(\\d+)\\s+(\\d+)\\s+.*");
+
+    public Iperf2Parser() {
+        super("iperf2", "iperf");
+    }
+
+    @Override
+    public boolean startsAt(Lines in, int i) {
+        if (in.matches(SERVER, i) || in.matches(CLIENT, i)) {
+            return true;
+        }
+        if (in.matches(IperfLines.ID_HEAD, i) || in.matches(IperfLines.ROW, i)) {
+            int d = IperfLines.decimals(in, in.matches(IperfLines.ROW, i) ? i : i + 1);
+            return d >= 0 && d != 2;
+        }
+        return false;
+    }
+
+    @Override
+    public Parsed parse(Lines in, int from) {
+        ParseBuilder b = builder(in, from);
+        IperfRun run = new IperfRun("iperf2");
+        List<IperfRun> runs = new ArrayList<>();
+        runs.add(run);
+        boolean serverReport = false;
+        int i = from;
+        for (; i < in.size(); i++) {
+            if (in.blank(i) || in.decoration(i)) {
+                continue;
+            }
+            Matcher m;
+            if ((m = in.match(SERVER, i)) != null) {
+                run.role = "server";
+                run.protocol = m.group(1);
+                run.port = Units.integer(m.group(2));
+                run.header = in.source(i);
+                b.use(i);
+            } else if ((m = in.match(CLIENT, i)) != null) {
+                if (!run.rows.isEmpty()) {
+                    run = new IperfRun("iperf2");
+                    runs.add(run);
+                    serverReport = false;
+                }
+                run.role = "client";
+                run.host = m.group(1);
+                run.protocol = m.group(2);
+                run.port = Units.integer(m.group(3));
+                run.header = in.source(i);
+                b.use(i);
+            } else if ((m = in.match(WINDOW, i)) != null) {
+                run.window = Quantity.bytes(Units.iperfBytes(Units.number(m.group(1)), m.group(2)), in.get(i));
+                b.use(i);
+            } else if (in.matches(OTHER_HEAD, i) || in.matches(CONNECTED, i) || in.matches(IperfLines.ID_HEAD, i)) {
+                b.use(i);
+            } else if ((m = in.match(SENT, i)) != null) {
+                serverReport |= m.group(1).startsWith("Server Report");
+                b.use(i);
+            } else if ((m = in.match(IperfLines.ROW, i)) != null) {
+                b.use(i);
+                run.rows.add(row(m, in, i, serverReport ? "receiver" : null));
+            } else {
+                break;
+            }
+        }
+        for (IperfRun r : runs) {
+            if (r.header != null) {
+                b.add(new IperfHeader("iperf2", r.role, r.protocol, r.host, r.port, r.window, r.header));
+            }
+            markSummaries(r);
+            r.rows.forEach(b::add);
+            b.measurement(r.toMeasurement());
+        }
+        return b.done(i);
+    }
+
+    private static IperfInterval row(Matcher m, Lines in, int i, String role) {
+        String rest = m.group(8).strip();
+        Long retr = null;
+        Quantity jitter = null;
+        Long lost = null;
+        Long total = null;
+        Matcher e = ENHANCED_TCP.matcher(rest);
+        Matcher u = IperfLines.UDP_LOSS.matcher(rest);
+        if (u.matches()) {
+            jitter = Quantity.micros(Units.number(u.group(1)) * 1000, u.group(1) + " ms");
+            lost = Long.parseLong(u.group(2));
+            total = Long.parseLong(u.group(3));
+        } else if (e.matches()) {
+            retr = Long.parseLong(e.group(3));
+        }
+        return new IperfInterval(m.group(1), Units.number(m.group(2)), Units.number(m.group(3)), IperfLines.transfer(m),
+                IperfLines.rate(m), retr, jitter, lost, total, role, false, in.source(i));
+    }
+
+    /** Lines from 0 to (about) the last end are the test's totals. */
+    private static void markSummaries(IperfRun run) {
+        double maxEnd = run.rows.stream().mapToDouble(IperfInterval::endSeconds).max().orElse(0);
+        for (int k = 0; k < run.rows.size(); k++) {
+            IperfInterval r = run.rows.get(k);
+            boolean total = r.startSeconds() == 0 && r.endSeconds() >= maxEnd - 0.5
+                    && (r.endSeconds() > 1.5 || isLastOfStream(run.rows, k));
+            if (total) {
+                run.rows.set(k, new IperfInterval(r.stream(), r.startSeconds(), r.endSeconds(), r.transfer(), r.rate(),
+                        r.retransmits(), r.jitter(), r.lostPackets(), r.totalPackets(), r.role(), true, r.source()));
+            }
+        }
+    }
+
+    private static boolean isLastOfStream(List<IperfInterval> rows, int k) {
+        for (int j = k + 1; j < rows.size(); j++) {
+            if (rows.get(j).stream().equals(rows.get(k).stream())) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,182 @@
+package dev.wirespeed.parse.iperf;
+
+import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.JsonBlock;
+import dev.wirespeed.parse.Lines;
+import dev.wirespeed.parse.ParseBuilder;
+import dev.wirespeed.parse.Parsed;
+import dev.wirespeed.parse.Source;
+import dev.wirespeed.results.Measurement;
+import dev.wirespeed.results.Measurement.Metric;
+import dev.wirespeed.results.Measurement.Metrics;
+import dev.wirespeed.results.Measurement.Tests;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * iperf3 {@code -J} output. Public entry points for other code (the iperf3 compatibility tests):
+ * {@link #parse(String)} reads one document into an {@link Iperf3Result}, and
+ * {@link #toMeasurement(Iperf3Result)} converts it to the common result model.
+ *
+ * <p>Members used (iperf3's iperf_api.c JSON): start.version, start.connecting_to (client) or
+ * start.accepted_connection (server), start.test_start.{protocol, num_streams, reverse, duration},
+ * end.sum_sent / end.sum_received (TCP), end.sum (UDP: jitter_ms, lost_packets, packets),
+ * end.cpu_utilization_percent, intervals[].sum, error.
+ */
+public final class Iperf3JsonParser extends BaseParser {
+
+    public Iperf3JsonParser() {
+        super("iperf3-json", "iperf3");
+    }
+
+    /** Reads one iperf3 -J document; IllegalArgumentException when it is not one. */
+    public static Iperf3Result parse(String json) {
+        JsonBlock block = JsonBlock.read(Lines.of(json), 0);
+        if (block.node() == null || !block.node().isObject()
+                || (block.node().get("start") == null && block.node().get("error") == null)) {
+            throw new IllegalArgumentException("not an iperf3 -J document (expected an object with \"start\")");
+        }
+        return read(block.node(), new Source(1, Lines.of(json).size() == 0 ? "" : Lines.of(json).raw(0)));
+    }
+
+    /** The common model: receiver's rate and bytes, sender's retransmits, UDP loss and jitter. */
+    public static Measurement toMeasurement(Iperf3Result r) {
+        List<Metric> summary = new ArrayList<>();
+        Double bps = r.receivedBitsPerSecond() != null ? r.receivedBitsPerSecond() : r.sentBitsPerSecond();
+        Double bytes = r.receivedBytes() != null ? r.receivedBytes() : r.sentBytes();
+        if (bps != null) {
+            summary.add(Metric.of(Metrics.BITS_PER_SECOND, bps));
+        }
+        if (bytes != null) {
+            summary.add(Metric.of(Metrics.BYTES, bytes));
+        }
+        if (r.durationSeconds() != null) {
+            summary.add(Metric.of(Metrics.SECONDS, r.durationSeconds()));
+        }
+        r.intervals().stream().filter(i -> !i.omitted()).mapToDouble(Iperf3Result.Interval::bitsPerSecond).max()
+                .ifPresent(p -> summary.add(Metric.of(Metrics.PEAK_BITS_PER_SECOND, p)));
+        if (r.retransmits() != null) {
+            summary.add(Metric.of(Metrics.RETRANSMITS, r.retransmits()));
+        }
+        if (r.lostPackets() != null && r.packets() != null) {
+            summary.add(Metric.of(Metrics.LOST_PACKETS, r.lostPackets()));
+            summary.add(Metric.of(Metrics.TOTAL_PACKETS, r.packets()));
+            if (r.packets() > 0) {
+                summary.add(Metric.of(Metrics.LOSS_PERCENT, 100.0 * r.lostPackets() / r.packets()));
+            }
+        }
+        if (r.jitterMillis() != null) {
+            summary.add(Metric.of(Metrics.JITTER_MICROS, r.jitterMillis() * 1000));
+        }
+        if (r.cpuHostPercent() != null) {
+            summary.add(Metric.of("client".equals(r.role()) ? Metrics.CPU_CLIENT_PERCENT : Metrics.CPU_SERVER_PERCENT,
+                    r.cpuHostPercent()));
+        }
+        if (r.cpuRemotePercent() != null) {
+            summary.add(Metric.of("client".equals(r.role()) ? Metrics.CPU_SERVER_PERCENT : Metrics.CPU_CLIENT_PERCENT,
+                    r.cpuRemotePercent()));
+        }
+        Map<String, String> params = new LinkedHashMap<>();
+        if (r.role() != null) {
+            params.put("role", r.role());
+        }
+        if (r.streams() != null) {
+            params.put("streams", r.streams().toString());
+        }
+        if (Boolean.TRUE.equals(r.reverse())) {
+            params.put("direction", "reverse");
+        }
+        if (r.host() != null) {
+            params.put("server", r.host());
+        }
+        if (r.port() != null) {
+            params.put("port", r.port().toString());
+        }
+        List<Measurement.Interval> intervals = r.intervals().stream()
+                .map(i -> new Measurement.Interval(i.startSeconds(), i.endSeconds(), i.omitted(),
+                        List.of(Metric.of(Metrics.BITS_PER_SECOND, i.bitsPerSecond()), Metric.of(Metrics.BYTES, i.bytes()))))
+                .toList();
+        String version = r.version() == null ? null : r.version().replaceFirst("^iperf\\s+", "");
+        return new Measurement("iperf3", version, "UDP".equals(r.protocol()) ? Tests.UDP_BW : Tests.TCP_BW, params,
+                summary, intervals, List.of(), "parsed");
+    }
+
+    @Override
+    public boolean startsAt(Lines in, int i) {
+        if (!in.get(i).startsWith("{")) {
+            return false;
+        }
+        for (int k = i; k < Math.min(in.size(), i + 4); k++) {
+            if (in.get(k).contains("\"start\"") || in.get(k).contains("\"connected\"")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public Parsed parse(Lines in, int from) {
+        ParseBuilder b = builder(in, from);
+        JsonBlock block = JsonBlock.read(in, from);
+        if (block.node() == null || block.node().get("start") == null) {
+            b.note("the JSON document is incomplete or invalid; nothing was read from it");
+            return b.done(from);
+        }
+        for (int k = from; k < block.end(); k++) {
+            b.use(k);
+        }
+        Iperf3Result r = read(block.node(), in.source(from));
+        b.add(r).measurement(toMeasurement(r));
+        return b.done(block.end());
+    }
+
+    static Iperf3Result read(JsonNode root, Source source) {
+        JsonNode start = root.path("start");
+        JsonNode test = start.path("test_start");
+        JsonNode end = root.path("end");
+        String protocol = text(test.path("protocol"));
+        String role = start.has("connecting_to") ? "client" : start.has("accepted_connection") ? "server" : null;
+        JsonNode to = start.path("connecting_to");
+        JsonNode sent = end.has("sum_sent") ? end.path("sum_sent") : end.path("sum");
+        JsonNode received = end.has("sum_received") ? end.path("sum_received") : end.path("sum");
+        JsonNode udp = end.path("sum");
+        List<Iperf3Result.Interval> intervals = new ArrayList<>();
+        for (JsonNode iv : root.path("intervals")) {
+            JsonNode s = iv.path("sum");
+            if (s.has("bits_per_second")) {
+                intervals.add(new Iperf3Result.Interval(s.path("start").asDouble(), s.path("end").asDouble(),
+                        s.path("bytes").asDouble(), s.path("bits_per_second").asDouble(), s.path("omitted").asBoolean()));
+            }
+        }
+        JsonNode cpu = end.path("cpu_utilization_percent");
+        return new Iperf3Result(text(start.path("version")), role, protocol, integer(test.path("num_streams")),
+                test.has("reverse") ? test.path("reverse").asInt() != 0 : null, text(to.path("host")),
+                integer(to.path("port")), number(received.path("seconds")), number(sent.path("bytes")),
+                number(sent.path("bits_per_second")), number(received.path("bytes")),
+                number(received.path("bits_per_second")), longOf(sent.path("retransmits")),
+                "UDP".equals(protocol) ? number(udp.path("jitter_ms")) : null,
+                "UDP".equals(protocol) ? longOf(udp.path("lost_packets")) : null,
+                "UDP".equals(protocol) ? longOf(udp.path("packets")) : null,
+                number(cpu.path("host_total")), number(cpu.path("remote_total")), intervals, text(root.path("error")),
+                source);
+    }
+
+    private static String text(JsonNode n) {
+        return n == null || n.isMissingNode() || n.isNull() ? null : n.asString();
+    }
+
+    private static Double number(JsonNode n) {
+        return n == null || !n.isNumber() ? null : n.asDouble();
+    }
+
+    private static Integer integer(JsonNode n) {
+        return n == null || !n.isNumber() ? null : n.asInt();
+    }
+
+    private static Long longOf(JsonNode n) {
+        return n == null || !n.isNumber() ? null : n.asLong();
+    }
+}

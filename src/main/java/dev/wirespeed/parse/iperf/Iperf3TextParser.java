@@ -1,0 +1,145 @@
+package dev.wirespeed.parse.iperf;
+
+import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.Command;
+import dev.wirespeed.parse.Lines;
+import dev.wirespeed.parse.ParseBuilder;
+import dev.wirespeed.parse.Parsed;
+import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.Units;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * iperf3 text output, client and server, TCP and UDP: interval lines, then the totals marked
+ * "sender"/"receiver". A server prints one test after another ("Server listening on 5201 (test #2)");
+ * each becomes its own measurement.
+ */
+public final class Iperf3TextParser extends BaseParser {
+    private static final Pattern CONNECTING = Pattern.compile("Connecting to host ([^,\\s]+), port (\\d+)");
+    private static final Pattern LISTENING = Pattern.compile("Server listening on (\\d+).*");
+    private static final Pattern ACCEPTED = Pattern.compile("Accepted connection from .*");
+    private static final Pattern REVERSE = Pattern.compile("Reverse mode, remote host .* is sending");
+    private static final Pattern VERSION = Pattern.compile("iperf (3\\.\\d+(?:\\.\\d+)?).*");
+    private static final Pattern OTHER = Pattern.compile(
+            "\\[\\s*\\d+\\]\\s+local .* connected to .*|iperf Done\\.|iperf3: .*|Starting Test: .*|Test Complete\\..*"
+                    + "|CPU Utilization: .*|Time: .*|Cookie: .*|TCP MSS: .*|Linux .*|Control connection MSS.*"
+                    + "|Target Bitrate is .*|Server output:|Bidirectional mode.*|Connecting to host .*");
+    private static final Pattern RETR_CWND = Pattern.compile("(\\d+)(?:\\s+.*)?");
+
+    public Iperf3TextParser() {
+        super("iperf3", "iperf3");
+    }
+
+    @Override
+    public boolean startsAt(Lines in, int i) {
+        if (in.matches(CONNECTING, i) || in.matches(LISTENING, i) || in.matches(VERSION, i)) {
+            return true;
+        }
+        if (in.matches(IperfLines.ID_HEAD, i) || in.matches(IperfLines.ROW, i)) {
+            return IperfLines.decimals(in, in.matches(IperfLines.ROW, i) ? i : i + 1) == 2;
+        }
+        return false;
+    }
+
+    @Override
+    public Parsed parse(Lines in, int from) {
+        ParseBuilder b = builder(in, from);
+        List<IperfRun> runs = new ArrayList<>();
+        IperfRun run = newRun(in);
+        runs.add(run);
+        int i = from;
+        for (; i < in.size(); i++) {
+            if (in.blank(i) || in.decoration(i)) {
+                continue;
+            }
+            Matcher m;
+            if ((m = in.match(CONNECTING, i)) != null) {
+                if (!run.rows.isEmpty()) {
+                    run = newRun(in);
+                    runs.add(run);
+                }
+                run.role = "client";
+                run.host = m.group(1);
+                run.port = Units.integer(m.group(2));
+                run.header = in.source(i);
+                b.use(i);
+            } else if ((m = in.match(LISTENING, i)) != null) {
+                if (!run.rows.isEmpty()) {
+                    run = newRun(in);
+                    runs.add(run);
+                }
+                run.role = "server";
+                run.port = Units.integer(m.group(1));
+                run.header = in.source(i);
+                b.use(i);
+            } else if ((m = in.match(VERSION, i)) != null) {
+                run.version = m.group(1);
+                b.use(i);
+            } else if (in.matches(REVERSE, i)) {
+                run.reverse = true;
+                b.use(i);
+            } else if (in.matches(ACCEPTED, i) || in.matches(OTHER, i) || in.matches(IperfLines.ID_HEAD, i)) {
+                if (in.get(i).contains("Jitter")) {
+                    run.protocol = "UDP";
+                }
+                b.use(i);
+            } else if ((m = in.match(IperfLines.ROW, i)) != null) {
+                b.use(i);
+                run.rows.add(row(m, in, i, run));
+            } else {
+                break;
+            }
+        }
+        for (IperfRun r : runs) {
+            if (r.header != null) {
+                b.add(new IperfHeader("iperf3", r.role, r.protocol, r.host, r.port, null, r.header));
+            }
+            r.rows.forEach(b::add);
+            b.measurement(r.toMeasurement());
+        }
+        return b.done(i);
+    }
+
+    private static IperfRun newRun(Lines in) {
+        IperfRun r = new IperfRun("iperf3");
+        Command c = in.command();
+        if (c != null && c.has("-u", "--udp")) {
+            r.protocol = "UDP";
+        }
+        if (c != null && c.has("-R", "--reverse")) {
+            r.reverse = true;
+        }
+        return r;
+    }
+
+    private static IperfInterval row(Matcher m, Lines in, int i, IperfRun run) {
+        String rest = m.group(8).strip();
+        String role = null;
+        if (rest.endsWith("sender") || rest.endsWith("receiver")) {
+            role = rest.endsWith("sender") ? "sender" : "receiver";
+            rest = rest.substring(0, rest.length() - role.length()).strip();
+        }
+        boolean omitted = rest.contains("(omitted)");
+        Long retr = null;
+        Quantity jitter = null;
+        Long lost = null;
+        Long total = null;
+        Matcher u = IperfLines.UDP_LOSS.matcher(rest);
+        if (u.matches()) {
+            run.protocol = "UDP";
+            jitter = Quantity.micros(Units.number(u.group(1)) * 1000, u.group(1) + " ms");
+            lost = Long.parseLong(u.group(2));
+            total = Long.parseLong(u.group(3));
+        } else if (!omitted && "TCP".equals(run.protocol)) {
+            Matcher r = RETR_CWND.matcher(rest);
+            if (r.matches() && !rest.isEmpty() && r.group(1).length() < 12) {
+                retr = Long.parseLong(r.group(1));
+            }
+        }
+        return new IperfInterval(m.group(1), Units.number(m.group(2)), Units.number(m.group(3)), IperfLines.transfer(m),
+                IperfLines.rate(m), retr, jitter, lost, total, role, role != null, in.source(i));
+    }
+}

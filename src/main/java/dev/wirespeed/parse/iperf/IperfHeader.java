@@ -1,0 +1,24 @@
+package dev.wirespeed.parse.iperf;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.Source;
+import java.util.Map;
+
+/**
+ * The head of an iperf2 or iperf3 run: which side printed it, the protocol, the peer and port.
+ *
+ * @param role   "client" or "server"
+ * @param window the socket buffer iperf2 reports ("TCP window size: 16.0 KByte (default)")
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record IperfHeader(String tool, String role, String protocol, String host, Integer port, Quantity window,
+                          Source source) implements ParsedRecord {
+    @Override
+    public Map<String, String> columns() {
+        return Columns.of().put("tool", tool).put("role", role).put("protocol", protocol).put("host", host)
+                .put("port", port).put("window", window).map();
+    }
+}

@@ -1,0 +1,36 @@
+package dev.wirespeed.parse.iperf;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.Source;
+import dev.wirespeed.parse.Units;
+import java.util.Map;
+
+/**
+ * One report line of iperf2/iperf3: a stream ("5") or the sum ("SUM") over an interval.
+ *
+ * @param role        iperf3's "sender"/"receiver" on summary lines, else null
+ * @param retransmits iperf3 "Retr" or iperf2 -e "Rtry"
+ * @param jitter      UDP jitter (microseconds)
+ * @param summary     true for a line over the whole test (iperf3 sender/receiver lines; iperf2
+ *                    lines from 0 to the end)
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record IperfInterval(String stream, double startSeconds, double endSeconds, Quantity transfer, Quantity rate,
+                            Long retransmits, Quantity jitter, Long lostPackets, Long totalPackets, String role,
+                            boolean summary, Source source) implements ParsedRecord {
+    public boolean isSum() {
+        return "SUM".equals(stream);
+    }
+
+    @Override
+    public Map<String, String> columns() {
+        return Columns.of().put("stream", stream)
+                .put("interval", Units.trim(startSeconds) + "-" + Units.trim(endSeconds) + " s")
+                .put("transfer", transfer).put("rate", rate).put("retr", retransmits).put("jitter", jitter)
+                .put("lost/total", lostPackets == null ? null : lostPackets + "/" + totalPackets)
+                .put("role", role != null ? role : summary ? "total" : null).map();
+    }
+}

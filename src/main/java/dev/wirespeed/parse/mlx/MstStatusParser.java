@@ -1,0 +1,81 @@
+package dev.wirespeed.parse.mlx;
+
+import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.Lines;
+import dev.wirespeed.parse.ParseBuilder;
+import dev.wirespeed.parse.Parsed;
+import dev.wirespeed.parse.Units;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code mst status} and {@code mst status -v} (NVIDIA MFT), Linux and Windows: "MST modules:",
+ * "MST devices:" with "/dev/mst/mt4115_pciconf0 - PCI configuration cycles access." followed by
+ * "domain:bus:dev.fn=0000:03:00.0 …", the Windows "mt4115_pciconf0 bus:dev.fn=02:00.0", and the
+ * -v table "DEVICE_TYPE MST PCI RDMA NET NUMA".
+ */
+public final class MstStatusParser extends BaseParser {
+    private static final Pattern SECTION = Pattern.compile("MST (modules|devices):|PCI devices:|MST PCI .*|DEVICE_TYPE\\s+MST.*"
+            + "|Chip revision is: .*|No MST devices were found.*");
+    private static final Pattern DEV = Pattern.compile("(/dev/mst/\\S+|mt\\d+_\\w+)\\s+(?:-\\s+.*|bus:dev\\.fn=(\\S+).*)");
+    private static final Pattern DBDF = Pattern.compile("domain:bus:dev\\.fn=(\\S+).*");
+    private static final Pattern TABLE = Pattern.compile(
+            "(\\S+\\(rev:\\w+\\))\\s+(\\S+)\\s+([0-9a-fA-F:.]+)\\s+(\\S+)\\s+(\\S+)\\s+(-?\\d+)");
+
+    public MstStatusParser() {
+        super("mst", "mst");
+    }
+
+    @Override
+    public boolean startsAt(Lines in, int i) {
+        return in.get(i).matches("MST (modules|devices):");
+    }
+
+    @Override
+    public Parsed parse(Lines in, int from) {
+        ParseBuilder b = builder(in, from);
+        String path = null;
+        dev.wirespeed.parse.Source src = null;
+        String pci = null;
+        int i = from;
+        for (; i < in.size(); i++) {
+            if (in.blank(i) || in.decoration(i)) {
+                continue;
+            }
+            Matcher m;
+            if ((m = in.match(DEV, i)) != null) {
+                if (path != null) {
+                    b.add(new MstDevice(path, pci, chip(path), null, null, null, src));
+                }
+                path = m.group(1);
+                pci = m.group(2);
+                src = in.source(i);
+                b.use(i);
+            } else if ((m = in.match(DBDF, i)) != null && path != null) {
+                pci = m.group(1);
+                b.use(i);
+            } else if ((m = in.match(TABLE, i)) != null) {
+                String net = m.group(5).replaceFirst("^net-", "");
+                b.use(i).add(new MstDevice(m.group(2), m.group(3), m.group(1), dash(m.group(4)), dash(net),
+                        Units.integer(m.group(6)), in.source(i)));
+            } else if (in.matches(SECTION, i)) {
+                b.use(i);
+            } else {
+                break;
+            }
+        }
+        if (path != null) {
+            b.add(new MstDevice(path, pci, chip(path), null, null, null, src));
+        }
+        return b.done(i);
+    }
+
+    private static String chip(String path) {
+        Matcher m = Pattern.compile(".*?(mt\\d+).*").matcher(path);
+        return m.matches() ? m.group(1) : null;
+    }
+
+    private static String dash(String s) {
+        return s.equals("-") || s.equals("NA") ? null : s;
+    }
+}

@@ -1,0 +1,36 @@
+package dev.wirespeed.parse.other;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.Source;
+import java.util.Map;
+
+/**
+ * One object of a Huawei MD-CLI "display" answer (JSON), with the members wirespeed reads kept
+ * as printed: a startup-info (configed/current/next system software and patch files), a
+ * patch-info (name, version, state), a transfer-task (file, status, percentage), or any other
+ * object (its members as text).
+ *
+ * @param object the JSON list it came from: "startup-info", "patch-info", "transfer-task", or the display path
+ * @param fields member name → value, in document order
+ */
+@JsonInclude(JsonInclude.Include.NON_EMPTY)
+public record MdcliRecord(String object, Map<String, String> fields, Source source) implements ParsedRecord {
+    public String get(String member) {
+        return fields.get(member);
+    }
+
+    @Override
+    public Map<String, String> columns() {
+        Columns c = Columns.of().put("object", object);
+        int n = 0;
+        for (Map.Entry<String, String> e : fields.entrySet()) {
+            if (n++ >= 6) {
+                break;
+            }
+            c.put(e.getKey(), e.getValue());
+        }
+        return c.map();
+    }
+}

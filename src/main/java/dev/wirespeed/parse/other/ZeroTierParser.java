@@ -1,0 +1,60 @@
+package dev.wirespeed.parse.other;
+
+import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.Lines;
+import dev.wirespeed.parse.ParseBuilder;
+import dev.wirespeed.parse.Parsed;
+import dev.wirespeed.parse.Units;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code zerotier-cli peers}: "200 peers", a "&lt;ztaddr&gt; &lt;ver&gt; &lt;role&gt; &lt;lat&gt; &lt;link&gt; …"
+ * header, one peer per line; and {@code zerotier-cli listpeers}: "200 listpeers ADDR PATHS LAT VER ROLE".
+ */
+public final class ZeroTierParser extends BaseParser {
+    private static final Pattern HEAD = Pattern.compile("200 peers|<ztaddr>.*");
+    private static final Pattern PEER = Pattern.compile(
+            "([0-9a-f]{10})\\s+(\\S+)\\s+(LEAF|MOON|PLANET)\\s+(-?\\d+)\\s+(\\S+)\\s+(-?\\d+)\\s+(-?\\d+)\\s*(\\S*).*");
+    private static final Pattern LISTPEER = Pattern.compile(
+            "200 listpeers ([0-9a-f]{10})\\s+(\\S+)\\s+(-?\\d+)\\s+(\\S+)\\s+(LEAF|MOON|PLANET).*");
+
+    public ZeroTierParser() {
+        super("zerotier", "zerotier-cli");
+    }
+
+    @Override
+    public boolean startsAt(Lines in, int i) {
+        return in.get(i).equals("200 peers") || in.matches(LISTPEER, i)
+                || (in.get(i).startsWith("<ztaddr>") && in.matches(PEER, i + 1));
+    }
+
+    @Override
+    public Parsed parse(Lines in, int from) {
+        ParseBuilder b = builder(in, from);
+        int i = from;
+        for (; i < in.size(); i++) {
+            if (in.blank(i)) {
+                continue;
+            }
+            Matcher m;
+            if (in.matches(HEAD, i)) {
+                b.use(i);
+            } else if ((m = in.match(PEER, i)) != null) {
+                b.use(i).add(new ZeroTierPeer(m.group(1), dash(m.group(2)), m.group(3), Units.integer(m.group(4)),
+                        m.group(5), dash(m.group(8)), in.source(i)));
+            } else if ((m = in.match(LISTPEER, i)) != null) {
+                String path = m.group(2).split("[;,]")[0];
+                b.use(i).add(new ZeroTierPeer(m.group(1), dash(m.group(4)), m.group(5), Units.integer(m.group(3)),
+                        null, dash(path), in.source(i)));
+            } else {
+                break;
+            }
+        }
+        return b.done(i);
+    }
+
+    private static String dash(String s) {
+        return s == null || s.isEmpty() || s.equals("-") ? null : s;
+    }
+}

@@ -1,0 +1,136 @@
+package dev.wirespeed.parse.pci;
+
+import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.Command;
+import dev.wirespeed.parse.Lines;
+import dev.wirespeed.parse.ParseBuilder;
+import dev.wirespeed.parse.Parsed;
+import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.Source;
+import dev.wirespeed.parse.Units;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code lspci} (pciutils): the one-line list ("04:00.0 Ethernet controller: Mellanox …") and the
+ * verbose form (-v, -vv, -vvv) whose indented lines carry LnkCap/LnkSta, the NUMA node, the
+ * driver and VPD part number. Also reads grep-filtered verbose output ("lspci -s 04:00.0 -vvv |
+ * grep Width"), taking the address from the command's -s option.
+ */
+public final class LspciParser extends BaseParser {
+    static final Pattern DEVICE = Pattern.compile(
+            "((?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7])\\s+([^:]+?)(?:\\s+\\[[0-9a-f]{4}\\])?:\\s+(.+)");
+    private static final Pattern LNKCAP = Pattern.compile(
+            "LnkCap:\\s*(?:Port #\\d+,\\s*)?Speed ([\\d.]+)GT/s[^,]*,\\s*Width x(\\d+).*");
+    private static final Pattern LNKCAP_UNKNOWN = Pattern.compile("LnkCap:\\s*(?:Port #\\d+,\\s*)?Speed unknown,\\s*Width x(\\d+).*");
+    private static final Pattern LNKSTA = Pattern.compile(
+            "LnkSta:\\s*Speed ([\\d.]+|unknown)(?:GT/s)?\\s*(\\(downgraded\\))?,\\s*Width x(\\d+)\\s*(\\(downgraded\\))?.*");
+    private static final Pattern PAYLOAD = Pattern.compile("MaxPayload (\\d+) bytes, MaxReadReq (\\d+) bytes");
+    private static final Pattern NUMA = Pattern.compile("NUMA node:\\s*(\\d+)");
+    private static final Pattern DRIVER = Pattern.compile("Kernel driver in use:\\s*(\\S+)");
+    private static final Pattern PART = Pattern.compile("\\[PN\\] Part number:\\s*(\\S+)");
+
+    public LspciParser() {
+        super("lspci", "lspci");
+    }
+
+    @Override
+    public boolean startsAt(Lines in, int i) {
+        return in.matches(DEVICE, i) || in.matches(LNKCAP, i) || in.matches(LNKSTA, i) || in.matches(LNKCAP_UNKNOWN, i);
+    }
+
+    @Override
+    public Parsed parse(Lines in, int from) {
+        ParseBuilder b = builder(in, from);
+        Command c = in.command();
+        String address = c == null ? null : c.after("-s");
+        Device d = new Device(address, null);
+        int i = from;
+        for (; i < in.size(); i++) {
+            if (in.blank(i)) {
+                continue;
+            }
+            boolean indented = Character.isWhitespace(in.raw(i).charAt(0));
+            Matcher m;
+            if (!indented && (m = in.match(DEVICE, i)) != null) {
+                d.flush(b);
+                d = new Device(m.group(1), in.source(i));
+                d.deviceClass = m.group(2);
+                d.description = m.group(3).replaceFirst("Code language:.*$", "").strip();
+                b.use(i);
+            } else if ((m = in.match(LNKCAP, i)) != null) {
+                d.capSpeed = Quantity.of(Units.number(m.group(1)), "GT/s", in.get(i));
+                d.capWidth = Units.integer(m.group(2));
+                d.linkSource = d.linkSource == null ? in.source(i) : d.linkSource;
+                b.use(i);
+            } else if ((m = in.match(LNKCAP_UNKNOWN, i)) != null) {
+                d.capWidth = Units.integer(m.group(1));
+                d.linkSource = d.linkSource == null ? in.source(i) : d.linkSource;
+                b.use(i);
+            } else if ((m = in.match(LNKSTA, i)) != null) {
+                double gt = Units.number(m.group(1));
+                d.speed = Double.isNaN(gt) ? null : Quantity.of(gt, "GT/s", in.get(i));
+                d.speedDown = m.group(2) != null;
+                d.width = Units.integer(m.group(3));
+                d.widthDown = m.group(4) != null;
+                d.linkSource = d.linkSource == null ? in.source(i) : d.linkSource;
+                b.use(i);
+            } else if (indented || d.header != null || d.linkSource != null) {
+                String s = in.get(i);
+                if ((m = PAYLOAD.matcher(s)).find() && d.payload == null && s.startsWith("MaxPayload")) {
+                    d.payload = Units.integer(m.group(1));
+                    d.readReq = Units.integer(m.group(2));
+                } else if ((m = NUMA.matcher(s)).matches()) {
+                    d.numa = Units.integer(m.group(1));
+                } else if ((m = DRIVER.matcher(s)).matches()) {
+                    d.driver = m.group(1);
+                } else if ((m = PART.matcher(s)).matches()) {
+                    d.part = m.group(1);
+                }
+                if (!indented) {
+                    break;
+                }
+                b.use(i); // the many other -vvv detail lines
+            } else {
+                break;
+            }
+        }
+        d.flush(b);
+        return b.done(i);
+    }
+
+    /** What is known of the current device while its lines are read. */
+    private static final class Device {
+        final String address;
+        final Source header;
+        String deviceClass;
+        String description;
+        String driver;
+        String part;
+        Integer numa;
+        Quantity capSpeed;
+        Integer capWidth;
+        Quantity speed;
+        Integer width;
+        boolean speedDown;
+        boolean widthDown;
+        Integer payload;
+        Integer readReq;
+        Source linkSource;
+
+        Device(String address, Source header) {
+            this.address = address;
+            this.header = header;
+        }
+
+        void flush(ParseBuilder b) {
+            if (header != null) {
+                b.add(new PciDevice(address, deviceClass, description, numa, driver, part, header));
+            }
+            if (linkSource != null) {
+                b.add(new PcieLink(address, capSpeed, capWidth, speed, width, speedDown ? Boolean.TRUE : null,
+                        widthDown ? Boolean.TRUE : null, payload, readReq, linkSource));
+            }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package dev.wirespeed.parse.pci;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.Source;
+import java.util.Map;
+
+/**
+ * A PCI function as lspci (or the OFED installer, or lstopo) names it.
+ *
+ * @param address     "04:00.0" or "0000:04:00.0", as printed
+ * @param deviceClass "Ethernet controller", "Infiniband controller" …
+ * @param description "Mellanox Technologies MT27710 Family [ConnectX-4 Lx]"
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record PciDevice(String address, String deviceClass, String description, Integer numaNode, String driver,
+                        String partNumber, Source source) implements ParsedRecord {
+    @Override
+    public Map<String, String> columns() {
+        return Columns.of().put("address", address).put("class", deviceClass).put("device", description)
+                .put("numa", numaNode).put("driver", driver).put("part", partNumber).map();
+    }
+}

@@ -1,0 +1,27 @@
+package dev.wirespeed.parse.perftest;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.Source;
+import java.util.Map;
+
+/**
+ * The settings block perftest prints before its table ("Send BW Test", "Dual-port : OFF Device : mlx5_0").
+ *
+ * @param verb       send, write, read or atomic
+ * @param bandwidth  true for *_bw, false for *_lat
+ * @param connection RC, UC, UD, XRC, DC
+ * @param linkType   "IB" or "Ethernet" (RoCE)
+ * @param gidIndex   the GID index (RoCE), null on InfiniBand
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record PerftestHeader(String title, String verb, boolean bandwidth, String device, String connection,
+                             String transport, String linkType, Integer mtuBytes, Integer gidIndex, Integer qps,
+                             Source source) implements ParsedRecord {
+    @Override
+    public Map<String, String> columns() {
+        return Columns.of().put("test", title).put("device", device).put("connection", connection)
+                .put("link", linkType).put("mtu", mtuBytes).put("gid index", gidIndex).put("qps", qps).map();
+    }
+}

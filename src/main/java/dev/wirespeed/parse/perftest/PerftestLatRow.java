@@ -1,0 +1,20 @@
+package dev.wirespeed.parse.perftest;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.Source;
+import java.util.Map;
+
+/** A row of a perftest latency table (microseconds); older perftest prints no percentiles. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record PerftestLatRow(long sizeBytes, long iterations, Quantity min, Quantity max, Quantity typical,
+                             Quantity average, Quantity stdev, Quantity p99, Quantity p999, Source source)
+        implements ParsedRecord {
+    @Override
+    public Map<String, String> columns() {
+        return Columns.of().put("bytes", sizeBytes).put("iterations", iterations).put("min", min)
+                .put("typical", typical).put("avg", average).put("99%", p99).put("99.9%", p999).put("max", max).map();
+    }
+}

@@ -1,0 +1,239 @@
+package dev.wirespeed.parse.perftest;
+
+import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.Command;
+import dev.wirespeed.parse.Lines;
+import dev.wirespeed.parse.ParseBuilder;
+import dev.wirespeed.parse.Parsed;
+import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.ResultMetrics;
+import dev.wirespeed.parse.Source;
+import dev.wirespeed.parse.Units;
+import dev.wirespeed.results.Measurement;
+import dev.wirespeed.results.Measurement.Metric;
+import dev.wirespeed.results.Measurement.Metrics;
+import dev.wirespeed.results.Measurement.Tests;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * perftest ib_{send,write,read,atomic}_{bw,lat}: the settings block ("Send BW Test", "Connection
+ * type : UD", RoCE "GID index" and "GID:" lines), then the table. Bandwidth in "MB/sec" is
+ * 2^20 B/s, with --report_gbit "Gb/sec" is 10^9 bit/s (perftest_resources.c format_factor);
+ * MsgRate is in Mpps; latencies in usec. Single size or -a sweep; the CPU frequency warning
+ * may appear anywhere, even inside the table.
+ */
+public final class PerftestParser extends BaseParser {
+    private static final Pattern TITLE = Pattern.compile("(Send|RDMA_Write|RDMA_Read|Atomic(?:\\s+\\w+)?)\\s+(BW|Latency) Test");
+    private static final Pattern PAIR = Pattern.compile("([A-Za-z][\\w .*#-]*?)\\s*:\\s*(\\S+(?:\\[B\\])?)");
+    private static final Pattern BW_HEAD = Pattern.compile("#bytes\\s+#iterations\\s+BW peak\\[(MB/sec|Gb/sec|MiB/sec)\\].*");
+    private static final Pattern LAT_HEAD = Pattern.compile("#bytes\\s+#iterations\\s+t_min\\[usec\\].*");
+    private static final Pattern BW_ROW = Pattern.compile("(\\d+)\\s+(\\d+)\\s+([\\d.]+)\\s+([\\d.]+)\\s+([\\d.]+)");
+    private static final Pattern LAT_ROW = Pattern.compile("(\\d+)\\s+(\\d+)((?:\\s+[\\d.]+){3,7})");
+    private static final Pattern CPU = Pattern.compile(
+            "(?:Conflicting CPU frequency values detected: ([\\d.]+) != ([\\d.]+)\\.\\s*)?CPU Frequency is not max\\.?");
+    private static final Pattern NOISE = Pattern.compile(
+            "Max msg size in UD is MTU \\d+|Changing to this MTU|(local|remote) address: .*|GID: .*|WARNING: .*"
+                    + "|Requested mtu is higher than .*|Perftest doesn't support .*|RDMA_CM .*|.*Waiting for client.*"
+                    + "|(Dual-port|Number of qps|Connection type|PCIe relax order|ibv_wr\\* API|TX depth|RX depth"
+                    + "|CQ Moderation|Mtu|Link type|GID index|Max inline data|rdma_cm QPs|Data ex\\. method|Using SRQ"
+                    + "|Outstand reads|Atomic Type|Device|Transport type|Use ODP|Using Enhanced Reorder).*");
+
+    public PerftestParser() {
+        super("perftest", "ib_send_bw", "ib_write_bw", "ib_read_bw", "ib_atomic_bw", "ib_send_lat", "ib_write_lat",
+                "ib_read_lat", "ib_atomic_lat");
+    }
+
+    @Override
+    public boolean startsAt(Lines in, int i) {
+        return in.matches(TITLE, i) || in.matches(BW_HEAD, i) || in.matches(LAT_HEAD, i) || in.matches(CPU, i)
+                || (in.get(i).startsWith("Max msg size in UD is MTU") && i + 1 < in.size());
+    }
+
+    @Override
+    public Parsed parse(Lines in, int from) {
+        ParseBuilder b = builder(in, from);
+        Map<String, String> settings = new LinkedHashMap<>();
+        String title = null;
+        Source titleSource = null;
+        Boolean bandwidth = null;
+        String unit = null;
+        List<PerftestBwRow> bw = new ArrayList<>();
+        List<PerftestLatRow> lat = new ArrayList<>();
+        int i = from;
+        for (; i < in.size(); i++) {
+            if (in.blank(i) || in.decoration(i)) {
+                continue;
+            }
+            String s = in.get(i);
+            Matcher m;
+            if ((m = in.match(TITLE, i)) != null) {
+                if (title != null || !bw.isEmpty() || !lat.isEmpty()) {
+                    break; // a second test: its own block
+                }
+                title = s;
+                titleSource = in.source(i);
+                bandwidth = m.group(2).equals("BW");
+                b.use(i);
+            } else if ((m = CPU.matcher(s)).find()) {
+                b.use(i).add(new CpuFrequencyWarning(m.group(0), m.group(1) == null ? null : Units.number(m.group(1)),
+                        m.group(2) == null ? null : Units.number(m.group(2)), in.source(i)));
+                // the warning can share a line with a row; read the row too
+                String rest = s.replace(m.group(0), "").strip();
+                readRow(rest, unit, bw, lat, in.source(i));
+            } else if ((m = in.match(BW_HEAD, i)) != null) {
+                unit = m.group(1);
+                bandwidth = true;
+                b.use(i);
+            } else if (in.matches(LAT_HEAD, i)) {
+                unit = "usec";
+                bandwidth = false;
+                b.use(i);
+            } else if (unit != null && readRow(s, unit, bw, lat, in.source(i))) {
+                b.use(i);
+            } else if (unit == null && in.matches(NOISE, i)) {
+                m = PAIR.matcher(s);
+                while (m.find()) {
+                    settings.putIfAbsent(m.group(1).strip().toLowerCase(Locale.ROOT), m.group(2).replace("[B]", ""));
+                }
+                b.use(i);
+            } else {
+                break;
+            }
+        }
+        Command c = in.command();
+        String verb = verb(title, c);
+        if (bandwidth == null && c != null) {
+            bandwidth = c.program().endsWith("_bw");
+        }
+        PerftestHeader header = new PerftestHeader(title, verb, Boolean.TRUE.equals(bandwidth), settings.get("device"),
+                settings.get("connection type"), settings.get("transport type"), settings.get("link type"),
+                Units.integer(settings.get("mtu")), Units.integer(settings.get("gid index")),
+                Units.integer(settings.get("number of qps")), titleSource != null ? titleSource : in.source(from));
+        if (title != null || !settings.isEmpty()) {
+            b.add(header);
+        }
+        bw.forEach(b::add);
+        lat.forEach(b::add);
+        if (!bw.isEmpty() || !lat.isEmpty()) {
+            b.measurement(measurement(header, verb, bw, lat));
+        }
+        return b.done(i);
+    }
+
+    private static boolean readRow(String s, String unit, List<PerftestBwRow> bw, List<PerftestLatRow> lat, Source src) {
+        if (unit == null || s.isEmpty()) {
+            return false;
+        }
+        Matcher m;
+        if (!unit.equals("usec") && (m = BW_ROW.matcher(s)).matches()) {
+            double peak = Units.number(m.group(3));
+            double avg = Units.number(m.group(4));
+            bw.add(new PerftestBwRow(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)),
+                    peak == 0 && avg > 0 ? null : rate(peak, unit, m.group(3)), rate(avg, unit, m.group(4)),
+                    Quantity.of(Units.number(m.group(5)) * 1e6, "1/s", m.group(5) + " Mpps"), src));
+            return true;
+        }
+        if (unit.equals("usec") && (m = LAT_ROW.matcher(s)).matches()) {
+            String[] v = m.group(3).strip().split("\\s+");
+            lat.add(new PerftestLatRow(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), us(v, 0), us(v, 1),
+                    us(v, 2), us(v, 3), us(v, 4), us(v, 5), us(v, 6), src));
+            return true;
+        }
+        return false;
+    }
+
+    private static Quantity rate(double v, String unit, String raw) {
+        double bps = unit.equals("Gb/sec") ? v * 1e9 : v * 1024 * 1024 * 8;
+        return Quantity.bitsPerSecond(bps, raw + " " + unit);
+    }
+
+    private static Quantity us(String[] v, int k) {
+        return k < v.length ? Quantity.micros(Units.number(v[k]), v[k] + " usec") : null;
+    }
+
+    /** From the title ("RDMA_Write BW Test") or, without one, the command (ib_write_bw). */
+    static String verb(String title, Command c) {
+        String t = title != null ? title.toLowerCase(Locale.ROOT)
+                : c != null ? c.program().toLowerCase(Locale.ROOT) : "";
+        if (t.contains("write")) {
+            return "write";
+        }
+        if (t.contains("read")) {
+            return "read";
+        }
+        if (t.contains("atomic")) {
+            return "atomic";
+        }
+        return "send";
+    }
+
+    private static Measurement measurement(PerftestHeader h, String verb, List<PerftestBwRow> bw, List<PerftestLatRow> lat) {
+        Map<String, String> params = new LinkedHashMap<>();
+        if (h.device() != null) {
+            params.put("device", h.device());
+        }
+        if (h.connection() != null) {
+            params.put("connection", h.connection());
+        }
+        if (h.linkType() != null) {
+            params.put("linkType", h.linkType());
+        }
+        if (h.mtuBytes() != null) {
+            params.put("mtuBytes", h.mtuBytes().toString());
+        }
+        if (h.qps() != null) {
+            params.put("qps", h.qps().toString());
+        }
+        List<Measurement.Row> rows = new ArrayList<>();
+        List<Metric> summary = new ArrayList<>();
+        boolean isBw = !bw.isEmpty();
+        if (isBw) {
+            for (PerftestBwRow r : bw) {
+                rows.add(new Measurement.Row("sizeBytes", r.sizeBytes(), bwMetrics(r)));
+            }
+            PerftestBwRow last = bw.getLast();
+            params.put("sizeBytes", Long.toString(last.sizeBytes()));
+            summary.addAll(bwMetrics(last));
+        } else {
+            for (PerftestLatRow r : lat) {
+                rows.add(new Measurement.Row("sizeBytes", r.sizeBytes(), latMetrics(r)));
+            }
+            PerftestLatRow last = lat.getLast();
+            params.put("sizeBytes", Long.toString(last.sizeBytes()));
+            summary.addAll(latMetrics(last));
+        }
+        return new Measurement("perftest", null, Tests.rdma(verb, isBw), params, summary, List.of(),
+                rows.size() > 1 ? rows : List.of(), "parsed");
+    }
+
+    private static List<Metric> bwMetrics(PerftestBwRow r) {
+        List<Metric> m = new ArrayList<>();
+        m.add(Metric.of(Metrics.BITS_PER_SECOND, r.average().value()));
+        if (r.peak() != null) {
+            m.add(Metric.of(Metrics.PEAK_BITS_PER_SECOND, r.peak().value()));
+        }
+        m.add(Metric.of(Metrics.MESSAGES_PER_SECOND, r.messageRate().value()));
+        m.add(Metric.of(Metrics.ITERATIONS, r.iterations()));
+        return m;
+    }
+
+    private static List<Metric> latMetrics(PerftestLatRow r) {
+        List<Metric> m = new ArrayList<>();
+        ResultMetrics.add(m, Metrics.LATENCY_MIN_MICROS, r.min());
+        ResultMetrics.add(m, Metrics.LATENCY_MAX_MICROS, r.max());
+        ResultMetrics.add(m, Metrics.LATENCY_P50_MICROS, r.typical());
+        ResultMetrics.add(m, Metrics.LATENCY_AVG_MICROS, r.average());
+        ResultMetrics.add(m, Metrics.LATENCY_STDEV_MICROS, r.stdev());
+        ResultMetrics.add(m, Metrics.LATENCY_P99_MICROS, r.p99());
+        ResultMetrics.add(m, Metrics.LATENCY_P999_MICROS, r.p999());
+        m.add(Metric.of(Metrics.ITERATIONS, r.iterations()));
+        return m;
+    }
+
+}

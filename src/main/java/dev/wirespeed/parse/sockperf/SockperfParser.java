@@ -1,0 +1,156 @@
+package dev.wirespeed.parse.sockperf;
+
+import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.Command;
+import dev.wirespeed.parse.Lines;
+import dev.wirespeed.parse.ParseBuilder;
+import dev.wirespeed.parse.Parsed;
+import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.ResultMetrics;
+import dev.wirespeed.parse.Source;
+import dev.wirespeed.parse.Units;
+import dev.wirespeed.results.Measurement;
+import dev.wirespeed.results.Measurement.Metric;
+import dev.wirespeed.results.Measurement.Metrics;
+import dev.wirespeed.results.Measurement.Tests;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * sockperf client output (ping-pong, under-load, throughput): lines "sockperf: …" with the
+ * summary, percentiles in usec, loss counters, and for throughput the message rate and bandwidth.
+ * Colour escapes are removed before parsing.
+ */
+public final class SockperfParser extends BaseParser {
+    private static final Pattern LINE = Pattern.compile("sockperf(?:\\[\\w+\\])?:?.*|\\[\\s*\\d+\\] IP = .*");
+    private static final Pattern VERSION = Pattern.compile(".*== version #(\\S+) ==.*");
+    private static final Pattern PROTO = Pattern.compile("\\[\\s*\\d+\\] IP = \\S+\\s+PORT =\\s*\\d+ # (\\w+).*");
+    private static final Pattern AVG = Pattern.compile(".*avg-latency=([\\d.]+) \\(std-dev=([\\d.]+)\\).*");
+    private static final Pattern SUMMARY_LAT = Pattern.compile(".*Summary: Latency is ([\\d.]+) usec.*");
+    private static final Pattern PCT = Pattern.compile(".*---> percentile ([\\d.]+) =\\s*([\\d.]+).*");
+    private static final Pattern MINMAX = Pattern.compile(".*---> <(MAX|MIN)> observation =\\s*([\\d.]+).*");
+    private static final Pattern LOSS = Pattern.compile(
+            ".*# dropped messages = (\\d+); # duplicated messages = (\\d+); # out-of-order messages = (\\d+).*");
+    private static final Pattern VALID = Pattern.compile(".*\\[Valid Duration\\] RunTime=([\\d.]+) sec.*");
+    private static final Pattern RATE = Pattern.compile(".*Summary: Message Rate is (\\d+) \\[msg/sec\\].*");
+    private static final Pattern BW = Pattern.compile(".*Summary: BandWidth is ([\\d.]+) MBps \\(([\\d.]+) Mbps\\).*");
+    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m|\\[[0-9;]+m");
+
+    public SockperfParser() {
+        super("sockperf", "sockperf");
+    }
+
+    @Override
+    public boolean startsAt(Lines in, int i) {
+        return in.get(i).startsWith("sockperf");
+    }
+
+    @Override
+    public Parsed parse(Lines in, int from) {
+        ParseBuilder b = builder(in, from);
+        String version = null;
+        String protocol = null;
+        Quantity avg = null;
+        Quantity std = null;
+        Quantity min = null;
+        Quantity max = null;
+        Map<String, Quantity> pct = new LinkedHashMap<>();
+        Quantity rate = null;
+        Quantity bw = null;
+        Long dropped = null;
+        Long dup = null;
+        Long ooo = null;
+        Double valid = null;
+        int i = from;
+        for (; i < in.size(); i++) {
+            if (in.blank(i)) {
+                continue;
+            }
+            String s = ANSI.matcher(in.get(i)).replaceAll("");
+            if (!LINE.matcher(s).matches()) {
+                break;
+            }
+            b.use(i);
+            Matcher m;
+            if ((m = VERSION.matcher(s)).matches()) {
+                version = m.group(1);
+            } else if ((m = PROTO.matcher(s)).matches()) {
+                protocol = m.group(1);
+            } else if ((m = AVG.matcher(s)).matches()) {
+                avg = Quantity.micros(Units.number(m.group(1)), s);
+                std = Quantity.micros(Units.number(m.group(2)), s);
+            } else if ((m = SUMMARY_LAT.matcher(s)).matches() && avg == null) {
+                avg = Quantity.micros(Units.number(m.group(1)), s);
+            } else if ((m = PCT.matcher(s)).matches()) {
+                pct.put(m.group(1), Quantity.micros(Units.number(m.group(2)), s));
+            } else if ((m = MINMAX.matcher(s)).matches()) {
+                Quantity q = Quantity.micros(Units.number(m.group(2)), s);
+                if (m.group(1).equals("MAX")) {
+                    max = q;
+                } else {
+                    min = q;
+                }
+            } else if ((m = LOSS.matcher(s)).matches()) {
+                dropped = Long.parseLong(m.group(1));
+                dup = Long.parseLong(m.group(2));
+                ooo = Long.parseLong(m.group(3));
+            } else if ((m = VALID.matcher(s)).matches()) {
+                valid = Units.number(m.group(1));
+            } else if ((m = RATE.matcher(s)).matches()) {
+                rate = Quantity.of(Units.number(m.group(1)), "1/s", s);
+            } else if ((m = BW.matcher(s)).matches()) {
+                bw = Quantity.bitsPerSecond(Units.number(m.group(2)) * 1e6, s);
+            }
+        }
+        Command c = in.command();
+        String mode = c != null && !c.args().isEmpty() ? c.args().getFirst()
+                : rate != null ? "throughput" : avg != null ? "ping-pong" : null;
+        if (avg != null || rate != null) {
+            SockperfResult r = new SockperfResult(mode, version, protocol, avg, std, min, max, pct, rate, bw, dropped,
+                    dup, ooo, valid, in.source(from));
+            b.add(r).measurement(measurement(r));
+        }
+        return b.done(i);
+    }
+
+    private static Measurement measurement(SockperfResult r) {
+        List<Metric> s = new ArrayList<>();
+        boolean tcp = "TCP".equalsIgnoreCase(r.protocol());
+        String test;
+        if (r.messageRate() != null) {
+            test = tcp ? Tests.TCP_BW : Tests.UDP_BW;
+            s.add(Metric.of(Metrics.MESSAGES_PER_SECOND, r.messageRate().value()));
+            if (r.bandwidth() != null) {
+                s.add(Metric.of(Metrics.BITS_PER_SECOND, r.bandwidth().value()));
+            }
+        } else {
+            test = tcp ? Tests.TCP_LAT : Tests.UDP_LAT;
+            ResultMetrics.add(s, Metrics.LATENCY_AVG_MICROS, r.averageLatency());
+            ResultMetrics.add(s, Metrics.LATENCY_STDEV_MICROS, r.stdDev());
+            ResultMetrics.add(s, Metrics.LATENCY_MIN_MICROS, r.min());
+            ResultMetrics.add(s, Metrics.LATENCY_P50_MICROS, r.percentiles().get("50.000"));
+            ResultMetrics.add(s, Metrics.LATENCY_P99_MICROS, r.percentiles().get("99.000"));
+            ResultMetrics.add(s, Metrics.LATENCY_P999_MICROS, r.percentiles().get("99.900"));
+            ResultMetrics.add(s, Metrics.LATENCY_P9999_MICROS, r.percentiles().get("99.990"));
+            ResultMetrics.add(s, Metrics.LATENCY_MAX_MICROS, r.max());
+        }
+        if (r.dropped() != null) {
+            s.add(Metric.of(Metrics.LOST_PACKETS, r.dropped()));
+            s.add(Metric.of(Metrics.OUT_OF_ORDER, r.outOfOrder()));
+        }
+        if (r.validSeconds() != null) {
+            s.add(Metric.of(Metrics.SECONDS, r.validSeconds()));
+        }
+        Map<String, String> params = new LinkedHashMap<>();
+        if (r.mode() != null) {
+            params.put("mode", r.mode());
+        }
+        return new Measurement("sockperf", r.version(), test, params, s, List.of(), List.of(), "parsed");
+    }
+
+
+}

@@ -1,0 +1,107 @@
+package dev.wirespeed.report;
+
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.UdpResult;
+import dev.wirespeed.results.UdpResult.UdpCounts;
+import dev.wirespeed.units.ByteSize;
+import dev.wirespeed.units.Rate;
+import dev.wirespeed.wire.TestSpec;
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/**
+ * Human output of a UDP bandwidth test, iperf3's columns with units on every figure. Every figure
+ * comes from the {@link UdpResult} records that {@code --json} prints.
+ */
+public final class UdpText {
+    private final PrintWriter out;
+    private final boolean bidir;
+    private boolean intervalHeaderPrinted;
+
+    public UdpText(PrintWriter out, boolean bidir) {
+        this.out = out;
+        this.bidir = bidir;
+    }
+
+    public void header(BwResult.Peer server, TestSpec s) {
+        out.println(BwText.connected(server));
+        out.printf(Locale.ROOT, "UDP %s: %d %s%s, %s s%s, %s datagrams, %s%s%n", s.direction().label(), s.streams(),
+                s.streams() == 1 ? "stream" : "streams", s.direction() == dev.wirespeed.wire.Direction.BIDIR
+                        ? " each way" : "", LatText.num(s.durationMillis() / 1000.0),
+                s.omitMillis() > 0 ? " after " + LatText.num(s.omitMillis() / 1000.0) + " s warm-up" : "",
+                ByteSize.formatExact(s.bufferBytes()), s.rateBitsPerSecond() == 0 ? "unlimited rate"
+                        : Rate.format(s.rateBitsPerSecond()) + " per stream",
+                s.windowBytes() > 0 ? ", socket buffers " + ByteSize.formatExact(s.windowBytes()) : "");
+        out.flush();
+    }
+
+    public synchronized void interval(UdpResult.UdpInterval r) {
+        if (!intervalHeaderPrinted) {
+            out.println((bidir ? "[ ID   dir]" : "[ ID]")
+                    + " Interval          Transfer      Bitrate        Jitter      Lost/Total Datagrams");
+            intervalHeaderPrinted = true;
+        }
+        String suffix = r.omitted() ? "  (warm-up)" : "";
+        if (r.streams().size() > 1) {
+            for (UdpCounts c : r.streams()) {
+                out.println(line(id(Integer.toString(c.stream()), r.direction()), r.startSeconds(), r.endSeconds(), c)
+                        + suffix);
+            }
+        }
+        UdpCounts main = r.streams().size() > 1 ? r.sum() : r.streams().getFirst();
+        String id = r.streams().size() > 1 ? "SUM" : Integer.toString(main.stream());
+        out.println(line(id(id, r.direction()), r.startSeconds(), r.endSeconds(), main) + suffix);
+        out.flush();
+    }
+
+    private String id(String id, String direction) {
+        return bidir ? String.format(Locale.ROOT, "[%3s %5s]", id, direction.equals("upload") ? "up" : "down")
+                : String.format(Locale.ROOT, "[%3s]", id);
+    }
+
+    private static String line(String id, double start, double end, UdpCounts c) {
+        String span = String.format(Locale.ROOT, "%.2f-%.2f", start, end);
+        return String.format(Locale.ROOT, "%s %13s s  %10s  %13s  %8.3f us  %s", id, span, ByteSize.format(c.bytes()),
+                Rate.format(c.bitsPerSecond()), c.jitterMicros(), lost(c.lostPackets(), c.totalPackets(),
+                        c.lossPercent()));
+    }
+
+    private static String lost(long lost, long total, double percent) {
+        return String.format(Locale.ROOT, "%d/%d (%s %%)", lost, total, percent == 0 ? "0"
+                : String.format(Locale.ROOT, "%.3g", percent));
+    }
+
+    public void summary(UdpResult result) {
+        out.println("- - - - - - - - - - - - - - - - - - - - - - - - - - - - - -");
+        for (UdpResult.UdpDirection d : result.directions()) {
+            double seconds = d.receiverSummary() != null ? d.receiverSummary().seconds()
+                    : d.senderSummary() != null ? d.senderSummary().seconds() : 0;
+            double from = result.params().omitSeconds();
+            out.printf(Locale.ROOT, "%s (%s → %s), %.2f-%.2f s:%n", d.direction(), d.sender(), d.receiver(), from,
+                    from + seconds);
+            out.println("              Transfer      Bitrate        Datagrams");
+            UdpResult.UdpSenderSummary s = d.senderSummary();
+            if (s == null) {
+                out.println("  sender      unknown (no results from that side)");
+            } else {
+                out.printf(Locale.ROOT, "  sender      %10s  %13s  %d sent%n", ByteSize.format(s.bytes()),
+                        Rate.format(s.bitsPerSecond()), s.packets());
+            }
+            UdpResult.UdpReceiverSummary r = d.receiverSummary();
+            if (r == null) {
+                out.println("  receiver    unknown (no results from that side)");
+            } else {
+                out.printf(Locale.ROOT, "  receiver    %10s  %13s  %d received, lost %s, jitter %.3f us, %d out of "
+                                + "order%n", ByteSize.format(r.bytes()), Rate.format(r.bitsPerSecond()), r.packets(),
+                        lost(r.lostPackets(), r.totalPackets(), r.lossPercent()), r.jitterMicros(),
+                        r.outOfOrderPackets());
+            }
+        }
+        BwResult.Cpu cpu = result.cpu();
+        if (cpu != null) {
+            out.println("CPU, percent of one core: client " + LatText.cpu(cpu.client()) + " · server "
+                    + LatText.cpu(cpu.server()));
+        }
+        out.flush();
+    }
+}

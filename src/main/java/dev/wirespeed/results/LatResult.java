@@ -1,0 +1,58 @@
+package dev.wirespeed.results;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
+
+/**
+ * The result of a ping-pong latency test ({@code lat --json}), one row per message size.
+ * Schema: docs/json/lat.schema.json (id {@value #SCHEMA}); change both together.
+ *
+ * <p>Every row carries the round trip as measured (RTT) and the one-way latency, which is RTT / 2
+ * by definition (as perftest and sockperf report it): nobody's clocks are compared.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "rows", "cpu", "outcome"})
+public record LatResult(
+        String schema,
+        BwResult.Tool tool,
+        String startedAt,
+        BwResult.Peer client,
+        BwResult.Peer server,
+        LatParams params,
+        List<LatRow> rows,
+        BwResult.Cpu cpu,
+        BwResult.Outcome outcome) {
+
+    public static final String SCHEMA = "wirespeed.lat/1";
+
+    /**
+     * @param protocol          "tcp" (TCP_NODELAY on both sides) or "udp"
+     * @param sizesBytes        the sizes asked for, in order (one unless {@code sweep})
+     * @param iterations        measured round trips per size (-n), null in a timed test
+     * @param secondsPerSize    measured time per size (-t), null in a counted test
+     * @param warmupIterations  round trips per size before measuring, excluded from every figure
+     * @param busyPoll          both sides spin on non-blocking sockets instead of sleeping in read
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record LatParams(String protocol, boolean sweep, List<Integer> sizesBytes, Long iterations,
+                            Double secondsPerSize, long warmupIterations, boolean busyPoll) {}
+
+    /**
+     * One message size.
+     *
+     * @param iterations        round trips measured (warm-up excluded, lost ones excluded)
+     * @param lostPackets       UDP: pings whose echo did not come back in time (resent, not measured)
+     * @param roundTripsPerSecond measured round trips divided by the time they took
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record LatRow(int sizeBytes, long iterations, Long lostPackets, LatStats oneWayMicros,
+                         LatStats roundTripMicros, double roundTripsPerSecond) {}
+
+    /**
+     * Distribution of one size, microseconds. {@code p50} is perftest's t_typical. Recorded in an
+     * HdrHistogram at 3 significant digits, so every figure is within 0.1 % of the exact value.
+     */
+    public record LatStats(double min, double max, double p50, double average, double stdev, double p99,
+                           double p999, double p9999) {}
+}

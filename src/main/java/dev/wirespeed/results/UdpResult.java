@@ -1,0 +1,64 @@
+package dev.wirespeed.results;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
+
+/**
+ * The result of a UDP bandwidth test ({@code bw --udp --json}).
+ * Schema: docs/json/udp.schema.json (id {@value #SCHEMA}); change both together.
+ *
+ * <p>Units: bytes, seconds since the test's start, bit/s (decimal), jitter in microseconds.
+ * Loss: {@code total = packets + lostPackets} is what the sender had sent up to the highest
+ * datagram counter that arrived; datagrams still in flight at the end count as neither.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "directions", "cpu", "outcome"})
+public record UdpResult(
+        String schema,
+        BwResult.Tool tool,
+        String startedAt,
+        BwResult.Peer client,
+        BwResult.Peer server,
+        UdpParams params,
+        List<UdpDirection> directions,
+        BwResult.Cpu cpu,
+        BwResult.Outcome outcome) {
+
+    public static final String SCHEMA = "wirespeed.udp-bw/1";
+
+    /**
+     * @param targetBitsPerSecond per sending stream (-b); 0 = as fast as the sender can
+     * @param datagramBytes       UDP payload of each datagram (-l)
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record UdpParams(String direction, int streams, double durationSeconds, double omitSeconds,
+                            double intervalSeconds, long targetBitsPerSecond, int datagramBytes, Long windowBytes) {}
+
+    /** One direction of data; intervals and the receiver summary are measured where the data arrived. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record UdpDirection(String direction, String sender, String receiver, List<UdpInterval> intervals,
+                               List<UdpStreamTotal> streams, UdpSenderSummary senderSummary,
+                               UdpReceiverSummary receiverSummary) {}
+
+    /** @param streams per stream, then {@code sum} over them; jitter of the sum is the mean of the streams' */
+    public record UdpInterval(String direction, double startSeconds, double endSeconds, boolean omitted,
+                              List<UdpCounts> streams, UdpCounts sum) {}
+
+    /** Receiver-side counts over one span. {@code stream} is null on a sum. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record UdpCounts(Integer stream, long bytes, double bitsPerSecond, long packets, long lostPackets,
+                            long totalPackets, double lossPercent, long outOfOrderPackets, double jitterMicros) {}
+
+    public record UdpSenderSummary(long packets, long bytes, double seconds, double bitsPerSecond,
+                                   double packetsPerSecond) {}
+
+    public record UdpReceiverSummary(long packets, long bytes, double seconds, double bitsPerSecond,
+                                     long lostPackets, long totalPackets, double lossPercent, long outOfOrderPackets,
+                                     double jitterMicros) {}
+
+    /** Whole-test figures of one stream, warm-up included. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record UdpStreamTotal(int stream, Long sentPackets, Long receivedPackets, Long lostPackets,
+                                 Double jitterMicros) {}
+}

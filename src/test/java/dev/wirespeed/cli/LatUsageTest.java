@@ -1,0 +1,56 @@
+package dev.wirespeed.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Bad input to lat and the UDP/sweep options of bw: one line on stderr, exit 2, nothing run. */
+class LatUsageTest {
+    private record Run(int code, String out, String err) {}
+
+    private static Run run(String line) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(line.split(" "), new PrintWriter(out), new PrintWriter(err));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "lat 127.0.0.1 -s 16M               | -s 16 MiB is out of range (2 B..8 MiB)",
+        "lat 127.0.0.1 -s 9M                | -s 9 MiB is out of range (2 B..8 MiB)",
+        "lat 127.0.0.1 --udp -s 65508       | -s 65508 B is out of range (2 B..65507 B)",
+        "lat 127.0.0.1 -s 1                 | -s 1 B is out of range (2 B..8 MiB)",
+        "lat 127.0.0.1 -n 0                 | -n 0 is out of range (1..1000000000)",
+        "lat 127.0.0.1 -a -s 64             | -a and -s exclude each other",
+        "lat 127.0.0.1 -n 10 -t 1           | -n and -t exclude each other",
+        "lat 127.0.0.1 -s lots              | 'lots' is not a size",
+        "lat                                | missing HOST (or --loopback)",
+        "bw 127.0.0.1 --udp -b garbage      | 'garbage' is not a rate",
+        "bw 127.0.0.1 --udp -b 10X          | '10X' is not a rate",
+        "bw 127.0.0.1 -b 10M                | -b applies to UDP only (add --udp)",
+        "bw 127.0.0.1 --udp -l 64K          | -l 64 KiB is out of range (16 B..65507 B)",
+        "bw 127.0.0.1 --udp -n 1G           | -n is for TCP",
+        "bw 127.0.0.1 -a -l 4K              | -a and -l exclude each other",
+        "bw 127.0.0.1 -a --bidir            | -a and --bidir exclude each other",
+        "bw 127.0.0.1 -a --udp              | -a sweeps TCP only",
+    })
+    void badInputIsOneLineAndExitTwo(String line, String message) {
+        Run r = run(line.trim());
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.err().lines()).hasSize(1);
+        assertThat(r.err()).contains(message.trim()).contains("--help");
+        assertThat(r.out()).isEmpty();
+    }
+
+    @Test
+    void helpShowsExamples() {
+        Run r = run("lat --help");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("Examples:", "--busy-poll", "one-way = RTT/2");
+    }
+}

@@ -1,0 +1,41 @@
+package dev.wirespeed.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wirespeed.results.BwSweepResult;
+import dev.wirespeed.results.BwSweepResult.SweepRow;
+import dev.wirespeed.wire.Direction;
+import dev.wirespeed.wire.TestSpec;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class BwSweepIT {
+    @Test
+    void everySizeOnceInOrderWithPeakAtLeastAverage() throws Exception {
+        List<Integer> sizes = List.of(2, 64, 4096, 1 << 20);
+        TestSpec base = new TestSpec(TestSpec.MODE_TCP_BW, Direction.DOWNLOAD, 1, 400, 0, 0, 0, 128 * 1024, 0, null,
+                0, false);
+        try (TestServers s = new TestServers()) {
+            List<SweepRow> streamed = new ArrayList<>();
+            BwSweepResult r = new BwSweep(new BwSweep.Config("127.0.0.1", s.port(), base, "option", sizes, 5_000,
+                    null)).run(new BwSweep.Listener() {
+                        @Override
+                        public void row(SweepRow row) {
+                            streamed.add(row);
+                        }
+                    });
+            assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
+            assertThat(streamed).extracting(SweepRow::sizeBytes).containsExactlyElementsOf(sizes);
+            assertThat(r.rows()).isEqualTo(streamed);
+            assertThat(r.params().direction()).isEqualTo("download");
+            for (SweepRow row : r.rows()) {
+                assertThat(row.messages()).isPositive();
+                assertThat(row.peakBitsPerSecond()).isGreaterThanOrEqualTo(row.averageBitsPerSecond());
+                // average bit rate = messages × size × 8 / seconds, up to the last partial message
+                assertThat(row.messagesPerSecond() * row.sizeBytes() * 8)
+                        .isLessThanOrEqualTo(row.averageBitsPerSecond() * 1.000001);
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package dev.wirespeed.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.wirespeed.results.LatResult;
+import dev.wirespeed.results.LatResult.LatRow;
+import dev.wirespeed.results.LatResult.LatStats;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LatIT {
+    private static LatResult run(TestServers s, boolean udp, List<Integer> sizes, long iterations, long warmup,
+                                 boolean busyPoll, List<LatRow> streamed) throws Exception {
+        LatClient.Config c = new LatClient.Config("127.0.0.1", s.port(), udp, sizes, iterations, null, warmup, busyPoll,
+                5_000, 5_000, null);
+        return new LatClient(c).run(new LatClient.Listener() {
+            @Override
+            public void row(LatRow row) {
+                streamed.add(row);
+            }
+        });
+    }
+
+    private static void assertOrdered(LatStats s) {
+        assertThat(s.min()).isPositive();
+        assertThat(s.min()).isLessThanOrEqualTo(s.p50());
+        assertThat(s.p50()).isLessThanOrEqualTo(s.p99());
+        assertThat(s.p99()).isLessThanOrEqualTo(s.p999());
+        assertThat(s.p999()).isLessThanOrEqualTo(s.p9999());
+        assertThat(s.p9999()).isLessThanOrEqualTo(s.max());
+        assertThat(s.average()).isBetween(s.min(), s.max());
+    }
+
+    @Test
+    void tcpCountsExactlyAndReportsOrderedPercentiles() throws Exception {
+        try (TestServers s = new TestServers()) {
+            List<LatRow> streamed = new ArrayList<>();
+            LatResult r = run(s, false, List.of(64), 3_000, 200, false, streamed);
+            assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
+            assertThat(r.rows()).hasSize(1).isEqualTo(streamed);
+            LatRow row = r.rows().getFirst();
+            assertThat(row.sizeBytes()).isEqualTo(64);
+            assertThat(row.iterations()).isEqualTo(3_000);
+            assertThat(row.lostPackets()).isNull();
+            assertOrdered(row.oneWayMicros());
+            assertOrdered(row.roundTripMicros());
+            assertThat(row.oneWayMicros().p50()).isCloseTo(row.roundTripMicros().p50() / 2, within(0.001));
+            assertThat(r.cpu().client()).isNotNull();
+            assertThat(r.cpu().server()).isNotNull();
+            assertThat(r.params().warmupIterations()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void udpCountsExactly() throws Exception {
+        try (TestServers s = new TestServers()) {
+            LatResult r = run(s, true, List.of(2, 4096), 1_000, 50, false, new ArrayList<>());
+            assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
+            assertThat(r.params().protocol()).isEqualTo("udp");
+            assertThat(r.rows()).extracting(LatRow::sizeBytes).containsExactly(2, 4096);
+            assertThat(r.rows()).allSatisfy(row -> {
+                assertThat(row.iterations()).isEqualTo(1_000);
+                assertThat(row.lostPackets()).isNotNull();
+                assertOrdered(row.oneWayMicros());
+            });
+        }
+    }
+
+    @Test
+    void sweepEmitsEverySizeOnceInOrder() throws Exception {
+        List<Integer> sizes = new ArrayList<>();
+        for (int size = 2; size <= 8 << 20; size *= 2) {
+            sizes.add(size);
+        }
+        try (TestServers s = new TestServers()) {
+            List<LatRow> streamed = new ArrayList<>();
+            LatResult r = run(s, false, sizes, 20, 2, false, streamed);
+            assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
+            assertThat(streamed).extracting(LatRow::sizeBytes).containsExactlyElementsOf(sizes);
+            assertThat(r.rows()).isEqualTo(streamed);
+            assertThat(r.rows()).allSatisfy(row -> assertThat(row.iterations()).isEqualTo(20));
+            assertThat(r.params().sweep()).isTrue();
+        }
+    }
+
+    @Test
+    void busyPollOnBothSidesCountsExactly() throws Exception {
+        try (TestServers s = new TestServers()) {
+            for (boolean udp : new boolean[] {false, true}) {
+                LatResult r = run(s, udp, List.of(64), 500, 10, true, new ArrayList<>());
+                assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
+                assertThat(r.params().busyPoll()).isTrue();
+                assertThat(r.rows().getFirst().iterations()).isEqualTo(500);
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package dev.wirespeed.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.wirespeed.results.UdpResult;
+import dev.wirespeed.wire.Direction;
+import dev.wirespeed.wire.TestSpec;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class UdpBwIT {
+    private static TestSpec spec(Direction direction, int streams, long rate, int length) {
+        return new TestSpec(TestSpec.MODE_UDP_BW, direction, streams, 2_000, 0, 0, 1_000, length, 0, null, 0, false,
+                null, false, rate);
+    }
+
+    private static UdpResult run(TestServers s, TestSpec spec, java.util.function.LongPredicate drop,
+                                 List<UdpResult.UdpInterval> intervals) throws Exception {
+        return new UdpBwClient(new UdpBwClient.Config("127.0.0.1", s.port(), spec, 5_000, null, drop))
+                .run(new UdpBwClient.Listener() {
+                    @Override
+                    public void interval(UdpResult.UdpInterval interval) {
+                        intervals.add(interval);
+                    }
+                });
+    }
+
+    @Test
+    void belowCapacityOnLoopbackLosesNothing() throws Exception {
+        try (TestServers s = new TestServers()) {
+            List<UdpResult.UdpInterval> intervals = new ArrayList<>();
+            UdpResult r = run(s, spec(Direction.UPLOAD, 1, 10_000_000, 1200), null, intervals);
+            assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
+            UdpResult.UdpDirection up = r.directions().getFirst();
+            assertThat(up.receiverSummary().lostPackets()).isZero();
+            assertThat(up.receiverSummary().packets()).isEqualTo(up.senderSummary().packets()).isPositive();
+            assertThat(up.receiverSummary().outOfOrderPackets()).isZero();
+            assertThat(up.intervals()).hasSize(2);
+            assertThat(intervals).hasSize(2);
+            // paced at 10 Mbit/s for 2 s: about 2083 datagrams of 1200 bytes
+            assertThat(up.senderSummary().packets()).isBetween(1500L, 2200L);
+        }
+    }
+
+    @Test
+    void everyTenthDatagramDroppedByTheReceiverShowsTenPercentLoss() throws Exception {
+        try (TestServers s = new TestServers()) {
+            UdpResult r = run(s, spec(Direction.DOWNLOAD, 1, 20_000_000, 1000), n -> n % 10 == 0, new ArrayList<>());
+            assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
+            UdpResult.UdpReceiverSummary rx = r.directions().getFirst().receiverSummary();
+            assertThat(rx.lossPercent()).isCloseTo(10.0, within(1.0));
+            assertThat(rx.totalPackets()).isEqualTo(rx.packets() + rx.lostPackets());
+        }
+    }
+
+    @Test
+    void severalStreamsBothWaysReportEachStream() throws Exception {
+        try (TestServers s = new TestServers()) {
+            UdpResult r = run(s, spec(Direction.BIDIR, 2, 5_000_000, 500), null, new ArrayList<>());
+            assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
+            assertThat(r.directions()).extracting(UdpResult.UdpDirection::direction)
+                    .containsExactly("upload", "download");
+            for (UdpResult.UdpDirection d : r.directions()) {
+                assertThat(d.streams()).hasSize(2);
+                assertThat(d.receiverSummary().packets()).isPositive();
+                assertThat(d.intervals()).allSatisfy(i -> assertThat(i.streams()).hasSize(2));
+            }
+        }
+    }
+}

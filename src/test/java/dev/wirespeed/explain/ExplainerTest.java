@@ -1,0 +1,115 @@
+package dev.wirespeed.explain;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wirespeed.diagnose.Facts;
+import dev.wirespeed.diagnose.Finding;
+import dev.wirespeed.host.RdmaPort;
+import dev.wirespeed.parse.Fixture;
+import dev.wirespeed.results.Json;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Whole seeds through explain: facts per host and the output-only rules, firing and not firing. */
+class ExplainerTest {
+    private static Explanation seed(String file) {
+        return Explainer.standard().explain(file, Fixture.text("seeds/" + file));
+    }
+
+    private static List<Finding> findings(Explanation e, String rule) {
+        return e.findings().stream().filter(f -> f.rule().equals(rule)).toList();
+    }
+
+    @Test
+    void seed000MixedRdmaNamingAndPatchedStartupImage() {
+        Explanation e = seed("000_a2147e746c8b34a4.txt");
+        assertThat(findings(e, "rdma-naming-mixed")).singleElement().satisfies(f -> {
+            assertThat(f.message()).contains("tj01-h20-node139", "ibp171s0", "tj01-h20-node140", "mlx5_2");
+            assertThat(f.fix().command()).isEqualTo("cp /lib/udev/rules.d/60-rdma-persistent-naming.rules /etc/udev/rules.d/");
+        });
+        assertThat(findings(e, "mdcli-patch-blocks-upgrade")).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("AirEngineX773_V600R023SPH151.pat"));
+        assertThat(findings(e, "zerotier-peer-unreachable")).as("every peer answered").isEmpty();
+        assertThat(findings(e, "ib-link-degraded")).as("all switch links at 2X NDR").isEmpty();
+        assertThat(findings(e, "roce-no-flow-control")).as("ethtool -a shows RX on, TX on").isEmpty();
+        assertThat(findings(e, "bandwidth-below-link")).as("196.69 of 200 and 23.13 of 25 Gbit/s").isEmpty();
+        assertThat(e.facts()).extracting(Facts::origin).contains("tj01-h20-node139", "tj01-h20-node140", "t3640", "ft2000");
+        Facts ft2000 = e.facts().stream().filter(f -> f.origin().equals("ft2000")).findFirst().orElseThrow();
+        RdmaPort disabled = ft2000.rdmaDevice("mlx5_1").orElseThrow().ports().getFirst();
+        assertThat(disabled.physState().value().name()).isEqualTo("DISABLED");
+        assertThat(disabled.physState().source()).isEqualTo("ibstatus, 000_a2147e746c8b34a4.txt line 1372");
+    }
+
+    @Test
+    void seed001BandwidthBehindPcieGen2AndDoctorsRulesOnParsedFacts() {
+        Explanation e = seed("001_f6752bc58d89dcbd.txt");
+        assertThat(findings(e, "bandwidth-below-link")).singleElement().satisfies(f -> {
+            assertThat(f.subject()).isEqualTo("enp3s0");
+            assertThat(f.message()).contains("55.0 Gbit/s = 55 % of the 100 Gbit/s link enp3s0",
+                    "behind PCIe 2.0 x16 = 58.5 Gbit/s usable", "94 % of that");
+            assertThat(f.impact().capBitsPerSecond()).isEqualTo(55.0e9);
+        });
+        // doctor's rules read the same facts: mlnx_tune's "Warning: PCI Speed 5GT/s" and the installer's x4 of x8
+        assertThat(findings(e, "pcie-link-downgraded")).hasSize(3);
+        assertThat(findings(e, "pcie-below-ports")).extracting(Finding::subject).isNotEmpty();
+    }
+
+    @Test
+    void seed002Iperf3IsTheLimitAndCpuFrequency() {
+        Explanation e = seed("002_6dce3dfc6f2788a4.txt");
+        assertThat(findings(e, "iperf3-single-thread")).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("16 streams", "17.1 Gbit/s", "200 Gbit/s"));
+        assertThat(findings(e, "bandwidth-below-link")).extracting(Finding::message)
+                .anySatisfy(m -> assertThat(m).startsWith("perftest rdma-write-bw: 141 Gbit/s = 71 %"));
+        assertThat(findings(e, "cpu-governor")).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("Conflicting CPU frequency values detected"));
+    }
+
+    @Test
+    void seed004HasNoLinkRateSoNoBandwidthVerdictButTheX4Slot() {
+        Explanation e = seed("004_2a39351d1c4a425e.txt");
+        assertThat(findings(e, "pcie-link-downgraded")).extracting(Finding::subject)
+                .containsExactly("0000:04:00.0");
+        assertThat(findings(e, "bandwidth-below-link")).isEmpty();
+        assertThat(e.measurements()).hasSize(4);
+        assertThat(e.summary().formats()).containsEntry("lspci", 6);
+    }
+
+    @Test
+    void roceWithPauseOffFiresAndFabricLinkAtLowerWidth() {
+        // seed 004's lstopo (it starts with "root@r86s-01:~# lstopo") ties enp4s0f0np0 to mlx5_0; an
+        // ibstatus of that RoCE port (seed 000's t3640 output, on the same host) and ethtool -a with
+        // the pause parameters off, as ethtool prints them then
+        Map<String, String> in = new LinkedHashMap<>();
+        in.put("roce.txt", Fixture.text("host/lstopo-seed004.txt")
+                + Fixture.text("ib/ibstatus-seed000-t3640-roce.txt").replace("root@t3640:/#", "root@r86s-01:~#")
+                + "root@r86s-01:~# ethtool -a enp4s0f0np0\n"
+                + "Pause parameters for enp4s0f0np0:\nAutonegotiate: off\nRX: off\nTX: off\n");
+        // seed 000's ibnetdiscover with port 6 trained at 1xNDR
+        in.put("fabric.txt", Fixture.text("ib/ibnetdiscover-seed000.txt").replace("lid 11 2xNDR", "lid 11 1xNDR"));
+        Explanation e = Explainer.standard().explain(in);
+        assertThat(findings(e, "roce-no-flow-control")).singleElement()
+                .satisfies(f -> assertThat(f.fix().command()).isEqualTo("ethtool -A enp4s0f0np0 rx on tx on"));
+        assertThat(findings(e, "ib-link-degraded")).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("port 6", "1X NDR", "2X NDR"));
+    }
+
+    @Test
+    void zerotierPeerWithoutAnswer() {
+        String peers = Fixture.text("other/zerotier-peers-seed000.txt").replace("MOON 66 DIRECT", "MOON -1 DIRECT");
+        Explanation e = Explainer.standard().explain("zt.txt", peers);
+        assertThat(findings(e, "zerotier-peer-unreachable")).singleElement().satisfies(f -> {
+            assertThat(f.subject()).isEqualTo("ZeroTier MOON 3cdfac522d");
+            assertThat(f.fix().action()).contains("primaryPort");
+        });
+    }
+
+    @Test
+    void jsonHasSchemaPiecesRecordsAndMeasurements() {
+        String json = Json.pretty(seed("004_2a39351d1c4a425e.txt"));
+        assertThat(json).contains("\"schema\" : \"wirespeed.explain/1\"", "\"kind\" : \"PcieLink\"",
+                "\"widthDowngraded\" : true", "\"tool\" : \"iperf2\"", "\"raw\" : \"24.8 Gbits/sec\"");
+    }
+}

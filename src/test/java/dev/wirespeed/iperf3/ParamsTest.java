@@ -1,0 +1,222 @@
+package dev.wirespeed.iperf3;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.wirespeed.iperf3.Iperf3Error.Errno;
+import dev.wirespeed.wire.Direction;
+import dev.wirespeed.wire.TestSpec;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+class ParamsTest {
+    private static final TestSpec.Limits LIMITS = TestSpec.Limits.DEFAULT;
+
+    private static JsonNode captured(String name) throws Exception {
+        Map<String, String> all = Fixtures.parameters();
+        assertThat(all).containsKey(name);
+        return Control.MAPPER.readTree(all.get(name));
+    }
+
+    private static Params.Request parse(String json) throws Exception {
+        return Params.parse(Control.MAPPER.readTree(json), LIMITS);
+    }
+
+    private static void refused(JsonNode json, Iperf3Error error, int errno, String message) {
+        assertThatThrownBy(() -> Params.parse(json, LIMITS))
+                .isInstanceOfSatisfying(Iperf3Refusal.class, r -> {
+                    assertThat(r.error()).isEqualTo(error);
+                    assertThat(r.errno()).isEqualTo(errno);
+                })
+                .hasMessageContaining(message);
+    }
+
+    private static void refused(String json, Iperf3Error error, int errno, String message) throws Exception {
+        refused(Control.MAPPER.readTree(json), error, errno, message);
+    }
+
+    @Test
+    void parallelUpload() throws Exception {
+        Params.Request r = Params.parse(captured("p2"), LIMITS);
+        TestSpec s = r.spec();
+        assertThat(s.direction()).isEqualTo(Direction.UPLOAD);
+        assertThat(s.streams()).isEqualTo(2);
+        assertThat(s.durationMillis()).isEqualTo(2000);
+        assertThat(s.bytes()).isZero();
+        assertThat(s.bufferBytes()).isEqualTo(131_072);
+        assertThat(s.intervalMillis()).isZero();
+        assertThat(r.clientVersion()).isEqualTo("3.12");
+        assertThat(r.getServerOutput()).isFalse();
+    }
+
+    @Test
+    void reverseByteCountAndEverySocketOption() throws Exception {
+        Params.Request r = Params.parse(captured("reverse-bytes-options"), LIMITS);
+        TestSpec s = r.spec();
+        assertThat(s.direction()).isEqualTo(Direction.DOWNLOAD);
+        assertThat(s.bytes()).isEqualTo(10L << 20);
+        assertThat(s.durationMillis()).isZero();
+        assertThat(s.omitMillis()).isEqualTo(1000);
+        assertThat(s.windowBytes()).isEqualTo(1 << 20);
+        assertThat(s.mssBytes()).isEqualTo(1400);
+        assertThat(s.noDelay()).isTrue();
+        assertThat(s.congestion()).isEqualTo("cubic");
+        assertThat(s.bufferBytes()).isEqualTo(65_536);
+        assertThat(r.tos()).isEqualTo(16);
+        assertThat(r.title()).isEqualTo("mytitle");
+        assertThat(r.getServerOutput()).isTrue();
+    }
+
+    @Test
+    void bidirectional() throws Exception {
+        TestSpec s = Params.parse(captured("bidir"), LIMITS).spec();
+        assertThat(s.direction()).isEqualTo(Direction.BIDIR);
+        assertThat(s.streams()).isEqualTo(3);
+        assertThat(s.connections()).isEqualTo(6);
+    }
+
+    @Test
+    void blockCountBecomesBytes() throws Exception {
+        TestSpec s = Params.parse(captured("blocks"), LIMITS).spec();
+        assertThat(s.bytes()).isEqualTo(100L * 131_072);
+        assertThat(s.durationMillis()).isZero();
+    }
+
+    @Test
+    void unsupportedRequestsGetAUsefulIperf3Error() throws Exception {
+        refused(captured("sctp"), Iperf3Error.NO_SCTP, Errno.NONE, "SCTP");
+        refused(captured("zerocopy-reverse"), Iperf3Error.UNIMPLEMENTED, Errno.NONE, "zerocopy");
+        refused(captured("auth"), Iperf3Error.AUTH_FAILED, Errno.NONE, "authentication");
+        refused(captured("affinity"), Iperf3Error.AFFINITY, Errno.ENOSYS, "affinity");
+    }
+
+    @Test
+    void udpAtARate() throws Exception {
+        Params.Request r = Params.parse(captured("udp"), LIMITS);
+        TestSpec s = r.spec();
+        assertThat(s.mode()).isEqualTo(TestSpec.MODE_UDP_BW);
+        assertThat(s.rateBitsPerSecond()).isEqualTo(100_000_000L);
+        assertThat(s.bufferBytes()).isEqualTo(1400);
+        assertThat(s.durationMillis()).isEqualTo(1000);
+        assertThat(r.udpCounters64()).as("3.12 sends no udp_counters_64bit unless asked").isFalse();
+        Params.Request unlimited = parse("{\"udp\":true,\"time\":1,\"len\":1400,\"udp_counters_64bit\":1,"
+                + "\"reverse\":true,\"congestion\":\"bbr\",\"nodelay\":true}");
+        assertThat(unlimited.spec().rateBitsPerSecond()).as("no bandwidth key: unlimited, as iperf3's server").isZero();
+        assertThat(unlimited.udpCounters64()).isTrue();
+        assertThat(unlimited.spec().congestion()).as("TCP options do not apply to UDP").isNull();
+        refused("{\"udp\":true,\"time\":1,\"len\":8}", Iperf3Error.UDP_BLOCK_SIZE, Errno.EINVAL, "16..65507");
+        refused("{\"udp\":true,\"num\":1000000,\"len\":1400}", Iperf3Error.UNIMPLEMENTED, Errno.NONE, "-n");
+        refused("{\"udp\":true,\"time\":1,\"dont_fragment\":1}", Iperf3Error.SET_DONT_FRAGMENT, Errno.NONE,
+                "Don't Fragment");
+    }
+
+    @Test
+    void optionsOnlyTheClientUsesAreAcceptedWhenTheClientSends() throws Exception {
+        TestSpec s = parse("{\"tcp\":true,\"time\":1,\"parallel\":1,\"len\":131072,\"bandwidth\":100000000,"
+                + "\"fqrate\":1000000,\"zerocopy\":1,\"repeating_payload\":1,\"skip_rx_copy\":1,\"burst\":10}").spec();
+        assertThat(s.direction()).isEqualTo(Direction.UPLOAD);
+        refused("{\"tcp\":true,\"time\":1,\"reverse\":true,\"bandwidth\":100000000}", Iperf3Error.UNIMPLEMENTED,
+                Errno.NONE, "bitrate");
+        refused("{\"tcp\":true,\"time\":1,\"bidirectional\":true,\"fqrate\":1000}", Iperf3Error.SET_PACING,
+                Errno.ENOSYS, "pacing");
+    }
+
+    @Test
+    void missingOptionalKeysTakeIperf3Defaults() throws Exception {
+        TestSpec s = parse("{\"tcp\":true}").spec();
+        assertThat(s.durationMillis()).isEqualTo(10_000);
+        assertThat(s.streams()).isEqualTo(1);
+        assertThat(s.bufferBytes()).isEqualTo(128 * 1024);
+        assertThat(parse("{}").spec().direction()).as("no protocol key: TCP, as iperf3").isEqualTo(Direction.UPLOAD);
+    }
+
+    @Test
+    void unknownKeysAreRefusedByName() throws Exception {
+        refused("{\"tcp\":true,\"time\":1,\"warp_drive\":1}", Iperf3Error.UNIMPLEMENTED, Errno.NONE, "'warp_drive'");
+        refused("{\"tcp\":true,\"mptcp\":true}", Iperf3Error.UNIMPLEMENTED, Errno.NONE, "MPTCP");
+    }
+
+    /** CVE-2024-53580: iperf3 crashed on values of the wrong JSON type. */
+    @Test
+    void wrongTypesAreMalformedParameters() throws Exception {
+        for (String json : new String[] {"{\"time\":\"10\"}", "{\"parallel\":{\"n\":4}}", "{\"title\":7}",
+                "{\"tcp\":1}", "{\"reverse\":\"true\"}", "{\"len\":1.5}", "{\"len\":1e400}", "{\"congestion\":[\"bbr\"]}",
+                "{\"num\":null}", "{\"authtoken\":5}"}) {
+            refused(json, Iperf3Error.RECEIVE_PARAMS, Errno.EINVAL, "malformed parameters");
+        }
+    }
+
+    @Test
+    void rangesFollowIperf3AndThisServersLimits() throws Exception {
+        refused("{\"parallel\":129}", Iperf3Error.NUM_STREAMS, Errno.EINVAL, "1..128");
+        refused("{\"parallel\":0}", Iperf3Error.NUM_STREAMS, Errno.EINVAL, "'parallel' 0");
+        refused("{\"omit\":601}", Iperf3Error.OMIT, Errno.EINVAL, "0..600");
+        refused("{\"omit\":18446744073709551615}", Iperf3Error.OMIT, Errno.EINVAL, "'omit' -1");
+        refused("{\"time\":0,\"num\":0}", Iperf3Error.DURATION, Errno.NONE, "unbounded");
+        refused("{\"time\":3600,\"omit\":10}", Iperf3Error.DURATION, Errno.NONE, "3610 s");
+        refused("{\"len\":17000000}", Iperf3Error.BLOCK_SIZE, Errno.EINVAL, "'len'");
+        refused("{\"MSS\":50}", Iperf3Error.MSS, Errno.EINVAL, "88..65535");
+        refused("{\"window\":1073741824}", Iperf3Error.BUF_SIZE, Errno.EINVAL, "'window'");
+        refused("{\"TOS\":256}", Iperf3Error.BAD_TOS, Errno.EINVAL, "'TOS'");
+        refused("{\"reverse\":true,\"bidirectional\":true}", Iperf3Error.REVERSE_BIDIR, Errno.NONE, "reverse");
+        refused("{\"congestion\":\"bbr;rm\"}", Iperf3Error.SET_CONGESTION, Errno.ENOENT, "not an algorithm name");
+        TestSpec.Limits small = new TestSpec.Limits(4, 60_000);
+        assertThatThrownBy(() -> Params.parse(Control.MAPPER.readTree("{\"parallel\":5}"), small))
+                .isInstanceOfSatisfying(Iperf3Refusal.class, r -> assertThat(r.error()).isEqualTo(Iperf3Error.NUM_STREAMS));
+        assertThatThrownBy(() -> Params.parse(Control.MAPPER.readTree("{\"time\":61}"), small))
+                .isInstanceOfSatisfying(Iperf3Refusal.class, r -> assertThat(r.error()).isEqualTo(Iperf3Error.DURATION));
+    }
+
+    @Test
+    void peerTextIsMadePrintableForTheLog() throws Exception {
+        assertThat(parse("{\"title\":\"a\\u0007b\\nc\"}").title()).isEqualTo("a?b?c");
+        assertThat(parse("{\"client_version\":\"" + "9".repeat(64) + "\"}").clientVersion()).hasSize(64);
+    }
+
+    /** What wirespeed sends an iperf3 server is what iperf3 3.12 itself sends for the same test. */
+    @Test
+    void requestMatchesWhatIperf3Sends() throws Exception {
+        TestSpec p2 = new TestSpec(TestSpec.MODE_TCP_BW, Direction.UPLOAD, 2, 2000, 0, 0, 1000, 131_072, 0, null, 0,
+                false);
+        ObjectNode ours = Params.request(p2, "3.12");
+        assertThat(Control.MAPPER.writeValueAsString(ours)).as("byte for byte, key order included")
+                .isEqualTo(Fixtures.parameters().get("p2"));
+
+        TestSpec options = new TestSpec(TestSpec.MODE_TCP_BW, Direction.DOWNLOAD, 1, 0, 10L << 20, 1000, 1000, 65_536,
+                1 << 20, "cubic", 1400, true);
+        JsonNode theirs = captured("reverse-bytes-options");
+        ObjectNode mine = Params.request(options, "3.12");
+        for (String key : new String[] {"tcp", "omit", "time", "num", "blockcount", "MSS", "nodelay", "parallel",
+            "reverse", "window", "len", "pacing_timer", "congestion"}) {
+            assertThat(mine.get(key)).as(key).isNotNull();
+            assertThat(mine.get(key).toString()).as(key).isEqualTo(theirs.get(key).toString());
+        }
+        ObjectNode bidir = Params.request(new TestSpec(TestSpec.MODE_TCP_BW, Direction.BIDIR, 3, 1000, 0, 0, 1000,
+                131_072, 0, null, 0, false), "3.12");
+        assertThat(Control.MAPPER.writeValueAsString(bidir)).isEqualTo(Fixtures.parameters().get("bidir"));
+    }
+
+    /** A UDP request is what 3.12 sends for -u -b -l, plus the 64-bit counters wirespeed always uses. */
+    @Test
+    void udpRequestMatchesWhatIperf3Sends() throws Exception {
+        TestSpec udp = new TestSpec(TestSpec.MODE_UDP_BW, Direction.UPLOAD, 1, 1000, 0, 0, 1000, 1400, 0, null, 0,
+                false, null, false, 100_000_000L);
+        ObjectNode mine = Params.request(udp, "3.12");
+        JsonNode theirs = captured("udp");
+        for (var e : theirs.properties()) {
+            assertThat(mine.get(e.getKey())).as(e.getKey()).isNotNull();
+            assertThat(mine.get(e.getKey()).toString()).as(e.getKey()).isEqualTo(e.getValue().toString());
+        }
+        assertThat(mine.get("udp_counters_64bit").intValue()).isEqualTo(1);
+        assertThat(mine.has("tcp")).isFalse();
+    }
+
+    @Test
+    void fractionalSecondsRoundUpForIperf3() {
+        TestSpec s = new TestSpec(TestSpec.MODE_TCP_BW, Direction.UPLOAD, 1, 2500, 0, 0, 1000, 131_072, 0, null, 0,
+                false);
+        assertThat(Params.request(s, "x").get("time").intValue()).isEqualTo(3);
+    }
+}

@@ -1,0 +1,233 @@
+package dev.wirespeed.parse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.wirespeed.parse.fio.FioJob;
+import dev.wirespeed.parse.iperf.IperfInterval;
+import dev.wirespeed.parse.perftest.CpuFrequencyWarning;
+import dev.wirespeed.parse.perftest.PerftestBwRow;
+import dev.wirespeed.parse.perftest.PerftestHeader;
+import dev.wirespeed.parse.perftest.PerftestLatRow;
+import dev.wirespeed.parse.sockperf.SockperfResult;
+import dev.wirespeed.results.Measurement;
+import dev.wirespeed.results.Measurement.Metrics;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Benchmarks: the records and their conversion to the common result model. */
+class BenchParsersTest {
+    static double metric(Measurement m, String name) {
+        return m.metric(name).orElseThrow(() -> new AssertionError("no " + name + " in " + m)).value();
+    }
+
+    static Measurement measurement(String path, String format) {
+        Parsed p = Fixture.only(path, format);
+        assertThat(p.measurements()).as("measurements of %s", path).hasSize(1);
+        return p.measurements().getFirst();
+    }
+
+    @Test
+    void iperf2ServerAndClientSums() {
+        Measurement server = measurement("iperf/iperf2-server-P8-seed004.txt", "iperf2");
+        Measurement client = measurement("iperf/iperf2-client-P8-seed004.txt", "iperf2");
+        assertThat(metric(server, Metrics.BITS_PER_SECOND)).isEqualTo(24.7e9);
+        assertThat(metric(client, Metrics.BITS_PER_SECOND)).isEqualTo(24.8e9);
+        assertThat(metric(client, Metrics.BYTES)).isEqualTo(28.8 * (1L << 30), within(1.0));
+        assertThat(metric(client, Metrics.SECONDS)).isEqualTo(10.0049);
+        assertThat(client.params()).containsEntry("streams", "8").containsEntry("role", "client")
+                .containsEntry("server", "10.10.0.1");
+        assertThat(client.tool()).isEqualTo("iperf2");
+        assertThat(client.test()).isEqualTo(Measurement.Tests.TCP_BW);
+        assertThat(client.source()).isEqualTo("parsed");
+        IperfInterval sum = Fixture.only("iperf/iperf2-client-P8-seed004.txt", "iperf2").all(IperfInterval.class).getLast();
+        assertThat(sum.isSum()).isTrue();
+        assertThat(sum.rate().raw()).isEqualTo("24.8 Gbits/sec");
+        assertThat(sum.source().text()).contains("[SUM] 0.0000-10.0049 sec");
+    }
+
+    @Test
+    void iperf2OldVersionOneDecimalAndInterruptedHeader() {
+        Measurement m = measurement("iperf/iperf2-2.0.5-client-55G-seed001.txt", "iperf2");
+        assertThat(metric(m, Metrics.BITS_PER_SECOND)).isEqualTo(55.0e9);
+        assertThat(m.params()).containsEntry("streams", "8");
+        assertThat(metric(measurement("iperf/iperf2-client-97G-seed001.txt", "iperf2"), Metrics.BITS_PER_SECOND)).isEqualTo(97.9e9);
+    }
+
+    @Test
+    void iperf2OutputUnderAnIperf3CommandIsReadAsIperf2() {
+        List<Parsed> blocks = Fixture.blocks("iperf/iperf2-labelled-iperf3-seed003.txt");
+        assertThat(blocks).extracting(Parsed::format).containsExactly("iperf2", "iperf2");
+        assertThat(blocks.getFirst().notes()).containsExactly("the command is iperf3, but this is iperf2 output");
+        assertThat(metric(blocks.get(1).measurements().getFirst(), Metrics.BITS_PER_SECOND)).isEqualTo(12.6e9);
+    }
+
+    @Test
+    void iperf2EnhancedTcpAndUdp() {
+        Measurement e = measurement("iperf/iperf2-2.1.8-client-e.txt", "iperf2");
+        assertThat(metric(e, Metrics.BITS_PER_SECOND)).isEqualTo(10.1e9);
+        assertThat(metric(e, Metrics.RETRANSMITS)).isEqualTo(4);
+        assertThat(e.intervals()).hasSize(2);
+        Measurement udp = measurement("iperf/iperf2-2.1.8-udp-client-e.txt", "iperf2");
+        assertThat(udp.test()).isEqualTo(Measurement.Tests.UDP_BW);
+        assertThat(metric(udp, Metrics.TOTAL_PACKETS)).isEqualTo(17836);
+        assertThat(metric(udp, Metrics.LOST_PACKETS)).isZero();
+        assertThat(metric(udp, Metrics.JITTER_MICROS)).isEqualTo(1.0, within(1e-9));
+        Measurement server = measurement("iperf/iperf2-2.1.8-udp-server-e.txt", "iperf2");
+        assertThat(metric(server, Metrics.JITTER_MICROS)).isEqualTo(2.0, within(1e-9));
+        assertThat(Fixture.only("iperf/iperf2-2.1.8-server.txt", "iperf2").measurements()).hasSize(1);
+    }
+
+    @Test
+    void iperf3SixteenStreamsOn200G() {
+        Parsed p = Fixture.only("iperf/iperf3-client-P16-seed002.txt", "iperf3");
+        Measurement m = p.measurements().getFirst();
+        assertThat(metric(m, Metrics.BITS_PER_SECOND)).as("receiver's SUM").isEqualTo(17.1e9, within(1.0));
+        assertThat(metric(m, Metrics.RETRANSMITS)).isZero();
+        assertThat(metric(m, Metrics.SECONDS)).isEqualTo(30.02, within(1e-9));
+        assertThat(m.params()).containsEntry("streams", "16");
+        assertThat(m.intervals()).hasSize(1);
+        assertThat(p.all(IperfInterval.class).stream().filter(i -> "sender".equals(i.role()) && i.isSum()).toList())
+                .singleElement().satisfies(i -> assertThat(i.rate().value()).isEqualTo(17.2e9));
+    }
+
+    @Test
+    void iperf3GeneratedTcpUdpReverseAndServer() {
+        Measurement tcp = measurement("iperf/iperf3-3.12-client-P2.txt", "iperf3");
+        assertThat(metric(tcp, Metrics.BITS_PER_SECOND)).isEqualTo(12.9e9);
+        assertThat(metric(tcp, Metrics.RETRANSMITS)).isEqualTo(2);
+        Measurement udp = measurement("iperf/iperf3-3.12-client-udp.txt", "iperf3");
+        assertThat(udp.test()).isEqualTo(Measurement.Tests.UDP_BW);
+        assertThat(metric(udp, Metrics.LOST_PACKETS)).isEqualTo(60);
+        assertThat(metric(udp, Metrics.TOTAL_PACKETS)).isEqualTo(1520);
+        assertThat(metric(udp, Metrics.JITTER_MICROS)).isEqualTo(30.0, within(1e-9));
+        assertThat(measurement("iperf/iperf3-3.12-client-R.txt", "iperf3").params()).containsEntry("direction", "reverse");
+        List<Measurement> tests = Fixture.only("iperf/iperf3-3.12-server.txt", "iperf3").measurements();
+        assertThat(tests).hasSize(5);
+        assertThat(metric(tests.getFirst(), Metrics.BITS_PER_SECOND)).isEqualTo(12.9e9, within(1.0));
+        assertThat(tests.getLast().params()).containsEntry("role", "server");
+        assertThat(tests.get(1).test()).isEqualTo(Measurement.Tests.UDP_BW);
+    }
+
+    @Test
+    void qperfBandwidthAndLatency() {
+        Measurement bw = measurement("qperf/qperf-tcp_bw-seed004.txt", "qperf");
+        assertThat(bw.test()).isEqualTo(Measurement.Tests.TCP_BW);
+        assertThat(metric(bw, Metrics.BITS_PER_SECOND)).isEqualTo(13.8e9);
+        Measurement lat = measurement("qperf/qperf-vvs-tcp_lat-seed004.txt", "qperf");
+        assertThat(metric(lat, Metrics.LATENCY_AVG_MICROS)).isEqualTo(16);
+        assertThat(metric(lat, Metrics.MESSAGES_PER_SECOND)).isEqualTo(62.5e3);
+        List<Measurement> two = Fixture.only("qperf/qperf-0.4.11-tcp_bw-tcp_lat.txt", "qperf").measurements();
+        assertThat(two).extracting(Measurement::test).containsExactly("tcp-bw", "tcp-lat");
+        assertThat(metric(two.getFirst(), Metrics.BITS_PER_SECOND)).as("1.28 GB/sec, decimal").isEqualTo(1.28e9 * 8);
+        List<Measurement> v = Fixture.only("qperf/qperf-0.4.11-v-bits.txt", "qperf").measurements();
+        assertThat(v).extracting(Measurement::test).containsExactly("tcp-bw", "udp-bw", "udp-lat");
+        assertThat(metric(v.get(1), Metrics.BITS_PER_SECOND)).as("udp_bw uses recv_bw").isEqualTo(4.55e9);
+        assertThat(measurement("qperf/qperf-0.4.11-vv-tcp_bw.txt", "qperf").params()).containsEntry("sizeBytes", "65536");
+    }
+
+    @Test
+    void perftestNdr200SweepAt8MiB() {
+        Parsed p = Fixture.only("perftest/ib_send_bw-ndr200-sweep-seed000.txt", "perftest");
+        List<PerftestBwRow> rows = p.all(PerftestBwRow.class);
+        assertThat(rows).hasSize(23);
+        assertThat(rows.getLast().sizeBytes()).isEqualTo(8388608);
+        assertThat(rows.getLast().average().value()).isEqualTo(196.69e9);
+        assertThat(rows.getFirst().average().value()).isEqualTo(0.050794e9, within(1.0));
+        PerftestHeader h = p.all(PerftestHeader.class).getFirst();
+        assertThat(h.device()).isEqualTo("mlx5_2");
+        assertThat(h.connection()).isEqualTo("RC");
+        assertThat(h.mtuBytes()).isEqualTo(4096);
+        Measurement m = p.measurements().getFirst();
+        assertThat(m.test()).isEqualTo("rdma-send-bw");
+        assertThat(m.rows()).hasSize(23);
+        assertThat(metric(m, Metrics.BITS_PER_SECOND)).isEqualTo(196.69e9);
+        assertThat(m.params()).containsEntry("device", "mlx5_2").containsEntry("sizeBytes", "8388608");
+    }
+
+    @Test
+    void perftestMegabytesPerSecondAreMebibytes() {
+        Parsed p = Fixture.only("perftest/ib_write_bw-roce-cpufreq-seed002.txt", "perftest");
+        PerftestBwRow row = p.all(PerftestBwRow.class).getFirst();
+        assertThat(row.average().value()).isEqualTo(16826.73 * 1024 * 1024 * 8, within(1.0));
+        assertThat(p.all(PerftestHeader.class).getFirst().gidIndex()).isEqualTo(3);
+        assertThat(p.all(PerftestHeader.class).getFirst().linkType()).isEqualTo("Ethernet");
+        CpuFrequencyWarning w = p.all(CpuFrequencyWarning.class).getFirst();
+        assertThat(w.lowMhz()).isEqualTo(1500.0);
+        assertThat(w.highMhz()).isEqualTo(3518.545);
+        assertThat(p.measurements().getFirst().test()).isEqualTo("rdma-write-bw");
+        assertThat(p.skipped()).isEmpty();
+    }
+
+    @Test
+    void perftestUdLatencyPercentiles() {
+        Parsed p = Fixture.only("perftest/ib_send_lat-ud-client-seed003.txt", "perftest");
+        List<PerftestLatRow> rows = p.all(PerftestLatRow.class);
+        assertThat(rows).hasSize(12);
+        PerftestLatRow last = rows.getLast();
+        assertThat(last.sizeBytes()).isEqualTo(4096);
+        assertThat(last.p99().value()).isEqualTo(5.04);
+        assertThat(last.p999().value()).isEqualTo(7.95);
+        assertThat(last.typical().value()).isEqualTo(3.73);
+        Measurement m = p.measurements().getFirst();
+        assertThat(m.test()).isEqualTo("rdma-send-lat");
+        assertThat(metric(m, Metrics.LATENCY_P99_MICROS)).isEqualTo(5.04);
+        assertThat(Fixture.only("perftest/ib_send_lat-ud-server-seed003.txt", "perftest").all(PerftestLatRow.class)
+                .getLast().p99().value()).isEqualTo(5.04);
+        assertThat(Fixture.only("perftest/ib_send_lat-ud-seed001.txt", "perftest").all(PerftestLatRow.class)
+                .get(5).p99().value()).as("64 B, 99%% at 0.87 us").isEqualTo(0.87);
+    }
+
+    @Test
+    void perftestServerPrintsNoPeak() {
+        Parsed server = Fixture.only("perftest/ib_send_bw-ud-server-seed003.txt", "perftest");
+        assertThat(server.all(PerftestBwRow.class)).hasSize(12).allSatisfy(r -> assertThat(r.peak()).isNull());
+        assertThat(server.measurements().getFirst().metric(Metrics.PEAK_BITS_PER_SECOND)).isEmpty();
+        Parsed client = Fixture.only("perftest/ib_send_bw-ud-client-seed003.txt", "perftest");
+        assertThat(client.all(PerftestBwRow.class).getLast().peak().value()).isEqualTo(7301.40 * 1024 * 1024 * 8, within(1.0));
+        PerftestBwRow roce = Fixture.only("perftest/ib_send_bw-roce-report_gbit-seed000.txt", "perftest")
+                .all(PerftestBwRow.class).getFirst();
+        assertThat(roce.average().value()).isEqualTo(23.13e9);
+        assertThat(Fixture.only("perftest/ib_send_bw-ud-seed001.txt", "perftest").all(PerftestBwRow.class).getLast()
+                .average().value()).isEqualTo(9582.67 * 1024 * 1024 * 8, within(1.0));
+        assertThat(Fixture.only("perftest/cpu-frequency-warning-seed003.txt", "perftest").all(CpuFrequencyWarning.class))
+                .singleElement().satisfies(w -> assertThat(w.highMhz()).isEqualTo(2000.0));
+    }
+
+    @Test
+    void sockperfPingPongThroughputUnderLoad() {
+        SockperfResult pp = Fixture.only("sockperf/sockperf-3.7-ping-pong.txt", "sockperf").all(SockperfResult.class).getFirst();
+        assertThat(pp.version()).isEqualTo("3.7-no.git");
+        assertThat(pp.protocol()).isEqualTo("UDP");
+        assertThat(pp.averageLatency().value()).isEqualTo(18.047);
+        assertThat(pp.percentiles().get("99.000").value()).isEqualTo(38.451);
+        assertThat(pp.max().value()).isEqualTo(3602.087);
+        Measurement m = measurement("sockperf/sockperf-3.7-ping-pong.txt", "sockperf");
+        assertThat(m.test()).isEqualTo("udp-lat");
+        assertThat(metric(m, Metrics.LATENCY_P50_MICROS)).isEqualTo(8.831);
+        Measurement tp = measurement("sockperf/sockperf-3.7-throughput.txt", "sockperf");
+        assertThat(metric(tp, Metrics.MESSAGES_PER_SECOND)).isEqualTo(49275);
+        assertThat(metric(tp, Metrics.BITS_PER_SECOND)).isEqualTo(5.263e6);
+        assertThat(measurement("sockperf/sockperf-3.7-under-load.txt", "sockperf").test()).isEqualTo("udp-lat");
+        assertThat(measurement("sockperf/sockperf-3.7-ping-pong-tcp.txt", "sockperf").test()).isEqualTo("tcp-lat");
+    }
+
+    @Test
+    void fioTextAndJson() {
+        FioJob text = Fixture.only("fio/fio-3.33-randread.txt", "fio").all(FioJob.class).getFirst();
+        assertThat(text.rw()).isEqualTo("randread");
+        assertThat(text.iops().value()).isEqualTo(10600);
+        assertThat(text.bandwidth().value()).isEqualTo(41.3 * 1024 * 1024 * 8, within(1.0));
+        assertThat(text.latencyAvg().value()).isEqualTo(91.85);
+        assertThat(text.clatP99().value()).isEqualTo(693);
+        List<FioJob> rw = Fixture.only("fio/fio-3.33-randrw-group.txt", "fio").all(FioJob.class);
+        assertThat(rw).extracting(FioJob::direction).containsExactly("read", "write");
+        assertThat(rw.get(1).iops().value()).isEqualTo(3295);
+        assertThat(rw.getFirst().numjobs()).isEqualTo(2);
+        Measurement json = measurement("fio/fio-3.33-randread.json", "fio-json");
+        assertThat(json.toolVersion()).isEqualTo("fio-3.33");
+        assertThat(metric(json, Metrics.IOPS)).isEqualTo(12414.792604);
+        assertThat(metric(json, Metrics.BITS_PER_SECOND)).isEqualTo(49659.0 * 1024 * 8);
+        assertThat(json.params()).containsEntry("rw", "randread").containsEntry("bs", "4k");
+    }
+}

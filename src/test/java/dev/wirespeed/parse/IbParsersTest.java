@@ -1,0 +1,113 @@
+package dev.wirespeed.parse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wirespeed.parse.ib.IbLink;
+import dev.wirespeed.parse.ib.IbNode;
+import dev.wirespeed.parse.ib.RdmaDevice;
+import dev.wirespeed.parse.ib.RdmaPort;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** InfiniBand/RDMA tools, on the seeds' outputs (fixture files name the seed and lines). */
+class IbParsersTest {
+    @Test
+    void ibstatOneCaOneActiveInfinibandPort() {
+        Parsed p = Fixture.only("ib/ibstat-seed003.txt", "ibstat");
+        RdmaDevice d = p.all(RdmaDevice.class).getFirst();
+        assertThat(d.device()).isEqualTo("mlx5_0");
+        assertThat(d.caType()).isEqualTo("MT4119");
+        assertThat(d.firmware()).isEqualTo("16.32.1010");
+        assertThat(d.ports()).isEqualTo(1);
+        RdmaPort port = p.all(RdmaPort.class).getFirst();
+        assertThat(port.state()).isEqualTo("ACTIVE");
+        assertThat(port.physicalState()).isEqualTo("LinkUp");
+        assertThat(port.rate().value()).isEqualTo(100e9);
+        assertThat(port.rate().raw()).isEqualTo("Rate: 100");
+        assertThat(port.smLid()).isEqualTo("117");
+        assertThat(port.linkLayer()).isEqualTo("InfiniBand");
+        assertThat(port.source().line()).isEqualTo(8); // "Port 1:" is line 8 of the fixture's output
+        assertThat(p.skipped()).isEmpty();
+    }
+
+    @Test
+    void ibstatTwoBlueField2CasAt200GEthernet() {
+        Parsed p = Fixture.only("ib/ibstat-seed002-two-cas.txt", "ibstat");
+        assertThat(p.all(RdmaDevice.class)).extracting(RdmaDevice::device).containsExactly("mlx5_0", "mlx5_1");
+        assertThat(p.all(RdmaPort.class)).allSatisfy(port -> {
+            assertThat(port.rate().value()).isEqualTo(200e9);
+            assertThat(port.linkLayer()).isEqualTo("Ethernet");
+        });
+    }
+
+    @Test
+    void ibstatusNineNdr200PortsWithPciNames() {
+        Parsed p = Fixture.only("ib/ibstatus-seed000-node139-ibp-names.txt", "ibstatus");
+        List<RdmaPort> ports = p.all(RdmaPort.class);
+        assertThat(ports).hasSize(9);
+        assertThat(ports.getFirst().device()).isEqualTo("ibp171s0");
+        assertThat(ports.getFirst().rate().value()).isEqualTo(200e9);
+        assertThat(ports.getFirst().width()).isEqualTo("2X");
+        assertThat(ports.getFirst().speed()).isEqualTo("NDR");
+        assertThat(ports.getLast().device()).isEqualTo("rocep22s0f0");
+        assertThat(ports.getLast().linkLayer()).isEqualTo("Ethernet");
+        assertThat(ports.getLast().speed()).isEqualTo("EDR");
+    }
+
+    @Test
+    void ibstatusDisabledPort() {
+        List<RdmaPort> ports = Fixture.only("ib/ibstatus-seed000-ft2000-disabled.txt", "ibstatus").all(RdmaPort.class);
+        assertThat(ports).extracting(RdmaPort::state).containsExactly("ACTIVE", "DOWN");
+        assertThat(ports).extracting(RdmaPort::physicalState).containsExactly("LinkUp", "Disabled");
+        assertThat(ports.get(1).rate().value()).isEqualTo(40e9);
+        assertThat(ports.get(1).width() + " " + ports.get(1).speed()).isEqualTo("4X QDR");
+    }
+
+    @Test
+    void ibvDevinfoFlatAndIndented() {
+        Parsed flat = Fixture.only("ib/ibv_devinfo-seed003.txt", "ibv_devinfo");
+        assertThat(flat.all(RdmaDevice.class).getFirst().vendorPartId()).isEqualTo("4119");
+        RdmaPort up = flat.all(RdmaPort.class).getFirst();
+        assertThat(up.state()).isEqualTo("ACTIVE");
+        assertThat(up.activeMtuBytes()).isEqualTo(4096);
+        Parsed indented = Fixture.only("ib/ibv_devinfo-seed001-port-down.txt", "ibv_devinfo");
+        RdmaPort down = indented.all(RdmaPort.class).getFirst();
+        assertThat(down.state()).isEqualTo("DOWN");
+        assertThat(down.baseLid()).isEqualTo("65535");
+        assertThat(indented.all(RdmaDevice.class).getFirst().boardId()).isEqualTo("MT_2180110032");
+        assertThat(indented.skipped()).isEmpty();
+    }
+
+    @Test
+    void ibvDevices() {
+        Parsed p = Fixture.only("ib/ibv_devices-seed003.txt", "ibv_devices");
+        assertThat(p.all(RdmaDevice.class)).singleElement()
+                .satisfies(d -> assertThat(d.nodeGuid()).isEqualTo("043f720300da2130"));
+    }
+
+    @Test
+    void iblinkinfoTwoCasBackToBackAtEdr() {
+        Parsed p = Fixture.only("ib/iblinkinfo-seed001.txt", "iblinkinfo");
+        assertThat(p.all(IbNode.class)).extracting(IbNode::name).containsExactly("m01 HCA-3", "m02 HCA-1");
+        IbLink l = p.all(IbLink.class).getFirst();
+        assertThat(l.width()).isEqualTo("4X");
+        assertThat(l.laneSignal().value()).isEqualTo(25.78125e9);
+        assertThat(l.state()).isEqualTo("Active");
+        assertThat(l.peer()).isEqualTo("m02 HCA-1");
+        assertThat(l.peerLid()).isEqualTo("1");
+    }
+
+    @Test
+    void ibnetdiscoverSwitchPortsAt2xNdr() {
+        Parsed p = Fixture.only("ib/ibnetdiscover-seed000.txt", "ibnetdiscover");
+        assertThat(p.all(IbNode.class)).singleElement().satisfies(n -> {
+            assertThat(n.type()).isEqualTo("Switch");
+            assertThat(n.name()).isEqualTo("MF0;CNTSN-POD229-QM97-IB-02:MQM9700/U1");
+            assertThat(n.ports()).isEqualTo(129);
+        });
+        List<IbLink> links = p.all(IbLink.class);
+        assertThat(links).hasSize(5).allSatisfy(l -> assertThat(l.width() + " " + l.speed()).isEqualTo("2X NDR"));
+        assertThat(links.getFirst().peer()).isEqualTo("tj01-4090-node005 mlx5_2");
+        assertThat(links.getFirst().peerLid()).isEqualTo("22");
+    }
+}

@@ -1,0 +1,53 @@
+package dev.wirespeed.parse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class SplitterTest {
+    private final Splitter splitter = new Splitter(Set.of("ibstat", "iperf3"));
+
+    @Test
+    void promptsOfEveryShellWeSee() {
+        String log = String.join("\n",
+                "root@r86s-01:~# lspci | grep Mellanox",
+                "04:00.0 Ethernet controller: x",
+                "[root@m02 MLNX_OFED_LINUX-4.6-1.0.1.1-rhel7.6-x86_64]# mst status",
+                "MST modules:",
+                "$ qperf",
+                "C:\\WINDOWS\\system32>mlx5cmd -stat",
+                "NIC 1:",
+                "[admin@HUAWEI]",
+                "MDCLI> display cfg/startup-infos # a writer's note",
+                "{",
+                "(venv) user@host:/tmp$ sudo numactl --cpunodebind=0 iperf -s -P8");
+        List<Chunk> chunks = splitter.split(log);
+        assertThat(chunks).extracting(Chunk::prompt).containsExactly("root@r86s-01:~#",
+                "[root@m02 MLNX_OFED_LINUX-4.6-1.0.1.1-rhel7.6-x86_64]#", "$", "C:\\WINDOWS\\system32>", "MDCLI>",
+                "(venv) user@host:/tmp$");
+        assertThat(chunks).extracting(c -> c.command().program()).containsExactly("lspci", "mst", "qperf", "mlx5cmd",
+                "display", "iperf");
+        assertThat(chunks.get(4).command().text()).isEqualTo("display cfg/startup-infos");
+        assertThat(chunks.get(4).lines().size()).as("the [admin@HUAWEI] context line belongs to the prompt").isEqualTo(1);
+        assertThat(chunks.get(5).command().args()).containsExactly("-s", "-P8");
+        assertThat(chunks.getFirst().lines().lineNumber(0)).isEqualTo(2);
+    }
+
+    @Test
+    void bareCommandLinesInProseStartChunks() {
+        List<Chunk> chunks = splitter.split(String.join("\n", "Check the card:", "ibstat", "CA 'mlx5_0'",
+                "iperf3 -c 192.168.1.11", "iperf3 Done. and more prose", "iperf3 is a tool"));
+        assertThat(chunks).extracting(c -> c.command() == null ? null : c.command().text())
+                .containsExactly(null, "ibstat", "iperf3 -c 192.168.1.11");
+        assertThat(chunks.get(1).prompt()).isEmpty();
+    }
+
+    @Test
+    void continuationLinesJoinTheCommandAndColourCodesGo() {
+        List<Chunk> chunks = splitter.split("root@t3640:/# fio --rw=randread \\\n --bs=4k\nsockperf: \u001B[2;35m== version #3.7 ==\u001B[0m [msg/sec]");
+        assertThat(chunks.getFirst().command().text()).isEqualTo("fio --rw=randread  --bs=4k");
+        assertThat(chunks.getFirst().lines().get(0)).isEqualTo("sockperf: == version #3.7 == [msg/sec]");
+    }
+}

@@ -1,0 +1,55 @@
+package dev.wirespeed.testing;
+
+import dev.wirespeed.cli.Main;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
+/** Runs a wirespeed command line in-process and captures what it printed. */
+public final class Cli {
+    private Cli() {}
+
+    public record Run(int exitCode, String out, String err) {
+        /** stderr as lines, without a trailing empty one. */
+        public java.util.List<String> errLines() {
+            return err.isEmpty() ? java.util.List.of() : java.util.List.of(err.split("\n"));
+        }
+    }
+
+    /** A command running on its own thread; its output can be read while it runs. */
+    public record Running(java.util.concurrent.CompletableFuture<Integer> exit, StringWriter out, StringWriter err) {
+        /** Waits (bounded) until stdout contains {@code text}; false on timeout or early exit. */
+        public boolean awaitOutput(String text, long timeoutMillis) throws InterruptedException {
+            long deadline = System.nanoTime() + timeoutMillis * 1_000_000;
+            while (System.nanoTime() < deadline) {
+                if (out.toString().contains(text)) {
+                    return true;
+                }
+                if (exit.isDone()) {
+                    return out.toString().contains(text);
+                }
+                Thread.sleep(20);
+            }
+            return false;
+        }
+
+        public Run await(long timeoutMillis) throws Exception {
+            int code = exit.get(timeoutMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
+            return new Run(code, out.toString(), err.toString());
+        }
+    }
+
+    public static Running start(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        var exit = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true)));
+        return new Running(exit, out, err);
+    }
+
+    public static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(code, out.toString(), err.toString());
+    }
+}
