@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# No "device" links: in sysfs they point back at an ancestor (a cycle); the reader does not use them.
 # Builds the sysfs/procfs fixture trees of the seeds' machines (see README.md for what comes from
 # which seed line and what is constructed). Run from this directory; it rewrites the trees it owns
 # (not vm-virtio, which is a real capture made with `wirespeed doctor --capture`).
@@ -26,7 +27,6 @@ net() {
   [ -n "$6" ] && f "$d/carrier" "$6"
   f "$d/address" "00:00:00:00:00:00"
   [ -n "${10:-}" ] && f "$d/mode" "${10}"
-  l "$d/device" "../../../$2"
   l "sys/class/net/$1" "../../devices/pci0000:00/$3/$2/net/$1"
 }
 # vnet NAME TYPE OPERSTATE FLAGS MTU   (no device behind it)
@@ -40,7 +40,6 @@ rdma() {
   local d="sys/devices/pci0000:00/$3/$2/infiniband/$1"
   f "$d/node_type" "1: CA"; f "$d/hca_type" "$4"; f "$d/fw_ver" "$5"; f "$d/board_id" "$6"
   f "$d/node_guid" "$7"; f "$d/sys_image_guid" "$7"
-  l "$d/device" "../../../$2"
   l "sys/class/infiniband/$1" "../../devices/pci0000:00/$3/$2/infiniband/$1"
 }
 # port DEV ADDR BRIDGE N STATE PHYS_STATE RATE LINK_LAYER LID SM_LID [NDEV]

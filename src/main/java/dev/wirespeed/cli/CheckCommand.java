@@ -1,49 +1,85 @@
 package dev.wirespeed.cli;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.wirespeed.diagnose.DoctorReport;
+import dev.wirespeed.diagnose.Facts;
+import dev.wirespeed.diagnose.HostPaths;
+import dev.wirespeed.diagnose.RuleSet;
+import dev.wirespeed.diagnose.Verdict;
 import dev.wirespeed.engine.BwClient;
+import dev.wirespeed.host.sysfs.Inspection;
+import dev.wirespeed.limits.LimitsReport;
 import dev.wirespeed.report.BwText;
+import dev.wirespeed.report.DoctorText;
+import dev.wirespeed.report.LimitsText;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
+import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurements;
 import dev.wirespeed.store.ResultsSink;
 import dev.wirespeed.results.LatResult;
-import dev.wirespeed.units.Rate;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
+import dev.wirespeed.wire.Wire;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "check", sortOptions = false, mixinStandardHelpOptions = true,
-        description = {"One-shot health check of this host: a TCP test over loopback, then a one-line verdict",
-            "and the loopback latency (p50/p99 one-way at 64 B).",
-            "It is the first thing to run on a new machine."},
+        description = {"Is it fast? doctor (this host's NICs, PCIe, ports, governor), the limits of the path, a TCP test",
+            "to HOST (or over loopback), the latency (TCP ping-pong at 64 B, p50/p99 one-way), and the verdict:",
+            "the rate as a share of the ceiling, the bottleneck and its fix."},
         footer = {"", "Examples:",
-            "  wirespeed check",
-            "  wirespeed check -t 10 --json"})
+            "  wirespeed check                 this host: doctor, limits of its NICs, loopback test",
+            "  wirespeed check 10.0.0.2        test to a 'wirespeed server' and judge the path to it",
+            "  wirespeed check 10.0.0.2 -t 10 --json",
+            "",
+            "Exit codes: 0 ok and healthy, 3 doctor found warnings or errors, 1 the test failed, 2 bad usage, 130 Ctrl-C."})
 public final class CheckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "HOST",
+            description = "A wirespeed server to test against (default: an in-process server on loopback).")
+    String host;
+
+    @Option(names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "" + Wire.DEFAULT_PORT,
+            description = "Server port (default ${DEFAULT-VALUE}).")
+    int port;
 
     @Option(names = {"-t", "--time"}, paramLabel = "SEC", defaultValue = "5",
             description = "Seconds of the bandwidth test (default ${DEFAULT-VALUE}).")
     double seconds;
 
-    @Option(names = "--json", description = "Print only JSON.")
-    boolean json;
+    @Option(names = "--via", paramLabel = "IFACE",
+            description = "The interface the test goes through (default: the kernel's route to HOST).")
+    String via;
+
+    @Mixin
+    HostOptions hostOptions;
 
     @Mixin
     SaveOptions save;
 
+    @Option(names = "--json", description = "Print only JSON.")
+    boolean json;
+
     @Override
     public Integer call() throws IOException {
         Check.seconds(spec, "-t", seconds, 0.5, 600);
+        Check.range(spec, "-p", port, 1, 65535);
         PrintWriter out = spec.commandLine().getOut();
         try (ResultsSink sink = save.open(spec)) {
             return check(out, sink);
@@ -51,70 +87,124 @@ public final class CheckCommand implements Callable<Integer> {
     }
 
     private int check(PrintWriter out, ResultsSink sink) throws IOException {
-        int streams = BwOptions.defaultStreams();
-        TestSpec test = new TestSpec(TestSpec.MODE_TCP_BW, Direction.UPLOAD, streams, Math.round(seconds * 1000), 0,
-                0, 0, 128 * 1024, 0, null, 0, false);
+        Path root = hostOptions.root(spec);
+
+        // The sections, in order. Each is computed, then printed (text) or kept for the JSON.
+        // 1. doctor: the host's facts and findings.
+        Facts facts = Inspection.read(root, null);
+        DoctorReport doctor = DoctorReport.of(facts, RuleSet.standard().diagnose(facts, Inspection.context(root, facts)));
         if (!json) {
-            out.printf(Locale.ROOT, "check: TCP over loopback, %d %s (%s), %s s…%n", streams,
-                    streams == 1 ? "stream" : "streams", BwOptions.defaultStreamsRule(), trim(seconds));
-            out.flush();
+            DoctorText text = new DoctorText(out);
+            text.inventory(facts);
+            out.println();
+            text.findings(doctor.findings());
+            out.println();
         }
-        BwResult result;
-        LatResult latency = null;
-        try (BwCommand.LoopbackServer server = BwCommand.LoopbackServer.start()) {
-            BwClient client = new BwClient(new BwClient.Config("127.0.0.1", server.port(), test,
-                    BwOptions.defaultStreamsRule(), 5000, 5000, Interrupts::raised));
-            result = client.run(new BwClient.Listener() {});
-            if (result.outcome().ok()) {
-                latency = CheckLatency.run(server.port());
-            }
+        // 2. limits: the path the test takes (HOST), or every NIC path (loopback).
+        String iface = interfaceUnderTest();
+        Optional<HostPaths.HostPath> path = iface == null || iface.equals("lo") ? Optional.empty() : HostPaths.via(facts, iface);
+        List<HostPaths.HostPath> all = HostPaths.of(facts);
+        LimitsReport limits = LimitsReport.of(facts.origin(), path.map(p -> List.of(p.limit()))
+                .orElseGet(() -> all.stream().map(HostPaths.HostPath::limit).toList()));
+        if (!json) {
+            new LimitsText(out).print(limits);
+            out.println();
         }
-        String verdict = verdict(result);
+        // 3. bandwidth: TCP to HOST or over loopback; 4. latency: 64 B ping-pong to the same server.
+        Measured measured = measure(out);
+        BwResult bandwidth = measured.bandwidth();
+        // 5. the verdict.
+        Verdict verdict = verdict(bandwidth, iface, path, all, doctor);
+        CheckResult result = new CheckResult(CheckResult.SCHEMA, doctor, limits, bandwidth, measured.latency(), verdict);
         if (json) {
-            out.println(Json.pretty(new CheckResult(CheckResult.SCHEMA, result, verdict, latency)));
+            out.println(Json.pretty(result));
         } else {
-            new BwText(out, false).summary(result);
-            if (latency != null) {
-                out.println(CheckLatency.line(latency));
+            new BwText(out, false).summary(bandwidth);
+            if (measured.latency() != null) {
+                out.println(CheckLatency.line(measured.latency(), host == null ? "loopback" : host));
             }
         }
         out.flush();
         // Saved before the verdict is printed: the verdict stays the last line.
-        java.util.List<dev.wirespeed.results.Measurement> measured = new java.util.ArrayList<>(Measurements.of(result));
-        if (latency != null) {
-            measured.add(Measurements.of(latency));
+        List<Measurement> saved = new ArrayList<>(Measurements.of(bandwidth));
+        if (measured.latency() != null) {
+            saved.add(Measurements.of(measured.latency()));
         }
-        Saving.save(spec, save.labels(spec), sink, "check", measured, "wirespeed-check-json",
-                Json.MAPPER.writeValueAsString(new CheckResult(CheckResult.SCHEMA, result, verdict, latency)),
-                Saving.thisHost(), json);
+        Saving.save(spec, save.labels(spec), sink, "check", saved, "wirespeed-check-json",
+                Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json);
         if (!json) {
-            out.println(verdict);
-            out.flush();
+            out.println("verdict: " + (verdict == null ? "the test did not finish (" + bandwidth.outcome().message() + ")"
+                    : verdict.text()));
+            if (!doctor.healthy()) {
+                out.printf(Locale.ROOT, "doctor: %d error(s), %d warning(s) above.%n", doctor.summary().errors(),
+                        doctor.summary().warnings());
+            }
         }
-        return BwCommand.exitCodeOf(result, spec.commandLine().getErr(), spec.qualifiedName(" "));
+        out.flush();
+        int code = BwCommand.exitCodeOf(bandwidth, spec.commandLine().getErr(), spec.qualifiedName(" "));
+        return code != ExitCode.OK ? code : doctor.healthy() ? ExitCode.OK : ExitCode.FINDINGS;
     }
 
-    /** "loopback: 26.4 Gbit/s with 2 streams — this host can drive about 26 Gbit/s of TCP; …". */
-    static String verdict(BwResult r) {
+    /** The interface named by --via, the route to HOST, "lo" for loopback; null when unknown. */
+    private String interfaceUnderTest() throws IOException {
+        if (via != null) {
+            return via;
+        }
+        return host == null ? "lo" : Routes.interfaceTo(host, port).orElse(null);
+    }
+
+    /** The bandwidth result and, when it succeeded, the latency result against the same server. */
+    private record Measured(BwResult bandwidth, LatResult latency) {}
+
+    private Measured measure(PrintWriter out) throws IOException {
+        int streams = BwOptions.defaultStreams();
+        TestSpec test = new TestSpec(TestSpec.MODE_TCP_BW, Direction.UPLOAD, streams, Math.round(seconds * 1000), 0,
+                0, 0, 128 * 1024, 0, null, 0, false);
+        if (!json) {
+            out.printf(Locale.ROOT, "check: TCP to %s, %d %s (%s), %s s…%n", host == null ? "loopback" : host, streams,
+                    streams == 1 ? "stream" : "streams", BwOptions.defaultStreamsRule(), trim(seconds));
+            out.flush();
+        }
+        if (host != null) {
+            return measure(host, port, test);
+        }
+        try (BwCommand.LoopbackServer server = BwCommand.LoopbackServer.start()) {
+            return measure("127.0.0.1", server.port(), test);
+        }
+    }
+
+    private static Measured measure(String target, int targetPort, TestSpec test) throws IOException {
+        BwResult bw = new BwClient(new BwClient.Config(target, targetPort, test, BwOptions.defaultStreamsRule(), 5000,
+                5000, Interrupts::raised)).run(new BwClient.Listener() {});
+        return new Measured(bw, bw.outcome().ok() ? CheckLatency.run(target, targetPort) : null);
+    }
+
+    static Verdict verdict(BwResult r, String iface, Optional<HostPaths.HostPath> path, List<HostPaths.HostPath> all,
+                           DoctorReport doctor) {
         BwResult.Summary s = r.directions().getFirst().receiverSummary();
         if (s == null || !r.outcome().ok()) {
-            return "verdict: the loopback test did not finish (" + r.outcome().message() + ")";
+            return null;
         }
         double bps = s.bitsPerSecond();
-        int streams = r.params().streams();
-        return String.format(Locale.ROOT,
-                "verdict: loopback %s with %d %s — this host can drive about %.0f Gbit/s of TCP; "
-                        + "a faster NIC will be CPU-bound here",
-                Rate.format(bps), streams, streams == 1 ? "stream" : "streams", bps / 1e9);
+        if ("lo".equals(iface)) {
+            return Verdict.loopback(bps, r.params().streams(), all);
+        }
+        if (path.isPresent()) {
+            return Verdict.through(bps, path.get(), doctor.findings());
+        }
+        return Verdict.unknownPath(bps, iface == null ? "the route to the server could not be told (use --via IFACE)"
+                : "no rate or PCIe link is known for " + iface);
     }
 
     private static String trim(double v) {
         return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
     }
 
-    /** JSON of `check`: the loopback bandwidth result, the verdict line, and the 64 B TCP ping-pong. */
-    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-    record CheckResult(String schema, BwResult bandwidth, String verdict, LatResult latency) {
-        static final String SCHEMA = "wirespeed.check/1";
+    /** JSON of `check`: the doctor report, the limits, the bandwidth and latency results, and the verdict. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"schema", "doctor", "limits", "bandwidth", "latency", "verdict"})
+    record CheckResult(String schema, DoctorReport doctor, LimitsReport limits, BwResult bandwidth, LatResult latency,
+                       Verdict verdict) {
+        static final String SCHEMA = "wirespeed.check/2";
     }
 }

@@ -6,7 +6,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
 
-/** The latency part of {@code check}: TCP ping-pong at 64 B against the loopback server. */
+/** The latency part of {@code check}: TCP ping-pong at 64 B against the server of its bandwidth test. */
 final class CheckLatency {
     static final int SIZE_BYTES = 64;
     static final long ITERATIONS = 10_000;
@@ -14,19 +14,19 @@ final class CheckLatency {
 
     private CheckLatency() {}
 
-    static LatResult run(int port) throws IOException {
-        return new LatClient(new LatClient.Config("127.0.0.1", port, false, List.of(SIZE_BYTES), ITERATIONS, null,
+    static LatResult run(String host, int port) throws IOException {
+        return new LatClient(new LatClient.Config(host, port, false, List.of(SIZE_BYTES), ITERATIONS, null,
                 WARMUP, false, 5_000, 5_000, Interrupts::raised)).run(new LatClient.Listener() {});
     }
 
     /** "latency: loopback TCP 64 B one-way p50 12.31 us, p99 20.10 us (RTT/2 of 10000 round trips)". */
-    static String line(LatResult r) {
+    static String line(LatResult r, String where) {
         if (!r.outcome().ok() || r.rows().isEmpty()) {
-            return "latency: the loopback ping-pong did not finish (" + r.outcome().message() + ")";
+            return "latency: the " + where + " ping-pong did not finish (" + r.outcome().message() + ")";
         }
         LatResult.LatRow row = r.rows().getFirst();
-        return String.format(Locale.ROOT, "latency: loopback TCP %d B one-way p50 %.2f us, p99 %.2f us "
-                        + "(RTT/2 of %d round trips)", row.sizeBytes(), row.oneWayMicros().p50(),
+        return String.format(Locale.ROOT, "latency: %s TCP %d B one-way p50 %.2f us, p99 %.2f us "
+                        + "(RTT/2 of %d round trips)", where, row.sizeBytes(), row.oneWayMicros().p50(),
                 row.oneWayMicros().p99(), row.iterations());
     }
 }

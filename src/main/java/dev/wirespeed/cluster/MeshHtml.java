@@ -1,5 +1,6 @@
 package dev.wirespeed.cluster;
 
+import dev.wirespeed.report.HtmlReport;
 import dev.wirespeed.units.Rate;
 import java.util.HashMap;
 import java.util.List;
@@ -174,18 +175,7 @@ public final class MeshHtml {
 
 
     static String esc(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (char c : s.toCharArray()) {
-            switch (c) {
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '&' -> b.append("&amp;");
-                case '"' -> b.append("&quot;");
-                case '\'' -> b.append("&#39;");
-                default -> b.append(c);
-            }
-        }
-        return b.toString();
+        return HtmlReport.esc(s);
     }
 
     private static final String CSS = """

@@ -31,25 +31,25 @@ public final class HostPaths {
             if (linked.isEmpty()) {
                 continue;
             }
-            path(a, linked).ifPresent(out::add);
+            path(a, linked, false).ifPresent(out::add);
         }
         return out;
     }
 
-    /** The path through one interface (by netdev name). */
+    /** The path of a TCP test through one interface (by netdev name): IPoIB framing on InfiniBand. */
     public static Optional<HostPath> via(Facts facts, String netdev) {
         for (Adapter a : Adapter.of(facts)) {
             for (Port p : a.ports()) {
                 if (p.netdev() != null && p.netdev().name().equals(netdev)) {
                     return p.rateBitsPerSecond() == null && PcieLinks.current(a.link()) == null
-                            ? Optional.empty() : path(a, List.of(p));
+                            ? Optional.empty() : path(a, List.of(p), true);
                 }
             }
         }
         return Optional.empty();
     }
 
-    private static Optional<HostPath> path(Adapter a, List<Port> ports) {
+    private static Optional<HostPath> path(Adapter a, List<Port> ports, boolean tcp) {
         List<Stage> stages = new ArrayList<>();
         List<Port> eth = ports.stream().filter(p -> !p.isInfiniband() && p.rateBitsPerSecond() != null).toList();
         List<Port> ib = ports.stream().filter(p -> p.isInfiniband() && p.rateBitsPerSecond() != null).toList();
@@ -57,7 +57,7 @@ public final class HostPaths {
             stages.add(ethernet(eth));
         }
         if (!ib.isEmpty()) {
-            stages.add(infiniband(ib));
+            stages.add(infiniband(ib, tcp));
         }
         PcieLimit pcie = PcieLinks.current(a.link());
         if (pcie != null) {
@@ -90,10 +90,16 @@ public final class HostPaths {
                 Framing.ethernetAssumption(m) + (assumed ? " (MTU unknown, 1500 assumed)" : ""));
     }
 
-    private static Stage infiniband(List<Port> ports) {
+    private static Stage infiniband(List<Port> ports, boolean tcp) {
         IbRate first = ports.getFirst().rdma() == null ? null : ports.getFirst().rdma().rate().optional().orElse(null);
         boolean uniform = first != null && first.widthLanes() != null && first.speed() != null && ports.stream()
                 .allMatch(p -> p.rdma() != null && first.equals(p.rdma().rate().optional().orElse(null)));
+        NetInterface ipoib = ports.size() == 1 && ports.getFirst().netdev() != null && ports.getFirst().netdev().isIpoib()
+                ? ports.getFirst().netdev() : null;
+        if (uniform && tcp && ipoib != null && ipoib.mtuBytes().isPresent() && ipoib.mtuBytes().value() >= 576) {
+            boolean connected = ipoib.ipoibMode().isPresent() && ipoib.ipoibMode().value().equals("connected");
+            return Links.infiniband(first.widthLanes(), first.speed(), 1, connected, ipoib.mtuBytes().value());
+        }
         if (uniform) {
             return Links.infiniband(first.widthLanes(), first.speed(), ports.size(), null, null);
         }

@@ -62,8 +62,8 @@ public record PcieLimit(PcieGen gen, int lanes, int maxPayloadBytes, boolean pay
 
     /** "8 GT/s × 4 lanes, 128b/130b; TLP payload 256 B + 26 B overhead = 90.8 % (payload size assumed)". */
     public String assumption() {
-        return String.format(Locale.ROOT, "%s GT/s × %d lanes, %s; TLP payload %d B + %d B overhead = %.1f %%%s",
-                formatGts(gen.gigaTransfersPerSecond()), lanes, gen.encoding(), maxPayloadBytes, tlpOverheadBytes(),
+        return String.format(Locale.ROOT, "%s GT/s × %d %s, %s; TLP payload %d B + %d B overhead = %.1f %%%s",
+                formatGts(gen.gigaTransfersPerSecond()), lanes, lanes == 1 ? "lane" : "lanes", gen.encoding(), maxPayloadBytes, tlpOverheadBytes(),
                 tlpEfficiency() * 100, payloadAssumed ? " (payload size assumed)" : "");
     }
 

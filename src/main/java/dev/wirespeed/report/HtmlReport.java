@@ -120,7 +120,8 @@ public final class HtmlReport {
         return String.format(Locale.ROOT, Math.abs(v) >= 100 ? "%.1f" : Math.abs(v) >= 1 ? "%.2f" : "%.4f", v);
     }
 
-    static String esc(String s) {
+    /** Escapes text for HTML element content and attribute values (the mesh report uses it too). */
+    public static String esc(String s) {
         if (s == null) {
             return "";
         }

@@ -91,9 +91,9 @@ class BwCommandIT {
     @Test
     void checkEndsWithAVerdict() {
         Cli.Run r = Cli.run("check", "-t", "1");
-        assertThat(r.exitCode()).as(r.err()).isZero();
-        assertThat(r.out().strip().lines().reduce((a, b) -> b).orElseThrow())
-                .matches("verdict: loopback \\S+ [kMGT]?bit/s with \\d+ streams? — this host can drive about \\d+ "
-                        + "Gbit/s of TCP; a faster NIC will be CPU-bound here");
+        assertThat(r.exitCode()).as(r.err()).isIn(ExitCode.OK, ExitCode.FINDINGS); // 3: doctor found something on this host
+        assertThat(r.out().lines().filter(l -> l.startsWith("verdict: ")).findFirst().orElseThrow())
+                .matches("verdict: loopback \\S+ [kMGT]?bit/s with \\d+ streams? — this host can drive about \\S+ "
+                        + "[kMGT]?bit/s of TCP[;,] .*");
     }
 }

@@ -31,8 +31,42 @@ public final class Capture {
         Files.createDirectories(this.dir);
     }
 
+    /** Reads the kernel refused (sysfs EINVAL), one "path<TAB>reason" a line, replayed by {@link RootedFs}. */
+    static final String REFUSED_READS = ".wirespeed-refused-reads";
+
     public Path dir() {
         return dir;
+    }
+
+    void refused(String hostPath, String reason) {
+        file(hostPath, new byte[0]); // so the path resolves in the capture; its read replays the refusal
+        try {
+            Files.writeString(dir.resolve(REFUSED_READS), hostPath + "\t" + reason.replace('\n', ' ') + "\n",
+                    java.nio.charset.StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + REFUSED_READS + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The refused reads recorded in a capture at {@code root} (empty for a real root). */
+    static java.util.Map<String, String> refusedReads(Path root) {
+        Path f = root.resolve(REFUSED_READS);
+        java.util.Map<String, String> out = new java.util.HashMap<>();
+        if (!Files.isRegularFile(f)) {
+            return out;
+        }
+        try {
+            for (String line : Files.readAllLines(f)) {
+                int tab = line.indexOf('\t');
+                if (tab > 0 && out.size() < 100_000) {
+                    out.put(line.substring(0, tab), line.substring(tab + 1));
+                }
+            }
+        } catch (IOException e) {
+            return out;
+        }
+        return out;
     }
 
     void file(String hostPath, byte[] bytes) {

@@ -27,10 +27,12 @@ public final class RootedFs {
 
     private final Path root;
     private final Capture capture;
+    private final java.util.Map<String, String> refused;
 
     public RootedFs(Path root, Capture capture) {
         this.root = root.toAbsolutePath().normalize();
         this.capture = capture;
+        this.refused = Capture.refusedReads(this.root);
     }
 
     public RootedFs(Path root) {
@@ -70,13 +72,34 @@ public final class RootedFs {
     }
 
     private byte[] read(String real, String path, int maxBytes) throws IOException {
+        String refusal = refused.get(real);
+        if (refusal != null) {
+            if (capture != null) {
+                capture.refused(real, refusal);
+            }
+            throw new IOException(path + ": " + refusal);
+        }
         Path p = onDisk(real);
         if (!Files.isRegularFile(p)) {
             throw new NoSuchFileException(path);
         }
         try (InputStream in = Files.newInputStream(p)) {
             return in.readNBytes(maxBytes);
+        } catch (NoSuchFileException e) {
+            throw e;
+        } catch (IOException e) {
+            // sysfs answers EINVAL for some attributes (speed of a link that is down): the capture keeps the refusal
+            if (capture != null) {
+                capture.refused(real, reason(e));
+            }
+            throw e;
         }
+    }
+
+    private static String reason(IOException e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        int colon = m.lastIndexOf(": ");
+        return colon >= 0 ? m.substring(colon + 2) : m;
     }
 
     /** Names in a directory, sorted; empty when it is absent or unreadable. */

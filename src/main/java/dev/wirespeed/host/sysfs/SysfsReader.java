@@ -65,11 +65,17 @@ public final class SysfsReader {
         return b.build();
     }
 
+    /*
+     * The PCI function of a netdev or RDMA device is taken from the resolved path of its class
+     * entry (/sys/class/net/X → /sys/devices/pci0000:00/…/0000:04:00.0/net/X), not from its
+     * "device" link: that link points back at an ancestor, a cycle that trips every tool which
+     * follows links (and a capture would carry it).
+     */
+
     NetInterface netInterface(String name) {
         String dir = "/sys/class/net/" + name;
         Optional<String> real = fs.resolve(dir);
-        Optional<String> device = fs.resolve(dir + "/device");
-        boolean virtual = real.map(r -> r.startsWith("/sys/devices/virtual/")).orElse(false) || device.isEmpty();
+        boolean virtual = real.map(r -> r.startsWith("/sys/devices/virtual/")).orElse(false);
         Observed<Integer> type = attr.integer(dir + "/type");
         NetInterface.Builder b = NetInterface.builder(name)
                 .type(type)
@@ -80,13 +86,16 @@ public final class SysfsReader {
                 .speedMbps(attr.longOrUnknown(dir + "/speed", "the driver reports no speed (-1)"))
                 .mtuBytes(attr.integer(dir + "/mtu"))
                 .address(attr.text(dir + "/address"));
-        if (device.isPresent()) {
-            String pci = pciAddressIn(device.get());
+        if (real.isPresent() && !virtual) {
+            String pci = pciAddressIn(real.get());
             b.pciAddress(pci == null
-                    ? Observed.unknown(device.get(), dir + "/device", "no PCI device behind it")
-                    : Observed.of(pci, device.get(), dir + "/device"));
-            b.driver(driverOf(dir + "/device"));
-            b.numaNode(attr.intOrUnknown(dir + "/device/numa_node", "no NUMA affinity (-1)"));
+                    ? Observed.unknown(real.get(), dir, "no PCI device behind it")
+                    : Observed.of(pci, real.get(), dir));
+            String deviceDir = RootedFs.parent(RootedFs.parent(real.get()));
+            b.driver(readLinkOf(deviceDir + "/driver"));
+            if (pci != null) {
+                b.numaNode(attr.intOrUnknown("/sys/bus/pci/devices/" + pci + "/numa_node", "no NUMA affinity (-1)"));
+            }
         }
         if (type.isPresent() && type.value() == NetInterface.ARPHRD_INFINIBAND) {
             b.ipoibMode(attr.text(dir + "/mode"));
@@ -103,30 +112,30 @@ public final class SysfsReader {
                 .fwVersion(attr.text(dir + "/fw_ver"))
                 .hcaType(attr.text(dir + "/hca_type"))
                 .boardId(attr.text(dir + "/board_id"));
-        Optional<String> device = fs.resolve(dir + "/device");
-        if (device.isPresent()) {
-            String pci = pciAddressIn(device.get());
-            if (pci != null) {
-                b.pciAddress(Observed.of(pci, device.get(), dir + "/device"));
-                b.vendorId(attr.read(dir + "/device/vendor", PciFunction::parseHexId));
-                b.partId(attr.read(dir + "/device/device", PciFunction::parseHexId));
-            }
+        Optional<String> real = fs.resolve(dir);
+        String pci = real.map(SysfsReader::pciAddressIn).orElse(null);
+        List<String> netdevs = List.of();
+        if (pci != null) {
+            String pciDir = "/sys/bus/pci/devices/" + pci;
+            b.pciAddress(Observed.of(pci, real.get(), dir));
+            b.vendorId(attr.read(pciDir + "/vendor", PciFunction::parseHexId));
+            b.partId(attr.read(pciDir + "/device", PciFunction::parseHexId));
+            netdevs = fs.list(pciDir + "/net");
         }
-        List<String> netdevs = fs.list(dir + "/device/net");
         for (String port : fs.list(dir + "/ports")) {
             if (port.matches("\\d{1,3}")) {
-                b.port(rdmaPort(name, Integer.parseInt(port), netdevs));
+                b.port(rdmaPort(name, Integer.parseInt(port), netdevs, pci));
             }
         }
         return b.build();
     }
 
-    private RdmaPort rdmaPort(String device, int port, List<String> functionNetdevs) {
+    private RdmaPort rdmaPort(String device, int port, List<String> functionNetdevs, String pci) {
         String dir = "/sys/class/infiniband/" + device + "/ports/" + port;
         Observed<String> ndev = attr.text(dir + "/gid_attrs/ndevs/0");
         if (!ndev.isPresent() && functionNetdevs.size() == 1) {
             String only = functionNetdevs.getFirst();
-            ndev = Observed.of(only, only, "/sys/class/infiniband/" + device + "/device/net");
+            ndev = Observed.of(only, only, "/sys/bus/pci/devices/" + pci + "/net");
         }
         return RdmaPort.builder(device, port)
                 .state(attr.read(dir + "/state", PortState::parse))
@@ -156,7 +165,7 @@ public final class SysfsReader {
         return PciFunction.builder(address)
                 .vendorId(attr.read(dir + "/vendor", PciFunction::parseHexId))
                 .deviceId(attr.read(dir + "/device", PciFunction::parseHexId))
-                .driver(driverOf(dir))
+                .driver(readLinkOf(dir + "/driver"))
                 .numaNode(attr.intOrUnknown(dir + "/numa_node", "no NUMA affinity (-1)"))
                 .localCpus(attr.cpuList(dir + "/local_cpulist"))
                 .link(link)
@@ -207,16 +216,6 @@ public final class SysfsReader {
             }
         }
         return null;
-    }
-
-    private Observed<String> driverOf(String deviceDir) {
-        Optional<String> link = fs.readLink(deviceDir + "/driver");
-        if (link.isEmpty()) {
-            Optional<String> real = fs.resolve(deviceDir);
-            return real.isPresent() ? readLinkOf(real.get() + "/driver") : Observed.absent(deviceDir + "/driver");
-        }
-        String target = link.get();
-        return Observed.of(target.substring(target.lastIndexOf('/') + 1), target, deviceDir + "/driver");
     }
 
     private Observed<String> readLinkOf(String path) {

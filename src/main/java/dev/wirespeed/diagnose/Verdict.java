@@ -1,0 +1,106 @@
+package dev.wirespeed.diagnose;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.wirespeed.limits.PathLimit;
+import dev.wirespeed.limits.Stage;
+import dev.wirespeed.units.Rate;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The answer of `check`: the measured rate against the path's ceiling, the stage that caps it and
+ * the finding that explains it, with its fix.
+ *
+ * @param measuredBitsPerSecond what the test moved (receiver side)
+ * @param ceilingBitsPerSecond  the path's ceiling (usable rate of its bottleneck), null when unknown
+ * @param percentOfCeiling      measured / ceiling × 100, null when the ceiling is unknown
+ * @param bottleneck            the capping stage's name ("PCIe 2.0 x16"), null when unknown
+ * @param finding               the rule id that explains the bottleneck, or null (the part runs as designed)
+ * @param fix                   what to do about it, or null
+ * @param text                  the verdict as one line
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"measuredBitsPerSecond", "ceilingBitsPerSecond", "percentOfCeiling", "bottleneck", "finding", "fix", "text"})
+public record Verdict(double measuredBitsPerSecond, Double ceilingBitsPerSecond, Double percentOfCeiling, String bottleneck,
+                      String finding, Fix fix, String text) {
+
+    /** Below this share of the ceiling the hosts, not the path, are the likely limit. */
+    static final double WELL_BELOW_PERCENT = 80;
+
+    private static final Set<String> PCIE_RULES = Set.of(PcieLinkDowngradedRule.ID, PcieBelowPortsRule.ID);
+    private static final Set<String> LINK_RULES = Set.of(EthernetMtuRule.ID, IpoibDatagramRule.ID, PortRateBelowDeviceRule.ID);
+
+    /** A test through {@code path}: percentage of its ceiling, and its bottleneck explained by {@code findings}. */
+    public static Verdict through(double measured, HostPaths.HostPath path, List<Finding> findings) {
+        PathLimit limit = path.limit();
+        double ceiling = limit.ceilingBitsPerSecond();
+        double percent = measured / ceiling * 100;
+        Stage b = limit.bottleneck();
+        Optional<Finding> why = explain(b, path, findings);
+        StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "%s = %.0f %% of %s", Rate.format(measured), percent,
+                Rate.format(ceiling)));
+        t.append(" — bottleneck: ").append(b.name()).append(" (").append(Rate.format(b.rawBitsPerSecond())).append(" raw)");
+        if (why.isPresent()) {
+            t.append(": ").append(why.get().message()).append('.');
+            if (why.get().fix() != null) {
+                Fix fix = why.get().fix();
+                t.append(" Fix: ").append(fix.action()).append(fix.command() == null ? "" : " (" + fix.command() + ")").append('.');
+            }
+        } else {
+            t.append(", as designed.");
+        }
+        if (percent < WELL_BELOW_PERCENT) {
+            t.append(" The test stayed well below the ceiling: the hosts (CPU, streams -P, the peer) or the network"
+                    + " between them held it back.");
+        }
+        return new Verdict(measured, ceiling, percent, b.name(), why.map(Finding::rule).orElse(null),
+                why.map(Finding::fix).orElse(null), t.toString());
+    }
+
+    /**
+     * A loopback test: what the host itself can drive, against its fastest NIC path (a host that
+     * cannot drive its NIC's ceiling over loopback is CPU-bound there too).
+     */
+    public static Verdict loopback(double measured, int streams, List<HostPaths.HostPath> paths) {
+        StringBuilder t = new StringBuilder(String.format(Locale.ROOT,
+                "loopback %s with %d %s — this host can drive about %s of TCP", Rate.format(measured), streams,
+                streams == 1 ? "stream" : "streams", Rate.format(measured)));
+        Optional<HostPaths.HostPath> fastest = paths.stream()
+                .max(Comparator.comparingDouble(p -> p.limit().ceilingBitsPerSecond()));
+        if (fastest.isEmpty()) {
+            t.append("; no NIC with a known rate to compare it with.");
+            return new Verdict(measured, null, null, null, null, null, t.toString());
+        }
+        PathLimit f = fastest.get().limit();
+        double ceiling = f.ceilingBitsPerSecond();
+        double percent = measured / ceiling * 100;
+        if (measured < ceiling) {
+            t.append(String.format(Locale.ROOT, ", %.0f %% of its fastest NIC path (%s: %s, bottleneck %s): a test at that rate"
+                    + " will be CPU-bound here.", percent, f.name(), Rate.format(ceiling), f.bottleneck().name()));
+        } else {
+            t.append(String.format(Locale.ROOT, ", enough for its fastest NIC path (%s: %s).", f.name(), Rate.format(ceiling)));
+        }
+        return new Verdict(measured, ceiling, percent, f.bottleneck().name(), null, null, t.toString());
+    }
+
+    /** A test whose path is unknown (interface not found, or no rate known for it). */
+    public static Verdict unknownPath(double measured, String why) {
+        return new Verdict(measured, null, null, null, null, null, Rate.format(measured) + "; no ceiling: " + why + ".");
+    }
+
+    private static Optional<Finding> explain(Stage b, HostPaths.HostPath path, List<Finding> findings) {
+        if (b.kind().equals(Stage.PCIE)) {
+            String subject = PcieLinkDowngradedRule.subject(path.adapter());
+            return findings.stream().filter(f -> PCIE_RULES.contains(f.rule()) && f.subject().equals(subject)).findFirst();
+        }
+        List<String> subjects = path.ports().stream()
+                .flatMap(p -> p.netdev() == null ? java.util.stream.Stream.of(p.label())
+                        : java.util.stream.Stream.of(p.label(), p.netdev().name()))
+                .toList();
+        return findings.stream().filter(f -> LINK_RULES.contains(f.rule()) && subjects.contains(f.subject())).findFirst();
+    }
+}

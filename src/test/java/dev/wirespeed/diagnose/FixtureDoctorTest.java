@@ -1,0 +1,135 @@
+package dev.wirespeed.diagnose;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wirespeed.host.CpuList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each seed machine's fixture tree gives exactly its expected findings ("severity rule subject").
+ * Together they make every rule fire somewhere and stay quiet somewhere else (see the matrix test).
+ */
+class FixtureDoctorTest {
+    static List<String> findings(String host) {
+        return findings(host, null);
+    }
+
+    static List<String> findings(String host, CpuList testCpus) {
+        Facts facts = Fixtures.facts(host);
+        Context context = testCpus == null ? Context.of(facts) : new Context(testCpus);
+        return RuleSet.standard().diagnose(facts, context).stream()
+                .map(f -> f.severity().label() + " " + f.rule() + " " + f.subject()).toList();
+    }
+
+    @Test
+    void r86sDualTwentyFiveGigInAnX4Slot() {
+        // seed 004 l.136-143: LnkSta Width x4 (downgraded) of x8; two 25G ports
+        assertThat(findings("r86s-004")).containsExactly(
+                "warn pcie-link-downgraded 0000:04:00.0 (ConnectX-4 Lx)",
+                "warn pcie-below-ports 0000:04:00.0 (ConnectX-4 Lx)");
+    }
+
+    @Test
+    void m02GenTwoSlotsAndNoSubnetManager() {
+        // seed 001 l.489-544 (mlnx_tune -r) and l.646-652 (OpenSM)
+        assertThat(findings("m02-001")).containsExactly(
+                "error ib-no-subnet-manager mlx5_0 port 1",
+                "warn port-down mlx4_0 port 1 (ib0)",
+                "warn port-down mlx4_0 port 2 (ib1)",
+                "warn port-down mlx4_1 port 2 (enp6s0d1)",
+                "warn pcie-link-downgraded 0000:03:00.0 (ConnectX-4)",
+                "warn pcie-link-downgraded 0000:04:00.0 (ConnectX-3)",
+                "warn pcie-link-downgraded 0000:06:00.0 (ConnectX-3)",
+                "warn pcie-below-ports 0000:03:00.0 (ConnectX-4)",
+                "warn ethernet-mtu enp6s0",
+                "info port-rate-below-device mlx4_1 port 1 (enp6s0)");
+    }
+
+    @Test
+    void t3640TenAndTwentyFiveGigRoce() {
+        // seed 000 l.1310-1327 (ibstatus), l.1626-1628 (nfsstat -m)
+        assertThat(findings("t3640-000")).containsExactly(
+                "warn ethernet-mtu enp1s0f0np0",
+                "warn ethernet-mtu enp1s0f1np1",
+                "info port-rate-below-device mlx5_0 port 1 (enp1s0f0np0)",
+                "info nfs-over-tcp /mnt/nfs-tcp");
+    }
+
+    @Test
+    void ft2000DisabledPort() {
+        // seed 000 l.1362-1379: mlx5_1 "phys state: 3: Disabled"
+        assertThat(findings("ft2000-000")).containsExactly(
+                "warn port-down mlx5_1 port 1 (enp16s0f1np1)",
+                "warn ethernet-mtu enp16s0f0np0");
+    }
+
+    @Test
+    void bluefield2TwoHundredGigLinkIsFineButTheClockIsNot() {
+        // seed 002 l.6-16 (lspci, mstconfig: 200GbE, PCIe Gen4 x16), l.337 (CPU Frequency is not max)
+        assertThat(findings("bluefield2-002")).containsExactly("warn cpu-governor cpufreq");
+    }
+
+    @Test
+    void ibNodeIpoibDatagramAndGovernor() {
+        // seed 003 l.10 (ib0 mtu 2044), l.15-31 (ibstat), l.276 (CPU Frequency is not max)
+        assertThat(findings("ib-node-003")).containsExactly("warn ipoib-datagram ib0", "warn cpu-governor cpufreq");
+    }
+
+    @Test
+    void healthyNdr200NodeHasNoFindings() {
+        assertThat(findings("ndr200-node-000")).isEmpty();
+    }
+
+    @Test
+    void plainVirtualMachineHasNoFalseAlarms() {
+        assertThat(findings("vm-virtio")).isEmpty();
+    }
+
+    @Test
+    void numaRuleFiresOnlyWhenTheTestIsConfinedToAnotherNode() {
+        assertThat(findings("m02-001", CpuList.parse("10-19,30-39")))
+                .contains("info nic-numa-remote 0000:03:00.0 (ConnectX-4)", "info nic-numa-remote 0000:06:00.0 (ConnectX-3)")
+                .noneMatch(s -> s.contains("nic-numa-remote 0000:04:00.0")); // no linked port there
+        assertThat(findings("m02-001", CpuList.parse("0-9"))).noneMatch(s -> s.contains("nic-numa-remote"));
+        assertThat(findings("ndr200-node-000", CpuList.parse("0-7")))
+                .containsExactly("info nic-numa-remote 0000:ab:00.0 (ConnectX-7)", "info nic-numa-remote 0000:bb:00.0 (ConnectX-7)",
+                        "info nic-numa-remote 0000:cb:00.0 (ConnectX-7)", "info nic-numa-remote 0000:db:00.0 (ConnectX-7)");
+        assertThat(findings("vm-virtio", CpuList.parse("0"))).isEmpty(); // one node
+    }
+
+    @Test
+    void malformedFilesNeverFireOnGuesses() {
+        // width is still readable (x4 of x8); speed, rate, state and MTU are not and fire nothing
+        assertThat(findings("malformed")).containsExactly("warn pcie-link-downgraded 0000:04:00.0");
+    }
+
+    /** Rules that read what only pasted tool output carries: pause frames, measured results. */
+    static final java.util.Set<String> NEEDS_TOOL_OUTPUT = java.util.Set.of(RoceFlowControlRule.ID, "bandwidth-below-link",
+            "iperf3-single-thread");
+
+    /** Every rule fires on some fixture (or, for pause frames, on explain-only facts) and stays quiet on another. */
+    @Test
+    void everyRuleHasAFixtureWhereItFiresAndOneWhereItDoesNot() {
+        List<String> hosts = List.of("r86s-004", "m02-001", "t3640-000", "ft2000-000", "bluefield2-002", "ib-node-003",
+                "ndr200-node-000", "vm-virtio");
+        for (Rule rule : RuleSet.standard().rules()) {
+            if (NEEDS_TOOL_OUTPUT.contains(rule.id())) {
+                continue; // sysfs has no pause settings (RoceFlowControlRuleTest) and no measurements (explain's tests)
+            }
+            boolean fires = false;
+            boolean quiet = false;
+            for (String h : hosts) {
+                Facts facts = Fixtures.facts(h);
+                Context context = rule.id().equals(NicNumaRule.ID) ? new Context(CpuList.parse("8-15")) : Context.of(facts);
+                if (rule.apply(facts, context).isEmpty()) {
+                    quiet = true;
+                } else {
+                    fires = true;
+                }
+            }
+            assertThat(fires).as(rule.id() + " fires somewhere").isTrue();
+            assertThat(quiet).as(rule.id() + " is quiet somewhere").isTrue();
+        }
+    }
+}

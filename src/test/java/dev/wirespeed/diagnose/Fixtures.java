@@ -1,0 +1,20 @@
+package dev.wirespeed.diagnose;
+
+import dev.wirespeed.host.sysfs.Capture;
+import dev.wirespeed.host.sysfs.Inspection;
+import java.nio.file.Path;
+
+/** The fixture trees of src/test/resources/hosts (see its README.md for their sources), read in place. */
+public final class Fixtures {
+    private Fixtures() {}
+
+    public static final Path HOSTS = Path.of("src/test/resources/hosts");
+
+    public static Path root(String name) {
+        return HOSTS.resolve(name);
+    }
+
+    public static Facts facts(String name) {
+        return Inspection.read(root(name), (Capture) null);
+    }
+}
