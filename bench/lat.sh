@@ -31,8 +31,8 @@ trap cleanup EXIT
 "$ws" server --bind 127.0.0.1 -p $WS_PORT >"$out/ws-server.log" 2>&1 & pids+=($!)
 sockperf sr --tcp -i 127.0.0.1 -p $SP_TCP >"$out/sp1.log" 2>&1 & pids+=($!)
 sockperf sr -i 127.0.0.1 -p $SP_UDP >"$out/sp2.log" 2>&1 & pids+=($!)
-sockperf sr --tcp -i 127.0.0.1 -p $SP_TCP_BUSY --nonblocked --timeout 0 >"$out/sp3.log" 2>&1 & pids+=($!)
-sockperf sr -i 127.0.0.1 -p $SP_UDP_BUSY --nonblocked --timeout 0 >"$out/sp4.log" 2>&1 & pids+=($!)
+# The busy-poll sockperf servers spin at 100 % of a core even when idle: each is started just for
+# its own run (run_sp), or two idle spinners would take this machine's cores from every other run.
 qperf -lp $QP_PORT >"$out/qp.log" 2>&1 & pids+=($!)
 iperf3 -s -B 127.0.0.1 -p $I3_PORT >"$out/i3.log" 2>&1 & pids+=($!)
 sleep 2
@@ -46,9 +46,15 @@ run_ws() { # proto size busy
 run_sp() {
   local flags=() port
   if [ "$1" = tcp ]; then flags+=(--tcp); port=$SP_TCP; else port=$SP_UDP; fi
-  if [ "$3" = busy ]; then flags+=(--nonblocked --timeout 0); port=$((port + 2)); fi
+  local server=""
+  if [ "$3" = busy ]; then
+    flags+=(--nonblocked --timeout 0); port=$((port + 2))
+    sockperf sr "${flags[@]}" -i 127.0.0.1 -p "$port" >>"$out/sp-busy.log" 2>&1 & server=$!
+    sleep 1
+  fi
   sockperf ping-pong -i 127.0.0.1 -p "$port" -m "$2" -t "$SECS" "${flags[@]}" 2>&1 \
     | awk '/percentile 50.000/ {p50=$NF} /percentile 99.000/ {p99=$NF} END {print p50, p99}'
+  if [ -n "$server" ]; then kill "$server"; wait "$server" 2>/dev/null || true; fi
 }
 run_qp() { # qperf prints "latency  =  20.4 us" (or ns/ms): the mean of RTT/2
   qperf 127.0.0.1 -lp $QP_PORT -m "$2" -t "$SECS" "$1_lat" 2>&1 \

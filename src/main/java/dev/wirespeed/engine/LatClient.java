@@ -112,6 +112,10 @@ public final class LatClient {
         if (ch == null) {
             return;
         }
+        if (ch instanceof java.nio.channels.SocketChannel socket) {
+            NativeIo.shutdownAndClose(socket);
+            return;
+        }
         try {
             ch.close();
         } catch (IOException ignored) {

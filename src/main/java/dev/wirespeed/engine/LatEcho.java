@@ -14,10 +14,11 @@ final class LatEcho {
      * Reads each message of the current size completely, writes it back, and moves to the next
      * size after echoing a {@link PingPong#NEXT_SIZE}. Returns after the last size, or at EOF.
      */
-    static void tcp(SocketChannel ch, List<Integer> sizesBytes, boolean busyPoll) throws IOException {
+    static void tcp(SocketChannel channel, List<Integer> sizesBytes, boolean busyPoll) throws IOException {
         int max = sizesBytes.stream().mapToInt(Integer::intValue).max().orElse(1);
         ByteBuffer buffer = ByteBuffer.allocateDirect(max);
-        ch.configureBlocking(!busyPoll);
+        channel.configureBlocking(!busyPoll);
+        java.nio.channels.ByteChannel ch = NativeIo.over(channel);
         for (int size : sizesBytes) {
             while (true) {
                 buffer.clear().limit(size);

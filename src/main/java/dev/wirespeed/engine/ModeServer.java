@@ -191,7 +191,7 @@ final class ModeServer {
     private void closeData() {
         for (SocketChannel ch : data) {
             if (ch != null) {
-                BwClient.closeQuietly(ch);
+                NativeIo.shutdownAndClose(ch);
             }
         }
         for (DatagramChannel ch : udp) {

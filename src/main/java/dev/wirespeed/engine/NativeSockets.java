@@ -152,6 +152,12 @@ public final class NativeSockets {
         }
     }
 
+    /** The descriptor of {@code channel} (Linux, when {@link #available()}); it stays the channel's. */
+    static int descriptor(SocketChannel channel) throws IOException {
+        requireAvailable("direct socket I/O");
+        return fd(channel);
+    }
+
     private static int fd(SocketChannel channel) throws IOException {
         try {
             return FD_FIELD.getInt(channel);
@@ -175,7 +181,7 @@ public final class NativeSockets {
         }
     }
 
-    private static String strerror(int errno) {
+    static String strerror(int errno) {
         try {
             MemorySegment s = (MemorySegment) STRERROR.invokeExact(errno);
             return s.reinterpret(256).getString(0);

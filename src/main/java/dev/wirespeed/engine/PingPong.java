@@ -98,11 +98,12 @@ abstract sealed class PingPong permits PingPong.Tcp, PingPong.Udp {
 
     /** TCP: the server reads the whole message before it answers (store and forward, as perftest and qperf). */
     static final class Tcp extends PingPong {
-        private final SocketChannel channel;
+        /** read(2)/write(2) on the socket itself where possible (see {@link NativeIo}). */
+        private final ByteChannel channel;
 
         Tcp(SocketChannel channel, int maxSizeBytes, boolean busyPoll) throws IOException {
             super(maxSizeBytes, busyPoll, channel);
-            this.channel = channel;
+            this.channel = NativeIo.over(channel);
         }
 
         @Override

@@ -1,0 +1,230 @@
+package dev.wirespeed.engine;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.channels.ByteChannel;
+import java.nio.channels.SocketChannel;
+
+/**
+ * read(2) and write(2) straight on a TCP socket's descriptor, for the latency ping-pong. A
+ * SocketChannel call costs a lock, the async-close bookkeeping and a JNI transition on top of the
+ * system call; per message that is a measurable share of a 10 µs one-way time. The channel still
+ * owns the descriptor: this object never closes it, and whoever ends the exchange must call
+ * {@link SocketChannel#shutdownInput()} first, because close(2) does not wake a thread blocked in
+ * read(2) on Linux, while shutdown(2) does.
+ *
+ * <p>Buffers must be direct. Only two buffers are expected (the ping-pong's send and receive
+ * buffers): their base addresses are cached so the hot path allocates nothing.
+ */
+final class NativeIo implements ByteChannel {
+    private static final int EINTR = 4;
+    private static final int EAGAIN = 11;
+    private static final MethodHandle READ;
+    private static final MethodHandle WRITE;
+    /**
+     * The same calls as "critical" downcalls (no thread-state transition), only for non-blocking
+     * sockets: such a call returns at once (EAGAIN when there is nothing), which is what critical
+     * calls require, and a busy-poll loop makes millions of them.
+     */
+    private static final MethodHandle READ_NOW;
+    private static final MethodHandle WRITE_NOW;
+    private static final VarHandle ERRNO;
+    private static final long CAPTURE_BYTES;
+    private static final boolean AVAILABLE;
+
+    static {
+        MethodHandle read = null;
+        MethodHandle write = null;
+        MethodHandle readNow = null;
+        MethodHandle writeNow = null;
+        VarHandle errno = null;
+        long captureBytes = 0;
+        boolean ok = NativeSockets.available();
+        if (ok) {
+            try {
+                Linker linker = Linker.nativeLinker();
+                Linker.Option capture = Linker.Option.captureCallState("errno");
+                var layout = Linker.Option.captureStateLayout();
+                errno = layout.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+                captureBytes = layout.byteSize();
+                // ssize_t f(int fd, void *buf, size_t count); the pointer is passed as a 64-bit integer
+                // so that no MemorySegment is made per call (same register class on the 64-bit ABIs).
+                FunctionDescriptor rw = FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT,
+                        ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG);
+                MemorySegment readSymbol = linker.defaultLookup().find("read").orElseThrow();
+                MemorySegment writeSymbol = linker.defaultLookup().find("write").orElseThrow();
+                read = linker.downcallHandle(readSymbol, rw, capture);
+                write = linker.downcallHandle(writeSymbol, rw, capture);
+                Linker.Option critical = Linker.Option.critical(false);
+                readNow = linker.downcallHandle(readSymbol, rw, capture, critical);
+                writeNow = linker.downcallHandle(writeSymbol, rw, capture, critical);
+                ok = ValueLayout.ADDRESS.byteSize() == 8;
+            } catch (RuntimeException e) {
+                ok = false;
+            }
+        }
+        READ = read;
+        WRITE = write;
+        READ_NOW = readNow;
+        WRITE_NOW = writeNow;
+        ERRNO = errno;
+        CAPTURE_BYTES = captureBytes;
+        AVAILABLE = ok;
+    }
+
+    private final SocketChannel owner;
+    private final int fd;
+    private final MethodHandle read;
+    private final MethodHandle write;
+    private final MemorySegment errnoCapture;
+    private ByteBuffer bufferA;
+    private long baseA;
+    private ByteBuffer bufferB;
+    private long baseB;
+
+    private NativeIo(SocketChannel owner, int fd) {
+        this.owner = owner;
+        this.fd = fd;
+        boolean nonBlocking = !owner.isBlocking();
+        this.read = nonBlocking ? READ_NOW : READ;
+        this.write = nonBlocking ? WRITE_NOW : WRITE;
+        this.errnoCapture = Arena.ofAuto().allocate(CAPTURE_BYTES);
+    }
+
+    /**
+     * Direct system calls on {@code channel}'s descriptor where possible, else the channel itself.
+     * Set the channel's blocking mode first: a non-blocking channel gets the critical calls.
+     */
+    static ByteChannel over(SocketChannel channel) {
+        if (!AVAILABLE) {
+            return channel;
+        }
+        try {
+            return new NativeIo(channel, NativeSockets.descriptor(channel));
+        } catch (IOException e) {
+            return channel;
+        }
+    }
+
+    /** Returns bytes read, 0 when a non-blocking socket has nothing, -1 at EOF. */
+    @Override
+    public int read(ByteBuffer dst) throws IOException {
+        int position = dst.position();
+        int remaining = dst.limit() - position;
+        if (remaining == 0) {
+            return 0;
+        }
+        long address = base(dst) + position;
+        while (true) {
+            long n;
+            try {
+                n = (long) read.invokeExact(errnoCapture, fd, address, (long) remaining);
+            } catch (Throwable t) {
+                throw new IOException("read failed: " + t, t);
+            }
+            if (n > 0) {
+                dst.position(position + (int) n);
+                return (int) n;
+            }
+            if (n == 0) {
+                return -1;
+            }
+            int errno = (int) ERRNO.get(errnoCapture, 0L);
+            if (errno == EAGAIN) {
+                return 0;
+            }
+            if (errno != EINTR) {
+                throw closedOr("read", errno);
+            }
+        }
+    }
+
+    /** Returns bytes written, 0 when a non-blocking socket's buffer is full. */
+    @Override
+    public int write(ByteBuffer src) throws IOException {
+        int position = src.position();
+        int remaining = src.limit() - position;
+        if (remaining == 0) {
+            return 0;
+        }
+        long address = base(src) + position;
+        while (true) {
+            long n;
+            try {
+                n = (long) write.invokeExact(errnoCapture, fd, address, (long) remaining);
+            } catch (Throwable t) {
+                throw new IOException("write failed: " + t, t);
+            }
+            if (n >= 0) {
+                src.position(position + (int) n);
+                return (int) n;
+            }
+            int errno = (int) ERRNO.get(errnoCapture, 0L);
+            if (errno == EAGAIN) {
+                return 0;
+            }
+            if (errno != EINTR) {
+                throw closedOr("write", errno);
+            }
+        }
+    }
+
+    private IOException closedOr(String what, int errno) {
+        if (!owner.isOpen()) {
+            return new EOFException("the data connection was closed");
+        }
+        return new IOException(what + " on the data connection failed: " + NativeSockets.strerror(errno));
+    }
+
+    private long base(ByteBuffer b) {
+        if (b == bufferA) {
+            return baseA;
+        }
+        if (b == bufferB) {
+            return baseB;
+        }
+        if (!b.isDirect()) {
+            throw new IllegalArgumentException("NativeIo needs direct buffers");
+        }
+        long base = MemorySegment.ofBuffer(b.duplicate().clear()).address();
+        bufferB = bufferA;
+        baseB = baseA;
+        bufferA = b;
+        baseA = base;
+        return base;
+    }
+
+    /**
+     * Ends a connection whose descriptor a thread may be blocked on in {@link #read}: shutdown(2)
+     * wakes it with EOF, close(2) alone would not.
+     */
+    static void shutdownAndClose(SocketChannel channel) {
+        try {
+            channel.shutdownInput();
+            channel.shutdownOutput();
+        } catch (IOException ignored) {
+            // not connected any more: nothing blocks on it
+        }
+        BwClient.closeQuietly(channel);
+    }
+
+    @Override
+    public boolean isOpen() {
+        return owner.isOpen();
+    }
+
+    /** The owner closes the descriptor; closing this view does nothing. */
+    @Override
+    public void close() {
+        // the SocketChannel owns the descriptor
+    }
+}
