@@ -12,11 +12,9 @@ import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.ProtocolException;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
-import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.SocketTimeoutException;
 import java.net.StandardSocketOptions;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
@@ -26,10 +24,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.OptionalLong;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
@@ -178,7 +173,7 @@ public final class BwClient {
         private final BwResult.Peer server;
         private final Listener listener;
         private final ResultAssembler assembler;
-        private final CompletableFuture<Message.Results> remoteResults = new CompletableFuture<>();
+        private final ControlReader<Message.Results> reader;
         private volatile String peerProblem;
         private volatile boolean finished;
 
@@ -197,6 +192,8 @@ public final class BwClient {
             this.assembler = new ResultAssembler(spec, config.streamsChosenBy());
             this.sampler = new IntervalSampler(group.counters(), TimeUnit.MILLISECONDS.toNanos(spec.intervalMillis()),
                     TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), plannedEndNanos(spec), this::localSample);
+            this.reader = new ControlReader<>(codec, Message.Results.class, this::remoteMessage, () -> finished,
+                    this::lose, "no word from the server for " + SILENCE_LIMIT_MILLIS / 1000 + " s");
         }
 
         BwResult execute() throws IOException {
@@ -207,7 +204,7 @@ public final class BwClient {
             Instant startedAt = Instant.now();
             group.start();
             sampler.start(t0);
-            Thread reader = Thread.ofPlatform().name("ws-client-control").daemon(true).start(this::readControl);
+            Thread readerThread = reader.start("ws-client-control");
             Heartbeat heart = Heartbeat.start("ws-client-heartbeat", this::sendQuietly);
 
             String status = waitForEnd(t0);
@@ -223,7 +220,7 @@ public final class BwClient {
             group.join(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(peerProblem == null ? 2000 : 300));
             OptionalLong retransAfter = TcpCounters.retransmittedSegments();
             closeQuietly(control);
-            reader.interrupt();
+            readerThread.interrupt();
 
             if (status.equals("ok") && peerProblem != null) {
                 status = "peer-lost";
@@ -271,59 +268,32 @@ public final class BwClient {
 
         private Message.Results awaitRemoteResults(long deadlineNanos) {
             if (peerProblem != null) {
-                return remoteResults.getNow(null);
+                return reader.now();
             }
-            try {
-                long wait = Math.max(deadlineNanos - System.nanoTime(), TimeUnit.SECONDS.toNanos(1));
-                return remoteResults.get(wait, TimeUnit.NANOSECONDS);
-            } catch (TimeoutException e) {
-                if (peerProblem == null) {
-                    peerProblem = "no results from the server";
+            Message.Results r = reader.await(Math.max(deadlineNanos, System.nanoTime() + TimeUnit.SECONDS.toNanos(1)));
+            if (r == null) {
+                lose("no results from the server");
+            }
+            return r;
+        }
+
+        private void remoteMessage(Message m) throws ProtocolException {
+            switch (m) {
+                case Message.Interval iv -> {
+                    IntervalReport r = assembler.remoteInterval(iv);
+                    if (r != null && spec.intervalMillis() > 0) {
+                        listener.interval(r);
+                    }
                 }
-                return null;
-            } catch (ExecutionException e) {
-                return null;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return null;
+                case Message.Heartbeat h -> { }
+                default -> throw new ProtocolException("unexpected " + m.getClass().getSimpleName());
             }
         }
 
-        private void readControl() {
-            try {
-                while (true) {
-                    Message m = codec.read();
-                    switch (m) {
-                        case Message.Interval iv -> {
-                            IntervalReport r = assembler.remoteInterval(iv);
-                            if (r != null && spec.intervalMillis() > 0) {
-                                listener.interval(r);
-                            }
-                        }
-                        case Message.Results r -> {
-                            remoteResults.complete(r);
-                            return;
-                        }
-                        case Message.Error e -> {
-                            peerProblem = "server: " + e.message();
-                            return;
-                        }
-                        case Message.Heartbeat h -> { }
-                        default -> throw new ProtocolException("unexpected " + m.getClass().getSimpleName());
-                    }
-                }
-            } catch (SocketTimeoutException e) {
-                peerProblem = "no word from the server for " + SILENCE_LIMIT_MILLIS / 1000 + " s";
-            } catch (EOFException e) {
-                if (!finished) {
-                    peerProblem = "connection closed";
-                }
-            } catch (IOException e) {
-                if (!finished) {
-                    peerProblem = reason(e);
-                }
-            } finally {
-                remoteResults.complete(null);
+        /** Keeps the first reason the server was lost. */
+        private void lose(String reason) {
+            if (peerProblem == null) {
+                peerProblem = reason;
             }
         }
 
@@ -331,8 +301,8 @@ public final class BwClient {
             try {
                 codec.write(m);
             } catch (IOException e) {
-                if (peerProblem == null && !finished) {
-                    peerProblem = reason(e);
+                if (!finished) {
+                    lose(reason(e));
                 }
             }
         }

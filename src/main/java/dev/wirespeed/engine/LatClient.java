@@ -10,18 +10,13 @@ import dev.wirespeed.results.LatResult.LatRow;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
-import java.io.EOFException;
 import java.io.IOException;
-import java.net.SocketTimeoutException;
 import java.nio.channels.ByteChannel;
 import java.nio.channels.DatagramChannel;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
@@ -128,7 +123,7 @@ public final class LatClient {
         private final ByteChannel data;
         private final PingPong pingPong;
         private final Listener listener;
-        private final CompletableFuture<Message.Results> remoteResults = new CompletableFuture<>();
+        private final ControlReader<Message.Results> reader;
         private final List<LatRow> rows = new ArrayList<>();
         private volatile String stopReason;
         private volatile boolean interrupted;
@@ -139,6 +134,8 @@ public final class LatClient {
             this.data = data;
             this.pingPong = pingPong;
             this.listener = listener;
+            this.reader = new ControlReader<>(session.codec, Message.Results.class, ControlReader::ignore,
+                    () -> finished, this::stopFor, "no word from the server on the control connection");
         }
 
         LatResult execute() throws IOException {
@@ -146,7 +143,7 @@ public final class LatClient {
             session.codec.write(new Message.Start());
             Instant startedAt = Instant.now();
             long t0 = System.nanoTime();
-            Thread.ofPlatform().name("ws-lat-control").daemon(true).start(this::readControl);
+            reader.start("ws-lat-control");
             Heartbeat heart = Heartbeat.start("ws-lat-heartbeat", this::sendQuietly);
             Thread watchdog = Thread.ofPlatform().name("ws-lat-watchdog").daemon(true).start(this::watch);
             CpuAccumulator cpu = new CpuAccumulator();
@@ -164,7 +161,7 @@ public final class LatClient {
             Message.Results remote = null;
             if (stopReason == null || interrupted) {
                 heart.stopThen(new Message.Stop());
-                remote = awaitRemote(System.nanoTime() + BwClient.DRAIN_LIMIT_NANOS);
+                remote = reader.await(System.nanoTime() + BwClient.DRAIN_LIMIT_NANOS);
             }
             heart.stop();
             BwResult.Outcome outcome;
@@ -287,53 +284,14 @@ public final class LatClient {
         }
 
         private void end(String reason) {
-            if (stopReason == null) {
-                stopReason = reason;
-            }
+            stopFor(reason);
             closeQuietly(data);
         }
 
-        private void readControl() {
-            try {
-                while (true) {
-                    Message m = session.codec.read();
-                    switch (m) {
-                        case Message.Results r -> {
-                            remoteResults.complete(r);
-                            return;
-                        }
-                        case Message.Error e -> {
-                            stopReason = "server: " + e.message();
-                            return;
-                        }
-                        default -> { }
-                    }
-                }
-            } catch (SocketTimeoutException e) {
-                if (!finished) {
-                    stopReason = "no word from the server on the control connection";
-                }
-            } catch (EOFException e) {
-                if (!finished) {
-                    stopReason = "control connection closed";
-                }
-            } catch (IOException e) {
-                if (!finished) {
-                    stopReason = BwClient.reason(e);
-                }
-            } finally {
-                remoteResults.complete(null);
-            }
-        }
-
-        private Message.Results awaitRemote(long deadlineNanos) {
-            try {
-                return remoteResults.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (TimeoutException | ExecutionException e) {
-                return null;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return null;
+        /** Keeps the first reason; the watchdog ends the exchange on it. */
+        private void stopFor(String reason) {
+            if (stopReason == null) {
+                stopReason = reason;
             }
         }
 

@@ -5,17 +5,12 @@ import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.ProtocolException;
 import dev.wirespeed.wire.TestSpec;
-import java.io.EOFException;
 import java.io.IOException;
-import java.net.SocketTimeoutException;
 import java.nio.channels.DatagramChannel;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
@@ -78,7 +73,7 @@ public final class UdpBwClient {
         private final UdpAssembler assembler;
         private final IntervalSampler sampler;
         private final Listener listener;
-        private final CompletableFuture<Message.UdpResults> remoteResults = new CompletableFuture<>();
+        private final ControlReader<Message.UdpResults> reader;
         private volatile String peerProblem;
         private volatile boolean finished;
 
@@ -99,6 +94,9 @@ public final class UdpBwClient {
                             listener.interval(r);
                         }
                     });
+            this.reader = new ControlReader<>(session.codec, Message.UdpResults.class, this::remoteMessage,
+                    () -> finished, this::lose,
+                    "no word from the server for " + BwClient.SILENCE_LIMIT_MILLIS / 1000 + " s");
         }
 
         UdpResult execute() throws IOException {
@@ -108,7 +106,7 @@ public final class UdpBwClient {
             Instant startedAt = Instant.now();
             group.start();
             sampler.start(t0);
-            Thread.ofPlatform().name("ws-udp-control").daemon(true).start(this::readControl);
+            reader.start("ws-udp-control");
             Heartbeat heart = Heartbeat.start("ws-udp-heartbeat", this::sendQuietly);
 
             String status = waitForEnd(t0);
@@ -162,61 +160,30 @@ public final class UdpBwClient {
         }
 
         private Message.UdpResults awaitRemote(long deadlineNanos) {
-            try {
-                Message.UdpResults r = remoteResults.get(Math.max(deadlineNanos - System.nanoTime(),
-                        TimeUnit.SECONDS.toNanos(1)), TimeUnit.NANOSECONDS);
-                if (r == null && peerProblem == null) {
-                    peerProblem = "no results from the server";
+            Message.UdpResults r = reader.await(Math.max(deadlineNanos, System.nanoTime() + TimeUnit.SECONDS.toNanos(1)));
+            if (r == null) {
+                lose("no results from the server");
+            }
+            return r;
+        }
+
+        private void remoteMessage(Message m) throws ProtocolException {
+            switch (m) {
+                case Message.UdpInterval iv -> {
+                    UdpResult.UdpInterval r = assembler.remote(iv);
+                    if (r != null && spec.intervalMillis() > 0) {
+                        listener.interval(r);
+                    }
                 }
-                return r;
-            } catch (TimeoutException e) {
-                if (peerProblem == null) {
-                    peerProblem = "no results from the server";
-                }
-                return null;
-            } catch (ExecutionException e) {
-                return null;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return null;
+                case Message.Heartbeat h -> { }
+                default -> throw new ProtocolException("unexpected " + m.getClass().getSimpleName());
             }
         }
 
-        private void readControl() {
-            try {
-                while (true) {
-                    Message m = session.codec.read();
-                    switch (m) {
-                        case Message.UdpInterval iv -> {
-                            UdpResult.UdpInterval r = assembler.remote(iv);
-                            if (r != null && spec.intervalMillis() > 0) {
-                                listener.interval(r);
-                            }
-                        }
-                        case Message.UdpResults r -> {
-                            remoteResults.complete(r);
-                            return;
-                        }
-                        case Message.Error e -> {
-                            peerProblem = "server: " + e.message();
-                            return;
-                        }
-                        case Message.Heartbeat h -> { }
-                        default -> throw new ProtocolException("unexpected " + m.getClass().getSimpleName());
-                    }
-                }
-            } catch (SocketTimeoutException e) {
-                peerProblem = "no word from the server for " + BwClient.SILENCE_LIMIT_MILLIS / 1000 + " s";
-            } catch (EOFException e) {
-                if (!finished) {
-                    peerProblem = "connection closed";
-                }
-            } catch (IOException e) {
-                if (!finished) {
-                    peerProblem = BwClient.reason(e);
-                }
-            } finally {
-                remoteResults.complete(null);
+        /** Keeps the first reason the server was lost. */
+        private void lose(String reason) {
+            if (peerProblem == null) {
+                peerProblem = reason;
             }
         }
 
@@ -224,8 +191,8 @@ public final class UdpBwClient {
             try {
                 session.codec.write(m);
             } catch (IOException e) {
-                if (peerProblem == null && !finished) {
-                    peerProblem = BwClient.reason(e);
+                if (!finished) {
+                    lose(BwClient.reason(e));
                 }
             }
         }
