@@ -4,11 +4,11 @@
 # REPS repetitions of SECS seconds each. Prints p50 and p99 one-way latency (RTT/2) for each tool
 # and the ratios to the best C tool; then UDP bandwidth at -b 0 with 65507-byte datagrams (the
 # largest UDP payload; iperf3 refuses 64 KiB) against iperf3 -u. Needs sockperf, qperf, iperf3, python3.
-#   REPS=3 SECS=3 SIZES="64 4096" bench/lat.sh
+#   REPS=3 SECS=3 SIZES="64 4096" MODES="block busy" PROTOS="tcp udp" UDP_BW=1 bench/lat.sh
 #
 # What each tool reports: wirespeed and sockperf give percentiles of RTT/2; qperf gives only the
-# mean of RTT/2, shown in the p50 column as "mean" and counted as a C tool's p50 (a mean is at or
-# above the median, so this never makes the bar easier). Busy-poll: wirespeed spins on
+# mean of RTT/2, shown in its own column and counted as a C tool's p50 (a mean is usually above
+# the median, so where qperf is the best C tool the bar may be a little easier). Busy-poll: wirespeed spins on
 # non-blocking sockets on both sides; sockperf is run with --nonblocked --timeout 0 on both sides
 # (its closest mode without VMA); qperf has no such mode for TCP/UDP and is left out there.
 set -euo pipefail
@@ -16,6 +16,8 @@ here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
 REPS=${REPS:-3}
 SECS=${SECS:-3}
 SIZES=${SIZES:-"64 4096"}
+MODES=${MODES:-"block busy"}
+PROTOS=${PROTOS:-"tcp udp"}
 UDP_BW=${UDP_BW:-1}
 for tool in sockperf qperf iperf3 python3; do
   command -v $tool >/dev/null || { echo "bench/lat.sh: $tool is needed (apt-get install $tool)" >&2; exit 1; }
@@ -64,8 +66,8 @@ run_qp() { # qperf prints "latency  =  20.4 us" (or ns/ms): the mean of RTT/2
 echo "machine: $(nproc) cores, $(uname -sr), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "tools: $("$ws" --version), $(sockperf --version 2>&1 | head -1), qperf $(qperf --version 2>&1 | head -1), $(iperf3 -v | head -1)"
 echo "runs: $REPS × $SECS s per tool and case, interleaved"
-for mode in block busy; do
-  for proto in tcp udp; do
+for mode in $MODES; do
+  for proto in $PROTOS; do
     for size in $SIZES; do
       for r in $(seq 1 "$REPS"); do
         echo "$mode $proto $size ws $(run_ws $proto $size $mode)" >>"$out/results"

@@ -107,7 +107,7 @@ public final class LatClient {
         if (ch == null) {
             return;
         }
-        if (ch instanceof java.nio.channels.SocketChannel socket) {
+        if (ch instanceof java.nio.channels.SelectableChannel socket) {
             NativeIo.shutdownAndClose(socket);
             return;
         }
@@ -283,9 +283,14 @@ public final class LatClient {
             }
         }
 
+        /** Wakes the exchange out of its read; the channel is closed once the exchange has returned. */
         private void end(String reason) {
             stopFor(reason);
-            closeQuietly(data);
+            if (data instanceof java.nio.channels.SelectableChannel socket) {
+                NativeIo.shutdown(socket);
+            } else {
+                closeQuietly(data);
+            }
         }
 
         /** Keeps the first reason; the watchdog ends the exchange on it. */

@@ -41,9 +41,10 @@ final class LatEcho {
      * so the sizes need no tracking here, and a repeated message (the client resent it) is simply
      * echoed again.
      */
-    static void udp(DatagramChannel ch, boolean busyPoll) throws IOException {
+    static void udp(DatagramChannel channel, boolean busyPoll) throws IOException {
         ByteBuffer buffer = ByteBuffer.allocateDirect(64 * 1024);
-        ch.configureBlocking(!busyPoll);
+        channel.configureBlocking(!busyPoll);
+        java.nio.channels.ByteChannel ch = NativeIo.over(channel);
         while (true) {
             buffer.clear();
             int n;
@@ -51,6 +52,9 @@ final class LatEcho {
                 n = PingPong.readSome(ch, buffer, busyPoll);
             } catch (java.net.PortUnreachableException e) {
                 continue; // an ICMP error from an earlier echo; the control connection tells if the client left
+            }
+            if (n < 0) {
+                return; // shut down at the end of the test
             }
             if (n > 0) {
                 buffer.flip();

@@ -75,8 +75,10 @@ final class ModeServer {
         Heartbeat heart = Heartbeat.start("ws-server-heartbeat", this::sendQuietly);
         String problem = awaitStop(t0);
         long end = System.nanoTime();
-        closeData();
+        // shut down, let the echo thread leave its read, then close (see NativeIo)
+        shutdownData();
         join(echo);
+        closeData();
         heart.stop();
         if (problem == null) {
             send(new Message.Results(List.of(), new Message.CpuTime(cpu.userNanos(), cpu.systemNanos(), end - t0),
@@ -186,6 +188,19 @@ final class ModeServer {
             problem = abortReason.get();
         }
         return problem;
+    }
+
+    private void shutdownData() {
+        for (SocketChannel ch : data) {
+            if (ch != null) {
+                NativeIo.shutdown(ch);
+            }
+        }
+        for (DatagramChannel ch : udp) {
+            if (ch != null) {
+                NativeIo.shutdown(ch);
+            }
+        }
     }
 
     private void closeData() {

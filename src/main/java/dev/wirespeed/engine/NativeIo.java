@@ -11,16 +11,21 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.net.PortUnreachableException;
 import java.nio.channels.ByteChannel;
+import java.nio.channels.DatagramChannel;
+import java.nio.channels.SelectableChannel;
 import java.nio.channels.SocketChannel;
 
 /**
- * read(2) and write(2) straight on a TCP socket's descriptor, for the latency ping-pong. A
- * SocketChannel call costs a lock, the async-close bookkeeping and a JNI transition on top of the
- * system call; per message that is a measurable share of a 10 µs one-way time. The channel still
- * owns the descriptor: this object never closes it, and whoever ends the exchange must call
- * {@link SocketChannel#shutdownInput()} first, because close(2) does not wake a thread blocked in
- * read(2) on Linux, while shutdown(2) does.
+ * read(2) and write(2) straight on a socket's descriptor (TCP, or connected UDP), for the latency
+ * ping-pong. A channel call costs a lock, the async-close bookkeeping and a JNI transition on top
+ * of the system call; per message that is a measurable share of a 5–10 µs one-way time. The
+ * channel still owns the descriptor and this object never closes it. Whoever ends the exchange
+ * calls {@link #shutdown} first, which wakes a thread blocked in read(2) (close(2) does not, on
+ * Linux), waits for that thread to leave, and only then closes the channel: NIO does not know of
+ * these calls, so a descriptor closed under them could be reused by another socket before their
+ * next read.
  *
  * <p>Buffers must be direct. Only two buffers are expected (the ping-pong's send and receive
  * buffers): their base addresses are cached so the hot path allocates nothing.
@@ -28,7 +33,11 @@ import java.nio.channels.SocketChannel;
 final class NativeIo implements ByteChannel {
     private static final int EINTR = 4;
     private static final int EAGAIN = 11;
+    /** A connected UDP socket's pending ICMP port-unreachable error (NIO throws PortUnreachableException). */
+    private static final int ECONNREFUSED = 111;
+    private static final int SHUT_RDWR = 2;
     private static final MethodHandle READ;
+    private static final MethodHandle SHUTDOWN;
     private static final MethodHandle WRITE;
     /**
      * The same calls as "critical" downcalls (no thread-state transition), only for non-blocking
@@ -46,6 +55,7 @@ final class NativeIo implements ByteChannel {
         MethodHandle write = null;
         MethodHandle readNow = null;
         MethodHandle writeNow = null;
+        MethodHandle shutdown = null;
         VarHandle errno = null;
         long captureBytes = 0;
         boolean ok = NativeSockets.available();
@@ -67,6 +77,8 @@ final class NativeIo implements ByteChannel {
                 Linker.Option critical = Linker.Option.critical(false);
                 readNow = linker.downcallHandle(readSymbol, rw, capture, critical);
                 writeNow = linker.downcallHandle(writeSymbol, rw, capture, critical);
+                shutdown = linker.downcallHandle(linker.defaultLookup().find("shutdown").orElseThrow(),
+                        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
                 ok = ValueLayout.ADDRESS.byteSize() == 8;
             } catch (RuntimeException e) {
                 ok = false;
@@ -76,12 +88,13 @@ final class NativeIo implements ByteChannel {
         WRITE = write;
         READ_NOW = readNow;
         WRITE_NOW = writeNow;
+        SHUTDOWN = shutdown;
         ERRNO = errno;
         CAPTURE_BYTES = captureBytes;
         AVAILABLE = ok;
     }
 
-    private final SocketChannel owner;
+    private final SelectableChannel owner;
     private final int fd;
     private final MethodHandle read;
     private final MethodHandle write;
@@ -91,7 +104,7 @@ final class NativeIo implements ByteChannel {
     private ByteBuffer bufferB;
     private long baseB;
 
-    private NativeIo(SocketChannel owner, int fd) {
+    private NativeIo(SelectableChannel owner, int fd) {
         this.owner = owner;
         this.fd = fd;
         boolean nonBlocking = !owner.isBlocking();
@@ -105,6 +118,18 @@ final class NativeIo implements ByteChannel {
      * Set the channel's blocking mode first: a non-blocking channel gets the critical calls.
      */
     static ByteChannel over(SocketChannel channel) {
+        if (!AVAILABLE) {
+            return channel;
+        }
+        try {
+            return new NativeIo(channel, NativeSockets.descriptor(channel));
+        } catch (IOException e) {
+            return channel;
+        }
+    }
+
+    /** The same for a connected UDP channel; a datagram is read whole (or truncated to the buffer), as by the channel. */
+    static ByteChannel over(DatagramChannel channel) {
         if (!AVAILABLE) {
             return channel;
         }
@@ -182,6 +207,9 @@ final class NativeIo implements ByteChannel {
         if (!owner.isOpen()) {
             return new EOFException("the data connection was closed");
         }
+        if (errno == ECONNREFUSED && owner instanceof DatagramChannel) {
+            return new PortUnreachableException("the peer's UDP port is closed (ICMP port unreachable)");
+        }
         return new IOException(what + " on the data connection failed: " + NativeSockets.strerror(errno));
     }
 
@@ -207,14 +235,37 @@ final class NativeIo implements ByteChannel {
      * Ends a connection whose descriptor a thread may be blocked on in {@link #read}: shutdown(2)
      * wakes it with EOF, close(2) alone would not.
      */
-    static void shutdownAndClose(SocketChannel channel) {
+    static void shutdownAndClose(SelectableChannel channel) {
+        shutdown(channel);
         try {
-            channel.shutdownInput();
-            channel.shutdownOutput();
+            channel.close();
         } catch (IOException ignored) {
-            // not connected any more: nothing blocks on it
+            // closing is best effort
         }
-        BwClient.closeQuietly(channel);
+    }
+
+    /**
+     * shutdown(2) both ways: a thread blocked in {@link #read} (TCP, or connected UDP) returns at
+     * once with end of stream, and a busy-polling one sees it on its next call.
+     */
+    static void shutdown(SelectableChannel channel) {
+        if (!channel.isOpen()) {
+            return;
+        }
+        try {
+            switch (channel) {
+                case SocketChannel s -> {
+                    s.shutdownInput();
+                    s.shutdownOutput();
+                }
+                case DatagramChannel d when AVAILABLE -> {
+                    int rc = (int) SHUTDOWN.invokeExact(NativeSockets.descriptor(d), SHUT_RDWR);
+                }
+                default -> { }
+            }
+        } catch (Throwable ignored) {
+            // not connected any more, or closed meanwhile: nothing blocks on it
+        }
     }
 
     @Override

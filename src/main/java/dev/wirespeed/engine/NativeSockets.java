@@ -33,6 +33,8 @@ public final class NativeSockets {
 
     private static final boolean LINUX = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux");
     private static final Field FD_FIELD;
+    /** DatagramChannelImpl's descriptor; null where this JDK has no such field (then UDP keeps NIO's calls). */
+    private static final Field DATAGRAM_FD_FIELD;
     private static final MethodHandle SETSOCKOPT;
     private static final MethodHandle GETSOCKOPT;
     private static final MethodHandle STRERROR;
@@ -76,6 +78,7 @@ public final class NativeSockets {
             }
         }
         FD_FIELD = fd;
+        DATAGRAM_FD_FIELD = fd == null ? null : datagramField();
         SETSOCKOPT = set;
         GETSOCKOPT = get;
         STRERROR = strerror;
@@ -85,6 +88,16 @@ public final class NativeSockets {
     }
 
     private NativeSockets() {}
+
+    private static Field datagramField() {
+        try {
+            Field f = Class.forName("sun.nio.ch.DatagramChannelImpl").getDeclaredField("fdVal");
+            f.setAccessible(true);
+            return f;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
 
     public static boolean available() {
         return UNAVAILABLE_REASON == null;
@@ -156,6 +169,19 @@ public final class NativeSockets {
     static int descriptor(SocketChannel channel) throws IOException {
         requireAvailable("direct socket I/O");
         return fd(channel);
+    }
+
+    /** The descriptor of a UDP {@code channel} (Linux, when this JDK's implementation allows); it stays the channel's. */
+    static int descriptor(java.nio.channels.DatagramChannel channel) throws IOException {
+        requireAvailable("direct socket I/O");
+        if (DATAGRAM_FD_FIELD == null) {
+            throw new IOException("direct UDP socket I/O is not supported by this JDK");
+        }
+        try {
+            return DATAGRAM_FD_FIELD.getInt(channel);
+        } catch (IllegalAccessException | IllegalArgumentException e) {
+            throw new IOException("cannot read the socket's descriptor: " + e.getMessage(), e);
+        }
     }
 
     private static int fd(SocketChannel channel) throws IOException {

@@ -126,7 +126,10 @@ abstract sealed class PingPong permits PingPong.Tcp, PingPong.Udp {
 
     /** UDP: one datagram each way; stale or foreign echoes are skipped by size, kind and sequence. */
     static final class Udp extends PingPong {
+        /** For the watchdog's resends, through NIO. */
         private final DatagramChannel channel;
+        /** read(2)/write(2) on the socket itself where possible (see {@link NativeIo}). */
+        private final ByteChannel direct;
         private final ByteBuffer again;
         private volatile int pendingSize;
         private volatile byte pendingKind;
@@ -136,6 +139,7 @@ abstract sealed class PingPong permits PingPong.Tcp, PingPong.Udp {
         Udp(DatagramChannel channel, int maxSizeBytes, boolean busyPoll) throws IOException {
             super(maxSizeBytes, busyPoll, channel);
             this.channel = channel;
+            this.direct = NativeIo.over(channel);
             this.again = ByteBuffer.allocateDirect(maxSizeBytes);
         }
 
@@ -149,10 +153,13 @@ abstract sealed class PingPong permits PingPong.Tcp, PingPong.Udp {
             pendingKind = kind;
             pendingSequence = sequence;
             long t0 = System.nanoTime();
-            channel.write(send);
+            direct.write(send);
             while (true) {
                 receive.clear();
-                int n = readSome(channel, receive, busyPoll);
+                int n = readSome(direct, receive, busyPoll);
+                if (n < 0) {
+                    throw new EOFException("the data socket was shut down");
+                }
                 if (n == sizeBytes && receive.get(0) == kind && sequenceMatches(receive, sequence, sizeBytes)) {
                     break;
                 }
