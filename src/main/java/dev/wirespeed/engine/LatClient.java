@@ -286,6 +286,7 @@ public final class LatClient {
         /** Wakes the exchange out of its read; the channel is closed once the exchange has returned. */
         private void end(String reason) {
             stopFor(reason);
+            pingPong.stop();
             if (data instanceof java.nio.channels.SelectableChannel socket) {
                 NativeIo.shutdown(socket);
             } else {

@@ -14,7 +14,8 @@ final class LatEcho {
      * Reads each message of the current size completely, writes it back, and moves to the next
      * size after echoing a {@link PingPong#NEXT_SIZE}. Returns after the last size, or at EOF.
      */
-    static void tcp(SocketChannel channel, List<Integer> sizesBytes, boolean busyPoll) throws IOException {
+    static void tcp(SocketChannel channel, List<Integer> sizesBytes, boolean busyPoll, StopFlag stop)
+            throws IOException {
         int max = sizesBytes.stream().mapToInt(Integer::intValue).max().orElse(1);
         ByteBuffer buffer = ByteBuffer.allocateDirect(max);
         channel.configureBlocking(!busyPoll);
@@ -22,13 +23,13 @@ final class LatEcho {
         for (int size : sizesBytes) {
             while (true) {
                 buffer.clear().limit(size);
-                if (PingPong.readSome(ch, buffer, busyPoll) < 0) {
+                if (PingPong.readSome(ch, buffer, busyPoll, stop) < 0) {
                     return;
                 }
-                PingPong.readFully(ch, buffer, busyPoll);
+                PingPong.readFully(ch, buffer, busyPoll, stop);
                 byte kind = buffer.get(0);
                 buffer.flip();
-                PingPong.writeFully(ch, buffer, busyPoll);
+                PingPong.writeFully(ch, buffer, busyPoll, stop);
                 if (kind == PingPong.NEXT_SIZE) {
                     break;
                 }
@@ -37,11 +38,11 @@ final class LatEcho {
     }
 
     /**
-     * Echoes each datagram as it came, until the channel is closed. A datagram is a whole message,
+     * Echoes each datagram as it came, until the socket is shut down or {@code stop} is set. A datagram is a whole message,
      * so the sizes need no tracking here, and a repeated message (the client resent it) is simply
      * echoed again.
      */
-    static void udp(DatagramChannel channel, boolean busyPoll) throws IOException {
+    static void udp(DatagramChannel channel, boolean busyPoll, StopFlag stop) throws IOException {
         ByteBuffer buffer = ByteBuffer.allocateDirect(64 * 1024);
         channel.configureBlocking(!busyPoll);
         java.nio.channels.ByteChannel ch = NativeIo.over(channel);
@@ -49,7 +50,7 @@ final class LatEcho {
             buffer.clear();
             int n;
             try {
-                n = PingPong.readSome(ch, buffer, busyPoll);
+                n = PingPong.readSome(ch, buffer, busyPoll, stop);
             } catch (java.net.PortUnreachableException e) {
                 continue; // an ICMP error from an earlier echo; the control connection tells if the client left
             }

@@ -58,13 +58,14 @@ final class ModeServer {
     private void runLatency() throws IOException {
         CpuAccumulator cpu = new CpuAccumulator();
         long t0 = System.nanoTime();
+        StopFlag stop = new StopFlag();
         Thread echo = Thread.ofPlatform().name("ws-server-echo").daemon(true).start(() -> {
             CpuClock clock = CpuClock.startForCurrentThread();
             try {
                 if (spec.udp()) {
-                    LatEcho.udp(udp[0], spec.busyPoll());
+                    LatEcho.udp(udp[0], spec.busyPoll(), stop);
                 } else {
-                    LatEcho.tcp(data[0], spec.sizesBytes(), spec.busyPoll());
+                    LatEcho.tcp(data[0], spec.sizesBytes(), spec.busyPoll(), stop);
                 }
             } catch (IOException | RuntimeException e) {
                 // the channel was closed at the end, or the client went away: the control connection tells which
@@ -75,9 +76,12 @@ final class ModeServer {
         Heartbeat heart = Heartbeat.start("ws-server-heartbeat", this::sendQuietly);
         String problem = awaitStop(t0);
         long end = System.nanoTime();
-        // shut down, let the echo thread leave its read, then close (see NativeIo)
+        // stop and shut down, let the echo thread leave its read, then close (see NativeIo)
+        stop.set();
         shutdownData();
-        join(echo);
+        if (!join(echo)) {
+            log("echo thread did not stop within 2 s of the test's end; closing its socket under it");
+        }
         closeData();
         heart.stop();
         if (problem == null) {
@@ -220,11 +224,13 @@ final class ModeServer {
         }
     }
 
-    private static void join(Thread t) {
+    /** True when {@code t} ended within 2 s. */
+    private static boolean join(Thread t) {
         try {
-            t.join(TimeUnit.SECONDS.toMillis(2));
+            return t.join(java.time.Duration.ofSeconds(2));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return false;
         }
     }
 

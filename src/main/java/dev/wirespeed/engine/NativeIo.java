@@ -246,7 +246,9 @@ final class NativeIo implements ByteChannel {
 
     /**
      * shutdown(2) both ways: a thread blocked in {@link #read} (TCP, or connected UDP) returns at
-     * once with end of stream, and a busy-polling one sees it on its next call.
+     * once with end of stream, and so does a busy-polling TCP reader on its next call. A
+     * non-blocking UDP socket keeps answering EAGAIN after a shutdown: its spinning reader needs a
+     * flag as well ({@link PingPong#stop()}).
      */
     static void shutdown(SelectableChannel channel) {
         if (!channel.isOpen()) {

@@ -37,6 +37,7 @@ abstract sealed class PingPong permits PingPong.Tcp, PingPong.Udp {
     }
 
     final boolean busyPoll;
+    final StopFlag stop = new StopFlag();
     final ByteBuffer send;
     final ByteBuffer receive;
     @SuppressWarnings("unused") // accessed through PROGRESS
@@ -72,25 +73,40 @@ abstract sealed class PingPong permits PingPong.Tcp, PingPong.Udp {
     /** Watchdog: the current message got no echo for a while; send it again (UDP only). */
     abstract void resend() throws IOException;
 
-    static int readSome(ByteChannel ch, ByteBuffer into, boolean busyPoll) throws IOException {
+    /** Ends the exchange: a spinning read returns end of stream (a shut-down UDP socket only ever says EAGAIN). */
+    final void stop() {
+        stop.set();
+    }
+
+    /**
+     * Bytes read, or -1 at end of stream or once {@code stop} is set. Blocking reads are woken by
+     * shutting the socket down (see {@link NativeIo#shutdown}); busy-polling reads check {@code stop}.
+     */
+    static int readSome(ByteChannel ch, ByteBuffer into, boolean busyPoll, StopFlag stop) throws IOException {
         int n;
         while ((n = ch.read(into)) == 0 && busyPoll) {
+            if (stop.isSet()) {
+                return -1;
+            }
             Thread.onSpinWait();
         }
         return n;
     }
 
-    static void writeFully(ByteChannel ch, ByteBuffer from, boolean busyPoll) throws IOException {
+    static void writeFully(ByteChannel ch, ByteBuffer from, boolean busyPoll, StopFlag stop) throws IOException {
         while (from.hasRemaining()) {
             if (ch.write(from) == 0 && busyPoll) {
+                if (stop.isSet()) {
+                    throw new EOFException("stopped");
+                }
                 Thread.onSpinWait();
             }
         }
     }
 
-    static void readFully(ByteChannel ch, ByteBuffer into, boolean busyPoll) throws IOException {
+    static void readFully(ByteChannel ch, ByteBuffer into, boolean busyPoll, StopFlag stop) throws IOException {
         while (into.hasRemaining()) {
-            if (readSome(ch, into, busyPoll) < 0) {
+            if (readSome(ch, into, busyPoll, stop) < 0) {
                 throw new EOFException("the server closed the data connection");
             }
         }
@@ -111,8 +127,8 @@ abstract sealed class PingPong permits PingPong.Tcp, PingPong.Udp {
             send.clear().put(0, kind).limit(sizeBytes);
             receive.clear().limit(sizeBytes);
             long t0 = System.nanoTime();
-            writeFully(channel, send, busyPoll);
-            readFully(channel, receive, busyPoll);
+            writeFully(channel, send, busyPoll, stop);
+            readFully(channel, receive, busyPoll, stop);
             long t1 = System.nanoTime();
             advance();
             return t1 - t0;
@@ -156,7 +172,7 @@ abstract sealed class PingPong permits PingPong.Tcp, PingPong.Udp {
             direct.write(send);
             while (true) {
                 receive.clear();
-                int n = readSome(direct, receive, busyPoll);
+                int n = readSome(direct, receive, busyPoll, stop);
                 if (n < 0) {
                     throw new EOFException("the data socket was shut down");
                 }

@@ -8,7 +8,9 @@ import dev.wirespeed.results.LatResult.LatRow;
 import dev.wirespeed.results.LatResult.LatStats;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class LatIT {
     private static LatResult run(TestServers s, boolean udp, List<Integer> sizes, long iterations, long warmup,
@@ -93,7 +95,43 @@ class LatIT {
                 assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
                 assertThat(r.params().busyPoll()).isTrue();
                 assertThat(r.rows().getFirst().iterations()).isEqualTo(500);
+                // one echo thread: at most one core over the test, and gone once the results came
+                assertThat(r.cpu().server().totalPercent()).as("server CPU, udp=" + udp).isLessThanOrEqualTo(105);
+                assertThat(echoThreadsAlive()).as("echo threads after the test, udp=" + udp).isZero();
             }
+            assertThat(s.log).noneMatch(line -> line.contains("did not stop"));
         }
+    }
+
+    @Test
+    @Timeout(value = 20, unit = TimeUnit.SECONDS)
+    void ctrlCEndsABusyPollingExchangeAtOnce() throws Exception {
+        try (TestServers s = new TestServers()) {
+            for (boolean udp : new boolean[] {false, true}) {
+                long stopAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300);
+                LatClient.Config c = new LatClient.Config("127.0.0.1", s.port(), udp, List.of(64), null, 30.0, 10,
+                        true, 5_000, 5_000, () -> System.nanoTime() > stopAt);
+                long t0 = System.nanoTime();
+                LatResult r = new LatClient(c).run(new LatClient.Listener() { });
+                assertThat(r.outcome().status()).as("udp=" + udp).isEqualTo("interrupted");
+                assertThat(System.nanoTime() - t0).as("udp=" + udp).isLessThan(TimeUnit.SECONDS.toNanos(8));
+                assertThat(echoThreadsAlive()).as("echo threads after the test, udp=" + udp).isZero();
+            }
+            assertThat(s.log).noneMatch(line -> line.contains("did not stop"));
+        }
+    }
+
+    /** Echo threads of the in-process server still alive, after up to a second for them to finish. */
+    private static long echoThreadsAlive() throws InterruptedException {
+        long alive = 0;
+        for (int i = 0; i < 20; i++) {
+            alive = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.getName().equals("ws-server-echo") && t.isAlive()).count();
+            if (alive == 0) {
+                break;
+            }
+            Thread.sleep(50);
+        }
+        return alive;
     }
 }
