@@ -118,23 +118,24 @@ final class NativeIo implements ByteChannel {
      * Set the channel's blocking mode first: a non-blocking channel gets the critical calls.
      */
     static ByteChannel over(SocketChannel channel) {
-        if (!AVAILABLE) {
-            return channel;
-        }
-        try {
-            return new NativeIo(channel, NativeSockets.descriptor(channel));
-        } catch (IOException e) {
-            return channel;
-        }
+        return over(channel, () -> NativeSockets.descriptor(channel));
     }
 
     /** The same for a connected UDP channel; a datagram is read whole (or truncated to the buffer), as by the channel. */
     static ByteChannel over(DatagramChannel channel) {
+        return over(channel, () -> NativeSockets.descriptor(channel));
+    }
+
+    private interface Descriptor {
+        int get() throws IOException;
+    }
+
+    private static <C extends SelectableChannel & ByteChannel> ByteChannel over(C channel, Descriptor descriptor) {
         if (!AVAILABLE) {
             return channel;
         }
         try {
-            return new NativeIo(channel, NativeSockets.descriptor(channel));
+            return new NativeIo(channel, descriptor.get());
         } catch (IOException e) {
             return channel;
         }
