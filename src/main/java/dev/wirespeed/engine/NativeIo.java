@@ -261,14 +261,32 @@ final class NativeIo implements ByteChannel {
                     s.shutdownInput();
                     s.shutdownOutput();
                 }
-                case DatagramChannel d when AVAILABLE -> {
-                    int rc = (int) SHUTDOWN.invokeExact(NativeSockets.descriptor(d), SHUT_RDWR);
+                case DatagramChannel d -> {
+                    if (!shutdownDescriptor(d)) {
+                        // no direct calls were made on it (over() returned the channel itself): NIO's
+                        // own close wakes its reads and frees the descriptor only after them
+                        d.close();
+                    }
                 }
                 default -> { }
             }
         } catch (Throwable ignored) {
             // not connected any more, or closed meanwhile: nothing blocks on it
         }
+    }
+
+    private static boolean shutdownDescriptor(DatagramChannel channel) throws Throwable {
+        if (!AVAILABLE) {
+            return false;
+        }
+        int fd;
+        try {
+            fd = NativeSockets.descriptor(channel);
+        } catch (IOException e) {
+            return false;
+        }
+        int rc = (int) SHUTDOWN.invokeExact(fd, SHUT_RDWR);
+        return true;
     }
 
     @Override
