@@ -155,7 +155,10 @@ public final class BwClient {
         return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
     }
 
-    public static void closeQuietly(SocketChannel ch) {
+    public static void closeQuietly(java.nio.channels.Channel ch) {
+        if (ch == null) {
+            return;
+        }
         try {
             ch.close();
         } catch (IOException ignored) {

@@ -104,17 +104,10 @@ public final class LatClient {
     }
 
     static void closeQuietly(java.nio.channels.Channel ch) {
-        if (ch == null) {
-            return;
-        }
         if (ch instanceof java.nio.channels.SelectableChannel socket) {
             NativeIo.shutdownAndClose(socket);
-            return;
-        }
-        try {
-            ch.close();
-        } catch (IOException ignored) {
-            // closing is best effort
+        } else {
+            BwClient.closeQuietly(ch);
         }
     }
 

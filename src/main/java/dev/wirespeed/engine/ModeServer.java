@@ -207,20 +207,13 @@ final class ModeServer {
         }
     }
 
+    /** After {@link #shutdownData()} and the echo thread's end. */
     private void closeData() {
         for (SocketChannel ch : data) {
-            if (ch != null) {
-                NativeIo.shutdownAndClose(ch);
-            }
+            BwClient.closeQuietly(ch);
         }
         for (DatagramChannel ch : udp) {
-            try {
-                if (ch != null) {
-                    ch.close();
-                }
-            } catch (IOException ignored) {
-                // closing is best effort
-            }
+            BwClient.closeQuietly(ch);
         }
     }
 

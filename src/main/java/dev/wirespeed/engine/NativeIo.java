@@ -5,11 +5,9 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
-import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.net.PortUnreachableException;
 import java.nio.channels.ByteChannel;
@@ -46,8 +44,6 @@ final class NativeIo implements ByteChannel {
      */
     private static final MethodHandle READ_NOW;
     private static final MethodHandle WRITE_NOW;
-    private static final VarHandle ERRNO;
-    private static final long CAPTURE_BYTES;
     private static final boolean AVAILABLE;
 
     static {
@@ -56,16 +52,11 @@ final class NativeIo implements ByteChannel {
         MethodHandle readNow = null;
         MethodHandle writeNow = null;
         MethodHandle shutdown = null;
-        VarHandle errno = null;
-        long captureBytes = 0;
         boolean ok = NativeSockets.available();
         if (ok) {
             try {
                 Linker linker = Linker.nativeLinker();
                 Linker.Option capture = Linker.Option.captureCallState("errno");
-                var layout = Linker.Option.captureStateLayout();
-                errno = layout.varHandle(MemoryLayout.PathElement.groupElement("errno"));
-                captureBytes = layout.byteSize();
                 // ssize_t f(int fd, void *buf, size_t count); the pointer is passed as a 64-bit integer
                 // so that no MemorySegment is made per call (same register class on the 64-bit ABIs).
                 FunctionDescriptor rw = FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT,
@@ -89,8 +80,6 @@ final class NativeIo implements ByteChannel {
         READ_NOW = readNow;
         WRITE_NOW = writeNow;
         SHUTDOWN = shutdown;
-        ERRNO = errno;
-        CAPTURE_BYTES = captureBytes;
         AVAILABLE = ok;
     }
 
@@ -110,7 +99,7 @@ final class NativeIo implements ByteChannel {
         boolean nonBlocking = !owner.isBlocking();
         this.read = nonBlocking ? READ_NOW : READ;
         this.write = nonBlocking ? WRITE_NOW : WRITE;
-        this.errnoCapture = Arena.ofAuto().allocate(CAPTURE_BYTES);
+        this.errnoCapture = NativeSockets.errnoCapture(Arena.ofAuto());
     }
 
     /**
@@ -164,7 +153,7 @@ final class NativeIo implements ByteChannel {
             if (n == 0) {
                 return -1;
             }
-            int errno = (int) ERRNO.get(errnoCapture, 0L);
+            int errno = NativeSockets.errno(errnoCapture);
             if (errno == EAGAIN) {
                 return 0;
             }
@@ -194,7 +183,7 @@ final class NativeIo implements ByteChannel {
                 src.position(position + (int) n);
                 return (int) n;
             }
-            int errno = (int) ERRNO.get(errnoCapture, 0L);
+            int errno = NativeSockets.errno(errnoCapture);
             if (errno == EAGAIN) {
                 return 0;
             }
@@ -238,11 +227,7 @@ final class NativeIo implements ByteChannel {
      */
     static void shutdownAndClose(SelectableChannel channel) {
         shutdown(channel);
-        try {
-            channel.close();
-        } catch (IOException ignored) {
-            // closing is best effort
-        }
+        BwClient.closeQuietly(channel);
     }
 
     /**

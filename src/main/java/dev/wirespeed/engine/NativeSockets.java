@@ -207,6 +207,16 @@ public final class NativeSockets {
         }
     }
 
+    /** Room for the call state of a downcall made with {@code Linker.Option.captureCallState("errno")}. */
+    static MemorySegment errnoCapture(Arena arena) {
+        return arena.allocate(CAPTURE_BYTES);
+    }
+
+    /** The errno a downcall left in {@code capture}. */
+    static int errno(MemorySegment capture) {
+        return (int) ERRNO.get(capture, 0L);
+    }
+
     static String strerror(int errno) {
         try {
             MemorySegment s = (MemorySegment) STRERROR.invokeExact(errno);
