@@ -38,9 +38,9 @@ final class LatEcho {
     }
 
     /**
-     * Echoes each datagram as it came, until the socket is shut down or {@code stop} is set. A datagram is a whole message,
-     * so the sizes need no tracking here, and a repeated message (the client resent it) is simply
-     * echoed again.
+     * Echoes each datagram as it came, until the socket is shut down or {@code stop} is set. A
+     * datagram is a whole message, so the sizes need no tracking here, and a repeated message (the
+     * client resent it) is simply echoed again.
      */
     static void udp(DatagramChannel channel, boolean busyPoll, StopFlag stop) throws IOException {
         ByteBuffer buffer = ByteBuffer.allocateDirect(64 * 1024);
