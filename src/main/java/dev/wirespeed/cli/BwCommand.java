@@ -21,7 +21,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "bw", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "bw",
+        header = "Measure TCP or UDP bandwidth to a wirespeed or iperf3 server.",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Measure TCP bandwidth to a wirespeed server (many streams, intervals, reverse, both ways),",
             "UDP bandwidth with loss and jitter (--udp), or a message-size sweep (-a);",
             "against an iperf3 server with --iperf3.",

@@ -19,7 +19,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "doctor", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "doctor",
+        header = "Find what in this host's NICs, PCIe and CPU holds the network back.",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Inspect this host's NICs, RDMA ports, PCIe links, NUMA and CPU governor from /sys and /proc,",
             "and report what holds the network back, with the numbers and the fix. Reads only; runs no command."},
         footer = {"", "Examples:",

@@ -18,6 +18,10 @@ final class Errors {
         if (e.getCause() instanceof IllegalArgumentException iae && iae.getMessage() != null) {
             message = e.getMessage();
         }
+        // picocli's "did you mean" for a mistyped command or option, kept on the one line
+        if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+            message = message + "; did you mean " + String.join(" or ", u.getSuggestions()) + "?";
+        }
         cmd.getErr().println(name + ": " + message + " (see '" + name + " --help')");
         cmd.getErr().flush();
         return ExitCode.USAGE;

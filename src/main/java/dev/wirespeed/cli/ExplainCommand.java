@@ -27,7 +27,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "explain", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "explain",
+        header = "Read pasted output of network tools and say what is wrong.",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Read pasted terminal output of network tools and say what it shows and what is wrong.",
             "Reads ibstat, ibstatus, ibv_devinfo, iblinkinfo, ibnetdiscover, rdma link, lspci, lstopo, ip, ethtool,",
             "nfsstat, lsmod, mlxconfig/mstconfig, mlxfwmanager, mst, mlnx_tune, mlx5cmd, flint, iperf2, iperf3 (text",

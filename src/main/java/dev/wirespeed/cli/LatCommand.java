@@ -21,7 +21,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "lat", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "lat",
+        header = "Measure latency by ping-pong over TCP or UDP.",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Measure latency by ping-pong to a wirespeed server, over TCP (TCP_NODELAY) or UDP.",
             "Prints perftest's columns per message size, one-way = RTT/2, in microseconds, plus 99.99 %% and the "
                 + "round trip itself. Warm-up round trips are excluded from every figure."},

@@ -30,7 +30,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "mesh", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "mesh",
+        header = "Test every pair of agents and name the slow links.",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Test every pair of hosts running `wirespeed agent`, in rounds of disjoint pairs at once,",
             "and name the slow links and the host behind them. Prints the time it will take first,",
             "a line per round, then the pair matrix, the hosts' differences and a verdict."},

@@ -19,7 +19,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "server", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "server",
+        header = "Serve wirespeed and iperf3 clients until stopped.",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Serve wirespeed tests: many clients at once, each test isolated, one log line per test.",
             "iperf3 clients (iperf3 -c) are served too, several at once, on the same port (and on 5201 with --iperf3).",
             "Ctrl-C (or SIGTERM) stops it; running tests are told and end cleanly."},

@@ -1,15 +1,17 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.Version;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 
 @Command(name = "wirespeed",
         mixinStandardHelpOptions = true,
         versionProvider = WirespeedCommand.VersionProvider.class,
         description = {"Is this link as fast as it should be, and if not, why?", ""},
-        subcommands = {CheckCommand.class, BwCommand.class, LatCommand.class, ServerCommand.class, DoctorCommand.class,
-                LimitsCommand.class, ExplainCommand.class, RunCommand.class, ResultsCommand.class, AgentCommand.class,
-                MeshCommand.class},
+        usageHelpAutoWidth = true,
         footer = {"", "Examples:",
                 "  wirespeed check                  loopback test of this host, with a verdict",
                 "  wirespeed server                 serve tests on port 5301",
@@ -17,8 +19,34 @@ import picocli.CommandLine.Command;
                 "  wirespeed bw 10.0.0.2 -P 8 -R    eight streams, server sends",
                 "  wirespeed explain session.log    read pasted tool output, say what is wrong",
                 "",
-                "Exit codes: 0 ok, 1 runtime failure, 2 bad usage, 3 findings (doctor/check/explain), 130 Ctrl-C."})
+                "Exit codes: 0 ok, 1 runtime failure, 2 bad usage, 3 findings (doctor/check/explain), 130 Ctrl-C.",
+                "Every command: 'wirespeed help COMMAND' or 'wirespeed COMMAND --help'; man wirespeed-COMMAND."})
 public final class WirespeedCommand implements Runnable {
+    /**
+     * The subcommands, in the order help lists them. Main adds them to the model itself (not through
+     * the annotation) so that a run builds the model of the one command it runs: picocli reflects over
+     * every option of every command it is given, and that was most of the start-up time.
+     */
+    static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
+
+    private static Map<String, Supplier<Object>> subcommands() {
+        Map<String, Supplier<Object>> m = new LinkedHashMap<>();
+        m.put("check", CheckCommand::new);
+        m.put("bw", BwCommand::new);
+        m.put("lat", LatCommand::new);
+        m.put("server", ServerCommand::new);
+        m.put("doctor", DoctorCommand::new);
+        m.put("limits", LimitsCommand::new);
+        m.put("explain", ExplainCommand::new);
+        m.put("run", RunCommand::new);
+        m.put("results", ResultsCommand::new);
+        m.put("agent", AgentCommand::new);
+        m.put("mesh", MeshCommand::new);
+        m.put("completion", CompletionCommand::new);
+        m.put("help", picocli.CommandLine.HelpCommand::new);
+        return Collections.unmodifiableMap(m);
+    }
+
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
