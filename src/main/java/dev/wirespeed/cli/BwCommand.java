@@ -65,7 +65,7 @@ public final class BwCommand implements Callable<Integer> {
     @Mixin
     BwModeOptions modes;
 
-    @Option(names = "--json", description = "Print only the result as JSON (schema: docs/json/bw.schema.json).")
+    @Option(names = {"-J", "--json"}, description = "Print only the result as JSON (schema: docs/json/bw.schema.json).")
     boolean json;
 
     @Option(names = "--connect-timeout", paramLabel = "SEC", defaultValue = "5",

@@ -75,7 +75,7 @@ public final class CheckCommand implements Callable<Integer> {
     @Mixin
     SaveOptions save;
 
-    @Option(names = "--json", description = "Print only JSON.")
+    @Option(names = {"-J", "--json"}, description = "Print only JSON.")
     boolean json;
 
     @Override

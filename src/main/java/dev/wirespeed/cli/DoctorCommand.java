@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "doctor",
-        header = "Find what in this host's NICs, PCIe and CPU holds the network back.",
+        header = "Find what in this host holds the network back: NICs, PCIe, CPU.",
         sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Inspect this host's NICs, RDMA ports, PCIe links, NUMA and CPU governor from /sys and /proc,",
             "and report what holds the network back, with the numbers and the fix. Reads only; runs no command."},
@@ -46,7 +46,7 @@ public final class DoctorCommand implements Callable<Integer> {
             description = "CPUs a test would run on (e.g. 0-9,20-29), for the NUMA check; default: this process's CPUs.")
     String testCpus;
 
-    @Option(names = "--json", description = "Print only JSON.")
+    @Option(names = {"-J", "--json"}, description = "Print only JSON.")
     boolean json;
 
     @Override

@@ -24,6 +24,9 @@ final class Errors {
         }
         cmd.getErr().println(name + ": " + message + " (see '" + name + " --help')");
         cmd.getErr().flush();
+        if (jsonWanted(args)) {
+            jsonError(cmd.getOut(), message);
+        }
         return ExitCode.USAGE;
     }
 
@@ -32,6 +35,10 @@ final class Errors {
         int code = exitCode(e);
         String name = cmd.getCommandSpec().qualifiedName(" ");
         err.println(name + ": " + message(e));
+        if (jsonWanted(parsed.originalArgs().toArray(new String[0]))) {
+            // iperf3 -J prints {"error": ...} on stdout: a script reading stdout sees why, not nothing
+            jsonError(cmd.getOut(), message(e));
+        }
         if (debug(parsed)) {
             StringWriter trace = new StringWriter();
             e.printStackTrace(new PrintWriter(trace));
@@ -39,6 +46,38 @@ final class Errors {
         }
         err.flush();
         return code;
+    }
+
+    private static boolean jsonWanted(String[] args) {
+        for (String a : args) {
+            if (a.equals("-J") || a.equals("--json") || a.equals("--json-stream")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {"error": "..."} on its own line; the escaping of RFC 8259 section 7, without loading Jackson. */
+    static void jsonError(PrintWriter out, String message) {
+        StringBuilder b = new StringBuilder("{\"error\": \"");
+        for (char c : String.valueOf(message).toCharArray()) {
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        b.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        out.println(b.append("\"}"));
+        out.flush();
     }
 
     static int exitCode(Throwable e) {

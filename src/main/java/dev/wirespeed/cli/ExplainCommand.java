@@ -54,7 +54,7 @@ public final class ExplainCommand implements Callable<Integer> {
             description = "Files to read; '-' or none reads standard input.")
     List<String> files = new ArrayList<>();
 
-    @Option(names = "--json", description = "Print only JSON (schema wirespeed.explain/1).")
+    @Option(names = {"-J", "--json"}, description = "Print only JSON (schema wirespeed.explain/1).")
     boolean json;
 
     @Option(names = "--save", description = "Save the results read (iperf, qperf, perftest, sockperf, fio) in the "
@@ -134,7 +134,8 @@ public final class ExplainCommand implements Callable<Integer> {
                 }
                 bytes = Files.readAllBytes(p);
             } catch (NoSuchFileException ex) {
-                throw Check.usage(spec, "no such file: " + name);
+                // a runtime failure, as for `run PLAN` and every other command that reads a file
+                throw new Failure("no such file: " + name);
             }
         }
         if (bytes.length > MAX_INPUT_BYTES) {

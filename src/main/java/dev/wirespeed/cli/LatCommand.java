@@ -83,7 +83,7 @@ public final class LatCommand implements Callable<Integer> {
             + "read: lowest latency, one core busy on each side.")
     boolean busyPoll;
 
-    @Option(names = "--json", description = "Print only the result as JSON.")
+    @Option(names = {"-J", "--json"}, description = "Print only the result as JSON.")
     boolean json;
 
     @Option(names = "--timeout", paramLabel = "SEC", defaultValue = "5",
