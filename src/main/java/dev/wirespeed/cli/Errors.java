@@ -10,6 +10,25 @@ import picocli.CommandLine;
 final class Errors {
     private Errors() {}
 
+    /** The three picocli hooks as one class (not method references: no hidden classes at start). */
+    static final class Handlers implements CommandLine.IParameterExceptionHandler,
+            CommandLine.IExecutionExceptionHandler, CommandLine.IExitCodeExceptionMapper {
+        @Override
+        public int handleParseException(CommandLine.ParameterException e, String[] args) {
+            return onParameterException(e, args);
+        }
+
+        @Override
+        public int handleExecutionException(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) {
+            return onExecutionException(e, cmd, parsed);
+        }
+
+        @Override
+        public int getExitCode(Throwable e) {
+            return exitCode(e);
+        }
+    }
+
     /** Bad command line: one line naming the problem and where help is, exit 2. */
     static int onParameterException(CommandLine.ParameterException e, String[] args) {
         CommandLine cmd = e.getCommandLine();

@@ -70,16 +70,17 @@ public final class Main {
     static CommandLine commandLine(Collection<String> subcommands, PrintWriter out, PrintWriter err) {
         CommandLine cmd = new CommandLine(new WirespeedCommand());
         for (String name : subcommands) {
-            cmd.addSubcommand(name, WirespeedCommand.SUBCOMMANDS.get(name).get());
+            cmd.addSubcommand(name, WirespeedCommand.SUBCOMMANDS.get(name));
         }
         cmd.setOut(out);
         cmd.setErr(err);
         cmd.setCaseInsensitiveEnumValuesAllowed(true);
         cmd.setOverwrittenOptionsAllowed(true);
         cmd.setUsageHelpAutoWidth(true);
-        cmd.setParameterExceptionHandler(Errors::onParameterException);
-        cmd.setExecutionExceptionHandler(Errors::onExecutionException);
-        cmd.setExitCodeExceptionMapper(Errors::exitCode);
+        Errors.Handlers handlers = new Errors.Handlers();
+        cmd.setParameterExceptionHandler(handlers);
+        cmd.setExecutionExceptionHandler(handlers);
+        cmd.setExitCodeExceptionMapper(handlers);
         // -V on a subcommand prints the same line as on the root (its own provider would print nothing).
         shareVersion(cmd, cmd.getCommandSpec().versionProvider());
         return cmd;

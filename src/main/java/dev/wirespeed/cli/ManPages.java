@@ -23,14 +23,19 @@ public final class ManPages {
     private ManPages() {}
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 1) {
-            System.err.println("usage: ManPages DIR");
+        if (args.length != 1 && args.length != 3) {
+            System.err.println("usage: ManPages MANDIR [BASH_COMPLETION_FILE ZSH_COMPLETION_FILE]");
             System.exit(ExitCode.USAGE);
         }
         Path dir = Path.of(args[0]);
         Files.createDirectories(dir);
         for (Path p : write(Main.model(), dir)) {
             System.out.println(p);
+        }
+        // the completions too: one JVM start for both at build time
+        if (args.length == 3) {
+            Files.writeString(Path.of(args[1]), CompletionCommand.script(CompletionCommand.Shell.bash), StandardCharsets.UTF_8);
+            Files.writeString(Path.of(args[2]), CompletionCommand.script(CompletionCommand.Shell.zsh), StandardCharsets.UTF_8);
         }
     }
 

@@ -4,7 +4,6 @@ import dev.wirespeed.Version;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 
 @Command(name = "wirespeed",
@@ -27,23 +26,24 @@ public final class WirespeedCommand implements Runnable {
      * the annotation) so that a run builds the model of the one command it runs: picocli reflects over
      * every option of every command it is given, and that was most of the start-up time.
      */
-    static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
+    static final Map<String, Class<?>> SUBCOMMANDS = subcommands();
 
-    private static Map<String, Supplier<Object>> subcommands() {
-        Map<String, Supplier<Object>> m = new LinkedHashMap<>();
-        m.put("check", CheckCommand::new);
-        m.put("bw", BwCommand::new);
-        m.put("lat", LatCommand::new);
-        m.put("server", ServerCommand::new);
-        m.put("doctor", DoctorCommand::new);
-        m.put("limits", LimitsCommand::new);
-        m.put("explain", ExplainCommand::new);
-        m.put("run", RunCommand::new);
-        m.put("results", ResultsCommand::new);
-        m.put("agent", AgentCommand::new);
-        m.put("mesh", MeshCommand::new);
-        m.put("completion", CompletionCommand::new);
-        m.put("help", picocli.CommandLine.HelpCommand::new);
+    // Classes, not constructor references: a reference spins a hidden class per command at start.
+    private static Map<String, Class<?>> subcommands() {
+        Map<String, Class<?>> m = new LinkedHashMap<>();
+        m.put("check", CheckCommand.class);
+        m.put("bw", BwCommand.class);
+        m.put("lat", LatCommand.class);
+        m.put("server", ServerCommand.class);
+        m.put("doctor", DoctorCommand.class);
+        m.put("limits", LimitsCommand.class);
+        m.put("explain", ExplainCommand.class);
+        m.put("run", RunCommand.class);
+        m.put("results", ResultsCommand.class);
+        m.put("agent", AgentCommand.class);
+        m.put("mesh", MeshCommand.class);
+        m.put("completion", CompletionCommand.class);
+        m.put("help", picocli.CommandLine.HelpCommand.class);
         return Collections.unmodifiableMap(m);
     }
 
