@@ -50,7 +50,11 @@ class DocsExamplesTest {
             if (l.startsWith("$ ")) {
                 l = l.substring(2);
             }
-            if (!code || !l.startsWith("wirespeed ")) {
+            if (l.startsWith("./wirespeed ")) {
+                l = l.substring(2);
+            }
+            // diagrams and synopses ("[--pattern a|b]") are not command lines
+            if (!code || !l.startsWith("wirespeed ") || l.contains("──") || l.contains(" [-")) {
                 continue;
             }
             int comment = l.indexOf(" #");
@@ -142,7 +146,7 @@ class DocsExamplesTest {
                 }
             }
         }
-        assertThat(parsed).isGreaterThan(20);
+        assertThat(parsed).isGreaterThanOrEqualTo(15);
         assertThat(bad).isEmpty();
     }
 
@@ -153,7 +157,6 @@ class DocsExamplesTest {
             for (String line : commandLines(doc)) {
                 List<String> w = words(line);
                 boolean offline = w.size() > 2 && (w.get(1).equals("limits") && w.get(2).startsWith("--")
-                        && !w.contains("--root")
                         || w.get(1).equals("explain") && w.stream().skip(2).anyMatch(a -> a.startsWith("examples/"))
                         || w.get(1).equals("completion") || w.get(1).equals("help"));
                 if (!offline) {
