@@ -3,8 +3,6 @@ package dev.wirespeed.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.units.Rate;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,13 +18,8 @@ class CliConventionsTest {
     @TempDir
     Path dir;
 
-    private record Run(int code, String out, String err) {}
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
-        return new Run(code, out.toString(), err.toString());
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     /** Every command's words from the root, e.g. [bw], [results, list]; the help command excluded. */
@@ -65,10 +58,10 @@ class CliConventionsTest {
     @Test
     void everyCommandAnswersHelpAndVersionWithExit0() {
         for (List<String> c : commands()) {
-            Run help = run(with(c, "--help"));
+            CliRun help = run(with(c, "--help"));
             assertThat(help.code()).as("%s --help", c).isZero();
             assertThat(help.out()).as("%s --help", c).contains("Usage: wirespeed " + String.join(" ", c));
-            Run version = run(with(c, "-V"));
+            CliRun version = run(with(c, "-V"));
             assertThat(version.code()).as("%s -V", c).isZero();
             assertThat(version.out()).as("%s -V", c).startsWith("wirespeed ");
         }
@@ -78,7 +71,7 @@ class CliConventionsTest {
     void helpCommandExits0ForEveryTopLevelCommand() {
         for (List<String> c : commands()) {
             if (c.size() == 1) {
-                Run r = run("help", c.get(0));
+                CliRun r = run("help", c.get(0));
                 assertThat(r.code()).as("help %s", c).isZero();
                 assertThat(r.out()).contains("Usage: wirespeed " + c.get(0));
             }
@@ -87,7 +80,7 @@ class CliConventionsTest {
 
     @Test
     void everySummaryIsOneCompleteSentenceThatFitsTheCommandList() {
-        Run r = run("--help");
+        CliRun r = run("--help");
         for (List<String> c : commands()) {
             CommandLine cmd = Main.model();
             for (String w : c) {
@@ -107,7 +100,7 @@ class CliConventionsTest {
     @Test
     void unknownOptionIsOneLineAndExit2OnEveryCommand() {
         for (List<String> c : commands()) {
-            Run r = run(with(c, "--no-such-option"));
+            CliRun r = run(with(c, "--no-such-option"));
             assertThat(r.code()).as("%s", c).isEqualTo(ExitCode.USAGE);
             assertThat(r.err().strip().lines()).as("%s", c).hasSize(1);
             assertThat(r.err()).doesNotContain("Exception").doesNotContain("\tat ");
@@ -116,10 +109,10 @@ class CliConventionsTest {
 
     @Test
     void typosGetSuggestions() {
-        Run command = run("bww");
+        CliRun command = run("bww");
         assertThat(command.code()).isEqualTo(ExitCode.USAGE);
         assertThat(command.err()).contains("did you mean bw?");
-        Run option = run("bw", "--paralel", "2");
+        CliRun option = run("bw", "--paralel", "2");
         assertThat(option.code()).isEqualTo(ExitCode.USAGE);
         assertThat(option.err()).contains("did you mean --parallel?");
     }
@@ -142,17 +135,17 @@ class CliConventionsTest {
     @Test
     void jsonFailuresPrintAnErrorObjectOnStdout() throws Exception {
         JsonMapper json = JsonMapper.builder().build();
-        Run runtime = run("explain", "-J", dir.resolve("absent.txt").toString());
+        CliRun runtime = run("explain", "-J", dir.resolve("absent.txt").toString());
         assertThat(runtime.code()).isEqualTo(ExitCode.FAILURE);
         JsonNode e = json.readTree(runtime.out());
         assertThat(e.get("error").asString()).contains("no such file");
         assertThat(runtime.err()).contains("no such file");
 
-        Run usage = run("limits", "--json", "--eth", "fast\"x");
+        CliRun usage = run("limits", "--json", "--eth", "fast\"x");
         assertThat(usage.code()).isEqualTo(ExitCode.USAGE);
         assertThat(json.readTree(usage.out()).get("error").asString()).contains("fast\"x");
 
-        Run plain = run("explain", dir.resolve("absent.txt").toString());
+        CliRun plain = run("explain", dir.resolve("absent.txt").toString());
         assertThat(plain.out()).isEmpty();
     }
 
@@ -176,10 +169,10 @@ class CliConventionsTest {
 
     @Test
     void completionScriptsNameCommandsOptionsAndEnumValues() {
-        Run bash = run("completion", "bash");
+        CliRun bash = run("completion", "bash");
         assertThat(bash.code()).isZero();
         assertThat(bash.out()).contains("complete -F", "explain", "'--parallel'", "(\"bash\" \"zsh\")");
-        Run zsh = run("completion", "zsh");
+        CliRun zsh = run("completion", "zsh");
         assertThat(zsh.out()).startsWith("#compdef wirespeed").contains("bashcompinit");
         assertThat(run("completion", "fish").code()).isEqualTo(ExitCode.USAGE);
     }

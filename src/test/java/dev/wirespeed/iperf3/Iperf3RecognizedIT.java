@@ -2,20 +2,13 @@ package dev.wirespeed.iperf3;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.cli.Main;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.wirespeed.cli.CliRun;
 import org.junit.jupiter.api.Test;
 
 /** `bw HOST` and `lat HOST` against a real iperf3 server (loopback) stop with one line naming --iperf3. */
 class Iperf3RecognizedIT {
-    private record Run(int code, String out, String err) {}
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
-        return new Run(code, out.toString(), err.toString());
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     @Test
@@ -24,7 +17,7 @@ class Iperf3RecognizedIT {
         for (String command : new String[] {"bw", "lat"}) {
             int port = Iperf3Binary.freePort();
             try (Iperf3Binary server = Iperf3Binary.server(port)) {
-                Run r = run(command, "127.0.0.1", "-p", Integer.toString(port), "-t", "1", "--no-save");
+                CliRun r = run(command, "127.0.0.1", "-p", Integer.toString(port), "-t", "1", "--no-save");
                 assertThat(r.code()).as(command).isEqualTo(1);
                 assertThat(r.err()).as(command).contains("iperf3", "add --iperf3").doesNotContain("frame length");
                 assertThat(r.err().strip().lines()).as(command).hasSize(1);
