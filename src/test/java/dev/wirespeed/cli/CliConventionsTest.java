@@ -2,6 +2,7 @@ package dev.wirespeed.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wirespeed.testing.Cli;
 import dev.wirespeed.units.Rate;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,8 +19,8 @@ class CliConventionsTest {
     @TempDir
     Path dir;
 
-    private static CliRun run(String... args) {
-        return CliRun.of(args);
+    private static Cli.Run run(String... args) {
+        return Cli.run(args);
     }
 
     /** Every command's words from the root, e.g. [bw], [results, list]; the help command excluded. */
@@ -58,11 +59,11 @@ class CliConventionsTest {
     @Test
     void everyCommandAnswersHelpAndVersionWithExit0() {
         for (List<String> c : commands()) {
-            CliRun help = run(with(c, "--help"));
-            assertThat(help.code()).as("%s --help", c).isZero();
+            Cli.Run help = run(with(c, "--help"));
+            assertThat(help.exitCode()).as("%s --help", c).isZero();
             assertThat(help.out()).as("%s --help", c).contains("Usage: wirespeed " + String.join(" ", c));
-            CliRun version = run(with(c, "-V"));
-            assertThat(version.code()).as("%s -V", c).isZero();
+            Cli.Run version = run(with(c, "-V"));
+            assertThat(version.exitCode()).as("%s -V", c).isZero();
             assertThat(version.out()).as("%s -V", c).startsWith("wirespeed ");
         }
     }
@@ -71,8 +72,8 @@ class CliConventionsTest {
     void helpCommandExits0ForEveryTopLevelCommand() {
         for (List<String> c : commands()) {
             if (c.size() == 1) {
-                CliRun r = run("help", c.get(0));
-                assertThat(r.code()).as("help %s", c).isZero();
+                Cli.Run r = run("help", c.get(0));
+                assertThat(r.exitCode()).as("help %s", c).isZero();
                 assertThat(r.out()).contains("Usage: wirespeed " + c.get(0));
             }
         }
@@ -80,7 +81,7 @@ class CliConventionsTest {
 
     @Test
     void everySummaryIsOneCompleteSentenceThatFitsTheCommandList() {
-        CliRun r = run("--help");
+        Cli.Run r = run("--help");
         for (List<String> c : commands()) {
             CommandLine cmd = Main.model();
             for (String w : c) {
@@ -100,8 +101,8 @@ class CliConventionsTest {
     @Test
     void unknownOptionIsOneLineAndExit2OnEveryCommand() {
         for (List<String> c : commands()) {
-            CliRun r = run(with(c, "--no-such-option"));
-            assertThat(r.code()).as("%s", c).isEqualTo(ExitCode.USAGE);
+            Cli.Run r = run(with(c, "--no-such-option"));
+            assertThat(r.exitCode()).as("%s", c).isEqualTo(ExitCode.USAGE);
             assertThat(r.err().strip().lines()).as("%s", c).hasSize(1);
             assertThat(r.err()).doesNotContain("Exception").doesNotContain("\tat ");
         }
@@ -109,11 +110,11 @@ class CliConventionsTest {
 
     @Test
     void typosGetSuggestions() {
-        CliRun command = run("bww");
-        assertThat(command.code()).isEqualTo(ExitCode.USAGE);
+        Cli.Run command = run("bww");
+        assertThat(command.exitCode()).isEqualTo(ExitCode.USAGE);
         assertThat(command.err()).contains("did you mean bw?");
-        CliRun option = run("bw", "--paralel", "2");
-        assertThat(option.code()).isEqualTo(ExitCode.USAGE);
+        Cli.Run option = run("bw", "--paralel", "2");
+        assertThat(option.exitCode()).isEqualTo(ExitCode.USAGE);
         assertThat(option.err()).contains("did you mean --parallel?");
     }
 
@@ -126,26 +127,26 @@ class CliConventionsTest {
         assertThat(ExitCode.INTERRUPTED).isEqualTo(130);
         // a missing input file is a runtime failure for every command that reads one
         String missing = dir.resolve("absent.txt").toString();
-        assertThat(run("explain", missing).code()).isEqualTo(ExitCode.FAILURE);
-        assertThat(run("run", missing).code()).isEqualTo(ExitCode.FAILURE);
-        assertThat(run("limits", "--eth", "fast").code()).isEqualTo(ExitCode.USAGE);
+        assertThat(run("explain", missing).exitCode()).isEqualTo(ExitCode.FAILURE);
+        assertThat(run("run", missing).exitCode()).isEqualTo(ExitCode.FAILURE);
+        assertThat(run("limits", "--eth", "fast").exitCode()).isEqualTo(ExitCode.USAGE);
         assertThat(run("--help").out()).contains("Exit codes: 0 ok, 1 runtime failure, 2 bad usage, 3 findings");
     }
 
     @Test
     void jsonFailuresPrintAnErrorObjectOnStdout() throws Exception {
         JsonMapper json = JsonMapper.builder().build();
-        CliRun runtime = run("explain", "-J", dir.resolve("absent.txt").toString());
-        assertThat(runtime.code()).isEqualTo(ExitCode.FAILURE);
+        Cli.Run runtime = run("explain", "-J", dir.resolve("absent.txt").toString());
+        assertThat(runtime.exitCode()).isEqualTo(ExitCode.FAILURE);
         JsonNode e = json.readTree(runtime.out());
         assertThat(e.get("error").asString()).contains("no such file");
         assertThat(runtime.err()).contains("no such file");
 
-        CliRun usage = run("limits", "--json", "--eth", "fast\"x");
-        assertThat(usage.code()).isEqualTo(ExitCode.USAGE);
+        Cli.Run usage = run("limits", "--json", "--eth", "fast\"x");
+        assertThat(usage.exitCode()).isEqualTo(ExitCode.USAGE);
         assertThat(json.readTree(usage.out()).get("error").asString()).contains("fast\"x");
 
-        CliRun plain = run("explain", dir.resolve("absent.txt").toString());
+        Cli.Run plain = run("explain", dir.resolve("absent.txt").toString());
         assertThat(plain.out()).isEmpty();
     }
 
@@ -155,7 +156,7 @@ class CliConventionsTest {
         assertThat(Rate.parse("1Gb")).isEqualTo(1_000_000_000L);
         assertThat(Rate.parse("1GB")).isEqualTo(1_000_000_000L);
         assertThat(Rate.parse("10G")).isEqualTo(10_000_000_000L);
-        assertThat(run("bw", "--loopback", "-b", "1Gbx").code()).isEqualTo(ExitCode.USAGE);
+        assertThat(run("bw", "--loopback", "-b", "1Gbx").exitCode()).isEqualTo(ExitCode.USAGE);
     }
 
     @Test
@@ -169,12 +170,12 @@ class CliConventionsTest {
 
     @Test
     void completionScriptsNameCommandsOptionsAndEnumValues() {
-        CliRun bash = run("completion", "bash");
-        assertThat(bash.code()).isZero();
+        Cli.Run bash = run("completion", "bash");
+        assertThat(bash.exitCode()).isZero();
         assertThat(bash.out()).contains("complete -F", "explain", "'--parallel'", "(\"bash\" \"zsh\")");
-        CliRun zsh = run("completion", "zsh");
+        Cli.Run zsh = run("completion", "zsh");
         assertThat(zsh.out()).startsWith("#compdef wirespeed").contains("bashcompinit");
-        assertThat(run("completion", "fish").code()).isEqualTo(ExitCode.USAGE);
+        assertThat(run("completion", "fish").exitCode()).isEqualTo(ExitCode.USAGE);
     }
 
     @Test
