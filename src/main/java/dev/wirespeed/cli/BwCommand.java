@@ -102,7 +102,7 @@ public final class BwCommand implements Callable<Integer> {
             }
             BwResult result;
             if (loopback) {
-                try (LoopbackServer server = LoopbackServer.start()) {
+                try (LoopbackServer server = LoopbackServer.start(targetPort)) {
                     result = run("127.0.0.1", server.port(), test, out);
                 }
             } else {
@@ -124,9 +124,16 @@ public final class BwCommand implements Callable<Integer> {
                 Saving.thisHost(), json);
     }
 
-    /** -p, or iperf3's port with --iperf3 when -p is not given. */
+    /**
+     * -p, or iperf3's port with --iperf3 when -p is not given; with --loopback, the in-process server's
+     * port: -p when given, else any free one (0).
+     */
     int targetPort() {
-        return iperf3 && !spec.commandLine().getParseResult().hasMatchedOption("-p") ? Iperf3.DEFAULT_PORT : port;
+        boolean given = spec.commandLine().getParseResult().hasMatchedOption("-p");
+        if (loopback) {
+            return given ? port : 0;
+        }
+        return iperf3 && !given ? Iperf3.DEFAULT_PORT : port;
     }
 
     int timeoutMillis() {
@@ -179,7 +186,12 @@ public final class BwCommand implements Callable<Integer> {
         }
 
         static LoopbackServer start() throws IOException {
-            BwServer s = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
+            return start(0);
+        }
+
+        /** On {@code port} of 127.0.0.1 (0: any free port). */
+        static LoopbackServer start(int port) throws IOException {
+            BwServer s = new BwServer(new BwServer.Config("127.0.0.1", port, false, TestSpec.Limits.DEFAULT, 10_000,
                     line -> { }));
             s.serveInBackground();
             return new LoopbackServer(s);

@@ -103,7 +103,9 @@ public final class LatCommand implements Callable<Integer> {
         LatClient.Config config = config();
         PrintWriter out = spec.commandLine().getOut();
         try (ResultsSink sink = save.open(spec)) {
-            LatResult result = Target.run(host, port, loopback, (h, p) -> run(at(config, h, p), out));
+            // --loopback: the in-process server listens on -p when given, else on any free port
+            int targetPort = loopback && !spec.commandLine().getParseResult().hasMatchedOption("-p") ? 0 : port;
+            LatResult result = Target.run(host, targetPort, loopback, (h, p) -> run(at(config, h, p), out));
             if (json) {
                 out.println(Json.pretty(result));
             } else {
