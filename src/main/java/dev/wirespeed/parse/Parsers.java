@@ -1,11 +1,14 @@
 package dev.wirespeed.parse;
 
 import dev.wirespeed.parse.host.EthtoolParser;
+import dev.wirespeed.parse.host.EthtoolStatsParser;
 import dev.wirespeed.parse.host.IpParser;
 import dev.wirespeed.parse.host.LsmodParser;
 import dev.wirespeed.parse.host.LstopoParser;
 import dev.wirespeed.parse.host.NfsstatParser;
 import dev.wirespeed.parse.ib.IblinkinfoParser;
+import dev.wirespeed.parse.ib.IbqueryerrorsParser;
+import dev.wirespeed.parse.ib.PerfqueryParser;
 import dev.wirespeed.parse.ib.IbnetdiscoverParser;
 import dev.wirespeed.parse.ib.IbstatParser;
 import dev.wirespeed.parse.ib.IbstatusParser;
@@ -39,8 +42,9 @@ public final class Parsers {
     public static List<Parser> all() {
         return List.of(
                 new IbstatParser(), new IbstatusParser(), new IbvDevinfoParser(), new IbvDevicesParser(),
-                new IblinkinfoParser(), new IbnetdiscoverParser(), new RdmaLinkParser(),
-                new LspciParser(), new LstopoParser(), new IpParser(), new EthtoolParser(), new NfsstatParser(),
+                new IblinkinfoParser(), new IbnetdiscoverParser(), new RdmaLinkParser(), new PerfqueryParser(),
+                new IbqueryerrorsParser(),
+                new LspciParser(), new LstopoParser(), new IpParser(), new EthtoolParser(), new EthtoolStatsParser(), new NfsstatParser(),
                 new LsmodParser(),
                 new MlxconfigParser(), new MlxfwmanagerParser(), new OfedPciCheckParser(), new MstStatusParser(),
                 new MlnxTuneParser(), new Mlx5cmdParser(), new FlintQueryParser(),
