@@ -24,6 +24,7 @@ import dev.wirespeed.parse.host.DriverInfo;
 import dev.wirespeed.parse.host.EthtoolSettings;
 import dev.wirespeed.parse.host.NfsMount;
 import dev.wirespeed.parse.host.PauseSettings;
+import dev.wirespeed.parse.host.PcieBandwidthLine;
 import dev.wirespeed.parse.host.TopologyDevice;
 import dev.wirespeed.parse.mlx.MlxSetting;
 import dev.wirespeed.parse.mlx.MstDevice;
@@ -97,6 +98,8 @@ final class RecordFacts {
                     pci(di.busInfo(), src).ifPresent(a -> nb.pciAddress(Observed.of(a, di.busInfo(), src)));
                     b.add(nb.build());
                 }
+                case PcieBandwidthLine l -> pci(l.address(), src).ifPresent(a -> b.add(PciFunction.builder(a)
+                        .link(kernelLink(l, src)).build()));
                 case NfsMount m -> b.add(new Mount(m.export(), m.mountPoint(), "nfs" + (m.version() == null ? "" : m.version()),
                         String.join(",", m.options().entrySet().stream()
                                 .map(e -> e.getValue().isEmpty() ? e.getKey() : e.getKey() + "=" + e.getValue()).toList()),
@@ -212,6 +215,18 @@ final class RecordFacts {
                         : Observed.of(l.maxPayloadBytes(), l.maxPayloadBytes() + " bytes", src),
                 Boolean.TRUE.equals(l.widthDowngraded()) || Boolean.TRUE.equals(l.speedDowngraded())
                         ? Observed.of(true, "(downgraded)", src) : Observed.notSeen(),
+                null);
+    }
+
+    /**
+     * The kernel's bandwidth line: the speed and width it names are the link the device gets (its
+     * own, or the slower one on the way); "capable of" gives what it could do.
+     */
+    private static PcieLink kernelLink(PcieBandwidthLine l, String src) {
+        Observed<Double> maxGts = l.capableSpeed() == null ? Observed.notSeen() : gts(l.capableSpeed(), src);
+        Observed<Integer> maxWidth = l.capableWidth() == null ? Observed.notSeen() : width(l.capableWidth(), src);
+        return new PcieLink(gts(l.speed(), src), width(l.width(), src), maxGts, maxWidth, Observed.notSeen(),
+                l.limitedAt() == null ? Observed.notSeen() : Observed.of(true, "limited by … link at " + l.limitedAt(), src),
                 null);
     }
 

@@ -2,6 +2,7 @@ package dev.wirespeed.parse;
 
 import dev.wirespeed.parse.host.EthtoolParser;
 import dev.wirespeed.parse.host.EthtoolStatsParser;
+import dev.wirespeed.parse.host.KernelLogParser;
 import dev.wirespeed.parse.host.IpParser;
 import dev.wirespeed.parse.host.LsmodParser;
 import dev.wirespeed.parse.host.LstopoParser;
@@ -44,7 +45,7 @@ public final class Parsers {
                 new IbstatParser(), new IbstatusParser(), new IbvDevinfoParser(), new IbvDevicesParser(),
                 new IblinkinfoParser(), new IbnetdiscoverParser(), new RdmaLinkParser(), new PerfqueryParser(),
                 new IbqueryerrorsParser(),
-                new LspciParser(), new LstopoParser(), new IpParser(), new EthtoolParser(), new EthtoolStatsParser(), new NfsstatParser(),
+                new LspciParser(), new LstopoParser(), new IpParser(), new EthtoolParser(), new EthtoolStatsParser(), new KernelLogParser(), new NfsstatParser(),
                 new LsmodParser(),
                 new MlxconfigParser(), new MlxfwmanagerParser(), new OfedPciCheckParser(), new MstStatusParser(),
                 new MlnxTuneParser(), new Mlx5cmdParser(), new FlintQueryParser(),
