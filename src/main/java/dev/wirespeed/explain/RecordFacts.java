@@ -1,6 +1,8 @@
 package dev.wirespeed.explain;
 
 import dev.wirespeed.diagnose.Facts;
+import dev.wirespeed.host.CounterNames;
+import dev.wirespeed.host.Counters;
 import dev.wirespeed.host.CpuTopology;
 import dev.wirespeed.host.DeviceSetting;
 import dev.wirespeed.host.Evidence;
@@ -24,6 +26,7 @@ import dev.wirespeed.parse.host.DriverInfo;
 import dev.wirespeed.parse.host.EthtoolSettings;
 import dev.wirespeed.parse.host.NfsMount;
 import dev.wirespeed.parse.host.PauseSettings;
+import dev.wirespeed.parse.host.CounterSample;
 import dev.wirespeed.parse.host.PcieBandwidthLine;
 import dev.wirespeed.parse.host.TopologyDevice;
 import dev.wirespeed.parse.mlx.MlxSetting;
@@ -48,6 +51,7 @@ final class RecordFacts {
 
     private static final Pattern MLNX_PCI_SECTION = Pattern.compile(".* Device Status on PCI ([0-9a-fA-F:.]+)");
     private static final Pattern MLNX_PORT_SECTION = Pattern.compile("(\\S+) \\(Port (\\d+)\\) Status");
+    private static final Pattern IB_COUNTER_PORT = Pattern.compile("(.+?) port (\\d{1,3})(?: \\(.*\\))?");
     private static final Pattern GBE = Pattern.compile("([\\d.]+)GbE");
 
     /** Adds what one parsed block says to {@code b}. */
@@ -98,6 +102,7 @@ final class RecordFacts {
                     pci(di.busInfo(), src).ifPresent(a -> nb.pciAddress(Observed.of(a, di.busInfo(), src)));
                     b.add(nb.build());
                 }
+                case CounterSample c -> counters(c, src).ifPresent(b::add);
                 case PcieBandwidthLine l -> pci(l.address(), src).ifPresent(a -> b.add(PciFunction.builder(a)
                         .link(kernelLink(l, src)).build()));
                 case NfsMount m -> b.add(new Mount(m.export(), m.mountPoint(), "nfs" + (m.version() == null ? "" : m.version()),
@@ -216,6 +221,28 @@ final class RecordFacts {
                 Boolean.TRUE.equals(l.widthDowngraded()) || Boolean.TRUE.equals(l.speedDowngraded())
                         ? Observed.of(true, "(downgraded)", src) : Observed.notSeen(),
                 null);
+    }
+
+    /**
+     * Pasted counters as the host's {@link Counters}, so the counter rules read them as doctor's:
+     * ethtool -S and ip -s link → a netdev (names as printed; ip's already the statistics names),
+     * perfquery/ibqueryerrors → an RDMA port under the sysfs names (unknown names kept as printed).
+     * Output that does not name its port is left out: a subject is the key facts merge on.
+     */
+    private static java.util.Optional<Counters> counters(CounterSample c, String src) {
+        if (c.subject() == null) {
+            return java.util.Optional.empty();
+        }
+        boolean ib = c.tool().equals("perfquery") || c.tool().equals("ibqueryerrors");
+        Matcher port = IB_COUNTER_PORT.matcher(c.subject());
+        if (ib && !port.matches()) {
+            return java.util.Optional.empty(); // "port ALL": the sum of a switch's ports is no one port
+        }
+        // an IB port named by LID or GUID: "LID 10/1", "GUID 0x…/1" (sysfs would say "mlx5_0/1")
+        Counters.Builder cb = ib ? Counters.rdmaPort(port.group(1), Integer.parseInt(port.group(2)))
+                : Counters.netdev(c.subject());
+        c.values().forEach((name, v) -> cb.value(ib ? CounterNames.ibSysfsName(name).orElse(name) : name, v, src));
+        return java.util.Optional.of(cb.build());
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.Severity;
 import dev.wirespeed.explain.Explainer;
 import dev.wirespeed.explain.Explanation;
+import dev.wirespeed.host.Counters;
 import dev.wirespeed.parse.host.CounterSample;
 import dev.wirespeed.parse.host.NetInterface;
 import java.util.List;
@@ -130,5 +131,20 @@ class CountersParsersTest {
         assertThat(s.value("collisions")).isZero();
         assertThat(findings("ip-s-link-bond-ha-unraid13.txt")).singleElement()
                 .satisfies(f -> assertThat(f.severity()).isEqualTo(Severity.INFO));
+    }
+
+    @Test
+    void countersBecomeTheHostCounterFacts() {
+        Explanation ip = Explainer.standard().explain("ip.txt", Fixture.text("counters/ip-s-s-link-security-onion437.txt"));
+        Counters eth4 = ip.facts().getFirst().counters(Counters.Scope.NETDEV, "eth4").orElseThrow();
+        assertThat(eth4.value("rx_missed_errors")).contains(1725828L);
+        assertThat(eth4.observed("rx_missed_errors").orElseThrow().source()).isEqualTo("ip, ip.txt line 2");
+        Explanation pq = Explainer.standard().explain("pq.txt", Fixture.text("counters/perfquery-x-infiniband-diags16.txt"));
+        Counters lid = pq.facts().getFirst().counters(Counters.Scope.RDMA_PORT, "LID 10/1").orElseThrow();
+        assertThat(lid.value("port_xmit_wait")).contains(0L);
+        assertThat(lid.value("symbol_error")).contains(0L);
+        Explanation et = Explainer.standard().explain("e.txt", Fixture.text("counters/ethtool-S-mlx5-grep-netmap649.txt"));
+        assertThat(et.facts().getFirst().counters(Counters.Scope.NETDEV, "enp193s0f0np0").orElseThrow()
+                .value("rx_out_of_buffer")).contains(48L);
     }
 }

@@ -1,5 +1,6 @@
 package dev.wirespeed.parse.host;
 
+import dev.wirespeed.host.CounterNames;
 import dev.wirespeed.parse.BaseParser;
 import dev.wirespeed.parse.Command;
 import dev.wirespeed.parse.Lines;
@@ -105,22 +106,9 @@ public final class IpParser extends BaseParser {
         return b.done(i);
     }
 
-    /** ip's column word → the kernel's statistics name (include/uapi/linux/if_link.h, rtnl_link_stats64). */
+    /** ip's column word → the kernel's statistics name ({@link CounterNames#ipLink}; an unknown word keeps "rx_"/"tx_" + word). */
     static String statName(boolean rx, String word) {
-        String dir = rx ? "rx_" : "tx_";
-        return switch (word) {
-            case "bytes", "packets", "errors", "dropped" -> dir + word;
-            case "overrun" -> "rx_over_errors";
-            case "missed" -> "rx_missed_errors";
-            case "mcast" -> "multicast";
-            case "carrier" -> "tx_carrier_errors";
-            case "collsns" -> "collisions";
-            case "transns" -> "carrier_changes";
-            case "nohandler" -> "rx_nohandler";
-            case "otherhost" -> "rx_otherhost_dropped";
-            case "length", "crc", "frame", "fifo", "aborted", "window", "heartbeat" -> dir + word + "_errors";
-            default -> dir + word;
-        };
+        return CounterNames.ipLink(rx, word).orElse((rx ? "rx_" : "tx_") + word);
     }
 
     private static final class Current {
