@@ -20,7 +20,7 @@ public final class LogRules {
     public static LogRules standard() {
         return new LogRules(RuleSet.standard(), List.of(new RdmaNamingMixedRule(), new FabricLinkDegradedRule(),
                 new ZeroTierUnreachableRule(), new MdcliPatchBlocksUpgradeRule(), new CounterErrorsRule(),
-                new KernelEventsRule()));
+                new KernelEventsRule(), new FirmwareResetPendingRule()));
     }
 
     public List<LogRule> logRules() {

@@ -92,7 +92,8 @@ public final class Explainer {
     /** Records with no host counterpart, read by the log rules. */
     private static boolean logOnly(ParsedRecord r) {
         return r instanceof IbLink || r instanceof IbNode || r instanceof ZeroTierPeer || r instanceof MdcliRecord
-                || r instanceof CounterSample || r instanceof LinkEvent || r instanceof ModuleEvent;
+                || r instanceof CounterSample || r instanceof LinkEvent || r instanceof ModuleEvent
+                || r instanceof dev.wirespeed.parse.mlx.MlxDevice;
     }
 
     private static boolean isEmpty(Facts f) {
