@@ -29,6 +29,7 @@ import dev.wirespeed.parse.mlx.MlxconfigParser;
 import dev.wirespeed.parse.mlx.MlxfwmanagerParser;
 import dev.wirespeed.parse.mlx.MstStatusParser;
 import dev.wirespeed.parse.mlx.OfedPciCheckParser;
+import dev.wirespeed.parse.nccl.NcclTestsParser;
 import dev.wirespeed.parse.other.MdcliParser;
 import dev.wirespeed.parse.other.ZeroTierParser;
 import dev.wirespeed.parse.perftest.PerftestParser;
@@ -51,7 +52,7 @@ public final class Parsers {
                 new MlnxTuneParser(), new Mlx5cmdParser(), new FlintQueryParser(),
                 new Iperf3JsonParser(), new FioJsonParser(), new MdcliParser(),
                 new Iperf2Parser(), new Iperf3TextParser(), new QperfParser(), new PerftestParser(),
-                new SockperfParser(), new FioTextParser(), new ZeroTierParser());
+                new SockperfParser(), new NcclTestsParser(), new FioTextParser(), new ZeroTierParser());
     }
 
     /** The parser of a format name, or null. */
