@@ -15,7 +15,6 @@ import java.util.concurrent.ConcurrentHashMap;
 final class PairRunner {
     /** Beyond the test's own time, how long the coordinator waits for an answer before calling the agent lost. */
     static final long ANSWER_SLACK_MILLIS = 30_000;
-    static final int BUFFER_BYTES = 128 * 1024;
     static final int DEFAULT_MAX_STREAMS = 8;
     /** Lets the perftest server start listening before its client connects. */
     static final long PERFTEST_SETTLE_MILLIS = 1_000;
@@ -62,7 +61,7 @@ final class PairRunner {
                         DEFAULT_MAX_STREAMS);
         TestSpec spec = TestSpec.tcpBandwidth().direction(config.bidir() ? Direction.BIDIR : Direction.UPLOAD)
                 .streams(streams).durationMillis(Math.round(config.seconds() * 1000))
-                .omitMillis(Math.round(config.omitSeconds() * 1000)).bufferBytes(BUFFER_BYTES).build();
+                .omitMillis(Math.round(config.omitSeconds() * 1000)).build();
         long id = client.nextId();
         running.put(p, new Running(client, id));
         AgentMessage.TestDone done = client.call(new AgentMessage.RunTest(id, server.host(), server.port(), spec),

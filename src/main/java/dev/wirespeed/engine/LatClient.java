@@ -1,6 +1,7 @@
 package dev.wirespeed.engine;
 
 import dev.wirespeed.Version;
+import dev.wirespeed.io.Io;
 import dev.wirespeed.measure.CpuAccumulator;
 import dev.wirespeed.measure.CpuClock;
 import dev.wirespeed.measure.LatencyRecorder;
@@ -205,7 +206,7 @@ public final class LatClient {
         if (ch instanceof java.nio.channels.SelectableChannel socket) {
             NativeIo.shutdownAndClose(socket);
         } else {
-            BwClient.closeQuietly(ch);
+            Io.closeQuietly(ch);
         }
     }
 
@@ -243,7 +244,7 @@ public final class LatClient {
             try {
                 exchange();
             } catch (IOException e) {
-                failure = BwClient.reason(e);
+                failure = Io.reason(e);
             }
             clock.stopInto(cpu);
             long end = System.nanoTime();
@@ -367,7 +368,7 @@ public final class LatClient {
                     try {
                         pingPong.resend();
                     } catch (IOException e) {
-                        end(BwClient.reason(e));
+                        end(Io.reason(e));
                         return;
                     }
                 }

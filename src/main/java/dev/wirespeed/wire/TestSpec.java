@@ -47,13 +47,18 @@ public record TestSpec(
     public static final String MODE_TCP_LAT = "tcp-lat";
     public static final String MODE_UDP_LAT = "udp-lat";
 
+    /** Length of each read/write of a TCP bandwidth test unless -l says otherwise: iperf3's TCP default. */
+    public static final int DEFAULT_TCP_BUFFER_BYTES = 128 * 1024;
     public static final int MAX_BUFFER_BYTES = 16 << 20;
     public static final int MAX_WINDOW_BYTES = 512 << 20;
     public static final long MAX_OMIT_MILLIS = 600_000;
 
-    /** A TCP bandwidth test ({@value #MODE_TCP_BW}), uploading over one stream until the other fields are set. */
+    /**
+     * A TCP bandwidth test ({@value #MODE_TCP_BW}), uploading over one stream with writes of
+     * {@link #DEFAULT_TCP_BUFFER_BYTES} until the other fields are set.
+     */
     public static Builder tcpBandwidth() {
-        return new Builder(MODE_TCP_BW);
+        return new Builder(MODE_TCP_BW).bufferBytes(DEFAULT_TCP_BUFFER_BYTES);
     }
 
     /** A UDP bandwidth test ({@value #MODE_UDP_BW}). */
