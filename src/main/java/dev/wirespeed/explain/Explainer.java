@@ -93,7 +93,8 @@ public final class Explainer {
     private static boolean logOnly(ParsedRecord r) {
         return r instanceof IbLink || r instanceof IbNode || r instanceof ZeroTierPeer || r instanceof MdcliRecord
                 || r instanceof CounterSample || r instanceof LinkEvent || r instanceof ModuleEvent
-                || r instanceof dev.wirespeed.parse.mlx.MlxDevice || r instanceof dev.wirespeed.parse.nccl.NcclSummary;
+                || r instanceof dev.wirespeed.parse.mlx.MlxDevice || r instanceof dev.wirespeed.parse.nccl.NcclSummary
+                || r instanceof dev.wirespeed.parse.host.QosSettings;
     }
 
     private static boolean isEmpty(Facts f) {

@@ -28,6 +28,7 @@ import dev.wirespeed.parse.host.NfsMount;
 import dev.wirespeed.parse.host.PauseSettings;
 import dev.wirespeed.parse.host.CounterSample;
 import dev.wirespeed.parse.host.PcieBandwidthLine;
+import dev.wirespeed.parse.host.QosSettings;
 import dev.wirespeed.parse.host.TopologyDevice;
 import dev.wirespeed.parse.mlx.MlxSetting;
 import dev.wirespeed.parse.mlx.MstDevice;
@@ -103,6 +104,7 @@ final class RecordFacts {
                     b.add(nb.build());
                 }
                 case CounterSample c -> counters(c, src).ifPresent(b::add);
+                case QosSettings q when q.iface() != null -> qos(b, q, src);
                 case PcieBandwidthLine l -> pci(l.address(), src).ifPresent(a -> b.add(PciFunction.builder(a)
                         .link(kernelLink(l, src)).build()));
                 case NfsMount m -> b.add(new Mount(m.export(), m.mountPoint(), "nfs" + (m.version() == null ? "" : m.version()),
@@ -221,6 +223,18 @@ final class RecordFacts {
                 Boolean.TRUE.equals(l.widthDowngraded()) || Boolean.TRUE.equals(l.speedDowngraded())
                         ? Observed.of(true, "(downgraded)", src) : Observed.notSeen(),
                 null);
+    }
+
+    /** mlnx_qos as device settings of the interface: "trust" (pcp/dscp) and "pfc" ("3", "3,4" or "none"). */
+    private static void qos(Facts.Builder b, QosSettings q, String src) {
+        Evidence ev = new Evidence(src, q.source().text().strip());
+        if (q.trust() != null) {
+            b.add(new DeviceSetting(q.iface(), "trust", q.trust(), ev));
+        }
+        if (q.pfcPriorities() != null) {
+            b.add(new DeviceSetting(q.iface(), "pfc", q.pfcPriorities().isEmpty() ? "none"
+                    : String.join(",", q.pfcPriorities().stream().map(String::valueOf).toList()), ev));
+        }
     }
 
     /**
