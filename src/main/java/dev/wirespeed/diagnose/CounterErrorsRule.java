@@ -41,6 +41,10 @@ final class CounterErrorsRule implements LogRule {
                 byKind.remove(CounterKind.ERRORS); // a specific kind already explains the generic totals
                 byKind.remove(CounterKind.DROPPED);
             }
+            Finding tcp = retransmits(s, id());
+            if (tcp != null) {
+                out.add(tcp);
+            }
             String port = s.subject() == null ? "the port" : s.subject();
             for (Map.Entry<CounterKind, Map<String, Long>> e : byKind.entrySet()) {
                 CounterKind k = e.getKey();
@@ -54,5 +58,20 @@ final class CounterErrorsRule implements LogRule {
             }
         }
         return out;
+    }
+
+    /** Retransmitted share of all TCP segments sent, when both counters were printed and more than 1 %. */
+    static Finding retransmits(CounterSample s, String id) {
+        Long re = s.value("TcpRetransSegs");
+        Long sent = s.value("TcpOutSegs");
+        if (re == null || sent == null || sent == 0 || re * 100 <= sent) {
+            return null;
+        }
+        return new Finding(id, Severity.WARN, "TCP",
+                String.format(java.util.Locale.ROOT, "TCP retransmitted %d of %d segments (%.1f %%, %s): packets are lost "
+                        + "on the way or at a receiver", re, sent, 100.0 * re / sent, s.tool()),
+                List.of(new Evidence(s.tool() + ", line " + s.source().line(), s.source().text().strip())), null,
+                Fix.action("look for drops in the interfaces' counters (ethtool -S, ip -s link) on both ends and in "
+                        + "the switch; compare with a test's delta rather than totals since boot"));
     }
 }

@@ -45,6 +45,9 @@ enum CounterKind {
     ERRORS(Severity.WARN, "the interface counted errors or drops",
             "read the driver's own counters (ethtool -S IFACE) to find which kind", null,
             "rx_errors|tx_errors|tx_carrier_errors|tx_aborted_errors|tx_fifo_errors"),
+    SOCKET_BUFFER(Severity.WARN, "UDP datagrams were dropped because a socket's receive or send buffer was full",
+            "raise the socket buffers (net.core.rmem_max / wmem_max, and the application's SO_RCVBUF) or read faster",
+            "sysctl -w net.core.rmem_max=67108864", "UdpRcvbufErrors|UdpSndbufErrors|Udp6RcvbufErrors|Udp6SndbufErrors"),
     DROPPED(Severity.INFO, "the kernel dropped packets; this total also counts frames for unknown protocols or VLANs, "
             + "so it can be harmless", "read the driver's counters (ethtool -S IFACE) to tell buffer drops from the rest",
             null, "rx_dropped|tx_dropped");

@@ -247,6 +247,11 @@ final class RecordFacts {
         if (c.subject() == null) {
             return java.util.Optional.empty();
         }
+        if (c.tool().equals("nstat") || c.tool().equals("netstat -s")) {
+            Counters.Builder hb = Counters.host();
+            c.values().forEach((name, v) -> hb.value(name, v, src));
+            return java.util.Optional.of(hb.build());
+        }
         boolean ib = c.tool().equals("perfquery") || c.tool().equals("ibqueryerrors");
         Matcher port = IB_COUNTER_PORT.matcher(c.subject());
         if (ib && !port.matches()) {

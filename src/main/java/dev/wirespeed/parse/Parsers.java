@@ -4,6 +4,7 @@ import dev.wirespeed.parse.host.EthtoolParser;
 import dev.wirespeed.parse.host.EthtoolStatsParser;
 import dev.wirespeed.parse.host.KernelLogParser;
 import dev.wirespeed.parse.host.MlnxQosParser;
+import dev.wirespeed.parse.host.NetstatParser;
 import dev.wirespeed.parse.host.IpParser;
 import dev.wirespeed.parse.host.LsmodParser;
 import dev.wirespeed.parse.host.LstopoParser;
@@ -47,7 +48,8 @@ public final class Parsers {
                 new IbstatParser(), new IbstatusParser(), new IbvDevinfoParser(), new IbvDevicesParser(),
                 new IblinkinfoParser(), new IbnetdiscoverParser(), new RdmaLinkParser(), new PerfqueryParser(),
                 new IbqueryerrorsParser(),
-                new LspciParser(), new LstopoParser(), new IpParser(), new EthtoolParser(), new EthtoolStatsParser(), new KernelLogParser(), new MlnxQosParser(), new NfsstatParser(),
+                new LspciParser(), new LstopoParser(), new IpParser(), new EthtoolParser(), new EthtoolStatsParser(), new KernelLogParser(), new MlnxQosParser(),
+                new NetstatParser(), new NfsstatParser(),
                 new LsmodParser(),
                 new MlxconfigParser(), new MlxfwmanagerParser(), new OfedPciCheckParser(), new MstStatusParser(),
                 new MlnxTuneParser(), new Mlx5cmdParser(), new FlintQueryParser(),

@@ -147,4 +147,25 @@ class CountersParsersTest {
         assertThat(et.facts().getFirst().counters(Counters.Scope.NETDEV, "enp193s0f0np0").orElseThrow()
                 .value("rx_out_of_buffer")).contains(48L);
     }
+
+    @Test
+    void netstatStatisticsUnderNstatNames() {
+        Parsed p = Fixture.only("counters/netstat-s-osquery1919.txt", "netstat-s");
+        CounterSample s = p.all(CounterSample.class).getFirst();
+        assertThat(s.subject()).isEqualTo("host");
+        assertThat(s.value("IpInReceives")).isEqualTo(19839951L);
+        assertThat(s.value("IpOutNoRoutes")).isEqualTo(1657L);
+        assertThat(s.value("IcmpMsgOutType69")).isEqualTo(244L);
+        assertThat(s.value("TcpOutSegs")).isEqualTo(16880653L);
+        assertThat(s.value("TcpRetransSegs")).isEqualTo(3006L);
+        assertThat(s.value("TcpInErrs")).isEqualTo(53L);
+        assertThat(p.lastLine()).as("the last line, \"53 bad segments received.\"").isEqualTo(48);
+        Explanation e = Explainer.standard().explain("n.txt", Fixture.text("counters/netstat-s-osquery1919.txt"));
+        assertThat(e.facts().getFirst().counters(Counters.Scope.HOST, "host").orElseThrow().value("TcpRetransSegs"))
+                .contains(3006L);
+        assertThat(e.findings()).as("0.02 %% retransmitted").filteredOn(f -> f.subject().equals("TCP")).isEmpty();
+        String lossy = Fixture.text("counters/netstat-s-osquery1919.txt").replace("3006 segments", "300600 segments");
+        assertThat(Explainer.standard().explain("n.txt", lossy).findings()).filteredOn(f -> f.subject().equals("TCP"))
+                .singleElement().satisfies(f -> assertThat(f.message()).contains("300600 of 16880653 segments (1.8 %"));
+    }
 }
