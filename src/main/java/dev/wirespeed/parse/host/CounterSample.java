@@ -1,7 +1,9 @@
 package dev.wirespeed.parse.host;
 
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -18,6 +20,7 @@ import java.util.Map;
  * @param tool    "ethtool -S", "ip -s link", "perfquery", "ibqueryerrors"
  * @param values  counter name → value, in printed order
  */
+@JsonTypeName("CounterSample")
 public record CounterSample(String subject, String tool, Map<String, Long> values, Source source)
         implements ParsedRecord {
     public CounterSample {
@@ -34,5 +37,10 @@ public record CounterSample(String subject, String tool, Map<String, Long> value
         long nonzero = values.values().stream().filter(v -> v != 0).count();
         return Columns.of().put("port", subject).put("tool", tool).put("counters", values.size())
                 .put("nonzero", nonzero).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

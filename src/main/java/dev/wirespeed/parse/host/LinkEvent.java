@@ -1,8 +1,10 @@
 package dev.wirespeed.parse.host;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -13,11 +15,17 @@ import java.util.Map;
  * @param detail what followed ("100 Mbps Full Duplex, Flow Control: RX"), or null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("LinkEvent")
 public record LinkEvent(String driver, String address, String iface, boolean up, String detail, Source source)
         implements ParsedRecord {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("device", address).put("interface", iface).put("link", up ? "up" : "down")
                 .put("detail", detail).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

@@ -1,8 +1,10 @@
 package dev.wirespeed.parse.host;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -14,11 +16,17 @@ import java.util.Map;
  * @param error true for the "[error]" form
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("ModuleEvent")
 public record ModuleEvent(String driver, String address, Integer module, String status, boolean error, Source source)
         implements ParsedRecord {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("device", address).put("module", module).put("status", status)
                 .put("error", error ? "yes" : null).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

@@ -1,8 +1,10 @@
 package dev.wirespeed.parse.host;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
@@ -15,6 +17,7 @@ import java.util.Map;
  * @param capable       the bandwidth the device could use, null when not limited
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("PcieBandwidthLine")
 public record PcieBandwidthLine(String driver, String address, Quantity available, String limitedAt, Quantity speed,
                                 Integer width, Quantity capable, Quantity capableSpeed, Integer capableWidth,
                                 Source source) implements ParsedRecord {
@@ -23,5 +26,10 @@ public record PcieBandwidthLine(String driver, String address, Quantity availabl
         return Columns.of().put("device", address).put("available", available).put("speed", speed)
                 .put("width", width == null ? null : "x" + width).put("capable", capable)
                 .put("limited at", limitedAt).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

@@ -1,8 +1,10 @@
 package dev.wirespeed.parse.host;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +24,7 @@ import java.util.stream.Collectors;
  * @param trafficClasses the "tc: N …" blocks, in order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("QosSettings")
 public record QosSettings(String iface, String dcbxMode, String trust, List<Integer> pfcPriorities,
                           List<TrafficClass> trafficClasses, Source source) implements ParsedRecord {
     public QosSettings {
@@ -48,5 +51,10 @@ public record QosSettings(String iface, String dcbxMode, String trust, List<Inte
                         : pfcPriorities.stream().map(String::valueOf).collect(Collectors.joining(",")))
                 .put("ets", trafficClasses.stream().map(t -> "tc" + t.tc() + "=" + (t.bwPercent() == null ? t.tsa()
                         : t.bwPercent() + "%")).collect(Collectors.joining(" "))).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

@@ -1,8 +1,10 @@
 package dev.wirespeed.parse.mlx;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -21,6 +23,7 @@ import java.util.Map;
  * @param romVersions current versions of the other images (PXE, UEFI, CLP, "UEFI Virtio net" …), in order
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
+@JsonTypeName("MlxDevice")
 public record MlxDevice(String device, String deviceType, String partNumber, String description, String psid,
                         String pciAddress, String firmware, String available, String status, Source source,
                         String runningFirmware, Map<String, String> romVersions)
@@ -48,5 +51,10 @@ public record MlxDevice(String device, String deviceType, String partNumber, Str
                 .put("pci", pciAddress).put("firmware", firmware).put("available", available).put("status", status)
                 .put("running", runningFirmware).put("pxe", romVersions.get("PXE")).put("uefi", romVersions.get("UEFI"))
                 .map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

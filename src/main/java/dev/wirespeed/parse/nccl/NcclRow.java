@@ -1,8 +1,10 @@
 package dev.wirespeed.parse.nccl;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -14,6 +16,7 @@ import java.util.Map;
  * @param wrong out-of-place "#wrong"/"error" column as printed ("0", "N/A")
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("NcclRow")
 public record NcclRow(long sizeBytes, String type, String redop, Double timeMicros, Double algbwGBps, Double busbwGBps,
                       String wrong, Double inPlaceTimeMicros, Double inPlaceAlgbwGBps, Double inPlaceBusbwGBps,
                       Source source) implements ParsedRecord {
@@ -31,5 +34,10 @@ public record NcclRow(long sizeBytes, String type, String redop, Double timeMicr
                 .put("algbw", algbwGBps == null ? null : algbwGBps + " GB/s")
                 .put("busbw", busbwGBps == null ? null : busbwGBps + " GB/s")
                 .put("in-place busbw", inPlaceBusbwGBps == null ? null : inPlaceBusbwGBps + " GB/s").map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

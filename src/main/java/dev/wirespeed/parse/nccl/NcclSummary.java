@@ -1,8 +1,10 @@
 package dev.wirespeed.parse.nccl;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +21,7 @@ import java.util.Map;
  * @param outOfBounds     "# Out of bounds values : N OK|FAILED" count, null when not printed
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("NcclSummary")
 public record NcclSummary(String test, int ranks, List<String> hosts, int rows, Double peakBusbwGBps,
                           Double avgBusbwGBps, Integer outOfBounds, Source source) implements ParsedRecord {
     public NcclSummary {
@@ -32,5 +35,10 @@ public record NcclSummary(String test, int ranks, List<String> hosts, int rows, 
                 .put("peak busbw", peakBusbwGBps == null ? null : peakBusbwGBps + " GB/s")
                 .put("avg busbw", avgBusbwGBps == null ? null : avgBusbwGBps + " GB/s")
                 .put("out of bounds", outOfBounds).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }
