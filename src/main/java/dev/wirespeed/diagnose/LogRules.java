@@ -21,7 +21,7 @@ public final class LogRules {
         return new LogRules(RuleSet.standard(), List.of(new RdmaNamingMixedRule(), new FabricLinkDegradedRule(),
                 new ZeroTierUnreachableRule(), new MdcliPatchBlocksUpgradeRule(), new CounterErrorsRule(),
                 new KernelEventsRule(), new FirmwareResetPendingRule(),
-                new NcclBusBandwidthRule()));
+                new NcclBusBandwidthRule(), new MstNotStartedRule()));
     }
 
     public List<LogRule> logRules() {

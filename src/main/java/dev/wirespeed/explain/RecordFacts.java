@@ -46,6 +46,7 @@ import dev.wirespeed.parse.nccl.NcclRow;
 import dev.wirespeed.parse.nccl.NcclSummary;
 import dev.wirespeed.parse.mlx.MlxSetting;
 import dev.wirespeed.parse.mlx.MstDevice;
+import dev.wirespeed.parse.mlx.MstModule;
 import dev.wirespeed.parse.mlx.TuneItem;
 import dev.wirespeed.parse.other.MdcliRecord;
 import dev.wirespeed.parse.other.ZeroTierPeer;
@@ -345,6 +346,12 @@ final class RecordFacts {
         @Override
         public Void visit(PcieBandwidthLine l) {
             pci(l.address(), src).ifPresent(a -> b.add(PciFunction.builder(a).link(kernelLink(l, src)).build()));
+            return null;
+        }
+
+        /** mst's module state is about the tools, not the host's network: read by the mst rule from the log. */
+        @Override
+        public Void visit(MstModule r) {
             return null;
         }
 

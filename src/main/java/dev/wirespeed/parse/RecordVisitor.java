@@ -24,6 +24,7 @@ import dev.wirespeed.parse.iperf.IperfInterval;
 import dev.wirespeed.parse.mlx.MlxDevice;
 import dev.wirespeed.parse.mlx.MlxSetting;
 import dev.wirespeed.parse.mlx.MstDevice;
+import dev.wirespeed.parse.mlx.MstModule;
 import dev.wirespeed.parse.mlx.TuneItem;
 import dev.wirespeed.parse.nccl.NcclRow;
 import dev.wirespeed.parse.nccl.NcclSummary;
@@ -118,4 +119,6 @@ public interface RecordVisitor<R> {
     R visit(NcclRow r);
 
     R visit(NcclSummary r);
+
+    R visit(MstModule r);
 }

@@ -60,4 +60,34 @@ class MlxFirmwareVersionsTest {
         assertThat(d.status()).isEqualTo("Update required");
         assertThat(pending("mlxup-query-update-required-cx6lx.txt")).isEmpty();
     }
+
+    @Test
+    void mstStatusBeforeMstStart() {
+        Parsed p = Fixture.only("mlx/mst-status-not-loaded-lshca28.txt", "mst");
+        assertThat(p.all(dev.wirespeed.parse.mlx.MstModule.class)).extracting(m -> m.module() + "=" + m.loaded())
+                .containsExactly("MST PCI=false", "MST PCI configuration=false");
+        assertThat(p.skipped()).isEmpty();
+        assertThat(Explainer.standard().explain("m.txt", Fixture.text("mlx/mst-status-not-loaded-lshca28.txt")).findings())
+                .filteredOn(f -> f.rule().equals("mst-not-started")).singleElement()
+                .satisfies(f -> assertThat(f.fix().command()).isEqualTo("mst start"));
+        assertThat(Explainer.standard().explain("m.txt", Fixture.text("mlx/mst-status-seed001.txt")).findings())
+                .filteredOn(f -> f.rule().equals("mst-not-started")).as("seed 001's mst is started").isEmpty();
+    }
+
+    /** Long tail of rdma link: the first iproute2 format and the InfiniBand keywords. */
+    @Test
+    void rdmaLinkOlderFormatAndIbKeywords() {
+        dev.wirespeed.parse.ib.RdmaPort old = Fixture.only("ib/rdma-link-old-format.txt", "rdma-link")
+                .all(dev.wirespeed.parse.ib.RdmaPort.class).getFirst();
+        assertThat(old.device()).isEqualTo("mlx5_0");
+        assertThat(old.port()).isEqualTo(1);
+        assertThat(old.state()).isEqualTo("ACTIVE");
+        assertThat(old.netdev()).isEqualTo("eth0");
+        dev.wirespeed.parse.ib.RdmaPort ib = Fixture.only("ib/rdma-link-ib-rccl1423.txt", "rdma-link")
+                .all(dev.wirespeed.parse.ib.RdmaPort.class).getFirst();
+        assertThat(ib.device()).isEqualTo("mlx5_7");
+        assertThat(ib.baseLid()).isEqualTo("3403");
+        assertThat(ib.smLid()).isEqualTo("1");
+        assertThat(ib.state()).isEqualTo("DOWN");
+    }
 }
