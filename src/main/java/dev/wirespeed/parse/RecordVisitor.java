@@ -7,7 +7,7 @@ import dev.wirespeed.parse.host.EthtoolSettings;
 import dev.wirespeed.parse.host.KernelModule;
 import dev.wirespeed.parse.host.LinkEvent;
 import dev.wirespeed.parse.host.ModuleEvent;
-import dev.wirespeed.parse.host.NetInterface;
+import dev.wirespeed.parse.host.NetInterfaceRecord;
 import dev.wirespeed.parse.host.NfsMount;
 import dev.wirespeed.parse.host.PauseSettings;
 import dev.wirespeed.parse.host.PcieBandwidthLine;
@@ -16,8 +16,8 @@ import dev.wirespeed.parse.host.TopologyDevice;
 import dev.wirespeed.parse.host.TopologyMachine;
 import dev.wirespeed.parse.ib.IbLink;
 import dev.wirespeed.parse.ib.IbNode;
-import dev.wirespeed.parse.ib.RdmaDevice;
-import dev.wirespeed.parse.ib.RdmaPort;
+import dev.wirespeed.parse.ib.RdmaDeviceRecord;
+import dev.wirespeed.parse.ib.RdmaPortRecord;
 import dev.wirespeed.parse.iperf.Iperf3Result;
 import dev.wirespeed.parse.iperf.IperfHeader;
 import dev.wirespeed.parse.iperf.IperfInterval;
@@ -31,7 +31,7 @@ import dev.wirespeed.parse.nccl.NcclSummary;
 import dev.wirespeed.parse.other.MdcliRecord;
 import dev.wirespeed.parse.other.ZeroTierPeer;
 import dev.wirespeed.parse.pci.PciDevice;
-import dev.wirespeed.parse.pci.PcieLink;
+import dev.wirespeed.parse.pci.PcieLinkRecord;
 import dev.wirespeed.parse.perftest.CpuFrequencyWarning;
 import dev.wirespeed.parse.perftest.PerftestBwRow;
 import dev.wirespeed.parse.perftest.PerftestHeader;
@@ -54,7 +54,7 @@ public interface RecordVisitor<R> {
 
     R visit(KernelModule r);
 
-    R visit(NetInterface r);
+    R visit(NetInterfaceRecord r);
 
     R visit(NfsMount r);
 
@@ -68,9 +68,9 @@ public interface RecordVisitor<R> {
 
     R visit(IbNode r);
 
-    R visit(RdmaDevice r);
+    R visit(RdmaDeviceRecord r);
 
-    R visit(RdmaPort r);
+    R visit(RdmaPortRecord r);
 
     R visit(Iperf3Result r);
 
@@ -92,7 +92,7 @@ public interface RecordVisitor<R> {
 
     R visit(PciDevice r);
 
-    R visit(PcieLink r);
+    R visit(PcieLinkRecord r);
 
     R visit(CpuFrequencyWarning r);
 

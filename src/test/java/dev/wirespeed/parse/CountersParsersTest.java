@@ -8,7 +8,7 @@ import dev.wirespeed.explain.Explainer;
 import dev.wirespeed.explain.Explanation;
 import dev.wirespeed.host.Counters;
 import dev.wirespeed.parse.host.CounterSample;
-import dev.wirespeed.parse.host.NetInterface;
+import dev.wirespeed.parse.host.NetInterfaceRecord;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -102,7 +102,7 @@ class CountersParsersTest {
     @Test
     void ipStatsTwiceWithWrappedHeadLine() {
         Parsed p = Fixture.only("counters/ip-s-s-link-security-onion437.txt", "ip");
-        assertThat(p.all(NetInterface.class)).singleElement().satisfies(n -> {
+        assertThat(p.all(NetInterfaceRecord.class)).singleElement().satisfies(n -> {
             assertThat(n.name()).isEqualTo("eth4");
             assertThat(n.state()).isEqualTo("UP");
         });

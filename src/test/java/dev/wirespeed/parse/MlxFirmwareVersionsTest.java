@@ -77,14 +77,14 @@ class MlxFirmwareVersionsTest {
     /** Long tail of rdma link: the first iproute2 format and the InfiniBand keywords. */
     @Test
     void rdmaLinkOlderFormatAndIbKeywords() {
-        dev.wirespeed.parse.ib.RdmaPort old = Fixture.only("ib/rdma-link-old-format.txt", "rdma-link")
-                .all(dev.wirespeed.parse.ib.RdmaPort.class).getFirst();
+        dev.wirespeed.parse.ib.RdmaPortRecord old = Fixture.only("ib/rdma-link-old-format.txt", "rdma-link")
+                .all(dev.wirespeed.parse.ib.RdmaPortRecord.class).getFirst();
         assertThat(old.device()).isEqualTo("mlx5_0");
         assertThat(old.port()).isEqualTo(1);
         assertThat(old.state()).isEqualTo("ACTIVE");
         assertThat(old.netdev()).isEqualTo("eth0");
-        dev.wirespeed.parse.ib.RdmaPort ib = Fixture.only("ib/rdma-link-ib-rccl1423.txt", "rdma-link")
-                .all(dev.wirespeed.parse.ib.RdmaPort.class).getFirst();
+        dev.wirespeed.parse.ib.RdmaPortRecord ib = Fixture.only("ib/rdma-link-ib-rccl1423.txt", "rdma-link")
+                .all(dev.wirespeed.parse.ib.RdmaPortRecord.class).getFirst();
         assertThat(ib.device()).isEqualTo("mlx5_7");
         assertThat(ib.baseLid()).isEqualTo("3403");
         assertThat(ib.smLid()).isEqualTo("1");
