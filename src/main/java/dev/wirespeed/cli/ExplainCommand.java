@@ -4,13 +4,14 @@ import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.Severity;
 import dev.wirespeed.explain.Explainer;
 import dev.wirespeed.explain.Explanation;
+import dev.wirespeed.guard.BoundedRead;
+import dev.wirespeed.guard.Printable;
 import dev.wirespeed.report.ExplainText;
 import dev.wirespeed.results.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,6 +45,8 @@ import picocli.CommandLine.Spec;
 public final class ExplainCommand implements Callable<Integer> {
     /** Larger inputs are refused: a terminal log is far smaller. */
     static final long MAX_INPUT_BYTES = 64L << 20;
+    /** An echoed input line is cut here, with a marker (a 50 MB single line is not echoed whole). */
+    static final int ECHO_CHARS = 200;
 
     @Spec
     CommandSpec spec;
@@ -122,21 +125,13 @@ public final class ExplainCommand implements Callable<Integer> {
 
     private String read(String name) throws IOException {
         byte[] bytes;
-        if (name.equals("-")) {
-            bytes = stdin.readNBytes((int) MAX_INPUT_BYTES + 1);
-        } else {
-            Path p = Path.of(name);
-            try {
-                if (Files.size(p) > MAX_INPUT_BYTES) {
-                    throw Check.usage(spec, name + " is larger than 64 MiB; explain reads terminal logs");
-                }
-                bytes = Files.readAllBytes(p);
-            } catch (NoSuchFileException ex) {
-                throw Check.usage(spec, "no such file: " + name);
-            }
-        }
-        if (bytes.length > MAX_INPUT_BYTES) {
-            throw Check.usage(spec, "standard input is larger than 64 MiB; explain reads terminal logs");
+        try {
+            bytes = name.equals("-") ? BoundedRead.stream(stdin, MAX_INPUT_BYTES, "standard input", "explain")
+                    : BoundedRead.file(Path.of(name), MAX_INPUT_BYTES, "explain");
+        } catch (NoSuchFileException ex) {
+            throw Check.usage(spec, "no such file: " + name);
+        } catch (BoundedRead.Refused ex) {
+            throw Check.usage(spec, ex.getMessage());
         }
         return new String(bytes, StandardCharsets.UTF_8);
     }
@@ -145,7 +140,7 @@ public final class ExplainCommand implements Callable<Integer> {
         for (String t : texts) {
             for (String line : t.split("\\R")) {
                 if (!line.isBlank()) {
-                    return line.strip();
+                    return Printable.of(line.strip(), ECHO_CHARS);
                 }
             }
         }
