@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.guard.Printable;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -18,7 +19,7 @@ final class Errors {
         if (e.getCause() instanceof IllegalArgumentException iae && iae.getMessage() != null) {
             message = e.getMessage();
         }
-        cmd.getErr().println(name + ": " + message + " (see '" + name + " --help')");
+        cmd.getErr().println(name + ": " + Printable.line(message) + " (see '" + name + " --help')");
         cmd.getErr().flush();
         return ExitCode.USAGE;
     }
@@ -27,7 +28,7 @@ final class Errors {
         PrintWriter err = cmd.getErr();
         int code = exitCode(e);
         String name = cmd.getCommandSpec().qualifiedName(" ");
-        err.println(name + ": " + message(e));
+        err.println(name + ": " + Printable.line(message(e)));
         if (debug(parsed)) {
             StringWriter trace = new StringWriter();
             e.printStackTrace(new PrintWriter(trace));

@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.guard.Printable;
 import dev.wirespeed.Version;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.iperf3.Iperf3;
@@ -123,7 +124,7 @@ public final class ServerCommand implements Callable<Integer> {
 
     static void log(PrintWriter out, String line) {
         synchronized (out) {
-            out.println(Instant.now().truncatedTo(ChronoUnit.SECONDS) + "  " + line);
+            out.println(Instant.now().truncatedTo(ChronoUnit.SECONDS) + "  " + Printable.line(line));
             out.flush();
         }
     }

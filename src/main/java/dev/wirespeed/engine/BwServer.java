@@ -1,5 +1,7 @@
 package dev.wirespeed.engine;
 
+import dev.wirespeed.guard.Printable;
+import dev.wirespeed.guard.Printable;
 import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.ProtocolException;
 import dev.wirespeed.wire.TestSpec;
@@ -107,7 +109,7 @@ public final class BwServer implements AutoCloseable {
         try {
             return new UdpSetup.Listener(new InetSocketAddress(tcp.getAddress(), tcp.getPort()));
         } catch (IOException e) {
-            config.log().accept("UDP tests unavailable: cannot bind UDP port " + tcp.getPort() + ": "
+            log("UDP tests unavailable: cannot bind UDP port " + tcp.getPort() + ": "
                     + BwClient.reason(e));
             return null;
         }
@@ -171,7 +173,7 @@ public final class BwServer implements AutoCloseable {
                     if (closing) {
                         break;
                     }
-                    config.log().accept("accept failed: " + BwClient.reason(e));
+                    log("accept failed: " + BwClient.reason(e));
                     continue;
                 }
                 if (!handshakes.tryAcquire()) {
@@ -311,7 +313,7 @@ public final class BwServer implements AutoCloseable {
     private void drop(SocketChannel ch, String peer, String why) {
         BwClient.closeQuietly(ch);
         if (!closing) {
-            config.log().accept("dropped " + peer + ": " + why);
+            log("dropped " + peer + ": " + why);
         }
     }
 
@@ -363,5 +365,9 @@ public final class BwServer implements AutoCloseable {
             Thread.sleep(10);
         }
         return running.isEmpty();
+    }
+
+    private void log(String line) {
+        config.log().accept(Printable.line(line));
     }
 }

@@ -1,5 +1,6 @@
 package dev.wirespeed.engine;
 
+import dev.wirespeed.guard.Printable;
 import dev.wirespeed.Version;
 import dev.wirespeed.measure.TcpCounters;
 import dev.wirespeed.units.ByteSize;
@@ -322,7 +323,7 @@ final class ServerTest {
     }
 
     private void log(String line) {
-        server.config().log().accept(line);
+        server.config().log().accept(Printable.line(line));
     }
 
     /** "127.0.0.1:40312 upload 4 streams 10.0 s: received 31.2 GiB = 26.8 Gbit/s". */

@@ -14,8 +14,9 @@ class PrintableTest {
     }
 
     @Test
-    void aBackslashIsDoubledSoAnEscapeCannotBeForged() {
-        assertThat(Printable.of("\\x1b")).isEqualTo("\\\\x1b");
+    void sanitizingTwiceChangesNothing() {
+        String once = Printable.line("hello\u001b]0;title\u0007\r\n");
+        assertThat(Printable.line(once)).isEqualTo(once).isEqualTo("hello\\x1b]0;title\\x07\\r\\n");
     }
 
     @Test
@@ -28,5 +29,16 @@ class PrintableTest {
         assertThat(Printable.of("abcdef", 3)).isEqualTo("abc…[3 more characters]");
         assertThat(Printable.of(null)).isEqualTo("(null)");
         assertThat(Printable.of("plain text ü")).isEqualTo("plain text ü");
+    }
+
+    @Test
+    void aTerminalWriterKeepsLineFeedsAndEscapesTheRest() {
+        java.io.StringWriter sink = new java.io.StringWriter();
+        java.io.PrintWriter out = Printable.terminal(sink);
+        out.print("host\u001b[31m\r\n");
+        out.printf("%s|%n", "x\u0007");
+        out.write('\u001b');
+        out.flush();
+        assertThat(sink.toString()).isEqualTo("host\\x1b[31m\\r\n" + "x\\x07|" + System.lineSeparator() + "\\x1b");
     }
 }
