@@ -92,7 +92,7 @@ public final class ExplainCommand implements Callable<Integer> {
         if (!labels.isEmpty() && !save) {
             throw Check.usage(spec, "--label applies to --save");
         }
-        return save ? ResultStore.open(db.database()) : ResultsSink.NONE;
+        return save ? ResultStore.openForSaving(db.database()) : ResultsSink.NONE;
     }
 
     private int explain(Map<String, String> inputs, ResultsSink sink) throws IOException {

@@ -108,7 +108,7 @@ public final class RunCommand implements Callable<Integer> {
         if (missing != null) {
             throw new Failure("missing programs, nothing was run: " + missing);
         }
-        try (ResultStore store = ResultStore.open(db.database())) {
+        try (ResultStore store = ResultStore.openForSaving(db.database())) {
             Campaign campaign = new Campaign(plan, text, sha256(text), points, engines, store, out, Interrupts::raised);
             Interrupts.onRaise(campaign::stopChildren);
             Campaign.Summary s;
