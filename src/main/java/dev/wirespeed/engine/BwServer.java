@@ -1,7 +1,7 @@
 package dev.wirespeed.engine;
 
 import dev.wirespeed.guard.Printable;
-import dev.wirespeed.guard.Printable;
+import dev.wirespeed.io.Io;
 import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.ProtocolException;
 import dev.wirespeed.wire.TestSpec;
@@ -98,7 +98,7 @@ public final class BwServer implements AutoCloseable {
         } catch (IOException e) {
             listener.close();
             throw new IOException("cannot listen on " + (config.bindAddress() == null ? "*" : config.bindAddress())
-                    + ":" + config.port() + ": " + BwClient.reason(e), e);
+                    + ":" + config.port() + ": " + Io.reason(e), e);
         }
         udpListener = openUdpListener();
     }
@@ -110,7 +110,7 @@ public final class BwServer implements AutoCloseable {
             return new UdpSetup.Listener(new InetSocketAddress(tcp.getAddress(), tcp.getPort()));
         } catch (IOException e) {
             log("UDP tests unavailable: cannot bind UDP port " + tcp.getPort() + ": "
-                    + BwClient.reason(e));
+                    + Io.reason(e));
             return null;
         }
     }
@@ -173,11 +173,11 @@ public final class BwServer implements AutoCloseable {
                     if (closing) {
                         break;
                     }
-                    log("accept failed: " + BwClient.reason(e));
+                    log("accept failed: " + Io.reason(e));
                     continue;
                 }
                 if (!handshakes.tryAcquire()) {
-                    BwClient.closeQuietly(ch);
+                    Io.closeQuietly(ch);
                     continue;
                 }
                 long acceptSequence = sequence++;
@@ -214,7 +214,7 @@ public final class BwServer implements AutoCloseable {
             DataInputStream in = new DataInputStream(pushback);
             byte[] head = in.readNBytes(Wire.MAGIC.length);
             if (head.length == 0) {
-                BwClient.closeQuietly(ch);
+                Io.closeQuietly(ch);
                 return;
             }
             if (head.length < Wire.MAGIC.length) {
@@ -249,7 +249,7 @@ public final class BwServer implements AutoCloseable {
         } catch (EOFException e) {
             drop(ch, peer, "closed during the handshake");
         } catch (IOException | RuntimeException e) {
-            drop(ch, peer, BwClient.reason(e));
+            drop(ch, peer, Io.reason(e));
         }
     }
 
@@ -311,7 +311,7 @@ public final class BwServer implements AutoCloseable {
     }
 
     private void drop(SocketChannel ch, String peer, String why) {
-        BwClient.closeQuietly(ch);
+        Io.closeQuietly(ch);
         if (!closing) {
             log("dropped " + peer + ": " + why);
         }
@@ -319,7 +319,7 @@ public final class BwServer implements AutoCloseable {
 
     static String peerOf(SocketChannel ch) {
         try {
-            return BwClient.describe((InetSocketAddress) ch.getRemoteAddress());
+            return Io.describe((InetSocketAddress) ch.getRemoteAddress());
         } catch (IOException | RuntimeException e) {
             return "?";
         }
