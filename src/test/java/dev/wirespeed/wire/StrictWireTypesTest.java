@@ -23,8 +23,8 @@ class StrictWireTypesTest {
 
     /** A valid test request with one field of its spec replaced by raw JSON. */
     private static String requestWith(String field, String rawValue) {
-        TestSpec spec = new TestSpec(TestSpec.MODE_TCP_BW, Direction.UPLOAD, 4, 2000, 0, 0, 1000, 131072, 0, null, 0,
-                false);
+        TestSpec spec = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(4).durationMillis(2000)
+                .intervalMillis(1000).bufferBytes(131072).build();
         ObjectNode tree = (ObjectNode) FrameCodec.MAPPER.valueToTree(new Message.TestRequest(spec));
         String json = FrameCodec.MAPPER.writeValueAsString(tree);
         String valid = FrameCodec.MAPPER.writeValueAsString(((ObjectNode) tree.get("spec")).get(field));
