@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.admission.ServerLimits;
 import dev.wirespeed.guard.Printable;
 import dev.wirespeed.Version;
 import dev.wirespeed.engine.BwServer;
@@ -29,7 +30,8 @@ import picocli.CommandLine.Spec;
             "  wirespeed server --bind 10.0.0.1 -p 6000",
             "  wirespeed server --once                  exit after one test (scripts)",
             "  wirespeed server --iperf3                also on 5201: 'iperf3 -c HOST' works unchanged",
-            "  wirespeed server --max-duration 60 --max-streams 16   limits for a shared box"})
+            "  wirespeed server --max-duration 60 --max-streams 16   limits for a shared box",
+            "  wirespeed server --handshake-deadline 3 --max-pending-per-address 16   stricter admission"})
 public final class ServerCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -60,12 +62,32 @@ public final class ServerCommand implements Callable<Integer> {
             description = "Seconds a connection may stay silent before its test starts (default ${DEFAULT-VALUE}).")
     double handshakeSeconds;
 
+    @Option(names = "--handshake-deadline", paramLabel = "SEC", defaultValue = "5",
+            description = "Seconds from accept to a running test (or an authenticated agent session), however "
+                    + "the bytes trickle in (default ${DEFAULT-VALUE}).")
+    double handshakeDeadlineSeconds;
+
+    @Option(names = "--max-pending-per-address", paramLabel = "N", defaultValue = "64",
+            description = "Handshakes pending from one address; more are refused with 'server busy' "
+                    + "(default ${DEFAULT-VALUE}).")
+    int maxPendingPerAddress;
+
+    @Option(names = "--max-pending", paramLabel = "N", defaultValue = "256",
+            description = "Handshakes pending from everyone (default ${DEFAULT-VALUE}).")
+    int maxPending;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         Check.range(spec, "-p", port, 0, 65535);
         Check.range(spec, "--max-duration", maxDurationSeconds, 1, 86_400);
         Check.range(spec, "--max-streams", maxStreams, 1, 1024);
         Check.seconds(spec, "--handshake-timeout", handshakeSeconds, 0.1, 600);
+        Check.seconds(spec, "--handshake-deadline", handshakeDeadlineSeconds, 0.1, 600);
+        Check.range(spec, "--max-pending", maxPending, 1, 65_536);
+        Check.range(spec, "--max-pending-per-address", maxPendingPerAddress, 1, maxPending);
+        ServerLimits admission = ServerLimits.DEFAULT
+                .withHandshakeDeadlineMillis((int) Math.round(handshakeDeadlineSeconds * 1000))
+                .withPending(maxPendingPerAddress, maxPending);
         if (iperf3 && port == Iperf3.DEFAULT_PORT) {
             throw Check.usage(spec, "--iperf3 adds port " + Iperf3.DEFAULT_PORT + ", which -p already is");
         }
@@ -76,10 +98,11 @@ public final class ServerCommand implements Callable<Integer> {
                 line -> log(out, line)));
         List<BwServer> servers = new ArrayList<>();
         try {
-            servers.add(new BwServer(new BwServer.Config(bind, port, once, limits, handshakeMillis, line -> log(out, line))));
+            servers.add(new BwServer(new BwServer.Config(bind, port, once, limits, handshakeMillis, line -> log(out, line),
+                    admission)));
             if (iperf3) {
                 servers.add(new BwServer(new BwServer.Config(bind, Iperf3.DEFAULT_PORT, once, limits, handshakeMillis,
-                        line -> log(out, line))));
+                        line -> log(out, line), admission)));
             }
         } catch (IOException e) {
             servers.forEach(BwServer::close);
