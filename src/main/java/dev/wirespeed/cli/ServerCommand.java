@@ -1,6 +1,8 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.ServerLimits;
+import dev.wirespeed.units.ByteSize;
 import dev.wirespeed.guard.Printable;
 import dev.wirespeed.Version;
 import dev.wirespeed.engine.BwServer;
@@ -76,6 +78,19 @@ public final class ServerCommand implements Callable<Integer> {
             description = "Handshakes pending from everyone (default ${DEFAULT-VALUE}).")
     int maxPending;
 
+    @Option(names = "--max-memory", paramLabel = "SIZE", converter = SizeConverter.class,
+            description = "Buffer memory of all running tests together; a test that would pass it is refused "
+                    + "before anything is allocated (default: a quarter of this machine's memory, at most 4 GiB).")
+    Long maxMemoryBytes;
+
+    @Option(names = "--max-total-streams", paramLabel = "N", defaultValue = "1024",
+            description = "Data streams of all running tests together (default ${DEFAULT-VALUE}).")
+    int maxTotalStreams;
+
+    @Option(names = "--max-tests", paramLabel = "N", defaultValue = "64",
+            description = "Tests running at once (default ${DEFAULT-VALUE}).")
+    int maxTests;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         Check.range(spec, "-p", port, 0, 65535);
@@ -84,10 +99,18 @@ public final class ServerCommand implements Callable<Integer> {
         Check.seconds(spec, "--handshake-timeout", handshakeSeconds, 0.1, 600);
         Check.seconds(spec, "--handshake-deadline", handshakeDeadlineSeconds, 0.1, 600);
         Check.range(spec, "--max-pending", maxPending, 1, 65_536);
+        Check.range(spec, "--max-total-streams", maxTotalStreams, 1, 65_536);
+        Check.range(spec, "--max-tests", maxTests, 1, 4096);
+        if (maxMemoryBytes != null) {
+            Check.sizeRange(spec, "--max-memory", maxMemoryBytes, 1L << 20, 1L << 50);
+        }
         Check.range(spec, "--max-pending-per-address", maxPendingPerAddress, 1, maxPending);
         ServerLimits admission = ServerLimits.DEFAULT
                 .withHandshakeDeadlineMillis((int) Math.round(handshakeDeadlineSeconds * 1000))
-                .withPending(maxPendingPerAddress, maxPending);
+                .withPending(maxPendingPerAddress, maxPending)
+                .withBudget(maxMemoryBytes != null ? maxMemoryBytes : ServerLimits.defaultMemoryBytes(), maxTotalStreams,
+                        maxTests);
+        Budget budget = new Budget(admission);
         if (iperf3 && port == Iperf3.DEFAULT_PORT) {
             throw Check.usage(spec, "--iperf3 adds port " + Iperf3.DEFAULT_PORT + ", which -p already is");
         }
@@ -99,10 +122,10 @@ public final class ServerCommand implements Callable<Integer> {
         List<BwServer> servers = new ArrayList<>();
         try {
             servers.add(new BwServer(new BwServer.Config(bind, port, once, limits, handshakeMillis, line -> log(out, line),
-                    admission)));
+                    admission, budget)));
             if (iperf3) {
                 servers.add(new BwServer(new BwServer.Config(bind, Iperf3.DEFAULT_PORT, once, limits, handshakeMillis,
-                        line -> log(out, line), admission)));
+                        line -> log(out, line), admission, budget)));
             }
         } catch (IOException e) {
             servers.forEach(BwServer::close);
@@ -115,7 +138,8 @@ public final class ServerCommand implements Callable<Integer> {
             where.append(" and ").append(describe(servers.get(1))).append(" (iperf3)");
         }
         log(out, Version.software() + " listening on " + where + " (up to " + maxStreams
-                + " streams and " + maxDurationSeconds + " s per test; iperf3 clients too)");
+                + " streams and " + maxDurationSeconds + " s per test; " + ByteSize.format(admission.maxMemoryBytes())
+                + " of buffers, " + maxTotalStreams + " streams and " + maxTests + " tests at once; iperf3 clients too)");
         servers.forEach(BwServer::serveInBackground);
         // one listener stopping (Ctrl-C, --once) stops them all
         while (servers.stream().noneMatch(s -> awaitQuietly(s, 200))) {

@@ -1,6 +1,7 @@
 package dev.wirespeed.engine;
 
 import dev.wirespeed.admission.Admission;
+import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.RateLimitedLog;
 import dev.wirespeed.admission.ServerLimits;
 import dev.wirespeed.results.Json;
@@ -50,10 +51,16 @@ public final class BwServer implements AutoCloseable {
      * @param admission         caps and the whole-handshake deadline of unauthenticated connections
      */
     public record Config(String bindAddress, int port, boolean once, TestSpec.Limits limits, int handshakeMillis,
-                         Consumer<String> log, ServerLimits admission) {
+                         Consumer<String> log, ServerLimits admission, Budget budget) {
         public Config(String bindAddress, int port, boolean once, TestSpec.Limits limits, int handshakeMillis,
                       Consumer<String> log) {
             this(bindAddress, port, once, limits, handshakeMillis, log, ServerLimits.DEFAULT);
+        }
+
+        /** A budget of its own; servers on several ports share one by the canonical constructor. */
+        public Config(String bindAddress, int port, boolean once, TestSpec.Limits limits, int handshakeMillis,
+                      Consumer<String> log, ServerLimits admission) {
+            this(bindAddress, port, once, limits, handshakeMillis, log, admission, new Budget(admission));
         }
     }
 

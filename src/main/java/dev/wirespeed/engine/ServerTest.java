@@ -1,5 +1,6 @@
 package dev.wirespeed.engine;
 
+import dev.wirespeed.admission.Budget;
 import dev.wirespeed.guard.Printable;
 import dev.wirespeed.Version;
 import dev.wirespeed.io.Io;
@@ -41,6 +42,8 @@ final class ServerTest {
     private final FrameCodec codec;
     private final String peer;
     private final Runnable handshakeDone;
+    /** This test's share of the server's budget (docs/SECURITY.md), given back when it ends. */
+    private Budget.Reservation reservation;
     private SocketChannel[] data;
     private DatagramChannel[] udp = new DatagramChannel[0];
     private TestSpec spec;
@@ -89,6 +92,13 @@ final class ServerTest {
                 fail("this server cannot serve UDP tests (its UDP port could not be bound)");
                 return;
             }
+            try {
+                // before anything is allocated: the buffers of every data connection, both directions
+                reservation = cfg.budget().reserve(spec.connections(), spec.bufferBytes());
+            } catch (Budget.Exceeded e) {
+                fail("test refused: " + e.getMessage());
+                return;
+            }
             synchronized (this) {
                 this.spec = spec;
                 data = new SocketChannel[spec.udp() ? 0 : spec.connections()];
@@ -134,6 +144,9 @@ final class ServerTest {
                 server.unregister(testId);
             }
             closeAll();
+            if (reservation != null) {
+                reservation.close();
+            }
         }
     }
 

@@ -40,7 +40,7 @@ class AdmissionTest {
 
     @Test
     void aSourceAtItsCapIsRefusedWithTheCount() throws Exception {
-        start(new ServerLimits(60_000, 3, 10, 250, 8));
+        start(new ServerLimits(60_000, 3, 10, 250, 8, 1L << 30, 64, 8));
         for (int i = 0; i < 3; i++) {
             assertThat(admit("10.0.0.1")).isInstanceOf(Admission.Ticket.class);
         }
@@ -51,7 +51,7 @@ class AdmissionTest {
 
     @Test
     void aStaleHandshakeMakesRoomForANewcomerOfTheSameSource() throws Exception {
-        start(new ServerLimits(60_000, 2, 10, 250, 8));
+        start(new ServerLimits(60_000, 2, 10, 250, 8, 1L << 30, 64, 8));
         admit("10.0.0.1");
         admit("10.0.0.1");
         nanos.addAndGet(300_000_000L);
@@ -63,7 +63,7 @@ class AdmissionTest {
 
     @Test
     void theGlobalCapRefusesWhenNothingIsStale() throws Exception {
-        start(new ServerLimits(60_000, 2, 3, 250, 8));
+        start(new ServerLimits(60_000, 2, 3, 250, 8, 1L << 30, 64, 8));
         admit("10.0.0.1");
         admit("10.0.0.2");
         admit("10.0.0.3");
@@ -72,7 +72,7 @@ class AdmissionTest {
 
     @Test
     void aFinishedHandshakeFreesItsSlotOnce() throws Exception {
-        start(new ServerLimits(60_000, 1, 10, 250, 8));
+        start(new ServerLimits(60_000, 1, 10, 250, 8, 1L << 30, 64, 8));
         Admission.Ticket t = (Admission.Ticket) admit("10.0.0.1");
         t.done();
         t.done();
@@ -83,7 +83,7 @@ class AdmissionTest {
 
     @Test
     void theDeadlineClosesAHandshakeThatDoesNotFinish() throws Exception {
-        start(new ServerLimits(100, 4, 10, 250, 8));
+        start(new ServerLimits(100, 4, 10, 250, 8, 1L << 30, 64, 8));
         Admission.Ticket t = (Admission.Ticket) admit("10.0.0.1");
         for (int i = 0; i < 100 && channels.getFirst().isOpen(); i++) {
             Thread.sleep(20);
