@@ -17,8 +17,8 @@ import java.util.function.LongSupplier;
  * Admission control for unauthenticated connections, the one place every listener goes through
  * (docs/SECURITY.md): a deadline for the whole handshake, a cap on pending handshakes per source
  * address and in all. Past a cap the oldest handshake of that source (or of the busiest source)
- * is dropped if it has been pending longer than {@link ServerLimits#evictAfterMillis()}, else the
- * newcomer is refused with a reason the caller sends to the peer.
+ * whose opening bytes did not come within {@link ServerLimits#evictAfterMillis()} of accept is
+ * dropped to make room, else the newcomer is refused with a reason the caller sends to the peer.
  */
 public final class Admission implements AutoCloseable {
     /** What became of a new connection. */
@@ -35,6 +35,7 @@ public final class Admission implements AutoCloseable {
         private final long admittedNanos;
         private ScheduledFuture<?> deadline;
         private volatile String droppedBecause;
+        private volatile boolean prompt;
         private boolean pending = true;
 
         private Ticket(SocketChannel channel, InetAddress source, String peer, long admittedNanos) {
@@ -55,6 +56,17 @@ public final class Admission implements AutoCloseable {
             }
             if (d != null) {
                 d.cancel(false);
+            }
+        }
+
+        /**
+         * The peer's opening bytes arrived: when that was within {@link ServerLimits#evictAfterMillis()}
+         * of accept, the handshake is never dropped for a newcomer (only at the deadline). A client
+         * writes its opening at once; a trickling peer does not.
+         */
+        public void openingArrived() {
+            if (clock.getAsLong() - admittedNanos < limits.evictAfterMillis() * 1_000_000L) {
+                prompt = true;
             }
         }
 
@@ -97,16 +109,16 @@ public final class Admission implements AutoCloseable {
             long now = clock.getAsLong();
             ArrayDeque<Ticket> mine = pendingBySource.get(source);
             if (mine != null && mine.size() >= limits.maxPendingPerSource()) {
-                Ticket oldest = mine.peekFirst();
-                if (!evictable(oldest, now)) {
+                Ticket oldest = oldestEvictable(mine, now);
+                if (oldest == null) {
                     return refuse(peer, "server busy: " + mine.size() + " handshakes pending from your address");
                 }
                 evicted.add(oldest);
                 remove(oldest);
             }
             if (pendingTotal >= limits.maxPendingTotal()) {
-                Ticket oldest = oldestOfBusiestSource();
-                if (!evictable(oldest, now)) {
+                Ticket oldest = oldestOfBusiestSource(now);
+                if (oldest == null) {
                     return refuse(peer, "server busy: " + pendingTotal + " handshakes pending");
                 }
                 evicted.add(oldest);
@@ -131,7 +143,8 @@ public final class Admission implements AutoCloseable {
     }
 
     private boolean evictable(Ticket t, long now) {
-        return t != null && now - t.admittedNanos >= limits.evictAfterMillis() * 1_000_000L;
+        // age alone does not protect: a flood from one address would keep every slot fresh
+        return t != null && !t.prompt;
     }
 
     private Refusal refuse(String peer, String reason) {
@@ -139,14 +152,24 @@ public final class Admission implements AutoCloseable {
         return new Refusal(reason);
     }
 
-    private Ticket oldestOfBusiestSource() {
+    private Ticket oldestOfBusiestSource(long now) {
         ArrayDeque<Ticket> busiest = null;
         for (ArrayDeque<Ticket> q : pendingBySource.values()) {
             if (busiest == null || q.size() > busiest.size()) {
                 busiest = q;
             }
         }
-        return busiest == null ? null : busiest.peekFirst();
+        return busiest == null ? null : oldestEvictable(busiest, now);
+    }
+
+    /** The oldest handshake of {@code q} that may give way, or null (bounded by the per-address cap). */
+    private Ticket oldestEvictable(ArrayDeque<Ticket> q, long now) {
+        for (Ticket t : q) {
+            if (evictable(t, now)) {
+                return t;
+            }
+        }
+        return null;
     }
 
     /** Removes a pending ticket; false when it was no longer pending. Caller holds the lock. */

@@ -12,9 +12,10 @@ import java.lang.management.ManagementFactory;
  *                                timeout alone let one byte every few seconds hold a slot forever
  * @param maxPendingPerSource     handshakes pending from one source address
  * @param maxPendingTotal         handshakes pending from everyone
- * @param evictAfterMillis        a handshake pending this long may be dropped to admit a newcomer
- *                                from the same source when that source is at its cap: a working
- *                                client finishes in a few round trips, a trickling one never does
+ * @param evictAfterMillis        a handshake whose opening bytes did not arrive this soon after
+ *                                accept may be dropped to admit a newcomer from the same source
+ *                                when that source is at its cap: a client writes its opening at
+ *                                once, a trickling peer does not
  * @param refusalAnswers          refused connections answered at once (one line in the peer's
  *                                protocol) before they are closed; more are closed silently
  * @param maxMemoryBytes          buffer memory of all running tests together
@@ -24,7 +25,7 @@ import java.lang.management.ManagementFactory;
 public record ServerLimits(int handshakeDeadlineMillis, int maxPendingPerSource, int maxPendingTotal,
                            int evictAfterMillis, int refusalAnswers, long maxMemoryBytes, int maxTotalStreams,
                            int maxTests) {
-    public static final ServerLimits DEFAULT = new ServerLimits(5_000, 64, 256, 250, 32, defaultMemoryBytes(), 1024,
+    public static final ServerLimits DEFAULT = new ServerLimits(5_000, 64, 256, 250, 128, defaultMemoryBytes(), 1024,
             64);
 
     public ServerLimits {

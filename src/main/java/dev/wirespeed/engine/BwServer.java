@@ -236,6 +236,7 @@ public final class BwServer implements AutoCloseable {
             PushbackInputStream pushback = new PushbackInputStream(ch.socket().getInputStream(), Wire.MAGIC.length);
             DataInputStream in = new DataInputStream(pushback);
             byte[] head = in.readNBytes(Wire.MAGIC.length);
+            ticket.openingArrived();
             if (head.length == 0) {
                 Io.closeQuietly(ch);
                 return;
@@ -398,7 +399,8 @@ public final class BwServer implements AutoCloseable {
         });
     }
 
-    private static final int REFUSAL_MILLIS = 1000;
+    /** A client writes its opening at once; a refused trickler does not keep an answer slot longer. */
+    private static final int REFUSAL_MILLIS = 300;
     /** iperf3's ACCESS_DENIED state (-1), as the one byte the iperf3 server writes. */
     private static final int ACCESS_DENIED = 0xff;
 

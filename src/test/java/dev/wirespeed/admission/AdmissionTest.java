@@ -42,7 +42,9 @@ class AdmissionTest {
     void aSourceAtItsCapIsRefusedWithTheCount() throws Exception {
         start(new ServerLimits(60_000, 3, 10, 250, 8, 1L << 30, 64, 8));
         for (int i = 0; i < 3; i++) {
-            assertThat(admit("10.0.0.1")).isInstanceOf(Admission.Ticket.class);
+            Admission.Decision d = admit("10.0.0.1");
+            assertThat(d).isInstanceOf(Admission.Ticket.class);
+            ((Admission.Ticket) d).openingArrived();
         }
         assertThat(admit("10.0.0.1")).isEqualTo(new Admission.Refusal("server busy: 3 handshakes pending from your address"));
         assertThat(admit("10.0.0.2")).as("another address").isInstanceOf(Admission.Ticket.class);
@@ -50,11 +52,10 @@ class AdmissionTest {
     }
 
     @Test
-    void aStaleHandshakeMakesRoomForANewcomerOfTheSameSource() throws Exception {
+    void aTricklingHandshakeMakesRoomForANewcomerOfTheSameSource() throws Exception {
         start(new ServerLimits(60_000, 2, 10, 250, 8, 1L << 30, 64, 8));
         admit("10.0.0.1");
         admit("10.0.0.1");
-        nanos.addAndGet(300_000_000L);
         assertThat(admit("10.0.0.1")).isInstanceOf(Admission.Ticket.class);
         assertThat(channels.getFirst().isOpen()).as("the oldest was dropped").isFalse();
         assertThat(channels.get(1).isOpen()).isTrue();
@@ -62,11 +63,26 @@ class AdmissionTest {
     }
 
     @Test
-    void theGlobalCapRefusesWhenNothingIsStale() throws Exception {
+    void aHandshakeWhoseOpeningCameAtOnceIsNotDroppedForANewcomer() throws Exception {
+        start(new ServerLimits(60_000, 2, 10, 250, 8, 1L << 30, 64, 8));
+        ((Admission.Ticket) admit("10.0.0.1")).openingArrived();
+        Admission.Ticket late = (Admission.Ticket) admit("10.0.0.1");
+        nanos.addAndGet(300_000_000L);
+        late.openingArrived(); // 300 ms after accept: a trickle, not a client
+        Admission.Decision third = admit("10.0.0.1");
+        assertThat(third).as("the second, trickling one gives way").isInstanceOf(Admission.Ticket.class);
+        assertThat(channels.get(0).isOpen()).isTrue();
+        assertThat(channels.get(1).isOpen()).isFalse();
+        ((Admission.Ticket) third).openingArrived();
+        assertThat(admit("10.0.0.1")).isInstanceOf(Admission.Refusal.class);
+    }
+
+    @Test
+    void theGlobalCapRefusesWhenEveryHandshakeOpenedAtOnce() throws Exception {
         start(new ServerLimits(60_000, 2, 3, 250, 8, 1L << 30, 64, 8));
-        admit("10.0.0.1");
-        admit("10.0.0.2");
-        admit("10.0.0.3");
+        for (String a : new String[] {"10.0.0.1", "10.0.0.2", "10.0.0.3"}) {
+            ((Admission.Ticket) admit(a)).openingArrived();
+        }
         assertThat(admit("10.0.0.4")).isEqualTo(new Admission.Refusal("server busy: 3 handshakes pending"));
     }
 

@@ -50,8 +50,8 @@ class HandshakeFloodIT {
 
         private void run() {
             byte[] preamble = Preamble.control();
-            // bounded: at most 120 rounds of 500 ms
-            for (int round = 0; round < 120 && !stop.get(); round++) {
+            // bounded: at most 60 rounds of 1 s (the attack seen: one byte every 4 s)
+            for (int round = 0; round < 60 && !stop.get(); round++) {
                 for (int i = 0; i < sockets.length && !stop.get(); i++) {
                     try {
                         if (sockets[i] == null) {
@@ -68,7 +68,7 @@ class HandshakeFloodIT {
                     }
                 }
                 try {
-                    Thread.sleep(500);
+                    Thread.sleep(1000);
                 } catch (InterruptedException e) {
                     return;
                 }
@@ -123,7 +123,8 @@ class HandshakeFloodIT {
                 assertThat(trickle.reconnects.get()).as("the trickle was dropped and came back").isPositive();
             }
         }
-        assertThat(log).anyMatch(l -> l.contains("server busy:") || l.contains("handshake not finished within 3000 ms"));
+        assertThat(log).anyMatch(l -> l.contains("server busy:") || l.contains("handshake not finished within 3000 ms")
+                || l.contains("dropped to admit a newer connection from the same address"));
         // thousands of refusals and drops; the log has one line per second at most for them
         long floodLines = log.stream().filter(l -> l.startsWith("refused") || l.startsWith("dropped")).count();
         assertThat(floodLines).isLessThan(60);
