@@ -1,5 +1,6 @@
 package dev.wirespeed.report;
 
+import dev.wirespeed.guard.Printable;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwResult.DirectionResult;
 import dev.wirespeed.results.BwResult.IntervalReport;
@@ -73,7 +74,7 @@ public final class BwText {
                 b.append(" (").append(server.cores()).append(" cores, ").append(server.os()).append(')');
             }
         }
-        return b.toString();
+        return Printable.of(b.toString());  // host, software and OS are the server's words
     }
 
     /** One line per stream and a SUM line when there are several, as each interval arrives. */
