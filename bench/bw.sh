@@ -30,7 +30,7 @@ ws_java=("$WS_JAVA_HOME/bin/java" -jar "$here/target/wirespeed.jar")
 i3n=${IPERF3_NEW:-/opt/iperf3-new/bin/iperf3}
 # the anchors sit beside the project (../shared), or beside a worktree's parent
 for build in "$here/../shared/anchors/build-iperf3.sh" "$here/../../shared/anchors/build-iperf3.sh"; do
-  if [ ! -x "$i3n" ] && command -v cc >/dev/null && [ -x "$build" ]; then
+  if [[ " $TOOLS " == *" i3n "* ]] && [ ! -x "$i3n" ] && command -v cc >/dev/null && [ -x "$build" ]; then
     i3n=$("$build" | tail -1) || true
   fi
 done

@@ -55,6 +55,18 @@ final class BwOptions {
     @Option(names = {"-N", "--no-delay"}, description = "Set TCP_NODELAY (disable Nagle).")
     boolean noDelay;
 
+    @Option(names = {"-Z", "--zerocopy"},
+            description = "TCP: send with sendfile(2) from a file of random bytes, no copy on the sender (as iperf3 -Z).")
+    boolean zeroCopy;
+
+    @Option(names = "--skip-rx-copy",
+            description = "TCP: receive with MSG_TRUNC, the kernel discards the bytes instead of copying them (as iperf3).")
+    boolean skipRxCopy;
+
+    dev.wirespeed.engine.DataPath dataPath() {
+        return new dev.wirespeed.engine.DataPath(zeroCopy, skipRxCopy);
+    }
+
     /** Streams when -P is absent: one per core of this host, up to 8 — enough not to be CPU-bound on one core. */
     static int defaultStreams() {
         return Math.clamp(Runtime.getRuntime().availableProcessors(), 1, DEFAULT_MAX_STREAMS);

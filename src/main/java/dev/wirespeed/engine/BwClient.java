@@ -44,11 +44,19 @@ public final class BwClient {
      * @param interrupted     polled while the test runs; true (Ctrl-C) ends it early with a result
      */
     public record Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
-                         int handshakeTimeoutMillis, BooleanSupplier interrupted) {
+                         int handshakeTimeoutMillis, BooleanSupplier interrupted, DataPath dataPath) {
         public Config {
             if (interrupted == null) {
                 interrupted = () -> false;
             }
+            if (dataPath == null) {
+                dataPath = DataPath.DEFAULT;
+            }
+        }
+
+        public Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
+                      int handshakeTimeoutMillis, BooleanSupplier interrupted) {
+            this(host, port, spec, streamsChosenBy, connectTimeoutMillis, handshakeTimeoutMillis, interrupted, null);
         }
     }
 
@@ -191,8 +199,8 @@ public final class BwClient {
             for (int i = 0; i < sends.length; i++) {
                 sends[i] = spec.direction().isUploadStream(i, spec.streams());
             }
-            this.group = new StreamGroup("ws-client", data, sends, spec);
-            this.assembler = new ResultAssembler(spec, config.streamsChosenBy());
+            this.group = new StreamGroup("ws-client", data, sends, spec, config.dataPath());
+            this.assembler = new ResultAssembler(spec, config.streamsChosenBy(), config.dataPath());
             this.sampler = new IntervalSampler(group.counters(), TimeUnit.MILLISECONDS.toNanos(spec.intervalMillis()),
                     TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), plannedEndNanos(spec), this::localSample);
             this.reader = new ControlReader<>(codec, Message.Results.class, this::remoteMessage, () -> finished,
@@ -244,7 +252,7 @@ public final class BwClient {
             Message.CpuTime localCpu = new Message.CpuTime(group.cpu().userNanos(), group.cpu().systemNanos(),
                     endNanos - t0);
             Message.Results local = new Message.Results(group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime()),
-                    localCpu, localRetrans);
+                    localCpu, localRetrans, group.pathUsed());
             return assembler.build(startedAt, ResultAssembler.localPeer(), server, local, remote, outcome);
         }
 

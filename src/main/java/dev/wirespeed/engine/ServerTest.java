@@ -240,7 +240,7 @@ final class ServerTest {
             g.join(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
             totals = g.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime());
             sendQuietly(new Message.Results(totals,
-                    new Message.CpuTime(g.cpu().userNanos(), g.cpu().systemNanos(), end - t0), retrans));
+                    new Message.CpuTime(g.cpu().userNanos(), g.cpu().systemNanos(), end - t0), retrans, g.pathUsed()));
             lingeringClose(control);
         } else {
             g.close();
