@@ -60,9 +60,9 @@ final class PairRunner {
         int streams = config.streams() != null ? config.streams()
                 : Math.clamp(client.welcome().agent().cores() == null ? 1 : client.welcome().agent().cores(), 1,
                         DEFAULT_MAX_STREAMS);
-        TestSpec spec = new TestSpec(TestSpec.MODE_TCP_BW, config.bidir() ? Direction.BIDIR : Direction.UPLOAD, streams,
-                Math.round(config.seconds() * 1000), 0, Math.round(config.omitSeconds() * 1000), 0, BUFFER_BYTES, 0,
-                null, 0, false);
+        TestSpec spec = TestSpec.tcpBandwidth().direction(config.bidir() ? Direction.BIDIR : Direction.UPLOAD)
+                .streams(streams).durationMillis(Math.round(config.seconds() * 1000))
+                .omitMillis(Math.round(config.omitSeconds() * 1000)).bufferBytes(BUFFER_BYTES).build();
         long id = client.nextId();
         running.put(p, new Running(client, id));
         AgentMessage.TestDone done = client.call(new AgentMessage.RunTest(id, server.host(), server.port(), spec),
