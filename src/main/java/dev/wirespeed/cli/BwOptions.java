@@ -63,10 +63,6 @@ final class BwOptions {
             description = "TCP: receive with MSG_TRUNC, the kernel discards the bytes instead of copying them (as iperf3).")
     boolean skipRxCopy;
 
-    dev.wirespeed.engine.DataPath dataPath() {
-        return new dev.wirespeed.engine.DataPath(zeroCopy, skipRxCopy);
-    }
-
     /** Streams when -P is absent: one per core of this host, up to 8 — enough not to be CPU-bound on one core. */
     static int defaultStreams() {
         return Math.clamp(Runtime.getRuntime().availableProcessors(), 1, DEFAULT_MAX_STREAMS);
@@ -120,6 +116,7 @@ final class BwOptions {
                 .bytes(bytes == null ? 0 : bytes)
                 .omitMillis(Math.round(omitSeconds * 1000)).intervalMillis(Math.round(intervalSeconds * 1000))
                 .bufferBytes((int) bufferBytes).windowBytes(windowBytes == null ? 0 : windowBytes.intValue())
-                .congestion(congestion).mssBytes(mssBytes == null ? 0 : mssBytes).noDelay(noDelay).build();
+                .congestion(congestion).mssBytes(mssBytes == null ? 0 : mssBytes).noDelay(noDelay)
+                .zeroCopy(zeroCopy).skipRxCopy(skipRxCopy).build();
     }
 }

@@ -44,19 +44,11 @@ public final class BwClient {
      * @param interrupted     polled while the test runs; true (Ctrl-C) ends it early with a result
      */
     public record Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
-                         int handshakeTimeoutMillis, BooleanSupplier interrupted, DataPath dataPath) {
+                         int handshakeTimeoutMillis, BooleanSupplier interrupted) {
         public Config {
             if (interrupted == null) {
                 interrupted = () -> false;
             }
-            if (dataPath == null) {
-                dataPath = DataPath.DEFAULT;
-            }
-        }
-
-        public Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
-                      int handshakeTimeoutMillis, BooleanSupplier interrupted) {
-            this(host, port, spec, streamsChosenBy, connectTimeoutMillis, handshakeTimeoutMillis, interrupted, null);
         }
     }
 
@@ -199,8 +191,8 @@ public final class BwClient {
             for (int i = 0; i < sends.length; i++) {
                 sends[i] = spec.direction().isUploadStream(i, spec.streams());
             }
-            this.group = new StreamGroup("ws-client", data, sends, spec, config.dataPath());
-            this.assembler = new ResultAssembler(spec, config.streamsChosenBy(), config.dataPath());
+            this.group = new StreamGroup("ws-client", data, sends, spec);
+            this.assembler = new ResultAssembler(spec, config.streamsChosenBy());
             this.sampler = new IntervalSampler(group.counters(), TimeUnit.MILLISECONDS.toNanos(spec.intervalMillis()),
                     TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), plannedEndNanos(spec), this::localSample);
             this.reader = new ControlReader<>(codec, Message.Results.class, this::remoteMessage, () -> finished,

@@ -9,6 +9,11 @@ package dev.wirespeed.engine;
 public record DataPath(boolean zeroCopy, boolean skipRxCopy) {
     public static final DataPath DEFAULT = new DataPath(false, false);
 
+    /** What a test asks for; each side of the test honours it for its own streams. */
+    public static DataPath of(dev.wirespeed.wire.TestSpec spec) {
+        return new DataPath(spec.zeroCopy(), spec.skipRxCopy());
+    }
+
     /** The call a stream makes. */
     public enum Call {
         WRITE("write"), SENDFILE("sendfile"), READ("read"), RECV_TRUNC("recv MSG_TRUNC"), CHANNEL("SocketChannel");

@@ -156,7 +156,7 @@ public final class DataPlane {
     public Message.Results results(long endNanoTime, Long retransmitsHostWide) {
         List<Message.StreamTotal> totals = new ArrayList<>(group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime()));
         return new Message.Results(totals, new Message.CpuTime(group.cpu().userNanos(), group.cpu().systemNanos(),
-                endNanoTime - startNanos), retransmitsHostWide);
+                endNanoTime - startNanos), retransmitsHostWide, group.pathUsed());
     }
 
     /** The client's result from both sides' totals; {@code remote} is null when the peer sent none. */

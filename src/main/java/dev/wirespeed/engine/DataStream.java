@@ -162,6 +162,10 @@ final class DataStream implements Runnable {
         callUsed = DataPath.Call.SENDFILE;
         MemorySegment offset = arena.allocate(ValueLayout.JAVA_LONG);
         boolean first = true;
+        if (refusedForTest("sendfile")) {
+            fallback = "-Z: sendfile refused (" + NativeSockets.strerror(NativeBulk.EOPNOTSUPP) + "); wrote instead";
+            return false;
+        }
         for (int length = nextLength(); length > 0; length = nextLength()) {
             long done = 0;
             while (done < length) {
@@ -215,6 +219,11 @@ final class DataStream implements Runnable {
             MemorySegment buffer = arena.allocate(bufferBytes, 4096);
             long address = buffer.address();
             boolean trunc = path.skipRxCopy();
+            if (trunc && refusedForTest("recv")) {
+                trunc = false;
+                fallback = "--skip-rx-copy: recv with MSG_TRUNC refused (" + NativeSockets.strerror(NativeBulk.EOPNOTSUPP)
+                        + "); read instead";
+            }
             callUsed = trunc ? DataPath.Call.RECV_TRUNC : DataPath.Call.READ;
             boolean first = true;
             while (true) {
@@ -272,6 +281,15 @@ final class DataStream implements Runnable {
             fallback = "direct socket calls unavailable (" + e.getMessage() + "); SocketChannel instead";
             return -1;
         }
+    }
+
+    /**
+     * Tests make a kernel that lacks a mechanism by naming it ("sendfile", "recv") in the system
+     * property {@code wirespeed.test.refuse}; read once per stream, never in the loop.
+     */
+    private static boolean refusedForTest(String call) {
+        String refuse = System.getProperty("wirespeed.test.refuse");
+        return refuse != null && java.util.Arrays.asList(refuse.split(",")).contains(call);
     }
 
     /** EINTR is retried by the caller; anything else ends the stream (quietly when the group closed it). */

@@ -30,11 +30,7 @@ final class ResultAssembler {
     private final List<IntervalReport> download = new ArrayList<>();
 
     ResultAssembler(TestSpec spec, String streamsChosenBy) {
-        this(spec, streamsChosenBy, DataPath.DEFAULT);
-    }
-
-    ResultAssembler(TestSpec spec, String streamsChosenBy, DataPath askedPath) {
-        this.askedPath = askedPath;
+        this.askedPath = DataPath.of(spec);
         this.spec = spec;
         this.streamsChosenBy = streamsChosenBy;
     }

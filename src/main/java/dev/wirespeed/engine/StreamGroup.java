@@ -32,7 +32,7 @@ final class StreamGroup {
      * @param spec        the test (buffer length, byte budget)
      */
     StreamGroup(String threadPrefix, List<SocketChannel> channels, boolean[] sends, TestSpec spec) {
-        this(threadPrefix, channels, sends, spec, DataPath.DEFAULT);
+        this(threadPrefix, channels, sends, spec, DataPath.of(spec));
     }
 
     /** @param path what the test asked for (-Z, --skip-rx-copy); each stream records what ran */

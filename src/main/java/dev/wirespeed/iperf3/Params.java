@@ -64,6 +64,12 @@ final class Params {
             j.put("bandwidth", spec.rateBitsPerSecond());
         }
         j.put("pacing_timer", 1000);
+        if (spec.zeroCopy()) {
+            j.put("zerocopy", 1);
+        }
+        if (spec.skipRxCopy()) {
+            j.put("skip_rx_copy", 1);
+        }
         if (spec.congestion() != null) {
             j.put("congestion", spec.congestion());
         }
@@ -113,6 +119,7 @@ final class Params {
         private long flowLabel;
         private boolean affinity;
         private boolean zerocopy;
+        private boolean skipRxCopy;
         private boolean authtoken;
         private boolean serverOutput;
         private boolean bandwidthGiven;
@@ -174,11 +181,13 @@ final class Params {
                     authtoken = true;
                 }
                 case "get_server_output" -> serverOutput = JsonValues.integer(v, key) != 0;
+                // per test, as iperf3's server: a sending side uses sendfile, a receiving side MSG_TRUNC
                 case "zerocopy" -> zerocopy = JsonValues.integer(v, key) != 0;
+                case "skip_rx_copy" -> skipRxCopy = JsonValues.integer(v, key) != 0;
                 case "udp_counters_64bit" -> counters64 = JsonValues.integer(v, key) != 0;
                 case "dont_fragment" -> dontFragment = JsonValues.integer(v, key) != 0;
                 // only how the client itself sends or receives, or the payload's bytes: nothing to do here
-                case "repeating_payload", "skip_rx_copy", "gso", "gso_dg_size", "gso_bf_size", "gro", "gro_bf_size" ->
+                case "repeating_payload", "gso", "gso_dg_size", "gso_bf_size", "gro", "gro_bf_size" ->
                         JsonValues.integer(v, key);
                 default -> throw new Iperf3Refusal(Iperf3Error.UNIMPLEMENTED,
                         "unknown parameter '" + printable(key) + "'");
@@ -219,10 +228,6 @@ final class Params {
                 throw new Iperf3Refusal(Iperf3Error.SET_PACING, Errno.ENOSYS, "fair-queue pacing (--fq-rate) is not"
                         + " supported");
             }
-            if (serverSends && zerocopy) {
-                throw new Iperf3Refusal(Iperf3Error.UNIMPLEMENTED, "zerocopy (-Z) when the server sends is not"
-                        + " supported");
-            }
             if (mss > 0 && mss < 88) {
                 throw new Iperf3Refusal(Iperf3Error.MSS, Errno.EINVAL, "'MSS' " + mss + " is out of range (88..65535)");
             }
@@ -244,7 +249,7 @@ final class Params {
             TestSpec spec = TestSpec.tcpBandwidth().direction(direction).streams((int) parallel)
                     .durationMillis(bytes > 0 ? 0 : time * 1000).bytes(bytes).omitMillis(omit * 1000)
                     .bufferBytes(bufferBytes).windowBytes((int) window).congestion(congestion).mssBytes((int) mss)
-                    .noDelay(noDelay).build();
+                    .noDelay(noDelay).zeroCopy(zerocopy).skipRxCopy(skipRxCopy).build();
             return request(spec);
         }
 

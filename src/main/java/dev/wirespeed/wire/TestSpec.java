@@ -23,6 +23,8 @@ import java.util.List;
  * @param sizesBytes      latency modes: the message sizes, in the order the client runs them (null otherwise)
  * @param busyPoll        latency modes: both sides spin on non-blocking sockets instead of blocking
  * @param rateBitsPerSecond udp-bw: target rate of each sending stream; 0 = as fast as possible
+ * @param zeroCopy        tcp-bw: senders use sendfile(2), no copy (-Z); absent from the wire JSON when false
+ * @param skipRxCopy      tcp-bw: receivers discard with MSG_TRUNC, no copy (--skip-rx-copy); absent when false
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TestSpec(
@@ -40,7 +42,9 @@ public record TestSpec(
         boolean noDelay,
         List<Integer> sizesBytes,
         boolean busyPoll,
-        long rateBitsPerSecond) {
+        long rateBitsPerSecond,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean zeroCopy,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean skipRxCopy) {
 
     public static final String MODE_TCP_BW = "tcp-bw";
     public static final String MODE_UDP_BW = "udp-bw";
@@ -117,6 +121,8 @@ public record TestSpec(
         private List<Integer> sizesBytes;
         private boolean busyPoll;
         private long rateBitsPerSecond;
+        private boolean zeroCopy;
+        private boolean skipRxCopy;
 
         private Builder(String mode) {
             this.mode = mode;
@@ -138,6 +144,8 @@ public record TestSpec(
             sizesBytes = s.sizesBytes;
             busyPoll = s.busyPoll;
             rateBitsPerSecond = s.rateBitsPerSecond;
+            zeroCopy = s.zeroCopy;
+            skipRxCopy = s.skipRxCopy;
         }
 
         public Builder mode(String mode) {
@@ -215,9 +223,20 @@ public record TestSpec(
             return this;
         }
 
+        public Builder zeroCopy(boolean zeroCopy) {
+            this.zeroCopy = zeroCopy;
+            return this;
+        }
+
+        public Builder skipRxCopy(boolean skipRxCopy) {
+            this.skipRxCopy = skipRxCopy;
+            return this;
+        }
+
         public TestSpec build() {
             return new TestSpec(mode, direction, streams, durationMillis, bytes, omitMillis, intervalMillis,
-                    bufferBytes, windowBytes, congestion, mssBytes, noDelay, sizesBytes, busyPoll, rateBitsPerSecond);
+                    bufferBytes, windowBytes, congestion, mssBytes, noDelay, sizesBytes, busyPoll, rateBitsPerSecond,
+                    zeroCopy, skipRxCopy);
         }
     }
 
