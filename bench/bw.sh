@@ -10,7 +10,8 @@
 # and IFACE (lo): run inside a namespace with a veth pair by setting both, IPERF3_NEW (path of a
 # 3.21+ binary; else /opt/iperf3-new/bin/iperf3, built by ../shared/anchors/build-iperf3.sh when
 # absent and cc is present), TOOLS (subset of "ws i2 i3 i3n"). Missing iperf tools are skipped
-# with a note. The output is markdown, to paste into docs/PERFORMANCE.md as is.
+# with a note. WS_JAR compares another wirespeed build. The output is markdown, to paste into
+# docs/PERFORMANCE.md as is.
 set -euo pipefail
 here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
 ROUNDS=${ROUNDS:-5}
@@ -26,7 +27,9 @@ command -v python3 >/dev/null || { echo "bench/bw.sh: python3 is needed" >&2; ex
 . "$here/scripts/jdk.sh"
 ws_find_jdk || exit 1
 "$here/wirespeed" --version >/dev/null   # builds the jar if needed, outside the measured runs
-ws_java=("$WS_JAVA_HOME/bin/java" -jar "$here/target/wirespeed.jar")
+# WS_JAVA_OPTS: JVM flags for both wirespeed client and server (e.g. -XX:TieredStopAtLevel=1)
+# shellcheck disable=SC2206
+ws_java=("$WS_JAVA_HOME/bin/java" ${WS_JAVA_OPTS:-} -jar "${WS_JAR:-$here/target/wirespeed.jar}")
 i3n=${IPERF3_NEW:-/opt/iperf3-new/bin/iperf3}
 # the anchors sit beside the project (../shared), or beside a worktree's parent
 for build in "$here/../shared/anchors/build-iperf3.sh" "$here/../../shared/anchors/build-iperf3.sh"; do

@@ -35,7 +35,7 @@ final class DataStream implements Runnable {
     private final PayloadFile payload;
     private volatile TcpStats tcpStats;
     private volatile DataPath.Call callUsed;
-    private volatile String fallback;
+    private final java.util.List<String> fallbacks = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /** Set by the group when it closes the channel on purpose, so the resulting exception is no failure. */
     volatile boolean closing;
@@ -69,9 +69,16 @@ final class DataStream implements Runnable {
         return callUsed;
     }
 
-    /** Why the asked-for mechanism did not run, or null. */
-    String fallback() {
-        return fallback;
+    /** The outcome of -A for this stream's thread: null when pinned, else why not. */
+    void pinned(String problem) {
+        if (problem != null) {
+            fallbacks.add(problem);
+        }
+    }
+
+    /** Why an asked-for mechanism (-Z, --skip-rx-copy, -A) did not run; empty when all did. */
+    java.util.List<String> fallbacks() {
+        return fallbacks;
     }
 
     @Override
@@ -156,14 +163,14 @@ final class DataStream implements Runnable {
      */
     private boolean sendFile(int fd, Arena arena, MemorySegment errno) throws IOException {
         if (payload == null) {
-            fallback = "-Z: no payload file for sendfile (" + NativeBulk.unavailableReason() + "); wrote instead";
+            fallbacks.add("-Z: no payload file for sendfile (" + NativeBulk.unavailableReason() + "); wrote instead");
             return false;
         }
         callUsed = DataPath.Call.SENDFILE;
         MemorySegment offset = arena.allocate(ValueLayout.JAVA_LONG);
         boolean first = true;
         if (refusedForTest("sendfile")) {
-            fallback = "-Z: sendfile refused (" + NativeSockets.strerror(NativeBulk.EOPNOTSUPP) + "); wrote instead";
+            fallbacks.add("-Z: sendfile refused (" + NativeSockets.strerror(NativeBulk.EOPNOTSUPP) + "); wrote instead");
             return false;
         }
         for (int length = nextLength(); length > 0; length = nextLength()) {
@@ -179,7 +186,7 @@ final class DataStream implements Runnable {
                 if (n < 0) {
                     int e = NativeSockets.errno(errno);
                     if (first && (e == NativeBulk.EINVAL || e == NativeBulk.EOPNOTSUPP)) {
-                        fallback = "-Z: sendfile refused (" + NativeSockets.strerror(e) + "); wrote instead";
+                        fallbacks.add("-Z: sendfile refused (" + NativeSockets.strerror(e) + "); wrote instead");
                         if (budget != null) {
                             budget.giveBack(length);
                         }
@@ -221,8 +228,8 @@ final class DataStream implements Runnable {
             boolean trunc = path.skipRxCopy();
             if (trunc && refusedForTest("recv")) {
                 trunc = false;
-                fallback = "--skip-rx-copy: recv with MSG_TRUNC refused (" + NativeSockets.strerror(NativeBulk.EOPNOTSUPP)
-                        + "); read instead";
+                fallbacks.add("--skip-rx-copy: recv with MSG_TRUNC refused (" + NativeSockets.strerror(NativeBulk.EOPNOTSUPP)
+                        + "); read instead");
             }
             callUsed = trunc ? DataPath.Call.RECV_TRUNC : DataPath.Call.READ;
             boolean first = true;
@@ -240,8 +247,8 @@ final class DataStream implements Runnable {
                 if (n < 0) {
                     int e = NativeSockets.errno(errno);
                     if (trunc && first && (e == NativeBulk.EINVAL || e == NativeBulk.EOPNOTSUPP)) {
-                        fallback = "--skip-rx-copy: recv with MSG_TRUNC refused (" + NativeSockets.strerror(e)
-                                + "); read instead";
+                        fallbacks.add("--skip-rx-copy: recv with MSG_TRUNC refused (" + NativeSockets.strerror(e)
+                                + "); read instead");
                         trunc = false;
                         callUsed = DataPath.Call.READ;
                         continue;
@@ -271,14 +278,14 @@ final class DataStream implements Runnable {
     /** The socket's descriptor for direct calls, or -1 (then NIO's calls run, and that is recorded). */
     private int descriptor() {
         if (!NativeBulk.available()) {
-            fallback = (path.zeroCopy() || path.skipRxCopy() ? "-Z/--skip-rx-copy: " : "")
-                    + "direct socket calls unavailable (" + NativeBulk.unavailableReason() + "); SocketChannel instead";
+            fallbacks.add((path.zeroCopy() || path.skipRxCopy() ? "-Z/--skip-rx-copy: " : "")
+                    + "direct socket calls unavailable (" + NativeBulk.unavailableReason() + "); SocketChannel instead");
             return -1;
         }
         try {
             return NativeSockets.descriptor(channel);
         } catch (IOException e) {
-            fallback = "direct socket calls unavailable (" + e.getMessage() + "); SocketChannel instead";
+            fallbacks.add("direct socket calls unavailable (" + e.getMessage() + "); SocketChannel instead");
             return -1;
         }
     }

@@ -179,6 +179,7 @@ final class ServerTest {
             sends[i] = !spec.direction().isUploadStream(i, spec.streams());
         }
         StreamGroup g = new StreamGroup("ws-server", Arrays.asList(data), sends, spec);
+        g.pinTo(spec.serverCpu());
         group = g;
         List<Integer> receiving = new ArrayList<>();
         for (int i = 0; i < sends.length; i++) {

@@ -25,6 +25,7 @@ final class StreamGroup {
     private final String threadPrefix;
     private final PayloadFile payload;
     private final String payloadProblem;
+    private volatile Integer pinCpu;
 
     /**
      * @param channels    data connections by stream index
@@ -74,10 +75,20 @@ final class StreamGroup {
         return cpu;
     }
 
+    /** Pins every stream thread of this side to {@code cpu} (-A); null leaves placement to the kernel. */
+    void pinTo(Integer cpu) {
+        this.pinCpu = cpu;
+    }
+
     void start() {
         for (DataStream s : streams) {
             String name = threadPrefix + (s.counter().sending() ? "-send-" : "-recv-") + s.counter().index();
-            Thread t = Thread.ofPlatform().name(name).daemon(true).unstarted(s);
+            Integer pin = pinCpu;
+            Runnable body = pin == null ? s : () -> {
+                s.pinned(Affinity.pinCurrentThread(pin));
+                s.run();
+            };
+            Thread t = Thread.ofPlatform().name(name).daemon(true).unstarted(body);
             threads.add(t);
         }
         threads.forEach(Thread::start);
@@ -199,9 +210,7 @@ final class StreamGroup {
             if (s.callUsed() != null) {
                 (s.counter().sending() ? sendCalls : receiveCalls).add(s.callUsed().label());
             }
-            if (s.fallback() != null) {
-                notes.add(s.fallback());
-            }
+            notes.addAll(s.fallbacks());
         }
         return new DataPathUsed(sendCalls.isEmpty() ? null : String.join("+", sendCalls),
                 receiveCalls.isEmpty() ? null : String.join("+", receiveCalls), List.copyOf(notes));

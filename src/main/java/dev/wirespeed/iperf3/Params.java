@@ -64,6 +64,9 @@ final class Params {
             j.put("bandwidth", spec.rateBitsPerSecond());
         }
         j.put("pacing_timer", 1000);
+        if (spec.serverCpu() != null) {
+            j.put("server_affinity", spec.serverCpu());
+        }
         if (spec.zeroCopy()) {
             j.put("zerocopy", 1);
         }
@@ -118,6 +121,7 @@ final class Params {
         private long tos;
         private long flowLabel;
         private boolean affinity;
+        private Integer serverCpu;
         private boolean zerocopy;
         private boolean skipRxCopy;
         private boolean authtoken;
@@ -169,8 +173,11 @@ final class Params {
                 case "TOS" -> tos = JsonValues.integer(v, key, 0, 255, Iperf3Error.BAD_TOS);
                 case "flowlabel" -> flowLabel = JsonValues.integer(v, key, 0, 0xfffff, Iperf3Error.SET_FLOW_LABEL);
                 case "server_affinity" -> {
-                    JsonValues.integer(v, key);
-                    affinity = true;
+                    long cpu = JsonValues.integer(v, key);
+                    if (cpu >= 0) {
+                        serverCpu = (int) Math.min(cpu, Integer.MAX_VALUE);
+                        affinity = true;
+                    }
                 }
                 case "title" -> title = JsonValues.string(v, key, MAX_STRING_CHARS);
                 case "extra_data", "congestion_used" -> JsonValues.string(v, key, MAX_STRING_CHARS);
@@ -205,9 +212,11 @@ final class Params {
                 throw new Iperf3Refusal(Iperf3Error.AUTH_FAILED, "authentication (--username/--rsa-public-key-path) "
                         + "is not supported; run the client without it");
             }
-            if (affinity) {
-                throw new Iperf3Refusal(Iperf3Error.AFFINITY, Errno.ENOSYS,
-                        "server CPU affinity (-A n,m) is not supported");
+            if (affinity && (udp || serverCpu >= 1024)) {
+                // TCP streams are pinned per test; UDP streams are not (yet)
+                throw new Iperf3Refusal(Iperf3Error.AFFINITY, udp ? Errno.ENOSYS : Errno.EINVAL,
+                        udp ? "server CPU affinity (-A n,m) is not supported for UDP" : "server CPU " + serverCpu
+                                + " is out of range (0..1023)");
             }
             if (flowLabel != 0) {
                 throw new Iperf3Refusal(Iperf3Error.SET_FLOW_LABEL, "IPv6 flow labels (-L) are not supported");
@@ -249,7 +258,7 @@ final class Params {
             TestSpec spec = TestSpec.tcpBandwidth().direction(direction).streams((int) parallel)
                     .durationMillis(bytes > 0 ? 0 : time * 1000).bytes(bytes).omitMillis(omit * 1000)
                     .bufferBytes(bufferBytes).windowBytes((int) window).congestion(congestion).mssBytes((int) mss)
-                    .noDelay(noDelay).zeroCopy(zerocopy).skipRxCopy(skipRxCopy).build();
+                    .noDelay(noDelay).zeroCopy(zerocopy).skipRxCopy(skipRxCopy).serverCpu(serverCpu).build();
             return request(spec);
         }
 

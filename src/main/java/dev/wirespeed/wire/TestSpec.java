@@ -25,6 +25,7 @@ import java.util.List;
  * @param rateBitsPerSecond udp-bw: target rate of each sending stream; 0 = as fast as possible
  * @param zeroCopy        tcp-bw: senders use sendfile(2), no copy (-Z); absent from the wire JSON when false
  * @param skipRxCopy      tcp-bw: receivers discard with MSG_TRUNC, no copy (--skip-rx-copy); absent when false
+ * @param serverCpu       tcp-bw: the CPU the server pins its data threads to (-A CPU,SERVER_CPU); null = none
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TestSpec(
@@ -44,7 +45,8 @@ public record TestSpec(
         boolean busyPoll,
         long rateBitsPerSecond,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean zeroCopy,
-        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean skipRxCopy) {
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean skipRxCopy,
+        Integer serverCpu) {
 
     public static final String MODE_TCP_BW = "tcp-bw";
     public static final String MODE_UDP_BW = "udp-bw";
@@ -123,6 +125,7 @@ public record TestSpec(
         private long rateBitsPerSecond;
         private boolean zeroCopy;
         private boolean skipRxCopy;
+        private Integer serverCpu;
 
         private Builder(String mode) {
             this.mode = mode;
@@ -146,6 +149,7 @@ public record TestSpec(
             rateBitsPerSecond = s.rateBitsPerSecond;
             zeroCopy = s.zeroCopy;
             skipRxCopy = s.skipRxCopy;
+            serverCpu = s.serverCpu;
         }
 
         public Builder mode(String mode) {
@@ -233,10 +237,15 @@ public record TestSpec(
             return this;
         }
 
+        public Builder serverCpu(Integer serverCpu) {
+            this.serverCpu = serverCpu;
+            return this;
+        }
+
         public TestSpec build() {
             return new TestSpec(mode, direction, streams, durationMillis, bytes, omitMillis, intervalMillis,
                     bufferBytes, windowBytes, congestion, mssBytes, noDelay, sizesBytes, busyPoll, rateBitsPerSecond,
-                    zeroCopy, skipRxCopy);
+                    zeroCopy, skipRxCopy, serverCpu);
         }
     }
 
@@ -291,6 +300,9 @@ public record TestSpec(
         check(mssBytes == 0 || (mssBytes >= 88 && mssBytes <= 65535), "mssBytes", mssBytes, "0 or 88..65535");
         if (congestion != null && !congestion.matches("[A-Za-z0-9_-]{1,15}")) {
             throw new ProtocolException("congestion '" + congestion + "' is not an algorithm name");
+        }
+        if (serverCpu != null) {
+            check(serverCpu >= 0 && serverCpu < 1024, "serverCpu", serverCpu, "0..1023");
         }
     }
 

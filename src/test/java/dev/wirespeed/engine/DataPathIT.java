@@ -117,4 +117,27 @@ class DataPathIT {
                 .contains("note: -Z: sendfile refused (Operation not supported); wrote instead");
         assertThat(JsonSchemas.errors("bw.schema.json", Json.pretty(r))).isEmpty();
     }
+
+    /** -A 0,0 and -B 127.0.0.1 pin and bind quietly; a CPU this host lacks is announced, and the test still runs. */
+    @org.junit.jupiter.api.Test
+    void affinityAndBindAddress() throws IOException {
+        TestSpec pinned = TestSpec.tcpBandwidth().direction(Direction.BIDIR).streams(2).bytes(BUDGET_BYTES)
+                .bufferBytes(128 * 1024).serverCpu(0).build();
+        BwResult r = new BwClient(new BwClient.Config("127.0.0.1", servers.port(), pinned, "option", 5_000, 5_000, null,
+                java.net.InetAddress.getByName("127.0.0.1"), 0)).run(new BwClient.Listener() {});
+        assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
+        assertThat(r.dataPath().client().fallbacks()).isNull();
+        assertThat(r.dataPath().server().fallbacks()).isNull();
+
+        int missing = Affinity.MAX_CPUS - 1;
+        TestSpec nowhere = pinned.toBuilder().serverCpu(missing).build();
+        BwResult n = new BwClient(new BwClient.Config("127.0.0.1", servers.port(), nowhere, "option", 5_000, 5_000, null,
+                null, missing)).run(new BwClient.Listener() {});
+        assertThat(n.outcome().ok()).as(n.outcome().message()).isTrue();
+        for (BwResult.DirectionResult d : n.directions()) {
+            assertThat(d.receiverSummary().bytes()).isEqualTo(BUDGET_BYTES);
+        }
+        assertThat(n.dataPath().client().fallbacks()).containsExactly("-A: cannot pin to CPU 1023 (Invalid argument)");
+        assertThat(n.dataPath().server().fallbacks()).containsExactly("-A: cannot pin to CPU 1023 (Invalid argument)");
+    }
 }

@@ -88,7 +88,10 @@ class ParamsTest {
     void unsupportedRequestsGetAUsefulIperf3Error() throws Exception {
         refused(captured("sctp"), Iperf3Error.NO_SCTP, Errno.NONE, "SCTP");
         refused(captured("auth"), Iperf3Error.AUTH_FAILED, Errno.NONE, "authentication");
-        refused(captured("affinity"), Iperf3Error.AFFINITY, Errno.ENOSYS, "affinity");
+        assertThat(Params.parse(captured("affinity"), LIMITS).spec().serverCpu())
+                .as("-A 0,1: the server pins its TCP streams to CPU 1").isEqualTo(1);
+        refused("{\"udp\":true,\"time\":1,\"len\":1400,\"server_affinity\":1}", Iperf3Error.AFFINITY, Errno.ENOSYS,
+                "affinity");
     }
 
     @Test
