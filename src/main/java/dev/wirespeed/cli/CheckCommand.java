@@ -159,7 +159,7 @@ public final class CheckCommand implements Callable<Integer> {
     private Measured measure(PrintWriter out) throws IOException {
         int streams = BwOptions.defaultStreams();
         TestSpec test = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(streams)
-                .durationMillis(Math.round(seconds * 1000)).bufferBytes(128 * 1024).build();
+                .durationMillis(Math.round(seconds * 1000)).build();
         if (!json) {
             out.printf(Locale.ROOT, "check: TCP to %s, %d %s (%s), %s s…%n", host == null ? "loopback" : host, streams,
                     streams == 1 ? "stream" : "streams", BwOptions.defaultStreamsRule(), trim(seconds));

@@ -1,12 +1,15 @@
 package dev.wirespeed.engine;
 
 import dev.wirespeed.Version;
+import dev.wirespeed.io.Io;
 import dev.wirespeed.measure.CpuAccumulator;
 import dev.wirespeed.measure.CpuClock;
 import dev.wirespeed.measure.LatencyRecorder;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.LatResult;
 import dev.wirespeed.results.LatResult.LatRow;
+import dev.wirespeed.results.OutcomeStatus;
+import dev.wirespeed.results.Protocol;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
@@ -169,7 +172,7 @@ public final class LatClient {
     }
 
     public LatResult.LatParams params() {
-        return new LatResult.LatParams(config.udp() ? "udp" : "tcp", config.sweep(), config.sizesBytes(),
+        return new LatResult.LatParams(Protocol.of(config.udp()).label(), config.sweep(), config.sizesBytes(),
                 config.iterations(), config.secondsPerSize(), config.warmupIterations(), config.busyPoll());
     }
 
@@ -205,7 +208,7 @@ public final class LatClient {
         if (ch instanceof java.nio.channels.SelectableChannel socket) {
             NativeIo.shutdownAndClose(socket);
         } else {
-            BwClient.closeQuietly(ch);
+            Io.closeQuietly(ch);
         }
     }
 
@@ -243,7 +246,7 @@ public final class LatClient {
             try {
                 exchange();
             } catch (IOException e) {
-                failure = BwClient.reason(e);
+                failure = Io.reason(e);
             }
             clock.stopInto(cpu);
             long end = System.nanoTime();
@@ -257,14 +260,14 @@ public final class LatClient {
             heart.stop();
             BwResult.Outcome outcome;
             if (interrupted) {
-                outcome = new BwResult.Outcome("interrupted", "stopped by the user after " + rows.size()
+                outcome = new BwResult.Outcome(OutcomeStatus.INTERRUPTED, "stopped by the user after " + rows.size()
                         + (rows.size() == 1 ? " size" : " sizes"));
             } else if (stopReason != null || failure != null) {
                 String why = stopReason != null ? stopReason : failure;
-                outcome = new BwResult.Outcome("peer-lost", "the server stopped answering after "
+                outcome = new BwResult.Outcome(OutcomeStatus.PEER_LOST, "the server stopped answering after "
                         + String.format(java.util.Locale.ROOT, "%.1f", (end - t0) / 1e9) + " s (" + why + ")");
             } else if (remote == null) {
-                outcome = new BwResult.Outcome("peer-lost", "no results from the server");
+                outcome = new BwResult.Outcome(OutcomeStatus.PEER_LOST, "no results from the server");
             } else {
                 outcome = BwResult.Outcome.OK;
             }
@@ -367,7 +370,7 @@ public final class LatClient {
                     try {
                         pingPong.resend();
                     } catch (IOException e) {
-                        end(BwClient.reason(e));
+                        end(Io.reason(e));
                         return;
                     }
                 }

@@ -51,7 +51,7 @@ public final class WirespeedBwEngine implements Engine {
         int streams = p.integer("streams", 1, 1, 128);
         double seconds = p.seconds("duration", 10.0, 0.1, 86_400);
         double omit = p.seconds("omit", 0.0, 0, 600);
-        long length = p.size("length", 128L * 1024, 1, TestSpec.MAX_BUFFER_BYTES);
+        long length = p.size("length", (long) TestSpec.DEFAULT_TCP_BUFFER_BYTES, 1, TestSpec.MAX_BUFFER_BYTES);
         long window = p.size("window", 0L, 0, TestSpec.MAX_WINDOW_BYTES);
         int mss = p.integer("mss", 0, 0, 65535);
         Direction d = bidir ? Direction.BIDIR : reverse ? Direction.DOWNLOAD : Direction.UPLOAD;
