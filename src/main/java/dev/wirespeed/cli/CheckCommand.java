@@ -115,7 +115,16 @@ public final class CheckCommand implements Callable<Integer> {
         BwResult bandwidth = measured.bandwidth();
         // 5. the verdict.
         Verdict verdict = verdict(bandwidth, iface, path, all, doctor);
-        CheckResult result = new CheckResult(CheckResult.SCHEMA, doctor, limits, bandwidth, measured.latency(), verdict);
+        BwResult zeroCopy = null;
+        if (cpuBoundBelowCeiling(bandwidth, verdict)) {
+            zeroCopy = measureZeroCopy(out, bandwidth.params().streams());
+            BwResult.Summary zc = zeroCopy.outcome().ok() ? zeroCopy.directions().getFirst().receiverSummary() : null;
+            if (zc != null) {
+                verdict = verdict.withZeroCopy(zc.bitsPerSecond());
+            }
+        }
+        CheckResult result = new CheckResult(CheckResult.SCHEMA, doctor, limits, bandwidth, zeroCopy, measured.latency(),
+                verdict);
         if (json) {
             out.println(Json.pretty(result));
         } else {
@@ -151,6 +160,48 @@ public final class CheckCommand implements Callable<Integer> {
             return via;
         }
         return host == null ? "lo" : Routes.interfaceTo(host, port).orElse(null);
+    }
+
+    /** A side counts as CPU-bound when its data threads kept this share of one core per stream busy. */
+    static final double CPU_BOUND_PERCENT_PER_STREAM = 85;
+    /** The zero-copy follow-up is short: it answers a yes/no question. */
+    static final long ZERO_COPY_FOLLOW_UP_MILLIS = 2_000;
+
+    /** Whether the test ran below the ceiling with a side's data threads CPU-bound: then copies may be why. */
+    static boolean cpuBoundBelowCeiling(BwResult r, Verdict v) {
+        if (v == null || v.ceilingBitsPerSecond() == null || v.measuredBitsPerSecond() >= v.ceilingBitsPerSecond()
+                || r.cpu() == null) {
+            return false;
+        }
+        int streams = Math.max(1, r.params().streams());
+        for (BwResult.CpuSide side : java.util.Arrays.asList(r.cpu().client(), r.cpu().server())) {
+            if (side != null && side.totalPercent() / streams >= CPU_BOUND_PERCENT_PER_STREAM) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A short -Z --skip-rx-copy test on the same path, with the same streams. */
+    private BwResult measureZeroCopy(PrintWriter out, int streams) throws IOException {
+        TestSpec test = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(streams)
+                .durationMillis(ZERO_COPY_FOLLOW_UP_MILLIS).zeroCopy(true).skipRxCopy(true).build();
+        if (!json) {
+            out.printf(Locale.ROOT, "check: CPU-bound below the ceiling; %d s with -Z --skip-rx-copy to see whether copies"
+                    + " are the bottleneck…%n", ZERO_COPY_FOLLOW_UP_MILLIS / 1000);
+            out.flush();
+        }
+        if (host != null) {
+            return bandwidthOnly(host, port, test);
+        }
+        try (BwCommand.LoopbackServer server = BwCommand.LoopbackServer.start()) {
+            return bandwidthOnly("127.0.0.1", server.port(), test);
+        }
+    }
+
+    private static BwResult bandwidthOnly(String target, int targetPort, TestSpec test) throws IOException {
+        return new BwClient(new BwClient.Config(target, targetPort, test, "option", 5000, 5000, Interrupts::raised))
+                .run(new BwClient.Listener() {});
     }
 
     /** The bandwidth result and, when it succeeded, the latency result against the same server. */
@@ -202,9 +253,9 @@ public final class CheckCommand implements Callable<Integer> {
 
     /** JSON of `check`: the doctor report, the limits, the bandwidth and latency results, and the verdict. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"schema", "doctor", "limits", "bandwidth", "latency", "verdict"})
-    record CheckResult(String schema, DoctorReport doctor, LimitsReport limits, BwResult bandwidth, LatResult latency,
-                       Verdict verdict) {
+    @JsonPropertyOrder({"schema", "doctor", "limits", "bandwidth", "zeroCopyBandwidth", "latency", "verdict"})
+    record CheckResult(String schema, DoctorReport doctor, LimitsReport limits, BwResult bandwidth,
+                       BwResult zeroCopyBandwidth, LatResult latency, Verdict verdict) {
         static final String SCHEMA = "wirespeed.check/2";
     }
 }
