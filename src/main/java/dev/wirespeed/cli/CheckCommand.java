@@ -191,17 +191,22 @@ public final class CheckCommand implements Callable<Integer> {
                     + " are the bottleneck…%n", ZERO_COPY_FOLLOW_UP_MILLIS / 1000);
             out.flush();
         }
-        if (host != null) {
-            return bandwidthOnly(host, port, test);
-        }
-        try (BwCommand.LoopbackServer server = BwCommand.LoopbackServer.start()) {
-            return bandwidthOnly("127.0.0.1", server.port(), test);
-        }
+        return onTarget((target, targetPort) -> new BwClient(new BwClient.Config(target, targetPort, test, "option",
+                5000, 5000, Interrupts::raised)).run(new BwClient.Listener() {}));
     }
 
-    private static BwResult bandwidthOnly(String target, int targetPort, TestSpec test) throws IOException {
-        return new BwClient(new BwClient.Config(target, targetPort, test, "option", 5000, 5000, Interrupts::raised))
-                .run(new BwClient.Listener() {});
+    private interface TargetTest<T> {
+        T run(String target, int targetPort) throws IOException;
+    }
+
+    /** Runs {@code test} against HOST, or against an in-process server on loopback when no HOST was given. */
+    private <T> T onTarget(TargetTest<T> test) throws IOException {
+        if (host != null) {
+            return test.run(host, port);
+        }
+        try (BwCommand.LoopbackServer server = BwCommand.LoopbackServer.start()) {
+            return test.run("127.0.0.1", server.port());
+        }
     }
 
     /** The bandwidth result and, when it succeeded, the latency result against the same server. */
@@ -216,12 +221,7 @@ public final class CheckCommand implements Callable<Integer> {
                     streams == 1 ? "stream" : "streams", BwOptions.defaultStreamsRule(), trim(seconds));
             out.flush();
         }
-        if (host != null) {
-            return measure(host, port, test);
-        }
-        try (BwCommand.LoopbackServer server = BwCommand.LoopbackServer.start()) {
-            return measure("127.0.0.1", server.port(), test);
-        }
+        return onTarget((target, targetPort) -> measure(target, targetPort, test));
     }
 
     private static Measured measure(String target, int targetPort, TestSpec test) throws IOException {

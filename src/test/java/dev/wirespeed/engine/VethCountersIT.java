@@ -26,12 +26,7 @@ class VethCountersIT {
     private static final long BYTES = 64L << 20;
 
     private static List<String> java(String... args) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx128m",
-                "--enable-native-access=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), "dev.wirespeed.cli.Main"));
-        cmd.addAll(List.of(args));
-        return cmd;
+        return Netns.wirespeed(args);
     }
 
     /** Ethernet (14) + IPv4 (20) + TCP with the timestamp option (32). */
