@@ -2,6 +2,7 @@ package dev.wirespeed.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wirespeed.check.HostCheck;
 import dev.wirespeed.diagnose.Verdict;
 import dev.wirespeed.results.BwResult;
 import java.util.List;
@@ -23,16 +24,16 @@ class CheckZeroCopyTest {
 
     @Test
     void followsUpOnlyACpuBoundTestBelowAKnownCeiling() {
-        assertThat(CheckCommand.cpuBoundBelowCeiling(result(2, 190, 120), verdict(30e9, 100e9)))
+        assertThat(HostCheck.cpuBoundBelowCeiling(result(2, 190, 120), verdict(30e9, 100e9)))
                 .as("client 95 % per stream").isTrue();
-        assertThat(CheckCommand.cpuBoundBelowCeiling(result(1, 40, 99), verdict(30e9, 100e9)))
+        assertThat(HostCheck.cpuBoundBelowCeiling(result(1, 40, 99), verdict(30e9, 100e9)))
                 .as("the receiver is the busy side").isTrue();
-        assertThat(CheckCommand.cpuBoundBelowCeiling(result(2, 120, 120), verdict(30e9, 100e9)))
+        assertThat(HostCheck.cpuBoundBelowCeiling(result(2, 120, 120), verdict(30e9, 100e9)))
                 .as("60 % per stream: not CPU-bound").isFalse();
-        assertThat(CheckCommand.cpuBoundBelowCeiling(result(1, 100, 100), verdict(100e9, 100e9)))
+        assertThat(HostCheck.cpuBoundBelowCeiling(result(1, 100, 100), verdict(100e9, 100e9)))
                 .as("at the ceiling").isFalse();
-        assertThat(CheckCommand.cpuBoundBelowCeiling(result(1, 100, 100), verdict(30e9, null)))
+        assertThat(HostCheck.cpuBoundBelowCeiling(result(1, 100, 100), verdict(30e9, null)))
                 .as("no ceiling known").isFalse();
-        assertThat(CheckCommand.cpuBoundBelowCeiling(result(1, 100, 100), null)).as("no verdict").isFalse();
+        assertThat(HostCheck.cpuBoundBelowCeiling(result(1, 100, 100), null)).as("no verdict").isFalse();
     }
 }
