@@ -120,7 +120,7 @@ public final class BwText {
             out.println("CPU, percent of one core: client " + cpu(cpu.client()) + " · server " + cpu(cpu.server()));
         }
         BwResult.DataPath path = result.dataPath();
-        if (path != null) {
+        if (path != null && (path.client() != null || path.server() != null)) {
             out.println("data path: client " + path(path.client()) + " · server " + path(path.server()));
             java.util.LinkedHashSet<String> notes = new java.util.LinkedHashSet<>();
             for (BwResult.DataPathSide s : java.util.Arrays.asList(path.client(), path.server())) {
