@@ -194,6 +194,7 @@ final class ServerTest {
             sends[i] = !spec.direction().isUploadStream(i, spec.streams());
         }
         StreamGroup g = new StreamGroup("ws-server", Arrays.asList(data), sends, spec);
+        g.pinTo(spec.serverCpu());
         group = g;
         List<Integer> receiving = new ArrayList<>();
         for (int i = 0; i < sends.length; i++) {
@@ -255,7 +256,7 @@ final class ServerTest {
             g.join(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
             totals = g.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime());
             sendQuietly(new Message.Results(totals,
-                    new Message.CpuTime(g.cpu().userNanos(), g.cpu().systemNanos(), end - t0), retrans));
+                    new Message.CpuTime(g.cpu().userNanos(), g.cpu().systemNanos(), end - t0), retrans, g.pathUsed()));
             lingeringClose(control);
         } else {
             g.close();
