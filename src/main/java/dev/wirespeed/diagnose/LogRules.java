@@ -19,7 +19,7 @@ public final class LogRules {
 
     public static LogRules standard() {
         return new LogRules(RuleSet.standard(), List.of(new RdmaNamingMixedRule(), new FabricLinkDegradedRule(),
-                new ZeroTierUnreachableRule(), new MdcliPatchBlocksUpgradeRule()));
+                new ZeroTierUnreachableRule(), new MdcliPatchBlocksUpgradeRule(), new StreamImbalanceRule()));
     }
 
     public List<LogRule> logRules() {

@@ -19,6 +19,8 @@ final class StandardRules {
                 new CpuGovernorRule(),
                 new NfsOverTcpRule(),
                 new NicNumaRule(),
+                new FirmwareUpdateRule(),
+                new LinkTypeRule(),
                 // rules that need measured results from tool output (explain)
                 new BandwidthBelowLinkRule(),
                 new Iperf3SingleThreadRule());

@@ -71,7 +71,8 @@ public final class Explainer {
                 RecordFacts.add(b, out, p.input() == null ? "paste" : p.input());
                 measurements.addAll(out.measurements());
                 for (ParsedRecord r : out.records()) {
-                    if (r instanceof IbLink || r instanceof IbNode || r instanceof ZeroTierPeer || r instanceof MdcliRecord) {
+                    if (r instanceof IbLink || r instanceof IbNode || r instanceof ZeroTierPeer || r instanceof MdcliRecord
+                            || r instanceof dev.wirespeed.parse.iperf.IperfInterval) {
                         logRecords.add(r);
                     }
                 }

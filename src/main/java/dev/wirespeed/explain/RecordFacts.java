@@ -68,7 +68,7 @@ final class RecordFacts {
                     b.add(fb.build());
                 });
                 case dev.wirespeed.parse.pci.PcieLink l -> pci(l.address(), src)
-                        .ifPresent(f -> b.add(PciFunction.builder(f).link(link(l, src)).build()));
+                        .ifPresent(f -> b.add(PciFunction.builder(f).link(link(capabilityOfDevice(p.format(), l), src)).build()));
                 case dev.wirespeed.parse.host.NetInterface n -> {
                     NetInterface.Builder nb = NetInterface.builder(n.name());
                     if (n.state() != null) {
@@ -117,6 +117,17 @@ final class RecordFacts {
                         b.add(NetInterface.builder(m.net()).pciAddress(Observed.of(a, m.pciAddress(), src)).build());
                     }
                 });
+                case dev.wirespeed.parse.mlx.MlxDevice d when "mlxfwmanager".equals(p.format()) && d.status() != null -> {
+                    String device = d.pciAddress() != null ? d.pciAddress() : d.device();
+                    if (device != null) {
+                        Evidence ev = new Evidence(src, r.source().text().strip());
+                        b.add(new DeviceSetting(device, dev.wirespeed.diagnose.FirmwareUpdateRule.STATUS, d.status(), ev));
+                        if (d.firmware() != null) {
+                            b.add(new DeviceSetting(device, dev.wirespeed.diagnose.FirmwareUpdateRule.VERSION, d.firmware()
+                                    + (d.available() != null ? ", " + d.available() + " available" : ""), ev));
+                        }
+                    }
+                }
                 case MlxSetting s -> b.add(new DeviceSetting(s.device(), s.name(),
                         s.newValue() != null ? s.newValue() : s.nextBoot(), new Evidence(src, r.source().text().strip())));
                 case TuneItem t -> lastTunePci = tune(b, t, src, lastTunePci);
@@ -205,6 +216,19 @@ final class RecordFacts {
         return t.startsWith("0x") ? Integer.parseInt(t.substring(2), 16) : Integer.parseInt(t);
     }
 
+    /**
+     * mlx5cmd's CAPS is the link's capability, not the card's: seed 001 shows the same card (PSID
+     * MT_2180110032) with CAPS=8.0*x4 in one slot and CAPS=8.0*x16 in another. It is dropped, so
+     * the family's interface stands in for the maximum.
+     */
+    private static dev.wirespeed.parse.pci.PcieLink capabilityOfDevice(String format, dev.wirespeed.parse.pci.PcieLink l) {
+        if (!"mlx5cmd".equals(format)) {
+            return l;
+        }
+        return new dev.wirespeed.parse.pci.PcieLink(l.address(), null, null, l.speed(), l.width(), l.speedDowngraded(),
+                l.widthDowngraded(), l.maxPayloadBytes(), l.maxReadRequestBytes(), l.source());
+    }
+
     private static PcieLink link(dev.wirespeed.parse.pci.PcieLink l, String src) {
         return new PcieLink(gts(l.speed(), src), width(l.width(), src), gts(l.capableSpeed(), src),
                 width(l.capableWidth(), src),
@@ -266,6 +290,14 @@ final class RecordFacts {
                 }
                 case "MTU" -> nb.mtuBytes(Observed.parse(t.value(), src, Integer::parseInt));
                 case "Link status" -> nb.operState(Observed.of(t.value().toLowerCase(Locale.ROOT), t.value(), src));
+                // "Link Type eth" / "ib": the netdev's type, as sysfs type 1 / 32 says it
+                case "Link Type" -> {
+                    String v = t.value() == null ? "" : t.value().strip().toLowerCase(Locale.ROOT);
+                    if (v.equals("eth") || v.equals("ib")) {
+                        nb.type(Observed.of(v.equals("ib") ? NetInterface.ARPHRD_INFINIBAND : NetInterface.ARPHRD_ETHER,
+                                "Link Type " + t.value().strip(), src));
+                    }
+                }
                 default -> { }
             }
             b.add(nb.build());

@@ -104,9 +104,12 @@ class FixtureDoctorTest {
         assertThat(findings("malformed")).containsExactly("warn pcie-link-downgraded 0000:04:00.0");
     }
 
-    /** Rules that read what only pasted tool output carries: pause frames, measured results. */
+    /**
+     * Rules that read what only pasted tool output carries: pause frames, measured results, firmware
+     * status and settings (mlxfwmanager, mlxconfig; explain's tests).
+     */
     static final java.util.Set<String> NEEDS_TOOL_OUTPUT = java.util.Set.of(RoceFlowControlRule.ID, "bandwidth-below-link",
-            "iperf3-single-thread");
+            "iperf3-single-thread", FirmwareUpdateRule.ID, LinkTypeRule.ID);
 
     /** Every rule fires on some fixture (or, for pause frames, on explain-only facts) and stays quiet on another. */
     @Test
