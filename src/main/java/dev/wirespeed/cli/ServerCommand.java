@@ -85,6 +85,10 @@ public final class ServerCommand implements Callable<Integer> {
             throw e;
         }
         servers.forEach(s -> s.serveForeign(iperf3Service));
+        dev.wirespeed.rdma.PerftestService perftest = new dev.wirespeed.rdma.PerftestService(
+                new dev.wirespeed.rdma.PerftestService.Config(limits.maxDurationMillis(), handshakeMillis, null,
+                        line -> log(out, line)));
+        servers.forEach(s -> s.serveSessions(Wire.KIND_PERFTEST, perftest));
         Interrupts.onRaise(() -> servers.forEach(BwServer::close));
         StringBuilder where = new StringBuilder(describe(servers.getFirst()));
         if (iperf3) {
