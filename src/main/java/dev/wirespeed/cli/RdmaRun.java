@@ -87,6 +87,6 @@ final class RdmaRun {
         Facts facts = new Facts(local.origin(), local.interfaces(), local.rdmaDevices(), local.pciFunctions(), local.cpu(),
                 local.mounts(), local.settings(), local.tcp(), ms);
         return RuleSet.standard().diagnose(facts).stream()
-                .filter(f -> f.rule().equals("bandwidth-below-link") || f.rule().equals("rdma-ud-message-size")).toList();
+                .filter(f -> f.rule().equals("bandwidth-below-link")).toList();
     }
 }

@@ -63,8 +63,32 @@ class ExplainerTest {
                 .satisfies(f -> assertThat(f.message()).contains("16 streams", "17.1 Gbit/s", "200 Gbit/s"));
         assertThat(findings(e, "bandwidth-below-link")).extracting(Finding::message)
                 .anySatisfy(m -> assertThat(m).startsWith("perftest rdma-write-bw: 141 Gbit/s = 71 %"));
+        // RDMA over the same link reached 8 times iperf3's rate: the TCP stack is the limit, not the link
+        assertThat(findings(e, "bandwidth-below-link")).filteredOn(f -> f.message().startsWith("iperf3")).singleElement()
+                .satisfies(f -> {
+                    assertThat(f.message()).endsWith("; perftest rdma-write-bw reached 141 Gbit/s over the same link, so "
+                            + "the TCP stack (streams, cores, the tool), not the link, is the limit");
+                    assertThat(f.fix().action()).startsWith("one iperf3 process is one core before 3.16");
+                });
+        // perftest's result gets perftest's advice, not iperf2 -P
+        assertThat(findings(e, "bandwidth-below-link")).filteredOn(f -> f.message().startsWith("perftest")).singleElement()
+                .satisfies(f -> assertThat(f.fix().action()).contains("-q 4", "-x N", "-d mlx5_N -i 1", "--report_gbits",
+                        "governor").doesNotContain("iperf2"));
         assertThat(findings(e, "cpu-governor")).singleElement()
                 .satisfies(f -> assertThat(f.message()).contains("Conflicting CPU frequency values detected"));
+    }
+
+    @Test
+    void seed003UdSendIsJudgedByItsMtuSizedMessagesNotAsAShareOfTheLink() {
+        Explanation e = seed("003_6d654e133b65fb90.txt");
+        List<Finding> ud = findings(e, "bandwidth-below-link").stream().filter(f -> f.message().contains("over UD")).toList();
+        assertThat(ud).hasSize(2).allSatisfy(f -> {
+            assertThat(f.severity().name()).isEqualTo("INFO");
+            assertThat(f.message()).contains("at 4096-byte messages", "UD sends at most one MTU per message")
+                    .doesNotContain("% of the");
+        });
+        assertThat(findings(e, "bandwidth-below-link")).filteredOn(f -> f.message().startsWith("iperf2")).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("the TCP stack", "not the link"));
     }
 
     @Test
