@@ -85,7 +85,7 @@ final class RdmaRun {
         List<Measurement> ms = new ArrayList<>(local.measurements());
         ms.add(m);
         Facts facts = new Facts(local.origin(), local.interfaces(), local.rdmaDevices(), local.pciFunctions(), local.cpu(),
-                local.mounts(), local.settings(), local.tcp(), ms);
+                local.mounts(), local.settings(), local.tcp(), local.counters(), ms);
         return RuleSet.standard().diagnose(facts).stream()
                 .filter(f -> f.rule().equals("bandwidth-below-link")).toList();
     }

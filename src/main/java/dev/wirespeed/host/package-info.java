@@ -30,6 +30,11 @@
  *   <li>Link records where the source shows the link: {@code RdmaDevice.pciAddress},
  *       {@code RdmaPort.netdev}, {@code NetInterface.pciAddress}. Rules find the ports of a PCIe
  *       device through these.</li>
+ *   <li>Counters (`ethtool -S`, perfquery, ibqueryerrors, `ip -s link`, nstat) are
+ *       {@link dev.wirespeed.host.Counters} records — one per netdev, RDMA port ("mlx5_0/1") or
+ *       the host — named as sysfs/nstat name them ({@link dev.wirespeed.host.CounterNames} maps the
+ *       tools' other spellings), added with {@code Facts.Builder.add(Counters)}. The counter rules
+ *       in {@code diagnose} then fire on pasted output as on sysfs.</li>
  * </ol>
  */
 package dev.wirespeed.host;

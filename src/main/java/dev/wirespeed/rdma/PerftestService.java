@@ -3,7 +3,7 @@ package dev.wirespeed.rdma;
 import dev.wirespeed.Version;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.run.Listening;
-import dev.wirespeed.run.Programs;
+import dev.wirespeed.io.Programs;
 import dev.wirespeed.wire.FrameCodec;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;

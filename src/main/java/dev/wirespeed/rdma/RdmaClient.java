@@ -5,7 +5,7 @@ import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.perftest.PerftestParser;
 import dev.wirespeed.results.Measurement;
-import dev.wirespeed.run.Programs;
+import dev.wirespeed.io.Programs;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.Preamble;
 import java.io.ByteArrayOutputStream;

@@ -41,6 +41,6 @@ class CaptureTest {
 
     private static String json(Facts f) {
         return Json.pretty(new Facts("x", f.interfaces(), f.rdmaDevices(), f.pciFunctions(), f.cpu(), f.mounts(),
-                f.settings(), f.tcp(), f.measurements()));
+                f.settings(), f.tcp(), f.counters(), f.measurements()));
     }
 }
