@@ -52,8 +52,27 @@ class FixtureDoctorTest {
         assertThat(findings("t3640-000")).containsExactly(
                 "warn ethernet-mtu enp1s0f0np0",
                 "warn ethernet-mtu enp1s0f1np1",
+                "warn roce-ecn-off enp1s0f1np1",
                 "info port-rate-below-device mlx5_0 port 1 (enp1s0f0np0)",
                 "info nfs-over-tcp /mnt/nfs-tcp");
+    }
+
+    @Test
+    void roceEcnOffFiresWhereEveryPriorityIsOffAndStaysQuietWherePriorityThreeIsOn() {
+        // constructed (hosts/README.md): t3640's enp1s0f1np1 all 0; bluefield2's ports np/rp 3 on;
+        // enp1s0f0np0 has no ecn directory: not seen, never a finding
+        Facts t3640 = Fixtures.facts("t3640-000");
+        assertThat(t3640.netInterface("enp1s0f1np1").orElseThrow().roceEcn().raw())
+                .contains("roce_np/3=0", "roce_rp/7=0");
+        assertThat(t3640.netInterface("enp1s0f0np0").orElseThrow().roceEcn().isNotSeen()).isTrue();
+        assertThat(new RoceEcnOffRule().apply(t3640, Context.of(t3640))).singleElement().satisfies(f -> {
+            assertThat(f.message()).isEqualTo("enp1s0f1np1 (mlx5_1 port 1) carries RoCE with ECN off on every priority: "
+                    + "congestion is left to pause/PFC or to drops");
+            assertThat(f.fix().command()).contains("/sys/class/net/enp1s0f1np1/ecn/roce_np/enable/3");
+        });
+        Facts bf2 = Fixtures.facts("bluefield2-002");
+        assertThat(bf2.netInterface("enp33s0f0np0").orElseThrow().roceEcn().value().reactionPoint()).containsExactly(3);
+        assertThat(new RoceEcnOffRule().apply(bf2, Context.of(bf2))).isEmpty();
     }
 
     @Test

@@ -39,9 +39,9 @@ class ExplainDoctorAgreementTest {
             new Host("r86s-004", "004_2a39351d1c4a425e.txt", "r86s-01", Set.of("pcie-below-ports"), Set.of()),
             // the seed shows no speed for enp16s0f0np0 next to its MTU 1500
             new Host("ft2000-000", "000_a2147e746c8b34a4.txt", "ft2000", Set.of("ethernet-mtu"), Set.of()),
-            // constructed: MTU 1500 and the second mount over TCP; the paste has no PCI id, so no NIC family
+            // constructed: MTU 1500, the second mount over TCP, ECN off; the paste has no PCI id, so no NIC family
             new Host("t3640-000", "000_a2147e746c8b34a4.txt", "t3640",
-                    Set.of("ethernet-mtu", "nfs-over-tcp", "port-rate-below-device"), Set.of()),
+                    Set.of("ethernet-mtu", "nfs-over-tcp", "port-rate-below-device", "roce-ecn-off"), Set.of()),
             new Host("ndr200-node-000", "000_a2147e746c8b34a4.txt", "tj01-h20-node139", Set.of(), Set.of()),
             new Host("bluefield2-002", "002_6dce3dfc6f2788a4.txt", "002_6dce3dfc6f2788a4.txt", Set.of(), Set.of()),
             new Host("ib-node-003", "003_6d654e133b65fb90.txt", "003_6d654e133b65fb90.txt", Set.of(), Set.of()));
