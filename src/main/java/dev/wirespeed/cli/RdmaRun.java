@@ -1,8 +1,8 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.diagnose.Facts;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.RuleSet;
+import dev.wirespeed.host.Facts;
 import dev.wirespeed.host.sysfs.Inspection;
 import dev.wirespeed.rdma.PerftestArgs;
 import dev.wirespeed.rdma.RdmaClient;

@@ -1,6 +1,8 @@
 package dev.wirespeed.diagnose;
 
+import dev.wirespeed.host.Context;
 import dev.wirespeed.host.DeviceSetting;
+import dev.wirespeed.host.Facts;
 import java.util.ArrayList;
 import java.util.List;
 

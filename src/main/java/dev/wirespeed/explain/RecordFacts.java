@@ -1,9 +1,9 @@
 package dev.wirespeed.explain;
 
-import dev.wirespeed.diagnose.Facts;
 import dev.wirespeed.host.CpuTopology;
 import dev.wirespeed.host.DeviceSetting;
 import dev.wirespeed.host.Evidence;
+import dev.wirespeed.host.Facts;
 import dev.wirespeed.host.IbRate;
 import dev.wirespeed.host.LinkLayer;
 import dev.wirespeed.host.Mount;
@@ -95,13 +95,13 @@ final class RecordFacts {
         }
 
         @Override
-        public Void visit(dev.wirespeed.parse.ib.RdmaDevice d) {
+        public Void visit(dev.wirespeed.parse.ib.RdmaDeviceRecord d) {
             b.add(device(d, src));
             return null;
         }
 
         @Override
-        public Void visit(dev.wirespeed.parse.ib.RdmaPort port) {
+        public Void visit(dev.wirespeed.parse.ib.RdmaPortRecord port) {
             b.add(port(port, src));
             return null;
         }
@@ -122,14 +122,14 @@ final class RecordFacts {
         }
 
         @Override
-        public Void visit(dev.wirespeed.parse.pci.PcieLink l) {
+        public Void visit(dev.wirespeed.parse.pci.PcieLinkRecord l) {
             pci(l.address(), src).ifPresent(f -> b.add(PciFunction.builder(f).link(link(capabilityOfDevice(format, l), src))
                     .build()));
             return null;
         }
 
         @Override
-        public Void visit(dev.wirespeed.parse.host.NetInterface n) {
+        public Void visit(dev.wirespeed.parse.host.NetInterfaceRecord n) {
             NetInterface.Builder nb = NetInterface.builder(n.name());
             if (n.state() != null) {
                 nb.operState(Observed.of(n.state().toLowerCase(Locale.ROOT), n.state(), src));
@@ -333,7 +333,7 @@ final class RecordFacts {
         }
     }
 
-    private static RdmaDevice device(dev.wirespeed.parse.ib.RdmaDevice d, String src) {
+    private static RdmaDevice device(dev.wirespeed.parse.ib.RdmaDeviceRecord d, String src) {
         RdmaDevice.Builder rb = RdmaDevice.builder(d.device());
         if (d.caType() != null) {
             rb.hcaType(text(d.caType(), src));
@@ -357,7 +357,7 @@ final class RecordFacts {
         return rb.build();
     }
 
-    private static RdmaPort port(dev.wirespeed.parse.ib.RdmaPort p, String src) {
+    private static RdmaPort port(dev.wirespeed.parse.ib.RdmaPortRecord p, String src) {
         RdmaPort.Builder pb = RdmaPort.builder(p.device(), p.port() == null ? 1 : p.port());
         if (p.state() != null) {
             pb.state(Observed.parse(p.state(), src, PortState::parse));
@@ -413,15 +413,15 @@ final class RecordFacts {
      * MT_2180110032) with CAPS=8.0*x4 in one slot and CAPS=8.0*x16 in another. It is dropped, so
      * the family's interface stands in for the maximum.
      */
-    private static dev.wirespeed.parse.pci.PcieLink capabilityOfDevice(String format, dev.wirespeed.parse.pci.PcieLink l) {
+    private static dev.wirespeed.parse.pci.PcieLinkRecord capabilityOfDevice(String format, dev.wirespeed.parse.pci.PcieLinkRecord l) {
         if (!"mlx5cmd".equals(format)) {
             return l;
         }
-        return new dev.wirespeed.parse.pci.PcieLink(l.address(), null, null, l.speed(), l.width(), l.speedDowngraded(),
+        return new dev.wirespeed.parse.pci.PcieLinkRecord(l.address(), null, null, l.speed(), l.width(), l.speedDowngraded(),
                 l.widthDowngraded(), l.maxPayloadBytes(), l.maxReadRequestBytes(), l.source());
     }
 
-    private static PcieLink link(dev.wirespeed.parse.pci.PcieLink l, String src) {
+    private static PcieLink link(dev.wirespeed.parse.pci.PcieLinkRecord l, String src) {
         return new PcieLink(gts(l.speed(), src), width(l.width(), src), gts(l.capableSpeed(), src),
                 width(l.capableWidth(), src),
                 l.maxPayloadBytes() == null ? Observed.notSeen()

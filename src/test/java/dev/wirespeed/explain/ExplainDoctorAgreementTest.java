@@ -2,15 +2,15 @@ package dev.wirespeed.explain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.diagnose.Facts;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.Fixtures;
 import dev.wirespeed.diagnose.RuleSet;
+import dev.wirespeed.host.Facts;
 import dev.wirespeed.parse.Fixture;
+import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import org.junit.jupiter.api.Test;
 
 /**
  * One rule set serves explain and doctor: for each fixture host, explain of the outputs captured
