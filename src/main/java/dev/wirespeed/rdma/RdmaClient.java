@@ -1,7 +1,6 @@
 package dev.wirespeed.rdma;
 
 import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.perftest.PerftestParser;
 import dev.wirespeed.results.Measurement;
@@ -152,13 +151,7 @@ public final class RdmaClient {
 
     /** The perftest table in {@code output} as a measurement (with the program in its params), or null. */
     static Measurement parse(String output, String program) {
-        Lines lines = Lines.of(output);
-        PerftestParser parser = new PerftestParser();
-        for (int i = 0; i < lines.size(); i++) {
-            if (!parser.startsAt(lines, i)) {
-                continue;
-            }
-            Parsed parsed = parser.parse(lines, i);
+        for (Parsed parsed : PerftestParser.blocks(output)) {
             for (Measurement m : parsed.measurements()) {
                 if (!m.summary().isEmpty()) {
                     Map<String, String> params = new LinkedHashMap<>(m.params());
