@@ -22,6 +22,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "server", sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Serve wirespeed tests: many clients at once, each test isolated, one log line per test.",
             "iperf3 clients (iperf3 -c) are served too, several at once, on the same port (and on 5201 with --iperf3).",
+            "For 'bw --rdma'/'lat --rdma' clients it starts the perftest server (ib_*_bw/_lat on PATH), one at a time.",
             "Ctrl-C (or SIGTERM) stops it; running tests are told and end cleanly."},
         footer = {"", "Examples:",
             "  wirespeed server                         every address, port 5301",
