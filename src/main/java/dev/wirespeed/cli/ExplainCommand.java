@@ -6,6 +6,7 @@ import dev.wirespeed.explain.Explainer;
 import dev.wirespeed.explain.Explanation;
 import dev.wirespeed.guard.BoundedRead;
 import dev.wirespeed.guard.Printable;
+import dev.wirespeed.explain.FabricMembership;
 import dev.wirespeed.report.ExplainText;
 import dev.wirespeed.results.Json;
 import java.io.IOException;
@@ -43,6 +44,7 @@ import picocli.CommandLine.Spec;
             "  wirespeed explain node1.txt node2.txt      several hosts: also compares them",
             "  ibstat | wirespeed explain -               read standard input",
             "  wirespeed explain --json session.log       the normalized records, results and findings",
+            "  wirespeed explain fabric.txt --fabric-host node042   is node042 in the ibnetdiscover/iblinkinfo output?",
             "  wirespeed explain --save --label before iperf.txt   keep its results for 'wirespeed results'",
             "",
             "  wirespeed explain --strict session.log     exit 4 when any line was not recognized",
@@ -72,6 +74,10 @@ public final class ExplainCommand implements Callable<Integer> {
     @Option(names = "--save", description = "Save the results read (iperf, qperf, perftest, sockperf, fio) in the "
             + "results database, with the pasted text beside them.")
     boolean save;
+
+    @Option(names = "--fabric-host", paramLabel = "HOST", description = "Is HOST in the fabric? Looked up in the "
+            + "ibnetdiscover/iblinkinfo output read (node descriptions name the host); repeatable; text only.")
+    List<String> fabricHosts = new java.util.ArrayList<>();
 
     @Option(names = "--label", paramLabel = "LABEL", description = "Label the saved results (repeatable; with --save).")
     List<String> labels = new ArrayList<>();
@@ -107,6 +113,9 @@ public final class ExplainCommand implements Callable<Integer> {
     }
 
     private int explain(Map<String, String> inputs, ResultsSink sink) throws IOException {
+        if (json && !fabricHosts.isEmpty()) {
+            throw Check.usage(spec, "--fabric-host prints text only: leave out --json");
+        }
         Explanation e = Explainer.standard().explain(inputs);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
@@ -124,6 +133,20 @@ public final class ExplainCommand implements Callable<Integer> {
         if (!json) {
             new ExplainText(out).print(e);
         }
+        boolean missing = false;
+        if (!fabricHosts.isEmpty()) {
+            List<FabricMembership.Answer> answers = FabricMembership.find(e, fabricHosts);
+            if (answers == null) {
+                out.println("fabric: no ibnetdiscover or iblinkinfo output in the input to look in");
+                missing = true;
+            } else {
+                for (FabricMembership.Answer a : answers) {
+                    out.println(a.line());
+                    missing |= !a.found();
+                }
+            }
+            out.flush();
+        }
         if (save && e.measurements().isEmpty() && !json) {
             out.println("saved: nothing (no tool results in the input)");
             out.flush();
@@ -138,7 +161,7 @@ public final class ExplainCommand implements Callable<Integer> {
             return ExitCode.UNRECOGNIZED;
         }
         boolean warn = e.findings().stream().map(Finding::severity).anyMatch(s -> s != Severity.INFO);
-        return warn ? ExitCode.FINDINGS : ExitCode.OK;
+        return warn || missing ? ExitCode.FINDINGS : ExitCode.OK;
     }
 
     private String read(String name) throws IOException {

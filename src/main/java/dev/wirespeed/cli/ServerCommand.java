@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
         sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Serve wirespeed tests: many clients at once, each test isolated, one log line per test.",
             "iperf3 clients (iperf3 -c) are served too, several at once, on the same port (and on 5201 with --iperf3).",
+            "For 'bw --rdma'/'lat --rdma' clients it starts the perftest server (ib_*_bw/_lat on PATH), one at a time.",
             "Ctrl-C (or SIGTERM) stops it; running tests are told and end cleanly."},
         footer = {"", "Examples:",
             "  wirespeed server                         every address, port 5301",
@@ -134,6 +135,10 @@ public final class ServerCommand implements Callable<Integer> {
             throw e;
         }
         servers.forEach(s -> s.serveForeign(iperf3Service));
+        dev.wirespeed.rdma.PerftestService perftest = new dev.wirespeed.rdma.PerftestService(
+                new dev.wirespeed.rdma.PerftestService.Config(limits.maxDurationMillis(), handshakeMillis, null,
+                        line -> log(out, line)));
+        servers.forEach(s -> s.serveSessions(Wire.KIND_PERFTEST, perftest));
         Interrupts.onRaise(() -> servers.forEach(BwServer::close));
         StringBuilder where = new StringBuilder(describe(servers.getFirst()));
         if (extraIperf3Port) {

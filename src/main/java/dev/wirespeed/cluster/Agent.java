@@ -56,6 +56,8 @@ public final class Agent implements AutoCloseable {
                 }));
         server.serveSessions(Wire.KIND_AGENT, (ch, in, peer, handshakeDone) ->
                 new AgentSession(this, ch, in, peer, handshakeDone).run());
+        server.serveSessions(Wire.KIND_PERFTEST, new dev.wirespeed.rdma.PerftestService(new dev.wirespeed.rdma.PerftestService.Config(
+                config.limits().maxDurationMillis(), config.handshakeMillis(), config.perftestDir(), config.log())));
         AgentMessage.warmUp(self);
     }
 

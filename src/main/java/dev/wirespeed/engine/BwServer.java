@@ -321,7 +321,8 @@ public final class BwServer implements AutoCloseable {
         SessionHandler handler = sessionHandlers.get(kind);
         if (handler == null) {
             throw new ProtocolException("connection kind '" + (char) kind + "' is not served here"
-                    + (kind == Wire.KIND_AGENT ? " (a cluster agent session to a plain server)" : ""));
+                    + (kind == Wire.KIND_AGENT ? " (a cluster agent session to a plain server)"
+                            : kind == Wire.KIND_PERFTEST ? " (perftest runs are not served here)" : ""));
         }
         handler.serve(ch, in, peer, handshakeDone);
     }
