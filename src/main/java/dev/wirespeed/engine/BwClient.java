@@ -191,7 +191,7 @@ public final class BwClient {
     }
 
     /** -B: the source address of a connection, any free port. */
-    private static void bind(SocketChannel ch, InetAddress bind) throws IOException {
+    static void bind(SocketChannel ch, InetAddress bind) throws IOException {
         if (bind != null) {
             try {
                 ch.bind(new InetSocketAddress(bind, 0));

@@ -61,7 +61,11 @@ final class ModeServer {
         CpuAccumulator cpu = new CpuAccumulator();
         long t0 = System.nanoTime();
         StopFlag stop = new StopFlag();
+        String[] pinProblem = new String[1];
         Thread echo = Thread.ofPlatform().name("ws-server-echo").daemon(true).start(() -> {
+            if (spec.serverCpu() != null) {
+                pinProblem[0] = Affinity.pinCurrentThread(spec.serverCpu()); // -A ,SERVER_CPU of the client
+            }
             CpuClock clock = CpuClock.startForCurrentThread();
             try {
                 if (spec.udp()) {
@@ -87,8 +91,11 @@ final class ModeServer {
         closeData();
         heart.stop();
         if (problem == null) {
+            // the echo thread has been joined above, so its pinning outcome is visible here
+            Message.DataPathUsed placement = pinProblem[0] == null ? null
+                    : new Message.DataPathUsed(null, null, List.of(pinProblem[0]));
             send(new Message.Results(List.of(), new Message.CpuTime(cpu.userNanos(), cpu.systemNanos(), end - t0),
-                    null));
+                    null, placement));
             ServerTest.lingeringClose(control);
         }
         int sizes = spec.sizesBytes().size();

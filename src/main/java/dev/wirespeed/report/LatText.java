@@ -6,6 +6,7 @@ import dev.wirespeed.results.LatResult.LatRow;
 import dev.wirespeed.results.LatResult.LatStats;
 import dev.wirespeed.results.Protocol;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -38,6 +39,10 @@ public final class LatText {
         }
         b.append(p.sweep() ? " per size" : "").append(" after ").append(p.warmupIterations()).append(" warm-up");
         out.println(b);
+        String placement = placement(p);
+        if (placement != null) {
+            out.println(placement);
+        }
         out.println("one-way latency = RTT/2, usec (t_typical = median); RTT columns = full round trip, usec");
         out.flush();
     }
@@ -60,7 +65,30 @@ public final class LatText {
         if (cpu != null) {
             out.println("CPU, percent of one core: client " + cpu(cpu.client()) + " · server " + cpu(cpu.server()));
         }
+        LatResult.Fallbacks f = result.fallbacks();
+        if (f != null) {
+            for (List<String> side : java.util.Arrays.asList(f.client(), f.server())) {
+                if (side != null) {
+                    side.forEach(line -> out.println("note: " + line));
+                }
+            }
+        }
         out.flush();
+    }
+
+    /** -A / -B as asked, one line; null when neither was given. */
+    static String placement(LatResult.LatParams p) {
+        List<String> parts = new java.util.ArrayList<>();
+        if (p.clientCpu() != null) {
+            parts.add("client on CPU " + p.clientCpu());
+        }
+        if (p.serverCpu() != null) {
+            parts.add("server echo on CPU " + p.serverCpu());
+        }
+        if (p.bindAddress() != null) {
+            parts.add("from " + p.bindAddress());
+        }
+        return parts.isEmpty() ? null : String.join(", ", parts);
     }
 
     static String cpu(BwResult.CpuSide c) {
