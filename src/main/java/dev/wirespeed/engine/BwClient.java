@@ -46,10 +46,11 @@ public final class BwClient {
      * @param interrupted     polled while the test runs; true (Ctrl-C) ends it early with a result
      * @param bindAddress     local address of every connection (-B), null = the kernel's choice
      * @param cpu             the CPU the client's data threads are pinned to (-A), null = none
+     * @param placeCpus       without -A: the CPUs (the NIC's NUMA node) the data threads may run on, null = any
      */
     public record Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
                          int handshakeTimeoutMillis, BooleanSupplier interrupted, InetAddress bindAddress,
-                         Integer cpu) {
+                         Integer cpu, java.util.BitSet placeCpus) {
         public Config {
             if (interrupted == null) {
                 interrupted = () -> false;
@@ -59,7 +60,13 @@ public final class BwClient {
         public Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
                       int handshakeTimeoutMillis, BooleanSupplier interrupted) {
             this(host, port, spec, streamsChosenBy, connectTimeoutMillis, handshakeTimeoutMillis, interrupted, null,
-                    null);
+                    null, null);
+        }
+
+        public Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
+                      int handshakeTimeoutMillis, BooleanSupplier interrupted, InetAddress bindAddress, Integer cpu) {
+            this(host, port, spec, streamsChosenBy, connectTimeoutMillis, handshakeTimeoutMillis, interrupted,
+                    bindAddress, cpu, null);
         }
     }
 
@@ -228,6 +235,7 @@ public final class BwClient {
             }
             this.group = new StreamGroup("ws-client", data, sends, spec);
             group.pinTo(config.cpu());
+            group.placeOn(config.placeCpus());
             this.assembler = new ResultAssembler(spec, config.streamsChosenBy());
             this.sampler = new IntervalSampler(group.counters(), TimeUnit.MILLISECONDS.toNanos(spec.intervalMillis()),
                     TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), plannedEndNanos(spec), this::localSample);
