@@ -3,6 +3,7 @@ package dev.wirespeed.run;
 import dev.wirespeed.report.ResultsText;
 import dev.wirespeed.store.HostSummary;
 import dev.wirespeed.store.Item;
+import dev.wirespeed.store.ResultStatus;
 import dev.wirespeed.store.ResultStore;
 import dev.wirespeed.store.RunInfo;
 import java.io.IOException;
@@ -105,6 +106,11 @@ public final class Campaign {
                 Engine.Outcome outcome = runWithRetries(point, context);
                 if (stopped.getAsBoolean()) {
                     interrupted = true;
+                    // What the stopped point measured is kept, marked incomplete; --resume runs it again.
+                    String reason = "campaign stopped while this point ran";
+                    store.savePoint(runId, point.key(), point.seq(), point.repetition(), outcome.items().stream()
+                            .map(i -> i.withStatus(ResultStatus.INCOMPLETE, reason)).toList(), outcome.error(),
+                            ResultStatus.INCOMPLETE);
                     break;
                 }
                 store.savePoint(runId, point.key(), point.seq(), point.repetition(), outcome.items(), outcome.error());
