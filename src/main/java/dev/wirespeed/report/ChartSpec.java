@@ -16,6 +16,11 @@ import java.util.List;
 public record ChartSpec(String title, String xLabel, XAxis x, String yLabel, boolean yLog, boolean yFromZero,
                         List<String> categories, List<Series> series) {
 
+    /** Colour indexes from here on are the percentiles' own sequence, not labels'. */
+    public static final int PERCENTILE_COLOURS = 100;
+    /** Colour indexes from here on are streams of one run. */
+    public static final int STREAM_COLOURS = 200;
+
     /** The kinds of x axis. */
     public enum XAxis {
         /** Plain numbers (iodepth, streams). */
@@ -35,9 +40,15 @@ public record ChartSpec(String title, String xLabel, XAxis x, String yLabel, boo
      * One line (or one bar per category): points (x, y); for bars x is the category's index.
      *
      * @param colour the report-wide colour index of what the series stands for (a label, a
-     *               percentile, a stream), so one label has one colour on every chart
+     *               percentile, a stream), so one label has one colour on every chart; a bar
+     *               chart's series colours its bars by {@code barColours}
+     * @param barColours for bars: the colour of each category (its label's), else empty
      */
-    public record Series(String name, int colour, List<double[]> points) {}
+    public record Series(String name, int colour, List<double[]> points, List<Integer> barColours) {
+        public Series(String name, int colour, List<double[]> points) {
+            this(name, colour, points, List.of());
+        }
+    }
 
     public boolean bars() {
         return !categories.isEmpty();

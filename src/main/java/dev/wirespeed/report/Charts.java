@@ -62,9 +62,25 @@ public final class Charts {
 
     private Charts() {}
 
+    /** Percentiles, light to dark: the further into the tail, the darker (a sequential scheme). */
+    private static final Color[] PERCENTILES = {new Color(0x9ECAE1), new Color(0x4292C6), new Color(0x08519C),
+        new Color(0x08306B), new Color(0x000000)};
+
     /** The colour of a report-wide colour index; beyond the palette, dashes tell series apart. */
     static Color colour(int index) {
+        if (index >= ChartSpec.STREAM_COLOURS) {
+            return PALETTE[(index - ChartSpec.STREAM_COLOURS) % PALETTE.length];
+        }
+        if (index >= ChartSpec.PERCENTILE_COLOURS) {
+            return PERCENTILES[Math.min(index - ChartSpec.PERCENTILE_COLOURS, PERCENTILES.length - 1)];
+        }
         return PALETTE[Math.floorMod(index, PALETTE.length)];
+    }
+
+    /** Whether a colour index comes round again (palette exhausted): drawn dashed. */
+    private static boolean wraps(int index) {
+        return index < ChartSpec.PERCENTILE_COLOURS ? index >= PALETTE.length
+                : index >= ChartSpec.STREAM_COLOURS && index - ChartSpec.STREAM_COLOURS >= PALETTE.length;
     }
 
     /**
@@ -136,12 +152,16 @@ public final class Charts {
         }
         XYPlot plot = new XYPlot(data, xAxis(spec), yAxis(spec), null);
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, spec.x() != ChartSpec.XAxis.NINES);
+        java.util.Set<Integer> used = new java.util.HashSet<>();
         for (int i = 0; i < spec.series().size(); i++) {
             int colour = spec.series().get(i).colour();
             r.setSeriesPaint(i, colour(colour));
-            // a colour used again (beyond the palette) is told apart by its dashes
-            r.setSeriesStroke(i, colour < PALETTE.length ? new BasicStroke(2f)
-                    : new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+            // A colour used again — two runs of one label, or the palette exhausted — is told
+            // apart by its dashes (and the shapes JFreeChart gives each series).
+            boolean again = !used.add(colour) || wraps(colour);
+            r.setSeriesStroke(i, again
+                    ? new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f)
+                    : new BasicStroke(2f));
         }
         plot.setRenderer(r);
         style(plot);
@@ -181,11 +201,7 @@ public final class Charts {
     private static ValueAxis yAxis(ChartSpec spec) {
         ValueAxis axis;
         if (spec.yLog()) {
-            LogAxis log = new LogAxis(spec.yLabel());
-            log.setBase(10);
-            log.setSmallestValue(1e-3);
-            log.setNumberFormatOverride(new PlainFormat());
-            axis = log;
+            axis = new DecadeAxis(spec.yLabel());
         } else {
             NumberAxis n = new NumberAxis(spec.yLabel());
             n.setAutoRangeIncludesZero(spec.yFromZero());
@@ -210,7 +226,15 @@ public final class Charts {
         CategoryAxis category = new CategoryAxis(spec.xLabel());
         category.setTickLabelFont(TEXT);
         category.setMaximumCategoryLabelLines(2);
-        CategoryPlot plot = new CategoryPlot(data, category, value, new BarRenderer());
+        List<Integer> barColours = spec.series().getFirst().barColours();
+        BarRenderer renderer = new BarRenderer() {
+            @Override
+            public java.awt.Paint getItemPaint(int row, int column) {
+                // each bar in its label's colour, as the label's lines on the other charts
+                return column < barColours.size() ? colour(barColours.get(column)) : super.getItemPaint(row, column);
+            }
+        };
+        CategoryPlot plot = new CategoryPlot(data, category, value, renderer);
         // Horizontal bars: category names (series of a campaign) stay readable at any length.
         plot.setOrientation(PlotOrientation.HORIZONTAL);
         BarRenderer r = (BarRenderer) plot.getRenderer();
@@ -262,6 +286,35 @@ public final class Charts {
                 if (Math.floorMod(e, step) == 0) {
                     double v = Math.pow(2, e);
                     out.add(new NumberTick(v, Numbers.size(v), TextAnchor.TOP_CENTER, TextAnchor.CENTER, 0.0));
+                }
+            }
+            return out;
+        }
+    }
+
+    /** A base-10 log axis ticked at 1, 10, 100 … (and 2, 5 between them when it spans few decades). */
+    static final class DecadeAxis extends LogAxis {
+        DecadeAxis(String label) {
+            super(label);
+            setBase(10);
+            setSmallestValue(1e-3);
+            setNumberFormatOverride(new PlainFormat());
+        }
+
+        @Override
+        public List refreshTicks(Graphics2D g2, AxisState state, Rectangle2D dataArea, RectangleEdge edge) {
+            int first = (int) Math.floor(Math.log10(getLowerBound()));
+            int last = (int) Math.ceil(Math.log10(getUpperBound()));
+            double[] steps = last - first <= 3 ? new double[] {1, 2, 5} : new double[] {1};
+            boolean vertical = !RectangleEdge.isTopOrBottom(edge);
+            List<NumberTick> out = new ArrayList<>();
+            for (int e = first; e <= last; e++) {
+                for (double s : steps) {
+                    double v = s * Math.pow(10, e);
+                    if (v >= getLowerBound() && v <= getUpperBound()) {
+                        out.add(new NumberTick(v, new PlainFormat().format(v),
+                                vertical ? TextAnchor.CENTER_RIGHT : TextAnchor.TOP_CENTER, TextAnchor.CENTER, 0.0));
+                    }
                 }
             }
             return out;

@@ -141,6 +141,9 @@ public final class HtmlReport {
      * 9.41 share a column's decimals instead of each finding its own.
      */
     static int decimals(ChartSpec c) {
+        if (c.yLog()) {
+            return -1;
+        }
         double max = c.series().stream().flatMap(s -> s.points().stream()).mapToDouble(p -> Math.abs(p[1])).max()
                 .orElse(0);
         if (max == 0) {
@@ -150,7 +153,8 @@ public final class HtmlReport {
     }
 
     private static String num(double v, int decimals) {
-        return Numbers.fixed(v, decimals);
+        // decimals < 0: a chart spanning decades, each value to three significant digits
+        return decimals < 0 ? Numbers.significant(v, 3) : Numbers.fixed(v, decimals);
     }
 
     /** The x value as the axis labels it: a size "64 K", a percentile "99.9 %", else the number. */

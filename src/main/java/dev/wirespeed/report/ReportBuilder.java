@@ -153,8 +153,10 @@ public final class ReportBuilder {
                 pts.add(new double[] {i, scale.scale(y)});
             }
         }
+        List<Integer> barColours = categories.stream().map(c -> colours.of(bySeries.get(c).colourKey())).toList();
         return new ChartSpec(chartTitle(test, metric), "", ChartSpec.XAxis.LINEAR, MetricScale.axisTitle(metric), false,
-                true, categories, List.of(new ChartSpec.Series(MetricScale.axisTitle(metric), colours.of(metric), pts)));
+                true, categories, List.of(new ChartSpec.Series(MetricScale.axisTitle(metric), barColours.getFirst(), pts,
+                barColours)));
     }
 
     /** Message-size sweeps (perftest -a, lat -a, bw -a): one point per row. */
@@ -184,7 +186,8 @@ public final class ReportBuilder {
                 for (String metric : LATENCY) {
                     List<double[]> pts = rowPoints(r, metric);
                     if (!pts.isEmpty()) {
-                        series.add(new ChartSpec.Series(percentileName(metric), colours.of(percentileName(metric)), pts));
+                        series.add(new ChartSpec.Series(percentileName(metric),
+                                ChartSpec.PERCENTILE_COLOURS + LATENCY.indexOf(metric), pts));
                     }
                 }
                 charts.add(new ChartSpec(test + ": latency percentiles vs message size — " + resultName(r, rs),
@@ -282,7 +285,7 @@ public final class ReportBuilder {
                 }
                 List<ChartSpec.Series> series = new ArrayList<>();
                 perStream.forEach((stream, pts) -> series.add(new ChartSpec.Series("stream " + stream,
-                        colours.of("stream " + stream), pts)));
+                        ChartSpec.STREAM_COLOURS + stream - 1, pts)));
                 charts.add(new ChartSpec("#" + r.id() + " " + d.direction() + ": bandwidth per stream over time",
                         "Time (s)", ChartSpec.XAxis.TIME, MetricScale.axisTitle(Metrics.BITS_PER_SECOND), false, true,
                         List.of(), series));
@@ -312,7 +315,7 @@ public final class ReportBuilder {
                 }
                 String name = resultName(r, results) + (rows.size() > 1 || isSize(row.key())
                         ? " " + dev.wirespeed.units.Numbers.size(row.keyValue()) : "");
-                series.add(new ChartSpec.Series(name, colours.of(colourKey(r, results) + " " + row.keyValue()), pts));
+                series.add(new ChartSpec.Series(name, colours.of(colourKey(r, results)), pts));
                 if (series.size() >= MAX_DISTRIBUTION_SERIES) {
                     break;
                 }
