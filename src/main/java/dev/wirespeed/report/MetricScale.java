@@ -72,6 +72,20 @@ public record MetricScale(String unit, double divisor, int decimals) {
         return unit.isEmpty() ? words : words + " (" + unit + ")";
     }
 
+    /** A narrow column header: "p99 us", "peak Gbit/s", "Mmsg/s", "KIOPS". */
+    public static String shortTitle(String metric) {
+        MetricScale s = of(metric);
+        String what = switch (metric) {
+            case Metrics.PEAK_BITS_PER_SECOND -> "peak";
+            case Metrics.BITS_PER_SECOND, Metrics.IOPS, Metrics.MESSAGES_PER_SECOND -> "";
+            default -> metric.startsWith("latency") && metric.endsWith("Micros")
+                    ? metric.substring("latency".length(), metric.length() - "Micros".length())
+                        .toLowerCase(Locale.ROOT).replace("p999", "p99.9") // p9999 becomes p99.99 too
+                    : metric;
+        };
+        return (what + " " + s.unit).strip();
+    }
+
     /** "iops (KIOPS)", for headers and axis labels. */
     public static String title(String metric) {
         MetricScale s = of(metric);

@@ -75,7 +75,7 @@ public final class ResultsText {
             }));
             List<String> header = new ArrayList<>();
             header.add(sizes ? "size" : key);
-            names.forEach(n -> header.add(MetricScale.title(n)));
+            names.forEach(n -> header.add(MetricScale.shortTitle(n)));
             TextTable t = new TextTable(header);
             for (Measurement.Row row : m.rows()) {
                 List<String> cells = new ArrayList<>();
