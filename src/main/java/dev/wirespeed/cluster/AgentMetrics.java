@@ -5,7 +5,6 @@ import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metric;
 import dev.wirespeed.results.Measurement.Metrics;
-import dev.wirespeed.results.Measurements;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import java.time.Instant;
@@ -39,8 +38,18 @@ public final class AgentMetrics {
     public synchronized void record(String peer, BwResult result) {
         tests.labelValues(result.outcome().status()).inc();
         Instant now = Instant.now();
-        for (Measurement m : Measurements.of(result)) {
-            exposition.add(host, peer, m.params().getOrDefault("direction", ""), m, now);
+        for (BwResult.DirectionResult d : result.directions()) {
+            BwResult.Summary s = d.receiverSummary() != null ? d.receiverSummary() : d.senderSummary();
+            if (s == null) {
+                continue;
+            }
+            List<Metric> summary = new ArrayList<>(List.of(Metric.of(Metrics.BITS_PER_SECOND, s.bitsPerSecond())));
+            if (d.senderSummary() != null && d.senderSummary().retransmits() != null
+                    && d.senderSummary().retransmits().sockets() != null) {
+                summary.add(Metric.of(Metrics.RETRANSMITS, d.senderSummary().retransmits().sockets()));
+            }
+            exposition.add(host, peer, d.direction(), new Measurement("wirespeed", null, Measurement.Tests.TCP_BW,
+                    Map.of(), summary, null, null, "measured"), now);
         }
     }
 
