@@ -7,7 +7,6 @@ import java.util.Base64;
 import java.util.List;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * HdrHistograms as the store keeps them: HdrHistogram's compressed encoding in base64, the form
@@ -45,10 +44,15 @@ public final class Histograms {
         h.outputPercentileDistribution(out, TICKS_PER_HALF_DISTANCE, unitRatio);
     }
 
+    /** The percentiles a distribution chart and its table show: the same for every series. */
+    static final double[] PERCENTILES = {0, 10, 20, 30, 40, 50, 60, 70, 75, 80, 85, 90, 92.5, 95, 97.5, 99, 99.5, 99.75,
+        99.9, 99.95, 99.99, 99.995, 99.999, 99.9995, 99.9999};
+
     /**
-     * Points (nines, microseconds) of a stored histogram of nanoseconds: x = -log10(1 - p) (0 at
-     * the median's left end, 2 at 99 %, 3 at 99.9 %), the last point the maximum. Empty when the
-     * text is not a histogram or holds nothing.
+     * Points (nines, microseconds) of a stored histogram of nanoseconds at fixed percentiles,
+     * x = -log10(1 - p) (0 at 0 %, 2 at 99 %, 3 at 99.9 %), as far as the count supports them
+     * (99.99 % needs 10 000 round trips); the last point is the maximum. Empty when the text is
+     * not a histogram or holds nothing.
      */
     public static List<double[]> percentilePoints(String base64) {
         Histogram h;
@@ -58,19 +62,20 @@ public final class Histograms {
             return List.of();
         }
         List<double[]> pts = new ArrayList<>();
-        if (h.getTotalCount() == 0) {
+        long n = h.getTotalCount();
+        if (n == 0) {
             return pts;
         }
-        for (HistogramIterationValue v : h.percentiles(TICKS_PER_HALF_DISTANCE)) {
-            double p = v.getPercentileLevelIteratedTo() / 100.0;
-            if (p >= 1) {
+        double maxNines = Math.log10(n);
+        for (double p : PERCENTILES) {
+            double nines = -Math.log10(1 - p / 100);
+            if (nines > maxNines) {
                 break;
             }
-            pts.add(new double[] {-Math.log10(1 - p), h.highestEquivalentValue(v.getValueIteratedTo()) / 1000.0});
+            pts.add(new double[] {nines, h.highestEquivalentValue(h.getValueAtPercentile(p)) / 1000.0});
         }
-        double last = pts.isEmpty() ? 0 : pts.getLast()[0];
-        double tail = Math.max(last + 0.3, -Math.log10(1.0 / h.getTotalCount()));
-        pts.add(new double[] {tail, h.getMaxValue() / 1000.0});
+        double last = pts.getLast()[0];
+        pts.add(new double[] {Math.max(last + 0.25, maxNines), h.getMaxValue() / 1000.0});
         return pts;
     }
 }

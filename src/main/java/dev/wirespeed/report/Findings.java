@@ -48,18 +48,17 @@ final class Findings {
                 }
             }
         }
+        // one line per kind and label: what was measured, and what deserves a look
         Map<String, List<StoredResult>> byKind = new LinkedHashMap<>();
-        results.forEach(r -> byKind.computeIfAbsent(ResultFilter.kindOf(r), k -> new ArrayList<>()).add(r));
-        byKind.forEach((kind, rs) -> out.add(new ReportModel.Finding("info", kind + ": " + keyFigure(rs))));
-        for (StoredResult r : results) {
-            Measurement m = r.measurement();
-            m.metric(Metrics.LOSS_PERCENT).filter(x -> x.value() > 0).ifPresent(x -> out.add(new ReportModel.Finding(
-                    "warning", "#" + r.id() + " " + m.test() + " lost " + Numbers.significant(x.value(), 2)
-                    + " % of its datagrams")));
-            m.metric(Metrics.RETRANSMITS).filter(x -> x.value() > 0).ifPresent(x -> out.add(new ReportModel.Finding(
-                    "info", "#" + r.id() + " " + m.test() + ": " + Numbers.count((long) x.value(), "TCP retransmit")
-                    + " by the sender")));
-        }
+        results.forEach(r -> byKind.computeIfAbsent(ResultFilter.kindOf(r) + (r.labels().isEmpty() ? ""
+                : " [" + String.join(",", r.labels()) + "]"), k -> new ArrayList<>()).add(r));
+        byKind.forEach((kind, rs) -> {
+            out.add(new ReportModel.Finding("info", kind + ": " + keyFigure(rs)));
+            range(rs, Metrics.LOSS_PERCENT).ifPresent(r -> out.add(new ReportModel.Finding("warning", kind
+                    + ": datagrams lost in " + r + " %")));
+            range(rs, Metrics.RETRANSMITS).ifPresent(r -> out.add(new ReportModel.Finding("info", kind
+                    + ": TCP retransmits by the sender in " + r)));
+        });
         return out;
     }
 
@@ -90,6 +89,20 @@ final class Findings {
                     + "or labels before trusting the average";
         }
         return s;
+    }
+
+    /** "3 of 5 results (12–72)" for a metric above zero, or empty. */
+    private static java.util.Optional<String> range(List<StoredResult> rs, String metric) {
+        double[] v = rs.stream().map(r -> r.measurement().metric(metric)).flatMap(java.util.Optional::stream)
+                .mapToDouble(Measurement.Metric::value).filter(x -> x > 0).toArray();
+        if (v.length == 0) {
+            return java.util.Optional.empty();
+        }
+        double min = java.util.Arrays.stream(v).min().orElseThrow();
+        double max = java.util.Arrays.stream(v).max().orElseThrow();
+        return java.util.Optional.of(v.length + " of " + Numbers.count(rs.size(), "result") + " ("
+                + (min == max ? Numbers.significant(min, 3) : Numbers.significant(min, 3) + "–" + Numbers.significant(max, 3))
+                + ")");
     }
 
     private static String hostOf(StoredResult r) {

@@ -141,11 +141,13 @@ public final class HtmlReport {
      * 9.41 share a column's decimals instead of each finding its own.
      */
     static int decimals(ChartSpec c) {
-        if (c.yLog()) {
-            return -1;
-        }
         double max = c.series().stream().flatMap(s -> s.points().stream()).mapToDouble(p -> Math.abs(p[1])).max()
                 .orElse(0);
+        double min = c.series().stream().flatMap(s -> s.points().stream()).mapToDouble(p -> Math.abs(p[1]))
+                .filter(v -> v > 0).min().orElse(max);
+        if (c.yLog() || min < max / 100) {
+            return -1; // values spanning decades: each to three significant digits
+        }
         if (max == 0) {
             return 0;
         }
@@ -161,7 +163,8 @@ public final class HtmlReport {
     private static String xText(ChartSpec c, double x) {
         return switch (c.x()) {
             case SIZE_LOG2 -> Numbers.size(x);
-            case NINES -> Numbers.significant(100 * (1 - Math.pow(10, -x)), 6) + " %";
+            case NINES -> new java.math.BigDecimal(100 * (1 - Math.pow(10, -x))).round(new java.math.MathContext(5))
+                    .stripTrailingZeros().toPlainString() + " %";
             case TIME, LINEAR -> Numbers.plain(Math.round(x * 1000) / 1000.0);
         };
     }

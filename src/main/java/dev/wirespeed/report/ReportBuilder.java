@@ -172,7 +172,7 @@ public final class ReportBuilder {
                 for (StoredResult r : ordered) {
                     List<double[]> pts = rowPoints(r, metric);
                     if (!pts.isEmpty()) {
-                        series.add(new ChartSpec.Series(resultName(r, rs), colours.of(colourKey(r, rs)), pts));
+                        series.add(new ChartSpec.Series(resultName(r, rs), colours.of(colourKey(r)), pts));
                     }
                 }
                 if (!series.isEmpty()) {
@@ -232,7 +232,7 @@ public final class ReportBuilder {
                     i.metrics().stream().filter(m -> m.name().equals(Metrics.BITS_PER_SECOND)).findFirst()
                             .map(Metric::value).ifPresent(v -> pts.add(new double[] {i.endSeconds(), scale.scale(v)}));
                 }
-                series.add(new ChartSpec.Series(resultName(r, results), colours.of(colourKey(r, results)), pts));
+                series.add(new ChartSpec.Series(resultName(r, results), colours.of(colourKey(r)), pts));
             }
             String note = withIntervals.size() > shown.size()
                     ? "the first " + shown.size() + " of " + withIntervals.size() + " runs with intervals"
@@ -315,7 +315,7 @@ public final class ReportBuilder {
                 }
                 String name = resultName(r, results) + (rows.size() > 1 || isSize(row.key())
                         ? " " + dev.wirespeed.units.Numbers.size(row.keyValue()) : "");
-                series.add(new ChartSpec.Series(name, colours.of(colourKey(r, results)), pts));
+                series.add(new ChartSpec.Series(name, colours.of(colourKey(r)), pts));
                 if (series.size() >= MAX_DISTRIBUTION_SERIES) {
                     break;
                 }
@@ -394,9 +394,9 @@ public final class ReportBuilder {
             for (int i = 0; i < others.size(); i++) {
                 name.append(' ').append(others.get(i)).append('=').append(k.get(i + 1));
             }
-            // the colour follows the label and the first other parameter, so "nfs-rdma bs=4k" is
-            // the same colour in the IOPS and the latency chart
-            out.put(name.toString(), new SeriesGroup(String.join(" ", k), members));
+            // the colour follows the label: "nfs-rdma" is one colour on every chart (its block
+            // sizes told apart by dashes and shapes)
+            out.put(name.toString(), new SeriesGroup(colourKey(members.getFirst()), members));
         });
         return out;
     }
@@ -424,13 +424,14 @@ public final class ReportBuilder {
         return manyTools && !r.labels().contains(tool) ? labels + " (" + tool + ")" : labels;
     }
 
-    private static String colourKey(StoredResult r, List<StoredResult> all) {
-        boolean manyTools = all.stream().map(x -> x.measurement().tool()).distinct().count() > 1;
-        return baseName(r, manyTools);
+    /** What a colour stands for: the result's labels (its tool when it has none), the same on every chart. */
+    private static String colourKey(StoredResult r) {
+        return r.labels().isEmpty() ? r.measurement().tool() : String.join(",", r.labels());
     }
 
     private static String resultName(StoredResult r, List<StoredResult> all) {
-        return "#" + r.id() + " " + colourKey(r, all);
+        boolean manyTools = all.stream().map(x -> x.measurement().tool()).distinct().count() > 1;
+        return "#" + r.id() + " " + baseName(r, manyTools);
     }
 
     private static String firstNumeric(List<String> keys, List<StoredResult> rs) {
