@@ -1,6 +1,6 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.units.Numbers;
+import dev.wirespeed.io.Programs;
 import dev.wirespeed.report.TextTable;
 import dev.wirespeed.run.Campaign;
 import dev.wirespeed.run.Engine;
@@ -11,7 +11,6 @@ import dev.wirespeed.run.Plan;
 import dev.wirespeed.run.PlanException;
 import dev.wirespeed.run.PlanReader;
 import dev.wirespeed.run.Point;
-import dev.wirespeed.run.Programs;
 import dev.wirespeed.store.ResultStore;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -34,6 +33,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import dev.wirespeed.units.Numbers;
 
 @Command(name = "run", sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Run a campaign: engines × parameter grid × repetitions from a YAML plan (docs/PLAN.md).",

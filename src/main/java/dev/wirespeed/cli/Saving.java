@@ -40,7 +40,7 @@ final class Saving {
             return List.of();
         }
         ResultStatus status = outcome == null ? ResultStatus.DONE : ResultStatus.ofOutcome(outcome.status());
-        String reason = status.done() ? null : outcome.message() != null ? outcome.message() : outcome.status();
+        String reason = status.done() ? null : outcome.message() != null ? outcome.message() : outcome.status().label();
         List<Item> items = measurements.stream()
                 .map(m -> new Item(m, labels, null, rawFormat, raw).withStatus(status, reason)).toList();
         List<Long> ids = saveItems(spec, sink, kind, items, host);
@@ -66,9 +66,10 @@ final class Saving {
         return sink.save(RunInfo.of(kind, commandLine(spec), host), items);
     }
 
-    /** This host, for results measured here. */
+    /** This host, for results measured here: its sysfs facts, summarized by the store. */
     static HostSummary thisHost() {
-        return dev.wirespeed.store.HostSummaries.thisHost();
+        return dev.wirespeed.store.HostSummaries.thisHost(
+                () -> dev.wirespeed.host.sysfs.Inspection.read(java.nio.file.Path.of("/"), null));
     }
 
     /** "wirespeed bw --loopback -t 2", arguments with blanks or quotes quoted. */

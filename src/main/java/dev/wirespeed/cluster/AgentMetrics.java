@@ -36,7 +36,7 @@ public final class AgentMetrics {
 
     /** A TCP test this agent ran as the client: one set of figures per direction. */
     public synchronized void record(String peer, BwResult result) {
-        tests.labelValues(result.outcome().status()).inc();
+        tests.labelValues(result.outcome().status().label()).inc();
         Instant now = Instant.now();
         for (BwResult.DirectionResult d : result.directions()) {
             BwResult.Summary s = d.receiverSummary() != null ? d.receiverSummary() : d.senderSummary();

@@ -2,6 +2,7 @@ package dev.wirespeed.cluster;
 
 import dev.wirespeed.Version;
 import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.OutcomeStatus;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -35,9 +36,121 @@ public final class Mesh {
      * @param perftest the perftest run when {@code engine} is "perftest", else null
      * @param token    null without --token-file
      */
-    public record Config(List<Endpoint> hosts, List<Round> rounds, String pattern, String engine, double seconds,
+    public record Config(List<Endpoint> hosts, List<Round> rounds, String pattern, MeshEngine engine, double seconds,
                          double omitSeconds, Integer streams, boolean bidir, double expectPercent,
-                         PerftestSpec perftest, Token token, int connectTimeoutMillis, BooleanSupplier interrupted) {}
+                         PerftestSpec perftest, Token token, int connectTimeoutMillis, BooleanSupplier interrupted) {
+        /** A builder holding every field of this config: change some, {@code build()} a copy that keeps the rest. */
+        public Builder toBuilder() {
+            Builder b = new Builder();
+            b.hosts = hosts;
+            b.rounds = rounds;
+            b.pattern = pattern;
+            b.engine = engine;
+            b.seconds = seconds;
+            b.omitSeconds = omitSeconds;
+            b.streams = streams;
+            b.bidir = bidir;
+            b.expectPercent = expectPercent;
+            b.perftest = perftest;
+            b.token = token;
+            b.connectTimeoutMillis = connectTimeoutMillis;
+            b.interrupted = interrupted;
+            return b;
+        }
+
+        public static Builder builder() {
+            return new Builder();
+        }
+
+        /** Sets fields by name, so that no caller depends on the order of the record's components. */
+        public static final class Builder {
+            private List<Endpoint> hosts;
+            private List<Round> rounds;
+            private String pattern;
+            private MeshEngine engine;
+            private double seconds;
+            private double omitSeconds;
+            private Integer streams;
+            private boolean bidir;
+            private double expectPercent;
+            private PerftestSpec perftest;
+            private Token token;
+            private int connectTimeoutMillis;
+            private BooleanSupplier interrupted;
+
+            private Builder() {}
+
+            public Builder hosts(List<Endpoint> hosts) {
+                this.hosts = hosts;
+                return this;
+            }
+
+            public Builder rounds(List<Round> rounds) {
+                this.rounds = rounds;
+                return this;
+            }
+
+            public Builder pattern(String pattern) {
+                this.pattern = pattern;
+                return this;
+            }
+
+            public Builder engine(MeshEngine engine) {
+                this.engine = engine;
+                return this;
+            }
+
+            public Builder seconds(double seconds) {
+                this.seconds = seconds;
+                return this;
+            }
+
+            public Builder omitSeconds(double omitSeconds) {
+                this.omitSeconds = omitSeconds;
+                return this;
+            }
+
+            public Builder streams(Integer streams) {
+                this.streams = streams;
+                return this;
+            }
+
+            public Builder bidir(boolean bidir) {
+                this.bidir = bidir;
+                return this;
+            }
+
+            public Builder expectPercent(double expectPercent) {
+                this.expectPercent = expectPercent;
+                return this;
+            }
+
+            public Builder perftest(PerftestSpec perftest) {
+                this.perftest = perftest;
+                return this;
+            }
+
+            public Builder token(Token token) {
+                this.token = token;
+                return this;
+            }
+
+            public Builder connectTimeoutMillis(int connectTimeoutMillis) {
+                this.connectTimeoutMillis = connectTimeoutMillis;
+                return this;
+            }
+
+            public Builder interrupted(BooleanSupplier interrupted) {
+                this.interrupted = interrupted;
+                return this;
+            }
+
+            public Config build() {
+                return new Config(hosts, rounds, pattern, engine, seconds, omitSeconds, streams, bidir, expectPercent,
+                        perftest, token, connectTimeoutMillis, interrupted);
+            }
+        }
+    }
 
     /** What happens as it happens; the text output prints from these calls. */
     public interface Listener {
@@ -64,8 +177,8 @@ public final class Mesh {
     }
 
     /** Test time of one round plus overhead, times the rounds, plus fact gathering. */
-    public static double estimateSeconds(int rounds, double seconds, double omitSeconds, String engine) {
-        double perRound = seconds + omitSeconds + ROUND_OVERHEAD_SECONDS + ("perftest".equals(engine) ? 1.5 : 0);
+    public static double estimateSeconds(int rounds, double seconds, double omitSeconds, MeshEngine engine) {
+        double perRound = seconds + omitSeconds + ROUND_OVERHEAD_SECONDS + (engine == MeshEngine.PERFTEST ? 1.5 : 0);
         return rounds * perRound + FACTS_SECONDS;
     }
 
@@ -73,7 +186,7 @@ public final class Mesh {
         long t0 = System.nanoTime();
         Instant startedAt = Instant.now();
         int pairCount = config.rounds().stream().mapToInt(r -> r.pairs().size()).sum();
-        MeshResult.Params params = new MeshResult.Params(config.pattern(), config.engine(), config.seconds(),
+        MeshResult.Params params = new MeshResult.Params(config.pattern(), config.engine().label(), config.seconds(),
                 config.omitSeconds(), config.streams(), config.bidir(), config.expectPercent(), config.rounds().size(),
                 pairCount, estimateSeconds(config.rounds().size(), config.seconds(), config.omitSeconds(), config.engine()),
                 config.perftest());
@@ -316,7 +429,7 @@ public final class Mesh {
         for (MeshResult.Host h : hostResults) {
             if (h.facts() != null) {
                 facts.put(h.label(), h.facts());
-                if ("tcp".equals(params.engine()) && h.facts().tcpCeilingBitsPerSecond() != null) {
+                if (MeshEngine.of(params.engine()).orElse(null) == MeshEngine.TCP && h.facts().tcpCeilingBitsPerSecond() != null) {
                     ceilings.put(h.label(), h.facts().tcpCeilingBitsPerSecond());
                 }
             }
@@ -327,10 +440,10 @@ public final class Mesh {
         BwResult.Outcome outcome;
         if (stoppedIn != null) {
             long finished = pairs.stream().filter(PairResult::ok).count();
-            outcome = new BwResult.Outcome("interrupted", "stopped by the user " + stoppedIn + "; " + finished + " of "
+            outcome = new BwResult.Outcome(OutcomeStatus.INTERRUPTED, "stopped by the user " + stoppedIn + "; " + finished + " of "
                     + params.pairs() + " pairs finished");
         } else if (usable < 2) {
-            outcome = new BwResult.Outcome("failed", usable + " of " + hostResults.size()
+            outcome = new BwResult.Outcome(OutcomeStatus.FAILED, usable + " of " + hostResults.size()
                     + " agents answered; a mesh needs at least two");
         } else {
             outcome = BwResult.Outcome.OK;

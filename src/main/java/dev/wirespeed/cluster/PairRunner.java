@@ -1,6 +1,7 @@
 package dev.wirespeed.cluster;
 
 import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
@@ -15,7 +16,6 @@ import java.util.concurrent.ConcurrentHashMap;
 final class PairRunner {
     /** Beyond the test's own time, how long the coordinator waits for an answer before calling the agent lost. */
     static final long ANSWER_SLACK_MILLIS = 30_000;
-    static final int BUFFER_BYTES = 128 * 1024;
     static final int DEFAULT_MAX_STREAMS = 8;
     /** Lets the perftest server start listening before its client connects. */
     static final long PERFTEST_SETTLE_MILLIS = 1_000;
@@ -38,7 +38,7 @@ final class PairRunner {
         String a = hosts.get(p.client()).label();
         String b = hosts.get(p.server()).label();
         try {
-            return "perftest".equals(config.engine()) ? perftest(round, p, a, b) : tcp(round, p, a, b);
+            return config.engine() == MeshEngine.PERFTEST ? perftest(round, p, a, b) : tcp(round, p, a, b);
         } catch (AgentClient.AgentException e) {
             // The client's session broke: that agent is lost (the mesh marks it from the session).
             return new PairResult(round, a, b, PairResult.FAILED, "agent " + a + " lost: " + e.getMessage(), List.of());
@@ -60,9 +60,9 @@ final class PairRunner {
         int streams = config.streams() != null ? config.streams()
                 : Math.clamp(client.welcome().agent().cores() == null ? 1 : client.welcome().agent().cores(), 1,
                         DEFAULT_MAX_STREAMS);
-        TestSpec spec = new TestSpec(TestSpec.MODE_TCP_BW, config.bidir() ? Direction.BIDIR : Direction.UPLOAD, streams,
-                Math.round(config.seconds() * 1000), 0, Math.round(config.omitSeconds() * 1000), 0, BUFFER_BYTES, 0,
-                null, 0, false);
+        TestSpec spec = TestSpec.tcpBandwidth().direction(config.bidir() ? Direction.BIDIR : Direction.UPLOAD)
+                .streams(streams).durationMillis(Math.round(config.seconds() * 1000))
+                .omitMillis(Math.round(config.omitSeconds() * 1000)).build();
         long id = client.nextId();
         running.put(p, new Running(client, id));
         AgentMessage.TestDone done = client.call(new AgentMessage.RunTest(id, server.host(), server.port(), spec),
@@ -73,7 +73,7 @@ final class PairRunner {
         if (o.ok()) {
             return new PairResult(round, a, b, PairResult.OK, null, flows);
         }
-        if ("interrupted".equals(o.status())) {
+        if (o.status() == OutcomeStatus.INTERRUPTED) {
             return new PairResult(round, a, b, PairResult.INTERRUPTED, o.message(), flows);
         }
         suspects.add(p.server());

@@ -1,10 +1,12 @@
 package dev.wirespeed.engine;
 
 import dev.wirespeed.Version;
+import dev.wirespeed.io.Io;
 import dev.wirespeed.measure.TcpCounters;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwResult.IntervalReport;
 import dev.wirespeed.results.BwResult.Outcome;
+import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.Message;
@@ -89,8 +91,8 @@ public final class BwClient {
             listener.connected(server, ResultAssembler.params(spec, config.streamsChosenBy()));
             return new Run(spec, codec, control, data, server, listener).execute();
         } catch (IOException | RuntimeException e) {
-            data.forEach(BwClient::closeQuietly);
-            closeQuietly(control);
+            data.forEach(Io::closeQuietly);
+            Io.closeQuietly(control);
             throw e;
         }
     }
@@ -109,8 +111,8 @@ public final class BwClient {
             ch.socket().connect(target, timeoutMillis);
             return ch;
         } catch (IOException e) {
-            closeQuietly(ch);
-            throw new IOException("cannot connect " + what + " to " + describe(target) + ": " + reason(e), e);
+            Io.closeQuietly(ch);
+            throw new IOException("cannot connect " + what + " to " + Io.describe(target) + ": " + Io.reason(e), e);
         }
     }
 
@@ -128,8 +130,9 @@ public final class BwClient {
             }
             return ch;
         } catch (IOException e) {
-            closeQuietly(ch);
-            throw new IOException("data connection " + (index + 1) + " to " + describe(target) + ": " + reason(e), e);
+            Io.closeQuietly(ch);
+            throw new IOException("data connection " + (index + 1) + " to " + Io.describe(target) + ": "
+                    + Io.reason(e), e);
         }
     }
 
@@ -143,27 +146,6 @@ public final class BwClient {
             // reported below
         }
         throw new ProtocolException("server sent a malformed test id");
-    }
-
-    public static String describe(InetSocketAddress a) {
-        String host = a.getAddress().getHostAddress();
-        return (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort();
-    }
-
-    public static String reason(Throwable e) {
-        String m = e.getMessage();
-        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
-    }
-
-    public static void closeQuietly(java.nio.channels.Channel ch) {
-        if (ch == null) {
-            return;
-        }
-        try {
-            ch.close();
-        } catch (IOException ignored) {
-            // closing is best effort
-        }
     }
 
     /** One running test: owns the threads and assembles the result. */
@@ -210,7 +192,7 @@ public final class BwClient {
             Thread readerThread = reader.start("ws-client-control");
             Heartbeat heart = Heartbeat.start("ws-client-heartbeat", this::sendQuietly);
 
-            String status = waitForEnd(t0);
+            OutcomeStatus status = waitForEnd(t0);
             group.stopSending();
             heart.stopThen(peerProblem == null ? new Message.Stop() : null);
             long drainDeadline = System.nanoTime() + (peerProblem == null ? DRAIN_LIMIT_NANOS : 0);
@@ -222,21 +204,21 @@ public final class BwClient {
             // after a loss the streams were closed: a short wait lets their threads book their CPU time
             group.join(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(peerProblem == null ? 2000 : 300));
             OptionalLong retransAfter = TcpCounters.retransmittedSegments();
-            closeQuietly(control);
+            Io.closeQuietly(control);
             readerThread.interrupt();
 
-            if (status.equals("ok") && peerProblem != null) {
-                status = "peer-lost";
+            if (status == OutcomeStatus.OK && peerProblem != null) {
+                status = OutcomeStatus.PEER_LOST;
             }
-            if (status.equals("ok") && group.anyFailed()) {
-                status = "peer-lost";
-                peerProblem = "data connection failed: " + reason(group.firstFailure());
+            if (status == OutcomeStatus.OK && group.anyFailed()) {
+                status = OutcomeStatus.PEER_LOST;
+                peerProblem = "data connection failed: " + Io.reason(group.firstFailure());
             }
             Outcome outcome = switch (status) {
-                case "ok" -> Outcome.OK;
-                case "interrupted" -> new Outcome("interrupted", "stopped by the user after "
+                case OK -> Outcome.OK;
+                case INTERRUPTED -> new Outcome(OutcomeStatus.INTERRUPTED, "stopped by the user after "
                         + seconds(endNanos - t0) + " s");
-                default -> new Outcome("peer-lost", "the server went away after " + seconds(endNanos - t0)
+                case PEER_LOST, FAILED -> new Outcome(OutcomeStatus.PEER_LOST, "the server went away after " + seconds(endNanos - t0)
                         + " s (" + peerProblem + ")");
             };
             Long localRetrans = retransBefore.isPresent() && retransAfter.isPresent()
@@ -248,22 +230,22 @@ public final class BwClient {
             return assembler.build(startedAt, ResultAssembler.localPeer(), server, local, remote, outcome);
         }
 
-        private String waitForEnd(long t0) {
+        private OutcomeStatus waitForEnd(long t0) {
             long end = spec.durationMillis() > 0
                     ? t0 + TimeUnit.MILLISECONDS.toNanos(spec.omitMillis() + spec.durationMillis()) : Long.MAX_VALUE;
             while (true) {
                 long now = System.nanoTime();
                 if (now >= end) {
-                    return "ok";
+                    return OutcomeStatus.OK;
                 }
                 if (config.interrupted().getAsBoolean()) {
-                    return "interrupted";
+                    return OutcomeStatus.INTERRUPTED;
                 }
                 if (peerProblem != null || group.anyFailed()) {
-                    return "peer-lost";
+                    return OutcomeStatus.PEER_LOST;
                 }
                 if (spec.bytes() > 0 && group.allEnded()) {
-                    return "ok";
+                    return OutcomeStatus.OK;
                 }
                 LockSupport.parkNanos(Math.min(end - now, TimeUnit.MILLISECONDS.toNanos(5)));
             }
@@ -305,7 +287,7 @@ public final class BwClient {
                 codec.write(m);
             } catch (IOException e) {
                 if (!finished) {
-                    lose(reason(e));
+                    lose(Io.reason(e));
                 }
             }
         }

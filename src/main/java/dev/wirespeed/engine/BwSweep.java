@@ -46,7 +46,7 @@ public final class BwSweep {
 
     public BwSweepResult.SweepParams params() {
         TestSpec b = config.base();
-        return new BwSweepResult.SweepParams("tcp", b.direction().label(), b.streams(), b.durationMillis() / 1000.0,
+        return new BwSweepResult.SweepParams(dev.wirespeed.results.Protocol.TCP.label(), b.direction().label(), b.streams(), b.durationMillis() / 1000.0,
                 PEAK_INTERVAL_MILLIS / 1000.0, config.sizesBytes());
     }
 
@@ -98,7 +98,6 @@ public final class BwSweep {
     }
 
     static TestSpec withBuffer(TestSpec s, int bufferBytes) {
-        return new TestSpec(s.mode(), s.direction(), s.streams(), s.durationMillis(), s.bytes(), s.omitMillis(),
-                PEAK_INTERVAL_MILLIS, bufferBytes, s.windowBytes(), s.congestion(), s.mssBytes(), s.noDelay());
+        return s.toBuilder().intervalMillis(PEAK_INTERVAL_MILLIS).bufferBytes(bufferBytes).build();
     }
 }

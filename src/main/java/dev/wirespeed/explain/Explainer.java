@@ -1,9 +1,9 @@
 package dev.wirespeed.explain;
 
-import dev.wirespeed.diagnose.Facts;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.LogFacts;
 import dev.wirespeed.diagnose.LogRules;
+import dev.wirespeed.host.Facts;
 import dev.wirespeed.parse.LogReader;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.ParsedRecord;

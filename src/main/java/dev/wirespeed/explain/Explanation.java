@@ -2,8 +2,8 @@ package dev.wirespeed.explain;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import dev.wirespeed.diagnose.Facts;
 import dev.wirespeed.diagnose.Finding;
+import dev.wirespeed.host.Facts;
 import dev.wirespeed.parse.Piece;
 import dev.wirespeed.results.Measurement;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.wirespeed.store;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Locale;
+import dev.wirespeed.results.OutcomeStatus;
 
 /**
  * How the measurement behind a stored result ended (docs/STORE.md). Only {@link #DONE} results
@@ -40,16 +40,12 @@ public enum ResultStatus {
         throw new IllegalArgumentException("unknown result status '" + text + "'");
     }
 
-    /**
-     * The status of a test outcome of the engines ("ok", "interrupted", "peer-lost", "failed" …):
-     * anything but ok or interrupted is a failure.
-     */
-    public static ResultStatus ofOutcome(String outcome) {
-        String o = outcome == null ? "ok" : outcome.toLowerCase(Locale.ROOT);
-        return switch (o) {
-            case "ok", "done" -> DONE;
-            case "interrupted" -> INTERRUPTED;
-            default -> FAILED;
+    /** The status of an engine's test outcome: peer lost and failed are both failures here. */
+    public static ResultStatus ofOutcome(OutcomeStatus outcome) {
+        return switch (outcome == null ? OutcomeStatus.OK : outcome) {
+            case OK -> DONE;
+            case INTERRUPTED -> INTERRUPTED;
+            case PEER_LOST, FAILED -> FAILED;
         };
     }
 

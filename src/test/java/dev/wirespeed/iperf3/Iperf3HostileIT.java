@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import java.io.DataInputStream;
@@ -64,8 +65,8 @@ class Iperf3HostileIT {
 
     /** Starts a normal test, runs the attack while it runs, then checks the test was not disturbed. */
     private void besideANormalTest(Attack attack) throws Exception {
-        TestSpec spec = new TestSpec(TestSpec.MODE_TCP_BW, Direction.UPLOAD, 2, 5000, 0, 0, 1000, 128 * 1024, 0,
-                null, 0, false);
+        TestSpec spec = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(2).durationMillis(5000)
+                .intervalMillis(1000).bufferBytes(128 * 1024).build();
         CountDownLatch started = new CountDownLatch(1);
         CompletableFuture<BwResult> normal = new CompletableFuture<>();
         Thread.ofPlatform().name("normal-test").start(() -> {
@@ -311,8 +312,8 @@ class Iperf3HostileIT {
         try (java.net.ServerSocket fake = new java.net.ServerSocket(0, 4, java.net.InetAddress.getLoopbackAddress())) {
             fake.setSoTimeout(VERDICT_MILLIS);
             CompletableFuture<BwResult> client = new CompletableFuture<>();
-            TestSpec spec = new TestSpec(TestSpec.MODE_TCP_BW, Direction.UPLOAD, 1, 1000, 0, 0, 1000, 128 * 1024, 0,
-                    null, 0, false);
+            TestSpec spec = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(1).durationMillis(1000)
+                    .intervalMillis(1000).bufferBytes(128 * 1024).build();
             Thread.ofPlatform().start(() -> {
                 try {
                     client.complete(new Iperf3Client(new BwClient.Config("127.0.0.1", fake.getLocalPort(), spec,
@@ -344,7 +345,7 @@ class Iperf3HostileIT {
                     in.readFully(new byte[in.readInt()]);
                     out.write(new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff});
                     BwResult r = client.get(30, TimeUnit.SECONDS);
-                    assertThat(r.outcome().status()).isEqualTo("peer-lost");
+                    assertThat(r.outcome().status()).isEqualTo(OutcomeStatus.PEER_LOST);
                     assertThat(r.outcome().message()).contains("4294967295 bytes is out of range");
                     assertThat(r.directions().getFirst().senderSummary().bytes()).as("what we sent is kept").isPositive();
                     assertThat(r.directions().getFirst().receiverSummary()).as("no receiver figures").isNull();

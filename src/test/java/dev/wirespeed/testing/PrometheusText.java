@@ -2,7 +2,7 @@ package dev.wirespeed.testing;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.wirespeed.run.Programs;
+import dev.wirespeed.io.Programs;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;

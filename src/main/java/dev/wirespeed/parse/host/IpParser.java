@@ -99,7 +99,7 @@ public final class IpParser extends BaseParser {
         }
 
         void flush(ParseBuilder b) {
-            b.add(new NetInterface(index, name, flags, mtu, state, linkType, address, addresses, source));
+            b.add(new NetInterfaceRecord(index, name, flags, mtu, state, linkType, address, addresses, source));
         }
     }
 }

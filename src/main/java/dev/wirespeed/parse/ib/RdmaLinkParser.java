@@ -42,7 +42,7 @@ public final class RdmaLinkParser extends BaseParser {
             for (int w = 0; w + 1 < words.length; w += 2) {
                 kv.put(words[w], words[w + 1]);
             }
-            b.use(i).add(new RdmaPort(m.group(1), Integer.parseInt(m.group(2)), IbStates.state(kv.get("state")),
+            b.use(i).add(new RdmaPortRecord(m.group(1), Integer.parseInt(m.group(2)), IbStates.state(kv.get("state")),
                     IbStates.physical(kv.get("physical_state")), null, null, null, null, kv.get("lid"),
                     kv.get("sm_lid"), null, null, null, kv.get("netdev"), in.source(i)));
         }

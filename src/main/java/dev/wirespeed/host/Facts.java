@@ -1,8 +1,9 @@
-package dev.wirespeed.diagnose;
+package dev.wirespeed.host;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.wirespeed.host.Counters;
 import dev.wirespeed.host.CpuTopology;
 import dev.wirespeed.host.DeviceSetting;
 import dev.wirespeed.host.Mount;
@@ -31,11 +32,12 @@ import java.util.Optional;
  * @param mounts       NFS mounts
  * @param settings     device settings sysfs does not show (mstconfig, mlnx_tune)
  * @param tcp          host-wide TCP counters
+ * @param counters     counters of netdevs, RDMA ports and the host's IP/TCP stack, by scope + subject
  * @param measurements results parsed from tool output (iperf, perftest …); empty for sysfs
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonPropertyOrder({"origin", "interfaces", "rdmaDevices", "pciFunctions", "cpu", "mounts", "settings", "tcp",
-    "measurements"})
+    "counters", "measurements"})
 public record Facts(
         String origin,
         List<NetInterface> interfaces,
@@ -45,6 +47,7 @@ public record Facts(
         List<Mount> mounts,
         List<DeviceSetting> settings,
         TcpStats tcp,
+        List<Counters> counters,
         List<Measurement> measurements) {
 
     public Facts {
@@ -53,6 +56,7 @@ public record Facts(
         pciFunctions = List.copyOf(pciFunctions);
         mounts = List.copyOf(mounts);
         settings = List.copyOf(settings);
+        counters = List.copyOf(counters);
         measurements = List.copyOf(measurements);
     }
 
@@ -100,6 +104,21 @@ public record Facts(
         return port.netdev().isPresent() ? netInterface(port.netdev().value()) : Optional.empty();
     }
 
+    /** The counters of one subject (scope + subject, see {@link Counters#key()}). */
+    public Optional<Counters> counters(Counters.Scope scope, String subject) {
+        return counters.stream().filter(c -> c.scope() == scope && c.subject().equals(subject)).findFirst();
+    }
+
+    /** The counters of a netdev, when read. */
+    public Optional<Counters> countersOf(NetInterface i) {
+        return counters(Counters.Scope.NETDEV, i.name());
+    }
+
+    /** The counters of an RDMA port, when read. */
+    public Optional<Counters> countersOf(RdmaPort p) {
+        return counters(Counters.Scope.RDMA_PORT, Counters.rdmaSubject(p.device(), p.port()));
+    }
+
     /**
      * Collects facts; same-key records are merged attribute by attribute, the first value seen
      * winning over later ones (see {@link dev.wirespeed.host.Observed#or}).
@@ -113,6 +132,7 @@ public record Facts(
         private final List<Mount> mounts = new ArrayList<>();
         private final List<DeviceSetting> settings = new ArrayList<>();
         private TcpStats tcp = TcpStats.notSeen();
+        private final Map<String, Counters> counters = new LinkedHashMap<>();
         private final List<Measurement> measurements = new ArrayList<>();
 
         private Builder(String origin) {
@@ -159,6 +179,14 @@ public record Facts(
             return this;
         }
 
+        /** Counters of the same scope and subject are merged name by name (the first value wins). */
+        public Builder add(Counters c) {
+            if (!c.values().isEmpty()) {
+                counters.merge(c.key(), c, Counters::merge);
+            }
+            return this;
+        }
+
         public Builder add(Measurement m) {
             measurements.add(m);
             return this;
@@ -166,7 +194,8 @@ public record Facts(
 
         public Facts build() {
             return new Facts(origin, new ArrayList<>(interfaces.values()), new ArrayList<>(rdmaDevices.values()),
-                    new ArrayList<>(pciFunctions.values()), cpu, mounts, settings, tcp, measurements);
+                    new ArrayList<>(pciFunctions.values()), cpu, mounts, settings, tcp,
+                    new ArrayList<>(counters.values()), measurements);
         }
     }
 }
