@@ -275,7 +275,8 @@ public final class LatClient {
             BwResult.Cpu cpuResult = new BwResult.Cpu(ResultAssembler.cpu(local),
                     remote == null ? null : ResultAssembler.cpu(remote.cpu()));
             return new LatResult(LatResult.SCHEMA, new BwResult.Tool("wirespeed", Version.get()), startedAt.toString(),
-                    ResultAssembler.localPeer(), session.server, params(), List.copyOf(rows), cpuResult, outcome);
+                    ResultAssembler.localPeer(), session.server, params(), List.copyOf(rows), cpuResult, outcome,
+                    pingPong.ioPath());
         }
 
         private void exchange() throws IOException {

@@ -22,9 +22,16 @@ public final class LatText {
     private final PrintWriter out;
     private boolean headerPrinted;
     private SweepProgress progress;
+    private final java.util.function.LongSupplier clock;
 
     public LatText(PrintWriter out) {
+        this(out, System::nanoTime);
+    }
+
+    /** @param clock nanoseconds for the sweep's progress (a fixed clock in golden tests) */
+    public LatText(PrintWriter out, java.util.function.LongSupplier clock) {
         this.out = out;
+        this.clock = clock;
     }
 
     public void header(BwResult.Peer server, LatResult.LatParams p) {
@@ -41,7 +48,8 @@ public final class LatText {
         out.println(b);
         out.println("one-way latency = RTT/2, usec (t_typical = median); RTT columns = full round trip, usec");
         if (p.sweep()) {
-            progress = new SweepProgress(p.sizesBytes().size(), p.iterations() != null ? null : p.secondsPerSize());
+            progress = new SweepProgress(p.sizesBytes().size(), p.iterations() != null ? null : p.secondsPerSize(),
+                    clock);
             out.println(progress.estimate());
         }
         out.flush();

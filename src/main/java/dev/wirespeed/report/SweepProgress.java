@@ -11,17 +11,24 @@ public final class SweepProgress {
     private final int sizes;
     private final Double secondsPerSize;
     private final long startNanos;
+    private final java.util.function.LongSupplier clock;
     private int done;
 
     /** @param secondsPerSize measured time of each size, null when a size runs for a count instead */
     public SweepProgress(int sizes, Double secondsPerSize) {
-        this(sizes, secondsPerSize, System.nanoTime());
+        this(sizes, secondsPerSize, System::nanoTime);
+    }
+
+    /** @param clock nanoseconds, monotonic (a fixed clock in golden tests) */
+    public SweepProgress(int sizes, Double secondsPerSize, java.util.function.LongSupplier clock) {
+        this.sizes = sizes;
+        this.secondsPerSize = secondsPerSize;
+        this.clock = clock;
+        this.startNanos = clock.getAsLong();
     }
 
     SweepProgress(int sizes, Double secondsPerSize, long startNanos) {
-        this.sizes = sizes;
-        this.secondsPerSize = secondsPerSize;
-        this.startNanos = startNanos;
+        this(sizes, secondsPerSize, () -> startNanos);
     }
 
     /** "sweep of 23 sizes: about 0:23 of measuring, plus connecting and warm-up per size". */
@@ -36,7 +43,7 @@ public final class SweepProgress {
 
     /** Counts one more size done; "[3/23, 0:20 left]". */
     public String step() {
-        return step(System.nanoTime());
+        return step(clock.getAsLong());
     }
 
     String step(long nowNanos) {
