@@ -20,7 +20,9 @@ public final class LogRules {
 
     public static LogRules standard() {
         return new LogRules(RuleSet.standard(), List.of(new RdmaNamingMixedRule(), new FabricLinkDegradedRule(),
-                new ZeroTierUnreachableRule(), new MdcliPatchBlocksUpgradeRule()));
+                new ZeroTierUnreachableRule(), new MdcliPatchBlocksUpgradeRule(), new CounterErrorsRule(),
+                new KernelEventsRule(), new FirmwareResetPendingRule(),
+                new NcclBusBandwidthRule(), new MstNotStartedRule()));
     }
 
     public List<LogRule> logRules() {

@@ -214,13 +214,7 @@ public final class BwClient {
                 status = OutcomeStatus.PEER_LOST;
                 peerProblem = "data connection failed: " + Io.reason(group.firstFailure());
             }
-            Outcome outcome = switch (status) {
-                case OK -> Outcome.OK;
-                case INTERRUPTED -> new Outcome(OutcomeStatus.INTERRUPTED, "stopped by the user after "
-                        + seconds(endNanos - t0) + " s");
-                case PEER_LOST, FAILED -> new Outcome(OutcomeStatus.PEER_LOST, "the server went away after " + seconds(endNanos - t0)
-                        + " s (" + peerProblem + ")");
-            };
+            Outcome outcome = ClientOutcome.of(status, endNanos - t0, peerProblem);
             Long localRetrans = retransBefore.isPresent() && retransAfter.isPresent()
                     ? retransAfter.getAsLong() - retransBefore.getAsLong() : null;
             Message.CpuTime localCpu = new Message.CpuTime(group.cpu().userNanos(), group.cpu().systemNanos(),
@@ -303,10 +297,6 @@ public final class BwClient {
     static long plannedEndNanos(TestSpec spec) {
         return spec.durationMillis() > 0
                 ? TimeUnit.MILLISECONDS.toNanos(spec.omitMillis() + spec.durationMillis()) : 0;
-    }
-
-    private static String seconds(long nanos) {
-        return String.format(java.util.Locale.ROOT, "%.1f", nanos / 1e9);
     }
 
     /** The direction whose data the client receives in a test of {@code direction}. */

@@ -1,12 +1,17 @@
 package dev.wirespeed.parse;
 
 import dev.wirespeed.parse.fio.FioJob;
+import dev.wirespeed.parse.host.CounterSample;
 import dev.wirespeed.parse.host.DriverInfo;
 import dev.wirespeed.parse.host.EthtoolSettings;
 import dev.wirespeed.parse.host.KernelModule;
+import dev.wirespeed.parse.host.LinkEvent;
+import dev.wirespeed.parse.host.ModuleEvent;
 import dev.wirespeed.parse.host.NetInterfaceRecord;
 import dev.wirespeed.parse.host.NfsMount;
 import dev.wirespeed.parse.host.PauseSettings;
+import dev.wirespeed.parse.host.PcieBandwidthLine;
+import dev.wirespeed.parse.host.QosSettings;
 import dev.wirespeed.parse.host.TopologyDevice;
 import dev.wirespeed.parse.host.TopologyMachine;
 import dev.wirespeed.parse.ib.IbLink;
@@ -19,7 +24,10 @@ import dev.wirespeed.parse.iperf.IperfInterval;
 import dev.wirespeed.parse.mlx.MlxDevice;
 import dev.wirespeed.parse.mlx.MlxSetting;
 import dev.wirespeed.parse.mlx.MstDevice;
+import dev.wirespeed.parse.mlx.MstModule;
 import dev.wirespeed.parse.mlx.TuneItem;
+import dev.wirespeed.parse.nccl.NcclRow;
+import dev.wirespeed.parse.nccl.NcclSummary;
 import dev.wirespeed.parse.other.MdcliRecord;
 import dev.wirespeed.parse.other.ZeroTierPeer;
 import dev.wirespeed.parse.pci.PciDevice;
@@ -97,4 +105,20 @@ public interface RecordVisitor<R> {
     R visit(QperfValue r);
 
     R visit(SockperfResult r);
+
+    R visit(CounterSample r);
+
+    R visit(PcieBandwidthLine r);
+
+    R visit(LinkEvent r);
+
+    R visit(ModuleEvent r);
+
+    R visit(QosSettings r);
+
+    R visit(NcclRow r);
+
+    R visit(NcclSummary r);
+
+    R visit(MstModule r);
 }
