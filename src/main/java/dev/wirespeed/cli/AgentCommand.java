@@ -22,7 +22,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "agent", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "agent",
+        header = "Run a cluster agent that answers a coordinator (wirespeed mesh).",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Cluster agent: a wirespeed server that also answers a coordinator (`wirespeed mesh`):",
             "its doctor facts, and tests to a peer with bounded parameters. It runs only wirespeed's own",
             "tests (and perftest, when installed): never a command sent over the wire.",

@@ -29,7 +29,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "check", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "check",
+        header = "Is it fast? Host, path limits and a TCP test, with a verdict.",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Is it fast? doctor (this host's NICs, PCIe, ports, governor), the limits of the path, a TCP test",
             "to HOST (or over loopback), the latency (TCP ping-pong at 64 B, p50/p99 one-way), and the verdict:",
             "the rate as a share of the ceiling, the bottleneck and its fix."},
@@ -65,7 +67,7 @@ public final class CheckCommand implements Callable<Integer> {
     @Mixin
     SaveOptions save;
 
-    @Option(names = "--json", description = "Print only JSON.")
+    @Option(names = {"-J", "--json"}, description = "Print only JSON.")
     boolean json;
 
     @Override

@@ -27,7 +27,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "explain", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "explain",
+        header = "Read pasted output of network tools and say what is wrong.",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Read pasted terminal output of network tools and say what it shows and what is wrong.",
             "Reads ibstat, ibstatus, ibv_devinfo, iblinkinfo, ibnetdiscover, rdma link, lspci, lstopo, ip, ethtool,",
             "nfsstat, lsmod, mlxconfig/mstconfig, mlxfwmanager, mst, mlnx_tune, mlx5cmd, flint, iperf2, iperf3 (text",
@@ -57,7 +59,7 @@ public final class ExplainCommand implements Callable<Integer> {
             description = "Files to read; '-' or none reads standard input.")
     List<String> files = new ArrayList<>();
 
-    @Option(names = "--json", description = "Print only JSON (schema wirespeed.explain/1).")
+    @Option(names = {"-J", "--json"}, description = "Print only JSON (schema wirespeed.explain/1).")
     boolean json;
 
     @Option(names = "--strict", description = "Exit 4 when any non-blank line was not recognized (prose, an unknown "
@@ -148,7 +150,8 @@ public final class ExplainCommand implements Callable<Integer> {
                 }
                 bytes = Files.readAllBytes(p);
             } catch (NoSuchFileException ex) {
-                throw Check.usage(spec, "no such file: " + name);
+                // a runtime failure, as for `run PLAN` and every other command that reads a file
+                throw new Failure("no such file: " + name);
             }
         }
         if (bytes.length > MAX_INPUT_BYTES) {

@@ -22,7 +22,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "export", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "export",
+        header = "Export results as CSV, JSON, OpenMetrics or Prometheus text.",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Export results as CSV, JSON, OpenMetrics or Prometheus text.",
             "CSV: one line per result and per row of a sweep, plain decimals in stored units (named in the header).",
             "JSON: everything, intervals and sweep rows included. OpenMetrics / Prometheus: the latest figures per",

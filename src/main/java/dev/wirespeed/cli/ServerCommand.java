@@ -19,7 +19,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "server", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "server",
+        header = "Serve wirespeed and iperf3 clients until stopped.",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Serve wirespeed tests: many clients at once, each test isolated, one log line per test.",
             "iperf3 clients (iperf3 -c) are served too, several at once, on the same port (and on 5201 with --iperf3).",
             "Ctrl-C (or SIGTERM) stops it; running tests are told and end cleanly."},
@@ -28,6 +30,7 @@ import picocli.CommandLine.Spec;
             "  wirespeed server --bind 10.0.0.1 -p 6000",
             "  wirespeed server --once                  exit after one test (scripts)",
             "  wirespeed server --iperf3                also on 5201: 'iperf3 -c HOST' works unchanged",
+            "  wirespeed server --iperf3 -p 6000        only on 6000, as 'iperf3 -s -p 6000'",
             "  wirespeed server --max-duration 60 --max-streams 16   limits for a shared box"})
 public final class ServerCommand implements Callable<Integer> {
     @Spec
@@ -44,7 +47,7 @@ public final class ServerCommand implements Callable<Integer> {
     boolean once;
 
     @Option(names = "--iperf3", description = "Also listen on port " + Iperf3.DEFAULT_PORT
-            + ", iperf3's default, for iperf3 clients.")
+            + ", iperf3's default, for iperf3 clients; with -p, only on that port (as iperf3 -s -p).")
     boolean iperf3;
 
     @Option(names = "--max-duration", paramLabel = "SEC", defaultValue = "3600",
@@ -65,9 +68,8 @@ public final class ServerCommand implements Callable<Integer> {
         Check.range(spec, "--max-duration", maxDurationSeconds, 1, 86_400);
         Check.range(spec, "--max-streams", maxStreams, 1, 1024);
         Check.seconds(spec, "--handshake-timeout", handshakeSeconds, 0.1, 600);
-        if (iperf3 && port == Iperf3.DEFAULT_PORT) {
-            throw Check.usage(spec, "--iperf3 adds port " + Iperf3.DEFAULT_PORT + ", which -p already is");
-        }
+        // every listener serves iperf3 clients too: --iperf3 only adds 5201, unless -p names the port
+        boolean extraIperf3Port = iperf3 && !spec.commandLine().getParseResult().hasMatchedOption("-p");
         PrintWriter out = spec.commandLine().getOut();
         TestSpec.Limits limits = new TestSpec.Limits(maxStreams, maxDurationSeconds * 1000);
         int handshakeMillis = (int) Math.round(handshakeSeconds * 1000);
@@ -76,7 +78,7 @@ public final class ServerCommand implements Callable<Integer> {
         List<BwServer> servers = new ArrayList<>();
         try {
             servers.add(new BwServer(new BwServer.Config(bind, port, once, limits, handshakeMillis, line -> log(out, line))));
-            if (iperf3) {
+            if (extraIperf3Port) {
                 servers.add(new BwServer(new BwServer.Config(bind, Iperf3.DEFAULT_PORT, once, limits, handshakeMillis,
                         line -> log(out, line))));
             }
@@ -87,7 +89,7 @@ public final class ServerCommand implements Callable<Integer> {
         servers.forEach(s -> s.serveForeign(iperf3Service));
         Interrupts.onRaise(() -> servers.forEach(BwServer::close));
         StringBuilder where = new StringBuilder(describe(servers.getFirst()));
-        if (iperf3) {
+        if (extraIperf3Port) {
             where.append(" and ").append(describe(servers.get(1))).append(" (iperf3)");
         }
         log(out, Version.software() + " listening on " + where + " (up to " + maxStreams

@@ -79,7 +79,7 @@ public final class BwClient {
             control.socket().getOutputStream().write(Preamble.control());
             FrameCodec codec = new FrameCodec(control.socket().getInputStream(), control.socket().getOutputStream());
             codec.write(new Message.Hello(Wire.PROTOCOL_VERSION, Version.software()));
-            Message.Welcome welcome = codec.expect(Message.Welcome.class);
+            Message.Welcome welcome = welcome(codec, target);
             BwResult.Peer server = new BwResult.Peer(welcome.host(), address.getHostAddress(), config.port(),
                     welcome.software(), welcome.cores(), welcome.os());
             codec.write(new Message.TestRequest(spec));
@@ -93,6 +93,25 @@ public final class BwClient {
         } catch (IOException | RuntimeException e) {
             data.forEach(Io::closeQuietly);
             Io.closeQuietly(control);
+            throw e;
+        }
+    }
+
+    /**
+     * The server's answer to our hello. An iperf3 server answers a hello of 37 bytes or more with its
+     * PARAM_EXCHANGE state byte (FrameCodec names it) and a shorter one with silence, as it waits for
+     * the rest of its 37-byte cookie: both end in one line that names --iperf3.
+     */
+    static Message.Welcome welcome(FrameCodec codec, InetSocketAddress target) throws IOException {
+        try {
+            return codec.expect(Message.Welcome.class);
+        } catch (java.net.SocketTimeoutException e) {
+            throw new IOException(Io.describe(target) + " did not answer wirespeed's hello (an iperf3 server"
+                    + " waits like this: if it is one, add --iperf3)", e);
+        } catch (ProtocolException e) {
+            if (e.getMessage() != null && e.getMessage().contains("iperf3")) {
+                throw new ProtocolException(Io.describe(target) + " is an iperf3 server; add --iperf3", e);
+            }
             throw e;
         }
     }

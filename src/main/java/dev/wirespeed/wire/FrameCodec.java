@@ -53,6 +53,9 @@ public final class FrameCodec {
         writeValue(message);
     }
 
+    /** iperf3's state byte that its server sends first to a client (iperf_api.h: PARAM_EXCHANGE). */
+    static final int IPERF3_PARAM_EXCHANGE = 9;
+
     /** Writes any JSON-mapped value as one frame (the cluster agent's messages use this). */
     public void writeValue(Object value) throws IOException {
         byte[] frame = frame(MAPPER.writeValueAsBytes(value));
@@ -75,6 +78,11 @@ public final class FrameCodec {
     public <T> T readValue(Class<T> type) throws IOException {
         long length = Integer.toUnsignedLong(in.readInt());
         if (length == 0 || length > maxFrameBytes) {
+            if (length >>> 24 == IPERF3_PARAM_EXCHANGE) {
+                // An iperf3 server takes our first 37 bytes for its cookie and answers with the one-byte
+                // state PARAM_EXCHANGE (iperf_api.h); no wirespeed frame is that long.
+                throw new ProtocolException("the server speaks iperf3's protocol (it is an iperf3 -s); add --iperf3");
+            }
             throw new ProtocolException("frame length " + length + " is out of range (1.." + maxFrameBytes + ")");
         }
         byte[] json = new byte[(int) length];
