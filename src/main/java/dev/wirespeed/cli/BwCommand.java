@@ -143,7 +143,7 @@ public final class BwCommand implements Callable<Integer> {
     private BwResult run(String target, int targetPort, TestSpec test, PrintWriter out) throws IOException {
         int timeoutMillis = (int) Math.round(connectTimeoutSeconds * 1000);
         BwClient.Config config = new BwClient.Config(target, targetPort, test, options.streamsChosenBy(),
-                timeoutMillis, timeoutMillis, Interrupts::raised);
+                timeoutMillis, timeoutMillis, Interrupts::raised, options.bind(spec), options.clientCpu(spec));
         BwClient.Listener listener = json ? new BwClient.Listener() {} : textListener(out, test);
         return iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);
     }

@@ -4,13 +4,14 @@ import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.Severity;
 import dev.wirespeed.explain.Explainer;
 import dev.wirespeed.explain.Explanation;
+import dev.wirespeed.guard.BoundedRead;
+import dev.wirespeed.guard.Printable;
 import dev.wirespeed.report.ExplainText;
 import dev.wirespeed.results.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -51,6 +52,8 @@ import picocli.CommandLine.Spec;
 public final class ExplainCommand implements Callable<Integer> {
     /** Larger inputs are refused: a terminal log is far smaller. */
     static final long MAX_INPUT_BYTES = 64L << 20;
+    /** An echoed input line is cut here, with a marker (a 50 MB single line is not echoed whole). */
+    static final int ECHO_CHARS = 200;
 
     @Spec
     CommandSpec spec;
@@ -100,7 +103,7 @@ public final class ExplainCommand implements Callable<Integer> {
         if (!labels.isEmpty() && !save) {
             throw Check.usage(spec, "--label applies to --save");
         }
-        return save ? ResultStore.open(db.database()) : ResultsSink.NONE;
+        return save ? ResultStore.openForSaving(db.database()) : ResultsSink.NONE;
     }
 
     private int explain(Map<String, String> inputs, ResultsSink sink) throws IOException {
@@ -140,22 +143,14 @@ public final class ExplainCommand implements Callable<Integer> {
 
     private String read(String name) throws IOException {
         byte[] bytes;
-        if (name.equals("-")) {
-            bytes = stdin.readNBytes((int) MAX_INPUT_BYTES + 1);
-        } else {
-            Path p = Path.of(name);
-            try {
-                if (Files.size(p) > MAX_INPUT_BYTES) {
-                    throw Check.usage(spec, name + " is larger than 64 MiB; explain reads terminal logs");
-                }
-                bytes = Files.readAllBytes(p);
-            } catch (NoSuchFileException ex) {
-                // a runtime failure, as for `run PLAN` and every other command that reads a file
-                throw new Failure("no such file: " + name);
-            }
-        }
-        if (bytes.length > MAX_INPUT_BYTES) {
-            throw Check.usage(spec, "standard input is larger than 64 MiB; explain reads terminal logs");
+        try {
+            bytes = name.equals("-") ? BoundedRead.stream(stdin, MAX_INPUT_BYTES, "standard input", "explain")
+                    : BoundedRead.file(Path.of(name), MAX_INPUT_BYTES, "explain");
+        } catch (NoSuchFileException ex) {
+            // a runtime failure, as for `run PLAN` and every other command that reads a file
+            throw new Failure("no such file: " + name);
+        } catch (BoundedRead.Refused ex) {
+            throw Check.usage(spec, ex.getMessage());
         }
         return new String(bytes, StandardCharsets.UTF_8);
     }
@@ -164,7 +159,7 @@ public final class ExplainCommand implements Callable<Integer> {
         for (String t : texts) {
             for (String line : t.split("\\R")) {
                 if (!line.isBlank()) {
-                    return line.strip();
+                    return Printable.of(line.strip(), ECHO_CHARS);
                 }
             }
         }
