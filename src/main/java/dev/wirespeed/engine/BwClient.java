@@ -44,13 +44,22 @@ public final class BwClient {
     /**
      * @param streamsChosenBy "option" or the rule that picked the stream count, for the report
      * @param interrupted     polled while the test runs; true (Ctrl-C) ends it early with a result
+     * @param bindAddress     local address of every connection (-B), null = the kernel's choice
+     * @param cpu             the CPU the client's data threads are pinned to (-A), null = none
      */
     public record Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
-                         int handshakeTimeoutMillis, BooleanSupplier interrupted) {
+                         int handshakeTimeoutMillis, BooleanSupplier interrupted, InetAddress bindAddress,
+                         Integer cpu) {
         public Config {
             if (interrupted == null) {
                 interrupted = () -> false;
             }
+        }
+
+        public Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
+                      int handshakeTimeoutMillis, BooleanSupplier interrupted) {
+            this(host, port, spec, streamsChosenBy, connectTimeoutMillis, handshakeTimeoutMillis, interrupted, null,
+                    null);
         }
     }
 
@@ -71,7 +80,7 @@ public final class BwClient {
         TestSpec spec = config.spec();
         InetAddress address = resolve(config.host());
         InetSocketAddress target = new InetSocketAddress(address, config.port());
-        SocketChannel control = connect(target, config.connectTimeoutMillis(), "control");
+        SocketChannel control = connect(target, config.bindAddress(), config.connectTimeoutMillis(), "control");
         List<SocketChannel> data = new ArrayList<>();
         try {
             control.setOption(StandardSocketOptions.TCP_NODELAY, true);
@@ -85,7 +94,8 @@ public final class BwClient {
             codec.write(new Message.TestRequest(spec));
             byte[] testId = parseTestId(codec.expect(Message.TestAccepted.class).testId());
             for (int i = 0; i < spec.connections(); i++) {
-                data.add(openData(target, config.connectTimeoutMillis(), spec, Preamble.data(testId, i), i));
+                data.add(openData(target, config.bindAddress(), config.connectTimeoutMillis(), spec,
+                        Preamble.data(testId, i), i));
             }
             codec.expect(Message.Ready.class);
             listener.connected(server, ResultAssembler.params(spec, config.streamsChosenBy()));
@@ -125,8 +135,15 @@ public final class BwClient {
     }
 
     public static SocketChannel connect(InetSocketAddress target, int timeoutMillis, String what) throws IOException {
+        return connect(target, null, timeoutMillis, what);
+    }
+
+    /** @param bind local address (-B), null = the kernel's choice */
+    public static SocketChannel connect(InetSocketAddress target, InetAddress bind, int timeoutMillis, String what)
+            throws IOException {
         SocketChannel ch = SocketChannel.open();
         try {
+            bind(ch, bind);
             ch.socket().connect(target, timeoutMillis);
             return ch;
         } catch (IOException e) {
@@ -138,8 +155,14 @@ public final class BwClient {
     /** A data connection with the test's socket options, after which {@code opening} is written. */
     public static SocketChannel openData(InetSocketAddress target, int timeoutMillis, TestSpec spec, byte[] opening,
                                          int index) throws IOException {
+        return openData(target, null, timeoutMillis, spec, opening, index);
+    }
+
+    public static SocketChannel openData(InetSocketAddress target, InetAddress bind, int timeoutMillis, TestSpec spec,
+                                         byte[] opening, int index) throws IOException {
         SocketChannel ch = SocketChannel.open();
         try {
+            bind(ch, bind);
             SocketTuning.beforeConnect(ch, spec);
             ch.socket().connect(target, timeoutMillis);
             SocketTuning.afterConnect(ch, spec, false);
@@ -165,6 +188,17 @@ public final class BwClient {
             // reported below
         }
         throw new ProtocolException("server sent a malformed test id");
+    }
+
+    /** -B: the source address of a connection, any free port. */
+    private static void bind(SocketChannel ch, InetAddress bind) throws IOException {
+        if (bind != null) {
+            try {
+                ch.bind(new InetSocketAddress(bind, 0));
+            } catch (IOException e) {
+                throw new IOException("cannot bind to " + bind.getHostAddress() + " (-B): " + Io.reason(e), e);
+            }
+        }
     }
 
     /** One running test: owns the threads and assembles the result. */
@@ -193,6 +227,7 @@ public final class BwClient {
                 sends[i] = spec.direction().isUploadStream(i, spec.streams());
             }
             this.group = new StreamGroup("ws-client", data, sends, spec);
+            group.pinTo(config.cpu());
             this.assembler = new ResultAssembler(spec, config.streamsChosenBy());
             this.sampler = new IntervalSampler(group.counters(), TimeUnit.MILLISECONDS.toNanos(spec.intervalMillis()),
                     TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), plannedEndNanos(spec), this::localSample);
@@ -239,7 +274,7 @@ public final class BwClient {
             Message.CpuTime localCpu = new Message.CpuTime(group.cpu().userNanos(), group.cpu().systemNanos(),
                     endNanos - t0);
             Message.Results local = new Message.Results(group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime()),
-                    localCpu, localRetrans);
+                    localCpu, localRetrans, group.pathUsed());
             return assembler.build(startedAt, ResultAssembler.localPeer(), server, local, remote, outcome);
         }
 
