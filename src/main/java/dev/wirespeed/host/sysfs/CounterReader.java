@@ -1,0 +1,149 @@
+package dev.wirespeed.host.sysfs;
+
+import dev.wirespeed.host.Counters;
+import dev.wirespeed.host.EthtoolStats;
+import dev.wirespeed.host.Observed;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Reads counters: /sys/class/net/IF/statistics (Documentation/ABI/testing/sysfs-class-net-statistics),
+ * the driver's `ethtool -S IF` set, /sys/class/infiniband/DEV/ports/N/counters and hw_counters
+ * (sysfs-class-infiniband), /proc/net/snmp and /proc/net/netstat (proc(5)).
+ *
+ * <p>`ethtool -S` is a command, run only on the live host (root "/") and only when ethtool is on
+ * PATH; its output is captured at {@value #ETHTOOL_S}IF so a fixture tree or a capture replays it.
+ */
+public final class CounterReader {
+    /** Where a root tree holds `ethtool -S IF` output (fixtures, captures). */
+    public static final String ETHTOOL_S = "/.wirespeed/ethtool-S/";
+    /** The groups of /proc/net/snmp and /proc/net/netstat kept: IP, TCP, UDP. */
+    private static final List<String> GROUPS = List.of("Ip", "IpExt", "Tcp", "TcpExt", "Udp", "UdpLite");
+    private static final long ETHTOOL_TIMEOUT_MILLIS = 5_000;
+
+    private final RootedFs fs;
+    private final Attribute attr;
+    private final boolean runEthtool;
+
+    public CounterReader(RootedFs fs) {
+        this(fs, fs.isLiveHost());
+    }
+
+    /** {@code runEthtool} false: never run a command, even on the live host. */
+    public CounterReader(RootedFs fs, boolean runEthtool) {
+        this.fs = fs;
+        this.attr = new Attribute(fs);
+        this.runEthtool = runEthtool && fs.isLiveHost() && dev.wirespeed.run.Programs.find("ethtool").isPresent();
+    }
+
+    /** The statistics and the `ethtool -S` set of one netdev (empty values when it has none). */
+    public Counters netdev(String name) {
+        Counters.Builder b = Counters.netdev(name);
+        String dir = "/sys/class/net/" + name + "/statistics";
+        for (String c : fs.list(dir)) {
+            b.put(c, attr.read(dir + "/" + c, Counters::parseCount));
+        }
+        String ethtool = ethtoolS(name);
+        if (ethtool != null) {
+            EthtoolStats.parse(ethtool, "ethtool -S " + name, b);
+        }
+        return b.build();
+    }
+
+    private String ethtoolS(String name) {
+        String captured = ETHTOOL_S + name;
+        if (!runEthtool) {
+            try {
+                return fs.exists(captured) ? fs.readText(captured) : null;
+            } catch (IOException e) {
+                return null;
+            }
+        }
+        if (!name.matches("[A-Za-z0-9_.:@-]{1,15}")) {
+            return null;
+        }
+        try {
+            Process p = new ProcessBuilder("ethtool", "-S", name).redirectErrorStream(false)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            p.getOutputStream().close();
+            byte[] out = p.getInputStream().readNBytes(RootedFs.MAX_FILE_BYTES);
+            if (!p.waitFor(ETHTOOL_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)) {
+                p.destroyForcibly();
+                return null;
+            }
+            if (p.exitValue() != 0) {
+                return null; // "no stats available" (lo, some virtual devices)
+            }
+            String text = new String(out, StandardCharsets.UTF_8);
+            fs.captureText(captured, text);
+            return text;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    /** counters/ and hw_counters/ of one RDMA port, merged under the file names. */
+    public Counters rdmaPort(String device, int port) {
+        Counters.Builder b = Counters.rdmaPort(device, port);
+        String dir = "/sys/class/infiniband/" + device + "/ports/" + port;
+        for (String sub : List.of("/counters", "/hw_counters")) {
+            for (String c : fs.list(dir + sub)) {
+                if (!c.equals("lifespan")) { // hw_counters/lifespan is the refresh period in ms, not a count
+                    b.put(c, attr.read(dir + sub + "/" + c, Counters::parseCount));
+                }
+            }
+        }
+        return b.build();
+    }
+
+    /** The IP, TCP and UDP groups of /proc/net/snmp and /proc/net/netstat, under nstat's names. */
+    public Counters host() {
+        Counters.Builder b = Counters.host();
+        for (String file : List.of("/proc/net/snmp", "/proc/net/netstat")) {
+            String text;
+            try {
+                text = attr.raw(file);
+            } catch (IOException e) {
+                continue;
+            }
+            if (text != null) {
+                snmpTable(text, file, b);
+            }
+        }
+        return b.build();
+    }
+
+    /** "Group: Name1 Name2" followed by "Group: 1 2" (proc(5)) → "GroupName1" = 1 … */
+    static void snmpTable(String text, String file, Counters.Builder into) {
+        String[] lines = text.split("\n", 10_000);
+        for (int i = 0; i + 1 < lines.length; i++) {
+            String[] names = lines[i].strip().split("\\s+");
+            String[] values = lines[i + 1].strip().split("\\s+");
+            if (names.length < 2 || !names[0].endsWith(":") || !names[0].equals(values[0])) {
+                continue;
+            }
+            String group = names[0].substring(0, names[0].length() - 1);
+            i++;
+            if (!GROUPS.contains(group) || names[1].matches("-?\\d+")) {
+                continue;
+            }
+            for (int c = 1; c < names.length; c++) {
+                String name = group + names[c];
+                String source = file + " " + group + ": " + names[c];
+                if (c >= values.length) {
+                    into.put(name, Observed.unreadable(null, source, "no value in the line below the names"));
+                } else if (values[c].startsWith("-")) {
+                    // Tcp: MaxConn is -1 ("dynamic"): a setting, not a counter
+                    continue;
+                } else {
+                    into.parse(name, values[c], source);
+                }
+            }
+        }
+    }
+}
