@@ -21,7 +21,7 @@ public final class EthtoolStats {
         for (String line : text.split("\n", 100_000)) {
             Matcher m = LINE.matcher(line);
             if (m.matches() && !isPerQueue(m.group(1))) {
-                into.parse(m.group(1), m.group(2), source);
+                into.parse(m.group(1), m.group(2), source + ": " + m.group(1));
             }
         }
         return into;

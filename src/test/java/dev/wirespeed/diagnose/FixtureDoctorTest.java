@@ -108,7 +108,7 @@ class FixtureDoctorTest {
                 .contains("want of buffers");
         assertThat(ring.fix().command()).isEqualTo("ethtool -G enp65s0f0np0 rx 8192");
         assertThat(ring.evidence()).extracting(e -> e.source())
-                .contains("ethtool -S enp65s0f0np0", "/sys/class/net/enp65s0f0np0/statistics/rx_missed_errors");
+                .contains("ethtool -S enp65s0f0np0: rx_out_of_buffer", "/sys/class/net/enp65s0f0np0/statistics/rx_missed_errors");
         Finding phy = all.stream().filter(f -> f.rule().equals("counter-phy-errors")).findFirst().orElseThrow();
         assertThat(phy.message()).contains("rx_crc_errors_phy 1,843", "rx_symbol_err_phy 5,120", "cable");
         assertThat(phy.fix().command()).isEqualTo("ethtool -m enp65s0f0np0");
