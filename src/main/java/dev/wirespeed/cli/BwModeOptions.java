@@ -80,8 +80,9 @@ final class BwModeOptions {
         }
         // one stream unless -P says otherwise, as iperf3: a UDP stream is paced, not CPU-bound
         int streams = bw.options.parallel == null ? 1 : bw.options.parallel;
-        TestSpec test = new TestSpec(TestSpec.MODE_UDP_BW, tcp.direction(), streams, tcp.durationMillis(), 0,
-                tcp.omitMillis(), tcp.intervalMillis(), length, tcp.windowBytes(), null, 0, false, null, false, rate);
+        TestSpec test = TestSpec.udpBandwidth().direction(tcp.direction()).streams(streams)
+                .durationMillis(tcp.durationMillis()).omitMillis(tcp.omitMillis()).intervalMillis(tcp.intervalMillis())
+                .bufferBytes(length).windowBytes(tcp.windowBytes()).rateBitsPerSecond(rate).build();
         PrintWriter out = spec.commandLine().getOut();
         UdpResult result = Target.run(bw.host, bw.targetPort(), bw.loopback, (h, p) -> runUdp(bw, h, p, test, out));
         if (bw.json) {
@@ -129,9 +130,7 @@ final class BwModeOptions {
             throw Check.usage(spec, "-a and --bidir exclude each other");
         }
         double perSize = bw.options.seconds == null ? DEFAULT_SWEEP_SECONDS_PER_SIZE : bw.options.seconds;
-        TestSpec base = new TestSpec(tcp.mode(), tcp.direction(), tcp.streams(), Math.round(perSize * 1000), 0,
-                tcp.omitMillis(), tcp.intervalMillis(), tcp.bufferBytes(), tcp.windowBytes(), tcp.congestion(),
-                tcp.mssBytes(), tcp.noDelay());
+        TestSpec base = tcp.toBuilder().durationMillis(Math.round(perSize * 1000)).bytes(0).build();
         PrintWriter out = spec.commandLine().getOut();
         BwSweepResult result = Target.run(bw.host, bw.targetPort(), bw.loopback, (h, p) -> runSweep(bw, h, p, base, out));
         if (bw.json) {

@@ -103,10 +103,11 @@ final class BwOptions {
             throw Check.usage(spec, "-C '" + congestion + "' is not an algorithm name (e.g. cubic, bbr, reno)");
         }
         Direction direction = bidir ? Direction.BIDIR : reverse ? Direction.DOWNLOAD : Direction.UPLOAD;
-        return new TestSpec(TestSpec.MODE_TCP_BW, direction, streams(),
-                bytes == null ? Math.round(time * 1000) : 0,
-                bytes == null ? 0 : bytes,
-                Math.round(omitSeconds * 1000), Math.round(intervalSeconds * 1000), (int) bufferBytes,
-                windowBytes == null ? 0 : windowBytes.intValue(), congestion, mssBytes == null ? 0 : mssBytes, noDelay);
+        return TestSpec.tcpBandwidth().direction(direction).streams(streams())
+                .durationMillis(bytes == null ? Math.round(time * 1000) : 0)
+                .bytes(bytes == null ? 0 : bytes)
+                .omitMillis(Math.round(omitSeconds * 1000)).intervalMillis(Math.round(intervalSeconds * 1000))
+                .bufferBytes((int) bufferBytes).windowBytes(windowBytes == null ? 0 : windowBytes.intValue())
+                .congestion(congestion).mssBytes(mssBytes == null ? 0 : mssBytes).noDelay(noDelay).build();
     }
 }

@@ -158,8 +158,8 @@ public final class CheckCommand implements Callable<Integer> {
 
     private Measured measure(PrintWriter out) throws IOException {
         int streams = BwOptions.defaultStreams();
-        TestSpec test = new TestSpec(TestSpec.MODE_TCP_BW, Direction.UPLOAD, streams, Math.round(seconds * 1000), 0,
-                0, 0, 128 * 1024, 0, null, 0, false);
+        TestSpec test = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(streams)
+                .durationMillis(Math.round(seconds * 1000)).build();
         if (!json) {
             out.printf(Locale.ROOT, "check: TCP to %s, %d %s (%s), %s s…%n", host == null ? "loopback" : host, streams,
                     streams == 1 ? "stream" : "streams", BwOptions.defaultStreamsRule(), trim(seconds));

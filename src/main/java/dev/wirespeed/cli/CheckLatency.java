@@ -15,8 +15,9 @@ final class CheckLatency {
     private CheckLatency() {}
 
     static LatResult run(String host, int port) throws IOException {
-        return new LatClient(new LatClient.Config(host, port, false, List.of(SIZE_BYTES), ITERATIONS, null,
-                WARMUP, false, 5_000, 5_000, Interrupts::raised)).run(new LatClient.Listener() {});
+        return new LatClient(LatClient.Config.builder().host(host).port(port).udp(false).sizesBytes(List.of(SIZE_BYTES))
+                .iterations(ITERATIONS).warmupIterations(WARMUP).connectTimeoutMillis(5_000).timeoutMillis(5_000)
+                .interrupted(Interrupts::raised).build()).run(new LatClient.Listener() {});
     }
 
     /** "latency: loopback TCP 64 B one-way p50 12.31 us, p99 20.10 us (RTT/2 of 10000 round trips)". */

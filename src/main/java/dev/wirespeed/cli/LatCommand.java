@@ -149,13 +149,14 @@ public final class LatCommand implements Callable<Integer> {
         Long n = seconds != null ? null : iterations != null ? iterations
                 : few ? DEFAULT_SWEEP_ITERATIONS : DEFAULT_ITERATIONS;
         long warm = warmup != null ? warmup : all ? DEFAULT_SWEEP_WARMUP : DEFAULT_WARMUP;
-        return new LatClient.Config(host, port, udp, sizes, n, seconds, warm, busyPoll,
-                millis(connectTimeoutSeconds), millis(timeoutSeconds), Interrupts::raised);
+        return LatClient.Config.builder().host(host).port(port).udp(udp).sizesBytes(sizes).iterations(n)
+                .secondsPerSize(seconds).warmupIterations(warm).busyPoll(busyPoll)
+                .connectTimeoutMillis(millis(connectTimeoutSeconds)).timeoutMillis(millis(timeoutSeconds))
+                .interrupted(Interrupts::raised).build();
     }
 
     private static LatClient.Config at(LatClient.Config c, String host, int port) {
-        return new LatClient.Config(host, port, c.udp(), c.sizesBytes(), c.iterations(), c.secondsPerSize(),
-                c.warmupIterations(), c.busyPoll(), c.connectTimeoutMillis(), c.timeoutMillis(), c.interrupted());
+        return c.toBuilder().host(host).port(port).build();
     }
 
     private LatResult run(LatClient.Config config, PrintWriter out) throws IOException {

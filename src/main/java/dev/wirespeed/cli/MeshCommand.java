@@ -152,9 +152,11 @@ public final class MeshCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         MeshText progress = new MeshText(json ? err : out);
-        Mesh.Config config = new Mesh.Config(hosts, rounds, meshPattern.text(), engine, seconds,
-                engine.equals("perftest") ? 0 : omitSeconds, engine.equals("perftest") ? null : streams, bidir,
-                expectPercent, perftest, token, (int) Math.round(connectTimeoutSeconds * 1000), Interrupts::raised);
+        Mesh.Config config = Mesh.Config.builder().hosts(hosts).rounds(rounds).pattern(meshPattern.text())
+                .engine(engine).seconds(seconds).omitSeconds(engine.equals("perftest") ? 0 : omitSeconds)
+                .streams(engine.equals("perftest") ? null : streams).bidir(bidir).expectPercent(expectPercent)
+                .perftest(perftest).token(token).connectTimeoutMillis((int) Math.round(connectTimeoutSeconds * 1000))
+                .interrupted(Interrupts::raised).build();
         if (dryRun) {
             return dryRun(config, out);
         }

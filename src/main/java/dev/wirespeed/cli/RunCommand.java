@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.io.Programs;
 import dev.wirespeed.report.TextTable;
 import dev.wirespeed.run.Campaign;
 import dev.wirespeed.run.Engine;
@@ -10,7 +11,6 @@ import dev.wirespeed.run.Plan;
 import dev.wirespeed.run.PlanException;
 import dev.wirespeed.run.PlanReader;
 import dev.wirespeed.run.Point;
-import dev.wirespeed.run.Programs;
 import dev.wirespeed.store.ResultStore;
 import java.io.IOException;
 import java.io.PrintWriter;

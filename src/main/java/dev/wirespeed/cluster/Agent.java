@@ -1,6 +1,7 @@
 package dev.wirespeed.cluster;
 
 import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.io.Io;
 import dev.wirespeed.measure.HostName;
 import dev.wirespeed.Version;
 import dev.wirespeed.results.BwResult;
@@ -77,15 +78,15 @@ public final class Agent implements AutoCloseable {
         InetSocketAddress a = address();
         String host = a.getAddress().isAnyLocalAddress() ? "127.0.0.1" : a.getAddress().getHostAddress();
         // Bounded by bytes, not time: every path runs even when a busy host is slow to start the streams.
-        TestSpec spec = new TestSpec(TestSpec.MODE_TCP_BW, dev.wirespeed.wire.Direction.BIDIR, 1, 0, 16L << 20, 0, 0,
-                128 * 1024, 0, null, 0, false);
+        TestSpec spec = TestSpec.tcpBandwidth().direction(dev.wirespeed.wire.Direction.BIDIR).streams(1)
+                .bytes(16L << 20).build();
         selfTesting = true;
         try {
             BwResult r = new dev.wirespeed.engine.BwClient(new dev.wirespeed.engine.BwClient.Config(host, port(), spec,
                     "self-test", 5_000, 10_000, () -> false)).run(new dev.wirespeed.engine.BwClient.Listener() {});
             return r.outcome().ok() ? null : r.outcome().message();
         } catch (IOException e) {
-            return AgentSession.reason(e);
+            return Io.reason(e);
         } finally {
             selfTesting = false;
         }

@@ -1,6 +1,7 @@
 package dev.wirespeed.cluster;
 
 import dev.wirespeed.Version;
+import dev.wirespeed.io.Io;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.ProtocolException;
@@ -68,15 +69,15 @@ public final class AgentClient implements AutoCloseable {
             s.setKeepAlive(true);
             s.connect(new InetSocketAddress(endpoint.host(), endpoint.port()), connectTimeoutMillis);
         } catch (UnknownHostException e) {
-            closeQuietly(s);
+            Io.closeQuietly(s);
             throw new AgentException("unreachable", "unknown host '" + endpoint.host() + "'");
         } catch (IllegalArgumentException e) {
-            closeQuietly(s);
+            Io.closeQuietly(s);
             throw new AgentException("unreachable", "unknown host '" + endpoint.host() + "'");
         } catch (IOException e) {
-            closeQuietly(s);
+            Io.closeQuietly(s);
             throw new AgentException("unreachable", "cannot connect to " + endpoint.host() + ":" + endpoint.port() + ": "
-                    + AgentSession.reason(e));
+                    + Io.reason(e));
         }
         try {
             s.setSoTimeout(handshakeMillis);
@@ -113,19 +114,19 @@ public final class AgentClient implements AutoCloseable {
             Thread.ofVirtual().name("ws-coordinator-" + endpoint.label()).start(client::readLoop);
             return client;
         } catch (AgentException e) {
-            closeQuietly(s);
+            Io.closeQuietly(s);
             throw e;
         } catch (EOFException e) {
-            closeQuietly(s);
+            Io.closeQuietly(s);
             throw new AgentException("not-an-agent", "closed the connection during the handshake"
                     + " (a wirespeed server or an older version there, not an agent?)");
         } catch (SocketTimeoutException e) {
-            closeQuietly(s);
+            Io.closeQuietly(s);
             throw new AgentException("not-an-agent", "no answer to the agent handshake within " + handshakeMillis
                     + " ms (is an agent listening on that port?)");
         } catch (IOException e) {
-            closeQuietly(s);
-            throw new AgentException("not-an-agent", "handshake failed: " + AgentSession.reason(e));
+            Io.closeQuietly(s);
+            throw new AgentException("not-an-agent", "handshake failed: " + Io.reason(e));
         }
     }
 
@@ -186,7 +187,7 @@ public final class AgentClient implements AutoCloseable {
         try {
             codec.writeValue(request);
         } catch (IOException e) {
-            lose(AgentSession.reason(e));
+            lose(Io.reason(e));
         }
     }
 
@@ -220,7 +221,7 @@ public final class AgentClient implements AutoCloseable {
         } catch (EOFException e) {
             lose("the agent closed the connection");
         } catch (IOException e) {
-            lose(AgentSession.reason(e));
+            lose(Io.reason(e));
         }
     }
 
@@ -229,7 +230,7 @@ public final class AgentClient implements AutoCloseable {
             lostReason = reason;
         }
         pending.values().forEach(f -> f.completeExceptionally(new IOException(lostReason)));
-        closeQuietly(socket);
+        Io.closeQuietly(socket);
     }
 
     @Override
@@ -237,14 +238,6 @@ public final class AgentClient implements AutoCloseable {
         if (lostReason == null) {
             lostReason = "closed by the coordinator";
         }
-        closeQuietly(socket);
-    }
-
-    private static void closeQuietly(Socket s) {
-        try {
-            s.close();
-        } catch (IOException ignored) {
-            // best effort
-        }
+        Io.closeQuietly(socket);
     }
 }

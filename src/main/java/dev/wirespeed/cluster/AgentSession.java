@@ -4,6 +4,7 @@ import dev.wirespeed.diagnose.DoctorReport;
 import dev.wirespeed.diagnose.Facts;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.engine.BwClient;
+import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.units.Rate;
@@ -71,7 +72,7 @@ final class AgentSession {
             }
         } catch (IOException e) {
             if (!closed) {
-                agent.log("coordinator " + peer + " dropped: " + reason(e));
+                agent.log("coordinator " + peer + " dropped: " + Io.reason(e));
             }
         } finally {
             closed = true;
@@ -166,7 +167,7 @@ final class AgentSession {
             send(new AgentMessage.FactsReply(request.id(), summary,
                     Json.MAPPER.valueToTree(DoctorReport.of(facts, findings))));
         } catch (IOException | RuntimeException e) {
-            send(new AgentMessage.Failed(request.id(), "cannot read this host's facts: " + reason(e)));
+            send(new AgentMessage.Failed(request.id(), "cannot read this host's facts: " + Io.reason(e)));
         }
     }
 
@@ -196,8 +197,8 @@ final class AgentSession {
             send(new AgentMessage.TestDone(r.id(), result));
         } catch (IOException | RuntimeException e) {
             agent.metrics().recordFailure();
-            agent.log("test to " + target + " failed: " + reason(e));
-            send(new AgentMessage.Failed(r.id(), reason(e)));
+            agent.log("test to " + target + " failed: " + Io.reason(e));
+            send(new AgentMessage.Failed(r.id(), Io.reason(e)));
         } finally {
             agent.testSlot().release();
             cancelled.remove(r.id());
@@ -222,7 +223,7 @@ final class AgentSession {
                 agent.perftest().startServer(r.spec(), agent::log);
                 send(new AgentMessage.PerftestStarted(r.id()));
             } catch (IOException e) {
-                send(new AgentMessage.Failed(r.id(), reason(e)));
+                send(new AgentMessage.Failed(r.id(), Io.reason(e)));
             }
             return;
         }
@@ -237,7 +238,7 @@ final class AgentSession {
             send(new AgentMessage.PerftestDone(r.id(), result));
         } catch (IOException e) {
             agent.metrics().recordFailure();
-            send(new AgentMessage.Failed(r.id(), reason(e)));
+            send(new AgentMessage.Failed(r.id(), Io.reason(e)));
         } finally {
             agent.testSlot().release();
             cancelled.remove(r.id());
@@ -295,11 +296,6 @@ final class AgentSession {
             throw new ProtocolException("expected " + type.getSimpleName() + " but was " + m.getClass().getSimpleName());
         }
         return type.cast(m);
-    }
-
-    static String reason(Throwable e) {
-        String m = e.getMessage();
-        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
     }
 
     void close() {

@@ -37,7 +37,119 @@ public final class Mesh {
      */
     public record Config(List<Endpoint> hosts, List<Round> rounds, String pattern, String engine, double seconds,
                          double omitSeconds, Integer streams, boolean bidir, double expectPercent,
-                         PerftestSpec perftest, Token token, int connectTimeoutMillis, BooleanSupplier interrupted) {}
+                         PerftestSpec perftest, Token token, int connectTimeoutMillis, BooleanSupplier interrupted) {
+        /** A builder holding every field of this config: change some, {@code build()} a copy that keeps the rest. */
+        public Builder toBuilder() {
+            Builder b = new Builder();
+            b.hosts = hosts;
+            b.rounds = rounds;
+            b.pattern = pattern;
+            b.engine = engine;
+            b.seconds = seconds;
+            b.omitSeconds = omitSeconds;
+            b.streams = streams;
+            b.bidir = bidir;
+            b.expectPercent = expectPercent;
+            b.perftest = perftest;
+            b.token = token;
+            b.connectTimeoutMillis = connectTimeoutMillis;
+            b.interrupted = interrupted;
+            return b;
+        }
+
+        public static Builder builder() {
+            return new Builder();
+        }
+
+        /** Sets fields by name, so that no caller depends on the order of the record's components. */
+        public static final class Builder {
+            private List<Endpoint> hosts;
+            private List<Round> rounds;
+            private String pattern;
+            private String engine;
+            private double seconds;
+            private double omitSeconds;
+            private Integer streams;
+            private boolean bidir;
+            private double expectPercent;
+            private PerftestSpec perftest;
+            private Token token;
+            private int connectTimeoutMillis;
+            private BooleanSupplier interrupted;
+
+            private Builder() {}
+
+            public Builder hosts(List<Endpoint> hosts) {
+                this.hosts = hosts;
+                return this;
+            }
+
+            public Builder rounds(List<Round> rounds) {
+                this.rounds = rounds;
+                return this;
+            }
+
+            public Builder pattern(String pattern) {
+                this.pattern = pattern;
+                return this;
+            }
+
+            public Builder engine(String engine) {
+                this.engine = engine;
+                return this;
+            }
+
+            public Builder seconds(double seconds) {
+                this.seconds = seconds;
+                return this;
+            }
+
+            public Builder omitSeconds(double omitSeconds) {
+                this.omitSeconds = omitSeconds;
+                return this;
+            }
+
+            public Builder streams(Integer streams) {
+                this.streams = streams;
+                return this;
+            }
+
+            public Builder bidir(boolean bidir) {
+                this.bidir = bidir;
+                return this;
+            }
+
+            public Builder expectPercent(double expectPercent) {
+                this.expectPercent = expectPercent;
+                return this;
+            }
+
+            public Builder perftest(PerftestSpec perftest) {
+                this.perftest = perftest;
+                return this;
+            }
+
+            public Builder token(Token token) {
+                this.token = token;
+                return this;
+            }
+
+            public Builder connectTimeoutMillis(int connectTimeoutMillis) {
+                this.connectTimeoutMillis = connectTimeoutMillis;
+                return this;
+            }
+
+            public Builder interrupted(BooleanSupplier interrupted) {
+                this.interrupted = interrupted;
+                return this;
+            }
+
+            public Config build() {
+                return new Config(hosts, rounds, pattern, engine, seconds, omitSeconds, streams, bidir, expectPercent,
+                        perftest, token, connectTimeoutMillis, interrupted);
+            }
+        }
+    }
 
     /** What happens as it happens; the text output prints from these calls. */
     public interface Listener {

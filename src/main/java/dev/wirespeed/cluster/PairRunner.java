@@ -15,7 +15,6 @@ import java.util.concurrent.ConcurrentHashMap;
 final class PairRunner {
     /** Beyond the test's own time, how long the coordinator waits for an answer before calling the agent lost. */
     static final long ANSWER_SLACK_MILLIS = 30_000;
-    static final int BUFFER_BYTES = 128 * 1024;
     static final int DEFAULT_MAX_STREAMS = 8;
     /** Lets the perftest server start listening before its client connects. */
     static final long PERFTEST_SETTLE_MILLIS = 1_000;
@@ -60,9 +59,9 @@ final class PairRunner {
         int streams = config.streams() != null ? config.streams()
                 : Math.clamp(client.welcome().agent().cores() == null ? 1 : client.welcome().agent().cores(), 1,
                         DEFAULT_MAX_STREAMS);
-        TestSpec spec = new TestSpec(TestSpec.MODE_TCP_BW, config.bidir() ? Direction.BIDIR : Direction.UPLOAD, streams,
-                Math.round(config.seconds() * 1000), 0, Math.round(config.omitSeconds() * 1000), 0, BUFFER_BYTES, 0,
-                null, 0, false);
+        TestSpec spec = TestSpec.tcpBandwidth().direction(config.bidir() ? Direction.BIDIR : Direction.UPLOAD)
+                .streams(streams).durationMillis(Math.round(config.seconds() * 1000))
+                .omitMillis(Math.round(config.omitSeconds() * 1000)).build();
         long id = client.nextId();
         running.put(p, new Running(client, id));
         AgentMessage.TestDone done = client.call(new AgentMessage.RunTest(id, server.host(), server.port(), spec),

@@ -1,15 +1,13 @@
 package dev.wirespeed.cluster;
 
-import java.io.ByteArrayOutputStream;
+import dev.wirespeed.io.ExternalProcess;
+import dev.wirespeed.io.Io;
+import dev.wirespeed.io.Programs;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
@@ -32,18 +30,11 @@ final class PerftestRunner {
     }
 
     Optional<Path> binary(String test) {
-        List<Path> candidates = new ArrayList<>();
-        if (dir != null) {
-            candidates.add(dir.resolve(test));
-        } else {
-            String path = System.getenv("PATH");
-            for (String p : path == null ? new String[0] : path.split(java.io.File.pathSeparator)) {
-                if (!p.isEmpty()) {
-                    candidates.add(Path.of(p, test));
-                }
-            }
+        if (dir == null) {
+            return Programs.find(test);
         }
-        return candidates.stream().filter(Files::isExecutable).findFirst();
+        Path p = dir.resolve(test);
+        return Files.isExecutable(p) ? Optional.of(p) : Optional.empty();
     }
 
     boolean available() {
@@ -52,78 +43,53 @@ final class PerftestRunner {
 
     /** Starts the server side; it exits after one test, or is killed after the bounded time. */
     void startServer(PerftestSpec spec, Consumer<String> log) throws IOException {
-        Process p = start(spec, null);
+        ExternalProcess.Running server = ExternalProcess.launch(command(spec, null));
         Thread.ofVirtual().name("ws-perftest-server").start(() -> {
-            String out = collect(p, spec, () -> false);
-            if (exitOf(p) != 0) {
-                log.accept(spec.test() + " server exited with " + exitOf(p) + ": " + lastLine(out));
+            try {
+                ExternalProcess.Finished done = server.await(timeoutMillis(spec), () -> false, MAX_OUTPUT_BYTES);
+                if (done.exitCode() == null || done.exitCode() != 0) {
+                    log.accept(spec.test() + " server exited with " + exitOf(done) + ": " + lastLine(done.output()));
+                }
+            } catch (IOException e) {
+                log.accept(spec.test() + " server: " + Io.reason(e));
             }
         });
     }
 
     /** Runs the client side to {@code peerHost} and reads its result table. */
     PerftestResult runClient(PerftestSpec spec, String peerHost, BooleanSupplier cancelled) throws IOException {
-        Process p = start(spec, peerHost);
-        String out = collect(p, spec, cancelled);
+        ExternalProcess.Finished done = run(command(spec, peerHost), spec, cancelled);
         if (cancelled.getAsBoolean()) {
             throw new IOException(spec.test() + " cancelled");
         }
-        Optional<PerftestResult> r = PerftestOutput.parse(out);
+        Optional<PerftestResult> r = PerftestOutput.parse(done.output());
         if (r.isEmpty()) {
-            throw new IOException(spec.test() + " to " + peerHost + " exited with " + exitOf(p)
-                    + " and no result: " + lastLine(out));
+            throw new IOException(spec.test() + " to " + peerHost + " exited with " + exitOf(done)
+                    + " and no result: " + lastLine(done.output()));
         }
         return r.get();
     }
 
-    private Process start(PerftestSpec spec, String peerHost) throws IOException {
+    private List<String> command(PerftestSpec spec, String peerHost) throws IOException {
         Path bin = binary(spec.test()).orElseThrow(() -> new IOException(spec.test() + " is not installed on this agent ("
                 + (dir == null ? "not on PATH" : "not in " + dir) + "; apt-get install perftest)"));
-        Process p = new ProcessBuilder(spec.arguments(bin.toString(), peerHost)).redirectErrorStream(true).start();
-        p.getOutputStream().close();
-        return p;
+        return spec.arguments(bin.toString(), peerHost);
     }
 
-    /** Reads the output (bounded) until the process ends, the time is up, or it is cancelled. */
-    private static String collect(Process p, PerftestSpec spec, BooleanSupplier cancelled) {
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        Thread reader = Thread.ofVirtual().start(() -> {
-            try (InputStream in = p.getInputStream()) {
-                byte[] chunk = new byte[8192];
-                int n;
-                while ((n = in.read(chunk)) >= 0) {
-                    synchronized (buf) {
-                        if (buf.size() < MAX_OUTPUT_BYTES) {
-                            buf.write(chunk, 0, Math.min(n, MAX_OUTPUT_BYTES - buf.size()));
-                        }
-                    }
-                }
-            } catch (IOException ignored) {
-                // the process is gone; what was read is kept
-            }
-        });
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(spec.durationSeconds() * 1000L + SLACK_MILLIS);
-        try {
-            while (!p.waitFor(100, TimeUnit.MILLISECONDS)) {
-                if (cancelled.getAsBoolean() || System.nanoTime() > deadline) {
-                    p.destroyForcibly();
-                    p.waitFor(5, TimeUnit.SECONDS);
-                    break;
-                }
-            }
-            reader.join(TimeUnit.SECONDS.toMillis(5));
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
-        synchronized (buf) {
-            return buf.toString(StandardCharsets.UTF_8);
-        }
+    /** Runs to the end, the time bound or a cancel; the output is bounded. */
+    private static ExternalProcess.Finished run(List<String> command, PerftestSpec spec, BooleanSupplier cancelled)
+            throws IOException {
+        return ExternalProcess.run(command, timeoutMillis(spec), cancelled, MAX_OUTPUT_BYTES);
     }
 
-    /** The exit status, or -1 while a killed process has not gone yet. */
-    private static int exitOf(Process p) {
-        return p.isAlive() ? -1 : p.exitValue();
+    /** -D plus the slack for connection setup and teardown. */
+    private static long timeoutMillis(PerftestSpec spec) {
+        return spec.durationSeconds() * 1000L + SLACK_MILLIS;
+    }
+
+    /** The exit status, or -1 for a process that was stopped. */
+    private static int exitOf(ExternalProcess.Finished done) {
+        return done.exitCode() == null ? -1 : done.exitCode();
     }
 
     static String lastLine(String out) {

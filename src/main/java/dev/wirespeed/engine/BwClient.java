@@ -1,6 +1,7 @@
 package dev.wirespeed.engine;
 
 import dev.wirespeed.Version;
+import dev.wirespeed.io.Io;
 import dev.wirespeed.measure.TcpCounters;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwResult.IntervalReport;
@@ -89,8 +90,8 @@ public final class BwClient {
             listener.connected(server, ResultAssembler.params(spec, config.streamsChosenBy()));
             return new Run(spec, codec, control, data, server, listener).execute();
         } catch (IOException | RuntimeException e) {
-            data.forEach(BwClient::closeQuietly);
-            closeQuietly(control);
+            data.forEach(Io::closeQuietly);
+            Io.closeQuietly(control);
             throw e;
         }
     }
@@ -109,8 +110,8 @@ public final class BwClient {
             ch.socket().connect(target, timeoutMillis);
             return ch;
         } catch (IOException e) {
-            closeQuietly(ch);
-            throw new IOException("cannot connect " + what + " to " + describe(target) + ": " + reason(e), e);
+            Io.closeQuietly(ch);
+            throw new IOException("cannot connect " + what + " to " + Io.describe(target) + ": " + Io.reason(e), e);
         }
     }
 
@@ -128,8 +129,9 @@ public final class BwClient {
             }
             return ch;
         } catch (IOException e) {
-            closeQuietly(ch);
-            throw new IOException("data connection " + (index + 1) + " to " + describe(target) + ": " + reason(e), e);
+            Io.closeQuietly(ch);
+            throw new IOException("data connection " + (index + 1) + " to " + Io.describe(target) + ": "
+                    + Io.reason(e), e);
         }
     }
 
@@ -143,27 +145,6 @@ public final class BwClient {
             // reported below
         }
         throw new ProtocolException("server sent a malformed test id");
-    }
-
-    public static String describe(InetSocketAddress a) {
-        String host = a.getAddress().getHostAddress();
-        return (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort();
-    }
-
-    public static String reason(Throwable e) {
-        String m = e.getMessage();
-        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
-    }
-
-    public static void closeQuietly(java.nio.channels.Channel ch) {
-        if (ch == null) {
-            return;
-        }
-        try {
-            ch.close();
-        } catch (IOException ignored) {
-            // closing is best effort
-        }
     }
 
     /** One running test: owns the threads and assembles the result. */
@@ -222,7 +203,7 @@ public final class BwClient {
             // after a loss the streams were closed: a short wait lets their threads book their CPU time
             group.join(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(peerProblem == null ? 2000 : 300));
             OptionalLong retransAfter = TcpCounters.retransmittedSegments();
-            closeQuietly(control);
+            Io.closeQuietly(control);
             readerThread.interrupt();
 
             if (status.equals("ok") && peerProblem != null) {
@@ -230,7 +211,7 @@ public final class BwClient {
             }
             if (status.equals("ok") && group.anyFailed()) {
                 status = "peer-lost";
-                peerProblem = "data connection failed: " + reason(group.firstFailure());
+                peerProblem = "data connection failed: " + Io.reason(group.firstFailure());
             }
             Outcome outcome = switch (status) {
                 case "ok" -> Outcome.OK;
@@ -305,7 +286,7 @@ public final class BwClient {
                 codec.write(m);
             } catch (IOException e) {
                 if (!finished) {
-                    lose(reason(e));
+                    lose(Io.reason(e));
                 }
             }
         }

@@ -1,5 +1,6 @@
 package dev.wirespeed.engine;
 
+import dev.wirespeed.io.Io;
 import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.ProtocolException;
 import dev.wirespeed.wire.TestSpec;
@@ -96,7 +97,7 @@ public final class BwServer implements AutoCloseable {
         } catch (IOException e) {
             listener.close();
             throw new IOException("cannot listen on " + (config.bindAddress() == null ? "*" : config.bindAddress())
-                    + ":" + config.port() + ": " + BwClient.reason(e), e);
+                    + ":" + config.port() + ": " + Io.reason(e), e);
         }
         udpListener = openUdpListener();
     }
@@ -108,7 +109,7 @@ public final class BwServer implements AutoCloseable {
             return new UdpSetup.Listener(new InetSocketAddress(tcp.getAddress(), tcp.getPort()));
         } catch (IOException e) {
             config.log().accept("UDP tests unavailable: cannot bind UDP port " + tcp.getPort() + ": "
-                    + BwClient.reason(e));
+                    + Io.reason(e));
             return null;
         }
     }
@@ -171,11 +172,11 @@ public final class BwServer implements AutoCloseable {
                     if (closing) {
                         break;
                     }
-                    config.log().accept("accept failed: " + BwClient.reason(e));
+                    config.log().accept("accept failed: " + Io.reason(e));
                     continue;
                 }
                 if (!handshakes.tryAcquire()) {
-                    BwClient.closeQuietly(ch);
+                    Io.closeQuietly(ch);
                     continue;
                 }
                 long acceptSequence = sequence++;
@@ -212,7 +213,7 @@ public final class BwServer implements AutoCloseable {
             DataInputStream in = new DataInputStream(pushback);
             byte[] head = in.readNBytes(Wire.MAGIC.length);
             if (head.length == 0) {
-                BwClient.closeQuietly(ch);
+                Io.closeQuietly(ch);
                 return;
             }
             if (head.length < Wire.MAGIC.length) {
@@ -247,7 +248,7 @@ public final class BwServer implements AutoCloseable {
         } catch (EOFException e) {
             drop(ch, peer, "closed during the handshake");
         } catch (IOException | RuntimeException e) {
-            drop(ch, peer, BwClient.reason(e));
+            drop(ch, peer, Io.reason(e));
         }
     }
 
@@ -309,7 +310,7 @@ public final class BwServer implements AutoCloseable {
     }
 
     private void drop(SocketChannel ch, String peer, String why) {
-        BwClient.closeQuietly(ch);
+        Io.closeQuietly(ch);
         if (!closing) {
             config.log().accept("dropped " + peer + ": " + why);
         }
@@ -317,7 +318,7 @@ public final class BwServer implements AutoCloseable {
 
     static String peerOf(SocketChannel ch) {
         try {
-            return BwClient.describe((InetSocketAddress) ch.getRemoteAddress());
+            return Io.describe((InetSocketAddress) ch.getRemoteAddress());
         } catch (IOException | RuntimeException e) {
             return "?";
         }

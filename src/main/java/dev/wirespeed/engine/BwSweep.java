@@ -98,7 +98,6 @@ public final class BwSweep {
     }
 
     static TestSpec withBuffer(TestSpec s, int bufferBytes) {
-        return new TestSpec(s.mode(), s.direction(), s.streams(), s.durationMillis(), s.bytes(), s.omitMillis(),
-                PEAK_INTERVAL_MILLIS, bufferBytes, s.windowBytes(), s.congestion(), s.mssBytes(), s.noDelay());
+        return s.toBuilder().intervalMillis(PEAK_INTERVAL_MILLIS).bufferBytes(bufferBytes).build();
     }
 }

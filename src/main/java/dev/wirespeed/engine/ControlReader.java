@@ -1,5 +1,6 @@
 package dev.wirespeed.engine;
 
+import dev.wirespeed.io.Io;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.ProtocolException;
@@ -98,7 +99,7 @@ final class ControlReader<R extends Message> {
             }
         } catch (IOException e) {
             if (!finished.getAsBoolean()) {
-                lost.accept(BwClient.reason(e));
+                lost.accept(Io.reason(e));
             }
         } finally {
             results.complete(null);

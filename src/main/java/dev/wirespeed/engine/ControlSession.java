@@ -1,6 +1,7 @@
 package dev.wirespeed.engine;
 
 import dev.wirespeed.Version;
+import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.Message;
@@ -50,8 +51,8 @@ final class ControlSession implements AutoCloseable {
             try {
                 control.socket().connect(target, connectTimeoutMillis);
             } catch (IOException e) {
-                throw new IOException("cannot connect control to " + BwClient.describe(target) + ": "
-                        + BwClient.reason(e), e);
+                throw new IOException("cannot connect control to " + Io.describe(target) + ": "
+                        + Io.reason(e), e);
             }
             control.setOption(StandardSocketOptions.TCP_NODELAY, true);
             control.socket().setSoTimeout(handshakeTimeoutMillis);
@@ -65,7 +66,7 @@ final class ControlSession implements AutoCloseable {
             byte[] testId = BwClient.parseTestId(codec.expect(Message.TestAccepted.class).testId());
             return new ControlSession(target, control, codec, server, testId);
         } catch (IOException | RuntimeException e) {
-            BwClient.closeQuietly(control);
+            Io.closeQuietly(control);
             throw e;
         }
     }
@@ -82,13 +83,13 @@ final class ControlSession implements AutoCloseable {
             }
             return ch;
         } catch (IOException e) {
-            BwClient.closeQuietly(ch);
-            throw new IOException("data connection to " + BwClient.describe(target) + ": " + BwClient.reason(e), e);
+            Io.closeQuietly(ch);
+            throw new IOException("data connection to " + Io.describe(target) + ": " + Io.reason(e), e);
         }
     }
 
     @Override
     public void close() {
-        BwClient.closeQuietly(control);
+        Io.closeQuietly(control);
     }
 }

@@ -1,6 +1,7 @@
 package dev.wirespeed.engine;
 
 import dev.wirespeed.Version;
+import dev.wirespeed.io.Io;
 import dev.wirespeed.measure.CpuAccumulator;
 import dev.wirespeed.measure.CpuClock;
 import dev.wirespeed.measure.LatencyRecorder;
@@ -49,6 +50,104 @@ public final class LatClient {
         boolean sweep() {
             return sizesBytes.size() > 1;
         }
+
+        /** A builder holding every field of this config: change some, {@code build()} a copy that keeps the rest. */
+        public Builder toBuilder() {
+            Builder b = new Builder();
+            b.host = host;
+            b.port = port;
+            b.udp = udp;
+            b.sizesBytes = sizesBytes;
+            b.iterations = iterations;
+            b.secondsPerSize = secondsPerSize;
+            b.warmupIterations = warmupIterations;
+            b.busyPoll = busyPoll;
+            b.connectTimeoutMillis = connectTimeoutMillis;
+            b.timeoutMillis = timeoutMillis;
+            b.interrupted = interrupted;
+            return b;
+        }
+
+        public static Builder builder() {
+            return new Builder();
+        }
+
+        /** Sets fields by name, so that no caller depends on the order of the record's components. */
+        public static final class Builder {
+            private String host;
+            private int port;
+            private boolean udp;
+            private List<Integer> sizesBytes = List.of();
+            private Long iterations;
+            private Double secondsPerSize;
+            private long warmupIterations;
+            private boolean busyPoll;
+            private int connectTimeoutMillis;
+            private int timeoutMillis;
+            private BooleanSupplier interrupted;
+
+            private Builder() {}
+
+            public Builder host(String host) {
+                this.host = host;
+                return this;
+            }
+
+            public Builder port(int port) {
+                this.port = port;
+                return this;
+            }
+
+            public Builder udp(boolean udp) {
+                this.udp = udp;
+                return this;
+            }
+
+            public Builder sizesBytes(List<Integer> sizesBytes) {
+                this.sizesBytes = sizesBytes;
+                return this;
+            }
+
+            public Builder iterations(Long iterations) {
+                this.iterations = iterations;
+                return this;
+            }
+
+            public Builder secondsPerSize(Double secondsPerSize) {
+                this.secondsPerSize = secondsPerSize;
+                return this;
+            }
+
+            public Builder warmupIterations(long warmupIterations) {
+                this.warmupIterations = warmupIterations;
+                return this;
+            }
+
+            public Builder busyPoll(boolean busyPoll) {
+                this.busyPoll = busyPoll;
+                return this;
+            }
+
+            public Builder connectTimeoutMillis(int connectTimeoutMillis) {
+                this.connectTimeoutMillis = connectTimeoutMillis;
+                return this;
+            }
+
+            public Builder timeoutMillis(int timeoutMillis) {
+                this.timeoutMillis = timeoutMillis;
+                return this;
+            }
+
+            public Builder interrupted(BooleanSupplier interrupted) {
+                this.interrupted = interrupted;
+                return this;
+            }
+
+            public Config build() {
+                return new Config(host, port, udp, sizesBytes, iterations, secondsPerSize, warmupIterations, busyPoll,
+                        connectTimeoutMillis, timeoutMillis, interrupted);
+            }
+        }
     }
 
     /** Receives rows as each size finishes: the text output prints from these calls. */
@@ -66,8 +165,8 @@ public final class LatClient {
 
     public static TestSpec spec(boolean udp, List<Integer> sizesBytes, boolean busyPoll) {
         int max = sizesBytes.stream().mapToInt(Integer::intValue).max().orElse(1);
-        return new TestSpec(udp ? TestSpec.MODE_UDP_LAT : TestSpec.MODE_TCP_LAT, Direction.UPLOAD, 1, 0, 0, 0, 0, max,
-                0, null, 0, !udp, List.copyOf(sizesBytes), busyPoll, 0);
+        return TestSpec.latency(udp).direction(Direction.UPLOAD).streams(1).bufferBytes(max).noDelay(!udp)
+                .sizesBytes(sizesBytes).busyPoll(busyPoll).build();
     }
 
     public LatResult.LatParams params() {
@@ -107,7 +206,7 @@ public final class LatClient {
         if (ch instanceof java.nio.channels.SelectableChannel socket) {
             NativeIo.shutdownAndClose(socket);
         } else {
-            BwClient.closeQuietly(ch);
+            Io.closeQuietly(ch);
         }
     }
 
@@ -145,7 +244,7 @@ public final class LatClient {
             try {
                 exchange();
             } catch (IOException e) {
-                failure = BwClient.reason(e);
+                failure = Io.reason(e);
             }
             clock.stopInto(cpu);
             long end = System.nanoTime();
@@ -269,7 +368,7 @@ public final class LatClient {
                     try {
                         pingPong.resend();
                     } catch (IOException e) {
-                        end(BwClient.reason(e));
+                        end(Io.reason(e));
                         return;
                     }
                 }

@@ -1,5 +1,6 @@
 package dev.wirespeed.engine;
 
+import dev.wirespeed.io.Io;
 import dev.wirespeed.measure.CpuAccumulator;
 import dev.wirespeed.measure.CpuClock;
 import dev.wirespeed.units.ByteSize;
@@ -185,7 +186,7 @@ final class ModeServer {
         } catch (EOFException e) {
             problem = "client went away";
         } catch (IOException e) {
-            problem = BwClient.reason(e);
+            problem = Io.reason(e);
             sendQuietly(new Message.Error(problem));
         }
         if (abortReason.get() != null) {
@@ -210,10 +211,10 @@ final class ModeServer {
     /** After {@link #shutdownData()} and the echo thread's end. */
     private void closeData() {
         for (SocketChannel ch : data) {
-            BwClient.closeQuietly(ch);
+            Io.closeQuietly(ch);
         }
         for (DatagramChannel ch : udp) {
-            BwClient.closeQuietly(ch);
+            Io.closeQuietly(ch);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.wirespeed.engine;
 
+import dev.wirespeed.io.Io;
 import java.io.EOFException;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -227,7 +228,7 @@ final class NativeIo implements ByteChannel {
      */
     static void shutdownAndClose(SelectableChannel channel) {
         shutdown(channel);
-        BwClient.closeQuietly(channel);
+        Io.closeQuietly(channel);
     }
 
     /**

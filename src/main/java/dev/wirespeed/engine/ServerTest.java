@@ -1,6 +1,7 @@
 package dev.wirespeed.engine;
 
 import dev.wirespeed.Version;
+import dev.wirespeed.io.Io;
 import dev.wirespeed.measure.TcpCounters;
 import dev.wirespeed.units.ByteSize;
 import dev.wirespeed.units.Rate;
@@ -108,7 +109,7 @@ final class ServerTest {
                     SocketTuning.afterConnect(ch, spec, true);
                 }
             } catch (IOException e) {
-                fail("server cannot apply the socket options: " + BwClient.reason(e));
+                fail("server cannot apply the socket options: " + Io.reason(e));
                 return;
             }
             codec.write(new Message.Ready());
@@ -125,8 +126,8 @@ final class ServerTest {
                 log(peer + " aborted before the test started: " + abortReason);
                 return;
             }
-            log("dropped " + peer + ": " + BwClient.reason(e));
-            sendQuietly(new Message.Error(BwClient.reason(e)));
+            log("dropped " + peer + ": " + Io.reason(e));
+            sendQuietly(new Message.Error(Io.reason(e)));
         } finally {
             if (testId != null) {
                 server.unregister(testId);
@@ -165,7 +166,7 @@ final class ServerTest {
             }
             ch.write(java.nio.ByteBuffer.wrap(dev.wirespeed.wire.Preamble.data(idBytes, index)));
         } catch (IOException | RuntimeException e) {
-            log("UDP stream " + (index + 1) + " of " + peer + " failed: " + BwClient.reason(e));
+            log("UDP stream " + (index + 1) + " of " + peer + " failed: " + Io.reason(e));
         }
     }
 
@@ -218,7 +219,7 @@ final class ServerTest {
         } catch (EOFException e) {
             problem = "client went away";
         } catch (IOException e) {
-            problem = abortReason != null ? abortReason : BwClient.reason(e);
+            problem = abortReason != null ? abortReason : Io.reason(e);
         }
         if (abortReason != null) {
             problem = abortReason;
@@ -302,7 +303,7 @@ final class ServerTest {
     }
 
     private synchronized void closeAll() {
-        BwClient.closeQuietly(control);
+        Io.closeQuietly(control);
         for (DatagramChannel ch : udp) {
             if (ch != null) {
                 try {
@@ -315,7 +316,7 @@ final class ServerTest {
         if (data != null) {
             for (SocketChannel ch : data) {
                 if (ch != null && group == null) {
-                    BwClient.closeQuietly(ch);
+                    Io.closeQuietly(ch);
                 }
             }
         }

@@ -1,5 +1,6 @@
 package dev.wirespeed.engine;
 
+import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.wire.Message;
@@ -127,7 +128,7 @@ public final class UdpBwClient {
             }
             if (status.equals("ok") && group.firstFailure() != null) {
                 status = "peer-lost";
-                peerProblem = "data socket failed: " + BwClient.reason(group.firstFailure());
+                peerProblem = "data socket failed: " + Io.reason(group.firstFailure());
             }
             BwResult.Outcome outcome = switch (status) {
                 case "ok" -> BwResult.Outcome.OK;
@@ -192,7 +193,7 @@ public final class UdpBwClient {
                 session.codec.write(m);
             } catch (IOException e) {
                 if (!finished) {
-                    lose(BwClient.reason(e));
+                    lose(Io.reason(e));
                 }
             }
         }

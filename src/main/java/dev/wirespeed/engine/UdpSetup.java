@@ -1,5 +1,6 @@
 package dev.wirespeed.engine;
 
+import dev.wirespeed.io.Io;
 import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
@@ -72,7 +73,7 @@ public final class UdpSetup {
                             continue;
                         }
                     } catch (java.net.PortUnreachableException e) {
-                        throw new IOException("UDP port " + target.getPort() + " of " + BwClient.describe(target)
+                        throw new IOException("UDP port " + target.getPort() + " of " + Io.describe(target)
                                 + " is unreachable (no wirespeed server, or UDP blocked)");
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
@@ -86,7 +87,7 @@ public final class UdpSetup {
                 }
                 if (System.nanoTime() > deadline) {
                     throw new IOException("no answer to UDP stream " + (index + 1) + " from "
-                            + BwClient.describe(target) + " within " + timeoutMillis
+                            + Io.describe(target) + " within " + timeoutMillis
                             + " ms (is UDP to that port blocked?)");
                 }
             }

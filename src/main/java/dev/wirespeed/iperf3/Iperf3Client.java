@@ -4,6 +4,7 @@ import dev.wirespeed.Version;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.NativeSockets;
 import dev.wirespeed.engine.UdpBwClient;
+import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwResult.Outcome;
 import dev.wirespeed.results.UdpResult;
@@ -61,7 +62,7 @@ public final class Iperf3Client {
         TestSpec spec = config.spec();
         InetAddress address = BwClient.resolve(config.host());
         InetSocketAddress target = new InetSocketAddress(address, config.port());
-        String where = BwClient.describe(target);
+        String where = Io.describe(target);
         // ready before connecting: a server may drop a client slow to speak (wirespeed, --handshake-timeout),
         // and the server's clock runs from TEST_START, so nothing slow may happen after it (loading the
         // native socket handles alone took over a second on a busy 2-core host)
@@ -107,7 +108,7 @@ public final class Iperf3Client {
             return new Run<>(spec, control, server, side).execute();
         } catch (IOException | RuntimeException e) {
             side.close();
-            BwClient.closeQuietly(controlChannel);
+            Io.closeQuietly(controlChannel);
             throw e;
         }
     }
@@ -177,7 +178,7 @@ public final class Iperf3Client {
                     side.finishData();
                     remote = exchangeResults();
                 } catch (IOException e) {
-                    peerProblem = BwClient.reason(e);
+                    peerProblem = Io.reason(e);
                 }
             }
             if (peerProblem != null && !status.equals("interrupted")) {
@@ -231,7 +232,7 @@ public final class Iperf3Client {
                     return "peer-lost";
                 }
                 if (side.firstFailure() != null) {
-                    peerProblem = "data connection failed: " + BwClient.reason(side.firstFailure());
+                    peerProblem = "data connection failed: " + Io.reason(side.firstFailure());
                     return "peer-lost";
                 }
                 if (side.byteCountReached()) {
@@ -255,7 +256,7 @@ public final class Iperf3Client {
             } catch (TimeoutException e) {
                 throw new IOException("no results exchange within " + RESULTS_LIMIT_MILLIS / 1000 + " s after the end");
             } catch (ExecutionException e) {
-                throw new IOException(BwClient.reason(e.getCause()), e.getCause());
+                throw new IOException(Io.reason(e.getCause()), e.getCause());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IOException("interrupted");
@@ -278,7 +279,7 @@ public final class Iperf3Client {
                 }
                 nextEvent.complete(new Event(state, problem));
             } catch (IOException e) {
-                nextEvent.complete(new Event(0, e instanceof EOFException ? "connection closed" : BwClient.reason(e)));
+                nextEvent.complete(new Event(0, e instanceof EOFException ? "connection closed" : Io.reason(e)));
             }
         }
     }

@@ -2,6 +2,7 @@ package dev.wirespeed.iperf3;
 
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.NativeSockets;
+import dev.wirespeed.io.Io;
 import dev.wirespeed.iperf3.Iperf3Error.Errno;
 import dev.wirespeed.wire.TestSpec;
 import java.io.EOFException;
@@ -98,7 +99,7 @@ final class Iperf3ServerTest {
         } catch (EOFException e) {
             log("dropped " + who() + ": closed before its test started");
         } catch (IOException e) {
-            log("dropped " + who() + ": " + BwClient.reason(e));
+            log("dropped " + who() + ": " + Io.reason(e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
@@ -119,7 +120,7 @@ final class Iperf3ServerTest {
         try (SocketChannel probe = SocketChannel.open()) {
             NativeSockets.setCongestion(probe, spec.congestion());
         } catch (IOException e) {
-            throw new Iperf3Refusal(Iperf3Error.SET_CONGESTION, Errno.ENOENT, BwClient.reason(e));
+            throw new Iperf3Refusal(Iperf3Error.SET_CONGESTION, Errno.ENOENT, Io.reason(e));
         }
     }
 
@@ -135,7 +136,7 @@ final class Iperf3ServerTest {
             try {
                 theirs = exchangeResults(spec, request, testEnd - t0);
             } catch (IOException e) {
-                problem = "results exchange failed: " + BwClient.reason(e);
+                problem = "results exchange failed: " + Io.reason(e);
             }
         }
         log(who() + " " + side.summary(testEnd - t0, problem)
@@ -171,7 +172,7 @@ final class Iperf3ServerTest {
         } catch (EOFException e) {
             return abortReason != null ? abortReason : "the client went away";
         } catch (IOException e) {
-            return abortReason != null ? abortReason : BwClient.reason(e);
+            return abortReason != null ? abortReason : Io.reason(e);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.wirespeed.iperf3;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.engine.NativeSockets;
+import dev.wirespeed.io.Io;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
 import java.io.DataInputStream;
@@ -150,7 +151,7 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
         try {
             waiting.attach(from, localUdp);
         } catch (IOException | RuntimeException e) {
-            log("UDP stream from " + client + " (iperf3) not set up: " + BwClient.reason(e));
+            log("UDP stream from " + client + " (iperf3) not set up: " + Io.reason(e));
         }
     }
 
@@ -161,7 +162,7 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
         } catch (IOException ignored) {
             // the peer is gone already
         }
-        BwClient.closeQuietly(ch);
+        Io.closeQuietly(ch);
         log("denied " + peer + " (iperf3): " + why);
     }
 

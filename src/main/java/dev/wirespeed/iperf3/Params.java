@@ -241,9 +241,10 @@ final class Params {
                 throw new Iperf3Refusal(Iperf3Error.DURATION, "test of " + (time + omit) + " s is longer than this"
                         + " server allows (" + maxSeconds + " s)");
             }
-            TestSpec spec = new TestSpec(TestSpec.MODE_TCP_BW, direction, (int) parallel,
-                    bytes > 0 ? 0 : time * 1000, bytes, omit * 1000, 0, bufferBytes, (int) window, congestion,
-                    (int) mss, noDelay);
+            TestSpec spec = TestSpec.tcpBandwidth().direction(direction).streams((int) parallel)
+                    .durationMillis(bytes > 0 ? 0 : time * 1000).bytes(bytes).omitMillis(omit * 1000)
+                    .bufferBytes(bufferBytes).windowBytes((int) window).congestion(congestion).mssBytes((int) mss)
+                    .noDelay(noDelay).build();
             return request(spec);
         }
 
@@ -284,8 +285,9 @@ final class Params {
                 throw new Iperf3Refusal(Iperf3Error.RECEIVE_PARAMS, Errno.EINVAL, "'bandwidth' " + bandwidth
                         + " is above " + ModeBounds.MAX_RATE_BITS_PER_SECOND);
             }
-            TestSpec spec = new TestSpec(TestSpec.MODE_UDP_BW, direction, (int) parallel, time * 1000, 0, omit * 1000,
-                    0, length, (int) window, null, 0, false, null, false, bandwidthGiven ? bandwidth : 0);
+            TestSpec spec = TestSpec.udpBandwidth().direction(direction).streams((int) parallel)
+                    .durationMillis(time * 1000).omitMillis(omit * 1000).bufferBytes(length).windowBytes((int) window)
+                    .rateBitsPerSecond(bandwidthGiven ? bandwidth : 0).build();
             return request(spec);
         }
 

@@ -2,6 +2,7 @@ package dev.wirespeed.iperf3;
 
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.DataPlane;
+import dev.wirespeed.io.Io;
 import dev.wirespeed.measure.TcpCounters;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.wire.Message;
@@ -113,6 +114,6 @@ final class TcpClientSide implements ClientSide<BwResult> {
 
     @Override
     public void close() {
-        data.forEach(BwClient::closeQuietly);
+        data.forEach(Io::closeQuietly);
     }
 }

@@ -2,6 +2,7 @@ package dev.wirespeed.iperf3;
 
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.DataPlane;
+import dev.wirespeed.io.Io;
 import dev.wirespeed.iperf3.Iperf3Error.Errno;
 import dev.wirespeed.measure.TcpCounters;
 import dev.wirespeed.wire.Message;
@@ -76,7 +77,7 @@ final class TcpServerSide implements ServerSide {
             try {
                 DataPlane.tuneAfterConnect(ch, spec, true);
             } catch (IOException e) {
-                throw new Iperf3Refusal(Iperf3Error.SET_CONGESTION, Errno.EINVAL, BwClient.reason(e));
+                throw new Iperf3Refusal(Iperf3Error.SET_CONGESTION, Errno.EINVAL, Io.reason(e));
             }
             if (tos > 0) {
                 try {
@@ -171,7 +172,7 @@ final class TcpServerSide implements ServerSide {
             p.close();
         }
         synchronized (this) {
-            arrivals.forEach(a -> BwClient.closeQuietly(a.channel()));
+            arrivals.forEach(a -> Io.closeQuietly(a.channel()));
         }
     }
 }

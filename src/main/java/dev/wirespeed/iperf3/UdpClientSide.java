@@ -4,6 +4,7 @@ import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.UdpBwClient;
 import dev.wirespeed.engine.UdpDataPlane;
 import dev.wirespeed.engine.UdpHeader;
+import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.wire.Message;
@@ -67,7 +68,7 @@ final class UdpClientSide implements ClientSide<UdpResult> {
             try {
                 n = ch.read(answer);
             } catch (PortUnreachableException e) {
-                throw new IOException("UDP port " + target.getPort() + " of " + BwClient.describe(target)
+                throw new IOException("UDP port " + target.getPort() + " of " + Io.describe(target)
                         + " is unreachable (UDP blocked?)");
             }
             if (n == 4 && (matches(answer, REPLY) || matches(answer, LEGACY_REPLY))) {
@@ -77,7 +78,7 @@ final class UdpClientSide implements ClientSide<UdpResult> {
                 throw new IOException("UDP stream " + (index + 1) + ": the server sent data but no answer");
             }
             if (System.nanoTime() > deadline) {
-                throw new IOException("no answer to UDP stream " + (index + 1) + " from " + BwClient.describe(target)
+                throw new IOException("no answer to UDP stream " + (index + 1) + " from " + Io.describe(target)
                         + " within " + config.handshakeTimeoutMillis() + " ms (is UDP to that port blocked?)");
             }
             if (n == 0) {

@@ -1,5 +1,7 @@
 package dev.wirespeed.run;
 
+import dev.wirespeed.io.ExternalProcess;
+import dev.wirespeed.io.Programs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,8 +12,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
- * An external tool run by a campaign. Its stdout and stderr go to one file (reading a child's pipe
- * while it exits races with the JDK draining that pipe and loses the last lines), read when needed.
+ * An external tool run by a campaign. Its stdout and stderr go to one file ({@link ExternalProcess}),
+ * read when needed.
  * Servers are wrapped in coreutils' timeout so that one left behind by a killed campaign ends by itself.
  */
 public final class ToolProcess implements AutoCloseable {
@@ -29,8 +31,7 @@ public final class ToolProcess implements AutoCloseable {
     }
 
     public static ToolProcess start(List<String> command, Path output, Children children) throws IOException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        Process p = ExternalProcess.start(command, output);
         children.add(p);
         return new ToolProcess(command, p, output, children);
     }

@@ -47,16 +47,183 @@ public record TestSpec(
     public static final String MODE_TCP_LAT = "tcp-lat";
     public static final String MODE_UDP_LAT = "udp-lat";
 
+    /** Length of each read/write of a TCP bandwidth test unless -l says otherwise: iperf3's TCP default. */
+    public static final int DEFAULT_TCP_BUFFER_BYTES = 128 * 1024;
     public static final int MAX_BUFFER_BYTES = 16 << 20;
     public static final int MAX_WINDOW_BYTES = 512 << 20;
     public static final long MAX_OMIT_MILLIS = 600_000;
 
-    /** A TCP bandwidth test (the fields of protocol version 1's first release). */
-    public TestSpec(String mode, Direction direction, int streams, long durationMillis, long bytes, long omitMillis,
-                    long intervalMillis, int bufferBytes, int windowBytes, String congestion, int mssBytes,
-                    boolean noDelay) {
-        this(mode, direction, streams, durationMillis, bytes, omitMillis, intervalMillis, bufferBytes, windowBytes,
-                congestion, mssBytes, noDelay, null, false, 0);
+    /**
+     * A TCP bandwidth test ({@value #MODE_TCP_BW}), uploading over one stream with writes of
+     * {@link #DEFAULT_TCP_BUFFER_BYTES} until the other fields are set.
+     */
+    public static Builder tcpBandwidth() {
+        return new Builder(MODE_TCP_BW).bufferBytes(DEFAULT_TCP_BUFFER_BYTES);
+    }
+
+    /** A UDP bandwidth test ({@value #MODE_UDP_BW}). */
+    public static Builder udpBandwidth() {
+        return new Builder(MODE_UDP_BW);
+    }
+
+    /** A ping-pong latency test over TCP ({@value #MODE_TCP_LAT}) or UDP ({@value #MODE_UDP_LAT}). */
+    public static Builder latency(boolean udp) {
+        return new Builder(udp ? MODE_UDP_LAT : MODE_TCP_LAT);
+    }
+
+    /** A builder of any mode, as a peer may name it (validated by {@link #validate(Limits)}, not here). */
+    public static Builder builder(String mode) {
+        return new Builder(mode);
+    }
+
+    /** A builder holding every field of this spec: change some, {@code build()} a copy that keeps the rest. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    public TestSpec withStreams(int streams) {
+        return toBuilder().streams(streams).build();
+    }
+
+    public TestSpec withDirection(Direction direction) {
+        return toBuilder().direction(direction).build();
+    }
+
+    public TestSpec withDurationMillis(long durationMillis) {
+        return toBuilder().durationMillis(durationMillis).build();
+    }
+
+    public TestSpec withBufferBytes(int bufferBytes) {
+        return toBuilder().bufferBytes(bufferBytes).build();
+    }
+
+    public TestSpec withIntervalMillis(long intervalMillis) {
+        return toBuilder().intervalMillis(intervalMillis).build();
+    }
+
+    /**
+     * Builds a {@link TestSpec} by field name, so that no caller depends on the order of the record's
+     * components. Unset fields: upload, one stream, everything else 0 / null / false (the protocol's
+     * "default" for each).
+     */
+    public static final class Builder {
+        private String mode;
+        private Direction direction = Direction.UPLOAD;
+        private int streams = 1;
+        private long durationMillis;
+        private long bytes;
+        private long omitMillis;
+        private long intervalMillis;
+        private int bufferBytes;
+        private int windowBytes;
+        private String congestion;
+        private int mssBytes;
+        private boolean noDelay;
+        private List<Integer> sizesBytes;
+        private boolean busyPoll;
+        private long rateBitsPerSecond;
+
+        private Builder(String mode) {
+            this.mode = mode;
+        }
+
+        private Builder(TestSpec s) {
+            mode = s.mode;
+            direction = s.direction;
+            streams = s.streams;
+            durationMillis = s.durationMillis;
+            bytes = s.bytes;
+            omitMillis = s.omitMillis;
+            intervalMillis = s.intervalMillis;
+            bufferBytes = s.bufferBytes;
+            windowBytes = s.windowBytes;
+            congestion = s.congestion;
+            mssBytes = s.mssBytes;
+            noDelay = s.noDelay;
+            sizesBytes = s.sizesBytes;
+            busyPoll = s.busyPoll;
+            rateBitsPerSecond = s.rateBitsPerSecond;
+        }
+
+        public Builder mode(String mode) {
+            this.mode = mode;
+            return this;
+        }
+
+        public Builder direction(Direction direction) {
+            this.direction = direction;
+            return this;
+        }
+
+        public Builder streams(int streams) {
+            this.streams = streams;
+            return this;
+        }
+
+        public Builder durationMillis(long durationMillis) {
+            this.durationMillis = durationMillis;
+            return this;
+        }
+
+        public Builder bytes(long bytes) {
+            this.bytes = bytes;
+            return this;
+        }
+
+        public Builder omitMillis(long omitMillis) {
+            this.omitMillis = omitMillis;
+            return this;
+        }
+
+        public Builder intervalMillis(long intervalMillis) {
+            this.intervalMillis = intervalMillis;
+            return this;
+        }
+
+        public Builder bufferBytes(int bufferBytes) {
+            this.bufferBytes = bufferBytes;
+            return this;
+        }
+
+        public Builder windowBytes(int windowBytes) {
+            this.windowBytes = windowBytes;
+            return this;
+        }
+
+        public Builder congestion(String congestion) {
+            this.congestion = congestion;
+            return this;
+        }
+
+        public Builder mssBytes(int mssBytes) {
+            this.mssBytes = mssBytes;
+            return this;
+        }
+
+        public Builder noDelay(boolean noDelay) {
+            this.noDelay = noDelay;
+            return this;
+        }
+
+        public Builder sizesBytes(List<Integer> sizesBytes) {
+            this.sizesBytes = sizesBytes == null ? null : List.copyOf(sizesBytes);
+            return this;
+        }
+
+        public Builder busyPoll(boolean busyPoll) {
+            this.busyPoll = busyPoll;
+            return this;
+        }
+
+        public Builder rateBitsPerSecond(long rateBitsPerSecond) {
+            this.rateBitsPerSecond = rateBitsPerSecond;
+            return this;
+        }
+
+        public TestSpec build() {
+            return new TestSpec(mode, direction, streams, durationMillis, bytes, omitMillis, intervalMillis,
+                    bufferBytes, windowBytes, congestion, mssBytes, noDelay, sizesBytes, busyPoll, rateBitsPerSecond);
+        }
     }
 
     /** Server-side bounds (set with `server --max-streams/--max-duration`). */

@@ -38,7 +38,8 @@ class AgentIT {
     }
 
     static TestSpec spec(int streams, long millis) {
-        return new TestSpec(TestSpec.MODE_TCP_BW, Direction.UPLOAD, streams, millis, 0, 0, 0, 128 * 1024, 0, null, 0, false);
+        return TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(streams).durationMillis(millis)
+                .bufferBytes(128 * 1024).build();
     }
 
     @AfterEach

@@ -48,8 +48,9 @@ class MeshLoopbackIT {
     }
 
     static Mesh.Config config(List<Endpoint> hosts, double seconds, Token token, java.util.function.BooleanSupplier stop) {
-        return new Mesh.Config(hosts, Schedule.allPairs(hosts.size()), "all-pairs", "tcp", seconds, 0, 1, false, 90, null,
-                token, 5_000, stop);
+        return Mesh.Config.builder().hosts(hosts).rounds(Schedule.allPairs(hosts.size())).pattern("all-pairs")
+                .engine("tcp").seconds(seconds).streams(1).expectPercent(90).token(token).connectTimeoutMillis(5_000)
+                .interrupted(stop).build();
     }
 
     @Test
@@ -150,8 +151,9 @@ class MeshLoopbackIT {
             hosts.add(AgentIT.at(a));
         }
         PerftestSpec spec = new PerftestSpec("ib_write_bw", "mlx5_0", 65536, 1, PerftestSpec.DEFAULT_PORT, null);
-        MeshResult m = new Mesh(new Mesh.Config(hosts, Schedule.allPairs(3), "all-pairs", "perftest", 1, 0, null, false, 90,
-                spec, null, 5_000, () -> false)).run(new Mesh.Listener() {});
+        MeshResult m = new Mesh(Mesh.Config.builder().hosts(hosts).rounds(Schedule.allPairs(3)).pattern("all-pairs")
+                .engine("perftest").seconds(1).expectPercent(90).perftest(spec).connectTimeoutMillis(5_000)
+                .interrupted(() -> false).build()).run(new Mesh.Listener() {});
         assertThat(m.pairs()).hasSize(3).allSatisfy(p -> {
             assertThat(p.status()).as(p.toString()).isEqualTo("ok");
             assertThat(p.flows()).singleElement().satisfies(f -> assertThat(f.bitsPerSecond()).isEqualTo(23.13e9));
@@ -174,8 +176,8 @@ class MeshLoopbackIT {
         agents.add(strict);
         List<Endpoint> all = new ArrayList<>(hosts);
         all.add(AgentIT.at(strict));
-        Mesh.Config c = new Mesh.Config(all, Schedule.allPairs(4), "all-pairs", "tcp", 0.5, 0, 2, false, 90, null, null,
-                5_000, () -> false);
+        Mesh.Config c = Mesh.Config.builder().hosts(all).rounds(Schedule.allPairs(4)).pattern("all-pairs").engine("tcp")
+                .seconds(0.5).streams(2).expectPercent(90).connectTimeoutMillis(5_000).interrupted(() -> false).build();
         List<String> retries = new ArrayList<>();
         MeshResult m = new Mesh(c).run(new Mesh.Listener() {
             @Override

@@ -32,8 +32,8 @@ class BwLoopbackIT {
     }
 
     static TestSpec spec(Direction d, int streams, long millis, long bytes, long omitMillis, long intervalMillis) {
-        return new TestSpec(TestSpec.MODE_TCP_BW, d, streams, millis, bytes, omitMillis, intervalMillis, 128 * 1024,
-                0, null, 0, false);
+        return TestSpec.tcpBandwidth().direction(d).streams(streams).durationMillis(millis).bytes(bytes)
+                .omitMillis(omitMillis).intervalMillis(intervalMillis).bufferBytes(128 * 1024).build();
     }
 
     static BwResult run(TestSpec spec, List<BwResult.IntervalReport> printed) throws IOException {
@@ -151,8 +151,8 @@ class BwLoopbackIT {
 
     @Test
     void socketOptionsReachBothSides() throws IOException {
-        TestSpec s = new TestSpec(TestSpec.MODE_TCP_BW, Direction.BIDIR, 1, 500, 0, 0, 0, 64 * 1024, 1 << 20, "reno",
-                1200, true);
+        TestSpec s = TestSpec.tcpBandwidth().direction(Direction.BIDIR).streams(1).durationMillis(500)
+                .bufferBytes(64 * 1024).windowBytes(1 << 20).congestion("reno").mssBytes(1200).noDelay(true).build();
         BwResult r = run(s, new ArrayList<>());
         assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
         assertThat(r.params().congestion()).isEqualTo("reno");
@@ -161,8 +161,8 @@ class BwLoopbackIT {
 
     @Test
     void anUnknownCongestionAlgorithmFailsWithTheKernelsReason() {
-        TestSpec s = new TestSpec(TestSpec.MODE_TCP_BW, Direction.UPLOAD, 1, 500, 0, 0, 0, 64 * 1024, 0,
-                "nosuchalgo", 0, false);
+        TestSpec s = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(1).durationMillis(500)
+                .bufferBytes(64 * 1024).congestion("nosuchalgo").build();
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> run(s, new ArrayList<>()))
                 .hasMessageContaining("cannot set congestion control 'nosuchalgo'");
     }

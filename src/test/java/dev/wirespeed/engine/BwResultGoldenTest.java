@@ -27,8 +27,8 @@ class BwResultGoldenTest {
     private static final long S = 1_000_000_000L;
 
     static BwResult fixedResult() {
-        TestSpec spec = new TestSpec(TestSpec.MODE_TCP_BW, Direction.BIDIR, 2, 2000, 0, 1000, 1000, 131072, 0,
-                "cubic", 0, false);
+        TestSpec spec = TestSpec.tcpBandwidth().direction(Direction.BIDIR).streams(2).durationMillis(2000)
+                .omitMillis(1000).intervalMillis(1000).bufferBytes(131072).congestion("cubic").build();
         ResultAssembler a = new ResultAssembler(spec, "default: one per core of this host, up to 8");
         // the server receives upload streams 0 and 1; the client receives download streams 2 and 3
         a.remoteInterval(new Message.Interval(0, S, true, false, new int[] {0, 1}, new long[] {100, 200}));

@@ -14,8 +14,8 @@ class BwSweepIT {
     @Test
     void everySizeOnceInOrderWithPeakAtLeastAverage() throws Exception {
         List<Integer> sizes = List.of(2, 64, 4096, 1 << 20);
-        TestSpec base = new TestSpec(TestSpec.MODE_TCP_BW, Direction.DOWNLOAD, 1, 400, 0, 0, 0, 128 * 1024, 0, null,
-                0, false);
+        TestSpec base = TestSpec.tcpBandwidth().direction(Direction.DOWNLOAD).streams(1).durationMillis(400)
+                .bufferBytes(128 * 1024).build();
         try (TestServers s = new TestServers()) {
             List<SweepRow> streamed = new ArrayList<>();
             BwSweepResult r = new BwSweep(new BwSweep.Config("127.0.0.1", s.port(), base, "option", sizes, 5_000,

@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Timeout;
 class LatIT {
     private static LatResult run(TestServers s, boolean udp, List<Integer> sizes, long iterations, long warmup,
                                  boolean busyPoll, List<LatRow> streamed) throws Exception {
-        LatClient.Config c = new LatClient.Config("127.0.0.1", s.port(), udp, sizes, iterations, null, warmup, busyPoll,
-                5_000, 5_000, null);
+        LatClient.Config c = LatClient.Config.builder().host("127.0.0.1").port(s.port()).udp(udp).sizesBytes(sizes)
+                .iterations(iterations).warmupIterations(warmup).busyPoll(busyPoll).connectTimeoutMillis(5_000)
+                .timeoutMillis(5_000).build();
         return new LatClient(c).run(new LatClient.Listener() {
             @Override
             public void row(LatRow row) {
@@ -109,8 +110,10 @@ class LatIT {
         try (TestServers s = new TestServers()) {
             for (boolean udp : new boolean[] {false, true}) {
                 long stopAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300);
-                LatClient.Config c = new LatClient.Config("127.0.0.1", s.port(), udp, List.of(64), null, 30.0, 10,
-                        true, 5_000, 5_000, () -> System.nanoTime() > stopAt);
+                LatClient.Config c = LatClient.Config.builder().host("127.0.0.1").port(s.port()).udp(udp)
+                        .sizesBytes(List.of(64)).secondsPerSize(30.0).warmupIterations(10).busyPoll(true)
+                        .connectTimeoutMillis(5_000).timeoutMillis(5_000).interrupted(() -> System.nanoTime() > stopAt)
+                        .build();
                 long t0 = System.nanoTime();
                 LatResult r = new LatClient(c).run(new LatClient.Listener() { });
                 assertThat(r.outcome().status()).as("udp=" + udp).isEqualTo("interrupted");

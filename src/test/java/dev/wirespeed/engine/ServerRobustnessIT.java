@@ -42,8 +42,8 @@ class ServerRobustnessIT {
     }
 
     private CompletableFuture<BwResult> normalTest() {
-        TestSpec spec = new TestSpec(TestSpec.MODE_TCP_BW, Direction.UPLOAD, 2, 3000, 0, 0, 1000, 128 * 1024, 0,
-                null, 0, false);
+        TestSpec spec = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(2).durationMillis(3000)
+                .intervalMillis(1000).bufferBytes(128 * 1024).build();
         return CompletableFuture.supplyAsync(() -> {
             try {
                 return new BwClient(new BwClient.Config("127.0.0.1", server.port(), spec, "option", 5000, 5000, null))
@@ -115,8 +115,8 @@ class ServerRobustnessIT {
 
     @Test
     void requestsBeyondTheServersLimitsAreRefusedWithTheReason() {
-        TestSpec tooMany = new TestSpec(TestSpec.MODE_TCP_BW, Direction.UPLOAD, 17, 1000, 0, 0, 0, 1024, 0, null, 0,
-                false);
+        TestSpec tooMany = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(17).durationMillis(1000)
+                .bufferBytes(1024).build();
         BwClient client = new BwClient(new BwClient.Config("127.0.0.1", server.port(), tooMany, "option", 5000, 5000,
                 null));
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> client.run(new BwClient.Listener() {}))

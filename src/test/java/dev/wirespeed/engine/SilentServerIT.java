@@ -92,8 +92,9 @@ class SilentServerIT {
     @Test
     void clientReportsWhatItHasAndGivesUp() throws Exception {
         try (FallsSilent server = new FallsSilent()) {
-            LatClient.Config c = new LatClient.Config("127.0.0.1", server.port(), false, List.of(64), 1_000L, null, 0,
-                    false, 5_000, 1_000, null);
+            LatClient.Config c = LatClient.Config.builder().host("127.0.0.1").port(server.port()).udp(false)
+                    .sizesBytes(List.of(64)).iterations(1_000L).connectTimeoutMillis(5_000).timeoutMillis(1_000)
+                    .build();
             LatResult r = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> new LatClient(c).run(
                     new LatClient.Listener() {}));
             assertThat(r.outcome().status()).isEqualTo("peer-lost");

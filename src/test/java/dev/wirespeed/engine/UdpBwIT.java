@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 class UdpBwIT {
     private static TestSpec spec(Direction direction, int streams, long rate, int length) {
-        return new TestSpec(TestSpec.MODE_UDP_BW, direction, streams, 2_000, 0, 0, 1_000, length, 0, null, 0, false,
-                null, false, rate);
+        return TestSpec.udpBandwidth().direction(direction).streams(streams).durationMillis(2_000).intervalMillis(1_000)
+                .bufferBytes(length).rateBitsPerSecond(rate).build();
     }
 
     private static UdpResult run(TestServers s, TestSpec spec, java.util.function.LongPredicate drop,

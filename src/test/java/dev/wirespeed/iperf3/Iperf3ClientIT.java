@@ -35,8 +35,8 @@ class Iperf3ClientIT {
     }
 
     private static TestSpec spec(Direction direction, int streams, long durationMillis, long bytes) {
-        return new TestSpec(TestSpec.MODE_TCP_BW, direction, streams, durationMillis, bytes, 0, 1000, 128 * 1024, 0,
-                null, 0, false);
+        return TestSpec.tcpBandwidth().direction(direction).streams(streams).durationMillis(durationMillis).bytes(bytes)
+                .intervalMillis(1000).bufferBytes(128 * 1024).build();
     }
 
     /** Runs our client against a fresh iperf3 server and returns both sides' reports. */
@@ -170,8 +170,9 @@ class Iperf3ClientIT {
 
     @Test
     void socketOptionsAndWarmUp() throws Exception {
-        TestSpec spec = new TestSpec(TestSpec.MODE_TCP_BW, Direction.UPLOAD, 1, 2000, 0, 1000, 1000, 64 * 1024,
-                1 << 20, "cubic", 1400, true);
+        TestSpec spec = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(1).durationMillis(2000)
+                .omitMillis(1000).intervalMillis(1000).bufferBytes(64 * 1024).windowBytes(1 << 20).congestion("cubic")
+                .mssBytes(1400).noDelay(true).build();
         Pair p = run(spec);
         // each side ends its warm-up by its own clock, so the measured windows differ by the
         // control connection's delay and thread start: no in-flight bound here, a 5 % one
@@ -211,8 +212,8 @@ class Iperf3ClientIT {
     }
 
     private static TestSpec udp(Direction direction, int streams, long bitsPerSecond) {
-        return new TestSpec(TestSpec.MODE_UDP_BW, direction, streams, 2000, 0, 0, 1000, 1400, 0, null, 0, false, null,
-                false, bitsPerSecond);
+        return TestSpec.udpBandwidth().direction(direction).streams(streams).durationMillis(2000).intervalMillis(1000)
+                .bufferBytes(1400).rateBitsPerSecond(bitsPerSecond).build();
     }
 
     private record UdpPair(UdpResult ours, JsonNode json, Iperf3Result parsed) {

@@ -64,8 +64,8 @@ class Iperf3HostileIT {
 
     /** Starts a normal test, runs the attack while it runs, then checks the test was not disturbed. */
     private void besideANormalTest(Attack attack) throws Exception {
-        TestSpec spec = new TestSpec(TestSpec.MODE_TCP_BW, Direction.UPLOAD, 2, 5000, 0, 0, 1000, 128 * 1024, 0,
-                null, 0, false);
+        TestSpec spec = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(2).durationMillis(5000)
+                .intervalMillis(1000).bufferBytes(128 * 1024).build();
         CountDownLatch started = new CountDownLatch(1);
         CompletableFuture<BwResult> normal = new CompletableFuture<>();
         Thread.ofPlatform().name("normal-test").start(() -> {
@@ -311,8 +311,8 @@ class Iperf3HostileIT {
         try (java.net.ServerSocket fake = new java.net.ServerSocket(0, 4, java.net.InetAddress.getLoopbackAddress())) {
             fake.setSoTimeout(VERDICT_MILLIS);
             CompletableFuture<BwResult> client = new CompletableFuture<>();
-            TestSpec spec = new TestSpec(TestSpec.MODE_TCP_BW, Direction.UPLOAD, 1, 1000, 0, 0, 1000, 128 * 1024, 0,
-                    null, 0, false);
+            TestSpec spec = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(1).durationMillis(1000)
+                    .intervalMillis(1000).bufferBytes(128 * 1024).build();
             Thread.ofPlatform().start(() -> {
                 try {
                     client.complete(new Iperf3Client(new BwClient.Config("127.0.0.1", fake.getLocalPort(), spec,

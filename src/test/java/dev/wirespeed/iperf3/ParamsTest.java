@@ -178,14 +178,15 @@ class ParamsTest {
     /** What wirespeed sends an iperf3 server is what iperf3 3.12 itself sends for the same test. */
     @Test
     void requestMatchesWhatIperf3Sends() throws Exception {
-        TestSpec p2 = new TestSpec(TestSpec.MODE_TCP_BW, Direction.UPLOAD, 2, 2000, 0, 0, 1000, 131_072, 0, null, 0,
-                false);
+        TestSpec p2 = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(2).durationMillis(2000)
+                .intervalMillis(1000).bufferBytes(131_072).build();
         ObjectNode ours = Params.request(p2, "3.12");
         assertThat(Control.MAPPER.writeValueAsString(ours)).as("byte for byte, key order included")
                 .isEqualTo(Fixtures.parameters().get("p2"));
 
-        TestSpec options = new TestSpec(TestSpec.MODE_TCP_BW, Direction.DOWNLOAD, 1, 0, 10L << 20, 1000, 1000, 65_536,
-                1 << 20, "cubic", 1400, true);
+        TestSpec options = TestSpec.tcpBandwidth().direction(Direction.DOWNLOAD).streams(1).bytes(10L << 20)
+                .omitMillis(1000).intervalMillis(1000).bufferBytes(65_536).windowBytes(1 << 20).congestion("cubic")
+                .mssBytes(1400).noDelay(true).build();
         JsonNode theirs = captured("reverse-bytes-options");
         ObjectNode mine = Params.request(options, "3.12");
         for (String key : new String[] {"tcp", "omit", "time", "num", "blockcount", "MSS", "nodelay", "parallel",
@@ -193,16 +194,16 @@ class ParamsTest {
             assertThat(mine.get(key)).as(key).isNotNull();
             assertThat(mine.get(key).toString()).as(key).isEqualTo(theirs.get(key).toString());
         }
-        ObjectNode bidir = Params.request(new TestSpec(TestSpec.MODE_TCP_BW, Direction.BIDIR, 3, 1000, 0, 0, 1000,
-                131_072, 0, null, 0, false), "3.12");
+        ObjectNode bidir = Params.request(TestSpec.tcpBandwidth().direction(Direction.BIDIR).streams(3)
+                .durationMillis(1000).intervalMillis(1000).bufferBytes(131_072).build(), "3.12");
         assertThat(Control.MAPPER.writeValueAsString(bidir)).isEqualTo(Fixtures.parameters().get("bidir"));
     }
 
     /** A UDP request is what 3.12 sends for -u -b -l, plus the 64-bit counters wirespeed always uses. */
     @Test
     void udpRequestMatchesWhatIperf3Sends() throws Exception {
-        TestSpec udp = new TestSpec(TestSpec.MODE_UDP_BW, Direction.UPLOAD, 1, 1000, 0, 0, 1000, 1400, 0, null, 0,
-                false, null, false, 100_000_000L);
+        TestSpec udp = TestSpec.udpBandwidth().direction(Direction.UPLOAD).streams(1).durationMillis(1000)
+                .intervalMillis(1000).bufferBytes(1400).rateBitsPerSecond(100_000_000L).build();
         ObjectNode mine = Params.request(udp, "3.12");
         JsonNode theirs = captured("udp");
         for (var e : theirs.properties()) {
@@ -215,8 +216,8 @@ class ParamsTest {
 
     @Test
     void fractionalSecondsRoundUpForIperf3() {
-        TestSpec s = new TestSpec(TestSpec.MODE_TCP_BW, Direction.UPLOAD, 1, 2500, 0, 0, 1000, 131_072, 0, null, 0,
-                false);
+        TestSpec s = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(1).durationMillis(2500)
+                .intervalMillis(1000).bufferBytes(131_072).build();
         assertThat(Params.request(s, "x").get("time").intValue()).isEqualTo(3);
     }
 }

@@ -3,11 +3,11 @@ package dev.wirespeed.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.wirespeed.io.Programs;
 import dev.wirespeed.parse.perftest.PerftestParser;
-import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metric;
+import dev.wirespeed.results.Measurement;
 import dev.wirespeed.run.Parsing;
-import dev.wirespeed.run.Programs;
 import dev.wirespeed.store.HostSummary;
 import dev.wirespeed.store.Item;
 import dev.wirespeed.store.ResultStore;

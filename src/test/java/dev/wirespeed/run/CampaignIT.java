@@ -3,6 +3,7 @@ package dev.wirespeed.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.wirespeed.io.Programs;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.store.ResultStore;
 import dev.wirespeed.store.StoredResult;

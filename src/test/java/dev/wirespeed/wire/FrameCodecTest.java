@@ -40,8 +40,9 @@ class FrameCodecTest {
 
     @Test
     void everyMessageRoundTrips() throws IOException {
-        TestSpec spec = new TestSpec(TestSpec.MODE_TCP_BW, Direction.BIDIR, 4, 10_000, 0, 2000, 1000, 131072, 0,
-                "bbr", 1400, true);
+        TestSpec spec = TestSpec.tcpBandwidth().direction(Direction.BIDIR).streams(4).durationMillis(10_000)
+                .omitMillis(2000).intervalMillis(1000).bufferBytes(131072).congestion("bbr").mssBytes(1400)
+                .noDelay(true).build();
         List<Message> messages = List.of(
                 new Message.Hello(1, "wirespeed test"),
                 new Message.Welcome(1, "wirespeed test", "host", 8, "Linux", 128, 3_600_000),

@@ -15,12 +15,13 @@ class ModeBoundsTest {
     private static final TestSpec.Limits LIMITS = new TestSpec.Limits(16, 60_000);
 
     private static TestSpec lat(String mode, List<Integer> sizes) {
-        return new TestSpec(mode, Direction.UPLOAD, 1, 0, 0, 0, 0, 64, 0, null, 0, true, sizes, false, 0);
+        return TestSpec.builder(mode).direction(Direction.UPLOAD).streams(1).bufferBytes(64).noDelay(true)
+                .sizesBytes(sizes).build();
     }
 
     private static TestSpec udp(int streams, int length, long rate) {
-        return new TestSpec(TestSpec.MODE_UDP_BW, Direction.DOWNLOAD, streams, 10_000, 0, 0, 1000, length, 0, null, 0,
-                false, null, false, rate);
+        return TestSpec.udpBandwidth().direction(Direction.DOWNLOAD).streams(streams).durationMillis(10_000)
+                .intervalMillis(1000).bufferBytes(length).rateBitsPerSecond(rate).build();
     }
 
     @Test
@@ -44,8 +45,8 @@ class ModeBoundsTest {
         Arrays.fill(many, 64);
         assertThatThrownBy(() -> lat(TestSpec.MODE_TCP_LAT, List.of(many)).validate(LIMITS))
                 .hasMessage("sizesBytes count 65 is out of range (1..64)");
-        TestSpec twoStreams = new TestSpec(TestSpec.MODE_TCP_LAT, Direction.UPLOAD, 2, 0, 0, 0, 0, 64, 0, null, 0,
-                true, List.of(64), false, 0);
+        TestSpec twoStreams = TestSpec.latency(false).direction(Direction.UPLOAD).streams(2).bufferBytes(64)
+                .noDelay(true).sizesBytes(List.of(64)).build();
         assertThatThrownBy(() -> twoStreams.validate(LIMITS)).hasMessage("streams 2 is out of range (1)");
     }
 
@@ -56,7 +57,8 @@ class ModeBoundsTest {
         assertThatThrownBy(() -> udp(1, 15, 0).validate(LIMITS)).hasMessage("bufferBytes 15 is out of range (16..65507)");
         assertThatThrownBy(() -> udp(1, 65508, 0).validate(LIMITS)).hasMessageContaining("65508");
         assertThatThrownBy(() -> udp(1, 1000, -1).validate(LIMITS)).hasMessageContaining("rateBitsPerSecond -1");
-        assertThatThrownBy(() -> new TestSpec("udp-flood", Direction.UPLOAD, 1, 1000, 0, 0, 0, 64, 0, null, 0, false)
+        assertThatThrownBy(() -> TestSpec.builder("udp-flood").direction(Direction.UPLOAD).streams(1)
+                .durationMillis(1000).bufferBytes(64).build()
                 .validate(LIMITS)).hasMessage("unsupported test mode 'udp-flood'");
     }
 
@@ -85,7 +87,8 @@ class ModeBoundsTest {
 
     @Test
     void aTcpBandwidthSpecStaysAsItWas() {
-        TestSpec tcp = new TestSpec(TestSpec.MODE_TCP_BW, Direction.UPLOAD, 1, 1000, 0, 0, 0, 1024, 0, null, 0, false);
+        TestSpec tcp = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(1).durationMillis(1000)
+                .bufferBytes(1024).build();
         assertThat(tcp.sizesBytes()).isNull();
         assertThat(tcp.rateBitsPerSecond()).isZero();
         assertThat(FrameCodec.MAPPER.writeValueAsString(tcp)).doesNotContain("sizesBytes");

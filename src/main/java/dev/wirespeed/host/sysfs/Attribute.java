@@ -2,6 +2,7 @@ package dev.wirespeed.host.sysfs;
 
 import dev.wirespeed.host.CpuList;
 import dev.wirespeed.host.Observed;
+import dev.wirespeed.io.Io;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 
@@ -28,7 +29,7 @@ final class Attribute {
             raw = raw(path);
         } catch (IOException e) {
             // sysfs answers EINVAL for e.g. speed and carrier of an interface that is down.
-            return Observed.unknown(null, path, "the kernel refused to read it: " + reason(e));
+            return Observed.unknown(null, path, "the kernel refused to read it: " + Io.reasonAfterPath(e));
         }
         return Observed.parse(raw, path, parser);
     }
@@ -96,14 +97,5 @@ final class Attribute {
             case "1" -> true;
             default -> throw new IllegalArgumentException("expected 0 or 1 but was '" + s + "'");
         };
-    }
-
-    private static String reason(IOException e) {
-        String m = e.getMessage();
-        if (m == null) {
-            return e.getClass().getSimpleName();
-        }
-        int colon = m.lastIndexOf(": ");
-        return colon >= 0 ? m.substring(colon + 2) : m;
     }
 }

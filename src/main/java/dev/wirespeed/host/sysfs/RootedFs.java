@@ -1,5 +1,6 @@
 package dev.wirespeed.host.sysfs;
 
+import dev.wirespeed.io.Io;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -105,16 +106,10 @@ public final class RootedFs {
         } catch (IOException e) {
             // sysfs answers EINVAL for some attributes (speed of a link that is down): the capture keeps the refusal
             if (capture != null) {
-                capture.refused(real, reason(e));
+                capture.refused(real, Io.reasonAfterPath(e));
             }
             throw e;
         }
-    }
-
-    private static String reason(IOException e) {
-        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        int colon = m.lastIndexOf(": ");
-        return colon >= 0 ? m.substring(colon + 2) : m;
     }
 
     /** Names in a directory, sorted; empty when it is absent or unreadable. */

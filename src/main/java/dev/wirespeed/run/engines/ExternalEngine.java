@@ -1,5 +1,7 @@
 package dev.wirespeed.run.engines;
 
+import dev.wirespeed.io.ExternalProcess;
+import dev.wirespeed.io.Programs;
 import dev.wirespeed.parse.Parser;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.run.Engine;
@@ -7,7 +9,6 @@ import dev.wirespeed.run.Listening;
 import dev.wirespeed.run.Params;
 import dev.wirespeed.run.Parsing;
 import dev.wirespeed.run.Point;
-import dev.wirespeed.run.Programs;
 import dev.wirespeed.run.RunContext;
 import dev.wirespeed.run.ToolProcess;
 import dev.wirespeed.store.Item;
@@ -35,6 +36,8 @@ import java.util.regex.Pattern;
 abstract class ExternalEngine implements Engine {
     static final Set<String> COMMON = Set.of("binary", "extra", "timeout");
     /** Parameters that steer the run but say nothing about the measurement; not copied into results. */
+    private static final long VERSION_TIMEOUT_MILLIS = 5_000;
+    private static final int VERSION_OUTPUT_BYTES = 64 * 1024;
     private static final Set<String> STEERING = Set.of("binary", "extra", "timeout", "server", "port");
 
     /** How to tell that a server started by the plan is ready. */
@@ -234,26 +237,17 @@ abstract class ExternalEngine implements Engine {
             return null;
         }
         try {
-            Path out = Files.createTempFile("wirespeed-version", ".out");
-            try {
-                List<String> cmd = new ArrayList<>();
-                cmd.add(binary);
-                cmd.addAll(args);
-                Process proc = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile())
-                        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
-                if (!proc.waitFor(5, TimeUnit.SECONDS)) {
-                    proc.destroyForcibly();
-                    return null;
-                }
-                Matcher m = pattern.matcher(Files.readString(out));
-                return m.find() ? m.group(1) : null;
-            } finally {
-                Files.deleteIfExists(out);
+            List<String> cmd = new ArrayList<>();
+            cmd.add(binary);
+            cmd.addAll(args);
+            ExternalProcess.Finished done = ExternalProcess.run(cmd, VERSION_TIMEOUT_MILLIS, () -> false,
+                    VERSION_OUTPUT_BYTES);
+            if (done.exitCode() == null) {
+                return null;
             }
+            Matcher m = pattern.matcher(done.output());
+            return m.find() ? m.group(1) : null;
         } catch (IOException e) {
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
             return null;
         }
     }

@@ -51,12 +51,14 @@ public final class WirespeedBwEngine implements Engine {
         int streams = p.integer("streams", 1, 1, 128);
         double seconds = p.seconds("duration", 10.0, 0.1, 86_400);
         double omit = p.seconds("omit", 0.0, 0, 600);
-        long length = p.size("length", 128L * 1024, 1, TestSpec.MAX_BUFFER_BYTES);
+        long length = p.size("length", (long) TestSpec.DEFAULT_TCP_BUFFER_BYTES, 1, TestSpec.MAX_BUFFER_BYTES);
         long window = p.size("window", 0L, 0, TestSpec.MAX_WINDOW_BYTES);
         int mss = p.integer("mss", 0, 0, 65535);
         Direction d = bidir ? Direction.BIDIR : reverse ? Direction.DOWNLOAD : Direction.UPLOAD;
-        return new TestSpec(TestSpec.MODE_TCP_BW, d, streams, Math.round(seconds * 1000), 0, Math.round(omit * 1000),
-                1000, (int) length, (int) window, p.word("congestion", null), mss, p.flag("nodelay"));
+        return TestSpec.tcpBandwidth().direction(d).streams(streams).durationMillis(Math.round(seconds * 1000))
+                .omitMillis(Math.round(omit * 1000)).intervalMillis(1000).bufferBytes((int) length)
+                .windowBytes((int) window).congestion(p.word("congestion", null)).mssBytes(mss)
+                .noDelay(p.flag("nodelay")).build();
     }
 
     @Override

@@ -94,8 +94,12 @@ public final class WirespeedLatEngine implements Engine {
         String host = p.text("host", "loopback");
         long warmup = p.integer("warmup", p.flag("all") ? 100 : 1000, 0, 1_000_000_000);
         LatResult result = WirespeedBwEngine.onTarget(host, p.integer("port", Wire.DEFAULT_PORT, 1, 65535),
-                (h, port) -> new LatClient(new LatClient.Config(h, port, p.flag("udp"), sizes(p), iterations(p),
-                        p.seconds("duration", null, 0.01, 3600), warmup, p.flag("busy_poll"), TIMEOUT_MILLIS, TIMEOUT_MILLIS, context::stopped))
+                (h, port) -> new LatClient(LatClient.Config.builder().host(h).port(port).udp(p.flag("udp"))
+                        .sizesBytes(sizes(p)).iterations(iterations(p))
+                        .secondsPerSize(p.seconds("duration", null, 0.01, 3600)).warmupIterations(warmup)
+                        .busyPoll(p.flag("busy_poll")).connectTimeoutMillis(TIMEOUT_MILLIS)
+                        .timeoutMillis(TIMEOUT_MILLIS)
+                        .interrupted(context::stopped).build())
                         .run(new LatClient.Listener() {}));
         if (!result.outcome().ok()) {
             return Outcome.failed(context.stopped() ? "stopped" : "wirespeed lat: " + result.outcome().message());

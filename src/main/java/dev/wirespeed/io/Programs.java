@@ -1,4 +1,4 @@
-package dev.wirespeed.run;
+package dev.wirespeed.io;
 
 import java.io.File;
 import java.nio.file.Files;
