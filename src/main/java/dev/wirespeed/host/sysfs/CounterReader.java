@@ -35,7 +35,7 @@ public final class CounterReader {
     public CounterReader(RootedFs fs, boolean runEthtool) {
         this.fs = fs;
         this.attr = new Attribute(fs);
-        this.runEthtool = runEthtool && fs.isLiveHost() && dev.wirespeed.run.Programs.find("ethtool").isPresent();
+        this.runEthtool = runEthtool && fs.isLiveHost() && dev.wirespeed.io.Programs.find("ethtool").isPresent();
     }
 
     /** The statistics and the `ethtool -S` set of one netdev (empty values when it has none). */
