@@ -4,9 +4,7 @@ import dev.wirespeed.host.Counters;
 import dev.wirespeed.host.EthtoolStats;
 import dev.wirespeed.host.Observed;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Reads counters: /sys/class/net/IF/statistics (Documentation/ABI/testing/sysfs-class-net-statistics),
@@ -65,24 +63,14 @@ public final class CounterReader {
             return null;
         }
         try {
-            Process p = new ProcessBuilder("ethtool", "-S", name).redirectErrorStream(false)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            p.getOutputStream().close();
-            byte[] out = p.getInputStream().readNBytes(RootedFs.MAX_FILE_BYTES);
-            if (!p.waitFor(ETHTOOL_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)) {
-                p.destroyForcibly();
-                return null;
+            var done = dev.wirespeed.io.ExternalProcess.run(List.of("ethtool", "-S", name), ETHTOOL_TIMEOUT_MILLIS,
+                    () -> false, RootedFs.MAX_FILE_BYTES);
+            if (done.exitCode() == null || done.exitCode() != 0) {
+                return null; // "no stats available" (lo, some virtual devices), or it hung
             }
-            if (p.exitValue() != 0) {
-                return null; // "no stats available" (lo, some virtual devices)
-            }
-            String text = new String(out, StandardCharsets.UTF_8);
-            fs.captureText(captured, text);
-            return text;
+            fs.captureText(captured, done.output());
+            return done.output();
         } catch (IOException e) {
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
             return null;
         }
     }
