@@ -192,6 +192,7 @@ final class ServerTest {
                 TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), BwClient.plannedEndNanos(spec),
                 s -> sendInterval(s, receivingIndex));
         OptionalLong retransBefore = TcpCounters.retransmittedSegments();
+        PathCounterReport counters = PathCounterReport.start(control);
         long t0 = System.nanoTime();
         g.start();
         sampler.start(t0);
@@ -241,7 +242,8 @@ final class ServerTest {
             g.join(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
             totals = g.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime());
             sendQuietly(new Message.Results(totals,
-                    new Message.CpuTime(g.cpu().userNanos(), g.cpu().systemNanos(), end - t0), retrans));
+                    new Message.CpuTime(g.cpu().userNanos(), g.cpu().systemNanos(), end - t0), retrans)
+                    .withCounterDeltas(counters.deltas()));
             lingeringClose(control);
         } else {
             g.close();

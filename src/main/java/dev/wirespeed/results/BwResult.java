@@ -11,7 +11,7 @@ import java.util.List;
  * <p>Units: bytes are bytes, seconds are seconds since the test's start, rates are bit/s (decimal).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "directions", "cpu", "outcome"})
+@JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "directions", "cpu", "counters", "outcome"})
 public record BwResult(
         String schema,
         Tool tool,
@@ -21,7 +21,19 @@ public record BwResult(
         BwParams params,
         List<DirectionResult> directions,
         Cpu cpu,
-        Outcome outcome) {
+        Outcome outcome,
+        CounterReport counters) {
+
+    /** Without counter deltas (iperf3 peers, results read back from before they existed). */
+    public BwResult(String schema, Tool tool, String startedAt, Peer client, Peer server, BwParams params,
+                    List<DirectionResult> directions, Cpu cpu, Outcome outcome) {
+        this(schema, tool, startedAt, client, server, params, directions, cpu, outcome, null);
+    }
+
+    /** This result with the counter deltas of its path. */
+    public BwResult withCounters(CounterReport c) {
+        return new BwResult(schema, tool, startedAt, client, server, params, directions, cpu, outcome, c);
+    }
 
     public static final String SCHEMA = "wirespeed.bw/1";
 

@@ -74,7 +74,22 @@ public sealed interface Message {
     record Stop() implements Message {}
 
     /** One side's totals at the end of the test. */
-    record Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide) implements Message {}
+    /**
+     * @param counterDeltas what moved on this side's path during the test (its interface, RDMA ports
+     *                      and host counters, nonzero deltas only); absent from older peers, which
+     *                      also ignore it (unknown fields are skipped)
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide,
+                   List<dev.wirespeed.host.Counters> counterDeltas) implements Message {
+        public Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide) {
+            this(streams, cpu, retransmitsHostWide, null);
+        }
+
+        public Results withCounterDeltas(List<dev.wirespeed.host.Counters> deltas) {
+            return new Results(streams, cpu, retransmitsHostWide, deltas);
+        }
+    }
 
     record Error(String message) implements Message {}
 

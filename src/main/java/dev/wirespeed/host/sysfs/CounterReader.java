@@ -134,4 +134,32 @@ public final class CounterReader {
             }
         }
     }
+
+    /**
+     * RDMA ports ("mlx5_0/1") whose netdev is {@code iface}: a RoCE port names it in
+     * gid_attrs/ndevs/0; an IPoIB interface sits on its HCA's PCI function, on port dev_port + 1.
+     */
+    public List<String> rdmaPortsOf(String iface) {
+        List<String> out = new java.util.ArrayList<>();
+        java.util.Optional<String> real = fs.resolve("/sys/class/net/" + iface);
+        String pciDir = real.map(r -> RootedFs.parent(RootedFs.parent(r))).orElse(null);
+        for (String dev : fs.list("/sys/class/infiniband")) {
+            boolean found = false;
+            for (String port : fs.list("/sys/class/infiniband/" + dev + "/ports")) {
+                Observed<String> ndev = attr.text("/sys/class/infiniband/" + dev + "/ports/" + port + "/gid_attrs/ndevs/0");
+                if (ndev.isPresent() && ndev.value().equals(iface)) {
+                    out.add(dev + "/" + port);
+                    found = true;
+                }
+            }
+            if (!found && pciDir != null && fs.exists(pciDir + "/infiniband/" + dev)) {
+                Observed<Integer> devPort = attr.integer("/sys/class/net/" + iface + "/dev_port");
+                int n = devPort.isPresent() ? devPort.value() + 1 : 1;
+                if (fs.exists("/sys/class/infiniband/" + dev + "/ports/" + n)) {
+                    out.add(dev + "/" + n);
+                }
+            }
+        }
+        return out;
+    }
 }
