@@ -71,6 +71,15 @@ stats() {
       tx_packets tx_window_errors; do f "$d/$n" 0; done
   for v in "$@"; do f "$d/${v%%=*}" "${v#*=}"; done
 }
+# tc_qdisc NAME DROPPED   (what `tc -s qdisc show dev NAME` printed: mq root over fq_codel children, iproute2's layout)
+tc_qdisc() {
+  f ".wirespeed/tc-s-qdisc/$1" "qdisc mq 0: root 
+ Sent 2655285206479 bytes 896117891 pkt (dropped $2, overlimits 0 requeues 1733) 
+ backlog 0b 0p requeues 1733
+qdisc fq_codel 0: parent :1 limit 10240p flows 1024 quantum 1514 target 5ms interval 100ms memory_limit 32Mb ecn drop_batch 64 
+ Sent 331910650810 bytes 112014736 pkt (dropped $2, overlimits 0 requeues 216) 
+ backlog 0b 0p requeues 216"
+}
 # ethtool_s NAME TEXT   (what `ethtool -S NAME` printed; doctor reads it from the tree, see CounterReader)
 ethtool_s() { f ".wirespeed/ethtool-S/$1" "$2"; }
 # ibcounters DEV ADDR BRIDGE PORT name=value ...   (ports/N/counters: the IBA PortCounters files, 0 unless given)
@@ -275,9 +284,11 @@ mlx5_ethtool_s enp65s0f0np0 rx_packets=845320277 rx_bytes=2195783498134 tx_packe
   rx_out_of_buffer=1203411 rx_discards_phy=88310 rx_crc_errors_phy=1843 rx_symbol_err_phy=5120 \
   link_down_events_phy=7 rx_pause_ctrl_phy=120044 tx_pause_ctrl_phy=310 rx_prio3_pause=120044 \
   tx_pause_storm_warning_events=2 rx0_packets=52832517 rx0_buff_alloc_err=12
+tc_qdisc enp65s0f0np0 4211
 a=0000:41:00.1
 stats enp65s0f1np1 $a $b rx_packets=12002 rx_bytes=8802211 tx_packets=11933 tx_bytes=7211023
 mlx5_ethtool_s enp65s0f1np1 rx_packets=12002 rx_bytes=8802211 tx_packets=11933 tx_bytes=7211023 rx_corrected_bits_phy=0
+tc_qdisc enp65s0f1np1 0
 vnet lo 772 unknown 0x9 65536
 mounts "$ROOTFS"; snmp_out 180000 6000000; netstat 5120 311 0
 

@@ -64,7 +64,12 @@ enum CounterSignal {
                     + "|TcpExtRcvPruned|TcpExtTCPOFODrop|UdpRcvbufErrors|UdpSndbufErrors|IpExtInNoRoutes",
             "the kernel dropped packets at a socket whose receive queue or accept backlog was full",
             "raise the socket buffers (net.ipv4.tcp_rmem, net.core.rmem_max) or the listen backlog (net.core.somaxconn)",
-            "sysctl -w net.core.rmem_max=268435456 net.ipv4.tcp_rmem='4096 131072 268435456'");
+            "sysctl -w net.core.rmem_max=268435456 net.ipv4.tcp_rmem='4096 131072 268435456'"),
+    QDISC_DROPS("counter-qdisc-drops", Severity.WARN, Counters.Scope.NETDEV,
+            "qdisc_dropped",
+            "the interface's queueing discipline dropped packets before they reached the NIC (a shaper, a policer or a full queue)",
+            "look at the qdisc (a rate limit, netem, or a queue too short for the rate) and remove or enlarge it",
+            "tc -s qdisc show dev {IF}");
 
     final String ruleId;
     final Severity severity;

@@ -87,6 +87,7 @@ class FixtureDoctorTest {
                 "warn counter-port-discard enp65s0f0np0",
                 "warn counter-phy-errors enp65s0f0np0",
                 "warn counter-link-flaps enp65s0f0np0",
+                "warn counter-qdisc-drops enp65s0f0np0",
                 "info counter-pause enp65s0f0np0",
                 "info counter-tcp-retransmits tcp/ip",
                 "info counter-socket-drops tcp/ip");
@@ -122,6 +123,8 @@ class FixtureDoctorTest {
                 .orElseThrow();
         assertThat(counters.value("rx0_buff_alloc_err")).isEmpty();
         assertThat(counters.value("rx_out_of_buffer")).contains(1_203_411L);
+        assertThat(counters.value("qdisc_dropped")).contains(4211L); // the root mq, not its fq_codel child added again
+        assertThat(counters.value("qdisc_requeues")).contains(1733L);
     }
 
     @Test

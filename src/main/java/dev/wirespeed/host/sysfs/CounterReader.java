@@ -3,6 +3,7 @@ package dev.wirespeed.host.sysfs;
 import dev.wirespeed.host.Counters;
 import dev.wirespeed.host.EthtoolStats;
 import dev.wirespeed.host.Observed;
+import dev.wirespeed.host.QdiscStats;
 import java.io.IOException;
 import java.util.List;
 
@@ -11,19 +12,23 @@ import java.util.List;
  * the driver's `ethtool -S IF` set, /sys/class/infiniband/DEV/ports/N/counters and hw_counters
  * (sysfs-class-infiniband), /proc/net/snmp and /proc/net/netstat (proc(5)).
  *
- * <p>`ethtool -S` is a command, run only on the live host (root "/") and only when ethtool is on
- * PATH; its output is captured at {@value #ETHTOOL_S}IF so a fixture tree or a capture replays it.
+ * <p>`ethtool -S IF` and `tc -s qdisc show dev IF` (the root qdisc's drops) are commands, run only
+ * on the live host (root "/") and only when the program is on PATH; their output is captured at
+ * {@value #ETHTOOL_S}IF and {@value #TC_QDISC}IF so a fixture tree or a capture replays it.
  */
 public final class CounterReader {
     /** Where a root tree holds `ethtool -S IF` output (fixtures, captures). */
     public static final String ETHTOOL_S = "/.wirespeed/ethtool-S/";
+    /** Where a root tree holds `tc -s qdisc show dev IF` output. */
+    public static final String TC_QDISC = "/.wirespeed/tc-s-qdisc/";
     /** The groups of /proc/net/snmp and /proc/net/netstat kept: IP, TCP, UDP. */
     private static final List<String> GROUPS = List.of("Ip", "IpExt", "Tcp", "TcpExt", "Udp", "UdpLite");
-    private static final long ETHTOOL_TIMEOUT_MILLIS = 5_000;
+    private static final long COMMAND_TIMEOUT_MILLIS = 5_000;
 
     private final RootedFs fs;
     private final Attribute attr;
     private final boolean runEthtool;
+    private final boolean runTc;
 
     public CounterReader(RootedFs fs) {
         this(fs, fs.isLiveHost());
@@ -34,6 +39,7 @@ public final class CounterReader {
         this.fs = fs;
         this.attr = new Attribute(fs);
         this.runEthtool = runEthtool && fs.isLiveHost() && dev.wirespeed.io.Programs.find("ethtool").isPresent();
+        this.runTc = runEthtool && fs.isLiveHost() && dev.wirespeed.io.Programs.find("tc").isPresent();
     }
 
     /** The statistics and the `ethtool -S` set of one netdev (empty values when it has none). */
@@ -43,16 +49,21 @@ public final class CounterReader {
         for (String c : fs.list(dir)) {
             b.put(c, attr.read(dir + "/" + c, Counters::parseCount));
         }
-        String ethtool = ethtoolS(name);
+        String ethtool = command(runEthtool, ETHTOOL_S + name, List.of("ethtool", "-S", name));
         if (ethtool != null) {
             EthtoolStats.parse(ethtool, "ethtool -S " + name, b);
+        }
+        String tc = command(runTc, TC_QDISC + name, List.of("tc", "-s", "qdisc", "show", "dev", name));
+        if (tc != null) {
+            QdiscStats.parse(tc, "tc -s qdisc show dev " + name, b);
         }
         return b.build();
     }
 
-    private String ethtoolS(String name) {
-        String captured = ETHTOOL_S + name;
-        if (!runEthtool) {
+    /** A command's output on the live host (captured at {@code captured}), or what a root tree holds there. */
+    private String command(boolean run, String captured, List<String> command) {
+        String name = command.getLast();
+        if (!run) {
             try {
                 return fs.exists(captured) ? fs.readText(captured) : null;
             } catch (IOException e) {
@@ -63,7 +74,7 @@ public final class CounterReader {
             return null;
         }
         try {
-            var done = dev.wirespeed.io.ExternalProcess.run(List.of("ethtool", "-S", name), ETHTOOL_TIMEOUT_MILLIS,
+            var done = dev.wirespeed.io.ExternalProcess.run(command, COMMAND_TIMEOUT_MILLIS,
                     () -> false, RootedFs.MAX_FILE_BYTES);
             if (done.exitCode() == null || done.exitCode() != 0) {
                 return null; // "no stats available" (lo, some virtual devices), or it hung
