@@ -165,13 +165,7 @@ public final class BwCommand implements Callable<Integer> {
     }
 
     static int exitCodeOf(BwResult result, PrintWriter err, String name) {
-        BwResult.Outcome o = result.outcome();
-        if (o.ok()) {
-            return ExitCode.OK;
-        }
-        err.println(name + ": " + o.message());
-        err.flush();
-        return "interrupted".equals(o.status()) ? ExitCode.INTERRUPTED : ExitCode.FAILURE;
+        return Outcomes.exitCode(result.outcome(), err, name);
     }
 
     /** An in-process server on 127.0.0.1, port chosen by the kernel, logging nowhere. */

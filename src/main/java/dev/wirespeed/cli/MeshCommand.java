@@ -4,6 +4,7 @@ import dev.wirespeed.cluster.Endpoint;
 import dev.wirespeed.cluster.HostListException;
 import dev.wirespeed.cluster.Hosts;
 import dev.wirespeed.cluster.Mesh;
+import dev.wirespeed.cluster.MeshEngine;
 import dev.wirespeed.cluster.MeshHtml;
 import dev.wirespeed.cluster.MeshMeasurements;
 import dev.wirespeed.cluster.MeshPattern;
@@ -24,6 +25,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -79,9 +81,18 @@ public final class MeshCommand implements Callable<Integer> {
     @Option(names = "--bidir", description = "Both directions of each pair at once.")
     boolean bidir;
 
-    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "tcp",
+    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "tcp", converter = EngineConverter.class,
             description = "tcp (wirespeed's own test, default) or perftest (RDMA, ib_write_bw … on the agents).")
-    String engine;
+    MeshEngine engine;
+
+    /** --engine by its label; the error names the choices. */
+    static final class EngineConverter implements CommandLine.ITypeConverter<MeshEngine> {
+        @Override
+        public MeshEngine convert(String value) {
+            return MeshEngine.of(value).orElseThrow(() -> new CommandLine.TypeConversionException(
+                    "--engine '" + value + "' is not one of " + MeshEngine.labels()));
+        }
+    }
 
     @Option(names = "--perftest", paramLabel = "TEST", defaultValue = "ib_write_bw",
             description = "With --engine perftest: ib_write_bw (default), ib_send_bw or ib_read_bw.")
@@ -130,9 +141,6 @@ public final class MeshCommand implements Callable<Integer> {
         if (streams != null) {
             Check.range(spec, "-P", streams, 1, 128);
         }
-        if (!engine.equals("tcp") && !engine.equals("perftest")) {
-            throw Check.usage(spec, "--engine '" + engine + "' is not one of tcp, perftest");
-        }
         PerftestSpec perftest = perftestSpec();
         MeshPattern meshPattern;
         List<Endpoint> hosts;
@@ -153,8 +161,8 @@ public final class MeshCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         MeshText progress = new MeshText(json ? err : out);
         Mesh.Config config = Mesh.Config.builder().hosts(hosts).rounds(rounds).pattern(meshPattern.text())
-                .engine(engine).seconds(seconds).omitSeconds(engine.equals("perftest") ? 0 : omitSeconds)
-                .streams(engine.equals("perftest") ? null : streams).bidir(bidir).expectPercent(expectPercent)
+                .engine(engine).seconds(seconds).omitSeconds(engine == MeshEngine.PERFTEST ? 0 : omitSeconds)
+                .streams(engine == MeshEngine.PERFTEST ? null : streams).bidir(bidir).expectPercent(expectPercent)
                 .perftest(perftest).token(token).connectTimeoutMillis((int) Math.round(connectTimeoutSeconds * 1000))
                 .interrupted(Interrupts::raised).build();
         if (dryRun) {
@@ -182,11 +190,8 @@ public final class MeshCommand implements Callable<Integer> {
             }
             notes.flush();
         }
-        return switch (result.outcome().status()) {
-            case "interrupted" -> ExitCode.INTERRUPTED;
-            case "failed" -> ExitCode.FAILURE;
-            default -> result.hasFindings() ? ExitCode.FINDINGS : ExitCode.OK;
-        };
+        int code = Outcomes.exitCode(result.outcome().status());
+        return code == ExitCode.OK && result.hasFindings() ? ExitCode.FINDINGS : code;
     }
 
     private List<Endpoint> hosts(MeshPattern meshPattern) throws IOException {
@@ -202,7 +207,7 @@ public final class MeshCommand implements Callable<Integer> {
     }
 
     private PerftestSpec perftestSpec() {
-        if (!engine.equals("perftest")) {
+        if (engine != MeshEngine.PERFTEST) {
             return null;
         }
         if (bidir) {
@@ -222,7 +227,7 @@ public final class MeshCommand implements Callable<Integer> {
     private int dryRun(Mesh.Config config, PrintWriter out) {
         int widest = config.rounds().stream().mapToInt(r -> r.pairs().size()).max().orElse(0);
         int pairs = config.rounds().stream().mapToInt(r -> r.pairs().size()).sum();
-        new MeshText(out).planned(new MeshResult.Params(config.pattern(), config.engine(), config.seconds(),
+        new MeshText(out).planned(new MeshResult.Params(config.pattern(), config.engine().label(), config.seconds(),
                 config.omitSeconds(), config.streams(), config.bidir(), config.expectPercent(), config.rounds().size(),
                 pairs, Mesh.estimateSeconds(config.rounds().size(), config.seconds(), config.omitSeconds(),
                         config.engine()), config.perftest()), config.hosts().size(), widest);

@@ -1,6 +1,7 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.OutcomeStatus;
 import java.io.PrintWriter;
 
 /** Exit code of a finished test from its outcome; a failed outcome's message goes to stderr (one line). */
@@ -13,6 +14,15 @@ final class Outcomes {
         }
         err.println(commandName + ": " + o.message());
         err.flush();
-        return "interrupted".equals(o.status()) ? ExitCode.INTERRUPTED : ExitCode.FAILURE;
+        return exitCode(o.status());
+    }
+
+    /** The one outcome → exit status mapping (README "Exit codes"). */
+    static int exitCode(OutcomeStatus status) {
+        return switch (status) {
+            case OK -> ExitCode.OK;
+            case INTERRUPTED -> ExitCode.INTERRUPTED;
+            case PEER_LOST, FAILED -> ExitCode.FAILURE;
+        };
     }
 }

@@ -33,7 +33,7 @@ public final class AgentMetrics {
 
     /** A TCP test this agent ran as the client. */
     public synchronized void record(String peer, BwResult result) {
-        testsByOutcome.merge(result.outcome().status(), 1L, Long::sum);
+        testsByOutcome.merge(result.outcome().status().label(), 1L, Long::sum);
         double now = Instant.now().toEpochMilli() / 1000.0;
         for (BwResult.DirectionResult d : result.directions()) {
             BwResult.Summary s = d.receiverSummary() != null ? d.receiverSummary() : d.senderSummary();

@@ -2,6 +2,7 @@ package dev.wirespeed.cluster;
 
 import dev.wirespeed.Version;
 import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.OutcomeStatus;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -35,7 +36,7 @@ public final class Mesh {
      * @param perftest the perftest run when {@code engine} is "perftest", else null
      * @param token    null without --token-file
      */
-    public record Config(List<Endpoint> hosts, List<Round> rounds, String pattern, String engine, double seconds,
+    public record Config(List<Endpoint> hosts, List<Round> rounds, String pattern, MeshEngine engine, double seconds,
                          double omitSeconds, Integer streams, boolean bidir, double expectPercent,
                          PerftestSpec perftest, Token token, int connectTimeoutMillis, BooleanSupplier interrupted) {
         /** A builder holding every field of this config: change some, {@code build()} a copy that keeps the rest. */
@@ -66,7 +67,7 @@ public final class Mesh {
             private List<Endpoint> hosts;
             private List<Round> rounds;
             private String pattern;
-            private String engine;
+            private MeshEngine engine;
             private double seconds;
             private double omitSeconds;
             private Integer streams;
@@ -94,7 +95,7 @@ public final class Mesh {
                 return this;
             }
 
-            public Builder engine(String engine) {
+            public Builder engine(MeshEngine engine) {
                 this.engine = engine;
                 return this;
             }
@@ -176,8 +177,8 @@ public final class Mesh {
     }
 
     /** Test time of one round plus overhead, times the rounds, plus fact gathering. */
-    public static double estimateSeconds(int rounds, double seconds, double omitSeconds, String engine) {
-        double perRound = seconds + omitSeconds + ROUND_OVERHEAD_SECONDS + ("perftest".equals(engine) ? 1.5 : 0);
+    public static double estimateSeconds(int rounds, double seconds, double omitSeconds, MeshEngine engine) {
+        double perRound = seconds + omitSeconds + ROUND_OVERHEAD_SECONDS + (engine == MeshEngine.PERFTEST ? 1.5 : 0);
         return rounds * perRound + FACTS_SECONDS;
     }
 
@@ -185,7 +186,7 @@ public final class Mesh {
         long t0 = System.nanoTime();
         Instant startedAt = Instant.now();
         int pairCount = config.rounds().stream().mapToInt(r -> r.pairs().size()).sum();
-        MeshResult.Params params = new MeshResult.Params(config.pattern(), config.engine(), config.seconds(),
+        MeshResult.Params params = new MeshResult.Params(config.pattern(), config.engine().label(), config.seconds(),
                 config.omitSeconds(), config.streams(), config.bidir(), config.expectPercent(), config.rounds().size(),
                 pairCount, estimateSeconds(config.rounds().size(), config.seconds(), config.omitSeconds(), config.engine()),
                 config.perftest());
@@ -428,7 +429,7 @@ public final class Mesh {
         for (MeshResult.Host h : hostResults) {
             if (h.facts() != null) {
                 facts.put(h.label(), h.facts());
-                if ("tcp".equals(params.engine()) && h.facts().tcpCeilingBitsPerSecond() != null) {
+                if (MeshEngine.of(params.engine()).orElse(null) == MeshEngine.TCP && h.facts().tcpCeilingBitsPerSecond() != null) {
                     ceilings.put(h.label(), h.facts().tcpCeilingBitsPerSecond());
                 }
             }
@@ -439,10 +440,10 @@ public final class Mesh {
         BwResult.Outcome outcome;
         if (stoppedIn != null) {
             long finished = pairs.stream().filter(PairResult::ok).count();
-            outcome = new BwResult.Outcome("interrupted", "stopped by the user " + stoppedIn + "; " + finished + " of "
+            outcome = new BwResult.Outcome(OutcomeStatus.INTERRUPTED, "stopped by the user " + stoppedIn + "; " + finished + " of "
                     + params.pairs() + " pairs finished");
         } else if (usable < 2) {
-            outcome = new BwResult.Outcome("failed", usable + " of " + hostResults.size()
+            outcome = new BwResult.Outcome(OutcomeStatus.FAILED, usable + " of " + hostResults.size()
                     + " agents answered; a mesh needs at least two");
         } else {
             outcome = BwResult.Outcome.OK;

@@ -73,7 +73,7 @@ public final class MeshMeasurements {
         params.put("engine", r.params().engine());
         params.put("hosts", Integer.toString(r.hosts().size()));
         params.put("expectPercent", Num.trim(r.params().expectPercent()));
-        params.put("outcome", r.outcome().status());
+        params.put("outcome", r.outcome().status().label());
         params.put("verdict", r.verdict().getLast());
         List<Metric> summary = new ArrayList<>();
         if (r.analysis().medianBitsPerSecond() != null) {

@@ -1,6 +1,7 @@
 package dev.wirespeed.cluster;
 
 import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
@@ -37,7 +38,7 @@ final class PairRunner {
         String a = hosts.get(p.client()).label();
         String b = hosts.get(p.server()).label();
         try {
-            return "perftest".equals(config.engine()) ? perftest(round, p, a, b) : tcp(round, p, a, b);
+            return config.engine() == MeshEngine.PERFTEST ? perftest(round, p, a, b) : tcp(round, p, a, b);
         } catch (AgentClient.AgentException e) {
             // The client's session broke: that agent is lost (the mesh marks it from the session).
             return new PairResult(round, a, b, PairResult.FAILED, "agent " + a + " lost: " + e.getMessage(), List.of());
@@ -72,7 +73,7 @@ final class PairRunner {
         if (o.ok()) {
             return new PairResult(round, a, b, PairResult.OK, null, flows);
         }
-        if ("interrupted".equals(o.status())) {
+        if (o.status() == OutcomeStatus.INTERRUPTED) {
             return new PairResult(round, a, b, PairResult.INTERRUPTED, o.message(), flows);
         }
         suspects.add(p.server());

@@ -1,5 +1,6 @@
 package dev.wirespeed.cluster;
 
+import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.units.Rate;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,7 +64,7 @@ final class Verdict {
     }
 
     private static String summary(MeshResult r, int missing, int links) {
-        if ("failed".equals(r.outcome().status())) {
+        if (r.outcome().status() == OutcomeStatus.FAILED) {
             return "verdict: no mesh — " + r.outcome().message();
         }
         List<String> problems = new ArrayList<>();
@@ -76,7 +77,7 @@ final class Verdict {
         count(problems, r.consistency().differences().size(), "difference between hosts", "differences between hosts");
         count(problems, r.consistency().doctor().size(), "doctor finding", "doctor findings");
         count(problems, missing, "host not tested", "hosts not tested");
-        String prefix = "interrupted".equals(r.outcome().status()) ? "verdict (partial, " + r.outcome().message() + "): "
+        String prefix = r.outcome().status() == OutcomeStatus.INTERRUPTED ? "verdict (partial, " + r.outcome().message() + "): "
                 : "verdict: ";
         if (problems.isEmpty()) {
             long measured = r.pairs().stream().filter(PairResult::ok).count();

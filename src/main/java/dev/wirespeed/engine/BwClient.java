@@ -6,6 +6,7 @@ import dev.wirespeed.measure.TcpCounters;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwResult.IntervalReport;
 import dev.wirespeed.results.BwResult.Outcome;
+import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.Message;
@@ -192,7 +193,7 @@ public final class BwClient {
             Thread readerThread = reader.start("ws-client-control");
             Heartbeat heart = Heartbeat.start("ws-client-heartbeat", this::sendQuietly);
 
-            String status = waitForEnd(t0);
+            OutcomeStatus status = waitForEnd(t0);
             group.stopSending();
             heart.stopThen(peerProblem == null ? new Message.Stop() : null);
             long drainDeadline = System.nanoTime() + (peerProblem == null ? DRAIN_LIMIT_NANOS : 0);
@@ -208,18 +209,18 @@ public final class BwClient {
             Io.closeQuietly(control);
             readerThread.interrupt();
 
-            if (status.equals("ok") && peerProblem != null) {
-                status = "peer-lost";
+            if (status == OutcomeStatus.OK && peerProblem != null) {
+                status = OutcomeStatus.PEER_LOST;
             }
-            if (status.equals("ok") && group.anyFailed()) {
-                status = "peer-lost";
+            if (status == OutcomeStatus.OK && group.anyFailed()) {
+                status = OutcomeStatus.PEER_LOST;
                 peerProblem = "data connection failed: " + Io.reason(group.firstFailure());
             }
             Outcome outcome = switch (status) {
-                case "ok" -> Outcome.OK;
-                case "interrupted" -> new Outcome("interrupted", "stopped by the user after "
+                case OK -> Outcome.OK;
+                case INTERRUPTED -> new Outcome(OutcomeStatus.INTERRUPTED, "stopped by the user after "
                         + seconds(endNanos - t0) + " s");
-                default -> new Outcome("peer-lost", "the server went away after " + seconds(endNanos - t0)
+                case PEER_LOST, FAILED -> new Outcome(OutcomeStatus.PEER_LOST, "the server went away after " + seconds(endNanos - t0)
                         + " s (" + peerProblem + ")");
             };
             Long localRetrans = retransBefore.isPresent() && retransAfter.isPresent()
@@ -232,22 +233,22 @@ public final class BwClient {
                     .withCounters(PathCounterReport.join(counters.interfaceName(), counterDeltas, remote));
         }
 
-        private String waitForEnd(long t0) {
+        private OutcomeStatus waitForEnd(long t0) {
             long end = spec.durationMillis() > 0
                     ? t0 + TimeUnit.MILLISECONDS.toNanos(spec.omitMillis() + spec.durationMillis()) : Long.MAX_VALUE;
             while (true) {
                 long now = System.nanoTime();
                 if (now >= end) {
-                    return "ok";
+                    return OutcomeStatus.OK;
                 }
                 if (config.interrupted().getAsBoolean()) {
-                    return "interrupted";
+                    return OutcomeStatus.INTERRUPTED;
                 }
                 if (peerProblem != null || group.anyFailed()) {
-                    return "peer-lost";
+                    return OutcomeStatus.PEER_LOST;
                 }
                 if (spec.bytes() > 0 && group.allEnded()) {
-                    return "ok";
+                    return OutcomeStatus.OK;
                 }
                 LockSupport.parkNanos(Math.min(end - now, TimeUnit.MILLISECONDS.toNanos(5)));
             }

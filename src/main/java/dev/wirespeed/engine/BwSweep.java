@@ -46,7 +46,7 @@ public final class BwSweep {
 
     public BwSweepResult.SweepParams params() {
         TestSpec b = config.base();
-        return new BwSweepResult.SweepParams("tcp", b.direction().label(), b.streams(), b.durationMillis() / 1000.0,
+        return new BwSweepResult.SweepParams(dev.wirespeed.results.Protocol.TCP.label(), b.direction().label(), b.streams(), b.durationMillis() / 1000.0,
                 PEAK_INTERVAL_MILLIS / 1000.0, config.sizesBytes());
     }
 

@@ -8,6 +8,8 @@ import dev.wirespeed.measure.LatencyRecorder;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.LatResult;
 import dev.wirespeed.results.LatResult.LatRow;
+import dev.wirespeed.results.OutcomeStatus;
+import dev.wirespeed.results.Protocol;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
@@ -170,7 +172,7 @@ public final class LatClient {
     }
 
     public LatResult.LatParams params() {
-        return new LatResult.LatParams(config.udp() ? "udp" : "tcp", config.sweep(), config.sizesBytes(),
+        return new LatResult.LatParams(Protocol.of(config.udp()).label(), config.sweep(), config.sizesBytes(),
                 config.iterations(), config.secondsPerSize(), config.warmupIterations(), config.busyPoll());
     }
 
@@ -258,14 +260,14 @@ public final class LatClient {
             heart.stop();
             BwResult.Outcome outcome;
             if (interrupted) {
-                outcome = new BwResult.Outcome("interrupted", "stopped by the user after " + rows.size()
+                outcome = new BwResult.Outcome(OutcomeStatus.INTERRUPTED, "stopped by the user after " + rows.size()
                         + (rows.size() == 1 ? " size" : " sizes"));
             } else if (stopReason != null || failure != null) {
                 String why = stopReason != null ? stopReason : failure;
-                outcome = new BwResult.Outcome("peer-lost", "the server stopped answering after "
+                outcome = new BwResult.Outcome(OutcomeStatus.PEER_LOST, "the server stopped answering after "
                         + String.format(java.util.Locale.ROOT, "%.1f", (end - t0) / 1e9) + " s (" + why + ")");
             } else if (remote == null) {
-                outcome = new BwResult.Outcome("peer-lost", "no results from the server");
+                outcome = new BwResult.Outcome(OutcomeStatus.PEER_LOST, "no results from the server");
             } else {
                 outcome = BwResult.Outcome.OK;
             }

@@ -171,7 +171,7 @@ final class ServerTest {
     }
 
     private void runData(TestSpec spec) throws IOException {
-        if (!TestSpec.MODE_TCP_BW.equals(spec.mode())) {
+        if (spec.testMode() != dev.wirespeed.wire.TestMode.TCP_BW) {
             new ModeServer(codec, control, server.config(), peer, spec, data, udp, () -> abortReason).run();
             return;
         }

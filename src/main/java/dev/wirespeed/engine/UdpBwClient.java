@@ -2,6 +2,7 @@ package dev.wirespeed.engine;
 
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.ProtocolException;
@@ -110,7 +111,7 @@ public final class UdpBwClient {
             reader.start("ws-udp-control");
             Heartbeat heart = Heartbeat.start("ws-udp-heartbeat", this::sendQuietly);
 
-            String status = waitForEnd(t0);
+            OutcomeStatus status = waitForEnd(t0);
             group.stopSending();
             long stopNanos = System.nanoTime();
             Message.UdpResults remote = null;
@@ -123,18 +124,18 @@ public final class UdpBwClient {
             sampler.finish(group.dataEndNanos(stopNanos));
             finished = true;
             heart.stop();
-            if (status.equals("ok") && peerProblem != null) {
-                status = "peer-lost";
+            if (status == OutcomeStatus.OK && peerProblem != null) {
+                status = OutcomeStatus.PEER_LOST;
             }
-            if (status.equals("ok") && group.firstFailure() != null) {
-                status = "peer-lost";
+            if (status == OutcomeStatus.OK && group.firstFailure() != null) {
+                status = OutcomeStatus.PEER_LOST;
                 peerProblem = "data socket failed: " + Io.reason(group.firstFailure());
             }
             BwResult.Outcome outcome = switch (status) {
-                case "ok" -> BwResult.Outcome.OK;
-                case "interrupted" -> new BwResult.Outcome("interrupted", "stopped by the user after "
+                case OK -> BwResult.Outcome.OK;
+                case INTERRUPTED -> new BwResult.Outcome(OutcomeStatus.INTERRUPTED, "stopped by the user after "
                         + seconds(stopNanos - t0) + " s");
-                default -> new BwResult.Outcome("peer-lost", "the server went away after " + seconds(stopNanos - t0)
+                case PEER_LOST, FAILED -> new BwResult.Outcome(OutcomeStatus.PEER_LOST, "the server went away after " + seconds(stopNanos - t0)
                         + " s (" + peerProblem + ")");
             };
             Message.UdpResults local = new Message.UdpResults(
@@ -143,18 +144,18 @@ public final class UdpBwClient {
             return assembler.build(startedAt, session.server, local, remote, outcome);
         }
 
-        private String waitForEnd(long t0) {
+        private OutcomeStatus waitForEnd(long t0) {
             long end = t0 + TimeUnit.MILLISECONDS.toNanos(spec.omitMillis() + spec.durationMillis());
             while (true) {
                 long now = System.nanoTime();
                 if (now >= end) {
-                    return "ok";
+                    return OutcomeStatus.OK;
                 }
                 if (config.interrupted().getAsBoolean()) {
-                    return "interrupted";
+                    return OutcomeStatus.INTERRUPTED;
                 }
                 if (peerProblem != null || group.firstFailure() != null) {
-                    return "peer-lost";
+                    return OutcomeStatus.PEER_LOST;
                 }
                 LockSupport.parkNanos(Math.min(end - now, TimeUnit.MILLISECONDS.toNanos(5)));
             }

@@ -133,7 +133,7 @@ public final class UdpSetup {
         if (spec.windowBytes() > 0) {
             return spec.windowBytes();
         }
-        return dev.wirespeed.wire.TestSpec.MODE_UDP_BW.equals(spec.mode()) ? DEFAULT_UDP_BW_BUFFER_BYTES : 0;
+        return spec.testMode() == dev.wirespeed.wire.TestMode.UDP_BW ? DEFAULT_UDP_BW_BUFFER_BYTES : 0;
     }
 
     static void buffers(DatagramChannel ch, int bufferBytes) throws IOException {

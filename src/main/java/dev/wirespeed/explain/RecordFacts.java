@@ -20,15 +20,32 @@ import dev.wirespeed.limits.IbSpeed;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.fio.FioJob;
 import dev.wirespeed.parse.host.DriverInfo;
 import dev.wirespeed.parse.host.EthtoolSettings;
+import dev.wirespeed.parse.host.KernelModule;
 import dev.wirespeed.parse.host.NfsMount;
 import dev.wirespeed.parse.host.PauseSettings;
 import dev.wirespeed.parse.host.TopologyDevice;
+import dev.wirespeed.parse.host.TopologyMachine;
+import dev.wirespeed.parse.ib.IbLink;
+import dev.wirespeed.parse.ib.IbNode;
+import dev.wirespeed.parse.iperf.Iperf3Result;
+import dev.wirespeed.parse.iperf.IperfHeader;
+import dev.wirespeed.parse.iperf.IperfInterval;
+import dev.wirespeed.parse.mlx.MlxDevice;
 import dev.wirespeed.parse.mlx.MlxSetting;
 import dev.wirespeed.parse.mlx.MstDevice;
 import dev.wirespeed.parse.mlx.TuneItem;
+import dev.wirespeed.parse.other.MdcliRecord;
+import dev.wirespeed.parse.other.ZeroTierPeer;
 import dev.wirespeed.parse.perftest.CpuFrequencyWarning;
+import dev.wirespeed.parse.perftest.PerftestBwRow;
+import dev.wirespeed.parse.perftest.PerftestHeader;
+import dev.wirespeed.parse.perftest.PerftestLatRow;
+import dev.wirespeed.parse.qperf.QperfValue;
+import dev.wirespeed.parse.sockperf.SockperfResult;
 import dev.wirespeed.results.Measurement;
 import java.util.List;
 import java.util.Locale;
@@ -51,65 +68,141 @@ final class RecordFacts {
 
     /** Adds what one parsed block says to {@code b}. */
     static void add(Facts.Builder b, Parsed p, String input) {
-        String lastTunePci = null;
+        ToFacts facts = new ToFacts(b);
         for (ParsedRecord r : p.records()) {
-            String src = p.format() + ", " + input + " line " + r.source().line();
-            switch (r) {
-                case dev.wirespeed.parse.ib.RdmaDevice d -> b.add(device(d, src));
-                case dev.wirespeed.parse.ib.RdmaPort port -> b.add(port(port, src));
-                case dev.wirespeed.parse.pci.PciDevice d -> pci(d.address(), src).ifPresent(f -> {
-                    PciFunction.Builder fb = PciFunction.builder(f).description(text(d.description(), src));
-                    if (d.driver() != null) {
-                        fb.driver(text(d.driver(), src));
-                    }
-                    if (d.numaNode() != null) {
-                        fb.numaNode(Observed.of(d.numaNode(), d.numaNode().toString(), src));
-                    }
-                    b.add(fb.build());
-                });
-                case dev.wirespeed.parse.pci.PcieLink l -> pci(l.address(), src)
-                        .ifPresent(f -> b.add(PciFunction.builder(f).link(link(l, src)).build()));
-                case dev.wirespeed.parse.host.NetInterface n -> {
-                    NetInterface.Builder nb = NetInterface.builder(n.name());
-                    if (n.state() != null) {
-                        nb.operState(Observed.of(n.state().toLowerCase(Locale.ROOT), n.state(), src));
-                    }
-                    if (n.mtuBytes() != null) {
-                        nb.mtuBytes(Observed.of(n.mtuBytes(), n.mtuBytes().toString(), src));
-                    }
-                    if (n.linkType() != null) {
-                        nb.type(Observed.of(n.linkType().equals("infiniband") ? NetInterface.ARPHRD_INFINIBAND
-                                : n.linkType().equals("loopback") ? NetInterface.ARPHRD_LOOPBACK : NetInterface.ARPHRD_ETHER,
-                                "link/" + n.linkType(), src));
-                    }
-                    b.add(nb.build());
+            facts.src = p.format() + ", " + input + " line " + r.source().line();
+            r.accept(facts);
+        }
+        for (Measurement m : p.measurements()) {
+            b.add(m);
+        }
+    }
+
+    /**
+     * One method per record type, so that a new type must say what it gives the host fact model.
+     * The records that give nothing are listed at the end, each with the reason.
+     */
+    private static final class ToFacts implements RecordVisitor<Void> {
+        private final Facts.Builder b;
+        private String src;
+        /** mlnx_tune prints a PCI section header, then the items of that device. */
+        private String lastTunePci;
+
+        ToFacts(Facts.Builder b) {
+            this.b = b;
+        }
+
+        @Override
+        public Void visit(dev.wirespeed.parse.ib.RdmaDevice d) {
+            b.add(device(d, src));
+            return null;
+        }
+
+        @Override
+        public Void visit(dev.wirespeed.parse.ib.RdmaPort port) {
+            b.add(port(port, src));
+            return null;
+        }
+
+        @Override
+        public Void visit(dev.wirespeed.parse.pci.PciDevice d) {
+            pci(d.address(), src).ifPresent(f -> {
+                PciFunction.Builder fb = PciFunction.builder(f).description(text(d.description(), src));
+                if (d.driver() != null) {
+                    fb.driver(text(d.driver(), src));
                 }
-                case EthtoolSettings e when e.iface() != null && e.speed() != null -> b.add(NetInterface.builder(e.iface())
+                if (d.numaNode() != null) {
+                    fb.numaNode(Observed.of(d.numaNode(), d.numaNode().toString(), src));
+                }
+                b.add(fb.build());
+            });
+            return null;
+        }
+
+        @Override
+        public Void visit(dev.wirespeed.parse.pci.PcieLink l) {
+            pci(l.address(), src).ifPresent(f -> b.add(PciFunction.builder(f).link(link(l, src)).build()));
+            return null;
+        }
+
+        @Override
+        public Void visit(dev.wirespeed.parse.host.NetInterface n) {
+            NetInterface.Builder nb = NetInterface.builder(n.name());
+            if (n.state() != null) {
+                nb.operState(Observed.of(n.state().toLowerCase(Locale.ROOT), n.state(), src));
+            }
+            if (n.mtuBytes() != null) {
+                nb.mtuBytes(Observed.of(n.mtuBytes(), n.mtuBytes().toString(), src));
+            }
+            if (n.linkType() != null) {
+                nb.type(Observed.of(n.linkType().equals("infiniband") ? NetInterface.ARPHRD_INFINIBAND
+                        : n.linkType().equals("loopback") ? NetInterface.ARPHRD_LOOPBACK : NetInterface.ARPHRD_ETHER,
+                        "link/" + n.linkType(), src));
+            }
+            b.add(nb.build());
+            return null;
+        }
+
+        @Override
+        public Void visit(EthtoolSettings e) {
+            if (e.iface() != null && e.speed() != null) {
+                b.add(NetInterface.builder(e.iface())
                         .speedMbps(Observed.of(Math.round(e.speed().value() / 1e6), e.speed().raw(), src)).build());
-                case PauseSettings ps when ps.iface() != null -> b.add(NetInterface.builder(ps.iface())
+            }
+            return null;
+        }
+
+        @Override
+        public Void visit(PauseSettings ps) {
+            if (ps.iface() != null) {
+                b.add(NetInterface.builder(ps.iface())
                         .pause(Observed.of(new PauseFrames(ps.autoNegotiate(), ps.rx(), ps.tx()),
                                 "RX " + onOff(ps.rx()) + ", TX " + onOff(ps.tx()), src)).build());
-                case DriverInfo di when di.iface() != null -> {
-                    NetInterface.Builder nb = NetInterface.builder(di.iface());
-                    if (di.driver() != null) {
-                        nb.driver(text(di.driver(), src));
-                    }
-                    pci(di.busInfo(), src).ifPresent(a -> nb.pciAddress(Observed.of(a, di.busInfo(), src)));
-                    b.add(nb.build());
+            }
+            return null;
+        }
+
+        @Override
+        public Void visit(DriverInfo di) {
+            if (di.iface() != null) {
+                NetInterface.Builder nb = NetInterface.builder(di.iface());
+                if (di.driver() != null) {
+                    nb.driver(text(di.driver(), src));
                 }
-                case NfsMount m -> b.add(new Mount(m.export(), m.mountPoint(), "nfs" + (m.version() == null ? "" : m.version()),
-                        String.join(",", m.options().entrySet().stream()
-                                .map(e -> e.getValue().isEmpty() ? e.getKey() : e.getKey() + "=" + e.getValue()).toList()),
-                        m.transport() == null ? Observed.absent(src) : Observed.of(m.transport(), "proto=" + m.transport(), src),
-                        new Evidence(src, r.source().text().strip())));
-                case TopologyDevice t -> pci(t.address(), src).ifPresent(a -> {
-                    if (t.numaNode() != null) {
-                        b.add(PciFunction.builder(a).numaNode(Observed.of(t.numaNode(), "NUMANode P#" + t.numaNode(), src)).build());
-                    }
-                    t.netdevs().forEach(n -> b.add(NetInterface.builder(n).pciAddress(Observed.of(a, t.address(), src)).build()));
-                    t.rdmaDevices().forEach(d -> b.add(RdmaDevice.builder(d).pciAddress(Observed.of(a, t.address(), src)).build()));
-                });
-                case MstDevice m when m.pciAddress() != null -> pci(m.pciAddress(), src).ifPresent(a -> {
+                pci(di.busInfo(), src).ifPresent(a -> nb.pciAddress(Observed.of(a, di.busInfo(), src)));
+                b.add(nb.build());
+            }
+            return null;
+        }
+
+        @Override
+        public Void visit(NfsMount m) {
+            b.add(new Mount(m.export(), m.mountPoint(), "nfs" + (m.version() == null ? "" : m.version()),
+                    String.join(",", m.options().entrySet().stream()
+                            .map(e -> e.getValue().isEmpty() ? e.getKey() : e.getKey() + "=" + e.getValue()).toList()),
+                    m.transport() == null ? Observed.absent(src) : Observed.of(m.transport(), "proto=" + m.transport(), src),
+                    new Evidence(src, m.source().text().strip())));
+            return null;
+        }
+
+        @Override
+        public Void visit(TopologyDevice t) {
+            pci(t.address(), src).ifPresent(a -> {
+                if (t.numaNode() != null) {
+                    b.add(PciFunction.builder(a).numaNode(Observed.of(t.numaNode(), "NUMANode P#" + t.numaNode(), src))
+                            .build());
+                }
+                t.netdevs().forEach(n -> b.add(NetInterface.builder(n).pciAddress(Observed.of(a, t.address(), src)).build()));
+                t.rdmaDevices().forEach(d -> b.add(RdmaDevice.builder(d).pciAddress(Observed.of(a, t.address(), src))
+                        .build()));
+            });
+            return null;
+        }
+
+        @Override
+        public Void visit(MstDevice m) {
+            if (m.pciAddress() != null) {
+                pci(m.pciAddress(), src).ifPresent(a -> {
                     if (m.rdma() != null) {
                         b.add(RdmaDevice.builder(m.rdma()).pciAddress(Observed.of(a, m.pciAddress(), src)).build());
                     }
@@ -117,16 +210,112 @@ final class RecordFacts {
                         b.add(NetInterface.builder(m.net()).pciAddress(Observed.of(a, m.pciAddress(), src)).build());
                     }
                 });
-                case MlxSetting s -> b.add(new DeviceSetting(s.device(), s.name(),
-                        s.newValue() != null ? s.newValue() : s.nextBoot(), new Evidence(src, r.source().text().strip())));
-                case TuneItem t -> lastTunePci = tune(b, t, src, lastTunePci);
-                case CpuFrequencyWarning w -> b.cpu(new CpuTopology(Observed.notSeen(), List.of(), List.of(),
-                        List.of(new CpuTopology.FrequencyNote(w.message(), new Evidence(src, w.message())))));
-                default -> { }
             }
+            return null;
         }
-        for (Measurement m : p.measurements()) {
-            b.add(m);
+
+        @Override
+        public Void visit(MlxSetting s) {
+            b.add(new DeviceSetting(s.device(), s.name(), s.newValue() != null ? s.newValue() : s.nextBoot(),
+                    new Evidence(src, s.source().text().strip())));
+            return null;
+        }
+
+        @Override
+        public Void visit(TuneItem t) {
+            lastTunePci = tune(b, t, src, lastTunePci);
+            return null;
+        }
+
+        @Override
+        public Void visit(CpuFrequencyWarning w) {
+            b.cpu(new CpuTopology(Observed.notSeen(), List.of(), List.of(),
+                    List.of(new CpuTopology.FrequencyNote(w.message(), new Evidence(src, w.message())))));
+            return null;
+        }
+
+        // No host fact. Fabric links and nodes, ZeroTier peers and MD-CLI objects are read by the
+        // log rules (diagnose.LogFacts); the rest are benchmark rows whose numbers reach the facts
+        // as Measurements (Parsed.measurements), or descriptions with nothing a rule checks yet.
+
+        @Override
+        public Void visit(IbLink r) {
+            return null;
+        }
+
+        @Override
+        public Void visit(IbNode r) {
+            return null;
+        }
+
+        @Override
+        public Void visit(ZeroTierPeer r) {
+            return null;
+        }
+
+        @Override
+        public Void visit(MdcliRecord r) {
+            return null;
+        }
+
+        @Override
+        public Void visit(TopologyMachine r) {
+            return null;
+        }
+
+        @Override
+        public Void visit(KernelModule r) {
+            return null;
+        }
+
+        @Override
+        public Void visit(MlxDevice r) {
+            return null;
+        }
+
+        @Override
+        public Void visit(IperfHeader r) {
+            return null;
+        }
+
+        @Override
+        public Void visit(IperfInterval r) {
+            return null;
+        }
+
+        @Override
+        public Void visit(Iperf3Result r) {
+            return null;
+        }
+
+        @Override
+        public Void visit(QperfValue r) {
+            return null;
+        }
+
+        @Override
+        public Void visit(PerftestHeader r) {
+            return null;
+        }
+
+        @Override
+        public Void visit(PerftestBwRow r) {
+            return null;
+        }
+
+        @Override
+        public Void visit(PerftestLatRow r) {
+            return null;
+        }
+
+        @Override
+        public Void visit(SockperfResult r) {
+            return null;
+        }
+
+        @Override
+        public Void visit(FioJob r) {
+            return null;
         }
     }
 

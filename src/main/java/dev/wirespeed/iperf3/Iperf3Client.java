@@ -7,6 +7,7 @@ import dev.wirespeed.engine.UdpBwClient;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwResult.Outcome;
+import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.wire.ProtocolException;
 import dev.wirespeed.wire.TestSpec;
@@ -163,7 +164,7 @@ public final class Iperf3Client {
             Instant startedAt = Instant.now();
             long t0 = side.start();
             Thread watcher = Thread.ofPlatform().name("ws-iperf3-control").daemon(true).start(this::watchControl);
-            String status = waitForEnd(t0);
+            OutcomeStatus status = waitForEnd(t0);
             side.stopSending();
             long endNanos = System.nanoTime();
             Results remote = null;
@@ -181,15 +182,15 @@ public final class Iperf3Client {
                     peerProblem = Io.reason(e);
                 }
             }
-            if (peerProblem != null && !status.equals("interrupted")) {
-                status = "peer-lost";
+            if (peerProblem != null && status != OutcomeStatus.INTERRUPTED) {
+                status = OutcomeStatus.PEER_LOST;
             }
             double seconds = (endNanos - t0) / 1e9;
             Outcome outcome = switch (status) {
-                case "ok" -> Outcome.OK;
-                case "interrupted" -> new Outcome("interrupted", String.format(Locale.ROOT,
+                case OK -> Outcome.OK;
+                case INTERRUPTED -> new Outcome(OutcomeStatus.INTERRUPTED, String.format(Locale.ROOT,
                         "stopped by the user after %.1f s", seconds));
-                default -> new Outcome("peer-lost", String.format(Locale.ROOT,
+                case PEER_LOST, FAILED -> new Outcome(OutcomeStatus.PEER_LOST, String.format(Locale.ROOT,
                         "the iperf3 server went away after %.1f s (%s)", seconds, peerProblem));
             };
             R result = side.result(startedAt, server, remote, outcome);
@@ -212,7 +213,7 @@ public final class Iperf3Client {
             return remote;
         }
 
-        private String waitForEnd(long t0) {
+        private OutcomeStatus waitForEnd(long t0) {
             long end = spec.durationMillis() > 0
                     ? t0 + TimeUnit.MILLISECONDS.toNanos(spec.omitMillis() + spec.durationMillis()) : Long.MAX_VALUE;
             long lastBytes = -1;
@@ -220,23 +221,23 @@ public final class Iperf3Client {
             while (true) {
                 long now = System.nanoTime();
                 if (now >= end) {
-                    return "ok";
+                    return OutcomeStatus.OK;
                 }
                 if (config.interrupted().getAsBoolean()) {
-                    return "interrupted";
+                    return OutcomeStatus.INTERRUPTED;
                 }
                 if (nextEvent.isDone()) {
                     Event e = nextEvent.join();
                     peerProblem = e.problem() != null ? e.problem()
                             : "it sent " + Iperf3.stateName(e.state()) + " during the test";
-                    return "peer-lost";
+                    return OutcomeStatus.PEER_LOST;
                 }
                 if (side.firstFailure() != null) {
                     peerProblem = "data connection failed: " + Io.reason(side.firstFailure());
-                    return "peer-lost";
+                    return OutcomeStatus.PEER_LOST;
                 }
                 if (side.byteCountReached()) {
-                    return "ok";
+                    return OutcomeStatus.OK;
                 }
                 long moved = side.bytesMoved();
                 if (moved != lastBytes) {
@@ -244,7 +245,7 @@ public final class Iperf3Client {
                     lastMove = now;
                 } else if (now - lastMove > STALL_LIMIT_NANOS) {
                     peerProblem = "no data moved for " + TimeUnit.NANOSECONDS.toSeconds(STALL_LIMIT_NANOS) + " s";
-                    return "peer-lost";
+                    return OutcomeStatus.PEER_LOST;
                 }
                 LockSupport.parkNanos(Math.min(end - now, TimeUnit.MILLISECONDS.toNanos(5)));
             }

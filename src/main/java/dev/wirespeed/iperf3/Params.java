@@ -36,7 +36,7 @@ final class Params {
      * UDP tests ask for 64-bit packet counters, as wirespeed's own datagrams carry.
      */
     static ObjectNode request(TestSpec spec, String clientVersion) {
-        boolean udp = TestSpec.MODE_UDP_BW.equals(spec.mode());
+        boolean udp = spec.testMode() == dev.wirespeed.wire.TestMode.UDP_BW;
         ObjectNode j = Control.MAPPER.createObjectNode();
         j.put(udp ? "udp" : "tcp", true);
         j.put("omit", seconds(spec.omitMillis()));

@@ -6,11 +6,16 @@ import java.util.Map;
 /**
  * One thing a parser read: a port, a PCIe link, a result row. Each is a record whose components
  * are the normalized values (units in names or {@link Quantity}), plus the {@link Source} line it
- * starts at. In JSON, "kind" names the record type.
+ * starts at. In JSON, "kind" names the record type: each record's explicit {@code @JsonTypeName}
+ * (the enum in docs/json/explain.schema.json), never its Java class name, so classes can be renamed
+ * or moved without changing the JSON.
  */
-@JsonTypeInfo(use = JsonTypeInfo.Id.SIMPLE_NAME, include = JsonTypeInfo.As.PROPERTY, property = "kind")
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "kind")
 public interface ParsedRecord {
     Source source();
+
+    /** Calls the visitor's method for this record type (see {@link RecordVisitor}). */
+    <R> R accept(RecordVisitor<R> visitor);
 
     /**
      * The key values for explain's compact table, column name → formatted value with unit, in

@@ -4,6 +4,7 @@ import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.LatResult;
 import dev.wirespeed.results.LatResult.LatRow;
 import dev.wirespeed.results.LatResult.LatStats;
+import dev.wirespeed.results.Protocol;
 import java.io.PrintWriter;
 import java.util.Locale;
 
@@ -28,7 +29,7 @@ public final class LatText {
     public void header(BwResult.Peer server, LatResult.LatParams p) {
         out.println(BwText.connected(server));
         StringBuilder b = new StringBuilder();
-        b.append("udp".equals(p.protocol()) ? "UDP ping-pong" : "TCP ping-pong (TCP_NODELAY)");
+        b.append(Protocol.of(p.protocol()).orElse(null) == Protocol.UDP ? "UDP ping-pong" : "TCP ping-pong (TCP_NODELAY)");
         b.append(p.busyPoll() ? ", busy-poll (both sides spin)" : ", blocking reads");
         if (p.iterations() != null) {
             b.append(", ").append(p.iterations()).append(" round trips");

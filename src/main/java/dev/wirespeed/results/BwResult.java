@@ -94,13 +94,13 @@ public record BwResult(
 
     public record CpuSide(double userPercent, double systemPercent, double totalPercent) {}
 
-    /** status: "ok", "interrupted" (Ctrl-C), "peer-lost", "failed". */
+    /** How the test ended, and why when not {@link OutcomeStatus#OK}. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Outcome(String status, String message) {
-        public static final Outcome OK = new Outcome("ok", null);
+    public record Outcome(OutcomeStatus status, String message) {
+        public static final Outcome OK = new Outcome(OutcomeStatus.OK, null);
 
         public boolean ok() {
-            return "ok".equals(status);
+            return status == OutcomeStatus.OK;
         }
     }
 }

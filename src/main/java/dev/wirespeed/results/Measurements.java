@@ -103,7 +103,7 @@ public final class Measurements {
             summary.addAll(latencyMetrics(r.rows().getFirst()));
         }
         addCpu(summary, r.cpu());
-        String test = "udp".equals(r.params().protocol()) ? Measurement.Tests.UDP_LAT : Measurement.Tests.TCP_LAT;
+        String test = Protocol.of(r.params().protocol()).orElse(null) == Protocol.UDP ? Measurement.Tests.UDP_LAT : Measurement.Tests.TCP_LAT;
         return new Measurement("wirespeed", r.tool().version(), test, params, summary, List.of(), rows, "measured");
     }
 

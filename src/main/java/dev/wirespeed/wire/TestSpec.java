@@ -8,7 +8,9 @@ import java.util.List;
  * What the client asks the server to run. Every field a peer can choose is bounded by
  * {@link #validate(Limits)} before anything is allocated for it.
  *
- * @param mode            "tcp-bw", "udp-bw", "tcp-lat" or "udp-lat"
+ * @param mode            a {@link TestMode} label as the peer sent it ("tcp-bw", "udp-bw", "tcp-lat",
+ *                        "udp-lat"); kept as text so that an unknown mode is refused by {@link #validate}
+ *                        with its name, and read through {@link #testMode()}
  * @param direction       who sends
  * @param streams         data connections per direction
  * @param durationMillis  length of the measured part; 0 when {@code bytes} bounds the test
@@ -42,6 +44,7 @@ public record TestSpec(
         boolean busyPoll,
         long rateBitsPerSecond) {
 
+    /** The labels of {@link TestMode}, for tests and javadoc. */
     public static final String MODE_TCP_BW = "tcp-bw";
     public static final String MODE_UDP_BW = "udp-bw";
     public static final String MODE_TCP_LAT = "tcp-lat";
@@ -58,22 +61,26 @@ public record TestSpec(
      * {@link #DEFAULT_TCP_BUFFER_BYTES} until the other fields are set.
      */
     public static Builder tcpBandwidth() {
-        return new Builder(MODE_TCP_BW).bufferBytes(DEFAULT_TCP_BUFFER_BYTES);
+        return new Builder(TestMode.TCP_BW.label()).bufferBytes(DEFAULT_TCP_BUFFER_BYTES);
     }
 
     /** A UDP bandwidth test ({@value #MODE_UDP_BW}). */
     public static Builder udpBandwidth() {
-        return new Builder(MODE_UDP_BW);
+        return new Builder(TestMode.UDP_BW.label());
     }
 
     /** A ping-pong latency test over TCP ({@value #MODE_TCP_LAT}) or UDP ({@value #MODE_UDP_LAT}). */
     public static Builder latency(boolean udp) {
-        return new Builder(udp ? MODE_UDP_LAT : MODE_TCP_LAT);
+        return new Builder((udp ? TestMode.UDP_LAT : TestMode.TCP_LAT).label());
     }
 
     /** A builder of any mode, as a peer may name it (validated by {@link #validate(Limits)}, not here). */
     public static Builder builder(String mode) {
         return new Builder(mode);
+    }
+
+    public static Builder builder(TestMode mode) {
+        return new Builder(mode.label());
     }
 
     /** A builder holding every field of this spec: change some, {@code build()} a copy that keeps the rest. */
@@ -236,31 +243,35 @@ public record TestSpec(
         return direction.connections(streams);
     }
 
+    /** The mode; throws IllegalStateException for a mode {@link #validate} would refuse. */
+    @JsonIgnore
+    public TestMode testMode() {
+        return TestMode.of(mode).orElseThrow(() -> new IllegalStateException("unsupported test mode '" + mode + "'"));
+    }
+
     /** Whether the data travels in UDP datagrams (udp-bw, udp-lat) rather than on TCP connections. */
     @JsonIgnore
     public boolean udp() {
-        return MODE_UDP_BW.equals(mode) || MODE_UDP_LAT.equals(mode);
+        return TestMode.of(mode).map(TestMode::udp).orElse(false);
     }
 
     /** Whether this is a ping-pong latency test (tcp-lat, udp-lat). */
     @JsonIgnore
     public boolean latency() {
-        return MODE_TCP_LAT.equals(mode) || MODE_UDP_LAT.equals(mode);
+        return TestMode.of(mode).map(TestMode::latency).orElse(false);
     }
 
     /** Throws ProtocolException naming the first field out of range. */
     public void validate(Limits limits) throws ProtocolException {
-        if (latency()) {
-            ModeBounds.validateLatency(this, limits);
-            return;
+        TestMode m = TestMode.of(mode).orElseThrow(() -> new ProtocolException("unsupported test mode '" + mode + "'"));
+        switch (m) {
+            case TCP_LAT, UDP_LAT -> ModeBounds.validateLatency(this, limits);
+            case UDP_BW -> ModeBounds.validateUdpBandwidth(this, limits);
+            case TCP_BW -> validateTcpBandwidth(limits);
         }
-        if (MODE_UDP_BW.equals(mode)) {
-            ModeBounds.validateUdpBandwidth(this, limits);
-            return;
-        }
-        if (!MODE_TCP_BW.equals(mode)) {
-            throw new ProtocolException("unsupported test mode '" + mode + "'");
-        }
+    }
+
+    private void validateTcpBandwidth(Limits limits) throws ProtocolException {
         if (direction == null) {
             throw new ProtocolException("direction missing");
         }

@@ -18,7 +18,7 @@ class MeshConfigCopiesTest {
     @Test
     void meshConfigCopiesKeepEveryField() throws ReflectiveOperationException {
         BooleanSupplier stop = () -> true;
-        Mesh.Config c = Mesh.Config.builder().hosts(List.of()).rounds(List.of()).pattern("all-pairs").engine("tcp")
+        Mesh.Config c = Mesh.Config.builder().hosts(List.of()).rounds(List.of()).pattern("all-pairs").engine(MeshEngine.TCP)
                 .seconds(2).omitSeconds(1).streams(2).bidir(true).expectPercent(90)
                 .perftest(new PerftestSpec("ib_write_bw", "mlx5_0", 65536, 2, 18515, 3))
                 .token(Token.of("0123456789abcdef0123456789abcdef", "test")).connectTimeoutMillis(100)

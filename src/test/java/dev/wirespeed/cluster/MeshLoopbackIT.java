@@ -3,6 +3,7 @@ package dev.wirespeed.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.results.Json;
+import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.store.ResultStore;
 import dev.wirespeed.store.StoredResult;
 import dev.wirespeed.units.Rate;
@@ -49,7 +50,7 @@ class MeshLoopbackIT {
 
     static Mesh.Config config(List<Endpoint> hosts, double seconds, Token token, java.util.function.BooleanSupplier stop) {
         return Mesh.Config.builder().hosts(hosts).rounds(Schedule.allPairs(hosts.size())).pattern("all-pairs")
-                .engine("tcp").seconds(seconds).streams(1).expectPercent(90).token(token).connectTimeoutMillis(5_000)
+                .engine(MeshEngine.TCP).seconds(seconds).streams(1).expectPercent(90).token(token).connectTimeoutMillis(5_000)
                 .interrupted(stop).build();
     }
 
@@ -152,7 +153,7 @@ class MeshLoopbackIT {
         }
         PerftestSpec spec = new PerftestSpec("ib_write_bw", "mlx5_0", 65536, 1, PerftestSpec.DEFAULT_PORT, null);
         MeshResult m = new Mesh(Mesh.Config.builder().hosts(hosts).rounds(Schedule.allPairs(3)).pattern("all-pairs")
-                .engine("perftest").seconds(1).expectPercent(90).perftest(spec).connectTimeoutMillis(5_000)
+                .engine(MeshEngine.PERFTEST).seconds(1).expectPercent(90).perftest(spec).connectTimeoutMillis(5_000)
                 .interrupted(() -> false).build()).run(new Mesh.Listener() {});
         assertThat(m.pairs()).hasSize(3).allSatisfy(p -> {
             assertThat(p.status()).as(p.toString()).isEqualTo("ok");
@@ -176,7 +177,7 @@ class MeshLoopbackIT {
         agents.add(strict);
         List<Endpoint> all = new ArrayList<>(hosts);
         all.add(AgentIT.at(strict));
-        Mesh.Config c = Mesh.Config.builder().hosts(all).rounds(Schedule.allPairs(4)).pattern("all-pairs").engine("tcp")
+        Mesh.Config c = Mesh.Config.builder().hosts(all).rounds(Schedule.allPairs(4)).pattern("all-pairs").engine(MeshEngine.TCP)
                 .seconds(0.5).streams(2).expectPercent(90).connectTimeoutMillis(5_000).interrupted(() -> false).build();
         List<String> retries = new ArrayList<>();
         MeshResult m = new Mesh(c).run(new Mesh.Listener() {
@@ -219,7 +220,7 @@ class MeshLoopbackIT {
                     }
                 });
         assertThat(sawRound1).isTrue();
-        assertThat(m.outcome().status()).isEqualTo("interrupted");
+        assertThat(m.outcome().status()).isEqualTo(OutcomeStatus.INTERRUPTED);
         assertThat(m.outcome().message()).isEqualTo("stopped by the user in round 2 of 3; 2 of 6 pairs finished");
         assertThat(m.pairs().stream().filter(p -> p.round() == 0)).hasSize(2).allMatch(PairResult::ok);
         assertThat(m.pairs().stream().filter(p -> p.round() == 1)).hasSize(2)

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.cli.ExitCode;
 import dev.wirespeed.results.Json;
+import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.store.ResultStore;
 import dev.wirespeed.store.StoredResult;
 import dev.wirespeed.testing.Netns;
@@ -54,7 +55,7 @@ class MeshProcessIT {
                 StoredResult mesh = store.find(ResultStore.Query.all()).stream()
                         .filter(s -> s.measurement().test().equals("mesh")).findFirst().orElseThrow();
                 MeshResult saved = Json.MAPPER.readValue(store.raw(mesh.id()).orElseThrow(), MeshResult.class);
-                assertThat(saved.outcome().status()).isEqualTo("interrupted");
+                assertThat(saved.outcome().status()).isEqualTo(OutcomeStatus.INTERRUPTED);
                 assertThat(saved.pairs()).hasSize(2).allSatisfy(pair -> {
                     assertThat(pair.status()).isEqualTo("interrupted");
                     assertThat(pair.flows()).as("what was measured before Ctrl-C is kept").singleElement()

@@ -3,6 +3,7 @@ package dev.wirespeed.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.results.Json;
+import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.testing.JsonSchemas;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -82,7 +83,7 @@ class MeshReportTest {
     void interruptedMeshSaysSo() {
         List<PairResult> firstRound = pairs(0, -1, -1).stream().filter(p -> p.round() == 0).toList();
         MeshResult r = result(hosts(-1, -1), firstRound, "in round 2 of 5");
-        assertThat(r.outcome().status()).isEqualTo("interrupted");
+        assertThat(r.outcome().status()).isEqualTo(OutcomeStatus.INTERRUPTED);
         assertThat(r.verdict().getLast()).isEqualTo("verdict (partial, stopped by the user in round 2 of 5; 3 of 15 "
                 + "pairs finished): OK — every pair within 90 % of the median");
     }

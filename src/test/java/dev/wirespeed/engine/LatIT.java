@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.wirespeed.results.LatResult;
 import dev.wirespeed.results.LatResult.LatRow;
 import dev.wirespeed.results.LatResult.LatStats;
+import dev.wirespeed.results.OutcomeStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -116,7 +117,7 @@ class LatIT {
                         .build();
                 long t0 = System.nanoTime();
                 LatResult r = new LatClient(c).run(new LatClient.Listener() { });
-                assertThat(r.outcome().status()).as("udp=" + udp).isEqualTo("interrupted");
+                assertThat(r.outcome().status()).as("udp=" + udp).isEqualTo(OutcomeStatus.INTERRUPTED);
                 assertThat(System.nanoTime() - t0).as("udp=" + udp).isLessThan(TimeUnit.SECONDS.toNanos(8));
                 assertThat(echoThreadsAlive()).as("echo threads after the test, udp=" + udp).isZero();
             }

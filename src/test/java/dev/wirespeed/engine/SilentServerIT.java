@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.wirespeed.cli.Main;
 import dev.wirespeed.results.LatResult;
+import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.Wire;
@@ -97,7 +98,7 @@ class SilentServerIT {
                     .build();
             LatResult r = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> new LatClient(c).run(
                     new LatClient.Listener() {}));
-            assertThat(r.outcome().status()).isEqualTo("peer-lost");
+            assertThat(r.outcome().status()).isEqualTo(OutcomeStatus.PEER_LOST);
             assertThat(r.outcome().message()).contains("no answer for 1 s");
             assertThat(r.rows()).hasSize(1);
             assertThat(r.rows().getFirst().iterations()).isEqualTo(ECHOES);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import java.io.DataInputStream;
@@ -344,7 +345,7 @@ class Iperf3HostileIT {
                     in.readFully(new byte[in.readInt()]);
                     out.write(new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff});
                     BwResult r = client.get(30, TimeUnit.SECONDS);
-                    assertThat(r.outcome().status()).isEqualTo("peer-lost");
+                    assertThat(r.outcome().status()).isEqualTo(OutcomeStatus.PEER_LOST);
                     assertThat(r.outcome().message()).contains("4294967295 bytes is out of range");
                     assertThat(r.directions().getFirst().senderSummary().bytes()).as("what we sent is kept").isPositive();
                     assertThat(r.directions().getFirst().receiverSummary()).as("no receiver figures").isNull();

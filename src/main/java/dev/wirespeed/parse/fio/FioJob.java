@@ -1,9 +1,11 @@
 package dev.wirespeed.parse.fio;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -15,6 +17,7 @@ import java.util.Map;
  * @param clatP50     completion-latency percentiles, microseconds
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("FioJob")
 public record FioJob(String job, String direction, String rw, String blockSize, Integer iodepth, Integer numjobs,
                      String ioengine, Quantity iops, Quantity bandwidth, Quantity latencyAvg, Quantity clatP50,
                      Quantity clatP99, Quantity clatP999, Quantity runtime, Source source) implements ParsedRecord {
@@ -23,5 +26,10 @@ public record FioJob(String job, String direction, String rw, String blockSize, 
         return Columns.of().put("job", job).put("dir", direction).put("rw", rw).put("bs", blockSize)
                 .put("iodepth", iodepth).put("iops", iops).put("bw", bandwidth).put("lat avg", latencyAvg)
                 .put("clat p99", clatP99).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

@@ -1,19 +1,27 @@
 package dev.wirespeed.parse.host;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
 /** lstopo's totals: memory, packages, NUMA nodes, cores and hardware threads (PUs). */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("TopologyMachine")
 public record TopologyMachine(Quantity memory, int packages, int numaNodes, int cores, int processingUnits,
                               Source source) implements ParsedRecord {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("memory", memory).put("packages", packages).put("numa nodes", numaNodes)
                 .put("cores", cores).put("threads", processingUnits).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

@@ -1,9 +1,11 @@
 package dev.wirespeed.parse.ib;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -17,6 +19,7 @@ import java.util.Map;
  * @param couldBe    iblinkinfo's hint that the link could run faster ("Could be 14.0625 Gbps"), or null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("IbLink")
 public record IbLink(String node, String nodeGuid, String lid, Integer port, String width, String speed,
                      Quantity laneSignal, String state, String physicalState, String peerLid, Integer peerPort,
                      String peer, String couldBe, Source source) implements ParsedRecord {
@@ -25,5 +28,10 @@ public record IbLink(String node, String nodeGuid, String lid, Integer port, Str
         return Columns.of().put("node", node).put("port", port).put("width", width).put("speed", speed)
                 .put("state", state).put("physical", physicalState).put("peer", peer).put("peer port", peerPort)
                 .put("peer lid", peerLid).put("note", couldBe).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

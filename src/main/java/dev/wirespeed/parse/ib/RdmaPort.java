@@ -1,9 +1,11 @@
 package dev.wirespeed.parse.ib;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -18,6 +20,7 @@ import java.util.Map;
  * @param linkLayer     "InfiniBand" or "Ethernet"
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("RdmaPort")
 public record RdmaPort(String device, Integer port, String state, String physicalState, Quantity rate,
                        String width, String speed, String linkLayer, String baseLid, String smLid,
                        Integer activeMtuBytes, Integer maxMtuBytes, String portGuid, String netdev,
@@ -30,5 +33,10 @@ public record RdmaPort(String device, Integer port, String state, String physica
         return Columns.of().put("device", device).put("port", port).put("state", state)
                 .put("physical", physicalState).put("rate", r).put("link layer", linkLayer)
                 .put("lid", baseLid).put("sm lid", smLid).put("mtu", activeMtuBytes).put("netdev", netdev).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

@@ -1,8 +1,10 @@
 package dev.wirespeed.parse.iperf;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.Units;
 import dev.wirespeed.units.Rate;
@@ -25,6 +27,7 @@ import java.util.Map;
  * @param error            the "error" member when the run failed
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
+@JsonTypeName("Iperf3Result")
 public record Iperf3Result(String version, String role, String protocol, Integer streams, Boolean reverse,
                            String host, Integer port, Double durationSeconds, Double sentBytes,
                            Double sentBitsPerSecond, Double receivedBytes, Double receivedBitsPerSecond,
@@ -46,5 +49,10 @@ public record Iperf3Result(String version, String role, String protocol, Integer
                 .put("received", receivedBitsPerSecond == null ? null : Rate.format(receivedBitsPerSecond))
                 .put("retr", retransmits).put("lost/total", lostPackets == null ? null : lostPackets + "/" + packets)
                 .put("seconds", durationSeconds == null ? null : Units.trim(durationSeconds)).put("error", error).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

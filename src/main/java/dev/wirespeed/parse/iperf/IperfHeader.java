@@ -1,9 +1,11 @@
 package dev.wirespeed.parse.iperf;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -14,11 +16,17 @@ import java.util.Map;
  * @param window the socket buffer iperf2 reports ("TCP window size: 16.0 KByte (default)")
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("IperfHeader")
 public record IperfHeader(String tool, String role, String protocol, String host, Integer port, Quantity window,
                           Source source) implements ParsedRecord {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("tool", tool).put("role", role).put("protocol", protocol).put("host", host)
                 .put("port", port).put("window", window).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

@@ -1,9 +1,11 @@
 package dev.wirespeed.parse.iperf;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.Units;
 import java.util.Map;
@@ -18,6 +20,7 @@ import java.util.Map;
  *                    lines from 0 to the end)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("IperfInterval")
 public record IperfInterval(String stream, double startSeconds, double endSeconds, Quantity transfer, Quantity rate,
                             Long retransmits, Quantity jitter, Long lostPackets, Long totalPackets, String role,
                             boolean summary, Source source) implements ParsedRecord {
@@ -32,5 +35,10 @@ public record IperfInterval(String stream, double startSeconds, double endSecond
                 .put("transfer", transfer).put("rate", rate).put("retr", retransmits).put("jitter", jitter)
                 .put("lost/total", lostPackets == null ? null : lostPackets + "/" + totalPackets)
                 .put("role", role != null ? role : summary ? "total" : null).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

@@ -1,8 +1,10 @@
 package dev.wirespeed.parse.mlx;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -17,6 +19,7 @@ import java.util.Map;
  * @param status     mlxfwmanager's "Up to date" / "Update required"
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("MlxDevice")
 public record MlxDevice(String device, String deviceType, String partNumber, String description, String psid,
                         String pciAddress, String firmware, String available, String status, Source source)
         implements ParsedRecord {
@@ -25,5 +28,10 @@ public record MlxDevice(String device, String deviceType, String partNumber, Str
         return Columns.of().put("device", device).put("type", deviceType).put("part", partNumber).put("psid", psid)
                 .put("pci", pciAddress).put("firmware", firmware).put("available", available).put("status", status)
                 .map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

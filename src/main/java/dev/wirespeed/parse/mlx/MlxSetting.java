@@ -1,8 +1,10 @@
 package dev.wirespeed.parse.mlx;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -11,11 +13,17 @@ import java.util.Map;
  * the value for the next boot, and the new value when the command sets one.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("MlxSetting")
 public record MlxSetting(String device, String name, String nextBoot, String newValue, Source source)
         implements ParsedRecord {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("setting", name).put("next boot", nextBoot)
                 .put("new", newValue).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

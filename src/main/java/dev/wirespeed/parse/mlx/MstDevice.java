@@ -1,18 +1,26 @@
 package dev.wirespeed.parse.mlx;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
 /** A device of {@code mst status}: its /dev/mst path, PCI address and, with -v, RDMA and net names. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("MstDevice")
 public record MstDevice(String path, String pciAddress, String deviceType, String rdma, String net, Integer numaNode,
                         Source source) implements ParsedRecord {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("mst", path).put("pci", pciAddress).put("type", deviceType).put("rdma", rdma)
                 .put("net", net).put("numa", numaNode).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

@@ -1,8 +1,10 @@
 package dev.wirespeed.parse.mlx;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -16,11 +18,17 @@ import java.util.Map;
  * @param advice  the text after ">>>", or null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("TuneItem")
 public record TuneItem(String section, String level, String item, String value, String advice, Source source)
         implements ParsedRecord {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("section", section).put("level", level).put("item", item).put("value", value)
                 .put("advice", advice).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

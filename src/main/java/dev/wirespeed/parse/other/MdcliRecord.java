@@ -1,8 +1,10 @@
 package dev.wirespeed.parse.other;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -16,6 +18,7 @@ import java.util.Map;
  * @param fields member name → value, in document order
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
+@JsonTypeName("MdcliRecord")
 public record MdcliRecord(String object, Map<String, String> fields, Source source) implements ParsedRecord {
     public String get(String member) {
         return fields.get(member);
@@ -32,5 +35,10 @@ public record MdcliRecord(String object, Map<String, String> fields, Source sour
             c.put(e.getKey(), e.getValue());
         }
         return c.map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

@@ -1,8 +1,10 @@
 package dev.wirespeed.parse.other;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -14,6 +16,7 @@ import java.util.Map;
  * @param path          the active path "address/port", or null ("-" when relayed)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("ZeroTierPeer")
 public record ZeroTierPeer(String address, String version, String role, Integer latencyMillis, String link,
                            String path, Source source) implements ParsedRecord {
     @Override
@@ -21,5 +24,10 @@ public record ZeroTierPeer(String address, String version, String role, Integer 
         return Columns.of().put("peer", address).put("version", version).put("role", role)
                 .put("latency", latencyMillis == null ? null : latencyMillis + " ms").put("link", link).put("path", path)
                 .map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

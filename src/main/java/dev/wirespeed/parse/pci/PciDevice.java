@@ -1,8 +1,10 @@
 package dev.wirespeed.parse.pci;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -14,11 +16,17 @@ import java.util.Map;
  * @param description "Mellanox Technologies MT27710 Family [ConnectX-4 Lx]"
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("PciDevice")
 public record PciDevice(String address, String deviceClass, String description, Integer numaNode, String driver,
                         String partNumber, Source source) implements ParsedRecord {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("address", address).put("class", deviceClass).put("device", description)
                 .put("numa", numaNode).put("driver", driver).put("part", partNumber).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

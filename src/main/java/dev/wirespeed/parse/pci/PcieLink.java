@@ -1,9 +1,11 @@
 package dev.wirespeed.parse.pci;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.Units;
 import java.util.Map;
@@ -16,6 +18,7 @@ import java.util.Map;
  *        installer's "WARNING - device supports xN"
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("PcieLink")
 public record PcieLink(String address, Quantity capableSpeed, Integer capableWidth, Quantity speed, Integer width,
                        Boolean speedDowngraded, Boolean widthDowngraded, Integer maxPayloadBytes,
                        Integer maxReadRequestBytes, Source source) implements ParsedRecord {
@@ -35,5 +38,10 @@ public record PcieLink(String address, Quantity capableSpeed, Integer capableWid
         String w = width == null ? "" : " x" + width;
         String mark = Boolean.TRUE.equals(sd) || Boolean.TRUE.equals(wd) ? " (downgraded)" : "";
         return s + w + mark;
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

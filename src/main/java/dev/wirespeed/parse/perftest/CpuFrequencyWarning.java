@@ -1,7 +1,9 @@
 package dev.wirespeed.parse.perftest;
 
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -10,9 +12,15 @@ import java.util.Map;
  * is not max." (or "CPU Frequency is not max"): the cycle counter it times with assumes a fixed
  * frequency, so its results are unreliable until the governor is set to performance.
  */
+@JsonTypeName("CpuFrequencyWarning")
 public record CpuFrequencyWarning(String message, Double lowMhz, Double highMhz, Source source) implements ParsedRecord {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("warning", message).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

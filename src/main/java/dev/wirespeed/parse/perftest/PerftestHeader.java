@@ -1,8 +1,10 @@
 package dev.wirespeed.parse.perftest;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -16,6 +18,7 @@ import java.util.Map;
  * @param gidIndex   the GID index (RoCE), null on InfiniBand
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("PerftestHeader")
 public record PerftestHeader(String title, String verb, boolean bandwidth, String device, String connection,
                              String transport, String linkType, Integer mtuBytes, Integer gidIndex, Integer qps,
                              Source source) implements ParsedRecord {
@@ -23,5 +26,10 @@ public record PerftestHeader(String title, String verb, boolean bandwidth, Strin
     public Map<String, String> columns() {
         return Columns.of().put("test", title).put("device", device).put("connection", connection)
                 .put("link", linkType).put("mtu", mtuBytes).put("gid index", gidIndex).put("qps", qps).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

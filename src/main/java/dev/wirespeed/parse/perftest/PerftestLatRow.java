@@ -1,14 +1,17 @@
 package dev.wirespeed.parse.perftest;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
 /** A row of a perftest latency table (microseconds); older perftest prints no percentiles. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("PerftestLatRow")
 public record PerftestLatRow(long sizeBytes, long iterations, Quantity min, Quantity max, Quantity typical,
                              Quantity average, Quantity stdev, Quantity p99, Quantity p999, Source source)
         implements ParsedRecord {
@@ -16,5 +19,10 @@ public record PerftestLatRow(long sizeBytes, long iterations, Quantity min, Quan
     public Map<String, String> columns() {
         return Columns.of().put("bytes", sizeBytes).put("iterations", iterations).put("min", min)
                 .put("typical", typical).put("avg", average).put("99%", p99).put("99.9%", p999).put("max", max).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
     }
 }

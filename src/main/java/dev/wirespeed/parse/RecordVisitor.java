@@ -1,0 +1,100 @@
+package dev.wirespeed.parse;
+
+import dev.wirespeed.parse.fio.FioJob;
+import dev.wirespeed.parse.host.DriverInfo;
+import dev.wirespeed.parse.host.EthtoolSettings;
+import dev.wirespeed.parse.host.KernelModule;
+import dev.wirespeed.parse.host.NetInterface;
+import dev.wirespeed.parse.host.NfsMount;
+import dev.wirespeed.parse.host.PauseSettings;
+import dev.wirespeed.parse.host.TopologyDevice;
+import dev.wirespeed.parse.host.TopologyMachine;
+import dev.wirespeed.parse.ib.IbLink;
+import dev.wirespeed.parse.ib.IbNode;
+import dev.wirespeed.parse.ib.RdmaDevice;
+import dev.wirespeed.parse.ib.RdmaPort;
+import dev.wirespeed.parse.iperf.Iperf3Result;
+import dev.wirespeed.parse.iperf.IperfHeader;
+import dev.wirespeed.parse.iperf.IperfInterval;
+import dev.wirespeed.parse.mlx.MlxDevice;
+import dev.wirespeed.parse.mlx.MlxSetting;
+import dev.wirespeed.parse.mlx.MstDevice;
+import dev.wirespeed.parse.mlx.TuneItem;
+import dev.wirespeed.parse.other.MdcliRecord;
+import dev.wirespeed.parse.other.ZeroTierPeer;
+import dev.wirespeed.parse.pci.PciDevice;
+import dev.wirespeed.parse.pci.PcieLink;
+import dev.wirespeed.parse.perftest.CpuFrequencyWarning;
+import dev.wirespeed.parse.perftest.PerftestBwRow;
+import dev.wirespeed.parse.perftest.PerftestHeader;
+import dev.wirespeed.parse.perftest.PerftestLatRow;
+import dev.wirespeed.parse.qperf.QperfValue;
+import dev.wirespeed.parse.sockperf.SockperfResult;
+
+/**
+ * One method per {@link ParsedRecord} type. Every record implements {@link ParsedRecord#accept} by
+ * calling its method here, so a new record type does not compile until it is added here, and then
+ * not until every visitor (explain's {@code RecordFacts}) says what it makes of it: Java seals a
+ * hierarchy across packages only inside a named module, and wirespeed runs from the class path.
+ */
+public interface RecordVisitor<R> {
+    R visit(FioJob r);
+
+    R visit(DriverInfo r);
+
+    R visit(EthtoolSettings r);
+
+    R visit(KernelModule r);
+
+    R visit(NetInterface r);
+
+    R visit(NfsMount r);
+
+    R visit(PauseSettings r);
+
+    R visit(TopologyDevice r);
+
+    R visit(TopologyMachine r);
+
+    R visit(IbLink r);
+
+    R visit(IbNode r);
+
+    R visit(RdmaDevice r);
+
+    R visit(RdmaPort r);
+
+    R visit(Iperf3Result r);
+
+    R visit(IperfHeader r);
+
+    R visit(IperfInterval r);
+
+    R visit(MlxDevice r);
+
+    R visit(MlxSetting r);
+
+    R visit(MstDevice r);
+
+    R visit(TuneItem r);
+
+    R visit(MdcliRecord r);
+
+    R visit(ZeroTierPeer r);
+
+    R visit(PciDevice r);
+
+    R visit(PcieLink r);
+
+    R visit(CpuFrequencyWarning r);
+
+    R visit(PerftestBwRow r);
+
+    R visit(PerftestHeader r);
+
+    R visit(PerftestLatRow r);
+
+    R visit(QperfValue r);
+
+    R visit(SockperfResult r);
+}
