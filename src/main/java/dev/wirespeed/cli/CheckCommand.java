@@ -181,6 +181,13 @@ public final class CheckCommand implements Callable<Integer> {
 
     static Verdict verdict(BwResult r, String iface, Optional<HostPaths.HostPath> path, List<HostPaths.HostPath> all,
                            DoctorReport doctor) {
+        Verdict v = pathVerdict(r, iface, path, all, doctor);
+        var note = r.counters() == null ? null : r.counters().headline();
+        return v == null || note == null ? v : v.withCounterNote(note.rule(), note.message(), note.fix());
+    }
+
+    private static Verdict pathVerdict(BwResult r, String iface, Optional<HostPaths.HostPath> path,
+                                       List<HostPaths.HostPath> all, DoctorReport doctor) {
         BwResult.Summary s = r.directions().getFirst().receiverSummary();
         if (s == null || !r.outcome().ok()) {
             return null;

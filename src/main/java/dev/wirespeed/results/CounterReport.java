@@ -34,6 +34,29 @@ public record CounterReport(String clientInterface, List<Counters> client, Strin
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Note(String side, String rule, String severity, String subject, String message, String fix) {}
 
+    /** Only the counters that matter (errors, drops, pauses, retransmits) with the notes: for a bounded frame (mesh). */
+    public CounterReport mattering() {
+        return new CounterReport(clientInterface, mattering(client), serverInterface, mattering(server), notes);
+    }
+
+    private static List<Counters> mattering(List<Counters> side) {
+        if (side == null) {
+            return null;
+        }
+        List<Counters> out = new java.util.ArrayList<>();
+        for (Counters c : side) {
+            java.util.Map<String, dev.wirespeed.host.Observed<Long>> kept = new java.util.LinkedHashMap<>();
+            for (String name : dev.wirespeed.diagnose.CounterFindings.mattering(c, v -> v != 0).keySet()) {
+                kept.put(name, c.values().get(name));
+            }
+            c.observed("TcpOutSegs").ifPresent(o -> kept.put("TcpOutSegs", o));
+            if (!kept.isEmpty()) {
+                out.add(new Counters(c.scope(), c.subject(), kept));
+            }
+        }
+        return out;
+    }
+
     /** The note a verdict names: the worst (first), or null. */
     public Note headline() {
         return notes == null || notes.isEmpty() ? null : notes.getFirst();
