@@ -57,6 +57,7 @@ final class ModeServer {
     }
 
     private void runLatency() throws IOException {
+        PathCounterReport counters = PathCounterReport.start(control);
         CpuAccumulator cpu = new CpuAccumulator();
         long t0 = System.nanoTime();
         StopFlag stop = new StopFlag();
@@ -87,7 +88,7 @@ final class ModeServer {
         heart.stop();
         if (problem == null) {
             send(new Message.Results(List.of(), new Message.CpuTime(cpu.userNanos(), cpu.systemNanos(), end - t0),
-                    null));
+                    null).withCounterDeltas(counters.deltas()));
             ServerTest.lingeringClose(control);
         }
         int sizes = spec.sizesBytes().size();

@@ -119,48 +119,10 @@ public final class BwText {
         if (cpu != null) {
             out.println("CPU, percent of one core: client " + cpu(cpu.client()) + " · server " + cpu(cpu.server()));
         }
-        counters(result.counters());
+        new CountersText(out).print(result.counters());
         out.flush();
     }
 
-    /**
-     * The counters that matter which moved during the test, per side, then the worst note as the
-     * verdict: what the counters say held the test back, and the fix.
-     */
-    void counters(dev.wirespeed.results.CounterReport c) {
-        if (c == null) {
-            return;
-        }
-        java.util.List<String> lines = new java.util.ArrayList<>();
-        sideCounters("client", c.client(), lines);
-        sideCounters("server", c.server(), lines);
-        String where = "client " + (c.clientInterface() == null ? "?" : c.clientInterface())
-                + (c.server() == null ? ", server not reported" : ", server " + (c.serverInterface() == null ? "?" : c.serverInterface()));
-        if (lines.isEmpty()) {
-            out.println("Counters during the test (" + where + "): no drops, errors, pauses or retransmits");
-            return;
-        }
-        out.println("Counters during the test (" + where + "):");
-        lines.forEach(l -> out.println("  " + l));
-        var why = c.headline();
-        if (why != null) {
-            out.println("Verdict: " + why.message() + (why.fix() == null ? "" : "; " + why.fix()));
-        }
-    }
-
-    private static void sideCounters(String side, java.util.List<dev.wirespeed.host.Counters> deltas, java.util.List<String> lines) {
-        if (deltas == null) {
-            return;
-        }
-        for (dev.wirespeed.host.Counters d : deltas) {
-            var m = dev.wirespeed.diagnose.CounterFindings.mattering(d, v -> v != 0);
-            if (!m.isEmpty()) {
-                lines.add(side + " " + dev.wirespeed.diagnose.CounterFindings.label(d) + ": " + m.entrySet().stream()
-                        .map(e -> e.getKey() + " +" + dev.wirespeed.diagnose.CounterFindings.human(e.getValue()))
-                        .collect(java.util.stream.Collectors.joining(", ")));
-            }
-        }
-    }
 
     private static String span(Summary s, BwResult.BwParams p) {
         if (s == null) {

@@ -12,7 +12,7 @@ import java.util.List;
  * by definition (as perftest and sockperf report it): nobody's clocks are compared.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "rows", "cpu", "outcome"})
+@JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "rows", "cpu", "counters", "outcome"})
 public record LatResult(
         String schema,
         BwResult.Tool tool,
@@ -22,7 +22,14 @@ public record LatResult(
         LatParams params,
         List<LatRow> rows,
         BwResult.Cpu cpu,
-        BwResult.Outcome outcome) {
+        BwResult.Outcome outcome,
+        CounterReport counters) {
+
+    /** Without counter deltas. */
+    public LatResult(String schema, BwResult.Tool tool, String startedAt, BwResult.Peer client, BwResult.Peer server,
+                     LatParams params, List<LatRow> rows, BwResult.Cpu cpu, BwResult.Outcome outcome) {
+        this(schema, tool, startedAt, client, server, params, rows, cpu, outcome, null);
+    }
 
     public static final String SCHEMA = "wirespeed.lat/1";
 
