@@ -35,9 +35,11 @@ final class ModeServer {
     private final SocketChannel[] data;
     private final DatagramChannel[] udp;
     private final Supplier<String> abortReason;
+    /** Read before Ready; the latency test's Results carry what moved since. */
+    private final PathCounterReport counters;
 
     ModeServer(FrameCodec codec, SocketChannel control, BwServer.Config config, String peer, TestSpec spec,
-               SocketChannel[] data, DatagramChannel[] udp, Supplier<String> abortReason) {
+               SocketChannel[] data, DatagramChannel[] udp, Supplier<String> abortReason, PathCounterReport counters) {
         this.codec = codec;
         this.control = control;
         this.config = config;
@@ -46,6 +48,7 @@ final class ModeServer {
         this.data = data;
         this.udp = udp;
         this.abortReason = abortReason;
+        this.counters = counters;
     }
 
     void run() throws IOException {
@@ -57,7 +60,6 @@ final class ModeServer {
     }
 
     private void runLatency() throws IOException {
-        PathCounterReport counters = PathCounterReport.start(control);
         CpuAccumulator cpu = new CpuAccumulator();
         long t0 = System.nanoTime();
         StopFlag stop = new StopFlag();

@@ -112,9 +112,11 @@ final class ServerTest {
                 fail("server cannot apply the socket options: " + Io.reason(e));
                 return;
             }
+            // before Ready, so reading the counters (and running ethtool) never delays the test's clock
+            PathCounterReport counters = PathCounterReport.start(control);
             codec.write(new Message.Ready());
             codec.expect(Message.Start.class);
-            runData(spec);
+            runData(spec, counters);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (SocketTimeoutException e) {
@@ -170,9 +172,9 @@ final class ServerTest {
         }
     }
 
-    private void runData(TestSpec spec) throws IOException {
+    private void runData(TestSpec spec, PathCounterReport counters) throws IOException {
         if (spec.testMode() != dev.wirespeed.wire.TestMode.TCP_BW) {
-            new ModeServer(codec, control, server.config(), peer, spec, data, udp, () -> abortReason).run();
+            new ModeServer(codec, control, server.config(), peer, spec, data, udp, () -> abortReason, counters).run();
             return;
         }
         boolean[] sends = new boolean[data.length];
@@ -192,7 +194,6 @@ final class ServerTest {
                 TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), BwClient.plannedEndNanos(spec),
                 s -> sendInterval(s, receivingIndex));
         OptionalLong retransBefore = TcpCounters.retransmittedSegments();
-        PathCounterReport counters = PathCounterReport.start(control);
         long t0 = System.nanoTime();
         g.start();
         sampler.start(t0);
