@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -54,7 +53,7 @@ class CounterDeltasNetnsIT {
         // cannot queue counts in the root qdisc's "dropped" (and TCP retransmits it). The rate keeps the test CPU-light.
         net.exec(clientNs, "tc", "qdisc", "add", "dev", clientIf, "root", "tbf", "rate", "100mbit", "burst", "16kb",
                 "limit", "16kb");
-        Process server = net.start(serverNs, java("server", "--bind", SERVER_ADDRESS), dir.resolve("server.log"));
+        Process server = net.start(serverNs, Netns.wirespeed("server", "--bind", SERVER_ADDRESS), dir.resolve("server.log"));
         assertThat(Netns.awaitText(dir.resolve("server.log"), "listening on", server, 60_000))
                 .as(read(dir.resolve("server.log"))).isTrue();
     }
@@ -64,11 +63,7 @@ class CounterDeltasNetnsIT {
         if (net != null) {
             net.close();
         }
-        if (dir != null) {
-            try (var files = Files.walk(dir)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-            }
-        }
+        Netns.deleteTree(dir);
     }
 
     @Test
@@ -108,20 +103,11 @@ class CounterDeltasNetnsIT {
 
     private static String client(String... args) throws IOException, InterruptedException {
         Path out = Files.createTempFile(dir, "client", ".out");
-        Process p = net.start(clientNs, java(args), out);
+        Process p = net.start(clientNs, Netns.wirespeed(args), out);
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("client finished").isTrue();
         String text = read(out);
         assertThat(p.exitValue()).as(text).isZero();
         return text;
-    }
-
-    static List<String> java(String... args) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx128m",
-                "--enable-native-access=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), "dev.wirespeed.cli.Main"));
-        cmd.addAll(List.of(args));
-        return cmd;
     }
 
     private static String read(Path p) throws IOException {

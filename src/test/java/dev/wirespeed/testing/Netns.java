@@ -112,6 +112,26 @@ public final class Netns implements AutoCloseable {
         }
     }
 
+    /** The command line of wirespeed in a fresh, small JVM on this test's class path (for {@link #start}). */
+    public static List<String> wirespeed(String... args) {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx128m",
+                "--enable-native-access=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+                "-cp", System.getProperty("java.class.path"), "dev.wirespeed.cli.Main"));
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    /** Deletes a test's temporary directory with everything in it; nothing when null. */
+    public static void deleteTree(Path dir) throws IOException {
+        if (dir == null) {
+            return;
+        }
+        try (var files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        }
+    }
+
     /** Kills what it started, then deletes every namespace it made (their veths go with them). */
     @Override
     public void close() {
