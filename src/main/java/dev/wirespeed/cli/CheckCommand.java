@@ -1,14 +1,9 @@
 package dev.wirespeed.cli;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.wirespeed.check.HostCheck;
 import dev.wirespeed.diagnose.DoctorReport;
-import dev.wirespeed.diagnose.Facts;
-import dev.wirespeed.diagnose.HostPaths;
-import dev.wirespeed.diagnose.RuleSet;
 import dev.wirespeed.diagnose.Verdict;
-import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.host.sysfs.Inspection;
+import dev.wirespeed.host.Facts;
 import dev.wirespeed.limits.LimitsReport;
 import dev.wirespeed.report.BwText;
 import dev.wirespeed.report.DoctorText;
@@ -18,8 +13,6 @@ import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurements;
 import dev.wirespeed.store.ResultsSink;
-import dev.wirespeed.results.LatResult;
-import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
@@ -28,7 +21,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -91,8 +83,9 @@ public final class CheckCommand implements Callable<Integer> {
 
         // The sections, in order. Each is computed, then printed (text) or kept for the JSON.
         // 1. doctor: the host's facts and findings.
-        Facts facts = Inspection.read(root, null);
-        DoctorReport doctor = DoctorReport.of(facts, RuleSet.standard().diagnose(facts, Inspection.context(root, facts)));
+        HostCheck.Doctor checked = HostCheck.doctor(root);
+        Facts facts = checked.facts();
+        DoctorReport doctor = checked.report();
         if (!json) {
             DoctorText text = new DoctorText(out);
             text.inventory(facts);
@@ -102,20 +95,19 @@ public final class CheckCommand implements Callable<Integer> {
         }
         // 2. limits: the path the test takes (HOST), or every NIC path (loopback).
         String iface = interfaceUnderTest();
-        Optional<HostPaths.HostPath> path = iface == null || iface.equals("lo") ? Optional.empty() : HostPaths.via(facts, iface);
-        List<HostPaths.HostPath> all = HostPaths.of(facts);
-        LimitsReport limits = LimitsReport.of(facts.origin(), path.map(p -> List.of(p.limit()))
-                .orElseGet(() -> all.stream().map(HostPaths.HostPath::limit).toList()));
+        HostCheck.Limits paths = HostCheck.limits(facts, iface);
+        LimitsReport limits = paths.report();
         if (!json) {
             new LimitsText(out).print(limits);
             out.println();
         }
         // 3. bandwidth: TCP to HOST or over loopback; 4. latency: 64 B ping-pong to the same server.
-        Measured measured = measure(out);
+        HostCheck.Measured measured = measure(out);
         BwResult bandwidth = measured.bandwidth();
         // 5. the verdict.
-        Verdict verdict = verdict(bandwidth, iface, path, all, doctor);
-        CheckResult result = new CheckResult(CheckResult.SCHEMA, doctor, limits, bandwidth, measured.latency(), verdict);
+        Verdict verdict = HostCheck.verdict(bandwidth, iface, paths, doctor);
+        HostCheck.Result result = new HostCheck.Result(HostCheck.Result.SCHEMA, doctor, limits, bandwidth,
+                measured.latency(), verdict);
         if (json) {
             out.println(Json.pretty(result));
         } else {
@@ -153,65 +145,24 @@ public final class CheckCommand implements Callable<Integer> {
         return host == null ? "lo" : Routes.interfaceTo(host, port).orElse(null);
     }
 
-    /** The bandwidth result and, when it succeeded, the latency result against the same server. */
-    private record Measured(BwResult bandwidth, LatResult latency) {}
-
-    private Measured measure(PrintWriter out) throws IOException {
+    private HostCheck.Measured measure(PrintWriter out) throws IOException {
         int streams = BwOptions.defaultStreams();
-        TestSpec test = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(streams)
-                .durationMillis(Math.round(seconds * 1000)).build();
+        TestSpec test = HostCheck.bandwidthSpec(streams, seconds);
         if (!json) {
             out.printf(Locale.ROOT, "check: TCP to %s, %d %s (%s), %s s…%n", host == null ? "loopback" : host, streams,
                     streams == 1 ? "stream" : "streams", BwOptions.defaultStreamsRule(), trim(seconds));
             out.flush();
         }
         if (host != null) {
-            return measure(host, port, test);
+            return HostCheck.measure(host, port, test, BwOptions.defaultStreamsRule(), Interrupts::raised);
         }
         try (BwCommand.LoopbackServer server = BwCommand.LoopbackServer.start()) {
-            return measure("127.0.0.1", server.port(), test);
+            return HostCheck.measure("127.0.0.1", server.port(), test, BwOptions.defaultStreamsRule(),
+                    Interrupts::raised);
         }
-    }
-
-    private static Measured measure(String target, int targetPort, TestSpec test) throws IOException {
-        BwResult bw = new BwClient(new BwClient.Config(target, targetPort, test, BwOptions.defaultStreamsRule(), 5000,
-                5000, Interrupts::raised)).run(new BwClient.Listener() {});
-        return new Measured(bw, bw.outcome().ok() ? CheckLatency.run(target, targetPort) : null);
-    }
-
-    static Verdict verdict(BwResult r, String iface, Optional<HostPaths.HostPath> path, List<HostPaths.HostPath> all,
-                           DoctorReport doctor) {
-        Verdict v = pathVerdict(r, iface, path, all, doctor);
-        var note = r.counters() == null ? null : r.counters().headline();
-        return v == null || note == null ? v : v.withCounterNote(note.rule(), note.message(), note.fix());
-    }
-
-    private static Verdict pathVerdict(BwResult r, String iface, Optional<HostPaths.HostPath> path,
-                                       List<HostPaths.HostPath> all, DoctorReport doctor) {
-        BwResult.Summary s = r.directions().getFirst().receiverSummary();
-        if (s == null || !r.outcome().ok()) {
-            return null;
-        }
-        double bps = s.bitsPerSecond();
-        if ("lo".equals(iface)) {
-            return Verdict.loopback(bps, r.params().streams(), all);
-        }
-        if (path.isPresent()) {
-            return Verdict.through(bps, path.get(), doctor.findings());
-        }
-        return Verdict.unknownPath(bps, iface == null ? "the route to the server could not be told (use --via IFACE)"
-                : "no rate or PCIe link is known for " + iface);
     }
 
     private static String trim(double v) {
         return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
-    }
-
-    /** JSON of `check`: the doctor report, the limits, the bandwidth and latency results, and the verdict. */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"schema", "doctor", "limits", "bandwidth", "latency", "verdict"})
-    record CheckResult(String schema, DoctorReport doctor, LimitsReport limits, BwResult bandwidth, LatResult latency,
-                       Verdict verdict) {
-        static final String SCHEMA = "wirespeed.check/2";
     }
 }

@@ -1,24 +1,11 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.engine.LatClient;
 import dev.wirespeed.results.LatResult;
-import java.io.IOException;
-import java.util.List;
 import java.util.Locale;
 
-/** The latency part of {@code check}: TCP ping-pong at 64 B against the server of its bandwidth test. */
+/** The latency line of {@code check} (the test itself: {@link dev.wirespeed.check.HostCheck#measure}). */
 final class CheckLatency {
-    static final int SIZE_BYTES = 64;
-    static final long ITERATIONS = 10_000;
-    static final long WARMUP = 1_000;
-
     private CheckLatency() {}
-
-    static LatResult run(String host, int port) throws IOException {
-        return new LatClient(LatClient.Config.builder().host(host).port(port).udp(false).sizesBytes(List.of(SIZE_BYTES))
-                .iterations(ITERATIONS).warmupIterations(WARMUP).connectTimeoutMillis(5_000).timeoutMillis(5_000)
-                .interrupted(Interrupts::raised).build()).run(new LatClient.Listener() {});
-    }
 
     /** "latency: loopback TCP 64 B one-way p50 12.31 us, p99 20.10 us (RTT/2 of 10000 round trips)". */
     static String line(LatResult r, String where) {

@@ -12,6 +12,8 @@ public final class ExitCode {
     public static final int USAGE = 2;
     /** doctor/check ran and found warnings or errors. */
     public static final int FINDINGS = 3;
+    /** explain --strict: some lines of the input were not recognized (listed under "unrecognized"). */
+    public static final int UNRECOGNIZED = 4;
     /** Stopped by SIGINT (Ctrl-C); results so far were printed. 143 for SIGTERM. */
     public static final int INTERRUPTED = 130;
 }

@@ -31,7 +31,9 @@ import picocli.CommandLine.Spec;
         description = {"Read pasted terminal output of network tools and say what it shows and what is wrong.",
             "Reads ibstat, ibstatus, ibv_devinfo, iblinkinfo, ibnetdiscover, rdma link, lspci, lstopo, ip, ethtool,",
             "nfsstat, lsmod, mlxconfig/mstconfig, mlxfwmanager, mst, mlnx_tune, mlx5cmd, flint, iperf2, iperf3 (text",
-            "and -J), qperf, perftest (ib_*_bw/lat), sockperf, fio (text and JSON), zerotier-cli and Huawei MD-CLI.",
+            "and -J), qperf, perftest (ib_*_bw/lat), sockperf, fio (text and JSON), zerotier-cli and Huawei MD-CLI;",
+            "counters: ethtool -S, ip -s link, perfquery, ibqueryerrors; dmesg/journal device lines, mlnx_qos,",
+            "nccl-tests (*_perf).",
             "A whole log is cut into commands at shell prompts; output without a prompt is recognized by content."},
         footer = {"", "Examples:",
             "  wirespeed explain session.log              every command, its values and the findings",
@@ -40,7 +42,10 @@ import picocli.CommandLine.Spec;
             "  wirespeed explain --json session.log       the normalized records, results and findings",
             "  wirespeed explain --save --label before iperf.txt   keep its results for 'wirespeed results'",
             "",
-            "Exit codes: 0 read, no warnings; 2 nothing recognized or bad input; 3 warnings or errors found."})
+            "  wirespeed explain --strict session.log     exit 4 when any line was not recognized",
+            "",
+            "Exit codes: 0 read, no warnings; 2 nothing recognized or bad input; 3 warnings or errors found;",
+            "4 (--strict) some lines were not recognized (they are listed in --json under \"unrecognized\")."})
 public final class ExplainCommand implements Callable<Integer> {
     /** Larger inputs are refused: a terminal log is far smaller. */
     static final long MAX_INPUT_BYTES = 64L << 20;
@@ -54,6 +59,10 @@ public final class ExplainCommand implements Callable<Integer> {
 
     @Option(names = "--json", description = "Print only JSON (schema wirespeed.explain/1).")
     boolean json;
+
+    @Option(names = "--strict", description = "Exit 4 when any non-blank line was not recognized (prose, an unknown "
+            + "format, or a command whose output no parser read), after printing everything.")
+    boolean strict;
 
     @Option(names = "--save", description = "Save the results read (iperf, qperf, perftest, sockperf, fio) in the "
             + "results database, with the pasted text beside them.")
@@ -116,6 +125,13 @@ public final class ExplainCommand implements Callable<Integer> {
         }
         Saving.save(spec, labels, sink, "explain", e.measurements(), "text", String.join("\n", inputs.values()), null,
                 json);
+        if (strict && e.unrecognizedLines() > 0) {
+            if (!json) {
+                out.println("strict: " + e.unrecognizedLines() + " line(s) not recognized");
+                out.flush();
+            }
+            return ExitCode.UNRECOGNIZED;
+        }
         boolean warn = e.findings().stream().map(Finding::severity).anyMatch(s -> s != Severity.INFO);
         return warn ? ExitCode.FINDINGS : ExitCode.OK;
     }

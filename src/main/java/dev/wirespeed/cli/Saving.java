@@ -50,9 +50,10 @@ final class Saving {
         return sink.save(RunInfo.of(kind, commandLine(spec), host), items);
     }
 
-    /** This host, for results measured here. */
+    /** This host, for results measured here: its sysfs facts, summarized by the store. */
     static HostSummary thisHost() {
-        return dev.wirespeed.store.HostSummaries.thisHost();
+        return dev.wirespeed.store.HostSummaries.thisHost(
+                () -> dev.wirespeed.host.sysfs.Inspection.read(java.nio.file.Path.of("/"), null));
     }
 
     /** "wirespeed bw --loopback -t 2", arguments with blanks or quotes quoted. */

@@ -1,9 +1,9 @@
 package dev.wirespeed.cluster;
 
-import dev.wirespeed.diagnose.Facts;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.Severity;
 import dev.wirespeed.host.CpuTopology;
+import dev.wirespeed.host.Facts;
 import dev.wirespeed.host.IbRate;
 import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.host.RdmaDevice;

@@ -1,5 +1,7 @@
 package dev.wirespeed.diagnose;
 
+import dev.wirespeed.host.Context;
+import dev.wirespeed.host.Facts;
 import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.host.PortState;
 import dev.wirespeed.host.RdmaPort;

@@ -278,7 +278,7 @@ public final class LatClient {
                     remote == null ? null : ResultAssembler.cpu(remote.cpu()));
             return new LatResult(LatResult.SCHEMA, new BwResult.Tool("wirespeed", Version.get()), startedAt.toString(),
                     ResultAssembler.localPeer(), session.server, params(), List.copyOf(rows), cpuResult, outcome,
-                    PathCounterReport.join(counters.interfaceName(), counterDeltas, remote));
+                    pingPong.ioPath(), PathCounterReport.join(counters.interfaceName(), counterDeltas, remote));
         }
 
         private void exchange() throws IOException {

@@ -94,6 +94,16 @@ final class NativeIo implements ByteChannel {
     private ByteBuffer bufferB;
     private long baseB;
 
+    /** Whether direct calls are possible on this JVM and platform; {@link #unavailableReason()} says why not. */
+    static boolean available() {
+        return AVAILABLE;
+    }
+
+    static String unavailableReason() {
+        return AVAILABLE ? null : NativeSockets.available() ? "no 64-bit read/write/shutdown downcalls here"
+                : NativeSockets.unavailableReason();
+    }
+
     private NativeIo(SelectableChannel owner, int fd) {
         this.owner = owner;
         this.fd = fd;

@@ -1,5 +1,6 @@
 package dev.wirespeed.engine;
 
+import dev.wirespeed.results.IoPath;
 import java.io.EOFException;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
@@ -73,6 +74,13 @@ abstract sealed class PingPong permits PingPong.Tcp, PingPong.Udp {
     /** Watchdog: the current message got no echo for a while; send it again (UDP only). */
     abstract void resend() throws IOException;
 
+    /** Whether the hot loop makes direct system calls ({@link NativeIo}) or goes through the channel. */
+    abstract IoPath ioPath();
+
+    static IoPath ioPathOf(ByteChannel ch) {
+        return ch instanceof NativeIo ? IoPath.DIRECT : IoPath.NIO;
+    }
+
     /** Ends the exchange: a spinning read returns end of stream (a shut-down UDP socket only ever says EAGAIN). */
     final void stop() {
         stop.set();
@@ -138,6 +146,11 @@ abstract sealed class PingPong permits PingPong.Tcp, PingPong.Udp {
         void resend() {
             // TCP retransmits by itself
         }
+
+        @Override
+        IoPath ioPath() {
+            return ioPathOf(channel);
+        }
     }
 
     /** UDP: one datagram each way; stale or foreign echoes are skipped by size, kind and sequence. */
@@ -157,6 +170,11 @@ abstract sealed class PingPong permits PingPong.Tcp, PingPong.Udp {
             this.channel = channel;
             this.direct = NativeIo.over(channel);
             this.again = ByteBuffer.allocateDirect(maxSizeBytes);
+        }
+
+        @Override
+        IoPath ioPath() {
+            return ioPathOf(direct);
         }
 
         @Override

@@ -1,13 +1,16 @@
 package dev.wirespeed.explain;
 
-import dev.wirespeed.diagnose.Facts;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.LogFacts;
 import dev.wirespeed.diagnose.LogRules;
+import dev.wirespeed.host.Facts;
 import dev.wirespeed.parse.LogReader;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Piece;
+import dev.wirespeed.parse.host.CounterSample;
+import dev.wirespeed.parse.host.LinkEvent;
+import dev.wirespeed.parse.host.ModuleEvent;
 import dev.wirespeed.parse.ib.IbLink;
 import dev.wirespeed.parse.ib.IbNode;
 import dev.wirespeed.parse.other.MdcliRecord;
@@ -71,7 +74,7 @@ public final class Explainer {
                 RecordFacts.add(b, out, p.input() == null ? "paste" : p.input());
                 measurements.addAll(out.measurements());
                 for (ParsedRecord r : out.records()) {
-                    if (r instanceof IbLink || r instanceof IbNode || r instanceof ZeroTierPeer || r instanceof MdcliRecord) {
+                    if (logOnly(r)) {
                         logRecords.add(r);
                     }
                 }
@@ -86,9 +89,17 @@ public final class Explainer {
                 facts, findings);
     }
 
+    /** Records with no host counterpart, read by the log rules. */
+    private static boolean logOnly(ParsedRecord r) {
+        return r instanceof IbLink || r instanceof IbNode || r instanceof ZeroTierPeer || r instanceof MdcliRecord
+                || r instanceof CounterSample || r instanceof LinkEvent || r instanceof ModuleEvent
+                || r instanceof dev.wirespeed.parse.mlx.MlxDevice || r instanceof dev.wirespeed.parse.nccl.NcclSummary
+                || r instanceof dev.wirespeed.parse.host.QosSettings || r instanceof dev.wirespeed.parse.mlx.MstModule;
+    }
+
     private static boolean isEmpty(Facts f) {
         return f.interfaces().isEmpty() && f.rdmaDevices().isEmpty() && f.pciFunctions().isEmpty() && f.mounts().isEmpty()
-                && f.settings().isEmpty() && f.measurements().isEmpty() && f.cpu().frequencyNotes().isEmpty();
+                && f.settings().isEmpty() && f.counters().isEmpty() && f.measurements().isEmpty() && f.cpu().frequencyNotes().isEmpty();
     }
 
 }

@@ -2,10 +2,11 @@ package dev.wirespeed.explain;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import dev.wirespeed.diagnose.Facts;
 import dev.wirespeed.diagnose.Finding;
+import dev.wirespeed.host.Facts;
 import dev.wirespeed.parse.Piece;
 import dev.wirespeed.results.Measurement;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
 
 /**
@@ -35,7 +36,14 @@ public record Explanation(String schema, List<String> inputs, Summary summary, L
     @JsonPropertyOrder({"pieces", "recognized", "unrecognizedCommands", "formats"})
     public record Summary(int pieces, int recognized, int unrecognizedCommands, java.util.Map<String, Integer> formats) {}
 
+    /** Non-blank lines outside every recognized block, over all pieces. */
+    @JsonIgnore
+    public int unrecognizedLines() {
+        return pieces.stream().mapToInt(p -> p.unrecognized() == null ? 0 : p.unrecognized().lines()).sum();
+    }
+
     /** True when nothing at all was recognized. */
+    @JsonIgnore
     public boolean nothingRecognized() {
         return summary.recognized() == 0;
     }

@@ -1,9 +1,11 @@
 package dev.wirespeed.explain;
 
-import dev.wirespeed.diagnose.Facts;
+import dev.wirespeed.host.CounterNames;
+import dev.wirespeed.host.Counters;
 import dev.wirespeed.host.CpuTopology;
 import dev.wirespeed.host.DeviceSetting;
 import dev.wirespeed.host.Evidence;
+import dev.wirespeed.host.Facts;
 import dev.wirespeed.host.IbRate;
 import dev.wirespeed.host.LinkLayer;
 import dev.wirespeed.host.Mount;
@@ -22,11 +24,16 @@ import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.fio.FioJob;
+import dev.wirespeed.parse.host.CounterSample;
 import dev.wirespeed.parse.host.DriverInfo;
 import dev.wirespeed.parse.host.EthtoolSettings;
 import dev.wirespeed.parse.host.KernelModule;
+import dev.wirespeed.parse.host.LinkEvent;
+import dev.wirespeed.parse.host.ModuleEvent;
 import dev.wirespeed.parse.host.NfsMount;
 import dev.wirespeed.parse.host.PauseSettings;
+import dev.wirespeed.parse.host.PcieBandwidthLine;
+import dev.wirespeed.parse.host.QosSettings;
 import dev.wirespeed.parse.host.TopologyDevice;
 import dev.wirespeed.parse.host.TopologyMachine;
 import dev.wirespeed.parse.ib.IbLink;
@@ -35,8 +42,11 @@ import dev.wirespeed.parse.iperf.Iperf3Result;
 import dev.wirespeed.parse.iperf.IperfHeader;
 import dev.wirespeed.parse.iperf.IperfInterval;
 import dev.wirespeed.parse.mlx.MlxDevice;
+import dev.wirespeed.parse.nccl.NcclRow;
+import dev.wirespeed.parse.nccl.NcclSummary;
 import dev.wirespeed.parse.mlx.MlxSetting;
 import dev.wirespeed.parse.mlx.MstDevice;
+import dev.wirespeed.parse.mlx.MstModule;
 import dev.wirespeed.parse.mlx.TuneItem;
 import dev.wirespeed.parse.other.MdcliRecord;
 import dev.wirespeed.parse.other.ZeroTierPeer;
@@ -64,6 +74,7 @@ final class RecordFacts {
 
     private static final Pattern MLNX_PCI_SECTION = Pattern.compile(".* Device Status on PCI ([0-9a-fA-F:.]+)");
     private static final Pattern MLNX_PORT_SECTION = Pattern.compile("(\\S+) \\(Port (\\d+)\\) Status");
+    private static final Pattern IB_COUNTER_PORT = Pattern.compile("(.+?) port (\\d{1,3})(?: \\(.*\\))?");
     private static final Pattern GBE = Pattern.compile("([\\d.]+)GbE");
 
     /** Adds what one parsed block says to {@code b}. */
@@ -93,13 +104,13 @@ final class RecordFacts {
         }
 
         @Override
-        public Void visit(dev.wirespeed.parse.ib.RdmaDevice d) {
+        public Void visit(dev.wirespeed.parse.ib.RdmaDeviceRecord d) {
             b.add(device(d, src));
             return null;
         }
 
         @Override
-        public Void visit(dev.wirespeed.parse.ib.RdmaPort port) {
+        public Void visit(dev.wirespeed.parse.ib.RdmaPortRecord port) {
             b.add(port(port, src));
             return null;
         }
@@ -120,13 +131,13 @@ final class RecordFacts {
         }
 
         @Override
-        public Void visit(dev.wirespeed.parse.pci.PcieLink l) {
+        public Void visit(dev.wirespeed.parse.pci.PcieLinkRecord l) {
             pci(l.address(), src).ifPresent(f -> b.add(PciFunction.builder(f).link(link(l, src)).build()));
             return null;
         }
 
         @Override
-        public Void visit(dev.wirespeed.parse.host.NetInterface n) {
+        public Void visit(dev.wirespeed.parse.host.NetInterfaceRecord n) {
             NetInterface.Builder nb = NetInterface.builder(n.name());
             if (n.state() != null) {
                 nb.operState(Observed.of(n.state().toLowerCase(Locale.ROOT), n.state(), src));
@@ -317,9 +328,59 @@ final class RecordFacts {
         public Void visit(FioJob r) {
             return null;
         }
+
+        @Override
+        public Void visit(CounterSample c) {
+            counters(c, src).ifPresent(b::add);
+            return null;
+        }
+
+        @Override
+        public Void visit(QosSettings q) {
+            if (q.iface() != null) {
+                qos(b, q, src);
+            }
+            return null;
+        }
+
+        @Override
+        public Void visit(PcieBandwidthLine l) {
+            pci(l.address(), src).ifPresent(a -> b.add(PciFunction.builder(a).link(kernelLink(l, src)).build()));
+            return null;
+        }
+
+        /** mst's module state is about the tools, not the host's network: read by the mst rule from the log. */
+        @Override
+        public Void visit(MstModule r) {
+            return null;
+        }
+
+        /** Link events are read by the kernel-log rule across the whole log, not as a host fact. */
+        @Override
+        public Void visit(LinkEvent r) {
+            return null;
+        }
+
+        /** Module events: the kernel-log rule's, like link events. */
+        @Override
+        public Void visit(ModuleEvent r) {
+            return null;
+        }
+
+        /** nccl-tests rows: the summary carries what the rule needs; no host fact. */
+        @Override
+        public Void visit(NcclRow r) {
+            return null;
+        }
+
+        /** A collective's result spans hosts: read by the nccl rule from the log records. */
+        @Override
+        public Void visit(NcclSummary r) {
+            return null;
+        }
     }
 
-    private static RdmaDevice device(dev.wirespeed.parse.ib.RdmaDevice d, String src) {
+    private static RdmaDevice device(dev.wirespeed.parse.ib.RdmaDeviceRecord d, String src) {
         RdmaDevice.Builder rb = RdmaDevice.builder(d.device());
         if (d.caType() != null) {
             rb.hcaType(text(d.caType(), src));
@@ -343,7 +404,7 @@ final class RecordFacts {
         return rb.build();
     }
 
-    private static RdmaPort port(dev.wirespeed.parse.ib.RdmaPort p, String src) {
+    private static RdmaPort port(dev.wirespeed.parse.ib.RdmaPortRecord p, String src) {
         RdmaPort.Builder pb = RdmaPort.builder(p.device(), p.port() == null ? 1 : p.port());
         if (p.state() != null) {
             pb.state(Observed.parse(p.state(), src, PortState::parse));
@@ -394,7 +455,7 @@ final class RecordFacts {
         return t.startsWith("0x") ? Integer.parseInt(t.substring(2), 16) : Integer.parseInt(t);
     }
 
-    private static PcieLink link(dev.wirespeed.parse.pci.PcieLink l, String src) {
+    private static PcieLink link(dev.wirespeed.parse.pci.PcieLinkRecord l, String src) {
         return new PcieLink(gts(l.speed(), src), width(l.width(), src), gts(l.capableSpeed(), src),
                 width(l.capableWidth(), src),
                 l.maxPayloadBytes() == null ? Observed.notSeen()
@@ -485,5 +546,50 @@ final class RecordFacts {
 
     private static String onOff(Boolean b) {
         return b == null ? "?" : b ? "on" : "off";
+    }
+
+    /** mlnx_qos as device settings of the interface: "trust" (pcp/dscp) and "pfc" ("3", "3,4" or "none"). */
+    private static void qos(Facts.Builder b, QosSettings q, String src) {
+        Evidence ev = new Evidence(src, q.source().text().strip());
+        if (q.trust() != null) {
+            b.add(new DeviceSetting(q.iface(), "trust", q.trust(), ev));
+        }
+        if (q.pfcPriorities() != null) {
+            b.add(new DeviceSetting(q.iface(), "pfc", q.pfcPriorities().isEmpty() ? "none"
+                    : String.join(",", q.pfcPriorities().stream().map(String::valueOf).toList()), ev));
+        }
+    }
+
+private static java.util.Optional<Counters> counters(CounterSample c, String src) {
+        if (c.subject() == null) {
+            return java.util.Optional.empty();
+        }
+        if (c.tool().equals("nstat") || c.tool().equals("netstat -s")) {
+            Counters.Builder hb = Counters.host();
+            c.values().forEach((name, v) -> hb.value(name, v, src));
+            return java.util.Optional.of(hb.build());
+        }
+        boolean ib = c.tool().equals("perfquery") || c.tool().equals("ibqueryerrors");
+        Matcher port = IB_COUNTER_PORT.matcher(c.subject());
+        if (ib && !port.matches()) {
+            return java.util.Optional.empty(); // "port ALL": the sum of a switch's ports is no one port
+        }
+        // an IB port named by LID or GUID: "LID 10/1", "GUID 0x…/1" (sysfs would say "mlx5_0/1")
+        Counters.Builder cb = ib ? Counters.rdmaPort(port.group(1), Integer.parseInt(port.group(2)))
+                : Counters.netdev(c.subject());
+        c.values().forEach((name, v) -> cb.value(ib ? CounterNames.ibSysfsName(name).orElse(name) : name, v, src));
+        return java.util.Optional.of(cb.build());
+    }
+
+    /**
+     * The kernel's bandwidth line: the speed and width it names are the link the device gets (its
+     * own, or the slower one on the way); "capable of" gives what it could do.
+     */
+    private static PcieLink kernelLink(PcieBandwidthLine l, String src) {
+        Observed<Double> maxGts = l.capableSpeed() == null ? Observed.notSeen() : gts(l.capableSpeed(), src);
+        Observed<Integer> maxWidth = l.capableWidth() == null ? Observed.notSeen() : width(l.capableWidth(), src);
+        return new PcieLink(gts(l.speed(), src), width(l.width(), src), maxGts, maxWidth, Observed.notSeen(),
+                l.limitedAt() == null ? Observed.notSeen() : Observed.of(true, "limited by … link at " + l.limitedAt(), src),
+                null);
     }
 }

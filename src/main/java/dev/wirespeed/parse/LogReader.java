@@ -49,6 +49,7 @@ public final class LogReader {
         List<Parsed> outputs = new ArrayList<>();
         int unrecognized = 0;
         Source firstUnrecognized = null;
+        List<Piece.Range> ranges = new ArrayList<>();
         int firstLine = -1;
         int lastLine = -1;
         int i = 0;
@@ -66,6 +67,12 @@ public final class LogReader {
                 continue;
             }
             unrecognized++;
+            int n = in.lineNumber(i);
+            if (!ranges.isEmpty() && ranges.getLast().lastLine() >= lastUnrecognizedBefore(in, i, ranges.getLast())) {
+                ranges.set(ranges.size() - 1, new Piece.Range(ranges.getLast().firstLine(), n));
+            } else {
+                ranges.add(new Piece.Range(n, n));
+            }
             firstUnrecognized = firstUnrecognized == null ? in.source(i) : firstUnrecognized;
             firstLine = firstLine < 0 ? in.lineNumber(i) : firstLine;
             lastLine = in.lineNumber(i);
@@ -79,7 +86,19 @@ public final class LogReader {
             lastLine = firstLine - 1;
         }
         return new Piece(index, input, chunk.prompt(), cmd == null ? null : cmd.text(), firstLine, lastLine, outputs,
-                unrecognized == 0 ? null : new Piece.Unrecognized(unrecognized, firstUnrecognized));
+                unrecognized == 0 ? null : new Piece.Unrecognized(unrecognized, firstUnrecognized, ranges));
+    }
+
+    /**
+     * The line number a run must reach for line i to extend it: the previous line, or further back
+     * over blank and decoration lines (they neither break nor start a run).
+     */
+    private static int lastUnrecognizedBefore(Lines in, int i, Piece.Range run) {
+        int j = i - 1;
+        while (j >= 0 && in.lineNumber(j) > run.lastLine() && (in.blank(j) || in.decoration(j))) {
+            j--;
+        }
+        return in.lineNumber(j < 0 ? 0 : j);
     }
 
     private Parsed block(Lines in, int i, Command cmd, boolean first) {

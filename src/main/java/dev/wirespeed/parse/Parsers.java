@@ -1,11 +1,17 @@
 package dev.wirespeed.parse;
 
 import dev.wirespeed.parse.host.EthtoolParser;
+import dev.wirespeed.parse.host.EthtoolStatsParser;
+import dev.wirespeed.parse.host.KernelLogParser;
+import dev.wirespeed.parse.host.MlnxQosParser;
+import dev.wirespeed.parse.host.NetstatParser;
 import dev.wirespeed.parse.host.IpParser;
 import dev.wirespeed.parse.host.LsmodParser;
 import dev.wirespeed.parse.host.LstopoParser;
 import dev.wirespeed.parse.host.NfsstatParser;
 import dev.wirespeed.parse.ib.IblinkinfoParser;
+import dev.wirespeed.parse.ib.IbqueryerrorsParser;
+import dev.wirespeed.parse.ib.PerfqueryParser;
 import dev.wirespeed.parse.ib.IbnetdiscoverParser;
 import dev.wirespeed.parse.ib.IbstatParser;
 import dev.wirespeed.parse.ib.IbstatusParser;
@@ -25,6 +31,7 @@ import dev.wirespeed.parse.mlx.MlxconfigParser;
 import dev.wirespeed.parse.mlx.MlxfwmanagerParser;
 import dev.wirespeed.parse.mlx.MstStatusParser;
 import dev.wirespeed.parse.mlx.OfedPciCheckParser;
+import dev.wirespeed.parse.nccl.NcclTestsParser;
 import dev.wirespeed.parse.other.MdcliParser;
 import dev.wirespeed.parse.other.ZeroTierParser;
 import dev.wirespeed.parse.perftest.PerftestParser;
@@ -39,14 +46,16 @@ public final class Parsers {
     public static List<Parser> all() {
         return List.of(
                 new IbstatParser(), new IbstatusParser(), new IbvDevinfoParser(), new IbvDevicesParser(),
-                new IblinkinfoParser(), new IbnetdiscoverParser(), new RdmaLinkParser(),
-                new LspciParser(), new LstopoParser(), new IpParser(), new EthtoolParser(), new NfsstatParser(),
+                new IblinkinfoParser(), new IbnetdiscoverParser(), new RdmaLinkParser(), new PerfqueryParser(),
+                new IbqueryerrorsParser(),
+                new LspciParser(), new LstopoParser(), new IpParser(), new EthtoolParser(), new EthtoolStatsParser(), new KernelLogParser(), new MlnxQosParser(),
+                new NetstatParser(), new NfsstatParser(),
                 new LsmodParser(),
                 new MlxconfigParser(), new MlxfwmanagerParser(), new OfedPciCheckParser(), new MstStatusParser(),
                 new MlnxTuneParser(), new Mlx5cmdParser(), new FlintQueryParser(),
                 new Iperf3JsonParser(), new FioJsonParser(), new MdcliParser(),
                 new Iperf2Parser(), new Iperf3TextParser(), new QperfParser(), new PerftestParser(),
-                new SockperfParser(), new FioTextParser(), new ZeroTierParser());
+                new SockperfParser(), new NcclTestsParser(), new FioTextParser(), new ZeroTierParser());
     }
 
     /** The parser of a format name, or null. */

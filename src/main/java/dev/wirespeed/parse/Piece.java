@@ -25,8 +25,19 @@ public record Piece(int index, String input, String prompt, String command, int 
         outputs = List.copyOf(outputs);
     }
 
-    /** Lines no parser read: how many, and the first (what "unrecognized: <first line>" shows). */
-    public record Unrecognized(int lines, Source first) {}
+    /**
+     * Lines no parser read: how many, the first (what "unrecognized: <first line>" shows), and every
+     * run of consecutive such lines, so a user can see exactly what explain ignored.
+     */
+    @JsonPropertyOrder({"lines", "first", "ranges"})
+    public record Unrecognized(int lines, Source first, List<Range> ranges) {
+        public Unrecognized {
+            ranges = List.copyOf(ranges);
+        }
+    }
+
+    /** Lines firstLine..lastLine (1-based, whole input, both included). */
+    public record Range(int firstLine, int lastLine) {}
 
     public boolean recognized() {
         return !outputs.isEmpty();

@@ -1,29 +1,37 @@
 package dev.wirespeed.parse;
 
 import dev.wirespeed.parse.fio.FioJob;
+import dev.wirespeed.parse.host.CounterSample;
 import dev.wirespeed.parse.host.DriverInfo;
 import dev.wirespeed.parse.host.EthtoolSettings;
 import dev.wirespeed.parse.host.KernelModule;
-import dev.wirespeed.parse.host.NetInterface;
+import dev.wirespeed.parse.host.LinkEvent;
+import dev.wirespeed.parse.host.ModuleEvent;
+import dev.wirespeed.parse.host.NetInterfaceRecord;
 import dev.wirespeed.parse.host.NfsMount;
 import dev.wirespeed.parse.host.PauseSettings;
+import dev.wirespeed.parse.host.PcieBandwidthLine;
+import dev.wirespeed.parse.host.QosSettings;
 import dev.wirespeed.parse.host.TopologyDevice;
 import dev.wirespeed.parse.host.TopologyMachine;
 import dev.wirespeed.parse.ib.IbLink;
 import dev.wirespeed.parse.ib.IbNode;
-import dev.wirespeed.parse.ib.RdmaDevice;
-import dev.wirespeed.parse.ib.RdmaPort;
+import dev.wirespeed.parse.ib.RdmaDeviceRecord;
+import dev.wirespeed.parse.ib.RdmaPortRecord;
 import dev.wirespeed.parse.iperf.Iperf3Result;
 import dev.wirespeed.parse.iperf.IperfHeader;
 import dev.wirespeed.parse.iperf.IperfInterval;
 import dev.wirespeed.parse.mlx.MlxDevice;
 import dev.wirespeed.parse.mlx.MlxSetting;
 import dev.wirespeed.parse.mlx.MstDevice;
+import dev.wirespeed.parse.mlx.MstModule;
 import dev.wirespeed.parse.mlx.TuneItem;
+import dev.wirespeed.parse.nccl.NcclRow;
+import dev.wirespeed.parse.nccl.NcclSummary;
 import dev.wirespeed.parse.other.MdcliRecord;
 import dev.wirespeed.parse.other.ZeroTierPeer;
 import dev.wirespeed.parse.pci.PciDevice;
-import dev.wirespeed.parse.pci.PcieLink;
+import dev.wirespeed.parse.pci.PcieLinkRecord;
 import dev.wirespeed.parse.perftest.CpuFrequencyWarning;
 import dev.wirespeed.parse.perftest.PerftestBwRow;
 import dev.wirespeed.parse.perftest.PerftestHeader;
@@ -46,7 +54,7 @@ public interface RecordVisitor<R> {
 
     R visit(KernelModule r);
 
-    R visit(NetInterface r);
+    R visit(NetInterfaceRecord r);
 
     R visit(NfsMount r);
 
@@ -60,9 +68,9 @@ public interface RecordVisitor<R> {
 
     R visit(IbNode r);
 
-    R visit(RdmaDevice r);
+    R visit(RdmaDeviceRecord r);
 
-    R visit(RdmaPort r);
+    R visit(RdmaPortRecord r);
 
     R visit(Iperf3Result r);
 
@@ -84,7 +92,7 @@ public interface RecordVisitor<R> {
 
     R visit(PciDevice r);
 
-    R visit(PcieLink r);
+    R visit(PcieLinkRecord r);
 
     R visit(CpuFrequencyWarning r);
 
@@ -97,4 +105,20 @@ public interface RecordVisitor<R> {
     R visit(QperfValue r);
 
     R visit(SockperfResult r);
+
+    R visit(CounterSample r);
+
+    R visit(PcieBandwidthLine r);
+
+    R visit(LinkEvent r);
+
+    R visit(ModuleEvent r);
+
+    R visit(QosSettings r);
+
+    R visit(NcclRow r);
+
+    R visit(NcclSummary r);
+
+    R visit(MstModule r);
 }

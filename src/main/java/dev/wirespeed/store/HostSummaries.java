@@ -1,17 +1,16 @@
 package dev.wirespeed.store;
 
-import dev.wirespeed.diagnose.Facts;
 import dev.wirespeed.host.CpuTopology;
+import dev.wirespeed.host.Facts;
 import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.host.RdmaPort;
-import dev.wirespeed.host.sysfs.Inspection;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The doctor snapshot of this host, summarized in a few lines for each stored result: physical
@@ -21,11 +20,14 @@ import java.util.Set;
 public final class HostSummaries {
     private HostSummaries() {}
 
-    /** This host now, read from sysfs; a host without /sys (not Linux) gets the JVM's facts only. */
-    public static HostSummary thisHost() {
+    /**
+     * This host from its facts (the caller reads them, e.g. from sysfs: the store inspects nothing
+     * itself); {@code facts} throwing (a host without /sys) leaves the JVM's facts only.
+     */
+    public static HostSummary thisHost(Supplier<Facts> facts) {
         Map<String, String> details;
         try {
-            details = details(Inspection.read(Path.of("/"), null));
+            details = details(facts.get());
         } catch (RuntimeException e) {
             details = Map.of("snapshot", "not read (" + e.getMessage() + ")");
         }

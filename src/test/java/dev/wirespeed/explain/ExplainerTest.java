@@ -2,8 +2,8 @@ package dev.wirespeed.explain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.diagnose.Facts;
 import dev.wirespeed.diagnose.Finding;
+import dev.wirespeed.host.Facts;
 import dev.wirespeed.host.RdmaPort;
 import dev.wirespeed.parse.Fixture;
 import dev.wirespeed.results.Json;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.parse.ib.IbLink;
 import dev.wirespeed.parse.ib.IbNode;
-import dev.wirespeed.parse.ib.RdmaDevice;
-import dev.wirespeed.parse.ib.RdmaPort;
+import dev.wirespeed.parse.ib.RdmaDeviceRecord;
+import dev.wirespeed.parse.ib.RdmaPortRecord;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -14,12 +14,12 @@ class IbParsersTest {
     @Test
     void ibstatOneCaOneActiveInfinibandPort() {
         Parsed p = Fixture.only("ib/ibstat-seed003.txt", "ibstat");
-        RdmaDevice d = p.all(RdmaDevice.class).getFirst();
+        RdmaDeviceRecord d = p.all(RdmaDeviceRecord.class).getFirst();
         assertThat(d.device()).isEqualTo("mlx5_0");
         assertThat(d.caType()).isEqualTo("MT4119");
         assertThat(d.firmware()).isEqualTo("16.32.1010");
         assertThat(d.ports()).isEqualTo(1);
-        RdmaPort port = p.all(RdmaPort.class).getFirst();
+        RdmaPortRecord port = p.all(RdmaPortRecord.class).getFirst();
         assertThat(port.state()).isEqualTo("ACTIVE");
         assertThat(port.physicalState()).isEqualTo("LinkUp");
         assertThat(port.rate().value()).isEqualTo(100e9);
@@ -33,8 +33,8 @@ class IbParsersTest {
     @Test
     void ibstatTwoBlueField2CasAt200GEthernet() {
         Parsed p = Fixture.only("ib/ibstat-seed002-two-cas.txt", "ibstat");
-        assertThat(p.all(RdmaDevice.class)).extracting(RdmaDevice::device).containsExactly("mlx5_0", "mlx5_1");
-        assertThat(p.all(RdmaPort.class)).allSatisfy(port -> {
+        assertThat(p.all(RdmaDeviceRecord.class)).extracting(RdmaDeviceRecord::device).containsExactly("mlx5_0", "mlx5_1");
+        assertThat(p.all(RdmaPortRecord.class)).allSatisfy(port -> {
             assertThat(port.rate().value()).isEqualTo(200e9);
             assertThat(port.linkLayer()).isEqualTo("Ethernet");
         });
@@ -43,7 +43,7 @@ class IbParsersTest {
     @Test
     void ibstatusNineNdr200PortsWithPciNames() {
         Parsed p = Fixture.only("ib/ibstatus-seed000-node139-ibp-names.txt", "ibstatus");
-        List<RdmaPort> ports = p.all(RdmaPort.class);
+        List<RdmaPortRecord> ports = p.all(RdmaPortRecord.class);
         assertThat(ports).hasSize(9);
         assertThat(ports.getFirst().device()).isEqualTo("ibp171s0");
         assertThat(ports.getFirst().rate().value()).isEqualTo(200e9);
@@ -56,9 +56,9 @@ class IbParsersTest {
 
     @Test
     void ibstatusDisabledPort() {
-        List<RdmaPort> ports = Fixture.only("ib/ibstatus-seed000-ft2000-disabled.txt", "ibstatus").all(RdmaPort.class);
-        assertThat(ports).extracting(RdmaPort::state).containsExactly("ACTIVE", "DOWN");
-        assertThat(ports).extracting(RdmaPort::physicalState).containsExactly("LinkUp", "Disabled");
+        List<RdmaPortRecord> ports = Fixture.only("ib/ibstatus-seed000-ft2000-disabled.txt", "ibstatus").all(RdmaPortRecord.class);
+        assertThat(ports).extracting(RdmaPortRecord::state).containsExactly("ACTIVE", "DOWN");
+        assertThat(ports).extracting(RdmaPortRecord::physicalState).containsExactly("LinkUp", "Disabled");
         assertThat(ports.get(1).rate().value()).isEqualTo(40e9);
         assertThat(ports.get(1).width() + " " + ports.get(1).speed()).isEqualTo("4X QDR");
     }
@@ -66,22 +66,22 @@ class IbParsersTest {
     @Test
     void ibvDevinfoFlatAndIndented() {
         Parsed flat = Fixture.only("ib/ibv_devinfo-seed003.txt", "ibv_devinfo");
-        assertThat(flat.all(RdmaDevice.class).getFirst().vendorPartId()).isEqualTo("4119");
-        RdmaPort up = flat.all(RdmaPort.class).getFirst();
+        assertThat(flat.all(RdmaDeviceRecord.class).getFirst().vendorPartId()).isEqualTo("4119");
+        RdmaPortRecord up = flat.all(RdmaPortRecord.class).getFirst();
         assertThat(up.state()).isEqualTo("ACTIVE");
         assertThat(up.activeMtuBytes()).isEqualTo(4096);
         Parsed indented = Fixture.only("ib/ibv_devinfo-seed001-port-down.txt", "ibv_devinfo");
-        RdmaPort down = indented.all(RdmaPort.class).getFirst();
+        RdmaPortRecord down = indented.all(RdmaPortRecord.class).getFirst();
         assertThat(down.state()).isEqualTo("DOWN");
         assertThat(down.baseLid()).isEqualTo("65535");
-        assertThat(indented.all(RdmaDevice.class).getFirst().boardId()).isEqualTo("MT_2180110032");
+        assertThat(indented.all(RdmaDeviceRecord.class).getFirst().boardId()).isEqualTo("MT_2180110032");
         assertThat(indented.skipped()).isEmpty();
     }
 
     @Test
     void ibvDevices() {
         Parsed p = Fixture.only("ib/ibv_devices-seed003.txt", "ibv_devices");
-        assertThat(p.all(RdmaDevice.class)).singleElement()
+        assertThat(p.all(RdmaDeviceRecord.class)).singleElement()
                 .satisfies(d -> assertThat(d.nodeGuid()).isEqualTo("043f720300da2130"));
     }
 

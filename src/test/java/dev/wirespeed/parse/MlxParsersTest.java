@@ -2,12 +2,12 @@ package dev.wirespeed.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.parse.ib.RdmaPort;
+import dev.wirespeed.parse.ib.RdmaPortRecord;
 import dev.wirespeed.parse.mlx.MlxDevice;
 import dev.wirespeed.parse.mlx.MlxSetting;
 import dev.wirespeed.parse.mlx.MstDevice;
 import dev.wirespeed.parse.mlx.TuneItem;
-import dev.wirespeed.parse.pci.PcieLink;
+import dev.wirespeed.parse.pci.PcieLinkRecord;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -37,8 +37,8 @@ class MlxParsersTest {
 
     @Test
     void installerPrintsPcieCheckAndFirmwareQuery() {
-        List<PcieLink> links = Fixture.only("mlx/mlnxofedinstall-seed001.txt", "mlnxofedinstall").all(PcieLink.class);
-        assertThat(links).extracting(PcieLink::address).containsExactly("03:00.0", "04:00.0", "06:00.0");
+        List<PcieLinkRecord> links = Fixture.only("mlx/mlnxofedinstall-seed001.txt", "mlnxofedinstall").all(PcieLinkRecord.class);
+        assertThat(links).extracting(PcieLinkRecord::address).containsExactly("03:00.0", "04:00.0", "06:00.0");
         assertThat(links.getFirst().speed().value()).isEqualTo(5.0);
         assertThat(links.getFirst().width()).isEqualTo(16);
         assertThat(links.getLast().width()).isEqualTo(4);
@@ -82,14 +82,14 @@ class MlxParsersTest {
     @Test
     void mlx5cmdWidthX4ThenX16() {
         Parsed x4 = Fixture.only("mlx/mlx5cmd-stat-x4-seed001.txt", "mlx5cmd");
-        assertThat(x4.all(PcieLink.class).getFirst().width()).isEqualTo(4);
-        assertThat(x4.all(PcieLink.class).getFirst().speed().value()).isEqualTo(8.0);
-        RdmaPort down = x4.all(RdmaPort.class).getFirst();
+        assertThat(x4.all(PcieLinkRecord.class).getFirst().width()).isEqualTo(4);
+        assertThat(x4.all(PcieLinkRecord.class).getFirst().speed().value()).isEqualTo(8.0);
+        RdmaPortRecord down = x4.all(RdmaPortRecord.class).getFirst();
         assertThat(down.state()).isEqualTo("DOWN");
         assertThat(down.physicalState()).isEqualTo("Disabled");
         Parsed x16 = Fixture.only("mlx/mlx5cmd-stat-x16-seed001.txt", "mlx5cmd");
-        assertThat(x16.all(PcieLink.class).getFirst().width()).isEqualTo(16);
-        assertThat(x16.all(RdmaPort.class).getFirst().rate().value()).isEqualTo(100e9);
+        assertThat(x16.all(PcieLinkRecord.class).getFirst().width()).isEqualTo(16);
+        assertThat(x16.all(RdmaPortRecord.class).getFirst().rate().value()).isEqualTo(100e9);
         assertThat(x16.all(MlxDevice.class).getFirst().firmware()).isEqualTo("12.25.1020");
     }
 }

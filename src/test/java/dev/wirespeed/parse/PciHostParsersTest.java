@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wirespeed.parse.host.DriverInfo;
 import dev.wirespeed.parse.host.EthtoolSettings;
 import dev.wirespeed.parse.host.KernelModule;
-import dev.wirespeed.parse.host.NetInterface;
+import dev.wirespeed.parse.host.NetInterfaceRecord;
 import dev.wirespeed.parse.host.NfsMount;
 import dev.wirespeed.parse.host.PauseSettings;
 import dev.wirespeed.parse.host.TopologyDevice;
 import dev.wirespeed.parse.host.TopologyMachine;
 import dev.wirespeed.parse.pci.PciDevice;
-import dev.wirespeed.parse.pci.PcieLink;
+import dev.wirespeed.parse.pci.PcieLinkRecord;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -33,10 +33,10 @@ class PciHostParsersTest {
 
     @Test
     void lspciWidthX4DowngradedFromX8() {
-        List<PcieLink> links = Fixture.blocks("pci/lspci-vvv-width-seed004.txt").stream()
-                .flatMap(b -> b.all(PcieLink.class).stream()).toList();
-        assertThat(links).extracting(PcieLink::address).containsExactly("01:00.0", "02:00.0", "03:00.0", "04:00.0", "04:00.1");
-        PcieLink mlx = links.get(3);
+        List<PcieLinkRecord> links = Fixture.blocks("pci/lspci-vvv-width-seed004.txt").stream()
+                .flatMap(b -> b.all(PcieLinkRecord.class).stream()).toList();
+        assertThat(links).extracting(PcieLinkRecord::address).containsExactly("01:00.0", "02:00.0", "03:00.0", "04:00.0", "04:00.1");
+        PcieLinkRecord mlx = links.get(3);
         assertThat(mlx.capableSpeed().value()).isEqualTo(8.0);
         assertThat(mlx.capableWidth()).isEqualTo(8);
         assertThat(mlx.speed().value()).isEqualTo(8.0);
@@ -51,7 +51,7 @@ class PciHostParsersTest {
         Parsed p = Fixture.only("pci/lspci-3.9.0-vvv-virtio.txt", "lspci");
         assertThat(p.all(PciDevice.class)).hasSize(6);
         assertThat(p.all(PciDevice.class).get(3).driver()).isEqualTo("virtio-pci");
-        assertThat(p.all(PcieLink.class)).isEmpty();
+        assertThat(p.all(PcieLinkRecord.class)).isEmpty();
         assertThat(p.skipped()).isEmpty();
     }
 
@@ -72,15 +72,15 @@ class PciHostParsersTest {
 
     @Test
     void ipAddrAndLink() {
-        NetInterface ib0 = Fixture.only("host/ip-addr-seed003.txt", "ip").all(NetInterface.class).getFirst();
+        NetInterfaceRecord ib0 = Fixture.only("host/ip-addr-seed003.txt", "ip").all(NetInterfaceRecord.class).getFirst();
         assertThat(ib0.name()).isEqualTo("ib0");
         assertThat(ib0.mtuBytes()).isEqualTo(2044);
         assertThat(ib0.linkType()).isEqualTo("infiniband");
         assertThat(ib0.addresses()).containsExactly("192.168.1.11/8");
-        List<NetInterface> local = Fixture.only("host/ip-6.1.0-addr.txt", "ip").all(NetInterface.class);
-        assertThat(local).extracting(NetInterface::name).containsExactly("lo", "ifb0", "ifb1", "eth0");
+        List<NetInterfaceRecord> local = Fixture.only("host/ip-6.1.0-addr.txt", "ip").all(NetInterfaceRecord.class);
+        assertThat(local).extracting(NetInterfaceRecord::name).containsExactly("lo", "ifb0", "ifb1", "eth0");
         assertThat(local.getLast().mtuBytes()).isEqualTo(1400);
-        assertThat(Fixture.only("host/ip-link-seed000.txt", "ip").all(NetInterface.class).getFirst().state()).isEqualTo("UP");
+        assertThat(Fixture.only("host/ip-link-seed000.txt", "ip").all(NetInterfaceRecord.class).getFirst().state()).isEqualTo("UP");
     }
 
     @Test

@@ -1,8 +1,8 @@
 package dev.wirespeed.host.sysfs;
 
-import dev.wirespeed.diagnose.Context;
-import dev.wirespeed.diagnose.Facts;
+import dev.wirespeed.host.Context;
 import dev.wirespeed.host.CpuList;
+import dev.wirespeed.host.Facts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

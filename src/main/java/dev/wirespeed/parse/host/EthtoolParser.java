@@ -40,6 +40,8 @@ public final class EthtoolParser extends BaseParser {
         String iface;
         int i = from;
         Fields f = new Fields();
+        java.util.Map<String, java.util.List<String>> modes = new java.util.HashMap<>();
+        java.util.List<String> list = null;
         if ((head = in.match(SETTINGS, from)) != null || (head = in.match(PAUSE, from)) != null) {
             iface = head.group(1);
             b.use(from);
@@ -55,9 +57,17 @@ public final class EthtoolParser extends BaseParser {
             Matcher m = in.match(KEY_VALUE, i);
             if (m != null) {
                 f.put(m.group(1), m.group(2), in.source(i));
+                String key = m.group(1).toLowerCase(Locale.ROOT);
+                list = key.endsWith("link modes") ? modes.computeIfAbsent(key, k -> new java.util.ArrayList<>()) : null;
+                if (list != null) {
+                    modeWords(list, m.group(2));
+                }
                 b.use(i);
             } else if (head != null && head.pattern() == SETTINGS && Character.isWhitespace(in.raw(i).charAt(0))
                     && in.matches(LIST_CONTINUATION, i)) {
+                if (list != null) {
+                    modeWords(list, in.get(i));
+                }
                 b.use(i); // continuation of "Supported link modes:" lists
             } else {
                 break;
@@ -72,12 +82,23 @@ public final class EthtoolParser extends BaseParser {
                     ? Quantity.bitsPerSecond(Units.number(s.group(1)) * 1e6, f.raw("speed")) : null;
             String link = f.text("link detected");
             b.add(new EthtoolSettings(iface, speed, f.text("duplex"), f.text("auto-negotiation"), f.text("port"),
-                    link == null ? null : link.equalsIgnoreCase("yes"), in.source(from)));
+                    link == null ? null : link.equalsIgnoreCase("yes"), in.source(from), modes.get("supported link modes"),
+                    modes.get("advertised link modes"), modes.get("link partner advertised link modes"),
+                    f.text("transceiver")));
         } else {
             b.add(new DriverInfo(iface, f.text("driver"), f.text("version"), f.text("firmware-version"),
                     f.text("bus-info"), in.source(from)));
         }
         return b.done(i);
+    }
+
+    /** "10baseT/Half 10baseT/Full" → the modes; "Not reported" adds none. */
+    private static void modeWords(java.util.List<String> list, String text) {
+        for (String w : text.strip().split("\\s+")) {
+            if (w.contains("/") || w.matches("\\d+base\\w+")) {
+                list.add(w);
+            }
+        }
     }
 
     private static Boolean onOff(String v) {

@@ -9,16 +9,30 @@ import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
-/** {@code ethtool IFACE}: the negotiated link. Speed is absent when ethtool says "Unknown!". */
+/**
+ * {@code ethtool IFACE}: the negotiated link. Speed is absent when ethtool says "Unknown!". The
+ * link-mode lists ("Supported link modes", "Advertised link modes", "Link partner advertised link
+ * modes", each possibly over several lines) are null when not printed; the partner's list tells
+ * what the other end could do (a 10G port whose partner advertises only 1000baseT/Full runs at 1G).
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("EthtoolSettings")
 public record EthtoolSettings(String iface, Quantity speed, String duplex, String autoNegotiation, String port,
-                              Boolean linkDetected, Source source) implements ParsedRecord {
+                              Boolean linkDetected, Source source, java.util.List<String> supportedModes,
+                              java.util.List<String> advertisedModes, java.util.List<String> partnerModes,
+                              String transceiver) implements ParsedRecord {
+    public EthtoolSettings {
+        supportedModes = supportedModes == null ? null : java.util.List.copyOf(supportedModes);
+        advertisedModes = advertisedModes == null ? null : java.util.List.copyOf(advertisedModes);
+        partnerModes = partnerModes == null ? null : java.util.List.copyOf(partnerModes);
+    }
+
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("interface", iface).put("speed", speed).put("duplex", duplex)
                 .put("autoneg", autoNegotiation).put("port", port)
-                .put("link", linkDetected == null ? null : linkDetected ? "yes" : "no").map();
+                .put("link", linkDetected == null ? null : linkDetected ? "yes" : "no")
+                .put("partner", partnerModes == null ? null : String.join(" ", partnerModes)).map();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.wirespeed.parse.host;
 
+import dev.wirespeed.host.CounterNames;
 import dev.wirespeed.parse.BaseParser;
 import dev.wirespeed.parse.Command;
 import dev.wirespeed.parse.Lines;
@@ -14,7 +15,9 @@ import java.util.regex.Pattern;
 
 /**
  * {@code ip link} / {@code ip addr} (iproute2): "6: ib0: <FLAGS> mtu 2044 … state UP …" then
- * "link/infiniband …", "inet 192.168.1.11/8 …" lines.
+ * "link/infiniband …", "inet 192.168.1.11/8 …" lines. With {@code -s} (once or twice), the
+ * "RX: bytes packets …" / "RX errors: length crc …" header rows and the numbers under them become
+ * a {@link CounterSample} under the kernel's /sys/class/net/IFACE/statistics names.
  */
 public final class IpParser extends BaseParser {
     private static final Pattern HEAD = Pattern.compile(
@@ -23,8 +26,11 @@ public final class IpParser extends BaseParser {
     private static final Pattern STATE = Pattern.compile(".*\\bstate (\\S+).*");
     private static final Pattern LINK = Pattern.compile("link/(\\S+)(?:\\s+(\\S+))?.*");
     private static final Pattern INET = Pattern.compile("(inet6?) (\\S+).*");
+    private static final Pattern STATS_HEAD = Pattern.compile("(RX|TX)( errors)?:\\s+([a-z][a-z\\s]*)");
+    private static final Pattern STATS_ROW = Pattern.compile("\\d+(\\s+\\d+)*");
     private static final Pattern DETAIL = Pattern.compile(
-            "(valid_lft|altname|vf |prog/|RX:|TX:|\\d+\\s+\\d+|link-netnsid|alias ).*");
+            "(valid_lft|altname|vf |prog/|RX:|TX:|\\d+\\s+\\d+|link-netnsid|alias "
+                    + "|(?:state|mode|group|qlen) \\S+).*"); // the last: a head line wrapped by the terminal
 
     public IpParser() {
         super("ip", "ip", "ifconfig");
@@ -71,7 +77,24 @@ public final class IpParser extends BaseParser {
             } else if (cur != null && (m = in.match(INET, i)) != null) {
                 cur.addresses.add(m.group(2));
                 b.use(i);
+            } else if (cur != null && (m = in.match(STATS_HEAD, i)) != null && in.matches(STATS_ROW, i + 1)) {
+                String[] names = m.group(3).strip().split("\\s+");
+                String[] numbers = in.get(i + 1).split("\\s+");
+                for (int k = 0; k < Math.min(names.length, numbers.length); k++) {
+                    String name = statName(m.group(1).equals("RX"), names[k]);
+                    try {
+                        cur.counters.put(name, Long.parseLong(numbers[k]));
+                    } catch (NumberFormatException e) {
+                        // beyond a 64-bit counter: not printed by ip
+                    }
+                }
+                b.use(i).use(i + 1);
+                i++;
             } else if (cur != null && in.matches(DETAIL, i)) {
+                Matcher st = STATE.matcher(in.get(i));
+                if (cur.state == null && st.matches()) {
+                    cur.state = st.group(1);
+                }
                 b.use(i);
             } else {
                 break;
@@ -81,6 +104,11 @@ public final class IpParser extends BaseParser {
             cur.flush(b);
         }
         return b.done(i);
+    }
+
+    /** ip's column word → the kernel's statistics name ({@link CounterNames#ipLink}; an unknown word keeps "rx_"/"tx_" + word). */
+    static String statName(boolean rx, String word) {
+        return CounterNames.ipLink(rx, word).orElse((rx ? "rx_" : "tx_") + word);
     }
 
     private static final class Current {
@@ -93,13 +121,17 @@ public final class IpParser extends BaseParser {
         String linkType;
         String address;
         final List<String> addresses = new ArrayList<>();
+        final java.util.Map<String, Long> counters = new java.util.LinkedHashMap<>();
 
         Current(Source source) {
             this.source = source;
         }
 
         void flush(ParseBuilder b) {
-            b.add(new NetInterface(index, name, flags, mtu, state, linkType, address, addresses, source));
+            b.add(new NetInterfaceRecord(index, name, flags, mtu, state, linkType, address, addresses, source));
+            if (!counters.isEmpty()) {
+                b.add(new CounterSample(name, "ip -s link", counters, source));
+            }
         }
     }
 }

@@ -11,10 +11,15 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** {@code nfsstat -m} (nfs-utils): "MOUNT from SERVER:/EXPORT" then " Flags: opt,opt=value,…". */
+/**
+ * {@code nfsstat -m} (nfs-utils): "MOUNT from SERVER:/EXPORT" then " Flags: opt,opt=value,…". The
+ * option list has no blanks, so a Flags line that a mail client or terminal wrapped continues on
+ * the following lines of option characters; they are joined back as they were.
+ */
 public final class NfsstatParser extends BaseParser {
     private static final Pattern HEAD = Pattern.compile("(/\\S*) from (\\S+:\\S*)");
     private static final Pattern FLAGS = Pattern.compile("Flags:\\s*(\\S+)");
+    private static final Pattern CONTINUATION = Pattern.compile("[\\w.:=,/-]+");
 
     public NfsstatParser() {
         super("nfsstat", "nfsstat");
@@ -44,7 +49,16 @@ public final class NfsstatParser extends BaseParser {
             Map<String, String> opts = new LinkedHashMap<>();
             if (f != null) {
                 b.use(i + 1);
-                for (String o : f.group(1).split(",")) {
+                StringBuilder flags = new StringBuilder(f.group(1));
+                while (i + 2 < in.size() && in.matches(CONTINUATION, i + 2) && !in.matches(HEAD, i + 2)) {
+                    flags.append(in.get(i + 2));
+                    b.use(i + 2);
+                    i++;
+                }
+                for (String o : flags.toString().split(",")) {
+                    if (o.isEmpty()) {
+                        continue;
+                    }
                     String[] kv = o.split("=", 2);
                     opts.put(kv[0], kv.length > 1 ? kv[1] : "");
                 }

@@ -34,7 +34,7 @@ public final class IbstatParser extends BaseParser {
     @Override
     public Parsed parse(Lines in, int from) {
         ParseBuilder b = builder(in, from);
-        java.util.List<RdmaPort> ports = new java.util.ArrayList<>();
+        java.util.List<RdmaPortRecord> ports = new java.util.ArrayList<>();
         String device = null;
         Fields dev = null;
         Fields port = null;
@@ -78,24 +78,24 @@ public final class IbstatParser extends BaseParser {
         return b.done(i);
     }
 
-    private static void flushDevice(ParseBuilder b, String device, Fields f, java.util.List<RdmaPort> ports) {
+    private static void flushDevice(ParseBuilder b, String device, Fields f, java.util.List<RdmaPortRecord> ports) {
         if (device == null) {
             return;
         }
-        b.add(new RdmaDevice(device, f.text("ca type"), f.text("firmware version"), f.text("hardware version"),
+        b.add(new RdmaDeviceRecord(device, f.text("ca type"), f.text("firmware version"), f.text("hardware version"),
                 f.text("node guid"), f.text("system image guid"), null, null, null, f.integer("number of ports"),
                 null, f.first()));
         ports.forEach(b::add);
         ports.clear();
     }
 
-    private static void flushPort(java.util.List<RdmaPort> b, String device, int port, Fields f) {
+    private static void flushPort(java.util.List<RdmaPortRecord> b, String device, int port, Fields f) {
         if (device == null || f == null) {
             return;
         }
         String[] parts = new String[2];
         Quantity rate = IbRates.parse(f.text("rate"), f.raw("rate"), parts);
-        b.add(new RdmaPort(device, port, IbStates.state(f.text("state")), IbStates.physical(f.text("physical state")),
+        b.add(new RdmaPortRecord(device, port, IbStates.state(f.text("state")), IbStates.physical(f.text("physical state")),
                 rate, parts[0], parts[1], f.text("link layer"), f.text("base lid"), f.text("sm lid"), null, null,
                 f.text("port guid"), null, f.first()));
     }

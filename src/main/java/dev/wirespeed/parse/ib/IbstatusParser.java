@@ -66,7 +66,7 @@ public final class IbstatusParser extends BaseParser {
         }
         String[] parts = new String[2];
         Quantity rate = IbRates.parse(f.text("rate"), f.raw("rate"), parts);
-        b.add(new RdmaPort(device, port, IbStates.state(f.text("state")), IbStates.physical(f.text("phys state")),
+        b.add(new RdmaPortRecord(device, port, IbStates.state(f.text("state")), IbStates.physical(f.text("phys state")),
                 rate, parts[0], parts[1], f.text("link_layer"), f.text("base lid"), f.text("sm lid"), null, null,
                 null, null, f.first()));
     }

@@ -30,7 +30,7 @@ public final class IbvDevicesParser extends BaseParser {
             if (in.matches(HEAD, i) || in.get(i).matches("-+\\s+-+")) {
                 b.use(i);
             } else if ((m = in.match(ROW, i)) != null) {
-                b.use(i).add(new RdmaDevice(m.group(1), null, null, null, m.group(2), null, null, null, null, null,
+                b.use(i).add(new RdmaDeviceRecord(m.group(1), null, null, null, m.group(2), null, null, null, null, null,
                         null, in.source(i)));
             } else if (!in.blank(i)) {
                 break;

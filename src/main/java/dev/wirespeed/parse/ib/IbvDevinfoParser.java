@@ -40,7 +40,7 @@ public final class IbvDevinfoParser extends BaseParser {
         Fields dev = null;
         Fields port = null;
         String device = null;
-        List<RdmaPort> ports = new ArrayList<>();
+        List<RdmaPortRecord> ports = new ArrayList<>();
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i)) {
@@ -76,18 +76,18 @@ public final class IbvDevinfoParser extends BaseParser {
         return b.done(i);
     }
 
-    private static void flushDevice(ParseBuilder b, String device, Fields f, List<RdmaPort> ports) {
+    private static void flushDevice(ParseBuilder b, String device, Fields f, List<RdmaPortRecord> ports) {
         if (device == null) {
             return;
         }
-        b.add(new RdmaDevice(device, null, f.text("fw_ver"), f.text("hw_ver"), f.text("node_guid"),
+        b.add(new RdmaDeviceRecord(device, null, f.text("fw_ver"), f.text("hw_ver"), f.text("node_guid"),
                 f.text("sys_image_guid"), f.text("board_id"), f.text("vendor_id"), f.text("vendor_part_id"),
                 f.integer("phys_port_cnt"), f.text("transport"), f.first()));
         ports.forEach(b::add);
         ports.clear();
     }
 
-    private static Fields flushPort(List<RdmaPort> ports, String device, Fields f) {
+    private static Fields flushPort(List<RdmaPortRecord> ports, String device, Fields f) {
         if (device == null || f == null) {
             return null;
         }
@@ -106,7 +106,7 @@ public final class IbvDevinfoParser extends BaseParser {
                         f.raw("active_width") + " × " + f.raw("active_speed"));
             }
         }
-        ports.add(new RdmaPort(device, f.integer("port"), IbStates.state(f.text("state")),
+        ports.add(new RdmaPortRecord(device, f.integer("port"), IbStates.state(f.text("state")),
                 IbStates.physical(f.text("phys_state")), rate, width, speed, f.text("link_layer"),
                 f.text("port_lid"), f.text("sm_lid"), mtu(f.text("active_mtu")), mtu(f.text("max_mtu")), null, null,
                 f.first()));

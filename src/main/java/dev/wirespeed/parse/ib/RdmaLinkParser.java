@@ -11,10 +11,12 @@ import java.util.regex.Pattern;
 
 /**
  * {@code rdma link [show]} (iproute2): "link mlx5_0/1 state ACTIVE physical_state LINK_UP netdev ens1f0",
- * keywords followed by their values.
+ * keywords followed by their values; also the older "1/1: mlx5_0/1: state ACTIVE …" lines.
  */
 public final class RdmaLinkParser extends BaseParser {
-    private static final Pattern LINK = Pattern.compile("(?:\\d+/\\d+:\\s*)?link (\\S+)/(\\d{1,5})\\s*(.*)");
+    /** "link DEV/PORT …", and the first iproute2 releases' "IDX/PORT: DEV/PORT: state …" (rdma/link.c, 2017). */
+    private static final Pattern LINK = Pattern.compile(
+            "(?:\\d+/\\d+:\\s*)?(?:link )?([\\w.-]+)/(\\d{1,5}):?\\s+((?:subnet_prefix|lid|sm_lid|lmc|state|physical_state|netdev) .*)");
 
     public RdmaLinkParser() {
         super("rdma-link", "rdma");
@@ -42,7 +44,7 @@ public final class RdmaLinkParser extends BaseParser {
             for (int w = 0; w + 1 < words.length; w += 2) {
                 kv.put(words[w], words[w + 1]);
             }
-            b.use(i).add(new RdmaPort(m.group(1), Integer.parseInt(m.group(2)), IbStates.state(kv.get("state")),
+            b.use(i).add(new RdmaPortRecord(m.group(1), Integer.parseInt(m.group(2)), IbStates.state(kv.get("state")),
                     IbStates.physical(kv.get("physical_state")), null, null, null, null, kv.get("lid"),
                     kv.get("sm_lid"), null, null, null, kv.get("netdev"), in.source(i)));
         }

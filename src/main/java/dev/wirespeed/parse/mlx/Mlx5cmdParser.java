@@ -9,8 +9,8 @@ import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.Units;
 import dev.wirespeed.parse.ib.IbStates;
-import dev.wirespeed.parse.ib.RdmaPort;
-import dev.wirespeed.parse.pci.PcieLink;
+import dev.wirespeed.parse.ib.RdmaPortRecord;
+import dev.wirespeed.parse.pci.PcieLinkRecord;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -107,7 +107,7 @@ public final class Mlx5cmdParser extends BaseParser {
         }
         if (speed != null || width != null) {
             Source src = new Source(f.first().line(), f.raw("width") != null ? f.raw("width") : f.first().text());
-            b.add(new PcieLink(address, capSpeed, capWidth, speed, width, null, null, null, null, src));
+            b.add(new PcieLinkRecord(address, capSpeed, capWidth, speed, width, null, null, null, null, src));
         }
     }
 
@@ -123,7 +123,7 @@ public final class Mlx5cmdParser extends BaseParser {
         String mtu = f.text("active_mtu");
         String name = f.text("interface_description") != null ? f.text("interface_description") : nic;
         String width = f.text("link_width") == null ? null : f.text("link_width").replaceFirst("\\s*\\(.*", "").toUpperCase();
-        b.add(new RdmaPort(name, 1, IbStates.state(f.text("port_state")), IbStates.physical(f.text("port_phys_state")),
+        b.add(new RdmaPortRecord(name, 1, IbStates.state(f.text("port_state")), IbStates.physical(f.text("port_phys_state")),
                 rate, width, null, "IB".equals(f.text("link_layer")) ? "InfiniBand" : f.text("link_layer"), f.text("port_lid"),
                 f.text("sm_lid"), mtu == null ? null : Units.integer(mtu.replaceFirst("\\s*\\(.*", "")), null, f.text("port_guid"),
                 null, f.first()));

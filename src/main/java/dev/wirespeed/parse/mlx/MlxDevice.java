@@ -17,16 +17,39 @@ import java.util.Map;
  * @param firmware   running firmware version
  * @param available  firmware version available in the tool's image (mlxfwmanager)
  * @param status     mlxfwmanager's "Up to date" / "Update required"
+ * @param runningFirmware mlxfwmanager's "FW (Running)" row: the version the adapter runs when it
+ *                   differs from the one installed in flash (mstflint prints the row only then);
+ *                   null when not printed
+ * @param romVersions current versions of the other images (PXE, UEFI, CLP, "UEFI Virtio net" …), in order
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonTypeName("MlxDevice")
 public record MlxDevice(String device, String deviceType, String partNumber, String description, String psid,
-                        String pciAddress, String firmware, String available, String status, Source source)
+                        String pciAddress, String firmware, String available, String status, Source source,
+                        String runningFirmware, Map<String, String> romVersions)
         implements ParsedRecord {
+    public MlxDevice {
+        romVersions = romVersions == null ? Map.of()
+                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(romVersions));
+    }
+
+    /** A device without running-firmware and boot-image versions (every tool but mlxfwmanager). */
+    public MlxDevice(String device, String deviceType, String partNumber, String description, String psid,
+                     String pciAddress, String firmware, String available, String status, Source source) {
+        this(device, deviceType, partNumber, description, psid, pciAddress, firmware, available, status, source, null,
+                Map.of());
+    }
+
+    /** True when the running firmware is known and differs from the installed one: a reset is pending. */
+    public boolean resetPending() {
+        return runningFirmware != null && firmware != null && !runningFirmware.equals(firmware);
+    }
+
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("device", device).put("type", deviceType).put("part", partNumber).put("psid", psid)
                 .put("pci", pciAddress).put("firmware", firmware).put("available", available).put("status", status)
+                .put("running", runningFirmware).put("pxe", romVersions.get("PXE")).put("uefi", romVersions.get("UEFI"))
                 .map();
     }
 

@@ -12,11 +12,14 @@ import java.util.regex.Pattern;
  * {@code mlxfwmanager} (also printed by the MLNX_OFED installer's firmware update): "Querying
  * Mellanox devices firmware ...", then per device "Device #1:" with "Device Type:", "Part Number:",
  * "PSID:", "PCI Device Name:", a "Versions: Current Available" table (FW, PXE, UEFI) and "Status:".
+ * A "FW (Running)" row (mstflint prints it when the running firmware differs from the one in flash,
+ * mlxfwmanager_ui.cpp) gives the version the adapter runs until its next reset.
  */
 public final class MlxfwmanagerParser extends BaseParser {
     private static final Pattern QUERY = Pattern.compile("Querying Mellanox devices firmware \\.\\.\\.");
     private static final Pattern DEVICE_N = Pattern.compile("Device #\\d+:");
-    private static final Pattern VERSION_ROW = Pattern.compile("(FW|PXE|UEFI|FCODE|UEFI Virtio \\w+)\\s+(\\S+)\\s+(\\S+)");
+    private static final Pattern VERSION_ROW = Pattern.compile(
+            "(FW \\(Running\\)|FW|PXE|UEFI|FCODE|CLP|UEFI Virtio \\w+)\\s+(\\S+)(?:\\s+(\\S+))?");
     private static final Pattern TAIL = Pattern.compile(
             "Found \\d+ device\\(s\\) requiring firmware update.*|Device #\\d+: Updating FW .*|Restart needed.*|Log File: .*"
                     + "|Please run .*|No devices found.*");
@@ -45,8 +48,7 @@ public final class MlxfwmanagerParser extends BaseParser {
     public Parsed parse(Lines in, int from) {
         ParseBuilder b = builder(in, from);
         Fields f = null;
-        String fw = null;
-        String available = null;
+        Versions v = null;
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i) || in.decoration(i)) {
@@ -56,15 +58,18 @@ public final class MlxfwmanagerParser extends BaseParser {
             if (in.matches(QUERY, i) || in.matches(TAIL, i)) {
                 b.use(i);
             } else if (in.matches(DEVICE_N, i)) {
-                flush(b, f, fw, available);
+                flush(b, f, v);
                 f = new Fields();
-                fw = null;
-                available = null;
+                v = new Versions();
                 b.use(i);
             } else if (f != null && (m = in.match(VERSION_ROW, i)) != null) {
-                if (m.group(1).equals("FW")) {
-                    fw = m.group(2);
-                    available = m.group(3);
+                switch (m.group(1)) {
+                    case "FW" -> {
+                        v.fw = m.group(2);
+                        v.available = m.group(3);
+                    }
+                    case "FW (Running)" -> v.running = m.group(2);
+                    default -> v.roms.put(m.group(1), m.group(2));
                 }
                 b.use(i);
             } else if (f != null && (m = in.match(KEY_VALUE, i)) != null) {
@@ -74,17 +79,26 @@ public final class MlxfwmanagerParser extends BaseParser {
                 break;
             }
         }
-        flush(b, f, fw, available);
+        flush(b, f, v);
         return b.done(i);
     }
 
-    private static void flush(ParseBuilder b, Fields f, String fw, String available) {
+    /** The version table of one device. */
+    private static final class Versions {
+        String fw;
+        String available;
+        String running;
+        final java.util.Map<String, String> roms = new java.util.LinkedHashMap<>();
+    }
+
+    private static void flush(ParseBuilder b, Fields f, Versions v) {
         if (f == null || f.isEmpty()) {
             return;
         }
         String pci = f.text("pci device name");
         b.add(new MlxDevice(pci, f.text("device type"), f.text("part number"), f.text("description"), f.text("psid"),
-                pci != null && pci.matches("[0-9a-fA-F:.]+") ? pci : null, fw, na(available), f.text("status"), f.first()));
+                pci != null && pci.matches("[0-9a-fA-F:.]+") ? pci : null, v.fw, na(v.available), f.text("status"),
+                f.first(), na(v.running), v.roms));
     }
 
     private static String na(String s) {

@@ -12,12 +12,14 @@ import java.util.regex.Pattern;
  * {@code mst status} and {@code mst status -v} (NVIDIA MFT), Linux and Windows: "MST modules:",
  * "MST devices:" with "/dev/mst/mt4115_pciconf0 - PCI configuration cycles access." followed by
  * "domain:bus:dev.fn=0000:03:00.0 …", the Windows "mt4115_pciconf0 bus:dev.fn=02:00.0", and the
- * -v table "DEVICE_TYPE MST PCI RDMA NET NUMA".
+ * -v table "DEVICE_TYPE MST PCI RDMA NET NUMA"; the module lines ("MST PCI module is not loaded")
+ * as {@link MstModule}s, so a paste from before "mst start" is read too.
  */
 public final class MstStatusParser extends BaseParser {
     private static final Pattern SECTION = Pattern.compile("MST (modules|devices):|PCI devices:|MST PCI .*|DEVICE_TYPE\\s+MST.*"
             + "|Chip revision is: .*|No MST devices were found.*");
     private static final Pattern DEV = Pattern.compile("(/dev/mst/\\S+|mt\\d+_\\w+)\\s+(?:-\\s+.*|bus:dev\\.fn=(\\S+).*)");
+    private static final Pattern MODULE = Pattern.compile("(MST PCI(?: configuration)?) module (is not loaded|loaded)");
     private static final Pattern DBDF = Pattern.compile("domain:bus:dev\\.fn=(\\S+).*");
     private static final Pattern TABLE = Pattern.compile(
             "(\\S+\\(rev:\\w+\\))\\s+(\\S+)\\s+([0-9a-fA-F:.]+)\\s+(\\S+)\\s+(\\S+)\\s+(-?\\d+)");
@@ -58,6 +60,8 @@ public final class MstStatusParser extends BaseParser {
                 String net = m.group(5).replaceFirst("^net-", "");
                 b.use(i).add(new MstDevice(m.group(2), m.group(3), m.group(1), dash(m.group(4)), dash(net),
                         Units.integer(m.group(6)), in.source(i)));
+            } else if ((m = in.match(MODULE, i)) != null) {
+                b.use(i).add(new MstModule(m.group(1), m.group(2).equals("loaded"), in.source(i)));
             } else if (in.matches(SECTION, i)) {
                 b.use(i);
             } else {

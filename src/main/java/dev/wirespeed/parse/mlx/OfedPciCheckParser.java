@@ -8,7 +8,7 @@ import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.Units;
 import dev.wirespeed.parse.pci.PciDevice;
-import dev.wirespeed.parse.pci.PcieLink;
+import dev.wirespeed.parse.pci.PcieLinkRecord;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -73,7 +73,7 @@ public final class OfedPciCheckParser extends BaseParser {
 
     private static void flush(ParseBuilder b, String address, Integer width, Integer cap, Quantity speed, Source src) {
         if (address != null && (width != null || speed != null)) {
-            b.add(new PcieLink(address, null, cap, speed, width, null, cap != null && width != null && width < cap ? true : null,
+            b.add(new PcieLinkRecord(address, null, cap, speed, width, null, cap != null && width != null && width < cap ? true : null,
                     null, null, src));
         }
     }

@@ -128,7 +128,7 @@ public final class LspciParser extends BaseParser {
                 b.add(new PciDevice(address, deviceClass, description, numa, driver, part, header));
             }
             if (linkSource != null) {
-                b.add(new PcieLink(address, capSpeed, capWidth, speed, width, speedDown ? Boolean.TRUE : null,
+                b.add(new PcieLinkRecord(address, capSpeed, capWidth, speed, width, speedDown ? Boolean.TRUE : null,
                         widthDown ? Boolean.TRUE : null, payload, readReq, linkSource));
             }
         }

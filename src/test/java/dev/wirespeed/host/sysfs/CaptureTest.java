@@ -3,8 +3,8 @@ package dev.wirespeed.host.sysfs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.wirespeed.diagnose.Facts;
 import dev.wirespeed.diagnose.Fixtures;
+import dev.wirespeed.host.Facts;
 import dev.wirespeed.results.Json;
 import java.io.IOException;
 import java.nio.file.Files;

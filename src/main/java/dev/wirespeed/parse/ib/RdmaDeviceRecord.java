@@ -14,7 +14,7 @@ import java.util.Map;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("RdmaDevice")
-public record RdmaDevice(String device, String caType, String firmware, String hardwareVersion,
+public record RdmaDeviceRecord(String device, String caType, String firmware, String hardwareVersion,
                          String nodeGuid, String systemImageGuid, String boardId, String vendorId,
                          String vendorPartId, Integer ports, String transport, Source source) implements ParsedRecord {
     @Override

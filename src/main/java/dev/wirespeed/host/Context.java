@@ -1,4 +1,4 @@
-package dev.wirespeed.diagnose;
+package dev.wirespeed.host;
 
 import dev.wirespeed.host.CpuList;
 import dev.wirespeed.host.Observed;

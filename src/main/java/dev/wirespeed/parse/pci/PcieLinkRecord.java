@@ -19,7 +19,7 @@ import java.util.Map;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("PcieLink")
-public record PcieLink(String address, Quantity capableSpeed, Integer capableWidth, Quantity speed, Integer width,
+public record PcieLinkRecord(String address, Quantity capableSpeed, Integer capableWidth, Quantity speed, Integer width,
                        Boolean speedDowngraded, Boolean widthDowngraded, Integer maxPayloadBytes,
                        Integer maxReadRequestBytes, Source source) implements ParsedRecord {
     @Override

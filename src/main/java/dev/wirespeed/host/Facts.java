@@ -1,4 +1,4 @@
-package dev.wirespeed.diagnose;
+package dev.wirespeed.host;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;

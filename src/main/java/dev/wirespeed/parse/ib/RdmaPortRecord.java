@@ -21,7 +21,7 @@ import java.util.Map;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("RdmaPort")
-public record RdmaPort(String device, Integer port, String state, String physicalState, Quantity rate,
+public record RdmaPortRecord(String device, Integer port, String state, String physicalState, Quantity rate,
                        String width, String speed, String linkLayer, String baseLid, String smLid,
                        Integer activeMtuBytes, Integer maxMtuBytes, String portGuid, String netdev,
                        Source source) implements ParsedRecord {

@@ -12,7 +12,7 @@ import java.util.Map;
 /** A network interface from {@code ip link} / {@code ip addr}. */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonTypeName("NetInterface")
-public record NetInterface(Integer index, String name, List<String> flags, Integer mtuBytes, String state,
+public record NetInterfaceRecord(Integer index, String name, List<String> flags, Integer mtuBytes, String state,
                            String linkType, String address, List<String> addresses, Source source)
         implements ParsedRecord {
     @Override

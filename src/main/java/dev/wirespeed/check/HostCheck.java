@@ -1,0 +1,118 @@
+package dev.wirespeed.check;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.wirespeed.diagnose.DoctorReport;
+import dev.wirespeed.diagnose.HostPaths;
+import dev.wirespeed.diagnose.RuleSet;
+import dev.wirespeed.diagnose.Verdict;
+import dev.wirespeed.engine.BwClient;
+import dev.wirespeed.engine.LatClient;
+import dev.wirespeed.host.Facts;
+import dev.wirespeed.host.sysfs.Inspection;
+import dev.wirespeed.limits.LimitsReport;
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.LatResult;
+import dev.wirespeed.wire.Direction;
+import dev.wirespeed.wire.TestSpec;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+
+/**
+ * What {@code wirespeed check} does, as steps a front end runs in order and renders between:
+ * doctor (facts and findings), limits (the path the test takes), the TCP bandwidth test and a 64 B
+ * latency test against the same server, then the verdict. No printing, no command line: the CLI,
+ * an agent or a mesh can run the same steps.
+ */
+public final class HostCheck {
+    /** Latency part: TCP ping-pong at this size, these many measured round trips after a warm-up. */
+    public static final int LATENCY_SIZE_BYTES = 64;
+    public static final long LATENCY_ITERATIONS = 10_000;
+    public static final long LATENCY_WARMUP = 1_000;
+    static final int CONNECT_TIMEOUT_MILLIS = 5_000;
+
+    private HostCheck() {}
+
+    /** Step 1: the host's facts and what the rules find in them. */
+    public record Doctor(Facts facts, DoctorReport report) {}
+
+    public static Doctor doctor(Path root) {
+        Facts facts = Inspection.read(root, null);
+        return new Doctor(facts, DoctorReport.of(facts, RuleSet.standard().diagnose(facts,
+                Inspection.context(root, facts))));
+    }
+
+    /**
+     * Step 2: the limits of the path through {@code iface}, or of every NIC path when it is loopback
+     * ("lo") or unknown (null).
+     */
+    public record Limits(Optional<HostPaths.HostPath> path, List<HostPaths.HostPath> all, LimitsReport report) {}
+
+    public static Limits limits(Facts facts, String iface) {
+        Optional<HostPaths.HostPath> path = iface == null || iface.equals("lo") ? Optional.empty()
+                : HostPaths.via(facts, iface);
+        List<HostPaths.HostPath> all = HostPaths.of(facts);
+        LimitsReport report = LimitsReport.of(facts.origin(), path.map(p -> List.of(p.limit()))
+                .orElseGet(() -> all.stream().map(HostPaths.HostPath::limit).toList()));
+        return new Limits(path, all, report);
+    }
+
+    /** Step 3's test: TCP upload over {@code streams} streams for {@code seconds}. */
+    public static TestSpec bandwidthSpec(int streams, double seconds) {
+        return TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(streams)
+                .durationMillis(Math.round(seconds * 1000)).build();
+    }
+
+    /** Step 3: the bandwidth result and, when it succeeded, the latency result against the same server. */
+    public record Measured(BwResult bandwidth, LatResult latency) {}
+
+    public static Measured measure(String target, int targetPort, TestSpec test, String streamsChosenBy,
+                                   BooleanSupplier interrupted) throws IOException {
+        BwResult bw = new BwClient(new BwClient.Config(target, targetPort, test, streamsChosenBy,
+                CONNECT_TIMEOUT_MILLIS, CONNECT_TIMEOUT_MILLIS, interrupted)).run(new BwClient.Listener() {});
+        return new Measured(bw, bw.outcome().ok() ? latency(target, targetPort, interrupted) : null);
+    }
+
+    static LatResult latency(String host, int port, BooleanSupplier interrupted) throws IOException {
+        return new LatClient(LatClient.Config.builder().host(host).port(port).udp(false)
+                .sizesBytes(List.of(LATENCY_SIZE_BYTES)).iterations(LATENCY_ITERATIONS)
+                .warmupIterations(LATENCY_WARMUP).connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
+                .timeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build())
+                .run(new LatClient.Listener() {});
+    }
+
+    /** Step 4: the verdict; null when the bandwidth test did not finish. */
+    public static Verdict verdict(BwResult r, String iface, Limits limits, DoctorReport doctor) {
+        Verdict v = pathVerdict(r, iface, limits, doctor);
+        var note = r.counters() == null ? null : r.counters().headline();
+        return v == null || note == null ? v : v.withCounterNote(note.rule(), note.message(), note.fix());
+    }
+
+    /** The path's verdict, before the counters of the test add theirs. */
+    private static Verdict pathVerdict(BwResult r, String iface, Limits limits, DoctorReport doctor) {
+        BwResult.Summary s = r.directions().getFirst().receiverSummary();
+        if (s == null || !r.outcome().ok()) {
+            return null;
+        }
+        double bps = s.bitsPerSecond();
+        if ("lo".equals(iface)) {
+            return Verdict.loopback(bps, r.params().streams(), limits.all());
+        }
+        if (limits.path().isPresent()) {
+            return Verdict.through(bps, limits.path().get(), doctor.findings());
+        }
+        return Verdict.unknownPath(bps, iface == null ? "the route to the server could not be told (use --via IFACE)"
+                : "no rate or PCIe link is known for " + iface);
+    }
+
+    /** JSON of `check`: the doctor report, the limits, the bandwidth and latency results, and the verdict. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"schema", "doctor", "limits", "bandwidth", "latency", "verdict"})
+    public record Result(String schema, DoctorReport doctor, LimitsReport limits, BwResult bandwidth,
+                         LatResult latency, Verdict verdict) {
+        public static final String SCHEMA = "wirespeed.check/2";
+    }
+}

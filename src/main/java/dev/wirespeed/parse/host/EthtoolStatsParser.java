@@ -1,0 +1,85 @@
+package dev.wirespeed.parse.host;
+
+import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.Command;
+import dev.wirespeed.parse.Lines;
+import dev.wirespeed.parse.ParseBuilder;
+import dev.wirespeed.parse.Parsed;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code ethtool -S IFACE}: "NIC statistics:" then one "name: value" a line. Drivers differ in
+ * names and in how they print queues: mlx5 "rx0_packets", bnx2x "[0]: rx_bytes", be2net
+ * "rxq0: rx_bytes"; the queue prefixes become "0.rx_bytes" / "rxq0.rx_bytes". The interface comes
+ * from the typed command when there is one.
+ */
+public final class EthtoolStatsParser extends BaseParser {
+    private static final Pattern HEAD = Pattern.compile("NIC statistics:");
+    private static final Pattern COUNTER = Pattern.compile(
+            "(?:\\[(\\d+)]:\\s*|(\\w+\\d+):\\s+(?=\\w+:))?([\\w.\\[\\]/-]+):\\s*(-?\\d+)");
+
+    public EthtoolStatsParser() {
+        super("ethtool-stats", "ethtool");
+    }
+
+    @Override
+    public boolean reads(Command c) {
+        return c != null && c.program().equals("ethtool")
+                && c.args().stream().anyMatch(a -> a.equals("-S") || a.equals("--statistics"));
+    }
+
+    @Override
+    public boolean startsAt(Lines in, int i) {
+        return in.matches(HEAD, i) || (reads(in.command()) && in.matches(COUNTER, i)); // "ethtool -S X | grep …"
+    }
+
+    @Override
+    public Parsed parse(Lines in, int from) {
+        ParseBuilder b = builder(in, from);
+        int i = from;
+        if (in.matches(HEAD, from)) {
+            b.use(from);
+            i++;
+        }
+        Map<String, Long> values = new LinkedHashMap<>();
+        for (; i < in.size(); i++) {
+            if (in.blank(i)) {
+                break;
+            }
+            Matcher m = in.match(COUNTER, i);
+            if (m == null) {
+                break;
+            }
+            String queue = m.group(1) != null ? m.group(1) : m.group(2);
+            Long v = value(m.group(4));
+            if (v != null) {
+                values.put(queue == null ? m.group(3) : queue + "." + m.group(3), v);
+                b.use(i);
+            }
+        }
+        if (!values.isEmpty()) {
+            b.add(new CounterSample(iface(in.command()), "ethtool -S", values, in.source(from)));
+        }
+        return b.done(i);
+    }
+
+    private static Long value(String text) {
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            return null; // beyond 2^63: not a counter a person pasted
+        }
+    }
+
+    /** The argument after -S / --statistics ("ethtool -S IFACE"). */
+    static String iface(Command c) {
+        if (c == null) {
+            return null;
+        }
+        String v = c.after("-S") != null ? c.after("-S") : c.after("--statistics");
+        return v == null || v.startsWith("-") ? null : v;
+    }
+}

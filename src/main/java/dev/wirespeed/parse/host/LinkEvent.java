@@ -1,0 +1,31 @@
+package dev.wirespeed.parse.host;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.Source;
+import java.util.Map;
+
+/**
+ * A kernel "Link up" / "Link down" message of a network device.
+ *
+ * @param iface  the netdev named in the message, null when only the PCI address was printed
+ * @param detail what followed ("100 Mbps Full Duplex, Flow Control: RX"), or null
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("LinkEvent")
+public record LinkEvent(String driver, String address, String iface, boolean up, String detail, Source source)
+        implements ParsedRecord {
+    @Override
+    public Map<String, String> columns() {
+        return Columns.of().put("device", address).put("interface", iface).put("link", up ? "up" : "down")
+                .put("detail", detail).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
+    }
+}

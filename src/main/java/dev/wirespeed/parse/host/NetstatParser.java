@@ -1,0 +1,114 @@
+package dev.wirespeed.parse.host;
+
+import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.Lines;
+import dev.wirespeed.parse.ParseBuilder;
+import dev.wirespeed.parse.Parsed;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The host's IP/TCP/UDP counters, under nstat's names (group + /proc/net/snmp or netstat field,
+ * "TcpRetransSegs", "TcpExtTCPLostRetransmit"): {@code nstat [-az]} ("#kernel" then
+ * "TcpRetransSegs 3006 0.0") and {@code netstat -s} ("Tcp:" then "3006 segments retransmited", or
+ * "TCPLostRetransmit: 5164" under "TcpExt:"). netstat's sentences are mapped for the counters the
+ * rules read (net-tools statistics.c); other sentences are skipped, "Name: N" lines kept as group + name.
+ */
+public final class NetstatParser extends BaseParser {
+    private static final Pattern NSTAT_HEAD = Pattern.compile("#kernel");
+    private static final Pattern NSTAT_ROW = Pattern.compile("([A-Z][A-Za-z0-9]+)\\s+(\\d+)(?:\\s+[\\d.]+)?");
+    private static final Pattern GROUP = Pattern.compile("(Ip|Icmp|IcmpMsg|Tcp|Udp|UdpLite|TcpExt|IpExt|MPTcpExt|Ip6|Udp6):");
+    private static final Pattern SENTENCE = Pattern.compile("(\\d+) ([a-zA-Z][\\w ./'()-]*?)\\.?");
+    private static final Pattern NAMED = Pattern.compile("([A-Za-z][\\w]*): (\\d+)");
+    private static final Pattern HISTOGRAM = Pattern.compile("(?:ICMP (?:input|output) histogram:|[a-z][\\w ]*: \\d+)");
+
+    private static final Map<String, String> SENTENCES = Map.ofEntries(
+            Map.entry("Ip total packets received", "IpInReceives"), Map.entry("Ip forwarded", "IpForwDatagrams"),
+            Map.entry("Ip incoming packets discarded", "IpInDiscards"),
+            Map.entry("Ip incoming packets delivered", "IpInDelivers"), Map.entry("Ip requests sent out", "IpOutRequests"),
+            Map.entry("Ip outgoing packets dropped", "IpOutDiscards"),
+            Map.entry("Ip dropped because of missing route", "IpOutNoRoutes"),
+            Map.entry("Tcp active connections openings", "TcpActiveOpens"),
+            Map.entry("Tcp active connection openings", "TcpActiveOpens"),
+            Map.entry("Tcp passive connection openings", "TcpPassiveOpens"),
+            Map.entry("Tcp failed connection attempts", "TcpAttemptFails"),
+            Map.entry("Tcp connection resets received", "TcpEstabResets"),
+            Map.entry("Tcp connections established", "TcpCurrEstab"), Map.entry("Tcp segments received", "TcpInSegs"),
+            Map.entry("Tcp segments send out", "TcpOutSegs"), Map.entry("Tcp segments sent out", "TcpOutSegs"),
+            Map.entry("Tcp segments retransmited", "TcpRetransSegs"),
+            Map.entry("Tcp segments retransmitted", "TcpRetransSegs"),
+            Map.entry("Tcp bad segments received", "TcpInErrs"), Map.entry("Tcp resets sent", "TcpOutRsts"),
+            Map.entry("Udp packets received", "UdpInDatagrams"),
+            Map.entry("Udp packets to unknown port received", "UdpNoPorts"),
+            Map.entry("Udp packet receive errors", "UdpInErrors"), Map.entry("Udp packets sent", "UdpOutDatagrams"),
+            Map.entry("Udp receive buffer errors", "UdpRcvbufErrors"), Map.entry("Udp send buffer errors", "UdpSndbufErrors"));
+
+    public NetstatParser() {
+        super("netstat-s", "netstat", "nstat");
+    }
+
+    @Override
+    public boolean startsAt(Lines in, int i) {
+        return in.matches(NSTAT_HEAD, i) || (in.matches(GROUP, i) && i + 1 < in.size()
+                && (in.matches(SENTENCE, i + 1) || in.matches(NAMED, i + 1)));
+    }
+
+    @Override
+    public Parsed parse(Lines in, int from) {
+        ParseBuilder b = builder(in, from);
+        Map<String, Long> values = new LinkedHashMap<>();
+        boolean nstat = in.matches(NSTAT_HEAD, from);
+        String group = null;
+        int i = from;
+        for (; i < in.size(); i++) {
+            if (in.blank(i)) {
+                continue;
+            }
+            Matcher m;
+            if (nstat) {
+                if (i == from) {
+                    b.use(i);
+                    continue;
+                }
+                if ((m = in.match(NSTAT_ROW, i)) == null) {
+                    break;
+                }
+                put(values, m.group(1), m.group(2));
+                b.use(i);
+                continue;
+            }
+            if ((m = in.match(GROUP, i)) != null) {
+                group = m.group(1);
+                b.use(i);
+            } else if (group != null && (m = in.match(NAMED, i)) != null
+                    && Character.isUpperCase(m.group(1).charAt(0))) {
+                put(values, group + m.group(1), m.group(2));
+                b.use(i);
+            } else if (group != null && (m = in.match(SENTENCE, i)) != null) {
+                String name = SENTENCES.get(group + " " + m.group(2).strip());
+                if (name != null) {
+                    put(values, name, m.group(1));
+                    b.use(i);
+                }
+            } else if (group != null && in.matches(HISTOGRAM, i)) {
+                continue; // ICMP histograms: skipped, still part of the block
+            } else {
+                break;
+            }
+        }
+        if (!values.isEmpty()) {
+            b.add(new CounterSample("host", nstat ? "nstat" : "netstat -s", values, in.source(from)));
+        }
+        return b.done(i);
+    }
+
+    private static void put(Map<String, Long> values, String name, String number) {
+        try {
+            values.putIfAbsent(name, Long.parseLong(number));
+        } catch (NumberFormatException e) {
+            // beyond a 64-bit count: not a kernel counter
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package dev.wirespeed.parse.host;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.Source;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * {@code mlnx_qos -i IFACE}: a port's DCB settings — which field classifies traffic (trust pcp or
+ * dscp), on which of the 8 priorities PFC is on, and each traffic class's scheduling (ETS share or
+ * strict) with the priorities mapped to it. The lossless-RoCE rules read it (from the log records,
+ * or as the "trust"/"pfc" device settings explain adds to the host facts).
+ *
+ * @param iface          the interface of "mlnx_qos -i IFACE", null when not typed
+ * @param dcbxMode       "OS controlled", "firmware controlled", null when not printed
+ * @param trust          "pcp" or "dscp", null when not printed
+ * @param pfcPriorities  priorities with PFC enabled (0–7), in order; empty when PFC is off everywhere;
+ *                       null when the PFC table was not printed
+ * @param trafficClasses the "tc: N …" blocks, in order
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("QosSettings")
+public record QosSettings(String iface, String dcbxMode, String trust, List<Integer> pfcPriorities,
+                          List<TrafficClass> trafficClasses, Source source) implements ParsedRecord {
+    public QosSettings {
+        pfcPriorities = pfcPriorities == null ? null : List.copyOf(pfcPriorities);
+        trafficClasses = List.copyOf(trafficClasses);
+    }
+
+    /**
+     * @param tsa        "ets", "strict" or "vendor"
+     * @param bwPercent  the ETS share, null for strict
+     * @param rateLimit  "unlimited" or a rate as printed
+     * @param priorities the priorities mapped to this class
+     */
+    public record TrafficClass(int tc, String tsa, Integer bwPercent, String rateLimit, List<Integer> priorities) {
+        public TrafficClass {
+            priorities = List.copyOf(priorities);
+        }
+    }
+
+    @Override
+    public Map<String, String> columns() {
+        return Columns.of().put("interface", iface).put("trust", trust)
+                .put("pfc", pfcPriorities == null ? null : pfcPriorities.isEmpty() ? "off"
+                        : pfcPriorities.stream().map(String::valueOf).collect(Collectors.joining(",")))
+                .put("ets", trafficClasses.stream().map(t -> "tc" + t.tc() + "=" + (t.bwPercent() == null ? t.tsa()
+                        : t.bwPercent() + "%")).collect(Collectors.joining(" "))).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
+    }
+}

@@ -1,0 +1,85 @@
+package dev.wirespeed.parse.ib;
+
+import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.Lines;
+import dev.wirespeed.parse.ParseBuilder;
+import dev.wirespeed.parse.Parsed;
+import dev.wirespeed.parse.Source;
+import dev.wirespeed.parse.host.CounterSample;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code perfquery [-x] [LID [PORT]]} (infiniband-diags): an optional
+ * "# Port counters: Lid 5 port 1 (CapMask: 0x1400)" header, then "Name:.....value" lines with
+ * dot leaders. Several ports (perfquery -a, or several runs) give one record each; a new
+ * "PortSelect" line or header starts the next.
+ */
+public final class PerfqueryParser extends BaseParser {
+    private static final Pattern HEAD = Pattern.compile(
+            "#\\s*Port (?:extended )?counters:\\s*Lid (\\d+) port (\\d+|ALL|255).*", Pattern.CASE_INSENSITIVE);
+    private static final Pattern COUNTER = Pattern.compile("([A-Za-z][A-Za-z0-9]*):\\.{2,}\\s*(\\S+)");
+
+    public PerfqueryParser() {
+        super("perfquery", "perfquery");
+    }
+
+    @Override
+    public boolean startsAt(Lines in, int i) {
+        Matcher c;
+        return in.matches(HEAD, i) || ((c = in.match(COUNTER, i)) != null
+                && (c.group(1).equals("PortSelect") || c.group(1).equals("SymbolErrorCounter")
+                        || c.group(1).equals("PortXmitData")));
+    }
+
+    @Override
+    public Parsed parse(Lines in, int from) {
+        ParseBuilder b = builder(in, from);
+        Map<String, Long> values = new LinkedHashMap<>();
+        String subject = null;
+        Source start = in.source(from);
+        int i = from;
+        for (; i < in.size(); i++) {
+            if (in.blank(i)) {
+                continue;
+            }
+            Matcher h = in.match(HEAD, i);
+            Matcher c = h == null ? in.match(COUNTER, i) : null;
+            if (h == null && c == null) {
+                break;
+            }
+            boolean next = h != null || (c.group(1).equals("PortSelect") && values.containsKey("PortSelect"));
+            if (next && !values.isEmpty()) {
+                b.add(new CounterSample(subject, "perfquery", values, start));
+                values = new LinkedHashMap<>();
+                subject = null;
+                start = in.source(i);
+            }
+            b.use(i);
+            if (h != null) {
+                subject = "LID " + h.group(1) + " port " + h.group(2);
+                start = in.source(i);
+                continue;
+            }
+            Long v = number(c.group(2));
+            if (v != null) {
+                values.put(c.group(1), v);
+            }
+        }
+        if (!values.isEmpty()) {
+            b.add(new CounterSample(subject, "perfquery", values, start));
+        }
+        return b.done(i);
+    }
+
+    /** "0x0000" (selects, masks) or a decimal count; else null. */
+    static Long number(String text) {
+        try {
+            return text.startsWith("0x") ? Long.parseUnsignedLong(text.substring(2), 16) : Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+}

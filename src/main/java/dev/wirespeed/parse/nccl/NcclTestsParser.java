@@ -1,0 +1,163 @@
+package dev.wirespeed.parse.nccl;
+
+import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.Command;
+import dev.wirespeed.parse.Lines;
+import dev.wirespeed.parse.ParseBuilder;
+import dev.wirespeed.parse.Parsed;
+import dev.wirespeed.parse.Source;
+import dev.wirespeed.parse.Units;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * nccl-tests ({@code all_reduce_perf}, {@code all_gather_perf} … from github.com/NVIDIA/nccl-tests):
+ * the "# nThread … nGpus …" line, "#  Rank  0 Group  0 Pid 1887 on worker-1 device 0 [0x8d] …"
+ * lines, the two-row header ("size count type redop root time algbw busbw #wrong …"), one row
+ * per size, "# Out of bounds values : 0 OK" and "# Avg bus bandwidth : 92.3405". Rows are read
+ * by the position of time/algbw/busbw: 13 columns (with "root", nccl-tests ≥ 2.10) or 12 (older
+ * versions, and broadcast's "root" instead of "redop"). mpirun's "[1,0]<stdout>:" tags are
+ * removed; NCCL INFO/WARN lines inside the run are skipped.
+ */
+public final class NcclTestsParser extends BaseParser {
+    private static final Pattern TAG = Pattern.compile("^\\[\\d+,\\d+]<std(?:out|err)>:");
+    private static final Pattern THREADS = Pattern.compile("#\\s*nThread \\d+ nGpus \\d+ .*");
+    private static final Pattern START = Pattern.compile("#\\s*(?:nccl-tests version .*|Collective test starting: (\\S+).*)");
+    private static final Pattern RANK = Pattern.compile("#?\\s*Rank\\s+(\\d+)(?: Group\\s+\\d+)? Pid\\s+\\d+ on\\s+(\\S+) device.*");
+    private static final Pattern HEADER = Pattern.compile("#\\s*size\\s+count\\s+type.*\\balgbw\\s+busbw.*");
+    private static final Pattern ROW = Pattern.compile("\\d+\\s+\\d+\\s+[a-z]\\w*\\s+.*");
+    private static final Pattern OOB = Pattern.compile("#\\s*Out of bounds values\\s*:\\s*(\\d+)\\s*(OK|FAILED)?");
+    private static final Pattern AVG = Pattern.compile("#\\s*Avg bus bandwidth\\s*:\\s*([\\d.]+)\\s*");
+    private static final Pattern OTHER = Pattern.compile("#.*|\\S+:\\d+:\\d+ \\[\\d+] .*NCCL (?:INFO|WARN).*|NCCL version .*"
+            + "|Blocking Enabled.*|Using devices");
+
+    public NcclTestsParser() {
+        super("nccl-tests", "all_reduce_perf", "all_gather_perf", "broadcast_perf", "reduce_perf",
+                "reduce_scatter_perf", "alltoall_perf", "sendrecv_perf", "scatter_perf", "gather_perf",
+                "hypercube_perf", "all_reduce_perf_mpi");
+    }
+
+    @Override
+    public boolean reads(Command c) {
+        return c != null && (programs().contains(c.program())
+                || c.args().stream().anyMatch(a -> a.matches(".*/?\\w+_perf(?:_mpi)?")));
+    }
+
+    private static String line(Lines in, int i) {
+        return TAG.matcher(in.get(i)).replaceFirst("").strip();
+    }
+
+    private static boolean matches(Pattern p, Lines in, int i) {
+        return i >= 0 && i < in.size() && p.matcher(line(in, i)).matches();
+    }
+
+    @Override
+    public boolean startsAt(Lines in, int i) {
+        return matches(THREADS, in, i) || matches(HEADER, in, i) || matches(START, in, i)
+                || (matches(ROW, in, i) && row(line(in, i).split("\\s+"), null) != null && matches(ROW, in, i + 1));
+    }
+
+    @Override
+    public Parsed parse(Lines in, int from) {
+        ParseBuilder b = builder(in, from);
+        String test = testName(in.command());
+        Set<String> hosts = new LinkedHashSet<>();
+        int ranks = 0;
+        List<NcclRow> rows = new ArrayList<>();
+        Double avg = null;
+        Integer oob = null;
+        boolean seenTable = false;
+        int i = from;
+        for (; i < in.size(); i++) {
+            if (in.blank(i)) {
+                continue;
+            }
+            String s = line(in, i);
+            Matcher m;
+            if ((m = START.matcher(s)).matches()) {
+                test = m.group(1) != null ? m.group(1) : test;
+                b.use(i);
+            } else if ((m = RANK.matcher(s)).matches()) {
+                ranks++;
+                hosts.add(m.group(2));
+                b.use(i);
+            } else if ((m = OOB.matcher(s)).matches()) {
+                oob = Units.integer(m.group(1));
+                b.use(i);
+            } else if ((m = AVG.matcher(s)).matches()) {
+                avg = Units.number(m.group(1));
+                b.use(i);
+                i++;
+                break; // the last line of a run
+            } else if (HEADER.matcher(s).matches() || THREADS.matcher(s).matches()) {
+                seenTable |= HEADER.matcher(s).matches();
+                b.use(i);
+            } else if (ROW.matcher(s).matches()) {
+                NcclRow r = row(s.split("\\s+"), in.source(i));
+                if (r == null) {
+                    break;
+                }
+                rows.add(r);
+                b.add(r).use(i);
+                seenTable = true;
+            } else if (OTHER.matcher(s).matches()) {
+                b.use(i);
+            } else if (seenTable) {
+                break;
+            }
+        }
+        Double peak = rows.stream().map(NcclRow::bestBusbwGBps).filter(java.util.Objects::nonNull)
+                .max(Double::compare).orElse(null);
+        if (!rows.isEmpty() || avg != null) {
+            b.add(new NcclSummary(test, ranks, new ArrayList<>(hosts), rows.size(), peak, avg, oob, in.source(from)));
+        }
+        return b.done(i);
+    }
+
+    /** A row by its column count; null when it has another shape or unreadable numbers. */
+    static NcclRow row(String[] t, Source src) {
+        int base;
+        String redop;
+        if (t.length == 13) {
+            base = 5;
+            redop = t[3];
+        } else if (t.length == 12) {
+            base = 4;
+            redop = t[3].matches("-?\\d+") ? null : t[3];
+        } else {
+            return null;
+        }
+        double size = Units.number(t[0]);
+        if (Double.isNaN(size)) {
+            return null;
+        }
+        Double time = num(t[base]);
+        Double algbw = num(t[base + 1]);
+        Double busbw = num(t[base + 2]);
+        if (time == null || algbw == null || busbw == null) {
+            return null;
+        }
+        return new NcclRow((long) size, t[2], redop, time, algbw, busbw, t[base + 3], num(t[base + 4]), num(t[base + 5]),
+                num(t[base + 6]), src);
+    }
+
+    private static Double num(String s) {
+        double v = Units.number(s);
+        return Double.isNaN(v) ? null : v;
+    }
+
+    private static String testName(Command c) {
+        if (c == null) {
+            return null;
+        }
+        if (c.program().endsWith("_perf") || c.program().endsWith("_perf_mpi")) {
+            return c.program();
+        }
+        return c.args().stream().filter(a -> a.matches(".*/?\\w+_perf(?:_mpi)?")).map(a -> a.substring(a.lastIndexOf('/') + 1))
+                .findFirst().orElse(null);
+    }
+}

@@ -1,0 +1,93 @@
+package dev.wirespeed.parse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wirespeed.diagnose.Finding;
+import dev.wirespeed.explain.Explainer;
+import dev.wirespeed.parse.mlx.MlxDevice;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** mlxfwmanager/mlxup version tables: "FW (Running)", PXE/UEFI/Virtio images, and the pending-reset finding. */
+class MlxFirmwareVersionsTest {
+    private static MlxDevice device(String file) {
+        return Fixture.only("mlx/" + file, "mlxfwmanager").all(MlxDevice.class).getFirst();
+    }
+
+    private static List<Finding> pending(String file) {
+        return Explainer.standard().explain(file, Fixture.text("mlx/" + file)).findings().stream()
+                .filter(f -> f.rule().equals("firmware-reset-pending")).toList();
+    }
+
+    @Test
+    void connectX7RunsTheOldFirmwareUntilReset() {
+        Parsed p = Fixture.only("mlx/mlxup-fw-running-cx7.txt", "mlxfwmanager");
+        MlxDevice d = p.all(MlxDevice.class).getFirst();
+        assertThat(d.firmware()).isEqualTo("28.47.1026");
+        assertThat(d.available()).isEqualTo("28.47.1026");
+        assertThat(d.runningFirmware()).isEqualTo("28.46.3048");
+        assertThat(d.romVersions()).containsExactly(java.util.Map.entry("PXE", "3.8.0100"),
+                java.util.Map.entry("UEFI", "14.39.0014"));
+        assertThat(d.status()).isEqualTo("Up to date");
+        assertThat(d.resetPending()).isTrue();
+        assertThat(p.skipped()).isEmpty();
+        assertThat(pending("mlxup-fw-running-cx7.txt")).singleElement().satisfies(f -> {
+            assertThat(f.message()).isEqualTo("0000:8e:00.0 runs firmware 28.46.3048 but 28.47.1026 is installed: "
+                    + "the new firmware loads only at the next reset");
+            assertThat(f.fix().command()).isEqualTo("mlxfwreset -d 0000:8e:00.0 reset");
+        });
+    }
+
+    @Test
+    void blueField2WithVirtioImages() {
+        MlxDevice d = device("mlxfwmanager-online-fw-running-bf2.txt");
+        assertThat(d.device()).isEqualTo("/dev/mst/mt41686_pciconf0");
+        assertThat(d.firmware()).isEqualTo("24.47.1026");
+        assertThat(d.available()).isEqualTo("24.43.1014");
+        assertThat(d.runningFirmware()).isEqualTo("24.42.1000");
+        assertThat(d.romVersions()).containsEntry("UEFI", "14.35.0015").containsEntry("UEFI Virtio net", "21.4.0013")
+                .hasSize(4);
+        assertThat(pending("mlxfwmanager-online-fw-running-bf2.txt")).hasSize(1);
+    }
+
+    @Test
+    void noRunningRowNoFinding() {
+        MlxDevice d = device("mlxup-query-update-required-cx6lx.txt");
+        assertThat(d.firmware()).isEqualTo("26.33.1048");
+        assertThat(d.available()).isEqualTo("26.43.1014");
+        assertThat(d.runningFirmware()).isNull();
+        assertThat(d.romVersions()).containsEntry("PXE", "3.6.0502").containsEntry("UEFI", "14.26.0017");
+        assertThat(d.status()).isEqualTo("Update required");
+        assertThat(pending("mlxup-query-update-required-cx6lx.txt")).isEmpty();
+    }
+
+    @Test
+    void mstStatusBeforeMstStart() {
+        Parsed p = Fixture.only("mlx/mst-status-not-loaded-lshca28.txt", "mst");
+        assertThat(p.all(dev.wirespeed.parse.mlx.MstModule.class)).extracting(m -> m.module() + "=" + m.loaded())
+                .containsExactly("MST PCI=false", "MST PCI configuration=false");
+        assertThat(p.skipped()).isEmpty();
+        assertThat(Explainer.standard().explain("m.txt", Fixture.text("mlx/mst-status-not-loaded-lshca28.txt")).findings())
+                .filteredOn(f -> f.rule().equals("mst-not-started")).singleElement()
+                .satisfies(f -> assertThat(f.fix().command()).isEqualTo("mst start"));
+        assertThat(Explainer.standard().explain("m.txt", Fixture.text("mlx/mst-status-seed001.txt")).findings())
+                .filteredOn(f -> f.rule().equals("mst-not-started")).as("seed 001's mst is started").isEmpty();
+    }
+
+    /** Long tail of rdma link: the first iproute2 format and the InfiniBand keywords. */
+    @Test
+    void rdmaLinkOlderFormatAndIbKeywords() {
+        dev.wirespeed.parse.ib.RdmaPortRecord old = Fixture.only("ib/rdma-link-old-format.txt", "rdma-link")
+                .all(dev.wirespeed.parse.ib.RdmaPortRecord.class).getFirst();
+        assertThat(old.device()).isEqualTo("mlx5_0");
+        assertThat(old.port()).isEqualTo(1);
+        assertThat(old.state()).isEqualTo("ACTIVE");
+        assertThat(old.netdev()).isEqualTo("eth0");
+        dev.wirespeed.parse.ib.RdmaPortRecord ib = Fixture.only("ib/rdma-link-ib-rccl1423.txt", "rdma-link")
+                .all(dev.wirespeed.parse.ib.RdmaPortRecord.class).getFirst();
+        assertThat(ib.device()).isEqualTo("mlx5_7");
+        assertThat(ib.baseLid()).isEqualTo("3403");
+        assertThat(ib.smLid()).isEqualTo("1");
+        assertThat(ib.state()).isEqualTo("DOWN");
+    }
+}
