@@ -21,7 +21,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "bw", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "bw",
+        header = "Measure TCP or UDP bandwidth to a wirespeed or iperf3 server.",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Measure TCP bandwidth to a wirespeed server (many streams, intervals, reverse, both ways),",
             "UDP bandwidth with loss and jitter (--udp), or a message-size sweep (-a);",
             "against an iperf3 server with --iperf3.",
@@ -63,7 +65,7 @@ public final class BwCommand implements Callable<Integer> {
     @Mixin
     BwModeOptions modes;
 
-    @Option(names = "--json", description = "Print only the result as JSON (schema: docs/json/bw.schema.json).")
+    @Option(names = {"-J", "--json"}, description = "Print only the result as JSON (schema: docs/json/bw.schema.json).")
     boolean json;
 
     @Option(names = "--connect-timeout", paramLabel = "SEC", defaultValue = "5",
@@ -100,7 +102,7 @@ public final class BwCommand implements Callable<Integer> {
             }
             BwResult result;
             if (loopback) {
-                try (LoopbackServer server = LoopbackServer.start()) {
+                try (LoopbackServer server = LoopbackServer.start(targetPort)) {
                     result = run("127.0.0.1", server.port(), test, out);
                 }
             } else {
@@ -122,9 +124,16 @@ public final class BwCommand implements Callable<Integer> {
                 Saving.thisHost(), json);
     }
 
-    /** -p, or iperf3's port with --iperf3 when -p is not given. */
+    /**
+     * -p, or iperf3's port with --iperf3 when -p is not given; with --loopback, the in-process server's
+     * port: -p when given, else any free one (0).
+     */
     int targetPort() {
-        return iperf3 && !spec.commandLine().getParseResult().hasMatchedOption("-p") ? Iperf3.DEFAULT_PORT : port;
+        boolean given = spec.commandLine().getParseResult().hasMatchedOption("-p");
+        if (loopback) {
+            return given ? port : 0;
+        }
+        return iperf3 && !given ? Iperf3.DEFAULT_PORT : port;
     }
 
     int timeoutMillis() {
@@ -134,7 +143,7 @@ public final class BwCommand implements Callable<Integer> {
     private BwResult run(String target, int targetPort, TestSpec test, PrintWriter out) throws IOException {
         int timeoutMillis = (int) Math.round(connectTimeoutSeconds * 1000);
         BwClient.Config config = new BwClient.Config(target, targetPort, test, options.streamsChosenBy(),
-                timeoutMillis, timeoutMillis, Interrupts::raised);
+                timeoutMillis, timeoutMillis, Interrupts::raised, options.bind(spec), options.clientCpu(spec));
         BwClient.Listener listener = json ? new BwClient.Listener() {} : textListener(out, test);
         return iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);
     }
@@ -177,7 +186,12 @@ public final class BwCommand implements Callable<Integer> {
         }
 
         static LoopbackServer start() throws IOException {
-            BwServer s = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
+            return start(0);
+        }
+
+        /** On {@code port} of 127.0.0.1 (0: any free port). */
+        static LoopbackServer start(int port) throws IOException {
+            BwServer s = new BwServer(new BwServer.Config("127.0.0.1", port, false, TestSpec.Limits.DEFAULT, 10_000,
                     line -> { }));
             s.serveInBackground();
             return new LoopbackServer(s);

@@ -4,13 +4,14 @@ import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.Severity;
 import dev.wirespeed.explain.Explainer;
 import dev.wirespeed.explain.Explanation;
+import dev.wirespeed.guard.BoundedRead;
+import dev.wirespeed.guard.Printable;
 import dev.wirespeed.report.ExplainText;
 import dev.wirespeed.results.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,7 +28,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "explain", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "explain",
+        header = "Read pasted output of network tools and say what is wrong.",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Read pasted terminal output of network tools and say what it shows and what is wrong.",
             "Reads ibstat, ibstatus, ibv_devinfo, iblinkinfo, ibnetdiscover, rdma link, lspci, lstopo, ip, ethtool,",
             "nfsstat, lsmod, mlxconfig/mstconfig, mlxfwmanager, mst, mlnx_tune, mlx5cmd, flint, iperf2, iperf3 (text",
@@ -49,6 +52,8 @@ import picocli.CommandLine.Spec;
 public final class ExplainCommand implements Callable<Integer> {
     /** Larger inputs are refused: a terminal log is far smaller. */
     static final long MAX_INPUT_BYTES = 64L << 20;
+    /** An echoed input line is cut here, with a marker (a 50 MB single line is not echoed whole). */
+    static final int ECHO_CHARS = 200;
 
     @Spec
     CommandSpec spec;
@@ -57,7 +62,7 @@ public final class ExplainCommand implements Callable<Integer> {
             description = "Files to read; '-' or none reads standard input.")
     List<String> files = new ArrayList<>();
 
-    @Option(names = "--json", description = "Print only JSON (schema wirespeed.explain/1).")
+    @Option(names = {"-J", "--json"}, description = "Print only JSON (schema wirespeed.explain/1).")
     boolean json;
 
     @Option(names = "--strict", description = "Exit 4 when any non-blank line was not recognized (prose, an unknown "
@@ -98,7 +103,7 @@ public final class ExplainCommand implements Callable<Integer> {
         if (!labels.isEmpty() && !save) {
             throw Check.usage(spec, "--label applies to --save");
         }
-        return save ? ResultStore.open(db.database()) : ResultsSink.NONE;
+        return save ? ResultStore.openForSaving(db.database()) : ResultsSink.NONE;
     }
 
     private int explain(Map<String, String> inputs, ResultsSink sink) throws IOException {
@@ -138,21 +143,14 @@ public final class ExplainCommand implements Callable<Integer> {
 
     private String read(String name) throws IOException {
         byte[] bytes;
-        if (name.equals("-")) {
-            bytes = stdin.readNBytes((int) MAX_INPUT_BYTES + 1);
-        } else {
-            Path p = Path.of(name);
-            try {
-                if (Files.size(p) > MAX_INPUT_BYTES) {
-                    throw Check.usage(spec, name + " is larger than 64 MiB; explain reads terminal logs");
-                }
-                bytes = Files.readAllBytes(p);
-            } catch (NoSuchFileException ex) {
-                throw Check.usage(spec, "no such file: " + name);
-            }
-        }
-        if (bytes.length > MAX_INPUT_BYTES) {
-            throw Check.usage(spec, "standard input is larger than 64 MiB; explain reads terminal logs");
+        try {
+            bytes = name.equals("-") ? BoundedRead.stream(stdin, MAX_INPUT_BYTES, "standard input", "explain")
+                    : BoundedRead.file(Path.of(name), MAX_INPUT_BYTES, "explain");
+        } catch (NoSuchFileException ex) {
+            // a runtime failure, as for `run PLAN` and every other command that reads a file
+            throw new Failure("no such file: " + name);
+        } catch (BoundedRead.Refused ex) {
+            throw Check.usage(spec, ex.getMessage());
         }
         return new String(bytes, StandardCharsets.UTF_8);
     }
@@ -161,7 +159,7 @@ public final class ExplainCommand implements Callable<Integer> {
         for (String t : texts) {
             for (String line : t.split("\\R")) {
                 if (!line.isBlank()) {
-                    return line.strip();
+                    return Printable.of(line.strip(), ECHO_CHARS);
                 }
             }
         }

@@ -21,7 +21,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "lat", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "lat",
+        header = "Measure latency by ping-pong over TCP or UDP.",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Measure latency by ping-pong to a wirespeed server, over TCP (TCP_NODELAY) or UDP.",
             "Prints perftest's columns per message size, one-way = RTT/2, in microseconds, plus 99.99 %% and the "
                 + "round trip itself. Warm-up round trips are excluded from every figure."},
@@ -81,7 +83,7 @@ public final class LatCommand implements Callable<Integer> {
             + "read: lowest latency, one core busy on each side.")
     boolean busyPoll;
 
-    @Option(names = "--json", description = "Print only the result as JSON.")
+    @Option(names = {"-J", "--json"}, description = "Print only the result as JSON.")
     boolean json;
 
     @Option(names = "--timeout", paramLabel = "SEC", defaultValue = "5",
@@ -101,7 +103,9 @@ public final class LatCommand implements Callable<Integer> {
         LatClient.Config config = config();
         PrintWriter out = spec.commandLine().getOut();
         try (ResultsSink sink = save.open(spec)) {
-            LatResult result = Target.run(host, port, loopback, (h, p) -> run(at(config, h, p), out));
+            // --loopback: the in-process server listens on -p when given, else on any free port
+            int targetPort = loopback && !spec.commandLine().getParseResult().hasMatchedOption("-p") ? 0 : port;
+            LatResult result = Target.run(host, targetPort, loopback, (h, p) -> run(at(config, h, p), out));
             if (json) {
                 out.println(Json.pretty(result));
             } else {

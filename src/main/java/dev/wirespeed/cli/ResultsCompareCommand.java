@@ -16,7 +16,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "compare", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "compare",
+        header = "Compare two sets of results point by point.",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Two sets of results side by side per parameter point, with the ratio A/B.",
             "A point is named by the parameters that change within a set (bs, iodepth, streams, size);",
             "repetitions of a point are averaged (their count in parentheses)."},

@@ -20,7 +20,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "export", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "export",
+        header = "Export results as CSV or JSON.",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Export results as CSV or JSON.",
             "CSV: one line per result, exact values in stored units. JSON: everything, intervals and sweep rows",
             "included. Without a selection: every result."},

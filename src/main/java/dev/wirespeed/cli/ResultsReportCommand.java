@@ -21,7 +21,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "report", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "report",
+        header = "Write an offline HTML report with charts.",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Write an offline HTML report with charts.",
             "One self-contained file (no network, no scripts): fio IOPS/bandwidth/latency vs iodepth per block size",
             "and label; bandwidth and message rate vs message size; latency percentiles vs size; bandwidth/latency",

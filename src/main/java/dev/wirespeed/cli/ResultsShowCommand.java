@@ -14,7 +14,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "show", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "show",
+        header = "Show one saved result in full.",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = "Show one saved result: where it ran, parameters, summary, sweep rows and intervals.",
         footer = {"", "Examples:", "  wirespeed results show 12", "  wirespeed results show 12 --json",
             "  wirespeed results show 12 --raw      the engine's own output, as it printed it"})

@@ -99,7 +99,8 @@ final class AgentSession {
         }
         Token token = agent.config().token();
         String agentNonce = Token.nonce();
-        small.writeValue(new AgentMessage.Challenge(agentNonce, token != null, agent.self().software()));
+        // nothing about the software before authentication (docs/SECURITY.md): the version comes with Welcome
+        small.writeValue(new AgentMessage.Challenge(agentNonce, token != null, null));
         AgentMessage.Auth auth = expect(small, AgentMessage.Auth.class);
         if (token != null) {
             if (auth.mac() == null) {
@@ -268,7 +269,7 @@ final class AgentSession {
                         d.senderSummary(), d.receiverSummary()))
                 .toList();
         return new BwResult(r.schema(), r.tool(), r.startedAt(), r.client(), r.server(), r.params(), directions, r.cpu(),
-                r.outcome(), r.counters() == null ? null : r.counters().mattering());
+                r.dataPath(), r.outcome(), r.counters() == null ? null : r.counters().mattering());
     }
 
     private static String describe(BwResult r) {

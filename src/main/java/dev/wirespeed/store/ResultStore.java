@@ -1,5 +1,6 @@
 package dev.wirespeed.store;
 
+import dev.wirespeed.guard.BoundedRead;
 import dev.wirespeed.Version;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurement;
@@ -56,8 +57,29 @@ public final class ResultStore implements ResultsSink {
         return open(file, Schema.MIGRATIONS);
     }
 
+    /**
+     * Opens the database to save into, and proves it can be written before anything is measured:
+     * a read-only file, folder or file system is refused here with the reason, not after a test
+     * whose result would then be lost.
+     */
+    public static ResultStore openForSaving(Path file) throws StoreException {
+        ResultStore store = open(file);
+        try {
+            store.probeWrite();
+        } catch (StoreException e) {
+            store.close();
+            throw e;
+        }
+        return store;
+    }
+
     static ResultStore open(Path file, List<Schema.Migration> migrations) throws StoreException {
         boolean exists = Files.exists(file);
+        if (exists && !Files.isRegularFile(file)) {
+            // SQLite would create FILE-journal beside it: /dev/null-journal in /dev when run as root
+            throw new StoreException("results database " + file + " is " + kind(file)
+                    + ", not a regular file; give a file with --db");
+        }
         if (exists) {
             checkHeader(file);
         } else {
@@ -92,6 +114,40 @@ public final class ResultStore implements ResultsSink {
             throw store.damaged(e);
         }
         return store;
+    }
+
+    private static String kind(Path file) {
+        try {
+            String k = BoundedRead.kind(file);
+            return k == null ? "a FIFO" : k;
+        } catch (IOException e) {
+            return "not a regular file";
+        }
+    }
+
+    /** A write that is rolled back: SQLite opens a read-only file without a word and fails at the first write. */
+    private void probeWrite() throws StoreException {
+        Path dir = file.toAbsolutePath().getParent();
+        if (!Files.isWritable(file)) {
+            throw new StoreException("results database " + file + " is read-only; nothing was measured "
+                    + "(make it writable or give another file with --db)");
+        }
+        if (dir != null && !Files.isWritable(dir)) {
+            throw new StoreException("the folder of results database " + file + " is read-only (SQLite writes its "
+                    + "journal beside the file); nothing was measured");
+        }
+        try {
+            db.setAutoCommit(false);
+            try (var st = db.createStatement()) {
+                st.execute("CREATE TABLE write_probe (x)");
+            } finally {
+                db.rollback();
+                db.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw new StoreException("results database " + file + " cannot be written: " + firstLine(e)
+                    + "; nothing was measured");
+        }
     }
 
     /** A non-empty file must start with SQLite's magic string; anything else is left untouched. */

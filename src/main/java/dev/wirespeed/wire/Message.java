@@ -75,19 +75,24 @@ public sealed interface Message {
 
     /** One side's totals at the end of the test. */
     /**
+     * @param dataPath      the calls that moved this side's bytes; null from servers before it existed
      * @param counterDeltas what moved on this side's path during the test (its interface, RDMA ports
      *                      and host counters, nonzero deltas only); absent from older peers, which
      *                      also ignore it (unknown fields are skipped)
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide,
+    record Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide, DataPathUsed dataPath,
                    List<dev.wirespeed.host.Counters> counterDeltas) implements Message {
         public Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide) {
-            this(streams, cpu, retransmitsHostWide, null);
+            this(streams, cpu, retransmitsHostWide, null, null);
+        }
+
+        public Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide, DataPathUsed dataPath) {
+            this(streams, cpu, retransmitsHostWide, dataPath, null);
         }
 
         public Results withCounterDeltas(List<dev.wirespeed.host.Counters> deltas) {
-            return new Results(streams, cpu, retransmitsHostWide, deltas);
+            return new Results(streams, cpu, retransmitsHostWide, dataPath, deltas);
         }
     }
 
@@ -108,6 +113,13 @@ public sealed interface Message {
     /** From TCP_INFO (Linux): per-socket retransmits, smoothed RTT, congestion window. */
     record TcpStats(long retransmits, long rttMicros, long rttVarMicros, long sndCwndSegments,
                     long sndMssBytes) {}
+
+    /**
+     * The system calls that moved one side's bytes: {@code send} and {@code receive} name them
+     * ("write", "sendfile", "read", "recv MSG_TRUNC", "SocketChannel"; null when the side did not
+     * send or receive), {@code fallbacks} say why an asked-for mechanism did not run.
+     */
+    record DataPathUsed(String send, String receive, List<String> fallbacks) {}
 
     /** CPU time spent by one side's data threads during the test. */
     record CpuTime(long userNanos, long systemNanos, long wallNanos) {

@@ -59,9 +59,9 @@ class ExplainCommandTest {
     }
 
     @Test
-    void missingFileIsBadUsage() {
+    void missingFileIsARuntimeFailure() {
         Run r = run("explain", dir.resolve("nope.txt").toString());
-        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.code()).isEqualTo(1);
         assertThat(r.err()).contains("no such file").doesNotContain("Exception");
     }
 }
