@@ -76,6 +76,8 @@ public record Measurement(
         public static final String BYTES = "bytes";
         public static final String SECONDS = "seconds";
         public static final String MESSAGES_PER_SECOND = "messagesPerSecond";
+        /** Round trips per second of a latency test (perftest -D "tps average"). */
+        public static final String TRANSACTIONS_PER_SECOND = "transactionsPerSecond";
         public static final String RETRANSMITS = "retransmits";
         public static final String LOST_PACKETS = "lostPackets";
         public static final String TOTAL_PACKETS = "totalPackets";

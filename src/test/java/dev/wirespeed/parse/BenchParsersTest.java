@@ -179,6 +179,32 @@ class BenchParsersTest {
     }
 
     @Test
+    void perftestDurationModeLatencyHasMeanAndTps() {
+        Parsed p = Fixture.only("perftest/ib_send_lat-D-mlx4.txt", "perftest");
+        PerftestLatRow row = p.all(PerftestLatRow.class).getFirst();
+        assertThat(row.sizeBytes()).isEqualTo(2);
+        assertThat(row.iterations()).isEqualTo(1289984);
+        assertThat(row.average().value()).isEqualTo(3.88);
+        assertThat(row.transactionsPerSecond().value()).isEqualTo(128993.46);
+        assertThat(row.min()).isNull();
+        assertThat(row.p99()).isNull();
+        assertThat(p.all(CpuFrequencyWarning.class)).hasSize(2);
+        assertThat(p.skipped()).isEmpty();
+        Measurement m = p.measurements().getFirst();
+        assertThat(m.test()).isEqualTo("rdma-send-lat");
+        assertThat(metric(m, Metrics.LATENCY_AVG_MICROS)).isEqualTo(3.88);
+        assertThat(metric(m, Metrics.TRANSACTIONS_PER_SECOND)).isEqualTo(128993.46);
+        assertThat(m.metric(Metrics.LATENCY_P99_MICROS)).isEmpty();
+        Parsed roce = Fixture.only("perftest/ib_write_lat-D-roce.txt", "perftest");
+        PerftestLatRow w = roce.all(PerftestLatRow.class).getFirst();
+        assertThat(w.iterations()).isEqualTo(58732912);
+        assertThat(w.average().value()).isEqualTo(1.28);
+        assertThat(w.transactionsPerSecond().value()).isEqualTo(391518.70);
+        assertThat(roce.measurements().getFirst().test()).isEqualTo("rdma-write-lat");
+        assertThat(roce.all(PerftestHeader.class).getFirst().linkType()).isEqualTo("Ethernet");
+    }
+
+    @Test
     void perftestServerPrintsNoPeak() {
         Parsed server = Fixture.only("perftest/ib_send_bw-ud-server-seed003.txt", "perftest");
         assertThat(server.all(PerftestBwRow.class)).hasSize(12).allSatisfy(r -> assertThat(r.peak()).isNull());
