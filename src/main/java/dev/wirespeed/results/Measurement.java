@@ -88,6 +88,8 @@ public record Measurement(
         public static final String LATENCY_MIN_MICROS = "latencyMinMicros";
         public static final String LATENCY_MAX_MICROS = "latencyMaxMicros";
         public static final String LATENCY_AVG_MICROS = "latencyAvgMicros";
+        /** fio's completion latency (clat) mean; latencyAvgMicros is its total latency (lat). */
+        public static final String CLAT_AVG_MICROS = "clatAvgMicros";
         public static final String LATENCY_P50_MICROS = "latencyP50Micros";
         public static final String LATENCY_STDEV_MICROS = "latencyStdevMicros";
         public static final String LATENCY_P99_MICROS = "latencyP99Micros";

@@ -3,6 +3,7 @@ package dev.wirespeed.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.wirespeed.parse.fio.FioDiskUtil;
 import dev.wirespeed.parse.fio.FioJob;
 import dev.wirespeed.parse.iperf.IperfInterval;
 import dev.wirespeed.parse.perftest.CpuFrequencyWarning;
@@ -255,5 +256,34 @@ class BenchParsersTest {
         assertThat(metric(json, Metrics.IOPS)).isEqualTo(12414.792604);
         assertThat(metric(json, Metrics.BITS_PER_SECOND)).isEqualTo(49659.0 * 1024 * 8);
         assertThat(json.params()).containsEntry("rw", "randread").containsEntry("bs", "4k");
+    }
+
+    @Test
+    void fioJsonClatAndLatMeansAndDiskUtil() {
+        Parsed json = Fixture.only("fio/fio-3.42-json-normal-nvme.txt", "fio-json");
+        FioJob w = json.all(FioJob.class).getFirst();
+        assertThat(w.direction()).isEqualTo("write");
+        assertThat(w.latencyAvg().value()).isEqualTo(3027313.139295 / 1000, within(1e-9));
+        assertThat(w.clatAvg().value()).isEqualTo(2932268.086513 / 1000, within(1e-9));
+        assertThat(metric(json.measurements().getFirst(), Metrics.CLAT_AVG_MICROS)).isEqualTo(2932.268086513, within(1e-9));
+        FioDiskUtil disk = json.all(FioDiskUtil.class).getFirst();
+        assertThat(disk.device()).isEqualTo("nvme8n4");
+        assertThat(disk.writeIos()).isEqualTo(68752);
+        assertThat(disk.inQueueMillis()).isEqualTo(193865);
+        assertThat(disk.utilPercent()).isEqualTo(99.504140);
+        // the same run's text part after the JSON: clat avg and "Disk stats" too
+        List<Parsed> text = Fixture.blocks("fio/fio-3.42-json-normal-nvme.txt").stream()
+                .filter(b -> b.format().equals("fio")).toList();
+        FioJob t = text.stream().flatMap(b -> b.all(FioJob.class).stream()).findFirst().orElseThrow();
+        assertThat(t.clatAvg().value()).isEqualTo(2932.27);
+        assertThat(t.latencyAvg().value()).isEqualTo(3027.31);
+        assertThat(text.stream().flatMap(b -> b.all(FioDiskUtil.class).stream()).toList()).singleElement()
+                .satisfies(d -> assertThat(d.utilPercent()).isEqualTo(99.50));
+        Parsed rw = Fixture.only("fio/fio-3.33-rw-interrupted-bensonjohnson.json", "fio-json");
+        assertThat(rw.all(FioJob.class)).extracting(FioJob::direction).containsExactly("read", "write");
+        assertThat(rw.all(FioJob.class).getFirst().clatAvg().value()).isEqualTo(7881155.058386 / 1000, within(1e-9));
+        assertThat(rw.all(FioJob.class).get(1).latencyAvg().value()).isEqualTo(902253.681286 / 1000, within(1e-9));
+        assertThat(rw.all(FioJob.class).getFirst().iodepth()).isEqualTo(16);
+        assertThat(rw.all(FioDiskUtil.class)).isEmpty();
     }
 }
