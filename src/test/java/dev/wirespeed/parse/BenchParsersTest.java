@@ -286,4 +286,44 @@ class BenchParsersTest {
         assertThat(rw.all(FioJob.class).getFirst().iodepth()).isEqualTo(16);
         assertThat(rw.all(FioDiskUtil.class)).isEmpty();
     }
+
+    @Test
+    void sockperfTotalsAddressAndRoundTrip() {
+        Parsed rtt = Fixture.only("sockperf/sockperf-3.8-full-rtt-tcp-issue172.txt", "sockperf");
+        SockperfResult r = rtt.all(SockperfResult.class).getFirst();
+        assertThat(r.version()).isEqualTo("3.8-0.git31ee322aa82a");
+        assertThat(r.address()).isEqualTo("10.12.0.4");
+        assertThat(r.port()).isEqualTo(12345);
+        assertThat(r.protocol()).isEqualTo("TCP");
+        assertThat(r.roundTrip()).isTrue();
+        assertThat(r.averageLatency().value()).isEqualTo(1892.600);
+        assertThat(r.stdDev().value()).isEqualTo(422.741);
+        assertThat(r.max().value()).isEqualTo(11541.068);
+        assertThat(r.observations()).isEqualTo(105413);
+        assertThat(r.sentMessages()).isEqualTo(105413);
+        assertThat(r.receivedMessages()).isEqualTo(105413);
+        assertThat(r.runSeconds()).isEqualTo(199.999);
+        assertThat(r.validSeconds()).isEqualTo(199.548);
+        assertThat(rtt.skipped()).isEmpty();
+        Measurement m = rtt.measurements().getFirst();
+        assertThat(m.test()).isEqualTo("tcp-lat");
+        assertThat(m.params()).containsEntry("server", "10.12.0.4").containsEntry("port", "12345")
+                .containsEntry("latency", "round-trip");
+        SockperfResult old = Fixture.only("sockperf/sockperf-old-avg-lat-tcp-issue106.txt", "sockperf")
+                .all(SockperfResult.class).getFirst();
+        assertThat(old.averageLatency().value()).isEqualTo(121.880);
+        assertThat(old.roundTrip()).isFalse();
+        assertThat(old.port()).isEqualTo(8302);
+        assertThat(old.min().value()).isEqualTo(121.880);
+        assertThat(old.sentMessages()).isEqualTo(1);
+        assertThat(old.runSeconds()).isEqualTo(1.450);
+        Parsed tp = Fixture.only("sockperf/sockperf-3.7-throughput-tcp-issue140.txt", "sockperf");
+        SockperfResult t = tp.all(SockperfResult.class).getFirst();
+        assertThat(t.messageRate().value()).isEqualTo(155961);
+        assertThat(t.packetRate().value()).isEqualTo(3587103);
+        assertThat(t.sentMessages()).isEqualTo(1559669);
+        assertThat(t.runSeconds()).isEqualTo(10.000);
+        assertThat(t.bandwidth().value()).isEqualTo(38990.250e6);
+        assertThat(tp.measurements().getFirst().test()).isEqualTo("tcp-bw");
+    }
 }
