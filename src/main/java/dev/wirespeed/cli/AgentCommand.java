@@ -22,7 +22,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "agent", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "agent",
+        header = "Run a cluster agent that answers a coordinator (wirespeed mesh).",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Cluster agent: a wirespeed server that also answers a coordinator (`wirespeed mesh`):",
             "its doctor facts, and tests to a peer with bounded parameters. It runs only wirespeed's own",
             "tests (and perftest, when installed): never a command sent over the wire.",
@@ -30,7 +32,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
             "  head -c 32 /dev/urandom | base64 > /etc/wirespeed/token; chmod 600 /etc/wirespeed/token",
             "  wirespeed agent --token-file /etc/wirespeed/token",
-            "  wirespeed agent --token-file /etc/wirespeed/token --metrics-port 9301   Prometheus on :9301/metrics",
+            "  wirespeed agent --token-file /etc/wirespeed/token --metrics-port 9301   Prometheus on 127.0.0.1:9301/metrics",
             "  wirespeed agent --bind 127.0.0.1 -p 5401      loopback, no token (tests)",
             "  srun --ntasks-per-node=1 wirespeed agent --token-file ~/.wirespeed-token &   (see docs/cluster.md)",
             "",
@@ -53,6 +55,10 @@ public final class AgentCommand implements Callable<Integer> {
     @Option(names = "--metrics-port", paramLabel = "PORT",
             description = "Serve Prometheus text metrics of the last results on http://ADDR:PORT/metrics.")
     Integer metricsPort;
+
+    @Option(names = "--metrics-bind", paramLabel = "ADDR",
+            description = "Address of the metrics endpoint (default: loopback only; it has no authentication).")
+    String metricsBind;
 
     @Option(names = "--max-duration", paramLabel = "SEC", defaultValue = "300",
             description = "Longest test a coordinator or peer may ask for, in seconds (default ${DEFAULT-VALUE}).")
@@ -98,7 +104,8 @@ public final class AgentCommand implements Callable<Integer> {
             }
         } catch (IOException e) {
             agent.close();
-            throw new IOException("cannot serve metrics on " + (bind == null ? "*" : bind) + ":" + metricsPort + ": "
+            throw new IOException("cannot serve metrics on " + (metricsBind == null ? "loopback" : metricsBind) + ":"
+                    + metricsPort + ": "
                     + e.getMessage(), e);
         }
         Interrupts.onRaise(agent::close);
@@ -146,7 +153,10 @@ public final class AgentCommand implements Callable<Integer> {
 
     /** GET /metrics only; anything else 404 or 405. The JDK's server keeps the jar free of another dependency. */
     private HttpServer metricsServer(Agent agent, int metricsPort) throws IOException {
-        InetSocketAddress where = bind == null ? new InetSocketAddress(metricsPort) : new InetSocketAddress(bind, metricsPort);
+        // the endpoint has no authentication: loopback unless an address is given
+        InetSocketAddress where = metricsBind == null
+                ? new InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), metricsPort)
+                : new InetSocketAddress(metricsBind, metricsPort);
         HttpServer http = HttpServer.create(where, 16);
         http.createContext("/", exchange -> {
             try (exchange) {

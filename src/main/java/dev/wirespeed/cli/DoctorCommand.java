@@ -19,7 +19,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "doctor", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "doctor",
+        header = "Find what in this host holds the network back: NICs, PCIe, CPU.",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Inspect this host's NICs, RDMA ports, PCIe links, NUMA and CPU governor from /sys and /proc,",
             "and report what holds the network back, with the numbers and the fix. Reads only; runs no command."},
         footer = {"", "Examples:",
@@ -44,7 +46,7 @@ public final class DoctorCommand implements Callable<Integer> {
             description = "CPUs a test would run on (e.g. 0-9,20-29), for the NUMA check; default: this process's CPUs.")
     String testCpus;
 
-    @Option(names = "--json", description = "Print only JSON.")
+    @Option(names = {"-J", "--json"}, description = "Print only JSON.")
     boolean json;
 
     @Override

@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.guard.Printable;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -10,6 +11,25 @@ import picocli.CommandLine;
 final class Errors {
     private Errors() {}
 
+    /** The three picocli hooks as one class (not method references: no hidden classes at start). */
+    static final class Handlers implements CommandLine.IParameterExceptionHandler,
+            CommandLine.IExecutionExceptionHandler, CommandLine.IExitCodeExceptionMapper {
+        @Override
+        public int handleParseException(CommandLine.ParameterException e, String[] args) {
+            return onParameterException(e, args);
+        }
+
+        @Override
+        public int handleExecutionException(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) {
+            return onExecutionException(e, cmd, parsed);
+        }
+
+        @Override
+        public int getExitCode(Throwable e) {
+            return exitCode(e);
+        }
+    }
+
     /** Bad command line: one line naming the problem and where help is, exit 2. */
     static int onParameterException(CommandLine.ParameterException e, String[] args) {
         CommandLine cmd = e.getCommandLine();
@@ -18,8 +38,15 @@ final class Errors {
         if (e.getCause() instanceof IllegalArgumentException iae && iae.getMessage() != null) {
             message = e.getMessage();
         }
-        cmd.getErr().println(name + ": " + message + " (see '" + name + " --help')");
+        // picocli's "did you mean" for a mistyped command or option, kept on the one line
+        if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+            message = message + "; did you mean " + String.join(" or ", u.getSuggestions()) + "?";
+        }
+        cmd.getErr().println(name + ": " + Printable.line(message) + " (see '" + name + " --help')");
         cmd.getErr().flush();
+        if (jsonWanted(args)) {
+            jsonError(cmd.getOut(), message);
+        }
         return ExitCode.USAGE;
     }
 
@@ -27,7 +54,11 @@ final class Errors {
         PrintWriter err = cmd.getErr();
         int code = exitCode(e);
         String name = cmd.getCommandSpec().qualifiedName(" ");
-        err.println(name + ": " + message(e));
+        err.println(name + ": " + Printable.line(message(e)));
+        if (jsonWanted(parsed.originalArgs().toArray(new String[0]))) {
+            // iperf3 -J prints {"error": ...} on stdout: a script reading stdout sees why, not nothing
+            jsonError(cmd.getOut(), message(e));
+        }
         if (debug(parsed)) {
             StringWriter trace = new StringWriter();
             e.printStackTrace(new PrintWriter(trace));
@@ -35,6 +66,38 @@ final class Errors {
         }
         err.flush();
         return code;
+    }
+
+    private static boolean jsonWanted(String[] args) {
+        for (String a : args) {
+            if (a.equals("-J") || a.equals("--json") || a.equals("--json-stream")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {"error": "..."} on its own line; the escaping of RFC 8259 section 7, without loading Jackson. */
+    static void jsonError(PrintWriter out, String message) {
+        StringBuilder b = new StringBuilder("{\"error\": \"");
+        for (char c : String.valueOf(message).toCharArray()) {
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        b.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        out.println(b.append("\"}"));
+        out.flush();
     }
 
     static int exitCode(Throwable e) {

@@ -11,7 +11,14 @@ import java.util.concurrent.TimeUnit;
 public final class Interrupts {
     private static final long FLUSH_MILLIS = 5_000;
     private static volatile boolean raised;
-    private static volatile Runnable onRaise = () -> {};
+    // Anonymous classes, not lambdas, on the start path: each lambda spins a hidden class at run time
+    // (the ClassFile API's first use costs tens of ms), which the AOT cache cannot hold without AOT
+    // class linking. See docs/PERFORMANCE.md "Start-up time".
+    private static volatile Runnable onRaise = new Runnable() {
+        @Override
+        public void run() {
+        }
+    };
     private static final CountDownLatch DONE = new CountDownLatch(1);
     private static boolean installed;
 
@@ -22,15 +29,18 @@ public final class Interrupts {
             return;
         }
         installed = true;
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            raised = true;
-            onRaise.run();
-            try {
-                DONE.await(FLUSH_MILLIS, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException ignored) {
-                Thread.currentThread().interrupt();
+        Runtime.getRuntime().addShutdownHook(new Thread("ws-interrupt") {
+            @Override
+            public void run() {
+                raised = true;
+                onRaise.run();
+                try {
+                    DONE.await(FLUSH_MILLIS, TimeUnit.MILLISECONDS);
+                } catch (InterruptedException ignored) {
+                    Thread.currentThread().interrupt();
+                }
             }
-        }, "ws-interrupt"));
+        });
     }
 
     /** True once the process was asked to stop. */

@@ -22,7 +22,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "limits", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "limits",
+        header = "Compute the ceiling of a path from its link, framing and PCIe.",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Compute the ceiling of a path from its parts — link, framing, PCIe — with raw and usable rates",
             "and the bottleneck. Give the parts on the command line, or none to use this host's NICs."},
         footer = {"", "Examples:",
@@ -66,7 +68,7 @@ public final class LimitsCommand implements Callable<Integer> {
     @Mixin
     HostOptions host;
 
-    @Option(names = "--json", description = "Print only JSON (docs/json/limits.schema.json).")
+    @Option(names = {"-J", "--json"}, description = "Print only JSON (docs/json/limits.schema.json).")
     boolean json;
 
     @Override

@@ -2,6 +2,8 @@ package dev.wirespeed.cli;
 
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.Collection;
+import java.util.List;
 import picocli.CommandLine;
 
 /** Entry point. The only caller of System.exit. */
@@ -25,20 +27,62 @@ public final class Main {
 
     /** Runs one command line with the given writers; returns the exit code (tests call this). */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cmd = commandLine(out, err);
+        CommandLine cmd = commandLine(needed(args), out, err);
         return cmd.execute(args);
     }
 
+    private static void shareVersion(CommandLine cmd, CommandLine.IVersionProvider provider) {
+        for (CommandLine sub : cmd.getSubcommands().values()) {
+            sub.getCommandSpec().versionProvider(provider);
+            shareVersion(sub, provider);
+        }
+    }
+
+    /** The whole command model, as the man pages and completion scripts see it. */
+    public static CommandLine model() {
+        return commandLine(new PrintWriter(System.out, true, StandardCharsets.UTF_8),
+                new PrintWriter(System.err, true, StandardCharsets.UTF_8));
+    }
+
     static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        return commandLine(WirespeedCommand.SUBCOMMANDS.keySet(), out, err);
+    }
+
+    /**
+     * The subcommands a command line needs: the one it names, none for a bare --version, else all
+     * (help, usage errors and their suggestions list every command).
+     */
+    static Collection<String> needed(String[] args) {
+        boolean version = false;
+        for (String a : args) {
+            if (!a.startsWith("-")) {
+                return WirespeedCommand.SUBCOMMANDS.containsKey(a) && !a.equals("help") && !a.equals("completion")
+                        ? List.of(a) : WirespeedCommand.SUBCOMMANDS.keySet();
+            }
+            version |= a.equals("-V") || a.equals("--version");
+            if (a.equals("-h") || a.equals("--help")) {
+                return WirespeedCommand.SUBCOMMANDS.keySet();
+            }
+        }
+        return version ? List.of() : WirespeedCommand.SUBCOMMANDS.keySet();
+    }
+
+    static CommandLine commandLine(Collection<String> subcommands, PrintWriter out, PrintWriter err) {
         CommandLine cmd = new CommandLine(new WirespeedCommand());
+        for (String name : subcommands) {
+            cmd.addSubcommand(name, WirespeedCommand.SUBCOMMANDS.get(name));
+        }
         cmd.setOut(out);
         cmd.setErr(err);
         cmd.setCaseInsensitiveEnumValuesAllowed(true);
         cmd.setOverwrittenOptionsAllowed(true);
         cmd.setUsageHelpAutoWidth(true);
-        cmd.setParameterExceptionHandler(Errors::onParameterException);
-        cmd.setExecutionExceptionHandler(Errors::onExecutionException);
-        cmd.setExitCodeExceptionMapper(Errors::exitCode);
+        Errors.Handlers handlers = new Errors.Handlers();
+        cmd.setParameterExceptionHandler(handlers);
+        cmd.setExecutionExceptionHandler(handlers);
+        cmd.setExitCodeExceptionMapper(handlers);
+        // -V on a subcommand prints the same line as on the root (its own provider would print nothing).
+        shareVersion(cmd, cmd.getCommandSpec().versionProvider());
         return cmd;
     }
 }

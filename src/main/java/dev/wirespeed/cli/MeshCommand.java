@@ -32,7 +32,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "mesh", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "mesh",
+        header = "Test every pair of agents and name the slow links.",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Test every pair of hosts running `wirespeed agent`, in rounds of disjoint pairs at once,",
             "and name the slow links and the host behind them. Prints the time it will take first,",
             "a line per round, then the pair matrix, the hosts' differences and a verdict."},
@@ -119,7 +121,7 @@ public final class MeshCommand implements Callable<Integer> {
             description = "Seconds to wait for each agent to connect and answer (default ${DEFAULT-VALUE}).")
     double connectTimeoutSeconds;
 
-    @Option(names = "--json", description = "Print only the result as JSON (schema: docs/json/mesh.schema.json); progress goes to stderr.")
+    @Option(names = {"-J", "--json"}, description = "Print only the result as JSON (schema: docs/json/mesh.schema.json); progress goes to stderr.")
     boolean json;
 
     @Option(names = "--html", paramLabel = "FILE", description = "Also write an HTML report: N×N heatmap and findings.")

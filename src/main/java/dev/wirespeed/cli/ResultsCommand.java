@@ -6,7 +6,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-@Command(name = "results", mixinStandardHelpOptions = true,
+@Command(name = "results",
+        header = "List, show, compare, export and report saved results.",
+        mixinStandardHelpOptions = true,
         description = {"Read the results history: every saved bw, lat, check, campaign point and explain --save import."},
         subcommands = {ResultsListCommand.class, ResultsShowCommand.class, ResultsCompareCommand.class,
             ResultsExportCommand.class, ResultsReportCommand.class},

@@ -15,7 +15,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "list", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "list",
+        header = "List saved results.",
+        sortOptions = false, mixinStandardHelpOptions = true,
         description = "List saved results, oldest first (the newest --limit).",
         footer = {"", "Examples:", "  wirespeed results list", "  wirespeed results list --label nfs-rdma --limit 200",
             "  wirespeed results list --run 3 --json"})

@@ -21,11 +21,12 @@ final class Target {
         }
     }
 
+    /** With --loopback, {@code port} is the in-process server's (0: any free port). */
     static <T> T run(String host, int port, boolean loopback, Test<T> test) throws IOException {
         if (!loopback) {
             return test.run(host, port);
         }
-        try (BwCommand.LoopbackServer server = BwCommand.LoopbackServer.start()) {
+        try (BwCommand.LoopbackServer server = BwCommand.LoopbackServer.start(port)) {
             return test.run("127.0.0.1", server.port());
         }
     }

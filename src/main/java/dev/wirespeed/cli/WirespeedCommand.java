@@ -1,15 +1,16 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.Version;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import picocli.CommandLine.Command;
 
 @Command(name = "wirespeed",
         mixinStandardHelpOptions = true,
         versionProvider = WirespeedCommand.VersionProvider.class,
         description = {"Is this link as fast as it should be, and if not, why?", ""},
-        subcommands = {CheckCommand.class, BwCommand.class, LatCommand.class, ServerCommand.class, DoctorCommand.class,
-                LimitsCommand.class, ExplainCommand.class, RunCommand.class, ResultsCommand.class, AgentCommand.class,
-                MeshCommand.class},
+        usageHelpAutoWidth = true,
         footer = {"", "Examples:",
                 "  wirespeed check                  loopback test of this host, with a verdict",
                 "  wirespeed server                 serve tests on port 5301",
@@ -17,8 +18,35 @@ import picocli.CommandLine.Command;
                 "  wirespeed bw 10.0.0.2 -P 8 -R    eight streams, server sends",
                 "  wirespeed explain session.log    read pasted tool output, say what is wrong",
                 "",
-                "Exit codes: 0 ok, 1 runtime failure, 2 bad usage, 3 findings (doctor/check/explain), 130 Ctrl-C."})
+                "Exit codes: 0 ok, 1 runtime failure, 2 bad usage, 3 findings (doctor/check/explain), 130 Ctrl-C.",
+                "Every command: 'wirespeed help COMMAND' or 'wirespeed COMMAND --help'; man wirespeed-COMMAND."})
 public final class WirespeedCommand implements Runnable {
+    /**
+     * The subcommands, in the order help lists them. Main adds them to the model itself (not through
+     * the annotation) so that a run builds the model of the one command it runs: picocli reflects over
+     * every option of every command it is given, and that was most of the start-up time.
+     */
+    static final Map<String, Class<?>> SUBCOMMANDS = subcommands();
+
+    // Classes, not constructor references: a reference spins a hidden class per command at start.
+    private static Map<String, Class<?>> subcommands() {
+        Map<String, Class<?>> m = new LinkedHashMap<>();
+        m.put("check", CheckCommand.class);
+        m.put("bw", BwCommand.class);
+        m.put("lat", LatCommand.class);
+        m.put("server", ServerCommand.class);
+        m.put("doctor", DoctorCommand.class);
+        m.put("limits", LimitsCommand.class);
+        m.put("explain", ExplainCommand.class);
+        m.put("run", RunCommand.class);
+        m.put("results", ResultsCommand.class);
+        m.put("agent", AgentCommand.class);
+        m.put("mesh", MeshCommand.class);
+        m.put("completion", CompletionCommand.class);
+        m.put("help", picocli.CommandLine.HelpCommand.class);
+        return Collections.unmodifiableMap(m);
+    }
+
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 

@@ -44,13 +44,22 @@ public final class BwClient {
     /**
      * @param streamsChosenBy "option" or the rule that picked the stream count, for the report
      * @param interrupted     polled while the test runs; true (Ctrl-C) ends it early with a result
+     * @param bindAddress     local address of every connection (-B), null = the kernel's choice
+     * @param cpu             the CPU the client's data threads are pinned to (-A), null = none
      */
     public record Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
-                         int handshakeTimeoutMillis, BooleanSupplier interrupted) {
+                         int handshakeTimeoutMillis, BooleanSupplier interrupted, InetAddress bindAddress,
+                         Integer cpu) {
         public Config {
             if (interrupted == null) {
                 interrupted = () -> false;
             }
+        }
+
+        public Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
+                      int handshakeTimeoutMillis, BooleanSupplier interrupted) {
+            this(host, port, spec, streamsChosenBy, connectTimeoutMillis, handshakeTimeoutMillis, interrupted, null,
+                    null);
         }
     }
 
@@ -71,7 +80,7 @@ public final class BwClient {
         TestSpec spec = config.spec();
         InetAddress address = resolve(config.host());
         InetSocketAddress target = new InetSocketAddress(address, config.port());
-        SocketChannel control = connect(target, config.connectTimeoutMillis(), "control");
+        SocketChannel control = connect(target, config.bindAddress(), config.connectTimeoutMillis(), "control");
         List<SocketChannel> data = new ArrayList<>();
         try {
             control.setOption(StandardSocketOptions.TCP_NODELAY, true);
@@ -79,13 +88,14 @@ public final class BwClient {
             control.socket().getOutputStream().write(Preamble.control());
             FrameCodec codec = new FrameCodec(control.socket().getInputStream(), control.socket().getOutputStream());
             codec.write(new Message.Hello(Wire.PROTOCOL_VERSION, Version.software()));
-            Message.Welcome welcome = codec.expect(Message.Welcome.class);
+            Message.Welcome welcome = welcome(codec, target);
             BwResult.Peer server = new BwResult.Peer(welcome.host(), address.getHostAddress(), config.port(),
                     welcome.software(), welcome.cores(), welcome.os());
             codec.write(new Message.TestRequest(spec));
             byte[] testId = parseTestId(codec.expect(Message.TestAccepted.class).testId());
             for (int i = 0; i < spec.connections(); i++) {
-                data.add(openData(target, config.connectTimeoutMillis(), spec, Preamble.data(testId, i), i));
+                data.add(openData(target, config.bindAddress(), config.connectTimeoutMillis(), spec,
+                        Preamble.data(testId, i), i));
             }
             codec.expect(Message.Ready.class);
             listener.connected(server, ResultAssembler.params(spec, config.streamsChosenBy()));
@@ -93,6 +103,25 @@ public final class BwClient {
         } catch (IOException | RuntimeException e) {
             data.forEach(Io::closeQuietly);
             Io.closeQuietly(control);
+            throw e;
+        }
+    }
+
+    /**
+     * The server's answer to our hello. An iperf3 server answers a hello of 37 bytes or more with its
+     * PARAM_EXCHANGE state byte (FrameCodec names it) and a shorter one with silence, as it waits for
+     * the rest of its 37-byte cookie: both end in one line that names --iperf3.
+     */
+    static Message.Welcome welcome(FrameCodec codec, InetSocketAddress target) throws IOException {
+        try {
+            return codec.expect(Message.Welcome.class);
+        } catch (java.net.SocketTimeoutException e) {
+            throw new IOException(Io.describe(target) + " did not answer wirespeed's hello (an iperf3 server"
+                    + " waits like this: if it is one, add --iperf3)", e);
+        } catch (ProtocolException e) {
+            if (e.getMessage() != null && e.getMessage().contains("iperf3")) {
+                throw new ProtocolException(Io.describe(target) + " is an iperf3 server; add --iperf3", e);
+            }
             throw e;
         }
     }
@@ -106,8 +135,15 @@ public final class BwClient {
     }
 
     public static SocketChannel connect(InetSocketAddress target, int timeoutMillis, String what) throws IOException {
+        return connect(target, null, timeoutMillis, what);
+    }
+
+    /** @param bind local address (-B), null = the kernel's choice */
+    public static SocketChannel connect(InetSocketAddress target, InetAddress bind, int timeoutMillis, String what)
+            throws IOException {
         SocketChannel ch = SocketChannel.open();
         try {
+            bind(ch, bind);
             ch.socket().connect(target, timeoutMillis);
             return ch;
         } catch (IOException e) {
@@ -119,8 +155,14 @@ public final class BwClient {
     /** A data connection with the test's socket options, after which {@code opening} is written. */
     public static SocketChannel openData(InetSocketAddress target, int timeoutMillis, TestSpec spec, byte[] opening,
                                          int index) throws IOException {
+        return openData(target, null, timeoutMillis, spec, opening, index);
+    }
+
+    public static SocketChannel openData(InetSocketAddress target, InetAddress bind, int timeoutMillis, TestSpec spec,
+                                         byte[] opening, int index) throws IOException {
         SocketChannel ch = SocketChannel.open();
         try {
+            bind(ch, bind);
             SocketTuning.beforeConnect(ch, spec);
             ch.socket().connect(target, timeoutMillis);
             SocketTuning.afterConnect(ch, spec, false);
@@ -146,6 +188,17 @@ public final class BwClient {
             // reported below
         }
         throw new ProtocolException("server sent a malformed test id");
+    }
+
+    /** -B: the source address of a connection, any free port. */
+    private static void bind(SocketChannel ch, InetAddress bind) throws IOException {
+        if (bind != null) {
+            try {
+                ch.bind(new InetSocketAddress(bind, 0));
+            } catch (IOException e) {
+                throw new IOException("cannot bind to " + bind.getHostAddress() + " (-B): " + Io.reason(e), e);
+            }
+        }
     }
 
     /** One running test: owns the threads and assembles the result. */
@@ -174,6 +227,7 @@ public final class BwClient {
                 sends[i] = spec.direction().isUploadStream(i, spec.streams());
             }
             this.group = new StreamGroup("ws-client", data, sends, spec);
+            group.pinTo(config.cpu());
             this.assembler = new ResultAssembler(spec, config.streamsChosenBy());
             this.sampler = new IntervalSampler(group.counters(), TimeUnit.MILLISECONDS.toNanos(spec.intervalMillis()),
                     TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), plannedEndNanos(spec), this::localSample);
@@ -214,19 +268,13 @@ public final class BwClient {
                 status = OutcomeStatus.PEER_LOST;
                 peerProblem = "data connection failed: " + Io.reason(group.firstFailure());
             }
-            Outcome outcome = switch (status) {
-                case OK -> Outcome.OK;
-                case INTERRUPTED -> new Outcome(OutcomeStatus.INTERRUPTED, "stopped by the user after "
-                        + seconds(endNanos - t0) + " s");
-                case PEER_LOST, FAILED -> new Outcome(OutcomeStatus.PEER_LOST, "the server went away after " + seconds(endNanos - t0)
-                        + " s (" + peerProblem + ")");
-            };
+            Outcome outcome = ClientOutcome.of(status, endNanos - t0, peerProblem);
             Long localRetrans = retransBefore.isPresent() && retransAfter.isPresent()
                     ? retransAfter.getAsLong() - retransBefore.getAsLong() : null;
             Message.CpuTime localCpu = new Message.CpuTime(group.cpu().userNanos(), group.cpu().systemNanos(),
                     endNanos - t0);
             Message.Results local = new Message.Results(group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime()),
-                    localCpu, localRetrans);
+                    localCpu, localRetrans, group.pathUsed());
             return assembler.build(startedAt, ResultAssembler.localPeer(), server, local, remote, outcome);
         }
 
@@ -303,10 +351,6 @@ public final class BwClient {
     static long plannedEndNanos(TestSpec spec) {
         return spec.durationMillis() > 0
                 ? TimeUnit.MILLISECONDS.toNanos(spec.omitMillis() + spec.durationMillis()) : 0;
-    }
-
-    private static String seconds(long nanos) {
-        return String.format(java.util.Locale.ROOT, "%.1f", nanos / 1e9);
     }
 
     /** The direction whose data the client receives in a test of {@code direction}. */

@@ -59,7 +59,7 @@ final class ControlSession implements AutoCloseable {
             control.socket().getOutputStream().write(Preamble.control());
             FrameCodec codec = new FrameCodec(control.socket().getInputStream(), control.socket().getOutputStream());
             codec.write(new Message.Hello(Wire.PROTOCOL_VERSION, Version.software()));
-            Message.Welcome welcome = codec.expect(Message.Welcome.class);
+            Message.Welcome welcome = BwClient.welcome(codec, target);
             BwResult.Peer server = new BwResult.Peer(welcome.host(), address.getHostAddress(), port,
                     welcome.software(), welcome.cores(), welcome.os());
             codec.write(new Message.TestRequest(spec));

@@ -131,13 +131,7 @@ public final class UdpBwClient {
                 status = OutcomeStatus.PEER_LOST;
                 peerProblem = "data socket failed: " + Io.reason(group.firstFailure());
             }
-            BwResult.Outcome outcome = switch (status) {
-                case OK -> BwResult.Outcome.OK;
-                case INTERRUPTED -> new BwResult.Outcome(OutcomeStatus.INTERRUPTED, "stopped by the user after "
-                        + seconds(stopNanos - t0) + " s");
-                case PEER_LOST, FAILED -> new BwResult.Outcome(OutcomeStatus.PEER_LOST, "the server went away after " + seconds(stopNanos - t0)
-                        + " s (" + peerProblem + ")");
-            };
+            BwResult.Outcome outcome = ClientOutcome.of(status, stopNanos - t0, peerProblem);
             Message.UdpResults local = new Message.UdpResults(
                     group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime(), stopNanos),
                     new Message.CpuTime(group.cpu().userNanos(), group.cpu().systemNanos(), stopNanos - t0));
@@ -198,9 +192,5 @@ public final class UdpBwClient {
                 }
             }
         }
-    }
-
-    private static String seconds(long nanos) {
-        return String.format(java.util.Locale.ROOT, "%.1f", nanos / 1e9);
     }
 }

@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 
 /** Bit rates, always decimal: 1 Gbit/s = 10^9 bit/s (as Ethernet and InfiniBand rates are stated). */
 public final class Rate {
-    private static final Pattern RATE = Pattern.compile("(?i)\\s*(\\d+(?:\\.\\d+)?)\\s*([kmgt])?(?:bit/s|bps|b/s|bit)?\\s*");
+    private static final Pattern RATE = Pattern.compile("(?i)\\s*(\\d+(?:\\.\\d+)?)\\s*([kmgt])?(?:bit/s|bps|b/s|bit|b)?\\s*");
 
     private Rate() {}
 

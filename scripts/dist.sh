@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Release artifacts, run by `mvn package` (exec-maven-plugin, after the shaded jar) into target/dist:
+#   wirespeed-VERSION-linux-x86_64.tar.gz   jlink'd runtime + jar + AOT cache + man pages + completions
+#   wirespeed_VERSION_amd64.deb             the same tree under /usr/lib/wirespeed, /usr/bin/wirespeed
+#   wirespeed-VERSION.jar                   the plain jar, for a JRE 25
+#   SHA256SUMS
+# Environment (set by pom.xml): WS_VERSION, WS_TARGET (target/), WS_JDK (the JDK running Maven).
+# Skip with -Dwirespeed.dist.skip=true (the ./wirespeed launcher does: it only needs the jar).
+set -euo pipefail
+: "${WS_VERSION:?}" "${WS_TARGET:?}" "${WS_JDK:?}"
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+jar="$WS_TARGET/wirespeed.jar"
+dist="$WS_TARGET/dist"
+work="$WS_TARGET/dist-work"
+name="wirespeed-$WS_VERSION"
+image="$work/$name"
+t0=$(date +%s)
+step() { echo "dist: $* ($(($(date +%s) - t0)) s)"; }
+
+for tool in jdeps jlink; do
+  [ -x "$WS_JDK/bin/$tool" ] || { echo "dist: $WS_JDK has no $tool (a JDK 25 is needed, not a JRE)" >&2; exit 1; }
+done
+rm -rf "$dist" "$work"
+mkdir -p "$dist" "$image/bin" "$image/lib" "$image/share/man/man1" \
+  "$image/share/bash-completion/completions" "$image/share/zsh/site-functions"
+
+# 1. The runtime: only the modules jdeps finds in the jar (java.desktop is JFreeChart's, for reports),
+#    plus jdk.zipfs (zip exports) and the SunEC/charsets providers a network tool meets.
+modules=$("$WS_JDK/bin/jdeps" --multi-release 25 --ignore-missing-deps --print-module-deps "$jar")
+modules="$modules,jdk.zipfs,jdk.crypto.ec,jdk.charsets,jdk.localedata"
+step "jlink $modules"
+# No --compress: the tarball and .deb are compressed anyway, and an uncompressed modules image
+# starts faster. --strip-debug drops ~25 % of the image.
+"$WS_JDK/bin/jlink" --add-modules "$modules" --strip-debug --no-header-files --no-man-pages \
+  --include-locales=en --output "$image/runtime"
+cp -p "$jar" "$image/lib/wirespeed.jar"
+
+# 2. The launcher of the installed tree: relative to its own real path, so the tarball runs anywhere
+#    and /usr/bin/wirespeed can be a symbolic link. /bin/sh and one readlink keep it to a few ms.
+cat >"$image/bin/wirespeed" <<'LAUNCHER'
+#!/bin/sh
+# wirespeed (release): the bundled Java runtime, the jar and its AOT cache (JDK 25, JEP 483/514/515).
+self=$(readlink -f "$0")
+home=${self%/bin/*}
+aot=""
+[ -f "$home/lib/wirespeed.aot" ] && aot="-XX:AOTCache=$home/lib/wirespeed.aot"
+exec "$home/runtime/bin/java" $aot -Xlog:aot=off -Xlog:cds=off $WIRESPEED_JAVA_OPTS \
+  -jar "$home/lib/wirespeed.jar" "$@"
+LAUNCHER
+chmod 755 "$image/bin/wirespeed"
+
+# 3. Man pages and completions from the picocli model.
+step "man pages, completions"
+"$image/runtime/bin/java" -cp "$jar" dev.wirespeed.cli.ManPages "$image/share/man/man1" \
+  "$image/share/bash-completion/completions/wirespeed" "$image/share/zsh/site-functions/_wirespeed" >/dev/null
+cp -p "$repo/README.md" "$repo/CHANGELOG.md" "$image/"
+cp -rp "$repo/examples" "$image/examples"
+
+# 4. The AOT cache, trained on the short commands (AotTraining) with the bundled runtime: a cache only
+#    loads into the exact JVM that made it. The jar path is absolute; the JVM accepts the tree moved
+#    elsewhere (it matches the classpath by its longest common prefix), as long as the jar is the same file
+#    (size and mtime: cp -p, tar and dpkg keep them).
+step "AOT cache"
+aot="$image/lib/wirespeed.aot"
+train() {
+  rm -f "$aot" "$aot.config"
+  "$image/runtime/bin/java" -XX:AOTCacheOutput="$aot" "$@" -XX:ErrorFile="$work/hs_err_%p.log" \
+    -Xlog:aot=error -Xlog:cds=error -cp "$image/lib/wirespeed.jar" dev.wirespeed.cli.AotTraining \
+    "$repo/examples/explain/iperf3-client.txt" "$repo/examples/explain/ibstat.txt" >"$work/aot.log" 2>&1 || true
+  rm -f "$aot.config"
+  [ -s "$aot" ]
+}
+# Temurin 25.0.3's assembly of this cache with AOT class linking (JEP 483) aborts in
+# ArchiveHeapWriter::compute_ptrmap ("Metadata ... should have been archived"); without the linking
+# the cache still holds the loaded classes (most of the gain). The first form is tried first so a
+# fixed JDK gets it all.
+if ! train && ! train -XX:-AOTClassLinking; then
+  rm -f "$aot"
+  echo "dist: warning: no AOT cache (see $work/aot.log); the release starts without it" >&2
+fi
+"$image/bin/wirespeed" --version >/dev/null
+
+# 5. The tarball.
+step "tarball"
+tar -C "$work" -czf "$dist/$name-linux-x86_64.tar.gz" "$name"
+
+# 6. The .deb, built with dpkg-deb from the same tree (no jpackage: its .deb installs under /opt and
+#    cannot carry the man pages and completions where man and bash look for them).
+if command -v dpkg-deb >/dev/null 2>&1; then
+  step "deb"
+  deb_version=${WS_VERSION/-/\~}   # 0.1.0-SNAPSHOT sorts before 0.1.0 as 0.1.0~SNAPSHOT
+  root="$work/deb"
+  mkdir -p "$root/DEBIAN" "$root/usr/lib/wirespeed" "$root/usr/bin" "$root/usr/share/man/man1" \
+    "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" "$root/usr/share/doc/wirespeed"
+  cp -a "$image/bin" "$image/lib" "$image/runtime" "$root/usr/lib/wirespeed/"
+  ln -s ../lib/wirespeed/bin/wirespeed "$root/usr/bin/wirespeed"
+  for page in "$image"/share/man/man1/*.1; do gzip -9n <"$page" >"$root/usr/share/man/man1/${page##*/}.gz"; done
+  cp -p "$image/share/bash-completion/completions/wirespeed" "$root/usr/share/bash-completion/completions/"
+  cp -p "$image/share/zsh/site-functions/_wirespeed" "$root/usr/share/zsh/vendor-completions/"
+  cp -p "$repo/README.md" "$root/usr/share/doc/wirespeed/"
+  cp -rp "$repo/examples" "$root/usr/share/doc/wirespeed/examples"
+  size_kib=$(du -sk "$root/usr" | cut -f1)
+  cat >"$root/DEBIAN/control" <<CONTROL
+Package: wirespeed
+Version: $deb_version
+Architecture: amd64
+Maintainer: wirespeed developers <wirespeed@localhost>
+Installed-Size: $size_kib
+Depends: libc6, zlib1g
+Section: net
+Priority: optional
+Homepage: https://github.com/wirespeed/wirespeed
+Description: is this link as fast as it should be, and if not, why?
+ Measures TCP/UDP bandwidth and latency (also against iperf3), inspects the
+ host's NICs, PCIe and RDMA ports, explains other tools' output and keeps a
+ history of results. Carries its own Java runtime.
+CONTROL
+  dpkg-deb --root-owner-group -Zgzip -z6 --build "$root" "$dist/wirespeed_${deb_version}_amd64.deb" >/dev/null
+else
+  echo "dist: dpkg-deb not found: no .deb (apt-get install dpkg)" >&2
+fi
+
+# 7. The jar and the checksums.
+cp -p "$jar" "$dist/$name.jar"
+(cd "$dist" && sha256sum -- * >SHA256SUMS)
+step "done: $(cd "$dist" && ls | tr '\n' ' ')"

@@ -1,0 +1,35 @@
+package dev.wirespeed.cli;
+
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The training run of the AOT cache (JEP 483/514/515), run by scripts/dist.sh as
+ * {@code java -XX:AOTCacheOutput=wirespeed.aot -cp wirespeed.jar dev.wirespeed.cli.AotTraining FILE}:
+ * the short commands people run most, in one JVM, with no network and no results database.
+ * The classes they load and link land in the cache, so the next start skips that work.
+ */
+public final class AotTraining {
+    private AotTraining() {}
+
+    public static void main(String[] args) {
+        PrintWriter sink = new PrintWriter(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+        String[][] runs = {
+            {"--version"},
+            {"--help"},
+            {"bw", "--help"},
+            {"help", "lat"},
+            {"limits", "--eth", "100G", "--mtu", "9000", "--pcie", "gen3x16"},
+            {"limits", "--json", "--eth", "25G", "--pcie", "gen3x4"},
+            {"bww"},
+        };
+        for (String[] run : runs) {
+            Main.run(run, sink, sink);
+        }
+        for (String file : args) {
+            Main.run(new String[] {"explain", file}, sink, sink);
+            Main.run(new String[] {"explain", "--json", file}, sink, sink);
+        }
+    }
+}
