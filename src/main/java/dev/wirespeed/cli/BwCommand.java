@@ -131,7 +131,7 @@ public final class BwCommand implements Callable<Integer> {
                 result = run(host, targetPort, test, out);
             }
             int code = finish(result, out, err);
-            saveResults(Measurements.of(result), "wirespeed-bw-json", result);
+            saveResults(Measurements.of(result), "wirespeed-bw-json", result, result.outcome());
             return code;
         }
     }
@@ -180,10 +180,10 @@ public final class BwCommand implements Callable<Integer> {
     private ResultsSink sink = ResultsSink.NONE;
 
     /** Saves what this bw run measured (TCP, UDP or a sweep) with its full JSON beside it. */
-    void saveResults(java.util.List<dev.wirespeed.results.Measurement> measurements, String rawFormat, Object raw)
-            throws IOException {
+    void saveResults(java.util.List<dev.wirespeed.results.Measurement> measurements, String rawFormat, Object raw,
+                     BwResult.Outcome outcome) throws IOException {
         Saving.save(spec, save.labels(spec), sink, "bw", measurements, rawFormat, Json.MAPPER.writeValueAsString(raw),
-                Saving.thisHost(), json);
+                Saving.thisHost(), json, outcome);
     }
 
     /**

@@ -138,7 +138,7 @@ public final class LatCommand implements Callable<Integer> {
             }
             out.flush();
             Saving.save(spec, save.labels(spec), sink, "lat", java.util.List.of(Measurements.of(result)), "wirespeed-lat-json",
-                    Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json);
+                    Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json, result.outcome());
             return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
         }
     }

@@ -268,6 +268,7 @@ public final class LatClient {
 
         LatResult execute() throws IOException {
             session.control.socket().setSoTimeout((int) Math.max(config.timeoutMillis(), BwClient.SILENCE_LIMIT_MILLIS));
+            PathCounterReport counters = PathCounterReport.start(session.control);
             session.codec.write(new Message.Start());
             Instant startedAt = Instant.now();
             long t0 = System.nanoTime();
@@ -285,6 +286,7 @@ public final class LatClient {
                 remote = reader.await(System.nanoTime() + BwClient.DRAIN_LIMIT_NANOS);
             }
             heart.stop();
+            java.util.List<dev.wirespeed.host.Counters> counterDeltas = counters.deltas();
             BwResult.Outcome outcome;
             if (interrupted) {
                 outcome = new BwResult.Outcome(OutcomeStatus.INTERRUPTED, "stopped by the user after " + rows.size()
@@ -308,7 +310,8 @@ public final class LatClient {
                     : new LatResult.Fallbacks(pinProblem == null ? null : List.of(pinProblem), serverFallbacks);
             return new LatResult(LatResult.SCHEMA, new BwResult.Tool("wirespeed", Version.get()), startedAt.toString(),
                     ResultAssembler.localPeer(), session.server, params(), List.copyOf(rows), cpuResult, outcome,
-                    pingPong.ioPath(), fallbacks);
+                    pingPong.ioPath(), PathCounterReport.join(counters.interfaceName(), counterDeltas, remote),
+                    fallbacks);
         }
 
         /**
@@ -400,7 +403,8 @@ public final class LatClient {
         private void addRow(int size, LatencyRecorder recorder, long lost, long elapsedNanos) {
             long n = recorder.count();
             LatRow row = new LatRow(size, n, config.udp() ? lost : null, recorder.oneWayMicros(),
-                    recorder.roundTripMicros(), elapsedNanos <= 0 ? 0 : Math.round(n * 1e9 / elapsedNanos * 10) / 10.0);
+                    recorder.roundTripMicros(), elapsedNanos <= 0 ? 0 : Math.round(n * 1e9 / elapsedNanos * 10) / 10.0,
+                    recorder.encoded());
             rows.add(row);
             listener.row(row);
         }

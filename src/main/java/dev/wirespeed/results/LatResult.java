@@ -12,7 +12,8 @@ import java.util.List;
  * by definition (as perftest and sockperf report it): nobody's clocks are compared.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "ioPath", "rows", "cpu", "fallbacks", "outcome"})
+@JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "ioPath", "rows", "cpu", "counters",
+    "fallbacks", "outcome"})
 public record LatResult(
         String schema,
         BwResult.Tool tool,
@@ -24,14 +25,21 @@ public record LatResult(
         BwResult.Cpu cpu,
         BwResult.Outcome outcome,
         IoPath ioPath,
+        CounterReport counters,
         Fallbacks fallbacks) {
+
+    /** Without counter deltas. */
+    public LatResult(String schema, BwResult.Tool tool, String startedAt, BwResult.Peer client, BwResult.Peer server,
+                     LatParams params, List<LatRow> rows, BwResult.Cpu cpu, BwResult.Outcome outcome, IoPath ioPath) {
+        this(schema, tool, startedAt, client, server, params, rows, cpu, outcome, ioPath, null, null);
+    }
 
     public static final String SCHEMA = "wirespeed.lat/1";
 
     /** A result that does not say how the client reached its socket (results stored before ioPath). */
     public LatResult(String schema, BwResult.Tool tool, String startedAt, BwResult.Peer client, BwResult.Peer server,
                      LatParams params, List<LatRow> rows, BwResult.Cpu cpu, BwResult.Outcome outcome) {
-        this(schema, tool, startedAt, client, server, params, rows, cpu, outcome, null, null);
+        this(schema, tool, startedAt, client, server, params, rows, cpu, outcome, null, null, null);
     }
 
     /**
@@ -68,10 +76,17 @@ public record LatResult(
      * @param iterations        round trips measured (warm-up excluded, lost ones excluded)
      * @param lostPackets       UDP: pings whose echo did not come back in time (resent, not measured)
      * @param roundTripsPerSecond measured round trips divided by the time they took
+     * @param rttHistogram      every measured round trip in nanoseconds: an HdrHistogram,
+     *                          compressed and base64-encoded as in HdrHistogram's log format
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record LatRow(int sizeBytes, long iterations, Long lostPackets, LatStats oneWayMicros,
-                         LatStats roundTripMicros, double roundTripsPerSecond) {}
+                         LatStats roundTripMicros, double roundTripsPerSecond, String rttHistogram) {
+        public LatRow(int sizeBytes, long iterations, Long lostPackets, LatStats oneWayMicros, LatStats roundTripMicros,
+                      double roundTripsPerSecond) {
+            this(sizeBytes, iterations, lostPackets, oneWayMicros, roundTripMicros, roundTripsPerSecond, null);
+        }
+    }
 
     /**
      * Distribution of one size, microseconds. {@code p50} is perftest's t_typical. Recorded in an
