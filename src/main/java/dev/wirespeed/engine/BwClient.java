@@ -300,7 +300,11 @@ public final class BwClient {
                 if (config.interrupted().getAsBoolean()) {
                     return OutcomeStatus.INTERRUPTED;
                 }
-                if (peerProblem != null || group.anyFailed()) {
+                if (group.anyFailed()) {
+                    // the stream's own error, not the missing results that follow from it
+                    lose("data connection failed: " + Io.reason(group.firstFailure()));
+                }
+                if (peerProblem != null) {
                     return OutcomeStatus.PEER_LOST;
                 }
                 if (spec.bytes() > 0 && group.allEnded()) {
