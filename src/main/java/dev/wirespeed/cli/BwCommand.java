@@ -73,10 +73,22 @@ public final class BwCommand implements Callable<Integer> {
     double connectTimeoutSeconds;
 
     @Mixin
+    Iperf3HabitOptions habits;
+
+    @Mixin
     SaveOptions save;
+
+    /** The port HOST:PORT named, if it named one. */
+    private Integer hostPort;
 
     @Override
     public Integer call() throws IOException {
+        Target.Endpoint endpoint = Target.parse(spec, host);
+        hostPort = Target.portFromHost(spec, endpoint);
+        host = endpoint.host();
+        if (hostPort != null) {
+            port = hostPort;
+        }
         if (host == null && !loopback) {
             throw Check.usage(spec, "missing HOST (or --loopback)");
         }
@@ -85,6 +97,10 @@ public final class BwCommand implements Callable<Integer> {
         }
         Check.range(spec, "-p", port, 1, 65535);
         Check.seconds(spec, "--connect-timeout", connectTimeoutSeconds, 0.1, 600);
+        habits.check(spec, json, loopback);
+        if (habits.blockCount != null) {
+            options.bytes = habits.bytes(options.bufferBytes);
+        }
         TestSpec test = options.toSpec(spec);
         if (iperf3 && loopback) {
             throw Check.usage(spec, "--iperf3 tests against an iperf3 server: give its HOST, not --loopback");
@@ -93,9 +109,10 @@ public final class BwCommand implements Callable<Integer> {
             throw Check.usage(spec, "-O must be whole seconds with --iperf3 (iperf3 counts its warm-up in seconds)");
         }
         int targetPort = targetPort();
-        PrintWriter out = spec.commandLine().getOut();
+        host = habits.host(host);
+        PrintWriter out = habits.text(spec.commandLine().getOut(), !json && !habits.jsonStream);
         PrintWriter err = spec.commandLine().getErr();
-        try (ResultsSink sink = save.open(spec)) {
+        try (ResultsSink sink = save.open(spec); Iperf3HabitOptions.Log log = habits.log(out)) {
             this.sink = sink;
             if (modes.selected()) {
                 return modes.run(this, test);
@@ -121,7 +138,7 @@ public final class BwCommand implements Callable<Integer> {
     void saveResults(java.util.List<dev.wirespeed.results.Measurement> measurements, String rawFormat, Object raw)
             throws IOException {
         Saving.save(spec, save.labels(spec), sink, "bw", measurements, rawFormat, Json.MAPPER.writeValueAsString(raw),
-                Saving.thisHost(), json);
+                Saving.thisHost(), json || habits.jsonStream);
     }
 
     /**
@@ -129,7 +146,7 @@ public final class BwCommand implements Callable<Integer> {
      * port: -p when given, else any free one (0).
      */
     int targetPort() {
-        boolean given = spec.commandLine().getParseResult().hasMatchedOption("-p");
+        boolean given = hostPort != null || spec.commandLine().getParseResult().hasMatchedOption("-p");
         if (loopback) {
             return given ? port : 0;
         }
@@ -143,13 +160,14 @@ public final class BwCommand implements Callable<Integer> {
     private BwResult run(String target, int targetPort, TestSpec test, PrintWriter out) throws IOException {
         int timeoutMillis = (int) Math.round(connectTimeoutSeconds * 1000);
         BwClient.Config config = new BwClient.Config(target, targetPort, test, options.streamsChosenBy(),
-                timeoutMillis, timeoutMillis, Interrupts::raised);
-        BwClient.Listener listener = json ? new BwClient.Listener() {} : textListener(out, test);
+                timeoutMillis, timeoutMillis, Interrupts::raised, habits.clientPort == null ? 0 : habits.clientPort);
+        BwClient.Listener listener = json ? new BwClient.Listener() {}
+                : habits.jsonStream ? JsonStream.listener(out) : textListener(out, test, habits.rateUnit());
         return iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);
     }
 
-    static BwClient.Listener textListener(PrintWriter out, TestSpec test) {
-        BwText text = new BwText(out, test.direction() == dev.wirespeed.wire.Direction.BIDIR);
+    static BwClient.Listener textListener(PrintWriter out, TestSpec test, dev.wirespeed.report.RateUnit unit) {
+        BwText text = new BwText(out, test.direction() == dev.wirespeed.wire.Direction.BIDIR, unit);
         return new BwClient.Listener() {
             @Override
             public void connected(BwResult.Peer server, BwResult.BwParams params) {
@@ -166,8 +184,10 @@ public final class BwCommand implements Callable<Integer> {
     private int finish(BwResult result, PrintWriter out, PrintWriter err) {
         if (json) {
             out.println(Json.pretty(result));
+        } else if (habits.jsonStream) {
+            JsonStream.event(out, "end", result);
         } else {
-            new BwText(out, false).summary(result);
+            new BwText(out, false, habits.rateUnit()).summary(result);
         }
         out.flush();
         return exitCodeOf(result, err, spec.qualifiedName(" "));

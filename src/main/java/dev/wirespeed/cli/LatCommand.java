@@ -99,6 +99,12 @@ public final class LatCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        Target.Endpoint endpoint = Target.parse(spec, host);
+        Integer hostPort = Target.portFromHost(spec, endpoint);
+        host = endpoint.host();
+        if (hostPort != null) {
+            port = hostPort;
+        }
         Target.check(spec, host, loopback);
         LatClient.Config config = config();
         PrintWriter out = spec.commandLine().getOut();

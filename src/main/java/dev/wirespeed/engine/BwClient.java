@@ -45,12 +45,23 @@ public final class BwClient {
      * @param streamsChosenBy "option" or the rule that picked the stream count, for the report
      * @param interrupted     polled while the test runs; true (Ctrl-C) ends it early with a result
      */
+    /** {@code clientPort}: 0 for ephemeral ports, else data connection i binds clientPort + i (iperf3 --cport). */
     public record Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
-                         int handshakeTimeoutMillis, BooleanSupplier interrupted) {
+                         int handshakeTimeoutMillis, BooleanSupplier interrupted, int clientPort) {
         public Config {
             if (interrupted == null) {
                 interrupted = () -> false;
             }
+        }
+
+        public Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
+                      int handshakeTimeoutMillis, BooleanSupplier interrupted) {
+            this(host, port, spec, streamsChosenBy, connectTimeoutMillis, handshakeTimeoutMillis, interrupted, 0);
+        }
+
+        /** The local port data connection {@code index} binds, 0 for any (iperf_client_api.c: cport + i). */
+        public int clientPortOf(int index) {
+            return clientPort == 0 ? 0 : clientPort + index;
         }
     }
 
@@ -85,7 +96,8 @@ public final class BwClient {
             codec.write(new Message.TestRequest(spec));
             byte[] testId = parseTestId(codec.expect(Message.TestAccepted.class).testId());
             for (int i = 0; i < spec.connections(); i++) {
-                data.add(openData(target, config.connectTimeoutMillis(), spec, Preamble.data(testId, i), i));
+                data.add(openData(target, config.connectTimeoutMillis(), spec, Preamble.data(testId, i), i,
+                        config.clientPortOf(i)));
             }
             codec.expect(Message.Ready.class);
             listener.connected(server, ResultAssembler.params(spec, config.streamsChosenBy()));
@@ -138,8 +150,17 @@ public final class BwClient {
     /** A data connection with the test's socket options, after which {@code opening} is written. */
     public static SocketChannel openData(InetSocketAddress target, int timeoutMillis, TestSpec spec, byte[] opening,
                                          int index) throws IOException {
+        return openData(target, timeoutMillis, spec, opening, index, 0);
+    }
+
+    /** As above, bound first to {@code localPort} of this host when it is not 0 (--cport). */
+    public static SocketChannel openData(InetSocketAddress target, int timeoutMillis, TestSpec spec, byte[] opening,
+                                         int index, int localPort) throws IOException {
         SocketChannel ch = SocketChannel.open();
         try {
+            if (localPort != 0) {
+                ch.bind(new InetSocketAddress(localPort));
+            }
             SocketTuning.beforeConnect(ch, spec);
             ch.socket().connect(target, timeoutMillis);
             SocketTuning.afterConnect(ch, spec, false);
