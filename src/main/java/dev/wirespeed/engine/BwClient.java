@@ -159,6 +159,8 @@ public final class BwClient {
         SocketChannel ch = SocketChannel.open();
         try {
             if (localPort != 0) {
+                // a rerun within TCP's TIME_WAIT (60 s on Linux) binds again; a listener on the port still refuses
+                ch.setOption(StandardSocketOptions.SO_REUSEADDR, true);
                 ch.bind(new InetSocketAddress(localPort));
             }
             SocketTuning.beforeConnect(ch, spec);
