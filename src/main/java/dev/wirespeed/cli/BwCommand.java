@@ -98,6 +98,9 @@ public final class BwCommand implements Callable<Integer> {
         Check.range(spec, "-p", port, 1, 65535);
         Check.seconds(spec, "--connect-timeout", connectTimeoutSeconds, 0.1, 600);
         habits.check(spec, json, loopback);
+        if (modes.selected() && habits.tcpOnly() != null) {
+            throw Check.usage(spec, habits.tcpOnly() + ": TCP bandwidth tests only for now (not with --udp or -a)");
+        }
         if (habits.blockCount != null) {
             options.bytes = habits.bytes(options.bufferBytes);
         }

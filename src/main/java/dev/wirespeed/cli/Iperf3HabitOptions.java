@@ -92,6 +92,20 @@ final class Iperf3HabitOptions {
         }
     }
 
+    /** The options that only the TCP test's text and connections honour so far, as typed, or null. */
+    String tcpOnly() {
+        if (format != null) {
+            return "-f";
+        }
+        if (logfile != null || forceFlush || timestamps != null || title != null) {
+            return "--logfile, --forceflush, --timestamps and -T";
+        }
+        if (jsonStream) {
+            return "--json-stream";
+        }
+        return clientPort != null ? "--cport" : null;
+    }
+
     RateUnit rateUnit() {
         return format == null ? RateUnit.ADAPTIVE : new RateUnit(format);
     }

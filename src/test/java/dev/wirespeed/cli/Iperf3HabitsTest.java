@@ -46,6 +46,8 @@ class Iperf3HabitsTest {
             {"bw", "127.0.0.1", "--timestamps=%Q"},
             {"bw", "127.0.0.1", "--cport", "70000"},
             {"bw", "host:port"},
+            {"bw", "127.0.0.1", "--udp", "-T", "x"},
+            {"bw", "127.0.0.1", "-a", "--json-stream"},
         };
         for (String[] args : cases) {
             Cli.Run r = Cli.run(append(args, "--no-save"));
