@@ -50,6 +50,17 @@ port() {
   [ -n "${11:-}" ] && f "$d/gid_attrs/ndevs/0" "${11}"
   return 0
 }
+# ecn NAME ADDR BRIDGE "NP_PRIOS" "RP_PRIOS"   (mlx5's RoCE ECN per priority; listed priorities on)
+ecn() {
+  local d="sys/devices/pci0000:00/$3/$2/net/$1/ecn" p on
+  for side in roce_np roce_rp; do
+    for p in 0 1 2 3 4 5 6 7; do
+      on=0
+      case " $([ $side = roce_np ] && echo "$4" || echo "$5") " in *" $p "*) on=1 ;; esac
+      f "$d/$side/enable/$p" $on
+    done
+  done
+}
 cpus() { f sys/devices/system/cpu/online "$1"; }
 node() { f "sys/devices/system/node/node$1/cpulist" "$2"; }
 # policy N AFFECTED_CPUS GOVERNOR DRIVER
@@ -119,6 +130,7 @@ net enp1s0f0np0 0000:01:00.0 0000:00:01.0 1 up 1 0x1003 10000 1500
 net enp1s0f1np1 0000:01:00.1 0000:00:01.0 1 up 1 0x1003 25000 1500
 port mlx5_0 0000:01:00.0 0000:00:01.0 1 "4: ACTIVE" "5: LinkUp" "10 Gb/sec (1X QDR)" Ethernet 0x0 0x0 enp1s0f0np0
 port mlx5_1 0000:01:00.1 0000:00:01.0 1 "4: ACTIVE" "5: LinkUp" "25 Gb/sec (1X EDR)" Ethernet 0x0 0x0 enp1s0f1np1
+ecn enp1s0f1np1 0000:01:00.1 0000:00:01.0 "" ""
 vnet lo 772 unknown 0x9 65536
 mounts "$ROOTFS
 192.168.23.1:/tmp /mnt/nfs nfs4 rw,relatime,vers=4.2,rsize=1048576,wsize=1048576,namlen=255,hard,proto=rdma,port=20049,timeo=600,retrans=2,sec=sys,clientaddr=192.168.23.2,local_lock=none,addr=192.168.23.1 0 0
@@ -153,6 +165,7 @@ for bus in 21 61; do
   net "$name" "$a" "$b" 1 up 1 0x1003 200000 9000
   rdma "mlx5_$i" "$a" "$b" MT41686 24.31.0356 MT_0000000765 "b8ce:f603:00fd:0d8$i"
   port "mlx5_$i" "$a" "$b" 1 "4: ACTIVE" "5: LinkUp" "200 Gb/sec (4X HDR)" Ethernet 0x0 0x0 "$name"
+  ecn "$name" "$a" "$b" "3" "3"
   i=$((i + 1))
 done
 vnet lo 772 unknown 0x9 65536

@@ -84,6 +84,35 @@ public final class HostCheck {
                 .run(new LatClient.Listener() {});
     }
 
+    /** A side counts as CPU-bound when its data threads kept this share of one core per stream busy. */
+    public static final double CPU_BOUND_PERCENT_PER_STREAM = 85;
+    /** The zero-copy follow-up is short: it answers a yes/no question. */
+    public static final long ZERO_COPY_FOLLOW_UP_MILLIS = 2_000;
+
+    /** Whether the test ran below the ceiling with a side's data threads CPU-bound: then copies may be why. */
+    public static boolean cpuBoundBelowCeiling(BwResult r, Verdict v) {
+        if (v == null || v.ceilingBitsPerSecond() == null || v.measuredBitsPerSecond() >= v.ceilingBitsPerSecond()
+                || r.cpu() == null) {
+            return false;
+        }
+        int streams = Math.max(1, r.params().streams());
+        for (BwResult.CpuSide side : java.util.Arrays.asList(r.cpu().client(), r.cpu().server())) {
+            if (side != null && side.totalPercent() / streams >= CPU_BOUND_PERCENT_PER_STREAM) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Step 3b: a short -Z --skip-rx-copy test on the same path with the same streams. */
+    public static BwResult measureZeroCopy(String target, int targetPort, int streams, BooleanSupplier interrupted)
+            throws IOException {
+        TestSpec test = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(streams)
+                .durationMillis(ZERO_COPY_FOLLOW_UP_MILLIS).zeroCopy(true).skipRxCopy(true).build();
+        return new BwClient(new BwClient.Config(target, targetPort, test, "option", CONNECT_TIMEOUT_MILLIS,
+                CONNECT_TIMEOUT_MILLIS, interrupted)).run(new BwClient.Listener() {});
+    }
+
     /** Step 4: the verdict; null when the bandwidth test did not finish. */
     public static Verdict verdict(BwResult r, String iface, Limits limits, DoctorReport doctor) {
         BwResult.Summary s = r.directions().getFirst().receiverSummary();
@@ -103,9 +132,9 @@ public final class HostCheck {
 
     /** JSON of `check`: the doctor report, the limits, the bandwidth and latency results, and the verdict. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"schema", "doctor", "limits", "bandwidth", "latency", "verdict"})
+    @JsonPropertyOrder({"schema", "doctor", "limits", "bandwidth", "zeroCopyBandwidth", "latency", "verdict"})
     public record Result(String schema, DoctorReport doctor, LimitsReport limits, BwResult bandwidth,
-                         LatResult latency, Verdict verdict) {
+                         BwResult zeroCopyBandwidth, LatResult latency, Verdict verdict) {
         public static final String SCHEMA = "wirespeed.check/2";
     }
 }

@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
             "  head -c 32 /dev/urandom | base64 > /etc/wirespeed/token; chmod 600 /etc/wirespeed/token",
             "  wirespeed agent --token-file /etc/wirespeed/token",
-            "  wirespeed agent --token-file /etc/wirespeed/token --metrics-port 9301   Prometheus on :9301/metrics",
+            "  wirespeed agent --token-file /etc/wirespeed/token --metrics-port 9301   Prometheus on 127.0.0.1:9301/metrics",
             "  wirespeed agent --bind 127.0.0.1 -p 5401      loopback, no token (tests)",
             "  srun --ntasks-per-node=1 wirespeed agent --token-file ~/.wirespeed-token &   (see docs/cluster.md)",
             "",
@@ -55,6 +55,10 @@ public final class AgentCommand implements Callable<Integer> {
     @Option(names = "--metrics-port", paramLabel = "PORT",
             description = "Serve Prometheus text metrics of the last results on http://ADDR:PORT/metrics.")
     Integer metricsPort;
+
+    @Option(names = "--metrics-bind", paramLabel = "ADDR",
+            description = "Address of the metrics endpoint (default: loopback only; it has no authentication).")
+    String metricsBind;
 
     @Option(names = "--max-duration", paramLabel = "SEC", defaultValue = "300",
             description = "Longest test a coordinator or peer may ask for, in seconds (default ${DEFAULT-VALUE}).")
@@ -100,7 +104,8 @@ public final class AgentCommand implements Callable<Integer> {
             }
         } catch (IOException e) {
             agent.close();
-            throw new IOException("cannot serve metrics on " + (bind == null ? "*" : bind) + ":" + metricsPort + ": "
+            throw new IOException("cannot serve metrics on " + (metricsBind == null ? "loopback" : metricsBind) + ":"
+                    + metricsPort + ": "
                     + e.getMessage(), e);
         }
         Interrupts.onRaise(agent::close);
@@ -148,7 +153,10 @@ public final class AgentCommand implements Callable<Integer> {
 
     /** GET /metrics only; anything else 404 or 405. The JDK's server keeps the jar free of another dependency. */
     private HttpServer metricsServer(Agent agent, int metricsPort) throws IOException {
-        InetSocketAddress where = bind == null ? new InetSocketAddress(metricsPort) : new InetSocketAddress(bind, metricsPort);
+        // the endpoint has no authentication: loopback unless an address is given
+        InetSocketAddress where = metricsBind == null
+                ? new InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), metricsPort)
+                : new InetSocketAddress(metricsBind, metricsPort);
         HttpServer http = HttpServer.create(where, 16);
         http.createContext("/", exchange -> {
             try (exchange) {

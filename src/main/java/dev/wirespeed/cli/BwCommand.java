@@ -4,6 +4,7 @@ import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.iperf3.Iperf3;
 import dev.wirespeed.iperf3.Iperf3Client;
+import dev.wirespeed.rdma.PerftestArgs;
 import dev.wirespeed.report.BwText;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
@@ -39,6 +40,8 @@ import picocli.CommandLine.Spec;
             "  wirespeed bw 10.0.0.2 --udp -b 0 -R  UDP as fast as the server can send",
             "  wirespeed bw 10.0.0.2 -a             size sweep 2 B … 8 MiB: BW peak, average, MsgRate",
             "  wirespeed bw --iperf3 10.0.0.2 -P 4  against an iperf3 server (iperf3 -s), port 5201",
+            "  wirespeed bw --rdma write 10.0.0.2 -a   ib_write_bw sweep; HOST's wirespeed server starts its side",
+            "  wirespeed bw --rdma send 10.0.0.2 --ib-dev mlx5_0 --gid-index 3 -P 4 -- -c UD",
             "",
             "Exit codes: 0 ok, 1 failure (unreachable, refused, server lost), 2 bad usage, 130 Ctrl-C."})
 public final class BwCommand implements Callable<Integer> {
@@ -78,6 +81,17 @@ public final class BwCommand implements Callable<Integer> {
     @Mixin
     SaveOptions save;
 
+    @Mixin
+    RdmaOptions rdma;
+
+    @Option(names = {"-s", "--size"}, paramLabel = "SIZE", converter = SizeConverter.class,
+            description = "RDMA message size with --rdma (perftest -s; TCP uses -l).")
+    Long sizeBytes;
+
+    @Parameters(index = "1..*", paramLabel = "PERFTEST-OPTION", description = "After --, with --rdma: further perftest "
+            + "options for both ends, e.g. -- -c UD; the server allows only perftest's known options.")
+    java.util.List<String> passThrough;
+
     /** The port HOST:PORT named, if it named one. */
     private Integer hostPort;
 
@@ -98,11 +112,18 @@ public final class BwCommand implements Callable<Integer> {
         Check.range(spec, "-p", port, 1, 65535);
         Check.seconds(spec, "--connect-timeout", connectTimeoutSeconds, 0.1, 600);
         habits.check(spec, json, loopback);
-        if (modes.selected() && habits.tcpOnly() != null) {
-            throw Check.usage(spec, habits.tcpOnly() + ": TCP bandwidth tests only for now (not with --udp or -a)");
+        if ((modes.selected() || rdma.selected()) && habits.tcpOnly() != null) {
+            throw Check.usage(spec, habits.tcpOnly() + ": TCP bandwidth tests only for now (not with --udp, -a or --rdma)");
         }
         if (habits.blockCount != null) {
             options.bytes = habits.bytes(options.bufferBytes);
+        }
+        if (rdma.selected()) {
+            return runRdma();
+        }
+        if (sizeBytes != null || passThrough != null && !passThrough.isEmpty()) {
+            throw Check.usage(spec, sizeBytes != null ? "-s is the RDMA message size (with --rdma); TCP uses -l"
+                    : "unexpected argument " + passThrough.getFirst() + " (perftest options after -- need --rdma)");
         }
         TestSpec test = options.toSpec(spec);
         if (iperf3 && loopback) {
@@ -129,8 +150,48 @@ public final class BwCommand implements Callable<Integer> {
                 result = run(host, targetPort, test, out);
             }
             int code = finish(result, out, err);
-            saveResults(Measurements.of(result), "wirespeed-bw-json", result);
+            saveResults(Measurements.of(result), "wirespeed-bw-json", result, result.outcome());
             return code;
+        }
+    }
+
+    private int runRdma() throws IOException {
+        if (loopback || iperf3 || modes.udp || modes.bitsPerSecond != null) {
+            throw Check.usage(spec, "--rdma runs perftest against HOST's wirespeed server: not with --loopback, "
+                    + "--iperf3, --udp or -b");
+        }
+        if (options.reverse || options.bidir) {
+            throw Check.usage(spec, "-R/--bidir with --rdma: perftest's client always initiates; run the command on "
+                    + "the other host, or pass -- -b for perftest's bidirectional test");
+        }
+        if (modes.all && sizeBytes != null) {
+            throw Check.usage(spec, "give -a or -s, not both");
+        }
+        Integer size = null;
+        if (sizeBytes != null) {
+            Check.range(spec, "-s", sizeBytes, 1, 8L << 20);
+            size = sizeBytes.intValue();
+        }
+        Long iterations = null;
+        if (options.bytes != null) {
+            if (modes.all || size == null) {
+                throw Check.usage(spec, "-n with --rdma needs -s (the iterations are -n / -s)");
+            }
+            iterations = Math.max(5, options.bytes / size);
+        }
+        Integer seconds = null;
+        if (spec.commandLine().getParseResult().hasMatchedOption("-t")) {
+            Check.seconds(spec, "-t", options.seconds, 1, 86_400);
+            seconds = (int) Math.ceil(options.seconds);
+        }
+        if (options.parallel != null) {
+            Check.range(spec, "-P", options.parallel, 1, 16_384);
+        }
+        PerftestArgs.Options o = new PerftestArgs.Options(true, rdma.device, rdma.ibPort, rdma.gidIndex, rdma.mtuBytes,
+                modes.all, size, iterations, seconds, options.parallel, rdma.perftestPort);
+        try (ResultsSink sink = save.open(spec)) {
+            return RdmaRun.run(spec, new RdmaRun.Request(host, port, connectTimeoutSeconds, rdma, o, passThrough, true,
+                    json, "bw", save.labels(spec)), sink);
         }
     }
 
@@ -138,10 +199,10 @@ public final class BwCommand implements Callable<Integer> {
     private ResultsSink sink = ResultsSink.NONE;
 
     /** Saves what this bw run measured (TCP, UDP or a sweep) with its full JSON beside it. */
-    void saveResults(java.util.List<dev.wirespeed.results.Measurement> measurements, String rawFormat, Object raw)
-            throws IOException {
+    void saveResults(java.util.List<dev.wirespeed.results.Measurement> measurements, String rawFormat, Object raw,
+                     BwResult.Outcome outcome) throws IOException {
         Saving.save(spec, save.labels(spec), sink, "bw", measurements, rawFormat, Json.MAPPER.writeValueAsString(raw),
-                Saving.thisHost(), json || habits.jsonStream);
+                Saving.thisHost(), json || habits.jsonStream, outcome);
     }
 
     /**
@@ -163,7 +224,8 @@ public final class BwCommand implements Callable<Integer> {
     private BwResult run(String target, int targetPort, TestSpec test, PrintWriter out) throws IOException {
         int timeoutMillis = (int) Math.round(connectTimeoutSeconds * 1000);
         BwClient.Config config = new BwClient.Config(target, targetPort, test, options.streamsChosenBy(),
-                timeoutMillis, timeoutMillis, Interrupts::raised, habits.clientPort == null ? 0 : habits.clientPort);
+                timeoutMillis, timeoutMillis, Interrupts::raised, options.bind(spec), options.clientCpu(spec),
+                habits.clientPort == null ? 0 : habits.clientPort);
         BwClient.Listener listener = json ? new BwClient.Listener() {}
                 : habits.jsonStream ? JsonStream.listener(out) : textListener(out, test, habits.rateUnit());
         return iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);

@@ -53,6 +53,10 @@ final class BwModeOptions {
         if (bitsPerSecond != null && !udp) {
             throw Check.usage(spec, "-b applies to UDP only (add --udp)");
         }
+        if (bw.options.zeroCopy || bw.options.skipRxCopy || bw.options.affinity != null || bw.options.bindAddress != null) {
+            throw Check.usage(spec, (udp ? "with --udp" : "with -a") + ", -Z, --skip-rx-copy, -A and -B do not apply"
+                    + " (TCP bandwidth tests only)");
+        }
         if (udp && all) {
             throw Check.usage(spec, "-a sweeps TCP only; for UDP choose the datagram size with -l");
         }
@@ -91,7 +95,7 @@ final class BwModeOptions {
             new UdpText(out, false).summary(result);
         }
         out.flush();
-        bw.saveResults(Measurements.of(result), "wirespeed-udp-json", result);
+        bw.saveResults(Measurements.of(result), "wirespeed-udp-json", result, result.outcome());
         return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
     }
 
@@ -137,7 +141,7 @@ final class BwModeOptions {
             out.println(Json.pretty(result));
         }
         out.flush();
-        bw.saveResults(java.util.List.of(Measurements.of(result)), "wirespeed-bw-sweep-json", result);
+        bw.saveResults(java.util.List.of(Measurements.of(result)), "wirespeed-bw-sweep-json", result, result.outcome());
         return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
     }
 

@@ -55,6 +55,66 @@ final class BwOptions {
     @Option(names = {"-N", "--no-delay"}, description = "Set TCP_NODELAY (disable Nagle).")
     boolean noDelay;
 
+    @Option(names = {"-Z", "--zerocopy"},
+            description = "TCP: send with sendfile(2) from a file of random bytes, no copy on the sender (as iperf3 -Z).")
+    boolean zeroCopy;
+
+    @Option(names = "--skip-rx-copy",
+            description = "TCP: receive with MSG_TRUNC, the kernel discards the bytes instead of copying them (as iperf3).")
+    boolean skipRxCopy;
+
+    @Option(names = {"-A", "--affinity"}, paramLabel = "CPU[,SERVER_CPU]",
+            description = "TCP: pin this side's data threads to CPU, and the server's to SERVER_CPU (as iperf3 -A).")
+    String affinity;
+
+    @Option(names = {"-B", "--bind"}, paramLabel = "ADDR", description = "Connect from this local address.")
+    String bindAddress;
+
+    /** -A's client CPU, or null. */
+    Integer clientCpu(CommandSpec spec) {
+        return affinity == null ? null : cpus(spec)[0];
+    }
+
+    /** -A's server CPU, or null. */
+    Integer serverCpu(CommandSpec spec) {
+        return affinity == null ? null : cpus(spec)[1];
+    }
+
+    private Integer[] cpus(CommandSpec spec) {
+        String[] parts = affinity.split(",", -1);
+        if (parts.length > 2) {
+            throw Check.usage(spec, "-A takes CPU or CPU,SERVER_CPU (e.g. -A 2,3)");
+        }
+        Integer[] out = new Integer[2];
+        for (int i = 0; i < parts.length; i++) {
+            if (i == 0 && parts[i].isEmpty() && parts.length == 2) {
+                continue; // -A ,3: the server only
+            }
+            try {
+                out[i] = Integer.parseInt(parts[i].trim());
+            } catch (NumberFormatException e) {
+                throw Check.usage(spec, "-A '" + affinity + "': a CPU is a number (e.g. -A 2,3)");
+            }
+            if (out[i] < 0 || out[i] >= dev.wirespeed.engine.Affinity.MAX_CPUS) {
+                throw Check.usage(spec, "-A: CPU " + out[i] + " is out of range (0.."
+                        + (dev.wirespeed.engine.Affinity.MAX_CPUS - 1) + ")");
+            }
+        }
+        return out;
+    }
+
+    /** -B as an address (resolved now, so a typo is a usage error), or null. */
+    java.net.InetAddress bind(CommandSpec spec) {
+        if (bindAddress == null) {
+            return null;
+        }
+        try {
+            return java.net.InetAddress.getByName(bindAddress);
+        } catch (java.net.UnknownHostException e) {
+            throw Check.usage(spec, "-B '" + bindAddress + "' is not an address of this host");
+        }
+    }
+
     /** Streams when -P is absent: one per core of this host, up to 8 — enough not to be CPU-bound on one core. */
     static int defaultStreams() {
         return Math.clamp(Runtime.getRuntime().availableProcessors(), 1, DEFAULT_MAX_STREAMS);
@@ -108,6 +168,7 @@ final class BwOptions {
                 .bytes(bytes == null ? 0 : bytes)
                 .omitMillis(Math.round(omitSeconds * 1000)).intervalMillis(Math.round(intervalSeconds * 1000))
                 .bufferBytes((int) bufferBytes).windowBytes(windowBytes == null ? 0 : windowBytes.intValue())
-                .congestion(congestion).mssBytes(mssBytes == null ? 0 : mssBytes).noDelay(noDelay).build();
+                .congestion(congestion).mssBytes(mssBytes == null ? 0 : mssBytes).noDelay(noDelay)
+                .zeroCopy(zeroCopy).skipRxCopy(skipRxCopy).serverCpu(serverCpu(spec)).build();
     }
 }

@@ -108,7 +108,15 @@ public final class CheckCommand implements Callable<Integer> {
         BwResult bandwidth = measured.bandwidth();
         // 5. the verdict.
         Verdict verdict = HostCheck.verdict(bandwidth, iface, paths, doctor);
-        HostCheck.Result result = new HostCheck.Result(HostCheck.Result.SCHEMA, doctor, limits, bandwidth,
+        BwResult zeroCopy = null;
+        if (HostCheck.cpuBoundBelowCeiling(bandwidth, verdict)) {
+            zeroCopy = measureZeroCopy(out, bandwidth.params().streams());
+            BwResult.Summary zc = zeroCopy.outcome().ok() ? zeroCopy.directions().getFirst().receiverSummary() : null;
+            if (zc != null) {
+                verdict = verdict.withZeroCopy(zc.bitsPerSecond());
+            }
+        }
+        HostCheck.Result result = new HostCheck.Result(HostCheck.Result.SCHEMA, doctor, limits, bandwidth, zeroCopy,
                 measured.latency(), verdict);
         if (json) {
             out.println(Json.pretty(result));
@@ -125,7 +133,7 @@ public final class CheckCommand implements Callable<Integer> {
             saved.add(Measurements.of(measured.latency()));
         }
         Saving.save(spec, save.labels(spec), sink, "check", saved, "wirespeed-check-json",
-                Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json);
+                Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json, bandwidth.outcome());
         if (!json) {
             out.println("verdict: " + (verdict == null ? "the test did not finish (" + bandwidth.outcome().message() + ")"
                     : verdict.text()));
@@ -155,12 +163,32 @@ public final class CheckCommand implements Callable<Integer> {
                     streams == 1 ? "stream" : "streams", BwOptions.defaultStreamsRule(), trim(seconds));
             out.flush();
         }
+        return onTarget((target, targetPort) -> HostCheck.measure(target, targetPort, test,
+                BwOptions.defaultStreamsRule(), Interrupts::raised));
+    }
+
+    /** Step 3b, when step 3 was CPU-bound below the ceiling: are copies the bottleneck? */
+    private BwResult measureZeroCopy(PrintWriter out, int streams) throws IOException {
+        if (!json) {
+            out.printf(Locale.ROOT, "check: CPU-bound below the ceiling; %d s with -Z --skip-rx-copy to see whether copies"
+                    + " are the bottleneck…%n", HostCheck.ZERO_COPY_FOLLOW_UP_MILLIS / 1000);
+            out.flush();
+        }
+        return onTarget((target, targetPort) -> HostCheck.measureZeroCopy(target, targetPort, streams,
+                Interrupts::raised));
+    }
+
+    private interface TargetTest<T> {
+        T run(String target, int targetPort) throws IOException;
+    }
+
+    /** Runs {@code test} against HOST, or against an in-process server on loopback when no HOST was given. */
+    private <T> T onTarget(TargetTest<T> test) throws IOException {
         if (host != null) {
-            return HostCheck.measure(host, port, test, BwOptions.defaultStreamsRule(), Interrupts::raised);
+            return test.run(host, port);
         }
         try (BwCommand.LoopbackServer server = BwCommand.LoopbackServer.start()) {
-            return HostCheck.measure("127.0.0.1", server.port(), test, BwOptions.defaultStreamsRule(),
-                    Interrupts::raised);
+            return test.run("127.0.0.1", server.port());
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.guard.Printable;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -41,7 +42,7 @@ final class Errors {
         if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
             message = message + "; did you mean " + String.join(" or ", u.getSuggestions()) + "?";
         }
-        cmd.getErr().println(name + ": " + message + " (see '" + name + " --help')");
+        cmd.getErr().println(name + ": " + Printable.line(message) + " (see '" + name + " --help')");
         cmd.getErr().flush();
         if (jsonWanted(args)) {
             jsonError(cmd.getOut(), message, jsonStreamWanted(args));
@@ -53,7 +54,7 @@ final class Errors {
         PrintWriter err = cmd.getErr();
         int code = exitCode(e);
         String name = cmd.getCommandSpec().qualifiedName(" ");
-        err.println(name + ": " + message(e));
+        err.println(name + ": " + Printable.line(message(e)));
         String[] args = parsed.originalArgs().toArray(new String[0]);
         if (jsonWanted(args)) {
             // iperf3 -J prints {"error": ...} on stdout: a script reading stdout sees why, not nothing

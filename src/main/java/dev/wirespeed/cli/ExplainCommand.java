@@ -4,13 +4,15 @@ import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.Severity;
 import dev.wirespeed.explain.Explainer;
 import dev.wirespeed.explain.Explanation;
+import dev.wirespeed.guard.BoundedRead;
+import dev.wirespeed.guard.Printable;
+import dev.wirespeed.explain.FabricMembership;
 import dev.wirespeed.report.ExplainText;
 import dev.wirespeed.results.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,6 +44,7 @@ import picocli.CommandLine.Spec;
             "  wirespeed explain node1.txt node2.txt      several hosts: also compares them",
             "  ibstat | wirespeed explain -               read standard input",
             "  wirespeed explain --json session.log       the normalized records, results and findings",
+            "  wirespeed explain fabric.txt --fabric-host node042   is node042 in the ibnetdiscover/iblinkinfo output?",
             "  wirespeed explain --save --label before iperf.txt   keep its results for 'wirespeed results'",
             "",
             "  wirespeed explain --strict session.log     exit 4 when any line was not recognized",
@@ -51,6 +54,8 @@ import picocli.CommandLine.Spec;
 public final class ExplainCommand implements Callable<Integer> {
     /** Larger inputs are refused: a terminal log is far smaller. */
     static final long MAX_INPUT_BYTES = 64L << 20;
+    /** An echoed input line is cut here, with a marker (a 50 MB single line is not echoed whole). */
+    static final int ECHO_CHARS = 200;
 
     @Spec
     CommandSpec spec;
@@ -69,6 +74,10 @@ public final class ExplainCommand implements Callable<Integer> {
     @Option(names = "--save", description = "Save the results read (iperf, qperf, perftest, sockperf, fio) in the "
             + "results database, with the pasted text beside them.")
     boolean save;
+
+    @Option(names = "--fabric-host", paramLabel = "HOST", description = "Is HOST in the fabric? Looked up in the "
+            + "ibnetdiscover/iblinkinfo output read (node descriptions name the host); repeatable; text only.")
+    List<String> fabricHosts = new java.util.ArrayList<>();
 
     @Option(names = "--label", paramLabel = "LABEL", description = "Label the saved results (repeatable; with --save).")
     List<String> labels = new ArrayList<>();
@@ -100,10 +109,13 @@ public final class ExplainCommand implements Callable<Integer> {
         if (!labels.isEmpty() && !save) {
             throw Check.usage(spec, "--label applies to --save");
         }
-        return save ? ResultStore.open(db.database()) : ResultsSink.NONE;
+        return save ? ResultStore.openForSaving(db.database()) : ResultsSink.NONE;
     }
 
     private int explain(Map<String, String> inputs, ResultsSink sink) throws IOException {
+        if (json && !fabricHosts.isEmpty()) {
+            throw Check.usage(spec, "--fabric-host prints text only: leave out --json");
+        }
         Explanation e = Explainer.standard().explain(inputs);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
@@ -121,6 +133,20 @@ public final class ExplainCommand implements Callable<Integer> {
         if (!json) {
             new ExplainText(out).print(e);
         }
+        boolean missing = false;
+        if (!fabricHosts.isEmpty()) {
+            List<FabricMembership.Answer> answers = FabricMembership.find(e, fabricHosts);
+            if (answers == null) {
+                out.println("fabric: no ibnetdiscover or iblinkinfo output in the input to look in");
+                missing = true;
+            } else {
+                for (FabricMembership.Answer a : answers) {
+                    out.println(a.line());
+                    missing |= !a.found();
+                }
+            }
+            out.flush();
+        }
         if (save && e.measurements().isEmpty() && !json) {
             out.println("saved: nothing (no tool results in the input)");
             out.flush();
@@ -135,27 +161,19 @@ public final class ExplainCommand implements Callable<Integer> {
             return ExitCode.UNRECOGNIZED;
         }
         boolean warn = e.findings().stream().map(Finding::severity).anyMatch(s -> s != Severity.INFO);
-        return warn ? ExitCode.FINDINGS : ExitCode.OK;
+        return warn || missing ? ExitCode.FINDINGS : ExitCode.OK;
     }
 
     private String read(String name) throws IOException {
         byte[] bytes;
-        if (name.equals("-")) {
-            bytes = stdin.readNBytes((int) MAX_INPUT_BYTES + 1);
-        } else {
-            Path p = Path.of(name);
-            try {
-                if (Files.size(p) > MAX_INPUT_BYTES) {
-                    throw Check.usage(spec, name + " is larger than 64 MiB; explain reads terminal logs");
-                }
-                bytes = Files.readAllBytes(p);
-            } catch (NoSuchFileException ex) {
-                // a runtime failure, as for `run PLAN` and every other command that reads a file
-                throw new Failure("no such file: " + name);
-            }
-        }
-        if (bytes.length > MAX_INPUT_BYTES) {
-            throw Check.usage(spec, "standard input is larger than 64 MiB; explain reads terminal logs");
+        try {
+            bytes = name.equals("-") ? BoundedRead.stream(stdin, MAX_INPUT_BYTES, "standard input", "explain")
+                    : BoundedRead.file(Path.of(name), MAX_INPUT_BYTES, "explain");
+        } catch (NoSuchFileException ex) {
+            // a runtime failure, as for `run PLAN` and every other command that reads a file
+            throw new Failure("no such file: " + name);
+        } catch (BoundedRead.Refused ex) {
+            throw Check.usage(spec, ex.getMessage());
         }
         return new String(bytes, StandardCharsets.UTF_8);
     }
@@ -164,7 +182,7 @@ public final class ExplainCommand implements Callable<Integer> {
         for (String t : texts) {
             for (String line : t.split("\\R")) {
                 if (!line.isBlank()) {
-                    return line.strip();
+                    return Printable.of(line.strip(), ECHO_CHARS);
                 }
             }
         }

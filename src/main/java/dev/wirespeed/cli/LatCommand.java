@@ -1,6 +1,7 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.engine.LatClient;
+import dev.wirespeed.rdma.PerftestArgs;
 import dev.wirespeed.report.LatText;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
@@ -34,6 +35,7 @@ import picocli.CommandLine.Spec;
             "  wirespeed lat 10.0.0.2 -a                sweep 2 B … 8 MiB (UDP: … 32 KiB), 1000 round trips each",
             "  wirespeed lat 10.0.0.2 -t 5 --busy-poll  5 s, both sides spinning on non-blocking sockets",
             "  wirespeed lat 10.0.0.2 --json            JSON only (docs/json/lat.schema.json)",
+            "  wirespeed lat --rdma send 10.0.0.2 -a -- -c UD   ib_send_lat sweep over UD; HOST's server starts its side",
             "",
             "Exit codes: 0 ok, 1 failure (unreachable, server stopped answering), 2 bad usage, 130 Ctrl-C."})
 public final class LatCommand implements Callable<Integer> {
@@ -97,6 +99,13 @@ public final class LatCommand implements Callable<Integer> {
     @Mixin
     SaveOptions save;
 
+    @Mixin
+    RdmaOptions rdma;
+
+    @Parameters(index = "1..*", paramLabel = "PERFTEST-OPTION", description = "After --, with --rdma: further perftest "
+            + "options for both ends, e.g. -- -c UD; the server allows only perftest's known options.")
+    List<String> passThrough;
+
     @Override
     public Integer call() throws IOException {
         Target.Endpoint endpoint = Target.parse(spec, host);
@@ -106,6 +115,13 @@ public final class LatCommand implements Callable<Integer> {
             port = hostPort;
         }
         Target.check(spec, host, loopback);
+        if (rdma.selected()) {
+            return runRdma();
+        }
+        if (passThrough != null && !passThrough.isEmpty()) {
+            throw Check.usage(spec, "unexpected argument " + passThrough.getFirst()
+                    + " (perftest options after -- need --rdma)");
+        }
         LatClient.Config config = config();
         PrintWriter out = spec.commandLine().getOut();
         try (ResultsSink sink = save.open(spec)) {
@@ -119,8 +135,40 @@ public final class LatCommand implements Callable<Integer> {
             }
             out.flush();
             Saving.save(spec, save.labels(spec), sink, "lat", java.util.List.of(Measurements.of(result)), "wirespeed-lat-json",
-                    Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json);
+                    Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json, result.outcome());
             return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
+        }
+    }
+
+    private int runRdma() throws IOException {
+        Check.range(spec, "-p", port, 1, 65535);
+        Check.seconds(spec, "--connect-timeout", connectTimeoutSeconds, 0.1, 600);
+        if (loopback || udp || busyPoll) {
+            throw Check.usage(spec, "--rdma runs perftest against HOST's wirespeed server: not with --loopback, --udp "
+                    + "or --busy-poll");
+        }
+        if (all && sizeBytes != null) {
+            throw Check.usage(spec, "-a and -s exclude each other: sweep every size or give one");
+        }
+        if (iterations != null && seconds != null) {
+            throw Check.usage(spec, "-n and -t exclude each other: count round trips or run for a time");
+        }
+        if (sizeBytes != null) {
+            Check.range(spec, "-s", sizeBytes, 1, 8L << 20);
+        }
+        if (iterations != null) {
+            Check.range(spec, "-n", iterations, 5, 100_000_000);
+        }
+        Integer secs = null;
+        if (seconds != null) {
+            Check.seconds(spec, "-t", seconds, 1, 86_400);
+            secs = (int) Math.ceil(seconds);
+        }
+        PerftestArgs.Options o = new PerftestArgs.Options(false, rdma.device, rdma.ibPort, rdma.gidIndex, rdma.mtuBytes,
+                all, sizeBytes == null ? null : sizeBytes.intValue(), iterations, secs, null, rdma.perftestPort);
+        try (ResultsSink sink = save.open(spec)) {
+            return RdmaRun.run(spec, new RdmaRun.Request(host, port, connectTimeoutSeconds, rdma, o, passThrough, false,
+                    json, "lat", save.labels(spec)), sink);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.guard.BoundedRead;
 import dev.wirespeed.io.Programs;
 import dev.wirespeed.report.TextTable;
 import dev.wirespeed.run.Campaign;
@@ -15,7 +16,7 @@ import dev.wirespeed.store.ResultStore;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -33,6 +34,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import dev.wirespeed.units.Numbers;
 
 @Command(name = "run",
         header = "Run a campaign of tests from a YAML plan.",
@@ -48,6 +50,9 @@ import picocli.CommandLine.Spec;
             "",
             "Exit codes: 0 every point done, 1 a point failed or a program is missing, 2 bad plan, 130 Ctrl-C."})
 public final class RunCommand implements Callable<Integer> {
+    /** A plan is a page of YAML; larger inputs are refused unread. */
+    static final long MAX_PLAN_BYTES = 1L << 20;
+
     @Spec
     CommandSpec spec;
 
@@ -78,9 +83,11 @@ public final class RunCommand implements Callable<Integer> {
         }
         String text;
         try {
-            text = Files.readString(planFile, StandardCharsets.UTF_8);
+            text = BoundedRead.utf8(BoundedRead.file(planFile, MAX_PLAN_BYTES, "run"), planFile.toString());
         } catch (NoSuchFileException e) {
             throw new Failure("no plan file " + planFile);
+        } catch (BoundedRead.Refused e) {
+            throw Check.usage(spec, e.getMessage());
         }
         Engines engines = Engines.standard();
         Plan plan;
@@ -104,7 +111,7 @@ public final class RunCommand implements Callable<Integer> {
         if (missing != null) {
             throw new Failure("missing programs, nothing was run: " + missing);
         }
-        try (ResultStore store = ResultStore.open(db.database())) {
+        try (ResultStore store = ResultStore.openForSaving(db.database())) {
             Campaign campaign = new Campaign(plan, text, sha256(text), points, engines, store, out, Interrupts::raised);
             Interrupts.onRaise(campaign::stopChildren);
             Campaign.Summary s;
@@ -119,7 +126,7 @@ public final class RunCommand implements Callable<Integer> {
                 out.flush();
                 return ExitCode.INTERRUPTED;
             }
-            out.println("done: run " + s.runId() + ", " + (s.ran() - s.failed()) + " points now"
+            out.println("done: run " + s.runId() + ", " + Numbers.count(s.ran() - s.failed(), "point") + " now"
                     + (s.skipped() > 0 ? " + " + s.skipped() + " before" : "") + (s.failed() > 0 ? ", " + s.failed()
                     + " failed" : "") + ". Read them: wirespeed results list --run " + s.runId()
                     + " · wirespeed results report run:" + s.runId() + " -o report.html");
@@ -165,8 +172,8 @@ public final class RunCommand implements Callable<Integer> {
 
     private static void printPlan(Plan plan, List<Point> points, Engines engines, PrintWriter out) {
         out.println("plan '" + plan.name() + "'" + (plan.description() == null ? "" : ": " + plan.description()));
-        out.println(points.size() + " points: " + plan.series().size() + " series, " + plan.repetitions()
-                + (plan.repetitions() == 1 ? " repetition" : " repetitions") + " each"
+        out.println(Numbers.count(points.size(), "point") + ": " + Numbers.count(plan.series().size(), "series", "series")
+                + ", " + Numbers.count(plan.repetitions(), "repetition") + " each"
                 + (plan.retries() > 0 ? ", a failed point tried up to " + (plan.retries() + 1) + " times" : ""));
         TextTable t = new TextTable(List.of("#", "series", "engine", "point", "rep", "labels", "command"));
         for (Point p : points) {

@@ -45,6 +45,6 @@ final class SaveOptions {
         if (noSave) {
             return ResultsSink.NONE;
         }
-        return ResultStore.open(database());
+        return ResultStore.openForSaving(database());
     }
 }

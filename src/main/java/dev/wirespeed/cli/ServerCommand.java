@@ -1,5 +1,9 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.admission.Budget;
+import dev.wirespeed.admission.ServerLimits;
+import dev.wirespeed.units.ByteSize;
+import dev.wirespeed.guard.Printable;
 import dev.wirespeed.Version;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.iperf3.Iperf3;
@@ -24,6 +28,7 @@ import picocli.CommandLine.Spec;
         sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Serve wirespeed tests: many clients at once, each test isolated, one log line per test.",
             "iperf3 clients (iperf3 -c) are served too, several at once, on the same port (and on 5201 with --iperf3).",
+            "For 'bw --rdma'/'lat --rdma' clients it starts the perftest server (ib_*_bw/_lat on PATH), one at a time.",
             "Ctrl-C (or SIGTERM) stops it; running tests are told and end cleanly."},
         footer = {"", "Examples:",
             "  wirespeed server                         every address, port 5301",
@@ -31,7 +36,8 @@ import picocli.CommandLine.Spec;
             "  wirespeed server --once                  exit after one test (scripts)",
             "  wirespeed server --iperf3                also on 5201: 'iperf3 -c HOST' works unchanged",
             "  wirespeed server --iperf3 -p 6000        only on 6000, as 'iperf3 -s -p 6000'",
-            "  wirespeed server --max-duration 60 --max-streams 16   limits for a shared box"})
+            "  wirespeed server --max-duration 60 --max-streams 16   limits for a shared box",
+            "  wirespeed server --handshake-deadline 3 --max-pending-per-address 16   stricter admission"})
 public final class ServerCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -62,12 +68,53 @@ public final class ServerCommand implements Callable<Integer> {
             description = "Seconds a connection may stay silent before its test starts (default ${DEFAULT-VALUE}).")
     double handshakeSeconds;
 
+    @Option(names = "--handshake-deadline", paramLabel = "SEC", defaultValue = "5",
+            description = "Seconds from accept to a running test (or an authenticated agent session), however "
+                    + "the bytes trickle in (default ${DEFAULT-VALUE}).")
+    double handshakeDeadlineSeconds;
+
+    @Option(names = "--max-pending-per-address", paramLabel = "N", defaultValue = "64",
+            description = "Handshakes pending from one address; more are refused with 'server busy' "
+                    + "(default ${DEFAULT-VALUE}).")
+    int maxPendingPerAddress;
+
+    @Option(names = "--max-pending", paramLabel = "N", defaultValue = "256",
+            description = "Handshakes pending from everyone (default ${DEFAULT-VALUE}).")
+    int maxPending;
+
+    @Option(names = "--max-memory", paramLabel = "SIZE", converter = SizeConverter.class,
+            description = "Buffer memory of all running tests together; a test that would pass it is refused "
+                    + "before anything is allocated (default: a quarter of this machine's memory, at most 4 GiB).")
+    Long maxMemoryBytes;
+
+    @Option(names = "--max-total-streams", paramLabel = "N", defaultValue = "1024",
+            description = "Data streams of all running tests together (default ${DEFAULT-VALUE}).")
+    int maxTotalStreams;
+
+    @Option(names = "--max-tests", paramLabel = "N", defaultValue = "64",
+            description = "Tests running at once (default ${DEFAULT-VALUE}).")
+    int maxTests;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         Check.range(spec, "-p", port, 0, 65535);
         Check.range(spec, "--max-duration", maxDurationSeconds, 1, 86_400);
         Check.range(spec, "--max-streams", maxStreams, 1, 1024);
         Check.seconds(spec, "--handshake-timeout", handshakeSeconds, 0.1, 600);
+        Check.seconds(spec, "--handshake-deadline", handshakeDeadlineSeconds, 0.1, 600);
+        Check.range(spec, "--max-pending", maxPending, 1, 65_536);
+        Check.range(spec, "--max-total-streams", maxTotalStreams, 1, 65_536);
+        Check.range(spec, "--max-tests", maxTests, 1, 4096);
+        if (maxMemoryBytes != null) {
+            Check.sizeRange(spec, "--max-memory", maxMemoryBytes, 1L << 20, 1L << 50);
+        }
+        Check.range(spec, "--max-pending-per-address", maxPendingPerAddress, 1, maxPending);
+        ServerLimits admission = ServerLimits.DEFAULT
+                .withHandshakeDeadlineMillis((int) Math.round(handshakeDeadlineSeconds * 1000))
+                .withPending(maxPendingPerAddress, maxPending)
+                .withBudget(maxMemoryBytes != null ? maxMemoryBytes : ServerLimits.defaultMemoryBytes(), maxTotalStreams,
+                        maxTests);
+        Budget budget = new Budget(admission);
         // every listener serves iperf3 clients too: --iperf3 only adds 5201, unless -p names the port
         boolean extraIperf3Port = iperf3 && !spec.commandLine().getParseResult().hasMatchedOption("-p");
         PrintWriter out = spec.commandLine().getOut();
@@ -77,23 +124,29 @@ public final class ServerCommand implements Callable<Integer> {
                 line -> log(out, line)));
         List<BwServer> servers = new ArrayList<>();
         try {
-            servers.add(new BwServer(new BwServer.Config(bind, port, once, limits, handshakeMillis, line -> log(out, line))));
+            servers.add(new BwServer(new BwServer.Config(bind, port, once, limits, handshakeMillis, line -> log(out, line),
+                    admission, budget)));
             if (extraIperf3Port) {
                 servers.add(new BwServer(new BwServer.Config(bind, Iperf3.DEFAULT_PORT, once, limits, handshakeMillis,
-                        line -> log(out, line))));
+                        line -> log(out, line), admission, budget)));
             }
         } catch (IOException e) {
             servers.forEach(BwServer::close);
             throw e;
         }
         servers.forEach(s -> s.serveForeign(iperf3Service));
+        dev.wirespeed.rdma.PerftestService perftest = new dev.wirespeed.rdma.PerftestService(
+                new dev.wirespeed.rdma.PerftestService.Config(limits.maxDurationMillis(), handshakeMillis, null,
+                        line -> log(out, line)));
+        servers.forEach(s -> s.serveSessions(Wire.KIND_PERFTEST, perftest));
         Interrupts.onRaise(() -> servers.forEach(BwServer::close));
         StringBuilder where = new StringBuilder(describe(servers.getFirst()));
         if (extraIperf3Port) {
             where.append(" and ").append(describe(servers.get(1))).append(" (iperf3)");
         }
         log(out, Version.software() + " listening on " + where + " (up to " + maxStreams
-                + " streams and " + maxDurationSeconds + " s per test; iperf3 clients too)");
+                + " streams and " + maxDurationSeconds + " s per test; " + ByteSize.format(admission.maxMemoryBytes())
+                + " of buffers, " + maxTotalStreams + " streams and " + maxTests + " tests at once; iperf3 clients too)");
         servers.forEach(BwServer::serveInBackground);
         // one listener stopping (Ctrl-C, --once) stops them all
         while (servers.stream().noneMatch(s -> awaitQuietly(s, 200))) {
@@ -125,7 +178,7 @@ public final class ServerCommand implements Callable<Integer> {
 
     static void log(PrintWriter out, String line) {
         synchronized (out) {
-            out.println(Instant.now().truncatedTo(ChronoUnit.SECONDS) + "  " + line);
+            out.println(Instant.now().truncatedTo(ChronoUnit.SECONDS) + "  " + Printable.line(line));
             out.flush();
         }
     }

@@ -1,5 +1,6 @@
 package dev.wirespeed.cluster;
 
+import dev.wirespeed.guard.Printable;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.measure.HostName;
@@ -50,11 +51,13 @@ public final class Agent implements AutoCloseable {
         this.server = new BwServer(new BwServer.Config(config.bindAddress(), config.port(), false, config.limits(),
                 config.handshakeMillis(), line -> {
                     if (!selfTesting) {
-                        config.log().accept(line);
+                        config.log().accept(Printable.line(line));
                     }
                 }));
         server.serveSessions(Wire.KIND_AGENT, (ch, in, peer, handshakeDone) ->
                 new AgentSession(this, ch, in, peer, handshakeDone).run());
+        server.serveSessions(Wire.KIND_PERFTEST, new dev.wirespeed.rdma.PerftestService(new dev.wirespeed.rdma.PerftestService.Config(
+                config.limits().maxDurationMillis(), config.handshakeMillis(), config.perftestDir(), config.log())));
         AgentMessage.warmUp(self);
     }
 
@@ -133,7 +136,7 @@ public final class Agent implements AutoCloseable {
     }
 
     void log(String line) {
-        config.log().accept(line);
+        config.log().accept(Printable.line(line));
     }
 
     /** Stops accepting, ends sessions and running tests. */

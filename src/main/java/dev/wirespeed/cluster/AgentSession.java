@@ -99,7 +99,8 @@ final class AgentSession {
         }
         Token token = agent.config().token();
         String agentNonce = Token.nonce();
-        small.writeValue(new AgentMessage.Challenge(agentNonce, token != null, agent.self().software()));
+        // nothing about the software before authentication (docs/SECURITY.md): the version comes with Welcome
+        small.writeValue(new AgentMessage.Challenge(agentNonce, token != null, null));
         AgentMessage.Auth auth = expect(small, AgentMessage.Auth.class);
         if (token != null) {
             if (auth.mac() == null) {

@@ -1,5 +1,6 @@
 package dev.wirespeed.cluster;
 
+import dev.wirespeed.guard.Printable;
 import dev.wirespeed.units.Rate;
 import java.io.PrintWriter;
 import java.util.HashSet;
@@ -20,7 +21,7 @@ public final class MeshText implements Mesh.Listener {
 
     /** @param out where progress goes: stdout for text, stderr when stdout carries JSON */
     public MeshText(PrintWriter out) {
-        this.out = out;
+        this.out = Printable.terminal(out);  // host names, software and errors are the agents' words
     }
 
     @Override

@@ -1,6 +1,5 @@
 package dev.wirespeed.cluster;
 
-import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.perftest.PerftestBwRow;
@@ -17,13 +16,7 @@ public final class PerftestOutput {
     private PerftestOutput() {}
 
     public static Optional<PerftestResult> parse(String output) {
-        Lines lines = Lines.of(output);
-        PerftestParser parser = new PerftestParser();
-        for (int i = 0; i < lines.size(); i++) {
-            if (!parser.startsAt(lines, i)) {
-                continue;
-            }
-            Parsed parsed = parser.parse(lines, i);
+        for (Parsed parsed : PerftestParser.blocks(output)) {
             List<PerftestBwRow> rows = parsed.all(PerftestBwRow.class);
             if (rows.isEmpty()) {
                 continue;

@@ -69,6 +69,10 @@ final class Verdict {
         }
         List<String> problems = new ArrayList<>();
         Outliers.Result a = r.analysis();
+        // a failed pair is a problem even when no measured pair is left to judge (skipped pairs
+        // belong to a lost host, counted below)
+        count(problems, (int) r.pairs().stream().filter(p -> PairResult.FAILED.equals(p.status())).count(),
+                "failed pair", "failed pairs");
         count(problems, a.suspects().size(), "suspect host", "suspect hosts");
         count(problems, links, "slow link", "slow links");
         if (a.commonCause() != null) {

@@ -136,6 +136,12 @@ public record Adapter(String key, List<PciFunction> functions, PcieLink link, St
             Observed<Integer> vendor = fallbackIds.vendorId();
             model = NicModel.lookup(vendor.isPresent() ? vendor.value() : NicModel.MELLANOX, fallbackIds.partId().value());
         }
+        // pasted output often names the family but not the ids (OFED installer, mlx5cmd)
+        for (PciFunction f : functions) {
+            if (model.isEmpty() && f.description().isPresent()) {
+                model = NicModel.byName(f.description().value());
+            }
+        }
         return new Adapter(key, List.copyOf(functions), link, owner, List.copyOf(ports), model);
     }
 }

@@ -22,7 +22,7 @@ public final class LogRules {
         return new LogRules(RuleSet.standard(), List.of(new RdmaNamingMixedRule(), new FabricLinkDegradedRule(),
                 new ZeroTierUnreachableRule(), new MdcliPatchBlocksUpgradeRule(), new CounterErrorsRule(),
                 new KernelEventsRule(), new FirmwareResetPendingRule(),
-                new NcclBusBandwidthRule(), new MstNotStartedRule()));
+                new NcclBusBandwidthRule(), new MstNotStartedRule(), new StreamImbalanceRule()));
     }
 
     public List<LogRule> logRules() {

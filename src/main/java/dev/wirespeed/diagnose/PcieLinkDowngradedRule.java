@@ -2,13 +2,19 @@ package dev.wirespeed.diagnose;
 
 import dev.wirespeed.host.Context;
 import dev.wirespeed.host.Facts;
+import dev.wirespeed.host.Observed;
 import dev.wirespeed.host.PcieLink;
+import dev.wirespeed.limits.NicModel;
 import dev.wirespeed.limits.PcieLimit;
 import dev.wirespeed.units.Rate;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The PCIe link trained slower or narrower than the device can do (seed 001: 5 GT/s of 8; seed 004: x4 of x8). */
+/**
+ * The PCIe link trained slower or narrower than the device can do (seed 001: 5 GT/s of 8; seed 004:
+ * x4 of x8). When a source shows only the trained link, the NIC family's PCIe interface stands in
+ * for the maximum.
+ */
 final class PcieLinkDowngradedRule implements Rule {
     static final String ID = "pcie-link-downgraded";
 
@@ -27,6 +33,11 @@ final class PcieLinkDowngradedRule implements Rule {
         List<Finding> out = new ArrayList<>();
         for (Adapter a : Adapter.of(facts)) {
             PcieLink link = a.link();
+            boolean inferred = (!link.maxGts().isPresent() || !link.maxWidth().isPresent()) && a.model().isPresent()
+                    && (link.currentGts().isPresent() || link.currentWidth().isPresent());
+            if (inferred) {
+                link = withFamilyBest(link, a.model().get());
+            }
             boolean speed = link.isSpeedDowngraded();
             boolean width = link.isWidthDowngraded();
             boolean reported = link.reportedDowngraded().orElse(false);
@@ -37,9 +48,10 @@ final class PcieLinkDowngradedRule implements Rule {
             PcieLimit best = PcieLinks.best(link);
             String current = PcieLink.describe(link.currentGts(), link.currentWidth());
             String max = PcieLink.describe(link.maxGts(), link.maxWidth());
-            String message = speed || width
-                    ? "PCIe link runs at " + current + "; the device supports " + max
-                    : "PCIe link runs at " + current + ", reported as downgraded";
+            String message = !(speed || width) ? "PCIe link runs at " + current + ", reported as downgraded"
+                    : inferred ? "PCIe link runs at " + current + "; a " + a.model().get().family() + " supports " + max
+                            + " (the family's best; the output does not show the card's maximum)"
+                    : "PCIe link runs at " + current + "; the device supports " + max;
             Impact impact = null;
             if (now != null && best != null) {
                 impact = new Impact(now.usableBitsPerSecond(), best.usableBitsPerSecond(),
@@ -52,6 +64,19 @@ final class PcieLinkDowngradedRule implements Rule {
                     impact, fix(link, speed, width)));
         }
         return out;
+    }
+
+    /**
+     * The family's PCIe interface as the maximum, for pasted output that shows only the trained
+     * link (OFED installer "PCI Link Speed: 5GT/s" on a ConnectX-4, seed 001).
+     */
+    private static PcieLink withFamilyBest(PcieLink link, NicModel model) {
+        String src = model.family() + " in wirespeed's NIC table";
+        String raw = model.pcieGen().label() + " x" + model.pcieLanes();
+        return new PcieLink(link.currentGts(), link.currentWidth(),
+                link.maxGts().isPresent() ? link.maxGts() : Observed.of(model.pcieGen().gigaTransfersPerSecond(), raw, src),
+                link.maxWidth().isPresent() ? link.maxWidth() : Observed.of(model.pcieLanes(), raw, src),
+                link.maxPayloadBytes(), link.reportedDowngraded(), link.linkOwner());
     }
 
     static String subject(Adapter a) {

@@ -11,7 +11,8 @@ import java.util.List;
 /**
  * Ports without a physical link: an RDMA port Disabled, Polling (no peer or cable), Sleep or in
  * error recovery (seed 000: "phys state: 3: Disabled"); a NIC port set up with no carrier (warn),
- * or administratively down (info).
+ * or administratively down (info). A port whose only state shown is DOWN (ibv_devinfo PORT_DOWN,
+ * mlnx_tune "Link status Down", seed 001) warns too.
  */
 final class PortDownRule implements Rule {
     static final String ID = "port-down";
@@ -33,6 +34,8 @@ final class PortDownRule implements Rule {
             for (Port p : a.ports()) {
                 if (p.rdma() != null && p.rdma().physState().isPresent()) {
                     rdma(p, out);
+                } else if (p.rdma() != null && p.rdma().state().isPresent()) {
+                    logicalOnly(p, out);
                 } else if (p.netdev() != null && p.rdma() == null) {
                     netdev(p.netdev(), out);
                 }
@@ -61,6 +64,22 @@ final class PortDownRule implements Rule {
                 Evidences.of(r.physState(), r.state()), null, fix));
     }
 
+    /**
+     * Only the logical state is shown (ibv_devinfo "PORT_DOWN (1)", seed 001): DOWN means no
+     * physical link either — INIT and ARMED are the subnet manager's to judge.
+     */
+    private static void logicalOnly(Port p, List<Finding> out) {
+        RdmaPort r = p.rdma();
+        if (r.state().value() != dev.wirespeed.host.PortState.DOWN) {
+            return;
+        }
+        out.add(new Finding(ID, Severity.WARN, p.label(),
+                p.label() + " is down: state " + r.state().raw() + " (the physical state is not shown)",
+                Evidences.of(r.state()), null,
+                Fix.action("check the cable or optics and the link partner; ibstat or ibv_devinfo -v shows the physical "
+                        + "state (Polling: no partner, Disabled: switched off)")));
+    }
+
     private static void netdev(NetInterface i, List<Finding> out) {
         if (!(i.isEthernet() || i.isIpoib()) || i.isLinkUp() || !i.operState().isPresent() && !i.carrier().isPresent()) {
             return;
@@ -71,8 +90,11 @@ final class PortDownRule implements Rule {
                             "ip link set " + i.name() + " up")));
             return;
         }
-        out.add(new Finding(ID, Severity.WARN, i.name(), i.name() + " is up but has no link (operstate "
-                + i.operState().describe() + ", carrier " + i.carrier().describe() + ")",
+        String state = i.carrier().isPresent()
+                ? "operstate " + i.operState().describe() + ", carrier " + i.carrier().describe()
+                : "link status " + i.operState().raw();
+        out.add(new Finding(ID, Severity.WARN, i.name(), i.name() + (i.adminUp().isPresent() ? " is up but" : "")
+                + " has no link (" + state + ")",
                 Evidences.of(i.operState(), i.carrier(), i.adminUp()), null,
                 Fix.action("check the cable or optics and the switch port or peer")));
     }

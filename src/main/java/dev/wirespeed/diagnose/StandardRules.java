@@ -16,9 +16,12 @@ final class StandardRules {
                 new EthernetMtuRule(),
                 new IpoibDatagramRule(),
                 new RoceFlowControlRule(),
+                new RoceEcnOffRule(),
                 new CpuGovernorRule(),
                 new NfsOverTcpRule(),
                 new NicNumaRule(),
+                new FirmwareUpdateRule(),
+                new LinkTypeRule(),
                 // rules that need measured results from tool output (explain)
                 new BandwidthBelowLinkRule(),
                 new Iperf3SingleThreadRule());

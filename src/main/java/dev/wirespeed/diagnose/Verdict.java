@@ -21,12 +21,46 @@ import java.util.Set;
  * @param bottleneck            the capping stage's name ("PCIe 2.0 x16"), null when unknown
  * @param finding               the rule id that explains the bottleneck, or null (the part runs as designed)
  * @param fix                   what to do about it, or null
+ * @param zeroCopyBitsPerSecond the follow-up test's rate with -Z --skip-rx-copy, when the first was CPU-bound
+ *                              below the ceiling; null when none ran
  * @param text                  the verdict as one line
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"measuredBitsPerSecond", "ceilingBitsPerSecond", "percentOfCeiling", "bottleneck", "finding", "fix", "text"})
+@JsonPropertyOrder({"measuredBitsPerSecond", "ceilingBitsPerSecond", "percentOfCeiling", "bottleneck", "finding", "fix",
+        "zeroCopyBitsPerSecond", "text"})
 public record Verdict(double measuredBitsPerSecond, Double ceilingBitsPerSecond, Double percentOfCeiling, String bottleneck,
-                      String finding, Fix fix, String text) {
+                      String finding, Fix fix, Double zeroCopyBitsPerSecond, String text) {
+
+    public Verdict(double measuredBitsPerSecond, Double ceilingBitsPerSecond, Double percentOfCeiling, String bottleneck,
+                   String finding, Fix fix, String text) {
+        this(measuredBitsPerSecond, ceilingBitsPerSecond, percentOfCeiling, bottleneck, finding, fix, null, text);
+    }
+
+    /** A zero-copy rate at least this much above the copying one says the copies were the bottleneck. */
+    static final double COPIES_MATTER_RATIO = 1.2;
+
+    /**
+     * This verdict with the answer of the zero-copy follow-up (-Z --skip-rx-copy): whether copying
+     * the bytes in and out of the applications is what held the CPU-bound test back.
+     */
+    public Verdict withZeroCopy(double zeroCopyBitsPerSecond) {
+        double copying = measuredBitsPerSecond;
+        String answer;
+        boolean reachesCeiling = ceilingBitsPerSecond != null && zeroCopyBitsPerSecond >= ceilingBitsPerSecond;
+        if (reachesCeiling) {
+            answer = String.format(Locale.ROOT, " With copies %s (CPU-bound), zero-copy %s: the NIC can be driven,"
+                    + " applications that copy will not.", Rate.format(copying), Rate.format(zeroCopyBitsPerSecond));
+        } else if (zeroCopyBitsPerSecond >= copying * COPIES_MATTER_RATIO) {
+            answer = String.format(Locale.ROOT, " With copies %s (CPU-bound), zero-copy %s: copies are a bottleneck,"
+                    + " but even without them this host stays below the ceiling.", Rate.format(copying),
+                    Rate.format(zeroCopyBitsPerSecond));
+        } else {
+            answer = String.format(Locale.ROOT, " With copies %s (CPU-bound), zero-copy %s: copies are not the"
+                    + " bottleneck (the kernel's TCP path is).", Rate.format(copying), Rate.format(zeroCopyBitsPerSecond));
+        }
+        return new Verdict(measuredBitsPerSecond, ceilingBitsPerSecond, percentOfCeiling, bottleneck, finding, fix,
+                zeroCopyBitsPerSecond, text + answer);
+    }
 
     /** Below this share of the ceiling the hosts, not the path, are the likely limit. */
     static final double WELL_BELOW_PERCENT = 80;

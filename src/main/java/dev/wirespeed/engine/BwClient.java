@@ -44,10 +44,13 @@ public final class BwClient {
     /**
      * @param streamsChosenBy "option" or the rule that picked the stream count, for the report
      * @param interrupted     polled while the test runs; true (Ctrl-C) ends it early with a result
+     * @param bindAddress     local address of every connection (-B), null = the kernel's choice
+     * @param cpu             the CPU the client's data threads are pinned to (-A), null = none
+     * @param clientPort      0 for ephemeral ports, else data connection i binds clientPort + i (--cport)
      */
-    /** {@code clientPort}: 0 for ephemeral ports, else data connection i binds clientPort + i (iperf3 --cport). */
     public record Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
-                         int handshakeTimeoutMillis, BooleanSupplier interrupted, int clientPort) {
+                         int handshakeTimeoutMillis, BooleanSupplier interrupted, InetAddress bindAddress,
+                         Integer cpu, int clientPort) {
         public Config {
             if (interrupted == null) {
                 interrupted = () -> false;
@@ -56,7 +59,14 @@ public final class BwClient {
 
         public Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
                       int handshakeTimeoutMillis, BooleanSupplier interrupted) {
-            this(host, port, spec, streamsChosenBy, connectTimeoutMillis, handshakeTimeoutMillis, interrupted, 0);
+            this(host, port, spec, streamsChosenBy, connectTimeoutMillis, handshakeTimeoutMillis, interrupted, null,
+                    null);
+        }
+
+        public Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
+                      int handshakeTimeoutMillis, BooleanSupplier interrupted, InetAddress bindAddress, Integer cpu) {
+            this(host, port, spec, streamsChosenBy, connectTimeoutMillis, handshakeTimeoutMillis, interrupted,
+                    bindAddress, cpu, 0);
         }
 
         /** The local port data connection {@code index} binds, 0 for any (iperf_client_api.c: cport + i). */
@@ -82,7 +92,7 @@ public final class BwClient {
         TestSpec spec = config.spec();
         InetAddress address = resolve(config.host());
         InetSocketAddress target = new InetSocketAddress(address, config.port());
-        SocketChannel control = connect(target, config.connectTimeoutMillis(), "control");
+        SocketChannel control = connect(target, config.bindAddress(), config.connectTimeoutMillis(), "control");
         List<SocketChannel> data = new ArrayList<>();
         try {
             control.setOption(StandardSocketOptions.TCP_NODELAY, true);
@@ -96,8 +106,8 @@ public final class BwClient {
             codec.write(new Message.TestRequest(spec));
             byte[] testId = parseTestId(codec.expect(Message.TestAccepted.class).testId());
             for (int i = 0; i < spec.connections(); i++) {
-                data.add(openData(target, config.connectTimeoutMillis(), spec, Preamble.data(testId, i), i,
-                        config.clientPortOf(i)));
+                data.add(openData(target, config.bindAddress(), config.clientPortOf(i), config.connectTimeoutMillis(),
+                        spec, Preamble.data(testId, i), i));
             }
             codec.expect(Message.Ready.class);
             listener.connected(server, ResultAssembler.params(spec, config.streamsChosenBy()));
@@ -137,8 +147,15 @@ public final class BwClient {
     }
 
     public static SocketChannel connect(InetSocketAddress target, int timeoutMillis, String what) throws IOException {
+        return connect(target, null, timeoutMillis, what);
+    }
+
+    /** @param bind local address (-B), null = the kernel's choice */
+    public static SocketChannel connect(InetSocketAddress target, InetAddress bind, int timeoutMillis, String what)
+            throws IOException {
         SocketChannel ch = SocketChannel.open();
         try {
+            bind(ch, bind);
             ch.socket().connect(target, timeoutMillis);
             return ch;
         } catch (IOException e) {
@@ -150,18 +167,25 @@ public final class BwClient {
     /** A data connection with the test's socket options, after which {@code opening} is written. */
     public static SocketChannel openData(InetSocketAddress target, int timeoutMillis, TestSpec spec, byte[] opening,
                                          int index) throws IOException {
-        return openData(target, timeoutMillis, spec, opening, index, 0);
+        return openData(target, null, timeoutMillis, spec, opening, index);
     }
 
-    /** As above, bound first to {@code localPort} of this host when it is not 0 (--cport). */
-    public static SocketChannel openData(InetSocketAddress target, int timeoutMillis, TestSpec spec, byte[] opening,
-                                         int index, int localPort) throws IOException {
+    public static SocketChannel openData(InetSocketAddress target, InetAddress bind, int timeoutMillis, TestSpec spec,
+                                         byte[] opening, int index) throws IOException {
+        return openData(target, bind, 0, timeoutMillis, spec, opening, index);
+    }
+
+    /** As above, bound to {@code localPort} of this host when it is not 0 (--cport). */
+    public static SocketChannel openData(InetSocketAddress target, InetAddress bind, int localPort, int timeoutMillis,
+                                         TestSpec spec, byte[] opening, int index) throws IOException {
         SocketChannel ch = SocketChannel.open();
         try {
             if (localPort != 0) {
                 // a rerun within TCP's TIME_WAIT (60 s on Linux) binds again; a listener on the port still refuses
                 ch.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-                ch.bind(new InetSocketAddress(localPort));
+                ch.bind(bind == null ? new InetSocketAddress(localPort) : new InetSocketAddress(bind, localPort));
+            } else {
+                bind(ch, bind);
             }
             SocketTuning.beforeConnect(ch, spec);
             ch.socket().connect(target, timeoutMillis);
@@ -190,6 +214,17 @@ public final class BwClient {
         throw new ProtocolException("server sent a malformed test id");
     }
 
+    /** -B: the source address of a connection, any free port. */
+    private static void bind(SocketChannel ch, InetAddress bind) throws IOException {
+        if (bind != null) {
+            try {
+                ch.bind(new InetSocketAddress(bind, 0));
+            } catch (IOException e) {
+                throw new IOException("cannot bind to " + bind.getHostAddress() + " (-B): " + Io.reason(e), e);
+            }
+        }
+    }
+
     /** One running test: owns the threads and assembles the result. */
     private final class Run {
         private final TestSpec spec;
@@ -216,6 +251,7 @@ public final class BwClient {
                 sends[i] = spec.direction().isUploadStream(i, spec.streams());
             }
             this.group = new StreamGroup("ws-client", data, sends, spec);
+            group.pinTo(config.cpu());
             this.assembler = new ResultAssembler(spec, config.streamsChosenBy());
             this.sampler = new IntervalSampler(group.counters(), TimeUnit.MILLISECONDS.toNanos(spec.intervalMillis()),
                     TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), plannedEndNanos(spec), this::localSample);
@@ -262,7 +298,7 @@ public final class BwClient {
             Message.CpuTime localCpu = new Message.CpuTime(group.cpu().userNanos(), group.cpu().systemNanos(),
                     endNanos - t0);
             Message.Results local = new Message.Results(group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime()),
-                    localCpu, localRetrans);
+                    localCpu, localRetrans, group.pathUsed());
             return assembler.build(startedAt, ResultAssembler.localPeer(), server, local, remote, outcome);
         }
 

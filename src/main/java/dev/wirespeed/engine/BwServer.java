@@ -1,5 +1,18 @@
 package dev.wirespeed.engine;
 
+import dev.wirespeed.admission.Admission;
+import dev.wirespeed.admission.Budget;
+import dev.wirespeed.admission.RateLimitedLog;
+import dev.wirespeed.admission.ServerLimits;
+import dev.wirespeed.results.Json;
+import dev.wirespeed.wire.FrameCodec;
+import dev.wirespeed.wire.Message;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import dev.wirespeed.guard.Printable;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.ProtocolException;
@@ -28,8 +41,6 @@ import java.util.function.Consumer;
  * test there, data connections are handed to the test that owns their id.
  */
 public final class BwServer implements AutoCloseable {
-    /** Unauthenticated connections still in their preamble; more wait in the kernel's backlog. */
-    static final int MAX_HANDSHAKES = 256;
 
     /**
      * @param bindAddress       null = every address
@@ -37,15 +48,28 @@ public final class BwServer implements AutoCloseable {
      * @param once              stop after the first test
      * @param handshakeMillis   per-read timeout before a test runs, and for data connections to arrive
      * @param log               one line per test and per dropped peer
+     * @param admission         caps and the whole-handshake deadline of unauthenticated connections
      */
     public record Config(String bindAddress, int port, boolean once, TestSpec.Limits limits, int handshakeMillis,
-                         Consumer<String> log) {}
+                         Consumer<String> log, ServerLimits admission, Budget budget) {
+        public Config(String bindAddress, int port, boolean once, TestSpec.Limits limits, int handshakeMillis,
+                      Consumer<String> log) {
+            this(bindAddress, port, once, limits, handshakeMillis, log, ServerLimits.DEFAULT);
+        }
+
+        /** A budget of its own; servers on several ports share one by the canonical constructor. */
+        public Config(String bindAddress, int port, boolean once, TestSpec.Limits limits, int handshakeMillis,
+                      Consumer<String> log, ServerLimits admission) {
+            this(bindAddress, port, once, limits, handshakeMillis, log, admission, new Budget(admission));
+        }
+    }
 
     private final Config config;
     private final ServerSocketChannel listener;
     private final Map<String, ServerTest> pending = new ConcurrentHashMap<>();
     private final Set<ServerTest> running = ConcurrentHashMap.newKeySet();
-    private final Semaphore handshakes = new Semaphore(MAX_HANDSHAKES);
+    private final Admission admission;
+    private final Semaphore refusalAnswers;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final UdpSetup.Listener udpListener;
     private final java.util.concurrent.atomic.AtomicInteger dataConnections = new java.util.concurrent.atomic.AtomicInteger();
@@ -86,6 +110,8 @@ public final class BwServer implements AutoCloseable {
 
     public BwServer(Config config) throws IOException {
         this.config = config;
+        this.admission = new Admission(config.admission(), new RateLimitedLog(this::log));
+        this.refusalAnswers = new Semaphore(config.admission().refusalAnswers());
         this.listener = ServerSocketChannel.open();
         try {
             InetSocketAddress bind = config.bindAddress() == null
@@ -108,7 +134,7 @@ public final class BwServer implements AutoCloseable {
         try {
             return new UdpSetup.Listener(new InetSocketAddress(tcp.getAddress(), tcp.getPort()));
         } catch (IOException e) {
-            config.log().accept("UDP tests unavailable: cannot bind UDP port " + tcp.getPort() + ": "
+            log("UDP tests unavailable: cannot bind UDP port " + tcp.getPort() + ": "
                     + Io.reason(e));
             return null;
         }
@@ -172,25 +198,22 @@ public final class BwServer implements AutoCloseable {
                     if (closing) {
                         break;
                     }
-                    config.log().accept("accept failed: " + Io.reason(e));
+                    log("accept failed: " + Io.reason(e));
                     continue;
                 }
-                if (!handshakes.tryAcquire()) {
-                    Io.closeQuietly(ch);
+                String peer = peerOf(ch);
+                Admission.Decision decision = admission.admit(ch, sourceOf(ch), peer);
+                if (decision instanceof Admission.Refusal refusal) {
+                    answerRefusal(ch, refusal.reason());
                     continue;
                 }
+                Admission.Ticket ticket = (Admission.Ticket) decision;
                 long acceptSequence = sequence++;
                 Thread.ofVirtual().name("ws-conn").start(() -> {
-                    java.util.concurrent.atomic.AtomicBoolean held = new java.util.concurrent.atomic.AtomicBoolean(true);
-                    Runnable release = () -> {
-                        if (held.getAndSet(false)) {
-                            handshakes.release();
-                        }
-                    };
                     try {
-                        handle(ch, acceptSequence, release);
+                        handle(ch, acceptSequence, ticket);
                     } finally {
-                        release.run();
+                        ticket.done();
                     }
                 });
             }
@@ -204,14 +227,16 @@ public final class BwServer implements AutoCloseable {
         return Thread.ofPlatform().name("ws-server-accept").daemon(true).start(this::serve);
     }
 
-    /** @param handshakeDone frees this connection's handshake slot once it is a running test */
-    private void handle(SocketChannel ch, long acceptSequence, Runnable handshakeDone) {
+    /** @param ticket its {@code done} frees this connection's handshake slot once it is a running test */
+    private void handle(SocketChannel ch, long acceptSequence, Admission.Ticket ticket) {
+        Runnable handshakeDone = ticket::done;
         String peer = peerOf(ch);
         try {
             ch.socket().setSoTimeout(config.handshakeMillis());
             PushbackInputStream pushback = new PushbackInputStream(ch.socket().getInputStream(), Wire.MAGIC.length);
             DataInputStream in = new DataInputStream(pushback);
             byte[] head = in.readNBytes(Wire.MAGIC.length);
+            ticket.openingArrived();
             if (head.length == 0) {
                 Io.closeQuietly(ch);
                 return;
@@ -244,11 +269,11 @@ public final class BwServer implements AutoCloseable {
                         + java.util.HexFormat.of().formatHex(head) + ")");
             }
         } catch (SocketTimeoutException e) {
-            drop(ch, peer, "silent for " + config.handshakeMillis() + " ms");
+            drop(ch, peer, ticket, "silent for " + config.handshakeMillis() + " ms");
         } catch (EOFException e) {
-            drop(ch, peer, "closed during the handshake");
+            drop(ch, peer, ticket, "closed during the handshake");
         } catch (IOException | RuntimeException e) {
-            drop(ch, peer, Io.reason(e));
+            drop(ch, peer, ticket, Io.reason(e));
         }
     }
 
@@ -296,7 +321,8 @@ public final class BwServer implements AutoCloseable {
         SessionHandler handler = sessionHandlers.get(kind);
         if (handler == null) {
             throw new ProtocolException("connection kind '" + (char) kind + "' is not served here"
-                    + (kind == Wire.KIND_AGENT ? " (a cluster agent session to a plain server)" : ""));
+                    + (kind == Wire.KIND_AGENT ? " (a cluster agent session to a plain server)"
+                            : kind == Wire.KIND_PERFTEST ? " (perftest runs are not served here)" : ""));
         }
         handler.serve(ch, in, peer, handshakeDone);
     }
@@ -309,12 +335,78 @@ public final class BwServer implements AutoCloseable {
         pending.remove(testIdHex);
     }
 
+    /** Admission logs the connections it closed itself (deadline, eviction), at its rate limit. */
+    private void drop(SocketChannel ch, String peer, Admission.Ticket ticket, String why) {
+        if (ticket.droppedBecause() != null) {
+            Io.closeQuietly(ch);
+            return;
+        }
+        drop(ch, peer, why);
+    }
+
     private void drop(SocketChannel ch, String peer, String why) {
         Io.closeQuietly(ch);
         if (!closing) {
-            config.log().accept("dropped " + peer + ": " + why);
+            log("dropped " + peer + ": " + why);
         }
     }
+
+    private static InetAddress sourceOf(SocketChannel ch) {
+        try {
+            return ((InetSocketAddress) ch.getRemoteAddress()).getAddress();
+        } catch (IOException | RuntimeException e) {
+            return InetAddress.getLoopbackAddress();
+        }
+    }
+
+    /**
+     * Tells a refused peer why in its own protocol, then closes: wirespeed clients get an Error
+     * frame, agent coordinators a Refused message, iperf3 clients ACCESS_DENIED (which iperf3
+     * shows as "the server is busy running a test"). The peer's opening is read first, and the
+     * rest drained briefly after the answer, so the close does not reset the answer away. At most
+     * {@link ServerLimits#refusalAnswers()} at once, each under a 1 s deadline; past that, closed.
+     */
+    private void answerRefusal(SocketChannel ch, String reason) {
+        if (!refusalAnswers.tryAcquire()) {
+            Io.closeQuietly(ch);
+            return;
+        }
+        Thread.ofVirtual().name("ws-refuse").start(() -> {
+            try {
+                ch.socket().setSoTimeout(REFUSAL_MILLIS);
+                InputStream in = ch.socket().getInputStream();
+                OutputStream out = ch.socket().getOutputStream();
+                byte[] head = in.readNBytes(Wire.PREAMBLE_BYTES);
+                if (head.length >= Wire.MAGIC.length
+                        && Wire.classify(Arrays.copyOf(head, Wire.MAGIC.length)) == Wire.Opening.WIRESPEED) {
+                    boolean agent = head.length == Wire.PREAMBLE_BYTES && head[5] == Wire.KIND_AGENT;
+                    out.write(agent ? FrameCodec.frame(Json.MAPPER.createObjectNode().put("type", "refused")
+                            .put("message", reason).toString().getBytes(StandardCharsets.UTF_8))
+                            : FrameCodec.encode(new Message.Error(reason)));
+                } else if (head.length >= Wire.MAGIC.length
+                        && Wire.classify(Arrays.copyOf(head, Wire.MAGIC.length)) == Wire.Opening.IPERF3) {
+                    in.readNBytes(IPERF3_COOKIE_BYTES - head.length);
+                    out.write(ACCESS_DENIED);
+                }
+                out.flush();
+                ch.shutdownOutput();
+                in.readNBytes(64 * 1024);
+            } catch (IOException | RuntimeException e) {
+                // the peer left: nothing to tell
+            } finally {
+                Io.closeQuietly(ch);
+                refusalAnswers.release();
+            }
+        });
+    }
+
+    /** A client writes its opening at once; a refused trickler does not keep an answer slot longer. */
+    private static final int REFUSAL_MILLIS = 300;
+    /** iperf3's ACCESS_DENIED state (-1), as the one byte the iperf3 server writes. */
+    private static final int ACCESS_DENIED = 0xff;
+
+    /** iperf3 clients open with a 37-byte cookie (36 characters and a NUL). */
+    private static final int IPERF3_COOKIE_BYTES = 37;
 
     static String peerOf(SocketChannel ch) {
         try {
@@ -337,6 +429,7 @@ public final class BwServer implements AutoCloseable {
     @Override
     public void close() {
         closing = true;
+        admission.close();
         try {
             listener.close();
         } catch (IOException ignored) {
@@ -364,5 +457,9 @@ public final class BwServer implements AutoCloseable {
             Thread.sleep(10);
         }
         return running.isEmpty();
+    }
+
+    private void log(String line) {
+        config.log().accept(Printable.line(line));
     }
 }

@@ -23,4 +23,9 @@ final class ByteBudget {
             }
         }
     }
+
+    /** Returns bytes claimed but not sent (a stream that changed its data path mid-claim). */
+    void giveBack(int bytes) {
+        remaining.addAndGet(bytes);
+    }
 }

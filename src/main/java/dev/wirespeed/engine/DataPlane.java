@@ -49,10 +49,18 @@ public final class DataPlane {
             sends[i] = spec.direction().isUploadStream(i, spec.streams()) == client;
         }
         this.group = new StreamGroup(threadPrefix, channels, sends, spec);
+        if (!client) {
+            group.pinTo(spec.serverCpu());
+        }
         this.assembler = new ResultAssembler(spec, streamsChosenBy);
         long intervalNanos = !client ? 0 : TimeUnit.MILLISECONDS.toNanos(spec.intervalMillis());
         this.sampler = new IntervalSampler(group.counters(), intervalNanos,
                 TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), BwClient.plannedEndNanos(spec), this::sampled);
+    }
+
+    /** -A on the client: pins this side's stream threads to {@code cpu} (null = none). */
+    public void pinTo(Integer cpu) {
+        group.pinTo(cpu);
     }
 
     /** Socket options set on a connected data connection ({@code accepted} on the server). */
@@ -156,7 +164,7 @@ public final class DataPlane {
     public Message.Results results(long endNanoTime, Long retransmitsHostWide) {
         List<Message.StreamTotal> totals = new ArrayList<>(group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime()));
         return new Message.Results(totals, new Message.CpuTime(group.cpu().userNanos(), group.cpu().systemNanos(),
-                endNanoTime - startNanos), retransmitsHostWide);
+                endNanoTime - startNanos), retransmitsHostWide, group.pathUsed());
     }
 
     /** The client's result from both sides' totals; {@code remote} is null when the peer sent none. */

@@ -3,14 +3,26 @@ package dev.wirespeed.engine;
 import dev.wirespeed.measure.CpuAccumulator;
 import dev.wirespeed.measure.CpuClock;
 import dev.wirespeed.wire.Message.TcpStats;
+import java.io.EOFException;
 import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The hot loop of one TCP data connection: write the same direct buffer again and again, or read
- * into one and drop the bytes. Counting happens per system call; nothing else runs in the loop.
+ * The hot loop of one TCP data connection: write the same buffer again and again, or read into one
+ * and drop the bytes. Counting happens per system call; nothing else runs in the loop.
+ *
+ * <p>The calls go straight to the descriptor ({@link NativeBulk}): write(2) and read(2) by default,
+ * sendfile(2) from a {@link PayloadFile} with {@code -Z}, recv(2) with MSG_TRUNC with
+ * {@code --skip-rx-copy}. Where a mechanism is missing the stream falls back to the next one
+ * (sendfile → write → SocketChannel; MSG_TRUNC → read) and records why in {@link #fallback()}.
+ * NIO does not know of these calls: whoever ends a stream early shuts the socket down first (which
+ * wakes a blocked read(2) or write(2); close(2) would not) and closes it after the thread left
+ * ({@link StreamGroup#close()}).
  */
 final class DataStream implements Runnable {
     private final SocketChannel channel;
@@ -19,13 +31,19 @@ final class DataStream implements Runnable {
     private final StopFlag stop;
     private final ByteBudget budget;
     private final CpuAccumulator cpu;
+    private final DataPath path;
+    private final PayloadFile payload;
     private volatile TcpStats tcpStats;
+    private volatile DataPath.Call callUsed;
+    private final java.util.List<String> fallbacks = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /** Set by the group when it closes the channel on purpose, so the resulting exception is no failure. */
     volatile boolean closing;
 
     DataStream(SocketChannel channel, StreamCounter counter, int bufferBytes, StopFlag stop, ByteBudget budget,
-               CpuAccumulator cpu) {
+               CpuAccumulator cpu, DataPath path, PayloadFile payload) {
+        this.path = path;
+        this.payload = payload;
         this.channel = channel;
         this.counter = counter;
         this.bufferBytes = bufferBytes;
@@ -44,6 +62,23 @@ final class DataStream implements Runnable {
 
     TcpStats tcpStats() {
         return tcpStats;
+    }
+
+    /** The call that moved this stream's bytes; null before the stream ran. */
+    DataPath.Call callUsed() {
+        return callUsed;
+    }
+
+    /** The outcome of -A for this stream's thread: null when pinned, else why not. */
+    void pinned(String problem) {
+        if (problem != null) {
+            fallbacks.add(problem);
+        }
+    }
+
+    /** Why an asked-for mechanism (-Z, --skip-rx-copy, -A) did not run; empty when all did. */
+    java.util.List<String> fallbacks() {
+        return fallbacks;
     }
 
     @Override
@@ -75,25 +110,160 @@ final class DataStream implements Runnable {
     }
 
     private void send() throws IOException {
-        ByteBuffer buffer = ByteBuffer.allocateDirect(bufferBytes);
-        fillPattern(buffer);
-        while (!stop.isSet()) {
-            int length = bufferBytes;
-            if (budget != null) {
-                length = budget.claim(bufferBytes);
-                if (length == 0) {
-                    break;
+        int fd = descriptor();
+        if (fd < 0) {
+            sendChannel();
+        } else {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment errno = NativeSockets.errnoCapture(arena);
+                if (!path.zeroCopy() || !sendFile(fd, arena, errno)) {
+                    sendDirect(fd, arena, errno);
                 }
-            }
-            buffer.clear().limit(length);
-            while (buffer.hasRemaining()) {
-                counter.add(channel.write(buffer));
             }
         }
         channel.shutdownOutput();
     }
 
+    /** The next write's length, or 0 when the byte budget is spent or the test stopped. */
+    private int nextLength() {
+        if (stop.isSet()) {
+            return 0;
+        }
+        return budget == null ? bufferBytes : budget.claim(bufferBytes);
+    }
+
+    private void sendDirect(int fd, Arena arena, MemorySegment errno) throws IOException {
+        callUsed = DataPath.Call.WRITE;
+        // page-aligned, so the kernel's copy of every write starts on a page boundary
+        MemorySegment buffer = arena.allocate(bufferBytes, 4096);
+        fillPattern(buffer.asByteBuffer());
+        long address = buffer.address();
+        for (int length = nextLength(); length > 0; length = nextLength()) {
+            long done = 0;
+            while (done < length) {
+                long n;
+                try {
+                    n = NativeBulk.write(errno, fd, address + done, length - done);
+                } catch (Throwable t) {
+                    throw new IOException("write failed: " + t, t);
+                }
+                if (n < 0) {
+                    checkErrno("write", NativeSockets.errno(errno));
+                    continue;
+                }
+                counter.add(n);
+                done += n;
+            }
+        }
+    }
+
+    /**
+     * sendfile(2) from the payload file, each call from its start. False when the kernel refuses
+     * sendfile to this socket on the first call (the caller then writes, and this is recorded).
+     */
+    private boolean sendFile(int fd, Arena arena, MemorySegment errno) throws IOException {
+        if (payload == null) {
+            fallbacks.add("-Z: no payload file for sendfile (" + NativeBulk.unavailableReason() + "); wrote instead");
+            return false;
+        }
+        callUsed = DataPath.Call.SENDFILE;
+        MemorySegment offset = arena.allocate(ValueLayout.JAVA_LONG);
+        boolean first = true;
+        if (refusedForTest("sendfile")) {
+            fallbacks.add("-Z: sendfile refused (" + NativeSockets.strerror(NativeBulk.EOPNOTSUPP) + "); wrote instead");
+            return false;
+        }
+        for (int length = nextLength(); length > 0; length = nextLength()) {
+            long done = 0;
+            while (done < length) {
+                offset.set(ValueLayout.JAVA_LONG, 0, done);
+                long n;
+                try {
+                    n = NativeBulk.sendfile(errno, fd, payload.fd(), offset.address(), length - done);
+                } catch (Throwable t) {
+                    throw new IOException("sendfile failed: " + t, t);
+                }
+                if (n < 0) {
+                    int e = NativeSockets.errno(errno);
+                    if (first && (e == NativeBulk.EINVAL || e == NativeBulk.EOPNOTSUPP)) {
+                        fallbacks.add("-Z: sendfile refused (" + NativeSockets.strerror(e) + "); wrote instead");
+                        if (budget != null) {
+                            budget.giveBack(length);
+                        }
+                        return false;
+                    }
+                    checkErrno("sendfile", e);
+                    continue;
+                }
+                first = false;
+                counter.add(n);
+                done += n;
+            }
+        }
+        return true;
+    }
+
+    private void sendChannel() throws IOException {
+        callUsed = DataPath.Call.CHANNEL;
+        ByteBuffer buffer = ByteBuffer.allocateDirect(bufferBytes);
+        fillPattern(buffer);
+        for (int length = nextLength(); length > 0; length = nextLength()) {
+            buffer.clear().limit(length);
+            while (buffer.hasRemaining()) {
+                counter.add(channel.write(buffer));
+            }
+        }
+    }
+
     private void receive() throws IOException {
+        int fd = descriptor();
+        if (fd < 0) {
+            receiveChannel();
+            return;
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment errno = NativeSockets.errnoCapture(arena);
+            MemorySegment buffer = arena.allocate(bufferBytes, 4096);
+            long address = buffer.address();
+            boolean trunc = path.skipRxCopy();
+            if (trunc && refusedForTest("recv")) {
+                trunc = false;
+                fallbacks.add("--skip-rx-copy: recv with MSG_TRUNC refused (" + NativeSockets.strerror(NativeBulk.EOPNOTSUPP)
+                        + "); read instead");
+            }
+            callUsed = trunc ? DataPath.Call.RECV_TRUNC : DataPath.Call.READ;
+            boolean first = true;
+            while (true) {
+                long n;
+                try {
+                    n = trunc ? NativeBulk.recv(errno, fd, address, bufferBytes, NativeBulk.MSG_TRUNC)
+                            : NativeBulk.read(errno, fd, address, bufferBytes);
+                } catch (Throwable t) {
+                    throw new IOException("read failed: " + t, t);
+                }
+                if (n == 0) {
+                    return;
+                }
+                if (n < 0) {
+                    int e = NativeSockets.errno(errno);
+                    if (trunc && first && (e == NativeBulk.EINVAL || e == NativeBulk.EOPNOTSUPP)) {
+                        fallbacks.add("--skip-rx-copy: recv with MSG_TRUNC refused (" + NativeSockets.strerror(e)
+                                + "); read instead");
+                        trunc = false;
+                        callUsed = DataPath.Call.READ;
+                        continue;
+                    }
+                    checkErrno("read", e);
+                    continue;
+                }
+                first = false;
+                counter.add(n);
+            }
+        }
+    }
+
+    private void receiveChannel() throws IOException {
+        callUsed = DataPath.Call.CHANNEL;
         ByteBuffer buffer = ByteBuffer.allocateDirect(bufferBytes);
         while (true) {
             buffer.clear();
@@ -103,6 +273,41 @@ final class DataStream implements Runnable {
             }
             counter.add(n);
         }
+    }
+
+    /** The socket's descriptor for direct calls, or -1 (then NIO's calls run, and that is recorded). */
+    private int descriptor() {
+        if (!NativeBulk.available()) {
+            fallbacks.add((path.zeroCopy() || path.skipRxCopy() ? "-Z/--skip-rx-copy: " : "")
+                    + "direct socket calls unavailable (" + NativeBulk.unavailableReason() + "); SocketChannel instead");
+            return -1;
+        }
+        try {
+            return NativeSockets.descriptor(channel);
+        } catch (IOException e) {
+            fallbacks.add("direct socket calls unavailable (" + e.getMessage() + "); SocketChannel instead");
+            return -1;
+        }
+    }
+
+    /**
+     * Tests make a kernel that lacks a mechanism by naming it ("sendfile", "recv") in the system
+     * property {@code wirespeed.test.refuse}; read once per stream, never in the loop.
+     */
+    private static boolean refusedForTest(String call) {
+        String refuse = System.getProperty("wirespeed.test.refuse");
+        return refuse != null && java.util.Arrays.asList(refuse.split(",")).contains(call);
+    }
+
+    /** EINTR is retried by the caller; anything else ends the stream (quietly when the group closed it). */
+    private void checkErrno(String call, int errno) throws IOException {
+        if (errno == NativeBulk.EINTR) {
+            return;
+        }
+        if (closing || !channel.isOpen()) {
+            throw new EOFException("the data connection was closed");
+        }
+        throw new IOException(call + " on the data connection failed: " + NativeSockets.strerror(errno));
     }
 
     /**

@@ -329,7 +329,8 @@ public final class LatClient {
         private void addRow(int size, LatencyRecorder recorder, long lost, long elapsedNanos) {
             long n = recorder.count();
             LatRow row = new LatRow(size, n, config.udp() ? lost : null, recorder.oneWayMicros(),
-                    recorder.roundTripMicros(), elapsedNanos <= 0 ? 0 : Math.round(n * 1e9 / elapsedNanos * 10) / 10.0);
+                    recorder.roundTripMicros(), elapsedNanos <= 0 ? 0 : Math.round(n * 1e9 / elapsedNanos * 10) / 10.0,
+                    recorder.encoded());
             rows.add(row);
             listener.row(row);
         }

@@ -1,5 +1,6 @@
 package dev.wirespeed.engine;
 
+import dev.wirespeed.guard.Printable;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.measure.CpuAccumulator;
 import dev.wirespeed.measure.CpuClock;
@@ -241,6 +242,6 @@ final class ModeServer {
     }
 
     private void log(String line) {
-        config.log().accept(peer + " " + line);
+        config.log().accept(Printable.line(peer + " " + line));
     }
 }

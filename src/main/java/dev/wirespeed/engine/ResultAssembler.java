@@ -25,10 +25,12 @@ import java.util.function.Predicate;
 final class ResultAssembler {
     private final TestSpec spec;
     private final String streamsChosenBy;
+    private final DataPath askedPath;
     private final List<IntervalReport> upload = new ArrayList<>();
     private final List<IntervalReport> download = new ArrayList<>();
 
     ResultAssembler(TestSpec spec, String streamsChosenBy) {
+        this.askedPath = DataPath.of(spec);
         this.spec = spec;
         this.streamsChosenBy = streamsChosenBy;
     }
@@ -105,8 +107,10 @@ final class ResultAssembler {
             directions.add(direction("download", "server", "client", remote, local, download, i -> !isUpload(i)));
         }
         BwResult.Cpu cpu = new BwResult.Cpu(cpu(local), remote == null ? null : cpu(remote));
+        BwResult.DataPath path = new BwResult.DataPath(askedPath.zeroCopy(), askedPath.skipRxCopy(), side(local),
+                remote == null ? null : side(remote));
         return new BwResult(BwResult.SCHEMA, new BwResult.Tool("wirespeed", Version.get()), startedAt.toString(),
-                client, server, params(), directions, cpu, outcome);
+                client, server, params(), directions, cpu, path, outcome);
     }
 
     private DirectionResult direction(String name, String senderName, String receiverName, Message.Results sender,
@@ -161,8 +165,23 @@ final class ResultAssembler {
         return new BwResult.Retransmits(sockets, sender.retransmitsHostWide());
     }
 
+    private static BwResult.DataPathSide side(Message.Results r) {
+        Message.DataPathUsed used = r.dataPath();
+        return used == null ? null : new BwResult.DataPathSide(used.send(), used.receive(),
+                used.fallbacks() == null || used.fallbacks().isEmpty() ? null : used.fallbacks());
+    }
+
+    /** CPU in percent of one core, and per byte over every byte this side sent or received. */
     private static BwResult.CpuSide cpu(Message.Results side) {
-        return cpu(side.cpu());
+        BwResult.CpuSide percent = cpu(side.cpu());
+        if (percent == null || side.streams() == null) {
+            return percent;
+        }
+        long bytes = side.streams().stream().mapToLong(StreamTotal::bytes).sum();
+        Double perGigabyte = bytes <= 0 ? null
+                : Math.round((side.cpu().userNanos() + side.cpu().systemNanos()) / (double) bytes * 1e4) / 1e4;
+        return new BwResult.CpuSide(percent.userPercent(), percent.systemPercent(), percent.totalPercent(),
+                perGigabyte);
     }
 
     /** One side's CPU in percent of one core, or null when it was not measured. */

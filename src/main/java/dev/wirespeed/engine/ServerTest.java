@@ -1,5 +1,7 @@
 package dev.wirespeed.engine;
 
+import dev.wirespeed.admission.Budget;
+import dev.wirespeed.guard.Printable;
 import dev.wirespeed.Version;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.measure.TcpCounters;
@@ -40,6 +42,8 @@ final class ServerTest {
     private final FrameCodec codec;
     private final String peer;
     private final Runnable handshakeDone;
+    /** This test's share of the server's budget (docs/SECURITY.md), given back when it ends. */
+    private Budget.Reservation reservation;
     private SocketChannel[] data;
     private DatagramChannel[] udp = new DatagramChannel[0];
     private TestSpec spec;
@@ -88,6 +92,13 @@ final class ServerTest {
                 fail("this server cannot serve UDP tests (its UDP port could not be bound)");
                 return;
             }
+            try {
+                // before anything is allocated: the buffers of every data connection, both directions
+                reservation = cfg.budget().reserve(spec.connections(), spec.bufferBytes());
+            } catch (Budget.Exceeded e) {
+                fail("test refused: " + e.getMessage());
+                return;
+            }
             synchronized (this) {
                 this.spec = spec;
                 data = new SocketChannel[spec.udp() ? 0 : spec.connections()];
@@ -133,6 +144,9 @@ final class ServerTest {
                 server.unregister(testId);
             }
             closeAll();
+            if (reservation != null) {
+                reservation.close();
+            }
         }
     }
 
@@ -180,6 +194,7 @@ final class ServerTest {
             sends[i] = !spec.direction().isUploadStream(i, spec.streams());
         }
         StreamGroup g = new StreamGroup("ws-server", Arrays.asList(data), sends, spec);
+        g.pinTo(spec.serverCpu());
         group = g;
         List<Integer> receiving = new ArrayList<>();
         for (int i = 0; i < sends.length; i++) {
@@ -241,7 +256,7 @@ final class ServerTest {
             g.join(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
             totals = g.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime());
             sendQuietly(new Message.Results(totals,
-                    new Message.CpuTime(g.cpu().userNanos(), g.cpu().systemNanos(), end - t0), retrans));
+                    new Message.CpuTime(g.cpu().userNanos(), g.cpu().systemNanos(), end - t0), retrans, g.pathUsed()));
             lingeringClose(control);
         } else {
             g.close();
@@ -323,7 +338,7 @@ final class ServerTest {
     }
 
     private void log(String line) {
-        server.config().log().accept(line);
+        server.config().log().accept(Printable.line(line));
     }
 
     /** "127.0.0.1:40312 upload 4 streams 10.0 s: received 31.2 GiB = 26.8 Gbit/s". */

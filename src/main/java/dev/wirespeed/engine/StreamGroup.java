@@ -3,6 +3,8 @@ package dev.wirespeed.engine;
 import dev.wirespeed.measure.CpuAccumulator;
 import dev.wirespeed.wire.Message.StreamTotal;
 import dev.wirespeed.wire.TestSpec;
+import dev.wirespeed.wire.Message.DataPathUsed;
+import java.io.IOException;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +23,9 @@ final class StreamGroup {
     private final StopFlag stop = new StopFlag();
     private final CpuAccumulator cpu = new CpuAccumulator();
     private final String threadPrefix;
+    private final PayloadFile payload;
+    private final String payloadProblem;
+    private volatile Integer pinCpu;
 
     /**
      * @param channels    data connections by stream index
@@ -28,7 +33,27 @@ final class StreamGroup {
      * @param spec        the test (buffer length, byte budget)
      */
     StreamGroup(String threadPrefix, List<SocketChannel> channels, boolean[] sends, TestSpec spec) {
+        this(threadPrefix, channels, sends, spec, DataPath.of(spec));
+    }
+
+    /** @param path what the test asked for (-Z, --skip-rx-copy); each stream records what ran */
+    StreamGroup(String threadPrefix, List<SocketChannel> channels, boolean[] sends, TestSpec spec, DataPath path) {
         this.threadPrefix = threadPrefix;
+        PayloadFile file = null;
+        String problem = null;
+        boolean anySends = false;
+        for (boolean b : sends) {
+            anySends |= b;
+        }
+        if (path.zeroCopy() && anySends) {
+            try {
+                file = PayloadFile.create(spec.bufferBytes());
+            } catch (IOException e) {
+                problem = e.getMessage();
+            }
+        }
+        this.payload = file;
+        this.payloadProblem = problem;
         NativeSockets.available(); // load the FFM handles now, not at the end of the measured time
         // one budget per direction: -n bounds the bytes each direction sends
         ByteBudget budget = spec.bytes() > 0 ? new ByteBudget(spec.bytes()) : null;
@@ -37,7 +62,8 @@ final class StreamGroup {
             // -l is the length of each write; a receiver reads at least 128 KiB at a time, so that a
             // small -l (bw -a starts at 2 B) measures the sender's message rate, not 2-byte reads
             int length = sends[i] ? spec.bufferBytes() : Math.max(spec.bufferBytes(), MIN_READ_BYTES);
-            streams.add(new DataStream(channels.get(i), counter, length, stop, sends[i] ? budget : null, cpu));
+            streams.add(new DataStream(channels.get(i), counter, length, stop, sends[i] ? budget : null, cpu, path,
+                    file));
         }
     }
 
@@ -49,10 +75,20 @@ final class StreamGroup {
         return cpu;
     }
 
+    /** Pins every stream thread of this side to {@code cpu} (-A); null leaves placement to the kernel. */
+    void pinTo(Integer cpu) {
+        this.pinCpu = cpu;
+    }
+
     void start() {
         for (DataStream s : streams) {
             String name = threadPrefix + (s.counter().sending() ? "-send-" : "-recv-") + s.counter().index();
-            Thread t = Thread.ofPlatform().name(name).daemon(true).unstarted(s);
+            Integer pin = pinCpu;
+            Runnable body = pin == null ? s : () -> {
+                s.pinned(Affinity.pinCurrentThread(pin));
+                s.run();
+            };
+            Thread t = Thread.ofPlatform().name(name).daemon(true).unstarted(body);
             threads.add(t);
         }
         threads.forEach(Thread::start);
@@ -122,15 +158,62 @@ final class StreamGroup {
         close();
     }
 
-    /** Ends everything now: blocked reads and writes return with an exception that counts as no failure. */
+    /**
+     * Ends everything now: blocked reads and writes return with an exception that counts as no
+     * failure. The streams' direct calls are woken by shutdown(2) and the descriptors closed only
+     * after their threads left (bounded), so no descriptor is reused under a running call.
+     */
     void close() {
         stop.set();
+        boolean any = false;
         for (DataStream s : streams) {
             if (s.channel().isOpen()) {
                 s.closing = true;
-                s.closeQuietly();
+                NativeIo.shutdown(s.channel());
+                any = true;
             }
         }
+        if (any) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+            for (Thread t : threads) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0 || t == Thread.currentThread()) {
+                    continue;
+                }
+                try {
+                    t.join(TimeUnit.NANOSECONDS.toMillis(left) + 1);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        for (DataStream s : streams) {
+            s.closeQuietly();
+        }
+        if (payload != null && threads.stream().noneMatch(Thread::isAlive)) {
+            payload.close();
+        }
+    }
+
+    /**
+     * What ran on this side: each distinct call (in stream order) and the fallbacks, each once.
+     */
+    DataPathUsed pathUsed() {
+        java.util.LinkedHashSet<String> sendCalls = new java.util.LinkedHashSet<>();
+        java.util.LinkedHashSet<String> receiveCalls = new java.util.LinkedHashSet<>();
+        java.util.LinkedHashSet<String> notes = new java.util.LinkedHashSet<>();
+        if (payloadProblem != null) {
+            notes.add("-Z: no payload file for sendfile (" + payloadProblem + "); wrote instead");
+        }
+        for (DataStream s : streams) {
+            if (s.callUsed() != null) {
+                (s.counter().sending() ? sendCalls : receiveCalls).add(s.callUsed().label());
+            }
+            notes.addAll(s.fallbacks());
+        }
+        return new DataPathUsed(sendCalls.isEmpty() ? null : String.join("+", sendCalls),
+                receiveCalls.isEmpty() ? null : String.join("+", receiveCalls), List.copyOf(notes));
     }
 
     /** Per-stream totals; {@code omitBytes} holds each stream's count at the end of the warm-up. */

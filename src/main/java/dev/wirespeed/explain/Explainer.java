@@ -94,7 +94,8 @@ public final class Explainer {
         return r instanceof IbLink || r instanceof IbNode || r instanceof ZeroTierPeer || r instanceof MdcliRecord
                 || r instanceof CounterSample || r instanceof LinkEvent || r instanceof ModuleEvent
                 || r instanceof dev.wirespeed.parse.mlx.MlxDevice || r instanceof dev.wirespeed.parse.nccl.NcclSummary
-                || r instanceof dev.wirespeed.parse.host.QosSettings || r instanceof dev.wirespeed.parse.mlx.MstModule;
+                || r instanceof dev.wirespeed.parse.host.QosSettings || r instanceof dev.wirespeed.parse.mlx.MstModule
+                || r instanceof dev.wirespeed.parse.iperf.IperfInterval;
     }
 
     private static boolean isEmpty(Facts f) {

@@ -82,6 +82,7 @@ final class RecordFacts {
         ToFacts facts = new ToFacts(b);
         for (ParsedRecord r : p.records()) {
             facts.src = p.format() + ", " + input + " line " + r.source().line();
+            facts.format = p.format();
             r.accept(facts);
         }
         for (Measurement m : p.measurements()) {
@@ -96,6 +97,7 @@ final class RecordFacts {
     private static final class ToFacts implements RecordVisitor<Void> {
         private final Facts.Builder b;
         private String src;
+        private String format;
         /** mlnx_tune prints a PCI section header, then the items of that device. */
         private String lastTunePci;
 
@@ -132,7 +134,8 @@ final class RecordFacts {
 
         @Override
         public Void visit(dev.wirespeed.parse.pci.PcieLinkRecord l) {
-            pci(l.address(), src).ifPresent(f -> b.add(PciFunction.builder(f).link(link(l, src)).build()));
+            pci(l.address(), src).ifPresent(f -> b.add(PciFunction.builder(f).link(link(capabilityOfDevice(format, l), src))
+                    .build()));
             return null;
         }
 
@@ -225,6 +228,21 @@ final class RecordFacts {
             return null;
         }
 
+        /** mlxfwmanager's status ("Update required") and versions, as device settings of the card. */
+        @Override
+        public Void visit(MlxDevice d) {
+            String device = d.pciAddress() != null ? d.pciAddress() : d.device();
+            if ("mlxfwmanager".equals(format) && d.status() != null && device != null) {
+                Evidence ev = new Evidence(src, d.source().text().strip());
+                b.add(new DeviceSetting(device, dev.wirespeed.diagnose.FirmwareUpdateRule.STATUS, d.status(), ev));
+                if (d.firmware() != null) {
+                    b.add(new DeviceSetting(device, dev.wirespeed.diagnose.FirmwareUpdateRule.VERSION, d.firmware()
+                            + (d.available() != null ? ", " + d.available() + " available" : ""), ev));
+                }
+            }
+            return null;
+        }
+
         @Override
         public Void visit(MlxSetting s) {
             b.add(new DeviceSetting(s.device(), s.name(), s.newValue() != null ? s.newValue() : s.nextBoot(),
@@ -279,10 +297,6 @@ final class RecordFacts {
             return null;
         }
 
-        @Override
-        public Void visit(MlxDevice r) {
-            return null;
-        }
 
         @Override
         public Void visit(IperfHeader r) {
@@ -455,6 +469,19 @@ final class RecordFacts {
         return t.startsWith("0x") ? Integer.parseInt(t.substring(2), 16) : Integer.parseInt(t);
     }
 
+    /**
+     * mlx5cmd's CAPS is the link's capability, not the card's: seed 001 shows the same card (PSID
+     * MT_2180110032) with CAPS=8.0*x4 in one slot and CAPS=8.0*x16 in another. It is dropped, so
+     * the family's interface stands in for the maximum.
+     */
+    private static dev.wirespeed.parse.pci.PcieLinkRecord capabilityOfDevice(String format, dev.wirespeed.parse.pci.PcieLinkRecord l) {
+        if (!"mlx5cmd".equals(format)) {
+            return l;
+        }
+        return new dev.wirespeed.parse.pci.PcieLinkRecord(l.address(), null, null, l.speed(), l.width(), l.speedDowngraded(),
+                l.widthDowngraded(), l.maxPayloadBytes(), l.maxReadRequestBytes(), l.source());
+    }
+
     private static PcieLink link(dev.wirespeed.parse.pci.PcieLinkRecord l, String src) {
         return new PcieLink(gts(l.speed(), src), width(l.width(), src), gts(l.capableSpeed(), src),
                 width(l.capableWidth(), src),
@@ -516,6 +543,14 @@ final class RecordFacts {
                 }
                 case "MTU" -> nb.mtuBytes(Observed.parse(t.value(), src, Integer::parseInt));
                 case "Link status" -> nb.operState(Observed.of(t.value().toLowerCase(Locale.ROOT), t.value(), src));
+                // "Link Type eth" / "ib": the netdev's type, as sysfs type 1 / 32 says it
+                case "Link Type" -> {
+                    String v = t.value() == null ? "" : t.value().strip().toLowerCase(Locale.ROOT);
+                    if (v.equals("eth") || v.equals("ib")) {
+                        nb.type(Observed.of(v.equals("ib") ? NetInterface.ARPHRD_INFINIBAND : NetInterface.ARPHRD_ETHER,
+                                "Link Type " + t.value().strip(), src));
+                    }
+                }
                 default -> { }
             }
             b.add(nb.build());

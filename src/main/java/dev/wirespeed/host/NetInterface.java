@@ -20,9 +20,10 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param numaNode    the NUMA node of the device; the kernel's -1 (no affinity) is absent with raw "-1"
  * @param ipoibMode   "datagram" or "connected" (IPoIB only: /sys/class/net/NAME/mode)
  * @param pause       Ethernet pause frames (ethtool -a); sysfs does not show them
+ * @param roceEcn     RoCE ECN (DCQCN) per priority, mlx5's /sys/class/net/NAME/ecn (not seen elsewhere)
  */
 @JsonPropertyOrder({"name", "type", "virtual", "operState", "adminUp", "carrier", "speedMbps", "mtuBytes", "address",
-    "pciAddress", "driver", "numaNode", "ipoibMode", "pause"})
+    "pciAddress", "driver", "numaNode", "ipoibMode", "pause", "roceEcn"})
 public record NetInterface(
         String name,
         Observed<Integer> type,
@@ -37,7 +38,8 @@ public record NetInterface(
         Observed<String> driver,
         Observed<Integer> numaNode,
         Observed<String> ipoibMode,
-        Observed<PauseFrames> pause) {
+        Observed<PauseFrames> pause,
+        Observed<RoceEcn> roceEcn) {
 
     public static final int ARPHRD_ETHER = 1;
     public static final int ARPHRD_INFINIBAND = 32;
@@ -83,7 +85,7 @@ public record NetInterface(
                 adminUp.or(other.adminUp), carrier.or(other.carrier), speedMbps.or(other.speedMbps),
                 mtuBytes.or(other.mtuBytes), address.or(other.address), pciAddress.or(other.pciAddress),
                 driver.or(other.driver), numaNode.or(other.numaNode), ipoibMode.or(other.ipoibMode),
-                pause.or(other.pause));
+                pause.or(other.pause), roceEcn.or(other.roceEcn));
     }
 
     /** Every attribute starts as not seen; set what your source shows. */
@@ -102,6 +104,7 @@ public record NetInterface(
         private Observed<Integer> numaNode = Observed.notSeen();
         private Observed<String> ipoibMode = Observed.notSeen();
         private Observed<PauseFrames> pause = Observed.notSeen();
+        private Observed<RoceEcn> roceEcn = Observed.notSeen();
 
         private Builder(String name) {
             this.name = name;
@@ -120,10 +123,11 @@ public record NetInterface(
         public Builder numaNode(Observed<Integer> v) { numaNode = v; return this; }
         public Builder ipoibMode(Observed<String> v) { ipoibMode = v; return this; }
         public Builder pause(Observed<PauseFrames> v) { pause = v; return this; }
+        public Builder roceEcn(Observed<RoceEcn> v) { roceEcn = v; return this; }
 
         public NetInterface build() {
             return new NetInterface(name, type, virtual, operState, adminUp, carrier, speedMbps, mtuBytes, address,
-                    pciAddress, driver, numaNode, ipoibMode, pause);
+                    pciAddress, driver, numaNode, ipoibMode, pause, roceEcn);
         }
     }
 }

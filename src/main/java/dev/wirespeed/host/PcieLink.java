@@ -99,7 +99,7 @@ public record PcieLink(
         PcieGen gen = gts.isPresent() ? PcieGen.ofTransferRate(gts.value()) : null;
         String w = width.isPresent() ? "x" + width.value() : "x?";
         if (gen == null) {
-            return "PCIe ? " + w;
+            return "PCIe " + w + " (speed not shown)";
         }
         return gen.label() + " " + w + " (" + formatGts(gen.gigaTransfersPerSecond()) + " GT/s)";
     }

@@ -71,7 +71,8 @@ public final class Iperf3Client {
         var params = Params.request(spec, Version.software());
         Control.MAPPER.writeValueAsBytes(params);
         NativeSockets.available();
-        SocketChannel controlChannel = BwClient.connect(target, config.connectTimeoutMillis(), "control");
+        SocketChannel controlChannel = BwClient.connect(target, config.bindAddress(), config.connectTimeoutMillis(),
+                "control");
         try {
             controlChannel.setOption(StandardSocketOptions.TCP_NODELAY, true);
             Control control = new Control(controlChannel, new DataInputStream(controlChannel.socket().getInputStream()));

@@ -1,5 +1,6 @@
 package dev.wirespeed.iperf3;
 
+import dev.wirespeed.guard.Printable;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.engine.NativeSockets;
@@ -198,7 +199,7 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
     }
 
     void log(String line) {
-        config.log().accept(line);
+        config.log().accept(Printable.line(line));
     }
 
     @Override

@@ -64,6 +64,15 @@ final class Params {
             j.put("bandwidth", spec.rateBitsPerSecond());
         }
         j.put("pacing_timer", 1000);
+        if (spec.serverCpu() != null) {
+            j.put("server_affinity", spec.serverCpu());
+        }
+        if (spec.zeroCopy()) {
+            j.put("zerocopy", 1);
+        }
+        if (spec.skipRxCopy()) {
+            j.put("skip_rx_copy", 1);
+        }
         if (spec.congestion() != null) {
             j.put("congestion", spec.congestion());
         }
@@ -112,7 +121,9 @@ final class Params {
         private long tos;
         private long flowLabel;
         private boolean affinity;
+        private Integer serverCpu;
         private boolean zerocopy;
+        private boolean skipRxCopy;
         private boolean authtoken;
         private boolean serverOutput;
         private boolean bandwidthGiven;
@@ -162,8 +173,11 @@ final class Params {
                 case "TOS" -> tos = JsonValues.integer(v, key, 0, 255, Iperf3Error.BAD_TOS);
                 case "flowlabel" -> flowLabel = JsonValues.integer(v, key, 0, 0xfffff, Iperf3Error.SET_FLOW_LABEL);
                 case "server_affinity" -> {
-                    JsonValues.integer(v, key);
-                    affinity = true;
+                    long cpu = JsonValues.integer(v, key);
+                    if (cpu >= 0) {
+                        serverCpu = (int) Math.min(cpu, Integer.MAX_VALUE);
+                        affinity = true;
+                    }
                 }
                 case "title" -> title = JsonValues.string(v, key, MAX_STRING_CHARS);
                 case "extra_data", "congestion_used" -> JsonValues.string(v, key, MAX_STRING_CHARS);
@@ -174,11 +188,13 @@ final class Params {
                     authtoken = true;
                 }
                 case "get_server_output" -> serverOutput = JsonValues.integer(v, key) != 0;
+                // per test, as iperf3's server: a sending side uses sendfile, a receiving side MSG_TRUNC
                 case "zerocopy" -> zerocopy = JsonValues.integer(v, key) != 0;
+                case "skip_rx_copy" -> skipRxCopy = JsonValues.integer(v, key) != 0;
                 case "udp_counters_64bit" -> counters64 = JsonValues.integer(v, key) != 0;
                 case "dont_fragment" -> dontFragment = JsonValues.integer(v, key) != 0;
                 // only how the client itself sends or receives, or the payload's bytes: nothing to do here
-                case "repeating_payload", "skip_rx_copy", "gso", "gso_dg_size", "gso_bf_size", "gro", "gro_bf_size" ->
+                case "repeating_payload", "gso", "gso_dg_size", "gso_bf_size", "gro", "gro_bf_size" ->
                         JsonValues.integer(v, key);
                 default -> throw new Iperf3Refusal(Iperf3Error.UNIMPLEMENTED,
                         "unknown parameter '" + printable(key) + "'");
@@ -196,9 +212,11 @@ final class Params {
                 throw new Iperf3Refusal(Iperf3Error.AUTH_FAILED, "authentication (--username/--rsa-public-key-path) "
                         + "is not supported; run the client without it");
             }
-            if (affinity) {
-                throw new Iperf3Refusal(Iperf3Error.AFFINITY, Errno.ENOSYS,
-                        "server CPU affinity (-A n,m) is not supported");
+            if (affinity && (udp || serverCpu >= 1024)) {
+                // TCP streams are pinned per test; UDP streams are not (yet)
+                throw new Iperf3Refusal(Iperf3Error.AFFINITY, udp ? Errno.ENOSYS : Errno.EINVAL,
+                        udp ? "server CPU affinity (-A n,m) is not supported for UDP" : "server CPU " + serverCpu
+                                + " is out of range (0..1023)");
             }
             if (flowLabel != 0) {
                 throw new Iperf3Refusal(Iperf3Error.SET_FLOW_LABEL, "IPv6 flow labels (-L) are not supported");
@@ -217,10 +235,6 @@ final class Params {
             }
             if (serverSends && fqRate > 0) {
                 throw new Iperf3Refusal(Iperf3Error.SET_PACING, Errno.ENOSYS, "fair-queue pacing (--fq-rate) is not"
-                        + " supported");
-            }
-            if (serverSends && zerocopy) {
-                throw new Iperf3Refusal(Iperf3Error.UNIMPLEMENTED, "zerocopy (-Z) when the server sends is not"
                         + " supported");
             }
             if (mss > 0 && mss < 88) {
@@ -244,7 +258,7 @@ final class Params {
             TestSpec spec = TestSpec.tcpBandwidth().direction(direction).streams((int) parallel)
                     .durationMillis(bytes > 0 ? 0 : time * 1000).bytes(bytes).omitMillis(omit * 1000)
                     .bufferBytes(bufferBytes).windowBytes((int) window).congestion(congestion).mssBytes((int) mss)
-                    .noDelay(noDelay).build();
+                    .noDelay(noDelay).zeroCopy(zerocopy).skipRxCopy(skipRxCopy).serverCpu(serverCpu).build();
             return request(spec);
         }
 

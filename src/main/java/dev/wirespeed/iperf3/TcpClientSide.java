@@ -41,13 +41,14 @@ final class TcpClientSide implements ClientSide<BwResult> {
 
     @Override
     public void open(InetSocketAddress target, byte[] cookie, int index) throws IOException {
-        data.add(BwClient.openData(target, config.connectTimeoutMillis(), spec, cookie, index,
-                config.clientPortOf(index)));
+        data.add(BwClient.openData(target, config.bindAddress(), config.clientPortOf(index),
+                config.connectTimeoutMillis(), spec, cookie, index));
     }
 
     @Override
     public void prepare(BwResult.Peer server) {
         plane = new DataPlane("ws-iperf3", data, true, spec, config.streamsChosenBy(), listener::interval);
+        plane.pinTo(config.cpu());
         listener.connected(server, DataPlane.params(spec, config.streamsChosenBy()));
     }
 

@@ -146,7 +146,7 @@ final class TcpServerSide implements ServerSide {
                 .map(t -> new Message.StreamTotal(t.index(), t.sent(), t.bytes(), t.measuredBytes(),
                         Math.min(t.measuredNanos(), measuredNanosAtEnd), t.tcp()))
                 .toList();
-        return new Message.Results(capped, r.cpu(), r.retransmitsHostWide());
+        return new Message.Results(capped, r.cpu(), r.retransmitsHostWide(), r.dataPath());
     }
 
     @Override

@@ -53,6 +53,22 @@ public record NicModel(int vendorId, int deviceId, String family, double bestEth
         return KNOWN.stream().filter(m -> m.vendorId == vendor && m.deviceId == deviceId).findFirst();
     }
 
+    /**
+     * The family named in a description ("MT27700 Family [ConnectX-4]", "Mellanox ConnectX-4
+     * Adapter", "ConnectX-3 Pro"), longest name first so "ConnectX-4 Lx" is not read as
+     * "ConnectX-4"; empty when none is named.
+     */
+    public static Optional<NicModel> byName(String description) {
+        if (description == null) {
+            return Optional.empty();
+        }
+        String d = description.toLowerCase(java.util.Locale.ROOT);
+        return KNOWN.stream().sorted(java.util.Comparator.comparingInt((NicModel m) -> m.family.length()).reversed())
+                .filter(m -> java.util.regex.Pattern.compile("(?<![\\w-])" + java.util.regex.Pattern.quote(
+                        m.family.toLowerCase(java.util.Locale.ROOT)) + "(?![\\w-]|\\s(?:lx|pro|ex|dx)\\b)").matcher(d).find())
+                .findFirst();
+    }
+
     public static List<NicModel> known() {
         return KNOWN;
     }

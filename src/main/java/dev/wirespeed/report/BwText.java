@@ -1,5 +1,6 @@
 package dev.wirespeed.report;
 
+import dev.wirespeed.guard.Printable;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwResult.DirectionResult;
 import dev.wirespeed.results.BwResult.IntervalReport;
@@ -79,7 +80,7 @@ public final class BwText {
                 b.append(" (").append(server.cores()).append(" cores, ").append(server.os()).append(')');
             }
         }
-        return b.toString();
+        return Printable.of(b.toString());  // host, software and OS are the server's words
     }
 
     /** One line per stream and a SUM line when there are several, as each interval arrives. */
@@ -125,6 +126,17 @@ public final class BwText {
         if (cpu != null) {
             out.println("CPU, percent of one core: client " + cpu(cpu.client()) + " · server " + cpu(cpu.server()));
         }
+        BwResult.DataPath path = result.dataPath();
+        if (path != null && (path.client() != null || path.server() != null)) {
+            out.println("data path: client " + path(path.client()) + " · server " + path(path.server()));
+            java.util.LinkedHashSet<String> notes = new java.util.LinkedHashSet<>();
+            for (BwResult.DataPathSide s : java.util.Arrays.asList(path.client(), path.server())) {
+                if (s != null && s.fallbacks() != null) {
+                    notes.addAll(s.fallbacks());
+                }
+            }
+            notes.forEach(n -> out.println("note: " + n));
+        }
         out.flush();
     }
 
@@ -161,8 +173,21 @@ public final class BwText {
         if (c == null) {
             return "unknown";
         }
-        return String.format(Locale.ROOT, "%.1f %% (user %.1f, system %.1f)", c.totalPercent(), c.userPercent(),
-                c.systemPercent());
+        String perByte = c.secondsPerGigabyte() == null ? ""
+                : String.format(Locale.ROOT, ", %.3f CPU s/GB", c.secondsPerGigabyte());
+        return String.format(Locale.ROOT, "%.1f %% (user %.1f, system %.1f%s)", c.totalPercent(), c.userPercent(),
+                c.systemPercent(), perByte);
+    }
+
+    /** "sendfile → recv MSG_TRUNC" style: the calls one side made. */
+    private static String path(BwResult.DataPathSide s) {
+        if (s == null) {
+            return "unknown";
+        }
+        if (s.send() != null && s.receive() != null) {
+            return "send " + s.send() + ", receive " + s.receive();
+        }
+        return s.send() != null ? "send " + s.send() : s.receive() != null ? "receive " + s.receive() : "unknown";
     }
 
     private static String num(double v) {

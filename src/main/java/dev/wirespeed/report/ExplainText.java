@@ -1,5 +1,6 @@
 package dev.wirespeed.report;
 
+import dev.wirespeed.guard.Printable;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.explain.Explanation;
 import dev.wirespeed.host.Evidence;
@@ -88,7 +89,7 @@ public final class ExplainText {
                 + (p.command() == null ? "(no command)" : p.command());
         if (!p.recognized()) {
             out.println(head + "  (" + where + ")");
-            out.println("    unrecognized: " + p.unrecognized().first().text().strip());
+            out.println("    unrecognized: " + abbreviate(p.unrecognized().first().text().strip()));
             return;
         }
         out.println(head + "  (" + where + ")");
@@ -103,7 +104,7 @@ public final class ExplainText {
             if (!block.skipped().isEmpty()) {
                 Source first = block.skipped().getFirst();
                 out.printf(Locale.ROOT, "    skipped %d line%s inside it (first: line %d '%s')%n", block.skipped().size(),
-                        block.skipped().size() == 1 ? "" : "s", first.line(), first.text().strip());
+                        block.skipped().size() == 1 ? "" : "s", first.line(), abbreviate(first.text().strip()));
             }
         }
         if (p.unrecognized() != null) {
@@ -225,6 +226,6 @@ public final class ExplainText {
     }
 
     private static String abbreviate(String s) {
-        return s.length() > 100 ? s.substring(0, 99) + "…" : s;
+        return Printable.of(s, 100);
     }
 }

@@ -21,9 +21,17 @@ public final class LatText {
 
     private final PrintWriter out;
     private boolean headerPrinted;
+    private SweepProgress progress;
+    private final java.util.function.LongSupplier clock;
 
     public LatText(PrintWriter out) {
+        this(out, System::nanoTime);
+    }
+
+    /** @param clock nanoseconds for the sweep's progress (a fixed clock in golden tests) */
+    public LatText(PrintWriter out, java.util.function.LongSupplier clock) {
         this.out = out;
+        this.clock = clock;
     }
 
     public void header(BwResult.Peer server, LatResult.LatParams p) {
@@ -39,6 +47,11 @@ public final class LatText {
         b.append(p.sweep() ? " per size" : "").append(" after ").append(p.warmupIterations()).append(" warm-up");
         out.println(b);
         out.println("one-way latency = RTT/2, usec (t_typical = median); RTT columns = full round trip, usec");
+        if (p.sweep()) {
+            progress = new SweepProgress(p.sizesBytes().size(), p.iterations() != null ? null : p.secondsPerSize(),
+                    clock);
+            out.println(progress.estimate());
+        }
         out.flush();
     }
 
@@ -48,10 +61,11 @@ public final class LatText {
             headerPrinted = true;
         }
         LatStats o = r.oneWayMicros();
-        out.printf(Locale.ROOT, " %8d %11d %8.2f %9.2f %9.2f %8.2f %8.2f %8.2f %8.2f %8.2f  %9.2f %9.2f%s%n",
+        out.printf(Locale.ROOT, " %8d %11d %8.2f %9.2f %9.2f %8.2f %8.2f %8.2f %8.2f %8.2f  %9.2f %9.2f%s%s%n",
                 r.sizeBytes(), r.iterations(), o.min(), o.max(), o.p50(), o.average(), o.stdev(), o.p99(), o.p999(),
                 o.p9999(), r.roundTripMicros().p50(), r.roundTripMicros().p99(),
-                r.lostPackets() != null && r.lostPackets() > 0 ? "  (" + r.lostPackets() + " lost)" : "");
+                r.lostPackets() != null && r.lostPackets() > 0 ? "  (" + r.lostPackets() + " lost)" : "",
+                progress == null ? "" : "  " + progress.step());
         out.flush();
     }
 

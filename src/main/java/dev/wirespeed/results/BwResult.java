@@ -11,7 +11,8 @@ import java.util.List;
  * <p>Units: bytes are bytes, seconds are seconds since the test's start, rates are bit/s (decimal).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "directions", "cpu", "outcome"})
+@JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "directions", "cpu", "dataPath",
+        "outcome"})
 public record BwResult(
         String schema,
         Tool tool,
@@ -21,7 +22,14 @@ public record BwResult(
         BwParams params,
         List<DirectionResult> directions,
         Cpu cpu,
+        DataPath dataPath,
         Outcome outcome) {
+
+    /** A result without a data-path record (iperf3 peers, older servers). */
+    public BwResult(String schema, Tool tool, String startedAt, Peer client, Peer server, BwParams params,
+                    List<DirectionResult> directions, Cpu cpu, Outcome outcome) {
+        this(schema, tool, startedAt, client, server, params, directions, cpu, null, outcome);
+    }
 
     public static final String SCHEMA = "wirespeed.bw/1";
 
@@ -80,7 +88,32 @@ public record BwResult(
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Cpu(CpuSide client, CpuSide server) {}
 
-    public record CpuSide(double userPercent, double systemPercent, double totalPercent) {}
+    /**
+     * @param secondsPerGigabyte CPU seconds (user + system) of this side's data threads per 10^9
+     *                           bytes it sent and received: the cost per byte, comparable across
+     *                           rates and tools; null when nothing moved
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record CpuSide(double userPercent, double systemPercent, double totalPercent, Double secondsPerGigabyte) {
+        public CpuSide(double userPercent, double systemPercent, double totalPercent) {
+            this(userPercent, systemPercent, totalPercent, null);
+        }
+    }
+
+    /**
+     * Which system calls moved the bytes. {@code zeroCopy} and {@code skipRxCopy} are what was
+     * asked (-Z, --skip-rx-copy); each side says what ran, and why where that differs.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record DataPath(boolean zeroCopy, boolean skipRxCopy, DataPathSide client, DataPathSide server) {}
+
+    /**
+     * @param send      "write", "sendfile" or "SocketChannel"; null when this side sent nothing
+     * @param receive   "read", "recv MSG_TRUNC" or "SocketChannel"; null when it received nothing
+     * @param fallbacks one line per asked-for mechanism that did not run, with the reason
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record DataPathSide(String send, String receive, List<String> fallbacks) {}
 
     /** How the test ended, and why when not {@link OutcomeStatus#OK}. */
     @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -51,10 +51,17 @@ public record LatResult(
      * @param iterations        round trips measured (warm-up excluded, lost ones excluded)
      * @param lostPackets       UDP: pings whose echo did not come back in time (resent, not measured)
      * @param roundTripsPerSecond measured round trips divided by the time they took
+     * @param rttHistogram      every measured round trip in nanoseconds: an HdrHistogram,
+     *                          compressed and base64-encoded as in HdrHistogram's log format
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record LatRow(int sizeBytes, long iterations, Long lostPackets, LatStats oneWayMicros,
-                         LatStats roundTripMicros, double roundTripsPerSecond) {}
+                         LatStats roundTripMicros, double roundTripsPerSecond, String rttHistogram) {
+        public LatRow(int sizeBytes, long iterations, Long lostPackets, LatStats oneWayMicros, LatStats roundTripMicros,
+                      double roundTripsPerSecond) {
+            this(sizeBytes, iterations, lostPackets, oneWayMicros, roundTripMicros, roundTripsPerSecond, null);
+        }
+    }
 
     /**
      * Distribution of one size, microseconds. {@code p50} is perftest's t_typical. Recorded in an

@@ -58,10 +58,18 @@ public record Measurement(
 
     /**
      * One row of a sweep: the swept value (usually the message size in bytes) and its metrics.
-     * @param key      what was swept: "sizeBytes", "iodepth", "streams" …
-     * @param keyValue the value of that parameter in this row
+     * @param key       what was swept: "sizeBytes", "iodepth", "streams" …
+     * @param keyValue  the value of that parameter in this row
+     * @param histogram latency tests: every round trip of the row, in nanoseconds, as an
+     *                  HdrHistogram compressed and base64-encoded (the encoding of HdrHistogram's
+     *                  log format, {@code HistogramLogReader} reads it); null otherwise
      */
-    public record Row(String key, double keyValue, List<Metric> metrics) {}
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Row(String key, double keyValue, List<Metric> metrics, String histogram) {
+        public Row(String key, double keyValue, List<Metric> metrics) {
+            this(key, keyValue, metrics, null);
+        }
+    }
 
     public Optional<Metric> metric(String name) {
         return summary.stream().filter(m -> m.name().equals(name)).findFirst();

@@ -8,17 +8,47 @@ import java.io.OutputStream;
 import java.net.SocketTimeoutException;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.MapperFeature;
+import tools.jackson.databind.cfg.CoercionAction;
+import tools.jackson.databind.cfg.CoercionInputShape;
+import tools.jackson.databind.cfg.EnumFeature;
+import tools.jackson.databind.cfg.MutableCoercionConfig;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.type.LogicalType;
 
 /**
  * Reads and writes length-prefixed JSON frames. Holds no socket: tests feed it streams.
  * Writes are synchronized so that several threads may share one control connection.
  */
 public final class FrameCodec {
+    /**
+     * Strict about types, as docs/PROTOCOL.md says: a string for a number ({@code "streams":"4"}),
+     * a fraction for an integer ({@code 1.9}), a number for a string or a boolean, a number for an
+     * enum and trailing tokens all end the connection instead of being converted.
+     */
     static final JsonMapper MAPPER = JsonMapper.builder()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            .enable(EnumFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+            .withCoercionConfig(LogicalType.Integer, c -> refuse(c, CoercionInputShape.String, CoercionInputShape.Float,
+                    CoercionInputShape.Boolean, CoercionInputShape.EmptyString))
+            .withCoercionConfig(LogicalType.Float, c -> refuse(c, CoercionInputShape.String, CoercionInputShape.Boolean,
+                    CoercionInputShape.EmptyString))
+            .withCoercionConfig(LogicalType.Boolean, c -> refuse(c, CoercionInputShape.String, CoercionInputShape.Integer,
+                    CoercionInputShape.Float, CoercionInputShape.EmptyString))
+            .withCoercionConfig(LogicalType.Textual, c -> refuse(c, CoercionInputShape.Integer, CoercionInputShape.Float,
+                    CoercionInputShape.Boolean))
+            .withCoercionConfig(LogicalType.Enum, c -> refuse(c, CoercionInputShape.Integer, CoercionInputShape.EmptyString))
             .build();
+
+    private static void refuse(MutableCoercionConfig config, CoercionInputShape... shapes) {
+        for (CoercionInputShape shape : shapes) {
+            config.setCoercion(shape, CoercionAction.Fail);
+        }
+    }
 
     private final DataInputStream in;
     private final OutputStream out;

@@ -74,7 +74,14 @@ public sealed interface Message {
     record Stop() implements Message {}
 
     /** One side's totals at the end of the test. */
-    record Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide) implements Message {}
+    /** @param dataPath the calls that moved this side's bytes; null from servers before it existed */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide, DataPathUsed dataPath)
+            implements Message {
+        public Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide) {
+            this(streams, cpu, retransmitsHostWide, null);
+        }
+    }
 
     record Error(String message) implements Message {}
 
@@ -93,6 +100,13 @@ public sealed interface Message {
     /** From TCP_INFO (Linux): per-socket retransmits, smoothed RTT, congestion window. */
     record TcpStats(long retransmits, long rttMicros, long rttVarMicros, long sndCwndSegments,
                     long sndMssBytes) {}
+
+    /**
+     * The system calls that moved one side's bytes: {@code send} and {@code receive} name them
+     * ("write", "sendfile", "read", "recv MSG_TRUNC", "SocketChannel"; null when the side did not
+     * send or receive), {@code fallbacks} say why an asked-for mechanism did not run.
+     */
+    record DataPathUsed(String send, String receive, List<String> fallbacks) {}
 
     /** CPU time spent by one side's data threads during the test. */
     record CpuTime(long userNanos, long systemNanos, long wallNanos) {

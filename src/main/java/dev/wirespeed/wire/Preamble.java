@@ -18,6 +18,11 @@ public final class Preamble {
         return of(Wire.KIND_AGENT);
     }
 
+    /** Asks a server to start a perftest server (`bw --rdma`). */
+    public static byte[] perftest() {
+        return of(Wire.KIND_PERFTEST);
+    }
+
     private static byte[] of(byte kind) {
         byte[] b = new byte[Wire.PREAMBLE_BYTES];
         System.arraycopy(Wire.MAGIC, 0, b, 0, 4);
@@ -60,7 +65,7 @@ public final class Preamble {
                     + Wire.PROTOCOL_VERSION + ")");
         }
         byte kind = rest[4];
-        if (kind != Wire.KIND_CONTROL && kind != Wire.KIND_DATA && kind != Wire.KIND_AGENT) {
+        if (kind != Wire.KIND_CONTROL && kind != Wire.KIND_DATA && kind != Wire.KIND_AGENT && kind != Wire.KIND_PERFTEST) {
             throw new ProtocolException("unknown connection kind " + (kind & 0xff));
         }
         return kind;

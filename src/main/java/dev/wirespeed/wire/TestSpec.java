@@ -25,6 +25,9 @@ import java.util.List;
  * @param sizesBytes      latency modes: the message sizes, in the order the client runs them (null otherwise)
  * @param busyPoll        latency modes: both sides spin on non-blocking sockets instead of blocking
  * @param rateBitsPerSecond udp-bw: target rate of each sending stream; 0 = as fast as possible
+ * @param zeroCopy        tcp-bw: senders use sendfile(2), no copy (-Z); absent from the wire JSON when false
+ * @param skipRxCopy      tcp-bw: receivers discard with MSG_TRUNC, no copy (--skip-rx-copy); absent when false
+ * @param serverCpu       tcp-bw: the CPU the server pins its data threads to (-A CPU,SERVER_CPU); null = none
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TestSpec(
@@ -42,7 +45,10 @@ public record TestSpec(
         boolean noDelay,
         List<Integer> sizesBytes,
         boolean busyPoll,
-        long rateBitsPerSecond) {
+        long rateBitsPerSecond,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean zeroCopy,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean skipRxCopy,
+        Integer serverCpu) {
 
     /** The labels of {@link TestMode}, for tests and javadoc. */
     public static final String MODE_TCP_BW = "tcp-bw";
@@ -129,6 +135,9 @@ public record TestSpec(
         private List<Integer> sizesBytes;
         private boolean busyPoll;
         private long rateBitsPerSecond;
+        private boolean zeroCopy;
+        private boolean skipRxCopy;
+        private Integer serverCpu;
 
         private Builder(String mode) {
             this.mode = mode;
@@ -150,6 +159,9 @@ public record TestSpec(
             sizesBytes = s.sizesBytes;
             busyPoll = s.busyPoll;
             rateBitsPerSecond = s.rateBitsPerSecond;
+            zeroCopy = s.zeroCopy;
+            skipRxCopy = s.skipRxCopy;
+            serverCpu = s.serverCpu;
         }
 
         public Builder mode(String mode) {
@@ -227,9 +239,25 @@ public record TestSpec(
             return this;
         }
 
+        public Builder zeroCopy(boolean zeroCopy) {
+            this.zeroCopy = zeroCopy;
+            return this;
+        }
+
+        public Builder skipRxCopy(boolean skipRxCopy) {
+            this.skipRxCopy = skipRxCopy;
+            return this;
+        }
+
+        public Builder serverCpu(Integer serverCpu) {
+            this.serverCpu = serverCpu;
+            return this;
+        }
+
         public TestSpec build() {
             return new TestSpec(mode, direction, streams, durationMillis, bytes, omitMillis, intervalMillis,
-                    bufferBytes, windowBytes, congestion, mssBytes, noDelay, sizesBytes, busyPoll, rateBitsPerSecond);
+                    bufferBytes, windowBytes, congestion, mssBytes, noDelay, sizesBytes, busyPoll, rateBitsPerSecond,
+                    zeroCopy, skipRxCopy, serverCpu);
         }
     }
 
@@ -288,6 +316,9 @@ public record TestSpec(
         check(mssBytes == 0 || (mssBytes >= 88 && mssBytes <= 65535), "mssBytes", mssBytes, "0 or 88..65535");
         if (congestion != null && !congestion.matches("[A-Za-z0-9_-]{1,15}")) {
             throw new ProtocolException("congestion '" + congestion + "' is not an algorithm name");
+        }
+        if (serverCpu != null) {
+            check(serverCpu >= 0 && serverCpu < 1024, "serverCpu", serverCpu, "0..1023");
         }
     }
 

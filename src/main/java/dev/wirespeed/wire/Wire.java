@@ -23,6 +23,8 @@ public final class Wire {
     public static final byte KIND_DATA = 'D';
     /** A coordinator's session with a cluster agent (`wirespeed agent`); see dev.wirespeed.cluster. */
     public static final byte KIND_AGENT = 'A';
+    /** A client's request to start a perftest server for `bw --rdma` / `lat --rdma`; see dev.wirespeed.rdma. */
+    public static final byte KIND_PERFTEST = 'R';
     public static final int PREAMBLE_BYTES = 6;
 
     /** Results of a 128-stream test are under 32 KiB; anything far above is hostile or broken. */

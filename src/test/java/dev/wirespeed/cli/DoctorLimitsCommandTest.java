@@ -59,6 +59,9 @@ class DoctorLimitsCommandTest {
         assertThat(r.exitCode()).isEqualTo(ExitCode.OK);
         assertThat(r.out()).contains("2 × 25GbE, TCP at MTU 9000", "50.0 Gbit/s", "49.5 Gbit/s", "31.5 Gbit/s", "28.6 Gbit/s",
                 "payload size assumed", "ceiling: 28.6 Gbit/s — bottleneck: PCIe 3.0 x4");
+        Cli.Run eth = run("limits", "--eth", "25G", "--ports", "2", "--mtu", "9000", "--pcie", "gen3x4", "--json");
+        assertThat(eth.exitCode()).isEqualTo(ExitCode.OK);
+        assertThat(JsonSchemas.errors("limits.schema.json", eth.out())).isEmpty();
         Cli.Run ib = run("limits", "--ib", "40 Gb/sec (4X QDR)", "--json");
         assertThat(JsonSchemas.errors("limits.schema.json", ib.out())).isEmpty();
         JsonNode n = Json.MAPPER.readTree(ib.out());

@@ -111,12 +111,7 @@ class MeshNetnsIT {
     }
 
     static List<String> java(String... args) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx128m",
-                "--enable-native-access=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), "dev.wirespeed.cli.Main"));
-        cmd.addAll(List.of(args));
-        return cmd;
+        return Netns.wirespeed(args);
     }
 
     record MeshRun(int exitCode, String json, String progress, MeshResult result) {}

@@ -80,6 +80,18 @@ class MeshReportTest {
     }
 
     @Test
+    void aMeshWhoseOnlyPairFailedIsNotOk() {
+        // issue 20: two hosts, the one pair broke — the verdict said "OK — 0 pairs"
+        List<MeshResult.Host> two = hosts(-1, -1).subList(0, 2);
+        MeshResult.Params params = new MeshResult.Params("all-pairs", "tcp", 5, 1, null, false, 90, 1, 1, 7, null);
+        MeshResult r = Mesh.assemble(Instant.parse("2026-11-30T10:00:00Z"), 7.0, params, two,
+                List.of(new PairResult(0, "n1", "n2", PairResult.FAILED, "connection refused", List.of())), null);
+        assertThat(r.verdict().getLast()).isEqualTo("verdict: 1 failed pair");
+        assertThat(r.verdict()).noneMatch(l -> l.contains("OK"));
+        assertThat(r.hasFindings()).isTrue();
+    }
+
+    @Test
     void interruptedMeshSaysSo() {
         List<PairResult> firstRound = pairs(0, -1, -1).stream().filter(p -> p.round() == 0).toList();
         MeshResult r = result(hosts(-1, -1), firstRound, "in round 2 of 5");

@@ -54,8 +54,27 @@ class FixtureDoctorTest {
         assertThat(findings("t3640-000")).containsExactly(
                 "warn ethernet-mtu enp1s0f0np0",
                 "warn ethernet-mtu enp1s0f1np1",
+                "warn roce-ecn-off enp1s0f1np1",
                 "info port-rate-below-device mlx5_0 port 1 (enp1s0f0np0)",
                 "info nfs-over-tcp /mnt/nfs-tcp");
+    }
+
+    @Test
+    void roceEcnOffFiresWhereEveryPriorityIsOffAndStaysQuietWherePriorityThreeIsOn() {
+        // constructed (hosts/README.md): t3640's enp1s0f1np1 all 0; bluefield2's ports np/rp 3 on;
+        // enp1s0f0np0 has no ecn directory: not seen, never a finding
+        Facts t3640 = Fixtures.facts("t3640-000");
+        assertThat(t3640.netInterface("enp1s0f1np1").orElseThrow().roceEcn().raw())
+                .contains("roce_np/3=0", "roce_rp/7=0");
+        assertThat(t3640.netInterface("enp1s0f0np0").orElseThrow().roceEcn().isNotSeen()).isTrue();
+        assertThat(new RoceEcnOffRule().apply(t3640, Context.of(t3640))).singleElement().satisfies(f -> {
+            assertThat(f.message()).isEqualTo("enp1s0f1np1 (mlx5_1 port 1) carries RoCE with ECN off on every priority: "
+                    + "congestion is left to pause/PFC or to drops");
+            assertThat(f.fix().command()).contains("/sys/class/net/enp1s0f1np1/ecn/roce_np/enable/3");
+        });
+        Facts bf2 = Fixtures.facts("bluefield2-002");
+        assertThat(bf2.netInterface("enp33s0f0np0").orElseThrow().roceEcn().value().reactionPoint()).containsExactly(3);
+        assertThat(new RoceEcnOffRule().apply(bf2, Context.of(bf2))).isEmpty();
     }
 
     @Test
@@ -106,9 +125,12 @@ class FixtureDoctorTest {
         assertThat(findings("malformed")).containsExactly("warn pcie-link-downgraded 0000:04:00.0");
     }
 
-    /** Rules that read what only pasted tool output carries: pause frames, measured results. */
+    /**
+     * Rules that read what only pasted tool output carries: pause frames, measured results, firmware
+     * status and settings (mlxfwmanager, mlxconfig; explain's tests).
+     */
     static final java.util.Set<String> NEEDS_TOOL_OUTPUT = java.util.Set.of(RoceFlowControlRule.ID, "bandwidth-below-link",
-            "iperf3-single-thread");
+            "iperf3-single-thread", FirmwareUpdateRule.ID, LinkTypeRule.ID);
 
     /** Every rule fires on some fixture (or, for pause frames, on explain-only facts) and stays quiet on another. */
     @Test

@@ -64,4 +64,20 @@ class VerdictTest {
         assertThat(fast.text()).contains("enough for its fastest NIC path");
         assertThat(Verdict.loopback(20e9, 1, List.of()).ceilingBitsPerSecond()).isNull();
     }
+
+    @Test
+    void zeroCopyFollowUpSaysWhetherCopiesAreTheBottleneck() {
+        // the m02 ConnectX-4 path (ceiling 58.5 Gbit/s) with a CPU-bound 31 Gbit/s test
+        Verdict copying = through("m02-001", "ibp3s0", 31e9);
+        Verdict drives = copying.withZeroCopy(60e9);
+        assertThat(drives.zeroCopyBitsPerSecond()).isEqualTo(60e9);
+        assertThat(drives.text()).startsWith(copying.text()).endsWith(" With copies 31.0 Gbit/s (CPU-bound), zero-copy"
+                + " 60.0 Gbit/s: the NIC can be driven, applications that copy will not.");
+        assertThat(drives.measuredBitsPerSecond()).as("the verdict's rate stays the copying test's").isEqualTo(31e9);
+        assertThat(copying.withZeroCopy(45e9).text()).endsWith("zero-copy 45.0 Gbit/s: copies are a bottleneck, but even"
+                + " without them this host stays below the ceiling.");
+        assertThat(copying.withZeroCopy(33e9).text()).endsWith("zero-copy 33.0 Gbit/s: copies are not the bottleneck"
+                + " (the kernel's TCP path is).");
+        assertThat(copying.zeroCopyBitsPerSecond()).isNull();
+    }
 }

@@ -28,7 +28,7 @@ class BwResultGoldenTest {
 
     static BwResult fixedResult() {
         TestSpec spec = TestSpec.tcpBandwidth().direction(Direction.BIDIR).streams(2).durationMillis(2000)
-                .omitMillis(1000).intervalMillis(1000).bufferBytes(131072).congestion("cubic").build();
+                .omitMillis(1000).intervalMillis(1000).bufferBytes(131072).congestion("cubic").zeroCopy(true).build();
         ResultAssembler a = new ResultAssembler(spec, "default: one per core of this host, up to 8");
         // the server receives upload streams 0 and 1; the client receives download streams 2 and 3
         a.remoteInterval(new Message.Interval(0, S, true, false, new int[] {0, 1}, new long[] {100, 200}));
@@ -42,13 +42,15 @@ class BwResultGoldenTest {
                 new Message.StreamTotal(1, true, 4700, 4500, 2 * S, new Message.TcpStats(0, 60, 12, 42, 65483)),
                 new Message.StreamTotal(2, false, 6800, 6500, 2 * S, null),
                 new Message.StreamTotal(3, false, 8900, 8500, 2 * S, null)),
-                new Message.CpuTime(S / 10, S / 2, 3 * S), 1L);
+                new Message.CpuTime(S / 10, S / 2, 3 * S), 1L,
+                new Message.DataPathUsed("sendfile", "read", List.of()));
         Message.Results server = new Message.Results(List.of(
                 new Message.StreamTotal(0, false, 2600, 2500, 2 * S, null),
                 new Message.StreamTotal(1, false, 4700, 4500, 2 * S, null),
                 new Message.StreamTotal(2, true, 6800, 6500, 2 * S, new Message.TcpStats(2, 55, 11, 41, 65483)),
                 new Message.StreamTotal(3, true, 8900, 8500, 2 * S, new Message.TcpStats(0, 58, 9, 43, 65483))),
-                new Message.CpuTime(S / 5, S, 3 * S), 2L);
+                new Message.CpuTime(S / 5, S, 3 * S), 2L,
+                new Message.DataPathUsed("write", "read", List.of("-Z: sendfile refused (Invalid argument); wrote instead")));
         BwResult.Peer clientPeer = new BwResult.Peer("client-host", null, null, "wirespeed test", 4, "Linux 6.1");
         BwResult.Peer serverPeer = new BwResult.Peer("server-host", "10.0.0.2", 5301, "wirespeed test", 8, "Linux 6.1");
         return a.build(Instant.parse("2026-11-30T10:00:00Z"), clientPeer, serverPeer, client, server,

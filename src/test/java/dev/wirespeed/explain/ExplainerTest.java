@@ -52,7 +52,7 @@ class ExplainerTest {
             assertThat(f.impact().capBitsPerSecond()).isEqualTo(55.0e9);
         });
         // doctor's rules read the same facts: mlnx_tune's "Warning: PCI Speed 5GT/s" and the installer's x4 of x8
-        assertThat(findings(e, "pcie-link-downgraded")).hasSize(3);
+        assertThat(findings(e, "pcie-link-downgraded")).hasSize(4);
         assertThat(findings(e, "pcie-below-ports")).extracting(Finding::subject).isNotEmpty();
     }
 
@@ -63,15 +63,39 @@ class ExplainerTest {
                 .satisfies(f -> assertThat(f.message()).contains("16 streams", "17.1 Gbit/s", "200 Gbit/s"));
         assertThat(findings(e, "bandwidth-below-link")).extracting(Finding::message)
                 .anySatisfy(m -> assertThat(m).startsWith("perftest rdma-write-bw: 141 Gbit/s = 71 %"));
+        // RDMA over the same link reached 8 times iperf3's rate: the TCP stack is the limit, not the link
+        assertThat(findings(e, "bandwidth-below-link")).filteredOn(f -> f.message().startsWith("iperf3")).singleElement()
+                .satisfies(f -> {
+                    assertThat(f.message()).endsWith("; perftest rdma-write-bw reached 141 Gbit/s over the same link, so "
+                            + "the TCP stack (streams, cores, the tool), not the link, is the limit");
+                    assertThat(f.fix().action()).startsWith("one iperf3 process is one core before 3.16");
+                });
+        // perftest's result gets perftest's advice, not iperf2 -P
+        assertThat(findings(e, "bandwidth-below-link")).filteredOn(f -> f.message().startsWith("perftest")).singleElement()
+                .satisfies(f -> assertThat(f.fix().action()).contains("-q 4", "-x N", "-d mlx5_N -i 1", "--report_gbits",
+                        "governor").doesNotContain("iperf2"));
         assertThat(findings(e, "cpu-governor")).singleElement()
                 .satisfies(f -> assertThat(f.message()).contains("Conflicting CPU frequency values detected"));
+    }
+
+    @Test
+    void seed003UdSendIsJudgedByItsMtuSizedMessagesNotAsAShareOfTheLink() {
+        Explanation e = seed("003_6d654e133b65fb90.txt");
+        List<Finding> ud = findings(e, "bandwidth-below-link").stream().filter(f -> f.message().contains("over UD")).toList();
+        assertThat(ud).hasSize(2).allSatisfy(f -> {
+            assertThat(f.severity().name()).isEqualTo("INFO");
+            assertThat(f.message()).contains("at 4096-byte messages", "UD sends at most one MTU per message")
+                    .doesNotContain("% of the");
+        });
+        assertThat(findings(e, "bandwidth-below-link")).filteredOn(f -> f.message().startsWith("iperf2")).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("the TCP stack", "not the link"));
     }
 
     @Test
     void seed004HasNoLinkRateSoNoBandwidthVerdictButTheX4Slot() {
         Explanation e = seed("004_2a39351d1c4a425e.txt");
         assertThat(findings(e, "pcie-link-downgraded")).extracting(Finding::subject)
-                .containsExactly("0000:04:00.0");
+                .containsExactly("0000:04:00.0 (ConnectX-4 Lx)");
         assertThat(findings(e, "bandwidth-below-link")).isEmpty();
         assertThat(e.measurements()).hasSize(4);
         assertThat(e.summary().formats()).containsEntry("lspci", 6);
@@ -94,6 +118,76 @@ class ExplainerTest {
                 .satisfies(f -> assertThat(f.fix().command()).isEqualTo("ethtool -A enp4s0f0np0 rx on tx on"));
         assertThat(findings(e, "ib-link-degraded")).singleElement()
                 .satisfies(f -> assertThat(f.message()).contains("port 6", "1X NDR", "2X NDR"));
+    }
+
+    private static Explanation fixture(String... files) {
+        Map<String, String> in = new LinkedHashMap<>();
+        for (String f : files) {
+            in.put(f, Fixture.text(f));
+        }
+        return Explainer.standard().explain(in);
+    }
+
+    @Test
+    void ofedInstallerPcieIsJudgedAgainstTheFamilyAndFirmwareUpdateIsNamed() {
+        Explanation e = fixture("mlx/mlnxofedinstall-seed001.txt");
+        assertThat(findings(e, "pcie-link-downgraded")).extracting(Finding::message).containsExactly(
+                "PCIe link runs at PCIe 2.0 x16 (5 GT/s); a ConnectX-4 supports PCIe 3.0 x16 (8 GT/s) (the family's best; "
+                        + "the output does not show the card's maximum)",
+                "PCIe link runs at PCIe 2.0 x8 (5 GT/s); a ConnectX-3 supports PCIe 3.0 x8 (8 GT/s) (the family's best; "
+                        + "the output does not show the card's maximum)",
+                "PCIe link runs at PCIe 2.0 x4 (5 GT/s); a ConnectX-3 supports PCIe 3.0 x8 (8 GT/s) (the family's best; "
+                        + "the output does not show the card's maximum)");
+        assertThat(findings(e, "pcie-link-downgraded").getLast().impact().capBitsPerSecond())
+                .isLessThan(findings(e, "pcie-link-downgraded").getLast().impact().possibleBitsPerSecond());
+        assertThat(findings(e, "firmware-update-required")).singleElement().satisfies(f -> {
+            assertThat(f.subject()).isEqualTo("03:00.0");
+            assertThat(f.message()).isEqualTo("03:00.0 needs a firmware update: firmware 12.21.1000, 12.25.1020 available");
+        });
+    }
+
+    @Test
+    void mlx5cmdWidthX4OnAnX16CardWarnsAndX16DoesNot() {
+        assertThat(findings(fixture("mlx/mlx5cmd-stat-x4-seed001.txt"), "pcie-link-downgraded")).singleElement()
+                .satisfies(f -> assertThat(f.message()).startsWith(
+                        "PCIe link runs at PCIe 3.0 x4 (8 GT/s); a ConnectX-4 supports PCIe 3.0 x16 (8 GT/s)"));
+        assertThat(findings(fixture("mlx/mlx5cmd-stat-x16-seed001.txt"), "pcie-link-downgraded")).isEmpty();
+    }
+
+    @Test
+    void portDownWithoutPhysicalState() {
+        assertThat(findings(fixture("ib/ibv_devinfo-seed001-port-down.txt"), "port-down")).singleElement()
+                .satisfies(f -> assertThat(f.message()).isEqualTo(
+                        "mlx5_0 port 1 is down: state DOWN (the physical state is not shown)"));
+        assertThat(findings(fixture("ib/ibv_devinfo-seed003.txt"), "port-down")).as("PORT_ACTIVE").isEmpty();
+        assertThat(findings(fixture("mlx/mlnx_tune-r-seed001.txt"), "port-down")).extracting(Finding::subject)
+                .containsExactly("ib0", "ib1", "enp6s0d1");
+    }
+
+    @Test
+    void mlnxTuneMtuFiresTheSameMtuRuleAsDoctor() {
+        assertThat(findings(fixture("mlx/mlnx_tune-r-seed001.txt"), "ethernet-mtu")).singleElement()
+                .satisfies(f -> assertThat(f.message()).startsWith("enp6s0: 10.0 Gbit/s link with MTU 1500"));
+    }
+
+    @Test
+    void linkTypeSetToEthWhileThePortRunsInfiniband() {
+        assertThat(findings(fixture("ib/ibv_devinfo-seed001-port-down.txt", "mlx/mlxconfig-set-seed001.txt"),
+                "link-type-mismatch")).singleElement().satisfies(f -> {
+                    assertThat(f.subject()).isEqualTo("mlx5_0 port 1");
+                    assertThat(f.message()).contains("runs InfiniBand", "LINK_TYPE_P1 is ETH(2)");
+                });
+        assertThat(findings(seed("002_6dce3dfc6f2788a4.txt"), "link-type-mismatch")).as("ETH(2) on Ethernet ports").isEmpty();
+        assertThat(findings(seed("002_6dce3dfc6f2788a4.txt"), "firmware-update-required")).isEmpty();
+    }
+
+    @Test
+    void oneStreamFarAboveTheOthers() {
+        assertThat(findings(fixture("iperf/iperf2-client-P8-seed004.txt"), "stream-imbalance")).singleElement()
+                .satisfies(f -> assertThat(f.message()).startsWith(
+                        "stream 6 carried 8.23 Gbit/s while the other 7 carried 2.03 Gbit/s–2.79 Gbit/s"));
+        assertThat(findings(fixture("iperf/iperf3-3.12-client-P2.txt"), "stream-imbalance")).as("two streams").isEmpty();
+        assertThat(findings(fixture("iperf/iperf2-client-97G-seed001.txt"), "stream-imbalance")).isEmpty();
     }
 
     @Test

@@ -155,6 +155,17 @@ class Iperf3ServerIT {
         assertThat(run.json().path("server_output_text").stringValue()).contains("download 2 streams");
     }
 
+    /** iperf3 -R -Z: the server sends with sendfile, as iperf3's own server; -A 0,0 pins it, quietly. */
+    @Test
+    void reverseZeroCopyAndServerAffinityAreHonoured() throws Exception {
+        Run run = client("-t", "1", "-R", "-Z", "-A", "0,0");
+        checkDownload(run, Iperf3Binary.Sum.sent(run.parsed()), Iperf3Binary.Sum.received(run.parsed()), 1);
+        assertThat(run.ours().spec().zeroCopy()).isTrue();
+        assertThat(run.ours().spec().serverCpu()).isZero();
+        assertThat(run.ours().server().dataPath().send()).isEqualTo("sendfile");
+        assertThat(run.ours().server().dataPath().fallbacks()).isEmpty();
+    }
+
     @Test
     void bidirectional() throws Exception {
         Run run = client("-t", "2", "--bidir");
@@ -205,8 +216,7 @@ class Iperf3ServerIT {
     @Test
     void unsupportedOptionsAreRefusedWithAnIperf3Error() throws Exception {
         refused(List.of("--sctp"), "no SCTP support available");
-        refused(List.of("-R", "-Z"), "not implemented yet");
-        refused(List.of("-A", "0,1"), "unable to set CPU affinity: Function not implemented");
+        refused(List.of("-u", "-A", "0,1"), "unable to set CPU affinity: Function not implemented");
         refused(List.of("-C", "nosuchalgo"), "TCP_CONGESTION");
         refused(List.of("-t", "5000"), "test duration too long");
         assertThat(log).anySatisfy(l -> assertThat(l).contains("refused").contains("SCTP is not supported"));

@@ -87,9 +87,23 @@ class ParamsTest {
     @Test
     void unsupportedRequestsGetAUsefulIperf3Error() throws Exception {
         refused(captured("sctp"), Iperf3Error.NO_SCTP, Errno.NONE, "SCTP");
-        refused(captured("zerocopy-reverse"), Iperf3Error.UNIMPLEMENTED, Errno.NONE, "zerocopy");
         refused(captured("auth"), Iperf3Error.AUTH_FAILED, Errno.NONE, "authentication");
-        refused(captured("affinity"), Iperf3Error.AFFINITY, Errno.ENOSYS, "affinity");
+        assertThat(Params.parse(captured("affinity"), LIMITS).spec().serverCpu())
+                .as("-A 0,1: the server pins its TCP streams to CPU 1").isEqualTo(1);
+        refused("{\"udp\":true,\"time\":1,\"len\":1400,\"server_affinity\":1}", Iperf3Error.AFFINITY, Errno.ENOSYS,
+                "affinity");
+    }
+
+    @Test
+    void zeroCopyAndSkipRxCopyAreHonouredPerTest() throws Exception {
+        TestSpec reverse = Params.parse(captured("zerocopy-reverse"), LIMITS).spec();
+        assertThat(reverse.direction()).isEqualTo(Direction.DOWNLOAD);
+        assertThat(reverse.zeroCopy()).as("the server sends with sendfile, as iperf3's").isTrue();
+        assertThat(reverse.skipRxCopy()).isFalse();
+        TestSpec upload = parse("{\"tcp\":true,\"time\":1,\"skip_rx_copy\":1}").spec();
+        assertThat(upload.skipRxCopy()).isTrue();
+        assertThat(upload.zeroCopy()).isFalse();
+        assertThat(parse("{\"tcp\":true,\"time\":1}").spec().skipRxCopy()).isFalse();
     }
 
     @Test

@@ -38,6 +38,19 @@ public final class Netns implements AutoCloseable {
         }
     }
 
+    /**
+     * The command line of wirespeed from this test run's classes, small and quick to start (a
+     * namespace test starts several JVMs on a shared machine).
+     */
+    public static List<String> wirespeed(String... args) {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx128m",
+                "--enable-native-access=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+                "-cp", System.getProperty("java.class.path"), "dev.wirespeed.cli.Main"));
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
     /** Short names: interface names are limited to 15 characters. */
     public String name(String suffix) {
         return id + suffix;

@@ -15,6 +15,7 @@ import dev.wirespeed.host.PhysState;
 import dev.wirespeed.host.PortState;
 import dev.wirespeed.host.RdmaDevice;
 import dev.wirespeed.host.RdmaPort;
+import dev.wirespeed.host.RoceEcn;
 import dev.wirespeed.host.TcpStats;
 import dev.wirespeed.measure.TcpCounters;
 import java.io.IOException;
@@ -100,7 +101,31 @@ public final class SysfsReader {
         if (type.isPresent() && type.value() == NetInterface.ARPHRD_INFINIBAND) {
             b.ipoibMode(attr.text(dir + "/mode"));
         }
+        if (fs.exists(dir + "/ecn")) {
+            b.roceEcn(roceEcn(dir + "/ecn"));
+        }
         return b.build();
+    }
+
+    /** mlx5's ecn/roce_np/enable/N and ecn/roce_rp/enable/N (N = priority 0..7, "1" = on). */
+    private Observed<RoceEcn> roceEcn(String ecnDir) {
+        List<Integer> np = new java.util.ArrayList<>();
+        List<Integer> rp = new java.util.ArrayList<>();
+        StringBuilder raw = new StringBuilder();
+        for (String side : List.of("roce_np", "roce_rp")) {
+            for (int prio = 0; prio < 8; prio++) {
+                Observed<Boolean> on = attr.read(ecnDir + "/" + side + "/enable/" + prio, Attribute::parseFlag);
+                if (!on.isPresent()) {
+                    continue;
+                }
+                raw.append(raw.isEmpty() ? "" : " ").append(side).append('/').append(prio).append('=')
+                        .append(on.value() ? 1 : 0);
+                if (on.value()) {
+                    (side.equals("roce_np") ? np : rp).add(prio);
+                }
+            }
+        }
+        return raw.isEmpty() ? Observed.absent(ecnDir) : Observed.of(new RoceEcn(np, rp), raw.toString(), ecnDir);
     }
 
     RdmaDevice rdmaDevice(String name) {

@@ -105,6 +105,14 @@ public final class Mlx5cmdParser extends BaseParser {
             capSpeed = Quantity.of(Units.number(caps.group(1)), "GT/s", f.raw("caps"));
             capWidth = Units.integer(caps.group(2));
         }
+        String part = f.text("vendor_part_id");
+        if (address != null && part != null && part.matches("\\d{1,6}")) {
+            // vendor_part_id is the PCI device id in decimal (4115 = 0x1013, ConnectX-4)
+            String family = dev.wirespeed.limits.NicModel.lookup(dev.wirespeed.limits.NicModel.MELLANOX, Integer.parseInt(part))
+                    .map(dev.wirespeed.limits.NicModel::family).orElse("Mellanox device");
+            b.add(new dev.wirespeed.parse.pci.PciDevice(address, null, family + " (vendor_part_id " + part + ")", null, null,
+                    null, f.first()));
+        }
         if (speed != null || width != null) {
             Source src = new Source(f.first().line(), f.raw("width") != null ? f.raw("width") : f.first().text());
             b.add(new PcieLinkRecord(address, capSpeed, capWidth, speed, width, null, null, null, null, src));

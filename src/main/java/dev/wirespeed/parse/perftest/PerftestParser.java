@@ -44,6 +44,19 @@ public final class PerftestParser extends BaseParser {
                     + "|CQ Moderation|Mtu|Link type|GID index|Max inline data|rdma_cm QPs|Data ex\\. method|Using SRQ"
                     + "|Outstand reads|Atomic Type|Device|Transport type|Use ODP|Using Enhanced Reorder).*");
 
+    /** Every perftest block in one program's whole output, in order (for runs wirespeed starts itself). */
+    public static java.util.List<Parsed> blocks(String output) {
+        dev.wirespeed.parse.Lines lines = dev.wirespeed.parse.Lines.of(output);
+        PerftestParser parser = new PerftestParser();
+        java.util.List<Parsed> out = new java.util.ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            if (parser.startsAt(lines, i)) {
+                out.add(parser.parse(lines, i));
+            }
+        }
+        return out;
+    }
+
     public PerftestParser() {
         super("perftest", "ib_send_bw", "ib_write_bw", "ib_read_bw", "ib_atomic_bw", "ib_send_lat", "ib_write_lat",
                 "ib_read_lat", "ib_atomic_lat");

@@ -1,0 +1,92 @@
+package dev.wirespeed.cli;
+
+import dev.wirespeed.diagnose.Finding;
+import dev.wirespeed.diagnose.RuleSet;
+import dev.wirespeed.host.Facts;
+import dev.wirespeed.host.sysfs.Inspection;
+import dev.wirespeed.rdma.PerftestArgs;
+import dev.wirespeed.rdma.RdmaClient;
+import dev.wirespeed.report.ResultsText;
+import dev.wirespeed.results.Json;
+import dev.wirespeed.results.Measurement;
+import dev.wirespeed.store.ResultsSink;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code bw --rdma} and {@code lat --rdma}: perftest on both ends (the server at HOST starts its
+ * side), the result in the common model, judged against this host's RDMA link by the same rules
+ * explain and doctor use, and saved like any other result.
+ */
+final class RdmaRun {
+    private RdmaRun() {}
+
+    /** What the command chose. */
+    record Request(String host, int port, double connectTimeoutSeconds, RdmaOptions rdma, PerftestArgs.Options options,
+                   List<String> passThrough, boolean bandwidth, boolean json, String kind, List<String> labels) {}
+
+    static int run(CommandSpec spec, Request r, ResultsSink sink) throws IOException {
+        String program = r.rdma().program(spec, r.bandwidth());
+        List<String> args = PerftestArgs.build(r.options(), r.passThrough() == null ? List.of() : r.passThrough());
+        r.rdma().check(spec, args, program);
+        PrintWriter out = spec.commandLine().getOut();
+        if (!r.json()) {
+            out.println(program + " to " + r.host() + " (its wirespeed server on port " + r.port()
+                    + " starts the perftest server): " + String.join(" ", args));
+            out.flush();
+        }
+        RdmaClient.Run run = new RdmaClient(new RdmaClient.Config(r.host(), r.port(), program, args,
+                (int) Math.round(r.connectTimeoutSeconds() * 1000), Interrupts::raised)).run();
+        Measurement m = withServer(run.measurement(), r.host());
+        List<Finding> verdict = verdict(m);
+        if (r.json()) {
+            Map<String, Object> doc = new LinkedHashMap<>();
+            doc.put("measurement", m);
+            doc.put("command", run.command());
+            doc.put("findings", verdict);
+            out.println(Json.pretty(doc));
+        } else {
+            out.print(run.output().endsWith("\n") ? run.output() : run.output() + "\n");
+            out.println("result: " + ResultsText.headline(m));
+            if (verdict.isEmpty()) {
+                out.println("verdict: " + (m.rows().isEmpty() && !r.bandwidth() ? "latency measured"
+                        : "no RDMA port on this host below the result's link ceiling (or none found to compare with)"));
+            }
+            for (Finding f : verdict) {
+                out.println("verdict: " + f.message());
+                if (f.fix() != null) {
+                    out.println("  fix: " + f.fix().action() + (f.fix().command() != null ? ": " + f.fix().command() : ""));
+                }
+            }
+        }
+        out.flush();
+        Saving.save(spec, r.labels(), sink, r.kind(), List.of(m), "text", run.output(), Saving.thisHost(), r.json());
+        return ExitCode.OK;
+    }
+
+    private static Measurement withServer(Measurement m, String host) {
+        Map<String, String> params = new LinkedHashMap<>(m.params());
+        params.putIfAbsent("server", host);
+        return new Measurement(m.tool(), m.toolVersion(), m.test(), params, m.summary(), m.intervals(), m.rows(), m.source());
+    }
+
+    /**
+     * This host's facts with the result added, through the standard rules: the result-vs-link rules
+     * (bandwidth-below-link with RDMA framing and advice) fire exactly as in explain.
+     */
+    static List<Finding> verdict(Measurement m) {
+        Facts local = Inspection.read(Path.of("/"), null);
+        List<Measurement> ms = new ArrayList<>(local.measurements());
+        ms.add(m);
+        Facts facts = new Facts(local.origin(), local.interfaces(), local.rdmaDevices(), local.pciFunctions(), local.cpu(),
+                local.mounts(), local.settings(), local.tcp(), local.counters(), ms);
+        return RuleSet.standard().diagnose(facts).stream()
+                .filter(f -> f.rule().equals("bandwidth-below-link")).toList();
+    }
+}

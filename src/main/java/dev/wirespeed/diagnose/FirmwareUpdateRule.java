@@ -1,0 +1,50 @@
+package dev.wirespeed.diagnose;
+
+import dev.wirespeed.host.Context;
+import dev.wirespeed.host.DeviceSetting;
+import dev.wirespeed.host.Facts;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * mlxfwmanager (also inside the OFED installer's output) says "Status: Update required": the card
+ * runs older firmware than the package carries (seed 001: 12.21.1000 with 12.25.1020 available).
+ * Facts carry it as the device settings {@link #STATUS} and {@link #VERSION}.
+ */
+public final class FirmwareUpdateRule implements Rule {
+    static final String ID = "firmware-update-required";
+    /** The status line of mlxfwmanager, as a device setting. */
+    public static final String STATUS = "FW_STATUS";
+    /** "12.21.1000, 12.25.1020 available". */
+    public static final String VERSION = "FW_VERSION";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String description() {
+        return "mlxfwmanager reports \"Update required\": firmware older than the one available";
+    }
+
+    @Override
+    public List<Finding> apply(Facts facts, Context context) {
+        List<Finding> out = new ArrayList<>();
+        for (DeviceSetting s : facts.settings()) {
+            if (!STATUS.equals(s.name()) || !s.value().strip().equalsIgnoreCase("Update required")) {
+                continue;
+            }
+            List<dev.wirespeed.host.Evidence> evidence = new ArrayList<>(List.of(s.evidence()));
+            String version = facts.settings().stream().filter(v -> VERSION.equals(v.name()) && v.device().equals(s.device()))
+                    .findFirst().map(v -> {
+                        evidence.add(v.evidence());
+                        return ": firmware " + v.value();
+                    }).orElse("");
+            out.add(new Finding(ID, Severity.WARN, s.device(), s.device() + " needs a firmware update" + version,
+                    evidence, null, Fix.command("update the firmware, then reset the card (mlxfwreset) or reboot for it "
+                            + "to take effect", "mlxfwmanager -u -d " + s.device())));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,58 @@
+package dev.wirespeed.engine;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+
+/**
+ * Pins the calling thread to one CPU with sched_setaffinity(2) (pid 0 = this thread), as iperf3's
+ * {@code -A}. The JDK has no API for it; a thread pinned this way stays where the kernel put its
+ * memory, so a stream and its socket buffers keep one cache.
+ */
+public final class Affinity {
+    /** cpu_set_t of glibc: 1024 CPUs. */
+    public static final int MAX_CPUS = 1024;
+    private static final MethodHandle SET_AFFINITY;
+
+    static {
+        MethodHandle set = null;
+        if (NativeSockets.available()) {
+            try {
+                Linker linker = Linker.nativeLinker();
+                set = linker.downcallHandle(linker.defaultLookup().find("sched_setaffinity").orElseThrow(),
+                        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG,
+                                ValueLayout.ADDRESS), Linker.Option.captureCallState("errno"));
+            } catch (RuntimeException e) {
+                set = null;
+            }
+        }
+        SET_AFFINITY = set;
+    }
+
+    private Affinity() {}
+
+    /** Pins the calling thread to {@code cpu}; null on success, else why not (one line). */
+    public static String pinCurrentThread(int cpu) {
+        if (SET_AFFINITY == null) {
+            return "-A: CPU affinity is not available here (" + NativeSockets.unavailableReason() + ")";
+        }
+        if (cpu < 0 || cpu >= MAX_CPUS) {
+            return "-A: CPU " + cpu + " is out of range (0.." + (MAX_CPUS - 1) + ")";
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment mask = arena.allocate(MAX_CPUS / 8);
+            mask.set(ValueLayout.JAVA_BYTE, cpu / 8, (byte) (1 << (cpu % 8)));
+            MemorySegment errno = NativeSockets.errnoCapture(arena);
+            int rc = (int) SET_AFFINITY.invokeExact(errno, 0, mask.byteSize(), mask);
+            if (rc != 0) {
+                return "-A: cannot pin to CPU " + cpu + " (" + NativeSockets.strerror(NativeSockets.errno(errno)) + ")";
+            }
+            return null;
+        } catch (Throwable t) {
+            return "-A: cannot pin to CPU " + cpu + " (" + t + ")";
+        }
+    }
+}

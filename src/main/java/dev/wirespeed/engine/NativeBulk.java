@@ -1,0 +1,116 @@
+package dev.wirespeed.engine;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+
+/**
+ * The bulk-transfer system calls of the bandwidth hot loop, straight on a descriptor (FFM):
+ * write(2)/read(2) for the default path, sendfile(2) for {@code -Z} and recv(2) with MSG_TRUNC for
+ * {@code --skip-rx-copy}. A blocking SocketChannel call adds a lock, the async-close bookkeeping
+ * and a JNI transition per call; these calls add only the downcall. Every call returns the
+ * kernel's result as is: bytes (≥ 0) or -1 with errno in the caller's capture segment.
+ */
+final class NativeBulk {
+    /** include/uapi/linux/socket.h: with MSG_TRUNC a TCP receive discards the bytes instead of copying them (Linux ≥ 4.x). */
+    static final int MSG_TRUNC = 0x20;
+    static final int EINTR = 4;
+    static final int EINVAL = 22;
+    static final int EOPNOTSUPP = 95;
+
+    private static final MethodHandle WRITE;
+    private static final MethodHandle READ;
+    private static final MethodHandle RECV;
+    private static final MethodHandle SENDFILE;
+    private static final MethodHandle OPEN;
+    private static final MethodHandle CLOSE;
+    private static final String UNAVAILABLE_REASON;
+
+    static {
+        MethodHandle write = null;
+        MethodHandle read = null;
+        MethodHandle recv = null;
+        MethodHandle sendfile = null;
+        MethodHandle open = null;
+        MethodHandle close = null;
+        String reason = NativeSockets.available() ? null : NativeSockets.unavailableReason();
+        if (reason == null && ValueLayout.ADDRESS.byteSize() != 8) {
+            reason = "only on 64-bit platforms";
+        }
+        if (reason == null) {
+            try {
+                Linker linker = Linker.nativeLinker();
+                var libc = linker.defaultLookup();
+                Linker.Option errno = Linker.Option.captureCallState("errno");
+                // pointers as 64-bit integers, so no MemorySegment is made per call
+                FunctionDescriptor rw = FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT,
+                        ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG);
+                write = linker.downcallHandle(libc.find("write").orElseThrow(), rw, errno);
+                read = linker.downcallHandle(libc.find("read").orElseThrow(), rw, errno);
+                // ssize_t recv(int fd, void *buf, size_t len, int flags)
+                recv = linker.downcallHandle(libc.find("recv").orElseThrow(), FunctionDescriptor.of(ValueLayout.JAVA_LONG,
+                        ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT), errno);
+                // ssize_t sendfile(int out_fd, int in_fd, off_t *offset, size_t count)
+                sendfile = linker.downcallHandle(libc.find("sendfile").orElseThrow(), FunctionDescriptor.of(
+                        ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG,
+                        ValueLayout.JAVA_LONG), errno);
+                open = linker.downcallHandle(libc.find("open").orElseThrow(), FunctionDescriptor.of(ValueLayout.JAVA_INT,
+                        ValueLayout.ADDRESS, ValueLayout.JAVA_INT), errno);
+                close = linker.downcallHandle(libc.find("close").orElseThrow(),
+                        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+            } catch (RuntimeException e) {
+                reason = "native calls unavailable (" + e.getMessage() + ")";
+            }
+        }
+        WRITE = write;
+        READ = read;
+        RECV = recv;
+        SENDFILE = sendfile;
+        OPEN = open;
+        CLOSE = close;
+        UNAVAILABLE_REASON = reason;
+    }
+
+    private NativeBulk() {}
+
+    static boolean available() {
+        return UNAVAILABLE_REASON == null;
+    }
+
+    /** Why {@link #available()} is false, or null. */
+    static String unavailableReason() {
+        return UNAVAILABLE_REASON;
+    }
+
+    static long write(MemorySegment errno, int fd, long address, long length) throws Throwable {
+        return (long) WRITE.invokeExact(errno, fd, address, length);
+    }
+
+    static long read(MemorySegment errno, int fd, long address, long length) throws Throwable {
+        return (long) READ.invokeExact(errno, fd, address, length);
+    }
+
+    static long recv(MemorySegment errno, int fd, long address, long length, int flags) throws Throwable {
+        return (long) RECV.invokeExact(errno, fd, address, length, flags);
+    }
+
+    /** sendfile(2) of {@code length} bytes from {@code inFd} at the offset stored at {@code offsetAddress} (updated by the kernel). */
+    static long sendfile(MemorySegment errno, int outFd, int inFd, long offsetAddress, long length) throws Throwable {
+        return (long) SENDFILE.invokeExact(errno, outFd, inFd, offsetAddress, length);
+    }
+
+    /** open(2) read-only; the descriptor, or -1 with errno in {@code errno}. */
+    static int openReadOnly(MemorySegment errno, MemorySegment path) throws Throwable {
+        return (int) OPEN.invokeExact(errno, path, 0);
+    }
+
+    static void close(int fd) {
+        try {
+            int rc = (int) CLOSE.invokeExact(fd);
+        } catch (Throwable ignored) {
+            // nothing left to do with it
+        }
+    }
+}

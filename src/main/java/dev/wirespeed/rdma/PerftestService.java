@@ -1,0 +1,192 @@
+package dev.wirespeed.rdma;
+
+import dev.wirespeed.Version;
+import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.run.Listening;
+import dev.wirespeed.io.Programs;
+import dev.wirespeed.wire.FrameCodec;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+
+/**
+ * The server side of {@code bw --rdma} / {@code lat --rdma}: on a client's request it starts the
+ * server side of one perftest program (a fixed list, arguments from {@link PerftestArgs}'s
+ * allow-list), tells the client when it listens, and stops and reaps it when the client is done,
+ * when it exits, or at the latest after the server's longest test plus a margin. One at a time:
+ * two would share the NIC and perftest's port.
+ */
+public final class PerftestService implements BwServer.SessionHandler {
+    /** Beyond the longest test, time for perftest's connection setup, a sweep's many sizes, and teardown. */
+    static final long SLACK_MILLIS = 60_000;
+    /** Until the program listens (perftest prints its banner once it does). */
+    static final long READY_MILLIS = 10_000;
+    static final int MAX_OUTPUT_BYTES = 1 << 20;
+    private static final String WAITING = "Waiting for client to connect";
+
+    /**
+     * @param maxDurationMillis the server's longest test (--max-duration): bounds -D and the process's life
+     * @param handshakeMillis   how long the request may take to arrive
+     * @param binDir            where the programs are; null = PATH
+     */
+    public record Config(long maxDurationMillis, int handshakeMillis, Path binDir, Consumer<String> log) {}
+
+    private final Config config;
+    private final Semaphore slot = new Semaphore(1);
+
+    public PerftestService(Config config) {
+        this.config = config;
+    }
+
+    @Override
+    public void serve(SocketChannel ch, DataInputStream in, String peer, Runnable handshakeDone) throws IOException {
+        ch.socket().setSoTimeout(config.handshakeMillis());
+        FrameCodec codec = new FrameCodec(in, ch.socket().getOutputStream(), PerftestMessage.MAX_FRAME_BYTES);
+        if (!(codec.readValue(PerftestMessage.class) instanceof PerftestMessage.Start start)) {
+            refuse(codec, peer, "expected a start request");
+            return;
+        }
+        handshakeDone.run();
+        List<String> args = start.args() == null ? List.of() : start.args();
+        try {
+            PerftestArgs.validate(start.test(), args, config.maxDurationMillis() / 1000);
+        } catch (IllegalArgumentException e) {
+            refuse(codec, peer, e.getMessage());
+            return;
+        }
+        Path bin = (config.binDir() != null ? Programs.find(config.binDir().resolve(start.test()).toString())
+                : Programs.find(start.test())).orElse(null);
+        if (bin == null) {
+            refuse(codec, peer, start.test() + " is not installed on the server (apt-get install perftest)");
+            return;
+        }
+        if (!slot.tryAcquire()) {
+            refuse(codec, peer, "another perftest run is in progress on the server");
+            return;
+        }
+        try {
+            run(codec, ch, peer, bin, start.test(), args);
+        } finally {
+            slot.release();
+        }
+    }
+
+    private void run(FrameCodec codec, SocketChannel ch, String peer, Path bin, String test, List<String> args)
+            throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(bin.toString());
+        command.addAll(args);
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        ByteArrayOutputStream output = new ByteArrayOutputStream();
+        Thread reader = Thread.ofVirtual().name("ws-perftest-output").start(() -> collect(p.getInputStream(), output));
+        try {
+            config.log().accept(peer + ": started " + String.join(" ", command));
+            String port = PerftestArgs.valueOf(args, "-p", "--port");
+            long readyBy = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(READY_MILLIS);
+            while (p.isAlive() && System.nanoTime() < readyBy && !text(output).contains(WAITING)
+                    && !(port != null && Listening.isListening(Integer.parseInt(port), false))) {
+                sleep(20);
+            }
+            if (!p.isAlive()) {
+                reader.join(2_000);
+                refuse(codec, peer, test + " on the server exited with " + p.exitValue() + ": " + lastLine(text(output)));
+                return;
+            }
+            codec.writeValue(new PerftestMessage.Started(Version.software()));
+            // the client says Done (or goes away); the program ends by itself after one test
+            AtomicBoolean clientGone = new AtomicBoolean();
+            ch.socket().setSoTimeout(0);
+            Thread.ofVirtual().name("ws-perftest-session").start(() -> {
+                try {
+                    codec.readValue(PerftestMessage.class);
+                } catch (IOException e) {
+                    // EOF or a broken connection: the client is gone
+                }
+                clientGone.set(true);
+            });
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(config.maxDurationMillis() + SLACK_MILLIS);
+            boolean stopped = false;
+            while (!p.waitFor(100, TimeUnit.MILLISECONDS)) {
+                if (clientGone.get() || System.nanoTime() > deadline) {
+                    // perftest's server waits for a client that will not come, or one that hangs; a
+                    // wrapper script's children go too
+                    p.descendants().forEach(ProcessHandle::destroy);
+                    p.destroy();
+                    if (!p.waitFor(2, TimeUnit.SECONDS)) {
+                        p.destroyForcibly();
+                        p.waitFor(5, TimeUnit.SECONDS);
+                    }
+                    stopped = true;
+                    break;
+                }
+            }
+            reader.join(2_000);
+            Integer status = stopped || p.isAlive() ? null : p.exitValue();
+            config.log().accept(peer + ": " + test + (status == null ? " stopped" : " exited with " + status));
+            try {
+                codec.writeValue(new PerftestMessage.Finished(status, lastLine(text(output))));
+            } catch (IOException e) {
+                // the client left first
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            if (p.isAlive()) {
+                p.destroyForcibly();
+            }
+        }
+    }
+
+    private void refuse(FrameCodec codec, String peer, String message) {
+        config.log().accept("refused perftest request from " + peer + ": " + message);
+        try {
+            codec.writeValue(new PerftestMessage.Refused(message));
+        } catch (IOException ignored) {
+            // it is gone already
+        }
+    }
+
+    private static void collect(InputStream in, ByteArrayOutputStream buf) {
+        try (in) {
+            byte[] chunk = new byte[8192];
+            int n;
+            while ((n = in.read(chunk)) >= 0) {
+                synchronized (buf) {
+                    if (buf.size() < MAX_OUTPUT_BYTES) {
+                        buf.write(chunk, 0, Math.min(n, MAX_OUTPUT_BYTES - buf.size()));
+                    }
+                }
+            }
+        } catch (IOException ignored) {
+            // the process is gone; what was read is kept
+        }
+    }
+
+    static String text(ByteArrayOutputStream buf) {
+        synchronized (buf) {
+            return buf.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    static String lastLine(String out) {
+        String[] lines = out.strip().split("\\R");
+        String last = lines.length == 0 ? "" : lines[lines.length - 1].strip();
+        return last.isEmpty() ? "(no output)" : last.length() > 200 ? last.substring(0, 200) + "…" : last;
+    }
+
+    private static void sleep(long millis) throws InterruptedException {
+        Thread.sleep(millis);
+    }
+}

@@ -1,0 +1,166 @@
+package dev.wirespeed.rdma;
+
+import dev.wirespeed.engine.BwClient;
+import dev.wirespeed.parse.Parsed;
+import dev.wirespeed.parse.perftest.PerftestParser;
+import dev.wirespeed.results.Measurement;
+import dev.wirespeed.io.Programs;
+import dev.wirespeed.wire.FrameCodec;
+import dev.wirespeed.wire.Preamble;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The client side of {@code bw --rdma} / {@code lat --rdma}: asks the wirespeed server at HOST to
+ * start the perftest server ({@link PerftestService}), runs the same program here as the client
+ * with the same arguments and HOST, tells the server it is done, and reads the result with
+ * explain's perftest parser into the common {@link Measurement}.
+ */
+public final class RdmaClient {
+    /** Without -D, a sweep of 23 sizes takes seconds on real hardware; this bounds a hung client. */
+    static final long DEFAULT_LIMIT_MILLIS = 10 * 60_000;
+    static final long SLACK_MILLIS = 30_000;
+
+    /**
+     * @param host            the wirespeed server, also perftest's peer
+     * @param port            the wirespeed server's port
+     * @param program         one of {@link PerftestArgs#PROGRAMS}
+     * @param args            both sides' arguments (without HOST)
+     * @param timeoutMillis   to connect and for each of the server's answers
+     */
+    public record Config(String host, int port, String program, List<String> args, int timeoutMillis,
+                         BooleanSupplier cancelled) {}
+
+    /**
+     * One run.
+     * @param measurement the result, in the common model
+     * @param command     the client's command line
+     * @param output      the client's perftest output
+     */
+    public record Run(Measurement measurement, String command, String output) {}
+
+    private final Config config;
+
+    public RdmaClient(Config config) {
+        this.config = config;
+    }
+
+    public Run run() throws IOException {
+        PerftestArgs.validate(config.program(), config.args(), Long.MAX_VALUE / 1000);
+        var bin = Programs.find(config.program()).orElseThrow(() -> new IOException(config.program()
+                + " is not installed here (apt-get install perftest, or put it on PATH)"));
+        InetSocketAddress target = new InetSocketAddress(BwClient.resolve(config.host()), config.port());
+        try (SocketChannel ch = BwClient.connect(target, config.timeoutMillis(), "perftest session")) {
+            ch.socket().setSoTimeout(config.timeoutMillis() + (int) PerftestService.READY_MILLIS);
+            ch.socket().getOutputStream().write(Preamble.perftest());
+            FrameCodec codec = new FrameCodec(new DataInputStream(ch.socket().getInputStream()),
+                    ch.socket().getOutputStream(), PerftestMessage.MAX_FRAME_BYTES);
+            codec.writeValue(new PerftestMessage.Start(config.program(), config.args()));
+            PerftestMessage answer = codec.readValue(PerftestMessage.class);
+            if (answer instanceof PerftestMessage.Refused r) {
+                throw new IOException("the server refused: " + r.message());
+            }
+            if (!(answer instanceof PerftestMessage.Started)) {
+                throw new IOException("the server answered " + answer.getClass().getSimpleName() + " instead of started");
+            }
+            List<String> command = new ArrayList<>();
+            command.add(bin.toString());
+            command.addAll(config.args());
+            command.add(config.host());
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            String output = collect(p, limitMillis());
+            codec.writeValue(new PerftestMessage.Done());
+            PerftestMessage.Finished server = null;
+            try {
+                if (codec.readValue(PerftestMessage.class) instanceof PerftestMessage.Finished f) {
+                    server = f;
+                }
+            } catch (IOException e) {
+                // the server's end is only needed to explain a failure
+            }
+            String cmd = String.join(" ", command);
+            if (config.cancelled().getAsBoolean()) {
+                throw new IOException(config.program() + " stopped by the user");
+            }
+            Measurement m = parse(output, config.program());
+            if (m == null || p.isAlive() || p.exitValue() != 0 && m.summary().isEmpty()) {
+                String status = p.isAlive() ? "did not finish in time" : "exited with " + p.exitValue();
+                throw new IOException(config.program() + " " + status + " and no result: "
+                        + PerftestService.lastLine(output)
+                        + (server != null && server.exitStatus() != null && server.exitStatus() != 0
+                                ? "; the server's " + config.program() + " exited with " + server.exitStatus() + ": "
+                                        + server.lastLine() : ""));
+            }
+            return new Run(m, cmd, output);
+        }
+    }
+
+    private long limitMillis() {
+        String d = PerftestArgs.valueOf(config.args(), "-D", "--duration");
+        return d == null ? DEFAULT_LIMIT_MILLIS : Long.parseLong(d) * 1000 + SLACK_MILLIS;
+    }
+
+    /** Reads the output (bounded) until the process ends, the time is up, or the user stops it. */
+    private String collect(Process p, long limitMillis) {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        Thread reader = Thread.ofVirtual().start(() -> {
+            try (InputStream in = p.getInputStream()) {
+                byte[] chunk = new byte[8192];
+                int n;
+                while ((n = in.read(chunk)) >= 0) {
+                    synchronized (buf) {
+                        if (buf.size() < PerftestService.MAX_OUTPUT_BYTES) {
+                            buf.write(chunk, 0, Math.min(n, PerftestService.MAX_OUTPUT_BYTES - buf.size()));
+                        }
+                    }
+                }
+            } catch (IOException ignored) {
+                // the process is gone; what was read is kept
+            }
+        });
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limitMillis);
+        try {
+            while (!p.waitFor(100, TimeUnit.MILLISECONDS)) {
+                if (config.cancelled().getAsBoolean() || System.nanoTime() > deadline) {
+                    p.destroyForcibly();
+                    p.waitFor(5, TimeUnit.SECONDS);
+                    break;
+                }
+            }
+            reader.join(5_000);
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+        synchronized (buf) {
+            return buf.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    /** The perftest table in {@code output} as a measurement (with the program in its params), or null. */
+    static Measurement parse(String output, String program) {
+        for (Parsed parsed : PerftestParser.blocks(output)) {
+            for (Measurement m : parsed.measurements()) {
+                if (!m.summary().isEmpty()) {
+                    Map<String, String> params = new LinkedHashMap<>(m.params());
+                    params.putIfAbsent("test", program);
+                    return new Measurement(m.tool(), m.toolVersion(), m.test(), params, m.summary(), m.intervals(),
+                            m.rows(), "measured");
+                }
+            }
+        }
+        return null;
+    }
+}
