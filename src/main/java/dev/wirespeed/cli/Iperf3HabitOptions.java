@@ -35,7 +35,7 @@ final class Iperf3HabitOptions {
     boolean forceFlush;
 
     @Option(names = "--timestamps", paramLabel = "FORMAT", arity = "0..1", fallbackValue = Strftime.DEFAULT,
-            description = "Start every text line with the local time, strftime FORMAT (default \"%%c \").")
+            preprocessor = AttachedOnly.class, description = "Start every text line with the local time, strftime FORMAT (default \"%%c \").")
     String timestamps;
 
     @Option(names = {"-T", "--title"}, paramLabel = "STR", description = "Start every text line with \"STR:  \".")
@@ -58,6 +58,23 @@ final class Iperf3HabitOptions {
     @Option(names = "--json-stream", description = "Print one JSON object per line as the test runs: "
             + "{\"event\":\"start\"|\"interval\"|\"end\"|\"error\",\"data\":…} (as iperf3 3.17+).")
     boolean jsonStream;
+
+    /**
+     * --timestamps takes FORMAT only when attached (--timestamps=FORMAT), as getopt's optional_argument
+     * in iperf3: `--timestamps 10.0.0.2` leaves 10.0.0.2 to be HOST.
+     */
+    static final class AttachedOnly implements picocli.CommandLine.IParameterPreprocessor {
+        @Override
+        public boolean preprocess(java.util.Stack<String> args, CommandSpec spec, picocli.CommandLine.Model.ArgSpec arg,
+                                  java.util.Map<String, Object> info) {
+            // picocli reports "=" for --timestamps=FORMAT and " " when FORMAT would be the next argument
+            if ("=".equals(info.get("separator"))) {
+                return false;
+            }
+            arg.setValue(Strftime.DEFAULT);
+            return true;
+        }
+    }
 
     /** Checks the options against each other and the command's, exit 2 on the first conflict. */
     void check(CommandSpec spec, boolean json, boolean loopback) {

@@ -64,6 +64,17 @@ class Iperf3HabitsIT {
     }
 
     @Test
+    void timestampsWithoutFormatLeavesTheNextArgumentToBeHost() throws Exception {
+        try (BwCommand.LoopbackServer server = BwCommand.LoopbackServer.start()) {
+            Cli.Run r = Cli.run("bw", "--timestamps", "127.0.0.1:" + server.port(), "-t", "0.3", "-P", "1", "--no-save");
+            assertThat(r.exitCode()).as(r.err()).isZero();
+            // "%c ": e.g. "Wed Dec  2 02:10:13 2026 Connected to …"
+            assertThat(r.out().lines().filter(l -> !l.startsWith("saved:")))
+                    .isNotEmpty().allMatch(l -> l.matches("[A-Z][a-z]{2} [A-Z][a-z]{2} [ 0-9]\\d \\d\\d:\\d\\d:\\d\\d \\d{4} .*"));
+        }
+    }
+
+    @Test
     void jsonStreamIsOneEventPerLine() throws Exception {
         Cli.Run r = Cli.run("bw", "--loopback", "-t", "0.5", "-i", "0.2", "-P", "1", "--json-stream", "--no-save");
         assertThat(r.exitCode()).as(r.err()).isZero();
