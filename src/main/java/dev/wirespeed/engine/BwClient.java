@@ -261,6 +261,7 @@ public final class BwClient {
 
         BwResult execute() throws IOException {
             OptionalLong retransBefore = TcpCounters.retransmittedSegments();
+            PathCounterReport counters = PathCounterReport.start(control);
             control.socket().setSoTimeout((int) SILENCE_LIMIT_MILLIS);
             codec.write(new Message.Start());
             long t0 = System.nanoTime();
@@ -282,6 +283,7 @@ public final class BwClient {
             // after a loss the streams were closed: a short wait lets their threads book their CPU time
             group.join(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(peerProblem == null ? 2000 : 300));
             OptionalLong retransAfter = TcpCounters.retransmittedSegments();
+            List<dev.wirespeed.host.Counters> counterDeltas = counters.deltas();
             Io.closeQuietly(control);
             readerThread.interrupt();
 
@@ -299,7 +301,8 @@ public final class BwClient {
                     endNanos - t0);
             Message.Results local = new Message.Results(group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime()),
                     localCpu, localRetrans, group.pathUsed());
-            return assembler.build(startedAt, ResultAssembler.localPeer(), server, local, remote, outcome);
+            return assembler.build(startedAt, ResultAssembler.localPeer(), server, local, remote, outcome)
+                    .withCounters(PathCounterReport.join(counters.interfaceName(), counterDeltas, remote));
         }
 
         private OutcomeStatus waitForEnd(long t0) {

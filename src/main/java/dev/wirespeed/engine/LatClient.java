@@ -234,6 +234,7 @@ public final class LatClient {
 
         LatResult execute() throws IOException {
             session.control.socket().setSoTimeout((int) Math.max(config.timeoutMillis(), BwClient.SILENCE_LIMIT_MILLIS));
+            PathCounterReport counters = PathCounterReport.start(session.control);
             session.codec.write(new Message.Start());
             Instant startedAt = Instant.now();
             long t0 = System.nanoTime();
@@ -258,6 +259,7 @@ public final class LatClient {
                 remote = reader.await(System.nanoTime() + BwClient.DRAIN_LIMIT_NANOS);
             }
             heart.stop();
+            java.util.List<dev.wirespeed.host.Counters> counterDeltas = counters.deltas();
             BwResult.Outcome outcome;
             if (interrupted) {
                 outcome = new BwResult.Outcome(OutcomeStatus.INTERRUPTED, "stopped by the user after " + rows.size()
@@ -276,7 +278,7 @@ public final class LatClient {
                     remote == null ? null : ResultAssembler.cpu(remote.cpu()));
             return new LatResult(LatResult.SCHEMA, new BwResult.Tool("wirespeed", Version.get()), startedAt.toString(),
                     ResultAssembler.localPeer(), session.server, params(), List.copyOf(rows), cpuResult, outcome,
-                    pingPong.ioPath());
+                    pingPong.ioPath(), PathCounterReport.join(counters.interfaceName(), counterDeltas, remote));
         }
 
         private void exchange() throws IOException {

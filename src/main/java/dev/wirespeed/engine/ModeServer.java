@@ -36,9 +36,11 @@ final class ModeServer {
     private final SocketChannel[] data;
     private final DatagramChannel[] udp;
     private final Supplier<String> abortReason;
+    /** Read before Ready; the latency test's Results carry what moved since. */
+    private final PathCounterReport counters;
 
     ModeServer(FrameCodec codec, SocketChannel control, BwServer.Config config, String peer, TestSpec spec,
-               SocketChannel[] data, DatagramChannel[] udp, Supplier<String> abortReason) {
+               SocketChannel[] data, DatagramChannel[] udp, Supplier<String> abortReason, PathCounterReport counters) {
         this.codec = codec;
         this.control = control;
         this.config = config;
@@ -47,6 +49,7 @@ final class ModeServer {
         this.data = data;
         this.udp = udp;
         this.abortReason = abortReason;
+        this.counters = counters;
     }
 
     void run() throws IOException {
@@ -88,7 +91,7 @@ final class ModeServer {
         heart.stop();
         if (problem == null) {
             send(new Message.Results(List.of(), new Message.CpuTime(cpu.userNanos(), cpu.systemNanos(), end - t0),
-                    null));
+                    null).withCounterDeltas(counters.deltas()));
             ServerTest.lingeringClose(control);
         }
         int sizes = spec.sizesBytes().size();

@@ -74,6 +74,7 @@ public final class LatText {
         if (cpu != null) {
             out.println("CPU, percent of one core: client " + cpu(cpu.client()) + " · server " + cpu(cpu.server()));
         }
+        new CountersText(out).print(result.counters());
         out.flush();
     }
 

@@ -12,7 +12,8 @@ import java.util.List;
  * by definition (as perftest and sockperf report it): nobody's clocks are compared.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "ioPath", "rows", "cpu", "outcome"})
+@JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "ioPath", "rows", "cpu", "counters",
+    "outcome"})
 public record LatResult(
         String schema,
         BwResult.Tool tool,
@@ -23,7 +24,14 @@ public record LatResult(
         List<LatRow> rows,
         BwResult.Cpu cpu,
         BwResult.Outcome outcome,
-        IoPath ioPath) {
+        IoPath ioPath,
+        CounterReport counters) {
+
+    /** Without counter deltas. */
+    public LatResult(String schema, BwResult.Tool tool, String startedAt, BwResult.Peer client, BwResult.Peer server,
+                     LatParams params, List<LatRow> rows, BwResult.Cpu cpu, BwResult.Outcome outcome, IoPath ioPath) {
+        this(schema, tool, startedAt, client, server, params, rows, cpu, outcome, ioPath, null);
+    }
 
     public static final String SCHEMA = "wirespeed.lat/1";
 

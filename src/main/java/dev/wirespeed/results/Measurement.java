@@ -84,6 +84,8 @@ public record Measurement(
         public static final String BYTES = "bytes";
         public static final String SECONDS = "seconds";
         public static final String MESSAGES_PER_SECOND = "messagesPerSecond";
+        /** Round trips per second of a latency test (perftest -D "tps average"). */
+        public static final String TRANSACTIONS_PER_SECOND = "transactionsPerSecond";
         public static final String RETRANSMITS = "retransmits";
         public static final String LOST_PACKETS = "lostPackets";
         public static final String TOTAL_PACKETS = "totalPackets";
@@ -94,6 +96,8 @@ public record Measurement(
         public static final String LATENCY_MIN_MICROS = "latencyMinMicros";
         public static final String LATENCY_MAX_MICROS = "latencyMaxMicros";
         public static final String LATENCY_AVG_MICROS = "latencyAvgMicros";
+        /** fio's completion latency (clat) mean; latencyAvgMicros is its total latency (lat). */
+        public static final String CLAT_AVG_MICROS = "clatAvgMicros";
         public static final String LATENCY_P50_MICROS = "latencyP50Micros";
         public static final String LATENCY_STDEV_MICROS = "latencyStdevMicros";
         public static final String LATENCY_P99_MICROS = "latencyP99Micros";

@@ -72,7 +72,7 @@ class DoctorLimitsCommandTest {
     @Test
     void everyFixtureDoctorOutputFollowsTheSchema() {
         for (String host : new String[] {"r86s-004", "m02-001", "t3640-000", "ft2000-000", "bluefield2-002", "ib-node-003",
-            "ndr200-node-000", "vm-virtio", "malformed"}) {
+            "ndr200-node-000", "vm-virtio", "malformed", "mlx5-counters-018", "ib-counters-018"}) {
             Cli.Run r = run("doctor", "--json", "--root", HOSTS + host);
             assertThat(JsonSchemas.errors("doctor.schema.json", r.out())).as(host).isEmpty();
             assertThat(JsonSchemas.errors("limits.schema.json", run("limits", "--json", "--root", HOSTS + host).out()))
