@@ -1,6 +1,7 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.engine.BwClient;
+import dev.wirespeed.engine.NumaPlacement;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.iperf3.Iperf3;
 import dev.wirespeed.iperf3.Iperf3Client;
@@ -76,6 +77,9 @@ public final class BwCommand implements Callable<Integer> {
     double connectTimeoutSeconds;
 
     @Mixin
+    Iperf3HabitOptions habits;
+
+    @Mixin
     SaveOptions save;
 
     @Mixin
@@ -89,8 +93,17 @@ public final class BwCommand implements Callable<Integer> {
             + "options for both ends, e.g. -- -c UD; the server allows only perftest's known options.")
     java.util.List<String> passThrough;
 
+    /** The port HOST:PORT named, if it named one. */
+    private Integer hostPort;
+
     @Override
     public Integer call() throws IOException {
+        Target.Endpoint endpoint = Target.parse(spec, host);
+        hostPort = Target.portFromHost(spec, endpoint);
+        host = endpoint.host();
+        if (hostPort != null) {
+            port = hostPort;
+        }
         if (host == null && !loopback) {
             throw Check.usage(spec, "missing HOST (or --loopback)");
         }
@@ -99,6 +112,13 @@ public final class BwCommand implements Callable<Integer> {
         }
         Check.range(spec, "-p", port, 1, 65535);
         Check.seconds(spec, "--connect-timeout", connectTimeoutSeconds, 0.1, 600);
+        habits.check(spec, json, loopback);
+        if ((modes.selected() || rdma.selected()) && habits.tcpOnly() != null) {
+            throw Check.usage(spec, habits.tcpOnly() + ": TCP bandwidth tests only for now (not with --udp, -a or --rdma)");
+        }
+        if (habits.blockCount != null) {
+            options.bytes = habits.bytes(options.bufferBytes);
+        }
         if (rdma.selected()) {
             return runRdma();
         }
@@ -114,9 +134,10 @@ public final class BwCommand implements Callable<Integer> {
             throw Check.usage(spec, "-O must be whole seconds with --iperf3 (iperf3 counts its warm-up in seconds)");
         }
         int targetPort = targetPort();
-        PrintWriter out = spec.commandLine().getOut();
+        host = habits.host(host);
+        PrintWriter out = habits.text(spec.commandLine().getOut(), !json && !habits.jsonStream);
         PrintWriter err = spec.commandLine().getErr();
-        try (ResultsSink sink = save.open(spec)) {
+        try (ResultsSink sink = save.open(spec); Iperf3HabitOptions.Log log = habits.log(out)) {
             this.sink = sink;
             if (modes.selected()) {
                 return modes.run(this, test);
@@ -130,7 +151,7 @@ public final class BwCommand implements Callable<Integer> {
                 result = run(host, targetPort, test, out);
             }
             int code = finish(result, out, err);
-            saveResults(Measurements.of(result), "wirespeed-bw-json", result);
+            saveResults(Measurements.of(result), "wirespeed-bw-json", result, result.outcome());
             return code;
         }
     }
@@ -179,10 +200,10 @@ public final class BwCommand implements Callable<Integer> {
     private ResultsSink sink = ResultsSink.NONE;
 
     /** Saves what this bw run measured (TCP, UDP or a sweep) with its full JSON beside it. */
-    void saveResults(java.util.List<dev.wirespeed.results.Measurement> measurements, String rawFormat, Object raw)
-            throws IOException {
+    void saveResults(java.util.List<dev.wirespeed.results.Measurement> measurements, String rawFormat, Object raw,
+                     BwResult.Outcome outcome) throws IOException {
         Saving.save(spec, save.labels(spec), sink, "bw", measurements, rawFormat, Json.MAPPER.writeValueAsString(raw),
-                Saving.thisHost(), json);
+                Saving.thisHost(), json || habits.jsonStream, outcome);
     }
 
     /**
@@ -190,7 +211,7 @@ public final class BwCommand implements Callable<Integer> {
      * port: -p when given, else any free one (0).
      */
     int targetPort() {
-        boolean given = spec.commandLine().getParseResult().hasMatchedOption("-p");
+        boolean given = hostPort != null || spec.commandLine().getParseResult().hasMatchedOption("-p");
         if (loopback) {
             return given ? port : 0;
         }
@@ -203,14 +224,49 @@ public final class BwCommand implements Callable<Integer> {
 
     private BwResult run(String target, int targetPort, TestSpec test, PrintWriter out) throws IOException {
         int timeoutMillis = (int) Math.round(connectTimeoutSeconds * 1000);
+        java.util.BitSet place = null;
+        if (options.affinity == null && !iperf3) {
+            java.util.Optional<NumaPlacement.Placement> p = numaPlacement(target, targetPort, test);
+            if (p.isPresent()) {
+                place = p.get().cpus().cpus();
+                if (!json) {
+                    out.println(p.get().line());
+                }
+            }
+        }
         BwClient.Config config = new BwClient.Config(target, targetPort, test, options.streamsChosenBy(),
-                timeoutMillis, timeoutMillis, Interrupts::raised, options.bind(spec), options.clientCpu(spec));
-        BwClient.Listener listener = json ? new BwClient.Listener() {} : textListener(out, test);
+                timeoutMillis, timeoutMillis, Interrupts::raised, options.bind(spec), options.clientCpu(spec), place,
+                habits.clientPort == null ? 0 : habits.clientPort);
+        BwClient.Listener listener = json ? new BwClient.Listener() {}
+                : habits.jsonStream ? JsonStream.listener(out) : textListener(out, test, habits.rateUnit());
         return iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);
     }
 
-    static BwClient.Listener textListener(PrintWriter out, TestSpec test) {
-        BwText text = new BwText(out, test.direction() == dev.wirespeed.wire.Direction.BIDIR);
+    /**
+     * Without -A, a multi-stream test on a host with several NUMA nodes runs its streams on the node
+     * of the NIC the kernel routes the peer through. Best effort: anything unreadable places nothing.
+     */
+    static java.util.Optional<NumaPlacement.Placement> numaPlacement(String target, int targetPort, TestSpec test) {
+        int threads = test.streams() * (test.direction() == dev.wirespeed.wire.Direction.BIDIR ? 2 : 1);
+        if (threads < 2) {
+            return java.util.Optional.empty();
+        }
+        try (java.util.stream.Stream<java.nio.file.Path> nodes = java.nio.file.Files.list(
+                java.nio.file.Path.of("/sys/devices/system/node"))) {
+            // cheap first look: reading the whole host's facts is for hosts where there is a choice
+            if (nodes.filter(n -> n.getFileName().toString().matches("node[0-9]+")).count() < 2) {
+                return java.util.Optional.empty();
+            }
+            String nic = Routes.interfaceTo(target, targetPort).orElse(null);
+            dev.wirespeed.host.Facts facts = dev.wirespeed.host.sysfs.Inspection.read(java.nio.file.Path.of("/"), null);
+            return NumaPlacement.decide(facts, nic, threads, false);
+        } catch (IOException | RuntimeException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    static BwClient.Listener textListener(PrintWriter out, TestSpec test, dev.wirespeed.report.RateUnit unit) {
+        BwText text = new BwText(out, test.direction() == dev.wirespeed.wire.Direction.BIDIR, unit);
         return new BwClient.Listener() {
             @Override
             public void connected(BwResult.Peer server, BwResult.BwParams params) {
@@ -227,8 +283,10 @@ public final class BwCommand implements Callable<Integer> {
     private int finish(BwResult result, PrintWriter out, PrintWriter err) {
         if (json) {
             out.println(Json.pretty(result));
+        } else if (habits.jsonStream) {
+            JsonStream.event(out, "end", result);
         } else {
-            new BwText(out, false).summary(result);
+            new BwText(out, false, habits.rateUnit()).summary(result);
         }
         out.flush();
         return exitCodeOf(result, err, spec.qualifiedName(" "));

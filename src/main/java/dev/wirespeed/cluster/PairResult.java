@@ -11,13 +11,19 @@ import java.util.List;
  * @param status  how it ended ({@link PairStatus})
  * @param message why, when not ok
  * @param flows   measured directions: one, or two with --bidir; partial on interrupted
+ * @param counters what the counters that matter did on both ends during the test, with notes; null
+ *                 when not read (perftest pairs, older agents)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PairResult(int round, String client, String server, PairStatus status, String message,
-                         List<Flow> flows) {
+                         List<Flow> flows, dev.wirespeed.results.CounterReport counters) {
 
     public PairResult {
         flows = flows == null ? List.of() : List.copyOf(flows);
+    }
+
+    public PairResult(int round, String client, String server, PairStatus status, String message, List<Flow> flows) {
+        this(round, client, server, status, message, flows, null);
     }
 
     @JsonIgnore
