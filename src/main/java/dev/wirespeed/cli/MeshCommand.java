@@ -229,7 +229,7 @@ public final class MeshCommand implements Callable<Integer> {
     private int dryRun(Mesh.Config config, PrintWriter out) {
         int widest = config.rounds().stream().mapToInt(r -> r.pairs().size()).max().orElse(0);
         int pairs = config.rounds().stream().mapToInt(r -> r.pairs().size()).sum();
-        new MeshText(out).planned(new MeshResult.Params(config.pattern(), config.engine().label(), config.seconds(),
+        new MeshText(out).planned(new MeshResult.Params(config.pattern(), config.engine(), config.seconds(),
                 config.omitSeconds(), config.streams(), config.bidir(), config.expectPercent(), config.rounds().size(),
                 pairs, Mesh.estimateSeconds(config.rounds().size(), config.seconds(), config.omitSeconds(),
                         config.engine()), config.perftest()), config.hosts().size(), widest);

@@ -28,15 +28,15 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class AgentClient implements AutoCloseable {
     /** Why an agent cannot be used: the user's category and a one-line message. */
     public static final class AgentException extends IOException {
-        private final String status;
+        private final HostStatus status;
 
-        AgentException(String status, String message) {
+        AgentException(HostStatus status, String message) {
             super(message);
             this.status = status;
         }
 
-        /** "unreachable", "refused", "not-an-agent", "incompatible" or "lost". */
-        public String status() {
+        /** Never {@link HostStatus#OK}. */
+        public HostStatus status() {
             return status;
         }
     }
@@ -70,13 +70,13 @@ public final class AgentClient implements AutoCloseable {
             s.connect(new InetSocketAddress(endpoint.host(), endpoint.port()), connectTimeoutMillis);
         } catch (UnknownHostException e) {
             Io.closeQuietly(s);
-            throw new AgentException("unreachable", "unknown host '" + endpoint.host() + "'");
+            throw new AgentException(HostStatus.UNREACHABLE, "unknown host '" + endpoint.host() + "'");
         } catch (IllegalArgumentException e) {
             Io.closeQuietly(s);
-            throw new AgentException("unreachable", "unknown host '" + endpoint.host() + "'");
+            throw new AgentException(HostStatus.UNREACHABLE, "unknown host '" + endpoint.host() + "'");
         } catch (IOException e) {
             Io.closeQuietly(s);
-            throw new AgentException("unreachable", "cannot connect to " + endpoint.host() + ":" + endpoint.port() + ": "
+            throw new AgentException(HostStatus.UNREACHABLE, "cannot connect to " + endpoint.host() + ":" + endpoint.port() + ": "
                     + Io.reason(e));
         }
         try {
@@ -87,27 +87,27 @@ public final class AgentClient implements AutoCloseable {
             codec.writeValue(new AgentMessage.Hello(Wire.PROTOCOL_VERSION, Version.software(), nonce));
             AgentMessage first = codec.readValue(AgentMessage.class);
             if (first instanceof AgentMessage.Refused r) {
-                throw new AgentException("incompatible", r.message());
+                throw new AgentException(HostStatus.INCOMPATIBLE, r.message());
             }
             if (!(first instanceof AgentMessage.Challenge challenge)) {
                 throw new ProtocolException("expected a challenge but was " + first.getClass().getSimpleName());
             }
             if (challenge.tokenRequired() && token == null) {
                 codec.writeValue(new AgentMessage.Auth(null));
-                throw new AgentException("refused", "the agent requires a token (--token-file)");
+                throw new AgentException(HostStatus.REFUSED, "the agent requires a token (--token-file)");
             }
             String mac = token == null ? null : token.coordinatorMac(challenge.agentNonce(), nonce);
             codec.writeValue(new AgentMessage.Auth(mac));
             AgentMessage answer = codec.readValue(AgentMessage.class);
             if (answer instanceof AgentMessage.Refused r) {
-                throw new AgentException("refused", r.message());
+                throw new AgentException(HostStatus.REFUSED, r.message());
             }
             if (!(answer instanceof AgentMessage.Welcome w)) {
                 throw new ProtocolException("expected a welcome but was " + answer.getClass().getSimpleName());
             }
             if (token != null && challenge.tokenRequired()
                     && !Token.matches(token.agentProof(nonce, challenge.agentNonce()), w.proof())) {
-                throw new AgentException("refused", "the agent could not prove the token: not our agent");
+                throw new AgentException(HostStatus.REFUSED, "the agent could not prove the token: not our agent");
             }
             s.setSoTimeout(0);
             AgentClient client = new AgentClient(endpoint, s, codec, w);
@@ -118,15 +118,15 @@ public final class AgentClient implements AutoCloseable {
             throw e;
         } catch (EOFException e) {
             Io.closeQuietly(s);
-            throw new AgentException("not-an-agent", "closed the connection during the handshake"
+            throw new AgentException(HostStatus.NOT_AN_AGENT, "closed the connection during the handshake"
                     + " (a wirespeed server or an older version there, not an agent?)");
         } catch (SocketTimeoutException e) {
             Io.closeQuietly(s);
-            throw new AgentException("not-an-agent", "no answer to the agent handshake within " + handshakeMillis
+            throw new AgentException(HostStatus.NOT_AN_AGENT, "no answer to the agent handshake within " + handshakeMillis
                     + " ms (is an agent listening on that port?)");
         } catch (IOException e) {
             Io.closeQuietly(s);
-            throw new AgentException("not-an-agent", "handshake failed: " + Io.reason(e));
+            throw new AgentException(HostStatus.NOT_AN_AGENT, "handshake failed: " + Io.reason(e));
         }
     }
 
@@ -157,7 +157,7 @@ public final class AgentClient implements AutoCloseable {
         pending.put(request.id(), answer);
         try {
             if (lostReason != null) {
-                throw new AgentException("lost", lostReason);
+                throw new AgentException(HostStatus.LOST, lostReason);
             }
             codec.writeValue(request);
             AgentMessage.Response r = answer.get(timeoutMillis, TimeUnit.MILLISECONDS);
@@ -169,14 +169,14 @@ public final class AgentClient implements AutoCloseable {
             }
             return type.cast(r);
         } catch (ExecutionException e) {
-            throw new AgentException("lost", e.getCause().getMessage());
+            throw new AgentException(HostStatus.LOST, e.getCause().getMessage());
         } catch (TimeoutException e) {
-            throw new AgentException("lost", "no answer within " + timeoutMillis / 1000 + " s");
+            throw new AgentException(HostStatus.LOST, "no answer within " + timeoutMillis / 1000 + " s");
         } catch (IOException e) {
             if (e instanceof AgentException || lostReason == null) {
                 throw e;
             }
-            throw new AgentException("lost", lostReason);
+            throw new AgentException(HostStatus.LOST, lostReason);
         } finally {
             pending.remove(request.id());
         }

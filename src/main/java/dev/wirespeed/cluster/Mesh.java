@@ -186,7 +186,7 @@ public final class Mesh {
         long t0 = System.nanoTime();
         Instant startedAt = Instant.now();
         int pairCount = config.rounds().stream().mapToInt(r -> r.pairs().size()).sum();
-        MeshResult.Params params = new MeshResult.Params(config.pattern(), config.engine().label(), config.seconds(),
+        MeshResult.Params params = new MeshResult.Params(config.pattern(), config.engine(), config.seconds(),
                 config.omitSeconds(), config.streams(), config.bidir(), config.expectPercent(), config.rounds().size(),
                 pairCount, estimateSeconds(config.rounds().size(), config.seconds(), config.omitSeconds(), config.engine()),
                 config.perftest());
@@ -210,7 +210,7 @@ public final class Mesh {
                 results.addAll(done);
                 checkSuspectAgents(round.index(), runner.drainSuspects());
                 listener.roundDone(round, config.rounds().size(), done, seconds(System.nanoTime() - t0));
-                if (done.stream().anyMatch(p -> PairResult.INTERRUPTED.equals(p.status()))) {
+                if (done.stream().anyMatch(p -> p.status() == PairStatus.INTERRUPTED)) {
                     stoppedIn = "in round " + (round.index() + 1) + " of " + config.rounds().size();
                     break;
                 }
@@ -244,7 +244,7 @@ public final class Mesh {
         for (int k = 0; k < results.size(); k++) {
             PairResult r = results.get(k);
             Pair p = new Pair(index.get(r.client()), index.get(r.server()));
-            if (PairResult.FAILED.equals(r.status()) && status[p.client()].ok() && status[p.server()].ok()) {
+            if (r.status() == PairStatus.FAILED && status[p.client()].ok() && status[p.server()].ok()) {
                 positions.put(p, k);
             }
         }
@@ -275,7 +275,7 @@ public final class Mesh {
             }
             checkSuspectAgents(round.index(), runner.drainSuspects());
             listener.retryDone(planned.index(), retries.size(), merged, seconds(System.nanoTime() - t0));
-            if (done.stream().anyMatch(p -> PairResult.INTERRUPTED.equals(p.status()))) {
+            if (done.stream().anyMatch(p -> p.status() == PairStatus.INTERRUPTED)) {
                 return "in retry " + (planned.index() + 1) + " of " + retries.size();
             }
         }
@@ -298,7 +298,7 @@ public final class Mesh {
         try {
             clients[i] = AgentClient.connect(e, config.token(), config.connectTimeoutMillis(),
                     Math.max(config.connectTimeoutMillis(), HANDSHAKE_TIMEOUT_MILLIS));
-            status[i] = host(e, "ok", null, null, null, null);
+            status[i] = host(e, HostStatus.OK, null, null, null, null);
         } catch (AgentClient.AgentException ex) {
             status[i] = host(e, ex.status(), ex.getMessage(), null, null, null);
         }
@@ -316,12 +316,12 @@ public final class Mesh {
                 try {
                     AgentMessage.FactsReply r = c.call(new AgentMessage.GetFacts(c.nextId()), AgentMessage.FactsReply.class,
                             FACTS_TIMEOUT_MILLIS);
-                    status[index] = host(hosts.get(index), "ok", null, null, r.facts(), r.doctor());
+                    status[index] = host(hosts.get(index), HostStatus.OK, null, null, r.facts(), r.doctor());
                 } catch (AgentClient.AgentException e) {
                     lose(index, null, e.getMessage());
                 } catch (java.io.IOException e) {
                     // An agent that cannot read its facts can still test: keep it, say why facts are missing.
-                    status[index] = host(hosts.get(index), "ok", "no facts: " + e.getMessage(), null, null, null);
+                    status[index] = host(hosts.get(index), HostStatus.OK, "no facts: " + e.getMessage(), null, null, null);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
@@ -339,7 +339,7 @@ public final class Mesh {
             String skip = skipReason(p);
             if (skip != null) {
                 running.put(p, CompletableFuture.completedFuture(new PairResult(round.index(),
-                        hosts.get(p.client()).label(), hosts.get(p.server()).label(), PairResult.SKIPPED, skip, List.of())));
+                        hosts.get(p.client()).label(), hosts.get(p.server()).label(), PairStatus.SKIPPED, skip, List.of())));
                 continue;
             }
             CompletableFuture<PairResult> f = new CompletableFuture<>();
@@ -367,7 +367,7 @@ public final class Mesh {
             Pair p = e.getKey();
             PairResult r = e.getValue().getNow(null);
             out.add(r != null ? r : new PairResult(round.index(), hosts.get(p.client()).label(),
-                    hosts.get(p.server()).label(), PairResult.INTERRUPTED, "stopped by the user", List.of()));
+                    hosts.get(p.server()).label(), PairStatus.INTERRUPTED, "stopped by the user", List.of()));
         }
         return out;
     }
@@ -377,7 +377,7 @@ public final class Mesh {
         for (int i : new int[] {p.client(), p.server()}) {
             MeshResult.Host h = status[i];
             if (!h.ok()) {
-                return h.label() + " " + ("lost".equals(h.status())
+                return h.label() + " " + (h.status() == HostStatus.LOST
                         ? "lost in round " + (h.lostInRound() == null ? "?" : h.lostInRound() + 1) : h.status())
                         + ": " + h.message();
             }
@@ -413,7 +413,7 @@ public final class Mesh {
 
     private synchronized void lose(int i, Integer round, String reason) {
         MeshResult.Host h = status[i];
-        status[i] = new MeshResult.Host(h.label(), h.host(), h.port(), "lost", reason, round, h.facts(), h.doctor());
+        status[i] = new MeshResult.Host(h.label(), h.host(), h.port(), HostStatus.LOST, reason, round, h.facts(), h.doctor());
     }
 
     /**
@@ -429,14 +429,14 @@ public final class Mesh {
         for (MeshResult.Host h : hostResults) {
             if (h.facts() != null) {
                 facts.put(h.label(), h.facts());
-                if (MeshEngine.of(params.engine()).orElse(null) == MeshEngine.TCP && h.facts().tcpCeilingBitsPerSecond() != null) {
+                if (params.engine() == MeshEngine.TCP && h.facts().tcpCeilingBitsPerSecond() != null) {
                     ceilings.put(h.label(), h.facts().tcpCeilingBitsPerSecond());
                 }
             }
         }
         Outliers.Result analysis = Outliers.analyse(labels, pairs, ceilings, params.expectPercent());
         Consistency.Result consistency = Consistency.check(labels, facts);
-        long usable = hostResults.stream().filter(h -> h.ok() || "lost".equals(h.status())).count();
+        long usable = hostResults.stream().filter(h -> h.ok() || h.status() == HostStatus.LOST).count();
         BwResult.Outcome outcome;
         if (stoppedIn != null) {
             long finished = pairs.stream().filter(PairResult::ok).count();
@@ -477,7 +477,7 @@ public final class Mesh {
         return new MeshResult.Matrix(labels, rows);
     }
 
-    private static MeshResult.Host host(Endpoint e, String status, String message, Integer lostInRound, NodeFacts facts,
+    private static MeshResult.Host host(Endpoint e, HostStatus status, String message, Integer lostInRound, NodeFacts facts,
                                         tools.jackson.databind.JsonNode doctor) {
         return new MeshResult.Host(e.label(), e.host(), e.port(), status, message, lostInRound, facts, doctor);
     }

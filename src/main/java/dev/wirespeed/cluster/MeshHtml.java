@@ -135,7 +135,7 @@ public final class MeshHtml {
                 + "<th>status</th><th>why</th></tr>\n");
         for (PairResult p : notOk) {
             b.append("<tr><td>").append(p.round() + 1).append("</td><td>").append(esc(p.client())).append("</td><td>")
-                    .append(esc(p.server())).append("</td><td>").append(esc(p.status())).append("</td><td>")
+                    .append(esc(p.server())).append("</td><td>").append(esc(p.status().label())).append("</td><td>")
                     .append(esc(p.message() == null ? "" : p.message())).append("</td></tr>\n");
         }
         b.append("</table>\n");

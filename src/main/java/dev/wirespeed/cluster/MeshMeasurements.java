@@ -27,11 +27,11 @@ public final class MeshMeasurements {
     public static List<Item> items(MeshResult r, List<String> labels) {
         List<Item> items = new ArrayList<>();
         items.add(new Item(summary(r), labels, null, RAW_MESH, Json.MAPPER.writeValueAsString(r)));
-        String test = "perftest".equals(r.params().engine()) && r.params().perftest() != null
+        String test = r.params().engine() == MeshEngine.PERFTEST && r.params().perftest() != null
                 ? Measurement.Tests.rdma(verb(r.params().perftest().test()), true) : Measurement.Tests.TCP_BW;
         String version = r.tool().version();
         for (PairResult p : r.pairs()) {
-            if (!p.ok() && !PairResult.INTERRUPTED.equals(p.status())) {
+            if (!p.ok() && p.status() != PairStatus.INTERRUPTED) {
                 continue;
             }
             String raw = Json.MAPPER.writeValueAsString(p);
@@ -42,8 +42,8 @@ public final class MeshMeasurements {
                 params.put("client", p.client());
                 params.put("server", p.server());
                 params.put("round", Integer.toString(p.round() + 1));
-                params.put("status", p.status());
-                params.put("engine", r.params().engine());
+                params.put("status", p.status().label());
+                params.put("engine", r.params().engine().label());
                 if (r.params().streams() != null) {
                     params.put("streams", r.params().streams().toString());
                 }
@@ -70,7 +70,7 @@ public final class MeshMeasurements {
     static Measurement summary(MeshResult r) {
         Map<String, String> params = new LinkedHashMap<>();
         params.put("pattern", r.params().pattern());
-        params.put("engine", r.params().engine());
+        params.put("engine", r.params().engine().label());
         params.put("hosts", Integer.toString(r.hosts().size()));
         params.put("expectPercent", Num.trim(r.params().expectPercent()));
         params.put("outcome", r.outcome().status().label());

@@ -41,21 +41,21 @@ public record MeshResult(
      * @param estimatedSeconds the time announced before the start
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Params(String pattern, String engine, double seconds, double omitSeconds, Integer streams,
+    public record Params(String pattern, MeshEngine engine, double seconds, double omitSeconds, Integer streams,
                          boolean bidir, double expectPercent, int rounds, int pairs, double estimatedSeconds,
                          PerftestSpec perftest) {}
 
     /**
-     * @param status      "ok", "unreachable", "refused", "not-an-agent", "incompatible", "lost"
+     * @param status      what is known of the agent ({@link HostStatus})
      * @param lostInRound 0-based round in which an agent that had answered was lost
      * @param doctor      the agent's full doctor facts and findings
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Host(String label, String host, int port, String status, String message, Integer lostInRound,
+    public record Host(String label, String host, int port, HostStatus status, String message, Integer lostInRound,
                        NodeFacts facts, JsonNode doctor) {
         @com.fasterxml.jackson.annotation.JsonIgnore
         public boolean ok() {
-            return "ok".equals(status);
+            return status == HostStatus.OK;
         }
     }
 

@@ -112,7 +112,7 @@ public final class MeshText implements Mesh.Listener {
     }
 
     private void hosts(MeshResult r) {
-        int status = r.hosts().stream().mapToInt(h -> h.status().length()).max().orElse(6);
+        int status = r.hosts().stream().mapToInt(h -> h.status().label().length()).max().orElse(6);
         String fmt = "%-" + width(r) + "s  %-" + Math.max(6, status) + "s  %-15s  %-12s  %5s  %-10s  %12s  %-12s  %s%n";
         out.printf(Locale.ROOT, fmt, "host", "status", "address", "interface", "MTU", "link", "rate", "governor", "doctor");
         for (MeshResult.Host h : r.hosts()) {

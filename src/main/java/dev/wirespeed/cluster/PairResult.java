@@ -8,32 +8,27 @@ import java.util.List;
  * One pair test of the mesh, by host label.
  *
  * @param round   0-based round it ran in
- * @param status  {@value #OK}, {@value #FAILED} (the test ran and broke, or could not start),
- *                {@value #SKIPPED} (a host was already known lost), {@value #INTERRUPTED} (Ctrl-C)
+ * @param status  how it ended ({@link PairStatus})
  * @param message why, when not ok
  * @param flows   measured directions: one, or two with --bidir; partial on interrupted
  * @param counters what the counters that matter did on both ends during the test, with notes; null
  *                 when not read (perftest pairs, older agents)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record PairResult(int round, String client, String server, String status, String message,
+public record PairResult(int round, String client, String server, PairStatus status, String message,
                          List<Flow> flows, dev.wirespeed.results.CounterReport counters) {
-    public static final String OK = "ok";
-    public static final String FAILED = "failed";
-    public static final String SKIPPED = "skipped";
-    public static final String INTERRUPTED = "interrupted";
 
     public PairResult {
         flows = flows == null ? List.of() : List.copyOf(flows);
     }
 
-    public PairResult(int round, String client, String server, String status, String message, List<Flow> flows) {
+    public PairResult(int round, String client, String server, PairStatus status, String message, List<Flow> flows) {
         this(round, client, server, status, message, flows, null);
     }
 
     @JsonIgnore
     public boolean ok() {
-        return OK.equals(status);
+        return status == PairStatus.OK;
     }
 
     /**

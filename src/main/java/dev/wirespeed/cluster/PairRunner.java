@@ -41,14 +41,14 @@ final class PairRunner {
             return config.engine() == MeshEngine.PERFTEST ? perftest(round, p, a, b) : tcp(round, p, a, b);
         } catch (AgentClient.AgentException e) {
             // The client's session broke: that agent is lost (the mesh marks it from the session).
-            return new PairResult(round, a, b, PairResult.FAILED, "agent " + a + " lost: " + e.getMessage(), List.of());
+            return new PairResult(round, a, b, PairStatus.FAILED, "agent " + a + " lost: " + e.getMessage(), List.of());
         } catch (IOException e) {
             // The agent answered with a failure, e.g. it could not reach its peer: check the peer.
             suspects.add(p.server());
-            return new PairResult(round, a, b, PairResult.FAILED, a + ": " + e.getMessage(), List.of());
+            return new PairResult(round, a, b, PairStatus.FAILED, a + ": " + e.getMessage(), List.of());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new PairResult(round, a, b, PairResult.INTERRUPTED, "stopped by the user", List.of());
+            return new PairResult(round, a, b, PairStatus.INTERRUPTED, "stopped by the user", List.of());
         } finally {
             running.remove(p);
         }
@@ -71,13 +71,13 @@ final class PairRunner {
         List<PairResult.Flow> flows = flows(r, a, b);
         BwResult.Outcome o = r.outcome();
         if (o.ok()) {
-            return new PairResult(round, a, b, PairResult.OK, null, flows, r.counters());
+            return new PairResult(round, a, b, PairStatus.OK, null, flows, r.counters());
         }
         if (o.status() == OutcomeStatus.INTERRUPTED) {
-            return new PairResult(round, a, b, PairResult.INTERRUPTED, o.message(), flows, r.counters());
+            return new PairResult(round, a, b, PairStatus.INTERRUPTED, o.message(), flows, r.counters());
         }
         suspects.add(p.server());
-        return new PairResult(round, a, b, PairResult.FAILED, b + ": " + o.message(), flows, r.counters());
+        return new PairResult(round, a, b, PairStatus.FAILED, b + ": " + o.message(), flows, r.counters());
     }
 
     private PairResult perftest(int round, Pair p, String a, String b) throws IOException, InterruptedException {
@@ -89,9 +89,9 @@ final class PairRunner {
                     ANSWER_SLACK_MILLIS);
         } catch (AgentClient.AgentException e) {
             suspects.add(p.server());
-            return new PairResult(round, a, b, PairResult.FAILED, "agent " + b + " lost: " + e.getMessage(), List.of());
+            return new PairResult(round, a, b, PairStatus.FAILED, "agent " + b + " lost: " + e.getMessage(), List.of());
         } catch (IOException e) {
-            return new PairResult(round, a, b, PairResult.FAILED, b + ": " + e.getMessage(), List.of());
+            return new PairResult(round, a, b, PairStatus.FAILED, b + ": " + e.getMessage(), List.of());
         }
         Thread.sleep(PERFTEST_SETTLE_MILLIS);
         long id = client.nextId();
@@ -99,7 +99,7 @@ final class PairRunner {
         AgentMessage.PerftestDone done = client.call(new AgentMessage.RunPerftest(id, spec, hosts.get(p.server()).host()),
                 AgentMessage.PerftestDone.class, spec.durationSeconds() * 1000L + ANSWER_SLACK_MILLIS);
         PerftestResult r = done.result();
-        return new PairResult(round, a, b, PairResult.OK, null,
+        return new PairResult(round, a, b, PairStatus.OK, null,
                 List.of(new PairResult.Flow(a, b, r.bitsPerSecond(), null, null, null)));
     }
 

@@ -17,7 +17,7 @@ final class Verdict {
         List<String> out = new ArrayList<>();
         List<MeshResult.Host> missing = r.hosts().stream().filter(h -> !h.ok()).toList();
         for (MeshResult.Host h : missing) {
-            if ("lost".equals(h.status())) {
+            if (h.status() == HostStatus.LOST) {
                 long notMeasured = r.pairs().stream()
                         .filter(p -> !p.ok() && (p.client().equals(h.label()) || p.server().equals(h.label()))).count();
                 out.add(String.format(Locale.ROOT, "lost: %s%s (%s); %d of its pairs not measured", h.label(),
@@ -27,7 +27,7 @@ final class Verdict {
                 out.add(h.status() + ": " + h.label() + " (" + h.message() + ")");
             }
         }
-        long failed = r.pairs().stream().filter(p -> PairResult.FAILED.equals(p.status())).count();
+        long failed = r.pairs().stream().filter(p -> p.status() == PairStatus.FAILED).count();
         long measured = r.pairs().stream().filter(PairResult::ok).count();
         Outliers.Result a = r.analysis();
         String ref = a.medianBitsPerSecond() == null ? "" : ", median " + Rate.format(a.medianBitsPerSecond());
@@ -71,7 +71,7 @@ final class Verdict {
         Outliers.Result a = r.analysis();
         // a failed pair is a problem even when no measured pair is left to judge (skipped pairs
         // belong to a lost host, counted below)
-        count(problems, (int) r.pairs().stream().filter(p -> PairResult.FAILED.equals(p.status())).count(),
+        count(problems, (int) r.pairs().stream().filter(p -> p.status() == PairStatus.FAILED).count(),
                 "failed pair", "failed pairs");
         count(problems, a.suspects().size(), "suspect host", "suspect hosts");
         count(problems, links, "slow link", "slow links");
@@ -105,7 +105,7 @@ final class Verdict {
     /** Whether the verdict holds findings (exit 3) or none (exit 0). */
     static boolean hasFindings(MeshResult r) {
         return r.hosts().stream().anyMatch(h -> !h.ok())
-                || r.pairs().stream().anyMatch(p -> PairResult.FAILED.equals(p.status()) || PairResult.SKIPPED.equals(p.status()))
+                || r.pairs().stream().anyMatch(p -> p.status() == PairStatus.FAILED || p.status() == PairStatus.SKIPPED)
                 || !r.analysis().outliers().isEmpty() || r.analysis().commonCause() != null
                 || !r.consistency().differences().isEmpty() || !r.consistency().doctor().isEmpty();
     }

@@ -174,24 +174,10 @@ final class ModeServer {
 
     /** Reads heartbeats until Stop; returns why the test ended early, or null after a Stop. */
     private String awaitStop(long t0) {
-        long maxNanos = TimeUnit.MILLISECONDS.toNanos(config.limits().maxDurationMillis() + spec.omitMillis())
-                + TimeUnit.SECONDS.toNanos(30);
         String problem = null;
         try {
             control.socket().setSoTimeout(ServerTest.RUNNING_SILENCE_MILLIS);
-            while (true) {
-                Message m = codec.read();
-                if (m instanceof Message.Stop) {
-                    break;
-                }
-                if (!(m instanceof Message.Heartbeat)) {
-                    throw new ProtocolException("expected Stop or Heartbeat but was " + m.getClass().getSimpleName());
-                }
-                if (System.nanoTime() - t0 > maxNanos) {
-                    throw new ProtocolException("test exceeded the server's limit of "
-                            + config.limits().maxDurationMillis() / 1000 + " s");
-                }
-            }
+            ServerTest.readUntilStop(codec, t0, spec.omitMillis(), config.limits().maxDurationMillis());
         } catch (SocketTimeoutException e) {
             problem = "client silent for " + ServerTest.RUNNING_SILENCE_MILLIS / 1000 + " s";
         } catch (EOFException e) {

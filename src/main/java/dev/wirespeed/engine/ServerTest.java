@@ -214,23 +214,9 @@ final class ServerTest {
         sampler.start(t0);
         Heartbeat heart = Heartbeat.start("ws-server-heartbeat", this::sendQuietly);
         String problem = null;
-        long maxNanos = TimeUnit.MILLISECONDS.toNanos(server.config().limits().maxDurationMillis() + spec.omitMillis())
-                + TimeUnit.SECONDS.toNanos(30);
         try {
             control.socket().setSoTimeout(RUNNING_SILENCE_MILLIS);
-            while (true) {
-                Message m = codec.read();
-                if (m instanceof Message.Stop) {
-                    break;
-                }
-                if (!(m instanceof Message.Heartbeat)) {
-                    throw new ProtocolException("expected Stop or Heartbeat but was " + m.getClass().getSimpleName());
-                }
-                if (System.nanoTime() - t0 > maxNanos) {
-                    throw new ProtocolException("test exceeded the server's limit of "
-                            + server.config().limits().maxDurationMillis() / 1000 + " s");
-                }
-            }
+            readUntilStop(codec, t0, spec.omitMillis(), server.config().limits().maxDurationMillis());
         } catch (SocketTimeoutException e) {
             problem = "client silent for " + RUNNING_SILENCE_MILLIS / 1000 + " s";
         } catch (EOFException e) {
@@ -373,5 +359,27 @@ final class ServerTest {
 
     String peer() {
         return peer;
+    }
+
+    /**
+     * Reads the client's heartbeats until its Stop (both server sessions run this). Throws when the
+     * client sends anything else, or when the test outlasts the server's limit plus the omitted
+     * warm-up and 30 s of grace.
+     */
+    static void readUntilStop(FrameCodec codec, long t0, long omitMillis, long maxDurationMillis) throws IOException {
+        long maxNanos = TimeUnit.MILLISECONDS.toNanos(maxDurationMillis + omitMillis) + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            Message m = codec.read();
+            if (m instanceof Message.Stop) {
+                break;
+            }
+            if (!(m instanceof Message.Heartbeat)) {
+                throw new ProtocolException("expected Stop or Heartbeat but was " + m.getClass().getSimpleName());
+            }
+            if (System.nanoTime() - t0 > maxNanos) {
+                throw new ProtocolException("test exceeded the server's limit of "
+                        + maxDurationMillis / 1000 + " s");
+            }
+        }
     }
 }

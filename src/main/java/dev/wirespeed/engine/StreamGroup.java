@@ -154,17 +154,7 @@ final class StreamGroup {
 
     /** Waits for the stream threads themselves (senders wait for the peer's close); then closes what is left. */
     void join(long deadlineNanos) {
-        for (Thread t : threads) {
-            long left = deadlineNanos - System.nanoTime();
-            try {
-                if (left > 0) {
-                    t.join(TimeUnit.NANOSECONDS.toMillis(left) + 1);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
+        joinAll(threads, deadlineNanos);
         close();
     }
 
@@ -238,5 +228,20 @@ final class StreamGroup {
                     s.tcpStats()));
         }
         return out;
+    }
+
+    /** Waits for each thread until the shared deadline; stops waiting (interrupt flag kept) when interrupted. */
+    static void joinAll(Iterable<Thread> threads, long deadlineNanos) {
+        for (Thread t : threads) {
+            long left = deadlineNanos - System.nanoTime();
+            try {
+                if (left > 0) {
+                    t.join(TimeUnit.NANOSECONDS.toMillis(left) + 1);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 }

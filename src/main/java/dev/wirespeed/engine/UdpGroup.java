@@ -102,17 +102,7 @@ public final class UdpGroup {
     public void close(long deadlineNanos) {
         stop.set();
         streams.forEach(UdpStream::closeQuietly);
-        for (Thread t : threads) {
-            long left = deadlineNanos - System.nanoTime();
-            try {
-                if (left > 0) {
-                    t.join(TimeUnit.NANOSECONDS.toMillis(left) + 1);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
+        StreamGroup.joinAll(threads, deadlineNanos);
     }
 
     /**

@@ -71,10 +71,10 @@ class AgentIT {
             assertThat(c.ping(5_000)).isTrue();
         }
         assertThatThrownBy(() -> AgentClient.connect(at(a), WRONG, 5_000, 10_000))
-                .isInstanceOfSatisfying(AgentClient.AgentException.class, e -> assertThat(e.status()).isEqualTo("refused"))
+                .isInstanceOfSatisfying(AgentClient.AgentException.class, e -> assertThat(e.status().label()).isEqualTo("refused"))
                 .hasMessage("token refused: it does not match this agent's");
         assertThatThrownBy(() -> AgentClient.connect(at(a), null, 5_000, 10_000))
-                .isInstanceOfSatisfying(AgentClient.AgentException.class, e -> assertThat(e.status()).isEqualTo("refused"))
+                .isInstanceOfSatisfying(AgentClient.AgentException.class, e -> assertThat(e.status().label()).isEqualTo("refused"))
                 .hasMessageContaining("requires a token");
         assertThat(log).anyMatch(l -> l.startsWith("refused coordinator 127.0.0.1:") && l.endsWith("does not match this agent's"));
     }
@@ -125,7 +125,7 @@ class AgentIT {
             Endpoint e = new Endpoint("plain", "127.0.0.1", server.port());
             assertThatThrownBy(() -> AgentClient.connect(e, null, 5_000, 10_000))
                     .isInstanceOfSatisfying(AgentClient.AgentException.class,
-                            ex -> assertThat(ex.status()).isEqualTo("not-an-agent"));
+                            ex -> assertThat(ex.status().label()).isEqualTo("not-an-agent"));
         }
     }
 
@@ -137,7 +137,7 @@ class AgentIT {
         }
         assertThatThrownBy(() -> AgentClient.connect(new Endpoint("gone", "127.0.0.1", port), null, 2_000, 2_000))
                 .isInstanceOfSatisfying(AgentClient.AgentException.class,
-                        ex -> assertThat(ex.status()).isEqualTo("unreachable"))
+                        ex -> assertThat(ex.status().label()).isEqualTo("unreachable"))
                 .hasMessageContaining("cannot connect to 127.0.0.1:" + port);
     }
 

@@ -65,7 +65,7 @@ class MeshLoopbackIT {
         assertThat(r.exitCode()).as(r.err()).isIn(0, 3);
         assertThat(JsonSchemas.errors("mesh.schema.json", r.out())).isEmpty();
         MeshResult m = Json.MAPPER.readValue(r.out(), MeshResult.class);
-        assertThat(m.pairs()).hasSize(6).allSatisfy(p -> assertThat(p.status()).as(p.message()).isEqualTo("ok"));
+        assertThat(m.pairs()).hasSize(6).allSatisfy(p -> assertThat(p.status().label()).as(p.message()).isEqualTo("ok"));
         assertThat(m.hosts()).allSatisfy(h -> assertThat(h.facts().linkLayer()).isEqualTo("loopback"));
         assertThat(m.params().rounds()).isEqualTo(3);
         long cells = m.matrix().bitsPerSecond().stream().flatMap(List::stream).filter(v -> v != null).count();
@@ -125,14 +125,14 @@ class MeshLoopbackIT {
             }
         });
         MeshResult.Host lost = m.hosts().get(3);
-        assertThat(lost.status()).isEqualTo("lost");
+        assertThat(lost.status().label()).isEqualTo("lost");
         assertThat(lost.lostInRound()).isEqualTo(1);
         for (PairResult p : m.pairs()) {
             boolean touches = p.client().equals(lost.label()) || p.server().equals(lost.label());
             if (!touches) {
-                assertThat(p.status()).as(p.toString()).isEqualTo("ok");
+                assertThat(p.status().label()).as(p.toString()).isEqualTo("ok");
             } else if (p.round() > 0) {
-                assertThat(p.status()).as(p.toString()).isIn("skipped", "failed");
+                assertThat(p.status().label()).as(p.toString()).isIn("skipped", "failed");
             }
         }
         assertThat(m.pairs().stream().filter(PairResult::ok)).hasSize(4);
@@ -156,11 +156,11 @@ class MeshLoopbackIT {
                 .engine(MeshEngine.PERFTEST).seconds(1).expectPercent(90).perftest(spec).connectTimeoutMillis(5_000)
                 .interrupted(() -> false).build()).run(new Mesh.Listener() {});
         assertThat(m.pairs()).hasSize(3).allSatisfy(p -> {
-            assertThat(p.status()).as(p.toString()).isEqualTo("ok");
+            assertThat(p.status().label()).as(p.toString()).isEqualTo("ok");
             assertThat(p.flows()).singleElement().satisfies(f -> assertThat(f.bitsPerSecond()).isEqualTo(23.13e9));
         });
         assertThat(m.analysis().outliers()).isEmpty();
-        assertThat(m.params().engine()).isEqualTo("perftest");
+        assertThat(m.params().engine().label()).isEqualTo("perftest");
         assertThat(JsonSchemas.errors("mesh.schema.json", Json.pretty(m))).isEmpty();
         assertThat(Files.readAllLines(dir.resolve("args.txt")))
                 .filteredOn(l -> l.endsWith("127.0.0.1")).hasSize(3)
@@ -192,14 +192,14 @@ class MeshLoopbackIT {
         assertThat(m.pairs()).hasSize(6);
         for (PairResult p : m.pairs()) {
             if (p.client().equals(strictLabel) || p.server().equals(strictLabel)) {
-                assertThat(p.status()).isEqualTo("failed");
+                assertThat(p.status().label()).isEqualTo("failed");
                 assertThat(p.round()).as("numbered after the planned rounds").isGreaterThanOrEqualTo(3);
                 assertThat(p.message()).contains("out of range (1..1)").contains("(retried; first attempt: ");
             } else {
-                assertThat(p.status()).as(p.toString()).isEqualTo("ok");
+                assertThat(p.status().label()).as(p.toString()).isEqualTo("ok");
             }
         }
-        assertThat(m.hosts()).allSatisfy(h -> assertThat(h.status()).isEqualTo("ok"));
+        assertThat(m.hosts()).allSatisfy(h -> assertThat(h.status().label()).isEqualTo("ok"));
         assertThat(m.verdict()).contains("measured: 3 of 6 pairs, median " + Rate.format(m.analysis().medianBitsPerSecond())
                 + "; 3 failed; 3 retried");
     }
@@ -224,7 +224,7 @@ class MeshLoopbackIT {
         assertThat(m.outcome().message()).isEqualTo("stopped by the user in round 2 of 3; 2 of 6 pairs finished");
         assertThat(m.pairs().stream().filter(p -> p.round() == 0)).hasSize(2).allMatch(PairResult::ok);
         assertThat(m.pairs().stream().filter(p -> p.round() == 1)).hasSize(2)
-                .allSatisfy(p -> assertThat(p.status()).isEqualTo("interrupted"));
+                .allSatisfy(p -> assertThat(p.status().label()).isEqualTo("interrupted"));
         assertThat(m.pairs()).noneMatch(p -> p.round() == 2);
         assertThat(m.elapsedSeconds()).as("the 20 s tests of round 2 were cut short").isLessThan(30);
         assertThat(m.verdict().getLast()).startsWith("verdict (partial, stopped by the user in round 2 of 3");

@@ -166,8 +166,8 @@ class MeshNetnsIT {
         MeshResult r = run.result();
         assertThat(r).as(run.progress()).isNotNull();
         assertThat(JsonSchemas.errors("mesh.schema.json", run.json())).isEmpty();
-        assertThat(r.hosts()).allSatisfy(h -> assertThat(h.status()).as(h.label() + ": " + h.message()).isEqualTo("ok"));
-        assertThat(r.pairs()).hasSize(15).allSatisfy(p -> assertThat(p.status()).as(p.toString()).isEqualTo("ok"));
+        assertThat(r.hosts()).allSatisfy(h -> assertThat(h.status().label()).as(h.label() + ": " + h.message()).isEqualTo("ok"));
+        assertThat(r.pairs()).hasSize(15).allSatisfy(p -> assertThat(p.status().label()).as(p.toString()).isEqualTo("ok"));
 
         assertThat(r.analysis().suspects()).as(String.join("\n", r.verdict()))
                 .extracting(Outliers.Suspect::host).containsExactly(label(SLOW));
@@ -207,10 +207,10 @@ class MeshNetnsIT {
             MeshRun run = mesh("1", "0.5", null, null);
             MeshResult r = run.result();
             assertThat(r).as(run.progress()).isNotNull();
-            assertThat(r.hosts().get(refused - 1).status()).isEqualTo("refused");
+            assertThat(r.hosts().get(refused - 1).status().label()).isEqualTo("refused");
             assertThat(r.hosts().get(refused - 1).message()).isEqualTo("token refused: it does not match this agent's");
             for (PairResult p : r.pairs()) {
-                assertThat(p.status()).as(p.toString()).isEqualTo(touches(p, refused) ? "skipped" : "ok");
+                assertThat(p.status().label()).as(p.toString()).isEqualTo(touches(p, refused) ? "skipped" : "ok");
             }
             assertThat(r.verdict()).contains("refused: " + label(refused) + " (token refused: it does not match this agent's)");
             assertThat(run.exitCode()).isEqualTo(3);
@@ -233,14 +233,14 @@ class MeshNetnsIT {
         MeshResult r = run.result();
         assertThat(r).as(run.progress()).isNotNull();
         MeshResult.Host lost = r.hosts().get(victim - 1);
-        assertThat(lost.status()).as(lost.toString()).isEqualTo("lost");
+        assertThat(lost.status().label()).as(lost.toString()).isEqualTo("lost");
         for (PairResult p : r.pairs()) {
             if (!touches(p, victim)) {
-                assertThat(p.status()).as(p.toString()).isEqualTo("ok");
+                assertThat(p.status().label()).as(p.toString()).isEqualTo("ok");
             } else if (p.round() == 0) {
-                assertThat(p.status()).as("finished before the kill: " + p).isEqualTo("ok");
+                assertThat(p.status().label()).as("finished before the kill: " + p).isEqualTo("ok");
             } else {
-                assertThat(p.status()).as(p.toString()).isIn("failed", "skipped");
+                assertThat(p.status().label()).as(p.toString()).isIn("failed", "skipped");
             }
         }
         assertThat(r.pairs().stream().filter(PairResult::ok)).hasSize(11);

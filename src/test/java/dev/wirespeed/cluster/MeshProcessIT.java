@@ -57,7 +57,7 @@ class MeshProcessIT {
                 MeshResult saved = Json.MAPPER.readValue(store.raw(mesh.id()).orElseThrow(), MeshResult.class);
                 assertThat(saved.outcome().status()).isEqualTo(OutcomeStatus.INTERRUPTED);
                 assertThat(saved.pairs()).hasSize(2).allSatisfy(pair -> {
-                    assertThat(pair.status()).isEqualTo("interrupted");
+                    assertThat(pair.status().label()).isEqualTo("interrupted");
                     assertThat(pair.flows()).as("what was measured before Ctrl-C is kept").singleElement()
                             .satisfies(f -> assertThat(f.bytes()).isPositive());
                 });

@@ -23,7 +23,7 @@ class MeshReportTest {
     }
 
     static MeshResult result(List<MeshResult.Host> hosts, List<PairResult> pairs, String stoppedIn) {
-        MeshResult.Params params = new MeshResult.Params("all-pairs", "tcp", 5, 1, null, false, 90, 5, 15, 36, null);
+        MeshResult.Params params = new MeshResult.Params("all-pairs", MeshEngine.TCP, 5, 1, null, false, 90, 5, 15, 36, null);
         return Mesh.assemble(Instant.parse("2026-11-30T10:00:00Z"), 33.2, params, hosts, pairs, stoppedIn);
     }
 
@@ -34,11 +34,11 @@ class MeshReportTest {
                 String a = HOSTS.get(p.client());
                 String b = HOSTS.get(p.server());
                 if ((p.client() == lostHost || p.server() == lostHost) && r.index() > 0) {
-                    out.add(new PairResult(r.index(), a, b, PairResult.SKIPPED, "n6 lost in round 2: the agent closed the connection", List.of()));
+                    out.add(new PairResult(r.index(), a, b, PairStatus.SKIPPED, "n6 lost in round 2: the agent closed the connection", List.of()));
                     continue;
                 }
                 double bps = p.client() == slowHost || p.server() == slowHost ? slowHostRate : 23.4e9 + p.client() * 1e7;
-                out.add(new PairResult(r.index(), a, b, PairResult.OK, null,
+                out.add(new PairResult(r.index(), a, b, PairStatus.OK, null,
                         List.of(new PairResult.Flow(a, b, bps, (long) (bps / 8 * 5), 5.0, 0L))));
             }
         }
@@ -49,7 +49,7 @@ class MeshReportTest {
         List<MeshResult.Host> out = new ArrayList<>();
         for (int i = 0; i < HOSTS.size(); i++) {
             String h = HOSTS.get(i);
-            out.add(new MeshResult.Host(h, h, 5301, i == lostHost ? "lost" : "ok",
+            out.add(new MeshResult.Host(h, h, 5301, i == lostHost ? HostStatus.LOST : HostStatus.OK,
                     i == lostHost ? "the agent closed the connection" : null, i == lostHost ? 1 : null,
                     facts(h, i == smallMtuHost ? 1500 : 9000), null));
         }
@@ -83,9 +83,9 @@ class MeshReportTest {
     void aMeshWhoseOnlyPairFailedIsNotOk() {
         // issue 20: two hosts, the one pair broke — the verdict said "OK — 0 pairs"
         List<MeshResult.Host> two = hosts(-1, -1).subList(0, 2);
-        MeshResult.Params params = new MeshResult.Params("all-pairs", "tcp", 5, 1, null, false, 90, 1, 1, 7, null);
+        MeshResult.Params params = new MeshResult.Params("all-pairs", MeshEngine.TCP, 5, 1, null, false, 90, 1, 1, 7, null);
         MeshResult r = Mesh.assemble(Instant.parse("2026-11-30T10:00:00Z"), 7.0, params, two,
-                List.of(new PairResult(0, "n1", "n2", PairResult.FAILED, "connection refused", List.of())), null);
+                List.of(new PairResult(0, "n1", "n2", PairStatus.FAILED, "connection refused", List.of())), null);
         assertThat(r.verdict().getLast()).isEqualTo("verdict: 1 failed pair");
         assertThat(r.verdict()).noneMatch(l -> l.contains("OK"));
         assertThat(r.hasFindings()).isTrue();
@@ -119,7 +119,7 @@ class MeshReportTest {
     void htmlIsSelfContainedAndEscapes() {
         List<MeshResult.Host> hosts = new ArrayList<>(hosts(-1, -1));
         MeshResult.Host first = hosts.getFirst();
-        hosts.set(0, new MeshResult.Host(first.label(), first.host(), first.port(), "refused", "<script>alert(1)</script>",
+        hosts.set(0, new MeshResult.Host(first.label(), first.host(), first.port(), HostStatus.REFUSED, "<script>alert(1)</script>",
                 null, null, null));
         MeshResult r = result(hosts, pairs(6.1e9, 2, -1), null);
         String html = MeshHtml.render(r);

@@ -19,7 +19,7 @@ class OutliersTest {
             for (Pair p : r.pairs()) {
                 String a = hosts.get(p.client());
                 String b = hosts.get(p.server());
-                out.add(new PairResult(r.index(), a, b, PairResult.OK, null,
+                out.add(new PairResult(r.index(), a, b, PairStatus.OK, null,
                         List.of(new PairResult.Flow(a, b, rate.apply(p.client(), p.server()), null, null, null))));
             }
         }
@@ -119,7 +119,7 @@ class OutliersTest {
                 String a = HOSTS.get(p.client());
                 String b = HOSTS.get(p.server());
                 double back = p.client() == 3 || p.server() == 3 ? 1e9 : 9e9; // h4 receives slowly
-                pairs.add(new PairResult(r.index(), a, b, PairResult.OK, null, List.of(
+                pairs.add(new PairResult(r.index(), a, b, PairStatus.OK, null, List.of(
                         new PairResult.Flow(a, b, b.equals("h4") ? 1e9 : 9e9, null, null, null),
                         new PairResult.Flow(b, a, a.equals("h4") ? 1e9 : 9e9, null, null, null))));
                 assertThat(back).isPositive();
@@ -135,13 +135,13 @@ class OutliersTest {
     void failedPairsDoNotCountAndTwoHostsCannotBeTold() {
         List<PairResult> pairs = new ArrayList<>(mesh(HOSTS, (a, b) -> a == 5 || b == 5 ? 1e9 : 9.4e9));
         pairs.replaceAll(p -> p.client().equals("h6") || p.server().equals("h6")
-                ? new PairResult(p.round(), p.client(), p.server(), PairResult.FAILED, "agent h6 lost", List.of()) : p);
+                ? new PairResult(p.round(), p.client(), p.server(), PairStatus.FAILED, "agent h6 lost", List.of()) : p);
         var r = Outliers.analyse(HOSTS, pairs, null, 90);
         assertThat(r.flows()).isEqualTo(10);
         assertThat(r.outliers()).isEmpty();
 
         List<String> two = List.of("a", "b");
-        var lone = Outliers.analyse(two, List.of(new PairResult(0, "a", "b", PairResult.OK, null,
+        var lone = Outliers.analyse(two, List.of(new PairResult(0, "a", "b", PairStatus.OK, null,
                 List.of(new PairResult.Flow("a", "b", 1e9, null, null, null)))), Map.of("a", 9.4e9, "b", 9.4e9), 90);
         assertThat(lone.outliers()).hasSize(1);
         assertThat(lone.suspects()).isEmpty();
@@ -151,7 +151,7 @@ class OutliersTest {
     @Test
     void aLonePairIsNotJudgedAgainstItself() {
         List<String> two = List.of("a", "b");
-        var bidir = List.of(new PairResult(0, "a", "b", PairResult.OK, null, List.of(
+        var bidir = List.of(new PairResult(0, "a", "b", PairStatus.OK, null, List.of(
                 new PairResult.Flow("a", "b", 1.6e9, null, null, null), new PairResult.Flow("b", "a", 2.1e9, null, null, null))));
         assertThat(Outliers.analyse(two, bidir, null, 90).outliers()).isEmpty();
         assertThat(Outliers.analyse(two, bidir, Map.of("a", 9.4e9, "b", 9.4e9), 90).outliers()).hasSize(2)
