@@ -41,9 +41,9 @@ public final class SweepText {
     }
 
     public void row(SweepRow r) {
-        out.printf(Locale.ROOT, " %8d %12d %16s %19s %14.6f  %s%n", r.sizeBytes(), r.messages(),
+        out.printf(Locale.ROOT, " %8d %12d %16s %19s %14.6f%s%n", r.sizeBytes(), r.messages(),
                 gbits(r.peakBitsPerSecond()), gbits(r.averageBitsPerSecond()), r.messagesPerSecond() / 1e6,
-                progress == null ? "" : progress.step());
+                progress == null ? "" : "  " + progress.step());
         out.flush();
     }
 }

@@ -61,16 +61,27 @@ class ModesCommandIT {
     void sweepPrintsEverySizeOnceInOrderAndItsJsonMatchesTheSchema() {
         Cli.Run text = Cli.run("bw", "--loopback", "-a", "-t", "0.1", "-P", "1");
         assertThat(text.exitCode()).as(text.err()).isZero();
-        Matcher m = Pattern.compile("(?m)^\\s+(\\d+)\\s+\\d+\\s+[\\d.]+\\s+[\\d.]+\\s+[\\d.]+$").matcher(text.out());
+        // a row: the five perftest columns, then the progress column "[done/all, m:ss left]" (issue 17)
+        Matcher m = Pattern.compile("(?m)^\\s+(\\d+)\\s+\\d+\\s+[\\d.]+\\s+[\\d.]+\\s+[\\d.]+"
+                + "  \\[(\\d+)/(\\d+), \\d+:\\d{2} left]$").matcher(text.out());
         List<Integer> sizes = new ArrayList<>();
+        List<String> progress = new ArrayList<>();
         while (m.find()) {
             sizes.add(Integer.parseInt(m.group(1)));
+            progress.add(m.group(2) + "/" + m.group(3));
         }
         List<Integer> expected = new ArrayList<>();
         for (int s = 2; s <= 8 << 20; s *= 2) {
             expected.add(s);
         }
         assertThat(sizes).isEqualTo(expected);
+        List<String> expectedProgress = new ArrayList<>();
+        for (int done = 1; done <= expected.size(); done++) {
+            expectedProgress.add(done + "/" + expected.size());
+        }
+        assertThat(progress).isEqualTo(expectedProgress);
+        assertThat(text.out()).contains("sweep of " + expected.size() + " sizes: about ");
+        assertThat(text.out()).containsPattern("\\[" + expected.size() + "/" + expected.size() + ", 0:00 left]");
         assertThat(text.out()).contains("BW peak[Gb/sec]", "BW average[Gb/sec]", "MsgRate[Mpps]");
 
         Cli.Run json = Cli.run("bw", "--loopback", "-a", "-t", "0.1", "-P", "1", "--json");

@@ -33,8 +33,10 @@ class ExplainDoctorAgreementTest {
 
     static final List<Host> HOSTS = List.of(
             // the tree's port is INIT with LinkUp (no SM); the paste shows it PORT_DOWN (port-down fires on both);
-            // the tree has no cpufreq, mlnx_tune warns "CPU frequency not max"
-            new Host("m02-001", "001_f6752bc58d89dcbd.txt", "m02", Set.of("ib-no-subnet-manager"), Set.of("cpu-governor")),
+            // the tree has no cpufreq, mlnx_tune warns "CPU frequency not max";
+            // ipoib-datagram-port-init rests on that constructed INIT and ibp3s0's mode, which the paste does not show
+            new Host("m02-001", "001_f6752bc58d89dcbd.txt", "m02", Set.of("ib-no-subnet-manager", "ipoib-datagram-port-init"),
+                    Set.of("cpu-governor")),
             // the 25G port speeds are constructed (the seed shows none), so only the tree compares PCIe with ports
             new Host("r86s-004", "004_2a39351d1c4a425e.txt", "r86s-01", Set.of("pcie-below-ports"), Set.of()),
             // the seed shows no speed for enp16s0f0np0 next to its MTU 1500
