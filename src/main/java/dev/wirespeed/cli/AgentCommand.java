@@ -4,16 +4,15 @@ import com.sun.net.httpserver.HttpServer;
 import dev.wirespeed.Version;
 import dev.wirespeed.cluster.Agent;
 import dev.wirespeed.cluster.FactsSource;
+import dev.wirespeed.cluster.MetricsEndpoint;
 import dev.wirespeed.cluster.Token;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -32,7 +31,8 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
             "  head -c 32 /dev/urandom | base64 > /etc/wirespeed/token; chmod 600 /etc/wirespeed/token",
             "  wirespeed agent --token-file /etc/wirespeed/token",
-            "  wirespeed agent --token-file /etc/wirespeed/token --metrics-port 9301   Prometheus on 127.0.0.1:9301/metrics",
+            "  wirespeed agent --token-file /etc/wirespeed/token --metrics :9301   Prometheus on 127.0.0.1:9301/metrics",
+            "  wirespeed agent --token-file /etc/wirespeed/token --metrics 0.0.0.0:9301   metrics on every address",
             "  wirespeed agent --bind 127.0.0.1 -p 5401      loopback, no token (tests)",
             "  srun --ntasks-per-node=1 wirespeed agent --token-file ~/.wirespeed-token &   (see docs/cluster.md)",
             "",
@@ -52,12 +52,17 @@ public final class AgentCommand implements Callable<Integer> {
             description = "Shared secret (16+ characters) a coordinator must prove; required off loopback.")
     Path tokenFile;
 
+    @Option(names = "--metrics", paramLabel = "[ADDR]:PORT",
+            description = {"Serve Prometheus metrics of the latest result per peer and test on http://ADDR:PORT/metrics.",
+                "No ADDR (:9301) is loopback only: the endpoint has no authentication; 0.0.0.0 or [::] is every address."})
+    String metrics;
+
     @Option(names = "--metrics-port", paramLabel = "PORT",
-            description = "Serve Prometheus text metrics of the last results on http://ADDR:PORT/metrics.")
+            description = "Older spelling of --metrics :PORT.")
     Integer metricsPort;
 
     @Option(names = "--metrics-bind", paramLabel = "ADDR",
-            description = "Address of the metrics endpoint (default: loopback only; it has no authentication).")
+            description = "Older spelling of the ADDR of --metrics (with --metrics-port).")
     String metricsBind;
 
     @Option(names = "--max-duration", paramLabel = "SEC", defaultValue = "300",
@@ -79,9 +84,7 @@ public final class AgentCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         Check.range(spec, "-p", port, 0, 65535);
-        if (metricsPort != null) {
-            Check.range(spec, "--metrics-port", metricsPort, 0, 65535);
-        }
+        MetricsEndpoint.Address metricsAt = metricsAddress();
         Check.range(spec, "--max-duration", maxDurationSeconds, 1, 86_400);
         Check.range(spec, "--max-streams", maxStreams, 1, 1024);
         Check.seconds(spec, "--handshake-timeout", handshakeSeconds, 0.1, 600);
@@ -99,14 +102,13 @@ public final class AgentCommand implements Callable<Integer> {
                 line -> ServerCommand.log(out, line)));
         HttpServer metrics = null;
         try {
-            if (metricsPort != null) {
-                metrics = metricsServer(agent, metricsPort);
+            if (metricsAt != null) {
+                metrics = MetricsEndpoint.serve(agent.metrics(), metricsAt);
             }
         } catch (IOException e) {
             agent.close();
-            throw new IOException("cannot serve metrics on " + (metricsBind == null ? "loopback" : metricsBind) + ":"
-                    + metricsPort + ": "
-                    + e.getMessage(), e);
+            throw new IOException("cannot serve metrics on " + (metricsAt.host() == null ? "loopback" : metricsAt.host()) + ":"
+                    + metricsAt.port() + ": " + e.getMessage(), e);
         }
         Interrupts.onRaise(agent::close);
         Thread accepting = agent.serveInBackground();
@@ -117,7 +119,7 @@ public final class AgentCommand implements Callable<Integer> {
         InetSocketAddress a = agent.address();
         ServerCommand.log(out, Version.software() + " agent listening on " + hostText(a) + ":" + a.getPort()
                 + (token != null ? " (token required)" : " (no token: loopback only)")
-                + (metrics != null ? ", metrics on http://" + hostText(a) + ":" + metrics.getAddress().getPort() + "/metrics" : ""));
+                + (metrics != null ? ", metrics on http://" + hostText(metrics.getAddress()) + ":" + metrics.getAddress().getPort() + "/metrics" : ""));
         accepting.join();
         agent.awaitStopped(5, TimeUnit.SECONDS);
         if (metrics != null) {
@@ -151,38 +153,26 @@ public final class AgentCommand implements Callable<Integer> {
         }
     }
 
-    /** GET /metrics only; anything else 404 or 405. The JDK's server keeps the jar free of another dependency. */
-    private HttpServer metricsServer(Agent agent, int metricsPort) throws IOException {
-        // the endpoint has no authentication: loopback unless an address is given
-        InetSocketAddress where = metricsBind == null
-                ? new InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), metricsPort)
-                : new InetSocketAddress(metricsBind, metricsPort);
-        HttpServer http = HttpServer.create(where, 16);
-        http.createContext("/", exchange -> {
-            try (exchange) {
-                if (!exchange.getRequestURI().getPath().equals("/metrics")) {
-                    exchange.sendResponseHeaders(404, -1);
-                    return;
-                }
-                if (!exchange.getRequestMethod().equals("GET") && !exchange.getRequestMethod().equals("HEAD")) {
-                    exchange.getResponseHeaders().set("Allow", "GET, HEAD");
-                    exchange.sendResponseHeaders(405, -1);
-                    return;
-                }
-                byte[] body = agent.metrics().render().getBytes(StandardCharsets.UTF_8);
-                exchange.getResponseHeaders().set("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
-                boolean head = exchange.getRequestMethod().equals("HEAD");
-                exchange.sendResponseHeaders(200, head ? -1 : body.length);
-                if (!head) {
-                    try (OutputStream os = exchange.getResponseBody()) {
-                        os.write(body);
-                    }
-                }
+    /** Where to serve metrics, null for nowhere; --metrics-port/--metrics-bind are the older spelling. */
+    private MetricsEndpoint.Address metricsAddress() {
+        if (metrics != null && (metricsPort != null || metricsBind != null)) {
+            throw Check.usage(spec, "--metrics replaces --metrics-port and --metrics-bind: give only --metrics [ADDR]:PORT");
+        }
+        if (metrics != null) {
+            try {
+                return MetricsEndpoint.parse(metrics);
+            } catch (IllegalArgumentException e) {
+                throw Check.usage(spec, "--metrics " + e.getMessage());
             }
-        });
-        http.setExecutor(java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor());
-        http.start();
-        return http;
+        }
+        if (metricsBind != null && metricsPort == null) {
+            throw Check.usage(spec, "--metrics-bind needs --metrics-port (or use --metrics " + metricsBind + ":PORT)");
+        }
+        if (metricsPort == null) {
+            return null;
+        }
+        Check.range(spec, "--metrics-port", metricsPort, 0, 65535);
+        return new MetricsEndpoint.Address(metricsBind, metricsPort);
     }
 
     private static String hostText(InetSocketAddress a) {

@@ -66,6 +66,23 @@ class MeshCommandTest {
         assertUsage(Cli.run("agent", "--bind", "198.18.0.1"), "--bind 198.18.0.1 needs --token-file");
     }
 
+    @Test
+    void agentMetricsAddressErrorsAreOneLineAndExitTwo() {
+        assertUsage(Cli.run("agent", "--bind", "127.0.0.1", "--metrics", "9301"),
+                "wirespeed agent: --metrics '9301' is not [ADDR]:PORT (e.g. :9301 for loopback, 0.0.0.0:9301 for every address)");
+        assertUsage(Cli.run("agent", "--bind", "127.0.0.1", "--metrics", ":99999"),
+                "--metrics ':99999': port '99999' is not a number in 0..65535");
+        assertUsage(Cli.run("agent", "--bind", "127.0.0.1", "--metrics", "::1:9301"),
+                "--metrics '::1:9301': an IPv6 address goes in brackets, e.g. [::1]:9301");
+        assertUsage(Cli.run("agent", "--bind", "127.0.0.1", "--metrics", ":9301", "--metrics-port", "9302"),
+                "--metrics replaces --metrics-port and --metrics-bind: give only --metrics [ADDR]:PORT");
+        assertUsage(Cli.run("agent", "--bind", "127.0.0.1", "--metrics", ":9301", "--metrics-bind", "0.0.0.0"),
+                "--metrics replaces --metrics-port and --metrics-bind");
+        assertUsage(Cli.run("agent", "--bind", "127.0.0.1", "--metrics-bind", "0.0.0.0"),
+                "--metrics-bind needs --metrics-port (or use --metrics 0.0.0.0:PORT)");
+        assertUsage(Cli.run("agent", "--bind", "127.0.0.1", "--metrics-port", "70000"), "--metrics-port 70000 is out of range");
+    }
+
     private static void assertUsage(Cli.Run r, String message) {
         assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(ExitCode.USAGE);
         assertThat(r.errLines()).singleElement().satisfies(l -> assertThat(l).contains(message));

@@ -92,10 +92,25 @@ class AgentIT {
                 assertThat(d.receiverSummary().bitsPerSecond()).isPositive();
                 assertThat(d.intervals()).isEmpty();
             });
-            String metrics = a.metrics().render();
-            assertThat(metrics).contains("wirespeed_agent_tests_total{outcome=\"ok\"} 1")
-                    .containsPattern("wirespeed_bandwidth_bits_per_second\\{host=\"[^\"]+\",label=\"upload\","
-                            + "peer=\"127\\.0\\.0\\.1:" + b.port() + "\",test=\"tcp-bw\"} \\d");
+            // what `wirespeed agent --metrics :0` serves: loopback, kernel-chosen port
+            com.sun.net.httpserver.HttpServer http = MetricsEndpoint.serve(a.metrics(), MetricsEndpoint.parse(":0"));
+            try (java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient()) {
+                assertThat(http.getAddress().getAddress().isLoopbackAddress()).isTrue();
+                java.net.http.HttpResponse<String> got = client.send(java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create("http://127.0.0.1:" + http.getAddress().getPort() + "/metrics"))
+                        .timeout(java.time.Duration.ofSeconds(10)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+                assertThat(got.statusCode()).isEqualTo(200);
+                assertThat(got.body()).contains("wirespeed_agent_tests_total{outcome=\"ok\"} 1")
+                        .contains("# HELP wirespeed_bandwidth_bits_per_second ")
+                        .contains("# HELP wirespeed_agent_tests_total ")
+                        .containsPattern("wirespeed_bandwidth_bits_per_second\\{host=\"[^\"]+\",label=\"upload\","
+                                + "peer=\"127\\.0\\.0\\.1:" + b.port() + "\",test=\"tcp-bw\"} \\d");
+                assertThat(got.body().lines().filter(l -> l.startsWith("wirespeed_")).map(l -> l.substring(0, l.indexOf('{') < 0
+                        ? l.indexOf(' ') : l.indexOf('{'))).distinct())
+                        .allSatisfy(name -> assertThat(got.body()).contains("# HELP " + name + " "));
+            } finally {
+                http.stop(0);
+            }
         }
     }
 
