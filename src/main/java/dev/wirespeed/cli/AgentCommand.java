@@ -166,7 +166,8 @@ public final class AgentCommand implements Callable<Integer> {
             }
         }
         if (metricsBind != null && metricsPort == null) {
-            throw Check.usage(spec, "--metrics-bind needs --metrics-port (or use --metrics " + metricsBind + ":PORT)");
+            throw Check.usage(spec, "--metrics-bind needs --metrics-port (or use --metrics "
+                    + (metricsBind.contains(":") ? "[" + metricsBind + "]" : metricsBind) + ":PORT)");
         }
         if (metricsPort == null) {
             return null;

@@ -21,7 +21,7 @@ import java.util.Map;
  * Results as Prometheus metrics, through the official client library (io.prometheus
  * prometheus-metrics-core for the metric model, its text writers for the OpenMetrics 1.0 and
  * Prometheus 0.0.4 formats): `results export --format openmetrics|prometheus` for node_exporter's
- * textfile collector, and `agent --metrics-port` for the agent's own tests.
+ * textfile collector, and `agent --metrics` for the agent's own tests.
  *
  * <p>Every figure is a gauge of the latest result per label set {@code host, peer, test, label}
  * (a later result of the same set replaces an earlier one); names follow Prometheus' conventions
