@@ -58,6 +58,8 @@ public interface RecordVisitor<R> {
 
     R visit(NfsMount r);
 
+    R visit(dev.wirespeed.parse.host.NfsdPortlist r);
+
     R visit(PauseSettings r);
 
     R visit(TopologyDevice r);

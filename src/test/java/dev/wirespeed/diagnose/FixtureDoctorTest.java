@@ -60,6 +60,22 @@ class FixtureDoctorTest {
     }
 
     @Test
+    void nfsOverRdmaWithoutTheTransportModuleAndNfsdWithoutRdmaListener() {
+        // constructed from seed 000 l.1580-1615: the proto=rdma mount before "modprobe xprtrdma", nfsd on TCP only
+        assertThat(findings("nfs-rdma-broken-000")).containsExactly(
+                "error nfs-rdma-module-missing /mnt/nfs",
+                "warn nfsd-no-rdma-port nfsd");
+        Facts broken = Fixtures.facts("nfs-rdma-broken-000");
+        assertThat(new NfsdNoRdmaPortRule().apply(broken, Context.of(broken))).singleElement()
+                .satisfies(f -> assertThat(f.message()).isEqualTo("nfsd listens on tcp 2049;udp 2049 but not on rdma 20049 while"
+                        + " mlx5_0 port 1 is an active RDMA port: clients cannot mount with proto=rdma"));
+        // t3640 (client, rpcrdma loaded) and ft2000 (server, "rdma 20049" listening) stay quiet
+        for (String quiet : List.of("t3640-000", "ft2000-000")) {
+            assertThat(findings(quiet)).noneMatch(f -> f.contains("nfs-rdma") || f.contains("nfsd-"));
+        }
+    }
+
+    @Test
     void roceEcnOffFiresWhereEveryPriorityIsOffAndStaysQuietWherePriorityThreeIsOn() {
         // constructed (hosts/README.md): t3640's enp1s0f1np1 all 0; bluefield2's ports np/rp 3 on;
         // enp1s0f0np0 has no ecn directory: not seen, never a finding
@@ -130,13 +146,13 @@ class FixtureDoctorTest {
      * status and settings (mlxfwmanager, mlxconfig; explain's tests).
      */
     static final java.util.Set<String> NEEDS_TOOL_OUTPUT = java.util.Set.of(RoceFlowControlRule.ID, "bandwidth-below-link",
-            "iperf3-single-thread", FirmwareUpdateRule.ID, LinkTypeRule.ID);
+            "iperf3-single-thread", FirmwareUpdateRule.ID, LinkTypeRule.ID, OfedWithoutNfsrdmaRule.ID);
 
     /** Every rule fires on some fixture (or, for pause frames, on explain-only facts) and stays quiet on another. */
     @Test
     void everyRuleHasAFixtureWhereItFiresAndOneWhereItDoesNot() {
         List<String> hosts = List.of("r86s-004", "m02-001", "t3640-000", "ft2000-000", "bluefield2-002", "ib-node-003",
-                "ndr200-node-000", "vm-virtio");
+                "ndr200-node-000", "vm-virtio", "nfs-rdma-broken-000");
         for (Rule rule : RuleSet.standard().rules()) {
             if (NEEDS_TOOL_OUTPUT.contains(rule.id())) {
                 continue; // sysfs has no pause settings (RoceFlowControlRuleTest) and no measurements (explain's tests)

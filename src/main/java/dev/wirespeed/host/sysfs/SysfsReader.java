@@ -62,6 +62,7 @@ public final class SysfsReader {
         }
         b.cpu(cpu());
         mounts().forEach(b::add);
+        nfsRdma().forEach(b::add);
         b.tcp(tcp());
         return b.build();
     }
@@ -291,6 +292,43 @@ public final class SysfsReader {
             out.add(new Mount(f[0], f[1], f[2], f[3],
                     proto == null ? Observed.absent(source) : Observed.of(proto, "proto=" + proto, source),
                     new Evidence(source, lines[n].strip())));
+        }
+        return out;
+    }
+
+    /**
+     * The NFS-over-RDMA settings (see {@link dev.wirespeed.host.NfsRdma}): the transport modules of
+     * /proc/modules (proc(5): name first, then size, use count, users) and nfsd's listeners in
+     * /proc/fs/nfsd/portlist (nfsd(7); empty or absent when nfsd does not run).
+     */
+    List<dev.wirespeed.host.DeviceSetting> nfsRdma() {
+        List<dev.wirespeed.host.DeviceSetting> out = new ArrayList<>();
+        try {
+            String text = fs.readText("/proc/modules");
+            List<String> names = new ArrayList<>();
+            for (String line : text.split("\n")) {
+                String[] f = line.strip().split("\\s+");
+                if (!f[0].isEmpty()) {
+                    names.add(f[0]);
+                }
+            }
+            String value = dev.wirespeed.host.NfsRdma.modulesValue(names);
+            out.add(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.NfsRdma.KERNEL, dev.wirespeed.host.NfsRdma.MODULES,
+                    value, new Evidence("/proc/modules", value.equals("none") ? "no rpcrdma, xprtrdma or svcrdma line"
+                            : "loaded: " + value)));
+        } catch (IOException e) {
+            // no /proc/modules (a fixture without it, a kernel without modules): not seen
+        }
+        try {
+            String text = fs.readText("/proc/fs/nfsd/portlist");
+            List<String> ports = text.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+            if (!ports.isEmpty()) {
+                String value = String.join(";", ports);
+                out.add(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.NfsRdma.NFSD, dev.wirespeed.host.NfsRdma.PORTLIST,
+                        value, new Evidence("/proc/fs/nfsd/portlist", value)));
+            }
+        } catch (IOException e) {
+            // nfsd not loaded or its file system not mounted: not an NFS server
         }
         return out;
     }
