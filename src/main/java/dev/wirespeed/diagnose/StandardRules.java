@@ -16,6 +16,7 @@ final class StandardRules {
                 new EthernetMtuRule(),
                 new IpoibDatagramRule(),
                 new RoceFlowControlRule(),
+                new RocePfcPriorityRule(),
                 new RoceEcnOffRule(),
                 new CpuGovernorRule(),
                 new NfsOverTcpRule(),
