@@ -127,6 +127,9 @@ port mlx4_1 $a $b 2 "1: DOWN" "2: Polling" "10 Gb/sec (1X QDR)" Ethernet 0x0 0x0
 vnet lo 772 unknown 0x9 65536
 mounts "$ROOTFS"; snmp 4521
 
+# constructed: the processes of m02 before "systemctl start opensmd" (seed 001 l.646-652): no opensm
+f proc/1/comm systemd; f proc/812/comm sshd; f proc/1044/comm rdma-ndd
+
 # --- seed 000: t3640, ConnectX-4 Lx with RoCE ports at 10G and 25G, NFS over RDMA (and over TCP)
 start t3640-000
 cpus 0-15; node 0 0-15

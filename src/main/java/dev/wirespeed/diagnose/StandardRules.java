@@ -9,6 +9,7 @@ final class StandardRules {
     static List<Rule> all() {
         return List.of(
                 new IbNoSubnetManagerRule(),
+                new IbSmNotRunningRule(),
                 new PortDownRule(),
                 new PcieLinkDowngradedRule(),
                 new PcieBelowPortsRule(),

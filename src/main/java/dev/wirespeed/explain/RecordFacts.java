@@ -307,6 +307,14 @@ final class RecordFacts {
         }
 
         @Override
+        public Void visit(dev.wirespeed.parse.host.SubnetManagerSeen r) {
+            b.add(new DeviceSetting(dev.wirespeed.host.NfsRdma.FABRIC, dev.wirespeed.host.NfsRdma.SUBNET_MANAGER,
+                    r.running() ? (r.smLid() != null ? "master lid " + r.smLid() : "running") : "not running",
+                    new Evidence(src, r.source().text().strip())));
+            return null;
+        }
+
+        @Override
         public Void visit(dev.wirespeed.parse.host.NfsdPortlist r) {
             Evidence ev = new Evidence(src, r.source().text().strip());
             String nfsd = dev.wirespeed.host.NfsRdma.NFSD;

@@ -27,6 +27,11 @@ public final class NfsRdma {
     /** The kernel refused that write with "Protocol not supported". */
     public static final String RDMA_REFUSED = "rdma-refused";
 
+    /** Device of the subnet manager setting (not NFS, but carried the same way). */
+    public static final String FABRIC = "fabric";
+    /** "running", "master lid N" (sminfo) or "not running" (systemctl, doctor's /proc scan). */
+    public static final String SUBNET_MANAGER = "subnet-manager";
+
     public static final Set<String> TRANSPORT_MODULES = Set.of("rpcrdma", "xprtrdma", "svcrdma");
 
     /** The setting value for the transport modules among {@code names}. */

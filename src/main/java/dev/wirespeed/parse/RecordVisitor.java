@@ -60,6 +60,8 @@ public interface RecordVisitor<R> {
 
     R visit(dev.wirespeed.parse.host.NfsdPortlist r);
 
+    R visit(dev.wirespeed.parse.host.SubnetManagerSeen r);
+
     R visit(PauseSettings r);
 
     R visit(TopologyDevice r);

@@ -37,6 +37,7 @@ class FixtureDoctorTest {
         // seed 001 l.489-544 (mlnx_tune -r) and l.646-652 (OpenSM)
         assertThat(findings("m02-001")).containsExactly(
                 "error ib-no-subnet-manager mlx5_0 port 1",
+                "error ib-sm-not-running mlx5_0 port 1",
                 "warn port-down mlx4_0 port 1 (ib0)",
                 "warn port-down mlx4_0 port 2 (ib1)",
                 "warn port-down mlx4_1 port 2 (enp6s0d1)",
@@ -73,6 +74,27 @@ class FixtureDoctorTest {
         for (String quiet : List.of("t3640-000", "ft2000-000")) {
             assertThat(findings(quiet)).noneMatch(f -> f.contains("nfs-rdma") || f.contains("nfsd-"));
         }
+    }
+
+    @Test
+    void smNotRunningNeedsALookAtTheProcessesAndIsQuietWhenOpensmRuns() {
+        Facts m02 = Fixtures.facts("m02-001");
+        assertThat(new IbSmNotRunningRule().apply(m02, Context.of(m02))).singleElement().satisfies(f -> {
+            assertThat(f.message()).isEqualTo("mlx5_0 port 1 is INIT and no subnet manager runs here (no opensm among 3 processes):"
+                    + " start one on this host or on another node or switch of the fabric");
+            assertThat(f.fix().command()).isEqualTo("systemctl enable --now opensm");
+        });
+        // the same facts with opensm seen (a /proc scan hit, sminfo's answer): quiet
+        Facts.Builder b = Facts.builder("m02 with opensm");
+        m02.interfaces().forEach(b::add);
+        m02.rdmaDevices().forEach(b::add);
+        b.add(new dev.wirespeed.host.DeviceSetting("fabric", "subnet-manager", "running",
+                new dev.wirespeed.host.Evidence("/proc/2201/comm", "opensm")));
+        Facts withSm = b.build();
+        assertThat(new IbSmNotRunningRule().apply(withSm, Context.of(withSm))).isEmpty();
+        // trees without a process list say nothing (ndr200: no /proc/PID)
+        Facts ndr = Fixtures.facts("ndr200-node-000");
+        assertThat(new IbSmNotRunningRule().apply(ndr, Context.of(ndr))).isEmpty();
     }
 
     @Test

@@ -63,6 +63,7 @@ public final class SysfsReader {
         b.cpu(cpu());
         mounts().forEach(b::add);
         nfsRdma().forEach(b::add);
+        subnetManager().ifPresent(b::add);
         b.tcp(tcp());
         return b.build();
     }
@@ -331,6 +332,33 @@ public final class SysfsReader {
             // nfsd not loaded or its file system not mounted: not an NFS server
         }
         return out;
+    }
+
+    /**
+     * Whether opensm runs here: the comm of every process (/proc/PID/comm, proc(5); at most 4096
+     * processes read). Nothing when /proc lists no process (a fixture without them): not seen.
+     */
+    Optional<dev.wirespeed.host.DeviceSetting> subnetManager() {
+        int scanned = 0;
+        for (String pid : fs.list("/proc")) {
+            if (!pid.matches("\\d+") || scanned >= 4096) {
+                continue;
+            }
+            scanned++;
+            try {
+                String comm = fs.readText("/proc/" + pid + "/comm").strip();
+                if (comm.equals("opensm") || comm.equals("opensmd")) {
+                    return Optional.of(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.NfsRdma.FABRIC,
+                            dev.wirespeed.host.NfsRdma.SUBNET_MANAGER, "running",
+                            new Evidence("/proc/" + pid + "/comm", comm)));
+                }
+            } catch (IOException e) {
+                // the process ended while scanning
+            }
+        }
+        return scanned == 0 ? Optional.empty() : Optional.of(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.NfsRdma.FABRIC,
+                dev.wirespeed.host.NfsRdma.SUBNET_MANAGER, "not running",
+                new Evidence("/proc/*/comm", "no opensm among " + scanned + " processes")));
     }
 
     /** What a capture keeps of /proc/mounts: the NFS lines, not every mount of the host. */
