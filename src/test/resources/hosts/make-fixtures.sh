@@ -82,6 +82,77 @@ snmp() {
 Tcp: 1 200 120000 -1 1000 900 3 20 12 5000000 6000000 $1 0 40 0"
 }
 mounts() { f proc/mounts "$1"; }
+# stats NAME ADDR BRIDGE name=value ...   (/sys/class/net/NAME/statistics: the kernel's 23 files, 0 unless given)
+stats() {
+  local d="sys/devices/pci0000:00/$3/$2/net/$1/statistics" n v; shift 3
+  for n in collisions multicast rx_bytes rx_compressed rx_crc_errors rx_dropped rx_errors rx_fifo_errors \
+      rx_frame_errors rx_length_errors rx_missed_errors rx_nohandler rx_over_errors rx_packets tx_aborted_errors \
+      tx_bytes tx_carrier_errors tx_compressed tx_dropped tx_errors tx_fifo_errors tx_heartbeat_errors \
+      tx_packets tx_window_errors; do f "$d/$n" 0; done
+  for v in "$@"; do f "$d/${v%%=*}" "${v#*=}"; done
+}
+# tc_qdisc NAME DROPPED   (what `tc -s qdisc show dev NAME` printed: mq root over fq_codel children, iproute2's layout)
+tc_qdisc() {
+  f ".wirespeed/tc-s-qdisc/$1" "qdisc mq 0: root 
+ Sent 2655285206479 bytes 896117891 pkt (dropped $2, overlimits 0 requeues 1733) 
+ backlog 0b 0p requeues 1733
+qdisc fq_codel 0: parent :1 limit 10240p flows 1024 quantum 1514 target 5ms interval 100ms memory_limit 32Mb ecn drop_batch 64 
+ Sent 331910650810 bytes 112014736 pkt (dropped $2, overlimits 0 requeues 216) 
+ backlog 0b 0p requeues 216"
+}
+# ethtool_s NAME TEXT   (what `ethtool -S NAME` printed; doctor reads it from the tree, see CounterReader)
+ethtool_s() { f ".wirespeed/ethtool-S/$1" "$2"; }
+# ibcounters DEV ADDR BRIDGE PORT name=value ...   (ports/N/counters: the IBA PortCounters files, 0 unless given)
+ibcounters() {
+  local d="sys/devices/pci0000:00/$3/$2/infiniband/$1/ports/$4/counters" n v; shift 4
+  for n in excessive_buffer_overrun_errors link_downed link_error_recovery local_link_integrity_errors \
+      multicast_rcv_packets multicast_xmit_packets port_rcv_constraint_errors port_rcv_data port_rcv_errors \
+      port_rcv_packets port_rcv_remote_physical_errors port_rcv_switch_relay_errors port_xmit_constraint_errors \
+      port_xmit_data port_xmit_discards port_xmit_packets port_xmit_wait symbol_error unicast_rcv_packets \
+      unicast_xmit_packets VL15_dropped; do f "$d/$n" 0; done
+  for v in "$@"; do f "$d/${v%%=*}" "${v#*=}"; done
+}
+# hwcounters DEV ADDR BRIDGE PORT name=value ...   (ports/N/hw_counters of mlx5, 0 unless given)
+hwcounters() {
+  local d="sys/devices/pci0000:00/$3/$2/infiniband/$1/ports/$4/hw_counters" n v; shift 4
+  for n in duplicate_request implied_nak_seq_err lifespan local_ack_timeout_err np_cnp_sent np_ecn_marked_roce_packets \
+      out_of_buffer out_of_sequence packet_seq_err req_cqe_error req_remote_access_errors \
+      resp_cqe_error rnr_nak_retry_err roce_adp_retrans rp_cnp_handled rx_icrc_encapsulated rx_read_requests \
+      rx_write_requests; do f "$d/$n" 0; done
+  f "$d/lifespan" 10
+  for v in "$@"; do f "$d/${v%%=*}" "${v#*=}"; done
+}
+# netstat BACKLOG_DROP RCVQ_DROP LISTEN_OVERFLOWS   (/proc/net/netstat TcpExt, a subset of the kernel's columns)
+netstat() {
+  f proc/net/netstat "TcpExt: SyncookiesSent SyncookiesRecv SyncookiesFailed PruneCalled RcvPruned OfoPruned ListenOverflows ListenDrops TCPLostRetransmit TCPBacklogDrop TCPRcvQDrop TCPOFODrop TCPZeroWindowDrop
+TcpExt: 0 0 0 0 0 0 $3 $3 0 $1 $2 0 0
+IpExt: InNoRoutes InTruncatedPkts InMcastPkts OutMcastPkts InOctets OutOctets
+IpExt: 0 0 0 0 900000000000 800000000000"
+}
+# snmp_out RETRANS OUTSEGS
+snmp_out() {
+  f proc/net/snmp "Tcp: RtoAlgorithm RtoMin RtoMax MaxConn ActiveOpens PassiveOpens AttemptFails EstabResets CurrEstab InSegs OutSegs RetransSegs InErrs OutRsts InCsumErrors
+Tcp: 1 200 120000 -1 1000 900 3 20 12 5000000 $2 $1 0 40 0
+Udp: InDatagrams NoPorts InErrors OutDatagrams RcvbufErrors SndbufErrors InCsumErrors IgnoredMulti MemErrors
+Udp: 1000 2 0 1000 0 0 0 0 0"
+}
+# mlx5_ethtool_s NAME key=value ...   (the port-wide mlx5_core `ethtool -S` names of the kernel's mlx5 counters.rst; 0 unless given)
+mlx5_ethtool_s() {
+  local name=$1 n v text="NIC statistics:"; shift
+  declare -A val=()
+  for v in "$@"; do val[${v%%=*}]=${v#*=}; done
+  for n in rx_packets rx_bytes tx_packets tx_bytes tx_tso_packets rx_csum_complete rx_xdp_drop tx_queue_stopped \
+      tx_queue_wake rx_wqe_err rx_buff_alloc_err rx_cache_full rx_out_of_buffer rx_if_down_packets \
+      rx_packets_phy rx_bytes_phy tx_packets_phy tx_bytes_phy rx_crc_errors_phy rx_in_range_len_errors_phy \
+      rx_symbol_err_phy rx_discards_phy tx_discards_phy tx_errors_phy rx_undersize_pkts_phy rx_oversize_pkts_phy \
+      link_down_events_phy rx_pause_ctrl_phy tx_pause_ctrl_phy rx_prio0_pause rx_prio0_pause_duration \
+      tx_prio0_pause tx_prio0_pause_duration rx_prio3_pause tx_prio3_pause tx_pause_storm_warning_events \
+      tx_pause_storm_error_events rx_corrected_bits_phy rx0_packets rx0_bytes rx0_buff_alloc_err tx0_packets \
+      tx0_bytes ch0_events ch0_arm; do
+    text+=$'\n'"     $n: ${val[$n]:-0}"
+  done
+  ethtool_s "$name" "$text"
+}
 ROOTFS="/dev/sda2 / ext4 rw,relatime 0 0
 proc /proc proc rw,nosuid,nodev,noexec,relatime 0 0"
 
@@ -232,9 +303,58 @@ for e in "$@"; do
   net "ibp${bus}s0" "$a" "$b" 32 up 1 0x1003 200000 4092 datagram
   rdma "ibp${bus}s0" "$a" "$b" MT4129 28.39.1002 MT_0000000838 "a088:c203:00$(printf %02x "$bus"):0001"
   port "ibp${bus}s0" "$a" "$b" 1 "4: ACTIVE" "5: LinkUp" "200 Gb/sec (2X NDR)" InfiniBand "$lid" 0x4
+  stats "ibp${bus}s0" "$a" "$b" rx_packets=3001200 rx_bytes=190022118002 tx_packets=2990021 tx_bytes=188001223001
+  ibcounters "ibp${bus}s0" "$a" "$b" 1 port_rcv_data=47505529500 port_xmit_data=47000305750 port_rcv_packets=3001200 \
+    port_xmit_packets=2990021
+  hwcounters "ibp${bus}s0" "$a" "$b" 1
 done
 vnet lo 772 unknown 0x9 65536
 mounts "$ROOTFS"; snmp 0
+
+# --- issue 18: counters. A ConnectX-4 Lx 25GbE host whose first port drops and errs, its second port clean
+# (names: the kernel's mlx5 counters.rst and a real mlx5_core `ethtool -S` of ethq issue #8; values constructed)
+start mlx5-counters-018
+cpus 0-15; node 0 0-15
+for fn in 0 1; do
+  a="0000:41:00.$fn"; b="0000:40:01.1"
+  pci "$a" "$b" 0x15b3 0x1015 mlx5_core 0 0-15 "8.0 GT/s PCIe" 16 "8.0 GT/s PCIe" 16
+  net "enp65s0f${fn}np${fn}" "$a" "$b" 1 up 1 0x1003 25000 9000
+  rdma "mlx5_$fn" "$a" "$b" MT4117 14.32.1010 MT_2420110034 "0c42:a103:0012:340$fn"
+  port "mlx5_$fn" "$a" "$b" 1 "4: ACTIVE" "5: LinkUp" "25 Gb/sec (1X EDR)" Ethernet 0x0 0x0 "enp65s0f${fn}np${fn}"
+  ibcounters "mlx5_$fn" "$a" "$b" 1 port_rcv_data=93012440219 port_xmit_data=88123004177 port_rcv_packets=401220931 port_xmit_packets=398822100
+  hwcounters "mlx5_$fn" "$a" "$b" 1
+done
+a=0000:41:00.0; b=0000:40:01.1
+stats enp65s0f0np0 $a $b rx_packets=845320277 rx_bytes=2195783498134 tx_packets=896117891 tx_bytes=2655285206479 \
+  rx_crc_errors=1843 rx_errors=1843 rx_missed_errors=1203411
+mlx5_ethtool_s enp65s0f0np0 rx_packets=845320277 rx_bytes=2195783498134 tx_packets=896117891 tx_bytes=2655285206479 \
+  rx_out_of_buffer=1203411 rx_discards_phy=88310 rx_crc_errors_phy=1843 rx_symbol_err_phy=5120 \
+  link_down_events_phy=7 rx_pause_ctrl_phy=120044 tx_pause_ctrl_phy=310 rx_prio3_pause=120044 \
+  tx_pause_storm_warning_events=2 rx0_packets=52832517 rx0_buff_alloc_err=12
+tc_qdisc enp65s0f0np0 4211
+a=0000:41:00.1
+stats enp65s0f1np1 $a $b rx_packets=12002 rx_bytes=8802211 tx_packets=11933 tx_bytes=7211023
+mlx5_ethtool_s enp65s0f1np1 rx_packets=12002 rx_bytes=8802211 tx_packets=11933 tx_bytes=7211023 rx_corrected_bits_phy=0
+tc_qdisc enp65s0f1np1 0
+vnet lo 772 unknown 0x9 65536
+mounts "$ROOTFS"; snmp_out 180000 6000000; netstat 5120 311 0
+
+# --- issue 18: counters. An HDR InfiniBand node whose port has symbol errors, went down twice and waits on credits
+# (counter files: sysfs-class-infiniband, the IBA PortCounters set; values constructed)
+start ib-counters-018
+cpus 0-31; node 0 0-31
+a=0000:c1:00.0; b=0000:c0:01.1
+pci $a $b 0x15b3 0x101b mlx5_core 0 0-31 "16.0 GT/s PCIe" 16 "16.0 GT/s PCIe" 16
+net ibp193s0 $a $b 32 up 1 0x1003 200000 65520 connected
+stats ibp193s0 $a $b rx_packets=20044122 rx_bytes=910022344112 tx_packets=19022001 tx_bytes=870023411022
+rdma mlx5_0 $a $b MT4123 20.37.1014 MT_0000000222 "b83f:d203:00a1:b2c0"
+port mlx5_0 $a $b 1 "4: ACTIVE" "5: LinkUp" "200 Gb/sec (4X HDR)" InfiniBand 0x2a 0x1
+ibcounters mlx5_0 $a $b 1 symbol_error=65535 link_error_recovery=3 link_downed=2 port_rcv_errors=412 \
+  port_xmit_wait=983211003 port_xmit_discards=17 port_rcv_data=227505586028 port_xmit_data=217505852755 \
+  port_rcv_packets=20044122 port_xmit_packets=19022001
+hwcounters mlx5_0 $a $b 1 out_of_sequence=3
+vnet lo 772 unknown 0x9 65536
+mounts "$ROOTFS"; snmp_out 1200 90000000; netstat 0 0 0
 
 # --- malformed: a copy of the R86S ConnectX-4 Lx with empty, garbage and wrong-unit files
 start malformed

@@ -115,6 +115,13 @@ public final class HostCheck {
 
     /** Step 4: the verdict; null when the bandwidth test did not finish. */
     public static Verdict verdict(BwResult r, String iface, Limits limits, DoctorReport doctor) {
+        Verdict v = pathVerdict(r, iface, limits, doctor);
+        var note = r.counters() == null ? null : r.counters().headline();
+        return v == null || note == null ? v : v.withCounterNote(note.rule(), note.message(), note.fix());
+    }
+
+    /** The path's verdict, before the counters of the test add theirs. */
+    private static Verdict pathVerdict(BwResult r, String iface, Limits limits, DoctorReport doctor) {
         BwResult.Summary s = r.directions().getFirst().receiverSummary();
         if (s == null || !r.outcome().ok()) {
             return null;

@@ -1,6 +1,7 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.engine.BwClient;
+import dev.wirespeed.engine.NumaPlacement;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.iperf3.Iperf3;
 import dev.wirespeed.iperf3.Iperf3Client;
@@ -130,7 +131,7 @@ public final class BwCommand implements Callable<Integer> {
                 result = run(host, targetPort, test, out);
             }
             int code = finish(result, out, err);
-            saveResults(Measurements.of(result), "wirespeed-bw-json", result);
+            saveResults(Measurements.of(result), "wirespeed-bw-json", result, result.outcome());
             return code;
         }
     }
@@ -179,10 +180,10 @@ public final class BwCommand implements Callable<Integer> {
     private ResultsSink sink = ResultsSink.NONE;
 
     /** Saves what this bw run measured (TCP, UDP or a sweep) with its full JSON beside it. */
-    void saveResults(java.util.List<dev.wirespeed.results.Measurement> measurements, String rawFormat, Object raw)
-            throws IOException {
+    void saveResults(java.util.List<dev.wirespeed.results.Measurement> measurements, String rawFormat, Object raw,
+                     BwResult.Outcome outcome) throws IOException {
         Saving.save(spec, save.labels(spec), sink, "bw", measurements, rawFormat, Json.MAPPER.writeValueAsString(raw),
-                Saving.thisHost(), json);
+                Saving.thisHost(), json, outcome);
     }
 
     /**
@@ -203,10 +204,43 @@ public final class BwCommand implements Callable<Integer> {
 
     private BwResult run(String target, int targetPort, TestSpec test, PrintWriter out) throws IOException {
         int timeoutMillis = (int) Math.round(connectTimeoutSeconds * 1000);
+        java.util.BitSet place = null;
+        if (options.affinity == null && !iperf3) {
+            java.util.Optional<NumaPlacement.Placement> p = numaPlacement(target, targetPort, test);
+            if (p.isPresent()) {
+                place = p.get().cpus().cpus();
+                if (!json) {
+                    out.println(p.get().line());
+                }
+            }
+        }
         BwClient.Config config = new BwClient.Config(target, targetPort, test, options.streamsChosenBy(),
-                timeoutMillis, timeoutMillis, Interrupts::raised, options.bind(spec), options.clientCpu(spec));
+                timeoutMillis, timeoutMillis, Interrupts::raised, options.bind(spec), options.clientCpu(spec), place);
         BwClient.Listener listener = json ? new BwClient.Listener() {} : textListener(out, test);
         return iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);
+    }
+
+    /**
+     * Without -A, a multi-stream test on a host with several NUMA nodes runs its streams on the node
+     * of the NIC the kernel routes the peer through. Best effort: anything unreadable places nothing.
+     */
+    static java.util.Optional<NumaPlacement.Placement> numaPlacement(String target, int targetPort, TestSpec test) {
+        int threads = test.streams() * (test.direction() == dev.wirespeed.wire.Direction.BIDIR ? 2 : 1);
+        if (threads < 2) {
+            return java.util.Optional.empty();
+        }
+        try (java.util.stream.Stream<java.nio.file.Path> nodes = java.nio.file.Files.list(
+                java.nio.file.Path.of("/sys/devices/system/node"))) {
+            // cheap first look: reading the whole host's facts is for hosts where there is a choice
+            if (nodes.filter(n -> n.getFileName().toString().matches("node[0-9]+")).count() < 2) {
+                return java.util.Optional.empty();
+            }
+            String nic = Routes.interfaceTo(target, targetPort).orElse(null);
+            dev.wirespeed.host.Facts facts = dev.wirespeed.host.sysfs.Inspection.read(java.nio.file.Path.of("/"), null);
+            return NumaPlacement.decide(facts, nic, threads, false);
+        } catch (IOException | RuntimeException e) {
+            return java.util.Optional.empty();
+        }
     }
 
     static BwClient.Listener textListener(PrintWriter out, TestSpec test) {

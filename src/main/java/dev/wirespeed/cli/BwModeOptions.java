@@ -95,7 +95,7 @@ final class BwModeOptions {
             new UdpText(out, false).summary(result);
         }
         out.flush();
-        bw.saveResults(Measurements.of(result), "wirespeed-udp-json", result);
+        bw.saveResults(Measurements.of(result), "wirespeed-udp-json", result, result.outcome());
         return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
     }
 
@@ -141,7 +141,7 @@ final class BwModeOptions {
             out.println(Json.pretty(result));
         }
         out.flush();
-        bw.saveResults(java.util.List.of(Measurements.of(result)), "wirespeed-bw-sweep-json", result);
+        bw.saveResults(java.util.List.of(Measurements.of(result)), "wirespeed-bw-sweep-json", result, result.outcome());
         return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
     }
 

@@ -81,6 +81,11 @@ final class BwOptions {
     }
 
     private Integer[] cpus(CommandSpec spec) {
+        return cpus(spec, affinity);
+    }
+
+    /** -A CPU[,SERVER_CPU] as {client, server}, either null when not given; bw and lat share it. */
+    static Integer[] cpus(CommandSpec spec, String affinity) {
         String[] parts = affinity.split(",", -1);
         if (parts.length > 2) {
             throw Check.usage(spec, "-A takes CPU or CPU,SERVER_CPU (e.g. -A 2,3)");
@@ -105,6 +110,11 @@ final class BwOptions {
 
     /** -B as an address (resolved now, so a typo is a usage error), or null. */
     java.net.InetAddress bind(CommandSpec spec) {
+        return bind(spec, bindAddress);
+    }
+
+    /** -B ADDR resolved (a typo is a usage error), or null; bw and lat share it. */
+    static java.net.InetAddress bind(CommandSpec spec, String bindAddress) {
         if (bindAddress == null) {
             return null;
         }

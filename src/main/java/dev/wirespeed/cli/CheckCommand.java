@@ -133,7 +133,7 @@ public final class CheckCommand implements Callable<Integer> {
             saved.add(Measurements.of(measured.latency()));
         }
         Saving.save(spec, save.labels(spec), sink, "check", saved, "wirespeed-check-json",
-                Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json);
+                Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json, bandwidth.outcome());
         if (!json) {
             out.println("verdict: " + (verdict == null ? "the test did not finish (" + bandwidth.outcome().message() + ")"
                     : verdict.text()));

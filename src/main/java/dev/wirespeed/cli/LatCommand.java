@@ -34,6 +34,7 @@ import picocli.CommandLine.Spec;
             "  wirespeed lat 10.0.0.2 --udp -s 4K       4 KiB UDP datagrams",
             "  wirespeed lat 10.0.0.2 -a                sweep 2 B … 8 MiB (UDP: … 32 KiB), 1000 round trips each",
             "  wirespeed lat 10.0.0.2 -t 5 --busy-poll  5 s, both sides spinning on non-blocking sockets",
+            "  wirespeed lat 10.0.0.2 -A 2,3 -B 10.0.0.1  ping-pong on CPU 2, the server's echo on its CPU 3, from 10.0.0.1",
             "  wirespeed lat 10.0.0.2 --json            JSON only (docs/json/lat.schema.json)",
             "  wirespeed lat --rdma send 10.0.0.2 -a -- -c UD   ib_send_lat sweep over UD; HOST's server starts its side",
             "",
@@ -85,6 +86,14 @@ public final class LatCommand implements Callable<Integer> {
             + "read: lowest latency, one core busy on each side.")
     boolean busyPoll;
 
+    @Option(names = {"-A", "--affinity"}, paramLabel = "CPU[,SERVER_CPU]",
+            description = "Pin this side's ping-pong thread to CPU, and the server's echo thread to SERVER_CPU "
+                    + "(as iperf3 -A).")
+    String affinity;
+
+    @Option(names = {"-B", "--bind"}, paramLabel = "ADDR", description = "Connect from this local address.")
+    String bindAddress;
+
     @Option(names = {"-J", "--json"}, description = "Print only the result as JSON.")
     boolean json;
 
@@ -129,7 +138,7 @@ public final class LatCommand implements Callable<Integer> {
             }
             out.flush();
             Saving.save(spec, save.labels(spec), sink, "lat", java.util.List.of(Measurements.of(result)), "wirespeed-lat-json",
-                    Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json);
+                    Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json, result.outcome());
             return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
         }
     }
@@ -137,9 +146,9 @@ public final class LatCommand implements Callable<Integer> {
     private int runRdma() throws IOException {
         Check.range(spec, "-p", port, 1, 65535);
         Check.seconds(spec, "--connect-timeout", connectTimeoutSeconds, 0.1, 600);
-        if (loopback || udp || busyPoll) {
-            throw Check.usage(spec, "--rdma runs perftest against HOST's wirespeed server: not with --loopback, --udp "
-                    + "or --busy-poll");
+        if (loopback || udp || busyPoll || affinity != null || bindAddress != null) {
+            throw Check.usage(spec, "--rdma runs perftest against HOST's wirespeed server: not with --loopback, --udp, "
+                    + "--busy-poll, -A or -B");
         }
         if (all && sizeBytes != null) {
             throw Check.usage(spec, "-a and -s exclude each other: sweep every size or give one");
@@ -201,7 +210,9 @@ public final class LatCommand implements Callable<Integer> {
         Long n = seconds != null ? null : iterations != null ? iterations
                 : few ? DEFAULT_SWEEP_ITERATIONS : DEFAULT_ITERATIONS;
         long warm = warmup != null ? warmup : all ? DEFAULT_SWEEP_WARMUP : DEFAULT_WARMUP;
-        return LatClient.Config.builder().host(host).port(port).udp(udp).sizesBytes(sizes).iterations(n)
+        Integer[] cpus = affinity == null ? new Integer[2] : BwOptions.cpus(spec, affinity);
+        return LatClient.Config.builder().cpu(cpus[0]).serverCpu(cpus[1]).bindAddress(BwOptions.bind(spec, bindAddress))
+                .host(host).port(port).udp(udp).sizesBytes(sizes).iterations(n)
                 .secondsPerSize(seconds).warmupIterations(warm).busyPoll(busyPoll)
                 .connectTimeoutMillis(millis(connectTimeoutSeconds)).timeoutMillis(millis(timeoutSeconds))
                 .interrupted(Interrupts::raised).build();

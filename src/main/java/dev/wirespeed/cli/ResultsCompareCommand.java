@@ -2,6 +2,7 @@ package dev.wirespeed.cli;
 
 import dev.wirespeed.report.CompareText;
 import dev.wirespeed.report.Comparison;
+import dev.wirespeed.report.ResultFilter;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.store.ResultStore;
 import dev.wirespeed.store.StoredResult;
@@ -20,12 +21,15 @@ import picocli.CommandLine.Spec;
         header = "Compare two sets of results point by point.",
         sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Two sets of results side by side per parameter point, with the ratio A/B.",
-            "A point is named by the parameters that change within a set (bs, iodepth, streams, size);",
-            "repetitions of a point are averaged (their count in parentheses)."},
+            "A point is named by the parameters that change within a set (bs, iodepth, streams, size); sweeps",
+            "are compared size by size. Repetitions of a point are averaged (count and range in parentheses);",
+            "'within noise' when both sides' ranges overlap. One kind of result at a time: give --test when a",
+            "selection holds several. Only results that ended as done count, unless --include-partial."},
         footer = {"", "Examples:",
             "  wirespeed results compare nfs-rdma nfs-tcp              IOPS per bs × iodepth (seed 000's table)",
             "  wirespeed results compare wirespeed iperf3 --metric bitsPerSecond",
             "  wirespeed results compare run:3 run:5 --json",
+            "  wirespeed results compare before after --test lat --since 2026-03-01",
             "", "Metrics: iops, bitsPerSecond, messagesPerSecond, latencyAvgMicros, latencyP99Micros, … (see 'results show')."})
 public final class ResultsCompareCommand implements Callable<Integer> {
     @Spec
@@ -47,22 +51,41 @@ public final class ResultsCompareCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON (schema wirespeed.compare/1).")
     boolean json;
 
+    @Mixin
+    FilterOptions filters;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         try (ResultStore store = db.openExisting()) {
-            List<StoredResult> ra = Selections.read(spec, store, a);
-            List<StoredResult> rb = Selections.read(spec, store, b);
+            ResultFilter filter = filters.filter(spec);
+            List<StoredResult> allA = Selections.read(spec, store, a);
+            List<StoredResult> allB = Selections.read(spec, store, b);
+            List<StoredResult> ra = filter.apply(allA);
+            List<StoredResult> rb = filter.apply(allB);
+            for (var side : List.of(java.util.Map.entry(a, ra), java.util.Map.entry(b, rb))) {
+                if (side.getValue().isEmpty()) {
+                    throw new Failure("'" + side.getKey() + "' has no results left to compare after the filters"
+                            + (filter.includePartial() ? "" : " (only done results count; --include-partial takes the others)"));
+                }
+            }
             if (metric != null && ra.stream().noneMatch(r -> r.measurement().metric(metric).isPresent())
                     && rb.stream().noneMatch(r -> r.measurement().metric(metric).isPresent())) {
                 throw Check.usage(spec, "--metric " + metric + ": no selected result has it");
             }
-            Comparison c = Comparison.of(a, ra, b, rb, metric);
+            Comparison c;
+            try {
+                c = Comparison.of(a, ra, b, rb, metric);
+            } catch (Comparison.MixedKinds e) {
+                throw Check.usage(spec, e.getMessage());
+            }
+            List<StoredResult> both = new java.util.ArrayList<>(allA);
+            both.addAll(allB);
             if (json) {
                 out.println(Json.pretty(c));
                 out.flush();
             } else {
-                CompareText.print(c, out);
+                CompareText.print(c, out, filter.leftOutNote(both));
             }
         }
         return ExitCode.OK;

@@ -1,6 +1,8 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.report.CsvExport;
+import dev.wirespeed.report.MetricsExposition;
+import dev.wirespeed.report.ResultFilter;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.store.ResultStore;
 import dev.wirespeed.store.ResultsDocument;
@@ -21,13 +23,16 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "export",
-        header = "Export results as CSV or JSON.",
+        header = "Export results as CSV, JSON, OpenMetrics or Prometheus text.",
         sortOptions = false, mixinStandardHelpOptions = true,
-        description = {"Export results as CSV or JSON.",
-            "CSV: one line per result, exact values in stored units. JSON: everything, intervals and sweep rows",
-            "included. Without a selection: every result."},
+        description = {"Export results as CSV, JSON, OpenMetrics or Prometheus text.",
+            "CSV: one line per result and per row of a sweep, plain decimals in stored units (named in the header).",
+            "JSON: everything, intervals and sweep rows included. OpenMetrics / Prometheus: the latest figures per",
+            "host, peer, test and label as gauges, for node_exporter's textfile collector. Without a selection:",
+            "every result."},
         footer = {"", "Examples:", "  wirespeed results export --csv > all.csv",
-            "  wirespeed results export --json run:3 -o campaign3.json", "  wirespeed results export --csv nfs-rdma nfs-tcp"})
+            "  wirespeed results export --json run:3 -o campaign3.json", "  wirespeed results export --csv nfs-rdma nfs-tcp",
+            "  wirespeed results export --format openmetrics -o /var/lib/node_exporter/textfile/wirespeed.prom"})
 public final class ResultsExportCommand implements Callable<Integer> {
 
     @Spec
@@ -42,6 +47,14 @@ public final class ResultsExportCommand implements Callable<Integer> {
 
         @Option(names = "--json", required = true, description = "JSON (schema wirespeed.results/1).")
         boolean json;
+
+        @Option(names = "--format", required = true, paramLabel = "FORMAT",
+                description = "csv, json, openmetrics (OpenMetrics 1.0 text) or prometheus (text format 0.0.4).")
+        String name;
+
+        String name() {
+            return csv ? "csv" : json ? "json" : name;
+        }
     }
 
     @ArgGroup(exclusive = true, multiplicity = "1")
@@ -65,11 +78,19 @@ public final class ResultsExportCommand implements Callable<Integer> {
                 Selections.read(spec, store, s).forEach(r -> unique.putIfAbsent(r.id(), r));
             }
             results.addAll(unique.values());
+            String name = format.name();
+            if (!List.of("csv", "json", "openmetrics", "prometheus").contains(name)) {
+                throw Check.usage(spec, "--format " + name + ": give csv, json, openmetrics or prometheus");
+            }
             Output.write(spec, output, out -> {
-                if (format.csv) {
-                    CsvExport.write(results, out);
-                } else {
-                    out.println(Json.pretty(ResultsDocument.of(results)));
+                switch (name) {
+                    case "csv" -> CsvExport.write(results, out);
+                    case "json" -> out.println(Json.pretty(ResultsDocument.of(results)));
+                    // monitoring takes finished results only: an interrupted test's figure is not the link's
+                    case "openmetrics" -> out.print(new MetricsExposition().addAll(ResultFilter.FINISHED.apply(results))
+                            .openMetrics());
+                    default -> out.print(new MetricsExposition().addAll(ResultFilter.FINISHED.apply(results))
+                            .prometheusText());
                 }
             });
         }

@@ -3,8 +3,10 @@ package dev.wirespeed.cli;
 import dev.wirespeed.report.HtmlReport;
 import dev.wirespeed.report.ReportBuilder;
 import dev.wirespeed.report.ReportModel;
+import dev.wirespeed.report.ResultFilter;
 import dev.wirespeed.store.ResultStore;
 import dev.wirespeed.store.StoredResult;
+import dev.wirespeed.units.Numbers;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -27,7 +29,9 @@ import picocli.CommandLine.Spec;
         description = {"Write an offline HTML report with charts.",
             "One self-contained file (no network, no scripts): fio IOPS/bandwidth/latency vs iodepth per block size",
             "and label; bandwidth and message rate vs message size; latency percentiles vs size; bandwidth/latency",
-            "grids; interval time series; the tables behind the charts; the hosts."},
+            "grids; interval time series (per stream for a single bw run); latency percentile distributions;",
+            "the tables behind the charts; the hosts. It opens with the findings of the runs it covers.",
+            "Only results that ended as done are shown, unless --include-partial."},
         footer = {"", "Examples:", "  wirespeed results report run:3 -o campaign3.html",
             "  wirespeed results report nfs-rdma nfs-tcp -o nfs.html --title 'NFS: RDMA vs TCP'"})
 public final class ResultsReportCommand implements Callable<Integer> {
@@ -46,8 +50,12 @@ public final class ResultsReportCommand implements Callable<Integer> {
     @Parameters(paramLabel = "SELECTION", arity = "0..*", description = "Labels, run:N or result ids (default: all).")
     List<String> selections = new ArrayList<>();
 
+    @Mixin
+    FilterOptions filters;
+
     @Override
     public Integer call() throws IOException {
+        ResultFilter filter = filters.filter(spec);
         try (ResultStore store = db.openExisting()) {
             Map<Long, StoredResult> unique = new LinkedHashMap<>();
             if (selections.isEmpty()) {
@@ -56,22 +64,36 @@ public final class ResultsReportCommand implements Callable<Integer> {
             for (String s : selections) {
                 Selections.read(spec, store, s).forEach(r -> unique.putIfAbsent(r.id(), r));
             }
-            if (unique.isEmpty()) {
-                throw new Failure("no results in " + store.file() + " to report");
+            List<StoredResult> chosen = filter.apply(List.copyOf(unique.values()));
+            if (chosen.isEmpty()) {
+                throw new Failure("no results in " + store.file() + " to report"
+                        + (unique.isEmpty() || filter.includePartial() ? ""
+                        : " (only done results count; --include-partial takes the others)"));
             }
             ReportModel model = ReportBuilder.build(title != null ? title : "wirespeed results",
                     Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), store.file().toString(), selections,
-                    List.copyOf(unique.values()));
+                    chosen, filter.leftOutNote(List.copyOf(unique.values())), raws(store, chosen));
             try {
                 Output.write(spec, output, out -> HtmlReport.write(model, out));
             } catch (IllegalStateException e) {
                 throw new Failure(e.getMessage());
             }
             int charts = model.sections().stream().mapToInt(s -> s.charts().size()).sum();
-            spec.commandLine().getOut().println("wrote " + output + ": " + unique.size() + " results, "
-                    + model.sections().size() + " sections, " + charts + " charts");
+            spec.commandLine().getOut().println("wrote " + output + ": " + Numbers.count(chosen.size(), "result") + ", "
+                    + Numbers.count(model.sections().size(), "section") + ", " + Numbers.count(charts, "chart"));
             spec.commandLine().getOut().flush();
         }
         return ExitCode.OK;
+    }
+
+    /** The raw output of wirespeed's own results, for the charts that need more than the common model. */
+    private static Map<Long, String> raws(ResultStore store, List<StoredResult> results) throws IOException {
+        Map<Long, String> out = new LinkedHashMap<>();
+        for (StoredResult r : results) {
+            if (ReportBuilder.wantsRaw(r)) {
+                store.raw(r.id()).ifPresent(raw -> out.put(r.id(), raw));
+            }
+        }
+        return out;
     }
 }

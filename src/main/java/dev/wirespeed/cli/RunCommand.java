@@ -34,6 +34,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import dev.wirespeed.units.Numbers;
 
 @Command(name = "run",
         header = "Run a campaign of tests from a YAML plan.",
@@ -125,7 +126,7 @@ public final class RunCommand implements Callable<Integer> {
                 out.flush();
                 return ExitCode.INTERRUPTED;
             }
-            out.println("done: run " + s.runId() + ", " + (s.ran() - s.failed()) + " points now"
+            out.println("done: run " + s.runId() + ", " + Numbers.count(s.ran() - s.failed(), "point") + " now"
                     + (s.skipped() > 0 ? " + " + s.skipped() + " before" : "") + (s.failed() > 0 ? ", " + s.failed()
                     + " failed" : "") + ". Read them: wirespeed results list --run " + s.runId()
                     + " · wirespeed results report run:" + s.runId() + " -o report.html");
@@ -171,8 +172,8 @@ public final class RunCommand implements Callable<Integer> {
 
     private static void printPlan(Plan plan, List<Point> points, Engines engines, PrintWriter out) {
         out.println("plan '" + plan.name() + "'" + (plan.description() == null ? "" : ": " + plan.description()));
-        out.println(points.size() + " points: " + plan.series().size() + " series, " + plan.repetitions()
-                + (plan.repetitions() == 1 ? " repetition" : " repetitions") + " each"
+        out.println(Numbers.count(points.size(), "point") + ": " + Numbers.count(plan.series().size(), "series", "series")
+                + ", " + Numbers.count(plan.repetitions(), "repetition") + " each"
                 + (plan.retries() > 0 ? ", a failed point tried up to " + (plan.retries() + 1) + " times" : ""));
         TextTable t = new TextTable(List.of("#", "series", "engine", "point", "rep", "labels", "command"));
         for (Point p : points) {

@@ -1,8 +1,10 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.store.HostSummary;
 import dev.wirespeed.store.Item;
+import dev.wirespeed.store.ResultStatus;
 import dev.wirespeed.store.ResultsSink;
 import dev.wirespeed.store.RunInfo;
 import java.io.IOException;
@@ -24,15 +26,29 @@ final class Saving {
     static List<Long> save(CommandSpec spec, List<String> labels, ResultsSink sink, String kind,
                            List<Measurement> measurements, String rawFormat, String raw, HostSummary host,
                            boolean quiet) throws IOException {
+        return save(spec, labels, sink, kind, measurements, rawFormat, raw, host, quiet, BwResult.Outcome.OK);
+    }
+
+    /**
+     * As above, for a test that ended with {@code outcome}: an interrupted test is saved as
+     * interrupted, a failed one as failed with its message, so compare and report leave them out.
+     */
+    static List<Long> save(CommandSpec spec, List<String> labels, ResultsSink sink, String kind,
+                           List<Measurement> measurements, String rawFormat, String raw, HostSummary host,
+                           boolean quiet, BwResult.Outcome outcome) throws IOException {
         if (sink.describe() == null || measurements.isEmpty()) {
             return List.of();
         }
-        List<Item> items = measurements.stream().map(m -> new Item(m, labels, null, rawFormat, raw)).toList();
+        ResultStatus status = outcome == null ? ResultStatus.DONE : ResultStatus.ofOutcome(outcome.status());
+        String reason = status.done() ? null : outcome.message() != null ? outcome.message() : outcome.status().label();
+        List<Item> items = measurements.stream()
+                .map(m -> new Item(m, labels, null, rawFormat, raw).withStatus(status, reason)).toList();
         List<Long> ids = saveItems(spec, sink, kind, items, host);
         if (!quiet) {
             PrintWriter out = spec.commandLine().getOut();
             out.println("saved: " + (ids.size() == 1 ? "result " : "results ")
-                    + ids.stream().map(String::valueOf).collect(Collectors.joining(", ")) + " in " + sink.describe());
+                    + ids.stream().map(String::valueOf).collect(Collectors.joining(", ")) + " in " + sink.describe()
+                    + (status.done() ? "" : " (status " + status + ")"));
             out.flush();
         }
         return ids;

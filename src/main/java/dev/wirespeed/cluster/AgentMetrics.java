@@ -1,108 +1,85 @@
 package dev.wirespeed.cluster;
 
+import dev.wirespeed.report.MetricsExposition;
 import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.Measurement;
+import dev.wirespeed.results.Measurement.Metric;
+import dev.wirespeed.results.Measurement.Metrics;
+import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.Gauge;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * An agent's last results, rendered in the Prometheus text exposition format 0.0.4
- * (prometheus.io/docs/instrumenting/exposition_formats): one gauge per peer, direction and
- * engine with the last rate, when it was measured, and counters of tests by outcome.
+ * An agent's latest results per peer and test kind, exposed through the Prometheus client
+ * library ({@link MetricsExposition}: the metrics `results export --format openmetrics` writes,
+ * labelled host (this agent), peer, test and label, where label is the direction of the test),
+ * plus the agent's own: its info, open sessions, and tests by outcome.
  */
 public final class AgentMetrics {
-    private record Key(String peer, String direction, String engine) implements Comparable<Key> {
-        public int compareTo(Key o) {
-            return (peer + "\0" + direction + "\0" + engine).compareTo(o.peer + "\0" + o.direction + "\0" + o.engine);
-        }
-    }
-
-    private record Last(double bitsPerSecond, Long retransmits, double epochSeconds) {}
-
     private final String host;
-    private final String software;
-    private final Map<Key, Last> last = new TreeMap<>();
-    private final Map<String, Long> testsByOutcome = new TreeMap<>();
+    private final MetricsExposition exposition = new MetricsExposition();
+    private final Counter tests = exposition.counter("wirespeed_agent_tests", "Tests this agent ran as the client, "
+            + "by outcome.", "outcome");
+    private final Gauge sessionsGauge = exposition.gauge("wirespeed_agent_sessions", "Coordinator sessions open now.");
     private final AtomicInteger sessions = new AtomicInteger();
 
     public AgentMetrics(String host, String software) {
         this.host = host;
-        this.software = software;
+        exposition.gauge("wirespeed_agent_info", "This agent: host name and software version.", "host", "version")
+                .labelValues(host, software).set(1);
+        sessionsGauge.set(0);
     }
 
-    /** A TCP test this agent ran as the client. */
+    /** A TCP test this agent ran as the client: one set of figures per direction. */
     public synchronized void record(String peer, BwResult result) {
-        testsByOutcome.merge(result.outcome().status().label(), 1L, Long::sum);
-        double now = Instant.now().toEpochMilli() / 1000.0;
+        tests.labelValues(result.outcome().status().label()).inc();
+        Instant now = Instant.now();
         for (BwResult.DirectionResult d : result.directions()) {
             BwResult.Summary s = d.receiverSummary() != null ? d.receiverSummary() : d.senderSummary();
             if (s == null) {
                 continue;
             }
-            Long retrans = d.senderSummary() != null && d.senderSummary().retransmits() != null
-                    ? d.senderSummary().retransmits().sockets() : null;
-            last.put(new Key(peer, d.direction(), "tcp"), new Last(s.bitsPerSecond(), retrans, now));
+            List<Metric> summary = new ArrayList<>(List.of(Metric.of(Metrics.BITS_PER_SECOND, s.bitsPerSecond())));
+            if (d.senderSummary() != null && d.senderSummary().retransmits() != null
+                    && d.senderSummary().retransmits().sockets() != null) {
+                summary.add(Metric.of(Metrics.RETRANSMITS, d.senderSummary().retransmits().sockets()));
+            }
+            exposition.add(host, peer, d.direction(), new Measurement("wirespeed", null, Measurement.Tests.TCP_BW,
+                    Map.of(), summary, null, null, "measured"), now);
         }
     }
 
     public synchronized void recordPerftest(String peer, String test, PerftestResult result) {
-        testsByOutcome.merge("ok", 1L, Long::sum);
-        last.put(new Key(peer, "upload", test), new Last(result.bitsPerSecond(), null,
-                Instant.now().toEpochMilli() / 1000.0));
+        tests.labelValues("ok").inc();
+        List<Metric> summary = new ArrayList<>(List.of(Metric.of(Metrics.BITS_PER_SECOND, result.bitsPerSecond())));
+        if (result.messagesPerSecond() != null) {
+            summary.add(Metric.of(Metrics.MESSAGES_PER_SECOND, result.messagesPerSecond()));
+        }
+        exposition.add(host, peer, "upload", new Measurement("perftest", null, test,
+                Map.of("sizeBytes", Long.toString(result.sizeBytes())), summary, null, null, "measured"), Instant.now());
     }
 
     public synchronized void recordFailure() {
-        testsByOutcome.merge("failed", 1L, Long::sum);
+        tests.labelValues("failed").inc();
     }
 
     AtomicInteger sessions() {
         return sessions;
     }
 
+    /** The Prometheus text format 0.0.4, as /metrics serves it. */
     public synchronized String render() {
-        StringBuilder b = new StringBuilder();
-        header(b, "wirespeed_agent_info", "gauge", "This agent: host name and software version.");
-        b.append("wirespeed_agent_info{host=\"").append(escape(host)).append("\",version=\"").append(escape(software))
-                .append("\"} 1\n");
-        header(b, "wirespeed_agent_sessions", "gauge", "Coordinator sessions open now.");
-        b.append("wirespeed_agent_sessions ").append(sessions.get()).append('\n');
-        header(b, "wirespeed_agent_tests_total", "counter", "Tests this agent ran as the client, by outcome.");
-        testsByOutcome.forEach((outcome, n) -> b.append("wirespeed_agent_tests_total{outcome=\"").append(escape(outcome))
-                .append("\"} ").append(n).append('\n'));
-        header(b, "wirespeed_agent_last_bits_per_second", "gauge",
-                "Rate of the last test to each peer, receiver side, after the warm-up (bit/s, decimal).");
-        last.forEach((k, v) -> b.append("wirespeed_agent_last_bits_per_second").append(labels(k)).append(' ')
-                .append(number(v.bitsPerSecond())).append('\n'));
-        header(b, "wirespeed_agent_last_test_timestamp_seconds", "gauge", "When the last test to each peer ended (Unix time).");
-        last.forEach((k, v) -> b.append("wirespeed_agent_last_test_timestamp_seconds").append(labels(k)).append(' ')
-                .append(number(v.epochSeconds())).append('\n'));
-        header(b, "wirespeed_agent_last_retransmits", "gauge", "TCP segments retransmitted by the sender in the last test.");
-        last.forEach((k, v) -> {
-            if (v.retransmits() != null) {
-                b.append("wirespeed_agent_last_retransmits").append(labels(k)).append(' ').append(v.retransmits()).append('\n');
-            }
-        });
-        return b.toString();
+        sessionsGauge.set(sessions.get());
+        return exposition.prometheusText();
     }
 
-    private static void header(StringBuilder b, String name, String type, String help) {
-        b.append("# HELP ").append(name).append(' ').append(help).append('\n');
-        b.append("# TYPE ").append(name).append(' ').append(type).append('\n');
-    }
-
-    private static String labels(Key k) {
-        return "{peer=\"" + escape(k.peer()) + "\",direction=\"" + escape(k.direction()) + "\",engine=\""
-                + escape(k.engine()) + "\"}";
-    }
-
-    /** Label values escape backslash, double quote and line feed (exposition format). */
-    static String escape(String s) {
-        return s.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
-    }
-
-    /** Go's ParseFloat (Prometheus) reads Java's "9.41E9"; whole numbers print without a fraction. */
-    private static String number(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+    /** OpenMetrics 1.0 text of the same metrics. */
+    public synchronized String renderOpenMetrics() {
+        sessionsGauge.set(sessions.get());
+        return exposition.openMetrics();
     }
 }

@@ -259,14 +259,17 @@ final class AgentSession {
         }
     }
 
-    /** The coordinator needs the summary; intervals could outgrow a frame in a long test. */
+    /**
+     * The coordinator needs the summary; intervals could outgrow a frame in a long test, and so
+     * could every counter that moved: only the counters that matter travel, with the notes.
+     */
     static BwResult withoutIntervals(BwResult r) {
         List<BwResult.DirectionResult> directions = r.directions().stream()
                 .map(d -> new BwResult.DirectionResult(d.direction(), d.sender(), d.receiver(), List.of(), d.streams(),
                         d.senderSummary(), d.receiverSummary()))
                 .toList();
         return new BwResult(r.schema(), r.tool(), r.startedAt(), r.client(), r.server(), r.params(), directions, r.cpu(),
-                r.outcome());
+                r.dataPath(), r.outcome(), r.counters() == null ? null : r.counters().mattering());
     }
 
     private static String describe(BwResult r) {

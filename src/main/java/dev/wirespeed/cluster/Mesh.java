@@ -267,9 +267,9 @@ public final class Mesh {
                 String before = results.get(at).message();
                 PairResult kept = again.ok()
                         ? new PairResult(again.round(), again.client(), again.server(), again.status(),
-                                "retried; the first attempt failed: " + before, again.flows())
+                                "retried; the first attempt failed: " + before, again.flows(), again.counters())
                         : new PairResult(again.round(), again.client(), again.server(), again.status(),
-                                again.message() + " (retried; first attempt: " + before + ")", again.flows());
+                                again.message() + " (retried; first attempt: " + before + ")", again.flows(), again.counters());
                 results.set(at, kept);
                 merged.add(kept);
             }

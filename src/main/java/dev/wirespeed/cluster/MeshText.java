@@ -87,9 +87,28 @@ public final class MeshText implements Mesh.Listener {
             out.printf(Locale.ROOT, "%nmatrix: %d × %d, in --json and the HTML report (--html)%n", r.hosts().size(),
                     r.hosts().size());
         }
+        counterNotes(r);
         out.println();
         r.verdict().forEach(out::println);
         out.flush();
+    }
+
+    /** Each pair whose counters moved in a way that matters: its worst note (drops, errors, pauses, retransmits). */
+    private void counterNotes(MeshResult r) {
+        boolean first = true;
+        for (PairResult p : r.pairs()) {
+            var note = p.counters() == null ? null : p.counters().headline();
+            if (note == null) {
+                continue;
+            }
+            if (first) {
+                out.println();
+                out.println("counters during the tests:");
+                first = false;
+            }
+            out.println("  " + p.client() + " → " + p.server() + ": " + note.message()
+                    + (note.fix() == null ? "" : "; " + note.fix()));
+        }
     }
 
     private void hosts(MeshResult r) {

@@ -12,10 +12,12 @@ import java.util.List;
  *                {@value #SKIPPED} (a host was already known lost), {@value #INTERRUPTED} (Ctrl-C)
  * @param message why, when not ok
  * @param flows   measured directions: one, or two with --bidir; partial on interrupted
+ * @param counters what the counters that matter did on both ends during the test, with notes; null
+ *                 when not read (perftest pairs, older agents)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PairResult(int round, String client, String server, String status, String message,
-                         List<Flow> flows) {
+                         List<Flow> flows, dev.wirespeed.results.CounterReport counters) {
     public static final String OK = "ok";
     public static final String FAILED = "failed";
     public static final String SKIPPED = "skipped";
@@ -23,6 +25,10 @@ public record PairResult(int round, String client, String server, String status,
 
     public PairResult {
         flows = flows == null ? List.of() : List.copyOf(flows);
+    }
+
+    public PairResult(int round, String client, String server, String status, String message, List<Flow> flows) {
+        this(round, client, server, status, message, flows, null);
     }
 
     @JsonIgnore

@@ -71,13 +71,13 @@ final class PairRunner {
         List<PairResult.Flow> flows = flows(r, a, b);
         BwResult.Outcome o = r.outcome();
         if (o.ok()) {
-            return new PairResult(round, a, b, PairResult.OK, null, flows);
+            return new PairResult(round, a, b, PairResult.OK, null, flows, r.counters());
         }
         if (o.status() == OutcomeStatus.INTERRUPTED) {
-            return new PairResult(round, a, b, PairResult.INTERRUPTED, o.message(), flows);
+            return new PairResult(round, a, b, PairResult.INTERRUPTED, o.message(), flows, r.counters());
         }
         suspects.add(p.server());
-        return new PairResult(round, a, b, PairResult.FAILED, b + ": " + o.message(), flows);
+        return new PairResult(round, a, b, PairResult.FAILED, b + ": " + o.message(), flows, r.counters());
     }
 
     private PairResult perftest(int round, Pair p, String a, String b) throws IOException, InterruptedException {

@@ -31,8 +31,15 @@ public final class LogRules {
 
     public List<Finding> diagnose(LogFacts log) {
         List<Finding> out = new ArrayList<>();
+        // pasted counters are judged once: by counter-errors (per port and kind, with the tool's line),
+        // not again by the facts-level counter rules that serve doctor and the tests' deltas
+        boolean countersByLog = logRules.stream().anyMatch(r -> r instanceof CounterErrorsRule);
+        java.util.Set<String> counterRuleIds = java.util.Arrays.stream(CounterSignal.values())
+                .map(c -> c.ruleId).collect(java.util.stream.Collectors.toSet());
         for (Facts host : log.hosts()) {
-            out.addAll(hostRules.diagnose(host));
+            hostRules.diagnose(host).stream()
+                    .filter(f -> !(countersByLog && counterRuleIds.contains(f.rule())))
+                    .forEach(out::add);
         }
         for (LogRule rule : logRules) {
             try {

@@ -7,7 +7,7 @@ final class StandardRules {
     private StandardRules() {}
 
     static List<Rule> all() {
-        return List.of(
+        List<Rule> rules = new java.util.ArrayList<>(List.of(
                 new IbNoSubnetManagerRule(),
                 new IbSmNotRunningRule(),
                 new PortDownRule(),
@@ -16,6 +16,7 @@ final class StandardRules {
                 new PortRateBelowDeviceRule(),
                 new EthernetMtuRule(),
                 new IpoibDatagramRule(),
+                new IpoibDatagramInitRule(),
                 new RoceFlowControlRule(),
                 new RocePfcPriorityRule(),
                 new RoceEcnOffRule(),
@@ -29,6 +30,8 @@ final class StandardRules {
                 new LinkTypeRule(),
                 // rules that need measured results from tool output (explain)
                 new BandwidthBelowLinkRule(),
-                new Iperf3SingleThreadRule());
+                new Iperf3SingleThreadRule()));
+        rules.addAll(CounterRule.all());
+        return List.copyOf(rules);
     }
 }

@@ -121,6 +121,20 @@ public record Verdict(double measuredBitsPerSecond, Double ceilingBitsPerSecond,
         return new Verdict(measured, ceiling, percent, f.bottleneck().name(), null, null, t.toString());
     }
 
+    /**
+     * This verdict with what the counters said during the test ({@code message}, the worst counter
+     * note, and its {@code fix}): the reason the test fell short when the path itself does not
+     * explain it. The rule becomes this verdict's finding when it had none.
+     */
+    public Verdict withCounterNote(String rule, String message, String fix) {
+        String t = text + " During the test: " + message + (fix == null ? "" : "; " + fix) + ".";
+        if (finding != null) {
+            return new Verdict(measuredBitsPerSecond, ceilingBitsPerSecond, percentOfCeiling, bottleneck, finding, this.fix, t);
+        }
+        return new Verdict(measuredBitsPerSecond, ceilingBitsPerSecond, percentOfCeiling, bottleneck, rule,
+                fix == null ? null : Fix.action(fix), t);
+    }
+
     /** A test whose path is unknown (interface not found, or no rate known for it). */
     public static Verdict unknownPath(double measured, String why) {
         return new Verdict(measured, null, null, null, null, null, Rate.format(measured) + "; no ceiling: " + why + ".");

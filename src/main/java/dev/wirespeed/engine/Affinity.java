@@ -34,6 +34,31 @@ public final class Affinity {
 
     private Affinity() {}
 
+    /** Lets the calling thread run on any CPU of {@code cpus} (a NUMA node's); null on success, else why not. */
+    public static String placeCurrentThread(java.util.BitSet cpus) {
+        if (SET_AFFINITY == null) {
+            return "NUMA placement is not available here (" + NativeSockets.unavailableReason() + ")";
+        }
+        if (cpus.isEmpty() || cpus.length() > MAX_CPUS) {
+            return "NUMA placement: CPUs " + new dev.wirespeed.host.CpuList(cpus) + " are out of range (0.."
+                    + (MAX_CPUS - 1) + ")";
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment mask = arena.allocate(MAX_CPUS / 8);
+            byte[] bytes = cpus.toByteArray(); // little-endian bit order, as cpu_set_t
+            MemorySegment.copy(bytes, 0, mask, ValueLayout.JAVA_BYTE, 0, bytes.length);
+            MemorySegment errno = NativeSockets.errnoCapture(arena);
+            int rc = (int) SET_AFFINITY.invokeExact(errno, 0, mask.byteSize(), mask);
+            if (rc != 0) {
+                return "NUMA placement: cannot place on CPUs " + new dev.wirespeed.host.CpuList(cpus) + " ("
+                        + NativeSockets.strerror(NativeSockets.errno(errno)) + ")";
+            }
+            return null;
+        } catch (Throwable t) {
+            return "NUMA placement: cannot place on CPUs " + new dev.wirespeed.host.CpuList(cpus) + " (" + t + ")";
+        }
+    }
+
     /** Pins the calling thread to {@code cpu}; null on success, else why not (one line). */
     public static String pinCurrentThread(int cpu) {
         if (SET_AFFINITY == null) {

@@ -46,10 +46,11 @@ public final class BwClient {
      * @param interrupted     polled while the test runs; true (Ctrl-C) ends it early with a result
      * @param bindAddress     local address of every connection (-B), null = the kernel's choice
      * @param cpu             the CPU the client's data threads are pinned to (-A), null = none
+     * @param placeCpus       without -A: the CPUs (the NIC's NUMA node) the data threads may run on, null = any
      */
     public record Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
                          int handshakeTimeoutMillis, BooleanSupplier interrupted, InetAddress bindAddress,
-                         Integer cpu) {
+                         Integer cpu, java.util.BitSet placeCpus) {
         public Config {
             if (interrupted == null) {
                 interrupted = () -> false;
@@ -59,7 +60,13 @@ public final class BwClient {
         public Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
                       int handshakeTimeoutMillis, BooleanSupplier interrupted) {
             this(host, port, spec, streamsChosenBy, connectTimeoutMillis, handshakeTimeoutMillis, interrupted, null,
-                    null);
+                    null, null);
+        }
+
+        public Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
+                      int handshakeTimeoutMillis, BooleanSupplier interrupted, InetAddress bindAddress, Integer cpu) {
+            this(host, port, spec, streamsChosenBy, connectTimeoutMillis, handshakeTimeoutMillis, interrupted,
+                    bindAddress, cpu, null);
         }
     }
 
@@ -191,7 +198,7 @@ public final class BwClient {
     }
 
     /** -B: the source address of a connection, any free port. */
-    private static void bind(SocketChannel ch, InetAddress bind) throws IOException {
+    static void bind(SocketChannel ch, InetAddress bind) throws IOException {
         if (bind != null) {
             try {
                 ch.bind(new InetSocketAddress(bind, 0));
@@ -228,6 +235,7 @@ public final class BwClient {
             }
             this.group = new StreamGroup("ws-client", data, sends, spec);
             group.pinTo(config.cpu());
+            group.placeOn(config.placeCpus());
             this.assembler = new ResultAssembler(spec, config.streamsChosenBy());
             this.sampler = new IntervalSampler(group.counters(), TimeUnit.MILLISECONDS.toNanos(spec.intervalMillis()),
                     TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), plannedEndNanos(spec), this::localSample);
@@ -237,6 +245,7 @@ public final class BwClient {
 
         BwResult execute() throws IOException {
             OptionalLong retransBefore = TcpCounters.retransmittedSegments();
+            PathCounterReport counters = PathCounterReport.start(control);
             control.socket().setSoTimeout((int) SILENCE_LIMIT_MILLIS);
             codec.write(new Message.Start());
             long t0 = System.nanoTime();
@@ -258,6 +267,7 @@ public final class BwClient {
             // after a loss the streams were closed: a short wait lets their threads book their CPU time
             group.join(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(peerProblem == null ? 2000 : 300));
             OptionalLong retransAfter = TcpCounters.retransmittedSegments();
+            List<dev.wirespeed.host.Counters> counterDeltas = counters.deltas();
             Io.closeQuietly(control);
             readerThread.interrupt();
 
@@ -275,7 +285,8 @@ public final class BwClient {
                     endNanos - t0);
             Message.Results local = new Message.Results(group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime()),
                     localCpu, localRetrans, group.pathUsed());
-            return assembler.build(startedAt, ResultAssembler.localPeer(), server, local, remote, outcome);
+            return assembler.build(startedAt, ResultAssembler.localPeer(), server, local, remote, outcome)
+                    .withCounters(PathCounterReport.join(counters.interfaceName(), counterDeltas, remote));
         }
 
         private OutcomeStatus waitForEnd(long t0) {

@@ -39,6 +39,12 @@ final class ControlSession implements AutoCloseable {
 
     static ControlSession open(String host, int port, TestSpec spec, int connectTimeoutMillis,
                                int handshakeTimeoutMillis) throws IOException {
+        return open(host, port, spec, connectTimeoutMillis, handshakeTimeoutMillis, null);
+    }
+
+    /** @param bind the local address of the control connection (-B), null = the kernel's choice */
+    static ControlSession open(String host, int port, TestSpec spec, int connectTimeoutMillis,
+                               int handshakeTimeoutMillis, InetAddress bind) throws IOException {
         InetAddress address;
         try {
             address = InetAddress.getByName(host);
@@ -48,6 +54,7 @@ final class ControlSession implements AutoCloseable {
         InetSocketAddress target = new InetSocketAddress(address, port);
         SocketChannel control = SocketChannel.open();
         try {
+            BwClient.bind(control, bind);
             try {
                 control.socket().connect(target, connectTimeoutMillis);
             } catch (IOException e) {
@@ -73,8 +80,14 @@ final class ControlSession implements AutoCloseable {
 
     /** Opens data connection {@code index} and presents the test id (TCP latency test). */
     SocketChannel openTcpData(int index, int connectTimeoutMillis) throws IOException {
+        return openTcpData(index, connectTimeoutMillis, null);
+    }
+
+    /** As {@link #openTcpData(int, int)}, from {@code bind} (-B) when not null. */
+    SocketChannel openTcpData(int index, int connectTimeoutMillis, InetAddress bind) throws IOException {
         SocketChannel ch = SocketChannel.open();
         try {
+            BwClient.bind(ch, bind);
             ch.socket().connect(target, connectTimeoutMillis);
             ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
             ByteBuffer preamble = ByteBuffer.wrap(Preamble.data(testId, index));

@@ -38,10 +38,14 @@ public final class LatClient {
     /**
      * @param iterations     measured round trips per size; null when {@code secondsPerSize} is set
      * @param timeoutMillis  silence of the server (no echo, no control message) that ends the test
+     * @param bindAddress    local address of the control and data connections (-B), null = the kernel's choice
+     * @param cpu            the CPU the ping-pong thread is pinned to (-A CPU), null = none
+     * @param serverCpu      the CPU the server pins its echo thread to (-A CPU,SERVER_CPU), null = none
      */
     public record Config(String host, int port, boolean udp, List<Integer> sizesBytes, Long iterations,
                          Double secondsPerSize, long warmupIterations, boolean busyPoll, int connectTimeoutMillis,
-                         int timeoutMillis, BooleanSupplier interrupted) {
+                         int timeoutMillis, BooleanSupplier interrupted, java.net.InetAddress bindAddress, Integer cpu,
+                         Integer serverCpu) {
         public Config {
             sizesBytes = List.copyOf(sizesBytes);
             if (interrupted == null) {
@@ -67,6 +71,9 @@ public final class LatClient {
             b.connectTimeoutMillis = connectTimeoutMillis;
             b.timeoutMillis = timeoutMillis;
             b.interrupted = interrupted;
+            b.bindAddress = bindAddress;
+            b.cpu = cpu;
+            b.serverCpu = serverCpu;
             return b;
         }
 
@@ -87,8 +94,26 @@ public final class LatClient {
             private int connectTimeoutMillis;
             private int timeoutMillis;
             private BooleanSupplier interrupted;
+            private java.net.InetAddress bindAddress;
+            private Integer cpu;
+            private Integer serverCpu;
 
             private Builder() {}
+
+            public Builder bindAddress(java.net.InetAddress bindAddress) {
+                this.bindAddress = bindAddress;
+                return this;
+            }
+
+            public Builder cpu(Integer cpu) {
+                this.cpu = cpu;
+                return this;
+            }
+
+            public Builder serverCpu(Integer serverCpu) {
+                this.serverCpu = serverCpu;
+                return this;
+            }
 
             public Builder host(String host) {
                 this.host = host;
@@ -147,7 +172,7 @@ public final class LatClient {
 
             public Config build() {
                 return new Config(host, port, udp, sizesBytes, iterations, secondsPerSize, warmupIterations, busyPoll,
-                        connectTimeoutMillis, timeoutMillis, interrupted);
+                        connectTimeoutMillis, timeoutMillis, interrupted, bindAddress, cpu, serverCpu);
             }
         }
     }
@@ -166,26 +191,34 @@ public final class LatClient {
     }
 
     public static TestSpec spec(boolean udp, List<Integer> sizesBytes, boolean busyPoll) {
+        return spec(udp, sizesBytes, busyPoll, null);
+    }
+
+    /** @param serverCpu the CPU the server pins its echo thread to (-A ,SERVER_CPU), null = none */
+    public static TestSpec spec(boolean udp, List<Integer> sizesBytes, boolean busyPoll, Integer serverCpu) {
         int max = sizesBytes.stream().mapToInt(Integer::intValue).max().orElse(1);
         return TestSpec.latency(udp).direction(Direction.UPLOAD).streams(1).bufferBytes(max).noDelay(!udp)
-                .sizesBytes(sizesBytes).busyPoll(busyPoll).build();
+                .sizesBytes(sizesBytes).busyPoll(busyPoll).serverCpu(serverCpu).build();
     }
 
     public LatResult.LatParams params() {
         return new LatResult.LatParams(Protocol.of(config.udp()).label(), config.sweep(), config.sizesBytes(),
-                config.iterations(), config.secondsPerSize(), config.warmupIterations(), config.busyPoll());
+                config.iterations(), config.secondsPerSize(), config.warmupIterations(), config.busyPoll(),
+                config.cpu(), config.serverCpu(),
+                config.bindAddress() == null ? null : config.bindAddress().getHostAddress());
     }
 
     public LatResult run(Listener listener) throws IOException {
-        TestSpec spec = spec(config.udp(), config.sizesBytes(), config.busyPoll());
+        TestSpec spec = spec(config.udp(), config.sizesBytes(), config.busyPoll(), config.serverCpu());
         ControlSession session = ControlSession.open(config.host(), config.port(), spec,
-                config.connectTimeoutMillis(), config.connectTimeoutMillis());
+                config.connectTimeoutMillis(), config.connectTimeoutMillis(), config.bindAddress());
         ByteChannel data = null;
         try {
             if (config.udp()) {
-                data = UdpSetup.connect(session.target, session.testId, 0, 0, config.connectTimeoutMillis());
+                data = UdpSetup.connect(session.target, session.testId, 0, 0, config.connectTimeoutMillis(),
+                        config.bindAddress());
             } else {
-                data = session.openTcpData(0, config.connectTimeoutMillis());
+                data = session.openTcpData(0, config.connectTimeoutMillis(), config.bindAddress());
             }
             session.codec.expect(Message.Ready.class);
             PingPong pingPong;
@@ -222,6 +255,7 @@ public final class LatClient {
         private volatile String stopReason;
         private volatile boolean interrupted;
         private volatile boolean finished;
+        private volatile String pinProblem;
 
         Run(ControlSession session, ByteChannel data, PingPong pingPong, Listener listener) {
             this.session = session;
@@ -234,6 +268,7 @@ public final class LatClient {
 
         LatResult execute() throws IOException {
             session.control.socket().setSoTimeout((int) Math.max(config.timeoutMillis(), BwClient.SILENCE_LIMIT_MILLIS));
+            PathCounterReport counters = PathCounterReport.start(session.control);
             session.codec.write(new Message.Start());
             Instant startedAt = Instant.now();
             long t0 = System.nanoTime();
@@ -241,14 +276,7 @@ public final class LatClient {
             Heartbeat heart = Heartbeat.start("ws-lat-heartbeat", this::sendQuietly);
             Thread watchdog = Thread.ofPlatform().name("ws-lat-watchdog").daemon(true).start(this::watch);
             CpuAccumulator cpu = new CpuAccumulator();
-            CpuClock clock = CpuClock.startForCurrentThread();
-            String failure = null;
-            try {
-                exchange();
-            } catch (IOException e) {
-                failure = Io.reason(e);
-            }
-            clock.stopInto(cpu);
+            String failure = exchangeOnPlacedThread(cpu);
             long end = System.nanoTime();
             finished = true;
             LockSupport.unpark(watchdog);
@@ -258,6 +286,7 @@ public final class LatClient {
                 remote = reader.await(System.nanoTime() + BwClient.DRAIN_LIMIT_NANOS);
             }
             heart.stop();
+            java.util.List<dev.wirespeed.host.Counters> counterDeltas = counters.deltas();
             BwResult.Outcome outcome;
             if (interrupted) {
                 outcome = new BwResult.Outcome(OutcomeStatus.INTERRUPTED, "stopped by the user after " + rows.size()
@@ -274,9 +303,54 @@ public final class LatClient {
             Message.CpuTime local = new Message.CpuTime(cpu.userNanos(), cpu.systemNanos(), end - t0);
             BwResult.Cpu cpuResult = new BwResult.Cpu(ResultAssembler.cpu(local),
                     remote == null ? null : ResultAssembler.cpu(remote.cpu()));
+            List<String> serverFallbacks = remote == null || remote.dataPath() == null
+                    || remote.dataPath().fallbacks() == null || remote.dataPath().fallbacks().isEmpty()
+                    ? null : remote.dataPath().fallbacks();
+            LatResult.Fallbacks fallbacks = pinProblem == null && serverFallbacks == null ? null
+                    : new LatResult.Fallbacks(pinProblem == null ? null : List.of(pinProblem), serverFallbacks);
             return new LatResult(LatResult.SCHEMA, new BwResult.Tool("wirespeed", Version.get()), startedAt.toString(),
                     ResultAssembler.localPeer(), session.server, params(), List.copyOf(rows), cpuResult, outcome,
-                    pingPong.ioPath());
+                    pingPong.ioPath(), PathCounterReport.join(counters.interfaceName(), counterDeltas, remote),
+                    fallbacks);
+        }
+
+        /**
+         * Runs the exchange here, or with -A on a thread of its own pinned to that CPU (pinning the
+         * caller's thread would outlive the test in an embedding JVM). Returns the failure, or null.
+         */
+        private String exchangeOnPlacedThread(CpuAccumulator cpu) {
+            String[] failure = new String[1];
+            Runnable body = () -> {
+                if (config.cpu() != null) {
+                    pinProblem = Affinity.pinCurrentThread(config.cpu());
+                }
+                CpuClock clock = CpuClock.startForCurrentThread();
+                try {
+                    exchange();
+                } catch (IOException | RuntimeException e) {
+                    failure[0] = e instanceof IOException io ? Io.reason(io) : String.valueOf(e);
+                } finally {
+                    clock.stopInto(cpu);
+                }
+            };
+            if (config.cpu() == null) {
+                body.run();
+                return failure[0];
+            }
+            Thread t = Thread.ofPlatform().name("ws-lat-pingpong").daemon(true).start(body);
+            boolean interruptedHere = false;
+            while (true) {
+                try {
+                    t.join(); // the watchdog bounds the exchange: silence or Ctrl-C closes its socket
+                    break;
+                } catch (InterruptedException e) {
+                    interruptedHere = true;
+                }
+            }
+            if (interruptedHere) {
+                Thread.currentThread().interrupt();
+            }
+            return failure[0];
         }
 
         private void exchange() throws IOException {
@@ -329,7 +403,8 @@ public final class LatClient {
         private void addRow(int size, LatencyRecorder recorder, long lost, long elapsedNanos) {
             long n = recorder.count();
             LatRow row = new LatRow(size, n, config.udp() ? lost : null, recorder.oneWayMicros(),
-                    recorder.roundTripMicros(), elapsedNanos <= 0 ? 0 : Math.round(n * 1e9 / elapsedNanos * 10) / 10.0);
+                    recorder.roundTripMicros(), elapsedNanos <= 0 ? 0 : Math.round(n * 1e9 / elapsedNanos * 10) / 10.0,
+                    recorder.encoded());
             rows.add(row);
             listener.row(row);
         }

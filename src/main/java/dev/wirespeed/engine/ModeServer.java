@@ -36,9 +36,11 @@ final class ModeServer {
     private final SocketChannel[] data;
     private final DatagramChannel[] udp;
     private final Supplier<String> abortReason;
+    /** Read before Ready; the latency test's Results carry what moved since. */
+    private final PathCounterReport counters;
 
     ModeServer(FrameCodec codec, SocketChannel control, BwServer.Config config, String peer, TestSpec spec,
-               SocketChannel[] data, DatagramChannel[] udp, Supplier<String> abortReason) {
+               SocketChannel[] data, DatagramChannel[] udp, Supplier<String> abortReason, PathCounterReport counters) {
         this.codec = codec;
         this.control = control;
         this.config = config;
@@ -47,6 +49,7 @@ final class ModeServer {
         this.data = data;
         this.udp = udp;
         this.abortReason = abortReason;
+        this.counters = counters;
     }
 
     void run() throws IOException {
@@ -61,7 +64,11 @@ final class ModeServer {
         CpuAccumulator cpu = new CpuAccumulator();
         long t0 = System.nanoTime();
         StopFlag stop = new StopFlag();
+        String[] pinProblem = new String[1];
         Thread echo = Thread.ofPlatform().name("ws-server-echo").daemon(true).start(() -> {
+            if (spec.serverCpu() != null) {
+                pinProblem[0] = Affinity.pinCurrentThread(spec.serverCpu()); // -A ,SERVER_CPU of the client
+            }
             CpuClock clock = CpuClock.startForCurrentThread();
             try {
                 if (spec.udp()) {
@@ -87,8 +94,11 @@ final class ModeServer {
         closeData();
         heart.stop();
         if (problem == null) {
+            // the echo thread has been joined above, so its pinning outcome is visible here
+            Message.DataPathUsed placement = pinProblem[0] == null ? null
+                    : new Message.DataPathUsed(null, null, List.of(pinProblem[0]));
             send(new Message.Results(List.of(), new Message.CpuTime(cpu.userNanos(), cpu.systemNanos(), end - t0),
-                    null));
+                    null, placement).withCounterDeltas(counters.deltas()));
             ServerTest.lingeringClose(control);
         }
         int sizes = spec.sizesBytes().size();

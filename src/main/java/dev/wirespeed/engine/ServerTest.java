@@ -123,9 +123,11 @@ final class ServerTest {
                 fail("server cannot apply the socket options: " + Io.reason(e));
                 return;
             }
+            // before Ready, so reading the counters (and running ethtool) never delays the test's clock
+            PathCounterReport counters = PathCounterReport.start(control);
             codec.write(new Message.Ready());
             codec.expect(Message.Start.class);
-            runData(spec);
+            runData(spec, counters);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (SocketTimeoutException e) {
@@ -184,9 +186,9 @@ final class ServerTest {
         }
     }
 
-    private void runData(TestSpec spec) throws IOException {
+    private void runData(TestSpec spec, PathCounterReport counters) throws IOException {
         if (spec.testMode() != dev.wirespeed.wire.TestMode.TCP_BW) {
-            new ModeServer(codec, control, server.config(), peer, spec, data, udp, () -> abortReason).run();
+            new ModeServer(codec, control, server.config(), peer, spec, data, udp, () -> abortReason, counters).run();
             return;
         }
         boolean[] sends = new boolean[data.length];
@@ -256,7 +258,8 @@ final class ServerTest {
             g.join(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
             totals = g.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime());
             sendQuietly(new Message.Results(totals,
-                    new Message.CpuTime(g.cpu().userNanos(), g.cpu().systemNanos(), end - t0), retrans, g.pathUsed()));
+                    new Message.CpuTime(g.cpu().userNanos(), g.cpu().systemNanos(), end - t0), retrans, g.pathUsed())
+                    .withCounterDeltas(counters.deltas()));
             lingeringClose(control);
         } else {
             g.close();

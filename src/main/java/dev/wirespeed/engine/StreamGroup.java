@@ -26,6 +26,7 @@ final class StreamGroup {
     private final PayloadFile payload;
     private final String payloadProblem;
     private volatile Integer pinCpu;
+    private volatile java.util.BitSet placeCpus;
 
     /**
      * @param channels    data connections by stream index
@@ -80,14 +81,23 @@ final class StreamGroup {
         this.pinCpu = cpu;
     }
 
+    /** Lets every stream thread of this side run on the CPUs of one NUMA node; null = anywhere. */
+    void placeOn(java.util.BitSet cpus) {
+        this.placeCpus = cpus;
+    }
+
     void start() {
         for (DataStream s : streams) {
             String name = threadPrefix + (s.counter().sending() ? "-send-" : "-recv-") + s.counter().index();
             Integer pin = pinCpu;
-            Runnable body = pin == null ? s : () -> {
+            java.util.BitSet place = placeCpus;
+            Runnable body = pin != null ? () -> {
                 s.pinned(Affinity.pinCurrentThread(pin));
                 s.run();
-            };
+            } : place != null ? () -> {
+                s.pinned(Affinity.placeCurrentThread(place));
+                s.run();
+            } : s;
             Thread t = Thread.ofPlatform().name(name).daemon(true).unstarted(body);
             threads.add(t);
         }

@@ -51,9 +51,22 @@ public final class UdpSetup {
     /** Client: a socket connected to the server's port whose hello the server has answered. */
     static DatagramChannel connect(InetSocketAddress target, byte[] testId, int index, int bufferBytes,
                                    int timeoutMillis) throws IOException {
+        return connect(target, testId, index, bufferBytes, timeoutMillis, null);
+    }
+
+    /** As above, from {@code bind} (-B, any free port) when not null. */
+    static DatagramChannel connect(InetSocketAddress target, byte[] testId, int index, int bufferBytes,
+                                   int timeoutMillis, java.net.InetAddress bind) throws IOException {
         DatagramChannel ch = DatagramChannel.open(family(target));
         try {
             buffers(ch, bufferBytes);
+            if (bind != null) {
+                try {
+                    ch.bind(new InetSocketAddress(bind, 0));
+                } catch (IOException e) {
+                    throw new IOException("cannot bind to " + bind.getHostAddress() + " (-B): " + Io.reason(e), e);
+                }
+            }
             ch.connect(target);
             byte[] hello = Preamble.data(testId, index);
             ByteBuffer answer = ByteBuffer.allocate(hello.length + 1);

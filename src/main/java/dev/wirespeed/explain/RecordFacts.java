@@ -23,6 +23,7 @@ import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.fio.FioDiskUtil;
 import dev.wirespeed.parse.fio.FioJob;
 import dev.wirespeed.parse.host.CounterSample;
 import dev.wirespeed.parse.host.DriverInfo;
@@ -372,6 +373,12 @@ final class RecordFacts {
 
         @Override
         public Void visit(FioJob r) {
+            return null;
+        }
+
+        /** A disk's busy share belongs to one fio run, not to the host's network facts. */
+        @Override
+        public Void visit(FioDiskUtil r) {
             return null;
         }
 

@@ -26,6 +26,11 @@ public final class LatencyRecorder {
         histogram.reset();
     }
 
+    /** Every round trip recorded, nanoseconds, as the store keeps it (see {@link Histograms}). */
+    public String encoded() {
+        return Histograms.encode(histogram);
+    }
+
     /** The round trip, microseconds. */
     public LatStats roundTripMicros() {
         return stats(1000.0);

@@ -1,5 +1,6 @@
 package dev.wirespeed.parse;
 
+import dev.wirespeed.parse.fio.FioDiskUtil;
 import dev.wirespeed.parse.fio.FioJob;
 import dev.wirespeed.parse.host.CounterSample;
 import dev.wirespeed.parse.host.DriverInfo;
@@ -47,6 +48,8 @@ import dev.wirespeed.parse.sockperf.SockperfResult;
  */
 public interface RecordVisitor<R> {
     R visit(FioJob r);
+
+    R visit(FioDiskUtil r);
 
     R visit(DriverInfo r);
 

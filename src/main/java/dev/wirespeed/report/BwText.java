@@ -131,8 +131,10 @@ public final class BwText {
             }
             notes.forEach(n -> out.println("note: " + n));
         }
+        new CountersText(out).print(result.counters());
         out.flush();
     }
+
 
     private static String span(Summary s, BwResult.BwParams p) {
         if (s == null) {

@@ -1,32 +1,59 @@
 package dev.wirespeed.report;
 
+import dev.wirespeed.units.Numbers;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.Graphics2D;
 import java.awt.Rectangle;
+import java.awt.geom.Rectangle2D;
+import java.text.DecimalFormat;
+import java.text.FieldPosition;
+import java.text.NumberFormat;
+import java.text.ParsePosition;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.AxisState;
+import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
-import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.axis.NumberTick;
+import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.block.BlockBorder;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.title.LegendTitle;
 import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.svg.SVGGraphics2D;
+import org.jfree.svg.ViewBox;
 
-/** Draws a {@link ChartSpec} with JFreeChart into an SVG element (JFreeSVG), for inlining in HTML. */
+/**
+ * Draws a {@link ChartSpec} with JFreeChart into an SVG element (JFreeSVG), for inlining in HTML.
+ * The SVG carries a viewBox and no fixed size, so it takes the width of the page; the legend wraps
+ * onto as many lines as it needs, and the chart grows to hold them.
+ */
 public final class Charts {
-    public static final int WIDTH = 760;
-    public static final int HEIGHT = 380;
-    /** Colour-blind-safe palette (Okabe & Ito, "Color Universal Design", 2002). */
+    public static final int WIDTH = 860;
+    public static final int HEIGHT = 400;
+    /** Below this many pixels per label, size ticks skip every other power of two. */
+    private static final int PIXELS_PER_SIZE_LABEL = 56;
+    /** Colour-blind-safe palette (Okabe & Ito, "Color Universal Design", 2002), yellow last (faint on white). */
     private static final Color[] PALETTE = {new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73),
         new Color(0xCC79A7), new Color(0xE69F00), new Color(0x56B4E9), new Color(0x000000), new Color(0xF0E442)};
+    private static final Font TEXT = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
+    private static final Font AXIS = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
 
     static {
         // Charts are drawn without a display (servers, CI); AWT must not look for one.
@@ -34,6 +61,27 @@ public final class Charts {
     }
 
     private Charts() {}
+
+    /** Percentiles, light to dark: the further into the tail, the darker (a sequential scheme). */
+    private static final Color[] PERCENTILES = {new Color(0x9ECAE1), new Color(0x4292C6), new Color(0x08519C),
+        new Color(0x08306B), new Color(0x000000)};
+
+    /** The colour of a report-wide colour index; beyond the palette, dashes tell series apart. */
+    static Color colour(int index) {
+        if (index >= ChartSpec.STREAM_COLOURS) {
+            return PALETTE[(index - ChartSpec.STREAM_COLOURS) % PALETTE.length];
+        }
+        if (index >= ChartSpec.PERCENTILE_COLOURS) {
+            return PERCENTILES[Math.min(index - ChartSpec.PERCENTILE_COLOURS, PERCENTILES.length - 1)];
+        }
+        return PALETTE[Math.floorMod(index, PALETTE.length)];
+    }
+
+    /** Whether a colour index comes round again (palette exhausted): drawn dashed. */
+    private static boolean wraps(int index) {
+        return index < ChartSpec.PERCENTILE_COLOURS ? index >= PALETTE.length
+                : index >= ChartSpec.STREAM_COLOURS && index - ChartSpec.STREAM_COLOURS >= PALETTE.length;
+    }
 
     /**
      * The chart as an SVG element. Laying out its text needs a font known to AWT: without
@@ -52,11 +100,50 @@ public final class Charts {
     private static String draw(ChartSpec spec) {
         JFreeChart chart = spec.bars() ? bars(spec) : lines(spec);
         chart.setBackgroundPaint(Color.WHITE);
+        // A tick label centred on the axis' last value reaches past the plot by half its width:
+        // the padding keeps it inside the chart (ReportChromiumIT measures it in a browser).
+        chart.setPadding(new RectangleInsets(6, 12, 6, 30));
         chart.setTitle(new TextTitle(spec.title(), new Font(Font.SANS_SERIF, Font.BOLD, 15)));
-        int height = spec.bars() ? Math.max(200, 110 + 34 * spec.categories().size()) : HEIGHT;
+        chart.getTitle().setMaximumLinesToDisplay(2);
+        LegendTitle legend = chart.getLegend();
+        if (legend != null) {
+            legend.setItemFont(TEXT);
+            legend.setFrame(BlockBorder.NONE);
+            legend.setPosition(RectangleEdge.BOTTOM);
+            legend.setItemLabelPadding(new RectangleInsets(2, 4, 2, 10));
+        }
+        int height = spec.bars() ? Math.max(220, 130 + 34 * spec.categories().size()) : HEIGHT;
+        height += legendHeight(spec);
         SVGGraphics2D g = new SVGGraphics2D(WIDTH, height);
         chart.draw(g, new Rectangle(0, 0, WIDTH, height));
-        return g.getSVGElement();
+        // No width or height: the viewBox scales the chart to the page (CSS sets width: 100%).
+        return g.getSVGElement(null, false, new ViewBox(0, 0, WIDTH, height), null, null);
+    }
+
+    /** Extra height for a legend that wraps: its text measured with the legend's font. */
+    static int legendHeight(ChartSpec spec) {
+        if (spec.series().size() <= 1) {
+            return 0;
+        }
+        java.awt.image.BufferedImage scratch = new java.awt.image.BufferedImage(1, 1,
+                java.awt.image.BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = scratch.createGraphics();
+        try {
+            var metrics = g.getFontMetrics(TEXT);
+            double line = 0;
+            int lines = 1;
+            for (ChartSpec.Series s : spec.series()) {
+                double w = metrics.stringWidth(s.name()) + 34;
+                if (line > 0 && line + w > WIDTH - 20) {
+                    lines++;
+                    line = 0;
+                }
+                line += w;
+            }
+            return (lines - 1) * 18;
+        } finally {
+            g.dispose();
+        }
     }
 
     private static JFreeChart lines(ChartSpec spec) {
@@ -66,33 +153,66 @@ public final class Charts {
             s.points().forEach(p -> xy.addOrUpdate(p[0], p[1]));
             data.addSeries(xy);
         }
-        NumberAxis y = new NumberAxis(spec.yLabel());
-        y.setAutoRangeIncludesZero(true);
-        NumberAxis linearX = new NumberAxis(spec.xLabel());
-        XYPlot plot;
-        if (spec.xLog2()) {
-            LogAxis x = new LogAxis(spec.xLabel());
-            x.setBase(2);
-            x.setTickUnit(new NumberTickUnit(2));
-            x.setNumberFormatOverride(new BinarySizeFormat());
-            x.setSmallestValue(1);
-            plot = new XYPlot(data, x, y, null);
-        } else {
-            linearX.setAutoRangeIncludesZero(false);
-            boolean whole = spec.series().stream().flatMap(s -> s.points().stream()).allMatch(p -> p[0] == Math.rint(p[0]));
-            if (whole) {
-                linearX.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
-            }
-            plot = new XYPlot(data, linearX, y, null);
-        }
-        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
-        for (int i = 0; i < data.getSeriesCount(); i++) {
-            r.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
-            r.setSeriesStroke(i, new BasicStroke(2f));
+        XYPlot plot = new XYPlot(data, xAxis(spec), yAxis(spec), null);
+        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, spec.x() != ChartSpec.XAxis.NINES);
+        java.util.Set<Integer> used = new java.util.HashSet<>();
+        for (int i = 0; i < spec.series().size(); i++) {
+            int colour = spec.series().get(i).colour();
+            r.setSeriesPaint(i, colour(colour));
+            // A colour used again — two runs of one label, or the palette exhausted — is told
+            // apart by its dashes (and the shapes JFreeChart gives each series).
+            boolean again = !used.add(colour) || wraps(colour);
+            r.setSeriesStroke(i, again
+                    ? new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f)
+                    : new BasicStroke(2f));
         }
         plot.setRenderer(r);
         style(plot);
-        return new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+        return new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, plot, spec.series().size() > 1);
+    }
+
+    private static ValueAxis xAxis(ChartSpec spec) {
+        double lo = spec.series().stream().flatMap(s -> s.points().stream()).mapToDouble(p -> p[0]).min().orElse(0);
+        double hi = spec.series().stream().flatMap(s -> s.points().stream()).mapToDouble(p -> p[0]).max().orElse(1);
+        ValueAxis axis = switch (spec.x()) {
+            case SIZE_LOG2 -> new SizeAxis(spec.xLabel(), Math.max(1, lo), Math.max(hi, lo * 2));
+            case NINES -> {
+                NumberAxis a = new NinesAxis(spec.xLabel());
+                a.setRange(0, Math.max(2, Math.ceil(hi)) + 0.1);
+                yield a;
+            }
+            case TIME -> {
+                NumberAxis a = new NumberAxis(spec.xLabel());
+                a.setRange(0, hi <= 0 ? 1 : hi);
+                yield a;
+            }
+            case LINEAR -> {
+                NumberAxis a = new NumberAxis(spec.xLabel());
+                a.setAutoRangeIncludesZero(false);
+                boolean whole = spec.series().stream().flatMap(s -> s.points().stream()).allMatch(p -> p[0] == Math.rint(p[0]));
+                if (whole) {
+                    a.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+                }
+                yield a;
+            }
+        };
+        axis.setLabelFont(AXIS);
+        axis.setTickLabelFont(TEXT);
+        return axis;
+    }
+
+    private static ValueAxis yAxis(ChartSpec spec) {
+        ValueAxis axis;
+        if (spec.yLog()) {
+            axis = new DecadeAxis(spec.yLabel());
+        } else {
+            NumberAxis n = new NumberAxis(spec.yLabel());
+            n.setAutoRangeIncludesZero(spec.yFromZero());
+            axis = n;
+        }
+        axis.setLabelFont(AXIS);
+        axis.setTickLabelFont(TEXT);
+        return axis;
     }
 
     private static JFreeChart bars(ChartSpec spec) {
@@ -102,42 +222,167 @@ public final class Charts {
                 data.addValue(p[1], s.name(), spec.categories().get((int) p[0]));
             }
         }
-        CategoryPlot plot = new CategoryPlot(data, new org.jfree.chart.axis.CategoryAxis(spec.xLabel()),
-                new NumberAxis(spec.yLabel()), new BarRenderer());
+        NumberAxis value = new NumberAxis(spec.yLabel());
+        value.setAutoRangeIncludesZero(true);
+        value.setLabelFont(AXIS);
+        value.setTickLabelFont(TEXT);
+        CategoryAxis category = new CategoryAxis(spec.xLabel());
+        category.setTickLabelFont(TEXT);
+        category.setMaximumCategoryLabelLines(2);
+        List<Integer> barColours = spec.series().getFirst().barColours();
+        BarRenderer renderer = new BarRenderer() {
+            @Override
+            public java.awt.Paint getItemPaint(int row, int column) {
+                // each bar in its label's colour, as the label's lines on the other charts
+                return column < barColours.size() ? colour(barColours.get(column)) : super.getItemPaint(row, column);
+            }
+        };
+        CategoryPlot plot = new CategoryPlot(data, category, value, renderer);
         // Horizontal bars: category names (series of a campaign) stay readable at any length.
         plot.setOrientation(PlotOrientation.HORIZONTAL);
         BarRenderer r = (BarRenderer) plot.getRenderer();
         r.setBarPainter(new StandardBarPainter());
         r.setShadowVisible(false);
-        for (int i = 0; i < data.getRowCount(); i++) {
-            r.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+        for (int i = 0; i < spec.series().size(); i++) {
+            r.setSeriesPaint(i, colour(spec.series().get(i).colour()));
         }
         plot.setBackgroundPaint(new Color(0xF7F7F7));
         plot.setRangeGridlinePaint(new Color(0xBBBBBB));
-        return new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+        return new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, plot, spec.series().size() > 1);
     }
 
-    /** Axis labels of message sizes as people write them: 2, 512, 4K, 64K, 1M, 8M (binary). */
-    static final class BinarySizeFormat extends java.text.NumberFormat {
-        @Override
-        public StringBuffer format(double number, StringBuffer to, java.text.FieldPosition pos) {
-            return format(Math.round(number), to, pos);
+    /**
+     * Message sizes on a base-2 log axis, a tick at each power of two ("2 B", "2 K", "64 K",
+     * "1 M"); when they would crowd, every other power (the even ones: 1 K, 4 K, 16 K, 64 K, 1 M).
+     */
+    static final class SizeAxis extends LogAxis {
+        SizeAxis(String label, double lo, double hi) {
+            super(label);
+            setBase(2);
+            setSmallestValue(1);
+            setRange(lo / Math.sqrt(2), hi * Math.sqrt(2));
+            setNumberFormatOverride(new SizeFormat());
         }
 
         @Override
-        public StringBuffer format(long number, StringBuffer to, java.text.FieldPosition pos) {
-            String[] units = {"", "K", "M", "G", "T"};
-            int u = 0;
-            long v = number;
-            while (u < units.length - 1 && v >= 1024 && v % 1024 == 0) {
-                v /= 1024;
-                u++;
+        protected List refreshTicksHorizontal(Graphics2D g2, Rectangle2D dataArea, RectangleEdge edge) {
+            return ticks(dataArea.getWidth());
+        }
+
+        @Override
+        protected List refreshTicksVertical(Graphics2D g2, Rectangle2D dataArea, RectangleEdge edge) {
+            return ticks(dataArea.getHeight());
+        }
+
+        @Override
+        public List refreshTicks(Graphics2D g2, AxisState state, Rectangle2D dataArea, RectangleEdge edge) {
+            return ticks(RectangleEdge.isTopOrBottom(edge) ? dataArea.getWidth() : dataArea.getHeight());
+        }
+
+        List<NumberTick> ticks(double pixels) {
+            int first = (int) Math.ceil(Math.log(getLowerBound()) / Math.log(2) - 1e-9);
+            int last = (int) Math.floor(Math.log(getUpperBound()) / Math.log(2) + 1e-9);
+            int count = last - first + 1;
+            int step = count * PIXELS_PER_SIZE_LABEL > pixels ? 2 : 1;
+            List<NumberTick> out = new ArrayList<>();
+            for (int e = first; e <= last; e++) {
+                if (Math.floorMod(e, step) == 0) {
+                    double v = Math.pow(2, e);
+                    out.add(new NumberTick(v, Numbers.size(v), TextAnchor.TOP_CENTER, TextAnchor.CENTER, 0.0));
+                }
             }
-            return to.append(v).append(units[u]);
+            return out;
+        }
+    }
+
+    /** A base-10 log axis ticked at 1, 10, 100 … (and 2, 5 between them when it spans few decades). */
+    static final class DecadeAxis extends LogAxis {
+        DecadeAxis(String label) {
+            super(label);
+            setBase(10);
+            setSmallestValue(1e-3);
+            setNumberFormatOverride(new PlainFormat());
         }
 
         @Override
-        public Number parse(String source, java.text.ParsePosition pos) {
+        public List refreshTicks(Graphics2D g2, AxisState state, Rectangle2D dataArea, RectangleEdge edge) {
+            int first = (int) Math.floor(Math.log10(getLowerBound()));
+            int last = (int) Math.ceil(Math.log10(getUpperBound()));
+            double[] steps = last - first <= 3 ? new double[] {1, 2, 5} : new double[] {1};
+            boolean vertical = !RectangleEdge.isTopOrBottom(edge);
+            List<NumberTick> out = new ArrayList<>();
+            for (int e = first; e <= last; e++) {
+                for (double s : steps) {
+                    double v = s * Math.pow(10, e);
+                    if (v >= getLowerBound() && v <= getUpperBound()) {
+                        out.add(new NumberTick(v, new PlainFormat().format(v),
+                                vertical ? TextAnchor.CENTER_RIGHT : TextAnchor.TOP_CENTER, TextAnchor.CENTER, 0.0));
+                    }
+                }
+            }
+            return out;
+        }
+    }
+
+    /** Percentiles on the nines scale: a tick at 0 %, 90 %, 99 %, 99.9 % … */
+    static final class NinesAxis extends NumberAxis {
+        NinesAxis(String label) {
+            super(label);
+        }
+
+        @Override
+        public List refreshTicks(Graphics2D g2, AxisState state, Rectangle2D dataArea, RectangleEdge edge) {
+            List<NumberTick> out = new ArrayList<>();
+            for (int n = 0; n <= (int) Math.floor(getUpperBound() + 1e-9); n++) {
+                out.add(new NumberTick((double) n, nines(n), TextAnchor.TOP_CENTER, TextAnchor.CENTER, 0.0));
+            }
+            return out;
+        }
+
+        /** 0 → "0 %", 1 → "90 %", 2 → "99 %", 3 → "99.9 %". */
+        static String nines(int n) {
+            if (n == 0) {
+                return "0 %";
+            }
+            return new java.math.BigDecimal("100").subtract(java.math.BigDecimal.ONE.movePointLeft(n - 2))
+                    .stripTrailingZeros().toPlainString() + " %";
+        }
+    }
+
+    /** Size labels for any axis that asks its format: "2 K", "64 K", "1 M". */
+    static final class SizeFormat extends NumberFormat {
+        @Override
+        public StringBuffer format(double number, StringBuffer to, FieldPosition pos) {
+            return to.append(Numbers.size(number));
+        }
+
+        @Override
+        public StringBuffer format(long number, StringBuffer to, FieldPosition pos) {
+            return to.append(Numbers.size(number));
+        }
+
+        @Override
+        public Number parse(String source, ParsePosition pos) {
+            return null;
+        }
+    }
+
+    /** Log-axis labels as plain decimals (0.01, 0.1, 1, 10, 100), never 1E-2. */
+    static final class PlainFormat extends NumberFormat {
+        private final DecimalFormat fallback = new DecimalFormat("0.###", java.text.DecimalFormatSymbols.getInstance(Locale.ROOT));
+
+        @Override
+        public StringBuffer format(double number, StringBuffer to, FieldPosition pos) {
+            return number >= 1 ? fallback.format(number, to, pos) : to.append(Numbers.significant(number, 2));
+        }
+
+        @Override
+        public StringBuffer format(long number, StringBuffer to, FieldPosition pos) {
+            return to.append(number);
+        }
+
+        @Override
+        public Number parse(String source, ParsePosition pos) {
             return null;
         }
     }

@@ -1,17 +1,24 @@
 package dev.wirespeed.report;
 
+import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metric;
 import dev.wirespeed.store.StoredResult;
+import dev.wirespeed.units.Numbers;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * Results as CSV (RFC 4180): one line per result, a column per parameter ("param.bs") and per
- * summary metric in its stored unit ("iops [1/s]", "bitsPerSecond [bit/s]"), so a spreadsheet
- * gets exact numbers. Columns are the union over the exported results; absent cells are empty.
+ * Results as CSV (RFC 4180): one line per result, and for a sweep one line per row (size) of it,
+ * the swept parameter in {@code row_key} / {@code row_value}. A column per parameter
+ * ("param.bs") and per metric in its stored unit ("iops [1/s]", "bitsPerSecond [bit/s]"), values
+ * in plain decimal (never E-notation), so a spreadsheet gets exact numbers. Columns are the union
+ * over the exported results; absent cells are empty. A sweep's lines carry the row's metrics and,
+ * where a row lacks one, the result's summary figure (CPU of the whole sweep).
  */
 public final class CsvExport {
     private CsvExport() {}
@@ -19,36 +26,53 @@ public final class CsvExport {
     public static void write(List<StoredResult> results, PrintWriter out) {
         Set<String> params = new LinkedHashSet<>();
         Set<String> metrics = new LinkedHashSet<>();
-        java.util.Map<String, String> units = new java.util.HashMap<>();
+        Map<String, String> units = new HashMap<>();
+        boolean anyRows = false;
         for (StoredResult r : results) {
             params.addAll(r.measurement().params().keySet());
-            for (Metric m : r.measurement().summary()) {
+            List<Metric> all = new ArrayList<>(r.measurement().summary());
+            for (Measurement.Row row : r.measurement().rows()) {
+                all.addAll(row.metrics());
+                anyRows = true;
+            }
+            for (Metric m : all) {
                 metrics.add(m.name());
                 units.putIfAbsent(m.name(), m.unit());
             }
         }
-        List<String> header = new ArrayList<>(List.of("id", "created_at", "run_id", "kind", "tool", "tool_version", "test",
-                "labels", "repetition"));
+        List<String> header = new ArrayList<>(List.of("id", "created_at", "run_id", "kind", "status", "tool",
+                "tool_version", "test", "labels", "repetition"));
+        if (anyRows) {
+            header.addAll(List.of("row_key", "row_value"));
+        }
         params.forEach(p -> header.add("param." + p));
         metrics.forEach(m -> header.add(m + " [" + units.get(m) + "]"));
         line(out, header);
         for (StoredResult r : results) {
-            List<String> cells = new ArrayList<>(List.of(Long.toString(r.id()), r.createdAt(), Long.toString(r.runId()),
-                    r.kind(), r.measurement().tool(), nz(r.measurement().toolVersion()), r.measurement().test(),
-                    String.join(" ", r.labels()), r.repetition() == null ? "" : r.repetition().toString()));
-            params.forEach(p -> cells.add(nz(r.measurement().params().get(p))));
-            metrics.forEach(m -> cells.add(r.measurement().metric(m).map(x -> number(x.value())).orElse("")));
-            line(out, cells);
+            Measurement m = r.measurement();
+            List<Measurement.Row> rows = m.rows().isEmpty() ? java.util.Collections.singletonList(null) : m.rows();
+            for (Measurement.Row row : rows) {
+                List<String> cells = new ArrayList<>(List.of(Long.toString(r.id()), r.createdAt(),
+                        Long.toString(r.runId()), r.kind(), r.status().text(), m.tool(), nz(m.toolVersion()), m.test(),
+                        String.join(" ", r.labels()), r.repetition() == null ? "" : r.repetition().toString()));
+                if (anyRows) {
+                    cells.add(row == null ? "" : row.key());
+                    cells.add(row == null ? "" : Numbers.plain(row.keyValue()));
+                }
+                params.forEach(p -> cells.add(nz(m.params().get(p))));
+                for (String name : metrics) {
+                    var v = row == null ? java.util.Optional.<Metric>empty()
+                            : row.metrics().stream().filter(x -> x.name().equals(name)).findFirst();
+                    cells.add(v.or(() -> m.metric(name)).map(x -> Numbers.plain(x.value())).orElse(""));
+                }
+                line(out, cells);
+            }
         }
         out.flush();
     }
 
     private static String nz(String s) {
         return s == null ? "" : s;
-    }
-
-    private static String number(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
     }
 
     private static void line(PrintWriter out, List<String> cells) {

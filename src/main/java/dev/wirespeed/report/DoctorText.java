@@ -1,9 +1,11 @@
 package dev.wirespeed.report;
 
 import dev.wirespeed.diagnose.Adapter;
+import dev.wirespeed.diagnose.CounterFindings;
 import dev.wirespeed.diagnose.DoctorReport;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.Port;
+import dev.wirespeed.host.Counters;
 import dev.wirespeed.host.CpuTopology;
 import dev.wirespeed.host.Evidence;
 import dev.wirespeed.host.Facts;
@@ -46,7 +48,7 @@ public final class DoctorText {
         List<Adapter> adapters = Adapter.of(facts);
         Set<String> shown = new TreeSet<>();
         for (Adapter a : adapters) {
-            adapter(a);
+            adapter(a, facts);
             a.ports().stream().filter(p -> p.netdev() != null).forEach(p -> shown.add(p.netdev().name()));
         }
         List<String> others = new ArrayList<>();
@@ -59,6 +61,20 @@ public final class DoctorText {
         if (!others.isEmpty()) {
             out.println("  other interfaces: " + String.join(", ", others));
         }
+        facts.counters(Counters.Scope.HOST, Counters.HOST_SUBJECT).ifPresent(c -> {
+            List<String> parts = new ArrayList<>();
+            c.value("TcpRetransSegs").ifPresent(r -> parts.add(String.format(java.util.Locale.ROOT, "%,d segments retransmitted", r)
+                    + c.value("TcpOutSegs").filter(o -> o > 0)
+                            .map(o -> String.format(java.util.Locale.ROOT, " of %,d (%.2f %%)", o, 100.0 * r / o)).orElse("")));
+            CounterFindings.mattering(c, v -> v != 0).forEach((name, v) -> {
+                if (!name.equals("TcpRetransSegs")) {
+                    parts.add(name + " " + String.format(java.util.Locale.ROOT, "%,d", v));
+                }
+            });
+            if (!parts.isEmpty()) {
+                out.println("  tcp/ip: " + String.join(", ", parts));
+            }
+        });
         for (Mount m : facts.mounts()) {
             out.println("  mount " + m.mountPoint() + "  " + m.fsType() + " " + m.device() + "  proto=" + m.proto().describe());
         }
@@ -89,7 +105,7 @@ public final class DoctorText {
         out.println(b);
     }
 
-    private void adapter(Adapter a) {
+    private void adapter(Adapter a, Facts facts) {
         StringBuilder b = new StringBuilder("  ").append(a.key());
         a.model().ifPresent(m -> b.append(" ").append(m.family()));
         if (!a.functions().isEmpty()) {
@@ -124,7 +140,42 @@ public final class DoctorText {
         }
         for (Port p : a.ports()) {
             out.println("    " + port(p));
+            List<Counters> counters = new ArrayList<>();
+            if (p.netdev() != null) {
+                facts.countersOf(p.netdev()).ifPresent(counters::add);
+            }
+            if (p.rdma() != null) {
+                facts.countersOf(p.rdma()).ifPresent(counters::add);
+            }
+            counters(counters, "      ");
         }
+    }
+
+    /**
+     * The counters that matter (errors, discards, pauses, congestion, link flaps) of one port or the
+     * host: the nonzero ones by name, or a line saying how many were read and all were zero.
+     */
+    private void counters(List<Counters> counters, String indent) {
+        if (counters.isEmpty()) {
+            return;
+        }
+        List<String> nonzero = new ArrayList<>();
+        int read = 0;
+        for (Counters c : counters) {
+            Map<String, Long> m = CounterFindings.mattering(c, v -> true);
+            read += m.size();
+            m.forEach((name, v) -> {
+                if (v != 0) {
+                    nonzero.add(name + " " + String.format(java.util.Locale.ROOT, "%,d", v));
+                }
+            });
+        }
+        if (read == 0) {
+            return;
+        }
+        out.println(indent + "counters: " + (nonzero.isEmpty()
+                ? "no errors, drops, pauses or link flaps (" + read + " such counters read, all 0)"
+                : String.join(", ", nonzero)));
     }
 
     private static String describe(Observed<Double> gts, Observed<Integer> width) {
@@ -182,6 +233,7 @@ public final class DoctorText {
         all.add(facts.cpu().online());
         facts.cpu().nodes().forEach(n -> all.add(n.cpus()));
         facts.cpu().policies().forEach(p -> all.addAll(List.of(p.cpus(), p.governor(), p.driver())));
+        facts.counters().forEach(c -> all.addAll(c.values().values()));
         for (Observed<?> o : all) {
             if (o.isUnreadable()) {
                 out.add(o.source() + ": " + o.describe());

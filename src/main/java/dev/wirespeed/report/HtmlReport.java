@@ -2,9 +2,9 @@ package dev.wirespeed.report;
 
 import dev.wirespeed.store.HostSummary;
 import dev.wirespeed.store.StoredResult;
+import dev.wirespeed.units.Numbers;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.Locale;
 import java.util.TreeSet;
 
 /**
@@ -18,8 +18,10 @@ public final class HtmlReport {
             table { border-collapse: collapse; margin: 0.5em 0 1.5em; font-size: 0.9em; }
             th, td { border: 1px solid #ddd; padding: 0.25em 0.6em; text-align: left; }
             td.n { text-align: right; font-variant-numeric: tabular-nums; }
-            th { background: #f3f3f3; } figure.chart { margin: 1em 0; } figure.chart svg { max-width: 100%; height: auto; }
+            th { background: #f3f3f3; } figure.chart { margin: 1em 0; } figure.chart svg { width: 100%; height: auto; }
             .note { color: #555; } code { background: #f3f3f3; padding: 0 0.2em; }
+            ul.findings { padding-left: 1.2em; } ul.findings li { margin: 0.2em 0; }
+            li.warning::marker, li.error::marker { color: #D55E00; } li.ok::marker { color: #009E73; }
             """;
 
     private HtmlReport() {}
@@ -35,6 +37,7 @@ public final class HtmlReport {
                 + "</code>" + (m.selections().isEmpty() ? "" : ", selected by <code>"
                 + esc(String.join(" ", m.selections())) + "</code>") + "; generated " + esc(m.generatedAt())
                 + " by wirespeed. Rates are decimal (1 Gbit/s = 10<sup>9</sup> bit/s), sizes binary.</p>");
+        findings(m, out);
         hosts(m.hosts(), out);
         int chart = 0;
         for (ReportModel.Section s : m.sections()) {
@@ -54,6 +57,22 @@ public final class HtmlReport {
         results(m.results(), out);
         out.println("</body></html>");
         out.flush();
+    }
+
+    /** The opening: verdicts, warnings and key figures of the runs, before any chart. */
+    private static void findings(ReportModel m, PrintWriter out) {
+        if (m.findings().isEmpty() && m.leftOut() == null) {
+            return;
+        }
+        out.println("<section class=\"findings\"><h2>Findings</h2><ul class=\"findings\">");
+        for (ReportModel.Finding f : m.findings()) {
+            out.println("<li class=\"" + esc(f.level()) + "\">" + (f.level().equals("info") || f.level().equals("ok") ? ""
+                    : "<strong>" + esc(f.level()) + ":</strong> ") + esc(f.text()) + "</li>");
+        }
+        if (m.leftOut() != null) {
+            out.println("<li class=\"info\">" + esc(m.leftOut()) + "</li>");
+        }
+        out.println("</ul></section>");
     }
 
     private static void hosts(List<HostSummary> hosts, PrintWriter out) {
@@ -77,8 +96,10 @@ public final class HtmlReport {
         out.print("<table class=\"data\"><tr><th>" + esc(c.bars() ? "" : c.xLabel()) + "</th>");
         if (c.bars()) {
             out.print("<th>" + esc(c.yLabel()) + "</th></tr>");
+            int d = decimals(c);
             for (double[] p : c.series().getFirst().points()) {
-                out.print("<tr><td>" + esc(c.categories().get((int) p[0])) + "</td><td class=\"n\">" + num(p[1]) + "</td></tr>");
+                out.print("<tr><td>" + esc(c.categories().get((int) p[0])) + "</td><td class=\"n\">" + num(p[1], d)
+                        + "</td></tr>");
             }
             out.println("</table>");
             return;
@@ -89,10 +110,11 @@ public final class HtmlReport {
         out.println("</tr>");
         TreeSet<Double> xs = new TreeSet<>();
         c.series().forEach(s -> s.points().forEach(p -> xs.add(p[0])));
+        int d = decimals(c);
         for (double x : xs) {
-            out.print("<tr><td class=\"n\">" + num(x) + "</td>");
+            out.print("<tr><td class=\"n\">" + xText(c, x) + "</td>");
             for (ChartSpec.Series s : c.series()) {
-                String v = s.points().stream().filter(p -> p[0] == x).findFirst().map(p -> num(p[1])).orElse("-");
+                String v = s.points().stream().filter(p -> p[0] == x).findFirst().map(p -> num(p[1], d)).orElse("-");
                 out.print("<td class=\"n\">" + v + "</td>");
             }
             out.println("</tr>");
@@ -101,10 +123,11 @@ public final class HtmlReport {
     }
 
     private static void results(List<StoredResult> results, PrintWriter out) {
-        out.println("<h2>All results</h2><table><tr><th>id</th><th>saved (UTC)</th><th>tool</th><th>test</th>"
+        out.println("<h2>All results</h2><table><tr><th>id</th><th>saved (UTC)</th><th>status</th><th>tool</th><th>test</th>"
                 + "<th>labels</th><th>parameters</th><th>result</th></tr>");
         for (StoredResult r : results) {
             out.println("<tr><td class=\"n\">" + r.id() + "</td><td>" + esc(r.createdAt()) + "</td><td>"
+                    + esc(r.status().text()) + "</td><td>"
                     + esc(r.measurement().tool() + (r.measurement().toolVersion() == null ? ""
                     : " " + r.measurement().toolVersion())) + "</td><td>" + esc(r.measurement().test()) + "</td><td>"
                     + esc(String.join(", ", r.labels())) + "</td><td>" + esc(ResultsText.paramsOf(r)) + "</td><td>"
@@ -113,11 +136,37 @@ public final class HtmlReport {
         out.println("</table>");
     }
 
-    private static String num(double v) {
-        if (v == Math.rint(v) && Math.abs(v) < 1e12) {
-            return Long.toString((long) v);
+    /**
+     * One precision per table: three significant digits of its largest value, so 24.70 and
+     * 9.41 share a column's decimals instead of each finding its own.
+     */
+    static int decimals(ChartSpec c) {
+        double max = c.series().stream().flatMap(s -> s.points().stream()).mapToDouble(p -> Math.abs(p[1])).max()
+                .orElse(0);
+        double min = c.series().stream().flatMap(s -> s.points().stream()).mapToDouble(p -> Math.abs(p[1]))
+                .filter(v -> v > 0).min().orElse(max);
+        if (c.yLog() || min < max / 100) {
+            return -1; // values spanning decades: each to three significant digits
         }
-        return String.format(Locale.ROOT, Math.abs(v) >= 100 ? "%.1f" : Math.abs(v) >= 1 ? "%.2f" : "%.4f", v);
+        if (max == 0) {
+            return 0;
+        }
+        return Math.clamp(2 - (int) Math.floor(Math.log10(max)), 0, 4);
+    }
+
+    private static String num(double v, int decimals) {
+        // decimals < 0: a chart spanning decades, each value to three significant digits
+        return decimals < 0 ? Numbers.significant(v, 3) : Numbers.fixed(v, decimals);
+    }
+
+    /** The x value as the axis labels it: a size "64 K", a percentile "99.9 %", else the number. */
+    private static String xText(ChartSpec c, double x) {
+        return switch (c.x()) {
+            case SIZE_LOG2 -> Numbers.size(x);
+            case NINES -> new java.math.BigDecimal(100 * (1 - Math.pow(10, -x))).round(new java.math.MathContext(5))
+                    .stripTrailingZeros().toPlainString() + " %";
+            case TIME, LINEAR -> Numbers.plain(Math.round(x * 1000) / 1000.0);
+        };
     }
 
     /** Escapes text for HTML element content and attribute values (the mesh report uses it too). */

@@ -6,6 +6,7 @@ import dev.wirespeed.results.LatResult.LatRow;
 import dev.wirespeed.results.LatResult.LatStats;
 import dev.wirespeed.results.Protocol;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -21,9 +22,17 @@ public final class LatText {
 
     private final PrintWriter out;
     private boolean headerPrinted;
+    private SweepProgress progress;
+    private final java.util.function.LongSupplier clock;
 
     public LatText(PrintWriter out) {
+        this(out, System::nanoTime);
+    }
+
+    /** @param clock nanoseconds for the sweep's progress (a fixed clock in golden tests) */
+    public LatText(PrintWriter out, java.util.function.LongSupplier clock) {
         this.out = out;
+        this.clock = clock;
     }
 
     public void header(BwResult.Peer server, LatResult.LatParams p) {
@@ -38,7 +47,16 @@ public final class LatText {
         }
         b.append(p.sweep() ? " per size" : "").append(" after ").append(p.warmupIterations()).append(" warm-up");
         out.println(b);
+        String placement = placement(p);
+        if (placement != null) {
+            out.println(placement);
+        }
         out.println("one-way latency = RTT/2, usec (t_typical = median); RTT columns = full round trip, usec");
+        if (p.sweep()) {
+            progress = new SweepProgress(p.sizesBytes().size(), p.iterations() != null ? null : p.secondsPerSize(),
+                    clock);
+            out.println(progress.estimate());
+        }
         out.flush();
     }
 
@@ -48,10 +66,11 @@ public final class LatText {
             headerPrinted = true;
         }
         LatStats o = r.oneWayMicros();
-        out.printf(Locale.ROOT, " %8d %11d %8.2f %9.2f %9.2f %8.2f %8.2f %8.2f %8.2f %8.2f  %9.2f %9.2f%s%n",
+        out.printf(Locale.ROOT, " %8d %11d %8.2f %9.2f %9.2f %8.2f %8.2f %8.2f %8.2f %8.2f  %9.2f %9.2f%s%s%n",
                 r.sizeBytes(), r.iterations(), o.min(), o.max(), o.p50(), o.average(), o.stdev(), o.p99(), o.p999(),
                 o.p9999(), r.roundTripMicros().p50(), r.roundTripMicros().p99(),
-                r.lostPackets() != null && r.lostPackets() > 0 ? "  (" + r.lostPackets() + " lost)" : "");
+                r.lostPackets() != null && r.lostPackets() > 0 ? "  (" + r.lostPackets() + " lost)" : "",
+                progress == null ? "" : "  " + progress.step());
         out.flush();
     }
 
@@ -60,7 +79,31 @@ public final class LatText {
         if (cpu != null) {
             out.println("CPU, percent of one core: client " + cpu(cpu.client()) + " · server " + cpu(cpu.server()));
         }
+        new CountersText(out).print(result.counters());
+        LatResult.Fallbacks f = result.fallbacks();
+        if (f != null) {
+            for (List<String> side : java.util.Arrays.asList(f.client(), f.server())) {
+                if (side != null) {
+                    side.forEach(line -> out.println("note: " + line));
+                }
+            }
+        }
         out.flush();
+    }
+
+    /** -A / -B as asked, one line; null when neither was given. */
+    static String placement(LatResult.LatParams p) {
+        List<String> parts = new java.util.ArrayList<>();
+        if (p.clientCpu() != null) {
+            parts.add("client on CPU " + p.clientCpu());
+        }
+        if (p.serverCpu() != null) {
+            parts.add("server echo on CPU " + p.serverCpu());
+        }
+        if (p.bindAddress() != null) {
+            parts.add("from " + p.bindAddress());
+        }
+        return parts.isEmpty() ? null : String.join(", ", parts);
     }
 
     static String cpu(BwResult.CpuSide c) {

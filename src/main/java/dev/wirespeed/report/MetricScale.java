@@ -52,6 +52,40 @@ public record MetricScale(String unit, double divisor, int decimals) {
         return unit.isEmpty() ? number(value) : number(value) + " " + unit;
     }
 
+    /** An axis title in words with the unit: "Bandwidth (Gbit/s)", "One-way latency (µs)". */
+    public static String axisTitle(String metric) {
+        MetricScale s = of(metric);
+        String unit = s.unit.equals("us") ? "µs" : s.unit.equals("KIOPS") ? "thousands" : s.unit.equals("Mmsg/s")
+                ? "millions/s" : s.unit;
+        String words = switch (metric) {
+            case Metrics.BITS_PER_SECOND -> "Bandwidth";
+            case Metrics.PEAK_BITS_PER_SECOND -> "Peak bandwidth";
+            case Metrics.IOPS -> "IOPS";
+            case Metrics.MESSAGES_PER_SECOND -> "Message rate";
+            case Metrics.LOSS_PERCENT -> "Datagrams lost";
+            case Metrics.JITTER_MICROS -> "Jitter";
+            case Metrics.CPU_CLIENT_PERCENT -> "Client CPU";
+            case Metrics.CPU_SERVER_PERCENT -> "Server CPU";
+            case Metrics.RETRANSMITS -> "Retransmitted segments";
+            default -> metric.startsWith("latency") ? "One-way latency" : metric;
+        };
+        return unit.isEmpty() ? words : words + " (" + unit + ")";
+    }
+
+    /** A narrow column header: "p99 us", "peak Gbit/s", "Mmsg/s", "KIOPS". */
+    public static String shortTitle(String metric) {
+        MetricScale s = of(metric);
+        String what = switch (metric) {
+            case Metrics.PEAK_BITS_PER_SECOND -> "peak";
+            case Metrics.BITS_PER_SECOND, Metrics.IOPS, Metrics.MESSAGES_PER_SECOND -> "";
+            default -> metric.startsWith("latency") && metric.endsWith("Micros")
+                    ? metric.substring("latency".length(), metric.length() - "Micros".length())
+                        .toLowerCase(Locale.ROOT).replace("p999", "p99.9") // p9999 becomes p99.99 too
+                    : metric;
+        };
+        return (what + " " + s.unit).strip();
+    }
+
     /** "iops (KIOPS)", for headers and axis labels. */
     public static String title(String metric) {
         MetricScale s = of(metric);

@@ -5,12 +5,24 @@ import dev.wirespeed.store.StoredResult;
 import java.util.List;
 
 /**
- * What `results report` shows, built from stored results only: sections of charts (each with the
- * table of its numbers), the hosts the results ran on, and every result in one table.
+ * What `results report` shows, built from stored results only: the findings of the runs first,
+ * then sections of charts (each with the table of its numbers), the hosts the results ran on, and
+ * every result in one table.
+ *
+ * @param leftOut a note on results not shown (not done), or null
  */
 public record ReportModel(String title, String generatedAt, String database, List<String> selections,
-                          List<HostSummary> hosts, List<Section> sections, List<StoredResult> results) {
+                          List<HostSummary> hosts, List<Finding> findings, List<Section> sections,
+                          List<StoredResult> results, String leftOut) {
 
     /** A group of charts about one kind of result ("fio grid", "tcp-bw", "rdma-send-lat sweep"). */
     public record Section(String title, String note, List<ChartSpec> charts) {}
+
+    /**
+     * One line of the report's opening: a verdict of check, a doctor finding, or a figure worth a
+     * look (loss, retransmits, the spread of repetitions).
+     *
+     * @param level "ok", "info", "warning" or "error"
+     */
+    public record Finding(String level, String text) {}
 }

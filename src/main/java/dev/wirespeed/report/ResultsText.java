@@ -2,8 +2,10 @@ package dev.wirespeed.report;
 
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metric;
+import dev.wirespeed.results.Measurement.Metrics;
 import dev.wirespeed.store.HostSummary;
 import dev.wirespeed.store.StoredResult;
+import dev.wirespeed.units.Numbers;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,12 +20,13 @@ public final class ResultsText {
     private ResultsText() {}
 
     public static void list(List<StoredResult> results, PrintWriter out) {
-        TextTable t = new TextTable(List.of("ID", "TIME (UTC)", "RUN", "KIND", "TOOL", "TEST", "LABELS", "PARAMS", "RESULT"));
+        TextTable t = new TextTable(List.of("ID", "TIME (UTC)", "RUN", "KIND", "STATUS", "TOOL", "TEST", "LABELS", "PARAMS",
+                "RESULT"));
         for (StoredResult r : results) {
             Measurement m = r.measurement();
-            t.row(List.of(Long.toString(r.id()), shortTime(r.createdAt()), Long.toString(r.runId()), r.kind(), m.tool(),
-                    m.test(), r.labels().isEmpty() ? "-" : String.join(",", r.labels()), params(shown(r)),
-                    headline(r)));
+            t.row(List.of(Long.toString(r.id()), shortTime(r.createdAt()), Long.toString(r.runId()), r.kind(),
+                    r.status().text(), m.tool(), m.test() + (isSweep(m) ? " sweep" : ""),
+                    r.labels().isEmpty() ? "-" : String.join(",", r.labels()), params(shown(r)), headline(r)));
         }
         if (t.isEmpty()) {
             out.println("no results");
@@ -36,6 +39,7 @@ public final class ResultsText {
     public static void show(StoredResult r, PrintWriter out) {
         Measurement m = r.measurement();
         out.println("result " + r.id() + " (run " + r.runId() + ", " + r.kind() + "), saved " + r.createdAt());
+        out.println("  status:   " + r.status() + (r.statusReason() == null ? "" : " (" + r.statusReason() + ")"));
         out.println("  tool:     " + m.tool() + (m.toolVersion() == null ? "" : " " + m.toolVersion()) + ", test "
                 + m.test() + (m.source() == null ? "" : ", " + m.source()));
         out.println("  command:  " + r.commandLine());
@@ -59,15 +63,23 @@ public final class ResultsText {
             out.printf(Locale.ROOT, "  %-22s %s%n", metric.name(), MetricScale.of(metric.name()).format(metric.value()));
         }
         if (!m.rows().isEmpty()) {
-            out.println("sweep (" + m.rows().getFirst().key() + "):");
-            List<String> names = m.rows().getFirst().metrics().stream().map(Metric::name).toList();
+            String key = m.rows().getFirst().key();
+            boolean sizes = key.equals("sizeBytes");
+            out.println((m.rows().size() > 1 ? "sweep, " : "") + Numbers.count(m.rows().size(), "row") + " by "
+                    + (sizes ? "message size" : key) + ":");
+            List<String> names = new ArrayList<>();
+            m.rows().forEach(row -> row.metrics().forEach(x -> {
+                if (!names.contains(x.name())) {
+                    names.add(x.name());
+                }
+            }));
             List<String> header = new ArrayList<>();
-            header.add(m.rows().getFirst().key());
-            names.forEach(n -> header.add(MetricScale.title(n)));
+            header.add(sizes ? "size" : key);
+            names.forEach(n -> header.add(MetricScale.shortTitle(n)));
             TextTable t = new TextTable(header);
             for (Measurement.Row row : m.rows()) {
                 List<String> cells = new ArrayList<>();
-                cells.add(trim(row.keyValue()));
+                cells.add(sizes ? Numbers.size(row.keyValue()) : trim(row.keyValue()));
                 for (String n : names) {
                     cells.add(row.metrics().stream().filter(x -> x.name().equals(n)).findFirst()
                             .map(x -> MetricScale.of(n).number(x.value())).orElse("-"));
@@ -96,15 +108,53 @@ public final class ResultsText {
         out.flush();
     }
 
-    /** The result's main figure: the default metric of its test. */
+    /** The result's main figure: the default metric of its test; a sweep's key figure. */
     public static String headline(StoredResult r) {
         return headline(r.measurement());
     }
 
+    /** A sweep: several rows (sizes), or rows and no summary figure of their own. */
+    public static boolean isSweep(Measurement m) {
+        return m.rows().size() > 1;
+    }
+
     public static String headline(Measurement m) {
+        if (isSweep(m)) {
+            return sweepHeadline(m);
+        }
         String metric = Points.defaultMetricOf(List.of(m));
         return m.metric(metric).map(x -> MetricScale.of(metric).format(x.value())
                 + (metric.endsWith("Micros") ? " " + shortName(metric) : "")).orElse("-");
+    }
+
+    /**
+     * A sweep's key figure: the peak rate over its sizes for bandwidth; the median one-way latency
+     * at the smallest size for latency (the figure perftest and sockperf users quote); else the
+     * default metric of its first row.
+     */
+    static String sweepHeadline(Measurement m) {
+        String span = " (" + Numbers.count(m.rows().size(), "size") + ")";
+        if (m.test().endsWith("-lat")) {
+            Measurement.Row smallest = m.rows().stream().min(java.util.Comparator.comparingDouble(Measurement.Row::keyValue))
+                    .orElseThrow();
+            for (String metric : List.of(Metrics.LATENCY_P50_MICROS, Metrics.LATENCY_AVG_MICROS)) {
+                var v = smallest.metrics().stream().filter(x -> x.name().equals(metric)).findFirst();
+                if (v.isPresent()) {
+                    return shortName(metric) + " " + MetricScale.of(metric).format(v.get().value()) + " at "
+                            + Numbers.size(smallest.keyValue()) + span;
+                }
+            }
+        }
+        for (String metric : List.of(Metrics.PEAK_BITS_PER_SECOND, Metrics.BITS_PER_SECOND, Metrics.IOPS)) {
+            double best = m.rows().stream().flatMap(r -> r.metrics().stream()).filter(x -> x.name().equals(metric))
+                    .mapToDouble(Metric::value).max().orElse(Double.NaN);
+            if (!Double.isNaN(best)) {
+                return "peak " + MetricScale.of(metric).format(best) + span;
+            }
+        }
+        Measurement first = new Measurement(m.tool(), m.toolVersion(), m.test(), m.params(),
+                m.rows().getFirst().metrics(), null, null, m.source());
+        return headline(first) + " at first row" + span;
     }
 
     private static String shortName(String metric) {

@@ -34,7 +34,7 @@ public final class TextTable {
             for (int c = 0; c < n; c++) {
                 String v = c < r.size() ? r.get(c) : "";
                 width[c] = Math.max(width[c], v.length());
-                numeric[c] &= v.equals("-") || v.matches("[-+]?[\\d.]+(e[-+]?\\d+)?%?( \\(\\d+\\))?");
+                numeric[c] &= v.equals("-") || v.matches("[-+]?[\\d.]+(e[-+]?\\d+)?%?( \\(\\d+(, [\\d.]+–[\\d.]+)?\\))?");
             }
         }
         line(out, indent, header, width, new boolean[n]);

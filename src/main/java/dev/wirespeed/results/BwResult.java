@@ -12,7 +12,7 @@ import java.util.List;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "directions", "cpu", "dataPath",
-        "outcome"})
+        "counters", "outcome"})
 public record BwResult(
         String schema,
         Tool tool,
@@ -23,7 +23,19 @@ public record BwResult(
         List<DirectionResult> directions,
         Cpu cpu,
         DataPath dataPath,
-        Outcome outcome) {
+        Outcome outcome,
+        CounterReport counters) {
+
+    /** Without counter deltas (iperf3 peers, results read back from before they existed). */
+    public BwResult(String schema, Tool tool, String startedAt, Peer client, Peer server, BwParams params,
+                    List<DirectionResult> directions, Cpu cpu, DataPath dataPath, Outcome outcome) {
+        this(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, outcome, null);
+    }
+
+    /** This result with the counter deltas of its path. */
+    public BwResult withCounters(CounterReport c) {
+        return new BwResult(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, outcome, c);
+    }
 
     /** A result without a data-path record (iperf3 peers, older servers). */
     public BwResult(String schema, Tool tool, String startedAt, Peer client, Peer server, BwParams params,

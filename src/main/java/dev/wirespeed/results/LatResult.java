@@ -12,7 +12,8 @@ import java.util.List;
  * by definition (as perftest and sockperf report it): nobody's clocks are compared.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "ioPath", "rows", "cpu", "outcome"})
+@JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "ioPath", "rows", "cpu", "counters",
+    "fallbacks", "outcome"})
 public record LatResult(
         String schema,
         BwResult.Tool tool,
@@ -23,15 +24,30 @@ public record LatResult(
         List<LatRow> rows,
         BwResult.Cpu cpu,
         BwResult.Outcome outcome,
-        IoPath ioPath) {
+        IoPath ioPath,
+        CounterReport counters,
+        Fallbacks fallbacks) {
+
+    /** Without counter deltas. */
+    public LatResult(String schema, BwResult.Tool tool, String startedAt, BwResult.Peer client, BwResult.Peer server,
+                     LatParams params, List<LatRow> rows, BwResult.Cpu cpu, BwResult.Outcome outcome, IoPath ioPath) {
+        this(schema, tool, startedAt, client, server, params, rows, cpu, outcome, ioPath, null, null);
+    }
 
     public static final String SCHEMA = "wirespeed.lat/1";
 
     /** A result that does not say how the client reached its socket (results stored before ioPath). */
     public LatResult(String schema, BwResult.Tool tool, String startedAt, BwResult.Peer client, BwResult.Peer server,
                      LatParams params, List<LatRow> rows, BwResult.Cpu cpu, BwResult.Outcome outcome) {
-        this(schema, tool, startedAt, client, server, params, rows, cpu, outcome, null);
+        this(schema, tool, startedAt, client, server, params, rows, cpu, outcome, null, null, null);
     }
+
+    /**
+     * Why an asked-for placement (-A) did not happen, one line each per side; null when every
+     * asked-for pinning ran (a side that was not asked to pin has nothing to say).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Fallbacks(List<String> client, List<String> server) {}
 
     /**
      * @param protocol          "tcp" (TCP_NODELAY on both sides) or "udp"
@@ -40,10 +56,19 @@ public record LatResult(
      * @param secondsPerSize    measured time per size (-t), null in a counted test
      * @param warmupIterations  round trips per size before measuring, excluded from every figure
      * @param busyPoll          both sides spin on non-blocking sockets instead of sleeping in read
+     * @param clientCpu         -A: the CPU the client's ping-pong thread was asked to run on; null = the kernel's choice
+     * @param serverCpu         -A ,SERVER_CPU: the CPU the server's echo thread was asked to run on
+     * @param bindAddress       -B: the local address the client's connections came from
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record LatParams(String protocol, boolean sweep, List<Integer> sizesBytes, Long iterations,
-                            Double secondsPerSize, long warmupIterations, boolean busyPoll) {}
+                            Double secondsPerSize, long warmupIterations, boolean busyPoll, Integer clientCpu,
+                            Integer serverCpu, String bindAddress) {
+        public LatParams(String protocol, boolean sweep, List<Integer> sizesBytes, Long iterations,
+                         Double secondsPerSize, long warmupIterations, boolean busyPoll) {
+            this(protocol, sweep, sizesBytes, iterations, secondsPerSize, warmupIterations, busyPoll, null, null, null);
+        }
+    }
 
     /**
      * One message size.
@@ -51,10 +76,17 @@ public record LatResult(
      * @param iterations        round trips measured (warm-up excluded, lost ones excluded)
      * @param lostPackets       UDP: pings whose echo did not come back in time (resent, not measured)
      * @param roundTripsPerSecond measured round trips divided by the time they took
+     * @param rttHistogram      every measured round trip in nanoseconds: an HdrHistogram,
+     *                          compressed and base64-encoded as in HdrHistogram's log format
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record LatRow(int sizeBytes, long iterations, Long lostPackets, LatStats oneWayMicros,
-                         LatStats roundTripMicros, double roundTripsPerSecond) {}
+                         LatStats roundTripMicros, double roundTripsPerSecond, String rttHistogram) {
+        public LatRow(int sizeBytes, long iterations, Long lostPackets, LatStats oneWayMicros, LatStats roundTripMicros,
+                      double roundTripsPerSecond) {
+            this(sizeBytes, iterations, lostPackets, oneWayMicros, roundTripMicros, roundTripsPerSecond, null);
+        }
+    }
 
     /**
      * Distribution of one size, microseconds. {@code p50} is perftest's t_typical. Recorded in an

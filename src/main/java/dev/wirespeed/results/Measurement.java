@@ -58,10 +58,18 @@ public record Measurement(
 
     /**
      * One row of a sweep: the swept value (usually the message size in bytes) and its metrics.
-     * @param key      what was swept: "sizeBytes", "iodepth", "streams" …
-     * @param keyValue the value of that parameter in this row
+     * @param key       what was swept: "sizeBytes", "iodepth", "streams" …
+     * @param keyValue  the value of that parameter in this row
+     * @param histogram latency tests: every round trip of the row, in nanoseconds, as an
+     *                  HdrHistogram compressed and base64-encoded (the encoding of HdrHistogram's
+     *                  log format, {@code HistogramLogReader} reads it); null otherwise
      */
-    public record Row(String key, double keyValue, List<Metric> metrics) {}
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Row(String key, double keyValue, List<Metric> metrics, String histogram) {
+        public Row(String key, double keyValue, List<Metric> metrics) {
+            this(key, keyValue, metrics, null);
+        }
+    }
 
     public Optional<Metric> metric(String name) {
         return summary.stream().filter(m -> m.name().equals(name)).findFirst();
@@ -76,6 +84,8 @@ public record Measurement(
         public static final String BYTES = "bytes";
         public static final String SECONDS = "seconds";
         public static final String MESSAGES_PER_SECOND = "messagesPerSecond";
+        /** Round trips per second of a latency test (perftest -D "tps average"). */
+        public static final String TRANSACTIONS_PER_SECOND = "transactionsPerSecond";
         public static final String RETRANSMITS = "retransmits";
         public static final String LOST_PACKETS = "lostPackets";
         public static final String TOTAL_PACKETS = "totalPackets";
@@ -86,6 +96,8 @@ public record Measurement(
         public static final String LATENCY_MIN_MICROS = "latencyMinMicros";
         public static final String LATENCY_MAX_MICROS = "latencyMaxMicros";
         public static final String LATENCY_AVG_MICROS = "latencyAvgMicros";
+        /** fio's completion latency (clat) mean; latencyAvgMicros is its total latency (lat). */
+        public static final String CLAT_AVG_MICROS = "clatAvgMicros";
         public static final String LATENCY_P50_MICROS = "latencyP50Micros";
         public static final String LATENCY_STDEV_MICROS = "latencyStdevMicros";
         public static final String LATENCY_P99_MICROS = "latencyP99Micros";

@@ -97,7 +97,8 @@ public final class Measurements {
             params.put("server", r.server().address());
         }
         List<Measurement.Row> rows = r.rows().stream()
-                .map(row -> new Measurement.Row("sizeBytes", row.sizeBytes(), latencyMetrics(row))).toList();
+                .map(row -> new Measurement.Row("sizeBytes", row.sizeBytes(), latencyMetrics(row), row.rttHistogram()))
+                .toList();
         List<Metric> summary = new ArrayList<>();
         if (!r.params().sweep() && !r.rows().isEmpty()) {
             summary.addAll(latencyMetrics(r.rows().getFirst()));

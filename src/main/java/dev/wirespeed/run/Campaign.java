@@ -3,8 +3,10 @@ package dev.wirespeed.run;
 import dev.wirespeed.report.ResultsText;
 import dev.wirespeed.store.HostSummary;
 import dev.wirespeed.store.Item;
+import dev.wirespeed.store.ResultStatus;
 import dev.wirespeed.store.ResultStore;
 import dev.wirespeed.store.RunInfo;
+import dev.wirespeed.units.Numbers;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -66,7 +68,7 @@ public final class Campaign {
             done = store.finishedPoints(runId);
             store.reopenRun(runId);
             say("resuming campaign '" + plan.name() + "' (run " + runId + "): " + done.size() + " of "
-                    + points.size() + " points already done");
+                    + Numbers.count(points.size(), "point") + " already done");
         } else {
             if (resume) {
                 say("no unfinished campaign '" + plan.name() + "' to resume: starting a new one");
@@ -76,9 +78,9 @@ public final class Campaign {
             }
             runId = store.beginRun(new RunInfo("campaign", commandLine, host,
                     new RunInfo.Plan(plan.name(), planSha256, planText, points.size())));
-            say("campaign '" + plan.name() + "' (run " + runId + "): " + points.size() + " points, "
-                    + plan.series().size() + " series × grid × " + plan.repetitions()
-                    + (plan.repetitions() == 1 ? " repetition" : " repetitions") + ", saved in " + store.file());
+            say("campaign '" + plan.name() + "' (run " + runId + "): " + Numbers.count(points.size(), "point") + ", "
+                    + Numbers.count(plan.series().size(), "series", "series") + " × grid × "
+                    + Numbers.count(plan.repetitions(), "repetition") + ", saved in " + store.file());
         }
         Set<String> finished = done;
         Path scratch = Files.createTempDirectory("wirespeed-run-");
@@ -88,6 +90,8 @@ public final class Campaign {
         int skipped = 0;
         long startNanos = System.nanoTime();
         int toRun = (int) points.stream().filter(p -> !finished.contains(p.key())).count();
+        Eta eta = new Eta();
+        points.stream().filter(p -> !finished.contains(p.key())).forEach(p -> eta.planned(p.engine()));
         boolean interrupted = false;
         try {
             for (Point point : points) {
@@ -99,12 +103,18 @@ public final class Campaign {
                     interrupted = true;
                     break;
                 }
+                long pointStart = System.nanoTime();
                 if (ran > 0 && plan.pauseSeconds() > 0) {
                     Thread.sleep((long) (plan.pauseSeconds() * 1000));
                 }
                 Engine.Outcome outcome = runWithRetries(point, context);
                 if (stopped.getAsBoolean()) {
                     interrupted = true;
+                    // What the stopped point measured is kept, marked incomplete; --resume runs it again.
+                    String reason = "campaign stopped while this point ran";
+                    store.savePoint(runId, point.key(), point.seq(), point.repetition(), outcome.items().stream()
+                            .map(i -> i.withStatus(ResultStatus.INCOMPLETE, reason)).toList(), outcome.error(),
+                            ResultStatus.INCOMPLETE);
                     break;
                 }
                 store.savePoint(runId, point.key(), point.seq(), point.repetition(), outcome.items(), outcome.error());
@@ -112,7 +122,8 @@ public final class Campaign {
                 if (outcome.error() != null) {
                     failed++;
                 }
-                progress(point, outcome, ran, toRun, skipped, startNanos);
+                eta.finished(point.engine(), (System.nanoTime() - pointStart) / 1e9);
+                progress(point, outcome, ran, skipped, startNanos, eta);
             }
         } finally {
             children.stopAll();
@@ -137,22 +148,15 @@ public final class Campaign {
         return outcome;
     }
 
-    private void progress(Point point, Engine.Outcome outcome, int ran, int toRun, int skipped, long startNanos) {
+    private void progress(Point point, Engine.Outcome outcome, int ran, int skipped, long startNanos, Eta eta) {
         double elapsed = (System.nanoTime() - startNanos) / 1e9;
-        double eta = elapsed / ran * (toRun - ran);
         int done = ran + skipped;
         String result = outcome.error() != null ? "FAILED: " + outcome.error()
                 : String.join(", ", outcome.items().stream().map(Item::measurement).map(ResultsText::headline).toList());
         int width = Integer.toString(points.size()).length();
         say(String.format(Locale.ROOT, "[%" + width + "d/%d] %3d %%  %s: %s  (elapsed %s, ETA %s)", done,
-                points.size(), done * 100 / points.size(), point.title(), result, clock(elapsed),
-                ran == toRun ? "0:00" : clock(eta)));
-    }
-
-    static String clock(double seconds) {
-        long s = Math.round(seconds);
-        return s >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
-                : String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
+                points.size(), done * 100 / points.size(), point.title(), result, Numbers.clock(elapsed),
+                Numbers.clock(eta.secondsLeft())));
     }
 
     private void say(String line) {

@@ -13,12 +13,25 @@ import java.util.List;
  * @param raw           the engine's own output, kept verbatim beside the parsed measurement
  * @param gridKeys      the parameters a campaign swept for this result (they name its point in
  *                      compare and report); empty outside campaigns
+ * @param status        how the measurement ended
+ * @param statusReason  why it did not end as done (the error, "stopped by Ctrl-C"), else null
  */
 public record Item(Measurement measurement, List<String> labels, String engineCommand, String rawFormat,
-                   String raw, List<String> gridKeys) {
+                   String raw, List<String> gridKeys, ResultStatus status, String statusReason) {
     public Item {
         labels = labels == null ? List.of() : List.copyOf(labels);
         gridKeys = gridKeys == null ? List.of() : List.copyOf(gridKeys);
+        status = status == null ? ResultStatus.DONE : status;
+    }
+
+    public Item(Measurement measurement, List<String> labels, String engineCommand, String rawFormat,
+                String raw, List<String> gridKeys) {
+        this(measurement, labels, engineCommand, rawFormat, raw, gridKeys, ResultStatus.DONE, null);
+    }
+
+    /** The same item, ended as {@code status} for {@code reason}. */
+    public Item withStatus(ResultStatus status, String reason) {
+        return new Item(measurement, labels, engineCommand, rawFormat, raw, gridKeys, status, reason);
     }
 
     public Item(Measurement measurement, List<String> labels, String engineCommand, String rawFormat, String raw) {

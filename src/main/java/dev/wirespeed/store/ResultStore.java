@@ -43,6 +43,8 @@ public final class ResultStore implements ResultsSink {
     private static final ObjectWriter COMPACT = Json.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT);
     private static final TypeReference<List<Metric>> METRICS = new TypeReference<>() {};
     private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {};
+    /** What histograms.data holds (docs/STORE.md). */
+    public static final String HISTOGRAM_ENCODING = "hdrhistogram-compressed-base64;unit=ns;rtt";
 
     private final Path file;
     private final Connection db;
@@ -262,7 +264,7 @@ public final class ResultStore implements ResultsSink {
     @Override
     public List<Long> save(RunInfo run, List<Item> items) throws StoreException {
         return transaction(() -> {
-            long runId = insertRun(run, "done");
+            long runId = insertRun(run, ResultStatus.worst(items.stream().map(Item::status).toList()).text());
             List<Long> ids = new ArrayList<>();
             for (Item item : items) {
                 ids.add(insertResult(runId, null, null, item));
@@ -308,6 +310,15 @@ public final class ResultStore implements ResultsSink {
      */
     public List<Long> savePoint(long runId, String pointKey, int seq, int repetition, List<Item> items, String error)
             throws StoreException {
+        return savePoint(runId, pointKey, seq, repetition, items, error, ResultStatus.DONE);
+    }
+
+    /**
+     * As above, for a point that ended as {@code status}: a point stopped while it ran is kept as
+     * incomplete, with what it measured marked incomplete; --resume runs it again (only done points count).
+     */
+    public List<Long> savePoint(long runId, String pointKey, int seq, int repetition, List<Item> items, String error,
+                                ResultStatus status) throws StoreException {
         return transaction(() -> {
             try (PreparedStatement p = db.prepareStatement(
                     "INSERT OR REPLACE INTO points(run_id, point_key, seq, status, error, finished_at) "
@@ -315,7 +326,7 @@ public final class ResultStore implements ResultsSink {
                 p.setLong(1, runId);
                 p.setString(2, pointKey);
                 p.setInt(3, seq);
-                p.setString(4, error == null ? "done" : "failed");
+                p.setString(4, !status.done() ? status.text() : error == null ? "done" : "failed");
                 p.setString(5, error);
                 p.setString(6, now());
                 p.executeUpdate();
@@ -358,8 +369,8 @@ public final class ResultStore implements ResultsSink {
         Measurement m = item.measurement();
         long id;
         try (PreparedStatement p = db.prepareStatement("INSERT INTO results(run_id, point_key, repetition, created_at, "
-                + "tool, tool_version, test, source, engine_command, raw_format, raw, grid_keys) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                + "tool, tool_version, test, source, engine_command, raw_format, raw, grid_keys, status, status_reason) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 Statement.RETURN_GENERATED_KEYS)) {
             p.setLong(1, runId);
             p.setString(2, pointKey);
@@ -377,6 +388,8 @@ public final class ResultStore implements ResultsSink {
             p.setString(10, item.rawFormat());
             p.setString(11, item.raw());
             p.setString(12, item.gridKeys().isEmpty() ? null : COMPACT.writeValueAsString(item.gridKeys()));
+            p.setString(13, item.status().text());
+            p.setString(14, item.statusReason());
             p.executeUpdate();
             id = generatedKey(p);
         }
@@ -440,6 +453,19 @@ public final class ResultStore implements ResultsSink {
             }
             p.executeBatch();
         }
+        try (PreparedStatement p = db.prepareStatement(
+                "INSERT OR REPLACE INTO histograms(result_id, key_value, encoding, data) VALUES (?, ?, ?, ?)")) {
+            for (Measurement.Row r : m.rows()) {
+                if (r.histogram() != null) {
+                    p.setLong(1, id);
+                    p.setDouble(2, r.keyValue());
+                    p.setString(3, HISTOGRAM_ENCODING);
+                    p.setString(4, r.histogram());
+                    p.addBatch();
+                }
+            }
+            p.executeBatch();
+        }
         return id;
     }
 
@@ -483,10 +509,11 @@ public final class ResultStore implements ResultsSink {
                 List.of(runId), r -> r.getString(1)));
     }
 
-    /** How many results each point of a run has (for checks and tests). */
+    /** How many finished (done) results each point of a run has (for checks and tests). */
     public Map<String, Integer> resultsPerPoint(long runId) throws StoreException {
         Map<String, Integer> out = new LinkedHashMap<>();
-        for (Object[] row : query("SELECT point_key, count(*) FROM results WHERE run_id = ? GROUP BY point_key ORDER BY min(id)",
+        for (Object[] row : query("SELECT point_key, count(*) FROM results WHERE run_id = ? AND status = 'done' "
+                + "GROUP BY point_key ORDER BY min(id)",
                 List.of(runId), r -> new Object[] {r.getString(1), r.getInt(2)})) {
             out.put((String) row[0], (Integer) row[1]);
         }
@@ -536,7 +563,8 @@ public final class ResultStore implements ResultsSink {
     public Optional<StoredResult> result(long id) throws StoreException {
         List<StoredResult> found = query("SELECT r.id, r.run_id, u.kind, r.created_at, u.command_line, r.point_key, "
                 + "r.repetition, u.host_json, r.engine_command, r.tool, r.tool_version, r.test, r.source, r.raw_format, "
-                + "r.grid_keys FROM results r JOIN runs u ON u.id = r.run_id WHERE r.id = ?", List.of(id), r -> {
+                + "r.grid_keys, r.status, r.status_reason FROM results r JOIN runs u ON u.id = r.run_id WHERE r.id = ?",
+                List.of(id), r -> {
                     int rep = r.getInt(7);
                     Integer repetition = r.wasNull() ? null : rep;
                     String hostJson = r.getString(8);
@@ -546,7 +574,8 @@ public final class ResultStore implements ResultsSink {
                     String grid = r.getString(15);
                     return new StoredResult(r.getLong(1), r.getLong(2), r.getString(3), r.getString(4), r.getString(5),
                             r.getString(6), repetition, List.of(), host, r.getString(9), shell, r.getString(14),
-                            grid == null ? List.of() : Json.MAPPER.readValue(grid, STRINGS));
+                            grid == null ? List.of() : Json.MAPPER.readValue(grid, STRINGS),
+                            ResultStatus.of(r.getString(16)), r.getString(17));
                 });
         if (found.isEmpty()) {
             return Optional.empty();
@@ -564,14 +593,16 @@ public final class ResultStore implements ResultsSink {
         List<Measurement.Interval> intervals = query("SELECT start_seconds, end_seconds, omitted, metrics_json FROM intervals "
                 + "WHERE result_id = ? ORDER BY seq", List.of(id), r -> new Measurement.Interval(r.getDouble(1),
                 r.getDouble(2), r.getInt(3) != 0, Json.MAPPER.readValue(r.getString(4), METRICS)));
-        List<Measurement.Row> rows = query("SELECT key, key_value, metrics_json FROM sweep_rows WHERE result_id = ? "
-                + "ORDER BY seq", List.of(id), r -> new Measurement.Row(r.getString(1), r.getDouble(2),
-                Json.MAPPER.readValue(r.getString(3), METRICS)));
+        List<Measurement.Row> rows = query("SELECT s.key, s.key_value, s.metrics_json, h.data FROM sweep_rows s "
+                + "LEFT JOIN histograms h ON h.result_id = s.result_id AND h.key_value = s.key_value "
+                + "WHERE s.result_id = ? ORDER BY s.seq", List.of(id), r -> new Measurement.Row(r.getString(1),
+                r.getDouble(2), Json.MAPPER.readValue(r.getString(3), METRICS), r.getString(4)));
         Measurement shell = s.measurement();
         Measurement m = new Measurement(shell.tool(), shell.toolVersion(), shell.test(), params, summary, intervals, rows,
                 shell.source());
         return Optional.of(new StoredResult(s.id(), s.runId(), s.kind(), s.createdAt(), s.commandLine(), s.pointKey(),
-                s.repetition(), labels, s.host(), s.engineCommand(), m, s.rawFormat(), s.gridKeys()));
+                s.repetition(), labels, s.host(), s.engineCommand(), m, s.rawFormat(), s.gridKeys(), s.status(),
+                s.statusReason()));
     }
 
     /** The engine's raw output kept with a result, or empty. */

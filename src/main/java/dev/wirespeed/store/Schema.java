@@ -99,7 +99,19 @@ public final class Schema {
                       key          TEXT NOT NULL,
                       key_value    REAL NOT NULL,
                       metrics_json TEXT NOT NULL,
-                      PRIMARY KEY (result_id, seq))""")));
+                      PRIMARY KEY (result_id, seq))""")),
+            new Migration(2, "result status and its reason; latency histograms", List.of(
+                    // Results saved before version 2 were all saved as finished: that is what they keep.
+                    "ALTER TABLE results ADD COLUMN status TEXT NOT NULL DEFAULT 'done'",
+                    "ALTER TABLE results ADD COLUMN status_reason TEXT",
+                    "CREATE INDEX results_by_status ON results(status)",
+                    """
+                    CREATE TABLE histograms(
+                      result_id INTEGER NOT NULL REFERENCES results(id),
+                      key_value REAL NOT NULL,
+                      encoding  TEXT NOT NULL,
+                      data      TEXT NOT NULL,
+                      PRIMARY KEY (result_id, key_value))""")));
 
     public static int currentVersion() {
         return MIGRATIONS.getLast().version();

@@ -21,13 +21,26 @@ import java.util.List;
  * @param measurement   the result itself
  * @param rawFormat     how {@code raw} reads; raw is left out of lists (see {@link ResultStore#raw})
  * @param gridKeys      the parameters its campaign swept (empty outside campaigns)
+ * @param status        how its measurement ended (done, interrupted, failed, incomplete)
+ * @param statusReason  why it did not end as done, else null
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
-@JsonPropertyOrder({"id", "runId", "kind", "createdAt", "commandLine", "pointKey", "repetition", "labels", "host",
-    "engineCommand", "gridKeys", "measurement", "rawFormat"})
+@JsonPropertyOrder({"id", "runId", "kind", "status", "statusReason", "createdAt", "commandLine", "pointKey",
+    "repetition", "labels", "host", "engineCommand", "gridKeys", "measurement", "rawFormat"})
 public record StoredResult(long id, long runId, String kind, String createdAt, String commandLine, String pointKey,
                            Integer repetition, List<String> labels, HostSummary host, String engineCommand,
-                           Measurement measurement, String rawFormat, List<String> gridKeys) {
+                           Measurement measurement, String rawFormat, List<String> gridKeys, ResultStatus status,
+                           String statusReason) {
+
+    public StoredResult {
+        status = status == null ? ResultStatus.DONE : status;
+    }
+
+    /** A copy with another measurement (sweep rows spread into points, for compare). */
+    public StoredResult withMeasurement(Measurement m) {
+        return new StoredResult(id, runId, kind, createdAt, commandLine, pointKey, repetition, labels, host,
+                engineCommand, m, rawFormat, gridKeys, status, statusReason);
+    }
 
     /** The value of a parameter of the measurement, or null. */
     public String param(String name) {

@@ -74,12 +74,25 @@ public sealed interface Message {
     record Stop() implements Message {}
 
     /** One side's totals at the end of the test. */
-    /** @param dataPath the calls that moved this side's bytes; null from servers before it existed */
+    /**
+     * @param dataPath      the calls that moved this side's bytes; null from servers before it existed
+     * @param counterDeltas what moved on this side's path during the test (its interface, RDMA ports
+     *                      and host counters, nonzero deltas only); absent from older peers, which
+     *                      also ignore it (unknown fields are skipped)
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide, DataPathUsed dataPath)
-            implements Message {
+    record Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide, DataPathUsed dataPath,
+                   List<dev.wirespeed.host.Counters> counterDeltas) implements Message {
         public Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide) {
-            this(streams, cpu, retransmitsHostWide, null);
+            this(streams, cpu, retransmitsHostWide, null, null);
+        }
+
+        public Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide, DataPathUsed dataPath) {
+            this(streams, cpu, retransmitsHostWide, dataPath, null);
+        }
+
+        public Results withCounterDeltas(List<dev.wirespeed.host.Counters> deltas) {
+            return new Results(streams, cpu, retransmitsHostWide, dataPath, deltas);
         }
     }
 

@@ -27,7 +27,7 @@ import java.util.List;
  * @param rateBitsPerSecond udp-bw: target rate of each sending stream; 0 = as fast as possible
  * @param zeroCopy        tcp-bw: senders use sendfile(2), no copy (-Z); absent from the wire JSON when false
  * @param skipRxCopy      tcp-bw: receivers discard with MSG_TRUNC, no copy (--skip-rx-copy); absent when false
- * @param serverCpu       tcp-bw: the CPU the server pins its data threads to (-A CPU,SERVER_CPU); null = none
+ * @param serverCpu       tcp-bw: the CPU the server pins its data threads to, tcp-lat/udp-lat: its echo thread (-A CPU,SERVER_CPU); null = none
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TestSpec(

@@ -37,10 +37,17 @@ class DoctorIT {
 
     @Test
     void checkOverLoopbackGivesAVerdict() throws Exception {
-        Cli.Run r = Cli.run("check", "-t", "1", "--json");
+        Cli.Run r = Cli.run("check", "--no-save", "-t", "1", "--json");
         assertThat(r.exitCode()).isIn(ExitCode.OK, ExitCode.FINDINGS);
         JsonNode n = Json.MAPPER.readTree(r.out());
         assertThat(n.get("schema").asString()).isEqualTo("wirespeed.check/2");
+        assertThat(JsonSchemas.errors("check.schema.json", r.out())).isEmpty();
+        // The parts are checked through check's schema: a broken part or a version-1 verdict is refused.
+        assertThat(JsonSchemas.errors("check.schema.json",
+                r.out().replace("\"schema\" : \"wirespeed.bw/1\"", "\"schema\" : \"wirespeed.bw/0\""))).isNotEmpty();
+        ((tools.jackson.databind.node.ObjectNode) n).put("verdict", n.get("verdict").get("text").asString());
+        assertThat(JsonSchemas.errors("check.schema.json", n.toString())).isNotEmpty();
+        n = Json.MAPPER.readTree(r.out());
         assertThat(JsonSchemas.errors("doctor.schema.json", n.get("doctor").toString())).isEmpty();
         assertThat(JsonSchemas.errors("limits.schema.json", n.get("limits").toString())).isEmpty();
         assertThat(JsonSchemas.errors("lat.schema.json", n.get("latency").toString())).isEmpty();
@@ -58,7 +65,8 @@ class DoctorIT {
             assertThat(plain.out()).contains("check: TCP to 127.0.0.1", "latency: 127.0.0.1 TCP 64 B", "verdict: loopback ");
             // the fixture's 25G port named as the interface: the verdict compares with its 24.8 Gbit/s ceiling
             Cli.Run via = Cli.run("check", "127.0.0.1", "-p", port, "-t", "1",
-                    "--root", "src/test/resources/hosts/r86s-004", "--via", "enp4s0f0np0", "--json");
+                    "--root", "src/test/resources/hosts/r86s-004", "--via", "enp4s0f0np0", "--json", "--no-save");
+            assertThat(JsonSchemas.errors("check.schema.json", via.out())).isEmpty();
             JsonNode v = Json.MAPPER.readTree(via.out()).get("verdict");
             assertThat(v.get("ceilingBitsPerSecond").asDouble()).isBetween(24.7e9, 24.8e9);
             assertThat(v.get("bottleneck").asString()).isEqualTo("25GbE, TCP at MTU 9000");

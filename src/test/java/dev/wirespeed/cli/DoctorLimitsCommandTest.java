@@ -59,6 +59,9 @@ class DoctorLimitsCommandTest {
         assertThat(r.exitCode()).isEqualTo(ExitCode.OK);
         assertThat(r.out()).contains("2 × 25GbE, TCP at MTU 9000", "50.0 Gbit/s", "49.5 Gbit/s", "31.5 Gbit/s", "28.6 Gbit/s",
                 "payload size assumed", "ceiling: 28.6 Gbit/s — bottleneck: PCIe 3.0 x4");
+        Cli.Run eth = run("limits", "--eth", "25G", "--ports", "2", "--mtu", "9000", "--pcie", "gen3x4", "--json");
+        assertThat(eth.exitCode()).isEqualTo(ExitCode.OK);
+        assertThat(JsonSchemas.errors("limits.schema.json", eth.out())).isEmpty();
         Cli.Run ib = run("limits", "--ib", "40 Gb/sec (4X QDR)", "--json");
         assertThat(JsonSchemas.errors("limits.schema.json", ib.out())).isEmpty();
         JsonNode n = Json.MAPPER.readTree(ib.out());
@@ -69,7 +72,7 @@ class DoctorLimitsCommandTest {
     @Test
     void everyFixtureDoctorOutputFollowsTheSchema() {
         for (String host : new String[] {"r86s-004", "m02-001", "t3640-000", "ft2000-000", "bluefield2-002", "ib-node-003",
-            "ndr200-node-000", "vm-virtio", "malformed"}) {
+            "ndr200-node-000", "vm-virtio", "malformed", "mlx5-counters-018", "ib-counters-018"}) {
             Cli.Run r = run("doctor", "--json", "--root", HOSTS + host);
             assertThat(JsonSchemas.errors("doctor.schema.json", r.out())).as(host).isEmpty();
             assertThat(JsonSchemas.errors("limits.schema.json", run("limits", "--json", "--root", HOSTS + host).out()))

@@ -56,6 +56,15 @@ class ExplainCommandTest {
         assertThat(json.code()).isEqualTo(3);
         assertThat(json.out()).contains("\"schema\" : \"wirespeed.explain/1\"", "\"rule\" : \"zerotier-peer-unreachable\"",
                 "\"latencyMillis\" : -1");
+        assertThat(dev.wirespeed.testing.JsonSchemas.errors("explain.schema.json", json.out())).isEmpty();
+    }
+
+    @Test
+    void jsonOfARealFixtureFollowsTheSchema() throws Exception {
+        Run json = run("explain", "--json", "src/test/resources/perftest-standin/ib_send_bw-a.txt");
+        assertThat(json.code()).as(json.err()).isIn(0, 3);
+        assertThat(json.out()).contains("\"schema\" : \"wirespeed.explain/1\"");
+        assertThat(dev.wirespeed.testing.JsonSchemas.errors("explain.schema.json", json.out())).isEmpty();
     }
 
     @Test

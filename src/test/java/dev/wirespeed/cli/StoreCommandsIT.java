@@ -35,11 +35,17 @@ class StoreCommandsIT {
         Cli.Run show = Cli.run("results", "show", "1", "--db", db.toString());
         assertThat(show.out()).contains("command:  wirespeed bw --loopback -t 1 -P 2 --db " + db)
                 .contains("labels:   first, loop").contains("bitsPerSecond").contains("host:");
+        Cli.Run showJson = Cli.run("results", "show", "2", "--json", "--db", db.toString());
+        assertThat(showJson.out()).contains("\"id\" : 2");
+        assertThat(dev.wirespeed.testing.JsonSchemas.errors("result.schema.json", showJson.out())).isEmpty();
+        assertThat(dev.wirespeed.testing.JsonSchemas.errors("result.schema.json",
+                Cli.run("results", "list", "--json", "--db", db.toString()).out()))
+                .as("the list envelope is not one result").isNotEmpty();
         Cli.Run raw = Cli.run("results", "show", "1", "--raw", "--db", db.toString());
         assertThat(raw.out()).contains("\"schema\" : \"wirespeed.bw/1\"");
         Cli.Run csv = Cli.run("results", "export", "--csv", "--db", db.toString());
         assertThat(csv.out().lines().toList()).hasSize(3);
-        assertThat(csv.out()).startsWith("id,created_at,run_id,kind,tool,tool_version,test,labels,repetition,param.")
+        assertThat(csv.out()).startsWith("id,created_at,run_id,kind,status,tool,tool_version,test,labels,repetition,param.")
                 .contains("bitsPerSecond [bit/s]");
         Cli.Run json = Cli.run("results", "export", "--json", "first", "--db", db.toString());
         assertThat(json.out()).contains("\"schema\" : \"wirespeed.results/1\"").contains("\"labels\" : [ \"first\", \"loop\" ]");

@@ -94,8 +94,8 @@ class AgentIT {
             });
             String metrics = a.metrics().render();
             assertThat(metrics).contains("wirespeed_agent_tests_total{outcome=\"ok\"} 1")
-                    .containsPattern("wirespeed_agent_last_bits_per_second\\{peer=\"127\\.0\\.0\\.1:" + b.port()
-                            + "\",direction=\"upload\",engine=\"tcp\"} \\d");
+                    .containsPattern("wirespeed_bandwidth_bits_per_second\\{host=\"[^\"]+\",label=\"upload\","
+                            + "peer=\"127\\.0\\.0\\.1:" + b.port() + "\",test=\"tcp-bw\"} \\d");
         }
     }
 

@@ -90,11 +90,7 @@ class MeshNetnsIT {
         if (net != null) {
             net.close();
         }
-        if (dir != null) {
-            try (var files = Files.walk(dir)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-            }
-        }
+        Netns.deleteTree(dir);
     }
 
     static String address(int host) {

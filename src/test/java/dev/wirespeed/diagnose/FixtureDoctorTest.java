@@ -46,6 +46,7 @@ class FixtureDoctorTest {
                 "warn pcie-link-downgraded 0000:06:00.0 (ConnectX-3)",
                 "warn pcie-below-ports 0000:03:00.0 (ConnectX-4)",
                 "warn ethernet-mtu enp6s0",
+                "warn ipoib-datagram-port-init ibp3s0",
                 "info port-rate-below-device mlx4_1 port 1 (enp6s0)");
     }
 
@@ -136,13 +137,64 @@ class FixtureDoctorTest {
     }
 
     @Test
+    void mlx5PortDroppingErringAndPausedNamesEachCause() {
+        // issue 18: enp65s0f0np0 has ring drops, port discards, CRC/symbol errors, pauses, link flaps;
+        // its sibling port is clean; the host retransmits 3 % and drops at full socket backlogs
+        assertThat(findings("mlx5-counters-018")).containsExactly(
+                "error counter-pause-storm enp65s0f0np0",
+                "warn counter-rx-buffer enp65s0f0np0",
+                "warn counter-port-discard enp65s0f0np0",
+                "warn counter-phy-errors enp65s0f0np0",
+                "warn counter-link-flaps enp65s0f0np0",
+                "warn counter-qdisc-drops enp65s0f0np0",
+                "info counter-pause enp65s0f0np0",
+                "info counter-tcp-retransmits tcp/ip",
+                "info counter-socket-drops tcp/ip");
+    }
+
+    @Test
+    void ibPortSymbolErrorsFlapsAndCongestion() {
+        assertThat(findings("ib-counters-018")).containsExactly(
+                "warn counter-phy-errors mlx5_0 port 1",
+                "warn counter-link-flaps mlx5_0 port 1",
+                "info counter-congestion mlx5_0 port 1");
+    }
+
+    @Test
+    void counterFindingsCarryCauseFixAndEvidence() {
+        var all = RuleSet.standard().diagnose(Fixtures.facts("mlx5-counters-018"), Context.of(Fixtures.facts("mlx5-counters-018")));
+        Finding ring = all.stream().filter(f -> f.rule().equals("counter-rx-buffer")).findFirst().orElseThrow();
+        assertThat(ring.message()).contains("rx_out_of_buffer 1,203,411").contains("rx_missed_errors 1,203,411")
+                .contains("want of buffers");
+        assertThat(ring.fix().command()).isEqualTo("ethtool -G enp65s0f0np0 rx 8192");
+        assertThat(ring.evidence()).extracting(e -> e.source())
+                .contains("ethtool -S enp65s0f0np0: rx_out_of_buffer", "/sys/class/net/enp65s0f0np0/statistics/rx_missed_errors");
+        Finding phy = all.stream().filter(f -> f.rule().equals("counter-phy-errors")).findFirst().orElseThrow();
+        assertThat(phy.message()).contains("rx_crc_errors_phy 1,843", "rx_symbol_err_phy 5,120", "cable");
+        assertThat(phy.fix().command()).isEqualTo("ethtool -m enp65s0f0np0");
+        Finding tcp = all.stream().filter(f -> f.rule().equals("counter-tcp-retransmits")).findFirst().orElseThrow();
+        assertThat(tcp.message()).contains("TcpRetransSegs 180,000 (3.00 % of segments sent)");
+        Finding sock = all.stream().filter(f -> f.rule().equals("counter-socket-drops")).findFirst().orElseThrow();
+        assertThat(sock.message()).contains("TcpExtTCPBacklogDrop 5,120", "TcpExtTCPRcvQDrop 311")
+                .doesNotContain("ListenOverflows");
+        // per-queue ethtool counters are left out; the facts keep the port-wide ones
+        var counters = Fixtures.facts("mlx5-counters-018").counters(dev.wirespeed.host.Counters.Scope.NETDEV, "enp65s0f0np0")
+                .orElseThrow();
+        assertThat(counters.value("rx0_buff_alloc_err")).isEmpty();
+        assertThat(counters.value("rx_out_of_buffer")).contains(1_203_411L);
+        assertThat(counters.value("qdisc_dropped")).contains(4211L); // the root mq, not its fq_codel child added again
+        assertThat(counters.value("qdisc_requeues")).contains(1733L);
+    }
+
+    @Test
     void healthyNdr200NodeHasNoFindings() {
         assertThat(findings("ndr200-node-000")).isEmpty();
     }
 
     @Test
     void plainVirtualMachineHasNoFalseAlarms() {
-        assertThat(findings("vm-virtio")).isEmpty();
+        // the one finding is true: this CI machine's UDP tests overran socket buffers (Udp RcvbufErrors 606002)
+        assertThat(findings("vm-virtio")).containsExactly("info counter-socket-drops tcp/ip");
     }
 
     @Test
@@ -154,7 +206,7 @@ class FixtureDoctorTest {
         assertThat(findings("ndr200-node-000", CpuList.parse("0-7")))
                 .containsExactly("info nic-numa-remote 0000:ab:00.0 (ConnectX-7)", "info nic-numa-remote 0000:bb:00.0 (ConnectX-7)",
                         "info nic-numa-remote 0000:cb:00.0 (ConnectX-7)", "info nic-numa-remote 0000:db:00.0 (ConnectX-7)");
-        assertThat(findings("vm-virtio", CpuList.parse("0"))).isEmpty(); // one node
+        assertThat(findings("vm-virtio", CpuList.parse("0"))).noneMatch(s -> s.contains("nic-numa-remote")); // one node
     }
 
     @Test
@@ -175,7 +227,8 @@ class FixtureDoctorTest {
     @Test
     void everyRuleHasAFixtureWhereItFiresAndOneWhereItDoesNot() {
         List<String> hosts = List.of("r86s-004", "m02-001", "t3640-000", "ft2000-000", "bluefield2-002", "ib-node-003",
-                "ndr200-node-000", "vm-virtio", "nfs-rdma-broken-000");
+                "ndr200-node-000", "vm-virtio", "mlx5-counters-018", "ib-counters-018",
+                "nfs-rdma-broken-000");
         for (Rule rule : RuleSet.standard().rules()) {
             if (NEEDS_TOOL_OUTPUT.contains(rule.id())) {
                 continue; // sysfs has no pause settings (RoceFlowControlRuleTest) and no measurements (explain's tests)

@@ -124,7 +124,9 @@ class BwTextGoldenTest {
                 new BwSweepResult.SweepRow(65536, 100_000, 52.1e9, 51.3e9, 97_850.5, null)),
                 BwResult.Outcome.OK);
         String text = Golden.render(out -> {
-            SweepText t = new SweepText(out);
+            long[] now = {0};
+            // a size every 1.5 s of this clock: the progress column is the same on every machine
+            SweepText t = new SweepText(out, () -> now[0] += 1_500_000_000L);
             t.header(SERVER, r.params());
             r.rows().forEach(t::row);
         });
@@ -139,7 +141,8 @@ class BwTextGoldenTest {
                 new BwResult.Cpu(new BwResult.CpuSide(12.5, 37.5, 50), new BwResult.CpuSide(10, 30, 40)),
                 BwResult.Outcome.OK);
         String text = Golden.render(out -> {
-            LatText t = new LatText(out);
+            long[] now = {0};
+            LatText t = new LatText(out, () -> now[0] += 1_500_000_000L);
             t.header(SERVER, r.params());
             r.rows().forEach(t::row);
             t.summary(r);

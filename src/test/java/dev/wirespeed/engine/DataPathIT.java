@@ -140,4 +140,26 @@ class DataPathIT {
         assertThat(n.dataPath().client().fallbacks()).containsExactly("-A: cannot pin to CPU 1023 (Invalid argument)");
         assertThat(n.dataPath().server().fallbacks()).containsExactly("-A: cannot pin to CPU 1023 (Invalid argument)");
     }
+
+    /** The NUMA placement's CPU set (here CPU 0) is applied quietly; a set this host lacks is announced, the test runs. */
+    @org.junit.jupiter.api.Test
+    void placementOnACpuSet() throws IOException {
+        TestSpec two = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(2).bytes(BUDGET_BYTES)
+                .bufferBytes(128 * 1024).build();
+        java.util.BitSet cpu0 = new java.util.BitSet();
+        cpu0.set(0);
+        BwResult r = new BwClient(new BwClient.Config("127.0.0.1", servers.port(), two, "option", 5_000, 5_000, null,
+                null, null, cpu0)).run(new BwClient.Listener() {});
+        assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
+        assertThat(r.dataPath().client().fallbacks()).isNull();
+
+        java.util.BitSet missing = new java.util.BitSet();
+        missing.set(Affinity.MAX_CPUS - 1);
+        BwResult n = new BwClient(new BwClient.Config("127.0.0.1", servers.port(), two, "option", 5_000, 5_000, null,
+                null, null, missing)).run(new BwClient.Listener() {});
+        assertThat(n.outcome().ok()).as(n.outcome().message()).isTrue();
+        assertThat(n.directions().getFirst().receiverSummary().bytes()).isEqualTo(BUDGET_BYTES);
+        assertThat(n.dataPath().client().fallbacks()).containsExactly(
+                "NUMA placement: cannot place on CPUs 1023 (Invalid argument)");
+    }
 }

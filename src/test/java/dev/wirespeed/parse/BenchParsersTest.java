@@ -3,6 +3,7 @@ package dev.wirespeed.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.wirespeed.parse.fio.FioDiskUtil;
 import dev.wirespeed.parse.fio.FioJob;
 import dev.wirespeed.parse.iperf.IperfInterval;
 import dev.wirespeed.parse.perftest.CpuFrequencyWarning;
@@ -179,6 +180,32 @@ class BenchParsersTest {
     }
 
     @Test
+    void perftestDurationModeLatencyHasMeanAndTps() {
+        Parsed p = Fixture.only("perftest/ib_send_lat-D-mlx4.txt", "perftest");
+        PerftestLatRow row = p.all(PerftestLatRow.class).getFirst();
+        assertThat(row.sizeBytes()).isEqualTo(2);
+        assertThat(row.iterations()).isEqualTo(1289984);
+        assertThat(row.average().value()).isEqualTo(3.88);
+        assertThat(row.transactionsPerSecond().value()).isEqualTo(128993.46);
+        assertThat(row.min()).isNull();
+        assertThat(row.p99()).isNull();
+        assertThat(p.all(CpuFrequencyWarning.class)).hasSize(2);
+        assertThat(p.skipped()).isEmpty();
+        Measurement m = p.measurements().getFirst();
+        assertThat(m.test()).isEqualTo("rdma-send-lat");
+        assertThat(metric(m, Metrics.LATENCY_AVG_MICROS)).isEqualTo(3.88);
+        assertThat(metric(m, Metrics.TRANSACTIONS_PER_SECOND)).isEqualTo(128993.46);
+        assertThat(m.metric(Metrics.LATENCY_P99_MICROS)).isEmpty();
+        Parsed roce = Fixture.only("perftest/ib_write_lat-D-roce.txt", "perftest");
+        PerftestLatRow w = roce.all(PerftestLatRow.class).getFirst();
+        assertThat(w.iterations()).isEqualTo(58732912);
+        assertThat(w.average().value()).isEqualTo(1.28);
+        assertThat(w.transactionsPerSecond().value()).isEqualTo(391518.70);
+        assertThat(roce.measurements().getFirst().test()).isEqualTo("rdma-write-lat");
+        assertThat(roce.all(PerftestHeader.class).getFirst().linkType()).isEqualTo("Ethernet");
+    }
+
+    @Test
     void perftestServerPrintsNoPeak() {
         Parsed server = Fixture.only("perftest/ib_send_bw-ud-server-seed003.txt", "perftest");
         assertThat(server.all(PerftestBwRow.class)).hasSize(12).allSatisfy(r -> assertThat(r.peak()).isNull());
@@ -229,5 +256,74 @@ class BenchParsersTest {
         assertThat(metric(json, Metrics.IOPS)).isEqualTo(12414.792604);
         assertThat(metric(json, Metrics.BITS_PER_SECOND)).isEqualTo(49659.0 * 1024 * 8);
         assertThat(json.params()).containsEntry("rw", "randread").containsEntry("bs", "4k");
+    }
+
+    @Test
+    void fioJsonClatAndLatMeansAndDiskUtil() {
+        Parsed json = Fixture.only("fio/fio-3.42-json-normal-nvme.txt", "fio-json");
+        FioJob w = json.all(FioJob.class).getFirst();
+        assertThat(w.direction()).isEqualTo("write");
+        assertThat(w.latencyAvg().value()).isEqualTo(3027313.139295 / 1000, within(1e-9));
+        assertThat(w.clatAvg().value()).isEqualTo(2932268.086513 / 1000, within(1e-9));
+        assertThat(metric(json.measurements().getFirst(), Metrics.CLAT_AVG_MICROS)).isEqualTo(2932.268086513, within(1e-9));
+        FioDiskUtil disk = json.all(FioDiskUtil.class).getFirst();
+        assertThat(disk.device()).isEqualTo("nvme8n4");
+        assertThat(disk.writeIos()).isEqualTo(68752);
+        assertThat(disk.inQueueMillis()).isEqualTo(193865);
+        assertThat(disk.utilPercent()).isEqualTo(99.504140);
+        // the same run's text part after the JSON: clat avg and "Disk stats" too
+        List<Parsed> text = Fixture.blocks("fio/fio-3.42-json-normal-nvme.txt").stream()
+                .filter(b -> b.format().equals("fio")).toList();
+        FioJob t = text.stream().flatMap(b -> b.all(FioJob.class).stream()).findFirst().orElseThrow();
+        assertThat(t.clatAvg().value()).isEqualTo(2932.27);
+        assertThat(t.latencyAvg().value()).isEqualTo(3027.31);
+        assertThat(text.stream().flatMap(b -> b.all(FioDiskUtil.class).stream()).toList()).singleElement()
+                .satisfies(d -> assertThat(d.utilPercent()).isEqualTo(99.50));
+        Parsed rw = Fixture.only("fio/fio-3.33-rw-interrupted-bensonjohnson.json", "fio-json");
+        assertThat(rw.all(FioJob.class)).extracting(FioJob::direction).containsExactly("read", "write");
+        assertThat(rw.all(FioJob.class).getFirst().clatAvg().value()).isEqualTo(7881155.058386 / 1000, within(1e-9));
+        assertThat(rw.all(FioJob.class).get(1).latencyAvg().value()).isEqualTo(902253.681286 / 1000, within(1e-9));
+        assertThat(rw.all(FioJob.class).getFirst().iodepth()).isEqualTo(16);
+        assertThat(rw.all(FioDiskUtil.class)).isEmpty();
+    }
+
+    @Test
+    void sockperfTotalsAddressAndRoundTrip() {
+        Parsed rtt = Fixture.only("sockperf/sockperf-3.8-full-rtt-tcp-issue172.txt", "sockperf");
+        SockperfResult r = rtt.all(SockperfResult.class).getFirst();
+        assertThat(r.version()).isEqualTo("3.8-0.git31ee322aa82a");
+        assertThat(r.address()).isEqualTo("10.12.0.4");
+        assertThat(r.port()).isEqualTo(12345);
+        assertThat(r.protocol()).isEqualTo("TCP");
+        assertThat(r.roundTrip()).isTrue();
+        assertThat(r.averageLatency().value()).isEqualTo(1892.600);
+        assertThat(r.stdDev().value()).isEqualTo(422.741);
+        assertThat(r.max().value()).isEqualTo(11541.068);
+        assertThat(r.observations()).isEqualTo(105413);
+        assertThat(r.sentMessages()).isEqualTo(105413);
+        assertThat(r.receivedMessages()).isEqualTo(105413);
+        assertThat(r.runSeconds()).isEqualTo(199.999);
+        assertThat(r.validSeconds()).isEqualTo(199.548);
+        assertThat(rtt.skipped()).isEmpty();
+        Measurement m = rtt.measurements().getFirst();
+        assertThat(m.test()).isEqualTo("tcp-lat");
+        assertThat(m.params()).containsEntry("server", "10.12.0.4").containsEntry("port", "12345")
+                .containsEntry("latency", "round-trip");
+        SockperfResult old = Fixture.only("sockperf/sockperf-old-avg-lat-tcp-issue106.txt", "sockperf")
+                .all(SockperfResult.class).getFirst();
+        assertThat(old.averageLatency().value()).isEqualTo(121.880);
+        assertThat(old.roundTrip()).isFalse();
+        assertThat(old.port()).isEqualTo(8302);
+        assertThat(old.min().value()).isEqualTo(121.880);
+        assertThat(old.sentMessages()).isEqualTo(1);
+        assertThat(old.runSeconds()).isEqualTo(1.450);
+        Parsed tp = Fixture.only("sockperf/sockperf-3.7-throughput-tcp-issue140.txt", "sockperf");
+        SockperfResult t = tp.all(SockperfResult.class).getFirst();
+        assertThat(t.messageRate().value()).isEqualTo(155961);
+        assertThat(t.packetRate().value()).isEqualTo(3587103);
+        assertThat(t.sentMessages()).isEqualTo(1559669);
+        assertThat(t.runSeconds()).isEqualTo(10.000);
+        assertThat(t.bandwidth().value()).isEqualTo(38990.250e6);
+        assertThat(tp.measurements().getFirst().test()).isEqualTo("tcp-bw");
     }
 }

@@ -110,4 +110,29 @@ class IbParsersTest {
         assertThat(links.getFirst().peer()).isEqualTo("tj01-4090-node005 mlx5_2");
         assertThat(links.getFirst().peerLid()).isEqualTo("22");
     }
+
+    @Test
+    void ibnetdiscoverLidsAndGuids() {
+        Parsed sw = Fixture.only("ib/ibnetdiscover-edr-switch-5922696467.txt", "ibnetdiscover");
+        assertThat(sw.skipped()).isEmpty();
+        assertThat(sw.all(IbNode.class)).singleElement().satisfies(n -> assertThat(n.lid()).isEqualTo("48"));
+        List<IbLink> ports = sw.all(IbLink.class);
+        assertThat(ports).hasSize(36).allSatisfy(l -> {
+            assertThat(l.nodeGuid()).isEqualTo("0xec0d9a0300ec8240");
+            assertThat(l.lid()).as("a switch port line names only the peer's LID").isNull();
+        });
+        assertThat(ports.get(11).peer()).isEqualTo("node046 HCA-1");
+        assertThat(ports.get(11).peerLid()).isEqualTo("103");
+        assertThat(ports.get(12).peerLid()).isEqualTo("21");
+        assertThat(ports.get(12).peerPort()).isEqualTo(19);
+        Parsed cas = Fixture.only("ib/ibnetdiscover-edr-cas-5922696467.txt", "ibnetdiscover");
+        List<IbLink> links = cas.all(IbLink.class);
+        assertThat(links).extracting(IbLink::lid).containsExactly("6", "4", "1");
+        assertThat(links).extracting(IbLink::peerLid).containsExactly("23", "23", "23");
+        assertThat(links).extracting(IbLink::nodeGuid)
+                .containsExactly("0x506b4b030043fa92", "0x506b4b030043f9fe", "0x506b4b030043fa26");
+        assertThat(links.getFirst().node()).isEqualTo("gpu014 HCA-1");
+        assertThat(links.getFirst().peerPort()).isEqualTo(30);
+        assertThat(links.getFirst().width() + " " + links.getFirst().speed()).isEqualTo("4X EDR");
+    }
 }

@@ -20,6 +20,32 @@ class OtherParsersTest {
     }
 
     @Test
+    void zerotierRelayPeersAndListpeersLatencyAndVersion() {
+        Parsed relay = Fixture.only("other/zerotier-peers-relay-planet22.txt", "zerotier");
+        List<ZeroTierPeer> peers = relay.all(ZeroTierPeer.class);
+        assertThat(peers).hasSize(5);
+        assertThat(relay.skipped()).isEmpty();
+        ZeroTierPeer leaf = peers.get(1);
+        assertThat(leaf.address()).isEqualTo("579dcf7144");
+        assertThat(leaf.version()).isEqualTo("1.8.4");
+        assertThat(leaf.latencyMillis()).isEqualTo(-1);
+        assertThat(leaf.link()).isEqualTo("RELAY");
+        assertThat(leaf.path()).isNull();
+        assertThat(peers.get(3).version()).isEqualTo("1.10.0");
+        assertThat(peers.get(0).latencyMillis()).isEqualTo(99);
+        assertThat(peers.get(4).version()).isNull();
+        Parsed list = Fixture.only("other/zerotier-listpeers-1.10.2-issue1787.txt", "zerotier");
+        assertThat(list.all(ZeroTierPeer.class)).hasSize(5)
+                .allSatisfy(p -> assertThat(p.latencyMillis()).isEqualTo(-1));
+        assertThat(list.skipped()).isEmpty();
+        assertThat(list.firstLine()).as("the header line is part of the block").isEqualTo(2);
+        List<ZeroTierPeer> old = Fixture.only("other/zerotier-listpeers-1.2-issue934.txt", "zerotier").all(ZeroTierPeer.class);
+        assertThat(old).extracting(ZeroTierPeer::latencyMillis).containsExactly(152, 22, 72);
+        assertThat(old).extracting(ZeroTierPeer::version).containsExactly("1.2.13", "1.1.5", "1.1.5");
+        assertThat(old.getFirst().path()).isEqualTo("35.236.39.121/52920");
+    }
+
+    @Test
     void mdcliStartupInfoWithAnnotationsStripped() {
         MdcliRecord r = Fixture.only("other/mdcli-startup-infos-patch-loaded-seed000.txt", "mdcli-json")
                 .all(MdcliRecord.class).getFirst();

@@ -84,6 +84,26 @@ class PciHostParsersTest {
     }
 
     @Test
+    void ethtoolPauseStatistics() {
+        Parsed fbnic = Fixture.only("host/ethtool-I-a-fbnic.txt", "ethtool");
+        PauseSettings p = fbnic.all(PauseSettings.class).getFirst();
+        assertThat(p.iface()).isEqualTo("eth0");
+        assertThat(p.rx()).isFalse();
+        assertThat(p.tx()).isTrue();
+        assertThat(p.txPauseFrames()).isEqualTo(759657);
+        assertThat(p.rxPauseFrames()).isZero();
+        assertThat(p.statistics()).containsEntry("tx_pause_storm_events", 219L);
+        assertThat(fbnic.skipped()).isEmpty();
+        PauseSettings doc = Fixture.only("host/ethtool-include-statistics-a-kerneldoc.txt", "ethtool")
+                .all(PauseSettings.class).getFirst();
+        assertThat(doc.autoNegotiate()).isTrue();
+        assertThat(doc.txPauseFrames()).isEqualTo(1);
+        assertThat(doc.rxPauseFrames()).isEqualTo(1);
+        assertThat(Fixture.only("host/ethtool-a-seed000.txt", "ethtool").all(PauseSettings.class).getFirst()
+                .statistics()).as("plain -a has no statistics").isEmpty();
+    }
+
+    @Test
     void ethtoolPauseSettingsAndDriver() {
         PauseSettings pause = Fixture.only("host/ethtool-a-seed000.txt", "ethtool").all(PauseSettings.class).getFirst();
         assertThat(pause.iface()).isEqualTo("enp1s0f0np0");

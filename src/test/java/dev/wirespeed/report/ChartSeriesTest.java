@@ -3,6 +3,7 @@ package dev.wirespeed.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.results.Measurement;
+import dev.wirespeed.store.ResultStatus;
 import dev.wirespeed.store.StoredResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +20,7 @@ class ChartSeriesTest {
                 List.of(Measurement.Metric.of(Measurement.Metrics.BITS_PER_SECOND, bitsPerSecond)), null, null, null);
         long id = ++ids;
         return new StoredResult(id, 1, "run", "2026-11-30T10:00:00Z", "wirespeed run plan.yaml", "p" + id, 1,
-                List.of(), null, null, m, null, List.of("streams", "congestion"));
+                List.of(), null, null, m, null, List.of("streams", "congestion"), ResultStatus.DONE, null);
     }
 
     @Test
@@ -30,7 +31,7 @@ class ChartSeriesTest {
         ReportModel model = ReportBuilder.build("t", "now", "db", List.of("run:1"), rs);
         ChartSpec bps = model.sections().getFirst().charts().stream()
                 .filter(c -> c.yLabel().contains("Gbit/s")).findFirst().orElseThrow();
-        assertThat(bps.xLabel()).isEqualTo("streams");
+        assertThat(bps.xLabel()).isEqualTo("Streams");
         assertThat(bps.bars()).isFalse();
         assertThat(bps.series()).extracting(ChartSpec.Series::name).hasSize(2);
         ChartSpec.Series cubic = bps.series().stream().filter(s -> s.name().contains("cubic")).findFirst()

@@ -14,6 +14,7 @@ import dev.wirespeed.store.ResultStore;
 import dev.wirespeed.store.RunInfo;
 import dev.wirespeed.testing.Cli;
 import java.awt.image.BufferedImage;
+import tools.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,8 +32,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The HTML report as a browser shows it: headless Chromium (Debian package chromium) loads the file
- * offline, logs no console message, has every chart in its DOM, and paints a screenshot that is
- * not blank.
+ * offline, logs no console message, has every chart in its DOM, lays out every chart text (axis
+ * titles, tick labels, legends) inside its chart, orders sizes numerically, and paints a
+ * screenshot that is not blank. The report holds real bw and lat runs over loopback (per-stream
+ * intervals, latency histograms, a latency sweep), perftest sweeps and a fio campaign.
  */
 class ReportChromiumIT {
     private static final Pattern CONSOLE = Pattern.compile(".*:CONSOLE[:(].*");
@@ -47,6 +50,10 @@ class ReportChromiumIT {
         assumeTrue(chromium != null, "SKIPPED: chromium not installed (apt-get install chromium)");
         Path db = dir.resolve("r.db");
         fill(db);
+        Cli.Run bw = Cli.run("bw", "--loopback", "-t", "2", "-P", "2", "--db", db.toString(), "--label", "loopback");
+        assertThat(bw.exitCode()).as(bw.err()).isZero();
+        Cli.Run lat = Cli.run("lat", "--loopback", "-a", "-n", "200", "--db", db.toString(), "--label", "loopback");
+        assertThat(lat.exitCode()).as(lat.err()).isZero();
         Path html = dir.resolve("report.html");
         Cli.Run run = Cli.run("results", "report", "--db", db.toString(), "-o", html.toString(), "--title", "chromium check");
         assertThat(run.exitCode()).as(run.err()).isZero();
@@ -70,7 +77,27 @@ class ReportChromiumIT {
         assertThat(count(dom.out(), "<figure class=\"chart\"")).isEqualTo(charts);
         assertThat(count(dom.out(), "<svg")).isEqualTo(charts);
         assertThat(dom.out()).contains("fio grid by bs × iodepth").contains("rdma-send-bw sweep")
-                .contains("bandwidth over time").contains("chromium check");
+                .contains("bandwidth over time").contains("chromium check").contains("bandwidth per stream over time")
+                .contains("round-trip time by percentile").contains("<h2>Findings</h2>");
+        // numeric order: the legend of the fio charts lists 4k before 16k for each label
+        String fio = dom.out().substring(dom.out().indexOf("fio: IOPS vs I/O depth"));
+        assertThat(fio.indexOf(">nfs-rdma bs=4k<")).isPositive().isLessThan(fio.indexOf(">nfs-rdma bs=16k<"));
+        assertThat(fio.indexOf(">nfs-rdma bs=16k<")).isLessThan(fio.indexOf(">nfs-tcp bs=4k<"));
+
+        // Layout, measured by Chromium itself: a copy of the report with a script that compares
+        // every chart text's box with its chart's box, and reads the size ticks left to right.
+        Path checked = dir.resolve("checked.html");
+        Files.writeString(checked, page.replace("</body>", LAYOUT_CHECK + "</body>"));
+        Browser layout = chrome(chromium, checked, "--dump-dom", "--window-size=1200,2400");
+        Matcher json = Pattern.compile("<pre id=\"layout-check\">(.*?)</pre>", Pattern.DOTALL).matcher(layout.out());
+        assertThat(json.find()).as(layout.out()).isTrue();
+        JsonNode check = dev.wirespeed.results.Json.MAPPER.readTree(json.group(1).replace("&quot;", "\"")
+                .replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">"));
+        assertThat(check.path("charts").asInt()).isEqualTo(charts);
+        assertThat(check.path("texts").asInt()).isGreaterThan(charts * 5);
+        assertThat(check.path("sizeTicks").asInt()).as("size axes were read").isGreaterThan(10);
+        assertThat(check.path("clipped")).as("texts outside their chart").isEmpty();
+        assertThat(check.path("order")).as("size ticks out of numeric order").isEmpty();
 
         Path png = dir.resolve("report.png");
         Browser shot = chrome(chromium, html, "--screenshot=" + png, "--window-size=1200,2400");
@@ -124,6 +151,47 @@ class ReportChromiumIT {
         }
     }
 
+    /**
+     * Run in the page by Chromium: for each chart, every text's rendered box must lie inside the
+     * chart's box (1 px of rounding allowed); size tick labels ("2 B", "64 K", "1 M"), sorted by
+     * their position, must grow. The verdict is written into the page as JSON.
+     */
+    private static final String LAYOUT_CHECK = """
+            <script>
+            (function () {
+              const out = {charts: 0, texts: 0, sizeTicks: 0, clipped: [], order: []};
+              const unit = {B: 1, K: 1024, M: 1048576, G: 1073741824};
+              document.querySelectorAll('figure.chart svg').forEach(function (svg, i) {
+                out.charts++;
+                const box = svg.getBoundingClientRect();
+                const ticks = [];
+                svg.querySelectorAll('text').forEach(function (t) {
+                  out.texts++;
+                  const r = t.getBoundingClientRect();
+                  if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1) {
+                    out.clipped.push('chart ' + (i + 1) + ': ' + t.textContent);
+                  }
+                  const m = /^(\\d+) ([BKMG])$/.exec(t.textContent.trim());
+                  if (m) {
+                    ticks.push([r.left, Number(m[1]) * unit[m[2]], t.textContent]);
+                  }
+                });
+                ticks.sort(function (a, b) { return a[0] - b[0]; });
+                out.sizeTicks += ticks.length;
+                for (let k = 1; k < ticks.length; k++) {
+                  if (ticks[k][1] <= ticks[k - 1][1]) {
+                    out.order.push('chart ' + (i + 1) + ': ' + ticks[k - 1][2] + ' before ' + ticks[k][2]);
+                  }
+                }
+              });
+              const pre = document.createElement('pre');
+              pre.id = 'layout-check';
+              pre.textContent = JSON.stringify(out);
+              document.body.appendChild(pre);
+            })();
+            </script>
+            """;
+
     private record Browser(String out, List<String> consoleLines) {}
 
     private Browser chrome(String chromium, Path page, String... what) throws Exception {
@@ -131,7 +199,8 @@ class ReportChromiumIT {
         Path out = dir.resolve("chromium.out");
         Path err = dir.resolve("chromium.err");
         List<String> cmd = new ArrayList<>(List.of(chromium, "--headless", "--no-sandbox", "--disable-gpu",
-                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync",
                 "--user-data-dir=" + profile, "--enable-logging=stderr", "--v=0"));
         cmd.addAll(List.of(what));
         cmd.add(page.toUri().toString());

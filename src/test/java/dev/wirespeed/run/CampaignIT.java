@@ -70,7 +70,7 @@ class CampaignIT {
         }
         Cli.Run compare = Cli.run("results", "compare", "a", "b", "--db", db.toString());
         assertThat(compare.exitCode()).as(compare.err()).isZero();
-        assertThat(compare.out()).contains("compare iops (KIOPS): A = a, B = b, per bs × iodepth")
+        assertThat(compare.out()).contains("compare fio iops (KIOPS): A = a, B = b, per bs × iodepth")
                 .containsPattern("4k\\s+1\\s+[\\d.]+\\s+[\\d.]+\\s+[\\d.]+")
                 .containsPattern("64k\\s+2\\s+[\\d.]+\\s+-\\s+-");
         Path html = dir.resolve("r.html");

@@ -89,6 +89,70 @@ class ResultStoreTest {
     }
 
     @Test
+    void everyWayARunEndsIsKeptWithItsReason() throws Exception {
+        try (ResultStore store = ResultStore.open(dir.resolve("s.db"))) {
+            Item base = new Item(sample("wirespeed", 9e9), List.of("x"), null, null, null);
+            long done = store.save(RunInfo.of("bw", "bw", null), List.of(base)).getFirst();
+            long interrupted = store.save(RunInfo.of("bw", "bw", null),
+                    List.of(base.withStatus(ResultStatus.INTERRUPTED, "stopped by the user after 2.1 s"))).getFirst();
+            long failed = store.save(RunInfo.of("lat", "lat", null),
+                    List.of(base.withStatus(ResultStatus.FAILED, "the server went away"))).getFirst();
+            long campaign = store.beginRun(new RunInfo("campaign", "run p.yaml", null, new RunInfo.Plan("p", "0", "", 2)));
+            store.savePoint(campaign, "s1 a", 0, 1, List.of(base), null);
+            long incomplete = store.savePoint(campaign, "s1 b", 1, 1, List.of(base.withStatus(ResultStatus.INCOMPLETE,
+                    "campaign stopped while this point ran")), "stopped", ResultStatus.INCOMPLETE).getFirst();
+            store.finishRun(campaign, "interrupted");
+
+            assertThat(store.result(done).orElseThrow().status()).isEqualTo(ResultStatus.DONE);
+            assertThat(store.result(done).orElseThrow().statusReason()).isNull();
+            assertThat(store.result(interrupted).orElseThrow().statusReason()).isEqualTo("stopped by the user after 2.1 s");
+            assertThat(store.result(failed).orElseThrow().status()).isEqualTo(ResultStatus.FAILED);
+            assertThat(store.result(incomplete).orElseThrow().status()).isEqualTo(ResultStatus.INCOMPLETE);
+            // runs take the worst status of their results; only done points count as finished
+            assertThat(store.run(store.result(interrupted).orElseThrow().runId()).orElseThrow().status())
+                    .isEqualTo("interrupted");
+            assertThat(store.run(store.result(failed).orElseThrow().runId()).orElseThrow().status()).isEqualTo("failed");
+            assertThat(store.finishedPoints(campaign)).containsExactly("s1 a");
+            assertThat(store.resultsPerPoint(campaign)).containsOnlyKeys("s1 a");
+        }
+    }
+
+    @Test
+    void version1DatabasesKeepTheirResultsAsDoneAndGainHistograms() throws Exception {
+        Path file = dir.resolve("v1.db");
+        try (ResultStore store = ResultStore.open(file, List.of(Schema.MIGRATIONS.getFirst()))) {
+            assertThat(store.schemaVersion()).isEqualTo(1);
+        }
+        // a result as version 1 wrote it (no status column)
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + file); var s = c.createStatement()) {
+            s.executeUpdate("INSERT INTO runs(kind, started_at, status, command_line, wirespeed_version) "
+                    + "VALUES ('bw', '2026-01-01T00:00:00Z', 'done', 'x', '0.1')");
+            s.executeUpdate("INSERT INTO results(run_id, created_at, tool, test) "
+                    + "VALUES (1, '2026-01-01T00:00:00Z', 'wirespeed', 'tcp-bw')");
+        }
+        try (ResultStore store = ResultStore.open(file)) {
+            assertThat(store.schemaVersion()).isEqualTo(Schema.currentVersion());
+            assertThat(store.find(ResultStore.Query.all())).singleElement()
+                    .satisfies(r -> assertThat(r.status()).isEqualTo(ResultStatus.DONE));
+            org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(1, 60_000_000_000L, 3);
+            for (long v = 1; v <= 1000; v++) {
+                h.recordValue(10_000 + v * 10);
+            }
+            String encoded = dev.wirespeed.measure.Histograms.encode(h);
+            Measurement lat = new Measurement("wirespeed", "1", Measurement.Tests.TCP_LAT, Map.of(), List.of(), null,
+                    List.of(new Measurement.Row("sizeBytes", 2, List.of(Metric.of("latencyP50Micros", 7.5)), encoded),
+                            new Measurement.Row("sizeBytes", 64, List.of(Metric.of("latencyP50Micros", 8)))), "measured");
+            long id = store.save(RunInfo.of("lat", "lat", null), List.of(new Item(lat, List.of(), null, null, null))).getFirst();
+            List<Measurement.Row> rows = store.result(id).orElseThrow().measurement().rows();
+            assertThat(rows.get(0).histogram()).isEqualTo(encoded);
+            assertThat(rows.get(1).histogram()).isNull();
+            org.HdrHistogram.Histogram back = dev.wirespeed.measure.Histograms.decode(rows.get(0).histogram());
+            assertThat(back.getTotalCount()).isEqualTo(1000);
+            assertThat(back.getValueAtPercentile(50)).isEqualTo(h.getValueAtPercentile(50));
+        }
+    }
+
+    @Test
     void refusesFilesThatAreNotOursAndLeavesThemUntouched() throws Exception {
         Path text = dir.resolve("notes.txt");
         Files.writeString(text, "my precious notes\n".repeat(100));

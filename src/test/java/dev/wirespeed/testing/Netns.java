@@ -125,6 +125,16 @@ public final class Netns implements AutoCloseable {
         }
     }
 
+    /** Deletes a test's temporary directory with everything in it; nothing when null. */
+    public static void deleteTree(Path dir) throws IOException {
+        if (dir == null) {
+            return;
+        }
+        try (var files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        }
+    }
+
     /** Kills what it started, then deletes every namespace it made (their veths go with them). */
     @Override
     public void close() {

@@ -44,6 +44,21 @@ public final class RootedFs {
         return root;
     }
 
+    /** True when this reads the running host itself (root "/"), where commands may be run too. */
+    public boolean isLiveHost() {
+        return root.equals(Path.of("/"));
+    }
+
+    /**
+     * Puts {@code text} in the capture at {@code path} though it was not read from a file (a
+     * command's output, e.g. `ethtool -S`), so a capture replays it; nothing without a capture.
+     */
+    public void captureText(String path, String text) {
+        if (capture != null) {
+            capture.file(path, text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+    }
+
     /** The file's text; NoSuchFileException when absent; IOException (e.g. EINVAL from sysfs) when unreadable. */
     public String readText(String path) throws IOException {
         return new String(readBytes(path, MAX_FILE_BYTES), java.nio.charset.StandardCharsets.UTF_8);

@@ -28,7 +28,8 @@ import java.util.Set;
 /**
  * Reads a host's facts from sysfs and procfs below a root (Documentation/ABI/testing/sysfs-class-net,
  * sysfs-class-infiniband, sysfs-bus-pci, sysfs-devices-system-cpu; proc(5) for /proc/mounts and
- * /proc/net/snmp). Reads only; never writes, never runs a command. Absent files stay absent;
+ * /proc/net/snmp) and the counters ({@link CounterReader}: on the live host it runs `ethtool -S`).
+ * Reads only; never writes. Absent files stay absent;
  * malformed ones are unreadable with their raw text.
  */
 public final class SysfsReader {
@@ -65,6 +66,17 @@ public final class SysfsReader {
         nfsRdma().forEach(b::add);
         subnetManager().ifPresent(b::add);
         b.tcp(tcp());
+        CounterReader counters = new CounterReader(fs);
+        Facts partial = b.build();
+        for (var i : partial.interfaces()) {
+            if (!i.isLoopback()) {
+                b.add(counters.netdev(i.name()));
+            }
+        }
+        for (var p : partial.rdmaPorts()) {
+            b.add(counters.rdmaPort(p.device(), p.port()));
+        }
+        b.add(counters.host());
         return b.build();
     }
 

@@ -12,7 +12,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * fio {@code --output-format=json}: "fio version", then jobs[] with "job options" and per direction
  * io_bytes, bw (KiB/s), iops, runtime (ms), lat_ns.mean and clat_ns.percentile (ns), as fio's
- * stat.c writes them. Options missing from a job come from "global options".
+ * stat.c writes them; fio before 3.0 wrote lat and clat in usec. Options missing from a job come
+ * from "global options". The top-level disk_util[] gives each device's busy share (FioDiskUtil).
  */
 public final class FioJsonParser extends BaseParser {
 
@@ -52,12 +53,17 @@ public final class FioJsonParser extends BaseParser {
                         Units.integer(option(opts, global, "numjobs")), option(opts, global, "ioengine"),
                         Quantity.of(d.path("iops").asDouble(), "1/s", "iops " + d.path("iops").asString("")),
                         Quantity.bitsPerSecond(d.path("bw").asDouble() * 1024 * 8, "bw " + d.path("bw").asString("") + " KiB/s"),
-                        nanos(d.path("lat_ns").path("mean"), "lat_ns.mean"), nanos(pct.path("50.000000"), "clat p50"),
+                        mean(d, "lat"), mean(d, "clat"), nanos(pct.path("50.000000"), "clat p50"),
                         nanos(pct.path("99.000000"), "clat p99"), nanos(pct.path("99.900000"), "clat p99.9"),
                         Quantity.micros(d.path("runtime").asDouble() * 1000, "runtime " + d.path("runtime").asString("") + " ms"),
                         in.source(from));
                 b.add(j).measurement(FioMeasurements.of(j, version));
             }
+        }
+        for (JsonNode disk : root.path("disk_util")) {
+            b.add(new FioDiskUtil(disk.path("name").asString(null), count(disk.path("read_ios")),
+                    count(disk.path("write_ios")), count(disk.path("in_queue")),
+                    disk.path("util").isNumber() ? disk.path("util").asDouble() : null, in.source(from)));
         }
         return b.done(block.end());
     }
@@ -65,6 +71,20 @@ public final class FioJsonParser extends BaseParser {
     private static String option(JsonNode opts, JsonNode global, String name) {
         JsonNode v = opts.has(name) ? opts.path(name) : global.path(name);
         return v.isMissingNode() || v.isNull() ? null : v.asString();
+    }
+
+    private static Long count(JsonNode n) {
+        return n.isNumber() ? n.asLong() : null;
+    }
+
+    /** The mean of lat_ns/clat_ns (fio 3), else of lat/clat in usec (fio 2). */
+    private static Quantity mean(JsonNode direction, String name) {
+        JsonNode ns = direction.path(name + "_ns").path("mean");
+        if (ns.isNumber()) {
+            return nanos(ns, name + "_ns.mean");
+        }
+        JsonNode us = direction.path(name).path("mean");
+        return us.isNumber() ? Quantity.micros(us.asDouble(), name + ".mean " + us.asString() + " usec") : null;
     }
 
     private static Quantity nanos(JsonNode n, String raw) {

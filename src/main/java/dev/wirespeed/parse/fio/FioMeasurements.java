@@ -28,6 +28,7 @@ final class FioMeasurements {
         ResultMetrics.add(s, Metrics.IOPS, j.iops());
         ResultMetrics.add(s, Metrics.BITS_PER_SECOND, j.bandwidth());
         ResultMetrics.add(s, Metrics.LATENCY_AVG_MICROS, j.latencyAvg());
+        ResultMetrics.add(s, Metrics.CLAT_AVG_MICROS, j.clatAvg());
         ResultMetrics.add(s, Metrics.LATENCY_P50_MICROS, j.clatP50());
         ResultMetrics.add(s, Metrics.LATENCY_P99_MICROS, j.clatP99());
         ResultMetrics.add(s, Metrics.LATENCY_P999_MICROS, j.clatP999());

@@ -26,6 +26,9 @@ public final class FioTextParser extends BaseParser {
     private static final Pattern LAT = Pattern.compile("(c|s)?lat \\((nsec|usec|msec)\\):.*avg=\\s*([\\d.]+).*");
     private static final Pattern PCT_HEAD = Pattern.compile("clat percentiles \\((nsec|usec|msec)\\):");
     private static final Pattern PCT = Pattern.compile("(\\d+\\.\\d+)th=\\[\\s*(\\d+)\\]");
+    /** "Disk stats (read/write):" then one line per device; sectors= only in newer fio. */
+    private static final Pattern DISK = Pattern.compile(
+            "([\\w.-]+): ios=(\\d+)/(\\d+),.*?(?:in_queue=(\\d+), )?util=([\\d.]+)%");
     private static final Pattern OTHER = Pattern.compile(
             "fio-\\d.*|Starting \\d+ (process|processes|thread|threads).*|\\.\\.\\.|Jobs: .*|\\|.*|bw \\(.*|iops\\s*:.*"
                     + "|lat \\((nsec|usec|msec)\\)\\s*:.*|cpu\\s*:.*|IO depths\\s*:.*|submit\\s*:.*|complete\\s*:.*"
@@ -85,13 +88,19 @@ public final class FioTextParser extends BaseParser {
                 pctUnit = null;
                 b.use(i);
             } else if (cur != null && (m = in.match(LAT, i)) != null) {
+                Quantity avg = Quantity.micros(Units.micros(Units.number(m.group(3)), unit(m.group(2))), s);
                 if (m.group(1) == null) {
-                    cur.lat = Quantity.micros(Units.micros(Units.number(m.group(3)), unit(m.group(2))), s);
+                    cur.lat = avg;
+                } else if (m.group(1).equals("c")) {
+                    cur.clat = avg;
                 }
                 b.use(i);
             } else if (cur != null && (m = in.match(PCT_HEAD, i)) != null) {
                 pctUnit = unit(m.group(1));
                 b.use(i);
+            } else if ((m = in.match(DISK, i)) != null) {
+                b.use(i).add(new FioDiskUtil(m.group(1), Long.parseLong(m.group(2)), Long.parseLong(m.group(3)),
+                        m.group(4) == null ? null : Long.parseLong(m.group(4)), Units.number(m.group(5)), in.source(i)));
             } else if (in.matches(OTHER, i)) {
                 if (cur != null && pctUnit != null && s.startsWith("|")) {
                     Matcher p = PCT.matcher(s);
@@ -135,7 +144,7 @@ public final class FioTextParser extends BaseParser {
         if (c == null) {
             return;
         }
-        FioJob j = new FioJob(c.job, c.dir, c.rw, c.bs, c.depth, c.jobs, c.engine, c.iops, c.bw, c.lat, c.p50, c.p99,
+        FioJob j = new FioJob(c.job, c.dir, c.rw, c.bs, c.depth, c.jobs, c.engine, c.iops, c.bw, c.lat, c.clat, c.p50, c.p99,
                 c.p999, c.runtime, c.source);
         b.add(j).measurement(FioMeasurements.of(j, null));
     }
@@ -152,6 +161,7 @@ public final class FioTextParser extends BaseParser {
         Quantity iops;
         Quantity bw;
         Quantity lat;
+        Quantity clat;
         Quantity p50;
         Quantity p99;
         Quantity p999;

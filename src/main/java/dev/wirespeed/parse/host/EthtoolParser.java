@@ -21,6 +21,8 @@ public final class EthtoolParser extends BaseParser {
     private static final Pattern PAUSE = Pattern.compile("Pause parameters for (\\S+):");
     private static final Pattern DRIVER = Pattern.compile("driver:\\s*(\\S+)");
     private static final Pattern SPEED = Pattern.compile("(\\d+)\\s*Mb/s");
+    /** "Statistics:" of ethtool -I -a, then indented "  tx_pause_frames: 1". */
+    private static final Pattern STATISTIC = Pattern.compile("(\\w+):\\s*(\\d+)");
     private static final Pattern LIST_CONTINUATION = Pattern.compile("[\\w/ \\[\\]-]+");
 
     public EthtoolParser() {
@@ -42,6 +44,8 @@ public final class EthtoolParser extends BaseParser {
         Fields f = new Fields();
         java.util.Map<String, java.util.List<String>> modes = new java.util.HashMap<>();
         java.util.List<String> list = null;
+        java.util.Map<String, Long> statistics = new java.util.LinkedHashMap<>();
+        boolean inStatistics = false;
         if ((head = in.match(SETTINGS, from)) != null || (head = in.match(PAUSE, from)) != null) {
             iface = head.group(1);
             b.use(from);
@@ -54,7 +58,18 @@ public final class EthtoolParser extends BaseParser {
             if (in.blank(i)) {
                 continue;
             }
-            Matcher m = in.match(KEY_VALUE, i);
+            Matcher m;
+            if (head != null && head.pattern() == PAUSE && in.get(i).equals("Statistics:")) {
+                inStatistics = true;
+                b.use(i);
+                continue;
+            }
+            if (inStatistics && (m = in.match(STATISTIC, i)) != null) {
+                statistics.put(m.group(1), Long.parseLong(m.group(2)));
+                b.use(i);
+                continue;
+            }
+            m = in.match(KEY_VALUE, i);
             if (m != null) {
                 f.put(m.group(1), m.group(2), in.source(i));
                 String key = m.group(1).toLowerCase(Locale.ROOT);
@@ -75,7 +90,7 @@ public final class EthtoolParser extends BaseParser {
         }
         if (head != null && head.pattern() == PAUSE) {
             b.add(new PauseSettings(iface, onOff(f.text("autonegotiate")), onOff(f.text("rx")), onOff(f.text("tx")),
-                    in.source(from)));
+                    onOff(f.text("rx negotiated")), onOff(f.text("tx negotiated")), statistics, in.source(from)));
         } else if (head != null) {
             Matcher s = f.text("speed") == null ? null : SPEED.matcher(f.text("speed"));
             Quantity speed = s != null && s.matches()

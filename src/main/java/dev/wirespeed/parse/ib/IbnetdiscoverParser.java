@@ -11,7 +11,10 @@ import java.util.regex.Pattern;
 /**
  * {@code ibnetdiscover} topology file: "vendid=", "switchguid=" lines, a node line
  * ("Switch 129 "S-guid" # "desc" enhanced port 0 lid 1 lmc 0" or "Ca 1 "H-guid" # "desc""), then one
- * line per connected port ending in the link's width and speed ("lid 22 2xNDR").
+ * line per connected port ending in the link's width and speed ("lid 22 2xNDR"). On a CA's port line
+ * the comment holds this port's LID before the peer's name and the peer's after it
+ * ("# lid 6 lmc 0 "SwitchIB …" lid 23 4xEDR"); a switch's port lines carry only the peer's. The node
+ * GUID is the node line's quoted "S-"/"H-"/"R-" name (ibnetdiscover's node id is its GUID).
  */
 public final class IbnetdiscoverParser extends BaseParser {
     private static final Pattern COMMENT = Pattern.compile("#.*");
@@ -36,6 +39,7 @@ public final class IbnetdiscoverParser extends BaseParser {
     public Parsed parse(Lines in, int from) {
         ParseBuilder b = builder(in, from);
         String node = null;
+        String nodeGuid = null;
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i)) {
@@ -46,17 +50,23 @@ public final class IbnetdiscoverParser extends BaseParser {
                 b.use(i);
             } else if ((m = in.match(NODE, i)) != null) {
                 node = m.group(4) != null ? m.group(4) : m.group(3);
+                nodeGuid = guid(m.group(3));
                 Matcher lid = m.group(5) == null ? null : LID.matcher(m.group(5));
                 b.use(i).add(new IbNode(m.group(1), node, m.group(3), Units.integer(m.group(2)),
                         lid != null && lid.matches() ? lid.group(1) : null, in.source(i)));
             } else if ((m = in.match(PORT, i)) != null) {
                 String comment = m.group(4) == null ? "" : m.group(4);
                 Matcher q = LAST_QUOTED.matcher(comment);
-                Matcher lid = LID.matcher(comment);
                 String peer = q.matches() ? q.group(1) : m.group(2);
-                b.use(i).add(new IbLink(node, null, null, Units.integer(m.group(1)),
-                        m.group(5) == null ? null : m.group(5) + "X", m.group(6), null, null, null,
-                        lid.matches() ? lid.group(1) : null, Units.integer(m.group(3)), peer, null, in.source(i)));
+                int open = comment.indexOf('"');
+                int close = comment.lastIndexOf('"');
+                String own = open > 0 ? comment.substring(0, open) : "";
+                Matcher ownLid = LID.matcher(own);
+                Matcher lid = LID.matcher(close >= 0 ? comment.substring(close + 1) : comment);
+                b.use(i).add(new IbLink(node, nodeGuid, ownLid.matches() ? ownLid.group(1) : null,
+                        Units.integer(m.group(1)), m.group(5) == null ? null : m.group(5) + "X", m.group(6), null,
+                        null, null, lid.matches() ? lid.group(1) : null, Units.integer(m.group(3)), peer, null,
+                        in.source(i)));
             } else if (in.get(i).startsWith("...")) {
                 b.use(i); // "...omitted" in a shortened paste
             } else {
@@ -64,5 +74,10 @@ public final class IbnetdiscoverParser extends BaseParser {
             }
         }
         return b.done(i);
+    }
+
+    /** "S-ec0d9a0300ec8480" → "0xec0d9a0300ec8480"; other names (a -G less paste) stay null. */
+    private static String guid(String quoted) {
+        return quoted.matches("[SHR]-(?:0x)?[0-9a-fA-F]{1,16}") ? "0x" + quoted.substring(2).replaceFirst("^0x", "") : null;
     }
 }

@@ -10,12 +10,14 @@ import java.util.regex.Pattern;
 
 /**
  * {@code zerotier-cli peers}: "200 peers", a "&lt;ztaddr&gt; &lt;ver&gt; &lt;role&gt; &lt;lat&gt; &lt;link&gt; …"
- * header, one peer per line; and {@code zerotier-cli listpeers}: "200 listpeers ADDR PATHS LAT VER ROLE".
+ * header, one peer per line (a RELAY peer ends after &lt;link&gt;: one.cpp prints no lastTX, lastRX or
+ * path without a direct path); and {@code zerotier-cli listpeers}: "200 listpeers ADDR PATHS LAT VER
+ * ROLE", after its own "200 listpeers &lt;ztaddr&gt; …" header.
  */
 public final class ZeroTierParser extends BaseParser {
-    private static final Pattern HEAD = Pattern.compile("200 peers|<ztaddr>.*");
+    private static final Pattern HEAD = Pattern.compile("200 peers|<ztaddr>.*|200 listpeers <ztaddr>.*");
     private static final Pattern PEER = Pattern.compile(
-            "([0-9a-f]{10})\\s+(\\S+)\\s+(LEAF|MOON|PLANET)\\s+(-?\\d+)\\s+(\\S+)\\s+(-?\\d+)\\s+(-?\\d+)\\s*(\\S*).*");
+            "([0-9a-f]{10})\\s+(\\S+)\\s+(LEAF|MOON|PLANET)\\s+(-?\\d+)\\s+(\\S+)(?:\\s+(-?\\d+)\\s+(-?\\d+)\\s*(\\S*))?\\s*");
     private static final Pattern LISTPEER = Pattern.compile(
             "200 listpeers ([0-9a-f]{10})\\s+(\\S+)\\s+(-?\\d+)\\s+(\\S+)\\s+(LEAF|MOON|PLANET).*");
 
@@ -26,6 +28,7 @@ public final class ZeroTierParser extends BaseParser {
     @Override
     public boolean startsAt(Lines in, int i) {
         return in.get(i).equals("200 peers") || in.matches(LISTPEER, i)
+                || (in.get(i).startsWith("200 listpeers <ztaddr>") && in.matches(LISTPEER, i + 1))
                 || (in.get(i).startsWith("<ztaddr>") && in.matches(PEER, i + 1));
     }
 

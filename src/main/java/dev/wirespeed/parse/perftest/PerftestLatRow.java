@@ -9,16 +9,22 @@ import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
-/** A row of a perftest latency table (microseconds); older perftest prints no percentiles. */
+/**
+ * A row of a perftest latency table (microseconds); older perftest prints no percentiles. In
+ * duration mode (-D) perftest keeps no per-iteration samples and prints only t_avg and the
+ * transactions per second ("tps average"), so the other latencies are null there.
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("PerftestLatRow")
 public record PerftestLatRow(long sizeBytes, long iterations, Quantity min, Quantity max, Quantity typical,
-                             Quantity average, Quantity stdev, Quantity p99, Quantity p999, Source source)
+                             Quantity average, Quantity stdev, Quantity p99, Quantity p999, Quantity transactionsPerSecond,
+                             Source source)
         implements ParsedRecord {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("bytes", sizeBytes).put("iterations", iterations).put("min", min)
-                .put("typical", typical).put("avg", average).put("99%", p99).put("99.9%", p999).put("max", max).map();
+                .put("typical", typical).put("avg", average).put("99%", p99).put("99.9%", p999).put("max", max)
+                .put("tps", transactionsPerSecond).map();
     }
 
     @Override

@@ -33,6 +33,10 @@ public final class PerftestParser extends BaseParser {
     private static final Pattern PAIR = Pattern.compile("([A-Za-z][\\w .*#-]*?)\\s*:\\s*(\\S+(?:\\[B\\])?)");
     private static final Pattern BW_HEAD = Pattern.compile("#bytes\\s+#iterations\\s+BW peak\\[(MB/sec|Gb/sec|MiB/sec)\\].*");
     private static final Pattern LAT_HEAD = Pattern.compile("#bytes\\s+#iterations\\s+t_min\\[usec\\].*");
+    /** Duration mode (-D): perftest keeps no samples, so only the mean and transactions per second. */
+    private static final Pattern DURATION_LAT_HEAD = Pattern.compile("#bytes\\s+#iterations\\s+t_avg\\[usec\\]\\s+tps average.*");
+    private static final Pattern DURATION_LAT_ROW = Pattern.compile("(\\d+)\\s+(\\d+)\\s+([\\d.]+)\\s+([\\d.]+)");
+    private static final String DURATION = "usec, tps";
     private static final Pattern BW_ROW = Pattern.compile("(\\d+)\\s+(\\d+)\\s+([\\d.]+)\\s+([\\d.]+)\\s+([\\d.]+)");
     private static final Pattern LAT_ROW = Pattern.compile("(\\d+)\\s+(\\d+)((?:\\s+[\\d.]+){3,7})");
     private static final Pattern CPU = Pattern.compile(
@@ -64,7 +68,8 @@ public final class PerftestParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(TITLE, i) || in.matches(BW_HEAD, i) || in.matches(LAT_HEAD, i) || in.matches(CPU, i)
+        return in.matches(TITLE, i) || in.matches(BW_HEAD, i) || in.matches(LAT_HEAD, i) || in.matches(DURATION_LAT_HEAD, i)
+                || in.matches(CPU, i)
                 || (in.get(i).startsWith("Max msg size in UD is MTU") && i + 1 < in.size());
     }
 
@@ -107,6 +112,10 @@ public final class PerftestParser extends BaseParser {
                 unit = "usec";
                 bandwidth = false;
                 b.use(i);
+            } else if (in.matches(DURATION_LAT_HEAD, i)) {
+                unit = DURATION;
+                bandwidth = false;
+                b.use(i);
             } else if (unit != null && readRow(s, unit, bw, lat, in.source(i))) {
                 b.use(i);
             } else if (unit == null && in.matches(NOISE, i)) {
@@ -144,6 +153,15 @@ public final class PerftestParser extends BaseParser {
             return false;
         }
         Matcher m;
+        if (unit.equals(DURATION) && (m = DURATION_LAT_ROW.matcher(s)).matches()) {
+            lat.add(new PerftestLatRow(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), null, null, null,
+                    Quantity.micros(Units.number(m.group(3)), m.group(3) + " usec"), null, null, null,
+                    Quantity.of(Units.number(m.group(4)), "1/s", m.group(4) + " tps"), src));
+            return true;
+        }
+        if (unit.equals(DURATION)) {
+            return false;
+        }
         if (!unit.equals("usec") && (m = BW_ROW.matcher(s)).matches()) {
             double peak = Units.number(m.group(3));
             double avg = Units.number(m.group(4));
@@ -155,7 +173,7 @@ public final class PerftestParser extends BaseParser {
         if (unit.equals("usec") && (m = LAT_ROW.matcher(s)).matches()) {
             String[] v = m.group(3).strip().split("\\s+");
             lat.add(new PerftestLatRow(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), us(v, 0), us(v, 1),
-                    us(v, 2), us(v, 3), us(v, 4), us(v, 5), us(v, 6), src));
+                    us(v, 2), us(v, 3), us(v, 4), us(v, 5), us(v, 6), null, src));
             return true;
         }
         return false;
@@ -245,6 +263,7 @@ public final class PerftestParser extends BaseParser {
         ResultMetrics.add(m, Metrics.LATENCY_STDEV_MICROS, r.stdev());
         ResultMetrics.add(m, Metrics.LATENCY_P99_MICROS, r.p99());
         ResultMetrics.add(m, Metrics.LATENCY_P999_MICROS, r.p999());
+        ResultMetrics.add(m, Metrics.TRANSACTIONS_PER_SECOND, r.transactionsPerSecond());
         m.add(Metric.of(Metrics.ITERATIONS, r.iterations()));
         return m;
     }

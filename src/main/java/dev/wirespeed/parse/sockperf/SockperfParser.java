@@ -28,11 +28,18 @@ import java.util.regex.Pattern;
 public final class SockperfParser extends BaseParser {
     private static final Pattern LINE = Pattern.compile("sockperf(?:\\[\\w+\\])?:?.*|\\[\\s*\\d+\\] IP = .*");
     private static final Pattern VERSION = Pattern.compile(".*== version #(\\S+) ==.*");
-    private static final Pattern PROTO = Pattern.compile("\\[\\s*\\d+\\] IP = \\S+\\s+PORT =\\s*\\d+ # (\\w+).*");
-    private static final Pattern AVG = Pattern.compile(".*avg-latency=([\\d.]+) \\(std-dev=([\\d.]+)\\).*");
-    private static final Pattern SUMMARY_LAT = Pattern.compile(".*Summary: Latency is ([\\d.]+) usec.*");
+    private static final Pattern PROTO = Pattern.compile("\\[\\s*\\d+\\] IP = (\\S+)\\s+PORT =\\s*(\\d+) # (\\w+).*");
+    /** avg-lat (before 3.0), avg-latency, avg-rtt with --full-rtt; 3.8 adds mean-ad … after std-dev. */
+    private static final Pattern AVG = Pattern.compile(".*avg-(?:latency|lat|rtt)=\\s*([\\d.]+) \\(std-dev=([\\d.]+)[,)].*");
+    private static final Pattern SUMMARY_LAT = Pattern.compile(".*Summary: (Latency|Round trip) is ([\\d.]+) usec.*");
+    private static final Pattern TOTAL_RUN = Pattern.compile(
+            ".*\\[Total Run\\] RunTime=([\\d.]+) sec;.*SentMessages=(\\d+); ReceivedMessages=(\\d+).*");
+    private static final Pattern VALID_MSGS = Pattern.compile(".*SentMessages=(\\d+); ReceivedMessages=(\\d+).*");
+    private static final Pattern OBSERVATIONS = Pattern.compile(".*Total (\\d+) observations.*");
+    private static final Pattern SENT_TOTAL = Pattern.compile(".*Total of (\\d+) messages sent in ([\\d.]+) sec.*");
+    private static final Pattern PACKET_RATE = Pattern.compile(".*Packet Rate is about (\\d+) \\[pkt/sec\\].*");
     private static final Pattern PCT = Pattern.compile(".*---> percentile ([\\d.]+) =\\s*([\\d.]+).*");
-    private static final Pattern MINMAX = Pattern.compile(".*---> <(MAX|MIN)> observation =\\s*([\\d.]+).*");
+    private static final Pattern MINMAX = Pattern.compile(".*---> <?(MAX|MIN)>? observation =\\s*([\\d.]+).*");
     private static final Pattern LOSS = Pattern.compile(
             ".*# dropped messages = (\\d+); # duplicated messages = (\\d+); # out-of-order messages = (\\d+).*");
     private static final Pattern VALID = Pattern.compile(".*\\[Valid Duration\\] RunTime=([\\d.]+) sec.*");
@@ -46,7 +53,9 @@ public final class SockperfParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.get(i).startsWith("sockperf");
+        // a paste may begin at the address line ("[ 0] IP = … PORT = … # TCP") when followed by sockperf lines
+        return in.get(i).startsWith("sockperf")
+                || (in.matches(PROTO, i) && i + 1 < in.size() && in.get(i + 1).startsWith("sockperf"));
     }
 
     @Override
@@ -54,6 +63,14 @@ public final class SockperfParser extends BaseParser {
         ParseBuilder b = builder(in, from);
         String version = null;
         String protocol = null;
+        String address = null;
+        Integer port = null;
+        Boolean roundTrip = null;
+        Long sent = null;
+        Long received = null;
+        Long observations = null;
+        Double runSeconds = null;
+        Quantity packetRate = null;
         Quantity avg = null;
         Quantity std = null;
         Quantity min = null;
@@ -79,12 +96,27 @@ public final class SockperfParser extends BaseParser {
             if ((m = VERSION.matcher(s)).matches()) {
                 version = m.group(1);
             } else if ((m = PROTO.matcher(s)).matches()) {
-                protocol = m.group(1);
+                address = m.group(1);
+                port = Integer.valueOf(m.group(2));
+                protocol = m.group(3);
             } else if ((m = AVG.matcher(s)).matches()) {
                 avg = Quantity.micros(Units.number(m.group(1)), s);
                 std = Quantity.micros(Units.number(m.group(2)), s);
-            } else if ((m = SUMMARY_LAT.matcher(s)).matches() && avg == null) {
-                avg = Quantity.micros(Units.number(m.group(1)), s);
+            } else if ((m = SUMMARY_LAT.matcher(s)).matches()) {
+                roundTrip = m.group(1).equals("Round trip");
+                if (avg == null) {
+                    avg = Quantity.micros(Units.number(m.group(2)), s);
+                }
+            } else if ((m = TOTAL_RUN.matcher(s)).matches()) {
+                runSeconds = Units.number(m.group(1));
+            } else if ((m = OBSERVATIONS.matcher(s)).matches()) {
+                observations = Long.parseLong(m.group(1));
+            } else if ((m = SENT_TOTAL.matcher(s)).matches()) {
+                sent = Long.parseLong(m.group(1));
+                runSeconds = Units.number(m.group(2));
+            } else if ((m = PACKET_RATE.matcher(s)).find() && RATE.matcher(s).matches()) {
+                packetRate = Quantity.of(Units.number(m.group(1)), "1/s", s);
+                rate = rateOf(s);
             } else if ((m = PCT.matcher(s)).matches()) {
                 pct.put(m.group(1), Quantity.micros(Units.number(m.group(2)), s));
             } else if ((m = MINMAX.matcher(s)).matches()) {
@@ -100,8 +132,13 @@ public final class SockperfParser extends BaseParser {
                 ooo = Long.parseLong(m.group(3));
             } else if ((m = VALID.matcher(s)).matches()) {
                 valid = Units.number(m.group(1));
-            } else if ((m = RATE.matcher(s)).matches()) {
-                rate = Quantity.of(Units.number(m.group(1)), "1/s", s);
+                Matcher msgs = VALID_MSGS.matcher(s);
+                if (msgs.matches()) {
+                    sent = Long.parseLong(msgs.group(1));
+                    received = Long.parseLong(msgs.group(2));
+                }
+            } else if (RATE.matcher(s).matches()) {
+                rate = rateOf(s);
             } else if ((m = BW.matcher(s)).matches()) {
                 bw = Quantity.bitsPerSecond(Units.number(m.group(2)) * 1e6, s);
             }
@@ -110,11 +147,17 @@ public final class SockperfParser extends BaseParser {
         String mode = c != null && !c.args().isEmpty() ? c.args().getFirst()
                 : rate != null ? "throughput" : avg != null ? "ping-pong" : null;
         if (avg != null || rate != null) {
-            SockperfResult r = new SockperfResult(mode, version, protocol, avg, std, min, max, pct, rate, bw, dropped,
-                    dup, ooo, valid, in.source(from));
+            SockperfResult r = new SockperfResult(mode, version, protocol, address, port, roundTrip, avg, std, min,
+                    max, pct, observations, rate, packetRate, bw, sent, received, dropped, dup, ooo, runSeconds, valid,
+                    in.source(from));
             b.add(r).measurement(measurement(r));
         }
         return b.done(i);
+    }
+
+    private static Quantity rateOf(String s) {
+        Matcher m = RATE.matcher(s);
+        return m.matches() ? Quantity.of(Units.number(m.group(1)), "1/s", s) : null;
     }
 
     private static Measurement measurement(SockperfResult r) {
@@ -148,6 +191,13 @@ public final class SockperfParser extends BaseParser {
         Map<String, String> params = new LinkedHashMap<>();
         if (r.mode() != null) {
             params.put("mode", r.mode());
+        }
+        if (r.address() != null) {
+            params.put("server", r.address());
+            params.put("port", Integer.toString(r.port()));
+        }
+        if (Boolean.TRUE.equals(r.roundTrip())) {
+            params.put("latency", "round-trip");
         }
         return new Measurement("sockperf", r.version(), test, params, s, List.of(), List.of(), "parsed");
     }

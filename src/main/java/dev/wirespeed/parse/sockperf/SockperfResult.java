@@ -14,20 +14,28 @@ import java.util.Map;
  * unless --full-rtt was given (sockperf's "Latency is"); throughput mode reports messages/s and
  * "BandWidth is 0.658 MBps (5.263 Mbps)".
  *
- * @param percentiles percentile (as printed, "99.000") → microseconds
+ * @param roundTrip    true when sockperf printed round-trip times (--full-rtt, "Round trip is"),
+ *                     false for "Latency is" (half the round trip), null when no summary line
+ * @param percentiles  percentile (as printed, "99.000") → microseconds
+ * @param observations "Total N observations" behind the percentiles
+ * @param sentMessages ping-pong: sent in the valid duration; throughput: "Total of N messages sent"
+ * @param runSeconds   "[Total Run] RunTime" (ping-pong) or the throughput test's time
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonTypeName("SockperfResult")
-public record SockperfResult(String mode, String version, String protocol, Quantity averageLatency,
-                             Quantity stdDev, Quantity min, Quantity max, Map<String, Quantity> percentiles,
-                             Quantity messageRate, Quantity bandwidth, Long dropped, Long duplicated,
-                             Long outOfOrder, Double validSeconds, Source source) implements ParsedRecord {
+public record SockperfResult(String mode, String version, String protocol, String address, Integer port,
+                             Boolean roundTrip, Quantity averageLatency, Quantity stdDev, Quantity min, Quantity max,
+                             Map<String, Quantity> percentiles, Long observations, Quantity messageRate,
+                             Quantity packetRate, Quantity bandwidth, Long sentMessages, Long receivedMessages,
+                             Long dropped, Long duplicated, Long outOfOrder, Double runSeconds, Double validSeconds,
+                             Source source) implements ParsedRecord {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("mode", mode).put("protocol", protocol).put("avg", averageLatency)
                 .put("p50", percentiles.get("50.000")).put("p99", percentiles.get("99.000"))
                 .put("p99.9", percentiles.get("99.900")).put("max", max).put("msg rate", messageRate)
-                .put("bandwidth", bandwidth).put("dropped", dropped).map();
+                .put("bandwidth", bandwidth).put("sent", sentMessages).put("received", receivedMessages)
+                .put("dropped", dropped).map();
     }
 
     @Override

@@ -82,8 +82,8 @@ public final class WirespeedBwEngine implements Engine {
         String host = p.text("host", "loopback");
         BwResult result = onTarget(host, p.integer("port", Wire.DEFAULT_PORT, 1, 65535),
                 (h, port) -> client(h, port, spec, context).run(new BwClient.Listener() {}));
-        if (!result.outcome().ok()) {
-            return Outcome.failed(context.stopped() ? "stopped" : "wirespeed bw: " + result.outcome().message());
+        if (!result.outcome().ok() && !context.stopped()) {
+            return Outcome.failed("wirespeed bw: " + result.outcome().message());
         }
         Map<String, String> planParams = new LinkedHashMap<>(point.params());
         planParams.remove("port");
@@ -92,7 +92,8 @@ public final class WirespeedBwEngine implements Engine {
                 .map(m -> new Item(Parsing.withPlan(m, planParams, null), point.labels(), describe(p),
                         "wirespeed-bw-json", raw, List.copyOf(point.gridValues().keySet())))
                 .toList();
-        return new Outcome(items, null);
+        // Stopped: what was measured comes back with the error; the campaign keeps it as incomplete.
+        return new Outcome(items, result.outcome().ok() ? null : "stopped");
     }
 
     /** A test against a client of this host and port. */

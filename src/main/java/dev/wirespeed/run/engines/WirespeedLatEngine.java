@@ -101,13 +101,14 @@ public final class WirespeedLatEngine implements Engine {
                         .timeoutMillis(TIMEOUT_MILLIS)
                         .interrupted(context::stopped).build())
                         .run(new LatClient.Listener() {}));
-        if (!result.outcome().ok()) {
-            return Outcome.failed(context.stopped() ? "stopped" : "wirespeed lat: " + result.outcome().message());
+        if (!result.outcome().ok() && !context.stopped()) {
+            return Outcome.failed("wirespeed lat: " + result.outcome().message());
         }
         Map<String, String> planParams = new LinkedHashMap<>(point.params());
         planParams.remove("port");
         Item item = new Item(Parsing.withPlan(Measurements.of(result), planParams, null), point.labels(), describe(p),
                 "wirespeed-lat-json", Json.MAPPER.writeValueAsString(result), List.copyOf(point.gridValues().keySet()));
-        return new Outcome(List.of(item), null);
+        // Stopped: what was measured comes back with the error; the campaign keeps it as incomplete.
+        return new Outcome(result.rows().isEmpty() ? List.of() : List.of(item), result.outcome().ok() ? null : "stopped");
     }
 }

@@ -1,0 +1,132 @@
+package dev.wirespeed.diagnose;
+
+import dev.wirespeed.host.Facts;
+import dev.wirespeed.host.Counters;
+import dev.wirespeed.host.Evidence;
+import dev.wirespeed.host.Observed;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Findings from counters: since they were last reset (doctor, explain) or their deltas over a test
+ * (bw, lat, check, mesh). One finding per subject and {@link CounterSignal}, naming every nonzero
+ * counter of that signal with its value, the cause and the fix.
+ */
+public final class CounterFindings {
+    private CounterFindings() {}
+
+    /** Retransmits below this share of the segments sent (since boot, or during a test) are background, not a cause. */
+    static final double RETRANSMIT_SHARE = 0.01;
+
+    /** doctor: nonzero counters of {@code signal} in the facts. */
+    static List<Finding> sinceReset(Facts facts, CounterSignal signal) {
+        return of(facts.counters(), signal, "", netdevNames(facts), false);
+    }
+
+    /**
+     * A test: the nonzero deltas of every signal, {@code side} ("client", "server") prefixed to the
+     * subject; {@code netdevOfSubject} names the netdev of an RDMA port ("mlx5_0/1" → "ib0") for the fix.
+     */
+    public static List<Finding> duringTest(List<Counters> deltas, String side, Map<String, String> netdevOfSubject) {
+        List<Finding> out = new ArrayList<>();
+        for (CounterSignal s : CounterSignal.values()) {
+            out.addAll(of(deltas, s, side == null || side.isEmpty() ? "" : side + " ", netdevOfSubject, true));
+        }
+        return out;
+    }
+
+    private static List<Finding> of(List<Counters> all, CounterSignal signal, String prefix,
+                                    Map<String, String> netdevOf, boolean delta) {
+        List<Finding> out = new ArrayList<>();
+        for (Counters c : all) {
+            if (signal.scope != null && signal.scope != c.scope()) {
+                continue;
+            }
+            Map<String, Observed<Long>> hits = new LinkedHashMap<>();
+            c.values().forEach((name, o) -> {
+                if (o.isPresent() && o.value() != 0 && CounterSignal.of(c.scope(), name).orElse(null) == signal) {
+                    hits.put(name, o);
+                }
+            });
+            if (hits.isEmpty()) {
+                continue;
+            }
+            String share = "";
+            if (signal == CounterSignal.TCP_RETRANSMITS) {
+                long sent = c.value("TcpOutSegs").orElse(0L);
+                long retrans = hits.get("TcpRetransSegs").value();
+                double ratio = sent > 0 ? (double) retrans / sent : Double.NaN;
+                if (!(ratio >= RETRANSMIT_SHARE)) {
+                    continue;
+                }
+                share = Double.isNaN(ratio) ? "" : String.format(Locale.ROOT, " (%.2f %% of segments sent)", ratio * 100);
+            }
+            String subject = prefix + label(c);
+            String window = delta ? " during the test" : " since the counters were last reset";
+            StringBuilder counts = new StringBuilder();
+            hits.forEach((name, o) -> counts.append(counts.isEmpty() ? "" : ", ").append(name).append(' ')
+                    .append(delta ? "+" + human(o.value()) : grouped(o.value())));
+            String netdev = c.scope() == Counters.Scope.NETDEV ? c.subject() : netdevOf.get(c.subject());
+            String command = signal.fixCommand == null || (signal.fixCommand.contains("{IF}") && netdev == null) ? null
+                    : signal.fixCommand.replace("{IF}", netdev == null ? "" : netdev);
+            List<Evidence> evidence = hits.values().stream().map(Observed::evidence).toList();
+            out.add(new Finding(signal.ruleId, signal.severity, subject,
+                    subject + ": " + counts + share + window + ": " + signal.cause, evidence, null,
+                    command == null ? Fix.action(signal.fixAction) : Fix.command(signal.fixAction, command)));
+        }
+        return out;
+    }
+
+    /** "enp4s0f0np0", "mlx5_0 port 1", "tcp". */
+    public static String label(Counters c) {
+        return switch (c.scope()) {
+            case NETDEV -> c.subject();
+            case RDMA_PORT -> c.subject().replace("/", " port ");
+            case HOST -> "tcp/ip";
+        };
+    }
+
+    private static Map<String, String> netdevNames(Facts facts) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (var p : facts.rdmaPorts()) {
+            if (p.netdev().isPresent()) {
+                m.put(Counters.rdmaSubject(p.device(), p.port()), p.netdev().value());
+            }
+        }
+        return m;
+    }
+
+    /** 1234567 → "1,234,567". */
+    static String grouped(long v) {
+        return String.format(Locale.ROOT, "%,d", v);
+    }
+
+    /** 1234567 → "1.2 M"; below 10,000 exact. */
+    public static String human(long v) {
+        long a = Math.abs(v);
+        if (a < 10_000) {
+            return Long.toString(v);
+        }
+        String[] units = {"k", "M", "G", "T", "P"};
+        double x = v;
+        int u = -1;
+        while (Math.abs(x) >= 1000 && u < units.length - 1) {
+            x /= 1000;
+            u++;
+        }
+        return String.format(Locale.ROOT, "%.1f %s", x, units[u]);
+    }
+
+    /** The counters that matter (a signal's names) of one record, name → value, nonzero first. */
+    public static Map<String, Long> mattering(Counters c, Function<Long, Boolean> keep) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (String n : CounterSignal.mattering(c)) {
+            c.value(n).filter(keep::apply).ifPresent(v -> m.put(n, v));
+        }
+        return m;
+    }
+}

@@ -1,0 +1,176 @@
+package dev.wirespeed.host.sysfs;
+
+import dev.wirespeed.host.Counters;
+import dev.wirespeed.host.EthtoolStats;
+import dev.wirespeed.host.Observed;
+import dev.wirespeed.host.QdiscStats;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Reads counters: /sys/class/net/IF/statistics (Documentation/ABI/testing/sysfs-class-net-statistics),
+ * the driver's `ethtool -S IF` set, /sys/class/infiniband/DEV/ports/N/counters and hw_counters
+ * (sysfs-class-infiniband), /proc/net/snmp and /proc/net/netstat (proc(5)).
+ *
+ * <p>`ethtool -S IF` and `tc -s qdisc show dev IF` (the root qdisc's drops) are commands, run only
+ * on the live host (root "/") and only when the program is on PATH; their output is captured at
+ * {@value #ETHTOOL_S}IF and {@value #TC_QDISC}IF so a fixture tree or a capture replays it.
+ */
+public final class CounterReader {
+    /** Where a root tree holds `ethtool -S IF` output (fixtures, captures). */
+    public static final String ETHTOOL_S = "/.wirespeed/ethtool-S/";
+    /** Where a root tree holds `tc -s qdisc show dev IF` output. */
+    public static final String TC_QDISC = "/.wirespeed/tc-s-qdisc/";
+    /** The groups of /proc/net/snmp and /proc/net/netstat kept: IP, TCP, UDP. */
+    private static final List<String> GROUPS = List.of("Ip", "IpExt", "Tcp", "TcpExt", "Udp", "UdpLite");
+    private static final long COMMAND_TIMEOUT_MILLIS = 5_000;
+
+    private final RootedFs fs;
+    private final Attribute attr;
+    private final boolean runEthtool;
+    private final boolean runTc;
+
+    public CounterReader(RootedFs fs) {
+        this(fs, fs.isLiveHost());
+    }
+
+    /** {@code runEthtool} false: never run a command, even on the live host. */
+    public CounterReader(RootedFs fs, boolean runEthtool) {
+        this.fs = fs;
+        this.attr = new Attribute(fs);
+        this.runEthtool = runEthtool && fs.isLiveHost() && dev.wirespeed.io.Programs.find("ethtool").isPresent();
+        this.runTc = runEthtool && fs.isLiveHost() && dev.wirespeed.io.Programs.find("tc").isPresent();
+    }
+
+    /** The statistics and the `ethtool -S` set of one netdev (empty values when it has none). */
+    public Counters netdev(String name) {
+        Counters.Builder b = Counters.netdev(name);
+        String dir = "/sys/class/net/" + name + "/statistics";
+        for (String c : fs.list(dir)) {
+            b.put(c, attr.read(dir + "/" + c, Counters::parseCount));
+        }
+        String ethtool = command(runEthtool, ETHTOOL_S + name, List.of("ethtool", "-S", name));
+        if (ethtool != null) {
+            EthtoolStats.parse(ethtool, "ethtool -S " + name, b);
+        }
+        String tc = command(runTc, TC_QDISC + name, List.of("tc", "-s", "qdisc", "show", "dev", name));
+        if (tc != null) {
+            QdiscStats.parse(tc, "tc -s qdisc show dev " + name, b);
+        }
+        return b.build();
+    }
+
+    /** A command's output on the live host (captured at {@code captured}), or what a root tree holds there. */
+    private String command(boolean run, String captured, List<String> command) {
+        String name = command.getLast();
+        if (!run) {
+            try {
+                return fs.exists(captured) ? fs.readText(captured) : null;
+            } catch (IOException e) {
+                return null;
+            }
+        }
+        if (!name.matches("[A-Za-z0-9_.:@-]{1,15}")) {
+            return null;
+        }
+        try {
+            var done = dev.wirespeed.io.ExternalProcess.run(command, COMMAND_TIMEOUT_MILLIS,
+                    () -> false, RootedFs.MAX_FILE_BYTES);
+            if (done.exitCode() == null || done.exitCode() != 0) {
+                return null; // "no stats available" (lo, some virtual devices), or it hung
+            }
+            fs.captureText(captured, done.output());
+            return done.output();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** counters/ and hw_counters/ of one RDMA port, merged under the file names. */
+    public Counters rdmaPort(String device, int port) {
+        Counters.Builder b = Counters.rdmaPort(device, port);
+        String dir = "/sys/class/infiniband/" + device + "/ports/" + port;
+        for (String sub : List.of("/counters", "/hw_counters")) {
+            for (String c : fs.list(dir + sub)) {
+                if (!c.equals("lifespan")) { // hw_counters/lifespan is the refresh period in ms, not a count
+                    b.put(c, attr.read(dir + sub + "/" + c, Counters::parseCount));
+                }
+            }
+        }
+        return b.build();
+    }
+
+    /** The IP, TCP and UDP groups of /proc/net/snmp and /proc/net/netstat, under nstat's names. */
+    public Counters host() {
+        Counters.Builder b = Counters.host();
+        for (String file : List.of("/proc/net/snmp", "/proc/net/netstat")) {
+            String text;
+            try {
+                text = attr.raw(file);
+            } catch (IOException e) {
+                continue;
+            }
+            if (text != null) {
+                snmpTable(text, file, b);
+            }
+        }
+        return b.build();
+    }
+
+    /** "Group: Name1 Name2" followed by "Group: 1 2" (proc(5)) → "GroupName1" = 1 … */
+    static void snmpTable(String text, String file, Counters.Builder into) {
+        String[] lines = text.split("\n", 10_000);
+        for (int i = 0; i + 1 < lines.length; i++) {
+            String[] names = lines[i].strip().split("\\s+");
+            String[] values = lines[i + 1].strip().split("\\s+");
+            if (names.length < 2 || !names[0].endsWith(":") || !names[0].equals(values[0])) {
+                continue;
+            }
+            String group = names[0].substring(0, names[0].length() - 1);
+            i++;
+            if (!GROUPS.contains(group) || names[1].matches("-?\\d+")) {
+                continue;
+            }
+            for (int c = 1; c < names.length; c++) {
+                String name = group + names[c];
+                String source = file + " " + group + ": " + names[c];
+                if (c >= values.length) {
+                    into.put(name, Observed.unreadable(null, source, "no value in the line below the names"));
+                } else if (values[c].startsWith("-")) {
+                    // Tcp: MaxConn is -1 ("dynamic"): a setting, not a counter
+                    continue;
+                } else {
+                    into.parse(name, values[c], source);
+                }
+            }
+        }
+    }
+
+    /**
+     * RDMA ports ("mlx5_0/1") whose netdev is {@code iface}: a RoCE port names it in
+     * gid_attrs/ndevs/0; an IPoIB interface sits on its HCA's PCI function, on port dev_port + 1.
+     */
+    public List<String> rdmaPortsOf(String iface) {
+        List<String> out = new java.util.ArrayList<>();
+        java.util.Optional<String> real = fs.resolve("/sys/class/net/" + iface);
+        String pciDir = real.map(r -> RootedFs.parent(RootedFs.parent(r))).orElse(null);
+        for (String dev : fs.list("/sys/class/infiniband")) {
+            boolean found = false;
+            for (String port : fs.list("/sys/class/infiniband/" + dev + "/ports")) {
+                Observed<String> ndev = attr.text("/sys/class/infiniband/" + dev + "/ports/" + port + "/gid_attrs/ndevs/0");
+                if (ndev.isPresent() && ndev.value().equals(iface)) {
+                    out.add(dev + "/" + port);
+                    found = true;
+                }
+            }
+            if (!found && pciDir != null && fs.exists(pciDir + "/infiniband/" + dev)) {
+                Observed<Integer> devPort = attr.integer("/sys/class/net/" + iface + "/dev_port");
+                int n = devPort.isPresent() ? devPort.value() + 1 : 1;
+                if (fs.exists("/sys/class/infiniband/" + dev + "/ports/" + n)) {
+                    out.add(dev + "/" + n);
+                }
+            }
+        }
+        return out;
+    }
+}

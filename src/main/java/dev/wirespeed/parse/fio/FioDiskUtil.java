@@ -1,0 +1,32 @@
+package dev.wirespeed.parse.fio;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.Source;
+import java.util.Map;
+
+/**
+ * fio's disk utilisation of one block device during the run (JSON "disk_util", text "Disk stats
+ * (read/write)"), read by fio from /sys/block/DEV/stat: I/Os completed and the share of the run
+ * the device was busy. A device near 100 % busy is the limit, not the network in front of it.
+ *
+ * @param utilPercent io_ticks over the run time, percent
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("FioDiskUtil")
+public record FioDiskUtil(String device, Long readIos, Long writeIos, Long inQueueMillis, Double utilPercent,
+                          Source source) implements ParsedRecord {
+    @Override
+    public Map<String, String> columns() {
+        return Columns.of().put("device", device).put("read ios", readIos).put("write ios", writeIos)
+                .put("util %", utilPercent).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
+    }
+}

@@ -1,0 +1,122 @@
+package dev.wirespeed.diagnose;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wirespeed.host.Counters;
+import dev.wirespeed.host.EthtoolStats;
+import dev.wirespeed.host.QdiscStats;
+import dev.wirespeed.measure.PathCounters;
+import dev.wirespeed.wire.FrameCodec;
+import dev.wirespeed.wire.Message;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Counter deltas of a test: arithmetic, the notes they give, the parsers behind them, and the wire field. */
+class CounterDeltasTest {
+    private static Counters netdev(String name, Map<String, Long> values) {
+        Counters.Builder b = Counters.netdev(name);
+        values.forEach((k, v) -> b.value(k, v, "/sys/class/net/" + name + "/statistics/" + k));
+        return b.build();
+    }
+
+    @Test
+    void deltaIsAfterMinusBeforeAndKeepsOnlyWhatMoved() {
+        var before = List.of(netdev("eth0", Map.of("rx_out_of_buffer", 100L, "rx_bytes", 5L, "rx_crc_errors", 3L)));
+        var after = List.of(netdev("eth0", Map.of("rx_out_of_buffer", 1_200_100L, "rx_bytes", 905L, "rx_crc_errors", 3L)));
+        List<Counters> d = PathCounters.delta(before, after);
+        assertThat(d).hasSize(1);
+        assertThat(d.getFirst().value("rx_out_of_buffer")).contains(1_200_000L);
+        assertThat(d.getFirst().value("rx_bytes")).contains(900L);
+        assertThat(d.getFirst().values()).doesNotContainKey("rx_crc_errors");
+        assertThat(d.getFirst().observed("rx_bytes").orElseThrow().source()).startsWith("delta of /sys/class/net/eth0");
+    }
+
+    @Test
+    void aWrappedUnsignedCounterStillGivesItsDelta() {
+        Counters a = Counters.netdev("eth0").parse("rx_dropped", "18446744073709551615", "x").build(); // 2^64 - 1
+        Counters b = Counters.netdev("eth0").parse("rx_dropped", "4", "x").build();
+        assertThat(Counters.delta(a, b).value("rx_dropped")).contains(5L);
+    }
+
+    @Test
+    void theNoteNamesTheCounterItsDeltaTheCauseAndTheRing() {
+        var d = List.of(netdev("enp65s0f0np0", Map.of("rx_out_of_buffer", 1_200_000L)));
+        List<Finding> f = CounterFindings.duringTest(d, "server", Map.of());
+        assertThat(f).singleElement().satisfies(x -> {
+            assertThat(x.rule()).isEqualTo("counter-rx-buffer");
+            assertThat(x.message()).isEqualTo("server enp65s0f0np0: rx_out_of_buffer +1.2 M during the test: the receiver"
+                    + " dropped packets for want of buffers: the receive ring ran empty before the CPU refilled it");
+            assertThat(x.fix().command()).isEqualTo("ethtool -G enp65s0f0np0 rx 8192");
+        });
+    }
+
+    @Test
+    void fewRetransmitsAreBackgroundNotACause() {
+        Counters host = Counters.host().value("TcpRetransSegs", 3, "s").value("TcpOutSegs", 10_000, "s").build();
+        assertThat(CounterFindings.duringTest(List.of(host), "client", Map.of())).isEmpty();
+        Counters lossy = Counters.host().value("TcpRetransSegs", 300, "s").value("TcpOutSegs", 10_000, "s").build();
+        assertThat(CounterFindings.duringTest(List.of(lossy), "client", Map.of())).singleElement()
+                .satisfies(x -> assertThat(x.message()).contains("TcpRetransSegs +300 (3.00 % of segments sent)"));
+    }
+
+    @Test
+    void checkVerdictNamesTheCounterNoteWhenThePathDoesNotExplainTheShortfall() {
+        Verdict v = Verdict.unknownPath(4e9, "no rate known for eth0")
+                .withCounterNote("counter-rx-buffer", "client eth0: rx_out_of_buffer +1.2 M during the test", "ethtool -G eth0 rx 8192");
+        assertThat(v.finding()).isEqualTo("counter-rx-buffer");
+        assertThat(v.text()).endsWith("During the test: client eth0: rx_out_of_buffer +1.2 M during the test; ethtool -G eth0 rx 8192.");
+    }
+
+    @Test
+    void humanCounts() {
+        assertThat(CounterFindings.human(9_999)).isEqualTo("9999");
+        assertThat(CounterFindings.human(1_234_567)).isEqualTo("1.2 M");
+        assertThat(CounterFindings.human(45_000)).isEqualTo("45.0 k");
+    }
+
+    @Test
+    void ethtoolStatsSkipsQueuesAndKeepsGarbageUnreadable() {
+        String text = "NIC statistics:\n     rx_packets: 845320277\n     rx0_packets: 12\n     ch3_events: 9\n"
+                + "     rx_queue_0_drops: 1\n     rx_out_of_buffer: lots\n     rx_discards_phy: 88310\n     rx_crc_err";
+        Counters c = EthtoolStats.parse(text, "ethtool -S eth0", Counters.netdev("eth0")).build();
+        assertThat(c.values().keySet()).containsExactly("rx_packets", "rx_out_of_buffer", "rx_discards_phy");
+        assertThat(c.observed("rx_out_of_buffer").orElseThrow().isUnreadable()).isTrue();
+        assertThat(c.value("rx_discards_phy")).contains(88_310L);
+        assertThat(EthtoolStats.parse("", "x", Counters.netdev("eth0")).isEmpty()).isTrue();
+    }
+
+    @Test
+    void qdiscStatsReadsTheRootOnlyAndSurvivesTruncation() {
+        String tc = "qdisc tbf 8001: root refcnt 2 rate 100Mbit burst 16Kb lat 0us \n"
+                + " Sent 26411 bytes 120 pkt (dropped 17, overlimits 40 requeues 0) \n backlog 0b 0p requeues 0\n"
+                + "qdisc ingress ffff: parent ffff:fff1 ---------------- \n Sent 100 bytes 2 pkt (dropped 5, overlimits 0 requeues 0) \n";
+        Counters c = QdiscStats.parse(tc, "tc", Counters.netdev("v")).build();
+        assertThat(c.value("qdisc_dropped")).contains(17L);
+        assertThat(c.value("qdisc_overlimits")).contains(40L);
+        assertThat(QdiscStats.parse(tc.substring(0, 60), "tc", Counters.netdev("v")).isEmpty()).isTrue();
+    }
+
+    @Test
+    void resultsCarryDeltasOnTheWireAndOlderResultsStillRead() throws IOException {
+        var deltas = List.of(Counters.netdev("eth0").value("rx_out_of_buffer", 42, "delta of x").build());
+        Message.Results sent = new Message.Results(List.of(), new Message.CpuTime(1, 2, 3), 7L).withCounterDeltas(deltas);
+        Message back = codec(FrameCodec.encode(sent)).read();
+        assertThat(((Message.Results) back).counterDeltas()).singleElement()
+                .satisfies(c -> assertThat(c.value("rx_out_of_buffer")).contains(42L));
+        // an older server's Results, without the field (as it wrote them)
+        String old = "{\"type\":\"results\",\"streams\":[],\"cpu\":{\"userNanos\":1,\"systemNanos\":2,\"wallNanos\":3},"
+                + "\"retransmitsHostWide\":7}";
+        Message.Results r = (Message.Results) codec(FrameCodec.frame(old.getBytes(StandardCharsets.UTF_8))).read();
+        assertThat(r.counterDeltas()).isNull();
+        assertThat(r.retransmitsHostWide()).isEqualTo(7L);
+    }
+
+    private static FrameCodec codec(byte[] bytes) {
+        return new FrameCodec(new ByteArrayInputStream(bytes), new ByteArrayOutputStream());
+    }
+}
