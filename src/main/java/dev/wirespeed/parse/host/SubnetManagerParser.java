@@ -28,9 +28,10 @@ public final class SubnetManagerParser extends BaseParser {
     }
 
     private static boolean namesOpensm(Command c) {
+        // only status queries: "systemctl start opensmd" is followed by other tools' output (seed 001 l.652)
         return c != null && c.text().contains("opensm")
-                && (c.program().equals("systemctl") || c.program().equals("service") || c.program().equals("ps")
-                || c.program().equals("pgrep"));
+                && (((c.program().equals("systemctl") || c.program().equals("service")) && c.args().contains("status"))
+                || c.program().equals("ps") || c.program().equals("pgrep"));
     }
 
     private static boolean psLine(Lines in, int i, Command c) {
