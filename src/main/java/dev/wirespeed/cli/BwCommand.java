@@ -77,6 +77,9 @@ public final class BwCommand implements Callable<Integer> {
     double connectTimeoutSeconds;
 
     @Mixin
+    Iperf3HabitOptions habits;
+
+    @Mixin
     SaveOptions save;
 
     @Mixin
@@ -90,8 +93,17 @@ public final class BwCommand implements Callable<Integer> {
             + "options for both ends, e.g. -- -c UD; the server allows only perftest's known options.")
     java.util.List<String> passThrough;
 
+    /** The port HOST:PORT named, if it named one. */
+    private Integer hostPort;
+
     @Override
     public Integer call() throws IOException {
+        Target.Endpoint endpoint = Target.parse(spec, host);
+        hostPort = Target.portFromHost(spec, endpoint);
+        host = endpoint.host();
+        if (hostPort != null) {
+            port = hostPort;
+        }
         if (host == null && !loopback) {
             throw Check.usage(spec, "missing HOST (or --loopback)");
         }
@@ -100,6 +112,13 @@ public final class BwCommand implements Callable<Integer> {
         }
         Check.range(spec, "-p", port, 1, 65535);
         Check.seconds(spec, "--connect-timeout", connectTimeoutSeconds, 0.1, 600);
+        habits.check(spec, json, loopback);
+        if ((modes.selected() || rdma.selected()) && habits.tcpOnly() != null) {
+            throw Check.usage(spec, habits.tcpOnly() + ": TCP bandwidth tests only for now (not with --udp, -a or --rdma)");
+        }
+        if (habits.blockCount != null) {
+            options.bytes = habits.bytes(options.bufferBytes);
+        }
         if (rdma.selected()) {
             return runRdma();
         }
@@ -115,9 +134,10 @@ public final class BwCommand implements Callable<Integer> {
             throw Check.usage(spec, "-O must be whole seconds with --iperf3 (iperf3 counts its warm-up in seconds)");
         }
         int targetPort = targetPort();
-        PrintWriter out = spec.commandLine().getOut();
+        host = habits.host(host);
+        PrintWriter out = habits.text(spec.commandLine().getOut(), !json && !habits.jsonStream);
         PrintWriter err = spec.commandLine().getErr();
-        try (ResultsSink sink = save.open(spec)) {
+        try (ResultsSink sink = save.open(spec); Iperf3HabitOptions.Log log = habits.log(out)) {
             this.sink = sink;
             if (modes.selected()) {
                 return modes.run(this, test);
@@ -183,7 +203,7 @@ public final class BwCommand implements Callable<Integer> {
     void saveResults(java.util.List<dev.wirespeed.results.Measurement> measurements, String rawFormat, Object raw,
                      BwResult.Outcome outcome) throws IOException {
         Saving.save(spec, save.labels(spec), sink, "bw", measurements, rawFormat, Json.MAPPER.writeValueAsString(raw),
-                Saving.thisHost(), json, outcome);
+                Saving.thisHost(), json || habits.jsonStream, outcome);
     }
 
     /**
@@ -191,7 +211,7 @@ public final class BwCommand implements Callable<Integer> {
      * port: -p when given, else any free one (0).
      */
     int targetPort() {
-        boolean given = spec.commandLine().getParseResult().hasMatchedOption("-p");
+        boolean given = hostPort != null || spec.commandLine().getParseResult().hasMatchedOption("-p");
         if (loopback) {
             return given ? port : 0;
         }
@@ -215,8 +235,10 @@ public final class BwCommand implements Callable<Integer> {
             }
         }
         BwClient.Config config = new BwClient.Config(target, targetPort, test, options.streamsChosenBy(),
-                timeoutMillis, timeoutMillis, Interrupts::raised, options.bind(spec), options.clientCpu(spec), place);
-        BwClient.Listener listener = json ? new BwClient.Listener() {} : textListener(out, test);
+                timeoutMillis, timeoutMillis, Interrupts::raised, options.bind(spec), options.clientCpu(spec), place,
+                habits.clientPort == null ? 0 : habits.clientPort);
+        BwClient.Listener listener = json ? new BwClient.Listener() {}
+                : habits.jsonStream ? JsonStream.listener(out) : textListener(out, test, habits.rateUnit());
         return iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);
     }
 
@@ -243,8 +265,8 @@ public final class BwCommand implements Callable<Integer> {
         }
     }
 
-    static BwClient.Listener textListener(PrintWriter out, TestSpec test) {
-        BwText text = new BwText(out, test.direction() == dev.wirespeed.wire.Direction.BIDIR);
+    static BwClient.Listener textListener(PrintWriter out, TestSpec test, dev.wirespeed.report.RateUnit unit) {
+        BwText text = new BwText(out, test.direction() == dev.wirespeed.wire.Direction.BIDIR, unit);
         return new BwClient.Listener() {
             @Override
             public void connected(BwResult.Peer server, BwResult.BwParams params) {
@@ -261,8 +283,10 @@ public final class BwCommand implements Callable<Integer> {
     private int finish(BwResult result, PrintWriter out, PrintWriter err) {
         if (json) {
             out.println(Json.pretty(result));
+        } else if (habits.jsonStream) {
+            JsonStream.event(out, "end", result);
         } else {
-            new BwText(out, false).summary(result);
+            new BwText(out, false, habits.rateUnit()).summary(result);
         }
         out.flush();
         return exitCodeOf(result, err, spec.qualifiedName(" "));

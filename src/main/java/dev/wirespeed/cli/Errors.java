@@ -45,7 +45,7 @@ final class Errors {
         cmd.getErr().println(name + ": " + Printable.line(message) + " (see '" + name + " --help')");
         cmd.getErr().flush();
         if (jsonWanted(args)) {
-            jsonError(cmd.getOut(), message);
+            jsonError(cmd.getOut(), message, jsonStreamWanted(args));
         }
         return ExitCode.USAGE;
     }
@@ -55,9 +55,10 @@ final class Errors {
         int code = exitCode(e);
         String name = cmd.getCommandSpec().qualifiedName(" ");
         err.println(name + ": " + Printable.line(message(e)));
-        if (jsonWanted(parsed.originalArgs().toArray(new String[0]))) {
+        String[] args = parsed.originalArgs().toArray(new String[0]);
+        if (jsonWanted(args)) {
             // iperf3 -J prints {"error": ...} on stdout: a script reading stdout sees why, not nothing
-            jsonError(cmd.getOut(), message(e));
+            jsonError(cmd.getOut(), message(e), jsonStreamWanted(args));
         }
         if (debug(parsed)) {
             StringWriter trace = new StringWriter();
@@ -77,9 +78,16 @@ final class Errors {
         return false;
     }
 
-    /** {"error": "..."} on its own line; the escaping of RFC 8259 section 7, without loading Jackson. */
-    static void jsonError(PrintWriter out, String message) {
-        StringBuilder b = new StringBuilder("{\"error\": \"");
+    private static boolean jsonStreamWanted(String[] args) {
+        return java.util.Arrays.asList(args).contains("--json-stream");
+    }
+
+    /**
+     * {"error": "..."} on its own line, or with --json-stream iperf3's event {"event":"error","data":"..."}
+     * (iperf_api.c JSONStream_Output); the escaping of RFC 8259 section 7, without loading Jackson.
+     */
+    static void jsonError(PrintWriter out, String message, boolean streamed) {
+        StringBuilder b = new StringBuilder(streamed ? "{\"event\":\"error\",\"data\":\"" : "{\"error\": \"");
         for (char c : String.valueOf(message).toCharArray()) {
             switch (c) {
                 case '"' -> b.append("\\\"");

@@ -117,6 +117,12 @@ public final class LatCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        Target.Endpoint endpoint = Target.parse(spec, host);
+        Integer hostPort = Target.portFromHost(spec, endpoint);
+        host = endpoint.host();
+        if (hostPort != null) {
+            port = hostPort;
+        }
         Target.check(spec, host, loopback);
         if (rdma.selected()) {
             return runRdma();

@@ -11,6 +11,60 @@ final class Target {
         T run(String host, int port) throws IOException;
     }
 
+    /** HOST as given on the command line, split into a name or address and the port it names, if any. */
+    record Endpoint(String host, Integer port) {}
+
+    /**
+     * Splits HOST:PORT and [v6]:PORT as iperf3 users type them. A name or IPv4 address with one colon
+     * carries a port; an unbracketed IPv6 literal (two or more colons) never does; [v6] alone is the
+     * bare address. A malformed port is a usage error.
+     */
+    static Endpoint parse(CommandSpec spec, String given) {
+        if (given == null) {
+            return new Endpoint(null, null);
+        }
+        if (given.startsWith("[")) {
+            int close = given.indexOf(']');
+            if (close < 2) {
+                throw Check.usage(spec, "HOST '" + given + "': expected [IPv6] or [IPv6]:PORT");
+            }
+            String address = given.substring(1, close);
+            String rest = given.substring(close + 1);
+            if (rest.isEmpty()) {
+                return new Endpoint(address, null);
+            }
+            if (!rest.startsWith(":")) {
+                throw Check.usage(spec, "HOST '" + given + "': expected [IPv6] or [IPv6]:PORT");
+            }
+            return new Endpoint(address, port(spec, given, rest.substring(1)));
+        }
+        int colon = given.indexOf(':');
+        if (colon < 0 || given.indexOf(':', colon + 1) >= 0) {
+            return new Endpoint(given, null);
+        }
+        if (colon == 0) {
+            throw Check.usage(spec, "HOST '" + given + "' has a port but no host");
+        }
+        return new Endpoint(given.substring(0, colon), port(spec, given, given.substring(colon + 1)));
+    }
+
+    private static int port(CommandSpec spec, String given, String digits) {
+        if (!digits.matches("[0-9]{1,5}")) {
+            throw Check.usage(spec, "HOST '" + given + "': port '" + digits + "' is not a number (1..65535)");
+        }
+        int port = Integer.parseInt(digits);
+        Check.range(spec, "HOST's port", port, 1, 65535);
+        return port;
+    }
+
+    /** The port HOST:PORT named, checked against -p: giving both is a usage error. */
+    static Integer portFromHost(CommandSpec spec, Endpoint endpoint) {
+        if (endpoint.port() != null && spec.commandLine().getParseResult().hasMatchedOption("-p")) {
+            throw Check.usage(spec, "give the port once: HOST:PORT or -p, not both");
+        }
+        return endpoint.port();
+    }
+
     /** Exactly one of HOST and --loopback, else a usage error. */
     static void check(CommandSpec spec, String host, boolean loopback) {
         if (host == null && !loopback) {

@@ -47,10 +47,11 @@ public final class BwClient {
      * @param bindAddress     local address of every connection (-B), null = the kernel's choice
      * @param cpu             the CPU the client's data threads are pinned to (-A), null = none
      * @param placeCpus       without -A: the CPUs (the NIC's NUMA node) the data threads may run on, null = any
+     * @param clientPort      0 for ephemeral ports, else data connection i binds clientPort + i (--cport)
      */
     public record Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
                          int handshakeTimeoutMillis, BooleanSupplier interrupted, InetAddress bindAddress,
-                         Integer cpu, java.util.BitSet placeCpus) {
+                         Integer cpu, java.util.BitSet placeCpus, int clientPort) {
         public Config {
             if (interrupted == null) {
                 interrupted = () -> false;
@@ -60,13 +61,18 @@ public final class BwClient {
         public Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
                       int handshakeTimeoutMillis, BooleanSupplier interrupted) {
             this(host, port, spec, streamsChosenBy, connectTimeoutMillis, handshakeTimeoutMillis, interrupted, null,
-                    null, null);
+                    null, null, 0);
         }
 
         public Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
                       int handshakeTimeoutMillis, BooleanSupplier interrupted, InetAddress bindAddress, Integer cpu) {
             this(host, port, spec, streamsChosenBy, connectTimeoutMillis, handshakeTimeoutMillis, interrupted,
-                    bindAddress, cpu, null);
+                    bindAddress, cpu, null, 0);
+        }
+
+        /** The local port data connection {@code index} binds, 0 for any (iperf_client_api.c: cport + i). */
+        public int clientPortOf(int index) {
+            return clientPort == 0 ? 0 : clientPort + index;
         }
     }
 
@@ -101,8 +107,8 @@ public final class BwClient {
             codec.write(new Message.TestRequest(spec));
             byte[] testId = parseTestId(codec.expect(Message.TestAccepted.class).testId());
             for (int i = 0; i < spec.connections(); i++) {
-                data.add(openData(target, config.bindAddress(), config.connectTimeoutMillis(), spec,
-                        Preamble.data(testId, i), i));
+                data.add(openData(target, config.bindAddress(), config.clientPortOf(i), config.connectTimeoutMillis(),
+                        spec, Preamble.data(testId, i), i));
             }
             codec.expect(Message.Ready.class);
             listener.connected(server, ResultAssembler.params(spec, config.streamsChosenBy()));
@@ -167,9 +173,21 @@ public final class BwClient {
 
     public static SocketChannel openData(InetSocketAddress target, InetAddress bind, int timeoutMillis, TestSpec spec,
                                          byte[] opening, int index) throws IOException {
+        return openData(target, bind, 0, timeoutMillis, spec, opening, index);
+    }
+
+    /** As above, bound to {@code localPort} of this host when it is not 0 (--cport). */
+    public static SocketChannel openData(InetSocketAddress target, InetAddress bind, int localPort, int timeoutMillis,
+                                         TestSpec spec, byte[] opening, int index) throws IOException {
         SocketChannel ch = SocketChannel.open();
         try {
-            bind(ch, bind);
+            if (localPort != 0) {
+                // a rerun within TCP's TIME_WAIT (60 s on Linux) binds again; a listener on the port still refuses
+                ch.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+                ch.bind(bind == null ? new InetSocketAddress(localPort) : new InetSocketAddress(bind, localPort));
+            } else {
+                bind(ch, bind);
+            }
             SocketTuning.beforeConnect(ch, spec);
             ch.socket().connect(target, timeoutMillis);
             SocketTuning.afterConnect(ch, spec, false);
@@ -300,7 +318,11 @@ public final class BwClient {
                 if (config.interrupted().getAsBoolean()) {
                     return OutcomeStatus.INTERRUPTED;
                 }
-                if (peerProblem != null || group.anyFailed()) {
+                if (group.anyFailed()) {
+                    // the stream's own error, not the missing results that follow from it
+                    lose("data connection failed: " + Io.reason(group.firstFailure()));
+                }
+                if (peerProblem != null) {
                     return OutcomeStatus.PEER_LOST;
                 }
                 if (spec.bytes() > 0 && group.allEnded()) {

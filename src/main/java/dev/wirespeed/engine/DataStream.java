@@ -282,12 +282,22 @@ final class DataStream implements Runnable {
                     + "direct socket calls unavailable (" + NativeBulk.unavailableReason() + "); SocketChannel instead");
             return -1;
         }
+        int fd;
         try {
-            return NativeSockets.descriptor(channel);
+            fd = NativeSockets.descriptor(channel);
         } catch (IOException e) {
             fallbacks.add("direct socket calls unavailable (" + e.getMessage() + "); SocketChannel instead");
             return -1;
         }
+        try (Arena arena = Arena.ofConfined()) {
+            int e = NativeBulk.makeBlocking(NativeSockets.errnoCapture(arena), fd);
+            if (e != 0) {
+                fallbacks.add("direct socket calls unavailable (cannot make the socket blocking: "
+                        + NativeSockets.strerror(e) + "); SocketChannel instead");
+                return -1;
+            }
+        }
+        return fd;
     }
 
     /**

@@ -19,6 +19,10 @@ final class NativeBulk {
     static final int EINTR = 4;
     static final int EINVAL = 22;
     static final int EOPNOTSUPP = 95;
+    /** include/uapi/asm-generic/fcntl.h (x86_64, aarch64). */
+    private static final int F_GETFL = 3;
+    private static final int F_SETFL = 4;
+    private static final int O_NONBLOCK = 0x800;
 
     private static final MethodHandle WRITE;
     private static final MethodHandle READ;
@@ -26,6 +30,7 @@ final class NativeBulk {
     private static final MethodHandle SENDFILE;
     private static final MethodHandle OPEN;
     private static final MethodHandle CLOSE;
+    private static final MethodHandle FCNTL;
     private static final String UNAVAILABLE_REASON;
 
     static {
@@ -35,6 +40,7 @@ final class NativeBulk {
         MethodHandle sendfile = null;
         MethodHandle open = null;
         MethodHandle close = null;
+        MethodHandle fcntl = null;
         String reason = NativeSockets.available() ? null : NativeSockets.unavailableReason();
         if (reason == null && ValueLayout.ADDRESS.byteSize() != 8) {
             reason = "only on 64-bit platforms";
@@ -60,6 +66,10 @@ final class NativeBulk {
                         ValueLayout.ADDRESS, ValueLayout.JAVA_INT), errno);
                 close = linker.downcallHandle(libc.find("close").orElseThrow(),
                         FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+                // int fcntl(int fd, int cmd, ...): the third argument is variadic
+                fcntl = linker.downcallHandle(libc.find("fcntl").orElseThrow(), FunctionDescriptor.of(
+                        ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT),
+                        errno, Linker.Option.firstVariadicArg(2));
             } catch (RuntimeException e) {
                 reason = "native calls unavailable (" + e.getMessage() + ")";
             }
@@ -70,6 +80,7 @@ final class NativeBulk {
         SENDFILE = sendfile;
         OPEN = open;
         CLOSE = close;
+        FCNTL = fcntl;
         UNAVAILABLE_REASON = reason;
     }
 
@@ -104,6 +115,31 @@ final class NativeBulk {
     /** open(2) read-only; the descriptor, or -1 with errno in {@code errno}. */
     static int openReadOnly(MemorySegment errno, MemorySegment path) throws Throwable {
         return (int) OPEN.invokeExact(errno, path, 0);
+    }
+
+    /**
+     * Clears O_NONBLOCK on {@code fd}, so that write(2)/read(2) block as the hot loop expects. The
+     * JDK sets O_NONBLOCK for good on a socket once a virtual thread did I/O on its channel (a
+     * connect or the preamble's write, e.g. in an agent's request thread); a direct call on such a
+     * descriptor returns EAGAIN whenever the socket buffer is full or empty. The channel keeps
+     * working afterwards: NIO's blocking calls on platform threads accept either mode.
+     *
+     * @return 0, or the errno of the failed fcntl(2)
+     */
+    static int makeBlocking(MemorySegment errno, int fd) {
+        try {
+            int flags = (int) FCNTL.invokeExact(errno, fd, F_GETFL, 0);
+            if (flags < 0) {
+                return NativeSockets.errno(errno);
+            }
+            if ((flags & O_NONBLOCK) == 0) {
+                return 0;
+            }
+            int rc = (int) FCNTL.invokeExact(errno, fd, F_SETFL, flags & ~O_NONBLOCK);
+            return rc < 0 ? NativeSockets.errno(errno) : 0;
+        } catch (Throwable t) {
+            return EINVAL;
+        }
     }
 
     static void close(int fd) {

@@ -41,7 +41,8 @@ final class TcpClientSide implements ClientSide<BwResult> {
 
     @Override
     public void open(InetSocketAddress target, byte[] cookie, int index) throws IOException {
-        data.add(BwClient.openData(target, config.bindAddress(), config.connectTimeoutMillis(), spec, cookie, index));
+        data.add(BwClient.openData(target, config.bindAddress(), config.clientPortOf(index),
+                config.connectTimeoutMillis(), spec, cookie, index));
     }
 
     @Override

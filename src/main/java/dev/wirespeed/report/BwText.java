@@ -19,10 +19,16 @@ public final class BwText {
     private final PrintWriter out;
     private boolean intervalHeaderPrinted;
     private final boolean bidir;
+    private final RateUnit unit;
 
     public BwText(PrintWriter out, boolean bidir) {
+        this(out, bidir, RateUnit.ADAPTIVE);
+    }
+
+    public BwText(PrintWriter out, boolean bidir, RateUnit unit) {
         this.out = out;
         this.bidir = bidir;
+        this.unit = unit;
     }
 
     public void header(BwResult.Peer server, BwResult.BwParams p) {
@@ -101,10 +107,10 @@ public final class BwText {
                 : String.format(Locale.ROOT, "[%3s]", id);
     }
 
-    private static String line(String id, double start, double end, long bytes, double bitsPerSecond) {
+    private String line(String id, double start, double end, long bytes, double bitsPerSecond) {
         String span = String.format(Locale.ROOT, "%.2f-%.2f", start, end);
         return String.format(Locale.ROOT, "%s %13s s  %10s  %13s", id, span, ByteSize.format(bytes),
-                Rate.format(bitsPerSecond));
+                unit.format(bitsPerSecond));
     }
 
     public void summary(BwResult result) {
@@ -162,7 +168,7 @@ public final class BwText {
             retrans = b.toString();
         }
         out.printf(Locale.ROOT, "  %-10s  %10s  %13s    %s%n", label, ByteSize.format(s.bytes()),
-                Rate.format(s.bitsPerSecond()), retrans);
+                unit.format(s.bitsPerSecond()), retrans);
     }
 
     private static String cpu(BwResult.CpuSide c) {

@@ -149,14 +149,14 @@ class DataPathIT {
         java.util.BitSet cpu0 = new java.util.BitSet();
         cpu0.set(0);
         BwResult r = new BwClient(new BwClient.Config("127.0.0.1", servers.port(), two, "option", 5_000, 5_000, null,
-                null, null, cpu0)).run(new BwClient.Listener() {});
+                null, null, cpu0, 0)).run(new BwClient.Listener() {});
         assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
         assertThat(r.dataPath().client().fallbacks()).isNull();
 
         java.util.BitSet missing = new java.util.BitSet();
         missing.set(Affinity.MAX_CPUS - 1);
         BwResult n = new BwClient(new BwClient.Config("127.0.0.1", servers.port(), two, "option", 5_000, 5_000, null,
-                null, null, missing)).run(new BwClient.Listener() {});
+                null, null, missing, 0)).run(new BwClient.Listener() {});
         assertThat(n.outcome().ok()).as(n.outcome().message()).isTrue();
         assertThat(n.directions().getFirst().receiverSummary().bytes()).isEqualTo(BUDGET_BYTES);
         assertThat(n.dataPath().client().fallbacks()).containsExactly(

@@ -1,0 +1,195 @@
+package dev.wirespeed.cli;
+
+import dev.wirespeed.report.RateUnit;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.net.Inet4Address;
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+
+/**
+ * Options named and behaving as iperf3's, for people whose fingers know iperf3 (iperf_api.c's option
+ * table): report unit, log file, line prefixes, block count, client port, address family, JSON stream.
+ */
+final class Iperf3HabitOptions {
+    @Option(names = {"-f", "--format"}, paramLabel = "UNIT",
+            description = "Rate unit of the text report: k, m, g = kbit/s, Mbit/s, Gbit/s; K, M, G = KiB/s, MiB/s, "
+                    + "GiB/s (as iperf3; JSON is always bit/s).")
+    Character format;
+
+    @Option(names = "--logfile", paramLabel = "FILE",
+            description = "Append the text output to FILE instead of standard output (as iperf3).")
+    Path logfile;
+
+    @Option(names = "--forceflush", description = "Flush the output after every line (useful with --logfile).")
+    boolean forceFlush;
+
+    @Option(names = "--timestamps", paramLabel = "FORMAT", arity = "0..1", fallbackValue = Strftime.DEFAULT,
+            preprocessor = AttachedOnly.class, description = "Start every text line with the local time, strftime FORMAT (default \"%%c \").")
+    String timestamps;
+
+    @Option(names = {"-T", "--title"}, paramLabel = "STR", description = "Start every text line with \"STR:  \".")
+    String title;
+
+    @Option(names = {"-k", "--blockcount"}, paramLabel = "N",
+            description = "Send N blocks of -l bytes instead of running for a time (= -n N×LEN).")
+    Long blockCount;
+
+    @Option(names = "--cport", paramLabel = "PORT",
+            description = "Bind the data connections to this client port; stream i uses PORT+i (as iperf3).")
+    Integer clientPort;
+
+    @Option(names = {"-4", "--version4"}, description = "Use IPv4 addresses of HOST only.")
+    boolean ipv4;
+
+    @Option(names = {"-6", "--version6"}, description = "Use IPv6 addresses of HOST only.")
+    boolean ipv6;
+
+    @Option(names = "--json-stream", description = "Print one JSON object per line as the test runs: "
+            + "{\"event\":\"start\"|\"interval\"|\"end\"|\"error\",\"data\":…} (as iperf3 3.17+).")
+    boolean jsonStream;
+
+    /**
+     * --timestamps takes FORMAT only when attached (--timestamps=FORMAT), as getopt's optional_argument
+     * in iperf3: `--timestamps 10.0.0.2` leaves 10.0.0.2 to be HOST.
+     */
+    static final class AttachedOnly implements picocli.CommandLine.IParameterPreprocessor {
+        @Override
+        public boolean preprocess(java.util.Stack<String> args, CommandSpec spec, picocli.CommandLine.Model.ArgSpec arg,
+                                  java.util.Map<String, Object> info) {
+            // picocli reports "=" for --timestamps=FORMAT and " " when FORMAT would be the next argument
+            if ("=".equals(info.get("separator"))) {
+                return false;
+            }
+            arg.setValue(Strftime.DEFAULT);
+            return true;
+        }
+    }
+
+    /** Checks the options against each other and the command's, exit 2 on the first conflict. */
+    void check(CommandSpec spec, boolean json, boolean loopback) {
+        if (format != null && !RateUnit.valid(format)) {
+            throw Check.usage(spec, "-f '" + format + "' is not a unit: k, m, g (bits) or K, M, G (bytes)");
+        }
+        if (timestamps != null) {
+            try {
+                Strftime.formatter(timestamps);
+            } catch (IllegalArgumentException e) {
+                throw Check.usage(spec, "--timestamps: " + e.getMessage());
+            }
+        }
+        if (ipv4 && ipv6) {
+            throw Check.usage(spec, "-4 and -6 exclude each other");
+        }
+        if (clientPort != null) {
+            Check.range(spec, "--cport", clientPort, 1, 65535);
+        }
+        if (blockCount != null) {
+            Check.range(spec, "-k", blockCount, 1, Long.MAX_VALUE / (16L << 20) / 4);
+            if (spec.commandLine().getParseResult().hasMatchedOption("-t")
+                    || spec.commandLine().getParseResult().hasMatchedOption("-n")) {
+                throw Check.usage(spec, "-k excludes -t and -n: give a block count, a time or a byte count");
+            }
+        }
+        if (jsonStream && json) {
+            throw Check.usage(spec, "--json-stream and --json exclude each other: a stream of events or one document");
+        }
+        if (loopback && (ipv4 || ipv6)) {
+            throw Check.usage(spec, "-4/-6 choose HOST's address family: --loopback is always 127.0.0.1");
+        }
+    }
+
+    /** The options that only the TCP test's text and connections honour so far, as typed, or null. */
+    String tcpOnly() {
+        if (format != null) {
+            return "-f";
+        }
+        if (logfile != null || forceFlush || timestamps != null || title != null) {
+            return "--logfile, --forceflush, --timestamps and -T";
+        }
+        if (jsonStream) {
+            return "--json-stream";
+        }
+        return clientPort != null ? "--cport" : null;
+    }
+
+    RateUnit rateUnit() {
+        return format == null ? RateUnit.ADAPTIVE : new RateUnit(format);
+    }
+
+    /** -k N as a byte budget: N writes of {@code bufferBytes} (iperf3's blocks are -l buffers). */
+    Long bytes(long bufferBytes) {
+        return blockCount == null ? null : blockCount * bufferBytes;
+    }
+
+    /** HOST as an address of the family -4/-6 asks for, or HOST unchanged without them. */
+    String host(String host) throws IOException {
+        if (host == null || !(ipv4 || ipv6)) {
+            return host;
+        }
+        InetAddress[] all;
+        try {
+            all = InetAddress.getAllByName(host);
+        } catch (UnknownHostException e) {
+            throw new UnknownHostException("unknown host '" + host + "'");
+        }
+        for (InetAddress a : all) {
+            if (ipv4 ? a instanceof Inet4Address : a instanceof Inet6Address) {
+                return a.getHostAddress();
+            }
+        }
+        throw new Failure("host '" + host + "' has no " + (ipv4 ? "IPv4" : "IPv6") + " address (" + (ipv4 ? "-4" : "-6")
+                + ")");
+    }
+
+    private Writer logWriter;
+
+    /** Flushes {@code out} at the end of the command and closes the --logfile it writes to, if any. */
+    interface Log extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    Log log(PrintWriter out) {
+        return () -> {
+            out.flush();
+            if (logWriter != null) {
+                out.close();
+            }
+        };
+    }
+
+    /**
+     * Where the text goes: {@code out}, or --logfile opened for appending; each line prefixed with
+     * --timestamps then --title (iperf_printf's order), flushed per line with --forceflush.
+     */
+    PrintWriter text(PrintWriter out, boolean prefixLines) throws IOException {
+        Writer target = out;
+        if (logfile != null) {
+            try {
+                target = logWriter = Files.newBufferedWriter(logfile, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                        StandardOpenOption.APPEND, StandardOpenOption.WRITE);
+            } catch (IOException e) {
+                throw new Failure("--logfile " + logfile + ": cannot open for appending (" + e.getMessage() + ")", e);
+            }
+        }
+        if (timestamps == null && title == null && !forceFlush && logfile == null) {
+            return out;
+        }
+        // JSON documents and events are not prefixed: iperf3 writes them outside iperf_printf
+        DateTimeFormatter time = timestamps == null || !prefixLines ? null : Strftime.formatter(timestamps);
+        String titlePrefix = title == null || !prefixLines ? "" : title + ":  ";
+        return new PrintWriter(new LinePrefixWriter(target,
+                () -> (time == null ? "" : time.format(ZonedDateTime.now())) + titlePrefix, forceFlush));
+    }
+}

@@ -1,0 +1,107 @@
+package dev.wirespeed.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wirespeed.results.Json;
+import dev.wirespeed.testing.Cli;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/** iperf3's habits on bw and lat over loopback (127.0.0.1): each option observed in what it changes. */
+class Iperf3HabitsIT {
+    @TempDir
+    Path dir;
+
+    private static int freePort() throws Exception {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    @Test
+    void hostPortBlockCountAndFamily() throws Exception {
+        try (BwCommand.LoopbackServer server = BwCommand.LoopbackServer.start()) {
+            // -4 turns localhost into its IPv4 address; the port comes from HOST:PORT; -k 4 -l 64K = 256 KiB
+            Cli.Run r = Cli.run("bw", "localhost:" + server.port(), "-4", "-k", "4", "-l", "64K", "-P", "1", "-J",
+                    "--no-save");
+            assertThat(r.exitCode()).as(r.err()).isZero();
+            JsonNode result = Json.MAPPER.readTree(r.out());
+            assertThat(result.get("server").get("address").asString()).isEqualTo("127.0.0.1");
+            assertThat(result.get("server").get("port").asInt()).isEqualTo(server.port());
+            assertThat(result.get("params").get("bytes").asLong()).isEqualTo(4 * 65536);
+            assertThat(result.get("directions").get(0).get("senderSummary").get("bytes").asLong()).isEqualTo(4 * 65536);
+        }
+    }
+
+    @Test
+    void latTakesHostPort() throws Exception {
+        try (BwCommand.LoopbackServer server = BwCommand.LoopbackServer.start()) {
+            Cli.Run r = Cli.run("lat", "127.0.0.1:" + server.port(), "-n", "50", "-J", "--no-save");
+            assertThat(r.exitCode()).as(r.err()).isZero();
+            assertThat(Json.MAPPER.readTree(r.out()).get("server").get("port").asInt()).isEqualTo(server.port());
+        }
+    }
+
+    @Test
+    void logfileTimestampsTitleAndUnit() throws Exception {
+        Path log = dir.resolve("bw.log");
+        Files.writeString(log, "earlier run\n");
+        Cli.Run r = Cli.run("bw", "--loopback", "-t", "0.5", "-i", "0.2", "-P", "1", "-f", "K", "--logfile",
+                log.toString(), "--forceflush", "--timestamps=%Y ", "-T", "run1", "--no-save");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).doesNotContain("Connected");
+        List<String> lines = Files.readAllLines(log);
+        assertThat(lines.getFirst()).isEqualTo("earlier run");
+        assertThat(lines.subList(1, lines.size())).isNotEmpty().allMatch(l -> l.matches("\\d{4} run1:  .*"));
+        assertThat(lines).anyMatch(l -> l.contains("Connected to 127.0.0.1"))
+                .anyMatch(l -> l.matches(".*sender .* \\d+\\.\\d\\d KiB/s.*"));
+    }
+
+    @Test
+    void timestampsWithoutFormatLeavesTheNextArgumentToBeHost() throws Exception {
+        try (BwCommand.LoopbackServer server = BwCommand.LoopbackServer.start()) {
+            Cli.Run r = Cli.run("bw", "--timestamps", "127.0.0.1:" + server.port(), "-t", "0.3", "-P", "1", "--no-save");
+            assertThat(r.exitCode()).as(r.err()).isZero();
+            // "%c ": e.g. "Wed Dec  2 02:10:13 2026 Connected to …"
+            assertThat(r.out().lines().filter(l -> !l.startsWith("saved:")))
+                    .isNotEmpty().allMatch(l -> l.matches("[A-Z][a-z]{2} [A-Z][a-z]{2} [ 0-9]\\d \\d\\d:\\d\\d:\\d\\d \\d{4} .*"));
+        }
+    }
+
+    @Test
+    void jsonStreamIsOneEventPerLine() throws Exception {
+        Cli.Run r = Cli.run("bw", "--loopback", "-t", "0.5", "-i", "0.2", "-P", "1", "--json-stream", "--no-save");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        List<String> lines = r.out().strip().lines().toList();
+        List<String> events = lines.stream().map(l -> Json.MAPPER.readTree(l).get("event").asString()).toList();
+        assertThat(events.getFirst()).isEqualTo("start");
+        assertThat(events.getLast()).isEqualTo("end");
+        assertThat(events.subList(1, events.size() - 1)).isNotEmpty().containsOnly("interval");
+        JsonNode end = Json.MAPPER.readTree(lines.getLast()).get("data");
+        assertThat(end.get("outcome").get("status").asString()).isEqualTo("ok");
+        assertThat(Json.MAPPER.readTree(lines.get(1)).get("data").get("bitsPerSecond").asDouble()).isPositive();
+    }
+
+    @Test
+    void clientPortIsBoundForTheDataConnections() throws Exception {
+        int cport = freePort();
+        Cli.Run ok = Cli.run("bw", "--loopback", "-t", "0.3", "-P", "2", "--cport", Integer.toString(cport), "-J",
+                "--no-save");
+        assertThat(ok.exitCode()).as(ok.err()).isZero();
+        // stream 2 binds cport + 1, as iperf3: with that port taken the test fails on data connection 2
+        try (ServerSocket taken = new ServerSocket()) {
+            taken.setReuseAddress(true); // over the first run's TIME_WAIT
+            taken.bind(new InetSocketAddress(cport + 1));
+            Cli.Run r = Cli.run("bw", "--loopback", "-t", "0.3", "-P", "2", "--cport", Integer.toString(cport),
+                    "--no-save");
+            assertThat(r.exitCode()).isEqualTo(1);
+            assertThat(r.err()).contains("data connection 2");
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package dev.wirespeed.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.wirespeed.report.RateUnit;
+import dev.wirespeed.testing.Cli;
+import java.io.StringWriter;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** Parsing of iperf3's habits on bw and lat: HOST:PORT, -f, --timestamps, -T, --forceflush, conflicts. */
+class Iperf3HabitsTest {
+    private static final CommandSpec SPEC = new CommandLine(new BwCommand()).getCommandSpec();
+
+    @Test
+    void hostPortForms() {
+        assertThat(Target.parse(SPEC, "10.0.0.2:6000")).isEqualTo(new Target.Endpoint("10.0.0.2", 6000));
+        assertThat(Target.parse(SPEC, "node7.example:5201")).isEqualTo(new Target.Endpoint("node7.example", 5201));
+        assertThat(Target.parse(SPEC, "node7")).isEqualTo(new Target.Endpoint("node7", null));
+        assertThat(Target.parse(SPEC, "[fe80::1%eth0]:7000")).isEqualTo(new Target.Endpoint("fe80::1%eth0", 7000));
+        assertThat(Target.parse(SPEC, "[::1]")).isEqualTo(new Target.Endpoint("::1", null));
+        // an unbracketed IPv6 literal has no port: its last group is part of the address
+        assertThat(Target.parse(SPEC, "2001:db8::5201")).isEqualTo(new Target.Endpoint("2001:db8::5201", null));
+        for (String bad : new String[] {"[::1", "[::1]5201", "[]:5201", "host:", "host:52x1", "host:70000", ":5201"}) {
+            assertThatThrownBy(() -> Target.parse(SPEC, bad)).as(bad)
+                    .isInstanceOf(CommandLine.ParameterException.class);
+        }
+    }
+
+    @Test
+    void usageErrorsExit2WithOneLine() {
+        String[][] cases = {
+            {"bw", "127.0.0.1:5999", "-p", "5998"},
+            {"lat", "[::1]:5999", "-p", "5998"},
+            {"bw", "127.0.0.1", "-f", "x"},
+            {"bw", "127.0.0.1", "-k", "10", "-t", "3"},
+            {"bw", "127.0.0.1", "-k", "0"},
+            {"bw", "127.0.0.1", "-4", "-6"},
+            {"bw", "--loopback", "-4"},
+            {"bw", "127.0.0.1", "--json-stream", "-J"},
+            {"bw", "127.0.0.1", "--timestamps=%Q"},
+            {"bw", "127.0.0.1", "--cport", "70000"},
+            {"bw", "host:port"},
+            {"bw", "127.0.0.1", "--udp", "-T", "x"},
+            {"bw", "127.0.0.1", "-a", "--json-stream"},
+        };
+        for (String[] args : cases) {
+            Cli.Run r = Cli.run(append(args, "--no-save"));
+            assertThat(r.exitCode()).as(String.join(" ", args) + ": " + r.err()).isEqualTo(2);
+            assertThat(r.err().strip().lines().count()).as(String.join(" ", args)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void jsonStreamUsageErrorIsAnErrorEvent() {
+        Cli.Run r = Cli.run("bw", "127.0.0.1", "--json-stream", "-f", "x", "--no-save");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.out().strip()).startsWith("{\"event\":\"error\",\"data\":\"-f 'x'");
+    }
+
+    @Test
+    void strftimeCodesMapToJavaTime() {
+        ZonedDateTime t = ZonedDateTime.of(2026, 12, 2, 2, 10, 13, 0, ZoneOffset.UTC);
+        // C locale %c is "%a %b %e %H:%M:%S %Y", %e space-padded
+        assertThat(Strftime.formatter(Strftime.DEFAULT).format(t)).isEqualTo("Wed Dec  2 02:10:13 2026 ");
+        assertThat(Strftime.formatter("%Y-%m-%dT%H:%M:%S%z [%j] 100%% ").format(t))
+                .isEqualTo("2026-12-02T02:10:13+0000 [336] 100% ");
+        assertThat(Strftime.formatter("%F %T %I%p %A %B").format(t)).isEqualTo("2026-12-02 02:10:13 02AM Wednesday December");
+        assertThatThrownBy(() -> Strftime.formatter("%Q")).hasMessageContaining("%Q");
+        assertThatThrownBy(() -> Strftime.formatter("%H%")).hasMessageContaining("lone %");
+    }
+
+    @Test
+    void linePrefixesEveryLineAndFlushesPerLineWhenAsked() throws Exception {
+        AtomicInteger flushes = new AtomicInteger();
+        StringWriter target = new StringWriter() {
+            @Override
+            public void flush() {
+                flushes.incrementAndGet();
+            }
+        };
+        AtomicInteger n = new AtomicInteger();
+        try (LinePrefixWriter w = new LinePrefixWriter(target, () -> n.incrementAndGet() + " T:  ", true)) {
+            w.write("first li");
+            w.write("ne\nsecond\n\nfour");
+            assertThat(flushes.get()).isEqualTo(3);
+        }
+        assertThat(target.toString()).isEqualTo("1 T:  first line\n2 T:  second\n3 T:  \n4 T:  four");
+    }
+
+    @Test
+    void rateUnitsAsIperf3() {
+        double bitsPerSecond = 8_589_934_592.0; // 1 GiB/s
+        assertThat(new RateUnit('g').format(bitsPerSecond)).isEqualTo("8.59 Gbit/s");
+        assertThat(new RateUnit('m').format(bitsPerSecond)).isEqualTo("8589.93 Mbit/s");
+        assertThat(new RateUnit('k').format(1500)).isEqualTo("1.50 kbit/s");
+        assertThat(new RateUnit('G').format(bitsPerSecond)).isEqualTo("1.00 GiB/s");
+        assertThat(new RateUnit('M').format(bitsPerSecond)).isEqualTo("1024.00 MiB/s");
+        assertThat(new RateUnit('K').format(8 * 1536)).isEqualTo("1.50 KiB/s");
+        assertThat(RateUnit.valid('x')).isFalse();
+        assertThat(RateUnit.valid('G')).isTrue();
+    }
+
+    private static String[] append(String[] args, String last) {
+        String[] all = java.util.Arrays.copyOf(args, args.length + 1);
+        all[args.length] = last;
+        return all;
+    }
+}
