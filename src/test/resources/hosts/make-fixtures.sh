@@ -11,6 +11,15 @@ f() { mkdir -p "$(dirname "$R/$1")"; printf '%s\n' "$2" > "$R/$1"; }
 l() { mkdir -p "$(dirname "$R/$1")"; ln -sfn "$2" "$R/$1"; }
 start() { R=$1; rm -rf "$R"; mkdir -p "$R"; }
 
+# /proc/modules (proc(5)): name size refcount users state address; seed 000 l.1410-1417 (lsmod | grep ^ib)
+MODULES_NO_RPCRDMA="ib_ipoib 327680 0 - Live 0x0000000000000000
+ib_cm 262144 3 rdma_cm,ib_ipoib,ib_srpt, Live 0x0000000000000000
+ib_uverbs 327680 2 rdma_ucm,mlx5_ib, Live 0x0000000000000000
+ib_core 458752 11 rdma_cm,ib_ipoib,ib_srpt,iw_cm,ib_iser,ib_umad,ib_isert,rdma_ucm,ib_uverbs,mlx5_ib,ib_cm, Live 0x0000000000000000
+nfsd 532480 13 - Live 0x0000000000000000"
+MODULES_RPCRDMA="rpcrdma 286720 0 - Live 0x0000000000000000
+$MODULES_NO_RPCRDMA"
+
 # pci ADDR BRIDGE VENDOR DEVICE DRIVER NUMA CPULIST CUR_SPEED CUR_WIDTH MAX_SPEED MAX_WIDTH
 pci() {
   local d="sys/devices/pci0000:00/$2/$1"
@@ -189,6 +198,9 @@ port mlx4_1 $a $b 2 "1: DOWN" "2: Polling" "10 Gb/sec (1X QDR)" Ethernet 0x0 0x0
 vnet lo 772 unknown 0x9 65536
 mounts "$ROOTFS"; snmp 4521
 
+# constructed: the processes of m02 before "systemctl start opensmd" (seed 001 l.646-652): no opensm
+f proc/1/comm systemd; f proc/812/comm sshd; f proc/1044/comm rdma-ndd
+
 # --- seed 000: t3640, ConnectX-4 Lx with RoCE ports at 10G and 25G, NFS over RDMA (and over TCP)
 start t3640-000
 cpus 0-15; node 0 0-15
@@ -207,6 +219,8 @@ mounts "$ROOTFS
 192.168.23.1:/tmp /mnt/nfs nfs4 rw,relatime,vers=4.2,rsize=1048576,wsize=1048576,namlen=255,hard,proto=rdma,port=20049,timeo=600,retrans=2,sec=sys,clientaddr=192.168.23.2,local_lock=none,addr=192.168.23.1 0 0
 192.168.23.1:/tmp /mnt/nfs-tcp nfs4 rw,relatime,vers=4.2,rsize=1048576,wsize=1048576,namlen=255,hard,proto=tcp,timeo=600,retrans=2,sec=sys,clientaddr=192.168.23.2,local_lock=none,addr=192.168.23.1 0 0"
 snmp 77
+# seed 000 l.1417: ib_core used by rpcrdma (the NFS RDMA transport is loaded)
+f proc/modules "$MODULES_RPCRDMA"
 
 # --- seed 000: ft2000, the peer: 25G port up, second port Disabled
 start ft2000-000
@@ -223,6 +237,26 @@ port mlx5_0 0000:10:00.0 0000:00:00.0 1 "4: ACTIVE" "5: LinkUp" "25 Gb/sec (1X E
 port mlx5_1 0000:10:00.1 0000:00:00.0 1 "1: DOWN" "3: Disabled" "40 Gb/sec (4X QDR)" Ethernet 0x0 0x0 enp16s0f1np1
 vnet lo 772 unknown 0x9 65536
 mounts "$ROOTFS"; snmp 3
+# seed 000 l.1580-1592: svcrdma loaded, "echo rdma 20049 > /proc/fs/nfsd/portlist"
+f proc/modules "$MODULES_RPCRDMA"
+f proc/fs/nfsd/portlist "rdma 20049
+tcp 2049"
+
+# --- seed 000, constructed: the t3640 client before "modprobe xprtrdma" (l.1602), acting as an NFS
+# server too whose nfsd listens on TCP only (before "echo rdma 20049 > portlist", l.1592)
+start nfs-rdma-broken-000
+for fn in 0 1; do
+  a="0000:01:00.$fn"; b=0000:00:01.0
+  pci "$a" $b 0x15b3 0x1015 mlx5_core 0 0-15 "8.0 GT/s PCIe" 8 "8.0 GT/s PCIe" 8
+  rdma "mlx5_$fn" "$a" $b MT4117 14.32.1010 MT_2420110034 "0c42:a103:00c1:d2e$fn"
+  net "enp1s0f${fn}np$fn" "$a" $b 1 up 1 0x1003 25000 9000
+  port "mlx5_$fn" "$a" $b 1 "4: ACTIVE" "5: LinkUp" "25 Gb/sec (1X EDR)" Ethernet 0x0 0x0 "enp1s0f${fn}np$fn"
+done
+mounts "$ROOTFS
+192.168.23.1:/tmp /mnt/nfs nfs4 rw,relatime,vers=4.2,rsize=1048576,wsize=1048576,namlen=255,hard,proto=rdma,port=20049,timeo=600,retrans=2,sec=sys,clientaddr=192.168.23.2,local_lock=none,addr=192.168.23.1 0 0"
+f proc/modules "$MODULES_NO_RPCRDMA"
+f proc/fs/nfsd/portlist "tcp 2049
+udp 2049"
 
 # --- seed 002: two BlueField-2 DPUs, 200GbE each, PCIe 4.0 x16; CPU frequency not at max
 start bluefield2-002

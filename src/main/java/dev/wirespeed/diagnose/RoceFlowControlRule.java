@@ -9,7 +9,9 @@ import java.util.List;
 /**
  * A RoCE port whose netdev has pause frames off (seed 000: "RoCE needs a lossless network";
  * `ethtool -a` RX/TX on). Without global pause or PFC, RoCE retransmits on every drop. sysfs does
- * not show pause settings: this rule fires on `ethtool -a` output (explain) only.
+ * not show pause settings: this rule fires on `ethtool -a` output (explain) only. PFC on some
+ * priority (mlnx_qos "pfc" setting) counts as flow control; whether it is RoCE's priority is
+ * {@link RocePfcPriorityRule}'s question.
  */
 final class RoceFlowControlRule implements Rule {
     static final String ID = "roce-no-flow-control";
@@ -38,9 +40,15 @@ final class RoceFlowControlRule implements Rule {
                     continue;
                 }
                 String name = p.netdev().name();
+                var pfc = RocePfcPriorityRule.setting(facts, name, "pfc");
+                if (pfc.isPresent() && !pfc.get().value().equals("none")) {
+                    continue;
+                }
                 out.add(new Finding(ID, Severity.WARN, p.label(), p.label() + " is RoCE with pause frames RX "
-                        + onOff(pause.rx()) + ", TX " + onOff(pause.tx()) + ": drops are not prevented unless PFC is configured",
-                        List.of(p.netdev().pause().evidence()), null,
+                        + onOff(pause.rx()) + ", TX " + onOff(pause.tx()) + (pfc.isPresent() ? " and PFC off on every priority: nothing prevents drops"
+                        : ": drops are not prevented unless PFC is configured"),
+                        pfc.isPresent() ? List.of(p.netdev().pause().evidence(), pfc.get().evidence())
+                                : List.of(p.netdev().pause().evidence()), null,
                         Fix.command("turn on global pause (or configure PFC on the RoCE priority) on both ends and the switch",
                                 "ethtool -A " + name + " rx on tx on")));
             }

@@ -9,6 +9,7 @@ final class StandardRules {
     static List<Rule> all() {
         List<Rule> rules = new java.util.ArrayList<>(List.of(
                 new IbNoSubnetManagerRule(),
+                new IbSmNotRunningRule(),
                 new PortDownRule(),
                 new PcieLinkDowngradedRule(),
                 new PcieBelowPortsRule(),
@@ -17,9 +18,13 @@ final class StandardRules {
                 new IpoibDatagramRule(),
                 new IpoibDatagramInitRule(),
                 new RoceFlowControlRule(),
+                new RocePfcPriorityRule(),
                 new RoceEcnOffRule(),
                 new CpuGovernorRule(),
                 new NfsOverTcpRule(),
+                new NfsRdmaModuleRule(),
+                new NfsdNoRdmaPortRule(),
+                new OfedWithoutNfsrdmaRule(),
                 new NicNumaRule(),
                 new FirmwareUpdateRule(),
                 new LinkTypeRule(),

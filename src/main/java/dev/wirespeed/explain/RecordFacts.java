@@ -295,6 +295,38 @@ final class RecordFacts {
 
         @Override
         public Void visit(KernelModule r) {
+            // ib_core's users list every RDMA upper layer loaded, so its line alone says whether the
+            // NFS transport is there (seed 000 l.1417, from "lsmod | grep ^ib")
+            Evidence ev = new Evidence(src, r.source().text().strip());
+            if (r.name().equals("ib_core")) {
+                b.add(new DeviceSetting(dev.wirespeed.host.NfsRdma.KERNEL, dev.wirespeed.host.NfsRdma.MODULES,
+                        dev.wirespeed.host.NfsRdma.modulesValue(r.usedBy()), ev));
+            } else if (dev.wirespeed.host.NfsRdma.TRANSPORT_MODULES.contains(r.name())) {
+                b.add(new DeviceSetting(dev.wirespeed.host.NfsRdma.KERNEL, dev.wirespeed.host.NfsRdma.MODULES, r.name(), ev));
+            }
+            return null;
+        }
+
+        @Override
+        public Void visit(dev.wirespeed.parse.host.SubnetManagerSeen r) {
+            b.add(new DeviceSetting(dev.wirespeed.host.NfsRdma.FABRIC, dev.wirespeed.host.NfsRdma.SUBNET_MANAGER,
+                    r.running() ? (r.smLid() != null ? "master lid " + r.smLid() : "running") : "not running",
+                    new Evidence(src, r.source().text().strip())));
+            return null;
+        }
+
+        @Override
+        public Void visit(dev.wirespeed.parse.host.NfsdPortlist r) {
+            Evidence ev = new Evidence(src, r.source().text().strip());
+            String nfsd = dev.wirespeed.host.NfsRdma.NFSD;
+            if (r.written() != null) {
+                b.add(new DeviceSetting(nfsd, dev.wirespeed.host.NfsRdma.PORTLIST_WRITE, r.written(), ev));
+                if (r.refused()) {
+                    b.add(new DeviceSetting(nfsd, dev.wirespeed.host.NfsRdma.RDMA_REFUSED, r.written(), ev));
+                }
+            } else if (!r.ports().isEmpty()) {
+                b.add(new DeviceSetting(nfsd, dev.wirespeed.host.NfsRdma.PORTLIST, String.join(";", r.ports()), ev));
+            }
             return null;
         }
 

@@ -50,7 +50,7 @@ public final class Parsers {
                 new IbqueryerrorsParser(),
                 new LspciParser(), new LstopoParser(), new IpParser(), new EthtoolParser(), new EthtoolStatsParser(), new KernelLogParser(), new MlnxQosParser(),
                 new NetstatParser(), new NfsstatParser(),
-                new LsmodParser(),
+                new LsmodParser(), new dev.wirespeed.parse.host.NfsdPortlistParser(), new dev.wirespeed.parse.host.SubnetManagerParser(),
                 new MlxconfigParser(), new MlxfwmanagerParser(), new OfedPciCheckParser(), new MstStatusParser(),
                 new MlnxTuneParser(), new Mlx5cmdParser(), new FlintQueryParser(),
                 new Iperf3JsonParser(), new FioJsonParser(), new MdcliParser(),

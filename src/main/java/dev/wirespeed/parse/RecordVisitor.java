@@ -61,6 +61,10 @@ public interface RecordVisitor<R> {
 
     R visit(NfsMount r);
 
+    R visit(dev.wirespeed.parse.host.NfsdPortlist r);
+
+    R visit(dev.wirespeed.parse.host.SubnetManagerSeen r);
+
     R visit(PauseSettings r);
 
     R visit(TopologyDevice r);

@@ -106,6 +106,9 @@ public final class Splitter {
         String args = m.group(2).strip();
         if (!args.isEmpty()) {
             String[] words = args.replace("|", " | ").strip().split("\\s+");
+            if (m.group(1).equals("rdma") && words[0].matches("\\d.*")) {
+                return null; // rdma(8) takes an object word first; "rdma 20049" is an nfsd portlist line
+            }
             boolean optionLike = words.length <= 2; // "rdma link", "ip a"
             for (String a : words) {
                 if (!BARE_ARG.matcher(a).matches()) {

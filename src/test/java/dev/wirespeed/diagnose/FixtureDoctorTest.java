@@ -37,6 +37,7 @@ class FixtureDoctorTest {
         // seed 001 l.489-544 (mlnx_tune -r) and l.646-652 (OpenSM)
         assertThat(findings("m02-001")).containsExactly(
                 "error ib-no-subnet-manager mlx5_0 port 1",
+                "error ib-sm-not-running mlx5_0 port 1",
                 "warn port-down mlx4_0 port 1 (ib0)",
                 "warn port-down mlx4_0 port 2 (ib1)",
                 "warn port-down mlx4_1 port 2 (enp6s0d1)",
@@ -58,6 +59,43 @@ class FixtureDoctorTest {
                 "warn roce-ecn-off enp1s0f1np1",
                 "info port-rate-below-device mlx5_0 port 1 (enp1s0f0np0)",
                 "info nfs-over-tcp /mnt/nfs-tcp");
+    }
+
+    @Test
+    void nfsOverRdmaWithoutTheTransportModuleAndNfsdWithoutRdmaListener() {
+        // constructed from seed 000 l.1580-1615: the proto=rdma mount before "modprobe xprtrdma", nfsd on TCP only
+        assertThat(findings("nfs-rdma-broken-000")).containsExactly(
+                "error nfs-rdma-module-missing /mnt/nfs",
+                "warn nfsd-no-rdma-port nfsd");
+        Facts broken = Fixtures.facts("nfs-rdma-broken-000");
+        assertThat(new NfsdNoRdmaPortRule().apply(broken, Context.of(broken))).singleElement()
+                .satisfies(f -> assertThat(f.message()).isEqualTo("nfsd listens on tcp 2049;udp 2049 but not on rdma 20049 while"
+                        + " mlx5_0 port 1 is an active RDMA port: clients cannot mount with proto=rdma"));
+        // t3640 (client, rpcrdma loaded) and ft2000 (server, "rdma 20049" listening) stay quiet
+        for (String quiet : List.of("t3640-000", "ft2000-000")) {
+            assertThat(findings(quiet)).noneMatch(f -> f.contains("nfs-rdma") || f.contains("nfsd-"));
+        }
+    }
+
+    @Test
+    void smNotRunningNeedsALookAtTheProcessesAndIsQuietWhenOpensmRuns() {
+        Facts m02 = Fixtures.facts("m02-001");
+        assertThat(new IbSmNotRunningRule().apply(m02, Context.of(m02))).singleElement().satisfies(f -> {
+            assertThat(f.message()).isEqualTo("mlx5_0 port 1 is INIT and no subnet manager runs here (no opensm among 3 processes):"
+                    + " start one on this host or on another node or switch of the fabric");
+            assertThat(f.fix().command()).isEqualTo("systemctl enable --now opensm");
+        });
+        // the same facts with opensm seen (a /proc scan hit, sminfo's answer): quiet
+        Facts.Builder b = Facts.builder("m02 with opensm");
+        m02.interfaces().forEach(b::add);
+        m02.rdmaDevices().forEach(b::add);
+        b.add(new dev.wirespeed.host.DeviceSetting("fabric", "subnet-manager", "running",
+                new dev.wirespeed.host.Evidence("/proc/2201/comm", "opensm")));
+        Facts withSm = b.build();
+        assertThat(new IbSmNotRunningRule().apply(withSm, Context.of(withSm))).isEmpty();
+        // trees without a process list say nothing (ndr200: no /proc/PID)
+        Facts ndr = Fixtures.facts("ndr200-node-000");
+        assertThat(new IbSmNotRunningRule().apply(ndr, Context.of(ndr))).isEmpty();
     }
 
     @Test
@@ -182,13 +220,15 @@ class FixtureDoctorTest {
      * status and settings (mlxfwmanager, mlxconfig; explain's tests).
      */
     static final java.util.Set<String> NEEDS_TOOL_OUTPUT = java.util.Set.of(RoceFlowControlRule.ID, "bandwidth-below-link",
-            "iperf3-single-thread", FirmwareUpdateRule.ID, LinkTypeRule.ID);
+            "iperf3-single-thread", FirmwareUpdateRule.ID, LinkTypeRule.ID, OfedWithoutNfsrdmaRule.ID,
+            RocePfcPriorityRule.ID);
 
     /** Every rule fires on some fixture (or, for pause frames, on explain-only facts) and stays quiet on another. */
     @Test
     void everyRuleHasAFixtureWhereItFiresAndOneWhereItDoesNot() {
         List<String> hosts = List.of("r86s-004", "m02-001", "t3640-000", "ft2000-000", "bluefield2-002", "ib-node-003",
-                "ndr200-node-000", "vm-virtio", "mlx5-counters-018", "ib-counters-018");
+                "ndr200-node-000", "vm-virtio", "mlx5-counters-018", "ib-counters-018",
+                "nfs-rdma-broken-000");
         for (Rule rule : RuleSet.standard().rules()) {
             if (NEEDS_TOOL_OUTPUT.contains(rule.id())) {
                 continue; // sysfs has no pause settings (RoceFlowControlRuleTest) and no measurements (explain's tests)

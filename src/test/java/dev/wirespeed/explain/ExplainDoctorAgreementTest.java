@@ -32,10 +32,11 @@ class ExplainDoctorAgreementTest {
     record Host(String tree, String seed, String origin, Set<String> doctorOnly, Set<String> explainOnly) {}
 
     static final List<Host> HOSTS = List.of(
-            // the tree's port is INIT with LinkUp (no SM); the paste shows it PORT_DOWN (port-down fires on both);
-            // the tree has no cpufreq, mlnx_tune warns "CPU frequency not max";
-            // ipoib-datagram-port-init rests on that constructed INIT and ibp3s0's mode, which the paste does not show
-            new Host("m02-001", "001_f6752bc58d89dcbd.txt", "m02", Set.of("ib-no-subnet-manager", "ipoib-datagram-port-init"),
+            // the tree's process list is constructed (the seed has no ps or systemctl status);
+            // the tree's port is INIT with LinkUp (no SM), its IPoIB netdev in datagram mode (neither in the paste); the paste shows it PORT_DOWN (port-down fires on both);
+            // the tree has no cpufreq, mlnx_tune warns "CPU frequency not max"
+            new Host("m02-001", "001_f6752bc58d89dcbd.txt", "m02", Set.of("ib-no-subnet-manager", "ib-sm-not-running",
+                    "ipoib-datagram-port-init"),
                     Set.of("cpu-governor")),
             // the 25G port speeds are constructed (the seed shows none), so only the tree compares PCIe with ports
             new Host("r86s-004", "004_2a39351d1c4a425e.txt", "r86s-01", Set.of("pcie-below-ports"), Set.of()),

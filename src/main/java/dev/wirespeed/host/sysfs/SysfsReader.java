@@ -63,6 +63,8 @@ public final class SysfsReader {
         }
         b.cpu(cpu());
         mounts().forEach(b::add);
+        nfsRdma().forEach(b::add);
+        subnetManager().ifPresent(b::add);
         b.tcp(tcp());
         CounterReader counters = new CounterReader(fs);
         Facts partial = b.build();
@@ -305,6 +307,70 @@ public final class SysfsReader {
                     new Evidence(source, lines[n].strip())));
         }
         return out;
+    }
+
+    /**
+     * The NFS-over-RDMA settings (see {@link dev.wirespeed.host.NfsRdma}): the transport modules of
+     * /proc/modules (proc(5): name first, then size, use count, users) and nfsd's listeners in
+     * /proc/fs/nfsd/portlist (nfsd(7); empty or absent when nfsd does not run).
+     */
+    List<dev.wirespeed.host.DeviceSetting> nfsRdma() {
+        List<dev.wirespeed.host.DeviceSetting> out = new ArrayList<>();
+        try {
+            String text = fs.readText("/proc/modules");
+            List<String> names = new ArrayList<>();
+            for (String line : text.split("\n")) {
+                String[] f = line.strip().split("\\s+");
+                if (!f[0].isEmpty()) {
+                    names.add(f[0]);
+                }
+            }
+            String value = dev.wirespeed.host.NfsRdma.modulesValue(names);
+            out.add(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.NfsRdma.KERNEL, dev.wirespeed.host.NfsRdma.MODULES,
+                    value, new Evidence("/proc/modules", value.equals("none") ? "no rpcrdma, xprtrdma or svcrdma line"
+                            : "loaded: " + value)));
+        } catch (IOException e) {
+            // no /proc/modules (a fixture without it, a kernel without modules): not seen
+        }
+        try {
+            String text = fs.readText("/proc/fs/nfsd/portlist");
+            List<String> ports = text.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+            if (!ports.isEmpty()) {
+                String value = String.join(";", ports);
+                out.add(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.NfsRdma.NFSD, dev.wirespeed.host.NfsRdma.PORTLIST,
+                        value, new Evidence("/proc/fs/nfsd/portlist", value)));
+            }
+        } catch (IOException e) {
+            // nfsd not loaded or its file system not mounted: not an NFS server
+        }
+        return out;
+    }
+
+    /**
+     * Whether opensm runs here: the comm of every process (/proc/PID/comm, proc(5); at most 4096
+     * processes read). Nothing when /proc lists no process (a fixture without them): not seen.
+     */
+    Optional<dev.wirespeed.host.DeviceSetting> subnetManager() {
+        int scanned = 0;
+        for (String pid : fs.list("/proc")) {
+            if (!pid.matches("\\d+") || scanned >= 4096) {
+                continue;
+            }
+            scanned++;
+            try {
+                String comm = fs.readText("/proc/" + pid + "/comm").strip();
+                if (comm.equals("opensm") || comm.equals("opensmd")) {
+                    return Optional.of(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.NfsRdma.FABRIC,
+                            dev.wirespeed.host.NfsRdma.SUBNET_MANAGER, "running",
+                            new Evidence("/proc/" + pid + "/comm", comm)));
+                }
+            } catch (IOException e) {
+                // the process ended while scanning
+            }
+        }
+        return scanned == 0 ? Optional.empty() : Optional.of(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.NfsRdma.FABRIC,
+                dev.wirespeed.host.NfsRdma.SUBNET_MANAGER, "not running",
+                new Evidence("/proc/*/comm", "no opensm among " + scanned + " processes")));
     }
 
     /** What a capture keeps of /proc/mounts: the NFS lines, not every mount of the host. */

@@ -1,0 +1,78 @@
+package dev.wirespeed.diagnose;
+
+import dev.wirespeed.host.Context;
+import dev.wirespeed.host.DeviceSetting;
+import dev.wirespeed.host.Facts;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * PFC is on for some priorities but not the one RoCE traffic travels on, so RoCE stays lossy while
+ * other traffic may be paused. The RoCE priority: mlx5's default RoCE traffic class is 106, DSCP 26
+ * (RDMA_CM/cma_roce_tos), which the default dscp2prio map (priority = DSCP / 8) puts on priority 3;
+ * with trust pcp it is the VLAN's PCP, which NVIDIA's lossless RoCE guides also set to 3. Facts: the
+ * "trust" and "pfc" settings of mlnx_qos (explain). Doctor does not read them: upstream mlx5 exposes
+ * PFC only through dcbnl netlink, and MLNX_OFED's /sys/class/net/IF/qos/ files are not in inbox kernels.
+ */
+final class RocePfcPriorityRule implements Rule {
+    static final String ID = "roce-pfc-priority-mismatch";
+    /** DSCP 26 on the default map, and the PCP of the vendor's lossless RoCE configuration. */
+    static final int ROCE_PRIORITY = 3;
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String description() {
+        return "PFC enabled on priorities that do not include RoCE's (3: DSCP 26 with trust dscp, PCP 3 with trust pcp); needs mlnx_qos output";
+    }
+
+    @Override
+    public List<Finding> apply(Facts facts, Context context) {
+        List<Finding> out = new ArrayList<>();
+        for (DeviceSetting pfc : facts.settings()) {
+            if (!pfc.name().equals("pfc") || pfc.value().equals("none")) {
+                continue;
+            }
+            List<Integer> on = Arrays.stream(pfc.value().split(",")).map(String::strip).filter(s -> s.matches("\\d"))
+                    .map(Integer::parseInt).toList();
+            if (on.isEmpty() || on.contains(ROCE_PRIORITY)) {
+                continue;
+            }
+            String iface = pfc.device();
+            Optional<DeviceSetting> trust = setting(facts, iface, "trust");
+            boolean dscp = trust.isPresent() && trust.get().value().equalsIgnoreCase("dscp");
+            List<dev.wirespeed.host.Evidence> evidence = new ArrayList<>(List.of(pfc.evidence()));
+            trust.ifPresent(t -> {
+                if (!t.evidence().equals(pfc.evidence())) {
+                    evidence.add(t.evidence());
+                }
+            });
+            String why = dscp ? "with trust dscp, RoCE's default DSCP 26 maps to priority 3"
+                    : "with trust " + trust.map(DeviceSetting::value).orElse("pcp (assumed)")
+                            + ", RoCE is on the VLAN's PCP, 3 in the usual lossless setup";
+            String list = String.join(",", on.stream().map(String::valueOf).toList());
+            out.add(new Finding(ID, dscp ? Severity.WARN : Severity.INFO, iface, iface + " has PFC on priority " + list
+                    + " but not 3: " + why + ", so RoCE traffic is not protected from drops",
+                    evidence, null,
+                    Fix.command("enable PFC on the RoCE priority (and the same on the switch), or move RoCE to a PFC priority",
+                            "mlnx_qos -i " + iface + " --pfc " + pfcVector(ROCE_PRIORITY))));
+        }
+        return out;
+    }
+
+    static Optional<DeviceSetting> setting(Facts facts, String device, String name) {
+        return facts.settings().stream().filter(s -> s.device().equals(device) && s.name().equals(name)).findFirst();
+    }
+
+    private static String pfcVector(int priority) {
+        String[] v = new String[8];
+        Arrays.fill(v, "0");
+        v[priority] = "1";
+        return String.join(",", v);
+    }
+}

@@ -1,0 +1,63 @@
+package dev.wirespeed.parse.host;
+
+import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.Command;
+import dev.wirespeed.parse.Lines;
+import dev.wirespeed.parse.ParseBuilder;
+import dev.wirespeed.parse.Parsed;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Evidence of a subnet manager (see {@link SubnetManagerSeen}). sminfo's line is recognised
+ * anywhere; systemctl's "Active:" and ps lines only after a command that names opensm, since
+ * neither says which service or process it is about on its own.
+ */
+public final class SubnetManagerParser extends BaseParser {
+    private static final Pattern SMINFO = Pattern.compile("sminfo: sm lid (\\d{1,5}) sm guid 0x[0-9a-fA-F]+.*");
+    private static final Pattern ACTIVE = Pattern.compile("Active:\\s+(active \\(running\\)|inactive \\(dead\\)|failed)(?:\\s.*)?");
+    private static final Pattern PS = Pattern.compile(".*(?:^|[\\s/])opensmd?(?:\\s.*)?");
+
+    public SubnetManagerParser() {
+        super("subnet-manager", "sminfo");
+    }
+
+    @Override
+    public boolean reads(Command command) {
+        return command != null && (command.program().equals("sminfo") || namesOpensm(command));
+    }
+
+    private static boolean namesOpensm(Command c) {
+        // only status queries: "systemctl start opensmd" is followed by other tools' output (seed 001 l.652)
+        return c != null && c.text().contains("opensm")
+                && (((c.program().equals("systemctl") || c.program().equals("service")) && c.args().contains("status"))
+                || c.program().equals("ps") || c.program().equals("pgrep"));
+    }
+
+    private static boolean psLine(Lines in, int i, Command c) {
+        return c != null && (c.program().equals("ps") || c.program().equals("pgrep")) && in.matches(PS, i)
+                && !in.get(i).contains("grep");
+    }
+
+    @Override
+    public boolean startsAt(Lines in, int i) {
+        Command c = in.command();
+        return in.matches(SMINFO, i) || (namesOpensm(c) && c.program().matches("systemctl|service") && in.matches(ACTIVE, i))
+                || psLine(in, i, c);
+    }
+
+    @Override
+    public Parsed parse(Lines in, int from) {
+        ParseBuilder b = builder(in, from);
+        Command c = in.command();
+        Matcher m;
+        if ((m = in.match(SMINFO, from)) != null) {
+            b.use(from).add(new SubnetManagerSeen("sminfo", true, Integer.parseInt(m.group(1)), in.source(from)));
+        } else if ((m = in.match(ACTIVE, from)) != null) {
+            b.use(from).add(new SubnetManagerSeen("systemctl", m.group(1).startsWith("active"), null, in.source(from)));
+        } else {
+            b.use(from).add(new SubnetManagerSeen("ps", true, null, in.source(from)));
+        }
+        return b.done(from + 1);
+    }
+}
