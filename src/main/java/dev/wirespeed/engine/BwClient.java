@@ -40,6 +40,8 @@ public final class BwClient {
     static final long SILENCE_LIMIT_MILLIS = 3_000;
     /** After the end, how long receivers may take to drain and the server to answer. */
     static final long DRAIN_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(5);
+    /** How long a failed data stream waits for the server's reason on the control connection. */
+    static final long STREAM_FAILURE_GRACE_MILLIS = 500;
 
     /**
      * @param streamsChosenBy "option" or the rule that picked the stream count, for the report
@@ -319,7 +321,13 @@ public final class BwClient {
                     return OutcomeStatus.INTERRUPTED;
                 }
                 if (group.anyFailed()) {
-                    // the stream's own error, not the missing results that follow from it
+                    // A server that ends a test (SIGTERM, its limits) says why on the control connection and
+                    // then closes the data connections: let that word arrive before the broken pipe it causes.
+                    long graceEnd = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STREAM_FAILURE_GRACE_MILLIS);
+                    while (peerProblem == null && System.nanoTime() < graceEnd) {
+                        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+                    }
+                    // else the stream's own error, not the missing results that follow from it
                     lose("data connection failed: " + Io.reason(group.firstFailure()));
                 }
                 if (peerProblem != null) {

@@ -85,8 +85,14 @@ class VethCountersIT {
                 long received = d.receiverSummary().bytes();
                 assertThat(received).as("%s received", options).isEqualTo(BYTES);
                 assertThat(d.senderSummary().bytes()).as("%s sent", options).isEqualTo(BYTES);
-                assertThat(Math.abs(delta - received) / (double) received)
-                        .as("%s: veth payload %d B vs received %d B", options, delta, received).isLessThan(0.005);
+                // A retransmitted segment crosses the veth twice but is received once: on a loaded machine
+                // (CI) spurious retransmits put up to one MSS (1448 B with timestamps at MTU 1500) each on
+                // the wire beyond the bytes the application got; the sender's TCP_INFO counts them.
+                BwResult.Retransmits retrans = d.senderSummary().retransmits();
+                long resent = retrans == null || retrans.sockets() == null ? 0 : retrans.sockets() * 1448L;
+                assertThat(delta).as("%s: veth payload %d B vs received %d B (%d B retransmitted at most)", options,
+                        delta, received, resent)
+                        .isBetween(Math.round(received * 0.995), Math.round(received * 1.005) + resent);
             }
         } finally {
             try (var files = Files.list(dir)) {
