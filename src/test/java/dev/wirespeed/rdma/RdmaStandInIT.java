@@ -126,9 +126,16 @@ class RdmaStandInIT {
             assertThat(w.test()).isEqualTo("rdma-write-bw");
             assertThat(w.metric("bitsPerSecond").orElseThrow().value()).isGreaterThan(1e11);
         }
-        Cli.Run compare = Cli.run("results", "compare", "1", "2", "--db", db.toString());
+        // a sweep compares with a sweep of its kind, as a TCP sweep does; kinds are not mixed in one table
+        Cli.Run again = cli("bw", "--rdma", "send", "127.0.0.1", "-p", Integer.toString(server.port()), "-a",
+                "--db", db.toString());
+        assertThat(again.exitCode()).as(again.out() + again.err()).isZero();
+        Cli.Run compare = Cli.run("results", "compare", "1", "3", "--db", db.toString());
         assertThat(compare.exitCode()).as(compare.err()).isZero();
-        assertThat(compare.out()).contains("196.69");
+        assertThat(compare.out()).contains("compare rdma-send-bw sweep").containsPattern("(?m)^ +8388608 +[0-9.]+ +[0-9.]+ +1\\.00$");
+        Cli.Run mixed = Cli.run("results", "compare", "1", "2", "--db", db.toString());
+        assertThat(mixed.exitCode()).isEqualTo(2);
+        assertThat(mixed.err()).contains("rdma-send-bw", "rdma-write-bw");
     }
 
     @Test
