@@ -71,8 +71,10 @@ public final class HostCheck {
 
     public static Measured measure(String target, int targetPort, TestSpec test, String streamsChosenBy,
                                    BooleanSupplier interrupted) throws IOException {
-        BwResult bw = new BwClient(new BwClient.Config(target, targetPort, test, streamsChosenBy,
-                CONNECT_TIMEOUT_MILLIS, CONNECT_TIMEOUT_MILLIS, interrupted)).run(new BwClient.Listener() {});
+        BwResult bw = new BwClient(BwClient.Config.builder().host(target).port(targetPort).spec(test)
+                .streamsChosenBy(streamsChosenBy).connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
+                .handshakeTimeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build()).run(new BwClient
+                .Listener() {});
         return new Measured(bw, bw.outcome().ok() ? latency(target, targetPort, interrupted) : null);
     }
 
@@ -109,8 +111,10 @@ public final class HostCheck {
             throws IOException {
         TestSpec test = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(streams)
                 .durationMillis(ZERO_COPY_FOLLOW_UP_MILLIS).zeroCopy(true).skipRxCopy(true).build();
-        return new BwClient(new BwClient.Config(target, targetPort, test, "option", CONNECT_TIMEOUT_MILLIS,
-                CONNECT_TIMEOUT_MILLIS, interrupted)).run(new BwClient.Listener() {});
+        return new BwClient(BwClient.Config.builder().host(target).port(targetPort).spec(test)
+                .streamsChosenBy("option").connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
+                .handshakeTimeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build()).run(new BwClient
+                .Listener() {});
     }
 
     /** Step 4: the verdict; null when the bandwidth test did not finish. */

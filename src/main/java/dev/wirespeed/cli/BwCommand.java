@@ -234,11 +234,13 @@ public final class BwCommand implements Callable<Integer> {
                 }
             }
         }
-        BwClient.Config config = new BwClient.Config(target, targetPort, test, options.streamsChosenBy(),
-                timeoutMillis, timeoutMillis, Interrupts::raised, options.bind(spec), options.clientCpu(spec), place,
-                habits.clientPort == null ? 0 : habits.clientPort);
-        BwClient.Listener listener = json ? new BwClient.Listener() {}
-                : habits.jsonStream ? JsonStream.listener(out) : textListener(out, test, habits.rateUnit());
+        BwClient.Config config = BwClient.Config.builder().host(target).port(targetPort).spec(test)
+                .streamsChosenBy(options.streamsChosenBy()).connectTimeoutMillis(timeoutMillis)
+                .handshakeTimeoutMillis(timeoutMillis).interrupted(Interrupts::raised).bindAddress(options.bind(spec))
+                .cpu(options.clientCpu(spec)).placeCpus(place)
+                .clientPort(habits.clientPort == null ? 0 : habits.clientPort).build();
+        BwClient.Listener listener = warningsTo(spec.commandLine().getErr(), json ? new BwClient.Listener() {}
+                : habits.jsonStream ? JsonStream.listener(out) : textListener(out, test, habits.rateUnit()));
         return iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);
     }
 
@@ -263,6 +265,27 @@ public final class BwCommand implements Callable<Integer> {
         } catch (IOException | RuntimeException e) {
             return java.util.Optional.empty();
         }
+    }
+
+    /** The client's warnings (streams that cannot start in time) go to stderr, whatever stdout carries. */
+    static BwClient.Listener warningsTo(PrintWriter err, BwClient.Listener listener) {
+        return new BwClient.Listener() {
+            @Override
+            public void connected(BwResult.Peer server, BwResult.BwParams params) {
+                listener.connected(server, params);
+            }
+
+            @Override
+            public void interval(BwResult.IntervalReport report) {
+                listener.interval(report);
+            }
+
+            @Override
+            public void warning(String line) {
+                err.println(line);
+                err.flush();
+            }
+        };
     }
 
     static BwClient.Listener textListener(PrintWriter out, TestSpec test, dev.wirespeed.report.RateUnit unit) {

@@ -102,23 +102,36 @@ final class BwModeOptions {
     private static UdpResult runUdp(BwCommand bw, String host, int port, TestSpec test, PrintWriter out)
             throws IOException {
         UdpText text = new UdpText(out, test.direction() == Direction.BIDIR);
-        UdpBwClient.Listener listener = bw.json ? new UdpBwClient.Listener() {} : new UdpBwClient.Listener() {
+        PrintWriter err = bw.spec.commandLine().getErr();
+        UdpBwClient.Listener listener = new UdpBwClient.Listener() {
             @Override
             public void connected(BwResult.Peer server, TestSpec spec) {
-                text.header(server, spec);
+                if (!bw.json) {
+                    text.header(server, spec);
+                }
             }
 
             @Override
             public void interval(UdpResult.UdpInterval interval) {
-                text.interval(interval);
+                if (!bw.json) {
+                    text.interval(interval);
+                }
+            }
+
+            @Override
+            public void warning(String line) {
+                err.println(line);
+                err.flush();
             }
         };
         if (bw.iperf3) {
-            return new Iperf3Client(new BwClient.Config(host, port, test, "option", bw.timeoutMillis(),
-                    bw.timeoutMillis(), Interrupts::raised)).runUdp(listener);
+            return new Iperf3Client(BwClient.Config.builder().host(host).port(port).spec(test)
+                    .streamsChosenBy("option").connectTimeoutMillis(bw.timeoutMillis())
+                    .handshakeTimeoutMillis(bw.timeoutMillis()).interrupted(Interrupts::raised)
+                    .build()).runUdp(listener);
         }
-        UdpBwClient client = new UdpBwClient(new UdpBwClient.Config(host, port, test, bw.timeoutMillis(),
-                Interrupts::raised, null));
+        UdpBwClient client = new UdpBwClient(UdpBwClient.Config.builder().host(host).port(port).spec(test)
+                .connectTimeoutMillis(bw.timeoutMillis()).interrupted(Interrupts::raised).build());
         return client.run(listener);
     }
 

@@ -85,8 +85,10 @@ public final class Agent implements AutoCloseable {
                 .bytes(16L << 20).build();
         selfTesting = true;
         try {
-            BwResult r = new dev.wirespeed.engine.BwClient(new dev.wirespeed.engine.BwClient.Config(host, port(), spec,
-                    "self-test", 5_000, 10_000, () -> false)).run(new dev.wirespeed.engine.BwClient.Listener() {});
+            BwResult r = new dev.wirespeed.engine.BwClient(dev.wirespeed.engine.BwClient.Config.builder().host(host)
+                    .port(port()).spec(spec).streamsChosenBy("self-test").connectTimeoutMillis(5_000)
+                    .handshakeTimeoutMillis(10_000).interrupted(() -> false).build())
+                    .run(new dev.wirespeed.engine.BwClient.Listener() {});
             return r.outcome().ok() ? null : r.outcome().message();
         } catch (IOException e) {
             return Io.reason(e);

@@ -190,8 +190,10 @@ final class AgentSession {
             return;
         }
         try {
-            BwClient client = new BwClient(new BwClient.Config(r.peerHost(), r.peerPort(), r.spec(), "coordinator",
-                    CONNECT_TIMEOUT_MILLIS, TEST_HANDSHAKE_TIMEOUT_MILLIS, () -> stopping(r.id())));
+            BwClient client = new BwClient(BwClient.Config.builder().host(r.peerHost()).port(r.peerPort())
+                    .spec(r.spec()).streamsChosenBy("coordinator").connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
+                    .handshakeTimeoutMillis(TEST_HANDSHAKE_TIMEOUT_MILLIS).interrupted(() -> stopping(r.id()))
+                    .build());
             BwResult result = withoutIntervals(client.run(new BwClient.Listener() {}));
             agent.metrics().record(target, result);
             agent.log("test to " + target + ": " + describe(result));

@@ -57,9 +57,10 @@ public final class BwSweep {
         BwResult.Outcome outcome = BwResult.Outcome.OK;
         for (int size : config.sizesBytes()) {
             TestSpec spec = withBuffer(config.base(), size);
-            BwClient client = new BwClient(new BwClient.Config(config.host(), config.port(), spec,
-                    config.streamsChosenBy(), config.connectTimeoutMillis(), config.connectTimeoutMillis(),
-                    config.interrupted()));
+            BwClient client = new BwClient(BwClient.Config.builder().host(config.host()).port(config.port())
+                    .spec(spec).streamsChosenBy(config.streamsChosenBy())
+                    .connectTimeoutMillis(config.connectTimeoutMillis())
+                    .handshakeTimeoutMillis(config.connectTimeoutMillis()).interrupted(config.interrupted()).build());
             BwResult r = client.run(new BwClient.Listener() {});
             if (server == null) {
                 server = r.server();

@@ -2,6 +2,7 @@ package dev.wirespeed.iperf3;
 
 import dev.wirespeed.Version;
 import dev.wirespeed.engine.BwClient;
+import dev.wirespeed.engine.Sockets;
 import dev.wirespeed.engine.NativeSockets;
 import dev.wirespeed.engine.UdpBwClient;
 import dev.wirespeed.io.Io;
@@ -61,7 +62,7 @@ public final class Iperf3Client {
 
     private <R> R run(ClientSide<R> side) throws IOException {
         TestSpec spec = config.spec();
-        InetAddress address = BwClient.resolve(config.host());
+        InetAddress address = Sockets.resolve(config.host());
         InetSocketAddress target = new InetSocketAddress(address, config.port());
         String where = Io.describe(target);
         // ready before connecting: a server may drop a client slow to speak (wirespeed, --handshake-timeout),
@@ -71,7 +72,7 @@ public final class Iperf3Client {
         var params = Params.request(spec, Version.software());
         Control.MAPPER.writeValueAsBytes(params);
         NativeSockets.available();
-        SocketChannel controlChannel = BwClient.connect(target, config.bindAddress(), config.connectTimeoutMillis(),
+        SocketChannel controlChannel = Sockets.connect(target, config.bindAddress(), config.connectTimeoutMillis(),
                 "control");
         try {
             controlChannel.setOption(StandardSocketOptions.TCP_NODELAY, true);

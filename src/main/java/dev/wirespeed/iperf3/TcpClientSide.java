@@ -1,6 +1,7 @@
 package dev.wirespeed.iperf3;
 
 import dev.wirespeed.engine.BwClient;
+import dev.wirespeed.engine.Sockets;
 import dev.wirespeed.engine.DataPlane;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.measure.TcpCounters;
@@ -41,7 +42,7 @@ final class TcpClientSide implements ClientSide<BwResult> {
 
     @Override
     public void open(InetSocketAddress target, byte[] cookie, int index) throws IOException {
-        data.add(BwClient.openData(target, config.bindAddress(), config.clientPortOf(index),
+        data.add(Sockets.openData(target, config.bindAddress(), config.clientPortOf(index),
                 config.connectTimeoutMillis(), spec, cookie, index));
     }
 

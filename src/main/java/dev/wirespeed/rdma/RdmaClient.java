@@ -1,6 +1,6 @@
 package dev.wirespeed.rdma;
 
-import dev.wirespeed.engine.BwClient;
+import dev.wirespeed.engine.Sockets;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.perftest.PerftestParser;
 import dev.wirespeed.results.Measurement;
@@ -60,8 +60,8 @@ public final class RdmaClient {
         PerftestArgs.validate(config.program(), config.args(), Long.MAX_VALUE / 1000);
         var bin = Programs.find(config.program()).orElseThrow(() -> new IOException(config.program()
                 + " is not installed here (apt-get install perftest, or put it on PATH)"));
-        InetSocketAddress target = new InetSocketAddress(BwClient.resolve(config.host()), config.port());
-        try (SocketChannel ch = BwClient.connect(target, config.timeoutMillis(), "perftest session")) {
+        InetSocketAddress target = new InetSocketAddress(Sockets.resolve(config.host()), config.port());
+        try (SocketChannel ch = Sockets.connect(target, config.timeoutMillis(), "perftest session")) {
             ch.socket().setSoTimeout(config.timeoutMillis() + (int) PerftestService.READY_MILLIS);
             ch.socket().getOutputStream().write(Preamble.perftest());
             FrameCodec codec = new FrameCodec(new DataInputStream(ch.socket().getInputStream()),

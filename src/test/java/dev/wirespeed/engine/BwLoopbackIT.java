@@ -37,8 +37,8 @@ class BwLoopbackIT {
     }
 
     static BwResult run(TestSpec spec, List<BwResult.IntervalReport> printed) throws IOException {
-        BwClient client = new BwClient(new BwClient.Config("127.0.0.1", server.port(), spec, "option", 5000, 5000,
-                null));
+        BwClient client = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(server.port()).spec(spec)
+                .streamsChosenBy("option").connectTimeoutMillis(5000).handshakeTimeoutMillis(5000).build());
         return client.run(new BwClient.Listener() {
             @Override
             public void interval(BwResult.IntervalReport report) {
@@ -175,8 +175,9 @@ class BwLoopbackIT {
                 own::add))) {
             quiet.serveInBackground();
             for (int i = 0; i < 2; i++) {
-                BwResult r = new BwClient(new BwClient.Config("127.0.0.1", quiet.port(),
-                        spec(Direction.UPLOAD, 1, 300, 0, 0, 0), "option", 5000, 5000, null))
+                BwResult r = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(quiet.port())
+                        .spec(spec(Direction.UPLOAD, 1, 300, 0, 0, 0)).streamsChosenBy("option")
+                        .connectTimeoutMillis(5000).handshakeTimeoutMillis(5000).build())
                         .run(new BwClient.Listener() {});
                 assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
             }

@@ -57,7 +57,8 @@ class DataPathIT {
         // -l not a divisor of the budget: the last write of a stream is a short one, on every path
         TestSpec spec = TestSpec.tcpBandwidth().direction(direction).streams(streams).bytes(BUDGET_BYTES)
                 .bufferBytes(100_000).zeroCopy(zeroCopy).skipRxCopy(skipRxCopy).build();
-        BwResult r = new BwClient(new BwClient.Config("127.0.0.1", servers.port(), spec, "option", 5_000, 5_000, null))
+        BwResult r = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(spec)
+                .streamsChosenBy("option").connectTimeoutMillis(5_000).handshakeTimeoutMillis(5_000).build())
                 .run(new BwClient.Listener() {});
         assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
         assertThat(r.directions()).hasSize(direction == Direction.BIDIR ? 2 : 1);
@@ -94,7 +95,8 @@ class DataPathIT {
         System.setProperty("wirespeed.test.refuse", "sendfile,recv");
         BwResult r;
         try {
-            r = new BwClient(new BwClient.Config("127.0.0.1", servers.port(), spec, "option", 5_000, 5_000, null))
+            r = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(spec)
+                    .streamsChosenBy("option").connectTimeoutMillis(5_000).handshakeTimeoutMillis(5_000).build())
                     .run(new BwClient.Listener() {});
         } finally {
             System.clearProperty("wirespeed.test.refuse");
@@ -123,16 +125,19 @@ class DataPathIT {
     void affinityAndBindAddress() throws IOException {
         TestSpec pinned = TestSpec.tcpBandwidth().direction(Direction.BIDIR).streams(2).bytes(BUDGET_BYTES)
                 .bufferBytes(128 * 1024).serverCpu(0).build();
-        BwResult r = new BwClient(new BwClient.Config("127.0.0.1", servers.port(), pinned, "option", 5_000, 5_000, null,
-                java.net.InetAddress.getByName("127.0.0.1"), 0)).run(new BwClient.Listener() {});
+        BwResult r = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(pinned)
+                .streamsChosenBy("option").connectTimeoutMillis(5_000).handshakeTimeoutMillis(5_000)
+                .bindAddress(java.net.InetAddress.getByName("127.0.0.1")).cpu(0).build()).run(new BwClient
+                .Listener() {});
         assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
         assertThat(r.dataPath().client().fallbacks()).isNull();
         assertThat(r.dataPath().server().fallbacks()).isNull();
 
         int missing = Affinity.MAX_CPUS - 1;
         TestSpec nowhere = pinned.toBuilder().serverCpu(missing).build();
-        BwResult n = new BwClient(new BwClient.Config("127.0.0.1", servers.port(), nowhere, "option", 5_000, 5_000, null,
-                null, missing)).run(new BwClient.Listener() {});
+        BwResult n = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(nowhere)
+                .streamsChosenBy("option").connectTimeoutMillis(5_000).handshakeTimeoutMillis(5_000).cpu(missing)
+                .build()).run(new BwClient.Listener() {});
         assertThat(n.outcome().ok()).as(n.outcome().message()).isTrue();
         for (BwResult.DirectionResult d : n.directions()) {
             assertThat(d.receiverSummary().bytes()).isEqualTo(BUDGET_BYTES);
@@ -148,15 +153,17 @@ class DataPathIT {
                 .bufferBytes(128 * 1024).build();
         java.util.BitSet cpu0 = new java.util.BitSet();
         cpu0.set(0);
-        BwResult r = new BwClient(new BwClient.Config("127.0.0.1", servers.port(), two, "option", 5_000, 5_000, null,
-                null, null, cpu0, 0)).run(new BwClient.Listener() {});
+        BwResult r = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(two)
+                .streamsChosenBy("option").connectTimeoutMillis(5_000).handshakeTimeoutMillis(5_000).placeCpus(cpu0)
+                .build()).run(new BwClient.Listener() {});
         assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
         assertThat(r.dataPath().client().fallbacks()).isNull();
 
         java.util.BitSet missing = new java.util.BitSet();
         missing.set(Affinity.MAX_CPUS - 1);
-        BwResult n = new BwClient(new BwClient.Config("127.0.0.1", servers.port(), two, "option", 5_000, 5_000, null,
-                null, null, missing, 0)).run(new BwClient.Listener() {});
+        BwResult n = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(two)
+                .streamsChosenBy("option").connectTimeoutMillis(5_000).handshakeTimeoutMillis(5_000)
+                .placeCpus(missing).build()).run(new BwClient.Listener() {});
         assertThat(n.outcome().ok()).as(n.outcome().message()).isTrue();
         assertThat(n.directions().getFirst().receiverSummary().bytes()).isEqualTo(BUDGET_BYTES);
         assertThat(n.dataPath().client().fallbacks()).containsExactly(

@@ -46,7 +46,8 @@ class ServerRobustnessIT {
                 .intervalMillis(1000).bufferBytes(128 * 1024).build();
         return CompletableFuture.supplyAsync(() -> {
             try {
-                return new BwClient(new BwClient.Config("127.0.0.1", server.port(), spec, "option", 5000, 5000, null))
+                return new BwClient(BwClient.Config.builder().host("127.0.0.1").port(server.port()).spec(spec)
+                        .streamsChosenBy("option").connectTimeoutMillis(5000).handshakeTimeoutMillis(5000).build())
                         .run(new BwClient.Listener() {});
             } catch (IOException e) {
                 throw new RuntimeException(e);
@@ -117,8 +118,8 @@ class ServerRobustnessIT {
     void requestsBeyondTheServersLimitsAreRefusedWithTheReason() {
         TestSpec tooMany = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(17).durationMillis(1000)
                 .bufferBytes(1024).build();
-        BwClient client = new BwClient(new BwClient.Config("127.0.0.1", server.port(), tooMany, "option", 5000, 5000,
-                null));
+        BwClient client = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(server.port()).spec(tooMany)
+                .streamsChosenBy("option").connectTimeoutMillis(5000).handshakeTimeoutMillis(5000).build());
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> client.run(new BwClient.Listener() {}))
                 .hasMessage("test refused: streams 17 is out of range (1..16)");
     }

@@ -18,7 +18,8 @@ class UdpBwIT {
 
     private static UdpResult run(TestServers s, TestSpec spec, java.util.function.LongPredicate drop,
                                  List<UdpResult.UdpInterval> intervals) throws Exception {
-        return new UdpBwClient(new UdpBwClient.Config("127.0.0.1", s.port(), spec, 5_000, null, drop))
+        return new UdpBwClient(UdpBwClient.Config.builder().host("127.0.0.1").port(s.port()).spec(spec)
+                .connectTimeoutMillis(5_000).receiveDrop(drop).build())
                 .run(new UdpBwClient.Listener() {
                     @Override
                     public void interval(UdpResult.UdpInterval interval) {

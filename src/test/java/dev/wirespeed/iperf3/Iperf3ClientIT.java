@@ -44,7 +44,8 @@ class Iperf3ClientIT {
         int port = Iperf3Binary.freePort();
         try (Iperf3Binary server = Iperf3Binary.server(port)) {
             List<BwResult.IntervalReport> printed = new ArrayList<>();
-            BwResult result = new Iperf3Client(new BwClient.Config("127.0.0.1", port, spec, "option", 5000, 5000, null))
+            BwResult result = new Iperf3Client(BwClient.Config.builder().host("127.0.0.1").port(port).spec(spec)
+                    .streamsChosenBy("option").connectTimeoutMillis(5000).handshakeTimeoutMillis(5000).build())
                     .run(new BwClient.Listener() {
                         @Override
                         public void interval(BwResult.IntervalReport report) {
@@ -202,7 +203,8 @@ class Iperf3ClientIT {
             assertThat(other.output()).contains(" sec ");
             TestSpec spec = spec(Direction.UPLOAD, 1, 1000, 0);
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Iperf3Client(
-                    new BwClient.Config("127.0.0.1", port, spec, "option", 5000, 5000, null))
+                    BwClient.Config.builder().host("127.0.0.1").port(port).spec(spec).streamsChosenBy("option")
+                            .connectTimeoutMillis(5000).handshakeTimeoutMillis(5000).build())
                     .run(new BwClient.Listener() {}))
                     .isInstanceOf(java.io.IOException.class)
                     .hasMessage("the iperf3 server at 127.0.0.1:" + port + " is busy with another test"
@@ -225,8 +227,9 @@ class Iperf3ClientIT {
     private static UdpPair runUdp(TestSpec spec) throws Exception {
         int port = Iperf3Binary.freePort();
         try (Iperf3Binary server = Iperf3Binary.server(port)) {
-            UdpResult result = new Iperf3Client(new BwClient.Config("127.0.0.1", port, spec, "option", 5000, 5000,
-                    null)).runUdp(new UdpBwClient.Listener() {});
+            UdpResult result = new Iperf3Client(BwClient.Config.builder().host("127.0.0.1").port(port).spec(spec)
+                    .streamsChosenBy("option").connectTimeoutMillis(5000).handshakeTimeoutMillis(5000)
+                    .build()).runUdp(new UdpBwClient.Listener() {});
             assertThat(server.await(30)).as("iperf3 -s exit code; output:%n%s", server.output()).isZero();
             assertThat(result.outcome().ok()).as("outcome %s", result.outcome()).isTrue();
             return new UdpPair(result, server.json(), server.parsed());

@@ -71,8 +71,9 @@ class Iperf3HostileIT {
         CompletableFuture<BwResult> normal = new CompletableFuture<>();
         Thread.ofPlatform().name("normal-test").start(() -> {
             try {
-                normal.complete(new Iperf3Client(new BwClient.Config("127.0.0.1", server.port(), spec, "option", 5000,
-                        5000, null)).run(new BwClient.Listener() {
+                normal.complete(new Iperf3Client(BwClient.Config.builder().host("127.0.0.1").port(server.port())
+                        .spec(spec).streamsChosenBy("option").connectTimeoutMillis(5000).handshakeTimeoutMillis(5000)
+                        .build()).run(new BwClient.Listener() {
                             @Override
                             public void connected(BwResult.Peer peer, BwResult.BwParams params) {
                                 started.countDown();
@@ -316,8 +317,9 @@ class Iperf3HostileIT {
                     .intervalMillis(1000).bufferBytes(128 * 1024).build();
             Thread.ofPlatform().start(() -> {
                 try {
-                    client.complete(new Iperf3Client(new BwClient.Config("127.0.0.1", fake.getLocalPort(), spec,
-                            "option", 5000, 5000, null)).run(new BwClient.Listener() {}));
+                    client.complete(new Iperf3Client(BwClient.Config.builder().host("127.0.0.1")
+                            .port(fake.getLocalPort()).spec(spec).streamsChosenBy("option").connectTimeoutMillis(5000)
+                            .handshakeTimeoutMillis(5000).build()).run(new BwClient.Listener() {}));
                 } catch (IOException | RuntimeException e) {
                     client.completeExceptionally(e);
                 }

@@ -114,8 +114,9 @@ public final class WirespeedBwEngine implements Engine {
     }
 
     private static BwClient client(String host, int port, TestSpec spec, RunContext context) {
-        return new BwClient(new BwClient.Config(host, port, spec, "plan", TIMEOUT_MILLIS, TIMEOUT_MILLIS,
-                context::stopped));
+        return new BwClient(BwClient.Config.builder().host(host).port(port).spec(spec).streamsChosenBy("plan")
+                .connectTimeoutMillis(TIMEOUT_MILLIS).handshakeTimeoutMillis(TIMEOUT_MILLIS)
+                .interrupted(context::stopped).build());
     }
 
 }

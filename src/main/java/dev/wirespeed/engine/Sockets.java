@@ -1,0 +1,112 @@
+package dev.wirespeed.engine;
+
+import dev.wirespeed.io.Io;
+import dev.wirespeed.wire.TestSpec;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+
+/**
+ * Opening the client's sockets: name lookup, the control connection, data connections with the
+ * test's options. Every failure is an IOException whose message is one line naming the peer.
+ */
+public final class Sockets {
+    private Sockets() {}
+
+    public static InetAddress resolve(String host) throws IOException {
+        try {
+            return InetAddress.getByName(host);
+        } catch (UnknownHostException e) {
+            throw new UnknownHostException("unknown host '" + host + "'");
+        }
+    }
+
+    public static SocketChannel connect(InetSocketAddress target, int timeoutMillis, String what) throws IOException {
+        return connect(target, null, timeoutMillis, what);
+    }
+
+    /** @param bind local address (-B), null = the kernel's choice */
+    public static SocketChannel connect(InetSocketAddress target, InetAddress bind, int timeoutMillis, String what)
+            throws IOException {
+        SocketChannel ch = SocketChannel.open();
+        try {
+            bind(ch, bind);
+            ch.socket().connect(target, timeoutMillis);
+            return ch;
+        } catch (IOException e) {
+            Io.closeQuietly(ch);
+            throw new IOException("cannot connect " + what + " to " + Io.describe(target) + ": " + Io.reason(e), e);
+        }
+    }
+
+    /** A data connection with the test's socket options, after which {@code opening} is written. */
+    public static SocketChannel openData(InetSocketAddress target, int timeoutMillis, TestSpec spec, byte[] opening,
+                                         int index) throws IOException {
+        return openData(target, null, 0, timeoutMillis, spec, opening, index);
+    }
+
+    /**
+     * As above, from {@code bind} (-B) when not null, bound to {@code localPort} of this host when it
+     * is not 0 (--cport).
+     */
+    public static SocketChannel openData(InetSocketAddress target, InetAddress bind, int localPort, int timeoutMillis,
+                                         TestSpec spec, byte[] opening, int index) throws IOException {
+        SocketChannel ch = SocketChannel.open();
+        try {
+            if (localPort != 0) {
+                // a rerun within TCP's TIME_WAIT (60 s on Linux) binds again; a listener on the port still refuses
+                ch.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+                ch.bind(bind == null ? new InetSocketAddress(localPort) : new InetSocketAddress(bind, localPort));
+            } else {
+                bind(ch, bind);
+            }
+            SocketTuning.beforeConnect(ch, spec);
+            ch.socket().connect(target, timeoutMillis);
+            SocketTuning.afterConnect(ch, spec, false);
+            writeFully(ch, opening);
+            return ch;
+        } catch (IOException e) {
+            Io.closeQuietly(ch);
+            throw new IOException("data connection " + (index + 1) + " to " + Io.describe(target) + ": "
+                    + Io.reason(e), e);
+        }
+    }
+
+    /** The data connection of a TCP latency test: no buffer options, Nagle off, then {@code opening}. */
+    static SocketChannel openLatencyData(InetSocketAddress target, InetAddress bind, int timeoutMillis, byte[] opening)
+            throws IOException {
+        SocketChannel ch = SocketChannel.open();
+        try {
+            bind(ch, bind);
+            ch.socket().connect(target, timeoutMillis);
+            ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            writeFully(ch, opening);
+            return ch;
+        } catch (IOException e) {
+            Io.closeQuietly(ch);
+            throw new IOException("data connection to " + Io.describe(target) + ": " + Io.reason(e), e);
+        }
+    }
+
+    /** -B: the source address of a connection, any free port. */
+    static void bind(SocketChannel ch, InetAddress bind) throws IOException {
+        if (bind != null) {
+            try {
+                ch.bind(new InetSocketAddress(bind, 0));
+            } catch (IOException e) {
+                throw new IOException("cannot bind to " + bind.getHostAddress() + " (-B): " + Io.reason(e), e);
+            }
+        }
+    }
+
+    private static void writeFully(SocketChannel ch, byte[] bytes) throws IOException {
+        ByteBuffer b = ByteBuffer.wrap(bytes);
+        while (b.hasRemaining()) {
+            ch.write(b);
+        }
+    }
+}

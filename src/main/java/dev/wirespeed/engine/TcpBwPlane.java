@@ -1,0 +1,162 @@
+package dev.wirespeed.engine;
+
+import dev.wirespeed.io.Io;
+import dev.wirespeed.measure.TcpCounters;
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.BwResult.IntervalReport;
+import dev.wirespeed.wire.Message;
+import dev.wirespeed.wire.Preamble;
+import dev.wirespeed.wire.ProtocolException;
+import dev.wirespeed.wire.TestSpec;
+import java.io.IOException;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+
+/** The client's data plane of a TCP bandwidth test: {@link StreamGroup}'s streams, sampled into intervals. */
+final class TcpBwPlane implements ClientPlane<Message.Results, BwResult> {
+    private final BwClient.Config config;
+    private final TestSpec spec;
+    private final BwClient.Listener listener;
+    private final List<SocketChannel> data = new ArrayList<>();
+    private final ResultAssembler assembler;
+    private StreamGroup group;
+    private IntervalSampler sampler;
+    private OptionalLong retransBefore = OptionalLong.empty();
+    private PathCounterReport counters;
+
+    TcpBwPlane(BwClient.Config config, BwClient.Listener listener) {
+        this.config = config;
+        this.spec = config.spec();
+        this.listener = listener;
+        this.assembler = new ResultAssembler(spec, config.streamsChosenBy());
+    }
+
+    @Override
+    public Class<Message.Results> resultsType() {
+        return Message.Results.class;
+    }
+
+    @Override
+    public String threadPrefix() {
+        return "ws-client";
+    }
+
+    @Override
+    public void open(Links links) throws IOException {
+        for (int i = 0; i < spec.connections(); i++) {
+            data.add(Sockets.openData(links.target(), links.bind(), config.clientPortOf(i), links.timeoutMillis(),
+                    spec, Preamble.data(links.testId(), i), i));
+        }
+    }
+
+    @Override
+    public int opened() {
+        return data.size();
+    }
+
+    @Override
+    public int streams() {
+        return spec.connections();
+    }
+
+    @Override
+    public void ready(BwResult.Peer server, SocketChannel control) {
+        listener.connected(server, ResultAssembler.params(spec, config.streamsChosenBy()));
+        boolean[] sends = new boolean[data.size()];
+        for (int i = 0; i < sends.length; i++) {
+            sends[i] = spec.direction().isUploadStream(i, spec.streams());
+        }
+        group = new StreamGroup("ws-client", data, sends, spec);
+        group.pinTo(config.cpu());
+        group.placeOn(config.placeCpus());
+        sampler = new IntervalSampler(group.counters(), TimeUnit.MILLISECONDS.toNanos(spec.intervalMillis()),
+                TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), BwClient.plannedEndNanos(spec), this::localSample);
+        retransBefore = TcpCounters.retransmittedSegments();
+        counters = PathCounterReport.start(control);
+    }
+
+    @Override
+    public void start(long startNanos) {
+        group.start();
+        sampler.start(startNanos);
+    }
+
+    @Override
+    public long progress() {
+        long sum = 0;
+        for (StreamCounter c : group.counters()) {
+            sum += c.bytes();
+        }
+        return sum;
+    }
+
+    @Override
+    public boolean ended() {
+        return spec.bytes() > 0 && group.allEnded();
+    }
+
+    @Override
+    public String failure() {
+        return group.anyFailed() ? "data connection failed: " + Io.reason(group.firstFailure()) : null;
+    }
+
+    @Override
+    public void remote(Message m) throws ProtocolException {
+        if (!(m instanceof Message.Interval iv)) {
+            throw new ProtocolException("unexpected " + m.getClass().getSimpleName());
+        }
+        report(assembler.remoteInterval(iv));
+    }
+
+    @Override
+    public void stopSending() {
+        group.stopSending();
+    }
+
+    @Override
+    public long drain(long stopNanos, long deadlineNanos) {
+        group.awaitEnded(deadlineNanos);
+        long endNanos = System.nanoTime();
+        sampler.finish(endNanos);
+        return endNanos;
+    }
+
+    @Override
+    public void finish(boolean serverOk) {
+        // after a loss the streams were closed: a short wait lets their threads book their CPU time
+        group.join(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(serverOk ? 2000 : 300));
+    }
+
+    @Override
+    public BwResult result(Ending<Message.Results> end) {
+        OptionalLong retransAfter = TcpCounters.retransmittedSegments();
+        List<dev.wirespeed.host.Counters> counterDeltas = counters.deltas();
+        BwResult.Outcome outcome = ClientOutcome.of(end.status(), end.endNanos() - end.startNanos(), end.problem());
+        Long localRetrans = retransBefore.isPresent() && retransAfter.isPresent()
+                ? retransAfter.getAsLong() - retransBefore.getAsLong() : null;
+        Message.CpuTime localCpu = new Message.CpuTime(group.cpu().userNanos(), group.cpu().systemNanos(),
+                end.endNanos() - end.startNanos());
+        Message.Results local = new Message.Results(group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime()),
+                localCpu, localRetrans, group.pathUsed());
+        return assembler.build(end.startedAt(), ResultAssembler.localPeer(), end.server(), local, end.remote(), outcome)
+                .withCounters(PathCounterReport.join(counters.interfaceName(), counterDeltas, end.remote()));
+    }
+
+    @Override
+    public void close() {
+        data.forEach(Io::closeQuietly);
+    }
+
+    private void localSample(IntervalSampler.Sample sample) {
+        report(assembler.localInterval(sample));
+    }
+
+    private void report(IntervalReport r) {
+        if (r != null && spec.intervalMillis() > 0) {
+            listener.interval(r);
+        }
+    }
+}

@@ -1,0 +1,158 @@
+package dev.wirespeed.engine;
+
+import dev.wirespeed.io.Io;
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.UdpResult;
+import dev.wirespeed.wire.Message;
+import dev.wirespeed.wire.ProtocolException;
+import dev.wirespeed.wire.TestSpec;
+import java.io.IOException;
+import java.nio.channels.DatagramChannel;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The client's data plane of a UDP bandwidth test: {@link UdpGroup}'s paced senders and loss/jitter
+ * receivers; intervals come from whichever side receives.
+ */
+final class UdpBwPlane implements ClientPlane<Message.UdpResults, UdpResult> {
+    private final UdpBwClient.Config config;
+    private final TestSpec spec;
+    private final UdpBwClient.Listener listener;
+    private final List<DatagramChannel> channels = new ArrayList<>();
+    private final UdpAssembler assembler;
+    private UdpGroup group;
+    private IntervalSampler sampler;
+
+    UdpBwPlane(UdpBwClient.Config config, UdpBwClient.Listener listener) {
+        this.config = config;
+        this.spec = config.spec();
+        this.listener = listener;
+        this.assembler = new UdpAssembler(spec);
+    }
+
+    @Override
+    public Class<Message.UdpResults> resultsType() {
+        return Message.UdpResults.class;
+    }
+
+    @Override
+    public String threadPrefix() {
+        return "ws-udp";
+    }
+
+    @Override
+    public void open(Links links) throws IOException {
+        for (int i = 0; i < spec.connections(); i++) {
+            channels.add(UdpSetup.connect(links.target(), links.testId(), i, UdpSetup.bufferBytes(spec),
+                    links.timeoutMillis(), links.bind()));
+        }
+    }
+
+    @Override
+    public int opened() {
+        return channels.size();
+    }
+
+    @Override
+    public int streams() {
+        return spec.connections();
+    }
+
+    @Override
+    public void ready(BwResult.Peer server, SocketChannel control) throws IOException {
+        for (DatagramChannel ch : channels) {
+            UdpSetup.drain(ch);
+        }
+        listener.connected(server, spec);
+        boolean[] sends = new boolean[channels.size()];
+        for (int i = 0; i < sends.length; i++) {
+            sends[i] = spec.direction().isUploadStream(i, spec.streams());
+        }
+        group = new UdpGroup("ws-client", channels, sends, spec, UdpHeader.WIRESPEED, config.receiveDrop());
+        sampler = new IntervalSampler(group.counters(), TimeUnit.MILLISECONDS.toNanos(spec.intervalMillis()),
+                TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), BwClient.plannedEndNanos(spec),
+                s -> report(assembler.local(group.interval(s))));
+    }
+
+    @Override
+    public void start(long startNanos) {
+        group.start();
+        sampler.start(startNanos);
+    }
+
+    @Override
+    public long progress() {
+        long sum = 0;
+        for (StreamCounter c : group.counters()) {
+            sum += c.bytes();
+        }
+        return sum;
+    }
+
+    @Override
+    public boolean ended() {
+        return false;
+    }
+
+    @Override
+    public String failure() {
+        Throwable f = group.firstFailure();
+        return f == null ? null : "data socket failed: " + Io.reason(f);
+    }
+
+    @Override
+    public void remote(Message m) throws ProtocolException {
+        if (!(m instanceof Message.UdpInterval iv)) {
+            throw new ProtocolException("unexpected " + m.getClass().getSimpleName());
+        }
+        report(assembler.remote(iv));
+    }
+
+    @Override
+    public void stopSending() {
+        group.stopSending();
+    }
+
+    /** UDP has no end of stream to wait for: the measured time ends when the senders stopped. */
+    @Override
+    public long drain(long stopNanos, long deadlineNanos) {
+        return stopNanos;
+    }
+
+    @Override
+    public void afterResults(boolean serverOk, long stopNanos) {
+        if (serverOk) {
+            group.drainReceivers();
+        }
+        group.close(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
+        sampler.finish(group.dataEndNanos(stopNanos));
+    }
+
+    @Override
+    public void finish(boolean serverOk) {
+    }
+
+    @Override
+    public UdpResult result(Ending<Message.UdpResults> end) {
+        long stopNanos = end.endNanos();
+        BwResult.Outcome outcome = ClientOutcome.of(end.status(), stopNanos - end.startNanos(), end.problem());
+        Message.UdpResults local = new Message.UdpResults(
+                group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime(), stopNanos),
+                new Message.CpuTime(group.cpu().userNanos(), group.cpu().systemNanos(), stopNanos - end.startNanos()));
+        return assembler.build(end.startedAt(), end.server(), local, end.remote(), outcome);
+    }
+
+    @Override
+    public void close() {
+        channels.forEach(LatPlane::closeQuietly);
+    }
+
+    private void report(UdpResult.UdpInterval r) {
+        if (r != null && spec.intervalMillis() > 0) {
+            listener.interval(r);
+        }
+    }
+}
