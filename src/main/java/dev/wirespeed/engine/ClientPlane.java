@@ -23,13 +23,22 @@ interface ClientPlane<M extends Message, R> {
     /** Where the data streams go: the server, the test id they present, -B, and a deadline for each. */
     record Links(InetSocketAddress target, byte[] testId, InetAddress bind, int connectTimeoutMillis,
                  long deadlineNanos) {
-        /** The connect timeout of the next stream: the configured one, cut to what is left before the deadline. */
+        /**
+         * The connect timeout of the next stream: the configured one, cut to what is left before the
+         * deadline (rounded up, so that a stream cut short fails after the deadline, not just before).
+         */
         int timeoutMillis() throws IOException {
-            long leftMillis = (deadlineNanos - System.nanoTime()) / 1_000_000;
+            long leftMillis = millisLeft(deadlineNanos);
             if (leftMillis <= 0) {
                 throw new java.net.SocketTimeoutException("no time left to open the data streams");
             }
             return (int) Math.min(connectTimeoutMillis, leftMillis);
+        }
+
+        /** Whole milliseconds until the deadline, rounded up; 0 or less once it passed. */
+        static long millisLeft(long deadlineNanos) {
+            long leftNanos = deadlineNanos - System.nanoTime();
+            return leftNanos <= 0 ? 0 : (leftNanos + 999_999) / 1_000_000;
         }
     }
 

@@ -132,7 +132,7 @@ final class ClientSession<M extends Message, R> {
         try {
             plane.open(links);
             control.socket().setSoTimeout((int) Math.max(1, Math.min(handshakeTimeoutMillis,
-                    (links.deadlineNanos() - System.nanoTime()) / 1_000_000)));
+                    ClientPlane.Links.millisLeft(links.deadlineNanos()))));
             codec.expect(Message.Ready.class);
             control.socket().setSoTimeout(handshakeTimeoutMillis);
         } catch (IOException e) {
