@@ -41,14 +41,10 @@ public final class BwClient {
 
         /** A builder holding every field of this config: change some, {@code build()} a copy that keeps the rest. */
         public Builder toBuilder() {
-            Builder b = new Builder();
-            b.host = host;
-            b.port = port;
+            Builder b = new Builder().target(host, port, connectTimeoutMillis, interrupted);
             b.spec = spec;
             b.streamsChosenBy = streamsChosenBy;
-            b.connectTimeoutMillis = connectTimeoutMillis;
             b.handshakeTimeoutMillis = handshakeTimeoutMillis;
-            b.interrupted = interrupted;
             b.bindAddress = bindAddress;
             b.cpu = cpu;
             b.placeCpus = placeCpus;
@@ -62,29 +58,17 @@ public final class BwClient {
         }
 
         /** Sets fields by name, so that no caller depends on the order of the record's components. */
-        public static final class Builder {
-            private String host;
-            private int port;
+        public static final class Builder extends TargetBuilder<Builder> {
             private TestSpec spec;
             private String streamsChosenBy = "option";
-            private int connectTimeoutMillis = 5_000;
             private int handshakeTimeoutMillis = 5_000;
-            private BooleanSupplier interrupted;
             private InetAddress bindAddress;
             private Integer cpu;
             private BitSet placeCpus;
             private int clientPort;
 
-            private Builder() {}
-
-            public Builder host(String host) {
-                this.host = host;
-                return this;
-            }
-
-            public Builder port(int port) {
-                this.port = port;
-                return this;
+            private Builder() {
+                super(5_000);
             }
 
             public Builder spec(TestSpec spec) {
@@ -97,11 +81,6 @@ public final class BwClient {
                 return this;
             }
 
-            public Builder connectTimeoutMillis(int connectTimeoutMillis) {
-                this.connectTimeoutMillis = connectTimeoutMillis;
-                return this;
-            }
-
             public Builder handshakeTimeoutMillis(int handshakeTimeoutMillis) {
                 this.handshakeTimeoutMillis = handshakeTimeoutMillis;
                 return this;
@@ -110,11 +89,6 @@ public final class BwClient {
             /** Both the connect and the handshake timeout. */
             public Builder timeoutMillis(int timeoutMillis) {
                 return connectTimeoutMillis(timeoutMillis).handshakeTimeoutMillis(timeoutMillis);
-            }
-
-            public Builder interrupted(BooleanSupplier interrupted) {
-                this.interrupted = interrupted;
-                return this;
             }
 
             public Builder bindAddress(InetAddress bindAddress) {

@@ -3,7 +3,6 @@ package dev.wirespeed.engine;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.wire.Message;
-import dev.wirespeed.wire.ProtocolException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -49,9 +48,6 @@ interface ClientPlane<M extends Message, R> {
     /** The server's end-of-test message type. */
     Class<M> resultsType();
 
-    /** Prefix of this side's thread names ("ws-client"). */
-    String threadPrefix();
-
     /** Opens every data stream, after the server accepted the test; throws when one cannot open. */
     void open(Links links) throws IOException;
 
@@ -66,6 +62,15 @@ interface ClientPlane<M extends Message, R> {
 
     /** Start was sent: the streams start now. */
     void start(long startNanos);
+
+    /** The bytes these counters moved so far. */
+    static long bytes(java.util.List<StreamCounter> counters) {
+        long sum = 0;
+        for (StreamCounter c : counters) {
+            sum += c.bytes();
+        }
+        return sum;
+    }
 
     /** Bytes (or round trips) moved so far: the session watches it for the start and for stalls. */
     long progress();
@@ -96,8 +101,11 @@ interface ClientPlane<M extends Message, R> {
     /** The first stream failure as one line ("data connection failed: …"), or null. */
     String failure();
 
-    /** A message from the server other than its results, Error or Heartbeat (interval reports). */
-    void remote(Message m) throws ProtocolException;
+    /**
+     * A message from the server other than its results, Error or Heartbeat (interval reports);
+     * false for one this mode does not expect, which ends the test as a protocol error.
+     */
+    boolean remote(Message m);
 
     /** Senders finish their current write and stop (also: wake a blocked exchange). */
     void stopSending();

@@ -210,8 +210,9 @@ final class ClientSession<M extends Message, R> {
             long t0 = System.nanoTime();
             Instant startedAt = Instant.now();
             plane.start(t0);
-            Thread readerThread = reader.start(plane.threadPrefix() + "-control");
-            Heartbeat heart = Heartbeat.start(plane.threadPrefix() + "-heartbeat", this::sendQuietly);
+            String threads = "ws-" + spec.mode();
+            Thread readerThread = reader.start(threads + "-control");
+            Heartbeat heart = Heartbeat.start(threads + "-heartbeat", this::sendQuietly);
 
             OutcomeStatus status = waitForEnd(t0);
             plane.stopSending();
@@ -309,8 +310,8 @@ final class ClientSession<M extends Message, R> {
         }
 
         private void remoteMessage(Message m) throws ProtocolException {
-            if (!(m instanceof Message.Heartbeat)) {
-                plane.remote(m);
+            if (!(m instanceof Message.Heartbeat) && !plane.remote(m)) {
+                throw new ProtocolException("unexpected " + m.getClass().getSimpleName());
             }
         }
 

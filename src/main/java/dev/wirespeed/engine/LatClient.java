@@ -40,18 +40,14 @@ public final class LatClient {
 
         /** A builder holding every field of this config: change some, {@code build()} a copy that keeps the rest. */
         public Builder toBuilder() {
-            Builder b = new Builder();
-            b.host = host;
-            b.port = port;
+            Builder b = new Builder().target(host, port, connectTimeoutMillis, interrupted);
             b.udp = udp;
             b.sizesBytes = sizesBytes;
             b.iterations = iterations;
             b.secondsPerSize = secondsPerSize;
             b.warmupIterations = warmupIterations;
             b.busyPoll = busyPoll;
-            b.connectTimeoutMillis = connectTimeoutMillis;
             b.timeoutMillis = timeoutMillis;
-            b.interrupted = interrupted;
             b.bindAddress = bindAddress;
             b.cpu = cpu;
             b.serverCpu = serverCpu;
@@ -63,23 +59,21 @@ public final class LatClient {
         }
 
         /** Sets fields by name, so that no caller depends on the order of the record's components. */
-        public static final class Builder {
-            private String host;
-            private int port;
+        public static final class Builder extends TargetBuilder<Builder> {
             private boolean udp;
             private List<Integer> sizesBytes = List.of();
             private Long iterations;
             private Double secondsPerSize;
             private long warmupIterations;
             private boolean busyPoll;
-            private int connectTimeoutMillis;
             private int timeoutMillis;
-            private BooleanSupplier interrupted;
             private java.net.InetAddress bindAddress;
             private Integer cpu;
             private Integer serverCpu;
 
-            private Builder() {}
+            private Builder() {
+                super(0);
+            }
 
             public Builder bindAddress(java.net.InetAddress bindAddress) {
                 this.bindAddress = bindAddress;
@@ -93,16 +87,6 @@ public final class LatClient {
 
             public Builder serverCpu(Integer serverCpu) {
                 this.serverCpu = serverCpu;
-                return this;
-            }
-
-            public Builder host(String host) {
-                this.host = host;
-                return this;
-            }
-
-            public Builder port(int port) {
-                this.port = port;
                 return this;
             }
 
@@ -136,18 +120,8 @@ public final class LatClient {
                 return this;
             }
 
-            public Builder connectTimeoutMillis(int connectTimeoutMillis) {
-                this.connectTimeoutMillis = connectTimeoutMillis;
-                return this;
-            }
-
             public Builder timeoutMillis(int timeoutMillis) {
                 this.timeoutMillis = timeoutMillis;
-                return this;
-            }
-
-            public Builder interrupted(BooleanSupplier interrupted) {
-                this.interrupted = interrupted;
                 return this;
             }
 

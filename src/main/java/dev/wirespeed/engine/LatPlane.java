@@ -66,11 +66,6 @@ final class LatPlane implements ClientPlane<Message.Results, LatResult> {
     }
 
     @Override
-    public String threadPrefix() {
-        return "ws-lat";
-    }
-
-    @Override
     public void open(Links links) throws IOException {
         if (config.udp()) {
             data = UdpSetup.connect(links.target(), links.testId(), 0, 0, links.timeoutMillis(), links.bind());
@@ -177,9 +172,10 @@ final class LatPlane implements ClientPlane<Message.Results, LatResult> {
         return failure;
     }
 
-    /** The server's heartbeats and anything else it says before its results are of no use here. */
+    /** Anything the server says before its results is of no use here. */
     @Override
-    public void remote(Message m) {
+    public boolean remote(Message m) {
+        return true;
     }
 
     /** Wakes the exchange out of its read; the channel is closed once the exchange has returned. */

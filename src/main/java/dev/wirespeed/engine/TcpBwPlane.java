@@ -6,8 +6,6 @@ import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwResult.IntervalReport;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.Preamble;
-import dev.wirespeed.wire.ProtocolException;
-import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
@@ -16,20 +14,18 @@ import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
 /** The client's data plane of a TCP bandwidth test: {@link StreamGroup}'s streams, sampled into intervals. */
-final class TcpBwPlane implements ClientPlane<Message.Results, BwResult> {
+final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.Interval> {
     private final BwClient.Config config;
-    private final TestSpec spec;
     private final BwClient.Listener listener;
     private final List<SocketChannel> data = new ArrayList<>();
     private final ResultAssembler assembler;
     private StreamGroup group;
-    private IntervalSampler sampler;
     private OptionalLong retransBefore = OptionalLong.empty();
     private PathCounterReport counters;
 
     TcpBwPlane(BwClient.Config config, BwClient.Listener listener) {
+        super(config.spec(), Message.Interval.class);
         this.config = config;
-        this.spec = config.spec();
         this.listener = listener;
         this.assembler = new ResultAssembler(spec, config.streamsChosenBy());
     }
@@ -37,11 +33,6 @@ final class TcpBwPlane implements ClientPlane<Message.Results, BwResult> {
     @Override
     public Class<Message.Results> resultsType() {
         return Message.Results.class;
-    }
-
-    @Override
-    public String threadPrefix() {
-        return "ws-client";
     }
 
     @Override
@@ -58,39 +49,14 @@ final class TcpBwPlane implements ClientPlane<Message.Results, BwResult> {
     }
 
     @Override
-    public int streams() {
-        return spec.connections();
-    }
-
-    @Override
     public void ready(BwResult.Peer server, SocketChannel control) {
         listener.connected(server, ResultAssembler.params(spec, config.streamsChosenBy()));
-        boolean[] sends = new boolean[data.size()];
-        for (int i = 0; i < sends.length; i++) {
-            sends[i] = spec.direction().isUploadStream(i, spec.streams());
-        }
-        group = new StreamGroup("ws-client", data, sends, spec);
+        group = new StreamGroup("ws-client", data, sends(data.size()), spec);
         group.pinTo(config.cpu());
         group.placeOn(config.placeCpus());
-        sampler = new IntervalSampler(group.counters(), TimeUnit.MILLISECONDS.toNanos(spec.intervalMillis()),
-                TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), BwClient.plannedEndNanos(spec), this::localSample);
+        sampler = sample(new Group(group.counters(), group::start, group::stopSending), this::localSample);
         retransBefore = TcpCounters.retransmittedSegments();
         counters = PathCounterReport.start(control);
-    }
-
-    @Override
-    public void start(long startNanos) {
-        group.start();
-        sampler.start(startNanos);
-    }
-
-    @Override
-    public long progress() {
-        long sum = 0;
-        for (StreamCounter c : group.counters()) {
-            sum += c.bytes();
-        }
-        return sum;
     }
 
     @Override
@@ -104,16 +70,8 @@ final class TcpBwPlane implements ClientPlane<Message.Results, BwResult> {
     }
 
     @Override
-    public void remote(Message m) throws ProtocolException {
-        if (!(m instanceof Message.Interval iv)) {
-            throw new ProtocolException("unexpected " + m.getClass().getSimpleName());
-        }
+    void remoteInterval(Message.Interval iv) {
         report(assembler.remoteInterval(iv));
-    }
-
-    @Override
-    public void stopSending() {
-        group.stopSending();
     }
 
     @Override

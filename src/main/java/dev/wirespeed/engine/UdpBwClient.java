@@ -28,12 +28,8 @@ public final class UdpBwClient {
 
         /** A builder holding every field of this config: change some, {@code build()} a copy that keeps the rest. */
         public Builder toBuilder() {
-            Builder b = new Builder();
-            b.host = host;
-            b.port = port;
+            Builder b = new Builder().target(host, port, connectTimeoutMillis, interrupted);
             b.spec = spec;
-            b.connectTimeoutMillis = connectTimeoutMillis;
-            b.interrupted = interrupted;
             b.receiveDrop = receiveDrop;
             return b;
         }
@@ -44,38 +40,16 @@ public final class UdpBwClient {
         }
 
         /** Sets fields by name, so that no caller depends on the order of the record's components. */
-        public static final class Builder {
-            private String host;
-            private int port;
+        public static final class Builder extends TargetBuilder<Builder> {
             private TestSpec spec;
-            private int connectTimeoutMillis = 5_000;
-            private BooleanSupplier interrupted;
             private LongPredicate receiveDrop;
 
-            private Builder() {}
-
-            public Builder host(String host) {
-                this.host = host;
-                return this;
-            }
-
-            public Builder port(int port) {
-                this.port = port;
-                return this;
+            private Builder() {
+                super(5_000);
             }
 
             public Builder spec(TestSpec spec) {
                 this.spec = spec;
-                return this;
-            }
-
-            public Builder connectTimeoutMillis(int connectTimeoutMillis) {
-                this.connectTimeoutMillis = connectTimeoutMillis;
-                return this;
-            }
-
-            public Builder interrupted(BooleanSupplier interrupted) {
-                this.interrupted = interrupted;
                 return this;
             }
 

@@ -4,8 +4,6 @@ import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.wire.Message;
-import dev.wirespeed.wire.ProtocolException;
-import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.SocketChannel;
@@ -17,18 +15,16 @@ import java.util.concurrent.TimeUnit;
  * The client's data plane of a UDP bandwidth test: {@link UdpGroup}'s paced senders and loss/jitter
  * receivers; intervals come from whichever side receives.
  */
-final class UdpBwPlane implements ClientPlane<Message.UdpResults, UdpResult> {
+final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Message.UdpInterval> {
     private final UdpBwClient.Config config;
-    private final TestSpec spec;
     private final UdpBwClient.Listener listener;
     private final List<DatagramChannel> channels = new ArrayList<>();
     private final UdpAssembler assembler;
     private UdpGroup group;
-    private IntervalSampler sampler;
 
     UdpBwPlane(UdpBwClient.Config config, UdpBwClient.Listener listener) {
+        super(config.spec(), Message.UdpInterval.class);
         this.config = config;
-        this.spec = config.spec();
         this.listener = listener;
         this.assembler = new UdpAssembler(spec);
     }
@@ -36,11 +32,6 @@ final class UdpBwPlane implements ClientPlane<Message.UdpResults, UdpResult> {
     @Override
     public Class<Message.UdpResults> resultsType() {
         return Message.UdpResults.class;
-    }
-
-    @Override
-    public String threadPrefix() {
-        return "ws-udp";
     }
 
     @Override
@@ -57,39 +48,15 @@ final class UdpBwPlane implements ClientPlane<Message.UdpResults, UdpResult> {
     }
 
     @Override
-    public int streams() {
-        return spec.connections();
-    }
-
-    @Override
     public void ready(BwResult.Peer server, SocketChannel control) throws IOException {
         for (DatagramChannel ch : channels) {
             UdpSetup.drain(ch);
         }
         listener.connected(server, spec);
-        boolean[] sends = new boolean[channels.size()];
-        for (int i = 0; i < sends.length; i++) {
-            sends[i] = spec.direction().isUploadStream(i, spec.streams());
-        }
-        group = new UdpGroup("ws-client", channels, sends, spec, UdpHeader.WIRESPEED, config.receiveDrop());
-        sampler = new IntervalSampler(group.counters(), TimeUnit.MILLISECONDS.toNanos(spec.intervalMillis()),
-                TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), BwClient.plannedEndNanos(spec),
+        group = new UdpGroup("ws-client", channels, sends(channels.size()), spec, UdpHeader.WIRESPEED,
+                config.receiveDrop());
+        sampler = sample(new Group(group.counters(), group::start, group::stopSending),
                 s -> report(assembler.local(group.interval(s))));
-    }
-
-    @Override
-    public void start(long startNanos) {
-        group.start();
-        sampler.start(startNanos);
-    }
-
-    @Override
-    public long progress() {
-        long sum = 0;
-        for (StreamCounter c : group.counters()) {
-            sum += c.bytes();
-        }
-        return sum;
     }
 
     @Override
@@ -104,16 +71,8 @@ final class UdpBwPlane implements ClientPlane<Message.UdpResults, UdpResult> {
     }
 
     @Override
-    public void remote(Message m) throws ProtocolException {
-        if (!(m instanceof Message.UdpInterval iv)) {
-            throw new ProtocolException("unexpected " + m.getClass().getSimpleName());
-        }
+    void remoteInterval(Message.UdpInterval iv) {
         report(assembler.remote(iv));
-    }
-
-    @Override
-    public void stopSending() {
-        group.stopSending();
     }
 
     /** UDP has no end of stream to wait for: the measured time ends when the senders stopped. */

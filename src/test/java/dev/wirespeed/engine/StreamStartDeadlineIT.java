@@ -6,10 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.wirespeed.cli.Main;
 import dev.wirespeed.wire.FrameCodec;
-import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
-import dev.wirespeed.wire.Wire;
-import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -54,13 +51,7 @@ class StreamStartDeadlineIT {
         private void serve() {
             try {
                 control = listener.accept();
-                DataInputStream in = new DataInputStream(control.socket().getInputStream());
-                in.readFully(new byte[Wire.PREAMBLE_BYTES]);
-                FrameCodec codec = new FrameCodec(in, control.socket().getOutputStream());
-                codec.expect(Message.Hello.class);
-                codec.write(new Message.Welcome(1, "loaded", "loaded", 1, "test", 1, 60_000));
-                codec.expect(Message.TestRequest.class);
-                codec.write(new Message.TestAccepted("00112233445566778899aabbccddeeff"));
+                FrameCodec codec = FakeServerHandshake.acceptTest(control, "loaded");
                 while (true) {
                     codec.read(); // answers nothing, until the client leaves
                 }
