@@ -230,15 +230,26 @@ public final class LatCommand implements Callable<Integer> {
 
     private LatResult run(LatClient.Config config, PrintWriter out) throws IOException {
         LatText text = new LatText(out);
-        return new LatClient(config).run(json ? new LatClient.Listener() {} : new LatClient.Listener() {
+        PrintWriter err = spec.commandLine().getErr();
+        return new LatClient(config).run(new LatClient.Listener() {
             @Override
             public void connected(BwResult.Peer server, LatResult.LatParams params) {
-                text.header(server, params);
+                if (!json) {
+                    text.header(server, params);
+                }
             }
 
             @Override
             public void row(LatResult.LatRow row) {
-                text.row(row);
+                if (!json) {
+                    text.row(row);
+                }
+            }
+
+            @Override
+            public void warning(String line) {
+                err.println(line);
+                err.flush();
             }
         });
     }

@@ -249,7 +249,7 @@ final class ClientSession<M extends Message, R> {
             boolean moved = !plane.progressStarts();
             while (true) {
                 long now = System.nanoTime();
-                if (now - end >= 0) {
+                if (now >= end) {
                     return OutcomeStatus.OK;
                 }
                 if (interrupted.getAsBoolean()) {
