@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A one-node Slurm on localhost for tests (MeshSlurmIT): munged, slurmctld and slurmd, every file in DIR.
-#   slurm-local.sh start DIR   writes DIR/slurm.conf, starts the daemons, waits (bounded) for the node
-#                              to be idle; prints SLURM_CONF=DIR/slurm.conf. Exit 1 with one line why.
+#   slurm-local.sh start DIR   writes DIR/slurm.conf, starts the daemons, waits (bounded, 15 s) for the
+#                              node to be idle; prints SLURM_CONF=DIR/slurm.conf. On failure: exit 1
+#                              with one line why, after stopping what it started.
 #   slurm-local.sh stop DIR    stops the daemons started from DIR (by their pid files) and removes DIR.
 # Needs root (slurmd runs jobs as their user), slurm-wlm and munge (Debian). Nothing outside DIR is
 # written or started: the munge socket and key, the state and spool dirs and the logs are all in DIR.
@@ -10,8 +11,11 @@ cmd=${1:-}
 dir=${2:-}
 [ -n "$cmd" ] && [ -n "$dir" ] || { echo "usage: $0 start|stop DIR" >&2; exit 2; }
 
+# A failed start stops what it started and removes DIR: the caller is left with the reason only.
+started=0
 die() {
   echo "slurm-local: $*" >&2
+  [ "$started" = 1 ] && stop
   exit 1
 }
 
@@ -53,6 +57,7 @@ start() {
     command -v "$t" >/dev/null 2>&1 || die "$t not installed (apt-get install slurm-wlm munge)"
   done
   mkdir -p "$dir"/{state,spool,munge} || die "cannot create $dir"
+  started=1
   chmod 700 "$dir" "$dir/munge"
   mungekey --create --keyfile="$dir/munge/munge.key" >/dev/null 2>&1 \
     || dd if=/dev/urandom of="$dir/munge/munge.key" bs=1024 count=1 status=none \
@@ -96,12 +101,12 @@ CONF
   slurmctld -f "$SLURM_CONF" -i || die "slurmctld did not start: $(tail -n 1 "$dir/slurmctld.log" 2>/dev/null)"
   slurmd -f "$SLURM_CONF" -N localhost || die "slurmd did not start: $(tail -n 1 "$dir/slurmd.log" 2>/dev/null)"
   local i state=""
-  for i in $(seq 60); do
-    state=$(timeout 5 sinfo -h -n localhost -o %t 2>/dev/null)
+  for i in $(seq 30); do
+    state=$(timeout 2 sinfo -h -n localhost -o %t 2>/dev/null)
     case "$state" in idle*|mix*|alloc*) echo "SLURM_CONF=$SLURM_CONF"; return 0 ;; esac
     sleep 0.5
   done
-  die "node not idle after 30 s (state '${state:-none}'; logs in $dir)"
+  die "node not idle after 15 s (state '${state:-none}'; slurmd: $(tail -n 1 "$dir/slurmd.log" 2>/dev/null))"
 }
 
 case "$cmd" in
