@@ -24,7 +24,8 @@ public final class LogRules {
         return new LogRules(RuleSet.standard(), List.of(new RdmaNamingMixedRule(), new FabricLinkDegradedRule(),
                 new ZeroTierUnreachableRule(), new MdcliPatchBlocksUpgradeRule(),
                 new KernelEventsRule(), new FirmwareResetPendingRule(),
-                new NcclBusBandwidthRule(), new MstNotStartedRule(), new StreamImbalanceRule()));
+                new NcclBusBandwidthRule(), new MstNotStartedRule(), new StreamImbalanceRule(),
+                new IbdiagnetErrorsRule()));
     }
 
     public List<LogRule> logRules() {

@@ -403,6 +403,18 @@ final class RecordFacts {
             return null;
         }
 
+        /** ibdiagnet's stage table is about the fabric, not one host: read by the ibdiagnet rule from the log. */
+        @Override
+        public Void visit(dev.wirespeed.parse.ib.IbdiagStage r) {
+            return null;
+        }
+
+        /** ibdiagnet's fabric summary counts the fabric's nodes and links, no host's. */
+        @Override
+        public Void visit(dev.wirespeed.parse.ib.IbdiagFabric r) {
+            return null;
+        }
+
         /** mst's module state is about the tools, not the host's network: read by the mst rule from the log. */
         @Override
         public Void visit(MstModule r) {
