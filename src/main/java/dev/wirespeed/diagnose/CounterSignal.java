@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * names), so the same counters give the same finding ids whatever the source.
  *
  * <p>Names per source: NETDEV — /sys/class/net/IF/statistics files and the drivers' `ethtool -S`
- * names (mlx5, ixgbe/i40e/ice, e1000e, bnx2x, be2net, sfc, ena), `ethtool -a` statistics; RDMA_PORT —
+ * names (mlx5's, and the ring-drop names of e1000e/igb, ixgbe, be2net, sfc), the `ethtool -a` statistics; RDMA_PORT —
  * /sys/class/infiniband/DEV/ports/N/counters and hw_counters files, plus the IBA detail counters that
  * have no sysfs file (PortSwLifetimeLimitDiscards …, kept under perfquery's name); HOST — nstat names.
  *
