@@ -219,8 +219,7 @@ class CountersParsersTest {
     void nstatTruncatedOrGarbledKeepsWhatCameBefore() {
         String text = Fixture.text("counters/nstat-az-notes.txt");
         String cut = text.substring(0, text.indexOf("TcpRetransSegs") + "TcpRetr".length());
-        CounterSample s = Explainer.standard().explain("cut.txt", cut).pieces().stream()
-                .flatMap(p -> p.outputs().stream()).flatMap(o -> o.all(CounterSample.class).stream()).findFirst().orElseThrow();
+        CounterSample s = Fixture.blocksOf(cut).stream().flatMap(o -> o.all(CounterSample.class).stream()).findFirst().orElseThrow();
         assertThat(s.value("TcpOutSegs")).isEqualTo(119724480L);
         assertThat(s.values()).doesNotContainKey("TcpRetr").doesNotContainKey("TcpRetransSegs");
 
