@@ -1,5 +1,6 @@
 package dev.wirespeed.iperf3;
 
+import dev.wirespeed.admission.Budget;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.NativeSockets;
 import dev.wirespeed.io.Io;
@@ -43,6 +44,8 @@ final class Iperf3ServerTest {
     private volatile ServerSide side;
     private volatile String abortReason;
     private String clientVersion;
+    /** This test's share of the server's budget, given back when it ends. */
+    private Budget.Reservation reservation;
 
     Iperf3ServerTest(Iperf3Service service, Control control, String cookie, String peer, Runnable handshakeDone) {
         this.service = service;
@@ -66,6 +69,7 @@ final class Iperf3ServerTest {
             Params.Request request = Params.parse(json, service.config().limits());
             TestSpec spec = request.spec();
             checkCongestion(spec);
+            reservation = service.reserve(spec, who());
             if (spec.udp()) {
                 udpClient = ((InetSocketAddress) control.channel().getRemoteAddress()).getAddress();
                 UdpServerSide udp = new UdpServerSide(spec, request.tos(), request.udpCounters64());
@@ -87,7 +91,9 @@ final class Iperf3ServerTest {
             side.prepare();
             runData(spec, request);
         } catch (Iperf3Refusal r) {
-            log("refused " + who() + ": " + r.getMessage());
+            if (!r.logged()) {
+                log("refused " + who() + ": " + r.getMessage());
+            }
             try {
                 control.writeServerError(r.error(), r.errno());
                 control.closeAfterLastWords();
@@ -109,6 +115,9 @@ final class Iperf3ServerTest {
                 s.close();
             }
             control.close();
+            if (reservation != null) {
+                reservation.close();
+            }
         }
     }
 
