@@ -48,8 +48,6 @@ final class ClientSession<M extends Message, R> {
     /** The problem when the server's results did not come. */
     static final String NO_RESULTS = "no results from the server";
 
-    private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
-
     private final String host;
     private final int port;
     private final TestSpec spec;
@@ -241,19 +239,16 @@ final class ClientSession<M extends Message, R> {
         }
 
         private OutcomeStatus waitForEnd(long t0) {
-            long end = spec.durationMillis() > 0
-                    ? t0 + TimeUnit.MILLISECONDS.toNanos(spec.omitMillis() + spec.durationMillis()) : Long.MAX_VALUE;
+            TestClock clock = TestClock.of(spec, t0, interrupted);
             long stallLimit = plane.stallLimitNanos();
             long lastProgress = plane.progress();
             long lastChange = t0;
             boolean moved = !plane.progressStarts();
             while (true) {
                 long now = System.nanoTime();
-                if (now >= end) {
-                    return OutcomeStatus.OK;
-                }
-                if (interrupted.getAsBoolean()) {
-                    return OutcomeStatus.INTERRUPTED;
+                OutcomeStatus due = clock.due(now);
+                if (due != null) {
+                    return due;
                 }
                 if (plane.failure() != null) {
                     // A server that ends a test (SIGTERM, its limits) says why on the control connection and
@@ -294,7 +289,7 @@ final class ClientSession<M extends Message, R> {
                     lose(stop);
                     continue;
                 }
-                LockSupport.parkNanos(Math.min(end - now, TICK_NANOS));
+                clock.pause(now);
             }
         }
 
