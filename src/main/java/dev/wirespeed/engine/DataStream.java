@@ -134,8 +134,8 @@ final class DataStream implements Runnable {
 
     private void sendDirect(int fd, Arena arena, MemorySegment errno) throws IOException {
         callUsed = DataPath.Call.WRITE;
-        // page-aligned, so the kernel's copy of every write starts on a page boundary
-        MemorySegment buffer = arena.allocate(bufferBytes, 4096);
+        // page-aligned, so the kernel's copy of every write starts on a page boundary; unmapped with the arena
+        MemorySegment buffer = PageBuffers.allocate(arena, bufferBytes);
         fillPattern(buffer.asByteBuffer());
         long address = buffer.address();
         for (int length = nextLength(); length > 0; length = nextLength()) {
@@ -205,12 +205,15 @@ final class DataStream implements Runnable {
 
     private void sendChannel() throws IOException {
         callUsed = DataPath.Call.CHANNEL;
-        ByteBuffer buffer = ByteBuffer.allocateDirect(bufferBytes);
-        fillPattern(buffer);
-        for (int length = nextLength(); length > 0; length = nextLength()) {
-            buffer.clear().limit(length);
-            while (buffer.hasRemaining()) {
-                counter.add(channel.write(buffer));
+        // freed when the stream ends, not when a garbage collection finds the buffer unreachable
+        try (Arena arena = Arena.ofConfined()) {
+            ByteBuffer buffer = PageBuffers.allocate(arena, bufferBytes).asByteBuffer();
+            fillPattern(buffer);
+            for (int length = nextLength(); length > 0; length = nextLength()) {
+                buffer.clear().limit(length);
+                while (buffer.hasRemaining()) {
+                    counter.add(channel.write(buffer));
+                }
             }
         }
     }
@@ -223,7 +226,7 @@ final class DataStream implements Runnable {
         }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment errno = NativeSockets.errnoCapture(arena);
-            MemorySegment buffer = arena.allocate(bufferBytes, 4096);
+            MemorySegment buffer = PageBuffers.allocate(arena, bufferBytes);
             long address = buffer.address();
             boolean trunc = path.skipRxCopy();
             if (trunc && refusedForTest("recv")) {
@@ -264,14 +267,16 @@ final class DataStream implements Runnable {
 
     private void receiveChannel() throws IOException {
         callUsed = DataPath.Call.CHANNEL;
-        ByteBuffer buffer = ByteBuffer.allocateDirect(bufferBytes);
-        while (true) {
-            buffer.clear();
-            int n = channel.read(buffer);
-            if (n < 0) {
-                return;
+        try (Arena arena = Arena.ofConfined()) {
+            ByteBuffer buffer = PageBuffers.allocate(arena, bufferBytes).asByteBuffer();
+            while (true) {
+                buffer.clear();
+                int n = channel.read(buffer);
+                if (n < 0) {
+                    return;
+                }
+                counter.add(n);
             }
-            counter.add(n);
         }
     }
 
