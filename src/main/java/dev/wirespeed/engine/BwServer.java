@@ -110,6 +110,8 @@ public final class BwServer implements AutoCloseable {
 
     public BwServer(Config config) throws IOException {
         this.config = config;
+        // a test's buffers are returned to the kernel when it ends (issue 19); where this cannot be done they are still freed
+        NativeMemory.releaseFreedBuffers();
         this.admission = new Admission(config.admission(), new RateLimitedLog(this::log));
         this.refusalAnswers = new Semaphore(config.admission().refusalAnswers());
         this.listener = ServerSocketChannel.open();

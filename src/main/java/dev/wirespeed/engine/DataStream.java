@@ -134,8 +134,8 @@ final class DataStream implements Runnable {
 
     private void sendDirect(int fd, Arena arena, MemorySegment errno) throws IOException {
         callUsed = DataPath.Call.WRITE;
-        // page-aligned, so the kernel's copy of every write starts on a page boundary; unmapped with the arena
-        MemorySegment buffer = PageBuffers.allocate(arena, bufferBytes);
+        // page-aligned, so the kernel's copy of every write starts on a page boundary
+        MemorySegment buffer = arena.allocate(bufferBytes, 4096);
         fillPattern(buffer.asByteBuffer());
         long address = buffer.address();
         for (int length = nextLength(); length > 0; length = nextLength()) {
@@ -205,15 +205,12 @@ final class DataStream implements Runnable {
 
     private void sendChannel() throws IOException {
         callUsed = DataPath.Call.CHANNEL;
-        // freed when the stream ends, not when a garbage collection finds the buffer unreachable
-        try (Arena arena = Arena.ofConfined()) {
-            ByteBuffer buffer = PageBuffers.allocate(arena, bufferBytes).asByteBuffer();
-            fillPattern(buffer);
-            for (int length = nextLength(); length > 0; length = nextLength()) {
-                buffer.clear().limit(length);
-                while (buffer.hasRemaining()) {
-                    counter.add(channel.write(buffer));
-                }
+        ByteBuffer buffer = ByteBuffer.allocateDirect(bufferBytes);
+        fillPattern(buffer);
+        for (int length = nextLength(); length > 0; length = nextLength()) {
+            buffer.clear().limit(length);
+            while (buffer.hasRemaining()) {
+                counter.add(channel.write(buffer));
             }
         }
     }
@@ -226,7 +223,7 @@ final class DataStream implements Runnable {
         }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment errno = NativeSockets.errnoCapture(arena);
-            MemorySegment buffer = PageBuffers.allocate(arena, bufferBytes);
+            MemorySegment buffer = arena.allocate(bufferBytes, 4096);
             long address = buffer.address();
             boolean trunc = path.skipRxCopy();
             if (trunc && refusedForTest("recv")) {
@@ -267,16 +264,14 @@ final class DataStream implements Runnable {
 
     private void receiveChannel() throws IOException {
         callUsed = DataPath.Call.CHANNEL;
-        try (Arena arena = Arena.ofConfined()) {
-            ByteBuffer buffer = PageBuffers.allocate(arena, bufferBytes).asByteBuffer();
-            while (true) {
-                buffer.clear();
-                int n = channel.read(buffer);
-                if (n < 0) {
-                    return;
-                }
-                counter.add(n);
+        ByteBuffer buffer = ByteBuffer.allocateDirect(bufferBytes);
+        while (true) {
+            buffer.clear();
+            int n = channel.read(buffer);
+            if (n < 0) {
+                return;
             }
+            counter.add(n);
         }
     }
 

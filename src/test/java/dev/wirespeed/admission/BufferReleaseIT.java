@@ -13,10 +13,10 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Issue 19 item 2: a test's buffers leave the server when it ends. Three tests of 64 streams with
- * 16 MiB buffers each touch at least 512 MiB of send buffers; before the buffers were unmapped at
- * the stream's end, malloc kept them and the server stayed 500 MB above its idle size. It takes
- * two tests to see: glibc maps the first test's buffers and unmaps them, then raises its mmap
- * threshold, so the later tests' buffers come from malloc's arenas and stay.
+ * 16 MiB buffers each touch at least 512 MiB of send buffers; before the server fixed malloc's
+ * mmap threshold (engine/NativeMemory), malloc kept them and the server stayed 500 MB above its
+ * idle size. It takes two tests to see: glibc maps the first test's buffers and unmaps them, then
+ * raises its threshold, so the later tests' buffers come from malloc's arenas and stay.
  */
 @Tag("hostile")
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
