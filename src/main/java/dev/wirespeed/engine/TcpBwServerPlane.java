@@ -50,9 +50,7 @@ final class TcpBwServerPlane implements ServerPlane {
     @Override
     public long start() {
         retransBefore = TcpCounters.retransmittedSegments();
-        startNanos = System.nanoTime();
-        group.start();
-        sampler.start(startNanos);
+        startNanos = sampler.startWith(group::start);
         return startNanos;
     }
 

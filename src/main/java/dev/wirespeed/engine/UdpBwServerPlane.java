@@ -39,9 +39,7 @@ final class UdpBwServerPlane implements ServerPlane {
 
     @Override
     public long start() {
-        startNanos = System.nanoTime();
-        group.start();
-        sampler.start(startNanos);
+        startNanos = sampler.startWith(group::start);
         return startNanos;
     }
 
