@@ -109,18 +109,41 @@ final class Iperf3HabitOptions {
         }
     }
 
-    /** The options that only the TCP test's text and connections honour so far, as typed, or null. */
-    String tcpOnly() {
-        if (format != null) {
-            return "-f";
+    /** What a command runs, for the options that do not apply to all of them. */
+    enum Mode {
+        TCP, UDP, SWEEP, RDMA, LATENCY
+    }
+
+    /**
+     * Refuses, with the reason, an option that means nothing for {@code mode}: the text options (-f,
+     * --logfile, --forceflush, --timestamps, -T) and -4/-6 apply to every test; the rest where said.
+     */
+    void refuseWhereMeaningless(CommandSpec spec, Mode mode) {
+        String why = switch (mode) {
+            case TCP -> null;
+            case UDP -> blockCount != null ? "-k: a UDP test runs for a time (-t), not a block count"
+                    : clientPort != null ? "--cport: with --udp the datagram sockets take the kernel's ports "
+                            + "(only bw's TCP streams bind a client port)"
+                    : null;
+            case SWEEP -> blockCount != null ? "-k: -a runs each size for a time (-t per size), not a block count"
+                    : clientPort != null ? "--cport: -a opens new connections for every size, and a fixed client "
+                            + "port would meet the previous size's TIME_WAIT"
+                    : null;
+            case RDMA -> format != null ? "-f: with --rdma the report is perftest's, in its own units"
+                    : jsonStream ? "--json-stream: perftest reports once at the end, there are no intervals to "
+                            + "stream (use --json)"
+                    : clientPort != null ? "--cport: with --rdma perftest opens its own connections"
+                    : blockCount != null ? "-k: with --rdma count iterations with -n and -s"
+                    : null;
+            case LATENCY -> format != null ? "-f sets a rate unit: lat reports times (microseconds)"
+                    : blockCount != null ? "-k counts bandwidth blocks: lat counts round trips with -n"
+                    : clientPort != null ? "--cport: lat's connections take the kernel's port "
+                            + "(only bw's TCP streams bind a client port)"
+                    : null;
+        };
+        if (why != null) {
+            throw Check.usage(spec, why);
         }
-        if (logfile != null || forceFlush || timestamps != null || title != null) {
-            return "--logfile, --forceflush, --timestamps and -T";
-        }
-        if (jsonStream) {
-            return "--json-stream";
-        }
-        return clientPort != null ? "--cport" : null;
     }
 
     RateUnit rateUnit() {
