@@ -46,11 +46,7 @@ public final class SweepText {
         out.flush();
     }
 
-    /** Two decimals, or six below 0.1 Gbit/s so that small messages do not read 0.00 (as perftest prints them). */
-    static String gbits(double bitsPerSecond) {
-        return scaled(bitsPerSecond / 1e9);
-    }
-
+    /** Two decimals, or six below 0.1 (Gbit/s) so that small messages do not read 0.00 (as perftest prints them). */
     private static String scaled(double value) {
         return String.format(Locale.ROOT, value < 0.1 ? "%.6f" : "%.2f", value);
     }
@@ -67,21 +63,14 @@ public final class SweepText {
         };
     }
 
-    /** A BW column's figure in {@code letter}'s unit (iperf3 units.c: bits in 1000s, bytes in 1024s). */
-    static String bw(double bitsPerSecond, char letter) {
-        return switch (letter) {
-            case 'k' -> scaled(bitsPerSecond / 1e3);
-            case 'm' -> scaled(bitsPerSecond / 1e6);
-            case 'K' -> scaled(bitsPerSecond / 8 / 1024);
-            case 'M' -> scaled(bitsPerSecond / 8 / (1024 * 1024));
-            case 'G' -> scaled(bitsPerSecond / 8 / (1024 * 1024 * 1024));
-            default -> gbits(bitsPerSecond);
-        };
+    /** A BW column's figure in the unit of {@code -f} (Gbit/s without it). */
+    static String bw(double bitsPerSecond, RateUnit unit) {
+        return scaled(unit.value(bitsPerSecond));
     }
 
     public void row(SweepRow r) {
         out.printf(Locale.ROOT, " %8d %12d %16s %19s %14.6f%s%n", r.sizeBytes(), r.messages(),
-                bw(r.peakBitsPerSecond(), unit.letter()), bw(r.averageBitsPerSecond(), unit.letter()),
+                bw(r.peakBitsPerSecond(), unit), bw(r.averageBitsPerSecond(), unit),
                 r.messagesPerSecond() / 1e6,
                 progress == null ? "" : "  " + progress.step());
         out.flush();

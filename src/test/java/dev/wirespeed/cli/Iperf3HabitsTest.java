@@ -147,6 +147,10 @@ class Iperf3HabitsTest {
         assertThat(new RateUnit('G').format(bitsPerSecond)).isEqualTo("1.00 GiB/s");
         assertThat(new RateUnit('M').format(bitsPerSecond)).isEqualTo("1024.00 MiB/s");
         assertThat(new RateUnit('K').format(8 * 1536)).isEqualTo("1.50 KiB/s");
+        // the sweep's BW columns: the same units as numbers, Gbit/s without -f (perftest's Gb/sec)
+        assertThat(new RateUnit('m').value(2.5e9)).isEqualTo(2500.0);
+        assertThat(new RateUnit('G').value(bitsPerSecond)).isEqualTo(1.0);
+        assertThat(RateUnit.ADAPTIVE.value(2.5e9)).isEqualTo(2.5);
         assertThat(RateUnit.valid('x')).isFalse();
         assertThat(RateUnit.valid('G')).isTrue();
     }
