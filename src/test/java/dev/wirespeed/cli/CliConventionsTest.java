@@ -62,6 +62,12 @@ class CliConventionsTest {
             Cli.Run help = run(with(c, "--help"));
             assertThat(help.exitCode()).as("%s --help", c).isZero();
             assertThat(help.out()).as("%s --help", c).contains("Usage: wirespeed " + String.join(" ", c));
+            CommandLine cmd = Main.model();
+            for (String w : c) {
+                cmd = cmd.getSubcommands().get(w);
+            }
+            assertThat(cmd.getCommandSpec().usageMessage().autoWidth()).as("%s help follows the terminal's width", c)
+                    .isTrue();
             Cli.Run version = run(with(c, "-V"));
             assertThat(version.exitCode()).as("%s -V", c).isZero();
             assertThat(version.out()).as("%s -V", c).startsWith("wirespeed ");

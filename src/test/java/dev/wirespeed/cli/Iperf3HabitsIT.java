@@ -167,4 +167,33 @@ class Iperf3HabitsIT {
             assertThat(events.getLast().get("data").get("server").get("port").asInt()).isEqualTo(server.port());
         }
     }
+
+    @Test
+    void familyFlagsPickTheAddressOrSayThereIsNone() throws Exception {
+        Cli.Run noV6 = Cli.run("lat", "127.0.0.1", "-6", "-n", "10", "--no-save");
+        assertThat(noV6.exitCode()).isEqualTo(ExitCode.FAILURE);
+        assertThat(noV6.err()).contains("has no IPv6 address");
+        Cli.Run noV4 = Cli.run("bw", "::1", "-4", "-t", "0.3", "--no-save");
+        assertThat(noV4.exitCode()).isEqualTo(ExitCode.FAILURE);
+        assertThat(noV4.err()).contains("has no IPv4 address");
+
+        dev.wirespeed.engine.BwServer server;
+        try {
+            server = new dev.wirespeed.engine.BwServer(new dev.wirespeed.engine.BwServer.Config("::1", 0, false,
+                    dev.wirespeed.wire.TestSpec.Limits.DEFAULT, 10_000, line -> { }));
+        } catch (java.io.IOException e) {
+            org.junit.jupiter.api.Assumptions.abort("no IPv6 loopback (::1) on this host: " + e.getMessage());
+            return;
+        }
+        try (server) {
+            server.serveInBackground();
+            for (String command : List.of("lat", "bw")) {
+                Cli.Run r = Cli.run(command, "[::1]:" + server.port(), "-6", "-J", "--no-save",
+                        command.equals("lat") ? "-n" : "-t", command.equals("lat") ? "50" : "0.3");
+                assertThat(r.exitCode()).as(command + ": " + r.err()).isZero();
+                assertThat(Json.MAPPER.readTree(r.out()).get("server").get("address").asString()).as(command)
+                        .contains(":");
+            }
+        }
+    }
 }
