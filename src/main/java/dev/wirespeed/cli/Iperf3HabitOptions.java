@@ -20,11 +20,12 @@ import picocli.CommandLine.Option;
 /**
  * Options named and behaving as iperf3's, for people whose fingers know iperf3 (iperf_api.c's option
  * table): report unit, log file, line prefixes, block count, client port, address family, JSON stream.
+ * Shared by bw and lat; {@link #refuseWhereMeaningless} names the tests an option does not fit.
  */
 final class Iperf3HabitOptions {
     @Option(names = {"-f", "--format"}, paramLabel = "UNIT",
-            description = "Rate unit of the text report: k, m, g = kbit/s, Mbit/s, Gbit/s; K, M, G = KiB/s, MiB/s, "
-                    + "GiB/s (as iperf3; JSON is always bit/s).")
+            description = "Rate unit of bw's text report: k, m, g = kbit/s, Mbit/s, Gbit/s; K, M, G = KiB/s, MiB/s, "
+                    + "GiB/s (as iperf3; JSON is always bit/s; not for lat, which reports times).")
     Character format;
 
     @Option(names = "--logfile", paramLabel = "FILE",
@@ -42,11 +43,12 @@ final class Iperf3HabitOptions {
     String title;
 
     @Option(names = {"-k", "--blockcount"}, paramLabel = "N",
-            description = "Send N blocks of -l bytes instead of running for a time (= -n N×LEN).")
+            description = "bw over TCP: send N blocks of -l bytes instead of running for a time (= -n N×LEN).")
     Long blockCount;
 
     @Option(names = "--cport", paramLabel = "PORT",
-            description = "Bind the data connections to this client port; stream i uses PORT+i (as iperf3).")
+            description = "bw over TCP: bind the data connections to this client port; stream i uses PORT+i (as "
+                    + "iperf3).")
     Integer clientPort;
 
     @Option(names = {"-4", "--version4"}, description = "Use IPv4 addresses of HOST only.")
