@@ -174,10 +174,10 @@ public final class LatCommand implements Callable<Integer> {
             secs = (int) Math.ceil(seconds);
         }
         PerftestArgs.Options o = new PerftestArgs.Options(false, rdma.device, rdma.ibPort, rdma.gidIndex, rdma.mtuBytes,
-                all, sizeBytes == null ? null : sizeBytes.intValue(), iterations, secs, null, rdma.perftestPort);
+                all, sizeBytes == null ? null : sizeBytes.intValue(), iterations, secs, null, rdma.perftestPort, false);
         try (ResultsSink sink = save.open(spec)) {
             return RdmaRun.run(spec, new RdmaRun.Request(host, port, connectTimeoutSeconds, rdma, o, passThrough, false,
-                    json, "lat", save.labels(spec)), sink);
+                    json, "lat", save.labels(spec), false), sink);
         }
     }
 
