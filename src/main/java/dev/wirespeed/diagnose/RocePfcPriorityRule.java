@@ -29,7 +29,7 @@ final class RocePfcPriorityRule implements Rule {
 
     @Override
     public String description() {
-        return "PFC enabled on priorities that do not include RoCE's (3: DSCP 26 with trust dscp, PCP 3 with trust pcp); needs mlnx_qos output";
+        return "PFC enabled on priorities that do not include RoCE's (3: DSCP 26 with trust dscp, PCP 3 with trust pcp); needs mlnx_qos or dcb output";
     }
 
     @Override
