@@ -93,10 +93,10 @@ public final class PerftestService implements BwServer.SessionHandler {
         List<String> command = new ArrayList<>();
         command.add(bin.toString());
         command.addAll(args);
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        p.getOutputStream().close();
-        ByteArrayOutputStream output = new ByteArrayOutputStream();
-        Thread reader = Thread.ofVirtual().name("ws-perftest-output").start(() -> collect(p.getInputStream(), output));
+        Running r = Running.start(command);
+        Process p = r.process();
+        ByteArrayOutputStream output = r.output();
+        Thread reader = r.reader();
         try {
             config.log().accept(peer + ": started " + String.join(" ", command));
             if (!awaitListening(p, output, args)) {
@@ -130,17 +130,25 @@ public final class PerftestService implements BwServer.SessionHandler {
         command.add(bin.toString());
         command.addAll(args);
         command.add(target);
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        p.getOutputStream().close();
-        ByteArrayOutputStream output = new ByteArrayOutputStream();
-        Thread reader = Thread.ofVirtual().name("ws-perftest-output").start(() -> collect(p.getInputStream(), output));
+        Running r = Running.start(command);
         try {
             config.log().accept(peer + ": started " + String.join(" ", command));
-            supervise(codec, ch, peer, test, p, output, reader, true);
+            supervise(codec, ch, peer, test, r.process(), r.output(), r.reader(), true);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            reap(p);
+            reap(r.process());
+        }
+    }
+
+    /** A started perftest process (no stdin) whose output a virtual thread collects, bounded. */
+    record Running(Process process, ByteArrayOutputStream output, Thread reader) {
+        static Running start(List<String> command) throws IOException {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            ByteArrayOutputStream output = new ByteArrayOutputStream();
+            Thread reader = Thread.ofVirtual().name("ws-perftest-output").start(() -> collect(p.getInputStream(), output));
+            return new Running(p, output, reader);
         }
     }
 
@@ -236,7 +244,7 @@ public final class PerftestService implements BwServer.SessionHandler {
         }
     }
 
-    static void collect(InputStream in, ByteArrayOutputStream buf) {
+    private static void collect(InputStream in, ByteArrayOutputStream buf) {
         try (in) {
             byte[] chunk = new byte[8192];
             int n;

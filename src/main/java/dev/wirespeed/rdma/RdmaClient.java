@@ -129,10 +129,10 @@ public final class RdmaClient {
         List<String> command = new ArrayList<>();
         command.add(bin.toString());
         command.addAll(config.args());
-        Process server = new ProcessBuilder(command).redirectErrorStream(true).start();
-        server.getOutputStream().close();
-        ByteArrayOutputStream local = new ByteArrayOutputStream();
-        Thread reader = Thread.ofVirtual().start(() -> PerftestService.collect(server.getInputStream(), local));
+        PerftestService.Running running = PerftestService.Running.start(command);
+        Process server = running.process();
+        ByteArrayOutputStream local = running.output();
+        Thread reader = running.reader();
         try {
             if (!PerftestService.awaitListening(server, local, config.args())) {
                 reader.join(2_000);
