@@ -1,10 +1,10 @@
 package dev.wirespeed.host.sysfs;
 
-import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.host.Facts;
 import dev.wirespeed.io.Programs;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Lossless-RoCE settings of a RoCE netdev, which sysfs does not show: global pause ({@code ethtool
@@ -22,6 +22,7 @@ public final class QosReader {
 
     private final RootedFs fs;
     private final List<String> prefix;
+    private final Optional<ToolOutputReader> reader = ToolOutputReader.installed();
 
     public QosReader(RootedFs fs) {
         this(fs, List.of());
@@ -42,12 +43,15 @@ public final class QosReader {
     }
 
     private void run(Facts.Builder b, String file, String iface, String... command) {
+        if (reader.isEmpty()) {
+            return;
+        }
         boolean live = fs.isLiveHost() && Programs.find(command[0]).isPresent();
         List<String> cmd = new ArrayList<>(prefix);
         cmd.addAll(List.of(command));
         String out = LiveCommand.output(fs, live, DIR + file + "/" + iface, cmd, iface);
-        if (out != null && !out.isBlank()) {
-            CommandFacts.add(b, String.join(" ", command), out, String.join(" ", command));
+        if (out != null && !out.isBlank() && reader.isPresent()) {
+            reader.get().add(b, String.join(" ", command), out, String.join(" ", command));
         }
     }
 }
