@@ -1,7 +1,6 @@
 package dev.wirespeed.engine;
 
 import dev.wirespeed.measure.CpuAccumulator;
-import dev.wirespeed.measure.CpuClock;
 import dev.wirespeed.wire.Message.TcpStats;
 import java.io.EOFException;
 import java.io.IOException;
@@ -24,40 +23,22 @@ import java.util.concurrent.ThreadLocalRandom;
  * wakes a blocked read(2) or write(2); close(2) would not) and closes it after the thread left
  * ({@link StreamGroup#close()}).
  */
-final class DataStream implements Runnable {
-    private final SocketChannel channel;
-    private final StreamCounter counter;
+final class DataStream extends StreamLoop<SocketChannel> {
     private final int bufferBytes;
-    private final StopFlag stop;
     private final ByteBudget budget;
-    private final CpuAccumulator cpu;
     private final DataPath path;
     private final PayloadFile payload;
     private volatile TcpStats tcpStats;
     private volatile DataPath.Call callUsed;
     private final java.util.List<String> fallbacks = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-    /** Set by the group when it closes the channel on purpose, so the resulting exception is no failure. */
-    volatile boolean closing;
-
     DataStream(SocketChannel channel, StreamCounter counter, int bufferBytes, StopFlag stop, ByteBudget budget,
                CpuAccumulator cpu, DataPath path, PayloadFile payload) {
+        super(channel, counter, stop, cpu);
+        this.bufferBytes = bufferBytes;
+        this.budget = budget;
         this.path = path;
         this.payload = payload;
-        this.channel = channel;
-        this.counter = counter;
-        this.bufferBytes = bufferBytes;
-        this.stop = stop;
-        this.budget = budget;
-        this.cpu = cpu;
-    }
-
-    StreamCounter counter() {
-        return counter;
-    }
-
-    SocketChannel channel() {
-        return channel;
     }
 
     TcpStats tcpStats() {
@@ -82,34 +63,24 @@ final class DataStream implements Runnable {
     }
 
     @Override
-    public void run() {
-        CpuClock clock = CpuClock.startForCurrentThread();
-        Throwable failure = null;
-        try {
-            if (counter.sending()) {
-                send();
-            } else {
-                receive();
-            }
-        } catch (IOException | RuntimeException e) {
-            failure = closing ? null : e;
-        } finally {
-            long end = System.nanoTime();
-            if (counter.sending()) {
-                tcpStats = NativeSockets.tcpInfo(channel).orElse(null);
-            }
-            counter.end(end, failure);
-            clock.stopInto(cpu);
-            if (!counter.sending()) {
-                closeQuietly();
-            }
+    void beforeEnd() {
+        if (counter.sending()) {
+            tcpStats = NativeSockets.tcpInfo(channel).orElse(null);
         }
-        if (counter.sending() && failure == null) {
+    }
+
+    /** A receiver closes its socket; a sender that ended well waits for the peer's close first. */
+    @Override
+    void afterEnd(Throwable failure) {
+        if (!counter.sending()) {
+            closeQuietly();
+        } else if (failure == null) {
             awaitPeerClose();
         }
     }
 
-    private void send() throws IOException {
+    @Override
+    void send() throws IOException {
         int fd = descriptor();
         if (fd < 0) {
             sendChannel();
@@ -215,7 +186,8 @@ final class DataStream implements Runnable {
         }
     }
 
-    private void receive() throws IOException {
+    @Override
+    void receive() throws IOException {
         int fd = descriptor();
         if (fd < 0) {
             receiveChannel();
