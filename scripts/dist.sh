@@ -44,7 +44,10 @@ self=$(readlink -f "$0")
 home=${self%/bin/*}
 aot=""
 [ -f "$home/lib/wirespeed.aot" ] && aot="-XX:AOTCache=$home/lib/wirespeed.aot"
-exec "$home/runtime/bin/java" $aot -Xlog:aot=off -Xlog:cds=off $WIRESPEED_JAVA_OPTS \
+# a bw client: C1 only (docs/PERFORMANCE.md, "JIT in a short client"); WIRESPEED_JAVA_OPTS can undo it
+jit=""
+[ "${1:-}" = bw ] && jit=-XX:TieredStopAtLevel=1
+exec "$home/runtime/bin/java" $aot $jit -Xlog:aot=off -Xlog:cds=off $WIRESPEED_JAVA_OPTS \
   -jar "$home/lib/wirespeed.jar" "$@"
 LAUNCHER
 chmod 755 "$image/bin/wirespeed"
