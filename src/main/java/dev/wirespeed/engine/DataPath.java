@@ -16,7 +16,7 @@ public record DataPath(boolean zeroCopy, boolean skipRxCopy) {
 
     /** The call a stream makes. */
     public enum Call {
-        WRITE("write"), SENDFILE("sendfile"), SEND_ZEROCOPY("send MSG_ZEROCOPY"), READ("read"), RECV_TRUNC("recv MSG_TRUNC"), CHANNEL("SocketChannel");
+        WRITE("write"), SENDFILE("sendfile"), READ("read"), RECV_TRUNC("recv MSG_TRUNC"), CHANNEL("SocketChannel");
 
         private final String label;
 

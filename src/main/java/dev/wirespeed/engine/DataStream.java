@@ -87,9 +87,7 @@ final class DataStream extends StreamLoop<SocketChannel> {
         } else {
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment errno = NativeSockets.errnoCapture(arena);
-                if (path.zeroCopy() && "msg".equals(System.getProperty("wirespeed.zerocopy"))) {
-                    sendMsgZeroCopy(fd, arena, errno);
-                } else if (!path.zeroCopy() || !sendFile(fd, arena, errno)) {
+                if (!path.zeroCopy() || !sendFile(fd, arena, errno)) {
                     sendDirect(fd, arena, errno);
                 }
             }
@@ -126,106 +124,6 @@ final class DataStream extends StreamLoop<SocketChannel> {
                 }
                 counter.add(n);
                 done += n;
-            }
-        }
-    }
-
-    /**
-     * Experiment (issue 14): send(2) with MSG_ZEROCOPY from one page-aligned buffer that is never
-     * rewritten, completions read from the error queue (kernel Documentation/networking/msg_zerocopy.rst).
-     * At most {@code MAX_OUTSTANDING} sends await completion; the stream ends after all completed.
-     */
-    private void sendMsgZeroCopy(int fd, Arena arena, MemorySegment errno) throws IOException {
-        callUsed = DataPath.Call.SEND_ZEROCOPY;
-        final int maxOutstanding = Integer.getInteger("wirespeed.zerocopy.outstanding", 64);
-        MemorySegment buffer = arena.allocate(bufferBytes, 4096);
-        fillPattern(buffer.asByteBuffer());
-        long address = buffer.address();
-        MemorySegment one = arena.allocate(ValueLayout.JAVA_INT);
-        one.set(ValueLayout.JAVA_INT, 0, 1);
-        // msghdr (56 bytes on LP64) with a 128-byte control buffer; pollfd (8 bytes)
-        MemorySegment msg = arena.allocate(56, 8);
-        MemorySegment control = arena.allocate(128, 8);
-        MemorySegment pollfd = arena.allocate(8, 8);
-        pollfd.set(ValueLayout.JAVA_INT, 0, fd);
-        long[] state = new long[3]; // sends issued, completions, copied completions
-        try {
-            if (NativeBulk.setsockopt(errno, fd, 1 /* SOL_SOCKET */, 60 /* SO_ZEROCOPY */, one.address(), 4) < 0) {
-                fallbacks.add("MSG_ZEROCOPY: SO_ZEROCOPY refused (" + NativeSockets.strerror(NativeSockets.errno(errno))
-                        + "); wrote instead");
-                sendDirect(fd, arena, errno);
-                return;
-            }
-            for (int length = nextLength(); length > 0; length = nextLength()) {
-                long done = 0;
-                while (done < length) {
-                    long n = NativeBulk.send(errno, fd, address + done, length - done, NativeBulk.MSG_ZEROCOPY);
-                    if (n < 0) {
-                        int e = NativeSockets.errno(errno);
-                        if (e == NativeBulk.ENOBUFS) {
-                            awaitCompletions(errno, fd, msg, control, pollfd, state, state[0] - 1);
-                            continue;
-                        }
-                        checkErrno("send", e);
-                        continue;
-                    }
-                    state[0]++;
-                    counter.add(n);
-                    done += n;
-                    if (state[0] - state[1] > maxOutstanding) {
-                        awaitCompletions(errno, fd, msg, control, pollfd, state, state[0] - maxOutstanding / 2);
-                    }
-                }
-            }
-            long deadline = System.nanoTime() + 1_000_000_000L;
-            while (state[1] < state[0] && System.nanoTime() < deadline) {
-                awaitCompletions(errno, fd, msg, control, pollfd, state, state[0]);
-            }
-        } catch (IOException e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IOException("send MSG_ZEROCOPY failed: " + t, t);
-        }
-        if (state[2] > 0) {
-            fallbacks.add("MSG_ZEROCOPY: " + state[2] + " of " + state[1] + " completions say the kernel copied");
-        }
-    }
-
-    private static void awaitCompletions(MemorySegment errno, int fd, MemorySegment msg, MemorySegment control,
-                                         MemorySegment pollfd, long[] state, long until) throws Throwable {
-        while (state[1] < until) {
-            pollfd.set(ValueLayout.JAVA_INT, 4, 0); // events 0: POLLERR is always reported
-            NativeBulk.poll(errno, pollfd.address(), 1, 100);
-            if (!drainCompletions(errno, fd, msg, control, state)) {
-                return;
-            }
-        }
-    }
-
-    /** Reads every pending completion; false when the socket is gone. */
-    private static boolean drainCompletions(MemorySegment errno, int fd, MemorySegment msg, MemorySegment control,
-                                            long[] state) throws Throwable {
-        while (true) {
-            msg.fill((byte) 0);
-            msg.set(ValueLayout.JAVA_LONG, 32, control.address()); // msg_control
-            msg.set(ValueLayout.JAVA_LONG, 40, control.byteSize()); // msg_controllen
-            long rc = NativeBulk.recvmsg(errno, fd, msg.address(), NativeBulk.MSG_ERRQUEUE | NativeBulk.MSG_DONTWAIT);
-            if (rc < 0) {
-                int e = NativeSockets.errno(errno);
-                return e == NativeBulk.EAGAIN || e == NativeBulk.EINTR;
-            }
-            // cmsghdr: len(8) level(4) type(4); sock_extended_err: errno(4) origin(1) type(1) code(1) pad(1) info(4) data(4)
-            int origin = control.get(ValueLayout.JAVA_BYTE, 16 + 4) & 0xff;
-            if (origin != 5 /* SO_EE_ORIGIN_ZEROCOPY */) {
-                continue;
-            }
-            int code = control.get(ValueLayout.JAVA_BYTE, 16 + 6) & 0xff;
-            long lo = control.get(ValueLayout.JAVA_INT, 16 + 8) & 0xffffffffL;
-            long hi = control.get(ValueLayout.JAVA_INT, 16 + 12) & 0xffffffffL;
-            long n = hi - lo + 1;
-            state[1] += n;
-            if ((code & 1) != 0) { // SO_EE_CODE_ZEROCOPY_COPIED
-                state[2] += n;
             }
         }
     }

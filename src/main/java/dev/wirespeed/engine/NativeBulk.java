@@ -31,16 +31,6 @@ final class NativeBulk {
     private static final MethodHandle OPEN;
     private static final MethodHandle CLOSE;
     private static final MethodHandle FCNTL;
-    // experiment (issue 14): MSG_ZEROCOPY against sendfile
-    static final int MSG_ZEROCOPY = 0x4000000;
-    static final int MSG_ERRQUEUE = 0x2000;
-    static final int MSG_DONTWAIT = 0x40;
-    static final int ENOBUFS = 105;
-    static final int EAGAIN = 11;
-    private static final MethodHandle SEND;
-    private static final MethodHandle SETSOCKOPT;
-    private static final MethodHandle RECVMSG;
-    private static final MethodHandle POLL;
     private static final String UNAVAILABLE_REASON;
 
     static {
@@ -51,10 +41,6 @@ final class NativeBulk {
         MethodHandle open = null;
         MethodHandle close = null;
         MethodHandle fcntl = null;
-        MethodHandle send = null;
-        MethodHandle setsockopt = null;
-        MethodHandle recvmsg = null;
-        MethodHandle poll = null;
         String reason = NativeSockets.available() ? null : NativeSockets.unavailableReason();
         if (reason == null && ValueLayout.ADDRESS.byteSize() != 8) {
             reason = "only on 64-bit platforms";
@@ -84,15 +70,6 @@ final class NativeBulk {
                 fcntl = linker.downcallHandle(libc.find("fcntl").orElseThrow(), FunctionDescriptor.of(
                         ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT),
                         errno, Linker.Option.firstVariadicArg(2));
-                send = linker.downcallHandle(libc.find("send").orElseThrow(), FunctionDescriptor.of(ValueLayout.JAVA_LONG,
-                        ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT), errno);
-                setsockopt = linker.downcallHandle(libc.find("setsockopt").orElseThrow(), FunctionDescriptor.of(
-                        ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
-                        ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT), errno);
-                recvmsg = linker.downcallHandle(libc.find("recvmsg").orElseThrow(), FunctionDescriptor.of(
-                        ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT), errno);
-                poll = linker.downcallHandle(libc.find("poll").orElseThrow(), FunctionDescriptor.of(ValueLayout.JAVA_INT,
-                        ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT), errno);
             } catch (RuntimeException e) {
                 reason = "native calls unavailable (" + e.getMessage() + ")";
             }
@@ -104,10 +81,6 @@ final class NativeBulk {
         OPEN = open;
         CLOSE = close;
         FCNTL = fcntl;
-        SEND = send;
-        SETSOCKOPT = setsockopt;
-        RECVMSG = recvmsg;
-        POLL = poll;
         UNAVAILABLE_REASON = reason;
     }
 
@@ -137,23 +110,6 @@ final class NativeBulk {
     /** sendfile(2) of {@code length} bytes from {@code inFd} at the offset stored at {@code offsetAddress} (updated by the kernel). */
     static long sendfile(MemorySegment errno, int outFd, int inFd, long offsetAddress, long length) throws Throwable {
         return (long) SENDFILE.invokeExact(errno, outFd, inFd, offsetAddress, length);
-    }
-
-    static long send(MemorySegment errno, int fd, long address, long length, int flags) throws Throwable {
-        return (long) SEND.invokeExact(errno, fd, address, length, flags);
-    }
-
-    static int setsockopt(MemorySegment errno, int fd, int level, int name, long valueAddress, int valueLength)
-            throws Throwable {
-        return (int) SETSOCKOPT.invokeExact(errno, fd, level, name, valueAddress, valueLength);
-    }
-
-    static long recvmsg(MemorySegment errno, int fd, long msghdrAddress, int flags) throws Throwable {
-        return (long) RECVMSG.invokeExact(errno, fd, msghdrAddress, flags);
-    }
-
-    static int poll(MemorySegment errno, long pollfdAddress, long count, int timeoutMillis) throws Throwable {
-        return (int) POLL.invokeExact(errno, pollfdAddress, count, timeoutMillis);
     }
 
     /** open(2) read-only; the descriptor, or -1 with errno in {@code errno}. */
