@@ -18,10 +18,20 @@ public final class Budget {
         this.limits = limits;
     }
 
+    /** Which limit a refused test ran into. */
+    public enum Limit { TESTS, STREAMS, MEMORY }
+
     /** Thrown when a test does not fit; the message says what it needs and what is left. */
     public static final class Exceeded extends Exception {
-        public Exceeded(String message) {
+        private final Limit limit;
+
+        public Exceeded(Limit limit, String message) {
             super(message);
+            this.limit = limit;
+        }
+
+        public Limit limit() {
+            return limit;
         }
     }
 
@@ -57,15 +67,18 @@ public final class Budget {
     public synchronized Reservation reserve(int connections, long bufferBytes) throws Exceeded {
         long bytes = Math.multiplyExact((long) connections, Math.max(0, bufferBytes));
         if (tests + 1 > limits.maxTests()) {
-            throw new Exceeded("server busy: " + tests + " tests running, the most it runs at once (--max-tests "
+            throw new Exceeded(Limit.TESTS,
+                    "server busy: " + tests + " tests running, the most it runs at once (--max-tests "
                     + limits.maxTests() + ")");
         }
         if (streams + connections > limits.maxTotalStreams()) {
-            throw new Exceeded("the test needs " + connections + " streams; the server has " + (limits.maxTotalStreams()
+            throw new Exceeded(Limit.STREAMS,
+                    "the test needs " + connections + " streams; the server has " + (limits.maxTotalStreams()
                     - streams) + " of " + limits.maxTotalStreams() + " free (--max-total-streams)");
         }
         if (memoryBytes + bytes > limits.maxMemoryBytes()) {
-            throw new Exceeded("the test needs " + ByteSize.format(bytes) + " of buffers (" + connections + " × "
+            throw new Exceeded(Limit.MEMORY,
+                    "the test needs " + ByteSize.format(bytes) + " of buffers (" + connections + " × "
                     + ByteSize.format(bufferBytes) + "); the server has " + ByteSize.format(limits.maxMemoryBytes()
                     - memoryBytes) + " of " + ByteSize.format(limits.maxMemoryBytes()) + " free (--max-memory)");
         }

@@ -27,7 +27,9 @@ import picocli.CommandLine.Spec;
         description = {"Cluster agent: a wirespeed server that also answers a coordinator (`wirespeed mesh`):",
             "its doctor facts, and tests to a peer with bounded parameters. It runs only wirespeed's own",
             "tests (and perftest, when installed): never a command sent over the wire.",
-            "Off loopback it needs --token-file: a shared secret proven by HMAC challenge-response."},
+            "Off loopback it needs --token-file: a shared secret proven by HMAC challenge-response.",
+            "Sessions run over TLS 1.3; the agent's key derives from the token, which pins it for the",
+            "coordinator (docs/SECURITY.md). --insecure (both sides) turns TLS off."},
         footer = {"", "Examples:",
             "  head -c 32 /dev/urandom | base64 > /etc/wirespeed/token; chmod 600 /etc/wirespeed/token",
             "  wirespeed agent --token-file /etc/wirespeed/token",
@@ -51,6 +53,10 @@ public final class AgentCommand implements Callable<Integer> {
     @Option(names = "--token-file", paramLabel = "FILE",
             description = "Shared secret (16+ characters) a coordinator must prove; required off loopback.")
     Path tokenFile;
+
+    @Option(names = "--insecure",
+            description = "Coordinator sessions in plain text, without TLS (the coordinator needs --insecure too).")
+    boolean insecure;
 
     @Option(names = "--metrics", paramLabel = "[ADDR]:PORT",
             description = {"Serve Prometheus metrics of the latest result per peer and test on http://ADDR:PORT/metrics.",
@@ -99,7 +105,11 @@ public final class AgentCommand implements Callable<Integer> {
         }
         Agent agent = new Agent(new Agent.Config(bind, port, token, new TestSpec.Limits(maxStreams,
                 maxDurationSeconds * 1000), (int) Math.round(handshakeSeconds * 1000), perftestDir, FactsSource.sysfs(java.nio.file.Path.of("/")),
-                line -> ServerCommand.log(out, line)));
+                line -> ServerCommand.log(out, line), insecure));
+        if (insecure) {
+            ServerCommand.log(out, "warning: --insecure: coordinator sessions travel in plain text; facts, test requests"
+                    + " and results can be read and changed on the path");
+        }
         HttpServer metrics = null;
         try {
             if (metricsAt != null) {
@@ -118,7 +128,7 @@ public final class AgentCommand implements Callable<Integer> {
         }
         InetSocketAddress a = agent.address();
         ServerCommand.log(out, Version.software() + " agent listening on " + hostText(a) + ":" + a.getPort()
-                + (token != null ? " (token required)" : " (no token: loopback only)")
+                + (token != null ? " (token required)" : " (no token: loopback only)") + ", " + agent.transport()
                 + (metrics != null ? ", metrics on http://" + hostText(metrics.getAddress()) + ":" + metrics.getAddress().getPort() + "/metrics" : ""));
         accepting.join();
         agent.awaitStopped(5, TimeUnit.SECONDS);

@@ -117,6 +117,10 @@ public final class MeshCommand implements Callable<Integer> {
     @Option(names = "--token-file", paramLabel = "FILE", description = "The agents' shared secret.")
     Path tokenFile;
 
+    @Option(names = "--insecure",
+            description = "Talk to agents in plain text, without TLS (only to agents started with --insecure).")
+    boolean insecure;
+
     @Option(names = "--connect-timeout", paramLabel = "SEC", defaultValue = "5",
             description = "Seconds to wait for each agent to connect and answer (default ${DEFAULT-VALUE}).")
     double connectTimeoutSeconds;
@@ -165,10 +169,15 @@ public final class MeshCommand implements Callable<Integer> {
         Mesh.Config config = Mesh.Config.builder().hosts(hosts).rounds(rounds).pattern(meshPattern.text())
                 .engine(engine).seconds(seconds).omitSeconds(engine == MeshEngine.PERFTEST ? 0 : omitSeconds)
                 .streams(engine == MeshEngine.PERFTEST ? null : streams).bidir(bidir).expectPercent(expectPercent)
-                .perftest(perftest).token(token).connectTimeoutMillis((int) Math.round(connectTimeoutSeconds * 1000))
+                .perftest(perftest).token(token).insecure(insecure).connectTimeoutMillis((int) Math.round(connectTimeoutSeconds * 1000))
                 .interrupted(Interrupts::raised).build();
         if (dryRun) {
             return dryRun(config, out);
+        }
+        if (insecure) {
+            err.println("warning: --insecure: sessions with the agents travel in plain text; facts, test requests and"
+                    + " results can be read and changed on the path");
+            err.flush();
         }
         MeshResult result;
         try (ResultsSink sink = save.open(spec)) {

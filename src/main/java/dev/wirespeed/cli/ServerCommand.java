@@ -121,7 +121,7 @@ public final class ServerCommand implements Callable<Integer> {
         TestSpec.Limits limits = new TestSpec.Limits(maxStreams, maxDurationSeconds * 1000);
         int handshakeMillis = (int) Math.round(handshakeSeconds * 1000);
         Iperf3Service iperf3Service = new Iperf3Service(new Iperf3Service.Config(limits, handshakeMillis,
-                line -> log(out, line)));
+                line -> log(out, line), budget));
         List<BwServer> servers = new ArrayList<>();
         try {
             servers.add(new BwServer(new BwServer.Config(bind, port, once, limits, handshakeMillis, line -> log(out, line),

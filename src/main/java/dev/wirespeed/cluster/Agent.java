@@ -28,15 +28,24 @@ public final class Agent implements AutoCloseable {
      * @param limits         bounds of every test a coordinator or peer may ask for
      * @param handshakeMillis per-read timeout before a session is authenticated
      * @param perftestDir    where perftest binaries are; null = PATH
+     * @param insecure       coordinator sessions in plain text instead of TLS ({@link AgentTls})
      */
     public record Config(String bindAddress, int port, Token token, TestSpec.Limits limits, int handshakeMillis,
-                         Path perftestDir, FactsSource facts, Consumer<String> log) {}
+                         Path perftestDir, FactsSource facts, Consumer<String> log, boolean insecure) {
+        /** Sessions over TLS. */
+        public Config(String bindAddress, int port, Token token, TestSpec.Limits limits, int handshakeMillis,
+                      Path perftestDir, FactsSource facts, Consumer<String> log) {
+            this(bindAddress, port, token, limits, handshakeMillis, perftestDir, facts, log, false);
+        }
+    }
 
     private final Config config;
     private final BwServer server;
     private final AgentMetrics metrics;
     private final PerftestRunner perftest;
     private final BwResult.Peer self;
+    /** Null with --insecure. */
+    private final AgentTls tls;
     /** One client test at a time: a mesh never asks for two, and two would share the NIC. */
     private final Semaphore testSlot = new Semaphore(1);
     private final Set<AgentSession> sessions = ConcurrentHashMap.newKeySet();
@@ -46,6 +55,7 @@ public final class Agent implements AutoCloseable {
     public Agent(Config config) throws IOException {
         this.config = config;
         this.self = localPeer();
+        this.tls = config.insecure() ? null : AgentTls.forAgent(config.token());
         this.metrics = new AgentMetrics(self.host(), self.software());
         this.perftest = new PerftestRunner(config.perftestDir());
         this.server = new BwServer(new BwServer.Config(config.bindAddress(), config.port(), false, config.limits(),
@@ -117,6 +127,19 @@ public final class Agent implements AutoCloseable {
 
     BwResult.Peer self() {
         return self;
+    }
+
+    AgentTls tls() {
+        return tls;
+    }
+
+    /**
+     * How coordinators reach this agent, for its start line: "TLS 1.3, key sha256:…" (the pin a
+     * coordinator derives from the token) or the --insecure warning.
+     */
+    public String transport() {
+        return tls == null ? "PLAIN TEXT (--insecure): sessions can be read and changed on the path"
+                : "TLS 1.3, key " + tls.fingerprint();
     }
 
     PerftestRunner perftest() {

@@ -1,6 +1,5 @@
 package dev.wirespeed.cluster;
 
-import dev.wirespeed.Version;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.Preamble;
@@ -19,6 +18,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.net.ssl.SSLException;
 
 /**
  * The coordinator's session with one agent: connects, proves the token, checks the agent's proof,
@@ -42,6 +42,7 @@ public final class AgentClient implements AutoCloseable {
     }
 
     private final Endpoint endpoint;
+    /** The TLS socket over the connection; the plain one with --insecure. */
     private final Socket socket;
     private final FrameCodec codec;
     private final AgentMessage.Welcome welcome;
@@ -63,6 +64,14 @@ public final class AgentClient implements AutoCloseable {
      */
     public static AgentClient connect(Endpoint endpoint, Token token, int connectTimeoutMillis, int handshakeMillis)
             throws AgentException {
+        return connect(endpoint, token, connectTimeoutMillis, handshakeMillis, false);
+    }
+
+    /**
+     * @param insecure plain text instead of TLS ({@link AgentTls}): the agent must run with --insecure too
+     */
+    public static AgentClient connect(Endpoint endpoint, Token token, int connectTimeoutMillis, int handshakeMillis,
+                                      boolean insecure) throws AgentException {
         Socket s = new Socket();
         try {
             s.setTcpNoDelay(true);
@@ -82,9 +91,13 @@ public final class AgentClient implements AutoCloseable {
         try {
             s.setSoTimeout(handshakeMillis);
             s.getOutputStream().write(Preamble.agent());
+            if (!insecure) {
+                s = tls(s, endpoint, token);
+            }
             FrameCodec codec = new FrameCodec(s.getInputStream(), s.getOutputStream(), AgentMessage.MAX_FRAME_BYTES);
             String nonce = Token.nonce();
-            codec.writeValue(new AgentMessage.Hello(Wire.PROTOCOL_VERSION, Version.software(), nonce));
+            // no software version before authentication: the agent has not proven the token yet
+            codec.writeValue(new AgentMessage.Hello(Wire.PROTOCOL_VERSION, null, nonce));
             AgentMessage first = codec.readValue(AgentMessage.class);
             if (first instanceof AgentMessage.Refused r) {
                 throw new AgentException(HostStatus.INCOMPATIBLE, r.message());
@@ -128,6 +141,46 @@ public final class AgentClient implements AutoCloseable {
             Io.closeQuietly(s);
             throw new AgentException(HostStatus.NOT_AN_AGENT, "handshake failed: " + Io.reason(e));
         }
+    }
+
+    /** The TLS handshake over {@code s}; a wrong key or an agent without TLS is an {@link AgentException}. */
+    private static Socket tls(Socket s, Endpoint endpoint, Token token) throws IOException {
+        try {
+            return AgentTls.connect(s, token);
+        } catch (java.net.SocketException e) {
+            // reset: the other side closed with our ClientHello unread
+            throw notAnAgentOverTls();
+        } catch (SSLException e) {
+            AgentTls.PinMismatch pin = AgentTls.pinMismatch(e);
+            if (pin != null) {
+                throw new AgentException(HostStatus.REFUSED, "the agent's TLS key " + shortPin(pin.presented)
+                        + " is not the one the token gives (" + shortPin(pin.expected)
+                        + "): another token there, or someone in between");
+            }
+            if (closedByPeer(e)) {
+                throw notAnAgentOverTls();
+            }
+            throw new AgentException(HostStatus.INCOMPATIBLE, "TLS handshake failed: " + Io.reason(e));
+        }
+    }
+
+    private static AgentException notAnAgentOverTls() {
+        return new AgentException(HostStatus.NOT_AN_AGENT, "closed the connection during the TLS handshake (a wirespeed"
+                + " server or an older version there, not an agent? or an agent started with --insecure: then give"
+                + " --insecure here too)");
+    }
+
+    private static boolean closedByPeer(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof EOFException || t instanceof java.net.SocketException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String shortPin(String fingerprint) {
+        return fingerprint.substring(0, Math.min(fingerprint.length(), "sha256:".length() + 16)) + "…";
     }
 
     public Endpoint endpoint() {

@@ -11,18 +11,23 @@ import dev.wirespeed.units.Rate;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.ProtocolException;
 import dev.wirespeed.wire.Wire;
+import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
+import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.channels.SocketChannel;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
+import javax.net.ssl.SSLException;
 
 /** One coordinator's session with an agent: handshake with the token, then requests until it leaves. */
 final class AgentSession {
@@ -42,6 +47,9 @@ final class AgentSession {
     private final Runnable handshakeDone;
     private final Set<Long> cancelled = ConcurrentHashMap.newKeySet();
     private FrameCodec codec;
+    /** The TLS socket over the channel once its handshake ran; the channel's own socket with --insecure. */
+    private Socket socket;
+    private InputStream input;
     private volatile boolean closed;
 
     AgentSession(Agent agent, SocketChannel ch, DataInputStream in, String peer, Runnable handshakeDone) {
@@ -50,6 +58,7 @@ final class AgentSession {
         this.in = in;
         this.peer = peer;
         this.handshakeDone = handshakeDone;
+        this.socket = ch.socket();
     }
 
     void run() throws IOException {
@@ -87,8 +96,35 @@ final class AgentSession {
     /** True when the coordinator proved the token (or none is needed); false after a refusal. */
     private boolean handshake() throws IOException {
         ch.socket().setSoTimeout(agent.config().handshakeMillis());
-        FrameCodec small = new FrameCodec(in, ch.socket().getOutputStream(), HANDSHAKE_FRAME_BYTES);
+        int first = in.read();
+        if (first < 0) {
+            throw new EOFException();
+        }
+        boolean tlsHello = first == AgentTls.HANDSHAKE_RECORD;
+        AgentTls tls = agent.tls();
+        if (tlsHello && tls == null) {
+            agent.log("refused coordinator " + peer + ": it speaks TLS and this agent runs with --insecure");
+            return false;
+        }
+        if (tlsHello) {
+            try {
+                socket = tls.accept(ch.socket(), first);
+            } catch (SSLException e) {
+                agent.log("refused coordinator " + peer + ": TLS handshake failed: " + Io.reason(e));
+                return false;
+            }
+            input = socket.getInputStream();
+        } else {
+            input = new SequenceInputStream(new ByteArrayInputStream(new byte[] {(byte) first}), in);
+        }
+        FrameCodec small = new FrameCodec(input, socket.getOutputStream(), HANDSHAKE_FRAME_BYTES);
         AgentMessage.Hello hello = expect(small, AgentMessage.Hello.class);
+        if (!tlsHello && tls != null) {
+            // in clear, so nothing but the refusal: the coordinator shows it as its one-line error
+            refuse(small, "this agent requires TLS; the coordinator runs with --insecure (drop it there,"
+                    + " or start the agent with --insecure too)");
+            return false;
+        }
         if (hello.protocolVersion() != Wire.PROTOCOL_VERSION) {
             refuse(small, "protocol version " + hello.protocolVersion() + " is not supported (this agent speaks "
                     + Wire.PROTOCOL_VERSION + ")");
@@ -116,7 +152,7 @@ final class AgentSession {
         small.writeValue(new AgentMessage.Welcome(proof, agent.self(), agent.config().limits().maxStreams(),
                 agent.config().limits().maxDurationMillis(), agent.engines()));
         handshakeDone.run();
-        codec = new FrameCodec(in, ch.socket().getOutputStream(), AgentMessage.MAX_FRAME_BYTES);
+        codec = new FrameCodec(input, socket.getOutputStream(), AgentMessage.MAX_FRAME_BYTES);
         return true;
     }
 
@@ -130,7 +166,7 @@ final class AgentSession {
     }
 
     private void loop() throws IOException {
-        ch.socket().setSoTimeout(IDLE_LIMIT_MILLIS);
+        socket.setSoTimeout(IDLE_LIMIT_MILLIS);
         while (!closed) {
             AgentMessage m = codec.readValue(AgentMessage.class);
             switch (m) {

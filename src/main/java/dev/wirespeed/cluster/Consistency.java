@@ -1,6 +1,7 @@
 package dev.wirespeed.cluster;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.wirespeed.diagnose.Severity;
 import dev.wirespeed.units.Rate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -76,7 +77,7 @@ public final class Consistency {
                 if (!on.contains(h)) {
                     on.add(h);
                 }
-                String severity = prev == null || rank(finding.severity()) > rank(prev.severity())
+                String severity = prev == null || worse(finding.severity(), prev.severity())
                         ? finding.severity() : prev.severity();
                 String example = prev == null ? h + ": " + finding.message() : prev.example();
                 notes.put(finding.rule(), new DoctorNote(finding.rule(), severity, on, example,
@@ -114,11 +115,12 @@ public final class Consistency {
         return on.size() > 5 ? on.size() + " hosts (" + String.join(", ", on.subList(0, 5)) + ", …)" : String.join(", ", on);
     }
 
-    private static int rank(String severity) {
-        return switch (severity) {
-            case "error" -> 2;
-            case "warn" -> 1;
-            default -> 0;
-        };
+    /** Severities travel as their labels (an agent's JSON); one the coordinator does not know counts as info. */
+    private static boolean worse(String label, String than) {
+        return severity(label).compareTo(severity(than)) > 0;
+    }
+
+    private static Severity severity(String label) {
+        return Severity.ofLabel(label).orElse(Severity.INFO);
     }
 }

@@ -5,6 +5,7 @@ import dev.wirespeed.diagnose.Severity;
 import dev.wirespeed.host.CpuTopology;
 import dev.wirespeed.host.Facts;
 import dev.wirespeed.host.IbRate;
+import dev.wirespeed.host.IpoibMode;
 import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.host.RdmaDevice;
 import dev.wirespeed.host.RdmaPort;
@@ -61,7 +62,7 @@ public final class FactsSummary {
                 return rateBitsPerSecond * Framing.ethernetTcpGoodput(mtuBytes);
             }
             if (n.isIpoib() && n.ipoibMode().isPresent()) {
-                return rateBitsPerSecond * Framing.ipoibTcpGoodput("connected".equals(n.ipoibMode().value()), mtuBytes);
+                return rateBitsPerSecond * Framing.ipoibTcpGoodput(n.isIpoibMode(IpoibMode.CONNECTED), mtuBytes);
             }
         } catch (IllegalArgumentException e) {
             // an MTU the framing cannot use: no ceiling

@@ -35,10 +35,12 @@ public final class Mesh {
      * @param streams  TCP streams per direction; null = each client's cores, up to 8 (as bw)
      * @param perftest the perftest run when {@code engine} is "perftest", else null
      * @param token    null without --token-file
+     * @param insecure sessions in plain text instead of TLS (--insecure)
      */
     public record Config(List<Endpoint> hosts, List<Round> rounds, String pattern, MeshEngine engine, double seconds,
                          double omitSeconds, Integer streams, boolean bidir, double expectPercent,
-                         PerftestSpec perftest, Token token, int connectTimeoutMillis, BooleanSupplier interrupted) {
+                         PerftestSpec perftest, Token token, boolean insecure, int connectTimeoutMillis,
+                         BooleanSupplier interrupted) {
         /** A builder holding every field of this config: change some, {@code build()} a copy that keeps the rest. */
         public Builder toBuilder() {
             Builder b = new Builder();
@@ -53,6 +55,7 @@ public final class Mesh {
             b.expectPercent = expectPercent;
             b.perftest = perftest;
             b.token = token;
+            b.insecure = insecure;
             b.connectTimeoutMillis = connectTimeoutMillis;
             b.interrupted = interrupted;
             return b;
@@ -75,6 +78,7 @@ public final class Mesh {
             private double expectPercent;
             private PerftestSpec perftest;
             private Token token;
+            private boolean insecure;
             private int connectTimeoutMillis;
             private BooleanSupplier interrupted;
 
@@ -135,6 +139,11 @@ public final class Mesh {
                 return this;
             }
 
+            public Builder insecure(boolean insecure) {
+                this.insecure = insecure;
+                return this;
+            }
+
             public Builder connectTimeoutMillis(int connectTimeoutMillis) {
                 this.connectTimeoutMillis = connectTimeoutMillis;
                 return this;
@@ -147,7 +156,7 @@ public final class Mesh {
 
             public Config build() {
                 return new Config(hosts, rounds, pattern, engine, seconds, omitSeconds, streams, bidir, expectPercent,
-                        perftest, token, connectTimeoutMillis, interrupted);
+                        perftest, token, insecure, connectTimeoutMillis, interrupted);
             }
         }
     }
@@ -297,7 +306,7 @@ public final class Mesh {
         Endpoint e = hosts.get(i);
         try {
             clients[i] = AgentClient.connect(e, config.token(), config.connectTimeoutMillis(),
-                    Math.max(config.connectTimeoutMillis(), HANDSHAKE_TIMEOUT_MILLIS));
+                    Math.max(config.connectTimeoutMillis(), HANDSHAKE_TIMEOUT_MILLIS), config.insecure());
             status[i] = host(e, HostStatus.OK, null, null, null, null);
         } catch (AgentClient.AgentException ex) {
             status[i] = host(e, ex.status(), ex.getMessage(), null, null, null);

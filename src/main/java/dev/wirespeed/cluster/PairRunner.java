@@ -111,7 +111,7 @@ final class PairRunner {
             if (s == null) {
                 continue;
             }
-            boolean up = "upload".equals(d.direction());
+            boolean up = Direction.UPLOAD.label().equals(d.direction());
             Long retransmits = d.senderSummary() != null && d.senderSummary().retransmits() != null
                     ? d.senderSummary().retransmits().sockets() : null;
             flows.add(new PairResult.Flow(up ? client : server, up ? server : client, s.bitsPerSecond(), s.bytes(),

@@ -87,6 +87,15 @@ public final class Token {
         return mac("wirespeed-agent/1 agent", coordinatorNonce, agentNonce);
     }
 
+    /**
+     * 32 bytes that seed the agents' TLS key ({@link AgentTls}): whoever holds the token can compute
+     * the key, and so the coordinator pins it without a second file to distribute. The role label
+     * keeps this value apart from every handshake MAC.
+     */
+    byte[] tlsKeySeed() {
+        return HexFormat.of().parseHex(mac("wirespeed-agent/1 tls-key", "ed25519", "v1"));
+    }
+
     /** Compares in constant time. */
     public static boolean matches(String expected, String given) {
         if (given == null) {

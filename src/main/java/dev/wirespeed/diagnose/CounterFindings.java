@@ -43,10 +43,11 @@ public final class CounterFindings {
                                     Map<String, String> netdevOf, boolean delta) {
         List<Finding> out = new ArrayList<>();
         for (Counters c : all) {
-            if (signal.scope != null && signal.scope != c.scope()) {
+            if ((signal.scope != null && signal.scope != c.scope()) || (signal.generic && CounterSignal.specificFires(c))) {
                 continue;
             }
-            Map<String, Observed<Long>> hits = new LinkedHashMap<>();
+            // by name, so the same counters read the same whatever order the source listed them in
+            Map<String, Observed<Long>> hits = new java.util.TreeMap<>();
             c.values().forEach((name, o) -> {
                 if (o.isPresent() && o.value() != 0 && CounterSignal.of(c.scope(), name).orElse(null) == signal) {
                     hits.put(name, o);
@@ -70,7 +71,8 @@ public final class CounterFindings {
             StringBuilder counts = new StringBuilder();
             hits.forEach((name, o) -> counts.append(counts.isEmpty() ? "" : ", ").append(name).append(' ')
                     .append(delta ? "+" + human(o.value()) : grouped(o.value())));
-            String netdev = c.scope() == Counters.Scope.NETDEV ? c.subject() : netdevOf.get(c.subject());
+            String netdev = c.subject().equals(Counters.UNNAMED_SUBJECT) ? null
+                    : c.scope() == Counters.Scope.NETDEV ? c.subject() : netdevOf.get(c.subject());
             String command = signal.fixCommand == null || (signal.fixCommand.contains("{IF}") && netdev == null) ? null
                     : signal.fixCommand.replace("{IF}", netdev == null ? "" : netdev);
             List<Evidence> evidence = hits.values().stream().map(Observed::evidence).toList();
@@ -81,8 +83,11 @@ public final class CounterFindings {
         return out;
     }
 
-    /** "enp4s0f0np0", "mlx5_0 port 1", "tcp". */
+    /** "enp4s0f0np0", "mlx5_0 port 1", "tcp/ip"; "the port" when the output did not name it. */
     public static String label(Counters c) {
+        if (c.subject().equals(Counters.UNNAMED_SUBJECT)) {
+            return "the port";
+        }
         return switch (c.scope()) {
             case NETDEV -> c.subject();
             case RDMA_PORT -> c.subject().replace("/", " port ");

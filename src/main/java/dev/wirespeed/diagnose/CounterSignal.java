@@ -6,45 +6,65 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * What a nonzero counter means, by its name (see {@link Counters} for the names): the kind of
- * trouble, the cause in words and the fix. Sources: the kernel's mlx5 counters documentation
+ * The one table of counter signals: what a nonzero counter means, by its name, for doctor (sysfs,
+ * procfs, `ethtool -S`, `ethtool -I -a`), explain (the same counters pasted: `ethtool -S`,
+ * `ethtool -a --include-statistics`, `ip -s link`, perfquery, ibqueryerrors, nstat, netstat -s) and a
+ * test's deltas (bw, lat, check, mesh). Each source's spelling is mapped to the names below before
+ * a rule reads them ({@link dev.wirespeed.host.CounterNames}: perfquery's "SymbolErrorCounter" is
+ * "symbol_error", `ip -s link`'s "missed" is "rx_missed_errors", netstat's sentences are nstat's
+ * names), so the same counters give the same finding ids whatever the source.
+ *
+ * <p>Names per source: NETDEV — /sys/class/net/IF/statistics files and the drivers' `ethtool -S`
+ * names (mlx5's, and the ring-drop names of e1000e/igb, ixgbe, be2net, sfc), the `ethtool -a` statistics; RDMA_PORT —
+ * /sys/class/infiniband/DEV/ports/N/counters and hw_counters files, plus the IBA detail counters that
+ * have no sysfs file (PortSwLifetimeLimitDiscards …, kept under perfquery's name); HOST — nstat names.
+ *
+ * <p>Sources of the meanings: the kernel's mlx5 counters documentation
  * (Documentation/networking/device_drivers/ethernet/mellanox/mlx5/counters.rst), sysfs-class-net-statistics,
- * sysfs-class-infiniband and the IBA PortCounters attribute, proc(5) and the kernel's SNMP MIB
- * names (include/uapi/linux/snmp.h). Traffic counters (bytes, packets) mean nothing here.
+ * Documentation/networking/statistics.rst (the standard pause statistics), sysfs-class-infiniband and the
+ * IBA PortCounters attribute (vol. 1, 16.1.3.5), proc(5) and the kernel's SNMP MIB names
+ * (include/uapi/linux/snmp.h). Traffic counters (bytes, packets) mean nothing here.
+ *
+ * <p>A {@link #generic} signal (an interface's total errors or drops) speaks only when no specific
+ * signal of the same subject does: the specific one already names the cause.
  */
 enum CounterSignal {
     RX_BUFFER("counter-rx-buffer", Severity.WARN, Counters.Scope.NETDEV,
             "rx_out_of_buffer|rx_missed_errors|rx_fifo_errors|rx_over_errors|rx_buff_alloc_err|rx_no_buffer_count"
-                    + "|rx_discards|rx_queue_\\d+_drops",
+                    + "|rx_discards|rx_queue_\\d+_drops|rx_drops_no_pbuf|rx_drops_no_erx_descr|rx_skb_alloc_discard"
+                    + "|rxpp_fifo_overflow_drop|rx_input_fifo_overflow_drop|port_rx_nodesc_drops|rx_nodesc_drop_cnt",
             "the receiver dropped packets for want of buffers: the receive ring ran empty before the CPU refilled it",
             "raise the receive ring (ethtool -g IF shows the maximum) and spread interrupts over more cores",
             "ethtool -G {IF} rx 8192"),
     PORT_DISCARD("counter-port-discard", Severity.WARN, Counters.Scope.NETDEV,
-            "rx_discards_phy|tx_discards_phy",
+            "rx_discards_phy|tx_discards_phy|rx_buffer_passed_thres_phy",
             "the adapter discarded packets at the port: it could not move them to the host fast enough (PCIe, ring, CPU)",
             "raise the receive ring, and enable flow control (pause or PFC) so the sender waits instead of losing packets",
             "ethtool -G {IF} rx 8192"),
     PHY_ERRORS("counter-phy-errors", Severity.WARN, null,
-            "rx_crc_errors_phy|rx_symbol_err_phy|rx_crc_errors|rx_frame_errors|rx_length_errors|rx_in_range_len_errors_phy"
-                    + "|rx_alignment_symbol_errors|symbol_error|link_error_recovery|local_link_integrity_errors"
-                    + "|port_rcv_errors|rx_icrc_encapsulated",
+            "rx_crc_errors_phy|rx_symbol_err_phy|rx_pcs_symbol_err_phy|rx_crc_errors|rx_frame_errors|rx_length_errors"
+                    + "|rx_in_range_len_errors_phy|rx_in_range_errors|rx_alignment_symbol_errors|symbol_error"
+                    + "|link_error_recovery|local_link_integrity_errors|port_rcv_errors|port_rcv_remote_physical_errors"
+                    + "|rx_icrc_encapsulated|PortMalformedPktErrors",
             "frames arrived corrupted (CRC or symbol errors): a bad or dirty cable, optic or connector, or a failing port",
             "reseat or replace the cable or optic (and clean the connectors); read the module's diagnostics",
             "ethtool -m {IF}"),
     PAUSE("counter-pause", Severity.INFO, Counters.Scope.NETDEV,
             "rx_pause_ctrl_phy|tx_pause_ctrl_phy|rx_prio\\d_pause|tx_prio\\d_pause|rx_global_pause|tx_global_pause"
-                    + "|rx_pause_frames|tx_pause_frames|rx_pause|tx_pause",
+                    + "|rx_pause_frames|tx_pause_frames|rx_pause|tx_pause|tx_pauseframes|rx_priority_pause_frames"
+                    + "|tx_priority_pauseframes",
             "pause frames: rx means the switch told this port to stop sending (congestion beyond it), tx means this host"
                     + " could not take what arrived and stopped its sender",
             "check the pause/PFC configuration of both ends and the switch, and what congests the path",
             "ethtool -a {IF}"),
     PAUSE_STORM("counter-pause-storm", Severity.ERROR, Counters.Scope.NETDEV,
-            "tx_pause_storm_warning_events|tx_pause_storm_error_events",
+            "tx_pause_storm_warning_events|tx_pause_storm_error_events|tx_pause_storm_events",
             "the adapter sent pause frames for a long time without end (a pause storm): the host stopped draining its receive queues",
             "find what stalls the receiver (a hung driver or CPU); the storm guard turned pause off for the port",
             null),
     CONGESTION("counter-congestion", Severity.INFO, Counters.Scope.RDMA_PORT,
-            "port_xmit_wait|port_xmit_discards|excessive_buffer_overrun_errors",
+            "port_xmit_wait|port_xmit_discards|excessive_buffer_overrun_errors|port_xmit_constraint_errors"
+                    + "|port_rcv_constraint_errors|PortSwLifetimeLimitDiscards|PortSwHOQLifetimeLimitDiscards",
             "the port had data to send but no credit from the other end: congestion downstream in the fabric"
                     + " (port_xmit_discards: packets dropped at transmit)",
             "find the hot links (ibqueryerrors, ibdiagnet --pc) and spread the traffic; check adaptive routing and congestion control",
@@ -61,7 +81,8 @@ enum CounterSignal {
             null),
     SOCKET_DROPS("counter-socket-drops", Severity.INFO, Counters.Scope.HOST,
             "TcpExtTCPBacklogDrop|TcpExtTCPRcvQDrop|TcpExtTCPZeroWindowDrop|TcpExtListenOverflows|TcpExtListenDrops"
-                    + "|TcpExtRcvPruned|TcpExtTCPOFODrop|UdpRcvbufErrors|UdpSndbufErrors|IpExtInNoRoutes",
+                    + "|TcpExtRcvPruned|TcpExtTCPOFODrop|UdpRcvbufErrors|UdpSndbufErrors|Udp6RcvbufErrors"
+                    + "|Udp6SndbufErrors",
             "the kernel dropped packets at a socket whose receive queue or accept backlog was full",
             "raise the socket buffers (net.ipv4.tcp_rmem, net.core.rmem_max) or the listen backlog (net.core.somaxconn)",
             "sysctl -w net.core.rmem_max=268435456 net.ipv4.tcp_rmem='4096 131072 268435456'"),
@@ -69,7 +90,18 @@ enum CounterSignal {
             "qdisc_dropped",
             "the interface's queueing discipline dropped packets before they reached the NIC (a shaper, a policer or a full queue)",
             "look at the qdisc (a rate limit, netem, or a queue too short for the rate) and remove or enlarge it",
-            "tc -s qdisc show dev {IF}");
+            "tc -s qdisc show dev {IF}"),
+    IF_ERRORS("counter-if-errors", Severity.WARN, Counters.Scope.NETDEV,
+            "rx_errors|tx_errors|tx_carrier_errors|tx_aborted_errors|tx_fifo_errors",
+            "the interface counted errors, and none of its counters read here says which kind",
+            "read the driver's own counters to find which kind",
+            "ethtool -S {IF}", true),
+    DROPPED("counter-dropped", Severity.INFO, Counters.Scope.NETDEV,
+            "rx_dropped|tx_dropped",
+            "the kernel dropped packets at the interface; this total also counts frames for unknown protocols or VLANs,"
+                    + " so it can be harmless",
+            "read the driver's counters to tell buffer drops from the rest",
+            "ethtool -S {IF}", true);
 
     final String ruleId;
     final Severity severity;
@@ -80,9 +112,16 @@ enum CounterSignal {
     final String fixAction;
     /** With {IF} for the netdev; null when no single command fixes it. */
     final String fixCommand;
+    /** A total that speaks only when no specific signal of the same subject does. */
+    final boolean generic;
 
     CounterSignal(String ruleId, Severity severity, Counters.Scope scope, String names, String cause, String fixAction,
                   String fixCommand) {
+        this(ruleId, severity, scope, names, cause, fixAction, fixCommand, false);
+    }
+
+    CounterSignal(String ruleId, Severity severity, Counters.Scope scope, String names, String cause, String fixAction,
+                  String fixCommand, boolean generic) {
         this.ruleId = ruleId;
         this.severity = severity;
         this.scope = scope;
@@ -90,6 +129,7 @@ enum CounterSignal {
         this.cause = cause;
         this.fixAction = fixAction;
         this.fixCommand = fixCommand;
+        this.generic = generic;
     }
 
     /** The signal of a counter, if its name means trouble when nonzero. */
@@ -100,6 +140,11 @@ enum CounterSignal {
             }
         }
         return Optional.empty();
+    }
+
+    /** True when a specific (not {@link #generic}) signal has a nonzero counter in {@code c}. */
+    static boolean specificFires(Counters c) {
+        return c.nonzero().keySet().stream().anyMatch(n -> of(c.scope(), n).filter(s -> !s.generic).isPresent());
     }
 
     /** Names that matter (any signal) among {@code c}'s counters. */

@@ -2,6 +2,7 @@ package dev.wirespeed.diagnose;
 
 import dev.wirespeed.host.Facts;
 import dev.wirespeed.host.IbRate;
+import dev.wirespeed.host.IpoibMode;
 import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.limits.Framing;
 import dev.wirespeed.limits.Links;
@@ -98,7 +99,7 @@ public final class HostPaths {
         NetInterface ipoib = ports.size() == 1 && ports.getFirst().netdev() != null && ports.getFirst().netdev().isIpoib()
                 ? ports.getFirst().netdev() : null;
         if (uniform && tcp && ipoib != null && ipoib.mtuBytes().isPresent() && ipoib.mtuBytes().value() >= 576) {
-            boolean connected = ipoib.ipoibMode().isPresent() && ipoib.ipoibMode().value().equals("connected");
+            boolean connected = ipoib.isIpoibMode(IpoibMode.CONNECTED);
             return Links.infiniband(first.widthLanes(), first.speed(), 1, connected, ipoib.mtuBytes().value());
         }
         if (uniform) {

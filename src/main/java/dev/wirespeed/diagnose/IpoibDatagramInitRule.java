@@ -2,6 +2,7 @@ package dev.wirespeed.diagnose;
 
 import dev.wirespeed.host.Context;
 import dev.wirespeed.host.Facts;
+import dev.wirespeed.host.IpoibMode;
 import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.host.PortState;
 import dev.wirespeed.host.RdmaPort;
@@ -36,7 +37,7 @@ final class IpoibDatagramInitRule implements Rule {
                 continue;
             }
             NetInterface i = facts.netdevOf(p).orElse(null);
-            if (i == null || !i.isIpoib() || !i.ipoibMode().isPresent() || !i.ipoibMode().value().equals("datagram")) {
+            if (i == null || !i.isIpoib() || !i.isIpoibMode(IpoibMode.DATAGRAM)) {
                 continue;
             }
             String mtu = i.mtuBytes().isPresent() ? " at MTU " + i.mtuBytes().value() : "";

@@ -2,6 +2,7 @@ package dev.wirespeed.diagnose;
 
 import dev.wirespeed.host.Context;
 import dev.wirespeed.host.Facts;
+import dev.wirespeed.host.IpoibMode;
 import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.limits.Framing;
 import java.util.ArrayList;
@@ -34,7 +35,7 @@ final class IpoibDatagramRule implements Rule {
                 continue;
             }
             int mtu = i.mtuBytes().value();
-            boolean datagram = i.ipoibMode().isPresent() ? i.ipoibMode().value().equals("datagram")
+            boolean datagram = i.ipoibMode().isPresent() ? i.isIpoibMode(IpoibMode.DATAGRAM)
                     : mtu <= Framing.IPOIB_DATAGRAM_MTU;
             if (!datagram || mtu > Framing.IPOIB_DATAGRAM_MTU) {
                 continue;

@@ -7,7 +7,9 @@ import java.util.List;
 
 /**
  * The rules explain applies to a whole log: every host rule of {@link RuleSet#standard()} on each
- * host's facts, then the {@link LogRule}s. Findings sorted like {@link RuleSet#diagnose}.
+ * host's facts, then the {@link LogRule}s. Findings sorted like {@link RuleSet#diagnose}. Pasted
+ * counters become the host's counter facts (explain's RecordFacts), so doctor's counter rules
+ * ({@link CounterRule}, one per {@link CounterSignal}) judge them here too, with the same ids.
  */
 public final class LogRules {
     private final RuleSet hostRules;
@@ -20,9 +22,10 @@ public final class LogRules {
 
     public static LogRules standard() {
         return new LogRules(RuleSet.standard(), List.of(new RdmaNamingMixedRule(), new FabricLinkDegradedRule(),
-                new ZeroTierUnreachableRule(), new MdcliPatchBlocksUpgradeRule(), new CounterErrorsRule(),
+                new ZeroTierUnreachableRule(), new MdcliPatchBlocksUpgradeRule(),
                 new KernelEventsRule(), new FirmwareResetPendingRule(),
-                new NcclBusBandwidthRule(), new MstNotStartedRule(), new StreamImbalanceRule()));
+                new NcclBusBandwidthRule(), new MstNotStartedRule(), new StreamImbalanceRule(),
+                new IbdiagnetErrorsRule()));
     }
 
     public List<LogRule> logRules() {
@@ -31,15 +34,8 @@ public final class LogRules {
 
     public List<Finding> diagnose(LogFacts log) {
         List<Finding> out = new ArrayList<>();
-        // pasted counters are judged once: by counter-errors (per port and kind, with the tool's line),
-        // not again by the facts-level counter rules that serve doctor and the tests' deltas
-        boolean countersByLog = logRules.stream().anyMatch(r -> r instanceof CounterErrorsRule);
-        java.util.Set<String> counterRuleIds = java.util.Arrays.stream(CounterSignal.values())
-                .map(c -> c.ruleId).collect(java.util.stream.Collectors.toSet());
         for (Facts host : log.hosts()) {
-            hostRules.diagnose(host).stream()
-                    .filter(f -> !(countersByLog && counterRuleIds.contains(f.rule())))
-                    .forEach(out::add);
+            out.addAll(hostRules.diagnose(host));
         }
         for (LogRule rule : logRules) {
             try {

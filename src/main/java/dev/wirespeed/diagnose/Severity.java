@@ -14,4 +14,14 @@ public enum Severity {
     public String label() {
         return name().toLowerCase(java.util.Locale.ROOT);
     }
+
+    /** The severity whose {@link #label()} is {@code label} (as stored in doctor's JSON), or empty. */
+    public static java.util.Optional<Severity> ofLabel(String label) {
+        for (Severity s : values()) {
+            if (s.label().equals(label)) {
+                return java.util.Optional.of(s);
+            }
+        }
+        return java.util.Optional.empty();
+    }
 }

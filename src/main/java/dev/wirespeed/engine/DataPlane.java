@@ -19,7 +19,7 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Stream indexes follow {@link dev.wirespeed.wire.Direction}: in a --bidir test the first
  * {@code streams} connections carry client → server data, as iperf3 also orders them.
  */
-public final class DataPlane {
+public final class DataPlane implements Plane {
     /** Receives interval reports as they are sampled (the client prints them). */
     public interface IntervalListener {
         void interval(BwResult.IntervalReport report);

@@ -55,23 +55,20 @@ final class PathCounterReport {
             findings.addAll(f);
             f.forEach(x -> sides.add("server"));
         }
-        List<CounterReport.Note> notes = new ArrayList<>();
+        List<Integer> order = new ArrayList<>();
         for (int i = 0; i < findings.size(); i++) {
+            order.add(i);
+        }
+        // worst first (Severity's order is INFO < WARN < ERROR); among equals, drops and errors
+        // before retransmits (the cause before its effect)
+        order.sort(Comparator.comparing((Integer i) -> findings.get(i).severity(), Comparator.reverseOrder())
+                .thenComparing(i -> findings.get(i).rule().equals("counter-tcp-retransmits")));
+        List<CounterReport.Note> notes = new ArrayList<>();
+        for (int i : order) {
             Finding f = findings.get(i);
             String fix = f.fix() == null ? null : f.fix().action() + (f.fix().command() == null ? "" : ": " + f.fix().command());
             notes.add(new CounterReport.Note(sides.get(i), f.rule(), f.severity().label(), f.subject(), f.message(), fix));
         }
-        // worst first; among equals, drops and errors before retransmits (the cause before its effect)
-        notes.sort(Comparator.comparingInt((CounterReport.Note n) -> -severityRank(n.severity()))
-                .thenComparing(n -> n.rule().equals("counter-tcp-retransmits")));
         return new CounterReport(clientInterface, client, serverInterface, server, notes);
-    }
-
-    private static int severityRank(String s) {
-        return switch (s) {
-            case "error" -> 2;
-            case "warn" -> 1;
-            default -> 0;
-        };
     }
 }

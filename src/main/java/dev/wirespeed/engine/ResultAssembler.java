@@ -57,7 +57,7 @@ final class ResultAssembler {
         if (streams.isEmpty()) {
             return null;
         }
-        IntervalReport r = report("upload", iv.startNanos(), iv.endNanos(), iv.omitted(), streams);
+        IntervalReport r = report(Direction.UPLOAD, iv.startNanos(), iv.endNanos(), iv.omitted(), streams);
         upload.add(r);
         return r;
     }
@@ -77,12 +77,12 @@ final class ResultAssembler {
         if (streams.isEmpty()) {
             return null;
         }
-        IntervalReport r = report("download", s.startNanos(), s.endNanos(), s.omitted(), streams);
+        IntervalReport r = report(Direction.DOWNLOAD, s.startNanos(), s.endNanos(), s.omitted(), streams);
         download.add(r);
         return r;
     }
 
-    private static IntervalReport report(String direction, long startNanos, long endNanos, boolean omitted,
+    private static IntervalReport report(Direction direction, long startNanos, long endNanos, boolean omitted,
                                          List<StreamBytes> streams) {
         long bytes = streams.stream().mapToLong(StreamBytes::bytes).sum();
         return new IntervalReport(direction, startNanos / 1e9, endNanos / 1e9, omitted, List.copyOf(streams), bytes,

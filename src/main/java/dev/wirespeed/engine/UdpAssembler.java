@@ -30,7 +30,7 @@ final class UdpAssembler {
 
     /** An interval measured by the server: its receiving streams are the upload streams. */
     synchronized UdpResult.UdpInterval remote(Message.UdpInterval iv) {
-        UdpResult.UdpInterval r = convert(iv, "upload", this::isUpload);
+        UdpResult.UdpInterval r = convert(iv, Direction.UPLOAD, this::isUpload);
         if (r != null) {
             upload.add(r);
         }
@@ -39,14 +39,14 @@ final class UdpAssembler {
 
     /** An interval measured here: the client's receiving streams are the download streams. */
     synchronized UdpResult.UdpInterval local(Message.UdpInterval iv) {
-        UdpResult.UdpInterval r = convert(iv, "download", i -> !isUpload(i));
+        UdpResult.UdpInterval r = convert(iv, Direction.DOWNLOAD, i -> !isUpload(i));
         if (r != null) {
             download.add(r);
         }
         return r;
     }
 
-    private UdpResult.UdpInterval convert(Message.UdpInterval iv, String direction, IntPredicate inDirection) {
+    private UdpResult.UdpInterval convert(Message.UdpInterval iv, Direction direction, IntPredicate inDirection) {
         if (iv == null || iv.streams() == null || iv.counts() == null || iv.streams().length != iv.counts().size()) {
             return null;
         }

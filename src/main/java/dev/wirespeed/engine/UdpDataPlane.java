@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * (iperf3): {@link UdpGroup}'s paced senders and loss/jitter receivers, with warm-up and interval
  * sampling, driven from outside — the UDP counterpart of {@link DataPlane}.
  */
-public final class UdpDataPlane {
+public final class UdpDataPlane implements Plane {
     /** Receives interval reports of the streams this side receives, as they are sampled. */
     public interface IntervalListener {
         void interval(UdpResult.UdpInterval interval);

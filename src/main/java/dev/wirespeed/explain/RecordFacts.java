@@ -75,7 +75,7 @@ final class RecordFacts {
 
     private static final Pattern MLNX_PCI_SECTION = Pattern.compile(".* Device Status on PCI ([0-9a-fA-F:.]+)");
     private static final Pattern MLNX_PORT_SECTION = Pattern.compile("(\\S+) \\(Port (\\d+)\\) Status");
-    private static final Pattern IB_COUNTER_PORT = Pattern.compile("(.+?) port (\\d{1,3})(?: \\(.*\\))?");
+    private static final Pattern IB_COUNTER_PORT = Pattern.compile("(.+?) port (\\d{1,3}|ALL)(?: \\(.*\\))?");
     private static final Pattern GBE = Pattern.compile("([\\d.]+)GbE");
 
     /** Adds what one parsed block says to {@code b}. */
@@ -169,6 +169,7 @@ final class RecordFacts {
 
         @Override
         public Void visit(PauseSettings ps) {
+            pauseCounters(ps, src).ifPresent(b::add);
             if (ps.iface() != null) {
                 b.add(NetInterface.builder(ps.iface())
                         .pause(Observed.of(new PauseFrames(ps.autoNegotiate(), ps.rx(), ps.tx()),
@@ -399,6 +400,18 @@ final class RecordFacts {
         @Override
         public Void visit(PcieBandwidthLine l) {
             pci(l.address(), src).ifPresent(a -> b.add(PciFunction.builder(a).link(kernelLink(l, src)).build()));
+            return null;
+        }
+
+        /** ibdiagnet's stage table is about the fabric, not one host: read by the ibdiagnet rule from the log. */
+        @Override
+        public Void visit(dev.wirespeed.parse.ib.IbdiagStage r) {
+            return null;
+        }
+
+        /** ibdiagnet's fabric summary counts the fabric's nodes and links, no host's. */
+        @Override
+        public Void visit(dev.wirespeed.parse.ib.IbdiagFabric r) {
             return null;
         }
 
@@ -634,24 +647,50 @@ final class RecordFacts {
         }
     }
 
-private static java.util.Optional<Counters> counters(CounterSample c, String src) {
-        if (c.subject() == null) {
-            return java.util.Optional.empty();
-        }
+    /**
+     * Pasted counters as the host's counter facts, under the names doctor reads from sysfs and procfs
+     * (see {@link Counters}), so one rule set judges both: perfquery's names map to the sysfs file
+     * names, per-queue ethtool counters are left out as doctor leaves them out, a port the output did
+     * not name is {@link Counters#UNNAMED_SUBJECT}, and ibqueryerrors' "port ALL" (a switch's ports
+     * summed) is the subject "GUID …/ALL".
+     */
+    private static java.util.Optional<Counters> counters(CounterSample c, String src) {
         if (c.tool().equals("nstat") || c.tool().equals("netstat -s")) {
             Counters.Builder hb = Counters.host();
             c.values().forEach((name, v) -> hb.value(name, v, src));
             return java.util.Optional.of(hb.build());
         }
         boolean ib = c.tool().equals("perfquery") || c.tool().equals("ibqueryerrors");
-        Matcher port = IB_COUNTER_PORT.matcher(c.subject());
-        if (ib && !port.matches()) {
-            return java.util.Optional.empty(); // "port ALL": the sum of a switch's ports is no one port
+        Counters.Builder cb;
+        if (c.subject() == null) {
+            cb = Counters.builder(ib ? Counters.Scope.RDMA_PORT : Counters.Scope.NETDEV, Counters.UNNAMED_SUBJECT);
+        } else if (ib) {
+            Matcher port = IB_COUNTER_PORT.matcher(c.subject());
+            if (!port.matches()) {
+                return java.util.Optional.empty();
+            }
+            // an IB port named by LID or GUID: "LID 10/1", "GUID 0x…/ALL" (sysfs would say "mlx5_0/1")
+            cb = Counters.builder(Counters.Scope.RDMA_PORT, port.group(1) + "/" + port.group(2));
+        } else {
+            cb = Counters.netdev(c.subject());
         }
-        // an IB port named by LID or GUID: "LID 10/1", "GUID 0x…/1" (sysfs would say "mlx5_0/1")
-        Counters.Builder cb = ib ? Counters.rdmaPort(port.group(1), Integer.parseInt(port.group(2)))
-                : Counters.netdev(c.subject());
-        c.values().forEach((name, v) -> cb.value(ib ? CounterNames.ibSysfsName(name).orElse(name) : name, v, src));
+        c.values().forEach((name, v) -> {
+            if (ib) {
+                cb.value(CounterNames.ibSysfsName(name).orElse(name), v, src);
+            } else if (!name.contains(".") && !dev.wirespeed.host.EthtoolStats.isPerQueue(name)) {
+                cb.value(name, v, src);
+            }
+        });
+        return cb.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(cb.build());
+    }
+
+    /** `ethtool -a --include-statistics`: the pause frames counted, under the names `ethtool -S` and doctor use. */
+    private static java.util.Optional<Counters> pauseCounters(PauseSettings ps, String src) {
+        if (ps.statistics().isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        Counters.Builder cb = Counters.builder(Counters.Scope.NETDEV, ps.iface() == null ? Counters.UNNAMED_SUBJECT : ps.iface());
+        ps.statistics().forEach((name, v) -> cb.value(name, v, src));
         return java.util.Optional.of(cb.build());
     }
 

@@ -37,14 +37,17 @@ import java.util.Optional;
  * subtraction). A counter the source does not show is simply not in the map: never zero.
  *
  * @param scope   what the subject is
- * @param subject the netdev name, the RDMA port as "DEV/PORT" (`rdma link`'s spelling, "mlx5_0/1"),
- *                or "host"
+ * @param subject the netdev name, the RDMA port as "DEV/PORT" (`rdma link`'s spelling, "mlx5_0/1"; pasted
+ *                perfquery/ibqueryerrors: "LID 10/1", "GUID 0x…/ALL" for a switch's sum), "host", or
+ *                {@link #UNNAMED_SUBJECT} when pasted output did not name its port
  * @param values  counter name → observed value, in the source's order
  */
 @JsonPropertyOrder({"scope", "subject", "values"})
 public record Counters(Scope scope, String subject, Map<String, Observed<Long>> values) {
 
     public static final String HOST_SUBJECT = "host";
+    /** The subject of pasted counters whose output did not name the port (ethtool -S without its command line). */
+    public static final String UNNAMED_SUBJECT = "?";
 
     public enum Scope {
         @JsonProperty("netdev") NETDEV,
@@ -64,6 +67,11 @@ public record Counters(Scope scope, String subject, Map<String, Observed<Long>> 
 
     public static Builder rdmaPort(String device, int port) {
         return new Builder(Scope.RDMA_PORT, rdmaSubject(device, port));
+    }
+
+    /** Any subject of {@code scope}, spelled as {@link #subject} says (pasted ports: "LID 10/1", {@link #UNNAMED_SUBJECT}). */
+    public static Builder builder(Scope scope, String subject) {
+        return new Builder(scope, subject);
     }
 
     public static Builder host() {

@@ -27,6 +27,30 @@ public final class EthtoolStats {
         return into;
     }
 
+    /**
+     * `ethtool --include-statistics -a IF` (ethtool 5.10+, netlink; Documentation/networking/statistics.rst):
+     * the counters under its "Statistics:" line ("tx_pause_frames: 1", "rx_pause_frames: 1", driver
+     * extras such as fbnic's "tx_pause_storm_events") added to {@code into}; the settings above it are
+     * not counters. Nothing is added when the output has no statistics (an older ethtool, a driver
+     * without them).
+     */
+    public static Counters.Builder parsePause(String text, String source, Counters.Builder into) {
+        boolean inStatistics = false;
+        for (String line : text.split("\n", 1_000)) {
+            if (line.strip().equals("Statistics:")) {
+                inStatistics = true;
+                continue;
+            }
+            Matcher m = LINE.matcher(line);
+            if (inStatistics && m.matches()) {
+                into.parse(m.group(1), m.group(2), source + ": " + m.group(1));
+            } else if (inStatistics && !line.isBlank()) {
+                break;
+            }
+        }
+        return into;
+    }
+
     public static boolean isPerQueue(String name) {
         return PER_QUEUE.matcher(name).matches();
     }

@@ -59,6 +59,12 @@ public record NetInterface(
         return type.orElse(-1) == ARPHRD_INFINIBAND;
     }
 
+    /** Whether the IPoIB mode was read and is {@code mode}. */
+    @JsonIgnore
+    public boolean isIpoibMode(IpoibMode mode) {
+        return ipoibMode.isPresent() && IpoibMode.of(ipoibMode.value()).orElse(null) == mode;
+    }
+
     @JsonIgnore
     public boolean isLoopback() {
         return type.orElse(-1) == ARPHRD_LOOPBACK;

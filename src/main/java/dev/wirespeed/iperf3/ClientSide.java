@@ -1,5 +1,6 @@
 package dev.wirespeed.iperf3;
 
+import dev.wirespeed.engine.Plane;
 import dev.wirespeed.results.BwResult;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -16,8 +17,11 @@ interface ClientSide<R> {
     /** CREATE_STREAMS: opens stream {@code index} (0-based, iperf3's connection order). */
     void open(InetSocketAddress target, byte[] cookie, int index) throws IOException;
 
-    /** TEST_START: everything slow happens here, before the server's clock runs. */
-    void prepare(BwResult.Peer server);
+    /**
+     * TEST_START: everything slow happens here, before the server's clock runs. Returns the data
+     * plane: its failures, and its senders to stop before TEST_END.
+     */
+    Plane prepare(BwResult.Peer server);
 
     /** TEST_RUNNING: data flows; returns the start as a System.nanoTime() value. */
     long start();
@@ -28,18 +32,19 @@ interface ClientSide<R> {
     /** Whether a byte-bounded test (-n) has moved its bytes. */
     boolean byteCountReached();
 
-    Throwable firstFailure();
+    /** How long senders blocked in a write get to finish it before TEST_END goes out anyway. */
+    long senderStopNanos();
 
-    /** Stops the senders (bounded wait), before TEST_END goes out. */
-    void stopSending();
+    /** EXCHANGE_RESULTS arrived: let receivers read what was in flight (not after a loss). */
+    void drain();
 
-    /** EXCHANGE_RESULTS arrived: let receivers read what was in flight, then fix this side's totals. */
-    void finishData();
+    /** Fixes this side's totals, once, after the senders stopped at {@code stopNanos} (and {@link #drain}). */
+    void settle(long stopNanos);
 
-    /** This side's results JSON, after {@link #finishData}. */
+    /** This side's results JSON, after {@link #settle}. */
     ObjectNode results();
 
-    /** The result; {@code remote} is null when the server sent none. Closes every stream. */
+    /** The result, after {@link #settle}; {@code remote} is null when the server sent none. Closes every stream. */
     R result(Instant startedAt, BwResult.Peer server, Results remote, BwResult.Outcome outcome);
 
     /** Closes the streams when the test never started. */

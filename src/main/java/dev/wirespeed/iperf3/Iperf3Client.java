@@ -3,6 +3,8 @@ package dev.wirespeed.iperf3;
 import dev.wirespeed.Version;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.NativeSockets;
+import dev.wirespeed.engine.Plane;
+import dev.wirespeed.engine.TestClock;
 import dev.wirespeed.engine.UdpBwClient;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
@@ -25,7 +27,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * {@code bw --iperf3}: a bandwidth test against an iperf3 server, run by wirespeed's own engine
@@ -56,7 +57,7 @@ public final class Iperf3Client {
 
     /** A UDP test (spec mode udp-bw: -b is each stream's rate, -l the datagram length). */
     public UdpResult runUdp(UdpBwClient.Listener listener) throws IOException {
-        return run(new UdpClientSide(config, listener));
+        return run(new UdpClientSide(config.spec(), config.handshakeTimeoutMillis(), listener));
     }
 
     private <R> R run(ClientSide<R> side) throws IOException {
@@ -79,14 +80,14 @@ public final class Iperf3Client {
             control.write(cookie);
             BwResult.Peer server = new BwResult.Peer(null, address.getHostAddress(), config.port(), "iperf3", null, null);
             int opened = 0;
-            boolean prepared = false;
+            Plane plane = null;
             for (int step = 0; ; step++) {
                 if (step == MAX_HANDSHAKE_STATES) {
                     throw new ProtocolException("the server at " + where + " never started the test");
                 }
                 control.deadline(config.handshakeTimeoutMillis());
                 int state = readState(control, where);
-                if (state == Iperf3.TEST_RUNNING && prepared) {
+                if (state == Iperf3.TEST_RUNNING && plane != null) {
                     break;
                 }
                 switch (state) {
@@ -101,13 +102,12 @@ public final class Iperf3Client {
                             throw new ProtocolException("the server at " + where
                                     + " started the test before asking for streams");
                         }
-                        side.prepare(server);
-                        prepared = true;
+                        plane = side.prepare(server);
                     }
                     default -> throw refusal(control, state, where);
                 }
             }
-            return new Run<>(spec, control, server, side).execute();
+            return new Run<>(spec, control, server, side, plane).execute();
         } catch (IOException | RuntimeException e) {
             side.close();
             Io.closeQuietly(controlChannel);
@@ -151,14 +151,16 @@ public final class Iperf3Client {
         private final Control control;
         private final BwResult.Peer server;
         private final ClientSide<R> side;
+        private final Plane plane;
         private final CompletableFuture<Event> nextEvent = new CompletableFuture<>();
         private String peerProblem;
 
-        Run(TestSpec spec, Control control, BwResult.Peer server, ClientSide<R> side) {
+        Run(TestSpec spec, Control control, BwResult.Peer server, ClientSide<R> side, Plane plane) {
             this.spec = spec;
             this.control = control;
             this.server = server;
             this.side = side;
+            this.plane = plane;
         }
 
         R execute() {
@@ -166,9 +168,11 @@ public final class Iperf3Client {
             long t0 = side.start();
             Thread watcher = Thread.ofPlatform().name("ws-iperf3-control").daemon(true).start(this::watchControl);
             OutcomeStatus status = waitForEnd(t0);
-            side.stopSending();
+            plane.stopSending();
+            plane.awaitSendersEnded(System.nanoTime() + side.senderStopNanos());
             long endNanos = System.nanoTime();
             Results remote = null;
+            boolean settled = false;
             if (peerProblem == null) {
                 try {
                     control.writeState(Iperf3.TEST_END);
@@ -177,11 +181,16 @@ public final class Iperf3Client {
                         throw new ProtocolException(e.problem() != null ? e.problem()
                                 : "the server sent " + Iperf3.stateName(e.state()) + " instead of EXCHANGE_RESULTS");
                     }
-                    side.finishData();
+                    side.drain();
+                    side.settle(endNanos);
+                    settled = true;
                     remote = exchangeResults();
                 } catch (IOException e) {
                     peerProblem = Io.reason(e);
                 }
+            }
+            if (!settled) {
+                side.settle(endNanos);
             }
             if (peerProblem != null && status != OutcomeStatus.INTERRUPTED) {
                 status = OutcomeStatus.PEER_LOST;
@@ -215,17 +224,14 @@ public final class Iperf3Client {
         }
 
         private OutcomeStatus waitForEnd(long t0) {
-            long end = spec.durationMillis() > 0
-                    ? t0 + TimeUnit.MILLISECONDS.toNanos(spec.omitMillis() + spec.durationMillis()) : Long.MAX_VALUE;
+            TestClock clock = TestClock.of(spec, t0, config.interrupted());
             long lastBytes = -1;
             long lastMove = t0;
             while (true) {
                 long now = System.nanoTime();
-                if (now >= end) {
-                    return OutcomeStatus.OK;
-                }
-                if (config.interrupted().getAsBoolean()) {
-                    return OutcomeStatus.INTERRUPTED;
+                OutcomeStatus due = clock.due(now);
+                if (due != null) {
+                    return due;
                 }
                 if (nextEvent.isDone()) {
                     Event e = nextEvent.join();
@@ -233,8 +239,9 @@ public final class Iperf3Client {
                             : "it sent " + Iperf3.stateName(e.state()) + " during the test";
                     return OutcomeStatus.PEER_LOST;
                 }
-                if (side.firstFailure() != null) {
-                    peerProblem = "data connection failed: " + Io.reason(side.firstFailure());
+                Throwable failure = plane.firstFailure();
+                if (failure != null) {
+                    peerProblem = "data connection failed: " + Io.reason(failure);
                     return OutcomeStatus.PEER_LOST;
                 }
                 if (side.byteCountReached()) {
@@ -248,7 +255,7 @@ public final class Iperf3Client {
                     peerProblem = "no data moved for " + TimeUnit.NANOSECONDS.toSeconds(STALL_LIMIT_NANOS) + " s";
                     return OutcomeStatus.PEER_LOST;
                 }
-                LockSupport.parkNanos(Math.min(end - now, TimeUnit.MILLISECONDS.toNanos(5)));
+                clock.pause(now);
             }
         }
 

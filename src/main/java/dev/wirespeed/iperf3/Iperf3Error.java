@@ -22,6 +22,8 @@ public enum Iperf3Error {
     REVERSE_BIDIR(25, "reverse and bidirectional at once", false),
     TOTAL_RATE(27, "total bitrate above the server's limit", false),
     MAX_SERVER_DURATION(37, "test longer than the server allows", false),
+    /** IENEWTEST: iperf3 clients print "unable to create a new test" and strerror(errno). */
+    NEW_TEST(100, "the server could not create the test", true),
     RECEIVE_PARAMS(114, "the server could not read the test parameters", true),
     RECEIVE_RESULTS(117, "results could not be read", true),
     ACCESS_DENIED(121, "the server is busy with another test", false),
@@ -71,6 +73,7 @@ public enum Iperf3Error {
 
         public static final int NONE = 0;
         public static final int ENOENT = 2;
+        public static final int ENOMEM = 12;
         public static final int EINVAL = 22;
         public static final int ENOSYS = 38;
         public static final int EMSGSIZE = 90;

@@ -9,15 +9,30 @@ import dev.wirespeed.wire.ProtocolException;
 final class Iperf3Refusal extends ProtocolException {
     private final Iperf3Error error;
     private final int errno;
+    private final boolean logged;
 
-    Iperf3Refusal(Iperf3Error error, int errno, String message) {
+    Iperf3Refusal(Iperf3Error error, int errno, String message, boolean logged) {
         super(message);
         this.error = error;
         this.errno = errno;
+        this.logged = logged;
+    }
+
+    Iperf3Refusal(Iperf3Error error, int errno, String message) {
+        this(error, errno, message, false);
+    }
+
+    Iperf3Refusal(Iperf3Error error, String message, boolean logged) {
+        this(error, Iperf3Error.Errno.NONE, message, logged);
     }
 
     Iperf3Refusal(Iperf3Error error, String message) {
-        this(error, Iperf3Error.Errno.NONE, message);
+        this(error, message, false);
+    }
+
+    /** True when the refusal was logged where it was made (rate-limited), not by the test. */
+    boolean logged() {
+        return logged;
     }
 
     Iperf3Error error() {

@@ -1,6 +1,6 @@
 package dev.wirespeed.iperf3;
 
-import dev.wirespeed.engine.BwClient;
+import dev.wirespeed.admission.Budget;
 import dev.wirespeed.engine.NativeSockets;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.iperf3.Iperf3Error.Errno;
@@ -43,6 +43,8 @@ final class Iperf3ServerTest {
     private volatile ServerSide side;
     private volatile String abortReason;
     private String clientVersion;
+    /** This test's share of the server's budget, given back when it ends. */
+    private Budget.Reservation reservation;
 
     Iperf3ServerTest(Iperf3Service service, Control control, String cookie, String peer, Runnable handshakeDone) {
         this.service = service;
@@ -66,19 +68,21 @@ final class Iperf3ServerTest {
             Params.Request request = Params.parse(json, service.config().limits());
             TestSpec spec = request.spec();
             checkCongestion(spec);
+            reservation = service.reserve(spec, who());
+            ServerSide.Arrivals arrivals = new ServerSide.Arrivals(spec.connections());
             if (spec.udp()) {
                 udpClient = ((InetSocketAddress) control.channel().getRemoteAddress()).getAddress();
-                UdpServerSide udp = new UdpServerSide(spec, request.tos(), request.udpCounters64());
+                UdpServerSide udp = new UdpServerSide(spec, request.tos(), request.udpCounters64(), arrivals);
                 side = udp;
                 service.awaitingUdpStreams(udpClient, udp, handshakeMillis);
             } else {
-                TcpServerSide tcp = new TcpServerSide(spec, request.tos());
+                TcpServerSide tcp = new TcpServerSide(spec, request.tos(), arrivals);
                 side = tcp;
                 service.awaitingStreams(cookie, tcp);
             }
             control.writeState(Iperf3.CREATE_STREAMS);
-            if (!side.awaitStreams(handshakeMillis)) {
-                throw new Iperf3Refusal(Iperf3Error.STREAM_ACCEPT, ETIMEDOUT, "only " + side.arrived() + " of "
+            if (!arrivals.await(handshakeMillis)) {
+                throw new Iperf3Refusal(Iperf3Error.STREAM_ACCEPT, ETIMEDOUT, "only " + arrivals.count() + " of "
                         + spec.connections() + " " + (spec.udp() ? "UDP streams" : "data connections")
                         + " arrived within " + handshakeMillis + " ms");
             }
@@ -87,7 +91,9 @@ final class Iperf3ServerTest {
             side.prepare();
             runData(spec, request);
         } catch (Iperf3Refusal r) {
-            log("refused " + who() + ": " + r.getMessage());
+            if (!r.logged()) {
+                log("refused " + who() + ": " + r.getMessage());
+            }
             try {
                 control.writeServerError(r.error(), r.errno());
                 control.closeAfterLastWords();
@@ -109,6 +115,9 @@ final class Iperf3ServerTest {
                 s.close();
             }
             control.close();
+            if (reservation != null) {
+                reservation.close();
+            }
         }
     }
 
@@ -130,18 +139,19 @@ final class Iperf3ServerTest {
         control.writeState(Iperf3.TEST_RUNNING);
         String problem = awaitTestEnd(spec, t0);
         long testEnd = System.nanoTime();
-        side.end(testEnd, problem == null);
+        ServerSide.Measured measured = side.end(testEnd, problem == null);
         Iperf3Service.ClientTotals theirs = null;
         if (problem == null) {
             try {
-                theirs = exchangeResults(spec, request, testEnd - t0);
+                theirs = exchangeResults(spec, request, measured, testEnd - t0);
             } catch (IOException e) {
                 problem = "results exchange failed: " + Io.reason(e);
             }
         }
-        log(who() + " " + side.summary(testEnd - t0, problem)
+        log(who() + " " + measured.line().of(testEnd - t0, problem)
                 + (request.title() != null ? " [" + request.title() + "]" : ""));
-        service.finished(side.served(peer, clientVersion, theirs, problem));
+        service.finished(new Iperf3Service.Served(peer, clientVersion, spec, measured.tcp(), measured.udp(), theirs,
+                problem));
     }
 
     /** Null when the client sent TEST_END, else why the test ended. */
@@ -177,15 +187,16 @@ final class Iperf3ServerTest {
     }
 
     /** EXCHANGE_RESULTS → the client's results → ours → DISPLAY_RESULTS → IPERF_DONE. */
-    private Iperf3Service.ClientTotals exchangeResults(TestSpec spec, Params.Request request, long wallNanos)
+    private Iperf3Service.ClientTotals exchangeResults(TestSpec spec, Params.Request request,
+                                                       ServerSide.Measured measured, long wallNanos)
             throws IOException {
         control.deadline(service.config().handshakeMillis());
         control.writeState(Iperf3.EXCHANGE_RESULTS);
         Results theirs = Results.parse(control.readJson(Iperf3.MAX_RESULTS_BYTES, "results",
                 Iperf3Error.RECEIVE_RESULTS), spec.connections());
-        ObjectNode json = side.results();
+        ObjectNode json = measured.json();
         if (request.getServerOutput()) {
-            json.put("server_output_text", side.summary(wallNanos, null) + "\n");
+            json.put("server_output_text", measured.line().of(wallNanos, null) + "\n");
         }
         control.writeJson(json);
         control.writeState(Iperf3.DISPLAY_RESULTS);

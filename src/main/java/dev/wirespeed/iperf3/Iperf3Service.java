@@ -1,5 +1,8 @@
 package dev.wirespeed.iperf3;
 
+import dev.wirespeed.admission.Budget;
+import dev.wirespeed.admission.RateLimitedLog;
+import dev.wirespeed.admission.ServerLimits;
 import dev.wirespeed.guard.Printable;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.BwServer;
@@ -32,8 +35,15 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
      * @param handshakeMillis time a client has for each step before its test runs, and for its
      *                        data connections to arrive
      * @param log             one line per test, refusal and dropped peer
+     * @param budget          the server-wide budget (docs/SECURITY.md) that wirespeed's own tests
+     *                        reserve from too
      */
-    public record Config(TestSpec.Limits limits, int handshakeMillis, Consumer<String> log) {}
+    public record Config(TestSpec.Limits limits, int handshakeMillis, Consumer<String> log, Budget budget) {
+        /** A budget of its own, with the default limits. */
+        public Config(TestSpec.Limits limits, int handshakeMillis, Consumer<String> log) {
+            this(limits, handshakeMillis, log, new Budget(ServerLimits.DEFAULT));
+        }
+    }
 
     /**
      * One finished iperf3 test as this server saw it.
@@ -69,6 +79,8 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
      */
     private final Map<InetAddress, UdpServerSide> pendingUdp = new ConcurrentHashMap<>();
     private final Set<Iperf3ServerTest> tests = ConcurrentHashMap.newKeySet();
+    /** Over-budget requests come in floods: one line a second says how many (docs/SECURITY.md). */
+    private final RateLimitedLog refusals;
     private volatile boolean closed;
 
     public Iperf3Service(Config config) {
@@ -79,6 +91,7 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
     public Iperf3Service(Config config, Consumer<Served> onFinished) {
         this.config = config;
         this.onFinished = onFinished;
+        this.refusals = new RateLimitedLog(this::log);
         Thread.ofVirtual().name("iperf3-warm-up").start(Iperf3Service::warmUp);
     }
 
@@ -192,6 +205,22 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
             pendingUdp.remove(udpClient, udp);
         }
         running.add(cookie);
+    }
+
+    /**
+     * The test's share of the server's budget, before any stream or buffer exists: the buffers of
+     * every data connection, both directions (as wirespeed's own tests reserve them). Over the
+     * budget, an iperf3 client is told IENEWTEST with ENOMEM ("unable to create a new test: Cannot
+     * allocate memory"), or ACCESS_DENIED when the server runs all the tests it may.
+     */
+    Budget.Reservation reserve(TestSpec spec, String who) throws Iperf3Refusal {
+        try {
+            return config.budget().reserve(spec.connections(), spec.bufferBytes());
+        } catch (Budget.Exceeded e) {
+            refusals.event("refused " + who + ": " + e.getMessage());
+            throw e.limit() == Budget.Limit.TESTS ? new Iperf3Refusal(Iperf3Error.ACCESS_DENIED, e.getMessage(), true)
+                    : new Iperf3Refusal(Iperf3Error.NEW_TEST, Iperf3Error.Errno.ENOMEM, e.getMessage(), true);
+        }
     }
 
     void finished(Served served) {

@@ -2,6 +2,7 @@ package dev.wirespeed.iperf3;
 
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.DataPlane;
+import dev.wirespeed.engine.Plane;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.measure.TcpCounters;
 import dev.wirespeed.results.BwResult;
@@ -46,10 +47,11 @@ final class TcpClientSide implements ClientSide<BwResult> {
     }
 
     @Override
-    public void prepare(BwResult.Peer server) {
+    public Plane prepare(BwResult.Peer server) {
         plane = new DataPlane("ws-iperf3", data, true, spec, config.streamsChosenBy(), listener::interval);
         plane.pinTo(config.cpu());
         listener.connected(server, DataPlane.params(spec, config.streamsChosenBy()));
+        return plane;
     }
 
     @Override
@@ -71,24 +73,19 @@ final class TcpClientSide implements ClientSide<BwResult> {
     }
 
     @Override
-    public Throwable firstFailure() {
-        return plane.firstFailure();
-    }
-
-    @Override
-    public void stopSending() {
-        plane.stopSending();
-        plane.awaitSendersEnded(System.nanoTime() + SENDER_STOP_NANOS);
+    public long senderStopNanos() {
+        return SENDER_STOP_NANOS;
     }
 
     /** The server closes its streams at TEST_END: receivers read to that end. */
     @Override
-    public void finishData() {
+    public void drain() {
         plane.awaitEnded(System.nanoTime() + DRAIN_LIMIT_NANOS);
-        fixTotals();
     }
 
-    private void fixTotals() {
+    /** The totals end now, after the drain: the server's streams closed at TEST_END. */
+    @Override
+    public void settle(long stopNanos) {
         endNanos = System.nanoTime();
         plane.finish(endNanos);
         OptionalLong after = TcpCounters.retransmittedSegments();
@@ -103,9 +100,6 @@ final class TcpClientSide implements ClientSide<BwResult> {
 
     @Override
     public BwResult result(Instant startedAt, BwResult.Peer server, Results remote, BwResult.Outcome outcome) {
-        if (local == null) {
-            fixTotals();
-        }
         // after a loss the streams were closed: a short wait lets their threads book their CPU time
         plane.join(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(outcome.ok() ? 2000 : 300));
         Message.Results remoteTotals = remote == null ? null

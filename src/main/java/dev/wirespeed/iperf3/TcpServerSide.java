@@ -8,16 +8,13 @@ import dev.wirespeed.measure.TcpCounters;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
-import java.net.StandardSocketOptions;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalLong;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import tools.jackson.databind.node.ObjectNode;
 
 /** TCP data connections of an iperf3 client's test, on {@link DataPlane}. */
 final class TcpServerSide implements ServerSide {
@@ -32,17 +29,16 @@ final class TcpServerSide implements ServerSide {
     private final TestSpec spec;
     private final int tos;
     private final List<Arrival> arrivals = new ArrayList<>();
-    private final CountDownLatch arrived;
+    private final Arrivals arrived;
     private volatile DataPlane plane;
     private OptionalLong retransmitsBefore = OptionalLong.empty();
-    private Message.Results totals;
 
     private record Arrival(long sequence, SocketChannel channel) {}
 
-    TcpServerSide(TestSpec spec, int tos) {
+    TcpServerSide(TestSpec spec, int tos, Arrivals arrived) {
         this.spec = spec;
         this.tos = tos;
-        this.arrived = new CountDownLatch(spec.connections());
+        this.arrived = arrived;
     }
 
     /** From a data connection's thread; false when the test has all it asked for. */
@@ -51,18 +47,8 @@ final class TcpServerSide implements ServerSide {
             return false;
         }
         arrivals.add(new Arrival(sequence, ch));
-        arrived.countDown();
+        arrived.arrived();
         return true;
-    }
-
-    @Override
-    public boolean awaitStreams(long millis) throws InterruptedException {
-        return arrived.await(millis, TimeUnit.MILLISECONDS);
-    }
-
-    @Override
-    public int arrived() {
-        return (int) (spec.connections() - arrived.getCount());
     }
 
     /** Streams in the order the client opened them, which is the order of their ids. */
@@ -79,14 +65,8 @@ final class TcpServerSide implements ServerSide {
             } catch (IOException e) {
                 throw new Iperf3Refusal(Iperf3Error.SET_CONGESTION, Errno.EINVAL, Io.reason(e));
             }
-            if (tos > 0) {
-                try {
-                    ch.setOption(StandardSocketOptions.IP_TOS, tos);
-                } catch (IOException | UnsupportedOperationException e) {
-                    throw new Iperf3Refusal(Iperf3Error.SET_TOS, Errno.EINVAL, "cannot set TOS " + tos);
-                }
-            }
         }
+        ServerSide.applyTos(channels, tos);
         plane = new DataPlane("ws-iperf3-server", channels, false, spec, "option", null);
     }
 
@@ -97,7 +77,7 @@ final class TcpServerSide implements ServerSide {
     }
 
     @Override
-    public void end(long testEndNanos, boolean clientEnded) {
+    public Measured end(long testEndNanos, boolean clientEnded) {
         DataPlane p = plane;
         p.stopSending();
         if (clientEnded) {
@@ -111,8 +91,10 @@ final class TcpServerSide implements ServerSide {
         // sender still blocked, and their threads then book their CPU time for the results
         p.close();
         p.join(System.nanoTime() + CPU_BOOKING_NANOS);
-        totals = capAt(p.results(end, retransmitsBefore.isPresent() && after.isPresent()
+        Message.Results totals = capAt(p.results(end, retransmitsBefore.isPresent() && after.isPresent()
                 ? after.getAsLong() - retransmitsBefore.getAsLong() : null), testEndNanos - p.omitEndNanoTime());
+        return new Measured(totals, null, Results.write(totals, spec.congestion()),
+                (wallNanos, problem) -> DataPlane.summaryLine(spec, totals.streams(), wallNanos, problem));
     }
 
     /**
@@ -147,22 +129,6 @@ final class TcpServerSide implements ServerSide {
                         Math.min(t.measuredNanos(), measuredNanosAtEnd), t.tcp()))
                 .toList();
         return new Message.Results(capped, r.cpu(), r.retransmitsHostWide(), r.dataPath());
-    }
-
-    @Override
-    public ObjectNode results() {
-        return Results.write(totals, spec.congestion());
-    }
-
-    @Override
-    public String summary(long wallNanos, String problem) {
-        return DataPlane.summaryLine(spec, totals.streams(), wallNanos, problem);
-    }
-
-    @Override
-    public Iperf3Service.Served served(String peer, String clientVersion, Iperf3Service.ClientTotals client,
-                                       String problem) {
-        return new Iperf3Service.Served(peer, clientVersion, spec, totals, null, client, problem);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.wirespeed.iperf3;
 
-import dev.wirespeed.engine.BwClient;
+import dev.wirespeed.engine.Plane;
 import dev.wirespeed.engine.UdpBwClient;
 import dev.wirespeed.engine.UdpDataPlane;
 import dev.wirespeed.engine.UdpHeader;
@@ -38,18 +38,19 @@ final class UdpClientSide implements ClientSide<UdpResult> {
     /** Senders finish the datagram in hand; pacing sleeps at most 10 ms. */
     static final long SENDER_STOP_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
-    private final BwClient.Config config;
-    private final UdpBwClient.Listener listener;
     private final TestSpec spec;
+    private final int answerTimeoutMillis;
+    private final UdpBwClient.Listener listener;
     private final List<DatagramChannel> channels = new ArrayList<>();
     private UdpDataPlane plane;
     private Message.UdpResults local;
     private long stopNanos;
 
-    UdpClientSide(BwClient.Config config, UdpBwClient.Listener listener) {
-        this.config = config;
+    /** @param answerTimeoutMillis how long each stream waits for the server's answer to its hello */
+    UdpClientSide(TestSpec spec, int answerTimeoutMillis, UdpBwClient.Listener listener) {
+        this.spec = spec;
+        this.answerTimeoutMillis = answerTimeoutMillis;
         this.listener = listener;
-        this.spec = config.spec();
     }
 
     @Override
@@ -60,7 +61,7 @@ final class UdpClientSide implements ClientSide<UdpResult> {
         // non-blocking polls, not a timed receive, which would leave the JDK's socket non-blocking for good
         ch.configureBlocking(false);
         ByteBuffer answer = ByteBuffer.allocate(64 * 1024);
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(config.handshakeTimeoutMillis());
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(answerTimeoutMillis);
         int datagrams = 0;
         while (true) {
             answer.clear();
@@ -79,7 +80,7 @@ final class UdpClientSide implements ClientSide<UdpResult> {
             }
             if (System.nanoTime() > deadline) {
                 throw new IOException("no answer to UDP stream " + (index + 1) + " from " + Io.describe(target)
-                        + " within " + config.handshakeTimeoutMillis() + " ms (is UDP to that port blocked?)");
+                        + " within " + answerTimeoutMillis + " ms (is UDP to that port blocked?)");
             }
             if (n == 0) {
                 try {
@@ -103,10 +104,11 @@ final class UdpClientSide implements ClientSide<UdpResult> {
     }
 
     @Override
-    public void prepare(BwResult.Peer server) {
+    public Plane prepare(BwResult.Peer server) {
         // we ask for udp_counters_64bit, which every server since 3.1 honours
         plane = new UdpDataPlane("ws-iperf3", channels, true, spec, new UdpHeader(true), listener::interval);
         listener.connected(server, spec);
+        return plane;
     }
 
     @Override
@@ -125,27 +127,18 @@ final class UdpClientSide implements ClientSide<UdpResult> {
     }
 
     @Override
-    public Throwable firstFailure() {
-        return plane.firstFailure();
+    public long senderStopNanos() {
+        return SENDER_STOP_NANOS;
     }
 
     @Override
-    public void stopSending() {
-        plane.stopSending();
-        plane.awaitSendersEnded(System.nanoTime() + SENDER_STOP_NANOS);
-        stopNanos = System.nanoTime();
-    }
-
-    @Override
-    public void finishData() {
+    public void drain() {
         plane.drainReceivers();
-        fixTotals();
     }
 
-    private void fixTotals() {
-        if (stopNanos == 0) {
-            stopNanos = System.nanoTime();
-        }
+    @Override
+    public void settle(long stopNanos) {
+        this.stopNanos = stopNanos;
         plane.close(stopNanos);
         local = plane.results(stopNanos);
     }
@@ -157,9 +150,6 @@ final class UdpClientSide implements ClientSide<UdpResult> {
 
     @Override
     public UdpResult result(Instant startedAt, BwResult.Peer server, Results remote, BwResult.Outcome outcome) {
-        if (local == null) {
-            fixTotals();
-        }
         Message.UdpResults remoteTotals = remote == null ? null
                 : remote.toUdpTotals(i -> !plane.sends(i), stopNanos - plane.omitEndNanoTime());
         return plane.assemble(startedAt, server, local, remoteTotals, outcome);
@@ -167,12 +157,6 @@ final class UdpClientSide implements ClientSide<UdpResult> {
 
     @Override
     public void close() {
-        for (DatagramChannel ch : channels) {
-            try {
-                ch.close();
-            } catch (IOException ignored) {
-                // closing is best effort
-            }
-        }
+        channels.forEach(Io::closeQuietly);
     }
 }

@@ -2,22 +2,19 @@ package dev.wirespeed.iperf3;
 
 import dev.wirespeed.engine.UdpDataPlane;
 import dev.wirespeed.engine.UdpHeader;
-import dev.wirespeed.iperf3.Iperf3Error.Errno;
+import dev.wirespeed.io.Io;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
-import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * UDP sockets of an iperf3 client's test, on {@link UdpDataPlane}. Each stream arrives as iperf3
@@ -33,16 +30,15 @@ final class UdpServerSide implements ServerSide {
     private final boolean counters64;
     /** Streams by the client socket they answer, in arrival order (iperf3 opens one at a time). */
     private final Map<SocketAddress, DatagramChannel> streams = new LinkedHashMap<>();
-    private final CountDownLatch arrived;
+    private final Arrivals arrived;
     private volatile UdpDataPlane plane;
     private long stopNanos;
-    private Message.UdpResults totals;
 
-    UdpServerSide(TestSpec spec, int tos, boolean counters64) {
+    UdpServerSide(TestSpec spec, int tos, boolean counters64, Arrivals arrived) {
         this.spec = spec;
         this.tos = tos;
         this.counters64 = counters64;
-        this.arrived = new CountDownLatch(spec.connections());
+        this.arrived = arrived;
     }
 
     /**
@@ -57,19 +53,9 @@ final class UdpServerSide implements ServerSide {
             }
             ch = UdpDataPlane.openServer(localUdp, spec, from);
             streams.put(from, ch);
-            arrived.countDown();
+            arrived.arrived();
         }
         ch.write(ByteBuffer.wrap(UdpClientSide.REPLY));
-    }
-
-    @Override
-    public boolean awaitStreams(long millis) throws InterruptedException {
-        return arrived.await(millis, TimeUnit.MILLISECONDS);
-    }
-
-    @Override
-    public int arrived() {
-        return (int) (spec.connections() - arrived.getCount());
     }
 
     @Override
@@ -78,15 +64,7 @@ final class UdpServerSide implements ServerSide {
         synchronized (this) {
             channels = new ArrayList<>(streams.values());
         }
-        for (DatagramChannel ch : channels) {
-            if (tos > 0) {
-                try {
-                    ch.setOption(StandardSocketOptions.IP_TOS, tos);
-                } catch (IOException | UnsupportedOperationException e) {
-                    throw new Iperf3Refusal(Iperf3Error.SET_TOS, Errno.EINVAL, "cannot set TOS " + tos);
-                }
-            }
-        }
+        ServerSide.applyTos(channels, tos);
         plane = new UdpDataPlane("ws-iperf3-server", channels, false, spec, new UdpHeader(counters64), null);
     }
 
@@ -96,7 +74,7 @@ final class UdpServerSide implements ServerSide {
     }
 
     @Override
-    public void end(long testEndNanos, boolean clientEnded) {
+    public Measured end(long testEndNanos, boolean clientEnded) {
         UdpDataPlane p = plane;
         p.stopSending();
         p.awaitSendersEnded(System.nanoTime() + SENDER_STOP_NANOS);
@@ -105,23 +83,9 @@ final class UdpServerSide implements ServerSide {
             p.drainReceivers();
         }
         p.close(stopNanos);
-        totals = p.results(stopNanos);
-    }
-
-    @Override
-    public ObjectNode results() {
-        return Results.writeUdp(totals);
-    }
-
-    @Override
-    public String summary(long wallNanos, String problem) {
-        return UdpDataPlane.summaryLine(spec, totals.streams(), wallNanos, problem);
-    }
-
-    @Override
-    public Iperf3Service.Served served(String peer, String clientVersion, Iperf3Service.ClientTotals client,
-                                       String problem) {
-        return new Iperf3Service.Served(peer, clientVersion, spec, null, totals, client, problem);
+        Message.UdpResults totals = p.results(stopNanos);
+        return new Measured(null, totals, Results.writeUdp(totals),
+                (wallNanos, problem) -> UdpDataPlane.summaryLine(spec, totals.streams(), wallNanos, problem));
     }
 
     @Override
@@ -131,13 +95,7 @@ final class UdpServerSide implements ServerSide {
             p.close(stopNanos == 0 ? System.nanoTime() : stopNanos);
         }
         synchronized (this) {
-            for (DatagramChannel ch : streams.values()) {
-                try {
-                    ch.close();
-                } catch (IOException ignored) {
-                    // closing is best effort
-                }
-            }
+            streams.values().forEach(Io::closeQuietly);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.wirespeed.measure;
 
+import dev.wirespeed.host.sysfs.ProcNetSnmp;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,25 +31,6 @@ public final class TcpCounters {
 
     /** The named column of the "Tcp:" lines of /proc/net/snmp text, or empty. */
     public static OptionalLong counter(List<String> lines, String name) {
-        for (int i = 0; i + 1 < lines.size(); i++) {
-            String header = lines.get(i);
-            String values = lines.get(i + 1);
-            if (!header.startsWith("Tcp:") || !values.startsWith("Tcp:")) {
-                continue;
-            }
-            String[] names = header.trim().split("\\s+");
-            String[] numbers = values.trim().split("\\s+");
-            for (int c = 1; c < names.length && c < numbers.length; c++) {
-                if (names[c].equals(name)) {
-                    try {
-                        return OptionalLong.of(Long.parseLong(numbers[c]));
-                    } catch (NumberFormatException e) {
-                        return OptionalLong.empty();
-                    }
-                }
-            }
-            return OptionalLong.empty();
-        }
-        return OptionalLong.empty();
+        return ProcNetSnmp.tcpCounter(lines, name);
     }
 }

@@ -47,7 +47,7 @@ public final class Parsers {
         return List.of(
                 new IbstatParser(), new IbstatusParser(), new IbvDevinfoParser(), new IbvDevicesParser(),
                 new IblinkinfoParser(), new IbnetdiscoverParser(), new RdmaLinkParser(), new PerfqueryParser(),
-                new IbqueryerrorsParser(),
+                new IbqueryerrorsParser(), new dev.wirespeed.parse.ib.IbdiagnetParser(),
                 new LspciParser(), new LstopoParser(), new IpParser(), new EthtoolParser(), new EthtoolStatsParser(), new KernelLogParser(), new MlnxQosParser(),
                 new NetstatParser(), new NfsstatParser(),
                 new LsmodParser(), new dev.wirespeed.parse.host.NfsdPortlistParser(), new dev.wirespeed.parse.host.SubnetManagerParser(),

@@ -128,4 +128,8 @@ public interface RecordVisitor<R> {
     R visit(NcclSummary r);
 
     R visit(MstModule r);
+
+    R visit(dev.wirespeed.parse.ib.IbdiagStage r);
+
+    R visit(dev.wirespeed.parse.ib.IbdiagFabric r);
 }

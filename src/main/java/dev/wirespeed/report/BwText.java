@@ -8,6 +8,7 @@ import dev.wirespeed.results.BwResult.StreamBytes;
 import dev.wirespeed.results.BwResult.Summary;
 import dev.wirespeed.units.ByteSize;
 import dev.wirespeed.units.Rate;
+import dev.wirespeed.wire.Direction;
 import java.io.PrintWriter;
 import java.util.Locale;
 
@@ -36,7 +37,7 @@ public final class BwText {
         StringBuilder b = new StringBuilder();
         b.append("TCP ").append(p.direction()).append(": ").append(p.streams())
                 .append(p.streams() == 1 ? " stream" : " streams");
-        if ("bidir".equals(p.direction())) {
+        if (Direction.of(p.direction()) == Direction.BIDIR) {
             b.append(" each way");
         }
         if (!"option".equals(p.streamsChosenBy())) {
@@ -102,8 +103,8 @@ public final class BwText {
         out.flush();
     }
 
-    private String id(String id, String direction) {
-        return bidir ? String.format(Locale.ROOT, "[%3s %5s]", id, direction.equals("upload") ? "up" : "down")
+    private String id(String id, Direction direction) {
+        return bidir ? String.format(Locale.ROOT, "[%3s %5s]", id, direction == Direction.UPLOAD ? "up" : "down")
                 : String.format(Locale.ROOT, "[%3s]", id);
     }
 

@@ -1,5 +1,7 @@
 package dev.wirespeed.report;
 
+import dev.wirespeed.diagnose.Severity;
+import dev.wirespeed.report.ReportModel.Level;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metrics;
@@ -37,13 +39,13 @@ final class Findings {
             }
             String verdict = ReportBuilder.text(check, "verdict", "text");
             if (verdict != null) {
-                out.add(new ReportModel.Finding(check.path("verdict").has("finding") ? "warning" : "ok",
+                out.add(new ReportModel.Finding(check.path("verdict").has("finding") ? Level.WARNING : Level.OK,
                         "check #" + r.id() + " (" + hostOf(r) + "): " + verdict));
             }
             for (JsonNode f : check.path("doctor").path("findings")) {
-                String severity = f.path("severity").asString("");
-                if (severity.equals("warn") || severity.equals("error")) {
-                    out.add(new ReportModel.Finding(severity.equals("warn") ? "warning" : "error", "doctor on "
+                Severity severity = Severity.ofLabel(f.path("severity").asString("")).orElse(Severity.INFO);
+                if (severity != Severity.INFO) {
+                    out.add(new ReportModel.Finding(severity == Severity.WARN ? Level.WARNING : Level.ERROR, "doctor on "
                             + hostOf(r) + ": " + f.path("subject").asString("") + ": " + f.path("message").asString("")));
                 }
             }
@@ -53,10 +55,10 @@ final class Findings {
         results.forEach(r -> byKind.computeIfAbsent(ResultFilter.kindOf(r) + (r.labels().isEmpty() ? ""
                 : " [" + String.join(",", r.labels()) + "]"), k -> new ArrayList<>()).add(r));
         byKind.forEach((kind, rs) -> {
-            out.add(new ReportModel.Finding("info", kind + ": " + keyFigure(rs)));
-            range(rs, Metrics.LOSS_PERCENT).ifPresent(r -> out.add(new ReportModel.Finding("warning", kind
+            out.add(new ReportModel.Finding(Level.INFO, kind + ": " + keyFigure(rs)));
+            range(rs, Metrics.LOSS_PERCENT).ifPresent(r -> out.add(new ReportModel.Finding(Level.WARNING, kind
                     + ": datagrams lost in " + r + " %")));
-            range(rs, Metrics.RETRANSMITS).ifPresent(r -> out.add(new ReportModel.Finding("info", kind
+            range(rs, Metrics.RETRANSMITS).ifPresent(r -> out.add(new ReportModel.Finding(Level.INFO, kind
                     + ": TCP retransmits by the sender in " + r)));
         });
         return out;

@@ -66,8 +66,9 @@ public final class HtmlReport {
         }
         out.println("<section class=\"findings\"><h2>Findings</h2><ul class=\"findings\">");
         for (ReportModel.Finding f : m.findings()) {
-            out.println("<li class=\"" + esc(f.level()) + "\">" + (f.level().equals("info") || f.level().equals("ok") ? ""
-                    : "<strong>" + esc(f.level()) + ":</strong> ") + esc(f.text()) + "</li>");
+            String level = f.level().text();
+            out.println("<li class=\"" + esc(level) + "\">" + (f.level().prefixed() ? "<strong>" + esc(level)
+                    + ":</strong> " : "") + esc(f.text()) + "</li>");
         }
         if (m.leftOut() != null) {
             out.println("<li class=\"info\">" + esc(m.leftOut()) + "</li>");

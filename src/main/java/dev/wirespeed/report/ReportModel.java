@@ -1,5 +1,6 @@
 package dev.wirespeed.report;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import dev.wirespeed.store.HostSummary;
 import dev.wirespeed.store.StoredResult;
 import java.util.List;
@@ -21,8 +22,30 @@ public record ReportModel(String title, String generatedAt, String database, Lis
     /**
      * One line of the report's opening: a verdict of check, a doctor finding, or a figure worth a
      * look (loss, retransmits, the spread of repetitions).
-     *
-     * @param level "ok", "info", "warning" or "error"
      */
-    public record Finding(String level, String text) {}
+    public record Finding(Level level, String text) {}
+
+    /** How a finding is shown; the text is the HTML class (and, above info, the line's prefix). */
+    public enum Level {
+        OK("ok"),
+        INFO("info"),
+        WARNING("warning"),
+        ERROR("error");
+
+        private final String text;
+
+        Level(String text) {
+            this.text = text;
+        }
+
+        @JsonValue
+        public String text() {
+            return text;
+        }
+
+        /** Shown with its level in front ("warning: …"); ok and info lines are not. */
+        public boolean prefixed() {
+            return this == WARNING || this == ERROR;
+        }
+    }
 }

@@ -5,6 +5,7 @@ import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.results.UdpResult.UdpCounts;
 import dev.wirespeed.units.ByteSize;
 import dev.wirespeed.units.Rate;
+import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -54,8 +55,8 @@ public final class UdpText {
         out.flush();
     }
 
-    private String id(String id, String direction) {
-        return bidir ? String.format(Locale.ROOT, "[%3s %5s]", id, direction.equals("upload") ? "up" : "down")
+    private String id(String id, Direction direction) {
+        return bidir ? String.format(Locale.ROOT, "[%3s %5s]", id, direction == Direction.UPLOAD ? "up" : "down")
                 : String.format(Locale.ROOT, "[%3s]", id);
     }
 

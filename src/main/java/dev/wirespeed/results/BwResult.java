@@ -2,6 +2,7 @@ package dev.wirespeed.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.wirespeed.wire.Direction;
 import java.util.List;
 
 /**
@@ -87,7 +88,7 @@ public record BwResult(
                                   Summary senderSummary, Summary receiverSummary) {}
 
     /** @param omitted true for warm-up intervals (-O), which the summary excludes */
-    public record IntervalReport(String direction, double startSeconds, double endSeconds, boolean omitted,
+    public record IntervalReport(Direction direction, double startSeconds, double endSeconds, boolean omitted,
                                  List<StreamBytes> streams, long bytes, double bitsPerSecond) {}
 
     public record StreamBytes(int stream, long bytes, double bitsPerSecond) {}

@@ -2,6 +2,7 @@ package dev.wirespeed.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.wirespeed.wire.Direction;
 import java.util.List;
 
 /**
@@ -42,7 +43,7 @@ public record UdpResult(
                                UdpReceiverSummary receiverSummary) {}
 
     /** @param streams per stream, then {@code sum} over them; jitter of the sum is the mean of the streams' */
-    public record UdpInterval(String direction, double startSeconds, double endSeconds, boolean omitted,
+    public record UdpInterval(Direction direction, double startSeconds, double endSeconds, boolean omitted,
                               List<UdpCounts> streams, UdpCounts sum) {}
 
     /** Receiver-side counts over one span. {@code stream} is null on a sum. */

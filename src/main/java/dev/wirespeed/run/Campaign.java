@@ -6,6 +6,7 @@ import dev.wirespeed.store.Item;
 import dev.wirespeed.store.ResultStatus;
 import dev.wirespeed.store.ResultStore;
 import dev.wirespeed.store.RunInfo;
+import dev.wirespeed.store.RunStatus;
 import dev.wirespeed.units.Numbers;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -127,7 +128,7 @@ public final class Campaign {
             }
         } finally {
             children.stopAll();
-            store.finishRun(runId, interrupted ? "interrupted" : failed > 0 ? "failed" : "done");
+            store.finishRun(runId, RunStatus.ofCampaign(interrupted, failed));
             deleteQuietly(scratch);
         }
         return new Summary(runId, ran, skipped, failed, interrupted);

@@ -264,7 +264,7 @@ public final class ResultStore implements ResultsSink {
     @Override
     public List<Long> save(RunInfo run, List<Item> items) throws StoreException {
         return transaction(() -> {
-            long runId = insertRun(run, ResultStatus.worst(items.stream().map(Item::status).toList()).text());
+            long runId = insertRun(run, RunStatus.of(ResultStatus.worst(items.stream().map(Item::status).toList())));
             List<Long> ids = new ArrayList<>();
             for (Item item : items) {
                 ids.add(insertResult(runId, null, null, item));
@@ -273,16 +273,16 @@ public final class ResultStore implements ResultsSink {
         });
     }
 
-    /** Starts a campaign (or any long run): its row exists, status "running", before any point. */
+    /** Starts a campaign (or any long run): its row exists, status running, before any point. */
     public long beginRun(RunInfo run) throws StoreException {
-        return transaction(() -> insertRun(run, "running"));
+        return transaction(() -> insertRun(run, RunStatus.RUNNING));
     }
 
-    /** Ends a run: "done", "interrupted" or "failed". */
-    public void finishRun(long runId, String status) throws StoreException {
+    /** Ends a run: done, interrupted or failed. */
+    public void finishRun(long runId, RunStatus status) throws StoreException {
         transaction(() -> {
             try (PreparedStatement p = db.prepareStatement("UPDATE runs SET status = ?, finished_at = ? WHERE id = ?")) {
-                p.setString(1, status);
+                p.setString(1, status.text());
                 p.setString(2, now());
                 p.setLong(3, runId);
                 p.executeUpdate();
@@ -295,8 +295,9 @@ public final class ResultStore implements ResultsSink {
     public void reopenRun(long runId) throws StoreException {
         transaction(() -> {
             try (PreparedStatement p = db.prepareStatement(
-                    "UPDATE runs SET status = 'running', finished_at = NULL WHERE id = ?")) {
-                p.setLong(1, runId);
+                    "UPDATE runs SET status = ?, finished_at = NULL WHERE id = ?")) {
+                p.setString(1, RunStatus.RUNNING.text());
+                p.setLong(2, runId);
                 p.executeUpdate();
             }
             return null;
@@ -326,7 +327,7 @@ public final class ResultStore implements ResultsSink {
                 p.setLong(1, runId);
                 p.setString(2, pointKey);
                 p.setInt(3, seq);
-                p.setString(4, !status.done() ? status.text() : error == null ? "done" : "failed");
+                p.setString(4, (!status.done() ? status : error == null ? ResultStatus.DONE : ResultStatus.FAILED).text());
                 p.setString(5, error);
                 p.setString(6, now());
                 p.executeUpdate();
@@ -339,15 +340,15 @@ public final class ResultStore implements ResultsSink {
         });
     }
 
-    private long insertRun(RunInfo run, String status) throws SQLException {
+    private long insertRun(RunInfo run, RunStatus status) throws SQLException {
         try (PreparedStatement p = db.prepareStatement("INSERT INTO runs(kind, started_at, finished_at, status, "
                 + "command_line, wirespeed_version, host_json, plan_name, plan_sha256, plan_text, total_points) "
                 + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS)) {
             String now = now();
             p.setString(1, run.kind());
             p.setString(2, now);
-            p.setString(3, status.equals("running") ? null : now);
-            p.setString(4, status);
+            p.setString(3, status == RunStatus.RUNNING ? null : now);
+            p.setString(4, status.text());
             p.setString(5, run.commandLine());
             p.setString(6, Version.get());
             p.setString(7, run.host() == null ? null : COMPACT.writeValueAsString(run.host()));

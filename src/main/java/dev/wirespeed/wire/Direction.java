@@ -1,5 +1,6 @@
 package dev.wirespeed.wire;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 
 /** Which way data flows, seen from the client (iperf's -R is {@link #DOWNLOAD}). */
@@ -20,6 +21,17 @@ public enum Direction {
     @JsonValue
     public String label() {
         return label;
+    }
+
+    /** The direction whose {@link #label()} is {@code label} (as results and plans carry it). */
+    @JsonCreator
+    public static Direction of(String label) {
+        for (Direction d : values()) {
+            if (d.label.equals(label)) {
+                return d;
+            }
+        }
+        throw new IllegalArgumentException("unknown direction '" + label + "'");
     }
 
     public boolean clientSends() {

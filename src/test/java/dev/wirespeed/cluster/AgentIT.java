@@ -70,12 +70,27 @@ class AgentIT {
             assertThat(c.welcome().proof()).hasSize(64);
             assertThat(c.ping(5_000)).isTrue();
         }
+        // over TLS a wrong token fails at the pinned key, before any MAC (AgentTlsIT)
         assertThatThrownBy(() -> AgentClient.connect(at(a), WRONG, 5_000, 10_000))
                 .isInstanceOfSatisfying(AgentClient.AgentException.class, e -> assertThat(e.status().label()).isEqualTo("refused"))
-                .hasMessage("token refused: it does not match this agent's");
+                .hasMessageContaining("is not the one the token gives");
         assertThatThrownBy(() -> AgentClient.connect(at(a), null, 5_000, 10_000))
                 .isInstanceOfSatisfying(AgentClient.AgentException.class, e -> assertThat(e.status().label()).isEqualTo("refused"))
                 .hasMessageContaining("requires a token");
+    }
+
+    @Test
+    void theMacRefusesAWrongTokenInPlainTextToo() throws Exception {
+        Agent a = new Agent(new Agent.Config("127.0.0.1", 0, TOKEN, new TestSpec.Limits(8, 30_000), 5_000, null,
+                FactsSource.sysfs(java.nio.file.Path.of("/")), log::add, true));
+        a.serveInBackground();
+        agents.add(a);
+        try (AgentClient c = AgentClient.connect(at(a), TOKEN, 5_000, 10_000, true)) {
+            assertThat(c.welcome().proof()).hasSize(64);
+        }
+        assertThatThrownBy(() -> AgentClient.connect(at(a), WRONG, 5_000, 10_000, true))
+                .isInstanceOfSatisfying(AgentClient.AgentException.class, e -> assertThat(e.status().label()).isEqualTo("refused"))
+                .hasMessage("token refused: it does not match this agent's");
         assertThat(log).anyMatch(l -> l.startsWith("refused coordinator 127.0.0.1:") && l.endsWith("does not match this agent's"));
     }
 

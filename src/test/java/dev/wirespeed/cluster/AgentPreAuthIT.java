@@ -18,7 +18,10 @@ import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** Issue 19 item 7: an agent says nothing about its software before authentication. */
+/**
+ * Issue 19 item 7: an agent says nothing about its software before authentication, even in plain
+ * text (--insecure); over TLS nothing readable travels at all (AgentTlsIT).
+ */
 @Tag("hostile")
 class AgentPreAuthIT {
     @Test
@@ -26,7 +29,7 @@ class AgentPreAuthIT {
         List<String> log = Collections.synchronizedList(new ArrayList<>());
         Token token = Token.of("correct horse battery staple", "test");
         try (Agent agent = new Agent(new Agent.Config("127.0.0.1", 0, token, new TestSpec.Limits(8, 30_000), 5_000,
-                Path.of("/nonexistent"), FactsSource.sysfs(Path.of("/")), log::add))) {
+                Path.of("/nonexistent"), FactsSource.sysfs(Path.of("/")), log::add, true))) {
             agent.serveInBackground();
             try (Socket s = new Socket(InetAddress.getLoopbackAddress(), agent.port())) {
                 s.setSoTimeout(10_000);

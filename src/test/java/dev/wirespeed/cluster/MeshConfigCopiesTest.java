@@ -21,7 +21,7 @@ class MeshConfigCopiesTest {
         Mesh.Config c = Mesh.Config.builder().hosts(List.of()).rounds(List.of()).pattern("all-pairs").engine(MeshEngine.TCP)
                 .seconds(2).omitSeconds(1).streams(2).bidir(true).expectPercent(90)
                 .perftest(new PerftestSpec("ib_write_bw", "mlx5_0", 65536, 2, 18515, 3))
-                .token(Token.of("0123456789abcdef0123456789abcdef", "test")).connectTimeoutMillis(100)
+                .token(Token.of("0123456789abcdef0123456789abcdef", "test")).insecure(true).connectTimeoutMillis(100)
                 .interrupted(stop).build();
         assertNoComponentAtDefault(c);
         assertThat(c.toBuilder().build()).isEqualTo(c);

@@ -105,7 +105,7 @@ class MeshLoopbackIT {
                 "-O", "0", "-P", "1", "--no-save");
         assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(3);
         assertThat(r.out()).contains("agents: 3 of 5 ready")
-                .contains("refused: " + other.getFirst().label() + " (token refused: it does not match this agent's)")
+                .contains("refused: " + other.getFirst().label() + " (the agent's TLS key sha256:")
                 .contains("unreachable: 127.0.0.1:" + closedPort + " (cannot connect to 127.0.0.1:" + closedPort)
                 .contains("measured: 3 of 10 pairs")
                 .containsPattern("verdict: .*2 hosts not tested");

@@ -91,6 +91,34 @@ class CounterDeltasTest {
     }
 
     @Test
+    void pauseStatisticsOfEthtoolDashAReadOnlyTheCountersAndSurviveTruncation() {
+        // fbnic's output as its pause-storm patch shows it (parse/host/ethtool-I-a-fbnic.txt)
+        String text = "Pause parameters for eth0:\nAutonegotiate:\toff\nRX:\t\toff\nTX:\t\ton\nStatistics:\n"
+                + "  tx_pause_frames: 759657\n  rx_pause_frames: 0\n  tx_pause_storm_events: 219\n";
+        Counters c = EthtoolStats.parsePause(text, "ethtool --include-statistics -a eth0", Counters.netdev("eth0")).build();
+        assertThat(c.values().keySet()).containsExactly("tx_pause_frames", "rx_pause_frames", "tx_pause_storm_events");
+        assertThat(c.value("tx_pause_frames")).contains(759_657L);
+        assertThat(c.observed("tx_pause_storm_events").orElseThrow().source())
+                .isEqualTo("ethtool --include-statistics -a eth0: tx_pause_storm_events");
+        Counters cut = EthtoolStats.parsePause(text.substring(0, text.indexOf("  rx_pause")) + "  rx_pau",
+                "x", Counters.netdev("eth0")).build();
+        assertThat(cut.values().keySet()).containsExactly("tx_pause_frames");
+        Counters garbled = EthtoolStats.parsePause(text.replace("759657", "lots"), "x", Counters.netdev("eth0")).build();
+        assertThat(garbled.observed("tx_pause_frames").orElseThrow().isUnreadable()).isTrue();
+        assertThat(EthtoolStats.parsePause("Pause parameters for eth0:\nRX: on\nTX: on\n", "x", Counters.netdev("eth0"))
+                .isEmpty()).as("no -I: settings only").isTrue();
+    }
+
+    @Test
+    void aGenericTotalSpeaksOnlyWhenNoSpecificCounterExplainsTheInterface() {
+        var alone = List.of(netdev("eth0", Map.of("rx_dropped", 40L)));
+        assertThat(CounterFindings.duringTest(alone, "", Map.of())).extracting(Finding::rule).containsExactly("counter-dropped");
+        var explained = List.of(netdev("eth0", Map.of("rx_dropped", 40L, "rx_errors", 2L, "rx_out_of_buffer", 40L)));
+        assertThat(CounterFindings.duringTest(explained, "", Map.of())).extracting(Finding::rule)
+                .containsExactly("counter-rx-buffer");
+    }
+
+    @Test
     void qdiscStatsReadsTheRootOnlyAndSurvivesTruncation() {
         String tc = "qdisc tbf 8001: root refcnt 2 rate 100Mbit burst 16Kb lat 0us \n"
                 + " Sent 26411 bytes 120 pkt (dropped 17, overlimits 40 requeues 0) \n backlog 0b 0p requeues 0\n"

@@ -198,6 +198,18 @@ class FixtureDoctorTest {
     }
 
     @Test
+    void interfaceTotalsSpeakOnlyWhenNoSpecificCounterExplainsThem() {
+        assertThat(findings("virtio-errors-018")).containsExactlyInAnyOrder("warn counter-if-errors eth0", "info counter-dropped eth0",
+                "info counter-socket-drops tcp/ip");
+        Finding errors = RuleSet.standard().diagnose(Fixtures.facts("virtio-errors-018")).stream()
+                .filter(f -> f.rule().equals("counter-if-errors")).findFirst().orElseThrow();
+        assertThat(errors.message()).startsWith("eth0: rx_errors 2,713 since the counters were last reset");
+        assertThat(errors.fix().command()).isEqualTo("ethtool -S eth0");
+        // mlx5-counters-018's port has errors and drops too, but its ring and CRC counters already name the cause
+        assertThat(findings("mlx5-counters-018")).noneMatch(f -> f.contains("counter-if-errors") || f.contains("counter-dropped"));
+    }
+
+    @Test
     void numaRuleFiresOnlyWhenTheTestIsConfinedToAnotherNode() {
         assertThat(findings("m02-001", CpuList.parse("10-19,30-39")))
                 .contains("info nic-numa-remote 0000:03:00.0 (ConnectX-4)", "info nic-numa-remote 0000:06:00.0 (ConnectX-3)")
@@ -227,7 +239,7 @@ class FixtureDoctorTest {
     @Test
     void everyRuleHasAFixtureWhereItFiresAndOneWhereItDoesNot() {
         List<String> hosts = List.of("r86s-004", "m02-001", "t3640-000", "ft2000-000", "bluefield2-002", "ib-node-003",
-                "ndr200-node-000", "vm-virtio", "mlx5-counters-018", "ib-counters-018",
+                "ndr200-node-000", "vm-virtio", "mlx5-counters-018", "ib-counters-018", "virtio-errors-018",
                 "nfs-rdma-broken-000");
         for (Rule rule : RuleSet.standard().rules()) {
             if (NEEDS_TOOL_OUTPUT.contains(rule.id())) {

@@ -12,7 +12,10 @@ import dev.wirespeed.parse.host.NetInterfaceRecord;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** ethtool -S, ip -s link, perfquery and ibqueryerrors on real pastes (parse/counters/README.md), and their rule. */
+/**
+ * ethtool -S, ip -s link, perfquery, ibqueryerrors, netstat -s and nstat on real pastes
+ * (parse/counters/README.md), and the counter rules (doctor's, one per signal) on what they give.
+ */
 class CountersParsersTest {
     private static CounterSample only(String path, String format) {
         return Fixture.only("counters/" + path, format).all(CounterSample.class).getFirst();
@@ -20,7 +23,7 @@ class CountersParsersTest {
 
     private static List<Finding> findings(String path) {
         Explanation e = Explainer.standard().explain(path, Fixture.text("counters/" + path));
-        return e.findings().stream().filter(f -> f.rule().equals("counter-errors")).toList();
+        return e.findings().stream().filter(f -> f.rule().startsWith("counter-")).toList();
     }
 
     @Test
@@ -42,8 +45,9 @@ class CountersParsersTest {
         assertThat(s.subject()).isEqualTo("enp193s0f0np0");
         assertThat(s.value("rx_out_of_buffer")).isEqualTo(48L);
         assertThat(findings("ethtool-S-mlx5-grep-netmap649.txt")).singleElement().satisfies(f -> {
+            assertThat(f.rule()).isEqualTo("counter-rx-buffer");
             assertThat(f.severity()).isEqualTo(Severity.WARN);
-            assertThat(f.message()).contains("rx_out_of_buffer 48", "ring buffers");
+            assertThat(f.message()).contains("rx_out_of_buffer 48 ", "want of buffers");
             assertThat(f.fix().command()).isEqualTo("ethtool -G enp193s0f0np0 rx 8192");
         });
     }
@@ -58,8 +62,11 @@ class CountersParsersTest {
         CounterSample e = only("ethtool-S-e1000e-netdata988.txt", "ethtool-stats");
         assertThat(e.value("rx_no_buffer_count")).isEqualTo(527L);
         assertThat(e.value("rx_missed_errors")).isEqualTo(4954L);
-        assertThat(findings("ethtool-S-e1000e-netdata988.txt")).singleElement()
-                .satisfies(f -> assertThat(f.message()).contains("rx_no_buffer_count 527", "rx_missed_errors 4954"));
+        assertThat(findings("ethtool-S-e1000e-netdata988.txt")).singleElement().satisfies(f -> {
+            assertThat(f.rule()).isEqualTo("counter-rx-buffer");
+            assertThat(f.message()).startsWith("the port: rx_missed_errors 4,954, rx_no_buffer_count 527 ");
+            assertThat(f.fix().command()).as("no interface named, so no command to run").isNull();
+        });
     }
 
     @Test
@@ -93,10 +100,12 @@ class CountersParsersTest {
         assertThat(s.value("PortRcvErrors")).isEqualTo(26L);
         assertThat(s.value("PortXmitDiscards")).isEqualTo(2846L);
         assertThat(s.value("PortXmitWait")).isEqualTo(14681376621L);
-        assertThat(findings("ibqueryerrors-ucx9590.txt")).extracting(Finding::message).satisfiesExactlyInAnyOrder(
-                m -> assertThat(m).contains("PortRcvErrors 26", "cable"),
-                m -> assertThat(m).contains("LinkDownedCounter 25", "went down"),
-                m -> assertThat(m).contains("PortXmitDiscards 2846", "PortXmitWait 14681376621", "congestion"));
+        assertThat(findings("ibqueryerrors-ucx9590.txt")).extracting(f -> f.rule() + " " + f.message()).satisfiesExactlyInAnyOrder(
+                m -> assertThat(m).startsWith("counter-phy-errors GUID 0x1070fd0300370ea2 port ALL: port_rcv_errors 26 ")
+                        .contains("cable"),
+                m -> assertThat(m).startsWith("counter-link-flaps GUID 0x1070fd0300370ea2 port ALL: link_downed 25 "),
+                m -> assertThat(m).startsWith("counter-congestion GUID 0x1070fd0300370ea2 port ALL: "
+                        + "port_xmit_discards 2,846, port_xmit_wait 14,681,376,621 ").contains("congestion"));
     }
 
     @Test
@@ -116,7 +125,8 @@ class CountersParsersTest {
         assertThat(s.value("tx_heartbeat_errors")).isZero();
         assertThat(p.skipped()).isEmpty();
         assertThat(findings("ip-s-s-link-security-onion437.txt")).singleElement().satisfies(f -> {
-            assertThat(f.message()).contains("rx_over_errors 47323", "rx_missed_errors 1725828");
+            assertThat(f.rule()).isEqualTo("counter-rx-buffer");
+            assertThat(f.message()).startsWith("eth4: rx_missed_errors 1,725,828, rx_over_errors 47,323 ");
             assertThat(f.fix().command()).isEqualTo("ethtool -G eth4 rx 8192");
         });
     }
@@ -129,8 +139,11 @@ class CountersParsersTest {
         assertThat(s.value("tx_dropped")).isEqualTo(1L);
         assertThat(s.value("rx_missed_errors")).isZero();
         assertThat(s.value("collisions")).isZero();
-        assertThat(findings("ip-s-link-bond-ha-unraid13.txt")).singleElement()
-                .satisfies(f -> assertThat(f.severity()).isEqualTo(Severity.INFO));
+        assertThat(findings("ip-s-link-bond-ha-unraid13.txt")).singleElement().satisfies(f -> {
+            assertThat(f.rule()).isEqualTo("counter-dropped");
+            assertThat(f.severity()).isEqualTo(Severity.INFO);
+            assertThat(f.message()).startsWith("bond1: rx_dropped 185,979, tx_dropped 1 ");
+        });
     }
 
     @Test
@@ -163,9 +176,78 @@ class CountersParsersTest {
         Explanation e = Explainer.standard().explain("n.txt", Fixture.text("counters/netstat-s-osquery1919.txt"));
         assertThat(e.facts().getFirst().counters(Counters.Scope.HOST, "host").orElseThrow().value("TcpRetransSegs"))
                 .contains(3006L);
-        assertThat(e.findings()).as("0.02 %% retransmitted").filteredOn(f -> f.subject().equals("TCP")).isEmpty();
+        assertThat(e.findings()).as("0.02 %% retransmitted").filteredOn(f -> f.subject().equals("tcp/ip")).isEmpty();
         String lossy = Fixture.text("counters/netstat-s-osquery1919.txt").replace("3006 segments", "300600 segments");
-        assertThat(Explainer.standard().explain("n.txt", lossy).findings()).filteredOn(f -> f.subject().equals("TCP"))
-                .singleElement().satisfies(f -> assertThat(f.message()).contains("300600 of 16880653 segments (1.8 %"));
+        assertThat(Explainer.standard().explain("n.txt", lossy).findings()).filteredOn(f -> f.subject().equals("tcp/ip"))
+                .singleElement().satisfies(f -> {
+                    assertThat(f.rule()).isEqualTo("counter-tcp-retransmits");
+                    assertThat(f.message()).startsWith("tcp/ip: TcpRetransSegs 300,600 (1.78 % of segments sent) ");
+                });
+    }
+
+    @Test
+    void nstatAllCountersWithZerosEndToEnd() {
+        Parsed p = Fixture.only("counters/nstat-az-notes.txt", "netstat-s");
+        CounterSample s = p.all(CounterSample.class).getFirst();
+        assertThat(s.tool()).isEqualTo("nstat");
+        assertThat(s.subject()).isEqualTo("host");
+        assertThat(s.values()).hasSize(295);
+        assertThat(s.value("IpInReceives")).isEqualTo(469406576L);
+        assertThat(s.value("TcpOutSegs")).isEqualTo(119724480L);
+        assertThat(s.value("TcpRetransSegs")).isEqualTo(67576L);
+        assertThat(s.value("UdpRcvbufErrors")).isEqualTo(7347L);
+        assertThat(s.value("Udp6RcvbufErrors")).isZero();
+        assertThat(s.value("TcpExtTCPFastOpenListenOverflow")).as("a 31-character name").isZero();
+        assertThat(s.value("IpExtInOctets")).isEqualTo(79681676414L);
+        assertThat(s.value("IpExtReasmOverlaps")).as("the last line").isZero();
+        assertThat(p.skipped()).isEmpty();
+
+        Explanation e = Explainer.standard().explain("n.txt", Fixture.text("counters/nstat-az-notes.txt"));
+        Counters host = e.facts().getFirst().counters(Counters.Scope.HOST, "host").orElseThrow();
+        assertThat(host.value("TcpRetransSegs")).contains(67576L);
+        assertThat(host.observed("UdpRcvbufErrors").orElseThrow().source()).isEqualTo("netstat-s, n.txt line 2");
+        // 67,576 of 119,724,480 segments (0.06 %) retransmitted is background; 7,347 UDP receive-buffer drops are not
+        assertThat(findings("nstat-az-notes.txt")).singleElement().satisfies(f -> {
+            assertThat(f.rule()).isEqualTo("counter-socket-drops");
+            assertThat(f.subject()).isEqualTo("tcp/ip");
+            assertThat(f.message()).startsWith("tcp/ip: UdpRcvbufErrors 7,347 since the counters were last reset: ");
+            assertThat(f.fix().command()).startsWith("sysctl -w net.core.rmem_max=");
+        });
+    }
+
+    @Test
+    void nstatTruncatedOrGarbledKeepsWhatCameBefore() {
+        String text = Fixture.text("counters/nstat-az-notes.txt");
+        String cut = text.substring(0, text.indexOf("TcpRetransSegs") + "TcpRetr".length());
+        CounterSample s = Fixture.blocksOf(cut).stream().flatMap(o -> o.all(CounterSample.class).stream()).findFirst().orElseThrow();
+        assertThat(s.value("TcpOutSegs")).isEqualTo(119724480L);
+        assertThat(s.values()).doesNotContainKey("TcpRetr").doesNotContainKey("TcpRetransSegs");
+
+        String garbled = text.replace("TcpOutSegs                      119724480", "TcpOutSegs                      ~~~~~~~~~");
+        Explanation g = Explainer.standard().explain("g.txt", garbled);
+        Counters host = g.facts().getFirst().counters(Counters.Scope.HOST, "host").orElseThrow();
+        assertThat(host.value("TcpInSegs")).contains(92831131L);
+        assertThat(host.value("TcpOutSegs")).as("the garbled line ends the block").isEmpty();
+        // with no segments-sent count the retransmit share cannot be judged: no finding rather than a wrong one
+        assertThat(g.findings()).noneMatch(f -> f.rule().equals("counter-tcp-retransmits"));
+    }
+
+    @Test
+    void ethtoolPauseStatisticsGiveThePauseFinding() {
+        Explanation doc = Explainer.standard().explain("a.txt", Fixture.text("host/ethtool-include-statistics-a-kerneldoc.txt"));
+        Counters eth0 = doc.facts().getFirst().counters(Counters.Scope.NETDEV, "eth0").orElseThrow();
+        assertThat(eth0.value("tx_pause_frames")).contains(1L);
+        assertThat(eth0.value("rx_pause_frames")).contains(1L);
+        assertThat(doc.findings()).filteredOn(f -> f.rule().startsWith("counter-")).singleElement().satisfies(f -> {
+            assertThat(f.rule()).isEqualTo("counter-pause");
+            assertThat(f.message()).startsWith("eth0: rx_pause_frames 1, tx_pause_frames 1 since the counters were last reset");
+            assertThat(f.fix().command()).isEqualTo("ethtool -a eth0");
+        });
+        Explanation fbnic = Explainer.standard().explain("b.txt", Fixture.text("host/ethtool-I-a-fbnic.txt"));
+        assertThat(fbnic.findings()).filteredOn(f -> f.rule().startsWith("counter-")).extracting(Finding::rule)
+                .containsExactlyInAnyOrder("counter-pause", "counter-pause-storm");
+        // without --include-statistics there are no counters, so no pause finding (only the settings)
+        Explanation settings = Explainer.standard().explain("c.txt", Fixture.text("host/ethtool-a-seed000.txt"));
+        assertThat(settings.findings()).noneMatch(f -> f.rule().startsWith("counter-"));
     }
 }

@@ -44,6 +44,11 @@ public final class Fixture {
         return pieces(path).stream().flatMap(p -> p.outputs().stream()).toList();
     }
 
+    /** Every block of a text that is not a fixture file (a fixture cut or garbled by a test). */
+    public static List<Parsed> blocksOf(String text) {
+        return LogReader.standard().read("text.txt", text, 1).stream().flatMap(p -> p.outputs().stream()).toList();
+    }
+
     /** The one block of the given format in the fixture (fails when there is not exactly one). */
     public static Parsed only(String path, String format) {
         List<Parsed> all = blocks(path).stream().filter(b -> b.format().equals(format)).toList();

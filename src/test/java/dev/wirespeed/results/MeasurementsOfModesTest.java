@@ -3,6 +3,7 @@ package dev.wirespeed.results;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.results.Measurement.Metric;
+import dev.wirespeed.wire.Direction;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -53,7 +54,7 @@ class MeasurementsOfModesTest {
     void udpBandwidthUsesTheReceiversFigures() {
         UdpResult.UdpCounts sum = new UdpResult.UdpCounts(null, 1000, 8000, 10, 1, 11, 9.0909, 0, 3.5);
         UdpResult.UdpDirection up = new UdpResult.UdpDirection("upload", "client", "server",
-                List.of(new UdpResult.UdpInterval("upload", 0, 1, false, List.of(sum), sum)), List.of(),
+                List.of(new UdpResult.UdpInterval(Direction.UPLOAD, 0, 1, false, List.of(sum), sum)), List.of(),
                 new UdpResult.UdpSenderSummary(11, 1100, 1, 8800, 11),
                 new UdpResult.UdpReceiverSummary(10, 1000, 1, 8000, 1, 11, 9.0909, 0, 3.5));
         UdpResult r = new UdpResult(UdpResult.SCHEMA, TOOL, "t", null, SERVER,

@@ -62,7 +62,7 @@ class ResultStoreTest {
             store.savePoint(run, "k2", 2, 1, List.of(), "fio exited with status 1");
             assertThat(store.finishedPoints(run)).containsExactly("k1");
             assertThat(store.unfinishedCampaign("p")).map(ResultStore.Run::id).contains(run);
-            store.finishRun(run, "done");
+            store.finishRun(run, RunStatus.DONE);
             assertThat(store.unfinishedCampaign("p")).isEmpty();
             assertThat(store.resultsPerPoint(run)).containsExactly(Map.entry("k1", 1));
         }
@@ -101,7 +101,7 @@ class ResultStoreTest {
             store.savePoint(campaign, "s1 a", 0, 1, List.of(base), null);
             long incomplete = store.savePoint(campaign, "s1 b", 1, 1, List.of(base.withStatus(ResultStatus.INCOMPLETE,
                     "campaign stopped while this point ran")), "stopped", ResultStatus.INCOMPLETE).getFirst();
-            store.finishRun(campaign, "interrupted");
+            store.finishRun(campaign, RunStatus.INTERRUPTED);
 
             assertThat(store.result(done).orElseThrow().status()).isEqualTo(ResultStatus.DONE);
             assertThat(store.result(done).orElseThrow().statusReason()).isNull();

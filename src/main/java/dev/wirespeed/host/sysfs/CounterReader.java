@@ -12,13 +12,17 @@ import java.util.List;
  * the driver's `ethtool -S IF` set, /sys/class/infiniband/DEV/ports/N/counters and hw_counters
  * (sysfs-class-infiniband), /proc/net/snmp and /proc/net/netstat (proc(5)).
  *
- * <p>`ethtool -S IF` and `tc -s qdisc show dev IF` (the root qdisc's drops) are commands, run only
- * on the live host (root "/") and only when the program is on PATH; their output is captured at
- * {@value #ETHTOOL_S}IF and {@value #TC_QDISC}IF so a fixture tree or a capture replays it.
+ * <p>`ethtool -S IF`, `ethtool --include-statistics -a IF` (the standard pause-frame counters, for
+ * drivers whose `ethtool -S` does not name them) and `tc -s qdisc show dev IF` (the root qdisc's
+ * drops) are commands, run only on the live host (root "/") and only when the program is on PATH;
+ * their output is captured at {@value #ETHTOOL_S}IF, {@value #ETHTOOL_A}IF and {@value #TC_QDISC}IF
+ * so a fixture tree or a capture replays it.
  */
 public final class CounterReader {
     /** Where a root tree holds `ethtool -S IF` output (fixtures, captures). */
     public static final String ETHTOOL_S = "/.wirespeed/ethtool-S/";
+    /** Where a root tree holds `ethtool --include-statistics -a IF` output. */
+    public static final String ETHTOOL_A = "/.wirespeed/ethtool-a/";
     /** Where a root tree holds `tc -s qdisc show dev IF` output. */
     public static final String TC_QDISC = "/.wirespeed/tc-s-qdisc/";
     /** The groups of /proc/net/snmp and /proc/net/netstat kept: IP, TCP, UDP. */
@@ -52,6 +56,11 @@ public final class CounterReader {
         String ethtool = command(runEthtool, ETHTOOL_S + name, List.of("ethtool", "-S", name));
         if (ethtool != null) {
             EthtoolStats.parse(ethtool, "ethtool -S " + name, b);
+        }
+        String pause = command(runEthtool, ETHTOOL_A + name, List.of("ethtool", "--include-statistics", "-a", name));
+        if (pause != null) {
+            // the first reading of a name wins: `ethtool -S`'s own pause counters stay when it has them
+            EthtoolStats.parsePause(pause, "ethtool --include-statistics -a " + name, b);
         }
         String tc = command(runTc, TC_QDISC + name, List.of("tc", "-s", "qdisc", "show", "dev", name));
         if (tc != null) {

@@ -17,7 +17,6 @@ import dev.wirespeed.host.RdmaDevice;
 import dev.wirespeed.host.RdmaPort;
 import dev.wirespeed.host.RoceEcn;
 import dev.wirespeed.host.TcpStats;
-import dev.wirespeed.measure.TcpCounters;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -400,7 +399,7 @@ public final class SysfsReader {
     }
 
     private static Observed<Long> counter(List<String> lines, String name) {
-        var v = TcpCounters.counter(lines, name);
+        var v = ProcNetSnmp.tcpCounter(lines, name);
         String source = "/proc/net/snmp Tcp: " + name;
         return v.isPresent() ? Observed.of(v.getAsLong(), Long.toString(v.getAsLong()), source)
                 : Observed.unreadable(null, source, "no Tcp: " + name + " column");

@@ -1,0 +1,37 @@
+package dev.wirespeed.parse.ib;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.Source;
+import java.util.Map;
+
+/**
+ * ibdiagnet's "Fabric Summary": node counts, the links by width and speed ("Links at 4x25 : 21",
+ * width × Gbit/s per lane as ibdiagnet spells it) and the master SM line. Each part is null (or
+ * empty) when the paste does not show it.
+ *
+ * @param linksAt "4x25" → 21, in printed order
+ * @param masterSm the "Master SM:" line's text after the colon
+ */
+@JsonInclude(JsonInclude.Include.NON_EMPTY)
+@JsonTypeName("IbdiagFabric")
+public record IbdiagFabric(Integer totalNodes, Integer switches, Integer channelAdapters, Integer links,
+                           Map<String, Integer> linksAt, String masterSm, Source source) implements ParsedRecord {
+    public IbdiagFabric {
+        linksAt = linksAt == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(linksAt));
+    }
+
+    @Override
+    public Map<String, String> columns() {
+        return Columns.of().put("nodes", totalNodes).put("switches", switches).put("CAs", channelAdapters)
+                .put("links", links).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
+    }
+}

@@ -1,0 +1,170 @@
+package dev.wirespeed.explain;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wirespeed.diagnose.Finding;
+import dev.wirespeed.diagnose.Fixtures;
+import dev.wirespeed.diagnose.RuleSet;
+import dev.wirespeed.host.CounterNames;
+import dev.wirespeed.host.sysfs.Capture;
+import dev.wirespeed.host.sysfs.Inspection;
+import dev.wirespeed.parse.Fixture;
+import dev.wirespeed.parse.host.CounterSample;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One counter rule set for doctor and explain (issue 18): the same counter values, pasted into
+ * explain as the tool printed them and laid out as doctor reads them (sysfs files, /proc/net
+ * tables, the captured `ethtool -S` / `ethtool --include-statistics -a` output of a root tree), give
+ * the same findings — rule, severity, counters with their values, cause and fix.
+ */
+class CounterFindingsBothPathsTest {
+    @TempDir
+    Path root;
+
+    /** "rule severity | message after the subject | fix": what must agree whatever the port is called. */
+    private static List<String> comparable(List<Finding> findings) {
+        return findings.stream().filter(f -> f.rule().startsWith("counter-"))
+                .map(f -> f.rule() + " " + f.severity().label() + " | "
+                        + f.message().substring(f.subject().length())
+                        + " | " + (f.fix() == null ? "" : f.fix().action() + " " + f.fix().command()))
+                .sorted().toList();
+    }
+
+    private static List<Finding> explain(String name, String text) {
+        return Explainer.standard().explain(name, text).findings();
+    }
+
+    private List<Finding> doctor() {
+        return RuleSet.standard().diagnose(Inspection.read(root, (Capture) null));
+    }
+
+    private void write(String path, String text) throws IOException {
+        Path p = root.resolve(path);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, text, StandardCharsets.UTF_8);
+    }
+
+    private void netdev(String name) throws IOException {
+        Files.createDirectories(root.resolve("sys/class/net/" + name));
+    }
+
+    @Test
+    void ethtoolStatsOfTheMlx5FixtureHostPastedAndCapturedAgree() throws IOException {
+        String captured = Files.readString(Fixtures.root("mlx5-counters-018").resolve(".wirespeed/ethtool-S/enp65s0f0np0"));
+        netdev("enp65s0f0np0");
+        write(".wirespeed/ethtool-S/enp65s0f0np0", captured);
+        List<Finding> pasted = explain("paste.txt", "$ ethtool -S enp65s0f0np0\n" + captured);
+        List<Finding> doctor = doctor();
+        assertThat(comparable(pasted)).isNotEmpty().isEqualTo(comparable(doctor));
+        assertThat(pasted).filteredOn(f -> f.rule().startsWith("counter-")).extracting(Finding::rule)
+                .containsExactlyInAnyOrder("counter-pause-storm", "counter-rx-buffer", "counter-port-discard",
+                        "counter-phy-errors", "counter-link-flaps", "counter-pause");
+        // named the same on both paths, so the whole finding agrees, subject and fix command included
+        assertThat(pasted).filteredOn(f -> f.rule().equals("counter-rx-buffer")).singleElement()
+                .satisfies(f -> assertThat(f.fix().command()).isEqualTo("ethtool -G enp65s0f0np0 rx 8192"));
+    }
+
+    @Test
+    void grepOfEthtoolStatsAgrees() throws IOException {
+        String paste = Fixture.text("counters/ethtool-S-mlx5-grep-netmap649.txt");
+        netdev("enp193s0f0np0");
+        write(".wirespeed/ethtool-S/enp193s0f0np0", paste.substring(paste.indexOf('\n') + 1));
+        assertThat(comparable(explain("p.txt", paste))).singleElement().asString().startsWith("counter-rx-buffer warn");
+        assertThat(comparable(explain("p.txt", paste))).isEqualTo(comparable(doctor()));
+    }
+
+    @Test
+    void ipStatsPastedAndSysfsStatisticsAgree() throws IOException {
+        String path = "counters/ip-s-s-link-security-onion437.txt";
+        CounterSample s = Fixture.only(path, "ip").all(CounterSample.class).getFirst();
+        netdev("eth4");
+        for (var e : s.values().entrySet()) {
+            write("sys/class/net/eth4/statistics/" + e.getKey(), e.getValue() + "\n");
+        }
+        List<Finding> pasted = explain("ip.txt", Fixture.text(path));
+        assertThat(comparable(pasted)).hasSize(1).isEqualTo(comparable(doctor()));
+        assertThat(pasted).filteredOn(f -> f.rule().startsWith("counter-")).extracting(Finding::rule)
+                .containsExactly("counter-rx-buffer");
+    }
+
+    @Test
+    void ibqueryerrorsPastedAndSysfsPortCountersAgree() throws IOException {
+        String path = "counters/ibqueryerrors-ucx9590.txt";
+        CounterSample s = Fixture.only(path, "ibqueryerrors").all(CounterSample.class).getFirst();
+        Files.createDirectories(root.resolve("sys/class/infiniband/mlx5_0/ports/1/counters"));
+        for (var e : s.values().entrySet()) {
+            write("sys/class/infiniband/mlx5_0/ports/1/counters/" + CounterNames.ibSysfsName(e.getKey()).orElseThrow(),
+                    e.getValue() + "\n");
+        }
+        List<Finding> pasted = explain("q.txt", Fixture.text(path));
+        assertThat(comparable(pasted)).hasSize(3).isEqualTo(comparable(doctor()));
+        assertThat(pasted).filteredOn(f -> f.rule().startsWith("counter-")).extracting(Finding::rule)
+                .containsExactlyInAnyOrder("counter-phy-errors", "counter-link-flaps", "counter-congestion");
+    }
+
+    @Test
+    void ethtoolPauseStatisticsPastedAndCapturedAgree() throws IOException {
+        String path = "host/ethtool-I-a-fbnic.txt";
+        String paste = Fixture.text(path);
+        netdev("eth0");
+        write(".wirespeed/ethtool-a/eth0", paste.substring(paste.indexOf('\n') + 1));
+        List<Finding> pasted = explain("a.txt", paste);
+        assertThat(comparable(pasted)).hasSize(2).isEqualTo(comparable(doctor()));
+        assertThat(pasted).filteredOn(f -> f.rule().startsWith("counter-")).extracting(Finding::message)
+                .satisfiesExactlyInAnyOrder(
+                        m -> assertThat(m).startsWith("eth0: tx_pause_storm_events 219 "),
+                        m -> assertThat(m).startsWith("eth0: tx_pause_frames 759,657 "));
+    }
+
+    @Test
+    void nstatPastedAndProcNetTablesAgree() throws IOException {
+        String path = "counters/nstat-az-notes.txt";
+        CounterSample s = Fixture.only(path, "netstat-s").all(CounterSample.class).getFirst();
+        write("proc/net/snmp", procTables(s.values(), List.of("Ip", "Tcp", "Udp", "UdpLite")));
+        write("proc/net/netstat", procTables(s.values(), List.of("TcpExt", "IpExt")));
+        List<Finding> pasted = explain("n.txt", Fixture.text(path));
+        assertThat(comparable(pasted)).hasSize(1).isEqualTo(comparable(doctor()));
+        assertThat(pasted).filteredOn(f -> f.rule().startsWith("counter-")).singleElement().satisfies(f -> {
+            assertThat(f.rule()).isEqualTo("counter-socket-drops");
+            assertThat(f.message()).startsWith("tcp/ip: UdpRcvbufErrors 7,347 since the counters were last reset");
+        });
+    }
+
+    /**
+     * nstat's names back into proc(5)'s "Group: Name …" / "Group: value …" line pairs, for the groups
+     * doctor reads; "Ip6…" and "UdpLite6…" (the name goes on with a digit) live in /proc/net/snmp6.
+     */
+    private static String procTables(Map<String, Long> nstat, List<String> groups) {
+        Map<String, List<String[]>> byGroup = new LinkedHashMap<>();
+        for (var e : nstat.entrySet()) {
+            for (String g : List.of("TcpExt", "IpExt", "UdpLite", "Tcp", "Udp", "Ip")) { // longest first
+                String rest = e.getKey().substring(Math.min(g.length(), e.getKey().length()));
+                if (e.getKey().startsWith(g) && !rest.isEmpty() && Character.isUpperCase(rest.charAt(0))) {
+                    if (groups.contains(g)) {
+                        byGroup.computeIfAbsent(g, k -> new ArrayList<>()).add(new String[] {rest, Long.toString(e.getValue())});
+                    }
+                    break;
+                }
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        byGroup.forEach((g, fields) -> {
+            out.append(g).append(':');
+            fields.forEach(f -> out.append(' ').append(f[0]));
+            out.append('\n').append(g).append(':');
+            fields.forEach(f -> out.append(' ').append(f[1]));
+            out.append('\n');
+        });
+        return out.toString();
+    }
+}
