@@ -31,6 +31,17 @@ mkdir "$tmp/unpacked"
 tar -C "$tmp/unpacked" -xzf "$tarball"
 bin=$(ls -d "$tmp"/unpacked/wirespeed-*/bin/wirespeed)
 "${clean_env[@]}" "$bin" --version | grep -q '^wirespeed ' || fail "tarball: --version"
+# The AOT cache must load from wherever the tarball was unpacked (AOTMode=on: no silent fallback).
+aot=${bin%/bin/wirespeed}/lib/wirespeed.aot
+if [ -f "$aot" ]; then
+  for cmd in --version "explain $here/examples/explain/ibstat.txt"; do
+    # shellcheck disable=SC2086
+    "${clean_env[@]}" WIRESPEED_JAVA_OPTS=-XX:AOTMode=on "$bin" $cmd >/dev/null \
+      || fail "tarball: the AOT cache does not load for '$cmd' (AOTMode=on)"
+  done
+else
+  echo "check-dist: note: the tarball has no AOT cache (dist.sh warned why); it starts slower"
+fi
 set +e
 "${clean_env[@]}" "$bin" check --no-save -t 1 >"$tmp/check.out" 2>&1
 code=$?

@@ -34,9 +34,11 @@ ws_find_home() {
       return 0
     fi
   fi
-  if command -v "$tool" >/dev/null 2>&1; then
-    c=$(dirname "$(dirname "$(readlink -f "$(command -v "$tool")")")")
-    candidates+=("$c")
+  # One fork (readlink) instead of four: `hash` fills BASH_CMDS with the PATH lookup, and the two
+  # dirname are parameter expansions.
+  if hash "$tool" 2>/dev/null && [ -n "${BASH_CMDS[$tool]:-}" ]; then
+    c=$(readlink -f "${BASH_CMDS[$tool]}")
+    candidates+=("${c%/bin/*}")
   fi
   for c in /usr/lib/jvm/*/ /Library/Java/JavaVirtualMachines/*/Contents/Home/; do
     [ -d "$c" ] && candidates+=("${c%/}")

@@ -12,4 +12,10 @@ public final class Version {
     public static String software() {
         return "wirespeed " + get();
     }
+
+    /** What {@code wirespeed --version} prints: the software, the Java runtime and the platform. */
+    public static String withRuntime() {
+        return software() + " (Java " + Runtime.version() + ", " + System.getProperty("os.name") + " "
+                + System.getProperty("os.arch") + ")";
+    }
 }

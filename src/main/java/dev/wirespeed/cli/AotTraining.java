@@ -6,9 +6,14 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The training run of the AOT cache (JEP 483/514/515), run by scripts/dist.sh as
- * {@code java -XX:AOTCacheOutput=wirespeed.aot -cp wirespeed.jar dev.wirespeed.cli.AotTraining FILE}:
+ * {@code java -XX:AOTCacheOutput=wirespeed.aot -cp wirespeed.jar dev.wirespeed.cli.AotTraining FILE...}:
  * the short commands people run most, in one JVM, with no network and no results database.
  * The classes they load and link land in the cache, so the next start skips that work.
+ *
+ * <p>Only text output is trained. The JVM loads every class of the cache at each start (AOT class
+ * linking), so a cache that also held Jackson (~740 classes, for {@code --json}) made every command,
+ * {@code --version} included, ~100 ms of CPU slower (docs/PERFORMANCE.md "Start-up time"). JSON
+ * output loads Jackson from the jar, as it would without a cache.
  */
 public final class AotTraining {
     private AotTraining() {}
@@ -21,15 +26,18 @@ public final class AotTraining {
             {"bw", "--help"},
             {"help", "lat"},
             {"limits", "--eth", "100G", "--mtu", "9000", "--pcie", "gen3x16"},
-            {"limits", "--json", "--eth", "25G", "--pcie", "gen3x4"},
+            {"limits", "--eth", "25G", "--pcie", "gen3x4"},
             {"bww"},
         };
+        Interrupts.install();
         for (String[] run : runs) {
             Main.run(run, sink, sink);
         }
         for (String file : args) {
             Main.run(new String[] {"explain", file}, sink, sink);
-            Main.run(new String[] {"explain", "--json", file}, sink, sink);
         }
+        Interrupts.done();
+        // As Main ends: Runtime.exit's logging (System.Logger, ~30 JDK classes) is then in the cache too.
+        System.exit(ExitCode.OK);
     }
 }

@@ -113,13 +113,14 @@ public final class BwCommand implements Callable<Integer> {
         Check.range(spec, "-p", port, 1, 65535);
         Check.seconds(spec, "--connect-timeout", connectTimeoutSeconds, 0.1, 600);
         habits.check(spec, json, loopback);
-        if ((modes.selected() || rdma.selected()) && habits.tcpOnly() != null) {
-            throw Check.usage(spec, habits.tcpOnly() + ": TCP bandwidth tests only for now (not with --udp, -a or --rdma)");
-        }
+        habits.refuseWhereMeaningless(spec, rdma.selected() ? Iperf3HabitOptions.Mode.RDMA
+                : modes.udp ? Iperf3HabitOptions.Mode.UDP : modes.all ? Iperf3HabitOptions.Mode.SWEEP
+                : Iperf3HabitOptions.Mode.TCP);
         if (habits.blockCount != null) {
             options.bytes = habits.bytes(options.bufferBytes);
         }
         if (rdma.selected()) {
+            host = habits.host(host);
             return runRdma();
         }
         if (sizeBytes != null || passThrough != null && !passThrough.isEmpty()) {
@@ -140,7 +141,7 @@ public final class BwCommand implements Callable<Integer> {
         try (ResultsSink sink = save.open(spec); Iperf3HabitOptions.Log log = habits.log(out)) {
             this.sink = sink;
             if (modes.selected()) {
-                return modes.run(this, test);
+                return modes.run(this, test, out);
             }
             BwResult result;
             if (loopback) {
@@ -190,9 +191,10 @@ public final class BwCommand implements Callable<Integer> {
         }
         PerftestArgs.Options o = new PerftestArgs.Options(true, rdma.device, rdma.ibPort, rdma.gidIndex, rdma.mtuBytes,
                 modes.all, size, iterations, seconds, options.parallel, rdma.perftestPort);
-        try (ResultsSink sink = save.open(spec)) {
+        PrintWriter out = habits.text(spec.commandLine().getOut(), !json);
+        try (ResultsSink sink = save.open(spec); Iperf3HabitOptions.Log log = habits.log(out)) {
             return RdmaRun.run(spec, new RdmaRun.Request(host, port, connectTimeoutSeconds, rdma, o, passThrough, true,
-                    json, "bw", save.labels(spec)), sink);
+                    json, "bw", save.labels(spec)), sink, out);
         }
     }
 

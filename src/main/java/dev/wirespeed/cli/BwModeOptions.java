@@ -47,8 +47,11 @@ final class BwModeOptions {
         return udp || all || bitsPerSecond != null;
     }
 
-    /** Runs the UDP test or the sweep that these options select; bad combinations are usage errors. */
-    int run(BwCommand bw, TestSpec tcp) throws IOException {
+    /**
+     * Runs the UDP test or the sweep that these options select; bad combinations are usage errors.
+     * @param out the command's text output (--logfile and the line prefixes already applied)
+     */
+    int run(BwCommand bw, TestSpec tcp, PrintWriter out) throws IOException {
         CommandSpec spec = bw.spec;
         if (bitsPerSecond != null && !udp) {
             throw Check.usage(spec, "-b applies to UDP only (add --udp)");
@@ -63,10 +66,10 @@ final class BwModeOptions {
         if (all && bw.iperf3) {
             throw Check.usage(spec, "-a runs against a wirespeed server only, not with --iperf3");
         }
-        return udp ? runUdp(bw, tcp) : runSweep(bw, tcp);
+        return udp ? runUdp(bw, tcp, out) : runSweep(bw, tcp, out);
     }
 
-    private int runUdp(BwCommand bw, TestSpec tcp) throws IOException {
+    private int runUdp(BwCommand bw, TestSpec tcp, PrintWriter out) throws IOException {
         CommandSpec spec = bw.spec;
         if (bw.options.bytes != null) {
             throw Check.usage(spec, "-n is for TCP; a UDP test runs for a time (-t)");
@@ -87,12 +90,13 @@ final class BwModeOptions {
         TestSpec test = TestSpec.udpBandwidth().direction(tcp.direction()).streams(streams)
                 .durationMillis(tcp.durationMillis()).omitMillis(tcp.omitMillis()).intervalMillis(tcp.intervalMillis())
                 .bufferBytes(length).windowBytes(tcp.windowBytes()).rateBitsPerSecond(rate).build();
-        PrintWriter out = spec.commandLine().getOut();
         UdpResult result = Target.run(bw.host, bw.targetPort(), bw.loopback, (h, p) -> runUdp(bw, h, p, test, out));
         if (bw.json) {
             out.println(Json.pretty(result));
+        } else if (bw.habits.jsonStream) {
+            JsonStream.event(out, "end", result);
         } else {
-            new UdpText(out, false).summary(result);
+            new UdpText(out, false, bw.habits.rateUnit()).summary(result);
         }
         out.flush();
         bw.saveResults(Measurements.of(result), "wirespeed-udp-json", result, result.outcome());
@@ -101,8 +105,9 @@ final class BwModeOptions {
 
     private static UdpResult runUdp(BwCommand bw, String host, int port, TestSpec test, PrintWriter out)
             throws IOException {
-        UdpText text = new UdpText(out, test.direction() == Direction.BIDIR);
-        UdpBwClient.Listener listener = bw.json ? new UdpBwClient.Listener() {} : new UdpBwClient.Listener() {
+        UdpText text = new UdpText(out, test.direction() == Direction.BIDIR, bw.habits.rateUnit());
+        UdpBwClient.Listener listener = bw.json ? new UdpBwClient.Listener() {}
+                : bw.habits.jsonStream ? JsonStream.udpListener(out) : new UdpBwClient.Listener() {
             @Override
             public void connected(BwResult.Peer server, TestSpec spec) {
                 text.header(server, spec);
@@ -122,7 +127,7 @@ final class BwModeOptions {
         return client.run(listener);
     }
 
-    private int runSweep(BwCommand bw, TestSpec tcp) throws IOException {
+    private int runSweep(BwCommand bw, TestSpec tcp, PrintWriter out) throws IOException {
         CommandSpec spec = bw.spec;
         if (spec.commandLine().getParseResult().hasMatchedOption("-l")) {
             throw Check.usage(spec, "-a and -l exclude each other: the sweep sets the write length");
@@ -135,10 +140,11 @@ final class BwModeOptions {
         }
         double perSize = bw.options.seconds == null ? DEFAULT_SWEEP_SECONDS_PER_SIZE : bw.options.seconds;
         TestSpec base = tcp.toBuilder().durationMillis(Math.round(perSize * 1000)).bytes(0).build();
-        PrintWriter out = spec.commandLine().getOut();
         BwSweepResult result = Target.run(bw.host, bw.targetPort(), bw.loopback, (h, p) -> runSweep(bw, h, p, base, out));
         if (bw.json) {
             out.println(Json.pretty(result));
+        } else if (bw.habits.jsonStream) {
+            JsonStream.event(out, "end", result);
         }
         out.flush();
         bw.saveResults(java.util.List.of(Measurements.of(result)), "wirespeed-bw-sweep-json", result, result.outcome());
@@ -147,10 +153,11 @@ final class BwModeOptions {
 
     private static BwSweepResult runSweep(BwCommand bw, String host, int port, TestSpec base, PrintWriter out)
             throws IOException {
-        SweepText text = new SweepText(out);
+        SweepText text = new SweepText(out, bw.habits.rateUnit());
         BwSweep sweep = new BwSweep(new BwSweep.Config(host, port, base, bw.options.streamsChosenBy(),
                 BwSweep.perftestSizes(), bw.timeoutMillis(), Interrupts::raised));
-        return sweep.run(bw.json ? new BwSweep.Listener() {} : new BwSweep.Listener() {
+        return sweep.run(bw.json ? new BwSweep.Listener() {} : bw.habits.jsonStream ? JsonStream.sweepListener(out)
+                : new BwSweep.Listener() {
             @Override
             public void connected(BwResult.Peer server, BwSweepResult.SweepParams params) {
                 text.header(server, params);

@@ -20,11 +20,12 @@ import picocli.CommandLine.Option;
 /**
  * Options named and behaving as iperf3's, for people whose fingers know iperf3 (iperf_api.c's option
  * table): report unit, log file, line prefixes, block count, client port, address family, JSON stream.
+ * Shared by bw and lat; {@link #refuseWhereMeaningless} names the tests an option does not fit.
  */
 final class Iperf3HabitOptions {
     @Option(names = {"-f", "--format"}, paramLabel = "UNIT",
-            description = "Rate unit of the text report: k, m, g = kbit/s, Mbit/s, Gbit/s; K, M, G = KiB/s, MiB/s, "
-                    + "GiB/s (as iperf3; JSON is always bit/s).")
+            description = "Rate unit of bw's text report: k, m, g = kbit/s, Mbit/s, Gbit/s; K, M, G = KiB/s, MiB/s, "
+                    + "GiB/s (as iperf3; JSON is always bit/s; not for lat, which reports times).")
     Character format;
 
     @Option(names = "--logfile", paramLabel = "FILE",
@@ -42,11 +43,12 @@ final class Iperf3HabitOptions {
     String title;
 
     @Option(names = {"-k", "--blockcount"}, paramLabel = "N",
-            description = "Send N blocks of -l bytes instead of running for a time (= -n N×LEN).")
+            description = "bw over TCP: send N blocks of -l bytes instead of running for a time (= -n N×LEN).")
     Long blockCount;
 
     @Option(names = "--cport", paramLabel = "PORT",
-            description = "Bind the data connections to this client port; stream i uses PORT+i (as iperf3).")
+            description = "bw over TCP: bind the data connections to this client port; stream i uses PORT+i (as "
+                    + "iperf3).")
     Integer clientPort;
 
     @Option(names = {"-4", "--version4"}, description = "Use IPv4 addresses of HOST only.")
@@ -109,18 +111,41 @@ final class Iperf3HabitOptions {
         }
     }
 
-    /** The options that only the TCP test's text and connections honour so far, as typed, or null. */
-    String tcpOnly() {
-        if (format != null) {
-            return "-f";
+    /** What a command runs, for the options that do not apply to all of them. */
+    enum Mode {
+        TCP, UDP, SWEEP, RDMA, LATENCY
+    }
+
+    /**
+     * Refuses, with the reason, an option that means nothing for {@code mode}: the text options (-f,
+     * --logfile, --forceflush, --timestamps, -T) and -4/-6 apply to every test; the rest where said.
+     */
+    void refuseWhereMeaningless(CommandSpec spec, Mode mode) {
+        String why = switch (mode) {
+            case TCP -> null;
+            case UDP -> blockCount != null ? "-k: a UDP test runs for a time (-t), not a block count"
+                    : clientPort != null ? "--cport: with --udp the datagram sockets take the kernel's ports "
+                            + "(only bw's TCP streams bind a client port)"
+                    : null;
+            case SWEEP -> blockCount != null ? "-k: -a runs each size for a time (-t per size), not a block count"
+                    : clientPort != null ? "--cport: -a opens new connections for every size, and a fixed client "
+                            + "port would meet the previous size's TIME_WAIT"
+                    : null;
+            case RDMA -> format != null ? "-f: with --rdma the report is perftest's, in its own units"
+                    : jsonStream ? "--json-stream: perftest reports once at the end, there are no intervals to "
+                            + "stream (use --json)"
+                    : clientPort != null ? "--cport: with --rdma perftest opens its own connections"
+                    : blockCount != null ? "-k: with --rdma count iterations with -n and -s"
+                    : null;
+            case LATENCY -> format != null ? "-f sets a rate unit: lat reports times (microseconds)"
+                    : blockCount != null ? "-k counts bandwidth blocks: lat counts round trips with -n"
+                    : clientPort != null ? "--cport: lat's connections take the kernel's port "
+                            + "(only bw's TCP streams bind a client port)"
+                    : null;
+        };
+        if (why != null) {
+            throw Check.usage(spec, why);
         }
-        if (logfile != null || forceFlush || timestamps != null || title != null) {
-            return "--logfile, --forceflush, --timestamps and -T";
-        }
-        if (jsonStream) {
-            return "--json-stream";
-        }
-        return clientPort != null ? "--cport" : null;
     }
 
     RateUnit rateUnit() {

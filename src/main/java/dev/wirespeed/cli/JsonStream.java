@@ -1,7 +1,14 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.engine.BwClient;
+import dev.wirespeed.engine.BwSweep;
+import dev.wirespeed.engine.LatClient;
+import dev.wirespeed.engine.UdpBwClient;
 import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.BwSweepResult;
+import dev.wirespeed.results.LatResult;
+import dev.wirespeed.results.UdpResult;
+import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.results.Json;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
@@ -27,19 +34,68 @@ final class JsonStream {
         out.flush();
     }
 
+    /** "start": the server that answered and the test's parameters, as --json prints them. */
+    static void start(PrintWriter out, Object server, Object params) {
+        Map<String, Object> start = new LinkedHashMap<>();
+        start.put("server", server);
+        start.put("params", params);
+        event(out, "start", start);
+    }
+
     static BwClient.Listener listener(PrintWriter out) {
         return new BwClient.Listener() {
             @Override
             public void connected(BwResult.Peer server, BwResult.BwParams params) {
-                Map<String, Object> start = new LinkedHashMap<>();
-                start.put("server", server);
-                start.put("params", params);
-                event(out, "start", start);
+                start(out, server, params);
             }
 
             @Override
             public void interval(BwResult.IntervalReport report) {
                 event(out, "interval", report);
+            }
+        };
+    }
+
+    static UdpBwClient.Listener udpListener(PrintWriter out) {
+        return new UdpBwClient.Listener() {
+            @Override
+            public void connected(BwResult.Peer server, TestSpec spec) {
+                start(out, server, spec);
+            }
+
+            @Override
+            public void interval(UdpResult.UdpInterval interval) {
+                event(out, "interval", interval);
+            }
+        };
+    }
+
+    /** A sweep's "interval" events are its rows: one per message size, as each size finishes. */
+    static BwSweep.Listener sweepListener(PrintWriter out) {
+        return new BwSweep.Listener() {
+            @Override
+            public void connected(BwResult.Peer server, BwSweepResult.SweepParams params) {
+                start(out, server, params);
+            }
+
+            @Override
+            public void row(BwSweepResult.SweepRow row) {
+                event(out, "interval", row);
+            }
+        };
+    }
+
+    /** lat's "interval" events are its rows: one per message size, as each size finishes. */
+    static LatClient.Listener latListener(PrintWriter out) {
+        return new LatClient.Listener() {
+            @Override
+            public void connected(BwResult.Peer server, LatResult.LatParams params) {
+                start(out, server, params);
+            }
+
+            @Override
+            public void row(LatResult.LatRow row) {
+                event(out, "interval", row);
             }
         };
     }

@@ -106,6 +106,9 @@ public final class LatCommand implements Callable<Integer> {
     double connectTimeoutSeconds;
 
     @Mixin
+    Iperf3HabitOptions habits;
+
+    @Mixin
     SaveOptions save;
 
     @Mixin
@@ -124,6 +127,10 @@ public final class LatCommand implements Callable<Integer> {
             port = hostPort;
         }
         Target.check(spec, host, loopback);
+        habits.check(spec, json, loopback);
+        habits.refuseWhereMeaningless(spec, rdma.selected() ? Iperf3HabitOptions.Mode.RDMA
+                : Iperf3HabitOptions.Mode.LATENCY);
+        host = habits.host(host);
         if (rdma.selected()) {
             return runRdma();
         }
@@ -132,19 +139,22 @@ public final class LatCommand implements Callable<Integer> {
                     + " (perftest options after -- need --rdma)");
         }
         LatClient.Config config = config();
-        PrintWriter out = spec.commandLine().getOut();
-        try (ResultsSink sink = save.open(spec)) {
+        PrintWriter out = habits.text(spec.commandLine().getOut(), !json && !habits.jsonStream);
+        try (ResultsSink sink = save.open(spec); Iperf3HabitOptions.Log log = habits.log(out)) {
             // --loopback: the in-process server listens on -p when given, else on any free port
             int targetPort = loopback && !spec.commandLine().getParseResult().hasMatchedOption("-p") ? 0 : port;
             LatResult result = Target.run(host, targetPort, loopback, (h, p) -> run(at(config, h, p), out));
             if (json) {
                 out.println(Json.pretty(result));
+            } else if (habits.jsonStream) {
+                JsonStream.event(out, "end", result);
             } else {
                 new LatText(out).summary(result);
             }
             out.flush();
             Saving.save(spec, save.labels(spec), sink, "lat", java.util.List.of(Measurements.of(result)), "wirespeed-lat-json",
-                    Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json, result.outcome());
+                    Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json || habits.jsonStream,
+                    result.outcome());
             return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
         }
     }
@@ -175,9 +185,10 @@ public final class LatCommand implements Callable<Integer> {
         }
         PerftestArgs.Options o = new PerftestArgs.Options(false, rdma.device, rdma.ibPort, rdma.gidIndex, rdma.mtuBytes,
                 all, sizeBytes == null ? null : sizeBytes.intValue(), iterations, secs, null, rdma.perftestPort);
-        try (ResultsSink sink = save.open(spec)) {
+        PrintWriter out = habits.text(spec.commandLine().getOut(), !json);
+        try (ResultsSink sink = save.open(spec); Iperf3HabitOptions.Log log = habits.log(out)) {
             return RdmaRun.run(spec, new RdmaRun.Request(host, port, connectTimeoutSeconds, rdma, o, passThrough, false,
-                    json, "lat", save.labels(spec)), sink);
+                    json, "lat", save.labels(spec)), sink, out);
         }
     }
 
@@ -230,7 +241,8 @@ public final class LatCommand implements Callable<Integer> {
 
     private LatResult run(LatClient.Config config, PrintWriter out) throws IOException {
         LatText text = new LatText(out);
-        return new LatClient(config).run(json ? new LatClient.Listener() {} : new LatClient.Listener() {
+        return new LatClient(config).run(json ? new LatClient.Listener() {}
+                : habits.jsonStream ? JsonStream.latListener(out) : new LatClient.Listener() {
             @Override
             public void connected(BwResult.Peer server, LatResult.LatParams params) {
                 text.header(server, params);

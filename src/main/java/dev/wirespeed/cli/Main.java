@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.Version;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
@@ -27,8 +28,20 @@ public final class Main {
 
     /** Runs one command line with the given writers; returns the exit code (tests call this). */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        if (versionOnly(args)) {
+            // The commonest probe of an install answers without picocli: building even the root
+            // command's model reflects over its annotations (dynamic proxies, the ClassFile API) and
+            // costs more than the rest of the JVM's start (docs/PERFORMANCE.md "Start-up time").
+            out.println(Version.withRuntime());
+            return ExitCode.OK;
+        }
         CommandLine cmd = commandLine(needed(args), out, err);
         return cmd.execute(args);
+    }
+
+    /** {@code wirespeed --version} or {@code -V} alone: the same line picocli would print. */
+    static boolean versionOnly(String[] args) {
+        return args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"));
     }
 
     private static void shareVersion(CommandLine cmd, CommandLine.IVersionProvider provider) {

@@ -32,10 +32,14 @@ final class RdmaRun {
                    List<String> passThrough, boolean bandwidth, boolean json, String kind, List<String> labels) {}
 
     static int run(CommandSpec spec, Request r, ResultsSink sink) throws IOException {
+        return run(spec, r, sink, spec.commandLine().getOut());
+    }
+
+    /** @param out where the text or JSON goes (--logfile, line prefixes), usually the command's output */
+    static int run(CommandSpec spec, Request r, ResultsSink sink, PrintWriter out) throws IOException {
         String program = r.rdma().program(spec, r.bandwidth());
         List<String> args = PerftestArgs.build(r.options(), r.passThrough() == null ? List.of() : r.passThrough());
         r.rdma().check(spec, args, program);
-        PrintWriter out = spec.commandLine().getOut();
         if (!r.json()) {
             out.println(program + " to " + r.host() + " (its wirespeed server on port " + r.port()
                     + " starts the perftest server): " + String.join(" ", args));

@@ -62,8 +62,7 @@ public final class WirespeedCommand implements Runnable {
     static final class VersionProvider implements picocli.CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {Version.software() + " (Java " + Runtime.version() + ", "
-                    + System.getProperty("os.name") + " " + System.getProperty("os.arch") + ")"};
+            return new String[] {Version.withRuntime()};
         }
     }
 }

@@ -17,13 +17,25 @@ public record RateUnit(char letter) {
 
     public String format(double bitsPerSecond) {
         return switch (letter) {
-            case 'k' -> fixed(bitsPerSecond / 1e3, "kbit/s");
-            case 'm' -> fixed(bitsPerSecond / 1e6, "Mbit/s");
-            case 'g' -> fixed(bitsPerSecond / 1e9, "Gbit/s");
-            case 'K' -> fixed(bitsPerSecond / 8 / 1024, "KiB/s");
-            case 'M' -> fixed(bitsPerSecond / 8 / (1024 * 1024), "MiB/s");
-            case 'G' -> fixed(bitsPerSecond / 8 / (1024 * 1024 * 1024), "GiB/s");
+            case 'k' -> fixed(value(bitsPerSecond), "kbit/s");
+            case 'm' -> fixed(value(bitsPerSecond), "Mbit/s");
+            case 'g' -> fixed(value(bitsPerSecond), "Gbit/s");
+            case 'K' -> fixed(value(bitsPerSecond), "KiB/s");
+            case 'M' -> fixed(value(bitsPerSecond), "MiB/s");
+            case 'G' -> fixed(value(bitsPerSecond), "GiB/s");
             default -> Rate.format(bitsPerSecond);
+        };
+    }
+
+    /** The rate as a number of this unit (Gbit/s for {@link #ADAPTIVE}, which has no fixed unit). */
+    public double value(double bitsPerSecond) {
+        return switch (letter) {
+            case 'k' -> bitsPerSecond / 1e3;
+            case 'm' -> bitsPerSecond / 1e6;
+            case 'K' -> bitsPerSecond / 8 / 1024;
+            case 'M' -> bitsPerSecond / 8 / (1024 * 1024);
+            case 'G' -> bitsPerSecond / 8 / (1024 * 1024 * 1024);
+            default -> bitsPerSecond / 1e9;
         };
     }
 

@@ -17,11 +17,18 @@ import java.util.Locale;
 public final class UdpText {
     private final PrintWriter out;
     private final boolean bidir;
+    private final RateUnit unit;
     private boolean intervalHeaderPrinted;
 
     public UdpText(PrintWriter out, boolean bidir) {
+        this(out, bidir, RateUnit.ADAPTIVE);
+    }
+
+    /** @param unit the unit of measured rates (-f); the header's target rate keeps its own */
+    public UdpText(PrintWriter out, boolean bidir, RateUnit unit) {
         this.out = out;
         this.bidir = bidir;
+        this.unit = unit;
     }
 
     public void header(BwResult.Peer server, TestSpec s) {
@@ -60,10 +67,10 @@ public final class UdpText {
                 : String.format(Locale.ROOT, "[%3s]", id);
     }
 
-    private static String line(String id, double start, double end, UdpCounts c) {
+    private String line(String id, double start, double end, UdpCounts c) {
         String span = String.format(Locale.ROOT, "%.2f-%.2f", start, end);
         return String.format(Locale.ROOT, "%s %13s s  %10s  %13s  %8.3f us  %s", id, span, ByteSize.format(c.bytes()),
-                Rate.format(c.bitsPerSecond()), c.jitterMicros(), lost(c.lostPackets(), c.totalPackets(),
+                unit.format(c.bitsPerSecond()), c.jitterMicros(), lost(c.lostPackets(), c.totalPackets(),
                         c.lossPercent()));
     }
 
@@ -86,14 +93,14 @@ public final class UdpText {
                 out.println("  sender      unknown (no results from that side)");
             } else {
                 out.printf(Locale.ROOT, "  sender      %10s  %13s  %d sent%n", ByteSize.format(s.bytes()),
-                        Rate.format(s.bitsPerSecond()), s.packets());
+                        unit.format(s.bitsPerSecond()), s.packets());
             }
             UdpResult.UdpReceiverSummary r = d.receiverSummary();
             if (r == null) {
                 out.println("  receiver    unknown (no results from that side)");
             } else {
                 out.printf(Locale.ROOT, "  receiver    %10s  %13s  %d received, lost %s, jitter %.3f us, %d out of "
-                                + "order%n", ByteSize.format(r.bytes()), Rate.format(r.bitsPerSecond()), r.packets(),
+                                + "order%n", ByteSize.format(r.bytes()), unit.format(r.bitsPerSecond()), r.packets(),
                         lost(r.lostPackets(), r.totalPackets(), r.lossPercent()), r.jitterMicros(),
                         r.outOfOrderPackets());
             }

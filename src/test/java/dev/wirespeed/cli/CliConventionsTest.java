@@ -62,6 +62,12 @@ class CliConventionsTest {
             Cli.Run help = run(with(c, "--help"));
             assertThat(help.exitCode()).as("%s --help", c).isZero();
             assertThat(help.out()).as("%s --help", c).contains("Usage: wirespeed " + String.join(" ", c));
+            CommandLine cmd = Main.model();
+            for (String w : c) {
+                cmd = cmd.getSubcommands().get(w);
+            }
+            assertThat(cmd.getCommandSpec().usageMessage().autoWidth()).as("%s help follows the terminal's width", c)
+                    .isTrue();
             Cli.Run version = run(with(c, "-V"));
             assertThat(version.exitCode()).as("%s -V", c).isZero();
             assertThat(version.out()).as("%s -V", c).startsWith("wirespeed ");
@@ -157,6 +163,34 @@ class CliConventionsTest {
         assertThat(Rate.parse("1GB")).isEqualTo(1_000_000_000L);
         assertThat(Rate.parse("10G")).isEqualTo(10_000_000_000L);
         assertThat(run("bw", "--loopback", "-b", "1Gbx").exitCode()).isEqualTo(ExitCode.USAGE);
+    }
+
+    /** Issue 16 item 6: every iperf3 habit is an option of both client commands. */
+    @Test
+    void bwAndLatSpeakEveryIperf3Habit() {
+        CommandLine model = Main.model();
+        for (String command : List.of("bw", "lat")) {
+            var spec = model.getSubcommands().get(command).getCommandSpec();
+            for (String option : List.of("-J", "--json", "--json-stream", "-f", "--format", "--logfile", "--timestamps",
+                    "-T", "--title", "-k", "--blockcount", "--cport", "-4", "-6", "--forceflush", "-p", "-V")) {
+                assertThat(spec.findOption(option)).as("%s %s", command, option).isNotNull();
+            }
+            // HOST:PORT and [v6]:PORT: a bad port is a usage error before anything runs
+            assertThat(run(command, "127.0.0.1:port", "--no-save").exitCode()).as(command).isEqualTo(ExitCode.USAGE);
+            assertThat(run(command, "[::1]:99999", "--no-save").exitCode()).as(command).isEqualTo(ExitCode.USAGE);
+        }
+    }
+
+    @Test
+    void versionAnswersWithoutPicocliAndPrintsWhatSubcommandsPrint() {
+        assertThat(Main.versionOnly(new String[] {"--version"})).isTrue();
+        assertThat(Main.versionOnly(new String[] {"-V"})).isTrue();
+        assertThat(Main.versionOnly(new String[] {"--version", "--debug"})).isFalse();
+        assertThat(Main.versionOnly(new String[] {"explain", "-V"})).isFalse();
+        Cli.Run root = run("--version");
+        assertThat(root.exitCode()).isZero();
+        assertThat(root.out()).startsWith("wirespeed ").contains("(Java ").isEqualTo(run("explain", "-V").out());
+        assertThat(run("-V").out()).isEqualTo(root.out());
     }
 
     @Test

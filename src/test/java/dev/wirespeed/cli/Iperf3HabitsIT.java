@@ -104,4 +104,96 @@ class Iperf3HabitsIT {
             assertThat(r.err()).contains("data connection 2");
         }
     }
+
+    @Test
+    void udpTextTakesUnitLogfileTimestampsAndTitle() throws Exception {
+        Path log = dir.resolve("udp.log");
+        Cli.Run r = Cli.run("bw", "--loopback", "--udp", "-b", "5M", "-t", "0.6", "-i", "0.2", "-f", "k", "--logfile",
+                log.toString(), "--timestamps=%Y ", "-T", "u1", "--no-save");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).doesNotContain("UDP");
+        List<String> lines = Files.readAllLines(log);
+        assertThat(lines).isNotEmpty().allMatch(l -> l.matches("\\d{4} u1:  .*"));
+        // measured rates in kbit/s (-f k); the header's target rate keeps its own unit
+        assertThat(lines).anyMatch(l -> l.matches(".* receiver .* \\d+\\.\\d\\d kbit/s .*"))
+                .anyMatch(l -> l.contains("Mbit/s per stream"));
+    }
+
+    @Test
+    void udpJsonStreamIsOneEventPerLine() throws Exception {
+        Cli.Run r = Cli.run("bw", "--loopback", "--udp", "-b", "5M", "-t", "0.6", "-i", "0.2", "--json-stream",
+                "--no-save");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        List<String> events = r.out().strip().lines().map(l -> Json.MAPPER.readTree(l).get("event").asString())
+                .toList();
+        assertThat(events.getFirst()).isEqualTo("start");
+        assertThat(events.getLast()).isEqualTo("end");
+        assertThat(events.subList(1, events.size() - 1)).isNotEmpty().containsOnly("interval");
+    }
+
+    @Test
+    void sweepColumnsFollowTheUnitAndLinesTheTitle() throws Exception {
+        Cli.Run r = Cli.run("bw", "--loopback", "-a", "-t", "0.1", "-P", "1", "-f", "m", "-T", "s1", "--no-save");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        List<String> lines = r.out().lines().filter(l -> !l.startsWith("saved:")).toList();
+        assertThat(lines).isNotEmpty().allMatch(l -> l.startsWith("s1:  "));
+        assertThat(lines).anyMatch(l -> l.contains("BW peak[Mb/sec]"));
+        Cli.Run stream = Cli.run("bw", "--loopback", "-a", "-t", "0.1", "-P", "1", "--json-stream", "--no-save");
+        assertThat(stream.exitCode()).as(stream.err()).isZero();
+        List<JsonNode> events = stream.out().strip().lines().map(Json.MAPPER::readTree).toList();
+        assertThat(events.getFirst().get("event").asString()).isEqualTo("start");
+        assertThat(events.getLast().get("event").asString()).isEqualTo("end");
+        // one interval event per size of the sweep, each a row of the --json result
+        assertThat(events.subList(1, events.size() - 1)).extracting(e -> e.get("event").asString())
+                .containsOnly("interval").hasSize(events.getLast().get("data").get("rows").size());
+    }
+
+    @Test
+    void latTakesFamilyLogfileTitleTimestampsAndJsonStream() throws Exception {
+        try (BwCommand.LoopbackServer server = BwCommand.LoopbackServer.start()) {
+            Path log = dir.resolve("lat.log");
+            Cli.Run text = Cli.run("lat", "localhost:" + server.port(), "-4", "-n", "50", "--logfile", log.toString(),
+                    "--forceflush", "--timestamps=%Y ", "-T", "l1", "--no-save");
+            assertThat(text.exitCode()).as(text.err()).isZero();
+            List<String> lines = Files.readAllLines(log);
+            assertThat(lines).isNotEmpty().allMatch(l -> l.matches("\\d{4} l1:  .*"));
+            // -4 turned localhost into 127.0.0.1
+            assertThat(lines).anyMatch(l -> l.contains("127.0.0.1"));
+
+            Cli.Run stream = Cli.run("lat", "127.0.0.1:" + server.port(), "-n", "50", "--json-stream", "--no-save");
+            assertThat(stream.exitCode()).as(stream.err()).isZero();
+            List<JsonNode> events = stream.out().strip().lines().map(Json.MAPPER::readTree).toList();
+            assertThat(events).extracting(e -> e.get("event").asString()).containsExactly("start", "interval", "end");
+            assertThat(events.getLast().get("data").get("server").get("port").asInt()).isEqualTo(server.port());
+        }
+    }
+
+    @Test
+    void familyFlagsPickTheAddressOrSayThereIsNone() throws Exception {
+        Cli.Run noV6 = Cli.run("lat", "127.0.0.1", "-6", "-n", "10", "--no-save");
+        assertThat(noV6.exitCode()).isEqualTo(ExitCode.FAILURE);
+        assertThat(noV6.err()).contains("has no IPv6 address");
+        Cli.Run noV4 = Cli.run("bw", "::1", "-4", "-t", "0.3", "--no-save");
+        assertThat(noV4.exitCode()).isEqualTo(ExitCode.FAILURE);
+        assertThat(noV4.err()).contains("has no IPv4 address");
+
+        dev.wirespeed.engine.BwServer server;
+        try {
+            server = new dev.wirespeed.engine.BwServer(new dev.wirespeed.engine.BwServer.Config("::1", 0, false,
+                    dev.wirespeed.wire.TestSpec.Limits.DEFAULT, 10_000, line -> { }));
+        } catch (java.io.IOException e) {
+            org.junit.jupiter.api.Assumptions.abort("no IPv6 loopback (::1) on this host: " + e.getMessage());
+            return;
+        }
+        try (server) {
+            server.serveInBackground();
+            for (String command : List.of("lat", "bw")) {
+                Cli.Run r = Cli.run(command, "[::1]:" + server.port(), "-6", "-J", "--no-save",
+                        command.equals("lat") ? "-n" : "-t", command.equals("lat") ? "50" : "0.3");
+                assertThat(r.exitCode()).as(command + ": " + r.err()).isZero();
+                assertThat(Json.MAPPER.readTree(r.out()).get("server").get("address").asString()).as(command)
+                        .contains(":");
+            }
+        }
+    }
 }

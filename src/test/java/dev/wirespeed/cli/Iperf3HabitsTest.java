@@ -46,13 +46,58 @@ class Iperf3HabitsTest {
             {"bw", "127.0.0.1", "--timestamps=%Q"},
             {"bw", "127.0.0.1", "--cport", "70000"},
             {"bw", "host:port"},
-            {"bw", "127.0.0.1", "--udp", "-T", "x"},
-            {"bw", "127.0.0.1", "-a", "--json-stream"},
+            {"lat", "127.0.0.1", "-4", "-6"},
+            {"lat", "--loopback", "-6"},
+            {"lat", "127.0.0.1", "--json-stream", "--json"},
+            {"lat", "127.0.0.1", "--timestamps=%Q"},
         };
         for (String[] args : cases) {
             Cli.Run r = Cli.run(append(args, "--no-save"));
             assertThat(r.exitCode()).as(String.join(" ", args) + ": " + r.err()).isEqualTo(2);
             assertThat(r.err().strip().lines().count()).as(String.join(" ", args)).isEqualTo(1);
+        }
+    }
+
+    /** Where an iperf3 option means nothing, the one line says why; elsewhere it is accepted. */
+    @Test
+    void meaninglessHabitsAreRefusedWithTheReason() {
+        String[][] cases = {
+            // command line ... , a word of the reason
+            {"lat 127.0.0.1 -f m", "lat reports times"},
+            {"lat 127.0.0.1 -k 10", "round trips with -n"},
+            {"lat 127.0.0.1 --cport 6000", "kernel's port"},
+            {"lat 127.0.0.1 --udp --cport 6000", "kernel's port"},
+            {"bw 127.0.0.1 --udp -k 10", "runs for a time"},
+            {"bw 127.0.0.1 --udp --cport 6000", "datagram sockets"},
+            {"bw 127.0.0.1 -a -k 10", "for a time"},
+            {"bw 127.0.0.1 -a --cport 6000", "TIME_WAIT"},
+            {"bw 127.0.0.1 --rdma write -f m", "perftest's"},
+            {"bw 127.0.0.1 --rdma write --json-stream", "no intervals"},
+            {"bw 127.0.0.1 --rdma write --cport 6000", "own connections"},
+            {"lat 127.0.0.1 --rdma send -f m", "perftest's"},
+        };
+        for (String[] c : cases) {
+            Cli.Run r = Cli.run((c[0] + " --no-save").split(" "));
+            assertThat(r.exitCode()).as(c[0] + ": " + r.err()).isEqualTo(2);
+            assertThat(r.err().strip().lines().count()).as(c[0]).isEqualTo(1);
+            assertThat(r.err()).as(c[0]).contains(c[1]);
+        }
+    }
+
+    /** The text options and -4/-6 pass the checks with --udp, -a and --rdma (nothing is run: bad -t stops it). */
+    @Test
+    void textHabitsAreAcceptedWithUdpSweepsRdmaAndLat() {
+        String[] lines = {
+            "bw 127.0.0.1 --udp -f m -T x --timestamps --forceflush -4",
+            "bw 127.0.0.1 -a -f g -T x --timestamps=%T --json-stream",
+            "bw 127.0.0.1 --udp --json-stream",
+            "lat 127.0.0.1 -T x --timestamps --forceflush -4 --json-stream",
+        };
+        for (String line : lines) {
+            Cli.Run r = Cli.run((line + " -t -1 --no-save").split(" "));
+            assertThat(r.exitCode()).as(line + ": " + r.err()).isEqualTo(2);
+            assertThat(r.err()).as(line).contains("-t").doesNotContain("-T").doesNotContain("-f ")
+                    .doesNotContain("--timestamps").doesNotContain("json-stream");
         }
     }
 
@@ -102,6 +147,10 @@ class Iperf3HabitsTest {
         assertThat(new RateUnit('G').format(bitsPerSecond)).isEqualTo("1.00 GiB/s");
         assertThat(new RateUnit('M').format(bitsPerSecond)).isEqualTo("1024.00 MiB/s");
         assertThat(new RateUnit('K').format(8 * 1536)).isEqualTo("1.50 KiB/s");
+        // the sweep's BW columns: the same units as numbers, Gbit/s without -f (perftest's Gb/sec)
+        assertThat(new RateUnit('m').value(2.5e9)).isEqualTo(2500.0);
+        assertThat(new RateUnit('G').value(bitsPerSecond)).isEqualTo(1.0);
+        assertThat(RateUnit.ADAPTIVE.value(2.5e9)).isEqualTo(2.5);
         assertThat(RateUnit.valid('x')).isFalse();
         assertThat(RateUnit.valid('G')).isTrue();
     }
