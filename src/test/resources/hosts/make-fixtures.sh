@@ -356,6 +356,54 @@ hwcounters mlx5_0 $a $b 1 out_of_sequence=3
 vnet lo 772 unknown 0x9 65536
 mounts "$ROOTFS"; snmp_out 1200 90000000; netstat 0 0 0
 
+# --- issue 20: lossless RoCE as doctor reads it from tools (ethtool -a, dcb -j, mlnx_qos), three RoCE ports:
+# enp1s0f0np0 global pause on (seed 000 l.1432-1436, the real ethtool -a), no PFC (dcb, constructed);
+# enp1s0f1np1 pause off and no DCB support (dcb fails: no capture), constructed; enp2s0f0np0 PFC on
+# priority 4 with DSCP 26 on priority 3 (dcb -j, shapes of iproute2's dcb_pfc.c/dcb_app.c), constructed;
+# enp3s0f0np0 mlnx_qos with PFC on 3 (community.mellanox.com DOC-2792, the real table)
+qos() { f ".wirespeed/$1/$2" "$3"; }
+start roce-qos-020
+cpus 0-15; node 0 0-15
+for fn in 0 1; do
+  a="0000:01:00.$fn"; b=0000:00:01.0
+  pci "$a" $b 0x15b3 0x1015 mlx5_core 0 0-15 "8.0 GT/s PCIe" 8 "8.0 GT/s PCIe" 8
+  rdma "mlx5_$fn" "$a" $b MT4117 14.32.1010 MT_2420110034 "0c42:a103:00c1:d2f$fn"
+done
+for bus in 2 3; do
+  a="0000:0$bus:00.0"; b="0000:00:0$bus.0"
+  pci "$a" $b 0x15b3 0x1015 mlx5_core 0 0-15 "8.0 GT/s PCIe" 8 "8.0 GT/s PCIe" 8
+  rdma "mlx5_$bus" "$a" $b MT4117 14.32.1010 MT_2420110034 "0c42:a103:00c1:d3f$bus"
+done
+net enp1s0f0np0 0000:01:00.0 0000:00:01.0 1 up 1 0x1003 25000 9000
+net enp1s0f1np1 0000:01:00.1 0000:00:01.0 1 up 1 0x1003 25000 9000
+net enp2s0f0np0 0000:02:00.0 0000:00:02.0 1 up 1 0x1003 25000 9000
+net enp3s0f0np0 0000:03:00.0 0000:00:03.0 1 up 1 0x1003 25000 9000
+port mlx5_0 0000:01:00.0 0000:00:01.0 1 "4: ACTIVE" "5: LinkUp" "25 Gb/sec (1X EDR)" Ethernet 0x0 0x0 enp1s0f0np0
+port mlx5_1 0000:01:00.1 0000:00:01.0 1 "4: ACTIVE" "5: LinkUp" "25 Gb/sec (1X EDR)" Ethernet 0x0 0x0 enp1s0f1np1
+port mlx5_2 0000:02:00.0 0000:00:02.0 1 "4: ACTIVE" "5: LinkUp" "25 Gb/sec (1X EDR)" Ethernet 0x0 0x0 enp2s0f0np0
+port mlx5_3 0000:03:00.0 0000:00:03.0 1 "4: ACTIVE" "5: LinkUp" "25 Gb/sec (1X EDR)" Ethernet 0x0 0x0 enp3s0f0np0
+for n in enp1s0f0np0:01:00.0:01 enp1s0f1np1:01:00.1:01 enp2s0f0np0:02:00.0:02 enp3s0f0np0:03:00.0:03; do
+  ecn "${n%%:*}" "0000:$(echo "$n" | cut -d: -f2-3)" "0000:00:$(echo "$n" | cut -d: -f4).0" "3" "3"
+done
+qos ethtool-a enp1s0f0np0 "Pause parameters for enp1s0f0np0:
+Autonegotiate: off
+RX: on
+TX: on"
+qos dcb-pfc enp1s0f0np0 '{"pfc_cap":8,"macsec_bypass":false,"delay":0,"prio_pfc":[false,false,false,false,false,false,false,false]}'
+qos ethtool-a enp1s0f1np1 "Pause parameters for enp1s0f1np1:
+Autonegotiate: off
+RX: off
+TX: off"
+qos dcb-pfc enp2s0f0np0 '{"pfc_cap":8,"macsec_bypass":false,"delay":0,"prio_pfc":[false,false,false,false,true,false,false,false]}'
+qos dcb-app enp2s0f0np0 '{"dscp_prio":[[0,0],[8,1],[16,2],[24,3],[26,3],[32,4],[40,5],[48,6],[56,7]]}'
+qos mlnx_qos enp3s0f0np0 "PFC configuration:
+
+priority 0 1 2 3 4 5 6 7
+
+enabled 0 0 0 1 0 0 0 0"
+vnet lo 772 unknown 0x9 65536
+mounts "$ROOTFS"; snmp 0
+
 # --- malformed: a copy of the R86S ConnectX-4 Lx with empty, garbage and wrong-unit files
 start malformed
 cpus "zero-three"; node 0 "x-y"

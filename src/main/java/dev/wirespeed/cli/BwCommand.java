@@ -42,6 +42,8 @@ import picocli.CommandLine.Spec;
             "  wirespeed bw 10.0.0.2 -a             size sweep 2 B … 8 MiB: BW peak, average, MsgRate",
             "  wirespeed bw --iperf3 10.0.0.2 -P 4  against an iperf3 server (iperf3 -s), port 5201",
             "  wirespeed bw --rdma write 10.0.0.2 -a   ib_write_bw sweep; HOST's wirespeed server starts its side",
+            "  wirespeed bw --rdma write 10.0.0.2 -R   HOST writes to this host (its server runs perftest's client)",
+            "  wirespeed bw --rdma write 10.0.0.2 --bidir -a   perftest -b: both directions, summed as perftest prints",
             "  wirespeed bw --rdma send 10.0.0.2 --ib-dev mlx5_0 --gid-index 3 -P 4 -- -c UD",
             "",
             "Exit codes: 0 ok, 1 failure (unreachable, refused, server lost), 2 bad usage, 130 Ctrl-C."})
@@ -162,9 +164,8 @@ public final class BwCommand implements Callable<Integer> {
             throw Check.usage(spec, "--rdma runs perftest against HOST's wirespeed server: not with --loopback, "
                     + "--iperf3, --udp or -b");
         }
-        if (options.reverse || options.bidir) {
-            throw Check.usage(spec, "-R/--bidir with --rdma: perftest's client always initiates; run the command on "
-                    + "the other host, or pass -- -b for perftest's bidirectional test");
+        if (options.reverse && options.bidir) {
+            throw Check.usage(spec, "-R and --bidir exclude each other");
         }
         if (modes.all && sizeBytes != null) {
             throw Check.usage(spec, "give -a or -s, not both");
@@ -190,11 +191,11 @@ public final class BwCommand implements Callable<Integer> {
             Check.range(spec, "-P", options.parallel, 1, 16_384);
         }
         PerftestArgs.Options o = new PerftestArgs.Options(true, rdma.device, rdma.ibPort, rdma.gidIndex, rdma.mtuBytes,
-                modes.all, size, iterations, seconds, options.parallel, rdma.perftestPort);
+                modes.all, size, iterations, seconds, options.parallel, rdma.perftestPort, options.bidir);
         PrintWriter out = habits.text(spec.commandLine().getOut(), !json);
         try (ResultsSink sink = save.open(spec); Iperf3HabitOptions.Log log = habits.log(out)) {
             return RdmaRun.run(spec, new RdmaRun.Request(host, port, connectTimeoutSeconds, rdma, o, passThrough, true,
-                    json, "bw", save.labels(spec)), sink, out);
+                    json, "bw", save.labels(spec), options.reverse), sink, out);
         }
     }
 

@@ -184,11 +184,11 @@ public final class LatCommand implements Callable<Integer> {
             secs = (int) Math.ceil(seconds);
         }
         PerftestArgs.Options o = new PerftestArgs.Options(false, rdma.device, rdma.ibPort, rdma.gidIndex, rdma.mtuBytes,
-                all, sizeBytes == null ? null : sizeBytes.intValue(), iterations, secs, null, rdma.perftestPort);
+                all, sizeBytes == null ? null : sizeBytes.intValue(), iterations, secs, null, rdma.perftestPort, false);
         PrintWriter out = habits.text(spec.commandLine().getOut(), !json);
         try (ResultsSink sink = save.open(spec); Iperf3HabitOptions.Log log = habits.log(out)) {
             return RdmaRun.run(spec, new RdmaRun.Request(host, port, connectTimeoutSeconds, rdma, o, passThrough, false,
-                    json, "lat", save.labels(spec)), sink, out);
+                    json, "lat", save.labels(spec), false), sink, out);
         }
     }
 

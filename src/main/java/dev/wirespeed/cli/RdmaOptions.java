@@ -12,7 +12,8 @@ final class RdmaOptions {
 
     @Option(names = "--rdma", paramLabel = "VERB", description = "RDMA test with perftest: write, read or send. "
             + "The wirespeed server at HOST starts the perftest server; this host runs the client (perftest "
-            + "installed on both). Further perftest options after --.")
+            + "installed on both). With -R the roles swap (HOST runs the client, data flows from HOST); --bidir is "
+            + "perftest -b (bw only). Further perftest options after -- (perftest's own -R is rdma_cm).")
     String verb;
 
     @Option(names = "--ib-dev", paramLabel = "DEV", description = "RDMA device on both ends (perftest -d), e.g. mlx5_0.")

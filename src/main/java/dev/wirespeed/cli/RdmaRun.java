@@ -29,7 +29,8 @@ final class RdmaRun {
 
     /** What the command chose. */
     record Request(String host, int port, double connectTimeoutSeconds, RdmaOptions rdma, PerftestArgs.Options options,
-                   List<String> passThrough, boolean bandwidth, boolean json, String kind, List<String> labels) {}
+                   List<String> passThrough, boolean bandwidth, boolean json, String kind, List<String> labels,
+                   boolean reverse) {}
 
     static int run(CommandSpec spec, Request r, ResultsSink sink) throws IOException {
         return run(spec, r, sink, spec.commandLine().getOut());
@@ -41,13 +42,19 @@ final class RdmaRun {
         List<String> args = PerftestArgs.build(r.options(), r.passThrough() == null ? List.of() : r.passThrough());
         r.rdma().check(spec, args, program);
         if (!r.json()) {
-            out.println(program + " to " + r.host() + " (its wirespeed server on port " + r.port()
-                    + " starts the perftest server): " + String.join(" ", args));
+            out.println(r.reverse()
+                    ? program + " from " + r.host() + " (-R: this host runs the perftest server, " + r.host()
+                            + "'s wirespeed server on port " + r.port() + " runs the client): " + String.join(" ", args)
+                    : program + " to " + r.host() + " (its wirespeed server on port " + r.port()
+                            + " starts the perftest server): " + String.join(" ", args));
             out.flush();
         }
         RdmaClient.Run run = new RdmaClient(new RdmaClient.Config(r.host(), r.port(), program, args,
-                (int) Math.round(r.connectTimeoutSeconds() * 1000), Interrupts::raised)).run();
-        Measurement m = withServer(run.measurement(), r.host());
+                (int) Math.round(r.connectTimeoutSeconds() * 1000), Interrupts::raised, r.reverse())).run();
+        // perftest's client writes and sends to its server, but reads from it
+        boolean fromClient = !program.startsWith("ib_read");
+        Measurement m = withServer(run.measurement(), r.host(),
+                r.bandwidth() ? fromClient != r.reverse() ? "upload" : "download" : null);
         List<Finding> verdict = verdict(m);
         if (r.json()) {
             Map<String, Object> doc = new LinkedHashMap<>();
@@ -74,9 +81,16 @@ final class RdmaRun {
         return ExitCode.OK;
     }
 
-    private static Measurement withServer(Measurement m, String host) {
+    /**
+     * @param direction as TCP's bw names it: upload (this host's data to HOST), download (HOST's data
+     *                  here), or null; perftest -b's "both" comes from its output
+     */
+    private static Measurement withServer(Measurement m, String host, String direction) {
         Map<String, String> params = new LinkedHashMap<>(m.params());
         params.putIfAbsent("server", host);
+        if (direction != null) {
+            params.putIfAbsent("direction", direction);
+        }
         return new Measurement(m.tool(), m.toolVersion(), m.test(), params, m.summary(), m.intervals(), m.rows(), m.source());
     }
 

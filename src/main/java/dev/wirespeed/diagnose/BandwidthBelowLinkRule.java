@@ -41,11 +41,12 @@ final class BandwidthBelowLinkRule implements Rule {
                 continue;
             }
             Optional<LinkCeiling> c = LinkCeiling.of(facts, m);
-            if (c.isEmpty() || bps.get().value() >= THRESHOLD * c.get().linkBitsPerSecond()) {
+            // perftest -b sums both directions of a full-duplex link: each direction is judged
+            double measured = bps.get().value() / (bidirectional(m) ? 2 : 1);
+            if (c.isEmpty() || measured >= THRESHOLD * c.get().linkBitsPerSecond()) {
                 continue;
             }
             LinkCeiling ceiling = c.get();
-            double measured = bps.get().value();
             Finding f = isUd(m) ? ud(m, measured, ceiling) : belowLink(facts, m, measured, ceiling);
             if (out.stream().anyMatch(o -> o.message().equals(f.message()))) {
                 continue; // both ends of one test printed the same result
@@ -56,8 +57,10 @@ final class BandwidthBelowLinkRule implements Rule {
     }
 
     private Finding belowLink(Facts facts, Measurement m, double measured, LinkCeiling ceiling) {
-        String message = String.format(Locale.ROOT, "%s %s: %s = %.0f %% of the %s", m.tool(), m.test(),
-                Rate.format(measured), 100 * measured / ceiling.linkBitsPerSecond(), ceiling.describe());
+        String message = String.format(Locale.ROOT, "%s %s: %s%s = %.0f %% of the %s", m.tool(), m.test(),
+                Rate.format(measured), bidirectional(m) ? " per direction (both summed: "
+                        + Rate.format(2 * measured) + ")" : "", 100 * measured / ceiling.linkBitsPerSecond(),
+                ceiling.describe());
         boolean pcie = ceiling.pcieBitsPerSecond() != null && ceiling.pcieBitsPerSecond() < ceiling.linkBitsPerSecond();
         if (pcie) {
             message += String.format(Locale.ROOT, " (%.0f %% of that)", 100 * measured / ceiling.pcieBitsPerSecond());
@@ -123,13 +126,18 @@ final class BandwidthBelowLinkRule implements Rule {
         return m.test() != null && m.test().startsWith("rdma-");
     }
 
+    /** perftest -b: the rate is both directions summed. */
+    static boolean bidirectional(Measurement m) {
+        return isRdma(m) && m.test().endsWith(Measurement.Tests.BIDIR_SUFFIX);
+    }
+
     static boolean isUd(Measurement m) {
         return isRdma(m) && "UD".equalsIgnoreCase(m.params().get("connection"));
     }
 
     /** An RDMA result on the same link at twice this TCP result or more. */
     private static Optional<Measurement> fasterRdma(Facts facts, Measurement tcp, double measured, LinkCeiling ceiling) {
-        return facts.measurements().stream().filter(BandwidthBelowLinkRule::isRdma)
+        return facts.measurements().stream().filter(BandwidthBelowLinkRule::isRdma).filter(r -> !bidirectional(r))
                 .filter(r -> r.metric(Measurement.Metrics.BITS_PER_SECOND).map(b -> b.value() >= 2 * measured).orElse(false))
                 .filter(r -> LinkCeiling.of(facts, r).map(c -> c.link().equals(ceiling.link())).orElse(false))
                 .max(java.util.Comparator.comparingDouble(r -> r.metric(Measurement.Metrics.BITS_PER_SECOND).orElseThrow().value()));

@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * A RoCE port whose netdev has pause frames off (seed 000: "RoCE needs a lossless network";
  * `ethtool -a` RX/TX on). Without global pause or PFC, RoCE retransmits on every drop. sysfs does
- * not show pause settings: this rule fires on `ethtool -a` output (explain) only. PFC on some
+ * not show pause settings: the facts come from `ethtool -a` output, pasted (explain) or run by
+ * doctor (host.sysfs.QosReader). PFC on some
  * priority (mlnx_qos "pfc" setting) counts as flow control; whether it is RoCE's priority is
  * {@link RocePfcPriorityRule}'s question.
  */
@@ -23,7 +24,7 @@ final class RoceFlowControlRule implements Rule {
 
     @Override
     public String description() {
-        return "active RoCE port with Ethernet pause frames off (needs ethtool -a output)";
+        return "active RoCE port with Ethernet pause frames off and no PFC (ethtool -a, dcb or mlnx_qos output)";
     }
 
     @Override

@@ -13,8 +13,9 @@ import java.util.Optional;
  * other traffic may be paused. The RoCE priority: mlx5's default RoCE traffic class is 106, DSCP 26
  * (RDMA_CM/cma_roce_tos), which the default dscp2prio map (priority = DSCP / 8) puts on priority 3;
  * with trust pcp it is the VLAN's PCP, which NVIDIA's lossless RoCE guides also set to 3. Facts: the
- * "trust" and "pfc" settings of mlnx_qos (explain). Doctor does not read them: upstream mlx5 exposes
- * PFC only through dcbnl netlink, and MLNX_OFED's /sys/class/net/IF/qos/ files are not in inbox kernels.
+ * "trust", "pfc" and "dscp26-priority" settings of mlnx_qos or iproute2's dcb (explain; doctor runs
+ * them on the live host, see host.sysfs.QosReader): with trust dscp and a DSCP map, RoCE's priority
+ * is where the map puts DSCP 26.
  */
 final class RocePfcPriorityRule implements Rule {
     static final String ID = "roce-pfc-priority-mismatch";
@@ -28,7 +29,7 @@ final class RocePfcPriorityRule implements Rule {
 
     @Override
     public String description() {
-        return "PFC enabled on priorities that do not include RoCE's (3: DSCP 26 with trust dscp, PCP 3 with trust pcp); needs mlnx_qos output";
+        return "PFC enabled on priorities that do not include RoCE's (3: DSCP 26 with trust dscp, PCP 3 with trust pcp); needs mlnx_qos or dcb output";
     }
 
     @Override
@@ -40,27 +41,35 @@ final class RocePfcPriorityRule implements Rule {
             }
             List<Integer> on = Arrays.stream(pfc.value().split(",")).map(String::strip).filter(s -> s.matches("\\d"))
                     .map(Integer::parseInt).toList();
-            if (on.isEmpty() || on.contains(ROCE_PRIORITY)) {
-                continue;
-            }
             String iface = pfc.device();
             Optional<DeviceSetting> trust = setting(facts, iface, "trust");
             boolean dscp = trust.isPresent() && trust.get().value().equalsIgnoreCase("dscp");
+            Optional<DeviceSetting> mapped = dscp ? setting(facts, iface, "dscp26-priority") : Optional.empty();
+            int roce = mapped.map(m -> Integer.parseInt(m.value())).orElse(ROCE_PRIORITY);
+            if (on.isEmpty() || on.contains(roce)) {
+                continue;
+            }
             List<dev.wirespeed.host.Evidence> evidence = new ArrayList<>(List.of(pfc.evidence()));
             trust.ifPresent(t -> {
                 if (!t.evidence().equals(pfc.evidence())) {
                     evidence.add(t.evidence());
                 }
             });
-            String why = dscp ? "with trust dscp, RoCE's default DSCP 26 maps to priority 3"
+            mapped.ifPresent(m -> {
+                if (!evidence.contains(m.evidence())) {
+                    evidence.add(m.evidence());
+                }
+            });
+            String why = dscp ? "with trust dscp, RoCE's default DSCP 26 maps to priority " + roce
+                    + (mapped.isPresent() ? " (the DSCP map)" : "")
                     : "with trust " + trust.map(DeviceSetting::value).orElse("pcp (assumed)")
                             + ", RoCE is on the VLAN's PCP, 3 in the usual lossless setup";
             String list = String.join(",", on.stream().map(String::valueOf).toList());
             out.add(new Finding(ID, dscp ? Severity.WARN : Severity.INFO, iface, iface + " has PFC on priority " + list
-                    + " but not 3: " + why + ", so RoCE traffic is not protected from drops",
+                    + " but not " + roce + ": " + why + ", so RoCE traffic is not protected from drops",
                     evidence, null,
                     Fix.command("enable PFC on the RoCE priority (and the same on the switch), or move RoCE to a PFC priority",
-                            "mlnx_qos -i " + iface + " --pfc " + pfcVector(ROCE_PRIORITY))));
+                            "mlnx_qos -i " + iface + " --pfc " + pfcVector(roce))));
         }
         return out;
     }

@@ -66,8 +66,8 @@ public final class BwServer implements AutoCloseable {
 
     private final Config config;
     private final ServerSocketChannel listener;
-    private final Map<String, ServerTest> pending = new ConcurrentHashMap<>();
-    private final Set<ServerTest> running = ConcurrentHashMap.newKeySet();
+    private final Map<String, ServerSession> pending = new ConcurrentHashMap<>();
+    private final Set<ServerSession> running = ConcurrentHashMap.newKeySet();
     private final Admission admission;
     private final Semaphore refusalAnswers;
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -110,6 +110,8 @@ public final class BwServer implements AutoCloseable {
 
     public BwServer(Config config) throws IOException {
         this.config = config;
+        // a test's buffers are returned to the kernel when it ends (issue 19); where this cannot be done they are still freed
+        NativeMemory.releaseFreedBuffers();
         this.admission = new Admission(config.admission(), new RateLimitedLog(this::log));
         this.refusalAnswers = new Semaphore(config.admission().refusalAnswers());
         this.listener = ServerSocketChannel.open();
@@ -146,7 +148,7 @@ public final class BwServer implements AutoCloseable {
     }
 
     private void udpHello(Preamble.DataHeader header, java.net.SocketAddress from) {
-        ServerTest test = pending.get(header.testIdHex());
+        ServerSession test = pending.get(header.testIdHex());
         if (test != null) {
             test.attachUdp(header.streamIndex(), from);
         }
@@ -279,7 +281,7 @@ public final class BwServer implements AutoCloseable {
 
     private void runTest(SocketChannel control, DataInputStream in, String peer, Runnable handshakeDone)
             throws IOException {
-        ServerTest test = new ServerTest(this, control, in, peer, handshakeDone);
+        ServerSession test = new ServerSession(this, control, in, peer, handshakeDone);
         running.add(test);
         try {
             test.run();
@@ -293,7 +295,7 @@ public final class BwServer implements AutoCloseable {
 
     private void attachData(SocketChannel ch, DataInputStream in, String peer) throws IOException {
         Preamble.DataHeader header = Preamble.readDataHeader(in);
-        ServerTest test = pending.get(header.testIdHex());
+        ServerSession test = pending.get(header.testIdHex());
         if (test == null || !test.attach(header.streamIndex(), ch)) {
             throw new ProtocolException("data connection for an unknown test or stream");
         }
@@ -327,7 +329,7 @@ public final class BwServer implements AutoCloseable {
         handler.serve(ch, in, peer, handshakeDone);
     }
 
-    void register(String testIdHex, ServerTest test) {
+    void register(String testIdHex, ServerSession test) {
         pending.put(testIdHex, test);
     }
 
@@ -438,7 +440,7 @@ public final class BwServer implements AutoCloseable {
         if (udpListener != null) {
             udpListener.close();
         }
-        for (ServerTest t : running) {
+        for (ServerSession t : running) {
             t.abort("server shutting down");
         }
         ForeignProtocol handler = foreign;

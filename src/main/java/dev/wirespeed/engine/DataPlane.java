@@ -74,7 +74,7 @@ public final class DataPlane implements Plane {
 
     /** The server's one-line log of a test, as for wirespeed's own tests. */
     public static String summaryLine(TestSpec spec, List<Message.StreamTotal> totals, long wallNanos, String problem) {
-        return ServerTest.summaryLine(spec, totals, wallNanos, problem);
+        return TcpBwServerPlane.summaryLine(spec, totals, wallNanos, problem);
     }
 
     /** Starts every stream and the sampler; the test's clock starts now. */

@@ -41,6 +41,14 @@ final class IntervalSampler {
         this.atOmit = new long[counters.size()];
     }
 
+    /** Starts {@code streams}, then sampling, the test's clock starting just before them; returns that start. */
+    long startWith(Runnable streams) {
+        long startNanoTime = System.nanoTime();
+        streams.run();
+        start(startNanoTime);
+        return startNanoTime;
+    }
+
     synchronized void start(long startNanoTime) {
         this.startNanos = startNanoTime;
         this.previousSampleNanos = 0;

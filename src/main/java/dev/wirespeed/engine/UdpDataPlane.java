@@ -84,7 +84,7 @@ public final class UdpDataPlane implements Plane {
 
     /** The server's one-line log of a UDP test, as for wirespeed's own udp-bw tests. */
     public static String summaryLine(TestSpec spec, List<Message.UdpTotal> totals, long wallNanos, String problem) {
-        return ModeServer.udpSummary(spec, totals, wallNanos, problem);
+        return UdpBwServerPlane.summaryLine(spec, totals, wallNanos, problem);
     }
 
     /** Starts every stream and the sampler; the test's clock starts now. */

@@ -635,7 +635,10 @@ final class RecordFacts {
         return b == null ? "?" : b ? "on" : "off";
     }
 
-    /** mlnx_qos as device settings of the interface: "trust" (pcp/dscp) and "pfc" ("3", "3,4" or "none"). */
+    /**
+     * mlnx_qos and dcb as device settings of the interface: "trust" (pcp/dscp), "pfc" ("3", "3,4"
+     * or "none") and "dscp26-priority" (where RoCE's default DSCP lands).
+     */
     private static void qos(Facts.Builder b, QosSettings q, String src) {
         Evidence ev = new Evidence(src, q.source().text().strip());
         if (q.trust() != null) {
@@ -644,6 +647,9 @@ final class RecordFacts {
         if (q.pfcPriorities() != null) {
             b.add(new DeviceSetting(q.iface(), "pfc", q.pfcPriorities().isEmpty() ? "none"
                     : String.join(",", q.pfcPriorities().stream().map(String::valueOf).toList()), ev));
+        }
+        if (q.dscp26Priority() != null) {
+            b.add(new DeviceSetting(q.iface(), "dscp26-priority", q.dscp26Priority().toString(), ev));
         }
     }
 

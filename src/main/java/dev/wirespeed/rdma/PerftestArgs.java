@@ -164,6 +164,9 @@ public final class PerftestArgs {
         if (o.qps() != null) {
             args.addAll(List.of("-q", o.qps().toString()));
         }
+        if (o.bidirectional()) {
+            args.add("-b");
+        }
         // the pass-through before wirespeed's fixed tail, so the list ends with an option (as perftest's
         // server side is usually called) and a later duplicate of -p is wirespeed's
         args.addAll(extra);
@@ -177,5 +180,5 @@ public final class PerftestArgs {
     /** What the command line chose; null = perftest's default. */
     public record Options(boolean bandwidth, String device, Integer ibPort, Integer gidIndex, Integer mtuBytes,
                           boolean sweep, Integer sizeBytes, Long iterations, Integer durationSeconds, Integer qps,
-                          int perftestPort) {}
+                          int perftestPort, boolean bidirectional) {}
 }

@@ -18,6 +18,18 @@ import java.util.List;
  *   Done                            ──►
  *                                   ◄──     Finished(exit status, last line)
  * </pre>
+ *
+ * Reversed ({@code bw --rdma -R}): the data flows from the server's host to the client's, so the
+ * client's host runs perftest's server and the wirespeed server runs perftest's client, pointed
+ * at the address the request came from (no other target can be named):
+ *
+ * <pre>
+ *   Start(test, args, reverse)      ──►
+ *                                   ◄──     Accepted | Refused
+ *   (starts its perftest server, waits until it listens)
+ *   Go                              ──►
+ *                                   ◄──     Finished(exit status, last line, output)
+ * </pre>
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 @JsonSubTypes({
@@ -26,17 +38,36 @@ import java.util.List;
     @JsonSubTypes.Type(value = PerftestMessage.Refused.class, name = "refused"),
     @JsonSubTypes.Type(value = PerftestMessage.Done.class, name = "done"),
     @JsonSubTypes.Type(value = PerftestMessage.Finished.class, name = "finished"),
+    @JsonSubTypes.Type(value = PerftestMessage.Accepted.class, name = "accepted"),
+    @JsonSubTypes.Type(value = PerftestMessage.Go.class, name = "go"),
 })
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public sealed interface PerftestMessage {
     /** A start request is a program name and a few dozen short arguments. */
     int MAX_FRAME_BYTES = 16 * 1024;
+    /** What a client reads: a reversed run's Finished carries the perftest client's output. */
+    int MAX_RESULT_FRAME_BYTES = 512 * 1024;
+    /** Of that output, at most this much is sent (address lines dropped first). */
+    int MAX_RETURNED_OUTPUT_CHARS = 256 * 1024;
 
     /**
      * @param test one of {@link PerftestArgs#PROGRAMS}
      * @param args the server side's arguments, each checked against {@link PerftestArgs}
      */
-    record Start(String test, List<String> args) implements PerftestMessage {}
+    record Start(String test, List<String> args, Boolean reverse) implements PerftestMessage {
+        public Start(String test, List<String> args) {
+            this(test, args, null);
+        }
+
+        boolean reversed() {
+            return Boolean.TRUE.equals(reverse);
+        }
+    }
+
+    /** A reversed run is accepted: the client starts its perftest server and says Go. */
+    record Accepted(String software) implements PerftestMessage {}
+
+    record Go() implements PerftestMessage {}
 
     /** @param software the server's wirespeed version */
     record Started(String software) implements PerftestMessage {}
@@ -48,6 +79,11 @@ public sealed interface PerftestMessage {
     /**
      * @param exitStatus the server process's exit status; null when it was stopped (killed)
      * @param lastLine   its last line of output
+     * @param output     a reversed run: the perftest client's output, to be parsed by the client
      */
-    record Finished(Integer exitStatus, String lastLine) implements PerftestMessage {}
+    record Finished(Integer exitStatus, String lastLine, String output) implements PerftestMessage {
+        public Finished(Integer exitStatus, String lastLine) {
+            this(exitStatus, lastLine, null);
+        }
+    }
 }

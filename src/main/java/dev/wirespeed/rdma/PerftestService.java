@@ -9,6 +9,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetSocketAddress;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -23,7 +24,9 @@ import java.util.function.Consumer;
  * The server side of {@code bw --rdma} / {@code lat --rdma}: on a client's request it starts the
  * server side of one perftest program (a fixed list, arguments from {@link PerftestArgs}'s
  * allow-list), tells the client when it listens, and stops and reaps it when the client is done,
- * when it exits, or at the latest after the server's longest test plus a margin. One at a time:
+ * when it exits, or at the latest after the server's longest test plus a margin. Reversed (-R), it
+ * runs the program's client side instead, against the requesting address only, and returns its
+ * output. One at a time:
  * two would share the NIC and perftest's port.
  */
 public final class PerftestService implements BwServer.SessionHandler {
@@ -75,7 +78,11 @@ public final class PerftestService implements BwServer.SessionHandler {
             return;
         }
         try {
-            run(codec, ch, peer, bin, start.test(), args);
+            if (start.reversed()) {
+                runClient(codec, ch, peer, bin, start.test(), args);
+            } else {
+                run(codec, ch, peer, bin, start.test(), args);
+            }
         } finally {
             slot.release();
         }
@@ -86,68 +93,147 @@ public final class PerftestService implements BwServer.SessionHandler {
         List<String> command = new ArrayList<>();
         command.add(bin.toString());
         command.addAll(args);
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        p.getOutputStream().close();
-        ByteArrayOutputStream output = new ByteArrayOutputStream();
-        Thread reader = Thread.ofVirtual().name("ws-perftest-output").start(() -> collect(p.getInputStream(), output));
+        Running r = Running.start(command);
+        Process p = r.process();
+        ByteArrayOutputStream output = r.output();
+        Thread reader = r.reader();
         try {
             config.log().accept(peer + ": started " + String.join(" ", command));
-            String port = PerftestArgs.valueOf(args, "-p", "--port");
-            long readyBy = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(READY_MILLIS);
-            while (p.isAlive() && System.nanoTime() < readyBy && !text(output).contains(WAITING)
-                    && !(port != null && Listening.isListening(Integer.parseInt(port), false))) {
-                sleep(20);
-            }
-            if (!p.isAlive()) {
+            if (!awaitListening(p, output, args)) {
                 reader.join(2_000);
                 refuse(codec, peer, test + " on the server exited with " + p.exitValue() + ": " + lastLine(text(output)));
                 return;
             }
             codec.writeValue(new PerftestMessage.Started(Version.software()));
-            // the client says Done (or goes away); the program ends by itself after one test
-            AtomicBoolean clientGone = new AtomicBoolean();
-            ch.socket().setSoTimeout(0);
-            Thread.ofVirtual().name("ws-perftest-session").start(() -> {
-                try {
-                    codec.readValue(PerftestMessage.class);
-                } catch (IOException e) {
-                    // EOF or a broken connection: the client is gone
-                }
-                clientGone.set(true);
-            });
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(config.maxDurationMillis() + SLACK_MILLIS);
-            boolean stopped = false;
-            while (!p.waitFor(100, TimeUnit.MILLISECONDS)) {
-                if (clientGone.get() || System.nanoTime() > deadline) {
-                    // perftest's server waits for a client that will not come, or one that hangs; a
-                    // wrapper script's children go too
-                    p.descendants().forEach(ProcessHandle::destroy);
-                    p.destroy();
-                    if (!p.waitFor(2, TimeUnit.SECONDS)) {
-                        p.destroyForcibly();
-                        p.waitFor(5, TimeUnit.SECONDS);
-                    }
-                    stopped = true;
-                    break;
-                }
-            }
-            reader.join(2_000);
-            Integer status = stopped || p.isAlive() ? null : p.exitValue();
-            config.log().accept(peer + ": " + test + (status == null ? " stopped" : " exited with " + status));
-            try {
-                codec.writeValue(new PerftestMessage.Finished(status, lastLine(text(output))));
-            } catch (IOException e) {
-                // the client left first
-            }
+            supervise(codec, ch, peer, test, p, output, reader, false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            if (p.isAlive()) {
-                p.destroyForcibly();
-            }
+            reap(p);
         }
     }
+
+    /**
+     * Reversed: perftest's client runs here, pointed at the address the request came from (the
+     * client's host runs perftest's server), and its output goes back to the client to be parsed.
+     */
+    private void runClient(FrameCodec codec, SocketChannel ch, String peer, Path bin, String test, List<String> args)
+            throws IOException {
+        String target = ((InetSocketAddress) ch.getRemoteAddress()).getAddress().getHostAddress();
+        codec.writeValue(new PerftestMessage.Accepted(Version.software()));
+        ch.socket().setSoTimeout(config.handshakeMillis() + (int) READY_MILLIS);
+        if (!(codec.readValue(PerftestMessage.class) instanceof PerftestMessage.Go)) {
+            refuse(codec, peer, "expected go");
+            return;
+        }
+        List<String> command = new ArrayList<>();
+        command.add(bin.toString());
+        command.addAll(args);
+        command.add(target);
+        Running r = Running.start(command);
+        try {
+            config.log().accept(peer + ": started " + String.join(" ", command));
+            supervise(codec, ch, peer, test, r.process(), r.output(), r.reader(), true);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            reap(r.process());
+        }
+    }
+
+    /** A started perftest process (no stdin) whose output a virtual thread collects, bounded. */
+    record Running(Process process, ByteArrayOutputStream output, Thread reader) {
+        static Running start(List<String> command) throws IOException {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            ByteArrayOutputStream output = new ByteArrayOutputStream();
+            Thread reader = Thread.ofVirtual().name("ws-perftest-output").start(() -> collect(p.getInputStream(), output));
+            return new Running(p, output, reader);
+        }
+    }
+
+    /**
+     * Until the program ends by itself, the client says Done or goes away, or the server's longest
+     * test plus a margin is over; then the client hears how it ended (with the output when asked).
+     */
+    private void supervise(FrameCodec codec, SocketChannel ch, String peer, String test, Process p,
+                           ByteArrayOutputStream output, Thread reader, boolean withOutput)
+            throws IOException, InterruptedException {
+        AtomicBoolean clientGone = new AtomicBoolean();
+        ch.socket().setSoTimeout(0);
+        Thread.ofVirtual().name("ws-perftest-session").start(() -> {
+            try {
+                codec.readValue(PerftestMessage.class);
+            } catch (IOException e) {
+                // EOF or a broken connection: the client is gone
+            }
+            clientGone.set(true);
+        });
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(config.maxDurationMillis() + SLACK_MILLIS);
+        boolean stopped = false;
+        while (!p.waitFor(100, TimeUnit.MILLISECONDS)) {
+            if (clientGone.get() || System.nanoTime() > deadline) {
+                // perftest waits for a peer that will not come, or one that hangs; a wrapper
+                // script's children go too
+                stop(p);
+                stopped = true;
+                break;
+            }
+        }
+        reader.join(2_000);
+        Integer status = stopped || p.isAlive() ? null : p.exitValue();
+        config.log().accept(peer + ": " + test + (status == null ? " stopped" : " exited with " + status));
+        String out = text(output);
+        try {
+            codec.writeValue(new PerftestMessage.Finished(status, lastLine(out), withOutput ? returned(out) : null));
+        } catch (IOException e) {
+            // the client left first
+        }
+    }
+
+    /**
+     * Waits until perftest's server listens (its banner, or its port in /proc/net), at most
+     * {@link #READY_MILLIS}; false when it exited first.
+     */
+    static boolean awaitListening(Process p, ByteArrayOutputStream output, List<String> args)
+            throws InterruptedException {
+        String port = PerftestArgs.valueOf(args, "-p", "--port");
+        long readyBy = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(READY_MILLIS);
+        while (p.isAlive() && System.nanoTime() < readyBy && !text(output).contains(WAITING)
+                && !(port != null && Listening.isListening(Integer.parseInt(port), false))) {
+            sleep(20);
+        }
+        return p.isAlive();
+    }
+
+    /** Stops a perftest process and its children: TERM, then KILL after 2 s. */
+    static void stop(Process p) throws InterruptedException {
+        p.descendants().forEach(ProcessHandle::destroy);
+        p.destroy();
+        if (!p.waitFor(2, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            p.waitFor(5, TimeUnit.SECONDS);
+        }
+    }
+
+    static void reap(Process p) {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        if (p.isAlive()) {
+            p.destroyForcibly();
+        }
+    }
+
+    /** The output as sent back: per-QP address and GID lines dropped (-q 16384 prints 32768 of them), bounded. */
+    static String returned(String out) {
+        String kept = out.lines().filter(l -> !ADDRESS_LINE.matcher(l).lookingAt())
+                .collect(java.util.stream.Collectors.joining("\n", "", "\n"));
+        int max = PerftestMessage.MAX_RETURNED_OUTPUT_CHARS;
+        return kept.length() <= max ? kept : kept.substring(0, max / 4) + "\n[" + (kept.length() - max)
+                + " characters left out]\n" + kept.substring(kept.length() - (max - max / 4 - 64));
+    }
+
+    private static final java.util.regex.Pattern ADDRESS_LINE =
+            java.util.regex.Pattern.compile("\\s*(?:(?:local|remote) address:|GID:)");
 
     private void refuse(FrameCodec codec, String peer, String message) {
         config.log().accept("refused perftest request from " + peer + ": " + message);

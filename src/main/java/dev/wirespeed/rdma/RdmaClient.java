@@ -38,9 +38,11 @@ public final class RdmaClient {
      * @param program         one of {@link PerftestArgs#PROGRAMS}
      * @param args            both sides' arguments (without HOST)
      * @param timeoutMillis   to connect and for each of the server's answers
+     * @param reverse         -R: perftest's server runs here and its client on HOST, so the data
+     *                        flows from HOST to this host
      */
     public record Config(String host, int port, String program, List<String> args, int timeoutMillis,
-                         BooleanSupplier cancelled) {}
+                         BooleanSupplier cancelled, boolean reverse) {}
 
     /**
      * One run.
@@ -65,7 +67,10 @@ public final class RdmaClient {
             ch.socket().setSoTimeout(config.timeoutMillis() + (int) PerftestService.READY_MILLIS);
             ch.socket().getOutputStream().write(Preamble.perftest());
             FrameCodec codec = new FrameCodec(new DataInputStream(ch.socket().getInputStream()),
-                    ch.socket().getOutputStream(), PerftestMessage.MAX_FRAME_BYTES);
+                    ch.socket().getOutputStream(), PerftestMessage.MAX_RESULT_FRAME_BYTES);
+            if (config.reverse()) {
+                return reversed(ch, codec, bin);
+            }
             codec.writeValue(new PerftestMessage.Start(config.program(), config.args()));
             PerftestMessage answer = codec.readValue(PerftestMessage.class);
             if (answer instanceof PerftestMessage.Refused r) {
@@ -104,6 +109,95 @@ public final class RdmaClient {
                                         + server.lastLine() : ""));
             }
             return new Run(m, cmd, output);
+        }
+    }
+
+    /**
+     * -R: this host runs perftest's server, the wirespeed server at HOST runs perftest's client
+     * against this host's address and sends its output back, which is parsed here.
+     */
+    private Run reversed(SocketChannel ch, FrameCodec codec, java.nio.file.Path bin) throws IOException {
+        codec.writeValue(new PerftestMessage.Start(config.program(), config.args(), true));
+        PerftestMessage answer = codec.readValue(PerftestMessage.class);
+        if (answer instanceof PerftestMessage.Refused r) {
+            throw new IOException("the server refused: " + r.message());
+        }
+        if (!(answer instanceof PerftestMessage.Accepted)) {
+            throw new IOException("the wirespeed server at " + config.host() + " does not run perftest's client "
+                    + "(-R with --rdma needs a wirespeed server that runs reversed perftest tests: update it)");
+        }
+        List<String> command = new ArrayList<>();
+        command.add(bin.toString());
+        command.addAll(config.args());
+        PerftestService.Running running = PerftestService.Running.start(command);
+        Process server = running.process();
+        ByteArrayOutputStream local = running.output();
+        Thread reader = running.reader();
+        try {
+            if (!PerftestService.awaitListening(server, local, config.args())) {
+                reader.join(2_000);
+                throw new IOException("the local " + config.program() + " server exited with " + server.exitValue() + ": "
+                        + PerftestService.lastLine(PerftestService.text(local)));
+            }
+            codec.writeValue(new PerftestMessage.Go());
+            PerftestMessage.Finished finished = awaitFinished(ch, codec);
+            // perftest's server ends after its one test; one that waits on is stopped
+            if (!server.waitFor(2, TimeUnit.SECONDS)) {
+                PerftestService.stop(server);
+            }
+            reader.join(2_000);
+            String output = finished.output() == null ? "" : finished.output();
+            String self = ((InetSocketAddress) ch.getLocalAddress()).getAddress().getHostAddress();
+            String cmd = "(on " + config.host() + ") " + config.program() + " " + String.join(" ", config.args()) + " "
+                    + self;
+            Measurement m = parse(output, config.program());
+            if (m == null || finished.exitStatus() == null || finished.exitStatus() != 0 && m.summary().isEmpty()) {
+                String status = finished.exitStatus() == null ? "did not finish in time" : "exited with "
+                        + finished.exitStatus();
+                throw new IOException(config.program() + " on " + config.host() + " " + status + " and no result: "
+                        + finished.lastLine() + "; the local " + config.program() + " server's last line: "
+                        + PerftestService.lastLine(PerftestService.text(local)));
+            }
+            return new Run(m, cmd, output);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(config.program() + " stopped by the user");
+        } finally {
+            PerftestService.reap(server);
+        }
+    }
+
+    /** The server's Finished, read on a virtual thread so that Ctrl-C stops the wait. */
+    private PerftestMessage.Finished awaitFinished(SocketChannel ch, FrameCodec codec)
+            throws IOException, InterruptedException {
+        ch.socket().setSoTimeout(0);
+        var answer = new java.util.concurrent.CompletableFuture<PerftestMessage>();
+        Thread.ofVirtual().start(() -> {
+            try {
+                answer.complete(codec.readValue(PerftestMessage.class));
+            } catch (IOException e) {
+                answer.completeExceptionally(e);
+            }
+        });
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limitMillis() + SLACK_MILLIS);
+        while (true) {
+            try {
+                PerftestMessage m = answer.get(100, TimeUnit.MILLISECONDS);
+                if (m instanceof PerftestMessage.Finished f) {
+                    return f;
+                }
+                throw new IOException("the server answered " + m.getClass().getSimpleName() + " instead of finished");
+            } catch (java.util.concurrent.TimeoutException e) {
+                if (config.cancelled().getAsBoolean()) {
+                    throw new IOException(config.program() + " stopped by the user");
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IOException(config.program() + " on " + config.host() + " did not finish in time");
+                }
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw new IOException("the server went away during the test: "
+                        + dev.wirespeed.io.Io.reason(e.getCause()), e.getCause());
+            }
         }
     }
 

@@ -143,6 +143,9 @@ public record Measurement(
         public static final String TCP_LAT = "tcp-lat";
         public static final String UDP_LAT = "udp-lat";
         public static final String FIO = "fio";
+        /** perftest -b: "rdma-write-bw-bidir", both directions summed; never compared with one direction. */
+        public static final String BIDIR_SUFFIX = "-bidir";
+
         /** perftest: "rdma-" + verb (send, write, read, atomic) + "-bw" or "-lat". */
         public static String rdma(String verb, boolean bandwidth) {
             return "rdma-" + verb + (bandwidth ? "-bw" : "-lat");

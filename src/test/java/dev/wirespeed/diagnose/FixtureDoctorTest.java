@@ -62,6 +62,34 @@ class FixtureDoctorTest {
     }
 
     @Test
+    void losslessRoceFromTheToolsDoctorRunsPauseOffWithoutPfcAndPfcBesideTheDscpMappedPriority() {
+        // enp1s0f0np0: pause on (seed 000's ethtool -a), no PFC; enp1s0f1np1: pause off, dcb not supported;
+        // enp2s0f0np0: PFC on 4, DSCP 26 mapped to 3 (dcb -j); enp3s0f0np0: mlnx_qos PFC on 3
+        assertThat(findings("roce-qos-020")).containsExactly(
+                "warn roce-no-flow-control mlx5_1 port 1 (enp1s0f1np1)",
+                "warn roce-pfc-priority-mismatch enp2s0f0np0",
+                // single-function ConnectX-4 Lx cards at 25G (the family's single-port part does 50G)
+                "info port-rate-below-device mlx5_2 port 1 (enp2s0f0np0)",
+                "info port-rate-below-device mlx5_3 port 1 (enp3s0f0np0)");
+        Facts f = Fixtures.facts("roce-qos-020");
+        assertThat(f.netInterface("enp1s0f0np0").orElseThrow().pause().value().bothOn()).isTrue();
+        assertThat(f.netInterface("enp2s0f0np0").orElseThrow().pause().isPresent()).isFalse();
+        assertThat(f.settings()).extracting(s -> s.device() + " " + s.name() + "=" + s.value()).containsExactlyInAnyOrder(
+                "enp1s0f0np0 pfc=none", "enp2s0f0np0 pfc=4", "enp2s0f0np0 trust=dscp", "enp2s0f0np0 dscp26-priority=3",
+                "enp3s0f0np0 pfc=3");
+        assertThat(new RocePfcPriorityRule().apply(f, Context.of(f))).singleElement().satisfies(x -> {
+            assertThat(x.message()).isEqualTo("enp2s0f0np0 has PFC on priority 4 but not 3: with trust dscp, RoCE's "
+                    + "default DSCP 26 maps to priority 3 (the DSCP map), so RoCE traffic is not protected from drops");
+            assertThat(x.evidence()).extracting(e -> e.source()).containsExactly("dcb, dcb -j pfc show dev enp2s0f0np0 line 2",
+                    "dcb, dcb -j -N app show dev enp2s0f0np0 line 2");
+        });
+        // the trees without tool output stay quiet about pause and PFC
+        for (String quiet : List.of("t3640-000", "bluefield2-002", "vm-virtio")) {
+            assertThat(findings(quiet)).noneMatch(x -> x.contains("roce-no-flow-control") || x.contains("roce-pfc"));
+        }
+    }
+
+    @Test
     void nfsOverRdmaWithoutTheTransportModuleAndNfsdWithoutRdmaListener() {
         // constructed from seed 000 l.1580-1615: the proto=rdma mount before "modprobe xprtrdma", nfsd on TCP only
         assertThat(findings("nfs-rdma-broken-000")).containsExactly(
@@ -231,16 +259,15 @@ class FixtureDoctorTest {
      * Rules that read what only pasted tool output carries: pause frames, measured results, firmware
      * status and settings (mlxfwmanager, mlxconfig; explain's tests).
      */
-    static final java.util.Set<String> NEEDS_TOOL_OUTPUT = java.util.Set.of(RoceFlowControlRule.ID, "bandwidth-below-link",
-            "iperf3-single-thread", FirmwareUpdateRule.ID, LinkTypeRule.ID, OfedWithoutNfsrdmaRule.ID,
-            RocePfcPriorityRule.ID);
+    static final java.util.Set<String> NEEDS_TOOL_OUTPUT = java.util.Set.of("bandwidth-below-link",
+            "iperf3-single-thread", FirmwareUpdateRule.ID, LinkTypeRule.ID, OfedWithoutNfsrdmaRule.ID);
 
     /** Every rule fires on some fixture (or, for pause frames, on explain-only facts) and stays quiet on another. */
     @Test
     void everyRuleHasAFixtureWhereItFiresAndOneWhereItDoesNot() {
         List<String> hosts = List.of("r86s-004", "m02-001", "t3640-000", "ft2000-000", "bluefield2-002", "ib-node-003",
                 "ndr200-node-000", "vm-virtio", "mlx5-counters-018", "ib-counters-018", "virtio-errors-018",
-                "nfs-rdma-broken-000");
+                "nfs-rdma-broken-000", "roce-qos-020");
         for (Rule rule : RuleSet.standard().rules()) {
             if (NEEDS_TOOL_OUTPUT.contains(rule.id())) {
                 continue; // sysfs has no pause settings (RoceFlowControlRuleTest) and no measurements (explain's tests)

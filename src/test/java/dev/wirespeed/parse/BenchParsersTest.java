@@ -147,6 +147,41 @@ class BenchParsersTest {
     }
 
     @Test
+    void perftestWriteSweepFromNvidiasDocs() {
+        Parsed p = Fixture.only("perftest/ib_write_bw-a-roce-nvidia-doc.txt", "perftest");
+        List<PerftestBwRow> rows = p.all(PerftestBwRow.class);
+        assertThat(rows).hasSize(23);
+        assertThat(rows.get(10).sizeBytes()).isEqualTo(2048);
+        assertThat(rows.get(10).average().value()).isEqualTo(91.47e9);
+        assertThat(rows.get(10).messageRate().value()).isEqualTo(5.582931e6, within(1e-3));
+        PerftestHeader h = p.all(PerftestHeader.class).getFirst();
+        assertThat(h.gidIndex()).isEqualTo(5);
+        assertThat(h.mtuBytes()).isEqualTo(1024);
+        Measurement m = p.measurements().getFirst();
+        assertThat(m.test()).isEqualTo("rdma-write-bw");
+        assertThat(m.params()).doesNotContainKey("direction").containsEntry("linkType", "Ethernet");
+        assertThat(metric(m, Metrics.BITS_PER_SECOND)).isEqualTo(92.39e9);
+    }
+
+    @Test
+    void perftestBidirectionalSweepIsItsOwnTestWithItsSettingsRead() {
+        Parsed p = Fixture.only("perftest/ib_write_bw-b-a-ionic-readme.txt", "perftest");
+        // one block: the newer settings lines (Lock-free, CQE Poll Batch) do not cut the table off its header
+        assertThat(p.measurements()).hasSize(1);
+        PerftestHeader h = p.all(PerftestHeader.class).getFirst();
+        assertThat(h.title()).isEqualTo("RDMA_Write Bidirectional BW Test");
+        assertThat(h.device()).isEqualTo("ionic_1");
+        assertThat(h.qps()).isEqualTo(4);
+        Measurement m = p.measurements().getFirst();
+        assertThat(m.test()).isEqualTo("rdma-write-bw-bidir");
+        assertThat(m.params()).containsEntry("direction", "both").containsEntry("qps", "4");
+        assertThat(m.rows()).hasSize(23);
+        assertThat(m.rows().getFirst().keyValue()).isEqualTo(2);
+        assertThat(metric(m, Metrics.BITS_PER_SECOND)).isEqualTo(779.21e9);
+        assertThat(p.all(PerftestBwRow.class).getFirst().average().value()).isEqualTo(0.146472e9, within(1.0));
+    }
+
+    @Test
     void perftestMegabytesPerSecondAreMebibytes() {
         Parsed p = Fixture.only("perftest/ib_write_bw-roce-cpufreq-seed002.txt", "perftest");
         PerftestBwRow row = p.all(PerftestBwRow.class).getFirst();

@@ -10,10 +10,25 @@ class PerftestArgsTest {
     @Test
     void buildsBothEndsArgumentsWithThePassThroughBeforeTheFixedTail() {
         List<String> args = PerftestArgs.build(new PerftestArgs.Options(true, "mlx5_0", 1, 3, 4096, false, 65536, null, 5,
-                4, 18515), List.of("-c", "UD"));
+                4, 18515, false), List.of("-c", "UD"));
         assertThat(args).containsExactly("-d", "mlx5_0", "-i", "1", "-x", "3", "-m", "4096", "-s", "65536", "-D", "5",
                 "-q", "4", "-c", "UD", "-p", "18515", "-F", "--report_gbits");
         PerftestArgs.validate("ib_write_bw", args, 60);
+        List<String> bidir = PerftestArgs.build(new PerftestArgs.Options(true, null, null, null, null, true, null, null,
+                null, null, 18515, true), List.of());
+        assertThat(bidir).containsExactly("-a", "-b", "-p", "18515", "-F", "--report_gbits");
+    }
+
+    @Test
+    void aReversedRunsOutputGoesBackWithoutItsPerQueuePairLinesAndBounded() {
+        String out = " local address: LID 0000 QPN 0x0800\n GID: 253:147:22\n remote address: LID 0000\n"
+                + " #bytes     #iterations    BW peak[Gb/sec]\n 2          20000           0.147331\n";
+        assertThat(PerftestService.returned(out)).isEqualTo(" #bytes     #iterations    BW peak[Gb/sec]\n"
+                + " 2          20000           0.147331\n");
+        String huge = "x".repeat(PerftestMessage.MAX_RETURNED_OUTPUT_CHARS * 2) + "\n 8388608 5000 92.39 92.39 0.001377\n";
+        String sent = PerftestService.returned(huge);
+        assertThat(sent.length()).isLessThanOrEqualTo(PerftestMessage.MAX_RETURNED_OUTPUT_CHARS);
+        assertThat(sent).endsWith(" 8388608 5000 92.39 92.39 0.001377\n").contains("characters left out]");
     }
 
     @Test

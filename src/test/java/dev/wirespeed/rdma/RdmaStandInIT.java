@@ -149,12 +149,90 @@ class RdmaStandInIT {
 
     @Test
     void theClientsFailureReachesTheUserAndTheServerStopsItsSide() throws Exception {
-        // the stand-in has no recording of ib_write_bw -a (no seed holds one): the client side fails
-        Cli.Run run = cli("bw", "--rdma", "write", "127.0.0.1", "-p", Integer.toString(server.port()), "-a");
+        // the stand-in has no recording of ib_write_bw -b without -a: the client side fails
+        Cli.Run run = cli("bw", "--rdma", "write", "127.0.0.1", "-p", Integer.toString(server.port()), "--bidir");
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.err().strip().lines().toList().getLast()).isEqualTo("wirespeed bw: ib_write_bw exited with 1 and no result: perftest stand-in: "
-                + "no recorded output of ib_write_bw -a");
+                + "no recorded output of ib_write_bw -b");
         assertThat(serverLog).anySatisfy(l -> assertThat(l).endsWith("ib_write_bw stopped"));
+        assertReaped();
+    }
+
+    @Test
+    void writeSweepIsParsedPrintedAndStoredAsASweep() throws Exception {
+        Path db = dir.resolve("w.db");
+        Cli.Run run = cli("bw", "--rdma", "write", "127.0.0.1", "-p", Integer.toString(server.port()), "-a",
+                "--db", db.toString());
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("ib_write_bw to 127.0.0.1", "RDMA_Write BW Test", "saved: result 1")
+                .containsPattern("(?m)^ 8388608 +5000 +92\\.39 +92\\.39 +0\\.001377$");
+        assertThat(serverLog).anySatisfy(l -> assertThat(l).endsWith("started " + bin + "/ib_write_bw -a -p 18515 -F "
+                + "--report_gbits"));
+        assertReaped();
+        Cli.Run json = cli("bw", "--rdma", "write", "127.0.0.1", "-p", Integer.toString(server.port()), "-a", "--json",
+                "--db", db.toString());
+        assertThat(json.exitCode()).as(json.out() + json.err()).isZero();
+        var doc = dev.wirespeed.results.Json.MAPPER.readTree(json.out());
+        assertThat(doc.at("/measurement/test").asString()).isEqualTo("rdma-write-bw");
+        assertThat(doc.at("/measurement/rows")).hasSize(23);
+        assertThat(doc.at("/measurement/rows/0/keyValue").asLong()).isEqualTo(2);
+        assertThat(doc.at("/measurement/params/direction").asString()).isEqualTo("upload");
+        try (ResultStore store = ResultStore.open(db)) {
+            List<StoredResult> all = store.find(ResultStore.Query.all());
+            assertThat(all).hasSize(2);
+            Measurement w = all.getFirst().measurement();
+            assertThat(w.test()).isEqualTo("rdma-write-bw");
+            assertThat(w.rows()).hasSize(23);
+            assertThat(w.rows().get(11).keyValue()).isEqualTo(4096);
+            assertThat(w.metric("bitsPerSecond").orElseThrow().value()).isEqualTo(92.39e9);
+            assertThat(dev.wirespeed.report.ResultFilter.kindOf(all.getFirst())).isEqualTo("rdma-write-bw sweep");
+        }
+        Cli.Run compare = Cli.run("results", "compare", "1", "2", "--db", db.toString());
+        assertThat(compare.exitCode()).as(compare.err()).isZero();
+        assertThat(compare.out()).contains("compare rdma-write-bw sweep").containsPattern("(?m)^ +4096 +[0-9.]+ +[0-9.]+ +1\\.00$");
+    }
+
+    @Test
+    void bidirIsPerftestsBothWaysTestReportedAsItSumsIt() throws Exception {
+        Cli.Run run = cli("bw", "--rdma", "write", "127.0.0.1", "-p", Integer.toString(server.port()), "--bidir", "-a",
+                "--json");
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        var doc = dev.wirespeed.results.Json.MAPPER.readTree(run.out());
+        assertThat(doc.at("/measurement/test").asString()).isEqualTo("rdma-write-bw-bidir");
+        assertThat(doc.at("/measurement/params/direction").asString()).isEqualTo("both");
+        assertThat(doc.at("/measurement/params/qps").asString()).isEqualTo("4");
+        assertThat(doc.at("/measurement/rows")).hasSize(23);
+        assertThat(serverLog).anySatisfy(l -> assertThat(l).endsWith("ib_write_bw -a -b -p 18515 -F --report_gbits"));
+        assertReaped();
+        Cli.Run both = cli("bw", "--rdma", "write", "127.0.0.1", "-p", Integer.toString(server.port()), "--bidir", "-R");
+        assertThat(both.exitCode()).isEqualTo(2);
+        assertThat(both.err()).contains("-R and --bidir exclude each other");
+    }
+
+    @Test
+    void reverseRunsPerftestsServerHereAndItsClientOnTheServer() throws Exception {
+        Path db = dir.resolve("r.db");
+        Cli.Run run = cli("bw", "--rdma", "write", "127.0.0.1", "-p", Integer.toString(server.port()), "-R", "-a",
+                "--db", db.toString());
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("ib_write_bw from 127.0.0.1 (-R", "RDMA_Write BW Test", "saved: result 1");
+        // the server ran the client, pointed at the address the request came from
+        assertThat(serverLog).anySatisfy(l -> assertThat(l).endsWith("started " + bin + "/ib_write_bw -a -p 18515 -F "
+                + "--report_gbits 127.0.0.1"));
+        assertThat(serverLog).anySatisfy(l -> assertThat(l).endsWith("ib_write_bw exited with 0"));
+        assertReaped();
+        try (ResultStore store = ResultStore.open(db)) {
+            Measurement m = store.find(ResultStore.Query.all()).getFirst().measurement();
+            assertThat(m.test()).isEqualTo("rdma-write-bw");
+            assertThat(m.rows()).hasSize(23);
+            assertThat(m.params()).containsEntry("direction", "download").containsEntry("server", "127.0.0.1");
+        }
+        // the client's failure on the server's side reaches the user
+        Cli.Run failed = cli("bw", "--rdma", "send", "127.0.0.1", "-p", Integer.toString(server.port()), "-R", "-a",
+                "--", "-c", "UD", "-b");
+        assertThat(failed.exitCode()).isEqualTo(1);
+        assertThat(failed.err()).contains("ib_send_bw on 127.0.0.1 exited with 1 and no result: perftest stand-in: "
+                + "no recorded output of ib_send_bw -b -a");
         assertReaped();
     }
 

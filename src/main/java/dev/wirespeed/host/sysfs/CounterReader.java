@@ -27,7 +27,6 @@ public final class CounterReader {
     public static final String TC_QDISC = "/.wirespeed/tc-s-qdisc/";
     /** The groups of /proc/net/snmp and /proc/net/netstat kept: IP, TCP, UDP. */
     private static final List<String> GROUPS = List.of("Ip", "IpExt", "Tcp", "TcpExt", "Udp", "UdpLite");
-    private static final long COMMAND_TIMEOUT_MILLIS = 5_000;
 
     private final RootedFs fs;
     private final Attribute attr;
@@ -71,28 +70,7 @@ public final class CounterReader {
 
     /** A command's output on the live host (captured at {@code captured}), or what a root tree holds there. */
     private String command(boolean run, String captured, List<String> command) {
-        String name = command.getLast();
-        if (!run) {
-            try {
-                return fs.exists(captured) ? fs.readText(captured) : null;
-            } catch (IOException e) {
-                return null;
-            }
-        }
-        if (!name.matches("[A-Za-z0-9_.:@-]{1,15}")) {
-            return null;
-        }
-        try {
-            var done = dev.wirespeed.io.ExternalProcess.run(command, COMMAND_TIMEOUT_MILLIS,
-                    () -> false, RootedFs.MAX_FILE_BYTES);
-            if (done.exitCode() == null || done.exitCode() != 0) {
-                return null; // "no stats available" (lo, some virtual devices), or it hung
-            }
-            fs.captureText(captured, done.output());
-            return done.output();
-        } catch (IOException e) {
-            return null;
-        }
+        return LiveCommand.output(fs, run, captured, command, command.getLast());
     }
 
     /** counters/ and hw_counters/ of one RDMA port, merged under the file names. */

@@ -75,6 +75,11 @@ public final class SysfsReader {
         for (var p : partial.rdmaPorts()) {
             b.add(counters.rdmaPort(p.device(), p.port()));
         }
+        // pause, PFC and DSCP map of RoCE netdevs: tools on the live host, their captured output in a tree
+        QosReader qos = new QosReader(fs);
+        partial.rdmaPorts().stream().filter(dev.wirespeed.host.RdmaPort::isEthernet)
+                .map(p -> p.netdev().orElse(null)).filter(java.util.Objects::nonNull).distinct()
+                .forEach(n -> qos.read(n, b));
         b.add(counters.host());
         return b.build();
     }

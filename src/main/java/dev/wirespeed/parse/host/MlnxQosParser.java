@@ -24,6 +24,8 @@ public final class MlnxQosParser extends BaseParser {
     private static final Pattern TC = Pattern.compile(
             "tc:\\s*(\\d+)\\s+ratelimit:\\s*([^,]+),\\s*tsa:\\s*(\\w+)(?:,\\s*bw:\\s*(\\d+)%)?.*");
     private static final Pattern TC_PRIORITY = Pattern.compile("priority:\\s*(\\d+)");
+    /** dscp2prio mapping: "prio:3 dscp:31,30,29,28,27,26,25,24,". */
+    private static final Pattern DSCP_ROW = Pattern.compile("prio:\\s*(\\d)\\s+dscp:([\\d,\\s]*)");
     private static final Pattern OTHER = Pattern.compile("dscp2prio mapping:|prio:\\s*\\d+ dscp:.*|Cable len:.*"
             + "|Receive buffer size.*|Buffer.*|Shared buffer.*|\\d+\\s*(?:\\d+\\s*)*|tc\\s+.*|default.*");
 
@@ -53,6 +55,7 @@ public final class MlnxQosParser extends BaseParser {
         Integer bw = null;
         String rate = null;
         List<Integer> prios = new ArrayList<>();
+        Integer dscp26 = null;
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i)) {
@@ -85,6 +88,10 @@ public final class MlnxQosParser extends BaseParser {
                 tsa = m.group(3);
                 bw = m.group(4) == null ? null : Units.integer(m.group(4));
                 prios = new ArrayList<>();
+            } else if ((m = in.match(DSCP_ROW, i)) != null) {
+                if (java.util.Arrays.stream(m.group(2).split("[,\\s]+")).anyMatch(d -> d.matches("0*26"))) {
+                    dscp26 = Integer.parseInt(m.group(1));
+                }
             } else if (tc != null && (m = in.match(TC_PRIORITY, i)) != null) {
                 prios.add(Units.integer(m.group(1)));
             } else if (!in.matches(OTHER, i)) {
@@ -96,7 +103,7 @@ public final class MlnxQosParser extends BaseParser {
             tcs.add(new QosSettings.TrafficClass(tc, tsa, bw, rate, prios));
         }
         String iface = in.command() == null ? null : in.command().after("-i");
-        b.add(new QosSettings(iface, dcbx, trust, pfc, tcs, in.source(from)));
+        b.add(new QosSettings(iface, dcbx, trust, pfc, tcs, dscp26, in.source(from)));
         return b.done(i);
     }
 

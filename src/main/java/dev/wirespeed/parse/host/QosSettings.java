@@ -22,11 +22,14 @@ import java.util.stream.Collectors;
  * @param pfcPriorities  priorities with PFC enabled (0–7), in order; empty when PFC is off everywhere;
  *                       null when the PFC table was not printed
  * @param trafficClasses the "tc: N …" blocks, in order
+ * @param dscp26Priority the priority DSCP 26 maps to (RoCE's default traffic class 106 is DSCP 26),
+ *                       null when no DSCP map was printed
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("QosSettings")
 public record QosSettings(String iface, String dcbxMode, String trust, List<Integer> pfcPriorities,
-                          List<TrafficClass> trafficClasses, Source source) implements ParsedRecord {
+                          List<TrafficClass> trafficClasses, Integer dscp26Priority, Source source)
+        implements ParsedRecord {
     public QosSettings {
         pfcPriorities = pfcPriorities == null ? null : List.copyOf(pfcPriorities);
         trafficClasses = List.copyOf(trafficClasses);
@@ -50,7 +53,8 @@ public record QosSettings(String iface, String dcbxMode, String trust, List<Inte
                 .put("pfc", pfcPriorities == null ? null : pfcPriorities.isEmpty() ? "off"
                         : pfcPriorities.stream().map(String::valueOf).collect(Collectors.joining(",")))
                 .put("ets", trafficClasses.stream().map(t -> "tc" + t.tc() + "=" + (t.bwPercent() == null ? t.tsa()
-                        : t.bwPercent() + "%")).collect(Collectors.joining(" "))).map();
+                        : t.bwPercent() + "%")).collect(Collectors.joining(" ")))
+                .put("dscp 26 priority", dscp26Priority).map();
     }
 
     @Override

@@ -29,7 +29,9 @@ import java.util.regex.Pattern;
  * may appear anywhere, even inside the table.
  */
 public final class PerftestParser extends BaseParser {
-    private static final Pattern TITLE = Pattern.compile("(Send|RDMA_Write|RDMA_Read|Atomic(?:\\s+\\w+)?)\\s+(BW|Latency) Test");
+    /** "RDMA_Write BW Test", with -b "RDMA_Write Bidirectional BW Test", with -l "RDMA_Write Post List BW Test". */
+    private static final Pattern TITLE = Pattern.compile(
+            "(Send|RDMA_Write|RDMA_Read|Atomic(?:\\s+\\w+)?)\\s+(?:(?:Bidirectional|Post List)\\s+)?(BW|Latency) Test");
     private static final Pattern PAIR = Pattern.compile("([A-Za-z][\\w .*#-]*?)\\s*:\\s*(\\S+(?:\\[B\\])?)");
     private static final Pattern BW_HEAD = Pattern.compile("#bytes\\s+#iterations\\s+BW peak\\[(MB/sec|Gb/sec|MiB/sec)\\].*");
     private static final Pattern LAT_HEAD = Pattern.compile("#bytes\\s+#iterations\\s+t_min\\[usec\\].*");
@@ -46,7 +48,8 @@ public final class PerftestParser extends BaseParser {
                     + "|Requested mtu is higher than .*|Perftest doesn't support .*|RDMA_CM .*|.*Waiting for client.*"
                     + "|(Dual-port|Number of qps|Connection type|PCIe relax order|ibv_wr\\* API|TX depth|RX depth"
                     + "|CQ Moderation|Mtu|Link type|GID index|Max inline data|rdma_cm QPs|Data ex\\. method|Using SRQ"
-                    + "|Outstand reads|Atomic Type|Device|Transport type|Use ODP|Using Enhanced Reorder).*");
+                    + "|Outstand reads|Atomic Type|Device|Transport type|Use ODP|Using Enhanced Reorder|Post List|CQE Poll Batch"
+                    + "|CPU freq|Use ROCm memory|Use CUDA memory).*");
 
     /** Every perftest block in one program's whole output, in order (for runs wirespeed starts itself). */
     public static java.util.List<Parsed> blocks(String output) {
@@ -143,7 +146,7 @@ public final class PerftestParser extends BaseParser {
         bw.forEach(b::add);
         lat.forEach(b::add);
         if (!bw.isEmpty() || !lat.isEmpty()) {
-            b.measurement(measurement(header, verb, bw, lat));
+            b.measurement(measurement(header, verb, bidirectional(title), bw, lat));
         }
         return b.done(i);
     }
@@ -204,8 +207,17 @@ public final class PerftestParser extends BaseParser {
         return "send";
     }
 
-    private static Measurement measurement(PerftestHeader h, String verb, List<PerftestBwRow> bw, List<PerftestLatRow> lat) {
+    /** perftest -b: each row is both directions summed (perftest adds the peer's report to its own). */
+    static boolean bidirectional(String title) {
+        return title != null && title.contains("Bidirectional");
+    }
+
+    private static Measurement measurement(PerftestHeader h, String verb, boolean bidirectional, List<PerftestBwRow> bw,
+                                           List<PerftestLatRow> lat) {
         Map<String, String> params = new LinkedHashMap<>();
+        if (bidirectional) {
+            params.put("direction", "both");
+        }
         if (h.device() != null) {
             params.put("device", h.device());
         }
@@ -239,7 +251,8 @@ public final class PerftestParser extends BaseParser {
             params.put("sizeBytes", Long.toString(last.sizeBytes()));
             summary.addAll(latMetrics(last));
         }
-        return new Measurement("perftest", null, Tests.rdma(verb, isBw), params, summary, List.of(),
+        String test = Tests.rdma(verb, isBw) + (bidirectional && isBw ? Tests.BIDIR_SUFFIX : "");
+        return new Measurement("perftest", null, test, params, summary, List.of(),
                 rows.size() > 1 ? rows : List.of(), "parsed");
     }
 

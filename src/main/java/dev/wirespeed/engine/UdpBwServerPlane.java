@@ -1,0 +1,103 @@
+package dev.wirespeed.engine;
+
+import dev.wirespeed.io.Io;
+import dev.wirespeed.units.ByteSize;
+import dev.wirespeed.units.Rate;
+import dev.wirespeed.wire.Message;
+import dev.wirespeed.wire.TestSpec;
+import java.nio.channels.DatagramChannel;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/** The server's side of a UDP bandwidth test (udp-bw): paced senders, loss and jitter receivers. */
+final class UdpBwServerPlane implements ServerPlane {
+    private final TestSpec spec;
+    private final List<DatagramChannel> channels;
+    private final UdpGroup group;
+    private final IntervalSampler sampler;
+    private long startNanos;
+    private long stopNanos;
+    private List<Message.UdpTotal> totals = List.of();
+
+    UdpBwServerPlane(ServerPlane.Setup setup) {
+        this.spec = setup.spec();
+        this.channels = setup.udp();
+        boolean[] sends = new boolean[channels.size()];
+        for (int i = 0; i < sends.length; i++) {
+            sends[i] = !spec.direction().isUploadStream(i, spec.streams());
+        }
+        this.group = new UdpGroup("ws-server", channels, sends, spec, UdpHeader.WIRESPEED, null);
+        this.sampler = new IntervalSampler(group.counters(), TimeUnit.MILLISECONDS.toNanos(spec.intervalMillis()),
+                TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), BwClient.plannedEndNanos(spec), s -> {
+                    Message.UdpInterval iv = group.interval(s);
+                    if (iv != null) {
+                        setup.send().accept(iv);
+                    }
+                });
+    }
+
+    @Override
+    public long start() {
+        startNanos = sampler.startWith(group::start);
+        return startNanos;
+    }
+
+    @Override
+    public void end(boolean clean) {
+        group.stopSending();
+        stopNanos = System.nanoTime();
+        if (clean) {
+            group.drainReceivers();
+        }
+        group.close(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
+        sampler.finish(group.dataEndNanos(stopNanos));
+        totals = group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime(), stopNanos);
+    }
+
+    @Override
+    public Message results() {
+        return new Message.UdpResults(totals, new Message.CpuTime(group.cpu().userNanos(), group.cpu().systemNanos(),
+                stopNanos - startNanos));
+    }
+
+    @Override
+    public String summary(String problem) {
+        return summaryLine(spec, totals, stopNanos - startNanos, problem);
+    }
+
+    @Override
+    public void close() {
+        channels.forEach(Io::closeQuietly);
+    }
+
+    /** "udp-bw upload 1 stream 10.0 s, received 1.16 GiB = 1.00 Gbit/s, lost 0/…" (the iperf3 side logs so too). */
+    static String summaryLine(TestSpec spec, List<Message.UdpTotal> totals, long wallNanos, String problem) {
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "udp-bw %s %d %s %.1f s",
+                spec.direction().label(), spec.streams(), spec.streams() == 1 ? "stream" : "streams", wallNanos / 1e9));
+        long rxPackets = 0;
+        long rxBytes = 0;
+        long lost = 0;
+        long nanos = 0;
+        boolean received = false;
+        for (Message.UdpTotal t : totals) {
+            if (!t.sent()) {
+                received = true;
+                rxPackets += t.measured().packets();
+                rxBytes += t.measured().bytes();
+                lost += t.measured().lost();
+                nanos = Math.max(nanos, t.measuredNanos());
+            }
+        }
+        if (received) {
+            long total = rxPackets + lost;
+            b.append(String.format(Locale.ROOT, ", received %s = %s, lost %d/%d (%.2g %%)", ByteSize.format(rxBytes),
+                    Rate.format(Rate.bitsPerSecond(rxBytes, nanos)), lost, total,
+                    total == 0 ? 0.0 : 100.0 * lost / total));
+        }
+        if (problem != null) {
+            b.append(" — aborted: ").append(problem);
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,26 @@
+package dev.wirespeed.explain;
+
+import dev.wirespeed.host.Facts;
+import dev.wirespeed.host.sysfs.ToolOutputReader;
+import dev.wirespeed.parse.LogReader;
+import dev.wirespeed.parse.Parsed;
+import dev.wirespeed.parse.Piece;
+
+/**
+ * A tool's output that doctor ran itself (ethtool -a, dcb, mlnx_qos), read exactly as explain reads
+ * it after a prompt: same parsers, same conversion to host facts, so the same rules fire on both.
+ * Found by host.sysfs through {@link ToolOutputReader} (META-INF/services), not imported by it.
+ */
+public final class CommandFacts implements ToolOutputReader {
+    /** For ServiceLoader. */
+    public CommandFacts() {}
+
+    @Override
+    public void add(Facts.Builder b, String commandLine, String output, String source) {
+        for (Piece p : LogReader.standard().read(source, "$ " + commandLine + "\n" + output, 1)) {
+            for (Parsed out : p.outputs()) {
+                RecordFacts.add(b, out, source);
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package dev.wirespeed.host.sysfs;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * A read-only command doctor runs for what sysfs does not show (ethtool -S, tc, ethtool -a, dcb,
+ * mlnx_qos): on the live host only, when the program is on PATH, bounded in time and size; its
+ * output is captured below the root at {@code captured}, so a fixture tree or a capture replays it
+ * instead. An error exit (veth has no DCB, lo no pause settings) is no output: the fact stays unknown.
+ */
+final class LiveCommand {
+    private LiveCommand() {}
+
+    static final long TIMEOUT_MILLIS = 5_000;
+
+    /** The output, or null when it cannot be had (or the interface name is not a plain one). */
+    static String output(RootedFs fs, boolean run, String captured, List<String> command, String iface) {
+        if (!run) {
+            try {
+                return fs.exists(captured) ? fs.readText(captured) : null;
+            } catch (IOException e) {
+                return null;
+            }
+        }
+        if (!iface.matches("[A-Za-z0-9_.:@-]{1,15}")) {
+            return null;
+        }
+        try {
+            var done = dev.wirespeed.io.ExternalProcess.run(command, TIMEOUT_MILLIS, () -> false, RootedFs.MAX_FILE_BYTES);
+            if (done.exitCode() == null || done.exitCode() != 0) {
+                return null;
+            }
+            fs.captureText(captured, done.output());
+            return done.output();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+}
