@@ -27,9 +27,16 @@ command -v python3 >/dev/null || { echo "bench/bw.sh: python3 is needed" >&2; ex
 . "$here/scripts/jdk.sh"
 ws_find_jdk || exit 1
 "$here/wirespeed" --version >/dev/null   # builds the jar if needed, outside the measured runs
-# WS_JAVA_OPTS: JVM flags for both wirespeed client and server (e.g. -XX:TieredStopAtLevel=1)
-# shellcheck disable=SC2206
-ws_java=("$WS_JAVA_HOME/bin/java" ${WS_JAVA_OPTS:-} -jar "${WS_JAR:-$here/target/wirespeed.jar}")
+# wirespeed runs as a user runs it: through the launcher, with the JVM flags it gives each command
+# (a bw client is C1-only). WS_JAVA_OPTS: more JVM flags for client and server (after the launcher's).
+# WS_JAR runs another build's jar with plain `java -jar` and WS_JAVA_OPTS alone (A/B of builds).
+if [ -n "${WS_JAR:-}" ]; then
+  # shellcheck disable=SC2206
+  ws_java=("$WS_JAVA_HOME/bin/java" ${WS_JAVA_OPTS:-} -jar "$WS_JAR")
+else
+  export WIRESPEED_JAVA_OPTS="${WS_JAVA_OPTS:-}"
+  ws_java=("$here/wirespeed")
+fi
 i3n=${IPERF3_NEW:-/opt/iperf3-new/bin/iperf3}
 # the anchors sit beside the project (../shared), or beside a worktree's parent
 for build in "$here/../shared/anchors/build-iperf3.sh" "$here/../../shared/anchors/build-iperf3.sh"; do

@@ -45,12 +45,14 @@ home=${self%/bin/*}
 aot=""
 [ -f "$home/lib/wirespeed.aot" ] && aot="-XX:AOTCache=$home/lib/wirespeed.aot"
 # Commands that finish in a blink: the C1 compiler only, the serial GC and no hsperfdata file cost
-# ~25 % less CPU at start (docs/PERFORMANCE.md). The tests (bw, lat, server, ...) keep the JVM's
-# defaults, which their long hot loops want.
+# ~25 % less CPU at start (docs/PERFORMANCE.md). A bw client runs C1 only too: its loop is kernel
+# time, and C2 compiling start-up code beside the data threads takes their CPU (docs/PERFORMANCE.md,
+# "-P 4: where the 20 % goes"). lat, server and the rest keep the JVM's defaults.
 quick=""
 case ${1:-} in
   -V|--version|-h|--help|help|explain|limits|results|doctor|completion)
     quick="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData" ;;
+  bw) quick="-XX:TieredStopAtLevel=1" ;;
 esac
 exec "$home/runtime/bin/java" $aot $quick -Xlog:aot=off -Xlog:cds=off $WIRESPEED_JAVA_OPTS \
   -jar "$home/lib/wirespeed.jar" "$@"

@@ -228,12 +228,14 @@ public final class BwCommand implements Callable<Integer> {
     private BwResult run(String target, int targetPort, TestSpec test, PrintWriter out) throws IOException {
         int timeoutMillis = (int) Math.round(connectTimeoutSeconds * 1000);
         java.util.BitSet place = null;
+        BwResult.Placement placed = null;
         if (options.affinity == null && !iperf3) {
             java.util.Optional<NumaPlacement.Placement> p = numaPlacement(target, targetPort, test);
             if (p.isPresent()) {
                 place = p.get().cpus().cpus();
+                placed = p.get().result();
                 if (!json) {
-                    out.println(p.get().line());
+                    out.println(placed.line());
                 }
             }
         }
@@ -244,7 +246,8 @@ public final class BwCommand implements Callable<Integer> {
                 .clientPort(habits.clientPort == null ? 0 : habits.clientPort).build();
         BwClient.Listener listener = warningsTo(spec.commandLine().getErr(), json ? new BwClient.Listener() {}
                 : habits.jsonStream ? JsonStream.listener(out) : textListener(out, test, habits.rateUnit()));
-        return iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);
+        BwResult result = iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);
+        return placed == null ? result : result.withPlacement(placed);
     }
 
     /**

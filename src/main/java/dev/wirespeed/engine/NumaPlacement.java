@@ -6,6 +6,7 @@ import dev.wirespeed.host.Facts;
 import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.host.PciFunction;
 import dev.wirespeed.host.RdmaDevice;
+import dev.wirespeed.results.BwResult;
 import java.util.Optional;
 
 /**
@@ -22,9 +23,14 @@ public final class NumaPlacement {
      * @param nic   the NIC as users know it: its RDMA device (mlx5_0) when it has one, else the netdev
      */
     public record Placement(int node, CpuList cpus, String nic) {
+        /** As the result records it (JSON {@code placement}); text prints its {@code line()}. */
+        public BwResult.Placement result() {
+            return new BwResult.Placement(node, cpus.toString(), nic);
+        }
+
         /** The one line the output prints. */
         public String line() {
-            return "streams placed on NUMA node " + node + " (CPUs " + cpus + "), the node of " + nic;
+            return result().line();
         }
     }
 

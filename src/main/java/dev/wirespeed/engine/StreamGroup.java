@@ -69,7 +69,7 @@ final class StreamGroup {
     }
 
     List<StreamCounter> counters() {
-        return streams.stream().map(DataStream::counter).toList();
+        return StreamLoop.counters(streams);
     }
 
     CpuAccumulator cpu() {
@@ -98,8 +98,7 @@ final class StreamGroup {
                 s.pinned(Affinity.placeCurrentThread(place));
                 s.run();
             } : s;
-            Thread t = Thread.ofPlatform().name(name).daemon(true).unstarted(body);
-            threads.add(t);
+            threads.add(StreamLoop.thread(name, body));
         }
         threads.forEach(Thread::start);
     }
@@ -132,12 +131,7 @@ final class StreamGroup {
     }
 
     Throwable firstFailure() {
-        for (DataStream s : streams) {
-            if (s.counter().failure() != null) {
-                return s.counter().failure();
-            }
-        }
-        return null;
+        return StreamLoop.firstFailure(streams);
     }
 
     /** Waits until every stream ended or the deadline passed; true when all ended. */

@@ -43,7 +43,7 @@ public final class UdpGroup {
     }
 
     public List<StreamCounter> counters() {
-        return streams.stream().map(UdpStream::counter).toList();
+        return StreamLoop.counters(streams);
     }
 
     public CpuAccumulator cpu() {
@@ -53,7 +53,7 @@ public final class UdpGroup {
     public void start() {
         for (UdpStream s : streams) {
             String name = threadPrefix + (s.counter().sending() ? "-udp-send-" : "-udp-recv-") + s.counter().index();
-            threads.add(Thread.ofPlatform().name(name).daemon(true).unstarted(s));
+            threads.add(StreamLoop.thread(name, s));
         }
         threads.forEach(Thread::start);
     }
@@ -63,12 +63,7 @@ public final class UdpGroup {
     }
 
     public Throwable firstFailure() {
-        for (UdpStream s : streams) {
-            if (s.counter().failure() != null) {
-                return s.counter().failure();
-            }
-        }
-        return null;
+        return StreamLoop.firstFailure(streams);
     }
 
     /** Waits until the receivers were quiet for {@link #QUIET_NANOS} (the last datagrams landed), bounded. */

@@ -1,7 +1,6 @@
 package dev.wirespeed.engine;
 
 import dev.wirespeed.measure.CpuAccumulator;
-import dev.wirespeed.measure.CpuClock;
 import dev.wirespeed.measure.UdpStats;
 import java.io.IOException;
 import java.net.PortUnreachableException;
@@ -17,21 +16,16 @@ import java.util.concurrent.locks.LockSupport;
  * bits fit into the elapsed time at the target rate, so the average rate is exact whatever the
  * sleep granularity, and a late wake-up sends the datagrams that fell due in one burst.
  */
-final class UdpStream implements Runnable {
+final class UdpStream extends StreamLoop<DatagramChannel> {
     /** Longest sleep between pacing checks, so a stop is seen promptly. */
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
-    private final DatagramChannel channel;
-    private final StreamCounter counter;
     private final UdpStats stats;
     private final UdpHeader header;
     private final int datagramBytes;
     private final long rateBitsPerSecond;
-    private final StopFlag stop;
-    private final CpuAccumulator cpu;
     /** Test hook: datagrams (counted from 1 as read) the receiver pretends never came; null = none. */
     private final java.util.function.LongPredicate drop;
-    volatile boolean closing;
     /**
      * System.nanoTime() of the last datagram counted by a receiver; 0 before the first. Plain on
      * purpose (no fence per datagram): read after the thread was joined.
@@ -42,23 +36,12 @@ final class UdpStream implements Runnable {
 
     UdpStream(DatagramChannel channel, StreamCounter counter, UdpHeader header, int datagramBytes,
               long rateBitsPerSecond, StopFlag stop, CpuAccumulator cpu, java.util.function.LongPredicate drop) {
-        this.channel = channel;
-        this.counter = counter;
+        super(channel, counter, stop, cpu);
         this.stats = counter.sending() ? null : new UdpStats();
         this.header = header;
         this.datagramBytes = datagramBytes;
         this.rateBitsPerSecond = rateBitsPerSecond;
-        this.stop = stop;
-        this.cpu = cpu;
         this.drop = drop;
-    }
-
-    StreamCounter counter() {
-        return counter;
-    }
-
-    DatagramChannel channel() {
-        return channel;
     }
 
     /** Receiver statistics (null on a sending stream). */
@@ -84,24 +67,12 @@ final class UdpStream implements Runnable {
     }
 
     @Override
-    public void run() {
-        CpuClock clock = CpuClock.startForCurrentThread();
-        Throwable failure = null;
-        try {
-            if (counter.sending()) {
-                send();
-            } else {
-                receive();
-            }
-        } catch (IOException | RuntimeException e) {
-            failure = closing || !channel.isOpen() ? null : e;
-        } finally {
-            counter.end(System.nanoTime(), failure);
-            clock.stopInto(cpu);
-        }
+    boolean endedOnPurpose() {
+        return closing || !channel.isOpen();
     }
 
-    private void send() throws IOException {
+    @Override
+    void send() throws IOException {
         ByteBuffer buffer = ByteBuffer.allocateDirect(datagramBytes);
         byte[] random = new byte[datagramBytes];
         ThreadLocalRandom.current().nextBytes(random);
@@ -133,7 +104,8 @@ final class UdpStream implements Runnable {
         }
     }
 
-    private void receive() throws IOException {
+    @Override
+    void receive() throws IOException {
         ByteBuffer buffer = ByteBuffer.allocateDirect(64 * 1024);
         long origin = System.nanoTime();
         long read = 0;

@@ -13,7 +13,7 @@ import java.util.List;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "directions", "cpu", "dataPath",
-        "counters", "outcome"})
+        "placement", "counters", "outcome"})
 public record BwResult(
         String schema,
         Tool tool,
@@ -25,7 +25,15 @@ public record BwResult(
         Cpu cpu,
         DataPath dataPath,
         Outcome outcome,
-        CounterReport counters) {
+        CounterReport counters,
+        Placement placement) {
+
+    /** Without a NUMA placement (one node, -A given, one stream, iperf3 mode, older results). */
+    public BwResult(String schema, Tool tool, String startedAt, Peer client, Peer server, BwParams params,
+                    List<DirectionResult> directions, Cpu cpu, DataPath dataPath, Outcome outcome,
+                    CounterReport counters) {
+        this(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, outcome, counters, null);
+    }
 
     /** Without counter deltas (iperf3 peers, results read back from before they existed). */
     public BwResult(String schema, Tool tool, String startedAt, Peer client, Peer server, BwParams params,
@@ -35,7 +43,14 @@ public record BwResult(
 
     /** This result with the counter deltas of its path. */
     public BwResult withCounters(CounterReport c) {
-        return new BwResult(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, outcome, c);
+        return new BwResult(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, outcome, c,
+                placement);
+    }
+
+    /** This result with where the client placed its stream threads (null: nowhere in particular). */
+    public BwResult withPlacement(Placement p) {
+        return new BwResult(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, outcome,
+                counters, p);
     }
 
     /** A result without a data-path record (iperf3 peers, older servers). */
@@ -127,6 +142,21 @@ public record BwResult(
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record DataPathSide(String send, String receive, List<String> fallbacks) {}
+
+    /**
+     * Where the client ran its stream threads without -A, on a host with several NUMA nodes: the
+     * node of the NIC that carries the test. Absent when nothing was placed.
+     *
+     * @param numaNode the NIC's NUMA node
+     * @param cpus     that node's CPUs, the set each stream thread may run on, as in sysfs ("8-15")
+     * @param nic      the NIC as users know it: its RDMA device when it has one, else the netdev
+     */
+    public record Placement(int numaNode, String cpus, String nic) {
+        /** The one line the text output prints. */
+        public String line() {
+            return "streams placed on NUMA node " + numaNode + " (CPUs " + cpus + "), the node of " + nic;
+        }
+    }
 
     /** How the test ended, and why when not {@link OutcomeStatus#OK}. */
     @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wirespeed.host.CpuList;
 import dev.wirespeed.host.Facts;
 import dev.wirespeed.host.sysfs.Inspection;
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.Json;
+import dev.wirespeed.testing.JsonSchemas;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -29,6 +32,28 @@ class NumaPlacementTest {
     void theNicIsNamedByItsRdmaDevice() {
         NumaPlacement.Placement p = NumaPlacement.decide(host("m02-001"), "ibp3s0", 8, false).orElseThrow();
         assertThat(p.line()).isEqualTo("streams placed on NUMA node 0 (CPUs 0-9,20-29), the node of mlx5_0");
+    }
+
+    /** One model for text and JSON: the result carries the placement, and the text line is made from it. */
+    @Test
+    void thePlacementIsInTheResultAndItsJson() throws Exception {
+        NumaPlacement.Placement p = NumaPlacement.decide(host("ndr200-node-000"), "ibp171s0", 4, false).orElseThrow();
+        BwResult r = BwResultGoldenTest.fixedResult().withPlacement(p.result());
+        assertThat(r.placement()).isEqualTo(new BwResult.Placement(1, "8-15", "ibp171s0"));
+        assertThat(r.placement().line()).isEqualTo(p.line());
+        String json = Json.pretty(r);
+        var node = Json.MAPPER.readTree(json).get("placement");
+        assertThat(node.get("numaNode").asInt()).isEqualTo(1);
+        assertThat(node.get("cpus").asText()).isEqualTo("8-15");
+        assertThat(node.get("nic").asText()).isEqualTo("ibp171s0");
+        assertThat(JsonSchemas.errors("bw.schema.json", json)).isEmpty();
+        // kept through the counters' step, and read back from a stored result
+        assertThat(r.withCounters(null).placement()).isEqualTo(r.placement());
+        assertThat(Json.MAPPER.readValue(json, BwResult.class).placement()).isEqualTo(r.placement());
+        // nothing placed: no field at all, and the schema refuses a half-filled one
+        assertThat(Json.MAPPER.readTree(Json.pretty(BwResultGoldenTest.fixedResult())).has("placement")).isFalse();
+        assertThat(JsonSchemas.errors("bw.schema.json", json.replace("\"nic\" : \"ibp171s0\"", "\"node\" : 1")))
+                .isNotEmpty();
     }
 
     @Test

@@ -1,0 +1,93 @@
+package dev.wirespeed.engine;
+
+import dev.wirespeed.measure.CpuAccumulator;
+import dev.wirespeed.measure.CpuClock;
+import java.io.IOException;
+import java.nio.channels.Channel;
+import java.util.List;
+
+/**
+ * What a TCP ({@link DataStream}) and a UDP ({@link UdpStream}) data stream share: the thread's
+ * frame around the hot loop (its CPU clock, the end time and failure on the counter) and what the
+ * groups ask of each stream. The loops themselves ({@link #send()}, {@link #receive()}) are called
+ * once per thread and stay in the subclasses, free of any per-call indirection.
+ */
+abstract class StreamLoop<C extends Channel> implements Runnable {
+    protected final C channel;
+    protected final StreamCounter counter;
+    protected final StopFlag stop;
+    private final CpuAccumulator cpu;
+
+    /** Set by the group when it closes the channel on purpose, so the resulting exception is no failure. */
+    volatile boolean closing;
+
+    StreamLoop(C channel, StreamCounter counter, StopFlag stop, CpuAccumulator cpu) {
+        this.channel = channel;
+        this.counter = counter;
+        this.stop = stop;
+        this.cpu = cpu;
+    }
+
+    final StreamCounter counter() {
+        return counter;
+    }
+
+    final C channel() {
+        return channel;
+    }
+
+    abstract void send() throws IOException;
+
+    abstract void receive() throws IOException;
+
+    /** True when an exception out of the loop is the expected end of a closed stream, not a failure. */
+    boolean endedOnPurpose() {
+        return closing;
+    }
+
+    /** On the stream's thread, after the loop and before its end time is published (sender's TCP_INFO). */
+    void beforeEnd() {}
+
+    /** On the stream's thread, after the end time and the CPU time were recorded. */
+    void afterEnd(Throwable failure) {}
+
+    @Override
+    public final void run() {
+        CpuClock clock = CpuClock.startForCurrentThread();
+        Throwable failure = null;
+        try {
+            if (counter.sending()) {
+                send();
+            } else {
+                receive();
+            }
+        } catch (IOException | RuntimeException e) {
+            failure = endedOnPurpose() ? null : e;
+        } finally {
+            long end = System.nanoTime();
+            beforeEnd();
+            counter.end(end, failure);
+            clock.stopInto(cpu);
+        }
+        afterEnd(failure);
+    }
+
+    static List<StreamCounter> counters(List<? extends StreamLoop<?>> streams) {
+        return streams.stream().map(s -> s.counter).toList();
+    }
+
+    /** The first stream's failure in stream order, or null. */
+    static Throwable firstFailure(List<? extends StreamLoop<?>> streams) {
+        for (StreamLoop<?> s : streams) {
+            if (s.counter.failure() != null) {
+                return s.counter.failure();
+            }
+        }
+        return null;
+    }
+
+    /** One platform thread per stream (blocking calls on platform threads keep the poller off the hot path). */
+    static Thread thread(String name, Runnable body) {
+        return Thread.ofPlatform().name(name).daemon(true).unstarted(body);
+    }
+}
