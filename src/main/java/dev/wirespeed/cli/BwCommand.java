@@ -48,18 +48,17 @@ import picocli.CommandLine.Spec;
             "",
             "Exit codes: 0 ok, 1 failure (unreachable, refused, server lost), 2 bad usage, 130 Ctrl-C."})
 public final class BwCommand implements Callable<Integer> {
+    @Mixin
+    ClientOptions client;
+
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "HOST", description = "Server to test against.")
-    String host;
 
     @Option(names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "" + Wire.DEFAULT_PORT,
             description = "Server port (default ${DEFAULT-VALUE}).")
     int port;
 
-    @Option(names = "--loopback", description = "Start a server in this process on 127.0.0.1 and test against it.")
-    boolean loopback;
 
     @Option(names = "--iperf3", description = "HOST runs an iperf3 server (iperf3 -s): speak its protocol; port "
             + Iperf3.DEFAULT_PORT + " unless -p.")
@@ -74,84 +73,72 @@ public final class BwCommand implements Callable<Integer> {
     @Option(names = {"-J", "--json"}, description = "Print only the result as JSON (schema: docs/json/bw.schema.json).")
     boolean json;
 
-    @Option(names = "--connect-timeout", paramLabel = "SEC", defaultValue = "5",
-            description = "Seconds to wait for connections and the server's answers (default 5).")
-    double connectTimeoutSeconds;
 
-    @Mixin
-    Iperf3HabitOptions habits;
 
-    @Mixin
-    SaveOptions save;
 
-    @Mixin
-    RdmaOptions rdma;
 
     @Option(names = {"-s", "--size"}, paramLabel = "SIZE", converter = SizeConverter.class,
             description = "RDMA message size with --rdma (perftest -s; TCP uses -l).")
     Long sizeBytes;
 
-    @Parameters(index = "1..*", paramLabel = "PERFTEST-OPTION", description = "After --, with --rdma: further perftest "
-            + "options for both ends, e.g. -- -c UD; the server allows only perftest's known options.")
-    java.util.List<String> passThrough;
 
     /** The port HOST:PORT named, if it named one. */
     private Integer hostPort;
 
     @Override
     public Integer call() throws IOException {
-        Target.Endpoint endpoint = Target.parse(spec, host);
+        Target.Endpoint endpoint = Target.parse(spec, client.host);
         hostPort = Target.portFromHost(spec, endpoint);
-        host = endpoint.host();
+        client.host = endpoint.host();
         if (hostPort != null) {
             port = hostPort;
         }
-        if (host == null && !loopback) {
+        if (client.host == null && !client.loopback) {
             throw Check.usage(spec, "missing HOST (or --loopback)");
         }
-        if (host != null && loopback) {
+        if (client.host != null && client.loopback) {
             throw Check.usage(spec, "give HOST or --loopback, not both");
         }
         Check.range(spec, "-p", port, 1, 65535);
-        Check.seconds(spec, "--connect-timeout", connectTimeoutSeconds, 0.1, 600);
-        habits.check(spec, json, loopback);
-        habits.refuseWhereMeaningless(spec, rdma.selected() ? Iperf3HabitOptions.Mode.RDMA
+        Check.seconds(spec, "--connect-timeout", client.connectTimeoutSeconds, 0.1, 600);
+        client.habits.check(spec, json, client.loopback);
+        client.habits.refuseWhereMeaningless(spec, client.rdma.selected() ? Iperf3HabitOptions.Mode.RDMA
                 : modes.udp ? Iperf3HabitOptions.Mode.UDP : modes.all ? Iperf3HabitOptions.Mode.SWEEP
                 : Iperf3HabitOptions.Mode.TCP);
-        if (habits.blockCount != null) {
-            options.bytes = habits.bytes(options.bufferBytes);
+        if (client.habits.blockCount != null) {
+            options.bytes = client.habits.bytes(options.bufferBytes);
         }
-        if (rdma.selected()) {
-            host = habits.host(host);
+        if (client.rdma.selected()) {
+            client.host = client.habits.host(client.host);
             return runRdma();
         }
-        if (sizeBytes != null || passThrough != null && !passThrough.isEmpty()) {
+        if (sizeBytes != null || client.passThrough != null && !client.passThrough.isEmpty()) {
             throw Check.usage(spec, sizeBytes != null ? "-s is the RDMA message size (with --rdma); TCP uses -l"
-                    : "unexpected argument " + passThrough.getFirst() + " (perftest options after -- need --rdma)");
+                    : "unexpected argument " + client.passThrough.getFirst() + " (perftest options after -- need --rdma)");
         }
         TestSpec test = options.toSpec(spec);
-        if (iperf3 && loopback) {
+        if (iperf3 && client.loopback) {
             throw Check.usage(spec, "--iperf3 tests against an iperf3 server: give its HOST, not --loopback");
         }
         if (iperf3 && test.omitMillis() % 1000 != 0) {
             throw Check.usage(spec, "-O must be whole seconds with --iperf3 (iperf3 counts its warm-up in seconds)");
         }
         int targetPort = targetPort();
-        host = habits.host(host);
-        PrintWriter out = habits.text(spec.commandLine().getOut(), !json && !habits.jsonStream);
+        client.host = client.habits.host(client.host);
+        PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json && !client.habits.jsonStream);
         PrintWriter err = spec.commandLine().getErr();
-        try (ResultsSink sink = save.open(spec); Iperf3HabitOptions.Log log = habits.log(out)) {
+        try (ResultsSink sink = client.save.open(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
             this.sink = sink;
             if (modes.selected()) {
                 return modes.run(this, test, out);
             }
             BwResult result;
-            if (loopback) {
+            if (client.loopback) {
                 try (LoopbackServer server = LoopbackServer.start(targetPort)) {
                     result = run("127.0.0.1", server.port(), test, out);
                 }
             } else {
-                result = run(host, targetPort, test, out);
+                result = run(client.host, targetPort, test, out);
             }
             int code = finish(result, out, err);
             saveResults(Measurements.of(result), "wirespeed-bw-json", result, result.outcome());
@@ -160,7 +147,7 @@ public final class BwCommand implements Callable<Integer> {
     }
 
     private int runRdma() throws IOException {
-        if (loopback || iperf3 || modes.udp || modes.bitsPerSecond != null) {
+        if (client.loopback || iperf3 || modes.udp || modes.bitsPerSecond != null) {
             throw Check.usage(spec, "--rdma runs perftest against HOST's wirespeed server: not with --loopback, "
                     + "--iperf3, --udp or -b");
         }
@@ -190,12 +177,12 @@ public final class BwCommand implements Callable<Integer> {
         if (options.parallel != null) {
             Check.range(spec, "-P", options.parallel, 1, 16_384);
         }
-        PerftestArgs.Options o = new PerftestArgs.Options(true, rdma.device, rdma.ibPort, rdma.gidIndex, rdma.mtuBytes,
-                modes.all, size, iterations, seconds, options.parallel, rdma.perftestPort, options.bidir);
-        PrintWriter out = habits.text(spec.commandLine().getOut(), !json);
-        try (ResultsSink sink = save.open(spec); Iperf3HabitOptions.Log log = habits.log(out)) {
-            return RdmaRun.run(spec, new RdmaRun.Request(host, port, connectTimeoutSeconds, rdma, o, passThrough, true,
-                    json, "bw", save.labels(spec), options.reverse), sink, out);
+        PerftestArgs.Options o = new PerftestArgs.Options(true, client.rdma.device, client.rdma.ibPort, client.rdma.gidIndex, client.rdma.mtuBytes,
+                modes.all, size, iterations, seconds, options.parallel, client.rdma.perftestPort, options.bidir);
+        PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json);
+        try (ResultsSink sink = client.save.open(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
+            return RdmaRun.run(spec, new RdmaRun.Request(client.host, port, client.connectTimeoutSeconds, client.rdma, o, client.passThrough, true,
+                    json, "bw", client.save.labels(spec), options.reverse), sink, out);
         }
     }
 
@@ -205,8 +192,8 @@ public final class BwCommand implements Callable<Integer> {
     /** Saves what this bw run measured (TCP, UDP or a sweep) with its full JSON beside it. */
     void saveResults(java.util.List<dev.wirespeed.results.Measurement> measurements, String rawFormat, Object raw,
                      BwResult.Outcome outcome) throws IOException {
-        Saving.save(spec, save.labels(spec), sink, "bw", measurements, rawFormat, Json.MAPPER.writeValueAsString(raw),
-                Saving.thisHost(), json || habits.jsonStream, outcome);
+        Saving.save(spec, client.save.labels(spec), sink, "bw", measurements, rawFormat, Json.MAPPER.writeValueAsString(raw),
+                Saving.thisHost(), json || client.habits.jsonStream, outcome);
     }
 
     /**
@@ -215,18 +202,18 @@ public final class BwCommand implements Callable<Integer> {
      */
     int targetPort() {
         boolean given = hostPort != null || spec.commandLine().getParseResult().hasMatchedOption("-p");
-        if (loopback) {
+        if (client.loopback) {
             return given ? port : 0;
         }
         return iperf3 && !given ? Iperf3.DEFAULT_PORT : port;
     }
 
     int timeoutMillis() {
-        return (int) Math.round(connectTimeoutSeconds * 1000);
+        return client.connectTimeoutMillis();
     }
 
     private BwResult run(String target, int targetPort, TestSpec test, PrintWriter out) throws IOException {
-        int timeoutMillis = (int) Math.round(connectTimeoutSeconds * 1000);
+        int timeoutMillis = client.connectTimeoutMillis();
         java.util.BitSet place = null;
         BwResult.Placement placed = null;
         if (options.affinity == null && !iperf3) {
@@ -243,9 +230,9 @@ public final class BwCommand implements Callable<Integer> {
                 .streamsChosenBy(options.streamsChosenBy()).connectTimeoutMillis(timeoutMillis)
                 .handshakeTimeoutMillis(timeoutMillis).interrupted(Interrupts::raised).bindAddress(options.bind(spec))
                 .cpu(options.clientCpu(spec)).placeCpus(place)
-                .clientPort(habits.clientPort == null ? 0 : habits.clientPort).build();
+                .clientPort(client.habits.clientPort == null ? 0 : client.habits.clientPort).build();
         BwClient.Listener listener = warningsTo(spec.commandLine().getErr(), json ? new BwClient.Listener() {}
-                : habits.jsonStream ? JsonStream.listener(out) : textListener(out, test, habits.rateUnit()));
+                : client.habits.jsonStream ? JsonStream.listener(out) : textListener(out, test, client.habits.rateUnit()));
         BwResult result = iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);
         return placed == null ? result : result.withPlacement(placed);
     }
@@ -312,10 +299,10 @@ public final class BwCommand implements Callable<Integer> {
     private int finish(BwResult result, PrintWriter out, PrintWriter err) {
         if (json) {
             out.println(Json.pretty(result));
-        } else if (habits.jsonStream) {
+        } else if (client.habits.jsonStream) {
             JsonStream.event(out, "end", result);
         } else {
-            new BwText(out, false, habits.rateUnit()).summary(result);
+            new BwText(out, false, client.habits.rateUnit()).summary(result);
         }
         out.flush();
         return exitCodeOf(result, err, spec.qualifiedName(" "));

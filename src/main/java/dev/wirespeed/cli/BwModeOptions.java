@@ -90,13 +90,13 @@ final class BwModeOptions {
         TestSpec test = TestSpec.udpBandwidth().direction(tcp.direction()).streams(streams)
                 .durationMillis(tcp.durationMillis()).omitMillis(tcp.omitMillis()).intervalMillis(tcp.intervalMillis())
                 .bufferBytes(length).windowBytes(tcp.windowBytes()).rateBitsPerSecond(rate).build();
-        UdpResult result = Target.run(bw.host, bw.targetPort(), bw.loopback, (h, p) -> runUdp(bw, h, p, test, out));
+        UdpResult result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback, (h, p) -> runUdp(bw, h, p, test, out));
         if (bw.json) {
             out.println(Json.pretty(result));
-        } else if (bw.habits.jsonStream) {
+        } else if (bw.client.habits.jsonStream) {
             JsonStream.event(out, "end", result);
         } else {
-            new UdpText(out, false, bw.habits.rateUnit()).summary(result);
+            new UdpText(out, false, bw.client.habits.rateUnit()).summary(result);
         }
         out.flush();
         bw.saveResults(Measurements.of(result), "wirespeed-udp-json", result, result.outcome());
@@ -105,9 +105,9 @@ final class BwModeOptions {
 
     private static UdpResult runUdp(BwCommand bw, String host, int port, TestSpec test, PrintWriter out)
             throws IOException {
-        UdpText text = new UdpText(out, test.direction() == Direction.BIDIR, bw.habits.rateUnit());
+        UdpText text = new UdpText(out, test.direction() == Direction.BIDIR, bw.client.habits.rateUnit());
         UdpBwClient.Listener shown = bw.json ? new UdpBwClient.Listener() {}
-                : bw.habits.jsonStream ? JsonStream.udpListener(out) : new UdpBwClient.Listener() {
+                : bw.client.habits.jsonStream ? JsonStream.udpListener(out) : new UdpBwClient.Listener() {
             @Override
             public void connected(BwResult.Peer server, TestSpec spec) {
                 text.header(server, spec);
@@ -161,10 +161,10 @@ final class BwModeOptions {
         }
         double perSize = bw.options.seconds == null ? DEFAULT_SWEEP_SECONDS_PER_SIZE : bw.options.seconds;
         TestSpec base = tcp.toBuilder().durationMillis(Math.round(perSize * 1000)).bytes(0).build();
-        BwSweepResult result = Target.run(bw.host, bw.targetPort(), bw.loopback, (h, p) -> runSweep(bw, h, p, base, out));
+        BwSweepResult result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback, (h, p) -> runSweep(bw, h, p, base, out));
         if (bw.json) {
             out.println(Json.pretty(result));
-        } else if (bw.habits.jsonStream) {
+        } else if (bw.client.habits.jsonStream) {
             JsonStream.event(out, "end", result);
         }
         out.flush();
@@ -174,10 +174,10 @@ final class BwModeOptions {
 
     private static BwSweepResult runSweep(BwCommand bw, String host, int port, TestSpec base, PrintWriter out)
             throws IOException {
-        SweepText text = new SweepText(out, bw.habits.rateUnit());
+        SweepText text = new SweepText(out, bw.client.habits.rateUnit());
         BwSweep sweep = new BwSweep(new BwSweep.Config(host, port, base, bw.options.streamsChosenBy(),
                 BwSweep.perftestSizes(), bw.timeoutMillis(), Interrupts::raised));
-        return sweep.run(bw.json ? new BwSweep.Listener() {} : bw.habits.jsonStream ? JsonStream.sweepListener(out)
+        return sweep.run(bw.json ? new BwSweep.Listener() {} : bw.client.habits.jsonStream ? JsonStream.sweepListener(out)
                 : new BwSweep.Listener() {
             @Override
             public void connected(BwResult.Peer server, BwSweepResult.SweepParams params) {

@@ -48,18 +48,17 @@ public final class LatCommand implements Callable<Integer> {
     static final long LARGE_MESSAGE_BYTES = 64 * 1024;
     static final long MAX_ITERATIONS = 1_000_000_000L;
 
+    @Mixin
+    ClientOptions client;
+
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "HOST", description = "Server to test against.")
-    String host;
 
     @Option(names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "" + Wire.DEFAULT_PORT,
             description = "Server port (default ${DEFAULT-VALUE}; UDP uses the same number).")
     int port;
 
-    @Option(names = "--loopback", description = "Start a server in this process on 127.0.0.1 and test against it.")
-    boolean loopback;
 
     @Option(names = {"-u", "--udp"}, description = "UDP ping-pong (default: TCP with TCP_NODELAY).")
     boolean udp;
@@ -101,59 +100,47 @@ public final class LatCommand implements Callable<Integer> {
             description = "Give up when the server has not answered for this long (default ${DEFAULT-VALUE}).")
     double timeoutSeconds;
 
-    @Option(names = "--connect-timeout", paramLabel = "SEC", defaultValue = "5",
-            description = "Seconds to wait for connections and the server's answers (default ${DEFAULT-VALUE}).")
-    double connectTimeoutSeconds;
 
-    @Mixin
-    Iperf3HabitOptions habits;
 
-    @Mixin
-    SaveOptions save;
 
-    @Mixin
-    RdmaOptions rdma;
 
-    @Parameters(index = "1..*", paramLabel = "PERFTEST-OPTION", description = "After --, with --rdma: further perftest "
-            + "options for both ends, e.g. -- -c UD; the server allows only perftest's known options.")
-    List<String> passThrough;
 
     @Override
     public Integer call() throws IOException {
-        Target.Endpoint endpoint = Target.parse(spec, host);
+        Target.Endpoint endpoint = Target.parse(spec, client.host);
         Integer hostPort = Target.portFromHost(spec, endpoint);
-        host = endpoint.host();
+        client.host = endpoint.host();
         if (hostPort != null) {
             port = hostPort;
         }
-        Target.check(spec, host, loopback);
-        habits.check(spec, json, loopback);
-        habits.refuseWhereMeaningless(spec, rdma.selected() ? Iperf3HabitOptions.Mode.RDMA
+        Target.check(spec, client.host, client.loopback);
+        client.habits.check(spec, json, client.loopback);
+        client.habits.refuseWhereMeaningless(spec, client.rdma.selected() ? Iperf3HabitOptions.Mode.RDMA
                 : Iperf3HabitOptions.Mode.LATENCY);
-        host = habits.host(host);
-        if (rdma.selected()) {
+        client.host = client.habits.host(client.host);
+        if (client.rdma.selected()) {
             return runRdma();
         }
-        if (passThrough != null && !passThrough.isEmpty()) {
-            throw Check.usage(spec, "unexpected argument " + passThrough.getFirst()
+        if (client.passThrough != null && !client.passThrough.isEmpty()) {
+            throw Check.usage(spec, "unexpected argument " + client.passThrough.getFirst()
                     + " (perftest options after -- need --rdma)");
         }
         LatClient.Config config = config();
-        PrintWriter out = habits.text(spec.commandLine().getOut(), !json && !habits.jsonStream);
-        try (ResultsSink sink = save.open(spec); Iperf3HabitOptions.Log log = habits.log(out)) {
+        PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json && !client.habits.jsonStream);
+        try (ResultsSink sink = client.save.open(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
             // --loopback: the in-process server listens on -p when given, else on any free port
-            int targetPort = loopback && !spec.commandLine().getParseResult().hasMatchedOption("-p") ? 0 : port;
-            LatResult result = Target.run(host, targetPort, loopback, (h, p) -> run(at(config, h, p), out));
+            int targetPort = client.loopback && !spec.commandLine().getParseResult().hasMatchedOption("-p") ? 0 : port;
+            LatResult result = Target.run(client.host, targetPort, client.loopback, (h, p) -> run(at(config, h, p), out));
             if (json) {
                 out.println(Json.pretty(result));
-            } else if (habits.jsonStream) {
+            } else if (client.habits.jsonStream) {
                 JsonStream.event(out, "end", result);
             } else {
                 new LatText(out).summary(result);
             }
             out.flush();
-            Saving.save(spec, save.labels(spec), sink, "lat", java.util.List.of(Measurements.of(result)), "wirespeed-lat-json",
-                    Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json || habits.jsonStream,
+            Saving.save(spec, client.save.labels(spec), sink, "lat", java.util.List.of(Measurements.of(result)), "wirespeed-lat-json",
+                    Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json || client.habits.jsonStream,
                     result.outcome());
             return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
         }
@@ -161,8 +148,8 @@ public final class LatCommand implements Callable<Integer> {
 
     private int runRdma() throws IOException {
         Check.range(spec, "-p", port, 1, 65535);
-        Check.seconds(spec, "--connect-timeout", connectTimeoutSeconds, 0.1, 600);
-        if (loopback || udp || busyPoll || affinity != null || bindAddress != null) {
+        Check.seconds(spec, "--connect-timeout", client.connectTimeoutSeconds, 0.1, 600);
+        if (client.loopback || udp || busyPoll || affinity != null || bindAddress != null) {
             throw Check.usage(spec, "--rdma runs perftest against HOST's wirespeed server: not with --loopback, --udp, "
                     + "--busy-poll, -A or -B");
         }
@@ -183,12 +170,12 @@ public final class LatCommand implements Callable<Integer> {
             Check.seconds(spec, "-t", seconds, 1, 86_400);
             secs = (int) Math.ceil(seconds);
         }
-        PerftestArgs.Options o = new PerftestArgs.Options(false, rdma.device, rdma.ibPort, rdma.gidIndex, rdma.mtuBytes,
-                all, sizeBytes == null ? null : sizeBytes.intValue(), iterations, secs, null, rdma.perftestPort, false);
-        PrintWriter out = habits.text(spec.commandLine().getOut(), !json);
-        try (ResultsSink sink = save.open(spec); Iperf3HabitOptions.Log log = habits.log(out)) {
-            return RdmaRun.run(spec, new RdmaRun.Request(host, port, connectTimeoutSeconds, rdma, o, passThrough, false,
-                    json, "lat", save.labels(spec), false), sink, out);
+        PerftestArgs.Options o = new PerftestArgs.Options(false, client.rdma.device, client.rdma.ibPort, client.rdma.gidIndex, client.rdma.mtuBytes,
+                all, sizeBytes == null ? null : sizeBytes.intValue(), iterations, secs, null, client.rdma.perftestPort, false);
+        PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json);
+        try (ResultsSink sink = client.save.open(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
+            return RdmaRun.run(spec, new RdmaRun.Request(client.host, port, client.connectTimeoutSeconds, client.rdma, o, client.passThrough, false,
+                    json, "lat", client.save.labels(spec), false), sink, out);
         }
     }
 
@@ -196,7 +183,7 @@ public final class LatCommand implements Callable<Integer> {
     LatClient.Config config() {
         Check.range(spec, "-p", port, 1, 65535);
         Check.seconds(spec, "--timeout", timeoutSeconds, 0.1, 3600);
-        Check.seconds(spec, "--connect-timeout", connectTimeoutSeconds, 0.1, 600);
+        Check.seconds(spec, "--connect-timeout", client.connectTimeoutSeconds, 0.1, 600);
         if (all && sizeBytes != null) {
             throw Check.usage(spec, "-a and -s exclude each other: sweep every size or give one");
         }
@@ -229,9 +216,9 @@ public final class LatCommand implements Callable<Integer> {
         long warm = warmup != null ? warmup : all ? DEFAULT_SWEEP_WARMUP : DEFAULT_WARMUP;
         Integer[] cpus = affinity == null ? new Integer[2] : BwOptions.cpus(spec, affinity);
         return LatClient.Config.builder().cpu(cpus[0]).serverCpu(cpus[1]).bindAddress(BwOptions.bind(spec, bindAddress))
-                .host(host).port(port).udp(udp).sizesBytes(sizes).iterations(n)
+                .host(client.host).port(port).udp(udp).sizesBytes(sizes).iterations(n)
                 .secondsPerSize(seconds).warmupIterations(warm).busyPoll(busyPoll)
-                .connectTimeoutMillis(millis(connectTimeoutSeconds)).timeoutMillis(millis(timeoutSeconds))
+                .connectTimeoutMillis(millis(client.connectTimeoutSeconds)).timeoutMillis(millis(timeoutSeconds))
                 .interrupted(Interrupts::raised).build();
     }
 
@@ -242,7 +229,7 @@ public final class LatCommand implements Callable<Integer> {
     private LatResult run(LatClient.Config config, PrintWriter out) throws IOException {
         LatText text = new LatText(out);
         LatClient.Listener shown = json ? new LatClient.Listener() {}
-                : habits.jsonStream ? JsonStream.latListener(out) : new LatClient.Listener() {
+                : client.habits.jsonStream ? JsonStream.latListener(out) : new LatClient.Listener() {
             @Override
             public void connected(BwResult.Peer server, LatResult.LatParams params) {
                 text.header(server, params);

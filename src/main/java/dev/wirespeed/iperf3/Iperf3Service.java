@@ -4,7 +4,6 @@ import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.RateLimitedLog;
 import dev.wirespeed.admission.ServerLimits;
 import dev.wirespeed.guard.Printable;
-import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.engine.NativeSockets;
 import dev.wirespeed.io.Io;

@@ -1,6 +1,5 @@
 package dev.wirespeed.iperf3;
 
-import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.DataPlane;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.iperf3.Iperf3Error.Errno;
