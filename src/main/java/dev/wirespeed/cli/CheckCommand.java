@@ -3,7 +3,7 @@ package dev.wirespeed.cli;
 import dev.wirespeed.check.HostCheck;
 import dev.wirespeed.diagnose.DoctorReport;
 import dev.wirespeed.diagnose.Verdict;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.limits.LimitsReport;
 import dev.wirespeed.report.BwText;
 import dev.wirespeed.report.DoctorText;

@@ -2,9 +2,9 @@ package dev.wirespeed.cli;
 
 import dev.wirespeed.diagnose.DoctorReport;
 import dev.wirespeed.diagnose.RuleSet;
-import dev.wirespeed.host.Context;
+import dev.wirespeed.facts.Context;
 import dev.wirespeed.host.CpuList;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.sysfs.Capture;
 import dev.wirespeed.host.sysfs.Inspection;
 import dev.wirespeed.report.DoctorText;

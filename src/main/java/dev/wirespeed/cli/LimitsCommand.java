@@ -1,7 +1,7 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.diagnose.HostPaths;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.IbRate;
 import dev.wirespeed.limits.LimitsReport;
 import dev.wirespeed.limits.Links;

@@ -2,7 +2,7 @@ package dev.wirespeed.cli;
 
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.RuleSet;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.sysfs.Inspection;
 import dev.wirespeed.rdma.PerftestArgs;
 import dev.wirespeed.rdma.RdmaClient;

@@ -2,7 +2,7 @@ package dev.wirespeed.cluster;
 
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.RuleSet;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.sysfs.Inspection;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.wirespeed.cluster;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.Severity;
 import dev.wirespeed.host.CpuTopology;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.IbRate;
 import dev.wirespeed.host.IpoibMode;
 import dev.wirespeed.host.NetInterface;

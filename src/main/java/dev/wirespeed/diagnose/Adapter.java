@@ -1,6 +1,6 @@
 package dev.wirespeed.diagnose;
 
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.host.Observed;
 import dev.wirespeed.host.PciFunction;

@@ -1,6 +1,6 @@
 package dev.wirespeed.diagnose;
 
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.Counters;
 import dev.wirespeed.host.Evidence;
 import dev.wirespeed.host.Observed;

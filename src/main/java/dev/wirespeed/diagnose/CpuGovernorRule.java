@@ -1,9 +1,9 @@
 package dev.wirespeed.diagnose;
 
-import dev.wirespeed.host.Context;
+import dev.wirespeed.facts.Context;
 import dev.wirespeed.host.CpuTopology;
 import dev.wirespeed.host.Evidence;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

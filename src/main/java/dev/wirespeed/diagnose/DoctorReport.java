@@ -2,7 +2,7 @@ package dev.wirespeed.diagnose;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package dev.wirespeed.diagnose;
 
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.IbRate;
 import dev.wirespeed.host.IpoibMode;
 import dev.wirespeed.host.NetInterface;

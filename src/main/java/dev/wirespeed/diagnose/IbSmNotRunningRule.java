@@ -1,8 +1,8 @@
 package dev.wirespeed.diagnose;
 
-import dev.wirespeed.host.Context;
+import dev.wirespeed.facts.Context;
 import dev.wirespeed.host.DeviceSetting;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.NfsRdma;
 import dev.wirespeed.host.PortState;
 import dev.wirespeed.host.RdmaPort;
@@ -30,7 +30,7 @@ final class IbSmNotRunningRule implements Rule {
 
     @Override
     public List<Finding> apply(Facts facts, Context context) {
-        List<DeviceSetting> sm = NfsRdma.settings(facts, NfsRdma.FABRIC, NfsRdma.SUBNET_MANAGER);
+        List<DeviceSetting> sm = NfsRdma.settings(facts.settings(), NfsRdma.FABRIC, NfsRdma.SUBNET_MANAGER);
         if (sm.isEmpty() || sm.stream().anyMatch(s -> !s.value().equals("not running"))) {
             return List.of();
         }

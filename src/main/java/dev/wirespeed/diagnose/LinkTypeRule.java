@@ -1,8 +1,8 @@
 package dev.wirespeed.diagnose;
 
-import dev.wirespeed.host.Context;
+import dev.wirespeed.facts.Context;
 import dev.wirespeed.host.DeviceSetting;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.LinkLayer;
 import dev.wirespeed.host.PciFunction;
 import dev.wirespeed.host.RdmaDevice;

@@ -1,6 +1,6 @@
 package dev.wirespeed.diagnose;
 
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.parse.ParsedRecord;
 import java.util.List;
 

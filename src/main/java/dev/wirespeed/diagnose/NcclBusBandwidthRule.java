@@ -1,7 +1,7 @@
 package dev.wirespeed.diagnose;
 
 import dev.wirespeed.host.Evidence;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.PortState;
 import dev.wirespeed.host.RdmaDevice;
 import dev.wirespeed.host.RdmaPort;

@@ -1,8 +1,8 @@
 package dev.wirespeed.diagnose;
 
-import dev.wirespeed.host.Context;
+import dev.wirespeed.facts.Context;
 import dev.wirespeed.host.DeviceSetting;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.Mount;
 import dev.wirespeed.host.NfsRdma;
 import java.util.ArrayList;
@@ -28,10 +28,10 @@ final class NfsRdmaModuleRule implements Rule {
 
     @Override
     public List<Finding> apply(Facts facts, Context context) {
-        if (!NfsRdma.modulesKnownMissing(facts)) {
+        if (!NfsRdma.modulesKnownMissing(facts.settings())) {
             return List.of();
         }
-        DeviceSetting modules = NfsRdma.settings(facts, NfsRdma.KERNEL, NfsRdma.MODULES).getFirst();
+        DeviceSetting modules = NfsRdma.settings(facts.settings(), NfsRdma.KERNEL, NfsRdma.MODULES).getFirst();
         List<Finding> out = new ArrayList<>();
         for (Mount m : facts.mounts()) {
             if (m.isNfs() && m.proto().isPresent() && m.proto().value().equals("rdma")) {
@@ -41,9 +41,9 @@ final class NfsRdmaModuleRule implements Rule {
                         Fix.command("load the client transport, then mount again", "modprobe xprtrdma")));
             }
         }
-        List<DeviceSetting> server = new ArrayList<>(NfsRdma.settings(facts, NfsRdma.NFSD, NfsRdma.PORTLIST).stream()
+        List<DeviceSetting> server = new ArrayList<>(NfsRdma.settings(facts.settings(), NfsRdma.NFSD, NfsRdma.PORTLIST).stream()
                 .filter(s -> s.value().contains("rdma")).toList());
-        server.addAll(NfsRdma.settings(facts, NfsRdma.NFSD, NfsRdma.PORTLIST_WRITE).stream()
+        server.addAll(NfsRdma.settings(facts.settings(), NfsRdma.NFSD, NfsRdma.PORTLIST_WRITE).stream()
                 .filter(s -> s.value().startsWith("rdma")).toList());
         if (!server.isEmpty()) {
             out.add(new Finding(ID, Severity.ERROR, "nfsd", "nfsd is to listen on RDMA (" + server.getFirst().value()

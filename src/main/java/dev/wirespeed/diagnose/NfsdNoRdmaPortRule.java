@@ -1,9 +1,9 @@
 package dev.wirespeed.diagnose;
 
-import dev.wirespeed.host.Context;
+import dev.wirespeed.facts.Context;
 import dev.wirespeed.host.DeviceSetting;
 import dev.wirespeed.host.Evidence;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.NfsRdma;
 import dev.wirespeed.host.RdmaPort;
 import java.util.ArrayList;
@@ -28,12 +28,12 @@ final class NfsdNoRdmaPortRule implements Rule {
 
     @Override
     public List<Finding> apply(Facts facts, Context context) {
-        List<DeviceSetting> portlist = NfsRdma.settings(facts, NfsRdma.NFSD, NfsRdma.PORTLIST);
+        List<DeviceSetting> portlist = NfsRdma.settings(facts.settings(), NfsRdma.NFSD, NfsRdma.PORTLIST);
         if (portlist.isEmpty() || portlist.stream().anyMatch(s -> s.value().contains("rdma"))) {
             return List.of();
         }
         List<RdmaPort> active = facts.rdmaPorts().stream().filter(RdmaPort::isActive).toList();
-        if (active.isEmpty() && !NfsRdma.modulesLoaded(facts)) {
+        if (active.isEmpty() && !NfsRdma.modulesLoaded(facts.settings())) {
             return List.of();
         }
         List<Evidence> evidence = new ArrayList<>(List.of(portlist.getFirst().evidence()));

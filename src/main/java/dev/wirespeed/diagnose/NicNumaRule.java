@@ -1,9 +1,9 @@
 package dev.wirespeed.diagnose;
 
-import dev.wirespeed.host.Context;
+import dev.wirespeed.facts.Context;
 import dev.wirespeed.host.CpuList;
 import dev.wirespeed.host.CpuTopology;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.PciFunction;
 import java.util.ArrayList;
 import java.util.List;

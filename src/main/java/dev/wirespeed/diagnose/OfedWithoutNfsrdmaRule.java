@@ -1,8 +1,8 @@
 package dev.wirespeed.diagnose;
 
-import dev.wirespeed.host.Context;
+import dev.wirespeed.facts.Context;
 import dev.wirespeed.host.DeviceSetting;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.NfsRdma;
 import java.util.List;
 
@@ -26,7 +26,7 @@ final class OfedWithoutNfsrdmaRule implements Rule {
 
     @Override
     public List<Finding> apply(Facts facts, Context context) {
-        List<DeviceSetting> refused = NfsRdma.settings(facts, NfsRdma.NFSD, NfsRdma.RDMA_REFUSED);
+        List<DeviceSetting> refused = NfsRdma.settings(facts.settings(), NfsRdma.NFSD, NfsRdma.RDMA_REFUSED);
         if (refused.isEmpty()) {
             return List.of();
         }

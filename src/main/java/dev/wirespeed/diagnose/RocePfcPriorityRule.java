@@ -1,8 +1,8 @@
 package dev.wirespeed.diagnose;
 
-import dev.wirespeed.host.Context;
+import dev.wirespeed.facts.Context;
 import dev.wirespeed.host.DeviceSetting;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.wirespeed.diagnose;
 
-import dev.wirespeed.host.Context;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Context;
+import dev.wirespeed.facts.Facts;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.wirespeed.engine;
 
 import dev.wirespeed.host.CpuList;
 import dev.wirespeed.host.CpuTopology;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.host.PciFunction;
 import dev.wirespeed.host.RdmaDevice;

@@ -1,6 +1,6 @@
 package dev.wirespeed.explain;
 
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.sysfs.ToolOutputReader;
 import dev.wirespeed.parse.LogReader;
 import dev.wirespeed.parse.Parsed;

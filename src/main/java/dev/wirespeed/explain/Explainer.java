@@ -3,7 +3,7 @@ package dev.wirespeed.explain;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.LogFacts;
 import dev.wirespeed.diagnose.LogRules;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.parse.LogReader;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.ParsedRecord;

@@ -3,7 +3,7 @@ package dev.wirespeed.explain;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.wirespeed.diagnose.Finding;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.parse.Piece;
 import dev.wirespeed.results.Measurement;
 import com.fasterxml.jackson.annotation.JsonIgnore;

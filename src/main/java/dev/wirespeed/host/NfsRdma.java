@@ -41,18 +41,18 @@ public final class NfsRdma {
     }
 
     /** The settings of one device and name. */
-    public static List<DeviceSetting> settings(Facts facts, String device, String name) {
-        return facts.settings().stream().filter(s -> s.device().equals(device) && s.name().equals(name)).toList();
+    public static List<DeviceSetting> settings(List<DeviceSetting> all, String device, String name) {
+        return all.stream().filter(s -> s.device().equals(device) && s.name().equals(name)).toList();
     }
 
     /** True when some module setting was seen and none names a transport module; false when loaded or unknown. */
-    public static boolean modulesKnownMissing(Facts facts) {
-        List<DeviceSetting> m = settings(facts, KERNEL, MODULES);
+    public static boolean modulesKnownMissing(List<DeviceSetting> all) {
+        List<DeviceSetting> m = settings(all, KERNEL, MODULES);
         return !m.isEmpty() && m.stream().allMatch(s -> s.value().equals("none"));
     }
 
     /** True when some module setting names a transport module. */
-    public static boolean modulesLoaded(Facts facts) {
-        return settings(facts, KERNEL, MODULES).stream().anyMatch(s -> !s.value().equals("none"));
+    public static boolean modulesLoaded(List<DeviceSetting> all) {
+        return settings(all, KERNEL, MODULES).stream().anyMatch(s -> !s.value().equals("none"));
     }
 }

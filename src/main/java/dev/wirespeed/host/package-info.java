@@ -2,7 +2,7 @@
  * Facts about a host: its network interfaces, RDMA devices and ports, PCI functions with their
  * PCIe links, CPUs and NUMA nodes, NFS mounts — read from sysfs/procfs by {@code doctor}
  * ({@link dev.wirespeed.host.sysfs}) or parsed from pasted tool output by {@code explain}. Both
- * produce the same records, collected in {@link dev.wirespeed.host.Facts}, so one rule set
+ * produce the same records, collected in {@link dev.wirespeed.facts.Facts}, so one rule set
  * ({@link dev.wirespeed.diagnose.RuleSet}) diagnoses both.
  *
  * <h2>How a parser builds facts</h2>
@@ -24,7 +24,7 @@
  *       {@link dev.wirespeed.host.PciFunction#normalizeAddress}; lspci "LnkSta: Speed 8GT/s, Width x4
  *       (downgraded)" fills {@code currentGts}, {@code currentWidth} and {@code reportedDowngraded},
  *       "LnkCap" fills the max values.</li>
- *   <li>Add each record to one {@link dev.wirespeed.host.Facts.Builder}: records with the same key
+ *   <li>Add each record to one {@link dev.wirespeed.facts.Facts.Builder}: records with the same key
  *       (interface name, RDMA device name + port number, PCI address) are merged attribute by
  *       attribute, so ibstat and ibv_devinfo output of one device make one device.</li>
  *   <li>Link records where the source shows the link: {@code RdmaDevice.pciAddress},

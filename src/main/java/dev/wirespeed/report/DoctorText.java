@@ -8,7 +8,7 @@ import dev.wirespeed.diagnose.Port;
 import dev.wirespeed.host.Counters;
 import dev.wirespeed.host.CpuTopology;
 import dev.wirespeed.host.Evidence;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.Mount;
 import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.host.Observed;

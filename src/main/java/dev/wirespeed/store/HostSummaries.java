@@ -1,7 +1,7 @@
 package dev.wirespeed.store;
 
 import dev.wirespeed.host.CpuTopology;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.host.RdmaPort;
 import java.util.ArrayList;

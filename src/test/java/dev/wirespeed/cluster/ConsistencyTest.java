@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.Severity;
 import dev.wirespeed.host.CpuTopology;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.IbRate;
 import dev.wirespeed.host.LinkLayer;
 import dev.wirespeed.host.NetInterface;

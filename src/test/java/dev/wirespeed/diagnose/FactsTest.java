@@ -2,7 +2,7 @@ package dev.wirespeed.diagnose;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.IbRate;
 import dev.wirespeed.host.Observed;
 import dev.wirespeed.host.PortState;

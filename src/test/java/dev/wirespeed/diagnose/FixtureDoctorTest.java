@@ -2,9 +2,9 @@ package dev.wirespeed.diagnose;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.host.Context;
+import dev.wirespeed.facts.Context;
 import dev.wirespeed.host.CpuList;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

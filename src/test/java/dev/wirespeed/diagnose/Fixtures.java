@@ -1,6 +1,6 @@
 package dev.wirespeed.diagnose;
 
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.sysfs.Capture;
 import dev.wirespeed.host.sysfs.Inspection;
 import java.nio.file.Path;

@@ -2,8 +2,8 @@ package dev.wirespeed.diagnose;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.host.Context;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Context;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.LinkLayer;
 import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.host.Observed;

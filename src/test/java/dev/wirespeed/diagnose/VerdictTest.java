@@ -3,7 +3,7 @@ package dev.wirespeed.diagnose;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

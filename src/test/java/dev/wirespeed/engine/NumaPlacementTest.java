@@ -3,7 +3,7 @@ package dev.wirespeed.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.host.CpuList;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.sysfs.Inspection;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;

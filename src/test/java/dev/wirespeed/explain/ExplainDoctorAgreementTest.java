@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.Fixtures;
 import dev.wirespeed.diagnose.RuleSet;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.parse.Fixture;
 import org.junit.jupiter.api.Test;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.wirespeed.explain;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.diagnose.Finding;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.RdmaPort;
 import dev.wirespeed.parse.Fixture;
 import dev.wirespeed.results.Json;

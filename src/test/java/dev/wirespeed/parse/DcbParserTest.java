@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.explain.Explainer;
 import dev.wirespeed.host.DeviceSetting;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.parse.host.QosSettings;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package dev.wirespeed.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.explain.Explainer;
 import dev.wirespeed.host.DeviceSetting;
 import dev.wirespeed.parse.host.QosSettings;

@@ -1,8 +1,8 @@
 package dev.wirespeed.host.sysfs;
 
-import dev.wirespeed.host.Context;
+import dev.wirespeed.facts.Context;
 import dev.wirespeed.host.CpuList;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

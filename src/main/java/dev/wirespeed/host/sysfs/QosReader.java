@@ -1,6 +1,6 @@
 package dev.wirespeed.host.sysfs;
 
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.io.Programs;
 import java.util.ArrayList;
 import java.util.List;

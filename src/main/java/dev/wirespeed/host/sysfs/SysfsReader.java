@@ -3,7 +3,7 @@ package dev.wirespeed.host.sysfs;
 import dev.wirespeed.host.CpuList;
 import dev.wirespeed.host.CpuTopology;
 import dev.wirespeed.host.Evidence;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.IbRate;
 import dev.wirespeed.host.LinkLayer;
 import dev.wirespeed.host.Mount;

@@ -1,6 +1,6 @@
 package dev.wirespeed.host.sysfs;
 
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import java.util.Optional;
 import java.util.ServiceLoader;
 

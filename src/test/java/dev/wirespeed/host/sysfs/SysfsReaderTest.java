@@ -3,7 +3,7 @@ package dev.wirespeed.host.sysfs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.diagnose.Fixtures;
-import dev.wirespeed.host.Facts;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.IbRate;
 import dev.wirespeed.host.LinkLayer;
 import dev.wirespeed.host.NetInterface;

@@ -1,4 +1,4 @@
-package dev.wirespeed.host;
+package dev.wirespeed.facts;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;

@@ -1,4 +1,4 @@
-package dev.wirespeed.host;
+package dev.wirespeed.facts;
 
 import dev.wirespeed.host.CpuList;
 import dev.wirespeed.host.Observed;
