@@ -64,10 +64,12 @@ public final class Agent implements AutoCloseable {
                         config.log().accept(Printable.line(line));
                     }
                 }));
+        server.withholdVersion();
         server.serveSessions(Wire.KIND_AGENT, (ch, in, peer, handshakeDone) ->
                 new AgentSession(this, ch, in, peer, handshakeDone).run());
         server.serveSessions(Wire.KIND_PERFTEST, new dev.wirespeed.rdma.PerftestService(new dev.wirespeed.rdma.PerftestService.Config(
-                config.limits().maxDurationMillis(), config.handshakeMillis(), config.perftestDir(), config.log())));
+                config.limits().maxDurationMillis(), config.handshakeMillis(), config.perftestDir(), config.log(),
+                BwServer.WITHHELD_SOFTWARE)));
         AgentMessage.warmUp(self);
     }
 

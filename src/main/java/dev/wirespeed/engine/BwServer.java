@@ -65,6 +65,8 @@ public final class BwServer implements AutoCloseable {
     }
 
     private final Config config;
+    /** What the Welcome names as the software: an agent says only "wirespeed" before authentication. */
+    private volatile String welcomeSoftware = dev.wirespeed.Version.software();
     private final ServerSocketChannel listener;
     private final Map<String, ServerSession> pending = new ConcurrentHashMap<>();
     private final Set<ServerSession> running = ConcurrentHashMap.newKeySet();
@@ -107,6 +109,22 @@ public final class BwServer implements AutoCloseable {
     public void serveForeign(ForeignProtocol handler) {
         this.foreign = handler;
     }
+
+    /**
+     * Welcomes name "wirespeed" without a version (issue 19: an agent says nothing about its software
+     * before authentication; its port also serves the bandwidth tests of its peers, unauthenticated).
+     */
+    public void withholdVersion() {
+        welcomeSoftware = WITHHELD_SOFTWARE;
+    }
+
+    /** The software named in a Welcome on this server. */
+    String welcomeSoftware() {
+        return welcomeSoftware;
+    }
+
+    /** The software a server that withholds its version names. */
+    public static final String WITHHELD_SOFTWARE = "wirespeed";
 
     public BwServer(Config config) throws IOException {
         this.config = config;

@@ -1,6 +1,5 @@
 package dev.wirespeed.engine;
 
-import dev.wirespeed.Version;
 import dev.wirespeed.admission.Budget;
 import dev.wirespeed.guard.Printable;
 import dev.wirespeed.io.Io;
@@ -79,7 +78,7 @@ final class ServerSession {
                         + Wire.PROTOCOL_VERSION + ")");
                 return;
             }
-            codec.write(new Message.Welcome(Wire.PROTOCOL_VERSION, Version.software(), ResultAssembler.hostName(),
+            codec.write(new Message.Welcome(Wire.PROTOCOL_VERSION, server.welcomeSoftware(), ResultAssembler.hostName(),
                     Runtime.getRuntime().availableProcessors(), ResultAssembler.osName(), cfg.limits().maxStreams(),
                     cfg.limits().maxDurationMillis()));
             TestSpec spec = codec.expect(Message.TestRequest.class).spec();

@@ -42,7 +42,12 @@ public final class PerftestService implements BwServer.SessionHandler {
      * @param handshakeMillis   how long the request may take to arrive
      * @param binDir            where the programs are; null = PATH
      */
-    public record Config(long maxDurationMillis, int handshakeMillis, Path binDir, Consumer<String> log) {}
+    /** @param software what Started names: an agent gives "wirespeed" alone (no version before authentication) */
+    public record Config(long maxDurationMillis, int handshakeMillis, Path binDir, Consumer<String> log, String software) {
+        public Config(long maxDurationMillis, int handshakeMillis, Path binDir, Consumer<String> log) {
+            this(maxDurationMillis, handshakeMillis, binDir, log, Version.software());
+        }
+    }
 
     private final Config config;
     private final Semaphore slot = new Semaphore(1);
@@ -104,7 +109,7 @@ public final class PerftestService implements BwServer.SessionHandler {
                 refuse(codec, peer, test + " on the server exited with " + p.exitValue() + ": " + lastLine(text(output)));
                 return;
             }
-            codec.writeValue(new PerftestMessage.Started(Version.software()));
+            codec.writeValue(new PerftestMessage.Started(config.software()));
             supervise(codec, ch, peer, test, p, output, reader, false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -95,6 +95,18 @@ class AgentIT {
     }
 
     @Test
+    void aPeersTestOnTheAgentsPortLearnsNoVersion() throws Exception {
+        Agent a = start(TOKEN, null);
+        // the agent's port serves its peers' bandwidth tests without a token: its Welcome must not
+        // name the version (a plain `wirespeed server` does, as iperf3 does)
+        BwResult r = new dev.wirespeed.engine.BwClient(dev.wirespeed.engine.BwClient.Config.builder().host("127.0.0.1")
+                .port(a.port()).spec(spec(1, 300)).streamsChosenBy("option").connectTimeoutMillis(5000)
+                .handshakeTimeoutMillis(5000).build()).run(new dev.wirespeed.engine.BwClient.Listener() {});
+        assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
+        assertThat(r.server().software()).isEqualTo("wirespeed");
+    }
+
+    @Test
     void runsItsOwnTestToAPeerAndRecordsMetrics() throws Exception {
         Agent a = start(null, null);
         Agent b = start(null, null);
