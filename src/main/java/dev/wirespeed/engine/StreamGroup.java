@@ -16,7 +16,8 @@ import java.util.concurrent.locks.LockSupport;
  * platform threads avoids the virtual-thread poller on the hot path).
  */
 final class StreamGroup {
-    static final int MIN_READ_BYTES = 128 * 1024;
+    /** Receivers read at least the default buffer per call, whatever the sender's -l (docs: README -l). */
+    static final int MIN_READ_BYTES = TestSpec.DEFAULT_TCP_BUFFER_BYTES;
 
     private final List<DataStream> streams = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
