@@ -208,10 +208,6 @@ public final class BwCommand implements Callable<Integer> {
         return iperf3 && !given ? Iperf3.DEFAULT_PORT : port;
     }
 
-    int timeoutMillis() {
-        return client.connectTimeoutMillis();
-    }
-
     private BwResult run(String target, int targetPort, TestSpec test, PrintWriter out) throws IOException {
         int timeoutMillis = client.connectTimeoutMillis();
         java.util.BitSet place = null;

@@ -139,12 +139,12 @@ final class BwModeOptions {
         };
         if (bw.iperf3) {
             return new Iperf3Client(BwClient.Config.builder().host(host).port(port).spec(test)
-                    .streamsChosenBy("option").connectTimeoutMillis(bw.timeoutMillis())
-                    .handshakeTimeoutMillis(bw.timeoutMillis()).interrupted(Interrupts::raised)
+                    .streamsChosenBy("option").connectTimeoutMillis(bw.client.connectTimeoutMillis())
+                    .handshakeTimeoutMillis(bw.client.connectTimeoutMillis()).interrupted(Interrupts::raised)
                     .build()).runUdp(listener);
         }
         UdpBwClient client = new UdpBwClient(UdpBwClient.Config.builder().host(host).port(port).spec(test)
-                .connectTimeoutMillis(bw.timeoutMillis()).interrupted(Interrupts::raised).build());
+                .connectTimeoutMillis(bw.client.connectTimeoutMillis()).interrupted(Interrupts::raised).build());
         return client.run(listener);
     }
 
@@ -176,7 +176,7 @@ final class BwModeOptions {
             throws IOException {
         SweepText text = new SweepText(out, bw.client.habits.rateUnit());
         BwSweep sweep = new BwSweep(new BwSweep.Config(host, port, base, bw.options.streamsChosenBy(),
-                BwSweep.perftestSizes(), bw.timeoutMillis(), Interrupts::raised));
+                BwSweep.perftestSizes(), bw.client.connectTimeoutMillis(), Interrupts::raised));
         return sweep.run(bw.json ? new BwSweep.Listener() {} : bw.client.habits.jsonStream ? JsonStream.sweepListener(out)
                 : new BwSweep.Listener() {
             @Override

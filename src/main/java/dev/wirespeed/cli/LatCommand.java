@@ -218,7 +218,7 @@ public final class LatCommand implements Callable<Integer> {
         return LatClient.Config.builder().cpu(cpus[0]).serverCpu(cpus[1]).bindAddress(BwOptions.bind(spec, bindAddress))
                 .host(client.host).port(port).udp(udp).sizesBytes(sizes).iterations(n)
                 .secondsPerSize(seconds).warmupIterations(warm).busyPoll(busyPoll)
-                .connectTimeoutMillis(millis(client.connectTimeoutSeconds)).timeoutMillis(millis(timeoutSeconds))
+                .connectTimeoutMillis(client.connectTimeoutMillis()).timeoutMillis(millis(timeoutSeconds))
                 .interrupted(Interrupts::raised).build();
     }
 
