@@ -127,7 +127,7 @@ public final class BwCommand implements Callable<Integer> {
         client.host = client.habits.host(client.host);
         PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json && !client.habits.jsonStream);
         PrintWriter err = spec.commandLine().getErr();
-        try (ResultsSink sink = client.save.open(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
+        try (ResultsSink sink = client.save.openInBackground(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
             this.sink = sink;
             if (modes.selected()) {
                 return modes.run(this, test, out);

@@ -44,6 +44,18 @@ public final class FrameCodec {
             .withCoercionConfig(LogicalType.Enum, c -> refuse(c, CoercionInputShape.Integer, CoercionInputShape.EmptyString))
             .build();
 
+    /**
+     * Builds the mapper's reader and writer of each of {@code types} now: a client's warm-up thread
+     * calls this while the command line is parsed, so the first Welcome and Results do not wait for
+     * Jackson's introspection (~100 ms each on a cold JVM). Jackson caches what it builds here.
+     */
+    public static void prefetch(Class<?>... types) {
+        for (Class<?> type : types) {
+            MAPPER.readerFor(type);
+            MAPPER.writerFor(type);
+        }
+    }
+
     private static void refuse(MutableCoercionConfig config, CoercionInputShape... shapes) {
         for (CoercionInputShape shape : shapes) {
             config.setCoercion(shape, CoercionAction.Fail);

@@ -52,25 +52,30 @@ public final class CounterReader {
         for (String c : fs.list(dir)) {
             b.put(c, attr.read(dir + "/" + c, Counters::parseCount));
         }
-        String ethtool = command(runEthtool, ETHTOOL_S + name, List.of("ethtool", "-S", name));
+        // all three started before any is awaited: a snapshot costs the slowest, not the sum
+        LiveCommand.Pending ethtoolRun = command(runEthtool, ETHTOOL_S + name, List.of("ethtool", "-S", name));
+        LiveCommand.Pending pauseRun = command(runEthtool, ETHTOOL_A + name,
+                List.of("ethtool", "--include-statistics", "-a", name));
+        LiveCommand.Pending tcRun = command(runTc, TC_QDISC + name, List.of("tc", "-s", "qdisc", "show", "dev", name));
+        String ethtool = ethtoolRun.output();
         if (ethtool != null) {
             EthtoolStats.parse(ethtool, "ethtool -S " + name, b);
         }
-        String pause = command(runEthtool, ETHTOOL_A + name, List.of("ethtool", "--include-statistics", "-a", name));
+        String pause = pauseRun.output();
         if (pause != null) {
             // the first reading of a name wins: `ethtool -S`'s own pause counters stay when it has them
             EthtoolStats.parsePause(pause, "ethtool --include-statistics -a " + name, b);
         }
-        String tc = command(runTc, TC_QDISC + name, List.of("tc", "-s", "qdisc", "show", "dev", name));
+        String tc = tcRun.output();
         if (tc != null) {
             QdiscStats.parse(tc, "tc -s qdisc show dev " + name, b);
         }
         return b.build();
     }
 
-    /** A command's output on the live host (captured at {@code captured}), or what a root tree holds there. */
-    private String command(boolean run, String captured, List<String> command) {
-        return LiveCommand.output(fs, run, captured, command, command.getLast());
+    /** A command started on the live host (captured at {@code captured}), or what a root tree holds there. */
+    private LiveCommand.Pending command(boolean run, String captured, List<String> command) {
+        return LiveCommand.start(fs, run, captured, command, command.getLast());
     }
 
     /** counters/ and hw_counters/ of one RDMA port, merged under the file names. */
