@@ -52,14 +52,18 @@ public final class CounterReader {
         for (String c : fs.list(dir)) {
             b.put(c, attr.read(dir + "/" + c, Counters::parseCount));
         }
+        // The loopback driver has no ethtool statistics and no pause frames (drivers/net/loopback.c:
+        // its ethtool_ops are get_link and get_ts_info): both commands only fail there. tc still
+        // runs: a netem or tbf qdisc on lo is a common way to shape a loopback test.
+        boolean ethtool = runEthtool && !loopback(name);
         // all three started before any is awaited: a snapshot costs the slowest, not the sum
-        LiveCommand.Pending ethtoolRun = command(runEthtool, ETHTOOL_S + name, List.of("ethtool", "-S", name));
-        LiveCommand.Pending pauseRun = command(runEthtool, ETHTOOL_A + name,
+        LiveCommand.Pending ethtoolRun = command(ethtool, ETHTOOL_S + name, List.of("ethtool", "-S", name));
+        LiveCommand.Pending pauseRun = command(ethtool, ETHTOOL_A + name,
                 List.of("ethtool", "--include-statistics", "-a", name));
         LiveCommand.Pending tcRun = command(runTc, TC_QDISC + name, List.of("tc", "-s", "qdisc", "show", "dev", name));
-        String ethtool = ethtoolRun.output();
-        if (ethtool != null) {
-            EthtoolStats.parse(ethtool, "ethtool -S " + name, b);
+        String stats = ethtoolRun.output();
+        if (stats != null) {
+            EthtoolStats.parse(stats, "ethtool -S " + name, b);
         }
         String pause = pauseRun.output();
         if (pause != null) {
@@ -71,6 +75,12 @@ public final class CounterReader {
             QdiscStats.parse(tc, "tc -s qdisc show dev " + name, b);
         }
         return b.build();
+    }
+
+    /** ARPHRD_LOOPBACK (772, include/uapi/linux/if_arp.h) in /sys/class/net/IF/type. */
+    private boolean loopback(String name) {
+        Observed<String> type = attr.text("/sys/class/net/" + name + "/type");
+        return type.isPresent() && type.value().strip().equals("772");
     }
 
     /** A command started on the live host (captured at {@code captured}), or what a root tree holds there. */
