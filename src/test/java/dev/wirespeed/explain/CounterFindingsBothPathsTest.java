@@ -151,6 +151,9 @@ class CounterFindingsBothPathsTest {
                 .counters(dev.wirespeed.host.Counters.Scope.NETDEV, "enp65s0f0np0").orElseThrow();
         assertThat(counters.value("rx_pause_frames")).contains(120_044L);
         assertThat(counters.value("rx_pause_ctrl_phy")).contains(120_044L);
+        // and doctor's per-port list of the counters that matter shows each count once too
+        assertThat(dev.wirespeed.diagnose.CounterFindings.mattering(counters, v -> true))
+                .containsKeys("rx_pause_ctrl_phy", "tx_pause_ctrl_phy").doesNotContainKeys("rx_pause_frames", "tx_pause_frames");
     }
 
     @Test
