@@ -1,5 +1,6 @@
 package dev.wirespeed.host.sysfs;
 
+import dev.wirespeed.io.ExternalProcess;
 import java.io.IOException;
 import java.util.List;
 
@@ -26,57 +27,62 @@ final class LiveCommand {
     }
 
     /**
-     * Starts the command now and collects it at {@link Pending#output}: the commands of one counter
-     * snapshot (`ethtool -S`, `ethtool -a`, `tc`) run side by side, so a snapshot taken before a
-     * test costs the slowest of them, not their sum (docs/PERFORMANCE.md "bw: time to first byte").
+     * As {@link #output}, with the command started now and collected at {@link Pending#output}: the
+     * commands of one counter snapshot (`ethtool -S`, `tc`, the pause reading) run side by side, so
+     * a snapshot taken before a test costs about the slowest of them, not their sum
+     * (docs/PERFORMANCE.md "bw: time to first byte").
      */
     static Pending start(RootedFs fs, boolean run, String captured, List<String> command, String iface) {
         if (!run) {
-            String known;
-            try {
-                known = fs.exists(captured) ? fs.readText(captured) : null;
-            } catch (IOException e) {
-                known = null;
-            }
-            return answer(known);
+            String known = captured(fs, captured);
+            return () -> known;
         }
         if (!iface.matches("[A-Za-z0-9_.:@-]{1,15}")) {
-            return answer(null);
+            return () -> null;
         }
-        dev.wirespeed.io.ExternalProcess.Running running;
+        ExternalProcess.Running running;
         try {
-            running = dev.wirespeed.io.ExternalProcess.launch(command);
+            running = ExternalProcess.launch(command);
         } catch (IOException e) {
-            return answer(null);
+            return () -> null;
         }
-        return new Started(fs, captured, running);
-    }
-
-    private static Pending answer(String output) {
-        return new Known(output);
-    }
-
-    private record Known(String value) implements Pending {
-        @Override
-        public String output() {
-            return value;
-        }
-    }
-
-    private record Started(RootedFs fs, String captured, dev.wirespeed.io.ExternalProcess.Running running)
-            implements Pending {
-        @Override
-        public String output() {
+        return () -> {
+            ExternalProcess.Finished done;
             try {
-                var done = running.await(TIMEOUT_MILLIS, () -> false, RootedFs.MAX_FILE_BYTES);
-                if (done.exitCode() == null || done.exitCode() != 0) {
-                    return null;
-                }
-                fs.captureText(captured, done.output());
-                return done.output();
+                done = running.await(TIMEOUT_MILLIS, () -> false, RootedFs.MAX_FILE_BYTES);
             } catch (IOException e) {
                 return null;
             }
+            if (!succeeded(done)) {
+                return null;
+            }
+            fs.captureText(captured, done.output());
+            return done.output();
+        };
+    }
+
+    /** What a tree holds at {@code captured} (a fixture's or a capture's output of the command), or null. */
+    static String captured(RootedFs fs, String captured) {
+        try {
+            return fs.exists(captured) ? fs.readText(captured) : null;
+        } catch (IOException e) {
+            return null;
         }
+    }
+
+    /** The finished run (error exits included), or null when it did not start or {@code iface} is not a plain name. */
+    static ExternalProcess.Finished run(List<String> command, String iface) {
+        if (!iface.matches("[A-Za-z0-9_.:@-]{1,15}")) {
+            return null;
+        }
+        try {
+            return ExternalProcess.run(command, TIMEOUT_MILLIS, () -> false, RootedFs.MAX_FILE_BYTES);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    static boolean succeeded(ExternalProcess.Finished done) {
+        return done != null && done.exitCode() != null && done.exitCode() == 0;
     }
 }
