@@ -24,15 +24,17 @@ public final class ClientWarmUp {
 
     static void run() {
         try {
-            // in the order the client needs them
-            FrameCodec.prefetch(Message.class, Message.Hello.class, Message.Welcome.class, Message.TestRequest.class,
-                    Message.TestAccepted.class, Message.Ready.class);
+            // in the order the client needs them: what it sends is written, what it receives read
+            FrameCodec.prefetchWriters(Message.Hello.class);
+            FrameCodec.prefetchReaders(Message.class, Message.Welcome.class);
+            FrameCodec.prefetchWriters(Message.TestRequest.class);
+            FrameCodec.prefetchReaders(Message.TestAccepted.class, Message.Ready.class);
             NativeSockets.available();
             NativeIo.available();
             NativeBulk.available();
             CpuClock.supported();
-            FrameCodec.prefetch(Message.Start.class, Message.Heartbeat.class, Message.Interval.class,
-                    Message.Stop.class, Message.Results.class);
+            FrameCodec.prefetchWriters(Message.Start.class, Message.Heartbeat.class, Message.Stop.class);
+            FrameCodec.prefetchReaders(Message.Heartbeat.class, Message.Interval.class, Message.Results.class);
         } catch (RuntimeException | LinkageError e) {
             // the command meets the same problem where it needs the piece, and says so there
         }
