@@ -44,9 +44,17 @@ self=$(readlink -f "$0")
 home=${self%/bin/*}
 # Two caches (docs/PERFORMANCE.md): the network commands' holds Jackson, SQLite and the engine,
 # which would slow the short commands, since every class of a cache loads at start.
+# Their help is a short command: it keeps the light cache.
 cache=wirespeed.aot
 case ${1:-} in
-  bw|lat|check|server) cache=wirespeed-net.aot ;;
+  bw|lat|check|server)
+    cache=wirespeed-net.aot
+    for a in "$@"; do
+      case $a in
+        -h|--help) cache=wirespeed.aot ;;
+        --) break ;;
+      esac
+    done ;;
 esac
 aot=""
 [ -f "$home/lib/$cache" ] && aot="-XX:AOTCache=$home/lib/$cache"
