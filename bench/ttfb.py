@@ -15,22 +15,16 @@ network namespace of their own (`ip netns exec NS bench/ttfb.py ...`) so that no
 loopback traffic is counted. Used for docs/PERFORMANCE.md "bw: time to first byte".
 """
 import os
-import shlex
 import statistics
 import sys
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ruler import rx_bytes  # noqa: E402  (bench/ruler.py: the same counter as bench/bw.sh)
+from startup import labelled_commands, run_quietly  # noqa: E402
+
 SLICE_SECONDS = 0.010
-
-
-def rx_bytes(iface):
-    with open("/proc/net/dev") as f:
-        for line in f:
-            name, sep, rest = line.partition(":")
-            if sep and name.strip() == iface:
-                return int(rest.split()[0])
-    raise SystemExit(f"ttfb: no interface {iface} in /proc/net/dev")
 
 
 def poll(iface, samples, stop):
@@ -48,15 +42,7 @@ def one_run(args, iface, min_bytes, null):
     poller.start()
     time.sleep(0.05)  # a few quiet slices first
     t0 = time.monotonic()
-    pid = os.fork()
-    if pid == 0:
-        os.dup2(null, 1)
-        os.dup2(null, 2)
-        try:
-            os.execvp(args[0], args)
-        finally:
-            os._exit(127)
-    _, status, usage = os.wait4(pid, 0)
+    status, usage = run_quietly(args, null)
     t_exit = time.monotonic()
     time.sleep(0.03)
     stop.set()
@@ -80,12 +66,7 @@ def main(argv):
             min_bytes = int(val)
         else:
             sys.exit(__doc__)
-    if not argv:
-        sys.exit(__doc__)
-    commands = []
-    for a in argv:
-        label, sep, cmd = a.partition("::")
-        commands.append((label if sep else a, shlex.split(cmd if sep else a)))
+    commands = labelled_commands(argv, __doc__)
     runs = {label: [] for label, _ in commands}
     failed = {label: 0 for label, _ in commands}
     null = os.open(os.devnull, os.O_WRONLY)

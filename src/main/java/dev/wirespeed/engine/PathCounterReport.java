@@ -40,9 +40,7 @@ final class PathCounterReport {
      */
     static PathCounterReport startInBackground(java.nio.channels.SocketChannel connection) {
         PathCounterReport r = new PathCounterReport(connection.socket().getLocalAddress());
-        Thread t = new Thread(r.before, "ws-counters-before");
-        t.setDaemon(true);
-        t.start();
+        dev.wirespeed.io.Background.start(r.before, "ws-counters-before");
         return r;
     }
 
@@ -54,21 +52,10 @@ final class PathCounterReport {
 
     /** The snapshot before the test; nothing (snapshots off) when it could not be taken. */
     private Before taken() {
-        boolean interrupted = false;
         try {
-            while (true) {
-                try {
-                    return before.get();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
+            return dev.wirespeed.io.Background.await(before);
         } catch (java.util.concurrent.ExecutionException e) {
             return new Before(null, null); // reading never fails a test (PathCounters)
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
         }
     }
 

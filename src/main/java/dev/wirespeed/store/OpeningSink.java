@@ -1,5 +1,6 @@
 package dev.wirespeed.store;
 
+import dev.wirespeed.io.Background;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,32 +29,19 @@ public final class OpeningSink implements ResultsSink {
         StoreFile.checkKind(file);
         StoreFile.checkWritable(file);
         OpeningSink sink = new OpeningSink(file);
-        Thread t = new Thread(sink.opening, "ws-store-open");
-        t.setDaemon(true);
-        t.start();
+        Background.start(sink.opening, "ws-store-open");
         return sink;
     }
 
     /** The open store, once the open has ended; its failure as a {@link StoreException}. */
     private ResultStore store() throws StoreException {
-        boolean interrupted = false;
         try {
-            while (true) {
-                try {
-                    return opening.get();
-                } catch (InterruptedException e) {
-                    interrupted = true; // Ctrl-C still saves what was measured
-                }
-            }
+            return Background.await(opening); // Ctrl-C still saves what was measured
         } catch (ExecutionException e) {
             if (e.getCause() instanceof StoreException s) {
                 throw s;
             }
             throw new StoreException("cannot open results database " + file + ": " + e.getCause(), e.getCause());
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
         }
     }
 
