@@ -6,12 +6,28 @@ package dev.wirespeed.engine;
  * MSG_TRUNC, so the receiver discards bytes in the kernel. Which calls actually ran (a mechanism
  * may be missing) is recorded per stream by {@link DataStream#callUsed()}.
  */
-public record DataPath(boolean zeroCopy, boolean skipRxCopy) {
-    public static final DataPath DEFAULT = new DataPath(false, false);
+public record DataPath(boolean zeroCopy, boolean skipRxCopy, boolean batchWakeups) {
+    public static final DataPath DEFAULT = new DataPath(false, false, false);
+
+    public DataPath(boolean zeroCopy, boolean skipRxCopy) {
+        this(zeroCopy, skipRxCopy, false);
+    }
 
     /** What a test asks for; each side of the test honours it for its own streams. */
     public static DataPath of(dev.wirespeed.wire.TestSpec spec) {
         return new DataPath(spec.zeroCopy(), spec.skipRxCopy());
+    }
+
+    /**
+     * The same, for wirespeed's own protocol, where every sender ends its streams with a FIN
+     * (shutdown after its last byte): there a fast receiver may wait for whole buffers
+     * ({@link ReceiveWake}), since the FIN releases a reader still waiting for a last, short one.
+     * Not for iperf3's protocol: an iperf3 sender may leave its streams open after the last byte
+     * (-n), and a reader waiting for a whole buffer would hold those bytes back from the count.
+     * Not with -w either: the fixed socket buffer may never hold a whole read.
+     */
+    public static DataPath endingWithFin(dev.wirespeed.wire.TestSpec spec) {
+        return new DataPath(spec.zeroCopy(), spec.skipRxCopy(), spec.windowBytes() == 0);
     }
 
     /** The call a stream makes. */

@@ -32,6 +32,8 @@ final class DataStream extends StreamLoop<SocketChannel> {
     private final PayloadFile payload;
     private volatile TcpStats tcpStats;
     private volatile DataPath.Call callUsed;
+    /** The receiver's wake-up batching, once its receive loop runs; null for a sender. */
+    private volatile ReceiveWake wake;
     private final java.util.List<String> fallbacks = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     DataStream(SocketChannel channel, StreamCounter counter, int bufferBytes, StopFlag stop, ByteBudget budget,
@@ -48,6 +50,12 @@ final class DataStream extends StreamLoop<SocketChannel> {
     }
 
     /** The call that moved this stream's bytes; null before the stream ran. */
+    /** Whether this receiver waited for whole buffers (SO_RCVLOWAT), for tests. */
+    boolean batchedWakeups() {
+        ReceiveWake w = wake;
+        return w != null && w.set();
+    }
+
     DataPath.Call callUsed() {
         return callUsed;
     }
@@ -210,6 +218,8 @@ final class DataStream extends StreamLoop<SocketChannel> {
                         + "); read instead");
             }
             callUsed = trunc ? DataPath.Call.RECV_TRUNC : DataPath.Call.READ;
+            wake = path.batchWakeups() ? new ReceiveWake(fd, (int) Math.min(trunc ? truncBytes : bufferBytes,
+                    Integer.MAX_VALUE)) : null;
             boolean first = true;
             while (true) {
                 long n;
@@ -236,6 +246,9 @@ final class DataStream extends StreamLoop<SocketChannel> {
                 }
                 first = false;
                 counter.add(n);
+                if (wake != null) {
+                    wake.afterRead(n);
+                }
             }
         }
     }

@@ -28,6 +28,9 @@ public final class NativeSockets {
     private static final int TCP_MAXSEG = 2;
     private static final int TCP_INFO = 11;
     private static final int TCP_CONGESTION = 13;
+    private static final int SOL_SOCKET = 1;
+    /** SO_RCVLOWAT (asm-generic/socket.h; x86-64 and arm64 alike). */
+    private static final int SO_RCVLOWAT = 18;
     /** struct tcp_info is at least 104 bytes since Linux 2.6 (tcpi_total_retrans at offset 100). */
     private static final int TCP_INFO_MIN_BYTES = 104;
 
@@ -127,6 +130,39 @@ public final class NativeSockets {
             MemorySegment value = arena.allocate(ValueLayout.JAVA_INT);
             value.set(ValueLayout.JAVA_INT, 0, mssBytes);
             call(arena, SETSOCKOPT, fd(channel), TCP_MAXSEG, value, 4, "MSS " + mssBytes);
+        }
+    }
+
+    /**
+     * Sets SO_RCVLOWAT on a socket's descriptor (socket(7)): a blocking read returns, and the reader
+     * is woken, only once this many bytes are queued, or at end of stream. False where it cannot be set.
+     */
+    static boolean setReceiveLowWater(int fd, int bytes) {
+        if (!available()) {
+            return false;
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment value = arena.allocate(ValueLayout.JAVA_INT);
+            value.set(ValueLayout.JAVA_INT, 0, bytes);
+            return (int) SETSOCKOPT.invokeExact(arena.allocate(CAPTURE_BYTES), fd, SOL_SOCKET, SO_RCVLOWAT, value, 4) == 0;
+        } catch (Throwable t) {
+            return false;
+        }
+    }
+
+    /** SO_RCVLOWAT of a descriptor, or -1 where it cannot be read (tests). */
+    static int receiveLowWater(int fd) {
+        if (!available()) {
+            return -1;
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment value = arena.allocate(ValueLayout.JAVA_INT);
+            MemorySegment length = arena.allocate(ValueLayout.JAVA_INT);
+            length.set(ValueLayout.JAVA_INT, 0, 4);
+            int rc = (int) GETSOCKOPT.invokeExact(arena.allocate(CAPTURE_BYTES), fd, SOL_SOCKET, SO_RCVLOWAT, value, length);
+            return rc == 0 ? value.get(ValueLayout.JAVA_INT, 0) : -1;
+        } catch (Throwable t) {
+            return -1;
         }
     }
 

@@ -56,7 +56,7 @@ final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.In
     @Override
     public void ready(BwResult.Peer server, SocketChannel control) {
         listener.connected(server, ResultAssembler.params(spec, config.streamsChosenBy()));
-        group = new StreamGroup("ws-client", data, sends(data.size()), spec);
+        group = new StreamGroup("ws-client", data, sends(data.size()), spec, DataPath.endingWithFin(spec));
         group.pinTo(config.cpu());
         group.placeOn(config.placeCpus());
         sampler = sample(new Group(group.counters(), group::start, group::stopSending), this::localSample);

@@ -41,7 +41,7 @@ final class TcpBwServerPlane implements ServerPlane {
             }
         }
         this.receivingIndex = receiving.stream().mapToInt(Integer::intValue).toArray();
-        this.group = new StreamGroup("ws-server", setup.tcp(), sends, spec);
+        this.group = new StreamGroup("ws-server", setup.tcp(), sends, spec, DataPath.endingWithFin(spec));
         group.pinTo(spec.serverCpu());
         this.sampler = new IntervalSampler(group.counters(), TimeUnit.MILLISECONDS.toNanos(spec.intervalMillis()),
                 TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), BwClient.plannedEndNanos(spec), this::sendInterval);
