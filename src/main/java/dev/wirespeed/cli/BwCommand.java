@@ -192,6 +192,11 @@ public final class BwCommand implements Callable<Integer> {
     /** Where this run's results go (set while the command runs). */
     private ResultsSink sink = ResultsSink.NONE;
 
+    /** Where this run's results go (its open is awaited before data flows). */
+    ResultsSink sink() {
+        return sink;
+    }
+
     /** Saves what this bw run measured (TCP, UDP or a sweep) with its full JSON beside it. */
     void saveResults(java.util.List<dev.wirespeed.results.Measurement> measurements, String rawFormat, Object raw,
                      BwResult.Outcome outcome) throws IOException {
@@ -230,7 +235,7 @@ public final class BwCommand implements Callable<Integer> {
                 .handshakeTimeoutMillis(timeoutMillis).interrupted(Interrupts::raised).bindAddress(options.bind(spec))
                 .cpu(options.clientCpu(spec)).placeCpus(place)
                 .clientPort(client.habits.clientPort == null ? 0 : client.habits.clientPort).build();
-        BwClient.Listener listener = warningsTo(spec.commandLine().getErr(), json ? new BwClient.Listener() {}
+        BwClient.Listener listener = warningsTo(spec.commandLine().getErr(), sink, json ? new BwClient.Listener() {}
                 : client.habits.jsonStream ? JsonStream.listener(out) : textListener(out, test, client.habits.rateUnit()));
         BwResult result = iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);
         return placed == null ? result : result.withPlacement(placed);
@@ -259,11 +264,15 @@ public final class BwCommand implements Callable<Integer> {
         }
     }
 
-    /** The client's warnings (streams that cannot start in time) go to stderr, whatever stdout carries. */
-    static BwClient.Listener warningsTo(PrintWriter err, BwClient.Listener listener) {
+    /**
+     * The client's warnings (streams that cannot start in time) go to stderr, whatever stdout
+     * carries; the store's open is awaited before the header (a damaged database ends the command there).
+     */
+    static BwClient.Listener warningsTo(PrintWriter err, ResultsSink sink, BwClient.Listener listener) {
         return new BwClient.Listener() {
             @Override
             public void connected(BwResult.Peer server, BwResult.BwParams params) {
+                SaveOptions.awaitBeforeData(sink);
                 listener.connected(server, params);
             }
 

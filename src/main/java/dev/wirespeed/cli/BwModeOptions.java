@@ -122,6 +122,7 @@ final class BwModeOptions {
         UdpBwClient.Listener listener = new UdpBwClient.Listener() {
             @Override
             public void connected(BwResult.Peer server, TestSpec spec) {
+                SaveOptions.awaitBeforeData(bw.sink());
                 shown.connected(server, spec);
             }
 

@@ -130,7 +130,7 @@ public final class LatCommand implements Callable<Integer> {
         try (ResultsSink sink = client.save.openInBackground(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
             // --loopback: the in-process server listens on -p when given, else on any free port
             int targetPort = client.loopback && !spec.commandLine().getParseResult().hasMatchedOption("-p") ? 0 : port;
-            LatResult result = Target.run(client.host, targetPort, client.loopback, (h, p) -> run(at(config, h, p), out));
+            LatResult result = Target.run(client.host, targetPort, client.loopback, (h, p) -> run(at(config, h, p), out, sink));
             if (json) {
                 out.println(Json.pretty(result));
             } else if (client.habits.jsonStream) {
@@ -226,7 +226,7 @@ public final class LatCommand implements Callable<Integer> {
         return c.toBuilder().host(host).port(port).build();
     }
 
-    private LatResult run(LatClient.Config config, PrintWriter out) throws IOException {
+    private LatResult run(LatClient.Config config, PrintWriter out, ResultsSink sink) throws IOException {
         LatText text = new LatText(out);
         LatClient.Listener shown = json ? new LatClient.Listener() {}
                 : client.habits.jsonStream ? JsonStream.latListener(out) : new LatClient.Listener() {
@@ -244,6 +244,7 @@ public final class LatCommand implements Callable<Integer> {
         return new LatClient(config).run(new LatClient.Listener() {
             @Override
             public void connected(BwResult.Peer server, LatResult.LatParams params) {
+                SaveOptions.awaitBeforeData(sink);
                 shown.connected(server, params);
             }
 

@@ -50,9 +50,9 @@ final class SaveOptions {
     }
 
     /**
-     * As {@link #open}, with the store opened on a daemon thread while the test runs (bw, lat): the
-     * file is checked at once, SQLite and the schema check stay off the path to the first byte; a
-     * late failure is one line after the printed result (exit 1).
+     * As {@link #open}, with the store opened on a daemon thread beside the start-up and the
+     * handshake (bw, lat): the file is checked at once, the open is awaited before data flows
+     * ({@link #awaitBeforeData}).
      */
     ResultsSink openInBackground(CommandSpec spec) throws StoreException {
         labels(spec);
@@ -60,5 +60,20 @@ final class SaveOptions {
             return ResultsSink.NONE;
         }
         return OpeningSink.start(database());
+    }
+
+    /**
+     * For a client's listener, once the server is ready and before the header and the data: waits
+     * for the store's open, and ends the command in one line (exit 1) if it failed, before anything is measured.
+     */
+    static void awaitBeforeData(dev.wirespeed.store.ResultsSink sink) {
+        if (sink == null) {
+            return;
+        }
+        try {
+            sink.awaitOpen();
+        } catch (java.io.IOException e) {
+            throw new Failure(e.getMessage(), e);
+        }
     }
 }

@@ -12,6 +12,14 @@ public interface ResultsSink extends AutoCloseable {
     /** Saves the run and its items; returns the ids of the saved results (empty when not saving). */
     List<Long> save(RunInfo run, List<Item> items) throws IOException;
 
+    /**
+     * Waits until the store is open; its failure is thrown here. bw and lat call it once the server
+     * is ready, just before the header and the data, so that a store that cannot be saved into
+     * (a damaged database) is refused before anything is measured, while the open itself ran beside
+     * the start-up and the handshake.
+     */
+    default void awaitOpen() throws IOException {}
+
     /** Where results go, for the "saved as …" line; null when not saving. */
     String describe();
 
