@@ -11,14 +11,14 @@ import java.util.regex.Pattern;
  * {@code user@host:/path$}, {@code [root@host dir]#}, {@code $ }, {@code C:\path>}, {@code MDCLI>}.
  * In prose without prompts, a line that is only a command of a known program ("ibstat",
  * "iperf3 -c 10.0.0.1") also starts a chunk. Huawei MD-CLI context lines ("[admin@HUAWEI]") are
- * dropped; a WordPress caption glued to a pasted line ("…Code language: CSS (css)") is cut off, and
- * terminal colour codes are removed.
+ * dropped; a WordPress caption glued to a pasted line ("…Code language: CSS (css)") is cut off,
+ * terminal colour codes are removed, and so are mail quote marks and harness tags before a line.
  */
 public final class Splitter {
     private static final Pattern[] PROMPTS = {
-        Pattern.compile("((?:\\([^)\\s]*\\)\\s*)?[\\w.-]+@[\\w.-]+:[^#$\\s]*\\s?[#$])(?:\\s+(.*))?"),
+        Pattern.compile("((?:\\([^)\\s]*\\)\\s*)?[\\w.-]+@[\\w.-]+(?::[^#$\\s]*)?\\s?[#$])(?:\\s+(.*))?"),
         Pattern.compile("(\\[[\\w.-]+@[\\w.-]+(?:\\s[^\\]]*)?\\][#$])(?:\\s*(.*))?"),
-        Pattern.compile("([A-Za-z]:\\\\[^<>:\"|?*]*>)(.*)"),
+        Pattern.compile("((?:PS )?[A-Za-z]:\\\\[^<>:\"|?*]*>)(.*)"),
         Pattern.compile("(MDCLI>)(?:\\s+(.*))?"),
         Pattern.compile("(\\$)\\s+(.+)"),
     };
@@ -30,6 +30,13 @@ public final class Splitter {
     /** Terminal colour codes (sockperf prints them), with or without the ESC byte a paste may lose. */
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m|\\[[0-9;]+m");
 
+    /**
+     * What a paste puts before each line of output: a mail reply's quote marks ("> ", ">> "), a
+     * test harness's stream tag ("[STDOUT] "). Removed line by line; the indentation after it stays
+     * (nfsstat's wrapped Flags lines need it).
+     */
+    private static final Pattern LINE_PREFIX = Pattern.compile("^(?:(?:> ?)+|\\[(?:STDOUT|STDERR|OUTPUT|stdout|stderr)\\] ?)");
+
     private final Set<String> programs;
 
     /** @param programs programs whose bare command lines start a chunk in prose */
@@ -40,7 +47,7 @@ public final class Splitter {
     public List<Chunk> split(String text) {
         List<String> lines = new ArrayList<>();
         for (String l : Lines.split(text)) {
-            lines.add(ANSI.matcher(CAPTION.matcher(l).replaceFirst("")).replaceAll(""));
+            lines.add(ANSI.matcher(CAPTION.matcher(LINE_PREFIX.matcher(l).replaceFirst("")).replaceFirst("")).replaceAll(""));
         }
         List<Chunk> chunks = new ArrayList<>();
         int start = 0;

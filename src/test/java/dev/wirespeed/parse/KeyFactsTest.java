@@ -18,8 +18,10 @@ import org.junit.jupiter.api.Test;
  * {@code Kind.field = value} (a nested field as {@code a.b}). A fact is extracted when some record
  * of that kind, in any block the log reader finds in the fixture, has the field at that value: a
  * number equal to it (a {@link Quantity} by its value in base units, or by its raw text), a text
- * equal to it. Lines starting with # are comments. Every fact must be found; the counts are
- * printed, which is how the long tail's coverage is measured.
+ * equal to it. Lines starting with # are comments; a fact starting with ? is a known gap (a format
+ * or field no parser reads yet): counted, not required, and the test fails once it is extracted so
+ * the mark is dropped. Every other fact must be found; the counts are printed, which is how the
+ * long tail's coverage is measured.
  */
 class KeyFactsTest {
     static final String SUFFIX = ".facts";
@@ -30,6 +32,8 @@ class KeyFactsTest {
         int found = 0;
         int files = 0;
         List<String> missing = new ArrayList<>();
+        List<String> gapsFound = new ArrayList<>();
+        int gaps = 0;
         for (String path : factsFiles()) {
             String fixture = path.substring(0, path.length() - SUFFIX.length());
             List<JsonNode> records = records(fixture);
@@ -39,17 +43,25 @@ class KeyFactsTest {
                     continue;
                 }
                 facts++;
-                if (holds(records, line)) {
-                    found++;
-                } else {
+                boolean gap = line.startsWith("?");
+                String fact = gap ? line.substring(1).strip() : line;
+                boolean holds = holds(records, fact);
+                found += holds ? 1 : 0;
+                if (gap) {
+                    gaps++;
+                    if (holds) {
+                        gapsFound.add(fixture + ": " + fact);
+                    }
+                } else if (!holds) {
                     missing.add(fixture + ": " + line);
                 }
             }
         }
-        System.out.printf("key facts: %d of %d extracted in %d fixtures%n", found, facts, files);
+        System.out.printf("key facts: %d of %d extracted in %d fixtures (%d known gaps)%n", found, facts, files, gaps);
         missing.forEach(m -> System.out.println("missing " + m));
         assertThat(files).as("facts files").isGreaterThan(15);
         assertThat(missing).as("key facts not extracted").isEmpty();
+        assertThat(gapsFound).as("known gaps now extracted: drop their '?'").isEmpty();
     }
 
     static boolean holds(List<JsonNode> records, String fact) {
@@ -58,20 +70,30 @@ class KeyFactsTest {
         String expected = fact.substring(eq + 1).strip();
         int dot = key.indexOf('.');
         String kind = key.substring(0, dot);
-        String[] path = key.substring(dot + 1).split("\\.");
+        String path = key.substring(dot + 1);
         for (JsonNode r : records) {
-            if (!kind.equals(r.path("kind").asString())) {
-                continue;
-            }
-            JsonNode v = r;
-            for (String p : path) {
-                v = v.path(p);
-            }
-            if (matches(v, expected)) {
+            if (kind.equals(r.path("kind").asString()) && matches(resolve(r, path), expected)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** The field at a dotted path; a map key may itself hold dots ("percentiles.99.000"), so the longest name wins. */
+    private static JsonNode resolve(JsonNode node, String path) {
+        if (node.has(path)) {
+            return node.get(path);
+        }
+        for (int i = path.lastIndexOf('.'); i > 0; i = path.lastIndexOf('.', i - 1)) {
+            String head = path.substring(0, i);
+            if (node.has(head)) {
+                JsonNode v = resolve(node.get(head), path.substring(i + 1));
+                if (!v.isMissingNode()) {
+                    return v;
+                }
+            }
+        }
+        return tools.jackson.databind.node.MissingNode.getInstance();
     }
 
     private static boolean matches(JsonNode v, String expected) {

@@ -26,7 +26,8 @@ import java.util.regex.Pattern;
  * type : UD", RoCE "GID index" and "GID:" lines), then the table. Bandwidth in "MB/sec" is
  * 2^20 B/s, with --report_gbit "Gb/sec" is 10^9 bit/s (perftest_resources.c format_factor);
  * MsgRate is in Mpps; latencies in usec. Single size or -a sweep; the CPU frequency warning
- * may appear anywhere, even inside the table.
+ * may appear anywhere, even inside the table. perftest 1.x (old OFED) prints "Inline data is
+ * used up to N bytes message", "Mtu : 2048" and a bandwidth table without the MsgRate column.
  */
 public final class PerftestParser extends BaseParser {
     /** "RDMA_Write BW Test", with -b "RDMA_Write Bidirectional BW Test", with -l "RDMA_Write Post List BW Test". */
@@ -39,12 +40,13 @@ public final class PerftestParser extends BaseParser {
     private static final Pattern DURATION_LAT_HEAD = Pattern.compile("#bytes\\s+#iterations\\s+t_avg\\[usec\\]\\s+tps average.*");
     private static final Pattern DURATION_LAT_ROW = Pattern.compile("(\\d+)\\s+(\\d+)\\s+([\\d.]+)\\s+([\\d.]+)");
     private static final String DURATION = "usec, tps";
-    private static final Pattern BW_ROW = Pattern.compile("(\\d+)\\s+(\\d+)\\s+([\\d.]+)\\s+([\\d.]+)\\s+([\\d.]+)");
+    /** perftest 1.x (OFED 1.x) prints no MsgRate column, so the fifth column is optional. */
+    private static final Pattern BW_ROW = Pattern.compile("(\\d+)\\s+(\\d+)\\s+([\\d.]+)\\s+([\\d.]+)(?:\\s+([\\d.]+))?");
     private static final Pattern LAT_ROW = Pattern.compile("(\\d+)\\s+(\\d+)((?:\\s+[\\d.]+){3,7})");
     private static final Pattern CPU = Pattern.compile(
             "(?:Conflicting CPU frequency values detected: ([\\d.]+) != ([\\d.]+)\\.\\s*)?CPU Frequency is not max\\.?");
     private static final Pattern NOISE = Pattern.compile(
-            "Max msg size in UD is MTU \\d+|Changing to this MTU|(local|remote) address: .*|GID: .*|WARNING: .*"
+            "Max msg size in UD is .*|Changing to this MTU|Inline data is used up to .*|Device not recognized to implement inline feature.*|(local|remote) address: .*|GID: .*|WARNING: .*"
                     + "|Requested mtu is higher than .*|Perftest doesn't support .*|RDMA_CM .*|.*Waiting for client.*"
                     + "|(Dual-port|Number of qps|Connection type|PCIe relax order|ibv_wr\\* API|TX depth|RX depth"
                     + "|CQ Moderation|Mtu|Link type|GID index|Max inline data|rdma_cm QPs|Data ex\\. method|Using SRQ"
@@ -170,7 +172,7 @@ public final class PerftestParser extends BaseParser {
             double avg = Units.number(m.group(4));
             bw.add(new PerftestBwRow(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)),
                     peak == 0 && avg > 0 ? null : rate(peak, unit, m.group(3)), rate(avg, unit, m.group(4)),
-                    Quantity.of(Units.number(m.group(5)) * 1e6, "1/s", m.group(5) + " Mpps"), src));
+                    m.group(5) == null ? null : Quantity.of(Units.number(m.group(5)) * 1e6, "1/s", m.group(5) + " Mpps"), src));
             return true;
         }
         if (unit.equals("usec") && (m = LAT_ROW.matcher(s)).matches()) {
@@ -262,7 +264,9 @@ public final class PerftestParser extends BaseParser {
         if (r.peak() != null) {
             m.add(Metric.of(Metrics.PEAK_BITS_PER_SECOND, r.peak().value()));
         }
-        m.add(Metric.of(Metrics.MESSAGES_PER_SECOND, r.messageRate().value()));
+        if (r.messageRate() != null) {
+            m.add(Metric.of(Metrics.MESSAGES_PER_SECOND, r.messageRate().value()));
+        }
         m.add(Metric.of(Metrics.ITERATIONS, r.iterations()));
         return m;
     }
