@@ -36,6 +36,25 @@ class SplitterTest {
     }
 
     @Test
+    void quotedMailTaggedHarnessAndPathlessOrPowerShellPrompts() {
+        String log = String.join("\n",
+                ">> [root@nfsvmd07 ~]# nfsstat -m",
+                ">> Flags:\trw,relatime,vers=4.1,",
+                ">>         proto=tcp,timeo=600",
+                "cumulus@switch$ sudo ethtool -m swp3",
+                "[STDOUT] sockperf: Summary: Latency is 156.309 usec",
+                "PS C:\\Windows\\system32> zerotier-cli.bat peers",
+                "200 peers");
+        List<Chunk> chunks = splitter.split(log);
+        assertThat(chunks).extracting(Chunk::prompt).containsExactly("[root@nfsvmd07 ~]#", "cumulus@switch$",
+                "PS C:\\Windows\\system32>");
+        assertThat(chunks.getFirst().lines().raw(1)).as("the quote marks go, the indentation stays")
+                .isEqualTo("        proto=tcp,timeo=600");
+        assertThat(chunks.get(1).lines().get(0)).isEqualTo("sockperf: Summary: Latency is 156.309 usec");
+        assertThat(chunks.get(1).lines().lineNumber(0)).as("line numbers are the input's").isEqualTo(5);
+    }
+
+    @Test
     void bareCommandLinesInProseStartChunks() {
         List<Chunk> chunks = splitter.split(String.join("\n", "Check the card:", "ibstat", "CA 'mlx5_0'",
                 "iperf3 -c 192.168.1.11", "iperf3 Done. and more prose", "iperf3 is a tool"));
