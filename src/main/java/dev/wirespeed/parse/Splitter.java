@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
  * In prose without prompts, a line that is only a command of a known program ("ibstat",
  * "iperf3 -c 10.0.0.1") also starts a chunk. Huawei MD-CLI context lines ("[admin@HUAWEI]") are
  * dropped; a WordPress caption glued to a pasted line ("…Code language: CSS (css)") is cut off,
- * terminal colour codes are removed, and so are mail quote marks and harness tags before a line.
+ * terminal colour codes are removed, and so are mail quote marks and harness tags before a line;
+ * no-break spaces (a page copied from a browser) are plain spaces.
  */
 public final class Splitter {
     private static final Pattern[] PROMPTS = {
@@ -47,7 +48,9 @@ public final class Splitter {
     public List<Chunk> split(String text) {
         List<String> lines = new ArrayList<>();
         for (String l : Lines.split(text)) {
-            lines.add(ANSI.matcher(CAPTION.matcher(LINE_PREFIX.matcher(l).replaceFirst("")).replaceFirst("")).replaceAll(""));
+            // a page copied from a browser brings no-break spaces (&#160;) that neither \\s nor strip() see
+            String plain = l.replace('\u00A0', ' ').replace('\u202F', ' ');
+            lines.add(ANSI.matcher(CAPTION.matcher(LINE_PREFIX.matcher(plain).replaceFirst("")).replaceFirst("")).replaceAll(""));
         }
         List<Chunk> chunks = new ArrayList<>();
         int start = 0;

@@ -43,8 +43,13 @@ public final class PerftestParser extends BaseParser {
     /** perftest 1.x (OFED 1.x) prints no MsgRate column, so the fifth column is optional. */
     private static final Pattern BW_ROW = Pattern.compile("(\\d+)\\s+(\\d+)\\s+([\\d.]+)\\s+([\\d.]+)(?:\\s+([\\d.]+))?");
     private static final Pattern LAT_ROW = Pattern.compile("(\\d+)\\s+(\\d+)((?:\\s+[\\d.]+){3,7})");
+    /** perftest 1.x prints the conflict alone ("… 3300.000000 != 1600.000000"), later ones add "CPU Frequency is not max.". */
     private static final Pattern CPU = Pattern.compile(
-            "(?:Conflicting CPU frequency values detected: ([\\d.]+) != ([\\d.]+)\\.\\s*)?CPU Frequency is not max\\.?");
+            "Conflicting CPU frequency values detected: ([\\d.]+) != ([\\d.]+)(?:\\.\\s*CPU Frequency is not max\\.?)?"
+                    + "|CPU Frequency is not max\\.?");
+    /** perftest 1.x's follow-ups to the CPU warning, printed between the table's rows. */
+    private static final Pattern TABLE_NOISE = Pattern.compile(
+            "Test integrity may be harmed !?|Warning: measured timestamp frequency [\\d.]+ differs from nominal [\\d.]+ MHz");
     private static final Pattern NOISE = Pattern.compile(
             "Max msg size in UD is .*|Changing to this MTU|Inline data is used up to .*|Device not recognized to implement inline feature.*|(local|remote) address: .*|GID: .*|WARNING: .*"
                     + "|Requested mtu is higher than .*|Perftest doesn't support .*|RDMA_CM .*|.*Waiting for client.*"
@@ -109,6 +114,8 @@ public final class PerftestParser extends BaseParser {
                 // the warning can share a line with a row; read the row too
                 String rest = s.replace(m.group(0), "").strip();
                 readRow(rest, unit, bw, lat, in.source(i));
+            } else if (in.matches(TABLE_NOISE, i)) {
+                b.use(i);
             } else if ((m = in.match(BW_HEAD, i)) != null) {
                 unit = m.group(1);
                 bandwidth = true;
