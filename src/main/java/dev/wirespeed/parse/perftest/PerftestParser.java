@@ -51,7 +51,8 @@ public final class PerftestParser extends BaseParser {
     private static final Pattern TABLE_NOISE = Pattern.compile(
             "Test integrity may be harmed !?|Warning: measured timestamp frequency [\\d.]+ differs from nominal [\\d.]+ MHz");
     private static final Pattern NOISE = Pattern.compile(
-            "Max msg size in UD is .*|Changing to this MTU|Inline data is used up to .*|Device not recognized to implement inline feature.*|(local|remote) address: .*|GID: .*|WARNING: .*"
+            "Max msg size in UD is .*|Changing to this MTU|Min msg size for RawEth is .*|MAC attached\\s*: .*"
+                    + "|\\*\\*raw ethernet header\\**|\\|.*\\||Inline data is used up to .*|Device not recognized to implement inline feature.*|(local|remote) address: .*|GID: .*|WARNING: .*"
                     + "|Requested mtu is higher than .*|Perftest doesn't support .*|RDMA_CM .*|.*Waiting for client.*"
                     + "|(Dual-port|Number of qps|Connection type|PCIe relax order|ibv_wr\\* API|TX depth|RX depth"
                     + "|CQ Moderation|Mtu|Link type|GID index|Max inline data|rdma_cm QPs|Data ex\\. method|Using SRQ"
@@ -73,7 +74,7 @@ public final class PerftestParser extends BaseParser {
 
     public PerftestParser() {
         super("perftest", "ib_send_bw", "ib_write_bw", "ib_read_bw", "ib_atomic_bw", "ib_send_lat", "ib_write_lat",
-                "ib_read_lat", "ib_atomic_lat");
+                "ib_read_lat", "ib_atomic_lat", "raw_ethernet_bw", "raw_ethernet_lat");
     }
 
     @Override
