@@ -8,6 +8,7 @@ import dev.wirespeed.parse.host.EthtoolSettings;
 import dev.wirespeed.parse.host.KernelModule;
 import dev.wirespeed.parse.host.LinkEvent;
 import dev.wirespeed.parse.host.ModuleEvent;
+import dev.wirespeed.parse.host.TransceiverModule;
 import dev.wirespeed.parse.host.NetInterfaceRecord;
 import dev.wirespeed.parse.host.NfsMount;
 import dev.wirespeed.parse.host.PauseSettings;
@@ -120,6 +121,8 @@ public interface RecordVisitor<R> {
     R visit(LinkEvent r);
 
     R visit(ModuleEvent r);
+
+    R visit(TransceiverModule r);
 
     R visit(QosSettings r);
 
