@@ -29,6 +29,9 @@ public final class KernelLogParser extends BaseParser {
             + "PCIe x(\\d+) link\\)| \\(([\\d.]+) GT/s PCIe x(\\d+) link\\)).*");
     private static final Pattern LINK = Pattern.compile("(?:NIC )?Link (?:is )?(up|down)\\b,?\\s*(.*)", Pattern.CASE_INSENSITIVE);
     private static final Pattern MODULE = Pattern.compile("Port module event(\\[error])?: module (\\d+), (.*)");
+    /** mlx5 health.c: every line of the health buffer; the syndrome line names the failure. */
+    private static final Pattern HEALTH = Pattern.compile("print_health_info:\\d+:\\(pid \\d+\\):\\s*(.*)");
+    private static final Pattern SYNDROME = Pattern.compile("synd (0x[0-9a-fA-F]+):?\\s*(.*)");
 
     public KernelLogParser() {
         super("kernel-log", "dmesg", "journalctl");
@@ -51,7 +54,7 @@ public final class KernelLogParser extends BaseParser {
 
     /** Which event a device message is, or null. */
     private static Pattern event(String message) {
-        for (Pattern p : new Pattern[] {PCIE, LINK, MODULE}) {
+        for (Pattern p : new Pattern[] {PCIE, LINK, MODULE, HEALTH}) {
             if (p.matcher(message).matches()) {
                 return p;
             }
@@ -70,6 +73,21 @@ public final class KernelLogParser extends BaseParser {
             Matcher m = in.match(LINE, i);
             if (m == null) {
                 break;
+            }
+            Matcher h = HEALTH.matcher(m.group(4));
+            if (h.matches()) {
+                // a mail or narrow terminal puts each health value on the line after its prefix
+                String value = h.group(1);
+                b.use(i);
+                if (value.isEmpty() && i + 1 < in.size() && !in.blank(i + 1) && in.match(LINE, i + 1) == null) {
+                    value = in.get(++i);
+                    b.use(i);
+                }
+                Matcher synd = SYNDROME.matcher(value);
+                if (synd.matches()) {
+                    b.add(new HealthEvent(m.group(1), m.group(2), synd.group(1), synd.group(2).strip(), in.source(i)));
+                }
+                continue;
             }
             ParsedRecord r = record(m.group(1), m.group(2), m.group(3), m.group(4), in.source(i));
             if (r != null) {

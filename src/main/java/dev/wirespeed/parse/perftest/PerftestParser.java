@@ -45,7 +45,7 @@ public final class PerftestParser extends BaseParser {
     private static final Pattern LAT_ROW = Pattern.compile("(\\d+)\\s+(\\d+)((?:\\s+[\\d.]+){3,7})");
     /** perftest 1.x prints the conflict alone ("… 3300.000000 != 1600.000000"), later ones add "CPU Frequency is not max.". */
     private static final Pattern CPU = Pattern.compile(
-            "Conflicting CPU frequency values detected: ([\\d.]+) != ([\\d.]+)(?:\\.\\s*CPU Frequency is not max\\.?)?"
+            "Conflicting CPU frequency values detected: (\\d+(?:\\.\\d+)?) != (\\d+(?:\\.\\d+)?)(?:\\.\\s*CPU Frequency is not max\\.?)?"
                     + "|CPU Frequency is not max\\.?");
     /** perftest 1.x's follow-ups to the CPU warning, printed between the table's rows. */
     private static final Pattern TABLE_NOISE = Pattern.compile(
