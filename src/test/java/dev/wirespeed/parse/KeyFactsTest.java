@@ -19,9 +19,8 @@ import org.junit.jupiter.api.Test;
  * of that kind, in any block the log reader finds in the fixture, has the field at that value: a
  * number equal to it (a {@link Quantity} by its value in base units, or by its raw text), a text
  * equal to it, a list with such an element. Lines starting with # are comments; a fact starting
- * with ? is a known gap (a format
- * or field no parser reads yet): counted, not required, and the test fails once it is extracted so
- * the mark is dropped. Every other fact must be found; the counts are printed, which is how the
+ * with ? is a known gap (a format or field no parser reads yet): counted, not required, and the test
+ * fails once it is extracted so the mark is dropped. Every other fact must be found; the counts are printed, which is how the
  * long tail's coverage is measured.
  */
 class KeyFactsTest {
