@@ -4,9 +4,11 @@
 # bench/ruler.py over the span that carried traffic. Each tool's own report is printed beside and
 # never used for a ratio. Rounds are interleaved (ws, iperf2, iperf3, iperf3-new, ws, …) so that a
 # noisy neighbour hits every tool alike; ratios are the medians of the per-round ratios.
-#   ROUNDS=5 SECS=3 STREAMS="1 2 4" ZC_STREAMS="1 2" bench/bw.sh
+#   ROUNDS=5 SECS=3 STREAMS="1 2 4" ZC_STREAMS="1 2" LEN_STREAMS=1 bench/bw.sh
 # Knobs: ROUNDS (5), SECS (3), STREAMS (default-mode stream counts, "1 2 4"), ZC_STREAMS (stream
-# counts of the zero-copy rows `-Z --skip-rx-copy`, "1 2"; empty for none), TARGET (127.0.0.1)
+# counts of the zero-copy rows `-Z --skip-rx-copy`, "1 2"; empty for none), LEN_STREAMS (stream
+# counts of the equal-write-size rows, every tool with `-l 1M`, wirespeed's default; "1"; empty for
+# none: they show how much of a default-mode lead is the write size), TARGET (127.0.0.1)
 # and IFACE (lo): run inside a namespace with a veth pair by setting both, IPERF3_NEW (path of a
 # 3.21+ binary; else /opt/iperf3-new/bin/iperf3, built by ../shared/anchors/build-iperf3.sh when
 # absent and cc is present), TOOLS (subset of "ws i2 i3 i3n"). Missing iperf tools are skipped
@@ -18,6 +20,7 @@ ROUNDS=${ROUNDS:-5}
 SECS=${SECS:-3}
 STREAMS=${STREAMS-"1 2 4"}
 ZC_STREAMS=${ZC_STREAMS-"1 2"}
+LEN_STREAMS=${LEN_STREAMS-"1"}
 TARGET=${TARGET:-127.0.0.1}
 IFACE=${IFACE:-lo}
 TOOLS=${TOOLS:-"ws i2 i3 i3n"}
@@ -85,16 +88,18 @@ for t in "${tools[@]}"; do
 done
 tools=("${alive[@]}")
 
-# client command of tool $1 at $2 streams, mode $3 (default | zc)
+# client command of tool $1 at $2 streams, mode $3 (default | zc | len)
 client() {
-  local zc=()
+  local extra=()
+  case $3 in
+    zc) extra=(-Z --skip-rx-copy) ;;
+    len) extra=(-l 1M) ;;
+  esac
   case $1 in
-    ws) [ "$3" = zc ] && zc=(-Z --skip-rx-copy)
-        echo "${ws_java[@]}" bw "$TARGET" -p "${port[ws]}" -t "$SECS" -P "$2" -i 0 --json "${zc[@]}" ;;
-    i2) echo iperf -c "$TARGET" -p "${port[i2]}" -t "$SECS" -P "$2" -y C ;;
-    i3) echo iperf3 -c "$TARGET" -p "${port[i3]}" -t "$SECS" -P "$2" -J ;;
-    i3n) [ "$3" = zc ] && zc=(-Z --skip-rx-copy)
-         echo "$i3n" -c "$TARGET" -p "${port[i3n]}" -t "$SECS" -P "$2" -J "${zc[@]}" ;;
+    ws) echo "${ws_java[@]}" bw "$TARGET" -p "${port[ws]}" -t "$SECS" -P "$2" -i 0 --json "${extra[@]}" ;;
+    i2) echo iperf -c "$TARGET" -p "${port[i2]}" -t "$SECS" -P "$2" -y C "${extra[@]}" ;;
+    i3) echo iperf3 -c "$TARGET" -p "${port[i3]}" -t "$SECS" -P "$2" -J "${extra[@]}" ;;
+    i3n) echo "$i3n" -c "$TARGET" -p "${port[i3n]}" -t "$SECS" -P "$2" -J "${extra[@]}" ;;
   esac
 }
 # the tool's own figure in bit/s (receiver side where it reports one), or "-"
@@ -126,6 +131,14 @@ for p in $ZC_STREAMS; do
       if [ "$t" = i3n ] || { [ "$t" = ws ] && [ $ws_zc = yes ]; }; then run_one zc "$p" "$r" "$t"; fi
     done
     echo "  zero-copy -P $p round $r/$ROUNDS done" >&2
+  done
+done
+for p in $LEN_STREAMS; do
+  for r in $(seq 1 "$ROUNDS"); do
+    for t in "${tools[@]}"; do
+      if [ "$t" != i3 ]; then run_one len "$p" "$r" "$t"; fi
+    done
+    echo "  -l 1M -P $p round $r/$ROUNDS done" >&2
   done
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -180,11 +193,18 @@ if "zc" in data:
     for p, by_tool in sorted(data["zc"].items()):
         print(f"| {p} | {cell([x['gbps'] for x in by_tool.get('ws', {}).values()])} "
               f"| {cell([x['gbps'] for x in by_tool.get('i3n', {}).values()])} | {ratio(by_tool, 'ws', 'i3n')} |")
+if "len" in data:
+    print("\nEqual write size (`-l 1M` for every tool, wirespeed's default), Gbit/s on the ruler\n")
+    print("| -P | wirespeed | iperf2 | iperf3 new | ws/iperf2 | ws/iperf3 new |")
+    print("|---:|---:|---:|---:|---:|---:|")
+    for p, by_tool in sorted(data["len"].items()):
+        cells = [cell([x["gbps"] for x in by_tool.get(t, {}).values()]) for t in ("ws", "i2", "i3n")]
+        print(f"| {p} | " + " | ".join(cells) + f" | {ratio(by_tool, 'ws', 'i2')} | {ratio(by_tool, 'ws', 'i3n')} |")
 print("\nSelf-reports beside the ruler, and CPU seconds per GB moved (medians; client from rusage, including "
       "a JVM's start-up for wirespeed; server from /proc/PID/stat)\n")
 print("| mode | -P | tool | ruler Gbit/s | self-report Gbit/s | client CPU s/GB | server CPU s/GB |")
 print("|---|---:|---|---:|---:|---:|---:|")
-for mode in ("default", "zc"):
+for mode in ("default", "zc", "len"):
     for p, by_tool in sorted(data.get(mode, {}).items()):
         for t in order:
             recs = list(by_tool.get(t, {}).values())

@@ -14,16 +14,36 @@ import sys
 import time
 
 
-def main(argv):
-    n = 10
-    if len(argv) > 1 and argv[0] == "-n":
-        n, argv = int(argv[1]), argv[2:]
+def labelled_commands(argv, usage):
+    """'LABEL::COMMAND ARGS' (or a bare command, its own label) -> [(label, args)]; usage exit when none."""
     if not argv:
-        sys.exit(__doc__)
+        sys.exit(usage)
     commands = []
     for a in argv:
         label, sep, cmd = a.partition("::")
         commands.append((label if sep else a, shlex.split(cmd if sep else a)))
+    return commands
+
+
+def run_quietly(args, null):
+    """Runs args with stdout and stderr on the fd `null`; returns wait4's status and rusage."""
+    pid = os.fork()
+    if pid == 0:
+        os.dup2(null, 1)
+        os.dup2(null, 2)
+        try:
+            os.execvp(args[0], args)
+        finally:
+            os._exit(127)
+    _, status, usage = os.wait4(pid, 0)
+    return status, usage
+
+
+def main(argv):
+    n = 10
+    if len(argv) > 1 and argv[0] == "-n":
+        n, argv = int(argv[1]), argv[2:]
+    commands = labelled_commands(argv, __doc__)
     walls = {label: [] for label, _ in commands}
     cpus = {label: [] for label, _ in commands}
     null = os.open(os.devnull, os.O_WRONLY)
@@ -31,15 +51,7 @@ def main(argv):
     for _ in range(n):
         for label, args in commands:
             t0 = time.monotonic()
-            pid = os.fork()
-            if pid == 0:
-                os.dup2(null, 1)
-                os.dup2(null, 2)
-                try:
-                    os.execvp(args[0], args)
-                finally:
-                    os._exit(127)
-            _, _, usage = os.wait4(pid, 0)
+            _, usage = run_quietly(args, null)
             walls[label].append((time.monotonic() - t0) * 1000)
             cpus[label].append((usage.ru_utime + usage.ru_stime) * 1000)
     width = max(len(label) for label, _ in commands)

@@ -42,6 +42,13 @@ if [ -f "$aot" ]; then
 else
   echo "check-dist: note: the tarball has no AOT cache (dist.sh warned why); it starts slower"
 fi
+# The network commands' cache (bw, lat, check, server), through a loopback test of one second.
+if [ -f "${aot%/*}/wirespeed-net.aot" ]; then
+  "${clean_env[@]}" WIRESPEED_JAVA_OPTS=-XX:AOTMode=on "$bin" bw --loopback -t 1 --no-save >/dev/null \
+    || fail "tarball: the network commands' AOT cache does not load for 'bw --loopback' (AOTMode=on)"
+else
+  echo "check-dist: note: the tarball has no network commands' AOT cache (dist.sh warned why); bw starts slower"
+fi
 set +e
 "${clean_env[@]}" "$bin" check --no-save -t 1 >"$tmp/check.out" 2>&1
 code=$?

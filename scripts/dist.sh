@@ -42,8 +42,22 @@ cat >"$image/bin/wirespeed" <<'LAUNCHER'
 # wirespeed (release): the bundled Java runtime, the jar and its AOT cache (JDK 25, JEP 483/514/515).
 self=$(readlink -f "$0")
 home=${self%/bin/*}
+# Two caches (docs/PERFORMANCE.md): the network commands' holds Jackson, SQLite and the engine,
+# which would slow the short commands, since every class of a cache loads at start.
+# Their help is a short command: it keeps the light cache.
+cache=wirespeed.aot
+case ${1:-} in
+  bw|lat|check|server)
+    cache=wirespeed-net.aot
+    for a in "$@"; do
+      case $a in
+        -h|--help) cache=wirespeed.aot ;;
+        --) break ;;
+      esac
+    done ;;
+esac
 aot=""
-[ -f "$home/lib/wirespeed.aot" ] && aot="-XX:AOTCache=$home/lib/wirespeed.aot"
+[ -f "$home/lib/$cache" ] && aot="-XX:AOTCache=$home/lib/$cache"
 # Commands that finish in a blink: the C1 compiler only, the serial GC and no hsperfdata file cost
 # ~25 % less CPU at start (docs/PERFORMANCE.md). A bw client runs C1 only too: its loop is kernel
 # time, and C2 compiling start-up code beside the data threads takes their CPU (docs/PERFORMANCE.md,
@@ -71,23 +85,39 @@ cp -rp "$repo/examples" "$image/examples"
 #    elsewhere (it matches the classpath by its longest common prefix), as long as the jar is the same file
 #    (size and mtime: cp -p, tar and dpkg keep them).
 step "AOT cache"
-aot="$image/lib/wirespeed.aot"
+# train CACHE [JVM-FLAG] -- ARGS…: one training run of AotTraining into CACHE.
 train() {
-  rm -f "$aot" "$aot.config"
-  "$image/runtime/bin/java" -XX:AOTCacheOutput="$aot" "$@" -XX:ErrorFile="$work/hs_err_%p.log" \
+  local cache=$1 flags=()
+  shift
+  while [ "$1" != -- ]; do flags+=("$1"); shift; done
+  shift
+  rm -f "$cache" "$cache.config"
+  "$image/runtime/bin/java" -XX:AOTCacheOutput="$cache" "${flags[@]}" -XX:ErrorFile="$work/hs_err_%p.log" \
     -Xlog:aot=error -Xlog:cds=error -cp "$image/lib/wirespeed.jar" dev.wirespeed.cli.AotTraining \
-    "$repo/examples/explain/iperf3-client.txt" "$repo/examples/explain/ibstat.txt" >"$work/aot.log" 2>&1 || true
-  rm -f "$aot.config"
-  [ -s "$aot" ]
+    "$@" >>"$work/aot.log" 2>&1 || true
+  rm -f "$cache.config"
+  [ -s "$cache" ]
 }
 # Temurin 25.0.3's assembly of this cache with AOT class linking (JEP 483) aborts in
 # ArchiveHeapWriter::compute_ptrmap ("Metadata ... should have been archived"); without the linking
 # the cache still holds the loaded classes (most of the gain). The first form is tried first so a
 # fixed JDK gets it all.
-if ! train && ! train -XX:-AOTClassLinking; then
-  rm -f "$aot"
-  echo "dist: warning: no AOT cache (see $work/aot.log); the release starts without it" >&2
-fi
+train_both() {
+  local cache=$1
+  shift
+  if ! train "$cache" -- "$@" && ! train "$cache" -XX:-AOTClassLinking -- "$@"; then
+    rm -f "$cache"
+    echo "dist: warning: no ${cache##*/} (see $work/aot.log); those commands start without it" >&2
+  fi
+}
+# The short commands' cache (text output only: see AotTraining).
+train_both "$image/lib/wirespeed.aot" "$repo/examples/explain/iperf3-client.txt" "$repo/examples/explain/ibstat.txt"
+# The network commands' cache (bw, lat, check, server): a loopback bw and lat saved into a scratch
+# database. A cache of its own, because every class of a cache loads at each start: Jackson, SQLite
+# and the engine would slow --version and explain (docs/PERFORMANCE.md "bw: time to first byte").
+scratch=$(mktemp -d)
+train_both "$image/lib/wirespeed-net.aot" --net "$scratch/training.db"
+rm -rf "$scratch"
 "$image/bin/wirespeed" --version >/dev/null
 
 # 5. The tarball.

@@ -105,6 +105,9 @@ public final class BwCommand implements Callable<Integer> {
         client.habits.refuseWhereMeaningless(spec, client.rdma.selected() ? Iperf3HabitOptions.Mode.RDMA
                 : modes.udp ? Iperf3HabitOptions.Mode.UDP : modes.all ? Iperf3HabitOptions.Mode.SWEEP
                 : Iperf3HabitOptions.Mode.TCP);
+        if (iperf3 && !spec.commandLine().getParseResult().hasMatchedOption("-l")) {
+            options.bufferBytes = Iperf3.DEFAULT_TCP_LEN; // speaking iperf3's protocol, write as iperf3 does
+        }
         if (client.habits.blockCount != null) {
             options.bytes = client.habits.bytes(options.bufferBytes);
         }
@@ -127,7 +130,7 @@ public final class BwCommand implements Callable<Integer> {
         client.host = client.habits.host(client.host);
         PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json && !client.habits.jsonStream);
         PrintWriter err = spec.commandLine().getErr();
-        try (ResultsSink sink = client.save.open(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
+        try (ResultsSink sink = client.save.openInBackground(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
             this.sink = sink;
             if (modes.selected()) {
                 return modes.run(this, test, out);

@@ -31,8 +31,9 @@ final class BwOptions {
             description = "Seconds between interval reports; 0 = none (0 or 0.1..3600; default 1).")
     double intervalSeconds;
 
-    @Option(names = {"-l", "--length"}, paramLabel = "LEN", converter = SizeConverter.class, defaultValue = "128K",
-            description = "Bytes per write call (1..16M; default 128K); receivers read max(LEN, 128K) per call.")
+    @Option(names = {"-l", "--length"}, paramLabel = "LEN", converter = SizeConverter.class, defaultValue = "1M",
+            description = "Bytes per write call (1..16M; default 1M, with --iperf3 128K as iperf3); receivers "
+                    + "read max(LEN, 128K) per call.")
     long bufferBytes;
 
     @Option(names = {"-w", "--window"}, paramLabel = "SIZE", converter = SizeConverter.class,

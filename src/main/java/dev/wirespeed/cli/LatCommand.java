@@ -127,7 +127,7 @@ public final class LatCommand implements Callable<Integer> {
         }
         LatClient.Config config = config();
         PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json && !client.habits.jsonStream);
-        try (ResultsSink sink = client.save.open(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
+        try (ResultsSink sink = client.save.openInBackground(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
             // --loopback: the in-process server listens on -p when given, else on any free port
             int targetPort = client.loopback && !spec.commandLine().getParseResult().hasMatchedOption("-p") ? 0 : port;
             LatResult result = Target.run(client.host, targetPort, client.loopback, (h, p) -> run(at(config, h, p), out));

@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.store.OpeningSink;
 import dev.wirespeed.store.ResultStore;
 import dev.wirespeed.store.ResultsSink;
 import dev.wirespeed.store.StoreException;
@@ -46,5 +47,18 @@ final class SaveOptions {
             return ResultsSink.NONE;
         }
         return ResultStore.openForSaving(database());
+    }
+
+    /**
+     * As {@link #open}, with the store opened on a daemon thread while the test runs (bw, lat): the
+     * file is checked at once, SQLite and the schema check stay off the path to the first byte; a
+     * late failure is one line after the printed result (exit 1).
+     */
+    ResultsSink openInBackground(CommandSpec spec) throws StoreException {
+        labels(spec);
+        if (noSave) {
+            return ResultsSink.NONE;
+        }
+        return OpeningSink.start(database());
     }
 }

@@ -49,7 +49,8 @@ public final class CounterFindings {
             // by name, so the same counters read the same whatever order the source listed them in
             Map<String, Observed<Long>> hits = new java.util.TreeMap<>();
             c.values().forEach((name, o) -> {
-                if (o.isPresent() && o.value() != 0 && CounterSignal.of(c.scope(), name).orElse(null) == signal) {
+                if (o.isPresent() && o.value() != 0 && CounterSignal.of(c.scope(), name).orElse(null) == signal
+                        && !CounterSignal.repeatsDriverCounter(c, name)) {
                     hits.put(name, o);
                 }
             });

@@ -142,6 +142,23 @@ enum CounterSignal {
         return Optional.empty();
     }
 
+    /**
+     * Standard names that count the same frames as a driver's own `ethtool -S` counter → that counter.
+     * mlx5 answers `ethtool --include-statistics -a` (tx/rx_pause_frames) from the PPCNT IEEE 802.3
+     * group's a_pause_mac_ctrl_frames_transmitted/received (mlx5e_stats_pause_get), the very registers
+     * its `ethtool -S` shows as tx/rx_pause_ctrl_phy (en_stats.c, pport_802_3_stats_desc). doctor reads
+     * both, and a paste may hold both: where both were read, a finding names the count once, under
+     * the driver's name (the one its counters documentation and its users go by).
+     */
+    private static final java.util.Map<String, String> DRIVER_NAME_OF = java.util.Map.of(
+            "rx_pause_frames", "rx_pause_ctrl_phy", "tx_pause_frames", "tx_pause_ctrl_phy");
+
+    /** True when {@code name} is a standard counter whose driver counter {@code c} also holds: it is left out. */
+    static boolean repeatsDriverCounter(Counters c, String name) {
+        String driver = DRIVER_NAME_OF.get(name);
+        return driver != null && c.value(driver).isPresent();
+    }
+
     /** True when a specific (not {@link #generic}) signal has a nonzero counter in {@code c}. */
     static boolean specificFires(Counters c) {
         return c.nonzero().keySet().stream().anyMatch(n -> of(c.scope(), n).filter(s -> !s.generic).isPresent());
@@ -149,6 +166,6 @@ enum CounterSignal {
 
     /** Names that matter (any signal) among {@code c}'s counters. */
     static List<String> mattering(Counters c) {
-        return c.values().keySet().stream().filter(n -> of(c.scope(), n).isPresent()).toList();
+        return c.values().keySet().stream().filter(n -> of(c.scope(), n).isPresent() && !repeatsDriverCounter(c, n)).toList();
     }
 }

@@ -48,6 +48,12 @@ interface ClientPlane<M extends Message, R> {
     /** The server's end-of-test message type. */
     Class<M> resultsType();
 
+    /**
+     * The control connection is up, before the handshake: a plane may start set-up that needs only
+     * it (the counter snapshot before the test) so that it runs beside the handshake.
+     */
+    default void connected(SocketChannel control) {}
+
     /** Opens every data stream, after the server accepted the test; throws when one cannot open. */
     void open(Links links) throws IOException;
 

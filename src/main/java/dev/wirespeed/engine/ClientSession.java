@@ -103,6 +103,7 @@ final class ClientSession<M extends Message, R> {
         InetSocketAddress target = new InetSocketAddress(address, port);
         SocketChannel control = Sockets.connect(target, bind, connectTimeoutMillis, "control");
         try {
+            plane.connected(control);
             control.setOption(StandardSocketOptions.TCP_NODELAY, true);
             control.socket().setSoTimeout(handshakeTimeoutMillis);
             control.socket().getOutputStream().write(Preamble.control());

@@ -86,6 +86,11 @@ final class LatPlane implements ClientPlane<Message.Results, LatResult> {
     }
 
     @Override
+    public void connected(SocketChannel control) {
+        counters = PathCounterReport.startInBackground(control);
+    }
+
+    @Override
     public void ready(BwResult.Peer server, SocketChannel control) throws IOException {
         if (data instanceof DatagramChannel udp) {
             UdpSetup.drain(udp);
@@ -94,7 +99,7 @@ final class LatPlane implements ClientPlane<Message.Results, LatResult> {
             pingPong = new PingPong.Tcp((SocketChannel) data, spec.bufferBytes(), config.busyPoll());
         }
         listener.connected(server, params);
-        counters = PathCounterReport.start(control);
+        counters.awaitBefore(); // the data flows after this: Start follows ready()
     }
 
     /**

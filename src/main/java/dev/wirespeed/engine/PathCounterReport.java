@@ -10,29 +10,64 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.FutureTask;
 
-/** Snapshots around a test on one side, and the joined report of both sides (issue 18). */
+/**
+ * Snapshots around a test on one side, and the joined report of both sides (issue 18).
+ *
+ * <p>The snapshot before the test is taken on a thread of its own, started as soon as the control
+ * connection is up, and awaited ({@link #awaitBefore}) just before data may flow: its commands
+ * (`ethtool -S`, `tc -s qdisc`) then run beside the handshake instead of ahead of the first byte
+ * (docs/PERFORMANCE.md "bw: time to first byte"). The deltas still cover every data byte: the
+ * before-snapshot ends before Ready (server) and Start (client), the after-snapshot follows the last
+ * byte; only a few handshake packets of the data connections may fall inside them as well.
+ */
 final class PathCounterReport {
-    private final PathCounters path;
-    private final List<Counters> before;
+    private record Before(PathCounters path, List<Counters> counters) {}
 
-    private PathCounterReport(PathCounters path) {
-        this.path = path;
-        this.before = path == null ? null : path.snapshot();
+    private final FutureTask<Before> before;
+
+    private PathCounterReport(java.net.InetAddress local) {
+        this.before = new FutureTask<>(() -> {
+            PathCounters path = PathCounters.forLocalAddress(local);
+            return new Before(path, path == null ? null : path.snapshot());
+        });
     }
 
-    /** Reads the counters of the path of {@code connection} now; a no-op when snapshots are off. */
-    static PathCounterReport start(java.nio.channels.SocketChannel connection) {
-        return new PathCounterReport(PathCounters.forLocalAddress(connection.socket().getLocalAddress()));
+    /**
+     * Starts reading the counters of the path of {@code connection} on a daemon thread;
+     * {@link #awaitBefore} waits for it. Nothing is read when snapshots are off.
+     */
+    static PathCounterReport startInBackground(java.nio.channels.SocketChannel connection) {
+        PathCounterReport r = new PathCounterReport(connection.socket().getLocalAddress());
+        dev.wirespeed.io.Background.start(r.before, "ws-counters-before");
+        return r;
+    }
+
+    /** Waits for the snapshot before the test (call it before data may flow); returns this. */
+    PathCounterReport awaitBefore() {
+        taken();
+        return this;
+    }
+
+    /** The snapshot before the test; nothing (snapshots off) when it could not be taken. */
+    private Before taken() {
+        try {
+            return dev.wirespeed.io.Background.await(before);
+        } catch (java.util.concurrent.ExecutionException e) {
+            return new Before(null, null); // reading never fails a test (PathCounters)
+        }
     }
 
     String interfaceName() {
+        PathCounters path = taken().path();
         return path == null ? null : path.interfaceName();
     }
 
-    /** The nonzero deltas since {@link #start}, or null when snapshots are off. */
+    /** The nonzero deltas since the snapshot before the test, or null when snapshots are off. */
     List<Counters> deltas() {
-        return path == null ? null : PathCounters.delta(before, path.snapshot());
+        Before b = taken();
+        return b.path() == null ? null : PathCounters.delta(b.counters(), b.path().snapshot());
     }
 
     /** Both sides' deltas with the notes the counter rules draw from them; null when neither side has any. */

@@ -118,6 +118,8 @@ final class ServerSession {
                 arrived = new CountDownLatch(spec.connections());
             }
             server.register(testId, this);
+            // read beside the data connections' arrival; awaited before Ready (docs/PERFORMANCE.md)
+            PathCounterReport counters = PathCounterReport.startInBackground(control);
             codec.write(new Message.TestAccepted(testId));
             if (!arrived.await(cfg.handshakeMillis(), TimeUnit.MILLISECONDS)) {
                 fail("only " + (spec.connections() - arrived.getCount()) + " of " + spec.connections()
@@ -136,7 +138,7 @@ final class ServerSession {
                 return;
             }
             // before Ready, so reading the counters (and running ethtool) never delays the test's clock
-            PathCounterReport counters = PathCounterReport.start(control);
+            counters.awaitBefore();
             codec.write(new Message.Ready());
             codec.expect(Message.Start.class);
             runData(factory.open(new ServerPlane.Setup(spec, Arrays.asList(data), Arrays.asList(udp),

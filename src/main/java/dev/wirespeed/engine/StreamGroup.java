@@ -17,7 +17,11 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class StreamGroup {
     /** Receivers read at least the default buffer per call, whatever the sender's -l (docs: README -l). */
-    static final int MIN_READ_BYTES = TestSpec.DEFAULT_TCP_BUFFER_BYTES;
+    /**
+     * A receiver reads at least this much per call, whatever -l the sender writes: iperf's 128 KiB,
+     * so a small -l (bw -a starts at 2 B) measures the sender's message rate, not 2-byte reads.
+     */
+    static final int MIN_READ_BYTES = 128 * 1024;
 
     private final List<DataStream> streams = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
@@ -61,8 +65,6 @@ final class StreamGroup {
         ByteBudget budget = spec.bytes() > 0 ? new ByteBudget(spec.bytes()) : null;
         for (int i = 0; i < channels.size(); i++) {
             StreamCounter counter = new StreamCounter(i, sends[i]);
-            // -l is the length of each write; a receiver reads at least 128 KiB at a time, so that a
-            // small -l (bw -a starts at 2 B) measures the sender's message rate, not 2-byte reads
             int length = sends[i] ? spec.bufferBytes() : Math.max(spec.bufferBytes(), MIN_READ_BYTES);
             streams.add(new DataStream(channels.get(i), counter, length, stop, sends[i] ? budget : null, cpu, path,
                     file));

@@ -49,6 +49,11 @@ final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.In
     }
 
     @Override
+    public void connected(SocketChannel control) {
+        counters = PathCounterReport.startInBackground(control);
+    }
+
+    @Override
     public void ready(BwResult.Peer server, SocketChannel control) {
         listener.connected(server, ResultAssembler.params(spec, config.streamsChosenBy()));
         group = new StreamGroup("ws-client", data, sends(data.size()), spec);
@@ -56,7 +61,7 @@ final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.In
         group.placeOn(config.placeCpus());
         sampler = sample(new Group(group.counters(), group::start, group::stopSending), this::localSample);
         retransBefore = TcpCounters.retransmittedSegments();
-        counters = PathCounterReport.start(control);
+        counters.awaitBefore(); // the data flows after this: Start follows ready()
     }
 
     @Override

@@ -1,13 +1,10 @@
 package dev.wirespeed.store;
 
-import dev.wirespeed.guard.BoundedRead;
 import dev.wirespeed.Version;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metric;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -19,7 +16,6 @@ import java.sql.Types;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -39,7 +35,6 @@ import tools.jackson.databind.SerializationFeature;
  * another program's database, or a newer schema — is refused with one line and never written.
  */
 public final class ResultStore implements ResultsSink {
-    private static final byte[] SQLITE_HEADER = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
     private static final ObjectWriter COMPACT = Json.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT);
     private static final TypeReference<List<Metric>> METRICS = new TypeReference<>() {};
     private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {};
@@ -76,15 +71,8 @@ public final class ResultStore implements ResultsSink {
     }
 
     static ResultStore open(Path file, List<Schema.Migration> migrations) throws StoreException {
-        boolean exists = Files.exists(file);
-        if (exists && !Files.isRegularFile(file)) {
-            // SQLite would create FILE-journal beside it: /dev/null-journal in /dev when run as root
-            throw new StoreException("results database " + file + " is " + kind(file)
-                    + ", not a regular file; give a file with --db");
-        }
-        if (exists) {
-            checkHeader(file);
-        } else {
+        StoreFile.checkKind(file);
+        if (!Files.exists(file)) {
             try {
                 Path parent = file.toAbsolutePath().getParent();
                 if (parent != null) {
@@ -118,26 +106,9 @@ public final class ResultStore implements ResultsSink {
         return store;
     }
 
-    private static String kind(Path file) {
-        try {
-            String k = BoundedRead.kind(file);
-            return k == null ? "a FIFO" : k;
-        } catch (IOException e) {
-            return "not a regular file";
-        }
-    }
-
     /** A write that is rolled back: SQLite opens a read-only file without a word and fails at the first write. */
     private void probeWrite() throws StoreException {
-        Path dir = file.toAbsolutePath().getParent();
-        if (!Files.isWritable(file)) {
-            throw new StoreException("results database " + file + " is read-only; nothing was measured "
-                    + "(make it writable or give another file with --db)");
-        }
-        if (dir != null && !Files.isWritable(dir)) {
-            throw new StoreException("the folder of results database " + file + " is read-only (SQLite writes its "
-                    + "journal beside the file); nothing was measured");
-        }
+        StoreFile.checkWritable(file);
         try {
             db.setAutoCommit(false);
             try (var st = db.createStatement()) {
@@ -149,27 +120,6 @@ public final class ResultStore implements ResultsSink {
         } catch (SQLException e) {
             throw new StoreException("results database " + file + " cannot be written: " + firstLine(e)
                     + "; nothing was measured");
-        }
-    }
-
-    /** A non-empty file must start with SQLite's magic string; anything else is left untouched. */
-    private static void checkHeader(Path file) throws StoreException {
-        if (Files.isDirectory(file)) {
-            throw new StoreException("results database " + file + " is a directory; give a file with --db");
-        }
-        try (InputStream in = Files.newInputStream(file)) {
-            byte[] head = in.readNBytes(SQLITE_HEADER.length);
-            if (head.length == 0) {
-                return;
-            }
-            if (!Arrays.equals(head, SQLITE_HEADER)) {
-                throw new StoreException(file + " is not a wirespeed results database (not an SQLite file); "
-                        + "it was left untouched — give another file with --db");
-            }
-        } catch (StoreException e) {
-            throw e;
-        } catch (IOException e) {
-            throw new StoreException("cannot read results database " + file + ": " + e.getMessage());
         }
     }
 

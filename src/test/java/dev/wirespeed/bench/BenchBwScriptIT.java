@@ -40,7 +40,7 @@ class BenchBwScriptIT {
         ProcessBuilder pb = new ProcessBuilder("bash", SCRIPT.toString())
                 .redirectErrorStream(false).redirectOutput(out.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
         pb.environment().putAll(java.util.Map.of("ROUNDS", "1", "SECS", "1", "STREAMS", "1", "ZC_STREAMS", "1",
-                "TOOLS", "ws i2 i3"));
+                "LEN_STREAMS", "1", "TOOLS", "ws i2 i3"));
         Process p = pb.start();
         boolean done = p.waitFor(180, TimeUnit.SECONDS);
         if (!done) {
@@ -68,6 +68,15 @@ class BenchBwScriptIT {
         // the self-report table has a row per tool with a ruler figure and CPU cost
         long rows = lines.stream().filter(l -> l.matches("\\| default \\| 1 \\| (wirespeed|iperf2|iperf3 3\\.12) \\| \\d+\\.\\d \\| .*")).count();
         assertThat(rows).isEqualTo(3);
+        // every tool at wirespeed's write size: iperf2 ran with -l 1M beside wirespeed
+        String equal = lines.stream().filter(l -> l.startsWith("| -P | wirespeed | iperf2 | iperf3 new | ws/iperf2"))
+                .findFirst().orElseThrow();
+        String[] equalCells = lines.get(lines.indexOf(equal) + 2).split("\\|");
+        for (int column : new int[] {2, 3}) {
+            assertThat(CELL.matcher(equalCells[column].trim()).matches()).as("-l 1M cell %d: %s", column,
+                    equalCells[column]).isTrue();
+        }
+        assertThat(lines).anyMatch(l -> l.matches("\\| len \\| 1 \\| iperf2 \\| \\d+\\.\\d \\| .*"));
         assertThat(lines).noneMatch(l -> l.startsWith("runs that exited non-zero"));
     }
 }

@@ -67,13 +67,15 @@ class BwCommandIT {
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(r.out()).startsWith("{").endsWith("}\n");
         assertThat(JsonSchemas.errors("bw.schema.json", r.out())).isEmpty();
+        assertThat(r.out()).contains("\"bufferBytes\" : 1048576");
     }
 
     @Test
     void textOutputHasIntervalsSumLinesAndBothSummaries() {
         Cli.Run r = Cli.run("bw", "--loopback", "-t", "2", "-P", "2", "-i", "1");
         assertThat(r.exitCode()).as(r.err()).isZero();
-        assertThat(r.out()).containsPattern("TCP upload: 2 streams, 2 s, buffer 128 KiB")
+        assertThat(r.out()).as("the default write is 1 MiB (TestSpec.DEFAULT_TCP_BUFFER_BYTES)")
+                .containsPattern("TCP upload: 2 streams, 2 s, buffer 1 MiB")
                 .containsPattern("\\[SUM]\\s+0\\.00-1\\.00 s")
                 .containsPattern("  sender\\s+\\S+ [KMGT]iB\\s+\\S+ [kMGT]?bit/s")
                 .containsPattern("  receiver\\s+\\S+ [KMGT]iB\\s+\\S+ [kMGT]?bit/s")

@@ -84,6 +84,30 @@ class StoreBeforeMeasuringIT {
         assertThat(explain.exitCode()).isEqualTo(1);
     }
 
+    /**
+     * The store opens on a thread while the test runs (docs/PERFORMANCE.md "bw: time to first
+     * byte"): a database only SQLite can tell is damaged fails after the test, and the result is
+     * printed all the same, followed by one line and exit 1.
+     */
+    @Test
+    void aDatabaseThatFailsToOpenLateStillLeavesTheResultPrinted() throws Exception {
+        byte[] bytes = new byte[8192];
+        java.util.Arrays.fill(bytes, (byte) 0x5a);
+        byte[] header = "SQLite format 3\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        System.arraycopy(header, 0, bytes, 0, header.length);
+        Path db = Files.write(dir.resolve("damaged.db"), bytes);
+        Cli.Run r = Cli.run("bw", "--loopback", "-t", "1", "--db", db.toString());
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.out()).contains("Connected to").contains("receiver");
+        assertThat(r.out()).doesNotContain("saved:");
+        assertThat(r.err().strip().lines()).hasSize(1);
+        assertThat(r.err()).contains("results database " + db).doesNotContain("Exception");
+        Cli.Run json = Cli.run("bw", "--loopback", "-t", "1", "--json", "--db", db.toString());
+        assertThat(json.exitCode()).isEqualTo(1);
+        assertThat(json.out()).contains("\"schema\" : \"wirespeed.bw/1\"");
+        assertThat(Files.readAllBytes(db)).isEqualTo(bytes);
+    }
+
     @Test
     void aDirectoryIsRefused() {
         Cli.Run r = Cli.run("bw", "--loopback", "-t", "30", "--db", dir.toString());

@@ -117,13 +117,43 @@ class CounterFindingsBothPathsTest {
         String path = "host/ethtool-I-a-fbnic.txt";
         String paste = Fixture.text(path);
         netdev("eth0");
-        write(".wirespeed/ethtool-a/eth0", paste.substring(paste.indexOf('\n') + 1));
+        write(".wirespeed/ethtool-I-a/eth0", paste.substring(paste.indexOf('\n') + 1));
         List<Finding> pasted = explain("a.txt", paste);
         assertThat(comparable(pasted)).hasSize(2).isEqualTo(comparable(doctor()));
         assertThat(pasted).filteredOn(f -> f.rule().startsWith("counter-")).extracting(Finding::message)
                 .satisfiesExactlyInAnyOrder(
                         m -> assertThat(m).startsWith("eth0: tx_pause_storm_events 219 "),
                         m -> assertThat(m).startsWith("eth0: tx_pause_frames 759,657 "));
+    }
+
+    @Test
+    void mlx5PauseFramesOfEthtoolSAndOfIncludeStatisticsAreNamedOnce() throws IOException {
+        // mlx5 prints the same PPCNT registers as rx/tx_pause_ctrl_phy (ethtool -S) and rx/tx_pause_frames
+        // (ethtool -I -a): the fixture host's -S output, and ethtool's -I -a output (the kernel docs' sample) for it
+        String stats = Files.readString(Fixtures.root("mlx5-counters-018").resolve(".wirespeed/ethtool-S/enp65s0f0np0"));
+        String doc = Fixture.text("host/ethtool-include-statistics-a-kerneldoc.txt");
+        String pause = doc.substring(doc.indexOf("Pause parameters")).replaceAll("(?m)^  ", "").replace("eth0", "enp65s0f0np0")
+                .replace("tx_pause_frames: 1", "tx_pause_frames: 310").replace("rx_pause_frames: 1", "rx_pause_frames: 120044");
+        netdev("enp65s0f0np0");
+        write(".wirespeed/ethtool-S/enp65s0f0np0", stats);
+        write(".wirespeed/ethtool-I-a/enp65s0f0np0", pause);
+        List<Finding> doctor = doctor();
+        List<Finding> pasted = explain("both.txt", "$ ethtool -S enp65s0f0np0\n" + stats
+                + "$ ethtool --include-statistics -a enp65s0f0np0\n" + pause);
+        assertThat(comparable(pasted)).isEqualTo(comparable(doctor));
+        assertThat(doctor).filteredOn(f -> f.rule().equals("counter-pause")).singleElement().satisfies(f -> {
+            assertThat(f.message()).startsWith("enp65s0f0np0: rx_pause_ctrl_phy 120,044, rx_prio3_pause 120,044, "
+                    + "tx_pause_ctrl_phy 310 since the counters were last reset: ");
+            assertThat(f.evidence()).extracting(e -> e.source()).noneMatch(src -> src.contains("include-statistics"));
+        });
+        // both were read: the counters keep them, the finding names each count once
+        var counters = Inspection.read(root, (Capture) null)
+                .counters(dev.wirespeed.host.Counters.Scope.NETDEV, "enp65s0f0np0").orElseThrow();
+        assertThat(counters.value("rx_pause_frames")).contains(120_044L);
+        assertThat(counters.value("rx_pause_ctrl_phy")).contains(120_044L);
+        // and doctor's per-port list of the counters that matter shows each count once too
+        assertThat(dev.wirespeed.diagnose.CounterFindings.mattering(counters, v -> true))
+                .containsKeys("rx_pause_ctrl_phy", "tx_pause_ctrl_phy").doesNotContainKeys("rx_pause_frames", "tx_pause_frames");
     }
 
     @Test

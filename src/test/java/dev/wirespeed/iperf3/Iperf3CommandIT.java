@@ -25,6 +25,9 @@ class Iperf3CommandIT {
             assertThat(JsonSchemas.errors("bw.schema.json", r.out())).isEmpty();
             JsonNode j = Iperf3Binary.MAPPER.readTree(r.out());
             assertThat(j.path("server").path("software").stringValue()).isEqualTo("iperf3");
+            assertThat(j.path("params").path("bufferBytes").longValue())
+                    .as("speaking iperf3, the client writes iperf3's 128 KiB blocks, not wirespeed's 1 MiB")
+                    .isEqualTo(Iperf3.DEFAULT_TCP_LEN);
             assertThat(j.path("server").has("cores")).as("iperf3 does not say").isFalse();
             JsonNode down = j.path("directions").get(0);
             assertThat(down.path("direction").stringValue()).isEqualTo("download");
@@ -46,6 +49,21 @@ class Iperf3CommandIT {
             JsonNode up = Iperf3Binary.MAPPER.readTree(r.out()).path("directions").get(0);
             assertThat(up.path("receiverSummary").path("totalPackets").longValue())
                     .as("the iperf3 server's count").isPositive();
+            assertThat(server.await(30)).isZero();
+        }
+    }
+
+    @Test
+    void blockCountCountsIperf3Blocks() throws Exception {
+        Iperf3Binary.assumeInstalled();
+        int port = Iperf3Binary.freePort();
+        try (Iperf3Binary server = Iperf3Binary.server(port)) {
+            // iperf3 -k 8 sends 8 blocks of its default 128 KiB; so does bw --iperf3 -k 8 without -l
+            Cli.Run r = Cli.run("bw", "--iperf3", "127.0.0.1", "-p", Integer.toString(port), "-k", "8", "--json",
+                    "--no-save");
+            assertThat(r.exitCode()).as(r.err()).isZero();
+            JsonNode up = Iperf3Binary.MAPPER.readTree(r.out()).path("directions").get(0);
+            assertThat(up.path("senderSummary").path("bytes").longValue()).isEqualTo(8L * Iperf3.DEFAULT_TCP_LEN);
             assertThat(server.await(30)).isZero();
         }
     }

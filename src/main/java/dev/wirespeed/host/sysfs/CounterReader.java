@@ -12,17 +12,16 @@ import java.util.List;
  * the driver's `ethtool -S IF` set, /sys/class/infiniband/DEV/ports/N/counters and hw_counters
  * (sysfs-class-infiniband), /proc/net/snmp and /proc/net/netstat (proc(5)).
  *
- * <p>`ethtool -S IF`, `ethtool --include-statistics -a IF` (the standard pause-frame counters, for
- * drivers whose `ethtool -S` does not name them) and `tc -s qdisc show dev IF` (the root qdisc's
- * drops) are commands, run only on the live host (root "/") and only when the program is on PATH;
- * their output is captured at {@value #ETHTOOL_S}IF, {@value #ETHTOOL_A}IF and {@value #TC_QDISC}IF
- * so a fixture tree or a capture replays it.
+ * <p>`ethtool -S IF`, the pause reading ({@link PauseReading}: `ethtool --include-statistics -a IF`, the
+ * standard pause-frame counters, for drivers whose `ethtool -S` does not name them) and
+ * `tc -s qdisc show dev IF` (the root qdisc's drops) are commands, run only on the live host (root
+ * "/") and only when the program is on PATH; their output is captured at {@value #ETHTOOL_S}IF,
+ * {@value PauseReading#WITH_STATISTICS}IF and {@value #TC_QDISC}IF so a fixture tree or a capture
+ * replays it.
  */
 public final class CounterReader {
     /** Where a root tree holds `ethtool -S IF` output (fixtures, captures). */
     public static final String ETHTOOL_S = "/.wirespeed/ethtool-S/";
-    /** Where a root tree holds `ethtool --include-statistics -a IF` output. */
-    public static final String ETHTOOL_A = "/.wirespeed/ethtool-a/";
     /** Where a root tree holds `tc -s qdisc show dev IF` output. */
     public static final String TC_QDISC = "/.wirespeed/tc-s-qdisc/";
     /** The groups of /proc/net/snmp and /proc/net/netstat kept: IP, TCP, UDP. */
@@ -30,8 +29,9 @@ public final class CounterReader {
 
     private final RootedFs fs;
     private final Attribute attr;
-    private final boolean runEthtool;
-    private final boolean runTc;
+    /** Empty: read the tree's captured outputs instead of running the command. */
+    private final java.util.Optional<java.nio.file.Path> ethtool;
+    private final java.util.Optional<java.nio.file.Path> tc;
 
     public CounterReader(RootedFs fs) {
         this(fs, fs.isLiveHost());
@@ -41,36 +41,75 @@ public final class CounterReader {
     public CounterReader(RootedFs fs, boolean runEthtool) {
         this.fs = fs;
         this.attr = new Attribute(fs);
-        this.runEthtool = runEthtool && fs.isLiveHost() && dev.wirespeed.io.Programs.find("ethtool").isPresent();
-        this.runTc = runEthtool && fs.isLiveHost() && dev.wirespeed.io.Programs.find("tc").isPresent();
+        this.ethtool = runEthtool ? fs.program("ethtool") : java.util.Optional.empty();
+        this.tc = runEthtool ? fs.program("tc") : java.util.Optional.empty();
     }
 
-    /** The statistics and the `ethtool -S` set of one netdev (empty values when it has none). */
+    /** The statistics, the `ethtool -S` set and the pause counters of one netdev (empty values when it has none). */
     public Counters netdev(String name) {
+        // `ethtool -S` and `tc` run while the pause reading runs: a snapshot (taken before a test)
+        // costs about its slowest command, not the sum (docs/PERFORMANCE.md "bw: time to first byte")
+        Commands started = start(name);
+        return netdev(name, pause(name), started);
+    }
+
+    /** A new pause reading of {@code name} (one per snapshot), for {@link #netdev(String, java.util.Optional)}. */
+    java.util.Optional<PauseReading> pause(String name) {
+        if (fs.isLiveHost() && loopback(name)) {
+            return java.util.Optional.empty(); // see start(): the loopback driver has no pause frames
+        }
+        return PauseReading.read(fs, ethtool, List.of(), name);
+    }
+
+    /** As {@link #netdev(String)}, with the snapshot's pause reading of the netdev (shared with {@link QosReader}). */
+    Counters netdev(String name, java.util.Optional<PauseReading> pause) {
+        return netdev(name, pause, start(name));
+    }
+
+    private record Commands(LiveCommand.Pending stats, LiveCommand.Pending qdisc) {}
+
+    private Commands start(String name) {
+        // The loopback driver has no ethtool statistics and no pause frames (drivers/net/loopback.c:
+        // its ethtool_ops are get_link and get_ts_info): ethtool only fails there. tc still runs: a
+        // netem or tbf qdisc on lo is a common way to shape a loopback test.
+        java.util.Optional<java.nio.file.Path> stats = fs.isLiveHost() && loopback(name)
+                ? java.util.Optional.empty() : ethtool;
+        return new Commands(command(stats, ETHTOOL_S + name, name, "-S", name),
+                command(tc, TC_QDISC + name, name, "-s", "qdisc", "show", "dev", name));
+    }
+
+    private Counters netdev(String name, java.util.Optional<PauseReading> pause, Commands started) {
         Counters.Builder b = Counters.netdev(name);
         String dir = "/sys/class/net/" + name + "/statistics";
         for (String c : fs.list(dir)) {
             b.put(c, attr.read(dir + "/" + c, Counters::parseCount));
         }
-        String ethtool = command(runEthtool, ETHTOOL_S + name, List.of("ethtool", "-S", name));
-        if (ethtool != null) {
-            EthtoolStats.parse(ethtool, "ethtool -S " + name, b);
+        String stats = started.stats().output();
+        if (stats != null) {
+            EthtoolStats.parse(stats, "ethtool -S " + name, b);
         }
-        String pause = command(runEthtool, ETHTOOL_A + name, List.of("ethtool", "--include-statistics", "-a", name));
-        if (pause != null) {
-            // the first reading of a name wins: `ethtool -S`'s own pause counters stay when it has them
-            EthtoolStats.parsePause(pause, "ethtool --include-statistics -a " + name, b);
-        }
-        String tc = command(runTc, TC_QDISC + name, List.of("tc", "-s", "qdisc", "show", "dev", name));
-        if (tc != null) {
-            QdiscStats.parse(tc, "tc -s qdisc show dev " + name, b);
+        // the first reading of a name wins: `ethtool -S`'s own pause counters stay when it has them
+        pause.ifPresent(p -> EthtoolStats.parsePause(p.output(), p.commandLine(), b));
+        String qdisc = started.qdisc().output();
+        if (qdisc != null) {
+            QdiscStats.parse(qdisc, "tc -s qdisc show dev " + name, b);
         }
         return b.build();
     }
 
-    /** A command's output on the live host (captured at {@code captured}), or what a root tree holds there. */
-    private String command(boolean run, String captured, List<String> command) {
-        return LiveCommand.output(fs, run, captured, command, command.getLast());
+    /** ARPHRD_LOOPBACK (772, include/uapi/linux/if_arp.h) in /sys/class/net/IF/type. */
+    private boolean loopback(String name) {
+        Observed<String> type = attr.text("/sys/class/net/" + name + "/type");
+        return type.isPresent() && type.value().strip().equals("772");
+    }
+
+    /** A command started on the live host (captured at {@code captured}), or what a root tree holds there. */
+    private LiveCommand.Pending command(java.util.Optional<java.nio.file.Path> program, String captured, String iface,
+                                        String... args) {
+        List<String> command = new java.util.ArrayList<>();
+        program.ifPresent(p -> command.add(p.toString()));
+        command.addAll(List.of(args));
+        return LiveCommand.start(fs, program.isPresent(), captured, command, iface);
     }
 
     /** counters/ and hw_counters/ of one RDMA port, merged under the file names. */

@@ -29,11 +29,26 @@ public final class RootedFs {
     private final Path root;
     private final Capture capture;
     private final java.util.Map<String, String> refused;
+    /** Null: commands run on the live host only, found on PATH; else the stand-in tools of a tree (tests). */
+    private final Path toolDir;
 
     public RootedFs(Path root, Capture capture) {
+        this(root, capture, null);
+    }
+
+    private RootedFs(Path root, Capture capture, Path toolDir) {
         this.root = root.toAbsolutePath().normalize();
         this.capture = capture;
         this.refused = Capture.refusedReads(this.root);
+        this.toolDir = toolDir;
+    }
+
+    /**
+     * A tree read as if it were the running host, whose commands are the programs in {@code toolDir}
+     * and nothing else: tests run stand-in tools (that log their arguments) against a fixture tree.
+     */
+    static RootedFs withStandInTools(Path root, Capture capture, Path toolDir) {
+        return new RootedFs(root, capture, toolDir.toAbsolutePath().normalize());
     }
 
     public RootedFs(Path root) {
@@ -46,7 +61,16 @@ public final class RootedFs {
 
     /** True when this reads the running host itself (root "/"), where commands may be run too. */
     public boolean isLiveHost() {
-        return root.equals(Path.of("/"));
+        return toolDir != null || root.equals(Path.of("/"));
+    }
+
+    /** The program to run for {@code name} here: on PATH on the live host; never for a tree, whose captured output is read instead. */
+    Optional<Path> program(String name) {
+        if (toolDir != null) {
+            Path p = toolDir.resolve(name);
+            return Files.isRegularFile(p) && Files.isExecutable(p) ? Optional.of(p) : Optional.empty();
+        }
+        return isLiveHost() ? dev.wirespeed.io.Programs.find(name) : Optional.empty();
     }
 
     /**

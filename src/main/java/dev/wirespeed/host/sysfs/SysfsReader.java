@@ -66,10 +66,12 @@ public final class SysfsReader {
         subnetManager().ifPresent(b::add);
         b.tcp(tcp());
         CounterReader counters = new CounterReader(fs);
+        // one `ethtool -a` per netdev: its counters (CounterReader) and its settings (QosReader) come from the same reading
+        java.util.Map<String, Optional<PauseReading>> pause = new java.util.HashMap<>();
         Facts partial = b.build();
         for (var i : partial.interfaces()) {
             if (!i.isLoopback()) {
-                b.add(counters.netdev(i.name()));
+                b.add(counters.netdev(i.name(), pause.computeIfAbsent(i.name(), counters::pause)));
             }
         }
         for (var p : partial.rdmaPorts()) {
@@ -79,7 +81,7 @@ public final class SysfsReader {
         QosReader qos = new QosReader(fs);
         partial.rdmaPorts().stream().filter(dev.wirespeed.host.RdmaPort::isEthernet)
                 .map(p -> p.netdev().orElse(null)).filter(java.util.Objects::nonNull).distinct()
-                .forEach(n -> qos.read(n, b));
+                .forEach(n -> qos.read(n, pause.computeIfAbsent(n, counters::pause), b));
         b.add(counters.host());
         return b.build();
     }
