@@ -59,7 +59,10 @@ class KernelLogParserTest {
             assertThat(m.error()).isFalse();
         });
         assertThat(blocks("dmesg-mlx5-arm-nas16.txt")).singleElement()
-                .satisfies(b -> assertThat(b.skipped()).as("probe lines without a record").hasSize(9));
+                .satisfies(b -> assertThat(b.skipped()).as("probe lines without a record").hasSize(7));
+        assertThat(all("dmesg-mlx5-arm-nas16.txt", dev.wirespeed.parse.mlx.MlxDevice.class))
+                .as("mlx5's 'firmware version:' at probe, one per function")
+                .extracting(dev.wirespeed.parse.mlx.MlxDevice::pciAddress).containsExactly("0004:01:00.0", "0004:01:00.1");
         assertThat(findings("dmesg-mlx5-arm-nas16.txt", "kernel-module-error")).isEmpty();
         assertThat(findings("dmesg-mlx5-arm-nas16.txt", "pcie-link-downgraded")).as("x8 and not limited").isEmpty();
     }
