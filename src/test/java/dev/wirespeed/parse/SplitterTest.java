@@ -55,6 +55,24 @@ class SplitterTest {
     }
 
     @Test
+    void quotedPrintableMailIsDecodedKeepingLineNumbers() {
+        String log = String.join("\n",
+                "$ sockperf ping-pong -i 10.9.9.1 -=",
+                "-mps=3Dmax",
+                "sockperf: [Valid Duration] RunTime=3D119.549 sec; SentMessages=3D2429473;=",
+                " ReceivedMessages=3D2429473",
+                "sockperf: Summary: Latency is 24.571 usec");
+        List<Chunk> chunks = splitter.split(log);
+        assertThat(chunks.getFirst().command().text()).isEqualTo("sockperf ping-pong -i 10.9.9.1 --mps=max");
+        Lines out = chunks.getFirst().lines();
+        assertThat(out.get(1)).isEqualTo("sockperf: [Valid Duration] RunTime=119.549 sec; SentMessages=2429473; ReceivedMessages=2429473");
+        assertThat(out.blank(2)).as("the joined line stays, empty").isTrue();
+        assertThat(out.lineNumber(3)).isEqualTo(5);
+        List<Chunk> plain = splitter.split(String.join("\n", "$ echo a=", "b=", "c"));
+        assertThat(plain.getFirst().lines().get(0)).as("no =3D or =20: not quoted-printable").isEqualTo("b=");
+    }
+
+    @Test
     void bareCommandLinesInProseStartChunks() {
         List<Chunk> chunks = splitter.split(String.join("\n", "Check the card:", "ibstat", "CA 'mlx5_0'",
                 "iperf3 -c 192.168.1.11", "iperf3 Done. and more prose", "iperf3 is a tool"));
