@@ -56,6 +56,15 @@ final class KernelEventsRule implements LogRule {
                     Fix.action("use a transceiver or cable the adapter supports (its firmware release notes list them), "
                             + "check its temperature and the slot's airflow")));
         }
+        for (dev.wirespeed.parse.host.HealthEvent h : log.all(dev.wirespeed.parse.host.HealthEvent.class)) {
+            out.add(new Finding("kernel-firmware-health", Severity.ERROR, h.address(),
+                    h.address() + ": adapter firmware health syndrome " + h.syndrome()
+                            + (h.status().isEmpty() ? "" : " (" + h.status() + ")")
+                            + ": the firmware stopped or asserted; the driver resets the device",
+                    List.of(new Evidence("kernel-log, line " + h.source().line(), h.source().text().strip())), null,
+                    Fix.action("update the adapter firmware (mlxfwmanager -u), then reset it (mlxfwreset) or power-cycle; "
+                            + "if it returns, collect devlink health dump and the PCIe link state, and replace the card")));
+        }
         return out;
     }
 }

@@ -25,7 +25,7 @@ public final class LogRules {
                 new ZeroTierUnreachableRule(), new MdcliPatchBlocksUpgradeRule(),
                 new KernelEventsRule(), new FirmwareResetPendingRule(),
                 new NcclBusBandwidthRule(), new MstNotStartedRule(), new StreamImbalanceRule(),
-                new IbdiagnetErrorsRule()));
+                new IbdiagnetErrorsRule(), new TransceiverAlarmRule()));
     }
 
     public List<LogRule> logRules() {

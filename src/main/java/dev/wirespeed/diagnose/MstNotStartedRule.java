@@ -7,6 +7,8 @@ import java.util.List;
 /**
  * {@code mst status} shows its kernel modules not loaded: MFT's tools cannot open /dev/mst/…
  * devices (mlxconfig -d /dev/mst/mt4119_pciconf0 fails with "No such file") until {@code mst start}.
+ * Only the MST PCI module missing is the normal state after {@code mst start}, which unloads it
+ * when unused; the configuration module is the one the tools open.
  */
 final class MstNotStartedRule implements LogRule {
     @Override
@@ -21,8 +23,12 @@ final class MstNotStartedRule implements LogRule {
 
     @Override
     public List<Finding> apply(LogFacts log) {
-        List<MstModule> missing = log.all(MstModule.class).stream().filter(m -> !m.loaded()).toList();
-        if (missing.isEmpty()) {
+        List<MstModule> modules = log.all(MstModule.class);
+        List<MstModule> missing = modules.stream().filter(m -> !m.loaded()).toList();
+        // mst start unloads the MST PCI module when unused ("Unloading MST PCI module (unused) - Success"):
+        // with the configuration module loaded, /dev/mst/*_pciconf* exist and the tools work
+        boolean configLoaded = modules.stream().anyMatch(m -> m.loaded() && m.module().contains("configuration"));
+        if (missing.isEmpty() || configLoaded) {
             return List.of();
         }
         return List.of(new Finding(id(), Severity.WARN, "mst",

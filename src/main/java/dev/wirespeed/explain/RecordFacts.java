@@ -31,6 +31,8 @@ import dev.wirespeed.parse.host.EthtoolSettings;
 import dev.wirespeed.parse.host.KernelModule;
 import dev.wirespeed.parse.host.LinkEvent;
 import dev.wirespeed.parse.host.ModuleEvent;
+import dev.wirespeed.parse.host.TransceiverModule;
+import dev.wirespeed.parse.host.HealthEvent;
 import dev.wirespeed.parse.host.NfsMount;
 import dev.wirespeed.parse.host.PauseSettings;
 import dev.wirespeed.parse.host.PcieBandwidthLine;
@@ -430,6 +432,18 @@ final class RecordFacts {
         /** Module events: the kernel-log rule's, like link events. */
         @Override
         public Void visit(ModuleEvent r) {
+            return null;
+        }
+
+        /** ethtool -m: what is plugged and its optical powers, shown as read; no host fact yet. */
+        @Override
+        public Void visit(TransceiverModule r) {
+            return null;
+        }
+
+        /** mlx5 firmware health syndromes: the kernel-log rule's, like module events. */
+        @Override
+        public Void visit(HealthEvent r) {
             return null;
         }
 

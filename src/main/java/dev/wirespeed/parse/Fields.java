@@ -19,6 +19,12 @@ public final class Fields {
         }
     }
 
+    /** Adds text to a value a line wrapped (a mail client, an 80-column terminal). */
+    public void append(String key, String more) {
+        String k = key.strip().toLowerCase(Locale.ROOT);
+        values.computeIfPresent(k, (x, v) -> (v + " " + more.strip()).strip());
+    }
+
     public boolean isEmpty() {
         return values.isEmpty();
     }

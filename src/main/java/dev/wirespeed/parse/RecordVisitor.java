@@ -8,6 +8,8 @@ import dev.wirespeed.parse.host.EthtoolSettings;
 import dev.wirespeed.parse.host.KernelModule;
 import dev.wirespeed.parse.host.LinkEvent;
 import dev.wirespeed.parse.host.ModuleEvent;
+import dev.wirespeed.parse.host.TransceiverModule;
+import dev.wirespeed.parse.host.HealthEvent;
 import dev.wirespeed.parse.host.NetInterfaceRecord;
 import dev.wirespeed.parse.host.NfsMount;
 import dev.wirespeed.parse.host.PauseSettings;
@@ -120,6 +122,10 @@ public interface RecordVisitor<R> {
     R visit(LinkEvent r);
 
     R visit(ModuleEvent r);
+
+    R visit(TransceiverModule r);
+
+    R visit(HealthEvent r);
 
     R visit(QosSettings r);
 

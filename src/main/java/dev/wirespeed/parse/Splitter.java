@@ -11,14 +11,16 @@ import java.util.regex.Pattern;
  * {@code user@host:/path$}, {@code [root@host dir]#}, {@code $ }, {@code C:\path>}, {@code MDCLI>}.
  * In prose without prompts, a line that is only a command of a known program ("ibstat",
  * "iperf3 -c 10.0.0.1") also starts a chunk. Huawei MD-CLI context lines ("[admin@HUAWEI]") are
- * dropped; a WordPress caption glued to a pasted line ("…Code language: CSS (css)") is cut off, and
- * terminal colour codes are removed.
+ * dropped; a WordPress caption glued to a pasted line ("…Code language: CSS (css)") is cut off,
+ * terminal colour codes are removed, and so are mail quote marks and harness tags before a line;
+ * no-break spaces (a page copied from a browser) are plain spaces, and a mail archived raw in
+ * quoted-printable is decoded.
  */
 public final class Splitter {
     private static final Pattern[] PROMPTS = {
-        Pattern.compile("((?:\\([^)\\s]*\\)\\s*)?[\\w.-]+@[\\w.-]+:[^#$\\s]*\\s?[#$])(?:\\s+(.*))?"),
+        Pattern.compile("((?:\\([^)\\s]*\\)\\s*)?[\\w.-]+@[\\w.-]+(?::[^#$\\s]*)?\\s?[#$])(?:\\s+(.*))?"),
         Pattern.compile("(\\[[\\w.-]+@[\\w.-]+(?:\\s[^\\]]*)?\\][#$])(?:\\s*(.*))?"),
-        Pattern.compile("([A-Za-z]:\\\\[^<>:\"|?*]*>)(.*)"),
+        Pattern.compile("((?:PS )?[A-Za-z]:\\\\[^<>:\"|?*]*>)(.*)"),
         Pattern.compile("(MDCLI>)(?:\\s+(.*))?"),
         Pattern.compile("(\\$)\\s+(.+)"),
     };
@@ -30,6 +32,13 @@ public final class Splitter {
     /** Terminal colour codes (sockperf prints them), with or without the ESC byte a paste may lose. */
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m|\\[[0-9;]+m");
 
+    /**
+     * What a paste puts before each line of output: a mail reply's quote marks ("> ", ">> "), a
+     * test harness's stream tag ("[STDOUT] "). Removed line by line; the indentation after it stays
+     * (nfsstat's wrapped Flags lines need it).
+     */
+    private static final Pattern LINE_PREFIX = Pattern.compile("^(?:(?:> ?)+|\\[(?:STDOUT|STDERR|OUTPUT|stdout|stderr)\\] ?)");
+
     private final Set<String> programs;
 
     /** @param programs programs whose bare command lines start a chunk in prose */
@@ -37,10 +46,51 @@ public final class Splitter {
         this.programs = Set.copyOf(programs);
     }
 
+    private static final Pattern QP_ESCAPE = Pattern.compile("=([0-9A-F]{2})");
+
+    /**
+     * A mail archived raw in quoted-printable (RFC 2045 6.7): "=3D" for "=", and lines longer than 76
+     * characters broken with a trailing "=". Taken as such only when both show up.
+     */
+    private static boolean quotedPrintable(List<String> lines) {
+        int soft = 0;
+        boolean escaped = false;
+        for (String l : lines) {
+            soft += l.endsWith("=") && !l.endsWith("==") ? 1 : 0;
+            escaped |= l.contains("=3D") || l.contains("=20");
+        }
+        return escaped && soft >= 2;
+    }
+
+    /** Joins each soft-broken line onto the one before it (the joined line is left empty, so line numbers hold) and decodes =XX. */
+    private static void decodeQuotedPrintable(List<String> lines) {
+        for (int i = 0; i < lines.size(); i++) {
+            String l = lines.get(i);
+            int j = i;
+            while (l.endsWith("=") && j + 1 < lines.size()) {
+                l = l.substring(0, l.length() - 1) + lines.get(++j);
+                lines.set(j, "");
+            }
+            Matcher m = QP_ESCAPE.matcher(l);
+            StringBuilder out = new StringBuilder();
+            while (m.find()) {
+                m.appendReplacement(out, Matcher.quoteReplacement(String.valueOf((char) Integer.parseInt(m.group(1), 16))));
+            }
+            m.appendTail(out);
+            lines.set(i, out.toString());
+            i = j;
+        }
+    }
+
     public List<Chunk> split(String text) {
         List<String> lines = new ArrayList<>();
         for (String l : Lines.split(text)) {
-            lines.add(ANSI.matcher(CAPTION.matcher(l).replaceFirst("")).replaceAll(""));
+            // a page copied from a browser brings no-break spaces (&#160;) that neither \\s nor strip() see
+            String plain = l.replace('\u00A0', ' ').replace('\u202F', ' ');
+            lines.add(ANSI.matcher(CAPTION.matcher(LINE_PREFIX.matcher(plain).replaceFirst("")).replaceFirst("")).replaceAll(""));
+        }
+        if (quotedPrintable(lines)) {
+            decodeQuotedPrintable(lines);
         }
         List<Chunk> chunks = new ArrayList<>();
         int start = 0;

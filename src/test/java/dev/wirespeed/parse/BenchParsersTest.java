@@ -28,6 +28,22 @@ class BenchParsersTest {
         return p.measurements().getFirst();
     }
 
+    /** iperf2 -d: the stream on the client's own listening port is the peer's, not a second stream of this test. */
+    @Test
+    void iperf2DualTestKeepsTheReverseStreamApart() {
+        List<Parsed> blocks = Fixture.blocks("iperf/iperf2-udp-b1000m-and-d-linode-guide.txt").stream()
+                .filter(b -> b.format().equals("iperf2")).toList();
+        assertThat(blocks).hasSize(2);
+        Measurement dual = blocks.get(1).measurements().getFirst();
+        assertThat(metric(dual, Metrics.BITS_PER_SECOND)).isEqualTo(1.08e9);
+        assertThat(dual.params()).containsEntry("streams", "1");
+        assertThat(blocks.get(1).all(IperfInterval.class)).filteredOn(r -> "reverse".equals(r.role()))
+                .extracting(IperfInterval::stream).containsExactly("5");
+        Measurement udp = blocks.get(0).measurements().getFirst();
+        assertThat(metric(udp, Metrics.LOST_PACKETS)).isZero();
+        assertThat(metric(udp, Metrics.TOTAL_PACKETS)).isEqualTo(688896.0);
+    }
+
     @Test
     void iperf2ServerAndClientSums() {
         Measurement server = measurement("iperf/iperf2-server-P8-seed004.txt", "iperf2");

@@ -16,7 +16,8 @@ import java.util.stream.Stream;
  * Fixture files under src/test/resources/parse: real tool output, each starting with one
  * "# source: …" line that names where it came from (a seed file and line range, a public URL, or
  * the tool version and command that produced it here). That line is removed before parsing. A
- * folder's README.md (sources in a table) is not a fixture.
+ * folder's README.md (sources in a table) is not a fixture, nor is a fixture's expected key facts
+ * file beside it (FILE.facts, read by {@link KeyFactsTest}).
  */
 public final class Fixture {
     private Fixture() {}
@@ -61,7 +62,8 @@ public final class Fixture {
         try {
             Path root = Path.of(Fixture.class.getResource("/parse").toURI());
             try (Stream<Path> s = Files.walk(root)) {
-                return s.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().equals("README.md")).map(p -> root.relativize(p).toString().replace('\\', '/'))
+                return s.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().equals("README.md"))
+                        .filter(p -> !p.getFileName().toString().endsWith(KeyFactsTest.SUFFIX)).map(p -> root.relativize(p).toString().replace('\\', '/'))
                         .sorted().toList();
             }
         } catch (IOException e) {

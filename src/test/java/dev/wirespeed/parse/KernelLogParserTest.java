@@ -26,6 +26,23 @@ class KernelLogParserTest {
         return e.findings().stream().filter(f -> f.rule().equals(rule)).toList();
     }
 
+    /** mlx5 health buffer lines as mailed: each value on the line after its prefix; only the syndrome is a record. */
+    @Test
+    void mlx5FirmwareHealthSyndromeWrappedByAMail() {
+        Parsed p = Fixture.only("mlx/mlxup-mstflint-dmesg-health-power9-mail.txt", "kernel-log");
+        assertThat(p.all(dev.wirespeed.parse.host.HealthEvent.class)).singleElement().satisfies(h -> {
+            assertThat(h.address()).isEqualTo("0001:19:00.0");
+            assertThat(h.syndrome()).isEqualTo("0x7");
+            assertThat(h.status()).isEqualTo("irisc not responding");
+        });
+        assertThat(p.skipped()).as("assert_var, fw_ver … are read past").isEmpty();
+        List<Finding> health = Explainer.standard().explain("m.txt", Fixture.text("mlx/mlxup-mstflint-dmesg-health-power9-mail.txt"))
+                .findings().stream().filter(f -> f.rule().equals("kernel-firmware-health")).toList();
+        assertThat(health).singleElement().satisfies(f -> assertThat(f.message()).contains("irisc not responding"));
+        assertThat(Explainer.standard().explain("m.txt", Fixture.text("kernel/dmesg-mlx5-arm-nas16.txt")).findings())
+                .noneMatch(f -> f.rule().equals("kernel-firmware-health"));
+    }
+
     @Test
     void mlx5ProbeBandwidthAndModulePlugged() {
         List<PcieBandwidthLine> bw = all("dmesg-mlx5-arm-nas16.txt", PcieBandwidthLine.class);
@@ -42,7 +59,10 @@ class KernelLogParserTest {
             assertThat(m.error()).isFalse();
         });
         assertThat(blocks("dmesg-mlx5-arm-nas16.txt")).singleElement()
-                .satisfies(b -> assertThat(b.skipped()).as("probe lines without a record").hasSize(9));
+                .satisfies(b -> assertThat(b.skipped()).as("probe lines without a record").hasSize(7));
+        assertThat(all("dmesg-mlx5-arm-nas16.txt", dev.wirespeed.parse.mlx.MlxDevice.class))
+                .as("mlx5's 'firmware version:' at probe, one per function")
+                .extracting(dev.wirespeed.parse.mlx.MlxDevice::pciAddress).containsExactly("0004:01:00.0", "0004:01:00.1");
         assertThat(findings("dmesg-mlx5-arm-nas16.txt", "kernel-module-error")).isEmpty();
         assertThat(findings("dmesg-mlx5-arm-nas16.txt", "pcie-link-downgraded")).as("x8 and not limited").isEmpty();
     }

@@ -72,6 +72,10 @@ class MlxFirmwareVersionsTest {
                 .satisfies(f -> assertThat(f.fix().command()).isEqualTo("mst start"));
         assertThat(Explainer.standard().explain("m.txt", Fixture.text("mlx/mst-status-seed001.txt")).findings())
                 .filteredOn(f -> f.rule().equals("mst-not-started")).as("seed 001's mst is started").isEmpty();
+        assertThat(Explainer.standard().explain("m.txt", Fixture.text("mlx/mst-status-mlxconfig-link-type-proxmox.txt")).findings())
+                .filteredOn(f -> f.rule().equals("mst-not-started"))
+                .as("after mst start only the unused MST PCI module is unloaded; the configuration module serves the tools")
+                .isEmpty();
     }
 
     /** Long tail of rdma link: the first iproute2 format and the InfiniBand keywords. */

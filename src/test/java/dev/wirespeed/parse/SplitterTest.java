@@ -36,6 +36,43 @@ class SplitterTest {
     }
 
     @Test
+    void quotedMailTaggedHarnessAndPathlessOrPowerShellPrompts() {
+        String log = String.join("\n",
+                ">> [root@nfsvmd07 ~]# nfsstat -m",
+                ">> Flags:\trw,relatime,vers=4.1,",
+                ">>         proto=tcp,timeo=600",
+                "cumulus@switch$ sudo ethtool -m swp3",
+                "[STDOUT] sockperf: Summary: Latency is 156.309 usec",
+                "PS C:\\Windows\\system32> zerotier-cli.bat peers",
+                "200 peers");
+        List<Chunk> chunks = splitter.split(log);
+        assertThat(chunks).extracting(Chunk::prompt).containsExactly("[root@nfsvmd07 ~]#", "cumulus@switch$",
+                "PS C:\\Windows\\system32>");
+        assertThat(chunks.getFirst().lines().raw(1)).as("the quote marks go, the indentation stays")
+                .isEqualTo("        proto=tcp,timeo=600");
+        assertThat(chunks.get(1).lines().get(0)).isEqualTo("sockperf: Summary: Latency is 156.309 usec");
+        assertThat(chunks.get(1).lines().lineNumber(0)).as("line numbers are the input's").isEqualTo(5);
+    }
+
+    @Test
+    void quotedPrintableMailIsDecodedKeepingLineNumbers() {
+        String log = String.join("\n",
+                "$ sockperf ping-pong -i 10.9.9.1 -=",
+                "-mps=3Dmax",
+                "sockperf: [Valid Duration] RunTime=3D119.549 sec; SentMessages=3D2429473;=",
+                " ReceivedMessages=3D2429473",
+                "sockperf: Summary: Latency is 24.571 usec");
+        List<Chunk> chunks = splitter.split(log);
+        assertThat(chunks.getFirst().command().text()).isEqualTo("sockperf ping-pong -i 10.9.9.1 --mps=max");
+        Lines out = chunks.getFirst().lines();
+        assertThat(out.get(1)).isEqualTo("sockperf: [Valid Duration] RunTime=119.549 sec; SentMessages=2429473; ReceivedMessages=2429473");
+        assertThat(out.blank(2)).as("the joined line stays, empty").isTrue();
+        assertThat(out.lineNumber(3)).isEqualTo(5);
+        List<Chunk> plain = splitter.split(String.join("\n", "$ echo a=", "b=", "c"));
+        assertThat(plain.getFirst().lines().get(0)).as("no =3D or =20: not quoted-printable").isEqualTo("b=");
+    }
+
+    @Test
     void bareCommandLinesInProseStartChunks() {
         List<Chunk> chunks = splitter.split(String.join("\n", "Check the card:", "ibstat", "CA 'mlx5_0'",
                 "iperf3 -c 192.168.1.11", "iperf3 Done. and more prose", "iperf3 is a tool"));

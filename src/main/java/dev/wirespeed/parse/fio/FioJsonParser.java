@@ -11,7 +11,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * fio {@code --output-format=json}: "fio version", then jobs[] with "job options" and per direction
- * io_bytes, bw (KiB/s), iops, runtime (ms), lat_ns.mean and clat_ns.percentile (ns), as fio's
+ * io_bytes, bw (KiB/s), iops, runtime (ms), lat_ns.mean and clat_ns.percentile (ns; lat_ns.percentile
+ * with --lat_percentiles=1), as fio's
  * stat.c writes them; fio before 3.0 wrote lat and clat in usec. Options missing from a job come
  * from "global options". The top-level disk_util[] gives each device's busy share (FioDiskUtil).
  */
@@ -48,6 +49,7 @@ public final class FioJsonParser extends BaseParser {
                     continue;
                 }
                 JsonNode pct = d.path("clat_ns").path("percentile");
+                JsonNode latPct = d.path("lat_ns").path("percentile"); // --lat_percentiles=1
                 FioJob j = new FioJob(job.path("jobname").asString(null), dir, option(opts, global, "rw"),
                         option(opts, global, "bs"), Units.integer(option(opts, global, "iodepth")),
                         Units.integer(option(opts, global, "numjobs")), option(opts, global, "ioengine"),
@@ -55,6 +57,8 @@ public final class FioJsonParser extends BaseParser {
                         Quantity.bitsPerSecond(d.path("bw").asDouble() * 1024 * 8, "bw " + d.path("bw").asString("") + " KiB/s"),
                         mean(d, "lat"), mean(d, "clat"), nanos(pct.path("50.000000"), "clat p50"),
                         nanos(pct.path("99.000000"), "clat p99"), nanos(pct.path("99.900000"), "clat p99.9"),
+                        nanos(latPct.path("50.000000"), "lat p50"), nanos(latPct.path("99.000000"), "lat p99"),
+                        nanos(latPct.path("99.900000"), "lat p99.9"),
                         Quantity.micros(d.path("runtime").asDouble() * 1000, "runtime " + d.path("runtime").asString("") + " ms"),
                         in.source(from));
                 b.add(j).measurement(FioMeasurements.of(j, version));

@@ -29,9 +29,10 @@ final class FioMeasurements {
         ResultMetrics.add(s, Metrics.BITS_PER_SECOND, j.bandwidth());
         ResultMetrics.add(s, Metrics.LATENCY_AVG_MICROS, j.latencyAvg());
         ResultMetrics.add(s, Metrics.CLAT_AVG_MICROS, j.clatAvg());
-        ResultMetrics.add(s, Metrics.LATENCY_P50_MICROS, j.clatP50());
-        ResultMetrics.add(s, Metrics.LATENCY_P99_MICROS, j.clatP99());
-        ResultMetrics.add(s, Metrics.LATENCY_P999_MICROS, j.clatP999());
+        // fio prints one kind of percentiles: completion latency, or total latency with --lat_percentiles=1
+        ResultMetrics.add(s, Metrics.LATENCY_P50_MICROS, j.clatP50() != null ? j.clatP50() : j.latP50());
+        ResultMetrics.add(s, Metrics.LATENCY_P99_MICROS, j.clatP99() != null ? j.clatP99() : j.latP99());
+        ResultMetrics.add(s, Metrics.LATENCY_P999_MICROS, j.clatP999() != null ? j.clatP999() : j.latP999());
         if (j.runtime() != null) {
             s.add(Metric.of(Metrics.SECONDS, j.runtime().value() / 1e6));
         }

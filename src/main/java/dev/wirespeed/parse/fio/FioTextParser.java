@@ -145,7 +145,7 @@ public final class FioTextParser extends BaseParser {
             return;
         }
         FioJob j = new FioJob(c.job, c.dir, c.rw, c.bs, c.depth, c.jobs, c.engine, c.iops, c.bw, c.lat, c.clat, c.p50, c.p99,
-                c.p999, c.runtime, c.source);
+                c.p999, null, null, null, c.runtime, c.source);
         b.add(j).measurement(FioMeasurements.of(j, null));
     }
 

@@ -13,13 +13,15 @@ import java.util.regex.Pattern;
 
 /**
  * {@code perfquery [-x] [LID [PORT]]} (infiniband-diags): an optional
- * "# Port counters: Lid 5 port 1 (CapMask: 0x1400)" header, then "Name:.....value" lines with
+ * "# Port counters: Lid 5 port 1 (CapMask: 0x1400)" header (with -E "# PortRcvErrorDetails counters:",
+ * -D "# PortXmitDiscardDetails counters:" and the like), then "Name:.....value" lines with
  * dot leaders. Several ports (perfquery -a, or several runs) give one record each; a new
  * "PortSelect" line or header starts the next.
  */
 public final class PerfqueryParser extends BaseParser {
     private static final Pattern HEAD = Pattern.compile(
-            "#\\s*Port (?:extended )?counters:\\s*Lid (\\d+) port (\\d+|ALL|255).*", Pattern.CASE_INSENSITIVE);
+            "#\\s*(?:Port (?:extended )?|Port\\w+ |SWPortVL\\w* )?counters:\\s*Lid (\\d+) port (\\d+|ALL|255).*",
+            Pattern.CASE_INSENSITIVE);
     private static final Pattern COUNTER = Pattern.compile("([A-Za-z][A-Za-z0-9]*):\\.{2,}\\s*(\\S+)");
 
     public PerfqueryParser() {

@@ -23,7 +23,10 @@ public final class Iperf2Parser extends BaseParser {
     private static final Pattern WINDOW = Pattern.compile("(?:TCP window|UDP buffer) size:\\s*([\\d.]+)\\s*([KMG]?Byte)s?.*");
     private static final Pattern OTHER_HEAD = Pattern.compile(
             "(Write|Read) buffer size:.*|TOS set to.*|Sending \\d+ byte datagrams.*|WARNING:.*|iperf version.*|Enabled .*");
-    private static final Pattern CONNECTED = Pattern.compile("\\[\\s*\\d+\\]\\s+local .* connected with .*");
+    private static final Pattern CONNECTED = Pattern.compile("\\[\\s*(\\d+)\\]\\s+local \\S+ port (\\d+) connected with .*");
+    private static final Pattern CONNECTED_ANY = Pattern.compile("\\[\\s*\\d+\\]\\s+local .* connected with .*");
+    /** -d/-r (dual test): the client also listens; a stream on its own listening port is the peer's, the reverse direction. */
+    static final String REVERSE = "reverse";
     private static final Pattern SENT = Pattern.compile("\\[\\s*\\d+\\]\\s+(Sent \\d+ datagrams|Server Report:|WARNING:.*)");
     private static final Pattern ENHANCED_TCP = Pattern.compile("(\\d+)/(\\d+)\\s+(\\d+)\\s+.*");
 
@@ -50,6 +53,8 @@ public final class Iperf2Parser extends BaseParser {
         List<IperfRun> runs = new ArrayList<>();
         runs.add(run);
         boolean serverReport = false;
+        Integer listening = null;
+        java.util.Set<String> reverse = new java.util.HashSet<>();
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i) || in.decoration(i)) {
@@ -57,6 +62,7 @@ public final class Iperf2Parser extends BaseParser {
             }
             Matcher m;
             if ((m = in.match(SERVER, i)) != null) {
+                listening = Units.integer(m.group(2));
                 run.role = "server";
                 run.protocol = m.group(1);
                 run.port = Units.integer(m.group(2));
@@ -77,14 +83,19 @@ public final class Iperf2Parser extends BaseParser {
             } else if ((m = in.match(WINDOW, i)) != null) {
                 run.window = Quantity.bytes(Units.iperfBytes(Units.number(m.group(1)), m.group(2)), in.get(i));
                 b.use(i);
-            } else if (in.matches(OTHER_HEAD, i) || in.matches(CONNECTED, i) || in.matches(IperfLines.ID_HEAD, i)) {
+            } else if ((m = in.match(CONNECTED, i)) != null) {
+                if ("client".equals(run.role) && listening != null && listening.equals(Units.integer(m.group(2)))) {
+                    reverse.add(m.group(1));
+                }
+                b.use(i);
+            } else if (in.matches(OTHER_HEAD, i) || in.matches(CONNECTED_ANY, i) || in.matches(IperfLines.ID_HEAD, i)) {
                 b.use(i);
             } else if ((m = in.match(SENT, i)) != null) {
                 serverReport |= m.group(1).startsWith("Server Report");
                 b.use(i);
             } else if ((m = in.match(IperfLines.ROW, i)) != null) {
                 b.use(i);
-                run.rows.add(row(m, in, i, serverReport ? "receiver" : null));
+                run.rows.add(row(m, in, i, serverReport ? "receiver" : reverse.contains(m.group(1)) ? REVERSE : null));
             } else {
                 break;
             }

@@ -13,7 +13,8 @@ import java.util.Map;
 /**
  * One report line of iperf2/iperf3: a stream ("5") or the sum ("SUM") over an interval.
  *
- * @param role        iperf3's "sender"/"receiver" on summary lines, else null
+ * @param role        iperf3's "sender"/"receiver" on summary lines; iperf2's "receiver" (server report)
+ *                    and "reverse" (with -d/-r, the stream the peer sends back); else null
  * @param retransmits iperf3 "Retr" or iperf2 -e "Rtry"
  * @param jitter      UDP jitter (microseconds)
  * @param summary     true for a line over the whole test (iperf3 sender/receiver lines; iperf2

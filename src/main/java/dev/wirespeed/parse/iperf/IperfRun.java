@@ -40,7 +40,7 @@ final class IperfRun {
             return null;
         }
         Set<String> streams = new LinkedHashSet<>();
-        rows.stream().filter(r -> !r.isSum()).forEach(r -> streams.add(r.stream()));
+        rows.stream().filter(r -> !r.isSum() && !Iperf2Parser.REVERSE.equals(r.role())).forEach(r -> streams.add(r.stream()));
         IperfInterval rx = pick(summaries, "receiver");
         IperfInterval tx = pick(summaries, "sender");
         IperfInterval main = rx != null ? rx : tx != null ? tx : pick(summaries, null);

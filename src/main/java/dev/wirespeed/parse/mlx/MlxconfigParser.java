@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
  * {@code mlxconfig} / {@code mstconfig} query and set: "Device #1:", "Device type: ConnectX4",
  * "Name:", "Description:", "Device: 21:00.0", "Configurations: Next Boot [New]", then one
  * "NAME value [new]" line per setting; the set prompt "Apply new Configuration? (y/n)" and
- * "Applying... Done!" follow.
+ * "Applying... Done!" follow. After "mlxconfig -d DEV q | grep NAME" only the setting lines
+ * remain; they are read under the device the command names.
  */
 public final class MlxconfigParser extends BaseParser {
     private static final Pattern DEVICE_N = Pattern.compile("Device #\\d+:");
@@ -25,8 +26,20 @@ public final class MlxconfigParser extends BaseParser {
         super("mlxconfig", "mlxconfig", "mstconfig");
     }
 
+    /** A setting line as the query prints it: an upper-case name and its value ("LINK_TYPE_P1   IB(1)"). */
+    private static final Pattern GREPPED = Pattern.compile("[A-Z][A-Z0-9_]+(?:\\[\\d+\\])?\\s+\\S+(?:\\s+\\S+)?");
+
+    /** "mlxconfig -d DEV q | grep LINK_TYPE": only setting lines, under the device the command names. */
+    private static boolean grepped(Lines in) {
+        var c = in.command();
+        return c != null && (c.program().equals("mlxconfig") || c.program().equals("mstconfig")) && c.text().contains("grep");
+    }
+
     @Override
     public boolean startsAt(Lines in, int i) {
+        if (grepped(in) && in.matches(GREPPED, i)) {
+            return true;
+        }
         if (!in.matches(DEVICE_N, i)) {
             return false;
         }
@@ -44,6 +57,10 @@ public final class MlxconfigParser extends BaseParser {
         Fields f = new Fields();
         boolean settings = false;
         String device = null;
+        if (grepped(in) && in.matches(GREPPED, from)) {
+            settings = true;
+            device = in.command().after("-d");
+        }
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i) || in.decoration(i)) {

@@ -13,13 +13,14 @@ import java.util.regex.Pattern;
  * Mellanox devices firmware ...", then per device "Device #1:" with "Device Type:", "Part Number:",
  * "PSID:", "PCI Device Name:", a "Versions: Current Available" table (FW, PXE, UEFI) and "Status:".
  * A "FW (Running)" row (mstflint prints it when the running firmware differs from the one in flash,
- * mlxfwmanager_ui.cpp) gives the version the adapter runs until its next reset.
+ * mlxfwmanager_ui.cpp) gives the version the adapter runs until its next reset. A value wrapped onto
+ * the next line (an 80-column terminal, a mail client; "Status:" pasted onto the FW row) is joined back.
  */
 public final class MlxfwmanagerParser extends BaseParser {
     private static final Pattern QUERY = Pattern.compile("Querying Mellanox devices firmware \\.\\.\\.");
     private static final Pattern DEVICE_N = Pattern.compile("Device #\\d+:");
     private static final Pattern VERSION_ROW = Pattern.compile(
-            "(FW \\(Running\\)|FW|PXE|UEFI|FCODE|CLP|UEFI Virtio \\w+)\\s+(\\S+)(?:\\s+(\\S+))?");
+            "(FW \\(Running\\)|FW|PXE|UEFI|FCODE|CLP|UEFI Virtio \\w+)\\s+(\\S+)(?:\\s+(\\S+))?(?:\\s+Status:\\s*(.*))?");
     private static final Pattern TAIL = Pattern.compile(
             "Found \\d+ device\\(s\\) requiring firmware update.*|Device #\\d+: Updating FW .*|Restart needed.*|Log File: .*"
                     + "|Please run .*|No devices found.*");
@@ -49,6 +50,7 @@ public final class MlxfwmanagerParser extends BaseParser {
         ParseBuilder b = builder(in, from);
         Fields f = null;
         Versions v = null;
+        String lastKey = null; // the field a wrapped line continues
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i) || in.decoration(i)) {
@@ -56,11 +58,13 @@ public final class MlxfwmanagerParser extends BaseParser {
             }
             Matcher m;
             if (in.matches(QUERY, i) || in.matches(TAIL, i)) {
+                lastKey = null;
                 b.use(i);
             } else if (in.matches(DEVICE_N, i)) {
                 flush(b, f, v);
                 f = new Fields();
                 v = new Versions();
+                lastKey = null;
                 b.use(i);
             } else if (f != null && (m = in.match(VERSION_ROW, i)) != null) {
                 switch (m.group(1)) {
@@ -71,9 +75,20 @@ public final class MlxfwmanagerParser extends BaseParser {
                     case "FW (Running)" -> v.running = m.group(2);
                     default -> v.roms.put(m.group(1), m.group(2));
                 }
+                lastKey = null;
+                if (m.group(4) != null) { // "Status:" pasted onto the FW row, its words wrapped to the next line
+                    f.put("Status", m.group(4), in.source(i));
+                    lastKey = "Status";
+                }
                 b.use(i);
             } else if (f != null && (m = in.match(KEY_VALUE, i)) != null) {
                 f.put(m.group(1), m.group(2), in.source(i));
+                // only the long description wraps; a line after any other field is the next output
+                lastKey = m.group(1).strip().equalsIgnoreCase("Description") ? "Description" : null;
+                b.use(i);
+            } else if (f != null && lastKey != null) {
+                f.append(lastKey, in.get(i)); // a value wrapped onto the next line
+                lastKey = null;
                 b.use(i);
             } else {
                 break;

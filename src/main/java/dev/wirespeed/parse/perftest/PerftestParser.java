@@ -26,7 +26,8 @@ import java.util.regex.Pattern;
  * type : UD", RoCE "GID index" and "GID:" lines), then the table. Bandwidth in "MB/sec" is
  * 2^20 B/s, with --report_gbit "Gb/sec" is 10^9 bit/s (perftest_resources.c format_factor);
  * MsgRate is in Mpps; latencies in usec. Single size or -a sweep; the CPU frequency warning
- * may appear anywhere, even inside the table.
+ * may appear anywhere, even inside the table. perftest 1.x (old OFED) prints "Inline data is
+ * used up to N bytes message", "Mtu : 2048" and a bandwidth table without the MsgRate column.
  */
 public final class PerftestParser extends BaseParser {
     /** "RDMA_Write BW Test", with -b "RDMA_Write Bidirectional BW Test", with -l "RDMA_Write Post List BW Test". */
@@ -39,12 +40,19 @@ public final class PerftestParser extends BaseParser {
     private static final Pattern DURATION_LAT_HEAD = Pattern.compile("#bytes\\s+#iterations\\s+t_avg\\[usec\\]\\s+tps average.*");
     private static final Pattern DURATION_LAT_ROW = Pattern.compile("(\\d+)\\s+(\\d+)\\s+([\\d.]+)\\s+([\\d.]+)");
     private static final String DURATION = "usec, tps";
-    private static final Pattern BW_ROW = Pattern.compile("(\\d+)\\s+(\\d+)\\s+([\\d.]+)\\s+([\\d.]+)\\s+([\\d.]+)");
+    /** perftest 1.x (OFED 1.x) prints no MsgRate column, so the fifth column is optional. */
+    private static final Pattern BW_ROW = Pattern.compile("(\\d+)\\s+(\\d+)\\s+([\\d.]+)\\s+([\\d.]+)(?:\\s+([\\d.]+))?");
     private static final Pattern LAT_ROW = Pattern.compile("(\\d+)\\s+(\\d+)((?:\\s+[\\d.]+){3,7})");
+    /** perftest 1.x prints the conflict alone ("… 3300.000000 != 1600.000000"), later ones add "CPU Frequency is not max.". */
     private static final Pattern CPU = Pattern.compile(
-            "(?:Conflicting CPU frequency values detected: ([\\d.]+) != ([\\d.]+)\\.\\s*)?CPU Frequency is not max\\.?");
+            "Conflicting CPU frequency values detected: (\\d+(?:\\.\\d+)?) != (\\d+(?:\\.\\d+)?)(?:\\.\\s*CPU Frequency is not max\\.?)?"
+                    + "|CPU Frequency is not max\\.?");
+    /** perftest 1.x's follow-ups to the CPU warning, printed between the table's rows. */
+    private static final Pattern TABLE_NOISE = Pattern.compile(
+            "Test integrity may be harmed !?|Warning: measured timestamp frequency [\\d.]+ differs from nominal [\\d.]+ MHz");
     private static final Pattern NOISE = Pattern.compile(
-            "Max msg size in UD is MTU \\d+|Changing to this MTU|(local|remote) address: .*|GID: .*|WARNING: .*"
+            "Max msg size in UD is .*|Changing to this MTU|Min msg size for RawEth is .*|MAC attached\\s*: .*"
+                    + "|\\*\\*raw ethernet header\\**|\\|.*\\||Inline data is used up to .*|Device not recognized to implement inline feature.*|(local|remote) address: .*|GID: .*|WARNING: .*"
                     + "|Requested mtu is higher than .*|Perftest doesn't support .*|RDMA_CM .*|.*Waiting for client.*"
                     + "|(Dual-port|Number of qps|Connection type|PCIe relax order|ibv_wr\\* API|TX depth|RX depth"
                     + "|CQ Moderation|Mtu|Link type|GID index|Max inline data|rdma_cm QPs|Data ex\\. method|Using SRQ"
@@ -66,7 +74,7 @@ public final class PerftestParser extends BaseParser {
 
     public PerftestParser() {
         super("perftest", "ib_send_bw", "ib_write_bw", "ib_read_bw", "ib_atomic_bw", "ib_send_lat", "ib_write_lat",
-                "ib_read_lat", "ib_atomic_lat");
+                "ib_read_lat", "ib_atomic_lat", "raw_ethernet_bw", "raw_ethernet_lat");
     }
 
     @Override
@@ -107,6 +115,8 @@ public final class PerftestParser extends BaseParser {
                 // the warning can share a line with a row; read the row too
                 String rest = s.replace(m.group(0), "").strip();
                 readRow(rest, unit, bw, lat, in.source(i));
+            } else if (in.matches(TABLE_NOISE, i)) {
+                b.use(i);
             } else if ((m = in.match(BW_HEAD, i)) != null) {
                 unit = m.group(1);
                 bandwidth = true;
@@ -170,7 +180,7 @@ public final class PerftestParser extends BaseParser {
             double avg = Units.number(m.group(4));
             bw.add(new PerftestBwRow(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)),
                     peak == 0 && avg > 0 ? null : rate(peak, unit, m.group(3)), rate(avg, unit, m.group(4)),
-                    Quantity.of(Units.number(m.group(5)) * 1e6, "1/s", m.group(5) + " Mpps"), src));
+                    m.group(5) == null ? null : Quantity.of(Units.number(m.group(5)) * 1e6, "1/s", m.group(5) + " Mpps"), src));
             return true;
         }
         if (unit.equals("usec") && (m = LAT_ROW.matcher(s)).matches()) {
@@ -262,7 +272,9 @@ public final class PerftestParser extends BaseParser {
         if (r.peak() != null) {
             m.add(Metric.of(Metrics.PEAK_BITS_PER_SECOND, r.peak().value()));
         }
-        m.add(Metric.of(Metrics.MESSAGES_PER_SECOND, r.messageRate().value()));
+        if (r.messageRate() != null) {
+            m.add(Metric.of(Metrics.MESSAGES_PER_SECOND, r.messageRate().value()));
+        }
         m.add(Metric.of(Metrics.ITERATIONS, r.iterations()));
         return m;
     }
