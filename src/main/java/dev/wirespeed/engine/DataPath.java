@@ -24,11 +24,19 @@ public record DataPath(boolean zeroCopy, boolean skipRxCopy, boolean batchWakeup
      * ({@link ReceiveWake}), since the FIN releases a reader still waiting for a last, short one.
      * Not for iperf3's protocol: an iperf3 sender may leave its streams open after the last byte
      * (-n), and a reader waiting for a whole buffer would hold those bytes back from the count.
-     * Not with -w either: the fixed socket buffer may never hold a whole read.
+     * Not with -w either: the fixed socket buffer may never hold a whole read. And with
+     * --skip-rx-copy only for a single connection: a receiver that discards with MSG_TRUNC has
+     * almost no work of its own, and when it wakes often it takes the TCP receive processing queued
+     * on its socket onto its own CPU; left asleep with two streams or more, the senders' CPUs did all
+     * of it (2.4 CPU-s each against 1.0) and moved 20 % less (docs/PERFORMANCE.md, "Receiver wake-ups").
      */
     public static DataPath endingWithFin(dev.wirespeed.wire.TestSpec spec) {
-        return new DataPath(spec.zeroCopy(), spec.skipRxCopy(), spec.windowBytes() == 0);
+        boolean batch = spec.windowBytes() == 0 && RECEIVE_WAKE && (!spec.skipRxCopy() || spec.connections() == 1);
+        return new DataPath(spec.zeroCopy(), spec.skipRxCopy(), batch);
     }
+
+    /** -Dwirespeed.receiveWake=false turns {@link ReceiveWake} off, for A/B runs of the bench (WS_JAVA_OPTS). */
+    private static final boolean RECEIVE_WAKE = !"false".equals(System.getProperty("wirespeed.receiveWake"));
 
     /** The call a stream makes. */
     public enum Call {

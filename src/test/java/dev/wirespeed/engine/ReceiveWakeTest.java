@@ -35,6 +35,10 @@ class ReceiveWakeTest {
         assertThat(DataPath.endingWithFin(TestSpec.tcpBandwidth().windowBytes(64 * 1024).build()).batchWakeups())
                 .as("-w: the queue may never hold a whole buffer").isFalse();
         assertThat(DataPath.of(plain).batchWakeups()).as("iperf3's senders may not end with a FIN").isFalse();
+        assertThat(DataPath.endingWithFin(TestSpec.tcpBandwidth().skipRxCopy(true).build()).batchWakeups()).isTrue();
+        assertThat(DataPath.endingWithFin(TestSpec.tcpBandwidth().skipRxCopy(true).streams(2).build()).batchWakeups())
+                .as("MSG_TRUNC receivers of several streams stay awake to take the receive processing").isFalse();
+        assertThat(DataPath.endingWithFin(TestSpec.tcpBandwidth().streams(4).build()).batchWakeups()).isTrue();
     }
 
     @Test
