@@ -423,6 +423,12 @@ final class RecordFacts {
             return null;
         }
 
+        /** The driver stack's release: shown in explain's records, no per-interface host fact to attach it to. */
+        @Override
+        public Void visit(dev.wirespeed.parse.mlx.OfedVersion r) {
+            return null;
+        }
+
         /** Link events are read by the kernel-log rule across the whole log, not as a host fact. */
         @Override
         public Void visit(LinkEvent r) {

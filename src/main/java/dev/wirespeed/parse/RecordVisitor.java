@@ -135,6 +135,8 @@ public interface RecordVisitor<R> {
 
     R visit(MstModule r);
 
+    R visit(dev.wirespeed.parse.mlx.OfedVersion r);
+
     R visit(dev.wirespeed.parse.ib.IbdiagStage r);
 
     R visit(dev.wirespeed.parse.ib.IbdiagFabric r);

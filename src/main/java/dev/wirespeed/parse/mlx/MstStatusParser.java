@@ -13,11 +13,18 @@ import java.util.regex.Pattern;
  * "MST devices:" with "/dev/mst/mt4115_pciconf0 - PCI configuration cycles access." followed by
  * "domain:bus:dev.fn=0000:03:00.0 …", the Windows "mt4115_pciconf0 bus:dev.fn=02:00.0", and the
  * -v table "DEVICE_TYPE MST PCI RDMA NET NUMA"; the module lines ("MST PCI module is not loaded")
- * as {@link MstModule}s, so a paste from before "mst start" is read too.
+ * as {@link MstModule}s, so a paste from before "mst start" is read too. Also {@code mst start}:
+ * "Starting MST (Mellanox Software Tools) driver set", "Loading MST PCI module - Success",
+ * "Unloading MST PCI module (unused) - Success", "[warn] mst_pci is already loaded, skipping",
+ * "Create devices".
  */
 public final class MstStatusParser extends BaseParser {
     private static final Pattern SECTION = Pattern.compile("MST (modules|devices):|PCI devices:|MST PCI .*|DEVICE_TYPE\\s+MST.*"
-            + "|Chip revision is: .*|No MST devices were found.*");
+            + "|Chip revision is: .*|No MST devices were found.*|Create devices");
+    private static final Pattern START = Pattern.compile("Starting MST \\(Mellanox Software Tools\\) driver set");
+    /** mst start's module steps; "(unused)": it unloads the PCI module when the configuration module suffices. */
+    private static final Pattern STEP = Pattern.compile("(Loading|Unloading) (MST PCI(?: configuration)?) module(?: \\(unused\\))? - Success");
+    private static final Pattern ALREADY = Pattern.compile("\\[warn\\] (mst_pci|mst_pciconf) is already loaded, skipping");
     private static final Pattern DEV = Pattern.compile("(/dev/mst/\\S+|mt\\d+_\\w+)\\s+(?:-\\s+.*|bus:dev\\.fn=(\\S+).*)");
     private static final Pattern MODULE = Pattern.compile("(MST PCI(?: configuration)?) module (is not loaded|loaded)");
     private static final Pattern DBDF = Pattern.compile("domain:bus:dev\\.fn=(\\S+).*");
@@ -30,7 +37,7 @@ public final class MstStatusParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.get(i).matches("MST (modules|devices):");
+        return in.get(i).matches("MST (modules|devices):") || in.matches(START, i);
     }
 
     @Override
@@ -62,7 +69,12 @@ public final class MstStatusParser extends BaseParser {
                         Units.integer(m.group(6)), in.source(i)));
             } else if ((m = in.match(MODULE, i)) != null) {
                 b.use(i).add(new MstModule(m.group(1), m.group(2).equals("loaded"), in.source(i)));
-            } else if (in.matches(SECTION, i)) {
+            } else if ((m = in.match(STEP, i)) != null) {
+                b.use(i).add(new MstModule(m.group(2), m.group(1).equals("Loading"), in.source(i)));
+            } else if ((m = in.match(ALREADY, i)) != null) {
+                String module = m.group(1).equals("mst_pci") ? "MST PCI" : "MST PCI configuration";
+                b.use(i).add(new MstModule(module, true, in.source(i)));
+            } else if (in.matches(SECTION, i) || in.matches(START, i)) {
                 b.use(i);
             } else {
                 break;

@@ -1,0 +1,36 @@
+package dev.wirespeed.parse.mlx;
+
+import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.Lines;
+import dev.wirespeed.parse.ParseBuilder;
+import dev.wirespeed.parse.Parsed;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code ofed_info -s} (MLNX_OFED): one line "MLNX_OFED_LINUX-24.10-3.2.5.0:", the release and a
+ * colon, which is also the first line of plain {@code ofed_info} (there with " (OFED-…)" before the
+ * colon, as mlnx_tune's "Driver Status" prints the release).
+ */
+public final class OfedInfoParser extends BaseParser {
+    private static final Pattern RELEASE = Pattern.compile("(MLNX_OFED_LINUX)-(\\d[\\w.-]*?)(?:\\s+\\(OFED-[\\w.-]+\\))?:");
+
+    public OfedInfoParser() {
+        super("ofed_info", "ofed_info");
+    }
+
+    @Override
+    public boolean startsAt(Lines in, int i) {
+        return in.matches(RELEASE, i);
+    }
+
+    @Override
+    public Parsed parse(Lines in, int from) {
+        ParseBuilder b = builder(in, from);
+        Matcher m = in.match(RELEASE, from);
+        if (m != null) {
+            b.use(from).add(new OfedVersion(m.group(1), m.group(2), in.source(from)));
+        }
+        return b.done(m == null ? from : from + 1);
+    }
+}
