@@ -78,6 +78,37 @@ class MlxFirmwareVersionsTest {
                 .isEmpty();
     }
 
+    /** mst start's lines: the module steps as MstModules, every line read, no mst-not-started finding. */
+    @Test
+    void mstStartOutput() {
+        Parsed p = Fixture.only("mlx/mst-start-mlxfwmanager-cx4lx-blog.txt", "mst");
+        assertThat(p.all(dev.wirespeed.parse.mlx.MstModule.class)).extracting(m -> m.module() + "=" + m.loaded())
+                .containsExactly("MST PCI=true", "MST PCI configuration=true", "MST PCI=false");
+        assertThat(p.skipped()).isEmpty();
+        assertThat(Explainer.standard().explain("m.txt", Fixture.text("mlx/mst-start-mlxfwmanager-cx4lx-blog.txt"))
+                .findings()).filteredOn(f -> f.rule().equals("mst-not-started")).isEmpty();
+        Parsed seed = Fixture.blocks("seeds/001_f6752bc58d89dcbd.txt").stream()
+                .filter(b -> b.format().equals("mst") && b.records().stream()
+                        .anyMatch(r -> r.source().text().strip().startsWith("[warn]"))).findFirst().orElseThrow();
+        assertThat(seed.all(dev.wirespeed.parse.mlx.MstModule.class))
+                .as("'[warn] mst_pci is already loaded, skipping'").extracting(m -> m.module() + "=" + m.loaded())
+                .containsExactly("MST PCI=true", "MST PCI configuration=true");
+        assertThat(seed.skipped()).isEmpty();
+    }
+
+    /** ofed_info -s: the MLNX_OFED release line. */
+    @Test
+    void ofedInfoRelease() {
+        Parsed p = Fixture.only("mlx/mlxfwmanager-query-cx7-no-matching-image.txt", "ofed_info");
+        dev.wirespeed.parse.mlx.OfedVersion v = p.all(dev.wirespeed.parse.mlx.OfedVersion.class).getFirst();
+        assertThat(v.distribution()).isEqualTo("MLNX_OFED_LINUX");
+        assertThat(v.version()).isEqualTo("24.10-3.2.5.0");
+        assertThat(v.source().text()).isEqualTo("MLNX_OFED_LINUX-24.10-3.2.5.0:");
+        assertThat(p.skipped()).isEmpty();
+        assertThat(Fixture.blocks("mlx/mlnx_tune-r-seed001.txt")).extracting(Parsed::format)
+                .as("mlnx_tune's 'OK: MLNX_OFED_LINUX-…' stays mlnx_tune's Driver Status").doesNotContain("ofed_info");
+    }
+
     /** Long tail of rdma link: the first iproute2 format and the InfiniBand keywords. */
     @Test
     void rdmaLinkOlderFormatAndIbKeywords() {
