@@ -49,8 +49,11 @@ public final class Main {
             return false;
         }
         for (String a : args) {
-            if (a.equals("-h") || a.equals("--help") || a.equals("--")) {
-                return !a.equals("-h") && !a.equals("--help");
+            if (a.equals("--")) {
+                return true; // what follows is perftest's, not ours
+            }
+            if (a.equals("-h") || a.equals("--help")) {
+                return false;
             }
         }
         return true;

@@ -66,10 +66,7 @@ final class SaveOptions {
      * For a client's listener, once the server is ready and before the header and the data: waits
      * for the store's open, and ends the command in one line (exit 1) if it failed, before anything is measured.
      */
-    static void awaitBeforeData(dev.wirespeed.store.ResultsSink sink) {
-        if (sink == null) {
-            return;
-        }
+    static void awaitBeforeData(ResultsSink sink) {
         try {
             sink.awaitOpen();
         } catch (java.io.IOException e) {

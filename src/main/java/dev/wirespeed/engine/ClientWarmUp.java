@@ -17,9 +17,7 @@ public final class ClientWarmUp {
 
     /** Starts it; returns at once. */
     public static void start() {
-        Thread t = new Thread(ClientWarmUp::run, "ws-warm-up");
-        t.setDaemon(true);
-        t.start();
+        dev.wirespeed.io.Background.start(new java.util.concurrent.FutureTask<Void>(ClientWarmUp::run, null), "ws-warm-up");
     }
 
     static void run() {

@@ -9,13 +9,9 @@ package dev.wirespeed.engine;
 public record DataPath(boolean zeroCopy, boolean skipRxCopy, boolean batchWakeups) {
     public static final DataPath DEFAULT = new DataPath(false, false, false);
 
-    public DataPath(boolean zeroCopy, boolean skipRxCopy) {
-        this(zeroCopy, skipRxCopy, false);
-    }
-
     /** What a test asks for; each side of the test honours it for its own streams. */
     public static DataPath of(dev.wirespeed.wire.TestSpec spec) {
-        return new DataPath(spec.zeroCopy(), spec.skipRxCopy());
+        return new DataPath(spec.zeroCopy(), spec.skipRxCopy(), false);
     }
 
     /**

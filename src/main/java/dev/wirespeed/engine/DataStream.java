@@ -32,8 +32,6 @@ final class DataStream extends StreamLoop<SocketChannel> {
     private final PayloadFile payload;
     private volatile TcpStats tcpStats;
     private volatile DataPath.Call callUsed;
-    /** The receiver's wake-up batching, once its receive loop runs; null for a sender. */
-    private volatile ReceiveWake wake;
     private final java.util.List<String> fallbacks = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     DataStream(SocketChannel channel, StreamCounter counter, int bufferBytes, StopFlag stop, ByteBudget budget,
@@ -50,12 +48,6 @@ final class DataStream extends StreamLoop<SocketChannel> {
     }
 
     /** The call that moved this stream's bytes; null before the stream ran. */
-    /** Whether this receiver waited for whole buffers (SO_RCVLOWAT), for tests. */
-    boolean batchedWakeups() {
-        ReceiveWake w = wake;
-        return w != null && w.set();
-    }
-
     DataPath.Call callUsed() {
         return callUsed;
     }
@@ -218,7 +210,7 @@ final class DataStream extends StreamLoop<SocketChannel> {
                         + "); read instead");
             }
             callUsed = trunc ? DataPath.Call.RECV_TRUNC : DataPath.Call.READ;
-            wake = path.batchWakeups() ? new ReceiveWake(fd, (int) Math.min(trunc ? truncBytes : bufferBytes,
+            ReceiveWake wake = path.batchWakeups() ? new ReceiveWake(fd, (int) Math.min(trunc ? truncBytes : bufferBytes,
                     Integer.MAX_VALUE)) : null;
             boolean first = true;
             while (true) {

@@ -118,7 +118,7 @@ public final class NativeSockets {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment value = arena.allocate(name.length + 1L);
             value.copyFrom(MemorySegment.ofArray(name));
-            call(arena, SETSOCKOPT, fd(channel), TCP_CONGESTION, value, name.length,
+            call(arena, SETSOCKOPT, fd(channel), IPPROTO_TCP, TCP_CONGESTION, value, name.length,
                     "congestion control '" + algorithm + "'");
         }
     }
@@ -129,7 +129,7 @@ public final class NativeSockets {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment value = arena.allocate(ValueLayout.JAVA_INT);
             value.set(ValueLayout.JAVA_INT, 0, mssBytes);
-            call(arena, SETSOCKOPT, fd(channel), TCP_MAXSEG, value, 4, "MSS " + mssBytes);
+            call(arena, SETSOCKOPT, fd(channel), IPPROTO_TCP, TCP_MAXSEG, value, 4, "MSS " + mssBytes);
         }
     }
 
@@ -144,9 +144,10 @@ public final class NativeSockets {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment value = arena.allocate(ValueLayout.JAVA_INT);
             value.set(ValueLayout.JAVA_INT, 0, bytes);
-            return (int) SETSOCKOPT.invokeExact(arena.allocate(CAPTURE_BYTES), fd, SOL_SOCKET, SO_RCVLOWAT, value, 4) == 0;
-        } catch (Throwable t) {
-            return false;
+            call(arena, SETSOCKOPT, fd, SOL_SOCKET, SO_RCVLOWAT, value, 4, "SO_RCVLOWAT");
+            return true;
+        } catch (IOException e) {
+            return false; // an optimisation: the stream reads as before
         }
     }
 
@@ -228,12 +229,12 @@ public final class NativeSockets {
         }
     }
 
-    private static void call(Arena arena, MethodHandle setsockopt, int fd, int option, MemorySegment value,
+    private static void call(Arena arena, MethodHandle setsockopt, int fd, int level, int option, MemorySegment value,
                              int length, String what) throws IOException {
         MemorySegment capture = arena.allocate(CAPTURE_BYTES);
         int rc;
         try {
-            rc = (int) setsockopt.invokeExact(capture, fd, IPPROTO_TCP, option, value, length);
+            rc = (int) setsockopt.invokeExact(capture, fd, level, option, value, length);
         } catch (Throwable t) {
             throw new IOException("setsockopt for " + what + " failed: " + t, t);
         }

@@ -25,7 +25,7 @@ final class ReceiveWake {
     private long firstNanos;
     private long bytes;
     private boolean decided;
-    private volatile boolean set;
+    private boolean set;
 
     /** @param lowWaterBytes the read length: the reader is woken when one read can be filled */
     ReceiveWake(int fd, int lowWaterBytes) {

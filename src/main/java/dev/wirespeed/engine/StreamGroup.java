@@ -16,7 +16,6 @@ import java.util.concurrent.locks.LockSupport;
  * platform threads avoids the virtual-thread poller on the hot path).
  */
 final class StreamGroup {
-    /** Receivers read at least the default buffer per call, whatever the sender's -l (docs: README -l). */
     /**
      * A receiver reads at least this much per call, whatever -l the sender writes: iperf's 128 KiB,
      * so a small -l (bw -a starts at 2 B) measures the sender's message rate, not 2-byte reads.

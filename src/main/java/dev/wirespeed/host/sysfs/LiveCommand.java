@@ -37,7 +37,7 @@ final class LiveCommand {
             String known = captured(fs, captured);
             return () -> known;
         }
-        if (!iface.matches("[A-Za-z0-9_.:@-]{1,15}")) {
+        if (!plainName(iface)) {
             return () -> null;
         }
         ExternalProcess.Running running;
@@ -72,7 +72,7 @@ final class LiveCommand {
 
     /** The finished run (error exits included), or null when it did not start or {@code iface} is not a plain name. */
     static ExternalProcess.Finished run(List<String> command, String iface) {
-        if (!iface.matches("[A-Za-z0-9_.:@-]{1,15}")) {
+        if (!plainName(iface)) {
             return null;
         }
         try {
@@ -80,6 +80,11 @@ final class LiveCommand {
         } catch (IOException e) {
             return null;
         }
+    }
+
+    /** An interface name as the kernel allows one (IFNAMSIZ - 1 characters), safe as a command's argument. */
+    private static boolean plainName(String iface) {
+        return iface.matches("[A-Za-z0-9_.:@-]{1,15}");
     }
 
     static boolean succeeded(ExternalProcess.Finished done) {
