@@ -462,6 +462,12 @@ final class RecordFacts {
             return null;
         }
 
+        /** An Intel adapter's firmware at probe: shown as read; no host fact holds NIC firmware yet. */
+        @Override
+        public Void visit(dev.wirespeed.parse.host.NicFirmware r) {
+            return null;
+        }
+
         /** nccl-tests rows: the summary carries what the rule needs; no host fact. */
         @Override
         public Void visit(NcclRow r) {

@@ -129,6 +129,8 @@ public interface RecordVisitor<R> {
 
     R visit(dev.wirespeed.parse.host.KernelError r);
 
+    R visit(dev.wirespeed.parse.host.NicFirmware r);
+
     R visit(QosSettings r);
 
     R visit(NcclRow r);

@@ -194,4 +194,23 @@ class KernelLogParserTest {
         assertThat(events.getLast().speed()).isNull();
         assertThat(all("syslog-igc-link-flaps-lede11302.txt", LinkEvent.class).get(1).speed().value()).isEqualTo(100e6);
     }
+
+    @Test
+    void intelProbeFirmwareAndItsOwnPcieLine() {
+        String file = "dmesg-i40e-probe-fw-pcie-link-netdev-mail.txt";
+        assertThat(all(file, dev.wirespeed.parse.host.NicFirmware.class)).extracting(f -> f.address() + " " + f.firmware()
+                + " " + f.api() + " " + f.nvm()).containsExactly("0000:d8:00.0 7.0.50775 1.8 7.00", "0000:d8:00.1 7.0.50775 1.8 7.00",
+                "0000:d8:00.1 7.0.50775 1.8 7.00");
+        List<PcieBandwidthLine> pcie = all(file, PcieBandwidthLine.class);
+        assertThat(pcie).extracting(PcieBandwidthLine::address).containsExactly("0000:d8:00.0", "0000:d8:00.1");
+        assertThat(pcie).allSatisfy(l -> {
+            assertThat(l.speed().value()).isEqualTo(8.0);
+            assertThat(l.width()).isEqualTo(8);
+            assertThat(l.available()).as("i40e prints no bandwidth").isNull();
+        });
+        assertThat(all(file, LinkEvent.class)).extracting(e -> e.iface() + " " + e.speed().value())
+                .containsExactly("eth0 4.0E10", "eth1 4.0E10");
+        assertThat(Explainer.standard().explain(file, Fixture.text("kernel/" + file)).findings())
+                .extracting(Finding::rule).doesNotContain("pcie-link-downgraded", "kernel-tx-timeout");
+    }
 }

@@ -36,6 +36,10 @@ public final class KernelLogParser extends BaseParser {
     private static final Pattern HEALTH = Pattern.compile("print_health_info:\\d+:\\(pid \\d+\\):\\s*(.*)");
     /** mlx5 main.c at probe: the firmware the adapter runs. */
     private static final Pattern FIRMWARE = Pattern.compile("firmware version: (\\d+\\.\\d+\\.\\d+)");
+    /** i40e/ice at probe: "fw 7.0.50775 api 1.8 nvm 7.00 0x80004c97 1.2154.0 [8086:1583] [8086:0002]". */
+    private static final Pattern INTEL_FIRMWARE = Pattern.compile("fw ([\\d.]+) api ([\\d.]+) nvm ([\\w.]+)\\b.*");
+    /** i40e's own PCIe line at probe: "PCI-Express: Speed 8.0GT/s Width x8". */
+    private static final Pattern INTEL_PCIE = Pattern.compile("PCI-Express: Speed ([\\d.]+) ?GT/s Width x(\\d+)");
     private static final Pattern SYNDROME = Pattern.compile("synd (0x[0-9a-fA-F]+):?\\s*(.*)");
     /** The prefix a kernel line may carry: syslog/journal "… kernel:", a grep -n number, a timestamp. */
     private static final String PREFIX = "(?:.*?\\bkernel:\\s*|\\d+\\s*)?(?:\\[[^\\]]*]\\s*)?";
@@ -107,7 +111,7 @@ public final class KernelLogParser extends BaseParser {
             return false;
         }
         String message = m.group(4);
-        for (Pattern p : new Pattern[] {PCIE, LINK, MODULE, HEALTH, WATCHDOG, TX_TIMEOUT, AER}) {
+        for (Pattern p : new Pattern[] {PCIE, LINK, MODULE, HEALTH, WATCHDOG, TX_TIMEOUT, AER, INTEL_PCIE, FIRMWARE, INTEL_FIRMWARE}) {
             if (p.matcher(message).matches()) {
                 return true;
             }
@@ -220,6 +224,13 @@ public final class KernelLogParser extends BaseParser {
         }
         if ((m = FIRMWARE.matcher(message)).matches()) {
             return new dev.wirespeed.parse.mlx.MlxDevice(address, null, null, null, null, address, m.group(1), null, null, src);
+        }
+        if ((m = INTEL_FIRMWARE.matcher(message)).matches()) {
+            return new NicFirmware(driver, address, m.group(1), m.group(2), m.group(3), src);
+        }
+        if ((m = INTEL_PCIE.matcher(message)).matches()) {
+            return new PcieBandwidthLine(driver, address, null, null, gts(m.group(1)), Units.integer(m.group(2)), null,
+                    null, null, src);
         }
         if ((m = WATCHDOG.matcher(message)).matches()) {
             return new KernelError(driver, address, netdev, KernelError.TX_TIMEOUT, Units.integer(m.group(1)),
