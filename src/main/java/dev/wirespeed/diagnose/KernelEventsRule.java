@@ -1,6 +1,7 @@
 package dev.wirespeed.diagnose;
 
 import dev.wirespeed.host.Evidence;
+import dev.wirespeed.parse.host.KernelError;
 import dev.wirespeed.parse.host.LinkEvent;
 import dev.wirespeed.parse.host.ModuleEvent;
 import java.util.ArrayList;
@@ -10,8 +11,9 @@ import java.util.Map;
 
 /**
  * Kernel log events: a link that went down more than once (flapping) or is down at the end of the
- * log ("kernel-link-flaps"), and mlx5 "Port module event[error]" lines ("kernel-module-error":
- * unsupported cable, high temperature, power budget).
+ * log ("kernel-link-flaps"), mlx5 "Port module event[error]" lines ("kernel-module-error":
+ * unsupported cable, high temperature, power budget), transmit timeouts ("kernel-tx-timeout"), error
+ * completions of an RDMA device ("kernel-cqe-error") and PCIe AER errors ("kernel-pcie-aer").
  */
 final class KernelEventsRule implements LogRule {
     @Override
@@ -65,6 +67,72 @@ final class KernelEventsRule implements LogRule {
                     Fix.action("update the adapter firmware (mlxfwmanager -u), then reset it (mlxfwreset) or power-cycle; "
                             + "if it returns, collect devlink health dump and the PCIe link state, and replace the card")));
         }
+        out.addAll(errors(log));
         return out;
+    }
+
+    /** One finding per device and kind of {@link KernelError}, with the count and the first line as evidence. */
+    private static List<Finding> errors(LogFacts log) {
+        Map<String, List<KernelError>> groups = new LinkedHashMap<>();
+        for (KernelError e : log.all(KernelError.class)) {
+            groups.computeIfAbsent(e.event() + " " + e.subject(), k -> new ArrayList<>()).add(e);
+        }
+        List<Finding> out = new ArrayList<>();
+        for (List<KernelError> g : groups.values()) {
+            KernelError first = g.getFirst();
+            List<Evidence> evidence = g.stream().limit(3)
+                    .map(e -> new Evidence("kernel-log, line " + e.source().line(), e.source().text().strip())).toList();
+            out.add(switch (first.event()) {
+                case KernelError.TX_TIMEOUT -> txTimeout(first.subject(), g, evidence);
+                case KernelError.CQE_ERROR -> cqeError(first.subject(), g, evidence);
+                default -> aer(first.subject(), g, evidence);
+            });
+        }
+        return out;
+    }
+
+    private static Finding txTimeout(String subject, List<KernelError> g, List<Evidence> evidence) {
+        long stalled = g.stream().filter(e -> e.stalledMillis() != null).mapToLong(KernelError::stalledMillis).max().orElse(-1);
+        String queues = g.stream().map(KernelError::queue).filter(java.util.Objects::nonNull).distinct().sorted()
+                .map(String::valueOf).collect(java.util.stream.Collectors.joining(", "));
+        return new Finding("kernel-tx-timeout", Severity.ERROR, subject,
+                subject + ": transmit timeout reported " + g.size() + " time(s)"
+                        + (queues.isEmpty() ? "" : " (queue " + queues + ")")
+                        + (stalled < 0 ? "" : ", a queue stalled " + stalled + " ms")
+                        + ": the NIC stopped completing sends and the driver resets it; traffic stops meanwhile",
+                evidence, null,
+                Fix.action("update the NIC driver and firmware; look for PCIe AER errors, link flaps or firmware health "
+                        + "messages at the same times (mlx5: devlink health show); if it recurs, try another slot or card"));
+    }
+
+    private static Finding cqeError(String subject, List<KernelError> g, List<Evidence> evidence) {
+        KernelError first = g.getFirst();
+        String syndrome = first.syndrome() == null ? "" : ", syndrome " + first.syndrome()
+                + (first.detail() == null ? "" : " (" + first.detail() + ")")
+                + (first.vendorSyndrome() == null ? "" : ", vendor syndrome " + first.vendorSyndrome());
+        return new Finding("kernel-cqe-error", Severity.WARN, subject,
+                subject + ": " + g.size() + " " + first.errorType() + " error completion(s)" + syndrome
+                        + ": RDMA operations failed and their queue pair went to the error state",
+                evidence, null,
+                Fix.action("find the first error completion that is not a flush (syndrome 0x5 follows another error): "
+                        + "remote access or retry-exceeded errors point at the peer's registration or at the fabric; "
+                        + "check the port counters and link state on both ends at that time"));
+    }
+
+    private static Finding aer(String subject, List<KernelError> g, List<Evidence> evidence) {
+        KernelError first = g.getFirst();
+        boolean corrected = first.severity() != null && first.severity().startsWith("Correct");
+        String bits = g.stream().map(KernelError::detail).filter(java.util.Objects::nonNull).distinct()
+                .collect(java.util.stream.Collectors.joining("; "));
+        return new Finding("kernel-pcie-aer", corrected ? Severity.WARN : Severity.ERROR, subject,
+                subject + ": " + g.size() + " PCIe AER error(s), " + first.severity() + ", " + first.errorType()
+                        + (bits.isEmpty() ? "" : " (" + bits + ")")
+                        + (corrected ? ": the link retried transfers; a stream of them costs DMA bandwidth and precedes "
+                                + "link retraining or a downgraded width/speed"
+                                : ": the PCIe link lost data; the device may be reset or fall off the bus"),
+                evidence, null,
+                Fix.action("reseat the card (and its riser), try another slot, update BIOS and adapter firmware, and check "
+                        + "lspci -vvv LnkSta for a downgraded link; if they come with ASPM power-state changes, "
+                        + "try pcie_aspm=off"));
     }
 }

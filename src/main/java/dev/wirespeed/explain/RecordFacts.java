@@ -156,6 +156,9 @@ final class RecordFacts {
                         : n.linkType().equals("loopback") ? NetInterface.ARPHRD_LOOPBACK : NetInterface.ARPHRD_ETHER,
                         "link/" + n.linkType(), src));
             }
+            if (n.ipoibMode() != null) {
+                nb.ipoibMode(Observed.of(n.ipoibMode(), "ipoib pkey " + n.pkey() + " mode " + n.ipoibMode(), src));
+            }
             b.add(nb.build());
             return null;
         }
@@ -450,6 +453,18 @@ final class RecordFacts {
         /** mlx5 firmware health syndromes: the kernel-log rule's, like module events. */
         @Override
         public Void visit(HealthEvent r) {
+            return null;
+        }
+
+        /** Transmit timeouts, error completions, PCIe AER errors: the kernel-log rule's. */
+        @Override
+        public Void visit(dev.wirespeed.parse.host.KernelError r) {
+            return null;
+        }
+
+        /** An Intel adapter's firmware at probe: shown as read; no host fact holds NIC firmware yet. */
+        @Override
+        public Void visit(dev.wirespeed.parse.host.NicFirmware r) {
             return null;
         }
 

@@ -51,7 +51,7 @@ public final class Parsers {
                 new LspciParser(), new LstopoParser(), new IpParser(), new EthtoolParser(), new EthtoolStatsParser(),
                 new dev.wirespeed.parse.host.EthtoolModuleParser(), new KernelLogParser(), new MlnxQosParser(),
                 new dev.wirespeed.parse.host.DcbParser(),
-                new NetstatParser(), new NfsstatParser(),
+                new NetstatParser(), new NfsstatParser(), new dev.wirespeed.parse.host.MountParser(),
                 new LsmodParser(), new dev.wirespeed.parse.host.NfsdPortlistParser(), new dev.wirespeed.parse.host.SubnetManagerParser(),
                 new MlxconfigParser(), new MlxfwmanagerParser(), new OfedPciCheckParser(), new MstStatusParser(),
                 new dev.wirespeed.parse.mlx.OfedInfoParser(),

@@ -127,6 +127,10 @@ public interface RecordVisitor<R> {
 
     R visit(HealthEvent r);
 
+    R visit(dev.wirespeed.parse.host.KernelError r);
+
+    R visit(dev.wirespeed.parse.host.NicFirmware r);
+
     R visit(QosSettings r);
 
     R visit(NcclRow r);

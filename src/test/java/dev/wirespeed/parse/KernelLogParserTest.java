@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.explain.Explainer;
 import dev.wirespeed.explain.Explanation;
+import dev.wirespeed.parse.host.KernelError;
 import dev.wirespeed.parse.host.LinkEvent;
 import dev.wirespeed.parse.host.ModuleEvent;
 import dev.wirespeed.parse.host.PcieBandwidthLine;
@@ -110,5 +111,106 @@ class KernelLogParserTest {
         assertThat(e.findings()).extracting(Finding::rule).contains("kernel-link-flaps", "kernel-module-error");
         Explanation up = Explainer.standard().explain("made-up.txt", text.lines().findFirst().orElseThrow());
         assertThat(up.findings()).extracting(Finding::rule).doesNotContain("kernel-link-flaps");
+    }
+
+    @Test
+    void transmitTimeoutsOfEveryFormatAndTheirFinding() {
+        List<KernelError> r8125 = all("dmesg-r8125-netdev-watchdog-openwrt-nic-drivers11.txt", KernelError.class);
+        assertThat(r8125).hasSize(7).allSatisfy(e -> {
+            assertThat(e.event()).isEqualTo(KernelError.TX_TIMEOUT);
+            assertThat(e.driver()).isEqualTo("r8125");
+            assertThat(e.queue()).isZero();
+        });
+        assertThat(r8125).extracting(KernelError::iface).containsExactly("eth4", "eth1", "eth4", "eth1", "eth4", "eth4", "eth1");
+        assertThat(r8125).extracting(KernelError::stalledMillis).containsExactly(5010L, 5010L, 5160L, 5290L, 5540L, 5110L, 5010L);
+        assertThat(findings("dmesg-r8125-netdev-watchdog-openwrt-nic-drivers11.txt", "kernel-tx-timeout"))
+                .extracting(Finding::subject).containsExactly("eth4", "eth1");
+        assertThat(findings("dmesg-r8125-netdev-watchdog-openwrt-nic-drivers11.txt", "kernel-tx-timeout").getFirst().message())
+                .isEqualTo("eth4: transmit timeout reported 4 time(s) (queue 0), a queue stalled 5540 ms: the NIC stopped "
+                        + "completing sends and the driver resets it; traffic stops meanwhile");
+
+        List<KernelError> mlx5 = all("dmesg-mlx5-tx-timeout-stable-mail.txt", KernelError.class);
+        assertThat(mlx5).extracting(KernelError::queue).containsExactly(null, 1);
+        assertThat(mlx5.getLast().stalledMillis()).as("usecs since last trans: 21565000").isEqualTo(21565L);
+        assertThat(mlx5.getLast().address()).isEqualTo("0000:08:00.1");
+
+        List<KernelError> ixgbe = all("dmesg-ixgbe-netdev-watchdog-tcpreplay169.txt", KernelError.class);
+        assertThat(ixgbe).singleElement().satisfies(e -> {
+            assertThat(e.driver()).isEqualTo("ixgbe");
+            assertThat(e.iface()).isEqualTo("eth1");
+            assertThat(e.stalledMillis()).isNull();
+        });
+        assertThat(blocks("dmesg-ixgbe-netdev-watchdog-tcpreplay169.txt")).singleElement()
+                .satisfies(b -> assertThat(b.skipped()).as("quick_tx, cut here, WARNING lines read past; the Modules line after the last event is not the block's")
+                        .hasSize(8));
+        assertThat(findings("syslog-igc-link-flaps-lede11302.txt", "kernel-tx-timeout")).isEmpty();
+    }
+
+    @Test
+    void errorCompletionsOfAnRdmaDevice() {
+        List<KernelError> cqes = all("dmesg-mlx5-cqe-responder-error-nvme-cli3268.txt", KernelError.class);
+        assertThat(cqes).hasSize(6).allSatisfy(e -> {
+            assertThat(e.iface()).isEqualTo("rocep33s0f0");
+            assertThat(e.address()).isNull();
+            assertThat(e.errorType()).isEqualTo("Responder");
+            assertThat(e.syndrome()).isEqualTo("0x5");
+            assertThat(e.vendorSyndrome()).isEqualTo("0xf9");
+            assertThat(e.detail()).isEqualTo("work request flushed");
+        });
+        assertThat(findings("dmesg-mlx5-cqe-responder-error-nvme-cli3268.txt", "kernel-cqe-error")).singleElement()
+                .satisfies(f -> assertThat(f.message()).startsWith("rocep33s0f0: 6 Responder error completion(s), syndrome 0x5 "
+                        + "(work request flushed), vendor syndrome 0xf9"));
+        assertThat(findings("dmesg-mlx5-arm-nas16.txt", "kernel-cqe-error")).isEmpty();
+    }
+
+    @Test
+    void pcieAerErrorWithItsBits() {
+        assertThat(all("journal-aer-corrected-balena-intel304.txt", KernelError.class)).singleElement().satisfies(e -> {
+            assertThat(e.event()).isEqualTo(KernelError.PCIE_AER);
+            assertThat(e.address()).isEqualTo("0000:00:1c.0");
+            assertThat(e.severity()).isEqualTo("Corrected");
+            assertThat(e.errorType()).isEqualTo("Data Link Layer");
+            assertThat(e.detail()).isEqualTo("Timeout");
+        });
+        assertThat(findings("journal-aer-corrected-balena-intel304.txt", "kernel-pcie-aer")).singleElement()
+                .satisfies(f -> assertThat(f.severity()).isEqualTo(dev.wirespeed.diagnose.Severity.WARN));
+        String uncorrected = """
+                [ 12.000001] pcieport 0000:00:03.0: AER: PCIe Bus Error: severity=Uncorrected (Fatal), type=Transaction Layer, (Requester ID)
+                [ 12.000002] pcieport 0000:00:03.0:    [14] CmpltTO                (First)
+                """;
+        assertThat(Explainer.standard().explain("aer.txt", uncorrected).findings()).filteredOn(f -> f.rule().equals("kernel-pcie-aer"))
+                .singleElement().satisfies(f -> {
+                    assertThat(f.severity()).isEqualTo(dev.wirespeed.diagnose.Severity.ERROR);
+                    assertThat(f.message()).contains("Uncorrected (Fatal), Transaction Layer (CmpltTO)");
+                });
+        assertThat(findings("dmesg-pcie-limited-openmptcprouter3114.txt", "kernel-pcie-aer")).isEmpty();
+    }
+
+    @Test
+    void linkUpSpeed() {
+        List<LinkEvent> events = all("syslog-ixgbe-link-flow-control-pfring293.txt", LinkEvent.class);
+        assertThat(events).extracting(LinkEvent::up).containsExactly(true, false);
+        assertThat(events.getFirst().speed().value()).isEqualTo(10e9);
+        assertThat(events.getLast().speed()).isNull();
+        assertThat(all("syslog-igc-link-flaps-lede11302.txt", LinkEvent.class).get(1).speed().value()).isEqualTo(100e6);
+    }
+
+    @Test
+    void intelProbeFirmwareAndItsOwnPcieLine() {
+        String file = "dmesg-i40e-probe-fw-pcie-link-netdev-mail.txt";
+        assertThat(all(file, dev.wirespeed.parse.host.NicFirmware.class)).extracting(f -> f.address() + " " + f.firmware()
+                + " " + f.api() + " " + f.nvm()).containsExactly("0000:d8:00.0 7.0.50775 1.8 7.00", "0000:d8:00.1 7.0.50775 1.8 7.00",
+                "0000:d8:00.1 7.0.50775 1.8 7.00");
+        List<PcieBandwidthLine> pcie = all(file, PcieBandwidthLine.class);
+        assertThat(pcie).extracting(PcieBandwidthLine::address).containsExactly("0000:d8:00.0", "0000:d8:00.1");
+        assertThat(pcie).allSatisfy(l -> {
+            assertThat(l.speed().value()).isEqualTo(8.0);
+            assertThat(l.width()).isEqualTo(8);
+            assertThat(l.available()).as("i40e prints no bandwidth").isNull();
+        });
+        assertThat(all(file, LinkEvent.class)).extracting(e -> e.iface() + " " + e.speed().value())
+                .containsExactly("eth0 4.0E10", "eth1 4.0E10");
+        assertThat(Explainer.standard().explain(file, Fixture.text("kernel/" + file)).findings())
+                .extracting(Finding::rule).doesNotContain("pcie-link-downgraded", "kernel-tx-timeout");
     }
 }

@@ -25,6 +25,10 @@ public final class IpParser extends BaseParser {
     private static final Pattern MTU = Pattern.compile(".*\\bmtu (\\d+).*");
     private static final Pattern STATE = Pattern.compile(".*\\bstate (\\S+).*");
     private static final Pattern LINK = Pattern.compile("link/(\\S+)(?:\\s+(\\S+))?.*");
+    /** A link-layer address a narrow terminal or a mail put on the line after "link/infiniband". */
+    private static final Pattern WRAPPED_ADDRESS = Pattern.compile("((?:[0-9a-fA-F]{2}:){5,}[0-9a-fA-F]{2})(?: brd)?");
+    /** {@code ip -d link} of an IPoIB interface (iproute2 ip/iplink_ipoib.c): "ipoib pkey  0x8001 mode  datagram umcast  0000 …". */
+    private static final Pattern IPOIB = Pattern.compile("ipoib pkey\\s+(0x[0-9a-fA-F]+)\\s+mode\\s+(\\w+).*");
     private static final Pattern INET = Pattern.compile("(inet6?) (\\S+).*");
     private static final Pattern STATS_HEAD = Pattern.compile("(RX|TX)( errors)?:\\s+([a-z][a-z\\s]*)");
     private static final Pattern STATS_ROW = Pattern.compile("\\d+(\\s+\\d+)*");
@@ -74,6 +78,18 @@ public final class IpParser extends BaseParser {
                 cur.linkType = m.group(1);
                 cur.address = m.group(2);
                 b.use(i);
+                Matcher wrapped;
+                if (cur.address == null && (wrapped = in.match(WRAPPED_ADDRESS, i + 1)) != null) {
+                    cur.address = wrapped.group(1);
+                    b.use(++i);
+                    if (in.matches(WRAPPED_ADDRESS, i + 1)) {
+                        b.use(++i); // its broadcast address, wrapped too
+                    }
+                }
+            } else if (cur != null && (m = in.match(IPOIB, i)) != null) {
+                cur.pkey = m.group(1);
+                cur.ipoibMode = m.group(2);
+                b.use(i);
             } else if (cur != null && (m = in.match(INET, i)) != null) {
                 cur.addresses.add(m.group(2));
                 b.use(i);
@@ -120,6 +136,8 @@ public final class IpParser extends BaseParser {
         String state;
         String linkType;
         String address;
+        String ipoibMode;
+        String pkey;
         final List<String> addresses = new ArrayList<>();
         final java.util.Map<String, Long> counters = new java.util.LinkedHashMap<>();
 
@@ -128,7 +146,8 @@ public final class IpParser extends BaseParser {
         }
 
         void flush(ParseBuilder b) {
-            b.add(new NetInterfaceRecord(index, name, flags, mtu, state, linkType, address, addresses, source));
+            b.add(new NetInterfaceRecord(index, name, flags, mtu, state, linkType, address, addresses, ipoibMode, pkey,
+                    source));
             if (!counters.isEmpty()) {
                 b.add(new CounterSample(name, "ip -s link", counters, source));
             }

@@ -29,12 +29,50 @@ public final class KernelLogParser extends BaseParser {
             + "(?:, limited by ([\\d.]+) GT/s PCIe x(\\d+) link at (\\S+) \\(capable of ([\\d.]+) Gb/s with ([\\d.]+) GT/s "
             + "PCIe x(\\d+) link\\)| \\(([\\d.]+) GT/s PCIe x(\\d+) link\\)).*");
     private static final Pattern LINK = Pattern.compile("(?:NIC )?Link (?:is )?(up|down)\\b,?\\s*(.*)", Pattern.CASE_INSENSITIVE);
+    /** The speed in a link-up message: "10 Gbps", "1000 Mbps Full Duplex", phylink's "- 1Gbps/Full", bnxt's ", 25000 Mbps". */
+    private static final Pattern LINK_SPEED = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([GM])bps");
     private static final Pattern MODULE = Pattern.compile("Port module event(\\[error])?: module (\\d+), (.*)");
     /** mlx5 health.c: every line of the health buffer; the syndrome line names the failure. */
     private static final Pattern HEALTH = Pattern.compile("print_health_info:\\d+:\\(pid \\d+\\):\\s*(.*)");
     /** mlx5 main.c at probe: the firmware the adapter runs. */
     private static final Pattern FIRMWARE = Pattern.compile("firmware version: (\\d+\\.\\d+\\.\\d+)");
+    /** i40e/ice at probe: "fw 7.0.50775 api 1.8 nvm 7.00 0x80004c97 1.2154.0 [8086:1583] [8086:0002]". */
+    private static final Pattern INTEL_FIRMWARE = Pattern.compile("fw ([\\d.]+) api ([\\d.]+) nvm ([\\w.]+)\\b.*");
+    /** i40e's own PCIe line at probe: "PCI-Express: Speed 8.0GT/s Width x8". */
+    private static final Pattern INTEL_PCIE = Pattern.compile("PCI-Express: Speed ([\\d.]+) ?GT/s Width x(\\d+)");
     private static final Pattern SYNDROME = Pattern.compile("synd (0x[0-9a-fA-F]+):?\\s*(.*)");
+    /** The prefix a kernel line may carry: syslog/journal "… kernel:", a grep -n number, a timestamp. */
+    private static final String PREFIX = "(?:.*?\\bkernel:\\s*|\\d+\\s*)?(?:\\[[^\\]]*]\\s*)?";
+    /** mlx5_ib names the RDMA device, not the PCI function: "infiniband rocep33s0f0: mlx5_poll_one:527:(pid 0): …". */
+    private static final Pattern IB_LINE = Pattern.compile(PREFIX + "(infiniband) ([\\w.-]+): (.*)");
+    /** The stack's watchdog before 6.x, with no device prefix: "NETDEV WATCHDOG: eth1 (ixgbe): transmit queue 0 timed out". */
+    private static final Pattern WATCHDOG_OLD = Pattern.compile(
+            PREFIX + "NETDEV WATCHDOG: ([\\w.@-]+) \\(([\\w-]+)\\): transmit queue (\\d+) timed out(?: (\\d+) ms)?.*");
+    /** Since 6.x after the device prefix: "NETDEV WATCHDOG: CPU: 3: transmit queue 0 timed out 5010 ms". */
+    private static final Pattern WATCHDOG = Pattern.compile(
+            "NETDEV WATCHDOG: (?:CPU: \\d+: )?transmit queue (\\d+) timed out(?: (\\d+) ms)?.*");
+    /** mlx5e/bnxt/… "TX timeout detected", mlx5e "TX timeout on queue: 1, SQ: …, usecs since last trans: 21565000". */
+    private static final Pattern TX_TIMEOUT = Pattern.compile(
+            "TX timeout (?:detected\\b.*|on queue: (\\d+),(?:.*usecs since last trans: (\\d+))?.*)");
+    private static final Pattern CQE = Pattern.compile("(?:\\w+:\\d+:\\(pid \\d+\\):\\s*)?(\\w+) error cqe on cqn (0x[0-9a-fA-F]+):?");
+    private static final Pattern CQE_SYNDROME = Pattern.compile(
+            "(?:\\w+:\\d+:\\(pid \\d+\\):\\s*)?syndrome (0x[0-9a-fA-F]+), vendor syndrome (0x[0-9a-fA-F]+)");
+    private static final Pattern AER = Pattern.compile(
+            "(?:AER: )?PCIe Bus Error: severity=([^,]+), type=([^,]+),.*");
+    /** An AER error bit after the severity line: "[ 0] RxErr", "[12] Timeout" (older kernels: "Receiver Error"). */
+    private static final Pattern AER_BIT = Pattern.compile("(?:AER:\\s*)?\\[\\s*\\d+\\]\\s+(.+?)(?:\\s+\\(First\\))?");
+    /** Any other kernel line with a dmesg timestamp or a syslog "kernel:" tag: read past inside a block. */
+    private static final Pattern OTHER_KERNEL = Pattern.compile(
+            "(?:.*?\\bkernel:.*|(?:\\d+\\s*)?\\[\\s*\\d+\\.\\d{3,}\\].*|\\[[A-Z][a-z]{2} [A-Z][a-z]{2} .*\\d{4}\\].*)");
+    /** mlx5 CQE syndromes (include/linux/mlx5/device.h, MLX5_CQE_SYNDROME_*). */
+    private static final java.util.Map<Integer, String> CQE_SYNDROMES = java.util.Map.ofEntries(
+            java.util.Map.entry(0x01, "local length error"), java.util.Map.entry(0x02, "local QP operation error"),
+            java.util.Map.entry(0x04, "local protection error"), java.util.Map.entry(0x05, "work request flushed"),
+            java.util.Map.entry(0x06, "memory window bind error"), java.util.Map.entry(0x10, "bad response"),
+            java.util.Map.entry(0x11, "local access error"), java.util.Map.entry(0x12, "remote invalid request"),
+            java.util.Map.entry(0x13, "remote access error"), java.util.Map.entry(0x14, "remote operation error"),
+            java.util.Map.entry(0x15, "transport retry counter exceeded"),
+            java.util.Map.entry(0x16, "RNR retry counter exceeded"), java.util.Map.entry(0x22, "remote aborted"));
 
     public KernelLogParser() {
         super("kernel-log", "dmesg", "journalctl");
@@ -42,39 +80,82 @@ public final class KernelLogParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        // a run of device lines starts here when one of its first 200 lines is an event we read
-        for (int j = i; j < Math.min(in.size(), i + 200); j++) {
-            Matcher m = in.match(LINE, j);
-            if (m == null) {
-                return false;
-            }
-            if (event(m.group(4)) != null) {
+        // a run of kernel lines starts here when one of its first 200 lines is an event we read
+        if (!kernelLine(in, i)) {
+            return false;
+        }
+        for (int j = i; j < Math.min(in.size(), i + 200) && kernelLine(in, j); j++) {
+            if (event(in, j)) {
                 return true;
             }
         }
         return false;
     }
 
-    /** Which event a device message is, or null. */
-    private static Pattern event(String message) {
-        for (Pattern p : new Pattern[] {PCIE, LINK, MODULE, HEALTH}) {
+    /** A device line, an RDMA device line, the old watchdog line, or any timestamped/syslog kernel line. */
+    private static boolean kernelLine(Lines in, int i) {
+        return in.matches(LINE, i) || in.matches(IB_LINE, i) || in.matches(WATCHDOG_OLD, i) || in.matches(OTHER_KERNEL, i);
+    }
+
+    /** Whether line i is an event this parser has a record for. */
+    private static boolean event(Lines in, int i) {
+        if (in.matches(WATCHDOG_OLD, i)) {
+            return true;
+        }
+        Matcher ib = in.match(IB_LINE, i);
+        if (ib != null) {
+            return CQE.matcher(ib.group(3)).matches();
+        }
+        Matcher m = in.match(LINE, i);
+        if (m == null) {
+            return false;
+        }
+        String message = m.group(4);
+        for (Pattern p : new Pattern[] {PCIE, LINK, MODULE, HEALTH, WATCHDOG, TX_TIMEOUT, AER, INTEL_PCIE, FIRMWARE, INTEL_FIRMWARE}) {
             if (p.matcher(message).matches()) {
-                return p;
+                return true;
             }
         }
-        return null;
+        return false;
     }
 
     @Override
     public Parsed parse(Lines in, int from) {
         ParseBuilder b = builder(in, from);
         int i = from;
+        KernelError open = null; // an AER error or CQE whose detail lines may follow
+        int openAt = -1;
         for (; i < in.size(); i++) {
             if (in.blank(i)) {
                 continue;
             }
-            Matcher m = in.match(LINE, i);
-            if (m == null) {
+            Matcher m;
+            if ((m = in.match(WATCHDOG_OLD, i)) != null) {
+                b.add(new KernelError(m.group(2), null, m.group(1), KernelError.TX_TIMEOUT, Units.integer(m.group(3)),
+                        m.group(4) == null ? null : Long.parseLong(m.group(4)), null, null, null, null, null, in.source(i))).use(i);
+                continue;
+            }
+            if ((m = in.match(IB_LINE, i)) != null) {
+                Matcher c = CQE.matcher(m.group(3));
+                Matcher s = CQE_SYNDROME.matcher(m.group(3));
+                if (c.matches()) {
+                    open = flush(b, open);
+                    open = new KernelError(m.group(1), null, m.group(2), KernelError.CQE_ERROR, null, null, c.group(1),
+                            null, null, null, null, in.source(i));
+                    openAt = i;
+                    b.use(i);
+                } else if (s.matches() && open != null && open.event().equals(KernelError.CQE_ERROR)) {
+                    int synd = Integer.decode(s.group(1));
+                    open = open.with(CQE_SYNDROMES.get(synd), s.group(1), s.group(2));
+                    open = flush(b, open);
+                    b.use(i);
+                }
+                continue;
+            }
+            if ((m = in.match(LINE, i)) == null) {
+                if (in.matches(OTHER_KERNEL, i)) {
+                    continue; // another kernel message inside the log: read past (skipped)
+                }
                 break;
             }
             Matcher h = HEALTH.matcher(m.group(4));
@@ -82,7 +163,7 @@ public final class KernelLogParser extends BaseParser {
                 // a mail or narrow terminal puts each health value on the line after its prefix
                 String value = h.group(1);
                 b.use(i);
-                if (value.isEmpty() && i + 1 < in.size() && !in.blank(i + 1) && in.match(LINE, i + 1) == null) {
+                if (value.isEmpty() && i + 1 < in.size() && !in.blank(i + 1) && !kernelLine(in, i + 1)) {
                     value = in.get(++i);
                     b.use(i);
                 }
@@ -92,12 +173,37 @@ public final class KernelLogParser extends BaseParser {
                 }
                 continue;
             }
+            Matcher aer = AER.matcher(m.group(4));
+            if (aer.matches()) {
+                open = flush(b, open);
+                open = new KernelError(m.group(1), m.group(2), m.group(3), KernelError.PCIE_AER, null, null,
+                        aer.group(2).strip(), aer.group(1).strip(), null, null, null, in.source(i));
+                openAt = i;
+                b.use(i);
+                continue;
+            }
+            Matcher bit = AER_BIT.matcher(m.group(4).strip());
+            if (bit.matches() && open != null && open.event().equals(KernelError.PCIE_AER) && i - openAt <= 40) {
+                String name = bit.group(1).strip();
+                open = open.with(open.detail() == null ? name : open.detail() + ", " + name, null, null);
+                b.use(i);
+                continue;
+            }
             ParsedRecord r = record(m.group(1), m.group(2), m.group(3), m.group(4), in.source(i));
             if (r != null) {
                 b.add(r).use(i);
             }
         }
+        flush(b, open);
         return b.done(i);
+    }
+
+    /** Adds the error still open, if any; returns null (nothing open). */
+    private static KernelError flush(ParseBuilder b, KernelError open) {
+        if (open != null) {
+            b.add(open);
+        }
+        return null;
     }
 
     private static ParsedRecord record(String driver, String address, String netdev, String message, Source src) {
@@ -110,11 +216,30 @@ public final class KernelLogParser extends BaseParser {
                     limited ? Units.integer(m.group(7)) : null, src);
         }
         if ((m = LINK.matcher(message)).matches()) {
-            return new LinkEvent(driver, address, netdev, m.group(1).equalsIgnoreCase("up"),
-                    m.group(2).isBlank() ? null : m.group(2).strip(), src);
+            String detail = m.group(2).isBlank() ? null : m.group(2).strip();
+            Matcher speed = detail == null ? null : LINK_SPEED.matcher(detail);
+            return new LinkEvent(driver, address, netdev, m.group(1).equalsIgnoreCase("up"), detail,
+                    speed != null && speed.find() ? Quantity.bitsPerSecond(Units.number(speed.group(1))
+                            * (speed.group(2).equals("G") ? 1e9 : 1e6), speed.group()) : null, src);
         }
         if ((m = FIRMWARE.matcher(message)).matches()) {
             return new dev.wirespeed.parse.mlx.MlxDevice(address, null, null, null, null, address, m.group(1), null, null, src);
+        }
+        if ((m = INTEL_FIRMWARE.matcher(message)).matches()) {
+            return new NicFirmware(driver, address, m.group(1), m.group(2), m.group(3), src);
+        }
+        if ((m = INTEL_PCIE.matcher(message)).matches()) {
+            return new PcieBandwidthLine(driver, address, null, null, gts(m.group(1)), Units.integer(m.group(2)), null,
+                    null, null, src);
+        }
+        if ((m = WATCHDOG.matcher(message)).matches()) {
+            return new KernelError(driver, address, netdev, KernelError.TX_TIMEOUT, Units.integer(m.group(1)),
+                    m.group(2) == null ? null : Long.parseLong(m.group(2)), null, null, null, null, null, src);
+        }
+        if ((m = TX_TIMEOUT.matcher(message)).matches()) {
+            return new KernelError(driver, address, netdev, KernelError.TX_TIMEOUT,
+                    m.group(1) == null ? null : Units.integer(m.group(1)),
+                    m.group(2) == null ? null : Long.parseLong(m.group(2)) / 1000, null, null, null, null, null, src);
         }
         if ((m = MODULE.matcher(message)).matches()) {
             return new ModuleEvent(driver, address, Units.integer(m.group(2)), m.group(3).strip(), m.group(1) != null, src);

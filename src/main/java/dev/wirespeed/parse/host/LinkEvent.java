@@ -13,15 +13,17 @@ import java.util.Map;
  *
  * @param iface  the netdev named in the message, null when only the PCI address was printed
  * @param detail what followed ("100 Mbps Full Duplex, Flow Control: RX"), or null
+ * @param speed  the speed the detail names ("10 Gbps"), or null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("LinkEvent")
-public record LinkEvent(String driver, String address, String iface, boolean up, String detail, Source source)
+public record LinkEvent(String driver, String address, String iface, boolean up, String detail,
+                        dev.wirespeed.parse.Quantity speed, Source source)
         implements ParsedRecord {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("device", address).put("interface", iface).put("link", up ? "up" : "down")
-                .put("detail", detail).map();
+                .put("speed", speed).put("detail", detail).map();
     }
 
     @Override

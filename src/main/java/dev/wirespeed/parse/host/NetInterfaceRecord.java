@@ -9,16 +9,22 @@ import dev.wirespeed.parse.Source;
 import java.util.List;
 import java.util.Map;
 
-/** A network interface from {@code ip link} / {@code ip addr}. */
+/**
+ * A network interface from {@code ip link} / {@code ip addr}.
+ *
+ * @param ipoibMode "datagram" or "connected", from {@code ip -d link}'s "ipoib pkey 0x8001 mode datagram" line
+ * @param pkey      the IPoIB partition key of that line ("0xffff" for the default partition)
+ */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonTypeName("NetInterface")
 public record NetInterfaceRecord(Integer index, String name, List<String> flags, Integer mtuBytes, String state,
-                           String linkType, String address, List<String> addresses, Source source)
+                           String linkType, String address, List<String> addresses, String ipoibMode,
+                           String pkey, Source source)
         implements ParsedRecord {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("interface", name).put("state", state).put("mtu", mtuBytes)
-                .put("link", linkType).put("addresses", String.join(" ", addresses)).map();
+                .put("link", linkType).put("ipoib", ipoibMode == null ? null : ipoibMode + " " + pkey).put("addresses", String.join(" ", addresses)).map();
     }
 
     @Override

@@ -4,7 +4,9 @@ import dev.wirespeed.parse.BaseParser;
 import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
+import dev.wirespeed.parse.Command;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,6 +24,11 @@ public final class NetstatParser extends BaseParser {
     private static final Pattern GROUP = Pattern.compile("(Ip|Icmp|IcmpMsg|Tcp|Udp|UdpLite|TcpExt|IpExt|MPTcpExt|Ip6|Udp6):");
     private static final Pattern SENTENCE = Pattern.compile("(\\d+) ([a-zA-Z][\\w ./'()-]*?)\\.?");
     private static final Pattern NAMED = Pattern.compile("([A-Za-z][\\w]*): (\\d+)");
+    /** netstat's sentences with the number inside: "Quick ack mode was activated 238 times", "Detected reordering 2 times using FACK". */
+    private static final Pattern MID_SENTENCE = Pattern.compile("([A-Z][A-Za-z ]*?) (\\d+) (times\\b.*)");
+    private static final Map<String, String> MID_SENTENCES = Map.of(
+            "TcpExt Quick ack mode was activated times", "TcpExtDelayedACKLost",
+            "TcpExt TCP ran low on memory times", "TcpExtTCPMemoryPressures");
     private static final Pattern HISTOGRAM = Pattern.compile("(?:ICMP (?:input|output) histogram:|[a-z][\\w ]*: \\d+)");
 
     private static final Map<String, String> SENTENCES = Map.ofEntries(
@@ -43,7 +50,32 @@ public final class NetstatParser extends BaseParser {
             Map.entry("Udp packets received", "UdpInDatagrams"),
             Map.entry("Udp packets to unknown port received", "UdpNoPorts"),
             Map.entry("Udp packet receive errors", "UdpInErrors"), Map.entry("Udp packets sent", "UdpOutDatagrams"),
-            Map.entry("Udp receive buffer errors", "UdpRcvbufErrors"), Map.entry("Udp send buffer errors", "UdpSndbufErrors"));
+            Map.entry("Udp receive buffer errors", "UdpRcvbufErrors"), Map.entry("Udp send buffer errors", "UdpSndbufErrors"),
+            // TcpExt (net-tools statistics.c, Tcpexttab): the drops, overflows and losses a slow transfer shows
+            Map.entry("TcpExt packets pruned from receive queue because of socket buffer overrun", "TcpExtPruneCalled"),
+            Map.entry("TcpExt packets pruned from receive queue", "TcpExtRcvPruned"),
+            Map.entry("TcpExt packets dropped from out-of-order queue because of socket buffer overrun", "TcpExtOfoPruned"),
+            Map.entry("TcpExt packets collapsed in receive queue due to low socket buffer", "TcpExtTCPRcvCollapsed"),
+            Map.entry("TcpExt times the listen queue of a socket overflowed", "TcpExtListenOverflows"),
+            Map.entry("TcpExt SYNs to LISTEN sockets dropped", "TcpExtListenDrops"),
+            Map.entry("TcpExt SYNs to LISTEN sockets ignored", "TcpExtListenDrops"),
+            Map.entry("TcpExt TCP data loss events", "TcpExtTCPLoss"),
+            Map.entry("TcpExt timeouts in loss state", "TcpExtTCPLossFailures"),
+            Map.entry("TcpExt timeouts after SACK recovery", "TcpExtTCPSackFailures"),
+            Map.entry("TcpExt fast retransmits", "TcpExtTCPFastRetrans"),
+            Map.entry("TcpExt forward retransmits", "TcpExtTCPForwardRetrans"),
+            Map.entry("TcpExt retransmits in slow start", "TcpExtTCPSlowStartRetrans"),
+            Map.entry("TcpExt retransmits lost", "TcpExtTCPLostRetransmit"),
+            Map.entry("TcpExt other TCP timeouts", "TcpExtTCPTimeouts"),
+            Map.entry("TcpExt SACK retransmits failed", "TcpExtTCPSackRecoveryFail"),
+            Map.entry("TcpExt connections reset due to unexpected data", "TcpExtTCPAbortOnData"),
+            Map.entry("TcpExt connections reset due to early user close", "TcpExtTCPAbortOnClose"),
+            Map.entry("TcpExt connections aborted due to timeout", "TcpExtTCPAbortOnTimeout"),
+            Map.entry("TcpExt connections aborted due to memory pressure", "TcpExtTCPAbortOnMemory"),
+            Map.entry("TcpExt resets received for embryonic SYN_RECV sockets", "TcpExtEmbryonicRsts"),
+            Map.entry("TcpExt packets dropped from prequeue", "TcpExtTCPPrequeueDropped"));
+    /** The groups a sentence of a grep'd netstat -s (its group header filtered out) is looked up in, in order. */
+    private static final List<String> GROUPS = List.of("Tcp", "TcpExt", "Udp", "Ip");
 
     public NetstatParser() {
         super("netstat-s", "netstat", "nstat");
@@ -52,7 +84,39 @@ public final class NetstatParser extends BaseParser {
     @Override
     public boolean startsAt(Lines in, int i) {
         return in.matches(NSTAT_HEAD, i) || (in.matches(GROUP, i) && i + 1 < in.size()
-                && (in.matches(SENTENCE, i + 1) || in.matches(NAMED, i + 1)));
+                && (in.matches(SENTENCE, i + 1) || in.matches(NAMED, i + 1)))
+                || (grepped(in) && i == firstOutput(in) && groupless(in, i) != null);
+    }
+
+    /** After "netstat -s | grep …" (or -st, -su): lines without the group header they belong under. */
+    private static boolean grepped(Lines in) {
+        Command c = in.command();
+        return c != null && c.program().equals("netstat") && c.args().stream().anyMatch(a -> a.matches("-[a-zA-Z]*s[a-zA-Z]*"))
+                && c.text().contains("grep");
+    }
+
+    private static int firstOutput(Lines in) {
+        int i = 0;
+        while (i < in.size() && in.blank(i)) {
+            i++;
+        }
+        return i;
+    }
+
+    /** The counter name of a grep'd line: a sentence known in some group, or a TcpExt "TCPxxx: N" line; else null. */
+    private static String groupless(Lines in, int i) {
+        Matcher m;
+        if ((m = in.match(SENTENCE, i)) != null) {
+            for (String g : GROUPS) {
+                String name = SENTENCES.get(g + " " + m.group(2).strip());
+                if (name != null) {
+                    return name;
+                }
+            }
+        } else if ((m = in.match(NAMED, i)) != null && m.group(1).startsWith("TCP")) {
+            return "TcpExt" + m.group(1); // only TcpExt has "TCP…" names (net-tools prints unknown ones as "Name: N")
+        }
+        return null;
     }
 
     @Override
@@ -62,6 +126,19 @@ public final class NetstatParser extends BaseParser {
         boolean nstat = in.matches(NSTAT_HEAD, from);
         String group = null;
         int i = from;
+        if (!nstat && !in.matches(GROUP, from)) {
+            for (; i < in.size() && (in.blank(i) || groupless(in, i) != null); i++) {
+                if (!in.blank(i)) {
+                    Matcher n = in.match(SENTENCE, i);
+                    put(values, groupless(in, i), n != null ? n.group(1) : in.match(NAMED, i).group(2));
+                    b.use(i);
+                }
+            }
+            if (!values.isEmpty()) {
+                b.add(new CounterSample("host", "netstat -s", values, in.source(from)));
+            }
+            return b.done(i);
+        }
         for (; i < in.size(); i++) {
             if (in.blank(i)) {
                 continue;
@@ -90,6 +167,12 @@ public final class NetstatParser extends BaseParser {
                 String name = SENTENCES.get(group + " " + m.group(2).strip());
                 if (name != null) {
                     put(values, name, m.group(1));
+                    b.use(i);
+                }
+            } else if (group != null && (m = in.match(MID_SENTENCE, i)) != null) {
+                String name = MID_SENTENCES.get(group + " " + m.group(1) + " " + m.group(3).strip());
+                if (name != null) {
+                    put(values, name, m.group(2));
                     b.use(i);
                 }
             } else if (group != null && in.matches(HISTOGRAM, i)) {

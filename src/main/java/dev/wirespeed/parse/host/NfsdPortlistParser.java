@@ -11,8 +11,9 @@ import java.util.regex.Pattern;
 
 /**
  * Output of a command that reads or writes /proc/fs/nfsd/portlist (nfsd(7)): "rdma 20049" and
- * "tcp 2049" lines, or the shell's "echo: write error: Protocol not supported". Recognised only
- * after such a command: bare "tcp 2049" lines say too little on their own.
+ * "tcp 2049" lines, or the shell's "echo: write error: Protocol not supported". Recognised after
+ * such a command, or without one as a run of two or more listener lines where one is nfsd's port
+ * (2049, or 20049 for RDMA): a single bare "tcp 2049" says too little on its own.
  */
 public final class NfsdPortlistParser extends BaseParser {
     static final String PORTLIST = "/proc/fs/nfsd/portlist";
@@ -35,14 +36,25 @@ public final class NfsdPortlistParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return afterPortlistCommand(in) && (in.matches(PORT, i) || in.matches(REFUSED, i));
+        if (afterPortlistCommand(in)) {
+            return in.matches(PORT, i) || in.matches(REFUSED, i);
+        }
+        if (!in.matches(PORT, i) || !in.matches(PORT, i + 1) || (i > 0 && in.matches(PORT, i - 1))) {
+            return false;
+        }
+        for (int j = i; j < in.size() && in.matches(PORT, j); j++) {
+            if (in.get(j).matches("\\S+\\s+20?049")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
     public Parsed parse(Lines in, int from) {
         ParseBuilder b = builder(in, from);
-        Matcher w = WRITE.matcher(in.command().text().strip());
-        String written = w.matches() ? w.group(1).replaceAll("\\s+", " ") : null;
+        Matcher w = afterPortlistCommand(in) ? WRITE.matcher(in.command().text().strip()) : null;
+        String written = w != null && w.matches() ? w.group(1).replaceAll("\\s+", " ") : null;
         List<String> ports = new ArrayList<>();
         boolean refused = false;
         int i = from;

@@ -55,13 +55,7 @@ public final class NfsstatParser extends BaseParser {
                     b.use(i + 2);
                     i++;
                 }
-                for (String o : flags.toString().split(",")) {
-                    if (o.isEmpty()) {
-                        continue;
-                    }
-                    String[] kv = o.split("=", 2);
-                    opts.put(kv[0], kv.length > 1 ? kv[1] : "");
-                }
+                opts = options(flags.toString());
                 i++;
             }
             i++;
@@ -71,7 +65,20 @@ public final class NfsstatParser extends BaseParser {
         return b.done(i);
     }
 
-    private static Long longOf(String s) {
+    /** A mount option list ("rw,vers=3,proto=rdma,port=20049") as name → value ("" for a flag), in order. */
+    static Map<String, String> options(String list) {
+        Map<String, String> opts = new LinkedHashMap<>();
+        for (String o : list.split(",")) {
+            if (o.isEmpty()) {
+                continue;
+            }
+            String[] kv = o.split("=", 2);
+            opts.put(kv[0], kv.length > 1 ? kv[1] : "");
+        }
+        return opts;
+    }
+
+    static Long longOf(String s) {
         double v = Units.number(s);
         return Double.isNaN(v) ? null : (long) v;
     }

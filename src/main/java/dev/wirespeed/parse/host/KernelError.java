@@ -1,0 +1,66 @@
+package dev.wirespeed.parse.host;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.Source;
+import java.util.Map;
+
+/**
+ * A kernel error line of a NIC, RDMA device or PCIe link:
+ * <ul>
+ *   <li>{@code tx-timeout}: the stack's watchdog (net/sched/sch_generic.c, dev_watchdog: "NETDEV WATCHDOG: eth1
+ *       (ixgbe): transmit queue 0 timed out", since 6.x "… CPU: 3: transmit queue 0 timed out 5010 ms") or
+ *       the driver's own report (mlx5 "TX timeout on queue: 1, … usecs since last trans: N", bnxt "TX timeout
+ *       detected"): a send queue made no progress;</li>
+ *   <li>{@code cqe-error}: mlx5_ib's dump of an error completion ("Responder error cqe on cqn 0x406:" then
+ *       "syndrome 0x5, vendor syndrome 0xf9");</li>
+ *   <li>{@code pcie-aer}: drivers/pci/pcie/aer.c, "PCIe Bus Error: severity=Corrected, type=Data Link Layer,
+ *       (Transmitter ID)" with the error bits named on the lines after it ("[12] Timeout").</li>
+ * </ul>
+ *
+ * @param address       the PCI address printed, null when the line names only an interface or RDMA device
+ * @param iface         the netdev or RDMA device named ("eth4", "rocep33s0f0"), null when none
+ * @param event         "tx-timeout", "cqe-error" or "pcie-aer"
+ * @param queue         the transmit queue that timed out
+ * @param stalledMillis how long the queue had not sent (the watchdog's "N ms", mlx5's usecs / 1000)
+ * @param errorType     "Responder"/"Requestor" for a CQE; the AER layer ("Physical Layer", "Data Link Layer", …)
+ * @param severity      AER severity: "Corrected", "Uncorrected (Non-Fatal)", "Uncorrected (Fatal)"
+ * @param syndrome      the CQE syndrome ("0x5")
+ * @param vendorSyndrome the CQE vendor syndrome ("0xf9")
+ * @param detail        the AER error bits ("RxErr, Timeout"), the CQE syndrome's name, or null
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonTypeName("KernelError")
+public record KernelError(String driver, String address, String iface, String event, Integer queue, Long stalledMillis,
+                          String errorType, String severity, String syndrome, String vendorSyndrome, String detail,
+                          Source source) implements ParsedRecord {
+    public static final String TX_TIMEOUT = "tx-timeout";
+    public static final String CQE_ERROR = "cqe-error";
+    public static final String PCIE_AER = "pcie-aer";
+
+    /** The same error with the AER bits or the CQE syndrome read from the lines after it. */
+    KernelError with(String newDetail, String newSyndrome, String newVendorSyndrome) {
+        return new KernelError(driver, address, iface, event, queue, stalledMillis, errorType, severity, newSyndrome,
+                newVendorSyndrome, newDetail, source);
+    }
+
+    /** Where it happened: the interface or device, else the PCI address. */
+    public String subject() {
+        return iface != null ? iface : address;
+    }
+
+    @Override
+    public Map<String, String> columns() {
+        return Columns.of().put("device", address).put("interface", iface).put("event", event).put("queue", queue)
+                .put("stalled ms", stalledMillis).put("type", errorType).put("severity", severity)
+                .put("syndrome", syndrome).put("vendor syndrome", vendorSyndrome).put("detail", detail).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
+    }
+}

@@ -1,0 +1,97 @@
+package dev.wirespeed.parse.host;
+
+import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.Lines;
+import dev.wirespeed.parse.ParseBuilder;
+import dev.wirespeed.parse.Parsed;
+import dev.wirespeed.parse.Source;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * NFS lines of {@code mount} (util-linux: "SERVER:/EXPORT on /MNT type nfs4 (rw,vers=4.2,…,proto=rdma,port=20049,…)")
+ * and of /proc/mounts ("SERVER:/EXPORT /MNT nfs4 rw,vers=4.2,… 0 0"), as {@link NfsMount}s like
+ * {@code nfsstat -m}'s. A mount line that a mail client, terminal or document wrapped (the option
+ * list on the next lines, even "type nfs" on its own line) is joined back until its ")"; the option
+ * list has no blanks, so the pieces are joined as they were.
+ */
+public final class MountParser extends BaseParser {
+    private static final String SOURCE = "(\\S+:/\\S*)";
+    private static final Pattern MOUNT = Pattern.compile(SOURCE + " on (/\\S*)(?: type (nfs4?)(?: \\((.*))?)?");
+    private static final Pattern PROC = Pattern.compile(SOURCE + " (/\\S*) (nfs4?) (\\S+) \\d+ \\d+");
+    /** A continuation of a wrapped mount line: its type, its option list or a piece of it. */
+    private static final Pattern PIECE = Pattern.compile("(?:type nfs4?\\s*)?\\(?[\\w.:=,/@\\[\\]-]*\\)?");
+    private static final int MAX_PIECES = 8;
+
+    public MountParser() {
+        super("mount", "mount", "findmnt");
+    }
+
+    @Override
+    public boolean startsAt(Lines in, int i) {
+        return in.matches(PROC, i) || joined(in, i) != null;
+    }
+
+    /** The mount line starting at i with its wrapped pieces joined, and how many lines it took; null if none. */
+    private static Joined joined(Lines in, int i) {
+        if (!in.matches(MOUNT, i)) {
+            return null;
+        }
+        StringBuilder text = new StringBuilder(in.get(i));
+        int next = i + 1;
+        while (!text.toString().endsWith(")") && next < in.size() && next - i <= MAX_PIECES && !in.blank(next)
+                && in.matches(PIECE, next) && !in.matches(MOUNT, next)) {
+            String piece = in.get(next);
+            // a wrapped head breaks at a blank ("… on /mnt1 type nfs" / "(rw,…"); an option list breaks after a comma
+            text.append(piece.startsWith("type ") || piece.startsWith("(") ? " " : "").append(piece);
+            next++;
+        }
+        Matcher m = MOUNT.matcher(text.toString());
+        if (!m.matches() || m.group(3) == null || m.group(4) == null || !m.group(4).endsWith(")")) {
+            return null;
+        }
+        return new Joined(m, next - i);
+    }
+
+    private record Joined(Matcher m, int lines) {
+    }
+
+    @Override
+    public Parsed parse(Lines in, int from) {
+        ParseBuilder b = builder(in, from);
+        int i = from;
+        while (i < in.size()) {
+            if (in.blank(i)) {
+                i++;
+                continue;
+            }
+            Source src = in.source(i);
+            Matcher p = in.match(PROC, i);
+            Joined j = p == null ? joined(in, i) : null;
+            if (p != null) {
+                b.add(mount(p.group(2), p.group(1), p.group(3), p.group(4), src)).use(i);
+                i++;
+            } else if (j != null) {
+                String opts = j.m().group(4);
+                b.add(mount(j.m().group(2), j.m().group(1), j.m().group(3), opts.substring(0, opts.length() - 1), src));
+                for (int k = 0; k < j.lines(); k++) {
+                    b.use(i + k);
+                }
+                i += j.lines();
+            } else {
+                break;
+            }
+        }
+        return b.done(i);
+    }
+
+    private static NfsMount mount(String mountPoint, String export, String type, String options, Source src) {
+        java.util.Map<String, String> opts = NfsstatParser.options(options);
+        String version = opts.getOrDefault("vers", opts.get("nfsvers"));
+        if (version == null && type.equals("nfs4")) {
+            version = "4";
+        }
+        return new NfsMount(mountPoint, export, opts.get("proto"), version, dev.wirespeed.parse.Units.integer(opts.get("port")),
+                NfsstatParser.longOf(opts.get("rsize")), NfsstatParser.longOf(opts.get("wsize")), opts, src);
+    }
+}
