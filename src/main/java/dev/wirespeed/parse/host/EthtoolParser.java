@@ -23,6 +23,8 @@ public final class EthtoolParser extends BaseParser {
     private static final Pattern SPEED = Pattern.compile("(\\d+)\\s*Mb/s");
     /** "Statistics:" of ethtool -I -a, then indented "  tx_pause_frames: 1". */
     private static final Pattern STATISTIC = Pattern.compile("(\\w+):\\s*(\\d+)");
+    /** "no (Cable issue, Unsupported cable)": the driver's reason beside the link state (ethtool 5.x, netlink). */
+    private static final Pattern LINK_DETAIL = Pattern.compile("(\\w+)\\s*\\((.*)\\)");
     private static final Pattern LIST_CONTINUATION = Pattern.compile("[\\w/ \\[\\]-]+");
 
     public EthtoolParser() {
@@ -96,10 +98,14 @@ public final class EthtoolParser extends BaseParser {
             Quantity speed = s != null && s.matches()
                     ? Quantity.bitsPerSecond(Units.number(s.group(1)) * 1e6, f.raw("speed")) : null;
             String link = f.text("link detected");
+            Matcher detail = link == null ? null : LINK_DETAIL.matcher(link);
+            boolean detailed = detail != null && detail.matches();
             b.add(new EthtoolSettings(iface, speed, f.text("duplex"), f.text("auto-negotiation"), f.text("port"),
-                    link == null ? null : link.equalsIgnoreCase("yes"), in.source(from), modes.get("supported link modes"),
-                    modes.get("advertised link modes"), modes.get("link partner advertised link modes"),
-                    f.text("transceiver")));
+                    link == null ? null : (detailed ? detail.group(1) : link).equalsIgnoreCase("yes"), in.source(from),
+                    modes.get("supported link modes"), modes.get("advertised link modes"),
+                    modes.get("link partner advertised link modes"), f.text("transceiver"),
+                    detailed ? detail.group(2).strip() : null, fecModes(f.text("supported fec modes")),
+                    fecModes(f.text("advertised fec modes"))));
         } else {
             b.add(new DriverInfo(iface, f.text("driver"), f.text("version"), f.text("firmware-version"),
                     f.text("bus-info"), in.source(from)));
@@ -114,6 +120,14 @@ public final class EthtoolParser extends BaseParser {
                 list.add(w);
             }
         }
+    }
+
+    /** "None        RS      BASER" → [None, RS, BASER]; "Not reported" → null. */
+    private static java.util.List<String> fecModes(String v) {
+        if (v == null || v.isBlank() || v.strip().equalsIgnoreCase("Not reported")) {
+            return null;
+        }
+        return java.util.List.of(v.strip().split("\\s+"));
     }
 
     private static Boolean onOff(String v) {
