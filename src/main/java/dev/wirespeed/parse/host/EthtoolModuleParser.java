@@ -72,6 +72,7 @@ public final class EthtoolModuleParser extends BaseParser {
         for (String[] field : f.fields) {
             module.read(field[0], field[1]);
         }
+        module.lowestLitLanes();
         if (module.identifier != null || module.vendor != null) {
             b.add(new TransceiverModule(iface, module.identifier, module.connector, module.types, module.vendor,
                     module.part, module.serial, module.wavelength, module.tx, module.rx, module.bias, module.temperature,
@@ -160,6 +161,30 @@ public final class EthtoolModuleParser extends BaseParser {
             }
         }
 
+        /**
+         * The module's tx and rx are its weakest lane among those in use: a lane dark both ways (no bias,
+         * no light out or in) is one the module does not drive, as a 400G-XDR4 leaves 4 of its 8 host
+         * lanes. When every lane is dark, the weakest of all.
+         */
+        void lowestLitLanes() {
+            List<TransceiverModule.Lane> lit = lanes.values().stream().filter(Module::lit).toList();
+            java.util.Collection<TransceiverModule.Lane> from = lit.isEmpty() ? lanes.values() : lit;
+            if (from.isEmpty()) {
+                return;
+            }
+            tx = from.stream().map(TransceiverModule.Lane::txPowerDbm).reduce(null, EthtoolModuleParser::lowest);
+            rx = from.stream().map(TransceiverModule.Lane::rxPowerDbm).reduce(null, EthtoolModuleParser::lowest);
+        }
+
+        private static boolean lit(TransceiverModule.Lane l) {
+            return (l.biasMilliamps() != null && l.biasMilliamps() > 0) || above(l.txPowerDbm()) || above(l.rxPowerDbm());
+        }
+
+        /** Above the -40 dBm (0.0001 mW) floor ethtool prints for no light. */
+        private static boolean above(Double dbm) {
+            return dbm != null && dbm > -40;
+        }
+
         private void lane(Integer lane, java.util.function.UnaryOperator<TransceiverModule.Lane> set) {
             if (lane != null) {
                 lanes.put(lane, set.apply(lanes.getOrDefault(lane, TransceiverModule.Lane.EMPTY)));
@@ -213,6 +238,9 @@ public final class EthtoolModuleParser extends BaseParser {
     }
 
     private static Double lowest(Double a, Double b) {
-        return a == null ? b : b == null ? a : Math.min(a, b);
+        if (a == null || b == null) {
+            return a == null ? b : a; // not one ?: chain: its double type would unbox a null
+        }
+        return Math.min(a, b);
     }
 }
