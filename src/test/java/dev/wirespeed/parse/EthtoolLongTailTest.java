@@ -180,4 +180,15 @@ class EthtoolLongTailTest {
         assertThat(chunks).extracting(Chunk::prompt).containsExactly(null, "#");
         assertThat(chunks.get(1).command().args()).containsExactly("-i", "eth0");
     }
+
+    @Test
+    void settingsGreppedOutOfTheirHeadLineTakeTheCommandsInterface() {
+        List<Parsed> blocks = Fixture.blocks("counters/ethtool-S-igb-fifo-drops-session-cn.txt");
+        EthtoolSettings s = blocks.getFirst().all(EthtoolSettings.class).getFirst();
+        assertThat(s.iface()).isEqualTo("enp6s0");
+        assertThat(s.speed().value()).isEqualTo(1e9);
+        assertThat(s.duplex()).isEqualTo("Full");
+        assertThat(Fixture.blocksOf("Speed: 1000Mb/s\nDuplex: Full").stream().map(Parsed::format).toList())
+                .as("without the command nothing says these lines are ethtool's").doesNotContain("ethtool");
+    }
 }

@@ -25,6 +25,10 @@ public final class EthtoolParser extends BaseParser {
     private static final Pattern STATISTIC = Pattern.compile("(\\w+):\\s*(\\d+)");
     /** "no (Cable issue, Unsupported cable)": the driver's reason beside the link state (ethtool 5.x, netlink). */
     private static final Pattern LINK_DETAIL = Pattern.compile("(\\w+)\\s*\\((.*)\\)");
+    /** A settings line a grep keeps: "Speed: 1000Mb/s", "Duplex: Full", "Link detected: yes" … */
+    private static final Pattern GREPPED = Pattern.compile(
+            "(?:Speed|Duplex|Link detected|Port|Auto-negotiation|Supported link modes|Advertised link modes|"
+                    + "Link partner advertised link modes|Transceiver):\\s*\\S.*");
     private static final Pattern LIST_CONTINUATION = Pattern.compile("[\\w/ \\[\\]-]+");
 
     public EthtoolParser() {
@@ -34,7 +38,13 @@ public final class EthtoolParser extends BaseParser {
     @Override
     public boolean startsAt(Lines in, int i) {
         return in.matches(SETTINGS, i) || in.matches(PAUSE, i)
-                || (in.matches(DRIVER, i) && i + 1 < in.size() && in.get(i + 1).startsWith("version:"));
+                || (in.matches(DRIVER, i) && i + 1 < in.size() && in.get(i + 1).startsWith("version:"))
+                || (i == 0 && plainSettings(in.command()) && in.matches(GREPPED, i));
+    }
+
+    /** "ethtool IFACE" alone: the settings; its output grep'd ("| egrep 'Speed|Duplex'") loses the head line. */
+    private static boolean plainSettings(Command c) {
+        return c != null && c.program().equals("ethtool") && c.args().size() == 1 && !c.args().getFirst().startsWith("-");
     }
 
     @Override
@@ -52,6 +62,10 @@ public final class EthtoolParser extends BaseParser {
             iface = head.group(1);
             b.use(from);
             i++;
+        } else if (plainSettings(in.command()) && !in.matches(DRIVER, from)) {
+            head = SETTINGS.matcher("Settings for " + in.command().args().getFirst() + ":");
+            head.matches(); // as if the grep had kept the head line: the interface is the command's
+            iface = head.group(1);
         } else {
             Command c = in.command();
             iface = c == null || c.args().isEmpty() ? null : c.args().getLast();
