@@ -444,6 +444,18 @@ final class RecordFacts {
             return null;
         }
 
+        /** ethtool -g / -l: ring and channel sizes, shown as read; no host fact yet. */
+        @Override
+        public Void visit(dev.wirespeed.parse.host.EthtoolLimits r) {
+            return null;
+        }
+
+        /** ethtool --show-fec: the FEC mode and its counters, shown as read; no host fact yet. */
+        @Override
+        public Void visit(dev.wirespeed.parse.host.FecSettings r) {
+            return null;
+        }
+
         /** ethtool -m: what is plugged and its optical powers, shown as read; no host fact yet. */
         @Override
         public Void visit(TransceiverModule r) {

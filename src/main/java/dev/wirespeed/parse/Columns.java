@@ -15,7 +15,9 @@ public final class Columns {
         if (value instanceof Quantity q) {
             map.put(name, q.format());
         } else if (value instanceof Double d) {
-            if (!d.isNaN()) {
+            if (d.isInfinite()) {
+                map.put(name, d > 0 ? "inf" : "-inf"); // ethtool -m prints "-inf dBm" for 0 mW
+            } else if (!d.isNaN()) {
                 map.put(name, Units.trim(d));
             }
         } else if (value != null && !value.toString().isEmpty()) {

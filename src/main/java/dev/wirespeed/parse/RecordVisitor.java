@@ -69,6 +69,10 @@ public interface RecordVisitor<R> {
 
     R visit(PauseSettings r);
 
+    R visit(dev.wirespeed.parse.host.EthtoolLimits r);
+
+    R visit(dev.wirespeed.parse.host.FecSettings r);
+
     R visit(TopologyDevice r);
 
     R visit(TopologyMachine r);

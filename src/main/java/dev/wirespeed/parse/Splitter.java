@@ -106,6 +106,9 @@ public final class Splitter {
             if (found == null) {
                 found = bare(line);
             }
+            if (found == null && line.startsWith("# ")) {
+                found = rootPrompt(line);
+            }
             if (found == null) {
                 continue;
             }
@@ -171,6 +174,15 @@ public final class Splitter {
             }
         }
         return new String[] {"", line};
+    }
+
+    /**
+     * A root shell's bare "# " prompt before a known program ("# ethtool -i eth0"), as articles and
+     * mails print it; a "# " line that is prose or a shell comment stays output.
+     */
+    private String[] rootPrompt(String line) {
+        String[] found = bare(line.substring(2).strip());
+        return found == null ? null : new String[] {"#", found[1]};
     }
 
     /** Drops a trailing "# comment" that a writer added after a command. */

@@ -13,18 +13,27 @@ import java.util.regex.Pattern;
 
 /**
  * {@code ethtool -m IFACE} (--module-info): one "Name : value" line per EEPROM field, starting with
- * "Identifier : 0x03 (SFP)" (ethtool's sfpid.c / qsfp.c). Read: identifier, connector, transceiver
- * types, vendor, part and serial number, wavelength, and the diagnostics: bias current, laser output
- * and received power (the dBm after "mW /"), temperature, voltage, and the alarm and warning flags
- * that are On. Threshold lines are skipped as read; a value wrapped onto the next line (a mail) is
- * passed over. The interface comes from the command.
+ * "Identifier : 0x03 (SFP)" (ethtool's sfpdiag.c for SFF-8472, qsfp.c for SFF-8636, cmis.c for
+ * QSFP-DD/OSFP). Read: identifier, connector, transceiver types, vendor, part and serial number,
+ * wavelength, the CMIS module state, and the diagnostics: bias current, laser output and received
+ * power (the dBm after "mW /"), temperature, voltage, and the alarm and warning flags that are On.
+ * Multi-lane modules print the diagnostics once per lane with a "(Channel N)" suffix ("(Chan N)" on
+ * the bias flags, no space before it on SFF-8636's receive power); those become {@code lanes}, and
+ * the lane status lines ("Rx loss of signal : [ Yes, No, … ]", "None" when no lane has it) add the
+ * lanes that say Yes to the flags. Threshold lines are skipped as read; a value wrapped onto the next
+ * line (a mail) is joined to its line. The interface comes from the command.
  */
 public final class EthtoolModuleParser extends BaseParser {
-    private static final Pattern IDENTIFIER = Pattern.compile("Identifier\\s*:\\s*0x[0-9a-fA-F]{2}(?:\\s*\\((.*)\\))?");
+    /** The name in parentheses may be cut by a wrap ("0x18 (QSFP-DD Double Density" + "8X Pluggable …)"). */
+    private static final Pattern IDENTIFIER = Pattern.compile("Identifier\\s*:\\s*0x[0-9a-fA-F]{2}(?:\\s*\\(.*)?");
     private static final Pattern FIELD = Pattern.compile("([A-Za-z][\\w ,.()/#&+-]*?)\\s*:\\s*(.*)");
     private static final Pattern DBM = Pattern.compile("(-?[\\d.]+|-inf)\\s*dBm");
     private static final Pattern NUMBER = Pattern.compile("(-?[\\d.]+)");
     private static final Pattern NAMED = Pattern.compile("0x[0-9a-fA-F]+\\s*\\((.*)\\)");
+    /** "Laser tx bias current (Channel 3)", "Laser bias current low alarm    (Chan 3)", "…power(Channel 3)". */
+    private static final Pattern LANE = Pattern.compile("(.*?)\\s*\\((?:Channel|Chan|Lane)\\s*(\\d+)\\)");
+    /** sff_show_lane_status / module_show_lane_status: "[ Yes, No, No, No ]". */
+    private static final Pattern LANE_STATUS = Pattern.compile("\\[(.*)]");
 
     public EthtoolModuleParser() {
         super("ethtool-module", "ethtool");
@@ -40,19 +49,7 @@ public final class EthtoolModuleParser extends BaseParser {
         ParseBuilder b = builder(in, from);
         Command c = in.command();
         String iface = c != null && (c.has("-m") || c.has("--module-info")) ? c.after(c.has("-m") ? "-m" : "--module-info") : null;
-        String identifier = null;
-        String connector = null;
-        List<String> types = new ArrayList<>();
-        String vendor = null;
-        String part = null;
-        String serial = null;
-        Integer wavelength = null;
-        Double tx = null;
-        Double rx = null;
-        Double bias = null;
-        Double temperature = null;
-        Double voltage = null;
-        List<String> alarms = new ArrayList<>();
+        Fields f = new Fields();
         Source source = in.source(from);
         int i = from;
         for (; i < in.size(); i++) {
@@ -60,17 +57,65 @@ public final class EthtoolModuleParser extends BaseParser {
                 continue;
             }
             Matcher m = in.match(FIELD, i);
-            if (m == null && i > from && !in.get(i).contains(":") && in.match(FIELD, i - 1) != null) {
-                b.use(i); // the rest of a value a mail client or terminal wrapped ("2-wire interface ID)")
+            if (m == null && i > from && !in.get(i).contains(":") && f.last != null) {
+                f.last[1] = f.last[1] + " " + in.get(i); // the rest of a value a mail client or terminal wrapped
+                b.use(i);
                 continue;
             }
             if (m == null || (i > from && in.matches(IDENTIFIER, i))) {
                 break; // the next module's dump, or the end of this one
             }
-            String name = m.group(1).strip();
-            String value = m.group(2).strip();
-            String lower = name.toLowerCase(java.util.Locale.ROOT);
             b.use(i);
+            f.add(m.group(1).strip(), m.group(2).strip());
+        }
+        Module module = new Module();
+        for (String[] field : f.fields) {
+            module.read(field[0], field[1]);
+        }
+        module.lowestLitLanes();
+        if (module.identifier != null || module.vendor != null) {
+            b.add(new TransceiverModule(iface, module.identifier, module.connector, module.types, module.vendor,
+                    module.part, module.serial, module.wavelength, module.tx, module.rx, module.bias, module.temperature,
+                    module.voltage, module.alarms, source, module.state, module.lanes));
+        }
+        return b.done(i);
+    }
+
+    /** The "Name : value" pairs in order, the last one open to a wrapped continuation. */
+    private static final class Fields {
+        final List<String[]> fields = new ArrayList<>();
+        String[] last;
+
+        void add(String name, String value) {
+            last = new String[] {name, value};
+            fields.add(last);
+        }
+    }
+
+    /** What the fields say, filled one field at a time. */
+    private static final class Module {
+        String identifier;
+        String connector;
+        final List<String> types = new ArrayList<>();
+        String vendor;
+        String part;
+        String serial;
+        Integer wavelength;
+        Double tx;
+        Double rx;
+        Double bias;
+        Double temperature;
+        Double voltage;
+        String state;
+        final List<String> alarms = new ArrayList<>();
+        final java.util.Map<Integer, TransceiverModule.Lane> lanes = new java.util.TreeMap<>();
+
+        void read(String rawName, String value) {
+            String name = rawName.replaceAll("\\s+", " ");
+            Matcher laneName = LANE.matcher(name);
+            Integer lane = laneName.matches() ? Integer.valueOf(laneName.group(2)) : null;
+            String base = lane == null ? name : laneName.group(1).strip();
+            String lower = base.toLowerCase(java.util.Locale.ROOT);
             if (lower.equals("identifier")) {
                 identifier = named(value);
             } else if (lower.equals("connector")) {
@@ -86,30 +131,83 @@ public final class EthtoolModuleParser extends BaseParser {
             } else if (lower.equals("laser wavelength")) {
                 Double nm = number(value);
                 wavelength = nm == null ? null : (int) Math.round(nm);
+            } else if (lower.equals("module state")) {
+                state = named(value);
             } else if (lower.contains("threshold")) {
-                continue;
+                return;
             } else if (lower.endsWith("alarm") || lower.endsWith("warning")) {
                 if (value.equalsIgnoreCase("On")) {
-                    alarms.add(name);
+                    alarms.add(name); // a lane's flag keeps its "(Channel N)" / "(Chan N)"
                 }
+            } else if (LANE_STATUS.matcher(value).matches() && lower.matches("[rt]x (loss of signal|loss of lock|fault|adaptive eq fault)|tx fault")) {
+                laneStatus(base, value);
             } else if (lower.startsWith("laser output power") || lower.startsWith("transmit avg optical power")) {
-                tx = lowest(tx, dbm(value));
+                Double dbm = dbm(value);
+                tx = lowest(tx, dbm);
+                lane(lane, l -> l.withTx(dbm));
             } else if (lower.startsWith("receiver signal average optical power") || lower.startsWith("rcvr signal avg optical power")
                     || lower.startsWith("receiver signal optical power")) {
-                rx = lowest(rx, dbm(value));
+                Double dbm = dbm(value);
+                rx = lowest(rx, dbm);
+                lane(lane, l -> l.withRx(dbm));
             } else if (lower.startsWith("laser bias current") || lower.startsWith("laser tx bias current")) {
-                bias = bias == null ? number(value) : bias;
+                Double mA = number(value);
+                bias = bias == null ? mA : bias;
+                lane(lane, l -> l.withBias(mA));
             } else if (lower.equals("module temperature")) {
                 temperature = number(value);
             } else if (lower.equals("module voltage")) {
                 voltage = number(value);
             }
         }
-        if (identifier != null || vendor != null) {
-            b.add(new TransceiverModule(iface, identifier, connector, types, vendor, part, serial, wavelength, tx, rx, bias,
-                    temperature, voltage, alarms, source));
+
+        /**
+         * The module's tx and rx are its weakest lane among those in use: a lane dark both ways (no bias,
+         * no light out or in) is one the module does not drive, as a 400G-XDR4 leaves 4 of its 8 host
+         * lanes. When every lane is dark, the weakest of all.
+         */
+        void lowestLitLanes() {
+            List<TransceiverModule.Lane> lit = lanes.values().stream().filter(Module::lit).toList();
+            java.util.Collection<TransceiverModule.Lane> from = lit.isEmpty() ? lanes.values() : lit;
+            if (from.isEmpty()) {
+                return;
+            }
+            tx = from.stream().map(TransceiverModule.Lane::txPowerDbm).reduce(null, EthtoolModuleParser::lowest);
+            rx = from.stream().map(TransceiverModule.Lane::rxPowerDbm).reduce(null, EthtoolModuleParser::lowest);
         }
-        return b.done(i);
+
+        private static boolean lit(TransceiverModule.Lane l) {
+            return (l.biasMilliamps() != null && l.biasMilliamps() > 0) || above(l.txPowerDbm()) || above(l.rxPowerDbm());
+        }
+
+        /** Above the -40 dBm (0.0001 mW) floor ethtool prints for no light. */
+        private static boolean above(Double dbm) {
+            return dbm != null && dbm > -40;
+        }
+
+        private void lane(Integer lane, java.util.function.UnaryOperator<TransceiverModule.Lane> set) {
+            if (lane != null) {
+                lanes.put(lane, set.apply(lanes.getOrDefault(lane, TransceiverModule.Lane.EMPTY)));
+            }
+        }
+
+        /** "[ Yes, No, Yes, No ]" → "Rx loss of signal (lanes 1, 3)"; "None" means no lane has it. */
+        private void laneStatus(String name, String value) {
+            Matcher m = LANE_STATUS.matcher(value);
+            if (!m.matches()) {
+                return;
+            }
+            String[] each = m.group(1).split(",");
+            List<String> yes = new ArrayList<>();
+            for (int k = 0; k < each.length; k++) {
+                if (each[k].strip().equalsIgnoreCase("Yes")) {
+                    yes.add(String.valueOf(k + 1));
+                }
+            }
+            if (!yes.isEmpty()) {
+                alarms.add(name + " (lanes " + String.join(", ", yes) + ")");
+            }
+        }
     }
 
     /** "0x03 (SFP)" → "SFP"; a value without a name as printed. */
@@ -140,6 +238,9 @@ public final class EthtoolModuleParser extends BaseParser {
     }
 
     private static Double lowest(Double a, Double b) {
-        return a == null ? b : b == null ? a : Math.min(a, b);
+        if (a == null || b == null) {
+            return a == null ? b : a; // not one ?: chain: its double type would unbox a null
+        }
+        return Math.min(a, b);
     }
 }

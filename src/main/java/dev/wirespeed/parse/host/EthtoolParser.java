@@ -23,6 +23,12 @@ public final class EthtoolParser extends BaseParser {
     private static final Pattern SPEED = Pattern.compile("(\\d+)\\s*Mb/s");
     /** "Statistics:" of ethtool -I -a, then indented "  tx_pause_frames: 1". */
     private static final Pattern STATISTIC = Pattern.compile("(\\w+):\\s*(\\d+)");
+    /** "no (Cable issue, Unsupported cable)": the driver's reason beside the link state (ethtool 5.x, netlink). */
+    private static final Pattern LINK_DETAIL = Pattern.compile("(\\w+)\\s*\\((.*)\\)");
+    /** A settings line a grep keeps: "Speed: 1000Mb/s", "Duplex: Full", "Link detected: yes" … */
+    private static final Pattern GREPPED = Pattern.compile(
+            "(?:Speed|Duplex|Link detected|Port|Auto-negotiation|Supported link modes|Advertised link modes|"
+                    + "Link partner advertised link modes|Transceiver):\\s*\\S.*");
     private static final Pattern LIST_CONTINUATION = Pattern.compile("[\\w/ \\[\\]-]+");
 
     public EthtoolParser() {
@@ -32,7 +38,13 @@ public final class EthtoolParser extends BaseParser {
     @Override
     public boolean startsAt(Lines in, int i) {
         return in.matches(SETTINGS, i) || in.matches(PAUSE, i)
-                || (in.matches(DRIVER, i) && i + 1 < in.size() && in.get(i + 1).startsWith("version:"));
+                || (in.matches(DRIVER, i) && i + 1 < in.size() && in.get(i + 1).startsWith("version:"))
+                || (i == 0 && plainSettings(in.command()) && in.matches(GREPPED, i));
+    }
+
+    /** "ethtool IFACE" alone: the settings; its output grep'd ("| egrep 'Speed|Duplex'") loses the head line. */
+    private static boolean plainSettings(Command c) {
+        return c != null && c.program().equals("ethtool") && c.args().size() == 1 && !c.args().getFirst().startsWith("-");
     }
 
     @Override
@@ -50,6 +62,10 @@ public final class EthtoolParser extends BaseParser {
             iface = head.group(1);
             b.use(from);
             i++;
+        } else if (plainSettings(in.command()) && !in.matches(DRIVER, from)) {
+            head = SETTINGS.matcher("Settings for " + in.command().args().getFirst() + ":");
+            head.matches(); // as if the grep had kept the head line: the interface is the command's
+            iface = head.group(1);
         } else {
             Command c = in.command();
             iface = c == null || c.args().isEmpty() ? null : c.args().getLast();
@@ -96,10 +112,14 @@ public final class EthtoolParser extends BaseParser {
             Quantity speed = s != null && s.matches()
                     ? Quantity.bitsPerSecond(Units.number(s.group(1)) * 1e6, f.raw("speed")) : null;
             String link = f.text("link detected");
+            Matcher detail = link == null ? null : LINK_DETAIL.matcher(link);
+            boolean detailed = detail != null && detail.matches();
             b.add(new EthtoolSettings(iface, speed, f.text("duplex"), f.text("auto-negotiation"), f.text("port"),
-                    link == null ? null : link.equalsIgnoreCase("yes"), in.source(from), modes.get("supported link modes"),
-                    modes.get("advertised link modes"), modes.get("link partner advertised link modes"),
-                    f.text("transceiver")));
+                    link == null ? null : (detailed ? detail.group(1) : link).equalsIgnoreCase("yes"), in.source(from),
+                    modes.get("supported link modes"), modes.get("advertised link modes"),
+                    modes.get("link partner advertised link modes"), f.text("transceiver"),
+                    detailed ? detail.group(2).strip() : null, fecModes(f.text("supported fec modes")),
+                    fecModes(f.text("advertised fec modes"))));
         } else {
             b.add(new DriverInfo(iface, f.text("driver"), f.text("version"), f.text("firmware-version"),
                     f.text("bus-info"), in.source(from)));
@@ -114,6 +134,14 @@ public final class EthtoolParser extends BaseParser {
                 list.add(w);
             }
         }
+    }
+
+    /** "None        RS      BASER" → [None, RS, BASER]; "Not reported" → null. */
+    private static java.util.List<String> fecModes(String v) {
+        if (v == null || v.isBlank() || v.strip().equalsIgnoreCase("Not reported")) {
+            return null;
+        }
+        return java.util.List.of(v.strip().split("\\s+"));
     }
 
     private static Boolean onOff(String v) {

@@ -13,13 +13,17 @@ import java.util.regex.Pattern;
 /**
  * {@code ethtool -S IFACE}: "NIC statistics:" then one "name: value" a line. Drivers differ in
  * names and in how they print queues: mlx5 "rx0_packets", bnx2x "[0]: rx_bytes", be2net
- * "rxq0: rx_bytes"; the queue prefixes become "0.rx_bytes" / "rxq0.rx_bytes". The interface comes
- * from the typed command when there is one.
+ * "rxq0: rx_bytes"; the queue prefixes become "0.rx_bytes" / "rxq0.rx_bytes". vmxnet3 names its
+ * counters in words ("ucast pkts rx: 5084776") under "Tx Queue#: 0" / "Rx Queue#: 1" headings, whose
+ * indented lines become "txq0.ucast pkts tx"; cxgb4 pads its names before the colon
+ * ("TxOctetsOK         : 0"). The interface comes from the typed command when there is one.
  */
 public final class EthtoolStatsParser extends BaseParser {
     private static final Pattern HEAD = Pattern.compile("NIC statistics:");
     private static final Pattern COUNTER = Pattern.compile(
-            "(?:\\[(\\d+)]:\\s*|(\\w+\\d+):\\s+(?=\\w+:))?([\\w.\\[\\]/-]+):\\s*(-?\\d+)");
+            "(?:\\[(\\d+)]:\\s*|(\\w+\\d+):\\s+(?=\\w+:))?([\\w.\\[\\]/-]+(?: [\\w.\\[\\]/()-]+)*?)\\s*:\\s*(-?\\d+)");
+    /** vmxnet3's per-queue heading. */
+    private static final Pattern QUEUE = Pattern.compile("([TR]x) Queue#:\\s*(\\d+)");
 
     public EthtoolStatsParser() {
         super("ethtool-stats", "ethtool");
@@ -45,15 +49,28 @@ public final class EthtoolStatsParser extends BaseParser {
             i++;
         }
         Map<String, Long> values = new LinkedHashMap<>();
+        String section = null;
+        int sectionIndent = -1;
         for (; i < in.size(); i++) {
             if (in.blank(i)) {
                 break;
+            }
+            int indent = indent(in.raw(i));
+            if (section != null && indent <= sectionIndent) {
+                section = null; // "tx timeout count: 0" after the last queue is the device's again
+            }
+            Matcher q = in.match(QUEUE, i);
+            if (q != null) {
+                section = q.group(1).toLowerCase(java.util.Locale.ROOT) + "q" + q.group(2);
+                sectionIndent = indent;
+                b.use(i);
+                continue;
             }
             Matcher m = in.match(COUNTER, i);
             if (m == null) {
                 break;
             }
-            String queue = m.group(1) != null ? m.group(1) : m.group(2);
+            String queue = m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : section;
             Long v = value(m.group(4));
             if (v != null) {
                 values.put(queue == null ? m.group(3) : queue + "." + m.group(3), v);
@@ -64,6 +81,14 @@ public final class EthtoolStatsParser extends BaseParser {
             b.add(new CounterSample(iface(in.command()), "ethtool -S", values, in.source(from)));
         }
         return b.done(i);
+    }
+
+    private static int indent(String raw) {
+        int n = 0;
+        while (n < raw.length() && Character.isWhitespace(raw.charAt(n))) {
+            n++;
+        }
+        return n;
     }
 
     private static Long value(String text) {
