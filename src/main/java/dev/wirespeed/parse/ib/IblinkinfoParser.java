@@ -22,7 +22,7 @@ public final class IblinkinfoParser extends BaseParser {
     private static final Pattern LINK = Pattern.compile(
             "(?:(0x[0-9a-fA-F]+)\\s+(?:\"\\s*([^\"]*)\"\\s+)?)?(\\d+)\\s+(\\d+)\\[[^\\]]*\\]\\s*==\\(\\s*"
                     + "(?:(\\d+X)\\s+([\\d.]+)\\s*Gbps\\s+(?:\\(\\w+\\)\\s+)?)?(\\w+)/\\s*(\\w+)\\s*\\)"
-                    + "(?:\\s*\\(HOQ:\\d+ VL_Stall:\\d+\\))?==>\\s*(?:0x[0-9a-fA-F]+\\s+)?(?:(\\d+)\\s+)?"
+                    + "(?:\\s*\\(HOQ:\\d+ VL_Stall:\\d+\\))?==>\\s*(?:(?<peerGuid>0x[0-9a-fA-F]+)\\s+)?(?:(\\d+)\\s+)?"
                     + "(?:(\\d+)\\[[^\\]]*\\]|\\[[^\\]]*\\])?\\s*(?:\"([^\"]*)\")?\\s*(?:\\(\\s*(.*?)\\s*\\))?");
 
     public IblinkinfoParser() {
@@ -49,11 +49,12 @@ public final class IblinkinfoParser extends BaseParser {
                 String g = m.group(1) != null ? m.group(1) : guid;
                 Quantity lane = m.group(6) == null ? null
                         : Quantity.bitsPerSecond(Units.number(m.group(6)) * 1e9, m.group(6) + " Gbps");
-                String hint = m.group(12) == null || m.group(12).isBlank() ? null : m.group(12);
+                String hint = m.group(13) == null || m.group(13).isBlank() ? null : m.group(13);
                 String name = m.group(2) != null ? m.group(2).strip() : node;
                 b.use(i).add(new IbLink(name, g, m.group(3), Units.integer(m.group(4)), m.group(5),
                         m.group(6) == null ? null : m.group(6) + " Gbps", lane, m.group(7), IbStates.physical(m.group(8)),
-                        m.group(9), Units.integer(m.group(10)), m.group(11), hint, in.source(i)));
+                        m.group(10), Units.integer(m.group(11)), m.group(12), hint, null, m.group("peerGuid"),
+                        in.source(i)));
             } else if (in.get(i).endsWith(":") && (m = in.match(HEAD, i)) != null) {
                 node = m.group(3).strip();
                 guid = m.group(2);
