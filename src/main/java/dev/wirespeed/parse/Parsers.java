@@ -48,7 +48,7 @@ public final class Parsers {
                 new IbstatParser(), new IbstatusParser(), new IbvDevinfoParser(), new IbvDevicesParser(),
                 new IblinkinfoParser(), new IbnetdiscoverParser(), new RdmaLinkParser(),
                 new dev.wirespeed.parse.ib.RdmaDevParser(), new dev.wirespeed.parse.ib.Ibdev2netdevParser(),
-                new dev.wirespeed.parse.ib.ShowGidsParser(), new PerfqueryParser(),
+                new dev.wirespeed.parse.ib.ShowGidsParser(), new dev.wirespeed.parse.ib.IbnodesParser(), new PerfqueryParser(),
                 new IbqueryerrorsParser(), new dev.wirespeed.parse.ib.IbdiagnetParser(),
                 new LspciParser(), new LstopoParser(), new IpParser(), new EthtoolParser(), new EthtoolStatsParser(),
                 new dev.wirespeed.parse.host.EthtoolModuleParser(), new KernelLogParser(), new MlnxQosParser(),
