@@ -420,6 +420,15 @@ final class RecordFacts {
             return null;
         }
 
+        /**
+         * A GID table entry names the netdev of that GID (a VLAN or macvlan netdev as well as the
+         * port's own), so it is not the port's netdev; no rule reads GID indices yet.
+         */
+        @Override
+        public Void visit(dev.wirespeed.parse.ib.RdmaGid r) {
+            return null;
+        }
+
         /** mst's module state is about the tools, not the host's network: read by the mst rule from the log. */
         @Override
         public Void visit(MstModule r) {

@@ -46,7 +46,9 @@ public final class Parsers {
     public static List<Parser> all() {
         return List.of(
                 new IbstatParser(), new IbstatusParser(), new IbvDevinfoParser(), new IbvDevicesParser(),
-                new IblinkinfoParser(), new IbnetdiscoverParser(), new RdmaLinkParser(), new PerfqueryParser(),
+                new IblinkinfoParser(), new IbnetdiscoverParser(), new RdmaLinkParser(),
+                new dev.wirespeed.parse.ib.RdmaDevParser(), new dev.wirespeed.parse.ib.Ibdev2netdevParser(),
+                new dev.wirespeed.parse.ib.ShowGidsParser(), new dev.wirespeed.parse.ib.IbnodesParser(), new PerfqueryParser(),
                 new IbqueryerrorsParser(), new dev.wirespeed.parse.ib.IbdiagnetParser(),
                 new LspciParser(), new LstopoParser(), new IpParser(), new EthtoolParser(), new EthtoolStatsParser(),
                 new dev.wirespeed.parse.host.EthtoolModuleParser(), new dev.wirespeed.parse.host.EthtoolLimitsParser(),

@@ -148,4 +148,6 @@ public interface RecordVisitor<R> {
     R visit(dev.wirespeed.parse.ib.IbdiagStage r);
 
     R visit(dev.wirespeed.parse.ib.IbdiagFabric r);
+
+    R visit(dev.wirespeed.parse.ib.RdmaGid r);
 }

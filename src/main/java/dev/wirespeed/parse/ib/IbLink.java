@@ -17,12 +17,24 @@ import java.util.Map;
  * @param speed      the lane speed as printed: "25.78125 Gbps" (iblinkinfo) or "NDR" (ibnetdiscover)
  * @param laneSignal the lane's signalling rate when printed in Gb/s (iblinkinfo)
  * @param couldBe    iblinkinfo's hint that the link could run faster ("Could be 14.0625 Gbps"), or null
+ * @param portGuid   this port's GUID when printed (ibnetdiscover --ports)
+ * @param peerGuid   the peer's GUID when printed: its port GUID (ibnetdiscover --ports, iblinkinfo -l -g) or
+ *                   node GUID (iblinkinfo -l)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("IbLink")
 public record IbLink(String node, String nodeGuid, String lid, Integer port, String width, String speed,
                      Quantity laneSignal, String state, String physicalState, String peerLid, Integer peerPort,
-                     String peer, String couldBe, Source source) implements ParsedRecord {
+                     String peer, String couldBe, String portGuid, String peerGuid, Source source)
+        implements ParsedRecord {
+    /** A link whose port and peer GUIDs were not printed. */
+    public IbLink(String node, String nodeGuid, String lid, Integer port, String width, String speed,
+                  Quantity laneSignal, String state, String physicalState, String peerLid, Integer peerPort,
+                  String peer, String couldBe, Source source) {
+        this(node, nodeGuid, lid, port, width, speed, laneSignal, state, physicalState, peerLid, peerPort, peer,
+                couldBe, null, null, source);
+    }
+
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("node", node).put("port", port).put("width", width).put("speed", speed)

@@ -18,7 +18,9 @@ import java.util.regex.Pattern;
  * "Fabric Summary" (node counts, "Links at 4x25 : 21", "Master SM: …") and the closing "Summary"
  * table of warnings and errors per stage. A paste of only the summaries is read too. Every line
  * of the run is part of the block; what is read: the stage table ({@link IbdiagStage}, with each
- * section's "-E-" lines) and the fabric summary ({@link IbdiagFabric}).
+ * section's "-E-" lines) and the fabric summary ({@link IbdiagFabric}). ibdiagnet 1.x (ibutils) ends
+ * with "-I- Stages Status Report:" and a table whose columns are Errors then Warnings, the reverse
+ * of ibdiagnet2's; its sections open with "-I---…" rules.
  */
 public final class IbdiagnetParser extends BaseParser {
     /** "-E-" lines kept per stage: the first few say what is wrong, the log file has the rest. */
@@ -30,6 +32,11 @@ public final class IbdiagnetParser extends BaseParser {
     private static final Pattern STAGE_HEAD = Pattern.compile("-I- Stage\\s+Warnings\\s+Errors(?:\\s+Comment)?");
     private static final Pattern STAGE_ROW = Pattern.compile("-I- (\\S.*?)\\s{2,}(\\d+)\\s+(\\d+)(?:\\s+(.*))?");
     private static final Pattern MESSAGE = Pattern.compile("-([IWE])- (.*)");
+    /** ibdiagnet 1.x: "Loading IBDIAGNET from: /usr/lib/ibdiagnet1.5.7" opens a run, the stage table closes it. */
+    private static final Pattern V1_START = Pattern.compile("Loading IBDIAGNET from: .*|-I- Stages Status Report:");
+    private static final Pattern V1_STAGE_HEAD = Pattern.compile("STAGE\\s+Errors\\s+Warnings");
+    private static final Pattern V1_STAGE_ROW = Pattern.compile("(\\S.*?)\\s{2,}(\\d+)\\s+(\\d+)");
+    private static final Pattern V1_OTHER = Pattern.compile("-I-+|Loading \\w+ from: .*|Please see \\S+ for complete log");
     /** "Total Nodes             : 42", "Links at 4x25 : 21", "Master SM: Port=1 LID=10 …". */
     private static final Pattern FIELD = Pattern.compile("([A-Z][\\w .]*?)\\s*:\\s*(.*)");
     private static final Pattern LINKS_AT = Pattern.compile("Links at (\\d+x[\\d.]+)");
@@ -45,7 +52,7 @@ public final class IbdiagnetParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(VERSION, i) || in.matches(STAGE_HEAD, i)
+        return in.matches(VERSION, i) || in.matches(STAGE_HEAD, i) || in.matches(V1_START, i)
                 || (in.matches(SUMMARY, i) && in.matches(STAGE_HEAD, next(in, i)))
                 || (in.matches(FABRIC, i) && nextIs(in, i, "Total Nodes"));
     }
@@ -70,6 +77,8 @@ public final class IbdiagnetParser extends BaseParser {
         String section = null;
         boolean afterRule = true;
         boolean inStages = false;
+        boolean inStagesV1 = false;
+        boolean afterMessage = false;
         Source fabricSource = null;
         Map<String, String> fabric = new LinkedHashMap<>();
         Map<String, Integer> linksAt = new LinkedHashMap<>();
@@ -84,12 +93,27 @@ public final class IbdiagnetParser extends BaseParser {
             if (in.decoration(i)) {
                 afterRule = true;
                 inStages = false;
+                inStagesV1 = false;
+                afterMessage = false;
                 b.use(i);
                 continue;
             }
+            boolean message = false;
             if (in.matches(STAGE_HEAD, i)) {
                 inStages = true;
                 b.use(i);
+            } else if (in.matches(V1_STAGE_HEAD, i)) {
+                inStagesV1 = true;
+                b.use(i);
+            } else if (inStagesV1 && (m = in.match(V1_STAGE_ROW, i)) != null) {
+                stages.add(new IbdiagStage(m.group(1).strip(), Integer.parseInt(m.group(3)), Integer.parseInt(m.group(2)),
+                        List.of(), in.source(i)));
+                b.use(i);
+            } else if (in.matches(V1_OTHER, i)) {
+                inStagesV1 = false;
+                b.use(i);
+            } else if (afterMessage && Character.isWhitespace(in.raw(i).charAt(0)) && !in.matches(FIELD, i)) {
+                b.use(i); // a message's second line ("-W- Topology file is not specified." and its reason)
             } else if (inStages && (m = in.match(STAGE_ROW, i)) != null) {
                 String stage = m.group(1).strip();
                 List<Source> errors = errorsBySection.getOrDefault(stage, List.of());
@@ -98,6 +122,7 @@ public final class IbdiagnetParser extends BaseParser {
                 b.use(i);
             } else if ((m = in.match(MESSAGE, i)) != null) {
                 inStages = false;
+                message = true;
                 if (m.group(1).equals("E") && section != null) {
                     errorsBySection.computeIfAbsent(section, k -> new ArrayList<>()).add(in.source(i));
                 }
@@ -125,6 +150,7 @@ public final class IbdiagnetParser extends BaseParser {
                 break;
             }
             afterRule = false;
+            afterMessage = message;
         }
         if (fabricSource != null && !fabric.isEmpty()) {
             b.add(new IbdiagFabric(integer(fabric.get("Total Nodes")), integer(fabric.get("IB Switches")),

@@ -10,15 +10,20 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code iblinkinfo} (infiniband-diags): "CA: name:" or "Switch: 0xGUID name:" heads, then one line
- * per port: "[guid] lid port[ ] ==( 4X 25.78125 Gbps Active/ LinkUp)==> lid port[ ] "peer" ( hint )".
+ * {@code iblinkinfo} (infiniband-diags): "CA: name:" or "Switch: 0xGUID name:" heads (newer releases
+ * drop the colon after "Switch"), then one line per port:
+ * "[guid] lid port[ ] ==( 4X 25.78125 Gbps Active/ LinkUp)==> lid port[ ] "peer" ( hint )". With
+ * {@code -l} (line mode) every line carries the node's GUID and its quoted, padded name first and the
+ * peer's GUID before the peer's LID; with {@code -p} "(HOQ:n VL_Stall:n)" follows the link
+ * (iblinkinfo.c, print_port).
  */
 public final class IblinkinfoParser extends BaseParser {
-    private static final Pattern HEAD = Pattern.compile("(CA|Switch):\\s+(?:(0x[0-9a-fA-F]+)\\s+)?(.*?):?");
+    private static final Pattern HEAD = Pattern.compile("(CA|Switch):?\\s+(?:(0x[0-9a-fA-F]+)\\s+)?(.*?):?");
     private static final Pattern LINK = Pattern.compile(
-            "(?:(0x[0-9a-fA-F]+)\\s+)?(\\d+)\\s+(\\d+)\\[[^\\]]*\\]\\s*==\\(\\s*(?:(\\d+X)\\s+([\\d.]+)\\s*Gbps\\s+)?"
-                    + "(\\w+)/\\s*(\\w+)\\s*\\)==>\\s*(?:(\\d+)\\s+)?(?:(\\d+)\\[[^\\]]*\\]|\\[[^\\]]*\\])?\\s*"
-                    + "(?:\"([^\"]*)\")?\\s*(?:\\(\\s*(.*?)\\s*\\))?");
+            "(?:(0x[0-9a-fA-F]+)\\s+(?:\"\\s*([^\"]*)\"\\s+)?)?(\\d+)\\s+(\\d+)\\[[^\\]]*\\]\\s*==\\(\\s*"
+                    + "(?:(\\d+X)\\s+([\\d.]+)\\s*Gbps\\s+(?:\\(\\w+\\)\\s+)?)?(\\w+)/\\s*(\\w+)\\s*\\)"
+                    + "(?:\\s*\\(HOQ:\\d+ VL_Stall:\\d+\\))?==>\\s*(?:(?<peerGuid>0x[0-9a-fA-F]+)\\s+)?(?:(\\d+)\\s+)?"
+                    + "(?:(\\d+)\\[[^\\]]*\\]|\\[[^\\]]*\\])?\\s*(?:\"([^\"]*)\")?\\s*(?:\\(\\s*(.*?)\\s*\\))?");
 
     public IblinkinfoParser() {
         super("iblinkinfo", "iblinkinfo");
@@ -42,12 +47,14 @@ public final class IblinkinfoParser extends BaseParser {
             Matcher m;
             if ((m = in.match(LINK, i)) != null) {
                 String g = m.group(1) != null ? m.group(1) : guid;
-                Quantity lane = m.group(5) == null ? null
-                        : Quantity.bitsPerSecond(Units.number(m.group(5)) * 1e9, m.group(5) + " Gbps");
-                String hint = m.group(11) == null || m.group(11).isBlank() ? null : m.group(11);
-                b.use(i).add(new IbLink(node, g, m.group(2), Units.integer(m.group(3)), m.group(4),
-                        m.group(5) == null ? null : m.group(5) + " Gbps", lane, m.group(6), IbStates.physical(m.group(7)),
-                        m.group(8), Units.integer(m.group(9)), m.group(10), hint, in.source(i)));
+                Quantity lane = m.group(6) == null ? null
+                        : Quantity.bitsPerSecond(Units.number(m.group(6)) * 1e9, m.group(6) + " Gbps");
+                String hint = m.group(13) == null || m.group(13).isBlank() ? null : m.group(13);
+                String name = m.group(2) != null ? m.group(2).strip() : node;
+                b.use(i).add(new IbLink(name, g, m.group(3), Units.integer(m.group(4)), m.group(5),
+                        m.group(6) == null ? null : m.group(6) + " Gbps", lane, m.group(7), IbStates.physical(m.group(8)),
+                        m.group(10), Units.integer(m.group(11)), m.group(12), hint, null, m.group("peerGuid"),
+                        in.source(i)));
             } else if (in.get(i).endsWith(":") && (m = in.match(HEAD, i)) != null) {
                 node = m.group(3).strip();
                 guid = m.group(2);

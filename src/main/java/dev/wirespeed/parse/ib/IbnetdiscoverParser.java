@@ -15,6 +15,10 @@ import java.util.regex.Pattern;
  * the comment holds this port's LID before the peer's name and the peer's after it
  * ("# lid 6 lmc 0 "SwitchIB …" lid 23 4xEDR"); a switch's port lines carry only the peer's. The node
  * GUID is the node line's quoted "S-"/"H-"/"R-" name (ibnetdiscover's node id is its GUID).
+ * With {@code -p} (--ports) it prints one line per port instead: "CA 134 1 0xPORTGUID 4x EDR - SW 1719
+ * 10 0xPORTGUID ( 'desc' - 'peer desc' )", or for an unconnected port only its description after
+ * the speed (ibnetdiscover.c, dump_ports_report); a switch's LID is its port 0's. The grouped form
+ * (-g) adds "Chassis …" and "Non-Chassis Nodes" lines.
  */
 public final class IbnetdiscoverParser extends BaseParser {
     private static final Pattern COMMENT = Pattern.compile("#.*");
@@ -25,6 +29,11 @@ public final class IbnetdiscoverParser extends BaseParser {
             "\\[(\\d+)\\](?:\\([^)]*\\))?\\s+\"([^\"]*)\"\\[(\\d+)\\](?:\\([^)]*\\))?\\s*(?:#\\s*(.*?))?\\s*(?:(\\d+)x(\\w+))?");
     private static final Pattern LAST_QUOTED = Pattern.compile(".*\"([^\"]*)\".*");
     private static final Pattern LID = Pattern.compile(".*\\blid (\\d+).*");
+    private static final Pattern PORTS_LINE = Pattern.compile(
+            "(CA|SW|RT)\\s+(\\d+)\\s+(\\d+)\\s+(0x[0-9a-fA-F]+)\\s+(\\d+|\\?+)x\\s+(\\w+|\\?+)"
+                    + "(?:\\s+-\\s+(?:CA|SW|RT)\\s+(\\d+)\\s+(\\d+)\\s+(0x[0-9a-fA-F]+)\\s+\\(\\s*'(.*)'\\s+-\\s+'(.*)'\\s*\\)"
+                    + "|\\s+'(.*)')");
+    private static final Pattern CHASSIS = Pattern.compile("Non-Chassis Nodes|Chassis \\d+ .*");
 
     public IbnetdiscoverParser() {
         super("ibnetdiscover", "ibnetdiscover");
@@ -32,7 +41,8 @@ public final class IbnetdiscoverParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.get(i).matches("#\\s*Topology file:.*") || in.matches(ASSIGN, i) || in.matches(NODE, i);
+        return in.get(i).matches("#\\s*Topology file:.*") || in.matches(ASSIGN, i) || in.matches(NODE, i)
+                || in.matches(PORTS_LINE, i);
     }
 
     @Override
@@ -67,6 +77,16 @@ public final class IbnetdiscoverParser extends BaseParser {
                         Units.integer(m.group(1)), m.group(5) == null ? null : m.group(5) + "X", m.group(6), null,
                         null, null, lid.matches() ? lid.group(1) : null, Units.integer(m.group(3)), peer, null,
                         in.source(i)));
+            } else if ((m = in.match(PORTS_LINE, i)) != null) {
+                b.use(i);
+                if (m.group(7) != null) {
+                    b.add(new IbLink(m.group(10).strip(), null, m.group(2), Units.integer(m.group(3)),
+                            m.group(5).startsWith("?") ? null : m.group(5) + "X",
+                            m.group(6).startsWith("?") ? null : m.group(6), null, null, null, m.group(7),
+                            Units.integer(m.group(8)), m.group(11).strip(), null, m.group(4), m.group(9), in.source(i)));
+                }
+            } else if (in.matches(CHASSIS, i)) {
+                b.use(i);
             } else if (in.get(i).startsWith("...")) {
                 b.use(i); // "...omitted" in a shortened paste
             } else {

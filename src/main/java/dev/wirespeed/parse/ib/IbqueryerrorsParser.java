@@ -13,11 +13,12 @@ import java.util.regex.Pattern;
 /**
  * {@code ibqueryerrors} (infiniband-diags): for each port past the threshold,
  * "GUID 0x… port N: [Counter == value (scaled)] …", after an optional
- * "Errors for 0x… "node description"" line, and a closing "## Summary: …" block. Lines of
+ * "Errors for 0x… "node description"" line (a switch's; a CA's is only "Errors for "description"",
+ * ibqueryerrors.c print_results), and a closing "## Summary: …" block. Lines of
  * link details ("Link info: …") and data counters are read as part of the block.
  */
 public final class IbqueryerrorsParser extends BaseParser {
-    private static final Pattern NODE = Pattern.compile("Errors for (0x[0-9a-fA-F]+)\\s*\"?(.*?)\"?");
+    private static final Pattern NODE = Pattern.compile("Errors for (?:(0x[0-9a-fA-F]+)\\s*)?\"?(.*?)\"?");
     private static final Pattern PORT = Pattern.compile("GUID (0x[0-9a-fA-F]+) port (\\w+):\\s*(.*)");
     private static final Pattern COUNTER = Pattern.compile("\\[(\\w+) == (\\d+)(?: \\([^)]*\\))?]");
     private static final Pattern SUMMARY = Pattern.compile("##\\s*(?:Summary:)?\\s*(\\d+) (nodes|ports) checked.*");

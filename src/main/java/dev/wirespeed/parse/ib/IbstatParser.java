@@ -28,7 +28,7 @@ public final class IbstatParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(CA, i);
+        return Notes.match(in, CA, i) != null;
     }
 
     @Override
@@ -45,7 +45,7 @@ public final class IbstatParser extends BaseParser {
                 continue;
             }
             Matcher m;
-            if ((m = in.match(CA, i)) != null) {
+            if ((m = Notes.match(in, CA, i)) != null) {
                 flushPort(ports, device, portNumber, port);
                 port = null;
                 flushDevice(b, device, dev, ports);
@@ -53,13 +53,13 @@ public final class IbstatParser extends BaseParser {
                 dev = new Fields();
                 dev.put("device", device, in.source(i));
                 b.use(i);
-            } else if ((m = in.match(PORT, i)) != null && device != null) {
+            } else if ((m = Notes.match(in, PORT, i)) != null && device != null) {
                 flushPort(ports, device, portNumber, port);
                 portNumber = Integer.parseInt(m.group(1).length() > 6 ? "0" : m.group(1));
                 port = new Fields();
                 port.put("port", m.group(1), in.source(i));
                 b.use(i);
-            } else if ((m = in.match(KEY_VALUE, i)) != null && device != null) {
+            } else if ((m = Notes.match(in, KEY_VALUE, i)) != null && device != null) {
                 String key = m.group(1).toLowerCase(java.util.Locale.ROOT);
                 if (port != null && PORT_KEYS.contains(key)) {
                     port.put(key, m.group(2), in.source(i));

@@ -26,7 +26,7 @@ public final class IbstatusParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(HEAD, i);
+        return Notes.match(in, HEAD, i) != null;
     }
 
     @Override
@@ -41,14 +41,14 @@ public final class IbstatusParser extends BaseParser {
                 continue;
             }
             Matcher m;
-            if ((m = in.match(HEAD, i)) != null) {
+            if ((m = Notes.match(in, HEAD, i)) != null) {
                 flush(b, device, port, f);
                 device = m.group(1);
                 port = Integer.parseInt(m.group(2));
                 f = new Fields();
                 f.put("head", "", in.source(i));
                 b.use(i);
-            } else if (f != null && (m = in.match(KEY_VALUE, i)) != null
+            } else if (f != null && (m = Notes.match(in, KEY_VALUE, i)) != null
                     && KEYS.contains(m.group(1).toLowerCase(Locale.ROOT))) {
                 f.put(m.group(1), m.group(2), in.source(i));
                 b.use(i);

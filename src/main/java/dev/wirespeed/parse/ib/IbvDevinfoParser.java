@@ -31,7 +31,7 @@ public final class IbvDevinfoParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(HCA, i);
+        return Notes.match(in, HCA, i) != null;
     }
 
     @Override
@@ -48,7 +48,7 @@ public final class IbvDevinfoParser extends BaseParser {
             }
             boolean indented = Character.isWhitespace(in.raw(i).charAt(0));
             Matcher m;
-            if ((m = in.match(HCA, i)) != null) {
+            if ((m = Notes.match(in, HCA, i)) != null) {
                 port = flushPort(ports, device, port);
                 flushDevice(b, device, dev, ports);
                 device = m.group(1);
@@ -57,12 +57,12 @@ public final class IbvDevinfoParser extends BaseParser {
                 b.use(i);
             } else if (device == null) {
                 break;
-            } else if ((m = in.match(PORT, i)) != null) {
+            } else if ((m = Notes.match(in, PORT, i)) != null) {
                 flushPort(ports, device, port);
                 port = new Fields();
                 port.put("port", m.group(1), in.source(i));
                 b.use(i);
-            } else if ((m = in.match(FIELD, i)) != null) {
+            } else if ((m = Notes.match(in, FIELD, i)) != null) {
                 (port != null ? port : dev).put(m.group(1), m.group(2), in.source(i));
                 b.use(i);
             } else if (indented || in.get(i).equals("Device ports:")) {

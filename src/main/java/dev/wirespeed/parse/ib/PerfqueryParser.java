@@ -19,8 +19,13 @@ import java.util.regex.Pattern;
  * "PortSelect" line or header starts the next.
  */
 public final class PerfqueryParser extends BaseParser {
+    /**
+     * "# NAME counters: PORTID port N": NAME is "Port", "Port extended", "PortRcvErrorDetails" … and
+     * PORTID libibmad's portid2str, "Lid 5" or a directed route ("DR path slid 65535; dlid 65535; 0,1")
+     * (perfquery.c, common_func).
+     */
     private static final Pattern HEAD = Pattern.compile(
-            "#\\s*(?:Port (?:extended )?|Port\\w+ |SWPortVL\\w* )?counters:\\s*Lid (\\d+) port (\\d+|ALL|255).*",
+            "#\\s*[A-Za-z][\\w ]*?counters:\\s*(?:Lid (\\d+)|(DR path [^#]*?))\\s+port (\\d+|ALL|255)\\b.*",
             Pattern.CASE_INSENSITIVE);
     private static final Pattern COUNTER = Pattern.compile("([A-Za-z][A-Za-z0-9]*):\\.{2,}\\s*(\\S+)");
 
@@ -61,7 +66,7 @@ public final class PerfqueryParser extends BaseParser {
             }
             b.use(i);
             if (h != null) {
-                subject = "LID " + h.group(1) + " port " + h.group(2);
+                subject = (h.group(1) != null ? "LID " + h.group(1) : h.group(2)) + " port " + h.group(3);
                 start = in.source(i);
                 continue;
             }

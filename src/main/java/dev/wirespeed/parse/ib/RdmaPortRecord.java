@@ -10,7 +10,7 @@ import dev.wirespeed.parse.Source;
 import java.util.Map;
 
 /**
- * One port of an RDMA device, from ibstat, ibstatus, ibv_devinfo, rdma link, or mlx5cmd.
+ * One port of an RDMA device, from ibstat, ibstatus, ibv_devinfo, rdma link, ibdev2netdev, or mlx5cmd.
  *
  * @param state         logical state, normalized to the sysfs names: ACTIVE, INIT, ARMED, DOWN
  * @param physicalState normalized to the sysfs names: LinkUp, Polling, Disabled, Sleep …
@@ -18,13 +18,22 @@ import java.util.Map;
  * @param width         "4X", "2X" … when printed
  * @param speed         lane speed name ("NDR", "EDR") or lane rate text when printed
  * @param linkLayer     "InfiniBand" or "Ethernet"
+ * @param netdevState   the netdev's carrier as ibdev2netdev prints it after the name: "Up", "Down", "NA"
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("RdmaPort")
 public record RdmaPortRecord(String device, Integer port, String state, String physicalState, Quantity rate,
                        String width, String speed, String linkLayer, String baseLid, String smLid,
                        Integer activeMtuBytes, Integer maxMtuBytes, String portGuid, String netdev,
-                       Source source) implements ParsedRecord {
+                       String netdevState, Source source) implements ParsedRecord {
+    /** A port as the tools that do not print a netdev's carrier show it. */
+    public RdmaPortRecord(String device, Integer port, String state, String physicalState, Quantity rate, String width,
+                          String speed, String linkLayer, String baseLid, String smLid, Integer activeMtuBytes,
+                          Integer maxMtuBytes, String portGuid, String netdev, Source source) {
+        this(device, port, state, physicalState, rate, width, speed, linkLayer, baseLid, smLid, activeMtuBytes,
+                maxMtuBytes, portGuid, netdev, null, source);
+    }
+
     @Override
     public Map<String, String> columns() {
         String r = rate == null ? null : rate.format()
@@ -32,7 +41,7 @@ public record RdmaPortRecord(String device, Integer port, String state, String p
                 + (speed == null ? "" : speed) + ")" : "");
         return Columns.of().put("device", device).put("port", port).put("state", state)
                 .put("physical", physicalState).put("rate", r).put("link layer", linkLayer)
-                .put("lid", baseLid).put("sm lid", smLid).put("mtu", activeMtuBytes).put("netdev", netdev).map();
+                .put("lid", baseLid).put("sm lid", smLid).put("mtu", activeMtuBytes).put("netdev", netdev == null || netdevState == null ? netdev : netdev + " (" + netdevState + ")").map();
     }
 
     @Override
