@@ -19,20 +19,27 @@ import java.util.regex.Pattern;
  */
 public final class FioTextParser extends BaseParser {
     private static final Pattern JOB_LINE = Pattern.compile(
-            "(\\S+): \\(g=\\d+\\): rw=(\\w+), bs=\\(R\\) ([\\w.]+)-.*?ioengine=(\\w+), iodepth=(\\d+).*");
+            "(\\S+): \\(g=\\d+\\): rw=(\\w+), bs=(?:\\(R\\) )?([\\w.]+)-.*?ioengine=(\\w+), iodepth=(\\d+).*");
     private static final Pattern RESULT = Pattern.compile("(\\S+): \\(groupid=\\d+, jobs=(\\d+)\\).*");
     private static final Pattern DIR = Pattern.compile(
             "(read|write|trim)\\s*: IOPS=([\\d.]+)([kMG]?), BW=([\\d.]+)([KMGT]i?B)/s.*?\\(([\\d.]+)([KMGT]i?B)/(\\d+)msec\\).*");
+    /**
+     * fio 2.x: "read : io=20440MB, bw=116279KB/s, iops=29069, runt=180001msec", sizes in 1024-based
+     * units (kb_base=1024 was the default), iops with an optional K.
+     */
+    private static final Pattern DIR2 = Pattern.compile(
+            "(read|write|trim)\\s*: io=[\\d.]+[KMGTP]?B, bw=([\\d.]+)([KMGTP]?B)/s, iops=([\\d.]+)([kKMG]?)\\s*,"
+                    + "\\s*runt=\\s*(\\d+)msec.*");
     private static final Pattern LAT = Pattern.compile("(c|s)?lat \\((nsec|usec|msec)\\):.*avg=\\s*([\\d.]+).*");
     private static final Pattern PCT_HEAD = Pattern.compile("clat percentiles \\((nsec|usec|msec)\\):");
     private static final Pattern PCT = Pattern.compile("(\\d+\\.\\d+)th=\\[\\s*(\\d+)\\]");
     /** "Disk stats (read/write):" then one line per device; sectors= only in newer fio. */
     private static final Pattern DISK = Pattern.compile(
-            "([\\w.-]+): ios=(\\d+)/(\\d+),.*?(?:in_queue=(\\d+), )?util=([\\d.]+)%");
+            "([\\w.-]+): ios=(\\d+)/(\\d+),.*?(?:in_queue=(\\d+), )?util=([\\d.]+)%.*");
     private static final Pattern OTHER = Pattern.compile(
             "fio-\\d.*|Starting \\d+ (process|processes|thread|threads).*|\\.\\.\\.|Jobs: .*|\\|.*|bw \\(.*|iops\\s*:.*"
                     + "|lat \\((nsec|usec|msec)\\)\\s*:.*|cpu\\s*:.*|IO depths\\s*:.*|submit\\s*:.*|complete\\s*:.*"
-                    + "|issued rwts:.*|latency\\s*:.*|Run status group.*|(READ|WRITE|TRIM): bw=.*|Disk stats.*"
+                    + "|issued\\s*\\w*\\s*:.*|latency\\s*:.*|Run status group.*|(READ|WRITE|TRIM): (?:bw|io)=.*|Disk stats.*"
                     + "|\\w+: ios=.*|note: .*");
 
     public FioTextParser() {
@@ -87,6 +94,19 @@ public final class FioTextParser extends BaseParser {
                 cur.runtime = Quantity.micros(Units.number(m.group(8)) * 1000, m.group(8) + "msec");
                 pctUnit = null;
                 b.use(i);
+            } else if ((m = in.match(DIR2, i)) != null && job != null) {
+                flush(b, cur);
+                cur = new Current(job, m.group(1), rw, bs, depth, jobs, engine, in.source(i));
+                cur.iops = Quantity.of(Units.number(m.group(4)) * switch (m.group(5)) {
+                    case "k", "K" -> 1e3;
+                    case "M" -> 1e6;
+                    case "G" -> 1e9;
+                    default -> 1.0;
+                }, "1/s", "iops=" + m.group(4) + m.group(5));
+                cur.bw = Quantity.bitsPerSecond(binaryBytes(m.group(2), m.group(3)) * 8, "bw=" + m.group(2) + m.group(3) + "/s");
+                cur.runtime = Quantity.micros(Units.number(m.group(6)) * 1000, m.group(6) + "msec");
+                pctUnit = null;
+                b.use(i);
             } else if (cur != null && (m = in.match(LAT, i)) != null) {
                 Quantity avg = Quantity.micros(Units.micros(Units.number(m.group(3)), unit(m.group(2))), s);
                 if (m.group(1) == null) {
@@ -138,6 +158,11 @@ public final class FioTextParser extends BaseParser {
             default -> 1;
         };
         return v * f;
+    }
+
+    /** fio 2's "KB", "MB": 1024-based. */
+    private static double binaryBytes(String number, String unit) {
+        return unit.equals("B") ? Units.number(number) : bytes(number, unit.charAt(0) + "iB");
     }
 
     private static void flush(ParseBuilder b, Current c) {

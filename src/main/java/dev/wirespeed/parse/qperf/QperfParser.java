@@ -92,7 +92,14 @@ public final class QperfParser extends BaseParser {
         if (unit.equals("sec/GB")) {
             return Quantity.of(v, "sec/GB", raw);
         }
-        return Quantity.count(v, raw);
+        // qperf spells large counts out: "send_msgs = 1.23 million"
+        return Quantity.count(v * switch (unit) {
+            case "thousand" -> 1e3;
+            case "million" -> 1e6;
+            case "billion" -> 1e9;
+            case "trillion" -> 1e12;
+            default -> 1;
+        }, raw);
     }
 
     private static double factor(String prefix) {
