@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * ioengine=psync, iodepth=1", the result block "name: (groupid=0, jobs=1): err= 0: …" with
  * "read: IOPS=10.6k, BW=41.3MiB/s (43.3MB/s)(82.5MiB/2001msec)", "clat (usec): … avg=91.66",
  * "lat (usec): … avg=91.85" and the clat percentile table. IOPS suffixes are decimal (k = 1000),
- * BW units binary (MiB/s).
+ * BW units binary (MiB/s). fio 2.x prints "name: (g=0): rw=write, bs=8M-8M/8M-8M/8M-8M, …" and
+ * "write: io=116320MB, bw=1936.3MB/s, iops=225, runt= 60074msec" (KB/MB 1024-based).
  */
 public final class FioTextParser extends BaseParser {
     private static final Pattern JOB_LINE = Pattern.compile(
@@ -81,30 +82,15 @@ public final class FioTextParser extends BaseParser {
                 job = m.group(1);
                 jobs = Units.integer(m.group(2));
                 b.use(i);
-            } else if ((m = in.match(DIR, i)) != null && job != null) {
+            } else if (job != null && ((m = in.match(DIR, i)) != null || (m = in.match(DIR2, i)) != null)) {
+                boolean fio3 = m.pattern() == DIR;
                 flush(b, cur);
                 cur = new Current(job, m.group(1), rw, bs, depth, jobs, engine, in.source(i));
-                cur.iops = Quantity.of(Units.number(m.group(2)) * switch (m.group(3)) {
-                    case "k" -> 1e3;
-                    case "M" -> 1e6;
-                    case "G" -> 1e9;
-                    default -> 1.0;
-                }, "1/s", "IOPS=" + m.group(2) + m.group(3));
-                cur.bw = Quantity.bitsPerSecond(bytes(m.group(4), m.group(5)) * 8, "BW=" + m.group(4) + m.group(5) + "/s");
-                cur.runtime = Quantity.micros(Units.number(m.group(8)) * 1000, m.group(8) + "msec");
-                pctUnit = null;
-                b.use(i);
-            } else if ((m = in.match(DIR2, i)) != null && job != null) {
-                flush(b, cur);
-                cur = new Current(job, m.group(1), rw, bs, depth, jobs, engine, in.source(i));
-                cur.iops = Quantity.of(Units.number(m.group(4)) * switch (m.group(5)) {
-                    case "k", "K" -> 1e3;
-                    case "M" -> 1e6;
-                    case "G" -> 1e9;
-                    default -> 1.0;
-                }, "1/s", "iops=" + m.group(4) + m.group(5));
-                cur.bw = Quantity.bitsPerSecond(binaryBytes(m.group(2), m.group(3)) * 8, "bw=" + m.group(2) + m.group(3) + "/s");
-                cur.runtime = Quantity.micros(Units.number(m.group(6)) * 1000, m.group(6) + "msec");
+                cur.iops = fio3 ? iops(m.group(2), m.group(3), "IOPS=") : iops(m.group(4), m.group(5), "iops=");
+                cur.bw = fio3 ? Quantity.bitsPerSecond(bytes(m.group(4), m.group(5)) * 8, "BW=" + m.group(4) + m.group(5) + "/s")
+                        : Quantity.bitsPerSecond(binaryBytes(m.group(2), m.group(3)) * 8, "bw=" + m.group(2) + m.group(3) + "/s");
+                String millis = m.group(fio3 ? 8 : 6);
+                cur.runtime = Quantity.micros(Units.number(millis) * 1000, millis + "msec");
                 pctUnit = null;
                 b.use(i);
             } else if (cur != null && (m = in.match(LAT, i)) != null) {
@@ -158,6 +144,17 @@ public final class FioTextParser extends BaseParser {
             default -> 1;
         };
         return v * f;
+    }
+
+    /** IOPS with fio's decimal suffix: "29.7k" (fio 3), "1713.3K" (fio 2). */
+    private static Quantity iops(String number, String suffix, String label) {
+        double f = switch (suffix) {
+            case "k", "K" -> 1e3;
+            case "M" -> 1e6;
+            case "G" -> 1e9;
+            default -> 1.0;
+        };
+        return Quantity.of(Units.number(number) * f, "1/s", label + number + suffix);
     }
 
     /** fio 2's "KB", "MB": 1024-based. */
