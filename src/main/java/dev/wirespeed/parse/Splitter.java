@@ -180,8 +180,8 @@ public final class Splitter {
         return new String[] {"", line};
     }
 
-    /** Drops a trailing "# comment" that a writer added after a command. */
+    /** Drops a trailing "# comment" that a writer added after a command, and a markdown fence glued to its end ("iperf3 -c hadar```"). */
     static String withoutComment(String cmd) {
-        return cmd.replaceFirst("\\s+#\\s.*$", "");
+        return cmd.replaceFirst("\\s+#\\s.*$", "").replaceFirst("\\s*```+$", "");
     }
 }

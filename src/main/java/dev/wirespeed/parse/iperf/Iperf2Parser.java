@@ -118,7 +118,7 @@ public final class Iperf2Parser extends BaseParser {
         }
         for (IperfRun r : runs) {
             if (r.header != null) {
-                b.add(new IperfHeader("iperf2", r.role, r.protocol, r.host, r.port, r.window, r.header));
+                b.add(new IperfHeader("iperf2", r.role, r.protocol, r.host, r.port, r.window, null, r.header));
             }
             markSummaries(r);
             r.rows.forEach(b::add);

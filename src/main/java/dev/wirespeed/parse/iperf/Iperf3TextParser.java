@@ -22,6 +22,8 @@ public final class Iperf3TextParser extends BaseParser {
     private static final Pattern LISTENING = Pattern.compile("Server listening on (\\d+).*");
     private static final Pattern ACCEPTED = Pattern.compile("Accepted connection from .*");
     private static final Pattern REVERSE = Pattern.compile("Reverse mode, remote host .* is sending");
+    /** iperf3's fatal error (iperf_errexit): "iperf3: error - unable to connect to server: Connection refused". */
+    private static final Pattern ERROR = Pattern.compile("iperf3: error - (.+)");
     private static final Pattern VERSION = Pattern.compile("iperf (3\\.\\d+(?:\\.\\d+)?).*");
     private static final Pattern OTHER = Pattern.compile(
             "\\[\\s*\\d+\\]\\s+local .* connected to .*|iperf Done\\.|iperf3: .*|Starting Test: .*|Test Complete\\..*"
@@ -43,7 +45,7 @@ public final class Iperf3TextParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        if (in.matches(CONNECTING, i) || in.matches(LISTENING, i) || in.matches(VERSION, i)) {
+        if (in.matches(CONNECTING, i) || in.matches(LISTENING, i) || in.matches(VERSION, i) || in.matches(ERROR, i)) {
             return true;
         }
         if (in.matches(IperfLines.ID_HEAD, i) || in.matches(IperfLines.ROW, i)) {
@@ -99,6 +101,16 @@ public final class Iperf3TextParser extends BaseParser {
             } else if ((m = in.match(VERSION, i)) != null) {
                 run.version = m.group(1);
                 b.use(i);
+            } else if ((m = in.match(ERROR, i)) != null) {
+                run.error = m.group(1).strip();
+                if (run.header == null) {
+                    run.header = in.source(i);
+                }
+                if (run.host == null && in.command() != null && in.command().after("-c") != null) {
+                    run.role = "client";
+                    run.host = in.command().after("-c");
+                }
+                b.use(i);
             } else if (in.matches(REVERSE, i)) {
                 run.reverse = true;
                 b.use(i);
@@ -117,7 +129,7 @@ public final class Iperf3TextParser extends BaseParser {
         }
         for (IperfRun r : runs) {
             if (r.header != null) {
-                b.add(new IperfHeader("iperf3", r.role, r.protocol, r.host, r.port, null, r.header));
+                b.add(new IperfHeader("iperf3", r.role, r.protocol, r.host, r.port, null, r.error, r.header));
             }
             r.rows.forEach(b::add);
             r.toMeasurements().forEach(b::measurement);

@@ -28,6 +28,7 @@ final class IperfRun {
     boolean reverse;
     Quantity window;
     Source header;
+    String error;
     final List<IperfInterval> rows = new ArrayList<>();
 
     IperfRun(String tool) {
