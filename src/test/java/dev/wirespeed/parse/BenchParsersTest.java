@@ -110,6 +110,24 @@ class BenchParsersTest {
     }
 
     @Test
+    void iperf3ErrorsAreReadAndNamedWithTheirCause() {
+        List<dev.wirespeed.diagnose.Finding> errors = dev.wirespeed.explain.Explainer.standard()
+                .explain("f.txt", Fixture.text("iperf/iperf3-3.7-error-unable-to-connect-forum.txt")).findings().stream()
+                .filter(f -> f.rule().equals("iperf3-error")).toList();
+        assertThat(errors).hasSize(2).allSatisfy(f -> {
+            assertThat(f.subject()).isEqualTo("iperf3 to hadar");
+            assertThat(f.message()).contains("No such device or address").contains("does not resolve");
+            assertThat(f.fix().command()).isEqualTo("iperf3 -s");
+        });
+        String busy = "$ iperf3 -c 10.0.0.2\niperf3: error - the server is busy running a test. try again later\n";
+        assertThat(dev.wirespeed.explain.Explainer.standard().explain("b.txt", busy).findings())
+                .filteredOn(f -> f.rule().equals("iperf3-error")).singleElement()
+                .satisfies(f -> assertThat(f.fix().command()).isEqualTo("iperf3 -s -p 5202"));
+        assertThat(dev.wirespeed.explain.Explainer.standard().explain("c.txt", Fixture.text("iperf/iperf3-3.12-client-udp.txt"))
+                .findings()).filteredOn(f -> f.rule().equals("iperf3-error")).as("a run that finished").isEmpty();
+    }
+
+    @Test
     void iperf2CsvRowsWithTheSumAsStreamMinusOne() {
         List<IperfInterval> csv = Fixture.blocks("iperf/iperf2-fullduplex-and-csv-server-epoptes233.txt").getFirst()
                 .all(IperfInterval.class);
