@@ -107,6 +107,9 @@ class BenchParsersTest {
         assertThat(metric(reverse, Metrics.BITS_PER_SECOND)).isEqualTo(72.5e9);
         assertThat(blocks.get(3).all(IperfInterval.class).stream().filter(r -> "reverse".equals(r.role())))
                 .as("the [ *1] stream of --full-duplex").hasSize(4);
+        assertThat(blocks.get(4).skipped()).as("-P 4: streams connected before the header, the [ CT] line").isEmpty();
+        assertThat(blocks.get(4).firstLine()).as("the block starts at the first stream's 'connected with' line, after WARN")
+                .isEqualTo(87);
     }
 
     @Test

@@ -50,6 +50,10 @@ public final class Iperf2Parser extends BaseParser {
         if (in.matches(SERVER, i) || in.matches(CLIENT, i) || in.matches(CSV, i)) {
             return true;
         }
+        // -P: streams may connect and print before the "Client connecting to" header
+        if (in.matches(CONNECTED_ANY, i)) {
+            return true;
+        }
         if (in.matches(IperfLines.ID_HEAD, i) || in.matches(IperfLines.ROW, i)) {
             int d = IperfLines.decimals(in, in.matches(IperfLines.ROW, i) ? i : i + 1);
             return d >= 0 && d != 2;
