@@ -1,5 +1,7 @@
 package dev.wirespeed.parse;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -71,13 +73,18 @@ public final class Splitter {
                 l = l.substring(0, l.length() - 1) + lines.get(++j);
                 lines.set(j, "");
             }
+            // =XX are the bytes of the UTF-8 text ("=C2=A0" one no-break space), not characters each
             Matcher m = QP_ESCAPE.matcher(l);
-            StringBuilder out = new StringBuilder();
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            int at = 0;
             while (m.find()) {
-                m.appendReplacement(out, Matcher.quoteReplacement(String.valueOf((char) Integer.parseInt(m.group(1), 16))));
+                bytes.writeBytes(l.substring(at, m.start()).getBytes(StandardCharsets.UTF_8));
+                bytes.write(Integer.parseInt(m.group(1), 16));
+                at = m.end();
             }
-            m.appendTail(out);
-            lines.set(i, out.toString());
+            bytes.writeBytes(l.substring(at).getBytes(StandardCharsets.UTF_8));
+            String out = bytes.toString(StandardCharsets.UTF_8).replace('\u00A0', ' ').replace('\u202F', ' ');
+            lines.set(i, out);
             i = j;
         }
     }
@@ -185,8 +192,8 @@ public final class Splitter {
         return found == null ? null : new String[] {"#", found[1]};
     }
 
-    /** Drops a trailing "# comment" that a writer added after a command. */
+    /** Drops a trailing "# comment" that a writer added after a command, and a markdown fence glued to its end ("iperf3 -c hadar```"). */
     static String withoutComment(String cmd) {
-        return cmd.replaceFirst("\\s+#\\s.*$", "");
+        return cmd.replaceFirst("\\s+#\\s.*$", "").replaceFirst("\\s*```+$", "");
     }
 }

@@ -80,6 +80,68 @@ class BenchParsersTest {
     }
 
     @Test
+    void iperf3BidirIsTwoMeasurementsOneEachWay() {
+        Parsed p = Fixture.only("iperf/iperf3-3.8.1-apple-V-bidir-thunderbolt.txt", "iperf3");
+        assertThat(p.skipped()).as("-V's two-line header and congestion lines are read").isEmpty();
+        assertThat(p.measurements()).hasSize(2);
+        Measurement out = p.measurements().get(0);
+        Measurement back = p.measurements().get(1);
+        assertThat(out.params()).doesNotContainKey("direction");
+        assertThat(metric(out, Metrics.BITS_PER_SECOND)).isEqualTo(9.96e9);
+        assertThat(back.params()).containsEntry("direction", "reverse");
+        assertThat(metric(back, Metrics.BITS_PER_SECOND)).isEqualTo(11.7e9);
+        assertThat(p.all(IperfInterval.class).stream().filter(IperfInterval::summary).map(IperfInterval::direction))
+                .containsExactly("TX-C", "TX-C", "RX-C", "RX-C");
+    }
+
+    @Test
+    void iperf2UdpEnhancedPacketsPerSecondAreNotRetransmits() {
+        List<Parsed> blocks = Fixture.blocks("iperf/iperf2-2.2-e-udp-fullduplex-reverse-notes.txt").stream()
+                .filter(b -> b.format().equals("iperf2")).toList();
+        Measurement udp = blocks.get(1).measurements().getFirst();
+        assertThat(udp.test()).isEqualTo(Measurement.Tests.UDP_BW);
+        assertThat(udp.metric(Metrics.RETRANSMITS)).as("'0/0  90 pps' is Write/Err and PPS").isEmpty();
+        assertThat(metric(udp, Metrics.TOTAL_PACKETS)).isEqualTo(449);
+        Measurement reverse = blocks.get(5).measurements().getFirst();
+        assertThat(reverse.params()).containsEntry("direction", "reverse");
+        assertThat(metric(reverse, Metrics.BITS_PER_SECOND)).isEqualTo(72.5e9);
+        assertThat(blocks.get(3).all(IperfInterval.class).stream().filter(r -> "reverse".equals(r.role())))
+                .as("the [ *1] stream of --full-duplex").hasSize(4);
+        assertThat(blocks.get(4).skipped()).as("-P 4: streams connected before the header, the [ CT] line").isEmpty();
+        assertThat(blocks.get(4).firstLine()).as("the block starts at the first stream's 'connected with' line, after WARN")
+                .isEqualTo(87);
+    }
+
+    @Test
+    void iperf3ErrorsAreReadAndNamedWithTheirCause() {
+        List<dev.wirespeed.diagnose.Finding> errors = dev.wirespeed.explain.Explainer.standard()
+                .explain("f.txt", Fixture.text("iperf/iperf3-3.7-error-unable-to-connect-forum.txt")).findings().stream()
+                .filter(f -> f.rule().equals("iperf3-error")).toList();
+        assertThat(errors).hasSize(2).allSatisfy(f -> {
+            assertThat(f.subject()).isEqualTo("iperf3 to hadar");
+            assertThat(f.message()).contains("No such device or address").contains("does not resolve");
+            assertThat(f.fix().command()).isEqualTo("iperf3 -s");
+        });
+        String busy = "$ iperf3 -c 10.0.0.2\niperf3: error - the server is busy running a test. try again later\n";
+        assertThat(dev.wirespeed.explain.Explainer.standard().explain("b.txt", busy).findings())
+                .filteredOn(f -> f.rule().equals("iperf3-error")).singleElement()
+                .satisfies(f -> assertThat(f.fix().command()).isEqualTo("iperf3 -s -p 5202"));
+        assertThat(dev.wirespeed.explain.Explainer.standard().explain("c.txt", Fixture.text("iperf/iperf3-3.12-client-udp.txt"))
+                .findings()).filteredOn(f -> f.rule().equals("iperf3-error")).as("a run that finished").isEmpty();
+    }
+
+    @Test
+    void iperf2CsvRowsWithTheSumAsStreamMinusOne() {
+        List<IperfInterval> csv = Fixture.blocks("iperf/iperf2-fullduplex-and-csv-server-epoptes233.txt").getFirst()
+                .all(IperfInterval.class);
+        assertThat(csv).extracting(IperfInterval::stream).containsExactly("1", "1", "SUM");
+        assertThat(csv.getLast().rate().value()).isEqualTo(1864417892);
+        assertThat(csv.getFirst().transfer().value()).isEqualTo(1153957948);
+        List<Parsed> cut = Fixture.blocksOf("20250918213536,10.161.254.11,58696,10.161.254.10,5001,1,0.0-10.0,11539");
+        assertThat(cut.stream().flatMap(b -> b.all(IperfInterval.class).stream())).as("a row cut short").isEmpty();
+    }
+
+    @Test
     void iperf2EnhancedTcpAndUdp() {
         Measurement e = measurement("iperf/iperf2-2.1.8-client-e.txt", "iperf2");
         assertThat(metric(e, Metrics.BITS_PER_SECOND)).isEqualTo(10.1e9);
@@ -288,6 +350,19 @@ class BenchParsersTest {
         assertThat(metric(tp, Metrics.BITS_PER_SECOND)).isEqualTo(5.263e6);
         assertThat(measurement("sockperf/sockperf-3.7-under-load.txt", "sockperf").test()).isEqualTo("udp-lat");
         assertThat(measurement("sockperf/sockperf-3.7-ping-pong-tcp.txt", "sockperf").test()).isEqualTo("tcp-lat");
+    }
+
+    @Test
+    void fio2TextLinesInBinaryUnitsAndMillisecondLatencies() {
+        List<FioJob> guest = Fixture.blocks("fio/fio-3.3-and-2.2.10-randrw-nbd-host-guest.txt").stream()
+                .flatMap(b -> b.all(FioJob.class).stream()).filter(j -> j.iops().raw().startsWith("iops=")).toList();
+        assertThat(guest).extracting(FioJob::direction).containsExactly("read", "write");
+        assertThat(guest.getFirst().bandwidth().value()).as("KB/s = 1024 B/s").isEqualTo(116279 * 1024 * 8.0);
+        FioJob slow = Fixture.blocks("fio/fio-2.2.8-seqwrite-randwrite-8M-msec-nvme.txt").getFirst().all(FioJob.class).getFirst();
+        assertThat(slow.clatAvg().value()).isEqualTo(4228.70e3, within(1e-6));
+        assertThat(slow.blockSize()).isEqualTo("8M");
+        assertThat(Fixture.blocks("fio/fio-2.2.8-seqwrite-randwrite-8M-msec-nvme.txt").stream()
+                .flatMap(b -> b.all(FioDiskUtil.class).stream()).map(FioDiskUtil::utilPercent)).containsExactly(69.63, 64.79);
     }
 
     @Test

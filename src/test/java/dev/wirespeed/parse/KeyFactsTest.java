@@ -79,8 +79,16 @@ class KeyFactsTest {
         return false;
     }
 
-    /** The field at a dotted path; a map key may itself hold dots ("percentiles.99.000"), so the longest name wins. */
+    /**
+     * The field at a dotted path; a map key may itself hold dots ("percentiles.99.000"), so the
+     * longest name wins; through a list, the field of each element.
+     */
     private static JsonNode resolve(JsonNode node, String path) {
+        if (node.isArray()) { // a list of objects (Iperf3Result.intervals): the field of each
+            tools.jackson.databind.node.ArrayNode each = Json.MAPPER.createArrayNode();
+            node.forEach(e -> each.add(resolve(e, path)));
+            return each;
+        }
         if (node.has(path)) {
             return node.get(path);
         }

@@ -19,6 +19,20 @@ class NcclTestsParserTest {
     }
 
     @Test
+    void aTableCutToFourColumnsIsReadByItsHeaderNames() {
+        Parsed p = only("all_gather-16G-four-columns-dgx-spark-roce.txt");
+        NcclRow row = p.all(NcclRow.class).getFirst();
+        assertThat(row.sizeBytes()).isEqualTo(17179869184L);
+        assertThat(row.timeMicros()).isEqualTo(387603.0);
+        assertThat(row.busbwGBps()).isEqualTo(22.16);
+        assertThat(row.inPlaceBusbwGBps()).as("one time/algbw/busbw set: no in-place column").isNull();
+        assertThat(p.all(NcclSummary.class).getFirst().test()).as("named by the mpirun line above").isEqualTo("all_gather_perf");
+        String shortRow = String.join("\n", "#       size      time   algbw   busbw", " 17179869184   387603   44.32");
+        assertThat(Fixture.blocksOf(shortRow).stream().flatMap(b -> b.all(NcclRow.class).stream()))
+                .as("a row with fewer fields than its header").isEmpty();
+    }
+
+    @Test
     void twoNodeAllReduceHeaderRanksAndRows() {
         Parsed p = only("all_reduce-2nodes-gb10-dgx-spark103.txt");
         List<NcclRow> rows = p.all(NcclRow.class);

@@ -73,6 +73,19 @@ class SplitterTest {
     }
 
     @Test
+    void quotedPrintableBytesAreUtf8AndNoBreakSpacesBecomeSpaces() {
+        String log = String.join("\n",
+                "$ iperf3 -c leporello",
+                "[=C2=A0 5]=C2=A0=C2=A0 0.00-10.00=C2=A0 sec=C2=A0 1.08 GBytes=C2=",
+                "=A0=C2=A0 929 Mbits/sec=C2=A0 sender",
+                "x=3Dy caf=",
+                "=C3=A9");
+        Lines out = splitter.split(log).getFirst().lines();
+        assertThat(out.get(0)).isEqualTo("[  5]   0.00-10.00  sec  1.08 GBytes   929 Mbits/sec  sender");
+        assertThat(out.get(2)).as("two bytes, one character").isEqualTo("x=y caf\u00e9");
+    }
+
+    @Test
     void bareCommandLinesInProseStartChunks() {
         List<Chunk> chunks = splitter.split(String.join("\n", "Check the card:", "ibstat", "CA 'mlx5_0'",
                 "iperf3 -c 192.168.1.11", "iperf3 Done. and more prose", "iperf3 is a tool"));

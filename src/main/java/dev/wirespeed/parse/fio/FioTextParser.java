@@ -15,24 +15,32 @@ import java.util.regex.Pattern;
  * ioengine=psync, iodepth=1", the result block "name: (groupid=0, jobs=1): err= 0: …" with
  * "read: IOPS=10.6k, BW=41.3MiB/s (43.3MB/s)(82.5MiB/2001msec)", "clat (usec): … avg=91.66",
  * "lat (usec): … avg=91.85" and the clat percentile table. IOPS suffixes are decimal (k = 1000),
- * BW units binary (MiB/s).
+ * BW units binary (MiB/s). fio 2.x prints "name: (g=0): rw=write, bs=8M-8M/8M-8M/8M-8M, …" and
+ * "write: io=116320MB, bw=1936.3MB/s, iops=225, runt= 60074msec" (KB/MB 1024-based).
  */
 public final class FioTextParser extends BaseParser {
     private static final Pattern JOB_LINE = Pattern.compile(
-            "(\\S+): \\(g=\\d+\\): rw=(\\w+), bs=\\(R\\) ([\\w.]+)-.*?ioengine=(\\w+), iodepth=(\\d+).*");
+            "(\\S+): \\(g=\\d+\\): rw=(\\w+), bs=(?:\\(R\\) )?([\\w.]+)-.*?ioengine=(\\w+), iodepth=(\\d+).*");
     private static final Pattern RESULT = Pattern.compile("(\\S+): \\(groupid=\\d+, jobs=(\\d+)\\).*");
     private static final Pattern DIR = Pattern.compile(
             "(read|write|trim)\\s*: IOPS=([\\d.]+)([kMG]?), BW=([\\d.]+)([KMGT]i?B)/s.*?\\(([\\d.]+)([KMGT]i?B)/(\\d+)msec\\).*");
+    /**
+     * fio 2.x: "read : io=20440MB, bw=116279KB/s, iops=29069, runt=180001msec", sizes in 1024-based
+     * units (kb_base=1024 was the default), iops with an optional K.
+     */
+    private static final Pattern DIR2 = Pattern.compile(
+            "(read|write|trim)\\s*: io=[\\d.]+[KMGTP]?B, bw=([\\d.]+)([KMGTP]?B)/s, iops=([\\d.]+)([kKMG]?)\\s*,"
+                    + "\\s*runt=\\s*(\\d+)msec.*");
     private static final Pattern LAT = Pattern.compile("(c|s)?lat \\((nsec|usec|msec)\\):.*avg=\\s*([\\d.]+).*");
     private static final Pattern PCT_HEAD = Pattern.compile("clat percentiles \\((nsec|usec|msec)\\):");
     private static final Pattern PCT = Pattern.compile("(\\d+\\.\\d+)th=\\[\\s*(\\d+)\\]");
     /** "Disk stats (read/write):" then one line per device; sectors= only in newer fio. */
     private static final Pattern DISK = Pattern.compile(
-            "([\\w.-]+): ios=(\\d+)/(\\d+),.*?(?:in_queue=(\\d+), )?util=([\\d.]+)%");
+            "([\\w.-]+): ios=(\\d+)/(\\d+),.*?(?:in_queue=(\\d+), )?util=([\\d.]+)%.*");
     private static final Pattern OTHER = Pattern.compile(
             "fio-\\d.*|Starting \\d+ (process|processes|thread|threads).*|\\.\\.\\.|Jobs: .*|\\|.*|bw \\(.*|iops\\s*:.*"
                     + "|lat \\((nsec|usec|msec)\\)\\s*:.*|cpu\\s*:.*|IO depths\\s*:.*|submit\\s*:.*|complete\\s*:.*"
-                    + "|issued rwts:.*|latency\\s*:.*|Run status group.*|(READ|WRITE|TRIM): bw=.*|Disk stats.*"
+                    + "|issued\\s*\\w*\\s*:.*|latency\\s*:.*|Run status group.*|(READ|WRITE|TRIM): (?:bw|io)=.*|Disk stats.*"
                     + "|\\w+: ios=.*|note: .*");
 
     public FioTextParser() {
@@ -74,17 +82,15 @@ public final class FioTextParser extends BaseParser {
                 job = m.group(1);
                 jobs = Units.integer(m.group(2));
                 b.use(i);
-            } else if ((m = in.match(DIR, i)) != null && job != null) {
+            } else if (job != null && ((m = in.match(DIR, i)) != null || (m = in.match(DIR2, i)) != null)) {
+                boolean fio3 = m.pattern() == DIR;
                 flush(b, cur);
                 cur = new Current(job, m.group(1), rw, bs, depth, jobs, engine, in.source(i));
-                cur.iops = Quantity.of(Units.number(m.group(2)) * switch (m.group(3)) {
-                    case "k" -> 1e3;
-                    case "M" -> 1e6;
-                    case "G" -> 1e9;
-                    default -> 1.0;
-                }, "1/s", "IOPS=" + m.group(2) + m.group(3));
-                cur.bw = Quantity.bitsPerSecond(bytes(m.group(4), m.group(5)) * 8, "BW=" + m.group(4) + m.group(5) + "/s");
-                cur.runtime = Quantity.micros(Units.number(m.group(8)) * 1000, m.group(8) + "msec");
+                cur.iops = fio3 ? iops(m.group(2), m.group(3), "IOPS=") : iops(m.group(4), m.group(5), "iops=");
+                cur.bw = fio3 ? Quantity.bitsPerSecond(bytes(m.group(4), m.group(5)) * 8, "BW=" + m.group(4) + m.group(5) + "/s")
+                        : Quantity.bitsPerSecond(binaryBytes(m.group(2), m.group(3)) * 8, "bw=" + m.group(2) + m.group(3) + "/s");
+                String millis = m.group(fio3 ? 8 : 6);
+                cur.runtime = Quantity.micros(Units.number(millis) * 1000, millis + "msec");
                 pctUnit = null;
                 b.use(i);
             } else if (cur != null && (m = in.match(LAT, i)) != null) {
@@ -138,6 +144,22 @@ public final class FioTextParser extends BaseParser {
             default -> 1;
         };
         return v * f;
+    }
+
+    /** IOPS with fio's decimal suffix: "29.7k" (fio 3), "1713.3K" (fio 2). */
+    private static Quantity iops(String number, String suffix, String label) {
+        double f = switch (suffix) {
+            case "k", "K" -> 1e3;
+            case "M" -> 1e6;
+            case "G" -> 1e9;
+            default -> 1.0;
+        };
+        return Quantity.of(Units.number(number) * f, "1/s", label + number + suffix);
+    }
+
+    /** fio 2's "KB", "MB": 1024-based. */
+    private static double binaryBytes(String number, String unit) {
+        return unit.equals("B") ? Units.number(number) : bytes(number, unit.charAt(0) + "iB");
     }
 
     private static void flush(ParseBuilder b, Current c) {

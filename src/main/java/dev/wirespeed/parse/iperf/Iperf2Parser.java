@@ -12,8 +12,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * iperf 2 (2.0.5 … 2.1.x), client and server, TCP and UDP, -P with [SUM] lines, and -e (enhanced)
- * columns: "Write/Err Rtry Cwnd/RTT(var) NetPwr" for TCP, "Jitter Lost/Total" for UDP.
+ * iperf 2 (2.0.5 … 2.2.x), client and server, TCP and UDP, -P with [SUM] lines, and -e (enhanced)
+ * columns: "Write/Err Rtry Cwnd/RTT(var) NetPwr" for TCP, "Jitter Lost/Total" for UDP; "[ *1]" rows
+ * (2.1+: the stream the client receives under --full-duplex or -R) and -y C (CSV) rows.
  * A line from 0 to the end of the test is its summary. Intervals print one (2.0.5) or four
  * (2.0.14+) decimals; iperf3 prints two, which is how a mislabelled paste is told apart.
  */
@@ -22,13 +23,23 @@ public final class Iperf2Parser extends BaseParser {
     private static final Pattern CLIENT = Pattern.compile("Client connecting to ([^,\\s]+), (TCP|UDP) port (\\d+).*");
     private static final Pattern WINDOW = Pattern.compile("(?:TCP window|UDP buffer) size:\\s*([\\d.]+)\\s*([KMG]?Byte)s?.*");
     private static final Pattern OTHER_HEAD = Pattern.compile(
-            "(Write|Read) buffer size:.*|TOS set to.*|Sending \\d+ byte datagrams.*|WARNING:.*|iperf version.*|Enabled .*");
+            "(Write|Read) buffer size:.*|TOS set to.*|Sending \\d+ byte datagrams.*|WARNING:.*|iperf version.*|Enabled .*"
+                    + "|WARN: .*|Joining multicast .*|Server set to .*|\\[ CT\\] .*");
     private static final Pattern CONNECTED = Pattern.compile("\\[\\s*(\\d+)\\]\\s+local \\S+ port (\\d+) connected with .*");
     private static final Pattern CONNECTED_ANY = Pattern.compile("\\[\\s*\\d+\\]\\s+local .* connected with .*");
     /** -d/-r (dual test): the client also listens; a stream on its own listening port is the peer's, the reverse direction. */
     static final String REVERSE = "reverse";
     private static final Pattern SENT = Pattern.compile("\\[\\s*\\d+\\]\\s+(Sent \\d+ datagrams|Server Report:|WARNING:.*)");
-    private static final Pattern ENHANCED_TCP = Pattern.compile("(\\d+)/(\\d+)\\s+(\\d+)\\s+.*");
+    /** -e TCP "Write/Err Rtry Cwnd/RTT": not UDP's "Write/Err PPS" ("0/0  91 pps"). */
+    private static final Pattern ENHANCED_TCP = Pattern.compile("(\\d+)/(\\d+)\\s+(\\d+)\\s+(?!pps\\b).*");
+    /**
+     * -y C (CSV, iperf2's Reporter): time stamp, local address and port, remote address and port,
+     * transfer id (-1 for the sum over -P streams), interval "start-end", bytes, bits/s; UDP adds
+     * jitter (ms), lost, total, loss %, out-of-order.
+     */
+    private static final Pattern CSV = Pattern.compile(
+            "\\d{14}(?:\\.\\d+)?,[^,]*,\\d+,[^,]*,\\d+,(-?\\d+),(\\d+(?:\\.\\d+)?)-(\\d+(?:\\.\\d+)?),(\\d+),(\\d+)"
+                    + "(?:,(\\d+(?:\\.\\d+)?),(-?\\d+),(\\d+),[^,]*(?:,.*)?)?");
 
     public Iperf2Parser() {
         super("iperf2", "iperf");
@@ -36,7 +47,11 @@ public final class Iperf2Parser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        if (in.matches(SERVER, i) || in.matches(CLIENT, i)) {
+        if (in.matches(SERVER, i) || in.matches(CLIENT, i) || in.matches(CSV, i)) {
+            return true;
+        }
+        // -P: streams may connect and print before the "Client connecting to" header
+        if (in.matches(CONNECTED_ANY, i)) {
             return true;
         }
         if (in.matches(IperfLines.ID_HEAD, i) || in.matches(IperfLines.ROW, i)) {
@@ -84,6 +99,7 @@ public final class Iperf2Parser extends BaseParser {
                 run.window = Quantity.bytes(Units.iperfBytes(Units.number(m.group(1)), m.group(2)), in.get(i));
                 b.use(i);
             } else if ((m = in.match(CONNECTED, i)) != null) {
+                run.reverse |= in.get(i).contains("(reverse)");
                 if ("client".equals(run.role) && listening != null && listening.equals(Units.integer(m.group(2)))) {
                     reverse.add(m.group(1));
                 }
@@ -95,14 +111,18 @@ public final class Iperf2Parser extends BaseParser {
                 b.use(i);
             } else if ((m = in.match(IperfLines.ROW, i)) != null) {
                 b.use(i);
-                run.rows.add(row(m, in, i, serverReport ? "receiver" : reverse.contains(m.group(1)) ? REVERSE : null));
+                boolean back = m.group("star") != null || reverse.contains(m.group("id"));
+                run.rows.add(row(m, in, i, serverReport ? "receiver" : back ? REVERSE : null));
+            } else if ((m = in.match(CSV, i)) != null) {
+                b.use(i);
+                run.rows.add(csvRow(m, in, i));
             } else {
                 break;
             }
         }
         for (IperfRun r : runs) {
             if (r.header != null) {
-                b.add(new IperfHeader("iperf2", r.role, r.protocol, r.host, r.port, r.window, r.header));
+                b.add(new IperfHeader("iperf2", r.role, r.protocol, r.host, r.port, r.window, null, r.header));
             }
             markSummaries(r);
             r.rows.forEach(b::add);
@@ -112,7 +132,7 @@ public final class Iperf2Parser extends BaseParser {
     }
 
     private static IperfInterval row(Matcher m, Lines in, int i, String role) {
-        String rest = m.group(8).strip();
+        String rest = m.group("rest").strip();
         Long retr = null;
         Quantity jitter = null;
         Long lost = null;
@@ -126,8 +146,19 @@ public final class Iperf2Parser extends BaseParser {
         } else if (e.matches()) {
             retr = Long.parseLong(e.group(3));
         }
-        return new IperfInterval(m.group(1), Units.number(m.group(2)), Units.number(m.group(3)), IperfLines.transfer(m),
-                IperfLines.rate(m), retr, jitter, lost, total, role, false, in.source(i));
+        return new IperfInterval(m.group("id"), Units.number(m.group("start")), Units.number(m.group("end")),
+                IperfLines.transfer(m), IperfLines.rate(m), retr, jitter, lost, total, role, false, in.source(i));
+    }
+
+    private static IperfInterval csvRow(Matcher m, Lines in, int i) {
+        String id = m.group(1).equals("-1") ? "SUM" : m.group(1);
+        Quantity jitter = m.group(6) == null ? null : Quantity.micros(Units.number(m.group(6)) * 1000, m.group(6) + " ms");
+        Long lost = m.group(7) == null ? null : Long.parseLong(m.group(7));
+        Long total = m.group(8) == null ? null : Long.parseLong(m.group(8));
+        return new IperfInterval(id, Units.number(m.group(2)), Units.number(m.group(3)),
+                Quantity.bytes(Double.parseDouble(m.group(4)), m.group(4)),
+                Quantity.bitsPerSecond(Double.parseDouble(m.group(5)), m.group(5)), null, jitter, lost, total, null, false,
+                in.source(i));
     }
 
     /** Lines from 0 to (about) the last end are the test's totals. */
@@ -138,8 +169,7 @@ public final class Iperf2Parser extends BaseParser {
             boolean total = r.startSeconds() == 0 && r.endSeconds() >= maxEnd - 0.5
                     && (r.endSeconds() > 1.5 || isLastOfStream(run.rows, k));
             if (total) {
-                run.rows.set(k, new IperfInterval(r.stream(), r.startSeconds(), r.endSeconds(), r.transfer(), r.rate(),
-                        r.retransmits(), r.jitter(), r.lostPackets(), r.totalPackets(), r.role(), true, r.source()));
+                run.rows.set(k, r.withSummary(true));
             }
         }
     }

@@ -6,6 +6,7 @@ import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Source;
+import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metric;
 import dev.wirespeed.results.Measurement.Metrics;
@@ -14,7 +15,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * iperf3 {@code -J} output. Public entry points for other code (the iperf3 compatibility tests):
@@ -24,7 +28,9 @@ import tools.jackson.databind.JsonNode;
  * <p>Members used (iperf3's iperf_api.c JSON): start.version, start.connecting_to (client) or
  * start.accepted_connection (server), start.test_start.{protocol, num_streams, reverse, duration},
  * end.sum_sent / end.sum_received (TCP), end.sum (UDP: jitter_ms, lost_packets, packets),
- * end.cpu_utilization_percent, intervals[].sum, error.
+ * end.cpu_utilization_percent, intervals[].sum, error; with --bidir intervals[].sum_bidir_reverse and
+ * end.sum_received_bidir_reverse. {@code --json-stream} (iperf3 3.17+: one {"event": "start" |
+ * "interval" | "end" | "error", "data": …} object a line) is read as the document those events make.
  */
 public final class Iperf3JsonParser extends BaseParser {
 
@@ -104,10 +110,17 @@ public final class Iperf3JsonParser extends BaseParser {
                 summary, intervals, List.of(), "parsed");
     }
 
+    /** A --json-stream line: {"event":"interval","data":{…}}. */
+    private static final Pattern EVENT =
+            Pattern.compile("\\{\\s*\"event\"\\s*:\\s*\"(start|interval|end|error|server_output_json)\".*");
+
     @Override
     public boolean startsAt(Lines in, int i) {
         if (!in.get(i).startsWith("{")) {
             return false;
+        }
+        if (in.matches(EVENT, i)) {
+            return true;
         }
         for (int k = i; k < Math.min(in.size(), i + 4); k++) {
             if (in.get(k).contains("\"start\"") || in.get(k).contains("\"connected\"")) {
@@ -119,6 +132,9 @@ public final class Iperf3JsonParser extends BaseParser {
 
     @Override
     public Parsed parse(Lines in, int from) {
+        if (in.matches(EVENT, from)) {
+            return parseStream(in, from);
+        }
         ParseBuilder b = builder(in, from);
         JsonBlock block = JsonBlock.read(in, from);
         if (block.node() == null || block.node().get("start") == null) {
@@ -133,11 +149,40 @@ public final class Iperf3JsonParser extends BaseParser {
         return b.done(block.end());
     }
 
+    /** Consecutive --json-stream events, each one line, gathered into the -J document they stand for. */
+    private Parsed parseStream(Lines in, int from) {
+        ParseBuilder b = builder(in, from);
+        ObjectNode root = Json.MAPPER.createObjectNode();
+        ArrayNode intervals = root.putArray("intervals");
+        int i = from;
+        for (; i < in.size() && in.matches(EVENT, i); i++) {
+            JsonBlock one = JsonBlock.read(Lines.of(in.get(i)), 0);
+            if (one.node() == null || !one.node().isObject()) {
+                break;
+            }
+            JsonNode data = one.node().path("data");
+            switch (one.node().path("event").asString()) {
+                case "start" -> root.set("start", data);
+                case "interval" -> intervals.add(data);
+                case "end" -> root.set("end", data);
+                case "error" -> root.set("error", data);
+                default -> { }
+            }
+            b.use(i);
+        }
+        Iperf3Result r = read(root, in.source(from));
+        b.add(r).measurement(toMeasurement(r));
+        return b.done(i);
+    }
+
     static Iperf3Result read(JsonNode root, Source source) {
         JsonNode start = root.path("start");
         JsonNode test = start.path("test_start");
         JsonNode end = root.path("end");
         String protocol = text(test.path("protocol"));
+        if (protocol == null && root.path("intervals").path(0).path("sum").has("packets")) {
+            protocol = "UDP"; // a --json-stream paste without its start event: only UDP counts packets
+        }
         String role = start.has("connecting_to") ? "client" : start.has("accepted_connection") ? "server" : null;
         JsonNode to = start.path("connecting_to");
         JsonNode sent = end.has("sum_sent") ? end.path("sum_sent") : end.path("sum");
@@ -148,7 +193,8 @@ public final class Iperf3JsonParser extends BaseParser {
             JsonNode s = iv.path("sum");
             if (s.has("bits_per_second")) {
                 intervals.add(new Iperf3Result.Interval(s.path("start").asDouble(), s.path("end").asDouble(),
-                        s.path("bytes").asDouble(), s.path("bits_per_second").asDouble(), s.path("omitted").asBoolean()));
+                        s.path("bytes").asDouble(), s.path("bits_per_second").asDouble(), s.path("omitted").asBoolean(),
+                        number(iv.path("sum_bidir_reverse").path("bits_per_second"))));
             }
         }
         JsonNode cpu = end.path("cpu_utilization_percent");
@@ -160,6 +206,8 @@ public final class Iperf3JsonParser extends BaseParser {
                 "UDP".equals(protocol) ? number(udp.path("jitter_ms")) : null,
                 "UDP".equals(protocol) ? longOf(udp.path("lost_packets")) : null,
                 "UDP".equals(protocol) ? longOf(udp.path("packets")) : null,
+                number((end.has("sum_received_bidir_reverse") ? end.path("sum_received_bidir_reverse")
+                        : end.path("sum_bidir_reverse")).path("bits_per_second")),
                 number(cpu.path("host_total")), number(cpu.path("remote_total")), intervals, text(root.path("error")),
                 source);
     }

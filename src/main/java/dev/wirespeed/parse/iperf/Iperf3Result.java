@@ -23,7 +23,10 @@ import java.util.Map;
  * @param sentBitsPerSecond     end.sum_sent (TCP) or end.sum (UDP, sender's view)
  * @param receivedBitsPerSecond end.sum_received (TCP) or end.sum (UDP receiver figures)
  * @param jitterMillis     UDP jitter from end.sum
- * @param intervals        per-interval sum, {start, end, bits_per_second, bytes, omitted}
+ * @param reverseReceivedBitsPerSecond --bidir: the server-to-client direction's received rate
+ *                         (end.sum_received_bidir_reverse, or end.sum_bidir_reverse for UDP)
+ * @param intervals        per-interval sum, {start, end, bits_per_second, bytes, omitted}, with --bidir
+ *                         the reverse direction's rate (sum_bidir_reverse)
  * @param error            the "error" member when the run failed
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
@@ -32,6 +35,7 @@ public record Iperf3Result(String version, String role, String protocol, Integer
                            String host, Integer port, Double durationSeconds, Double sentBytes,
                            Double sentBitsPerSecond, Double receivedBytes, Double receivedBitsPerSecond,
                            Long retransmits, Double jitterMillis, Long lostPackets, Long packets,
+                           Double reverseReceivedBitsPerSecond,
                            Double cpuHostPercent, Double cpuRemotePercent, List<Interval> intervals, String error,
                            Source source) implements ParsedRecord {
 
@@ -40,7 +44,8 @@ public record Iperf3Result(String version, String role, String protocol, Integer
     }
 
     /** One entry of "intervals": its "sum". */
-    public record Interval(double startSeconds, double endSeconds, double bytes, double bitsPerSecond, boolean omitted) {}
+    public record Interval(double startSeconds, double endSeconds, double bytes, double bitsPerSecond, boolean omitted,
+                           Double reverseBitsPerSecond) {}
 
     @Override
     public Map<String, String> columns() {
@@ -48,7 +53,13 @@ public record Iperf3Result(String version, String role, String protocol, Integer
                 .put("streams", streams).put("sent", sentBitsPerSecond == null ? null : Rate.format(sentBitsPerSecond))
                 .put("received", receivedBitsPerSecond == null ? null : Rate.format(receivedBitsPerSecond))
                 .put("retr", retransmits).put("lost/total", lostPackets == null ? null : lostPackets + "/" + packets)
-                .put("seconds", durationSeconds == null ? null : Units.trim(durationSeconds)).put("error", error).map();
+                .put("seconds", durationSeconds == null ? null : Units.trim(durationSeconds)).put("error", error)
+                .put("intervals", intervals.isEmpty() ? null : intervals.size())
+                .put("last interval", sentBitsPerSecond != null || intervals.isEmpty() ? null
+                        : Rate.format(intervals.getLast().bitsPerSecond()))
+                .put("reverse", reverseReceivedBitsPerSecond != null ? Rate.format(reverseReceivedBitsPerSecond)
+                        : intervals.isEmpty() || intervals.getLast().reverseBitsPerSecond() == null ? null
+                        : Rate.format(intervals.getLast().reverseBitsPerSecond())).map();
     }
 
     @Override

@@ -22,11 +22,21 @@ public final class Iperf3TextParser extends BaseParser {
     private static final Pattern LISTENING = Pattern.compile("Server listening on (\\d+).*");
     private static final Pattern ACCEPTED = Pattern.compile("Accepted connection from .*");
     private static final Pattern REVERSE = Pattern.compile("Reverse mode, remote host .* is sending");
+    /** iperf3's fatal error (iperf_errexit): "iperf3: error - unable to connect to server: Connection refused". */
+    private static final Pattern ERROR = Pattern.compile("iperf3: error - (.+)");
     private static final Pattern VERSION = Pattern.compile("iperf (3\\.\\d+(?:\\.\\d+)?).*");
     private static final Pattern OTHER = Pattern.compile(
             "\\[\\s*\\d+\\]\\s+local .* connected to .*|iperf Done\\.|iperf3: .*|Starting Test: .*|Test Complete\\..*"
                     + "|CPU Utilization: .*|Time: .*|Cookie: .*|TCP MSS: .*|Linux .*|Control connection MSS.*"
-                    + "|Target Bitrate is .*|Server output:|Bidirectional mode.*|Connecting to host .*");
+                    + "|Target Bitrate is .*|Server output:|Bidirectional mode.*|Connecting to host .*|Darwin .*|FreeBSD .*"
+                    + "|(?:snd|rcv)_tcp_congestion .*");
+    /** A "local … connected to" line a mail or a narrow terminal broke before the peer's address. */
+    private static final Pattern CONNECTED_CUT = Pattern.compile("\\[\\s*\\d+\\]\\s+local .* connected to");
+    private static final Pattern PEER_PORT = Pattern.compile("\\S+ port \\d+");
+    /** -V's header runs over two lines ("Bytes-in-" / "Flight", "Flow-" / "Ctrl"): the second holds words only. */
+    private static final Pattern HEAD_WORDS = Pattern.compile("[A-Za-z-]+(?:\\s+[A-Za-z-]+)*");
+    /** A total's role broken onto a line of its own (a mail client wrapping the padded line). */
+    private static final Pattern ROLE_ALONE = Pattern.compile("sender|receiver");
     private static final Pattern RETR_CWND = Pattern.compile("(\\d+)(?:\\s+.*)?");
 
     public Iperf3TextParser() {
@@ -35,7 +45,7 @@ public final class Iperf3TextParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        if (in.matches(CONNECTING, i) || in.matches(LISTENING, i) || in.matches(VERSION, i)) {
+        if (in.matches(CONNECTING, i) || in.matches(LISTENING, i) || in.matches(VERSION, i) || in.matches(ERROR, i)) {
             return true;
         }
         if (in.matches(IperfLines.ID_HEAD, i) || in.matches(IperfLines.ROW, i)) {
@@ -51,12 +61,25 @@ public final class Iperf3TextParser extends BaseParser {
         IperfRun run = newRun(in);
         runs.add(run);
         int i = from;
+        boolean afterHead = false;
         for (; i < in.size(); i++) {
             if (in.blank(i) || in.decoration(i)) {
                 continue;
             }
+            boolean head = afterHead;
+            afterHead = false;
             Matcher m;
-            if ((m = in.match(CONNECTING, i)) != null) {
+            if (head && in.matches(HEAD_WORDS, i)) {
+                b.use(i);
+            } else if (in.matches(ROLE_ALONE, i) && !run.rows.isEmpty() && run.rows.getLast().role() == null) {
+                run.rows.set(run.rows.size() - 1, run.rows.getLast().withRole(in.get(i).strip()));
+                b.use(i);
+            } else if (in.matches(CONNECTED_CUT, i)) {
+                b.use(i);
+                if (i + 1 < in.size() && in.matches(PEER_PORT, i + 1)) {
+                    b.use(++i);
+                }
+            } else if ((m = in.match(CONNECTING, i)) != null) {
                 if (!run.rows.isEmpty()) {
                     run = newRun(in);
                     runs.add(run);
@@ -78,10 +101,21 @@ public final class Iperf3TextParser extends BaseParser {
             } else if ((m = in.match(VERSION, i)) != null) {
                 run.version = m.group(1);
                 b.use(i);
+            } else if ((m = in.match(ERROR, i)) != null) {
+                run.error = m.group(1).strip();
+                if (run.header == null) {
+                    run.header = in.source(i);
+                }
+                if (run.host == null && in.command() != null && in.command().after("-c") != null) {
+                    run.role = "client";
+                    run.host = in.command().after("-c");
+                }
+                b.use(i);
             } else if (in.matches(REVERSE, i)) {
                 run.reverse = true;
                 b.use(i);
             } else if (in.matches(ACCEPTED, i) || in.matches(OTHER, i) || in.matches(IperfLines.ID_HEAD, i)) {
+                afterHead = in.matches(IperfLines.ID_HEAD, i);
                 if (in.get(i).contains("Jitter")) {
                     run.protocol = "UDP";
                 }
@@ -95,10 +129,10 @@ public final class Iperf3TextParser extends BaseParser {
         }
         for (IperfRun r : runs) {
             if (r.header != null) {
-                b.add(new IperfHeader("iperf3", r.role, r.protocol, r.host, r.port, null, r.header));
+                b.add(new IperfHeader("iperf3", r.role, r.protocol, r.host, r.port, null, r.error, r.header));
             }
             r.rows.forEach(b::add);
-            b.measurement(r.toMeasurement());
+            r.toMeasurements().forEach(b::measurement);
         }
         return b.done(i);
     }
@@ -116,7 +150,7 @@ public final class Iperf3TextParser extends BaseParser {
     }
 
     private static IperfInterval row(Matcher m, Lines in, int i, IperfRun run) {
-        String rest = m.group(8).strip();
+        String rest = m.group("rest").strip();
         String role = null;
         if (rest.endsWith("sender") || rest.endsWith("receiver")) {
             role = rest.endsWith("sender") ? "sender" : "receiver";
@@ -139,7 +173,8 @@ public final class Iperf3TextParser extends BaseParser {
                 retr = Long.parseLong(r.group(1));
             }
         }
-        return new IperfInterval(m.group(1), Units.number(m.group(2)), Units.number(m.group(3)), IperfLines.transfer(m),
-                IperfLines.rate(m), retr, jitter, lost, total, role, role != null, in.source(i));
+        return new IperfInterval(m.group("id"), Units.number(m.group("start")), Units.number(m.group("end")),
+                IperfLines.transfer(m), IperfLines.rate(m), retr, jitter, lost, total, role, role != null, m.group("dir"),
+                in.source(i));
     }
 }

@@ -14,15 +14,17 @@ import java.util.Map;
  *
  * @param role   "client" or "server"
  * @param window the socket buffer iperf2 reports ("TCP window size: 16.0 KByte (default)")
+ * @param error  iperf3's "iperf3: error - …" message without its prefix ("unable to connect to
+ *               server: Connection refused", "the server is busy running a test. try again later")
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("IperfHeader")
 public record IperfHeader(String tool, String role, String protocol, String host, Integer port, Quantity window,
-                          Source source) implements ParsedRecord {
+                          String error, Source source) implements ParsedRecord {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("tool", tool).put("role", role).put("protocol", protocol).put("host", host)
-                .put("port", port).put("window", window).map();
+                .put("port", port).put("window", window).put("error", error).map();
     }
 
     @Override

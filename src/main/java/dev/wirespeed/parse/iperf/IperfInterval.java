@@ -19,12 +19,33 @@ import java.util.Map;
  * @param jitter      UDP jitter (microseconds)
  * @param summary     true for a line over the whole test (iperf3 sender/receiver lines; iperf2
  *                    lines from 0 to the end)
+ * @param direction   iperf3 --bidir's "TX-C" (the client sends) or "RX-C" (the client receives),
+ *                    "TX-S"/"RX-S" on the server; null without --bidir
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("IperfInterval")
 public record IperfInterval(String stream, double startSeconds, double endSeconds, Quantity transfer, Quantity rate,
                             Long retransmits, Quantity jitter, Long lostPackets, Long totalPackets, String role,
-                            boolean summary, Source source) implements ParsedRecord {
+                            boolean summary, String direction, Source source) implements ParsedRecord {
+    public IperfInterval(String stream, double startSeconds, double endSeconds, Quantity transfer, Quantity rate,
+                         Long retransmits, Quantity jitter, Long lostPackets, Long totalPackets, String role,
+                         boolean summary, Source source) {
+        this(stream, startSeconds, endSeconds, transfer, rate, retransmits, jitter, lostPackets, totalPackets, role,
+                summary, null, source);
+    }
+
+    /** The same line marked as the test's total (or not). */
+    IperfInterval withSummary(boolean total) {
+        return new IperfInterval(stream, startSeconds, endSeconds, transfer, rate, retransmits, jitter, lostPackets,
+                totalPackets, role, total, direction, source);
+    }
+
+    /** The same line with the role a wrapped paste put on the next line: a "sender"/"receiver" total. */
+    IperfInterval withRole(String role) {
+        return new IperfInterval(stream, startSeconds, endSeconds, transfer, rate, retransmits, jitter, lostPackets,
+                totalPackets, role, true, direction, source);
+    }
+
     public boolean isSum() {
         return "SUM".equals(stream);
     }
@@ -35,7 +56,7 @@ public record IperfInterval(String stream, double startSeconds, double endSecond
                 .put("interval", Units.trim(startSeconds) + "-" + Units.trim(endSeconds) + " s")
                 .put("transfer", transfer).put("rate", rate).put("retr", retransmits).put("jitter", jitter)
                 .put("lost/total", lostPackets == null ? null : lostPackets + "/" + totalPackets)
-                .put("role", role != null ? role : summary ? "total" : null).map();
+                .put("role", role != null ? role : summary ? "total" : null).put("dir", direction).map();
     }
 
     @Override

@@ -10,19 +10,26 @@ import java.util.regex.Pattern;
 final class IperfLines {
     private IperfLines() {}
 
+    /**
+     * Groups: id (a stream number or SUM), star (iperf2 2.1+ marks with "*" the stream the client
+     * receives under --full-duplex or -R), dir (iperf3 --bidir's "[TX-C]"/"[RX-C]", "[TX-S]"/"[RX-S]"
+     * on the server), start, end, transfer and its unit, rate and its unit, rest.
+     */
     static final Pattern ROW = Pattern.compile(
-            "(?:\\^C)?\\[\\s*(\\d+|SUM)\\]\\s+(\\d+(?:\\.\\d+)?)\\s*-\\s*(\\d+(?:\\.\\d+)?)\\s+sec\\s+"
-                    + "(\\d+(?:\\.\\d+)?)\\s+([KMGT]?Bytes)\\s+(\\d+(?:\\.\\d+)?)\\s+([KMGT]?bits/sec)\\s*(.*)");
-    static final Pattern ID_HEAD = Pattern.compile("(?:\\^C)?\\[\\s*ID\\]\\s+Interval.*");
+            "(?:\\^C)?\\[\\s*(?<star>\\*)?\\s*(?<id>\\d+|SUM)\\](?:\\[(?<dir>[TR]X-[CS])\\])?\\s*"
+                    + "(?<start>\\d+(?:\\.\\d+)?)\\s*-\\s*(?<end>\\d+(?:\\.\\d+)?)\\s+sec\\s+"
+                    + "(?<bytes>\\d+(?:\\.\\d+)?)\\s+(?<bytesUnit>[KMGT]?Bytes)\\s+(?<rate>\\d+(?:\\.\\d+)?)\\s+"
+                    + "(?<rateUnit>[KMGT]?bits/sec)\\s*(?<rest>.*)");
+    static final Pattern ID_HEAD = Pattern.compile("(?:\\^C)?\\[\\s*ID\\](?:\\[Role\\])?\\s+Interval.*");
     static final Pattern UDP_LOSS = Pattern.compile(
             "(\\d+(?:\\.\\d+)?)\\s+ms\\s+(\\d+)/\\s*(\\d+)\\s*\\(([\\d.e+-]+)%\\).*");
 
     static Quantity transfer(Matcher m) {
-        return Quantity.bytes(Units.iperfBytes(Units.number(m.group(4)), m.group(5)), m.group(4) + " " + m.group(5));
+        return Quantity.bytes(Units.iperfBytes(Units.number(m.group("bytes")), m.group("bytesUnit")), m.group("bytes") + " " + m.group("bytesUnit"));
     }
 
     static Quantity rate(Matcher m) {
-        return Quantity.bitsPerSecond(Units.bitRate(Units.number(m.group(6)), m.group(7)), m.group(6) + " " + m.group(7));
+        return Quantity.bitsPerSecond(Units.bitRate(Units.number(m.group("rate")), m.group("rateUnit")), m.group("rate") + " " + m.group("rateUnit"));
     }
 
     /** Decimal places of the interval's start, which tell iperf3 (2) from iperf2 (1 or 4). */
@@ -31,7 +38,7 @@ final class IperfLines {
         if (m == null) {
             return -1;
         }
-        int dot = m.group(2).indexOf('.');
-        return dot < 0 ? 0 : m.group(2).length() - dot - 1;
+        int dot = m.group("start").indexOf('.');
+        return dot < 0 ? 0 : m.group("start").length() - dot - 1;
     }
 }

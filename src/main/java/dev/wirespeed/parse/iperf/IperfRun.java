@@ -28,10 +28,45 @@ final class IperfRun {
     boolean reverse;
     Quantity window;
     Source header;
+    String error;
     final List<IperfInterval> rows = new ArrayList<>();
 
     IperfRun(String tool) {
         this.tool = tool;
+    }
+
+    /**
+     * One measurement, or with iperf3 --bidir two: the client's sending direction ("TX-C", or
+     * "RX-S" on the server) and the reverse one, each from its own sender/receiver totals.
+     */
+    List<Measurement> toMeasurements() {
+        if (rows.stream().allMatch(r -> r.direction() == null)) {
+            Measurement m = toMeasurement();
+            return m == null ? List.of() : List.of(m);
+        }
+        List<Measurement> out = new ArrayList<>();
+        for (boolean back : new boolean[] {false, true}) {
+            IperfRun part = new IperfRun(tool);
+            part.version = version;
+            part.role = role;
+            part.protocol = protocol;
+            part.host = host;
+            part.port = port;
+            part.window = window;
+            part.header = header;
+            part.reverse = back;
+            rows.stream().filter(r -> r.direction() != null && isReverse(r.direction()) == back).forEach(part.rows::add);
+            Measurement m = part.toMeasurement();
+            if (m != null) {
+                out.add(m);
+            }
+        }
+        return out;
+    }
+
+    /** The server sending to the client: "RX-C" on the client, "TX-S" on the server. */
+    private static boolean isReverse(String direction) {
+        return direction.equals("RX-C") || direction.equals("TX-S");
     }
 
     Measurement toMeasurement() {

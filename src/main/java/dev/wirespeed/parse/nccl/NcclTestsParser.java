@@ -28,8 +28,10 @@ public final class NcclTestsParser extends BaseParser {
     private static final Pattern THREADS = Pattern.compile("#\\s*nThread \\d+ nGpus \\d+ .*");
     private static final Pattern START = Pattern.compile("#\\s*(?:nccl-tests version .*|Collective test starting: (\\S+).*)");
     private static final Pattern RANK = Pattern.compile("#?\\s*Rank\\s+(\\d+)(?: Group\\s+\\d+)? Pid\\s+\\d+ on\\s+(\\S+) device.*");
-    private static final Pattern HEADER = Pattern.compile("#\\s*size\\s+count\\s+type.*\\balgbw\\s+busbw.*");
+    private static final Pattern HEADER = Pattern.compile("#\\s*size\\s+.*\\balgbw\\s+busbw.*");
     private static final Pattern ROW = Pattern.compile("\\d+\\s+\\d+\\s+[a-z]\\w*\\s+.*");
+    /** A row under a header whose columns a user cut ("size time algbw busbw"): read by the header's names. */
+    private static final Pattern ROW_ANY = Pattern.compile("\\d+(?:\\s+\\S+)+");
     private static final Pattern OOB = Pattern.compile("#\\s*Out of bounds values\\s*:\\s*(\\d+)\\s*(OK|FAILED)?");
     private static final Pattern AVG = Pattern.compile("#\\s*Avg bus bandwidth\\s*:\\s*([\\d.]+)\\s*");
     private static final Pattern OTHER = Pattern.compile("#.*|\\S+:\\d+:\\d+ \\[\\d+] .*NCCL (?:INFO|WARN).*|NCCL version .*"
@@ -65,12 +67,16 @@ public final class NcclTestsParser extends BaseParser {
     public Parsed parse(Lines in, int from) {
         ParseBuilder b = builder(in, from);
         String test = testName(in.command());
+        if (test == null) {
+            test = namedBefore(in, from);
+        }
         Set<String> hosts = new LinkedHashSet<>();
         int ranks = 0;
         List<NcclRow> rows = new ArrayList<>();
         Double avg = null;
         Integer oob = null;
         boolean seenTable = false;
+        String[] columns = null;
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i)) {
@@ -94,10 +100,17 @@ public final class NcclTestsParser extends BaseParser {
                 i++;
                 break; // the last line of a run
             } else if (HEADER.matcher(s).matches() || THREADS.matcher(s).matches()) {
-                seenTable |= HEADER.matcher(s).matches();
+                if (HEADER.matcher(s).matches()) {
+                    seenTable = true;
+                    columns = s.substring(1).strip().split("\\s+");
+                }
                 b.use(i);
-            } else if (ROW.matcher(s).matches()) {
-                NcclRow r = row(s.split("\\s+"), in.source(i));
+            } else if (ROW.matcher(s).matches() || (columns != null && ROW_ANY.matcher(s).matches())) {
+                String[] t = s.split("\\s+");
+                NcclRow r = row(t, in.source(i));
+                if (r == null && columns != null) {
+                    r = byName(columns, t, in.source(i));
+                }
                 if (r == null) {
                     break;
                 }
@@ -145,9 +158,62 @@ public final class NcclTestsParser extends BaseParser {
                 num(t[base + 6]), src);
     }
 
+    /**
+     * A row read by the header's column names: the first time/algbw/busbw are out-of-place, the
+     * second in-place (nccl-tests prints both under one header line); null when the counts differ.
+     */
+    static NcclRow byName(String[] columns, String[] t, Source src) {
+        if (columns.length != t.length) {
+            return null;
+        }
+        Integer size = null;
+        String type = null;
+        String redop = null;
+        String wrong = null;
+        List<Double> times = new ArrayList<>();
+        List<Double> algbws = new ArrayList<>();
+        List<Double> busbws = new ArrayList<>();
+        for (int k = 0; k < t.length; k++) {
+            switch (columns[k]) {
+                case "size" -> size = k;
+                case "type" -> type = t[k];
+                case "redop" -> redop = t[k];
+                case "time" -> times.add(num(t[k]));
+                case "algbw" -> algbws.add(num(t[k]));
+                case "busbw" -> busbws.add(num(t[k]));
+                case "#wrong", "error" -> wrong = wrong == null ? t[k] : wrong;
+                default -> { }
+            }
+        }
+        if (size == null || busbws.isEmpty() || busbws.getFirst() == null || Double.isNaN(Units.number(t[size]))) {
+            return null;
+        }
+        return new NcclRow((long) Units.number(t[size]), type, redop, at(times, 0), at(algbws, 0), busbws.getFirst(), wrong,
+                at(times, 1), at(algbws, 1), at(busbws, 1), src);
+    }
+
+    private static Double at(List<Double> values, int k) {
+        return k < values.size() ? values.get(k) : null;
+    }
+
     private static Double num(String s) {
         double v = Units.number(s);
         return Double.isNaN(v) ? null : v;
+    }
+
+    private static final Pattern PERF_PROGRAM = Pattern.compile("(?:^|.*[/\\s])(\\w+_perf(?:_mpi)?)(?:\\s.*)?");
+    /** How far above a table a command pasted without a prompt (a code block of mpirun lines) is looked for. */
+    private static final int COMMAND_LOOKBACK = 15;
+
+    /** The *_perf program of a command pasted without a prompt in the lines just above the run. */
+    private static String namedBefore(Lines in, int from) {
+        for (int k = from - 1; k >= 0 && k >= from - COMMAND_LOOKBACK; k--) {
+            Matcher m = PERF_PROGRAM.matcher(in.get(k).strip());
+            if (m.matches()) {
+                return m.group(1);
+            }
+        }
+        return null;
     }
 
     private static String testName(Command c) {

@@ -25,6 +25,9 @@ import java.util.regex.Pattern;
 public final class QperfParser extends BaseParser {
     private static final Pattern TEST = Pattern.compile("([a-z][a-z0-9_]*):");
     private static final Pattern VALUE = Pattern.compile("([a-z][a-z0-9_]*)\\s*=\\s*(-?[\\d.,]+)\\s*(.*)");
+    /** The "conf" test: each end's node, CPU, OS and qperf version as text ("loc_qperf = 0.4.11"). */
+    private static final Pattern TEXT = Pattern.compile("([a-z][a-z0-9_]*)\\s*=\\s*(\\S.*)");
+    private static final String CONF = "conf";
     private static final Pattern EXACT = Pattern.compile(".*\\(([\\d,]+)\\)");
 
     public QperfParser() {
@@ -33,7 +36,11 @@ public final class QperfParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(TEST, i) && in.matches(VALUE, i + 1);
+        return in.matches(TEST, i) && valueFollows(in, i);
+    }
+
+    private static boolean valueFollows(Lines in, int i) {
+        return in.matches(VALUE, i + 1) || (in.get(i).strip().equals(CONF + ":") && in.matches(TEXT, i + 1));
     }
 
     @Override
@@ -47,15 +54,17 @@ public final class QperfParser extends BaseParser {
                 continue;
             }
             Matcher m;
-            if ((m = in.match(TEST, i)) != null && in.matches(VALUE, i + 1)) {
+            if ((m = in.match(TEST, i)) != null && valueFollows(in, i)) {
                 b.measurement(measurement(test, values));
                 test = m.group(1);
                 values = new LinkedHashMap<>();
                 b.use(i);
+            } else if (CONF.equals(test) && (m = in.match(TEXT, i)) != null) {
+                b.use(i).add(new QperfValue(test, m.group(1), null, m.group(2).strip(), in.source(i)));
             } else if (test != null && (m = in.match(VALUE, i)) != null) {
                 Quantity q = quantity(m.group(2), m.group(3).strip(), in.get(i));
                 values.putIfAbsent(m.group(1), q);
-                b.use(i).add(new QperfValue(test, m.group(1), q, in.source(i)));
+                b.use(i).add(new QperfValue(test, m.group(1), q, null, in.source(i)));
             } else {
                 break;
             }
@@ -92,7 +101,14 @@ public final class QperfParser extends BaseParser {
         if (unit.equals("sec/GB")) {
             return Quantity.of(v, "sec/GB", raw);
         }
-        return Quantity.count(v, raw);
+        // qperf spells large counts out: "send_msgs = 1.23 million"
+        return Quantity.count(v * switch (unit) {
+            case "thousand" -> 1e3;
+            case "million" -> 1e6;
+            case "billion" -> 1e9;
+            case "trillion" -> 1e12;
+            default -> 1;
+        }, raw);
     }
 
     private static double factor(String prefix) {

@@ -45,6 +45,11 @@ public final class SockperfParser extends BaseParser {
     private static final Pattern VALID = Pattern.compile(".*\\[Valid Duration\\] RunTime=([\\d.]+) sec.*");
     private static final Pattern RATE = Pattern.compile(".*Summary: Message Rate is (\\d+) \\[msg/sec\\].*");
     private static final Pattern BW = Pattern.compile(".*Summary: BandWidth is ([\\d.]+) MBps \\(([\\d.]+) Mbps\\).*");
+    /**
+     * Lines inside a pasted run that are not sockperf's: an elision ("[...]", "...") and the tail of
+     * its long NOTE ("… For getting maximum throughput consider using --msg-size=1472") a mail wrapped.
+     */
+    private static final Pattern INSIDE = Pattern.compile("\\[?\\.\\.\\.\\]?|throughput consider using .*");
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m|\\[[0-9;]+m");
 
     public SockperfParser() {
@@ -88,6 +93,10 @@ public final class SockperfParser extends BaseParser {
                 continue;
             }
             String s = ANSI.matcher(in.get(i)).replaceAll("");
+            if (INSIDE.matcher(s.strip()).matches() && i + 1 < in.size()) {
+                b.use(i);
+                continue;
+            }
             if (!LINE.matcher(s).matches()) {
                 break;
             }
