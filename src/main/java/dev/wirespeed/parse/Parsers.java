@@ -48,7 +48,7 @@ public final class Parsers {
                 new IbstatParser(), new IbstatusParser(), new IbvDevinfoParser(), new IbvDevicesParser(),
                 new IblinkinfoParser(), new IbnetdiscoverParser(), new RdmaLinkParser(), new PerfqueryParser(),
                 new IbqueryerrorsParser(), new dev.wirespeed.parse.ib.IbdiagnetParser(),
-                new LspciParser(), new LstopoParser(), new IpParser(), new EthtoolParser(), new EthtoolStatsParser(),
+                new LspciParser(), new dev.wirespeed.parse.pci.LspciTreeParser(), new LstopoParser(), new IpParser(), new EthtoolParser(), new EthtoolStatsParser(),
                 new dev.wirespeed.parse.host.EthtoolModuleParser(), new KernelLogParser(), new MlnxQosParser(),
                 new dev.wirespeed.parse.host.DcbParser(),
                 new NetstatParser(), new NfsstatParser(),

@@ -29,6 +29,8 @@ public final class Splitter {
     private static final Pattern BARE_ARG = Pattern.compile(
             "-{1,2}[\\w-]+(=\\S+)?|[a-z0-9_./:@=,*+-][\\w./:@=,*+'\"-]*|[A-Z][A-Z0-9_]*|\\||'[^']*'|\"[^\"]*\"|\\d+");
     private static final Pattern CAPTION = Pattern.compile("Code language: .*$");
+    /** A command line a page wrote as inline code: "`# mstflint -d 0b:00.0 query`". */
+    private static final Pattern INLINE_CODE = Pattern.compile("^`([^`]+)`$");
     /** Terminal colour codes (sockperf prints them), with or without the ESC byte a paste may lose. */
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m|\\[[0-9;]+m");
 
@@ -102,9 +104,15 @@ public final class Splitter {
                 lines.set(i, "");
                 continue;
             }
+            line = INLINE_CODE.matcher(line).replaceFirst("$1"); // "`$ mstflint -d 0b:00.0 q`" in a page's prose
             String[] found = prompt(line);
             if (found == null) {
                 found = bare(line);
+            }
+            if (found == null && line.startsWith("# ")) {
+                // a root shell's "#" before a known program with arguments (a bare "# iperf3" is a heading)
+                found = bare(line.substring(2).strip());
+                found = found == null || !found[1].strip().contains(" ") ? null : new String[] {"#", found[1]};
             }
             if (found == null) {
                 continue;

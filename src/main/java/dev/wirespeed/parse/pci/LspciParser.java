@@ -52,7 +52,7 @@ public final class LspciParser extends BaseParser {
             }
             boolean indented = Character.isWhitespace(in.raw(i).charAt(0));
             Matcher m;
-            if (!indented && (m = in.match(DEVICE, i)) != null) {
+            if ((!indented || heads(in, i)) && (m = in.match(DEVICE, i)) != null) {
                 d.flush(b);
                 d = new Device(m.group(1), in.source(i));
                 d.deviceClass = m.group(2);
@@ -97,6 +97,28 @@ public final class LspciParser extends BaseParser {
         }
         d.flush(b);
         return b.done(i);
+    }
+
+    /**
+     * True when the line is less indented than the next one: a device line inside a block a page
+     * indented as a whole (an RST literal block), its detail lines indented further.
+     */
+    private static boolean heads(Lines in, int i) {
+        for (int k = i + 1; k < in.size(); k++) {
+            if (!in.blank(k)) {
+                return indent(in.raw(i)) < indent(in.raw(k));
+            }
+        }
+        return false;
+    }
+
+    /** Leading blanks, a tab counted as eight columns. */
+    private static int indent(String s) {
+        int n = 0;
+        for (int k = 0; k < s.length() && Character.isWhitespace(s.charAt(k)); k++) {
+            n += s.charAt(k) == '\t' ? 8 - n % 8 : 1;
+        }
+        return n;
     }
 
     /** What is known of the current device while its lines are read. */
