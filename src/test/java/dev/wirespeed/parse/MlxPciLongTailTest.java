@@ -163,4 +163,21 @@ class MlxPciLongTailTest {
         assertThat(ps).extracting(Piece::command).containsExactly("mstflint -d 03:00.0 q", "lspci -s 5e:00.0 -vv");
         assertThat(ps.getFirst().prompt()).isEqualTo("#");
     }
+
+    /** "(rev ff)" and "!!! Unknown header type 7f": configuration reads that nobody answered. */
+    @Test
+    void pciFunctionsReadingAllOnes() {
+        String f = "mlx/mstflint-q-annotated-lspci-nn-vv-grep-vf-header-7f.txt";
+        List<PciDevice> ds = Fixture.blocks(f).stream().flatMap(b -> b.all(PciDevice.class).stream()).toList();
+        assertThat(ds).filteredOn(d -> Boolean.TRUE.equals(d.unreadable())).extracting(PciDevice::address)
+                .containsExactly("0b:01.0", "0b:01.1", "0b:01.2", "0b:01.3", "0b:01.4", "0b:01.5", "0b:01.6", "0000:0b:08.1");
+        assertThat(ds).filteredOn(d -> d.address().equals("0b:00.0")).singleElement()
+                .satisfies(d -> assertThat(d.unreadable()).isNull());
+        assertThat(findings(f, "pci-function-unreadable")).singleElement().satisfies(x -> {
+            assertThat(x.message()).startsWith("8 PCI function(s) read back all ones (0b:01.0, 0b:01.1, 0b:01.2, 0b:01.3 …)");
+            assertThat(x.fix().command()).contains("/sys/bus/pci/devices/0000:0b:01.0/remove");
+        });
+        assertThat(findings("pci/lspci-vvvs-cx5ex-rst-indented-old-lnksta-csit.txt", "pci-function-unreadable")).isEmpty();
+        assertThat(findings("pci/lspci-tv-cx6dx-gpu-annotated-blog.txt", "pci-function-unreadable")).isEmpty();
+    }
 }
