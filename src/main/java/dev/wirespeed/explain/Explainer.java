@@ -92,6 +92,8 @@ public final class Explainer {
     /** Records with no host counterpart, read by the log rules. */
     private static boolean logOnly(ParsedRecord r) {
         return r instanceof IbLink || r instanceof IbNode || r instanceof ZeroTierPeer || r instanceof MdcliRecord
+                || r instanceof dev.wirespeed.parse.other.ZeroTierNode || r instanceof dev.wirespeed.parse.mlx.MlxSetting
+                || r instanceof dev.wirespeed.parse.pci.PciDevice
                 || r instanceof CounterSample || r instanceof LinkEvent || r instanceof ModuleEvent
                 || r instanceof dev.wirespeed.parse.mlx.MlxDevice || r instanceof dev.wirespeed.parse.nccl.NcclSummary
                 || r instanceof dev.wirespeed.parse.host.QosSettings || r instanceof dev.wirespeed.parse.mlx.MstModule

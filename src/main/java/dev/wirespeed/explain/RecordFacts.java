@@ -123,7 +123,10 @@ final class RecordFacts {
         @Override
         public Void visit(dev.wirespeed.parse.pci.PciDevice d) {
             pci(d.address(), src).ifPresent(f -> {
-                PciFunction.Builder fb = PciFunction.builder(f).description(text(d.description(), src));
+                PciFunction.Builder fb = PciFunction.builder(f);
+                if (d.description() != null) { // lspci -t without -v names no device
+                    fb.description(text(d.description(), src));
+                }
                 if (d.driver() != null) {
                     fb.driver(text(d.driver(), src));
                 }
@@ -252,6 +255,9 @@ final class RecordFacts {
 
         @Override
         public Void visit(MlxSetting s) {
+            if (s.device() == null) {
+                return null; // a grep'd row whose command was not pasted: no device to hold it
+            }
             b.add(new DeviceSetting(s.device(), s.name(), s.newValue() != null ? s.newValue() : s.nextBoot(),
                     new Evidence(src, s.source().text().strip())));
             return null;
@@ -286,6 +292,11 @@ final class RecordFacts {
 
         @Override
         public Void visit(ZeroTierPeer r) {
+            return null;
+        }
+
+        @Override
+        public Void visit(dev.wirespeed.parse.other.ZeroTierNode r) {
             return null;
         }
 

@@ -50,7 +50,7 @@ public final class Parsers {
                 new dev.wirespeed.parse.ib.RdmaDevParser(), new dev.wirespeed.parse.ib.Ibdev2netdevParser(),
                 new dev.wirespeed.parse.ib.ShowGidsParser(), new dev.wirespeed.parse.ib.IbnodesParser(), new PerfqueryParser(),
                 new IbqueryerrorsParser(), new dev.wirespeed.parse.ib.IbdiagnetParser(),
-                new LspciParser(), new LstopoParser(), new IpParser(), new EthtoolParser(), new EthtoolStatsParser(),
+                new LspciParser(), new dev.wirespeed.parse.pci.LspciTreeParser(), new LstopoParser(), new IpParser(), new EthtoolParser(), new EthtoolStatsParser(),
                 new dev.wirespeed.parse.host.EthtoolModuleParser(), new dev.wirespeed.parse.host.EthtoolLimitsParser(),
                 new dev.wirespeed.parse.host.EthtoolFecParser(), new KernelLogParser(), new MlnxQosParser(),
                 new dev.wirespeed.parse.host.DcbParser(),

@@ -103,6 +103,8 @@ public interface RecordVisitor<R> {
 
     R visit(ZeroTierPeer r);
 
+    R visit(dev.wirespeed.parse.other.ZeroTierNode r);
+
     R visit(PciDevice r);
 
     R visit(PcieLinkRecord r);

@@ -31,6 +31,8 @@ public final class Splitter {
     private static final Pattern BARE_ARG = Pattern.compile(
             "-{1,2}[\\w-]+(=\\S+)?|[a-z0-9_./:@=,*+-][\\w./:@=,*+'\"-]*|[A-Z][A-Z0-9_]*|\\||'[^']*'|\"[^\"]*\"|\\d+");
     private static final Pattern CAPTION = Pattern.compile("Code language: .*$");
+    /** A command line a page wrote as inline code: "`# mstflint -d 0b:00.0 query`". */
+    private static final Pattern INLINE_CODE = Pattern.compile("^`([^`]+)`$");
     /** Terminal colour codes (sockperf prints them), with or without the ESC byte a paste may lose. */
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m|\\[[0-9;]+m");
 
@@ -109,6 +111,7 @@ public final class Splitter {
                 lines.set(i, "");
                 continue;
             }
+            line = INLINE_CODE.matcher(line).replaceFirst("$1"); // "`$ mstflint -d 0b:00.0 q`" in a page's prose
             String[] found = prompt(line);
             if (found == null) {
                 found = bare(line);
@@ -184,12 +187,13 @@ public final class Splitter {
     }
 
     /**
-     * A root shell's bare "# " prompt before a known program ("# ethtool -i eth0"), as articles and
-     * mails print it; a "# " line that is prose or a shell comment stays output.
+     * A root shell's bare "# " prompt before a known program with arguments ("# ethtool -i eth0"),
+     * as articles and mails print it; a "# " line that is prose, a shell comment or a heading naming
+     * a program ("# iperf3") stays output.
      */
     private String[] rootPrompt(String line) {
         String[] found = bare(line.substring(2).strip());
-        return found == null ? null : new String[] {"#", found[1]};
+        return found == null || !found[1].strip().contains(" ") ? null : new String[] {"#", found[1]};
     }
 
     /** Drops a trailing "# comment" that a writer added after a command, and a markdown fence glued to its end ("iperf3 -c hadar```"). */

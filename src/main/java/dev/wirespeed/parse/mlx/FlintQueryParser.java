@@ -6,14 +6,21 @@ import dev.wirespeed.parse.Fields;
 import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * {@code flint -d DEV query} / {@code mstflint -d DEV q} (firmware burning tools): "Image type:",
- * "FW Version:", "PSID:", GUIDs and MACs as "key: value" lines; continuation lines (a second
- * "Rom Info" entry) are indented.
+ * {@code flint -d DEV query [full]} / {@code mstflint -d DEV q} (firmware burning tools): "Image type:",
+ * "FW Version:", "PSID:", "Base GUID:"/"Base MAC:" (the value, then how many are allocated), "Security
+ * Attributes:", as "key: value" lines; "Rom Info:" holds one "type=PXE version=3.6.502 cpu=AMD64"
+ * entry a line, the next ones indented. {@code query full} adds "Part Number:" and the product's
+ * "Description:" before the GUID table's own "Description: UID GuidsNumber" head. A value is one
+ * word: what follows it on the line (GUID counts, a note a writer added) is not part of it.
  */
 public final class FlintQueryParser extends BaseParser {
+    private static final Pattern ROM = Pattern.compile("type=(.+?)\\s+version=(\\S+).*");
 
     public FlintQueryParser() {
         super("flint", "flint", "mstflint");
@@ -29,24 +36,51 @@ public final class FlintQueryParser extends BaseParser {
     public Parsed parse(Lines in, int from) {
         ParseBuilder b = builder(in, from);
         Fields f = new Fields();
+        Map<String, String> roms = new LinkedHashMap<>();
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i)) {
                 break;
             }
-            Matcher m = in.match(KEY_VALUE, i);
-            if (m != null && !Character.isWhitespace(in.raw(i).charAt(0))) {
-                f.put(m.group(1), m.group(2), in.source(i));
+            boolean continued = Character.isWhitespace(in.raw(i).charAt(0));
+            Matcher m = continued ? null : in.match(KEY_VALUE, i);
+            if (m != null) {
+                String key = m.group(1).strip();
+                String value = m.group(2).strip();
+                if (key.equalsIgnoreCase("Rom Info")) {
+                    rom(roms, value);
+                } else if (!(key.equalsIgnoreCase("Description") && value.startsWith("UID"))) {
+                    f.put(key, value, in.source(i));
+                }
                 b.use(i);
-            } else if (Character.isWhitespace(in.raw(i).charAt(0))) {
+            } else if (continued) {
+                rom(roms, in.get(i));
                 b.use(i);
             } else {
                 break;
             }
         }
         Command c = in.command();
-        b.add(new MlxDevice(c == null ? null : c.after("-d"), null, null, null, f.text("psid"), null,
-                f.text("fw version"), null, null, f.first()));
+        b.add(new MlxDevice(c == null ? null : c.after("-d"), null, f.text("part number"), f.text("description"),
+                word(f, "psid"), null, word(f, "fw version"), null, null, f.first(), null, roms, word(f, "base guid"),
+                word(f, "base mac"), na(f.text("security attributes"))));
         return b.done(i);
+    }
+
+    private static void rom(Map<String, String> roms, String entry) {
+        Matcher m = ROM.matcher(entry.strip());
+        if (m.matches()) {
+            roms.putIfAbsent(m.group(1), m.group(2));
+        }
+    }
+
+    /** The value's first word ("08c0eb030053eaec        16": the GUID, then how many). */
+    private static String word(Fields f, String key) {
+        String v = f.text(key);
+        return v == null ? null : v.split("\\s+")[0];
+    }
+
+    private static String na(String s) {
+        return s == null || s.equals("N/A") ? null : s;
     }
 }

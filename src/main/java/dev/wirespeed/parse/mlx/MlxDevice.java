@@ -21,12 +21,17 @@ import java.util.Map;
  *                   differs from the one installed in flash (mstflint prints the row only then);
  *                   null when not printed
  * @param romVersions current versions of the other images (PXE, UEFI, CLP, "UEFI Virtio net" …), in order
+ *                   (mlxfwmanager's version table, flint's "Rom Info: type=PXE version=3.6.502")
+ * @param baseGuid   "Base GUID:" (flint, mlxfwmanager), hex as printed
+ * @param baseMac    "Base MAC:", hex as printed
+ * @param securityAttributes flint's "Security Attributes:" ("secure-fw", "dev"); null when N/A
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonTypeName("MlxDevice")
 public record MlxDevice(String device, String deviceType, String partNumber, String description, String psid,
                         String pciAddress, String firmware, String available, String status, Source source,
-                        String runningFirmware, Map<String, String> romVersions)
+                        String runningFirmware, Map<String, String> romVersions, String baseGuid, String baseMac,
+                        String securityAttributes)
         implements ParsedRecord {
     public MlxDevice {
         romVersions = romVersions == null ? Map.of()
@@ -37,7 +42,7 @@ public record MlxDevice(String device, String deviceType, String partNumber, Str
     public MlxDevice(String device, String deviceType, String partNumber, String description, String psid,
                      String pciAddress, String firmware, String available, String status, Source source) {
         this(device, deviceType, partNumber, description, psid, pciAddress, firmware, available, status, source, null,
-                Map.of());
+                Map.of(), null, null, null);
     }
 
     /** True when the running firmware is known and differs from the installed one: a reset is pending. */
@@ -50,7 +55,7 @@ public record MlxDevice(String device, String deviceType, String partNumber, Str
         return Columns.of().put("device", device).put("type", deviceType).put("part", partNumber).put("psid", psid)
                 .put("pci", pciAddress).put("firmware", firmware).put("available", available).put("status", status)
                 .put("running", runningFirmware).put("pxe", romVersions.get("PXE")).put("uefi", romVersions.get("UEFI"))
-                .map();
+                .put("guid", baseGuid).put("mac", baseMac).put("security", securityAttributes).map();
     }
 
     @Override

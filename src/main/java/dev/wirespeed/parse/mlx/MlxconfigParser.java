@@ -13,14 +13,23 @@ import java.util.regex.Pattern;
  * "Name:", "Description:", "Device: 21:00.0", "Configurations: Next Boot [New]", then one
  * "NAME value [new]" line per setting; the set prompt "Apply new Configuration? (y/n)" and
  * "Applying... Done!" follow. After "mlxconfig -d DEV q | grep NAME" only the setting lines
- * remain; they are read under the device the command names.
+ * remain; they are read under the device the command names. With {@code -e} the head reads
+ * "Configurations: Default Current Next Boot", each row carries the three values and a "*" before
+ * the name when the next value differs from the default or current one (mlxconfig then explains
+ * the mark in a last line); a "*" row is mlxconfig's even when a grep kept nothing else.
  */
 public final class MlxconfigParser extends BaseParser {
     private static final Pattern DEVICE_N = Pattern.compile("Device #\\d+:");
     private static final Pattern CONFIGS = Pattern.compile("Configurations:.*");
-    private static final Pattern SETTING = Pattern.compile("([A-Z][A-Za-z0-9_]*(?:\\[\\d+\\])?)\\s+(\\S+(?:\\[[^\\]]*\\])?)(?:\\s+(\\S+))?");
+    /** The -e query's head, mlxconfig's own even when a grep left nothing around it. */
+    private static final Pattern EXTENDED_HEAD = Pattern.compile("Configurations:\\s+Default\\s+Current\\s+Next Boot");
+    private static final Pattern SETTING = Pattern.compile(
+            "(\\*\\s*)?([A-Z][A-Za-z0-9_]*(?:\\[\\d+\\])?)\\s+(\\S+(?:\\[[^\\]]*\\])?)(?:\\s+(\\S+))?(?:\\s+(\\S+))?");
+    /** A -e row mlxconfig marked as changed: "*  NUM_OF_VFS  16  16  8". */
+    private static final Pattern STAR_ROW = Pattern.compile("\\*\\s+[A-Z][A-Z0-9_]+(?:\\[\\d+\\])?\\s+\\S+\\s+\\S+\\s+\\S+");
     private static final Pattern TAIL = Pattern.compile(
-            "Apply new Configuration\\?.*|Applying\\.\\.\\. Done!|-I- .*|-E- .*|-W- .*");
+            "Apply new Configuration\\?.*|Applying\\.\\.\\. Done!|-I- .*|-E- .*|-W- .*|The '\\*' shows parameters .*"
+                    + "|#\\s+Default\\s+Current\\s+Next Boot|\\.\\.\\.");
 
     public MlxconfigParser() {
         super("mlxconfig", "mlxconfig", "mstconfig");
@@ -37,7 +46,8 @@ public final class MlxconfigParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        if (grepped(in) && in.matches(GREPPED, i)) {
+        if (in.matches(STAR_ROW, i) || in.matches(EXTENDED_HEAD, i)
+                || (grepped(in) && (in.matches(GREPPED, i) || in.matches(CONFIGS, i)))) {
             return true;
         }
         if (!in.matches(DEVICE_N, i)) {
@@ -57,9 +67,10 @@ public final class MlxconfigParser extends BaseParser {
         Fields f = new Fields();
         boolean settings = false;
         String device = null;
-        if (grepped(in) && in.matches(GREPPED, from)) {
+        if (in.matches(STAR_ROW, from) || in.matches(EXTENDED_HEAD, from)
+                || (grepped(in) && (in.matches(GREPPED, from) || in.matches(CONFIGS, from)))) {
             settings = true;
-            device = in.command().after("-d");
+            device = in.command() == null ? null : in.command().after("-d");
         }
         int i = from;
         for (; i < in.size(); i++) {
@@ -73,16 +84,21 @@ public final class MlxconfigParser extends BaseParser {
                 }
                 b.use(i);
             } else if (in.matches(CONFIGS, i)) {
-                settings = true;
-                device = f.text("device");
-                b.add(new MlxDevice(device, f.text("device type"), na(f.text("name")), na(f.text("description")), null,
-                        null, null, null, null, f.first() != null ? f.first() : in.source(i)));
+                if (!settings) {
+                    settings = true;
+                    device = f.text("device");
+                    b.add(new MlxDevice(device, f.text("device type"), na(f.text("name")), na(f.text("description")),
+                            null, null, null, null, null, f.first() != null ? f.first() : in.source(i)));
+                }
                 b.use(i);
             } else if (!settings && (m = in.match(KEY_VALUE, i)) != null) {
                 f.put(m.group(1), m.group(2), in.source(i));
                 b.use(i);
             } else if (settings && (m = in.match(SETTING, i)) != null) {
-                b.use(i).add(new MlxSetting(device, m.group(1), m.group(2), m.group(3), in.source(i)));
+                b.use(i).add(m.group(5) != null // -e: default, current, next boot
+                        ? new MlxSetting(device, m.group(2), m.group(5), null, in.source(i), m.group(3), m.group(4),
+                                m.group(1) != null)
+                        : new MlxSetting(device, m.group(2), m.group(3), m.group(4), in.source(i)));
             } else if (settings && in.matches(TAIL, i)) {
                 b.use(i);
             } else {

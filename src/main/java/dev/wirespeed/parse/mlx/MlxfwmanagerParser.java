@@ -113,7 +113,12 @@ public final class MlxfwmanagerParser extends BaseParser {
         String pci = f.text("pci device name");
         b.add(new MlxDevice(pci, f.text("device type"), f.text("part number"), f.text("description"), f.text("psid"),
                 pci != null && pci.matches("[0-9a-fA-F:.]+") ? pci : null, v.fw, na(v.available), f.text("status"),
-                f.first(), na(v.running), v.roms));
+                f.first(), na(v.running), v.roms, hex(f.text("base guid")), hex(f.text("base mac")), null));
+    }
+
+    /** A GUID or MAC as printed; null when its writer masked it ("*****"). */
+    private static String hex(String s) {
+        return s != null && s.matches("[0-9a-fA-F]+") ? s : null;
     }
 
     private static String na(String s) {

@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
  * {@code mst status} and {@code mst status -v} (NVIDIA MFT), Linux and Windows: "MST modules:",
  * "MST devices:" with "/dev/mst/mt4115_pciconf0 - PCI configuration cycles access." followed by
  * "domain:bus:dev.fn=0000:03:00.0 …", the Windows "mt4115_pciconf0 bus:dev.fn=02:00.0", and the
- * -v table "DEVICE_TYPE MST PCI RDMA NET NUMA"; the module lines ("MST PCI module is not loaded")
+ * -v table "DEVICE_TYPE MST PCI RDMA NET NUMA [VFIO]" (a row read by its header's columns when it
+ * leaves cells empty, as a GPU's row has no RDMA or NET); the module lines ("MST PCI module is not loaded")
  * as {@link MstModule}s, so a paste from before "mst start" is read too. Also {@code mst start}:
  * "Starting MST (Mellanox Software Tools) driver set", "Loading MST PCI module - Success",
  * "Unloading MST PCI module (unused) - Success", "[warn] mst_pci is already loaded, skipping",
@@ -46,6 +47,7 @@ public final class MstStatusParser extends BaseParser {
         String path = null;
         dev.wirespeed.parse.Source src = null;
         String pci = null;
+        String header = null; // the -v table's head, whose columns place a row's cells
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i) || in.decoration(i)) {
@@ -63,9 +65,15 @@ public final class MstStatusParser extends BaseParser {
             } else if ((m = in.match(DBDF, i)) != null && path != null) {
                 pci = m.group(1);
                 b.use(i);
+            } else if (in.get(i).startsWith("DEVICE_TYPE") && in.get(i).contains("MST")) {
+                header = in.raw(i);
+                b.use(i);
+            } else if (header != null && (m = in.match(SPARSE_ROW, i)) != null && m.group(2) == null) {
+                String[] cells = cells(header, in.raw(i));
+                b.use(i).add(new MstDevice(cells[1], cells[2], cells[0], cells[3], net(cells[4]), Units.integer(cells[5]),
+                        in.source(i)));
             } else if ((m = in.match(TABLE, i)) != null) {
-                String net = m.group(5).replaceFirst("^net-", "");
-                b.use(i).add(new MstDevice(m.group(2), m.group(3), m.group(1), dash(m.group(4)), dash(net),
+                b.use(i).add(new MstDevice(m.group(2), m.group(3), m.group(1), dash(m.group(4)), net(m.group(5)),
                         Units.integer(m.group(6)), in.source(i)));
             } else if ((m = in.match(MODULE, i)) != null) {
                 b.use(i).add(new MstModule(m.group(1), m.group(2).equals("loaded"), in.source(i)));
@@ -86,12 +94,44 @@ public final class MstStatusParser extends BaseParser {
         return b.done(i);
     }
 
+    /** A row with fewer than six cells: type, MST, PCI and NUMA at least. */
+    private static final Pattern SPARSE_ROW = Pattern.compile(
+            "\\S+\\(rev:\\w+\\)\\s+\\S+\\s+[0-9a-fA-F:.]+(\\s+\\S+)?(\\s+\\S+)?(\\s+\\S+)?\\s+-?\\d+");
+    private static final String[] COLUMNS = {"DEVICE_TYPE", "MST", "PCI", "RDMA", "NET", "NUMA"};
+
+    /** The row's cells under each column of the head: a word belongs to the last column starting at or before it. */
+    private static String[] cells(String header, String row) {
+        int[] starts = new int[COLUMNS.length];
+        for (int c = 0; c < COLUMNS.length; c++) {
+            Matcher m = Pattern.compile("\\b" + COLUMNS[c] + "\\b").matcher(header);
+            starts[c] = m.find() ? m.start() : Integer.MAX_VALUE;
+        }
+        String[] cells = new String[COLUMNS.length];
+        Matcher w = Pattern.compile("\\S+").matcher(row);
+        while (w.find()) {
+            int col = -1;
+            for (int c = 0; c < COLUMNS.length; c++) {
+                if (starts[c] <= w.start() + 1) { // a cell may start one column early (a wider value)
+                    col = c;
+                }
+            }
+            if (col >= 0 && cells[col] == null) {
+                cells[col] = w.group();
+            }
+        }
+        return cells;
+    }
+
+    private static String net(String s) {
+        return s == null ? null : dash(s.replaceFirst("^net-", ""));
+    }
+
     private static String chip(String path) {
         Matcher m = Pattern.compile(".*?(mt\\d+).*").matcher(path);
         return m.matches() ? m.group(1) : null;
     }
 
     private static String dash(String s) {
-        return s.equals("-") || s.equals("NA") ? null : s;
+        return s == null || s.equals("-") || s.equals("NA") ? null : s;
     }
 }

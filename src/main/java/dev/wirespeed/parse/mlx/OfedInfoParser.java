@@ -10,10 +10,13 @@ import java.util.regex.Pattern;
 /**
  * {@code ofed_info -s} (MLNX_OFED): one line "MLNX_OFED_LINUX-24.10-3.2.5.0:", the release and a
  * colon, which is also the first line of plain {@code ofed_info} (there with " (OFED-…)" before the
- * colon, as mlnx_tune's "Driver Status" prints the release).
+ * colon, as mlnx_tune's "Driver Status" prints the release). DOCA-OFED names itself
+ * "OFED-internal-25.10-1.7.1:". On Debian the plain form goes on with "Installed Packages:", a rule
+ * and dpkg's "ii  name  version  arch  description" rows, read as part of the block.
  */
 public final class OfedInfoParser extends BaseParser {
-    private static final Pattern RELEASE = Pattern.compile("(MLNX_OFED_LINUX)-(\\d[\\w.-]*?)(?:\\s+\\(OFED-[\\w.-]+\\))?:");
+    private static final Pattern RELEASE = Pattern.compile("(MLNX_OFED_LINUX|OFED-internal)-(\\d[\\w.-]*?)(?:\\s+\\(OFED-[\\w.-]+\\))?:");
+    private static final Pattern PACKAGES = Pattern.compile("Installed Packages:|-+|ii\\s+\\S+\\s+\\S+.*");
 
     public OfedInfoParser() {
         super("ofed_info", "ofed_info");
@@ -31,6 +34,10 @@ public final class OfedInfoParser extends BaseParser {
         if (m != null) {
             b.use(from).add(new OfedVersion(m.group(1), m.group(2), in.source(from)));
         }
-        return b.done(m == null ? from : from + 1);
+        int i = from + 1;
+        while (m != null && i < in.size() && in.matches(PACKAGES, i)) {
+            b.use(i++);
+        }
+        return b.done(m == null ? from : i);
     }
 }

@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
  * {@code zerotier-cli peers}: "200 peers", a "&lt;ztaddr&gt; &lt;ver&gt; &lt;role&gt; &lt;lat&gt; &lt;link&gt; …"
  * header, one peer per line (a RELAY peer ends after &lt;link&gt;: one.cpp prints no lastTX, lastRX or
  * path without a direct path); and {@code zerotier-cli listpeers}: "200 listpeers ADDR PATHS LAT VER
- * ROLE", after its own "200 listpeers &lt;ztaddr&gt; …" header.
+ * ROLE", after its own "200 listpeers &lt;ztaddr&gt; …" header; and {@code zerotier-cli info}: "200 info
+ * ADDR VERSION STATUS" (this node).
  */
 public final class ZeroTierParser extends BaseParser {
     private static final Pattern HEAD = Pattern.compile("200 peers|<ztaddr>.*|200 listpeers <ztaddr>.*");
@@ -21,13 +22,15 @@ public final class ZeroTierParser extends BaseParser {
     private static final Pattern LISTPEER = Pattern.compile(
             "200 listpeers ([0-9a-f]{10})\\s+(\\S+)\\s+(-?\\d+)\\s+(\\S+)\\s+(LEAF|MOON|PLANET).*");
 
+    private static final Pattern INFO = Pattern.compile("200 info ([0-9a-f]{10}) (\\d[\\w.]*) (ONLINE|OFFLINE|TUNNELED)");
+
     public ZeroTierParser() {
         super("zerotier", "zerotier-cli");
     }
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.get(i).equals("200 peers") || in.matches(LISTPEER, i)
+        return in.get(i).equals("200 peers") || in.matches(LISTPEER, i) || in.matches(INFO, i)
                 || (in.get(i).startsWith("200 listpeers <ztaddr>") && in.matches(LISTPEER, i + 1))
                 || (in.get(i).startsWith("<ztaddr>") && in.matches(PEER, i + 1));
     }
@@ -46,6 +49,8 @@ public final class ZeroTierParser extends BaseParser {
             } else if ((m = in.match(PEER, i)) != null) {
                 b.use(i).add(new ZeroTierPeer(m.group(1), dash(m.group(2)), m.group(3), Units.integer(m.group(4)),
                         m.group(5), dash(m.group(8)), in.source(i)));
+            } else if ((m = in.match(INFO, i)) != null) {
+                b.use(i).add(new ZeroTierNode(m.group(1), m.group(2), m.group(3), in.source(i)));
             } else if ((m = in.match(LISTPEER, i)) != null) {
                 String path = m.group(2).split("[;,]")[0];
                 b.use(i).add(new ZeroTierPeer(m.group(1), dash(m.group(4)), m.group(5), Units.integer(m.group(3)),

@@ -29,6 +29,8 @@ public final class LspciParser extends BaseParser {
     private static final Pattern NUMA = Pattern.compile("NUMA node:\\s*(\\d+)");
     private static final Pattern DRIVER = Pattern.compile("Kernel driver in use:\\s*(\\S+)");
     private static final Pattern PART = Pattern.compile("\\[PN\\] Part number:\\s*(\\S+)");
+    /** All ones read back from configuration space: revision 0xff, or header type 0x7f (0xff without its multi-function bit). */
+    private static final Pattern ALL_ONES = Pattern.compile(".*\\(rev ff\\).*|!!! Unknown header type 7f");
 
     public LspciParser() {
         super("lspci", "lspci");
@@ -52,11 +54,12 @@ public final class LspciParser extends BaseParser {
             }
             boolean indented = Character.isWhitespace(in.raw(i).charAt(0));
             Matcher m;
-            if (!indented && (m = in.match(DEVICE, i)) != null) {
+            if ((!indented || heads(in, i)) && (m = in.match(DEVICE, i)) != null) {
                 d.flush(b);
                 d = new Device(m.group(1), in.source(i));
                 d.deviceClass = m.group(2);
                 d.description = m.group(3).replaceFirst("Code language:.*$", "").strip();
+                d.unreadable = ALL_ONES.matcher(d.description).matches();
                 b.use(i);
             } else if ((m = in.match(LNKCAP, i)) != null) {
                 d.capSpeed = Quantity.of(Units.number(m.group(1)), "GT/s", in.get(i));
@@ -86,6 +89,8 @@ public final class LspciParser extends BaseParser {
                     d.driver = m.group(1);
                 } else if ((m = PART.matcher(s)).matches()) {
                     d.part = m.group(1);
+                } else if (ALL_ONES.matcher(s).matches()) {
+                    d.unreadable = true;
                 }
                 if (!indented) {
                     break;
@@ -97,6 +102,28 @@ public final class LspciParser extends BaseParser {
         }
         d.flush(b);
         return b.done(i);
+    }
+
+    /**
+     * True when the line is less indented than the next one: a device line inside a block a page
+     * indented as a whole (an RST literal block), its detail lines indented further.
+     */
+    private static boolean heads(Lines in, int i) {
+        for (int k = i + 1; k < in.size(); k++) {
+            if (!in.blank(k)) {
+                return indent(in.raw(i)) < indent(in.raw(k));
+            }
+        }
+        return false;
+    }
+
+    /** Leading blanks, a tab counted as eight columns. */
+    private static int indent(String s) {
+        int n = 0;
+        for (int k = 0; k < s.length() && Character.isWhitespace(s.charAt(k)); k++) {
+            n += s.charAt(k) == '\t' ? 8 - n % 8 : 1;
+        }
+        return n;
     }
 
     /** What is known of the current device while its lines are read. */
@@ -114,6 +141,7 @@ public final class LspciParser extends BaseParser {
         Integer width;
         boolean speedDown;
         boolean widthDown;
+        boolean unreadable;
         Integer payload;
         Integer readReq;
         Source linkSource;
@@ -125,7 +153,8 @@ public final class LspciParser extends BaseParser {
 
         void flush(ParseBuilder b) {
             if (header != null) {
-                b.add(new PciDevice(address, deviceClass, description, numa, driver, part, header));
+                b.add(new PciDevice(address, deviceClass, description, numa, driver, part, header,
+                        unreadable ? Boolean.TRUE : null));
             }
             if (linkSource != null) {
                 b.add(new PcieLinkRecord(address, capSpeed, capWidth, speed, width, speedDown ? Boolean.TRUE : null,

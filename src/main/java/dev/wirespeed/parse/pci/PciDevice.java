@@ -14,11 +14,18 @@ import java.util.Map;
  * @param address     "04:00.0" or "0000:04:00.0", as printed
  * @param deviceClass "Ethernet controller", "Infiniband controller" …
  * @param description "Mellanox Technologies MT27710 Family [ConnectX-4 Lx]"
+ * @param unreadable  true when lspci read all ones from the function's configuration space ("(rev ff)",
+ *                    "!!! Unknown header type 7f"): it no longer answers on the bus; null otherwise
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("PciDevice")
 public record PciDevice(String address, String deviceClass, String description, Integer numaNode, String driver,
-                        String partNumber, Source source) implements ParsedRecord {
+                        String partNumber, Source source, Boolean unreadable) implements ParsedRecord {
+    public PciDevice(String address, String deviceClass, String description, Integer numaNode, String driver,
+                     String partNumber, Source source) {
+        this(address, deviceClass, description, numaNode, driver, partNumber, source, null);
+    }
+
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("address", address).put("class", deviceClass).put("device", description)
