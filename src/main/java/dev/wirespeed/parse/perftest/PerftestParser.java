@@ -33,7 +33,9 @@ import dev.wirespeed.parse.perftest.PerftestColumns.Column;
 public final class PerftestParser extends BaseParser {
     /** "RDMA_Write BW Test", with -b "RDMA_Write Bidirectional BW Test", with -l "RDMA_Write Post List BW Test". */
     private static final Pattern TITLE = Pattern.compile(
-            "(Send|RDMA_Write|RDMA_Read|Atomic(?:\\s+\\w+)?)\\s+(?:(?:Bidirectional|Post List)\\s+)?(BW|Latency) Test");
+            "(Send|RDMA[_ ]Write|RDMA[_ ]Read|Atomic(?:\\s+\\w+)?)\\s+(?:(?:Bidirectional|Post List)\\s+)?(BW|Latency) Test");
+    /** rdma_lat (perftest until 2012): three lines instead of a table, half the round trip in usec (or cycles with -C). */
+    private static final Pattern RDMA_LAT = Pattern.compile("Latency (typical|best|worst)\\s*: (\\d+(?:\\.\\d+)?(?:e[+-]?\\d+)?) (usec|cycles)");
     private static final Pattern PAIR = Pattern.compile("([A-Za-z][\\w .*#-]*?)\\s*:\\s*(\\S+(?:\\[B\\])?)");
     /** --output=latency|bandwidth|message_rate: printf("%lf\\n") of one value, nothing else (perftest_parameters.c). */
     private static final Pattern BARE_NUMBER = Pattern.compile("-?\\d+\\.\\d+");
@@ -77,12 +79,12 @@ public final class PerftestParser extends BaseParser {
 
     public PerftestParser() {
         super("perftest", "ib_send_bw", "ib_write_bw", "ib_read_bw", "ib_atomic_bw", "ib_send_lat", "ib_write_lat",
-                "ib_read_lat", "ib_atomic_lat", "raw_ethernet_bw", "raw_ethernet_lat");
+                "ib_read_lat", "ib_atomic_lat", "raw_ethernet_bw", "raw_ethernet_lat", "rdma_lat");
     }
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(TITLE, i) || PerftestColumns.of(in.get(i)) != null || in.matches(CPU, i)
+        return in.matches(TITLE, i) || PerftestColumns.of(in.get(i)) != null || in.matches(CPU, i) || in.matches(RDMA_LAT, i)
                 || in.matches(COMPLETION, i) || in.match(CONNECT, i) != null || in.matches(SOCKET, i)
                 || (in.get(i).startsWith("Max msg size in UD is MTU") && i + 1 < in.size())
                 || (BareNumbers.of(in.command()) != null && in.matches(BARE_NUMBER, i));
@@ -102,6 +104,8 @@ public final class PerftestParser extends BaseParser {
         PerftestColumns columns = null;
         List<PerftestBwRow> bw = new ArrayList<>();
         List<PerftestLatRow> lat = new ArrayList<>();
+        Map<String, Quantity> rdmaLat = new LinkedHashMap<>();
+        Source rdmaLatSource = null;
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i) || in.decoration(i)) {
@@ -110,6 +114,17 @@ public final class PerftestParser extends BaseParser {
             String s = in.get(i);
             Matcher m;
             PerftestColumns header;
+            if ((m = in.match(RDMA_LAT, i)) != null) {
+                if (rdmaLat.containsKey(m.group(1))) {
+                    break; // a second run
+                }
+                rdmaLatSource = rdmaLatSource == null ? in.source(i) : rdmaLatSource;
+                if (m.group(3).equals("usec")) { // cycles (-C) are no time until divided by the clock
+                    rdmaLat.put(m.group(1), Quantity.micros(Units.number(m.group(2)), m.group(2) + " usec"));
+                }
+                b.use(i);
+                continue;
+            }
             if ((m = in.match(TITLE, i)) != null) {
                 if (title != null || !bw.isEmpty() || !lat.isEmpty()) {
                     break; // a second test: its own block
@@ -157,6 +172,10 @@ public final class PerftestParser extends BaseParser {
                 Units.integer(settings.get("number of qps")), titleSource != null ? titleSource : in.source(from));
         if (title != null || !settings.isEmpty()) {
             b.add(header);
+        }
+        if (!rdmaLat.isEmpty()) {
+            lat.add(new PerftestLatRow(null, null, rdmaLat.get("best"), rdmaLat.get("worst"), rdmaLat.get("typical"), null,
+                    null, null, null, null, rdmaLatSource));
         }
         bw.forEach(b::add);
         lat.forEach(b::add);
@@ -278,7 +297,7 @@ public final class PerftestParser extends BaseParser {
     static String verb(String title, Command c) {
         String t = title != null ? title.toLowerCase(Locale.ROOT)
                 : c != null ? c.program().toLowerCase(Locale.ROOT) : "";
-        if (t.contains("write")) {
+        if (t.contains("write") || t.equals("rdma_lat")) { // rdma_lat ping-pongs RDMA writes
             return "write";
         }
         if (t.contains("read")) {
