@@ -25,7 +25,7 @@ public final class LogRules {
                 new ZeroTierUnreachableRule(), new MdcliPatchBlocksUpgradeRule(),
                 new KernelEventsRule(), new FirmwareResetPendingRule(),
                 new NcclBusBandwidthRule(), new MstNotStartedRule(), new StreamImbalanceRule(),
-                new IbdiagnetErrorsRule(), new TransceiverAlarmRule()));
+                new IbdiagnetErrorsRule(), new TransceiverAlarmRule(), new PerftestFailedRule()));
     }
 
     public List<LogRule> logRules() {

@@ -97,7 +97,8 @@ public final class Explainer {
                 || r instanceof dev.wirespeed.parse.host.QosSettings || r instanceof dev.wirespeed.parse.mlx.MstModule
                 || r instanceof dev.wirespeed.parse.iperf.IperfInterval
                 || r instanceof dev.wirespeed.parse.ib.IbdiagStage || r instanceof dev.wirespeed.parse.ib.IbdiagFabric
-                || r instanceof dev.wirespeed.parse.host.TransceiverModule || r instanceof dev.wirespeed.parse.host.HealthEvent;
+                || r instanceof dev.wirespeed.parse.host.TransceiverModule || r instanceof dev.wirespeed.parse.host.HealthEvent
+                || r instanceof dev.wirespeed.parse.perftest.PerftestError;
     }
 
     private static boolean isEmpty(Facts f) {

@@ -160,6 +160,22 @@ class PerftestVariantsTest {
         assertThat(all("Latency typical: 5711 cycles\nLatency best   : 5419 cycles\n", PerftestLatRow.class)).isEmpty();
     }
 
+    private static List<dev.wirespeed.diagnose.Finding> failed(String fixture) {
+        return dev.wirespeed.explain.Explainer.standard().explain("p.txt", Fixture.text(fixture)).findings().stream()
+                .filter(f -> f.rule().equals("perftest-failed")).toList();
+    }
+
+    @Test
+    void aFailedRunIsAFindingWithItsCause() {
+        assertThat(failed("perftest/ib_write_bw-couldnt-connect-pr228.txt")).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("192.168.125.211:18515"))
+                .satisfies(f -> assertThat(f.fix().action()).contains("-p 18515"));
+        assertThat(failed("perftest/ib_send_bw-completion-error-softiwarp27.txt")).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("transport retry counter exceeded"))
+                .satisfies(f -> assertThat(f.fix().action()).contains("-x"));
+        assertThat(failed("perftest/ib_send_lat-ib_read_bw-tabs-prompts-hpc-notes.txt")).as("a run that worked").isEmpty();
+    }
+
     @Test
     void theCpuWarningsFrequenciesAreLowAndHighWhateverTheirOrder() {
         CpuFrequencyWarning w = all("Conflicting CPU frequency values detected: 3300.000000 != 1600.000000\n",
