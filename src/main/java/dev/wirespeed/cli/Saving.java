@@ -4,6 +4,7 @@ import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.store.HostSummary;
 import dev.wirespeed.store.Item;
+import dev.wirespeed.store.KeptResults;
 import dev.wirespeed.store.ResultStatus;
 import dev.wirespeed.store.ResultsSink;
 import dev.wirespeed.store.RunInfo;
@@ -63,7 +64,7 @@ final class Saving {
         if (sink.describe() == null || items.isEmpty()) {
             return List.of();
         }
-        return sink.save(RunInfo.of(kind, commandLine(spec), host), items);
+        return KeptResults.save(sink, RunInfo.of(kind, commandLine(spec), host), items);
     }
 
     /** This host, for results measured here: its sysfs facts, summarized by the store. */

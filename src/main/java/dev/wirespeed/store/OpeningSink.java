@@ -56,6 +56,11 @@ public final class OpeningSink implements ResultsSink {
         return store().save(run, items);
     }
 
+    @Override
+    public Path file() {
+        return file;
+    }
+
     /** As {@link ResultStore#describe}: the file, known before the open ends. */
     @Override
     public String describe() {

@@ -85,7 +85,7 @@ public final class ResultStore implements ResultsSink {
         Connection c;
         try {
             SQLiteConfig config = new SQLiteConfig();
-            config.setBusyTimeout(15_000);
+            config.setBusyTimeout(Integer.getInteger("wirespeed.store.busyTimeoutMillis", 15_000)); // tests shorten the wait
             config.enforceForeignKeys(true);
             config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
             config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
@@ -196,6 +196,7 @@ public final class ResultStore implements ResultsSink {
         }
     }
 
+    @Override
     public Path file() {
         return file;
     }

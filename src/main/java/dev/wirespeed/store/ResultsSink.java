@@ -1,6 +1,7 @@
 package dev.wirespeed.store;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -22,6 +23,11 @@ public interface ResultsSink extends AutoCloseable {
 
     /** Where results go, for the "saved as …" line; null when not saving. */
     String describe();
+
+    /** The database file results go to, or null (not saving, or not a file). */
+    default Path file() {
+        return null;
+    }
 
     @Override
     void close();
