@@ -78,7 +78,7 @@ record BareNumbers(String output, String program, Long sizeBytes, boolean all, b
         lat.forEach(b::add);
         String verb = PerftestParser.verb(null, in.command());
         PerftestHeader none = new PerftestHeader(null, verb, program.endsWith("_bw"), null, null, null, null, null, null,
-                null, in.source(from));
+                null, null, in.source(from));
         b.measurement(PerftestParser.measurement(none, verb, false, bw, lat));
         return b.done(i);
     }

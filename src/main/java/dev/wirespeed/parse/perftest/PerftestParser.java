@@ -34,6 +34,19 @@ public final class PerftestParser extends BaseParser {
     /** "RDMA_Write BW Test", with -b "RDMA_Write Bidirectional BW Test", with -l "RDMA_Write Post List BW Test". */
     private static final Pattern TITLE = Pattern.compile(
             "(Send|RDMA[_ ]Write|RDMA[_ ]Read|Atomic(?:\\s+\\w+)?)\\s+(?:(?:Bidirectional|Post List)\\s+)?(BW|Latency) Test");
+    /**
+     * --use_cuda (perftest_cuda.c): the GPU buffer's setup before the settings and its release after
+     * the table; "device name = [NVIDIA A40]" names the GPU.
+     */
+    private static final Pattern CUDA = Pattern.compile(
+            "initializing CUDA|Listing all CUDA devices in system:|CUDA device \\d+: PCIe address is .*|Picking device No\\. \\d+"
+                    + "|(?:\\[pid = \\d+, dev = \\d+\\] )?device name = \\[(.*)\\]|creating CUDA Ctx|making it the current CUDA Ctx"
+                    + "|CUDA device integrated: \\d+|cuMemAlloc\\(\\) of a \\d+ bytes GPU buffer|allocated GPU buffer address at .*"
+                    + "|deallocating (?:RX )?GPU buffer.*|destroying current CUDA Ctx|Got PCIe address of: .*"
+                    + "|Perftest doesn't supports? CUDA tests with inline messages.*|Changing to active mtu.*");
+    /** Lines perftest prints before its banner that no other tool prints, so a block may start there. */
+    private static final Pattern LEAD = Pattern.compile("WARNING: BW peak won't be measured in this run\\.?"
+            + "|Perftest doesn't supports? .*|Requested mtu is higher than active mtu\\s*|Device not recognized to implement inline feature.*");
     /** rdma_lat (perftest until 2012): three lines instead of a table, half the round trip in usec (or cycles with -C). */
     private static final Pattern RDMA_LAT = Pattern.compile("Latency (typical|best|worst)\\s*: (\\d+(?:\\.\\d+)?(?:e[+-]?\\d+)?) (usec|cycles)");
     private static final Pattern PAIR = Pattern.compile("([A-Za-z][\\w .*#-]*?)\\s*:\\s*(\\S+(?:\\[B\\])?)");
@@ -85,6 +98,7 @@ public final class PerftestParser extends BaseParser {
     @Override
     public boolean startsAt(Lines in, int i) {
         return in.matches(TITLE, i) || PerftestColumns.of(in.get(i)) != null || in.matches(CPU, i) || in.matches(RDMA_LAT, i)
+                || in.get(i).equals("initializing CUDA") || in.matches(LEAD, i)
                 || in.matches(COMPLETION, i) || in.match(CONNECT, i) != null || in.matches(SOCKET, i)
                 || (in.get(i).startsWith("Max msg size in UD is MTU") && i + 1 < in.size())
                 || (BareNumbers.of(in.command()) != null && in.matches(BARE_NUMBER, i));
@@ -106,6 +120,7 @@ public final class PerftestParser extends BaseParser {
         List<PerftestLatRow> lat = new ArrayList<>();
         Map<String, Quantity> rdmaLat = new LinkedHashMap<>();
         Source rdmaLatSource = null;
+        String gpu = null;
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i) || in.decoration(i)) {
@@ -114,6 +129,11 @@ public final class PerftestParser extends BaseParser {
             String s = in.get(i);
             Matcher m;
             PerftestColumns header;
+            if ((m = in.match(CUDA, i)) != null) {
+                gpu = m.group(1) != null ? m.group(1) : gpu;
+                b.use(i);
+                continue;
+            }
             if ((m = in.match(RDMA_LAT, i)) != null) {
                 if (rdmaLat.containsKey(m.group(1))) {
                     break; // a second run
@@ -169,8 +189,8 @@ public final class PerftestParser extends BaseParser {
         PerftestHeader header = new PerftestHeader(title, verb, Boolean.TRUE.equals(bandwidth), settings.get("device"),
                 settings.get("connection type"), settings.get("transport type"), settings.get("link type"),
                 Units.integer(settings.get("mtu")), Units.integer(settings.get("gid index")),
-                Units.integer(settings.get("number of qps")), titleSource != null ? titleSource : in.source(from));
-        if (title != null || !settings.isEmpty()) {
+                Units.integer(settings.get("number of qps")), gpu, titleSource != null ? titleSource : in.source(from));
+        if (title != null || !settings.isEmpty() || gpu != null) {
             b.add(header);
         }
         if (!rdmaLat.isEmpty()) {
