@@ -177,6 +177,20 @@ class PerftestVariantsTest {
     }
 
     @Test
+    void withReportCyclesTheUsecColumnsHoldCycles() {
+        // built from perftest_parameters.c (HEAD) print_report_lat: with -C the header still says [usec]; the
+        // values are made up around the t_avg of 8299 a user asked about (jcxue/RDMA-Tutorial#8, output not stored)
+        String table = " #bytes #iterations    t_min[usec]    t_max[usec]  t_typical[usec]    t_avg[usec]    t_stdev[usec]"
+                + "   99% percentile[usec]   99.9% percentile[usec]\n"
+                + " 1024    5             7904.00        9870.00      8156.00           8299.00        648.12      9870.00        9870.00\n";
+        PerftestLatRow cycles = all("$ ib_write_lat -a -n 5 -F -C 10.0.0.2\n" + table, PerftestLatRow.class).getFirst();
+        assertThat(cycles.average().unit()).isEqualTo("cycles");
+        assertThat(perftest("$ ib_write_lat -a -n 5 -F -C 10.0.0.2\n" + table).getFirst().measurements()).isEmpty();
+        assertThat(all("$ ib_write_lat -a -n 5 -F 10.0.0.2\n" + table, PerftestLatRow.class).getFirst().average().unit())
+                .isEqualTo("us");
+    }
+
+    @Test
     void theCpuWarningsFrequenciesAreLowAndHighWhateverTheirOrder() {
         CpuFrequencyWarning w = all("Conflicting CPU frequency values detected: 3300.000000 != 1600.000000\n",
                 CpuFrequencyWarning.class).getFirst();

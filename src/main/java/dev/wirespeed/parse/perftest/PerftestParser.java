@@ -121,6 +121,7 @@ public final class PerftestParser extends BaseParser {
         Map<String, Quantity> rdmaLat = new LinkedHashMap<>();
         Source rdmaLatSource = null;
         String gpu = null;
+        boolean cycles = reportsCycles(in.command());
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i) || in.decoration(i)) {
@@ -157,7 +158,7 @@ public final class PerftestParser extends BaseParser {
                 b.use(i).add(cpuWarning(m, in.source(i)));
                 // the warning can share a line with a row; read the row too
                 String rest = s.replace(m.group(0), "").strip();
-                readRow(rest, columns, bw, lat, in.source(i));
+                readRow(rest, columns, cycles, bw, lat, in.source(i));
             } else if (in.matches(TABLE_NOISE, i)) {
                 b.use(i);
             } else if ((header = PerftestColumns.of(s)) != null) {
@@ -167,7 +168,7 @@ public final class PerftestParser extends BaseParser {
                 columns = header;
                 bandwidth = header.bandwidth();
                 b.use(i);
-            } else if (columns != null && readRow(s, columns, bw, lat, in.source(i))) {
+            } else if (columns != null && readRow(s, columns, cycles, bw, lat, in.source(i))) {
                 b.use(i);
             } else if (in.matches(COMPLETION, i) || in.match(CONNECT, i) != null || in.matches(SOCKET, i)) {
                 i = error(in, i, b);
@@ -200,7 +201,11 @@ public final class PerftestParser extends BaseParser {
         bw.forEach(b::add);
         lat.forEach(b::add);
         if (!bw.isEmpty() || !lat.isEmpty()) {
-            b.measurement(measurement(header, verb, bidirectional(title), bw, lat));
+            if (bw.isEmpty() && cycles) {
+                b.note("latencies in CPU cycles (-C): no time without the clock rate");
+            } else {
+                b.measurement(measurement(header, verb, bidirectional(title), bw, lat));
+            }
         }
         return b.done(i);
     }
@@ -257,7 +262,17 @@ public final class PerftestParser extends BaseParser {
     private static final Pattern NUMBER = Pattern.compile("-?\\d+(?:\\.\\d+)?");
 
     /** A table row read by the header's columns: all numbers, at least up to the first value column. */
-    private static boolean readRow(String s, PerftestColumns columns, List<PerftestBwRow> bw, List<PerftestLatRow> lat,
+    /**
+     * -C / --report-cycles: the latency columns keep their "[usec]" header but hold CPU cycles
+     * (perftest_parameters.c print_report_lat divides by the clock only without it); 8299 "usec" of
+     * a 1 KiB write on ConnectX-3 is 8299 cycles, about 2.5 us at 3.3 GHz.
+     */
+    static boolean reportsCycles(Command c) {
+        return c != null && c.program().endsWith("_lat") && c.has("-C", "--report-cycles");
+    }
+
+    private static boolean readRow(String s, PerftestColumns columns, boolean cycles, List<PerftestBwRow> bw,
+                                   List<PerftestLatRow> lat,
                                    Source src) {
         if (columns == null || s.isEmpty()) {
             return false;
@@ -290,9 +305,10 @@ public final class PerftestParser extends BaseParser {
             return true;
         }
         int tps = columns.index(Column.TPS);
-        lat.add(new PerftestLatRow(size, iterations, us(v, columns.index(Column.T_MIN)), us(v, columns.index(Column.T_MAX)),
-                us(v, columns.index(Column.T_TYPICAL)), us(v, columns.index(Column.T_AVG)),
-                us(v, columns.index(Column.T_STDEV)), us(v, columns.index(Column.P99)), us(v, columns.index(Column.P999)),
+        lat.add(new PerftestLatRow(size, iterations, time(v, columns.index(Column.T_MIN), cycles),
+                time(v, columns.index(Column.T_MAX), cycles), time(v, columns.index(Column.T_TYPICAL), cycles),
+                time(v, columns.index(Column.T_AVG), cycles), time(v, columns.index(Column.T_STDEV), cycles),
+                time(v, columns.index(Column.P99), cycles), time(v, columns.index(Column.P999), cycles),
                 tps >= 0 && tps < v.length ? Quantity.of(Units.number(v[tps]), "1/s", v[tps] + " tps") : null, src));
         return true;
     }
@@ -307,6 +323,13 @@ public final class PerftestParser extends BaseParser {
     static Quantity rate(double v, String unit, String raw) {
         double bps = unit.equals("Gb/sec") ? v * 1e9 : v * 1024 * 1024 * 8;
         return Quantity.bitsPerSecond(bps, raw + " " + unit);
+    }
+
+    private static Quantity time(String[] v, int k, boolean cycles) {
+        if (cycles && k >= 0 && k < v.length) {
+            return Quantity.of(Units.number(v[k]), "cycles", v[k] + " cycles");
+        }
+        return us(v, k);
     }
 
     private static Quantity us(String[] v, int k) {
