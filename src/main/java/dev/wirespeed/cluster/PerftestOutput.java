@@ -17,7 +17,9 @@ public final class PerftestOutput {
 
     public static Optional<PerftestResult> parse(String output) {
         for (Parsed parsed : PerftestParser.blocks(output)) {
-            List<PerftestBwRow> rows = parsed.all(PerftestBwRow.class);
+            // a full table row; --output=bandwidth's bare averages say no iterations
+            List<PerftestBwRow> rows = parsed.all(PerftestBwRow.class).stream()
+                    .filter(r -> r.average() != null && r.iterations() != null).toList();
             if (rows.isEmpty()) {
                 continue;
             }

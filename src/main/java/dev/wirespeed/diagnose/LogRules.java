@@ -25,7 +25,7 @@ public final class LogRules {
                 new ZeroTierUnreachableRule(), new MdcliPatchBlocksUpgradeRule(),
                 new KernelEventsRule(), new FirmwareResetPendingRule(), new MlxconfigPendingRule(), new PciUnreadableRule(),
                 new NcclBusBandwidthRule(), new MstNotStartedRule(), new StreamImbalanceRule(),
-                new IbdiagnetErrorsRule(), new TransceiverAlarmRule(), new Iperf3ErrorRule()));
+                new IbdiagnetErrorsRule(), new TransceiverAlarmRule(), new Iperf3ErrorRule(), new PerftestFailedRule()));
     }
 
     public List<LogRule> logRules() {

@@ -101,7 +101,8 @@ public final class Explainer {
                 || r instanceof dev.wirespeed.parse.ib.IbdiagStage || r instanceof dev.wirespeed.parse.ib.IbdiagFabric
                 || r instanceof dev.wirespeed.parse.host.TransceiverModule || r instanceof dev.wirespeed.parse.host.HealthEvent
                 || r instanceof dev.wirespeed.parse.host.KernelError
-                || r instanceof dev.wirespeed.parse.host.NicFirmware;
+                || r instanceof dev.wirespeed.parse.host.NicFirmware
+                || r instanceof dev.wirespeed.parse.perftest.PerftestError;
     }
 
     private static boolean isEmpty(Facts f) {

@@ -54,6 +54,7 @@ import dev.wirespeed.parse.mlx.TuneItem;
 import dev.wirespeed.parse.other.MdcliRecord;
 import dev.wirespeed.parse.other.ZeroTierPeer;
 import dev.wirespeed.parse.perftest.CpuFrequencyWarning;
+import dev.wirespeed.parse.perftest.PerftestError;
 import dev.wirespeed.parse.perftest.PerftestBwRow;
 import dev.wirespeed.parse.perftest.PerftestHeader;
 import dev.wirespeed.parse.perftest.PerftestLatRow;
@@ -376,6 +377,11 @@ final class RecordFacts {
         @Override
         public Void visit(PerftestBwRow r) {
             return null;
+        }
+
+        @Override
+        public Void visit(PerftestError r) {
+            return null; // a failed run: it says nothing about the host; the log rules name its cause
         }
 
         @Override

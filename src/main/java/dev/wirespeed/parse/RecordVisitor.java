@@ -36,6 +36,7 @@ import dev.wirespeed.parse.other.ZeroTierPeer;
 import dev.wirespeed.parse.pci.PciDevice;
 import dev.wirespeed.parse.pci.PcieLinkRecord;
 import dev.wirespeed.parse.perftest.CpuFrequencyWarning;
+import dev.wirespeed.parse.perftest.PerftestError;
 import dev.wirespeed.parse.perftest.PerftestBwRow;
 import dev.wirespeed.parse.perftest.PerftestHeader;
 import dev.wirespeed.parse.perftest.PerftestLatRow;
@@ -110,6 +111,8 @@ public interface RecordVisitor<R> {
     R visit(PcieLinkRecord r);
 
     R visit(CpuFrequencyWarning r);
+
+    R visit(PerftestError r);
 
     R visit(PerftestBwRow r);
 

@@ -25,6 +25,8 @@ public final class Splitter {
         Pattern.compile("((?:PS )?[A-Za-z]:\\\\[^<>:\"|?*]*>)(.*)"),
         Pattern.compile("(MDCLI>)(?:\\s+(.*))?"),
         Pattern.compile("(\\$)\\s+(.+)"),
+        // bash's default prompt where no PS1 is set: containers (oc rsh, kubectl exec), sudo -s
+        Pattern.compile("((?:ba)?sh-\\d+(?:\\.\\d+)?[#$])\\s+(.+)"),
     };
     private static final Pattern MDCLI_CONTEXT = Pattern.compile("\\[\\*?(?:\\(\\w+\\))?[\\w.-]+@[\\w.-]+\\](?:/\\S*)?");
     private static final Pattern BARE = Pattern.compile("(?:sudo\\s+)?([a-z][\\w.-]*)((?:\\s+[^\\s]+)*)");

@@ -36,6 +36,13 @@ class SplitterTest {
     }
 
     @Test
+    void bashsDefaultPromptOfAContainer() {
+        List<Chunk> chunks = splitter.split("sh-5.1# ib_write_bw -d mlx5_1 -q 16 192.168.2.1\n WARNING: x\nbash-4.2$ ibstat\nCA 'mlx5_0'");
+        assertThat(chunks).extracting(Chunk::prompt).containsExactly("sh-5.1#", "bash-4.2$");
+        assertThat(chunks).extracting(c -> c.command().program()).containsExactly("ib_write_bw", "ibstat");
+    }
+
+    @Test
     void quotedMailTaggedHarnessAndPathlessOrPowerShellPrompts() {
         String log = String.join("\n",
                 ">> [root@nfsvmd07 ~]# nfsstat -m",

@@ -9,10 +9,13 @@ import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
-/** A row of a perftest bandwidth table. Peak is null when perftest printed 0.00 (it does not measure it there). */
+/**
+ * A row of a perftest bandwidth table. Peak is null when perftest printed 0.00 (it does not measure it there).
+ * Iterations are null when the output does not say them (--output=bandwidth prints the average alone).
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("PerftestBwRow")
-public record PerftestBwRow(long sizeBytes, long iterations, Quantity peak, Quantity average, Quantity messageRate,
+public record PerftestBwRow(long sizeBytes, Long iterations, Quantity peak, Quantity average, Quantity messageRate,
                             Source source) implements ParsedRecord {
     @Override
     public Map<String, String> columns() {

@@ -16,16 +16,17 @@ import java.util.Map;
  * @param connection RC, UC, UD, XRC, DC
  * @param linkType   "IB" or "Ethernet" (RoCE)
  * @param gidIndex   the GID index (RoCE), null on InfiniBand
+ * @param gpu        the GPU whose memory the run used (--use_cuda: "device name = [NVIDIA A40]")
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("PerftestHeader")
 public record PerftestHeader(String title, String verb, boolean bandwidth, String device, String connection,
                              String transport, String linkType, Integer mtuBytes, Integer gidIndex, Integer qps,
-                             Source source) implements ParsedRecord {
+                             String gpu, Source source) implements ParsedRecord {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("test", title).put("device", device).put("connection", connection)
-                .put("link", linkType).put("mtu", mtuBytes).put("gid index", gidIndex).put("qps", qps).map();
+                .put("link", linkType).put("mtu", mtuBytes).put("gid index", gidIndex).put("qps", qps).put("gpu", gpu).map();
     }
 
     @Override

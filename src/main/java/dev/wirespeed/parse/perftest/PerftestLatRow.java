@@ -12,11 +12,12 @@ import java.util.Map;
 /**
  * A row of a perftest latency table (microseconds); older perftest prints no percentiles. In
  * duration mode (-D) perftest keeps no per-iteration samples and prints only t_avg and the
- * transactions per second ("tps average"), so the other latencies are null there.
+ * transactions per second ("tps average"), so the other latencies are null there. Size and iterations
+ * are null when the output does not say them (a pasted table with those columns cut, --output=latency).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("PerftestLatRow")
-public record PerftestLatRow(long sizeBytes, long iterations, Quantity min, Quantity max, Quantity typical,
+public record PerftestLatRow(Long sizeBytes, Long iterations, Quantity min, Quantity max, Quantity typical,
                              Quantity average, Quantity stdev, Quantity p99, Quantity p999, Quantity transactionsPerSecond,
                              Source source)
         implements ParsedRecord {

@@ -20,6 +20,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import dev.wirespeed.parse.perftest.PerftestColumns.Column;
 
 /**
  * perftest ib_{send,write,read,atomic}_{bw,lat}: the settings block ("Send BW Test", "Connection
@@ -32,17 +33,34 @@ import java.util.regex.Pattern;
 public final class PerftestParser extends BaseParser {
     /** "RDMA_Write BW Test", with -b "RDMA_Write Bidirectional BW Test", with -l "RDMA_Write Post List BW Test". */
     private static final Pattern TITLE = Pattern.compile(
-            "(Send|RDMA_Write|RDMA_Read|Atomic(?:\\s+\\w+)?)\\s+(?:(?:Bidirectional|Post List)\\s+)?(BW|Latency) Test");
+            "(Send|RDMA[_ ]Write|RDMA[_ ]Read|Atomic(?:\\s+\\w+)?)\\s+(?:(?:Bidirectional|Post List)\\s+)?(BW|Latency) Test");
+    /**
+     * --use_cuda (perftest_cuda.c): the GPU buffer's setup before the settings and its release after
+     * the table; "device name = [NVIDIA A40]" names the GPU.
+     */
+    private static final Pattern CUDA = Pattern.compile(
+            "initializing CUDA|Listing all CUDA devices in system:|CUDA device \\d+: PCIe address is .*|Picking device No\\. \\d+"
+                    + "|(?:\\[pid = \\d+, dev = \\d+\\] )?device name = \\[(.*)\\]|creating CUDA Ctx|making it the current CUDA Ctx"
+                    + "|CUDA device integrated: \\d+|cuMemAlloc\\(\\) of a \\d+ bytes GPU buffer|allocated GPU buffer address at .*"
+                    + "|deallocating (?:RX )?GPU buffer.*|destroying current CUDA Ctx|Got PCIe address of: .*"
+                    + "|Perftest doesn't supports? CUDA tests with inline messages.*|Changing to active mtu.*");
+    /** Lines perftest prints before its banner that no other tool prints, so a block may start there. */
+    private static final Pattern LEAD = Pattern.compile("WARNING: BW peak won't be measured in this run\\.?"
+            + "|Perftest doesn't supports? .*|Requested mtu is higher than active mtu\\s*|Device not recognized to implement inline feature.*");
+    /** rdma_lat (perftest until 2012): three lines instead of a table, half the round trip in usec (or cycles with -C). */
+    private static final Pattern RDMA_LAT = Pattern.compile("Latency (typical|best|worst)\\s*: (\\d+(?:\\.\\d+)?(?:e[+-]?\\d+)?) (usec|cycles)");
     private static final Pattern PAIR = Pattern.compile("([A-Za-z][\\w .*#-]*?)\\s*:\\s*(\\S+(?:\\[B\\])?)");
-    private static final Pattern BW_HEAD = Pattern.compile("#bytes\\s+#iterations\\s+BW peak\\[(MB/sec|Gb/sec|MiB/sec)\\].*");
-    private static final Pattern LAT_HEAD = Pattern.compile("#bytes\\s+#iterations\\s+t_min\\[usec\\].*");
-    /** Duration mode (-D): perftest keeps no samples, so only the mean and transactions per second. */
-    private static final Pattern DURATION_LAT_HEAD = Pattern.compile("#bytes\\s+#iterations\\s+t_avg\\[usec\\]\\s+tps average.*");
-    private static final Pattern DURATION_LAT_ROW = Pattern.compile("(\\d+)\\s+(\\d+)\\s+([\\d.]+)\\s+([\\d.]+)");
-    private static final String DURATION = "usec, tps";
-    /** perftest 1.x (OFED 1.x) prints no MsgRate column, so the fifth column is optional. */
-    private static final Pattern BW_ROW = Pattern.compile("(\\d+)\\s+(\\d+)\\s+([\\d.]+)\\s+([\\d.]+)(?:\\s+([\\d.]+))?");
-    private static final Pattern LAT_ROW = Pattern.compile("(\\d+)\\s+(\\d+)((?:\\s+[\\d.]+){3,7})");
+    /** --output=latency|bandwidth|message_rate: printf("%lf\\n") of one value, nothing else (perftest_parameters.c). */
+    private static final Pattern BARE_NUMBER = Pattern.compile("-?\\d+\\.\\d+");
+    /** NOTIFY_COMP_ERROR_SEND/RECV, on up to three lines or joined on one by a paste. */
+    private static final Pattern COMPLETION = Pattern.compile("Completion with error at (client|server)\\b.*");
+    private static final Pattern FAILED_STATUS = Pattern.compile(
+            "Failed status(?:-(.+?) \\((\\d+)\\)| (\\d+)): wr_id -?\\d+(?: syndrom (0x[0-9a-fA-F]+))?");
+    private static final Pattern COUNTS = Pattern.compile("(?:scnt=\\d+, ccnt=\\d+|rcnt=\\d+)");
+    private static final Pattern CONNECT = Pattern.compile("(?:\\d+:\\w+: )?Couldn't connect to (\\S+:\\d+)");
+    private static final Pattern SOCKET = Pattern.compile(
+            "(?:\\w+: )?(?:Unable to open file descriptor for socket connection|Unable to init the socket connection"
+                    + "|Couldn't read remote address|Couldn't listen to port \\d+).*");
     /** perftest 1.x prints the conflict alone ("… 3300.000000 != 1600.000000"), later ones add "CPU Frequency is not max.". */
     private static final Pattern CPU = Pattern.compile(
             "Conflicting CPU frequency values detected: (\\d+(?:\\.\\d+)?) != (\\d+(?:\\.\\d+)?)(?:\\.\\s*CPU Frequency is not max\\.?)?"
@@ -74,26 +92,36 @@ public final class PerftestParser extends BaseParser {
 
     public PerftestParser() {
         super("perftest", "ib_send_bw", "ib_write_bw", "ib_read_bw", "ib_atomic_bw", "ib_send_lat", "ib_write_lat",
-                "ib_read_lat", "ib_atomic_lat", "raw_ethernet_bw", "raw_ethernet_lat");
+                "ib_read_lat", "ib_atomic_lat", "raw_ethernet_bw", "raw_ethernet_lat", "rdma_lat");
     }
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(TITLE, i) || in.matches(BW_HEAD, i) || in.matches(LAT_HEAD, i) || in.matches(DURATION_LAT_HEAD, i)
-                || in.matches(CPU, i)
-                || (in.get(i).startsWith("Max msg size in UD is MTU") && i + 1 < in.size());
+        return in.matches(TITLE, i) || PerftestColumns.of(in.get(i)) != null || in.matches(CPU, i) || in.matches(RDMA_LAT, i)
+                || in.get(i).equals("initializing CUDA") || in.matches(LEAD, i)
+                || in.matches(COMPLETION, i) || in.match(CONNECT, i) != null || in.matches(SOCKET, i)
+                || (in.get(i).startsWith("Max msg size in UD is MTU") && i + 1 < in.size())
+                || (BareNumbers.of(in.command()) != null && in.matches(BARE_NUMBER, i));
     }
 
     @Override
     public Parsed parse(Lines in, int from) {
         ParseBuilder b = builder(in, from);
+        BareNumbers bare = BareNumbers.of(in.command());
+        if (bare != null && in.matches(BARE_NUMBER, from)) {
+            return bare.parse(in, from, b);
+        }
         Map<String, String> settings = new LinkedHashMap<>();
         String title = null;
         Source titleSource = null;
         Boolean bandwidth = null;
-        String unit = null;
+        PerftestColumns columns = null;
         List<PerftestBwRow> bw = new ArrayList<>();
         List<PerftestLatRow> lat = new ArrayList<>();
+        Map<String, Quantity> rdmaLat = new LinkedHashMap<>();
+        Source rdmaLatSource = null;
+        String gpu = null;
+        boolean cycles = reportsCycles(in.command());
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i) || in.decoration(i)) {
@@ -101,6 +129,23 @@ public final class PerftestParser extends BaseParser {
             }
             String s = in.get(i);
             Matcher m;
+            PerftestColumns header;
+            if ((m = in.match(CUDA, i)) != null) {
+                gpu = m.group(1) != null ? m.group(1) : gpu;
+                b.use(i);
+                continue;
+            }
+            if ((m = in.match(RDMA_LAT, i)) != null) {
+                if (rdmaLat.containsKey(m.group(1))) {
+                    break; // a second run
+                }
+                rdmaLatSource = rdmaLatSource == null ? in.source(i) : rdmaLatSource;
+                if (m.group(3).equals("usec")) { // cycles (-C) are no time until divided by the clock
+                    rdmaLat.put(m.group(1), Quantity.micros(Units.number(m.group(2)), m.group(2) + " usec"));
+                }
+                b.use(i);
+                continue;
+            }
             if ((m = in.match(TITLE, i)) != null) {
                 if (title != null || !bw.isEmpty() || !lat.isEmpty()) {
                     break; // a second test: its own block
@@ -110,28 +155,24 @@ public final class PerftestParser extends BaseParser {
                 bandwidth = m.group(2).equals("BW");
                 b.use(i);
             } else if ((m = CPU.matcher(s)).find()) {
-                b.use(i).add(new CpuFrequencyWarning(m.group(0), m.group(1) == null ? null : Units.number(m.group(1)),
-                        m.group(2) == null ? null : Units.number(m.group(2)), in.source(i)));
+                b.use(i).add(cpuWarning(m, in.source(i)));
                 // the warning can share a line with a row; read the row too
                 String rest = s.replace(m.group(0), "").strip();
-                readRow(rest, unit, bw, lat, in.source(i));
+                readRow(rest, columns, cycles, bw, lat, in.source(i));
             } else if (in.matches(TABLE_NOISE, i)) {
                 b.use(i);
-            } else if ((m = in.match(BW_HEAD, i)) != null) {
-                unit = m.group(1);
-                bandwidth = true;
+            } else if ((header = PerftestColumns.of(s)) != null) {
+                if (columns != null && (!bw.isEmpty() || !lat.isEmpty())) {
+                    break; // a second table: its own block
+                }
+                columns = header;
+                bandwidth = header.bandwidth();
                 b.use(i);
-            } else if (in.matches(LAT_HEAD, i)) {
-                unit = "usec";
-                bandwidth = false;
+            } else if (columns != null && readRow(s, columns, cycles, bw, lat, in.source(i))) {
                 b.use(i);
-            } else if (in.matches(DURATION_LAT_HEAD, i)) {
-                unit = DURATION;
-                bandwidth = false;
-                b.use(i);
-            } else if (unit != null && readRow(s, unit, bw, lat, in.source(i))) {
-                b.use(i);
-            } else if (unit == null && in.matches(NOISE, i)) {
+            } else if (in.matches(COMPLETION, i) || in.match(CONNECT, i) != null || in.matches(SOCKET, i)) {
+                i = error(in, i, b);
+            } else if (columns == null && in.matches(NOISE, i)) {
                 m = PAIR.matcher(s);
                 while (m.find()) {
                     settings.putIfAbsent(m.group(1).strip().toLowerCase(Locale.ROOT), m.group(2).replace("[B]", ""));
@@ -149,63 +190,157 @@ public final class PerftestParser extends BaseParser {
         PerftestHeader header = new PerftestHeader(title, verb, Boolean.TRUE.equals(bandwidth), settings.get("device"),
                 settings.get("connection type"), settings.get("transport type"), settings.get("link type"),
                 Units.integer(settings.get("mtu")), Units.integer(settings.get("gid index")),
-                Units.integer(settings.get("number of qps")), titleSource != null ? titleSource : in.source(from));
-        if (title != null || !settings.isEmpty()) {
+                Units.integer(settings.get("number of qps")), gpu, titleSource != null ? titleSource : in.source(from));
+        if (title != null || !settings.isEmpty() || gpu != null) {
             b.add(header);
+        }
+        if (!rdmaLat.isEmpty()) {
+            lat.add(new PerftestLatRow(null, null, rdmaLat.get("best"), rdmaLat.get("worst"), rdmaLat.get("typical"), null,
+                    null, null, null, null, rdmaLatSource));
         }
         bw.forEach(b::add);
         lat.forEach(b::add);
         if (!bw.isEmpty() || !lat.isEmpty()) {
-            b.measurement(measurement(header, verb, bidirectional(title), bw, lat));
+            if (bw.isEmpty() && cycles) {
+                b.note("latencies in CPU cycles (-C): no time without the clock rate");
+            } else {
+                b.measurement(measurement(header, verb, bidirectional(title), bw, lat));
+            }
         }
         return b.done(i);
     }
 
-    private static boolean readRow(String s, String unit, List<PerftestBwRow> bw, List<PerftestLatRow> lat, Source src) {
-        if (unit == null || s.isEmpty()) {
-            return false;
+    /**
+     * perftest prints the two frequencies of /proc/cpuinfo that differ (get_clock.c), the first core's
+     * and the other one's, in no order; low and high are their minimum and maximum.
+     */
+    private static CpuFrequencyWarning cpuWarning(Matcher m, Source src) {
+        Double a = m.group(1) == null ? null : Units.number(m.group(1));
+        Double z = m.group(2) == null ? null : Units.number(m.group(2));
+        if (a == null || z == null) {
+            return new CpuFrequencyWarning(m.group(0), a, z, src);
         }
-        Matcher m;
-        if (unit.equals(DURATION) && (m = DURATION_LAT_ROW.matcher(s)).matches()) {
-            lat.add(new PerftestLatRow(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), null, null, null,
-                    Quantity.micros(Units.number(m.group(3)), m.group(3) + " usec"), null, null, null,
-                    Quantity.of(Units.number(m.group(4)), "1/s", m.group(4) + " tps"), src));
-            return true;
-        }
-        if (unit.equals(DURATION)) {
-            return false;
-        }
-        if (!unit.equals("usec") && (m = BW_ROW.matcher(s)).matches()) {
-            double peak = Units.number(m.group(3));
-            double avg = Units.number(m.group(4));
-            bw.add(new PerftestBwRow(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)),
-                    peak == 0 && avg > 0 ? null : rate(peak, unit, m.group(3)), rate(avg, unit, m.group(4)),
-                    m.group(5) == null ? null : Quantity.of(Units.number(m.group(5)) * 1e6, "1/s", m.group(5) + " Mpps"), src));
-            return true;
-        }
-        if (unit.equals("usec") && (m = LAT_ROW.matcher(s)).matches()) {
-            String[] v = m.group(3).strip().split("\\s+");
-            lat.add(new PerftestLatRow(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), us(v, 0), us(v, 1),
-                    us(v, 2), us(v, 3), us(v, 4), us(v, 5), us(v, 6), null, src));
-            return true;
-        }
-        return false;
+        return new CpuFrequencyWarning(m.group(0), Math.min(a, z), Math.max(a, z), src);
     }
 
-    private static Quantity rate(double v, String unit, String raw) {
+    /** An error message at line i (a completion error may take the next two lines); returns the last line used. */
+    private static int error(Lines in, int i, ParseBuilder b) {
+        String s = in.get(i);
+        Matcher m;
+        if ((m = CONNECT.matcher(s)).find()) {
+            b.use(i).add(new PerftestError("connect", s, null, null, null, null, m.group(1), in.source(i)));
+            return i;
+        }
+        if (!in.matches(COMPLETION, i)) {
+            b.use(i).add(new PerftestError("socket", s, null, null, null, null, null, in.source(i)));
+            return i;
+        }
+        String side = COMPLETION.matcher(s).results().findFirst().map(r -> r.group(1)).orElse(null);
+        StringBuilder text = new StringBuilder(s);
+        int last = i;
+        b.use(i);
+        if (!FAILED_STATUS.matcher(text).find() && last + 1 < in.size() && in.get(last + 1).startsWith("Failed status")) {
+            text.append(' ').append(in.get(++last));
+            b.use(last);
+        }
+        if (!COUNTS.matcher(text).find() && last + 1 < in.size() && COUNTS.matcher(in.get(last + 1)).lookingAt()) {
+            text.append(' ').append(in.get(++last));
+            b.use(last);
+        }
+        Integer status = null;
+        String statusText = null;
+        String syndrome = null;
+        if ((m = FAILED_STATUS.matcher(text)).find()) {
+            statusText = m.group(1);
+            status = Integer.valueOf(m.group(2) != null ? m.group(2) : m.group(3));
+            syndrome = m.group(4);
+        }
+        b.add(new PerftestError("completion", text.toString(), side, status, statusText, syndrome, null, in.source(i)));
+        return last;
+    }
+
+    private static final Pattern NUMBER = Pattern.compile("-?\\d+(?:\\.\\d+)?");
+
+    /** A table row read by the header's columns: all numbers, at least up to the first value column. */
+    /**
+     * -C / --report-cycles: the latency columns keep their "[usec]" header but hold CPU cycles
+     * (perftest_parameters.c print_report_lat divides by the clock only without it); 8299 "usec" of
+     * a 1 KiB write on ConnectX-3 is 8299 cycles, about 2.5 us at 3.3 GHz.
+     */
+    static boolean reportsCycles(Command c) {
+        return c != null && c.program().endsWith("_lat") && c.has("-C", "--report-cycles");
+    }
+
+    private static boolean readRow(String s, PerftestColumns columns, boolean cycles, List<PerftestBwRow> bw,
+                                   List<PerftestLatRow> lat,
+                                   Source src) {
+        if (columns == null || s.isEmpty()) {
+            return false;
+        }
+        String[] v = s.split("[\\s\\u00a0]+");
+        int min = columns.bandwidth() ? columns.index(Column.BW_AVERAGE) + 1 : columns.minimumValues();
+        if (min <= 0 || v.length < min || v.length > columns.columns().size()) {
+            return false;
+        }
+        for (String x : v) {
+            if (!NUMBER.matcher(x).matches()) {
+                return false;
+            }
+        }
+        Long size = integer(v, columns.index(Column.BYTES));
+        Long iterations = integer(v, columns.index(Column.ITERATIONS));
+        if (columns.bandwidth()) {
+            if (size == null) {
+                return false;
+            }
+            String unit = columns.bandwidthUnit();
+            int p = columns.index(Column.BW_PEAK);
+            Double peak = p >= 0 ? Units.number(v[p]) : null;
+            String avgText = v[columns.index(Column.BW_AVERAGE)];
+            double avg = Units.number(avgText);
+            int r = columns.index(Column.MSG_RATE);
+            bw.add(new PerftestBwRow(size, iterations,
+                    peak == null || (peak == 0 && avg > 0) ? null : rate(peak, unit, v[p]), rate(avg, unit, avgText),
+                    r >= 0 && r < v.length ? Quantity.of(Units.number(v[r]) * 1e6, "1/s", v[r] + " Mpps") : null, src));
+            return true;
+        }
+        int tps = columns.index(Column.TPS);
+        lat.add(new PerftestLatRow(size, iterations, time(v, columns.index(Column.T_MIN), cycles),
+                time(v, columns.index(Column.T_MAX), cycles), time(v, columns.index(Column.T_TYPICAL), cycles),
+                time(v, columns.index(Column.T_AVG), cycles), time(v, columns.index(Column.T_STDEV), cycles),
+                time(v, columns.index(Column.P99), cycles), time(v, columns.index(Column.P999), cycles),
+                tps >= 0 && tps < v.length ? Quantity.of(Units.number(v[tps]), "1/s", v[tps] + " tps") : null, src));
+        return true;
+    }
+
+    private static Long integer(String[] v, int k) {
+        if (k < 0 || k >= v.length || !v[k].matches("\\d{1,18}")) {
+            return null;
+        }
+        return Long.parseLong(v[k]);
+    }
+
+    static Quantity rate(double v, String unit, String raw) {
         double bps = unit.equals("Gb/sec") ? v * 1e9 : v * 1024 * 1024 * 8;
         return Quantity.bitsPerSecond(bps, raw + " " + unit);
     }
 
+    private static Quantity time(String[] v, int k, boolean cycles) {
+        if (cycles && k >= 0 && k < v.length) {
+            return Quantity.of(Units.number(v[k]), "cycles", v[k] + " cycles");
+        }
+        return us(v, k);
+    }
+
     private static Quantity us(String[] v, int k) {
-        return k < v.length ? Quantity.micros(Units.number(v[k]), v[k] + " usec") : null;
+        return k >= 0 && k < v.length ? Quantity.micros(Units.number(v[k]), v[k] + " usec") : null;
     }
 
     /** From the title ("RDMA_Write BW Test") or, without one, the command (ib_write_bw). */
     static String verb(String title, Command c) {
         String t = title != null ? title.toLowerCase(Locale.ROOT)
                 : c != null ? c.program().toLowerCase(Locale.ROOT) : "";
-        if (t.contains("write")) {
+        if (t.contains("write") || t.equals("rdma_lat")) { // rdma_lat ping-pongs RDMA writes
             return "write";
         }
         if (t.contains("read")) {
@@ -222,7 +357,7 @@ public final class PerftestParser extends BaseParser {
         return title != null && title.contains("Bidirectional");
     }
 
-    private static Measurement measurement(PerftestHeader h, String verb, boolean bidirectional, List<PerftestBwRow> bw,
+    static Measurement measurement(PerftestHeader h, String verb, boolean bidirectional, List<PerftestBwRow> bw,
                                            List<PerftestLatRow> lat) {
         Map<String, String> params = new LinkedHashMap<>();
         if (bidirectional) {
@@ -255,10 +390,14 @@ public final class PerftestParser extends BaseParser {
             summary.addAll(bwMetrics(last));
         } else {
             for (PerftestLatRow r : lat) {
-                rows.add(new Measurement.Row("sizeBytes", r.sizeBytes(), latMetrics(r)));
+                if (r.sizeBytes() != null) { // a pasted table with the size column cut has no row key
+                    rows.add(new Measurement.Row("sizeBytes", r.sizeBytes(), latMetrics(r)));
+                }
             }
             PerftestLatRow last = lat.getLast();
-            params.put("sizeBytes", Long.toString(last.sizeBytes()));
+            if (last.sizeBytes() != null) {
+                params.put("sizeBytes", Long.toString(last.sizeBytes()));
+            }
             summary.addAll(latMetrics(last));
         }
         String test = Tests.rdma(verb, isBw) + (bidirectional && isBw ? Tests.BIDIR_SUFFIX : "");
@@ -268,14 +407,18 @@ public final class PerftestParser extends BaseParser {
 
     private static List<Metric> bwMetrics(PerftestBwRow r) {
         List<Metric> m = new ArrayList<>();
-        m.add(Metric.of(Metrics.BITS_PER_SECOND, r.average().value()));
+        if (r.average() != null) {
+            m.add(Metric.of(Metrics.BITS_PER_SECOND, r.average().value()));
+        }
         if (r.peak() != null) {
             m.add(Metric.of(Metrics.PEAK_BITS_PER_SECOND, r.peak().value()));
         }
         if (r.messageRate() != null) {
             m.add(Metric.of(Metrics.MESSAGES_PER_SECOND, r.messageRate().value()));
         }
-        m.add(Metric.of(Metrics.ITERATIONS, r.iterations()));
+        if (r.iterations() != null) {
+            m.add(Metric.of(Metrics.ITERATIONS, r.iterations()));
+        }
         return m;
     }
 
@@ -289,7 +432,9 @@ public final class PerftestParser extends BaseParser {
         ResultMetrics.add(m, Metrics.LATENCY_P99_MICROS, r.p99());
         ResultMetrics.add(m, Metrics.LATENCY_P999_MICROS, r.p999());
         ResultMetrics.add(m, Metrics.TRANSACTIONS_PER_SECOND, r.transactionsPerSecond());
-        m.add(Metric.of(Metrics.ITERATIONS, r.iterations()));
+        if (r.iterations() != null) {
+            m.add(Metric.of(Metrics.ITERATIONS, r.iterations()));
+        }
         return m;
     }
 
