@@ -6,12 +6,9 @@ import dev.wirespeed.diagnose.Fixtures;
 import dev.wirespeed.diagnose.RingOutputs;
 import dev.wirespeed.diagnose.RuleSet;
 import dev.wirespeed.facts.Facts;
-import dev.wirespeed.results.Json;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,25 +30,12 @@ class RingReadingTest {
     private Path standIn() throws IOException {
         Path bin = Files.createDirectories(tmp.resolve("bin"));
         Files.writeString(bin.resolve("ring.txt"), RingOutputs.belowMaximum("enp65s0f0np0"));
-        String script = "#!/bin/sh\n"
-                + "BIN='" + bin + "'; S='" + TREE.toAbsolutePath().resolve(".wirespeed/ethtool-S") + "'\n"
-                + "echo \"$*\" >> \"$BIN/ethtool.log\"\n"
-                + "case \"$1 $2\" in\n"
-                + "  '-S '*) cat \"$S/$2\" ;;\n"
+        return StandInEthtool.write(bin, "S='" + TREE.toAbsolutePath().resolve(".wirespeed/ethtool-S") + "'", "$1 $2",
+                "  '-S '*) cat \"$S/$2\" ;;\n"
                 + "  '-g enp65s0f0np0') cat \"$BIN/ring.txt\" ;;\n"
                 + "  '-g '*) echo \"Ring parameters for $2:\"; echo 'Cannot get device ring settings: Operation not supported';"
                 + " exit 76 ;;\n"
-                + "  *) echo 'netlink error: Operation not supported'; exit 1 ;;\n"
-                + "esac\n";
-        Path ethtool = bin.resolve("ethtool");
-        Files.writeString(ethtool, script, StandardCharsets.UTF_8);
-        Files.setPosixFilePermissions(ethtool, PosixFilePermissions.fromString("rwxr-xr-x"));
-        return bin;
-    }
-
-    private static String json(Facts f) {
-        return Json.pretty(new Facts("x", f.interfaces(), f.rdmaDevices(), f.pciFunctions(), f.cpu(), f.mounts(),
-                f.settings(), f.tcp(), f.counters(), f.measurements()));
+                + "  *) echo 'netlink error: Operation not supported'; exit 1 ;;\n");
     }
 
     private static List<String> findings(Facts f) {
@@ -65,7 +49,7 @@ class RingReadingTest {
         Path dir = tmp.resolve("capture");
         Facts live = new SysfsReader(RootedFs.withStandInTools(TREE, new Capture(dir), bin)).read("live");
 
-        List<String> log = Files.readAllLines(bin.resolve("ethtool.log"));
+        List<String> log = StandInEthtool.log(bin);
         assertThat(log.stream().filter(l -> l.startsWith("-g "))).containsExactlyInAnyOrder(
                 "-g enp65s0f0np0", "-g enp65s0f1np1");
         assertThat(live.netInterface("enp65s0f0np0").orElseThrow().ring().value().rxMaximum()).isEqualTo(4096L);
@@ -77,7 +61,7 @@ class RingReadingTest {
                 .contains("the receive ring is 512 of 4096 descriptors").endsWith(" | ethtool -G enp65s0f0np0 rx 4096"));
 
         Facts replay = Inspection.read(dir, null);
-        assertThat(json(replay)).isEqualTo(json(live));
+        assertThat(StandInEthtool.json(replay)).isEqualTo(StandInEthtool.json(live));
         assertThat(findings(replay)).isEqualTo(findings(live));
     }
 
@@ -86,7 +70,7 @@ class RingReadingTest {
         Path bin = standIn();
         new SysfsReader(RootedFs.withStandInTools(Fixtures.root("vm-virtio"), null, bin)).read("live");
         // ifb0, ifb1 are virtual, lo is the loopback: only the VM's virtio eth0 is asked for rings
-        assertThat(Files.readAllLines(bin.resolve("ethtool.log")).stream().filter(l -> l.startsWith("-g ")))
+        assertThat(StandInEthtool.log(bin).stream().filter(l -> l.startsWith("-g ")))
                 .containsExactly("-g eth0");
     }
 
@@ -94,7 +78,7 @@ class RingReadingTest {
     void aCounterSnapshotOfATestDoesNotReadRings() throws IOException {
         Path bin = standIn();
         new CounterReader(RootedFs.withStandInTools(TREE, null, bin)).netdev("enp65s0f0np0");
-        assertThat(Files.readAllLines(bin.resolve("ethtool.log"))).contains("-S enp65s0f0np0")
+        assertThat(StandInEthtool.log(bin)).contains("-S enp65s0f0np0")
                 .noneSatisfy(l -> assertThat(l).startsWith("-g "));
     }
 }
