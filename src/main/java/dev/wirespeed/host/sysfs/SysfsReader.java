@@ -72,7 +72,7 @@ public final class SysfsReader {
         for (var i : partial.interfaces()) {
             if (!i.isLoopback()) {
                 // ring sizes only where a NIC has rings: a virtual netdev (veth, bridge) would cost a fork for nothing
-                counters.netdev(i.name(), pause.computeIfAbsent(i.name(), counters::pause), !i.isVirtual(), b);
+                counters.netdev(i.name(), () -> pause.computeIfAbsent(i.name(), counters::pause), !i.isVirtual(), b);
             }
         }
         for (var p : partial.rdmaPorts()) {
