@@ -4,6 +4,7 @@ import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.Counters;
 import dev.wirespeed.host.Evidence;
 import dev.wirespeed.host.Observed;
+import dev.wirespeed.host.RingSizes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,7 +25,9 @@ public final class CounterFindings {
 
     /** doctor: nonzero counters of {@code signal} in the facts. */
     static List<Finding> sinceReset(Facts facts, CounterSignal signal) {
-        return of(facts.counters(), signal, "", netdevNames(facts), false);
+        Map<String, Observed<RingSizes>> rings = new LinkedHashMap<>();
+        facts.interfaces().forEach(i -> rings.put(i.name(), i.ring()));
+        return of(facts.counters(), signal, "", netdevNames(facts), rings, false);
     }
 
     /**
@@ -34,13 +37,15 @@ public final class CounterFindings {
     public static List<Finding> duringTest(List<Counters> deltas, String side, Map<String, String> netdevOfSubject) {
         List<Finding> out = new ArrayList<>();
         for (CounterSignal s : CounterSignal.values()) {
-            out.addAll(of(deltas, s, side == null || side.isEmpty() ? "" : side + " ", netdevOfSubject, true));
+            // a test's snapshots do not read the rings: the ring fix names how to find the maximum
+            out.addAll(of(deltas, s, side == null || side.isEmpty() ? "" : side + " ", netdevOfSubject, Map.of(), true));
         }
         return out;
     }
 
     private static List<Finding> of(List<Counters> all, CounterSignal signal, String prefix,
-                                    Map<String, String> netdevOf, boolean delta) {
+                                    Map<String, String> netdevOf, Map<String, Observed<RingSizes>> rings,
+                                    boolean delta) {
         List<Finding> out = new ArrayList<>();
         for (Counters c : all) {
             if ((signal.scope != null && signal.scope != c.scope()) || (signal.generic && CounterSignal.specificFires(c))) {
@@ -74,12 +79,23 @@ public final class CounterFindings {
                     .append(delta ? "+" + human(o.value()) : grouped(o.value())));
             String netdev = c.subject().equals(Counters.UNNAMED_SUBJECT) ? null
                     : c.scope() == Counters.Scope.NETDEV ? c.subject() : netdevOf.get(c.subject());
-            String command = signal.fixCommand == null || (signal.fixCommand.contains("{IF}") && netdev == null) ? null
-                    : signal.fixCommand.replace("{IF}", netdev == null ? "" : netdev);
-            List<Evidence> evidence = hits.values().stream().map(Observed::evidence).toList();
+            List<Evidence> evidence = new ArrayList<>(hits.values().stream().map(Observed::evidence).toList());
+            String note = "";
+            Fix fix;
+            if (signal.ringDrops()) {
+                RingFix ring = RingFix.of(signal, netdev, netdev == null ? null : rings.get(netdev));
+                note = ring.note();
+                fix = ring.fix();
+                if (ring.evidence() != null) {
+                    evidence.add(ring.evidence());
+                }
+            } else {
+                String command = signal.fixCommand == null || (signal.fixCommand.contains("{IF}") && netdev == null) ? null
+                        : signal.fixCommand.replace("{IF}", netdev == null ? "" : netdev);
+                fix = command == null ? Fix.action(signal.fixAction) : Fix.command(signal.fixAction, command);
+            }
             out.add(new Finding(signal.ruleId, signal.severity, subject,
-                    subject + ": " + counts + share + window + ": " + signal.cause, evidence, null,
-                    command == null ? Fix.action(signal.fixAction) : Fix.command(signal.fixAction, command)));
+                    subject + ": " + counts + share + window + ": " + signal.cause + note, evidence, null, fix));
         }
         return out;
     }

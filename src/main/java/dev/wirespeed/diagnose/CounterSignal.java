@@ -34,13 +34,11 @@ enum CounterSignal {
                     + "|rx_discards|rx_queue_\\d+_drops|rx_drops_no_pbuf|rx_drops_no_erx_descr|rx_skb_alloc_discard"
                     + "|rxpp_fifo_overflow_drop|rx_input_fifo_overflow_drop|port_rx_nodesc_drops|rx_nodesc_drop_cnt",
             "the receiver dropped packets for want of buffers: the receive ring ran empty before the CPU refilled it",
-            "raise the receive ring (ethtool -g IF shows the maximum) and spread interrupts over more cores",
-            "ethtool -G {IF} rx 8192"),
+            null, null), // the fix depends on the ring's size: RingFix
     PORT_DISCARD("counter-port-discard", Severity.WARN, Counters.Scope.NETDEV,
             "rx_discards_phy|tx_discards_phy|rx_buffer_passed_thres_phy",
             "the adapter discarded packets at the port: it could not move them to the host fast enough (PCIe, ring, CPU)",
-            "raise the receive ring, and enable flow control (pause or PFC) so the sender waits instead of losing packets",
-            "ethtool -G {IF} rx 8192"),
+            null, null), // RingFix, as RX_BUFFER
     PHY_ERRORS("counter-phy-errors", Severity.WARN, null,
             "rx_crc_errors_phy|rx_symbol_err_phy|rx_pcs_symbol_err_phy|rx_crc_errors|rx_frame_errors|rx_length_errors"
                     + "|rx_in_range_len_errors_phy|rx_in_range_errors|rx_alignment_symbol_errors|symbol_error"
@@ -109,6 +107,7 @@ enum CounterSignal {
     final Counters.Scope scope;
     final Pattern names;
     final String cause;
+    /** Null for the ring signals: {@link RingFix} words their fix from the ring's size. */
     final String fixAction;
     /** With {IF} for the netdev; null when no single command fixes it. */
     final String fixCommand;
@@ -130,6 +129,11 @@ enum CounterSignal {
         this.fixAction = fixAction;
         this.fixCommand = fixCommand;
         this.generic = generic;
+    }
+
+    /** Drops for want of receive descriptors: the fix is the ring's ({@link RingFix}). */
+    boolean ringDrops() {
+        return this == RX_BUFFER || this == PORT_DISCARD;
     }
 
     /** The signal of a counter, if its name means trouble when nonzero. */

@@ -18,6 +18,7 @@ import dev.wirespeed.host.PhysState;
 import dev.wirespeed.host.PortState;
 import dev.wirespeed.host.RdmaDevice;
 import dev.wirespeed.host.RdmaPort;
+import dev.wirespeed.host.RingSizes;
 import dev.wirespeed.limits.IbSpeed;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.ParsedRecord;
@@ -470,9 +471,17 @@ final class RecordFacts {
             return null;
         }
 
-        /** ethtool -g / -l: ring and channel sizes, shown as read; no host fact yet. */
+        /** ethtool -g: the netdev's ring sizes, which the ring-drop rules read; ethtool -l (channels): shown as read. */
         @Override
         public Void visit(dev.wirespeed.parse.host.EthtoolLimits r) {
+            if (r.iface() == null || !r.what().equals("ring")) {
+                return null;
+            }
+            RingSizes ring = new RingSizes(r.current().get("rx"), r.maximum().get("rx"), r.current().get("tx"),
+                    r.maximum().get("tx"));
+            if (!ring.describe().isEmpty()) {
+                b.add(NetInterface.builder(r.iface()).ring(Observed.of(ring, ring.describe(), src)).build());
+            }
             return null;
         }
 

@@ -21,9 +21,10 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param ipoibMode   "datagram" or "connected" (IPoIB only: /sys/class/net/NAME/mode)
  * @param pause       Ethernet pause frames (ethtool -a); sysfs does not show them
  * @param roceEcn     RoCE ECN (DCQCN) per priority, mlx5's /sys/class/net/NAME/ecn (not seen elsewhere)
+ * @param ring        descriptor ring sizes and their maximums (ethtool -g); sysfs does not show them
  */
 @JsonPropertyOrder({"name", "type", "virtual", "operState", "adminUp", "carrier", "speedMbps", "mtuBytes", "address",
-    "pciAddress", "driver", "numaNode", "ipoibMode", "pause", "roceEcn"})
+    "pciAddress", "driver", "numaNode", "ipoibMode", "pause", "roceEcn", "ring"})
 public record NetInterface(
         String name,
         Observed<Integer> type,
@@ -39,7 +40,8 @@ public record NetInterface(
         Observed<Integer> numaNode,
         Observed<String> ipoibMode,
         Observed<PauseFrames> pause,
-        Observed<RoceEcn> roceEcn) {
+        Observed<RoceEcn> roceEcn,
+        Observed<RingSizes> ring) {
 
     public static final int ARPHRD_ETHER = 1;
     public static final int ARPHRD_INFINIBAND = 32;
@@ -91,7 +93,7 @@ public record NetInterface(
                 adminUp.or(other.adminUp), carrier.or(other.carrier), speedMbps.or(other.speedMbps),
                 mtuBytes.or(other.mtuBytes), address.or(other.address), pciAddress.or(other.pciAddress),
                 driver.or(other.driver), numaNode.or(other.numaNode), ipoibMode.or(other.ipoibMode),
-                pause.or(other.pause), roceEcn.or(other.roceEcn));
+                pause.or(other.pause), roceEcn.or(other.roceEcn), ring.or(other.ring));
     }
 
     /** Every attribute starts as not seen; set what your source shows. */
@@ -111,6 +113,7 @@ public record NetInterface(
         private Observed<String> ipoibMode = Observed.notSeen();
         private Observed<PauseFrames> pause = Observed.notSeen();
         private Observed<RoceEcn> roceEcn = Observed.notSeen();
+        private Observed<RingSizes> ring = Observed.notSeen();
 
         private Builder(String name) {
             this.name = name;
@@ -130,10 +133,11 @@ public record NetInterface(
         public Builder ipoibMode(Observed<String> v) { ipoibMode = v; return this; }
         public Builder pause(Observed<PauseFrames> v) { pause = v; return this; }
         public Builder roceEcn(Observed<RoceEcn> v) { roceEcn = v; return this; }
+        public Builder ring(Observed<RingSizes> v) { ring = v; return this; }
 
         public NetInterface build() {
             return new NetInterface(name, type, virtual, operState, adminUp, carrier, speedMbps, mtuBytes, address,
-                    pciAddress, driver, numaNode, ipoibMode, pause, roceEcn);
+                    pciAddress, driver, numaNode, ipoibMode, pause, roceEcn, ring);
         }
     }
 }

@@ -71,7 +71,27 @@ class CounterFindingsBothPathsTest {
                         "counter-phy-errors", "counter-link-flaps", "counter-pause");
         // named the same on both paths, so the whole finding agrees, subject and fix command included
         assertThat(pasted).filteredOn(f -> f.rule().equals("counter-rx-buffer")).singleElement()
-                .satisfies(f -> assertThat(f.fix().command()).isEqualTo("ethtool -G enp65s0f0np0 rx 8192"));
+                .satisfies(f -> assertThat(f.fix().command()).isEqualTo("ethtool -G enp65s0f0np0 rx <maximum>"));
+    }
+
+    @Test
+    void ethtoolRingOfTheSameInterfaceNamesItsMaximumOnBothPaths() throws IOException {
+        String stats = Files.readString(Fixtures.root("mlx5-counters-018").resolve(".wirespeed/ethtool-S/enp65s0f0np0"));
+        String ring = dev.wirespeed.diagnose.RingOutputs.belowMaximum("enp65s0f0np0");
+        netdev("enp65s0f0np0");
+        write(".wirespeed/ethtool-S/enp65s0f0np0", stats);
+        write(".wirespeed/ethtool-g/enp65s0f0np0", ring);
+        List<Finding> pasted = explain("paste.txt", "$ ethtool -S enp65s0f0np0\n" + stats + "\n$ ethtool -g enp65s0f0np0\n" + ring);
+        assertThat(pasted).filteredOn(f -> f.rule().equals("counter-rx-buffer")).singleElement().satisfies(f -> {
+            assertThat(f.message()).endsWith("the receive ring is 512 of 4096 descriptors");
+            assertThat(f.fix().command()).isEqualTo("ethtool -G enp65s0f0np0 rx 4096");
+        });
+        assertThat(comparable(pasted)).isEqualTo(comparable(doctor()));
+        // another interface's ring says nothing of this one's
+        List<Finding> other = explain("paste.txt", "$ ethtool -S enp65s0f0np0\n" + stats + "\n$ ethtool -g eth9\n"
+                + dev.wirespeed.diagnose.RingOutputs.belowMaximum("eth9"));
+        assertThat(other).filteredOn(f -> f.rule().equals("counter-rx-buffer")).singleElement()
+                .satisfies(f -> assertThat(f.fix().command()).isEqualTo("ethtool -G enp65s0f0np0 rx <maximum>"));
     }
 
     @Test

@@ -17,11 +17,14 @@ import java.util.List;
  * `tc -s qdisc show dev IF` (the root qdisc's drops) are commands, run only on the live host (root
  * "/") and only when the program is on PATH; their output is captured at {@value #ETHTOOL_S}IF,
  * {@value PauseReading#WITH_STATISTICS}IF and {@value #TC_QDISC}IF so a fixture tree or a capture
- * replays it.
+ * replays it. doctor also reads a physical netdev's ring sizes (`ethtool -g IF`, {@value #ETHTOOL_G}IF)
+ * in the same batch; a test's snapshots do not (the sizes are not counters).
  */
 public final class CounterReader {
     /** Where a root tree holds `ethtool -S IF` output (fixtures, captures). */
     public static final String ETHTOOL_S = "/.wirespeed/ethtool-S/";
+    /** Where a root tree holds `ethtool -g IF` output (doctor's ring sizes, beside `ethtool -S`). */
+    public static final String ETHTOOL_G = "/.wirespeed/ethtool-g/";
     /** Where a root tree holds `tc -s qdisc show dev IF` output. */
     public static final String TC_QDISC = "/.wirespeed/tc-s-qdisc/";
     /** The groups of /proc/net/snmp and /proc/net/netstat kept: IP, TCP, UDP. */
@@ -49,7 +52,7 @@ public final class CounterReader {
     public Counters netdev(String name) {
         // `ethtool -S` and `tc` run while the pause reading runs: a snapshot (taken before a test)
         // costs about its slowest command, not the sum (docs/PERFORMANCE.md "bw: time to first byte")
-        Commands started = start(name);
+        Commands started = start(name, false);
         return netdev(name, pause(name), started);
     }
 
@@ -63,19 +66,38 @@ public final class CounterReader {
 
     /** As {@link #netdev(String)}, with the snapshot's pause reading of the netdev (shared with {@link QosReader}). */
     Counters netdev(String name, java.util.Optional<PauseReading> pause) {
-        return netdev(name, pause, start(name));
+        return netdev(name, pause, start(name, false));
     }
 
-    private record Commands(LiveCommand.Pending stats, LiveCommand.Pending qdisc) {}
+    /**
+     * doctor: as {@link #netdev(String, java.util.Optional)} (the pause reading taken once the other
+     * commands are started), added to {@code b}, with the ring sizes of
+     * a physical netdev ({@code ring}) from `ethtool -g IF`, run beside `ethtool -S` (one more fork,
+     * not one more wait) and read by explain's parser ({@link ToolOutputReader}), so doctor and explain
+     * hand the ring rules the same fact. A device without rings (veth, virtio on some hosts: "Operation
+     * not supported") makes ethtool fail: nothing is added.
+     */
+    void netdev(String name, java.util.function.Supplier<java.util.Optional<PauseReading>> pause, boolean ring,
+                dev.wirespeed.facts.Facts.Builder b) {
+        Commands started = start(name, ring); // before the pause reading, so that runs beside them too
+        b.add(netdev(name, pause.get(), started));
+        String rings = started.ring().output();
+        if (rings != null && !rings.isBlank()) {
+            ToolOutputReader.installed().ifPresent(r -> r.add(b, "ethtool -g " + name, rings, "ethtool -g " + name));
+        }
+    }
 
-    private Commands start(String name) {
+    private record Commands(LiveCommand.Pending stats, LiveCommand.Pending qdisc, LiveCommand.Pending ring) {}
+
+    private Commands start(String name, boolean ring) {
         // The loopback driver has no ethtool statistics and no pause frames (drivers/net/loopback.c:
         // its ethtool_ops are get_link and get_ts_info): ethtool only fails there. tc still runs: a
         // netem or tbf qdisc on lo is a common way to shape a loopback test.
         java.util.Optional<java.nio.file.Path> stats = fs.isLiveHost() && loopback(name)
                 ? java.util.Optional.empty() : ethtool;
         return new Commands(command(stats, ETHTOOL_S + name, name, "-S", name),
-                command(tc, TC_QDISC + name, name, "-s", "qdisc", "show", "dev", name));
+                command(tc, TC_QDISC + name, name, "-s", "qdisc", "show", "dev", name),
+                ring ? command(stats, ETHTOOL_G + name, name, "-g", name) : () -> null);
     }
 
     private Counters netdev(String name, java.util.Optional<PauseReading> pause, Commands started) {

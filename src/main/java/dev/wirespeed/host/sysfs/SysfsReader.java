@@ -71,7 +71,8 @@ public final class SysfsReader {
         Facts partial = b.build();
         for (var i : partial.interfaces()) {
             if (!i.isLoopback()) {
-                b.add(counters.netdev(i.name(), pause.computeIfAbsent(i.name(), counters::pause)));
+                // ring sizes only where a NIC has rings: a virtual netdev (veth, bridge) would cost a fork for nothing
+                counters.netdev(i.name(), () -> pause.computeIfAbsent(i.name(), counters::pause), !i.isVirtual(), b);
             }
         }
         for (var p : partial.rdmaPorts()) {

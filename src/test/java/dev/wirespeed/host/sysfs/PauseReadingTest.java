@@ -7,12 +7,9 @@ import dev.wirespeed.diagnose.Fixtures;
 import dev.wirespeed.diagnose.RuleSet;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.Counters;
-import dev.wirespeed.results.Json;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,24 +42,15 @@ class PauseReadingTest {
                 ? "echo 'ethtool: bad command line argument(s)'; echo 'For more information run ethtool -h'; exit 1"
                 : "if [ -f \"$PLAIN/$3\" ]; then sed \"s/eth0/$3/\" \"$BIN/pause-I.txt\"; "
                         + "else echo 'netlink error: Operation not supported'; exit 1; fi";
-        String script = "#!/bin/sh\n"
-                + "BIN='" + bin + "'; PLAIN='" + TREE.toAbsolutePath().resolve(".wirespeed/ethtool-a") + "'\n"
-                + "echo \"$*\" >> \"$BIN/ethtool.log\"\n"
-                + "case \"$1\" in\n"
-                + "  --include-statistics) " + statistics + " ;;\n"
+        return StandInEthtool.write(bin, "PLAIN='" + TREE.toAbsolutePath().resolve(".wirespeed/ethtool-a") + "'", "$1",
+                "  --include-statistics) " + statistics + " ;;\n"
                 + "  -a) if [ -f \"$PLAIN/$2\" ]; then cat \"$PLAIN/$2\"; else echo \"Pause parameters for $2:\"; "
                 + "echo 'Cannot get device pause settings: Operation not supported'; exit 76; fi ;;\n"
-                + "  *) echo 'no stats available'; exit 1 ;;\n"
-                + "esac\n";
-        Path ethtool = bin.resolve("ethtool");
-        Files.writeString(ethtool, script, StandardCharsets.UTF_8);
-        Files.setPosixFilePermissions(ethtool, PosixFilePermissions.fromString("rwxr-xr-x"));
-        return bin;
+                + "  *) echo 'no stats available'; exit 1 ;;\n");
     }
 
     private static List<String> log(Path bin) throws IOException {
-        Path log = bin.resolve("ethtool.log");
-        return Files.exists(log) ? Files.readAllLines(log) : List.of();
+        return StandInEthtool.log(bin);
     }
 
     /** The pause queries (`ethtool … -a IF`) of {@code iface} in the log. */
@@ -71,8 +59,7 @@ class PauseReadingTest {
     }
 
     private static String json(Facts f) {
-        return Json.pretty(new Facts("x", f.interfaces(), f.rdmaDevices(), f.pciFunctions(), f.cpu(), f.mounts(),
-                f.settings(), f.tcp(), f.counters(), f.measurements()));
+        return StandInEthtool.json(f);
     }
 
     private static List<String> findings(Facts f) {
