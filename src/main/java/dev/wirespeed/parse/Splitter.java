@@ -40,10 +40,16 @@ public final class Splitter {
 
     /**
      * What a paste puts before each line of output: a mail reply's quote marks ("> ", ">> "), a
-     * test harness's stream tag ("[STDOUT] "). Removed line by line; the indentation after it stays
+     * test harness's stream tag ("[STDOUT] "), an avocado job log's "20:22:23 DEBUG| [stdout] ". Removed line by line; the indentation after it stays
      * (nfsstat's wrapped Flags lines need it).
      */
-    private static final Pattern LINE_PREFIX = Pattern.compile("^(?:(?:> ?)+|\\[(?:STDOUT|STDERR|OUTPUT|stdout|stderr)\\] ?)");
+    private static final Pattern LINE_PREFIX = Pattern.compile("^(?:(?:> ?)+|\\[(?:STDOUT|STDERR|OUTPUT|stdout|stderr)\\] ?"
+            + "|\\d{2}:\\d{2}:\\d{2} (?:DEBUG|INFO|WARN|ERROR)\\| (?:\\[(?:stdout|stderr)\\] ?)?)");
+    /**
+     * A page whose HTML was stripped without decoding its character references: "(84&#37;)" in an
+     * issue imported from Google Code, "&lt;MAX&gt;". Decimal and hex references and the five XML names.
+     */
+    private static final Pattern ENTITY = Pattern.compile("&(?:#(\\d{1,5})|#[xX]([0-9a-fA-F]{1,4})|(amp|lt|gt|quot|apos));");
 
     private final Set<String> programs;
 
@@ -93,11 +99,34 @@ public final class Splitter {
         }
     }
 
+    private static String entities(String line) {
+        return ENTITY.matcher(line).replaceAll(r -> {
+            int code;
+            if (r.group(1) != null) {
+                code = Integer.parseInt(r.group(1));
+            } else if (r.group(2) != null) {
+                code = Integer.parseInt(r.group(2), 16);
+            } else {
+                code = switch (r.group(3)) {
+                    case "amp" -> '&';
+                    case "lt" -> '<';
+                    case "gt" -> '>';
+                    case "quot" -> '"';
+                    default -> '\'';
+                };
+            }
+            return Matcher.quoteReplacement(Character.isValidCodePoint(code) && code != 0 ? Character.toString(code) : r.group());
+        });
+    }
+
     public List<Chunk> split(String text) {
         List<String> lines = new ArrayList<>();
         for (String l : Lines.split(text)) {
             // a page copied from a browser brings no-break spaces (&#160;) that neither \\s nor strip() see
             String plain = l.replace('\u00A0', ' ').replace('\u202F', ' ');
+            if (plain.indexOf('&') >= 0) {
+                plain = entities(plain);
+            }
             lines.add(ANSI.matcher(CAPTION.matcher(LINE_PREFIX.matcher(plain).replaceFirst("")).replaceFirst("")).replaceAll(""));
         }
         if (quotedPrintable(lines)) {
@@ -171,6 +200,9 @@ public final class Splitter {
         String args = m.group(2).strip();
         if (!args.isEmpty()) {
             String[] words = args.replace("|", " | ").strip().split("\\s+");
+            if (words.length == 1 && words[0].matches("\\d+\\.\\d+(?:\\.\\d+)?(?:[ab]\\d+)?")) {
+                return null; // a version banner ("iperf 3.9" under -V, "iperf 3.1.7" from --version), not a command
+            }
             if (m.group(1).equals("rdma") && words[0].matches("\\d.*")) {
                 return null; // rdma(8) takes an object word first; "rdma 20049" is an nfsd portlist line
             }

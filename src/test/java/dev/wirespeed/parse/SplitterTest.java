@@ -107,4 +107,23 @@ class SplitterTest {
         assertThat(chunks.getFirst().command().text()).isEqualTo("fio --rw=randread  --bs=4k");
         assertThat(chunks.getFirst().lines().get(0)).isEqualTo("sockperf: == version #3.7 == [msg/sec]");
     }
+
+    @Test
+    void htmlReferencesAvocadoPrefixesAndVersionBannersWhichAreNotCommands() {
+        String log = String.join("\n",
+                "$ iperf3 -V -c 10.0.0.1 -u",
+                "iperf 3.9",
+                "[  4]   0.00-10.00  sec  1.24 GBytes  1.06 Gbits/sec  0.001 ms  135795/162217 (84&#37;) &lt;x&gt; &amp;#37;",
+                "20:22:23 DEBUG| [stdout]   write: IOPS=19, BW=19.0MiB/s (19.9MB/s)(39.0MiB/2052msec)",
+                "20:22:23 INFO | not a harness prefix (two spaces)",
+                "iperf3 -c 10.0.0.2");
+        List<Chunk> chunks = splitter.split(log);
+        assertThat(chunks).extracting(c -> c.command().text()).as("'iperf 3.9' is -V's banner, not a new command")
+                .containsExactly("iperf3 -V -c 10.0.0.1 -u", "iperf3 -c 10.0.0.2");
+        Lines out = chunks.getFirst().lines();
+        assertThat(out.get(0)).isEqualTo("iperf 3.9");
+        assertThat(out.get(1)).endsWith("135795/162217 (84%) <x> &#37;");
+        assertThat(out.raw(2)).as("the tag goes, the indentation stays").isEqualTo("  write: IOPS=19, BW=19.0MiB/s (19.9MB/s)(39.0MiB/2052msec)");
+        assertThat(out.get(3)).isEqualTo("20:22:23 INFO | not a harness prefix (two spaces)");
+    }
 }

@@ -17,7 +17,7 @@ final class FioMeasurements {
 
     static Measurement of(FioJob j, String version) {
         Map<String, String> p = new LinkedHashMap<>();
-        p.put("job", j.job());
+        put(p, "job", j.job());
         p.put("direction", j.direction());
         put(p, "rw", j.rw());
         put(p, "bs", j.blockSize());

@@ -16,14 +16,15 @@ import java.util.regex.Pattern;
  * "read: IOPS=10.6k, BW=41.3MiB/s (43.3MB/s)(82.5MiB/2001msec)", "clat (usec): … avg=91.66",
  * "lat (usec): … avg=91.85" and the clat percentile table. IOPS suffixes are decimal (k = 1000),
  * BW units binary (MiB/s). fio 2.x prints "name: (g=0): rw=write, bs=8M-8M/8M-8M/8M-8M, …" and
- * "write: io=116320MB, bw=1936.3MB/s, iops=225, runt= 60074msec" (KB/MB 1024-based).
+ * "write: io=116320MB, bw=1936.3MB/s, iops=225, runt= 60074msec" (KB/MB 1024-based). A GitHub
+ * issue may wear the author's markdown bold ("read: **IOPS=4737k**, …").
  */
 public final class FioTextParser extends BaseParser {
     private static final Pattern JOB_LINE = Pattern.compile(
             "(\\S+): \\(g=\\d+\\): rw=(\\w+), bs=(?:\\(R\\) )?([\\w.]+)-.*?ioengine=(\\w+), iodepth=(\\d+).*");
     private static final Pattern RESULT = Pattern.compile("(\\S+): \\(groupid=\\d+, jobs=(\\d+)\\).*");
     private static final Pattern DIR = Pattern.compile(
-            "(read|write|trim)\\s*: IOPS=([\\d.]+)([kMG]?), BW=([\\d.]+)([KMGT]i?B)/s.*?\\(([\\d.]+)([KMGT]i?B)/(\\d+)msec\\).*");
+            "(read|write|trim)\\s*: \\**IOPS=([\\d.]+)([kMG]?)\\**, BW=([\\d.]+)([KMGT]i?B)/s.*?\\(([\\d.]+)([KMGT]i?B)/(\\d+)msec\\).*");
     /**
      * fio 2.x: "read : io=20440MB, bw=116279KB/s, iops=29069, runt=180001msec", sizes in 1024-based
      * units (kb_base=1024 was the default), iops with an optional K.
@@ -41,7 +42,7 @@ public final class FioTextParser extends BaseParser {
             "fio-\\d.*|Starting \\d+ (process|processes|thread|threads).*|\\.\\.\\.|Jobs: .*|\\|.*|bw \\(.*|iops\\s*:.*"
                     + "|lat \\((nsec|usec|msec)\\)\\s*:.*|cpu\\s*:.*|IO depths\\s*:.*|submit\\s*:.*|complete\\s*:.*"
                     + "|issued\\s*\\w*\\s*:.*|latency\\s*:.*|Run status group.*|(READ|WRITE|TRIM): (?:bw|io)=.*|Disk stats.*"
-                    + "|\\w+: ios=.*|note: .*");
+                    + "|\\w+: ios=.*|note: .*|\\S+: Laying out IO files?\\b.*");
 
     public FioTextParser() {
         super("fio", "fio");
@@ -49,7 +50,8 @@ public final class FioTextParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(JOB_LINE, i) || in.matches(RESULT, i);
+        // a paste cut inside a job may begin at its "write: IOPS=…, BW=…(…/…msec)" line
+        return in.matches(JOB_LINE, i) || in.matches(RESULT, i) || in.matches(DIR, i);
     }
 
     @Override
@@ -82,7 +84,7 @@ public final class FioTextParser extends BaseParser {
                 job = m.group(1);
                 jobs = Units.integer(m.group(2));
                 b.use(i);
-            } else if (job != null && ((m = in.match(DIR, i)) != null || (m = in.match(DIR2, i)) != null)) {
+            } else if ((m = in.match(DIR, i)) != null || (job != null && (m = in.match(DIR2, i)) != null)) {
                 boolean fio3 = m.pattern() == DIR;
                 flush(b, cur);
                 cur = new Current(job, m.group(1), rw, bs, depth, jobs, engine, in.source(i));

@@ -29,7 +29,8 @@ public final class Iperf2Parser extends BaseParser {
     private static final Pattern CONNECTED_ANY = Pattern.compile("\\[\\s*\\d+\\]\\s+local .* connected with .*");
     /** -d/-r (dual test): the client also listens; a stream on its own listening port is the peer's, the reverse direction. */
     static final String REVERSE = "reverse";
-    private static final Pattern SENT = Pattern.compile("\\[\\s*\\d+\\]\\s+(Sent \\d+ datagrams|Server Report:|WARNING:.*)");
+    /** "[  1] Sent 539 datagrams"; with -P the sum's "[SUM-2] Sent 1078 datagrams" (2.1+: the count of streams). */
+    private static final Pattern SENT = Pattern.compile("\\[\\s*(?:\\d+|SUM(?:-\\d+)?)\\]\\s+(Sent \\d+ datagrams|Server Report:|WARNING:.*)");
     /** -e TCP "Write/Err Rtry Cwnd/RTT": not UDP's "Write/Err PPS" ("0/0  91 pps"). */
     private static final Pattern ENHANCED_TCP = Pattern.compile("(\\d+)/(\\d+)\\s+(\\d+)\\s+(?!pps\\b).*");
     /**

@@ -28,7 +28,7 @@ public final class Iperf3TextParser extends BaseParser {
     private static final Pattern OTHER = Pattern.compile(
             "\\[\\s*\\d+\\]\\s+local .* connected to .*|iperf Done\\.|iperf3: .*|Starting Test: .*|Test Complete\\..*"
                     + "|CPU Utilization: .*|Time: .*|Cookie: .*|TCP MSS: .*|Linux .*|Control connection MSS.*"
-                    + "|Target Bitrate is .*|Server output:|Bidirectional mode.*|Connecting to host .*|Darwin .*|FreeBSD .*"
+                    + "|Target Bitrate(?: is|:) .*|Server output:|Bidirectional mode.*|Connecting to host .*|Darwin .*|FreeBSD .*"
                     + "|(?:snd|rcv)_tcp_congestion .*");
     /** A "local … connected to" line a mail or a narrow terminal broke before the peer's address. */
     private static final Pattern CONNECTED_CUT = Pattern.compile("\\[\\s*\\d+\\]\\s+local .* connected to");
@@ -116,7 +116,9 @@ public final class Iperf3TextParser extends BaseParser {
                 b.use(i);
             } else if (in.matches(ACCEPTED, i) || in.matches(OTHER, i) || in.matches(IperfLines.ID_HEAD, i)) {
                 afterHead = in.matches(IperfLines.ID_HEAD, i);
-                if (in.get(i).contains("Jitter")) {
+                String line = in.get(i);
+                // "Total Datagrams": a UDP sender's interval head (3.1+); -V's "Starting Test: protocol: UDP, …"
+                if (line.contains("Jitter") || line.contains("Total Datagrams") || line.startsWith("Starting Test: protocol: UDP")) {
                     run.protocol = "UDP";
                 }
                 b.use(i);
@@ -167,6 +169,8 @@ public final class Iperf3TextParser extends BaseParser {
             jitter = Quantity.micros(Units.number(u.group(1)) * 1000, u.group(1) + " ms");
             lost = Long.parseLong(u.group(2));
             total = Long.parseLong(u.group(3));
+        } else if ("UDP".equals(run.protocol) && !omitted && rest.matches("\\d+")) {
+            total = Long.parseLong(rest); // the sender's "Total Datagrams" column
         } else if (!omitted && "TCP".equals(run.protocol)) {
             Matcher r = RETR_CWND.matcher(rest);
             if (r.matches() && !rest.isEmpty() && r.group(1).length() < 12) {

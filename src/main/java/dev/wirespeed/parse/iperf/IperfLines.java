@@ -21,8 +21,9 @@ final class IperfLines {
                     + "(?<bytes>\\d+(?:\\.\\d+)?)\\s+(?<bytesUnit>[KMGT]?Bytes)\\s+(?<rate>\\d+(?:\\.\\d+)?)\\s+"
                     + "(?<rateUnit>[KMGT]?bits/sec)\\s*(?<rest>.*)");
     static final Pattern ID_HEAD = Pattern.compile("(?:\\^C)?\\[\\s*ID\\](?:\\[Role\\])?\\s+Interval.*");
+    /** Jitter, lost/total (lost is negative when reordered datagrams arrived late: iperf3 3.9 -R prints "-1919/69045 (-2.8%)"). */
     static final Pattern UDP_LOSS = Pattern.compile(
-            "(\\d+(?:\\.\\d+)?)\\s+ms\\s+(\\d+)/\\s*(\\d+)\\s*\\(([\\d.e+-]+)%\\).*");
+            "(\\d+(?:\\.\\d+)?)\\s+ms\\s+(-?\\d+)/\\s*(\\d+)\\s*\\(([\\d.e+-]+)%\\).*");
 
     static Quantity transfer(Matcher m) {
         return Quantity.bytes(Units.iperfBytes(Units.number(m.group("bytes")), m.group("bytesUnit")), m.group("bytes") + " " + m.group("bytesUnit"));

@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * lines, the two-row header ("size count type redop root time algbw busbw #wrong …"), one row
  * per size, "# Out of bounds values : 0 OK" and "# Avg bus bandwidth : 92.3405". Rows are read
  * by the position of time/algbw/busbw: 13 columns (with "root", nccl-tests ≥ 2.10) or 12 (older
- * versions, and broadcast's "root" instead of "redop"). mpirun's "[1,0]<stdout>:" tags are
+ * versions, and broadcast's "root" instead of "redop") or 11 (neither). mpirun's "[1,0]<stdout>:" tags are
  * removed; NCCL INFO/WARN lines inside the run are skipped.
  */
 public final class NcclTestsParser extends BaseParser {
@@ -141,6 +141,9 @@ public final class NcclTestsParser extends BaseParser {
         } else if (t.length == 12) {
             base = 4;
             redop = t[3].matches("-?\\d+") ? null : t[3];
+        } else if (t.length == 11) {
+            base = 3; // neither redop nor root: all_gather/alltoall, and older versions' tables ("0e+00" errors)
+            redop = null;
         } else {
             return null;
         }

@@ -26,7 +26,9 @@ import java.util.regex.Pattern;
  * Colour escapes are removed before parsing.
  */
 public final class SockperfParser extends BaseParser {
-    private static final Pattern LINE = Pattern.compile("sockperf(?:\\[\\w+\\])?:?.*|\\[\\s*\\d+\\] IP = .*");
+    /** The version line with something glued before it: a source string's opening ('@": sockperf: == version #3.7-5…'). */
+    private static final Pattern VERSION_GLUED = Pattern.compile(".*\\bsockperf: == version #\\S+ ==.*");
+    private static final Pattern LINE = Pattern.compile("sockperf(?:\\[\\w+\\])?:?.*|\\[\\s*\\d+\\] IP = .*|" + VERSION_GLUED.pattern());
     private static final Pattern VERSION = Pattern.compile(".*== version #(\\S+) ==.*");
     private static final Pattern PROTO = Pattern.compile("\\[\\s*\\d+\\] IP = (\\S+)\\s+PORT =\\s*(\\d+) # (\\w+).*");
     /** avg-lat (before 3.0), avg-latency, avg-rtt with --full-rtt; 3.8 adds mean-ad … after std-dev. */
@@ -59,7 +61,7 @@ public final class SockperfParser extends BaseParser {
     @Override
     public boolean startsAt(Lines in, int i) {
         // a paste may begin at the address line ("[ 0] IP = … PORT = … # TCP") when followed by sockperf lines
-        return in.get(i).startsWith("sockperf")
+        return in.get(i).startsWith("sockperf") || in.matches(VERSION_GLUED, i)
                 || (in.matches(PROTO, i) && i + 1 < in.size() && in.get(i + 1).startsWith("sockperf"));
     }
 
