@@ -458,6 +458,12 @@ final class RecordFacts {
             return null;
         }
 
+        /** A firmware tool's error line: shown in explain's records, nothing of the host in it. */
+        @Override
+        public Void visit(dev.wirespeed.parse.mlx.MftError r) {
+            return null;
+        }
+
         /** A joined ZeroTier network: read by the zerotier rule from the log. */
         @Override
         public Void visit(dev.wirespeed.parse.other.ZeroTierNetwork r) {

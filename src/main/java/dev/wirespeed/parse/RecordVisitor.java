@@ -151,6 +151,8 @@ public interface RecordVisitor<R> {
 
     R visit(MlxlinkPort r);
 
+    R visit(dev.wirespeed.parse.mlx.MftError r);
+
     R visit(dev.wirespeed.parse.other.ZeroTierNetwork r);
 
     R visit(dev.wirespeed.parse.mlx.OfedVersion r);

@@ -135,4 +135,17 @@ class MlxlinkTest {
         assertThat(p.all(PciDevice.class)).extracting(PciDevice::address).containsExactly("c4:00.0", "c4:00.1");
         assertThat(p.all(PciDevice.class)).extracting(PciDevice::deviceClass).containsOnly("Ethernet controller");
     }
+
+    /** An MFT tool's "-E-" line under its command: an MftError with the tool and device. */
+    @Test
+    void mftErrorLine() {
+        Parsed p = Fixture.only("mlx/mstflint-q-cannot-open-mfe-cr-error-power9-lspci-s.txt", "mft-error");
+        assertThat(p.all(dev.wirespeed.parse.mlx.MftError.class)).singleElement().satisfies(e -> {
+            assertThat(e.tool()).isEqualTo("mstflint");
+            assertThat(e.device()).isEqualTo("0031:01:00.0");
+            assertThat(e.message()).endsWith("MFE_CR_ERROR");
+        });
+        assertThat(Fixture.blocksOf("-E- Cannot open Device: 0031:01:00.0\n")).extracting(Parsed::format)
+                .as("without a firmware tool's command, a bare -E- line is not claimed").doesNotContain("mft-error");
+    }
 }
