@@ -22,7 +22,7 @@ public final class LogRules {
 
     public static LogRules standard() {
         return new LogRules(RuleSet.standard(), List.of(new RdmaNamingMixedRule(), new FabricLinkDegradedRule(),
-                new ZeroTierUnreachableRule(), new MdcliPatchBlocksUpgradeRule(),
+                new ZeroTierUnreachableRule(), new ZeroTierNetworkDeniedRule(), new MlxlinkIssueRule(), new MdcliPatchBlocksUpgradeRule(),
                 new KernelEventsRule(), new FirmwareResetPendingRule(), new MlxconfigPendingRule(), new PciUnreadableRule(),
                 new NcclBusBandwidthRule(), new MstNotStartedRule(), new StreamImbalanceRule(),
                 new IbdiagnetErrorsRule(), new TransceiverAlarmRule(), new Iperf3ErrorRule(), new PerftestFailedRule()));

@@ -97,6 +97,7 @@ public final class Explainer {
                 || r instanceof CounterSample || r instanceof LinkEvent || r instanceof ModuleEvent
                 || r instanceof dev.wirespeed.parse.mlx.MlxDevice || r instanceof dev.wirespeed.parse.nccl.NcclSummary
                 || r instanceof dev.wirespeed.parse.host.QosSettings || r instanceof dev.wirespeed.parse.mlx.MstModule
+                || r instanceof dev.wirespeed.parse.mlx.MlxlinkPort || r instanceof dev.wirespeed.parse.mlx.MftError || r instanceof dev.wirespeed.parse.other.ZeroTierNetwork
                 || r instanceof dev.wirespeed.parse.iperf.IperfInterval || r instanceof dev.wirespeed.parse.iperf.IperfHeader
                 || r instanceof dev.wirespeed.parse.ib.IbdiagStage || r instanceof dev.wirespeed.parse.ib.IbdiagFabric
                 || r instanceof dev.wirespeed.parse.host.TransceiverModule || r instanceof dev.wirespeed.parse.host.HealthEvent

@@ -453,6 +453,24 @@ final class RecordFacts {
             return null;
         }
 
+        /** mlxlink's port view: read by the mlxlink rule from the log, no sysfs port to attach it to by name. */
+        @Override
+        public Void visit(dev.wirespeed.parse.mlx.MlxlinkPort r) {
+            return null;
+        }
+
+        /** A firmware tool's error line: shown in explain's records, nothing of the host in it. */
+        @Override
+        public Void visit(dev.wirespeed.parse.mlx.MftError r) {
+            return null;
+        }
+
+        /** A joined ZeroTier network: read by the zerotier rule from the log. */
+        @Override
+        public Void visit(dev.wirespeed.parse.other.ZeroTierNetwork r) {
+            return null;
+        }
+
         /** The driver stack's release: shown in explain's records, no per-interface host fact to attach it to. */
         @Override
         public Void visit(dev.wirespeed.parse.mlx.OfedVersion r) {

@@ -58,7 +58,8 @@ public final class Parsers {
                 new LsmodParser(), new dev.wirespeed.parse.host.NfsdPortlistParser(), new dev.wirespeed.parse.host.SubnetManagerParser(),
                 new MlxconfigParser(), new MlxfwmanagerParser(), new OfedPciCheckParser(), new MstStatusParser(),
                 new dev.wirespeed.parse.mlx.OfedInfoParser(),
-                new MlnxTuneParser(), new Mlx5cmdParser(), new FlintQueryParser(),
+                new MlnxTuneParser(), new Mlx5cmdParser(), new dev.wirespeed.parse.mlx.MlxlinkParser(), new FlintQueryParser(),
+                new dev.wirespeed.parse.mlx.MftErrorParser(),
                 new Iperf3JsonParser(), new FioJsonParser(), new MdcliParser(),
                 new Iperf2Parser(), new Iperf3TextParser(), new QperfParser(), new PerftestParser(),
                 new SockperfParser(), new NcclTestsParser(), new FioTextParser(), new ZeroTierParser());

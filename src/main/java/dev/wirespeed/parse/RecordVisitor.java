@@ -28,6 +28,7 @@ import dev.wirespeed.parse.mlx.MlxDevice;
 import dev.wirespeed.parse.mlx.MlxSetting;
 import dev.wirespeed.parse.mlx.MstDevice;
 import dev.wirespeed.parse.mlx.MstModule;
+import dev.wirespeed.parse.mlx.MlxlinkPort;
 import dev.wirespeed.parse.mlx.TuneItem;
 import dev.wirespeed.parse.nccl.NcclRow;
 import dev.wirespeed.parse.nccl.NcclSummary;
@@ -147,6 +148,12 @@ public interface RecordVisitor<R> {
     R visit(NcclSummary r);
 
     R visit(MstModule r);
+
+    R visit(MlxlinkPort r);
+
+    R visit(dev.wirespeed.parse.mlx.MftError r);
+
+    R visit(dev.wirespeed.parse.other.ZeroTierNetwork r);
 
     R visit(dev.wirespeed.parse.mlx.OfedVersion r);
 

@@ -6,6 +6,7 @@ import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Units;
 import java.util.regex.Matcher;
+import java.util.List;
 import java.util.regex.Pattern;
 
 /**
@@ -13,10 +14,14 @@ import java.util.regex.Pattern;
  * header, one peer per line (a RELAY peer ends after &lt;link&gt;: one.cpp prints no lastTX, lastRX or
  * path without a direct path); and {@code zerotier-cli listpeers}: "200 listpeers ADDR PATHS LAT VER
  * ROLE", after its own "200 listpeers &lt;ztaddr&gt; …" header; and {@code zerotier-cli info}: "200 info
- * ADDR VERSION STATUS" (this node).
+ * ADDR VERSION STATUS" (this node); and {@code zerotier-cli listnetworks}: "200 listnetworks NWID NAME
+ * MAC STATUS TYPE DEV IPS" after its "&lt;nwid&gt; …" header (NAME may be empty, leaving two blanks).
  */
 public final class ZeroTierParser extends BaseParser {
-    private static final Pattern HEAD = Pattern.compile("200 peers|<ztaddr>.*|200 listpeers <ztaddr>.*");
+    private static final Pattern HEAD = Pattern.compile("200 peers|<ztaddr>.*|200 listpeers <ztaddr>.*|200 listnetworks <nwid>.*");
+    /** Ids and MACs may be masked with '*' by whoever pasted them. */
+    private static final Pattern NETWORK = Pattern.compile("200 listnetworks ([0-9a-f*]{10,})\\s(\\S*)\\s+((?:[0-9a-f*]{2}:){5}[0-9a-f*]{2})"
+            + "\\s+([A-Z_]+)\\s+(PRIVATE|PUBLIC)\\s+(\\S+)\\s+(\\S+)\\s*");
     private static final Pattern PEER = Pattern.compile(
             "([0-9a-f]{10})\\s+(\\S+)\\s+(LEAF|MOON|PLANET)\\s+(-?\\d+)\\s+(\\S+)(?:\\s+(-?\\d+)\\s+(-?\\d+)\\s*(\\S*))?\\s*");
     private static final Pattern LISTPEER = Pattern.compile(
@@ -30,7 +35,8 @@ public final class ZeroTierParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.get(i).equals("200 peers") || in.matches(LISTPEER, i) || in.matches(INFO, i)
+        return in.get(i).equals("200 peers") || in.matches(LISTPEER, i) || in.matches(INFO, i) || in.matches(NETWORK, i)
+                || (in.get(i).startsWith("200 listnetworks <nwid>") && in.matches(NETWORK, i + 1))
                 || (in.get(i).startsWith("200 listpeers <ztaddr>") && in.matches(LISTPEER, i + 1))
                 || (in.get(i).startsWith("<ztaddr>") && in.matches(PEER, i + 1));
     }
@@ -49,6 +55,10 @@ public final class ZeroTierParser extends BaseParser {
             } else if ((m = in.match(PEER, i)) != null) {
                 b.use(i).add(new ZeroTierPeer(m.group(1), dash(m.group(2)), m.group(3), Units.integer(m.group(4)),
                         m.group(5), dash(m.group(8)), in.source(i)));
+            } else if ((m = in.match(NETWORK, i)) != null) {
+                List<String> ips = m.group(7).equals("-") ? List.of() : List.of(m.group(7).split(","));
+                b.use(i).add(new ZeroTierNetwork(m.group(1), dash(m.group(2)), m.group(3), m.group(4), m.group(5),
+                        m.group(6), ips, in.source(i)));
             } else if ((m = in.match(INFO, i)) != null) {
                 b.use(i).add(new ZeroTierNode(m.group(1), m.group(2), m.group(3), in.source(i)));
             } else if ((m = in.match(LISTPEER, i)) != null) {

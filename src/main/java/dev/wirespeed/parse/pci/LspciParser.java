@@ -47,6 +47,8 @@ public final class LspciParser extends BaseParser {
         Command c = in.command();
         String address = c == null ? null : c.after("-s");
         Device d = new Device(address, null);
+        // a list a page or a mail reply indented as a whole: device lines at the first one's indent
+        int base = in.matches(DEVICE, from) ? indent(in.raw(from)) : 0;
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i)) {
@@ -54,7 +56,7 @@ public final class LspciParser extends BaseParser {
             }
             boolean indented = Character.isWhitespace(in.raw(i).charAt(0));
             Matcher m;
-            if ((!indented || heads(in, i)) && (m = in.match(DEVICE, i)) != null) {
+            if ((!indented || (base > 0 && indent(in.raw(i)) <= base) || heads(in, i)) && (m = in.match(DEVICE, i)) != null) {
                 d.flush(b);
                 d = new Device(m.group(1), in.source(i));
                 d.deviceClass = m.group(2);

@@ -1,0 +1,211 @@
+package dev.wirespeed.parse.mlx;
+
+import dev.wirespeed.limits.IbSpeed;
+import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.Command;
+import dev.wirespeed.parse.Lines;
+import dev.wirespeed.parse.ParseBuilder;
+import dev.wirespeed.parse.Parsed;
+import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.Source;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code mlxlink} (MFT/mstflint): sections with a title underlined by dashes ("Operational Info",
+ * "Supported Info", "Troubleshooting Info", "Tool Information", "Physical Counters and BER Info",
+ * "Module Info" …), each a list of "Name    : value" lines with the name padded to a column. One
+ * {@link MlxlinkPort} per "Operational Info" (a loop over devices prints several). Also read: a
+ * web page's text of it (one blank around the colon, "#" after a title) and a grep of it that kept
+ * only some name lines. Values "N/A" are dropped.
+ */
+public final class MlxlinkParser extends BaseParser {
+    private static final Pattern TITLE = Pattern.compile("(Operational Info|Supported Info|Troubleshooting Info|Tool Information"
+            + "|Physical Counters and BER Info|Module Info|Test Mode Info|FEC Capability Info|EYE Opening Info"
+            + "|Transmitter Info|Device Info|BER Monitor Info|Recovery Counters Info|Link Down Info)\\s*#?");
+    /** "Name   : value": at least one blank before the colon, which ibstat's "Physical state: LinkUp" has not. */
+    private static final Pattern KV = Pattern.compile("([A-Za-z][\\w .()/\\-]*?)\\s+:\\s*(.*)");
+    /** Names no other tool prints with a padded colon: enough to start a grep'd piece. */
+    private static final Pattern OWN = Pattern.compile("amBER Version|Status Opcode|Group Opcode|Recommendation"
+            + "|Raw Physical BER|Effective Physical BER|Symbol BER|Raw Physical Errors Per Lane|Effective Physical Errors"
+            + "|Enabled Link Speed.*|Supported Cable Speed.*|Loopback Mode|MFT Version");
+    private static final Pattern MASK = Pattern.compile("0x[0-9a-fA-F]+\\s*\\((.*)\\)");
+    private static final Pattern ETH_SPEED = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*G(?:bE|b/s)?(?:_\\d+X)?", Pattern.CASE_INSENSITIVE);
+    private static final Pattern ERROR = Pattern.compile("-E- (.*)");
+
+    public MlxlinkParser() {
+        super("mlxlink", "mlxlink", "mstlink");
+    }
+
+    @Override
+    public boolean startsAt(Lines in, int i) {
+        if (in.matches(TITLE, i)) {
+            // a title, then its underline or a name line
+            for (int k = i + 1; k < Math.min(in.size(), i + 3); k++) {
+                if (in.decoration(k) && !in.blank(k)) {
+                    return true;
+                }
+                Matcher m = in.match(KV, k);
+                if (m != null) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        // a grep'd piece: name lines, one of them mlxlink's own, or a title soon after
+        for (int k = i; k < Math.min(in.size(), i + 3); k++) {
+            Matcher m = in.match(KV, k);
+            if (m != null && OWN.matcher(m.group(1)).matches()) {
+                return in.matches(KV, i);
+            }
+            if (k > i && in.matches(TITLE, k)) {
+                return in.matches(KV, i);
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public Parsed parse(Lines in, int from) {
+        ParseBuilder b = builder(in, from);
+        String device = device(in.command());
+        Integer port = port(in.command());
+        Map<String, String> values = new LinkedHashMap<>();
+        List<String> errors = new ArrayList<>();
+        Source first = null;
+        boolean operational = false;
+        int i = from;
+        for (; i < in.size(); i++) {
+            if (in.blank(i) || (in.decoration(i) && !in.matches(TITLE, i))) {
+                continue;
+            }
+            Matcher m;
+            if ((m = in.match(TITLE, i)) != null) {
+                if (m.group(1).equals("Operational Info")) {
+                    if (operational) {
+                        b.add(port(device, port, values, errors, first));
+                        values.clear();
+                        errors.clear();
+                    }
+                    operational = true;
+                    first = in.source(i);
+                }
+                b.use(i);
+            } else if ((m = in.match(ERROR, i)) != null) {
+                errors.add(m.group(1).strip());
+                b.use(i);
+            } else if ((m = in.match(KV, i)) != null) {
+                if (first == null) {
+                    first = in.source(i);
+                }
+                values.putIfAbsent(m.group(1).strip(), m.group(2).strip());
+                b.use(i);
+            } else {
+                break;
+            }
+        }
+        if (first != null) {
+            b.add(port(device, port, values, errors, first));
+        }
+        return b.done(i);
+    }
+
+    /** The -d argument, unless it is a shell variable of a loop. */
+    private static String device(Command c) {
+        String d = c == null ? null : c.after("-d") != null ? c.after("-d") : c.after("--device");
+        return d == null || d.contains("$") ? null : d;
+    }
+
+    private static Integer port(Command c) {
+        String p = c == null ? null : c.after("-p") != null ? c.after("-p") : c.after("--port");
+        if (p == null) {
+            return null;
+        }
+        try {
+            return p.startsWith("0x") ? Integer.parseInt(p.substring(2), 16) : Integer.parseInt(p);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private static MlxlinkPort port(String device, Integer port, Map<String, String> v, List<String> errors, Source source) {
+        String speed = value(v, "Speed");
+        Integer width = null;
+        String w = value(v, "Width");
+        if (w != null && w.matches("\\d+x")) {
+            width = Integer.parseInt(w.substring(0, w.length() - 1));
+        }
+        Map<String, Long> counters = new LinkedHashMap<>();
+        List<Long> lanes = new ArrayList<>();
+        v.forEach((name, text) -> {
+            if (text.matches("\\d+") && !name.equals("Status Opcode") && text.length() < 19) {
+                counters.put(name, Long.parseLong(text));
+            }
+        });
+        String perLane = value(v, "Raw Physical Errors Per Lane");
+        if (perLane != null && perLane.matches("\\d+(\\s*,\\s*\\d+)*")) {
+            for (String n : perLane.split("\\s*,\\s*")) {
+                lanes.add(Long.parseLong(n));
+            }
+        }
+        String opcode = value(v, "Status Opcode");
+        return new MlxlinkPort(device, port, value(v, "State"), value(v, "Physical state"), speed, rate(speed, width),
+                width, value(v, "FEC"), value(v, "Loopback Mode"), value(v, "Auto Negotiation"),
+                speeds(v, "Enabled Link Speed"), speeds(v, "Supported Cable Speed"),
+                opcode != null && opcode.matches("\\d+") ? Integer.valueOf(opcode) : null, value(v, "Group Opcode"),
+                value(v, "Recommendation"), value(v, "Firmware Version"), value(v, "MFT Version"), counters, lanes,
+                ber(value(v, "Raw Physical BER")), ber(value(v, "Effective Physical BER")), ber(value(v, "Symbol BER")),
+                errors, source);
+    }
+
+    private static String value(Map<String, String> v, String name) {
+        String s = v.get(name);
+        return s == null || s.isEmpty() || s.equalsIgnoreCase("N/A") ? null : s;
+    }
+
+    /** "0x00000075 (HDR,EDR,FDR,QDR,SDR)"; the Ethernet ones are "… (Ext.)" on newer devices. */
+    private static List<String> speeds(Map<String, String> v, String name) {
+        String s = value(v, name) != null ? value(v, name) : value(v, name + " (Ext.)");
+        Matcher m = s == null ? null : MASK.matcher(s);
+        if (m == null || !m.matches()) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        for (String n : m.group(1).split(",")) {
+            if (!n.isBlank()) {
+                out.add(n.strip());
+            }
+        }
+        return out;
+    }
+
+    /** mlxlink prints a BER as mantissa E exponent ("1E-8", "15E-255"). */
+    private static Double ber(String s) {
+        if (s == null || !s.matches("\\d+(\\.\\d+)?[eE]-?\\d+")) {
+            return null;
+        }
+        return Double.parseDouble(s);
+    }
+
+    /** "IB-HDR" × width at the kernel's per-lane number (ibstat's Rate); Ethernet "25GbE", "200G", "100G_2X". */
+    static Quantity rate(String speed, Integer width) {
+        if (speed == null) {
+            return null;
+        }
+        if (speed.toUpperCase(Locale.ROOT).startsWith("IB-")) {
+            try {
+                IbSpeed s = IbSpeed.parse(speed.substring(3));
+                return width == null ? null : Quantity.bitsPerSecond(s.sysfsGbpsPerLane() * width * 1e9, speed + " " + width + "x");
+            } catch (IllegalArgumentException e) {
+                return null;
+            }
+        }
+        Matcher m = ETH_SPEED.matcher(speed);
+        return m.matches() ? Quantity.bitsPerSecond(Double.parseDouble(m.group(1)) * 1e9, speed) : null;
+    }
+}
