@@ -292,4 +292,16 @@ class CountersParsersTest {
         assertThat(Fixture.blocksOf("0000a1b2 00000003 00000010 00000000 00000000 00000000 00000000 00000000 00000000\n"))
                 .as("one hex row without the command is not enough").noneMatch(b -> b.format().equals("softnet-stat"));
     }
+
+    @Test
+    void netstatSetInMarkdownBoldAndDoubleSpacedWithTranslatedHistogramHeads() {
+        CounterSample s = only("netstat-s-bold-markdown-portuguese.txt", "netstat-s");
+        assertThat(s.value("TcpRetransSegs")).isEqualTo(863L);
+        assertThat(s.value("IpExtInNoECTPkts")).as("the last line").isEqualTo(51041L);
+        // only a whole line in bold loses its marks: a bold word inside a line stays as written
+        List<Parsed> inner = Fixture.blocksOf("Tcp:\n    37264 segments send out\n    863 segments **retransmited**\n");
+        CounterSample t = inner.stream().flatMap(o -> o.all(CounterSample.class).stream()).findFirst().orElseThrow();
+        assertThat(t.value("TcpOutSegs")).isEqualTo(37264L);
+        assertThat(t.values()).doesNotContainKey("TcpRetransSegs");
+    }
 }

@@ -36,7 +36,8 @@ public final class NetstatParser extends BaseParser {
      */
     private static final Pattern PROC_NAMES = Pattern.compile("([A-Z][A-Za-z0-9]*): ([A-Za-z][\\w]*(?: [A-Za-z][\\w]*)*)");
     private static final Pattern PROC_VALUES = Pattern.compile("([A-Z][A-Za-z0-9]*): (-?\\d+(?: -?\\d+)*)");
-    private static final Pattern HISTOGRAM = Pattern.compile("(?:ICMP (?:input|output) histogram:|[a-z][\\w ]*: \\d+)");
+    /** ICMP histogram heads, also translated ("Histograma de entrada ICMP:"), and their "echo replies: 7" lines. */
+    private static final Pattern HISTOGRAM = Pattern.compile("(?:ICMP (?:input|output) histogram:|[\\p{L} ]*\\bICMP\\b[\\p{L} ]*:?|[a-z][\\w ]*: \\d+)");
 
     private static final Map<String, String> SENTENCES = Map.ofEntries(
             Map.entry("Ip total packets received", "IpInReceives"), Map.entry("Ip forwarded", "IpForwDatagrams"),
@@ -102,8 +103,12 @@ public final class NetstatParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(NSTAT_HEAD, i) || procPair(in, i) || (in.matches(GROUP, i) && i + 1 < in.size()
-                && (in.matches(SENTENCE, i + 1) || in.matches(NAMED, i + 1)))
+        int next = i + 1;
+        while (next < in.size() && next - i <= 2 && in.blank(next)) {
+            next++; // a page that double-spaced the output
+        }
+        return in.matches(NSTAT_HEAD, i) || procPair(in, i) || (in.matches(GROUP, i) && next < in.size()
+                && (in.matches(SENTENCE, next) || in.matches(NAMED, next)))
                 || (grepped(in) && i == firstOutput(in) && groupless(in, i) != null);
     }
 
