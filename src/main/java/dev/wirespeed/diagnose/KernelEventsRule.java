@@ -87,6 +87,7 @@ final class KernelEventsRule implements LogRule {
                 case KernelError.CQE_ERROR -> cqeError(first.subject(), g, evidence);
                 case KernelError.PROBE_FAILED -> probeFailed(first, evidence);
                 case KernelError.FIRMWARE_LOAD_FAILED -> firmwareLoadFailed(first, evidence);
+                case KernelError.PAGE_ALLOCATION_FAILURE -> pageAllocationFailure(g, evidence);
                 default -> aer(first.subject(), g, evidence);
             });
         }
@@ -128,6 +129,18 @@ final class KernelEventsRule implements LogRule {
                 Fix.action("install the distribution's firmware package that holds " + e.detail()
                         + " (Debian: firmware-misc-nonfree / firmware-intel-misc, RHEL: linux-firmware), "
                         + "rebuild the initramfs if the driver loads from it, then reload the driver"));
+    }
+
+    private static Finding pageAllocationFailure(List<KernelError> g, List<Evidence> evidence) {
+        String kinds = g.stream().map(KernelError::detail).distinct().collect(java.util.stream.Collectors.joining("; "));
+        return new Finding("kernel-page-allocation-failure", Severity.WARN, "kernel",
+                "kernel: " + g.size() + " page allocation failure(s) (" + kinds + "): an allocation that cannot wait "
+                        + "found no free pages; in a NIC's receive path (napi, softirq) each one drops a packet, and a "
+                        + "failure of order above 0 means memory is fragmented rather than short",
+                evidence, null,
+                Fix.action("keep a larger free reserve for atomic allocations (sysctl -w vm.min_free_kbytes=… , e.g. "
+                        + "1 % of RAM, and persist it), check /proc/buddyinfo for fragmentation, and prefer smaller "
+                        + "receive buffers (MTU, LRO/GRO sizes) when the failed order is above 0"));
     }
 
     private static Finding cqeError(String subject, List<KernelError> g, List<Evidence> evidence) {

@@ -243,4 +243,19 @@ class KernelLogParserTest {
             assertThat(findings(quiet, "kernel-firmware-missing")).isEmpty();
         }
     }
+
+    @Test
+    void pageAllocationFailuresInTheReceivePath() {
+        String file = "journal-page-allocation-failure-napi-cortx5465.txt";
+        assertThat(all(file, KernelError.class)).extracting(e -> e.errorType() + " " + e.detail())
+                .containsExactly("swapper/21 order:0, mode:0x20", "swapper/44 order:0, mode:0x20");
+        assertThat(findings(file, "kernel-page-allocation-failure")).singleElement().satisfies(f -> {
+            assertThat(f.message()).startsWith("kernel: 2 page allocation failure(s) (order:0, mode:0x20)");
+            assertThat(f.fix().toString()).contains("vm.min_free_kbytes");
+        });
+        String newer = "[ 77.1] kworker/u8:2: page allocation failure: order:2, mode:0x480020(GFP_ATOMIC), nodemask=(null)\n";
+        assertThat(Explainer.standard().explain("n.txt", newer).findings()).filteredOn(f -> f.rule().equals("kernel-page-allocation-failure"))
+                .singleElement().satisfies(f -> assertThat(f.message()).contains("order:2, mode:0x480020"));
+        assertThat(findings("dmesg-mlx5-arm-nas16.txt", "kernel-page-allocation-failure")).isEmpty();
+    }
 }

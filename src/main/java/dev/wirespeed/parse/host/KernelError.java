@@ -23,12 +23,15 @@ import java.util.Map;
  *       0000:03:00.0 failed with error -22", since 5.x "probe with driver mlx5_core failed with error -22"), the
  *       error as {@code detail} ("error -22"): the device has no interface;</li>
  *   <li>{@code firmware-load-failed}: "Direct firmware load for intel/ice/ddp/ice.pkg failed with error -2"
- *       (drivers/base/firmware_loader), the file as {@code detail}, the error as {@code errorType}.</li>
+ *       (drivers/base/firmware_loader), the file as {@code detail}, the error as {@code errorType};</li>
+ *   <li>{@code page-allocation-failure}: mm/page_alloc.c, "swapper/21: page allocation failure: order:0, mode:0x20":
+ *       the task as {@code errorType}, "order:0, mode:0x20" as {@code detail}; no device is named.</li>
  * </ul>
  *
  * @param address       the PCI address printed, null when the line names only an interface or RDMA device
  * @param iface         the netdev or RDMA device named ("eth4", "rocep33s0f0"), null when none
- * @param event         "tx-timeout", "cqe-error", "pcie-aer", "probe-failed" or "firmware-load-failed"
+ * @param event         "tx-timeout", "cqe-error", "pcie-aer", "probe-failed", "firmware-load-failed" or
+ *                      "page-allocation-failure"
  * @param queue         the transmit queue that timed out
  * @param stalledMillis how long the queue had not sent (the watchdog's "N ms", mlx5's usecs / 1000)
  * @param errorType     "Responder"/"Requestor" for a CQE; the AER layer ("Physical Layer", "Data Link Layer", …); a
@@ -49,6 +52,7 @@ public record KernelError(String driver, String address, String iface, String ev
     public static final String PCIE_AER = "pcie-aer";
     public static final String PROBE_FAILED = "probe-failed";
     public static final String FIRMWARE_LOAD_FAILED = "firmware-load-failed";
+    public static final String PAGE_ALLOCATION_FAILURE = "page-allocation-failure";
 
     /** The same error with the AER bits or the CQE syndrome read from the lines after it. */
     KernelError with(String newDetail, String newSyndrome, String newVendorSyndrome) {
@@ -58,7 +62,7 @@ public record KernelError(String driver, String address, String iface, String ev
 
     /** Where it happened: the interface or device, else the PCI address. */
     public String subject() {
-        return iface != null ? iface : address;
+        return iface != null ? iface : address != null ? address : "kernel";
     }
 
     @Override

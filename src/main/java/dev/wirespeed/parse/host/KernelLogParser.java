@@ -63,6 +63,12 @@ public final class KernelLogParser extends BaseParser {
      */
     private static final Pattern PROBE_OLD = Pattern.compile(
             PREFIX + "([\\w-]+): probe of (" + BDF + ") failed with error (-?\\d+)");
+    /**
+     * mm/page_alloc.c warn_alloc(): "swapper/21: page allocation failure: order:0, mode:0x20" (older kernels
+     * "… failure. order:3, mode:0x4020", newer ones add "(GFP_ATOMIC), nodemask=…"); the task comes first.
+     */
+    private static final Pattern PAGE_ALLOC = Pattern.compile(
+            PREFIX + "(\\S+): page allocation failure[:.] ?(order:\\s*\\d+, mode:\\s*0x[0-9a-fA-F]+).*");
     /** The same after the device prefix since 5.x: "probe with driver mlx5_core failed with error -22". */
     private static final Pattern PROBE = Pattern.compile("probe with driver ([\\w-]+) failed with error (-?\\d+)");
     /** drivers/base/firmware_loader: "Direct firmware load for intel/ice/ddp/ice.pkg failed with error -2". */
@@ -105,12 +111,12 @@ public final class KernelLogParser extends BaseParser {
     /** A device line, an RDMA device line, the old watchdog line, or any timestamped/syslog kernel line. */
     private static boolean kernelLine(Lines in, int i) {
         return in.matches(LINE, i) || in.matches(IB_LINE, i) || in.matches(WATCHDOG_OLD, i) || in.matches(PROBE_OLD, i)
-                || in.matches(OTHER_KERNEL, i);
+                || in.matches(PAGE_ALLOC, i) || in.matches(OTHER_KERNEL, i);
     }
 
     /** Whether line i is an event this parser has a record for. */
     private static boolean event(Lines in, int i) {
-        if (in.matches(WATCHDOG_OLD, i) || in.matches(PROBE_OLD, i)) {
+        if (in.matches(WATCHDOG_OLD, i) || in.matches(PROBE_OLD, i) || in.matches(PAGE_ALLOC, i)) {
             return true;
         }
         Matcher ib = in.match(IB_LINE, i);
@@ -150,6 +156,11 @@ public final class KernelLogParser extends BaseParser {
             if ((m = in.match(PROBE_OLD, i)) != null) {
                 b.add(new KernelError(m.group(1), m.group(2), null, KernelError.PROBE_FAILED, null, null, null, null, null,
                         null, "error " + m.group(3), in.source(i))).use(i);
+                continue;
+            }
+            if ((m = in.match(PAGE_ALLOC, i)) != null) {
+                b.add(new KernelError(null, null, null, KernelError.PAGE_ALLOCATION_FAILURE, null, null, m.group(1), null,
+                        null, null, m.group(2), in.source(i))).use(i);
                 continue;
             }
             if ((m = in.match(IB_LINE, i)) != null) {
