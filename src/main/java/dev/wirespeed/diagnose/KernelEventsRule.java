@@ -85,6 +85,9 @@ final class KernelEventsRule implements LogRule {
             out.add(switch (first.event()) {
                 case KernelError.TX_TIMEOUT -> txTimeout(first.subject(), g, evidence);
                 case KernelError.CQE_ERROR -> cqeError(first.subject(), g, evidence);
+                case KernelError.PROBE_FAILED -> probeFailed(first, evidence);
+                case KernelError.FIRMWARE_LOAD_FAILED -> firmwareLoadFailed(first, evidence);
+                case KernelError.PAGE_ALLOCATION_FAILURE -> pageAllocationFailure(g, evidence);
                 default -> aer(first.subject(), g, evidence);
             });
         }
@@ -103,6 +106,41 @@ final class KernelEventsRule implements LogRule {
                 evidence, null,
                 Fix.action("update the NIC driver and firmware; look for PCIe AER errors, link flaps or firmware health "
                         + "messages at the same times (mlx5: devlink health show); if it recurs, try another slot or card"));
+    }
+
+    private static Finding probeFailed(KernelError e, List<Evidence> evidence) {
+        return new Finding("kernel-probe-failed", Severity.ERROR, e.subject(),
+                e.subject() + ": driver " + e.driver() + " failed to bind (" + e.detail()
+                        + "): the device has no network or RDMA interface until the driver loads",
+                evidence, null,
+                Fix.action("read the driver's lines just before this one for the step that failed; match driver and "
+                        + "firmware versions (update one or the other), check that the firmware is not in recovery mode, "
+                        + "then reload the driver (modprobe -r and modprobe) or reboot"));
+    }
+
+    private static Finding firmwareLoadFailed(KernelError e, List<Evidence> evidence) {
+        boolean missing = "error -2".equals(e.errorType()); // -ENOENT: no such file under /lib/firmware
+        return new Finding("kernel-firmware-missing", Severity.WARN, e.subject(),
+                e.subject() + ": the driver could not load " + e.detail() + " (" + e.errorType() + ")"
+                        + (missing ? ": the file is not installed" : "")
+                        + (e.detail().contains("/ddp/") ? "; without its DDP package ice runs in Safe Mode (one queue, "
+                                + "no RSS, no DCB: a fraction of the line rate)" : "; the device runs without it"),
+                evidence, null,
+                Fix.action("install the distribution's firmware package that holds " + e.detail()
+                        + " (Debian: firmware-misc-nonfree / firmware-intel-misc, RHEL: linux-firmware), "
+                        + "rebuild the initramfs if the driver loads from it, then reload the driver"));
+    }
+
+    private static Finding pageAllocationFailure(List<KernelError> g, List<Evidence> evidence) {
+        String kinds = g.stream().map(KernelError::detail).distinct().collect(java.util.stream.Collectors.joining("; "));
+        return new Finding("kernel-page-allocation-failure", Severity.WARN, "kernel",
+                "kernel: " + g.size() + " page allocation failure(s) (" + kinds + "): an allocation that cannot wait "
+                        + "found no free pages; in a NIC's receive path (napi, softirq) each one drops a packet, and a "
+                        + "failure of order above 0 means memory is fragmented rather than short",
+                evidence, null,
+                Fix.action("keep a larger free reserve for atomic allocations (sysctl -w vm.min_free_kbytes=… , e.g. "
+                        + "1 % of RAM, and persist it), check /proc/buddyinfo for fragmentation, and prefer smaller "
+                        + "receive buffers (MTU, LRO/GRO sizes) when the failed order is above 0"));
     }
 
     private static Finding cqeError(String subject, List<KernelError> g, List<Evidence> evidence) {

@@ -761,7 +761,10 @@ final class RecordFacts {
      * summed) is the subject "GUID …/ALL".
      */
     private static java.util.Optional<Counters> counters(CounterSample c, String src) {
-        if (c.tool().equals("nstat") || c.tool().equals("netstat -s")) {
+        if (c.tool().equals(dev.wirespeed.parse.host.SoftnetStatParser.TOOL)) {
+            return java.util.Optional.empty(); // per-CPU backlog counters: no port to hold them (yet)
+        }
+        if (c.tool().equals("nstat") || c.tool().equals("netstat -s") || c.tool().equals("/proc/net/snmp")) {
             Counters.Builder hb = Counters.host();
             c.values().forEach((name, v) -> hb.value(name, v, src));
             return java.util.Optional.of(hb.build());

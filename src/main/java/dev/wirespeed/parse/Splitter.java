@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * {@code user@host:/path$}, {@code [root@host dir]#}, {@code $ }, {@code C:\path>}, {@code MDCLI>}.
  * In prose without prompts, a line that is only a command of a known program ("ibstat",
  * "iperf3 -c 10.0.0.1") also starts a chunk. Huawei MD-CLI context lines ("[admin@HUAWEI]") are
- * dropped; a WordPress caption glued to a pasted line ("…Code language: CSS (css)") is cut off,
+ * dropped; a line a page set in Markdown bold ("**Ip:**") loses its marks; a WordPress caption glued to a pasted line ("…Code language: CSS (css)") is cut off,
  * terminal colour codes are removed, and so are mail quote marks and harness tags before a line;
  * no-break spaces (a page copied from a browser) are plain spaces, and a mail archived raw in
  * quoted-printable is decoded.
@@ -33,6 +33,8 @@ public final class Splitter {
     private static final Pattern BARE_ARG = Pattern.compile(
             "-{1,2}[\\w-]+(=\\S+)?|[a-z0-9_./:@=,*+-][\\w./:@=,*+'\"-]*|[A-Z][A-Z0-9_]*|\\||'[^']*'|\"[^\"]*\"|\\d+");
     private static final Pattern CAPTION = Pattern.compile("Code language: .*$");
+    /** A page that set each pasted line in bold ("**51041 total packets received**"): the Markdown marks go. */
+    private static final Pattern BOLD_LINE = Pattern.compile("^(\\s*)\\*\\*([^*].*?)\\*\\*\\s*$");
     /** A command line a page wrote as inline code: "`# mstflint -d 0b:00.0 query`". */
     private static final Pattern INLINE_CODE = Pattern.compile("^`([^`]+)`$");
     /** Terminal colour codes (sockperf prints them), with or without the ESC byte a paste may lose. */
@@ -127,7 +129,8 @@ public final class Splitter {
             if (plain.indexOf('&') >= 0) {
                 plain = entities(plain);
             }
-            lines.add(ANSI.matcher(CAPTION.matcher(LINE_PREFIX.matcher(plain).replaceFirst("")).replaceFirst("")).replaceAll(""));
+            String unquoted = LINE_PREFIX.matcher(plain).replaceFirst("");
+            lines.add(ANSI.matcher(CAPTION.matcher(BOLD_LINE.matcher(unquoted).replaceFirst("$1$2")).replaceFirst("")).replaceAll(""));
         }
         if (quotedPrintable(lines)) {
             decodeQuotedPrintable(lines);

@@ -250,4 +250,58 @@ class CountersParsersTest {
         Explanation settings = Explainer.standard().explain("c.txt", Fixture.text("host/ethtool-a-seed000.txt"));
         assertThat(settings.findings()).noneMatch(f -> f.rule().startsWith("counter-"));
     }
+
+    @Test
+    void procNetSnmpAndNetstatNamePairsAreTheHostCounters() {
+        CounterSample snmp = only("proc-net-snmp-node-exporter.txt", "netstat-s");
+        assertThat(snmp.tool()).isEqualTo("/proc/net/snmp");
+        assertThat(snmp.value("TcpRetransSegs")).isEqualTo(227L);
+        assertThat(snmp.value("TcpOutSegs")).isEqualTo(54915039L);
+        assertThat(snmp.value("IcmpMsgOutType3")).isEqualTo(120L);
+        assertThat(snmp.value("UdpLiteInCsumErrors")).as("the last pair").isZero();
+        CounterSample netstat = only("proc-net-netstat-node-exporter.txt", "netstat-s");
+        assertThat(netstat.values()).hasSize(83 + 12);
+        assertThat(netstat.value("TcpExtTCPTimeouts")).isEqualTo(115L);
+        Explanation e = Explainer.standard().explain("s.txt", Fixture.text("counters/proc-net-snmp-node-exporter.txt"));
+        assertThat(e.facts().getFirst().counters(Counters.Scope.HOST, "host").orElseThrow().value("TcpRetransSegs"))
+                .contains(227L);
+        assertThat(findings("proc-net-snmp-node-exporter.txt")).as("227 of 54.9 M segments").isEmpty();
+        String lossy = Fixture.text("counters/proc-net-snmp-node-exporter.txt").replace(" 54915039 227 ", " 54915039 2270000 ");
+        assertThat(Explainer.standard().explain("s.txt", lossy).findings()).extracting(Finding::rule)
+                .contains("counter-tcp-retransmits");
+        // a values line that lost a number no longer pairs with its names: that group is not read as shifted values
+        String cut = Fixture.text("counters/proc-net-snmp-node-exporter.txt").replace(" 54915039 227 5 1003 0", " 54915039 227");
+        CounterSample s = Fixture.blocksOf(cut).stream().flatMap(o -> o.all(CounterSample.class).stream()).findFirst().orElseThrow();
+        assertThat(s.value("IpInReceives")).isEqualTo(57740232L);
+        assertThat(s.values()).doesNotContainKey("TcpRetransSegs");
+    }
+
+    @Test
+    void softnetStatRowsPerCpuAndElision() {
+        List<CounterSample> rows = Fixture.only("counters/softnet-stat-elided-rcbops677.txt", "softnet-stat").all(CounterSample.class);
+        assertThat(rows).extracting(CounterSample::subject).containsExactly("cpu0", "cpu1", null);
+        assertThat(rows.getFirst().values()).containsEntry("processed", 0x73d76bL).containsEntry("dropped", 0L)
+                .containsEntry("time_squeeze", 0x49aeL);
+        String modern = """
+                $ cat /proc/net/softnet_stat
+                0000a1b2 00000003 00000010 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000000 00000002
+                """;
+        CounterSample cpu2 = Fixture.blocksOf(modern).stream().flatMap(o -> o.all(CounterSample.class).stream()).findFirst().orElseThrow();
+        assertThat(cpu2.subject()).as("the 13th column names the CPU").isEqualTo("cpu2");
+        assertThat(cpu2.value("dropped")).isEqualTo(3L);
+        assertThat(Fixture.blocksOf("0000a1b2 00000003 00000010 00000000 00000000 00000000 00000000 00000000 00000000\n"))
+                .as("one hex row without the command is not enough").noneMatch(b -> b.format().equals("softnet-stat"));
+    }
+
+    @Test
+    void netstatSetInMarkdownBoldAndDoubleSpacedWithTranslatedHistogramHeads() {
+        CounterSample s = only("netstat-s-bold-markdown-portuguese.txt", "netstat-s");
+        assertThat(s.value("TcpRetransSegs")).isEqualTo(863L);
+        assertThat(s.value("IpExtInNoECTPkts")).as("the last line").isEqualTo(51041L);
+        // only a whole line in bold loses its marks: a bold word inside a line stays as written
+        List<Parsed> inner = Fixture.blocksOf("Tcp:\n    37264 segments send out\n    863 segments **retransmited**\n");
+        CounterSample t = inner.stream().flatMap(o -> o.all(CounterSample.class).stream()).findFirst().orElseThrow();
+        assertThat(t.value("TcpOutSegs")).isEqualTo(37264L);
+        assertThat(t.values()).doesNotContainKey("TcpRetransSegs");
+    }
 }

@@ -213,4 +213,49 @@ class KernelLogParserTest {
         assertThat(Explainer.standard().explain(file, Fixture.text("kernel/" + file)).findings())
                 .extracting(Finding::rule).doesNotContain("pcie-link-downgraded", "kernel-tx-timeout");
     }
+
+    @Test
+    void failedProbeAndMissingFirmwareAreErrorsWithTheirFinding() {
+        assertThat(all("dmesg-mlx5-probe-failed-tinycore-redpill9.txt", KernelError.class)).singleElement().satisfies(e -> {
+            assertThat(e.event()).isEqualTo(KernelError.PROBE_FAILED);
+            assertThat(e.driver()).isEqualTo("mlx5_core");
+            assertThat(e.address()).isEqualTo("0000:03:00.0");
+            assertThat(e.detail()).isEqualTo("error -22");
+        });
+        assertThat(findings("dmesg-mlx5-probe-failed-tinycore-redpill9.txt", "kernel-probe-failed")).singleElement()
+                .satisfies(f -> assertThat(f.message()).startsWith("0000:03:00.0: driver mlx5_core failed to bind (error -22)"));
+        String newer = "[    5.1] mlx5_core 0000:41:00.0: probe with driver mlx5_core failed with error -5\n";
+        assertThat(Explainer.standard().explain("p.txt", newer).findings()).extracting(Finding::rule).contains("kernel-probe-failed");
+
+        String ice = "dmesg-ice-safe-mode-link-fec-incus-os1305.txt";
+        assertThat(all(ice, KernelError.class)).singleElement().satisfies(e -> {
+            assertThat(e.event()).isEqualTo(KernelError.FIRMWARE_LOAD_FAILED);
+            assertThat(e.detail()).isEqualTo("intel/ice/ddp/ice.pkg");
+            assertThat(e.errorType()).isEqualTo("error -2");
+        });
+        assertThat(findings(ice, "kernel-firmware-missing")).singleElement().satisfies(f -> {
+            assertThat(f.message()).contains("the file is not installed", "Safe Mode");
+            assertThat(f.severity()).isEqualTo(dev.wirespeed.diagnose.Severity.WARN);
+        });
+        assertThat(all(ice, LinkEvent.class)).singleElement().satisfies(l -> assertThat(l.speed().value()).isEqualTo(10e9));
+        for (String quiet : List.of("dmesg-mlx5-arm-nas16.txt", "dmesg-ice-pcie-limited-dcb-metal-images234.txt")) {
+            assertThat(findings(quiet, "kernel-probe-failed")).isEmpty();
+            assertThat(findings(quiet, "kernel-firmware-missing")).isEmpty();
+        }
+    }
+
+    @Test
+    void pageAllocationFailuresInTheReceivePath() {
+        String file = "journal-page-allocation-failure-napi-cortx5465.txt";
+        assertThat(all(file, KernelError.class)).extracting(e -> e.errorType() + " " + e.detail())
+                .containsExactly("swapper/21 order:0, mode:0x20", "swapper/44 order:0, mode:0x20");
+        assertThat(findings(file, "kernel-page-allocation-failure")).singleElement().satisfies(f -> {
+            assertThat(f.message()).startsWith("kernel: 2 page allocation failure(s) (order:0, mode:0x20)");
+            assertThat(f.fix().toString()).contains("vm.min_free_kbytes");
+        });
+        String newer = "[ 77.1] kworker/u8:2: page allocation failure: order:2, mode:0x480020(GFP_ATOMIC), nodemask=(null)\n";
+        assertThat(Explainer.standard().explain("n.txt", newer).findings()).filteredOn(f -> f.rule().equals("kernel-page-allocation-failure"))
+                .singleElement().satisfies(f -> assertThat(f.message()).contains("order:2, mode:0x480020"));
+        assertThat(findings("dmesg-mlx5-arm-nas16.txt", "kernel-page-allocation-failure")).isEmpty();
+    }
 }

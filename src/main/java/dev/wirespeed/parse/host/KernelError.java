@@ -18,19 +18,29 @@ import java.util.Map;
  *   <li>{@code cqe-error}: mlx5_ib's dump of an error completion ("Responder error cqe on cqn 0x406:" then
  *       "syndrome 0x5, vendor syndrome 0xf9");</li>
  *   <li>{@code pcie-aer}: drivers/pci/pcie/aer.c, "PCIe Bus Error: severity=Corrected, type=Data Link Layer,
- *       (Transmitter ID)" with the error bits named on the lines after it ("[12] Timeout").</li>
+ *       (Transmitter ID)" with the error bits named on the lines after it ("[12] Timeout");</li>
+ *   <li>{@code probe-failed}: the driver core could not bind the driver (drivers/base/dd.c: "mlx5_core: probe of
+ *       0000:03:00.0 failed with error -22", since 5.x "probe with driver mlx5_core failed with error -22"), the
+ *       error as {@code detail} ("error -22"): the device has no interface;</li>
+ *   <li>{@code firmware-load-failed}: "Direct firmware load for intel/ice/ddp/ice.pkg failed with error -2"
+ *       (drivers/base/firmware_loader), the file as {@code detail}, the error as {@code errorType};</li>
+ *   <li>{@code page-allocation-failure}: mm/page_alloc.c, "swapper/21: page allocation failure: order:0, mode:0x20":
+ *       the task as {@code errorType}, "order:0, mode:0x20" as {@code detail}; no device is named.</li>
  * </ul>
  *
  * @param address       the PCI address printed, null when the line names only an interface or RDMA device
  * @param iface         the netdev or RDMA device named ("eth4", "rocep33s0f0"), null when none
- * @param event         "tx-timeout", "cqe-error" or "pcie-aer"
+ * @param event         "tx-timeout", "cqe-error", "pcie-aer", "probe-failed", "firmware-load-failed" or
+ *                      "page-allocation-failure"
  * @param queue         the transmit queue that timed out
  * @param stalledMillis how long the queue had not sent (the watchdog's "N ms", mlx5's usecs / 1000)
- * @param errorType     "Responder"/"Requestor" for a CQE; the AER layer ("Physical Layer", "Data Link Layer", …)
+ * @param errorType     "Responder"/"Requestor" for a CQE; the AER layer ("Physical Layer", "Data Link Layer", …); a
+ *                      firmware load's "error -2"
  * @param severity      AER severity: "Corrected", "Uncorrected (Non-Fatal)", "Uncorrected (Fatal)"
  * @param syndrome      the CQE syndrome ("0x5")
  * @param vendorSyndrome the CQE vendor syndrome ("0xf9")
- * @param detail        the AER error bits ("RxErr, Timeout"), the CQE syndrome's name, or null
+ * @param detail        the AER error bits ("RxErr, Timeout"), the CQE syndrome's name, a failed probe's "error -22",
+ *                      the firmware file not loaded, or null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("KernelError")
@@ -40,6 +50,9 @@ public record KernelError(String driver, String address, String iface, String ev
     public static final String TX_TIMEOUT = "tx-timeout";
     public static final String CQE_ERROR = "cqe-error";
     public static final String PCIE_AER = "pcie-aer";
+    public static final String PROBE_FAILED = "probe-failed";
+    public static final String FIRMWARE_LOAD_FAILED = "firmware-load-failed";
+    public static final String PAGE_ALLOCATION_FAILURE = "page-allocation-failure";
 
     /** The same error with the AER bits or the CQE syndrome read from the lines after it. */
     KernelError with(String newDetail, String newSyndrome, String newVendorSyndrome) {
@@ -49,7 +62,7 @@ public record KernelError(String driver, String address, String iface, String ev
 
     /** Where it happened: the interface or device, else the PCI address. */
     public String subject() {
-        return iface != null ? iface : address;
+        return iface != null ? iface : address != null ? address : "kernel";
     }
 
     @Override

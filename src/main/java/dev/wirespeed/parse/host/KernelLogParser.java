@@ -57,6 +57,22 @@ public final class KernelLogParser extends BaseParser {
     private static final Pattern CQE = Pattern.compile("(?:\\w+:\\d+:\\(pid \\d+\\):\\s*)?(\\w+) error cqe on cqn (0x[0-9a-fA-F]+):?");
     private static final Pattern CQE_SYNDROME = Pattern.compile(
             "(?:\\w+:\\d+:\\(pid \\d+\\):\\s*)?syndrome (0x[0-9a-fA-F]+), vendor syndrome (0x[0-9a-fA-F]+)");
+    /**
+     * The driver core's report of a failed bind (drivers/base/dd.c, really_probe): before 5.x without the
+     * device prefix, "mlx5_core: probe of 0000:03:00.0 failed with error -22".
+     */
+    private static final Pattern PROBE_OLD = Pattern.compile(
+            PREFIX + "([\\w-]+): probe of (" + BDF + ") failed with error (-?\\d+)");
+    /**
+     * mm/page_alloc.c warn_alloc(): "swapper/21: page allocation failure: order:0, mode:0x20" (older kernels
+     * "… failure. order:3, mode:0x4020", newer ones add "(GFP_ATOMIC), nodemask=…"); the task comes first.
+     */
+    private static final Pattern PAGE_ALLOC = Pattern.compile(
+            PREFIX + "(\\S+): page allocation failure[:.] ?(order:\\s*\\d+, mode:\\s*0x[0-9a-fA-F]+).*");
+    /** The same after the device prefix since 5.x: "probe with driver mlx5_core failed with error -22". */
+    private static final Pattern PROBE = Pattern.compile("probe with driver ([\\w-]+) failed with error (-?\\d+)");
+    /** drivers/base/firmware_loader: "Direct firmware load for intel/ice/ddp/ice.pkg failed with error -2". */
+    private static final Pattern FIRMWARE_LOAD = Pattern.compile("Direct firmware load for (\\S+) failed with error (-?\\d+)");
     private static final Pattern AER = Pattern.compile(
             "(?:AER: )?PCIe Bus Error: severity=([^,]+), type=([^,]+),.*");
     /** An AER error bit after the severity line: "[ 0] RxErr", "[12] Timeout" (older kernels: "Receiver Error"). */
@@ -94,12 +110,13 @@ public final class KernelLogParser extends BaseParser {
 
     /** A device line, an RDMA device line, the old watchdog line, or any timestamped/syslog kernel line. */
     private static boolean kernelLine(Lines in, int i) {
-        return in.matches(LINE, i) || in.matches(IB_LINE, i) || in.matches(WATCHDOG_OLD, i) || in.matches(OTHER_KERNEL, i);
+        return in.matches(LINE, i) || in.matches(IB_LINE, i) || in.matches(WATCHDOG_OLD, i) || in.matches(PROBE_OLD, i)
+                || in.matches(PAGE_ALLOC, i) || in.matches(OTHER_KERNEL, i);
     }
 
     /** Whether line i is an event this parser has a record for. */
     private static boolean event(Lines in, int i) {
-        if (in.matches(WATCHDOG_OLD, i)) {
+        if (in.matches(WATCHDOG_OLD, i) || in.matches(PROBE_OLD, i) || in.matches(PAGE_ALLOC, i)) {
             return true;
         }
         Matcher ib = in.match(IB_LINE, i);
@@ -111,7 +128,8 @@ public final class KernelLogParser extends BaseParser {
             return false;
         }
         String message = m.group(4);
-        for (Pattern p : new Pattern[] {PCIE, LINK, MODULE, HEALTH, WATCHDOG, TX_TIMEOUT, AER, INTEL_PCIE, FIRMWARE, INTEL_FIRMWARE}) {
+        for (Pattern p : new Pattern[] {PCIE, LINK, MODULE, HEALTH, WATCHDOG, TX_TIMEOUT, AER, INTEL_PCIE, FIRMWARE, INTEL_FIRMWARE,
+                PROBE, FIRMWARE_LOAD}) {
             if (p.matcher(message).matches()) {
                 return true;
             }
@@ -133,6 +151,16 @@ public final class KernelLogParser extends BaseParser {
             if ((m = in.match(WATCHDOG_OLD, i)) != null) {
                 b.add(new KernelError(m.group(2), null, m.group(1), KernelError.TX_TIMEOUT, Units.integer(m.group(3)),
                         m.group(4) == null ? null : Long.parseLong(m.group(4)), null, null, null, null, null, in.source(i))).use(i);
+                continue;
+            }
+            if ((m = in.match(PROBE_OLD, i)) != null) {
+                b.add(new KernelError(m.group(1), m.group(2), null, KernelError.PROBE_FAILED, null, null, null, null, null,
+                        null, "error " + m.group(3), in.source(i))).use(i);
+                continue;
+            }
+            if ((m = in.match(PAGE_ALLOC, i)) != null) {
+                b.add(new KernelError(null, null, null, KernelError.PAGE_ALLOCATION_FAILURE, null, null, m.group(1), null,
+                        null, null, m.group(2), in.source(i))).use(i);
                 continue;
             }
             if ((m = in.match(IB_LINE, i)) != null) {
@@ -240,6 +268,14 @@ public final class KernelLogParser extends BaseParser {
             return new KernelError(driver, address, netdev, KernelError.TX_TIMEOUT,
                     m.group(1) == null ? null : Units.integer(m.group(1)),
                     m.group(2) == null ? null : Long.parseLong(m.group(2)) / 1000, null, null, null, null, null, src);
+        }
+        if ((m = PROBE.matcher(message)).matches()) {
+            return new KernelError(m.group(1), address, netdev, KernelError.PROBE_FAILED, null, null, null, null, null, null,
+                    "error " + m.group(2), src);
+        }
+        if ((m = FIRMWARE_LOAD.matcher(message)).matches()) {
+            return new KernelError(driver, address, netdev, KernelError.FIRMWARE_LOAD_FAILED, null, null,
+                    "error " + m.group(2), null, null, null, m.group(1), src);
         }
         if ((m = MODULE.matcher(message)).matches()) {
             return new ModuleEvent(driver, address, Units.integer(m.group(2)), m.group(3).strip(), m.group(1) != null, src);

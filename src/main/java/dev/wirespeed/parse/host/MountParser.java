@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 
 /**
  * NFS lines of {@code mount} (util-linux: "SERVER:/EXPORT on /MNT type nfs4 (rw,vers=4.2,…,proto=rdma,port=20049,…)")
- * and of /proc/mounts ("SERVER:/EXPORT /MNT nfs4 rw,vers=4.2,… 0 0"), as {@link NfsMount}s like
+ * of /proc/mounts ("SERVER:/EXPORT /MNT nfs4 rw,vers=4.2,… 0 0") and of /proc/self/mountinfo, as {@link NfsMount}s like
  * {@code nfsstat -m}'s. A mount line that a mail client, terminal or document wrapped (the option
  * list on the next lines, even "type nfs" on its own line) is joined back until its ")"; the option
  * list has no blanks, so the pieces are joined as they were.
@@ -19,6 +19,12 @@ public final class MountParser extends BaseParser {
     private static final String SOURCE = "(\\S+:/\\S*)";
     private static final Pattern MOUNT = Pattern.compile(SOURCE + " on (/\\S*)(?: type (nfs4?)(?: \\((.*))?)?");
     private static final Pattern PROC = Pattern.compile(SOURCE + " (/\\S*) (nfs4?) (\\S+) \\d+ \\d+");
+    /**
+     * /proc/self/mountinfo (proc(5)): "263 121 0:46 / /root/nfs rw,relatime - nfs4 SERVER:/EXPORT rw,vers=4.2,…":
+     * mount and parent ids, major:minor, root, mount point, its options, optional tags, "-", type, source, options.
+     */
+    private static final Pattern MOUNTINFO = Pattern.compile(
+            "\\d+ \\d+ \\d+:\\d+ \\S+ (/\\S*) \\S+(?: \\S+)* - (nfs4?) " + SOURCE + " (\\S+)");
     /** A continuation of a wrapped mount line: its type, its option list or a piece of it. */
     private static final Pattern PIECE = Pattern.compile("(?:type nfs4?\\s*)?\\(?[\\w.:=,/@\\[\\]-]*\\)?");
     private static final int MAX_PIECES = 8;
@@ -29,7 +35,7 @@ public final class MountParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(PROC, i) || joined(in, i) != null;
+        return in.matches(PROC, i) || in.matches(MOUNTINFO, i) || joined(in, i) != null;
     }
 
     /** The mount line starting at i with its wrapped pieces joined, and how many lines it took; null if none. */
@@ -67,8 +73,12 @@ public final class MountParser extends BaseParser {
             }
             Source src = in.source(i);
             Matcher p = in.match(PROC, i);
-            Joined j = p == null ? joined(in, i) : null;
-            if (p != null) {
+            Matcher info = p == null ? in.match(MOUNTINFO, i) : null;
+            Joined j = p == null && info == null ? joined(in, i) : null;
+            if (info != null) {
+                b.add(mount(info.group(1), info.group(3), info.group(2), info.group(4), src)).use(i);
+                i++;
+            } else if (p != null) {
                 b.add(mount(p.group(2), p.group(1), p.group(3), p.group(4), src)).use(i);
                 i++;
             } else if (j != null) {

@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
  * "TcpRetransSegs 3006 0.0") and {@code netstat -s} ("Tcp:" then "3006 segments retransmited", or
  * "TCPLostRetransmit: 5164" under "TcpExt:"). netstat's sentences are mapped for the counters the
  * rules read (net-tools statistics.c); other sentences are skipped, "Name: N" lines kept as group + name.
+ * {@code cat /proc/net/snmp} and {@code /proc/net/netstat} (a names line and a values line per group) too.
  */
 public final class NetstatParser extends BaseParser {
     private static final Pattern NSTAT_HEAD = Pattern.compile("#kernel");
@@ -29,7 +30,14 @@ public final class NetstatParser extends BaseParser {
     private static final Map<String, String> MID_SENTENCES = Map.of(
             "TcpExt Quick ack mode was activated times", "TcpExtDelayedACKLost",
             "TcpExt TCP ran low on memory times", "TcpExtTCPMemoryPressures");
-    private static final Pattern HISTOGRAM = Pattern.compile("(?:ICMP (?:input|output) histogram:|[a-z][\\w ]*: \\d+)");
+    /**
+     * /proc/net/snmp and /proc/net/netstat (net/ipv4/proc.c): each group is a line of field names then a line of
+     * values, both after "Group:" ("Tcp: RtoAlgorithm RtoMin …" / "Tcp: 1 200 …"); nstat's names are group + field.
+     */
+    private static final Pattern PROC_NAMES = Pattern.compile("([A-Z][A-Za-z0-9]*): ([A-Za-z][\\w]*(?: [A-Za-z][\\w]*)*)");
+    private static final Pattern PROC_VALUES = Pattern.compile("([A-Z][A-Za-z0-9]*): (-?\\d+(?: -?\\d+)*)");
+    /** ICMP histogram heads, also translated ("Histograma de entrada ICMP:"), and their "echo replies: 7" lines. */
+    private static final Pattern HISTOGRAM = Pattern.compile("(?:ICMP (?:input|output) histogram:|[\\p{L} ]*\\bICMP\\b[\\p{L} ]*:?|[a-z][\\w ]*: \\d+)");
 
     private static final Map<String, String> SENTENCES = Map.ofEntries(
             Map.entry("Ip total packets received", "IpInReceives"), Map.entry("Ip forwarded", "IpForwDatagrams"),
@@ -73,7 +81,19 @@ public final class NetstatParser extends BaseParser {
             Map.entry("TcpExt connections aborted due to timeout", "TcpExtTCPAbortOnTimeout"),
             Map.entry("TcpExt connections aborted due to memory pressure", "TcpExtTCPAbortOnMemory"),
             Map.entry("TcpExt resets received for embryonic SYN_RECV sockets", "TcpExtEmbryonicRsts"),
-            Map.entry("TcpExt packets dropped from prequeue", "TcpExtTCPPrequeueDropped"));
+            Map.entry("TcpExt packets dropped from prequeue", "TcpExtTCPPrequeueDropped"),
+            Map.entry("TcpExt packets rejects in established connections because of timestamp", "TcpExtPAWSEstab"),
+            Map.entry("TcpExt ICMP packets dropped because they were out-of-window", "TcpExtOutOfWindowIcmps"),
+            Map.entry("TcpExt TCP sockets finished time wait in fast timer", "TcpExtTW"),
+            Map.entry("TcpExt delayed acks sent", "TcpExtDelayedACKs"),
+            Map.entry("TcpExt delayed acks further delayed because of locked socket", "TcpExtDelayedACKLocked"),
+            Map.entry("TcpExt packet headers predicted", "TcpExtTCPHPHits"),
+            Map.entry("TcpExt acknowledgments not containing data payload received", "TcpExtTCPPureAcks"),
+            Map.entry("TcpExt predicted acknowledgments", "TcpExtTCPHPAcks"),
+            Map.entry("TcpExt congestion windows recovered without slow start after partial ack", "TcpExtTCPLossUndo"),
+            Map.entry("TcpExt congestion windows fully recovered without slow start", "TcpExtTCPFullUndo"),
+            Map.entry("TcpExt congestion windows recovered without slow start by DSACK", "TcpExtTCPDSACKUndo"),
+            Map.entry("TcpExt congestion windows partially recovered using Hoe heuristic", "TcpExtTCPPartialUndo"));
     /** The groups a sentence of a grep'd netstat -s (its group header filtered out) is looked up in, in order. */
     private static final List<String> GROUPS = List.of("Tcp", "TcpExt", "Udp", "Ip");
 
@@ -83,9 +103,21 @@ public final class NetstatParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(NSTAT_HEAD, i) || (in.matches(GROUP, i) && i + 1 < in.size()
-                && (in.matches(SENTENCE, i + 1) || in.matches(NAMED, i + 1)))
+        int next = i + 1;
+        while (next < in.size() && next - i <= 2 && in.blank(next)) {
+            next++; // a page that double-spaced the output
+        }
+        return in.matches(NSTAT_HEAD, i) || procPair(in, i) || (in.matches(GROUP, i) && next < in.size()
+                && (in.matches(SENTENCE, next) || in.matches(NAMED, next)))
                 || (grepped(in) && i == firstOutput(in) && groupless(in, i) != null);
+    }
+
+    /** Whether lines i and i+1 are a /proc/net/snmp or /proc/net/netstat group: names, then as many values. */
+    private static boolean procPair(Lines in, int i) {
+        Matcher names = in.match(PROC_NAMES, i);
+        Matcher values = names == null ? null : in.match(PROC_VALUES, i + 1);
+        return values != null && names.group(1).equals(values.group(1))
+                && names.group(2).split(" ").length == values.group(2).split(" ").length;
     }
 
     /** After "netstat -s | grep …" (or -st, -su): lines without the group header they belong under. */
@@ -126,6 +158,24 @@ public final class NetstatParser extends BaseParser {
         boolean nstat = in.matches(NSTAT_HEAD, from);
         String group = null;
         int i = from;
+        if (procPair(in, from)) {
+            while (i < in.size() && (in.blank(i) || procPair(in, i))) {
+                if (in.blank(i)) {
+                    i++;
+                    continue;
+                }
+                Matcher names = in.match(PROC_NAMES, i);
+                String[] fields = names.group(2).split(" ");
+                String[] numbers = in.match(PROC_VALUES, i + 1).group(2).split(" ");
+                for (int k = 0; k < fields.length; k++) {
+                    put(values, names.group(1) + fields[k], numbers[k]);
+                }
+                b.use(i).use(i + 1);
+                i += 2;
+            }
+            b.add(new CounterSample("host", "/proc/net/snmp", values, in.source(from)));
+            return b.done(i);
+        }
         if (!nstat && !in.matches(GROUP, from)) {
             for (; i < in.size() && (in.blank(i) || groupless(in, i) != null); i++) {
                 if (!in.blank(i)) {
