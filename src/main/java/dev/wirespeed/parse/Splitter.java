@@ -22,6 +22,8 @@ public final class Splitter {
     private static final Pattern[] PROMPTS = {
         Pattern.compile("((?:\\([^)\\s]*\\)\\s*)?[\\w.-]+@[\\w.-]+(?::[^#$\\s]*)?\\s?[#$])(?:\\s+(.*))?"),
         Pattern.compile("(\\[[\\w.-]+@[\\w.-]+(?:\\s[^\\]]*)?\\][#$])(?:\\s*(.*))?"),
+        // Red Hat's PS1 with the host left out, as AWS and other docs print it: "[ec2-user ~]$ ethtool -S eth0"
+        Pattern.compile("(\\[[a-z_][\\w.-]*\\s[^\\]@\\s]+\\][#$])\\s+(.+)"),
         Pattern.compile("((?:PS )?[A-Za-z]:\\\\[^<>:\"|?*]*>)(.*)"),
         Pattern.compile("(MDCLI>)(?:\\s+(.*))?"),
         Pattern.compile("(\\$)\\s+(.+)"),

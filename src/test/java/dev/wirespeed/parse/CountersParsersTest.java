@@ -304,4 +304,25 @@ class CountersParsersTest {
         assertThat(t.value("TcpOutSegs")).isEqualTo(37264L);
         assertThat(t.values()).doesNotContainKey("TcpRetransSegs");
     }
+
+    @Test
+    void ethtoolDumpsGoOnPastAPastersNoteAndCutMark() {
+        // real (netdev mail, ixgbe): "tx_errors: 0 // No TX Error" and "..." where queues were cut
+        CounterSample ixgbe = Fixture.blocks("counters/ethtool-S-ixgbe-e1000e-mail-quoted-netdev.txt").stream()
+                .flatMap(b -> b.all(CounterSample.class).stream()).filter(s -> s.values().containsKey("fdir_overflow"))
+                .findFirst().orElseThrow();
+        assertThat(ixgbe.values()).containsEntry("tx_errors", 0L).containsEntry("rx_dropped", 55706L)
+                .containsEntry("rx_queue_7_bytes", 202416521359L).hasSize(96);
+        CounterSample s = Fixture.blocksOf("NIC statistics:\n     rx_dropped: 5 // mine\n     x_y: 1 because\n     z: 2\n")
+                .getFirst().all(CounterSample.class).getFirst();
+        assertThat(s.values()).as("a word after a value is no note: the dump ends there").containsOnlyKeys("rx_dropped");
+    }
+
+    @Test
+    void ethtoolStandardStatsNameTheirInterface() {
+        CounterSample s = Fixture.blocksOf("Standard stats for eth0:\neth-mac-FrameCheckSequenceErrors: 1\neth-mac-AlignmentErrors: 0\n")
+                .getFirst().all(CounterSample.class).getFirst();
+        assertThat(s.subject()).isEqualTo("eth0");
+        assertThat(s.values()).containsEntry("eth-mac-FrameCheckSequenceErrors", 1L);
+    }
 }

@@ -197,4 +197,28 @@ class PerftestVariantsTest {
         assertThat(w.lowMhz()).isEqualTo(1600.0);
         assertThat(w.highMhz()).isEqualTo(3300.0);
     }
+
+    @Test
+    void twoProcessesRowsGluedOnOneLineAreTwoRowsButAStrayNumberIsNone() {
+        String header = " #bytes     #iterations    BW peak[MB/sec]    BW average[MB/sec]   MsgRate[Mpps]\n";
+        // real (HNS RoCE, server and client started with & in one terminal): ten numbers for five columns
+        List<PerftestBwRow> rows = all(header + " 1024       1000             0.00               7876.21            8.065242 1024"
+                + "       1000             8138.01            7630.57                 7.813706\n", PerftestBwRow.class);
+        assertThat(rows).extracting(r -> r.average().raw()).containsExactly("7876.21 MB/sec", "7630.57 MB/sec");
+        assertThat(rows.get(1).peak().raw()).isEqualTo("8138.01 MB/sec");
+        // six numbers are no whole number of rows, and ten whose second half is no row are not read either
+        assertThat(all(header + " 1024 1000 0.00 7876.21 8.065242 1024\n", PerftestBwRow.class)).isEmpty();
+        assertThat(all(header + " 1024 1000 0.00 7876.21 8.065242 1024 1000 0.5 x 7\n", PerftestBwRow.class)).isEmpty();
+    }
+
+    @Test
+    void aValueInMarkdownBoldIsTheValue() {
+        String header = "#bytes     #iterations    BW peak[MB/sec]    BW average[MB/sec]   MsgRate[Mpps]\n";
+        PerftestBwRow row = all(header + "1024       1000             0.00               **5544.28**\t\t   5.677340\n",
+                PerftestBwRow.class).getFirst();
+        assertThat(row.average().raw()).isEqualTo("5544.28 MB/sec");
+        assertThat(row.messageRate().value()).isCloseTo(5.67734e6, within(1.0));
+        assertThat(all(header + "1024       1000             0.00               **5544.28*\t\t   5.677340\n",
+                PerftestBwRow.class)).as("unbalanced marks are no emphasis").isEmpty();
+    }
 }

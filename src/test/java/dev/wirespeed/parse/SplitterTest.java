@@ -36,6 +36,15 @@ class SplitterTest {
     }
 
     @Test
+    void redHatPromptWithoutItsHost() {
+        List<Chunk> chunks = splitter.split("[ec2-user ~]$ ethtool -S eth0\nbw_in_allowance_exceeded: 0\n[root ~]# ibstat\nCA 'mlx5_0'"
+                + "\n[INFO ] $ not a prompt\n[  1.234] # nor this");
+        assertThat(chunks).extracting(Chunk::prompt).containsExactly("[ec2-user ~]$", "[root ~]#");
+        assertThat(chunks).extracting(c -> c.command().program()).containsExactly("ethtool", "ibstat");
+        assertThat(chunks.get(1).lines().size()).as("log lines in brackets stay output").isEqualTo(3);
+    }
+
+    @Test
     void bashsDefaultPromptOfAContainer() {
         List<Chunk> chunks = splitter.split("sh-5.1# ib_write_bw -d mlx5_1 -q 16 192.168.2.1\n WARNING: x\nbash-4.2$ ibstat\nCA 'mlx5_0'");
         assertThat(chunks).extracting(Chunk::prompt).containsExactly("sh-5.1#", "bash-4.2$");

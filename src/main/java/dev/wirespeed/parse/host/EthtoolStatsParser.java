@@ -17,11 +17,19 @@ import java.util.regex.Pattern;
  * counters in words ("ucast pkts rx: 5084776") under "Tx Queue#: 0" / "Rx Queue#: 1" headings, whose
  * indented lines become "txq0.ucast pkts tx"; cxgb4 pads its names before the colon
  * ("TxOctetsOK         : 0"). The interface comes from the typed command when there is one.
+ * Pastes add to the dump: a note after a value ("tx_errors: 0 // No TX Error") and "..." where
+ * queues were cut; the counters around them are still one dump. `ethtool -S IF --groups eth-mac`
+ * prints the standard statistics ("eth-mac-FrameCheckSequenceErrors: 1") under "Standard stats
+ * for IF:" and is read like the driver's own.
  */
 public final class EthtoolStatsParser extends BaseParser {
-    private static final Pattern HEAD = Pattern.compile("NIC statistics:");
+    /** ethtool's heading of the driver's counters, or of the standard ones (--groups, ethtool 5.13+). */
+    private static final Pattern HEAD = Pattern.compile("NIC statistics:|Standard stats for (\\S+):");
     private static final Pattern COUNTER = Pattern.compile(
-            "(?:\\[(\\d+)]:\\s*|(\\w+\\d+):\\s+(?=\\w+:))?([\\w.\\[\\]/-]+(?: [\\w.\\[\\]/()-]+)*?)\\s*:\\s*(-?\\d+)");
+            "(?:\\[(\\d+)]:\\s*|(\\w+\\d+):\\s+(?=\\w+:))?([\\w.\\[\\]/-]+(?: [\\w.\\[\\]/()-]+)*?)\\s*:\\s*(-?\\d+)"
+                    + "(?:\\s+(?://|<-+|←).*)?");
+    /** Where the person pasting cut lines out of the dump ("..." alone on its line): the dump goes on after it. */
+    private static final Pattern CUT = Pattern.compile("\\.{3,}|…");
     /** vmxnet3's per-queue heading. */
     private static final Pattern QUEUE = Pattern.compile("([TR]x) Queue#:\\s*(\\d+)");
 
@@ -44,7 +52,10 @@ public final class EthtoolStatsParser extends BaseParser {
     public Parsed parse(Lines in, int from) {
         ParseBuilder b = builder(in, from);
         int i = from;
-        if (in.matches(HEAD, from)) {
+        String headIface = null;
+        Matcher head = in.match(HEAD, from);
+        if (head != null) {
+            headIface = head.group(1);
             b.use(from);
             i++;
         }
@@ -67,6 +78,10 @@ public final class EthtoolStatsParser extends BaseParser {
                 continue;
             }
             Matcher m = in.match(COUNTER, i);
+            if (m == null && in.matches(CUT, i) && i + 1 < in.size() && in.matches(COUNTER, i + 1)) {
+                b.use(i);
+                continue;
+            }
             if (m == null) {
                 break;
             }
@@ -78,7 +93,8 @@ public final class EthtoolStatsParser extends BaseParser {
             }
         }
         if (!values.isEmpty()) {
-            b.add(new CounterSample(iface(in.command()), "ethtool -S", values, in.source(from)));
+            String iface = iface(in.command());
+            b.add(new CounterSample(iface != null ? iface : headIface, "ethtool -S", values, in.source(from)));
         }
         return b.done(i);
     }

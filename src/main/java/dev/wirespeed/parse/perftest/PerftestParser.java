@@ -35,17 +35,22 @@ public final class PerftestParser extends BaseParser {
     private static final Pattern TITLE = Pattern.compile(
             "(Send|RDMA[_ ]Write|RDMA[_ ]Read|Atomic(?:\\s+\\w+)?)\\s+(?:(?:Bidirectional|Post List)\\s+)?(BW|Latency) Test");
     /**
-     * --use_cuda (perftest_cuda.c): the GPU buffer's setup before the settings and its release after
-     * the table; "device name = [NVIDIA A40]" names the GPU.
+     * --use_cuda (cuda_memory.c) and --use_rocm (rocm_memory.c): the GPU buffer's setup before the
+     * settings and its release after the table; "device name = [NVIDIA A40]" or "Using ROCm Device with
+     * ID: 1, Name: AMD Instinct MI355X, PCI Bus ID: …" names the GPU. AMD's perftest build also stamps
+     * the run ("Connected: DATE" before, "Completed: DATE" and "Total run time: 98.662s" after).
      */
     private static final Pattern CUDA = Pattern.compile(
             "initializing CUDA|Listing all CUDA devices in system:|CUDA device \\d+: PCIe address is .*|Picking device No\\. \\d+"
+                    + "|Using ROCm Device with ID: \\d+, Name: (.+?), PCI Bus ID: .*|allocated \\d+ bytes of GPU buffer at \\S+"
+                    + "|(?:Connected|Completed): \\w{3} \\w{3} +\\d+ [\\d:]+ \\d{4}|Total run time: [\\d.]+s"
                     + "|(?:\\[pid = \\d+, dev = \\d+\\] )?device name = \\[(.*)\\]|creating CUDA Ctx|making it the current CUDA Ctx"
                     + "|CUDA device integrated: \\d+|cuMemAlloc\\(\\) of a \\d+ bytes GPU buffer|allocated GPU buffer address at .*"
                     + "|deallocating (?:RX )?GPU buffer.*|destroying current CUDA Ctx|Got PCIe address of: .*"
                     + "|Perftest doesn't supports? CUDA tests with inline messages.*|Changing to active mtu.*");
     /** Lines perftest prints before its banner that no other tool prints, so a block may start there. */
     private static final Pattern LEAD = Pattern.compile("WARNING: BW peak won't be measured in this run\\.?"
+            + "|Using sampled CPU speed \\d+ MHz over reported speed \\d+ MHz"
             + "|Perftest doesn't supports? .*|Requested mtu is higher than active mtu\\s*|Device not recognized to implement inline feature.*");
     /** rdma_lat (perftest until 2012): three lines instead of a table, half the round trip in usec (or cycles with -C). */
     private static final Pattern RDMA_LAT = Pattern.compile("Latency (typical|best|worst)\\s*: (\\d+(?:\\.\\d+)?(?:e[+-]?\\d+)?) (usec|cycles)");
@@ -69,7 +74,7 @@ public final class PerftestParser extends BaseParser {
     private static final Pattern TABLE_NOISE = Pattern.compile(
             "Test integrity may be harmed !?|Warning: measured timestamp frequency [\\d.]+ differs from nominal [\\d.]+ MHz");
     private static final Pattern NOISE = Pattern.compile(
-            "Max msg size in UD is .*|Changing to this MTU|Min msg size for RawEth is .*|MAC attached\\s*: .*"
+            "Max msg size in UD is .*|Changing to this MTU|Using sampled CPU speed .*|Min msg size for RawEth is .*|MAC attached\\s*: .*"
                     + "|\\*\\*raw ethernet header\\**|\\|.*\\||Inline data is used up to .*|Device not recognized to implement inline feature.*|(local|remote) address: .*|GID: .*|WARNING: .*"
                     + "|Requested mtu is higher than .*|Perftest doesn't support .*|RDMA_CM .*|.*Waiting for client.*"
                     + "|(Dual-port|Number of qps|Connection type|PCIe relax order|ibv_wr\\* API|TX depth|RX depth"
@@ -131,7 +136,7 @@ public final class PerftestParser extends BaseParser {
             Matcher m;
             PerftestColumns header;
             if ((m = in.match(CUDA, i)) != null) {
-                gpu = m.group(1) != null ? m.group(1) : gpu;
+                gpu = m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : gpu;
                 b.use(i);
                 continue;
             }
@@ -260,6 +265,8 @@ public final class PerftestParser extends BaseParser {
     }
 
     private static final Pattern NUMBER = Pattern.compile("-?\\d+(?:\\.\\d+)?");
+    /** Markdown emphasis a paste put around a value to point at it ("**5544.28**"). */
+    private static final Pattern EMPHASIS = Pattern.compile("(\\*{1,2}|_{2})(-?\\d+(?:\\.\\d+)?)\\1");
 
     /** A table row read by the header's columns: all numbers, at least up to the first value column. */
     /**
@@ -277,7 +284,11 @@ public final class PerftestParser extends BaseParser {
         if (columns == null || s.isEmpty()) {
             return false;
         }
-        String[] v = s.split("[\\s\\u00a0]+");
+        String[] v = EMPHASIS.matcher(s).replaceAll("$2").split("[\\s\\u00a0]+");
+        int width = columns.columns().size();
+        if (v.length > width && v.length % width == 0) {
+            return gluedRows(v, width, columns, cycles, bw, lat, src);
+        }
         int min = columns.bandwidth() ? columns.index(Column.BW_AVERAGE) + 1 : columns.minimumValues();
         if (min <= 0 || v.length < min || v.length > columns.columns().size()) {
             return false;
@@ -310,6 +321,26 @@ public final class PerftestParser extends BaseParser {
                 time(v, columns.index(Column.T_AVG), cycles), time(v, columns.index(Column.T_STDEV), cycles),
                 time(v, columns.index(Column.P99), cycles), time(v, columns.index(Column.P999), cycles),
                 tps >= 0 && tps < v.length ? Quantity.of(Units.number(v[tps]), "1/s", v[tps] + " tps") : null, src));
+        return true;
+    }
+
+    /**
+     * Server and client started in one terminal ("ib_send_bw … &" twice) print their rows at the
+     * same moment, and one can land on the other's line: exactly twice (or n times) the columns of
+     * numbers are n rows. Each must read as a row, else none is taken.
+     */
+    private static boolean gluedRows(String[] v, int width, PerftestColumns columns, boolean cycles,
+                                     List<PerftestBwRow> bw, List<PerftestLatRow> lat, Source src) {
+        List<PerftestBwRow> bwRows = new ArrayList<>();
+        List<PerftestLatRow> latRows = new ArrayList<>();
+        for (int k = 0; k < v.length; k += width) {
+            String row = String.join(" ", java.util.Arrays.copyOfRange(v, k, k + width));
+            if (!readRow(row, columns, cycles, bwRows, latRows, src)) {
+                return false;
+            }
+        }
+        bw.addAll(bwRows);
+        lat.addAll(latRows);
         return true;
     }
 
