@@ -32,7 +32,8 @@ enum CounterSignal {
     RX_BUFFER("counter-rx-buffer", Severity.WARN, Counters.Scope.NETDEV,
             "rx_out_of_buffer|rx_missed_errors|rx_fifo_errors|rx_over_errors|rx_buff_alloc_err|rx_no_buffer_count"
                     + "|rx_discards|rx_queue_\\d+_drops|rx_drops_no_pbuf|rx_drops_no_erx_descr|rx_skb_alloc_discard"
-                    + "|rxpp_fifo_overflow_drop|rx_input_fifo_overflow_drop|port_rx_nodesc_drops|rx_nodesc_drop_cnt",
+                    + "|rxpp_fifo_overflow_drop|rx_input_fifo_overflow_drop|port_rx_nodesc_drops|rx_nodesc_drop_cnt"
+                    + "|rx_no_dma_resources",
             "the receiver dropped packets for want of buffers: the receive ring ran empty before the CPU refilled it",
             null, null), // the fix depends on the ring's size: RingFix
     PORT_DISCARD("counter-port-discard", Severity.WARN, Counters.Scope.NETDEV,
@@ -43,7 +44,9 @@ enum CounterSignal {
             "rx_crc_errors_phy|rx_symbol_err_phy|rx_pcs_symbol_err_phy|rx_crc_errors|rx_frame_errors|rx_length_errors"
                     + "|rx_in_range_len_errors_phy|rx_in_range_errors|rx_alignment_symbol_errors|symbol_error"
                     + "|link_error_recovery|local_link_integrity_errors|port_rcv_errors|port_rcv_remote_physical_errors"
-                    + "|rx_icrc_encapsulated|PortMalformedPktErrors",
+                    + "|rx_icrc_encapsulated|PortMalformedPktErrors"
+                    // bnxt_en's own names and the standard IEEE 802.3 group (ethtool -S --groups eth-mac)
+                    + "|rx_fcs_err_frames|rx_align_err_frames|eth-mac-FrameCheckSequenceErrors|eth-mac-AlignmentErrors",
             "frames arrived corrupted (CRC or symbol errors): a bad or dirty cable, optic or connector, or a failing port",
             "reseat or replace the cable or optic (and clean the connectors); read the module's diagnostics",
             "ethtool -m {IF}"),
@@ -76,6 +79,18 @@ enum CounterSignal {
             "TcpRetransSegs",
             "TCP retransmitted segments: packets were lost on the path (drops, errors or congestion)",
             "find where packets are dropped: the ring and port counters of both ends, the switch, the qdisc",
+            null),
+    /*
+     * ENA (AWS EC2): packets the hypervisor queued or dropped because the instance went over its
+     * network allowance (AWS EC2 user guide, "Monitor network performance for ENA settings").
+     */
+    CLOUD_ALLOWANCE("counter-cloud-allowance", Severity.WARN, Counters.Scope.NETDEV,
+            "bw_in_allowance_exceeded|bw_out_allowance_exceeded|pps_allowance_exceeded|conntrack_allowance_exceeded"
+                    + "|linklocal_allowance_exceeded",
+            "the cloud instance went over its network allowance (bandwidth, packets per second, tracked connections or"
+                    + " link-local traffic): its hypervisor queued or dropped packets, whatever this host's NIC and CPU could do",
+            "use an instance type with a higher network allowance or spread the traffic over more instances; for pps or"
+                    + " conntrack, fewer and larger packets or fewer connections",
             null),
     SOCKET_DROPS("counter-socket-drops", Severity.INFO, Counters.Scope.HOST,
             "TcpExtTCPBacklogDrop|TcpExtTCPRcvQDrop|TcpExtTCPZeroWindowDrop|TcpExtListenOverflows|TcpExtListenDrops"

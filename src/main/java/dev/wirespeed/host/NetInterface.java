@@ -87,13 +87,17 @@ public record NetInterface(
         return carrier.orElse(false);
     }
 
-    /** Field by field, this record's values first, then {@code other}'s (see {@link Observed#or}). */
+    /**
+     * Field by field, this record's values first, then {@code other}'s (see {@link Observed#or}); the
+     * ring sizes the other way round: a later {@code ethtool -g} shows the ring after an
+     * {@code ethtool -G} in the same paste.
+     */
     public NetInterface merge(NetInterface other) {
         return new NetInterface(name, type.or(other.type), virtual.or(other.virtual), operState.or(other.operState),
                 adminUp.or(other.adminUp), carrier.or(other.carrier), speedMbps.or(other.speedMbps),
                 mtuBytes.or(other.mtuBytes), address.or(other.address), pciAddress.or(other.pciAddress),
                 driver.or(other.driver), numaNode.or(other.numaNode), ipoibMode.or(other.ipoibMode),
-                pause.or(other.pause), roceEcn.or(other.roceEcn), ring.or(other.ring));
+                pause.or(other.pause), roceEcn.or(other.roceEcn), other.ring.or(ring));
     }
 
     /** Every attribute starts as not seen; set what your source shows. */

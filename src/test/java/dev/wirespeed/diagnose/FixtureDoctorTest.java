@@ -226,6 +226,16 @@ class FixtureDoctorTest {
     }
 
     @Test
+    void aCloudInstanceOverItsNetworkAllowanceIsNamedAsSuch() {
+        assertThat(findings("ena-allowance-018")).containsExactlyInAnyOrder("warn counter-cloud-allowance eth0",
+                "info counter-socket-drops tcp/ip");
+        Finding f = RuleSet.standard().diagnose(Fixtures.facts("ena-allowance-018")).stream()
+                .filter(x -> x.rule().equals("counter-cloud-allowance")).findFirst().orElseThrow();
+        assertThat(f.message()).startsWith("eth0: bw_in_allowance_exceeded 9").contains("hypervisor");
+        assertThat(f.fix().command()).isNull();
+    }
+
+    @Test
     void interfaceTotalsSpeakOnlyWhenNoSpecificCounterExplainsThem() {
         assertThat(findings("virtio-errors-018")).containsExactlyInAnyOrder("warn counter-if-errors eth0", "info counter-dropped eth0",
                 "info counter-socket-drops tcp/ip");
@@ -267,7 +277,7 @@ class FixtureDoctorTest {
     void everyRuleHasAFixtureWhereItFiresAndOneWhereItDoesNot() {
         List<String> hosts = List.of("r86s-004", "m02-001", "t3640-000", "ft2000-000", "bluefield2-002", "ib-node-003",
                 "ndr200-node-000", "vm-virtio", "mlx5-counters-018", "ib-counters-018", "virtio-errors-018",
-                "nfs-rdma-broken-000", "roce-qos-020");
+                "nfs-rdma-broken-000", "roce-qos-020", "ena-allowance-018");
         for (Rule rule : RuleSet.standard().rules()) {
             if (NEEDS_TOOL_OUTPUT.contains(rule.id())) {
                 continue; // sysfs has no pause settings (RoceFlowControlRuleTest) and no measurements (explain's tests)

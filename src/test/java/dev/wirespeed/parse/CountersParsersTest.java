@@ -325,4 +325,31 @@ class CountersParsersTest {
         assertThat(s.subject()).isEqualTo("eth0");
         assertThat(s.values()).containsEntry("eth-mac-FrameCheckSequenceErrors", 1L);
     }
+
+    @Test
+    void otherDriversCountersReachTheirSignals() {
+        // real: bnxt_en's rx_fcs_err_frames 1 and the standard eth-mac group's FrameCheckSequenceErrors 1
+        assertThat(findings("ethtool-S-bnxt-groups-eth-mac-grep-patch.txt")).extracting(Finding::rule)
+                .contains("counter-phy-errors");
+        // real: ENA on EC2, bw_in_allowance_exceeded 9: the hypervisor's limit, not this host's
+        List<Finding> ena = findings("ethtool-S-ena-grep-allowance-prompt-blog.txt");
+        assertThat(ena).extracting(Finding::rule).containsExactly("counter-cloud-allowance");
+        assertThat(ena.getFirst().message()).contains("bw_in_allowance_exceeded");
+        assertThat(findings("ethtool-S-ixgbe-e1000e-mail-quoted-netdev.txt")).extracting(Finding::rule)
+                .as("rx_no_dma_resources is 0 there").doesNotContain("counter-rx-buffer");
+        String drops = "NIC statistics:\n     rx_packets: 100\n     rx_no_dma_resources: 1109\n";
+        assertThat(Explainer.standard().explain("x.txt", drops).findings()).extracting(Finding::rule)
+                .contains("counter-rx-buffer");
+    }
+
+    @Test
+    void theLastRingReadingOfAPasteIsTheOneTheFixReads() {
+        // real: ethtool -g at 512 of 4096, ethtool -G, then 4096 of 4096; the drops are a stand-in dump
+        String paste = Fixture.text("host/ethtool-g-before-after-uhd-e320.txt")
+                + "\n$ ethtool -S enp101s0f0\nNIC statistics:\n     rx_missed_errors: 12\n";
+        Finding f = Explainer.standard().explain("e320.txt", paste).findings().stream()
+                .filter(x -> x.rule().equals("counter-rx-buffer")).findFirst().orElseThrow();
+        assertThat(f.message()).contains("4096 of 4096").doesNotContain("512 of 4096");
+        assertThat(f.fix().command()).doesNotContain("-G enp101s0f0 rx");
+    }
 }
