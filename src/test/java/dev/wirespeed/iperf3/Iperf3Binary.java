@@ -120,6 +120,16 @@ final class Iperf3Binary implements AutoCloseable {
         return lastField("/proc/sys/net/ipv4/tcp_wmem") + lastField("/proc/sys/net/ipv4/tcp_rmem");
     }
 
+    /**
+     * What loopback itself holds between the two sockets: every packet lo sends waits in a CPU's
+     * backlog queue (netif_rx) until that CPU's softirq delivers it, up to net.core.netdev_max_backlog
+     * packets of up to lo's GSO size (64 KiB) per CPU. On a loaded machine those queues fill, and the
+     * bytes in them are in neither socket's buffer.
+     */
+    static long loopbackBacklogBytes() throws IOException {
+        return lastField("/proc/sys/net/core/netdev_max_backlog") * 64 * 1024 * Runtime.getRuntime().availableProcessors();
+    }
+
     private static long lastField(String path) throws IOException {
         // readAllLines: Files.readString returns only the first byte of these zero-sized /proc files
         String[] f = Files.readAllLines(Path.of(path)).getFirst().trim().split("\\s+");
