@@ -324,6 +324,7 @@ for fn in 0 1; do
   ibcounters "mlx5_$fn" "$a" "$b" 1 port_rcv_data=93012440219 port_xmit_data=88123004177 port_rcv_packets=401220931 port_xmit_packets=398822100
   hwcounters "mlx5_$fn" "$a" "$b" 1
 done
+hwcounters mlx5_0 0000:41:00.0 0000:40:01.1 1 out_of_buffer=4182 resp_cqe_error=27
 a=0000:41:00.0; b=0000:40:01.1
 stats enp65s0f0np0 $a $b rx_packets=845320277 rx_bytes=2195783498134 tx_packets=896117891 tx_bytes=2655285206479 \
   rx_crc_errors=1843 rx_errors=1843 rx_missed_errors=1203411

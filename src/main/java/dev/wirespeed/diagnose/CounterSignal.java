@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
  * <p>Sources of the meanings: the kernel's mlx5 counters documentation
  * (Documentation/networking/device_drivers/ethernet/mellanox/mlx5/counters.rst), sysfs-class-net-statistics,
  * Documentation/networking/statistics.rst (the standard pause statistics), sysfs-class-infiniband and the
- * IBA PortCounters attribute (vol. 1, 16.1.3.5), proc(5) and the kernel's SNMP MIB names
+ * IBA PortCounters attribute (vol. 1, 16.1.3.5), NVIDIA's "Understanding mlx5 Linux counters" (the RDMA
+ * port's hw_counters: out_of_buffer, the requester/responder CQE error counts), proc(5) and the kernel's SNMP MIB names
  * (include/uapi/linux/snmp.h). Traffic counters (bytes, packets) mean nothing here.
  *
  * <p>A {@link #generic} signal (an interface's total errors or drops) speaks only when no specific
@@ -74,6 +75,21 @@ enum CounterSignal {
             "link_downed|link_down_events_phy",
             "the link went down and came back: a flapping cable or optic, or the peer port was reset",
             "check the cable and the switch port's log; the link errors of both ends tell which side",
+            null),
+    RDMA_OUT_OF_BUFFER("counter-rdma-out-of-buffer", Severity.WARN, Counters.Scope.RDMA_PORT,
+            "out_of_buffer",
+            "RDMA messages arrived while the receiving queue pair had no receive buffer posted: the adapter dropped"
+                    + " them (UD, IPoIB) or answered RNR NAK and the sender retried later (RC)",
+            "post receive buffers ahead of the traffic (a deeper receive queue or SRQ, more buffers in the"
+                    + " application or ULP) and check that the receiving process keeps up",
+            null),
+    RDMA_CQE_ERRORS("counter-rdma-cqe-errors", Severity.WARN, Counters.Scope.RDMA_PORT,
+            "req_cqe_error|resp_cqe_error|rnr_nak_retry_err|req_remote_access_errors|resp_remote_access_errors"
+                    + "|req_remote_invalid_request|resp_local_length_error|req_transport_retries_exceeded",
+            "RDMA work requests completed in error, and each such queue pair stopped (its other requests were"
+                    + " flushed): an application or ULP saw failed operations",
+            "find the first failed completion's status in the application's or the kernel's log (retry exceeded:"
+                    + " peer gone or packets lost on the path; remote access error: wrong key or bounds)",
             null),
     TCP_RETRANSMITS("counter-tcp-retransmits", Severity.INFO, Counters.Scope.HOST,
             "TcpRetransSegs",

@@ -31,7 +31,9 @@ final class FabricLinkDegradedRule implements LogRule {
         String usual = usual(links);
         for (IbLink l : log.all(IbLink.class)) {
             String mode = l.width() == null || l.speed() == null ? null : l.width() + " " + l.speed();
-            boolean slower = usual != null && mode != null && !mode.equals(usual) && below(l, usual);
+            // a port that is not up keeps stale width and speed in its PortInfo (ibportstate, smpquery)
+            boolean up = l.state() == null || l.state().equalsIgnoreCase("Active");
+            boolean slower = up && usual != null && mode != null && !mode.equals(usual) && below(l, usual);
             if (!slower && l.couldBe() == null) {
                 continue;
             }

@@ -771,7 +771,10 @@ final class RecordFacts {
         }
         boolean ib = c.tool().equals("perfquery") || c.tool().equals("ibqueryerrors");
         Counters.Builder cb;
-        if (c.subject() == null) {
+        if (c.tool().equals("rdma statistic") || c.tool().equals("show_counters")) {
+            // a port's hw_counters (and counters) under their sysfs names, the port as sysfs names it: "mlx5_0/1"
+            cb = Counters.builder(Counters.Scope.RDMA_PORT, c.subject() == null ? Counters.UNNAMED_SUBJECT : c.subject());
+        } else if (c.subject() == null) {
             cb = Counters.builder(ib ? Counters.Scope.RDMA_PORT : Counters.Scope.NETDEV, Counters.UNNAMED_SUBJECT);
         } else if (ib) {
             Matcher port = IB_COUNTER_PORT.matcher(c.subject());

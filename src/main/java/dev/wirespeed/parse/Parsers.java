@@ -49,6 +49,8 @@ public final class Parsers {
                 new IblinkinfoParser(), new IbnetdiscoverParser(), new RdmaLinkParser(),
                 new dev.wirespeed.parse.ib.RdmaDevParser(), new dev.wirespeed.parse.ib.Ibdev2netdevParser(),
                 new dev.wirespeed.parse.ib.ShowGidsParser(), new dev.wirespeed.parse.ib.IbnodesParser(), new PerfqueryParser(),
+                new dev.wirespeed.parse.ib.IbportstateParser(), new dev.wirespeed.parse.ib.RdmaStatisticParser(),
+                new dev.wirespeed.parse.ib.ShowCountersParser(),
                 new IbqueryerrorsParser(), new dev.wirespeed.parse.ib.IbdiagnetParser(),
                 new LspciParser(), new dev.wirespeed.parse.pci.LspciTreeParser(), new LstopoParser(), new IpParser(), new EthtoolParser(), new EthtoolStatsParser(),
                 new dev.wirespeed.parse.host.EthtoolModuleParser(), new dev.wirespeed.parse.host.EthtoolLimitsParser(),

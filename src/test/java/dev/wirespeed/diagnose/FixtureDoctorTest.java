@@ -174,6 +174,8 @@ class FixtureDoctorTest {
                 "warn counter-port-discard enp65s0f0np0",
                 "warn counter-phy-errors enp65s0f0np0",
                 "warn counter-link-flaps enp65s0f0np0",
+                "warn counter-rdma-out-of-buffer mlx5_0 port 1",
+                "warn counter-rdma-cqe-errors mlx5_0 port 1",
                 "warn counter-qdisc-drops enp65s0f0np0",
                 "info counter-pause enp65s0f0np0",
                 "info counter-tcp-retransmits tcp/ip",

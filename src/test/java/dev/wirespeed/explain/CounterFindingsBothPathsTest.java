@@ -133,6 +133,33 @@ class CounterFindingsBothPathsTest {
     }
 
     @Test
+    void rdmaStatisticPastedAndSysfsHwCountersAgree() throws IOException {
+        String path = "ib/rdma-statistic-show-cqe-errors-zh.txt";
+        List<CounterSample> ports = Fixture.only(path, "rdma-statistic").all(CounterSample.class);
+        CounterSample mlx50 = ports.getFirst();
+        assertThat(mlx50.subject()).isEqualTo("mlx5_0/1");
+        for (var e : mlx50.values().entrySet()) {
+            write("sys/class/infiniband/mlx5_0/ports/1/hw_counters/" + e.getKey(), e.getValue() + "\n");
+        }
+        List<Finding> pasted = explain("stat.txt", Fixture.text(path));
+        assertThat(comparable(pasted)).hasSize(2).isEqualTo(comparable(doctor()));
+        // mlx5_0/1: out_of_buffer 135 and CQE errors; the three ports whose counters are all 0 stay quiet
+        assertThat(pasted).filteredOn(f -> f.rule().startsWith("counter-"))
+                .extracting(Finding::rule, Finding::subject)
+                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("counter-rdma-out-of-buffer", "mlx5_0 port 1"),
+                        org.assertj.core.groups.Tuple.tuple("counter-rdma-cqe-errors", "mlx5_0 port 1"));
+        assertThat(pasted).filteredOn(f -> f.rule().equals("counter-rdma-cqe-errors")).first()
+                .satisfies(f -> assertThat(f.message()).contains("resp_cqe_error 1,009", "req_cqe_error 22")
+                        .doesNotContain("resp_cqe_flush_error"));
+    }
+
+    @Test
+    void rdmaStatisticWithZeroCountersIsQuiet() {
+        List<Finding> pasted = explain("p.txt", Fixture.text("ib/rdma-stat-show-wrapped-and-p-netdev-mail.txt"));
+        assertThat(pasted).filteredOn(f -> f.rule().startsWith("counter-")).isEmpty();
+    }
+
+    @Test
     void ethtoolPauseStatisticsPastedAndCapturedAgree() throws IOException {
         String path = "host/ethtool-I-a-fbnic.txt";
         String paste = Fixture.text(path);

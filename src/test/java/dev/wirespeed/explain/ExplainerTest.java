@@ -120,6 +120,19 @@ class ExplainerTest {
                 .satisfies(f -> assertThat(f.message()).contains("port 6", "1X NDR", "2X NDR"));
     }
 
+    @Test
+    void ibportstateDownPortWithStaleSpeedIsNotADegradedLinkButAnActiveOneIs() {
+        // the Exadata switch twice: four links up at 4X 10.0 Gbps, two disabled ports whose PortInfo still says 2.5 Gbps
+        String paste = Fixture.text("ib/ibportstate-switch-peer-iberror-exadata.txt");
+        assertThat(findings(Explainer.standard().explain("p.txt", paste + paste), "ib-link-degraded")).isEmpty();
+        // the same port up at 2.5 Gbps is judged
+        String up = paste.replace("LinkState:.......................Down\nPhysLinkState:...................Disabled",
+                "LinkState:.......................Active\nPhysLinkState:...................LinkUp");
+        assertThat(up).isNotEqualTo(paste);
+        assertThat(findings(Explainer.standard().explain("p.txt", paste + up), "ib-link-degraded")).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("port 36", "4X 2.5 Gbps", "4X 10.0 Gbps"));
+    }
+
     private static Explanation fixture(String... files) {
         Map<String, String> in = new LinkedHashMap<>();
         for (String f : files) {

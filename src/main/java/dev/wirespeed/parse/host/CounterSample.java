@@ -17,7 +17,7 @@ import java.util.Map;
  *
  * @param subject the port: an interface name, "LID 5 port 1", "GUID 0x… port 1"; null when the
  *                output did not say
- * @param tool    "ethtool -S", "ip -s link", "perfquery", "ibqueryerrors"
+ * @param tool    "ethtool -S", "ip -s link", "perfquery", "ibqueryerrors", "rdma statistic", "show_counters"
  * @param values  counter name → value, in printed order
  */
 @JsonTypeName("CounterSample")

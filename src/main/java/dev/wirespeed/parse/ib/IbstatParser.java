@@ -19,7 +19,7 @@ public final class IbstatParser extends BaseParser {
     private static final Pattern PORT = Pattern.compile("Port (\\d+):");
     private static final Set<String> DEVICE_KEYS = Set.of("ca type", "number of ports", "firmware version",
             "hardware version", "node guid", "system image guid");
-    private static final Set<String> PORT_KEYS = Set.of("state", "physical state", "rate", "base lid", "lmc",
+    private static final Set<String> PORT_KEYS = Set.of("state", "physical state", "rate", "effective speed", "base lid", "lmc",
             "sm lid", "capability mask", "port guid", "link layer");
 
     public IbstatParser() {

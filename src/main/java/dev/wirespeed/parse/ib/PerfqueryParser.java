@@ -27,6 +27,8 @@ public final class PerfqueryParser extends BaseParser {
     private static final Pattern HEAD = Pattern.compile(
             "#\\s*[A-Za-z][\\w ]*?counters:\\s*(?:Lid (\\d+)|(DR path [^#]*?))\\s+port (\\d+|ALL|255)\\b.*",
             Pattern.CASE_INSENSITIVE);
+    /** The end of a head wrapped inside its "(CapMask: 0x1600 CapMask2: 0x0000000)". */
+    private static final Pattern WRAPPED_MASK = Pattern.compile("(?:CapMask2?:\\s*)?0x[0-9a-fA-F]+\\)");
     private static final Pattern COUNTER = Pattern.compile("([A-Za-z][A-Za-z0-9]*):\\.{2,}\\s*(\\S+)");
 
     public PerfqueryParser() {
@@ -68,6 +70,9 @@ public final class PerfqueryParser extends BaseParser {
             if (h != null) {
                 subject = (h.group(1) != null ? "LID " + h.group(1) : h.group(2)) + " port " + h.group(3);
                 start = in.source(i);
+                if (in.get(i).contains("(") && !in.get(i).contains(")") && in.matches(WRAPPED_MASK, i + 1)) {
+                    b.use(++i); // a mail or terminal wrapped the head's "(CapMask: … CapMask2:" before its value
+                }
                 continue;
             }
             Long v = number(c.group(2));

@@ -1,0 +1,95 @@
+package dev.wirespeed.parse.ib;
+
+import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.Lines;
+import dev.wirespeed.parse.ParseBuilder;
+import dev.wirespeed.parse.Parsed;
+import dev.wirespeed.parse.Source;
+import dev.wirespeed.parse.host.CounterSample;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code rdma statistic [show] [link DEV/PORT]} (iproute2 rdma/stat.c): per port, "link mlx5_0/1"
+ * then the port's hw_counters as "name value" pairs: on one line, or one pair a line with {@code -p}.
+ * A line a mail or terminal wrapped continues with more pairs (a value may start it, its name ending
+ * the line before), so the pairs are read across lines until a line holds anything else. The
+ * per-QP form ("link mlx5_2/1 cntn 4 qp-type RC pid 30489 comm X …") keeps only its counters.
+ */
+public final class RdmaStatisticParser extends BaseParser {
+    private static final Pattern LINK = Pattern.compile("link ([\\w.-]+/\\d{1,5})(?:\\s+(.*))?");
+    /** Words of a counters line: names and counts only. */
+    private static final Pattern PAIRS = Pattern.compile("(?:[a-z][a-z0-9_]*|\\d+)(?:\\s+(?:[a-z][a-z0-9_]*|\\d+))*");
+    private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]*");
+    /** Words of the per-QP form that are identifiers, not counts (rdma/stat.c res_counter_line). */
+    private static final Set<String> NOT_COUNTERS = Set.of("cntn", "pid", "lqpn");
+
+    public RdmaStatisticParser() {
+        super("rdma-statistic", "rdma");
+    }
+
+    @Override
+    public boolean startsAt(Lines in, int i) {
+        Matcher m = in.match(LINK, i);
+        if (m == null) {
+            return false;
+        }
+        if (m.group(2) != null) { // "rdma link" says "state ACTIVE"; counters are a name then a count
+            return m.group(2).matches("[a-z][a-z0-9_]*\\s+\\d+(\\s.*)?") && !m.group(2).startsWith("lid ")
+                    && !m.group(2).startsWith("sm_lid ") && !m.group(2).startsWith("lmc ");
+        }
+        return i + 1 < in.size() && in.get(i + 1).matches("[a-z][a-z0-9_]*\\s+\\d+"); // -p
+    }
+
+    @Override
+    public Parsed parse(Lines in, int from) {
+        ParseBuilder b = builder(in, from);
+        int i = from;
+        while (i < in.size()) {
+            Matcher m = in.match(LINK, i);
+            if (m == null || !startsAt(in, i)) {
+                break;
+            }
+            Source start = in.source(i);
+            b.use(i);
+            List<String> words = new ArrayList<>();
+            if (m.group(2) != null) {
+                words.addAll(List.of(m.group(2).strip().split("\\s+")));
+            }
+            i++;
+            while (i < in.size() && !in.blank(i) && !in.matches(LINK, i) && in.matches(PAIRS, i)) {
+                words.addAll(List.of(in.get(i).split("\\s+")));
+                b.use(i);
+                i++;
+            }
+            Map<String, Long> values = pairs(words);
+            if (!values.isEmpty()) {
+                b.add(new CounterSample(m.group(1), "rdma statistic", values, start));
+            }
+            while (i < in.size() && in.blank(i)) {
+                i++;
+            }
+        }
+        return b.done(i);
+    }
+
+    /** "name count" pairs in order; a word that is not a name followed by a count is passed over. */
+    static Map<String, Long> pairs(List<String> words) {
+        Map<String, Long> values = new LinkedHashMap<>();
+        for (int w = 0; w < words.size(); w++) {
+            String name = words.get(w);
+            if (w + 1 < words.size() && NAME.matcher(name).matches() && words.get(w + 1).matches("\\d{1,19}")) {
+                if (!NOT_COUNTERS.contains(name)) {
+                    values.put(name, Long.parseLong(words.get(w + 1)));
+                }
+                w++;
+            }
+        }
+        return values;
+    }
+}
