@@ -97,10 +97,14 @@ public final class Splitter {
                 at = m.end();
             }
             bytes.writeBytes(l.substring(at).getBytes(StandardCharsets.UTF_8));
-            String out = bytes.toString(StandardCharsets.UTF_8).replace('\u00A0', ' ').replace('\u202F', ' ');
-            lines.set(i, out);
+            lines.set(i, plainSpaces(bytes.toString(StandardCharsets.UTF_8)));
             i = j;
         }
+    }
+
+    /** No-break spaces (a page copied from a browser, a mail's "=C2=A0") as plain ones: neither \\s nor strip() sees them. */
+    private static String plainSpaces(String line) {
+        return line.replace('\u00A0', ' ').replace('\u202F', ' ');
     }
 
     private static String entities(String line) {
@@ -126,8 +130,7 @@ public final class Splitter {
     public List<Chunk> split(String text) {
         List<String> lines = new ArrayList<>();
         for (String l : Lines.split(text)) {
-            // a page copied from a browser brings no-break spaces (&#160;) that neither \\s nor strip() see
-            String plain = l.replace('\u00A0', ' ').replace('\u202F', ' ');
+            String plain = plainSpaces(l);
             if (plain.indexOf('&') >= 0) {
                 plain = entities(plain);
             }

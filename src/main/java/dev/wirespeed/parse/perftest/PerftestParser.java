@@ -268,7 +268,6 @@ public final class PerftestParser extends BaseParser {
     /** Markdown emphasis a paste put around a value to point at it ("**5544.28**"). */
     private static final Pattern EMPHASIS = Pattern.compile("(\\*{1,2}|_{2})(-?\\d+(?:\\.\\d+)?)\\1");
 
-    /** A table row read by the header's columns: all numbers, at least up to the first value column. */
     /**
      * -C / --report-cycles: the latency columns keep their "[usec]" header but hold CPU cycles
      * (perftest_parameters.c print_report_lat divides by the clock only without it); 8299 "usec" of
@@ -278,6 +277,7 @@ public final class PerftestParser extends BaseParser {
         return c != null && c.program().endsWith("_lat") && c.has("-C", "--report-cycles");
     }
 
+    /** A table row read by the header's columns: all numbers, at least up to the first value column. */
     private static boolean readRow(String s, PerftestColumns columns, boolean cycles, List<PerftestBwRow> bw,
                                    List<PerftestLatRow> lat,
                                    Source src) {
