@@ -55,17 +55,12 @@ public final class KeptResults {
             }
             try (ResultStore store = ResultStore.openForSaving(kept)) {
                 store.save(run, items);
-                return new StoreException(oneLine(failed) + "; " + (items.size() == 1 ? "the result is" : "the results are")
+                return new StoreException(ResultStore.firstLine(failed) + "; " + (items.size() == 1 ? "the result is" : "the results are")
                         + " kept in " + kept + " instead (read with: wirespeed results list --db " + kept + ")", failed);
             } catch (StoreException e) {
                 failed.addSuppressed(e);
             }
         }
         return failed;
-    }
-
-    private static String oneLine(IOException e) {
-        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return m.lines().findFirst().orElse(m).strip();
     }
 }

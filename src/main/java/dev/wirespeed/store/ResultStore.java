@@ -622,7 +622,8 @@ public final class ResultStore implements ResultsSink {
         return new StoreException("results database " + file + ": " + m, e);
     }
 
-    private static String firstLine(Exception e) {
+    /** An exception's message as one line (SQLite's carry the statement on further lines). */
+    static String firstLine(Exception e) {
         String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         return m.lines().findFirst().orElse(m).strip();
     }
