@@ -33,6 +33,12 @@ final class PcieLinkDowngradedRule implements Rule {
         List<Finding> out = new ArrayList<>();
         for (Adapter a : Adapter.of(facts)) {
             PcieLink link = a.link();
+            if (untrained(link)) {
+                if (a.functions().stream().noneMatch(PcieLinkDowngradedRule::virtualFunction)) {
+                    out.add(untrainedFinding(a, link));
+                }
+                continue;
+            }
             boolean inferred = (!link.maxGts().isPresent() || !link.maxWidth().isPresent()) && a.model().isPresent()
                     && (link.currentGts().isPresent() || link.currentWidth().isPresent());
             if (inferred) {
@@ -77,6 +83,43 @@ final class PcieLinkDowngradedRule implements Rule {
                 link.maxGts().isPresent() ? link.maxGts() : Observed.of(model.pcieGen().gigaTransfersPerSecond(), raw, src),
                 link.maxWidth().isPresent() ? link.maxWidth() : Observed.of(model.pcieLanes(), raw, src),
                 link.maxPayloadBytes(), link.reportedDowngraded(), link.linkOwner());
+    }
+
+    /**
+     * The link status reads width 0 (lspci "Speed unknown (downgraded), Width x0 (downgraded)", sysfs
+     * current_link_width 0): no trained link. Every SR-IOV virtual function reads so, because a VF's
+     * Link Status register is reserved and its traffic uses its PF's link (PCIe Base Specification,
+     * SR-IOV chapter; search index files 36197416902 and 69262198174 show ConnectX-7 and I350 VFs).
+     */
+    static boolean untrained(PcieLink link) {
+        Observed<Integer> w = link.currentWidth();
+        return !w.isPresent() && w.raw() != null && w.raw().strip().replaceFirst("^[xX]", "").equals("0");
+    }
+
+    private static final java.util.regex.Pattern VF_NAME = java.util.regex.Pattern.compile(
+            "(?i).*\\b(virtual function|vf)\\b.*");
+    private static final java.util.Set<String> VF_DRIVERS = java.util.Set.of("igbvf", "ixgbevf", "iavf", "i40evf",
+            "bnxt_en_vf", "mlx4_vf");
+
+    /** A function known to be an SR-IOV virtual function: its name (pci.ids) or its driver says so. */
+    static boolean virtualFunction(dev.wirespeed.host.PciFunction f) {
+        return f.description().isPresent() && VF_NAME.matcher(f.description().value()).matches()
+                || f.driver().isPresent() && VF_DRIVERS.contains(f.driver().value());
+    }
+
+    /**
+     * A function that answers on the bus while its link status reads no link: only a VF does that by
+     * design; the facts here do not name it a VF, so the finding says both readings.
+     */
+    private static Finding untrainedFinding(Adapter a, PcieLink link) {
+        String max = PcieLink.describe(link.maxGts(), link.maxWidth());
+        return new Finding(ID, Severity.WARN, subject(a), "PCIe link status reads no trained link (width "
+                + link.currentWidth().raw().strip() + ", speed unknown)"
+                + (link.maxWidth().isPresent() ? " on a device capable of " + max : "")
+                + ": an SR-IOV virtual function always reads so (its link is its PF's), a physical function should not",
+                Evidences.of(link.currentWidth(), link.currentGts(), link.maxGts(), link.maxWidth(), link.reportedDowngraded()),
+                null, Fix.action("if this is a virtual function, read its PF's LnkSta instead (lspci -vvv -s PF); if it is "
+                        + "the card itself, reseat it, check the slot is enabled in the BIOS/UEFI, and read lspci -vvv again"));
     }
 
     static String subject(Adapter a) {

@@ -1,0 +1,59 @@
+package dev.wirespeed.explain;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wirespeed.diagnose.Finding;
+import dev.wirespeed.parse.Fixture;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 26, "silent misses and false alarms": real outputs explain read without a finding, or with a
+ * wrong one. Each test names the fixture it reads (its source is in the fixture directory's README).
+ */
+class SilentMissesTest {
+    static Explanation explain(String fixture) {
+        return Explainer.standard().explain(fixture, Fixture.text(fixture));
+    }
+
+    static Explanation explainText(String name, String text) {
+        return Explainer.standard().explain(name, text);
+    }
+
+    static List<Finding> findings(Explanation e, String rule) {
+        return e.findings().stream().filter(f -> f.rule().equals(rule)).toList();
+    }
+
+    @Test
+    void lspciOkMarkAfterTheSpeedStillReadsTheDowngradedWidth() {
+        // pciutils 3.6.0–3.7.0 print "(ok)" where 3.8 prints nothing: "Speed 5GT/s (ok), Width x1 (downgraded)"
+        Explanation e = explain("pci/lspci-vvv-i350-pf-ok-downgraded-x1.txt");
+        assertThat(findings(e, "pcie-link-downgraded")).singleElement().satisfies(f -> {
+            assertThat(f.subject()).isEqualTo("0000:04:00.0 (I350)");
+            assertThat(f.message()).isEqualTo("PCIe link runs at PCIe 2.0 x1 (5 GT/s); the device supports PCIe 2.0 x4 (5 GT/s)");
+        });
+        // the same line as pciutils 3.8 prints it gives the same finding
+        String plain = Fixture.text("pci/lspci-vvv-i350-pf-ok-downgraded-x1.txt").replace("5GT/s (ok),", "5GT/s,");
+        assertThat(findings(explainText("plain.txt", plain), "pcie-link-downgraded")).extracting(Finding::message)
+                .isEqualTo(findings(e, "pcie-link-downgraded").stream().map(Finding::message).toList());
+    }
+
+    @Test
+    void aVirtualFunctionsZeroLinkStatusIsNotADowngradedLink() {
+        // a VF's Link Status register reads zero: "Speed unknown (downgraded), Width x0 (downgraded)"
+        assertThat(explain("pci/lspci-vvv-i350-vf-speed-unknown-x0.txt").findings()).isEmpty();
+    }
+
+    @Test
+    void aZeroLinkStatusOnAFunctionNotKnownAsAVfSaysBothReadings() {
+        // the same dump with the name pci.ids gives a VF taken away (older pci.ids print "Device 1520") and its driver
+        String unnamed = Fixture.text("pci/lspci-vvv-i350-vf-speed-unknown-x0.txt")
+                .replace("I350 Ethernet Controller Virtual Function (rev 01)", "Device 1520 (rev 01)")
+                .replace("Kernel driver in use: igbvf", "Kernel driver in use: vfio-pci");
+        assertThat(findings(explainText("unnamed.txt", unnamed), "pcie-link-downgraded")).singleElement().satisfies(f -> {
+            assertThat(f.message()).contains("reads no trained link (width x0, speed unknown)",
+                    "an SR-IOV virtual function always reads so");
+            assertThat(f.fix().action()).contains("read its PF's LnkSta");
+        });
+    }
+}
