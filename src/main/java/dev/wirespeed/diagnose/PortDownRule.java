@@ -90,12 +90,18 @@ final class PortDownRule implements Rule {
                             "ip link set " + i.name() + " up")));
             return;
         }
-        String state = i.carrier().isPresent()
-                ? "operstate " + i.operState().describe() + ", carrier " + i.carrier().describe()
+        String state = i.carrier().isPresent() && !i.operState().isPresent() ? i.carrier().raw() // ethtool's "Link detected: no"
+                : i.carrier().isPresent() ? "operstate " + i.operState().describe() + ", carrier " + i.carrier().describe()
                 : "link status " + i.operState().raw();
+        // the driver's own reason beside ethtool's "Link detected: no (Cable issue, Unsupported cable)"
+        String reason = i.carrier().isPresent() && i.carrier().raw() != null && i.carrier().raw().contains("(")
+                ? i.carrier().raw().substring(i.carrier().raw().indexOf('(')) : "";
         out.add(new Finding(ID, Severity.WARN, i.name(), i.name() + (i.adminUp().isPresent() ? " is up but" : "")
                 + " has no link (" + state + ")",
                 Evidences.of(i.operState(), i.carrier(), i.adminUp()), null,
-                Fix.action("check the cable or optics and the switch port or peer")));
+                Fix.action(reason.toLowerCase(java.util.Locale.ROOT).contains("unsupported cable")
+                        ? "the driver rejects the cable or optic " + reason + ": use one the NIC supports "
+                                + "(ethtool -m " + i.name() + " names the module), then check the switch port or peer"
+                        : "check the cable or optics and the switch port or peer")));
     }
 }

@@ -164,17 +164,55 @@ final class RecordFacts {
             if (n.ipoibMode() != null) {
                 nb.ipoibMode(Observed.of(n.ipoibMode(), "ipoib pkey " + n.pkey() + " mode " + n.ipoibMode(), src));
             }
+            interfaceFlags(nb, n, src);
             b.add(nb.build());
             return null;
         }
 
+        /**
+         * ip's flags as sysfs says them: UP is the administrative state (IFF_UP), NO-CARRIER and LOWER_UP
+         * the carrier; a name the kernel gives only virtual devices marks the interface virtual, as
+         * /sys/devices/virtual does for doctor (an ifb0 that is down is no broken cable).
+         */
+        private static void interfaceFlags(NetInterface.Builder nb, dev.wirespeed.parse.host.NetInterfaceRecord n, String src) {
+            if (n.flags() != null && !n.flags().isEmpty()) {
+                String raw = "<" + String.join(",", n.flags()) + ">";
+                nb.adminUp(Observed.of(n.flags().contains("UP"), raw, src));
+                if (n.flags().contains("NO-CARRIER")) {
+                    nb.carrier(Observed.of(false, raw, src));
+                } else if (n.flags().contains("LOWER_UP")) {
+                    nb.carrier(Observed.of(true, raw, src));
+                }
+            }
+            if (dev.wirespeed.host.VirtualNames.virtual(n.name())) {
+                nb.virtual(Observed.of(true, n.name(), src + " (a name only virtual devices get)"));
+            }
+        }
+
         @Override
         public Void visit(EthtoolSettings e) {
-            if (e.iface() != null && e.speed() != null) {
-                b.add(NetInterface.builder(e.iface())
-                        .speedMbps(Observed.of(Math.round(e.speed().value() / 1e6), e.speed().raw(), src)).build());
+            if (e.iface() == null) {
+                return null;
             }
+            NetInterface.Builder nb = NetInterface.builder(e.iface());
+            if (e.speed() != null) {
+                nb.speedMbps(Observed.of(Math.round(e.speed().value() / 1e6), e.speed().raw(), src));
+            }
+            // "Link detected" is the carrier (ethtool_op_get_link: netif_carrier_ok), as sysfs carrier says it
+            if (e.linkDetected() != null) {
+                nb.carrier(Observed.of(e.linkDetected(), "Link detected: " + (e.linkDetected() ? "yes" : "no")
+                        + (e.linkDetail() == null ? "" : " (" + e.linkDetail() + ")"), src));
+            }
+            // IEEE 802.3 link modes ("25000baseSR/Full") or an Ethernet port type name an Ethernet netdev
+            if (ethernetModes(e.supportedModes()) || ethernetModes(e.advertisedModes())) {
+                nb.type(Observed.of(NetInterface.ARPHRD_ETHER, "Supported link modes", src));
+            }
+            b.add(nb.build());
             return null;
+        }
+
+        private static boolean ethernetModes(List<String> modes) {
+            return modes != null && modes.stream().anyMatch(m -> m.matches("\\d+base[A-Za-z0-9_]+(/(Full|Half))?"));
         }
 
         @Override

@@ -56,4 +56,32 @@ class SilentMissesTest {
             assertThat(f.fix().action()).contains("read its PF's LnkSta");
         });
     }
+
+    @Test
+    void ethtoolLinkDetectedNoIsAPortWithoutLinkWithTheDriversReason() {
+        Explanation e = explain("host/ethtool-settings-cx4-40g-unsupported-cable-robinchrist.txt");
+        assertThat(findings(e, "port-down")).singleElement().satisfies(f -> {
+            assertThat(f.severity().name()).isEqualTo("WARN");
+            assertThat(f.message()).isEqualTo("ens16f1np1 has no link (Link detected: no (Cable issue, Unsupported cable))");
+            assertThat(f.fix().action()).contains("the driver rejects the cable or optic", "ethtool -m ens16f1np1");
+        });
+        // the same port with a link says nothing
+        String up = Fixture.text("host/ethtool-settings-cx4-40g-unsupported-cable-robinchrist.txt")
+                .replace("Link detected: no (Cable issue, Unsupported cable)", "Link detected: yes");
+        assertThat(findings(explainText("up.txt", up), "port-down")).isEmpty();
+    }
+
+    @Test
+    void ifbDevicesThatAreDownAreVirtualNotBrokenLinks() {
+        // ifb0/ifb1 as the ifb module makes them: no UP flag, state DOWN; doctor lists them as "virtual, down"
+        Explanation e = explain("host/ip-6.1.0-s-link-ifb-down.txt");
+        assertThat(findings(e, "port-down")).isEmpty();
+        assertThat(e.facts().getFirst().netInterface("ifb0").orElseThrow().isVirtual()).isTrue();
+        // a physical interface without the UP flag is administratively down (info), not a cable to check
+        String phys = Fixture.text("host/ip-6.1.0-s-link-ifb-down.txt").replace("ifb0", "enp1s0f0");
+        assertThat(findings(explainText("phys.txt", phys), "port-down")).singleElement().satisfies(f -> {
+            assertThat(f.severity().name()).isEqualTo("INFO");
+            assertThat(f.message()).isEqualTo("enp1s0f0 is administratively down");
+        });
+    }
 }
