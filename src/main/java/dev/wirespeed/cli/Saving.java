@@ -56,6 +56,34 @@ final class Saving {
     }
 
     /**
+     * Saves results read from pasted output (explain --save), each as done, or as failed with its reason
+     * where {@code failures} holds one (a run with no server, an empty receiver): never as a rate.
+     */
+    static List<Long> saveParsed(CommandSpec spec, List<String> labels, ResultsSink sink, String kind,
+                                 List<Measurement> measurements, List<String> failures, String rawFormat, String raw,
+                                 boolean quiet) throws IOException {
+        if (sink.describe() == null || measurements.isEmpty()) {
+            return List.of();
+        }
+        List<Item> items = new java.util.ArrayList<>();
+        for (int k = 0; k < measurements.size(); k++) {
+            String reason = failures.get(k);
+            Item item = new Item(measurements.get(k), labels, null, rawFormat, raw);
+            items.add(reason == null ? item : item.withStatus(ResultStatus.FAILED, reason));
+        }
+        List<Long> ids = saveItems(spec, sink, kind, items, null);
+        if (!quiet) {
+            long failedCount = failures.stream().filter(java.util.Objects::nonNull).count();
+            PrintWriter out = spec.commandLine().getOut();
+            out.println("saved: " + (ids.size() == 1 ? "result " : "results ")
+                    + ids.stream().map(String::valueOf).collect(Collectors.joining(", ")) + " in " + sink.describe()
+                    + (failedCount == 0 ? "" : " (" + failedCount + " with status failed)"));
+            out.flush();
+        }
+        return ids;
+    }
+
+    /**
      * Saves items that each carry their own raw output as one run (mesh: the whole mesh once,
      * each pair with its own part); prints nothing. Empty when not saving.
      */

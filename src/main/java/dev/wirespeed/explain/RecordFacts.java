@@ -84,14 +84,21 @@ final class RecordFacts {
 
     /** Adds what one parsed block says to {@code b}. */
     static void add(Facts.Builder b, Parsed p, String input) {
+        add(b, p, input, k -> true);
+    }
+
+    /** As above, with only the measurements whose index in the block {@code result} accepts. */
+    static void add(Facts.Builder b, Parsed p, String input, java.util.function.IntPredicate result) {
         ToFacts facts = new ToFacts(b);
         for (ParsedRecord r : p.records()) {
             facts.src = p.format() + ", " + input + " line " + r.source().line();
             facts.format = p.format();
             r.accept(facts);
         }
-        for (Measurement m : p.measurements()) {
-            b.add(m);
+        for (int k = 0; k < p.measurements().size(); k++) {
+            if (result.test(k)) {
+                b.add(p.measurements().get(k));
+            }
         }
     }
 
@@ -343,6 +350,11 @@ final class RecordFacts {
         @Override
         public Void visit(MdcliRecord r) {
             return null;
+        }
+
+        @Override
+        public Void visit(dev.wirespeed.parse.RunFailure r) {
+            return null; // its measurement is left out of the facts (Explainer) and the log rule run-failed reads it
         }
 
         @Override

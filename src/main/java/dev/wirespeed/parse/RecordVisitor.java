@@ -162,4 +162,7 @@ public interface RecordVisitor<R> {
     R visit(dev.wirespeed.parse.ib.IbdiagFabric r);
 
     R visit(dev.wirespeed.parse.ib.RdmaGid r);
+
+    /** Issue 26: a run that printed figures but failed (no server, an empty receiver). */
+    R visit(RunFailure r);
 }

@@ -122,6 +122,11 @@ public final class ResultsText {
         if (isSweep(m)) {
             return sweepHeadline(m);
         }
+        if (m.metric(Metrics.BITS_PER_SECOND).isEmpty() && m.metric(Metrics.SENT_BITS_PER_SECOND).isPresent()) {
+            // a failed run read by explain: what its sender sent is no result (issue 26)
+            return "- (sent " + MetricScale.of(Metrics.BITS_PER_SECOND).format(m.metric(Metrics.SENT_BITS_PER_SECOND)
+                    .get().value()) + ")";
+        }
         String metric = Points.defaultMetricOf(List.of(m));
         return m.metric(metric).map(x -> MetricScale.of(metric).format(x.value())
                 + (metric.endsWith("Micros") ? " " + shortName(metric) : "")).orElse("-");

@@ -84,4 +84,27 @@ class SilentMissesTest {
             assertThat(f.message()).isEqualTo("enp1s0f0 is administratively down");
         });
     }
+
+    @Test
+    void anIperf2UdpClientWithNoServerIsAFailedRunNotARate() {
+        Explanation e = explain("iperf/iperf2-2.1.8-udp-client-no-server.txt");
+        assertThat(e.failures()).singleElement().satisfies(f -> {
+            assertThat(f.measurement()).isZero();
+            assertThat(f.cause()).isEqualTo("no-server");
+            assertThat(f.message()).isEqualTo("\"read failed: Connection refused\" ×100, \"did not receive ack of last datagram\"");
+        });
+        assertThat(e.measurements().getFirst().metric("bitsPerSecond")).as("what the client sent is no result").isEmpty();
+        assertThat(e.measurements().getFirst().metric("sentBitsPerSecond")).hasValueSatisfying(m ->
+                assertThat(m.value()).isEqualTo(105e6));
+        assertThat(e.facts().stream().flatMap(f -> f.measurements().stream())).as("no rule judges it as a result").isEmpty();
+        assertThat(findings(e, "run-failed")).singleElement().satisfies(f -> {
+            assertThat(f.severity().name()).isEqualTo("ERROR");
+            assertThat(f.message()).startsWith("iperf2 UDP client got no answer from a server on port 15999");
+            assertThat(f.fix().command()).isEqualTo("iperf -s -u -p 15999");
+        });
+        // a run with its server's report is a result
+        Explanation ok = explain("iperf/iperf2-2.1.8-udp-client-e.txt");
+        assertThat(ok.failures()).isEmpty();
+        assertThat(findings(ok, "run-failed")).isEmpty();
+    }
 }
