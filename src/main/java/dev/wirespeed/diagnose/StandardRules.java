@@ -30,7 +30,8 @@ final class StandardRules {
                 new LinkTypeRule(),
                 // rules that need measured results from tool output (explain)
                 new BandwidthBelowLinkRule(),
-                new Iperf3SingleThreadRule()));
+                new Iperf3SingleThreadRule(),
+                new UdpLossRule()));
         rules.addAll(CounterRule.all());
         return List.copyOf(rules);
     }

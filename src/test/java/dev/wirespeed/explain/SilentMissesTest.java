@@ -107,4 +107,34 @@ class SilentMissesTest {
         assertThat(ok.failures()).isEmpty();
         assertThat(findings(ok, "run-failed")).isEmpty();
     }
+
+    @Test
+    void aLossyIperf3UdpRunIsAFindingThatNamesTheCausesItCannotTellApart() {
+        // esnet/iperf#841: 10427939 of 28304262 datagrams lost on a 100G ConnectX-5
+        Explanation e = explain("iperf/iperf3-3.6-udp-37pct-lost-cx5-iperf841.txt");
+        assertThat(findings(e, "udp-loss")).singleElement().satisfies(f -> {
+            assertThat(f.severity().name()).isEqualTo("WARN");
+            assertThat(f.message()).isEqualTo("iperf3 udp-bw lost 36.8 % of what it sent (10,427,939 of 28,304,262 datagrams)"
+                    + " (above 1 %): the received rate is not the path's");
+            assertThat(f.fix().action()).startsWith("the output does not show which:")
+                    .contains("the receiver's CPU", "socket buffer", "a rate above the path");
+        });
+        assertThat(e.failures()).as("lossy is not failed").isEmpty();
+        // at or below the threshold: no finding (iperf 2's own loopback run lost 0 of 17836)
+        assertThat(findings(explain("iperf/iperf2-2.1.8-udp-client-e.txt"), "udp-loss")).isEmpty();
+    }
+
+    @Test
+    void qperfUdpBwThatReceivesAThirdOfWhatItSentNamesTheBusyReceiver() {
+        Explanation e = explain("qperf/qperf-0.4.11-v-udp_bw-lossy-loopback.txt");
+        assertThat(e.measurements().getFirst().metric("sentBitsPerSecond")).hasValueSatisfying(m ->
+                assertThat(m.value()).isEqualTo(29.6e9));
+        assertThat(findings(e, "udp-loss")).singleElement().satisfies(f -> {
+            assertThat(f.message()).startsWith("qperf udp-bw lost 64.9 % of what it sent (sent 29.6 Gbit/s, received 10.4 Gbit/s)");
+            assertThat(f.fix().action()).startsWith("likely the receiver's CPU (it used 199 % of a CPU)");
+        });
+        // the k8s pods' run: 2.62 GB/s sent, 2.37 received, 9.5 % lost, receivers at 142 % cpus
+        assertThat(findings(explain("qperf/qperf-0.4.11-v-tabs-udp_bw-conf-k8s.txt"), "udp-loss")).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("lost 9.5 %"));
+    }
 }
