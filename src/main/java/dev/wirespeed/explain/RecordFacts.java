@@ -353,6 +353,11 @@ final class RecordFacts {
         }
 
         @Override
+        public Void visit(dev.wirespeed.parse.host.KernelLogRead r) {
+            return null; // a kernel log with nothing about a network or RDMA device: no fact to give
+        }
+
+        @Override
         public Void visit(dev.wirespeed.parse.RunFailure r) {
             return null; // its measurement is left out of the facts (Explainer) and the log rule run-failed reads it
         }

@@ -165,4 +165,7 @@ public interface RecordVisitor<R> {
 
     /** Issue 26: a run that printed figures but failed (no server, an empty receiver). */
     R visit(RunFailure r);
+
+    /** Issue 26: a kernel log with nothing about a network or RDMA device. */
+    R visit(dev.wirespeed.parse.host.KernelLogRead r);
 }

@@ -137,4 +137,33 @@ class SilentMissesTest {
         assertThat(findings(explain("qperf/qperf-0.4.11-v-tabs-udp_bw-conf-k8s.txt"), "udp-loss")).singleElement()
                 .satisfies(f -> assertThat(f.message()).contains("lost 9.5 %"));
     }
+
+    @Test
+    void anOrdinaryKernelLogIsRecognizedWithNothingToSay() {
+        Explanation e = explain("kernel/dmesg-5.3-ppc64-boot-no-network-linuxppc.txt");
+        assertThat(e.nothingRecognized()).isFalse();
+        assertThat(e.summary().formats()).containsEntry("kernel-log", 1);
+        assertThat(e.pieces().getLast().outputs().getFirst().notes()).containsExactly("kernel log: no network or RDMA events");
+        assertThat(e.pieces().getLast().unrecognized()).as("every line read").isNull();
+        assertThat(e.findings()).isEmpty();
+    }
+
+    @Test
+    void theKernelsPcieNoticeWithoutPcieInTheSpeedIsReadAsTheLimitingLink() {
+        // kernels 4.17–5.3: "limited by 8 GT/s x8 link at 0001:00:00.0 (capable of 126.016 Gb/s with 8 GT/s x16 link)"
+        Explanation e = explain("kernel/dmesg-5.3-pcie-limited-by-8gts-x8-old-format-linuxppc.txt");
+        assertThat(findings(e, "pcie-link-downgraded")).singleElement().satisfies(f -> {
+            assertThat(f.subject()).startsWith("0001:08:00.0");
+            assertThat(f.message()).isEqualTo("PCIe link runs at PCIe 3.0 x8 (8 GT/s); the device supports PCIe 3.0 x16 (8 GT/s)");
+        });
+    }
+
+    @Test
+    void oneLinkDownThenUpIsAnInfoFlapAndTwoDownsAWarning() {
+        Explanation e = explain("kernel/dmesg-mlx5-eswitch-link-down-up-annotated-notes.txt");
+        assertThat(findings(e, "kernel-link-flaps")).extracting(f -> f.subject() + " " + f.severity())
+                .containsExactlyInAnyOrder("enp1s0f0np0 INFO", "enp1s0f1np1 WARN");
+        assertThat(findings(e, "kernel-link-flaps")).filteredOn(f -> f.subject().equals("enp1s0f0np0")).singleElement()
+                .satisfies(f -> assertThat(f.message()).startsWith("enp1s0f0np0: link went down once and came back after 2.5 s"));
+    }
 }
