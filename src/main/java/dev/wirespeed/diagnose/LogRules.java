@@ -26,7 +26,7 @@ public final class LogRules {
                 new KernelEventsRule(), new FirmwareResetPendingRule(), new MlxconfigPendingRule(), new PciUnreadableRule(),
                 new NcclBusBandwidthRule(), new MstNotStartedRule(), new StreamImbalanceRule(),
                 new IbdiagnetErrorsRule(), new TransceiverAlarmRule(), new Iperf3ErrorRule(), new PerftestFailedRule(),
-                new RunFailedRule()));
+                new RunFailedRule(), new LinkTypeFixedRule()));
     }
 
     public List<LogRule> logRules() {
