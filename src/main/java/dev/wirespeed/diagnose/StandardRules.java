@@ -21,6 +21,7 @@ final class StandardRules {
                 new RocePfcPriorityRule(),
                 new RoceEcnOffRule(),
                 new CpuGovernorRule(),
+                new CpufreqNoDriverRule(),
                 new NfsOverTcpRule(),
                 new NfsRdmaModuleRule(),
                 new NfsdNoRdmaPortRule(),

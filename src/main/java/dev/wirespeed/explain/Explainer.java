@@ -123,7 +123,8 @@ public final class Explainer {
 
     private static boolean isEmpty(Facts f) {
         return f.interfaces().isEmpty() && f.rdmaDevices().isEmpty() && f.pciFunctions().isEmpty() && f.mounts().isEmpty()
-                && f.settings().isEmpty() && f.counters().isEmpty() && f.measurements().isEmpty() && f.cpu().frequencyNotes().isEmpty();
+                && f.settings().isEmpty() && f.counters().isEmpty() && f.measurements().isEmpty() && f.cpu().frequencyNotes().isEmpty()
+                && f.cpu().policies().isEmpty();
     }
 
 }

@@ -95,6 +95,7 @@ final class RecordFacts {
             facts.format = p.format();
             r.accept(facts);
         }
+        facts.finish();
         for (int k = 0; k < p.measurements().size(); k++) {
             if (result.test(k)) {
                 b.add(p.measurements().get(k));
@@ -349,6 +350,37 @@ final class RecordFacts {
 
         @Override
         public Void visit(MdcliRecord r) {
+            return null;
+        }
+
+        /** The block's cpufreq policies, added together: CpuTopology keeps the first set it is given. */
+        private final List<CpuTopology.CpuPolicy> policies = new java.util.ArrayList<>();
+
+        void finish() {
+            if (!policies.isEmpty()) {
+                b.cpu(new CpuTopology(Observed.notSeen(), List.of(), policies, List.of()));
+            }
+        }
+
+        /**
+         * cpupower's driver and governor, or a scaling_governor line, as a cpufreq policy (doctor's
+         * /sys/devices/system/cpu/cpufreq/policyN); cpupower's "no or unknown cpufreq driver" as a policy
+         * whose driver is absent with that text. A clock in MHz gives no fact: one reading of an idle core
+         * says nothing of the clock under load.
+         */
+        @Override
+        public Void visit(dev.wirespeed.parse.host.CpuFrequency c) {
+            boolean noDriver = Boolean.TRUE.equals(c.noDriver());
+            if (c.governor() == null && c.driver() == null && !noDriver) {
+                return null;
+            }
+            Observed<String> governor = c.governor() == null ? Observed.notSeen()
+                    : Observed.of(c.governor(), c.cpu() != null ? "The governor \"" + c.governor() + "\"" : c.source().text().strip(), src);
+            Observed<String> driver = noDriver
+                    ? Observed.unknown("no or unknown cpufreq driver is active on this CPU", src, "no cpufreq driver")
+                    : c.driver() == null ? Observed.notSeen() : Observed.of(c.driver(), "driver: " + c.driver(), src);
+            policies.add(new CpuTopology.CpuPolicy(c.cpu() == null ? "line " + c.source().line() : "cpu" + c.cpu(),
+                    Observed.notSeen(), governor, driver));
             return null;
         }
 

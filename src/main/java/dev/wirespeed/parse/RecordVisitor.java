@@ -168,4 +168,7 @@ public interface RecordVisitor<R> {
 
     /** Issue 26: a kernel log with nothing about a network or RDMA device. */
     R visit(dev.wirespeed.parse.host.KernelLogRead r);
+
+    /** Issue 26: cpupower/cpufreq-info, scaling_governor, cpuinfo/lscpu MHz. */
+    R visit(dev.wirespeed.parse.host.CpuFrequency r);
 }

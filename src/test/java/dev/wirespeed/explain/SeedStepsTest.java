@@ -32,4 +32,36 @@ class SeedStepsTest {
         String withLinkType = Fixture.text("mlx/mstconfig-q-seed002.txt").replace("MEMIC_BAR_SIZE 0", "LINK_TYPE_P1 ETH(2)");
         assertThat(findings(Explainer.standard().explain("vpi.txt", withLinkType), "link-type-fixed")).isEmpty();
     }
+
+    @Test
+    void cpupowerWithoutADriverSaysTheGovernorCannotBeSetAndWhyAVmIsFine() {
+        // seed 003: "lsmod | grep acpi_cpufreq", "modprobe acpi_cpufreq"
+        assertThat(findings(explain("host/cpupower-frequency-info-no-driver-ubuntu2004-forum.txt"), "cpufreq-no-driver"))
+                .singleElement().satisfies(f -> {
+                    assertThat(f.severity().name()).isEqualTo("INFO");
+                    assertThat(f.message()).contains("the governor cannot be set", "in a VM");
+                    assertThat(f.fix().command()).isEqualTo("modprobe acpi_cpufreq && cpupower frequency-set -g performance");
+                });
+        assertThat(findings(explain("host/cpupower-frequency-info-intel-pstate-powersave-notes.txt"), "cpufreq-no-driver"))
+                .isEmpty();
+    }
+
+    @Test
+    void cpupowerAndScalingGovernorFeedTheGovernorRule() {
+        // seed 003: "cpupower frequency-info", "cat /sys/devices/system/cpu/cpu*/cpufreq/scaling_governor"
+        assertThat(findings(explain("host/cpupower-frequency-info-intel-pstate-powersave-notes.txt"), "cpu-governor"))
+                .singleElement().satisfies(f -> {
+                    assertThat(f.message()).isEqualTo("CPU governor is 'powersave' on all 1 cpufreq policies, not 'performance'");
+                    assertThat(f.fix().command()).isEqualTo("cpupower frequency-set -g performance");
+                });
+        String cat = "$ cat /sys/devices/system/cpu/cpu*/cpufreq/scaling_governor\npowersave\npowersave\nperformance\n";
+        assertThat(findings(Explainer.standard().explain("gov.txt", cat), "cpu-governor")).singleElement()
+                .satisfies(f -> assertThat(f.message()).isEqualTo("CPU governor is 'powersave' on 2 of 3 cpufreq policies, not 'performance'"));
+        // MHz readings are read, but one reading of an idle core is no finding
+        String mhz = "$ cat /proc/cpuinfo | grep \"cpu MHz\"\ncpu MHz\t\t: 1200.000\ncpu MHz\t\t: 2000.000\n"
+                + "$ lscpu | grep MHz\nCPU MHz:                         1200.000\nCPU max MHz:                     3500.0000\n";
+        Explanation e = Explainer.standard().explain("mhz.txt", mhz);
+        assertThat(e.summary().formats()).containsEntry("cpufreq", 2);
+        assertThat(e.findings()).isEmpty();
+    }
 }
