@@ -17,6 +17,7 @@ final class StandardRules {
                 new EthernetMtuRule(),
                 new IpoibDatagramRule(),
                 new IpoibDatagramInitRule(),
+                new IpoibNotLoadedRule(),
                 new RoceFlowControlRule(),
                 new RocePfcPriorityRule(),
                 new RoceEcnOffRule(),

@@ -407,6 +407,12 @@ final class RecordFacts {
             if (r.name().equals("ib_core")) {
                 b.add(new DeviceSetting(dev.wirespeed.host.NfsRdma.KERNEL, dev.wirespeed.host.NfsRdma.MODULES,
                         dev.wirespeed.host.NfsRdma.modulesValue(r.usedBy()), ev));
+                b.add(new DeviceSetting(dev.wirespeed.host.NfsRdma.KERNEL, dev.wirespeed.host.NfsRdma.IPOIB_MODULE,
+                        r.usedBy().contains("ib_ipoib") ? dev.wirespeed.host.NfsRdma.LOADED
+                                : dev.wirespeed.host.NfsRdma.NOT_LOADED, ev));
+            } else if (r.name().equals("ib_ipoib")) {
+                b.add(new DeviceSetting(dev.wirespeed.host.NfsRdma.KERNEL, dev.wirespeed.host.NfsRdma.IPOIB_MODULE,
+                        dev.wirespeed.host.NfsRdma.LOADED, ev));
             } else if (dev.wirespeed.host.NfsRdma.TRANSPORT_MODULES.contains(r.name())) {
                 b.add(new DeviceSetting(dev.wirespeed.host.NfsRdma.KERNEL, dev.wirespeed.host.NfsRdma.MODULES, r.name(), ev));
             }

@@ -64,4 +64,24 @@ class SeedStepsTest {
         assertThat(e.summary().formats()).containsEntry("cpufreq", 2);
         assertThat(e.findings()).isEmpty();
     }
+
+    @Test
+    void anActiveInfinibandPortWithoutIbIpoibNeedsModprobeForIpTools() {
+        // seed 003: ibstat shows the port ACTIVE; "lsmod | grep ib_ipoib", "modprobe ib_ipoib" before iperf3 over ib0
+        String ibstat = Fixture.text("ib/ibstat-seed003.txt");
+        String lsmod = Fixture.text("host/lsmod-seed003.txt");
+        // the seed's own host has it: ib_core's users name ib_ipoib
+        assertThat(findings(Explainer.standard().explain("seed.txt", ibstat + lsmod), "ipoib-not-loaded")).isEmpty();
+        // the same host before "modprobe ib_ipoib": ib_core's users without it, and no ib0 in the paste
+        String before = lsmod.replace(",ib_ipoib", "");
+        assertThat(before).isNotEqualTo(lsmod);
+        assertThat(findings(Explainer.standard().explain("before.txt", ibstat + before), "ipoib-not-loaded")).singleElement()
+                .satisfies(f -> {
+                    assertThat(f.message()).startsWith("mlx5_0 port 1 is ACTIVE but ib_ipoib is not loaded");
+                    assertThat(f.fix().command()).isEqualTo("modprobe ib_ipoib");
+                });
+        // with ib0 shown (seed 003's "ip a | grep ib"), IPoIB is there whatever lsmod says (built into the kernel)
+        assertThat(findings(Explainer.standard().explain("ib0.txt", ibstat + before + Fixture.text("host/ip-addr-seed003.txt")),
+                "ipoib-not-loaded")).isEmpty();
+    }
 }

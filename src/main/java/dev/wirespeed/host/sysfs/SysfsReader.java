@@ -332,6 +332,13 @@ public final class SysfsReader {
                     names.add(f[0]);
                 }
             }
+            if (names.contains("ib_core")) {
+                boolean ipoib = names.contains("ib_ipoib");
+                out.add(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.NfsRdma.KERNEL,
+                        dev.wirespeed.host.NfsRdma.IPOIB_MODULE, ipoib ? dev.wirespeed.host.NfsRdma.LOADED
+                                : dev.wirespeed.host.NfsRdma.NOT_LOADED,
+                        new Evidence("/proc/modules", ipoib ? "ib_ipoib loaded" : "ib_core loaded, no ib_ipoib line")));
+            }
             String value = dev.wirespeed.host.NfsRdma.modulesValue(names);
             out.add(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.NfsRdma.KERNEL, dev.wirespeed.host.NfsRdma.MODULES,
                     value, new Evidence("/proc/modules", value.equals("none") ? "no rpcrdma, xprtrdma or svcrdma line"
