@@ -26,7 +26,8 @@ public final class LogRules {
                 new KernelEventsRule(), new FirmwareResetPendingRule(), new MlxconfigPendingRule(), new PciUnreadableRule(),
                 new NcclBusBandwidthRule(), new MstNotStartedRule(), new StreamImbalanceRule(),
                 new IbdiagnetErrorsRule(), new TransceiverAlarmRule(), new Iperf3ErrorRule(), new PerftestFailedRule(),
-                new RunFailedRule(), new LinkTypeFixedRule()));
+                new RunFailedRule(), new LinkTypeFixedRule(),
+                new PingLossRule()));
     }
 
     public List<LogRule> logRules() {

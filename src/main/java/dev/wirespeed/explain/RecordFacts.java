@@ -390,6 +390,11 @@ final class RecordFacts {
         }
 
         @Override
+        public Void visit(dev.wirespeed.parse.ping.PingSummary r) {
+            return null; // its numbers reach the facts as the block's measurement; ping-loss reads the record
+        }
+
+        @Override
         public Void visit(dev.wirespeed.parse.RunFailure r) {
             return null; // its measurement is left out of the facts (Explainer) and the log rule run-failed reads it
         }

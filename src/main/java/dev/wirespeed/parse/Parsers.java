@@ -64,7 +64,8 @@ public final class Parsers {
                 new dev.wirespeed.parse.mlx.MftErrorParser(),
                 new Iperf3JsonParser(), new FioJsonParser(), new MdcliParser(),
                 new Iperf2Parser(), new Iperf3TextParser(), new QperfParser(), new PerftestParser(),
-                new SockperfParser(), new NcclTestsParser(), new FioTextParser(), new ZeroTierParser());
+                new SockperfParser(), new NcclTestsParser(), new FioTextParser(), new ZeroTierParser(),
+                new dev.wirespeed.parse.ping.PingParser());
     }
 
     /** The parser of a format name, or null. */

@@ -171,4 +171,7 @@ public interface RecordVisitor<R> {
 
     /** Issue 26: cpupower/cpufreq-info, scaling_governor, cpuinfo/lscpu MHz. */
     R visit(dev.wirespeed.parse.host.CpuFrequency r);
+
+    /** Issue 26 (seed steps): one ping run. */
+    R visit(dev.wirespeed.parse.ping.PingSummary r);
 }

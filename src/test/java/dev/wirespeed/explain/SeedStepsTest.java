@@ -84,4 +84,78 @@ class SeedStepsTest {
         assertThat(findings(Explainer.standard().explain("ib0.txt", ibstat + before + Fixture.text("host/ip-addr-seed003.txt")),
                 "ipoib-not-loaded")).isEmpty();
     }
+
+    @Test
+    void pingIsAMeasurementOfRoundTripsAndLoss() {
+        // seed 001: "ping 192.168.122.2" over the 100G link before the iperf runs
+        Explanation e = explain("ping/ping-iputils-100g-seed001.txt");
+        assertThat(e.summary().formats()).containsEntry("ping", 1);
+        assertThat(e.measurements()).singleElement().satisfies(m -> {
+            assertThat(m.tool()).isEqualTo("ping");
+            assertThat(m.test()).isEqualTo("icmp-lat");
+            assertThat(m.params()).containsEntry("server", "192.168.122.2").containsEntry("latency", "round-trip")
+                    .containsEntry("sizeBytes", "56");
+            assertThat(m.metric("latencyMinMicros").orElseThrow().value()).isEqualTo(565.0);
+            assertThat(m.metric("latencyAvgMicros").orElseThrow().value()).isEqualTo(1232.0);
+            assertThat(m.metric("latencyMaxMicros").orElseThrow().value()).isEqualTo(3175.0);
+            assertThat(m.metric("latencyStdevMicros").orElseThrow().value()).isCloseTo(1122.0, org.assertj.core.api.Assertions.within(1e-9));
+            assertThat(m.metric("lossPercent").orElseThrow().value()).isZero();
+            assertThat(m.metric("totalPackets").orElseThrow().value()).isEqualTo(4.0);
+        });
+        assertThat(e.findings()).isEmpty();
+        assertThat(e.failures()).isEmpty();
+        // seed 000's paste stops after two replies: their times are the measurement, and it says so
+        Explanation cut = explain("ping/ping-iputils-two-replies-seed000.txt");
+        assertThat(cut.measurements()).singleElement().satisfies(m -> {
+            assertThat(m.metric("latencyAvgMicros").orElseThrow().value()).isCloseTo(202.5, org.assertj.core.api.Assertions.within(1e-9));
+            assertThat(m.params()).containsEntry("from", "2 replies shown (no statistics in the paste)");
+            assertThat(m.metric("lossPercent")).isEmpty();
+        });
+        // BusyBox and Windows print the same figures in their own words
+        assertThat(explain("ping/ping-busybox-alpine-docker-notes.txt").measurements()).singleElement()
+                .satisfies(m -> assertThat(m.metric("latencyAvgMicros").orElseThrow().value()).isCloseTo(39.0, org.assertj.core.api.Assertions.within(1e-9)));
+        assertThat(explain("ping/ping-windows-azure-vnet-docs.txt").measurements()).singleElement()
+                .satisfies(m -> {
+                    assertThat(m.metric("latencyMaxMicros").orElseThrow().value()).isEqualTo(1000.0);
+                    assertThat(m.params()).containsEntry("server", "10.1.0.4").containsEntry("sizeBytes", "32");
+                });
+    }
+
+    @Test
+    void aPingThatGotNoReplyIsAFailedRunWithWhereItStopped() {
+        // iputils: "From client3 (10.4.20.1) icmp_seq=1 Destination Host Unreachable", +2 errors, 100% packet loss
+        Explanation e = explain("ping/ping-iputils-host-unreachable-vlan-lab.txt");
+        assertThat(e.failures()).hasSize(2).allSatisfy(f -> {
+            assertThat(f.tool()).isEqualTo("ping");
+            assertThat(f.cause()).isEqualTo("no-reply");
+        });
+        List<Finding> failed = findings(e, "run-failed");
+        assertThat(failed).hasSize(2).first().satisfies(f -> {
+            assertThat(f.severity().name()).isEqualTo("ERROR");
+            assertThat(f.message()).startsWith("ping of client1 (10.4.10.1) got no reply: 2 sent, 0 received, +2 errors "
+                    + "(From client3 (10.4.20.1): Destination Host Unreachable ×2); nobody on the link answered");
+            assertThat(f.fix().command()).isEqualTo("ip neigh show 10.4.10.1");
+        });
+        // the run that worked is a result; the failed ones carry no latency
+        assertThat(e.measurements()).hasSize(3);
+        assertThat(e.measurements().get(2).metric("latencyAvgMicros").orElseThrow().value()).isEqualTo(3664.0);
+        assertThat(e.facts().getFirst().measurements()).hasSize(1);
+        // a net unreachable is a route to add
+        String net = Fixture.text("ping/ping-iputils-host-unreachable-vlan-lab.txt").replace("Destination Host Unreachable",
+                "Destination Net Unreachable");
+        assertThat(findings(Explainer.standard().explain("net.txt", net), "run-failed")).first()
+                .satisfies(f -> assertThat(f.fix().command()).isEqualTo("ip route get 10.4.10.1"));
+    }
+
+    @Test
+    void aPingThatLostSomeRequestsIsAWarning() {
+        Explanation e = explain("ping/ping-iputils-first-lost-ovn-blog.txt");
+        assertThat(findings(e, "ping-loss")).singleElement().satisfies(f -> {
+            assertThat(f.severity().name()).isEqualTo("WARN");
+            assertThat(f.message()).startsWith("ping of 192.168.123.10 lost 1 of 10 requests (10 %)");
+            assertThat(f.fix().action()).contains("ip -s link");
+        });
+        assertThat(e.failures()).isEmpty();
+        assertThat(findings(explain("ping/ping-iputils-100g-seed001.txt"), "ping-loss")).isEmpty();
+    }
 }
