@@ -61,7 +61,7 @@ public final class Parsers {
                 new MlxconfigParser(), new MlxfwmanagerParser(), new OfedPciCheckParser(), new MstStatusParser(),
                 new dev.wirespeed.parse.mlx.OfedInfoParser(),
                 new MlnxTuneParser(), new Mlx5cmdParser(), new dev.wirespeed.parse.mlx.MlxlinkParser(), new FlintQueryParser(),
-                new dev.wirespeed.parse.mlx.MftErrorParser(),
+                new dev.wirespeed.parse.mlx.MftErrorParser(), new dev.wirespeed.parse.mlx.MlnxPerfParser(),
                 new Iperf3JsonParser(), new FioJsonParser(), new MdcliParser(),
                 new Iperf2Parser(), new Iperf3TextParser(), new QperfParser(), new PerftestParser(),
                 new SockperfParser(), new NcclTestsParser(), new FioTextParser(), new ZeroTierParser(),

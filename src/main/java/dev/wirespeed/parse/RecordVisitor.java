@@ -174,4 +174,7 @@ public interface RecordVisitor<R> {
 
     /** Issue 26 (seed steps): one ping run. */
     R visit(dev.wirespeed.parse.ping.PingSummary r);
+
+    /** Issue 26 (seed steps): one interval of mlnx_perf. */
+    R visit(dev.wirespeed.parse.mlx.CounterRates r);
 }

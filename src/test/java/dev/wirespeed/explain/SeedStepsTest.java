@@ -158,4 +158,30 @@ class SeedStepsTest {
         assertThat(e.failures()).isEmpty();
         assertThat(findings(explain("ping/ping-iputils-100g-seed001.txt"), "ping-loss")).isEmpty();
     }
+
+    @Test
+    void mlnxPerfRatesAreReadAndItsDiscardsAndErrorsGoToTheCounterRules() {
+        // seed 003: "mlnx_perf -i ib0 | grep rdma"; mlnx_perf prints what each ethtool -S counter moved per second
+        Explanation quiet = explain("mlx/mlnx-perf-cx6dx-enp129s0f0-notes.txt");
+        assertThat(quiet.summary().formats()).containsEntry("mlnx_perf", 1);
+        assertThat(quiet.findings()).isEmpty();
+        assertThat(explain("mlx/mlnx-perf-phy-bytes-l2fwd-nv.txt").summary().formats()).containsEntry("mlnx_perf", 1);
+        // the same interval with a port dropping and CRC errors arriving, in mlnx_perf's layout ("%30s: %s")
+        String lossy = Fixture.text("mlx/mlnx-perf-cx6dx-enp129s0f0-notes.txt").replace(
+                "              tx_broadcast_phy: 1\n",
+                "              tx_broadcast_phy: 1\n               rx_discards_phy: 45,211,332\n             rx_crc_errors_phy: 12\n");
+        assertThat(lossy).contains("rx_discards_phy");
+        Explanation e = Explainer.standard().explain("lossy.txt", lossy);
+        assertThat(findings(e, "counter-port-discard")).singleElement().satisfies(f -> {
+            assertThat(f.subject()).isEqualTo("enp129s0f0");
+            assertThat(f.message()).startsWith("enp129s0f0: rx_discards_phy 45,211,332 per second while mlnx_perf sampled: "
+                    + "the adapter discarded packets at the port");
+        });
+        assertThat(findings(e, "counter-phy-errors")).singleElement().satisfies(f -> {
+            assertThat(f.message()).startsWith("enp129s0f0: rx_crc_errors_phy 12 per second while mlnx_perf sampled");
+            assertThat(f.fix().command()).isEqualTo("ethtool -m enp129s0f0");
+        });
+        // traffic alone (bytes, packets, per-channel events) is no finding
+        assertThat(findings(e, "counter-dropped")).isEmpty();
+    }
 }
