@@ -27,7 +27,8 @@ public final class LogRules {
                 new NcclBusBandwidthRule(), new MstNotStartedRule(), new StreamImbalanceRule(),
                 new IbdiagnetErrorsRule(), new TransceiverAlarmRule(), new Iperf3ErrorRule(), new PerftestFailedRule(),
                 new RunFailedRule(), new LinkTypeFixedRule(),
-                new PingLossRule()));
+                new PingLossRule(), new MdcliFitModeRule(), new MdcliFirmwareNoFatRule(), new MdcliTransferFailedRule(),
+                new MdcliPatchNeedsRebootRule()));
     }
 
     public List<LogRule> logRules() {

@@ -184,4 +184,61 @@ class SeedStepsTest {
         // traffic alone (bytes, packets, per-channel events) is no finding
         assertThat(findings(e, "counter-dropped")).isEmpty();
     }
+
+    @Test
+    void anApImageBeforeV600R024C10HasNoFatModeAndAPermissionErrorMeansFitMode() {
+        // seed 000 l.57-60: "AirEngineX773_V600R023C10SPC200.cc"; l.37-39: edit-config refused, "no permission means FIT mode"
+        String software = Fixture.text("other/mdcli-software-name-seed000.txt");
+        assertThat(findings(Explainer.standard().explain("sw.txt", software), "mdcli-firmware-no-fat")).singleElement()
+                .satisfies(f -> {
+                    assertThat(f.severity().name()).isEqualTo("INFO");
+                    assertThat(f.message()).isEqualTo("AirEngineX773 runs V600R023C10 (AirEngineX773_V600R023C10SPC200.cc): FAT AP"
+                            + " and Leader AP mode came with V600R024C10, so this AP can only be a FIT AP managed by an access controller");
+                });
+        // the seed's own edit-config (l.620-621), refused as the seed tells it was
+        String refused = software + "\n[admin@HUAWEI]\nMDCLI> edit-config\nError: You do not have permission to run the command.\n";
+        Explanation e = Explainer.standard().explain("fit.txt", refused);
+        assertThat(findings(e, "mdcli-firmware-no-fat")).as("one cause, one finding").isEmpty();
+        assertThat(findings(e, "mdcli-fit-mode")).singleElement().satisfies(f -> {
+            assertThat(f.severity().name()).isEqualTo("WARN");
+            assertThat(f.message()).isEqualTo("MD-CLI refused 'edit-config' for want of permission (You do not have permission to"
+                    + " run the command.): the AP is in FIT mode, managed by an access controller, and takes no local configuration;"
+                    + " it runs V600R023C10 (AirEngineX773_V600R023C10SPC200.cc), which has no FAT or Leader AP mode to switch to");
+            assertThat(f.fix().action()).startsWith("upgrade to V600R024C10 or later");
+            assertThat(f.evidence()).hasSize(2);
+        });
+        // after the upgrade (the seed's V600R024C10SPC100), the same refusal's fix is the switch itself
+        String upgraded = refused.replace("V600R023C10SPC200", "V600R024C10SPC100");
+        assertThat(findings(Explainer.standard().explain("up.txt", upgraded), "mdcli-fit-mode")).singleElement()
+                .satisfies(f -> assertThat(f.fix().action()).startsWith("switch FIT to FAT"));
+        assertThat(findings(Explainer.standard().explain("up.txt", upgraded), "mdcli-firmware-no-fat")).isEmpty();
+    }
+
+    @Test
+    void aFailedFtpcTransferShownOnlyInItsJsonIsAFinding() {
+        // seed 000 l.168-182: display ftpc/transfer-tasks, "status": "succeeded"
+        assertThat(findings(explain("other/mdcli-transfer-tasks-seed000.txt"), "mdcli-transfer-failed")).isEmpty();
+        String failed = Fixture.text("other/mdcli-transfer-tasks-seed000.txt").replace("\"status\": \"succeeded\", # 表示成功",
+                "\"status\": \"failed\",").replace("\"percentage\": 100", "\"percentage\": 0");
+        assertThat(findings(Explainer.standard().explain("failed.txt", failed), "mdcli-transfer-failed")).singleElement()
+                .satisfies(f -> {
+                    assertThat(f.message()).isEqualTo("ftpc transfer 3 (put AirEngineX773_V600R023C10SPC200.cc, 192.168.213.54:2121)"
+                            + " failed at 0 %: emit printed no error, only the task's JSON says so");
+                    assertThat(f.fix().action()).contains("lets this user write the file");
+                });
+    }
+
+    @Test
+    void aPatchWhoseUpgradeModeIsResetBoardNeedsAReboot() {
+        // seed 000 l.588-608: display patch/patch-infos, "upgrade-mode": "reset-board" # some patches need a reboot
+        assertThat(findings(explain("other/mdcli-patch-infos-seed000.txt"), "mdcli-patch-needs-reboot")).singleElement()
+                .satisfies(f -> {
+                    assertThat(f.severity().name()).isEqualTo("INFO");
+                    assertThat(f.message()).isEqualTo("patch V600R024C10SPH181 is running, but its upgrade mode is reset-board: it"
+                            + " takes effect only after the AP restarts");
+                    assertThat(f.fix().command()).isEqualTo("reboot");
+                });
+        String inService = Fixture.text("other/mdcli-patch-infos-seed000.txt").replace("\"reset-board\"", "\"in-service\"");
+        assertThat(findings(Explainer.standard().explain("hot.txt", inService), "mdcli-patch-needs-reboot")).isEmpty();
+    }
 }
