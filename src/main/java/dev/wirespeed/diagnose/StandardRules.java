@@ -27,6 +27,7 @@ final class StandardRules {
                 new NfsRdmaModuleRule(),
                 new NfsdNoRdmaPortRule(),
                 new OfedWithoutNfsrdmaRule(),
+                new NfsExportNotTmpfsRule(),
                 new NicNumaRule(),
                 new FirmwareUpdateRule(),
                 new LinkTypeRule(),

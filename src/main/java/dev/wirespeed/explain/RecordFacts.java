@@ -409,6 +409,21 @@ final class RecordFacts {
             return null;
         }
 
+        /** A local file system as a mount fact (its type "" when df did not print it), for what backs an export. */
+        @Override
+        public Void visit(dev.wirespeed.parse.host.Filesystem f) {
+            b.add(new Mount(f.device(), f.mountPoint(), f.fsType() == null ? "" : f.fsType(), f.options() == null ? ""
+                    : f.options(), Observed.absent(src), new Evidence(src, f.source().text().strip())));
+            return null;
+        }
+
+        @Override
+        public Void visit(dev.wirespeed.parse.host.NfsExport e) {
+            b.add(new DeviceSetting(e.path(), dev.wirespeed.host.NfsRdma.EXPORT, String.join(" ", e.clients()),
+                    new Evidence(src, e.source().text().strip())));
+            return null;
+        }
+
         @Override
         public Void visit(dev.wirespeed.parse.ping.PingSummary r) {
             return null; // its numbers reach the facts as the block's measurement; ping-loss reads the record

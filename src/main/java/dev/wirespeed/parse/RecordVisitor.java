@@ -177,4 +177,10 @@ public interface RecordVisitor<R> {
 
     /** Issue 26 (seed steps): one interval of mlnx_perf. */
     R visit(dev.wirespeed.parse.mlx.CounterRates r);
+
+    /** Issue 26 (seed steps): a local file system of mount, /proc/mounts, df or findmnt. */
+    R visit(dev.wirespeed.parse.host.Filesystem r);
+
+    /** Issue 26 (seed steps): a line of /etc/exports or exportfs. */
+    R visit(dev.wirespeed.parse.host.NfsExport r);
 }

@@ -241,4 +241,42 @@ class SeedStepsTest {
         String inService = Fixture.text("other/mdcli-patch-infos-seed000.txt").replace("\"reset-board\"", "\"in-service\"");
         assertThat(findings(Explainer.standard().explain("hot.txt", inService), "mdcli-patch-needs-reboot")).isEmpty();
     }
+
+    @Test
+    void anNfsExportThatIsNotTmpfsMayMeasureTheDiskNotTheNetwork() {
+        // seed 000 l.1529-1537: "Make sure it is tmpfs, otherwise IO will be limited by your disk speed": /tmp is tmpfs
+        Explanation seed = explain("host/mount-tmp-tmpfs-exports-seed000.txt");
+        assertThat(seed.summary().formats()).containsEntry("mount", 1).containsEntry("exports", 1);
+        assertThat(findings(seed, "nfs-export-not-tmpfs")).isEmpty();
+        // a real exportfs -v and a real df -hT, as one host's session (the prompt of the first before the second)
+        String exportfs = Fixture.text("host/exportfs-v-wrapped-kubedata-notes.txt");
+        String df = "pankaj@pankajvare:~$ " + Fixture.text("host/df-hT-ext4-root-zfs-srv-opennebula-notes.txt");
+        assertThat(df).startsWith("pankaj@pankajvare:~$ df -hT\n");
+        Explanation disk = Explainer.standard().explain("disk.txt", exportfs + df);
+        assertThat(findings(disk, "nfs-export-not-tmpfs")).singleElement().satisfies(f -> {
+            assertThat(f.severity().name()).isEqualTo("INFO");
+            assertThat(f.subject()).isEqualTo("/srv/nfs/kubedata");
+            assertThat(f.message()).isEqualTo("/srv/nfs/kubedata is exported over NFS from ext4 (/dev/sdb2 mounted on /), not"
+                    + " tmpfs: an NFS throughput test (fio, dd) reads and writes that storage, so it, not the network, may set the result");
+            assertThat(f.fix().command()).contains("mount -t tmpfs", "exportfs -o rw,async");
+            assertThat(f.fix().action()).contains("cannot tell whether this storage is slower than the link");
+            assertThat(f.evidence()).hasSize(2);
+        });
+        // the same host exporting its tmpfs /tmp says nothing; a ZFS dataset is storage too
+        String tmp = exportfs.replace("/srv/nfs/kubedata", "/tmp");
+        assertThat(findings(Explainer.standard().explain("tmp.txt", tmp + df), "nfs-export-not-tmpfs")).isEmpty();
+        String zfs = exportfs.replace("/srv/nfs/kubedata", "/srv/zfs0/storage/vm");
+        assertThat(findings(Explainer.standard().explain("zfs.txt", zfs + df), "nfs-export-not-tmpfs")).singleElement()
+                .satisfies(f -> assertThat(f.message()).startsWith("/srv/zfs0/storage/vm is exported over NFS from zfs"
+                        + " (zpool-skv/storage mounted on /srv/zfs0/storage)"));
+        // plain df (no type column) names a disk only by its /dev/ source
+        String plainDf = "pankaj@pankajvare:~$ df\nFilesystem     1K-blocks    Used Available Use% Mounted on\n"
+                + "/dev/sdb2      228573184 3879632 212982312   2% /\nnone             1048576       0   1048576   0% /srv/nfs\n";
+        assertThat(findings(Explainer.standard().explain("plain.txt", exportfs + plainDf), "nfs-export-not-tmpfs")).isEmpty();
+        assertThat(findings(Explainer.standard().explain("plain.txt", zfs + plainDf), "nfs-export-not-tmpfs")).singleElement()
+                .satisfies(f -> assertThat(f.message()).startsWith("/srv/zfs0/storage/vm is exported over NFS from a block"
+                        + " device (/dev/sdb2 mounted on /)"));
+        // without what holds the export, nothing is said
+        assertThat(findings(explain("host/exportfs-v-wrapped-kubedata-notes.txt"), "nfs-export-not-tmpfs")).isEmpty();
+    }
 }
