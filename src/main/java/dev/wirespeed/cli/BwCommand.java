@@ -144,7 +144,7 @@ public final class BwCommand implements Callable<Integer> {
                 result = run(client.host, targetPort, test, out);
             }
             int code = finish(result, out, err);
-            saveResults(Measurements.of(result), "wirespeed-bw-json", result, result.outcome());
+            saveResults(Measurements.of(result), "wirespeed-bw-json", result, result.outcome(), result.server());
             return code;
         }
     }
@@ -199,9 +199,9 @@ public final class BwCommand implements Callable<Integer> {
 
     /** Saves what this bw run measured (TCP, UDP or a sweep) with its full JSON beside it. */
     void saveResults(java.util.List<dev.wirespeed.results.Measurement> measurements, String rawFormat, Object raw,
-                     BwResult.Outcome outcome) throws IOException {
+                     BwResult.Outcome outcome, BwResult.Peer server) throws IOException {
         Saving.save(spec, client.save.labels(spec), sink, "bw", measurements, rawFormat, Json.MAPPER.writeValueAsString(raw),
-                Saving.thisHost(), json || client.habits.jsonStream, outcome);
+                Saving.thisHost(), json || client.habits.jsonStream, outcome, Saving.peer(server, client.loopback));
     }
 
     /**

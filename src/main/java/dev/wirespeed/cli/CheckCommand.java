@@ -133,7 +133,8 @@ public final class CheckCommand implements Callable<Integer> {
             saved.add(Measurements.of(measured.latency()));
         }
         Saving.save(spec, save.labels(spec), sink, "check", saved, "wirespeed-check-json",
-                Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json, bandwidth.outcome());
+                Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json, bandwidth.outcome(),
+                Saving.peer(bandwidth.server(), host == null));
         if (!json) {
             out.println("verdict: " + (verdict == null ? "the test did not finish (" + bandwidth.outcome().message() + ")"
                     : verdict.text()));
