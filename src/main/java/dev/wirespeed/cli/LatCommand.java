@@ -130,7 +130,15 @@ public final class LatCommand implements Callable<Integer> {
         try (ResultsSink sink = client.save.openInBackground(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
             // --loopback: the in-process server listens on -p when given, else on any free port
             int targetPort = client.loopback && !spec.commandLine().getParseResult().hasMatchedOption("-p") ? 0 : port;
-            LatResult result = Target.run(client.host, targetPort, client.loopback, (h, p) -> run(at(config, h, p), out, sink));
+            LatResult result;
+            // On a terminal (not --logfile, not JSON), a line says which size runs and for how long so far.
+            try (ProgressLine progress = new ProgressLine(out, out == spec.commandLine().getOut() && !json
+                    && !client.habits.jsonStream && Terminal.isTerminal())) {
+                LatProgress running = new LatProgress();
+                progress.show(running);
+                result = Target.run(client.host, targetPort, client.loopback,
+                        (h, p) -> run(at(config, h, p), progress.writer(), sink, running));
+            }
             if (json) {
                 out.println(Json.pretty(result));
             } else if (client.habits.jsonStream) {
@@ -226,7 +234,8 @@ public final class LatCommand implements Callable<Integer> {
         return c.toBuilder().host(host).port(port).build();
     }
 
-    private LatResult run(LatClient.Config config, PrintWriter out, ResultsSink sink) throws IOException {
+    private LatResult run(LatClient.Config config, PrintWriter out, ResultsSink sink, LatProgress running)
+            throws IOException {
         LatText text = new LatText(out);
         LatClient.Listener shown = json ? new LatClient.Listener() {}
                 : client.habits.jsonStream ? JsonStream.latListener(out) : new LatClient.Listener() {
@@ -246,11 +255,13 @@ public final class LatCommand implements Callable<Integer> {
             public void connected(BwResult.Peer server, LatResult.LatParams params) {
                 SaveOptions.awaitBeforeData(sink);
                 shown.connected(server, params);
+                running.started(params);
             }
 
             @Override
             public void row(LatResult.LatRow row) {
                 shown.row(row);
+                running.sizeDone();
             }
 
             /** Warnings go to stderr whatever stdout carries. */

@@ -112,13 +112,18 @@ public final class RunCommand implements Callable<Integer> {
             throw new Failure("missing programs, nothing was run: " + missing);
         }
         try (ResultStore store = ResultStore.openForSaving(db.database())) {
-            Campaign campaign = new Campaign(plan, text, sha256(text), points, engines, store, out, Interrupts::raised);
-            Interrupts.onRaise(campaign::stopChildren);
             Campaign.Summary s;
-            try {
-                s = campaign.run(resume, Saving.commandLine(spec), Saving.thisHost());
-            } catch (PlanException e) {
-                throw new Failure(e.getMessage());
+            // On a terminal, the point that runs shows a line of its own (its time so far), erased by the next line.
+            try (ProgressLine progress = ProgressLine.on(out, false)) {
+                Campaign campaign = new Campaign(plan, text, sha256(text), points, engines, store, progress.writer(),
+                        Interrupts::raised);
+                Interrupts.onRaise(campaign::stopChildren);
+                progress.show(campaign::runningLine);
+                try {
+                    s = campaign.run(resume, Saving.commandLine(spec), Saving.thisHost());
+                } catch (PlanException e) {
+                    throw new Failure(e.getMessage());
+                }
             }
             if (s.interrupted()) {
                 out.println("interrupted: " + (s.ran() + s.skipped()) + " of " + points.size()
