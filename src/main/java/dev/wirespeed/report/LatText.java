@@ -123,7 +123,8 @@ public final class LatText {
             double above = n * TAIL_ABOVE[i];
             if (above < FIRM_TAIL_SAMPLES) {
                 names.add(TAIL_NAMES[i]);
-                counts.add(dev.wirespeed.units.Numbers.significant(above, 2));
+                counts.add(new java.math.BigDecimal(above).round(new java.math.MathContext(2)).stripTrailingZeros()
+                        .toPlainString());
                 highest = TAIL_ABOVE[i];
                 if (above < 1) {
                     maximum.add(TAIL_NAMES[i]);
@@ -134,7 +135,7 @@ public final class LatText {
             return null;
         }
         String round = rows.size() > 1 && rows.stream().mapToLong(LatRow::iterations).distinct().count() > 1
-                ? " round trips (the size with fewest)" : " round trips" + (rows.size() > 1 ? " per size" : "");
+                ? " round trips, in the size with fewest" : " round trips" + (rows.size() > 1 ? " per size" : "");
         return "note: " + join(names) + (names.size() == 1 ? " rests" : " rest") + " on fewer than 1,000 samples above "
                 + (names.size() == 1 ? "it" : "them") + " (" + join(counts) + " of " + n + round + "): rough figures"
                 + (maximum.isEmpty() ? "" : "; " + join(maximum) + (maximum.size() == 1 ? " is" : " are")
