@@ -70,7 +70,7 @@ public final class BwCommand implements Callable<Integer> {
     @Mixin
     BwModeOptions modes;
 
-    @Option(names = {"-J", "--json"}, description = "Print only the result as JSON (schema: docs/json/bw.schema.json).")
+    @Option(names = {"-J", "--json"}, description = "Print only the result as JSON (schema: ${sys:wirespeed.docs}/json/bw.schema.json).")
     boolean json;
 
 

@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
             "and report what holds the network back, with the numbers and the fix. Reads only; runs no command."},
         footer = {"", "Examples:",
             "  wirespeed doctor                       inspect this host",
-            "  wirespeed doctor --json                the same as JSON (docs/json/doctor.schema.json)",
+            "  wirespeed doctor --json                the same as JSON (${sys:wirespeed.docs}/json/doctor.schema.json)",
             "  wirespeed doctor --capture /tmp/host1  also copy every file read into /tmp/host1",
             "  wirespeed doctor --root /tmp/host1     inspect a capture instead of this host",
             "",

@@ -68,7 +68,7 @@ public final class LimitsCommand implements Callable<Integer> {
     @Mixin
     HostOptions host;
 
-    @Option(names = {"-J", "--json"}, description = "Print only JSON (docs/json/limits.schema.json).")
+    @Option(names = {"-J", "--json"}, description = "Print only JSON (${sys:wirespeed.docs}/json/limits.schema.json).")
     boolean json;
 
     @Override

@@ -125,7 +125,7 @@ public final class MeshCommand implements Callable<Integer> {
             description = "Seconds to wait for each agent to connect and answer (default ${DEFAULT-VALUE}).")
     double connectTimeoutSeconds;
 
-    @Option(names = {"-J", "--json"}, description = "Print only the result as JSON (schema: docs/json/mesh.schema.json); progress goes to stderr.")
+    @Option(names = {"-J", "--json"}, description = "Print only the result as JSON (schema: ${sys:wirespeed.docs}/json/mesh.schema.json); progress goes to stderr.")
     boolean json;
 
     @Option(names = "--html", paramLabel = "FILE", description = "Also write an HTML report: N×N heatmap and findings.")

@@ -39,7 +39,7 @@ import dev.wirespeed.units.Numbers;
 @Command(name = "run",
         header = "Run a campaign of tests from a YAML plan.",
         sortOptions = false, mixinStandardHelpOptions = true,
-        description = {"Run a campaign: engines × parameter grid × repetitions from a YAML plan (docs/PLAN.md).",
+        description = {"Run a campaign: engines × parameter grid × repetitions from a YAML plan (${sys:wirespeed.docs}/PLAN.md).",
             "Engines: wirespeed-bw, wirespeed-lat, iperf3, iperf2, qperf, sockperf, perftest, fio. Every finished point is saved",
             "at once with its results; a killed campaign continues with --resume, without repeating finished points."},
         footer = {"", "Examples:",

@@ -73,7 +73,8 @@ public final class BwSweep {
                 listener.row(row);
             }
             if (!r.outcome().ok()) {
-                outcome = sweepOutcome(r.outcome(), size, rows.size(), config.sizesBytes().size(),
+                // the sizes before this one finished; this one's partial row (if any) is kept as measured
+                outcome = sweepOutcome(r.outcome(), size, config.sizesBytes().indexOf(size), config.sizesBytes().size(),
                         (System.nanoTime() - startNanos) / 1e9);
                 break;
             }

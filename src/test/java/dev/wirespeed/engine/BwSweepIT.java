@@ -46,12 +46,15 @@ class BwSweepIT {
                 .bufferBytes(128 * 1024).build();
         try (TestServers s = new TestServers()) {
             List<SweepRow> streamed = new ArrayList<>();
-            // Ctrl-C during the third size: once two sizes are in
+            long[] secondRowNanos = {0};
+            // Ctrl-C while the third size runs: 0.2 s after the second size is in
             BwSweepResult r = new BwSweep(new BwSweep.Config("127.0.0.1", s.port(), base, "option", sizes, 5_000,
-                    () -> streamed.size() >= 2)).run(new BwSweep.Listener() {
+                    () -> streamed.size() >= 2 && System.nanoTime() - secondRowNanos[0] > 200_000_000L))
+                    .run(new BwSweep.Listener() {
                         @Override
                         public void row(SweepRow row) {
                             streamed.add(row);
+                            secondRowNanos[0] = System.nanoTime();
                         }
                     });
             assertThat(r.outcome().status()).isEqualTo(dev.wirespeed.results.OutcomeStatus.INTERRUPTED);
