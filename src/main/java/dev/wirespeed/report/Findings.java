@@ -144,14 +144,7 @@ final class Findings {
 
     /** Settings whose values differ: "iterations 300–3000", or "" when none do. */
     private static String differingSettings(List<StoredResult> rs) {
-        Map<String, java.util.TreeSet<String>> values = new LinkedHashMap<>();
-        for (StoredResult r : rs) {
-            r.measurement().params().forEach((k, v) -> {
-                if (ParamKinds.isSetting(k)) {
-                    values.computeIfAbsent(k, x -> new java.util.TreeSet<>(Points::compareValues)).add(v);
-                }
-            });
-        }
+        Map<String, java.util.TreeSet<String>> values = ParamKinds.settingValues(rs);
         List<String> parts = new ArrayList<>();
         values.forEach((k, v) -> {
             if (v.size() > 1) {

@@ -103,6 +103,20 @@ public final class ParamKinds {
                 : words.toLowerCase(Locale.ROOT);
     }
 
+    /** The values each setting takes in {@code results}, in parameter order, values ordered numerically. */
+    static java.util.Map<String, java.util.TreeSet<String>> settingValues(
+            java.util.Collection<dev.wirespeed.store.StoredResult> results) {
+        java.util.Map<String, java.util.TreeSet<String>> values = new java.util.LinkedHashMap<>();
+        for (dev.wirespeed.store.StoredResult r : results) {
+            r.measurement().params().forEach((k, v) -> {
+                if (isSetting(k)) {
+                    values.computeIfAbsent(k, x -> new java.util.TreeSet<>(Points::compareValues)).add(v);
+                }
+            });
+        }
+        return values;
+    }
+
     /** A setting in words for a caption: "iterations", "duration (s)", "warm-up round trips". */
     public static String settingWords(String key) {
         return switch (key) {

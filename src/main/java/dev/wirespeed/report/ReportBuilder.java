@@ -12,7 +12,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -154,14 +153,7 @@ public final class ReportBuilder {
 
     /** @param averaged whether the chart's points average results (grids); else only the settings */
     static String caption(List<StoredResult> rs, List<String> swept, boolean averaged) {
-        Map<String, java.util.TreeSet<String>> settings = new LinkedHashMap<>();
-        for (StoredResult r : rs) {
-            r.measurement().params().forEach((k, v) -> {
-                if (ParamKinds.isSetting(k)) {
-                    settings.computeIfAbsent(k, x -> new java.util.TreeSet<>(Points::compareValues)).add(v);
-                }
-            });
-        }
+        Map<String, java.util.TreeSet<String>> settings = ParamKinds.settingValues(rs);
         List<String> parts = new ArrayList<>();
         if (!settings.isEmpty()) {
             List<String> each = new ArrayList<>();
