@@ -20,18 +20,19 @@ import org.junit.jupiter.api.io.TempDir;
  * and how long it took; the next build estimates from that time; a failed build shows Maven's output.
  */
 class LauncherBuildIT {
+    /** Maven 3.8.7's lines here (plugins by artifact id); a download as a first build on a machine prints it. */
     private static final String MAVEN_OUTPUT = """
             [INFO] Scanning for projects...
             [INFO] Downloading from central: https://repo.maven.apache.org/maven2/org/apache/maven/plugins/maven-enforcer-plugin/3.6.2/maven-enforcer-plugin-3.6.2.pom
             [INFO] Downloaded from central: https://repo.maven.apache.org/maven2/org/apache/maven/plugins/maven-enforcer-plugin/3.6.2/maven-enforcer-plugin-3.6.2.pom (7.9 kB at 62 kB/s)
-            [INFO] --- enforcer:3.6.2:enforce (enforce-versions) @ wirespeed ---
-            [INFO] --- resources:3.3.1:resources (default-resources) @ wirespeed ---
-            [INFO] Copying 2 resources from src/main/resources to target/classes
-            [INFO] --- compiler:3.14.1:compile (default-compile) @ wirespeed ---
+            [INFO] --- maven-enforcer-plugin:3.6.2:enforce (enforce-build-tools) @ wirespeed ---
+            [INFO] --- maven-resources-plugin:3.3.1:resources (default-resources) @ wirespeed ---
+            [INFO] Copying 2 resources
+            [INFO] --- maven-compiler-plugin:3.14.1:compile (default-compile) @ wirespeed ---
             [INFO] Compiling 512 source files with javac [debug release 25] to target/classes
-            [INFO] --- jar:3.4.2:jar (default-jar) @ wirespeed ---
-            [INFO] --- shade:3.6.2:shade (default) @ wirespeed ---
-            [INFO] --- exec:3.6.2:exec (upgrade-picocli-class-files) @ wirespeed ---
+            [INFO] --- maven-jar-plugin:3.4.2:jar (default-jar) @ wirespeed ---
+            [INFO] --- maven-shade-plugin:3.6.2:shade (default) @ wirespeed ---
+            [INFO] --- exec-maven-plugin:3.6.2:exec (upgrade-picocli-class-files) @ wirespeed ---
             ClassFileUpgrade: 228 of 228 classes under picocli/ rewritten as Java 8 class files
             [INFO] BUILD SUCCESS
             """;
