@@ -168,11 +168,11 @@ class ReportChromiumIT {
         Path checked = dir.resolve(name + "-checked.html");
         Files.writeString(checked, page.replace("</body>", "<script>\n" + script + "\n</script></body>"));
         JsonNode check = measured(chrome(checked, "--dump-dom", "--window-size=1200,2400"));
+        assertThat(check.path("problems")).as(name + ": chart rules broken").isEmpty();
         assertThat(check.path("charts").asInt()).isEqualTo(charts);
         assertThat(check.path("texts").asInt()).isGreaterThan(charts * 5);
         assertThat(check.path("legendEntries").asInt()).isGreaterThanOrEqualTo(charts);
         assertThat(check.path("tables").asInt()).isGreaterThanOrEqualTo(charts);
-        assertThat(check.path("problems")).as(name + ": chart rules broken").isEmpty();
         // a narrow window: tables wrap or scroll inside their box, the page does not scroll sideways
         JsonNode narrow = measured(chrome(checked, "--dump-dom", "--window-size=760,2400"));
         assertThat(narrow.path("problems")).as(name + " at 760 px").isEmpty();
