@@ -134,7 +134,8 @@
     } else {
       yt.filter(t => plain(t.s) == null).forEach(t => bad('y tick is not a number: ' + t.s));
     }
-    const table = fig.nextElementSibling && fig.nextElementSibling.querySelector('table');
+    const next = fig.nextElementSibling;
+    const table = next && (next.tagName === 'TABLE' ? next : next.querySelector('table'));
     if (!table) { bad('no table beside the chart'); return; }
     const data = [];
     table.querySelectorAll('tr').forEach((tr, r) => {
