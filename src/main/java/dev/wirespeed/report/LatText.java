@@ -102,7 +102,7 @@ public final class LatText {
     static final long FIRM_TAIL_SAMPLES = 1000;
 
     /**
-     * A line for each run whose tail columns rest on fewer than 1,000 round trips above them
+     * A line ("tail: …") when tail columns rest on fewer than 1,000 round trips above them
      * ("99.9% and 99.99% rest on fewer than 1,000 samples above them: 100 and 10 of 100000 round
      * trips"), naming the columns that are just the maximum (under one sample above) and the -n
      * that would make the highest of them firm; null when every tail column is firm.
@@ -136,7 +136,7 @@ public final class LatText {
         }
         String round = rows.size() > 1 && rows.stream().mapToLong(LatRow::iterations).distinct().count() > 1
                 ? " round trips, in the size with fewest" : " round trips" + (rows.size() > 1 ? " per size" : "");
-        return "note: " + join(names) + (names.size() == 1 ? " rests" : " rest") + " on fewer than 1,000 samples above "
+        return "tail: " + join(names) + (names.size() == 1 ? " rests" : " rest") + " on fewer than 1,000 samples above "
                 + (names.size() == 1 ? "it" : "them") + " (" + join(counts) + " of " + n + round + "): rough figures"
                 + (maximum.isEmpty() ? "" : "; " + join(maximum) + (maximum.size() == 1 ? " is" : " are")
                 + " just the maximum") + "; -n " + Math.round(FIRM_TAIL_SAMPLES / highest) + " makes "
