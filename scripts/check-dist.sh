@@ -30,22 +30,20 @@ for t in sh readlink ip ethtool; do
 done
 clean_env=(env -i "PATH=$tmp/path" "HOME=$tmp" "WIRESPEED_DB=$tmp/results.db" "LANG=C.UTF-8")
 
-# help_paths BIN: every documentation path the help of BIN's commands names (…/docs/….md, ….schema.json).
-help_paths() {
-  local cmd
+# check_help_docs WHAT BIN DOCS: each command's help names docs/ files (docs/json/bw.schema.json …) and says in
+# its footer, on a line of its own, where docs/ is in this installation: DOCS, holding every file named.
+check_help_docs() {
+  local cmd help dir f n=0
   for cmd in bw lat doctor limits mesh run agent; do
-    "${clean_env[@]}" "$1" "$cmd" --help
-  done | grep -o '/[^ ()]*/docs/[^ ()]*\.\(md\|json\)' | sort -u
-}
-# check_help_paths WHAT BIN PREFIX: the help names at least the bw schema, every path under PREFIX, each present.
-check_help_paths() {
-  local paths p
-  paths=$(help_paths "$2")
-  printf '%s\n' "$paths" | grep -q '/json/bw\.schema\.json$' || fail "$1: bw --help names no bw.schema.json ($paths)"
-  for p in $paths; do
-    case $p in "$3"/*) ;; *) fail "$1: --help names $p, outside $3" ;; esac
-    [ -f "$p" ] || fail "$1: --help names $p, which is not there"
+    help=$("${clean_env[@]}" "$2" "$cmd" --help) || fail "$1: $cmd --help"
+    dir=$(printf '%s\n' "$help" | sed -n '/files named above are, in this installation, in:/{n;s/^ *//;p;q;}')
+    [ "$dir" = "$3" ] || fail "$1: $cmd --help says docs/ is '$dir', not $3"
+    for f in $(printf '%s\n' "$help" | grep -o 'docs/[A-Za-z0-9_./-]*\.\(md\|json\)' | sort -u); do
+      [ -f "$dir/${f#docs/}" ] || fail "$1: $cmd --help names $f, which is not in $dir"
+      n=$((n + 1))
+    done
   done
+  [ "$n" -ge 7 ] || fail "$1: the help of bw, lat, doctor, limits, mesh, run and agent named only $n docs/ files"
 }
 # verify_units DIR BIN [installed]: systemd-analyze verify of the two units in DIR, their ExecStart pointed
 # at BIN when BIN is not /usr/bin/wirespeed (an unpacked package); "installed" also checks their man: links.
@@ -104,7 +102,7 @@ for f in README.md CHANGELOG.md docs/cluster.md docs/SECURITY.md docs/STORE.md d
   docs/json/results.schema.json examples/grafana/wirespeed-dashboard.json systemd/wirespeed-agent.service; do
   [ -f "$home/share/doc/wirespeed/$f" ] || fail "tarball: no share/doc/wirespeed/$f"
 done
-check_help_paths tarball "$bin" "$home/share/doc/wirespeed/docs"
+check_help_docs tarball "$bin" "$home/share/doc/wirespeed/docs"
 MANPAGER=cat MANWIDTH=100 man -l "$home/share/man/man1/wirespeed.1" 2>/dev/null | grep -q 'share/doc/wirespeed' \
   || fail "tarball: man wirespeed names no doc folder"
 verify_units "$home/share/doc/wirespeed/systemd" "$bin"
@@ -125,7 +123,7 @@ elif [ "$(id -u)" = 0 ] && command -v dpkg >/dev/null 2>&1 && ! dpkg -s wirespee
   for f in README.md CHANGELOG.md docs/cluster.md docs/json/bw.schema.json examples/grafana/wirespeed-dashboard.json; do
     [ -f "/usr/share/doc/wirespeed/$f" ] || fail ".deb: no /usr/share/doc/wirespeed/$f"
   done
-  check_help_paths .deb /usr/bin/wirespeed /usr/share/doc/wirespeed/docs
+  check_help_docs .deb /usr/bin/wirespeed /usr/share/doc/wirespeed/docs
   if command -v man >/dev/null 2>&1; then
     MANPAGER=cat MANWIDTH=100 man wirespeed 2>/dev/null | grep -q '/usr/share/doc/wirespeed' \
       || fail ".deb: man wirespeed does not name /usr/share/doc/wirespeed"
@@ -153,6 +151,6 @@ else
   zcat "$tmp/root/usr/share/man/man1/wirespeed.1.gz" | grep -q '/usr/share/doc/wirespeed' \
     || fail ".deb: the wirespeed(1) page does not name /usr/share/doc/wirespeed"
   verify_units "$tmp/root/usr/lib/systemd/system" "$tmp/root/usr/bin/wirespeed"
-  check_help_paths ".deb (unpacked)" "$tmp/root/usr/bin/wirespeed" "$tmp/root/usr/share/doc/wirespeed/docs"
+  check_help_docs ".deb (unpacked)" "$tmp/root/usr/bin/wirespeed" "$tmp/root/usr/share/doc/wirespeed/docs"
   say ".deb: unpacked into a temporary root (not root, or wirespeed already installed): files, docs, units, --version"
 fi

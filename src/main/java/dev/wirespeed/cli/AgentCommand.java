@@ -29,16 +29,17 @@ import picocli.CommandLine.Spec;
             "tests (and perftest, when installed): never a command sent over the wire.",
             "Off loopback it needs --token-file: a shared secret proven by HMAC challenge-response.",
             "Sessions run over TLS 1.3; the agent's key derives from the token, which pins it for the",
-            "coordinator (${sys:wirespeed.docs}/SECURITY.md). --insecure (both sides) turns TLS off."},
+            "coordinator (docs/SECURITY.md). --insecure (both sides) turns TLS off."},
         footer = {"", "Examples:",
             "  head -c 32 /dev/urandom | base64 > /etc/wirespeed/token; chmod 600 /etc/wirespeed/token",
             "  wirespeed agent --token-file /etc/wirespeed/token",
             "  wirespeed agent --token-file /etc/wirespeed/token --metrics :9301",
             "      Prometheus on http://127.0.0.1:9301/metrics (0.0.0.0:9301: every address)",
             "  wirespeed agent --bind 127.0.0.1 -p 5401      loopback, no token (tests)",
-            "  srun --ntasks-per-node=1 wirespeed agent --token-file ~/.wirespeed-token &   (see ${sys:wirespeed.docs}/cluster.md)",
+            "  srun --ntasks-per-node=1 wirespeed agent --token-file ~/.wirespeed-token &   (see docs/cluster.md)",
             "",
-            "Exit codes: 0 stopped, 1 cannot listen, 2 bad usage."})
+            "Exit codes: 0 stopped, 1 cannot listen, 2 bad usage.",
+            "", Docs.FOOTER, Docs.FOOTER_DIR})
 public final class AgentCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -46,7 +46,8 @@ import picocli.CommandLine.Spec;
             "  wirespeed bw --rdma write 10.0.0.2 --bidir -a   perftest -b: both directions, summed as perftest prints",
             "  wirespeed bw --rdma send 10.0.0.2 --ib-dev mlx5_0 --gid-index 3 -P 4 -- -c UD",
             "",
-            "Exit codes: 0 ok, 1 failure (unreachable, refused, server lost), 2 bad usage, 130 Ctrl-C."})
+            "Exit codes: 0 ok, 1 failure (unreachable, refused, server lost), 2 bad usage, 130 Ctrl-C.",
+            "", Docs.FOOTER, Docs.FOOTER_DIR})
 public final class BwCommand implements Callable<Integer> {
     @Mixin
     ClientOptions client;
@@ -70,7 +71,7 @@ public final class BwCommand implements Callable<Integer> {
     @Mixin
     BwModeOptions modes;
 
-    @Option(names = {"-J", "--json"}, description = "Print only the result as JSON (schema: ${sys:wirespeed.docs}/json/bw.schema.json).")
+    @Option(names = {"-J", "--json"}, description = "Print only the result as JSON (schema: docs/json/bw.schema.json).")
     boolean json;
 
 

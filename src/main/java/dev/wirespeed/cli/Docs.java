@@ -8,11 +8,18 @@ import java.nio.file.Path;
  * schemas), so that help names a file that is there: {@code share/doc/wirespeed/docs} beside
  * {@code bin/} in the release tarball, {@code /usr/share/doc/wirespeed/docs} from the .deb, the
  * checkout's {@code docs/} for a source build, else the repository's relative {@code docs}.
- * Help texts name it as {@code ${sys:wirespeed.docs}}; {@code -Dwirespeed.docs=DIR} overrides it
- * (the man pages are written with each package's own).
+ * Help texts name files as the repository does ({@code docs/json/bw.schema.json}) and say in their
+ * footer where docs/ is ({@link #FOOTER}: {@code ${sys:wirespeed.docs}}); {@code -Dwirespeed.docs=DIR}
+ * overrides it (the man pages are written with each package's own).
  */
 final class Docs {
     static final String PROPERTY = "wirespeed.docs";
+    /**
+     * The footer of every command whose help names a docs/ file: where docs/ is in this installation,
+     * the folder on a line of its own (picocli breaks a word longer than a line, and a path is one word).
+     */
+    static final String FOOTER = "The docs/ files named above are, in this installation, in:";
+    static final String FOOTER_DIR = "  ${sys:" + PROPERTY + "}";
     /** Below an installation's root (tarball) or its prefix (/usr for the .deb). */
     static final String INSTALLED = "share/doc/wirespeed/docs";
 

@@ -26,11 +26,12 @@ import picocli.CommandLine.Spec;
             "and report what holds the network back, with the numbers and the fix. Reads only; runs no command."},
         footer = {"", "Examples:",
             "  wirespeed doctor                       inspect this host",
-            "  wirespeed doctor --json                the same as JSON (${sys:wirespeed.docs}/json/doctor.schema.json)",
+            "  wirespeed doctor --json                the same as JSON (docs/json/doctor.schema.json)",
             "  wirespeed doctor --capture /tmp/host1  also copy every file read into /tmp/host1",
             "  wirespeed doctor --root /tmp/host1     inspect a capture instead of this host",
             "",
-            "Exit codes: 0 healthy (info findings only), 3 warnings or errors found, 1 failure, 2 bad usage."})
+            "Exit codes: 0 healthy (info findings only), 3 warnings or errors found, 1 failure, 2 bad usage.",
+            "", Docs.FOOTER, Docs.FOOTER_DIR})
 public final class DoctorCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

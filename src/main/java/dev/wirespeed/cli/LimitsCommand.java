@@ -35,7 +35,8 @@ import picocli.CommandLine.Spec;
             "  wirespeed limits --ib \"40 Gb/sec (4X QDR)\" --ipoib connected",
             "  wirespeed limits --root /tmp/host1 --json    a captured host, as JSON",
             "",
-            "Rates are decimal (1 Gbit/s = 10^9 bit/s). Raw = after the line code; usable = after protocol overhead."})
+            "Rates are decimal (1 Gbit/s = 10^9 bit/s). Raw = after the line code; usable = after protocol overhead.",
+            "", Docs.FOOTER, Docs.FOOTER_DIR})
 public final class LimitsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -68,7 +69,7 @@ public final class LimitsCommand implements Callable<Integer> {
     @Mixin
     HostOptions host;
 
-    @Option(names = {"-J", "--json"}, description = "Print only JSON (${sys:wirespeed.docs}/json/limits.schema.json).")
+    @Option(names = {"-J", "--json"}, description = "Print only JSON (docs/json/limits.schema.json).")
     boolean json;
 
     @Override

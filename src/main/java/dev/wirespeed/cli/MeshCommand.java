@@ -48,7 +48,8 @@ import picocli.CommandLine.Spec;
             "  srun -N $SLURM_NNODES wirespeed agent … & wirespeed mesh   hosts from $SLURM_JOB_NODELIST",
             "  wirespeed mesh --hosts 'node[01-99]' --dry-run       show the rounds and the time, run nothing",
             "",
-            "Exit codes: 0 all pairs fine, 1 fewer than two agents, 2 bad usage, 3 findings, 130 Ctrl-C."})
+            "Exit codes: 0 all pairs fine, 1 fewer than two agents, 2 bad usage, 3 findings, 130 Ctrl-C.",
+            "", Docs.FOOTER, Docs.FOOTER_DIR})
 public final class MeshCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -125,7 +126,7 @@ public final class MeshCommand implements Callable<Integer> {
             description = "Seconds to wait for each agent to connect and answer (default ${DEFAULT-VALUE}).")
     double connectTimeoutSeconds;
 
-    @Option(names = {"-J", "--json"}, description = "Print only the result as JSON (schema: ${sys:wirespeed.docs}/json/mesh.schema.json); progress goes to stderr.")
+    @Option(names = {"-J", "--json"}, description = "Print only the result as JSON (schema: docs/json/mesh.schema.json); progress goes to stderr.")
     boolean json;
 
     @Option(names = "--html", paramLabel = "FILE", description = "Also write an HTML report: N×N heatmap and findings.")

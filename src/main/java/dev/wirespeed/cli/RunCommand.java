@@ -39,7 +39,7 @@ import dev.wirespeed.units.Numbers;
 @Command(name = "run",
         header = "Run a campaign of tests from a YAML plan.",
         sortOptions = false, mixinStandardHelpOptions = true,
-        description = {"Run a campaign: engines × parameter grid × repetitions from a YAML plan (${sys:wirespeed.docs}/PLAN.md).",
+        description = {"Run a campaign: engines × parameter grid × repetitions from a YAML plan (docs/PLAN.md).",
             "Engines: wirespeed-bw, wirespeed-lat, iperf3, iperf2, qperf, sockperf, perftest, fio. Every finished point is saved",
             "at once with its results; a killed campaign continues with --resume, without repeating finished points."},
         footer = {"", "Examples:",
@@ -48,7 +48,8 @@ import dev.wirespeed.units.Numbers;
             "  wirespeed run examples/nfs-rdma-vs-tcp.yaml --resume  continue after Ctrl-C or a crash",
             "  wirespeed results compare nfs-rdma nfs-tcp            then read the results",
             "",
-            "Exit codes: 0 every point done, 1 a point failed or a program is missing, 2 bad plan, 130 Ctrl-C."})
+            "Exit codes: 0 every point done, 1 a point failed or a program is missing, 2 bad plan, 130 Ctrl-C.",
+            "", Docs.FOOTER, Docs.FOOTER_DIR})
 public final class RunCommand implements Callable<Integer> {
     /** A plan is a page of YAML; larger inputs are refused unread. */
     static final long MAX_PLAN_BYTES = 1L << 20;

@@ -37,10 +37,14 @@ class DocsTest {
     }
 
     @Test
-    void helpNamesSchemaFilesThatExist() {
+    void helpSaysWhereItsDocsFilesAre() {
         Cli.Run help = Cli.run("bw", "--help");
-        Matcher m = Pattern.compile("schema: (\\S+bw\\.schema\\.json)").matcher(help.out().replaceAll("\\s+", " "));
+        Matcher m = Pattern.compile("files named above are, in this installation, in:\\n\\s+(\\S+)\\n").matcher(help.out());
         assertThat(m.find()).as(help.out()).isTrue();
-        assertThat(Path.of(m.group(1))).isAbsolute().exists();
+        Path docs = Path.of(m.group(1));
+        assertThat(docs).isAbsolute();
+        Matcher named = Pattern.compile("docs/(json/bw\\.schema\\.json)").matcher(help.out());
+        assertThat(named.find()).as(help.out()).isTrue();
+        assertThat(docs.resolve(named.group(1))).exists();
     }
 }

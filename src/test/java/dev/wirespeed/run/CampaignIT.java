@@ -76,7 +76,7 @@ class CampaignIT {
         Path html = dir.resolve("r.html");
         Cli.Run report = Cli.run("results", "report", "a", "b", "--db", db.toString(), "-o", html.toString());
         assertThat(report.exitCode()).as(report.err()).isZero();
-        assertThat(Files.readString(html)).contains("fio grid by bs × iodepth").contains("<svg");
+        assertThat(Files.readString(html)).contains("fio grid by block size × I/O depth").contains("<svg");
     }
 
     @Test
