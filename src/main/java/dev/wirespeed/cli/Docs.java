@@ -34,6 +34,15 @@ final class Docs {
 
     static String dir() {
         try {
+            // `java -jar JAR` (both launchers): the jar as run. Not the classes' code source: loaded from
+            // the release's AOT cache, that is where the cache was trained (the build tree).
+            String classPath = System.getProperty("java.class.path", "");
+            if (!classPath.isEmpty() && classPath.indexOf(java.io.File.pathSeparatorChar) < 0) {
+                Path found = dirFor(Path.of(classPath));
+                if (found != null) {
+                    return found.toString();
+                }
+            }
             var source = Docs.class.getProtectionDomain().getCodeSource();
             if (source != null) {
                 Path found = dirFor(Path.of(source.getLocation().toURI()));
