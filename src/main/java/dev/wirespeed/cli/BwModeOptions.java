@@ -99,7 +99,7 @@ final class BwModeOptions {
             new UdpText(out, false, bw.client.habits.rateUnit()).summary(result);
         }
         out.flush();
-        bw.saveResults(Measurements.of(result), "wirespeed-udp-json", result, result.outcome());
+        bw.saveResults(Measurements.of(result), "wirespeed-udp-json", result, result.outcome(), result.server());
         return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
     }
 
@@ -169,7 +169,8 @@ final class BwModeOptions {
             JsonStream.event(out, "end", result);
         }
         out.flush();
-        bw.saveResults(java.util.List.of(Measurements.of(result)), "wirespeed-bw-sweep-json", result, result.outcome());
+        bw.saveResults(java.util.List.of(Measurements.of(result)), "wirespeed-bw-sweep-json", result, result.outcome(),
+                result.server());
         return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
     }
 

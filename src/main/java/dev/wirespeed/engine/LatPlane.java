@@ -223,7 +223,8 @@ final class LatPlane implements ClientPlane<Message.Results, LatResult> {
         BwResult.Outcome outcome = switch (end.status()) {
             case OK -> BwResult.Outcome.OK;
             case INTERRUPTED -> new BwResult.Outcome(OutcomeStatus.INTERRUPTED, "stopped by the user after "
-                    + measured.size() + (measured.size() == 1 ? " size" : " sizes"));
+                    + measured.size() + " of " + params.sizesBytes().size() + " sizes, "
+                    + String.format(Locale.ROOT, "%.1f", (end.endNanos() - end.startNanos()) / 1e9) + " s into the test");
             case PEER_LOST, FAILED -> ClientSession.NO_RESULTS.equals(end.problem())
                     ? new BwResult.Outcome(OutcomeStatus.PEER_LOST, ClientSession.NO_RESULTS)
                     : new BwResult.Outcome(OutcomeStatus.PEER_LOST, "the server stopped answering after "
