@@ -6,7 +6,6 @@ import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.util.BitSet;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -141,11 +140,5 @@ public final class BwClient {
                 .interrupted(config.interrupted())
                 .warnings(listener::warning)
                 .run();
-    }
-
-    /** The planned end of a timed test from its start (warm-up included), 0 for a byte count. */
-    static long plannedEndNanos(TestSpec spec) {
-        return spec.durationMillis() > 0
-                ? TimeUnit.MILLISECONDS.toNanos(spec.omitMillis() + spec.durationMillis()) : 0;
     }
 }

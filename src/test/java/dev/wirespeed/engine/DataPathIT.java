@@ -120,6 +120,33 @@ class DataPathIT {
         assertThat(JsonSchemas.errors("bw.schema.json", Json.pretty(r))).isEmpty();
     }
 
+    /**
+     * -Z where the payload file cannot be made: the senders write instead, and the one note says why
+     * (once, not again per stream with a reason of "null").
+     */
+    @org.junit.jupiter.api.Test
+    void aMissingPayloadFileFallsBackToWriteWithOneNote() throws IOException {
+        TestSpec spec = TestSpec.tcpBandwidth().direction(Direction.BIDIR).streams(2).bytes(BUDGET_BYTES)
+                .bufferBytes(128 * 1024).zeroCopy(true).build();
+        System.setProperty("wirespeed.test.refuse", "payload");
+        BwResult r;
+        try {
+            r = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(spec)
+                    .streamsChosenBy("option").connectTimeoutMillis(5_000).handshakeTimeoutMillis(5_000).build())
+                    .run(new BwClient.Listener() {});
+        } finally {
+            System.clearProperty("wirespeed.test.refuse");
+        }
+        assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
+        for (BwResult.DirectionResult d : r.directions()) {
+            assertThat(d.receiverSummary().bytes()).isEqualTo(BUDGET_BYTES);
+        }
+        for (BwResult.DataPathSide side : List.of(r.dataPath().client(), r.dataPath().server())) {
+            assertThat(side.send()).isEqualTo("write");
+            assertThat(side.fallbacks()).containsExactly("-Z: no payload file for sendfile (refused for the test); wrote instead");
+        }
+    }
+
     /** -A 0,0 and -B 127.0.0.1 pin and bind quietly; a CPU this host lacks is announced, and the test still runs. */
     @org.junit.jupiter.api.Test
     void affinityAndBindAddress() throws IOException {
