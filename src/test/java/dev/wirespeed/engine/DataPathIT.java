@@ -126,24 +126,27 @@ class DataPathIT {
      */
     @org.junit.jupiter.api.Test
     void aMissingPayloadFileFallsBackToWriteWithOneNote() throws IOException {
-        TestSpec spec = TestSpec.tcpBandwidth().direction(Direction.BIDIR).streams(2).bytes(BUDGET_BYTES)
-                .bufferBytes(128 * 1024).zeroCopy(true).build();
-        System.setProperty("wirespeed.test.refuse", "payload");
-        BwResult r;
-        try {
-            r = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(spec)
-                    .streamsChosenBy("option").connectTimeoutMillis(5_000).handshakeTimeoutMillis(5_000).build())
-                    .run(new BwClient.Listener() {});
-        } finally {
-            System.clearProperty("wirespeed.test.refuse");
-        }
+        BwResult r = refusing("payload", TestSpec.tcpBandwidth().direction(Direction.BIDIR).streams(2)
+                .bytes(BUDGET_BYTES).bufferBytes(128 * 1024).zeroCopy(true).build());
         assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
         for (BwResult.DirectionResult d : r.directions()) {
             assertThat(d.receiverSummary().bytes()).isEqualTo(BUDGET_BYTES);
         }
         for (BwResult.DataPathSide side : List.of(r.dataPath().client(), r.dataPath().server())) {
             assertThat(side.send()).isEqualTo("write");
-            assertThat(side.fallbacks()).containsExactly("-Z: no payload file for sendfile (refused for the test); wrote instead");
+            assertThat(side.fallbacks())
+                    .containsExactly("-Z: no payload file for sendfile (refused for the test); wrote instead");
+        }
+    }
+
+    /** A test run as on a kernel that lacks the {@code mechanisms} named (DataStream.refusedForTest). */
+    private static BwResult refusing(String mechanisms, TestSpec spec) throws IOException {
+        System.setProperty("wirespeed.test.refuse", mechanisms);
+        try {
+            return new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(spec)
+                    .streamsChosenBy("option").timeoutMillis(5_000).build()).run(new BwClient.Listener() {});
+        } finally {
+            System.clearProperty("wirespeed.test.refuse");
         }
     }
 
