@@ -105,7 +105,7 @@ class StreamIoTest {
     void theTcpChainFollowsTheFlags() {
         assertThat(calls(DataPath.DEFAULT, true)).containsExactly("write", "SocketChannel");
         assertThat(calls(DataPath.DEFAULT, false)).containsExactly("read", "SocketChannel");
-        DataPath both = new DataPath(true, true, false);
+        DataPath both = DataPath.of(dev.wirespeed.wire.TestSpec.tcpBandwidth().zeroCopy(true).skipRxCopy(true).build());
         assertThat(calls(both, true)).containsExactly("sendfile", "write", "SocketChannel");
         assertThat(calls(both, false)).containsExactly("recv MSG_TRUNC", "read", "SocketChannel");
     }
