@@ -112,19 +112,26 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
      * most {@code max} (an io that sends one at a time asks for 1); 0 once the test stopped.
      */
     int due(int max) {
+        if (nanosPerBit == 0) { // -b 0: as fast as the socket takes them (kept small, so C1 inlines it)
+            if (stop.isSet()) {
+                return 0;
+            }
+            dueNanos = System.nanoTime();
+            return max;
+        }
+        return duePaced(max);
+    }
+
+    private int duePaced(int max) {
         while (!stop.isSet()) {
             long now = System.nanoTime();
-            if (nanosPerBit > 0) {
-                long dueAt = sendStartNanos + (long) (bitsSent * nanosPerBit);
-                if (now < dueAt) {
-                    LockSupport.parkNanos(Math.min(dueAt - now, MAX_PARK_NANOS));
-                    continue;
-                }
-                dueNanos = now;
-                return dueCount(now - sendStartNanos, nanosPerBit, bitsSent, datagramBytes * 8L, max);
+            long dueAt = sendStartNanos + (long) (bitsSent * nanosPerBit);
+            if (now < dueAt) {
+                LockSupport.parkNanos(Math.min(dueAt - now, MAX_PARK_NANOS));
+                continue;
             }
             dueNanos = now;
-            return max;
+            return dueCount(now - sendStartNanos, nanosPerBit, bitsSent, datagramBytes * 8L, max);
         }
         return 0;
     }
