@@ -56,8 +56,8 @@ final class BwModeOptions {
         if (bitsPerSecond != null && !udp) {
             throw Check.usage(spec, "-b applies to UDP only (add --udp)");
         }
-        if (bw.options.zeroCopy || bw.options.skipRxCopy || bw.options.affinity != null || bw.options.bindAddress != null) {
-            throw Check.usage(spec, (udp ? "with --udp" : "with -a") + ", -Z, --skip-rx-copy, -A and -B do not apply"
+        if (bw.options.tcpOnlyGiven()) {
+            throw Check.usage(spec, (udp ? "with --udp" : "with -a") + ", " + BwOptions.TCP_ONLY + " do not apply"
                     + " (TCP bandwidth tests only)");
         }
         if (udp && all) {

@@ -53,10 +53,10 @@ final class LatPlane implements ClientPlane<Message.Results, LatResult> {
     private long lastProgress = -1;
     private long lastResendNanos;
 
-    LatPlane(LatClient.Config config, TestSpec spec, LatResult.LatParams params, LatClient.Listener listener) {
+    LatPlane(LatClient.Config config, LatClient.Listener listener) {
         this.config = config;
-        this.spec = spec;
-        this.params = params;
+        this.spec = config.spec();
+        this.params = config.params();
         this.listener = listener;
     }
 
