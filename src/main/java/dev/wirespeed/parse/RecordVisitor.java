@@ -162,4 +162,6 @@ public interface RecordVisitor<R> {
     R visit(dev.wirespeed.parse.ib.IbdiagFabric r);
 
     R visit(dev.wirespeed.parse.ib.RdmaGid r);
+
+    R visit(dev.wirespeed.parse.host.ServiceStatus r);
 }
