@@ -40,6 +40,9 @@ final class BandwidthBelowLinkRule implements Rule {
             if (bps.isEmpty() || bps.get().value() <= 0) {
                 continue;
             }
+            if (Iperf3SingleThreadRule.applies(facts, m)) {
+                continue; // one cause, one finding: iperf3-single-thread says it, with the faster RDMA result
+            }
             Optional<LinkCeiling> c = LinkCeiling.of(facts, m);
             // perftest -b sums both directions of a full-duplex link: each direction is judged
             double measured = bps.get().value() / (bidirectional(m) ? 2 : 1);
@@ -173,7 +176,7 @@ final class BandwidthBelowLinkRule implements Rule {
     }
 
     /** An RDMA result on the same link at twice this TCP result or more. */
-    private static Optional<Measurement> fasterRdma(Facts facts, Measurement tcp, double measured, LinkCeiling ceiling) {
+    static Optional<Measurement> fasterRdma(Facts facts, Measurement tcp, double measured, LinkCeiling ceiling) {
         return facts.measurements().stream().filter(BandwidthBelowLinkRule::isRdma).filter(r -> !bidirectional(r))
                 .filter(r -> r.metric(Measurement.Metrics.BITS_PER_SECOND).map(b -> b.value() >= 2 * measured).orElse(false))
                 .filter(r -> LinkCeiling.of(facts, r).map(c -> c.link().equals(ceiling.link())).orElse(false))
