@@ -49,10 +49,13 @@ final class IpoibDatagramRule implements Rule {
                     "%s: IPoIB in datagram mode with MTU %d — TCP gets %.1f %% of the data rate per packet, at a packet every 2 KiB",
                     i.name(), mtu, Framing.ipoibTcpGoodput(false, Math.max(mtu, 576)) * 100);
             List<Evidence> evidence = new ArrayList<>(Evidences.of(i.ipoibMode(), i.mtuBytes()));
-            Optional<IpoibDriver> driver = IpoibDriver.of(facts, i);
-            driver.ifPresent(d -> evidence.add(d.evidence()));
-            boolean connected = driver.isPresent() && (!driver.get().driver().equals(IpoibDriver.MLX5)
-                    || enhancedOff(facts));
+            Optional<IpoibDriver> found = IpoibDriver.of(facts, i);
+            found.ifPresent(d -> evidence.add(d.evidence()));
+            // only mlx4, and mlx5 with MLNX_OFED's enhanced mode off, are known to keep connected mode; other
+            // drivers may hand IPoIB an rdma_netdev too (hfi1's accelerated IPoIB since Linux 5.10): both ways
+            Optional<IpoibDriver> driver = found.filter(d -> !d.driver().equals(IpoibDriver.OTHER));
+            boolean connected = driver.isPresent() && (driver.get().driver().equals(IpoibDriver.MLX4)
+                    || driver.get().driver().equals(IpoibDriver.MLX5) && enhancedOff(facts));
             out.add(new Finding(ID, Severity.WARN, i.name(), message, evidence,
                     Impact.text(connected || driver.isEmpty()
                             ? "per-packet cost at 2 KiB packets; connected mode at MTU 65520 carries "
@@ -87,15 +90,15 @@ final class IpoibDatagramRule implements Rule {
         String toConnected = "echo connected > /sys/class/net/" + name + "/mode && ip link set " + name + " mtu 65520";
         String to4092 = "ip link set " + name + " mtu " + MLX5_DATAGRAM_MTU;
         if (driver == null) {
-            return Fix.command("use connected mode with a 65520 MTU where the driver has it (mlx4/ConnectX-3 and non-mlx5 "
-                    + "HCAs); mlx5 (Connect-IB, ConnectX-4 and later) runs enhanced IPoIB, datagram only, where writing "
-                    + "'connected' fails: raise the MTU to 4092 there (up to the partition MTU the subnet manager sets)",
+            return Fix.command("use connected mode with a 65520 MTU where the driver has it (mlx4/ConnectX-3); mlx5 "
+                    + "(Connect-IB, ConnectX-4 and later) runs enhanced IPoIB, datagram only, where writing 'connected' "
+                    + "fails: raise the MTU to 4092 there (up to the partition MTU the subnet manager sets); the driver is "
+                    + "not known here, so the command tries connected mode first",
                     toConnected + " || " + to4092);
         }
         if (connected) {
             return Fix.command("use connected mode with a 65520 MTU (" + (driver.driver().equals(IpoibDriver.MLX5)
-                    ? "mlx5 with MLNX_OFED's enhanced IPoIB turned off" : driver.driver().equals(IpoibDriver.MLX4)
-                    ? "mlx4 has connected mode" : "this HCA's IPoIB has connected mode") + ")", toConnected);
+                    ? "mlx5 with MLNX_OFED's enhanced IPoIB turned off" : "mlx4 has connected mode") + ")", toConnected);
         }
         boolean oldOfed = Services.distribution(facts.settings()).map(d -> ofedUpTo58(d.value())).orElse(false);
         return Fix.command("raise the MTU to 4092: mlx5 runs enhanced IPoIB, which is datagram only (writing 'connected' to "

@@ -160,6 +160,11 @@ class RightFixTest {
                 fires("c5 explain: driver not shown: both", paste(ipoibUnknown), "ipoib-datagram", "ib0",
                         "echo connected > /sys/class/net/ib0/mode && ip link set ib0 mtu 65520 || ip link set ib0 mtu 4092",
                         List.of("mlx5"), List.of()),
+                fires("c5 explain: another driver (hfi1) may run accelerated IPoIB too: both",
+                        paste(ipoibUnknown + "$ ethtool -i ib0\ndriver: hfi1\nversion: 6.1.0\nbus-info: 0000:81:00.0\n"),
+                        "ipoib-datagram", "ib0",
+                        "echo connected > /sys/class/net/ib0/mode && ip link set ib0 mtu 65520 || ip link set ib0 mtu 4092",
+                        List.of(), List.of()),
                 // --- case 6: the SM unit the host has
                 fires("c6 doctor: MLNX_OFED's opensmd init script", tree("m02-001"), "ib-sm-not-running", "mlx5_0 port 1",
                         "systemctl enable --now opensmd", List.of(), List.of("now opensm ", "now opensm|")),
