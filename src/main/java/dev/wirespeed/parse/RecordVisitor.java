@@ -171,4 +171,6 @@ public interface RecordVisitor<R> {
 
     /** Issue 26: cpupower/cpufreq-info, scaling_governor, cpuinfo/lscpu MHz. */
     R visit(dev.wirespeed.parse.host.CpuFrequency r);
+
+    R visit(dev.wirespeed.parse.host.ServiceStatus r);
 }
