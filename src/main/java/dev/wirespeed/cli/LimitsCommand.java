@@ -37,7 +37,8 @@ import picocli.CommandLine.Spec;
             "  wirespeed limits --eth 100G --mtu 9000 --roce=write --msg 4096",
             "  wirespeed limits --root /tmp/host1 --json    a captured host, as JSON",
             "",
-            "Rates are decimal (1 Gbit/s = 10^9 bit/s). Raw = after the line code; usable = after protocol overhead."})
+            "Rates are decimal (1 Gbit/s = 10^9 bit/s). Raw = after the line code; usable = after protocol overhead.",
+            "", Docs.FOOTER, Docs.FOOTER_DIR})
 public final class LimitsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

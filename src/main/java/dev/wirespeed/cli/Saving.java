@@ -5,6 +5,7 @@ import dev.wirespeed.results.Measurement;
 import dev.wirespeed.store.HostSummary;
 import dev.wirespeed.store.Item;
 import dev.wirespeed.store.KeptResults;
+import dev.wirespeed.store.Peer;
 import dev.wirespeed.store.ResultStatus;
 import dev.wirespeed.store.ResultsSink;
 import dev.wirespeed.store.RunInfo;
@@ -37,13 +38,20 @@ final class Saving {
     static List<Long> save(CommandSpec spec, List<String> labels, ResultsSink sink, String kind,
                            List<Measurement> measurements, String rawFormat, String raw, HostSummary host,
                            boolean quiet, BwResult.Outcome outcome) throws IOException {
+        return save(spec, labels, sink, kind, measurements, rawFormat, raw, host, quiet, outcome, null);
+    }
+
+    /** As above, measured against {@code peer} (null: none, or nothing known of it). */
+    static List<Long> save(CommandSpec spec, List<String> labels, ResultsSink sink, String kind,
+                           List<Measurement> measurements, String rawFormat, String raw, HostSummary host,
+                           boolean quiet, BwResult.Outcome outcome, Peer peer) throws IOException {
         if (sink.describe() == null || measurements.isEmpty()) {
             return List.of();
         }
         ResultStatus status = outcome == null ? ResultStatus.DONE : ResultStatus.ofOutcome(outcome.status());
         String reason = status.done() ? null : outcome.message() != null ? outcome.message() : outcome.status().label();
         List<Item> items = measurements.stream()
-                .map(m -> new Item(m, labels, null, rawFormat, raw).withStatus(status, reason)).toList();
+                .map(m -> new Item(m, labels, null, rawFormat, raw).withStatus(status, reason).withPeer(peer)).toList();
         List<Long> ids = saveItems(spec, sink, kind, items, host);
         if (!quiet) {
             PrintWriter out = spec.commandLine().getOut();
@@ -93,6 +101,19 @@ final class Saving {
             return List.of();
         }
         return KeptResults.save(sink, RunInfo.of(kind, commandLine(spec), host), items);
+    }
+
+    /**
+     * The server a wirespeed test (or {@code bw --iperf3}) ran against, from the result's own
+     * record of it; {@code ownServer}: the server was this test's alone (an in-process loopback
+     * server), so it ran nothing else at the same time.
+     */
+    static Peer peer(BwResult.Peer server, boolean ownServer) {
+        if (server == null) {
+            return null;
+        }
+        return Peer.ofSoftware(server.address() != null ? server.address() : server.host(), server.port(),
+                server.software(), ownServer ? Peer.SHARED_NO : Peer.SHARED_UNKNOWN);
     }
 
     /** This host, for results measured here: its sysfs facts, summarized by the store. */

@@ -231,7 +231,7 @@ final class AgentSession {
                     .handshakeTimeoutMillis(TEST_HANDSHAKE_TIMEOUT_MILLIS).interrupted(() -> stopping(r.id()))
                     .build());
             BwResult result = withoutIntervals(client.run(new BwClient.Listener() {}));
-            agent.metrics().record(target, result);
+            agent.metrics().record(r.peerHost(), r.peerPort(), result);
             agent.log("test to " + target + ": " + describe(result));
             send(new AgentMessage.TestDone(r.id(), result));
         } catch (IOException | RuntimeException e) {

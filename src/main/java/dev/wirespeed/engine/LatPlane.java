@@ -53,10 +53,10 @@ final class LatPlane implements ClientPlane<Message.Results, LatResult> {
     private long lastProgress = -1;
     private long lastResendNanos;
 
-    LatPlane(LatClient.Config config, TestSpec spec, LatResult.LatParams params, LatClient.Listener listener) {
+    LatPlane(LatClient.Config config, LatClient.Listener listener) {
         this.config = config;
-        this.spec = spec;
-        this.params = params;
+        this.spec = config.spec();
+        this.params = config.params();
         this.listener = listener;
     }
 
@@ -223,7 +223,8 @@ final class LatPlane implements ClientPlane<Message.Results, LatResult> {
         BwResult.Outcome outcome = switch (end.status()) {
             case OK -> BwResult.Outcome.OK;
             case INTERRUPTED -> new BwResult.Outcome(OutcomeStatus.INTERRUPTED, "stopped by the user after "
-                    + measured.size() + (measured.size() == 1 ? " size" : " sizes"));
+                    + measured.size() + " of " + params.sizesBytes().size() + " sizes, "
+                    + String.format(Locale.ROOT, "%.1f", (end.endNanos() - end.startNanos()) / 1e9) + " s into the test");
             case PEER_LOST, FAILED -> ClientSession.NO_RESULTS.equals(end.problem())
                     ? new BwResult.Outcome(OutcomeStatus.PEER_LOST, ClientSession.NO_RESULTS)
                     : new BwResult.Outcome(OutcomeStatus.PEER_LOST, "the server stopped answering after "

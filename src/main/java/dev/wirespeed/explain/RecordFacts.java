@@ -19,6 +19,7 @@ import dev.wirespeed.host.PortState;
 import dev.wirespeed.host.RdmaDevice;
 import dev.wirespeed.host.RdmaPort;
 import dev.wirespeed.host.RingSizes;
+import dev.wirespeed.host.Services;
 import dev.wirespeed.limits.IbSpeed;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.ParsedRecord;
@@ -81,6 +82,7 @@ final class RecordFacts {
     private static final Pattern MLNX_PORT_SECTION = Pattern.compile("(\\S+) \\(Port (\\d+)\\) Status");
     private static final Pattern IB_COUNTER_PORT = Pattern.compile("(.+?) port (\\d{1,3}|ALL)(?: \\(.*\\))?");
     private static final Pattern GBE = Pattern.compile("([\\d.]+)GbE");
+    private static final Pattern MLNX_OFED = Pattern.compile("(MLNX_OFED_LINUX|OFED-internal)-(\\d[\\w.-]*\\d)");
 
     /** Adds what one parsed block says to {@code b}. */
     static void add(Facts.Builder b, Parsed p, String input) {
@@ -142,6 +144,10 @@ final class RecordFacts {
                 }
                 if (d.numaNode() != null) {
                     fb.numaNode(Observed.of(d.numaNode(), d.numaNode().toString(), src));
+                }
+                if (d.partNumber() != null) { // lspci -vvv's VPD "[PN] Part number:"
+                    b.add(new DeviceSetting(f, dev.wirespeed.host.CardIdentity.PART_NUMBER, d.partNumber(),
+                            new Evidence(src, d.partNumber())));
                 }
                 b.add(fb.build());
             });
@@ -286,10 +292,26 @@ final class RecordFacts {
             return null;
         }
 
-        /** mlxfwmanager's status ("Update required") and versions, as device settings of the card. */
+        /**
+         * mlxfwmanager's status ("Update required") and versions, as device settings of the card; the
+         * part number, description and PSID of any firmware tool name the card's model (host.CardIdentity).
+         */
         @Override
         public Void visit(MlxDevice d) {
             String device = d.pciAddress() != null ? d.pciAddress() : d.device();
+            java.util.Optional<String> pciDevice = device == null ? java.util.Optional.empty() : pci(device, src);
+            pciDevice.ifPresent(a -> {
+                Evidence idEv = new Evidence(src, d.source().text().strip());
+                if (d.partNumber() != null) {
+                    b.add(new DeviceSetting(a, dev.wirespeed.host.CardIdentity.PART_NUMBER, d.partNumber(), idEv));
+                }
+                if (d.description() != null) {
+                    b.add(new DeviceSetting(a, dev.wirespeed.host.CardIdentity.DESCRIPTION, d.description(), idEv));
+                }
+                if (d.psid() != null) {
+                    b.add(new DeviceSetting(a, dev.wirespeed.host.CardIdentity.PSID, d.psid(), idEv));
+                }
+            });
             if ("mlxfwmanager".equals(format) && d.status() != null && device != null) {
                 Evidence ev = new Evidence(src, d.source().text().strip());
                 b.add(new DeviceSetting(device, dev.wirespeed.diagnose.FirmwareUpdateRule.STATUS, d.status(), ev));
@@ -467,6 +489,30 @@ final class RecordFacts {
             return null;
         }
 
+        /**
+         * A unit's state as a service setting (host.Services); opensm's and opensmd's also say whether a
+         * subnet manager runs here. A unit that does not exist says nothing about an SM elsewhere.
+         */
+        @Override
+        public Void visit(dev.wirespeed.parse.host.ServiceStatus r) {
+            Evidence ev = new Evidence(src, r.source().text().strip());
+            String state = r.active() == null ? null : r.active().equals(Services.NOT_FOUND) ? Services.NOT_FOUND
+                    : Services.stateOf(r.active());
+            if (state == null && r.loaded() != null && r.loaded().equals("loaded")) {
+                state = Services.INSTALLED;
+            }
+            if (state == null) {
+                return null;
+            }
+            b.add(new DeviceSetting(Services.DEVICE, r.unit(), state, ev));
+            boolean sm = r.unit().equals(Services.OPENSM) || r.unit().equals(Services.OPENSMD);
+            if (sm && (state.equals(Services.ACTIVE) || state.equals(Services.INACTIVE) || state.equals(Services.FAILED))) {
+                b.add(new DeviceSetting(dev.wirespeed.host.NfsRdma.FABRIC, dev.wirespeed.host.NfsRdma.SUBNET_MANAGER,
+                        state.equals(Services.ACTIVE) ? "running" : "not running", ev));
+            }
+            return null;
+        }
+
         @Override
         public Void visit(dev.wirespeed.parse.host.NfsdPortlist r) {
             Evidence ev = new Evidence(src, r.source().text().strip());
@@ -604,9 +650,11 @@ final class RecordFacts {
             return null;
         }
 
-        /** The driver stack's release: shown in explain's records, no per-interface host fact to attach it to. */
+        /** The driver stack's release: MLNX_OFED's units (opensmd) and IPoIB modes follow from it (host.Services). */
         @Override
         public Void visit(dev.wirespeed.parse.mlx.OfedVersion r) {
+            b.add(new DeviceSetting(Services.STACK, Services.DISTRIBUTION, r.distribution() + " " + r.version(),
+                    new Evidence(src, r.source().text().strip())));
             return null;
         }
 
@@ -840,6 +888,12 @@ final class RecordFacts {
             }
             b.add(nb.build());
             return lastPci;
+        }
+        Matcher ofed = t.section().equals("Driver Status") && t.value() != null ? MLNX_OFED.matcher(t.value()) : null;
+        if (ofed != null && ofed.find()) {
+            // mlnx_tune's "OK: MLNX_OFED_LINUX-4.6-1.0.1.1 (OFED-4.6-1.0.1)" (seed 001 l.486): the stack, as ofed_info names it
+            b.add(new DeviceSetting(Services.STACK, Services.DISTRIBUTION, ofed.group(1) + " " + ofed.group(2),
+                    new Evidence(src, t.source().text().strip())));
         }
         if (t.section().startsWith("CPU Status") && "Frequency".equals(item) && "Warning".equals(t.level())) {
             b.cpu(new CpuTopology(Observed.notSeen(), List.of(), List.of(), List.of(new CpuTopology.FrequencyNote(

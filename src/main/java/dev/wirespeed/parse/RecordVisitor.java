@@ -183,4 +183,7 @@ public interface RecordVisitor<R> {
 
     /** Issue 26 (seed steps): a line of /etc/exports or exportfs. */
     R visit(dev.wirespeed.parse.host.NfsExport r);
+
+    /** Issue 26: one systemctl status unit. */
+    R visit(dev.wirespeed.parse.host.ServiceStatus r);
 }
