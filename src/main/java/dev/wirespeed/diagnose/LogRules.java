@@ -28,7 +28,7 @@ public final class LogRules {
                 new IbdiagnetErrorsRule(), new TransceiverAlarmRule(), new Iperf3ErrorRule(), new PerftestFailedRule(),
                 new RunFailedRule(), new LinkTypeFixedRule(),
                 new PingLossRule(), new MdcliFitModeRule(), new MdcliFirmwareNoFatRule(), new MdcliTransferFailedRule(),
-                new MdcliPatchNeedsRebootRule()));
+                new MdcliPatchNeedsRebootRule(), new FioLinkBoundRule()));
     }
 
     public List<LogRule> logRules() {

@@ -279,4 +279,57 @@ class SeedStepsTest {
         // without what holds the export, nothing is said
         assertThat(findings(explain("host/exportfs-v-wrapped-kubedata-notes.txt"), "nfs-export-not-tmpfs")).isEmpty();
     }
+
+    /** Seed 000 l.1651-1653: the client's fio command over its NFS/RDMA mount, as typed (continuation lines). */
+    static final String SEED000_FIO = """
+            root@t3640:/# fio --rw=randread --bs=4k --numjobs=1 --iodepth=1 --runtime=10 --time_based --loops=1 \\
+             --ioengine=libaio --direct=1 --invalidate=1 --fsync_on_close=1 --randrepeat=1 --norandommap \\
+             --exitall --name task1 --filename=/mnt/nfs/testfile --size=256M
+            """;
+
+    @Test
+    void aFioResultOverNfsIsJudgedAgainstTheLinkAndNamesWhatBoundedIt() {
+        // the client's ibstatus (mlx5_1 at 25 Gb/s) and nfsstat -m (proto=rdma) from seed 000; a real fio 3.33 output
+        // (no seed output is kept: its raw logs are folded away) read as the run of seed 000's command
+        String client = Fixture.text("ib/ibstatus-seed000-t3640-roce.txt") + Fixture.text("host/nfsstat-m-seed000.txt");
+        String fio = Fixture.text("fio/fio-3.33-randread.txt");
+        // at seed 000's stated cap, "2800 MiB/s for large block sizes and deep IO depths": 94 % of 25 Gbit/s
+        String capped = client + SEED000_FIO + fio.replace("BW=41.3MiB/s (43.3MB/s)", "BW=2800MiB/s (2936MB/s)");
+        Explanation atLink = Explainer.standard().explain("capped.txt", capped);
+        assertThat(atLink.measurements()).singleElement().satisfies(m -> assertThat(m.params()).containsEntry("target",
+                "/mnt/nfs/testfile"));
+        assertThat(findings(atLink, "fio-link-bound")).singleElement().satisfies(f -> {
+            assertThat(f.subject()).isEqualTo("/mnt/nfs");
+            assertThat(f.message()).startsWith("fio randread read over NFS (/mnt/nfs on 192.168.23.1:/tmp, proto=rdma): 23.5"
+                    + " Gbit/s (2800 MiB/s) = 94 % of the 25.0 Gbit/s link mlx5_1 port 1").contains("the link bounded it");
+        });
+        assertThat(findings(atLink, "bandwidth-below-link")).isEmpty();
+        // the seed's own 4k, iodepth 1 run (41.3 MiB/s here) with the server's tmpfs export: the I/O in flight bounded it
+        String server = Fixture.text("host/mount-tmp-tmpfs-exports-seed000.txt");
+        Explanation small = Explainer.standard().explain("small.txt", client + SEED000_FIO + fio + server);
+        assertThat(findings(small, "fio-link-bound")).singleElement().satisfies(f -> assertThat(f.message())
+                .contains("= 1 % of the", "the export /tmp is a tmpfs, so neither the link nor a disk bounded it",
+                        "4096B × iodepth 1 × numjobs 1"));
+        // the server's export on ext4: the disk may have bounded it
+        String exportfs = Fixture.text("host/exportfs-v-wrapped-kubedata-notes.txt");
+        String df = "pankaj@pankajvare:~$ " + Fixture.text("host/df-hT-ext4-root-zfs-srv-opennebula-notes.txt");
+        String kube = client.replace("192.168.23.1:/tmp", "192.168.23.1:/srv/nfs/kubedata");
+        Explanation disk = Explainer.standard().explain("disk.txt", kube + SEED000_FIO + fio + exportfs + df);
+        assertThat(findings(disk, "fio-link-bound")).singleElement().satisfies(f -> {
+            assertThat(f.message()).contains("the server exports /srv/nfs/kubedata from ext4 (/dev/sdb2): the disk, not the"
+                    + " link, may have bounded it");
+            assertThat(f.fix().action()).contains("export a tmpfs", "the facts cannot tell the disk's own rate");
+        });
+        // no export shown: unknown, and how to find out
+        assertThat(findings(Explainer.standard().explain("unknown.txt", client + SEED000_FIO + fio), "fio-link-bound"))
+                .singleElement().satisfies(f -> {
+                    assertThat(f.message()).contains("what bounded it is unknown");
+                    assertThat(f.fix().action()).contains("findmnt -T EXPORT");
+                });
+        // a fio run on a local disk crosses no link: neither rule judges it against the NIC
+        Explanation local = Explainer.standard().explain("local.txt", client + SEED000_FIO.replace("/mnt/nfs/testfile",
+                "/dev/nvme0n1") + fio);
+        assertThat(findings(local, "fio-link-bound")).isEmpty();
+        assertThat(findings(local, "bandwidth-below-link")).isEmpty();
+    }
 }
