@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * A fio result over NFS judged against the link it crossed (issue 26, seed 000: "the bandwidth is capped
@@ -33,7 +32,6 @@ import java.util.Set;
 final class FioLinkBoundRule implements LogRule {
     static final String ID = "fio-link-bound";
     static final int AT_LINK_PERCENT = 90;
-    private static final Set<String> RAM = Set.of("tmpfs", "ramfs");
 
     @Override
     public String id() {
@@ -55,7 +53,7 @@ final class FioLinkBoundRule implements LogRule {
                 if (!m.tool().equals("fio") || target == null || bps <= 0) {
                     continue;
                 }
-                Mount nfs = nfsMount(target, host.mounts());
+                Mount nfs = NfsExportNotTmpfsRule.holder(target, host.mounts(), true);
                 Optional<LinkCeiling> ceiling = nfs == null ? Optional.empty() : LinkCeiling.of(host, m);
                 if (ceiling.isPresent()) {
                     out.add(judge(log, m, bps, nfs, ceiling.get()));
@@ -84,7 +82,7 @@ final class FioLinkBoundRule implements LogRule {
                             + " where the transport, not the link, sets the rate"));
         }
         Holder holder = exportHolder(log, nfs);
-        if (holder != null && !RAM.contains(holder.fs().fsType())) {
+        if (holder != null && !NfsExportNotTmpfsRule.RAM.contains(holder.fs().fsType())) {
             evidence.add(holder.export().evidence());
             evidence.add(holder.fs().evidence());
             String type = holder.fs().fsType().isEmpty() ? "a block device" : holder.fs().fsType();
@@ -112,19 +110,6 @@ final class FioLinkBoundRule implements LogRule {
                         + " rate can rise to the link"));
     }
 
-    /** The NFS mount of this host whose mount point holds {@code path} (the longest on a path boundary), or null. */
-    static Mount nfsMount(String path, List<Mount> mounts) {
-        Mount best = null;
-        for (Mount m : mounts) {
-            String mp = m.mountPoint();
-            boolean holds = path.equals(mp) || path.startsWith(mp.endsWith("/") ? mp : mp + "/");
-            if (m.isNfs() && holds && (best == null || mp.length() > best.mountPoint().length())) {
-                best = m;
-            }
-        }
-        return best;
-    }
-
     record Holder(DeviceSetting export, Mount fs) {}
 
     /**
@@ -145,7 +130,7 @@ final class FioLinkBoundRule implements LogRule {
                 }
                 boolean same = remote.equals(s.device()) || remote.startsWith(s.device().endsWith("/") ? s.device() : s.device() + "/");
                 Mount fs = same ? NfsExportNotTmpfsRule.holder(remote, host.mounts()) : null;
-                if (fs != null && (!fs.fsType().isEmpty() || fs.device().startsWith("/dev/"))) {
+                if (fs != null && NfsExportNotTmpfsRule.known(fs)) {
                     return new Holder(s, fs);
                 }
             }

@@ -20,7 +20,8 @@ import java.util.Set;
  */
 final class NfsExportNotTmpfsRule implements Rule {
     static final String ID = "nfs-export-not-tmpfs";
-    private static final Set<String> RAM = Set.of("tmpfs", "ramfs");
+    /** File systems in RAM: an export on them puts no disk under an NFS test. */
+    static final Set<String> RAM = Set.of("tmpfs", "ramfs");
 
     @Override
     public String id() {
@@ -40,9 +41,8 @@ final class NfsExportNotTmpfsRule implements Rule {
                 continue;
             }
             Mount holder = holder(export.device(), facts.mounts());
-            if (holder == null || RAM.contains(holder.fsType())
-                    || holder.fsType().isEmpty() && !holder.device().startsWith("/dev/")) {
-                continue; // plain df names no type: only a /dev/ source is known to be a disk ("none" may be a ramfs)
+            if (holder == null || RAM.contains(holder.fsType()) || !known(holder)) {
+                continue;
             }
             String type = holder.fsType().isEmpty() ? "a block device" : holder.fsType();
             String on = holder.mountPoint().equals(export.device()) ? "" : " mounted on " + holder.mountPoint();
@@ -58,16 +58,30 @@ final class NfsExportNotTmpfsRule implements Rule {
         return out;
     }
 
+    /** A file system whose kind is known: typed, or a /dev/ source (plain df names no type; "none" may be a ramfs). */
+    static boolean known(Mount fs) {
+        return !fs.fsType().isEmpty() || fs.device().startsWith("/dev/");
+    }
+
     /** The mount holding {@code path}: the local one whose mount point is its longest prefix on a path boundary. */
     static Mount holder(String path, List<Mount> mounts) {
+        return holder(path, mounts, false);
+    }
+
+    /**
+     * With {@code nfs} false, the local mount whose mount point is {@code path}'s longest prefix; with it true, the
+     * mount (of any kind) that holds {@code path} when that one is NFS (a local /dev under an NFS root is local).
+     * Null if none.
+     */
+    static Mount holder(String path, List<Mount> mounts, boolean nfs) {
         Mount best = null;
         for (Mount m : mounts) {
             String mp = m.mountPoint();
             boolean holds = path.equals(mp) || mp.equals("/") || path.startsWith(mp.endsWith("/") ? mp : mp + "/");
-            if (holds && !m.isNfs() && (best == null || mp.length() > best.mountPoint().length())) {
+            if (holds && (nfs || !m.isNfs()) && (best == null || mp.length() > best.mountPoint().length())) {
                 best = m;
             }
         }
-        return best;
+        return best == null || best.isNfs() == nfs ? best : null;
     }
 }
