@@ -77,8 +77,8 @@ final class FioLinkBoundRule implements LogRule {
             return new Finding(ID, Severity.INFO, nfs.mountPoint(), head + ": the link bounded it (NFS's RPC headers and the"
                     + " transport's framing take the rest), not the disk nor fio's options", evidence,
                     new Impact(bps, c.bitsPerSecond(), null),
-                    Fix.action("nothing to tune on this link: a faster link, or more of them (nconnect=N on NFS over TCP,"
-                            + " several mounts or clients), raises it; compare proto=rdma and proto=tcp at small block sizes,"
+                    Fix.action("nothing to tune on this link: only a faster link, or more links (a bond, or NFS session trunking"
+                            + " over several addresses), raises it; compare proto=rdma and proto=tcp at small block sizes,"
                             + " where the transport, not the link, sets the rate"));
         }
         Holder holder = exportHolder(log, nfs);
