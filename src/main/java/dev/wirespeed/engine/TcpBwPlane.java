@@ -3,6 +3,7 @@ package dev.wirespeed.engine;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.measure.TcpCounters;
 import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.Protocol;
 import dev.wirespeed.results.BwResult.IntervalReport;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.Preamble;
@@ -105,7 +106,8 @@ final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.In
         Message.Results local = new Message.Results(group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime()),
                 localCpu, localRetrans, group.pathUsed());
         return assembler.build(end.startedAt(), ResultAssembler.localPeer(), end.server(), local, end.remote(), outcome)
-                .withCounters(PathCounterReport.join(counters.interfaceName(), counterDeltas, end.remote()));
+                .withCounters(PathCounterReport.join(Protocol.TCP, counters.interfaceName(), counterDeltas,
+                        PathCounterReport.tcpSenders(local.streams()), end.remote()));
     }
 
     @Override

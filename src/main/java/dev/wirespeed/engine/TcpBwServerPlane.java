@@ -75,8 +75,8 @@ final class TcpBwServerPlane implements ServerPlane {
         // senders wait for the client's close: then their TCP_INFO (retransmits) is final
         group.join(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
         totals = group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime());
-        return new Message.Results(totals, new Message.CpuTime(group.cpu().userNanos(), group.cpu().systemNanos(),
-                endNanos - startNanos), retransmits, group.pathUsed()).withCounterDeltas(setup.counters().deltas());
+        return setup.counters().attach(new Message.Results(totals, new Message.CpuTime(group.cpu().userNanos(),
+                group.cpu().systemNanos(), endNanos - startNanos), retransmits, group.pathUsed()));
     }
 
     @Override
