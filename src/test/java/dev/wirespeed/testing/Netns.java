@@ -51,6 +51,15 @@ public final class Netns implements AutoCloseable {
         return cmd;
     }
 
+    /** The command line of any class of this test run's classpath (a test's helper process, e.g. {@link Noise}). */
+    public static List<String> java(Class<?> main, String... args) {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx64m", "-cp", System.getProperty("java.class.path"),
+                main.getName()));
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
     /** Short names: interface names are limited to 15 characters. */
     public String name(String suffix) {
         return id + suffix;
