@@ -147,7 +147,8 @@ final class PathCounterReport {
 
     /**
      * The sending sockets of one side, from their TCP_INFO: retransmits, and the segments sent
-     * estimated as each socket's bytes over its MSS; null when no sending socket's TCP_INFO was read.
+     * estimated as each socket's bytes over its MSS plus its retransmits; null when no sending
+     * socket's TCP_INFO was read.
      */
     static CounterReport.Sockets tcpSenders(List<Message.StreamTotal> totals) {
         if (totals == null) {
@@ -160,7 +161,8 @@ final class PathCounterReport {
             if (t.sent() && t.tcp() != null) {
                 sockets++;
                 retransmits += t.tcp().retransmits();
-                segments += t.bytes() / Math.max(1, t.tcp().sndMssBytes());
+                // what TcpOutSegs would count for it: the data in MSS-sized segments, and the retransmits again
+                segments += t.bytes() / Math.max(1, t.tcp().sndMssBytes()) + t.tcp().retransmits();
             }
         }
         return sockets == 0 ? null : new CounterReport.Sockets(Protocol.TCP.label(), sockets, retransmits, segments, null);

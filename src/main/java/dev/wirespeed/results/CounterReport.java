@@ -40,7 +40,8 @@ public record CounterReport(String protocol, String clientInterface, List<Counte
      * @param protocol     "tcp" or "udp"
      * @param sockets      how many were read (TCP: the sending sockets whose TCP_INFO was read)
      * @param retransmits  TCP: segments these sockets retransmitted (tcpi_total_retrans)
-     * @param segmentsSent TCP: segments they sent, estimated as bytes sent / MSS (tcpi_snd_mss)
+     * @param segmentsSent TCP: segments they sent, estimated as bytes sent / MSS (tcpi_snd_mss) plus the
+     *                     retransmits (as the host's TcpOutSegs counts them)
      * @param drops        UDP: datagrams the kernel dropped at these sockets, their receive queue full
      *                     (sk_drops: the drops column of /proc/net/udp and udp6)
      */

@@ -47,10 +47,10 @@ public final class Noise {
             System.out.println(STARTED);
             System.out.flush();
             while (System.nanoTime() < deadline) {
-                for (int i = 0; i < 50; i++) {
+                for (int i = 0; i < 5; i++) {
                     tx.write(datagram.clear());
                 }
-                Thread.sleep(1); // tens of thousands a second: enough to overflow, light on a shared CPU
+                Thread.sleep(1); // a few thousand a second: enough to overflow, light on a shared CPU
             }
         }
     }
