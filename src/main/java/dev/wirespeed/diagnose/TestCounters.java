@@ -127,9 +127,9 @@ public final class TestCounters {
         }
         if (s.drops() != null && s.drops() > 0) {
             CounterSignal sig = CounterSignal.UDP_DROPS;
-            String message = String.format(Locale.ROOT, "%s: %s dropped %s datagrams during the test: its receive queue"
-                    + " was full, the receiver did not read fast enough for its buffer", subject, which,
-                    CounterFindings.human(s.drops()));
+            String message = String.format(Locale.ROOT, "%s: %s dropped %s datagrams during the test: %s, the receiver"
+                    + " did not read fast enough for its buffer", subject, which, CounterFindings.human(s.drops()),
+                    s.sockets() == 1 ? "its receive queue was full" : "their receive queues were full");
             return new Finding(sig.ruleId, Severity.WARN, subject, message,
                     List.of(new Evidence("drops of " + which + " in /proc/net/udp", Long.toString(s.drops()))),
                     null, Fix.command(sig.fixAction, sig.fixCommand));

@@ -129,6 +129,12 @@ final class PathCounterReport {
         return results.withCounterDeltas(d == null ? null : toWire(d)).withUdpSocketDrops(udpDrops());
     }
 
+    /** A udp-bw server's results with what moved on its path and its sockets' drops. */
+    Message.UdpResults attach(Message.UdpResults results) {
+        List<Counters> d = deltas();
+        return results.withCounters(d == null ? null : toWire(d), udpDrops());
+    }
+
     /**
      * Both sides' counters with the notes drawn from them (diagnose's {@link TestCounters}); null when
      * neither side has any.
@@ -138,9 +144,22 @@ final class PathCounterReport {
      */
     static CounterReport join(Protocol protocol, String clientInterface, List<Counters> client,
                               CounterReport.Sockets clientSockets, Message.Results remote) {
-        List<Counters> server = remote == null || remote.counterDeltas() == null ? null : fromWire(remote.counterDeltas());
-        CounterReport.Sockets serverSockets = remote == null ? null
-                : protocol == Protocol.TCP ? tcpSenders(remote.streams()) : sockets(remote.udpSocketDrops());
+        return join(protocol, clientInterface, client, clientSockets, remote == null ? null : remote.counterDeltas(),
+                remote == null ? null : protocol == Protocol.TCP ? tcpSenders(remote.streams())
+                        : sockets(remote.udpSocketDrops()));
+    }
+
+    /** As above, for a udp-bw test. */
+    static CounterReport join(String clientInterface, List<Counters> client, CounterReport.Sockets clientSockets,
+                              Message.UdpResults remote) {
+        return join(Protocol.UDP, clientInterface, client, clientSockets, remote == null ? null : remote.counterDeltas(),
+                remote == null ? null : sockets(remote.udpSocketDrops()));
+    }
+
+    private static CounterReport join(Protocol protocol, String clientInterface, List<Counters> client,
+                                      CounterReport.Sockets clientSockets, List<CounterDelta> serverDeltas,
+                                      CounterReport.Sockets serverSockets) {
+        List<Counters> server = serverDeltas == null ? null : fromWire(serverDeltas);
         return TestCounters.report(protocol, new TestCounters.Side(clientInterface, client, clientSockets),
                 new TestCounters.Side(null, server, serverSockets));
     }

@@ -21,6 +21,7 @@ final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Messag
     private final List<DatagramChannel> channels = new ArrayList<>();
     private final UdpAssembler assembler;
     private UdpGroup group;
+    private PathCounterReport counters;
 
     UdpBwPlane(UdpBwClient.Config config, UdpBwClient.Listener listener) {
         super(config.spec(), Message.UdpInterval.class);
@@ -48,10 +49,17 @@ final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Messag
     }
 
     @Override
+    public void connected(SocketChannel control) {
+        counters = PathCounterReport.startInBackground(control);
+    }
+
+    @Override
     public void ready(BwResult.Peer server, SocketChannel control) throws IOException {
         for (DatagramChannel ch : channels) {
             UdpSetup.drain(ch);
         }
+        counters.awaitBefore(); // the data flows after this: Start follows ready()
+        counters.watchUdp(channels); // their drops are the test's own (issue 26)
         listener.connected(server, spec);
         group = new UdpGroup("ws-client", channels, sends(channels.size()), spec, UdpHeader.WIRESPEED,
                 config.receiveDrop());
@@ -86,6 +94,7 @@ final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Messag
         if (serverOk) {
             group.drainReceivers();
         }
+        counters.udpEnded(); // before closing the sockets takes their rows away
         group.close(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
         sampler.finish(group.dataEndNanos(stopNanos));
     }
@@ -101,7 +110,9 @@ final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Messag
         Message.UdpResults local = new Message.UdpResults(
                 group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime(), stopNanos),
                 new Message.CpuTime(group.cpu().userNanos(), group.cpu().systemNanos(), stopNanos - end.startNanos()));
-        return assembler.build(end.startedAt(), end.server(), local, end.remote(), outcome);
+        return assembler.build(end.startedAt(), end.server(), local, end.remote(), outcome)
+                .withCounters(PathCounterReport.join(counters.interfaceName(), counters.deltas(), counters.udpSockets(),
+                        end.remote()));
     }
 
     @Override

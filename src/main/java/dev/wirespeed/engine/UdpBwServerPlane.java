@@ -19,8 +19,10 @@ final class UdpBwServerPlane implements ServerPlane {
     private long startNanos;
     private long stopNanos;
     private List<Message.UdpTotal> totals = List.of();
+    private final ServerPlane.Setup setup;
 
     UdpBwServerPlane(ServerPlane.Setup setup) {
+        this.setup = setup;
         this.spec = setup.spec();
         this.channels = setup.udp();
         boolean[] sends = new boolean[channels.size()];
@@ -50,6 +52,7 @@ final class UdpBwServerPlane implements ServerPlane {
         if (clean) {
             group.drainReceivers();
         }
+        setup.counters().udpEnded(); // the sockets' drops, before closing them takes their rows away
         group.close(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
         sampler.finish(group.dataEndNanos(stopNanos));
         totals = group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime(), stopNanos);
@@ -57,8 +60,8 @@ final class UdpBwServerPlane implements ServerPlane {
 
     @Override
     public Message results() {
-        return new Message.UdpResults(totals, new Message.CpuTime(group.cpu().userNanos(), group.cpu().systemNanos(),
-                stopNanos - startNanos));
+        return setup.counters().attach(new Message.UdpResults(totals, new Message.CpuTime(group.cpu().userNanos(),
+                group.cpu().systemNanos(), stopNanos - startNanos)));
     }
 
     @Override

@@ -143,8 +143,23 @@ public sealed interface Message {
     record UdpInterval(long startNanos, long endNanos, boolean omitted, boolean last, int[] streams,
                        List<UdpCounts> counts) implements Message {}
 
-    /** One side's UDP totals at the end of a udp-bw test. */
-    record UdpResults(List<UdpTotal> streams, CpuTime cpu) implements Message {}
+    /**
+     * One side's UDP totals at the end of a udp-bw test.
+     *
+     * @param counterDeltas  what moved on this side's path (as {@link Results}); absent from older peers
+     * @param udpSocketDrops the drops of this side's UDP sockets of the test; absent from older peers
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record UdpResults(List<UdpTotal> streams, CpuTime cpu, List<CounterDelta> counterDeltas,
+                      UdpSocketDrops udpSocketDrops) implements Message {
+        public UdpResults(List<UdpTotal> streams, CpuTime cpu) {
+            this(streams, cpu, null, null);
+        }
+
+        public UdpResults withCounters(List<CounterDelta> deltas, UdpSocketDrops drops) {
+            return new UdpResults(streams, cpu, deltas, drops);
+        }
+    }
 
     /**
      * Datagram counts of one stream over some span, as the receiver saw them (RFC 3550 A.8 jitter;
