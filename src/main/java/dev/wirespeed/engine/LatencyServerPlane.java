@@ -73,7 +73,8 @@ final class LatencyServerPlane implements ServerPlane {
         Message.DataPathUsed placement = pinProblem == null ? null
                 : new Message.DataPathUsed(null, null, List.of(pinProblem));
         return setup.counters().attach(new Message.Results(List.of(), new Message.CpuTime(cpu.userNanos(),
-                cpu.systemNanos(), endNanos - startNanos), null, placement));
+                cpu.systemNanos(), endNanos - startNanos), null, placement),
+                dev.wirespeed.results.Protocol.of(spec.udp()));
     }
 
     @Override

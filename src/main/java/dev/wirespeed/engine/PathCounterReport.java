@@ -123,16 +123,22 @@ final class PathCounterReport {
         return new UdpSocketDrops(c.sockets(), c.read(), c.drops());
     }
 
-    /** The server's results with what moved on its path and its UDP sockets' drops. */
-    Message.Results attach(Message.Results results) {
-        List<Counters> d = deltas();
-        return results.withCounterDeltas(d == null ? null : toWire(d)).withUdpSocketDrops(udpDrops());
+    /**
+     * The server's results with what moved on its path (host-wide counters of the test's
+     * {@code protocol} only: another protocol's are no part of the test) and its UDP sockets' drops.
+     */
+    Message.Results attach(Message.Results results, Protocol protocol) {
+        return results.withCounterDeltas(wireDeltas(protocol)).withUdpSocketDrops(udpDrops());
     }
 
-    /** A udp-bw server's results with what moved on its path and its sockets' drops. */
+    /** A udp-bw server's results, as {@link #attach(Message.Results, Protocol)}. */
     Message.UdpResults attach(Message.UdpResults results) {
-        List<Counters> d = deltas();
-        return results.withCounters(d == null ? null : toWire(d), udpDrops());
+        return results.withCounters(wireDeltas(Protocol.UDP), udpDrops());
+    }
+
+    private List<CounterDelta> wireDeltas(Protocol protocol) {
+        List<Counters> d = TestCounters.ofProtocol(deltas(), protocol);
+        return d == null ? null : toWire(d);
     }
 
     /**

@@ -76,7 +76,8 @@ final class TcpBwServerPlane implements ServerPlane {
         group.join(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
         totals = group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime());
         return setup.counters().attach(new Message.Results(totals, new Message.CpuTime(group.cpu().userNanos(),
-                group.cpu().systemNanos(), endNanos - startNanos), retransmits, group.pathUsed()));
+                group.cpu().systemNanos(), endNanos - startNanos), retransmits, group.pathUsed()),
+                dev.wirespeed.results.Protocol.TCP);
     }
 
     @Override
