@@ -1,6 +1,7 @@
 package dev.wirespeed.cluster;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -75,9 +76,9 @@ public final class Outliers {
 
     /** What a slow pair's re-test showed (issue 26: outliers are confirmed before they are named). */
     public enum Status {
-        @com.fasterxml.jackson.annotation.JsonProperty("confirmed") CONFIRMED,
-        @com.fasterxml.jackson.annotation.JsonProperty("not confirmed") NOT_CONFIRMED,
-        @com.fasterxml.jackson.annotation.JsonProperty("not enough evidence") NOT_ENOUGH_EVIDENCE;
+        @JsonProperty("confirmed") CONFIRMED,
+        @JsonProperty("not confirmed") NOT_CONFIRMED,
+        @JsonProperty("not enough evidence") NOT_ENOUGH_EVIDENCE;
 
         public String label() {
             return switch (this) {

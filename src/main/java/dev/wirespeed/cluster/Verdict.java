@@ -3,8 +3,10 @@ package dev.wirespeed.cluster;
 import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.units.Rate;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /** The verdict lines of a mesh: hosts that could not be tested, suspects, slow links, differences. */
 final class Verdict {
@@ -81,7 +83,7 @@ final class Verdict {
         if (a.unconfirmed() == null) {
             return;
         }
-        java.util.Set<String> hostsSaid = new java.util.HashSet<>();
+        Set<String> hostsSaid = new HashSet<>();
         int lines = 0;
         for (Outliers.Outlier o : a.unconfirmed()) {
             Outliers.Evidence e = o.evidence();

@@ -2,6 +2,7 @@ package dev.wirespeed.diagnose;
 
 import dev.wirespeed.host.Counters;
 import dev.wirespeed.host.Evidence;
+import dev.wirespeed.host.Observed;
 import dev.wirespeed.results.CounterReport;
 import dev.wirespeed.results.Protocol;
 import java.util.ArrayList;
@@ -148,7 +149,7 @@ public final class TestCounters {
                 out.add(c);
                 continue;
             }
-            Map<String, dev.wirespeed.host.Observed<Long>> kept = new LinkedHashMap<>();
+            Map<String, Observed<Long>> kept = new LinkedHashMap<>();
             c.values().forEach((name, v) -> {
                 if (belongsTo(name, protocol)) {
                     kept.put(name, v);
@@ -192,7 +193,7 @@ public final class TestCounters {
         }
         List<Counters> out = new ArrayList<>();
         for (Counters c : side) {
-            Map<String, dev.wirespeed.host.Observed<Long>> kept = new LinkedHashMap<>();
+            Map<String, Observed<Long>> kept = new LinkedHashMap<>();
             for (String name : CounterFindings.mattering(c, v -> v != 0).keySet()) {
                 kept.put(name, c.values().get(name));
             }

@@ -246,8 +246,8 @@ final class LatPlane implements ClientPlane<Message.Results, LatResult> {
                 : new LatResult.Fallbacks(pinProblem == null ? null : List.of(pinProblem), serverFallbacks);
         return new LatResult(LatResult.SCHEMA, new BwResult.Tool("wirespeed", Version.get()),
                 end.startedAt().toString(), ResultAssembler.localPeer(), end.server(), params, measured, cpuResult,
-                outcome, pingPong.ioPath(), PathCounterReport.join(Protocol.of(config.udp()), counters.interfaceName(), counterDeltas,
-                        counters.udpSockets(), remote),
+                outcome, pingPong.ioPath(), PathCounterReport.join(Protocol.of(config.udp()), counters.interfaceName(),
+                        counterDeltas, counters.udpSockets(), remote),
                 fallbacks);
     }
 

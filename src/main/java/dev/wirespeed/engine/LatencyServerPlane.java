@@ -3,6 +3,7 @@ package dev.wirespeed.engine;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.measure.CpuAccumulator;
 import dev.wirespeed.measure.CpuClock;
+import dev.wirespeed.results.Protocol;
 import dev.wirespeed.units.ByteSize;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
@@ -74,7 +75,7 @@ final class LatencyServerPlane implements ServerPlane {
                 : new Message.DataPathUsed(null, null, List.of(pinProblem));
         return setup.counters().attach(new Message.Results(List.of(), new Message.CpuTime(cpu.userNanos(),
                 cpu.systemNanos(), endNanos - startNanos), null, placement),
-                dev.wirespeed.results.Protocol.of(spec.udp()));
+                Protocol.of(spec.udp()));
     }
 
     @Override

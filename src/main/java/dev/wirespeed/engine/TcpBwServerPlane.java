@@ -1,6 +1,7 @@
 package dev.wirespeed.engine;
 
 import dev.wirespeed.measure.TcpCounters;
+import dev.wirespeed.results.Protocol;
 import dev.wirespeed.units.ByteSize;
 import dev.wirespeed.units.Rate;
 import dev.wirespeed.wire.Direction;
@@ -77,7 +78,7 @@ final class TcpBwServerPlane implements ServerPlane {
         totals = group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime());
         return setup.counters().attach(new Message.Results(totals, new Message.CpuTime(group.cpu().userNanos(),
                 group.cpu().systemNanos(), endNanos - startNanos), retransmits, group.pathUsed()),
-                dev.wirespeed.results.Protocol.TCP);
+                Protocol.TCP);
     }
 
     @Override

@@ -6,6 +6,8 @@ import dev.wirespeed.results.CounterReport;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
 
 /** The "Counters during the test" block of bw and lat text, and its verdict line (issue 18). */
 public final class CountersText {
@@ -56,7 +58,7 @@ public final class CountersText {
             return;
         }
         String which = side + " sockets (the test's " + (s.sockets() == 1 ? "" : s.sockets() + " ")
-                + s.protocol().toUpperCase(java.util.Locale.ROOT) + "): ";
+                + s.protocol().toUpperCase(Locale.ROOT) + "): ";
         if (s.retransmits() != null && s.retransmits() > 0) {
             lines.add(which + "retransmits +" + CounterFindings.human(s.retransmits())
                     + (s.segmentsSent() == null ? "" : " of about " + CounterFindings.human(s.segmentsSent()) + " segments sent"));
@@ -77,7 +79,7 @@ public final class CountersText {
             var m = CounterFindings.mattering(d, v -> v != 0);
             if (!m.isEmpty()) {
                 String counts = m.entrySet().stream().map(e -> e.getKey() + " +" + CounterFindings.human(e.getValue()))
-                        .collect(java.util.stream.Collectors.joining(", "));
+                        .collect(Collectors.joining(", "));
                 lines.add(side + " " + (hostWide ? "" : CounterFindings.label(d) + ": ") + counts);
             }
         }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.JsonSchemas;
 import dev.wirespeed.testing.Netns;
+import dev.wirespeed.testing.Noise;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -88,8 +89,8 @@ class MeshNetnsIT {
             }
         }
         Path flood = dir.resolve("flood.log");
-        Process flooding = net.start(ns.get(FLOODED - 1), Netns.java(dev.wirespeed.testing.Noise.class, "udp-flood", "600"), flood);
-        assertThat(Netns.awaitText(flood, dev.wirespeed.testing.Noise.STARTED, flooding, 60_000)).as(read(flood)).isTrue();
+        Process flooding = net.start(ns.get(FLOODED - 1), Netns.java(Noise.class, "udp-flood", "600"), flood);
+        assertThat(Netns.awaitText(flood, Noise.STARTED, flooding, 60_000)).as(read(flood)).isTrue();
         for (int i = 1; i <= HOSTS; i++) {
             startAgent(i, "token");
         }

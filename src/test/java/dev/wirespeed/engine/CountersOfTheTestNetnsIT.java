@@ -41,12 +41,7 @@ class CountersOfTheTestNetnsIT {
         testNs = net.add("t");
         String peerNs = net.add("p");
         String testIf = net.name("t");
-        String peerIf = net.name("p");
-        net.ip("link", "add", testIf, "netns", testNs, "type", "veth", "peer", "name", peerIf, "netns", peerNs);
-        net.ip("-n", testNs, "addr", "add", TEST_ADDRESS + "/24", "dev", testIf);
-        net.ip("-n", peerNs, "addr", "add", PEER_ADDRESS + "/24", "dev", peerIf);
-        net.ip("-n", testNs, "link", "set", testIf, "up");
-        net.ip("-n", peerNs, "link", "set", peerIf, "up");
+        net.veth(testNs, testIf, TEST_ADDRESS + "/24", peerNs, net.name("p"), PEER_ADDRESS + "/24");
         // the other TCP connection's losses: a token bucket too short for it (as CounterDeltasNetnsIT)
         net.exec(testNs, "tc", "qdisc", "add", "dev", testIf, "root", "tbf", "rate", "50mbit", "burst", "16kb",
                 "limit", "16kb");

@@ -73,6 +73,18 @@ public final class Netns implements AutoCloseable {
         return ns;
     }
 
+    /**
+     * A veth pair from namespace {@code nsA} (interface {@code ifA}, {@code addressA}, e.g.
+     * "198.18.2.1/24") to {@code nsB}, both ends up.
+     */
+    public void veth(String nsA, String ifA, String addressA, String nsB, String ifB, String addressB) throws IOException {
+        ip("link", "add", ifA, "netns", nsA, "type", "veth", "peer", "name", ifB, "netns", nsB);
+        ip("-n", nsA, "addr", "add", addressA, "dev", ifA);
+        ip("-n", nsB, "addr", "add", addressB, "dev", ifB);
+        ip("-n", nsA, "link", "set", ifA, "up");
+        ip("-n", nsB, "link", "set", ifB, "up");
+    }
+
     /** Runs {@code ip ARGS…}; fails with the command's output. */
     public void ip(String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of("ip"));
