@@ -7,6 +7,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /** The drops of a test's own UDP sockets, found by their endpoints among every socket of the host. */
@@ -28,14 +29,14 @@ class SocketDropsTest {
                 row(server, at("127.0.0.1", 40001), 10),
                 row(server, at("127.0.0.1", 40002), 0),
                 row(at("127.0.0.1", 9999), at("0.0.0.0", 0), 1_000)));
-        List<ProcNetUdp.Socket>[] now = new List[] {table};
+        AtomicReference<List<ProcNetUdp.Socket>> now = new AtomicReference<>(table);
         SocketDrops d = new SocketDrops(List.of(new SocketDrops.Endpoints(server, at("127.0.0.1", 40001)),
-                new SocketDrops.Endpoints(at("0.0.0.0", 5301), at("127.0.0.1", 40002))), () -> now[0]);
-        now[0] = List.of(
+                new SocketDrops.Endpoints(at("0.0.0.0", 5301), at("127.0.0.1", 40002))), now::get);
+        now.set(List.of(
                 row(at("0.0.0.0", 5301), at("0.0.0.0", 0), 50),
                 row(server, at("127.0.0.1", 40001), 25),
                 row(server, at("127.0.0.1", 40002), 3),
-                row(at("127.0.0.1", 9999), at("0.0.0.0", 0), 900_000));
+                row(at("127.0.0.1", 9999), at("0.0.0.0", 0), 900_000)));
         assertThat(d.count()).isEqualTo(new SocketDrops.Count(2, 2, 18L));
     }
 
@@ -50,9 +51,9 @@ class SocketDropsTest {
     void theThirtyTwoBitCountWraps() throws Exception {
         InetSocketAddress a = at("127.0.0.1", 1);
         InetSocketAddress b = at("127.0.0.1", 2);
-        List<ProcNetUdp.Socket>[] now = new List[] {List.of(row(a, b, 0xFFFF_FFF0L))};
-        SocketDrops d = new SocketDrops(List.of(new SocketDrops.Endpoints(a, b)), () -> now[0]);
-        now[0] = List.of(row(a, b, 0x10));
+        AtomicReference<List<ProcNetUdp.Socket>> now = new AtomicReference<>(List.of(row(a, b, 0xFFFF_FFF0L)));
+        SocketDrops d = new SocketDrops(List.of(new SocketDrops.Endpoints(a, b)), now::get);
+        now.set(List.of(row(a, b, 0x10)));
         assertThat(d.count().drops()).isEqualTo(0x20L);
     }
 }
