@@ -38,8 +38,10 @@ public final class CountersText {
         if (!hostWide.isEmpty()) {
             lines.add(CounterFindings.HOST_WIDE_NOTE + ": " + String.join(" · ", hostWide));
         }
-        String where = "client " + (c.clientInterface() == null ? "?" : c.clientInterface())
-                + (c.server() == null ? ", server not reported" : ", server " + (c.serverInterface() == null ? "?" : c.serverInterface()));
+        // a side whose route to its peer named no interface (the peer did not say) is worded, not a bare "?"
+        String where = "client " + (c.clientInterface() == null ? "interface unknown" : c.clientInterface())
+                + (c.server() == null ? ", server not reported"
+                        : ", server " + (c.serverInterface() == null ? "interface unknown" : c.serverInterface()));
         if (lines.isEmpty()) {
             out.println("Counters during the test (" + where + "): no drops, errors, pauses or retransmits");
             return;
