@@ -53,6 +53,7 @@ class CounterDeltasNetnsIT {
         // cannot queue counts in the root qdisc's "dropped" (and TCP retransmits it). The rate keeps the test CPU-light.
         net.exec(clientNs, "tc", "qdisc", "add", "dev", clientIf, "root", "tbf", "rate", "100mbit", "burst", "16kb",
                 "limit", "16kb");
+        Netns.lossyCongestionControl(net, clientNs);
         Process server = net.start(serverNs, Netns.wirespeed("server", "--bind", SERVER_ADDRESS), dir.resolve("server.log"));
         assertThat(Netns.awaitText(dir.resolve("server.log"), "listening on", server, 60_000))
                 .as(read(dir.resolve("server.log"))).isTrue();

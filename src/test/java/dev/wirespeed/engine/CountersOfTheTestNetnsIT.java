@@ -45,6 +45,7 @@ class CountersOfTheTestNetnsIT {
         // the other TCP connection's losses: a token bucket too short for it (as CounterDeltasNetnsIT)
         net.exec(testNs, "tc", "qdisc", "add", "dev", testIf, "root", "tbf", "rate", "50mbit", "burst", "16kb",
                 "limit", "16kb");
+        Netns.lossyCongestionControl(net, testNs);
         start(peerNs, "sink", Netns.java(Noise.class, "tcp-sink", PEER_ADDRESS, "5399", NOISE_SECONDS));
         start(testNs, "sender", Netns.java(Noise.class, "tcp-send", PEER_ADDRESS, "5399", NOISE_SECONDS));
         start(testNs, "flood", Netns.java(Noise.class, "udp-flood", NOISE_SECONDS));
@@ -92,10 +93,16 @@ class CountersOfTheTestNetnsIT {
 
     @Test
     void aUdpPingPongBesideTcpLossNamesNoTcpCounter() throws Exception {
-        long retransBefore = snmp("Tcp", "RetransSegs");
-        String json = run("lat", "--udp", "127.0.0.1", "-n", "20000", "--json", "--no-save");
-        assertThat(snmp("Tcp", "RetransSegs")).as("the other connection retransmitted during the test")
-                .isGreaterThan(retransBefore);
+        // the lossy TCP beside it must retransmit while the test runs; on a loaded host a short run may
+        // see none, so a run is repeated (at most 3) until it does
+        String json = null;
+        boolean beside = false;
+        for (int attempt = 0; attempt < 3 && !beside; attempt++) {
+            long retransBefore = snmp("Tcp", "RetransSegs");
+            json = run("lat", "--udp", "127.0.0.1", "-n", "20000", "--json", "--no-save");
+            beside = snmp("Tcp", "RetransSegs") > retransBefore;
+        }
+        assertThat(beside).as("the other connection retransmitted during the test").isTrue();
         JsonNode counters = Json.MAPPER.readTree(json).path("counters");
         assertThat(counters.toString()).doesNotContain("Tcp").doesNotContain("tcp_rmem");
         assertThat(counters.path("protocol").asString()).isEqualTo("udp");

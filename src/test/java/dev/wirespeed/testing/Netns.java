@@ -99,6 +99,23 @@ public final class Netns implements AutoCloseable {
         check(cmd);
     }
 
+    /**
+     * TCP in {@code ns} that loses packets at a short token bucket on its own interface: BBR there.
+     * Measured on this kernel (6.18): with cubic, the default, a stream behind such a bucket showed
+     * qdisc drops but 0 retransmits (a packet the local queue refuses was never sent, and cubic backs
+     * off); with BBR, which keeps pacing at its estimate, its sockets retransmit, as on a lossy link. The
+     * setting is the namespace's own (net.ipv4.tcp_congestion_control is per network namespace); the
+     * host's stays untouched. Skips the test where the kernel has no BBR.
+     */
+    public static void lossyCongestionControl(Netns net, String ns) throws IOException {
+        try {
+            net.exec(ns, "sysctl", "-q", "-w", "net.ipv4.tcp_congestion_control=bbr");
+        } catch (IOException e) {
+            org.junit.jupiter.api.Assumptions.abort("SKIPPED: no tcp_bbr in this kernel (a lossy TCP here needs it): "
+                    + e.getMessage());
+        }
+    }
+
     /** Starts a long-running command inside a namespace, its output going to {@code log}; killed on close. */
     public Process start(String ns, List<String> command, Path log) throws IOException {
         List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", ns));
