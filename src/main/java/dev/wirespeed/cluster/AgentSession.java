@@ -2,6 +2,7 @@ package dev.wirespeed.cluster;
 
 import dev.wirespeed.diagnose.DoctorReport;
 import dev.wirespeed.diagnose.Finding;
+import dev.wirespeed.diagnose.TestCounters;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.io.Io;
@@ -307,7 +308,7 @@ final class AgentSession {
                         d.senderSummary(), d.receiverSummary()))
                 .toList();
         return new BwResult(r.schema(), r.tool(), r.startedAt(), r.client(), r.server(), r.params(), directions, r.cpu(),
-                r.dataPath(), r.outcome(), r.counters() == null ? null : r.counters().mattering());
+                r.dataPath(), r.outcome(), TestCounters.mattering(r.counters()));
     }
 
     private static String describe(BwResult r) {

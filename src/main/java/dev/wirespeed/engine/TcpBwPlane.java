@@ -2,6 +2,7 @@ package dev.wirespeed.engine;
 
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.Protocol;
 import dev.wirespeed.results.BwResult.IntervalReport;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.Preamble;
@@ -96,7 +97,8 @@ final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.In
         BwResult.Outcome outcome = ClientOutcome.of(end.status(), end.endNanos() - end.startNanos(), end.problem());
         Message.Results local = group.results(end.endNanos());
         return assembler.build(end.startedAt(), ResultAssembler.localPeer(), end.server(), local, end.remote(), outcome)
-                .withCounters(PathCounterReport.join(counters.interfaceName(), counterDeltas, end.remote()));
+                .withCounters(PathCounterReport.join(Protocol.TCP, counters.interfaceName(), counterDeltas,
+                        PathCounterReport.tcpSenders(local.streams()), end.remote()));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.wirespeed.engine;
 
+import dev.wirespeed.results.Protocol;
 import dev.wirespeed.units.ByteSize;
 import dev.wirespeed.units.Rate;
 import dev.wirespeed.wire.Direction;
@@ -58,7 +59,7 @@ final class TcpBwServerPlane implements ServerPlane {
         group.join(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
         Message.Results results = group.results(endNanos);
         totals = results.streams();
-        return results.withCounterDeltas(setup.counters().deltas());
+        return setup.counters().attach(results, Protocol.TCP);
     }
 
     @Override

@@ -20,6 +20,7 @@ final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Messag
     private final List<DatagramChannel> channels = new ArrayList<>();
     private final UdpAssembler assembler;
     private UdpGroup group;
+    private PathCounterReport counters;
 
     UdpBwPlane(UdpBwClient.Config config, UdpBwClient.Listener listener) {
         super(config.spec(), Message.UdpInterval.class);
@@ -47,10 +48,17 @@ final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Messag
     }
 
     @Override
+    public void connected(SocketChannel control) {
+        counters = PathCounterReport.startInBackground(control);
+    }
+
+    @Override
     public void ready(BwResult.Peer server, SocketChannel control) throws IOException {
         for (DatagramChannel ch : channels) {
             UdpSetup.drain(ch);
         }
+        counters.awaitBefore(); // the data flows after this: Start follows ready()
+        counters.watchUdp(channels); // their drops are the test's own (issue 26)
         listener.connected(server, spec);
         group = use(new UdpGroup("ws-client", channels, true, spec, UdpHeader.WIRESPEED, config.receiveDrop()));
         group.sample(group.intervalNanos(), s -> report(assembler.local(group.interval(s))));
@@ -83,6 +91,7 @@ final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Messag
         if (serverOk) {
             group.drainReceivers();
         }
+        counters.udpEnded(); // before closing the sockets takes their rows away
         group.close(stopNanos);
     }
 
@@ -94,7 +103,9 @@ final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Messag
     public UdpResult result(Ending<Message.UdpResults> end) {
         long stopNanos = end.endNanos();
         BwResult.Outcome outcome = ClientOutcome.of(end.status(), stopNanos - end.startNanos(), end.problem());
-        return assembler.build(end.startedAt(), end.server(), group.results(stopNanos), end.remote(), outcome);
+        return assembler.build(end.startedAt(), end.server(), group.results(stopNanos), end.remote(), outcome)
+                .withCounters(PathCounterReport.join(counters.interfaceName(), counters.deltas(), counters.udpSockets(),
+                        end.remote()));
     }
 
     @Override

@@ -16,8 +16,10 @@ final class UdpBwServerPlane implements ServerPlane {
     private final UdpGroup group;
     private long stopNanos;
     private List<Message.UdpTotal> totals = List.of();
+    private final ServerPlane.Setup setup;
 
     UdpBwServerPlane(ServerPlane.Setup setup) {
+        this.setup = setup;
         this.spec = setup.spec();
         this.channels = setup.udp();
         this.group = new UdpGroup("ws-server", channels, false, spec, UdpHeader.WIRESPEED, null);
@@ -41,13 +43,14 @@ final class UdpBwServerPlane implements ServerPlane {
         if (clean) {
             group.drainReceivers();
         }
+        setup.counters().udpEnded(); // the sockets' drops, before closing them takes their rows away
         group.close(stopNanos);
         totals = group.totals(stopNanos);
     }
 
     @Override
     public Message results() {
-        return new Message.UdpResults(totals, group.cpu(stopNanos));
+        return setup.counters().attach(new Message.UdpResults(totals, group.cpu(stopNanos)));
     }
 
     @Override

@@ -259,7 +259,14 @@ class RightFixTest {
                 fires("fix iperf3-error: connection refused", paste("$ iperf3 -c 10.0.0.2\niperf3: error - unable to connect to "
                         + "server: Connection refused\n"), "iperf3-error", "iperf3 to 10.0.0.2", "iperf3 -s", List.of(), List.of()),
                 fires("fix iperf3-error: busy server", paste("$ iperf3 -c 10.0.0.2\niperf3: error - the server is busy running a "
-                        + "test. try again later\n"), "iperf3-error", "iperf3 to 10.0.0.2", "iperf3 -s -p 5202", List.of(), List.of()));
+                        + "test. try again later\n"), "iperf3-error", "iperf3 to 10.0.0.2", "iperf3 -s -p 5202", List.of(), List.of()),
+                // a UDP iperf 2 client with no server: the server needs -u too, and nothing else (no iperf3 command)
+                fires("fix run-failed: iperf2 UDP with no server", fixtures("iperf/iperf2-2.1.8-udp-client-no-server.txt"),
+                        "run-failed", "", "iperf -s -u -p 15999", List.of("-u on the server", "firewall"), List.of("iperf3")),
+                // no cpufreq driver: the platform driver first; in a VM there is nothing to do, and the facts cannot tell
+                fires("fix cpufreq-no-driver: driver, then governor", fixtures("host/cpupower-frequency-info-no-driver-ubuntu2004-forum.txt"),
+                        "cpufreq-no-driver", "", "modprobe acpi_cpufreq && cpupower frequency-set -g performance",
+                        List.of("on bare metal", "in a VM nothing to do"), List.of("reboot")));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -284,5 +291,29 @@ class RightFixTest {
         for (String refused : row.refused()) {
             assertThat(all).as(row.name() + ": refuses '" + refused + "'").doesNotContain(refused.toLowerCase());
         }
+    }
+
+    /**
+     * "The right-fix table covers every finding that prints a command": every rule that prints one on
+     * some fixture tree, fixture output or seed has a row here; the counter rules' commands are pinned
+     * in {@code CounterFindingsBothPathsTest} and {@code RingFixDoctorTest} (class comment).
+     */
+    @org.junit.jupiter.api.Test
+    void everyRuleThatPrintsACommandHasARow() {
+        java.util.Set<String> printing = new java.util.TreeSet<>();
+        java.util.function.Consumer<List<Finding>> note = fs -> fs.stream()
+                .filter(f -> f.fix() != null && f.fix().command() != null && !f.fix().command().isBlank())
+                .forEach(f -> printing.add(f.rule()));
+        for (String tree : ExplainDoctorAgreementTest.TREES) {
+            note.accept(RuleSet.standard().diagnose(Fixtures.facts(tree)));
+        }
+        for (String file : Fixture.all()) {
+            note.accept(Explainer.standard().explain(file, Fixture.text(file)).findings());
+        }
+        java.util.Set<String> rowed = new java.util.TreeSet<>();
+        rows().forEach(r -> rowed.add(r.rule()));
+        List<String> missing = printing.stream().filter(id -> !id.startsWith("counter-") && !rowed.contains(id)).toList();
+        assertThat(printing).as("rules printing a command somewhere").hasSizeGreaterThan(10);
+        assertThat(missing).as("rules that print a command with no right-fix row").isEmpty();
     }
 }
