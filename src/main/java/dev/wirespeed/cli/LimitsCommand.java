@@ -33,6 +33,8 @@ import picocli.CommandLine.Spec;
             "  wirespeed limits --eth 25G --ports 2 --mtu 9000 --pcie gen3x4    seed 004: dual 25G in an x4 slot",
             "  wirespeed limits --ib \"4X EDR\" --pcie gen3x16",
             "  wirespeed limits --ib \"40 Gb/sec (4X QDR)\" --ipoib connected",
+            "  wirespeed limits --eth 25G --roce                seed 000: ib_send_bw over RoCE at MTU 1500",
+            "  wirespeed limits --eth 100G --mtu 9000 --roce=write --msg 4096",
             "  wirespeed limits --root /tmp/host1 --json    a captured host, as JSON",
             "",
             "Rates are decimal (1 Gbit/s = 10^9 bit/s). Raw = after the line code; usable = after protocol overhead.",
@@ -59,6 +61,20 @@ public final class LimitsCommand implements Callable<Integer> {
 
     @Option(names = "--ipoib", paramLabel = "MODE", description = "TCP over IPoIB in this mode: connected or datagram (with --ib).")
     String ipoib;
+
+    @Option(names = "--roce", paramLabel = "VERB", arity = "0..1", fallbackValue = "send",
+            description = "RDMA over the --eth link (RoCEv2: IPv4 20 + UDP 8 + BTH 12 + ICRC 4 per packet), not TCP; "
+                    + "VERB send (default) or write (RDMA WRITE: RETH 16 in each message's first packet, see --msg).")
+    String roce;
+
+    @Option(names = "--roce-mtu", paramLabel = "BYTES",
+            description = "Active RoCE MTU (256..4096; default: the largest the Ethernet MTU allows, as the kernel picks it: "
+                    + "1024 at MTU 1500, 4096 from 4192).")
+    Integer roceMtu;
+
+    @Option(names = "--msg", paramLabel = "BYTES",
+            description = "RDMA WRITE message size with --roce=write (1..2^31; default 65536, perftest's).")
+    Integer messageBytes;
 
     @Option(names = "--pcie", paramLabel = "LINK", description = "PCIe link, e.g. gen3x4, gen4x16.")
     String pcie;
@@ -92,8 +108,9 @@ public final class LimitsCommand implements Callable<Integer> {
     }
 
     private LimitsReport fromHost() {
-        if (mtu != null || ipoib != null || maxPayloadBytes != null || ports != 1) {
-            throw Check.usage(spec, "--mtu, --ipoib, --mps and --ports describe a path given with --eth, --ib or --pcie");
+        if (mtu != null || ipoib != null || maxPayloadBytes != null || ports != 1 || roce != null || roceMtu != null
+                || messageBytes != null) {
+            throw Check.usage(spec, "--mtu, --ipoib, --roce, --mps and --ports describe a path given with --eth, --ib or --pcie");
         }
         Facts facts = host.read(spec, null);
         return LimitsReport.of(facts.origin(), HostPaths.of(facts).stream().map(HostPaths.HostPath::limit).toList());
@@ -110,6 +127,12 @@ public final class LimitsCommand implements Callable<Integer> {
         }
         if (ipoib != null && ib == null) {
             throw Check.usage(spec, "--ipoib needs --ib");
+        }
+        if ((roce != null || roceMtu != null || messageBytes != null) && eth == null) {
+            throw Check.usage(spec, "--roce, --roce-mtu and --msg need --eth (RoCE runs over Ethernet; give InfiniBand with --ib)");
+        }
+        if ((roceMtu != null || messageBytes != null) && roce == null) {
+            throw Check.usage(spec, (roceMtu != null ? "--roce-mtu" : "--msg") + " needs --roce");
         }
         List<Stage> stages = new ArrayList<>();
         if (eth != null) {
@@ -140,7 +163,35 @@ public final class LimitsCommand implements Callable<Integer> {
         }
         int m = mtu == null ? 1500 : mtu;
         Check.range(spec, "--mtu", m, 576, 65536);
-        return Links.ethernet(bps / 1e9, ports, m);
+        return roce == null ? Links.ethernet(bps / 1e9, ports, m) : roce(bps / 1e9, m);
+    }
+
+    /** RoCEv2 over the Ethernet link: the verb, the RoCE MTU the Ethernet MTU allows, the message size of a write. */
+    private Stage roce(double gbps, int ethernetMtu) {
+        boolean write = switch (roce.toLowerCase(Locale.ROOT)) {
+            case "send" -> false;
+            case "write" -> true;
+            default -> throw Check.usage(spec, "--roce " + roce + " is not a verb (send or write)");
+        };
+        if (messageBytes != null && !write) {
+            throw Check.usage(spec, "--msg is the size of an RDMA WRITE: give --roce=write");
+        }
+        int allowed = dev.wirespeed.limits.Framing.roceActiveMtu(ethernetMtu);
+        if (roceMtu != null) {
+            if (Integer.bitCount(roceMtu) != 1 || roceMtu < 256 || roceMtu > 4096) {
+                throw Check.usage(spec, "--roce-mtu " + roceMtu + " is not an IB MTU (256, 512, 1024, 2048, 4096)");
+            }
+            if (roceMtu > allowed) {
+                throw Check.usage(spec, "--roce-mtu " + roceMtu + " does not fit Ethernet MTU " + ethernetMtu + " (the kernel"
+                        + " allows " + allowed + "; " + roceMtu + " needs MTU " + (roceMtu + 96) + ")");
+            }
+        }
+        long msg = 0;
+        if (write) {
+            msg = messageBytes == null ? 65536 : messageBytes;
+            Check.range(spec, "--msg", msg, 1, Integer.MAX_VALUE);
+        }
+        return Links.roce(gbps, ports, ethernetMtu, roceMtu, msg);
     }
 
     private Stage infiniband() {

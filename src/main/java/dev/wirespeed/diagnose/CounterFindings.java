@@ -79,7 +79,7 @@ public final class CounterFindings {
             }
             String subject = prefix + label(c, delta);
             String window = (delta && c.scope() == Counters.Scope.HOST ? " (" + HOST_WIDE_NOTE + ")" : "")
-                    + (delta ? " during the test" : " since the counters were last reset");
+                    + (delta ? " during the test" : sinceReset(hits.values()));
             StringBuilder counts = new StringBuilder();
             hits.forEach((name, o) -> counts.append(counts.isEmpty() ? "" : ", ").append(name).append(' ')
                     .append(delta ? "+" + human(o.value()) : grouped(o.value())));
@@ -104,6 +104,12 @@ public final class CounterFindings {
                     subject + ": " + counts + share + window + ": " + signal.cause + note, evidence, null, fix));
         }
         return out;
+    }
+
+    /** What the values count over: since the last reset, or per second when each is a rate (mlnx_perf). */
+    private static String sinceReset(java.util.Collection<Observed<Long>> values) {
+        boolean rates = values.stream().allMatch(o -> o.source() != null && o.source().endsWith(Counters.PER_SECOND));
+        return rates ? " per second while mlnx_perf sampled" : " since the counters were last reset";
     }
 
     /** "enp4s0f0np0", "mlx5_0 port 1", "tcp/ip"; "the port" when the output did not name it. */

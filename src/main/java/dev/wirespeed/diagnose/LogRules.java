@@ -26,7 +26,9 @@ public final class LogRules {
                 new KernelEventsRule(), new FirmwareResetPendingRule(), new MlxconfigPendingRule(), new PciUnreadableRule(),
                 new NcclBusBandwidthRule(), new MstNotStartedRule(), new BandwidthAtLineRateRule(), new StreamImbalanceRule(),
                 new IbdiagnetErrorsRule(), new TransceiverAlarmRule(), new Iperf3ErrorRule(), new PerftestFailedRule(),
-                new RunFailedRule(), new LinkTypeFixedRule()));
+                new RunFailedRule(), new LinkTypeFixedRule(),
+                new PingLossRule(), new MdcliFitModeRule(), new MdcliFirmwareNoFatRule(), new MdcliTransferFailedRule(),
+                new MdcliPatchNeedsRebootRule(), new FioLinkBoundRule()));
     }
 
     public List<LogRule> logRules() {

@@ -10,7 +10,9 @@ import java.util.List;
  * never answered ("read failed: Connection refused": the ICMP port-unreachable of a UDP port with
  * no listener, read back on the connected socket; "did not receive ack of last datagram") printed
  * only what it sent: nothing measured what arrived. A receiver that counted nothing likewise.
- * Those figures are never a result: explain stores the run as failed.
+ * Those figures are never a result: explain stores the run as failed. A ping that got no reply
+ * (seeds 000 and 001 ping the peer before any test) says the peer is not reachable; the ICMP error
+ * in its place names where it stopped (RFC 792: host or net unreachable, administratively prohibited).
  */
 final class RunFailedRule implements LogRule {
     static final String ID = "run-failed";
@@ -33,7 +35,9 @@ final class RunFailedRule implements LogRule {
                     : List.of(new Evidence(f.tool() + ", line " + f.source().line(), f.source().text().strip()));
             boolean udp = "UDP".equalsIgnoreCase(f.protocol());
             String port = f.port() == null ? "PORT" : f.port().toString();
-            if (RunFailure.NO_SERVER.equals(f.cause())) {
+            if (RunFailure.NO_REPLY.equals(f.cause())) {
+                out.add(PingFailure.finding(ID, f, log, seen));
+            } else if (RunFailure.NO_SERVER.equals(f.cause())) {
                 String server = "iperf2".equals(f.tool()) ? "iperf -s" + (udp ? " -u" : "") + " -p " + port
                         : f.tool() + " on the server";
                 out.add(new Finding(ID, Severity.ERROR, f.tool(), f.tool() + (udp ? " UDP" : "") + " client got no answer from a"

@@ -27,6 +27,7 @@ final class StandardRules {
                 new NfsdNoRdmaPortRule(),
                 new OfedWithoutNfsrdmaRule(),
                 new ServiceNotRunningRule(),
+                new NfsExportNotTmpfsRule(),
                 new NicNumaRule(),
                 new FirmwareUpdateRule(),
                 new LinkTypeRule(),

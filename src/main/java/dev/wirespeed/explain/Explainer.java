@@ -118,7 +118,8 @@ public final class Explainer {
                 || r instanceof dev.wirespeed.parse.host.TransceiverModule || r instanceof dev.wirespeed.parse.host.HealthEvent
                 || r instanceof dev.wirespeed.parse.host.KernelError
                 || r instanceof dev.wirespeed.parse.host.NicFirmware
-                || r instanceof dev.wirespeed.parse.perftest.PerftestError || r instanceof dev.wirespeed.parse.RunFailure;
+                || r instanceof dev.wirespeed.parse.perftest.PerftestError || r instanceof dev.wirespeed.parse.RunFailure
+                || r instanceof dev.wirespeed.parse.ping.PingSummary;
     }
 
     private static boolean isEmpty(Facts f) {

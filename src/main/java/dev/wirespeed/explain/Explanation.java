@@ -43,7 +43,7 @@ public record Explanation(String schema, List<String> inputs, Summary summary, L
      * A failed run among {@link #measurements}: its figures are what one side printed, not a result.
      *
      * @param measurement the index in {@link #measurements}
-     * @param cause       {@code RunFailure}'s cause ("no-server", "receiver-empty")
+     * @param cause       {@code RunFailure}'s cause ("no-server", "receiver-empty", "no-reply")
      * @param message     what the tool printed, summed up
      */
     @JsonPropertyOrder({"measurement", "tool", "cause", "message"})

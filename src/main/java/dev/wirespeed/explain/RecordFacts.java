@@ -411,6 +411,46 @@ final class RecordFacts {
             return null; // a kernel log with nothing about a network or RDMA device: no fact to give
         }
 
+        /**
+         * mlnx_perf's rates: the counters a rule reads (the same names as `ethtool -S`; per-queue ones left
+         * out as doctor leaves them out), each marked per second, so the counter rules judge them with
+         * doctor's ids and say "per second while mlnx_perf sampled". Traffic figures give no fact.
+         */
+        @Override
+        public Void visit(dev.wirespeed.parse.mlx.CounterRates r) {
+            Counters.Builder cb = Counters.netdev(r.subject() == null ? Counters.UNNAMED_SUBJECT : r.subject());
+            r.perSecond().forEach((name, perSecond) -> {
+                if (!dev.wirespeed.host.EthtoolStats.isPerQueue(name) && !name.contains(".")) {
+                    long v = Math.round(perSecond);
+                    cb.put(name, Observed.of(v, Long.toString(v), src + Counters.PER_SECOND));
+                }
+            });
+            if (!cb.isEmpty()) {
+                b.add(cb.build());
+            }
+            return null;
+        }
+
+        /** A local file system as a mount fact (its type "" when df did not print it), for what backs an export. */
+        @Override
+        public Void visit(dev.wirespeed.parse.host.Filesystem f) {
+            b.add(new Mount(f.device(), f.mountPoint(), f.fsType() == null ? "" : f.fsType(), f.options() == null ? ""
+                    : f.options(), Observed.absent(src), new Evidence(src, f.source().text().strip())));
+            return null;
+        }
+
+        @Override
+        public Void visit(dev.wirespeed.parse.host.NfsExport e) {
+            b.add(new DeviceSetting(e.path(), dev.wirespeed.host.NfsRdma.EXPORT, String.join(" ", e.clients()),
+                    new Evidence(src, e.source().text().strip())));
+            return null;
+        }
+
+        @Override
+        public Void visit(dev.wirespeed.parse.ping.PingSummary r) {
+            return null; // its numbers reach the facts as the block's measurement; ping-loss reads the record
+        }
+
         @Override
         public Void visit(dev.wirespeed.parse.RunFailure r) {
             return null; // its measurement is left out of the facts (Explainer) and the log rule run-failed reads it

@@ -27,6 +27,12 @@ public final class NfsRdma {
     /** The kernel refused that write with "Protocol not supported". */
     public static final String RDMA_REFUSED = "rdma-refused";
 
+    /**
+     * An NFS export: the device is the exported directory, the value its clients with their options as
+     * printed ("*(rw,async,insecure,no_root_squash)"); from /etc/exports or exportfs (issue 26, seed 000).
+     */
+    public static final String EXPORT = "nfs-export";
+
     /** Device of the subnet manager setting (not NFS, but carried the same way). */
     public static final String FABRIC = "fabric";
     /** "running", "master lid N" (sminfo) or "not running" (systemctl, doctor's /proc scan). */

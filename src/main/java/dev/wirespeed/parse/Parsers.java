@@ -57,14 +57,16 @@ public final class Parsers {
                 new dev.wirespeed.parse.host.EthtoolFecParser(), new KernelLogParser(), new MlnxQosParser(),
                 new dev.wirespeed.parse.host.DcbParser(),
                 new NetstatParser(), new dev.wirespeed.parse.host.SoftnetStatParser(), new NfsstatParser(), new dev.wirespeed.parse.host.MountParser(),
+                new dev.wirespeed.parse.host.ExportsParser(), new dev.wirespeed.parse.host.DfParser(),
                 new LsmodParser(), new dev.wirespeed.parse.host.CpuFreqParser(), new dev.wirespeed.parse.host.TcQdiscParser(), new dev.wirespeed.parse.host.NfsdPortlistParser(), new dev.wirespeed.parse.host.ServiceStatusParser(), new dev.wirespeed.parse.host.SubnetManagerParser(),
                 new MlxconfigParser(), new MlxfwmanagerParser(), new OfedPciCheckParser(), new MstStatusParser(),
                 new dev.wirespeed.parse.mlx.OfedInfoParser(),
                 new MlnxTuneParser(), new Mlx5cmdParser(), new dev.wirespeed.parse.mlx.MlxlinkParser(), new FlintQueryParser(),
-                new dev.wirespeed.parse.mlx.MftErrorParser(),
+                new dev.wirespeed.parse.mlx.MftErrorParser(), new dev.wirespeed.parse.mlx.MlnxPerfParser(),
                 new Iperf3JsonParser(), new FioJsonParser(), new MdcliParser(),
                 new Iperf2Parser(), new Iperf3TextParser(), new QperfParser(), new PerftestParser(),
-                new SockperfParser(), new NcclTestsParser(), new FioTextParser(), new ZeroTierParser());
+                new SockperfParser(), new NcclTestsParser(), new FioTextParser(), new ZeroTierParser(),
+                new dev.wirespeed.parse.ping.PingParser());
     }
 
     /** The parser of a format name, or null. */

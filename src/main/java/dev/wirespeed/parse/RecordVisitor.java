@@ -172,5 +172,18 @@ public interface RecordVisitor<R> {
     /** Issue 26: cpupower/cpufreq-info, scaling_governor, cpuinfo/lscpu MHz. */
     R visit(dev.wirespeed.parse.host.CpuFrequency r);
 
+    /** Issue 26 (seed steps): one ping run. */
+    R visit(dev.wirespeed.parse.ping.PingSummary r);
+
+    /** Issue 26 (seed steps): one interval of mlnx_perf. */
+    R visit(dev.wirespeed.parse.mlx.CounterRates r);
+
+    /** Issue 26 (seed steps): a local file system of mount, /proc/mounts, df or findmnt. */
+    R visit(dev.wirespeed.parse.host.Filesystem r);
+
+    /** Issue 26 (seed steps): a line of /etc/exports or exportfs. */
+    R visit(dev.wirespeed.parse.host.NfsExport r);
+
+    /** Issue 26: one systemctl status unit. */
     R visit(dev.wirespeed.parse.host.ServiceStatus r);
 }

@@ -46,6 +46,8 @@ class ExplainDoctorAgreementTest {
                     + "without ib_ipoib yet; SeedStepsTest judges it both ways on seed 003's output"),
             Map.entry("cpufreq-no-driver", "explain only: cpupower's 'no or unknown cpufreq driver' line; doctor's sysfs "
                     + "without cpufreq cannot tell a VM from a missing driver"),
+            Map.entry("nfs-export-not-tmpfs", "explain only: /etc/exports or exportfs and the local file systems (mount, df "
+                    + "-T, findmnt); doctor keeps only the NFS lines of /proc/mounts and does not read /etc/exports"),
             Map.entry("udp-loss", "measured results are tool output"),
             Map.entry("bandwidth-below-link", "measured results are tool output"),
             Map.entry("iperf3-single-thread", "measured results are tool output"));

@@ -210,6 +210,23 @@ class RightFixTest {
                         "modprobe svcrdma && echo rdma 20049 > /proc/fs/nfsd/portlist", List.of(), List.of()),
                 fires("fix ofed-without-nfsrdma", fixtures("host/nfsd-portlist-write-seed000.txt"), "ofed-without-nfsrdma", "",
                         "./mlnxofedinstall --with-nfsrdma", List.of(), List.of()),
+                fires("fix nfs-export-not-tmpfs: an export on ext4", paste(Fixture.text("host/exportfs-v-wrapped-kubedata-notes.txt")
+                        + "pankaj@pankajvare:~$ " + Fixture.text("host/df-hT-ext4-root-zfs-srv-opennebula-notes.txt")),
+                        "nfs-export-not-tmpfs", "/srv/nfs/kubedata", "mkdir -p /srv/nfs-ram && mount -t tmpfs -o size=16g tmpfs"
+                        + " /srv/nfs-ram && exportfs -o rw,async,no_root_squash '*:/srv/nfs-ram'", List.of("tmpfs", "cannot tell"),
+                        List.of("remount")),
+                quiet("fix nfs-export-not-tmpfs: seed 000 exports its tmpfs /tmp", fixtures("host/mount-tmp-tmpfs-exports-seed000.txt"),
+                        "nfs-export-not-tmpfs", ""),
+                fires("fix run-failed: a ping answered Host Unreachable is ARP", fixtures("ping/ping-iputils-host-unreachable-vlan-lab.txt"),
+                        "run-failed", "", "ip neigh show 10.4.10.1", List.of("neighbour"), List.of("ip route")),
+                fires("fix run-failed: a ping answered Net Unreachable is a route", paste(Fixture.text(
+                        "ping/ping-iputils-host-unreachable-vlan-lab.txt").replace("Destination Host Unreachable",
+                        "Destination Net Unreachable")), "run-failed", "", "ip route get 10.4.10.1", List.of("route"),
+                        List.of("ip neigh")),
+                fires("fix mdcli-patch-needs-reboot: reset-board", fixtures("other/mdcli-patch-infos-seed000.txt"),
+                        "mdcli-patch-needs-reboot", "", "reboot", List.of(), List.of()),
+                quiet("fix mdcli-patch-needs-reboot: in-service", paste(Fixture.text("other/mdcli-patch-infos-seed000.txt")
+                        .replace("\"reset-board\"", "\"in-service\"")), "mdcli-patch-needs-reboot", ""),
                 fires("fix nic-numa-remote: the NIC's node", tree("ndr200-node-000", "0-7"), "nic-numa-remote", "0000:ab:00",
                         "numactl --cpunodebind=1 --membind=1 wirespeed …", List.of(), List.of()),
                 fires("fix firmware-update-required", fixtures("mlx/mlnxofedinstall-seed001.txt"), "firmware-update-required",

@@ -79,14 +79,14 @@ public final class FioTextParser extends BaseParser {
                 depth = Units.integer(m.group(5));
                 b.use(i);
             } else if ((m = in.match(RESULT, i)) != null) {
-                flush(b, cur);
+                flush(b, cur, FioMeasurements.target(in.command()));
                 cur = null;
                 job = m.group(1);
                 jobs = Units.integer(m.group(2));
                 b.use(i);
             } else if ((m = in.match(DIR, i)) != null || (job != null && (m = in.match(DIR2, i)) != null)) {
                 boolean fio3 = m.pattern() == DIR;
-                flush(b, cur);
+                flush(b, cur, FioMeasurements.target(in.command()));
                 cur = new Current(job, m.group(1), rw, bs, depth, jobs, engine, in.source(i));
                 cur.iops = fio3 ? iops(m.group(2), m.group(3), "IOPS=") : iops(m.group(4), m.group(5), "iops=");
                 cur.bw = fio3 ? Quantity.bitsPerSecond(bytes(m.group(4), m.group(5)) * 8, "BW=" + m.group(4) + m.group(5) + "/s")
@@ -127,7 +127,7 @@ public final class FioTextParser extends BaseParser {
                 break;
             }
         }
-        flush(b, cur);
+        flush(b, cur, FioMeasurements.target(in.command()));
         return b.done(i);
     }
 
@@ -164,13 +164,13 @@ public final class FioTextParser extends BaseParser {
         return unit.equals("B") ? Units.number(number) : bytes(number, unit.charAt(0) + "iB");
     }
 
-    private static void flush(ParseBuilder b, Current c) {
+    private static void flush(ParseBuilder b, Current c, String target) {
         if (c == null) {
             return;
         }
         FioJob j = new FioJob(c.job, c.dir, c.rw, c.bs, c.depth, c.jobs, c.engine, c.iops, c.bw, c.lat, c.clat, c.p50, c.p99,
                 c.p999, null, null, null, c.runtime, c.source);
-        b.add(j).measurement(FioMeasurements.of(j, null));
+        b.add(j).measurement(FioMeasurements.of(j, null, target));
     }
 
     private static final class Current {

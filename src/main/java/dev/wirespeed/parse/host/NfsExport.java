@@ -1,0 +1,37 @@
+package dev.wirespeed.parse.host;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.Source;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A directory an NFS server exports: a line of /etc/exports ("/tmp *(rw,async,insecure,no_root_squash)",
+ * seed 000), of {@code exportfs -v}/{@code -s} ("/tmp <world>(async,wdelay,…)", or the path alone on its
+ * line and its clients indented on the next, as exportfs prints a long path) — exports(5).
+ *
+ * @param path    the exported directory
+ * @param clients each client with its options as printed ("*(rw,async)", "&lt;world&gt;(rw,wdelay,…)", "10.0.0.0/24(ro)")
+ * @param tool    "exports" (the file) or "exportfs"
+ */
+@JsonInclude(JsonInclude.Include.NON_EMPTY)
+@JsonTypeName("NfsExport")
+public record NfsExport(String path, List<String> clients, String tool, Source source) implements ParsedRecord {
+    public NfsExport {
+        clients = List.copyOf(clients);
+    }
+
+    @Override
+    public Map<String, String> columns() {
+        return Columns.of().put("export", path).put("clients", String.join(" ", clients)).put("tool", tool).map();
+    }
+
+    @Override
+    public <R> R accept(RecordVisitor<R> visitor) {
+        return visitor.visit(this);
+    }
+}
