@@ -12,8 +12,18 @@ final class BwOptions {
     static final double DEFAULT_SECONDS = 10;
 
     @Option(names = {"-t", "--time"}, paramLabel = "SEC",
-            description = "Seconds to measure, after the warm-up (default 10; 0.1..86400).")
+            description = "Seconds to measure, after the warm-up (default 10; 0.1..86400; 0 = until Ctrl-C or SIGTERM, "
+                    + "as iperf3, bounded by the server's --max-duration).")
     Double seconds;
+
+    @Option(names = {"-S", "--tos"}, paramLabel = "TOS",
+            description = "IP TOS byte (IPv6 traffic class) on every data socket, both sides: decimal, 0x hex or 0 "
+                    + "octal, as iperf3 (e.g. 0x88 = DSCP AF41); the server reports what it received.")
+    String tos;
+
+    @Option(names = "--dscp", paramLabel = "DSCP",
+            description = "As -S, by code point: 0..63 or a name (CS0..CS7, AF11..AF43, EF, VA, LE); TOS = DSCP×4.")
+    String dscp;
 
     @Option(names = {"-n", "--bytes"}, paramLabel = "BYTES", converter = SizeConverter.class,
             description = "Send this many bytes per direction instead of running for a time (e.g. 10G).")
@@ -77,6 +87,19 @@ final class BwOptions {
     /** Whether any option of {@link #TCP_ONLY} was given (a new TCP data path's flag joins both). */
     boolean tcpOnlyGiven() {
         return zeroCopy || skipRxCopy || affinity != null || bindAddress != null;
+    }
+
+    /** -S or --dscp as the TOS byte, or null; both, or a bad value, is a usage error. */
+    Integer tos(CommandSpec spec) {
+        if (tos != null && dscp != null) {
+            throw Check.usage(spec, "-S and --dscp both set the TOS byte: give one");
+        }
+        try {
+            return tos != null ? (Integer) dev.wirespeed.wire.Tos.parseTos(tos)
+                    : dscp != null ? (Integer) dev.wirespeed.wire.Tos.parseDscp(dscp) : null;
+        } catch (IllegalArgumentException e) {
+            throw Check.usage(spec, e.getMessage());
+        }
     }
 
     /** -A's client CPU, or null. */
@@ -160,7 +183,9 @@ final class BwOptions {
         }
         double time = seconds == null ? DEFAULT_SECONDS : seconds;
         if (bytes == null) {
-            Check.seconds(spec, "-t", time, 0.1, 86_400);
+            if (time != 0) {
+                Check.seconds(spec, "-t", time, 0.1, 86_400);
+            }
         } else {
             Check.sizeRange(spec, "-n", bytes, 1, Long.MAX_VALUE / 4);
         }
@@ -181,6 +206,7 @@ final class BwOptions {
         if (congestion != null && !congestion.matches("[A-Za-z0-9_-]{1,15}")) {
             throw Check.usage(spec, "-C '" + congestion + "' is not an algorithm name (e.g. cubic, bbr, reno)");
         }
+        Integer tosByte = tos(spec);
         Direction direction = bidir ? Direction.BIDIR : reverse ? Direction.DOWNLOAD : Direction.UPLOAD;
         return TestSpec.tcpBandwidth().direction(direction).streams(streams())
                 .durationMillis(bytes == null ? Math.round(time * 1000) : 0)
@@ -188,6 +214,6 @@ final class BwOptions {
                 .omitMillis(Math.round(omitSeconds * 1000)).intervalMillis(Math.round(intervalSeconds * 1000))
                 .bufferBytes((int) bufferBytes).windowBytes(windowBytes == null ? 0 : windowBytes.intValue())
                 .congestion(congestion).mssBytes(mssBytes == null ? 0 : mssBytes).noDelay(noDelay)
-                .zeroCopy(zeroCopy).skipRxCopy(skipRxCopy).serverCpu(serverCpu(spec)).build();
+                .zeroCopy(zeroCopy).skipRxCopy(skipRxCopy).serverCpu(serverCpu(spec)).tos(tosByte).build();
     }
 }

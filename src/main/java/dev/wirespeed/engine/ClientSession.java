@@ -118,7 +118,7 @@ final class ClientSession<M extends Message, R> {
             openInTime(codec, control, new ClientPlane.Links(target, testId, bind, connectTimeoutMillis,
                     startDeadline));
             plane.ready(server, control);
-            return new Running(codec, control, server, startDeadline).execute();
+            return new Running(codec, control, server, startDeadline, welcome.maxDurationMillis()).execute();
         } catch (IOException | RuntimeException e) {
             plane.close();
             Io.closeQuietly(control);
@@ -189,11 +189,15 @@ final class ClientSession<M extends Message, R> {
         private final SocketChannel control;
         private final BwResult.Peer server;
         private final long startDeadline;
+        /** The server's longest test (Welcome): where a test that runs until stopped (-t 0) ends. */
+        private final long serverMaxMillis;
         private final ControlReader<M> reader;
         private volatile String peerProblem;
         private volatile boolean finished;
 
-        Running(FrameCodec codec, SocketChannel control, BwResult.Peer server, long startDeadline) {
+        Running(FrameCodec codec, SocketChannel control, BwResult.Peer server, long startDeadline,
+                long serverMaxMillis) {
+            this.serverMaxMillis = serverMaxMillis;
             this.codec = codec;
             this.control = control;
             this.server = server;
@@ -240,7 +244,7 @@ final class ClientSession<M extends Message, R> {
         }
 
         private OutcomeStatus waitForEnd(long t0) {
-            TestClock clock = TestClock.of(spec, t0, interrupted);
+            TestClock clock = TestClock.of(spec, t0, interrupted, serverMaxMillis);
             long stallLimit = plane.stallLimitNanos();
             long lastProgress = plane.progress();
             long lastChange = t0;
@@ -249,6 +253,10 @@ final class ClientSession<M extends Message, R> {
                 long now = System.nanoTime();
                 OutcomeStatus due = clock.due(now);
                 if (due != null) {
+                    if (due == OutcomeStatus.OK && spec.untilStopped()) {
+                        warnings.accept("warning: -t 0 ran until the server's limit of " + serverMaxMillis / 1000
+                                + " s (its --max-duration); stopping the test");
+                    }
                     return due;
                 }
                 if (plane.failure() != null) {

@@ -126,9 +126,10 @@ final class ResultAssembler {
             StreamTotal s = find(sent, index);
             StreamTotal r = find(received, index);
             Message.TcpStats tcp = s == null ? null : s.tcp();
+            Integer tos = s != null && s.receivedTos() != null ? s.receivedTos() : r == null ? null : r.receivedTos();
             streams.add(new StreamResult(index + 1, s == null ? null : s.bytes(), r == null ? null : r.bytes(),
                     tcp == null ? null : tcp.retransmits(), tcp == null ? null : tcp.rttMicros(),
-                    tcp == null ? null : tcp.sndCwndSegments()));
+                    tcp == null ? null : tcp.sndCwndSegments(), tos));
         }
         Summary senderSummary = sender == null ? null : summary(sent, retransmits(sent, sender));
         Summary receiverSummary = receiver == null ? null : summary(received, null);
@@ -203,11 +204,11 @@ final class ResultAssembler {
 
     static BwResult.BwParams params(TestSpec spec, String streamsChosenBy) {
         return new BwResult.BwParams(dev.wirespeed.results.Protocol.TCP.label(), spec.direction().label(), spec.streams(), streamsChosenBy,
-                spec.durationMillis() > 0 ? spec.durationMillis() / 1000.0 : null,
+                spec.durationMillis() > 0 ? spec.durationMillis() / 1000.0 : spec.untilStopped() ? 0.0 : null,
                 spec.bytes() > 0 ? spec.bytes() : null,
                 spec.omitMillis() / 1000.0, spec.intervalMillis() / 1000.0, spec.bufferBytes(),
                 spec.windowBytes() > 0 ? (long) spec.windowBytes() : null, spec.congestion(),
-                spec.mssBytes() > 0 ? spec.mssBytes() : null, spec.noDelay());
+                spec.mssBytes() > 0 ? spec.mssBytes() : null, spec.noDelay(), spec.tos());
     }
 
     static BwResult.Peer localPeer() {

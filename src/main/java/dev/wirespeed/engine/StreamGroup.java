@@ -56,8 +56,10 @@ final class StreamGroup extends StreamSide<DataStream> {
         for (int i = 0; i < channels.size(); i++) {
             StreamCounter counter = new StreamCounter(i, sends(i));
             int length = sends(i) ? spec.bufferBytes() : Math.max(spec.bufferBytes(), MIN_READ_BYTES);
-            streams.add(new DataStream(channels.get(i), counter, length, stop, sends(i) ? budget : null, cpu, path,
-                    file, problem));
+            DataStream stream = new DataStream(channels.get(i), counter, length, stop, sends(i) ? budget : null, cpu,
+                    path, file, problem);
+            stream.readTos = !client && spec.tos() != null; // the server reads what the client's segments carried
+            streams.add(stream);
         }
         retransmitsBefore = TcpCounters.retransmittedSegments();
     }
@@ -141,7 +143,7 @@ final class StreamGroup extends StreamSide<DataStream> {
             long measuredNanos = Math.max(0, end - omitEndNanos);
             long bytes = c.bytes();
             out.add(new StreamTotal(c.index(), c.sending(), bytes, bytes - omitBytes[c.index()], measuredNanos,
-                    s.tcpStats()));
+                    s.tcpStats(), s.receivedTos()));
         }
         return out;
     }

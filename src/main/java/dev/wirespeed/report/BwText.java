@@ -43,7 +43,9 @@ public final class BwText {
         if (!"option".equals(p.streamsChosenBy())) {
             b.append(" (").append(p.streamsChosenBy()).append("; -P to choose)");
         }
-        if (p.durationSeconds() != null) {
+        if (p.durationSeconds() != null && p.durationSeconds() == 0) {
+            b.append(", until stopped");
+        } else if (p.durationSeconds() != null) {
             b.append(", ").append(num(p.durationSeconds())).append(" s");
         } else {
             b.append(", ").append(ByteSize.formatExact(p.bytes())).append(" per direction");
@@ -63,6 +65,9 @@ public final class BwText {
         }
         if (p.noDelay()) {
             b.append(", no-delay");
+        }
+        if (p.tos() != null) {
+            b.append(", TOS ").append(dev.wirespeed.wire.Tos.describe(p.tos()));
         }
         out.println(b);
         out.flush();
@@ -123,6 +128,10 @@ public final class BwText {
             side("sender", d.senderSummary(), true);
             side("receiver", d.receiverSummary(), false);
         }
+        String tos = receivedTos(result);
+        if (tos != null) {
+            out.println(tos);
+        }
         BwResult.Cpu cpu = result.cpu();
         if (cpu != null) {
             out.println("CPU, percent of one core: client " + cpu(cpu.client()) + " · server " + cpu(cpu.server()));
@@ -142,6 +151,45 @@ public final class BwText {
         out.flush();
     }
 
+
+    /**
+     * With -S/--dscp: "TOS received by the server: 0x88 (DSCP 34 AF41) on 4 of 4 streams", each value
+     * the server's kernel saw with the number of streams that carried it; streams it could not read are counted apart.
+     */
+    static String receivedTos(BwResult result) {
+        if (result.params().tos() == null) {
+            return null;
+        }
+        java.util.TreeMap<Integer, Integer> seen = new java.util.TreeMap<>();
+        int all = 0;
+        for (DirectionResult d : result.directions()) {
+            for (BwResult.StreamResult s : d.streams()) {
+                all++;
+                if (s.receivedTos() != null) {
+                    seen.merge(s.receivedTos(), 1, Integer::sum);
+                }
+            }
+        }
+        if (seen.isEmpty()) {
+            return "TOS received by the server: unknown (not reported; an older server, or not readable there)";
+        }
+        StringBuilder b = new StringBuilder("TOS received by the server: ");
+        int read = 0;
+        for (java.util.Map.Entry<Integer, Integer> e : seen.entrySet()) {
+            b.append(read == 0 ? "" : ", ").append(dev.wirespeed.wire.Tos.describe(e.getKey())).append(" on ")
+                    .append(e.getValue()).append(" of ").append(all).append(all == 1 ? " stream" : " streams");
+            read += e.getValue();
+        }
+        if (read < all) {
+            b.append(", ").append(all - read).append(" unread");
+        }
+        int askedDscp = result.params().tos() >> 2; // the ECN bits are the path's, not the marking
+        if (seen.keySet().stream().anyMatch(t -> t >> 2 != askedDscp)) {
+            b.append(" (asked ").append(dev.wirespeed.wire.Tos.describe(result.params().tos()))
+                    .append(": remarked on the way or by a policy)");
+        }
+        return b.toString();
+    }
 
     private static String span(Summary s, BwResult.BwParams p) {
         if (s == null) {

@@ -76,7 +76,14 @@ public record BwResult(
     public record BwParams(String protocol, String direction, int streams, String streamsChosenBy,
                            Double durationSeconds, Long bytes, double omitSeconds, double intervalSeconds,
                            long bufferBytes, Long windowBytes, String congestion, Integer mssBytes,
-                           boolean noDelay) {}
+                           boolean noDelay, Integer tos) {
+        public BwParams(String protocol, String direction, int streams, String streamsChosenBy, Double durationSeconds,
+                        Long bytes, double omitSeconds, double intervalSeconds, long bufferBytes, Long windowBytes,
+                        String congestion, Integer mssBytes, boolean noDelay) {
+            this(protocol, direction, streams, streamsChosenBy, durationSeconds, bytes, omitSeconds, intervalSeconds,
+                    bufferBytes, windowBytes, congestion, mssBytes, noDelay, null);
+        }
+    }
 
     /**
      * One direction of data. {@code intervals} are measured where the data arrived (the receiver),
@@ -107,10 +114,18 @@ public record BwResult(
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Retransmits(Long sockets, Long hostWide) {}
 
-    /** Whole-test figures of one stream (warm-up included in the byte counts). */
+    /**
+     * Whole-test figures of one stream (warm-up included in the byte counts).
+     * @param receivedTos with -S/--dscp: the TOS the server's kernel saw on this stream's client segments
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record StreamResult(int stream, Long sentBytes, Long receivedBytes, Long retransmits,
-                               Long rttMicros, Long cwndSegments) {}
+                               Long rttMicros, Long cwndSegments, Integer receivedTos) {
+        public StreamResult(int stream, Long sentBytes, Long receivedBytes, Long retransmits, Long rttMicros,
+                            Long cwndSegments) {
+            this(stream, sentBytes, receivedBytes, retransmits, rttMicros, cwndSegments, null);
+        }
+    }
 
     /** CPU of each side's data threads, in percent of one core (200 = two cores busy). */
     @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -105,10 +105,16 @@ public sealed interface Message {
      * @param measuredBytes  bytes after the warm-up
      * @param measuredNanos  time from the end of the warm-up to the stream's end
      * @param tcp            kernel's TCP_INFO for the socket at the end, when readable
+     * @param receivedTos    server only, with -S/--dscp: the TOS / traffic class its kernel saw on the
+     *                       client's segments (NativeSockets.receivedTos); absent from older peers
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record StreamTotal(int index, boolean sent, long bytes, long measuredBytes, long measuredNanos,
-                       TcpStats tcp) {}
+                       TcpStats tcp, Integer receivedTos) {
+        public StreamTotal(int index, boolean sent, long bytes, long measuredBytes, long measuredNanos, TcpStats tcp) {
+            this(index, sent, bytes, measuredBytes, measuredNanos, tcp, null);
+        }
+    }
 
     /** From TCP_INFO (Linux): per-socket retransmits, smoothed RTT, congestion window. */
     record TcpStats(long retransmits, long rttMicros, long rttVarMicros, long sndCwndSegments,
