@@ -110,7 +110,7 @@ final class ClientSession<M extends Message, R> {
             FrameCodec codec = new FrameCodec(control.socket().getInputStream(), control.socket().getOutputStream());
             codec.write(new Message.Hello(Wire.PROTOCOL_VERSION, Version.software()));
             Message.Welcome welcome = welcome(codec, target);
-            BwResult.Peer server = new BwResult.Peer(welcome.host(), address.getHostAddress(), port,
+            BwResult.Peer server = new BwResult.Peer(welcome.host(), Io.literal(address), port,
                     welcome.software(), welcome.cores(), welcome.os());
             codec.write(new Message.TestRequest(spec));
             byte[] testId = parseTestId(codec.expect(Message.TestAccepted.class).testId());

@@ -78,8 +78,8 @@ public final class BwText {
      * server tells nothing of itself: "Connected to 10.0.0.2:5201 — iperf3".
      */
     public static String connected(BwResult.Peer server) {
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "Connected to %s:%d — %s", server.address(),
-                server.port(), server.software()));
+        StringBuilder b = new StringBuilder("Connected to " + dev.wirespeed.io.Io.hostPort(server.address(),
+                server.port()) + " — " + server.software());
         if (server.host() != null) {
             b.append(" on ").append(server.host());
             if (server.cores() != null) {
