@@ -78,6 +78,28 @@ final class StreamGroup extends StreamSide<DataStream> {
                 ? after.getAsLong() - retransmitsBefore.getAsLong() : null;
     }
 
+    /**
+     * The TCP_INFO of stream {@code index} now (getsockopt is safe beside the stream's own calls), or
+     * its last reading once its socket is closed; null where neither exists.
+     */
+    Message.TcpStats tcpNow(int index) {
+        if (index < 0 || index >= streams.size()) {
+            return null;
+        }
+        DataStream s = streams.get(index);
+        Message.TcpStats now = s.channel().isOpen() ? NativeSockets.tcpInfo(s.channel()).orElse(null) : null;
+        return now != null ? now : s.tcpStats();
+    }
+
+    /** {@link #tcpNow} of each of {@code indexes}. */
+    Message.TcpStats[] tcpNow(int[] indexes) {
+        Message.TcpStats[] out = new Message.TcpStats[indexes.length];
+        for (int i = 0; i < indexes.length; i++) {
+            out[i] = tcpNow(indexes[i]);
+        }
+        return out;
+    }
+
     /** Waits for the stream threads themselves (senders wait for the peer's close); then closes what is left. */
     void join(long deadlineNanos) {
         joinAll(threads(), deadlineNanos);

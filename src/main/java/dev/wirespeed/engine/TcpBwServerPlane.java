@@ -31,6 +31,11 @@ final class TcpBwServerPlane implements ServerPlane {
             if (received != null) {
                 setup.send().accept(received);
             }
+            // the streams this side sends on (-R, --bidir): their TCP_INFO, for the client's Retr/Cwnd columns
+            Message.Interval sent = spec.intervalMillis() > 0 ? group.interval(s, true) : null;
+            if (sent != null) {
+                setup.send().accept(sent.withTcp(group.tcpNow(sent.streams())));
+            }
         });
     }
 

@@ -19,6 +19,7 @@ import java.util.Locale;
 public final class BwText {
     private final PrintWriter out;
     private boolean intervalHeaderPrinted;
+    private boolean tcpColumns;
     private final boolean bidir;
     private final RateUnit unit;
 
@@ -92,20 +93,32 @@ public final class BwText {
     /** One line per stream and a SUM line when there are several, as each interval arrives. */
     public synchronized void interval(IntervalReport r) {
         if (!intervalHeaderPrinted) {
-            out.println(bidir ? "[ ID   dir] Interval          Transfer      Bitrate"
-                    : "[ ID] Interval          Transfer      Bitrate");
+            // Retr and Cwnd as iperf3's: the sending socket's TCP_INFO, when it was read
+            tcpColumns = r.retransmits() != null;
+            out.println((bidir ? "[ ID   dir] Interval          Transfer      Bitrate" : "[ ID] Interval          Transfer      Bitrate")
+                    + (tcpColumns ? "        Retr        Cwnd" : ""));
             intervalHeaderPrinted = true;
         }
         String suffix = r.omitted() ? "  (warm-up)" : "";
         if (r.streams().size() > 1) {
             for (StreamBytes s : r.streams()) {
                 out.println(line(id(Integer.toString(s.stream()), r.direction()), r.startSeconds(), r.endSeconds(),
-                        s.bytes(), s.bitsPerSecond()) + suffix);
+                        s.bytes(), s.bitsPerSecond()) + tcp(s.retransmits(), s.cwndBytes()) + suffix);
             }
         }
         out.println(line(id(r.streams().size() > 1 ? "SUM" : Integer.toString(r.streams().getFirst().stream()),
-                r.direction()), r.startSeconds(), r.endSeconds(), r.bytes(), r.bitsPerSecond()) + suffix);
+                r.direction()), r.startSeconds(), r.endSeconds(), r.bytes(), r.bitsPerSecond())
+                + tcp(r.retransmits(), r.cwndBytes()) + suffix);
         out.flush();
+    }
+
+    /** The Retr and Cwnd columns, blank where this interval's TCP_INFO was not read; nothing without the columns. */
+    private String tcp(Long retransmits, Long cwndBytes) {
+        if (!tcpColumns) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "  %10s  %10s", retransmits == null ? "" : retransmits.toString(),
+                cwndBytes == null ? "" : ByteSize.format(cwndBytes));
     }
 
     private String id(String id, Direction direction) {
