@@ -161,7 +161,8 @@ final class ClientSession<M extends Message, R> {
                     + " waits like this: if it is one, add --iperf3)", e);
         } catch (ProtocolException e) {
             if (e.getMessage() != null && e.getMessage().contains("iperf3")) {
-                throw new ProtocolException(Io.describe(target) + " is an iperf3 server; add --iperf3", e);
+                throw new ProtocolException(Io.describe(target) + " is an iperf3 server" + (e.getMessage().contains("busy")
+                        ? ", busy with another test; add --iperf3 and try again later" : "; add --iperf3"), e);
             }
             throw e;
         }

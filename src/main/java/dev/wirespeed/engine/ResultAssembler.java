@@ -281,7 +281,8 @@ final class ResultAssembler {
 
     static BwResult.BwParams params(TestSpec spec, String streamsChosenBy) {
         return new BwResult.BwParams(dev.wirespeed.results.Protocol.TCP.label(), spec.direction().label(), spec.streams(), streamsChosenBy,
-                spec.durationMillis() > 0 ? spec.durationMillis() / 1000.0 : spec.untilStopped() ? 0.0 : null,
+                spec.durationMillis() > 0 ? (Double) (spec.durationMillis() / 1000.0)
+                        : spec.untilStopped() ? (Double) 0.0 : null,
                 spec.bytes() > 0 ? spec.bytes() : null,
                 spec.omitMillis() / 1000.0, spec.intervalMillis() / 1000.0, spec.bufferBytes(),
                 spec.windowBytes() > 0 ? (long) spec.windowBytes() : null, spec.congestion(),

@@ -104,6 +104,8 @@ public final class FrameCodec {
 
     /** iperf3's state byte that its server sends first to a client (iperf_api.h: PARAM_EXCHANGE). */
     static final int IPERF3_PARAM_EXCHANGE = 9;
+    /** iperf3's ACCESS_DENIED state, (signed char) -1 on the wire: a server busy with another client. */
+    static final int IPERF3_ACCESS_DENIED = 0xff;
 
     /** Writes any JSON-mapped value as one frame (the cluster agent's messages use this). */
     public void writeValue(Object value) throws IOException {
@@ -125,13 +127,27 @@ public final class FrameCodec {
 
     /** Reads one frame as {@code type}, with the same errors as {@link #read()}. */
     public <T> T readValue(Class<T> type) throws IOException {
-        long length = Integer.toUnsignedLong(in.readInt());
-        if (length == 0 || length > maxFrameBytes) {
-            if (length >>> 24 == IPERF3_PARAM_EXCHANGE) {
-                // An iperf3 server takes our first 37 bytes for its cookie and answers with the one-byte
-                // state PARAM_EXCHANGE (iperf_api.h); no wirespeed frame is that long.
+        // The first byte alone decides an iperf3 server: it takes our first 37 bytes for its cookie and
+        // answers with one state byte, PARAM_EXCHANGE, or ACCESS_DENIED (-1) when busy (iperf_api.h), then
+        // waits for parameters: 3.12 sends nothing more for seconds, so waiting for four bytes waited that
+        // long. Every wirespeed frame is shorter than 2^24 bytes, so its length starts with a zero byte.
+        int first = in.read();
+        if (first < 0) {
+            throw new EOFException();
+        }
+        if (first != 0 && maxFrameBytes < (1 << 24)) {
+            if (first == IPERF3_PARAM_EXCHANGE) {
                 throw new ProtocolException("the server speaks iperf3's protocol (it is an iperf3 -s); add --iperf3");
             }
+            if (first == IPERF3_ACCESS_DENIED) {
+                throw new ProtocolException("the server speaks iperf3's protocol and is busy with another test "
+                        + "(iperf3 -s runs one at a time); add --iperf3 and try again later");
+            }
+        }
+        byte[] rest = new byte[3];
+        in.readFully(rest);
+        long length = ((long) first << 24) | ((rest[0] & 0xffL) << 16) | ((rest[1] & 0xffL) << 8) | (rest[2] & 0xffL);
+        if (length == 0 || length > maxFrameBytes) {
             throw new ProtocolException("frame length " + length + " is out of range (1.." + maxFrameBytes + ")");
         }
         byte[] json = new byte[(int) length];
