@@ -21,7 +21,7 @@ final class BwOptions {
                     + "octal, as iperf3 (e.g. 0x88 = DSCP AF41); the server reports what it received.")
     String tos;
 
-    @Option(names = "--dscp", paramLabel = "DSCP",
+    @Option(names = "--dscp", paramLabel = "DSCP", completionCandidates = Candidates.Dscp.class,
             description = "As -S, by code point: 0..63 or a name (CS0..CS7, AF11..AF43, EF, VA, LE); TOS = DSCP×4.")
     String dscp;
 
@@ -56,7 +56,7 @@ final class BwOptions {
     @Option(names = "--bidir", description = "Both directions at once (-P streams each way).")
     boolean bidir;
 
-    @Option(names = {"-C", "--congestion"}, paramLabel = "ALGO",
+    @Option(names = {"-C", "--congestion"}, paramLabel = "ALGO", completionCandidates = Candidates.Congestion.class,
             description = "TCP congestion control on both sides, e.g. cubic, bbr (Linux).")
     String congestion;
 
