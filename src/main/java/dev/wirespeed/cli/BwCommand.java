@@ -115,6 +115,10 @@ public final class BwCommand implements Callable<Integer> {
             options.bytes = client.habits.bytes(options.bufferBytes);
         }
         if (client.rdma.selected()) {
+            options.refuseUnsupported(spec);
+            if (options.fqRateBitsPerSecond != null) {
+                throw Check.usage(spec, "--fq-rate paces wirespeed's TCP streams: not with --rdma");
+            }
             if (options.tos != null || options.dscp != null) {
                 throw Check.usage(spec, "-S/--dscp: with --rdma the traffic class is perftest's (-- --tclass N)");
             }
@@ -129,6 +133,10 @@ public final class BwCommand implements Callable<Integer> {
         if (test.tos() != null && (modes.selected() || iperf3)) {
             throw Check.usage(spec, "-S/--dscp mark wirespeed's TCP test (the server reports what it received): not with "
                     + (iperf3 ? "--iperf3" : modes.udp ? "--udp" : modes.all ? "-a" : "-b"));
+        }
+        if (test.pacingBitsPerSecond() > 0 && (modes.selected() || iperf3)) {
+            throw Check.usage(spec, "--fq-rate paces wirespeed's TCP streams: not with "
+                    + (iperf3 ? "--iperf3" : modes.udp ? "--udp (use -b)" : modes.all ? "-a" : "-b"));
         }
         if (test.untilStopped() && (modes.selected() || iperf3)) {
             throw Check.usage(spec, "-t 0 (until stopped) runs a TCP test against a wirespeed server: not with "

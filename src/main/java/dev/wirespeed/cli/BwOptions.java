@@ -25,6 +25,28 @@ final class BwOptions {
             description = "As -S, by code point: 0..63 or a name (CS0..CS7, AF11..AF43, EF, VA, LE); TOS = DSCP×4.")
     String dscp;
 
+    @Option(names = "--fq-rate", paramLabel = "RATE", converter = RateConverter.class,
+            description = "Pace every TCP stream to RATE bit/s (e.g. 500M): SO_MAX_PACING_RATE on both sides' data "
+                    + "sockets, as iperf3's --fq-rate (TCP's own pacing since Linux 4.13, or the fq qdisc).")
+    Long fqRateBitsPerSecond;
+
+    @Option(names = "--bind-dev", paramLabel = "DEV", hidden = false,
+            description = "iperf3's SO_BINDTODEVICE: not supported yet; use -B with DEV's address (a usage error says so).")
+    String bindDevice;
+
+    @Option(names = "--dont-fragment", description = "iperf3's DF for UDP: not supported yet (TCP on Linux sets DF "
+            + "already, path MTU discovery); a usage error says so.")
+    boolean dontFragment;
+
+    @Option(names = {"-L", "--flowlabel"}, paramLabel = "N",
+            description = "iperf3's IPv6 flow label: not supported yet (the JDK's connect cannot carry sin6_flowinfo); "
+                    + "a usage error says so.")
+    Integer flowLabel;
+
+    @Option(names = {"-m", "--mptcp"}, description = "iperf3's MPTCP: not supported yet (the JDK opens no IPPROTO_MPTCP "
+            + "sockets); a usage error says so.")
+    boolean mptcp;
+
     @Option(names = {"-n", "--bytes"}, paramLabel = "BYTES", converter = SizeConverter.class,
             description = "Send this many bytes per direction instead of running for a time (e.g. 10G).")
     Long bytes;
@@ -87,6 +109,19 @@ final class BwOptions {
     /** Whether any option of {@link #TCP_ONLY} was given (a new TCP data path's flag joins both). */
     boolean tcpOnlyGiven() {
         return zeroCopy || skipRxCopy || affinity != null || bindAddress != null;
+    }
+
+    /** iperf3's options this version does not carry out: one usage line with the reason and what to use instead. */
+    void refuseUnsupported(CommandSpec spec) {
+        String why = bindDevice != null ? "--bind-dev is not supported yet: use -B with an address of " + bindDevice
+                : dontFragment ? "--dont-fragment is not supported yet (TCP on Linux sets DF already: path MTU discovery)"
+                : flowLabel != null ? "--flowlabel is not supported yet: the JDK's connect cannot carry an IPv6 flow label"
+                : mptcp ? "-m/--mptcp is not supported yet: the JDK opens no IPPROTO_MPTCP sockets (mptcpize run "
+                        + "wirespeed … may, with the kernel's mptcp.enabled=1)"
+                : null;
+        if (why != null) {
+            throw Check.usage(spec, why);
+        }
     }
 
     /** -S or --dscp as the TOS byte, or null; both, or a bad value, is a usage error. */
@@ -207,6 +242,10 @@ final class BwOptions {
             throw Check.usage(spec, "-C '" + congestion + "' is not an algorithm name (e.g. cubic, bbr, reno)");
         }
         Integer tosByte = tos(spec);
+        refuseUnsupported(spec);
+        if (fqRateBitsPerSecond != null) {
+            Check.range(spec, "--fq-rate", fqRateBitsPerSecond, 1, TestSpec.MAX_PACING_BITS_PER_SECOND);
+        }
         Direction direction = bidir ? Direction.BIDIR : reverse ? Direction.DOWNLOAD : Direction.UPLOAD;
         return TestSpec.tcpBandwidth().direction(direction).streams(streams())
                 .durationMillis(bytes == null ? Math.round(time * 1000) : 0)
@@ -214,6 +253,7 @@ final class BwOptions {
                 .omitMillis(Math.round(omitSeconds * 1000)).intervalMillis(Math.round(intervalSeconds * 1000))
                 .bufferBytes((int) bufferBytes).windowBytes(windowBytes == null ? 0 : windowBytes.intValue())
                 .congestion(congestion).mssBytes(mssBytes == null ? 0 : mssBytes).noDelay(noDelay)
-                .zeroCopy(zeroCopy).skipRxCopy(skipRxCopy).serverCpu(serverCpu(spec)).tos(tosByte).build();
+                .zeroCopy(zeroCopy).skipRxCopy(skipRxCopy).serverCpu(serverCpu(spec)).tos(tosByte)
+                .pacingBitsPerSecond(fqRateBitsPerSecond == null ? 0 : fqRateBitsPerSecond).build();
     }
 }

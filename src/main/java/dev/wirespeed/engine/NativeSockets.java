@@ -132,6 +132,23 @@ public final class NativeSockets {
         }
     }
 
+    /** SO_MAX_PACING_RATE (asm-generic/socket.h), bytes per second. */
+    private static final int SO_MAX_PACING_RATE = 47;
+
+    /**
+     * Caps the socket's sending rate: SO_MAX_PACING_RATE, paced by the fq qdisc or, since Linux 4.13,
+     * by TCP itself (socket(7)); as iperf3's --fq-rate. Takes a 64-bit value since Linux 4.20.
+     */
+    public static void setMaxPacingRate(SocketChannel channel, long bitsPerSecond) throws IOException {
+        requireAvailable("--fq-rate (SO_MAX_PACING_RATE)");
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment value = arena.allocate(ValueLayout.JAVA_LONG);
+            value.set(ValueLayout.JAVA_LONG, 0, bitsPerSecond / 8);
+            call(arena, SETSOCKOPT, fd(channel), SOL_SOCKET, SO_MAX_PACING_RATE, value, 8,
+                    "--fq-rate (SO_MAX_PACING_RATE " + bitsPerSecond / 8 + " bytes/s)");
+        }
+    }
+
     /** Sets TCP_MAXSEG; must be called before connect to shape the SYN's MSS option. */
     public static void setMaxSegment(SocketChannel channel, int mssBytes) throws IOException {
         requireAvailable("-M (MSS)");

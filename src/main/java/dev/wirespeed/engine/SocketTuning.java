@@ -31,6 +31,9 @@ final class SocketTuning {
         if (spec.congestion() != null) {
             NativeSockets.setCongestion(ch, spec.congestion());
         }
+        if (spec.pacingBitsPerSecond() > 0) {
+            NativeSockets.setMaxPacingRate(ch, spec.pacingBitsPerSecond());
+        }
     }
 
     /** -S/--dscp: IP_TOS; on an IPv6 socket the JDK sets IPV6_TCLASS, and on Linux IP_TOS as well for IPv4-mapped peers. */

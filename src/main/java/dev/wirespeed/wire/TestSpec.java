@@ -30,6 +30,7 @@ import java.util.concurrent.TimeUnit;
  * @param zeroCopy        tcp-bw: senders use sendfile(2), no copy (-Z); absent from the wire JSON when false
  * @param skipRxCopy      tcp-bw: receivers discard with MSG_TRUNC, no copy (--skip-rx-copy); absent when false
  * @param serverCpu       tcp-bw: the CPU the server pins its data threads to, tcp-lat/udp-lat: its echo thread (-A CPU,SERVER_CPU); null = none
+ * @param pacingBitsPerSecond tcp-bw: SO_MAX_PACING_RATE of every data socket, per stream (--fq-rate); 0 = none, absent from the wire JSON
  * @param tos             the IP TOS byte / IPv6 traffic class both sides set on every data socket (-S, --dscp); null = the kernel's (0)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -52,7 +53,11 @@ public record TestSpec(
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean zeroCopy,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean skipRxCopy,
         Integer serverCpu,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) long pacingBitsPerSecond,
         Integer tos) {
+
+    /** Highest --fq-rate: 1 Tbit/s per stream. */
+    public static final long MAX_PACING_BITS_PER_SECOND = 1_000_000_000_000L;
 
     /** The labels of {@link TestMode}, for tests and javadoc. */
     public static final String MODE_TCP_BW = "tcp-bw";
@@ -150,6 +155,7 @@ public record TestSpec(
         private boolean skipRxCopy;
         private Integer serverCpu;
         private Integer tos;
+        private long pacingBitsPerSecond;
 
         private Builder(String mode) {
             this.mode = mode;
@@ -175,6 +181,7 @@ public record TestSpec(
             skipRxCopy = s.skipRxCopy;
             serverCpu = s.serverCpu;
             tos = s.tos;
+            pacingBitsPerSecond = s.pacingBitsPerSecond;
         }
 
         public Builder mode(String mode) {
@@ -267,6 +274,11 @@ public record TestSpec(
             return this;
         }
 
+        public Builder pacingBitsPerSecond(long pacingBitsPerSecond) {
+            this.pacingBitsPerSecond = pacingBitsPerSecond;
+            return this;
+        }
+
         public Builder tos(Integer tos) {
             this.tos = tos;
             return this;
@@ -275,7 +287,7 @@ public record TestSpec(
         public TestSpec build() {
             return new TestSpec(mode, direction, streams, durationMillis, bytes, omitMillis, intervalMillis,
                     bufferBytes, windowBytes, congestion, mssBytes, noDelay, sizesBytes, busyPoll, rateBitsPerSecond,
-                    zeroCopy, skipRxCopy, serverCpu, tos);
+                    zeroCopy, skipRxCopy, serverCpu, pacingBitsPerSecond, tos);
         }
     }
 
@@ -357,6 +369,8 @@ public record TestSpec(
         if (tos != null) {
             check(tos >= 0 && tos <= 255, "tos", tos, "0..255");
         }
+        check(pacingBitsPerSecond >= 0 && pacingBitsPerSecond <= MAX_PACING_BITS_PER_SECOND, "pacingBitsPerSecond",
+                pacingBitsPerSecond, "0.." + MAX_PACING_BITS_PER_SECOND);
     }
 
     static void check(boolean ok, String field, long value, String range) throws ProtocolException {
