@@ -33,7 +33,7 @@ class UntilStoppedIT {
                 "dev.wirespeed.cli.Main", "bw", "--loopback", "-t", "0", "-P", "1", "--db", db.toString()));
         Process bw = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
-            awaitLine(bw, log, "1.00-2.00");
+            ResultStatusIT.awaitLine(bw, log, "1.00-2.00");
             Process kill = new ProcessBuilder("kill", "-TERM", Long.toString(bw.pid())).start();
             assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
             assertThat(bw.waitFor(60, TimeUnit.SECONDS)).as("bw ends within a minute of SIGTERM").isTrue();
@@ -81,19 +81,5 @@ class UntilStoppedIT {
             assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
             assertThat(r.err()).contains("-t 0 (until stopped)");
         }
-    }
-
-    private static void awaitLine(Process p, Path log, String text) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        while (System.nanoTime() < deadline) {
-            if (Files.readString(log, StandardCharsets.UTF_8).contains(text)) {
-                return;
-            }
-            if (!p.isAlive()) {
-                break;
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("no '" + text + "' from bw: " + Files.readString(log, StandardCharsets.UTF_8));
     }
 }
