@@ -155,7 +155,7 @@ final class ClientSession<M extends Message, R> {
      */
     static Message.Welcome welcome(FrameCodec codec, InetSocketAddress target) throws IOException {
         try {
-            return codec.expect(Message.Welcome.class);
+            return codec.expectFirstAnswer(Message.Welcome.class);
         } catch (SocketTimeoutException e) {
             throw new IOException(Io.describe(target) + " did not answer wirespeed's hello (an iperf3 server"
                     + " waits like this: if it is one, add --iperf3)", e);

@@ -104,6 +104,23 @@ public final class FrameCodec {
 
     /** iperf3's state byte that its server sends first to a client (iperf_api.h: PARAM_EXCHANGE). */
     static final int IPERF3_PARAM_EXCHANGE = 9;
+    /** True while a client reads a server's first answer, which an iperf3 server gives as a state byte. */
+    private volatile boolean answerMayBeIperf3;
+
+    /**
+     * Reads the server's first answer as {@code type}: a first byte that is iperf3's PARAM_EXCHANGE or
+     * ACCESS_DENIED ends the read at once with a ProtocolException naming --iperf3 (only here: from
+     * any other peer such a byte is just a bad length).
+     */
+    public <T extends Message> T expectFirstAnswer(Class<T> type) throws IOException {
+        answerMayBeIperf3 = true;
+        try {
+            return expect(type);
+        } finally {
+            answerMayBeIperf3 = false;
+        }
+    }
+
     /** iperf3's ACCESS_DENIED state, (signed char) -1 on the wire: a server busy with another client. */
     static final int IPERF3_ACCESS_DENIED = 0xff;
 
@@ -135,7 +152,7 @@ public final class FrameCodec {
         if (first < 0) {
             throw new EOFException();
         }
-        if (first != 0 && maxFrameBytes < (1 << 24)) {
+        if (first != 0 && answerMayBeIperf3 && maxFrameBytes < (1 << 24)) {
             if (first == IPERF3_PARAM_EXCHANGE) {
                 throw new ProtocolException("the server speaks iperf3's protocol (it is an iperf3 -s); add --iperf3");
             }
@@ -148,6 +165,9 @@ public final class FrameCodec {
         in.readFully(rest);
         long length = ((long) first << 24) | ((rest[0] & 0xffL) << 16) | ((rest[1] & 0xffL) << 8) | (rest[2] & 0xffL);
         if (length == 0 || length > maxFrameBytes) {
+            if (first == IPERF3_PARAM_EXCHANGE) {
+                throw new ProtocolException("the server speaks iperf3's protocol (it is an iperf3 -s); add --iperf3");
+            }
             throw new ProtocolException("frame length " + length + " is out of range (1.." + maxFrameBytes + ")");
         }
         byte[] json = new byte[(int) length];
