@@ -24,7 +24,8 @@ for tool in jdeps jlink; do
 done
 rm -rf "$dist" "$work"
 mkdir -p "$dist" "$image/bin" "$image/lib" "$image/share/man/man1" \
-  "$image/share/bash-completion/completions" "$image/share/zsh/site-functions"
+  "$image/share/bash-completion/completions" "$image/share/zsh/site-functions" \
+  "$image/share/fish/vendor_completions.d"
 
 # 1. The runtime: only the modules jdeps finds in the jar (java.desktop is JFreeChart's, for reports),
 #    plus jdk.zipfs (zip exports) and the SunEC/charsets providers a network tool meets.
@@ -81,7 +82,7 @@ chmod 755 "$image/bin/wirespeed"
 step "man pages, completions, docs"
 "$image/runtime/bin/java" -Dwirespeed.docs=share/doc/wirespeed/docs -cp "$jar" dev.wirespeed.cli.ManPages \
   "$image/share/man/man1" "$image/share/bash-completion/completions/wirespeed" \
-  "$image/share/zsh/site-functions/_wirespeed" >/dev/null
+  "$image/share/zsh/site-functions/_wirespeed" "$image/share/fish/vendor_completions.d/wirespeed.fish" >/dev/null
 docroot="$image/share/doc/wirespeed"
 mkdir -p "$docroot"
 cp -p "$repo/README.md" "$repo/CHANGELOG.md" "$docroot/"
@@ -142,6 +143,7 @@ if command -v dpkg-deb >/dev/null 2>&1; then
   root="$work/deb"
   mkdir -p "$root/DEBIAN" "$root/usr/lib/wirespeed" "$root/usr/bin" "$root/usr/share/man/man1" \
     "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" "$root/usr/share/doc" \
+    "$root/usr/share/fish/vendor_completions.d" \
     "$root/usr/lib/systemd/system" "$work/man-deb"
   cp -a "$image/bin" "$image/lib" "$image/runtime" "$root/usr/lib/wirespeed/"
   ln -s ../lib/wirespeed/bin/wirespeed "$root/usr/bin/wirespeed"
@@ -151,6 +153,7 @@ if command -v dpkg-deb >/dev/null 2>&1; then
   for page in "$work"/man-deb/*.1; do gzip -9n <"$page" >"$root/usr/share/man/man1/${page##*/}.gz"; done
   cp -p "$image/share/bash-completion/completions/wirespeed" "$root/usr/share/bash-completion/completions/"
   cp -p "$image/share/zsh/site-functions/_wirespeed" "$root/usr/share/zsh/vendor-completions/"
+  cp -p "$image/share/fish/vendor_completions.d/wirespeed.fish" "$root/usr/share/fish/vendor_completions.d/"
   cp -rp "$image/share/doc/wirespeed" "$root/usr/share/doc/wirespeed"
   rm -rf "$root/usr/share/doc/wirespeed/systemd"
   # The units, installed disabled (nothing enables them; prerm stops and disables them on removal).

@@ -188,7 +188,7 @@ public final class AgentCommand implements Callable<Integer> {
     }
 
     private static String hostText(InetSocketAddress a) {
-        String host = a.getAddress().isAnyLocalAddress() ? "*" : a.getAddress().getHostAddress();
+        String host = a.getAddress().isAnyLocalAddress() ? "*" : dev.wirespeed.io.Io.literal(a.getAddress());
         return host.contains(":") ? "[" + host + "]" : host;
     }
 }

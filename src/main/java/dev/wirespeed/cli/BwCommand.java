@@ -37,6 +37,8 @@ import picocli.CommandLine.Spec;
             "  wirespeed bw 10.0.0.2 -R             the server sends (download)",
             "  wirespeed bw 10.0.0.2 --bidir -P 4   four streams each way at once",
             "  wirespeed bw 10.0.0.2 -n 10G --json  send 10 GiB, print JSON only",
+            "  wirespeed bw 10.0.0.2 -t 0           until Ctrl-C (or SIGTERM), as iperf3 -t 0",
+            "  wirespeed bw 10.0.0.2 --dscp AF41    mark the data (= -S 0x88); the server says what it received",
             "  wirespeed bw 10.0.0.2 --udp -b 10G -l 8K   UDP at 10 Gbit/s per stream: loss, jitter, reordering",
             "  wirespeed bw 10.0.0.2 --udp -b 0 -R  UDP as fast as the server can send",
             "  wirespeed bw 10.0.0.2 -a             size sweep 2 B … 8 MiB: BW peak, average, MsgRate",
@@ -113,6 +115,13 @@ public final class BwCommand implements Callable<Integer> {
             options.bytes = client.habits.bytes(options.bufferBytes);
         }
         if (client.rdma.selected()) {
+            options.refuseUnsupported(spec);
+            if (options.fqRateBitsPerSecond != null) {
+                throw Check.usage(spec, "--fq-rate paces wirespeed's TCP streams: not with --rdma");
+            }
+            if (options.tos != null || options.dscp != null) {
+                throw Check.usage(spec, "-S/--dscp: with --rdma the traffic class is perftest's (-- --tclass N)");
+            }
             client.host = client.habits.host(client.host);
             return runRdma();
         }
@@ -121,6 +130,18 @@ public final class BwCommand implements Callable<Integer> {
                     : "unexpected argument " + client.passThrough.getFirst() + " (perftest options after -- need --rdma)");
         }
         TestSpec test = options.toSpec(spec);
+        if (test.tos() != null && (modes.selected() || iperf3)) {
+            throw Check.usage(spec, "-S/--dscp mark wirespeed's TCP test (the server reports what it received): not with "
+                    + (iperf3 ? "--iperf3" : modes.udp ? "--udp" : modes.all ? "-a" : "-b"));
+        }
+        if (test.pacingBitsPerSecond() > 0 && (modes.selected() || iperf3)) {
+            throw Check.usage(spec, "--fq-rate paces wirespeed's TCP streams: not with "
+                    + (iperf3 ? "--iperf3" : modes.udp ? "--udp (use -b)" : modes.all ? "-a" : "-b"));
+        }
+        if (test.untilStopped() && (modes.selected() || iperf3)) {
+            throw Check.usage(spec, "-t 0 (until stopped) runs a TCP test against a wirespeed server: not with "
+                    + (iperf3 ? "--iperf3" : modes.udp ? "--udp" : modes.all ? "-a" : "-b"));
+        }
         if (iperf3 && client.loopback) {
             throw Check.usage(spec, "--iperf3 tests against an iperf3 server: give its HOST, not --loopback");
         }

@@ -12,8 +12,40 @@ final class BwOptions {
     static final double DEFAULT_SECONDS = 10;
 
     @Option(names = {"-t", "--time"}, paramLabel = "SEC",
-            description = "Seconds to measure, after the warm-up (default 10; 0.1..86400).")
+            description = "Seconds to measure, after the warm-up (default 10; 0.1..86400; 0 = until Ctrl-C or SIGTERM, "
+                    + "as iperf3, bounded by the server's --max-duration).")
     Double seconds;
+
+    @Option(names = {"-S", "--tos"}, paramLabel = "TOS",
+            description = "IP TOS byte (IPv6 traffic class) on every data socket, both sides: decimal, 0x hex or 0 "
+                    + "octal, as iperf3 (e.g. 0x88 = DSCP AF41); the server reports what it received.")
+    String tos;
+
+    @Option(names = "--dscp", paramLabel = "DSCP", completionCandidates = Candidates.Dscp.class,
+            description = "As -S, by code point: 0..63 or a name (CS0..CS7, AF11..AF43, EF, VA, LE); TOS = DSCP×4.")
+    String dscp;
+
+    @Option(names = "--fq-rate", paramLabel = "RATE", converter = RateConverter.class,
+            description = "Pace every TCP stream to RATE bit/s (e.g. 500M): SO_MAX_PACING_RATE on both sides' data "
+                    + "sockets, as iperf3's --fq-rate (TCP's own pacing since Linux 4.13, or the fq qdisc).")
+    Long fqRateBitsPerSecond;
+
+    @Option(names = "--bind-dev", paramLabel = "DEV", hidden = false,
+            description = "iperf3's SO_BINDTODEVICE: not supported yet; use -B with DEV's address (a usage error says so).")
+    String bindDevice;
+
+    @Option(names = "--dont-fragment", description = "iperf3's DF for UDP: not supported yet (TCP on Linux sets DF "
+            + "already, path MTU discovery); a usage error says so.")
+    boolean dontFragment;
+
+    @Option(names = {"-L", "--flowlabel"}, paramLabel = "N",
+            description = "iperf3's IPv6 flow label: not supported yet (the JDK's connect cannot carry sin6_flowinfo); "
+                    + "a usage error says so.")
+    Integer flowLabel;
+
+    @Option(names = {"-m", "--mptcp"}, description = "iperf3's MPTCP: not supported yet (the JDK opens no IPPROTO_MPTCP "
+            + "sockets); a usage error says so.")
+    boolean mptcp;
 
     @Option(names = {"-n", "--bytes"}, paramLabel = "BYTES", converter = SizeConverter.class,
             description = "Send this many bytes per direction instead of running for a time (e.g. 10G).")
@@ -46,7 +78,7 @@ final class BwOptions {
     @Option(names = "--bidir", description = "Both directions at once (-P streams each way).")
     boolean bidir;
 
-    @Option(names = {"-C", "--congestion"}, paramLabel = "ALGO",
+    @Option(names = {"-C", "--congestion"}, paramLabel = "ALGO", completionCandidates = Candidates.Congestion.class,
             description = "TCP congestion control on both sides, e.g. cubic, bbr (Linux).")
     String congestion;
 
@@ -77,6 +109,32 @@ final class BwOptions {
     /** Whether any option of {@link #TCP_ONLY} was given (a new TCP data path's flag joins both). */
     boolean tcpOnlyGiven() {
         return zeroCopy || skipRxCopy || affinity != null || bindAddress != null;
+    }
+
+    /** iperf3's options this version does not carry out: one usage line with the reason and what to use instead. */
+    void refuseUnsupported(CommandSpec spec) {
+        String why = bindDevice != null ? "--bind-dev is not supported yet: use -B with an address of " + bindDevice
+                : dontFragment ? "--dont-fragment is not supported yet (TCP on Linux sets DF already: path MTU discovery)"
+                : flowLabel != null ? "--flowlabel is not supported yet: the JDK's connect cannot carry an IPv6 flow label"
+                : mptcp ? "-m/--mptcp is not supported yet: the JDK opens no IPPROTO_MPTCP sockets (mptcpize run "
+                        + "wirespeed … may, with the kernel's mptcp.enabled=1)"
+                : null;
+        if (why != null) {
+            throw Check.usage(spec, why);
+        }
+    }
+
+    /** -S or --dscp as the TOS byte, or null; both, or a bad value, is a usage error. */
+    Integer tos(CommandSpec spec) {
+        if (tos != null && dscp != null) {
+            throw Check.usage(spec, "-S and --dscp both set the TOS byte: give one");
+        }
+        try {
+            return tos != null ? (Integer) dev.wirespeed.wire.Tos.parseTos(tos)
+                    : dscp != null ? (Integer) dev.wirespeed.wire.Tos.parseDscp(dscp) : null;
+        } catch (IllegalArgumentException e) {
+            throw Check.usage(spec, e.getMessage());
+        }
     }
 
     /** -A's client CPU, or null. */
@@ -160,7 +218,9 @@ final class BwOptions {
         }
         double time = seconds == null ? DEFAULT_SECONDS : seconds;
         if (bytes == null) {
-            Check.seconds(spec, "-t", time, 0.1, 86_400);
+            if (time != 0) {
+                Check.seconds(spec, "-t", time, 0.1, 86_400);
+            }
         } else {
             Check.sizeRange(spec, "-n", bytes, 1, Long.MAX_VALUE / 4);
         }
@@ -181,6 +241,11 @@ final class BwOptions {
         if (congestion != null && !congestion.matches("[A-Za-z0-9_-]{1,15}")) {
             throw Check.usage(spec, "-C '" + congestion + "' is not an algorithm name (e.g. cubic, bbr, reno)");
         }
+        Integer tosByte = tos(spec);
+        refuseUnsupported(spec);
+        if (fqRateBitsPerSecond != null) {
+            Check.range(spec, "--fq-rate", fqRateBitsPerSecond, 1, TestSpec.MAX_PACING_BITS_PER_SECOND);
+        }
         Direction direction = bidir ? Direction.BIDIR : reverse ? Direction.DOWNLOAD : Direction.UPLOAD;
         return TestSpec.tcpBandwidth().direction(direction).streams(streams())
                 .durationMillis(bytes == null ? Math.round(time * 1000) : 0)
@@ -188,6 +253,7 @@ final class BwOptions {
                 .omitMillis(Math.round(omitSeconds * 1000)).intervalMillis(Math.round(intervalSeconds * 1000))
                 .bufferBytes((int) bufferBytes).windowBytes(windowBytes == null ? 0 : windowBytes.intValue())
                 .congestion(congestion).mssBytes(mssBytes == null ? 0 : mssBytes).noDelay(noDelay)
-                .zeroCopy(zeroCopy).skipRxCopy(skipRxCopy).serverCpu(serverCpu(spec)).build();
+                .zeroCopy(zeroCopy).skipRxCopy(skipRxCopy).serverCpu(serverCpu(spec)).tos(tosByte)
+                .pacingBitsPerSecond(fqRateBitsPerSecond == null ? 0 : fqRateBitsPerSecond).build();
     }
 }

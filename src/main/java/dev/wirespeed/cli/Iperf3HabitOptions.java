@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
  * Shared by bw and lat; {@link #refuseWhereMeaningless} names the tests an option does not fit.
  */
 final class Iperf3HabitOptions {
-    @Option(names = {"-f", "--format"}, paramLabel = "UNIT",
+    @Option(names = {"-f", "--format"}, paramLabel = "UNIT", completionCandidates = Candidates.RateUnits.class,
             description = "Rate unit of bw's text report: k, m, g = kbit/s, Mbit/s, Gbit/s; K, M, G = KiB/s, MiB/s, "
                     + "GiB/s (as iperf3; JSON is always bit/s; not for lat, which reports times).")
     Character format;

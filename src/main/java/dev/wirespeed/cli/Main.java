@@ -28,6 +28,7 @@ public final class Main {
 
     /** Runs one command line with the given writers; returns the exit code (tests call this). */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        args = Iperf3Form.rewrite(args); // wirespeed -c HOST … as iperf3 -c HOST …
         if (versionOnly(args)) {
             // The commonest probe of an install answers without picocli: building even the root
             // command's model reflects over its annotations (dynamic proxies, the ClassFile API) and

@@ -23,8 +23,8 @@ public final class ManPages {
     private ManPages() {}
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 1 && args.length != 3) {
-            System.err.println("usage: ManPages MANDIR [BASH_COMPLETION_FILE ZSH_COMPLETION_FILE]");
+        if (args.length != 1 && args.length != 3 && args.length != 4) {
+            System.err.println("usage: ManPages MANDIR [BASH_COMPLETION_FILE ZSH_COMPLETION_FILE [FISH_COMPLETION_FILE]]");
             System.exit(ExitCode.USAGE);
         }
         Path dir = Path.of(args[0]);
@@ -33,7 +33,10 @@ public final class ManPages {
             System.out.println(p);
         }
         // the completions too: one JVM start for both at build time
-        if (args.length == 3) {
+        if (args.length == 4) {
+            Files.writeString(Path.of(args[3]), CompletionCommand.script(CompletionCommand.Shell.fish), StandardCharsets.UTF_8);
+        }
+        if (args.length >= 3) {
             Files.writeString(Path.of(args[1]), CompletionCommand.script(CompletionCommand.Shell.bash), StandardCharsets.UTF_8);
             Files.writeString(Path.of(args[2]), CompletionCommand.script(CompletionCommand.Shell.zsh), StandardCharsets.UTF_8);
         }

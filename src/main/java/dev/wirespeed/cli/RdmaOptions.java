@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
 final class RdmaOptions {
     static final int DEFAULT_PERFTEST_PORT = 18515;
 
-    @Option(names = "--rdma", paramLabel = "VERB", description = "RDMA test with perftest: write, read or send. "
+    @Option(names = "--rdma", paramLabel = "VERB", completionCandidates = Candidates.RdmaVerbs.class, description = "RDMA test with perftest: write, read or send. "
             + "The wirespeed server at HOST starts the perftest server; this host runs the client (perftest "
             + "installed on both). With -R the roles swap (HOST runs the client, data flows from HOST); --bidir is "
             + "perftest -b (bw only). Further perftest options after -- (perftest's own -R is rdma_cm).")

@@ -49,6 +49,7 @@ public final class ResultsExportCommand implements Callable<Integer> {
         boolean json;
 
         @Option(names = "--format", required = true, paramLabel = "FORMAT",
+                completionCandidates = Candidates.ExportFormats.class,
                 description = "csv, json, openmetrics (OpenMetrics 1.0 text) or prometheus (text format 0.0.4).")
         String name;
 

@@ -172,8 +172,8 @@ public final class ServerCommand implements Callable<Integer> {
 
     private static String describe(BwServer server) {
         var a = (java.net.InetSocketAddress) server.listenerAddress();
-        String host = a.getAddress().isAnyLocalAddress() ? "*" : a.getAddress().getHostAddress();
-        return (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort();
+        String host = a.getAddress().isAnyLocalAddress() ? "*" : dev.wirespeed.io.Io.literal(a.getAddress());
+        return dev.wirespeed.io.Io.hostPort(host, a.getPort());
     }
 
     static void log(PrintWriter out, String line) {

@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
                 "  wirespeed bw 10.0.0.2 -t 10      TCP bandwidth to a server, streams chosen for you",
                 "  wirespeed bw 10.0.0.2 -P 8 -R    eight streams, server sends",
                 "  wirespeed explain session.log    read pasted tool output, say what is wrong",
+                "  wirespeed -c 10.0.0.2 -P 4 -R    iperf3's line: -c HOST is bw HOST, -s is server",
                 "",
                 "Exit codes: 0 ok, 1 runtime failure, 2 bad usage, 3 findings (doctor/check/explain), 130 Ctrl-C.",
                 "Every command: 'wirespeed help COMMAND' or 'wirespeed COMMAND --help'; man wirespeed-COMMAND."})

@@ -142,8 +142,8 @@ public final class BwServer implements AutoCloseable {
             listener.bind(bind, 512);
         } catch (IOException e) {
             listener.close();
-            throw new IOException("cannot listen on " + (config.bindAddress() == null ? "*" : config.bindAddress())
-                    + ":" + config.port() + ": " + Io.reason(e), e);
+            throw new IOException("cannot listen on " + Io.hostPort(config.bindAddress() == null ? "*"
+                    : config.bindAddress(), config.port()) + ": " + Io.reason(e), e);
         }
         udpListener = openUdpListener();
     }

@@ -110,7 +110,7 @@ final class ClientSession<M extends Message, R> {
             FrameCodec codec = new FrameCodec(control.socket().getInputStream(), control.socket().getOutputStream());
             codec.write(new Message.Hello(Wire.PROTOCOL_VERSION, Version.software()));
             Message.Welcome welcome = welcome(codec, target);
-            BwResult.Peer server = new BwResult.Peer(welcome.host(), address.getHostAddress(), port,
+            BwResult.Peer server = new BwResult.Peer(welcome.host(), Io.literal(address), port,
                     welcome.software(), welcome.cores(), welcome.os());
             codec.write(new Message.TestRequest(spec));
             byte[] testId = parseTestId(codec.expect(Message.TestAccepted.class).testId());
@@ -118,7 +118,7 @@ final class ClientSession<M extends Message, R> {
             openInTime(codec, control, new ClientPlane.Links(target, testId, bind, connectTimeoutMillis,
                     startDeadline));
             plane.ready(server, control);
-            return new Running(codec, control, server, startDeadline).execute();
+            return new Running(codec, control, server, startDeadline, welcome.maxDurationMillis()).execute();
         } catch (IOException | RuntimeException e) {
             plane.close();
             Io.closeQuietly(control);
@@ -155,13 +155,14 @@ final class ClientSession<M extends Message, R> {
      */
     static Message.Welcome welcome(FrameCodec codec, InetSocketAddress target) throws IOException {
         try {
-            return codec.expect(Message.Welcome.class);
+            return codec.expectFirstAnswer(Message.Welcome.class);
         } catch (SocketTimeoutException e) {
             throw new IOException(Io.describe(target) + " did not answer wirespeed's hello (an iperf3 server"
                     + " waits like this: if it is one, add --iperf3)", e);
         } catch (ProtocolException e) {
             if (e.getMessage() != null && e.getMessage().contains("iperf3")) {
-                throw new ProtocolException(Io.describe(target) + " is an iperf3 server; add --iperf3", e);
+                throw new ProtocolException(Io.describe(target) + " is an iperf3 server" + (e.getMessage().contains("busy")
+                        ? ", busy with another test; add --iperf3 and try again later" : "; add --iperf3"), e);
             }
             throw e;
         }
@@ -189,11 +190,15 @@ final class ClientSession<M extends Message, R> {
         private final SocketChannel control;
         private final BwResult.Peer server;
         private final long startDeadline;
+        /** The server's longest test (Welcome): where a test that runs until stopped (-t 0) ends. */
+        private final long serverMaxMillis;
         private final ControlReader<M> reader;
         private volatile String peerProblem;
         private volatile boolean finished;
 
-        Running(FrameCodec codec, SocketChannel control, BwResult.Peer server, long startDeadline) {
+        Running(FrameCodec codec, SocketChannel control, BwResult.Peer server, long startDeadline,
+                long serverMaxMillis) {
+            this.serverMaxMillis = serverMaxMillis;
             this.codec = codec;
             this.control = control;
             this.server = server;
@@ -240,7 +245,7 @@ final class ClientSession<M extends Message, R> {
         }
 
         private OutcomeStatus waitForEnd(long t0) {
-            TestClock clock = TestClock.of(spec, t0, interrupted);
+            TestClock clock = TestClock.of(spec, t0, interrupted, serverMaxMillis);
             long stallLimit = plane.stallLimitNanos();
             long lastProgress = plane.progress();
             long lastChange = t0;
@@ -249,6 +254,10 @@ final class ClientSession<M extends Message, R> {
                 long now = System.nanoTime();
                 OutcomeStatus due = clock.due(now);
                 if (due != null) {
+                    if (due == OutcomeStatus.OK && spec.untilStopped()) {
+                        warnings.accept("warning: -t 0 ran until the server's limit of " + serverMaxMillis / 1000
+                                + " s (its --max-duration); stopping the test");
+                    }
                     return due;
                 }
                 if (plane.failure() != null) {

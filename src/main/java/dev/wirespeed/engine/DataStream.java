@@ -29,6 +29,9 @@ final class DataStream extends StreamLoop<SocketChannel> {
     private final PayloadFile payload;
     private final String payloadProblem;
     private volatile TcpStats tcpStats;
+    /** The server's reading of the client's TOS (-S/--dscp), when asked for; see NativeSockets.receivedTos. */
+    volatile boolean readTos;
+    private volatile Integer receivedTos;
     /** The descriptor for direct calls, NOT_OPENED before the first asked, -1 when unavailable (noted once). */
     private int descriptor = NOT_OPENED;
 
@@ -49,8 +52,16 @@ final class DataStream extends StreamLoop<SocketChannel> {
         return tcpStats;
     }
 
+    Integer receivedTos() {
+        return receivedTos;
+    }
+
     @Override
     void beforeEnd() {
+        if (readTos) {
+            java.util.OptionalInt tos = NativeSockets.receivedTos(channel);
+            receivedTos = tos.isPresent() ? tos.getAsInt() : null;
+        }
         if (counter.sending()) {
             tcpStats = NativeSockets.tcpInfo(channel).orElse(null);
         }

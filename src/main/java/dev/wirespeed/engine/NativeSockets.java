@@ -31,6 +31,15 @@ public final class NativeSockets {
     private static final int SOL_SOCKET = 1;
     /** SO_RCVLOWAT (asm-generic/socket.h; x86-64 and arm64 alike). */
     private static final int SO_RCVLOWAT = 18;
+    /** in.h / in6.h (Linux uapi): IP_TOS, IP_PKTOPTIONS, IP_RECVTOS; IPV6_2292PKTOPTIONS, IPV6_RECVTCLASS, IPV6_TCLASS. */
+    private static final int IPPROTO_IP = 0;
+    private static final int IP_TOS = 1;
+    private static final int IP_PKTOPTIONS = 9;
+    private static final int IP_RECVTOS = 13;
+    private static final int IPPROTO_IPV6 = 41;
+    private static final int IPV6_2292PKTOPTIONS = 6;
+    private static final int IPV6_RECVTCLASS = 66;
+    private static final int IPV6_TCLASS = 67;
     /** struct tcp_info is at least 104 bytes since Linux 2.6 (tcpi_total_retrans at offset 100). */
     private static final int TCP_INFO_MIN_BYTES = 104;
 
@@ -123,6 +132,23 @@ public final class NativeSockets {
         }
     }
 
+    /** SO_MAX_PACING_RATE (asm-generic/socket.h), bytes per second. */
+    private static final int SO_MAX_PACING_RATE = 47;
+
+    /**
+     * Caps the socket's sending rate: SO_MAX_PACING_RATE, paced by the fq qdisc or, since Linux 4.13,
+     * by TCP itself (socket(7)); as iperf3's --fq-rate. Takes a 64-bit value since Linux 4.20.
+     */
+    public static void setMaxPacingRate(SocketChannel channel, long bitsPerSecond) throws IOException {
+        requireAvailable("--fq-rate (SO_MAX_PACING_RATE)");
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment value = arena.allocate(ValueLayout.JAVA_LONG);
+            value.set(ValueLayout.JAVA_LONG, 0, bitsPerSecond / 8);
+            call(arena, SETSOCKOPT, fd(channel), SOL_SOCKET, SO_MAX_PACING_RATE, value, 8,
+                    "--fq-rate (SO_MAX_PACING_RATE " + bitsPerSecond / 8 + " bytes/s)");
+        }
+    }
+
     /** Sets TCP_MAXSEG; must be called before connect to shape the SYN's MSS option. */
     public static void setMaxSegment(SocketChannel channel, int mssBytes) throws IOException {
         requireAvailable("-M (MSS)");
@@ -165,6 +191,77 @@ public final class NativeSockets {
         } catch (Throwable t) {
             return -1;
         }
+    }
+
+    /**
+     * Asks the kernel to keep the TOS / traffic class of what arrives on this TCP socket, for
+     * {@link #receivedTos}: IP_RECVTOS and IPV6_RECVTCLASS (ip(7), ipv6(7)); best effort, an AF_INET
+     * socket refuses the IPv6 one.
+     */
+    static void watchReceivedTos(SocketChannel channel) {
+        if (!available()) {
+            return;
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment one = arena.allocate(ValueLayout.JAVA_INT);
+            one.set(ValueLayout.JAVA_INT, 0, 1);
+            int fd = fd(channel);
+            MemorySegment capture = arena.allocate(CAPTURE_BYTES);
+            int ignored = (int) SETSOCKOPT.invokeExact(capture, fd, IPPROTO_IP, IP_RECVTOS, one, 4);
+            ignored = (int) SETSOCKOPT.invokeExact(capture, fd, IPPROTO_IPV6, IPV6_RECVTCLASS, one, 4);
+        } catch (Throwable t) {
+            // nothing to report then: receivedTos says empty
+        }
+    }
+
+    /**
+     * The TOS byte (IPv4) or traffic class (IPv6) the kernel saw on the peer's segments, read as
+     * ancillary data with getsockopt: IPv4's IP_PKTOPTIONS gives rcv_tos, the TOS of the segment that
+     * completed the handshake (net/ipv4/tcp_ipv4.c tcp_v4_syn_recv_sock, so only on the accepting side);
+     * IPv6's IPV6_2292PKTOPTIONS gives the class of the latest in-order segment (tcp_v6_do_rcv).
+     * Needs {@link #watchReceivedTos} first; empty where unreadable.
+     */
+    static java.util.OptionalInt receivedTos(SocketChannel channel) {
+        if (!available()) {
+            return java.util.OptionalInt.empty();
+        }
+        boolean v4;
+        try {
+            v4 = ((java.net.InetSocketAddress) channel.getRemoteAddress()).getAddress() instanceof java.net.Inet4Address;
+        } catch (IOException | RuntimeException e) {
+            return java.util.OptionalInt.empty();
+        }
+        int level = v4 ? IPPROTO_IP : IPPROTO_IPV6;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment buf = arena.allocate(512, 8);
+            MemorySegment length = arena.allocate(ValueLayout.JAVA_INT);
+            length.set(ValueLayout.JAVA_INT, 0, 512);
+            int rc = (int) GETSOCKOPT.invokeExact(arena.allocate(CAPTURE_BYTES), fd(channel), level,
+                    v4 ? IP_PKTOPTIONS : IPV6_2292PKTOPTIONS, buf, length);
+            if (rc != 0) {
+                return java.util.OptionalInt.empty();
+            }
+            return cmsgInt(buf, length.get(ValueLayout.JAVA_INT, 0), level, v4 ? IP_TOS : IPV6_TCLASS);
+        } catch (Throwable t) {
+            return java.util.OptionalInt.empty();
+        }
+    }
+
+    /** The int of the first control message of {@code level}/{@code type} (struct cmsghdr on LP64: len 8, level 4, type 4). */
+    static java.util.OptionalInt cmsgInt(MemorySegment buf, int length, int level, int type) {
+        long off = 0;
+        while (off + 20 <= length) {
+            long cmsgLen = buf.get(ValueLayout.JAVA_LONG_UNALIGNED, off);
+            if (cmsgLen < 16 || off + cmsgLen > length) {
+                break;
+            }
+            if (buf.get(ValueLayout.JAVA_INT_UNALIGNED, off + 8) == level
+                    && buf.get(ValueLayout.JAVA_INT_UNALIGNED, off + 12) == type && cmsgLen >= 20) {
+                return java.util.OptionalInt.of(buf.get(ValueLayout.JAVA_INT_UNALIGNED, off + 16) & 0xff);
+            }
+            off += (cmsgLen + 7) & ~7L;
+        }
+        return java.util.OptionalInt.empty();
     }
 
     /** TCP_INFO of a connected socket, or empty where it cannot be read. */

@@ -39,12 +39,69 @@ final class ResultAssembler {
         return spec.direction().isUploadStream(index, spec.streams());
     }
 
+    /** The client's sending sockets' TCP_INFO now, by stream index (TcpBwPlane); null: none read. */
+    private volatile java.util.function.IntFunction<Message.TcpStats> clientTcp;
+    /** Each stream's tcpi_total_retrans at its previous interval, for per-interval retransmits. */
+    private final java.util.Map<Integer, Long> retransBefore = new java.util.HashMap<>();
+    /** The server's sending streams' intervals with TCP_INFO (-R, --bidir), in the order it sampled them. */
+    private final List<Message.Interval> serverSent = new ArrayList<>();
+    private int localSamples;
+    private boolean serverSendsTcp;
+
+    /** Upload intervals carry the client's TCP_INFO, read from {@code tcp} when the server's interval arrives. */
+    void clientTcp(java.util.function.IntFunction<Message.TcpStats> tcp) {
+        this.clientTcp = tcp;
+    }
+
+    /**
+     * Before the next local (download) sample: waits at most {@code maxNanos} for the server's interval of
+     * the same boundary, which carries its senders' TCP_INFO; not at all once a server has shown it sends none.
+     */
+    void awaitServerTcp(long maxNanos) {
+        if (spec.intervalMillis() == 0 || spec.direction() == Direction.UPLOAD) {
+            return;
+        }
+        long deadline = System.nanoTime() + maxNanos;
+        synchronized (serverSent) {
+            while (serverSent.size() <= localSamples && System.nanoTime() - deadline < 0) {
+                if (!serverSendsTcp && localSamples > 0) {
+                    return; // an older server: no Retr/Cwnd for -R
+                }
+                try {
+                    serverSent.wait(Math.max(1, java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    private StreamBytes stream(int index, long bytes, double seconds, Message.TcpStats tcp) {
+        if (tcp == null) {
+            return new StreamBytes(index + 1, bytes, rate(bytes, seconds));
+        }
+        Long before = retransBefore.put(index, tcp.retransmits());
+        long retrans = Math.max(0, tcp.retransmits() - (before == null ? 0 : before));
+        return new StreamBytes(index + 1, bytes, rate(bytes, seconds), retrans, tcp.sndCwndSegments() * tcp.sndMssBytes(),
+                tcp.rttMicros(), tcp.rttVarMicros());
+    }
+
     /** An Interval from the server: bytes of the streams it receives, i.e. upload streams. */
     synchronized IntervalReport remoteInterval(Message.Interval iv) {
         if (spec.intervalMillis() == 0 || iv.streams() == null || iv.bytes() == null || iv.streams().length == 0
                 || iv.streams().length != iv.bytes().length) {
             return null;
         }
+        if (iv.tcp() != null) {
+            synchronized (serverSent) {
+                serverSent.add(iv);
+                serverSendsTcp = true;
+                serverSent.notifyAll();
+            }
+            return null;
+        }
+        java.util.function.IntFunction<Message.TcpStats> tcp = clientTcp;
         List<StreamBytes> streams = new ArrayList<>();
         double seconds = (iv.endNanos() - iv.startNanos()) / 1e9;
         for (int i = 0; i < iv.streams().length; i++) {
@@ -52,7 +109,7 @@ final class ResultAssembler {
             if (index < 0 || index >= spec.connections() || !isUpload(index)) {
                 continue;
             }
-            streams.add(new StreamBytes(index + 1, iv.bytes()[i], rate(iv.bytes()[i], seconds)));
+            streams.add(stream(index, iv.bytes()[i], seconds, tcp == null ? null : tcp.apply(index)));
         }
         if (streams.isEmpty()) {
             return null;
@@ -67,11 +124,16 @@ final class ResultAssembler {
         if (spec.intervalMillis() == 0) {
             return null; // -i 0: the final sample only closes the books
         }
+        Message.Interval sent;
+        synchronized (serverSent) {
+            sent = localSamples < serverSent.size() ? serverSent.get(localSamples) : null;
+            localSamples++;
+        }
         List<StreamBytes> streams = new ArrayList<>();
         double seconds = (s.endNanos() - s.startNanos()) / 1e9;
         for (int index = 0; index < s.bytes().length; index++) {
             if (!isUpload(index)) {
-                streams.add(new StreamBytes(index + 1, s.bytes()[index], rate(s.bytes()[index], seconds)));
+                streams.add(stream(index, s.bytes()[index], seconds, sentTcp(sent, index)));
             }
         }
         if (streams.isEmpty()) {
@@ -82,11 +144,26 @@ final class ResultAssembler {
         return r;
     }
 
+    private static Message.TcpStats sentTcp(Message.Interval sent, int index) {
+        if (sent == null || sent.tcp() == null || sent.tcp().length != sent.streams().length) {
+            return null;
+        }
+        for (int i = 0; i < sent.streams().length; i++) {
+            if (sent.streams()[i] == index) {
+                return sent.tcp()[i];
+            }
+        }
+        return null;
+    }
+
     private static IntervalReport report(Direction direction, long startNanos, long endNanos, boolean omitted,
                                          List<StreamBytes> streams) {
         long bytes = streams.stream().mapToLong(StreamBytes::bytes).sum();
+        boolean tcp = streams.stream().allMatch(s -> s.retransmits() != null);
         return new IntervalReport(direction, startNanos / 1e9, endNanos / 1e9, omitted, List.copyOf(streams), bytes,
-                rate(bytes, (endNanos - startNanos) / 1e9));
+                rate(bytes, (endNanos - startNanos) / 1e9),
+                tcp ? streams.stream().mapToLong(StreamBytes::retransmits).sum() : null,
+                tcp ? streams.stream().mapToLong(StreamBytes::cwndBytes).sum() : null);
     }
 
     static double rate(long bytes, double seconds) {
@@ -126,9 +203,10 @@ final class ResultAssembler {
             StreamTotal s = find(sent, index);
             StreamTotal r = find(received, index);
             Message.TcpStats tcp = s == null ? null : s.tcp();
+            Integer tos = s != null && s.receivedTos() != null ? s.receivedTos() : r == null ? null : r.receivedTos();
             streams.add(new StreamResult(index + 1, s == null ? null : s.bytes(), r == null ? null : r.bytes(),
                     tcp == null ? null : tcp.retransmits(), tcp == null ? null : tcp.rttMicros(),
-                    tcp == null ? null : tcp.sndCwndSegments()));
+                    tcp == null ? null : tcp.sndCwndSegments(), tos));
         }
         Summary senderSummary = sender == null ? null : summary(sent, retransmits(sent, sender));
         Summary receiverSummary = receiver == null ? null : summary(received, null);
@@ -203,11 +281,12 @@ final class ResultAssembler {
 
     static BwResult.BwParams params(TestSpec spec, String streamsChosenBy) {
         return new BwResult.BwParams(dev.wirespeed.results.Protocol.TCP.label(), spec.direction().label(), spec.streams(), streamsChosenBy,
-                spec.durationMillis() > 0 ? spec.durationMillis() / 1000.0 : null,
+                spec.durationMillis() > 0 ? (Double) (spec.durationMillis() / 1000.0)
+                        : spec.untilStopped() ? (Double) 0.0 : null,
                 spec.bytes() > 0 ? spec.bytes() : null,
                 spec.omitMillis() / 1000.0, spec.intervalMillis() / 1000.0, spec.bufferBytes(),
                 spec.windowBytes() > 0 ? (long) spec.windowBytes() : null, spec.congestion(),
-                spec.mssBytes() > 0 ? spec.mssBytes() : null, spec.noDelay());
+                spec.mssBytes() > 0 ? spec.mssBytes() : null, spec.noDelay(), spec.tos());
     }
 
     static BwResult.Peer localPeer() {

@@ -56,8 +56,10 @@ final class StreamGroup extends StreamSide<DataStream> {
         for (int i = 0; i < channels.size(); i++) {
             StreamCounter counter = new StreamCounter(i, sends(i));
             int length = sends(i) ? spec.bufferBytes() : Math.max(spec.bufferBytes(), MIN_READ_BYTES);
-            streams.add(new DataStream(channels.get(i), counter, length, stop, sends(i) ? budget : null, cpu, path,
-                    file, problem));
+            DataStream stream = new DataStream(channels.get(i), counter, length, stop, sends(i) ? budget : null, cpu,
+                    path, file, problem);
+            stream.readTos = !client && spec.tos() != null; // the server reads what the client's segments carried
+            streams.add(stream);
         }
         retransmitsBefore = TcpCounters.retransmittedSegments();
     }
@@ -74,6 +76,28 @@ final class StreamGroup extends StreamSide<DataStream> {
         OptionalLong after = TcpCounters.retransmittedSegments();
         retransmits = retransmitsBefore.isPresent() && after.isPresent()
                 ? after.getAsLong() - retransmitsBefore.getAsLong() : null;
+    }
+
+    /**
+     * The TCP_INFO of stream {@code index} now (getsockopt is safe beside the stream's own calls), or
+     * its last reading once its socket is closed; null where neither exists.
+     */
+    Message.TcpStats tcpNow(int index) {
+        if (index < 0 || index >= streams.size()) {
+            return null;
+        }
+        DataStream s = streams.get(index);
+        Message.TcpStats now = s.channel().isOpen() ? NativeSockets.tcpInfo(s.channel()).orElse(null) : null;
+        return now != null ? now : s.tcpStats();
+    }
+
+    /** {@link #tcpNow} of each of {@code indexes}. */
+    Message.TcpStats[] tcpNow(int[] indexes) {
+        Message.TcpStats[] out = new Message.TcpStats[indexes.length];
+        for (int i = 0; i < indexes.length; i++) {
+            out[i] = tcpNow(indexes[i]);
+        }
+        return out;
     }
 
     /** Waits for the stream threads themselves (senders wait for the peer's close); then closes what is left. */
@@ -141,7 +165,7 @@ final class StreamGroup extends StreamSide<DataStream> {
             long measuredNanos = Math.max(0, end - omitEndNanos);
             long bytes = c.bytes();
             out.add(new StreamTotal(c.index(), c.sending(), bytes, bytes - omitBytes[c.index()], measuredNanos,
-                    s.tcpStats()));
+                    s.tcpStats(), s.receivedTos()));
         }
         return out;
     }

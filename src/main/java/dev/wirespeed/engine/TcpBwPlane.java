@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 
 /** The client's data plane of a TCP bandwidth test: {@link StreamGroup}'s streams, sampled into intervals. */
 final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.Interval> {
+    /** How long a download interval waits for the server's report of the same boundary (its Retr/Cwnd). */
+    private static final long SERVER_TCP_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
     private final BwClient.Config config;
     private final BwClient.Listener listener;
     private final List<SocketChannel> data = new ArrayList<>();
@@ -57,7 +59,11 @@ final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.In
         group = use(new StreamGroup("ws-client", data, true, spec, DataPath.endingWithFin(spec)));
         group.pinTo(config.cpu());
         group.placeOn(config.placeCpus());
-        group.sample(group.intervalNanos(), s -> report(assembler.localInterval(s)));
+        assembler.clientTcp(group::tcpNow);
+        group.sample(group.intervalNanos(), s -> {
+            assembler.awaitServerTcp(SERVER_TCP_WAIT_NANOS); // its senders' TCP_INFO for the same boundary
+            report(assembler.localInterval(s));
+        });
         counters.awaitBefore(); // the data flows after this: Start follows ready()
     }
 

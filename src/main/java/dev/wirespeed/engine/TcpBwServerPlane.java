@@ -32,6 +32,11 @@ final class TcpBwServerPlane implements ServerPlane {
             if (received != null) {
                 setup.send().accept(received);
             }
+            // the streams this side sends on (-R, --bidir): their TCP_INFO, for the client's Retr/Cwnd columns
+            Message.Interval sent = spec.intervalMillis() > 0 ? group.interval(s, true) : null;
+            if (sent != null) {
+                setup.send().accept(sent.withTcp(group.tcpNow(sent.streams())));
+            }
         });
     }
 
@@ -83,6 +88,13 @@ final class TcpBwServerPlane implements ServerPlane {
         b.append(String.format(Locale.ROOT, " %.1f s", wallNanos / 1e9));
         appendSide(b, "received", totals.stream().filter(t -> !t.sent()).toList());
         appendSide(b, "sent", totals.stream().filter(Message.StreamTotal::sent).toList());
+        if (spec.tos() != null) {
+            // what this kernel saw on the client's segments, each distinct value once
+            String seen = totals.stream().map(Message.StreamTotal::receivedTos).filter(java.util.Objects::nonNull)
+                    .distinct().sorted().map(dev.wirespeed.wire.Tos::describe)
+                    .collect(java.util.stream.Collectors.joining(", "));
+            b.append(", TOS received ").append(seen.isEmpty() ? "unreadable" : seen);
+        }
         if (problem != null) {
             b.append(" — aborted: ").append(problem);
         }

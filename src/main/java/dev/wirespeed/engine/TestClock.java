@@ -17,8 +17,18 @@ public record TestClock(long endNanos, BooleanSupplier interrupted) {
 
     /** @param t0 the test's start, a System.nanoTime() value */
     public static TestClock of(TestSpec spec, long t0, BooleanSupplier interrupted) {
+        return of(spec, t0, interrupted, 0);
+    }
+
+    /**
+     * @param serverMaxMillis the server's longest test (its Welcome), the end of a test that runs until
+     *                        stopped (-t 0); 0 = none known
+     */
+    public static TestClock of(TestSpec spec, long t0, BooleanSupplier interrupted, long serverMaxMillis) {
         long end = spec.durationMillis() > 0
-                ? t0 + TimeUnit.MILLISECONDS.toNanos(spec.omitMillis() + spec.durationMillis()) : Long.MAX_VALUE;
+                ? t0 + TimeUnit.MILLISECONDS.toNanos(spec.omitMillis() + spec.durationMillis())
+                : spec.untilStopped() && serverMaxMillis > 0
+                ? t0 + TimeUnit.MILLISECONDS.toNanos(spec.omitMillis() + serverMaxMillis) : Long.MAX_VALUE;
         return new TestClock(end, interrupted);
     }
 

@@ -79,7 +79,7 @@ public final class Iperf3Client {
             controlChannel.setOption(StandardSocketOptions.TCP_NODELAY, true);
             Control control = new Control(controlChannel, new DataInputStream(controlChannel.socket().getInputStream()));
             control.write(cookie);
-            BwResult.Peer server = new BwResult.Peer(null, address.getHostAddress(), config.port(), "iperf3", null, null);
+            BwResult.Peer server = new BwResult.Peer(null, dev.wirespeed.io.Io.literal(address), config.port(), "iperf3", null, null);
             int opened = 0;
             Plane plane = null;
             for (int step = 0; ; step++) {

@@ -19,6 +19,7 @@ import java.util.Locale;
 public final class BwText {
     private final PrintWriter out;
     private boolean intervalHeaderPrinted;
+    private boolean tcpColumns;
     private final boolean bidir;
     private final RateUnit unit;
 
@@ -43,7 +44,9 @@ public final class BwText {
         if (!"option".equals(p.streamsChosenBy())) {
             b.append(" (").append(p.streamsChosenBy()).append("; -P to choose)");
         }
-        if (p.durationSeconds() != null) {
+        if (p.durationSeconds() != null && p.durationSeconds() == 0) {
+            b.append(", until stopped");
+        } else if (p.durationSeconds() != null) {
             b.append(", ").append(num(p.durationSeconds())).append(" s");
         } else {
             b.append(", ").append(ByteSize.formatExact(p.bytes())).append(" per direction");
@@ -64,6 +67,9 @@ public final class BwText {
         if (p.noDelay()) {
             b.append(", no-delay");
         }
+        if (p.tos() != null) {
+            b.append(", TOS ").append(dev.wirespeed.wire.Tos.describe(p.tos()));
+        }
         out.println(b);
         out.flush();
     }
@@ -73,8 +79,8 @@ public final class BwText {
      * server tells nothing of itself: "Connected to 10.0.0.2:5201 — iperf3".
      */
     public static String connected(BwResult.Peer server) {
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "Connected to %s:%d — %s", server.address(),
-                server.port(), server.software()));
+        StringBuilder b = new StringBuilder("Connected to " + dev.wirespeed.io.Io.hostPort(server.address(),
+                server.port()) + " — " + server.software());
         if (server.host() != null) {
             b.append(" on ").append(server.host());
             if (server.cores() != null) {
@@ -87,20 +93,32 @@ public final class BwText {
     /** One line per stream and a SUM line when there are several, as each interval arrives. */
     public synchronized void interval(IntervalReport r) {
         if (!intervalHeaderPrinted) {
-            out.println(bidir ? "[ ID   dir] Interval          Transfer      Bitrate"
-                    : "[ ID] Interval          Transfer      Bitrate");
+            // Retr and Cwnd as iperf3's: the sending socket's TCP_INFO, when it was read
+            tcpColumns = r.retransmits() != null;
+            out.println((bidir ? "[ ID   dir] Interval          Transfer      Bitrate" : "[ ID] Interval          Transfer      Bitrate")
+                    + (tcpColumns ? "        Retr        Cwnd" : ""));
             intervalHeaderPrinted = true;
         }
         String suffix = r.omitted() ? "  (warm-up)" : "";
         if (r.streams().size() > 1) {
             for (StreamBytes s : r.streams()) {
                 out.println(line(id(Integer.toString(s.stream()), r.direction()), r.startSeconds(), r.endSeconds(),
-                        s.bytes(), s.bitsPerSecond()) + suffix);
+                        s.bytes(), s.bitsPerSecond()) + tcp(s.retransmits(), s.cwndBytes()) + suffix);
             }
         }
         out.println(line(id(r.streams().size() > 1 ? "SUM" : Integer.toString(r.streams().getFirst().stream()),
-                r.direction()), r.startSeconds(), r.endSeconds(), r.bytes(), r.bitsPerSecond()) + suffix);
+                r.direction()), r.startSeconds(), r.endSeconds(), r.bytes(), r.bitsPerSecond())
+                + tcp(r.retransmits(), r.cwndBytes()) + suffix);
         out.flush();
+    }
+
+    /** The Retr and Cwnd columns, blank where this interval's TCP_INFO was not read; nothing without the columns. */
+    private String tcp(Long retransmits, Long cwndBytes) {
+        if (!tcpColumns) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "  %10s  %10s", retransmits == null ? "" : retransmits.toString(),
+                cwndBytes == null ? "" : ByteSize.format(cwndBytes));
     }
 
     private String id(String id, Direction direction) {
@@ -123,6 +141,10 @@ public final class BwText {
             side("sender", d.senderSummary(), true);
             side("receiver", d.receiverSummary(), false);
         }
+        String tos = receivedTos(result);
+        if (tos != null) {
+            out.println(tos);
+        }
         BwResult.Cpu cpu = result.cpu();
         if (cpu != null) {
             out.println("CPU, percent of one core: client " + cpu(cpu.client()) + " · server " + cpu(cpu.server()));
@@ -142,6 +164,45 @@ public final class BwText {
         out.flush();
     }
 
+
+    /**
+     * With -S/--dscp: "TOS received by the server: 0x88 (DSCP 34 AF41) on 4 of 4 streams", each value
+     * the server's kernel saw with the number of streams that carried it; streams it could not read are counted apart.
+     */
+    static String receivedTos(BwResult result) {
+        if (result.params().tos() == null) {
+            return null;
+        }
+        java.util.TreeMap<Integer, Integer> seen = new java.util.TreeMap<>();
+        int all = 0;
+        for (DirectionResult d : result.directions()) {
+            for (BwResult.StreamResult s : d.streams()) {
+                all++;
+                if (s.receivedTos() != null) {
+                    seen.merge(s.receivedTos(), 1, Integer::sum);
+                }
+            }
+        }
+        if (seen.isEmpty()) {
+            return "TOS received by the server: unknown (not reported; an older server, or not readable there)";
+        }
+        StringBuilder b = new StringBuilder("TOS received by the server: ");
+        int read = 0;
+        for (java.util.Map.Entry<Integer, Integer> e : seen.entrySet()) {
+            b.append(read == 0 ? "" : ", ").append(dev.wirespeed.wire.Tos.describe(e.getKey())).append(" on ")
+                    .append(e.getValue()).append(" of ").append(all).append(all == 1 ? " stream" : " streams");
+            read += e.getValue();
+        }
+        if (read < all) {
+            b.append(", ").append(all - read).append(" unread");
+        }
+        int askedDscp = result.params().tos() >> 2; // the ECN bits are the path's, not the marking
+        if (seen.keySet().stream().anyMatch(t -> t >> 2 != askedDscp)) {
+            b.append(" (asked ").append(dev.wirespeed.wire.Tos.describe(result.params().tos()))
+                    .append(": remarked on the way or by a policy)");
+        }
+        return b.toString();
+    }
 
     private static String span(Summary s, BwResult.BwParams p) {
         if (s == null) {

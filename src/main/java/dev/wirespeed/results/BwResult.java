@@ -76,7 +76,14 @@ public record BwResult(
     public record BwParams(String protocol, String direction, int streams, String streamsChosenBy,
                            Double durationSeconds, Long bytes, double omitSeconds, double intervalSeconds,
                            long bufferBytes, Long windowBytes, String congestion, Integer mssBytes,
-                           boolean noDelay) {}
+                           boolean noDelay, Integer tos) {
+        public BwParams(String protocol, String direction, int streams, String streamsChosenBy, Double durationSeconds,
+                        Long bytes, double omitSeconds, double intervalSeconds, long bufferBytes, Long windowBytes,
+                        String congestion, Integer mssBytes, boolean noDelay) {
+            this(protocol, direction, streams, streamsChosenBy, durationSeconds, bytes, omitSeconds, intervalSeconds,
+                    bufferBytes, windowBytes, congestion, mssBytes, noDelay, null);
+        }
+    }
 
     /**
      * One direction of data. {@code intervals} are measured where the data arrived (the receiver),
@@ -87,11 +94,36 @@ public record BwResult(
                                   List<IntervalReport> intervals, List<StreamResult> streams,
                                   Summary senderSummary, Summary receiverSummary) {}
 
-    /** @param omitted true for warm-up intervals (-O), which the summary excludes */
+    /**
+     * @param omitted     true for warm-up intervals (-O), which the summary excludes
+     * @param retransmits TCP: the sum of the streams' retransmits in this interval, when the sender's TCP_INFO was read
+     * @param cwndBytes   TCP: the sum of the streams' congestion windows at the interval's end
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record IntervalReport(Direction direction, double startSeconds, double endSeconds, boolean omitted,
-                                 List<StreamBytes> streams, long bytes, double bitsPerSecond) {}
+                                 List<StreamBytes> streams, long bytes, double bitsPerSecond, Long retransmits,
+                                 Long cwndBytes) {
+        public IntervalReport(Direction direction, double startSeconds, double endSeconds, boolean omitted,
+                              List<StreamBytes> streams, long bytes, double bitsPerSecond) {
+            this(direction, startSeconds, endSeconds, omitted, streams, bytes, bitsPerSecond, null, null);
+        }
+    }
 
-    public record StreamBytes(int stream, long bytes, double bitsPerSecond) {}
+    /**
+     * One stream in one interval; the TCP figures are the sending socket's TCP_INFO (Linux) at the
+     * interval's end, absent where unread (UDP, iperf3 peers, older servers for -R).
+     * @param retransmits  tcpi_total_retrans since the previous interval
+     * @param cwndBytes    tcpi_snd_cwnd × tcpi_snd_mss
+     * @param rttMicros    tcpi_rtt, smoothed
+     * @param rttVarMicros tcpi_rttvar
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record StreamBytes(int stream, long bytes, double bitsPerSecond, Long retransmits, Long cwndBytes,
+                              Long rttMicros, Long rttVarMicros) {
+        public StreamBytes(int stream, long bytes, double bitsPerSecond) {
+            this(stream, bytes, bitsPerSecond, null, null, null, null);
+        }
+    }
 
     /**
      * Totals after the warm-up. {@code retransmits} only on the sender's summary.
@@ -107,10 +139,18 @@ public record BwResult(
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Retransmits(Long sockets, Long hostWide) {}
 
-    /** Whole-test figures of one stream (warm-up included in the byte counts). */
+    /**
+     * Whole-test figures of one stream (warm-up included in the byte counts).
+     * @param receivedTos with -S/--dscp: the TOS the server's kernel saw on this stream's client segments
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record StreamResult(int stream, Long sentBytes, Long receivedBytes, Long retransmits,
-                               Long rttMicros, Long cwndSegments) {}
+                               Long rttMicros, Long cwndSegments, Integer receivedTos) {
+        public StreamResult(int stream, Long sentBytes, Long receivedBytes, Long retransmits, Long rttMicros,
+                            Long cwndSegments) {
+            this(stream, sentBytes, receivedBytes, retransmits, rttMicros, cwndSegments, null);
+        }
+    }
 
     /** CPU of each side's data threads, in percent of one core (200 = two cores busy). */
     @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -58,7 +58,8 @@ public record Peer(String host, Integer port, String tool, String toolVersion, S
         if (host == null) {
             return "-";
         }
-        String h = host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host;
+        String h = host.indexOf(':') >= 0 && !host.startsWith("[")
+                ? "[" + dev.wirespeed.io.Io.shortIpv6(host) + "]" : host; // rows saved before the short form too
         return port == null ? h : h + ":" + port;
     }
 

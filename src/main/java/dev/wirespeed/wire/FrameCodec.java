@@ -104,6 +104,25 @@ public final class FrameCodec {
 
     /** iperf3's state byte that its server sends first to a client (iperf_api.h: PARAM_EXCHANGE). */
     static final int IPERF3_PARAM_EXCHANGE = 9;
+    /** True while a client reads a server's first answer, which an iperf3 server gives as a state byte. */
+    private volatile boolean answerMayBeIperf3;
+
+    /**
+     * Reads the server's first answer as {@code type}: a first byte that is iperf3's PARAM_EXCHANGE or
+     * ACCESS_DENIED ends the read at once with a ProtocolException naming --iperf3 (only here: from
+     * any other peer such a byte is just a bad length).
+     */
+    public <T extends Message> T expectFirstAnswer(Class<T> type) throws IOException {
+        answerMayBeIperf3 = true;
+        try {
+            return expect(type);
+        } finally {
+            answerMayBeIperf3 = false;
+        }
+    }
+
+    /** iperf3's ACCESS_DENIED state, (signed char) -1 on the wire: a server busy with another client. */
+    static final int IPERF3_ACCESS_DENIED = 0xff;
 
     /** Writes any JSON-mapped value as one frame (the cluster agent's messages use this). */
     public void writeValue(Object value) throws IOException {
@@ -125,11 +144,28 @@ public final class FrameCodec {
 
     /** Reads one frame as {@code type}, with the same errors as {@link #read()}. */
     public <T> T readValue(Class<T> type) throws IOException {
-        long length = Integer.toUnsignedLong(in.readInt());
+        // The first byte alone decides an iperf3 server: it takes our first 37 bytes for its cookie and
+        // answers with one state byte, PARAM_EXCHANGE, or ACCESS_DENIED (-1) when busy (iperf_api.h), then
+        // waits for parameters: 3.12 sends nothing more for seconds, so waiting for four bytes waited that
+        // long. Every wirespeed frame is shorter than 2^24 bytes, so its length starts with a zero byte.
+        int first = in.read();
+        if (first < 0) {
+            throw new EOFException();
+        }
+        if (first != 0 && answerMayBeIperf3 && maxFrameBytes < (1 << 24)) {
+            if (first == IPERF3_PARAM_EXCHANGE) {
+                throw new ProtocolException("the server speaks iperf3's protocol (it is an iperf3 -s); add --iperf3");
+            }
+            if (first == IPERF3_ACCESS_DENIED) {
+                throw new ProtocolException("the server speaks iperf3's protocol and is busy with another test "
+                        + "(iperf3 -s runs one at a time); add --iperf3 and try again later");
+            }
+        }
+        byte[] rest = new byte[3];
+        in.readFully(rest);
+        long length = ((long) first << 24) | ((rest[0] & 0xffL) << 16) | ((rest[1] & 0xffL) << 8) | (rest[2] & 0xffL);
         if (length == 0 || length > maxFrameBytes) {
-            if (length >>> 24 == IPERF3_PARAM_EXCHANGE) {
-                // An iperf3 server takes our first 37 bytes for its cookie and answers with the one-byte
-                // state PARAM_EXCHANGE (iperf_api.h); no wirespeed frame is that long.
+            if (first == IPERF3_PARAM_EXCHANGE) {
                 throw new ProtocolException("the server speaks iperf3's protocol (it is an iperf3 -s); add --iperf3");
             }
             throw new ProtocolException("frame length " + length + " is out of range (1.." + maxFrameBytes + ")");

@@ -63,11 +63,23 @@ public sealed interface Message {
     record Start() implements Message {}
 
     /**
-     * Bytes each receiving stream of the sender of this message got in one interval.
+     * Bytes each receiving stream of the sender of this message got in one interval; or, with
+     * {@code tcp}, the server's sending streams and their TCP_INFO at the interval's end (-R, --bidir:
+     * for the client's Retr/Cwnd columns; a client before them finds no upload stream in it and skips it).
      * Times are nanoseconds since that side's start.
      */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     record Interval(long startNanos, long endNanos, boolean omitted, boolean last,
-                    int[] streams, long[] bytes) implements Message {}
+                    int[] streams, long[] bytes, TcpStats[] tcp) implements Message {
+        public Interval(long startNanos, long endNanos, boolean omitted, boolean last, int[] streams, long[] bytes) {
+            this(startNanos, endNanos, omitted, last, streams, bytes, null);
+        }
+
+        /** The same interval with the sending sockets' TCP_INFO, in the order of {@code streams}. */
+        public Interval withTcp(TcpStats[] stats) {
+            return new Interval(startNanos, endNanos, omitted, last, streams, bytes, stats);
+        }
+    }
 
     record Heartbeat() implements Message {}
 
@@ -112,10 +124,16 @@ public sealed interface Message {
      * @param measuredBytes  bytes after the warm-up
      * @param measuredNanos  time from the end of the warm-up to the stream's end
      * @param tcp            kernel's TCP_INFO for the socket at the end, when readable
+     * @param receivedTos    server only, with -S/--dscp: the TOS / traffic class its kernel saw on the
+     *                       client's segments (NativeSockets.receivedTos); absent from older peers
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record StreamTotal(int index, boolean sent, long bytes, long measuredBytes, long measuredNanos,
-                       TcpStats tcp) {}
+                       TcpStats tcp, Integer receivedTos) {
+        public StreamTotal(int index, boolean sent, long bytes, long measuredBytes, long measuredNanos, TcpStats tcp) {
+            this(index, sent, bytes, measuredBytes, measuredNanos, tcp, null);
+        }
+    }
 
     /** From TCP_INFO (Linux): per-socket retransmits, smoothed RTT, congestion window. */
     record TcpStats(long retransmits, long rttMicros, long rttVarMicros, long sndCwndSegments,

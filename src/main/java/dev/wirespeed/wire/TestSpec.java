@@ -14,7 +14,8 @@ import java.util.concurrent.TimeUnit;
  *                        with its name, and read through {@link #testMode()}
  * @param direction       who sends
  * @param streams         data connections per direction
- * @param durationMillis  length of the measured part; 0 when {@code bytes} bounds the test
+ * @param durationMillis  length of the measured part; 0 when {@code bytes} bounds the test, or with
+ *                        {@code bytes} 0 too, a tcp-bw test that runs until the client stops it (-t 0)
  * @param bytes           bytes to send per direction (-n); 0 when the test is timed
  * @param omitMillis      warm-up before the measured part, excluded from the summary (-O)
  * @param intervalMillis  interval report period; 0 = no interval reports (-i 0)
@@ -29,6 +30,8 @@ import java.util.concurrent.TimeUnit;
  * @param zeroCopy        tcp-bw: senders use sendfile(2), no copy (-Z); absent from the wire JSON when false
  * @param skipRxCopy      tcp-bw: receivers discard with MSG_TRUNC, no copy (--skip-rx-copy); absent when false
  * @param serverCpu       tcp-bw: the CPU the server pins its data threads to, tcp-lat/udp-lat: its echo thread (-A CPU,SERVER_CPU); null = none
+ * @param pacingBitsPerSecond tcp-bw: SO_MAX_PACING_RATE of every data socket, per stream (--fq-rate); 0 = none, absent from the wire JSON
+ * @param tos             the IP TOS byte / IPv6 traffic class both sides set on every data socket (-S, --dscp); null = the kernel's (0)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TestSpec(
@@ -49,7 +52,12 @@ public record TestSpec(
         long rateBitsPerSecond,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean zeroCopy,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean skipRxCopy,
-        Integer serverCpu) {
+        Integer serverCpu,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) long pacingBitsPerSecond,
+        Integer tos) {
+
+    /** Highest --fq-rate: 1 Tbit/s per stream. */
+    public static final long MAX_PACING_BITS_PER_SECOND = 1_000_000_000_000L;
 
     /** The labels of {@link TestMode}, for tests and javadoc. */
     public static final String MODE_TCP_BW = "tcp-bw";
@@ -146,6 +154,8 @@ public record TestSpec(
         private boolean zeroCopy;
         private boolean skipRxCopy;
         private Integer serverCpu;
+        private Integer tos;
+        private long pacingBitsPerSecond;
 
         private Builder(String mode) {
             this.mode = mode;
@@ -170,6 +180,8 @@ public record TestSpec(
             zeroCopy = s.zeroCopy;
             skipRxCopy = s.skipRxCopy;
             serverCpu = s.serverCpu;
+            tos = s.tos;
+            pacingBitsPerSecond = s.pacingBitsPerSecond;
         }
 
         public Builder mode(String mode) {
@@ -262,10 +274,20 @@ public record TestSpec(
             return this;
         }
 
+        public Builder pacingBitsPerSecond(long pacingBitsPerSecond) {
+            this.pacingBitsPerSecond = pacingBitsPerSecond;
+            return this;
+        }
+
+        public Builder tos(Integer tos) {
+            this.tos = tos;
+            return this;
+        }
+
         public TestSpec build() {
             return new TestSpec(mode, direction, streams, durationMillis, bytes, omitMillis, intervalMillis,
                     bufferBytes, windowBytes, congestion, mssBytes, noDelay, sizesBytes, busyPoll, rateBitsPerSecond,
-                    zeroCopy, skipRxCopy, serverCpu);
+                    zeroCopy, skipRxCopy, serverCpu, pacingBitsPerSecond, tos);
         }
     }
 
@@ -286,6 +308,12 @@ public record TestSpec(
     @JsonIgnore
     public long plannedEndNanos() {
         return durationMillis > 0 ? TimeUnit.MILLISECONDS.toNanos(omitMillis + durationMillis) : 0;
+    }
+
+    /** A tcp-bw test bounded by neither time nor bytes: it runs until the client stops it (-t 0, as iperf3). */
+    @JsonIgnore
+    public boolean untilStopped() {
+        return MODE_TCP_BW.equals(mode) && durationMillis == 0 && bytes == 0;
     }
 
     /** The mode; throws IllegalStateException for a mode {@link #validate} would refuse. */
@@ -324,7 +352,8 @@ public record TestSpec(
         check(durationMillis >= 0 && durationMillis <= limits.maxDurationMillis(), "durationMillis", durationMillis,
                 "0.." + limits.maxDurationMillis());
         check(bytes >= 0, "bytes", bytes, ">= 0");
-        check((durationMillis > 0) != (bytes > 0), "durationMillis/bytes", durationMillis, "exactly one of the two > 0");
+        // both 0: until the client stops (-t 0); the server still ends it at its limit (readUntilStop)
+        check(!(durationMillis > 0 && bytes > 0), "durationMillis/bytes", durationMillis, "at most one of the two > 0");
         check(omitMillis >= 0 && omitMillis <= MAX_OMIT_MILLIS, "omitMillis", omitMillis, "0.." + MAX_OMIT_MILLIS);
         check(intervalMillis == 0 || (intervalMillis >= 100 && intervalMillis <= 3_600_000), "intervalMillis",
                 intervalMillis, "0 or 100..3600000");
@@ -337,6 +366,11 @@ public record TestSpec(
         if (serverCpu != null) {
             check(serverCpu >= 0 && serverCpu < 1024, "serverCpu", serverCpu, "0..1023");
         }
+        if (tos != null) {
+            check(tos >= 0 && tos <= 255, "tos", tos, "0..255");
+        }
+        check(pacingBitsPerSecond >= 0 && pacingBitsPerSecond <= MAX_PACING_BITS_PER_SECOND, "pacingBitsPerSecond",
+                pacingBitsPerSecond, "0.." + MAX_PACING_BITS_PER_SECOND);
     }
 
     static void check(boolean ok, String field, long value, String range) throws ProtocolException {

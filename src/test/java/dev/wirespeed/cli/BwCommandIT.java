@@ -15,7 +15,7 @@ class BwCommandIT {
     @CsvSource(delimiter = '|', value = {
         "bw 127.0.0.1 -P 0               | -P 0 is out of range (1..128)",
         "bw 127.0.0.1 -P 129             | -P 129 is out of range (1..128)",
-        "bw 127.0.0.1 -t 0               | -t 0 is out of range (0.1..86400 seconds)",
+        "bw 127.0.0.1 -t 0.01            | -t 0.01 is out of range (0.1..86400 seconds)",
         "bw 127.0.0.1 -t abc             | 'abc' is not a double",
         "bw 127.0.0.1 -l 32M             | -l 32 MiB is out of range (1 B..16 MiB)",
         "bw 127.0.0.1 -l 12q             | '12q' is not a size",

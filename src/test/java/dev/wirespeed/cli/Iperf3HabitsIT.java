@@ -40,6 +40,31 @@ class Iperf3HabitsIT {
     }
 
     @Test
+    void iperf3CommandLineWithWirespeedInFront() throws Exception {
+        // iperf3 -s -p PORT -1 / iperf3 -c H -p PORT -P 4 -t 1 -R -J, with only "iperf3" changed
+        int port = freePort();
+        Cli.Running server = Cli.start("-s", "-p", String.valueOf(port), "-1");
+        try {
+            Cli.Run r = null;
+            for (int attempt = 0; attempt < 50; attempt++) {
+                r = Cli.run("-c", "127.0.0.1", "-p", String.valueOf(port), "-P", "4", "-t", "1", "-R", "-J", "--no-save");
+                if (r.exitCode() == 0 || !r.err().contains("refused")) {
+                    break;
+                }
+                Thread.sleep(100); // the server is still binding its port
+            }
+            assertThat(r.exitCode()).as(r.err()).isZero();
+            JsonNode result = Json.MAPPER.readTree(r.out());
+            assertThat(result.get("params").get("streams").asInt()).isEqualTo(4);
+            assertThat(result.get("params").get("direction").asString()).isEqualTo("download");
+            assertThat(result.get("directions").get(0).get("receiverSummary").get("bytes").asLong()).isPositive();
+            assertThat(server.await(10_000).exitCode()).isZero();
+        } finally {
+            server.exit().cancel(true);
+        }
+    }
+
+    @Test
     void latTakesHostPort() throws Exception {
         try (BwCommand.LoopbackServer server = BwCommand.LoopbackServer.start()) {
             Cli.Run r = Cli.run("lat", "127.0.0.1:" + server.port(), "-n", "50", "-J", "--no-save");

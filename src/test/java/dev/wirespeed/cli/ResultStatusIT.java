@@ -104,7 +104,8 @@ class ResultStatusIT {
         assertThat(report.err()).contains("--include-partial");
     }
 
-    private static void awaitLine(Process p, Path log, String text) throws Exception {
+    /** Waits (90 s at most) until the process's log holds {@code text}; fails with the log otherwise. */
+    static void awaitLine(Process p, Path log, String text) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
         while (System.nanoTime() < deadline) {
             if (Files.readString(log, StandardCharsets.UTF_8).contains(text)) {

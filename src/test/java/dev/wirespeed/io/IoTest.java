@@ -30,7 +30,7 @@ class IoTest {
         assertThat(Io.describe(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 5201)))
                 .isEqualTo("127.0.0.1:5201");
         assertThat(Io.describe(new InetSocketAddress(InetAddress.getByName("::1"), 5201)))
-                .isEqualTo("[0:0:0:0:0:0:0:1]:5201");
+                .isEqualTo("[::1]:5201"); // RFC 5952's short form (issue 29)
     }
 
     @Test

@@ -30,6 +30,22 @@ class Iperf3RecognizedIT {
     }
 
     @Test
+    void anIperf3ServerIsRecognisedFromItsFirstByte() throws Exception {
+        // Debian's iperf3 (3.12 here) answers the cookie with PARAM_EXCHANGE and then waits silently for
+        // parameters: before, bw waited for three more bytes until its handshake timeout (here 30 s)
+        Iperf3Binary.assumeInstalled();
+        int port = Iperf3Binary.freePort();
+        try (Iperf3Binary server = Iperf3Binary.server(port)) {
+            long t0 = System.nanoTime();
+            Cli.Run r = run("bw", "127.0.0.1", "-p", Integer.toString(port), "-t", "1", "--connect-timeout", "30",
+                    "--no-save");
+            long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
+            assertThat(r.err()).contains("is an iperf3 server; add --iperf3");
+            assertThat(seconds).as("seconds to the hint (bounded far below the 30 s timeout)").isLessThan(10);
+        }
+    }
+
+    @Test
     void serverIperf3WithAPortListensOnThatPortOnly() throws Exception {
         Iperf3Binary.assumeInstalled();
         int port = Iperf3Binary.freePort();

@@ -134,4 +134,37 @@ class FrameCodecTest {
         assertThat(Wire.classify('{')).isEqualTo(Wire.Opening.UNKNOWN);
         assertThat(Wire.classify('8')).isEqualTo(Wire.Opening.UNKNOWN);
     }
+
+    /** One byte, then silence: what an iperf3 server sends after taking our hello for its cookie. */
+    private static InputStream oneByteThenSilence(int b) {
+        return new InputStream() {
+            private boolean sent;
+
+            @Override
+            public int read() throws IOException {
+                if (sent) {
+                    throw new java.net.SocketTimeoutException("Read timed out");
+                }
+                sent = true;
+                return b;
+            }
+        };
+    }
+
+    @Test
+    void anIperf3StateByteIsRecognisedAloneWithoutWaitingForAFullLength() {
+        // on main the codec waited for a 4-byte length and met the read timeout instead
+        assertThatThrownBy(() -> new FrameCodec(oneByteThenSilence(9), new ByteArrayOutputStream())
+                .expectFirstAnswer(Message.Welcome.class))
+                .isInstanceOf(ProtocolException.class).hasMessageContaining("add --iperf3");
+        assertThatThrownBy(() -> new FrameCodec(oneByteThenSilence(0xff), new ByteArrayOutputStream())
+                .expectFirstAnswer(Message.Welcome.class))
+                .isInstanceOf(ProtocolException.class).hasMessageContaining("busy");
+        // any other first byte is a wirespeed peer's business: the length is read whole
+        assertThatThrownBy(() -> new FrameCodec(oneByteThenSilence(0), new ByteArrayOutputStream())
+                .expectFirstAnswer(Message.Welcome.class)).isInstanceOf(java.net.SocketTimeoutException.class);
+        // anywhere else (a server reading a client) 0xff starts a bad length, as before
+        assertThatThrownBy(() -> new FrameCodec(oneByteThenSilence(0xff), new ByteArrayOutputStream()).read())
+                .isInstanceOf(java.net.SocketTimeoutException.class);
+    }
 }

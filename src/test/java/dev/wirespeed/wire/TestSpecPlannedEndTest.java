@@ -22,6 +22,23 @@ class TestSpecPlannedEndTest {
     }
 
     @Test
+    void aTestUntilStoppedIsValidForTcpOnlyAndEndsAtTheServersLimit() throws Exception {
+        TestSpec.Limits limits = new TestSpec.Limits(8, 60_000);
+        TestSpec spec = TestSpec.tcpBandwidth().durationMillis(0).bytes(0).omitMillis(1_000).build();
+        assertThat(spec.untilStopped()).isTrue();
+        assertThat(spec.plannedEndNanos()).isZero();
+        spec.validate(limits); // on main: "durationMillis/bytes ... exactly one of the two > 0"
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> TestSpec.tcpBandwidth().durationMillis(1_000)
+                .bytes(1).build().validate(limits)).isInstanceOf(ProtocolException.class);
+        assertThat(TestSpec.tcpBandwidth().durationMillis(1_000).build().untilStopped()).isFalse();
+        assertThat(TestSpec.tcpBandwidth().bytes(1).build().untilStopped()).isFalse();
+        // the client's clock: no end of its own, the server's limit (Welcome) after the warm-up
+        dev.wirespeed.engine.TestClock clock = dev.wirespeed.engine.TestClock.of(spec, 0, () -> false, 60_000);
+        assertThat(clock.endNanos()).isEqualTo(61_000_000_000L);
+        assertThat(dev.wirespeed.engine.TestClock.of(spec, 0, () -> false).endNanos()).isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
     void itIsNotPartOfTheWireJson() throws Exception {
         TestSpec spec = TestSpec.tcpBandwidth().durationMillis(1_000).build();
         ByteArrayOutputStream wire = new ByteArrayOutputStream();
