@@ -47,7 +47,7 @@ final class UdpBwServerPlane implements ServerPlane {
 
     @Override
     public Message results() {
-        return new Message.UdpResults(totals, group.cpu(stopNanos));
+        return new Message.UdpResults(totals, group.cpu(stopNanos), group.pathUsed(List.of()));
     }
 
     @Override

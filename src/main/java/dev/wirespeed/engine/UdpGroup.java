@@ -85,12 +85,13 @@ final class UdpGroup extends StreamSide<UdpStream> {
         stop.set();
         streams.forEach(UdpStream::closeQuietly);
         joinAll(threads(), System.nanoTime() + CLOSE_LIMIT_NANOS);
+        streams.forEach(UdpStream::closeChannel);
         finish(dataEndNanos(stopNanos));
     }
 
     /** This side's results after {@link #close}: totals up to {@code stopNanos}, CPU from the start to it. */
     Message.UdpResults results(long stopNanos) {
-        return new Message.UdpResults(totals(stopNanos), cpu(stopNanos));
+        return new Message.UdpResults(totals(stopNanos), cpu(stopNanos), pathUsed(List.of()));
     }
 
     /**
@@ -160,7 +161,7 @@ final class UdpGroup extends StreamSide<UdpStream> {
             } else {
                 UdpStats.Snapshot all = s.stats().snapshot();
                 out.add(new Message.UdpTotal(c.index(), false, counts(all), counts(all.minus(atOmit[c.index()])),
-                        measuredNanos));
+                        measuredNanos, s.socketDrops() < 0 ? null : s.socketDrops()));
             }
         }
         return out;

@@ -137,7 +137,11 @@ public sealed interface Message {
                        List<UdpCounts> counts) implements Message {}
 
     /** One side's UDP totals at the end of a udp-bw test. */
-    record UdpResults(List<UdpTotal> streams, CpuTime cpu) implements Message {}
+    record UdpResults(List<UdpTotal> streams, CpuTime cpu, DataPathUsed dataPath) implements Message {
+        public UdpResults(List<UdpTotal> streams, CpuTime cpu) {
+            this(streams, cpu, null);
+        }
+    }
 
     /**
      * Datagram counts of one stream over some span, as the receiver saw them (RFC 3550 A.8 jitter;
@@ -151,6 +155,11 @@ public sealed interface Message {
      * @param all      counts over the whole test, warm-up included
      * @param measured counts after the warm-up
      * @param measuredNanos time from the end of the warm-up to the stream's end
+     * @param socketDrops datagrams a receiving socket's full queue dropped (whole test); null when unknown or sent
      */
-    record UdpTotal(int index, boolean sent, UdpCounts all, UdpCounts measured, long measuredNanos) {}
+    record UdpTotal(int index, boolean sent, UdpCounts all, UdpCounts measured, long measuredNanos, Long socketDrops) {
+        public UdpTotal(int index, boolean sent, UdpCounts all, UdpCounts measured, long measuredNanos) {
+            this(index, sent, all, measured, measuredNanos, null);
+        }
+    }
 }
