@@ -43,7 +43,8 @@ final class GsoIo implements StreamIo<UdpStream> {
         }
         int fd = s.descriptor();
         int length = s.datagramBytes();
-        int segments = NativeUdp.gsoSegments(length);
+        // small datagrams: try the newer kernels' 128 segments a call, step down to 64 if refused
+        int segments = NativeUdp.gsoSegments(length, NativeUdp.UDP_MAX_SEGMENTS_NEW);
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment errno = NativeSockets.errnoCapture(arena);
             MemorySegment data = arena.allocate((long) length * segments, 4096);
@@ -79,6 +80,10 @@ final class GsoIo implements StreamIo<UdpStream> {
                     int e = NativeSockets.errno(errno);
                     if (e == NativeUdp.ECONNREFUSED) {
                         continue; // ICMP from the peer's port for an earlier datagram: the control connection decides
+                    }
+                    if (!anySent && e == NativeUdp.EINVAL && due > NativeUdp.UDP_MAX_SEGMENTS) {
+                        segments = NativeUdp.UDP_MAX_SEGMENTS; // an older kernel: 64 segments at most
+                        continue;
                     }
                     if (!anySent && (e == NativeUdp.EINVAL || e == NativeUdp.EIO || e == NativeUdp.EOPNOTSUPP
                             || e == NativeUdp.ENOPROTOOPT || e == EMSGSIZE)) {

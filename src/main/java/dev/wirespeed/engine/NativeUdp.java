@@ -44,8 +44,12 @@ final class NativeUdp {
     /** include/uapi/asm-generic/socket.h (Linux ≥ 4.6): u32[SK_MEMINFO_VARS]; SK_MEMINFO_DROPS is index 8. */
     static final int SO_MEMINFO = 55;
     private static final int SK_MEMINFO_DROPS = 8;
-    /** include/linux/udp.h: the most segments one GSO send may carry (64 before Linux 6.10, 128 since). */
+    /**
+     * include/linux/udp.h: the most segments one GSO send may carry: 64 (UDP_MAX_SEGMENTS, 1 << 6)
+     * until the kernel raised it to 128 (1 << 7); a sender tries the larger batch and steps down on EINVAL.
+     */
     static final int UDP_MAX_SEGMENTS = 64;
+    static final int UDP_MAX_SEGMENTS_NEW = 128;
     /** The largest UDP payload over IPv4 (65535 − 20 − 8); a GSO send carries at most this much. */
     static final int MAX_UDP_PAYLOAD = 65_507;
     /** include/uapi/linux/socket.h: recvmmsg returns once one datagram is there. */
@@ -186,7 +190,11 @@ final class NativeUdp {
      * at most {@link #UDP_MAX_SEGMENTS}, at least one.
      */
     static int gsoSegments(int datagramBytes) {
-        return Math.clamp(MAX_UDP_PAYLOAD / datagramBytes, 1, UDP_MAX_SEGMENTS);
+        return gsoSegments(datagramBytes, UDP_MAX_SEGMENTS);
+    }
+
+    static int gsoSegments(int datagramBytes, int maxSegments) {
+        return Math.clamp(MAX_UDP_PAYLOAD / datagramBytes, 1, maxSegments);
     }
 
     /**

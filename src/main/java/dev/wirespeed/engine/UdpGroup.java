@@ -35,6 +35,7 @@ final class UdpGroup extends StreamSide<UdpStream> {
              LongPredicate drop) {
         super(threadPrefix, spec, client, channels.size());
         List<StreamIo<UdpStream>> ios = DataPath.of(spec).udp();
+        NativeUdp.available(); // the downcall handles (~100 ms the first time) before Start, not in the streams
         for (int i = 0; i < channels.size(); i++) {
             streams.add(new UdpStream(channels.get(i), new StreamCounter(i, sends(i)), header, spec.bufferBytes(),
                     spec.rateBitsPerSecond(), stop, cpu, sends(i) ? null : drop, ios));

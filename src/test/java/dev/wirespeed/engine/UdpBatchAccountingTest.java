@@ -114,6 +114,8 @@ class UdpBatchAccountingTest {
         assertThat(NativeUdp.gsoSegments(1472)).isEqualTo(44); // 64,768 bytes
         assertThat(NativeUdp.gsoSegments(8972)).isEqualTo(7);  // 62,804 bytes
         assertThat(NativeUdp.gsoSegments(64)).isEqualTo(64);   // the segment limit, 4 KiB
+        assertThat(NativeUdp.gsoSegments(64, NativeUdp.UDP_MAX_SEGMENTS_NEW)).isEqualTo(128); // newer kernels
+        assertThat(NativeUdp.gsoSegments(1472, NativeUdp.UDP_MAX_SEGMENTS_NEW)).isEqualTo(44);
         assertThat(NativeUdp.gsoSegments(65_507)).isEqualTo(1);
         assertThat(MmsgIo.batch(1472)).isEqualTo(64);
         assertThat(MmsgIo.batch(65_536)).isEqualTo(4);
