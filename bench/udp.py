@@ -14,7 +14,7 @@ count every datagram by its sequence number, iperf2's server report likewise); s
 reports nothing, so its received figure is the ruler's InDatagrams (no GRO there: exact).
 
 Environment: NS (namespace, required), ROUNDS (3), SECS (3), ROWS ("1472:1 1472:2 8972:1 8972:2 64:1"),
-TOOLS ("ws i3g i3n i2 sp"), IPERF3_NEW (a 3.21 binary), WS (the wirespeed launcher).
+TOOLS ("ws i3g i3n i2 sp"; i3gw = iperf3 --gsro -w 4M, wirespeed's socket buffers), IPERF3_NEW (a 3.21 binary), WS (the wirespeed launcher).
 Prints markdown.
 """
 import json
@@ -27,14 +27,15 @@ import sys
 import tempfile
 import time
 
-NS = os.environ["NS"]
+NS = os.environ.get("NS", "")
 ROUNDS = int(os.environ.get("ROUNDS", "3"))
 SECS = int(os.environ.get("SECS", "3"))
 ROWS = [tuple(int(x) for x in r.split(":")) for r in os.environ.get("ROWS", "1472:1 1472:2 8972:1 8972:2 64:1").split()]
-TOOLS = os.environ.get("TOOLS", "ws i3g i3n i2 sp").split()
+TOOLS = os.environ.get("TOOLS", "ws i3g i3gw i3n i2 sp").split()
 I3 = os.environ.get("IPERF3_NEW", "/opt/iperf3-new/bin/iperf3")
 WS = os.environ.get("WS", "wirespeed")
-NAMES = {"ws": "wirespeed", "i3g": "iperf3 3.21 --gsro", "i3n": "iperf3 3.21", "i2": "iperf2 -u", "sp": "sockperf tp"}
+NAMES = {"ws": "wirespeed", "i3g": "iperf3 3.21 --gsro", "i3gw": "iperf3 3.21 --gsro -w 4M", "i3n": "iperf3 3.21",
+         "i2": "iperf2 -u", "sp": "sockperf tp"}
 HOST = "127.0.0.1"
 out = tempfile.mkdtemp(prefix="udp-bench-")
 
@@ -49,7 +50,7 @@ def snmp():
     return dict(zip(lines[0][1:], (int(v) for v in lines[1][1:])))
 
 
-ports = {"ws": 5301, "i3g": 5201, "i3n": 5201, "i2": 5001, "sp": 11111}
+ports = {"ws": 5301, "i3g": 5201, "i3gw": 5201, "i3n": 5201, "i2": 5001, "sp": 11111}
 servers = {}
 
 
@@ -58,7 +59,7 @@ def start_servers():
     if "ws" in TOOLS:
         servers["ws"] = subprocess.Popen(ns(WS, "server", "-B", HOST, "-p", str(ports["ws"])),
                                          stdout=open(f"{out}/ws-server.log", "w"), stderr=subprocess.STDOUT)
-    if "i3g" in TOOLS or "i3n" in TOOLS:
+    if {"i3g", "i3gw", "i3n"} & set(TOOLS):
         servers["i3"] = subprocess.Popen(ns(I3, "-s", "-B", HOST, "-p", str(ports["i3n"])),
                                          stdout=open(f"{out}/i3-server.log", "w"), stderr=subprocess.STDOUT)
     if "i2" in TOOLS:
@@ -92,9 +93,10 @@ def run(tool, length, streams):
             own = (rx["bitsPerSecond"], rx.get("packetsPerSecond"), rx["lossPercent"], rx.get("socketDrops"))
         except (ValueError, KeyError, IndexError, TypeError):
             print(f"<!-- ws failed: {r.stderr.strip()[:200]} -->", file=sys.stderr)
-    elif tool in ("i3g", "i3n"):
+    elif tool in ("i3g", "i3gw", "i3n"):
+        # i3gw: --gsro with the socket buffers wirespeed asks for (4 MiB), like for like
         cmd = [I3, "-c", HOST, "-p", str(ports[tool]), "-u", "-b", "0", "-l", str(length), "-P", str(streams),
-               "-t", str(SECS), "--json"] + (["--gsro"] if tool == "i3g" else [])
+               "-t", str(SECS), "--json"] + (["--gsro"] if tool != "i3n" else []) + (["-w", "4M"] if tool == "i3gw" else [])
         r = subprocess.run(ns(*cmd), capture_output=True, text=True, timeout=SECS + 60)
         try:
             s = json.loads(r.stdout)["end"]["sum_received"]
@@ -110,11 +112,13 @@ def run(tool, length, streams):
         # server CSV: ..., interval, bytes, bps, jitter, lost, total, percent, ooo; per stream (id > 0)
         rows = [l for l in i2_lines()[i2_before:] if not l[5].startswith("-")]
         if rows:
-            byts = sum(int(l[7]) for l in rows)
+            # the server reads with its own -l (1470 B by default), so its byte count is of truncated
+            # datagrams; what arrived is total - lost datagrams of the client's length
             lost = sum(int(l[10]) for l in rows)
             total = sum(int(l[11]) for l in rows)
             span = max(float(l[6].split("-")[1]) - float(l[6].split("-")[0]) for l in rows)
-            own = (byts * 8 / span, byts / length / span, 100.0 * lost / total if total else None, None)
+            received = total - lost
+            own = (received * length * 8 / span, received / span, 100.0 * lost / total if total else None, None)
     elif tool == "sp":
         procs = [subprocess.Popen(ns("sockperf", "tp", "-i", HOST, "-p", str(ports["sp"]), "-m", str(length),
                                      "-t", str(SECS)), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -149,7 +153,42 @@ def fmt_pct(p):
     return "–" if p is None else f"{p:.1f}"
 
 
+def table(results, header):
+    print(header)
+    print("| -l | -P | tool | received Gbit/s | received datagrams/s | loss % | ruler InDatagrams/s | ruler RcvbufErrors/s | wirespeed ÷ tool (received, median of per-round ratios) |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for length, streams in ROWS:
+        ws_rounds = results.get((length, streams, "ws"), [])
+        for tool in TOOLS:
+            rs = results.get((length, streams, tool), [])
+            if not rs:
+                continue
+            rate = med([o[0] for o, _ in rs])
+            pps = med([o[1] for o, _ in rs])
+            loss = med([o[2] for o, _ in rs])
+            ind = med([r["InDatagrams"] / SECS for _, r in rs])
+            drops = med([r["RcvbufErrors"] / SECS for _, r in rs])
+            ratio = "–"
+            if tool != "ws":
+                per = [w[0][0] / t[0][0] for w, t in zip(ws_rounds, rs) if w[0][0] and t[0][0]]
+                if per:
+                    ratio = f"{statistics.median(per):.2f}× (rounds {min(per):.2f}–{max(per):.2f})"
+            print(f"| {length} | {streams} | {NAMES[tool]} | {fmt_rate(rate)} | {fmt_pps(pps)} | {fmt_pct(loss)} | "
+                  f"{fmt_pps(ind)} | {fmt_pps(drops)} | {ratio} |")
+
+
 def main():
+    if os.environ.get("RENDER"):
+        # re-render a finished run's raw.json (RENDER=path), e.g. after correcting a parser
+        raw = json.load(open(os.environ["RENDER"]))
+        results = {}
+        for k, v in raw.items():
+            length, streams, tool = k.split(":")
+            results[(int(length), int(streams), tool)] = v
+        table(results, f"(re-rendered from {os.environ['RENDER']})\n")
+        return
+    if not NS:
+        raise SystemExit("bench/udp.py: run it through bench/udp.sh (NS, the namespace, is not set)")
     start_servers()
     load = os.getloadavg()
     results = {}
@@ -164,30 +203,12 @@ def main():
     load_after = os.getloadavg()
     for p in servers.values():
         p.terminate()
-    print(f"UDP `-b 0`, loopback in a namespace of its own, {ROUNDS} rounds × {SECS} s, interleaved "
+    table(results, f"UDP `-b 0`, loopback in a namespace of its own, {ROUNDS} rounds × {SECS} s, interleaved "
           f"(tools within a row, rows within a round); {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime(t_start))}; "
           f"load average before {load[0]:.1f}, after {load_after[0]:.1f} on {os.cpu_count()} cores. "
           f"Medians of the rounds. Received = the tool's own receiver count (sockperf: the ruler's); "
           f"ruler = the namespace's Udp InDatagrams and RcvbufErrors per second of the asked time "
           f"(for GRO receivers one InDatagram is one coalesced read, see below).\n")
-    print("| -l | -P | tool | received Gbit/s | received datagrams/s | loss % | ruler InDatagrams/s | ruler RcvbufErrors/s | wirespeed ÷ tool (received, median of per-round ratios) |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    for length, streams in ROWS:
-        ws_rounds = results.get((length, streams, "ws"), [])
-        for tool in TOOLS:
-            rs = results.get((length, streams, tool), [])
-            rate = med([o[0] for o, _ in rs])
-            pps = med([o[1] for o, _ in rs])
-            loss = med([o[2] for o, _ in rs])
-            ind = med([r["InDatagrams"] / SECS for _, r in rs])
-            drops = med([r["RcvbufErrors"] / SECS for _, r in rs])
-            ratio = "–"
-            if tool != "ws":
-                per = [w[0][0] / t[0][0] for w, t in zip(ws_rounds, rs) if w[0][0] and t[0][0]]
-                if per:
-                    ratio = f"{statistics.median(per):.2f}× (rounds {min(per):.2f}–{max(per):.2f})"
-            print(f"| {length} | {streams} | {NAMES[tool]} | {fmt_rate(rate)} | {fmt_pps(pps)} | {fmt_pct(loss)} | "
-                  f"{fmt_pps(ind)} | {fmt_pps(drops)} | {ratio} |")
     with open(f"{out}/raw.json", "w") as f:
         json.dump({f"{k[0]}:{k[1]}:{k[2]}": v for k, v in results.items()}, f)
     print(f"\n(raw per-round figures: {out}/raw.json)")

@@ -6,7 +6,7 @@
 # datagrams count. Needs root (ip netns). Prints markdown for docs/PERFORMANCE.md.
 #   ROUNDS=3 SECS=3 bench/udp.sh
 # Knobs: ROUNDS (3), SECS (3), ROWS ("LEN:P ...", default "1472:1 1472:2 8972:1 8972:2 64:1"),
-# TOOLS (subset of "ws i3g i3n i2 sp"), IPERF3_NEW (a 3.21+ binary; else /opt/iperf3-new/bin/iperf3,
+# TOOLS (subset of "ws i3g i3gw i3n i2 sp"; i3gw is iperf3 --gsro -w 4M, wirespeed's socket buffers), IPERF3_NEW (a 3.21+ binary; else /opt/iperf3-new/bin/iperf3,
 # else built by ../shared/anchors/build-iperf3.sh into a scratch PREFIX).
 set -euo pipefail
 here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
@@ -22,9 +22,9 @@ if ! "$i3n" -v >/dev/null 2>&1; then
   done
 fi
 tools=""
-for t in ${TOOLS:-ws i3g i3n i2 sp}; do
+for t in ${TOOLS:-ws i3g i3gw i3n i2 sp}; do
   case $t in
-    i3g|i3n) "$i3n" -v 2>/dev/null | grep -q '3\.2[1-9]' && "$i3n" --help 2>&1 | grep -q -- --gsro ;;
+    i3g|i3gw|i3n) "$i3n" -v 2>/dev/null | grep -q '3\.2[1-9]' && "$i3n" --help 2>&1 | grep -q -- --gsro ;;
     i2) command -v iperf >/dev/null ;;
     sp) command -v sockperf >/dev/null ;;
     *) true ;;
