@@ -123,7 +123,8 @@ final class GsoIo implements StreamIo<UdpStream> {
             msg.set(ValueLayout.JAVA_LONG, NativeUdp.MSG_IOVLEN, 1);
             msg.set(ValueLayout.JAVA_LONG, NativeUdp.MSG_CONTROL, control.address());
             long msgAddress = msg.address();
-            while (true) {
+            // the side sets closing before it shuts the socket down: no call after that (the descriptor may go)
+            while (!s.closing) {
                 msg.set(ValueLayout.JAVA_LONG, NativeUdp.MSG_CONTROLLEN, controlBytes);
                 long n;
                 try {

@@ -123,7 +123,8 @@ final class MmsgIo implements StreamIo<UdpStream> {
             MemorySegment control = arena.allocate((long) controlBytes * batch, 8);
             MemorySegment vec = vector(arena, data, slot, batch, control, controlBytes);
             long base = vec.address();
-            while (true) {
+            // the side sets closing before it shuts the socket down: no call after that (the descriptor may go)
+            while (!s.closing) {
                 int n;
                 try {
                     n = NativeUdp.recvmmsg(errno, fd, base, batch);

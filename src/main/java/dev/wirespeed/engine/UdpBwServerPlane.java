@@ -57,6 +57,7 @@ final class UdpBwServerPlane implements ServerPlane {
 
     @Override
     public void close() {
+        group.shutdownStreams(); // after end() a no-op; on an abort it wakes direct calls first
         channels.forEach(Io::closeQuietly);
     }
 

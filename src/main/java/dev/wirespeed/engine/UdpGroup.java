@@ -90,6 +90,17 @@ final class UdpGroup extends StreamSide<UdpStream> {
         finish(dataEndNanos(stopNanos));
     }
 
+    /**
+     * Ends the streams without a last sample (an abort): a direct io's socket is shut down, which
+     * wakes its thread, and the threads get {@link #CLOSE_LIMIT_NANOS} to leave before the caller
+     * closes the channels, so no descriptor is closed (and reused) under a call in flight.
+     */
+    void shutdownStreams() {
+        stop.set();
+        streams.forEach(UdpStream::closeQuietly);
+        joinAll(threads(), System.nanoTime() + CLOSE_LIMIT_NANOS);
+    }
+
     /** This side's results after {@link #close}: totals up to {@code stopNanos}, CPU from the start to it. */
     Message.UdpResults results(long stopNanos) {
         return new Message.UdpResults(totals(stopNanos), cpu(stopNanos), pathUsed(List.of()));
