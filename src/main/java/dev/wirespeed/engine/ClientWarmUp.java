@@ -33,6 +33,7 @@ public final class ClientWarmUp {
             CpuClock.supported();
             FrameCodec.prefetchWriters(Message.Start.class, Message.Heartbeat.class, Message.Stop.class);
             FrameCodec.prefetchReaders(Message.Heartbeat.class, Message.Interval.class, Message.Results.class);
+            NativeUdp.available();
         } catch (RuntimeException | LinkageError e) {
             // the command meets the same problem where it needs the piece, and says so there
         }

@@ -61,8 +61,14 @@ public record DataPath(boolean zeroCopy, boolean skipRxCopy, boolean batchWakeup
         return ios;
     }
 
-    /** The ways a UDP stream may move its datagrams, best first (today one: the DatagramChannel). */
+    /**
+     * The ways a UDP stream may move its datagrams, best first: GSO sends and GRO receives, else
+     * sendmmsg/recvmmsg, else one DatagramChannel call per datagram. Not a choice of the test: each
+     * side takes the best its kernel serves, and says so in {@code dataPath}.
+     */
     List<StreamIo<UdpStream>> udp() {
-        return List.of(DatagramIo.INSTANCE);
+        return UDP;
     }
+
+    private static final List<StreamIo<UdpStream>> UDP = List.of(GsoIo.INSTANCE, MmsgIo.INSTANCE, DatagramIo.INSTANCE);
 }

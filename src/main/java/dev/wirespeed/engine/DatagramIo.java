@@ -6,9 +6,9 @@ import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 
 /**
- * UDP's path today: one DatagramChannel write per datagram, one read per datagram. Never refused.
- * Batched paths (sendmmsg, UDP_SEGMENT, UDP_GRO, recvmmsg) go before it in {@link DataPath#udp()}
- * and use the same {@link UdpStream} calls with batches.
+ * UDP's last resort: one DatagramChannel write per datagram, one read per datagram. Never refused.
+ * The batched paths ({@link GsoIo}: UDP_SEGMENT/UDP_GRO, {@link MmsgIo}: sendmmsg/recvmmsg) go
+ * before it in {@link DataPath#udp()} and use the same {@link UdpStream} calls with batches.
  */
 final class DatagramIo implements StreamIo<UdpStream> {
     static final DatagramIo INSTANCE = new DatagramIo();
@@ -50,6 +50,9 @@ final class DatagramIo implements StreamIo<UdpStream> {
                 n = channel.read(buffer);
             } catch (PortUnreachableException e) {
                 continue;
+            }
+            if (n == 0 && s.closing) {
+                return; // shut down by the side after a direct io was refused
             }
             s.received(buffer, 0, n, System.nanoTime());
         }

@@ -118,8 +118,16 @@ final class UdpAssembler {
         UdpResult.UdpParams params = new UdpResult.UdpParams(spec.direction().label(), spec.streams(),
                 spec.durationMillis() / 1000.0, spec.omitMillis() / 1000.0, spec.intervalMillis() / 1000.0,
                 spec.rateBitsPerSecond(), spec.bufferBytes(), spec.windowBytes() > 0 ? (long) spec.windowBytes() : null);
+        UdpResult.UdpDataPath path = local.dataPath() == null && (remote == null || remote.dataPath() == null) ? null
+                : new UdpResult.UdpDataPath(side(local), remote == null ? null : side(remote));
         return new UdpResult(UdpResult.SCHEMA, new BwResult.Tool("wirespeed", Version.get()), startedAt.toString(),
-                ResultAssembler.localPeer(), server, params, directions, cpu, outcome);
+                ResultAssembler.localPeer(), server, params, directions, cpu, outcome, path);
+    }
+
+    private static BwResult.DataPathSide side(Message.UdpResults r) {
+        Message.DataPathUsed used = r.dataPath();
+        return used == null ? null : new BwResult.DataPathSide(used.send(), used.receive(),
+                used.fallbacks() == null || used.fallbacks().isEmpty() ? null : used.fallbacks());
     }
 
     private UdpDirection direction(String name, String senderName, String receiverName, Message.UdpResults sender,
@@ -150,9 +158,16 @@ final class UdpAssembler {
             Message.UdpCounts c = sum(received.stream().map(Message.UdpTotal::measured).toList());
             double seconds = received.stream().mapToLong(Message.UdpTotal::measuredNanos).max().orElse(0) / 1e9;
             long total = c.packets() + c.lost();
+            Long drops = null;
+            for (Message.UdpTotal t : received) {
+                if (t.socketDrops() != null) {
+                    drops = (drops == null ? 0 : drops) + t.socketDrops();
+                }
+            }
             receiverSummary = new UdpResult.UdpReceiverSummary(c.packets(), c.bytes(), seconds,
                     seconds <= 0 ? 0 : c.bytes() * 8.0 / seconds, c.lost(), total, lossPercent(c.lost(), total),
-                    c.outOfOrder(), round3(c.jitterMicros()));
+                    c.outOfOrder(), round3(c.jitterMicros()), seconds <= 0 ? 0.0 : (double) Math.round(c.packets() / seconds),
+                    drops);
         }
         List<UdpResult.UdpInterval> ordered = new ArrayList<>(intervals);
         ordered.sort(Comparator.comparingDouble(UdpResult.UdpInterval::startSeconds));

@@ -50,7 +50,7 @@ final class UdpBwServerPlane implements ServerPlane {
 
     @Override
     public Message results() {
-        return setup.counters().attach(new Message.UdpResults(totals, group.cpu(stopNanos)));
+        return setup.counters().attach(new Message.UdpResults(totals, group.cpu(stopNanos), group.pathUsed(List.of())));
     }
 
     @Override
@@ -60,6 +60,7 @@ final class UdpBwServerPlane implements ServerPlane {
 
     @Override
     public void close() {
+        group.shutdownStreams(); // after end() a no-op; on an abort it wakes direct calls first
         channels.forEach(Io::closeQuietly);
     }
 

@@ -35,6 +35,7 @@ final class UdpGroup extends StreamSide<UdpStream> {
              LongPredicate drop) {
         super(threadPrefix, spec, client, channels.size());
         List<StreamIo<UdpStream>> ios = DataPath.of(spec).udp();
+        NativeUdp.available(); // the downcall handles (~100 ms the first time) before Start, not in the streams
         for (int i = 0; i < channels.size(); i++) {
             streams.add(new UdpStream(channels.get(i), new StreamCounter(i, sends(i)), header, spec.bufferBytes(),
                     spec.rateBitsPerSecond(), stop, cpu, sends(i) ? null : drop, ios));
@@ -85,12 +86,24 @@ final class UdpGroup extends StreamSide<UdpStream> {
         stop.set();
         streams.forEach(UdpStream::closeQuietly);
         joinAll(threads(), System.nanoTime() + CLOSE_LIMIT_NANOS);
+        streams.forEach(UdpStream::closeChannel);
         finish(dataEndNanos(stopNanos));
+    }
+
+    /**
+     * Ends the streams without a last sample (an abort): a direct io's socket is shut down, which
+     * wakes its thread, and the threads get {@link #CLOSE_LIMIT_NANOS} to leave before the caller
+     * closes the channels, so no descriptor is closed (and reused) under a call in flight.
+     */
+    void shutdownStreams() {
+        stop.set();
+        streams.forEach(UdpStream::closeQuietly);
+        joinAll(threads(), System.nanoTime() + CLOSE_LIMIT_NANOS);
     }
 
     /** This side's results after {@link #close}: totals up to {@code stopNanos}, CPU from the start to it. */
     Message.UdpResults results(long stopNanos) {
-        return new Message.UdpResults(totals(stopNanos), cpu(stopNanos));
+        return new Message.UdpResults(totals(stopNanos), cpu(stopNanos), pathUsed(List.of()));
     }
 
     /**
@@ -160,7 +173,7 @@ final class UdpGroup extends StreamSide<UdpStream> {
             } else {
                 UdpStats.Snapshot all = s.stats().snapshot();
                 out.add(new Message.UdpTotal(c.index(), false, counts(all), counts(all.minus(atOmit[c.index()])),
-                        measuredNanos));
+                        measuredNanos, s.socketDrops() < 0 ? null : s.socketDrops()));
             }
         }
         return out;

@@ -17,8 +17,13 @@ public record UdpHeader(boolean counter64) {
 
     /** Writes the header of the datagram that starts at index {@code at} of {@code b}. */
     void write(ByteBuffer b, int at, long clockMicros, long counter) {
-        b.putInt(at, (int) (clockMicros / 1_000_000));
-        b.putInt(at + 4, (int) (clockMicros % 1_000_000));
+        write(b, at, (int) (clockMicros / 1_000_000), (int) (clockMicros % 1_000_000), counter);
+    }
+
+    /** The same with the clock already split (a batch's datagrams share one send time). */
+    void write(ByteBuffer b, int at, int seconds, int micros, long counter) {
+        b.putInt(at, seconds);
+        b.putInt(at + 4, micros);
         if (counter64) {
             b.putLong(at + 8, counter);
         } else {

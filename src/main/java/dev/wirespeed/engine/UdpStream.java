@@ -40,13 +40,24 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
     private double nanosPerBit;
     private long bitsSent;
     private long sent;
-    /** When {@link #due} last let datagrams go: their send time. */
-    private long dueNanos;
+    /**
+     * When {@link #due} last let datagrams go, their send time since the start as the header has
+     * it (seconds, microseconds): split once per batch, not per datagram (a long division is a
+     * runtime call in C1's code, 2 % of a GSO sender's time).
+     */
+    private int dueSeconds;
+    private int dueMicros;
     // The receiver's state, likewise.
     private long originNanos;
     private long read;
     /** System.nanoTime() of the last datagram counted by a receiver; 0 before the first. */
     private long lastArrivalNanos;
+    /** Datagrams the receiving socket's full queue dropped (SO_RXQ_OVFL, SO_MEMINFO); -1 where unknown. */
+    private volatile long socketDrops = -1;
+    /** The descriptor a direct io opened; -1 before (or never): then closing the channel ends the loop. */
+    private volatile int openFd = -1;
+    /** Whether a direct io may still try to open the descriptor (false after it was refused once). */
+    private boolean descriptorUsable = true;
 
     UdpStream(DatagramChannel channel, StreamCounter counter, UdpHeader header, int datagramBytes,
               long rateBitsPerSecond, StopFlag stop, CpuAccumulator cpu, LongPredicate drop,
@@ -116,10 +127,16 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
             if (stop.isSet()) {
                 return 0;
             }
-            dueNanos = System.nanoTime();
+            setDue(System.nanoTime());
             return max;
         }
         return duePaced(max);
+    }
+
+    private void setDue(long nanos) {
+        long micros = (nanos - sendStartNanos) / 1000;
+        dueSeconds = (int) (micros / 1_000_000);
+        dueMicros = (int) (micros % 1_000_000);
     }
 
     private int duePaced(int max) {
@@ -130,7 +147,7 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
                 LockSupport.parkNanos(Math.min(dueAt - now, MAX_PARK_NANOS));
                 continue;
             }
-            dueNanos = now;
+            setDue(now);
             return dueCount(now - sendStartNanos, nanosPerBit, bitsSent, datagramBytes * 8L, max);
         }
         return 0;
@@ -152,7 +169,7 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
      * {@code at} of {@code buffer}: its send time and its own sequence number.
      */
     void stamp(ByteBuffer buffer, int at, int k) {
-        header.write(buffer, at, (dueNanos - sendStartNanos) / 1000, sent + 1 + k);
+        header.write(buffer, at, dueSeconds, dueMicros, sent + 1 + k);
     }
 
     /** Sender: {@code datagrams} of those stamped left (the kernel took them). */
@@ -178,7 +195,94 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
         lastArrivalNanos = arrivalNanos;
     }
 
+    /**
+     * The socket's descriptor for direct calls, made blocking. Refused when direct calls are
+     * unavailable: with the note the first time, quietly after, so the stream falls back to the
+     * DatagramChannel once.
+     */
+    int descriptor() throws IOException {
+        if (openFd >= 0) {
+            return openFd;
+        }
+        if (!descriptorUsable) {
+            throw new StreamIo.Refused(null);
+        }
+        descriptorUsable = false;
+        if (!NativeUdp.available()) {
+            throw new StreamIo.Refused("direct UDP calls unavailable (" + NativeUdp.unavailableReason()
+                    + "); DatagramChannel instead");
+        }
+        int fd;
+        try {
+            fd = NativeSockets.descriptor(channel);
+        } catch (IOException e) {
+            throw new StreamIo.Refused("direct UDP calls unavailable (" + e.getMessage() + "); DatagramChannel instead");
+        }
+        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+            int e = NativeBulk.makeBlocking(NativeSockets.errnoCapture(arena), fd);
+            if (e != 0) {
+                throw new StreamIo.Refused("direct UDP calls unavailable (cannot make the socket blocking: "
+                        + NativeSockets.strerror(e) + "); DatagramChannel instead");
+            }
+        }
+        openFd = fd;
+        descriptorUsable = true;
+        if (closing || !channel.isOpen()) { // closed while we opened it: the loop must not start
+            throw new java.io.EOFException("the UDP socket was closed");
+        }
+        return fd;
+    }
+
+    /** After a failed direct call: EINTR returns (the io retries); anything else ends the stream, quietly when the side closed it. */
+    void check(String call, int errno) throws IOException {
+        if (errno == NativeUdp.EINTR) {
+            return;
+        }
+        if (closing || !channel.isOpen()) {
+            throw new java.io.EOFException("the UDP socket was closed");
+        }
+        throw new IOException(call + " on the UDP socket failed: " + NativeSockets.strerror(errno));
+    }
+
+    /**
+     * Receiver: {@code length} bytes at index 0 of {@code buffer} that a call returned as datagrams of
+     * {@code segmentBytes} each, the last maybe shorter (a UDP_GRO read); each is counted alone.
+     */
+    void receivedSegments(ByteBuffer buffer, int length, int segmentBytes, long arrivalNanos) {
+        int step = segmentBytes <= 0 ? length : segmentBytes;
+        for (int at = 0; at < length; at += step) {
+            received(buffer, at, Math.min(step, length - at), arrivalNanos);
+        }
+    }
+
+    /** Receiver: the socket's cumulative drop count as last read (only ever grows). */
+    void socketDrops(long drops) {
+        if (drops > socketDrops) {
+            socketDrops = drops;
+        }
+    }
+
+    /** Datagrams the receiving socket dropped because its queue was full; -1 where unknown. */
+    long socketDrops() {
+        return socketDrops;
+    }
+
+    /**
+     * Ends the stream's loop: a direct io's socket is shut down (which wakes a blocked call; NIO
+     * does not know of it, so the channel is closed only after the thread left,
+     * {@link #closeChannel}); otherwise the channel is closed, which ends NIO's blocked call.
+     */
     void closeQuietly() {
+        closing = true;
+        int fd = openFd;
+        if (fd >= 0) {
+            NativeUdp.shutdown(fd);
+        } else {
+            closeChannel();
+        }
+    }
+
+    void closeChannel() {
         closing = true;
         try {
             channel.close();

@@ -244,7 +244,7 @@ public final class BwText {
     }
 
     /** "sendfile → recv MSG_TRUNC" style: the calls one side made. */
-    private static String path(BwResult.DataPathSide s) {
+    static String path(BwResult.DataPathSide s) {
         if (s == null) {
             return "unknown";
         }

@@ -104,13 +104,41 @@ public final class UdpText {
                         lost(r.lostPackets(), r.totalPackets(), r.lossPercent()), r.jitterMicros(),
                         r.outOfOrderPackets());
             }
+            rates(s, r);
         }
         BwResult.Cpu cpu = result.cpu();
         if (cpu != null) {
             out.println("CPU, percent of one core: client " + LatText.cpu(cpu.client()) + " · server "
                     + LatText.cpu(cpu.server()));
         }
+        UdpResult.UdpDataPath path = result.dataPath();
+        if (path != null && (path.client() != null || path.server() != null)) {
+            out.println("data path: client " + BwText.path(path.client()) + " · server " + BwText.path(path.server()));
+            java.util.LinkedHashSet<String> notes = new java.util.LinkedHashSet<>();
+            for (dev.wirespeed.results.BwResult.DataPathSide s : java.util.Arrays.asList(path.client(), path.server())) {
+                if (s != null && s.fallbacks() != null) {
+                    notes.addAll(s.fallbacks());
+                }
+            }
+            notes.forEach(n -> out.println("note: " + n));
+        }
         new CountersText(out).print(result.counters());
         out.flush();
+    }
+
+    /** Packets per second both ends, and the receiving sockets' own drops apart from the path's loss. */
+    private void rates(UdpResult.UdpSenderSummary s, UdpResult.UdpReceiverSummary r) {
+        if (r == null || r.packetsPerSecond() == null) {
+            return;
+        }
+        StringBuilder b = new StringBuilder("  packets/s   ");
+        if (s != null) {
+            b.append(Math.round(s.packetsPerSecond())).append(" sent, ");
+        }
+        b.append(Math.round(r.packetsPerSecond())).append(" received");
+        if (r.socketDrops() != null) {
+            b.append("; the receiving socket dropped ").append(r.socketDrops()).append(" (queue full, whole test)");
+        }
+        out.println(b);
     }
 }

@@ -14,8 +14,8 @@ import java.util.List;
  * datagram counter that arrived; datagrams still in flight at the end count as neither.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "directions", "cpu", "counters",
-        "outcome"})
+@JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "directions", "cpu", "dataPath",
+        "counters", "outcome"})
 public record UdpResult(
         String schema,
         BwResult.Tool tool,
@@ -26,20 +26,36 @@ public record UdpResult(
         List<UdpDirection> directions,
         BwResult.Cpu cpu,
         BwResult.Outcome outcome,
-        CounterReport counters) {
-
-    /** Without counters (iperf3 peers, results read back from before issue 26). */
-    public UdpResult(String schema, BwResult.Tool tool, String startedAt, BwResult.Peer client, BwResult.Peer server,
-                     UdpParams params, List<UdpDirection> directions, BwResult.Cpu cpu, BwResult.Outcome outcome) {
-        this(schema, tool, startedAt, client, server, params, directions, cpu, outcome, null);
-    }
+        CounterReport counters,
+        UdpDataPath dataPath) {
 
     /** This result with what the counters of the test did (issue 26: its own sockets' drops, its path). */
     public UdpResult withCounters(CounterReport c) {
-        return new UdpResult(schema, tool, startedAt, client, server, params, directions, cpu, outcome, c);
+        return new UdpResult(schema, tool, startedAt, client, server, params, directions, cpu, outcome, c, dataPath);
     }
 
     public static final String SCHEMA = "wirespeed.udp-bw/1";
+
+    /** Without the calls each side used (iperf3 peers' results, results stored before they existed). */
+    public UdpResult(String schema, BwResult.Tool tool, String startedAt, BwResult.Peer client, BwResult.Peer server,
+                     UdpParams params, List<UdpDirection> directions, BwResult.Cpu cpu, BwResult.Outcome outcome) {
+        this(schema, tool, startedAt, client, server, params, directions, cpu, outcome, null, null);
+    }
+
+    /** Without counters (iperf3 peers, results read back from before issue 26). */
+    public UdpResult(String schema, BwResult.Tool tool, String startedAt, BwResult.Peer client, BwResult.Peer server,
+                     UdpParams params, List<UdpDirection> directions, BwResult.Cpu cpu, BwResult.Outcome outcome,
+                     UdpDataPath dataPath) {
+        this(schema, tool, startedAt, client, server, params, directions, cpu, outcome, null, dataPath);
+    }
+
+    /**
+     * The calls that moved each side's datagrams ("sendmsg UDP_SEGMENT", "recvmsg UDP_GRO",
+     * "sendmmsg", "recvmmsg", "DatagramChannel") and why a better one did not run; null for a side
+     * that did not report it (an iperf3 peer).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record UdpDataPath(BwResult.DataPathSide client, BwResult.DataPathSide server) {}
 
     /**
      * @param targetBitsPerSecond per sending stream (-b); 0 = as fast as the sender can
@@ -67,9 +83,22 @@ public record UdpResult(
     public record UdpSenderSummary(long packets, long bytes, double seconds, double bitsPerSecond,
                                    double packetsPerSecond) {}
 
+    /**
+     * @param packetsPerSecond datagrams received per second of {@code seconds}
+     * @param socketDrops      datagrams the receiving sockets' full queues dropped over the whole test
+     *                         (SO_RXQ_OVFL / SO_MEMINFO, warm-up included): the share of the loss this
+     *                         host caused; null where the sockets could not say
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record UdpReceiverSummary(long packets, long bytes, double seconds, double bitsPerSecond,
                                      long lostPackets, long totalPackets, double lossPercent, long outOfOrderPackets,
-                                     double jitterMicros) {}
+                                     double jitterMicros, Double packetsPerSecond, Long socketDrops) {
+        public UdpReceiverSummary(long packets, long bytes, double seconds, double bitsPerSecond, long lostPackets,
+                                  long totalPackets, double lossPercent, long outOfOrderPackets, double jitterMicros) {
+            this(packets, bytes, seconds, bitsPerSecond, lostPackets, totalPackets, lossPercent, outOfOrderPackets,
+                    jitterMicros, null, null);
+        }
+    }
 
     /** Whole-test figures of one stream, warm-up included. */
     @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -166,16 +166,21 @@ public sealed interface Message {
      *
      * @param counterDeltas  what moved on this side's path (as {@link Results}); absent from older peers
      * @param udpSocketDrops the drops of this side's UDP sockets of the test; absent from older peers
+     * @param dataPath       the calls that moved this side's datagrams; absent from older peers and iperf3
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record UdpResults(List<UdpTotal> streams, CpuTime cpu, List<CounterDelta> counterDeltas,
-                      UdpSocketDrops udpSocketDrops) implements Message {
+                      UdpSocketDrops udpSocketDrops, DataPathUsed dataPath) implements Message {
         public UdpResults(List<UdpTotal> streams, CpuTime cpu) {
-            this(streams, cpu, null, null);
+            this(streams, cpu, null, null, null);
+        }
+
+        public UdpResults(List<UdpTotal> streams, CpuTime cpu, DataPathUsed dataPath) {
+            this(streams, cpu, null, null, dataPath);
         }
 
         public UdpResults withCounters(List<CounterDelta> deltas, UdpSocketDrops drops) {
-            return new UdpResults(streams, cpu, deltas, drops);
+            return new UdpResults(streams, cpu, deltas, drops, dataPath);
         }
     }
 
@@ -191,6 +196,11 @@ public sealed interface Message {
      * @param all      counts over the whole test, warm-up included
      * @param measured counts after the warm-up
      * @param measuredNanos time from the end of the warm-up to the stream's end
+     * @param socketDrops datagrams a receiving socket's full queue dropped (whole test); null when unknown or sent
      */
-    record UdpTotal(int index, boolean sent, UdpCounts all, UdpCounts measured, long measuredNanos) {}
+    record UdpTotal(int index, boolean sent, UdpCounts all, UdpCounts measured, long measuredNanos, Long socketDrops) {
+        public UdpTotal(int index, boolean sent, UdpCounts all, UdpCounts measured, long measuredNanos) {
+            this(index, sent, all, measured, measuredNanos, null);
+        }
+    }
 }

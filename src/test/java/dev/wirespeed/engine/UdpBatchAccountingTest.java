@@ -82,4 +82,64 @@ class UdpBatchAccountingTest {
         assertThat(receiver.stats().snapshot().packets()).isZero();
         assertThat(receiver.lastArrivalNanos()).isZero();
     }
+
+    /**
+     * A UDP_GRO read: several datagrams back to back, split by the cmsg's segment size, the last one
+     * shorter; a gap and an overtaken datagram inside the batch are counted as with single reads.
+     */
+    @Test
+    void aGroReadIsSplitBySegmentSizeAndEachDatagramCounted() {
+        ByteBuffer gro = ByteBuffer.allocateDirect(5 * LENGTH);
+        long[] counters = {1, 2, 4, 3, 6}; // 5 lost; 3 overtaken by 4
+        for (int k = 0; k < counters.length; k++) {
+            UdpHeader.WIRESPEED.write(gro, k * LENGTH, 0, counters[k]);
+        }
+        UdpStream receiver = stream(false, new StopFlag());
+        int length = 4 * LENGTH + 40; // the last datagram of a GRO batch may be shorter than the segment size
+        receiver.receivedSegments(gro, length, LENGTH, 1_000);
+        UdpStats.Snapshot s = receiver.stats().snapshot();
+        assertThat(s.packets()).isEqualTo(5);
+        assertThat(s.bytes()).isEqualTo(length);
+        assertThat(s.lost()).isEqualTo(1);
+        assertThat(s.outOfOrder()).isEqualTo(1);
+
+        // no UDP_GRO cmsg (segment size unknown, -1): the read is one datagram
+        UdpStream single = stream(false, new StopFlag());
+        single.receivedSegments(gro, LENGTH, -1, 1_000);
+        assertThat(single.stats().snapshot().packets()).isEqualTo(1);
+    }
+
+    @Test
+    void gsoBatchesStayWithinOneUdpPayloadAndTheSegmentLimit() {
+        assertThat(NativeUdp.gsoSegments(1472)).isEqualTo(44); // 64,768 bytes
+        assertThat(NativeUdp.gsoSegments(8972)).isEqualTo(7);  // 62,804 bytes
+        assertThat(NativeUdp.gsoSegments(64)).isEqualTo(64);   // the segment limit, 4 KiB
+        assertThat(NativeUdp.gsoSegments(64, NativeUdp.UDP_MAX_SEGMENTS_NEW)).isEqualTo(128); // newer kernels
+        assertThat(NativeUdp.gsoSegments(1472, NativeUdp.UDP_MAX_SEGMENTS_NEW)).isEqualTo(44);
+        assertThat(NativeUdp.gsoSegments(65_507)).isEqualTo(1);
+        assertThat(MmsgIo.batch(1472)).isEqualTo(64);
+        assertThat(MmsgIo.batch(65_536)).isEqualTo(4);
+    }
+
+    /** The control messages of a recvmsg as the kernel lays them out: UDP_GRO's int, then SO_RXQ_OVFL's u32. */
+    @Test
+    void controlMessagesAreFoundByLevelAndType() {
+        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+            java.lang.foreign.MemorySegment c = arena.allocate(48, 8);
+            c.set(java.lang.foreign.ValueLayout.JAVA_LONG, 0, 20);
+            c.set(java.lang.foreign.ValueLayout.JAVA_INT, 8, NativeUdp.SOL_UDP);
+            c.set(java.lang.foreign.ValueLayout.JAVA_INT, 12, NativeUdp.UDP_GRO);
+            c.set(java.lang.foreign.ValueLayout.JAVA_INT, 16, 1472);
+            c.set(java.lang.foreign.ValueLayout.JAVA_LONG, 24, 20);
+            c.set(java.lang.foreign.ValueLayout.JAVA_INT, 32, NativeUdp.SOL_SOCKET);
+            c.set(java.lang.foreign.ValueLayout.JAVA_INT, 36, NativeUdp.SO_RXQ_OVFL);
+            c.set(java.lang.foreign.ValueLayout.JAVA_INT, 40, 7);
+            assertThat(NativeUdp.cmsgInt(c, 48, NativeUdp.SOL_UDP, NativeUdp.UDP_GRO)).isEqualTo(1472);
+            assertThat(NativeUdp.cmsgInt(c, 48, NativeUdp.SOL_SOCKET, NativeUdp.SO_RXQ_OVFL)).isEqualTo(7);
+            assertThat(NativeUdp.cmsgInt(c, 24, NativeUdp.SOL_SOCKET, NativeUdp.SO_RXQ_OVFL))
+                    .as("beyond msg_controllen").isEqualTo(-1);
+            c.set(java.lang.foreign.ValueLayout.JAVA_LONG, 0, 3); // garbled length: stop, never loop
+            assertThat(NativeUdp.cmsgInt(c, 48, NativeUdp.SOL_UDP, NativeUdp.UDP_GRO)).isEqualTo(-1);
+        }
+    }
 }

@@ -46,8 +46,34 @@ final class Iperf3Binary implements AutoCloseable {
     }
 
     static Iperf3Binary start(List<String> args) throws IOException {
+        return start("iperf3", args);
+    }
+
+    /**
+     * An iperf3 3.21+ with {@code --gsro} (UDP GSO/GRO): $IPERF3_NEW, else /opt/iperf3-new/bin/iperf3
+     * (what ../shared/anchors/build-iperf3.sh installs); null when there is none.
+     */
+    static String gsroBinary() {
+        String path = System.getenv().getOrDefault("IPERF3_NEW", "/opt/iperf3-new/bin/iperf3");
+        if (!Files.isExecutable(Path.of(path))) {
+            return null;
+        }
+        try {
+            Process p = new ProcessBuilder(path, "--help").redirectErrorStream(true).start();
+            String help = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            p.waitFor(10, TimeUnit.SECONDS);
+            return help.contains("--gsro") ? path : null;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    static Iperf3Binary start(String program, List<String> args) throws IOException {
         List<String> cmd = new ArrayList<>();
-        cmd.add("iperf3");
+        cmd.add(program);
         cmd.addAll(args);
         Path output = Files.createTempFile("iperf3", ".out");
         output.toFile().deleteOnExit();

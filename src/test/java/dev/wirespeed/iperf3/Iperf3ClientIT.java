@@ -261,6 +261,9 @@ class Iperf3ClientIT {
         long sent = up.senderSummary().packets();
         assertThat(received.packets()).as("the receiver saw counters up to what was sent").isLessThanOrEqualTo(sent);
         assertThat(sent - received.packets()).isLessThanOrEqualTo(udpInFlightPackets(1, 1400));
+        // our GSO sends (up to 64 KiB of datagrams a call) reach a real iperf3 server's plain reads
+        assertThat(p.ours().dataPath().client().send()).isEqualTo("sendmsg UDP_SEGMENT");
+        assertThat(p.ours().dataPath().server()).as("iperf3 does not say").isNull();
     }
 
     /** UDP -R: the iperf3 server sends (32-bit counters unless asked; we ask for 64). */
