@@ -19,7 +19,6 @@ import dev.wirespeed.store.ResultsSink;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
@@ -147,6 +146,7 @@ public final class MeshCommand implements Callable<Integer> {
         if (streams != null) {
             Check.range(spec, "-P", streams, 1, 128);
         }
+        Output.check(spec, htmlFile, "--html");
         PerftestSpec perftest = perftestSpec();
         MeshPattern meshPattern;
         List<Endpoint> hosts;
@@ -190,7 +190,7 @@ public final class MeshCommand implements Callable<Integer> {
             out.flush();
             PrintWriter notes = json ? err : out;
             if (htmlFile != null) {
-                Files.writeString(htmlFile, MeshHtml.render(result));
+                Output.write(spec, htmlFile, "--html", w -> w.print(MeshHtml.render(result)));
                 notes.println("report: " + htmlFile);
             }
             List<Long> ids = Saving.saveItems(spec, sink, "mesh", MeshMeasurements.items(result, labels),

@@ -85,8 +85,8 @@ public final class ExplainText {
 
     private void piece(Piece p, boolean manyInputs) {
         String where = (manyInputs && p.input() != null ? p.input() + " " : "") + "lines " + p.firstLine() + "-" + p.lastLine();
-        String head = "[" + p.index() + "] " + (p.prompt() == null || p.prompt().isEmpty() ? "" : p.prompt() + " ")
-                + (p.command() == null ? "(no command)" : p.command());
+        String head = "[" + p.index() + "] " + Printable.whole((p.prompt() == null || p.prompt().isEmpty() ? ""
+                : p.prompt() + " ") + (p.command() == null ? "(no command)" : p.command()));
         if (!p.recognized()) {
             out.println(head + "  (" + where + ")");
             out.println("    unrecognized: " + abbreviate(p.unrecognized().first().text().strip()));
@@ -94,7 +94,8 @@ public final class ExplainText {
         }
         out.println(head + "  (" + where + ")");
         for (Parsed block : p.outputs()) {
-            out.println("    " + block.format() + (block.notes().isEmpty() ? "" : " — " + String.join("; ", block.notes())));
+            out.println("    " + block.format() + (block.notes().isEmpty() ? "" : " — "
+                    + Printable.whole(String.join("; ", block.notes()))));
             for (String line : tables(block.records())) {
                 out.println("      " + line);
             }
@@ -149,8 +150,9 @@ public final class ExplainText {
 
     /** "perftest rdma-send-bw: 196.69 Gbit/s at 8 MiB (23 sizes)", "qperf tcp-lat: 16 us". */
     static String headline(Measurement m) {
-        StringBuilder b = new StringBuilder(m.tool() + (m.toolVersion() == null ? "" : " " + m.toolVersion())
-                + " " + m.test() + ":");
+        // tool and version come from the paste (iperf3 -J's "version" is any JSON string)
+        StringBuilder b = new StringBuilder(Printable.whole(m.tool() + (m.toolVersion() == null ? "" : " " + m.toolVersion())
+                + " " + m.test()) + ":");
         List<String> parts = new ArrayList<>();
         m.metric(Measurement.Metrics.BITS_PER_SECOND).ifPresent(x -> parts.add(Rate.format(x.value())));
         m.metric(Measurement.Metrics.IOPS).ifPresent(x -> parts.add(Units.format(x.value(), "1/s").replace("/s", " IOPS")));
@@ -176,12 +178,14 @@ public final class ExplainText {
     }
 
     private void finding(Finding f, String indent) {
-        out.println(indent + "! " + f.severity().label() + " " + f.rule() + ": " + f.message());
+        // a finding's words quote the paste's (device names, versions): one line each, whatever they hold
+        out.println(indent + "! " + f.severity().label() + " " + f.rule() + ": " + Printable.whole(f.message()));
         if (f.impact() != null && f.impact().summary() != null) {
-            out.println(indent + "  impact: " + f.impact().summary());
+            out.println(indent + "  impact: " + Printable.whole(f.impact().summary()));
         }
         if (f.fix() != null) {
-            out.println(indent + "  fix: " + f.fix().action() + (f.fix().command() == null ? "" : " — " + f.fix().command()));
+            out.println(indent + "  fix: " + Printable.whole(f.fix().action() + (f.fix().command() == null ? ""
+                    : " — " + f.fix().command())));
         }
         // one line per source, its values together: "seen: lspci, x.txt line 137: '8 GT/s', 'x4'"
         Map<String, List<String>> seen = new LinkedHashMap<>();
@@ -193,8 +197,8 @@ public final class ExplainText {
                 }
             }
         }
-        seen.forEach((source, raws) -> out.println(indent + "  seen: " + source
-                + (raws.isEmpty() ? "" : (source.isEmpty() ? "" : ": ") + String.join(", ", raws))));
+        seen.forEach((source, raws) -> out.println(indent + "  seen: " + Printable.whole(source
+                + (raws.isEmpty() ? "" : (source.isEmpty() ? "" : ": ") + String.join(", ", raws)))));
     }
 
     /**

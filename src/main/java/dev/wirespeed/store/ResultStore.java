@@ -72,7 +72,8 @@ public final class ResultStore implements ResultsSink {
 
     static ResultStore open(Path file, List<Schema.Migration> migrations) throws StoreException {
         StoreFile.checkKind(file);
-        if (!Files.exists(file)) {
+        boolean created = !Files.exists(file);
+        if (created) {
             try {
                 Path parent = file.toAbsolutePath().getParent();
                 if (parent != null) {
@@ -98,12 +99,51 @@ public final class ResultStore implements ResultsSink {
             store.migrate(migrations);
         } catch (StoreException e) {
             store.close();
+            removeIfEmpty(created, file);
             throw e;
         } catch (SQLException e) {
             store.close();
+            removeIfEmpty(created, file);
             throw store.damaged(e);
         }
         return store;
+    }
+
+    /**
+     * A database this open created and could not fill (a full disk) is removed, not left behind as
+     * a 0-byte file; one that holds anything — another wirespeed's, created meanwhile — stays.
+     */
+    private static void removeIfEmpty(boolean created, Path file) {
+        try {
+            if (created && Files.size(file) == 0) {
+                Files.deleteIfExists(file);
+                Files.deleteIfExists(file.resolveSibling(file.getFileName() + "-journal"));
+            }
+        } catch (IOException ignored) {
+            // best effort: the error being reported is the open's
+        }
+    }
+
+    /**
+     * Rolls back after {@code failure}, keeping it as the error: SQLite has already rolled back
+     * after SQLITE_FULL, and the driver's "cannot rollback - no transaction is active" would hide
+     * the full disk.
+     */
+    private void rollbackAfter(Exception failure) {
+        try {
+            db.rollback();
+        } catch (SQLException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    /** Back to autocommit after {@code failure}, which stays the error (the same reason as above). */
+    private void autoCommitAfter(Exception failure) {
+        try {
+            db.setAutoCommit(true);
+        } catch (SQLException e) {
+            failure.addSuppressed(e);
+        }
     }
 
     /** A write that is rolled back: SQLite opens a read-only file without a word and fails at the first write. */
@@ -113,10 +153,13 @@ public final class ResultStore implements ResultsSink {
             db.setAutoCommit(false);
             try (var st = db.createStatement()) {
                 st.execute("CREATE TABLE write_probe (x)");
-            } finally {
-                db.rollback();
-                db.setAutoCommit(true);
+            } catch (SQLException e) {
+                rollbackAfter(e);
+                autoCommitAfter(e);
+                throw e;
             }
+            db.rollback();
+            db.setAutoCommit(true);
         } catch (SQLException e) {
             throw new StoreException("results database " + file + " cannot be written: " + firstLine(e)
                     + "; nothing was measured");
@@ -147,11 +190,11 @@ public final class ResultStore implements ResultsSink {
             }
             db.commit();
         } catch (SQLException | RuntimeException e) {
-            db.rollback();
+            rollbackAfter(e);
+            autoCommitAfter(e);
             throw e;
-        } finally {
-            db.setAutoCommit(true);
         }
+        db.setAutoCommit(true);
     }
 
     /**
@@ -581,12 +624,12 @@ public final class ResultStore implements ResultsSink {
             try {
                 T value = work.run();
                 db.commit();
+                db.setAutoCommit(true);
                 return value;
             } catch (SQLException | RuntimeException e) {
-                db.rollback();
+                rollbackAfter(e);
+                autoCommitAfter(e);
                 throw e;
-            } finally {
-                db.setAutoCommit(true);
             }
         } catch (SQLException e) {
             throw damaged(e);
@@ -614,6 +657,9 @@ public final class ResultStore implements ResultsSink {
         String m = firstLine(e);
         if (m.contains("SQLITE_BUSY") || m.contains("locked")) {
             return new StoreException("results database " + file + " is busy (another wirespeed is writing): " + m, e);
+        }
+        if (m.contains("SQLITE_FULL")) {
+            return new StoreException("results database " + file + ": the disk is full (" + m + ")", e);
         }
         if (m.contains("SQLITE_CORRUPT") || m.contains("SQLITE_NOTADB") || m.contains("malformed")) {
             return new StoreException("results database " + file + " is damaged (" + m
