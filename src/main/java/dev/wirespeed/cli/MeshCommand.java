@@ -158,7 +158,7 @@ public final class MeshCommand implements Callable<Integer> {
                 throw Check.usage(spec, "a mesh needs at least two hosts (got " + hosts.size() + ")");
             }
             rounds = meshPattern.rounds(hosts);
-        } catch (HostListException | NoSuchFileException e) {
+        } catch (HostListException | NoSuchFileException | dev.wirespeed.guard.BoundedRead.Refused e) {
             throw Check.usage(spec, e.getMessage());
         }
         Token token = AgentCommand.readToken(spec, tokenFile);

@@ -104,8 +104,17 @@ final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.In
                 end.endNanos() - end.startNanos());
         Message.Results local = new Message.Results(group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime()),
                 localCpu, localRetrans, group.pathUsed());
-        return assembler.build(end.startedAt(), ResultAssembler.localPeer(), end.server(), local, end.remote(), outcome)
-                .withCounters(PathCounterReport.join(counters.interfaceName(), counterDeltas, end.remote()));
+        // a server's totals that the path and the time cannot hold are left out, and the test fails
+        Message.Results remote = end.remote();
+        long elapsedNanos = end.endNanos() - end.startNanos();
+        String refused = PeerTotals.problem(remote, local, spec, elapsedNanos);
+        if (refused != null) {
+            remote = null;
+            outcome = PeerTotals.refused(outcome, refused);
+        }
+        return PeerTotals.nothingMoved(assembler.build(end.startedAt(), ResultAssembler.localPeer(), end.server(), local,
+                remote, outcome).withCounters(PathCounterReport.join(counters.interfaceName(), counterDeltas, remote)),
+                elapsedNanos);
     }
 
     @Override

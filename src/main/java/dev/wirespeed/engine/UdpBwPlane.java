@@ -101,7 +101,15 @@ final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Messag
         Message.UdpResults local = new Message.UdpResults(
                 group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime(), stopNanos),
                 new Message.CpuTime(group.cpu().userNanos(), group.cpu().systemNanos(), stopNanos - end.startNanos()));
-        return assembler.build(end.startedAt(), end.server(), local, end.remote(), outcome);
+        Message.UdpResults remote = end.remote();
+        String refused = PeerTotals.problem(remote, local, spec, stopNanos - end.startNanos());
+        if (refused != null) {
+            remote = null;
+            outcome = PeerTotals.refused(outcome, refused);
+        }
+        UdpResult r = assembler.build(end.startedAt(), end.server(), local, remote, outcome);
+        BwResult.Outcome checked = PeerTotals.nothingMoved(r, stopNanos - end.startNanos());
+        return checked == r.outcome() ? r : assembler.build(end.startedAt(), end.server(), local, remote, checked);
     }
 
     @Override

@@ -45,7 +45,9 @@ public final class ExplainText {
         s.formats().forEach((f, n) -> formats.add(n == 1 ? f : f + " ×" + n));
         out.printf(Locale.ROOT, "explain: %s — %d pieces, %d recognized%s%n", String.join(", ", e.inputs()), s.pieces(),
                 s.recognized(), formats.isEmpty() ? "" : ": " + String.join(", ", formats));
-        List<Finding> unplaced = new ArrayList<>(e.findings());
+        List<Finding> unplaced = new java.util.LinkedList<>(e.findings());
+        // each finding's anchor once, each piece's results once: a large paste has thousands of both
+        Map<Finding, Anchor> anchors = new java.util.IdentityHashMap<>();
         int silent = 0;
         int prose = 0;
         for (Piece p : e.pieces()) {
@@ -59,10 +61,15 @@ public final class ExplainText {
             }
             out.println();
             piece(p, e.inputs().size() > 1);
-            for (Finding f : new ArrayList<>(unplaced)) {
-                if (belongs(f, p, e.inputs().size())) {
+            if (unplaced.isEmpty()) {
+                continue;
+            }
+            Results results = new Results(p);
+            for (java.util.Iterator<Finding> it = unplaced.iterator(); it.hasNext(); ) {
+                Finding f = it.next();
+                if (belongs(anchors.computeIfAbsent(f, ExplainText::anchor), p, results, e.inputs().size())) {
                     finding(f, "    ");
-                    unplaced.remove(f);
+                    it.remove();
                 }
             }
         }
@@ -202,6 +209,51 @@ public final class ExplainText {
     }
 
     /**
+     * What places a finding: its first evidence with a source, read once — a line ("ibstat,
+     * paste.txt line 184": input or null, line) or a result (source "iperf3 tcp-bw", raw rate or null).
+     */
+    private record Anchor(boolean lineRef, String input, int line, String source, String raw) {}
+
+    private static Anchor anchor(Finding f) {
+        for (Evidence ev : f.evidence()) {
+            if (ev != null && ev.source() != null) {
+                Matcher m = ev.source().contains("line ") ? LINE_REF.matcher(ev.source()) : null;
+                return m != null && m.matches() ? new Anchor(true, m.group(1), Integer.parseInt(m.group(2)), null, null)
+                        : new Anchor(false, null, 0, ev.source(), ev.raw());
+            }
+        }
+        return new Anchor(false, null, 0, null, null);
+    }
+
+    /** A piece's results as "tool test" and "tool test rate" keys, for {@link #belongs(Anchor, Piece, Results, int)}. */
+    private static final class Results {
+        final java.util.Set<String> tests = new java.util.HashSet<>();
+        final java.util.Set<String> rated = new java.util.HashSet<>();
+
+        Results(Piece p) {
+            for (Parsed block : p.outputs()) {
+                for (Measurement r : block.measurements()) {
+                    String key = r.tool() + " " + r.test();
+                    tests.add(key);
+                    r.metric(Measurement.Metrics.BITS_PER_SECOND).ifPresent(x -> rated.add(key + "\n" + Rate.format(x.value())));
+                }
+            }
+        }
+    }
+
+    /** {@link #belongs(Finding, Piece, int)} with the anchor and the piece's results computed once. */
+    private static boolean belongs(Anchor a, Piece p, Results results, int inputs) {
+        if (a.lineRef()) {
+            boolean sameInput = a.input() == null ? inputs == 1 : a.input().equals(p.input());
+            return sameInput && a.line() >= p.firstLine() && a.line() <= p.lastLine();
+        }
+        if (a.source() == null) {
+            return false;
+        }
+        return a.raw() == null ? results.tests.contains(a.source()) : results.rated.contains(a.source() + "\n" + a.raw());
+    }
+
+    /**
      * True when the finding's first locatable evidence lies in the piece: a result of this piece
      * ("iperf3 tcp-bw" with its rate) or a line inside it ("ibstat, paste.txt line 184").
      */
@@ -210,16 +262,20 @@ public final class ExplainText {
             if (ev == null || ev.source() == null) {
                 continue;
             }
-            Matcher m = LINE_REF.matcher(ev.source());
-            if (m.matches()) {
+            // this runs for every finding and piece: the regex only where it can match
+            Matcher m = ev.source().contains("line ") ? LINE_REF.matcher(ev.source()) : null;
+            if (m != null && m.matches()) {
                 int line = Integer.parseInt(m.group(2));
                 boolean sameInput = m.group(1) == null ? inputs == 1 : m.group(1).equals(p.input());
                 return sameInput && line >= p.firstLine() && line <= p.lastLine();
             }
             for (Parsed block : p.outputs()) {
                 for (Measurement r : block.measurements()) {
+                    if (!ev.source().equals(r.tool() + " " + r.test())) {
+                        continue;
+                    }
                     String rate = r.metric(Measurement.Metrics.BITS_PER_SECOND).map(x -> Rate.format(x.value())).orElse(null);
-                    if (ev.source().equals(r.tool() + " " + r.test()) && (ev.raw() == null || ev.raw().equals(rate))) {
+                    if (ev.raw() == null || ev.raw().equals(rate)) {
                         return true;
                     }
                 }

@@ -86,8 +86,18 @@ public final class FakeServer implements AutoCloseable {
             while (!(codec.read() instanceof Message.Stop)) {
                 // heartbeats until the client stops
             }
+            for (Socket s : sockets) {
+                if (s != control && !s.isClosed()) {
+                    try {
+                        s.shutdownOutput(); // our FIN ends the client's download streams, as a real server's does
+                    } catch (IOException ignored) {
+                        // the drain closed it: the client's FIN came first
+                    }
+                }
+            }
+            long deadline = System.nanoTime() + 5_000_000_000L;
             for (Thread t : drains) {
-                t.join(5_000); // each ends at the client's FIN, as a real server's streams do after Stop
+                t.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000)); // each ends at the client's FIN
             }
             send(out, script.resultsJson().apply(spec));
             control.shutdownOutput();
