@@ -181,6 +181,11 @@ public final class MeshCommand implements Callable<Integer> {
         }
         MeshResult result;
         try (ResultsSink sink = save.open(spec)) {
+            // this host's facts are read while the mesh runs: after Ctrl-C or SIGTERM the JVM gives the
+            // save seconds (Interrupts), and reading sysfs on a busy host can take them all
+            java.util.concurrent.CompletableFuture<dev.wirespeed.store.HostSummary> thisHost = sink.describe() == null
+                    ? java.util.concurrent.CompletableFuture.completedFuture(null)
+                    : java.util.concurrent.CompletableFuture.supplyAsync(Saving::thisHost);
             result = new Mesh(config).run(progress);
             if (json) {
                 out.println(Json.pretty(result));
@@ -194,7 +199,7 @@ public final class MeshCommand implements Callable<Integer> {
                 notes.println("report: " + htmlFile);
             }
             List<Long> ids = Saving.saveItems(spec, sink, "mesh", MeshMeasurements.items(result, labels),
-                    Saving.thisHost());
+                    thisHost.join());
             if (!ids.isEmpty()) {
                 notes.println("saved: mesh as result " + ids.getFirst() + (ids.size() > 1 ? ", its " + (ids.size() - 1)
                         + " flows as results " + ids.get(1) + "–" + ids.getLast() : "") + " in " + sink.describe());
