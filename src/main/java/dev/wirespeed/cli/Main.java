@@ -48,6 +48,14 @@ public final class Main {
     static int run(String[] args, PrintWriter out, PrintWriter err, CheckedWriter outWriter) {
         PrintWriter safeOut = Printable.terminal(out);
         PrintWriter safeErr = Printable.terminal(err);
+        // a database held locked is waited for up to 15 s: say so rather than hang silently
+        dev.wirespeed.store.ResultStore.busyNotices(new java.util.function.Consumer<String>() {
+            @Override
+            public void accept(String line) {
+                safeErr.println("wirespeed: " + line);
+                safeErr.flush();
+            }
+        });
         int code = gated(args, safeOut, safeErr, out, err);
         safeOut.flush();
         if (out.checkError()) {

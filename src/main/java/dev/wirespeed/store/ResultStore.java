@@ -49,6 +49,54 @@ public final class ResultStore implements ResultsSink {
         this.db = db;
     }
 
+    private static volatile java.util.function.Consumer<String> busyNotice = line -> { };
+
+    /**
+     * Where to say, once, that a database another program holds locked is being waited for (the
+     * CLI's standard error): the wait lasts up to the busy timeout (15 s), and a command that says
+     * nothing for that long looks hung (issue 32).
+     */
+    public static void busyNotices(java.util.function.Consumer<String> notice) {
+        busyNotice = notice == null ? line -> { } : notice;
+    }
+
+    private static String waitingLine(Path file, long timeoutMillis) {
+        return "waiting for results database " + file + ": another program holds its lock (up to "
+                + Math.round(timeoutMillis / 1000.0) + " s)";
+    }
+
+    /** SQLite's busy wait (replacing busy_timeout), with one line after the first second of it. */
+    private static final class Waiting extends org.sqlite.BusyHandler {
+        private static final long NOTICE_AFTER_NANOS = 1_000_000_000L;
+        private final Path file;
+        private final long timeoutNanos;
+        private long startNanos;
+        private boolean told;
+
+        Waiting(Path file, long timeoutMillis, boolean told) {
+            this.file = file;
+            this.timeoutNanos = timeoutMillis * 1_000_000L;
+            this.told = told;
+        }
+
+        @Override
+        protected int callback(int previousCalls) {
+            long now = System.nanoTime();
+            if (previousCalls == 0) {
+                startNanos = now;
+            }
+            if (!told && now - startNanos >= NOTICE_AFTER_NANOS) {
+                told = true;
+                busyNotice.accept(waitingLine(file, timeoutNanos / 1_000_000L));
+            }
+            if (now - startNanos >= timeoutNanos) {
+                return 0; // SQLITE_BUSY
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(10_000_000L);
+            return 1;
+        }
+    }
+
     /** Opens (creating or upgrading when needed) the database at {@code file}. */
     public static ResultStore open(Path file) throws StoreException {
         return open(file, Schema.MIGRATIONS);
@@ -86,11 +134,27 @@ public final class ResultStore implements ResultsSink {
         Connection c;
         try {
             SQLiteConfig config = new SQLiteConfig();
-            config.setBusyTimeout(Integer.getInteger("wirespeed.store.busyTimeoutMillis", 15_000)); // tests shorten the wait
+            int busyMillis = Integer.getInteger("wirespeed.store.busyTimeoutMillis", 15_000); // tests shorten the wait
             config.enforceForeignKeys(true);
             config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
             config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
-            c = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+            // First without waiting: the driver's open already reads the database (SQLITE_BUSY when
+            // another program holds it), before a busy handler can be set; held, it says so at once.
+            config.setBusyTimeout(0);
+            boolean told = false;
+            try {
+                c = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+            } catch (SQLException busy) {
+                if (!firstLine(busy).contains("SQLITE_BUSY")) {
+                    throw busy;
+                }
+                busyNotice.accept(waitingLine(file, busyMillis));
+                told = true;
+                config.setBusyTimeout(busyMillis);
+                c = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+            }
+            // later waits (a read or write meeting a lock) say so after their first second
+            org.sqlite.BusyHandler.setHandler(c, new Waiting(file, busyMillis, told));
         } catch (SQLException e) {
             throw new StoreException("cannot open results database " + file + ": " + firstLine(e));
         }
