@@ -142,7 +142,7 @@ public final class MeshCommand implements Callable<Integer> {
         Check.seconds(spec, "-t", seconds, 0.5, 600);
         Check.seconds(spec, "-O", omitSeconds, 0, 60);
         Check.seconds(spec, "--connect-timeout", connectTimeoutSeconds, 0.1, 600);
-        Check.seconds(spec, "--expect", expectPercent, 1, 100);
+        Check.percent(spec, "--expect", expectPercent, 1, 100);
         if (streams != null) {
             Check.range(spec, "-P", streams, 1, 128);
         }
