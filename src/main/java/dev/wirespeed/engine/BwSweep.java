@@ -4,6 +4,7 @@ import dev.wirespeed.Version;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwSweepResult;
 import dev.wirespeed.results.BwSweepResult.SweepRow;
+import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
 import java.time.Instant;
@@ -55,29 +56,52 @@ public final class BwSweep {
         List<SweepRow> rows = new ArrayList<>();
         BwResult.Peer server = null;
         BwResult.Outcome outcome = BwResult.Outcome.OK;
+        BooleanSupplier stopped = config.interrupted() == null ? () -> false : config.interrupted();
         for (int size : config.sizesBytes()) {
+            // Ctrl-C between two sizes: the sizes measured so far are the result, no size is begun
+            if (stopped.getAsBoolean()) {
+                outcome = stoppedAfter(rows);
+                break;
+            }
             TestSpec spec = withBuffer(config.base(), size);
             BwClient client = new BwClient(BwClient.Config.builder().host(config.host()).port(config.port())
                     .spec(spec).streamsChosenBy(config.streamsChosenBy())
                     .connectTimeoutMillis(config.connectTimeoutMillis())
-                    .handshakeTimeoutMillis(config.connectTimeoutMillis()).interrupted(config.interrupted()).build());
-            BwResult r = client.run(new BwClient.Listener() {});
+                    .handshakeTimeoutMillis(config.connectTimeoutMillis()).interrupted(stopped).build());
+            BwResult r;
+            try {
+                r = client.run(new BwClient.Listener() {});
+            } catch (IOException e) {
+                if (!stopped.getAsBoolean() || rows.isEmpty()) {
+                    throw e;
+                }
+                // stopped while the next size connected (a server that stops with us closes it): the
+                // error is the stop's, and the sizes already measured stay the result
+                outcome = stoppedAfter(rows);
+                break;
+            }
             if (server == null) {
                 server = r.server();
                 listener.connected(server, params());
             }
-            SweepRow row = row(size, r);
+            // a size cut short by Ctrl-C is no row: its figures cover a fraction of -t
+            SweepRow row = r.outcome().status() == OutcomeStatus.INTERRUPTED ? null : row(size, r);
             if (row != null) {
                 rows.add(row);
                 listener.row(row);
             }
             if (!r.outcome().ok()) {
-                outcome = r.outcome();
+                outcome = r.outcome().status() == OutcomeStatus.INTERRUPTED ? stoppedAfter(rows) : r.outcome();
                 break;
             }
         }
         return new BwSweepResult(BwSweepResult.SCHEMA, new BwResult.Tool("wirespeed", Version.get()),
                 startedAt.toString(), ResultAssembler.localPeer(), server, params(), List.copyOf(rows), outcome);
+    }
+
+    private BwResult.Outcome stoppedAfter(List<SweepRow> rows) {
+        return new BwResult.Outcome(OutcomeStatus.INTERRUPTED, "stopped by the user after " + rows.size() + " of "
+                + config.sizesBytes().size() + " sizes");
     }
 
     /** The row of one size from its test: receiver-side bytes; null when nothing arrived. */
