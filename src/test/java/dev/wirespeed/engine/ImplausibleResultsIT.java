@@ -93,4 +93,32 @@ class ImplausibleResultsIT {
         Cli.Run r = bw(new FakeServer.Script(welcome(), received(1_000_000)), dir.resolve("r.db"), "-P", "1");
         assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
     }
+
+    /**
+     * A campaign's wirespeed-bw point that moved 0 B was stored as done (a rate of 0): it is a
+     * failed point with the reason, and no result (issue 32).
+     */
+    @Test
+    void aCampaignPointThatMovedNothingIsStoredFailedWithTheReason() throws Exception {
+        Path db = dir.resolve("r.db");
+        Path plan = dir.resolve("plan.yaml");
+        try (FakeServer server = new FakeServer(new FakeServer.Script(welcome(), received(0)))) {
+            java.nio.file.Files.writeString(plan, """
+                    name: nothing-moved
+                    series:
+                      - engine: wirespeed-bw
+                        params: {host: 127.0.0.1, port: %d, duration: 1}
+                    """.formatted(server.port()));
+            Cli.Run r = Cli.run("run", plan.toString(), "--db", db.toString());
+            assertThat(r.out() + r.err()).contains("FAILED: wirespeed bw: no data moved upload (client → server)");
+        }
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db.toAbsolutePath());
+             var q = c.createStatement()) {
+            var points = q.executeQuery("SELECT status, error FROM points");
+            assertThat(points.next()).isTrue();
+            assertThat(points.getString(1)).isEqualTo("failed");
+            assertThat(points.getString(2)).contains("no data moved");
+            assertThat(q.executeQuery("SELECT count(*) FROM results").getInt(1)).isZero();
+        }
+    }
 }
