@@ -185,7 +185,7 @@ final class ClientSession<M extends Message, R> {
      * none of that (issue 32).
      */
     static IOException closedEarly(InetSocketAddress target, String stage, EOFException e) {
-        return new IOException(Io.describe(target) + " closed the connection " + stage + " without a reason: it is"
+        return new IOException(Io.describe(target) + " closed the connection " + stage + ", without a reason: it is"
                 + " busy (its test or handshake limits), refusing this address, or stopping; its log says which", e);
     }
 
