@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import static dev.wirespeed.testing.Hostile.sh;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -28,11 +29,6 @@ class WriteFailuresIT {
     @TempDir
     Path dir;
 
-    static int sh(String... cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        p.getInputStream().readAllBytes();
-        return p.waitFor(20, TimeUnit.SECONDS) ? p.exitValue() : -1;
-    }
 
     /** wirespeed in its own JVM, as a shell runs it (Main.main, the process's real stdout). */
     static ProcessBuilder wirespeed(String... args) {

@@ -1,5 +1,6 @@
 package dev.wirespeed.io;
 
+import static dev.wirespeed.testing.Hostile.sh;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -28,11 +29,6 @@ class OutputFileTest {
     @TempDir
     Path dir;
 
-    static int sh(String... cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        p.getInputStream().readAllBytes();
-        return p.waitFor(10, TimeUnit.SECONDS) ? p.exitValue() : -1;
-    }
 
     private static void write(Path file, String text) throws IOException {
         OutputFile.write(file, "-o", out -> out.write(text.getBytes(StandardCharsets.UTF_8)));

@@ -1,5 +1,6 @@
 package dev.wirespeed.store;
 
+import static dev.wirespeed.testing.Hostile.sh;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -25,11 +26,6 @@ class FullDiskIT {
     @TempDir
     Path dir;
 
-    static int sh(String... cmd) throws Exception {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        p.getInputStream().readAllBytes();
-        return p.waitFor(20, TimeUnit.SECONDS) ? p.exitValue() : -1;
-    }
 
     @Test
     void aSaveThatMeetsAFullDiskKeepsTheRunElsewhereAndNamesTheFullDisk() throws Exception {

@@ -25,6 +25,13 @@ public final class Hostile {
         }
     }
 
+    /** Runs a system command (mount, mknod, umount), its output read and dropped; -1 past 20 s. */
+    public static int sh(String... cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        p.getInputStream().readAllBytes();
+        return p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS) ? p.exitValue() : -1;
+    }
+
     public static void assertClean(String what, Cli.Run r) {
         assertClean(what + " stdout", r.out());
         assertClean(what + " stderr", r.err());
