@@ -71,6 +71,11 @@ public final class BwSweep {
             BwResult r;
             try {
                 r = client.run(new BwClient.Listener() {});
+                if (movedNothing(r) && !stopped.getAsBoolean()) {
+                    // once more: a size of -t 0.1 s on a cold or loaded host can end before its first
+                    // byte arrives; twice nothing is the sweep's failure, never a row at 0 bit/s
+                    r = client.run(new BwClient.Listener() {});
+                }
             } catch (IOException e) {
                 if (!stopped.getAsBoolean() || rows.isEmpty()) {
                     throw e;
@@ -97,6 +102,20 @@ public final class BwSweep {
         }
         return new BwSweepResult(BwSweepResult.SCHEMA, new BwResult.Tool("wirespeed", Version.get()),
                 startedAt.toString(), ResultAssembler.localPeer(), server, params(), List.copyOf(rows), outcome);
+    }
+
+    /** A size that failed because a direction moved 0 B ({@link PeerTotals#nothingMoved}). */
+    static boolean movedNothing(BwResult r) {
+        if (r.outcome().status() != OutcomeStatus.FAILED) {
+            return false;
+        }
+        for (BwResult.DirectionResult d : r.directions()) {
+            BwResult.Summary s = d.receiverSummary() != null ? d.receiverSummary() : d.senderSummary();
+            if (s == null || s.bytes() <= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private BwResult.Outcome stoppedAfter(List<SweepRow> rows) {
