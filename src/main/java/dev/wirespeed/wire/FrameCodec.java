@@ -61,6 +61,26 @@ public final class FrameCodec {
         }
     }
 
+    /**
+     * A peer's multi-line text that is parsed after it arrives (a reversed perftest run's output):
+     * line feeds and tabs stay, every other control character is escaped as above.
+     */
+    public static final class PeerLines extends tools.jackson.databind.deser.jdk.StringDeserializer {
+        @Override
+        public String deserialize(tools.jackson.core.JsonParser p, tools.jackson.databind.DeserializationContext ctxt) {
+            String s = super.deserialize(p, ctxt);
+            if (s == null) {
+                return null;
+            }
+            StringBuilder b = new StringBuilder(s.length());
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                b.append(c == '\n' || c == '\t' || !Printable.unsafe(c) ? String.valueOf(c) : Printable.whole(String.valueOf(c)));
+            }
+            return b.toString();
+        }
+    }
+
     /** The same for the names of a map's entries (a peer's counter names). */
     static final class PeerKey extends tools.jackson.databind.KeyDeserializer {
         @Override
