@@ -147,7 +147,7 @@ public final class AgentCommand implements Callable<Integer> {
         }
         try {
             return Token.read(file);
-        } catch (java.nio.file.NoSuchFileException | IllegalArgumentException e) {
+        } catch (java.nio.file.NoSuchFileException | IllegalArgumentException | dev.wirespeed.guard.BoundedRead.Refused e) {
             throw Check.usage(spec, e.getMessage());
         }
     }

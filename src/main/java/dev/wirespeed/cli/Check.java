@@ -24,9 +24,17 @@ final class Check {
     }
 
     static void seconds(CommandSpec spec, String option, double value, double min, double max) {
+        inRange(spec, option, value, min, max, " seconds");
+    }
+
+    static void percent(CommandSpec spec, String option, double value, double min, double max) {
+        inRange(spec, option, value, min, max, " %");
+    }
+
+    private static void inRange(CommandSpec spec, String option, double value, double min, double max, String unit) {
         if (!(value >= min && value <= max)) {
             throw new CommandLine.ParameterException(spec.commandLine(), String.format(Locale.ROOT,
-                    "%s %s is out of range (%s..%s seconds)", option, trim(value), trim(min), trim(max)));
+                    "%s %s is out of range (%s..%s%s)", option, typed(spec, option, value), trim(min), trim(max), unit));
         }
     }
 
@@ -34,7 +42,20 @@ final class Check {
         return new CommandLine.ParameterException(spec.commandLine(), message);
     }
 
+    /**
+     * The value as the user typed it when it was typed: a double past 2^63 ("-t 1e309" is infinity)
+     * printed through a long became 9223372036854775807 (issue 32).
+     */
+    private static String typed(CommandSpec spec, String option, double value) {
+        CommandLine.ParseResult parsed = spec.commandLine() == null ? null : spec.commandLine().getParseResult();
+        CommandLine.Model.OptionSpec matched = parsed == null ? null : parsed.matchedOption(option);
+        if (matched != null && !matched.originalStringValues().isEmpty()) {
+            return matched.originalStringValues().getLast();
+        }
+        return trim(value);
+    }
+
     private static String trim(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
     }
 }

@@ -52,8 +52,11 @@ import picocli.CommandLine.Spec;
             "Exit codes: 0 read, no warnings; 2 nothing recognized or bad input; 3 warnings or errors found;",
             "4 (--strict) some lines were not recognized (they are listed in --json under \"unrecognized\")."})
 public final class ExplainCommand implements Callable<Integer> {
-    /** Larger inputs are refused: a terminal log is far smaller. */
-    static final long MAX_INPUT_BYTES = 64L << 20;
+    /**
+     * Larger inputs, all files together, are refused: a terminal log is far smaller, and 16 MiB
+     * costs about 500 MB and 11 s of CPU to read (docs/PERFORMANCE.md, "explain of a large paste").
+     */
+    static final long MAX_INPUT_BYTES = 16L << 20;
     /** An echoed input line is cut here, with a marker (a 50 MB single line is not echoed whole). */
     static final int ECHO_CHARS = 200;
 
@@ -91,8 +94,11 @@ public final class ExplainCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Map<String, String> inputs = new LinkedHashMap<>();
         List<String> names = files.isEmpty() ? List.of("-") : files;
+        long left = MAX_INPUT_BYTES;
         for (String name : names) {
-            inputs.put(name, read(name));
+            byte[] bytes = read(name, left);
+            left -= bytes.length;
+            inputs.put(name, new String(bytes, StandardCharsets.UTF_8));
         }
         try (ResultsSink sink = sink()) {
             return explain(inputs, sink);
@@ -169,18 +175,21 @@ public final class ExplainCommand implements Callable<Integer> {
         return warn || missing ? ExitCode.FINDINGS : ExitCode.OK;
     }
 
-    private String read(String name) throws IOException {
+    /** One input, at most {@code left} bytes (what the files before it left of {@link #MAX_INPUT_BYTES}). */
+    private byte[] read(String name, long left) throws IOException {
         byte[] bytes;
         try {
-            bytes = name.equals("-") ? BoundedRead.stream(stdin, MAX_INPUT_BYTES, "standard input", "explain")
-                    : BoundedRead.file(Path.of(name), MAX_INPUT_BYTES, "explain");
+            bytes = name.equals("-") ? BoundedRead.stream(stdin, left, "standard input", "explain")
+                    : BoundedRead.file(Path.of(name), left, "explain");
         } catch (NoSuchFileException ex) {
             // a runtime failure, as for `run PLAN` and every other command that reads a file
             throw new Failure("no such file: " + name);
         } catch (BoundedRead.Refused ex) {
-            throw Check.usage(spec, ex.getMessage());
+            throw Check.usage(spec, left < MAX_INPUT_BYTES && ex.getMessage().contains(" is larger than ")
+                    ? "the inputs are larger than " + (MAX_INPUT_BYTES >> 20) + " MiB together (" + name
+                    + " goes past it); explain refuses larger inputs" : ex.getMessage());
         }
-        return new String(bytes, StandardCharsets.UTF_8);
+        return bytes;
     }
 
     private static String firstLine(java.util.Collection<String> texts) {

@@ -79,7 +79,8 @@ final class Iperf3HabitOptions {
     }
 
     /** Checks the options against each other and the command's, exit 2 on the first conflict. */
-    void check(CommandSpec spec, boolean json, boolean loopback) {
+    void check(CommandSpec spec, boolean json, boolean loopback) throws IOException {
+        Output.check(spec, logfile, "--logfile");
         if (format != null && !RateUnit.valid(format)) {
             throw Check.usage(spec, "-f '" + format + "' is not a unit: k, m, g (bits) or K, M, G (bytes)");
         }
@@ -177,9 +178,12 @@ final class Iperf3HabitOptions {
                 + ")");
     }
 
-    private Writer logWriter;
+    private dev.wirespeed.io.CheckedWriter logWriter;
 
-    /** Flushes {@code out} at the end of the command and closes the --logfile it writes to, if any. */
+    /**
+     * Flushes {@code out} at the end of the command and closes the --logfile it writes to, if any;
+     * a write that failed (a full disk) ends the command with exit 1 and the reason.
+     */
     interface Log extends AutoCloseable {
         @Override
         void close();
@@ -189,21 +193,29 @@ final class Iperf3HabitOptions {
         return () -> {
             out.flush();
             if (logWriter != null) {
+                boolean failed = out.checkError();
                 out.close();
+                IOException why = logWriter.failure();
+                if (failed || why != null) {
+                    throw new Failure("--logfile " + logfile + ": cannot write"
+                            + (why == null ? "" : ": " + dev.wirespeed.io.Io.reason(why)) + "; its text is incomplete");
+                }
             }
         };
     }
 
     /**
-     * Where the text goes: {@code out}, or --logfile opened for appending; each line prefixed with
-     * --timestamps then --title (iperf_printf's order), flushed per line with --forceflush.
+     * Where the text goes: {@code out}, or --logfile opened for appending (a FIFO or a character
+     * device is written in place; a block device, a directory or a socket is refused); each line
+     * prefixed with --timestamps then --title (iperf_printf's order), flushed per line with --forceflush.
      */
     PrintWriter text(PrintWriter out, boolean prefixLines) throws IOException {
         Writer target = out;
         if (logfile != null) {
             try {
-                target = logWriter = Files.newBufferedWriter(logfile, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                        StandardOpenOption.APPEND, StandardOpenOption.WRITE);
+                logWriter = new dev.wirespeed.io.CheckedWriter(Files.newOutputStream(logfile, StandardOpenOption.CREATE,
+                        StandardOpenOption.APPEND, StandardOpenOption.WRITE));
+                target = dev.wirespeed.guard.Printable.terminal(new java.io.BufferedWriter(logWriter), false);
             } catch (IOException e) {
                 throw new Failure("--logfile " + logfile + ": cannot open for appending (" + e.getMessage() + ")", e);
             }

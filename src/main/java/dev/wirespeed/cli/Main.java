@@ -1,6 +1,12 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.Version;
+import dev.wirespeed.guard.Printable;
+import dev.wirespeed.io.CheckedWriter;
+import dev.wirespeed.io.Io;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
@@ -12,12 +18,15 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
-        PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
-        PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+        // Not System.out: a PrintStream drops a write error without a trace (a full disk, a closed
+        // pipe), and each must end the command non-zero with its reason.
+        CheckedWriter stdout = new CheckedWriter(new FileOutputStream(FileDescriptor.out));
+        PrintWriter out = new PrintWriter(stdout, true);
+        PrintWriter err = new PrintWriter(new CheckedWriter(new FileOutputStream(FileDescriptor.err)), true);
         Interrupts.install();
         int code;
         try {
-            code = run(args, out, err);
+            code = run(args, out, err, stdout);
         } finally {
             out.flush();
             err.flush();
@@ -28,6 +37,40 @@ public final class Main {
 
     /** Runs one command line with the given writers; returns the exit code (tests call this). */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        return run(args, out, err, null);
+    }
+
+    /**
+     * As above; every character goes through {@link Printable#terminal} (the one choke point between
+     * outside text and the terminal), and a write error on {@code out} ends the command non-zero
+     * with one line naming {@code outWriter}'s failure when it is given.
+     */
+    static int run(String[] args, PrintWriter out, PrintWriter err, CheckedWriter outWriter) {
+        PrintWriter safeOut = Printable.terminal(out);
+        PrintWriter safeErr = Printable.terminal(err);
+        // a database held locked is waited for up to 15 s: say so rather than hang silently
+        dev.wirespeed.store.ResultStore.busyNotices(new java.util.function.Consumer<String>() {
+            @Override
+            public void accept(String line) {
+                safeErr.println("wirespeed: " + line);
+                safeErr.flush();
+            }
+        });
+        int code = gated(args, safeOut, safeErr, out, err);
+        safeOut.flush();
+        if (out.checkError()) {
+            IOException why = outWriter == null ? null : outWriter.failure();
+            safeErr.println("wirespeed: cannot write standard output" + (why == null ? "" : ": " + Io.reason(why)));
+            code = code == ExitCode.USAGE || code >= 128 ? code : ExitCode.FAILURE;
+        }
+        safeErr.flush();
+        if (err.checkError() && code == ExitCode.OK) {
+            code = ExitCode.FAILURE; // nothing can say why: standard error itself failed
+        }
+        return code;
+    }
+
+    private static int gated(String[] args, PrintWriter out, PrintWriter err, PrintWriter rawOut, PrintWriter rawErr) {
         args = Iperf3Form.rewrite(args); // wirespeed -c HOST … as iperf3 -c HOST …
         if (versionOnly(args)) {
             // The commonest probe of an install answers without picocli: building even the root
@@ -41,7 +84,35 @@ public final class Main {
             dev.wirespeed.engine.ClientWarmUp.start();
         }
         CommandLine cmd = commandLine(needed(args), out, err);
+        cmd.setExecutionStrategy(new HelpInColor(rawOut, rawErr));
         return cmd.execute(args);
+    }
+
+    /**
+     * Usage help and --version are our own words, written past the gate so picocli's colors
+     * (bold names, yellow options on a terminal) are not shown escaped; every command runs gated.
+     */
+    private static final class HelpInColor implements CommandLine.IExecutionStrategy {
+        private final PrintWriter out;
+        private final PrintWriter err;
+
+        HelpInColor(PrintWriter out, PrintWriter err) {
+            this.out = out;
+            this.err = err;
+        }
+
+        @Override
+        public int execute(CommandLine.ParseResult parsed) {
+            for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+                if (p.isUsageHelpRequested() || p.isVersionHelpRequested() || p.commandSpec().helpCommand()) {
+                    CommandLine root = parsed.commandSpec().commandLine();
+                    root.setOut(out);
+                    root.setErr(err);
+                    break;
+                }
+            }
+            return new CommandLine.RunLast().execute(parsed);
+        }
     }
 
     /** {@code bw} or {@code lat} that will likely run a test: not their help (the short commands' AOT cache trains on it). */

@@ -19,7 +19,6 @@ import dev.wirespeed.store.ResultsSink;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
@@ -144,10 +143,11 @@ public final class MeshCommand implements Callable<Integer> {
         Check.seconds(spec, "-t", seconds, 0.5, 600);
         Check.seconds(spec, "-O", omitSeconds, 0, 60);
         Check.seconds(spec, "--connect-timeout", connectTimeoutSeconds, 0.1, 600);
-        Check.seconds(spec, "--expect", expectPercent, 1, 100);
+        Check.percent(spec, "--expect", expectPercent, 1, 100);
         if (streams != null) {
             Check.range(spec, "-P", streams, 1, 128);
         }
+        Output.check(spec, htmlFile, "--html");
         PerftestSpec perftest = perftestSpec();
         MeshPattern meshPattern;
         List<Endpoint> hosts;
@@ -159,7 +159,7 @@ public final class MeshCommand implements Callable<Integer> {
                 throw Check.usage(spec, "a mesh needs at least two hosts (got " + hosts.size() + ")");
             }
             rounds = meshPattern.rounds(hosts);
-        } catch (HostListException | NoSuchFileException e) {
+        } catch (HostListException | NoSuchFileException | dev.wirespeed.guard.BoundedRead.Refused e) {
             throw Check.usage(spec, e.getMessage());
         }
         Token token = AgentCommand.readToken(spec, tokenFile);
@@ -182,6 +182,11 @@ public final class MeshCommand implements Callable<Integer> {
         }
         MeshResult result;
         try (ResultsSink sink = save.open(spec)) {
+            // this host's facts are read while the mesh runs: after Ctrl-C or SIGTERM the JVM gives the
+            // save seconds (Interrupts), and reading sysfs on a busy host can take them all
+            java.util.concurrent.CompletableFuture<dev.wirespeed.store.HostSummary> thisHost = sink.describe() == null
+                    ? java.util.concurrent.CompletableFuture.completedFuture(null)
+                    : java.util.concurrent.CompletableFuture.supplyAsync(Saving::thisHost);
             result = new Mesh(config).run(progress);
             if (json) {
                 out.println(Json.pretty(result));
@@ -191,11 +196,11 @@ public final class MeshCommand implements Callable<Integer> {
             out.flush();
             PrintWriter notes = json ? err : out;
             if (htmlFile != null) {
-                Files.writeString(htmlFile, MeshHtml.render(result));
+                Output.write(spec, htmlFile, "--html", w -> w.print(MeshHtml.render(result)));
                 notes.println("report: " + htmlFile);
             }
             List<Long> ids = Saving.saveItems(spec, sink, "mesh", MeshMeasurements.items(result, labels),
-                    Saving.thisHost());
+                    thisHost.join());
             if (!ids.isEmpty()) {
                 notes.println("saved: mesh as result " + ids.getFirst() + (ids.size() > 1 ? ", its " + (ids.size() - 1)
                         + " flows as results " + ids.get(1) + "–" + ids.getLast() : "") + " in " + sink.describe());

@@ -69,6 +69,7 @@ public final class ResultsExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        Output.check(spec, output, "-o");
         try (ResultStore store = db.openExisting()) {
             List<StoredResult> results = new ArrayList<>();
             if (selections.isEmpty()) {

@@ -56,6 +56,7 @@ public final class ResultsReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         ResultFilter filter = filters.filter(spec);
+        Output.check(spec, output, "-o");
         try (ResultStore store = db.openExisting()) {
             Map<Long, StoredResult> unique = new LinkedHashMap<>();
             if (selections.isEmpty()) {

@@ -1,7 +1,6 @@
 package dev.wirespeed.cluster;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -61,9 +60,11 @@ public final class Hosts {
         for (Line line : lines(file, "host file")) {
             String first = line.text().split("\\s+", 2)[0];
             try {
-                names.addAll(HostList.expand(first));
+                List<String> expanded = HostList.expand(first);
+                expanded.forEach(n -> Endpoint.parse(n, 1));
+                names.addAll(expanded);
             } catch (HostListException e) {
-                throw new HostListException(file + " line " + line.number() + ": " + e.getMessage());
+                throw notAHost(file, line);
             }
             if (names.size() > HostList.MAX_HOSTS) {
                 throw new HostListException(file + ": more than " + HostList.MAX_HOSTS + " hosts");
@@ -78,14 +79,25 @@ public final class Hosts {
     /** A line of a list file with its number (from 1), comment removed, not blank. */
     record Line(int number, String text) {}
 
-    /** The lines of a host or pairs file ({@code what} names it in errors): bounded size, '#' comments, blanks skipped. */
+    /**
+     * A line that is not a host, named by its number only: a file's lines are never echoed
+     * (`--hostfile /etc/shadow` must not print a password hash).
+     */
+    static HostListException notAHost(Path file, Line line) {
+        return new HostListException(file + " line " + line.number()
+                + " is not a host, host:port or host list such as node[01-04,07]:5301");
+    }
+
+    /**
+     * The lines of a host or pairs file ({@code what} names it in errors): at most
+     * {@link #MAX_FILE_BYTES} read from a regular file or a FIFO (a device such as /dev/zero is
+     * refused before a byte is read), UTF-8, '#' comments, blanks skipped.
+     */
     static List<Line> lines(Path file, String what) throws IOException {
         List<String> raw;
         try {
-            if (Files.size(file) > MAX_FILE_BYTES) {
-                throw new IOException(what + " " + file + " is larger than " + (MAX_FILE_BYTES >> 20) + " MiB");
-            }
-            raw = Files.readAllLines(file);
+            raw = dev.wirespeed.guard.BoundedRead.utf8(dev.wirespeed.guard.BoundedRead.file(file, MAX_FILE_BYTES, what),
+                    what + " " + file).lines().toList();
         } catch (NoSuchFileException e) {
             throw new NoSuchFileException(what + " " + file + " does not exist");
         }

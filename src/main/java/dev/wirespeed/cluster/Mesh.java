@@ -382,7 +382,9 @@ public final class Mesh {
                 try {
                     AgentMessage.FactsReply r = c.call(new AgentMessage.GetFacts(c.nextId()), AgentMessage.FactsReply.class,
                             FACTS_TIMEOUT_MILLIS);
-                    status[index] = host(hosts.get(index), HostStatus.OK, null, null, r.facts(), r.doctor());
+                    // the peer codec escapes the agent's strings; its doctor report is a tree, escaped here
+                    status[index] = host(hosts.get(index), HostStatus.OK, null, null, r.facts(),
+                            dev.wirespeed.guard.PrintableTree.of(r.doctor()));
                 } catch (AgentClient.AgentException e) {
                     lose(index, null, e.getMessage());
                 } catch (java.io.IOException e) {

@@ -6,6 +6,7 @@ import dev.wirespeed.results.Measurement.Metric;
 import dev.wirespeed.results.Measurement.Metrics;
 import dev.wirespeed.store.Item;
 import dev.wirespeed.store.Peer;
+import dev.wirespeed.store.ResultStatus;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +28,10 @@ public final class MeshMeasurements {
 
     public static List<Item> items(MeshResult r, List<String> labels) {
         List<Item> items = new ArrayList<>();
-        items.add(new Item(summary(r), labels, null, RAW_MESH, Json.MAPPER.writeValueAsString(r)));
+        // the mesh's status is its outcome's: a mesh stopped by Ctrl-C or SIGTERM is interrupted, never done
+        ResultStatus meshStatus = ResultStatus.ofOutcome(r.outcome().status());
+        items.add(new Item(summary(r), labels, null, RAW_MESH, Json.MAPPER.writeValueAsString(r))
+                .withStatus(meshStatus, meshStatus.done() ? null : r.outcome().message()));
         String test = r.params().engine() == MeshEngine.PERFTEST && r.params().perftest() != null
                 ? Measurement.Tests.rdma(verb(r.params().perftest().test()), true) : Measurement.Tests.TCP_BW;
         String version = r.tool().version();
@@ -60,8 +64,10 @@ public final class MeshMeasurements {
                 if (f.retransmits() != null) {
                     summary.add(Metric.of(Metrics.RETRANSMITS, f.retransmits()));
                 }
+                // a pair cut short keeps what it measured, as interrupted: its figures cover less than -t
                 items.add(new Item(new Measurement("wirespeed", version, test, params, summary, List.of(), List.of(),
-                        "measured"), labels, null, RAW_PAIR, raw).withPeer(peer(p.server())));
+                        "measured"), labels, null, RAW_PAIR, raw).withPeer(peer(p.server()))
+                        .withStatus(p.ok() ? ResultStatus.DONE : ResultStatus.INTERRUPTED, p.ok() ? null : p.message()));
             }
         }
         return items;

@@ -93,8 +93,16 @@ public sealed interface MeshPattern {
             for (Hosts.Line line : Hosts.lines(file, "pairs file")) {
                 String[] fields = line.text().split("[\\s,]+");
                 if (fields.length != 2) {
-                    throw new HostListException(file + " line " + line.number() + ": expected two hosts ('client server'), got '"
-                            + line.text() + "'");
+                    // the count, not the text: a file's lines are never echoed
+                    throw new HostListException(file + " line " + line.number() + ": expected two hosts ('client server'), got "
+                            + fields.length + (fields.length == 1 ? " field" : " fields"));
+                }
+                for (String host : fields) {
+                    try {
+                        Endpoint.parse(host, 1);
+                    } catch (HostListException e) {
+                        throw Hosts.notAHost(file, line);
+                    }
                 }
                 out.add(fields);
             }

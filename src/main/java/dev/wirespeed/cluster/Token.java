@@ -43,10 +43,9 @@ public final class Token {
     public static Token read(Path file) throws IOException {
         String text;
         try {
-            if (Files.size(file) > MAX_CHARS * 4L) {
-                throw new IOException("token file " + file + " is too large to be a token");
-            }
-            text = Files.readString(file, StandardCharsets.UTF_8).strip();
+            // bounded from any source: /dev/zero as a token file is refused before a byte is read
+            byte[] bytes = dev.wirespeed.guard.BoundedRead.file(file, MAX_CHARS * 4L, "--token-file");
+            text = dev.wirespeed.guard.BoundedRead.utf8(bytes, "token file " + file).strip();
         } catch (NoSuchFileException e) {
             throw new NoSuchFileException("token file " + file + " does not exist");
         }

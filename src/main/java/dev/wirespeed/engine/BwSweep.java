@@ -4,6 +4,7 @@ import dev.wirespeed.Version;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwSweepResult;
 import dev.wirespeed.results.BwSweepResult.SweepRow;
+import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
 import java.time.Instant;
@@ -56,25 +57,48 @@ public final class BwSweep {
         List<SweepRow> rows = new ArrayList<>();
         BwResult.Peer server = null;
         BwResult.Outcome outcome = BwResult.Outcome.OK;
+        BooleanSupplier stopped = config.interrupted() == null ? () -> false : config.interrupted();
         for (int size : config.sizesBytes()) {
+            // Ctrl-C between two sizes: the sizes measured so far are the result, no size is begun
+            if (stopped.getAsBoolean()) {
+                outcome = stoppedAfter(rows);
+                break;
+            }
             TestSpec spec = withBuffer(config.base(), size);
             BwClient client = new BwClient(BwClient.Config.builder().host(config.host()).port(config.port())
                     .spec(spec).streamsChosenBy(config.streamsChosenBy())
                     .connectTimeoutMillis(config.connectTimeoutMillis())
-                    .handshakeTimeoutMillis(config.connectTimeoutMillis()).interrupted(config.interrupted()).build());
-            BwResult r = client.run(new BwClient.Listener() {});
+                    .handshakeTimeoutMillis(config.connectTimeoutMillis()).interrupted(stopped).build());
+            BwResult r;
+            try {
+                r = client.run(new BwClient.Listener() {});
+                if (movedNothing(r) && !stopped.getAsBoolean()) {
+                    // once more: a size of -t 0.1 s on a cold or loaded host can end before its first
+                    // byte arrives; twice nothing is the sweep's failure, never a row at 0 bit/s
+                    r = client.run(new BwClient.Listener() {});
+                }
+            } catch (IOException e) {
+                if (!stopped.getAsBoolean() || rows.isEmpty()) {
+                    throw e;
+                }
+                // stopped while the next size connected (a server that stops with us closes it): the
+                // error is the stop's, and the sizes already measured stay the result
+                outcome = stoppedAfter(rows);
+                break;
+            }
             if (server == null) {
                 server = r.server();
                 listener.connected(server, params());
             }
-            SweepRow row = row(size, r);
+            // a size cut short by Ctrl-C is no row: its figures cover a fraction of -t
+            SweepRow row = r.outcome().status() == OutcomeStatus.INTERRUPTED ? null : row(size, r);
             if (row != null) {
                 rows.add(row);
                 listener.row(row);
             }
             if (!r.outcome().ok()) {
-                // the sizes before this one finished; this one's partial row (if any) is kept as measured
-                outcome = sweepOutcome(r.outcome(), size, config.sizesBytes().indexOf(size), config.sizesBytes().size(),
+                // a stop inside a size says how far the sweep got (that size is no row: see above)
+                outcome = sweepOutcome(r.outcome(), size, rows.size(), config.sizesBytes().size(),
                         (System.nanoTime() - startNanos) / 1e9);
                 break;
             }
@@ -95,6 +119,25 @@ public final class BwSweep {
         String message = sizes.status() == dev.wirespeed.results.OutcomeStatus.INTERRUPTED ? "stopped by the user " + where
                 : (sizes.message() == null ? sizes.status().label() : sizes.message()) + " (" + where + ")";
         return new BwResult.Outcome(sizes.status(), message);
+    }
+
+    /** A size that failed because a direction moved 0 B ({@link PeerTotals#nothingMoved}). */
+    static boolean movedNothing(BwResult r) {
+        if (r.outcome().status() != OutcomeStatus.FAILED) {
+            return false;
+        }
+        for (BwResult.DirectionResult d : r.directions()) {
+            BwResult.Summary s = d.receiverSummary() != null ? d.receiverSummary() : d.senderSummary();
+            if (s == null || s.bytes() <= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private BwResult.Outcome stoppedAfter(List<SweepRow> rows) {
+        return new BwResult.Outcome(OutcomeStatus.INTERRUPTED, "stopped by the user after " + rows.size() + " of "
+                + config.sizesBytes().size() + " sizes");
     }
 
     /** The row of one size from its test: receiver-side bytes; null when nothing arrived. */

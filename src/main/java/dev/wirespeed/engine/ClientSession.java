@@ -10,6 +10,7 @@ import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.ProtocolException;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
+import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -109,16 +110,27 @@ final class ClientSession<M extends Message, R> {
             control.socket().getOutputStream().write(Preamble.control());
             FrameCodec codec = new FrameCodec(control.socket().getInputStream(), control.socket().getOutputStream());
             codec.write(new Message.Hello(Wire.PROTOCOL_VERSION, Version.software()));
-            Message.Welcome welcome = welcome(codec, target);
-            BwResult.Peer server = new BwResult.Peer(welcome.host(), Io.literal(address), port,
-                    welcome.software(), welcome.cores(), welcome.os());
-            codec.write(new Message.TestRequest(spec));
-            byte[] testId = parseTestId(codec.expect(Message.TestAccepted.class).testId());
-            long startDeadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(startLimitMillis(spec));
-            openInTime(codec, control, new ClientPlane.Links(target, testId, bind, connectTimeoutMillis,
-                    startDeadline));
-            plane.ready(server, control);
-            return new Running(codec, control, server, startDeadline, welcome.maxDurationMillis()).execute();
+            String stage = "before answering wirespeed's hello";
+            try {
+                Message.Welcome welcome = welcome(codec, target);
+                BwResult.Peer server = new BwResult.Peer(welcome.host(), Io.literal(address), port,
+                        welcome.software(), welcome.cores(), welcome.os());
+                codec.write(new Message.TestRequest(spec));
+                stage = "after the test request, before accepting it";
+                byte[] testId = parseTestId(codec.expect(Message.TestAccepted.class).testId());
+                long startDeadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(startLimitMillis(spec));
+                stage = "while the data streams opened";
+                openInTime(codec, control, new ClientPlane.Links(target, testId, bind, connectTimeoutMillis,
+                        startDeadline));
+                plane.ready(server, control);
+                stage = null; // the test runs: its own errors name themselves
+                return new Running(codec, control, server, startDeadline, welcome.maxDurationMillis()).execute();
+            } catch (EOFException e) {
+                if (stage == null) {
+                    throw e;
+                }
+                throw closedEarly(target, stage, e);
+            }
         } catch (IOException | RuntimeException e) {
             plane.close();
             Io.closeQuietly(control);
@@ -166,6 +178,16 @@ final class ClientSession<M extends Message, R> {
             }
             throw e;
         }
+    }
+
+    /**
+     * A server that closes without a word before the test runs: a refusal it had no answer slot
+     * for (a flood, its limits), its handshake deadline, or its stop. The bare EOFException said
+     * none of that (issue 32).
+     */
+    static IOException closedEarly(InetSocketAddress target, String stage, EOFException e) {
+        return new IOException(Io.describe(target) + " closed the connection " + stage + ", without a reason: it is"
+                + " busy (its test or handshake limits), refusing this address, or stopping; its log says which", e);
     }
 
     static byte[] parseTestId(String hex) throws ProtocolException {

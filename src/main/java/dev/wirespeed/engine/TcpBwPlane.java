@@ -102,9 +102,17 @@ final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.In
         List<dev.wirespeed.host.Counters> counterDeltas = counters.deltas();
         BwResult.Outcome outcome = ClientOutcome.of(end.status(), end.endNanos() - end.startNanos(), end.problem());
         Message.Results local = group.results(end.endNanos());
-        return assembler.build(end.startedAt(), ResultAssembler.localPeer(), end.server(), local, end.remote(), outcome)
-                .withCounters(PathCounterReport.join(Protocol.TCP, counters.interfaceName(), counterDeltas,
-                        PathCounterReport.tcpSenders(local.streams()), end.remote()));
+        // a server's totals that the path and the time cannot hold are left out, and the test fails
+        Message.Results remote = end.remote();
+        long elapsedNanos = end.endNanos() - end.startNanos();
+        String refused = PeerTotals.problem(remote, local, spec, elapsedNanos);
+        if (refused != null) {
+            remote = null;
+            outcome = PeerTotals.refused(outcome, refused);
+        }
+        return PeerTotals.nothingMoved(assembler.build(end.startedAt(), ResultAssembler.localPeer(), end.server(), local,
+                remote, outcome).withCounters(PathCounterReport.join(Protocol.TCP, counters.interfaceName(), counterDeltas,
+                PathCounterReport.tcpSenders(local.streams()), remote)), elapsedNanos);
     }
 
     @Override

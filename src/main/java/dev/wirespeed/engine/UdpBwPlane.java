@@ -103,9 +103,20 @@ final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Messag
     public UdpResult result(Ending<Message.UdpResults> end) {
         long stopNanos = end.endNanos();
         BwResult.Outcome outcome = ClientOutcome.of(end.status(), stopNanos - end.startNanos(), end.problem());
-        return assembler.build(end.startedAt(), end.server(), group.results(stopNanos), end.remote(), outcome)
-                .withCounters(PathCounterReport.join(counters.interfaceName(), counters.deltas(), counters.udpSockets(),
-                        end.remote()));
+        Message.UdpResults local = group.results(stopNanos);
+        Message.UdpResults remote = end.remote();
+        String refused = PeerTotals.problem(remote, local, spec, stopNanos - end.startNanos());
+        if (refused != null) {
+            remote = null;
+            outcome = PeerTotals.refused(outcome, refused);
+        }
+        UdpResult r = assembler.build(end.startedAt(), end.server(), local, remote, outcome);
+        BwResult.Outcome checked = PeerTotals.nothingMoved(r, stopNanos - end.startNanos());
+        if (checked != r.outcome()) {
+            r = assembler.build(end.startedAt(), end.server(), local, remote, checked);
+        }
+        return r.withCounters(PathCounterReport.join(counters.interfaceName(), counters.deltas(), counters.udpSockets(),
+                remote));
     }
 
     @Override

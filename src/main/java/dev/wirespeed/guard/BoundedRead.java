@@ -36,7 +36,7 @@ public final class BoundedRead {
     public static byte[] file(Path file, long maxBytes, String what) throws IOException {
         String kind = kind(file);
         if (kind != null) {
-            throw new Refused(file + " is " + kind + "; " + what + " reads regular files, FIFOs or standard input");
+            throw new Refused(file + " is " + kind + "; " + what + " reads regular files and FIFOs");
         }
         try (InputStream in = Files.newInputStream(file)) {
             return stream(in, maxBytes, file.toString(), what);

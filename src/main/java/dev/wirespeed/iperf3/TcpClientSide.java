@@ -3,6 +3,7 @@ package dev.wirespeed.iperf3;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.Sockets;
 import dev.wirespeed.engine.DataPlane;
+import dev.wirespeed.engine.PeerTotals;
 import dev.wirespeed.engine.Plane;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
@@ -99,8 +100,16 @@ final class TcpClientSide implements ClientSide<BwResult> {
         plane.join(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(outcome.ok() ? 2000 : 300));
         Message.Results remoteTotals = remote == null ? null
                 : remote.toTotals(i -> !plane.sends(i), endNanos - plane.omitEndNanoTime());
+        // the server's figures, checked against the path and the time: 8192 PiB at 0 bit/s is refused
+        String refused = PeerTotals.problem(remoteTotals, local, spec, local.cpu().wallNanos());
+        if (refused != null) {
+            remote = null;
+            remoteTotals = null;
+            outcome = PeerTotals.refused(outcome, refused);
+        }
         BwResult result = plane.assemble(startedAt, server, local, remoteTotals, outcome);
-        return remote == null ? result : PeerRetransmits.apply(result, remote, i -> !plane.sends(i));
+        result = remote == null ? result : PeerRetransmits.apply(result, remote, i -> !plane.sends(i));
+        return PeerTotals.nothingMoved(result, local.cpu().wallNanos());
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.wirespeed.iperf3;
 
 import dev.wirespeed.engine.Plane;
 import dev.wirespeed.engine.UdpBwClient;
+import dev.wirespeed.engine.PeerTotals;
 import dev.wirespeed.engine.UdpDataPlane;
 import dev.wirespeed.engine.UdpHeader;
 import dev.wirespeed.io.Io;
@@ -152,7 +153,14 @@ final class UdpClientSide implements ClientSide<UdpResult> {
     public UdpResult result(Instant startedAt, BwResult.Peer server, Results remote, BwResult.Outcome outcome) {
         Message.UdpResults remoteTotals = remote == null ? null
                 : remote.toUdpTotals(i -> !plane.sends(i), stopNanos - plane.omitEndNanoTime());
-        return plane.assemble(startedAt, server, local, remoteTotals, outcome);
+        String refused = PeerTotals.problem(remoteTotals, local, spec, local.cpu().wallNanos());
+        if (refused != null) {
+            remoteTotals = null;
+            outcome = PeerTotals.refused(outcome, refused);
+        }
+        UdpResult result = plane.assemble(startedAt, server, local, remoteTotals, outcome);
+        BwResult.Outcome checked = PeerTotals.nothingMoved(result, local.cpu().wallNanos());
+        return checked == result.outcome() ? result : plane.assemble(startedAt, server, local, remoteTotals, checked);
     }
 
     @Override

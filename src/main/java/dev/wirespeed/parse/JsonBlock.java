@@ -1,5 +1,6 @@
 package dev.wirespeed.parse;
 
+import dev.wirespeed.guard.PrintableTree;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -57,9 +58,11 @@ public record JsonBlock(String text, int end, JsonNode node) {
 
     static JsonNode tree(String text) {
         try {
-            return dev.wirespeed.results.Json.MAPPER.readTree(text);
+            // a pasted line cannot hold a line feed, but a JSON string can ("\n", "\u001b")
+            return PrintableTree.of(dev.wirespeed.results.Json.MAPPER.readTree(text));
         } catch (RuntimeException e) {
             return null;
         }
     }
+
 }

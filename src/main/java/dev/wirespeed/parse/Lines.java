@@ -6,12 +6,18 @@ import java.util.regex.Pattern;
 
 /**
  * The lines of one piece of a paste, with the command typed before them (null when there was no
- * prompt) and the number of the first line in the whole input. Immutable; parsers read it.
+ * prompt) and the number of the first line in the whole input. Immutable as seen by parsers, which
+ * read it from one thread; it remembers stripped lines and whole-line matches, because every
+ * parser tries every line it is offered and many look ahead (a kernel log's 200 lines): without the
+ * memory a 10 MB paste costs minutes (docs/PERFORMANCE.md, "explain of a large paste").
  */
 public final class Lines {
     private final List<String> text;
     private final int firstLine;
     private final Command command;
+    private String[] stripped;
+    /** Per pattern: bit 2i set when line i was tried, bit 2i+1 when it matched. */
+    private final java.util.IdentityHashMap<Pattern, java.util.BitSet> matched = new java.util.IdentityHashMap<>();
 
     public Lines(List<String> text, int firstLine, Command command) {
         this.text = List.copyOf(text);
@@ -44,7 +50,14 @@ public final class Lines {
 
     /** The line with surrounding blanks removed: what most parsers read. */
     public String get(int i) {
-        return text.get(i).strip();
+        if (stripped == null) {
+            stripped = new String[text.size()];
+        }
+        String s = stripped[i];
+        if (s == null) {
+            s = stripped[i] = text.get(i).strip();
+        }
+        return s;
     }
 
     public boolean blank(int i) {
@@ -54,8 +67,12 @@ public final class Lines {
     /** A line that only decorates: rules of -, =, *, #, or a "* Waiting for client *" banner. */
     public boolean decoration(int i) {
         String s = get(i);
-        return s.isEmpty() || s.matches("[-=*#_~.\\s]{3,}") || s.matches("\\*.*\\*");
+        return s.isEmpty() || (s.length() >= 3 && RULE.matcher(s).matches()) || (s.length() >= 2 && s.charAt(0) == '*'
+                && s.charAt(s.length() - 1) == '*');
     }
+
+    /** A ruler line ("-----", "=== = ==="); compiled once: this runs on every line of a paste. */
+    private static final Pattern RULE = Pattern.compile("[-=*#_~.\\s]{3,}");
 
     public Command command() {
         return command;
@@ -79,9 +96,21 @@ public final class Lines {
         return m.matches() ? m : null;
     }
 
-    /** True when {@code p} matches the whole stripped line i. */
+    /** True when {@code p} matches the whole stripped line i (remembered: parsers ask again as they look ahead). */
     public boolean matches(Pattern p, int i) {
-        return match(p, i) != null;
+        if (i < 0 || i >= text.size()) {
+            return false;
+        }
+        java.util.BitSet seen = matched.computeIfAbsent(p, k -> new java.util.BitSet());
+        if (seen.get(2 * i)) {
+            return seen.get(2 * i + 1);
+        }
+        boolean m = p.matcher(get(i)).matches();
+        seen.set(2 * i);
+        if (m) {
+            seen.set(2 * i + 1);
+        }
+        return m;
     }
 
     /** A copy with the given command and first line number, keeping lines [from, to). */

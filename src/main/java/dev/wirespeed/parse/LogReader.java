@@ -52,13 +52,18 @@ public final class LogReader {
         List<Piece.Range> ranges = new ArrayList<>();
         int firstLine = -1;
         int lastLine = -1;
+        // which parsers the command names, once per chunk: block() asks for every line it tries
+        boolean[] hinted = new boolean[parsers.size()];
+        for (int p = 0; p < hinted.length; p++) {
+            hinted[p] = parsers.get(p).reads(cmd);
+        }
         int i = 0;
         while (i < in.size()) {
             if (in.blank(i) || in.decoration(i)) {
                 i++;
                 continue;
             }
-            Parsed found = block(in, i, cmd, outputs.isEmpty());
+            Parsed found = block(in, i, cmd, hinted, outputs.isEmpty());
             if (found != null) {
                 outputs.add(found);
                 firstLine = firstLine < 0 ? found.firstLine() : firstLine;
@@ -101,13 +106,13 @@ public final class LogReader {
         return in.lineNumber(j < 0 ? 0 : j);
     }
 
-    private Parsed block(Lines in, int i, Command cmd, boolean first) {
+    private Parsed block(Lines in, int i, Command cmd, boolean[] hints, boolean first) {
         Parsed best = null;
         Parser bestParser = null;
         for (int pass = 0; pass < 2 && best == null; pass++) {
-            for (Parser p : parsers) {
-                boolean hinted = p.reads(cmd);
-                if ((pass == 0) != hinted) {
+            for (int k = 0; k < parsers.size(); k++) {
+                Parser p = parsers.get(k);
+                if ((pass == 0) != hints[k]) {
                     continue;
                 }
                 Parsed r = tryParse(p, in, i);
@@ -119,8 +124,8 @@ public final class LogReader {
             }
         }
         if (best != null && first && cmd != null && !bestParser.reads(cmd) && !cmd.program().isEmpty()) {
-            for (Parser p : parsers) {
-                if (p.reads(cmd)) {
+            for (int k = 0; k < parsers.size(); k++) {
+                if (hints[k]) {
                     return best.withNote("the command is " + cmd.program() + ", but this is " + best.format()
                             + " output");
                 }

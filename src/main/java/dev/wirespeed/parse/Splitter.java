@@ -53,6 +53,15 @@ public final class Splitter {
      * A page whose HTML was stripped without decoding its character references: "(84&#37;)" in an
      * issue imported from Google Code, "&lt;MAX&gt;". Decimal and hex references and the five XML names.
      */
+    /** Where {@link #LINE_PREFIX} can match at all: '>', '[', or a clock's digit. */
+    private static boolean mayHavePrefix(String line) {
+        if (line.isEmpty()) {
+            return false;
+        }
+        char c = line.charAt(0);
+        return c == '>' || c == '[' || (c >= '0' && c <= '9');
+    }
+
     private static final Pattern ENTITY = Pattern.compile("&(?:#(\\d{1,5})|#[xX]([0-9a-fA-F]{1,4})|(amp|lt|gt|quot|apos));");
 
     private final Set<String> programs;
@@ -134,8 +143,11 @@ public final class Splitter {
             if (plain.indexOf('&') >= 0) {
                 plain = entities(plain);
             }
-            String unquoted = LINE_PREFIX.matcher(plain).replaceFirst("");
-            lines.add(ANSI.matcher(CAPTION.matcher(BOLD_LINE.matcher(unquoted).replaceFirst("$1$2")).replaceFirst("")).replaceAll(""));
+            // each regex only where its first character can be: these run on every line of a paste
+            String unquoted = mayHavePrefix(plain) ? LINE_PREFIX.matcher(plain).replaceFirst("") : plain;
+            String unbold = unquoted.contains("**") ? BOLD_LINE.matcher(unquoted).replaceFirst("$1$2") : unquoted;
+            String uncaptioned = unbold.contains("Code language: ") ? CAPTION.matcher(unbold).replaceFirst("") : unbold;
+            lines.add(uncaptioned.indexOf('[') >= 0 ? ANSI.matcher(uncaptioned).replaceAll("") : uncaptioned);
         }
         if (quotedPrintable(lines)) {
             decodeQuotedPrintable(lines);
@@ -146,11 +158,13 @@ public final class Splitter {
         Command command = null;
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).strip();
-            if (MDCLI_CONTEXT.matcher(line).matches() && nextIsMdcli(lines, i)) {
+            if (line.startsWith("[") && MDCLI_CONTEXT.matcher(line).matches() && nextIsMdcli(lines, i)) {
                 lines.set(i, "");
                 continue;
             }
-            line = INLINE_CODE.matcher(line).replaceFirst("$1"); // "`$ mstflint -d 0b:00.0 q`" in a page's prose
+            if (line.startsWith("`")) {
+                line = INLINE_CODE.matcher(line).replaceFirst("$1");
+            } // "`$ mstflint -d 0b:00.0 q`" in a page's prose
             String[] found = prompt(line);
             if (found == null) {
                 found = bare(line);
@@ -188,6 +202,9 @@ public final class Splitter {
 
     /** {prompt, command} when the line starts with a prompt. */
     static String[] prompt(String line) {
+        if (line.indexOf('#') < 0 && line.indexOf('$') < 0 && line.indexOf('>') < 0) {
+            return null; // every prompt ends in one of them: most lines of a paste are not prompts
+        }
         for (Pattern p : PROMPTS) {
             Matcher m = p.matcher(line);
             if (m.matches()) {

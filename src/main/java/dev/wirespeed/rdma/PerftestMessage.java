@@ -81,7 +81,9 @@ public sealed interface PerftestMessage {
      * @param lastLine   its last line of output
      * @param output     a reversed run: the perftest client's output, to be parsed by the client
      */
-    record Finished(Integer exitStatus, String lastLine, String output) implements PerftestMessage {
+    record Finished(Integer exitStatus, String lastLine,
+                    @tools.jackson.databind.annotation.JsonDeserialize(using = dev.wirespeed.wire.FrameCodec.PeerLines.class)
+                    String output) implements PerftestMessage {
         public Finished(Integer exitStatus, String lastLine) {
             this(exitStatus, lastLine, null);
         }

@@ -89,7 +89,7 @@ public final class CsvExport {
             if (i > 0) {
                 b.append(',');
             }
-            String c = cells.get(i);
+            String c = dev.wirespeed.guard.Printable.whole(cells.get(i)); // a stored word may hold anything
             b.append(c.matches(".*[\",\r\n].*") || c.startsWith(" ") ? '"' + c.replace("\"", "\"\"") + '"' : c);
         }
         out.print(b.append("\r\n"));

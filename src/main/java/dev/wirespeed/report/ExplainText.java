@@ -51,7 +51,9 @@ public final class ExplainText {
         s.formats().forEach((f, n) -> formats.add(n == 1 ? f : f + " ×" + n));
         out.printf(Locale.ROOT, "explain: %s — %d pieces, %d recognized%s%n", String.join(", ", e.inputs()), s.pieces(),
                 s.recognized(), formats.isEmpty() ? "" : ": " + String.join(", ", formats));
-        List<Finding> unplaced = new ArrayList<>(e.findings());
+        List<Finding> unplaced = new java.util.LinkedList<>(e.findings());
+        // each finding's anchor once, each piece's results once: a large paste has thousands of both
+        Map<Finding, Anchor> anchors = new java.util.IdentityHashMap<>();
         int silent = 0;
         int prose = 0;
         for (Piece p : e.pieces()) {
@@ -65,10 +67,15 @@ public final class ExplainText {
             }
             out.println();
             piece(p, e.inputs().size() > 1);
-            for (Finding f : new ArrayList<>(unplaced)) {
-                if (belongs(f, p, e.inputs().size())) {
+            if (unplaced.isEmpty()) {
+                continue;
+            }
+            Results results = new Results(p);
+            for (java.util.Iterator<Finding> it = unplaced.iterator(); it.hasNext(); ) {
+                Finding f = it.next();
+                if (belongs(anchors.computeIfAbsent(f, ExplainText::anchor), p, results, e.inputs().size())) {
                     finding(f, "    ");
-                    unplaced.remove(f);
+                    it.remove();
                 }
             }
         }
@@ -91,8 +98,8 @@ public final class ExplainText {
 
     private void piece(Piece p, boolean manyInputs) {
         String where = (manyInputs && p.input() != null ? p.input() + " " : "") + "lines " + p.firstLine() + "-" + p.lastLine();
-        String head = "[" + p.index() + "] " + (p.prompt() == null || p.prompt().isEmpty() ? "" : p.prompt() + " ")
-                + (p.command() == null ? "(no command)" : p.command());
+        String head = "[" + p.index() + "] " + Printable.whole((p.prompt() == null || p.prompt().isEmpty() ? ""
+                : p.prompt() + " ") + (p.command() == null ? "(no command)" : p.command()));
         if (!p.recognized()) {
             out.println(head + "  (" + where + ")");
             out.println("    unrecognized: " + abbreviate(p.unrecognized().first().text().strip()));
@@ -100,7 +107,8 @@ public final class ExplainText {
         }
         out.println(head + "  (" + where + ")");
         for (Parsed block : p.outputs()) {
-            out.println("    " + block.format() + (block.notes().isEmpty() ? "" : " — " + String.join("; ", block.notes())));
+            out.println("    " + block.format() + (block.notes().isEmpty() ? "" : " — "
+                    + Printable.whole(String.join("; ", block.notes()))));
             for (String line : tables(block.records())) {
                 out.println("      " + line);
             }
@@ -158,8 +166,9 @@ public final class ExplainText {
 
     /** "perftest rdma-send-bw: 196.69 Gbit/s at 8 MiB (23 sizes)", "qperf tcp-lat: 16 us". */
     static String headline(Measurement m) {
-        StringBuilder b = new StringBuilder(m.tool() + (m.toolVersion() == null ? "" : " " + m.toolVersion())
-                + " " + m.test() + ":");
+        // tool and version come from the paste (iperf3 -J's "version" is any JSON string)
+        StringBuilder b = new StringBuilder(Printable.whole(m.tool() + (m.toolVersion() == null ? "" : " " + m.toolVersion())
+                + " " + m.test()) + ":");
         List<String> parts = new ArrayList<>();
         m.metric(Measurement.Metrics.BITS_PER_SECOND).ifPresent(x -> parts.add(Rate.format(x.value())));
         m.metric(Measurement.Metrics.IOPS).ifPresent(x -> parts.add(Units.format(x.value(), "1/s").replace("/s", " IOPS")));
@@ -185,12 +194,14 @@ public final class ExplainText {
     }
 
     private void finding(Finding f, String indent) {
-        out.println(indent + "! " + f.severity().label() + " " + f.rule() + ": " + f.message());
+        // a finding's words quote the paste's (device names, versions): one line each, whatever they hold
+        out.println(indent + "! " + f.severity().label() + " " + f.rule() + ": " + Printable.whole(f.message()));
         if (f.impact() != null && f.impact().summary() != null) {
-            out.println(indent + "  impact: " + f.impact().summary());
+            out.println(indent + "  impact: " + Printable.whole(f.impact().summary()));
         }
         if (f.fix() != null) {
-            out.println(indent + "  fix: " + f.fix().action() + (f.fix().command() == null ? "" : " — " + f.fix().command()));
+            out.println(indent + "  fix: " + Printable.whole(f.fix().action() + (f.fix().command() == null ? ""
+                    : " — " + f.fix().command())));
         }
         // one line per source, its values together: "seen: lspci, x.txt line 137: '8 GT/s', 'x4'"
         Map<String, List<String>> seen = new LinkedHashMap<>();
@@ -202,8 +213,53 @@ public final class ExplainText {
                 }
             }
         }
-        seen.forEach((source, raws) -> out.println(indent + "  seen: " + source
-                + (raws.isEmpty() ? "" : (source.isEmpty() ? "" : ": ") + String.join(", ", raws))));
+        seen.forEach((source, raws) -> out.println(indent + "  seen: " + Printable.whole(source
+                + (raws.isEmpty() ? "" : (source.isEmpty() ? "" : ": ") + String.join(", ", raws)))));
+    }
+
+    /**
+     * What places a finding: its first evidence with a source, read once — a line ("ibstat,
+     * paste.txt line 184": input or null, line) or a result (source "iperf3 tcp-bw", raw rate or null).
+     */
+    private record Anchor(boolean lineRef, String input, int line, String source, String raw) {}
+
+    private static Anchor anchor(Finding f) {
+        for (Evidence ev : f.evidence()) {
+            if (ev != null && ev.source() != null) {
+                Matcher m = ev.source().contains("line ") ? LINE_REF.matcher(ev.source()) : null;
+                return m != null && m.matches() ? new Anchor(true, m.group(1), Integer.parseInt(m.group(2)), null, null)
+                        : new Anchor(false, null, 0, ev.source(), ev.raw());
+            }
+        }
+        return new Anchor(false, null, 0, null, null);
+    }
+
+    /** A piece's results as "tool test" and "tool test rate" keys, for {@link #belongs(Anchor, Piece, Results, int)}. */
+    private static final class Results {
+        final java.util.Set<String> tests = new java.util.HashSet<>();
+        final java.util.Set<String> rated = new java.util.HashSet<>();
+
+        Results(Piece p) {
+            for (Parsed block : p.outputs()) {
+                for (Measurement r : block.measurements()) {
+                    String key = r.tool() + " " + r.test();
+                    tests.add(key);
+                    r.metric(Measurement.Metrics.BITS_PER_SECOND).ifPresent(x -> rated.add(key + "\n" + Rate.format(x.value())));
+                }
+            }
+        }
+    }
+
+    /** {@link #belongs(Finding, Piece, int)} with the anchor and the piece's results computed once. */
+    private static boolean belongs(Anchor a, Piece p, Results results, int inputs) {
+        if (a.lineRef()) {
+            boolean sameInput = a.input() == null ? inputs == 1 : a.input().equals(p.input());
+            return sameInput && a.line() >= p.firstLine() && a.line() <= p.lastLine();
+        }
+        if (a.source() == null) {
+            return false;
+        }
+        return a.raw() == null ? results.tests.contains(a.source()) : results.rated.contains(a.source() + "\n" + a.raw());
     }
 
     /**
@@ -215,16 +271,20 @@ public final class ExplainText {
             if (ev == null || ev.source() == null) {
                 continue;
             }
-            Matcher m = LINE_REF.matcher(ev.source());
-            if (m.matches()) {
+            // this runs for every finding and piece: the regex only where it can match
+            Matcher m = ev.source().contains("line ") ? LINE_REF.matcher(ev.source()) : null;
+            if (m != null && m.matches()) {
                 int line = Integer.parseInt(m.group(2));
                 boolean sameInput = m.group(1) == null ? inputs == 1 : m.group(1).equals(p.input());
                 return sameInput && line >= p.firstLine() && line <= p.lastLine();
             }
             for (Parsed block : p.outputs()) {
                 for (Measurement r : block.measurements()) {
+                    if (!ev.source().equals(r.tool() + " " + r.test())) {
+                        continue;
+                    }
                     String rate = r.metric(Measurement.Metrics.BITS_PER_SECOND).map(x -> Rate.format(x.value())).orElse(null);
-                    if (ev.source().equals(r.tool() + " " + r.test()) && (ev.raw() == null || ev.raw().equals(rate))) {
+                    if (ev.raw() == null || ev.raw().equals(rate)) {
                         return true;
                     }
                 }

@@ -1,9 +1,9 @@
 package dev.wirespeed.report;
 
+import dev.wirespeed.guard.Printable;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metric;
 import dev.wirespeed.results.Measurement.Metrics;
-import dev.wirespeed.guard.Printable;
 import dev.wirespeed.store.HostSummary;
 import dev.wirespeed.store.StoredResult;
 import dev.wirespeed.units.Numbers;
@@ -37,40 +37,48 @@ public final class ResultsText {
         out.flush();
     }
 
+    /**
+     * One stored result. Every stored word may come from a paste or a peer (and an older store
+     * holds them as they came), so each line is shown through {@link Printable#whole}.
+     */
     public static void show(StoredResult r, PrintWriter out) {
         Measurement m = r.measurement();
-        out.println("result " + r.id() + " (run " + r.runId() + ", " + r.kind() + "), saved " + r.createdAt());
-        out.println("  status:   " + r.status() + (r.statusReason() == null ? "" : " (" + r.statusReason() + ")"));
-        out.println("  tool:     " + m.tool() + (m.toolVersion() == null ? "" : " " + m.toolVersion()) + ", test "
-                + m.test() + (m.source() == null ? "" : ", " + m.source()));
-        out.println("  command:  " + r.commandLine());
+        out.println(Printable.whole("result " + r.id() + " (run " + r.runId() + ", " + r.kind() + "), saved "
+                + r.createdAt()));
+        out.println("  status:   " + Printable.whole(r.status() + (r.statusReason() == null ? ""
+                : " (" + r.statusReason() + ")")));
+        out.println("  tool:     " + Printable.whole(m.tool() + (m.toolVersion() == null ? "" : " " + m.toolVersion())
+                + ", test " + m.test() + (m.source() == null ? "" : ", " + m.source())));
+        out.println("  command:  " + Printable.whole(r.commandLine()));
         if (r.engineCommand() != null) {
-            out.println("  engine:   " + r.engineCommand());
+            out.println("  engine:   " + Printable.whole(r.engineCommand()));
         }
         if (r.pointKey() != null) {
-            out.println("  point:    " + r.pointKey() + (r.repetition() == null ? "" : ", repetition " + r.repetition()));
+            out.println("  point:    " + Printable.whole(r.pointKey() + (r.repetition() == null ? ""
+                    : ", repetition " + r.repetition())));
         }
         String server = r.measurement().params().get("server");
         out.println("  peer:     " + (r.peer() != null ? Printable.of(r.peer().describe())
                 : server != null ? Printable.of(server) + " (port and software not recorded)" : "-"));
-        out.println("  labels:   " + (r.labels().isEmpty() ? "-" : String.join(", ", r.labels())));
-        out.println("  host:     " + host(r.host()));
+        out.println("  labels:   " + (r.labels().isEmpty() ? "-" : Printable.whole(String.join(", ", r.labels()))));
+        out.println("  host:     " + Printable.whole(host(r.host())));
         if (r.host() != null) {
-            r.host().details().forEach((k, v) -> out.println("            " + k + ": " + v));
+            r.host().details().forEach((k, v) -> out.println("            " + Printable.whole(k + ": " + v)));
         }
         if (!m.params().isEmpty()) {
-            out.println("  params:   " + m.params().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
-                    .collect(Collectors.joining(" ")));
+            out.println("  params:   " + Printable.whole(m.params().entrySet().stream()
+                    .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "))));
         }
         out.println("summary:");
         for (Metric metric : m.summary()) {
-            out.printf(Locale.ROOT, "  %-22s %s%n", metric.name(), MetricScale.of(metric.name()).format(metric.value()));
+            out.printf(Locale.ROOT, "  %-22s %s%n", Printable.whole(metric.name()),
+                    MetricScale.of(metric.name()).format(metric.value()));
         }
         if (!m.rows().isEmpty()) {
             String key = m.rows().getFirst().key();
             boolean sizes = key.equals("sizeBytes");
             out.println((m.rows().size() > 1 ? "sweep, " : "") + Numbers.count(m.rows().size(), "row") + " by "
-                    + (sizes ? "message size" : key) + ":");
+                    + (sizes ? "message size" : Printable.whole(key)) + ":");
             List<String> names = new ArrayList<>();
             m.rows().forEach(row -> row.metrics().forEach(x -> {
                 if (!names.contains(x.name())) {

@@ -37,7 +37,7 @@ final class Tables {
         if (v == null) {
             return "-";
         }
-        String s = v.replace('\n', ' ');
+        String s = dev.wirespeed.guard.Printable.whole(v.replace('\n', ' '));
         return s.length() > max ? s.substring(0, max - 1) + "…" : s;
     }
 

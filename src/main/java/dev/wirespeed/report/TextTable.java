@@ -1,5 +1,6 @@
 package dev.wirespeed.report;
 
+import dev.wirespeed.guard.Printable;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,8 +14,9 @@ public final class TextTable {
         this.header = List.copyOf(header);
     }
 
+    /** A row; each cell is shown through {@link Printable#whole} (a stored or pasted word may hold anything). */
     public TextTable row(List<String> cells) {
-        rows.add(List.copyOf(cells));
+        rows.add(cells.stream().map(c -> c == null ? "" : Printable.whole(c)).toList());
         return this;
     }
 

@@ -47,6 +47,12 @@ public record BwResult(
                 placement);
     }
 
+    /** This result with another outcome (a test whose figures are refused or moved nothing fails). */
+    public BwResult withOutcome(Outcome o) {
+        return new BwResult(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, o, counters,
+                placement);
+    }
+
     /** This result with where the client placed its stream threads (null: nowhere in particular). */
     public BwResult withPlacement(Placement p) {
         return new BwResult(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, outcome,

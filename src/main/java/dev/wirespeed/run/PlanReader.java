@@ -15,7 +15,9 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * {@link Expansion}.
  */
 public final class PlanReader {
-    private static final YAMLMapper YAML = YAMLMapper.builder().build();
+    /** A key given twice (two `name:` lines) is an error, not the last one winning silently. */
+    private static final YAMLMapper YAML = YAMLMapper.builder()
+            .enable(tools.jackson.databind.DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY).build();
     private static final Set<String> TOP = Set.of("name", "description", "repetitions", "retries", "pause", "labels",
             "defaults", "grid", "series");
     private static final Set<String> SERIES = Set.of("engine", "labels", "label", "params", "grid");
@@ -29,6 +31,11 @@ public final class PlanReader {
         } catch (JacksonException e) {
             String m = e.getOriginalMessage() == null ? e.getMessage() : e.getOriginalMessage();
             var loc = e.getLocation();
+            var dup = java.util.regex.Pattern.compile("Duplicate property \"([^\"]*)\"").matcher(m);
+            if (dup.find()) {
+                throw new PlanException(fileName + (loc == null ? "" : " line " + loc.getLineNr()) + ": key '"
+                        + dev.wirespeed.guard.Printable.of(dup.group(1), 64) + "' is given twice");
+            }
             throw new PlanException(fileName + (loc == null ? "" : " line " + loc.getLineNr()) + ": not valid YAML ("
                     + m.lines().findFirst().orElse(m).strip() + ")");
         }

@@ -49,6 +49,54 @@ public final class ResultStore implements ResultsSink {
         this.db = db;
     }
 
+    private static volatile java.util.function.Consumer<String> busyNotice = line -> { };
+
+    /**
+     * Where to say, once, that a database another program holds locked is being waited for (the
+     * CLI's standard error): the wait lasts up to the busy timeout (15 s), and a command that says
+     * nothing for that long looks hung (issue 32).
+     */
+    public static void busyNotices(java.util.function.Consumer<String> notice) {
+        busyNotice = notice == null ? line -> { } : notice;
+    }
+
+    private static String waitingLine(Path file, long timeoutMillis) {
+        return "waiting for results database " + file + ": another program holds its lock (up to "
+                + Math.round(timeoutMillis / 1000.0) + " s)";
+    }
+
+    /** SQLite's busy wait (replacing busy_timeout), with one line after the first second of it. */
+    private static final class Waiting extends org.sqlite.BusyHandler {
+        private static final long NOTICE_AFTER_NANOS = 1_000_000_000L;
+        private final Path file;
+        private final long timeoutNanos;
+        private long startNanos;
+        private boolean told;
+
+        Waiting(Path file, long timeoutMillis, boolean told) {
+            this.file = file;
+            this.timeoutNanos = timeoutMillis * 1_000_000L;
+            this.told = told;
+        }
+
+        @Override
+        protected int callback(int previousCalls) {
+            long now = System.nanoTime();
+            if (previousCalls == 0) {
+                startNanos = now;
+            }
+            if (!told && now - startNanos >= NOTICE_AFTER_NANOS) {
+                told = true;
+                busyNotice.accept(waitingLine(file, timeoutNanos / 1_000_000L));
+            }
+            if (now - startNanos >= timeoutNanos) {
+                return 0; // SQLITE_BUSY
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(10_000_000L);
+            return 1;
+        }
+    }
+
     /** Opens (creating or upgrading when needed) the database at {@code file}. */
     public static ResultStore open(Path file) throws StoreException {
         return open(file, Schema.MIGRATIONS);
@@ -72,7 +120,8 @@ public final class ResultStore implements ResultsSink {
 
     static ResultStore open(Path file, List<Schema.Migration> migrations) throws StoreException {
         StoreFile.checkKind(file);
-        if (!Files.exists(file)) {
+        boolean created = !Files.exists(file);
+        if (created) {
             try {
                 Path parent = file.toAbsolutePath().getParent();
                 if (parent != null) {
@@ -85,11 +134,27 @@ public final class ResultStore implements ResultsSink {
         Connection c;
         try {
             SQLiteConfig config = new SQLiteConfig();
-            config.setBusyTimeout(Integer.getInteger("wirespeed.store.busyTimeoutMillis", 15_000)); // tests shorten the wait
+            int busyMillis = Integer.getInteger("wirespeed.store.busyTimeoutMillis", 15_000); // tests shorten the wait
             config.enforceForeignKeys(true);
             config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
             config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
-            c = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+            // First without waiting: the driver's open already reads the database (SQLITE_BUSY when
+            // another program holds it), before a busy handler can be set; held, it says so at once.
+            config.setBusyTimeout(0);
+            boolean told = false;
+            try {
+                c = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+            } catch (SQLException busy) {
+                if (!firstLine(busy).contains("SQLITE_BUSY")) {
+                    throw busy;
+                }
+                busyNotice.accept(waitingLine(file, busyMillis));
+                told = true;
+                config.setBusyTimeout(busyMillis);
+                c = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+            }
+            // later waits (a read or write meeting a lock) say so after their first second
+            org.sqlite.BusyHandler.setHandler(c, new Waiting(file, busyMillis, told));
         } catch (SQLException e) {
             throw new StoreException("cannot open results database " + file + ": " + firstLine(e));
         }
@@ -98,12 +163,51 @@ public final class ResultStore implements ResultsSink {
             store.migrate(migrations);
         } catch (StoreException e) {
             store.close();
+            removeIfEmpty(created, file);
             throw e;
         } catch (SQLException e) {
             store.close();
+            removeIfEmpty(created, file);
             throw store.damaged(e);
         }
         return store;
+    }
+
+    /**
+     * A database this open created and could not fill (a full disk) is removed, not left behind as
+     * a 0-byte file; one that holds anything — another wirespeed's, created meanwhile — stays.
+     */
+    private static void removeIfEmpty(boolean created, Path file) {
+        try {
+            if (created && Files.size(file) == 0) {
+                Files.deleteIfExists(file);
+                Files.deleteIfExists(file.resolveSibling(file.getFileName() + "-journal"));
+            }
+        } catch (IOException ignored) {
+            // best effort: the error being reported is the open's
+        }
+    }
+
+    /**
+     * Rolls back after {@code failure}, keeping it as the error: SQLite has already rolled back
+     * after SQLITE_FULL, and the driver's "cannot rollback - no transaction is active" would hide
+     * the full disk.
+     */
+    private void rollbackAfter(Exception failure) {
+        try {
+            db.rollback();
+        } catch (SQLException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    /** Back to autocommit after {@code failure}, which stays the error (the same reason as above). */
+    private void autoCommitAfter(Exception failure) {
+        try {
+            db.setAutoCommit(true);
+        } catch (SQLException e) {
+            failure.addSuppressed(e);
+        }
     }
 
     /** A write that is rolled back: SQLite opens a read-only file without a word and fails at the first write. */
@@ -113,10 +217,13 @@ public final class ResultStore implements ResultsSink {
             db.setAutoCommit(false);
             try (var st = db.createStatement()) {
                 st.execute("CREATE TABLE write_probe (x)");
-            } finally {
-                db.rollback();
-                db.setAutoCommit(true);
+            } catch (SQLException e) {
+                rollbackAfter(e);
+                autoCommitAfter(e);
+                throw e;
             }
+            db.rollback();
+            db.setAutoCommit(true);
         } catch (SQLException e) {
             throw new StoreException("results database " + file + " cannot be written: " + firstLine(e)
                     + "; nothing was measured");
@@ -147,11 +254,11 @@ public final class ResultStore implements ResultsSink {
             }
             db.commit();
         } catch (SQLException | RuntimeException e) {
-            db.rollback();
+            rollbackAfter(e);
+            autoCommitAfter(e);
             throw e;
-        } finally {
-            db.setAutoCommit(true);
         }
+        db.setAutoCommit(true);
     }
 
     /**
@@ -597,12 +704,12 @@ public final class ResultStore implements ResultsSink {
             try {
                 T value = work.run();
                 db.commit();
+                db.setAutoCommit(true);
                 return value;
             } catch (SQLException | RuntimeException e) {
-                db.rollback();
+                rollbackAfter(e);
+                autoCommitAfter(e);
                 throw e;
-            } finally {
-                db.setAutoCommit(true);
             }
         } catch (SQLException e) {
             throw damaged(e);
@@ -630,6 +737,9 @@ public final class ResultStore implements ResultsSink {
         String m = firstLine(e);
         if (m.contains("SQLITE_BUSY") || m.contains("locked")) {
             return new StoreException("results database " + file + " is busy (another wirespeed is writing): " + m, e);
+        }
+        if (m.contains("SQLITE_FULL")) {
+            return new StoreException("results database " + file + ": the disk is full (" + m + ")", e);
         }
         if (m.contains("SQLITE_CORRUPT") || m.contains("SQLITE_NOTADB") || m.contains("malformed")) {
             return new StoreException("results database " + file + " is damaged (" + m

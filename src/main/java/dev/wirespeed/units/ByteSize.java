@@ -42,7 +42,7 @@ public final class ByteSize {
         if (bytes < 1024) {
             return bytes + " B";
         }
-        String[] units = {"KiB", "MiB", "GiB", "TiB", "PiB"};
+        String[] units = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
         double value = bytes;
         int i = -1;
         while (value >= 1024 && i < units.length - 1) {

@@ -1,5 +1,6 @@
 package dev.wirespeed.wire;
 
+import dev.wirespeed.guard.Printable;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -42,7 +43,51 @@ public final class FrameCodec {
             .withCoercionConfig(LogicalType.Textual, c -> refuse(c, CoercionInputShape.Integer, CoercionInputShape.Float,
                     CoercionInputShape.Boolean))
             .withCoercionConfig(LogicalType.Enum, c -> refuse(c, CoercionInputShape.Integer, CoercionInputShape.EmptyString))
+            .addModule(new tools.jackson.databind.module.SimpleModule("peer-text")
+                    .addDeserializer(String.class, new PeerText())
+                    .addKeyDeserializer(String.class, new PeerKey()))
             .build();
+
+    /**
+     * Every string a peer sends — a server's host name, its data path's words, a counter's subject,
+     * an agent's error — arrives with its control characters escaped ({@link Printable#whole}): the
+     * one place where a peer's words enter, so no log, terminal or stored result can carry a peer's
+     * escape sequence or line feed. Our own peers send none, so nothing they say changes.
+     */
+    static final class PeerText extends tools.jackson.databind.deser.jdk.StringDeserializer {
+        @Override
+        public String deserialize(tools.jackson.core.JsonParser p, tools.jackson.databind.DeserializationContext ctxt) {
+            return Printable.whole(super.deserialize(p, ctxt));
+        }
+    }
+
+    /**
+     * A peer's multi-line text that is parsed after it arrives (a reversed perftest run's output):
+     * line feeds and tabs stay, every other control character is escaped as above.
+     */
+    public static final class PeerLines extends tools.jackson.databind.deser.jdk.StringDeserializer {
+        @Override
+        public String deserialize(tools.jackson.core.JsonParser p, tools.jackson.databind.DeserializationContext ctxt) {
+            String s = super.deserialize(p, ctxt);
+            if (s == null) {
+                return null;
+            }
+            StringBuilder b = new StringBuilder(s.length());
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                b.append(c == '\n' || c == '\t' || !Printable.unsafe(c) ? String.valueOf(c) : Printable.whole(String.valueOf(c)));
+            }
+            return b.toString();
+        }
+    }
+
+    /** The same for the names of a map's entries (a peer's counter names). */
+    static final class PeerKey extends tools.jackson.databind.KeyDeserializer {
+        @Override
+        public Object deserializeKey(String key, tools.jackson.databind.DeserializationContext ctxt) {
+            return Printable.whole(key);
+        }
+    }
 
     /**
      * Builds the mapper's readers of {@code types} now: a client's warm-up thread calls this while
@@ -179,7 +224,7 @@ public final class FrameCodec {
         try {
             return MAPPER.readValue(json, type);
         } catch (JacksonException e) {
-            throw new ProtocolException("malformed message: " + firstLine(e.getOriginalMessage()), e);
+            throw new ProtocolException("malformed message: " + WireErrors.describe(e), e);
         }
     }
 
@@ -193,13 +238,5 @@ public final class FrameCodec {
             throw new ProtocolException("expected " + type.getSimpleName() + " but was " + m.getClass().getSimpleName());
         }
         return type.cast(m);
-    }
-
-    private static String firstLine(String s) {
-        if (s == null) {
-            return "";
-        }
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
     }
 }

@@ -57,7 +57,10 @@ class MeshCommandTest {
                 "wirespeed mesh: bad host list 'node[1-' at position 5: '[' is never closed (see 'wirespeed mesh --help')");
         assertUsage(Cli.run("mesh", "--hosts", "solo", "--dry-run"), "a mesh needs at least two hosts (got 1)");
         assertUsage(Cli.run("mesh", "--hosts", "a,b", "--pattern", "star:c", "--dry-run"), "star: 'c' is not in the host list");
-        assertUsage(Cli.run("mesh", "--hosts", "a,b", "--expect", "120"), "--expect 120 is out of range (1..100 seconds)");
+        assertUsage(Cli.run("mesh", "--hosts", "a,b", "--expect", "120"), "--expect 120 is out of range (1..100 %)");
+        // issue 32: a number past 2^63 was printed through a long as 9223372036854775807
+        assertUsage(Cli.run("mesh", "--hosts", "a,b", "-t", "1e309"), "-t 1e309 is out of range (0.5..600 seconds)");
+        assertUsage(Cli.run("bw", "--loopback", "-t", "1e309"), "-t 1e309 is out of range (0.1..86400 seconds)");
         assertUsage(Cli.run("mesh", "--hosts", "a,b", "--engine", "udp"), "--engine 'udp' is not one of tcp, perftest");
         assertUsage(Cli.run("mesh", "--hosts", "a,b", "--engine", "perftest", "--bidir"), "--bidir works with --engine tcp only");
         assertUsage(Cli.run("mesh", "--hostfile", dir.resolve("none").toString()), "does not exist");

@@ -10,7 +10,7 @@ class PrintableTest {
     @Test
     void controlCharactersAreShownEscaped() {
         assertThat(Printable.of("a\u001b[2Jb\rc\nd\te\u0000\u007f\u009b"))
-                .isEqualTo("a\\x1b[2Jb\\rc\\nd\\te\\x00\\x7f\\x9b");
+                .isEqualTo("a\\x1b[2Jb\\rc\\nd\\te\\x00\\u007f\\u009b");
     }
 
     @Test
@@ -32,13 +32,35 @@ class PrintableTest {
     }
 
     @Test
-    void aTerminalWriterKeepsLineFeedsAndEscapesTheRest() {
+    void aTerminalWriterKeepsLineFeedsTabsAndCrlfAndEscapesTheRest() {
         java.io.StringWriter sink = new java.io.StringWriter();
         java.io.PrintWriter out = Printable.terminal(sink);
         out.print("host\u001b[31m\r\n");
-        out.printf("%s|%n", "x\u0007");
+        out.printf("%s|%n", "x\u0007\ty");
+        out.print("a\rb\r");
+        out.print("\n\u009b\u202e\u2067");
         out.write('\u001b');
+        out.print("\r");
+        out.close();
+        assertThat(sink.toString()).isEqualTo("host\\x1b[31m\r\n" + "x\\x07\ty|" + System.lineSeparator()
+                + "a\\rb\r\n\\u009b\\u202e\\u2067\\x1b\\r");
+    }
+
+    @Test
+    void aJsonDocumentThroughTheTerminalWriterStaysValidAndMeansTheSame() throws Exception {
+        String value = "ok\u202e\u009b\u007fend";
+        String json = dev.wirespeed.results.Json.MAPPER.writeValueAsString(java.util.Map.of("v", value));
+        java.io.StringWriter sink = new java.io.StringWriter();
+        java.io.PrintWriter out = Printable.terminal(sink);
+        out.print(json);
         out.flush();
-        assertThat(sink.toString()).isEqualTo("host\\x1b[31m\\r\n" + "x\\x07|" + System.lineSeparator() + "\\x1b");
+        assertThat(sink.toString()).doesNotContain("\u202e").doesNotContain("\u009b");
+        assertThat(dev.wirespeed.results.Json.MAPPER.readTree(sink.toString()).get("v").asText()).isEqualTo(value);
+    }
+
+    @Test
+    void gatingTwiceIsOneGate() {
+        java.io.PrintWriter once = Printable.terminal(new java.io.StringWriter());
+        assertThat(Printable.terminal(once)).isSameAs(once);
     }
 }

@@ -39,9 +39,11 @@ public final class IbnetdiscoverParser extends BaseParser {
         super("ibnetdiscover", "ibnetdiscover");
     }
 
+    private static final Pattern TOPOLOGY_FILE = Pattern.compile("#\\s*Topology file:.*");
+
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.get(i).matches("#\\s*Topology file:.*") || in.matches(ASSIGN, i) || in.matches(NODE, i)
+        return in.matches(TOPOLOGY_FILE, i) || in.matches(ASSIGN, i) || in.matches(NODE, i)
                 || in.matches(PORTS_LINE, i);
     }
 

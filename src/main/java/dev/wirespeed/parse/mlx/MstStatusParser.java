@@ -38,7 +38,8 @@ public final class MstStatusParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.get(i).matches("MST (modules|devices):") || in.matches(START, i);
+        String s = in.get(i);
+        return s.equals("MST modules:") || s.equals("MST devices:") || in.matches(START, i);
     }
 
     @Override

@@ -43,10 +43,13 @@ public final class NcclTestsParser extends BaseParser {
                 "hypercube_perf", "all_reduce_perf_mpi");
     }
 
+    /** compiled once: reads() runs for every line a chunk tries (docs/PERFORMANCE.md, explain). */
+    private static final Pattern PERF_BINARY = Pattern.compile(".*/?\\w+_perf(?:_mpi)?");
+
     @Override
     public boolean reads(Command c) {
         return c != null && (programs().contains(c.program())
-                || c.args().stream().anyMatch(a -> a.matches(".*/?\\w+_perf(?:_mpi)?")));
+                || c.args().stream().anyMatch(a -> PERF_BINARY.matcher(a).matches()));
     }
 
     private static String line(Lines in, int i) {
