@@ -7,6 +7,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.exc.InvalidTypeIdException;
 import tools.jackson.databind.exc.MismatchedInputException;
+import tools.jackson.databind.exc.ValueInstantiationException;
 
 /**
  * A peer's malformed frame in our words: which field, what came, what was expected — never
@@ -32,6 +33,10 @@ final class WireErrors {
                 return field + value + " is not one of " + (m.find() ? m.group(1) : "the values this version knows");
             }
             return field + value + " is not " + typeName(type);
+        }
+        if (e instanceof ValueInstantiationException v && v.getCause() != null && v.getCause().getMessage() != null) {
+            // a value our own factory refused (Direction.of: "unknown direction 'x'"): its words, escaped
+            return field + Printable.of(v.getCause().getMessage(), 120);
         }
         if (e instanceof MismatchedInputException m) {
             return field + "expected " + typeName(m.getTargetType()) + (m.getCurrentToken() == null ? ""
