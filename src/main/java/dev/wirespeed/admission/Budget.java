@@ -88,6 +88,11 @@ public final class Budget {
         return new Reservation(bytes, connections);
     }
 
+    /** The limits this budget enforces (and the grace of every test that reserves from it). */
+    public ServerLimits limits() {
+        return limits;
+    }
+
     /** Buffer bytes reserved now. */
     public synchronized long reservedBytes() {
         return memoryBytes;

@@ -37,6 +37,7 @@ import picocli.CommandLine.Spec;
             "  wirespeed server --iperf3                also on 5201: 'iperf3 -c HOST' works unchanged",
             "  wirespeed server --iperf3 -p 6000        only on 6000, as 'iperf3 -s -p 6000'",
             "  wirespeed server --max-duration 60 --max-streams 16   limits for a shared box",
+            "  wirespeed server --test-grace 3          end a test 3 s after its time, whatever the client sends",
             "  wirespeed server --handshake-deadline 3 --max-pending-per-address 16   stricter admission"})
 public final class ServerCommand implements Callable<Integer> {
     @Spec
@@ -49,7 +50,8 @@ public final class ServerCommand implements Callable<Integer> {
             description = "Port to listen on (default ${DEFAULT-VALUE}).")
     int port;
 
-    @Option(names = {"-1", "--once"}, description = "Exit after the first test.")
+    @Option(names = {"-1", "--once"}, description = "Exit after the first test that ran (refused or broken "
+            + "connections do not count).")
     boolean once;
 
     @Option(names = "--iperf3", description = "Also listen on port " + Iperf3.DEFAULT_PORT
@@ -59,6 +61,11 @@ public final class ServerCommand implements Callable<Integer> {
     @Option(names = "--max-duration", paramLabel = "SEC", defaultValue = "3600",
             description = "Longest test a client may ask for, in seconds (default ${DEFAULT-VALUE}).")
     long maxDurationSeconds;
+
+    @Option(names = "--test-grace", paramLabel = "SEC", defaultValue = "10",
+            description = "Seconds a running test may go on past its time (or --max-duration) before the server "
+                    + "ends it, whatever its client sends (default ${DEFAULT-VALUE}).")
+    double graceSeconds;
 
     @Option(names = "--max-streams", paramLabel = "N", defaultValue = "128",
             description = "Most streams per direction a client may open (1..1024; default ${DEFAULT-VALUE}).")
@@ -109,9 +116,11 @@ public final class ServerCommand implements Callable<Integer> {
             Check.sizeRange(spec, "--max-memory", maxMemoryBytes, 1L << 20, 1L << 50);
         }
         Check.range(spec, "--max-pending-per-address", maxPendingPerAddress, 1, maxPending);
+        Check.seconds(spec, "--test-grace", graceSeconds, 0.1, 3600);
         ServerLimits admission = ServerLimits.DEFAULT
                 .withHandshakeDeadlineMillis((int) Math.round(handshakeDeadlineSeconds * 1000))
                 .withPending(maxPendingPerAddress, maxPending)
+                .withGraceMillis(Math.round(graceSeconds * 1000))
                 .withBudget(maxMemoryBytes != null ? maxMemoryBytes : ServerLimits.defaultMemoryBytes(), maxTotalStreams,
                         maxTests);
         Budget budget = new Budget(admission);

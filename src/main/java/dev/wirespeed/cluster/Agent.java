@@ -65,13 +65,17 @@ public final class Agent implements AutoCloseable {
                     }
                 }));
         server.withholdVersion();
-        server.serveSessions(Wire.KIND_AGENT, (ch, in, peer, handshakeDone) ->
-                new AgentSession(this, ch, in, peer, handshakeDone).run());
+        server.serveSessions(Wire.KIND_AGENT, (ch, in, ticket) -> new AgentSession(this, ch, in, ticket).run());
+        // kind R carries no token: an agent that has one leaves perftest to its coordinator's sessions
         server.serveSessions(Wire.KIND_PERFTEST, new dev.wirespeed.rdma.PerftestService(new dev.wirespeed.rdma.PerftestService.Config(
                 config.limits().maxDurationMillis(), config.handshakeMillis(), config.perftestDir(), config.log(),
-                BwServer.WITHHELD_SOFTWARE)));
+                BwServer.WITHHELD_SOFTWARE, config.token() == null ? null : PERFTEST_NEEDS_TOKEN)));
         AgentMessage.warmUp(self);
     }
+
+    /** What a `bw --rdma` client hears from an agent with a token (docs/SECURITY.md). */
+    static final String PERFTEST_NEEDS_TOKEN = "this agent runs perftest only for its coordinator (mesh --engine"
+            + " perftest, with the token); for bw --rdma, start a wirespeed server there";
 
     /** This host as the agent introduces itself (the same fields a bw server's welcome carries). */
     static BwResult.Peer localPeer() {

@@ -1,5 +1,6 @@
 package dev.wirespeed.iperf3;
 
+import dev.wirespeed.admission.Admission;
 import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.RateLimitedLog;
 import dev.wirespeed.admission.ServerLimits;
@@ -113,8 +114,9 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
     }
 
     @Override
-    public boolean serve(SocketChannel ch, DataInputStream in, byte[] head, long acceptSequence, String peer,
-                         Runnable handshakeDone) throws IOException {
+    public boolean serve(SocketChannel ch, DataInputStream in, byte[] head, long acceptSequence,
+                         Admission.Ticket ticket) throws IOException {
+        String peer = ticket.peer();
         Control control = new Control(ch, in);
         control.deadline(config.handshakeMillis());
         byte[] cookie = new byte[Iperf3.COOKIE_BYTES];
@@ -125,19 +127,19 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
         TcpServerSide waiting = pending.get(text);
         if (waiting != null) {
             if (!waiting.attach(ch, acceptSequence)) {
-                deny(ch, peer, "one data connection more than its test asked for");
+                deny(ch, ticket, "one data connection more than its test asked for");
             }
             return false;
         }
         if (running.contains(text)) {
-            deny(ch, peer, "data connection for a test that already runs");
+            deny(ch, ticket, "data connection for a test that already runs");
             return false;
         }
         if (closed) {
-            deny(ch, peer, "the server is shutting down");
+            deny(ch, ticket, "the server is shutting down");
             return false;
         }
-        Iperf3ServerTest test = new Iperf3ServerTest(this, control, text, peer, handshakeDone);
+        Iperf3ServerTest test = new Iperf3ServerTest(this, control, text, ticket);
         tests.add(test);
         try {
             test.run();
@@ -169,14 +171,14 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
     }
 
     /** As iperf3 answers a connection it will not serve: the byte ACCESS_DENIED, then close. */
-    private void deny(SocketChannel ch, String peer, String why) {
+    private void deny(SocketChannel ch, Admission.Ticket ticket, String why) {
         try {
             ch.write(ByteBuffer.wrap(new byte[] {(byte) Iperf3.ACCESS_DENIED}));
         } catch (IOException ignored) {
             // the peer is gone already
         }
         Io.closeQuietly(ch);
-        log("denied " + peer + " (iperf3): " + why);
+        ticket.event("denied " + ticket.peer() + " (iperf3): " + why);
     }
 
     void awaitingStreams(String cookie, TcpServerSide side) {
