@@ -9,7 +9,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The hot loop of one TCP data connection: write the same buffer again and again, or read into one
@@ -107,10 +106,14 @@ final class DataStream extends StreamLoop<SocketChannel> {
 
     private void sendDirect(int fd, Arena arena, MemorySegment errno) throws IOException {
         callUsed = DataPath.Call.WRITE;
-        // page-aligned, so the kernel's copy of every write starts on a page boundary
-        MemorySegment buffer = arena.allocate(bufferBytes, 4096);
-        fillPattern(buffer.asByteBuffer());
-        long address = buffer.address();
+        // page-aligned, so the kernel's copy of every write starts on a page boundary; one filler
+        // for every sender of the process (-P 32 -l 16M touched 512 MiB before: StreamBuffers)
+        try (StreamBuffers.Lease filler = StreamBuffers.filler(bufferBytes)) {
+            sendFrom(fd, filler.segment().address(), errno);
+        }
+    }
+
+    private void sendFrom(int fd, long address, MemorySegment errno) throws IOException {
         for (int length = nextLength(); length > 0; length = nextLength()) {
             long done = 0;
             while (done < length) {
@@ -195,15 +198,17 @@ final class DataStream extends StreamLoop<SocketChannel> {
             receiveChannel();
             return;
         }
-        try (Arena arena = Arena.ofConfined()) {
+        // one of a few regions every receiver of the process reads into: the bytes are dropped (StreamBuffers)
+        try (Arena arena = Arena.ofConfined();
+             StreamBuffers.Lease sink = StreamBuffers.sink(path.skipRxCopy() ? Math.max(bufferBytes, TRUNC_RECV_BYTES)
+                     : bufferBytes)) {
             MemorySegment errno = NativeSockets.errnoCapture(arena);
             boolean trunc = path.skipRxCopy();
             // MSG_TRUNC discards without copying (tcp(7)), so one call may take all that is queued:
             // 1 MiB took ~320 KiB a call on loopback against ~115 KiB at 128 KiB, and cost ~9 % less
             // CPU per byte (docs/PERFORMANCE.md). The buffer is as long in case a kernel did copy.
             long truncBytes = Math.max(bufferBytes, TRUNC_RECV_BYTES);
-            MemorySegment buffer = arena.allocate(trunc ? truncBytes : bufferBytes, 4096);
-            long address = buffer.address();
+            long address = sink.segment().address();
             if (trunc && refusedForTest("recv")) {
                 trunc = false;
                 fallbacks.add("--skip-rx-copy: recv with MSG_TRUNC refused (" + NativeSockets.strerror(NativeBulk.EOPNOTSUPP)
@@ -334,11 +339,6 @@ final class DataStream extends StreamLoop<SocketChannel> {
 
     /** Random bytes, so no link compression or deduplication can flatter the result. */
     private static void fillPattern(ByteBuffer buffer) {
-        byte[] chunk = new byte[Math.min(buffer.capacity(), 64 * 1024)];
-        ThreadLocalRandom.current().nextBytes(chunk);
-        while (buffer.hasRemaining()) {
-            buffer.put(chunk, 0, Math.min(chunk.length, buffer.remaining()));
-        }
-        buffer.clear();
+        StreamBuffers.fill(buffer);
     }
 }

@@ -86,8 +86,11 @@ abstract class StreamLoop<C extends Channel> implements Runnable {
         return null;
     }
 
-    /** One platform thread per stream (blocking calls on platform threads keep the poller off the hot path). */
+    /**
+     * One platform thread per stream (blocking calls on platform threads keep the poller off the hot
+     * path); past one per core they yield to control threads ({@link DataThreadPriority}).
+     */
     static Thread thread(String name, Runnable body) {
-        return Thread.ofPlatform().name(name).daemon(true).unstarted(body);
+        return Thread.ofPlatform().name(name).daemon(true).unstarted(DataThreadPriority.counted(body));
     }
 }
