@@ -10,6 +10,7 @@ import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.ProtocolException;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
+import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -156,6 +157,11 @@ final class ClientSession<M extends Message, R> {
     static Message.Welcome welcome(FrameCodec codec, InetSocketAddress target) throws IOException {
         try {
             return codec.expect(Message.Welcome.class);
+        } catch (EOFException e) {
+            // a server at its limits closes without a word when it cannot even answer "server busy"
+            // (docs/SECURITY.md); this line said only "EOFException" before (issue 32)
+            throw new IOException(Io.describe(target) + " closed the connection before its welcome: the server is"
+                    + " busy (at its limit of handshakes or open files) or is not a wirespeed server", e);
         } catch (SocketTimeoutException e) {
             throw new IOException(Io.describe(target) + " did not answer wirespeed's hello (an iperf3 server"
                     + " waits like this: if it is one, add --iperf3)", e);
