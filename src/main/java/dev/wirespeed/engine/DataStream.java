@@ -32,6 +32,8 @@ final class DataStream extends StreamLoop<SocketChannel> {
     private volatile TcpStats tcpStats;
     private volatile DataPath.Call callUsed;
     private final java.util.List<String> fallbacks = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** Taken in {@link #prepare()}, given back in {@link #release()}. */
+    private StreamBuffers.Lease buffers;
 
     DataStream(SocketChannel channel, StreamCounter counter, int bufferBytes, StopFlag stop, ByteBudget budget,
                CpuAccumulator cpu, DataPath path, PayloadFile payload) {
@@ -104,16 +106,28 @@ final class DataStream extends StreamLoop<SocketChannel> {
         return budget == null ? bufferBytes : budget.claim(bufferBytes);
     }
 
-    private void sendDirect(int fd, Arena arena, MemorySegment errno) throws IOException {
-        callUsed = DataPath.Call.WRITE;
-        // page-aligned, so the kernel's copy of every write starts on a page boundary; one filler
-        // for every sender of the process (-P 32 -l 16M touched 512 MiB before: StreamBuffers)
-        try (StreamBuffers.Lease filler = StreamBuffers.filler(bufferBytes)) {
-            sendFrom(fd, filler.segment().address(), errno);
+    /**
+     * The shared filler a sender writes from, or the sink a receiver reads into (StreamBuffers:
+     * -P 32 -l 16M touched 1.5 GiB before a byte moved when each stream had its own), taken before
+     * the thread's priority is lowered.
+     */
+    @Override
+    void prepare() {
+        buffers = counter.sending() ? StreamBuffers.filler(bufferBytes)
+                : StreamBuffers.sink(path.skipRxCopy() ? Math.max(bufferBytes, TRUNC_RECV_BYTES) : bufferBytes);
+    }
+
+    @Override
+    void release() {
+        if (buffers != null) {
+            buffers.close();
         }
     }
 
-    private void sendFrom(int fd, long address, MemorySegment errno) throws IOException {
+    private void sendDirect(int fd, Arena arena, MemorySegment errno) throws IOException {
+        callUsed = DataPath.Call.WRITE;
+        // page-aligned, so the kernel's copy of every write starts on a page boundary
+        long address = buffers.segment().address();
         for (int length = nextLength(); length > 0; length = nextLength()) {
             long done = 0;
             while (done < length) {
@@ -198,17 +212,15 @@ final class DataStream extends StreamLoop<SocketChannel> {
             receiveChannel();
             return;
         }
-        // one of a few regions every receiver of the process reads into: the bytes are dropped (StreamBuffers)
-        try (Arena arena = Arena.ofConfined();
-             StreamBuffers.Lease sink = StreamBuffers.sink(path.skipRxCopy() ? Math.max(bufferBytes, TRUNC_RECV_BYTES)
-                     : bufferBytes)) {
+        try (Arena arena = Arena.ofConfined()) {
             MemorySegment errno = NativeSockets.errnoCapture(arena);
             boolean trunc = path.skipRxCopy();
             // MSG_TRUNC discards without copying (tcp(7)), so one call may take all that is queued:
             // 1 MiB took ~320 KiB a call on loopback against ~115 KiB at 128 KiB, and cost ~9 % less
             // CPU per byte (docs/PERFORMANCE.md). The buffer is as long in case a kernel did copy.
             long truncBytes = Math.max(bufferBytes, TRUNC_RECV_BYTES);
-            long address = sink.segment().address();
+            // one of a few regions every receiver of the process reads into: the bytes are dropped
+            long address = buffers.segment().address();
             if (trunc && refusedForTest("recv")) {
                 trunc = false;
                 fallbacks.add("--skip-rx-copy: recv with MSG_TRUNC refused (" + NativeSockets.strerror(NativeBulk.EOPNOTSUPP)

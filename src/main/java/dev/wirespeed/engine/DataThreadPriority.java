@@ -75,17 +75,36 @@ final class DataThreadPriority {
         return WEIGHTS.length - 1;
     }
 
-    /** Wraps a data thread's body: counted from now (before its group's threads start) until it ends. */
+    /** The nice value a counted data thread takes once its stream is ready ({@link #lowerAsCounted()}). */
+    private static final ThreadLocal<Integer> PENDING = new ThreadLocal<>();
+
+    /**
+     * Wraps a data thread's body: counted from now (before its group's threads start) until it
+     * ends. The priority is lowered by the stream itself ({@link #lowerAsCounted()}), once it holds
+     * what other streams may wait for ({@link StreamLoop#prepare()}): a thread that held the shared
+     * filler while it filled it at nice 19 on a loaded host kept every other sender waiting for
+     * seconds.
+     */
     static Runnable counted(Runnable body) {
         THREADS.incrementAndGet();
         return () -> {
+            PENDING.set(niceFor(THREADS.get(), CORES));
             try {
-                lowerCurrentThread(niceFor(THREADS.get(), CORES));
                 body.run();
             } finally {
+                PENDING.remove();
                 THREADS.decrementAndGet();
             }
         };
+    }
+
+    /** Lowers the calling data thread's priority as {@link #counted} decided, once. */
+    static void lowerAsCounted() {
+        Integer nice = PENDING.get();
+        if (nice != null) {
+            PENDING.set(0);
+            lowerCurrentThread(nice);
+        }
     }
 
     /** Raises the calling thread's nice value by {@code nice} from its own; false when it cannot or need not. */

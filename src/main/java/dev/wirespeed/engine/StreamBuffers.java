@@ -42,10 +42,12 @@ final class StreamBuffers {
     static final int SINKS = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
     private static final MethodHandle MMAP;
     private static final MethodHandle MUNMAP;
+    private static final MethodHandle MEMCPY;
 
     static {
         MethodHandle map = null;
         MethodHandle unmap = null;
+        MethodHandle copy = null;
         try {
             Linker linker = Linker.nativeLinker();
             var libc = linker.defaultLookup();
@@ -54,11 +56,15 @@ final class StreamBuffers {
                     ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG));
             unmap = linker.downcallHandle(libc.find("munmap").orElseThrow(), FunctionDescriptor.of(ValueLayout.JAVA_INT,
                     ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
+            copy = linker.downcallHandle(libc.find("memcpy").orElseThrow(), FunctionDescriptor.of(ValueLayout.ADDRESS,
+                    ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
         } catch (RuntimeException | Error e) {
             map = null; // no native access: shared arenas allocate instead
+            copy = null;
         }
         MMAP = map;
         MUNMAP = unmap;
+        MEMCPY = copy;
     }
 
     /** One slot's region and the streams that hold it; the slot's next holder may need a larger one. */
@@ -121,7 +127,7 @@ final class StreamBuffers {
                 Arena arena = Arena.ofShared();
                 MemorySegment segment = untouched(arena, bytes);
                 if (filled) {
-                    fill(segment.asByteBuffer());
+                    fill(segment);
                 }
                 if (r != null && r.holders == 0) {
                     r.arena.close();
@@ -205,6 +211,31 @@ final class StreamBuffers {
             assert rc == 0;
         } catch (Throwable ignored) {
             // the mapping stays until the process ends
+        }
+    }
+
+    /**
+     * Fills a filler: 64 KiB of random bytes, then doubled by memcpy(3). The copy (and its page
+     * faults) runs in native code, where a thread does not hold up the JVM's safepoints: filled by a
+     * Java loop on a data thread of low priority on a loaded host, 16 MiB took seconds in which
+     * every other thread returning from a system call waited for the safepoint (issue 32).
+     */
+    static void fill(MemorySegment segment) {
+        long chunk = Math.min(segment.byteSize(), 64 * 1024);
+        fill(segment.asSlice(0, chunk).asByteBuffer());
+        if (MEMCPY == null) {
+            for (long done = chunk; done < segment.byteSize(); done += chunk) {
+                MemorySegment.copy(segment, 0, segment, done, Math.min(chunk, segment.byteSize() - done));
+            }
+            return;
+        }
+        try {
+            for (long done = chunk; done < segment.byteSize(); done *= 2) {
+                MemorySegment ignored = (MemorySegment) MEMCPY.invokeExact(segment.asSlice(done),
+                        segment, Math.min(done, segment.byteSize() - done));
+            }
+        } catch (Throwable t) {
+            throw new IllegalStateException("memcpy failed", t);
         }
     }
 

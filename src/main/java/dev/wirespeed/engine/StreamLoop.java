@@ -51,11 +51,23 @@ abstract class StreamLoop<C extends Channel> implements Runnable {
     /** On the stream's thread, after the end time and the CPU time were recorded. */
     void afterEnd(Throwable failure) {}
 
+    /**
+     * On the stream's thread before its loop, at the priority it started with: takes what the loop
+     * needs that other streams may wait for (the shared buffers of {@link StreamBuffers}), so that
+     * none of them waits on a thread that already runs below the control threads.
+     */
+    void prepare() {}
+
+    /** On the stream's thread after its loop: gives back what {@link #prepare()} took. */
+    void release() {}
+
     @Override
     public final void run() {
         CpuClock clock = CpuClock.startForCurrentThread();
         Throwable failure = null;
         try {
+            prepare();
+            DataThreadPriority.lowerAsCounted();
             if (counter.sending()) {
                 send();
             } else {
@@ -64,6 +76,7 @@ abstract class StreamLoop<C extends Channel> implements Runnable {
         } catch (IOException | RuntimeException e) {
             failure = endedOnPurpose() ? null : e;
         } finally {
+            release();
             long end = System.nanoTime();
             beforeEnd();
             counter.end(end, failure);

@@ -37,6 +37,7 @@ class DataThreadPriorityTest {
         for (int i = 0; i < count; i++) {
             int index = i;
             threads.add(StreamLoop.thread("test-data-" + i, () -> {
+                DataThreadPriority.lowerAsCounted(); // as StreamLoop.run does once its stream is ready
                 if (index == 0) {
                     seen.set(DataThreadPriority.currentNice());
                 }
