@@ -120,6 +120,14 @@ final class ClientSession<M extends Message, R> {
                     startDeadline));
             plane.ready(server, control);
             return new Running(codec, control, server, startDeadline).execute();
+        } catch (EOFException e) {
+            plane.close();
+            Io.closeQuietly(control);
+            if (e.getMessage() != null) {
+                throw e;
+            }
+            throw new IOException("the server closed the connection before the test started (it may be at its"
+                    + " limits: handshakes, open files, or its handshake deadline on a loaded host)", e);
         } catch (IOException | RuntimeException e) {
             plane.close();
             Io.closeQuietly(control);

@@ -71,6 +71,8 @@ final class Iperf3ServerTest {
             TestSpec spec = request.spec();
             checkCongestion(spec);
             reservation = service.reserve(spec, who());
+            // admitted: bounded by the budget and the streams' arrival time from here, not the handshake deadline
+            ticket.done();
             // its own data connections are no crowd in admission (issue 32)
             Admission.Expectation exp = spec.udp() ? null : ticket.expect(spec.connections());
             expected = exp;
@@ -94,7 +96,6 @@ final class Iperf3ServerTest {
             }
             service.streamsComplete(cookie, udpClient, side);
             closeExpectation();
-            ticket.done();
             side.prepare();
             runData(spec, request);
         } catch (Iperf3Refusal r) {
