@@ -81,6 +81,7 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
     private final Set<Iperf3ServerTest> tests = ConcurrentHashMap.newKeySet();
     /** Over-budget requests come in floods: one line a second says how many (docs/SECURITY.md). */
     private final RateLimitedLog refusals;
+    private final RateLimitedLog lines;
     private volatile boolean closed;
 
     public Iperf3Service(Config config) {
@@ -91,7 +92,8 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
     public Iperf3Service(Config config, Consumer<Served> onFinished) {
         this.config = config;
         this.onFinished = onFinished;
-        this.refusals = new RateLimitedLog(this::log);
+        this.refusals = new RateLimitedLog(line -> config.log().accept(Printable.line(line)));
+        this.lines = RateLimitedLog.perSecond(line -> config.log().accept(Printable.line(line)), 64, 10);
         Thread.ofVirtual().name("iperf3-warm-up").start(Iperf3Service::warmUp);
     }
 
@@ -228,8 +230,12 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
         onFinished.accept(served);
     }
 
+    /**
+     * A test's line or a stream's problem: 64 at once, then 10 a second, as the server's own test
+     * lines (a client can run many short tests; issue 32).
+     */
     void log(String line) {
-        config.log().accept(Printable.line(line));
+        lines.event(line);
     }
 
     @Override
