@@ -33,27 +33,34 @@ final class DataThreadPriority {
     private static final int CORES = Runtime.getRuntime().availableProcessors();
     /** Data threads made and not yet ended in this process. */
     private static final AtomicInteger THREADS = new AtomicInteger();
-    private static final MethodHandle SETPRIORITY;
-    private static final MethodHandle GETPRIORITY;
+    /**
+     * The native calls, made on first use by a data thread: building downcall handles takes tens of
+     * milliseconds on a cold, loaded JVM, which the thread creating the streams (between Ready and
+     * Start, under a server's per-read timeout) must not pay.
+     */
+    private static final class Calls {
+        static final MethodHandle SETPRIORITY;
+        static final MethodHandle GETPRIORITY;
 
-    static {
-        MethodHandle set = null;
-        MethodHandle get = null;
-        if (System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("linux")) {
-            try {
-                Linker linker = Linker.nativeLinker();
-                var libc = linker.defaultLookup();
-                set = linker.downcallHandle(libc.find("setpriority").orElseThrow(), FunctionDescriptor.of(
-                        ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
-                get = linker.downcallHandle(libc.find("getpriority").orElseThrow(), FunctionDescriptor.of(
-                        ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
-            } catch (RuntimeException | Error e) {
-                set = null; // no native access: data threads keep the process's priority
-                get = null;
+        static {
+            MethodHandle set = null;
+            MethodHandle get = null;
+            if (System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("linux")) {
+                try {
+                    Linker linker = Linker.nativeLinker();
+                    var libc = linker.defaultLookup();
+                    set = linker.downcallHandle(libc.find("setpriority").orElseThrow(), FunctionDescriptor.of(
+                            ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+                    get = linker.downcallHandle(libc.find("getpriority").orElseThrow(), FunctionDescriptor.of(
+                            ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+                } catch (RuntimeException | Error e) {
+                    set = null; // no native access: data threads keep the process's priority
+                    get = null;
+                }
             }
+            SETPRIORITY = set;
+            GETPRIORITY = get;
         }
-        SETPRIORITY = set;
-        GETPRIORITY = get;
     }
 
     private DataThreadPriority() {}
@@ -107,14 +114,19 @@ final class DataThreadPriority {
         }
     }
 
+    /** Builds the native calls now (a client's warm-up thread: ClientWarmUp). */
+    static void warmUp() {
+        Object ignored = Calls.SETPRIORITY;
+    }
+
     /** Raises the calling thread's nice value by {@code nice} from its own; false when it cannot or need not. */
     static boolean lowerCurrentThread(int nice) {
-        if (SETPRIORITY == null || nice <= 0) {
+        if (nice <= 0 || Calls.SETPRIORITY == null) {
             return false;
         }
         try {
-            int now = (int) GETPRIORITY.invokeExact(PRIO_PROCESS, 0);
-            return (int) SETPRIORITY.invokeExact(PRIO_PROCESS, 0, Math.min(19, now + nice)) == 0;
+            int now = (int) Calls.GETPRIORITY.invokeExact(PRIO_PROCESS, 0);
+            return (int) Calls.SETPRIORITY.invokeExact(PRIO_PROCESS, 0, Math.min(19, now + nice)) == 0;
         } catch (Throwable t) {
             return false;
         }
@@ -122,11 +134,11 @@ final class DataThreadPriority {
 
     /** The calling thread's nice value, or null without native calls (tests). */
     static Integer currentNice() {
-        if (GETPRIORITY == null) {
+        if (Calls.GETPRIORITY == null) {
             return null;
         }
         try {
-            return (int) GETPRIORITY.invokeExact(PRIO_PROCESS, 0);
+            return (int) Calls.GETPRIORITY.invokeExact(PRIO_PROCESS, 0);
         } catch (Throwable t) {
             return null;
         }
