@@ -35,7 +35,8 @@ import picocli.CommandLine.Spec;
             "  wirespeed limits --ib \"40 Gb/sec (4X QDR)\" --ipoib connected",
             "  wirespeed limits --root /tmp/host1 --json    a captured host, as JSON",
             "",
-            "Rates are decimal (1 Gbit/s = 10^9 bit/s). Raw = after the line code; usable = after protocol overhead."})
+            "Rates are decimal (1 Gbit/s = 10^9 bit/s). Raw = after the line code; usable = after protocol overhead.",
+            "", Docs.FOOTER, Docs.FOOTER_DIR})
 public final class LimitsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -44,7 +45,8 @@ public final class LimitsCommand implements Callable<Integer> {
     String eth;
 
     @Option(names = "--ib", paramLabel = "LINK",
-            description = "InfiniBand link: \"4X EDR\", \"2X NDR\", or as sysfs prints it: \"40 Gb/sec (4X QDR)\".")
+            description = "InfiniBand link: \"4X EDR\", \"2X NDR\", \"2xNDR\" (ibnetdiscover), \"NDR200\", as iblinkinfo "
+                    + "prints it: \"4X 25.78125 Gbps\", or as sysfs does: \"40 Gb/sec (4X QDR)\"; a bare \"NDR\" assumes 4X.")
     String ib;
 
     @Option(names = "--ports", paramLabel = "N", defaultValue = "1",
@@ -143,9 +145,12 @@ public final class LimitsCommand implements Callable<Integer> {
 
     private Stage infiniband() {
         IbRate rate;
+        boolean widthAssumed;
         try {
             String t = ib.strip();
-            rate = t.contains("(") ? IbRate.parse(t) : parseWidthSpeed(t);
+            IbLinkArg arg = t.contains("(") ? new IbLinkArg(IbRate.parse(t), false) : parseLink(t);
+            rate = arg.rate();
+            widthAssumed = arg.widthAssumed();
         } catch (IllegalArgumentException e) {
             throw Check.usage(spec, "--ib: " + e.getMessage());
         }
@@ -160,15 +165,59 @@ public final class LimitsCommand implements Callable<Integer> {
                 Check.range(spec, "--mtu", mtu, 576, connected ? 65520 : 4092);
             }
         }
-        return Links.infiniband(rate.widthLanes(), rate.speed(), ports, connected, mtu);
+        Stage link = Links.infiniband(rate.widthLanes(), rate.speed(), ports, connected, mtu);
+        return !widthAssumed ? link : new Stage(link.kind(), link.name(), link.rawBitsPerSecond(), link.usableBitsPerSecond(),
+                link.assumption() + "; width not given: 4X assumed (NDR200 and HDR100 ports are 2X: give \"2X "
+                        + rate.speed() + "\")");
     }
 
-    /** "4X EDR" → width 4, EDR. */
+    /** "4X EDR" → width 4, EDR; the other spellings people copy: see {@link #parseLink}. */
     static IbRate parseWidthSpeed(String text) {
-        String[] parts = text.strip().split("\\s+");
-        if (parts.length != 2) {
-            throw new IllegalArgumentException("expected a link like '4X EDR' but was '" + text + "'");
+        return parseLink(text).rate();
+    }
+
+    /** An InfiniBand link as given, and whether its width was assumed (a bare speed: "NDR"). */
+    record IbLinkArg(IbRate rate, boolean widthAssumed) {}
+
+    private static final java.util.regex.Pattern WIDTH_SPEED = java.util.regex.Pattern.compile(
+            "(\\d+)\\s*[xX][\\s-]*([A-Za-z]+\\d*)");
+    /** iblinkinfo's "4X 25.78125 Gbps" (ibportstate "4X 25.78125 Gbps"): width and a lane's signalling rate. */
+    private static final java.util.regex.Pattern WIDTH_SIGNAL = java.util.regex.Pattern.compile(
+            "(\\d+)\\s*[xX]\\s+(\\d+(?:\\.\\d+)?)\\s*Gbps", java.util.regex.Pattern.CASE_INSENSITIVE);
+    /** Product names: NDR200 (2X NDR), HDR100 (2X HDR), NDR400, EDR100: the speed and the port's Gbit/s. */
+    private static final java.util.regex.Pattern PRODUCT = java.util.regex.Pattern.compile("([A-Za-z]+)(\\d+)");
+
+    /**
+     * "4X EDR", "4xNDR"/"2x NDR" (ibnetdiscover's spelling), "4X 25.78125 Gbps" (iblinkinfo's: the lane's
+     * signalling rate names the speed), "NDR200"/"HDR100" (the port's rate over the lane's gives the width),
+     * and a bare "NDR": no width given, so 4X (the usual port width) is assumed and said so.
+     */
+    static IbLinkArg parseLink(String text) {
+        String t = text.strip();
+        java.util.regex.Matcher m;
+        if ((m = WIDTH_SIGNAL.matcher(t)).matches()) {
+            dev.wirespeed.limits.IbSpeed speed = dev.wirespeed.limits.IbSpeed.bySignalRate(Double.parseDouble(m.group(2)));
+            if (speed == null) {
+                throw new IllegalArgumentException("no InfiniBand speed signals at " + m.group(2) + " Gbps a lane");
+            }
+            return new IbLinkArg(new IbRate(null, IbRate.parseWidth(m.group(1) + "X"), speed), false);
         }
-        return new IbRate(null, IbRate.parseWidth(parts[0]), dev.wirespeed.limits.IbSpeed.parse(parts[1]));
+        if ((m = WIDTH_SPEED.matcher(t)).matches()) {
+            return new IbLinkArg(new IbRate(null, IbRate.parseWidth(m.group(1) + "X"),
+                    dev.wirespeed.limits.IbSpeed.parse(m.group(2))), false);
+        }
+        if ((m = PRODUCT.matcher(t)).matches()) {
+            dev.wirespeed.limits.IbSpeed speed = dev.wirespeed.limits.IbSpeed.parse(m.group(1));
+            double lanes = Double.parseDouble(m.group(2)) / speed.sysfsGbpsPerLane();
+            if (Math.abs(lanes - Math.rint(lanes)) > 0.1) {
+                throw new IllegalArgumentException("'" + t + "' is no whole number of " + speed + " lanes");
+            }
+            return new IbLinkArg(new IbRate(null, IbRate.parseWidth(Math.round(lanes) + "X"), speed), false);
+        }
+        if (t.matches("[A-Za-z]+\\d*")) {
+            return new IbLinkArg(new IbRate(null, 4, dev.wirespeed.limits.IbSpeed.parse(t)), true);
+        }
+        throw new IllegalArgumentException("expected a link like '4X EDR', '2xNDR', 'NDR200' or '4X 25.78125 Gbps' but was '"
+                + text + "'");
     }
 }

@@ -24,8 +24,9 @@ public final class LogRules {
         return new LogRules(RuleSet.standard(), List.of(new RdmaNamingMixedRule(), new FabricLinkDegradedRule(),
                 new ZeroTierUnreachableRule(), new ZeroTierNetworkDeniedRule(), new MlxlinkIssueRule(), new MdcliPatchBlocksUpgradeRule(),
                 new KernelEventsRule(), new FirmwareResetPendingRule(), new MlxconfigPendingRule(), new PciUnreadableRule(),
-                new NcclBusBandwidthRule(), new MstNotStartedRule(), new StreamImbalanceRule(),
-                new IbdiagnetErrorsRule(), new TransceiverAlarmRule(), new Iperf3ErrorRule(), new PerftestFailedRule()));
+                new NcclBusBandwidthRule(), new MstNotStartedRule(), new BandwidthAtLineRateRule(), new StreamImbalanceRule(),
+                new IbdiagnetErrorsRule(), new TransceiverAlarmRule(), new Iperf3ErrorRule(), new PerftestFailedRule(),
+                new RunFailedRule(), new LinkTypeFixedRule()));
     }
 
     public List<LogRule> logRules() {

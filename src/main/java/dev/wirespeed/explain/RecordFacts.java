@@ -19,6 +19,7 @@ import dev.wirespeed.host.PortState;
 import dev.wirespeed.host.RdmaDevice;
 import dev.wirespeed.host.RdmaPort;
 import dev.wirespeed.host.RingSizes;
+import dev.wirespeed.host.Services;
 import dev.wirespeed.limits.IbSpeed;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.ParsedRecord;
@@ -81,17 +82,26 @@ final class RecordFacts {
     private static final Pattern MLNX_PORT_SECTION = Pattern.compile("(\\S+) \\(Port (\\d+)\\) Status");
     private static final Pattern IB_COUNTER_PORT = Pattern.compile("(.+?) port (\\d{1,3}|ALL)(?: \\(.*\\))?");
     private static final Pattern GBE = Pattern.compile("([\\d.]+)GbE");
+    private static final Pattern MLNX_OFED = Pattern.compile("(MLNX_OFED_LINUX|OFED-internal)-(\\d[\\w.-]*\\d)");
 
     /** Adds what one parsed block says to {@code b}. */
     static void add(Facts.Builder b, Parsed p, String input) {
+        add(b, p, input, k -> true);
+    }
+
+    /** As above, with only the measurements whose index in the block {@code result} accepts. */
+    static void add(Facts.Builder b, Parsed p, String input, java.util.function.IntPredicate result) {
         ToFacts facts = new ToFacts(b);
         for (ParsedRecord r : p.records()) {
             facts.src = p.format() + ", " + input + " line " + r.source().line();
             facts.format = p.format();
             r.accept(facts);
         }
-        for (Measurement m : p.measurements()) {
-            b.add(m);
+        facts.finish();
+        for (int k = 0; k < p.measurements().size(); k++) {
+            if (result.test(k)) {
+                b.add(p.measurements().get(k));
+            }
         }
     }
 
@@ -135,6 +145,10 @@ final class RecordFacts {
                 if (d.numaNode() != null) {
                     fb.numaNode(Observed.of(d.numaNode(), d.numaNode().toString(), src));
                 }
+                if (d.partNumber() != null) { // lspci -vvv's VPD "[PN] Part number:"
+                    b.add(new DeviceSetting(f, dev.wirespeed.host.CardIdentity.PART_NUMBER, d.partNumber(),
+                            new Evidence(src, d.partNumber())));
+                }
                 b.add(fb.build());
             });
             return null;
@@ -164,17 +178,55 @@ final class RecordFacts {
             if (n.ipoibMode() != null) {
                 nb.ipoibMode(Observed.of(n.ipoibMode(), "ipoib pkey " + n.pkey() + " mode " + n.ipoibMode(), src));
             }
+            interfaceFlags(nb, n, src);
             b.add(nb.build());
             return null;
         }
 
+        /**
+         * ip's flags as sysfs says them: UP is the administrative state (IFF_UP), NO-CARRIER and LOWER_UP
+         * the carrier; a name the kernel gives only virtual devices marks the interface virtual, as
+         * /sys/devices/virtual does for doctor (an ifb0 that is down is no broken cable).
+         */
+        private static void interfaceFlags(NetInterface.Builder nb, dev.wirespeed.parse.host.NetInterfaceRecord n, String src) {
+            if (n.flags() != null && !n.flags().isEmpty()) {
+                String raw = "<" + String.join(",", n.flags()) + ">";
+                nb.adminUp(Observed.of(n.flags().contains("UP"), raw, src));
+                if (n.flags().contains("NO-CARRIER")) {
+                    nb.carrier(Observed.of(false, raw, src));
+                } else if (n.flags().contains("LOWER_UP")) {
+                    nb.carrier(Observed.of(true, raw, src));
+                }
+            }
+            if (dev.wirespeed.host.VirtualNames.virtual(n.name())) {
+                nb.virtual(Observed.of(true, n.name(), src + " (a name only virtual devices get)"));
+            }
+        }
+
         @Override
         public Void visit(EthtoolSettings e) {
-            if (e.iface() != null && e.speed() != null) {
-                b.add(NetInterface.builder(e.iface())
-                        .speedMbps(Observed.of(Math.round(e.speed().value() / 1e6), e.speed().raw(), src)).build());
+            if (e.iface() == null) {
+                return null;
             }
+            NetInterface.Builder nb = NetInterface.builder(e.iface());
+            if (e.speed() != null) {
+                nb.speedMbps(Observed.of(Math.round(e.speed().value() / 1e6), e.speed().raw(), src));
+            }
+            // "Link detected" is the carrier (ethtool_op_get_link: netif_carrier_ok), as sysfs carrier says it
+            if (e.linkDetected() != null) {
+                nb.carrier(Observed.of(e.linkDetected(), "Link detected: " + (e.linkDetected() ? "yes" : "no")
+                        + (e.linkDetail() == null ? "" : " (" + e.linkDetail() + ")"), src));
+            }
+            // IEEE 802.3 link modes ("25000baseSR/Full") or an Ethernet port type name an Ethernet netdev
+            if (ethernetModes(e.supportedModes()) || ethernetModes(e.advertisedModes())) {
+                nb.type(Observed.of(NetInterface.ARPHRD_ETHER, "Supported link modes", src));
+            }
+            b.add(nb.build());
             return null;
+        }
+
+        private static boolean ethernetModes(List<String> modes) {
+            return modes != null && modes.stream().anyMatch(m -> m.matches("\\d+base[A-Za-z0-9_]+(/(Full|Half))?"));
         }
 
         @Override
@@ -240,10 +292,26 @@ final class RecordFacts {
             return null;
         }
 
-        /** mlxfwmanager's status ("Update required") and versions, as device settings of the card. */
+        /**
+         * mlxfwmanager's status ("Update required") and versions, as device settings of the card; the
+         * part number, description and PSID of any firmware tool name the card's model (host.CardIdentity).
+         */
         @Override
         public Void visit(MlxDevice d) {
             String device = d.pciAddress() != null ? d.pciAddress() : d.device();
+            java.util.Optional<String> pciDevice = device == null ? java.util.Optional.empty() : pci(device, src);
+            pciDevice.ifPresent(a -> {
+                Evidence idEv = new Evidence(src, d.source().text().strip());
+                if (d.partNumber() != null) {
+                    b.add(new DeviceSetting(a, dev.wirespeed.host.CardIdentity.PART_NUMBER, d.partNumber(), idEv));
+                }
+                if (d.description() != null) {
+                    b.add(new DeviceSetting(a, dev.wirespeed.host.CardIdentity.DESCRIPTION, d.description(), idEv));
+                }
+                if (d.psid() != null) {
+                    b.add(new DeviceSetting(a, dev.wirespeed.host.CardIdentity.PSID, d.psid(), idEv));
+                }
+            });
             if ("mlxfwmanager".equals(format) && d.status() != null && device != null) {
                 Evidence ev = new Evidence(src, d.source().text().strip());
                 b.add(new DeviceSetting(device, dev.wirespeed.diagnose.FirmwareUpdateRule.STATUS, d.status(), ev));
@@ -307,6 +375,47 @@ final class RecordFacts {
             return null;
         }
 
+        /** The block's cpufreq policies, added together: CpuTopology keeps the first set it is given. */
+        private final List<CpuTopology.CpuPolicy> policies = new java.util.ArrayList<>();
+
+        void finish() {
+            if (!policies.isEmpty()) {
+                b.cpu(new CpuTopology(Observed.notSeen(), List.of(), policies, List.of()));
+            }
+        }
+
+        /**
+         * cpupower's driver and governor, or a scaling_governor line, as a cpufreq policy (doctor's
+         * /sys/devices/system/cpu/cpufreq/policyN); cpupower's "no or unknown cpufreq driver" as a policy
+         * whose driver is absent with that text. A clock in MHz gives no fact: one reading of an idle core
+         * says nothing of the clock under load.
+         */
+        @Override
+        public Void visit(dev.wirespeed.parse.host.CpuFrequency c) {
+            boolean noDriver = Boolean.TRUE.equals(c.noDriver());
+            if (c.governor() == null && c.driver() == null && !noDriver) {
+                return null;
+            }
+            Observed<String> governor = c.governor() == null ? Observed.notSeen()
+                    : Observed.of(c.governor(), c.cpu() != null ? "The governor \"" + c.governor() + "\"" : c.source().text().strip(), src);
+            Observed<String> driver = noDriver
+                    ? Observed.unknown("no or unknown cpufreq driver is active on this CPU", src, "no cpufreq driver")
+                    : c.driver() == null ? Observed.notSeen() : Observed.of(c.driver(), "driver: " + c.driver(), src);
+            policies.add(new CpuTopology.CpuPolicy(c.cpu() == null ? "line " + c.source().line() : "cpu" + c.cpu(),
+                    Observed.notSeen(), governor, driver));
+            return null;
+        }
+
+        @Override
+        public Void visit(dev.wirespeed.parse.host.KernelLogRead r) {
+            return null; // a kernel log with nothing about a network or RDMA device: no fact to give
+        }
+
+        @Override
+        public Void visit(dev.wirespeed.parse.RunFailure r) {
+            return null; // its measurement is left out of the facts (Explainer) and the log rule run-failed reads it
+        }
+
         @Override
         public Void visit(TopologyMachine r) {
             return null;
@@ -320,6 +429,12 @@ final class RecordFacts {
             if (r.name().equals("ib_core")) {
                 b.add(new DeviceSetting(dev.wirespeed.host.NfsRdma.KERNEL, dev.wirespeed.host.NfsRdma.MODULES,
                         dev.wirespeed.host.NfsRdma.modulesValue(r.usedBy()), ev));
+                b.add(new DeviceSetting(dev.wirespeed.host.NfsRdma.KERNEL, dev.wirespeed.host.NfsRdma.IPOIB_MODULE,
+                        r.usedBy().contains("ib_ipoib") ? dev.wirespeed.host.NfsRdma.LOADED
+                                : dev.wirespeed.host.NfsRdma.NOT_LOADED, ev));
+            } else if (r.name().equals("ib_ipoib")) {
+                b.add(new DeviceSetting(dev.wirespeed.host.NfsRdma.KERNEL, dev.wirespeed.host.NfsRdma.IPOIB_MODULE,
+                        dev.wirespeed.host.NfsRdma.LOADED, ev));
             } else if (dev.wirespeed.host.NfsRdma.TRANSPORT_MODULES.contains(r.name())) {
                 b.add(new DeviceSetting(dev.wirespeed.host.NfsRdma.KERNEL, dev.wirespeed.host.NfsRdma.MODULES, r.name(), ev));
             }
@@ -331,6 +446,30 @@ final class RecordFacts {
             b.add(new DeviceSetting(dev.wirespeed.host.NfsRdma.FABRIC, dev.wirespeed.host.NfsRdma.SUBNET_MANAGER,
                     r.running() ? (r.smLid() != null ? "master lid " + r.smLid() : "running") : "not running",
                     new Evidence(src, r.source().text().strip())));
+            return null;
+        }
+
+        /**
+         * A unit's state as a service setting (host.Services); opensm's and opensmd's also say whether a
+         * subnet manager runs here. A unit that does not exist says nothing about an SM elsewhere.
+         */
+        @Override
+        public Void visit(dev.wirespeed.parse.host.ServiceStatus r) {
+            Evidence ev = new Evidence(src, r.source().text().strip());
+            String state = r.active() == null ? null : r.active().equals(Services.NOT_FOUND) ? Services.NOT_FOUND
+                    : Services.stateOf(r.active());
+            if (state == null && r.loaded() != null && r.loaded().equals("loaded")) {
+                state = Services.INSTALLED;
+            }
+            if (state == null) {
+                return null;
+            }
+            b.add(new DeviceSetting(Services.DEVICE, r.unit(), state, ev));
+            boolean sm = r.unit().equals(Services.OPENSM) || r.unit().equals(Services.OPENSMD);
+            if (sm && (state.equals(Services.ACTIVE) || state.equals(Services.INACTIVE) || state.equals(Services.FAILED))) {
+                b.add(new DeviceSetting(dev.wirespeed.host.NfsRdma.FABRIC, dev.wirespeed.host.NfsRdma.SUBNET_MANAGER,
+                        state.equals(Services.ACTIVE) ? "running" : "not running", ev));
+            }
             return null;
         }
 
@@ -471,9 +610,11 @@ final class RecordFacts {
             return null;
         }
 
-        /** The driver stack's release: shown in explain's records, no per-interface host fact to attach it to. */
+        /** The driver stack's release: MLNX_OFED's units (opensmd) and IPoIB modes follow from it (host.Services). */
         @Override
         public Void visit(dev.wirespeed.parse.mlx.OfedVersion r) {
+            b.add(new DeviceSetting(Services.STACK, Services.DISTRIBUTION, r.distribution() + " " + r.version(),
+                    new Evidence(src, r.source().text().strip())));
             return null;
         }
 
@@ -707,6 +848,12 @@ final class RecordFacts {
             }
             b.add(nb.build());
             return lastPci;
+        }
+        Matcher ofed = t.section().equals("Driver Status") && t.value() != null ? MLNX_OFED.matcher(t.value()) : null;
+        if (ofed != null && ofed.find()) {
+            // mlnx_tune's "OK: MLNX_OFED_LINUX-4.6-1.0.1.1 (OFED-4.6-1.0.1)" (seed 001 l.486): the stack, as ofed_info names it
+            b.add(new DeviceSetting(Services.STACK, Services.DISTRIBUTION, ofed.group(1) + " " + ofed.group(2),
+                    new Evidence(src, t.source().text().strip())));
         }
         if (t.section().startsWith("CPU Status") && "Frequency".equals(item) && "Warning".equals(t.level())) {
             b.cpu(new CpuTopology(Observed.notSeen(), List.of(), List.of(), List.of(new CpuTopology.FrequencyNote(

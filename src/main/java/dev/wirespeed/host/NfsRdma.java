@@ -34,6 +34,15 @@ public final class NfsRdma {
 
     public static final Set<String> TRANSPORT_MODULES = Set.of("rpcrdma", "xprtrdma", "svcrdma");
 
+    /**
+     * Whether ib_ipoib is loaded ({@value #LOADED} / {@value #NOT_LOADED}), from ib_core's users
+     * (lsmod, /proc/modules): IPoIB gives an InfiniBand port its netdev (ib0) for IP tools (seed 003:
+     * "lsmod | grep ib_ipoib", "modprobe ib_ipoib"). Device {@link #KERNEL}.
+     */
+    public static final String IPOIB_MODULE = "ipoib-module";
+    public static final String LOADED = "loaded";
+    public static final String NOT_LOADED = "not loaded";
+
     /** The setting value for the transport modules among {@code names}. */
     public static String modulesValue(Collection<String> names) {
         List<String> found = new ArrayList<>(names.stream().filter(TRANSPORT_MODULES::contains).distinct().sorted().toList());

@@ -57,7 +57,7 @@ public final class Parsers {
                 new dev.wirespeed.parse.host.EthtoolFecParser(), new KernelLogParser(), new MlnxQosParser(),
                 new dev.wirespeed.parse.host.DcbParser(),
                 new NetstatParser(), new dev.wirespeed.parse.host.SoftnetStatParser(), new NfsstatParser(), new dev.wirespeed.parse.host.MountParser(),
-                new LsmodParser(), new dev.wirespeed.parse.host.NfsdPortlistParser(), new dev.wirespeed.parse.host.SubnetManagerParser(),
+                new LsmodParser(), new dev.wirespeed.parse.host.CpuFreqParser(), new dev.wirespeed.parse.host.TcQdiscParser(), new dev.wirespeed.parse.host.NfsdPortlistParser(), new dev.wirespeed.parse.host.ServiceStatusParser(), new dev.wirespeed.parse.host.SubnetManagerParser(),
                 new MlxconfigParser(), new MlxfwmanagerParser(), new OfedPciCheckParser(), new MstStatusParser(),
                 new dev.wirespeed.parse.mlx.OfedInfoParser(),
                 new MlnxTuneParser(), new Mlx5cmdParser(), new dev.wirespeed.parse.mlx.MlxlinkParser(), new FlintQueryParser(),

@@ -162,4 +162,15 @@ public interface RecordVisitor<R> {
     R visit(dev.wirespeed.parse.ib.IbdiagFabric r);
 
     R visit(dev.wirespeed.parse.ib.RdmaGid r);
+
+    /** Issue 26: a run that printed figures but failed (no server, an empty receiver). */
+    R visit(RunFailure r);
+
+    /** Issue 26: a kernel log with nothing about a network or RDMA device. */
+    R visit(dev.wirespeed.parse.host.KernelLogRead r);
+
+    /** Issue 26: cpupower/cpufreq-info, scaling_governor, cpuinfo/lscpu MHz. */
+    R visit(dev.wirespeed.parse.host.CpuFrequency r);
+
+    R visit(dev.wirespeed.parse.host.ServiceStatus r);
 }
