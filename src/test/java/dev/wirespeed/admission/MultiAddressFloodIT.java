@@ -131,6 +131,8 @@ class MultiAddressFloodIT {
                 }
             }
         }
-        assertThat(log).anyMatch(l -> l.contains("dropped to admit a connection from a less busy address"));
+        // how 127.0.0.1 got its slot ("dropped to admit a connection from a less busy address") is
+        // not asserted from the log: drop lines share one rate limit, and the flood's own drops can
+        // take that second's line (admission.AdmissionTest checks the eviction itself)
     }
 }
