@@ -214,7 +214,9 @@ final class ServerSession {
         if (ending.clean()) {
             // the streams ended and freed their buffers: the budget is free before the lingering close
             releaseBudget();
-            sendQuietly(p.results());
+            Message results = p.results();
+            sendQuietly(results instanceof Message.Results r && reservation != null
+                    ? r.withSharedWithTests(reservation.othersAtOnce()) : results);
             lingeringClose(control);
         } else {
             if (ending.reason() != null && ending.reason().startsWith(OVERRUN)) {
@@ -223,7 +225,7 @@ final class ServerSession {
             p.close();
             releaseBudget();
         }
-        server.testLine(peer + " " + p.summary(ending.reason()));
+        server.testLine(peer + " " + p.summary(ending.reason()) + Budget.sharing(reservation));
     }
 
     /** How the server's end of a test that outlasts its time begins (the client's error and the log say it). */

@@ -175,7 +175,8 @@ final class Iperf3ServerTest {
             }
         }
         log(who() + " " + measured.line().of(testEnd - t0, problem)
-                + (request.title() != null ? " [" + request.title() + "]" : ""));
+                + (request.title() != null ? " [" + request.title() + "]" : "")
+                + Budget.sharing(reservation));
         service.finished(new Iperf3Service.Served(peer, clientVersion, spec, measured.tcp(), measured.udp(), theirs,
                 problem));
     }
