@@ -98,7 +98,8 @@ final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.In
         Message.Results local = group.results(end.endNanos());
         return assembler.build(end.startedAt(), ResultAssembler.localPeer(), end.server(), local, end.remote(), outcome)
                 .withCounters(PathCounterReport.join(Protocol.TCP, counters.interfaceName(), counterDeltas,
-                        PathCounterReport.tcpSenders(local.streams()), end.remote()));
+                        PathCounterReport.tcpSenders(local.streams()), end.remote()))
+                .withServerSharedWithTests(end.remote() != null ? end.remote().sharedWithTests() : null);
     }
 
     @Override
