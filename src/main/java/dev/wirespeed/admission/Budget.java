@@ -13,6 +13,8 @@ public final class Budget {
     private long memoryBytes;
     private int streams;
     private int tests;
+    /** Reservations not yet closed: each learns how many others it ran beside. */
+    private final java.util.Set<Reservation> live = new java.util.HashSet<>();
 
     public Budget(ServerLimits limits) {
         this.limits = limits;
@@ -40,6 +42,7 @@ public final class Budget {
         private final long bytes;
         private final int count;
         private boolean open = true;
+        private int othersAtOnce;
 
         private Reservation(long bytes, int count) {
             this.bytes = bytes;
@@ -54,7 +57,19 @@ public final class Budget {
                     memoryBytes -= bytes;
                     streams -= count;
                     tests--;
+                    live.remove(this);
                 }
+            }
+        }
+
+        /**
+         * The most other tests (wirespeed's and iperf3 clients' alike) that held a reservation at
+         * the same moment as this one, from its reservation to its close: 0 when the test had the
+         * server to itself (issue 29: a result that shared the server says so).
+         */
+        public int othersAtOnce() {
+            synchronized (Budget.this) {
+                return othersAtOnce;
             }
         }
     }
@@ -85,7 +100,28 @@ public final class Budget {
         memoryBytes += bytes;
         streams += connections;
         tests++;
-        return new Reservation(bytes, connections);
+        Reservation r = new Reservation(bytes, connections);
+        for (Reservation other : live) {
+            other.othersAtOnce = Math.max(other.othersAtOnce, tests - 1);
+        }
+        r.othersAtOnce = tests - 1;
+        live.add(r);
+        return r;
+    }
+
+    /**
+     * What a server's log line adds for a test that shared the server: " (beside N other tests at
+     * once)", or nothing when it ran alone or reserved nothing (issue 29; `server --exclusive` runs
+     * one test at a time).
+     */
+    public static String sharing(Reservation r) {
+        int others = r == null ? 0 : r.othersAtOnce();
+        return others == 0 ? "" : " (beside " + others + " other test" + (others == 1 ? "" : "s") + " at once)";
+    }
+
+    /** The limits this budget enforces (and the grace of every test that reserves from it). */
+    public ServerLimits limits() {
+        return limits;
     }
 
     /** Buffer bytes reserved now. */

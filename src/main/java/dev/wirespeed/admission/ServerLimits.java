@@ -21,19 +21,33 @@ import java.lang.management.ManagementFactory;
  * @param maxMemoryBytes          buffer memory of all running tests together
  * @param maxTotalStreams         data streams of all running tests together
  * @param maxTests                tests running at once
+ * @param graceMillis             how long past its asked duration (or --max-duration) a running
+ *                                test may go on before the server ends it, whatever its client
+ *                                sends: time for the client's Stop to arrive on a loaded host
  */
 public record ServerLimits(int handshakeDeadlineMillis, int maxPendingPerSource, int maxPendingTotal,
                            int evictAfterMillis, int refusalAnswers, long maxMemoryBytes, int maxTotalStreams,
-                           int maxTests) {
+                           int maxTests, long graceMillis) {
+    /** Past a test's duration: more than the client's 10 s of patience with a silent server. */
+    public static final long DEFAULT_GRACE_MILLIS = 10_000;
+
     public static final ServerLimits DEFAULT = new ServerLimits(5_000, 64, 256, 250, 128, defaultMemoryBytes(), 1024,
-            64);
+            64, DEFAULT_GRACE_MILLIS);
 
     public ServerLimits {
         if (handshakeDeadlineMillis < 1 || maxPendingPerSource < 1 || maxPendingTotal < maxPendingPerSource
                 || evictAfterMillis < 0 || refusalAnswers < 0 || maxMemoryBytes < 1 || maxTotalStreams < 1
-                || maxTests < 1) {
+                || maxTests < 1 || graceMillis < 0) {
             throw new IllegalArgumentException("inconsistent server limits");
         }
+    }
+
+    /** With the default grace. */
+    public ServerLimits(int handshakeDeadlineMillis, int maxPendingPerSource, int maxPendingTotal,
+                        int evictAfterMillis, int refusalAnswers, long maxMemoryBytes, int maxTotalStreams,
+                        int maxTests) {
+        this(handshakeDeadlineMillis, maxPendingPerSource, maxPendingTotal, evictAfterMillis, refusalAnswers,
+                maxMemoryBytes, maxTotalStreams, maxTests, DEFAULT_GRACE_MILLIS);
     }
 
     /**
@@ -50,16 +64,21 @@ public record ServerLimits(int handshakeDeadlineMillis, int maxPendingPerSource,
 
     public ServerLimits withHandshakeDeadlineMillis(int millis) {
         return new ServerLimits(millis, maxPendingPerSource, maxPendingTotal, evictAfterMillis, refusalAnswers,
-                maxMemoryBytes, maxTotalStreams, maxTests);
+                maxMemoryBytes, maxTotalStreams, maxTests, graceMillis);
     }
 
     public ServerLimits withPending(int perSource, int total) {
         return new ServerLimits(handshakeDeadlineMillis, perSource, total, evictAfterMillis, refusalAnswers,
-                maxMemoryBytes, maxTotalStreams, maxTests);
+                maxMemoryBytes, maxTotalStreams, maxTests, graceMillis);
     }
 
     public ServerLimits withBudget(long memoryBytes, int totalStreams, int tests) {
         return new ServerLimits(handshakeDeadlineMillis, maxPendingPerSource, maxPendingTotal, evictAfterMillis,
-                refusalAnswers, memoryBytes, totalStreams, tests);
+                refusalAnswers, memoryBytes, totalStreams, tests, graceMillis);
+    }
+
+    public ServerLimits withGraceMillis(long millis) {
+        return new ServerLimits(handshakeDeadlineMillis, maxPendingPerSource, maxPendingTotal, evictAfterMillis,
+                refusalAnswers, maxMemoryBytes, maxTotalStreams, maxTests, millis);
     }
 }

@@ -166,7 +166,8 @@ public final class BwCommand implements Callable<Integer> {
                 result = run(client.host, targetPort, test, out);
             }
             int code = finish(result, out, err);
-            saveResults(Measurements.of(result), "wirespeed-bw-json", result, result.outcome(), result.server());
+            saveResults(Measurements.of(result), "wirespeed-bw-json", result, result.outcome(), result.server(),
+                    result.serverSharedWithTests());
             return code;
         }
     }
@@ -222,8 +223,15 @@ public final class BwCommand implements Callable<Integer> {
     /** Saves what this bw run measured (TCP, UDP or a sweep) with its full JSON beside it. */
     void saveResults(java.util.List<dev.wirespeed.results.Measurement> measurements, String rawFormat, Object raw,
                      BwResult.Outcome outcome, BwResult.Peer server) throws IOException {
+        saveResults(measurements, rawFormat, raw, outcome, server, null);
+    }
+
+    /** @param sharedWithTests the server's word on the tests it ran beside this one (null: none given) */
+    void saveResults(java.util.List<dev.wirespeed.results.Measurement> measurements, String rawFormat, Object raw,
+                     BwResult.Outcome outcome, BwResult.Peer server, Integer sharedWithTests) throws IOException {
         Saving.save(spec, client.save.labels(spec), sink, "bw", measurements, rawFormat, Json.MAPPER.writeValueAsString(raw),
-                Saving.thisHost(), json || client.habits.jsonStream, outcome, Saving.peer(server, client.loopback));
+                Saving.thisHost(), json || client.habits.jsonStream, outcome,
+                Saving.peer(server, client.loopback, sharedWithTests));
     }
 
     /**

@@ -109,11 +109,21 @@ final class Saving {
      * server), so it ran nothing else at the same time.
      */
     static Peer peer(BwResult.Peer server, boolean ownServer) {
+        return peer(server, ownServer, null);
+    }
+
+    /**
+     * As {@link #peer(BwResult.Peer, boolean)}, with the server's own word when it gave one
+     * ({@code sharedWithTests}, issue 29): more than 0 other tests at once is shared, 0 is not.
+     */
+    static Peer peer(BwResult.Peer server, boolean ownServer, Integer sharedWithTests) {
         if (server == null) {
             return null;
         }
+        String shared = sharedWithTests != null ? (sharedWithTests > 0 ? Peer.SHARED_YES : Peer.SHARED_NO)
+                : ownServer ? Peer.SHARED_NO : Peer.SHARED_UNKNOWN;
         return Peer.ofSoftware(server.address() != null ? server.address() : server.host(), server.port(),
-                server.software(), ownServer ? Peer.SHARED_NO : Peer.SHARED_UNKNOWN);
+                server.software(), shared);
     }
 
     /** This host, for results measured here: its sysfs facts, summarized by the store. */

@@ -12,6 +12,7 @@ import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -33,10 +34,13 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
             "  wirespeed server                         every address, port 5301",
             "  wirespeed server --bind 10.0.0.1 -p 6000",
-            "  wirespeed server --once                  exit after one test (scripts)",
+            "  wirespeed server --once                  exit after one test (scripts; iperf3's --one-off)",
+            "  wirespeed server --exclusive             one client at a time, as iperf3 -s",
+            "  wirespeed server -D --logfile /var/log/wirespeed.log --pidfile /run/wirespeed.pid   in the background",
             "  wirespeed server --iperf3                also on 5201: 'iperf3 -c HOST' works unchanged",
             "  wirespeed server --iperf3 -p 6000        only on 6000, as 'iperf3 -s -p 6000'",
             "  wirespeed server --max-duration 60 --max-streams 16   limits for a shared box",
+            "  wirespeed server --test-grace 3          end a test 3 s after its time, whatever the client sends",
             "  wirespeed server --handshake-deadline 3 --max-pending-per-address 16   stricter admission"})
 public final class ServerCommand implements Callable<Integer> {
     @Spec
@@ -49,8 +53,26 @@ public final class ServerCommand implements Callable<Integer> {
             description = "Port to listen on (default ${DEFAULT-VALUE}).")
     int port;
 
-    @Option(names = {"-1", "--once"}, description = "Exit after the first test.")
+    @Option(names = {"-1", "--once", "--one-off"}, description = "Exit after the first test that ran (refused or "
+            + "broken connections do not count; --one-off is iperf3's name).")
     boolean once;
+
+    @Option(names = "--exclusive", description = "One test at a time, as iperf3's server: a second client is refused "
+            + "while a test runs (wirespeed: 'server busy', iperf3: 'the server is busy running a test'). Same as "
+            + "--max-tests 1.")
+    boolean exclusive;
+
+    @Option(names = {"-D", "--daemon"}, description = "Run in the background (as iperf3 -D): returns once the server "
+            + "listens, or with its error; it logs to --logfile, or nowhere. Stop it with kill PID (--pidfile).")
+    boolean daemon;
+
+    @Option(names = "--logfile", paramLabel = "FILE",
+            description = "Append the log to FILE instead of standard output (as iperf3).")
+    Path logfile;
+
+    @Option(names = {"-I", "--pidfile"}, paramLabel = "FILE",
+            description = "Write the server's process id to FILE; removed when the server stops (as iperf3).")
+    Path pidfile;
 
     @Option(names = "--iperf3", description = "Also listen on port " + Iperf3.DEFAULT_PORT
             + ", iperf3's default, for iperf3 clients; with -p, only on that port (as iperf3 -s -p).")
@@ -59,6 +81,11 @@ public final class ServerCommand implements Callable<Integer> {
     @Option(names = "--max-duration", paramLabel = "SEC", defaultValue = "3600",
             description = "Longest test a client may ask for, in seconds (default ${DEFAULT-VALUE}).")
     long maxDurationSeconds;
+
+    @Option(names = "--test-grace", paramLabel = "SEC", defaultValue = "10",
+            description = "Seconds a running test may go on past its time (or --max-duration) before the server "
+                    + "ends it, whatever its client sends (default ${DEFAULT-VALUE}).")
+    double graceSeconds;
 
     @Option(names = "--max-streams", paramLabel = "N", defaultValue = "128",
             description = "Most streams per direction a client may open (1..1024; default ${DEFAULT-VALUE}).")
@@ -109,15 +136,43 @@ public final class ServerCommand implements Callable<Integer> {
             Check.sizeRange(spec, "--max-memory", maxMemoryBytes, 1L << 20, 1L << 50);
         }
         Check.range(spec, "--max-pending-per-address", maxPendingPerAddress, 1, maxPending);
+        Check.seconds(spec, "--test-grace", graceSeconds, 0.1, 3600);
+        if (exclusive) {
+            if (spec.commandLine().getParseResult().hasMatchedOption("--max-tests") && maxTests != 1) {
+                throw Check.usage(spec, "--exclusive runs one test at a time: it excludes --max-tests " + maxTests);
+            }
+            maxTests = 1;
+        }
         ServerLimits admission = ServerLimits.DEFAULT
                 .withHandshakeDeadlineMillis((int) Math.round(handshakeDeadlineSeconds * 1000))
                 .withPending(maxPendingPerAddress, maxPending)
+                .withGraceMillis(Math.round(graceSeconds * 1000))
                 .withBudget(maxMemoryBytes != null ? maxMemoryBytes : ServerLimits.defaultMemoryBytes(), maxTotalStreams,
                         maxTests);
         Budget budget = new Budget(admission);
         // every listener serves iperf3 clients too: --iperf3 only adds 5201, unless -p names the port
         boolean extraIperf3Port = iperf3 && !spec.commandLine().getParseResult().hasMatchedOption("-p");
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (daemon && !Daemon.isChild()) {
+            Daemon.Started started = Daemon.start(spec.commandLine().getParseResult().originalArgs());
+            started.lines().forEach(stdout::println);
+            log(stdout, "running in the background as process " + started.pid()
+                    + (logfile != null ? ", logging to " + logfile : ", logging nowhere (--logfile FILE to keep its log)"));
+            return ExitCode.OK;
+        }
+        // the background server: its standard output is the starting command's pipe, which closes
+        PrintWriter ready = daemon ? stdout : null;
+        Path logTo = logfile == null && daemon ? Path.of("/dev/null") : logfile;
+        try (ServerLog serverLog = ServerLog.open(stdout, logTo);
+             PidFile pid = PidFile.write(pidfile)) {
+            return serve(serverLog, ready, admission, budget, extraIperf3Port);
+        }
+    }
+
+    /** @param ready with -D, where the listening line and {@link Daemon#READY} go once it listens */
+    private int serve(ServerLog serverLog, PrintWriter ready, ServerLimits admission, Budget budget,
+                      boolean extraIperf3Port) throws IOException, InterruptedException {
+        PrintWriter out = serverLog.writer();
         TestSpec.Limits limits = new TestSpec.Limits(maxStreams, maxDurationSeconds * 1000);
         int handshakeMillis = (int) Math.round(handshakeSeconds * 1000);
         Iperf3Service iperf3Service = new Iperf3Service(new Iperf3Service.Config(limits, handshakeMillis,
@@ -144,19 +199,30 @@ public final class ServerCommand implements Callable<Integer> {
         if (extraIperf3Port) {
             where.append(" and ").append(describe(servers.get(1))).append(" (iperf3)");
         }
-        log(out, Version.software() + " listening on " + where + " (up to " + maxStreams
+        String listening = Version.software() + " listening on " + where + " (up to " + maxStreams
                 + " streams and " + maxDurationSeconds + " s per test; " + ByteSize.format(admission.maxMemoryBytes())
-                + " of buffers, " + maxTotalStreams + " streams and " + maxTests + " tests at once; iperf3 clients too)");
+                + " of buffers, " + maxTotalStreams + " streams and " + (exclusive ? "1 test (--exclusive)" : maxTests
+                + " tests") + " at once; iperf3 clients too)";
+        log(out, listening);
+        if (ready != null) {
+            log(ready, listening);
+            ready.println(Daemon.READY);
+            ready.flush();
+        }
         servers.forEach(BwServer::serveInBackground);
-        // one listener stopping (Ctrl-C, --once) stops them all
-        while (servers.stream().noneMatch(s -> awaitQuietly(s, 200))) {
-            // waiting
+        // one listener stopping (Ctrl-C, --once) stops them all; so does a log that cannot be written
+        String logFailure = serverLog.failure();
+        while (logFailure == null && servers.stream().noneMatch(s -> awaitQuietly(s, 200))) {
+            logFailure = serverLog.failure();
         }
         servers.forEach(BwServer::close);
         for (BwServer s : servers) {
             s.awaitStopped(5, TimeUnit.SECONDS);
         }
         iperf3Service.awaitFinished(2, TimeUnit.SECONDS);
+        if (logFailure != null) {
+            throw new Failure(logFailure + "; the server stopped");
+        }
         log(out, "stopped");
         return ExitCode.OK;
     }

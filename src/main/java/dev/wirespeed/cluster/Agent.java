@@ -1,5 +1,6 @@
 package dev.wirespeed.cluster;
 
+import dev.wirespeed.admission.ServerLimits;
 import dev.wirespeed.guard.Printable;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.io.Io;
@@ -63,15 +64,28 @@ public final class Agent implements AutoCloseable {
                     if (!selfTesting) {
                         config.log().accept(Printable.line(line));
                     }
-                }));
+                }, ONE_TEST_AT_A_TIME));
         server.withholdVersion();
-        server.serveSessions(Wire.KIND_AGENT, (ch, in, peer, handshakeDone) ->
-                new AgentSession(this, ch, in, peer, handshakeDone).run());
+        server.serveSessions(Wire.KIND_AGENT, (ch, in, ticket) -> new AgentSession(this, ch, in, ticket).run());
+        // kind R carries no token: an agent that has one leaves perftest to its coordinator's sessions
         server.serveSessions(Wire.KIND_PERFTEST, new dev.wirespeed.rdma.PerftestService(new dev.wirespeed.rdma.PerftestService.Config(
                 config.limits().maxDurationMillis(), config.handshakeMillis(), config.perftestDir(), config.log(),
-                BwServer.WITHHELD_SOFTWARE)));
+                BwServer.WITHHELD_SOFTWARE, config.token() == null ? null : PERFTEST_NEEDS_TOKEN)));
         AgentMessage.warmUp(self);
     }
+
+    /**
+     * A mesh round gives each agent at most one pair, so its port serves one test at a time: a test
+     * from anyone else (tests on this port need no token) is refused while a pair's test runs, and
+     * a pair's test arriving during someone else's fails with "server busy" instead of being
+     * measured beside it (issue 32: an unauthenticated test silently distorted a round).
+     */
+    static final ServerLimits ONE_TEST_AT_A_TIME = ServerLimits.DEFAULT.withBudget(ServerLimits.defaultMemoryBytes(),
+            ServerLimits.DEFAULT.maxTotalStreams(), 1);
+
+    /** What a `bw --rdma` client hears from an agent with a token (docs/SECURITY.md). */
+    static final String PERFTEST_NEEDS_TOKEN = "this agent runs perftest only for its coordinator (mesh --engine"
+            + " perftest, with the token); for bw --rdma, start a wirespeed server there";
 
     /** This host as the agent introduces itself (the same fields a bw server's welcome carries). */
     static BwResult.Peer localPeer() {

@@ -1,5 +1,6 @@
 package dev.wirespeed.cluster;
 
+import dev.wirespeed.admission.Admission;
 import dev.wirespeed.diagnose.DoctorReport;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.TestCounters;
@@ -45,20 +46,23 @@ final class AgentSession {
     private final SocketChannel ch;
     private final DataInputStream in;
     private final String peer;
-    private final Runnable handshakeDone;
+    /** Done once the coordinator proved the token; lines before that go through its rate limit. */
+    private final Admission.Ticket ticket;
     private final Set<Long> cancelled = ConcurrentHashMap.newKeySet();
+    /** Ids of the requests being served now. */
+    private final Set<Long> running = ConcurrentHashMap.newKeySet();
     private FrameCodec codec;
     /** The TLS socket over the channel once its handshake ran; the channel's own socket with --insecure. */
     private Socket socket;
     private InputStream input;
     private volatile boolean closed;
 
-    AgentSession(Agent agent, SocketChannel ch, DataInputStream in, String peer, Runnable handshakeDone) {
+    AgentSession(Agent agent, SocketChannel ch, DataInputStream in, Admission.Ticket ticket) {
         this.agent = agent;
         this.ch = ch;
         this.in = in;
-        this.peer = peer;
-        this.handshakeDone = handshakeDone;
+        this.peer = ticket.peer();
+        this.ticket = ticket;
         this.socket = ch.socket();
     }
 
@@ -74,7 +78,7 @@ final class AgentSession {
             agent.log("coordinator " + peer + " connected" + (agent.config().token() != null ? " (token ok)" : ""));
             loop();
         } catch (SocketTimeoutException e) {
-            agent.log("coordinator " + peer + " dropped: silent for "
+            line(authenticated, "coordinator " + peer + " dropped: silent for "
                     + (authenticated ? IDLE_LIMIT_MILLIS / 1000 : agent.config().handshakeMillis() / 1000.0) + " s");
         } catch (EOFException e) {
             if (authenticated && !closed) {
@@ -82,7 +86,7 @@ final class AgentSession {
             }
         } catch (IOException e) {
             if (!closed) {
-                agent.log("coordinator " + peer + " dropped: " + Io.reason(e));
+                line(authenticated, "coordinator " + peer + " dropped: " + Io.reason(e));
             }
         } finally {
             closed = true;
@@ -91,6 +95,18 @@ final class AgentSession {
                 agent.metrics().sessions().decrementAndGet();
             }
             closeChannel();
+        }
+    }
+
+    /**
+     * A session's line: before authentication it goes through the handshake's rate limit (anyone
+     * can cause it), and not at all when admission closed the connection (it logged why).
+     */
+    private void line(boolean authenticated, String line) {
+        if (authenticated) {
+            agent.log(line);
+        } else if (ticket.droppedBecause() == null) {
+            ticket.event(line);
         }
     }
 
@@ -104,14 +120,14 @@ final class AgentSession {
         boolean tlsHello = first == AgentTls.HANDSHAKE_RECORD;
         AgentTls tls = agent.tls();
         if (tlsHello && tls == null) {
-            agent.log("refused coordinator " + peer + ": it speaks TLS and this agent runs with --insecure");
+            line(false, "refused coordinator " + peer + ": it speaks TLS and this agent runs with --insecure");
             return false;
         }
         if (tlsHello) {
             try {
                 socket = tls.accept(ch.socket(), first);
             } catch (SSLException e) {
-                agent.log("refused coordinator " + peer + ": TLS handshake failed: " + Io.reason(e));
+                line(false, "refused coordinator " + peer + ": TLS handshake failed: " + Io.reason(e));
                 return false;
             }
             input = socket.getInputStream();
@@ -152,13 +168,13 @@ final class AgentSession {
         String proof = token == null ? null : token.agentProof(hello.coordinatorNonce(), agentNonce);
         small.writeValue(new AgentMessage.Welcome(proof, agent.self(), agent.config().limits().maxStreams(),
                 agent.config().limits().maxDurationMillis(), agent.engines()));
-        handshakeDone.run();
+        ticket.done();
         codec = new FrameCodec(input, socket.getOutputStream(), AgentMessage.MAX_FRAME_BYTES);
         return true;
     }
 
     private void refuse(FrameCodec small, String message) {
-        agent.log("refused coordinator " + peer + ": " + message);
+        line(false, "refused coordinator " + peer + ": " + message);
         try {
             small.writeValue(new AgentMessage.Refused(message));
         } catch (IOException ignored) {
@@ -172,7 +188,7 @@ final class AgentSession {
             AgentMessage m = codec.readValue(AgentMessage.class);
             switch (m) {
                 case AgentMessage.Ping p -> send(new AgentMessage.Pong(p.id()));
-                case AgentMessage.Cancel c -> cancelled.add(c.id());
+                case AgentMessage.Cancel c -> cancel(c.id());
                 case AgentMessage.GetFacts g -> handle(g, () -> facts(g));
                 case AgentMessage.RunTest r -> handle(r, () -> runTest(r));
                 case AgentMessage.RunPerftest r -> handle(r, () -> runPerftest(r));
@@ -181,14 +197,33 @@ final class AgentSession {
         }
     }
 
+    /**
+     * Marks a running request to end early; a cancel for an id that is not running is answered
+     * with a failure naming it (issue 32: it went unanswered, and its id was kept for ever).
+     */
+    private void cancel(long id) {
+        if (running.contains(id)) {
+            cancelled.add(id);
+            if (!running.contains(id)) {
+                cancelled.remove(id); // it ended meanwhile
+            }
+        } else {
+            send(new AgentMessage.Failed(id, "cancel: no request " + id + " is running on this agent"));
+        }
+    }
+
     /** Runs a request on its own thread; a bug in it still answers, so the coordinator never waits in vain. */
     private void handle(AgentMessage.Request request, Runnable work) {
+        running.add(request.id());
         Thread.ofVirtual().name("ws-agent-request").start(() -> {
             try {
                 work.run();
             } catch (RuntimeException e) {
                 agent.log("internal error in " + request.getClass().getSimpleName() + ": " + e);
                 send(new AgentMessage.Failed(request.id(), "internal error in the agent: " + e));
+            } finally {
+                running.remove(request.id());
+                cancelled.remove(request.id());
             }
         });
     }

@@ -2,6 +2,7 @@ package dev.wirespeed.engine;
 
 import dev.wirespeed.admission.Admission;
 import dev.wirespeed.admission.Budget;
+import dev.wirespeed.admission.FdBudget;
 import dev.wirespeed.admission.RateLimitedLog;
 import dev.wirespeed.admission.ServerLimits;
 import dev.wirespeed.results.Json;
@@ -71,6 +72,13 @@ public final class BwServer implements AutoCloseable {
     private final Map<String, ServerSession> pending = new ConcurrentHashMap<>();
     private final Set<ServerSession> running = ConcurrentHashMap.newKeySet();
     private final Admission admission;
+    /** Lines a peer can cause before it runs a test: refusals, drops, deadlines (docs/SECURITY.md). */
+    private final RateLimitedLog peerLog;
+    /** One line per test; a peer can run many short ones. */
+    private final RateLimitedLog testLog;
+    /** accept(2) failures (EMFILE, ENFILE, ENOBUFS): once a second with a count. */
+    private final RateLimitedLog acceptLog;
+    private final FdBudget fds = FdBudget.ofThisProcess();
     private final Semaphore refusalAnswers;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final UdpSetup.Listener udpListener;
@@ -86,11 +94,13 @@ public final class BwServer implements AutoCloseable {
          *
          * @param acceptSequence rises with every accepted connection: data connections of one
          *                       client arrive in the order the client opened them
-         * @param handshakeDone  frees the connection's handshake slot once its test runs
-         * @return true when the connection ran a test (a --once server then stops)
+         * @param ticket         the connection's handshake: {@code done()} once its test runs,
+         *                       {@code event(line)} for lines the peer causes before that
+         * @return true when the connection ran a test (a --once server then stops); the handler
+         *         owns the connection once this returns: it closed it or gave it to a test
          */
-        boolean serve(SocketChannel ch, DataInputStream in, byte[] head, long acceptSequence, String peer,
-                      Runnable handshakeDone) throws IOException;
+        boolean serve(SocketChannel ch, DataInputStream in, byte[] head, long acceptSequence, Admission.Ticket ticket)
+                throws IOException;
 
         /**
          * A datagram on the server's UDP port that is no wirespeed hello (an iperf3 client's UDP
@@ -130,7 +140,10 @@ public final class BwServer implements AutoCloseable {
         this.config = config;
         // a test's buffers are returned to the kernel when it ends (issue 19); where this cannot be done they are still freed
         NativeMemory.releaseFreedBuffers();
-        this.admission = new Admission(config.admission(), new RateLimitedLog(this::log));
+        this.peerLog = new RateLimitedLog(this::log);
+        this.testLog = RateLimitedLog.perSecond(this::log, TEST_LINES_BURST, TEST_LINES_PER_SECOND);
+        this.acceptLog = new RateLimitedLog(this::log);
+        this.admission = new Admission(config.admission(), peerLog);
         this.refusalAnswers = new Semaphore(config.admission().refusalAnswers());
         this.listener = ServerSocketChannel.open();
         try {
@@ -207,50 +220,92 @@ public final class BwServer implements AutoCloseable {
                 }
             });
         }
+        long backoffMillis = 0;
         try {
             while (!closing) {
                 SocketChannel ch;
                 try {
                     ch = listener.accept();
+                    backoffMillis = 0;
                 } catch (ClosedChannelException e) {
                     break;
                 } catch (IOException e) {
                     if (closing) {
                         break;
                     }
-                    log("accept failed: " + Io.reason(e));
+                    // EMFILE/ENFILE: the failure repeats until descriptors are freed; a spinning
+                    // loop wrote 7 MB of log a second (issue 32)
+                    backoffMillis = Math.clamp(backoffMillis * 2, ACCEPT_BACKOFF_MIN_MILLIS, ACCEPT_BACKOFF_MAX_MILLIS);
+                    acceptLog.event("accept failed: " + Io.reason(e) + "; retrying in " + backoffMillis + " ms");
+                    sleepQuietly(backoffMillis);
                     continue;
                 }
+                // at the budget of open files a newcomer only takes the place of a handshake that gives way
+                boolean roomForMore = fds.admit();
                 String peer = peerOf(ch);
-                Admission.Decision decision = admission.admit(ch, sourceOf(ch), peer);
+                Admission.Decision decision = admission.admit(ch, sourceOf(ch), peer, roomForMore);
                 if (decision instanceof Admission.Refusal refusal) {
-                    answerRefusal(ch, refusal.reason());
+                    if (roomForMore) {
+                        answerRefusal(ch, refusal.reason());
+                    } else {
+                        Io.closeQuietly(ch);
+                        acceptLog.event("closed " + peer + " at once: " + fds.lastCount() + " files open, the budget is "
+                                + fds.budget() + " of the process's limit of " + fds.limit() + " (ulimit -n)");
+                    }
                     continue;
                 }
                 Admission.Ticket ticket = (Admission.Ticket) decision;
                 long acceptSequence = sequence++;
-                Thread.ofVirtual().name("ws-conn").start(() -> {
-                    try {
-                        handle(ch, acceptSequence, ticket);
-                    } finally {
-                        ticket.done();
-                    }
-                });
+                try {
+                    Thread.ofVirtual().name("ws-conn").start(() -> {
+                        try {
+                            handle(ch, acceptSequence, ticket);
+                        } finally {
+                            ticket.done();
+                        }
+                    });
+                } catch (RuntimeException | OutOfMemoryError e) {
+                    ticket.done();
+                    Io.closeQuietly(ch);
+                    acceptLog.event("cannot serve a connection: " + e);
+                }
             }
         } finally {
             stopped.countDown();
         }
     }
 
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static final long ACCEPT_BACKOFF_MIN_MILLIS = 10;
+    static final long ACCEPT_BACKOFF_MAX_MILLIS = 1000;
+    /** Test lines logged at once before the rate applies (64 tests may end together) … */
+    static final int TEST_LINES_BURST = 64;
+    /** … and a second after that. */
+    static final int TEST_LINES_PER_SECOND = 10;
+
     /** Starts {@link #serve()} on a daemon thread (for tests and loopback runs). */
     public Thread serveInBackground() {
         return Thread.ofPlatform().name("ws-server-accept").daemon(true).start(this::serve);
     }
 
-    /** @param ticket its {@code done} frees this connection's handshake slot once it is a running test */
+    /**
+     * Reads the connection's opening and serves it by kind. Every path ends with the connection
+     * closed here unless it was handed to a test (a data connection) or to the foreign protocol,
+     * which then owns it: a refused or finished connection never stays open (issue 32: refused
+     * perftest requests stayed in CLOSE_WAIT until the server ran out of descriptors).
+     *
+     * @param ticket its {@code done} frees this connection's handshake slot once it is a running test
+     */
     private void handle(SocketChannel ch, long acceptSequence, Admission.Ticket ticket) {
-        Runnable handshakeDone = ticket::done;
-        String peer = peerOf(ch);
+        String peer = ticket.peer();
+        boolean handedOver = false;
         try {
             ch.socket().setSoTimeout(config.handshakeMillis());
             PushbackInputStream pushback = new PushbackInputStream(ch.socket().getInputStream(), Wire.MAGIC.length);
@@ -258,7 +313,6 @@ public final class BwServer implements AutoCloseable {
             byte[] head = in.readNBytes(Wire.MAGIC.length);
             ticket.openingArrived();
             if (head.length == 0) {
-                Io.closeQuietly(ch);
                 return;
             }
             if (head.length < Wire.MAGIC.length) {
@@ -269,11 +323,12 @@ public final class BwServer implements AutoCloseable {
                     pushback.unread(head, 1, head.length - 1);
                     byte kind = Preamble.readRest(head[0], in);
                     if (kind == Wire.KIND_CONTROL) {
-                        runTest(ch, in, peer, handshakeDone);
+                        runTest(ch, in, ticket);
                     } else if (kind == Wire.KIND_DATA) {
-                        attachData(ch, in, peer);
+                        attachData(ch, in);
+                        handedOver = true;
                     } else {
-                        serveSession(kind, ch, in, peer, handshakeDone);
+                        serveSession(kind, ch, in, ticket);
                     }
                 }
                 case IPERF3 -> {
@@ -281,7 +336,9 @@ public final class BwServer implements AutoCloseable {
                     if (handler == null) {
                         throw new ProtocolException("an iperf3 client; this server does not serve iperf3");
                     }
-                    if (handler.serve(ch, in, head, acceptSequence, peer, handshakeDone) && config.once()) {
+                    boolean ran = handler.serve(ch, in, head, acceptSequence, ticket);
+                    handedOver = true; // the handler closed it, or gave it to its test
+                    if (ran && config.once()) {
                         close();
                     }
                 }
@@ -289,29 +346,34 @@ public final class BwServer implements AutoCloseable {
                         + java.util.HexFormat.of().formatHex(head) + ")");
             }
         } catch (SocketTimeoutException e) {
-            drop(ch, peer, ticket, "silent for " + config.handshakeMillis() + " ms");
+            drop(ticket, "silent for " + config.handshakeMillis() + " ms");
         } catch (EOFException e) {
-            drop(ch, peer, ticket, "closed during the handshake");
+            drop(ticket, "closed during the handshake");
         } catch (IOException | RuntimeException e) {
-            drop(ch, peer, ticket, Io.reason(e));
+            drop(ticket, Io.reason(e));
+        } finally {
+            if (!handedOver) {
+                Io.closeQuietly(ch);
+            }
         }
     }
 
-    private void runTest(SocketChannel control, DataInputStream in, String peer, Runnable handshakeDone)
-            throws IOException {
-        ServerSession test = new ServerSession(this, control, in, peer, handshakeDone);
+    private void runTest(SocketChannel control, DataInputStream in, Admission.Ticket ticket) throws IOException {
+        ServerSession test = new ServerSession(this, control, in, ticket);
         running.add(test);
+        boolean ran = false;
         try {
-            test.run();
+            ran = test.run();
         } finally {
             running.remove(test);
-            if (config.once()) {
+            // --once: after one test that ran, not after a refused or garbage connection (issue 32)
+            if (ran && config.once()) {
                 close();
             }
         }
     }
 
-    private void attachData(SocketChannel ch, DataInputStream in, String peer) throws IOException {
+    private void attachData(SocketChannel ch, DataInputStream in) throws IOException {
         Preamble.DataHeader header = Preamble.readDataHeader(in);
         ServerSession test = pending.get(header.testIdHex());
         if (test == null || !test.attach(header.streamIndex(), ch)) {
@@ -323,10 +385,14 @@ public final class BwServer implements AutoCloseable {
     /** Serves connections of another kind than test control and data: the cluster agent's sessions. */
     public interface SessionHandler {
         /**
-         * Runs the session on the connection's own virtual thread, after its preamble.
-         * @param handshakeDone frees the connection's handshake slot (call it once authenticated)
+         * Runs the session on the connection's own virtual thread, after its preamble. The server
+         * closes the connection when this returns.
+         *
+         * @param ticket the connection's handshake: {@code done()} once authenticated (or once the
+         *               session holds what it asked for), {@code event(line)} for lines the peer
+         *               causes before that, at the rate limit
          */
-        void serve(SocketChannel ch, DataInputStream in, String peer, Runnable handshakeDone) throws IOException;
+        void serve(SocketChannel ch, DataInputStream in, Admission.Ticket ticket) throws IOException;
     }
 
     private final Map<Byte, SessionHandler> sessionHandlers = new ConcurrentHashMap<>();
@@ -336,7 +402,7 @@ public final class BwServer implements AutoCloseable {
         sessionHandlers.put(kind, handler);
     }
 
-    private void serveSession(byte kind, SocketChannel ch, DataInputStream in, String peer, Runnable handshakeDone)
+    private void serveSession(byte kind, SocketChannel ch, DataInputStream in, Admission.Ticket ticket)
             throws IOException {
         SessionHandler handler = sessionHandlers.get(kind);
         if (handler == null) {
@@ -344,7 +410,7 @@ public final class BwServer implements AutoCloseable {
                     + (kind == Wire.KIND_AGENT ? " (a cluster agent session to a plain server)"
                             : kind == Wire.KIND_PERFTEST ? " (perftest runs are not served here)" : ""));
         }
-        handler.serve(ch, in, peer, handshakeDone);
+        handler.serve(ch, in, ticket);
     }
 
     void register(String testIdHex, ServerSession test) {
@@ -355,19 +421,14 @@ public final class BwServer implements AutoCloseable {
         pending.remove(testIdHex);
     }
 
-    /** Admission logs the connections it closed itself (deadline, eviction), at its rate limit. */
-    private void drop(SocketChannel ch, String peer, Admission.Ticket ticket, String why) {
-        if (ticket.droppedBecause() != null) {
-            Io.closeQuietly(ch);
-            return;
-        }
-        drop(ch, peer, why);
-    }
-
-    private void drop(SocketChannel ch, String peer, String why) {
-        Io.closeQuietly(ch);
-        if (!closing) {
-            log("dropped " + peer + ": " + why);
+    /**
+     * Logs why a connection ended before it ran a test, at the rate limit. Admission logs the
+     * connections it closed itself (deadline, eviction); the thread that was reading from one sees
+     * only an AsynchronousCloseException, which is no news.
+     */
+    private void drop(Admission.Ticket ticket, String why) {
+        if (ticket.droppedBecause() == null && !closing) {
+            ticket.event("dropped " + ticket.peer() + ": " + why);
         }
     }
 
@@ -477,6 +538,11 @@ public final class BwServer implements AutoCloseable {
             Thread.sleep(10);
         }
         return running.isEmpty();
+    }
+
+    /** A test's own line (its summary, its plane's notes), at the rate a peer cannot turn into a flood. */
+    void testLine(String line) {
+        testLog.event(line);
     }
 
     private void log(String line) {

@@ -31,6 +31,8 @@ public final class ClientWarmUp {
             NativeIo.available();
             NativeBulk.available();
             CpuClock.supported();
+            StreamBuffers.mappedRegions(); // its mmap and memcpy handles
+            DataThreadPriority.warmUp();
             FrameCodec.prefetchWriters(Message.Start.class, Message.Heartbeat.class, Message.Stop.class);
             FrameCodec.prefetchReaders(Message.Heartbeat.class, Message.Interval.class, Message.Results.class);
             NativeUdp.available();

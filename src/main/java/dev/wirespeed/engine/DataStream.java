@@ -5,10 +5,10 @@ import dev.wirespeed.wire.Message.TcpStats;
 import java.io.EOFException;
 import java.io.IOException;
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.util.Arrays;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * One TCP data connection of a bandwidth test, as its {@link StreamIo}s see it: how much the next
@@ -34,6 +34,8 @@ final class DataStream extends StreamLoop<SocketChannel> {
     private volatile Integer receivedTos;
     /** The descriptor for direct calls, NOT_OPENED before the first asked, -1 when unavailable (noted once). */
     private int descriptor = NOT_OPENED;
+    /** Taken in {@link #prepare()}, given back in {@link #release()}. */
+    private StreamBuffers.Lease buffers;
 
     /**
      * @param payload        -Z's file, null when there is none ({@code payloadProblem} says why)
@@ -75,6 +77,32 @@ final class DataStream extends StreamLoop<SocketChannel> {
         } else if (failure == null) {
             awaitPeerClose();
         }
+    }
+
+    /**
+     * The shared filler a sender writes from, or the sink a receiver reads into (StreamBuffers:
+     * -P 32 -l 16M touched 1.5 GiB before a byte moved when each stream had its own), taken before
+     * the thread's priority is lowered. A receiver's sink is long enough for --skip-rx-copy's calls.
+     */
+    @Override
+    void prepare() {
+        buffers = counter.sending() ? StreamBuffers.filler(bufferBytes)
+                : StreamBuffers.sink(path.skipRxCopy() ? Math.max(bufferBytes, RecvTruncIo.TRUNC_RECV_BYTES) : bufferBytes);
+    }
+
+    @Override
+    void release() {
+        if (buffers != null) {
+            buffers.close();
+        }
+    }
+
+    /**
+     * What the direct calls write from (random filler, never written to) or read into (dropped):
+     * shared with the process's other streams, page-aligned, at least {@link #bufferBytes()} long.
+     */
+    MemorySegment buffers() {
+        return buffers.segment();
     }
 
     @Override
@@ -215,11 +243,6 @@ final class DataStream extends StreamLoop<SocketChannel> {
 
     /** Random bytes, so no link compression or deduplication can flatter the result. */
     static void fillPattern(ByteBuffer buffer) {
-        byte[] chunk = new byte[Math.min(buffer.capacity(), 64 * 1024)];
-        ThreadLocalRandom.current().nextBytes(chunk);
-        while (buffer.hasRemaining()) {
-            buffer.put(chunk, 0, Math.min(chunk.length, buffer.remaining()));
-        }
-        buffer.clear();
+        StreamBuffers.fill(buffer);
     }
 }

@@ -18,6 +18,14 @@ final class ReceiveWake {
     static final long PROBE_BYTES = 16L << 20;
     /** A buffer must fill at least this fast for the reader to wait for a whole one. */
     static final long MAX_FILL_NANOS = 10_000_000;
+    /**
+     * The most a reader waits for, whatever its read length: the kernel queues (and allocates) a
+     * whole low-water mark per socket before it wakes the reader, and grows the receive buffer to
+     * twice it. At -l 16M and -P 32 that was 512 MiB queued in the receiving process, and seconds
+     * in which no read returned (docs/PERFORMANCE.md, "-l 16M with many streams"). The default
+     * -l of 1 MiB is not cut.
+     */
+    static final int MAX_LOW_WATER_BYTES = 1 << 20;
 
     private final int fd;
     private final int lowWaterBytes;
@@ -27,14 +35,14 @@ final class ReceiveWake {
     private boolean decided;
     private boolean set;
 
-    /** @param lowWaterBytes the read length: the reader is woken when one read can be filled */
+    /** @param lowWaterBytes the read length: the reader is woken when one read can be filled (at most 1 MiB) */
     ReceiveWake(int fd, int lowWaterBytes) {
         this(fd, lowWaterBytes, System::nanoTime);
     }
 
     ReceiveWake(int fd, int lowWaterBytes, java.util.function.LongSupplier nanoClock) {
         this.fd = fd;
-        this.lowWaterBytes = lowWaterBytes;
+        this.lowWaterBytes = Math.min(lowWaterBytes, MAX_LOW_WATER_BYTES);
         this.nanoClock = nanoClock;
     }
 

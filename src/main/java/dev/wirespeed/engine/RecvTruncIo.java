@@ -38,7 +38,7 @@ final class RecvTruncIo implements StreamIo<DataStream> {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment errno = NativeSockets.errnoCapture(arena);
             int length = Math.max(s.bufferBytes(), TRUNC_RECV_BYTES);
-            long address = arena.allocate(length, 4096).address();
+            long address = s.buffers().address(); // a shared sink at least this long (DataStream#prepare)
             ReceiveWake wake = s.wake(fd, length);
             boolean first = true;
             while (true) {

@@ -1,5 +1,6 @@
 package dev.wirespeed.engine;
 
+import dev.wirespeed.admission.Admission;
 import dev.wirespeed.admission.Budget;
 import dev.wirespeed.guard.Printable;
 import dev.wirespeed.io.Io;
@@ -48,9 +49,12 @@ final class ServerSession {
     private final SocketChannel control;
     private final FrameCodec codec;
     private final String peer;
-    private final Runnable handshakeDone;
+    /** This connection's handshake: done once the test has its data connections. */
+    private final Admission.Ticket ticket;
     /** This test's share of the server's budget (docs/SECURITY.md), given back when it ends. */
     private Budget.Reservation reservation;
+    /** Room in admission for this test's own data connections while they arrive. */
+    private Admission.Expectation expected;
     private SocketChannel[] data;
     private DatagramChannel[] udp = new DatagramChannel[0];
     private TestSpec spec;
@@ -59,16 +63,17 @@ final class ServerSession {
     private volatile ServerPlane plane;
     private volatile String abortReason;
 
-    ServerSession(BwServer server, SocketChannel control, DataInputStream in, String peer, Runnable handshakeDone)
+    ServerSession(BwServer server, SocketChannel control, DataInputStream in, Admission.Ticket ticket)
             throws IOException {
         this.server = server;
         this.control = control;
         this.codec = new FrameCodec(in, control.socket().getOutputStream());
-        this.peer = peer;
-        this.handshakeDone = handshakeDone;
+        this.peer = ticket.peer();
+        this.ticket = ticket;
     }
 
-    void run() throws IOException {
+    /** Runs the test from Hello to results; true when it reached its data phase (a --once server then stops). */
+    boolean run() throws IOException {
         BwServer.Config cfg = server.config();
         String testId = null;
         try {
@@ -76,7 +81,7 @@ final class ServerSession {
             if (hello.protocolVersion() != Wire.PROTOCOL_VERSION) {
                 fail("protocol version " + hello.protocolVersion() + " is not supported (this server speaks "
                         + Wire.PROTOCOL_VERSION + ")");
-                return;
+                return false;
             }
             codec.write(new Message.Welcome(Wire.PROTOCOL_VERSION, server.welcomeSoftware(), ResultAssembler.hostName(),
                     Runtime.getRuntime().availableProcessors(), ResultAssembler.osName(), cfg.limits().maxStreams(),
@@ -89,12 +94,12 @@ final class ServerSession {
                 spec.validate(cfg.limits());
             } catch (ProtocolException e) {
                 fail("test refused: " + e.getMessage());
-                return;
+                return false;
             }
             ServerPlane.Factory factory = ServerPlanes.forMode(spec.testMode());
             if (factory == null) {
                 fail("test refused: this server does not serve " + spec.testMode() + " tests");
-                return;
+                return false;
             }
             byte[] id = new byte[Wire.TEST_ID_BYTES];
             RANDOM.nextBytes(id);
@@ -102,21 +107,27 @@ final class ServerSession {
             testId = HexFormat.of().formatHex(id);
             if (spec.udp() && server.udpAddress() == null) {
                 fail("this server cannot serve UDP tests (its UDP port could not be bound)");
-                return;
+                return false;
             }
             try {
                 // before anything is allocated: the buffers of every data connection, both directions
                 reservation = cfg.budget().reserve(spec.connections(), spec.bufferBytes());
             } catch (Budget.Exceeded e) {
                 fail("test refused: " + e.getMessage());
-                return;
+                return false;
             }
             synchronized (this) {
                 this.spec = spec;
                 data = new SocketChannel[spec.udp() ? 0 : spec.connections()];
                 udp = new DatagramChannel[spec.udp() ? spec.connections() : 0];
                 arrived = new CountDownLatch(spec.connections());
+                // its own data connections are no crowd: `-P 128 --bidir` opens 256 at once (issue 32)
+                expected = spec.udp() ? null : ticket.expect(spec.connections());
             }
+            // admitted: the test holds its share of the budget, and its data connections have
+            // handshakeMillis to arrive; the handshake deadline no longer applies (on a loaded host
+            // 256 data connections took longer than the 5 s, and the client saw EOFException)
+            ticket.done();
             server.register(testId, this);
             // read beside the data connections' arrival; awaited before Ready (docs/PERFORMANCE.md)
             PathCounterReport counters = PathCounterReport.startInBackground(control);
@@ -124,18 +135,18 @@ final class ServerSession {
             if (!arrived.await(cfg.handshakeMillis(), TimeUnit.MILLISECONDS)) {
                 fail("only " + (spec.connections() - arrived.getCount()) + " of " + spec.connections()
                         + " data connections arrived within " + cfg.handshakeMillis() + " ms");
-                return;
+                return false;
             }
             server.unregister(testId);
             testId = null;
-            handshakeDone.run();
+            closeExpectation();
             try {
                 for (SocketChannel ch : data) {
                     SocketTuning.afterConnect(ch, spec, true);
                 }
             } catch (IOException e) {
                 fail("server cannot apply the socket options: " + Io.reason(e));
-                return;
+                return false;
             }
             // before Ready, so reading the counters (and running ethtool) never delays the test's clock
             counters.awaitBefore();
@@ -143,28 +154,49 @@ final class ServerSession {
             codec.write(new Message.Ready());
             codec.expect(Message.Start.class);
             runData(factory.open(new ServerPlane.Setup(spec, Arrays.asList(data), Arrays.asList(udp),
-                    this::sendQuietly, counters, line -> log(peer + " " + line))));
+                    this::sendQuietly, counters, line -> server.testLine(peer + " " + line))));
+            return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (SocketTimeoutException e) {
-            log("dropped " + peer + ": silent for " + cfg.handshakeMillis() + " ms before the test started");
+            peerEvent("dropped " + peer + ": silent for " + cfg.handshakeMillis() + " ms before the test started");
         } catch (EOFException e) {
-            log("dropped " + peer + ": closed before the test started");
+            peerEvent("dropped " + peer + ": closed before the test started");
         } catch (IOException e) {
             if (abortReason != null) {
                 log(peer + " aborted before the test started: " + abortReason);
-                return;
+                return false;
             }
-            log("dropped " + peer + ": " + Io.reason(e));
+            peerEvent("dropped " + peer + ": " + Io.reason(e));
             sendQuietly(new Message.Error(Io.reason(e)));
         } finally {
             if (testId != null) {
                 server.unregister(testId);
             }
+            closeExpectation();
             closeAll();
-            if (reservation != null) {
-                reservation.close();
-            }
+            releaseBudget();
+        }
+        return false;
+    }
+
+    /** A line about a peer that did not get to run a test: rate-limited, and silent when admission closed it. */
+    private void peerEvent(String line) {
+        if (ticket.droppedBecause() == null) {
+            ticket.event(line);
+        }
+    }
+
+    private synchronized void closeExpectation() {
+        if (expected != null) {
+            expected.close();
+        }
+    }
+
+    private void releaseBudget() {
+        Budget.Reservation r = reservation;
+        if (r != null) {
+            r.close();
         }
     }
 
@@ -176,25 +208,48 @@ final class ServerSession {
         }
         long t0 = p.start();
         Heartbeat heart = Heartbeat.start("ws-server-heartbeat", this::sendQuietly);
-        Ending ending = awaitStop(t0);
+        Ending ending = awaitStop(t0 + limitNanos(spec, server.config().limits(), server.config().admission().graceMillis()));
         p.end(ending.clean());
         heart.stop();
         if (ending.clean()) {
-            sendQuietly(p.results());
+            // the streams ended and freed their buffers: the budget is free before the lingering close
+            releaseBudget();
+            Message results = p.results();
+            sendQuietly(results instanceof Message.Results r && reservation != null
+                    ? r.withSharedWithTests(reservation.othersAtOnce()) : results);
             lingeringClose(control);
         } else {
+            if (ending.reason() != null && ending.reason().startsWith(OVERRUN)) {
+                sendQuietly(new Message.Error(ending.reason()));
+            }
             p.close();
+            releaseBudget();
         }
-        log(peer + " " + p.summary(ending.reason()));
+        server.testLine(peer + " " + p.summary(ending.reason()) + Budget.sharing(reservation));
     }
 
-    /** Reads heartbeats until the client's Stop; says how the test ended. */
-    private Ending awaitStop(long t0) {
+    /** How the server's end of a test that outlasts its time begins (the client's error and the log say it). */
+    static final String OVERRUN = "the server ended the test:";
+
+    /**
+     * How long after its start a test may run, whatever its client sends: its asked duration (or,
+     * bounded by bytes or iterations, the server's --max-duration), no longer than --max-duration,
+     * plus the warm-up and the grace (issue 32: heartbeats kept a test and its budget forever).
+     */
+    static long limitNanos(TestSpec spec, TestSpec.Limits limits, long graceMillis) {
+        long asked = spec.durationMillis() > 0 ? Math.min(spec.durationMillis(), limits.maxDurationMillis())
+                : limits.maxDurationMillis();
+        return TimeUnit.MILLISECONDS.toNanos(asked + spec.omitMillis() + graceMillis);
+    }
+
+    /** Reads heartbeats until the client's Stop, or the test's time is over; says how the test ended. */
+    private Ending awaitStop(long deadlineNanos) {
         Ending ending;
         try {
-            control.socket().setSoTimeout(RUNNING_SILENCE_MILLIS);
-            readUntilStop(t0);
+            readUntilStop(deadlineNanos);
             ending = Ending.STOPPED;
+        } catch (Overrun e) {
+            ending = new Ending(OutcomeStatus.FAILED, e.getMessage());
         } catch (SocketTimeoutException e) {
             ending = new Ending(OutcomeStatus.PEER_LOST, "client silent for " + RUNNING_SILENCE_MILLIS / 1000 + " s");
         } catch (EOFException e) {
@@ -209,26 +264,57 @@ final class ServerSession {
         return aborted != null ? new Ending(OutcomeStatus.INTERRUPTED, aborted) : ending;
     }
 
+    /** The test's time and grace are over. */
+    private static final class Overrun extends IOException {
+        Overrun(String message) {
+            super(message);
+        }
+    }
+
     /**
      * Reads the client's heartbeats until its Stop. Throws when the client sends anything else,
-     * or when the test outlasts the server's limit plus the omitted warm-up and 30 s of grace.
+     * is silent for {@link #RUNNING_SILENCE_MILLIS}, or when the deadline passes — each read waits
+     * no longer than the deadline, so a client that keeps heartbeating is ended on time.
      */
-    private void readUntilStop(long t0) throws IOException {
-        long maxDurationMillis = server.config().limits().maxDurationMillis();
-        long maxNanos = TimeUnit.MILLISECONDS.toNanos(maxDurationMillis + spec.omitMillis())
-                + TimeUnit.SECONDS.toNanos(30);
+    private void readUntilStop(long deadlineNanos) throws IOException {
         while (true) {
-            Message m = codec.read();
+            long leftNanos = deadlineNanos - System.nanoTime();
+            if (leftNanos <= 0) {
+                throw overrun();
+            }
+            control.socket().setSoTimeout((int) Math.min(RUNNING_SILENCE_MILLIS,
+                    TimeUnit.NANOSECONDS.toMillis(leftNanos) + 1));
+            Message m;
+            try {
+                m = codec.read();
+            } catch (SocketTimeoutException e) {
+                if (System.nanoTime() - deadlineNanos >= 0) {
+                    throw overrun();
+                }
+                throw e;
+            }
             if (m instanceof Message.Stop) {
                 return;
             }
             if (!(m instanceof Message.Heartbeat)) {
                 throw new ProtocolException("expected Stop or Heartbeat but was " + m.getClass().getSimpleName());
             }
-            if (System.nanoTime() - t0 > maxNanos) {
-                throw new ProtocolException("test exceeded the server's limit of " + maxDurationMillis / 1000 + " s");
-            }
         }
+    }
+
+    private Overrun overrun() {
+        long graceMillis = server.config().admission().graceMillis();
+        long maxMillis = server.config().limits().maxDurationMillis();
+        String asked = spec.durationMillis() > 0 && spec.durationMillis() <= maxMillis
+                ? "its " + seconds(spec.durationMillis()) + " s" : "the server's limit of " + seconds(maxMillis)
+                        + " s (--max-duration)";
+        return new Overrun(OVERRUN + " it ran past " + asked
+                + (spec.omitMillis() > 0 ? " and " + seconds(spec.omitMillis()) + " s of warm-up" : "")
+                + " and " + seconds(graceMillis) + " s of grace without the client's Stop");
+    }
+
+    private static String seconds(long millis) {
+        return dev.wirespeed.units.Numbers.plain(millis / 1000.0);
     }
 
     /**
@@ -256,6 +342,9 @@ final class ServerSession {
         }
         data[index] = ch;
         arrived.countDown();
+        if (expected != null) {
+            expected.arrived();
+        }
         return true;
     }
 
@@ -279,7 +368,7 @@ final class ServerSession {
             }
             ch.write(ByteBuffer.wrap(Preamble.data(idBytes, index)));
         } catch (IOException | RuntimeException e) {
-            log("UDP stream " + (index + 1) + " of " + peer + " failed: " + Io.reason(e));
+            peerEvent("UDP stream " + (index + 1) + " of " + peer + " failed: " + Io.reason(e));
         }
     }
 
@@ -295,7 +384,7 @@ final class ServerSession {
     }
 
     private void fail(String message) {
-        log("refused " + peer + ": " + message);
+        peerEvent("refused " + peer + ": " + message);
         sendQuietly(new Message.Error(message));
     }
 

@@ -16,8 +16,9 @@ import java.util.List;
  * returns null from {@link #call} for the other way and is passed over there without a note.
  *
  * <p>Each method runs once per stream, on the stream's own thread, so the loop inside pays no
- * indirection per call. Buffers are allocated inside the method (confined arenas), so they are
- * freed when the stream ends.
+ * indirection per call. The direct TCP calls use the stream's shared {@link StreamBuffers} (taken
+ * and given back around the loop by {@link DataStream}); other buffers are allocated inside the
+ * method (confined arenas), so they are freed when the stream ends.
  *
  * @param <S> the stream it works on
  */

@@ -77,11 +77,23 @@ abstract class StreamLoop<C extends Channel> implements Runnable {
     /** On the stream's thread, after the end time and the CPU time were recorded. */
     void afterEnd(Throwable failure) {}
 
+    /**
+     * On the stream's thread before its loop, at the priority it started with: takes what the loop
+     * needs that other streams may wait for (the shared buffers of {@link StreamBuffers}), so that
+     * none of them waits on a thread that already runs below the control threads.
+     */
+    void prepare() {}
+
+    /** On the stream's thread after its loop: gives back what {@link #prepare()} took. */
+    void release() {}
+
     @Override
     public final void run() {
         CpuClock clock = CpuClock.startForCurrentThread();
         Throwable failure = null;
         try {
+            prepare();
+            DataThreadPriority.lowerAsCounted();
             if (counter.sending()) {
                 send();
             } else {
@@ -90,6 +102,7 @@ abstract class StreamLoop<C extends Channel> implements Runnable {
         } catch (IOException | RuntimeException e) {
             failure = endedOnPurpose() ? null : e;
         } finally {
+            release();
             long end = System.nanoTime();
             beforeEnd();
             counter.end(end, failure);
@@ -112,8 +125,11 @@ abstract class StreamLoop<C extends Channel> implements Runnable {
         return null;
     }
 
-    /** One platform thread per stream (blocking calls on platform threads keep the poller off the hot path). */
+    /**
+     * One platform thread per stream (blocking calls on platform threads keep the poller off the hot
+     * path); past one per core they yield to control threads ({@link DataThreadPriority}).
+     */
     static Thread thread(String name, Runnable body) {
-        return Thread.ofPlatform().name(name).daemon(true).unstarted(body);
+        return Thread.ofPlatform().name(name).daemon(true).unstarted(DataThreadPriority.counted(body));
     }
 }

@@ -112,7 +112,8 @@ final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.In
         }
         return PeerTotals.nothingMoved(assembler.build(end.startedAt(), ResultAssembler.localPeer(), end.server(), local,
                 remote, outcome).withCounters(PathCounterReport.join(Protocol.TCP, counters.interfaceName(), counterDeltas,
-                PathCounterReport.tcpSenders(local.streams()), remote)), elapsedNanos);
+                PathCounterReport.tcpSenders(local.streams()), remote))
+                .withServerSharedWithTests(remote != null ? remote.sharedWithTests() : null), elapsedNanos);
     }
 
     @Override

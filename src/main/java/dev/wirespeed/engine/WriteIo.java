@@ -24,10 +24,8 @@ final class WriteIo implements StreamIo<DataStream> {
         int fd = s.descriptor();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment errno = NativeSockets.errnoCapture(arena);
-            // page-aligned, so the kernel's copy of every write starts on a page boundary
-            MemorySegment buffer = arena.allocate(s.bufferBytes(), 4096);
-            DataStream.fillPattern(buffer.asByteBuffer());
-            long address = buffer.address();
+            // the process's shared filler: page-aligned, so the kernel's copy of every write starts on a page boundary
+            long address = s.buffers().address();
             for (int length = s.nextLength(); length > 0; length = s.nextLength()) {
                 long done = 0;
                 while (done < length) {
@@ -54,7 +52,8 @@ final class WriteIo implements StreamIo<DataStream> {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment errno = NativeSockets.errnoCapture(arena);
             int length = s.bufferBytes();
-            long address = arena.allocate(length, 4096).address();
+            // one of a few regions every receiver of the process reads into: the bytes are dropped
+            long address = s.buffers().address();
             ReceiveWake wake = s.wake(fd, length);
             while (true) {
                 long n;

@@ -1,5 +1,6 @@
 package dev.wirespeed.iperf3;
 
+import dev.wirespeed.admission.Admission;
 import dev.wirespeed.admission.Budget;
 import dev.wirespeed.engine.NativeSockets;
 import dev.wirespeed.io.Io;
@@ -26,8 +27,6 @@ import tools.jackson.databind.node.ObjectNode;
  * src/iperf_server_api.c).
  */
 final class Iperf3ServerTest {
-    /** iperf3's server allows a test its time plus a grace for state changes (create_server_timers). */
-    static final long GRACE_NANOS = TimeUnit.SECONDS.toNanos(30);
     /** How often the running test looks at its control connection and its limits. */
     static final int POLL_MILLIS = 200;
     /** Between SERVER_TERMINATE and closing the streams, so that an iperf3 client reports the former. */
@@ -39,19 +38,22 @@ final class Iperf3ServerTest {
     private final Control control;
     private final String cookie;
     private final String peer;
-    private final Runnable handshakeDone;
+    /** Done once the test has its streams; lines before that go through its rate limit. */
+    private final Admission.Ticket ticket;
+    /** Room in admission for this test's own TCP data connections while they arrive. */
+    private Admission.Expectation expected;
     private volatile ServerSide side;
     private volatile String abortReason;
     private String clientVersion;
     /** This test's share of the server's budget, given back when it ends. */
     private Budget.Reservation reservation;
 
-    Iperf3ServerTest(Iperf3Service service, Control control, String cookie, String peer, Runnable handshakeDone) {
+    Iperf3ServerTest(Iperf3Service service, Control control, String cookie, Admission.Ticket ticket) {
         this.service = service;
         this.control = control;
         this.cookie = cookie;
-        this.peer = peer;
-        this.handshakeDone = handshakeDone;
+        this.peer = ticket.peer();
+        this.ticket = ticket;
     }
 
     void run() {
@@ -69,7 +71,13 @@ final class Iperf3ServerTest {
             TestSpec spec = request.spec();
             checkCongestion(spec);
             reservation = service.reserve(spec, who());
-            ServerSide.Arrivals arrivals = new ServerSide.Arrivals(spec.connections());
+            // admitted: bounded by the budget and the streams' arrival time from here, not the handshake deadline
+            ticket.done();
+            // its own data connections are no crowd in admission (issue 32)
+            Admission.Expectation exp = spec.udp() ? null : ticket.expect(spec.connections());
+            expected = exp;
+            ServerSide.Arrivals arrivals = exp == null ? new ServerSide.Arrivals(spec.connections())
+                    : new ServerSide.Arrivals(spec.connections(), exp::arrived);
             if (spec.udp()) {
                 udpClient = ((InetSocketAddress) control.channel().getRemoteAddress()).getAddress();
                 UdpServerSide udp = new UdpServerSide(spec, request.tos(), request.udpCounters64(), arrivals);
@@ -87,12 +95,12 @@ final class Iperf3ServerTest {
                         + " arrived within " + handshakeMillis + " ms");
             }
             service.streamsComplete(cookie, udpClient, side);
-            handshakeDone.run();
+            closeExpectation();
             side.prepare();
             runData(spec, request);
         } catch (Iperf3Refusal r) {
             if (!r.logged()) {
-                log("refused " + who() + ": " + r.getMessage());
+                peerEvent("refused " + who() + ": " + r.getMessage());
             }
             try {
                 control.writeServerError(r.error(), r.errno());
@@ -101,14 +109,15 @@ final class Iperf3ServerTest {
                 // the client is gone; the log says why it was refused
             }
         } catch (SocketTimeoutException e) {
-            log("dropped " + who() + ": silent for " + handshakeMillis + " ms before its test started");
+            peerEvent("dropped " + who() + ": silent for " + handshakeMillis + " ms before its test started");
         } catch (EOFException e) {
-            log("dropped " + who() + ": closed before its test started");
+            peerEvent("dropped " + who() + ": closed before its test started");
         } catch (IOException e) {
-            log("dropped " + who() + ": " + Io.reason(e));
+            peerEvent("dropped " + who() + ": " + Io.reason(e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
+            closeExpectation();
             service.streamsComplete(cookie, udpClient, side);
             ServerSide s = side;
             if (s != null) {
@@ -118,6 +127,23 @@ final class Iperf3ServerTest {
             if (reservation != null) {
                 reservation.close();
             }
+        }
+    }
+
+    /**
+     * A line about a client that did not get to run its test: rate-limited (anyone can cause it),
+     * and silent when admission closed the connection (it logged why).
+     */
+    private void peerEvent(String line) {
+        if (ticket.droppedBecause() == null) {
+            ticket.event(line);
+        }
+    }
+
+    private void closeExpectation() {
+        Admission.Expectation e = expected;
+        if (e != null) {
+            e.close();
         }
     }
 
@@ -149,16 +175,23 @@ final class Iperf3ServerTest {
             }
         }
         log(who() + " " + measured.line().of(testEnd - t0, problem)
-                + (request.title() != null ? " [" + request.title() + "]" : ""));
+                + (request.title() != null ? " [" + request.title() + "]" : "")
+                + Budget.sharing(reservation));
         service.finished(new Iperf3Service.Served(peer, clientVersion, spec, measured.tcp(), measured.udp(), theirs,
                 problem));
     }
 
-    /** Null when the client sent TEST_END, else why the test ended. */
+    /**
+     * Null when the client sent TEST_END, else why the test ended. A test ends at its time (or
+     * --max-duration when it asked for bytes or blocks), its warm-up and the server's grace,
+     * whatever the client sends (issue 32); iperf3's own server allows 40 s of grace
+     * (create_server_timers), a wirespeed server its --test-grace.
+     */
     private String awaitTestEnd(TestSpec spec, long t0) {
-        long limitNanos = (spec.durationMillis() > 0 ? TimeUnit.MILLISECONDS.toNanos(spec.durationMillis())
-                : TimeUnit.MILLISECONDS.toNanos(service.config().limits().maxDurationMillis()))
-                + TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()) + GRACE_NANOS;
+        long maxMillis = service.config().limits().maxDurationMillis();
+        long graceMillis = service.config().budget().limits().graceMillis();
+        long limitNanos = TimeUnit.MILLISECONDS.toNanos((spec.durationMillis() > 0
+                ? Math.min(spec.durationMillis(), maxMillis) : maxMillis) + spec.omitMillis() + graceMillis);
         try {
             while (true) {
                 if (abortReason != null) {
@@ -176,7 +209,9 @@ final class Iperf3ServerTest {
                     };
                 }
                 if (System.nanoTime() - t0 > limitNanos) {
-                    return "no TEST_END within " + TimeUnit.NANOSECONDS.toSeconds(limitNanos) + " s";
+                    tellTerminated();
+                    return "the server ended the test: no TEST_END within " + TimeUnit.NANOSECONDS.toSeconds(limitNanos)
+                            + " s (its time, warm-up and " + graceMillis / 1000 + " s of grace)";
                 }
             }
         } catch (EOFException e) {
@@ -217,6 +252,15 @@ final class Iperf3ServerTest {
             lost.put(s.index(), s.errors());
         }
         return new Iperf3Service.ClientTotals(Map.copyOf(bytes), Map.copyOf(packets), Map.copyOf(lost));
+    }
+
+    /** SERVER_TERMINATE, which an iperf3 client reports as "the server has terminated". */
+    private void tellTerminated() {
+        try {
+            control.writeState(Iperf3.SERVER_TERMINATE);
+        } catch (IOException ignored) {
+            // the client is gone already
+        }
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.wirespeed.iperf3;
 
+import dev.wirespeed.admission.Admission;
 import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.RateLimitedLog;
 import dev.wirespeed.admission.ServerLimits;
@@ -80,6 +81,7 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
     private final Set<Iperf3ServerTest> tests = ConcurrentHashMap.newKeySet();
     /** Over-budget requests come in floods: one line a second says how many (docs/SECURITY.md). */
     private final RateLimitedLog refusals;
+    private final RateLimitedLog lines;
     private volatile boolean closed;
 
     public Iperf3Service(Config config) {
@@ -90,7 +92,8 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
     public Iperf3Service(Config config, Consumer<Served> onFinished) {
         this.config = config;
         this.onFinished = onFinished;
-        this.refusals = new RateLimitedLog(this::log);
+        this.refusals = new RateLimitedLog(line -> config.log().accept(Printable.line(line)));
+        this.lines = RateLimitedLog.perSecond(line -> config.log().accept(Printable.line(line)), 64, 10);
         Thread.ofVirtual().name("iperf3-warm-up").start(Iperf3Service::warmUp);
     }
 
@@ -113,8 +116,9 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
     }
 
     @Override
-    public boolean serve(SocketChannel ch, DataInputStream in, byte[] head, long acceptSequence, String peer,
-                         Runnable handshakeDone) throws IOException {
+    public boolean serve(SocketChannel ch, DataInputStream in, byte[] head, long acceptSequence,
+                         Admission.Ticket ticket) throws IOException {
+        String peer = ticket.peer();
         Control control = new Control(ch, in);
         control.deadline(config.handshakeMillis());
         byte[] cookie = new byte[Iperf3.COOKIE_BYTES];
@@ -125,19 +129,19 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
         TcpServerSide waiting = pending.get(text);
         if (waiting != null) {
             if (!waiting.attach(ch, acceptSequence)) {
-                deny(ch, peer, "one data connection more than its test asked for");
+                deny(ch, ticket, "one data connection more than its test asked for");
             }
             return false;
         }
         if (running.contains(text)) {
-            deny(ch, peer, "data connection for a test that already runs");
+            deny(ch, ticket, "data connection for a test that already runs");
             return false;
         }
         if (closed) {
-            deny(ch, peer, "the server is shutting down");
+            deny(ch, ticket, "the server is shutting down");
             return false;
         }
-        Iperf3ServerTest test = new Iperf3ServerTest(this, control, text, peer, handshakeDone);
+        Iperf3ServerTest test = new Iperf3ServerTest(this, control, text, ticket);
         tests.add(test);
         try {
             test.run();
@@ -169,14 +173,14 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
     }
 
     /** As iperf3 answers a connection it will not serve: the byte ACCESS_DENIED, then close. */
-    private void deny(SocketChannel ch, String peer, String why) {
+    private void deny(SocketChannel ch, Admission.Ticket ticket, String why) {
         try {
             ch.write(ByteBuffer.wrap(new byte[] {(byte) Iperf3.ACCESS_DENIED}));
         } catch (IOException ignored) {
             // the peer is gone already
         }
         Io.closeQuietly(ch);
-        log("denied " + peer + " (iperf3): " + why);
+        ticket.event("denied " + ticket.peer() + " (iperf3): " + why);
     }
 
     void awaitingStreams(String cookie, TcpServerSide side) {
@@ -226,8 +230,12 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
         onFinished.accept(served);
     }
 
+    /**
+     * A test's line or a stream's problem: 64 at once, then 10 a second, as the server's own test
+     * lines (a client can run many short tests; issue 32).
+     */
     void log(String line) {
-        config.log().accept(Printable.line(line));
+        lines.event(line);
     }
 
     @Override

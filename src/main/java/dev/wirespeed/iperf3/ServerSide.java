@@ -36,14 +36,22 @@ interface ServerSide {
     final class Arrivals {
         private final int expected;
         private final CountDownLatch latch;
+        private final Runnable onArrival;
 
         Arrivals(int expected) {
+            this(expected, () -> { });
+        }
+
+        /** @param onArrival told of each stream as it arrives (admission: one expected connection less) */
+        Arrivals(int expected, Runnable onArrival) {
             this.expected = expected;
             this.latch = new CountDownLatch(expected);
+            this.onArrival = onArrival;
         }
 
         void arrived() {
             latch.countDown();
+            onArrival.run();
         }
 
         /** Waits until every stream arrived; false at the timeout. */

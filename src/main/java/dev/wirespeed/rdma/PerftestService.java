@@ -1,6 +1,7 @@
 package dev.wirespeed.rdma;
 
 import dev.wirespeed.Version;
+import dev.wirespeed.admission.Admission;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.run.Listening;
 import dev.wirespeed.io.Programs;
@@ -41,11 +42,14 @@ public final class PerftestService implements BwServer.SessionHandler {
      * @param maxDurationMillis the server's longest test (--max-duration): bounds -D and the process's life
      * @param handshakeMillis   how long the request may take to arrive
      * @param binDir            where the programs are; null = PATH
+     * @param software          what Started names: an agent gives "wirespeed" alone (no version before authentication)
+     * @param refusal           null = serve; else every request is refused with this line (an agent
+     *                          with a token: kind R carries no token, so it is not served there)
      */
-    /** @param software what Started names: an agent gives "wirespeed" alone (no version before authentication) */
-    public record Config(long maxDurationMillis, int handshakeMillis, Path binDir, Consumer<String> log, String software) {
+    public record Config(long maxDurationMillis, int handshakeMillis, Path binDir, Consumer<String> log, String software,
+                         String refusal) {
         public Config(long maxDurationMillis, int handshakeMillis, Path binDir, Consumer<String> log) {
-            this(maxDurationMillis, handshakeMillis, binDir, log, Version.software());
+            this(maxDurationMillis, handshakeMillis, binDir, log, Version.software(), null);
         }
     }
 
@@ -56,33 +60,44 @@ public final class PerftestService implements BwServer.SessionHandler {
         this.config = config;
     }
 
+    /**
+     * Serves one request. Its handshake slot is given back only when a perftest process runs for
+     * it: a refused request counts against the caps until the server closes it, right after the
+     * refusal (issue 32: 20,000 refused requests stayed open and took the server's descriptors).
+     * Refusals are logged through the handshake's rate limit.
+     */
     @Override
-    public void serve(SocketChannel ch, DataInputStream in, String peer, Runnable handshakeDone) throws IOException {
+    public void serve(SocketChannel ch, DataInputStream in, Admission.Ticket ticket) throws IOException {
+        String peer = ticket.peer();
         ch.socket().setSoTimeout(config.handshakeMillis());
         FrameCodec codec = new FrameCodec(in, ch.socket().getOutputStream(), PerftestMessage.MAX_FRAME_BYTES);
         if (!(codec.readValue(PerftestMessage.class) instanceof PerftestMessage.Start start)) {
-            refuse(codec, peer, "expected a start request");
+            refuse(codec, ticket, "expected a start request");
             return;
         }
-        handshakeDone.run();
+        if (config.refusal() != null) {
+            refuse(codec, ticket, config.refusal());
+            return;
+        }
         List<String> args = start.args() == null ? List.of() : start.args();
         try {
             PerftestArgs.validate(start.test(), args, config.maxDurationMillis() / 1000);
         } catch (IllegalArgumentException e) {
-            refuse(codec, peer, e.getMessage());
+            refuse(codec, ticket, e.getMessage());
             return;
         }
         Path bin = (config.binDir() != null ? Programs.find(config.binDir().resolve(start.test()).toString())
                 : Programs.find(start.test())).orElse(null);
         if (bin == null) {
-            refuse(codec, peer, start.test() + " is not installed on the server (apt-get install perftest)");
+            refuse(codec, ticket, start.test() + " is not installed on the server (apt-get install perftest)");
             return;
         }
         if (!slot.tryAcquire()) {
-            refuse(codec, peer, "another perftest run is in progress on the server");
+            refuse(codec, ticket, "another perftest run is in progress on the server");
             return;
         }
         try {
+            ticket.done();
             if (start.reversed()) {
                 runClient(codec, ch, peer, bin, start.test(), args);
             } else {
@@ -240,8 +255,18 @@ public final class PerftestService implements BwServer.SessionHandler {
     private static final java.util.regex.Pattern ADDRESS_LINE =
             java.util.regex.Pattern.compile("\\s*(?:(?:local|remote) address:|GID:)");
 
+    private void refuse(FrameCodec codec, Admission.Ticket ticket, String message) {
+        ticket.event("refused perftest request from " + ticket.peer() + ": " + message);
+        refuse(codec, message);
+    }
+
+    /** A refusal after the request was admitted (a reversed run's missing Go): logged as it is. */
     private void refuse(FrameCodec codec, String peer, String message) {
         config.log().accept("refused perftest request from " + peer + ": " + message);
+        refuse(codec, message);
+    }
+
+    private static void refuse(FrameCodec codec, String message) {
         try {
             codec.writeValue(new PerftestMessage.Refused(message));
         } catch (IOException ignored) {

@@ -160,6 +160,11 @@ public final class BwText {
             }
             notes.forEach(n -> out.println("note: " + n));
         }
+        Integer others = result.serverSharedWithTests();
+        if (others != null && others > 0) {
+            out.println("shared: the server ran " + others + " other test" + (others == 1 ? "" : "s")
+                    + " at once beside this one; these rates are this test's share (server --exclusive runs one at a time)");
+        }
         new CountersText(out).print(result.counters());
         out.flush();
     }

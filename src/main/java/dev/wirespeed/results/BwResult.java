@@ -13,7 +13,7 @@ import java.util.List;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "directions", "cpu", "dataPath",
-        "placement", "counters", "outcome"})
+        "placement", "serverSharedWithTests", "counters", "outcome"})
 public record BwResult(
         String schema,
         Tool tool,
@@ -26,7 +26,21 @@ public record BwResult(
         DataPath dataPath,
         Outcome outcome,
         CounterReport counters,
-        Placement placement) {
+        Placement placement,
+        Integer serverSharedWithTests) {
+
+    /**
+     * Without the server's word on sharing (iperf3 servers, servers before issue 29, older results).
+     *
+     * <p>{@code serverSharedWithTests}: the most other tests the server ran at one moment beside this
+     * one (0: it was this test's alone; null: unknown). The rate measured is this test's share.
+     */
+    public BwResult(String schema, Tool tool, String startedAt, Peer client, Peer server, BwParams params,
+                    List<DirectionResult> directions, Cpu cpu, DataPath dataPath, Outcome outcome,
+                    CounterReport counters, Placement placement) {
+        this(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, outcome, counters, placement,
+                null);
+    }
 
     /** Without a NUMA placement (one node, -A given, one stream, iperf3 mode, older results). */
     public BwResult(String schema, Tool tool, String startedAt, Peer client, Peer server, BwParams params,
@@ -44,19 +58,25 @@ public record BwResult(
     /** This result with the counter deltas of its path. */
     public BwResult withCounters(CounterReport c) {
         return new BwResult(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, outcome, c,
-                placement);
+                placement, serverSharedWithTests);
+    }
+
+    /** This result with the server's word on the tests it ran beside this one (null: none given). */
+    public BwResult withServerSharedWithTests(Integer others) {
+        return new BwResult(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, outcome,
+                counters, placement, others);
     }
 
     /** This result with another outcome (a test whose figures are refused or moved nothing fails). */
     public BwResult withOutcome(Outcome o) {
         return new BwResult(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, o, counters,
-                placement);
+                placement, serverSharedWithTests);
     }
 
     /** This result with where the client placed its stream threads (null: nowhere in particular). */
     public BwResult withPlacement(Placement p) {
         return new BwResult(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, outcome,
-                counters, p);
+                counters, p, serverSharedWithTests);
     }
 
     /** A result without a data-path record (iperf3 peers, older servers). */

@@ -81,7 +81,7 @@ public record Peer(String host, Integer port, String tool, String toolVersion, S
         String sharing = switch (shared) {
             case SHARED_YES -> "the server ran other tests at the same time";
             case SHARED_NO -> "the server ran no other test at the same time";
-            default -> "whether the server ran other tests at the same time is unknown (the server does not say yet)";
+            default -> "whether the server ran other tests at the same time is unknown (the server did not say)";
         };
         return endpoint() + ", " + software() + "; " + sharing;
     }

@@ -94,24 +94,37 @@ public sealed interface Message {
      *                       also ignore it (unknown fields are skipped)
      * @param udpSocketDrops the drops of this side's UDP sockets of the test (udp-lat); absent in TCP
      *                       tests and from servers before issue 26
+     * @param sharedWithTests a server's word: the most other tests it ran at one moment while this one
+     *                        held its reservation (0: the server was this test's alone); absent from
+     *                        clients and from servers before issue 29
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide, DataPathUsed dataPath,
-                   List<CounterDelta> counterDeltas, UdpSocketDrops udpSocketDrops) implements Message {
+                   List<CounterDelta> counterDeltas, UdpSocketDrops udpSocketDrops, Integer sharedWithTests)
+            implements Message {
         public Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide) {
-            this(streams, cpu, retransmitsHostWide, null, null, null);
+            this(streams, cpu, retransmitsHostWide, null, null, null, null);
         }
 
         public Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide, DataPathUsed dataPath) {
-            this(streams, cpu, retransmitsHostWide, dataPath, null, null);
+            this(streams, cpu, retransmitsHostWide, dataPath, null, null, null);
+        }
+
+        public Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide, DataPathUsed dataPath,
+                       List<CounterDelta> counterDeltas, UdpSocketDrops udpSocketDrops) {
+            this(streams, cpu, retransmitsHostWide, dataPath, counterDeltas, udpSocketDrops, null);
         }
 
         public Results withCounterDeltas(List<CounterDelta> deltas) {
-            return new Results(streams, cpu, retransmitsHostWide, dataPath, deltas, udpSocketDrops);
+            return new Results(streams, cpu, retransmitsHostWide, dataPath, deltas, udpSocketDrops, sharedWithTests);
+        }
+
+        public Results withSharedWithTests(Integer others) {
+            return new Results(streams, cpu, retransmitsHostWide, dataPath, counterDeltas, udpSocketDrops, others);
         }
 
         public Results withUdpSocketDrops(UdpSocketDrops drops) {
-            return new Results(streams, cpu, retransmitsHostWide, dataPath, counterDeltas, drops);
+            return new Results(streams, cpu, retransmitsHostWide, dataPath, counterDeltas, drops, sharedWithTests);
         }
     }
 

@@ -57,7 +57,8 @@ class BudgetIT {
             assertThat(fits.exitCode()).as(fits.err()).isZero();
             assertThat(budget.reservedBytes()).as("given back at the end").isZero();
         }
-        assertThat(log).filteredOn(l -> l.contains("--max-memory")).hasSize(3);
+        // each client was told (above); refusals are logged a line a second, the rest as a count (issue 32)
+        assertThat(log).filteredOn(l -> l.contains("--max-memory")).isNotEmpty();
     }
 
     @Test

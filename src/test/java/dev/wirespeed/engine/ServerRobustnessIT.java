@@ -108,10 +108,11 @@ class ServerRobustnessIT {
         BwResult r = test.get(30, TimeUnit.SECONDS);
         assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
         assertThat(r.directions().getFirst().receiverSummary().bytes()).isPositive();
-        assertThat(log).anyMatch(l -> l.contains("not a wirespeed peer"))
-                .anyMatch(l -> l.contains("frame length 4294967295 is out of range"))
-                .anyMatch(l -> l.contains("silent for " + HANDSHAKE_MILLIS + " ms"))
-                .anyMatch(l -> l.contains("unknown test"));
+        // each was dropped (above); the log names the first and counts the others, a line a second
+        // at most: a peer can cause these as fast as it connects (docs/SECURITY.md, issue 32)
+        assertThat(log).anyMatch(l -> l.startsWith("dropped 127.0.0.1:") && (l.contains("not a wirespeed peer")
+                || l.contains("frame length 4294967295 is out of range") || l.contains("silent for")
+                || l.contains("unknown test") || l.contains("is a string")));
     }
 
     @Test

@@ -106,14 +106,6 @@ class Iperf3HostileIT {
         assertThat(normalServed.problem()).isNull();
     }
 
-    private void awaitLogLines(String prefix, int count) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (log.stream().filter(l -> l.startsWith(prefix)).count() < count && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(log.stream().filter(l -> l.startsWith(prefix))).as("log %s", log).hasSize(count);
-    }
-
     /** The server logs after it answered: wait (bounded) for the line. */
     private void awaitLog(String... parts) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -206,7 +198,9 @@ class Iperf3HostileIT {
                 }
             }
         });
-        awaitLogLines("refused", payloads.size());
+        // each was refused (expectServerError above); the log has the first, the rest a second
+        // later at most as a count: refusals are rate-limited (docs/SECURITY.md, issue 32)
+        awaitLog("refused", "malformed parameters");
     }
 
     /** CVE-2023-7250: a client that sends part of its cookie and stalls once hung iperf3's server. */
@@ -301,7 +295,8 @@ class Iperf3HostileIT {
                 }
             }
         });
-        awaitLogLines("dropped", 3);
+        // each was closed (expectClosed above); drops are rate-limited in the log (issue 32)
+        awaitLog("dropped", "not an iperf3 cookie");
     }
 
     /**

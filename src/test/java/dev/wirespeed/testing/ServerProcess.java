@@ -27,7 +27,25 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     public static ServerProcess start(String... extraArgs) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(
+        return start(List.of(), extraArgs);
+    }
+
+    /**
+     * A server whose limit of open files (RLIMIT_NOFILE) is {@code openFiles}, set by util-linux's
+     * prlimit(1) (the JVM raises its soft limit to the hard one, so both are set): floods reach it
+     * in a few thousand connections. Null when prlimit is not installed.
+     */
+    public static ServerProcess startWithOpenFiles(int openFiles, String... extraArgs)
+            throws IOException, InterruptedException {
+        if (!java.nio.file.Files.isExecutable(Path.of("/usr/bin/prlimit"))) {
+            return null;
+        }
+        return start(List.of("/usr/bin/prlimit", "--nofile=" + openFiles + ":" + openFiles), extraArgs);
+    }
+
+    private static ServerProcess start(List<String> prefix, String... extraArgs) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(prefix);
+        cmd.addAll(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
                 "-cp", System.getProperty("java.class.path"), "dev.wirespeed.cli.Main",
@@ -57,6 +75,13 @@ public final class ServerProcess implements AutoCloseable {
 
     public Process process() {
         return process;
+    }
+
+    /** Descriptors the server holds open now (/proc/PID/fd). */
+    public long openFiles() throws IOException {
+        try (var fds = Files.list(Path.of("/proc", Long.toString(process.pid()), "fd"))) {
+            return fds.count();
+        }
     }
 
     /** Everything the server printed so far. */
