@@ -4,17 +4,11 @@ import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.LogFacts;
 import dev.wirespeed.diagnose.LogRules;
 import dev.wirespeed.facts.Facts;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.LogReader;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Piece;
-import dev.wirespeed.parse.host.CounterSample;
-import dev.wirespeed.parse.host.LinkEvent;
-import dev.wirespeed.parse.host.ModuleEvent;
-import dev.wirespeed.parse.ib.IbLink;
-import dev.wirespeed.parse.ib.IbNode;
-import dev.wirespeed.parse.other.MdcliRecord;
-import dev.wirespeed.parse.other.ZeroTierPeer;
 import dev.wirespeed.results.Measurement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,7 +18,7 @@ import java.util.TreeMap;
 
 /**
  * explain's pipeline: read each input into pieces ({@link LogReader}), turn the records into one
- * fact set per host ({@link RecordFacts}; the host is named by the prompt, output without one goes
+ * fact set per host ({@link Parsed#addFacts}; the host is named by the prompt, output without one goes
  * to its input's set), and apply the standard rules to each host and the log rules to all
  * ({@link LogRules}).
  */
@@ -55,7 +49,7 @@ public final class Explainer {
             pieces.addAll(reader.read(e.getKey(), e.getValue(), pieces.size() + 1));
         }
         Map<String, Facts.Builder> hosts = new LinkedHashMap<>();
-        List<ParsedRecord> logRecords = new ArrayList<>();
+        List<LogInput> logRecords = new ArrayList<>();
         List<Measurement> measurements = new ArrayList<>();
         Map<String, Integer> formats = new TreeMap<>();
         int recognized = 0;
@@ -71,11 +65,11 @@ public final class Explainer {
             Facts.Builder b = hosts.computeIfAbsent(origin, Facts::builder);
             for (Parsed out : p.outputs()) {
                 formats.merge(out.format(), 1, Integer::sum);
-                RecordFacts.add(b, out, p.input() == null ? "paste" : p.input());
+                out.addFacts(b, p.input() == null ? "paste" : p.input());
                 measurements.addAll(out.measurements());
                 for (ParsedRecord r : out.records()) {
-                    if (logOnly(r)) {
-                        logRecords.add(r);
+                    if (r instanceof LogInput l) {
+                        logRecords.add(l);
                     }
                 }
             }
@@ -87,23 +81,6 @@ public final class Explainer {
         return new Explanation(Explanation.SCHEMA, List.copyOf(inputs.keySet()),
                 new Explanation.Summary(shown.size(), recognized, unrecognizedCommands, formats), shown, measurements,
                 facts, findings);
-    }
-
-    /** Records with no host counterpart, read by the log rules. */
-    private static boolean logOnly(ParsedRecord r) {
-        return r instanceof IbLink || r instanceof IbNode || r instanceof ZeroTierPeer || r instanceof MdcliRecord
-                || r instanceof dev.wirespeed.parse.other.ZeroTierNode || r instanceof dev.wirespeed.parse.mlx.MlxSetting
-                || r instanceof dev.wirespeed.parse.pci.PciDevice
-                || r instanceof CounterSample || r instanceof LinkEvent || r instanceof ModuleEvent
-                || r instanceof dev.wirespeed.parse.mlx.MlxDevice || r instanceof dev.wirespeed.parse.nccl.NcclSummary
-                || r instanceof dev.wirespeed.parse.host.QosSettings || r instanceof dev.wirespeed.parse.mlx.MstModule
-                || r instanceof dev.wirespeed.parse.mlx.MlxlinkPort || r instanceof dev.wirespeed.parse.mlx.MftError || r instanceof dev.wirespeed.parse.other.ZeroTierNetwork
-                || r instanceof dev.wirespeed.parse.iperf.IperfInterval || r instanceof dev.wirespeed.parse.iperf.IperfHeader
-                || r instanceof dev.wirespeed.parse.ib.IbdiagStage || r instanceof dev.wirespeed.parse.ib.IbdiagFabric
-                || r instanceof dev.wirespeed.parse.host.TransceiverModule || r instanceof dev.wirespeed.parse.host.HealthEvent
-                || r instanceof dev.wirespeed.parse.host.KernelError
-                || r instanceof dev.wirespeed.parse.host.NicFirmware
-                || r instanceof dev.wirespeed.parse.perftest.PerftestError;
     }
 
     private static boolean isEmpty(Facts f) {

@@ -3,6 +3,7 @@ package dev.wirespeed.parse;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.results.Measurement;
 import java.util.List;
 
@@ -41,6 +42,18 @@ public record Parsed(String format, int firstLine, int lastLine, List<ParsedReco
     /** Records of one type. */
     public <T extends ParsedRecord> List<T> all(Class<T> type) {
         return records.stream().filter(type::isInstance).map(type::cast).toList();
+    }
+
+    /**
+     * Adds what this block says about its host to {@code facts}: each record's facts
+     * ({@link ParsedRecord#addFacts}), citing "FORMAT, INPUT line N", then the measurements.
+     */
+    public void addFacts(Facts.Builder facts, String input) {
+        FactSink sink = new FactSink(facts, format, input);
+        for (ParsedRecord r : records) {
+            r.addFacts(sink.at(r));
+        }
+        measurements.forEach(facts::add);
     }
 
     /** A copy with one more note. */

@@ -2,10 +2,11 @@ package dev.wirespeed.parse.host;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Quantity;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -45,7 +46,9 @@ public record EthtoolSettings(String iface, Quantity speed, String duplex, Strin
     }
 
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        if (iface != null && speed != null) {
+            out.add(NetInterface.builder(iface).speedMbps(out.of(Math.round(speed.value() / 1e6), speed.raw())).build());
+        }
     }
 }

@@ -3,8 +3,8 @@ package dev.wirespeed.parse.host;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -46,7 +46,7 @@ import java.util.Map;
 @JsonTypeName("KernelError")
 public record KernelError(String driver, String address, String iface, String event, Integer queue, Long stalledMillis,
                           String errorType, String severity, String syndrome, String vendorSyndrome, String detail,
-                          Source source) implements ParsedRecord {
+                          Source source) implements LogInput {
     public static final String TX_TIMEOUT = "tx-timeout";
     public static final String CQE_ERROR = "cqe-error";
     public static final String PCIE_AER = "pcie-aer";
@@ -72,8 +72,7 @@ public record KernelError(String driver, String address, String iface, String ev
                 .put("syndrome", syndrome).put("vendor syndrome", vendorSyndrome).put("detail", detail).map();
     }
 
+    /** Transmit timeouts, error completions, PCIe AER errors: the kernel-log rule's. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

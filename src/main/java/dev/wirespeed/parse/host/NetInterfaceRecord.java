@@ -2,11 +2,13 @@ package dev.wirespeed.parse.host;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -28,7 +30,22 @@ public record NetInterfaceRecord(Integer index, String name, List<String> flags,
     }
 
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        NetInterface.Builder nb = NetInterface.builder(name);
+        if (state != null) {
+            nb.operState(out.of(state.toLowerCase(Locale.ROOT), state));
+        }
+        if (mtuBytes != null) {
+            nb.mtuBytes(out.of(mtuBytes, mtuBytes.toString()));
+        }
+        if (linkType != null) {
+            nb.type(out.of(linkType.equals("infiniband") ? NetInterface.ARPHRD_INFINIBAND
+                    : linkType.equals("loopback") ? NetInterface.ARPHRD_LOOPBACK : NetInterface.ARPHRD_ETHER,
+                    "link/" + linkType));
+        }
+        if (ipoibMode != null) {
+            nb.ipoibMode(out.of(ipoibMode, "ipoib pkey " + pkey + " mode " + ipoibMode));
+        }
+        out.add(nb.build());
     }
 }

@@ -2,9 +2,11 @@ package dev.wirespeed.parse.host;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.host.Mount;
+import dev.wirespeed.host.Observed;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -25,7 +27,11 @@ public record NfsMount(String mountPoint, String export, String transport, Strin
     }
 
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        out.add(new Mount(export, mountPoint, "nfs" + (version == null ? "" : version),
+                String.join(",", options.entrySet().stream()
+                        .map(e -> e.getValue().isEmpty() ? e.getKey() : e.getKey() + "=" + e.getValue()).toList()),
+                transport == null ? Observed.absent(out.src()) : out.of(transport, "proto=" + transport),
+                out.evidence(source)));
     }
 }

@@ -3,9 +3,9 @@ package dev.wirespeed.parse.mlx;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Quantity;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -38,7 +38,7 @@ public record MlxlinkPort(String device, Integer port, String state, String phys
                           List<String> cableSpeeds, Integer statusOpcode, String groupOpcode, String recommendation,
                           String firmware, String mftVersion, Map<String, Long> counters, List<Long> rawErrorsPerLane,
                           Double rawBer, Double effectiveBer, Double symbolBer, List<String> errors, Source source)
-        implements ParsedRecord {
+        implements LogInput {
     public MlxlinkPort {
         enabledSpeeds = List.copyOf(enabledSpeeds);
         cableSpeeds = List.copyOf(cableSpeeds);
@@ -57,8 +57,7 @@ public record MlxlinkPort(String device, Integer port, String state, String phys
                 .put("firmware", firmware).map();
     }
 
+    /** mlxlink's port view: read by the mlxlink rule from the log, no sysfs port to attach it to by name. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

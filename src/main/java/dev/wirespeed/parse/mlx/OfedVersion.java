@@ -2,8 +2,8 @@ package dev.wirespeed.parse.mlx;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -21,8 +21,7 @@ public record OfedVersion(String distribution, String version, Source source) im
         return Columns.of().put("distribution", distribution).put("version", version).map();
     }
 
+    /** The driver stack's release: shown in explain's records, no per-interface host fact to attach it to. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

@@ -3,8 +3,8 @@ package dev.wirespeed.parse.nccl;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +23,7 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("NcclSummary")
 public record NcclSummary(String test, int ranks, List<String> hosts, int rows, Double peakBusbwGBps,
-                          Double avgBusbwGBps, Integer outOfBounds, Source source) implements ParsedRecord {
+                          Double avgBusbwGBps, Integer outOfBounds, Source source) implements LogInput {
     public NcclSummary {
         hosts = List.copyOf(hosts);
     }
@@ -37,8 +37,7 @@ public record NcclSummary(String test, int ranks, List<String> hosts, int rows, 
                 .put("out of bounds", outOfBounds).map();
     }
 
+    /** A collective's result spans hosts: read by the nccl rule from the log. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }
