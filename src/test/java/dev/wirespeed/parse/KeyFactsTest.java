@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The key facts a user wants from a real output (rates, latencies, link widths and speeds,
  * firmware versions, states, counters), written beside its fixture as FILE.facts, one a line:
- * {@code Kind.field = value} (a nested field as {@code a.b}). A fact is extracted when some record
+ * {@code Kind.field = value} (a nested field as {@code a.b}; a field the tool printed as {@code Kind.printed.Name}). A fact is extracted when some record
  * of that kind, in any block the log reader finds in the fixture, has the field at that value: a
  * number equal to it (a {@link Quantity} by its value in base units, or by its raw text), a text
  * equal to it, a list with such an element. Lines starting with # are comments; a fact starting
@@ -133,9 +133,7 @@ class KeyFactsTest {
     private static List<JsonNode> records(String fixture) {
         List<JsonNode> out = new ArrayList<>();
         for (Parsed block : Fixture.blocks(fixture)) {
-            for (ParsedRecord r : block.records()) {
-                out.add(Json.MAPPER.valueToTree(r));
-            }
+            out.addAll(block.recordsWithPrinted()); // as explain's JSON shows them, "printed" included
         }
         return out;
     }

@@ -30,6 +30,9 @@ import java.util.Map;
  * @param rawBer          pre-FEC bit error rate ("Raw Physical BER")
  * @param effectiveBer    post-FEC bit error rate ("Effective Physical BER")
  * @param errors          the tool's "-E-" lines
+ * @param cableVendor     with {@code -m}, "Module Info"'s "Vendor Name" of the cable or optic
+ * @param cablePartNumber its "Vendor Part Number", as printed
+ * @param cableSerialNumber its "Vendor Serial Number", as printed
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonTypeName("MlxlinkPort")
@@ -37,7 +40,8 @@ public record MlxlinkPort(String device, Integer port, String state, String phys
                           Integer width, String fec, String loopback, String autoNegotiation, List<String> enabledSpeeds,
                           List<String> cableSpeeds, Integer statusOpcode, String groupOpcode, String recommendation,
                           String firmware, String mftVersion, Map<String, Long> counters, List<Long> rawErrorsPerLane,
-                          Double rawBer, Double effectiveBer, Double symbolBer, List<String> errors, Source source)
+                          Double rawBer, Double effectiveBer, Double symbolBer, List<String> errors, Source source,
+                          String cableVendor, String cablePartNumber, String cableSerialNumber)
         implements LogInput {
     public MlxlinkPort {
         enabledSpeeds = List.copyOf(enabledSpeeds);
@@ -51,7 +55,7 @@ public record MlxlinkPort(String device, Integer port, String state, String phys
     public Map<String, String> columns() {
         String link = speed == null ? null : speed + (width == null ? "" : " " + width + "x");
         return Columns.of().put("device", device).put("state", state).put("physical", physicalState).put("link", link)
-                .put("fec", fec).put("status", statusOpcode == null ? null : statusOpcode + (recommendation == null ? "" : " " + recommendation))
+                .put("fec", fec).put("cable", cablePartNumber).put("status", statusOpcode == null ? null : statusOpcode + (recommendation == null ? "" : " " + recommendation))
                 .put("raw BER", rawBer == null ? null : String.format(java.util.Locale.ROOT, "%.0e", rawBer))
                 .put("effective BER", effectiveBer == null ? null : String.format(java.util.Locale.ROOT, "%.0e", effectiveBer))
                 .put("firmware", firmware).map();
