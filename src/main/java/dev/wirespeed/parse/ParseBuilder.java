@@ -63,6 +63,12 @@ public final class ParseBuilder {
         return this;
     }
 
+    /** As {@link #printed(int, String, String)}, kept in {@code owner} (a summary made after the lines it sums). */
+    public ParseBuilder printed(ParsedRecord owner, int i, String name, String value) {
+        printed.add(new PrintedFields.Field(i, name, value, owner));
+        return this;
+    }
+
     public ParseBuilder note(String note) {
         if (!notes.contains(note)) {
             notes.add(note);

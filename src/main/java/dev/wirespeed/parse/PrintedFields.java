@@ -27,8 +27,15 @@ public final class PrintedFields {
     /** Where a second "name : value" starts inside a value: after a tab or two blanks. */
     private static final Pattern NEXT = Pattern.compile("(?:\\t+|\\s{2,})(" + NAME + ")\\s*:[ \\t]+(?=\\S)");
 
-    /** One printed field: its 0-based line in the piece, name and value as printed. */
-    public record Field(int line, String name, String value) {}
+    /**
+     * One printed field: its 0-based line in the piece, name and value as printed, and the record it
+     * belongs to when its parser says so (null: the record its line belongs to).
+     */
+    public record Field(int line, String name, String value, ParsedRecord owner) {
+        Field(int line, String name, String value) {
+            this(line, name, value, null);
+        }
+    }
 
     /** The fields of one stripped line; empty when it prints none. */
     static List<Field> of(int line, String text) {
@@ -95,11 +102,25 @@ public final class PrintedFields {
                 last = null;
             }
         }
+        // a parser's own reading of a line replaces the generic one
+        java.util.Set<Integer> told = new java.util.HashSet<>();
+        explicit.forEach(f -> told.add(f.line()));
+        fields.removeIf(f -> told.contains(f.line()));
         fields.addAll(explicit);
         for (Field f : fields) {
-            put(out.get(owner(records, in.lineNumber(f.line()))), f.name(), f.value());
+            int owner = f.owner() == null ? -1 : indexOf(records, f.owner());
+            put(out.get(owner >= 0 ? owner : owner(records, in.lineNumber(f.line()))), f.name(), f.value());
         }
         return out;
+    }
+
+    private static int indexOf(List<ParsedRecord> records, ParsedRecord r) {
+        for (int i = 0; i < records.size(); i++) {
+            if (records.get(i) == r) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** The last record at or before line {@code number}, else the first one. */

@@ -48,11 +48,15 @@ public record RdmaPortRecord(String device, Integer port, String state, String p
                 + (speed == null ? "" : speed) + ")" : "");
         return Columns.of().put("device", device).put("port", port).put("state", state)
                 .put("physical", physicalState).put("rate", r).put("link layer", linkLayer)
-                .put("lid", baseLid).put("sm lid", smLid).put("mtu", activeMtuBytes).put("netdev", netdev == null || netdevState == null ? netdev : netdev + " (" + netdevState + ")").map();
+                .put("lid", baseLid).put("sm lid", smLid).put("mtu", activeMtuBytes).put("netdev", netdev == null || netdevState == null ? netdev : netdev + " (" + netdevState + ")")
+                .put("port GUID", state == null && rate == null ? portGuid : null).map(); // ibstat -p prints nothing else
     }
 
     @Override
     public void addFacts(FactSink out) {
+        if (device == null) {
+            return; // ibstat -p without a CA: a GUID whose device the output does not name
+        }
         RdmaPort.Builder pb = RdmaPort.builder(device, port == null ? 1 : port);
         if (state != null) {
             pb.state(out.parse(state, PortState::parse));

@@ -19,11 +19,13 @@ import java.util.Map;
  * @param peakBusbwGBps   the largest bus bandwidth of any row (out-of-place or in-place), null without rows
  * @param avgBusbwGBps    "# Avg bus bandwidth : X", null when not printed
  * @param outOfBounds     "# Out of bounds values : N OK|FAILED" count, null when not printed
+ * @param gpus            each rank's GPU as its "# Rank …" line names it ("NVIDIA GB10", "Tesla V100-SXM2-32GB"),
+ *                        in rank order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("NcclSummary")
 public record NcclSummary(String test, int ranks, List<String> hosts, int rows, Double peakBusbwGBps,
-                          Double avgBusbwGBps, Integer outOfBounds, Source source) implements LogInput {
+                          Double avgBusbwGBps, Integer outOfBounds, Source source, List<String> gpus) implements LogInput {
     public NcclSummary {
         hosts = List.copyOf(hosts);
     }
