@@ -130,6 +130,22 @@ class KeyFactsTest {
         return v.asString().equals(expected);
     }
 
+    /** The facts of a fixture (gaps and comments left out); empty when it has no facts file. */
+    static List<String> factsOf(String fixture) {
+        if (KeyFactsTest.class.getResource("/parse/" + fixture + SUFFIX) == null) {
+            return List.of();
+        }
+        return read(fixture + SUFFIX).lines().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#") && !l.startsWith("?")).toList();
+    }
+
+    static List<JsonNode> recordsOfText(String text) {
+        List<JsonNode> out = new ArrayList<>();
+        for (Parsed block : Fixture.blocksOf(text)) {
+            out.addAll(block.recordsWithPrinted());
+        }
+        return out;
+    }
+
     private static List<JsonNode> records(String fixture) {
         List<JsonNode> out = new ArrayList<>();
         for (Parsed block : Fixture.blocks(fixture)) {

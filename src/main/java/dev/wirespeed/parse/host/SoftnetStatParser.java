@@ -53,7 +53,8 @@ public final class SoftnetStatParser extends BaseParser {
             if (in.blank(i)) {
                 continue;
             }
-            if (in.matches(ELISION, i)) {
+            elided |= in.elidedBefore(i);
+            if (in.matches(ELISION, i)) { // an elision the paste repair left (none it recognizes)
                 elided = true;
                 b.use(i);
                 continue;
