@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Release artifacts, run by `mvn package` (exec-maven-plugin, after the shaded jar) into target/dist:
-#   wirespeed-VERSION-linux-x86_64.tar.gz   jlink'd runtime + jar + AOT cache + man pages + completions
-#   wirespeed_VERSION_amd64.deb             the same tree under /usr/lib/wirespeed, /usr/bin/wirespeed
+#   wirespeed-VERSION-linux-x86_64.tar.gz   jlink'd runtime + jar + AOT cache + man pages + completions +
+#                                           docs (share/doc/wirespeed: guides, JSON schemas, examples, units)
+#   wirespeed_VERSION_amd64.deb             the same tree under /usr/lib/wirespeed, /usr/bin/wirespeed, docs in
+#                                           /usr/share/doc/wirespeed, systemd units (disabled) in /usr/lib/systemd/system
 #   wirespeed-VERSION.jar                   the plain jar, for a JRE 25
 #   SHA256SUMS
 # Environment (set by pom.xml): WS_VERSION, WS_TARGET (target/), WS_JDK (the JDK running Maven).
@@ -73,12 +75,20 @@ exec "$home/runtime/bin/java" $aot $quick -Xlog:aot=off -Xlog:cds=off $WIRESPEED
 LAUNCHER
 chmod 755 "$image/bin/wirespeed"
 
-# 3. Man pages and completions from the picocli model.
-step "man pages, completions"
-"$image/runtime/bin/java" -cp "$jar" dev.wirespeed.cli.ManPages "$image/share/man/man1" \
-  "$image/share/bash-completion/completions/wirespeed" "$image/share/zsh/site-functions/_wirespeed" >/dev/null
+# 3. Man pages and completions from the picocli model; the documentation in share/doc/wirespeed (the
+#    guides, the JSON schemas --help names, the examples), the systemd units as templates. Help finds the
+#    docs beside bin/ at run time (cli.Docs); the man pages name them relative to the unpacked release.
+step "man pages, completions, docs"
+"$image/runtime/bin/java" -Dwirespeed.docs=share/doc/wirespeed/docs -cp "$jar" dev.wirespeed.cli.ManPages \
+  "$image/share/man/man1" "$image/share/bash-completion/completions/wirespeed" \
+  "$image/share/zsh/site-functions/_wirespeed" >/dev/null
+docroot="$image/share/doc/wirespeed"
+mkdir -p "$docroot"
+cp -p "$repo/README.md" "$repo/CHANGELOG.md" "$docroot/"
+cp -rp "$repo/docs" "$docroot/docs"
+cp -rp "$repo/examples" "$docroot/examples"
+cp -rp "$repo/packaging/systemd" "$docroot/systemd"
 cp -p "$repo/README.md" "$repo/CHANGELOG.md" "$image/"
-cp -rp "$repo/examples" "$image/examples"
 
 # 4. The AOT cache, trained on the short commands (AotTraining) with the bundled runtime: a cache only
 #    loads into the exact JVM that made it. The jar path is absolute; the JVM accepts the tree moved
@@ -131,14 +141,23 @@ if command -v dpkg-deb >/dev/null 2>&1; then
   deb_version=${WS_VERSION/-/\~}   # 0.1.0-SNAPSHOT sorts before 0.1.0 as 0.1.0~SNAPSHOT
   root="$work/deb"
   mkdir -p "$root/DEBIAN" "$root/usr/lib/wirespeed" "$root/usr/bin" "$root/usr/share/man/man1" \
-    "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" "$root/usr/share/doc/wirespeed"
+    "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" "$root/usr/share/doc" \
+    "$root/usr/lib/systemd/system" "$work/man-deb"
   cp -a "$image/bin" "$image/lib" "$image/runtime" "$root/usr/lib/wirespeed/"
   ln -s ../lib/wirespeed/bin/wirespeed "$root/usr/bin/wirespeed"
-  for page in "$image"/share/man/man1/*.1; do gzip -9n <"$page" >"$root/usr/share/man/man1/${page##*/}.gz"; done
+  # The .deb's man pages name its own paths: the docs under /usr/share/doc, the units under /usr/lib/systemd.
+  "$image/runtime/bin/java" -Dwirespeed.docs=/usr/share/doc/wirespeed/docs -Dwirespeed.units=/usr/lib/systemd/system \
+    -cp "$jar" dev.wirespeed.cli.ManPages "$work/man-deb" >/dev/null
+  for page in "$work"/man-deb/*.1; do gzip -9n <"$page" >"$root/usr/share/man/man1/${page##*/}.gz"; done
   cp -p "$image/share/bash-completion/completions/wirespeed" "$root/usr/share/bash-completion/completions/"
   cp -p "$image/share/zsh/site-functions/_wirespeed" "$root/usr/share/zsh/vendor-completions/"
-  cp -p "$repo/README.md" "$root/usr/share/doc/wirespeed/"
-  cp -rp "$repo/examples" "$root/usr/share/doc/wirespeed/examples"
+  cp -rp "$image/share/doc/wirespeed" "$root/usr/share/doc/wirespeed"
+  rm -rf "$root/usr/share/doc/wirespeed/systemd"
+  # The units, installed disabled (nothing enables them; prerm stops and disables them on removal).
+  cp -p "$repo"/packaging/systemd/*.service "$root/usr/lib/systemd/system/"
+  for script in postinst prerm postrm; do
+    install -m 755 "$repo/packaging/deb/$script" "$root/DEBIAN/$script"
+  done
   size_kib=$(du -sk "$root/usr" | cut -f1)
   cat >"$root/DEBIAN/control" <<CONTROL
 Package: wirespeed

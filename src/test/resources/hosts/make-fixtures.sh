@@ -38,6 +38,11 @@ net() {
   [ -n "${10:-}" ] && f "$d/mode" "${10}"
   l "sys/class/net/$1" "../../devices/pci0000:00/$3/$2/net/$1"
 }
+# bridge ADDR MAX_SPEED MAX_WIDTH   (the upstream port of a slot: what the slot is wired for)
+bridge() {
+  local d="sys/devices/pci0000:00/$1"
+  f "$d/max_link_speed" "$2"; f "$d/max_link_width" "$3"
+}
 # vnet NAME TYPE OPERSTATE FLAGS MTU   (no device behind it)
 vnet() {
   local d="sys/devices/virtual/net/$1"
@@ -170,6 +175,8 @@ for fn in 0 1; do
   rdma "mlx5_$fn" "$a" "$b" MT4117 14.32.1010 MT_2470111034 "b8ce:f603:00aa:bb0$fn"
   port "mlx5_$fn" "$a" "$b" 1 "4: ACTIVE" "5: LinkUp" "25 Gb/sec (1X EDR)" Ethernet 0x0 0x0 "enp4s0f${fn}np${fn}"
 done
+# seed 004 l.23: the OCP connector "facilitates communication via PCIe 3.0 x4": its root port is x4 at most
+bridge 0000:00:1c.3 "8.0 GT/s PCIe" 4
 vnet lo 772 unknown 0x9 65536
 mounts "$ROOTFS"; snmp 120
 
@@ -200,6 +207,14 @@ mounts "$ROOTFS"; snmp 4521
 
 # constructed: the processes of m02 before "systemctl start opensmd" (seed 001 l.646-652): no opensm
 f proc/1/comm systemd; f proc/812/comm sshd; f proc/1044/comm rdma-ndd
+# MLNX_OFED 4.6's units (seed 001 l.256: openibd.service loaded from /usr/lib/systemd/system; l.652 "systemctl
+# start opensmd": MLNX_OFED's init script, whose LSB header Mellanox ships as "Provides: opensmd")
+f usr/lib/systemd/system/openibd.service "[Unit]
+Description=openibd - configure Mellanox devices"
+f etc/init.d/opensmd "#!/bin/bash
+### BEGIN INIT INFO
+# Provides:       opensmd"
+
 
 # --- seed 000: t3640, ConnectX-4 Lx with RoCE ports at 10G and 25G, NFS over RDMA (and over TCP)
 start t3640-000
@@ -287,6 +302,27 @@ rdma mlx5_0 $a $b MT4119 16.32.1010 MT_0000000010 "043f:7203:00da:2130"
 port mlx5_0 $a $b 1 "4: ACTIVE" "5: LinkUp" "100 Gb/sec (4X EDR)" InfiniBand 0x6406 0x75
 vnet lo 772 unknown 0x9 65536
 mounts "$ROOTFS"; snmp 12
+
+# --- issue 26, constructed: a Debian 12 host with the distribution's RDMA stack (its opensm package:
+# /lib/systemd/system/opensm.service, as packages.debian.org lists it for bookworm) and seed 001's ConnectX-3
+# VPI MCX354A-FCB (PSID MT_1090120019, seed 001 l.203-205): port 1 cabled back to back with no subnet manager
+# (INIT, SM LID 0, ib0 down), port 2 on a switch whose SM (LID 1) made it ACTIVE at 4X FDR, ib1 in datagram
+# mode at MTU 2044; an NFS mount over TCP beside the active RDMA port. No /proc/PID: no process was looked at.
+start ib-init-inbox-026
+cpus 0-7; node 0 0-7
+a=0000:05:00.0; b=0000:00:1c.4
+pci $a $b 0x15b3 0x1003 mlx4_core 0 0-7 "8.0 GT/s PCIe" 8 "8.0 GT/s PCIe" 8
+net ib0 $a $b 32 down 0 0x1003 -1 2044 datagram
+net ib1 $a $b 32 up 1 0x1003 56000 2044 datagram
+rdma mlx4_0 $a $b MT4099 2.42.5000 MT_1090120019 "ec0d:9a03:0000:1230"
+port mlx4_0 $a $b 1 "2: INIT" "5: LinkUp" "56 Gb/sec (4X FDR)" InfiniBand 0xffff 0x0 ib0
+port mlx4_0 $a $b 2 "4: ACTIVE" "5: LinkUp" "56 Gb/sec (4X FDR)" InfiniBand 0x2 0x1 ib1
+vnet lo 772 unknown 0x9 65536
+mounts "$ROOTFS
+192.168.30.1:/export /mnt/data nfs4 rw,relatime,vers=4.2,rsize=1048576,wsize=1048576,namlen=255,hard,proto=tcp,timeo=600,retrans=2,sec=sys,clientaddr=192.168.30.2,local_lock=none,addr=192.168.30.1 0 0"
+snmp 10
+f lib/systemd/system/opensm.service "[Unit]
+Description=Starts the OpenSM InfiniBand fabric Subnet Manager"
 
 # --- seed 000: tj01-h20-node139, eight ConnectX-7 at 2X NDR (NDR200), healthy
 start ndr200-node-000

@@ -38,7 +38,8 @@ import picocli.CommandLine.Spec;
             "  wirespeed agent --bind 127.0.0.1 -p 5401      loopback, no token (tests)",
             "  srun --ntasks-per-node=1 wirespeed agent --token-file ~/.wirespeed-token &   (see docs/cluster.md)",
             "",
-            "Exit codes: 0 stopped, 1 cannot listen, 2 bad usage."})
+            "Exit codes: 0 stopped, 1 cannot listen, 2 bad usage.",
+            "", Docs.FOOTER, Docs.FOOTER_DIR})
 public final class AgentCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

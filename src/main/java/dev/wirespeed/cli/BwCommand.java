@@ -46,7 +46,8 @@ import picocli.CommandLine.Spec;
             "  wirespeed bw --rdma write 10.0.0.2 --bidir -a   perftest -b: both directions, summed as perftest prints",
             "  wirespeed bw --rdma send 10.0.0.2 --ib-dev mlx5_0 --gid-index 3 -P 4 -- -c UD",
             "",
-            "Exit codes: 0 ok, 1 failure (unreachable, refused, server lost), 2 bad usage, 130 Ctrl-C."})
+            "Exit codes: 0 ok, 1 failure (unreachable, refused, server lost), 2 bad usage, 130 Ctrl-C.",
+            "", Docs.FOOTER, Docs.FOOTER_DIR})
 public final class BwCommand implements Callable<Integer> {
     @Mixin
     ClientOptions client;
@@ -144,7 +145,7 @@ public final class BwCommand implements Callable<Integer> {
                 result = run(client.host, targetPort, test, out);
             }
             int code = finish(result, out, err);
-            saveResults(Measurements.of(result), "wirespeed-bw-json", result, result.outcome());
+            saveResults(Measurements.of(result), "wirespeed-bw-json", result, result.outcome(), result.server());
             return code;
         }
     }
@@ -199,9 +200,9 @@ public final class BwCommand implements Callable<Integer> {
 
     /** Saves what this bw run measured (TCP, UDP or a sweep) with its full JSON beside it. */
     void saveResults(java.util.List<dev.wirespeed.results.Measurement> measurements, String rawFormat, Object raw,
-                     BwResult.Outcome outcome) throws IOException {
+                     BwResult.Outcome outcome, BwResult.Peer server) throws IOException {
         Saving.save(spec, client.save.labels(spec), sink, "bw", measurements, rawFormat, Json.MAPPER.writeValueAsString(raw),
-                Saving.thisHost(), json || client.habits.jsonStream, outcome);
+                Saving.thisHost(), json || client.habits.jsonStream, outcome, Saving.peer(server, client.loopback));
     }
 
     /**

@@ -56,8 +56,8 @@ final class BwModeOptions {
         if (bitsPerSecond != null && !udp) {
             throw Check.usage(spec, "-b applies to UDP only (add --udp)");
         }
-        if (bw.options.zeroCopy || bw.options.skipRxCopy || bw.options.affinity != null || bw.options.bindAddress != null) {
-            throw Check.usage(spec, (udp ? "with --udp" : "with -a") + ", -Z, --skip-rx-copy, -A and -B do not apply"
+        if (bw.options.tcpOnlyGiven()) {
+            throw Check.usage(spec, (udp ? "with --udp" : "with -a") + ", " + BwOptions.TCP_ONLY + " do not apply"
                     + " (TCP bandwidth tests only)");
         }
         if (udp && all) {
@@ -99,7 +99,7 @@ final class BwModeOptions {
             new UdpText(out, false, bw.client.habits.rateUnit()).summary(result);
         }
         out.flush();
-        bw.saveResults(Measurements.of(result), "wirespeed-udp-json", result, result.outcome());
+        bw.saveResults(Measurements.of(result), "wirespeed-udp-json", result, result.outcome(), result.server());
         return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
     }
 
@@ -169,7 +169,8 @@ final class BwModeOptions {
             JsonStream.event(out, "end", result);
         }
         out.flush();
-        bw.saveResults(java.util.List.of(Measurements.of(result)), "wirespeed-bw-sweep-json", result, result.outcome());
+        bw.saveResults(java.util.List.of(Measurements.of(result)), "wirespeed-bw-sweep-json", result, result.outcome(),
+                result.server());
         return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
     }
 

@@ -71,6 +71,14 @@ final class BwOptions {
     @Option(names = {"-B", "--bind"}, paramLabel = "ADDR", description = "Connect from this local address.")
     String bindAddress;
 
+    /** The options only a TCP bandwidth test takes, as the usage error of a UDP test or a sweep names them. */
+    static final String TCP_ONLY = "-Z, --skip-rx-copy, -A and -B";
+
+    /** Whether any option of {@link #TCP_ONLY} was given (a new TCP data path's flag joins both). */
+    boolean tcpOnlyGiven() {
+        return zeroCopy || skipRxCopy || affinity != null || bindAddress != null;
+    }
+
     /** -A's client CPU, or null. */
     Integer clientCpu(CommandSpec spec) {
         return affinity == null ? null : cpus(spec)[0];

@@ -133,7 +133,8 @@ public final class CheckCommand implements Callable<Integer> {
             saved.add(Measurements.of(measured.latency()));
         }
         Saving.save(spec, save.labels(spec), sink, "check", saved, "wirespeed-check-json",
-                Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json, bandwidth.outcome());
+                Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json, bandwidth.outcome(),
+                Saving.peer(bandwidth.server(), host == null));
         if (!json) {
             out.println("verdict: " + (verdict == null ? "the test did not finish (" + bandwidth.outcome().message() + ")"
                     : verdict.text()));
@@ -163,8 +164,22 @@ public final class CheckCommand implements Callable<Integer> {
                     streams == 1 ? "stream" : "streams", BwOptions.defaultStreamsRule(), trim(seconds));
             out.flush();
         }
-        return onTarget((target, targetPort) -> HostCheck.measure(target, targetPort, test,
-                BwOptions.defaultStreamsRule(), Interrupts::raised));
+        // On a terminal, a line says how far the TCP test is, then that the latency test runs.
+        try (ProgressLine progress = ProgressLine.on(out, json)) {
+            long startNanos = System.nanoTime();
+            progress.show(() -> measuring(startNanos));
+            return onTarget((target, targetPort) -> HostCheck.measure(target, targetPort, test,
+                    BwOptions.defaultStreamsRule(), Interrupts::raised));
+        }
+    }
+
+    /** "check: TCP test, 2.1 of 5 s…", then "check: 64 B latency ping-pong, 0.8 s…" (by the clock: the test says nothing). */
+    private String measuring(long startNanos) {
+        double elapsed = (System.nanoTime() - startNanos) / 1e9;
+        if (elapsed <= seconds) {
+            return String.format(Locale.ROOT, "check: TCP test, %.1f of %s s…", elapsed, trim(seconds));
+        }
+        return String.format(Locale.ROOT, "check: TCP test done; 64 B latency ping-pong, %.1f s…", elapsed - seconds);
     }
 
     /** Step 3b, when step 3 was CPU-bound below the ceiling: are copies the bottleneck? */
@@ -174,8 +189,13 @@ public final class CheckCommand implements Callable<Integer> {
                     + " are the bottleneck…%n", HostCheck.ZERO_COPY_FOLLOW_UP_MILLIS / 1000);
             out.flush();
         }
-        return onTarget((target, targetPort) -> HostCheck.measureZeroCopy(target, targetPort, streams,
-                Interrupts::raised));
+        try (ProgressLine progress = ProgressLine.on(out, json)) {
+            long startNanos = System.nanoTime();
+            progress.show(() -> String.format(Locale.ROOT, "check: -Z --skip-rx-copy test, %.1f s…",
+                    (System.nanoTime() - startNanos) / 1e9));
+            return onTarget((target, targetPort) -> HostCheck.measureZeroCopy(target, targetPort, streams,
+                    Interrupts::raised));
+        }
     }
 
     private interface TargetTest<T> {

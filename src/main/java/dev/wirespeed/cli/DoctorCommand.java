@@ -30,7 +30,8 @@ import picocli.CommandLine.Spec;
             "  wirespeed doctor --capture /tmp/host1  also copy every file read into /tmp/host1",
             "  wirespeed doctor --root /tmp/host1     inspect a capture instead of this host",
             "",
-            "Exit codes: 0 healthy (info findings only), 3 warnings or errors found, 1 failure, 2 bad usage."})
+            "Exit codes: 0 healthy (info findings only), 3 warnings or errors found, 1 failure, 2 bad usage.",
+            "", Docs.FOOTER, Docs.FOOTER_DIR})
 public final class DoctorCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

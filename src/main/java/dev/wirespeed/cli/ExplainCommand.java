@@ -151,8 +151,13 @@ public final class ExplainCommand implements Callable<Integer> {
             out.println("saved: nothing (no tool results in the input)");
             out.flush();
         }
-        Saving.save(spec, labels, sink, "explain", e.measurements(), "text", String.join("\n", inputs.values()), null,
-                json);
+        List<String> failed = new java.util.ArrayList<>();
+        for (int k = 0; k < e.measurements().size(); k++) {
+            Explanation.Failure f = e.failureOf(k);
+            failed.add(f == null ? null : f.tool() + " failed: " + f.message());
+        }
+        Saving.saveParsed(spec, labels, sink, "explain", e.measurements(), failed, "text",
+                String.join("\n", inputs.values()), json);
         if (strict && e.unrecognizedLines() > 0) {
             if (!json) {
                 out.println("strict: " + e.unrecognizedLines() + " line(s) not recognized");

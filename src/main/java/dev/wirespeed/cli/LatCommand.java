@@ -38,7 +38,8 @@ import picocli.CommandLine.Spec;
             "  wirespeed lat 10.0.0.2 --json            JSON only (docs/json/lat.schema.json)",
             "  wirespeed lat --rdma send 10.0.0.2 -a -- -c UD   ib_send_lat sweep over UD; HOST's server starts its side",
             "",
-            "Exit codes: 0 ok, 1 failure (unreachable, server stopped answering), 2 bad usage, 130 Ctrl-C."})
+            "Exit codes: 0 ok, 1 failure (unreachable, server stopped answering), 2 bad usage, 130 Ctrl-C.",
+            "", Docs.FOOTER, Docs.FOOTER_DIR})
 public final class LatCommand implements Callable<Integer> {
     static final long DEFAULT_ITERATIONS = 100_000;
     static final long DEFAULT_SWEEP_ITERATIONS = 1_000;
@@ -130,7 +131,15 @@ public final class LatCommand implements Callable<Integer> {
         try (ResultsSink sink = client.save.openInBackground(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
             // --loopback: the in-process server listens on -p when given, else on any free port
             int targetPort = client.loopback && !spec.commandLine().getParseResult().hasMatchedOption("-p") ? 0 : port;
-            LatResult result = Target.run(client.host, targetPort, client.loopback, (h, p) -> run(at(config, h, p), out, sink));
+            LatResult result;
+            // On a terminal (not --logfile, not JSON), a line says which size runs and for how long so far.
+            try (ProgressLine progress = new ProgressLine(out, out == spec.commandLine().getOut() && !json
+                    && !client.habits.jsonStream && Terminal.isTerminal())) {
+                LatProgress running = new LatProgress();
+                progress.show(running);
+                result = Target.run(client.host, targetPort, client.loopback,
+                        (h, p) -> run(at(config, h, p), progress.writer(), sink, running));
+            }
             if (json) {
                 out.println(Json.pretty(result));
             } else if (client.habits.jsonStream) {
@@ -141,7 +150,7 @@ public final class LatCommand implements Callable<Integer> {
             out.flush();
             Saving.save(spec, client.save.labels(spec), sink, "lat", java.util.List.of(Measurements.of(result)), "wirespeed-lat-json",
                     Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json || client.habits.jsonStream,
-                    result.outcome());
+                    result.outcome(), Saving.peer(result.server(), client.loopback));
             return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
         }
     }
@@ -226,7 +235,8 @@ public final class LatCommand implements Callable<Integer> {
         return c.toBuilder().host(host).port(port).build();
     }
 
-    private LatResult run(LatClient.Config config, PrintWriter out, ResultsSink sink) throws IOException {
+    private LatResult run(LatClient.Config config, PrintWriter out, ResultsSink sink, LatProgress running)
+            throws IOException {
         LatText text = new LatText(out);
         LatClient.Listener shown = json ? new LatClient.Listener() {}
                 : client.habits.jsonStream ? JsonStream.latListener(out) : new LatClient.Listener() {
@@ -246,11 +256,13 @@ public final class LatCommand implements Callable<Integer> {
             public void connected(BwResult.Peer server, LatResult.LatParams params) {
                 SaveOptions.awaitBeforeData(sink);
                 shown.connected(server, params);
+                running.started(params);
             }
 
             @Override
             public void row(LatResult.LatRow row) {
                 shown.row(row);
+                running.sizeDone();
             }
 
             /** Warnings go to stderr whatever stdout carries. */

@@ -33,9 +33,12 @@ import picocli.CommandLine.Spec;
             "  wirespeed limits --eth 25G --ports 2 --mtu 9000 --pcie gen3x4    seed 004: dual 25G in an x4 slot",
             "  wirespeed limits --ib \"4X EDR\" --pcie gen3x16",
             "  wirespeed limits --ib \"40 Gb/sec (4X QDR)\" --ipoib connected",
+            "  wirespeed limits --eth 25G --roce                seed 000: ib_send_bw over RoCE at MTU 1500",
+            "  wirespeed limits --eth 100G --mtu 9000 --roce=write --msg 4096",
             "  wirespeed limits --root /tmp/host1 --json    a captured host, as JSON",
             "",
-            "Rates are decimal (1 Gbit/s = 10^9 bit/s). Raw = after the line code; usable = after protocol overhead."})
+            "Rates are decimal (1 Gbit/s = 10^9 bit/s). Raw = after the line code; usable = after protocol overhead.",
+            "", Docs.FOOTER, Docs.FOOTER_DIR})
 public final class LimitsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -44,7 +47,8 @@ public final class LimitsCommand implements Callable<Integer> {
     String eth;
 
     @Option(names = "--ib", paramLabel = "LINK",
-            description = "InfiniBand link: \"4X EDR\", \"2X NDR\", or as sysfs prints it: \"40 Gb/sec (4X QDR)\".")
+            description = "InfiniBand link: \"4X EDR\", \"2X NDR\", \"2xNDR\" (ibnetdiscover), \"NDR200\", as iblinkinfo "
+                    + "prints it: \"4X 25.78125 Gbps\", or as sysfs does: \"40 Gb/sec (4X QDR)\"; a bare \"NDR\" assumes 4X.")
     String ib;
 
     @Option(names = "--ports", paramLabel = "N", defaultValue = "1",
@@ -57,6 +61,20 @@ public final class LimitsCommand implements Callable<Integer> {
 
     @Option(names = "--ipoib", paramLabel = "MODE", description = "TCP over IPoIB in this mode: connected or datagram (with --ib).")
     String ipoib;
+
+    @Option(names = "--roce", paramLabel = "VERB", arity = "0..1", fallbackValue = "send",
+            description = "RDMA over the --eth link (RoCEv2: IPv4 20 + UDP 8 + BTH 12 + ICRC 4 per packet), not TCP; "
+                    + "VERB send (default) or write (RDMA WRITE: RETH 16 in each message's first packet, see --msg).")
+    String roce;
+
+    @Option(names = "--roce-mtu", paramLabel = "BYTES",
+            description = "Active RoCE MTU (256..4096; default: the largest the Ethernet MTU allows, as the kernel picks it: "
+                    + "1024 at MTU 1500, 4096 from 4192).")
+    Integer roceMtu;
+
+    @Option(names = "--msg", paramLabel = "BYTES",
+            description = "RDMA WRITE message size with --roce=write (1..2^31; default 65536, perftest's).")
+    Integer messageBytes;
 
     @Option(names = "--pcie", paramLabel = "LINK", description = "PCIe link, e.g. gen3x4, gen4x16.")
     String pcie;
@@ -90,8 +108,9 @@ public final class LimitsCommand implements Callable<Integer> {
     }
 
     private LimitsReport fromHost() {
-        if (mtu != null || ipoib != null || maxPayloadBytes != null || ports != 1) {
-            throw Check.usage(spec, "--mtu, --ipoib, --mps and --ports describe a path given with --eth, --ib or --pcie");
+        if (mtu != null || ipoib != null || maxPayloadBytes != null || ports != 1 || roce != null || roceMtu != null
+                || messageBytes != null) {
+            throw Check.usage(spec, "--mtu, --ipoib, --roce, --mps and --ports describe a path given with --eth, --ib or --pcie");
         }
         Facts facts = host.read(spec, null);
         return LimitsReport.of(facts.origin(), HostPaths.of(facts).stream().map(HostPaths.HostPath::limit).toList());
@@ -108,6 +127,12 @@ public final class LimitsCommand implements Callable<Integer> {
         }
         if (ipoib != null && ib == null) {
             throw Check.usage(spec, "--ipoib needs --ib");
+        }
+        if ((roce != null || roceMtu != null || messageBytes != null) && eth == null) {
+            throw Check.usage(spec, "--roce, --roce-mtu and --msg need --eth (RoCE runs over Ethernet; give InfiniBand with --ib)");
+        }
+        if ((roceMtu != null || messageBytes != null) && roce == null) {
+            throw Check.usage(spec, (roceMtu != null ? "--roce-mtu" : "--msg") + " needs --roce");
         }
         List<Stage> stages = new ArrayList<>();
         if (eth != null) {
@@ -138,14 +163,45 @@ public final class LimitsCommand implements Callable<Integer> {
         }
         int m = mtu == null ? 1500 : mtu;
         Check.range(spec, "--mtu", m, 576, 65536);
-        return Links.ethernet(bps / 1e9, ports, m);
+        return roce == null ? Links.ethernet(bps / 1e9, ports, m) : roce(bps / 1e9, m);
+    }
+
+    /** RoCEv2 over the Ethernet link: the verb, the RoCE MTU the Ethernet MTU allows, the message size of a write. */
+    private Stage roce(double gbps, int ethernetMtu) {
+        boolean write = switch (roce.toLowerCase(Locale.ROOT)) {
+            case "send" -> false;
+            case "write" -> true;
+            default -> throw Check.usage(spec, "--roce " + roce + " is not a verb (send or write)");
+        };
+        if (messageBytes != null && !write) {
+            throw Check.usage(spec, "--msg is the size of an RDMA WRITE: give --roce=write");
+        }
+        int allowed = dev.wirespeed.limits.Framing.roceActiveMtu(ethernetMtu);
+        if (roceMtu != null) {
+            if (Integer.bitCount(roceMtu) != 1 || roceMtu < 256 || roceMtu > 4096) {
+                throw Check.usage(spec, "--roce-mtu " + roceMtu + " is not an IB MTU (256, 512, 1024, 2048, 4096)");
+            }
+            if (roceMtu > allowed) {
+                throw Check.usage(spec, "--roce-mtu " + roceMtu + " does not fit Ethernet MTU " + ethernetMtu + " (the kernel"
+                        + " allows " + allowed + "; " + roceMtu + " needs MTU " + (roceMtu + 96) + ")");
+            }
+        }
+        long msg = 0;
+        if (write) {
+            msg = messageBytes == null ? 65536 : messageBytes;
+            Check.range(spec, "--msg", msg, 1, Integer.MAX_VALUE);
+        }
+        return Links.roce(gbps, ports, ethernetMtu, roceMtu, msg);
     }
 
     private Stage infiniband() {
         IbRate rate;
+        boolean widthAssumed;
         try {
             String t = ib.strip();
-            rate = t.contains("(") ? IbRate.parse(t) : parseWidthSpeed(t);
+            IbLinkArg arg = t.contains("(") ? new IbLinkArg(IbRate.parse(t), false) : parseLink(t);
+            rate = arg.rate();
+            widthAssumed = arg.widthAssumed();
         } catch (IllegalArgumentException e) {
             throw Check.usage(spec, "--ib: " + e.getMessage());
         }
@@ -160,15 +216,59 @@ public final class LimitsCommand implements Callable<Integer> {
                 Check.range(spec, "--mtu", mtu, 576, connected ? 65520 : 4092);
             }
         }
-        return Links.infiniband(rate.widthLanes(), rate.speed(), ports, connected, mtu);
+        Stage link = Links.infiniband(rate.widthLanes(), rate.speed(), ports, connected, mtu);
+        return !widthAssumed ? link : new Stage(link.kind(), link.name(), link.rawBitsPerSecond(), link.usableBitsPerSecond(),
+                link.assumption() + "; width not given: 4X assumed (NDR200 and HDR100 ports are 2X: give \"2X "
+                        + rate.speed() + "\")");
     }
 
-    /** "4X EDR" → width 4, EDR. */
+    /** "4X EDR" → width 4, EDR; the other spellings people copy: see {@link #parseLink}. */
     static IbRate parseWidthSpeed(String text) {
-        String[] parts = text.strip().split("\\s+");
-        if (parts.length != 2) {
-            throw new IllegalArgumentException("expected a link like '4X EDR' but was '" + text + "'");
+        return parseLink(text).rate();
+    }
+
+    /** An InfiniBand link as given, and whether its width was assumed (a bare speed: "NDR"). */
+    record IbLinkArg(IbRate rate, boolean widthAssumed) {}
+
+    private static final java.util.regex.Pattern WIDTH_SPEED = java.util.regex.Pattern.compile(
+            "(\\d+)\\s*[xX][\\s-]*([A-Za-z]+\\d*)");
+    /** iblinkinfo's "4X 25.78125 Gbps" (ibportstate "4X 25.78125 Gbps"): width and a lane's signalling rate. */
+    private static final java.util.regex.Pattern WIDTH_SIGNAL = java.util.regex.Pattern.compile(
+            "(\\d+)\\s*[xX]\\s+(\\d+(?:\\.\\d+)?)\\s*Gbps", java.util.regex.Pattern.CASE_INSENSITIVE);
+    /** Product names: NDR200 (2X NDR), HDR100 (2X HDR), NDR400, EDR100: the speed and the port's Gbit/s. */
+    private static final java.util.regex.Pattern PRODUCT = java.util.regex.Pattern.compile("([A-Za-z]+)(\\d+)");
+
+    /**
+     * "4X EDR", "4xNDR"/"2x NDR" (ibnetdiscover's spelling), "4X 25.78125 Gbps" (iblinkinfo's: the lane's
+     * signalling rate names the speed), "NDR200"/"HDR100" (the port's rate over the lane's gives the width),
+     * and a bare "NDR": no width given, so 4X (the usual port width) is assumed and said so.
+     */
+    static IbLinkArg parseLink(String text) {
+        String t = text.strip();
+        java.util.regex.Matcher m;
+        if ((m = WIDTH_SIGNAL.matcher(t)).matches()) {
+            dev.wirespeed.limits.IbSpeed speed = dev.wirespeed.limits.IbSpeed.bySignalRate(Double.parseDouble(m.group(2)));
+            if (speed == null) {
+                throw new IllegalArgumentException("no InfiniBand speed signals at " + m.group(2) + " Gbps a lane");
+            }
+            return new IbLinkArg(new IbRate(null, IbRate.parseWidth(m.group(1) + "X"), speed), false);
         }
-        return new IbRate(null, IbRate.parseWidth(parts[0]), dev.wirespeed.limits.IbSpeed.parse(parts[1]));
+        if ((m = WIDTH_SPEED.matcher(t)).matches()) {
+            return new IbLinkArg(new IbRate(null, IbRate.parseWidth(m.group(1) + "X"),
+                    dev.wirespeed.limits.IbSpeed.parse(m.group(2))), false);
+        }
+        if ((m = PRODUCT.matcher(t)).matches()) {
+            dev.wirespeed.limits.IbSpeed speed = dev.wirespeed.limits.IbSpeed.parse(m.group(1));
+            double lanes = Double.parseDouble(m.group(2)) / speed.sysfsGbpsPerLane();
+            if (Math.abs(lanes - Math.rint(lanes)) > 0.1) {
+                throw new IllegalArgumentException("'" + t + "' is no whole number of " + speed + " lanes");
+            }
+            return new IbLinkArg(new IbRate(null, IbRate.parseWidth(Math.round(lanes) + "X"), speed), false);
+        }
+        if (t.matches("[A-Za-z]+\\d*")) {
+            return new IbLinkArg(new IbRate(null, 4, dev.wirespeed.limits.IbSpeed.parse(t)), true);
+        }
+        throw new IllegalArgumentException("expected a link like '4X EDR', '2xNDR', 'NDR200' or '4X 25.78125 Gbps' but was '"
+                + text + "'");
     }
 }

@@ -101,6 +101,7 @@ public final class Main {
     }
 
     static CommandLine commandLine(Collection<String> subcommands, PrintWriter out, PrintWriter err) {
+        Docs.publish(); // help says where this installation's docs are (${sys:wirespeed.docs})
         CommandLine cmd = new CommandLine(new WirespeedCommand());
         for (String name : subcommands) {
             cmd.addSubcommand(name, WirespeedCommand.SUBCOMMANDS.get(name));

@@ -125,12 +125,41 @@ public final class ManPages {
             }
             t.append(".fi\n");
         }
+        if (spec.parent() == null) {
+            t.append(files());
+        }
         t.append(".SH SEE ALSO\n");
         CommandSpec parent = spec.parent();
         if (parent != null) {
             t.append("\\fB").append(esc(pageName(parent))).append("\\fR(1), ");
         }
         t.append("\\fBiperf3\\fR(1)\n");
+        return t.toString();
+    }
+
+    /**
+     * The root page's FILES: the documentation of this package ({@code -Dwirespeed.docs}, set by
+     * scripts/dist.sh for each package: /usr/share/doc/wirespeed/docs for the .deb) and, when
+     * {@code -Dwirespeed.units} names their folder, the systemd units.
+     */
+    static String files() {
+        Path docs = Path.of(System.getProperty(Docs.PROPERTY, Docs.dir()));
+        Path root = docs.getParent() == null ? docs : docs.getParent();
+        StringBuilder t = new StringBuilder(".SH FILES\n");
+        t.append(".TP\n\\fI").append(esc(root.toString())).append("\\fR\n")
+                .append(root.isAbsolute() ? "" : "(In the folder the release was unpacked in.) ")
+                .append("The documentation: README.md, CHANGELOG.md, the guides in ").append(esc(docs.toString()))
+                .append(" (cluster.md, SECURITY.md, STORE.md, PLAN.md, EXPLAIN.md …), the JSON schemas of every --json "
+                        + "output in ").append(esc(docs.resolve("json").toString())).append(", and examples/ (campaign "
+                        + "plans, pasted tool outputs for explain, the Grafana dashboard and Prometheus configuration).\n");
+        String units = System.getProperty("wirespeed.units");
+        if (units != null) {
+            t.append(".TP\n\\fI").append(esc(units)).append("/wirespeed-server.service\\fR, \\fI").append(esc(units))
+                    .append("/wirespeed-agent.service\\fR\n")
+                    .append("systemd units of the server and of the cluster agent, installed disabled: "
+                            + "systemctl enable --now wirespeed-server. The agent reads its token from "
+                            + "/etc/wirespeed/token (LoadCredential); see cluster.md.\n");
+        }
         return t.toString();
     }
 

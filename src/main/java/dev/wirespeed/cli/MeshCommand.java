@@ -48,7 +48,8 @@ import picocli.CommandLine.Spec;
             "  srun -N $SLURM_NNODES wirespeed agent … & wirespeed mesh   hosts from $SLURM_JOB_NODELIST",
             "  wirespeed mesh --hosts 'node[01-99]' --dry-run       show the rounds and the time, run nothing",
             "",
-            "Exit codes: 0 all pairs fine, 1 fewer than two agents, 2 bad usage, 3 findings, 130 Ctrl-C."})
+            "Exit codes: 0 all pairs fine, 1 fewer than two agents, 2 bad usage, 3 findings, 130 Ctrl-C.",
+            "", Docs.FOOTER, Docs.FOOTER_DIR})
 public final class MeshCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

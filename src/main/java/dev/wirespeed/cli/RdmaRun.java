@@ -77,7 +77,10 @@ final class RdmaRun {
             }
         }
         out.flush();
-        Saving.save(spec, r.labels(), sink, r.kind(), List.of(m), "text", run.output(), Saving.thisHost(), r.json());
+        // The peer is the wirespeed server at HOST:PORT that ran perftest's other side; it does not tell its
+        // version over the kind R session, nor whether it served other tests at the time.
+        Saving.save(spec, r.labels(), sink, r.kind(), List.of(m), "text", run.output(), Saving.thisHost(), r.json(),
+                null, new dev.wirespeed.store.Peer(r.host(), r.port(), "wirespeed", null, null));
         return ExitCode.OK;
     }
 

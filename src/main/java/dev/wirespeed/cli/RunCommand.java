@@ -48,7 +48,8 @@ import dev.wirespeed.units.Numbers;
             "  wirespeed run examples/nfs-rdma-vs-tcp.yaml --resume  continue after Ctrl-C or a crash",
             "  wirespeed results compare nfs-rdma nfs-tcp            then read the results",
             "",
-            "Exit codes: 0 every point done, 1 a point failed or a program is missing, 2 bad plan, 130 Ctrl-C."})
+            "Exit codes: 0 every point done, 1 a point failed or a program is missing, 2 bad plan, 130 Ctrl-C.",
+            "", Docs.FOOTER, Docs.FOOTER_DIR})
 public final class RunCommand implements Callable<Integer> {
     /** A plan is a page of YAML; larger inputs are refused unread. */
     static final long MAX_PLAN_BYTES = 1L << 20;
@@ -112,13 +113,18 @@ public final class RunCommand implements Callable<Integer> {
             throw new Failure("missing programs, nothing was run: " + missing);
         }
         try (ResultStore store = ResultStore.openForSaving(db.database())) {
-            Campaign campaign = new Campaign(plan, text, sha256(text), points, engines, store, out, Interrupts::raised);
-            Interrupts.onRaise(campaign::stopChildren);
             Campaign.Summary s;
-            try {
-                s = campaign.run(resume, Saving.commandLine(spec), Saving.thisHost());
-            } catch (PlanException e) {
-                throw new Failure(e.getMessage());
+            // On a terminal, the point that runs shows a line of its own (its time so far), erased by the next line.
+            try (ProgressLine progress = ProgressLine.on(out, false)) {
+                Campaign campaign = new Campaign(plan, text, sha256(text), points, engines, store, progress.writer(),
+                        Interrupts::raised);
+                Interrupts.onRaise(campaign::stopChildren);
+                progress.show(campaign::runningLine);
+                try {
+                    s = campaign.run(resume, Saving.commandLine(spec), Saving.thisHost());
+                } catch (PlanException e) {
+                    throw new Failure(e.getMessage());
+                }
             }
             if (s.interrupted()) {
                 out.println("interrupted: " + (s.ran() + s.skipped()) + " of " + points.size()

@@ -5,6 +5,7 @@ import dev.wirespeed.results.Measurement;
 import dev.wirespeed.store.HostSummary;
 import dev.wirespeed.store.Item;
 import dev.wirespeed.store.KeptResults;
+import dev.wirespeed.store.Peer;
 import dev.wirespeed.store.ResultStatus;
 import dev.wirespeed.store.ResultsSink;
 import dev.wirespeed.store.RunInfo;
@@ -37,19 +38,54 @@ final class Saving {
     static List<Long> save(CommandSpec spec, List<String> labels, ResultsSink sink, String kind,
                            List<Measurement> measurements, String rawFormat, String raw, HostSummary host,
                            boolean quiet, BwResult.Outcome outcome) throws IOException {
+        return save(spec, labels, sink, kind, measurements, rawFormat, raw, host, quiet, outcome, null);
+    }
+
+    /** As above, measured against {@code peer} (null: none, or nothing known of it). */
+    static List<Long> save(CommandSpec spec, List<String> labels, ResultsSink sink, String kind,
+                           List<Measurement> measurements, String rawFormat, String raw, HostSummary host,
+                           boolean quiet, BwResult.Outcome outcome, Peer peer) throws IOException {
         if (sink.describe() == null || measurements.isEmpty()) {
             return List.of();
         }
         ResultStatus status = outcome == null ? ResultStatus.DONE : ResultStatus.ofOutcome(outcome.status());
         String reason = status.done() ? null : outcome.message() != null ? outcome.message() : outcome.status().label();
         List<Item> items = measurements.stream()
-                .map(m -> new Item(m, labels, null, rawFormat, raw).withStatus(status, reason)).toList();
+                .map(m -> new Item(m, labels, null, rawFormat, raw).withStatus(status, reason).withPeer(peer)).toList();
         List<Long> ids = saveItems(spec, sink, kind, items, host);
         if (!quiet) {
             PrintWriter out = spec.commandLine().getOut();
             out.println("saved: " + (ids.size() == 1 ? "result " : "results ")
                     + ids.stream().map(String::valueOf).collect(Collectors.joining(", ")) + " in " + sink.describe()
                     + (status.done() ? "" : " (status " + status + ")"));
+            out.flush();
+        }
+        return ids;
+    }
+
+    /**
+     * Saves results read from pasted output (explain --save), each as done, or as failed with its reason
+     * where {@code failures} holds one (a run with no server, an empty receiver): never as a rate.
+     */
+    static List<Long> saveParsed(CommandSpec spec, List<String> labels, ResultsSink sink, String kind,
+                                 List<Measurement> measurements, List<String> failures, String rawFormat, String raw,
+                                 boolean quiet) throws IOException {
+        if (sink.describe() == null || measurements.isEmpty()) {
+            return List.of();
+        }
+        List<Item> items = new java.util.ArrayList<>();
+        for (int k = 0; k < measurements.size(); k++) {
+            String reason = failures.get(k);
+            Item item = new Item(measurements.get(k), labels, null, rawFormat, raw);
+            items.add(reason == null ? item : item.withStatus(ResultStatus.FAILED, reason));
+        }
+        List<Long> ids = saveItems(spec, sink, kind, items, null);
+        if (!quiet) {
+            long failedCount = failures.stream().filter(java.util.Objects::nonNull).count();
+            PrintWriter out = spec.commandLine().getOut();
+            out.println("saved: " + (ids.size() == 1 ? "result " : "results ")
+                    + ids.stream().map(String::valueOf).collect(Collectors.joining(", ")) + " in " + sink.describe()
+                    + (failedCount == 0 ? "" : " (" + failedCount + " with status failed)"));
             out.flush();
         }
         return ids;
@@ -65,6 +101,19 @@ final class Saving {
             return List.of();
         }
         return KeptResults.save(sink, RunInfo.of(kind, commandLine(spec), host), items);
+    }
+
+    /**
+     * The server a wirespeed test (or {@code bw --iperf3}) ran against, from the result's own
+     * record of it; {@code ownServer}: the server was this test's alone (an in-process loopback
+     * server), so it ran nothing else at the same time.
+     */
+    static Peer peer(BwResult.Peer server, boolean ownServer) {
+        if (server == null) {
+            return null;
+        }
+        return Peer.ofSoftware(server.address() != null ? server.address() : server.host(), server.port(),
+                server.software(), ownServer ? Peer.SHARED_NO : Peer.SHARED_UNKNOWN);
     }
 
     /** This host, for results measured here: its sysfs facts, summarized by the store. */

@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * An agent's latest results per peer and test kind, exposed through the Prometheus client
  * library ({@link MetricsExposition}: the metrics `results export --format openmetrics` writes,
- * labelled host (this agent), peer, test and label, where label is the direction of the test),
+ * labelled host (this agent), peer and port (the agent it tested against), direction, protocol,
+ * tool (wirespeed, or perftest), test and label (empty: an agent's tests carry no user label)),
  * plus the agent's own: its info, open sessions, and tests by outcome.
  */
 public final class AgentMetrics {
@@ -35,7 +36,8 @@ public final class AgentMetrics {
     }
 
     /** A TCP test this agent ran as the client: one set of figures per direction. */
-    public synchronized void record(String peer, BwResult result) {
+    public synchronized void record(String peer, int peerPort, BwResult result) {
+        String port = Integer.toString(peerPort);
         tests.labelValues(result.outcome().status().label()).inc();
         Instant now = Instant.now();
         for (BwResult.DirectionResult d : result.directions()) {
@@ -48,7 +50,8 @@ public final class AgentMetrics {
                     && d.senderSummary().retransmits().sockets() != null) {
                 summary.add(Metric.of(Metrics.RETRANSMITS, d.senderSummary().retransmits().sockets()));
             }
-            exposition.add(host, peer, d.direction(), new Measurement("wirespeed", null, Measurement.Tests.TCP_BW,
+            exposition.add(new MetricsExposition.Series(host, peer, port, d.direction(), "tcp", "wirespeed",
+                    Measurement.Tests.TCP_BW, ""), new Measurement("wirespeed", null, Measurement.Tests.TCP_BW,
                     Map.of(), summary, null, null, "measured"), now);
         }
     }
@@ -59,7 +62,8 @@ public final class AgentMetrics {
         if (result.messagesPerSecond() != null) {
             summary.add(Metric.of(Metrics.MESSAGES_PER_SECOND, result.messagesPerSecond()));
         }
-        exposition.add(host, peer, "upload", new Measurement("perftest", null, test,
+        exposition.add(new MetricsExposition.Series(host, peer, "", "upload", "rdma", "perftest", test, ""),
+                new Measurement("perftest", null, test,
                 Map.of("sizeBytes", Long.toString(result.sizeBytes())), summary, null, null, "measured"), Instant.now());
     }
 

@@ -2,6 +2,7 @@ package dev.wirespeed.cluster;
 
 import dev.wirespeed.diagnose.DoctorReport;
 import dev.wirespeed.diagnose.Finding;
+import dev.wirespeed.diagnose.TestCounters;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.io.Io;
@@ -231,7 +232,7 @@ final class AgentSession {
                     .handshakeTimeoutMillis(TEST_HANDSHAKE_TIMEOUT_MILLIS).interrupted(() -> stopping(r.id()))
                     .build());
             BwResult result = withoutIntervals(client.run(new BwClient.Listener() {}));
-            agent.metrics().record(target, result);
+            agent.metrics().record(r.peerHost(), r.peerPort(), result);
             agent.log("test to " + target + ": " + describe(result));
             send(new AgentMessage.TestDone(r.id(), result));
         } catch (IOException | RuntimeException e) {
@@ -307,7 +308,7 @@ final class AgentSession {
                         d.senderSummary(), d.receiverSummary()))
                 .toList();
         return new BwResult(r.schema(), r.tool(), r.startedAt(), r.client(), r.server(), r.params(), directions, r.cpu(),
-                r.dataPath(), r.outcome(), r.counters() == null ? null : r.counters().mattering());
+                r.dataPath(), r.outcome(), TestCounters.mattering(r.counters()));
     }
 
     private static String describe(BwResult r) {

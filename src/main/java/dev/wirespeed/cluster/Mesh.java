@@ -171,6 +171,12 @@ public final class Mesh {
 
         /** A round of failed pairs run once more after the planned rounds (0-based {@code retry}). */
         default void retryDone(int retry, int retries, List<PairResult> pairs, double elapsedSeconds) {}
+
+        /** Slow pairs are re-tested beside a control before they are named: {@code count} of {@code slow}. */
+        default void retestsPlanned(int count, int slow, double estimatedSeconds) {}
+
+        /** One re-test (0-based {@code retest}): the slow pair again, and its control (null when none ran). */
+        default void retestDone(int retest, int retests, PairResult pair, PairResult control, double elapsedSeconds) {}
     }
 
     private final Config config;
@@ -202,6 +208,7 @@ public final class Mesh {
         listener.planned(params, hosts.size(),
                 config.rounds().stream().mapToInt(r -> r.pairs().size()).max().orElse(0));
         List<PairResult> results = new ArrayList<>();
+        List<Confirmation.Done> retests = new ArrayList<>();
         String stoppedIn = null;
         try {
             AgentMessage.warmUp(Agent.localPeer());
@@ -227,6 +234,9 @@ public final class Mesh {
             if (stoppedIn == null) {
                 stoppedIn = retryFailed(runner, results, listener, t0);
             }
+            if (stoppedIn == null) {
+                stoppedIn = confirm(runner, results, params, retests, listener, t0);
+            }
         } finally {
             for (AgentClient c : clients) {
                 if (c != null) {
@@ -234,7 +244,54 @@ public final class Mesh {
                 }
             }
         }
-        return assemble(startedAt, seconds(System.nanoTime() - t0), params, List.of(status), results, stoppedIn);
+        return assemble(startedAt, seconds(System.nanoTime() - t0), params, List.of(status), results, stoppedIn,
+                retests);
+    }
+
+    /**
+     * Re-tests the slow pairs the mesh found, each beside a control pair, so that one slow moment is
+     * not named a slow link (issue 26; {@link Confirmation}). Fills {@code done} (a re-test that
+     * could not run says why); returns where Ctrl-C stopped the re-tests, or null.
+     */
+    private String confirm(PairRunner runner, List<PairResult> results, MeshResult.Params params,
+                           List<Confirmation.Done> done, Listener listener, long t0) throws InterruptedException {
+        List<String> labels = hosts.stream().map(Endpoint::label).toList();
+        Outliers.Result first = Outliers.analyse(labels, results, ceilings(List.of(status), params), params.expectPercent());
+        List<Confirmation.Retest> plan = Confirmation.plan(labels, first, results);
+        int count = Math.min(plan.size(), Confirmation.MAX_RETESTS);
+        if (count > 0) {
+            double perTest = config.seconds() + config.omitSeconds() + ROUND_OVERHEAD_SECONDS;
+            listener.retestsPlanned(count, plan.size(), plan.subList(0, count).stream()
+                    .mapToDouble(r -> r.disjoint() || r.control() == null ? perTest : 2 * perTest).sum());
+        }
+        String stopped = null;
+        for (int k = 0; k < plan.size(); k++) {
+            Confirmation.Retest r = plan.get(k);
+            if (k >= count) {
+                done.add(Confirmation.Done.skipped(r, "the mesh re-tests at most " + Confirmation.MAX_RETESTS + " slow pairs"));
+                continue;
+            }
+            if (stopped != null || config.interrupted().getAsBoolean()) {
+                stopped = stopped != null ? stopped : "in re-test " + (k + 1) + " of " + count;
+                done.add(Confirmation.Done.skipped(r, "the mesh was stopped"));
+                continue;
+            }
+            int index = config.rounds().size() + k; // a number for the pair results only: they are evidence, not pairs
+            markLostSessions(index);
+            List<Pair> together = r.disjoint() ? List.of(r.pair(), r.control()) : List.of(r.pair());
+            List<PairResult> got = runRound(runner, new Round(index, together, List.of()));
+            PairResult control = r.disjoint() ? got.get(1) : null;
+            if (r.control() != null && !r.disjoint() && !config.interrupted().getAsBoolean()) {
+                control = runRound(runner, new Round(index, List.of(r.control()), List.of())).getFirst();
+            }
+            done.add(new Confirmation.Done(r, got.getFirst(), control, null));
+            listener.retestDone(k, count, got.getFirst(), control, seconds(System.nanoTime() - t0));
+            if (got.getFirst().status() == PairStatus.INTERRUPTED
+                    || (control != null && control.status() == PairStatus.INTERRUPTED)) {
+                stopped = "in re-test " + (k + 1) + " of " + count;
+            }
+        }
+        return stopped;
     }
 
     /**
@@ -432,18 +489,26 @@ public final class Mesh {
      */
     static MeshResult assemble(Instant startedAt, double elapsed, MeshResult.Params params,
                                List<MeshResult.Host> hostResults, List<PairResult> pairs, String stoppedIn) {
+        return assemble(startedAt, elapsed, params, hostResults, pairs, stoppedIn, List.of());
+    }
+
+    /**
+     * As above, with the re-tests of the slow pairs: a slow pair is named only when its re-test
+     * confirms it; one that was not re-tested is "not enough evidence" ({@link Confirmation}).
+     */
+    static MeshResult assemble(Instant startedAt, double elapsed, MeshResult.Params params,
+                               List<MeshResult.Host> hostResults, List<PairResult> pairs, String stoppedIn,
+                               List<Confirmation.Done> retests) {
         List<String> labels = hostResults.stream().map(MeshResult.Host::label).toList();
-        Map<String, Double> ceilings = new HashMap<>();
+        Map<String, Double> ceilings = ceilings(hostResults, params);
         Map<String, NodeFacts> facts = new LinkedHashMap<>();
         for (MeshResult.Host h : hostResults) {
             if (h.facts() != null) {
                 facts.put(h.label(), h.facts());
-                if (params.engine() == MeshEngine.TCP && h.facts().tcpCeilingBitsPerSecond() != null) {
-                    ceilings.put(h.label(), h.facts().tcpCeilingBitsPerSecond());
-                }
             }
         }
-        Outliers.Result analysis = Outliers.analyse(labels, pairs, ceilings, params.expectPercent());
+        Outliers.Result analysis = Confirmation.judge(Outliers.analyse(labels, pairs, ceilings, params.expectPercent()),
+                pairs, ceilings, retests);
         Consistency.Result consistency = Consistency.check(labels, facts);
         long usable = hostResults.stream().filter(h -> h.ok() || h.status() == HostStatus.LOST).count();
         BwResult.Outcome outcome;
@@ -463,6 +528,18 @@ public final class Mesh {
         return new MeshResult(partial.schema(), partial.tool(), partial.startedAt(), partial.elapsedSeconds(),
                 partial.params(), partial.hosts(), partial.pairs(), partial.matrix(), partial.analysis(),
                 partial.consistency(), Verdict.lines(partial), partial.outcome());
+    }
+
+    /** Each host's TCP ceiling from its facts (TCP meshes only: perftest's rates are not TCP goodput). */
+    static Map<String, Double> ceilings(List<MeshResult.Host> hostResults, MeshResult.Params params) {
+        Map<String, Double> ceilings = new HashMap<>();
+        for (MeshResult.Host h : hostResults) {
+            if (h != null && h.facts() != null && params.engine() == MeshEngine.TCP
+                    && h.facts().tcpCeilingBitsPerSecond() != null) {
+                ceilings.put(h.label(), h.facts().tcpCeilingBitsPerSecond());
+            }
+        }
+        return ceilings;
     }
 
     static MeshResult.Matrix matrix(List<String> labels, List<PairResult> pairs) {

@@ -5,6 +5,7 @@ import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metric;
 import dev.wirespeed.results.Measurement.Metrics;
 import dev.wirespeed.store.Item;
+import dev.wirespeed.store.Peer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,10 +61,23 @@ public final class MeshMeasurements {
                     summary.add(Metric.of(Metrics.RETRANSMITS, f.retransmits()));
                 }
                 items.add(new Item(new Measurement("wirespeed", version, test, params, summary, List.of(), List.of(),
-                        "measured"), labels, null, RAW_PAIR, raw));
+                        "measured"), labels, null, RAW_PAIR, raw).withPeer(peer(p.server())));
             }
         }
         return items;
+    }
+
+    /**
+     * The server side of a pair: its agent, by the label the mesh was given ("node01",
+     * "127.0.0.1:5401"). Another coordinator could test it at the same time, so shared is unknown.
+     */
+    static Peer peer(String server) {
+        try {
+            Endpoint e = Endpoint.parse(server, dev.wirespeed.wire.Wire.DEFAULT_PORT);
+            return new Peer(e.host(), e.port(), "wirespeed", null, Peer.SHARED_UNKNOWN);
+        } catch (HostListException e) {
+            return null;
+        }
     }
 
     /** The mesh itself: its pattern and size, the median as its rate, and what it found. */

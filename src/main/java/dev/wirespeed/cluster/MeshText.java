@@ -57,6 +57,29 @@ public final class MeshText implements Mesh.Listener {
         progress("retry " + (retry + 1) + "/" + retries, pairs, elapsedSeconds);
     }
 
+    @Override
+    public void retestsPlanned(int count, int slow, double estimatedSeconds) {
+        out.printf(Locale.ROOT, "re-testing %d slow %s beside a control pair before naming %s%s → about %s more%n", count,
+                count == 1 ? "pair" : "pairs", count == 1 ? "it" : "them",
+                slow > count ? " (" + (slow - count) + " more not re-tested)" : "", duration(estimatedSeconds));
+        out.flush();
+    }
+
+    @Override
+    public void retestDone(int retest, int retests, PairResult pair, PairResult control, double elapsedSeconds) {
+        out.printf(Locale.ROOT, "re-test %d/%d: %s%s (%s)%n", retest + 1, retests, retestRate(pair),
+                control == null ? "" : ", control " + retestRate(control), duration(elapsedSeconds));
+        out.flush();
+    }
+
+    private static String retestRate(PairResult p) {
+        if (!p.ok() || p.flows().isEmpty()) {
+            return p.client() + " – " + p.server() + " " + p.status() + ": " + p.message();
+        }
+        PairResult.Flow f = p.flows().getFirst();
+        return f.from() + " → " + f.to() + " " + Rate.format(f.bitsPerSecond());
+    }
+
     private void progress(String what, List<PairResult> pairs, double elapsedSeconds) {
         double[] rates = pairs.stream().filter(PairResult::ok).flatMap(p -> p.flows().stream())
                 .mapToDouble(PairResult.Flow::bitsPerSecond).sorted().toArray();

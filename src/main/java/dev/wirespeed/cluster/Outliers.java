@@ -1,6 +1,7 @@
 package dev.wirespeed.cluster;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -47,19 +48,86 @@ public final class Outliers {
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Outlier(String client, String server, String from, String to, double bitsPerSecond,
-                          double percentOfMedian, Double ceilingBitsPerSecond, String below, String explainedBy) {}
+                          double percentOfMedian, Double ceilingBitsPerSecond, String below, String explainedBy,
+                          Evidence evidence) {
+        public Outlier(String client, String server, String from, String to, double bitsPerSecond,
+                       double percentOfMedian, Double ceilingBitsPerSecond, String below, String explainedBy) {
+            this(client, server, from, to, bitsPerSecond, percentOfMedian, ceilingBitsPerSecond, below, explainedBy, null);
+        }
 
-    /** A host all of whose measured pairs are slow. */
+        Outlier withEvidence(Evidence e) {
+            return new Outlier(client, server, from, to, bitsPerSecond, percentOfMedian, ceilingBitsPerSecond, below,
+                    explainedBy, e);
+        }
+    }
+
+    /** A host all of whose measured pairs are slow; {@code evidence}: its re-test (issue 26). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Suspect(String host, int pairs, double minBitsPerSecond, double maxBitsPerSecond,
-                          double percentOfMedian) {}
+                          double percentOfMedian, Evidence evidence) {
+        public Suspect(String host, int pairs, double minBitsPerSecond, double maxBitsPerSecond, double percentOfMedian) {
+            this(host, pairs, minBitsPerSecond, maxBitsPerSecond, percentOfMedian, null);
+        }
+
+        Suspect withEvidence(Evidence e) {
+            return new Suspect(host, pairs, minBitsPerSecond, maxBitsPerSecond, percentOfMedian, e);
+        }
+    }
+
+    /** What a slow pair's re-test showed (issue 26: outliers are confirmed before they are named). */
+    public enum Status {
+        @JsonProperty("confirmed") CONFIRMED,
+        @JsonProperty("not confirmed") NOT_CONFIRMED,
+        @JsonProperty("not enough evidence") NOT_ENOUGH_EVIDENCE;
+
+        public String label() {
+            return switch (this) {
+                case CONFIRMED -> "confirmed";
+                case NOT_CONFIRMED -> "not confirmed";
+                case NOT_ENOUGH_EVIDENCE -> "not enough evidence";
+            };
+        }
+    }
+
+    /**
+     * @param status               confirmed, not confirmed or not enough evidence
+     * @param pair                 "CLIENT → SERVER", the pair that was re-tested (a suspect's: its slowest)
+     * @param samplesBitsPerSecond its rate in the mesh, then on the re-test when it ran
+     * @param control              the pair re-tested beside it, null when there was none
+     * @param spreadsBelowMedian   how far the faster of its samples lies below the median of the other flows,
+     *                             in robust spreads ({@link Spread}); null without enough flows to tell
+     * @param reason               one line: why it is, or is not, called slow
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Evidence(Status status, String pair, List<Double> samplesBitsPerSecond, Control control,
+                           Double spreadsBelowMedian, String reason) {}
+
+    /** A pair that was not slow in the mesh, re-tested beside a suspect one: were the conditions normal? */
+    public record Control(String pair, List<Double> samplesBitsPerSecond, boolean normal) {}
+
+    /**
+     * The spread of the flows that were not slow: their median and a robust spread (1.4826 × the
+     * median absolute deviation, an estimate of one standard deviation that outliers do not inflate),
+     * floored at 0.5 % of the median (the resolution of a rate measurement).
+     */
+    public record Spread(int flows, double medianBitsPerSecond, double spreadBitsPerSecond, double minBitsPerSecond,
+                         double maxBitsPerSecond) {}
 
     /**
      * @param medianBitsPerSecond the reference: median of per-host medians; null when nothing was measured
      * @param commonCause         set when every host looks slow against the ceiling
+     * @param unconfirmed         slow in the mesh, but not named: not slow on a re-test, within the
+     *                            spread, or not enough evidence either way (each with its evidence)
+     * @param spread              the spread of the flows that were not slow; null when none
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Result(Double medianBitsPerSecond, double expectPercent, int flows, List<Outlier> outliers,
-                         List<Suspect> suspects, String commonCause) {}
+                         List<Suspect> suspects, String commonCause, List<Outlier> unconfirmed, Spread spread) {
+        public Result(Double medianBitsPerSecond, double expectPercent, int flows, List<Outlier> outliers,
+                      List<Suspect> suspects, String commonCause) {
+            this(medianBitsPerSecond, expectPercent, flows, outliers, suspects, commonCause, null, null);
+        }
+    }
 
     /**
      * @param hosts    labels, in mesh order

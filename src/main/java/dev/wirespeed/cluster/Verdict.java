@@ -3,8 +3,10 @@ package dev.wirespeed.cluster;
 import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.units.Rate;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /** The verdict lines of a mesh: hosts that could not be tested, suspects, slow links, differences. */
 final class Verdict {
@@ -40,6 +42,7 @@ final class Verdict {
                             + "switch port and settings",
                     s.host(), s.pairs() == 2 ? "both" : "all " + s.pairs(),
                     MeshText.range(s.minBitsPerSecond(), s.maxBitsPerSecond()), Num.trim(s.percentOfMedian())));
+            evidence(s.evidence(), out);
         }
         List<Outliers.Outlier> links = a.outliers().stream().filter(o -> o.explainedBy() == null).toList();
         for (int i = 0; i < Math.min(links.size(), MAX_LINK_LINES); i++) {
@@ -50,10 +53,12 @@ final class Verdict {
                             Rate.format(o.ceilingBitsPerSecond()));
             out.add(String.format(Locale.ROOT, "slow link: %s → %s %s (%s %% of the median%s)", o.from(), o.to(),
                     Rate.format(o.bitsPerSecond()), Num.trim(o.percentOfMedian()), ceiling));
+            evidence(o.evidence(), out);
         }
         if (links.size() > MAX_LINK_LINES) {
             out.add("slow link: … and " + (links.size() - MAX_LINK_LINES) + " more (see --json or the HTML report)");
         }
+        unconfirmed(a, out);
         if (a.commonCause() != null) {
             out.add("all slow: " + a.commonCause());
         }
@@ -61,6 +66,44 @@ final class Verdict {
         r.consistency().doctor().forEach(d -> out.add(d.summary()));
         out.add(summary(r, missing.size(), links.size()));
         return out;
+    }
+
+    /** The re-test behind a named suspect or link, on a line of its own under it. */
+    private static void evidence(Outliers.Evidence e, List<String> out) {
+        if (e != null) {
+            out.add("  " + e.status().label() + ": " + e.pair() + " " + e.reason());
+        }
+    }
+
+    /**
+     * Slow once in the mesh, not named (issue 26): one line per host whose pairs were all slow, and
+     * per link, with what its re-test showed.
+     */
+    private static void unconfirmed(Outliers.Result a, List<String> out) {
+        if (a.unconfirmed() == null) {
+            return;
+        }
+        Set<String> hostsSaid = new HashSet<>();
+        int lines = 0;
+        for (Outliers.Outlier o : a.unconfirmed()) {
+            Outliers.Evidence e = o.evidence();
+            String status = e == null ? Outliers.Status.NOT_ENOUGH_EVIDENCE.label() : e.status().label();
+            String why = e == null ? "one sample" : e.reason();
+            if (o.explainedBy() != null) {
+                if (hostsSaid.add(o.explainedBy())) {
+                    out.add(String.format(Locale.ROOT, "%s: %s as a suspect — its pairs were slow in the mesh; %s %s",
+                            status, o.explainedBy(), e == null || e.pair() == null ? "" : e.pair(), why));
+                }
+                continue;
+            }
+            if (lines++ < MAX_LINK_LINES) {
+                out.add(String.format(Locale.ROOT, "%s: %s → %s %s (%s %% of the median) in the mesh; %s", status,
+                        o.from(), o.to(), Rate.format(o.bitsPerSecond()), Num.trim(o.percentOfMedian()), why));
+            }
+        }
+        if (lines > MAX_LINK_LINES) {
+            out.add("not named: … and " + (lines - MAX_LINK_LINES) + " more (see --json)");
+        }
     }
 
     private static String summary(MeshResult r, int missing, int links) {
@@ -85,10 +128,15 @@ final class Verdict {
                 : "verdict: ";
         if (problems.isEmpty()) {
             long measured = r.pairs().stream().filter(PairResult::ok).count();
+            String notNamed = a.unconfirmed() == null || a.unconfirmed().isEmpty() ? ""
+                    : " (" + Confirmation.unconfirmedSummary(a.unconfirmed()) + ")";
             if (measured < Outliers.MIN_PAIRS_FOR_MEDIAN) {
                 return prefix + String.format(Locale.ROOT, "OK — %d %s, too few to compare with each other (%d needed); "
-                        + "none below a known ceiling", measured, measured == 1 ? "pair" : "pairs",
-                        Outliers.MIN_PAIRS_FOR_MEDIAN);
+                        + "none %sbelow a known ceiling%s", measured, measured == 1 ? "pair" : "pairs",
+                        Outliers.MIN_PAIRS_FOR_MEDIAN, notNamed.isEmpty() ? "" : "shown to be ", notNamed);
+            }
+            if (!notNamed.isEmpty()) {
+                return prefix + "OK — no pair shown to be slow" + notNamed;
             }
             return prefix + String.format(Locale.ROOT, "OK — every pair within %s %% of the median",
                     Num.trim(r.params().expectPercent()));

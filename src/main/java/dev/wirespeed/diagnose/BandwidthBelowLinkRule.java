@@ -40,6 +40,12 @@ final class BandwidthBelowLinkRule implements Rule {
             if (bps.isEmpty() || bps.get().value() <= 0) {
                 continue;
             }
+            if (m.tool().equals("fio")) {
+                continue; // storage I/O: over NFS fio-link-bound judges it with the export; on a local disk no link is crossed
+            }
+            if (Iperf3SingleThreadRule.applies(facts, m)) {
+                continue; // one cause, one finding: iperf3-single-thread says it, with the faster RDMA result
+            }
             Optional<LinkCeiling> c = LinkCeiling.of(facts, m);
             // perftest -b sums both directions of a full-duplex link: each direction is judged
             double measured = bps.get().value() / (bidirectional(m) ? 2 : 1);
@@ -69,8 +75,21 @@ final class BandwidthBelowLinkRule implements Rule {
         evidence.addFirst(new Evidence(m.tool() + " " + m.test(), Rate.format(measured)));
         String fix;
         Optional<Measurement> rdma = isRdma(m) ? Optional.empty() : fasterRdma(facts, m, measured, ceiling);
+        Optional<Measurement> full = isRdma(m) ? Optional.empty() : lineRateOnSameLink(facts, m);
+        if (full.isPresent()) {
+            // the whole first: another TCP test filled this link, so the link and the host's path are not the limit
+            double r = full.get().metric(Measurement.Metrics.BITS_PER_SECOND).orElseThrow().value();
+            message += String.format(Locale.ROOT, "; %s %s reached %s over the same link, at line rate, so the link and "
+                    + "the host's path are not the limit: this test's own way of measuring is", full.get().tool(),
+                    full.get().test(), Rate.format(r));
+            evidence.add(new Evidence(full.get().tool() + " " + full.get().test(), Rate.format(r)));
+            return new Finding(id(), Severity.INFO, ceiling.link(), message, evidence,
+                    new Impact(measured, ceiling.bitsPerSecond(), null), Fix.action(toolOnly(m)));
+        }
         if (pcie) {
-            fix = "the PCIe link is the bottleneck: put the card in a slot with more lanes or a faster generation";
+            // the slot's fix is the PCIe rules' (BIOS generation, or a wider slot only where the box has one)
+            fix = "the PCIe link is the bottleneck: the pcie-link-downgraded (or pcie-below-ports) finding says what the"
+                    + " slot and the card allow and how to get it";
         } else if (rdma.isPresent()) {
             double r = rdma.get().metric(Measurement.Metrics.BITS_PER_SECOND).orElseThrow().value();
             message += String.format(Locale.ROOT, "; %s %s reached %s over the same link, so the TCP stack (streams, "
@@ -122,6 +141,30 @@ final class BandwidthBelowLinkRule implements Rule {
         };
     }
 
+    /** The tool's own limit, when the path is known to reach line rate (no MTU, PCIe or peer to check). */
+    static String toolOnly(Measurement m) {
+        return switch (m.tool()) {
+            case "qperf" -> "qperf tcp_bw is one stream on one core: a multi-stream test (iperf2 -P 8, wirespeed bw -P 8) "
+                    + "measures the link, as the faster result here did";
+            case "iperf3" -> "one iperf3 process is one core before 3.16: run several (-p 5201, 5202 …), iperf3 ≥ 3.16 "
+                    + "or wirespeed bw -P, as the faster result here did";
+            default -> "more streams (-P), or one process per core: the faster result here shows the path reaches line rate";
+        };
+    }
+
+    /** Another TCP result of this host over the same interface at line rate ({@link TcpCeiling}), when there is one. */
+    private static Optional<Measurement> lineRateOnSameLink(Facts facts, Measurement m) {
+        Optional<TcpCeiling> mine = TcpCeiling.of(facts, m);
+        if (mine.isEmpty()) {
+            return Optional.empty();
+        }
+        return facts.measurements().stream().filter(o -> o != m && TcpCeiling.isTcpBandwidth(o))
+                .filter(o -> TcpCeiling.of(facts, o).map(c -> c.netdev().equals(mine.get().netdev())
+                        && c.atLineRate(o.metric(Measurement.Metrics.BITS_PER_SECOND).map(Measurement.Metric::value).orElse(0.0)))
+                        .orElse(false))
+                .findFirst();
+    }
+
     static boolean isRdma(Measurement m) {
         return m.test() != null && m.test().startsWith("rdma-");
     }
@@ -136,7 +179,7 @@ final class BandwidthBelowLinkRule implements Rule {
     }
 
     /** An RDMA result on the same link at twice this TCP result or more. */
-    private static Optional<Measurement> fasterRdma(Facts facts, Measurement tcp, double measured, LinkCeiling ceiling) {
+    static Optional<Measurement> fasterRdma(Facts facts, Measurement tcp, double measured, LinkCeiling ceiling) {
         return facts.measurements().stream().filter(BandwidthBelowLinkRule::isRdma).filter(r -> !bidirectional(r))
                 .filter(r -> r.metric(Measurement.Metrics.BITS_PER_SECOND).map(b -> b.value() >= 2 * measured).orElse(false))
                 .filter(r -> LinkCeiling.of(facts, r).map(c -> c.link().equals(ceiling.link())).orElse(false))

@@ -43,6 +43,11 @@ public final class CounterFindings {
         return out;
     }
 
+    /** The subject of a test's host-wide counters: every process of the host counts there (issue 26). */
+    public static final String HOST_WIDE = "host-wide";
+    /** What a host-wide counter's note says of it. */
+    public static final String HOST_WIDE_NOTE = "host-wide: other processes count here too";
+
     private static List<Finding> of(List<Counters> all, CounterSignal signal, String prefix,
                                     Map<String, String> netdevOf, Map<String, Observed<RingSizes>> rings,
                                     boolean delta) {
@@ -72,8 +77,9 @@ public final class CounterFindings {
                 }
                 share = Double.isNaN(ratio) ? "" : String.format(Locale.ROOT, " (%.2f %% of segments sent)", ratio * 100);
             }
-            String subject = prefix + label(c);
-            String window = delta ? " during the test" : " since the counters were last reset";
+            String subject = prefix + label(c, delta);
+            String window = (delta && c.scope() == Counters.Scope.HOST ? " (" + HOST_WIDE_NOTE + ")" : "")
+                    + (delta ? " during the test" : sinceReset(hits.values()));
             StringBuilder counts = new StringBuilder();
             hits.forEach((name, o) -> counts.append(counts.isEmpty() ? "" : ", ").append(name).append(' ')
                     .append(delta ? "+" + human(o.value()) : grouped(o.value())));
@@ -100,10 +106,24 @@ public final class CounterFindings {
         return out;
     }
 
+    /** What the values count over: since the last reset, or per second when each is a rate (mlnx_perf). */
+    private static String sinceReset(java.util.Collection<Observed<Long>> values) {
+        boolean rates = values.stream().allMatch(o -> o.source() != null && o.source().endsWith(Counters.PER_SECOND));
+        return rates ? " per second while mlnx_perf sampled" : " since the counters were last reset";
+    }
+
     /** "enp4s0f0np0", "mlx5_0 port 1", "tcp/ip"; "the port" when the output did not name it. */
     public static String label(Counters c) {
+        return label(c, false);
+    }
+
+    /** As {@link #label(Counters)}; a test's ({@code delta}) host counters are {@value #HOST_WIDE}. */
+    static String label(Counters c, boolean delta) {
         if (c.subject().equals(Counters.UNNAMED_SUBJECT)) {
             return "the port";
+        }
+        if (delta && c.scope() == Counters.Scope.HOST) {
+            return HOST_WIDE;
         }
         return switch (c.scope()) {
             case NETDEV -> c.subject();

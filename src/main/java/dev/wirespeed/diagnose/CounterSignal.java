@@ -110,11 +110,22 @@ enum CounterSignal {
             null),
     SOCKET_DROPS("counter-socket-drops", Severity.INFO, Counters.Scope.HOST,
             "TcpExtTCPBacklogDrop|TcpExtTCPRcvQDrop|TcpExtTCPZeroWindowDrop|TcpExtListenOverflows|TcpExtListenDrops"
-                    + "|TcpExtRcvPruned|TcpExtTCPOFODrop|UdpRcvbufErrors|UdpSndbufErrors|Udp6RcvbufErrors"
-                    + "|Udp6SndbufErrors",
-            "the kernel dropped packets at a socket whose receive queue or accept backlog was full",
-            "raise the socket buffers (net.ipv4.tcp_rmem, net.core.rmem_max) or the listen backlog (net.core.somaxconn)",
+                    + "|TcpExtRcvPruned|TcpExtTCPOFODrop",
+            "the kernel dropped TCP packets at a socket whose receive queue or accept backlog was full",
+            "raise the TCP socket buffers (net.ipv4.tcp_rmem, net.core.rmem_max) or the listen backlog (net.core.somaxconn)",
             "sysctl -w net.core.rmem_max=268435456 net.ipv4.tcp_rmem='4096 131072 268435456'"),
+    /*
+     * UDP's own: a TCP buffer setting does nothing for these (issue 26). RcvbufErrors: a datagram
+     * arrived at a socket whose receive queue was full (__udp_queue_rcv_skb); SndbufErrors: a send
+     * found no buffer space (udp_sendmsg, ENOBUFS). SO_RCVBUF is capped at net.core.rmem_max (socket(7)).
+     */
+    UDP_DROPS("counter-udp-drops", Severity.INFO, Counters.Scope.HOST,
+            "UdpRcvbufErrors|UdpSndbufErrors|Udp6RcvbufErrors|Udp6SndbufErrors",
+            "the kernel dropped UDP datagrams at a socket whose receive queue was full (RcvbufErrors), or a send found"
+                    + " its buffer full (SndbufErrors): the receiving application did not read fast enough for its buffer",
+            "give the receiving socket a larger buffer (SO_RCVBUF, capped at net.core.rmem_max; wirespeed: -w) or make"
+                    + " the receiver keep up (a free core, fewer senders); ss -uam shows each socket's drops (d in skmem)",
+            "sysctl -w net.core.rmem_max=268435456"),
     QDISC_DROPS("counter-qdisc-drops", Severity.WARN, Counters.Scope.NETDEV,
             "qdisc_dropped",
             "the interface's queueing discipline dropped packets before they reached the NIC (a shaper, a policer or a full queue)",

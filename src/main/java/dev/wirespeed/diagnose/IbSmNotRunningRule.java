@@ -3,6 +3,7 @@ package dev.wirespeed.diagnose;
 import dev.wirespeed.facts.Context;
 import dev.wirespeed.host.DeviceSetting;
 import dev.wirespeed.facts.Facts;
+import dev.wirespeed.host.Evidence;
 import dev.wirespeed.host.NfsRdma;
 import dev.wirespeed.host.PortState;
 import dev.wirespeed.host.RdmaPort;
@@ -11,9 +12,13 @@ import java.util.List;
 
 /**
  * No subnet manager anywhere in sight: an InfiniBand port is INIT (or reports SM LID 0) and every
- * look for an SM came back empty — doctor's /proc/PID/comm scan, `systemctl status opensm` inactive —
+ * look for an SM came back empty — doctor's /proc/PID/comm scan, `systemctl status opensm(d)` inactive —
  * with no sminfo answer or running opensm seen (seed 001 l.646-652: no OpenSM, port stuck, "systemctl
- * start opensmd"). Quiet when nothing was looked at: an SM on a switch or another node is invisible here.
+ * start opensmd"). Quiet when nothing was looked at (an SM on a switch or another node is invisible
+ * here) and when the port knows an SM LID other than 0 (an SM is somewhere). One cause, one finding:
+ * where this rule fires, {@link IbNoSubnetManagerRule} stays quiet on that port and its facts (state,
+ * SM LID, physical state) are this finding's evidence. The unit it starts is the host's
+ * ({@link IbNoSubnetManagerRule#startOne}).
  */
 final class IbSmNotRunningRule implements Rule {
     static final String ID = "ib-sm-not-running";
@@ -28,37 +33,44 @@ final class IbSmNotRunningRule implements Rule {
         return "InfiniBand port INIT or SM LID 0 while no opensm is seen (process scan, systemctl, ps, sminfo)";
     }
 
-    @Override
-    public List<Finding> apply(Facts facts, Context context) {
+    /** The looks for an SM on this host, when every one came back empty; else empty. */
+    static List<DeviceSetting> noneSeen(Facts facts) {
         List<DeviceSetting> sm = NfsRdma.settings(facts.settings(), NfsRdma.FABRIC, NfsRdma.SUBNET_MANAGER);
-        if (sm.isEmpty() || sm.stream().anyMatch(s -> !s.value().equals("not running"))) {
-            return List.of();
-        }
-        List<Finding> out = new ArrayList<>();
-        for (RdmaPort p : facts.rdmaPorts()) {
-            if (!p.isInfiniband()) {
-                continue;
-            }
-            // a DOWN port has no link for an SM to reach: port-down's subject, not this rule's
-            boolean linked = p.state().isPresent() && p.state().value() != PortState.DOWN;
-            boolean init = linked && p.state().value() == PortState.INIT;
-            boolean noSm = p.smLid().isPresent() && p.smLid().value() == 0;
-            if (!linked || (!init && !noSm)) {
-                continue;
-            }
-            out.add(new Finding(ID, Severity.ERROR, p.label(), p.label() + " is "
-                    + (init ? "INIT" : "at SM LID 0") + " and no subnet manager runs here ("
-                    + sm.getFirst().evidence().raw() + "): start one on this host or on another node or switch of the fabric",
-                    concat(Evidences.of(p.state(), p.smLid()), sm.getFirst().evidence()),
-                    null, Fix.command("run a subnet manager (one per fabric; the switch's, or opensm on one host)",
-                            "systemctl enable --now opensm")));
-        }
-        return out;
+        return sm.isEmpty() || sm.stream().anyMatch(s -> !s.value().equals("not running")) ? List.of() : sm;
     }
 
-    private static List<dev.wirespeed.host.Evidence> concat(List<dev.wirespeed.host.Evidence> a, dev.wirespeed.host.Evidence b) {
-        List<dev.wirespeed.host.Evidence> out = new ArrayList<>(a);
-        out.add(b);
+    /** True when this rule speaks for {@code p}: the SM's absence is seen and the port waits for one. */
+    static boolean speaksFor(Facts facts, RdmaPort p) {
+        if (!p.isInfiniband() || noneSeen(facts).isEmpty()) {
+            return false;
+        }
+        // a DOWN port has no link for an SM to reach: port-down's subject, not this rule's
+        boolean linked = p.state().isPresent() && p.state().value() != PortState.DOWN;
+        boolean init = linked && p.state().value() == PortState.INIT;
+        boolean noSm = p.smLid().isPresent() && p.smLid().value() == 0;
+        // an SM LID other than 0 is an SM somewhere in the fabric: not running here is then no fault
+        boolean smKnown = p.smLid().isPresent() && p.smLid().value() != 0;
+        return linked && !smKnown && (init || noSm);
+    }
+
+    @Override
+    public List<Finding> apply(Facts facts, Context context) {
+        List<DeviceSetting> sm = noneSeen(facts);
+        List<Finding> out = new ArrayList<>();
+        for (RdmaPort p : facts.rdmaPorts()) {
+            if (!speaksFor(facts, p)) {
+                continue;
+            }
+            boolean init = p.state().value() == PortState.INIT;
+            List<Evidence> evidence = new ArrayList<>(Evidences.of(p.state(), p.smLid(), p.physState()));
+            evidence.add(sm.getFirst().evidence());
+            String message = p.label() + " is " + (init ? "INIT" : "at SM LID 0") + " and no subnet manager runs here ("
+                    + sm.getFirst().evidence().raw() + "): start one on this host or on another node or switch of the fabric"
+                    + IbNoSubnetManagerRule.ipoibWaiting(facts, p, evidence);
+            dev.wirespeed.host.Services.subnetManagerEvidence(facts.settings()).filter(e -> !evidence.contains(e))
+                    .ifPresent(evidence::add);
+            out.add(new Finding(ID, Severity.ERROR, p.label(), message, evidence, null, IbNoSubnetManagerRule.startOne(facts)));
+        }
         return out;
     }
 }

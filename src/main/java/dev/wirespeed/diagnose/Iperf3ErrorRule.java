@@ -46,13 +46,18 @@ final class Iperf3ErrorRule implements LogRule {
             if (error.contains("refused")) {
                 return " — nothing listens on that port at that address";
             }
-            if (error.contains("No such device or address") || error.contains("not known")
-                    || error.contains("Temporary failure in name resolution")) {
+            if (unresolved(error)) {
                 return " — the server's name does not resolve to an address";
             }
             return " — no server listening there, or a firewall or route in between";
         }
         return "";
+    }
+
+    /** The resolver's answers (getaddrinfo's EAI_NONAME "not known", EAI_AGAIN, and iperf3 3.7's errno text). */
+    private static boolean unresolved(String error) {
+        return error.contains("No such device or address") || error.contains("not known")
+                || error.contains("Temporary failure in name resolution");
     }
 
     private static Fix fix(IperfHeader h) {
@@ -62,8 +67,17 @@ final class Iperf3ErrorRule implements LogRule {
                     + " and connect to it with -p 5202", "iperf3 -s -p 5202");
         }
         if (h.error().contains("unable to connect")) {
-            return Fix.command("start the server on " + host + ", let TCP port 5201 (or -p) through its firewall, "
-                    + "and use a name or address that resolves", "iperf3 -s");
+            if (unresolved(h.error())) {
+                // the name is the fault, not the server: starting one would change nothing
+                return Fix.command("use a name that resolves (check /etc/hosts or DNS) or the server's address",
+                        "getent hosts " + host);
+            }
+            if (h.error().contains("refused")) {
+                return Fix.command("start the server on " + host + " (nothing listens on that port), or connect to the "
+                        + "port it listens on with -p", "iperf3 -s");
+            }
+            return Fix.action("check that a server runs on " + host + " (iperf3 -s), that TCP port 5201 (or -p) passes its "
+                    + "firewall, and that a route reaches it");
         }
         return null;
     }

@@ -30,25 +30,44 @@ final class Iperf3SingleThreadRule implements Rule {
     public List<Finding> apply(Facts facts, Context context) {
         List<Finding> out = new ArrayList<>();
         for (Measurement m : facts.measurements()) {
-            if (!m.tool().equals("iperf3") || streams(m) < 2 || multiThreaded(m.toolVersion())) {
+            if (!applies(facts, m)) {
                 continue;
             }
             Optional<Measurement.Metric> bps = m.metric(Measurement.Metrics.BITS_PER_SECOND);
-            Optional<LinkCeiling> c = LinkCeiling.of(facts, m);
-            if (bps.isEmpty() || c.isEmpty() || bps.get().value() >= 0.5 * c.get().linkBitsPerSecond()) {
-                continue;
-            }
+            LinkCeiling c = LinkCeiling.of(facts, m).orElseThrow();
             String version = m.toolVersion() == null ? "its version is not shown" : "this is " + m.toolVersion();
+            List<Evidence> evidence = new java.util.ArrayList<>(List.of(new Evidence("iperf3 " + m.test(),
+                    Rate.format(bps.get().value()))));
+            String rdma = "";
+            Optional<Measurement> faster = BandwidthBelowLinkRule.fasterRdma(facts, m, bps.get().value(), c);
+            if (faster.isPresent()) {
+                double r = faster.get().metric(Measurement.Metrics.BITS_PER_SECOND).orElseThrow().value();
+                rdma = "; " + faster.get().tool() + " " + faster.get().test() + " reached " + Rate.format(r) + " over the same link";
+                evidence.add(new Evidence(faster.get().tool() + " " + faster.get().test(), Rate.format(r)));
+            }
             out.add(new Finding(id(), Severity.WARN, "iperf3",
                     String.format(Locale.ROOT, "iperf3 with %d streams reached %s on a %s link: before 3.16 iperf3 runs all "
-                                    + "streams in one thread (%s), so the tool, not the link, is the limit",
-                            streams(m), Rate.format(bps.get().value()), Rate.format(c.get().linkBitsPerSecond()), version),
-                    List.of(new Evidence("iperf3 " + m.test(), Rate.format(bps.get().value()))),
-                    new Impact(bps.get().value(), c.get().bitsPerSecond(), null),
+                                    + "streams in one thread (%s), so the tool, not the link, is the limit%s",
+                            streams(m), Rate.format(bps.get().value()), Rate.format(c.linkBitsPerSecond()), version, rdma),
+                    evidence,
+                    new Impact(bps.get().value(), c.bitsPerSecond(), null),
                     Fix.command("measure with a multi-threaded tool: iperf3 ≥ 3.16, iperf2 -P N, or wirespeed bw -P N",
                             "wirespeed bw HOST -P 8")));
         }
         return out;
+    }
+
+    /**
+     * iperf3 before 3.16 with -P below half its link: the tool is the cause. One cause, one finding:
+     * bandwidth-below-link leaves such a result to this rule.
+     */
+    static boolean applies(Facts facts, Measurement m) {
+        if (!"iperf3".equals(m.tool()) || streams(m) < 2 || multiThreaded(m.toolVersion())) {
+            return false;
+        }
+        Optional<Measurement.Metric> bps = m.metric(Measurement.Metrics.BITS_PER_SECOND);
+        Optional<LinkCeiling> c = LinkCeiling.of(facts, m);
+        return bps.isPresent() && c.isPresent() && bps.get().value() < 0.5 * c.get().linkBitsPerSecond();
     }
 
     private static int streams(Measurement m) {

@@ -25,7 +25,38 @@ final class KernelEventsRule implements LogRule {
 
     @Override
     public String description() {
-        return "kernel log: link down more than once or down at the end; transceiver module errors";
+        return "kernel log: link down more than once or down at the end (warn), down once and back (info); transceiver module errors";
+    }
+
+    /** dmesg's "[ 139.741]" (seconds since boot) at the start of a line, after a syslog/journal prefix. */
+    private static final java.util.regex.Pattern UPTIME = java.util.regex.Pattern.compile(".*?\\[\\s*(\\d+\\.\\d+)\\].*");
+
+    /**
+     * One Link down followed by Link up (issue 26): the link dropped once and came back. The log
+     * cannot tell a flap from a cable reseated, the peer restarting or the interface being set up
+     * (some drivers log a down first), so it is info, with the time it was down when the lines carry
+     * dmesg's uptime; a second drop makes it kernel-link-flaps' warning.
+     */
+    private Finding onePair(String port, List<LinkEvent> events) {
+        LinkEvent down = events.stream().filter(e -> !e.up()).findFirst().orElseThrow();
+        LinkEvent up = events.stream().filter(e -> e.up() && e.source().line() > down.source().line()).findFirst()
+                .orElse(events.getLast());
+        Double since = uptime(down);
+        Double until = uptime(up);
+        String gap = since != null && until != null && until >= since
+                ? String.format(java.util.Locale.ROOT, " after %.1f s", until - since) : "";
+        return new Finding(id(), Severity.INFO, port, port + ": link went down once and came back" + gap
+                + ": a flap, or a cable or optic reseated, the peer restarting, the interface being set up",
+                List.of(new Evidence("kernel-log, line " + down.source().line(), down.source().text().strip()),
+                        new Evidence("kernel-log, line " + up.source().line(), up.source().text().strip())), null,
+                Fix.action("if nothing was done to the cable, the peer or the interface at that time, check the switch"
+                        + " port's log for the same moment; a second drop is a flapping link (reseat or replace the cable"
+                        + " and transceiver)"));
+    }
+
+    private static Double uptime(LinkEvent e) {
+        java.util.regex.Matcher m = UPTIME.matcher(e.source().text());
+        return m.matches() ? Double.valueOf(m.group(1)) : null;
     }
 
     @Override
@@ -39,6 +70,10 @@ final class KernelEventsRule implements LogRule {
             List<LinkEvent> events = p.getValue();
             long downs = events.stream().filter(e -> !e.up()).count();
             boolean downAtEnd = !events.getLast().up();
+            if (downs == 1 && !downAtEnd) {
+                out.add(onePair(p.getKey(), events));
+                continue;
+            }
             if (downs < 2 && !downAtEnd) {
                 continue;
             }

@@ -24,9 +24,11 @@ public final class LogRules {
         return new LogRules(RuleSet.standard(), List.of(new RdmaNamingMixedRule(), new FabricLinkDegradedRule(),
                 new ZeroTierUnreachableRule(), new ZeroTierNetworkDeniedRule(), new MlxlinkIssueRule(), new MdcliPatchBlocksUpgradeRule(),
                 new KernelEventsRule(), new FirmwareResetPendingRule(), new MlxconfigPendingRule(), new PciUnreadableRule(),
-                new NcclBusBandwidthRule(), new MstNotStartedRule(), new StreamImbalanceRule(),
+                new NcclBusBandwidthRule(), new MstNotStartedRule(), new BandwidthAtLineRateRule(), new StreamImbalanceRule(),
                 new IbdiagnetErrorsRule(), new TransceiverAlarmRule(), new Iperf3ErrorRule(), new PerftestFailedRule(),
-                new VfDroppingRule()));
+                new VfDroppingRule(), new RunFailedRule(), new LinkTypeFixedRule(),
+                new PingLossRule(), new MdcliFitModeRule(), new MdcliFirmwareNoFatRule(), new MdcliTransferFailedRule(),
+                new MdcliPatchNeedsRebootRule(), new FioLinkBoundRule()));
     }
 
     public List<LogRule> logRules() {

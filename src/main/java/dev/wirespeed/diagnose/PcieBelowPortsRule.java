@@ -2,14 +2,17 @@ package dev.wirespeed.diagnose;
 
 import dev.wirespeed.facts.Context;
 import dev.wirespeed.facts.Facts;
+import dev.wirespeed.host.PcieLink;
 import dev.wirespeed.limits.PcieLimit;
 import dev.wirespeed.units.Rate;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The PCIe link carries less than the adapter's ports with a physical link add up to (seed 004:
- * two 25G ports behind PCIe 3.0 x4 = 31.5 Gbit/s raw).
+ * The PCIe link carries less than the adapter's ports with a physical link add up to, and the card's
+ * own PCIe interface is why (two 100G ports behind a Gen3 x16 card). When the link is downgraded and
+ * the device's best link would carry the ports (seed 004: two 25G ports behind x4 of x8), the cause is
+ * the downgrade and {@link PcieLinkDowngradedRule} says it with these ports: one cause, one finding.
  */
 final class PcieBelowPortsRule implements Rule {
     static final String ID = "pcie-below-ports";
@@ -45,6 +48,12 @@ final class PcieBelowPortsRule implements Rule {
             }
             if (names.isEmpty() || now.usableBitsPerSecond() >= portsBitsPerSecond) {
                 continue;
+            }
+            PcieLimit bestOfDevice = PcieLinks.best(PcieLinkDowngradedRule.effective(a));
+            PcieLink effective = PcieLinkDowngradedRule.effective(a);
+            if ((effective.isSpeedDowngraded() || effective.isWidthDowngraded()) && bestOfDevice != null
+                    && bestOfDevice.usableBitsPerSecond() >= portsBitsPerSecond) {
+                continue; // the downgrade is why: pcie-link-downgraded says it, with these ports (one cause, one finding)
             }
             String message = now.label() + " carries " + Rate.format(now.usableBitsPerSecond()) + " usable ("
                     + Rate.format(now.rawBitsPerSecond()) + " raw), less than the " + Rate.format(portsBitsPerSecond)

@@ -50,11 +50,8 @@ final class PortDownRule implements Rule {
         if (phys == PhysState.LINK_UP) {
             return;
         }
-        String netdev = p.netdev() != null ? p.netdev().name() : null;
         Fix fix = switch (phys) {
-            case DISABLED -> r.isEthernet() && netdev != null
-                    ? Fix.command("enable the port (a RoCE port is Disabled while its netdev is down)", "ip link set " + netdev + " up")
-                    : Fix.action("enable the port (ibportstate … enable, or on the switch side) and check the link partner is enabled");
+            case DISABLED -> enable(p);
             case POLLING -> Fix.action("no link partner: check the cable or optics are seated and supported, and the other end is up");
             default -> Fix.action("check the cable, the optics and the link partner");
         };
@@ -62,6 +59,33 @@ final class PortDownRule implements Rule {
                 p.label() + " has no physical link: " + r.physState().raw()
                         + (r.state().isPresent() ? ", state " + r.state().raw() : ""),
                 Evidences.of(r.physState(), r.state()), null, fix));
+    }
+
+    /**
+     * How to enable a Disabled port, by its link layer: a RoCE port (Ethernet) is Disabled while its
+     * netdev is down, so the netdev is brought up (the port's netdev from the pairing or the port's own
+     * netdev fact: rdma link's "netdev", sysfs gid_attrs); an InfiniBand port is enabled with
+     * ibportstate(8) on the local port (direct route 0) or on the switch port it faces. An unknown link
+     * layer gets both ways, named as such (seed 000 l.1372: ft2000's mlx5_1 is Ethernet).
+     */
+    static Fix enable(Port p) {
+        RdmaPort r = p.rdma();
+        String netdev = p.netdev() != null ? p.netdev().name() : r.netdev().isPresent() ? r.netdev().value() : null;
+        String ib = "ibportstate -C " + r.device() + " -P " + r.port() + " -D 0 " + r.port() + " enable";
+        // without a link layer, the netdev's own type tells: Ethernet (RoCE) or InfiniBand (IPoIB)
+        boolean ethernet = r.isEthernet() || !r.isInfiniband() && p.netdev() != null && p.netdev().isEthernet();
+        boolean infiniband = r.isInfiniband() || !r.isEthernet() && p.netdev() != null && p.netdev().isIpoib();
+        if (ethernet) {
+            return netdev != null
+                    ? Fix.command("enable the port: a RoCE port is Disabled while its netdev is down", "ip link set " + netdev + " up")
+                    : Fix.action("enable the port: a RoCE port is Disabled while its netdev is down; bring that netdev up "
+                            + "(ip link set IF up, where `rdma link show " + r.device() + "/" + r.port() + "` or ibdev2netdev names IF)");
+        }
+        if (infiniband) {
+            return Fix.command("enable the InfiniBand port (here, or on the switch port it faces) and check the link partner is enabled", ib);
+        }
+        return Fix.action("enable the port; the link layer is not shown: on InfiniBand `" + ib + "` (or on the switch side), "
+                + "on RoCE (Ethernet) bring its netdev up (ip link set " + (netdev != null ? netdev : "IF") + " up)");
     }
 
     /**
@@ -90,12 +114,18 @@ final class PortDownRule implements Rule {
                             "ip link set " + i.name() + " up")));
             return;
         }
-        String state = i.carrier().isPresent()
-                ? "operstate " + i.operState().describe() + ", carrier " + i.carrier().describe()
+        String state = i.carrier().isPresent() && !i.operState().isPresent() ? i.carrier().raw() // ethtool's "Link detected: no"
+                : i.carrier().isPresent() ? "operstate " + i.operState().describe() + ", carrier " + i.carrier().describe()
                 : "link status " + i.operState().raw();
+        // the driver's own reason beside ethtool's "Link detected: no (Cable issue, Unsupported cable)"
+        String reason = i.carrier().isPresent() && i.carrier().raw() != null && i.carrier().raw().contains("(")
+                ? i.carrier().raw().substring(i.carrier().raw().indexOf('(')) : "";
         out.add(new Finding(ID, Severity.WARN, i.name(), i.name() + (i.adminUp().isPresent() ? " is up but" : "")
                 + " has no link (" + state + ")",
                 Evidences.of(i.operState(), i.carrier(), i.adminUp()), null,
-                Fix.action("check the cable or optics and the switch port or peer")));
+                Fix.action(reason.toLowerCase(java.util.Locale.ROOT).contains("unsupported cable")
+                        ? "the driver rejects the cable or optic " + reason + ": use one the NIC supports "
+                                + "(ethtool -m " + i.name() + " names the module), then check the switch port or peer"
+                        : "check the cable or optics and the switch port or peer")));
     }
 }

@@ -68,8 +68,8 @@ final class RocePfcPriorityRule implements Rule {
             out.add(new Finding(ID, dscp ? Severity.WARN : Severity.INFO, iface, iface + " has PFC on priority " + list
                     + " but not " + roce + ": " + why + ", so RoCE traffic is not protected from drops",
                     evidence, null,
-                    Fix.command("enable PFC on the RoCE priority (and the same on the switch), or move RoCE to a PFC priority",
-                            "mlnx_qos -i " + iface + " --pfc " + pfcVector(roce))));
+                    Fix.command("enable PFC on the RoCE priority too, keeping the priorities already on (and the same on the "
+                            + "switch), or move RoCE to a PFC priority", command(pfc, iface, on, roce))));
         }
         return out;
     }
@@ -78,9 +78,23 @@ final class RocePfcPriorityRule implements Rule {
         return facts.settings().stream().filter(s -> s.device().equals(device) && s.name().equals(name)).findFirst();
     }
 
-    private static String pfcVector(int priority) {
+    /**
+     * In the tool the facts came from: iproute2's dcb changes only the priority it names (dcb-pfc(8):
+     * "prio-pfc 3:on"); mlnx_qos sets the whole vector, so it carries the priorities already on as well
+     * (a vector of RoCE's alone would turn PFC off for the others).
+     */
+    static String command(DeviceSetting pfc, String iface, List<Integer> on, int roce) {
+        String source = pfc.evidence().source() == null ? "" : pfc.evidence().source();
+        if (source.startsWith("dcb")) {
+            return "dcb pfc set dev " + iface + " prio-pfc " + roce + ":on";
+        }
+        return "mlnx_qos -i " + iface + " --pfc " + pfcVector(on, roce);
+    }
+
+    private static String pfcVector(List<Integer> on, int priority) {
         String[] v = new String[8];
         Arrays.fill(v, "0");
+        on.stream().filter(p -> p >= 0 && p < 8).forEach(p -> v[p] = "1");
         v[priority] = "1";
         return String.join(",", v);
     }

@@ -16,21 +16,25 @@ final class StandardRules {
                 new PortRateBelowDeviceRule(),
                 new EthernetMtuRule(),
                 new IpoibDatagramRule(),
-                new IpoibDatagramInitRule(),
+                new IpoibNotLoadedRule(),
                 new RoceFlowControlRule(),
                 new RocePfcPriorityRule(),
                 new RoceEcnOffRule(),
                 new CpuGovernorRule(),
+                new CpufreqNoDriverRule(),
                 new NfsOverTcpRule(),
                 new NfsRdmaModuleRule(),
                 new NfsdNoRdmaPortRule(),
                 new OfedWithoutNfsrdmaRule(),
+                new ServiceNotRunningRule(),
+                new NfsExportNotTmpfsRule(),
                 new NicNumaRule(),
                 new FirmwareUpdateRule(),
                 new LinkTypeRule(),
                 // rules that need measured results from tool output (explain)
                 new BandwidthBelowLinkRule(),
-                new Iperf3SingleThreadRule()));
+                new Iperf3SingleThreadRule(),
+                new UdpLossRule()));
         rules.addAll(CounterRule.all());
         return List.copyOf(rules);
     }

@@ -19,7 +19,8 @@ import java.util.Set;
  * @param ceilingBitsPerSecond  the path's ceiling (usable rate of its bottleneck), null when unknown
  * @param percentOfCeiling      measured / ceiling × 100, null when the ceiling is unknown
  * @param bottleneck            the capping stage's name ("PCIe 2.0 x16"), null when unknown
- * @param finding               the rule id that explains the bottleneck, or null (the part runs as designed)
+ * @param finding               the rule id that explains the bottleneck, or null (at line rate: the path is the limit;
+ *                              below it: nothing in the facts explains the gap)
  * @param fix                   what to do about it, or null
  * @param zeroCopyBitsPerSecond the follow-up test's rate with -Z --skip-rx-copy, when the first was CPU-bound
  *                              below the ceiling; null when none ran
@@ -64,6 +65,8 @@ public record Verdict(double measuredBitsPerSecond, Double ceilingBitsPerSecond,
 
     /** Below this share of the ceiling the hosts, not the path, are the likely limit. */
     static final double WELL_BELOW_PERCENT = 80;
+    /** At this share of the ceiling or more a test is at line rate (TcpCeiling.AT_LINE_RATE, the same for explain). */
+    static final double AT_LINE_RATE_PERCENT = 100 * TcpCeiling.AT_LINE_RATE;
 
     private static final Set<String> PCIE_RULES = Set.of(PcieLinkDowngradedRule.ID, PcieBelowPortsRule.ID);
     private static final Set<String> LINK_RULES = Set.of(EthernetMtuRule.ID, IpoibDatagramRule.ID, PortRateBelowDeviceRule.ID);
@@ -75,17 +78,21 @@ public record Verdict(double measuredBitsPerSecond, Double ceilingBitsPerSecond,
         double percent = measured / ceiling * 100;
         Stage b = limit.bottleneck();
         Optional<Finding> why = explain(b, path, findings);
+        boolean lineRate = percent >= AT_LINE_RATE_PERCENT;
         StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "%s = %.0f %% of %s", Rate.format(measured), percent,
                 Rate.format(ceiling)));
-        t.append(" — bottleneck: ").append(b.name()).append(" (").append(Rate.format(b.rawBitsPerSecond())).append(" raw)");
+        t.append(lineRate ? " — at line rate; bottleneck: " : " — bottleneck: ").append(b.name()).append(" (")
+                .append(Rate.format(b.rawBitsPerSecond())).append(" raw)");
         if (why.isPresent()) {
             t.append(": ").append(why.get().message()).append('.');
             if (why.get().fix() != null) {
                 Fix fix = why.get().fix();
                 t.append(" Fix: ").append(fix.action()).append(fix.command() == null ? "" : " (" + fix.command() + ")").append('.');
             }
+        } else if (lineRate) {
+            t.append(": the path is the limit — tuning streams, IRQs or buffers cannot raise it.");
         } else {
-            t.append(", as designed.");
+            t.append("; nothing in the host's facts explains the gap to the ceiling.");
         }
         if (percent < WELL_BELOW_PERCENT) {
             t.append(" The test stayed well below the ceiling: the hosts (CPU, streams -P, the peer) or the network"
@@ -127,6 +134,11 @@ public record Verdict(double measuredBitsPerSecond, Double ceilingBitsPerSecond,
      * explain it. The rule becomes this verdict's finding when it had none.
      */
     public Verdict withCounterNote(String rule, String message, String fix) {
+        if (percentOfCeiling != null && percentOfCeiling >= AT_LINE_RATE_PERCENT) {
+            // at line rate the counters held nothing back: context, never the verdict's reason or fix
+            return new Verdict(measuredBitsPerSecond, ceilingBitsPerSecond, percentOfCeiling, bottleneck, finding, this.fix,
+                    zeroCopyBitsPerSecond, text + " During the test: " + message + " (it did not hold the test back: at line rate).");
+        }
         String t = text + " During the test: " + message + (fix == null ? "" : "; " + fix) + ".";
         if (finding != null) {
             return new Verdict(measuredBitsPerSecond, ceilingBitsPerSecond, percentOfCeiling, bottleneck, finding, this.fix, t);

@@ -6,12 +6,11 @@ import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.util.BitSet;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
  * The client side of a TCP bandwidth test against a wirespeed server: a {@link ClientSession} with
- * the {@link TcpBwPlane}. Errors before data flows are thrown; once data flows, every outcome
+ * the {@link TcpBwPlane} ({@link ClientPlanes#TCP_BW}). Errors before data flows are thrown; once data flows, every outcome
  * (done, Ctrl-C, server lost) returns a result holding all that was measured, so nothing is lost.
  */
 public final class BwClient {
@@ -27,7 +26,7 @@ public final class BwClient {
      */
     public record Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
                          int handshakeTimeoutMillis, BooleanSupplier interrupted, InetAddress bindAddress,
-                         Integer cpu, BitSet placeCpus, int clientPort) {
+                         Integer cpu, BitSet placeCpus, int clientPort) implements ClientTarget {
         public Config {
             if (interrupted == null) {
                 interrupted = () -> false;
@@ -135,17 +134,6 @@ public final class BwClient {
     }
 
     public BwResult run(Listener listener) throws IOException {
-        return new ClientSession<>(config.host(), config.port(), config.spec(), new TcpBwPlane(config, listener))
-                .bind(config.bindAddress())
-                .timeouts(config.connectTimeoutMillis(), config.handshakeTimeoutMillis())
-                .interrupted(config.interrupted())
-                .warnings(listener::warning)
-                .run();
-    }
-
-    /** The planned end of a timed test from its start (warm-up included), 0 for a byte count. */
-    static long plannedEndNanos(TestSpec spec) {
-        return spec.durationMillis() > 0
-                ? TimeUnit.MILLISECONDS.toNanos(spec.omitMillis() + spec.durationMillis()) : 0;
+        return ClientPlanes.TCP_BW.run(config, listener, listener::warning);
     }
 }

@@ -52,6 +52,7 @@ public final class BwSweep {
 
     public BwSweepResult run(Listener listener) throws IOException {
         Instant startedAt = Instant.now();
+        long startNanos = System.nanoTime();
         List<SweepRow> rows = new ArrayList<>();
         BwResult.Peer server = null;
         BwResult.Outcome outcome = BwResult.Outcome.OK;
@@ -72,12 +73,28 @@ public final class BwSweep {
                 listener.row(row);
             }
             if (!r.outcome().ok()) {
-                outcome = r.outcome();
+                // the sizes before this one finished; this one's partial row (if any) is kept as measured
+                outcome = sweepOutcome(r.outcome(), size, config.sizesBytes().indexOf(size), config.sizesBytes().size(),
+                        (System.nanoTime() - startNanos) / 1e9);
                 break;
             }
         }
         return new BwSweepResult(BwSweepResult.SCHEMA, new BwResult.Tool("wirespeed", Version.get()),
                 startedAt.toString(), ResultAssembler.localPeer(), server, params(), List.copyOf(rows), outcome);
+    }
+
+    /**
+     * How a sweep ended that one size's test ended early: how far the sweep got, not only that size's
+     * own time ("stopped by the user at 64 KiB after 15 of 23 sizes, 8.2 s into the sweep").
+     */
+    static BwResult.Outcome sweepOutcome(BwResult.Outcome sizes, int sizeBytes, int sizesDone, int sizesPlanned,
+                                         double sweepSeconds) {
+        String where = "at " + dev.wirespeed.units.ByteSize.formatExact(sizeBytes) + " after " + sizesDone + " of "
+                + sizesPlanned + " sizes, " + String.format(java.util.Locale.ROOT, "%.1f", sweepSeconds)
+                + " s into the sweep";
+        String message = sizes.status() == dev.wirespeed.results.OutcomeStatus.INTERRUPTED ? "stopped by the user " + where
+                : (sizes.message() == null ? sizes.status().label() : sizes.message()) + " (" + where + ")";
+        return new BwResult.Outcome(sizes.status(), message);
     }
 
     /** The row of one size from its test: receiver-side bytes; null when nothing arrived. */

@@ -69,15 +69,6 @@ interface ClientPlane<M extends Message, R> {
     /** Start was sent: the streams start now. */
     void start(long startNanos);
 
-    /** The bytes these counters moved so far. */
-    static long bytes(java.util.List<StreamCounter> counters) {
-        long sum = 0;
-        for (StreamCounter c : counters) {
-            sum += c.bytes();
-        }
-        return sum;
-    }
-
     /** Bytes (or round trips) moved so far: the session watches it for the start and for stalls. */
     long progress();
 

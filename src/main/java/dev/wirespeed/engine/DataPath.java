@@ -1,16 +1,25 @@
 package dev.wirespeed.engine;
 
+import dev.wirespeed.wire.TestSpec;
+import java.util.ArrayList;
+import java.util.List;
+
 /**
- * How a test asks its bytes to move: {@code zeroCopy} (-Z) sends with sendfile(2) from a file of
- * random bytes, so the sender copies nothing; {@code skipRxCopy} (--skip-rx-copy) receives with
- * MSG_TRUNC, so the receiver discards bytes in the kernel. Which calls actually ran (a mechanism
- * may be missing) is recorded per stream by {@link DataStream#callUsed()}.
+ * How a test asks its bytes to move, and the {@link StreamIo}s that follow from it: {@code zeroCopy}
+ * (-Z) sends with sendfile(2) from a file of random bytes, so the sender copies nothing;
+ * {@code skipRxCopy} (--skip-rx-copy) receives with MSG_TRUNC, so the receiver discards bytes in the
+ * kernel. Which calls actually ran (a mechanism may be missing) is recorded per stream
+ * ({@link StreamLoop#callUsed()}) and reported as the result's {@code dataPath}.
+ *
+ * <p>A new data path is a {@link StreamIo} class, a field here with its line in {@link #tcp()} (or
+ * {@link #udp()}), the {@link TestSpec} field it comes from, and the command-line flag that sets that
+ * field (docs/ARCHITECTURE.md, "How to add a data path").
  */
 public record DataPath(boolean zeroCopy, boolean skipRxCopy, boolean batchWakeups) {
     public static final DataPath DEFAULT = new DataPath(false, false, false);
 
     /** What a test asks for; each side of the test honours it for its own streams. */
-    public static DataPath of(dev.wirespeed.wire.TestSpec spec) {
+    public static DataPath of(TestSpec spec) {
         return new DataPath(spec.zeroCopy(), spec.skipRxCopy(), false);
     }
 
@@ -26,7 +35,7 @@ public record DataPath(boolean zeroCopy, boolean skipRxCopy, boolean batchWakeup
      * on its socket onto its own CPU; left asleep with two streams or more, the senders' CPUs did all
      * of it (2.4 CPU-s each against 1.0) and moved 20 % less (docs/PERFORMANCE.md, "Receiver wake-ups").
      */
-    public static DataPath endingWithFin(dev.wirespeed.wire.TestSpec spec) {
+    public static DataPath endingWithFin(TestSpec spec) {
         boolean batch = spec.windowBytes() == 0 && RECEIVE_WAKE && (!spec.skipRxCopy() || spec.connections() == 1);
         return new DataPath(spec.zeroCopy(), spec.skipRxCopy(), batch);
     }
@@ -34,18 +43,26 @@ public record DataPath(boolean zeroCopy, boolean skipRxCopy, boolean batchWakeup
     /** -Dwirespeed.receiveWake=false turns {@link ReceiveWake} off, for A/B runs of the bench (WS_JAVA_OPTS). */
     private static final boolean RECEIVE_WAKE = !"false".equals(System.getProperty("wirespeed.receiveWake"));
 
-    /** The call a stream makes. */
-    public enum Call {
-        WRITE("write"), SENDFILE("sendfile"), READ("read"), RECV_TRUNC("recv MSG_TRUNC"), CHANNEL("SocketChannel");
-
-        private final String label;
-
-        Call(String label) {
-            this.label = label;
+    /**
+     * The ways a TCP stream may move its bytes, best first: each io serves one direction or both,
+     * and one refused falls back to the next (sendfile → write, MSG_TRUNC → read, and every direct
+     * call → the SocketChannel).
+     */
+    List<StreamIo<DataStream>> tcp() {
+        List<StreamIo<DataStream>> ios = new ArrayList<>(4);
+        if (zeroCopy) {
+            ios.add(SendfileIo.INSTANCE);
         }
-
-        public String label() {
-            return label;
+        if (skipRxCopy) {
+            ios.add(RecvTruncIo.INSTANCE);
         }
+        ios.add(WriteIo.INSTANCE);
+        ios.add(ChannelIo.INSTANCE);
+        return ios;
+    }
+
+    /** The ways a UDP stream may move its datagrams, best first (today one: the DatagramChannel). */
+    List<StreamIo<UdpStream>> udp() {
+        return List.of(DatagramIo.INSTANCE);
     }
 }

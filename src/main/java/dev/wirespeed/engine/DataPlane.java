@@ -6,33 +6,24 @@ import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
 import java.nio.channels.SocketChannel;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
- * One side's data connections of a test whose control connection speaks another protocol
- * (iperf3): the same hot loops, counters, warm-up and interval sampling as wirespeed's own tests,
- * driven from outside. The caller owns the control connection and decides when the test ends.
- *
- * <p>Stream indexes follow {@link dev.wirespeed.wire.Direction}: in a --bidir test the first
- * {@code streams} connections carry client → server data, as iperf3 also orders them.
+ * One side's TCP data connections of a test whose control connection speaks another protocol
+ * (iperf3): the same {@link StreamGroup} — hot loops, counters, warm-up and interval sampling — as
+ * wirespeed's own tests, driven from outside. The caller owns the control connection and decides
+ * when the test ends.
  */
-public final class DataPlane implements Plane {
+public final class DataPlane extends Plane {
     /** Receives interval reports as they are sampled (the client prints them). */
     public interface IntervalListener {
         void interval(BwResult.IntervalReport report);
     }
 
     private final TestSpec spec;
-    private final boolean[] sends;
     private final StreamGroup group;
-    private final IntervalSampler sampler;
     private final ResultAssembler assembler;
     private final IntervalListener listener;
-    private final boolean client;
-    private long startNanos;
 
     /**
      * @param client   true on the client: upload streams are the ones this side sends, and
@@ -41,21 +32,23 @@ public final class DataPlane implements Plane {
      */
     public DataPlane(String threadPrefix, List<SocketChannel> channels, boolean client, TestSpec spec,
                      String streamsChosenBy, IntervalListener listener) {
+        this(new StreamGroup(threadPrefix, channels, client, spec, DataPath.of(spec)), client, spec, streamsChosenBy,
+                listener);
+    }
+
+    private DataPlane(StreamGroup group, boolean client, TestSpec spec, String streamsChosenBy,
+                      IntervalListener listener) {
+        super(group);
         this.spec = spec;
-        this.client = client;
+        this.group = group;
         this.listener = listener;
-        this.sends = new boolean[channels.size()];
-        for (int i = 0; i < sends.length; i++) {
-            sends[i] = spec.direction().isUploadStream(i, spec.streams()) == client;
-        }
-        this.group = new StreamGroup(threadPrefix, channels, sends, spec);
-        if (!client) {
-            group.pinTo(spec.serverCpu());
-        }
         this.assembler = new ResultAssembler(spec, streamsChosenBy);
-        long intervalNanos = !client ? 0 : TimeUnit.MILLISECONDS.toNanos(spec.intervalMillis());
-        this.sampler = new IntervalSampler(group.counters(), intervalNanos,
-                TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), BwClient.plannedEndNanos(spec), this::sampled);
+        if (client) {
+            group.sample(group.intervalNanos(), this::sampled);
+        } else {
+            group.pinTo(spec.serverCpu());
+            group.sample(0, s -> { });
+        }
     }
 
     /** -A on the client: pins this side's stream threads to {@code cpu} (null = none). */
@@ -77,67 +70,9 @@ public final class DataPlane implements Plane {
         return TcpBwServerPlane.summaryLine(spec, totals, wallNanos, problem);
     }
 
-    /** Starts every stream and the sampler; the test's clock starts now. */
-    public long start() {
-        startNanos = System.nanoTime();
-        group.start();
-        sampler.start(startNanos);
-        return startNanos;
-    }
-
-    public long startNanoTime() {
-        return startNanos;
-    }
-
-    /** End of the warm-up as a System.nanoTime() value (the start when there is none). */
-    public long omitEndNanoTime() {
-        return sampler.omitEndNanoTime();
-    }
-
-    /** Whether this side writes on the connection with this index. */
-    public boolean sends(int index) {
-        return sends[index];
-    }
-
-    /** Bytes moved so far by the streams this side sends on ({@code sent}) or receives on. */
-    public long bytes(boolean sent) {
-        long sum = 0;
-        for (StreamCounter c : group.counters()) {
-            if (c.sending() == sent) {
-                sum += c.bytes();
-            }
-        }
-        return sum;
-    }
-
     /** True once every stream this side sends on stopped writing (budget spent, stopped, failed). */
     public boolean sendersEnded() {
         return group.allSendersEnded();
-    }
-
-    public boolean allEnded() {
-        return group.allEnded();
-    }
-
-    public Throwable firstFailure() {
-        return group.firstFailure();
-    }
-
-    /** Senders finish their current write and half-close. */
-    public void stopSending() {
-        group.stopSending();
-    }
-
-    /** Waits until every sender stopped writing, or the deadline; true when all did. */
-    public boolean awaitSendersEnded(long deadlineNanos) {
-        while (!group.allSendersEnded()) {
-            long left = deadlineNanos - System.nanoTime();
-            if (left <= 0) {
-                return false;
-            }
-            LockSupport.parkNanos(Math.min(left, TimeUnit.MILLISECONDS.toNanos(2)));
-        }
-        return true;
     }
 
     /** Waits until every stream ended (receivers at the peer's close), or the deadline. */
@@ -145,9 +80,9 @@ public final class DataPlane implements Plane {
         return group.awaitEnded(deadlineNanos);
     }
 
-    /** Takes the last interval sample; call once, after the last byte that counts. */
+    /** Takes the last interval sample and the host-wide retransmits; call once, after the last byte that counts. */
     public void finish(long endNanoTime) {
-        sampler.finish(endNanoTime);
+        group.finish(endNanoTime);
     }
 
     /** Waits for the stream threads up to the deadline, then closes every connection. */
@@ -160,11 +95,12 @@ public final class DataPlane implements Plane {
         group.close();
     }
 
-    /** This side's totals: per stream (warm-up excluded in measuredBytes) and CPU up to {@code endNanoTime}. */
-    public Message.Results results(long endNanoTime, Long retransmitsHostWide) {
-        List<Message.StreamTotal> totals = new ArrayList<>(group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime()));
-        return new Message.Results(totals, new Message.CpuTime(group.cpu().userNanos(), group.cpu().systemNanos(),
-                endNanoTime - startNanos), retransmitsHostWide, group.pathUsed());
+    /**
+     * This side's totals: per stream (warm-up excluded in measuredBytes), CPU up to
+     * {@code endNanoTime}, and the host-wide retransmits from the set-up to {@link #finish}.
+     */
+    public Message.Results results(long endNanoTime) {
+        return group.results(endNanoTime);
     }
 
     /** The client's result from both sides' totals; {@code remote} is null when the peer sent none. */
@@ -178,25 +114,10 @@ public final class DataPlane implements Plane {
      * tests, and sent streams too, because an iperf3 peer reports no intervals while it runs.
      */
     private void sampled(IntervalSampler.Sample s) {
-        if (!client) {
-            return;
-        }
-        List<Integer> sent = new ArrayList<>();
-        for (int i = 0; i < s.bytes().length; i++) {
-            if (sends[i]) {
-                sent.add(i);
-            }
-        }
-        if (!sent.isEmpty()) {
-            int[] index = sent.stream().mapToInt(Integer::intValue).toArray();
-            long[] bytes = new long[index.length];
-            for (int i = 0; i < index.length; i++) {
-                bytes[i] = s.bytes()[index[i]];
-            }
+        Message.Interval sent = group.interval(s, true);
+        if (sent != null) {
             // the assembler files upload intervals from the wire message; here they are the sender's own counts
-            BwResult.IntervalReport up = assembler.remoteInterval(
-                    new Message.Interval(s.startNanos(), s.endNanos(), s.omitted(), s.last(), index, bytes));
-            report(up);
+            report(assembler.remoteInterval(sent));
         }
         report(assembler.localInterval(s));
     }

@@ -26,7 +26,7 @@ public final class LatClient {
     public record Config(String host, int port, boolean udp, List<Integer> sizesBytes, Long iterations,
                          Double secondsPerSize, long warmupIterations, boolean busyPoll, int connectTimeoutMillis,
                          int timeoutMillis, BooleanSupplier interrupted, java.net.InetAddress bindAddress, Integer cpu,
-                         Integer serverCpu) {
+                         Integer serverCpu) implements ClientTarget {
         public Config {
             sizesBytes = List.copyOf(sizesBytes);
             if (interrupted == null) {
@@ -36,6 +36,18 @@ public final class LatClient {
 
         boolean sweep() {
             return sizesBytes.size() > 1;
+        }
+
+        /** The test this config asks the server for. */
+        @Override
+        public TestSpec spec() {
+            return LatClient.spec(udp, sizesBytes, busyPoll, serverCpu);
+        }
+
+        /** The parameters the result reports. */
+        public LatResult.LatParams params() {
+            return new LatResult.LatParams(Protocol.of(udp).label(), sweep(), sizesBytes, iterations, secondsPerSize,
+                    warmupIterations, busyPoll, cpu, serverCpu, bindAddress == null ? null : bindAddress.getHostAddress());
         }
 
         /** A builder holding every field of this config: change some, {@code build()} a copy that keeps the rest. */
@@ -160,19 +172,10 @@ public final class LatClient {
     }
 
     public LatResult.LatParams params() {
-        return new LatResult.LatParams(Protocol.of(config.udp()).label(), config.sweep(), config.sizesBytes(),
-                config.iterations(), config.secondsPerSize(), config.warmupIterations(), config.busyPoll(),
-                config.cpu(), config.serverCpu(),
-                config.bindAddress() == null ? null : config.bindAddress().getHostAddress());
+        return config.params();
     }
 
     public LatResult run(Listener listener) throws IOException {
-        TestSpec spec = spec(config.udp(), config.sizesBytes(), config.busyPoll(), config.serverCpu());
-        return new ClientSession<>(config.host(), config.port(), spec, new LatPlane(config, spec, params(), listener))
-                .bind(config.bindAddress())
-                .timeouts(config.connectTimeoutMillis(), config.connectTimeoutMillis())
-                .interrupted(config.interrupted())
-                .warnings(listener::warning)
-                .run();
+        return ClientPlanes.LATENCY.run(config, listener, listener::warning);
     }
 }

@@ -9,6 +9,7 @@ import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.LatResult;
 import dev.wirespeed.results.LatResult.LatRow;
 import dev.wirespeed.results.OutcomeStatus;
+import dev.wirespeed.results.Protocol;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.TestSpec;
@@ -53,10 +54,10 @@ final class LatPlane implements ClientPlane<Message.Results, LatResult> {
     private long lastProgress = -1;
     private long lastResendNanos;
 
-    LatPlane(LatClient.Config config, TestSpec spec, LatResult.LatParams params, LatClient.Listener listener) {
+    LatPlane(LatClient.Config config, LatClient.Listener listener) {
         this.config = config;
-        this.spec = spec;
-        this.params = params;
+        this.spec = config.spec();
+        this.params = config.params();
         this.listener = listener;
     }
 
@@ -100,6 +101,9 @@ final class LatPlane implements ClientPlane<Message.Results, LatResult> {
         }
         listener.connected(server, params);
         counters.awaitBefore(); // the data flows after this: Start follows ready()
+        if (data instanceof DatagramChannel udp) {
+            counters.watchUdp(List.of(udp)); // its drops are the test's own (issue 26)
+        }
     }
 
     /**
@@ -204,6 +208,7 @@ final class LatPlane implements ClientPlane<Message.Results, LatResult> {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        counters.udpEnded(); // before finish() closes the socket and takes its row away
         return done ? doneNanos : System.nanoTime();
     }
 
@@ -223,7 +228,8 @@ final class LatPlane implements ClientPlane<Message.Results, LatResult> {
         BwResult.Outcome outcome = switch (end.status()) {
             case OK -> BwResult.Outcome.OK;
             case INTERRUPTED -> new BwResult.Outcome(OutcomeStatus.INTERRUPTED, "stopped by the user after "
-                    + measured.size() + (measured.size() == 1 ? " size" : " sizes"));
+                    + measured.size() + " of " + params.sizesBytes().size() + " sizes, "
+                    + String.format(Locale.ROOT, "%.1f", (end.endNanos() - end.startNanos()) / 1e9) + " s into the test");
             case PEER_LOST, FAILED -> ClientSession.NO_RESULTS.equals(end.problem())
                     ? new BwResult.Outcome(OutcomeStatus.PEER_LOST, ClientSession.NO_RESULTS)
                     : new BwResult.Outcome(OutcomeStatus.PEER_LOST, "the server stopped answering after "
@@ -241,7 +247,8 @@ final class LatPlane implements ClientPlane<Message.Results, LatResult> {
                 : new LatResult.Fallbacks(pinProblem == null ? null : List.of(pinProblem), serverFallbacks);
         return new LatResult(LatResult.SCHEMA, new BwResult.Tool("wirespeed", Version.get()),
                 end.startedAt().toString(), ResultAssembler.localPeer(), end.server(), params, measured, cpuResult,
-                outcome, pingPong.ioPath(), PathCounterReport.join(counters.interfaceName(), counterDeltas, remote),
+                outcome, pingPong.ioPath(), PathCounterReport.join(Protocol.of(config.udp()), counters.interfaceName(),
+                        counterDeltas, counters.udpSockets(), remote),
                 fallbacks);
     }
 

@@ -3,6 +3,7 @@ package dev.wirespeed.engine;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.measure.CpuAccumulator;
 import dev.wirespeed.measure.CpuClock;
+import dev.wirespeed.results.Protocol;
 import dev.wirespeed.units.ByteSize;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
@@ -64,6 +65,7 @@ final class LatencyServerPlane implements ServerPlane {
         if (!join(echo)) {
             setup.log().accept("echo thread did not stop within 2 s of the test's end; closing its socket under it");
         }
+        setup.counters().udpEnded(); // the socket's drops, before closing it takes its row away
         channels.forEach(Io::closeQuietly);
     }
 
@@ -71,8 +73,9 @@ final class LatencyServerPlane implements ServerPlane {
     public Message results() {
         Message.DataPathUsed placement = pinProblem == null ? null
                 : new Message.DataPathUsed(null, null, List.of(pinProblem));
-        return new Message.Results(List.of(), new Message.CpuTime(cpu.userNanos(), cpu.systemNanos(),
-                endNanos - startNanos), null, placement).withCounterDeltas(setup.counters().deltas());
+        return setup.counters().attach(new Message.Results(List.of(), new Message.CpuTime(cpu.userNanos(),
+                cpu.systemNanos(), endNanos - startNanos), null, placement),
+                Protocol.of(spec.udp()));
     }
 
     @Override

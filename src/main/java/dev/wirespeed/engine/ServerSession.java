@@ -139,6 +139,7 @@ final class ServerSession {
             }
             // before Ready, so reading the counters (and running ethtool) never delays the test's clock
             counters.awaitBefore();
+            counters.watchUdp(Arrays.asList(udp)); // the test's own UDP sockets' drops (issue 26)
             codec.write(new Message.Ready());
             codec.expect(Message.Start.class);
             runData(factory.open(new ServerPlane.Setup(spec, Arrays.asList(data), Arrays.asList(udp),

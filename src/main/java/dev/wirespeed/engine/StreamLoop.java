@@ -5,12 +5,14 @@ import dev.wirespeed.measure.CpuClock;
 import java.io.IOException;
 import java.nio.channels.Channel;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * What a TCP ({@link DataStream}) and a UDP ({@link UdpStream}) data stream share: the thread's
- * frame around the hot loop (its CPU clock, the end time and failure on the counter) and what the
- * groups ask of each stream. The loops themselves ({@link #send()}, {@link #receive()}) are called
- * once per thread and stay in the subclasses, free of any per-call indirection.
+ * frame around the hot loop (its CPU clock, the end time and failure on the counter), the call
+ * that moved its bytes and the notes of what did not run as asked, and what the sides ask of each
+ * stream. The loops themselves are {@link StreamIo}s, called once per thread by {@link #send()}
+ * and {@link #receive()}, free of any per-call indirection.
  */
 abstract class StreamLoop<C extends Channel> implements Runnable {
     protected final C channel;
@@ -18,8 +20,10 @@ abstract class StreamLoop<C extends Channel> implements Runnable {
     protected final StopFlag stop;
     private final CpuAccumulator cpu;
 
-    /** Set by the group when it closes the channel on purpose, so the resulting exception is no failure. */
+    /** Set by the side when it closes the channel on purpose, so the resulting exception is no failure. */
     volatile boolean closing;
+    private volatile String callUsed;
+    private final List<String> notes = new CopyOnWriteArrayList<>();
 
     StreamLoop(C channel, StreamCounter counter, StopFlag stop, CpuAccumulator cpu) {
         this.channel = channel;
@@ -34,6 +38,28 @@ abstract class StreamLoop<C extends Channel> implements Runnable {
 
     final C channel() {
         return channel;
+    }
+
+    /** The call that moved this stream's bytes ({@link StreamIo#call}); null before the stream ran. */
+    final String callUsed() {
+        return callUsed;
+    }
+
+    /** Why something asked for (-Z, --skip-rx-copy, -A, …) did not run on this stream; empty when all did. */
+    final List<String> notes() {
+        return notes;
+    }
+
+    /** {@link StreamIo#run}: the io about to run. */
+    final void ran(String call) {
+        callUsed = call;
+    }
+
+    /** A note for {@link #notes()}; null adds nothing. */
+    final void note(String note) {
+        if (note != null) {
+            notes.add(note);
+        }
     }
 
     abstract void send() throws IOException;

@@ -2,22 +2,15 @@ package dev.wirespeed.engine;
 
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 
 /**
- * What the bandwidth planes (TCP and UDP) share: a group of streams, one per connection, whose
- * counters an {@link IntervalSampler} reads into the client's intervals.
+ * What the client's bandwidth planes (TCP and UDP) share: one {@link StreamSide}, made once the
+ * server is ready, whose counters are sampled into the client's intervals.
  */
 abstract class StreamPlane<M extends Message, R, I extends Message> implements ClientPlane<M, R> {
-    /** What the plane drives of its group (a StreamGroup or a UdpGroup), set once the group exists. */
-    record Group(List<StreamCounter> counters, Runnable start, Runnable stopSending) {}
-
     final TestSpec spec;
     private final Class<I> intervalType;
-    IntervalSampler sampler;
-    private Group groupOps;
+    private StreamSide<?> side;
 
     /** @param intervalType the server's interval message of this mode */
     StreamPlane(TestSpec spec, Class<I> intervalType) {
@@ -28,23 +21,10 @@ abstract class StreamPlane<M extends Message, R, I extends Message> implements C
     /** The server's interval report. */
     abstract void remoteInterval(I interval);
 
-    /** Which of {@code count} streams this client sends on: the upload ones. */
-    final boolean[] sends(int count) {
-        boolean[] sends = new boolean[count];
-        for (int i = 0; i < count; i++) {
-            sends[i] = spec.direction().isUploadStream(i, spec.streams());
-        }
-        return sends;
-    }
-
-    /**
-     * Takes the group, and returns the sampler of the client's intervals (-i) over its counters,
-     * warm-up (-O) excluded, ending at the planned end.
-     */
-    final IntervalSampler sample(Group streams, Consumer<IntervalSampler.Sample> sampled) {
-        this.groupOps = streams;
-        return new IntervalSampler(streams.counters(), TimeUnit.MILLISECONDS.toNanos(spec.intervalMillis()),
-                TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), BwClient.plannedEndNanos(spec), sampled);
+    /** Takes the side this plane drives, once made (in {@code ready}). */
+    final <S extends StreamSide<?>> S use(S side) {
+        this.side = side;
+        return side;
     }
 
     @Override
@@ -54,13 +34,12 @@ abstract class StreamPlane<M extends Message, R, I extends Message> implements C
 
     @Override
     public final void start(long startNanos) {
-        groupOps.start().run();
-        sampler.start(startNanos);
+        side.start(startNanos);
     }
 
     @Override
     public final long progress() {
-        return ClientPlane.bytes(groupOps.counters());
+        return side.bytes();
     }
 
     @Override
@@ -74,6 +53,6 @@ abstract class StreamPlane<M extends Message, R, I extends Message> implements C
 
     @Override
     public final void stopSending() {
-        groupOps.stopSending().run();
+        side.stopSending();
     }
 }

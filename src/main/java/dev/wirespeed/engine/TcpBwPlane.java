@@ -1,8 +1,8 @@
 package dev.wirespeed.engine;
 
 import dev.wirespeed.io.Io;
-import dev.wirespeed.measure.TcpCounters;
 import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.Protocol;
 import dev.wirespeed.results.BwResult.IntervalReport;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.Preamble;
@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
 /** The client's data plane of a TCP bandwidth test: {@link StreamGroup}'s streams, sampled into intervals. */
@@ -20,7 +19,6 @@ final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.In
     private final List<SocketChannel> data = new ArrayList<>();
     private final ResultAssembler assembler;
     private StreamGroup group;
-    private OptionalLong retransBefore = OptionalLong.empty();
     private PathCounterReport counters;
 
     TcpBwPlane(BwClient.Config config, BwClient.Listener listener) {
@@ -56,11 +54,10 @@ final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.In
     @Override
     public void ready(BwResult.Peer server, SocketChannel control) {
         listener.connected(server, ResultAssembler.params(spec, config.streamsChosenBy()));
-        group = new StreamGroup("ws-client", data, sends(data.size()), spec, DataPath.endingWithFin(spec));
+        group = use(new StreamGroup("ws-client", data, true, spec, DataPath.endingWithFin(spec)));
         group.pinTo(config.cpu());
         group.placeOn(config.placeCpus());
-        sampler = sample(new Group(group.counters(), group::start, group::stopSending), this::localSample);
-        retransBefore = TcpCounters.retransmittedSegments();
+        group.sample(group.intervalNanos(), s -> report(assembler.localInterval(s)));
         counters.awaitBefore(); // the data flows after this: Start follows ready()
     }
 
@@ -71,7 +68,8 @@ final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.In
 
     @Override
     public String failure() {
-        return group.anyFailed() ? "data connection failed: " + Io.reason(group.firstFailure()) : null;
+        Throwable f = group.firstFailure();
+        return f == null ? null : "data connection failed: " + Io.reason(f);
     }
 
     @Override
@@ -83,7 +81,7 @@ final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.In
     public long drain(long stopNanos, long deadlineNanos) {
         group.awaitEnded(deadlineNanos);
         long endNanos = System.nanoTime();
-        sampler.finish(endNanos);
+        group.finish(endNanos);
         return endNanos;
     }
 
@@ -95,26 +93,17 @@ final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.In
 
     @Override
     public BwResult result(Ending<Message.Results> end) {
-        OptionalLong retransAfter = TcpCounters.retransmittedSegments();
         List<dev.wirespeed.host.Counters> counterDeltas = counters.deltas();
         BwResult.Outcome outcome = ClientOutcome.of(end.status(), end.endNanos() - end.startNanos(), end.problem());
-        Long localRetrans = retransBefore.isPresent() && retransAfter.isPresent()
-                ? retransAfter.getAsLong() - retransBefore.getAsLong() : null;
-        Message.CpuTime localCpu = new Message.CpuTime(group.cpu().userNanos(), group.cpu().systemNanos(),
-                end.endNanos() - end.startNanos());
-        Message.Results local = new Message.Results(group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime()),
-                localCpu, localRetrans, group.pathUsed());
+        Message.Results local = group.results(end.endNanos());
         return assembler.build(end.startedAt(), ResultAssembler.localPeer(), end.server(), local, end.remote(), outcome)
-                .withCounters(PathCounterReport.join(counters.interfaceName(), counterDeltas, end.remote()));
+                .withCounters(PathCounterReport.join(Protocol.TCP, counters.interfaceName(), counterDeltas,
+                        PathCounterReport.tcpSenders(local.streams()), end.remote()));
     }
 
     @Override
     public void close() {
         data.forEach(Io::closeQuietly);
-    }
-
-    private void localSample(IntervalSampler.Sample sample) {
-        report(assembler.localInterval(sample));
     }
 
     private void report(IntervalReport r) {

@@ -1,15 +1,13 @@
 package dev.wirespeed.engine;
 
-import dev.wirespeed.measure.TcpCounters;
+import dev.wirespeed.results.Protocol;
 import dev.wirespeed.units.ByteSize;
 import dev.wirespeed.units.Rate;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
 /** The server's side of a TCP bandwidth test (tcp-bw): one stream thread per data connection. */
@@ -20,38 +18,26 @@ final class TcpBwServerPlane implements ServerPlane {
     private final TestSpec spec;
     private final ServerPlane.Setup setup;
     private final StreamGroup group;
-    private final IntervalSampler sampler;
-    /** The streams the client sends on: the server reports their intervals as it counts them. */
-    private final int[] receivingIndex;
-    private OptionalLong retransBefore = OptionalLong.empty();
-    private long startNanos;
     private long endNanos;
-    private Long retransmits;
     private List<Message.StreamTotal> totals = List.of();
 
     TcpBwServerPlane(ServerPlane.Setup setup) {
         this.setup = setup;
         this.spec = setup.spec();
-        boolean[] sends = new boolean[setup.tcp().size()];
-        List<Integer> receiving = new ArrayList<>();
-        for (int i = 0; i < sends.length; i++) {
-            sends[i] = !spec.direction().isUploadStream(i, spec.streams());
-            if (!sends[i]) {
-                receiving.add(i);
-            }
-        }
-        this.receivingIndex = receiving.stream().mapToInt(Integer::intValue).toArray();
-        this.group = new StreamGroup("ws-server", setup.tcp(), sends, spec, DataPath.endingWithFin(spec));
+        this.group = new StreamGroup("ws-server", setup.tcp(), false, spec, DataPath.endingWithFin(spec));
         group.pinTo(spec.serverCpu());
-        this.sampler = new IntervalSampler(group.counters(), TimeUnit.MILLISECONDS.toNanos(spec.intervalMillis()),
-                TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), BwClient.plannedEndNanos(spec), this::sendInterval);
+        // the server reports the intervals of the streams the client sends on, as it counts them
+        group.sample(group.intervalNanos(), s -> {
+            Message.Interval received = group.interval(s, false);
+            if (received != null) {
+                setup.send().accept(received);
+            }
+        });
     }
 
     @Override
     public long start() {
-        retransBefore = TcpCounters.retransmittedSegments();
-        startNanos = sampler.startWith(group::start);
-        return startNanos;
+        return group.start();
     }
 
     @Override
@@ -63,42 +49,27 @@ final class TcpBwServerPlane implements ServerPlane {
             group.close();
         }
         endNanos = System.nanoTime();
-        sampler.finish(endNanos);
-        OptionalLong retransAfter = TcpCounters.retransmittedSegments();
-        retransmits = retransBefore.isPresent() && retransAfter.isPresent()
-                ? retransAfter.getAsLong() - retransBefore.getAsLong() : null;
-        totals = group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime());
+        group.finish(endNanos);
+        totals = group.totals();
     }
 
     @Override
     public Message results() {
         // senders wait for the client's close: then their TCP_INFO (retransmits) is final
         group.join(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
-        totals = group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime());
-        return new Message.Results(totals, new Message.CpuTime(group.cpu().userNanos(), group.cpu().systemNanos(),
-                endNanos - startNanos), retransmits, group.pathUsed()).withCounterDeltas(setup.counters().deltas());
+        Message.Results results = group.results(endNanos);
+        totals = results.streams();
+        return setup.counters().attach(results, Protocol.TCP);
     }
 
     @Override
     public String summary(String problem) {
-        return summaryLine(spec, totals, endNanos - startNanos, problem);
+        return summaryLine(spec, totals, endNanos - group.startNanoTime(), problem);
     }
 
     @Override
     public void close() {
         group.close();
-    }
-
-    private void sendInterval(IntervalSampler.Sample s) {
-        if (receivingIndex.length == 0) {
-            return;
-        }
-        long[] bytes = new long[receivingIndex.length];
-        for (int i = 0; i < receivingIndex.length; i++) {
-            bytes[i] = s.bytes()[receivingIndex[i]];
-        }
-        setup.send().accept(new Message.Interval(s.startNanos(), s.endNanos(), s.omitted(), s.last(), receivingIndex,
-                bytes));
     }
 
     /** "upload 4 streams 10.0 s, received 31.2 GiB = 26.8 Gbit/s" (the iperf3 side logs its tests so too). */

@@ -19,7 +19,7 @@ public final class UdpBwClient {
      *                    read (null = none)
      */
     public record Config(String host, int port, TestSpec spec, int connectTimeoutMillis, BooleanSupplier interrupted,
-                         LongPredicate receiveDrop) {
+                         LongPredicate receiveDrop) implements ClientTarget {
         public Config {
             if (interrupted == null) {
                 interrupted = () -> false;
@@ -80,10 +80,6 @@ public final class UdpBwClient {
     }
 
     public UdpResult run(Listener listener) throws IOException {
-        return new ClientSession<>(config.host(), config.port(), config.spec(), new UdpBwPlane(config, listener))
-                .timeouts(config.connectTimeoutMillis(), config.connectTimeoutMillis())
-                .interrupted(config.interrupted())
-                .warnings(listener::warning)
-                .run();
+        return ClientPlanes.UDP_BW.run(config, listener, listener::warning);
     }
 }

@@ -9,7 +9,6 @@ import java.nio.channels.DatagramChannel;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The client's data plane of a UDP bandwidth test: {@link UdpGroup}'s paced senders and loss/jitter
@@ -21,6 +20,7 @@ final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Messag
     private final List<DatagramChannel> channels = new ArrayList<>();
     private final UdpAssembler assembler;
     private UdpGroup group;
+    private PathCounterReport counters;
 
     UdpBwPlane(UdpBwClient.Config config, UdpBwClient.Listener listener) {
         super(config.spec(), Message.UdpInterval.class);
@@ -48,15 +48,20 @@ final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Messag
     }
 
     @Override
+    public void connected(SocketChannel control) {
+        counters = PathCounterReport.startInBackground(control);
+    }
+
+    @Override
     public void ready(BwResult.Peer server, SocketChannel control) throws IOException {
         for (DatagramChannel ch : channels) {
             UdpSetup.drain(ch);
         }
+        counters.awaitBefore(); // the data flows after this: Start follows ready()
+        counters.watchUdp(channels); // their drops are the test's own (issue 26)
         listener.connected(server, spec);
-        group = new UdpGroup("ws-client", channels, sends(channels.size()), spec, UdpHeader.WIRESPEED,
-                config.receiveDrop());
-        sampler = sample(new Group(group.counters(), group::start, group::stopSending),
-                s -> report(assembler.local(group.interval(s))));
+        group = use(new UdpGroup("ws-client", channels, true, spec, UdpHeader.WIRESPEED, config.receiveDrop()));
+        group.sample(group.intervalNanos(), s -> report(assembler.local(group.interval(s))));
     }
 
     @Override
@@ -86,8 +91,8 @@ final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Messag
         if (serverOk) {
             group.drainReceivers();
         }
-        group.close(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
-        sampler.finish(group.dataEndNanos(stopNanos));
+        counters.udpEnded(); // before closing the sockets takes their rows away
+        group.close(stopNanos);
     }
 
     @Override
@@ -98,15 +103,14 @@ final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Messag
     public UdpResult result(Ending<Message.UdpResults> end) {
         long stopNanos = end.endNanos();
         BwResult.Outcome outcome = ClientOutcome.of(end.status(), stopNanos - end.startNanos(), end.problem());
-        Message.UdpResults local = new Message.UdpResults(
-                group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime(), stopNanos),
-                new Message.CpuTime(group.cpu().userNanos(), group.cpu().systemNanos(), stopNanos - end.startNanos()));
-        return assembler.build(end.startedAt(), end.server(), local, end.remote(), outcome);
+        return assembler.build(end.startedAt(), end.server(), group.results(stopNanos), end.remote(), outcome)
+                .withCounters(PathCounterReport.join(counters.interfaceName(), counters.deltas(), counters.udpSockets(),
+                        end.remote()));
     }
 
     @Override
     public void close() {
-        channels.forEach(LatPlane::closeQuietly);
+        channels.forEach(NativeIo::shutdownAndClose);
     }
 
     private void report(UdpResult.UdpInterval r) {

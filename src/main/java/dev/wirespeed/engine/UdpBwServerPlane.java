@@ -8,39 +8,32 @@ import dev.wirespeed.wire.TestSpec;
 import java.nio.channels.DatagramChannel;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 
 /** The server's side of a UDP bandwidth test (udp-bw): paced senders, loss and jitter receivers. */
 final class UdpBwServerPlane implements ServerPlane {
     private final TestSpec spec;
     private final List<DatagramChannel> channels;
     private final UdpGroup group;
-    private final IntervalSampler sampler;
-    private long startNanos;
     private long stopNanos;
     private List<Message.UdpTotal> totals = List.of();
+    private final ServerPlane.Setup setup;
 
     UdpBwServerPlane(ServerPlane.Setup setup) {
+        this.setup = setup;
         this.spec = setup.spec();
         this.channels = setup.udp();
-        boolean[] sends = new boolean[channels.size()];
-        for (int i = 0; i < sends.length; i++) {
-            sends[i] = !spec.direction().isUploadStream(i, spec.streams());
-        }
-        this.group = new UdpGroup("ws-server", channels, sends, spec, UdpHeader.WIRESPEED, null);
-        this.sampler = new IntervalSampler(group.counters(), TimeUnit.MILLISECONDS.toNanos(spec.intervalMillis()),
-                TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), BwClient.plannedEndNanos(spec), s -> {
-                    Message.UdpInterval iv = group.interval(s);
-                    if (iv != null) {
-                        setup.send().accept(iv);
-                    }
-                });
+        this.group = new UdpGroup("ws-server", channels, false, spec, UdpHeader.WIRESPEED, null);
+        group.sample(group.intervalNanos(), s -> {
+            Message.UdpInterval iv = group.interval(s);
+            if (iv != null) {
+                setup.send().accept(iv);
+            }
+        });
     }
 
     @Override
     public long start() {
-        startNanos = sampler.startWith(group::start);
-        return startNanos;
+        return group.start();
     }
 
     @Override
@@ -50,20 +43,19 @@ final class UdpBwServerPlane implements ServerPlane {
         if (clean) {
             group.drainReceivers();
         }
-        group.close(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
-        sampler.finish(group.dataEndNanos(stopNanos));
-        totals = group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime(), stopNanos);
+        setup.counters().udpEnded(); // the sockets' drops, before closing them takes their rows away
+        group.close(stopNanos);
+        totals = group.totals(stopNanos);
     }
 
     @Override
     public Message results() {
-        return new Message.UdpResults(totals, new Message.CpuTime(group.cpu().userNanos(), group.cpu().systemNanos(),
-                stopNanos - startNanos));
+        return setup.counters().attach(new Message.UdpResults(totals, group.cpu(stopNanos)));
     }
 
     @Override
     public String summary(String problem) {
-        return summaryLine(spec, totals, stopNanos - startNanos, problem);
+        return summaryLine(spec, totals, stopNanos - group.startNanoTime(), problem);
     }
 
     @Override

@@ -10,24 +10,20 @@ import java.net.SocketAddress;
 import java.nio.channels.DatagramChannel;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One side's UDP streams of a udp-bw test whose control connection speaks another protocol
- * (iperf3): {@link UdpGroup}'s paced senders and loss/jitter receivers, with warm-up and interval
- * sampling, driven from outside — the UDP counterpart of {@link DataPlane}.
+ * (iperf3): the same {@link UdpGroup} — paced senders, loss/jitter receivers, warm-up and interval
+ * sampling — as wirespeed's own tests, driven from outside; the UDP counterpart of {@link DataPlane}.
  */
-public final class UdpDataPlane implements Plane {
+public final class UdpDataPlane extends Plane {
     /** Receives interval reports of the streams this side receives, as they are sampled. */
     public interface IntervalListener {
         void interval(UdpResult.UdpInterval interval);
     }
 
-    private final boolean[] sends;
     private final UdpGroup group;
-    private final IntervalSampler sampler;
     private final UdpAssembler assembler;
-    private long startNanos;
 
     /**
      * @param client   true on the client: upload streams are the ones this side sends, and its
@@ -37,23 +33,22 @@ public final class UdpDataPlane implements Plane {
      */
     public UdpDataPlane(String threadPrefix, List<DatagramChannel> channels, boolean client, TestSpec spec,
                         UdpHeader header, IntervalListener listener) {
-        this.sends = new boolean[channels.size()];
-        for (int i = 0; i < sends.length; i++) {
-            sends[i] = spec.direction().isUploadStream(i, spec.streams()) == client;
-        }
-        this.group = new UdpGroup(threadPrefix, channels, sends, spec, header, null);
+        this(new UdpGroup(threadPrefix, channels, client, spec, header, null), client, spec, listener);
+    }
+
+    private UdpDataPlane(UdpGroup group, boolean client, TestSpec spec, IntervalListener listener) {
+        super(group);
+        this.group = group;
         this.assembler = new UdpAssembler(spec);
-        long intervalNanos = client ? TimeUnit.MILLISECONDS.toNanos(spec.intervalMillis()) : 0;
-        this.sampler = new IntervalSampler(group.counters(), intervalNanos,
-                TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), BwClient.plannedEndNanos(spec), s -> {
-                    Message.UdpInterval iv = group.interval(s);
-                    if (client && iv != null) {
-                        UdpResult.UdpInterval r = assembler.local(iv);
-                        if (r != null && listener != null && spec.intervalMillis() > 0) {
-                            listener.interval(r);
-                        }
-                    }
-                });
+        group.sample(client ? group.intervalNanos() : 0, s -> {
+            Message.UdpInterval iv = group.interval(s);
+            if (client && iv != null) {
+                UdpResult.UdpInterval r = assembler.local(iv);
+                if (r != null && listener != null && spec.intervalMillis() > 0) {
+                    listener.interval(r);
+                }
+            }
+        });
     }
 
     /** Client: a UDP socket connected to the server's port, with the test's socket buffers. */
@@ -87,56 +82,9 @@ public final class UdpDataPlane implements Plane {
         return UdpBwServerPlane.summaryLine(spec, totals, wallNanos, problem);
     }
 
-    /** Starts every stream and the sampler; the test's clock starts now. */
-    public long start() {
-        startNanos = System.nanoTime();
-        group.start();
-        sampler.start(startNanos);
-        return startNanos;
-    }
-
-    /** End of the warm-up as a System.nanoTime() value (the start when there is none). */
-    public long omitEndNanoTime() {
-        return sampler.omitEndNanoTime();
-    }
-
-    /** Whether this side sends on the socket with this index. */
-    public boolean sends(int index) {
-        return sends[index];
-    }
-
     /** Payload bytes moved so far by every stream of this side. */
     public long bytes() {
-        long sum = 0;
-        for (StreamCounter c : group.counters()) {
-            sum += c.bytes();
-        }
-        return sum;
-    }
-
-    public Throwable firstFailure() {
-        return group.firstFailure();
-    }
-
-    public void stopSending() {
-        group.stopSending();
-    }
-
-    /** Waits until every sender left its loop, or the deadline; true when all did. */
-    public boolean awaitSendersEnded(long deadlineNanos) {
-        while (true) {
-            boolean all = true;
-            for (StreamCounter c : group.counters()) {
-                all &= !c.sending() || c.ended();
-            }
-            if (all) {
-                return true;
-            }
-            if (System.nanoTime() >= deadlineNanos) {
-                return false;
-            }
-            java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
-        }
+        return group.bytes();
     }
 
     /** Receivers read on until no datagram came for 50 ms (at most 1 s): the last ones in flight count. */
@@ -149,14 +97,12 @@ public final class UdpDataPlane implements Plane {
      * ended: at the last datagram received, or {@code stopNanos} when none was.
      */
     public void close(long stopNanos) {
-        group.close(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
-        sampler.finish(group.dataEndNanos(stopNanos));
+        group.close(stopNanos);
     }
 
     /** This side's totals after {@link #close}: warm-up excluded in {@code measured}. */
     public Message.UdpResults results(long stopNanos) {
-        return new Message.UdpResults(group.totals(sampler.bytesAtOmit(), sampler.omitEndNanoTime(), stopNanos),
-                new Message.CpuTime(group.cpu().userNanos(), group.cpu().systemNanos(), stopNanos - startNanos));
+        return group.results(stopNanos);
     }
 
     /** The client's result from both sides' totals; {@code remote} is null when the peer sent none. */

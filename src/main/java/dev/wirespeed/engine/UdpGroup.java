@@ -1,73 +1,57 @@
 package dev.wirespeed.engine;
 
-import dev.wirespeed.measure.CpuAccumulator;
 import dev.wirespeed.measure.UdpStats;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
 import java.nio.channels.DatagramChannel;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongPredicate;
 
 /**
- * One side's UDP streams of one udp-bw test, one platform thread each (as {@link StreamGroup} for
- * TCP). Public for the iperf3 compatibility layer: give it connected sockets (e.g. from
- * {@link UdpSetup#openOnServerPort}), a spec carrying datagram length and rate, and iperf3's header
- * ({@code new UdpHeader(false)} without {@code udp_counters_64bit}).
+ * One side's UDP streams of one udp-bw test ({@link StreamSide}): paced senders and loss/jitter
+ * receivers on connected sockets, with iperf3's header ({@code new UdpHeader(false)} without
+ * {@code udp_counters_64bit}), and the side's results (per-stream datagram counts, CPU).
  */
-public final class UdpGroup {
+final class UdpGroup extends StreamSide<UdpStream> {
     /** After the senders stopped, receivers read until this long passes without a datagram. */
     static final long QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     static final long DRAIN_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** How long closed streams' threads get to leave (and book their CPU time). */
+    static final long CLOSE_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(2);
 
-    private final List<UdpStream> streams = new ArrayList<>();
-    private final List<Thread> threads = new ArrayList<>();
-    private final StopFlag stop = new StopFlag();
-    private final CpuAccumulator cpu = new CpuAccumulator();
-    private final String threadPrefix;
     private final UdpStats.Snapshot[] previous;
     private final UdpStats.Snapshot[] atOmit;
 
-    public UdpGroup(String threadPrefix, List<DatagramChannel> channels, boolean[] sends, TestSpec spec, UdpHeader header,
-             java.util.function.LongPredicate drop) {
-        this.threadPrefix = threadPrefix;
+    /**
+     * @param channels sockets connected to the peer's, by stream index
+     * @param client   true on the client (it sends on the upload streams)
+     * @param drop     test hook: the receivers drop the datagrams it selects, counted from 1 as read (null = none)
+     */
+    UdpGroup(String threadPrefix, List<DatagramChannel> channels, boolean client, TestSpec spec, UdpHeader header,
+             LongPredicate drop) {
+        super(threadPrefix, spec, client, channels.size());
+        List<StreamIo<UdpStream>> ios = DataPath.of(spec).udp();
         for (int i = 0; i < channels.size(); i++) {
-            streams.add(new UdpStream(channels.get(i), new StreamCounter(i, sends[i]), header, spec.bufferBytes(),
-                    spec.rateBitsPerSecond(), stop, cpu, sends[i] ? null : drop));
+            streams.add(new UdpStream(channels.get(i), new StreamCounter(i, sends(i)), header, spec.bufferBytes(),
+                    spec.rateBitsPerSecond(), stop, cpu, sends(i) ? null : drop, ios));
         }
         previous = new UdpStats.Snapshot[channels.size()];
         atOmit = new UdpStats.Snapshot[channels.size()];
-        java.util.Arrays.fill(previous, UdpStats.Snapshot.ZERO);
-        java.util.Arrays.fill(atOmit, UdpStats.Snapshot.ZERO);
+        Arrays.fill(previous, UdpStats.Snapshot.ZERO);
+        Arrays.fill(atOmit, UdpStats.Snapshot.ZERO);
     }
 
-    public List<StreamCounter> counters() {
-        return StreamLoop.counters(streams);
-    }
-
-    public CpuAccumulator cpu() {
-        return cpu;
-    }
-
-    public void start() {
-        for (UdpStream s : streams) {
-            String name = threadPrefix + (s.counter().sending() ? "-udp-send-" : "-udp-recv-") + s.counter().index();
-            threads.add(StreamLoop.thread(name, s));
-        }
-        threads.forEach(Thread::start);
-    }
-
-    public void stopSending() {
-        stop.set();
-    }
-
-    public Throwable firstFailure() {
-        return StreamLoop.firstFailure(streams);
+    @Override
+    String threadKind() {
+        return "-udp-";
     }
 
     /** Waits until the receivers were quiet for {@link #QUIET_NANOS} (the last datagrams landed), bounded. */
-    public void drainReceivers() {
+    void drainReceivers() {
         long deadline = System.nanoTime() + DRAIN_LIMIT_NANOS;
         long last = receivedPackets();
         long quietSince = System.nanoTime();
@@ -93,11 +77,20 @@ public final class UdpGroup {
         return n;
     }
 
-    /** Stops senders, closes every socket, waits for the threads. */
-    public void close(long deadlineNanos) {
+    /**
+     * Stops the senders, closes every socket, waits (2 s at most) for the threads, and takes the last
+     * sample where the data ended ({@link #dataEndNanos}). Idempotent.
+     */
+    void close(long stopNanos) {
         stop.set();
         streams.forEach(UdpStream::closeQuietly);
-        StreamGroup.joinAll(threads, deadlineNanos);
+        joinAll(threads(), System.nanoTime() + CLOSE_LIMIT_NANOS);
+        finish(dataEndNanos(stopNanos));
+    }
+
+    /** This side's results after {@link #close}: totals up to {@code stopNanos}, CPU from the start to it. */
+    Message.UdpResults results(long stopNanos) {
+        return new Message.UdpResults(totals(stopNanos), cpu(stopNanos));
     }
 
     /**
@@ -132,7 +125,7 @@ public final class UdpGroup {
      * (no receiver got any) {@code fallbackNanos}. Intervals and summaries end there, so the time a
      * Stop spends on the control connection is not counted as time without data.
      */
-    public long dataEndNanos(long fallbackNanos) {
+    long dataEndNanos(long fallbackNanos) {
         long end = 0;
         for (UdpStream s : streams) {
             if (s.stats() != null) {
@@ -146,7 +139,9 @@ public final class UdpGroup {
      * Per-stream totals, after {@link #close}; senders count datagrams written up to their stop,
      * receivers datagrams read up to their last one.
      */
-    public List<Message.UdpTotal> totals(long[] bytesAtOmit, long omitEndNanos, long stopNanos) {
+    List<Message.UdpTotal> totals(long stopNanos) {
+        long[] bytesAtOmit = bytesAtOmit();
+        long omitEndNanos = omitEndNanoTime();
         List<Message.UdpTotal> out = new ArrayList<>();
         for (UdpStream s : streams) {
             StreamCounter c = s.counter();

@@ -15,21 +15,22 @@ public record UdpHeader(boolean counter64) {
         return counter64 ? 16 : 12;
     }
 
-    void write(ByteBuffer b, long clockMicros, long counter) {
-        b.putInt(0, (int) (clockMicros / 1_000_000));
-        b.putInt(4, (int) (clockMicros % 1_000_000));
+    /** Writes the header of the datagram that starts at index {@code at} of {@code b}. */
+    void write(ByteBuffer b, int at, long clockMicros, long counter) {
+        b.putInt(at, (int) (clockMicros / 1_000_000));
+        b.putInt(at + 4, (int) (clockMicros % 1_000_000));
         if (counter64) {
-            b.putLong(8, counter);
+            b.putLong(at + 8, counter);
         } else {
-            b.putInt(8, (int) counter);
+            b.putInt(at + 8, (int) counter);
         }
     }
 
-    static long sentMicros(ByteBuffer b) {
-        return Integer.toUnsignedLong(b.getInt(0)) * 1_000_000 + Integer.toUnsignedLong(b.getInt(4));
+    static long sentMicros(ByteBuffer b, int at) {
+        return Integer.toUnsignedLong(b.getInt(at)) * 1_000_000 + Integer.toUnsignedLong(b.getInt(at + 4));
     }
 
-    long counter(ByteBuffer b) {
-        return counter64 ? b.getLong(8) : Integer.toUnsignedLong(b.getInt(8));
+    long counter(ByteBuffer b, int at) {
+        return counter64 ? b.getLong(at + 8) : Integer.toUnsignedLong(b.getInt(at + 8));
     }
 }

@@ -124,8 +124,14 @@ public final class UdpSetup {
 
     /** Whether a datagram is a (repeated) hello or its echo, never test data. */
     static boolean isHello(ByteBuffer datagram, int length) {
-        return length == Wire.DATA_PREAMBLE_BYTES && datagram.get(0) == Wire.MAGIC[0] && datagram.get(1) == Wire.MAGIC[1]
-                && datagram.get(2) == Wire.MAGIC[2] && datagram.get(3) == Wire.MAGIC[3];
+        return isHello(datagram, 0, length);
+    }
+
+    /** {@link #isHello(ByteBuffer, int)} of the datagram at index {@code at} (one of a batch a receive returned). */
+    static boolean isHello(ByteBuffer datagram, int at, int length) {
+        return length == Wire.DATA_PREAMBLE_BYTES && datagram.get(at) == Wire.MAGIC[0]
+                && datagram.get(at + 1) == Wire.MAGIC[1] && datagram.get(at + 2) == Wire.MAGIC[2]
+                && datagram.get(at + 3) == Wire.MAGIC[3];
     }
 
     /** The id and stream of a hello datagram, or null when it is not one of this protocol version. */

@@ -51,6 +51,7 @@ public final class Explainer {
         Map<String, Facts.Builder> hosts = new LinkedHashMap<>();
         List<LogInput> logRecords = new ArrayList<>();
         List<Measurement> measurements = new ArrayList<>();
+        List<Explanation.Failure> failures = new ArrayList<>();
         Map<String, Integer> formats = new TreeMap<>();
         int recognized = 0;
         int unrecognizedCommands = 0;
@@ -65,13 +66,26 @@ public final class Explainer {
             Facts.Builder b = hosts.computeIfAbsent(origin, Facts::builder);
             for (Parsed out : p.outputs()) {
                 formats.merge(out.format(), 1, Integer::sum);
-                out.addFacts(b, p.input() == null ? "paste" : p.input());
-                measurements.addAll(out.measurements());
+                List<dev.wirespeed.parse.RunFailure> failed = RunFailures.of(out);
+                java.util.Set<Integer> failedRuns = new java.util.HashSet<>();
+                for (dev.wirespeed.parse.RunFailure f : failed) {
+                    if (f.run() != null) {
+                        failedRuns.add(f.run());
+                        failures.add(new Explanation.Failure(measurements.size() + f.run(), f.tool(), f.cause(), f.message()));
+                    }
+                }
+                // a failed run's figures are not a result: no rule judges them as one
+                out.addFacts(b, p.input() == null ? "paste" : p.input(), k -> !failedRuns.contains(k));
+                for (int k = 0; k < out.measurements().size(); k++) {
+                    Measurement m = out.measurements().get(k);
+                    measurements.add(failedRuns.contains(k) ? RunFailures.notARate(m) : m);
+                }
                 for (ParsedRecord r : out.records()) {
                     if (r instanceof LogInput l) {
                         logRecords.add(l);
                     }
                 }
+                failed.stream().filter(f -> !out.records().contains(f)).forEach(logRecords::add);
             }
         }
         List<Facts> facts = hosts.values().stream().map(Facts.Builder::build).filter(f -> !isEmpty(f)).toList();
@@ -80,12 +94,13 @@ public final class Explainer {
                 .toList();
         return new Explanation(Explanation.SCHEMA, List.copyOf(inputs.keySet()),
                 new Explanation.Summary(shown.size(), recognized, unrecognizedCommands, formats), shown, measurements,
-                facts, findings);
+                failures, facts, findings);
     }
 
     private static boolean isEmpty(Facts f) {
         return f.interfaces().isEmpty() && f.rdmaDevices().isEmpty() && f.pciFunctions().isEmpty() && f.mounts().isEmpty()
-                && f.settings().isEmpty() && f.counters().isEmpty() && f.measurements().isEmpty() && f.cpu().frequencyNotes().isEmpty();
+                && f.settings().isEmpty() && f.counters().isEmpty() && f.measurements().isEmpty() && f.cpu().frequencyNotes().isEmpty()
+                && f.cpu().policies().isEmpty();
     }
 
 }

@@ -46,6 +46,11 @@ import java.util.Optional;
 public record Counters(Scope scope, String subject, Map<String, Observed<Long>> values) {
 
     public static final String HOST_SUBJECT = "host";
+    /**
+     * Ends the source of a value that is a rate, not a count since the last reset: mlnx_perf prints what
+     * each counter moved per second while it sampled (issue 26, seed 003's `mlnx_perf -i ib0`).
+     */
+    public static final String PER_SECOND = " (per second)";
     /** The subject of pasted counters whose output did not name the port (ethtool -S without its command line). */
     public static final String UNNAMED_SUBJECT = "?";
 

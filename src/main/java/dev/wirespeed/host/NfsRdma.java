@@ -27,12 +27,27 @@ public final class NfsRdma {
     /** The kernel refused that write with "Protocol not supported". */
     public static final String RDMA_REFUSED = "rdma-refused";
 
+    /**
+     * An NFS export: the device is the exported directory, the value its clients with their options as
+     * printed ("*(rw,async,insecure,no_root_squash)"); from /etc/exports or exportfs (issue 26, seed 000).
+     */
+    public static final String EXPORT = "nfs-export";
+
     /** Device of the subnet manager setting (not NFS, but carried the same way). */
     public static final String FABRIC = "fabric";
     /** "running", "master lid N" (sminfo) or "not running" (systemctl, doctor's /proc scan). */
     public static final String SUBNET_MANAGER = "subnet-manager";
 
     public static final Set<String> TRANSPORT_MODULES = Set.of("rpcrdma", "xprtrdma", "svcrdma");
+
+    /**
+     * Whether ib_ipoib is loaded ({@value #LOADED} / {@value #NOT_LOADED}), from ib_core's users
+     * (lsmod, /proc/modules): IPoIB gives an InfiniBand port its netdev (ib0) for IP tools (seed 003:
+     * "lsmod | grep ib_ipoib", "modprobe ib_ipoib"). Device {@link #KERNEL}.
+     */
+    public static final String IPOIB_MODULE = "ipoib-module";
+    public static final String LOADED = "loaded";
+    public static final String NOT_LOADED = "not loaded";
 
     /** The setting value for the transport modules among {@code names}. */
     public static String modulesValue(Collection<String> names) {

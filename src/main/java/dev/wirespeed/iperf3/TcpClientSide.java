@@ -5,7 +5,6 @@ import dev.wirespeed.engine.Sockets;
 import dev.wirespeed.engine.DataPlane;
 import dev.wirespeed.engine.Plane;
 import dev.wirespeed.io.Io;
-import dev.wirespeed.measure.TcpCounters;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
@@ -15,7 +14,6 @@ import java.nio.channels.SocketChannel;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -31,7 +29,6 @@ final class TcpClientSide implements ClientSide<BwResult> {
     private final TestSpec spec;
     private final List<SocketChannel> data = new ArrayList<>();
     private DataPlane plane;
-    private OptionalLong retransmitsBefore = OptionalLong.empty();
     private Message.Results local;
     private long endNanos;
 
@@ -57,7 +54,6 @@ final class TcpClientSide implements ClientSide<BwResult> {
 
     @Override
     public long start() {
-        retransmitsBefore = TcpCounters.retransmittedSegments();
         return plane.start();
     }
 
@@ -89,9 +85,7 @@ final class TcpClientSide implements ClientSide<BwResult> {
     public void settle(long stopNanos) {
         endNanos = System.nanoTime();
         plane.finish(endNanos);
-        OptionalLong after = TcpCounters.retransmittedSegments();
-        local = plane.results(endNanos, retransmitsBefore.isPresent() && after.isPresent()
-                ? after.getAsLong() - retransmitsBefore.getAsLong() : null);
+        local = plane.results(endNanos);
     }
 
     @Override

@@ -3,7 +3,6 @@ package dev.wirespeed.iperf3;
 import dev.wirespeed.engine.DataPlane;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.iperf3.Iperf3Error.Errno;
-import dev.wirespeed.measure.TcpCounters;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
@@ -11,7 +10,6 @@ import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -30,7 +28,6 @@ final class TcpServerSide implements ServerSide {
     private final List<Arrival> arrivals = new ArrayList<>();
     private final Arrivals arrived;
     private volatile DataPlane plane;
-    private OptionalLong retransmitsBefore = OptionalLong.empty();
 
     private record Arrival(long sequence, SocketChannel channel) {}
 
@@ -71,7 +68,6 @@ final class TcpServerSide implements ServerSide {
 
     @Override
     public long start() {
-        retransmitsBefore = TcpCounters.retransmittedSegments();
         return plane.start();
     }
 
@@ -85,13 +81,11 @@ final class TcpServerSide implements ServerSide {
         }
         long end = System.nanoTime();
         p.finish(end);
-        OptionalLong after = TcpCounters.retransmittedSegments();
         // iperf3's server closes its streams at TEST_END too: that ends reads still waiting and a
         // sender still blocked, and their threads then book their CPU time for the results
         p.close();
         p.join(System.nanoTime() + CPU_BOOKING_NANOS);
-        Message.Results totals = capAt(p.results(end, retransmitsBefore.isPresent() && after.isPresent()
-                ? after.getAsLong() - retransmitsBefore.getAsLong() : null), testEndNanos - p.omitEndNanoTime());
+        Message.Results totals = capAt(p.results(end), testEndNanos - p.omitEndNanoTime());
         return new Measured(totals, null, Results.write(totals, spec.congestion()),
                 (wallNanos, problem) -> DataPlane.summaryLine(spec, totals.streams(), wallNanos, problem));
     }

@@ -14,6 +14,14 @@ import java.util.Locale;
  * InfiniBand packets with LRH 8, BTH 12, ICRC 4 and VCRC 2 bytes, plus DETH 8 in datagram mode (UD).
  * Datagram mode: IP MTU 2044 in one 2048-byte IB packet. Connected mode (RC): IP MTU up to 65520,
  * cut into IB packets of the port's IB MTU (4096 assumed).
+ *
+ * <p>RoCEv2 (IBTA, InfiniBand Architecture Specification vol. 1, Annex A17 "RoCEv2") carries the
+ * InfiniBand transport in UDP/IPv4 over Ethernet: per packet the 38 bytes of Ethernet framing above,
+ * IPv4 20, UDP 8 (port 4791), BTH 12 and ICRC 4 around a payload of at most the active RoCE MTU
+ * (1024, 2048 or 4096 bytes); an RDMA WRITE adds its RETH 16 to the first packet of each message.
+ * The active RoCE MTU is the largest IB MTU that fits the netdev MTU less 96 bytes of headers the
+ * kernel reserves (include/rdma/ib_addr.h iboe_get_mtu: GRH 40 + UDP 8 + BTH 12 + XRC 4 + AtomicETH 28
+ * + ICRC 4): 1024 at MTU 1500, 4096 from MTU 4192.
  */
 public final class Framing {
     private Framing() {}
@@ -55,6 +63,56 @@ public final class Framing {
         return String.format(Locale.ROOT, "IPoIB %s mode, MTU %d%s: %.1f %% of the data rate is TCP payload",
                 connected ? "connected" : "datagram", mtuBytes, connected ? " in 4096-byte IB packets" : " in one UD packet",
                 ipoibTcpGoodput(connected, mtuBytes) * 100);
+    }
+
+    /** Bytes on the wire around each RoCEv2 packet's payload: Ethernet 38, IPv4 20, UDP 8, BTH 12, ICRC 4. */
+    public static final int ROCE_V2_PACKET_OVERHEAD_BYTES = ETHERNET_WIRE_OVERHEAD_BYTES + 20 + 8 + 12 + 4;
+    /** RDMA WRITE's extended transport header, in the first packet of each message (IBTA vol. 1, 9.3.2). */
+    public static final int ROCE_RETH_BYTES = 16;
+    /** What iboe_get_mtu (include/rdma/ib_addr.h) takes off the netdev MTU before picking the RoCE MTU. */
+    static final int IBOE_MTU_RESERVED_BYTES = 40 + 8 + 12 + 4 + 28 + 4;
+
+    /** The active RoCE MTU the kernel gives a port with this Ethernet MTU (iboe_get_mtu); 0 when none fits. */
+    public static int roceActiveMtu(int ethernetMtuBytes) {
+        int room = ethernetMtuBytes - IBOE_MTU_RESERVED_BYTES;
+        for (int ib = 4096; ib >= 256; ib /= 2) {
+            if (room >= ib) {
+                return ib;
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * Share of the Ethernet line rate left for RDMA payload over RoCEv2, in packets of {@code roceMtuBytes};
+     * with {@code messageBytes} above zero, RDMA WRITE messages of that size (each cut into packets, the
+     * last one short, and a RETH in its first); zero means messages so large that the RETH does not count.
+     */
+    public static double roceGoodput(int roceMtuBytes, long messageBytes) {
+        if (Integer.bitCount(roceMtuBytes) != 1 || roceMtuBytes < 256 || roceMtuBytes > 4096) {
+            throw new IllegalArgumentException("RoCE MTU " + roceMtuBytes + " is not an IB MTU (256, 512, 1024, 2048, 4096)");
+        }
+        if (messageBytes <= 0) {
+            return (double) roceMtuBytes / (roceMtuBytes + ROCE_V2_PACKET_OVERHEAD_BYTES);
+        }
+        long packets = (messageBytes + roceMtuBytes - 1) / roceMtuBytes;
+        return (double) messageBytes / (messageBytes + packets * ROCE_V2_PACKET_OVERHEAD_BYTES + ROCE_RETH_BYTES);
+    }
+
+    public static String roceAssumption(int ethernetMtuBytes, int roceMtuBytes, boolean mtuGiven, long messageBytes) {
+        String mtu = mtuGiven ? String.format(Locale.ROOT, "RoCE MTU %d", roceMtuBytes)
+                : String.format(Locale.ROOT, "RoCE MTU %d (the largest that Ethernet MTU %d allows)", roceMtuBytes,
+                        ethernetMtuBytes);
+        String per = messageBytes <= 0
+                ? String.format(Locale.ROOT, "%d / (%d + 82: Ethernet 38, IPv4 20, UDP 8, BTH 12, ICRC 4)", roceMtuBytes,
+                        roceMtuBytes)
+                : String.format(Locale.ROOT, "RDMA WRITE of %d B: %s × 82 B of headers + RETH 16", messageBytes,
+                        packets((messageBytes + roceMtuBytes - 1) / roceMtuBytes));
+        return String.format(Locale.ROOT, "RoCEv2, %s: %s = %.1f %%", mtu, per, roceGoodput(roceMtuBytes, messageBytes) * 100);
+    }
+
+    private static String packets(long n) {
+        return n == 1 ? "1 packet" : n + " packets";
     }
 
     private static void checkMtu(int mtuBytes) {

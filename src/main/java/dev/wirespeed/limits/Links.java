@@ -23,6 +23,19 @@ public final class Links {
     }
 
     /**
+     * {@code ports} Ethernet ports carrying RoCEv2 (RDMA) at Ethernet MTU {@code mtuBytes}, in packets of
+     * {@code roceMtuBytes} (null: the kernel's choice for that MTU), RDMA WRITE messages of
+     * {@code messageBytes} when above zero (see {@link Framing#roceGoodput}).
+     */
+    public static Stage roce(double gbpsPerPort, int ports, int mtuBytes, Integer roceMtuBytes, long messageBytes) {
+        double raw = gbpsPerPort * 1e9 * ports;
+        int roceMtu = roceMtuBytes != null ? roceMtuBytes : Framing.roceActiveMtu(mtuBytes);
+        String name = (ports == 1 ? "" : ports + " × ") + formatGbps(gbpsPerPort) + "GbE, RoCEv2 at MTU " + mtuBytes;
+        return new Stage(Stage.LINK, name, raw, raw * Framing.roceGoodput(roceMtu, messageBytes),
+                Framing.roceAssumption(mtuBytes, roceMtu, roceMtuBytes != null, messageBytes));
+    }
+
+    /**
      * An InfiniBand link of {@code width} lanes at {@code speed}, carrying RDMA, or TCP over IPoIB
      * when {@code ipoibConnected} is non-null (true = connected mode) with {@code ipoibMtu}.
      */

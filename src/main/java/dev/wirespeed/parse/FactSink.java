@@ -109,4 +109,20 @@ public final class FactSink {
     public void cpu(CpuTopology c) {
         facts.cpu(c);
     }
+
+    /** The block's cpufreq policies, added together when the block ends: CpuTopology keeps the first set it is given. */
+    private final java.util.List<CpuTopology.CpuPolicy> policies = new java.util.ArrayList<>();
+
+    /** One cpufreq policy of the block (cpupower's, a scaling_governor line). */
+    public void cpuPolicy(CpuTopology.CpuPolicy p) {
+        policies.add(p);
+    }
+
+    /** The block is read: what its records gave together goes to the fact set. */
+    public void finish() {
+        if (!policies.isEmpty()) {
+            facts.cpu(new CpuTopology(Observed.notSeen(), java.util.List.of(), java.util.List.copyOf(policies), java.util.List.of()));
+            policies.clear();
+        }
+    }
 }

@@ -69,6 +69,11 @@ public final class ParseBuilder {
         return this;
     }
 
+    /** Measurements added so far. */
+    public int measurementCount() {
+        return measurements.size();
+    }
+
     public ParseBuilder note(String note) {
         if (!notes.contains(note)) {
             notes.add(note);

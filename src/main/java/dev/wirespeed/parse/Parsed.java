@@ -85,11 +85,21 @@ public record Parsed(String format, int firstLine, int lastLine, @JsonIgnore Lis
      * ({@link ParsedRecord#addFacts}), citing "FORMAT, INPUT line N", then the measurements.
      */
     public void addFacts(Facts.Builder facts, String input) {
+        addFacts(facts, input, k -> true);
+    }
+
+    /** As above, with only the measurements whose index in the block {@code result} accepts (a failed run's are no result). */
+    public void addFacts(Facts.Builder facts, String input, java.util.function.IntPredicate result) {
         FactSink sink = new FactSink(facts, format, input);
         for (ParsedRecord r : records) {
             r.addFacts(sink.at(r));
         }
-        measurements.forEach(facts::add);
+        sink.finish();
+        for (int k = 0; k < measurements.size(); k++) {
+            if (result.test(k)) {
+                facts.add(measurements.get(k));
+            }
+        }
     }
 
     /** A copy with one more note. */

@@ -3,13 +3,16 @@ package dev.wirespeed.parse;
 import dev.wirespeed.parse.fio.FioJsonParser;
 import dev.wirespeed.parse.fio.FioTextParser;
 import dev.wirespeed.parse.host.DcbParser;
+import dev.wirespeed.parse.host.DfParser;
 import dev.wirespeed.parse.host.EthtoolFecParser;
 import dev.wirespeed.parse.host.EthtoolLimitsParser;
 import dev.wirespeed.parse.host.EthtoolModuleParser;
 import dev.wirespeed.parse.host.EthtoolParser;
 import dev.wirespeed.parse.host.EthtoolStatsParser;
+import dev.wirespeed.parse.host.ExportsParser;
 import dev.wirespeed.parse.host.IpParser;
 import dev.wirespeed.parse.host.KernelLogParser;
+import dev.wirespeed.parse.host.CpuFreqParser;
 import dev.wirespeed.parse.host.LsmodParser;
 import dev.wirespeed.parse.host.LstopoParser;
 import dev.wirespeed.parse.host.MlnxQosParser;
@@ -18,7 +21,9 @@ import dev.wirespeed.parse.host.NetstatParser;
 import dev.wirespeed.parse.host.NfsdPortlistParser;
 import dev.wirespeed.parse.host.NfsstatParser;
 import dev.wirespeed.parse.host.SoftnetStatParser;
+import dev.wirespeed.parse.host.ServiceStatusParser;
 import dev.wirespeed.parse.host.SubnetManagerParser;
+import dev.wirespeed.parse.host.TcQdiscParser;
 import dev.wirespeed.parse.ib.Ibdev2netdevParser;
 import dev.wirespeed.parse.ib.IbdiagnetParser;
 import dev.wirespeed.parse.ib.IblinkinfoParser;
@@ -41,6 +46,7 @@ import dev.wirespeed.parse.iperf.Iperf3JsonParser;
 import dev.wirespeed.parse.iperf.Iperf3TextParser;
 import dev.wirespeed.parse.mlx.FlintQueryParser;
 import dev.wirespeed.parse.mlx.MftErrorParser;
+import dev.wirespeed.parse.mlx.MlnxPerfParser;
 import dev.wirespeed.parse.mlx.MlnxTuneParser;
 import dev.wirespeed.parse.mlx.Mlx5cmdParser;
 import dev.wirespeed.parse.mlx.MlxconfigParser;
@@ -49,6 +55,7 @@ import dev.wirespeed.parse.mlx.MlxlinkParser;
 import dev.wirespeed.parse.mlx.MstStatusParser;
 import dev.wirespeed.parse.mlx.OfedInfoParser;
 import dev.wirespeed.parse.mlx.OfedPciCheckParser;
+import dev.wirespeed.parse.ping.PingParser;
 import dev.wirespeed.parse.nccl.NcclTestsParser;
 import dev.wirespeed.parse.other.MdcliParser;
 import dev.wirespeed.parse.other.ZeroTierParser;
@@ -104,8 +111,13 @@ public final class Parsers {
                 new SoftnetStatParser(),
                 new NfsstatParser(),
                 new MountParser(),
+                new ExportsParser(),
+                new DfParser(),
                 new LsmodParser(),
+                new CpuFreqParser(),
+                new TcQdiscParser(),
                 new NfsdPortlistParser(),
+                new ServiceStatusParser(),
                 new SubnetManagerParser(),
                 // NVIDIA/Mellanox firmware tools
                 new MlxconfigParser(),
@@ -118,6 +130,7 @@ public final class Parsers {
                 new MlxlinkParser(),
                 new FlintQueryParser(),
                 new MftErrorParser(),
+                new MlnxPerfParser(),
                 // JSON and structured bodies, before the text readers that would take their lines
                 new Iperf3JsonParser(),
                 new FioJsonParser(),
@@ -131,7 +144,9 @@ public final class Parsers {
                 new NcclTestsParser(),
                 new FioTextParser(),
                 // overlays
-                new ZeroTierParser());
+                new ZeroTierParser(),
+                // reachability
+                new PingParser());
     }
 
     /** The parser of a format name, or null. */

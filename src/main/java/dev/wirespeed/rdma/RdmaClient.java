@@ -4,16 +4,15 @@ import dev.wirespeed.engine.Sockets;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.perftest.PerftestParser;
 import dev.wirespeed.results.Measurement;
+import dev.wirespeed.io.ExternalProcess;
 import dev.wirespeed.io.Programs;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.Preamble;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -83,9 +82,9 @@ public final class RdmaClient {
             command.add(bin.toString());
             command.addAll(config.args());
             command.add(config.host());
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            p.getOutputStream().close();
-            String output = collect(p, limitMillis());
+            ExternalProcess.Finished run = ExternalProcess.run(command, limitMillis(), config.cancelled(),
+                    PerftestService.MAX_OUTPUT_BYTES);
+            String output = run.output();
             codec.writeValue(new PerftestMessage.Done());
             PerftestMessage.Finished server = null;
             try {
@@ -100,8 +99,9 @@ public final class RdmaClient {
                 throw new IOException(config.program() + " stopped by the user");
             }
             Measurement m = parse(output, config.program());
-            if (m == null || p.isAlive() || p.exitValue() != 0 && m.summary().isEmpty()) {
-                String status = p.isAlive() ? "did not finish in time" : "exited with " + p.exitValue();
+            Integer exit = run.exitCode(); // null: stopped at the time limit
+            if (m == null || exit == null || exit != 0 && m.summary().isEmpty()) {
+                String status = exit == null ? "did not finish in time" : "exited with " + exit;
                 throw new IOException(config.program() + " " + status + " and no result: "
                         + PerftestService.lastLine(output)
                         + (server != null && server.exitStatus() != null && server.exitStatus() != 0
@@ -204,43 +204,6 @@ public final class RdmaClient {
     private long limitMillis() {
         String d = PerftestArgs.valueOf(config.args(), "-D", "--duration");
         return d == null ? DEFAULT_LIMIT_MILLIS : Long.parseLong(d) * 1000 + SLACK_MILLIS;
-    }
-
-    /** Reads the output (bounded) until the process ends, the time is up, or the user stops it. */
-    private String collect(Process p, long limitMillis) {
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        Thread reader = Thread.ofVirtual().start(() -> {
-            try (InputStream in = p.getInputStream()) {
-                byte[] chunk = new byte[8192];
-                int n;
-                while ((n = in.read(chunk)) >= 0) {
-                    synchronized (buf) {
-                        if (buf.size() < PerftestService.MAX_OUTPUT_BYTES) {
-                            buf.write(chunk, 0, Math.min(n, PerftestService.MAX_OUTPUT_BYTES - buf.size()));
-                        }
-                    }
-                }
-            } catch (IOException ignored) {
-                // the process is gone; what was read is kept
-            }
-        });
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limitMillis);
-        try {
-            while (!p.waitFor(100, TimeUnit.MILLISECONDS)) {
-                if (config.cancelled().getAsBoolean() || System.nanoTime() > deadline) {
-                    p.destroyForcibly();
-                    p.waitFor(5, TimeUnit.SECONDS);
-                    break;
-                }
-            }
-            reader.join(5_000);
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
-        synchronized (buf) {
-            return buf.toString(StandardCharsets.UTF_8);
-        }
     }
 
     /** The perftest table in {@code output} as a measurement (with the program in its params), or null. */

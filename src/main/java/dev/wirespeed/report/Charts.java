@@ -1,5 +1,6 @@
 package dev.wirespeed.report;
 
+import dev.wirespeed.units.ByteSize;
 import dev.wirespeed.units.Numbers;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -47,8 +48,8 @@ import org.jfree.svg.ViewBox;
 public final class Charts {
     public static final int WIDTH = 860;
     public static final int HEIGHT = 400;
-    /** Below this many pixels per label, size ticks skip every other power of two. */
-    private static final int PIXELS_PER_SIZE_LABEL = 56;
+    /** Below this many pixels per label, size ticks skip powers of two ("128 KiB" is about 50 px wide). */
+    private static final int PIXELS_PER_SIZE_LABEL = 66;
     /** Colour-blind-safe palette (Okabe & Ito, "Color Universal Design", 2002), yellow last (faint on white). */
     private static final Color[] PALETTE = {new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73),
         new Color(0xCC79A7), new Color(0xE69F00), new Color(0x56B4E9), new Color(0x000000), new Color(0xF0E442)};
@@ -58,29 +59,29 @@ public final class Charts {
     static {
         // Charts are drawn without a display (servers, CI); AWT must not look for one.
         System.setProperty("java.awt.headless", "true");
+        // JFreeChart draws rotated text (the y axis title) as a TextLayout outline by default: glyph
+        // paths in the SVG, which a browser cannot select, search or read out. Drawn as a string it
+        // stays a <text> element with a rotation.
+        org.jfree.chart.text.TextUtils.setUseDrawRotatedStringWorkaround(false);
     }
 
     private Charts() {}
 
-    /** Percentiles, light to dark: the further into the tail, the darker (a sequential scheme). */
-    private static final Color[] PERCENTILES = {new Color(0x9ECAE1), new Color(0x4292C6), new Color(0x08519C),
-        new Color(0x08306B), new Color(0x000000)};
+    /** How many colours the palette has: a chart's series beyond this share colours, drawn dashed. */
+    public static final int PALETTE_SIZE = 8;
 
-    /** The colour of a report-wide colour index; beyond the palette, dashes tell series apart. */
+    /** The colour of a palette index ({@link ChartColours} chose it). */
     static Color colour(int index) {
-        if (index >= ChartSpec.STREAM_COLOURS) {
-            return PALETTE[(index - ChartSpec.STREAM_COLOURS) % PALETTE.length];
-        }
-        if (index >= ChartSpec.PERCENTILE_COLOURS) {
-            return PERCENTILES[Math.min(index - ChartSpec.PERCENTILE_COLOURS, PERCENTILES.length - 1)];
-        }
         return PALETTE[Math.floorMod(index, PALETTE.length)];
     }
 
-    /** Whether a colour index comes round again (palette exhausted): drawn dashed. */
-    private static boolean wraps(int index) {
-        return index < ChartSpec.PERCENTILE_COLOURS ? index >= PALETTE.length
-                : index >= ChartSpec.STREAM_COLOURS && index - ChartSpec.STREAM_COLOURS >= PALETTE.length;
+    /** The palette as CSS hex colours, for tests and documentation. */
+    public static List<String> paletteHex() {
+        List<String> out = new ArrayList<>();
+        for (Color c : PALETTE) {
+            out.add(String.format(Locale.ROOT, "#%06X", c.getRGB() & 0xFFFFFF));
+        }
+        return out;
     }
 
     /**
@@ -102,7 +103,7 @@ public final class Charts {
         chart.setBackgroundPaint(Color.WHITE);
         // A tick label centred on the axis' last value reaches past the plot by half its width:
         // the padding keeps it inside the chart (ReportChromiumIT measures it in a browser).
-        chart.setPadding(new RectangleInsets(6, 12, 6, 30));
+        chart.setPadding(new RectangleInsets(6, 12, 6, 36));
         chart.setTitle(new TextTitle(spec.title(), new Font(Font.SANS_SERIF, Font.BOLD, 15)));
         chart.getTitle().setMaximumLinesToDisplay(2);
         LegendTitle legend = chart.getLegend();
@@ -112,7 +113,7 @@ public final class Charts {
             legend.setPosition(RectangleEdge.BOTTOM);
             legend.setItemLabelPadding(new RectangleInsets(2, 4, 2, 10));
         }
-        int height = spec.bars() ? Math.max(220, 130 + 34 * spec.categories().size()) : HEIGHT;
+        int height = HEIGHT;
         height += legendHeight(spec);
         SVGGraphics2D g = new SVGGraphics2D(WIDTH, height);
         chart.draw(g, new Rectangle(0, 0, WIDTH, height));
@@ -122,7 +123,7 @@ public final class Charts {
 
     /** Extra height for a legend that wraps: its text measured with the legend's font. */
     static int legendHeight(ChartSpec spec) {
-        if (spec.series().size() <= 1) {
+        if (spec.series().isEmpty()) {
             return 0;
         }
         java.awt.image.BufferedImage scratch = new java.awt.image.BufferedImage(1, 1,
@@ -155,20 +156,17 @@ public final class Charts {
         }
         XYPlot plot = new XYPlot(data, xAxis(spec), yAxis(spec), null);
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, spec.x() != ChartSpec.XAxis.NINES);
-        java.util.Set<Integer> used = new java.util.HashSet<>();
         for (int i = 0; i < spec.series().size(); i++) {
-            int colour = spec.series().get(i).colour();
-            r.setSeriesPaint(i, colour(colour));
-            // A colour used again — two runs of one label, or the palette exhausted — is told
-            // apart by its dashes (and the shapes JFreeChart gives each series).
-            boolean again = !used.add(colour) || wraps(colour);
-            r.setSeriesStroke(i, again
+            ChartSpec.Series s = spec.series().get(i);
+            r.setSeriesPaint(i, colour(s.colour()));
+            // Only a chart with more series than colours repeats one: dashes tell those apart.
+            r.setSeriesStroke(i, s.dashed()
                     ? new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f)
                     : new BasicStroke(2f));
         }
         plot.setRenderer(r);
         style(plot);
-        return new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, plot, spec.series().size() > 1);
+        return new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
     }
 
     private static ValueAxis xAxis(ChartSpec spec) {
@@ -176,6 +174,17 @@ public final class Charts {
         double hi = spec.series().stream().flatMap(s -> s.points().stream()).mapToDouble(p -> p[0]).max().orElse(1);
         ValueAxis axis = switch (spec.x()) {
             case SIZE_LOG2 -> new SizeAxis(spec.xLabel(), Math.max(1, lo), Math.max(hi, lo * 2));
+            case RATE -> {
+                if (lo > 0 && hi / lo > 10) {
+                    DecadeAxis a = new DecadeAxis(spec.xLabel(), new RateFormat("bit/s"));
+                    a.setRange(lo / 1.5, hi * 1.5);
+                    yield a;
+                }
+                NumberAxis a = new NumberAxis(spec.xLabel());
+                a.setAutoRangeIncludesZero(false);
+                a.setNumberFormatOverride(new RateFormat("bit/s"));
+                yield a;
+            }
             case NINES -> {
                 NumberAxis a = new NinesAxis(spec.xLabel());
                 a.setRange(0, Math.max(2, Math.ceil(hi)) + 0.1);
@@ -201,13 +210,21 @@ public final class Charts {
         return axis;
     }
 
+    /**
+     * The value axis: base-10 logarithmic when the values span more than two decades, else linear;
+     * rate ticks carry a decimal prefix and the unit ("500 Mbit/s", "10 Gbit/s").
+     */
     private static ValueAxis yAxis(ChartSpec spec) {
+        NumberFormat format = spec.yRate() != null ? new RateFormat(spec.yRate()) : new PlainFormat();
         ValueAxis axis;
         if (spec.yLog()) {
-            axis = new DecadeAxis(spec.yLabel());
+            axis = new DecadeAxis(spec.yLabel(), format);
         } else {
             NumberAxis n = new NumberAxis(spec.yLabel());
             n.setAutoRangeIncludesZero(spec.yFromZero());
+            if (spec.yRate() != null) {
+                n.setNumberFormatOverride(format);
+            }
             axis = n;
         }
         axis.setLabelFont(AXIS);
@@ -215,6 +232,7 @@ public final class Charts {
         return axis;
     }
 
+    /** Groups of bars (the categories), one bar per series in each, the series in their colours and the legend. */
     private static JFreeChart bars(ChartSpec spec) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (ChartSpec.Series s : spec.series()) {
@@ -222,38 +240,30 @@ public final class Charts {
                 data.addValue(p[1], s.name(), spec.categories().get((int) p[0]));
             }
         }
-        NumberAxis value = new NumberAxis(spec.yLabel());
-        value.setAutoRangeIncludesZero(true);
-        value.setLabelFont(AXIS);
-        value.setTickLabelFont(TEXT);
-        CategoryAxis category = new CategoryAxis(spec.xLabel());
+        ValueAxis value = yAxis(spec);
+        CategoryAxis category = new CategoryAxis(spec.xLabel().isEmpty() ? null : spec.xLabel());
         category.setTickLabelFont(TEXT);
         category.setMaximumCategoryLabelLines(2);
-        List<Integer> barColours = spec.series().getFirst().barColours();
-        BarRenderer renderer = new BarRenderer() {
-            @Override
-            public java.awt.Paint getItemPaint(int row, int column) {
-                // each bar in its label's colour, as the label's lines on the other charts
-                return column < barColours.size() ? colour(barColours.get(column)) : super.getItemPaint(row, column);
-            }
-        };
+        BarRenderer renderer = new BarRenderer();
         CategoryPlot plot = new CategoryPlot(data, category, value, renderer);
-        // Horizontal bars: category names (series of a campaign) stay readable at any length.
-        plot.setOrientation(PlotOrientation.HORIZONTAL);
-        BarRenderer r = (BarRenderer) plot.getRenderer();
-        r.setBarPainter(new StandardBarPainter());
-        r.setShadowVisible(false);
+        plot.setOrientation(PlotOrientation.VERTICAL);
+        renderer.setBarPainter(new StandardBarPainter());
+        renderer.setShadowVisible(false);
+        renderer.setItemMargin(0.05);
+        renderer.setMaximumBarWidth(0.12);
+        // a log axis has no zero: the bars rise from the axis' lower end, which fits the data alone
+        renderer.setIncludeBaseInRange(!spec.yLog());
         for (int i = 0; i < spec.series().size(); i++) {
-            r.setSeriesPaint(i, colour(spec.series().get(i).colour()));
+            renderer.setSeriesPaint(i, colour(spec.series().get(i).colour()));
         }
         plot.setBackgroundPaint(new Color(0xF7F7F7));
         plot.setRangeGridlinePaint(new Color(0xBBBBBB));
-        return new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, plot, spec.series().size() > 1);
+        return new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
     }
 
     /**
-     * Message sizes on a base-2 log axis, a tick at each power of two ("2 B", "2 K", "64 K",
-     * "1 M"); when they would crowd, every other power (the even ones: 1 K, 4 K, 16 K, 64 K, 1 M).
+     * Sizes on a base-2 log axis, a tick at each power of two in binary units ("2 B", "4 KiB",
+     * "1 MiB"); when they would crowd, every second (third …) power.
      */
     static final class SizeAxis extends LogAxis {
         SizeAxis(String label, double lo, double hi) {
@@ -283,25 +293,32 @@ public final class Charts {
             int first = (int) Math.ceil(Math.log(getLowerBound()) / Math.log(2) - 1e-9);
             int last = (int) Math.floor(Math.log(getUpperBound()) / Math.log(2) + 1e-9);
             int count = last - first + 1;
-            int step = count * PIXELS_PER_SIZE_LABEL > pixels ? 2 : 1;
+            int step = Math.max(1, (int) Math.ceil(count * PIXELS_PER_SIZE_LABEL / Math.max(1, pixels)));
             List<NumberTick> out = new ArrayList<>();
             for (int e = first; e <= last; e++) {
                 if (Math.floorMod(e, step) == 0) {
                     double v = Math.pow(2, e);
-                    out.add(new NumberTick(v, Numbers.size(v), TextAnchor.TOP_CENTER, TextAnchor.CENTER, 0.0));
+                    out.add(new NumberTick(v, ByteSize.formatExact(Math.round(v)), TextAnchor.TOP_CENTER,
+                            TextAnchor.CENTER, 0.0));
                 }
             }
             return out;
         }
     }
 
-    /** A base-10 log axis ticked at 1, 10, 100 … (and 2, 5 between them when it spans few decades). */
+    /**
+     * A base-10 log axis ticked at 1, 10, 100 … (and 2, 5 between them when it spans few decades),
+     * labelled by {@code format}: plain decimals (0.01, 10) or rates ("10 Mbit/s", "1 Gbit/s").
+     */
     static final class DecadeAxis extends LogAxis {
-        DecadeAxis(String label) {
+        private final NumberFormat format;
+
+        DecadeAxis(String label, NumberFormat format) {
             super(label);
+            this.format = format;
             setBase(10);
             setSmallestValue(1e-3);
-            setNumberFormatOverride(new PlainFormat());
+            setNumberFormatOverride(format);
         }
 
         @Override
@@ -315,12 +332,54 @@ public final class Charts {
                 for (double s : steps) {
                     double v = s * Math.pow(10, e);
                     if (v >= getLowerBound() && v <= getUpperBound()) {
-                        out.add(new NumberTick(v, new PlainFormat().format(v),
+                        out.add(new NumberTick(v, format.format(v),
                                 vertical ? TextAnchor.CENTER_RIGHT : TextAnchor.TOP_CENTER, TextAnchor.CENTER, 0.0));
                     }
                 }
             }
             return out;
+        }
+    }
+
+    /**
+     * Rate tick labels with a decimal prefix and the unit: "0 bit/s", "500 Mbit/s", "2.5 Gbit/s",
+     * "150 kIOPS" (1 Gbit/s = 10^9 bit/s); never a grouped or E-notation number.
+     */
+    static final class RateFormat extends NumberFormat {
+        private static final String[] PREFIXES = {"", "k", "M", "G", "T", "P"};
+        private final String unit;
+
+        RateFormat(String unit) {
+            this.unit = unit;
+        }
+
+        static String format(double v, String unit) {
+            if (v == 0) {
+                return "0 " + unit;
+            }
+            int i = 0;
+            double x = Math.abs(v);
+            while (x >= 1000 && i < PREFIXES.length - 1) {
+                x /= 1000;
+                i++;
+            }
+            String n = new java.math.BigDecimal(x).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
+            return (v < 0 ? "-" : "") + n + " " + PREFIXES[i] + unit;
+        }
+
+        @Override
+        public StringBuffer format(double number, StringBuffer to, FieldPosition pos) {
+            return to.append(format(number, unit));
+        }
+
+        @Override
+        public StringBuffer format(long number, StringBuffer to, FieldPosition pos) {
+            return to.append(format((double) number, unit));
+        }
+
+        @Override
+        public Number parse(String source, ParsePosition pos) {
+            return null;
         }
     }
 
@@ -349,16 +408,16 @@ public final class Charts {
         }
     }
 
-    /** Size labels for any axis that asks its format: "2 K", "64 K", "1 M". */
+    /** Size labels for any axis that asks its format: "2 B", "64 KiB", "1 MiB". */
     static final class SizeFormat extends NumberFormat {
         @Override
         public StringBuffer format(double number, StringBuffer to, FieldPosition pos) {
-            return to.append(Numbers.size(number));
+            return to.append(ByteSize.formatExact(Math.round(number)));
         }
 
         @Override
         public StringBuffer format(long number, StringBuffer to, FieldPosition pos) {
-            return to.append(Numbers.size(number));
+            return to.append(ByteSize.formatExact(number));
         }
 
         @Override

@@ -2,6 +2,7 @@ package dev.wirespeed.report;
 
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metric;
+import dev.wirespeed.store.Peer;
 import dev.wirespeed.store.StoredResult;
 import dev.wirespeed.units.Numbers;
 import java.io.PrintWriter;
@@ -14,6 +15,8 @@ import java.util.Set;
 
 /**
  * Results as CSV (RFC 4180): one line per result, and for a sweep one line per row (size) of it,
+ * with the server it ran against ({@code peer_host, peer_port, peer_tool, peer_tool_version,
+ * peer_shared}; empty when not recorded),
  * the swept parameter in {@code row_key} / {@code row_value}. A column per parameter
  * ("param.bs") and per metric in its stored unit ("iops [1/s]", "bitsPerSecond [bit/s]"), values
  * in plain decimal (never E-notation), so a spreadsheet gets exact numbers. Columns are the union
@@ -41,7 +44,8 @@ public final class CsvExport {
             }
         }
         List<String> header = new ArrayList<>(List.of("id", "created_at", "run_id", "kind", "status", "tool",
-                "tool_version", "test", "labels", "repetition"));
+                "tool_version", "test", "labels", "repetition", "peer_host", "peer_port", "peer_tool", "peer_tool_version",
+                "peer_shared"));
         if (anyRows) {
             header.addAll(List.of("row_key", "row_value"));
         }
@@ -55,6 +59,10 @@ public final class CsvExport {
                 List<String> cells = new ArrayList<>(List.of(Long.toString(r.id()), r.createdAt(),
                         Long.toString(r.runId()), r.kind(), r.status().text(), m.tool(), nz(m.toolVersion()), m.test(),
                         String.join(" ", r.labels()), r.repetition() == null ? "" : r.repetition().toString()));
+                Peer peer = r.peer();
+                cells.addAll(peer == null ? List.of("", "", "", "", "") : List.of(nz(peer.host()),
+                        peer.port() == null ? "" : peer.port().toString(), nz(peer.tool()), nz(peer.toolVersion()),
+                        peer.shared()));
                 if (anyRows) {
                     cells.add(row == null ? "" : row.key());
                     cells.add(row == null ? "" : Numbers.plain(row.keyValue()));

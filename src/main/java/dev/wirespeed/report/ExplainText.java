@@ -39,7 +39,13 @@ public final class ExplainText {
         this.out = out;
     }
 
+    /** The explanation being printed, and the index of the next block measurement in its measurements. */
+    private Explanation current;
+    private int nextMeasurement;
+
     public void print(Explanation e) {
+        current = e;
+        nextMeasurement = 0;
         Explanation.Summary s = e.summary();
         List<String> formats = new ArrayList<>();
         s.formats().forEach((f, n) -> formats.add(n == 1 ? f : f + " ×" + n));
@@ -99,7 +105,10 @@ public final class ExplainText {
                 out.println("      " + line);
             }
             for (Measurement m : block.measurements()) {
-                out.println("    result: " + headline(m));
+                Explanation.Failure failed = current == null ? null : current.failureOf(nextMeasurement);
+                nextMeasurement++;
+                out.println("    result: " + (failed == null ? headline(m)
+                        : m.tool() + " " + m.test() + ": failed (" + failed.message() + "), not a result"));
             }
             if (!block.skipped().isEmpty()) {
                 Source first = block.skipped().getFirst();

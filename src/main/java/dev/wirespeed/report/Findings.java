@@ -15,8 +15,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The opening of a report: what its runs concluded (check's verdicts and doctor's warnings, from
- * their saved JSON), then per kind of result its key figure across the runs, and what deserves a
- * look (lost datagrams, retransmits, repetitions that disagree by more than 10 %).
+ * their saved JSON), then per kind of result, label and tool its key figure — averaged only over
+ * results alike in every parameter, never across a swept one — and what deserves a look (lost
+ * datagrams, retransmits, alike results that disagree by more than 10 %).
  */
 final class Findings {
     /** Repetitions further apart than this (max / min) are called out. */
@@ -50,12 +51,15 @@ final class Findings {
                 }
             }
         }
-        // one line per kind and label: what was measured, and what deserves a look
+        // one line per kind, label and tool: what was measured, and what deserves a look
         Map<String, List<StoredResult>> byKind = new LinkedHashMap<>();
-        results.forEach(r -> byKind.computeIfAbsent(ResultFilter.kindOf(r) + (r.labels().isEmpty() ? ""
-                : " [" + String.join(",", r.labels()) + "]"), k -> new ArrayList<>()).add(r));
+        for (StoredResult r : results) {
+            byKind.computeIfAbsent(ResultFilter.kindOf(r) + (r.labels().isEmpty() ? ""
+                    : " [" + String.join(",", r.labels()) + "]") + (r.labels().contains(r.measurement().tool()) ? ""
+                    : " (" + r.measurement().tool() + ")"), k -> new ArrayList<>()).add(r);
+        }
         byKind.forEach((kind, rs) -> {
-            out.add(new ReportModel.Finding(Level.INFO, kind + ": " + keyFigure(rs)));
+            out.addAll(keyFigures(kind, rs));
             range(rs, Metrics.LOSS_PERCENT).ifPresent(r -> out.add(new ReportModel.Finding(Level.WARNING, kind
                     + ": datagrams lost in " + r + " %")));
             range(rs, Metrics.RETRANSMITS).ifPresent(r -> out.add(new ReportModel.Finding(Level.INFO, kind
@@ -64,33 +68,107 @@ final class Findings {
         return out;
     }
 
-    /** "24.7 Gbit/s over 5 results (12.1–25.0)", or a sweep's headline per result. */
-    private static String keyFigure(List<StoredResult> rs) {
+    /**
+     * The key figure of one kind, label and tool, like with like: results alike in every parameter
+     * (settings such as iterations aside) are averaged, with their range; results that differ in a
+     * parameter — a campaign's sweep, or runs with another -P — are never averaged: the line names
+     * the parameters that differ and gives the lowest and the highest point. Repetitions of one
+     * point that disagree by more than 10 % are a warning of their own.
+     */
+    static List<ReportModel.Finding> keyFigures(String kind, List<StoredResult> rs) {
+        List<ReportModel.Finding> out = new ArrayList<>();
         if (ResultsText.isSweep(rs.getFirst().measurement())) {
             List<String> parts = new ArrayList<>();
             for (StoredResult r : rs.subList(0, Math.min(rs.size(), 4))) {
                 parts.add("#" + r.id() + " " + ResultsText.headline(r));
             }
-            return String.join("; ", parts) + (rs.size() > 4 ? "; …" : "");
+            out.add(new ReportModel.Finding(Level.INFO, kind + ": " + String.join("; ", parts) + (rs.size() > 4 ? "; …" : "")));
+            return out;
         }
         String metric = Points.defaultMetric(rs);
-        double[] v = rs.stream().map(r -> r.measurement().metric(metric)).flatMap(java.util.Optional::stream)
-                .mapToDouble(Measurement.Metric::value).toArray();
-        if (v.length == 0) {
-            return Numbers.count(rs.size(), "result") + " without " + metric;
+        List<StoredResult> with = rs.stream().filter(r -> r.measurement().metric(metric).isPresent()).toList();
+        if (with.isEmpty()) {
+            out.add(new ReportModel.Finding(Level.INFO, kind + ": " + Numbers.count(rs.size(), "result") + " without "
+                    + metric));
+            return out;
         }
         MetricScale scale = MetricScale.of(metric);
-        double mean = java.util.Arrays.stream(v).average().orElseThrow();
-        double min = java.util.Arrays.stream(v).min().orElseThrow();
-        double max = java.util.Arrays.stream(v).max().orElseThrow();
         String what = metric.endsWith("Micros") ? ReportBuilder.percentileName(metric) + " one-way latency " : "";
-        String s = what + scale.format(mean) + (v.length > 1 ? " on average over " + Numbers.count(v.length, "result")
-                + " (" + scale.number(min) + "–" + scale.number(max) + ")" : " (1 result)");
-        if (v.length > 1 && min > 0 && max / min > SPREAD_WORTH_SAYING) {
-            s += "; results differ by " + Numbers.significant((max / min - 1) * 100, 2) + " % — compare by parameters "
-                    + "or labels before trusting the average";
+        List<String> keys = Points.varyingKeys(with).stream().filter(k -> !ParamKinds.isSetting(k)).toList();
+        String settings = differingSettings(with);
+        Map<Map<String, String>, List<StoredResult>> points = Points.group(with, keys);
+        if (keys.isEmpty()) {
+            double[] v = values(with, metric);
+            String s = what + scale.format(mean(v)) + (v.length > 1 ? ", mean of " + v.length + " alike results ("
+                    + scale.format(min(v)) + " – " + scale.format(max(v)) + ")" : " (1 result)");
+            out.add(new ReportModel.Finding(Level.INFO, kind + ": " + s + (settings.isEmpty() ? ""
+                    : "; they differ only in settings (" + settings + ")")));
+        } else {
+            Map.Entry<Map<String, String>, List<StoredResult>> low = null;
+            Map.Entry<Map<String, String>, List<StoredResult>> high = null;
+            for (var e : points.entrySet()) {
+                double m = mean(values(e.getValue(), metric));
+                if (low == null || m < mean(values(low.getValue(), metric))) {
+                    low = e;
+                }
+                if (high == null || m > mean(values(high.getValue(), metric))) {
+                    high = e;
+                }
+            }
+            boolean swept = with.stream().noneMatch(r -> r.gridKeys().isEmpty());
+            String s = what + (swept ? "swept " : "results differ in ") + String.join(", ", keys) + " ("
+                    + Numbers.count(points.size(), "point") + ", not averaged across them): lowest "
+                    + scale.format(mean(values(low.getValue(), metric))) + " at " + pointText(low.getKey())
+                    + ", highest " + scale.format(mean(values(high.getValue(), metric))) + " at " + pointText(high.getKey());
+            out.add(new ReportModel.Finding(Level.INFO, kind + ": " + s + (settings.isEmpty() ? ""
+                    : "; settings differ too (" + settings + ")")));
         }
-        return s;
+        for (var e : points.entrySet()) {
+            double[] v = values(e.getValue(), metric);
+            if (v.length > 1 && min(v) > 0 && max(v) / min(v) > SPREAD_WORTH_SAYING) {
+                out.add(new ReportModel.Finding(Level.WARNING, kind + (keys.isEmpty() ? "" : " at " + pointText(e.getKey()))
+                        + ": " + v.length + " alike results differ by " + Numbers.significant((max(v) / min(v) - 1) * 100, 2)
+                        + " % (" + scale.format(min(v)) + " – " + scale.format(max(v)) + ") — same parameters, labels "
+                        + "and tool; look at the runs before trusting their mean"));
+            }
+        }
+        return out;
+    }
+
+    /** "length=8 KiB, streams=2". */
+    private static String pointText(Map<String, String> point) {
+        List<String> parts = new ArrayList<>();
+        point.forEach((k, v) -> parts.add(k + "=" + ParamKinds.display(k, v)));
+        return String.join(", ", parts);
+    }
+
+    /** Settings whose values differ: "iterations 300–3000", or "" when none do. */
+    private static String differingSettings(List<StoredResult> rs) {
+        Map<String, java.util.TreeSet<String>> values = ParamKinds.settingValues(rs);
+        List<String> parts = new ArrayList<>();
+        values.forEach((k, v) -> {
+            if (v.size() > 1) {
+                parts.add(ParamKinds.settingWords(k) + " " + v.first() + "–" + v.last());
+            }
+        });
+        return String.join(", ", parts);
+    }
+
+    private static double[] values(List<StoredResult> rs, String metric) {
+        return rs.stream().map(r -> r.measurement().metric(metric)).flatMap(java.util.Optional::stream)
+                .mapToDouble(Measurement.Metric::value).toArray();
+    }
+
+    private static double mean(double[] v) {
+        return java.util.Arrays.stream(v).average().orElse(Double.NaN);
+    }
+
+    private static double min(double[] v) {
+        return java.util.Arrays.stream(v).min().orElse(Double.NaN);
+    }
+
+    private static double max(double[] v) {
+        return java.util.Arrays.stream(v).max().orElse(Double.NaN);
     }
 
     /** "3 of 5 results (12–72)" for a metric above zero, or empty. */

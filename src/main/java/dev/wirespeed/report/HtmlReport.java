@@ -15,8 +15,10 @@ public final class HtmlReport {
     private static final String STYLE = """
             body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1100px; color: #222; }
             h1 { font-size: 1.6em; } h2 { margin-top: 2em; border-bottom: 1px solid #ccc; }
-            table { border-collapse: collapse; margin: 0.5em 0 1.5em; font-size: 0.9em; }
-            th, td { border: 1px solid #ddd; padding: 0.25em 0.6em; text-align: left; }
+            div.table { max-width: 100%; overflow-x: auto; margin: 0.5em 0 1.5em; }
+            table { border-collapse: collapse; font-size: 0.9em; max-width: 100%; }
+            th, td { border: 1px solid #ddd; padding: 0.25em 0.6em; text-align: left; overflow-wrap: break-word; }
+            figcaption .settings { display: block; color: #555; font-size: 0.9em; }
             td.n { text-align: right; font-variant-numeric: tabular-nums; }
             th { background: #f3f3f3; } figure.chart { margin: 1em 0; } figure.chart svg { width: 100%; height: auto; }
             .note { color: #555; } code { background: #f3f3f3; padding: 0 0.2em; }
@@ -49,7 +51,8 @@ public final class HtmlReport {
                 chart++;
                 out.println("<figure class=\"chart\" id=\"chart-" + chart + "\">");
                 out.println(Charts.svg(c));
-                out.println("<figcaption>" + esc(c.title()) + "</figcaption></figure>");
+                out.println("<figcaption>" + esc(c.title()) + (c.caption() == null ? ""
+                        : "<span class=\"settings\">" + esc(c.caption()) + "</span>") + "</figcaption></figure>");
                 table(c, out);
             }
             out.println("</section>");
@@ -80,7 +83,7 @@ public final class HtmlReport {
         if (hosts.isEmpty()) {
             return;
         }
-        out.println("<h2>Hosts</h2><table><tr><th>host</th><th>system</th><th>CPUs</th><th>Java</th><th>wirespeed</th>"
+        out.println("<h2>Hosts</h2><div class=\"table\"><table><tr><th>host</th><th>system</th><th>CPUs</th><th>Java</th><th>wirespeed</th>"
                 + "<th>details</th></tr>");
         for (HostSummary h : hosts) {
             StringBuilder details = new StringBuilder();
@@ -89,52 +92,53 @@ public final class HtmlReport {
                     + "</td><td class=\"n\">" + h.logicalCpus() + "</td><td>" + esc(h.javaVersion()) + "</td><td>"
                     + esc(h.wirespeedVersion()) + "</td><td>" + details + "</td></tr>");
         }
-        out.println("</table>");
+        out.println("</table></div>");
     }
 
-    /** The numbers of a chart: one row per x value (or category), one column per series. */
+    /**
+     * The numbers of a chart: one row per x value (a bar chart's category), one column per series.
+     * Wide tables scroll inside their box, so they never widen the page.
+     */
     private static void table(ChartSpec c, PrintWriter out) {
-        out.print("<table class=\"data\"><tr><th>" + esc(c.bars() ? "" : c.xLabel()) + "</th>");
-        if (c.bars()) {
-            out.print("<th>" + esc(c.yLabel()) + "</th></tr>");
-            int d = decimals(c);
-            for (double[] p : c.series().getFirst().points()) {
-                out.print("<tr><td>" + esc(c.categories().get((int) p[0])) + "</td><td class=\"n\">" + num(p[1], d)
-                        + "</td></tr>");
-            }
-            out.println("</table>");
-            return;
-        }
+        int d = decimals(c);
+        out.print("<div class=\"table\"><table class=\"data\"><tr><th>" + esc(c.bars() ? c.yLabel() : c.xLabel())
+                + "</th>");
         for (ChartSpec.Series s : c.series()) {
             out.print("<th>" + esc(s.name()) + "</th>");
         }
         out.println("</tr>");
         TreeSet<Double> xs = new TreeSet<>();
         c.series().forEach(s -> s.points().forEach(p -> xs.add(p[0])));
-        int d = decimals(c);
         for (double x : xs) {
-            out.print("<tr><td class=\"n\">" + xText(c, x) + "</td>");
+            out.print(c.bars() ? "<tr><td>" + esc(c.categories().get((int) x)) + "</td>"
+                    : "<tr><td class=\"n\">" + xText(c, x) + "</td>");
             for (ChartSpec.Series s : c.series()) {
-                String v = s.points().stream().filter(p -> p[0] == x).findFirst().map(p -> num(p[1], d)).orElse("-");
+                String v = s.points().stream().filter(p -> p[0] == x).findFirst().map(p -> cell(c, p[1], d)).orElse("-");
                 out.print("<td class=\"n\">" + v + "</td>");
             }
             out.println("</tr>");
         }
-        out.println("</table>");
+        out.println("</table></div>");
+    }
+
+    /** A value as its axis reads it: a rate with its decimal prefix and unit ("202 Mbit/s"), else a number. */
+    private static String cell(ChartSpec c, double v, int decimals) {
+        return c.yRate() != null ? esc(Charts.RateFormat.format(v, c.yRate())) : num(v, decimals);
     }
 
     private static void results(List<StoredResult> results, PrintWriter out) {
-        out.println("<h2>All results</h2><table><tr><th>id</th><th>saved (UTC)</th><th>status</th><th>tool</th><th>test</th>"
-                + "<th>labels</th><th>parameters</th><th>result</th></tr>");
+        out.println("<h2>All results</h2><div class=\"table\"><table><tr><th>id</th><th>saved (UTC)</th><th>status</th>"
+                + "<th>tool</th><th>test</th><th>peer (server)</th><th>labels</th><th>parameters</th><th>result</th></tr>");
         for (StoredResult r : results) {
             out.println("<tr><td class=\"n\">" + r.id() + "</td><td>" + esc(r.createdAt()) + "</td><td>"
                     + esc(r.status().text()) + "</td><td>"
                     + esc(r.measurement().tool() + (r.measurement().toolVersion() == null ? ""
                     : " " + r.measurement().toolVersion())) + "</td><td>" + esc(r.measurement().test()) + "</td><td>"
+                    + esc(ResultsText.peerBrief(r)) + "</td><td>"
                     + esc(String.join(", ", r.labels())) + "</td><td>" + esc(ResultsText.paramsOf(r)) + "</td><td>"
                     + esc(ResultsText.headline(r)) + "</td></tr>");
         }
-        out.println("</table>");
+        out.println("</table></div>");
     }
 
     /**
@@ -160,10 +164,11 @@ public final class HtmlReport {
         return decimals < 0 ? Numbers.significant(v, 3) : Numbers.fixed(v, decimals);
     }
 
-    /** The x value as the axis labels it: a size "64 K", a percentile "99.9 %", else the number. */
+    /** The x value as the axis labels it: a size "64 KiB", a rate "200 Mbit/s", a percentile "99.9 %", else the number. */
     private static String xText(ChartSpec c, double x) {
         return switch (c.x()) {
-            case SIZE_LOG2 -> Numbers.size(x);
+            case SIZE_LOG2 -> dev.wirespeed.units.ByteSize.formatExact(Math.round(x));
+            case RATE -> esc(Charts.RateFormat.format(x, "bit/s"));
             case NINES -> new java.math.BigDecimal(100 * (1 - Math.pow(10, -x))).round(new java.math.MathContext(5))
                     .stripTrailingZeros().toPlainString() + " %";
             case TIME, LINEAR -> Numbers.plain(Math.round(x * 1000) / 1000.0);

@@ -75,6 +75,10 @@ public final class LatText {
     }
 
     public void summary(LatResult result) {
+        String tail = tailNote(result.rows());
+        if (tail != null) {
+            out.println(tail);
+        }
         BwResult.Cpu cpu = result.cpu();
         if (cpu != null) {
             out.println("CPU, percent of one core: client " + cpu(cpu.client()) + " · server " + cpu(cpu.server()));
@@ -89,6 +93,61 @@ public final class LatText {
             }
         }
         out.flush();
+    }
+
+    /** The tail columns and the share of round trips above each. */
+    private static final String[] TAIL_NAMES = {"99%", "99.9%", "99.99%"};
+    private static final double[] TAIL_ABOVE = {0.01, 0.001, 0.0001};
+    /** Fewer samples above a percentile than this, and it is a rough figure (its error ~ 1/sqrt(n above)). */
+    static final long FIRM_TAIL_SAMPLES = 1000;
+
+    /**
+     * A line ("tail: …") when tail columns rest on fewer than 1,000 round trips above them
+     * ("99.9% and 99.99% rest on fewer than 1,000 samples above them: 100 and 10 of 100000 round
+     * trips"), naming the columns that are just the maximum (under one sample above) and the -n
+     * that would make the highest of them firm; null when every tail column is firm.
+     */
+    static String tailNote(List<LatRow> rows) {
+        if (rows.isEmpty()) {
+            return null;
+        }
+        long n = rows.stream().mapToLong(LatRow::iterations).min().orElse(0);
+        if (n <= 0) {
+            return null;
+        }
+        List<String> names = new java.util.ArrayList<>();
+        List<String> counts = new java.util.ArrayList<>();
+        List<String> maximum = new java.util.ArrayList<>();
+        double highest = 0;
+        for (int i = 0; i < TAIL_NAMES.length; i++) {
+            double above = n * TAIL_ABOVE[i];
+            if (above < FIRM_TAIL_SAMPLES) {
+                names.add(TAIL_NAMES[i]);
+                counts.add(new java.math.BigDecimal(above).round(new java.math.MathContext(2)).stripTrailingZeros()
+                        .toPlainString());
+                highest = TAIL_ABOVE[i];
+                if (above < 1) {
+                    maximum.add(TAIL_NAMES[i]);
+                }
+            }
+        }
+        if (names.isEmpty()) {
+            return null;
+        }
+        String round = rows.size() > 1 && rows.stream().mapToLong(LatRow::iterations).distinct().count() > 1
+                ? " round trips, in the size with fewest" : " round trips" + (rows.size() > 1 ? " per size" : "");
+        return "tail: " + join(names) + (names.size() == 1 ? " rests" : " rest") + " on fewer than 1,000 samples above "
+                + (names.size() == 1 ? "it" : "them") + " (" + join(counts) + " of " + n + round + "): rough figures"
+                + (maximum.isEmpty() ? "" : "; " + join(maximum) + (maximum.size() == 1 ? " is" : " are")
+                + " just the maximum") + "; -n " + Math.round(FIRM_TAIL_SAMPLES / highest) + " makes "
+                + names.getLast() + " firm";
+    }
+
+    private static String join(List<String> items) {
+        if (items.size() == 1) {
+            return items.getFirst();
+        }
+        return String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.getLast();
     }
 
     /** -A / -B as asked, one line; null when neither was given. */

@@ -47,8 +47,14 @@ public record MetricScale(String unit, double divisor, int decimals) {
         return String.format(Locale.ROOT, "%." + decimals + "f", scale(value));
     }
 
-    /** Number and unit ("24.70 Gbit/s"). */
+    /**
+     * Number and unit: a rate in the decimal unit that suits it ("200 Mbit/s", "24.7 Gbit/s", never
+     * "0.20 Gbit/s"), anything else in this scale's unit ("12.50 us").
+     */
     public String format(double value) {
+        if (unit.equals("Gbit/s")) {
+            return dev.wirespeed.units.Rate.format(value);
+        }
         return unit.isEmpty() ? number(value) : number(value) + " " + unit;
     }
 

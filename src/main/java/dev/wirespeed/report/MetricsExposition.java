@@ -23,15 +23,17 @@ import java.util.Map;
  * Prometheus 0.0.4 formats): `results export --format openmetrics|prometheus` for node_exporter's
  * textfile collector, and `agent --metrics` for the agent's own tests.
  *
- * <p>Every figure is a gauge of the latest result per label set {@code host, peer, test, label}
- * (a later result of the same set replaces an earlier one); names follow Prometheus' conventions
+ * <p>Every figure is a gauge of the latest result per label set {@code host, peer, port,
+ * direction, protocol, tool, test, label} (a later result of the same set replaces an earlier one):
+ * {@code peer} and {@code port} name the server the test ran against, {@code tool} its software
+ * ("wirespeed", "iperf3"), so two servers on one host, upload and download stay apart. Names follow Prometheus' conventions
  * (base units, unit as suffix: {@code wirespeed_bandwidth_bits_per_second},
  * {@code wirespeed_latency_seconds}); every metric has HELP. No sample carries a timestamp
  * (the textfile collector refuses them): {@code wirespeed_result_timestamp_seconds} says when.
  * Sweeps are left out (their rows have no single figure); `results export --csv` has them.
  */
 public final class MetricsExposition {
-    static final String[] LABELS = {"host", "peer", "test", "label"};
+    static final String[] LABELS = {"host", "peer", "port", "direction", "protocol", "tool", "test", "label"};
 
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final Gauge bandwidth = resultGauge("wirespeed_bandwidth_bits_per_second",
@@ -39,7 +41,7 @@ public final class MetricsExposition {
     private final Gauge latency = Gauge.builder().name("wirespeed_latency_seconds")
             .help("One-way latency of the latest latency test (round trip / 2), by statistic: min, p50, average, "
                     + "p99, p99.9, max.")
-            .unit(Unit.SECONDS).labelNames(LABELS[0], LABELS[1], LABELS[2], LABELS[3], "stat").register(registry);
+            .unit(Unit.SECONDS).labelNames(withStat()).register(registry);
     private final Gauge messageRate = resultGauge("wirespeed_messages_per_second",
             "Messages (round trips for latency tests) per second of the latest test.", null);
     private final Gauge iops = resultGauge("wirespeed_io_operations_per_second", "I/O operations per second of the latest "
@@ -71,22 +73,80 @@ public final class MetricsExposition {
         return Gauge.builder().name(name).help(help).labelNames(labelNames).register(registry);
     }
 
+    private static String[] withStat() {
+        String[] names = java.util.Arrays.copyOf(LABELS, LABELS.length + 1);
+        names[LABELS.length] = "stat";
+        return names;
+    }
+
+    /**
+     * What tells one series from another: where it ran, against which server, which way, over
+     * which protocol, with which server software, what test, under which labels. Empty strings for
+     * what a result does not have (a fio result has no peer).
+     */
+    public record Series(String host, String peer, String port, String direction, String protocol, String tool,
+                         String test, String label) {
+        String[] values() {
+            return new String[] {host, peer, port, direction, protocol, tool, test, label};
+        }
+
+        String[] values(String stat) {
+            return new String[] {host, peer, port, direction, protocol, tool, test, label, stat};
+        }
+
+        /** The labels of a stored result. */
+        public static Series of(StoredResult r) {
+            Measurement m = r.measurement();
+            dev.wirespeed.store.Peer p = r.peer();
+            String peer = p != null && p.host() != null ? p.host() : m.params().getOrDefault("server", "");
+            String port = p != null && p.port() != null ? p.port().toString() : m.params().getOrDefault("port", "");
+            String tool = p != null && p.tool() != null ? p.tool() : "";
+            return new Series(r.host() == null ? "" : r.host().hostName(), peer, port, direction(m), protocol(m), tool,
+                    m.test(), String.join(",", r.labels()));
+        }
+
+        /** The direction a result moved data: its "direction" parameter, else iperf's "reverse". */
+        static String direction(Measurement m) {
+            String d = m.params().get("direction");
+            if (d != null) {
+                return d;
+            }
+            String reverse = m.params().get("reverse");
+            if (reverse != null && m.test().endsWith("-bw")) {
+                return Boolean.parseBoolean(reverse) ? "download" : "upload";
+            }
+            return "";
+        }
+
+        /** "tcp", "udp", "rdma" from the test's name ("tcp-bw", "udp-lat", "rdma-write-bw"); "" for fio. */
+        static String protocol(Measurement m) {
+            String p = m.params().get("protocol");
+            if (p != null) {
+                return p.toLowerCase(java.util.Locale.ROOT);
+            }
+            int dash = m.test().indexOf('-');
+            String first = dash < 0 ? "" : m.test().substring(0, dash);
+            return switch (first) {
+                case "tcp", "udp", "rdma", "sctp" -> first;
+                default -> "";
+            };
+        }
+    }
+
     /** Adds stored results, oldest first: the latest of each label set stays. */
     public MetricsExposition addAll(Iterable<StoredResult> results) {
         for (StoredResult r : results) {
-            String host = r.host() == null ? "" : r.host().hostName();
-            String peer = r.measurement().params().getOrDefault("server", "");
-            add(host, peer, String.join(",", r.labels()), r.measurement(), Instant.parse(r.createdAt()));
+            add(Series.of(r), r.measurement(), Instant.parse(r.createdAt()));
         }
         return this;
     }
 
-    /** One result's figures under {@code host, peer, test, label}. */
-    public void add(String host, String peer, String label, Measurement m, Instant at) {
+    /** One result's figures under the labels of {@code series}. */
+    public void add(Series series, Measurement m, Instant at) {
         if (ResultsText.isSweep(m) || m.summary().isEmpty()) {
             return;
         }
-        String[] l = {host, peer, m.test(), label};
+        String[] l = series.values();
         m.metric(Metrics.BITS_PER_SECOND).ifPresent(x -> bandwidth.labelValues(l).set(x.value()));
         m.metric(Metrics.MESSAGES_PER_SECOND).ifPresent(x -> messageRate.labelValues(l).set(x.value()));
         m.metric(Metrics.IOPS).ifPresent(x -> iops.labelValues(l).set(x.value()));
@@ -96,8 +156,8 @@ public final class MetricsExposition {
         Map<String, String> stats = Map.of(Metrics.LATENCY_MIN_MICROS, "min", Metrics.LATENCY_P50_MICROS, "p50",
                 Metrics.LATENCY_AVG_MICROS, "average", Metrics.LATENCY_P99_MICROS, "p99", Metrics.LATENCY_P999_MICROS,
                 "p99.9", Metrics.LATENCY_MAX_MICROS, "max");
-        stats.forEach((metric, stat) -> m.metric(metric).ifPresent(x -> latency.labelValues(host, peer, m.test(), label,
-                stat).set(x.value() / 1e6)));
+        stats.forEach((metric, stat) -> m.metric(metric).ifPresent(x -> latency.labelValues(series.values(stat))
+                .set(x.value() / 1e6)));
         resultTime.labelValues(l).set(at.toEpochMilli() / 1000.0);
     }
 

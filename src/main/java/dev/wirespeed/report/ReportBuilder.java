@@ -12,7 +12,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -25,8 +24,8 @@ import tools.jackson.databind.JsonNode;
  * …), interval time series (per test; per stream for single wirespeed bw runs), and latency
  * distributions from the stored histograms. Findings of the runs open the report.
  *
- * <p>Series are ordered by their values (numbers and sizes numerically), and one label keeps one
- * colour on every chart of the report.
+ * <p>Series are ordered by their values (numbers and sizes numerically); {@link ChartColours}
+ * gives each series name one colour on every chart, and each series of a chart its own colour.
  */
 public final class ReportBuilder {
     /** Interval charts beyond this many runs would be unreadable; the report says what it left out. */
@@ -57,7 +56,6 @@ public final class ReportBuilder {
      */
     public static ReportModel build(String title, String generatedAt, String database, List<String> selections,
                                     List<StoredResult> results, String leftOut, Map<Long, String> raws) {
-        Colours colours = new Colours();
         List<ReportModel.Section> sections = new ArrayList<>();
         Map<String, List<StoredResult>> plain = new LinkedHashMap<>();
         Map<String, List<StoredResult>> sweeps = new LinkedHashMap<>();
@@ -71,128 +69,209 @@ public final class ReportBuilder {
                 plain.computeIfAbsent(m.test() + "\n" + String.join(" × ", r.gridKeys()), k -> new ArrayList<>()).add(r);
             }
         }
-        plain.forEach((key, rs) -> grid(rs.getFirst().measurement().test(), rs, colours).ifPresent(sections::add));
-        sweeps.forEach((test, rs) -> sections.add(sweep(test, rs, colours)));
-        sections.addAll(intervals(results, colours));
-        streams(results, raws, colours).ifPresent(sections::add);
-        distributions(results, colours).ifPresent(sections::add);
+        plain.forEach((key, rs) -> grid(rs.getFirst().measurement().test(), rs).ifPresent(sections::add));
+        sweeps.forEach((test, rs) -> sections.add(sweep(test, rs)));
+        sections.addAll(intervals(results));
+        streams(results, raws).ifPresent(sections::add);
+        distributions(results).ifPresent(sections::add);
         Set<HostSummary> hosts = new LinkedHashSet<>();
         results.stream().map(StoredResult::host).filter(java.util.Objects::nonNull).forEach(hosts::add);
         return new ReportModel(title, generatedAt, database, selections, List.copyOf(hosts),
-                Findings.of(results, raws), sections, results, leftOut);
+                Findings.of(results, raws), ChartColours.colour(sections, Charts.PALETTE_SIZE), results, leftOut);
     }
 
-    /** One colour per thing a series stands for (a label, a percentile, a stream), in first-seen order. */
-    static final class Colours {
-        private final Map<String, Integer> index = new LinkedHashMap<>();
-
-        int of(String key) {
-            return index.computeIfAbsent(key, k -> index.size());
-        }
-    }
-
-    /** A grid of single-figure results: one chart per metric against the first numeric swept parameter. */
-    private static Optional<ReportModel.Section> grid(String test, List<StoredResult> rs, Colours colours) {
-        List<String> keys = Points.varyingKeys(rs);
-        String x = test.equals(Measurement.Tests.FIO) && keys.contains("iodepth") ? "iodepth" : firstNumeric(keys, rs);
+    /**
+     * A grid of single-figure results: one chart per metric against the first swept parameter
+     * that is a size, a rate or a number (fio: I/O depth); the other swept parameters make the
+     * series. Settings (iterations, duration) are never an axis: the caption names them.
+     */
+    private static Optional<ReportModel.Section> grid(String test, List<StoredResult> rs) {
+        List<String> keys = Points.varyingKeys(rs).stream().filter(k -> !ParamKinds.isSetting(k)).toList();
+        String x = test.equals(Measurement.Tests.FIO) && keys.contains("iodepth") ? "iodepth" : xKey(keys, rs);
         List<String> others = keys.stream().filter(k -> !k.equals(x)).toList();
         List<String> metrics = test.equals(Measurement.Tests.FIO)
                 ? List.of(Metrics.IOPS, Metrics.BITS_PER_SECOND, Metrics.LATENCY_AVG_MICROS, Metrics.LATENCY_P99_MICROS)
                 : test.endsWith("-lat") ? LATENCY
                 : List.of(Metrics.BITS_PER_SECOND, Metrics.MESSAGES_PER_SECOND, Metrics.LATENCY_AVG_MICROS);
+        String caption = caption(rs, keys);
         List<ChartSpec> charts = new ArrayList<>();
-        for (String metric : metrics) {
-            if (rs.stream().noneMatch(r -> r.measurement().metric(metric).isPresent())) {
-                continue;
+        List<String> present = metrics.stream()
+                .filter(metric -> rs.stream().anyMatch(r -> r.measurement().metric(metric).isPresent())).toList();
+        if (x == null && test.endsWith("-lat") && !present.isEmpty()) {
+            // no parameter to put on an axis: the latency statistics side by side, a bar per series
+            charts.add(barChart(test + ": one-way latency by statistic", present, others, rs, caption));
+        } else {
+            for (String metric : present) {
+                charts.add(x != null ? xyChart(test, metric, x, others, rs, caption)
+                        : barChart(chartTitle(test, metric), List.of(metric), others, rs, caption));
             }
-            charts.add(x != null ? xyChart(test, metric, x, others, rs, colours)
-                    : barChart(test, metric, others, rs, colours));
         }
         if (charts.isEmpty()) {
             return Optional.empty();
         }
         String title = (test.equals(Measurement.Tests.FIO) ? "fio grid" : test)
-                + (keys.isEmpty() ? "" : " by " + String.join(" × ", keys));
+                + (keys.isEmpty() ? "" : " by " + String.join(" × ", keys.stream().map(ParamKinds::inTitle).toList()));
         String note = dev.wirespeed.units.Numbers.count(rs.size(), "result") + (keys.isEmpty() ? ""
-                : ", swept: " + String.join(", ", keys)) + "; repetitions averaged";
+                : ", swept: " + String.join(", ", keys));
         return Optional.of(new ReportModel.Section(title, note, charts));
     }
 
+    /**
+     * The x axis of a grid: the parameter swept furthest within one label (most values), a size or
+     * rate before a plain number at equal counts; null when none is numeric. A parameter that only
+     * changes with the label (a UDP sweep at two datagram sizes, one label each) names a series.
+     */
+    private static String xKey(List<String> keys, List<StoredResult> rs) {
+        String best = null;
+        int bestValues = 0;
+        for (ParamKinds.Kind wanted : List.of(ParamKinds.Kind.SIZE, ParamKinds.Kind.RATE, ParamKinds.Kind.OTHER)) {
+            for (String k : keys) {
+                if (ParamKinds.of(k) != wanted
+                        || !rs.stream().allMatch(r -> ParamKinds.value(k, r.measurement().params().get(k)) != null)) {
+                    continue;
+                }
+                Map<String, Set<String>> perLabel = new java.util.HashMap<>();
+                rs.forEach(r -> perLabel.computeIfAbsent(String.join(",", r.labels()) + "\n" + r.measurement().tool(),
+                        x -> new java.util.HashSet<>()).add(r.measurement().params().get(k)));
+                int values = perLabel.values().stream().mapToInt(Set::size).max().orElse(0);
+                if (values > bestValues) {
+                    best = k;
+                    bestValues = values;
+                }
+            }
+        }
+        return best;
+    }
+
+    /**
+     * What a chart does not show on an axis: the settings its results ran with ("iterations 300,
+     * 1000, 3000"), and how many alike results (same swept values, labels and tool) a point averages.
+     */
+    static String caption(List<StoredResult> rs, List<String> swept) {
+        return caption(rs, swept, true);
+    }
+
+    /** @param averaged whether the chart's points average results (grids); else only the settings */
+    static String caption(List<StoredResult> rs, List<String> swept, boolean averaged) {
+        Map<String, java.util.TreeSet<String>> settings = ParamKinds.settingValues(rs);
+        List<String> parts = new ArrayList<>();
+        if (!settings.isEmpty()) {
+            List<String> each = new ArrayList<>();
+            settings.forEach((k, v) -> each.add(ParamKinds.settingWords(k) + " "
+                    + (v.size() <= 4 ? String.join(", ", v) : String.join(", ", List.copyOf(v).subList(0, 3)) + " … "
+                    + v.last())));
+            parts.add("settings: " + String.join("; ", each));
+        }
+        Map<List<String>, Integer> alike = new java.util.HashMap<>();
+        for (StoredResult r : rs) {
+            List<String> k = new ArrayList<>(r.labels());
+            k.add(r.measurement().tool());
+            swept.forEach(s -> k.add(r.measurement().params().getOrDefault(s, "-")));
+            alike.merge(k, 1, Integer::sum);
+        }
+        int most = alike.values().stream().mapToInt(Integer::intValue).max().orElse(1);
+        if (averaged && most > 1) {
+            parts.add("each point is the mean of up to " + most + " results alike in parameters, labels and tool"
+                    + (settings.values().stream().anyMatch(v -> v.size() > 1) ? " (their settings may differ)" : ""));
+        }
+        return parts.isEmpty() ? null : String.join("; ", parts);
+    }
+
     private static ChartSpec xyChart(String test, String metric, String x, List<String> others, List<StoredResult> rs,
-                                     Colours colours) {
-        MetricScale scale = MetricScale.of(metric);
+                                     String caption) {
+        YScale y = YScale.of(metric);
         List<ChartSpec.Series> series = new ArrayList<>();
-        boolean sizes = isSize(x);
         bySeries(rs, others).forEach((name, group) -> {
+            Map<Double, List<StoredResult>> byX = new java.util.TreeMap<>();
+            for (StoredResult r : group) {
+                Double xv = ParamKinds.value(x, r.measurement().params().get(x));
+                if (xv != null) {
+                    byX.computeIfAbsent(xv, k -> new ArrayList<>()).add(r);
+                }
+            }
             List<double[]> pts = new ArrayList<>();
-            Points.group(group.members(), List.of(x)).forEach((point, g) -> {
-                Double xv = Points.numeric(point.get(x));
-                double y = Points.mean(g, metric);
-                if (xv != null && !Double.isNaN(y)) {
-                    pts.add(new double[] {xv, scale.scale(y)});
+            byX.forEach((xv, g) -> {
+                double v = Points.mean(g, metric);
+                if (!Double.isNaN(v)) {
+                    pts.add(new double[] {xv, y.scale(v)});
                 }
             });
             if (!pts.isEmpty()) {
-                series.add(new ChartSpec.Series(name, colours.of(group.colourKey()), pts));
+                series.add(new ChartSpec.Series(name, pts));
             }
         });
-        return new ChartSpec(chartTitle(test, metric) + " vs " + words(x), axisTitle(x),
-                sizes ? ChartSpec.XAxis.SIZE_LOG2 : ChartSpec.XAxis.LINEAR, MetricScale.axisTitle(metric),
-                logY(metric, series), isRate(metric), List.of(), series);
+        boolean log = ChartSpec.spansTwoDecades(series);
+        ParamKinds.Kind kind = ParamKinds.of(x);
+        ChartSpec.XAxis xAxis = kind == ParamKinds.Kind.SIZE ? ChartSpec.XAxis.SIZE_LOG2
+                : kind == ParamKinds.Kind.RATE ? ChartSpec.XAxis.RATE : ChartSpec.XAxis.LINEAR;
+        return new ChartSpec(chartTitle(test, metric) + " vs " + ParamKinds.inTitle(x), caption,
+                ParamKinds.axisTitle(x), xAxis, y.title(), y.rateUnit(), log, y.rate() && !log, List.of(), series);
     }
 
-    private static ChartSpec barChart(String test, String metric, List<String> others, List<StoredResult> rs,
-                                      Colours colours) {
-        MetricScale scale = MetricScale.of(metric);
-        Map<String, SeriesGroup> bySeries = bySeries(rs, others);
-        List<String> categories = new ArrayList<>(bySeries.keySet());
-        List<double[]> pts = new ArrayList<>();
-        for (int i = 0; i < categories.size(); i++) {
-            double y = Points.mean(bySeries.get(categories.get(i)).members(), metric);
-            if (!Double.isNaN(y)) {
-                pts.add(new double[] {i, scale.scale(y)});
+    /**
+     * Results with no numeric parameter to put on an x axis: a group of bars per metric (one
+     * metric, or latency's statistics side by side), a bar per series in each.
+     */
+    private static ChartSpec barChart(String title, List<String> metrics, List<String> others, List<StoredResult> rs,
+                                      String caption) {
+        YScale y = YScale.of(metrics.getFirst());
+        List<String> categories = metrics.stream().map(m -> metrics.size() == 1 ? YScale.words(m) : percentileName(m))
+                .toList();
+        List<ChartSpec.Series> series = new ArrayList<>();
+        bySeries(rs, others).forEach((name, group) -> {
+            List<double[]> pts = new ArrayList<>();
+            for (int i = 0; i < metrics.size(); i++) {
+                double v = Points.mean(group, metrics.get(i));
+                if (!Double.isNaN(v)) {
+                    pts.add(new double[] {i, y.scale(v)});
+                }
             }
-        }
-        List<Integer> barColours = categories.stream().map(c -> colours.of(bySeries.get(c).colourKey())).toList();
-        return new ChartSpec(chartTitle(test, metric), "", ChartSpec.XAxis.LINEAR, MetricScale.axisTitle(metric), false,
-                true, categories, List.of(new ChartSpec.Series(MetricScale.axisTitle(metric), barColours.getFirst(), pts,
-                barColours)));
+            if (!pts.isEmpty()) {
+                series.add(new ChartSpec.Series(name, pts));
+            }
+        });
+        boolean log = ChartSpec.spansTwoDecades(series);
+        return new ChartSpec(title, caption, "", ChartSpec.XAxis.LINEAR, y.title(), y.rateUnit(), log, !log, categories,
+                series);
     }
 
     /** Message-size sweeps (perftest -a, lat -a, bw -a): one point per row. */
-    private static ReportModel.Section sweep(String test, List<StoredResult> rs, Colours colours) {
+    private static ReportModel.Section sweep(String test, List<StoredResult> rs) {
         List<ChartSpec> charts = new ArrayList<>();
         String key = rs.getFirst().measurement().rows().getFirst().key();
-        boolean sizes = isSize(key);
+        boolean sizes = ParamKinds.of(key) == ParamKinds.Kind.SIZE;
         ChartSpec.XAxis xAxis = sizes ? ChartSpec.XAxis.SIZE_LOG2 : ChartSpec.XAxis.LINEAR;
         List<StoredResult> ordered = rs.stream().sorted(SERIES_ORDER).toList();
+        String caption = caption(rs, List.of(), false);
         if (!test.endsWith("-lat")) {
             for (String metric : List.of(Metrics.BITS_PER_SECOND, Metrics.MESSAGES_PER_SECOND)) {
+                YScale y = YScale.of(metric);
                 List<ChartSpec.Series> series = new ArrayList<>();
                 for (StoredResult r : ordered) {
-                    List<double[]> pts = rowPoints(r, metric);
+                    List<double[]> pts = rowPoints(r, metric, y);
                     if (!pts.isEmpty()) {
-                        series.add(new ChartSpec.Series(resultName(r, rs), colours.of(colourKey(r)), pts));
+                        series.add(new ChartSpec.Series(resultName(r, rs), pts));
                     }
                 }
                 if (!series.isEmpty()) {
-                    charts.add(new ChartSpec(chartTitle(test, metric) + " vs message size", axisTitle(key), xAxis,
-                            MetricScale.axisTitle(metric), false, true, List.of(), series));
+                    boolean log = ChartSpec.spansTwoDecades(series);
+                    charts.add(new ChartSpec(chartTitle(test, metric) + " vs " + ParamKinds.inTitle(key), caption,
+                            ParamKinds.axisTitle(key), xAxis, y.title(), y.rateUnit(), log, !log, List.of(), series));
                 }
             }
         } else {
+            YScale y = YScale.of(Metrics.LATENCY_AVG_MICROS);
             for (StoredResult r : ordered.subList(0, Math.min(rs.size(), MAX_SWEEP_LATENCY_CHARTS))) {
                 List<ChartSpec.Series> series = new ArrayList<>();
                 for (String metric : LATENCY) {
-                    List<double[]> pts = rowPoints(r, metric);
+                    List<double[]> pts = rowPoints(r, metric, y);
                     if (!pts.isEmpty()) {
-                        series.add(new ChartSpec.Series(percentileName(metric),
-                                ChartSpec.PERCENTILE_COLOURS + LATENCY.indexOf(metric), pts));
+                        series.add(new ChartSpec.Series(percentileName(metric), pts));
                     }
                 }
-                charts.add(new ChartSpec(test + ": latency percentiles vs message size — " + resultName(r, rs),
-                        axisTitle(key), xAxis, "One-way latency (µs)", logY(Metrics.LATENCY_AVG_MICROS, series), false,
-                        List.of(), series));
+                charts.add(new ChartSpec(test + ": latency percentiles vs " + ParamKinds.inTitle(key) + " — "
+                        + resultName(r, rs), caption(List.of(r), List.of(), false), ParamKinds.axisTitle(key), xAxis,
+                        "One-way latency (µs)", null, ChartSpec.spansTwoDecades(series), false, List.of(), series));
             }
         }
         String note = dev.wirespeed.units.Numbers.count(rs.size(), "sweep", "sweeps")
@@ -201,25 +280,24 @@ public final class ReportBuilder {
         return new ReportModel.Section(test + " sweep", note, charts);
     }
 
-    private static List<double[]> rowPoints(StoredResult r, String metric) {
-        MetricScale scale = MetricScale.of(metric);
+    private static List<double[]> rowPoints(StoredResult r, String metric, YScale y) {
         List<double[]> pts = new ArrayList<>();
         for (Measurement.Row row : r.measurement().rows()) {
             row.metrics().stream().filter(m -> m.name().equals(metric)).findFirst()
-                    .ifPresent(m -> pts.add(new double[] {row.keyValue(), scale.scale(m.value())}));
+                    .ifPresent(m -> pts.add(new double[] {row.keyValue(), y.scale(m.value())}));
         }
         return pts;
     }
 
     /** Interval time series: bandwidth over time of each run that has intervals, one chart per test. */
-    private static List<ReportModel.Section> intervals(List<StoredResult> results, Colours colours) {
+    private static List<ReportModel.Section> intervals(List<StoredResult> results) {
         Map<String, List<StoredResult>> byTest = new LinkedHashMap<>();
         results.stream().filter(r -> r.measurement().intervals().size() > 1)
                 .filter(r -> r.measurement().intervals().getFirst().metrics().stream()
                         .anyMatch(m -> m.name().equals(Metrics.BITS_PER_SECOND)))
                 .forEach(r -> byTest.computeIfAbsent(r.measurement().test(), t -> new ArrayList<>()).add(r));
         List<ReportModel.Section> out = new ArrayList<>();
-        MetricScale scale = MetricScale.of(Metrics.BITS_PER_SECOND);
+        YScale y = YScale.of(Metrics.BITS_PER_SECOND);
         byTest.forEach((test, withIntervals) -> {
             List<StoredResult> shown = withIntervals.subList(0, Math.min(MAX_INTERVAL_SERIES, withIntervals.size()));
             List<ChartSpec.Series> series = new ArrayList<>();
@@ -230,16 +308,17 @@ public final class ReportBuilder {
                         continue;
                     }
                     i.metrics().stream().filter(m -> m.name().equals(Metrics.BITS_PER_SECOND)).findFirst()
-                            .map(Metric::value).ifPresent(v -> pts.add(new double[] {i.endSeconds(), scale.scale(v)}));
+                            .map(Metric::value).ifPresent(v -> pts.add(new double[] {i.endSeconds(), y.scale(v)}));
                 }
-                series.add(new ChartSpec.Series(resultName(r, results), colours.of(colourKey(r)), pts));
+                series.add(new ChartSpec.Series(resultName(r, results), pts));
             }
             String note = withIntervals.size() > shown.size()
                     ? "the first " + shown.size() + " of " + withIntervals.size() + " runs with intervals"
                     : dev.wirespeed.units.Numbers.count(shown.size(), "run") + "; each point is the interval's end";
+            boolean log = ChartSpec.spansTwoDecades(series);
             out.add(new ReportModel.Section(test + " intervals", note, List.of(new ChartSpec(
-                    test + ": bandwidth over time", "Time (s)", ChartSpec.XAxis.TIME,
-                    MetricScale.axisTitle(Metrics.BITS_PER_SECOND), false, true, List.of(), series))));
+                    test + ": bandwidth over time", caption(shown, List.of(), false), "Time (s)", ChartSpec.XAxis.TIME,
+                    y.title(), y.rateUnit(), log, !log, List.of(), series))));
         });
         return out;
     }
@@ -248,11 +327,10 @@ public final class ReportBuilder {
      * The Flent view of single wirespeed bw runs: each stream's rate per interval, from the run's
      * own JSON (the common model keeps only the sum).
      */
-    private static Optional<ReportModel.Section> streams(List<StoredResult> results, Map<Long, String> raws,
-                                                         Colours colours) {
+    private static Optional<ReportModel.Section> streams(List<StoredResult> results, Map<Long, String> raws) {
         List<ChartSpec> charts = new ArrayList<>();
         Set<Long> seen = new java.util.HashSet<>();
-        MetricScale scale = MetricScale.of(Metrics.BITS_PER_SECOND);
+        YScale y = YScale.of(Metrics.BITS_PER_SECOND);
         int runs = 0;
         for (StoredResult r : results) {
             String raw = raws.get(r.id());
@@ -277,18 +355,18 @@ public final class ReportBuilder {
                     }
                     for (BwResult.StreamBytes s : i.streams()) {
                         perStream.computeIfAbsent(s.stream(), k -> new ArrayList<>())
-                                .add(new double[] {i.endSeconds(), scale.scale(s.bitsPerSecond())});
+                                .add(new double[] {i.endSeconds(), y.scale(s.bitsPerSecond())});
                     }
                 }
                 if (perStream.size() < 1) {
                     continue;
                 }
                 List<ChartSpec.Series> series = new ArrayList<>();
-                perStream.forEach((stream, pts) -> series.add(new ChartSpec.Series("stream " + stream,
-                        ChartSpec.STREAM_COLOURS + stream - 1, pts)));
+                perStream.forEach((stream, pts) -> series.add(new ChartSpec.Series("stream " + stream, pts)));
+                boolean log = ChartSpec.spansTwoDecades(series);
                 charts.add(new ChartSpec("#" + r.id() + " " + d.direction() + ": bandwidth per stream over time",
-                        "Time (s)", ChartSpec.XAxis.TIME, MetricScale.axisTitle(Metrics.BITS_PER_SECOND), false, true,
-                        List.of(), series));
+                        caption(List.of(r), List.of(), false), "Time (s)", ChartSpec.XAxis.TIME, y.title(), y.rateUnit(), log,
+                        !log, List.of(), series));
             }
             if (++runs >= MAX_STREAM_CHARTS) {
                 break;
@@ -302,8 +380,9 @@ public final class ReportBuilder {
     }
 
     /** Latency distributions from the stored HdrHistograms: round-trip time against percentile. */
-    private static Optional<ReportModel.Section> distributions(List<StoredResult> results, Colours colours) {
+    private static Optional<ReportModel.Section> distributions(List<StoredResult> results) {
         List<ChartSpec.Series> series = new ArrayList<>();
+        List<StoredResult> shownResults = new ArrayList<>();
         for (StoredResult r : results) {
             List<Measurement.Row> rows = r.measurement().rows().stream().filter(x -> x.histogram() != null).toList();
             // a sweep shows its smallest and largest sizes: more lines would hide each other
@@ -313,9 +392,12 @@ public final class ReportBuilder {
                 if (pts.isEmpty()) {
                     continue;
                 }
-                String name = resultName(r, results) + (rows.size() > 1 || isSize(row.key())
-                        ? " " + dev.wirespeed.units.Numbers.size(row.keyValue()) : "");
-                series.add(new ChartSpec.Series(name, colours.of(colourKey(r)), pts));
+                String name = resultName(r, results) + (rows.size() > 1 || ParamKinds.of(row.key()) == ParamKinds.Kind.SIZE
+                        ? " " + dev.wirespeed.units.ByteSize.formatExact(Math.round(row.keyValue())) : "");
+                series.add(new ChartSpec.Series(name, pts));
+                if (!shownResults.contains(r)) {
+                    shownResults.add(r);
+                }
                 if (series.size() >= MAX_DISTRIBUTION_SERIES) {
                     break;
                 }
@@ -327,59 +409,53 @@ public final class ReportBuilder {
         if (series.isEmpty()) {
             return Optional.empty();
         }
-        boolean log = spansDecade(series);
+        boolean log = ChartSpec.spansTwoDecades(series);
         return Optional.of(new ReportModel.Section("latency distribution", "round-trip times of every ping-pong, from "
                 + "the stored HdrHistograms (3 significant digits); percentiles on the nines scale", List.of(
-                new ChartSpec("round-trip time by percentile", "Percentile", ChartSpec.XAxis.NINES,
-                        "Round-trip time (µs)", log, false, List.of(), series))));
+                new ChartSpec("round-trip time by percentile", caption(shownResults, List.of(), false), "Percentile",
+                        ChartSpec.XAxis.NINES, "Round-trip time (µs)", null, log, false, List.of(), series))));
     }
 
-    /** A latency chart gets a log y axis when its values span more than a decade. */
-    private static boolean logY(String metric, List<ChartSpec.Series> series) {
-        return metric.endsWith("Micros") && spansDecade(series);
-    }
+    /**
+     * How a metric goes on a y axis: rates in their base unit with decimal-prefixed ticks
+     * ("10 Gbit/s", "150 kIOPS"), anything else scaled to its display unit (latency in µs).
+     *
+     * @param rateUnit the unit a rate tick carries after its prefix, null for plain numbers
+     */
+    record YScale(String title, String rateUnit, double divisor) {
+        static YScale of(String metric) {
+            return switch (metric) {
+                case Metrics.BITS_PER_SECOND -> new YScale("Bandwidth (bit/s)", "bit/s", 1);
+                case Metrics.PEAK_BITS_PER_SECOND -> new YScale("Peak bandwidth (bit/s)", "bit/s", 1);
+                case Metrics.MESSAGES_PER_SECOND -> new YScale("Message rate (messages/s)", "msg/s", 1);
+                case Metrics.IOPS -> new YScale("I/O operations (per second)", "IOPS", 1);
+                default -> new YScale(MetricScale.axisTitle(metric), null, MetricScale.of(metric).divisor());
+            };
+        }
 
-    private static boolean spansDecade(List<ChartSpec.Series> series) {
-        double lo = series.stream().flatMap(s -> s.points().stream()).mapToDouble(p -> p[1]).filter(v -> v > 0).min()
-                .orElse(1);
-        double hi = series.stream().flatMap(s -> s.points().stream()).mapToDouble(p -> p[1]).max().orElse(1);
-        return hi / lo > 10;
-    }
+        boolean rate() {
+            return rateUnit != null;
+        }
 
-    private static boolean isRate(String metric) {
-        return metric.endsWith("PerSecond") || metric.equals(Metrics.IOPS);
-    }
+        /** "Bandwidth", "One-way latency": the title without its unit. */
+        static String words(String metric) {
+            String t = of(metric).title();
+            int paren = t.indexOf(" (");
+            return paren < 0 ? t : t.substring(0, paren);
+        }
 
-    private static boolean isSize(String key) {
-        String k = key.toLowerCase(Locale.ROOT);
-        return k.contains("size") || k.equals("bs");
+        double scale(double value) {
+            return value / divisor;
+        }
     }
-
-    /** Axis titles in words: "Message size", "Block size", "I/O depth", "Streams". */
-    static String axisTitle(String key) {
-        return switch (key) {
-            case "sizeBytes" -> "Message size";
-            case "bs" -> "Block size";
-            case "iodepth" -> "I/O depth";
-            case "streams" -> "Streams";
-            case "numjobs" -> "Jobs";
-            default -> key;
-        };
-    }
-
-    private static String words(String key) {
-        String t = axisTitle(key);
-        return t.equals(key) ? key : t.toLowerCase(Locale.ROOT).replace("i/o", "I/O");
-    }
-
-    /** The results of one series, and what its colour stands for (its label). */
-    private record SeriesGroup(String colourKey, List<StoredResult> members) {}
 
     /**
      * Results grouped into series: labels (or tool) plus the values of the other swept
-     * parameters, ordered by label, then by those values numerically (4k before 16k).
+     * parameters, ordered by label, then by those values numerically (4k before 16k). Results
+     * of one series and x value are alike (same parameters, labels and tool) and averaged; their
+     * settings may differ (the caption says so).
      */
-    private static Map<String, SeriesGroup> bySeries(List<StoredResult> rs, List<String> others) {
+    private static Map<String, List<StoredResult>> bySeries(List<StoredResult> rs, List<String> others) {
         boolean manyTools = rs.stream().map(r -> r.measurement().tool()).distinct().count() > 1;
         Map<List<String>, List<StoredResult>> groups = new java.util.TreeMap<>(SORT_KEY);
         for (StoredResult r : rs) {
@@ -388,15 +464,13 @@ public final class ReportBuilder {
             others.forEach(o -> k.add(r.measurement().params().getOrDefault(o, "-")));
             groups.computeIfAbsent(k, x -> new ArrayList<>()).add(r);
         }
-        Map<String, SeriesGroup> out = new LinkedHashMap<>();
+        Map<String, List<StoredResult>> out = new LinkedHashMap<>();
         groups.forEach((k, members) -> {
             StringBuilder name = new StringBuilder(k.getFirst());
             for (int i = 0; i < others.size(); i++) {
-                name.append(' ').append(others.get(i)).append('=').append(k.get(i + 1));
+                name.append(' ').append(others.get(i)).append('=').append(ParamKinds.display(others.get(i), k.get(i + 1)));
             }
-            // the colour follows the label: "nfs-rdma" is one colour on every chart (its block
-            // sizes told apart by dashes and shapes)
-            out.put(name.toString(), new SeriesGroup(colourKey(members.getFirst()), members));
+            out.put(name.toString(), members);
         });
         return out;
     }
@@ -424,23 +498,9 @@ public final class ReportBuilder {
         return manyTools && !r.labels().contains(tool) ? labels + " (" + tool + ")" : labels;
     }
 
-    /** What a colour stands for: the result's labels (its tool when it has none), the same on every chart. */
-    private static String colourKey(StoredResult r) {
-        return r.labels().isEmpty() ? r.measurement().tool() : String.join(",", r.labels());
-    }
-
     private static String resultName(StoredResult r, List<StoredResult> all) {
         boolean manyTools = all.stream().map(x -> x.measurement().tool()).distinct().count() > 1;
         return "#" + r.id() + " " + baseName(r, manyTools);
-    }
-
-    private static String firstNumeric(List<String> keys, List<StoredResult> rs) {
-        for (String k : keys) {
-            if (rs.stream().allMatch(r -> Points.numeric(r.measurement().params().get(k)) != null)) {
-                return k;
-            }
-        }
-        return null;
     }
 
     static String chartTitle(String test, String metric) {

@@ -3,6 +3,7 @@ package dev.wirespeed.report;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metric;
 import dev.wirespeed.results.Measurement.Metrics;
+import dev.wirespeed.guard.Printable;
 import dev.wirespeed.store.HostSummary;
 import dev.wirespeed.store.StoredResult;
 import dev.wirespeed.units.Numbers;
@@ -20,12 +21,12 @@ public final class ResultsText {
     private ResultsText() {}
 
     public static void list(List<StoredResult> results, PrintWriter out) {
-        TextTable t = new TextTable(List.of("ID", "TIME (UTC)", "RUN", "KIND", "STATUS", "TOOL", "TEST", "LABELS", "PARAMS",
-                "RESULT"));
+        TextTable t = new TextTable(List.of("ID", "TIME (UTC)", "RUN", "KIND", "STATUS", "TOOL", "TEST", "PEER (SERVER)",
+                "LABELS", "PARAMS", "RESULT"));
         for (StoredResult r : results) {
             Measurement m = r.measurement();
             t.row(List.of(Long.toString(r.id()), shortTime(r.createdAt()), Long.toString(r.runId()), r.kind(),
-                    r.status().text(), m.tool(), m.test() + (isSweep(m) ? " sweep" : ""),
+                    r.status().text(), m.tool(), m.test() + (isSweep(m) ? " sweep" : ""), peerBrief(r),
                     r.labels().isEmpty() ? "-" : String.join(",", r.labels()), params(shown(r)), headline(r)));
         }
         if (t.isEmpty()) {
@@ -49,6 +50,9 @@ public final class ResultsText {
         if (r.pointKey() != null) {
             out.println("  point:    " + r.pointKey() + (r.repetition() == null ? "" : ", repetition " + r.repetition()));
         }
+        String server = r.measurement().params().get("server");
+        out.println("  peer:     " + (r.peer() != null ? Printable.of(r.peer().describe())
+                : server != null ? Printable.of(server) + " (port and software not recorded)" : "-"));
         out.println("  labels:   " + (r.labels().isEmpty() ? "-" : String.join(", ", r.labels())));
         out.println("  host:     " + host(r.host()));
         if (r.host() != null) {
@@ -122,6 +126,11 @@ public final class ResultsText {
         if (isSweep(m)) {
             return sweepHeadline(m);
         }
+        if (m.metric(Metrics.BITS_PER_SECOND).isEmpty() && m.metric(Metrics.SENT_BITS_PER_SECOND).isPresent()) {
+            // a failed run read by explain: what its sender sent is no result (issue 26)
+            return "- (sent " + MetricScale.of(Metrics.BITS_PER_SECOND).format(m.metric(Metrics.SENT_BITS_PER_SECOND)
+                    .get().value()) + ")";
+        }
         String metric = Points.defaultMetricOf(List.of(m));
         return m.metric(metric).map(x -> MetricScale.of(metric).format(x.value())
                 + (metric.endsWith("Micros") ? " " + shortName(metric) : "")).orElse("-");
@@ -159,6 +168,19 @@ public final class ResultsText {
 
     private static String shortName(String metric) {
         return metric.replace("latency", "").replace("Micros", "").toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * The server a result ran against, for a list column: "127.0.0.1:5201 iperf3", "10.0.0.2:5301
+     * wirespeed 0.1.0"; a result saved before peers were kept shows its server parameter; "-" for none.
+     * The tool and version are the server's own words: sanitized.
+     */
+    public static String peerBrief(StoredResult r) {
+        if (r.peer() != null) {
+            return Printable.of(r.peer().brief(), 60);
+        }
+        String server = r.measurement().params().get("server");
+        return server == null ? "-" : Printable.of(server, 60);
     }
 
     public static String host(HostSummary h) {

@@ -110,6 +110,7 @@ public final class UdpText {
             out.println("CPU, percent of one core: client " + LatText.cpu(cpu.client()) + " · server "
                     + LatText.cpu(cpu.server()));
         }
+        new CountersText(out).print(result.counters());
         out.flush();
     }
 }

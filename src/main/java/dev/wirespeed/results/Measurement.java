@@ -81,6 +81,11 @@ public record Measurement(
 
         public static final String BITS_PER_SECOND = "bitsPerSecond";
         public static final String PEAK_BITS_PER_SECOND = "peakBitsPerSecond";
+        /**
+         * What the sender sent, where the receiver's count is the result (qperf udp_bw's send_bw) or where
+         * no receiver counted at all (a failed run's figure, issue 26).
+         */
+        public static final String SENT_BITS_PER_SECOND = "sentBitsPerSecond";
         public static final String BYTES = "bytes";
         public static final String SECONDS = "seconds";
         public static final String MESSAGES_PER_SECOND = "messagesPerSecond";

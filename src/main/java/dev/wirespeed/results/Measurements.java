@@ -51,11 +51,9 @@ public final class Measurements {
             if (!Double.isNaN(peak)) {
                 summary.add(Metric.of(Metrics.PEAK_BITS_PER_SECOND, peak));
             }
-            if (tx != null && tx.retransmits() != null) {
-                Long n = tx.retransmits().sockets() != null ? tx.retransmits().sockets() : tx.retransmits().hostWide();
-                if (n != null) {
-                    summary.add(Metric.of(Metrics.RETRANSMITS, n));
-                }
+            // the test's own sockets only: the host-wide count holds every other connection too (issue 26)
+            if (tx != null && tx.retransmits() != null && tx.retransmits().sockets() != null) {
+                summary.add(Metric.of(Metrics.RETRANSMITS, tx.retransmits().sockets()));
             }
             if (r.cpu() != null && r.cpu().client() != null) {
                 summary.add(Metric.of(Metrics.CPU_CLIENT_PERCENT, r.cpu().client().totalPercent()));

@@ -14,7 +14,8 @@ import java.util.List;
  * datagram counter that arrived; datagrams still in flight at the end count as neither.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "directions", "cpu", "outcome"})
+@JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "directions", "cpu", "counters",
+        "outcome"})
 public record UdpResult(
         String schema,
         BwResult.Tool tool,
@@ -24,7 +25,19 @@ public record UdpResult(
         UdpParams params,
         List<UdpDirection> directions,
         BwResult.Cpu cpu,
-        BwResult.Outcome outcome) {
+        BwResult.Outcome outcome,
+        CounterReport counters) {
+
+    /** Without counters (iperf3 peers, results read back from before issue 26). */
+    public UdpResult(String schema, BwResult.Tool tool, String startedAt, BwResult.Peer client, BwResult.Peer server,
+                     UdpParams params, List<UdpDirection> directions, BwResult.Cpu cpu, BwResult.Outcome outcome) {
+        this(schema, tool, startedAt, client, server, params, directions, cpu, outcome, null);
+    }
+
+    /** This result with what the counters of the test did (issue 26: its own sockets' drops, its path). */
+    public UdpResult withCounters(CounterReport c) {
+        return new UdpResult(schema, tool, startedAt, client, server, params, directions, cpu, outcome, c);
+    }
 
     public static final String SCHEMA = "wirespeed.udp-bw/1";
 

@@ -47,6 +47,27 @@ public final class Campaign {
         this.stopped = stopped;
     }
 
+    /** The point running now, for {@link #runningLine}; null between points. */
+    private volatile Running running;
+
+    private record Running(String title, int number, long startNanos, double typicalSeconds) {}
+
+    /**
+     * What runs now, for a progress line: "[3/12] iperf3 streams=2 [iperf3] rep 1: 4 s of about
+     * 11 s"; the estimate is the mean of this engine's points so far. Null between points.
+     */
+    public String runningLine() {
+        Running r = running;
+        if (r == null) {
+            return null;
+        }
+        double seconds = (System.nanoTime() - r.startNanos()) / 1e9;
+        int width = Integer.toString(points.size()).length();
+        return String.format(Locale.ROOT, "[%" + width + "d/%d] %s: %s", r.number(), points.size(), r.title(),
+                Double.isNaN(r.typicalSeconds()) ? Numbers.clock(seconds) + " so far"
+                        : Numbers.clock(seconds) + " of about " + Numbers.clock(r.typicalSeconds()));
+    }
+
     /** How it ended: its run id, points done now and before, failed points, stopped by Ctrl-C. */
     public record Summary(long runId, int ran, int skipped, int failed, boolean interrupted) {}
 
@@ -108,7 +129,14 @@ public final class Campaign {
                 if (ran > 0 && plan.pauseSeconds() > 0) {
                     Thread.sleep((long) (plan.pauseSeconds() * 1000));
                 }
-                Engine.Outcome outcome = runWithRetries(point, context);
+                running = new Running(point.title(), ran + skipped + 1, System.nanoTime(),
+                        eta.secondsPerPoint(point.engine()));
+                Engine.Outcome outcome;
+                try {
+                    outcome = runWithRetries(point, context);
+                } finally {
+                    running = null;
+                }
                 if (stopped.getAsBoolean()) {
                     interrupted = true;
                     // What the stopped point measured is kept, marked incomplete; --resume runs it again.

@@ -25,6 +25,12 @@ final class Eta {
         d[1] += seconds;
     }
 
+    /** The mean seconds of a finished point of {@code engine}, NaN before one finished. */
+    double secondsPerPoint(String engine) {
+        double[] d = done.get(engine);
+        return d == null || d[0] == 0 ? Double.NaN : d[1] / d[0];
+    }
+
     /** Seconds left; NaN before any point finished. */
     double secondsLeft() {
         double points = done.values().stream().mapToDouble(d -> d[0]).sum();

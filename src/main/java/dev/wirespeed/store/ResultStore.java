@@ -321,8 +321,9 @@ public final class ResultStore implements ResultsSink {
         Measurement m = item.measurement();
         long id;
         try (PreparedStatement p = db.prepareStatement("INSERT INTO results(run_id, point_key, repetition, created_at, "
-                + "tool, tool_version, test, source, engine_command, raw_format, raw, grid_keys, status, status_reason) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                + "tool, tool_version, test, source, engine_command, raw_format, raw, grid_keys, status, status_reason, "
+                + "peer_host, peer_port, peer_tool, peer_tool_version, peer_shared) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 Statement.RETURN_GENERATED_KEYS)) {
             p.setLong(1, runId);
             p.setString(2, pointKey);
@@ -342,6 +343,16 @@ public final class ResultStore implements ResultsSink {
             p.setString(12, item.gridKeys().isEmpty() ? null : COMPACT.writeValueAsString(item.gridKeys()));
             p.setString(13, item.status().text());
             p.setString(14, item.statusReason());
+            Peer peer = item.peer();
+            p.setString(15, peer == null ? null : peer.host());
+            if (peer == null || peer.port() == null) {
+                p.setNull(16, Types.INTEGER);
+            } else {
+                p.setInt(16, peer.port());
+            }
+            p.setString(17, peer == null ? null : peer.tool());
+            p.setString(18, peer == null ? null : peer.toolVersion());
+            p.setString(19, peer == null ? null : peer.shared());
             p.executeUpdate();
             id = generatedKey(p);
         }
@@ -515,7 +526,8 @@ public final class ResultStore implements ResultsSink {
     public Optional<StoredResult> result(long id) throws StoreException {
         List<StoredResult> found = query("SELECT r.id, r.run_id, u.kind, r.created_at, u.command_line, r.point_key, "
                 + "r.repetition, u.host_json, r.engine_command, r.tool, r.tool_version, r.test, r.source, r.raw_format, "
-                + "r.grid_keys, r.status, r.status_reason FROM results r JOIN runs u ON u.id = r.run_id WHERE r.id = ?",
+                + "r.grid_keys, r.status, r.status_reason, r.peer_host, r.peer_port, r.peer_tool, r.peer_tool_version, "
+                + "r.peer_shared FROM results r JOIN runs u ON u.id = r.run_id WHERE r.id = ?",
                 List.of(id), r -> {
                     int rep = r.getInt(7);
                     Integer repetition = r.wasNull() ? null : rep;
@@ -524,10 +536,14 @@ public final class ResultStore implements ResultsSink {
                     Measurement shell = new Measurement(r.getString(10), r.getString(11), r.getString(12), null, null,
                             null, null, r.getString(13));
                     String grid = r.getString(15);
+                    int port = r.getInt(19);
+                    Integer peerPort = r.wasNull() ? null : port;
+                    Peer peer = r.getString(18) == null && r.getString(20) == null ? null
+                            : new Peer(r.getString(18), peerPort, r.getString(20), r.getString(21), r.getString(22));
                     return new StoredResult(r.getLong(1), r.getLong(2), r.getString(3), r.getString(4), r.getString(5),
                             r.getString(6), repetition, List.of(), host, r.getString(9), shell, r.getString(14),
                             grid == null ? List.of() : Json.MAPPER.readValue(grid, STRINGS),
-                            ResultStatus.of(r.getString(16)), r.getString(17));
+                            ResultStatus.of(r.getString(16)), r.getString(17), peer);
                 });
         if (found.isEmpty()) {
             return Optional.empty();
@@ -554,7 +570,7 @@ public final class ResultStore implements ResultsSink {
                 shell.source());
         return Optional.of(new StoredResult(s.id(), s.runId(), s.kind(), s.createdAt(), s.commandLine(), s.pointKey(),
                 s.repetition(), labels, s.host(), s.engineCommand(), m, s.rawFormat(), s.gridKeys(), s.status(),
-                s.statusReason()));
+                s.statusReason(), s.peer()));
     }
 
     /** The engine's raw output kept with a result, or empty. */

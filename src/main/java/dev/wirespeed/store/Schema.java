@@ -111,7 +111,38 @@ public final class Schema {
                       key_value REAL NOT NULL,
                       encoding  TEXT NOT NULL,
                       data      TEXT NOT NULL,
-                      PRIMARY KEY (result_id, key_value))""")));
+                      PRIMARY KEY (result_id, key_value))""")),
+            new Migration(3, "the peer of a result: server address, port, tool, version, shared", List.of(
+                    "ALTER TABLE results ADD COLUMN peer_host TEXT",
+                    "ALTER TABLE results ADD COLUMN peer_port INTEGER",
+                    "ALTER TABLE results ADD COLUMN peer_tool TEXT",
+                    "ALTER TABLE results ADD COLUMN peer_tool_version TEXT",
+                    // 'yes', 'no' or 'unknown': whether the server ran other tests at the same time
+                    "ALTER TABLE results ADD COLUMN peer_shared TEXT",
+                    // Results of wirespeed's own tests kept their server in the raw JSON (address as
+                    // dialled, port, the software its Welcome named, e.g. "wirespeed 0.1.0" or "iperf3").
+                    """
+                    UPDATE results SET
+                      peer_host = json_extract(raw, '$.server.address'),
+                      peer_port = json_extract(raw, '$.server.port'),
+                      peer_tool = CASE WHEN instr(json_extract(raw, '$.server.software'), ' ') > 0
+                        THEN substr(json_extract(raw, '$.server.software'), 1,
+                                    instr(json_extract(raw, '$.server.software'), ' ') - 1)
+                        ELSE json_extract(raw, '$.server.software') END,
+                      peer_tool_version = CASE WHEN instr(json_extract(raw, '$.server.software'), ' ') > 0
+                        THEN substr(json_extract(raw, '$.server.software'),
+                                    instr(json_extract(raw, '$.server.software'), ' ') + 1) END,
+                      peer_shared = 'unknown'
+                    WHERE raw_format IN ('wirespeed-bw-json', 'wirespeed-udp-json', 'wirespeed-bw-sweep-json',
+                                         'wirespeed-lat-json')
+                      AND json_valid(raw) AND json_extract(raw, '$.server.address') IS NOT NULL""",
+                    // Any other result that named its server in a parameter keeps that address.
+                    """
+                    UPDATE results SET
+                      peer_host = (SELECT value FROM result_params WHERE result_id = results.id AND name = 'server'),
+                      peer_shared = 'unknown'
+                    WHERE peer_host IS NULL
+                      AND EXISTS (SELECT 1 FROM result_params WHERE result_id = results.id AND name = 'server')""")));
 
     public static int currentVersion() {
         return MIGRATIONS.getLast().version();

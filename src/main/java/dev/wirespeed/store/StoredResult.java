@@ -23,23 +23,34 @@ import java.util.List;
  * @param gridKeys      the parameters its campaign swept (empty outside campaigns)
  * @param status        how its measurement ended (done, interrupted, failed, incomplete)
  * @param statusReason  why it did not end as done, else null
+ * @param peer          what it was measured against (server address, port, tool, version, shared),
+ *                      null when it has no peer or was saved before schema version 3 without one
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonPropertyOrder({"id", "runId", "kind", "status", "statusReason", "createdAt", "commandLine", "pointKey",
-    "repetition", "labels", "host", "engineCommand", "gridKeys", "measurement", "rawFormat"})
+    "repetition", "labels", "host", "peer", "engineCommand", "gridKeys", "measurement", "rawFormat"})
 public record StoredResult(long id, long runId, String kind, String createdAt, String commandLine, String pointKey,
                            Integer repetition, List<String> labels, HostSummary host, String engineCommand,
                            Measurement measurement, String rawFormat, List<String> gridKeys, ResultStatus status,
-                           String statusReason) {
+                           String statusReason, Peer peer) {
 
     public StoredResult {
         status = status == null ? ResultStatus.DONE : status;
     }
 
+    /** A result without a known peer. */
+    public StoredResult(long id, long runId, String kind, String createdAt, String commandLine, String pointKey,
+                        Integer repetition, List<String> labels, HostSummary host, String engineCommand,
+                        Measurement measurement, String rawFormat, List<String> gridKeys, ResultStatus status,
+                        String statusReason) {
+        this(id, runId, kind, createdAt, commandLine, pointKey, repetition, labels, host, engineCommand, measurement,
+                rawFormat, gridKeys, status, statusReason, null);
+    }
+
     /** A copy with another measurement (sweep rows spread into points, for compare). */
     public StoredResult withMeasurement(Measurement m) {
         return new StoredResult(id, runId, kind, createdAt, commandLine, pointKey, repetition, labels, host,
-                engineCommand, m, rawFormat, gridKeys, status, statusReason);
+                engineCommand, m, rawFormat, gridKeys, status, statusReason, peer);
     }
 
     /** The value of a parameter of the measurement, or null. */

@@ -73,26 +73,33 @@ public sealed interface Message {
 
     record Stop() implements Message {}
 
-    /** One side's totals at the end of the test. */
     /**
-     * @param dataPath      the calls that moved this side's bytes; null from servers before it existed
-     * @param counterDeltas what moved on this side's path during the test (its interface, RDMA ports
-     *                      and host counters, nonzero deltas only); absent from older peers, which
-     *                      also ignore it (unknown fields are skipped)
+     * One side's totals at the end of the test.
+     *
+     * @param dataPath       the calls that moved this side's bytes; null from servers before it existed
+     * @param counterDeltas  what moved on this side's path during the test (its interface, RDMA ports
+     *                       and host counters, nonzero deltas only); absent from older peers, which
+     *                       also ignore it (unknown fields are skipped)
+     * @param udpSocketDrops the drops of this side's UDP sockets of the test (udp-lat); absent in TCP
+     *                       tests and from servers before issue 26
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide, DataPathUsed dataPath,
-                   List<dev.wirespeed.host.Counters> counterDeltas) implements Message {
+                   List<CounterDelta> counterDeltas, UdpSocketDrops udpSocketDrops) implements Message {
         public Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide) {
-            this(streams, cpu, retransmitsHostWide, null, null);
+            this(streams, cpu, retransmitsHostWide, null, null, null);
         }
 
         public Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide, DataPathUsed dataPath) {
-            this(streams, cpu, retransmitsHostWide, dataPath, null);
+            this(streams, cpu, retransmitsHostWide, dataPath, null, null);
         }
 
-        public Results withCounterDeltas(List<dev.wirespeed.host.Counters> deltas) {
-            return new Results(streams, cpu, retransmitsHostWide, dataPath, deltas);
+        public Results withCounterDeltas(List<CounterDelta> deltas) {
+            return new Results(streams, cpu, retransmitsHostWide, dataPath, deltas, udpSocketDrops);
+        }
+
+        public Results withUdpSocketDrops(UdpSocketDrops drops) {
+            return new Results(streams, cpu, retransmitsHostWide, dataPath, counterDeltas, drops);
         }
     }
 
@@ -136,8 +143,23 @@ public sealed interface Message {
     record UdpInterval(long startNanos, long endNanos, boolean omitted, boolean last, int[] streams,
                        List<UdpCounts> counts) implements Message {}
 
-    /** One side's UDP totals at the end of a udp-bw test. */
-    record UdpResults(List<UdpTotal> streams, CpuTime cpu) implements Message {}
+    /**
+     * One side's UDP totals at the end of a udp-bw test.
+     *
+     * @param counterDeltas  what moved on this side's path (as {@link Results}); absent from older peers
+     * @param udpSocketDrops the drops of this side's UDP sockets of the test; absent from older peers
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record UdpResults(List<UdpTotal> streams, CpuTime cpu, List<CounterDelta> counterDeltas,
+                      UdpSocketDrops udpSocketDrops) implements Message {
+        public UdpResults(List<UdpTotal> streams, CpuTime cpu) {
+            this(streams, cpu, null, null);
+        }
+
+        public UdpResults withCounters(List<CounterDelta> deltas, UdpSocketDrops drops) {
+            return new UdpResults(streams, cpu, deltas, drops);
+        }
+    }
 
     /**
      * Datagram counts of one stream over some span, as the receiver saw them (RFC 3550 A.8 jitter;

@@ -3,6 +3,7 @@ package dev.wirespeed.wire;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * What the client asks the server to run. Every field a peer can choose is bounded by
@@ -276,6 +277,15 @@ public record TestSpec(
     /** Total data connections for this test. */
     public int connections() {
         return direction.connections(streams);
+    }
+
+    /**
+     * When a timed test's last interval ends, in ns from its start (warm-up included): intervals
+     * are scheduled up to here and the last one ends with the data. 0 for a test bounded by bytes.
+     */
+    @JsonIgnore
+    public long plannedEndNanos() {
+        return durationMillis > 0 ? TimeUnit.MILLISECONDS.toNanos(omitMillis + durationMillis) : 0;
     }
 
     /** The mode; throws IllegalStateException for a mode {@link #validate} would refuse. */

@@ -33,7 +33,7 @@ class DoctorLimitsCommandTest {
         assertThat(JsonSchemas.errors("doctor.schema.json", json.out())).isEmpty();
         JsonNode n = Json.MAPPER.readTree(json.out());
         assertThat(n.get("schema").asString()).isEqualTo("wirespeed.doctor/1");
-        assertThat(n.get("summary").get("warnings").asInt()).isEqualTo(2);
+        assertThat(n.get("summary").get("warnings").asInt()).isEqualTo(1);
         assertThat(n.get("summary").get("healthy").asBoolean()).isFalse();
         JsonNode f = n.get("findings").get(0);
         assertThat(f.get("rule").asString()).isEqualTo("pcie-link-downgraded");

@@ -73,4 +73,32 @@ class ExplainCommandTest {
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.err()).contains("no such file").doesNotContain("Exception");
     }
+
+    @Test
+    void explainSaveStoresAFailedRunAsFailedNeverAsARate() throws Exception {
+        // issue 26: an iperf 2 UDP client with no server printed 105 Mbit/s sent and 100 "read failed" lines
+        Path log = file("fail.txt", Files.readString(Path.of("src/test/resources/parse/iperf/iperf2-2.1.8-udp-client-no-server.txt")));
+        Path db = dir.resolve("r.db");
+        Run r = run("explain", log.toString(), "--save", "--db", db.toString());
+        assertThat(r.code()).as(r.err()).isEqualTo(3);
+        assertThat(r.out()).contains("result: iperf2 udp-bw: failed (", "! error run-failed",
+                "saved: result 1 in " + db + " (1 with status failed)");
+        Run list = run("results", "list", "--db", db.toString());
+        assertThat(list.out()).contains(" failed ", "- (sent 105 Mbit/s)").doesNotContain("  105 Mbit/s");
+        assertThat(run("results", "show", "1", "--db", db.toString()).out())
+                .contains("status:   failed (iperf2 failed: \"read failed: Connection refused\" ×100");
+    }
+
+    @Test
+    void explainSaveStoresAPingAndAPingWithoutReplyAsFailed() throws Exception {
+        // issue 26, seed steps: ping's round trips are a measurement; a ping answered only by ICMP errors is a failed run
+        Path log = file("ping.txt", Files.readString(Path.of("src/test/resources/parse/ping/ping-iputils-host-unreachable-vlan-lab.txt")));
+        Path db = dir.resolve("p.db");
+        Run r = run("explain", log.toString(), "--save", "--db", db.toString());
+        assertThat(r.code()).as(r.err()).isEqualTo(3);
+        assertThat(r.out()).contains("result: ping icmp-lat: failed (2 sent, 0 received, +2 errors", "! error run-failed",
+                "saved: results 1, 2, 3 in " + db + " (2 with status failed)");
+        Run list = run("results", "list", "--db", db.toString());
+        assertThat(list.out()).contains(" failed ", "icmp-lat");
+    }
 }

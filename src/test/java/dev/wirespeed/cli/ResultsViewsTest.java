@@ -94,7 +94,7 @@ class ResultsViewsTest {
     @Test
     void listHeadlinesSweepsByTheirKeyFigureAndShowsStatus() {
         Cli.Run list = run("results", "list");
-        assertThat(list.out()).containsPattern("\\n\\s*1 .*tcp-bw sweep .*peak 10\\.49 Gbit/s \\(7 sizes\\)")
+        assertThat(list.out()).containsPattern("\\n\\s*1 .*tcp-bw sweep .*peak 10\\.5 Gbit/s \\(7 sizes\\)")
                 .containsPattern("\\n\\s*2 .*tcp-lat sweep .*p50 10\\.00 us at 2 B \\(3 sizes\\)")
                 .containsPattern("\\n\\s*12 .* interrupted .*1\\.00 Gbit/s")
                 .contains("STATUS");
@@ -109,11 +109,11 @@ class ResultsViewsTest {
         Cli.Run csv = run("results", "export", "--csv", "1", "3");
         List<String> lines = csv.out().lines().toList();
         assertThat(lines.getFirst()).startsWith("id,created_at,run_id,kind,status,tool,tool_version,test,labels,repetition,"
-                + "row_key,row_value,param.streams,").contains("peakBitsPerSecond [bit/s]", "bitsPerSecond [bit/s]");
+                + "peer_host,peer_port,peer_tool,peer_tool_version,peer_shared,row_key,row_value,param.streams,").contains("peakBitsPerSecond [bit/s]", "bitsPerSecond [bit/s]");
         assertThat(lines).hasSize(1 + 7 + 1);
         assertThat(lines.get(7)).contains(",sizeBytes,1048576,1,10485760000.125,9437184000");
         assertThat(csv.out()).doesNotContainPattern("\\d[eE][-+]?\\d");
-        assertThat(lines.getLast()).contains(",done,iperf3,").contains(",a,,,,4,,9000000000");
+        assertThat(lines.getLast()).contains(",done,iperf3,").contains(",a,,,,,,,,,4,,9000000000");
         assertThat(JsonSchemas.errors("results.schema.json", run("results", "export", "--json").out())).isEmpty();
     }
 
@@ -164,8 +164,10 @@ class ResultsViewsTest {
         assertThat(PrometheusText.errors(om.out(), true)).isEmpty();
         assertThat(om.out()).endsWith("# EOF\n")
                 .contains("# HELP wirespeed_bandwidth_bits_per_second ")
-                .containsPattern("wirespeed_bandwidth_bits_per_second\\{host=\"[^\"]+\",label=\"a\",peer=\"\",test=\"tcp-bw\"} 2\\.0E9")
-                .containsPattern("wirespeed_latency_seconds\\{host=\"[^\"]+\",label=\"a\",peer=\"\",stat=\"average\",test=\"tcp-lat\"} 1\\.25E-5")
+                .containsPattern("wirespeed_bandwidth_bits_per_second\\{direction=\"[^\"]*\",host=\"[^\"]+\",label=\"a\",peer=\"\","
+                        + "port=\"\",protocol=\"tcp\",test=\"tcp-bw\",tool=\"\"} 2\\.0E9")
+                .containsPattern("wirespeed_latency_seconds\\{direction=\"\",host=\"[^\"]+\",label=\"a\",peer=\"\",port=\"\","
+                        + "protocol=\"tcp\",stat=\"average\",test=\"tcp-lat\",tool=\"\"} 1\\.25E-5")
                 // the interrupted result is not the link's figure
                 .doesNotContain(" 1.0E9");
         Cli.Run prom = run("results", "export", "--format", "prometheus");

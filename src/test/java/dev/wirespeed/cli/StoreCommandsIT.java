@@ -45,7 +45,8 @@ class StoreCommandsIT {
         assertThat(raw.out()).contains("\"schema\" : \"wirespeed.bw/1\"");
         Cli.Run csv = Cli.run("results", "export", "--csv", "--db", db.toString());
         assertThat(csv.out().lines().toList()).hasSize(3);
-        assertThat(csv.out()).startsWith("id,created_at,run_id,kind,status,tool,tool_version,test,labels,repetition,param.")
+        assertThat(csv.out()).startsWith("id,created_at,run_id,kind,status,tool,tool_version,test,labels,repetition,peer_host,peer_port,"
+                + "peer_tool,peer_tool_version,peer_shared,param.")
                 .contains("bitsPerSecond [bit/s]");
         Cli.Run json = Cli.run("results", "export", "--json", "first", "--db", db.toString());
         assertThat(json.out()).contains("\"schema\" : \"wirespeed.results/1\"").contains("\"labels\" : [ \"first\", \"loop\" ]");

@@ -130,8 +130,9 @@ class AgentIT {
                 assertThat(got.body()).contains("wirespeed_agent_tests_total{outcome=\"ok\"} 1")
                         .contains("# HELP wirespeed_bandwidth_bits_per_second ")
                         .contains("# HELP wirespeed_agent_tests_total ")
-                        .containsPattern("wirespeed_bandwidth_bits_per_second\\{host=\"[^\"]+\",label=\"upload\","
-                                + "peer=\"127\\.0\\.0\\.1:" + b.port() + "\",test=\"tcp-bw\"} \\d");
+                        .containsPattern("wirespeed_bandwidth_bits_per_second\\{direction=\"upload\",host=\"[^\"]+\","
+                                + "label=\"\",peer=\"127\\.0\\.0\\.1\",port=\"" + b.port() + "\",protocol=\"tcp\","
+                                + "test=\"tcp-bw\",tool=\"wirespeed\"} \\d");
                 assertThat(got.body().lines().filter(l -> l.startsWith("wirespeed_")).map(l -> l.substring(0, l.indexOf('{') < 0
                         ? l.indexOf(' ') : l.indexOf('{'))).distinct())
                         .allSatisfy(name -> assertThat(got.body()).contains("# HELP " + name + " "));

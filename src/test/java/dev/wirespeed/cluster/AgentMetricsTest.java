@@ -16,7 +16,7 @@ class AgentMetricsTest {
         BwResult r = new BwResult(BwResult.SCHEMA, new BwResult.Tool("wirespeed", "0.1.0"), "2026-11-30T10:00:00Z", null,
                 null, null, List.of(new BwResult.DirectionResult("upload", "client", "server", List.of(), List.of(), tx, rx)),
                 null, BwResult.Outcome.OK);
-        m.record("node02:5301", r);
+        m.record("node02", 5301, r);
         m.recordFailure();
         String text = m.render();
         assertThat(text).contains("# HELP wirespeed_agent_info This agent: host name and software version.\n"
@@ -24,12 +24,12 @@ class AgentMetricsTest {
                 + "wirespeed_agent_info{host=\"node\\\"1\",version=\"wirespeed 0.1.0\"} 1.0\n");
         assertThat(text).contains("wirespeed_agent_tests_total{outcome=\"failed\"} 1.0\n")
                 .contains("wirespeed_agent_tests_total{outcome=\"ok\"} 1.0\n")
-                .contains("wirespeed_bandwidth_bits_per_second{host=\"node\\\"1\",label=\"upload\",peer=\"node02:5301\","
-                        + "test=\"tcp-bw\"} 9.41E9\n")
-                .contains("wirespeed_tcp_retransmitted_segments{host=\"node\\\"1\",label=\"upload\",peer=\"node02:5301\","
-                        + "test=\"tcp-bw\"} 12.0\n")
-                .containsPattern("wirespeed_result_timestamp_seconds\\{host=\"node\\\\\"1\",label=\"upload\","
-                        + "peer=\"node02:5301\",test=\"tcp-bw\"} 1\\.\\d+E9\n");
+                .contains("wirespeed_bandwidth_bits_per_second{direction=\"upload\",host=\"node\\\"1\",label=\"\","
+                        + "peer=\"node02\",port=\"5301\",protocol=\"tcp\",test=\"tcp-bw\",tool=\"wirespeed\"} 9.41E9\n")
+                .contains("wirespeed_tcp_retransmitted_segments{direction=\"upload\",host=\"node\\\"1\",label=\"\","
+                        + "peer=\"node02\",port=\"5301\",protocol=\"tcp\",test=\"tcp-bw\",tool=\"wirespeed\"} 12.0\n")
+                .containsPattern("wirespeed_result_timestamp_seconds\\{direction=\"upload\",host=\"node\\\\\"1\",label=\"\","
+                        + "peer=\"node02\",port=\"5301\",protocol=\"tcp\",test=\"tcp-bw\",tool=\"wirespeed\"} 1\\.\\d+E9\n");
         // every metric has HELP and TYPE
         long types = text.lines().filter(l -> l.startsWith("# TYPE ")).count();
         long helps = text.lines().filter(l -> l.startsWith("# HELP ")).count();
@@ -38,10 +38,10 @@ class AgentMetricsTest {
 
         // a later test to the same peer replaces the figure
         BwResult.Summary slower = new BwResult.Summary(1_000_000_000L, 5.0, 1.6e9, null);
-        m.record("node02:5301", new BwResult(BwResult.SCHEMA, r.tool(), r.startedAt(), null, null, null,
+        m.record("node02", 5301, new BwResult(BwResult.SCHEMA, r.tool(), r.startedAt(), null, null, null,
                 List.of(new BwResult.DirectionResult("upload", "client", "server", List.of(), List.of(), slower, slower)),
                 null, BwResult.Outcome.OK));
-        assertThat(m.render()).contains("peer=\"node02:5301\",test=\"tcp-bw\"} 1.6E9\n").doesNotContain("9.41E9");
+        assertThat(m.render()).contains("peer=\"node02\",port=\"5301\",protocol=\"tcp\",test=\"tcp-bw\",tool=\"wirespeed\"} 1.6E9\n").doesNotContain("9.41E9");
         assertThat(PrometheusText.errors(m.renderOpenMetrics(), true)).isEmpty();
         assertThat(PrometheusText.promtool(text)).isEmpty();
     }

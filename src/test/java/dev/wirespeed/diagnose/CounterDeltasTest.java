@@ -6,8 +6,11 @@ import dev.wirespeed.host.Counters;
 import dev.wirespeed.host.EthtoolStats;
 import dev.wirespeed.host.QdiscStats;
 import dev.wirespeed.measure.PathCounters;
+import dev.wirespeed.results.Json;
+import dev.wirespeed.wire.CounterDelta;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.Message;
+import dev.wirespeed.wire.UdpSocketDrops;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -133,17 +136,36 @@ class CounterDeltasTest {
 
     @Test
     void resultsCarryDeltasOnTheWireAndOlderResultsStillRead() throws IOException {
-        var deltas = List.of(Counters.netdev("eth0").value("rx_out_of_buffer", 42, "delta of x").build());
-        Message.Results sent = new Message.Results(List.of(), new Message.CpuTime(1, 2, 3), 7L).withCounterDeltas(deltas);
+        var deltas = List.of(new CounterDelta("netdev", "eth0", Map.of("rx_out_of_buffer", CounterDelta.Count.of(42, "delta of x"))));
+        Message.Results sent = new Message.Results(List.of(), new Message.CpuTime(1, 2, 3), 7L).withCounterDeltas(deltas)
+                .withUdpSocketDrops(new UdpSocketDrops(1, 1, 5L));
         Message back = codec(FrameCodec.encode(sent)).read();
         assertThat(((Message.Results) back).counterDeltas()).singleElement()
-                .satisfies(c -> assertThat(c.value("rx_out_of_buffer")).contains(42L));
-        // an older server's Results, without the field (as it wrote them)
+                .satisfies(c -> assertThat(c.values().get("rx_out_of_buffer").value()).isEqualTo(42L));
+        assertThat(((Message.Results) back).udpSocketDrops().drops()).isEqualTo(5L);
+        // an older server's Results, without the fields (as it wrote them)
         String old = "{\"type\":\"results\",\"streams\":[],\"cpu\":{\"userNanos\":1,\"systemNanos\":2,\"wallNanos\":3},"
                 + "\"retransmitsHostWide\":7}";
         Message.Results r = (Message.Results) codec(FrameCodec.frame(old.getBytes(StandardCharsets.UTF_8))).read();
         assertThat(r.counterDeltas()).isNull();
+        assertThat(r.udpSocketDrops()).isNull();
         assertThat(r.retransmitsHostWide()).isEqualTo(7L);
+    }
+
+    @Test
+    void theWireRecordKeepsTheJsonOlderPeersWroteAndRead() throws IOException {
+        // what an issue-18 server sent: the fact model's Counters, Observed values with status
+        Counters factModel = Counters.netdev("eth0").value("rx_out_of_buffer", 42, "delta of ethtool -S eth0").build();
+        String older = Json.MAPPER.writeValueAsString(factModel);
+        CounterDelta read = Json.MAPPER.readValue(older, CounterDelta.class);
+        assertThat(read.scope()).isEqualTo("netdev");
+        assertThat(read.values().get("rx_out_of_buffer").value()).isEqualTo(42L);
+        // and what a newer server sends reads back as the fact model, as an older client reads it
+        String newer = Json.MAPPER.writeValueAsString(read);
+        Counters back = Json.MAPPER.readValue(newer, Counters.class);
+        assertThat(back.scope()).isEqualTo(Counters.Scope.NETDEV);
+        assertThat(back.value("rx_out_of_buffer")).contains(42L);
+        assertThat(back.observed("rx_out_of_buffer").orElseThrow().source()).isEqualTo("delta of ethtool -S eth0");
     }
 
     private static FrameCodec codec(byte[] bytes) {

@@ -24,17 +24,29 @@ class VerdictTest {
         assertThat(v.bottleneck()).isEqualTo("PCIe 2.0 x16");
         assertThat(v.finding()).isEqualTo(PcieLinkDowngradedRule.ID);
         assertThat(v.text()).startsWith("54.9 Gbit/s = 94 % of 58.5 Gbit/s — bottleneck: PCIe 2.0 x16 (64.0 Gbit/s raw): "
-                + "PCIe link runs at PCIe 2.0 x16 (5 GT/s); the device supports PCIe 3.0 x16 (8 GT/s). Fix: set the slot to Gen3");
+                + "PCIe link runs at PCIe 2.0 x16 (5 GT/s); the device supports PCIe 3.0 x16 (8 GT/s): it carries 58.5 Gbit/s"
+                + " usable, less than the 100 Gbit/s of its linked port. Fix: set the slot to Gen3");
     }
 
     @Test
-    void r86sOnePortIsLinkBoundAsDesigned() {
-        // seed 004 l.181: 24.7 Gbits/sec over one 25G port at MTU 9000
+    void r86sOnePortIsAtLineRate() {
+        // seed 004 l.181: 24.7 Gbits/sec over one 25G port at MTU 9000 — the x4 PCIe link (28.6 usable) does not
+        // limit one port: the link does, and the verdict says the test is at line rate, as explain does
         Verdict v = through("r86s-004", "enp4s0f0np0", 24.7e9);
         assertThat(v.bottleneck()).isEqualTo("25GbE, TCP at MTU 9000");
         assertThat(v.percentOfCeiling()).isCloseTo(99.8, within(0.1));
         assertThat(v.finding()).isNull();
-        assertThat(v.text()).endsWith("as designed.");
+        assertThat(v.text()).isEqualTo("24.7 Gbit/s = 100 % of 24.8 Gbit/s — at line rate; bottleneck: 25GbE, TCP at MTU 9000"
+                + " (25.0 Gbit/s raw): the path is the limit — tuning streams, IRQs or buffers cannot raise it.");
+        // a counter note during a test at line rate is context, never its reason or fix
+        Verdict noted = v.withCounterNote("counter-socket-drops", "UdpRcvbufErrors +110.1 k", "raise net.ipv4.tcp_rmem");
+        assertThat(noted.finding()).isNull();
+        assertThat(noted.fix()).isNull();
+        assertThat(noted.text()).doesNotContain("tcp_rmem").contains("(it did not hold the test back: at line rate)");
+        // below line rate with nothing in the facts to explain it: not "as designed"
+        Verdict short_ = through("r86s-004", "enp4s0f0np0", 22e9);
+        assertThat(short_.text()).doesNotContain("as designed", "at line rate")
+                .contains("nothing in the host's facts explains the gap to the ceiling");
     }
 
     @Test

@@ -126,7 +126,9 @@ class BwLoopbackIT {
                 .mapToLong(BwResult.IntervalReport::bytes).sum();
         assertThat(up.receiverSummary().bytes()).isEqualTo(measured);
         assertThat(up.streams().getFirst().receivedBytes()).isGreaterThan(measured);
-        assertThat(up.receiverSummary().seconds()).isBetween(0.9, 1.5);
+        // the summary spans the measured second only (2 s with the warm-up); a sample that lands late on a
+        // loaded host starts it later, so only the warm-up's inclusion is refused, not a short span
+        assertThat(up.receiverSummary().seconds()).isBetween(0.5, 1.5);
     }
 
     @Test

@@ -38,4 +38,31 @@ class BwSweepIT {
             }
         }
     }
+
+    @Test
+    void aStoppedSweepSaysHowFarTheSweepGot() throws Exception {
+        List<Integer> sizes = List.of(2, 64, 4096, 65536, 1 << 20);
+        TestSpec base = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(1).durationMillis(400)
+                .bufferBytes(128 * 1024).build();
+        try (TestServers s = new TestServers()) {
+            List<SweepRow> streamed = new ArrayList<>();
+            long[] secondRowNanos = {0};
+            // Ctrl-C while the third size runs: 0.2 s after the second size is in
+            BwSweepResult r = new BwSweep(new BwSweep.Config("127.0.0.1", s.port(), base, "option", sizes, 5_000,
+                    () -> streamed.size() >= 2 && System.nanoTime() - secondRowNanos[0] > 200_000_000L))
+                    .run(new BwSweep.Listener() {
+                        @Override
+                        public void row(SweepRow row) {
+                            streamed.add(row);
+                            secondRowNanos[0] = System.nanoTime();
+                        }
+                    });
+            assertThat(r.outcome().status()).isEqualTo(dev.wirespeed.results.OutcomeStatus.INTERRUPTED);
+            assertThat(r.outcome().message()).matches("stopped by the user at 4 KiB after 2 of 5 sizes, "
+                    + "\\d+\\.\\d s into the sweep");
+            double sweepSeconds = Double.parseDouble(r.outcome().message().replaceAll(".*sizes, ([\\d.]+) s.*", "$1"));
+            // the sweep's time, not the stopped size's: two whole sizes of 0.4 s came first
+            assertThat(sweepSeconds).isGreaterThanOrEqualTo(0.8);
+        }
+    }
 }

@@ -53,6 +53,7 @@ class CounterDeltasNetnsIT {
         // cannot queue counts in the root qdisc's "dropped" (and TCP retransmits it). The rate keeps the test CPU-light.
         net.exec(clientNs, "tc", "qdisc", "add", "dev", clientIf, "root", "tbf", "rate", "100mbit", "burst", "16kb",
                 "limit", "16kb");
+        Netns.lossyCongestionControl(net, clientNs);
         Process server = net.start(serverNs, Netns.wirespeed("server", "--bind", SERVER_ADDRESS), dir.resolve("server.log"));
         assertThat(Netns.awaitText(dir.resolve("server.log"), "listening on", server, 60_000))
                 .as(read(dir.resolve("server.log"))).isTrue();
@@ -75,6 +76,9 @@ class CounterDeltasNetnsIT {
         assertThat(c.get("serverInterface").asString()).isEqualTo(serverIf);
         assertThat(value(c.get("client"), "netdev", clientIf, "qdisc_dropped")).isPositive();
         assertThat(value(c.get("client"), "host", "host", "TcpRetransSegs")).isPositive();
+        // the test's own sending sockets retransmitted: TCP_INFO, not the host's count (issue 26)
+        assertThat(c.get("clientSockets").get("retransmits").asLong()).isPositive();
+        assertThat(c.get("protocol").asString()).isEqualTo("tcp");
         assertThat(value(c.get("client"), "netdev", clientIf, "tx_packets")).isPositive();
         // the server's side came over the wire: what its interface received
         assertThat(value(c.get("server"), "netdev", serverIf, "rx_packets")).isPositive();
@@ -86,7 +90,8 @@ class CounterDeltasNetnsIT {
         String text = client("bw", SERVER_ADDRESS, "-t", "2", "-P", "4", "--no-save");
         assertThat(text).contains("Counters during the test (client " + clientIf + ", server " + serverIf + "):")
                 .containsPattern("client " + clientIf + ": qdisc_dropped \\+\\d")
-                .containsPattern("client tcp/ip: TcpRetransSegs \\+\\d")
+                .containsPattern("client sockets \\(the test's 4 TCP\\): retransmits \\+\\d")
+                .containsPattern("host-wide: other processes count here too: client TcpRetransSegs \\+\\d")
                 .containsPattern("Verdict: client " + clientIf + ": qdisc_dropped \\+[0-9.]+( k)? during the test: the interface's"
                         + " queueing discipline dropped packets");
     }

@@ -120,6 +120,36 @@ class DataPathIT {
         assertThat(JsonSchemas.errors("bw.schema.json", Json.pretty(r))).isEmpty();
     }
 
+    /**
+     * -Z where the payload file cannot be made: the senders write instead, and the one note says why
+     * (once, not again per stream with a reason of "null").
+     */
+    @org.junit.jupiter.api.Test
+    void aMissingPayloadFileFallsBackToWriteWithOneNote() throws IOException {
+        BwResult r = refusing("payload", TestSpec.tcpBandwidth().direction(Direction.BIDIR).streams(2)
+                .bytes(BUDGET_BYTES).bufferBytes(128 * 1024).zeroCopy(true).build());
+        assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
+        for (BwResult.DirectionResult d : r.directions()) {
+            assertThat(d.receiverSummary().bytes()).isEqualTo(BUDGET_BYTES);
+        }
+        for (BwResult.DataPathSide side : List.of(r.dataPath().client(), r.dataPath().server())) {
+            assertThat(side.send()).isEqualTo("write");
+            assertThat(side.fallbacks())
+                    .containsExactly("-Z: no payload file for sendfile (refused for the test); wrote instead");
+        }
+    }
+
+    /** A test run as on a kernel that lacks the {@code mechanisms} named (DataStream.refusedForTest). */
+    private static BwResult refusing(String mechanisms, TestSpec spec) throws IOException {
+        System.setProperty("wirespeed.test.refuse", mechanisms);
+        try {
+            return new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(spec)
+                    .streamsChosenBy("option").timeoutMillis(5_000).build()).run(new BwClient.Listener() {});
+        } finally {
+            System.clearProperty("wirespeed.test.refuse");
+        }
+    }
+
     /** -A 0,0 and -B 127.0.0.1 pin and bind quietly; a CPU this host lacks is announced, and the test still runs. */
     @org.junit.jupiter.api.Test
     void affinityAndBindAddress() throws IOException {

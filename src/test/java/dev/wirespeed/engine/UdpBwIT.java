@@ -70,4 +70,34 @@ class UdpBwIT {
             }
         }
     }
+
+    @Test
+    void aReceiverThatCannotKeepUpShowsItsSocketsOwnDropsAsTheVerdict() throws Exception {
+        // issue 26: four unpaced streams into receive buffers of 1 KiB (the kernel's minimum, doubled)
+        // on a shared two-core machine: the server's sockets overflow, and their own drop count says so
+        TestSpec spec = TestSpec.udpBandwidth().direction(Direction.UPLOAD).streams(4).durationMillis(2_000)
+                .intervalMillis(0).bufferBytes(200).rateBitsPerSecond(0).windowBytes(1024).build();
+        try (TestServers s = new TestServers()) {
+            UdpResult r = run(s, spec, null, new ArrayList<>());
+            assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
+            var c = r.counters();
+            assertThat(c.protocol()).isEqualTo("udp");
+            assertThat(c.serverSockets().sockets()).isEqualTo(4);
+            assertThat(c.serverSockets().drops()).as("drops of the server's own sockets").isPositive();
+            // the loss the receiver counted includes what its sockets dropped
+            assertThat(r.directions().getFirst().receiverSummary().lostPackets())
+                    .isGreaterThanOrEqualTo(c.serverSockets().drops() / 2);
+            var verdict = c.headline();
+            assertThat(verdict.rule()).isEqualTo("counter-udp-drops");
+            assertThat(verdict.side()).isEqualTo("server");
+            assertThat(verdict.message()).startsWith("server sockets: the test's 4 UDP sockets dropped ");
+            assertThat(verdict.fix()).contains("SO_RCVBUF").doesNotContain("tcp_rmem");
+            assertThat(dev.wirespeed.results.Json.MAPPER.writeValueAsString(c)).doesNotContain("Tcp");
+            String json = dev.wirespeed.results.Json.pretty(r);
+            assertThat(dev.wirespeed.testing.JsonSchemas.errors("udp.schema.json", json)).isEmpty();
+            // the schema reads bw's counters definition: a wrong counters field is caught there
+            assertThat(dev.wirespeed.testing.JsonSchemas.errors("udp.schema.json",
+                    json.replace("\"protocol\" : \"udp\"", "\"protocol\" : \"sctp\""))).isNotEmpty();
+        }
+    }
 }

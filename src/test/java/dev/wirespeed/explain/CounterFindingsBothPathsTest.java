@@ -212,7 +212,7 @@ class CounterFindingsBothPathsTest {
         List<Finding> pasted = explain("n.txt", Fixture.text(path));
         assertThat(comparable(pasted)).hasSize(1).isEqualTo(comparable(doctor()));
         assertThat(pasted).filteredOn(f -> f.rule().startsWith("counter-")).singleElement().satisfies(f -> {
-            assertThat(f.rule()).isEqualTo("counter-socket-drops");
+            assertThat(f.rule()).isEqualTo("counter-udp-drops");
             assertThat(f.message()).startsWith("tcp/ip: UdpRcvbufErrors 7,347 since the counters were last reset");
         });
     }

@@ -208,10 +208,10 @@ class CountersParsersTest {
         assertThat(host.observed("UdpRcvbufErrors").orElseThrow().source()).isEqualTo("netstat-s, n.txt line 2");
         // 67,576 of 119,724,480 segments (0.06 %) retransmitted is background; 7,347 UDP receive-buffer drops are not
         assertThat(findings("nstat-az-notes.txt")).singleElement().satisfies(f -> {
-            assertThat(f.rule()).isEqualTo("counter-socket-drops");
+            assertThat(f.rule()).isEqualTo("counter-udp-drops");
             assertThat(f.subject()).isEqualTo("tcp/ip");
             assertThat(f.message()).startsWith("tcp/ip: UdpRcvbufErrors 7,347 since the counters were last reset: ");
-            assertThat(f.fix().command()).startsWith("sysctl -w net.core.rmem_max=");
+            assertThat(f.fix().command()).isEqualTo("sysctl -w net.core.rmem_max=268435456"); // no TCP setting for UDP drops
         });
     }
 

@@ -63,8 +63,15 @@ class HostNetworkLongTailTest {
             assertThat(b.format()).isEqualTo("mount");
             assertThat(b.all(NfsMount.class).getFirst().transport()).isEqualTo("tcp");
         });
+        // a local file system is no NFS mount: a Filesystem (issue 26: what backs an NFS export)
         String notNfs = "/dev/sda1 on /boot type ext4 (rw,relatime)\n";
-        assertThat(LogReader.standard().read(notNfs).getFirst().outputs()).noneMatch(b -> b.format().equals("mount"));
+        assertThat(LogReader.standard().read(notNfs).getFirst().outputs()).singleElement().satisfies(b -> {
+            assertThat(b.all(NfsMount.class)).isEmpty();
+            assertThat(b.all(dev.wirespeed.parse.host.Filesystem.class)).singleElement().satisfies(f -> {
+                assertThat(f.mountPoint()).isEqualTo("/boot");
+                assertThat(f.fsType()).isEqualTo("ext4");
+            });
+        });
     }
 
     @Test

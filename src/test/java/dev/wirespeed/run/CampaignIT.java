@@ -76,7 +76,47 @@ class CampaignIT {
         Path html = dir.resolve("r.html");
         Cli.Run report = Cli.run("results", "report", "a", "b", "--db", db.toString(), "-o", html.toString());
         assertThat(report.exitCode()).as(report.err()).isZero();
-        assertThat(Files.readString(html)).contains("fio grid by bs × iodepth").contains("<svg");
+        assertThat(Files.readString(html)).contains("fio grid by block size × I/O depth").contains("<svg");
+    }
+
+    @Test
+    void eachPointKeepsTheExactCommandItRanAndItsPeer() throws Exception {
+        assumeTools("iperf3");
+        Path db = dir.resolve("c.db");
+        Path plan = dir.resolve("lengths.yaml");
+        Files.writeString(plan, """
+                name: lengths
+                defaults: {duration: 1}
+                series:
+                  - engine: wirespeed-bw
+                    label: wirespeed
+                    grid: {length: [8K, 1M]}
+                  - engine: iperf3
+                    label: iperf3
+                    grid: {length: [8K]}
+                """);
+        Cli.Run run = Cli.run("run", plan.toString(), "--db", db.toString());
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        try (ResultStore store = ResultStore.open(db)) {
+            List<StoredResult> all = store.find(ResultStore.Query.all());
+            assertThat(all).hasSize(3);
+            assertThat(all.get(0).engineCommand()).isEqualTo("wirespeed bw --loopback -P 1 -t 1 -l 8K");
+            assertThat(all.get(1).engineCommand()).isEqualTo("wirespeed bw --loopback -P 1 -t 1 -l 1M");
+            // the in-process server served this point alone
+            assertThat(all.get(0).peer().tool()).isEqualTo("wirespeed");
+            assertThat(all.get(0).peer().host()).isEqualTo("127.0.0.1");
+            assertThat(all.get(0).peer().port()).isPositive();
+            assertThat(all.get(0).peer().shared()).isEqualTo("no");
+            // iperf3 -s -1 started for the point: the same program as the client, one test, then it exits
+            StoredResult iperf3 = all.get(2);
+            assertThat(iperf3.engineCommand()).startsWith("iperf3 -c 127.0.0.1 -p ").contains(" -l 8K");
+            assertThat(iperf3.peer().tool()).isEqualTo("iperf3");
+            assertThat(iperf3.peer().toolVersion()).isEqualTo(iperf3.measurement().toolVersion()).isNotNull();
+            assertThat(iperf3.peer().port()).isEqualTo(Integer.valueOf(iperf3.engineCommand().split(" ")[4]));
+            assertThat(iperf3.peer().shared()).isEqualTo("no");
+        }
+        Cli.Run list = Cli.run("results", "list", "--db", db.toString());
+        assertThat(list.out()).containsPattern("127\\.0\\.0\\.1:\\d+ iperf3 3\\.\\d+");
     }
 
     @Test

@@ -153,6 +153,52 @@ class ResultStoreTest {
     }
 
     @Test
+    void version2DatabasesGainThePeerFromTheRawJsonOrTheServerParameter() throws Exception {
+        Path file = dir.resolve("v2.db");
+        try (ResultStore store = ResultStore.open(file, Schema.MIGRATIONS.subList(0, 2))) {
+            assertThat(store.schemaVersion()).isEqualTo(2);
+        }
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + file); var s = c.createStatement()) {
+            s.executeUpdate("INSERT INTO runs(kind, started_at, status, command_line, wirespeed_version) "
+                    + "VALUES ('bw', '2026-01-01T00:00:00Z', 'done', 'x', '0.1')");
+            // bw --iperf3 as version 2 kept it: the server's software in the raw JSON, the result's tool wirespeed
+            s.executeUpdate("INSERT INTO results(run_id, created_at, tool, test, raw_format, raw) VALUES (1, "
+                    + "'2026-01-01T00:00:00Z', 'wirespeed', 'tcp-bw', 'wirespeed-bw-json', '{\"server\": {\"address\": "
+                    + "\"10.0.0.2\", \"port\": 5201, \"software\": \"iperf3\"}}')");
+            s.executeUpdate("INSERT INTO results(run_id, created_at, tool, test, raw_format, raw) VALUES (1, "
+                    + "'2026-01-01T00:00:00Z', 'wirespeed', 'tcp-lat', 'wirespeed-lat-json', '{\"server\": {\"address\": "
+                    + "\"10.0.0.3\", \"port\": 5301, \"software\": \"wirespeed 0.1.0\"}}')");
+            s.executeUpdate("INSERT INTO results(run_id, created_at, tool, test, raw_format, raw) VALUES (1, "
+                    + "'2026-01-01T00:00:00Z', 'iperf3', 'tcp-bw', 'text', 'not json')");
+            s.executeUpdate("INSERT INTO result_params(result_id, seq, name, value) VALUES (3, 0, 'server', '10.0.0.4')");
+            s.executeUpdate("INSERT INTO results(run_id, created_at, tool, test) VALUES (1, '2026-01-01T00:00:00Z', "
+                    + "'fio', 'fio')");
+        }
+        try (ResultStore store = ResultStore.open(file)) {
+            assertThat(store.schemaVersion()).isEqualTo(Schema.currentVersion());
+            assertThat(store.result(1).orElseThrow().peer()).isEqualTo(new Peer("10.0.0.2", 5201, "iperf3", null, "unknown"));
+            assertThat(store.result(2).orElseThrow().peer())
+                    .isEqualTo(new Peer("10.0.0.3", 5301, "wirespeed", "0.1.0", "unknown"));
+            assertThat(store.result(3).orElseThrow().peer()).isEqualTo(new Peer("10.0.0.4", null, null, null, "unknown"));
+            assertThat(store.result(4).orElseThrow().peer()).isNull();
+        }
+    }
+
+    @Test
+    void aPeerIsSavedAndReadBack() throws Exception {
+        try (ResultStore store = ResultStore.open(dir.resolve("p.db"))) {
+            Measurement m = new Measurement("wirespeed", "1", Measurement.Tests.TCP_BW, Map.of(), List.of(), null, null,
+                    "measured");
+            Peer peer = Peer.ofSoftware("::1", 5201, "iperf 3.21", Peer.SHARED_NO);
+            long id = store.save(RunInfo.of("bw", "bw", null), List.of(new Item(m, List.of(), null, null, null)
+                    .withPeer(peer))).getFirst();
+            assertThat(store.result(id).orElseThrow().peer()).isEqualTo(new Peer("::1", 5201, "iperf3", "3.21", "no"));
+            assertThat(peer.brief()).isEqualTo("[::1]:5201 iperf3 3.21");
+            assertThat(Peer.ofSoftware("h", null, "iperf3", null).software()).isEqualTo("iperf3 (version not told)");
+        }
+    }
+
+    @Test
     void refusesFilesThatAreNotOursAndLeavesThemUntouched() throws Exception {
         Path text = dir.resolve("notes.txt");
         Files.writeString(text, "my precious notes\n".repeat(100));

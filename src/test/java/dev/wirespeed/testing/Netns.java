@@ -51,6 +51,15 @@ public final class Netns implements AutoCloseable {
         return cmd;
     }
 
+    /** The command line of any class of this test run's classpath (a test's helper process, e.g. {@link Noise}). */
+    public static List<String> java(Class<?> main, String... args) {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx64m", "-cp", System.getProperty("java.class.path"),
+                main.getName()));
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
     /** Short names: interface names are limited to 15 characters. */
     public String name(String suffix) {
         return id + suffix;
@@ -62,6 +71,18 @@ public final class Netns implements AutoCloseable {
         created.add(ns);
         ip("-n", ns, "link", "set", "lo", "up");
         return ns;
+    }
+
+    /**
+     * A veth pair from namespace {@code nsA} (interface {@code ifA}, {@code addressA}, e.g.
+     * "198.18.2.1/24") to {@code nsB}, both ends up.
+     */
+    public void veth(String nsA, String ifA, String addressA, String nsB, String ifB, String addressB) throws IOException {
+        ip("link", "add", ifA, "netns", nsA, "type", "veth", "peer", "name", ifB, "netns", nsB);
+        ip("-n", nsA, "addr", "add", addressA, "dev", ifA);
+        ip("-n", nsB, "addr", "add", addressB, "dev", ifB);
+        ip("-n", nsA, "link", "set", ifA, "up");
+        ip("-n", nsB, "link", "set", ifB, "up");
     }
 
     /** Runs {@code ip ARGS…}; fails with the command's output. */
@@ -76,6 +97,23 @@ public final class Netns implements AutoCloseable {
         List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", ns));
         cmd.addAll(List.of(args));
         check(cmd);
+    }
+
+    /**
+     * TCP in {@code ns} that loses packets at a short token bucket on its own interface: BBR there.
+     * Measured on this kernel (6.18): with cubic, the default, a stream behind such a bucket showed
+     * qdisc drops but 0 retransmits (a packet the local queue refuses was never sent, and cubic backs
+     * off); with BBR, which keeps pacing at its estimate, its sockets retransmit, as on a lossy link. The
+     * setting is the namespace's own (net.ipv4.tcp_congestion_control is per network namespace); the
+     * host's stays untouched. Skips the test where the kernel has no BBR.
+     */
+    public static void lossyCongestionControl(Netns net, String ns) throws IOException {
+        try {
+            net.exec(ns, "sysctl", "-q", "-w", "net.ipv4.tcp_congestion_control=bbr");
+        } catch (IOException e) {
+            org.junit.jupiter.api.Assumptions.abort("SKIPPED: no tcp_bbr in this kernel (a lossy TCP here needs it): "
+                    + e.getMessage());
+        }
     }
 
     /** Starts a long-running command inside a namespace, its output going to {@code log}; killed on close. */

@@ -59,11 +59,13 @@ public final class SysfsReader {
         }
         for (String address : pciAddresses) {
             b.add(pciFunction(address));
+            slot(address).forEach(b::add);
         }
         b.cpu(cpu());
         mounts().forEach(b::add);
         nfsRdma().forEach(b::add);
         subnetManager().ifPresent(b::add);
+        services().forEach(b::add);
         b.tcp(tcp());
         CounterReader counters = new CounterReader(fs);
         // one `ethtool -a` per netdev: its counters (CounterReader) and its settings (QosReader) come from the same reading
@@ -218,6 +220,34 @@ public final class SysfsReader {
                 .build();
     }
 
+    /**
+     * The slot's capability (host.PcieSlot): the maximum link width and speed of the port above the
+     * function, its parent in the sysfs device path. Nothing when the parent is no PCI device (the
+     * function hangs off the host bridge) or shows no link attributes.
+     */
+    List<dev.wirespeed.host.DeviceSetting> slot(String address) {
+        Optional<String> real = fs.resolve("/sys/bus/pci/devices/" + address);
+        List<dev.wirespeed.host.DeviceSetting> out = new ArrayList<>();
+        if (real.isEmpty()) {
+            return out;
+        }
+        String parent = real.get().substring(0, real.get().lastIndexOf('/'));
+        if (!PciFunction.isAddress(parent.substring(parent.lastIndexOf('/') + 1))) {
+            return out;
+        }
+        Observed<Integer> width = attr.read(parent + "/max_link_width", PcieLink::parseWidth);
+        if (width.isPresent()) {
+            out.add(new dev.wirespeed.host.DeviceSetting(address, dev.wirespeed.host.PcieSlot.MAX_WIDTH,
+                    width.value().toString(), width.evidence()));
+        }
+        Observed<Double> gts = speed(parent + "/max_link_speed");
+        if (gts.isPresent()) {
+            out.add(new dev.wirespeed.host.DeviceSetting(address, dev.wirespeed.host.PcieSlot.MAX_GTS,
+                    PcieLink.formatGts(gts.value()), gts.evidence()));
+        }
+        return out;
+    }
+
     private PcieLink link(String dir, String address) {
         return new PcieLink(
                 speed(dir + "/current_link_speed"),
@@ -332,6 +362,13 @@ public final class SysfsReader {
                     names.add(f[0]);
                 }
             }
+            if (names.contains("ib_core")) {
+                boolean ipoib = names.contains("ib_ipoib");
+                out.add(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.NfsRdma.KERNEL,
+                        dev.wirespeed.host.NfsRdma.IPOIB_MODULE, ipoib ? dev.wirespeed.host.NfsRdma.LOADED
+                                : dev.wirespeed.host.NfsRdma.NOT_LOADED,
+                        new Evidence("/proc/modules", ipoib ? "ib_ipoib loaded" : "ib_core loaded, no ib_ipoib line")));
+            }
             String value = dev.wirespeed.host.NfsRdma.modulesValue(names);
             out.add(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.NfsRdma.KERNEL, dev.wirespeed.host.NfsRdma.MODULES,
                     value, new Evidence("/proc/modules", value.equals("none") ? "no rpcrdma, xprtrdma or svcrdma line"
@@ -378,6 +415,46 @@ public final class SysfsReader {
         return scanned == 0 ? Optional.empty() : Optional.of(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.NfsRdma.FABRIC,
                 dev.wirespeed.host.NfsRdma.SUBNET_MANAGER, "not running",
                 new Evidence("/proc/*/comm", "no opensm among " + scanned + " processes")));
+    }
+
+    /** Where systemd (systemd.unit(5): /etc, /usr/lib, /lib) and SysV init keep units; the first found counts. */
+    static final List<String> UNIT_PATHS = List.of("/etc/systemd/system/%s.service", "/usr/lib/systemd/system/%s.service",
+            "/lib/systemd/system/%s.service", "/etc/init.d/%s", "/etc/rc.d/init.d/%s");
+
+    /**
+     * The RDMA stack's units that exist here (host.Services: opensm or opensmd, openibd, rshim) as
+     * "installed", from their unit files or init scripts (the first 4 KiB read, so a capture keeps
+     * them); and MLNX_OFED's ib_ipoib parameter ipoib_enhanced, which the distributions' ib_ipoib does
+     * not have (/sys/module/ib_ipoib/parameters/), so it also names the stack. Whether a unit runs is
+     * not read: opensm's process is ({@link #subnetManager}).
+     */
+    List<dev.wirespeed.host.DeviceSetting> services() {
+        List<dev.wirespeed.host.DeviceSetting> out = new ArrayList<>();
+        for (String unit : dev.wirespeed.host.Services.KNOWN) {
+            for (String pattern : UNIT_PATHS) {
+                String path = String.format(pattern, unit);
+                try {
+                    fs.readBytes(path, 4096);
+                    out.add(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.Services.DEVICE, unit,
+                            dev.wirespeed.host.Services.INSTALLED, new Evidence(path, "unit file")));
+                    break;
+                } catch (IOException e) {
+                    // not there: the next place
+                }
+            }
+        }
+        String enhanced = "/sys/module/ib_ipoib/parameters/ipoib_enhanced";
+        try {
+            String v = fs.readText(enhanced).strip();
+            Evidence ev = new Evidence(enhanced, v);
+            out.add(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.Services.STACK,
+                    dev.wirespeed.host.Services.IPOIB_ENHANCED, v, ev));
+            out.add(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.Services.STACK,
+                    dev.wirespeed.host.Services.DISTRIBUTION, "MLNX_OFED_LINUX", ev));
+        } catch (IOException e) {
+            // the distribution's ib_ipoib, or IPoIB not loaded: the stack stays unknown
+        }
+        return out;
     }
 
     /** What a capture keeps of /proc/mounts: the NFS lines, not every mount of the host. */

@@ -61,7 +61,10 @@ public final class FioJsonParser extends BaseParser {
                         nanos(latPct.path("99.900000"), "lat p99.9"),
                         Quantity.micros(d.path("runtime").asDouble() * 1000, "runtime " + d.path("runtime").asString("") + " ms"),
                         in.source(from));
-                b.add(j).measurement(FioMeasurements.of(j, version));
+                String target = option(opts, global, "filename") != null ? option(opts, global, "filename")
+                        : option(opts, global, "directory");
+                b.add(j).measurement(FioMeasurements.of(j, version,
+                        target != null ? target.split(":")[0] : FioMeasurements.target(in.command())));
             }
         }
         for (JsonNode disk : root.path("disk_util")) {

@@ -11,11 +11,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** A fio job direction in the common result model (test "fio"; params rw, bs, iodepth, numjobs, direction). */
+/**
+ * A fio job direction in the common result model (test "fio"; params rw, bs, iodepth, numjobs, direction,
+ * and {@code target}: the file or directory from {@code --filename}/{@code --directory}, the typed command's
+ * or the JSON's job options, so a rule can tell a run over an NFS mount from a local disk's).
+ */
 final class FioMeasurements {
     private FioMeasurements() {}
 
-    static Measurement of(FioJob j, String version) {
+    static Measurement of(FioJob j, String version, String target) {
         Map<String, String> p = new LinkedHashMap<>();
         put(p, "job", j.job());
         p.put("direction", j.direction());
@@ -24,6 +28,7 @@ final class FioMeasurements {
         put(p, "iodepth", j.iodepth());
         put(p, "numjobs", j.numjobs());
         put(p, "ioengine", j.ioengine());
+        put(p, TARGET, target);
         List<Metric> s = new ArrayList<>();
         ResultMetrics.add(s, Metrics.IOPS, j.iops());
         ResultMetrics.add(s, Metrics.BITS_PER_SECOND, j.bandwidth());
@@ -37,6 +42,33 @@ final class FioMeasurements {
             s.add(Metric.of(Metrics.SECONDS, j.runtime().value() / 1e6));
         }
         return new Measurement("fio", version, Tests.FIO, p, s, List.of(), List.of(), "parsed");
+    }
+
+    /** The params key of the file or directory fio read and wrote. */
+    static final String TARGET = "target";
+
+    /**
+     * The file or directory a typed fio command names: {@code --filename=F} (the first of a ':' list; "-filename"
+     * too) or {@code --directory=D}; null when none is typed (a job file, or no command shown).
+     */
+    static String target(dev.wirespeed.parse.Command c) {
+        if (c == null || !c.program().equals("fio")) {
+            return null;
+        }
+        String dir = null;
+        for (int i = 0; i < c.args().size(); i++) {
+            String a = c.args().get(i).replaceFirst("^--?", "");
+            String value = a.contains("=") ? a.substring(a.indexOf('=') + 1)
+                    : i + 1 < c.args().size() ? c.args().get(i + 1) : "";
+            String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+            if (name.equals("filename") && !value.isEmpty()) {
+                return value.split(":")[0];
+            }
+            if (name.equals("directory") && !value.isEmpty()) {
+                dir = value.split(":")[0];
+            }
+        }
+        return dir;
     }
 
     private static void put(Map<String, String> p, String k, Object v) {

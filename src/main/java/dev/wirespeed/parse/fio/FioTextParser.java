@@ -99,14 +99,14 @@ public final class FioTextParser extends BaseParser {
                 version = "fio-" + m.group(1);
                 b.use(i);
             } else if ((m = in.match(RESULT, i)) != null) {
-                flush(b, cur, version);
+                flush(b, cur, version, FioMeasurements.target(in.command()));
                 cur = null;
                 job = m.group(1);
                 jobs = Units.integer(m.group(2));
                 b.use(i);
             } else if ((m = in.match(DIR, i)) != null || (job != null && (m = in.match(DIR2, i)) != null)) {
                 boolean fio3 = m.pattern() == DIR;
-                flush(b, cur, version);
+                flush(b, cur, version, FioMeasurements.target(in.command()));
                 cur = new Current(job, m.group(1), rw, bs, depth, jobs, engine, in.source(i));
                 cur.iops = fio3 ? iops(m.group(2), m.group(3), "IOPS=") : iops(m.group(4), m.group(5), "iops=");
                 cur.bw = fio3 ? Quantity.bitsPerSecond(bytes(m.group(4), m.group(5)) * 8, "BW=" + m.group(4) + m.group(5) + "/s")
@@ -147,7 +147,7 @@ public final class FioTextParser extends BaseParser {
                 break;
             }
         }
-        flush(b, cur, version);
+        flush(b, cur, version, FioMeasurements.target(in.command()));
         return b.done(i);
     }
 
@@ -184,14 +184,14 @@ public final class FioTextParser extends BaseParser {
         return unit.equals("B") ? Units.number(number) : bytes(number, unit.charAt(0) + "iB");
     }
 
-    /** Adds the job read so far; its measurement names the fio {@code version} printed above it, if any. */
-    private static void flush(ParseBuilder b, Current c, String version) {
+    /** Adds the job read so far; its measurement names the fio {@code version} printed above it, if any, and the command's target. */
+    private static void flush(ParseBuilder b, Current c, String version, String target) {
         if (c == null) {
             return;
         }
         FioJob j = new FioJob(c.job, c.dir, c.rw, c.bs, c.depth, c.jobs, c.engine, c.iops, c.bw, c.lat, c.clat, c.p50, c.p99,
                 c.p999, null, null, null, c.runtime, c.source);
-        b.add(j).measurement(FioMeasurements.of(j, version));
+        b.add(j).measurement(FioMeasurements.of(j, version, target));
     }
 
     private static final class Current {

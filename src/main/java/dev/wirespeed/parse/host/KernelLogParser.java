@@ -25,9 +25,14 @@ public final class KernelLogParser extends BaseParser {
     /** Optional "grep -n"/line-number or syslog prefix, optional timestamp, driver, device, optional netdev. */
     private static final Pattern LINE = Pattern.compile(
             "(?:.*?\\bkernel:\\s*|\\d+\\s*)?(?:\\[[^\\]]*]\\s*)?([\\w-]+) (" + BDF + ")(?: ([\\w.@-]+))?: (.*)");
+    /**
+     * pcie_print_link_status(): since 5.4 "8.0 GT/s PCIe x8", from 4.17 to 5.3 "8 GT/s x8" (PCIE_SPEED2STR
+     * without the "PCIe" suffix: "63.008 Gb/s available PCIe bandwidth, limited by 8 GT/s x8 link at
+     * 0001:00:00.0 (capable of 126.016 Gb/s with 8 GT/s x16 link)").
+     */
     private static final Pattern PCIE = Pattern.compile("([\\d.]+) Gb/s available PCIe bandwidth"
-            + "(?:, limited by ([\\d.]+) GT/s PCIe x(\\d+) link at (\\S+) \\(capable of ([\\d.]+) Gb/s with ([\\d.]+) GT/s "
-            + "PCIe x(\\d+) link\\)| \\(([\\d.]+) GT/s PCIe x(\\d+) link\\)).*");
+            + "(?:, limited by ([\\d.]+) GT/s(?: PCIe)? x(\\d+) link at (\\S+) \\(capable of ([\\d.]+) Gb/s with ([\\d.]+) GT/s"
+            + "(?: PCIe)? x(\\d+) link\\)| \\(([\\d.]+) GT/s(?: PCIe)? x(\\d+) link\\)).*");
     private static final Pattern LINK = Pattern.compile("(?:NIC )?Link (?:is )?(up|down)\\b,?\\s*(.*)", Pattern.CASE_INSENSITIVE);
     /** The speed in a link-up message: "10 Gbps", "1000 Mbps Full Duplex", phylink's "- 1Gbps/Full", bnxt's ", 25000 Mbps". */
     private static final Pattern LINK_SPEED = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([GM])bps");
@@ -107,18 +112,79 @@ public final class KernelLogParser extends BaseParser {
         super("kernel-log", "dmesg", "journalctl");
     }
 
+    /** A run of this many timestamped kernel lines is a kernel log even with no event in it. */
+    static final int QUIET_RUN_LINES = 3;
+
+    /**
+     * What each line of the last input asked about is (kernel line, event), so that the reader's
+     * question at every line costs one look each, not a scan of the next 200 lines (issue 26: an
+     * ordinary 341-line dmesg took 2 s). Lines are immutable; a new input replaces the cache.
+     */
+    private volatile Scan scan;
+
+    private Scan scan(Lines in) {
+        Scan s = scan;
+        if (s == null || s.in != in) {
+            s = new Scan(in);
+            scan = s;
+        }
+        return s;
+    }
+
+    private static final class Scan {
+        final Lines in;
+        /** 0 not looked at, 1 yes, 2 no. */
+        final byte[] kernel;
+        final byte[] event;
+
+        Scan(Lines in) {
+            this.in = in;
+            this.kernel = new byte[in.size()];
+            this.event = new byte[in.size()];
+        }
+
+        boolean kernel(int i) {
+            if (kernel[i] == 0) {
+                kernel[i] = (byte) (kernelLine(in, i) ? 1 : 2);
+            }
+            return kernel[i] == 1;
+        }
+
+        boolean event(int i) {
+            if (event[i] == 0) {
+                event[i] = (byte) (KernelLogParser.event(in, i) ? 1 : 2);
+            }
+            return event[i] == 1;
+        }
+    }
+
     @Override
     public boolean startsAt(Lines in, int i) {
-        // a run of kernel lines starts here when one of its first 200 lines is an event we read
-        if (!kernelLine(in, i)) {
+        // a run of kernel lines starts here when one of its first 200 lines is an event we read, or when it
+        // is a dmesg/journal run of its own (an ordinary kernel log: "no network or RDMA events")
+        Scan s = scan(in);
+        if (!s.kernel(i)) {
             return false;
         }
-        for (int j = i; j < Math.min(in.size(), i + 200) && kernelLine(in, j); j++) {
-            if (event(in, j)) {
+        int j = i;
+        for (; j < Math.min(in.size(), i + 200) && (s.kernel(j) || in.blank(j)); j++) {
+            if (!in.blank(j) && s.event(j)) {
                 return true;
             }
         }
-        return false;
+        // a quiet run starts a log, not the tail of one whose events another block read
+        int before = i - 1;
+        while (before >= 0 && in.blank(before)) {
+            before--;
+        }
+        if (before >= 0 && s.kernel(before)) {
+            return false;
+        }
+        int run = 0;
+        for (int k = i; k < j && run < QUIET_RUN_LINES; k++) {
+            run += !in.blank(k) && in.matches(OTHER_KERNEL, k) ? 1 : 0;
+        }
+        return run >= QUIET_RUN_LINES;
     }
 
     /** A device line, an RDMA device line, the old watchdog line, or any timestamped/syslog kernel line. */
@@ -236,6 +302,20 @@ public final class KernelLogParser extends BaseParser {
             }
         }
         flush(b, open);
+        if (b.records().isEmpty()) {
+            // an ordinary kernel log: read, and nothing in it about a network or RDMA device
+            int lines = 0;
+            for (int k = from; k < i; k++) {
+                lines += in.blank(k) ? 0 : 1;
+            }
+            b.add(new KernelLogRead(lines, in.source(from)));
+            for (int k = from; k < i; k++) {
+                if (!in.blank(k)) {
+                    b.use(k);
+                }
+            }
+            b.note("kernel log: no network or RDMA events");
+        }
         return b.done(i);
     }
 

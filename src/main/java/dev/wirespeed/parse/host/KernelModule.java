@@ -32,6 +32,9 @@ public record KernelModule(String name, long sizeBytes, int useCount, List<Strin
         Evidence ev = out.evidence(source);
         if (name.equals("ib_core")) {
             out.add(new DeviceSetting(NfsRdma.KERNEL, NfsRdma.MODULES, NfsRdma.modulesValue(usedBy), ev));
+            out.add(new DeviceSetting(NfsRdma.KERNEL, NfsRdma.IPOIB_MODULE, usedBy.contains("ib_ipoib") ? NfsRdma.LOADED : NfsRdma.NOT_LOADED, ev));
+        } else if (name.equals("ib_ipoib")) {
+            out.add(new DeviceSetting(NfsRdma.KERNEL, NfsRdma.IPOIB_MODULE, NfsRdma.LOADED, ev));
         } else if (NfsRdma.TRANSPORT_MODULES.contains(name)) {
             out.add(new DeviceSetting(NfsRdma.KERNEL, NfsRdma.MODULES, name, ev));
         }

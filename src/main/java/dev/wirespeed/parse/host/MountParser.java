@@ -13,7 +13,10 @@ import java.util.regex.Pattern;
  * of /proc/mounts ("SERVER:/EXPORT /MNT nfs4 rw,vers=4.2,… 0 0") and of /proc/self/mountinfo, as {@link NfsMount}s like
  * {@code nfsstat -m}'s. A mount line that a mail client, terminal or document wrapped (the option
  * list on the next lines, even "type nfs" on its own line) is joined back until its ")"; the option
- * list has no blanks, so the pieces are joined as they were.
+ * list has no blanks, so the pieces are joined as they were. Local file systems in the same layouts
+ * ("tmpfs on /tmp type tmpfs (rw,nosuid,nodev)", seed 000's {@code mount | grep /tmp}) and the rows of
+ * {@code findmnt} (TARGET SOURCE FSTYPE OPTIONS, as a tree or a list) are {@link Filesystem}s (issue 26:
+ * what backs an NFS export).
  */
 public final class MountParser extends BaseParser {
     private static final String SOURCE = "(\\S+:/\\S*)";
@@ -25,6 +28,16 @@ public final class MountParser extends BaseParser {
      */
     private static final Pattern MOUNTINFO = Pattern.compile(
             "\\d+ \\d+ \\d+:\\d+ \\S+ (/\\S*) \\S+(?: \\S+)* - (nfs4?) " + SOURCE + " (\\S+)");
+    /** A local file system: "tmpfs on /tmp type tmpfs (rw,nosuid,nodev)" (util-linux mount). */
+    private static final Pattern LOCAL_MOUNT = Pattern.compile("(\\S+) on (/\\S*) type ([\\w.+-]+) \\(([^)]*)\\)");
+    /** /proc/mounts: "tmpfs /tmp tmpfs rw,nosuid,nodev 0 0". */
+    private static final Pattern LOCAL_PROC = Pattern.compile("(\\S+) (/\\S*) ([\\w.+-]+) (\\S+) \\d+ \\d+");
+    private static final Pattern LOCAL_MOUNTINFO = Pattern.compile(
+            "\\d+ \\d+ \\d+:\\d+ \\S+ (/\\S*) \\S+(?: \\S+)* - ([\\w.+-]+) (\\S+) (\\S+)");
+    /** findmnt's header and its rows, tree-drawn ("├─/tmp  tmpfs  tmpfs  rw,nosuid") or not. */
+    private static final Pattern FINDMNT_HEAD = Pattern.compile("TARGET\\s+SOURCE\\s+FSTYPE\\s+OPTIONS");
+    private static final Pattern FINDMNT_ROW = Pattern.compile("[│├└─|`\\s-]*(/\\S*)\\s+(\\S+)\\s+([\\w.+-]+)\\s+(\\S+)");
+
     /** A continuation of a wrapped mount line: its type, its option list or a piece of it. */
     private static final Pattern PIECE = Pattern.compile("(?:type nfs4?\\s*)?\\(?[\\w.:=,/@\\[\\]-]*\\)?");
     private static final int MAX_PIECES = 8;
@@ -35,7 +48,27 @@ public final class MountParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(PROC, i) || in.matches(MOUNTINFO, i) || joined(in, i) != null;
+        return in.matches(PROC, i) || in.matches(MOUNTINFO, i) || joined(in, i) != null || local(in, i) != null
+                || in.matches(FINDMNT_HEAD, i) || findmntCommand(in) && in.matches(FINDMNT_ROW, i);
+    }
+
+    private static boolean findmntCommand(Lines in) {
+        return in.command() != null && in.command().program().equals("findmnt");
+    }
+
+    /** A local file system's line (not NFS) in mount's, /proc/mounts' or mountinfo's layout; null if none. */
+    private static Filesystem local(Lines in, int i) {
+        Matcher m;
+        if ((m = in.match(LOCAL_MOUNT, i)) != null && !m.group(3).startsWith("nfs")) {
+            return new Filesystem(m.group(1), m.group(2), m.group(3), m.group(4), "mount", in.source(i));
+        }
+        if ((m = in.match(LOCAL_PROC, i)) != null && !m.group(3).startsWith("nfs")) {
+            return new Filesystem(m.group(1), m.group(2), m.group(3), m.group(4), "/proc/mounts", in.source(i));
+        }
+        if ((m = in.match(LOCAL_MOUNTINFO, i)) != null && !m.group(2).startsWith("nfs")) {
+            return new Filesystem(m.group(3), m.group(1), m.group(2), m.group(4), "/proc/self/mountinfo", in.source(i));
+        }
+        return null;
     }
 
     /** The mount line starting at i with its wrapped pieces joined, and how many lines it took; null if none. */
@@ -72,6 +105,25 @@ public final class MountParser extends BaseParser {
                 continue;
             }
             Source src = in.source(i);
+            if (in.matches(FINDMNT_HEAD, i)) {
+                b.use(i);
+                i++;
+                continue;
+            }
+            Filesystem fs = local(in, i);
+            Matcher row = fs == null && (findmntCommand(in) || b.used(from) && in.matches(FINDMNT_HEAD, from))
+                    ? in.match(FINDMNT_ROW, i) : null;
+            if (fs != null) {
+                b.add(fs).use(i);
+                i++;
+                continue;
+            }
+            if (row != null) {
+                b.add(row.group(3).startsWith("nfs") ? mount(row.group(1), row.group(2), row.group(3), row.group(4), src)
+                        : new Filesystem(row.group(2), row.group(1), row.group(3), row.group(4), "findmnt", src)).use(i);
+                i++;
+                continue;
+            }
             Matcher p = in.match(PROC, i);
             Matcher info = p == null ? in.match(MOUNTINFO, i) : null;
             Joined j = p == null && info == null ? joined(in, i) : null;

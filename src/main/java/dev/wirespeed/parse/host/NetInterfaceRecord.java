@@ -46,6 +46,27 @@ public record NetInterfaceRecord(Integer index, String name, List<String> flags,
         if (ipoibMode != null) {
             nb.ipoibMode(out.of(ipoibMode, "ipoib pkey " + pkey + " mode " + ipoibMode));
         }
+        interfaceFlags(nb, out);
         out.add(nb.build());
+    }
+
+    /**
+     * ip's flags as sysfs says them: UP is the administrative state (IFF_UP), NO-CARRIER and LOWER_UP
+     * the carrier; a name the kernel gives only virtual devices marks the interface virtual, as
+     * /sys/devices/virtual does for doctor (an ifb0 that is down is no broken cable).
+     */
+    private void interfaceFlags(NetInterface.Builder nb, FactSink out) {
+        if (flags != null && !flags.isEmpty()) {
+            String raw = "<" + String.join(",", flags) + ">";
+            nb.adminUp(out.of(flags.contains("UP"), raw));
+            if (flags.contains("NO-CARRIER")) {
+                nb.carrier(out.of(false, raw));
+            } else if (flags.contains("LOWER_UP")) {
+                nb.carrier(out.of(true, raw));
+            }
+        }
+        if (dev.wirespeed.host.VirtualNames.virtual(name)) {
+            nb.virtual(dev.wirespeed.host.Observed.of(true, name, out.src() + " (a name only virtual devices get)"));
+        }
     }
 }

@@ -10,12 +10,11 @@ import java.util.regex.Pattern;
 
 /**
  * Evidence of a subnet manager (see {@link SubnetManagerSeen}). sminfo's line is recognised
- * anywhere; systemctl's "Active:" and ps lines only after a command that names opensm, since
- * neither says which service or process it is about on its own.
+ * anywhere; ps lines only after a command that names opensm, since a ps line alone does not say
+ * what was looked for. {@code systemctl status opensm(d)} is {@link ServiceStatusParser}'s.
  */
 public final class SubnetManagerParser extends BaseParser {
     private static final Pattern SMINFO = Pattern.compile("sminfo: sm lid (\\d{1,5}) sm guid 0x[0-9a-fA-F]+.*");
-    private static final Pattern ACTIVE = Pattern.compile("Active:\\s+(active \\(running\\)|inactive \\(dead\\)|failed)(?:\\s.*)?");
     private static final Pattern PS = Pattern.compile(".*(?:^|[\\s/])opensmd?(?:\\s.*)?");
 
     public SubnetManagerParser() {
@@ -28,10 +27,7 @@ public final class SubnetManagerParser extends BaseParser {
     }
 
     private static boolean namesOpensm(Command c) {
-        // only status queries: "systemctl start opensmd" is followed by other tools' output (seed 001 l.652)
-        return c != null && c.text().contains("opensm")
-                && (((c.program().equals("systemctl") || c.program().equals("service")) && c.args().contains("status"))
-                || c.program().equals("ps") || c.program().equals("pgrep"));
+        return c != null && c.text().contains("opensm") && (c.program().equals("ps") || c.program().equals("pgrep"));
     }
 
     private static boolean psLine(Lines in, int i, Command c) {
@@ -42,8 +38,7 @@ public final class SubnetManagerParser extends BaseParser {
     @Override
     public boolean startsAt(Lines in, int i) {
         Command c = in.command();
-        return in.matches(SMINFO, i) || (namesOpensm(c) && c.program().matches("systemctl|service") && in.matches(ACTIVE, i))
-                || psLine(in, i, c);
+        return in.matches(SMINFO, i) || psLine(in, i, c);
     }
 
     @Override
@@ -53,8 +48,6 @@ public final class SubnetManagerParser extends BaseParser {
         Matcher m;
         if ((m = in.match(SMINFO, from)) != null) {
             b.use(from).add(new SubnetManagerSeen("sminfo", true, Integer.parseInt(m.group(1)), in.source(from)));
-        } else if ((m = in.match(ACTIVE, from)) != null) {
-            b.use(from).add(new SubnetManagerSeen("systemctl", m.group(1).startsWith("active"), null, in.source(from)));
         } else {
             b.use(from).add(new SubnetManagerSeen("ps", true, null, in.source(from)));
         }

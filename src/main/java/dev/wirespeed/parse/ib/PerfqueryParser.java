@@ -1,12 +1,14 @@
 package dev.wirespeed.parse.ib;
 
 import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.Command;
 import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.host.CounterSample;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -68,7 +70,10 @@ public final class PerfqueryParser extends BaseParser {
             }
             b.use(i);
             if (h != null) {
-                subject = (h.group(1) != null ? "LID " + h.group(1) : h.group(2)) + " port " + h.group(3);
+                subject = localPort(in.command(), h.group(3));
+                if (subject == null) {
+                    subject = (h.group(1) != null ? "LID " + h.group(1) : h.group(2)) + " port " + h.group(3);
+                }
                 start = in.source(i);
                 if (in.get(i).contains("(") && !in.get(i).contains(")") && in.matches(WRAPPED_MASK, i + 1)) {
                     b.use(++i); // a mail or terminal wrapped the head's "(CapMask: … CapMask2:" before its value
@@ -84,6 +89,28 @@ public final class PerfqueryParser extends BaseParser {
             b.add(new CounterSample(subject, "perfquery", values, start));
         }
         return b.done(i);
+    }
+
+    /**
+     * "mlx5_0 port 1" when the command asked for a local port by device ({@code perfquery -C mlx5_0 -P 1},
+     * no LID: perfquery(8) then reads the counters of that local port), so the counters are the port's
+     * as sysfs names it; null when the command names a LID or GUID, or no device.
+     */
+    static String localPort(Command c, String printedPort) {
+        if (c == null || c.after("-C") == null) {
+            return null;
+        }
+        List<String> positional = new java.util.ArrayList<>();
+        List<String> args = c.args();
+        for (int k = 0; k < args.size(); k++) {
+            String a = args.get(k);
+            if (a.equals("-C") || a.equals("-P") || a.equals("--Ca") || a.equals("--Port")) {
+                k++;
+            } else if (!a.startsWith("-")) {
+                positional.add(a);
+            }
+        }
+        return positional.isEmpty() ? c.after("-C") + " port " + printedPort : null;
     }
 
     /** "0x0000" (selects, masks) or a decimal count; else null. */

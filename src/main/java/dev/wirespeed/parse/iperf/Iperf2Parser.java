@@ -5,6 +5,8 @@ import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.RunFailure;
+import dev.wirespeed.results.Measurement;
 import dev.wirespeed.parse.Units;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +32,15 @@ public final class Iperf2Parser extends BaseParser {
     /** -d/-r (dual test): the client also listens; a stream on its own listening port is the peer's, the reverse direction. */
     static final String REVERSE = "reverse";
     /** "[  1] Sent 539 datagrams"; with -P the sum's "[SUM-2] Sent 1078 datagrams" (2.1+: the count of streams). */
+    /**
+     * A client whose datagrams or connection met no server (iperf 2 Client.cpp): "read failed:
+     * Connection refused" once per try to read the server's report, "[  3] WARNING: did not receive
+     * ack of last datagram after 10 tries.", TCP's "connect failed: Connection refused".
+     */
+    private static final Pattern FAILED = Pattern.compile(
+            "(?:\\[\\s*(?:\\d+|SUM)\\]\\s+)?(?:tcp |udp )?((?:read|write|connect) failed: .+?)\\.?");
+    private static final Pattern NO_ACK = Pattern.compile(
+            "(?:\\[\\s*(?:\\d+|SUM)\\]\\s+)?WARNING: (did not receive ack of last datagram)(?: after \\d+ tries)?\\.?");
     private static final Pattern SENT = Pattern.compile("\\[\\s*(?:\\d+|SUM(?:-\\d+)?)\\]\\s+(Sent \\d+ datagrams|Server Report:|WARNING:.*)");
     /** -e TCP "Write/Err Rtry Cwnd/RTT": not UDP's "Write/Err PPS" ("0/0  91 pps"). */
     private static final Pattern ENHANCED_TCP = Pattern.compile("(\\d+)/(\\d+)\\s+(\\d+)\\s+(?!pps\\b).*");
@@ -105,6 +116,10 @@ public final class Iperf2Parser extends BaseParser {
                     reverse.add(m.group(1));
                 }
                 b.use(i);
+            } else if ((m = in.match(FAILED, i)) != null || (m = in.match(NO_ACK, i)) != null) {
+                run.failures.merge(m.group(1), 1, Integer::sum);
+                run.failureAt = run.failureAt == null ? in.source(i) : run.failureAt;
+                b.use(i);
             } else if (in.matches(OTHER_HEAD, i) || in.matches(CONNECTED_ANY, i) || in.matches(IperfLines.ID_HEAD, i)) {
                 b.use(i);
             } else if ((m = in.match(SENT, i)) != null) {
@@ -127,9 +142,20 @@ public final class Iperf2Parser extends BaseParser {
             }
             markSummaries(r);
             r.rows.forEach(b::add);
-            b.measurement(r.toMeasurement());
+            Measurement m = r.toMeasurement();
+            b.measurement(m);
+            if (!r.failures.isEmpty()) {
+                List<String> said = new ArrayList<>();
+                r.failures.forEach((what, n) -> said.add("\"" + what + "\"" + (n > 1 ? " ×" + n : "")));
+                b.add(new RunFailure("iperf2", RunFailure.NO_SERVER, String.join(", ", said), r.protocol, r.port,
+                        m == null ? null : runs(b) - 1, r.failureAt));
+            }
         }
         return b.done(i);
+    }
+
+    private static int runs(ParseBuilder b) {
+        return b.measurementCount();
     }
 
     private static IperfInterval row(Matcher m, Lines in, int i, String role) {

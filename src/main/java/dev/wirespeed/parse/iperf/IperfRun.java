@@ -30,6 +30,9 @@ final class IperfRun {
     Source header;
     String error;
     final List<IperfInterval> rows = new ArrayList<>();
+    /** iperf 2's failure lines of this run, each with how often it was printed ("read failed: Connection refused" ×100). */
+    final Map<String, Integer> failures = new LinkedHashMap<>();
+    Source failureAt;
 
     IperfRun(String tool) {
         this.tool = tool;

@@ -60,10 +60,25 @@ public record MlxDevice(String device, String deviceType, String partNumber, Str
                 .put("guid", baseGuid).put("mac", baseMac).put("security", securityAttributes).map();
     }
 
-    /** mlxfwmanager's status ("Update required") and versions, as device settings of the card. */
+    /**
+     * mlxfwmanager's status ("Update required") and versions, as device settings of the card; the
+     * part number, description and PSID of any firmware tool name the card's model (host.CardIdentity).
+     */
     @Override
     public void addFacts(FactSink out) {
         String card = pciAddress != null ? pciAddress : device;
+        FactSink.pci(card).ifPresent(a -> {
+            Evidence idEv = out.evidence(source);
+            if (partNumber != null) {
+                out.add(new DeviceSetting(a, dev.wirespeed.host.CardIdentity.PART_NUMBER, partNumber, idEv));
+            }
+            if (description != null) {
+                out.add(new DeviceSetting(a, dev.wirespeed.host.CardIdentity.DESCRIPTION, description, idEv));
+            }
+            if (psid != null) {
+                out.add(new DeviceSetting(a, dev.wirespeed.host.CardIdentity.PSID, psid, idEv));
+            }
+        });
         if ("mlxfwmanager".equals(out.format()) && status != null && card != null) {
             Evidence ev = out.evidence(source);
             out.add(new DeviceSetting(card, DeviceSetting.FIRMWARE_STATUS, status, ev));

@@ -16,21 +16,33 @@ import java.util.regex.Pattern;
  */
 public final class OfedInfoParser extends BaseParser {
     private static final Pattern RELEASE = Pattern.compile("(MLNX_OFED_LINUX|OFED-internal)-(\\d[\\w.-]*?)(?:\\s+\\(OFED-[\\w.-]+\\))?:");
+    /** The MLNX_OFED installer's own line (seed 001 l.133: "Starting MLNX_OFED_LINUX-4.6-1.0.1.1 installation ..."). */
+    private static final Pattern INSTALLER = Pattern.compile("Starting (MLNX_OFED_LINUX)-(\\d[\\w.-]*?) installation\\s*\\.*");
     private static final Pattern PACKAGES = Pattern.compile("Installed Packages:|-+|ii\\s+\\S+\\s+\\S+.*");
 
     public OfedInfoParser() {
         super("ofed_info", "ofed_info");
     }
 
+    /** ofed_info, and the installer whose "Starting MLNX_OFED_LINUX-… installation" line this reads too. */
+    @Override
+    public boolean reads(dev.wirespeed.parse.Command command) {
+        return command != null && (command.program().equals("ofed_info") || command.program().endsWith("mlnxofedinstall"));
+    }
+
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(RELEASE, i);
+        return in.matches(RELEASE, i) || in.matches(INSTALLER, i);
     }
 
     @Override
     public Parsed parse(Lines in, int from) {
         ParseBuilder b = builder(in, from);
         Matcher m = in.match(RELEASE, from);
+        if (m == null && (m = in.match(INSTALLER, from)) != null) {
+            b.use(from).add(new OfedVersion(m.group(1), m.group(2), in.source(from)));
+            return b.done(from + 1);
+        }
         if (m != null) {
             b.use(from).add(new OfedVersion(m.group(1), m.group(2), in.source(from)));
         }

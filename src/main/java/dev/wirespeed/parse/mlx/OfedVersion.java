@@ -21,7 +21,10 @@ public record OfedVersion(String distribution, String version, Source source) im
         return Columns.of().put("distribution", distribution).put("version", version).map();
     }
 
-    /** The driver stack's release: shown in explain's records, no per-interface host fact to attach it to. */
+    /** The driver stack's release: MLNX_OFED's units (opensmd) and IPoIB modes follow from it (host.Services). */
     @Override
-    public void addFacts(FactSink out) {}
+    public void addFacts(FactSink out) {
+        out.add(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.Services.STACK, dev.wirespeed.host.Services.DISTRIBUTION,
+                distribution + " " + version, out.evidence(source)));
+    }
 }

@@ -4,10 +4,12 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.host.CpuTopology;
+import dev.wirespeed.host.DeviceSetting;
 import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.host.Observed;
 import dev.wirespeed.host.PciFunction;
 import dev.wirespeed.host.PcieLink;
+import dev.wirespeed.host.Services;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
@@ -39,6 +41,7 @@ public record TuneItem(String section, String level, String item, String value, 
     static final Pattern DEVICE_SECTION = Pattern.compile(".* Device Status on PCI ([0-9a-fA-F:.]+)");
     private static final Pattern PORT_SECTION = Pattern.compile("(\\S+) \\(Port (\\d+)\\) Status");
     private static final Pattern GBE = Pattern.compile("([\\d.]+)GbE");
+    private static final Pattern MLNX_OFED = Pattern.compile("(MLNX_OFED_LINUX|OFED-internal)-(\\d[\\w.-]*\\d)");
 
     @Override
     public Map<String, String> columns() {
@@ -46,7 +49,7 @@ public record TuneItem(String section, String level, String item, String value, 
                 .put("advice", advice).map();
     }
 
-    /** PCIe status of the device section, speed/MTU/state of port sections, CPU frequency warnings. */
+    /** PCIe status of the device section, speed/MTU/state of port sections, the driver stack, CPU frequency warnings. */
     @Override
     public void addFacts(FactSink out) {
         Matcher dev = DEVICE_SECTION.matcher(section);
@@ -57,6 +60,12 @@ public record TuneItem(String section, String level, String item, String value, 
                     .ifPresent(l -> out.add(PciFunction.builder(pci).link(l).build())));
         } else if (port.matches()) {
             out.add(port(port.group(1), what, out));
+        } else if (section.equals("Driver Status") && value != null && MLNX_OFED.matcher(value).find()) {
+            // mlnx_tune's "OK: MLNX_OFED_LINUX-4.6-1.0.1.1 (OFED-4.6-1.0.1)" (seed 001 l.486): the stack, as ofed_info names it
+            Matcher ofed = MLNX_OFED.matcher(value);
+            ofed.find();
+            out.add(new DeviceSetting(Services.STACK, Services.DISTRIBUTION,
+                    ofed.group(1) + " " + ofed.group(2), out.evidence(source)));
         } else if (section.startsWith("CPU Status") && "Frequency".equals(what) && "Warning".equals(level)) {
             out.cpu(new CpuTopology(Observed.notSeen(), List.of(), List.of(), List.of(new CpuTopology.FrequencyNote(
                     "mlnx_tune: CPU frequency " + value + " (not at its maximum)", out.evidence(source)))));

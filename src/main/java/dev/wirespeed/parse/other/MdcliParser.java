@@ -15,13 +15,21 @@ import tools.jackson.databind.JsonNode;
  * Huawei MD-CLI (AirEngine APs, V600R023+) answers to {@code display …} and {@code emit}: a JSON
  * document. Lists of objects ("startup-info", "patch-info", "transfer-task", …) become one
  * {@link MdcliRecord} each; a flat object becomes one record named by the display path. Annotations
- * after '#' and "..." elisions, as people paste them, are ignored.
+ * after '#' and "..." elisions, as people paste them, are ignored. An "Error: …" line after an MD-CLI
+ * command (edit-config, ftpc-transfer-file, load-patch …) is an {@link MdcliRecord} of object "error" with
+ * the command and the message (issue 26: "You do not have permission" after edit-config means FIT mode).
  */
 public final class MdcliParser extends BaseParser {
 
     public MdcliParser() {
-        super("mdcli-json", "display", "emit");
+        super("mdcli-json", "display", "emit", "edit-config", "ftpc-transfer-file", "download-upgrade-package",
+                "startup-by-mode", "load-patch", "delete-patch");
     }
+
+    /** The object name of an MD-CLI error line's record. */
+    public static final String ERROR_OBJECT = "error";
+    /** "Error: …" (Huawei's CLIs print errors so), or a translated "错误：…". */
+    private static final java.util.regex.Pattern ERROR = java.util.regex.Pattern.compile("(?:Error|错误)\s*[:：]\s*(.+)");
 
     /** A bare JSON string answer: "display system/system-info/software-name" prints one. */
     private static final java.util.regex.Pattern STRING = java.util.regex.Pattern.compile("\"([^\"]*)\"(?:\\s*#.*)?");
@@ -29,6 +37,9 @@ public final class MdcliParser extends BaseParser {
     @Override
     public boolean startsAt(Lines in, int i) {
         Command c = in.command();
+        if (c != null && programs().contains(c.program()) && in.matches(ERROR, i)) {
+            return true;
+        }
         if (c != null && c.program().equals("display") && in.matches(STRING, i)) {
             return true;
         }
@@ -44,6 +55,15 @@ public final class MdcliParser extends BaseParser {
     @Override
     public Parsed parse(Lines in, int from) {
         ParseBuilder b = builder(in, from);
+        java.util.regex.Matcher error = in.match(ERROR, from);
+        if (error != null) {
+            Command c = in.command();
+            Map<String, String> fields = new LinkedHashMap<>();
+            fields.put("command", c == null ? "" : c.text());
+            fields.put("message", error.group(1).strip());
+            b.use(from).add(new MdcliRecord(ERROR_OBJECT, fields, in.source(from)));
+            return b.done(from + 1);
+        }
         java.util.regex.Matcher string = in.match(STRING, from);
         if (string != null) {
             Command c = in.command();

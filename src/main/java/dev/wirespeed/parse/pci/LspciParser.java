@@ -23,8 +23,15 @@ public final class LspciParser extends BaseParser {
     private static final Pattern LNKCAP = Pattern.compile(
             "LnkCap:\\s*(?:Port #\\d+,\\s*)?Speed ([\\d.]+)GT/s[^,]*,\\s*Width x(\\d+).*");
     private static final Pattern LNKCAP_UNKNOWN = Pattern.compile("LnkCap:\\s*(?:Port #\\d+,\\s*)?Speed unknown,\\s*Width x(\\d+).*");
+    /**
+     * The trained link with pciutils' comparison mark after speed and width (ls-caps.c link_compare):
+     * 3.6.0–3.7.0 print "(ok)", "(downgraded)" or "(strange)"; since 3.8.0 nothing when equal,
+     * "(downgraded)" or "(overdriven)". "Speed unknown … Width x0" is a link status of zero: no
+     * trained link, as every SR-IOV virtual function reads (its link is its PF's).
+     */
     private static final Pattern LNKSTA = Pattern.compile(
-            "LnkSta:\\s*Speed ([\\d.]+|unknown)(?:GT/s)?\\s*(\\(downgraded\\))?,\\s*Width x(\\d+)\\s*(\\(downgraded\\))?.*");
+            "LnkSta:\\s*Speed ([\\d.]+|unknown)(?:GT/s)?\\s*(\\((?:downgraded|ok|strange|overdriven)\\))?,"
+            + "\\s*Width x(\\d+)\\s*(\\((?:downgraded|ok|strange|overdriven)\\))?.*");
     private static final Pattern PAYLOAD = Pattern.compile("MaxPayload (\\d+) bytes, MaxReadReq (\\d+) bytes");
     private static final Pattern NUMA = Pattern.compile("NUMA node:\\s*(\\d+)");
     private static final Pattern DRIVER = Pattern.compile("Kernel driver in use:\\s*(\\S+)");
@@ -75,9 +82,9 @@ public final class LspciParser extends BaseParser {
             } else if ((m = in.match(LNKSTA, i)) != null) {
                 double gt = Units.number(m.group(1));
                 d.speed = Double.isNaN(gt) ? null : Quantity.of(gt, "GT/s", in.get(i));
-                d.speedDown = m.group(2) != null;
+                d.speedDown = "(downgraded)".equals(m.group(2));
                 d.width = Units.integer(m.group(3));
-                d.widthDown = m.group(4) != null;
+                d.widthDown = "(downgraded)".equals(m.group(4));
                 d.linkSource = d.linkSource == null ? in.source(i) : d.linkSource;
                 b.use(i);
             } else if (indented || d.header != null || d.linkSource != null) {

@@ -47,6 +47,10 @@ public record PciDevice(String address, String deviceClass, String description, 
             if (numaNode != null) {
                 fb.numaNode(out.of(numaNode, numaNode.toString()));
             }
+            if (partNumber != null) { // lspci -vvv's VPD "[PN] Part number:"
+                out.add(new dev.wirespeed.host.DeviceSetting(f, dev.wirespeed.host.CardIdentity.PART_NUMBER, partNumber,
+                        new dev.wirespeed.host.Evidence(out.src(), partNumber)));
+            }
             out.add(fb.build());
         });
     }

@@ -146,6 +146,11 @@ public final class QperfParser extends BaseParser {
         if (bw != null && bw.unit().equals("bit/s")) {
             summary.add(Metric.of(Metrics.BITS_PER_SECOND, bw.value()));
         }
+        // udp_bw prints what was sent beside what arrived: the gap is the loss (issue 26)
+        Quantity sent = v.get("send_bw");
+        if (sent != null && sent.unit().equals("bit/s") && !v.containsKey("bw")) {
+            summary.add(Metric.of(Metrics.SENT_BITS_PER_SECOND, sent.value()));
+        }
         if (v.get("latency") != null && v.get("latency").unit().equals("us")) {
             summary.add(Metric.of(Metrics.LATENCY_AVG_MICROS, v.get("latency").value()));
         }

@@ -12,6 +12,7 @@ import dev.wirespeed.run.Point;
 import dev.wirespeed.run.RunContext;
 import dev.wirespeed.run.ToolProcess;
 import dev.wirespeed.store.Item;
+import dev.wirespeed.store.Peer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,6 +68,26 @@ abstract class ExternalEngine implements Engine {
     /** Server arguments after the program name, or null when this engine has no server side. */
     List<String> serverArgs(Params p, String port) {
         return null;
+    }
+
+    /** The port of this tool's server when the plan gives none; null for tools without a server. */
+    Integer defaultPort() {
+        return null;
+    }
+
+    /**
+     * What a point ran against: the server's host and port, this tool (a server the plan starts is
+     * the same program, so its version is the client's), and whether it served others meanwhile —
+     * "no" for a server started for this point alone, unknown for one already running.
+     */
+    Peer peer(Params p, String port, String version) {
+        if (serverArgs(p, "1") == null) {
+            return null;
+        }
+        boolean started = startsServer(p);
+        Integer number = port != null ? Integer.valueOf(port) : defaultPort();
+        return new Peer(host(p), number, name(), started ? version : null,
+                started ? Peer.SHARED_NO : Peer.SHARED_UNKNOWN);
     }
 
     Ready ready(Params p, int port) {
@@ -205,9 +226,11 @@ abstract class ExternalEngine implements Engine {
             String version = context.version(binary(p), this::version);
             Map<String, String> planParams = new LinkedHashMap<>(point.params());
             STEERING.forEach(planParams::remove);
+            String serverPort = port;
             List<Item> items = found.stream()
-                    .map(m -> new Item(Parsing.withPlan(m, planParams, version), point.labels(), commandLine, rawFormat(),
-                            output, List.copyOf(point.gridValues().keySet())))
+                    .map(m -> Parsing.withPlan(m, planParams, version))
+                    .map(m -> new Item(m, point.labels(), commandLine, rawFormat(), output,
+                            List.copyOf(point.gridValues().keySet())).withPeer(peer(p, serverPort, m.toolVersion())))
                     .toList();
             return new Outcome(items, null);
         } finally {

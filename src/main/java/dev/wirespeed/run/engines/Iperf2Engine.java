@@ -44,6 +44,12 @@ public final class Iperf2Engine extends ExternalEngine {
         return a;
     }
 
+    /** The port a running server of this tool listens on unless told otherwise. */
+    @Override
+    Integer defaultPort() {
+        return 5001;
+    }
+
     @Override
     List<String> serverArgs(Params p, String port) {
         List<String> a = new ArrayList<>(List.of("-s", "-B", host(p), "-p", port));

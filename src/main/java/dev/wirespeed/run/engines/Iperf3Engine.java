@@ -77,6 +77,12 @@ public final class Iperf3Engine extends ExternalEngine {
         return a;
     }
 
+    /** The port a running server of this tool listens on unless told otherwise. */
+    @Override
+    Integer defaultPort() {
+        return 5201;
+    }
+
     @Override
     List<String> serverArgs(Params p, String port) {
         return List.of("-s", "-1", "-B", host(p), "-p", port);

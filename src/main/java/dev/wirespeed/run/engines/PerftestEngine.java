@@ -99,6 +99,12 @@ public final class PerftestEngine extends ExternalEngine {
         return a;
     }
 
+    /** The port a running server of this tool listens on unless told otherwise. */
+    @Override
+    Integer defaultPort() {
+        return 18515;
+    }
+
     @Override
     List<String> serverArgs(Params p, String port) {
         return common(p, port);

@@ -63,6 +63,12 @@ public final class QperfEngine extends ExternalEngine {
         return a;
     }
 
+    /** The port a running server of this tool listens on unless told otherwise. */
+    @Override
+    Integer defaultPort() {
+        return 19765;
+    }
+
     @Override
     List<String> serverArgs(Params p, String port) {
         return List.of("-lp", port);

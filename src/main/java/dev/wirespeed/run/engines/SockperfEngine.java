@@ -57,6 +57,12 @@ public final class SockperfEngine extends ExternalEngine {
         return a;
     }
 
+    /** The port a running server of this tool listens on unless told otherwise. */
+    @Override
+    Integer defaultPort() {
+        return 11111;
+    }
+
     @Override
     List<String> serverArgs(Params p, String port) {
         List<String> a = new ArrayList<>(List.of("sr", "-i", host(p), "-p", port));

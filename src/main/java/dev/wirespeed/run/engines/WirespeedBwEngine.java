@@ -11,6 +11,7 @@ import dev.wirespeed.run.Parsing;
 import dev.wirespeed.run.Point;
 import dev.wirespeed.run.RunContext;
 import dev.wirespeed.store.Item;
+import dev.wirespeed.store.Peer;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
@@ -66,13 +67,41 @@ public final class WirespeedBwEngine implements Engine {
         return List.of();
     }
 
+    /**
+     * The command line of `wirespeed bw` that runs what this point runs: every parameter the plan
+     * gives, spelled as the plan wrote it ("-l 8K"), so `results show` names exactly what ran.
+     */
     @Override
     public String describe(Params p) {
         TestSpec s = spec(p);
         String host = p.text("host", "loopback");
-        return "wirespeed bw " + (host.equals("loopback") ? "--loopback" : host + " -p " + p.text("port", "" + Wire.DEFAULT_PORT))
-                + " -P " + s.streams() + " -t " + p.text("duration", "10")
-                + (s.direction() == Direction.DOWNLOAD ? " -R" : s.direction() == Direction.BIDIR ? " --bidir" : "");
+        StringBuilder b = new StringBuilder("wirespeed bw ").append(host.equals("loopback") ? "--loopback"
+                : host + " -p " + p.text("port", "" + Wire.DEFAULT_PORT));
+        b.append(" -P ").append(s.streams()).append(" -t ").append(p.text("duration", "10"));
+        if (p.has("omit")) {
+            b.append(" -O ").append(p.text("omit", "0"));
+        }
+        if (s.direction() == Direction.DOWNLOAD) {
+            b.append(" -R");
+        } else if (s.direction() == Direction.BIDIR) {
+            b.append(" --bidir");
+        }
+        if (p.has("length")) {
+            b.append(" -l ").append(p.text("length", null));
+        }
+        if (p.has("window")) {
+            b.append(" -w ").append(p.text("window", null));
+        }
+        if (p.has("congestion")) {
+            b.append(" -C ").append(p.text("congestion", null));
+        }
+        if (p.has("mss")) {
+            b.append(" -M ").append(p.text("mss", null));
+        }
+        if (p.flag("nodelay")) {
+            b.append(" -N");
+        }
+        return b.toString();
     }
 
     @Override
@@ -88,12 +117,25 @@ public final class WirespeedBwEngine implements Engine {
         Map<String, String> planParams = new LinkedHashMap<>(point.params());
         planParams.remove("port");
         String raw = Json.MAPPER.writeValueAsString(result);
+        Peer peer = peer(result.server(), host);
         List<Item> items = Measurements.of(result).stream()
                 .map(m -> new Item(Parsing.withPlan(m, planParams, null), point.labels(), describe(p),
-                        "wirespeed-bw-json", raw, List.copyOf(point.gridValues().keySet())))
+                        "wirespeed-bw-json", raw, List.copyOf(point.gridValues().keySet())).withPeer(peer))
                 .toList();
         // Stopped: what was measured comes back with the error; the campaign keeps it as incomplete.
         return new Outcome(items, result.outcome().ok() ? null : "stopped");
+    }
+
+    /**
+     * The server a point ran against: an in-process loopback server served this point alone; a
+     * running server does not say whether it served others at the same time.
+     */
+    static Peer peer(BwResult.Peer server, String host) {
+        if (server == null) {
+            return null;
+        }
+        return Peer.ofSoftware(server.address(), server.port(), server.software(),
+                host.equals("loopback") ? Peer.SHARED_NO : Peer.SHARED_UNKNOWN);
     }
 
     /** A test against a client of this host and port. */

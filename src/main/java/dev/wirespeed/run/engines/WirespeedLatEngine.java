@@ -77,6 +77,7 @@ public final class WirespeedLatEngine implements Engine {
         return "wirespeed lat " + (host.equals("loopback") ? "--loopback" : host + " -p " + p.text("port", "" + Wire.DEFAULT_PORT))
                 + (p.flag("udp") ? " --udp" : "") + (p.flag("all") ? " -a" : " -s " + sizes(p).getFirst())
                 + (p.has("duration") ? " -t " + p.text("duration", "") : " -n " + iterations(p))
+                + (p.has("warmup") ? " --warmup " + p.text("warmup", "") : "")
                 + (p.flag("busy_poll") ? " --busy-poll" : "");
     }
 
@@ -107,7 +108,8 @@ public final class WirespeedLatEngine implements Engine {
         Map<String, String> planParams = new LinkedHashMap<>(point.params());
         planParams.remove("port");
         Item item = new Item(Parsing.withPlan(Measurements.of(result), planParams, null), point.labels(), describe(p),
-                "wirespeed-lat-json", Json.MAPPER.writeValueAsString(result), List.copyOf(point.gridValues().keySet()));
+                "wirespeed-lat-json", Json.MAPPER.writeValueAsString(result), List.copyOf(point.gridValues().keySet()))
+                .withPeer(WirespeedBwEngine.peer(result.server(), host));
         // Stopped: what was measured comes back with the error; the campaign keeps it as incomplete.
         return new Outcome(result.rows().isEmpty() ? List.of() : List.of(item), result.outcome().ok() ? null : "stopped");
     }

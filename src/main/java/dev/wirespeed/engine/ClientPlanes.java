@@ -1,0 +1,64 @@
+package dev.wirespeed.engine;
+
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.LatResult;
+import dev.wirespeed.results.UdpResult;
+import dev.wirespeed.wire.Message;
+import dev.wirespeed.wire.TestMode;
+import java.io.IOException;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * The client's data plane of each test mode, twin of {@link ServerPlanes}: adding a mode adds one
+ * line here and one there. An entry point ({@link BwClient}, {@link UdpBwClient},
+ * {@link LatClient}) runs its test through its entry, which makes the plane from the entry
+ * point's config and listener and runs it in a {@link ClientSession}.
+ */
+final class ClientPlanes {
+    /** Makes one mode's plane from its entry point's config and listener. */
+    @FunctionalInterface
+    interface Factory<C extends ClientTarget, L, R> {
+        ClientPlane<?, R> open(C config, L listener);
+    }
+
+    /** The plane of {@code modes}, for the entry point whose config is {@code C} and listener {@code L}. */
+    record Entry<C extends ClientTarget, L, R>(Set<TestMode> modes, Factory<C, L, R> factory) {
+        /** Runs one test: the plane in a client session to the config's server. */
+        R run(C config, L listener, Consumer<String> warnings) throws IOException {
+            return session(config, factory.open(config, listener), warnings).run();
+        }
+    }
+
+    static final Entry<BwClient.Config, BwClient.Listener, BwResult> TCP_BW =
+            new Entry<>(EnumSet.of(TestMode.TCP_BW), TcpBwPlane::new);
+    static final Entry<UdpBwClient.Config, UdpBwClient.Listener, UdpResult> UDP_BW =
+            new Entry<>(EnumSet.of(TestMode.UDP_BW), UdpBwPlane::new);
+    static final Entry<LatClient.Config, LatClient.Listener, LatResult> LATENCY =
+            new Entry<>(EnumSet.of(TestMode.TCP_LAT, TestMode.UDP_LAT), LatPlane::new);
+
+    private static final List<Entry<?, ?, ?>> ALL = List.of(TCP_BW, UDP_BW, LATENCY);
+
+    private ClientPlanes() {}
+
+    /** The entry of {@code mode}, or null when this client has no plane for it. */
+    static Entry<?, ?, ?> forMode(TestMode mode) {
+        for (Entry<?, ?, ?> e : ALL) {
+            if (e.modes().contains(mode)) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    private static <M extends Message, R> ClientSession<M, R> session(ClientTarget config, ClientPlane<M, R> plane,
+                                                                       Consumer<String> warnings) {
+        return new ClientSession<>(config.host(), config.port(), config.spec(), plane)
+                .bind(config.bindAddress())
+                .timeouts(config.connectTimeoutMillis(), config.handshakeTimeoutMillis())
+                .interrupted(config.interrupted())
+                .warnings(warnings);
+    }
+}

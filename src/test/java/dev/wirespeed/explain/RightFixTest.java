@@ -1,0 +1,319 @@
+package dev.wirespeed.explain;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wirespeed.diagnose.Finding;
+import dev.wirespeed.diagnose.Fixtures;
+import dev.wirespeed.diagnose.RuleSet;
+import dev.wirespeed.facts.Context;
+import dev.wirespeed.facts.Facts;
+import dev.wirespeed.host.CpuList;
+import dev.wirespeed.parse.Fixture;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Issue 26, deliver 2: every finding that prints a command, pinned for the facts it needs and refused
+ * where those facts make it wrong; one row a case, on a fixture tree (doctor) or pasted outputs (explain).
+ * A row names the issue's case it covers ("c1" … "c10"; "fix" for the other commands). Cases 7 and 8
+ * (counters attributed to the test, mesh outliers) are adv-count's: their commands (counter-* RingFix,
+ * mesh verdicts) are pinned in CounterFindingsBothPathsTest, RingFixDoctorTest and the mesh tests.
+ *
+ * <p>Each row: where the facts come from, the rule, the subject it must name (a prefix), then either the
+ * exact command (or null: the facts do not support one, so no command is printed), words the action must
+ * hold, and words neither command nor action may hold; or {@code quiet}: the rule must not speak there.
+ */
+class RightFixTest {
+    record Row(String name, Supplier<List<Finding>> findings, String rule, String subject, boolean quiet, String command,
+               List<String> actionHas, List<String> refused) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    private static Supplier<List<Finding>> tree(String host) {
+        return () -> RuleSet.standard().diagnose(Fixtures.facts(host));
+    }
+
+    private static Supplier<List<Finding>> tree(String host, String testCpus) {
+        return () -> {
+            Facts f = Fixtures.facts(host);
+            return RuleSet.standard().diagnose(f, new Context(CpuList.parse(testCpus)));
+        };
+    }
+
+    private static Supplier<List<Finding>> paste(String text) {
+        return () -> Explainer.standard().explain("paste.txt", text).findings();
+    }
+
+    private static Supplier<List<Finding>> fixtures(String... files) {
+        return () -> paste(String.join("", Arrays.stream(files).map(Fixture::text).toList())).get();
+    }
+
+    private static Supplier<List<Finding>> seed(String file) {
+        return () -> Explainer.standard().explain(file, Fixture.text("seeds/" + file)).findings();
+    }
+
+    private static Row fires(String name, Supplier<List<Finding>> f, String rule, String subject, String command,
+                             List<String> actionHas, List<String> refused) {
+        return new Row(name, f, rule, subject, false, command, actionHas, refused);
+    }
+
+    private static Row quiet(String name, Supplier<List<Finding>> f, String rule, String subject) {
+        return new Row(name, f, rule, subject, true, null, List.of(), List.of());
+    }
+
+    /** Seed 004's lspci and iperf runs with the r86s port's ethtool and MTU (issue 26's case 1 reproduction). */
+    static final String R86S = Fixture.text("seeds/004_2a39351d1c4a425e.txt").lines().skip(135).limit(103)
+            .map(l -> l + "\n").reduce("", String::concat) + """
+            root@r86s-01:~# ethtool enp4s0f0np0
+            Settings for enp4s0f0np0:
+            	Speed: 25000Mb/s
+            	Duplex: Full
+            	Link detected: yes
+            root@r86s-01:~# ip link show enp4s0f0np0
+            6: enp4s0f0np0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 9000 qdisc mq state UP mode DEFAULT group default qlen 1000
+                link/ether 0c:42:a1:00:00:01 brd ff:ff:ff:ff:ff:ff
+            """;
+
+    static final String IBSTAT_INIT = """
+            [root@m02 ~]# ibstat
+            CA 'mlx5_0'
+            	CA type: MT4115
+            	Number of ports: 1
+            	Port 1:
+            		State: Initializing
+            		Physical state: LinkUp
+            		Rate: 56
+            		SM lid: 0
+            		Link layer: InfiniBand
+            """;
+
+    static Stream<Row> rows() {
+        String t3640Tcp = Fixture.text("ib/ibstatus-seed000-t3640-roce.txt")
+                + Fixture.text("host/nfsstat-m-seed000.txt").replace("proto=rdma,port=20049", "proto=tcp");
+        String rdmaLinkEth = "root@ft2000:/# rdma link show\nlink mlx5_1/1 state DOWN physical_state DISABLED netdev enp16s0f1np1 \n"
+                + "root@ft2000:/# ip link show enp16s0f1np1\n7: enp16s0f1np1: <BROADCAST,MULTICAST> mtu 1500 qdisc mq state DOWN "
+                + "mode DEFAULT group default qlen 1000\n    link/ether 98:03:9b:00:00:02 brd ff:ff:ff:ff:ff:ff\n";
+        String ibDisabled = Fixture.text("ib/ibstat-mlx4-down-polling-disabled-mail.txt")
+                .replace("Link layer: Ethernet", "Link layer: InfiniBand");
+        String ipoibUnknown = "$ ip -d link show dev ib0\n4: ib0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 2044 qdisc mq state UP "
+                + "mode DEFAULT group default qlen 256\n    link/infiniband 00:00:10:29:fe:80:00:00:00:00:00:00:24:8a:07:03:00:a3:19:64 "
+                + "brd 00:ff:ff:ff:ff:12:40:1b:ff:ff:00:00:00:00:00:00:ff:ff:ff:ff promiscuity 0 minmtu 68 maxmtu 65520 \n"
+                + "    ipoib pkey  0xffff mode  datagram umcast  0000 addrlen 20 numtxqueues 1 numrxqueues 1\n";
+        return Stream.of(
+                // --- case 1: judge the whole before a part (24.7-24.8 Gbit/s of a 24.8 Gbit/s ceiling)
+                quiet("c1 seed 004 with its port's speed: no stream-imbalance at line rate", paste(R86S), "stream-imbalance", ""),
+                fires("c1 seed 004 with its port's speed: at line rate, no fix", paste(R86S), "bandwidth-at-line-rate",
+                        "enp4s0f0np0", null, List.of(), List.of("irq", "mpstat")),
+                fires("c1 qperf beside a line-rate test: the tool, not MTU or PCIe", paste(R86S), "bandwidth-below-link",
+                        "enp4s0f0np0", null, List.of("qperf tcp_bw is one stream on one core"), List.of("doctor", "MTU", "PCIe")),
+                quiet("c1 whole seed 004 (card family bounds the ceiling): no stream-imbalance", seed("004_2a39351d1c4a425e.txt"),
+                        "stream-imbalance", ""),
+                fires("c1 streams uneven below the ceiling still speak", paste(R86S.replace("Speed: 25000Mb/s", "Speed: 40000Mb/s")),
+                        "stream-imbalance", "streams", null, List.of("mpstat"), List.of()),
+                // --- case 2: NFS over RDMA is umount + mount (nfs_compare_remount_data refuses a remount)
+                fires("c2 doctor: NFSv4.2 mount over TCP", tree("ib-init-inbox-026"), "nfs-over-tcp", "/mnt/data",
+                        "umount /mnt/data && mount -t nfs -o proto=rdma,port=20049,vers=4.2 192.168.30.1:/export /mnt/data",
+                        List.of("refuses a remount"), List.of("remount,")),
+                fires("c2 explain: seed 000's mount over TCP", paste(t3640Tcp), "nfs-over-tcp", "/mnt/nfs",
+                        "umount /mnt/nfs && mount -t nfs -o proto=rdma,port=20049,vers=4.2 192.168.23.1:/tmp /mnt/nfs",
+                        List.of(), List.of("remount,")),
+                quiet("c2 mounted over RDMA already", fixtures("ib/ibstatus-seed000-t3640-roce.txt", "host/nfsstat-m-seed000.txt"),
+                        "nfs-over-tcp", ""),
+                // --- case 3: a Disabled port's fix by its link layer
+                fires("c3 doctor: RoCE port, netdev known", tree("ft2000-000"), "port-down", "mlx5_1 port 1",
+                        "ip link set enp16s0f1np1 up", List.of("RoCE"), List.of("ibportstate")),
+                fires("c3 explain: ibstatus says Ethernet, no netdev", fixtures("ib/ibstatus-seed000-ft2000-disabled.txt"),
+                        "port-down", "mlx5_1 port 1", null, List.of("RoCE", "netdev"), List.of("ibportstate")),
+                fires("c3 explain: rdma link names the netdev, ip link says Ethernet", paste(rdmaLinkEth), "port-down",
+                        "mlx5_1 port 1", "ip link set enp16s0f1np1 up", List.of(), List.of("ibportstate")),
+                fires("c3 explain: an Ethernet port of a ConnectX-3, no netdev", fixtures("ib/ibstat-mlx4-down-polling-disabled-mail.txt"),
+                        "port-down", "mlx4_0 port 2", null, List.of("RoCE"), List.of("ibportstate")),
+                fires("c3 explain: an InfiniBand port Disabled", paste(ibDisabled), "port-down", "mlx4_0 port 2",
+                        "ibportstate -C mlx4_0 -P 2 -D 0 2 enable", List.of(), List.of("ip link")),
+                fires("c3 explain: link layer not shown (rdma link alone): both, no command",
+                        paste("root@ft2000:/# rdma link show\nlink mlx5_1/1 state DOWN physical_state DISABLED netdev enp16s0f1np1 \n"),
+                        "port-down", "mlx5_1 port 1", null, List.of("ibportstate", "ip link set enp16s0f1np1 up"), List.of()),
+                // --- case 4: the card's model, not its family
+                quiet("c4 explain: MCX342A-XCC is a 10GbE card (mlxfwmanager)", seed("001_f6752bc58d89dcbd.txt"),
+                        "port-rate-below-device", "enp6s0"),
+                quiet("c4 doctor: PSID MT_1680110023 is the MCX342A-XCC", tree("m02-001"), "port-rate-below-device", ""),
+                fires("c4 explain: nothing names the card (its mlxfwmanager lines cut): the family, worded as such",
+                        () -> Explainer.standard().explain("001.txt", Fixture.text("seeds/001_f6752bc58d89dcbd.txt")
+                                .replace("  Part Number:      MCX342A-XCC_Ax\n", "")
+                                .replace("  Description:      ConnectX-3 EN NIC for OCP;10GbE;dual-port SFP+;PCIe3.0 x8;IPMI disabled;R6\n", "")
+                                .replace("  PSID:             MT_1680110023\n", "")).findings(),
+                        "port-rate-below-device", "enp6s0", null, List.of("part number"), List.of()),
+                // --- case 5: IPoIB by driver
+                fires("c5 doctor: mlx5 enhanced IPoIB", tree("ib-node-003"), "ipoib-datagram", "ib0", "ip link set ib0 mtu 4092",
+                        List.of("datagram only", "partition"), List.of("connected >")),
+                fires("c5 explain: seed 003, a ConnectX-5", seed("003_6d654e133b65fb90.txt"), "ipoib-datagram", "ib0",
+                        "ip link set ib0 mtu 4092", List.of(), List.of("connected >")),
+                fires("c5 doctor: mlx4 has connected mode", tree("ib-init-inbox-026"), "ipoib-datagram", "ib1",
+                        "echo connected > /sys/class/net/ib1/mode && ip link set ib1 mtu 65520", List.of(), List.of("4092")),
+                fires("c5 explain: driver not shown: both", paste(ipoibUnknown), "ipoib-datagram", "ib0",
+                        "echo connected > /sys/class/net/ib0/mode && ip link set ib0 mtu 65520 || ip link set ib0 mtu 4092",
+                        List.of("mlx5"), List.of()),
+                fires("c5 explain: another driver (hfi1) may run accelerated IPoIB too: both",
+                        paste(ipoibUnknown + "$ ethtool -i ib0\ndriver: hfi1\nversion: 6.1.0\nbus-info: 0000:81:00.0\n"),
+                        "ipoib-datagram", "ib0",
+                        "echo connected > /sys/class/net/ib0/mode && ip link set ib0 mtu 65520 || ip link set ib0 mtu 4092",
+                        List.of(), List.of()),
+                // --- case 6: the SM unit the host has
+                fires("c6 doctor: MLNX_OFED's opensmd init script", tree("m02-001"), "ib-sm-not-running", "mlx5_0 port 1",
+                        "systemctl enable --now opensmd", List.of(), List.of("now opensm ", "now opensm|")),
+                fires("c6 doctor: Debian's opensm.service", tree("ib-init-inbox-026"), "ib-no-subnet-manager", "mlx4_0 port 1",
+                        "systemctl enable --now opensm", List.of(), List.of("opensmd")),
+                fires("c6 explain: ofed_info names MLNX_OFED", paste(IBSTAT_INIT + "[root@m02 ~]# ofed_info -s\nMLNX_OFED_LINUX-5.8-1.0.1.1:\n"),
+                        "ib-no-subnet-manager", "mlx5_0 port 1", "systemctl enable --now opensmd", List.of(), List.of()),
+                fires("c6 explain: nothing names the stack: both", paste(IBSTAT_INIT), "ib-no-subnet-manager", "mlx5_0 port 1",
+                        "systemctl enable --now opensm || systemctl enable --now opensmd", List.of(), List.of()),
+                // --- case 9: the box
+                fires("c9 doctor: the OCP slot is wired x4", tree("r86s-004"), "pcie-link-downgraded", "0000:04:00.0",
+                        null, List.of("need x8", "wired for x4", "if the box has one"), List.of("move the card")),
+                fires("c9 explain: the slot is not shown", seed("004_2a39351d1c4a425e.txt"), "pcie-link-downgraded",
+                        "0000:04:00.0", null, List.of("if the box has one", "dmidecode -t slot"), List.of("move the card")),
+                fires("c9 doctor: x4 Gen2 still carries the one 10G port", tree("m02-001"), "pcie-link-downgraded",
+                        "0000:06:00.0", null, List.of("Gen3", "the width need not change"), List.of("move the card", "slot wired")),
+                // --- case 10: one cause, one finding
+                quiet("c10 doctor: INIT with no SM seen: ib-sm-not-running speaks alone", tree("m02-001"), "ib-no-subnet-manager", ""),
+                quiet("c10 doctor: no second PCIe finding for the x4 link", tree("r86s-004"), "pcie-below-ports", ""),
+                quiet("c10 explain: iperf3's one thread speaks, not bandwidth-below-link too", seed("002_6dce3dfc6f2788a4.txt"),
+                        "bandwidth-below-link", "message:iperf3"),
+                // --- the other commands, each with the facts it needs
+                fires("fix ethernet-mtu: 25G Ethernet at MTU 1500", tree("t3640-000"), "ethernet-mtu", "enp1s0f1np1",
+                        "ip link set enp1s0f1np1 mtu 9000", List.of("switch"), List.of()),
+                quiet("fix ethernet-mtu: never on IPoIB", tree("ib-node-003"), "ethernet-mtu", ""),
+                fires("fix cpu-governor: ondemand", tree("ib-node-003"), "cpu-governor", "", "cpupower frequency-set -g performance",
+                        List.of(), List.of()),
+                quiet("fix cpu-governor: already performance", tree("ndr200-node-000"), "cpu-governor", ""),
+                fires("fix roce-no-flow-control: pause off, no DCB", tree("roce-qos-020"), "roce-no-flow-control",
+                        "mlx5_1 port 1", "ethtool -A enp1s0f1np1 rx on tx on", List.of(), List.of()),
+                fires("fix roce-pfc-priority-mismatch from dcb: dcb changes priority 3 only", tree("roce-qos-020"),
+                        "roce-pfc-priority-mismatch", "enp2s0f0np0", "dcb pfc set dev enp2s0f0np0 prio-pfc 3:on", List.of(),
+                        List.of("mlnx_qos")),
+                fires("fix roce-pfc-priority-mismatch from mlnx_qos: the priorities on stay on",
+                        fixtures("qos/mlnx_qos-dscp-mellanox-doc2792.txt"), "roce-pfc-priority-mismatch", "eth2",
+                        "mlnx_qos -i eth2 --pfc 1,0,1,1,0,0,1,1", List.of(), List.of("0,0,0,1,0,0,0,0")),
+                fires("fix roce-ecn-off: mlx5's ecn files", tree("t3640-000"), "roce-ecn-off", "enp1s0f1np1",
+                        "echo 1 > /sys/class/net/enp1s0f1np1/ecn/roce_np/enable/3; echo 1 > /sys/class/net/enp1s0f1np1/ecn/roce_rp/enable/3",
+                        List.of(), List.of()),
+                fires("fix nfs-rdma-module-missing", tree("nfs-rdma-broken-000"), "nfs-rdma-module-missing", "/mnt/nfs",
+                        "modprobe xprtrdma", List.of(), List.of()),
+                fires("fix nfsd-no-rdma-port", tree("nfs-rdma-broken-000"), "nfsd-no-rdma-port", "nfsd",
+                        "modprobe svcrdma && echo rdma 20049 > /proc/fs/nfsd/portlist", List.of(), List.of()),
+                fires("fix ofed-without-nfsrdma", fixtures("host/nfsd-portlist-write-seed000.txt"), "ofed-without-nfsrdma", "",
+                        "./mlnxofedinstall --with-nfsrdma", List.of(), List.of()),
+                fires("fix nfs-export-not-tmpfs: an export on ext4", paste(Fixture.text("host/exportfs-v-wrapped-kubedata-notes.txt")
+                        + "pankaj@pankajvare:~$ " + Fixture.text("host/df-hT-ext4-root-zfs-srv-opennebula-notes.txt")),
+                        "nfs-export-not-tmpfs", "/srv/nfs/kubedata", "mkdir -p /srv/nfs-ram && mount -t tmpfs -o size=16g tmpfs"
+                        + " /srv/nfs-ram && exportfs -o rw,async,no_root_squash '*:/srv/nfs-ram'", List.of("tmpfs", "cannot tell"),
+                        List.of("remount")),
+                quiet("fix nfs-export-not-tmpfs: seed 000 exports its tmpfs /tmp", fixtures("host/mount-tmp-tmpfs-exports-seed000.txt"),
+                        "nfs-export-not-tmpfs", ""),
+                fires("fix run-failed: a ping answered Host Unreachable is ARP", fixtures("ping/ping-iputils-host-unreachable-vlan-lab.txt"),
+                        "run-failed", "", "ip neigh show 10.4.10.1", List.of("neighbour"), List.of("ip route")),
+                fires("fix run-failed: a ping answered Net Unreachable is a route", paste(Fixture.text(
+                        "ping/ping-iputils-host-unreachable-vlan-lab.txt").replace("Destination Host Unreachable",
+                        "Destination Net Unreachable")), "run-failed", "", "ip route get 10.4.10.1", List.of("route"),
+                        List.of("ip neigh")),
+                fires("fix mdcli-patch-needs-reboot: reset-board", fixtures("other/mdcli-patch-infos-seed000.txt"),
+                        "mdcli-patch-needs-reboot", "", "reboot", List.of(), List.of()),
+                quiet("fix mdcli-patch-needs-reboot: in-service", paste(Fixture.text("other/mdcli-patch-infos-seed000.txt")
+                        .replace("\"reset-board\"", "\"in-service\"")), "mdcli-patch-needs-reboot", ""),
+                fires("fix nic-numa-remote: the NIC's node", tree("ndr200-node-000", "0-7"), "nic-numa-remote", "0000:ab:00",
+                        "numactl --cpunodebind=1 --membind=1 wirespeed …", List.of(), List.of()),
+                fires("fix firmware-update-required", fixtures("mlx/mlnxofedinstall-seed001.txt"), "firmware-update-required",
+                        "03:00.0", "mlxfwmanager -u -d 03:00.0", List.of(), List.of()),
+                fires("fix link-type-mismatch", fixtures("ib/ibv_devinfo-seed001-port-down.txt", "mlx/mlxconfig-set-seed001.txt"),
+                        "link-type-mismatch", "mlx5_0 port 1", "mlxfwreset -d /dev/mst/mt4115_pciconf0 reset", List.of(), List.of()),
+                fires("fix iperf3-single-thread", seed("002_6dce3dfc6f2788a4.txt"), "iperf3-single-thread", "iperf3",
+                        "wirespeed bw HOST -P 8", List.of(), List.of()),
+                fires("fix service-not-running: rshim inactive", paste(Fixture.text("host/systemctl-status-rshim-seed002.txt")
+                        .replace("Active: active (running) since Wed 2024-07-17 15:46:33 CST; 1s ago", "Active: inactive (dead)")),
+                        "service-not-running", "rshim", "systemctl enable --now rshim", List.of(), List.of()),
+                fires("fix rdma-naming-mixed", seed("000_a2147e746c8b34a4.txt"), "rdma-naming-mixed", "",
+                        "cp /lib/udev/rules.d/60-rdma-persistent-naming.rules /etc/udev/rules.d/", List.of(), List.of()),
+                fires("fix mst-not-started", fixtures("mlx/mst-status-not-loaded-lshca28.txt"), "mst-not-started", "",
+                        "mst start", List.of(), List.of()),
+                fires("fix firmware-reset-pending: the running firmware is not the flashed one",
+                        fixtures("mlx/mlxup-fw-running-cx7.txt"), "firmware-reset-pending", "0000:8e:00.0",
+                        "mlxfwreset -d 0000:8e:00.0 reset", List.of(), List.of()),
+                fires("fix mlxconfig-change-pending: the device is not named, so the command says DEVICE",
+                        fixtures("mlx/mlxconfig-e-q-grep-sriov-ib-routing-sharp-notes.txt"), "mlxconfig-change-pending", "",
+                        "mlxfwreset -d DEVICE reset", List.of(), List.of()),
+                fires("fix pci-function-unreadable", fixtures("mlx/mstflint-q-annotated-lspci-nn-vv-grep-vf-header-7f.txt"),
+                        "pci-function-unreadable", "0b:01.0", "dmesg | grep -i -e 0b:01.0 -e aer; echo 1 > "
+                        + "/sys/bus/pci/devices/0000:0b:01.0/remove; echo 1 > /sys/bus/pci/rescan", List.of(), List.of()),
+                fires("fix mdcli-patch-blocks-upgrade", seed("000_a2147e746c8b34a4.txt"), "mdcli-patch-blocks-upgrade", "",
+                        "delete-patch delete-type all", List.of(), List.of()),
+                fires("fix iperf3-error: a name that does not resolve is no missing server",
+                        fixtures("iperf/iperf3-3.7-error-unable-to-connect-forum.txt"), "iperf3-error", "iperf3 to hadar",
+                        "getent hosts hadar", List.of(), List.of("iperf3 -s")),
+                fires("fix iperf3-error: connection refused", paste("$ iperf3 -c 10.0.0.2\niperf3: error - unable to connect to "
+                        + "server: Connection refused\n"), "iperf3-error", "iperf3 to 10.0.0.2", "iperf3 -s", List.of(), List.of()),
+                fires("fix iperf3-error: busy server", paste("$ iperf3 -c 10.0.0.2\niperf3: error - the server is busy running a "
+                        + "test. try again later\n"), "iperf3-error", "iperf3 to 10.0.0.2", "iperf3 -s -p 5202", List.of(), List.of()),
+                // a UDP iperf 2 client with no server: the server needs -u too, and nothing else (no iperf3 command)
+                fires("fix run-failed: iperf2 UDP with no server", fixtures("iperf/iperf2-2.1.8-udp-client-no-server.txt"),
+                        "run-failed", "", "iperf -s -u -p 15999", List.of("-u on the server", "firewall"), List.of("iperf3")),
+                // no cpufreq driver: the platform driver first; in a VM there is nothing to do, and the facts cannot tell
+                fires("fix cpufreq-no-driver: driver, then governor", fixtures("host/cpupower-frequency-info-no-driver-ubuntu2004-forum.txt"),
+                        "cpufreq-no-driver", "", "modprobe acpi_cpufreq && cpupower frequency-set -g performance",
+                        List.of("on bare metal", "in a VM nothing to do"), List.of("reboot")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rows")
+    void theFixIsRightForTheFactsItNames(Row row) {
+        // a subject "message:TEXT" matches the message's start instead (a rule whose subject is the link, not the tool)
+        List<Finding> of = row.findings().get().stream().filter(f -> f.rule().equals(row.rule()))
+                .filter(f -> row.subject().startsWith("message:") ? f.message().startsWith(row.subject().substring(8))
+                        : f.subject().startsWith(row.subject())).toList();
+        if (row.quiet()) {
+            assertThat(of).as(row.name()).isEmpty();
+            return;
+        }
+        assertThat(of).as(row.name()).isNotEmpty();
+        Finding f = of.getFirst();
+        assertThat(f.fix() == null ? null : f.fix().command()).as(row.name() + ": command").isEqualTo(row.command());
+        String action = f.fix() == null ? "" : f.fix().action();
+        for (String has : row.actionHas()) {
+            assertThat(action).as(row.name() + ": action").contains(has);
+        }
+        String all = (f.fix() == null ? "" : action + " " + (f.fix().command() == null ? "" : f.fix().command())).toLowerCase();
+        for (String refused : row.refused()) {
+            assertThat(all).as(row.name() + ": refuses '" + refused + "'").doesNotContain(refused.toLowerCase());
+        }
+    }
+
+    /**
+     * "The right-fix table covers every finding that prints a command": every rule that prints one on
+     * some fixture tree, fixture output or seed has a row here; the counter rules' commands are pinned
+     * in {@code CounterFindingsBothPathsTest} and {@code RingFixDoctorTest} (class comment).
+     */
+    @org.junit.jupiter.api.Test
+    void everyRuleThatPrintsACommandHasARow() {
+        java.util.Set<String> printing = new java.util.TreeSet<>();
+        java.util.function.Consumer<List<Finding>> note = fs -> fs.stream()
+                .filter(f -> f.fix() != null && f.fix().command() != null && !f.fix().command().isBlank())
+                .forEach(f -> printing.add(f.rule()));
+        for (String tree : ExplainDoctorAgreementTest.TREES) {
+            note.accept(RuleSet.standard().diagnose(Fixtures.facts(tree)));
+        }
+        for (String file : Fixture.all()) {
+            note.accept(Explainer.standard().explain(file, Fixture.text(file)).findings());
+        }
+        java.util.Set<String> rowed = new java.util.TreeSet<>();
+        rows().forEach(r -> rowed.add(r.rule()));
+        List<String> missing = printing.stream().filter(id -> !id.startsWith("counter-") && !rowed.contains(id)).toList();
+        assertThat(printing).as("rules printing a command somewhere").hasSizeGreaterThan(10);
+        assertThat(missing).as("rules that print a command with no right-fix row").isEmpty();
+    }
+}
