@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  * <li>double spacing (a page or forum that put a blank line after every line): in a stretch of at
  * least {@value #DOUBLE_SPACED_RUN} lines each followed by one blank line (or three, a blank line
  * of the output), each blank line goes and three become one;</li>
- * <li>lines a mail client wrapped at a fixed width (72, 76, 78), in a paste that came by mail: see {@link #unwrap}.</li>
+ * <li>lines a mail client wrapped at a fixed width (72, 76, 78), in a paste that came by mail and is not
+ * format=flowed (whose hard breaks are the writer's): see {@link #unwrap}.</li>
  * </ul>
  * No-break and zero-width characters, CRLF, quote marks and quoted-printable are undone earlier, line
  * by line, in {@link Splitter}.
@@ -55,11 +56,12 @@ final class PasteRepair {
 
     /** @param command whether a line is a command line (a prompt, or a known program's bare command): never a wrapped rest */
     static List<Row> repair(List<Row> rows, Predicate<String> command) {
-        List<Row> out = rows;
-        if (flowed(out)) {
-            out = unflow(out);
+        if (flowed(rows)) {
+            // RFC 3676 4.2: in flowed text a line without a trailing space ends where its writer ended it, so
+            // no line is a fixed-width wrap to undo (a ping summary after a 62-column line stays its own line)
+            return withoutElisions(unflow(rows));
         }
-        return unwrap(withoutElisions(out), command);
+        return unwrap(withoutElisions(rows), command);
     }
 
     private static List<Row> withoutElisions(List<Row> rows) {
