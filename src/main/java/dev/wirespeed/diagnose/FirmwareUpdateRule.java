@@ -1,8 +1,8 @@
 package dev.wirespeed.diagnose;
 
 import dev.wirespeed.facts.Context;
-import dev.wirespeed.host.DeviceSetting;
 import dev.wirespeed.facts.Facts;
+import dev.wirespeed.host.DeviceSetting;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,10 +13,8 @@ import java.util.List;
  */
 public final class FirmwareUpdateRule implements Rule {
     static final String ID = "firmware-update-required";
-    /** The status line of mlxfwmanager, as a device setting. */
-    public static final String STATUS = "FW_STATUS";
-    /** "12.21.1000, 12.25.1020 available". */
-    public static final String VERSION = "FW_VERSION";
+    static final String STATUS = DeviceSetting.FIRMWARE_STATUS;
+    static final String VERSION = DeviceSetting.FIRMWARE_VERSION;
 
     @Override
     public String id() {

@@ -13,7 +13,9 @@ import java.util.Map;
  * Kernel log events: a link that went down more than once (flapping) or is down at the end of the
  * log ("kernel-link-flaps"), mlx5 "Port module event[error]" lines ("kernel-module-error":
  * unsupported cable, high temperature, power budget), transmit timeouts ("kernel-tx-timeout"), error
- * completions of an RDMA device ("kernel-cqe-error") and PCIe AER errors ("kernel-pcie-aer").
+ * completions of an RDMA device ("kernel-cqe-error"), PCIe AER errors ("kernel-pcie-aer"), an ice PHY
+ * that did not report its capabilities ("kernel-phy-capabilities") and a transceiver i40e or ixgbe
+ * refused ("kernel-unsupported-module").
  */
 final class KernelEventsRule implements LogRule {
     @Override
@@ -123,6 +125,8 @@ final class KernelEventsRule implements LogRule {
                 case KernelError.PROBE_FAILED -> probeFailed(first, evidence);
                 case KernelError.FIRMWARE_LOAD_FAILED -> firmwareLoadFailed(first, evidence);
                 case KernelError.PAGE_ALLOCATION_FAILURE -> pageAllocationFailure(g, evidence);
+                case KernelError.PHY_CAPABILITIES_FAILED -> phyCapabilities(first, evidence);
+                case KernelError.UNSUPPORTED_MODULE -> unsupportedModule(first, evidence);
                 default -> aer(first.subject(), g, evidence);
             });
         }
@@ -176,6 +180,30 @@ final class KernelEventsRule implements LogRule {
                 Fix.action("keep a larger free reserve for atomic allocations (sysctl -w vm.min_free_kbytes=… , e.g. "
                         + "1 % of RAM, and persist it), check /proc/buddyinfo for fragmentation, and prefer smaller "
                         + "receive buffers (MTU, LRO/GRO sizes) when the failed order is above 0"));
+    }
+
+    /** ice's admin queue could not report the PHY: the link's speeds and modes are unknown to the driver. */
+    private static Finding phyCapabilities(KernelError e, List<Evidence> evidence) {
+        return new Finding("kernel-phy-capabilities", Severity.ERROR, e.subject(),
+                e.subject() + ": " + e.driver() + " could not read the PHY's capabilities from the adapter firmware"
+                        + (e.errorType() == null ? "" : " (" + e.errorType() + ")")
+                        + ": the link may not come up, or come up at a wrong speed",
+                evidence, null,
+                Fix.action("bring driver and NVM (firmware) to a matching release (Intel's NVM update package); after "
+                        + "a firmware flash or devlink reload fw_activate, reset the adapter again or power-cycle the host"));
+    }
+
+    /** The driver refused the transceiver: i40e disables Rx/Tx, ixgbe does not load. */
+    private static Finding unsupportedModule(KernelError e, List<Evidence> evidence) {
+        boolean ixgbe = "ixgbe".equals(e.driver());
+        return new Finding("kernel-unsupported-module", Severity.ERROR, e.subject(),
+                e.subject() + ": " + e.driver() + " rejected the " + e.errorType() + " module as unsupported ("
+                        + e.detail() + "): the port passes no traffic",
+                evidence, null,
+                Fix.action("use a transceiver or cable the adapter's vendor lists as supported"
+                        + (ixgbe ? ", or load ixgbe with allow_unsupported_sfp=1 (modprobe -r ixgbe; modprobe ixgbe "
+                                + "allow_unsupported_sfp=1; persist it in /etc/modprobe.d) at your own risk"
+                                : "; i40e's module check lives in the adapter's NVM, not in a driver option")));
     }
 
     private static Finding cqeError(String subject, List<KernelError> g, List<Evidence> evidence) {

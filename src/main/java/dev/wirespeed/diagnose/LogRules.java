@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * The rules explain applies to a whole log: every host rule of {@link RuleSet#standard()} on each
  * host's facts, then the {@link LogRule}s. Findings sorted like {@link RuleSet#diagnose}. Pasted
- * counters become the host's counter facts (explain's RecordFacts), so doctor's counter rules
+ * counters become the host's counter facts (CounterSample.addFacts), so doctor's counter rules
  * ({@link CounterRule}, one per {@link CounterSignal}) judge them here too, with the same ids.
  */
 public final class LogRules {
@@ -26,7 +26,7 @@ public final class LogRules {
                 new KernelEventsRule(), new FirmwareResetPendingRule(), new MlxconfigPendingRule(), new PciUnreadableRule(),
                 new NcclBusBandwidthRule(), new MstNotStartedRule(), new BandwidthAtLineRateRule(), new StreamImbalanceRule(),
                 new IbdiagnetErrorsRule(), new TransceiverAlarmRule(), new Iperf3ErrorRule(), new PerftestFailedRule(),
-                new RunFailedRule(), new LinkTypeFixedRule(),
+                new VfDroppingRule(), new RunFailedRule(), new LinkTypeFixedRule(),
                 new PingLossRule(), new MdcliFitModeRule(), new MdcliFirmwareNoFatRule(), new MdcliTransferFailedRule(),
                 new MdcliPatchNeedsRebootRule(), new FioLinkBoundRule()));
     }

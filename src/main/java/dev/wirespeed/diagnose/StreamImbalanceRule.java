@@ -1,7 +1,7 @@
 package dev.wirespeed.diagnose;
 
 import dev.wirespeed.host.Evidence;
-import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.iperf.IperfInterval;
 import dev.wirespeed.units.Rate;
 import java.util.ArrayList;
@@ -69,7 +69,7 @@ final class StreamImbalanceRule implements LogRule {
     static List<Uneven> uneven(LogFacts log) {
         List<Uneven> out = new ArrayList<>();
         List<IperfInterval> streams = new ArrayList<>();
-        for (ParsedRecord r : log.records()) {
+        for (LogInput r : log.records()) {
             if (!(r instanceof IperfInterval i) || !i.summary()) {
                 continue;
             }

@@ -19,7 +19,7 @@ public final class CommandFacts implements ToolOutputReader {
     public void add(Facts.Builder b, String commandLine, String output, String source) {
         for (Piece p : LogReader.standard().read(source, "$ " + commandLine + "\n" + output, 1)) {
             for (Parsed out : p.outputs()) {
-                RecordFacts.add(b, out, source);
+                out.addFacts(b, source);
             }
         }
     }

@@ -4,17 +4,11 @@ import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.LogFacts;
 import dev.wirespeed.diagnose.LogRules;
 import dev.wirespeed.facts.Facts;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.LogReader;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Piece;
-import dev.wirespeed.parse.host.CounterSample;
-import dev.wirespeed.parse.host.LinkEvent;
-import dev.wirespeed.parse.host.ModuleEvent;
-import dev.wirespeed.parse.ib.IbLink;
-import dev.wirespeed.parse.ib.IbNode;
-import dev.wirespeed.parse.other.MdcliRecord;
-import dev.wirespeed.parse.other.ZeroTierPeer;
 import dev.wirespeed.results.Measurement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,7 +18,7 @@ import java.util.TreeMap;
 
 /**
  * explain's pipeline: read each input into pieces ({@link LogReader}), turn the records into one
- * fact set per host ({@link RecordFacts}; the host is named by the prompt, output without one goes
+ * fact set per host ({@link Parsed#addFacts}; the host is named by the prompt, output without one goes
  * to its input's set), and apply the standard rules to each host and the log rules to all
  * ({@link LogRules}).
  */
@@ -55,7 +49,7 @@ public final class Explainer {
             pieces.addAll(reader.read(e.getKey(), e.getValue(), pieces.size() + 1));
         }
         Map<String, Facts.Builder> hosts = new LinkedHashMap<>();
-        List<ParsedRecord> logRecords = new ArrayList<>();
+        List<LogInput> logRecords = new ArrayList<>();
         List<Measurement> measurements = new ArrayList<>();
         List<Explanation.Failure> failures = new ArrayList<>();
         Map<String, Integer> formats = new TreeMap<>();
@@ -81,15 +75,14 @@ public final class Explainer {
                     }
                 }
                 // a failed run's figures are not a result: no rule judges them as one
-                RecordFacts.add(b, out, p.input() == null ? "paste" : p.input(),
-                        k -> !failedRuns.contains(k));
+                out.addFacts(b, p.input() == null ? "paste" : p.input(), k -> !failedRuns.contains(k));
                 for (int k = 0; k < out.measurements().size(); k++) {
                     Measurement m = out.measurements().get(k);
                     measurements.add(failedRuns.contains(k) ? RunFailures.notARate(m) : m);
                 }
                 for (ParsedRecord r : out.records()) {
-                    if (logOnly(r)) {
-                        logRecords.add(r);
+                    if (r instanceof LogInput l) {
+                        logRecords.add(l);
                     }
                 }
                 failed.stream().filter(f -> !out.records().contains(f)).forEach(logRecords::add);
@@ -102,24 +95,6 @@ public final class Explainer {
         return new Explanation(Explanation.SCHEMA, List.copyOf(inputs.keySet()),
                 new Explanation.Summary(shown.size(), recognized, unrecognizedCommands, formats), shown, measurements,
                 failures, facts, findings);
-    }
-
-    /** Records with no host counterpart, read by the log rules. */
-    private static boolean logOnly(ParsedRecord r) {
-        return r instanceof IbLink || r instanceof IbNode || r instanceof ZeroTierPeer || r instanceof MdcliRecord
-                || r instanceof dev.wirespeed.parse.other.ZeroTierNode || r instanceof dev.wirespeed.parse.mlx.MlxSetting
-                || r instanceof dev.wirespeed.parse.pci.PciDevice
-                || r instanceof CounterSample || r instanceof LinkEvent || r instanceof ModuleEvent
-                || r instanceof dev.wirespeed.parse.mlx.MlxDevice || r instanceof dev.wirespeed.parse.nccl.NcclSummary
-                || r instanceof dev.wirespeed.parse.host.QosSettings || r instanceof dev.wirespeed.parse.mlx.MstModule
-                || r instanceof dev.wirespeed.parse.mlx.MlxlinkPort || r instanceof dev.wirespeed.parse.mlx.MftError || r instanceof dev.wirespeed.parse.other.ZeroTierNetwork
-                || r instanceof dev.wirespeed.parse.iperf.IperfInterval || r instanceof dev.wirespeed.parse.iperf.IperfHeader
-                || r instanceof dev.wirespeed.parse.ib.IbdiagStage || r instanceof dev.wirespeed.parse.ib.IbdiagFabric
-                || r instanceof dev.wirespeed.parse.host.TransceiverModule || r instanceof dev.wirespeed.parse.host.HealthEvent
-                || r instanceof dev.wirespeed.parse.host.KernelError
-                || r instanceof dev.wirespeed.parse.host.NicFirmware
-                || r instanceof dev.wirespeed.parse.perftest.PerftestError || r instanceof dev.wirespeed.parse.RunFailure
-                || r instanceof dev.wirespeed.parse.ping.PingSummary;
     }
 
     private static boolean isEmpty(Facts f) {

@@ -9,4 +9,9 @@ package dev.wirespeed.host;
  * @param value    the value as printed ("ETH(2)", "True(1)")
  * @param evidence the line it came from
  */
-public record DeviceSetting(String device, String name, String value, Evidence evidence) {}
+public record DeviceSetting(String device, String name, String value, Evidence evidence) {
+    /** mlxfwmanager's status line ("Update required") of a card, as a setting (diagnose.FirmwareUpdateRule). */
+    public static final String FIRMWARE_STATUS = "FW_STATUS";
+    /** The card's firmware and the one available: "12.21.1000, 12.25.1020 available". */
+    public static final String FIRMWARE_VERSION = "FW_VERSION";
+}

@@ -1,27 +1,49 @@
 package dev.wirespeed.parse;
 
+import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * The lines of one piece of a paste, with the command typed before them (null when there was no
- * prompt) and the number of the first line in the whole input. Immutable as seen by parsers, which
- * read it from one thread; it remembers stripped lines and whole-line matches, because every
- * parser tries every line it is offered and many look ahead (a kernel log's 200 lines): without the
- * memory a 10 MB paste costs minutes (docs/PERFORMANCE.md, "explain of a large paste").
+ * prompt) and each line's number in the whole input: consecutive, or as given when the paste was
+ * repaired ({@link PasteRepair} drops a double-spaced paste's blank lines and joins wrapped ones,
+ * and a line keeps the number it had as pasted). Immutable as seen by parsers, which read it from
+ * one thread; it remembers stripped lines and whole-line matches, because every parser tries every
+ * line it is offered and many look ahead (a kernel log's 200 lines): without the memory a 10 MB
+ * paste costs minutes (docs/PERFORMANCE.md, "explain of a large paste").
  */
 public final class Lines {
     private final List<String> text;
     private final int firstLine;
+    /** The number of each line, or null when they run on from {@code firstLine}. */
+    private final int[] numbers;
+    /** Lines that followed an elision mark the paste had ("<snip>", "..."), which {@link PasteRepair} dropped. */
+    private final BitSet elided;
     private final Command command;
     private String[] stripped;
     /** Per pattern: bit 2i set when line i was tried, bit 2i+1 when it matched. */
     private final java.util.IdentityHashMap<Pattern, java.util.BitSet> matched = new java.util.IdentityHashMap<>();
 
     public Lines(List<String> text, int firstLine, Command command) {
+        this(text, firstLine, null, new BitSet(), command);
+    }
+
+    /** Lines numbered as given ({@code numbers[i]} for line i, increasing); {@code elided} as {@link #elidedBefore}. */
+    public Lines(List<String> text, int[] numbers, BitSet elided, Command command) {
+        this(text, numbers.length == 0 ? 1 : numbers[0], numbers.clone(), (BitSet) elided.clone(), command);
+        if (numbers.length != text.size()) {
+            throw new IllegalArgumentException(numbers.length + " numbers for " + text.size() + " lines");
+        }
+    }
+
+    private Lines(List<String> text, int firstLine, int[] numbers, BitSet elided, Command command) {
         this.text = List.copyOf(text);
         this.firstLine = firstLine;
+        this.numbers = numbers;
+        this.elided = elided;
         this.command = command;
     }
 
@@ -80,7 +102,10 @@ public final class Lines {
 
     /** 1-based line number of line i in the whole input. */
     public int lineNumber(int i) {
-        return firstLine + i;
+        if (numbers == null || numbers.length == 0) {
+            return firstLine + i;
+        }
+        return i < numbers.length ? numbers[i] : numbers[numbers.length - 1] + i - numbers.length + 1;
     }
 
     public Source source(int i) {
@@ -115,6 +140,16 @@ public final class Lines {
 
     /** A copy with the given command and first line number, keeping lines [from, to). */
     public Lines slice(int from, int to) {
-        return new Lines(text.subList(from, to), firstLine + from, command);
+        return new Lines(text.subList(from, to), lineNumber(from), numbers == null ? null : Arrays.copyOfRange(numbers, from, to),
+                elided.get(from, Math.max(from, to)), command);
+    }
+
+    /**
+     * True when the writer elided lines right before line i ("<snip>", "[...]", "..." on a line of
+     * their own, dropped so the block reads on): a parser that counts rows (softnet_stat's CPUs)
+     * knows the count breaks there.
+     */
+    public boolean elidedBefore(int i) {
+        return elided.get(i);
     }
 }

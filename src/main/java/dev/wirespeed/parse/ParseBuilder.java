@@ -14,6 +14,7 @@ public final class ParseBuilder {
     private final List<ParsedRecord> records = new ArrayList<>();
     private final List<Measurement> measurements = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
+    private final List<PrintedFields.Field> printed = new ArrayList<>();
 
     public ParseBuilder(String format, Lines in, int from) {
         this.format = format;
@@ -53,6 +54,21 @@ public final class ParseBuilder {
         return this;
     }
 
+    /**
+     * A field line i prints in a form {@link PrintedFields} does not read by itself (a table's row,
+     * a counter line), kept verbatim under {@code name} in the record the line belongs to.
+     */
+    public ParseBuilder printed(int i, String name, String value) {
+        printed.add(new PrintedFields.Field(i, name, value));
+        return this;
+    }
+
+    /** As {@link #printed(int, String, String)}, kept in {@code owner} (a summary made after the lines it sums). */
+    public ParseBuilder printed(ParsedRecord owner, int i, String name, String value) {
+        printed.add(new PrintedFields.Field(i, name, value, owner));
+        return this;
+    }
+
     /** Measurements added so far. */
     public int measurementCount() {
         return measurements.size();
@@ -84,6 +100,6 @@ public final class ParseBuilder {
         int firstLine = in.lineNumber(from);
         int lastLine = stop > from ? in.lineNumber(stop - 1) : firstLine;
         return new Parsed(format, firstLine, lastLine, records, measurements, skipped, notes, from,
-                Math.max(stop, from));
+                Math.max(stop, from), PrintedFields.assign(in, from, stop, records, printed));
     }
 }

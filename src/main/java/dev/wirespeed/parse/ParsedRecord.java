@@ -14,8 +14,13 @@ import java.util.Map;
 public interface ParsedRecord {
     Source source();
 
-    /** Calls the visitor's method for this record type (see {@link RecordVisitor}). */
-    <R> R accept(RecordVisitor<R> visitor);
+    /**
+     * Adds what this record says about its host to explain's fact set, the model doctor reads from
+     * sysfs, so one rule set judges both; or nothing, with the reason in a comment. No default: each
+     * record type decides. A record the log rules read across a whole log also implements
+     * {@link LogInput} (docs/ARCHITECTURE.md, "How to add an explain format").
+     */
+    void addFacts(FactSink out);
 
     /**
      * The key values for explain's compact table, column name → formatted value with unit, in

@@ -1,72 +1,152 @@
 package dev.wirespeed.parse;
 
+import dev.wirespeed.parse.fio.FioJsonParser;
+import dev.wirespeed.parse.fio.FioTextParser;
+import dev.wirespeed.parse.host.DcbParser;
+import dev.wirespeed.parse.host.DfParser;
+import dev.wirespeed.parse.host.EthtoolFecParser;
+import dev.wirespeed.parse.host.EthtoolLimitsParser;
+import dev.wirespeed.parse.host.EthtoolModuleParser;
 import dev.wirespeed.parse.host.EthtoolParser;
 import dev.wirespeed.parse.host.EthtoolStatsParser;
-import dev.wirespeed.parse.host.KernelLogParser;
-import dev.wirespeed.parse.host.MlnxQosParser;
-import dev.wirespeed.parse.host.NetstatParser;
+import dev.wirespeed.parse.host.ExportsParser;
 import dev.wirespeed.parse.host.IpParser;
+import dev.wirespeed.parse.host.KernelLogParser;
+import dev.wirespeed.parse.host.CpuFreqParser;
 import dev.wirespeed.parse.host.LsmodParser;
 import dev.wirespeed.parse.host.LstopoParser;
+import dev.wirespeed.parse.host.MlnxQosParser;
+import dev.wirespeed.parse.host.MountParser;
+import dev.wirespeed.parse.host.NetstatParser;
+import dev.wirespeed.parse.host.NfsdPortlistParser;
 import dev.wirespeed.parse.host.NfsstatParser;
+import dev.wirespeed.parse.host.SoftnetStatParser;
+import dev.wirespeed.parse.host.ServiceStatusParser;
+import dev.wirespeed.parse.host.SubnetManagerParser;
+import dev.wirespeed.parse.host.TcQdiscParser;
+import dev.wirespeed.parse.ib.Ibdev2netdevParser;
+import dev.wirespeed.parse.ib.IbdiagnetParser;
 import dev.wirespeed.parse.ib.IblinkinfoParser;
-import dev.wirespeed.parse.ib.IbqueryerrorsParser;
-import dev.wirespeed.parse.ib.PerfqueryParser;
 import dev.wirespeed.parse.ib.IbnetdiscoverParser;
+import dev.wirespeed.parse.ib.IbnodesParser;
+import dev.wirespeed.parse.ib.IbportstateParser;
+import dev.wirespeed.parse.ib.IbqueryerrorsParser;
 import dev.wirespeed.parse.ib.IbstatParser;
 import dev.wirespeed.parse.ib.IbstatusParser;
 import dev.wirespeed.parse.ib.IbvDevicesParser;
 import dev.wirespeed.parse.ib.IbvDevinfoParser;
+import dev.wirespeed.parse.ib.PerfqueryParser;
+import dev.wirespeed.parse.ib.RdmaDevParser;
 import dev.wirespeed.parse.ib.RdmaLinkParser;
-import dev.wirespeed.parse.pci.LspciParser;
-import dev.wirespeed.parse.fio.FioJsonParser;
-import dev.wirespeed.parse.fio.FioTextParser;
+import dev.wirespeed.parse.ib.RdmaStatisticParser;
+import dev.wirespeed.parse.ib.ShowCountersParser;
+import dev.wirespeed.parse.ib.ShowGidsParser;
 import dev.wirespeed.parse.iperf.Iperf2Parser;
 import dev.wirespeed.parse.iperf.Iperf3JsonParser;
 import dev.wirespeed.parse.iperf.Iperf3TextParser;
 import dev.wirespeed.parse.mlx.FlintQueryParser;
+import dev.wirespeed.parse.mlx.MftErrorParser;
+import dev.wirespeed.parse.mlx.MlnxPerfParser;
 import dev.wirespeed.parse.mlx.MlnxTuneParser;
 import dev.wirespeed.parse.mlx.Mlx5cmdParser;
 import dev.wirespeed.parse.mlx.MlxconfigParser;
 import dev.wirespeed.parse.mlx.MlxfwmanagerParser;
+import dev.wirespeed.parse.mlx.MlxlinkParser;
 import dev.wirespeed.parse.mlx.MstStatusParser;
+import dev.wirespeed.parse.mlx.OfedInfoParser;
 import dev.wirespeed.parse.mlx.OfedPciCheckParser;
+import dev.wirespeed.parse.ping.PingParser;
 import dev.wirespeed.parse.nccl.NcclTestsParser;
 import dev.wirespeed.parse.other.MdcliParser;
 import dev.wirespeed.parse.other.ZeroTierParser;
+import dev.wirespeed.parse.pci.LspciParser;
+import dev.wirespeed.parse.pci.LspciTreeParser;
 import dev.wirespeed.parse.perftest.PerftestParser;
 import dev.wirespeed.parse.qperf.QperfParser;
 import dev.wirespeed.parse.sockperf.SockperfParser;
 import java.util.List;
 
-/** Every parser, in the order content detection tries them (more specific first). */
+/**
+ * Every parser, in the order content detection tries them (more specific first). A new format is
+ * its parser, its record and one line here (docs/ARCHITECTURE.md, "How to add an explain format").
+ */
 public final class Parsers {
     private Parsers() {}
 
     public static List<Parser> all() {
         return List.of(
-                new IbstatParser(), new IbstatusParser(), new IbvDevinfoParser(), new IbvDevicesParser(),
-                new IblinkinfoParser(), new IbnetdiscoverParser(), new RdmaLinkParser(),
-                new dev.wirespeed.parse.ib.RdmaDevParser(), new dev.wirespeed.parse.ib.Ibdev2netdevParser(),
-                new dev.wirespeed.parse.ib.ShowGidsParser(), new dev.wirespeed.parse.ib.IbnodesParser(), new PerfqueryParser(),
-                new dev.wirespeed.parse.ib.IbportstateParser(), new dev.wirespeed.parse.ib.RdmaStatisticParser(),
-                new dev.wirespeed.parse.ib.ShowCountersParser(),
-                new IbqueryerrorsParser(), new dev.wirespeed.parse.ib.IbdiagnetParser(),
-                new LspciParser(), new dev.wirespeed.parse.pci.LspciTreeParser(), new LstopoParser(), new IpParser(), new EthtoolParser(), new EthtoolStatsParser(),
-                new dev.wirespeed.parse.host.EthtoolModuleParser(), new dev.wirespeed.parse.host.EthtoolLimitsParser(),
-                new dev.wirespeed.parse.host.EthtoolFecParser(), new KernelLogParser(), new MlnxQosParser(),
-                new dev.wirespeed.parse.host.DcbParser(),
-                new NetstatParser(), new dev.wirespeed.parse.host.SoftnetStatParser(), new NfsstatParser(), new dev.wirespeed.parse.host.MountParser(),
-                new dev.wirespeed.parse.host.ExportsParser(), new dev.wirespeed.parse.host.DfParser(),
-                new LsmodParser(), new dev.wirespeed.parse.host.CpuFreqParser(), new dev.wirespeed.parse.host.TcQdiscParser(), new dev.wirespeed.parse.host.NfsdPortlistParser(), new dev.wirespeed.parse.host.ServiceStatusParser(), new dev.wirespeed.parse.host.SubnetManagerParser(),
-                new MlxconfigParser(), new MlxfwmanagerParser(), new OfedPciCheckParser(), new MstStatusParser(),
-                new dev.wirespeed.parse.mlx.OfedInfoParser(),
-                new MlnxTuneParser(), new Mlx5cmdParser(), new dev.wirespeed.parse.mlx.MlxlinkParser(), new FlintQueryParser(),
-                new dev.wirespeed.parse.mlx.MftErrorParser(), new dev.wirespeed.parse.mlx.MlnxPerfParser(),
-                new Iperf3JsonParser(), new FioJsonParser(), new MdcliParser(),
-                new Iperf2Parser(), new Iperf3TextParser(), new QperfParser(), new PerftestParser(),
-                new SockperfParser(), new NcclTestsParser(), new FioTextParser(), new ZeroTierParser(),
-                new dev.wirespeed.parse.ping.PingParser());
+                // InfiniBand and RDMA
+                new IbstatParser(),
+                new IbstatusParser(),
+                new IbvDevinfoParser(),
+                new IbvDevicesParser(),
+                new IblinkinfoParser(),
+                new IbnetdiscoverParser(),
+                new RdmaLinkParser(),
+                new RdmaDevParser(),
+                new Ibdev2netdevParser(),
+                new ShowGidsParser(),
+                new IbnodesParser(),
+                new PerfqueryParser(),
+                new IbportstateParser(),
+                new RdmaStatisticParser(),
+                new ShowCountersParser(),
+                new IbqueryerrorsParser(),
+                new IbdiagnetParser(),
+                // PCI
+                new LspciParser(),
+                new LspciTreeParser(),
+                // the host: netdevs, ethtool, kernel log, counters, NFS
+                new LstopoParser(),
+                new IpParser(),
+                new EthtoolParser(),
+                new EthtoolStatsParser(),
+                new EthtoolModuleParser(),
+                new EthtoolLimitsParser(),
+                new EthtoolFecParser(),
+                new KernelLogParser(),
+                new MlnxQosParser(),
+                new DcbParser(),
+                new NetstatParser(),
+                new SoftnetStatParser(),
+                new NfsstatParser(),
+                new MountParser(),
+                new ExportsParser(),
+                new DfParser(),
+                new LsmodParser(),
+                new CpuFreqParser(),
+                new TcQdiscParser(),
+                new NfsdPortlistParser(),
+                new ServiceStatusParser(),
+                new SubnetManagerParser(),
+                // NVIDIA/Mellanox firmware tools
+                new MlxconfigParser(),
+                new MlxfwmanagerParser(),
+                new OfedPciCheckParser(),
+                new MstStatusParser(),
+                new OfedInfoParser(),
+                new MlnxTuneParser(),
+                new Mlx5cmdParser(),
+                new MlxlinkParser(),
+                new FlintQueryParser(),
+                new MftErrorParser(),
+                new MlnxPerfParser(),
+                // JSON and structured bodies, before the text readers that would take their lines
+                new Iperf3JsonParser(),
+                new FioJsonParser(),
+                new MdcliParser(),
+                // benchmarks
+                new Iperf2Parser(),
+                new Iperf3TextParser(),
+                new QperfParser(),
+                new PerftestParser(),
+                new SockperfParser(),
+                new NcclTestsParser(),
+                new FioTextParser(),
+                // overlays
+                new ZeroTierParser(),
+                // reachability
+                new PingParser());
     }
 
     /** The parser of a format name, or null. */

@@ -77,24 +77,26 @@ public final class Splitter {
      * A mail archived raw in quoted-printable (RFC 2045 6.7): "=3D" for "=", and lines longer than 76
      * characters broken with a trailing "=". Taken as such only when both show up.
      */
-    private static boolean quotedPrintable(List<String> lines) {
+    private static boolean quotedPrintable(List<PasteRepair.Row> rows) {
         int soft = 0;
         boolean escaped = false;
-        for (String l : lines) {
+        for (PasteRepair.Row r : rows) {
+            String l = r.text();
             soft += l.endsWith("=") && !l.endsWith("==") ? 1 : 0;
             escaped |= l.contains("=3D") || l.contains("=20");
         }
         return escaped && soft >= 2;
     }
 
-    /** Joins each soft-broken line onto the one before it (the joined line is left empty, so line numbers hold) and decodes =XX. */
-    private static void decodeQuotedPrintable(List<String> lines) {
-        for (int i = 0; i < lines.size(); i++) {
-            String l = lines.get(i);
-            int j = i;
-            while (l.endsWith("=") && j + 1 < lines.size()) {
-                l = l.substring(0, l.length() - 1) + lines.get(++j);
-                lines.set(j, "");
+    /** Joins each soft-broken line onto the one before it (the joined line's number is skipped) and decodes =XX. */
+    private static List<PasteRepair.Row> decodeQuotedPrintable(List<PasteRepair.Row> rows) {
+        List<PasteRepair.Row> out = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            PasteRepair.Row first = rows.get(i);
+            String l = first.text();
+            while (l.endsWith("=") && i + 1 < rows.size()) {
+                l = l.substring(0, l.length() - 1) + rows.get(i + 1).text();
+                i++;
             }
             // =XX are the bytes of the UTF-8 text ("=C2=A0" one no-break space), not characters each
             Matcher m = QP_ESCAPE.matcher(l);
@@ -106,14 +108,28 @@ public final class Splitter {
                 at = m.end();
             }
             bytes.writeBytes(l.substring(at).getBytes(StandardCharsets.UTF_8));
-            lines.set(i, plainSpaces(bytes.toString(StandardCharsets.UTF_8)));
-            i = j;
+            out.add(new PasteRepair.Row(first.number(), invisible(bytes.toString(StandardCharsets.UTF_8)), first.prefix()));
         }
+        return out;
     }
 
     /** No-break spaces (a page copied from a browser, a mail's "=C2=A0") as plain ones: neither \\s nor strip() sees them. */
     private static String plainSpaces(String line) {
         return line.replace('\u00A0', ' ').replace('\u202F', ' ');
+    }
+
+    /**
+     * Characters a page or chat adds that print as nothing: zero-width space, joiners, word joiner,
+     * a byte order mark (at the start of a file saved on Windows), soft hyphen. They would stick to
+     * a number or a name and stop it matching.
+     */
+    private static final Pattern INVISIBLE = Pattern.compile("[\u200B\u200C\u200D\u2060\uFEFF\u00AD]");
+
+    /** No-break spaces as spaces, invisible characters gone. */
+    private static String invisible(String line) {
+        String plain = plainSpaces(line);
+        return plain.indexOf('\u200B') < 0 && plain.indexOf('\u200C') < 0 && plain.indexOf('\u200D') < 0 && plain.indexOf('\u2060') < 0
+                && plain.indexOf('\uFEFF') < 0 && plain.indexOf('\u00AD') < 0 ? plain : INVISIBLE.matcher(plain).replaceAll("");
     }
 
     private static String entities(String line) {
@@ -137,20 +153,40 @@ public final class Splitter {
     }
 
     public List<Chunk> split(String text) {
-        List<String> lines = new ArrayList<>();
-        for (String l : Lines.split(text)) {
-            String plain = plainSpaces(l);
+        List<PasteRepair.Row> rows = new ArrayList<>();
+        List<String> pasted = Lines.split(text);
+        for (int n = 0; n < pasted.size(); n++) {
+            String plain = invisible(pasted.get(n));
             if (plain.indexOf('&') >= 0) {
                 plain = entities(plain);
             }
             // each regex only where its first character can be: these run on every line of a paste
-            String unquoted = mayHavePrefix(plain) ? LINE_PREFIX.matcher(plain).replaceFirst("") : plain;
+            String prefix = "";
+            String unquoted = plain;
+            if (mayHavePrefix(plain)) {
+                Matcher quote = LINE_PREFIX.matcher(plain);
+                if (quote.lookingAt()) {
+                    prefix = quote.group();
+                    unquoted = plain.substring(prefix.length());
+                }
+            }
             String unbold = unquoted.contains("**") ? BOLD_LINE.matcher(unquoted).replaceFirst("$1$2") : unquoted;
             String uncaptioned = unbold.contains("Code language: ") ? CAPTION.matcher(unbold).replaceFirst("") : unbold;
-            lines.add(uncaptioned.indexOf('[') >= 0 ? ANSI.matcher(uncaptioned).replaceAll("") : uncaptioned);
+            rows.add(new PasteRepair.Row(n + 1,
+                    uncaptioned.indexOf('[') >= 0 ? ANSI.matcher(uncaptioned).replaceAll("") : uncaptioned, prefix));
         }
-        if (quotedPrintable(lines)) {
-            decodeQuotedPrintable(lines);
+        rows = PasteRepair.undoubleSpacing(rows); // a page's display doubled the lines: first, so the other repairs see them adjacent
+        if (quotedPrintable(rows)) {
+            rows = decodeQuotedPrintable(rows);
+        }
+        rows = PasteRepair.repair(rows, l -> prompt(l) != null || bare(l) != null || l.startsWith("# ") && rootPrompt(l) != null);
+        List<String> lines = new ArrayList<>(rows.size());
+        int[] numbers = new int[rows.size()];
+        java.util.BitSet elided = new java.util.BitSet();
+        for (int i = 0; i < rows.size(); i++) {
+            lines.add(rows.get(i).text());
+            numbers[i] = rows.get(i).number();
+            elided.set(i, rows.get(i).elidedBefore());
         }
         List<Chunk> chunks = new ArrayList<>();
         int start = 0;
@@ -175,7 +211,7 @@ public final class Splitter {
             if (found == null) {
                 continue;
             }
-            add(chunks, prompt, command, lines, start, i);
+            add(chunks, prompt, command, lines, numbers, elided, start, i);
             StringBuilder cmd = new StringBuilder(found[1] == null ? "" : found[1].strip());
             while (cmd.toString().endsWith("\\") && i + 1 < lines.size()) {
                 cmd.setLength(cmd.length() - 1);
@@ -185,15 +221,18 @@ public final class Splitter {
             command = Command.of(withoutComment(cmd.toString()));
             start = i + 1;
         }
-        add(chunks, prompt, command, lines, start, lines.size());
+        add(chunks, prompt, command, lines, numbers, elided, start, lines.size());
         return chunks;
     }
 
-    private static void add(List<Chunk> chunks, String prompt, Command command, List<String> lines, int from, int to) {
+    private static void add(List<Chunk> chunks, String prompt, Command command, List<String> lines, int[] numbers, java.util.BitSet elided,
+            int from, int to) {
         if (prompt == null && from >= to) {
             return;
         }
-        chunks.add(new Chunk(prompt, command, new Lines(lines.subList(from, to), from + 1, command)));
+        Lines in = from < to ? new Lines(lines.subList(from, to), java.util.Arrays.copyOfRange(numbers, from, to), elided.get(from, to), command)
+                : new Lines(List.of(), from < numbers.length ? numbers[from] : numbers.length == 0 ? 1 : numbers[numbers.length - 1] + 1, command);
+        chunks.add(new Chunk(prompt, command, in));
     }
 
     private static boolean nextIsMdcli(List<String> lines, int i) {

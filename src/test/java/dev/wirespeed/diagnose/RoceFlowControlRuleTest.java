@@ -19,7 +19,7 @@ class RoceFlowControlRuleTest {
         return builder(rx, tx).build();
     }
 
-    /** With mlnx_qos's "pfc" setting for the netdev ("3" or "none"), as explain's RecordFacts adds it. */
+    /** With mlnx_qos's "pfc" setting for the netdev ("3" or "none"), as explain adds it (QosSettings.addFacts). */
     private static Facts facts(boolean rx, boolean tx, String pfc) {
         return builder(rx, tx).add(new dev.wirespeed.host.DeviceSetting("enp1s0f0np0", "pfc", pfc,
                 new dev.wirespeed.host.Evidence("mlnx_qos, paste line 9", "enabled 0 0 0 1 0 0 0 0"))).build();

@@ -260,6 +260,9 @@ class RightFixTest {
                         + "server: Connection refused\n"), "iperf3-error", "iperf3 to 10.0.0.2", "iperf3 -s", List.of(), List.of()),
                 fires("fix iperf3-error: busy server", paste("$ iperf3 -c 10.0.0.2\niperf3: error - the server is busy running a "
                         + "test. try again later\n"), "iperf3-error", "iperf3 to 10.0.0.2", "iperf3 -s -p 5202", List.of(), List.of()),
+                // a VF's sent frames dropped by the adapter's switch: the VF's MAC/VLAN/spoof check, shown by its PF
+                fires("fix vf-dropping: the PF's view of the VF", fixtures("counters/ip-s-link-vf-tx-dropped-i40e-stable-patch.txt"),
+                        "vf-dropping", "enp2s0f0 vf 0", "ip link show enp2s0f0", List.of("spoof check"), List.of("ethtool -G")),
                 // a UDP iperf 2 client with no server: the server needs -u too, and nothing else (no iperf3 command)
                 fires("fix run-failed: iperf2 UDP with no server", fixtures("iperf/iperf2-2.1.8-udp-client-no-server.txt"),
                         "run-failed", "", "iperf -s -u -p 15999", List.of("-u on the server", "firewall"), List.of("iperf3")),

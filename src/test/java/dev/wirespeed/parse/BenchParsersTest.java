@@ -366,6 +366,19 @@ class BenchParsersTest {
                 .flatMap(b -> b.all(FioDiskUtil.class).stream()).map(FioDiskUtil::utilPercent)).containsExactly(69.63, 64.79);
     }
 
+    /** Issue 31 point 3: a git build's version (git describe) and a job line a mail wrapped before "ioengine=io_uring". */
+    @Test
+    void fioGitDescribeVersionAndAWrappedIoUringJobLine() {
+        List<Parsed> blocks = Fixture.blocks("fio/fio-3.41-git-io_uring-hipri-wrapped-linux-raid-mail.txt");
+        assertThat(blocks).hasSize(2).allSatisfy(p -> {
+            FioJob j = p.all(FioJob.class).getFirst();
+            assertThat(j.ioengine()).isEqualTo("io_uring");
+            assertThat(j.iodepth()).isEqualTo(64);
+            assertThat(p.measurements()).singleElement().satisfies(m -> assertThat(m.toolVersion()).isEqualTo("fio-3.41-49-gde3d"));
+        });
+        assertThat(Fixture.only("fio/fio-3.33-randread.txt", "fio").measurements().getFirst().toolVersion()).isEqualTo("fio-3.33");
+    }
+
     @Test
     void fioTextAndJson() {
         FioJob text = Fixture.only("fio/fio-3.33-randread.txt", "fio").all(FioJob.class).getFirst();

@@ -244,6 +244,36 @@ class KernelLogParserTest {
         }
     }
 
+    /** Issue 31 point 4: drivers other than mlx5 that state a problem. */
+    @Test
+    void icePhyCapabilitiesAndUnsupportedModulesOfI40eAndIxgbe() {
+        String ice = "dmesg-ice-phy-capabilities-failed-fw-activate-mail.txt";
+        assertThat(all(ice, KernelError.class)).extracting(KernelError::event, KernelError::errorType)
+                .containsExactly(org.assertj.core.api.Assertions.tuple(KernelError.PHY_CAPABILITIES_FAILED, "status -5"),
+                        org.assertj.core.api.Assertions.tuple(KernelError.PHY_CAPABILITIES_FAILED, null));
+        assertThat(findings(ice, "kernel-phy-capabilities")).singleElement().satisfies(f -> {
+            assertThat(f.message()).startsWith("0000:ca:00.0: ice could not read the PHY's capabilities").contains("status -5");
+            assertThat(f.evidence()).hasSize(2);
+            assertThat(f.severity()).isEqualTo(dev.wirespeed.diagnose.Severity.ERROR);
+        });
+        String ixgbe = "dmesg-ixgbe-unsupported-sfp-probe-error-95-blog.txt";
+        assertThat(findings(ixgbe, "kernel-unsupported-module")).singleElement().satisfies(f -> {
+            assertThat(f.message()).isEqualTo("0000:02:00.0: ixgbe rejected the SFP+ or QSFP module as unsupported (driver not loaded): "
+                    + "the port passes no traffic");
+            assertThat(f.fix().action()).contains("allow_unsupported_sfp=1");
+        });
+        assertThat(findings(ixgbe, "kernel-probe-failed")).hasSize(1);
+        String i40e = "dmesg-i40e-unsupported-sfp-xl710-unlocker.txt";
+        assertThat(findings(i40e, "kernel-unsupported-module")).singleElement().satisfies(f -> {
+            assertThat(f.message()).contains("i40e rejected the SFP module", "Rx/Tx disabled");
+            assertThat(f.fix().action()).doesNotContain("allow_unsupported_sfp");
+        });
+        for (String quiet : List.of("dmesg-i40e-probe-fw-pcie-link-netdev-mail.txt", "dmesg-ice-pcie-limited-dcb-metal-images234.txt")) {
+            assertThat(findings(quiet, "kernel-phy-capabilities")).isEmpty();
+            assertThat(findings(quiet, "kernel-unsupported-module")).isEmpty();
+        }
+    }
+
     @Test
     void pageAllocationFailuresInTheReceivePath() {
         String file = "journal-page-allocation-failure-napi-cortx5465.txt";

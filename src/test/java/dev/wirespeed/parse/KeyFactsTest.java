@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The key facts a user wants from a real output (rates, latencies, link widths and speeds,
  * firmware versions, states, counters), written beside its fixture as FILE.facts, one a line:
- * {@code Kind.field = value} (a nested field as {@code a.b}). A fact is extracted when some record
+ * {@code Kind.field = value} (a nested field as {@code a.b}; a field the tool printed as {@code Kind.printed.Name}). A fact is extracted when some record
  * of that kind, in any block the log reader finds in the fixture, has the field at that value: a
  * number equal to it (a {@link Quantity} by its value in base units, or by its raw text), a text
  * equal to it, a list with such an element. Lines starting with # are comments; a fact starting
@@ -130,12 +130,26 @@ class KeyFactsTest {
         return v.asString().equals(expected);
     }
 
+    /** The facts of a fixture (gaps and comments left out); empty when it has no facts file. */
+    static List<String> factsOf(String fixture) {
+        if (KeyFactsTest.class.getResource("/parse/" + fixture + SUFFIX) == null) {
+            return List.of();
+        }
+        return read(fixture + SUFFIX).lines().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#") && !l.startsWith("?")).toList();
+    }
+
+    static List<JsonNode> recordsOfText(String text) {
+        List<JsonNode> out = new ArrayList<>();
+        for (Parsed block : Fixture.blocksOf(text)) {
+            out.addAll(block.recordsWithPrinted());
+        }
+        return out;
+    }
+
     private static List<JsonNode> records(String fixture) {
         List<JsonNode> out = new ArrayList<>();
         for (Parsed block : Fixture.blocks(fixture)) {
-            for (ParsedRecord r : block.records()) {
-                out.add(Json.MAPPER.valueToTree(r));
-            }
+            out.addAll(block.recordsWithPrinted()); // as explain's JSON shows them, "printed" included
         }
         return out;
     }

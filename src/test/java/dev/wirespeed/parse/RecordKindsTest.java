@@ -5,22 +5,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.results.Json;
 import java.io.IOException;
-import java.lang.reflect.Method;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.HashSet;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /** The "kind" of every record in explain's JSON is an explicit, documented name, not a class name. */
 class RecordKindsTest {
-    /** Every record type, as the visitor lists them (a record type cannot exist without its visit method). */
+    /** Every record type: the concrete {@link ParsedRecord} classes the build compiled below dev.wirespeed.parse. */
     static List<Class<?>> recordTypes() {
-        return Arrays.stream(RecordVisitor.class.getDeclaredMethods()).map(Method::getParameterTypes)
-                .<Class<?>>map(t -> t[0]).toList();
+        return List.copyOf(BuiltClasses.below(ParsedRecord.class));
+    }
+
+    @Test
+    void everyParserIsListedOnceForDetection() {
+        List<Class<?>> listed = Parsers.all().stream().<Class<?>>map(Object::getClass).toList();
+        assertThat(listed).doesNotHaveDuplicates();
+        assertThat(listed).containsExactlyInAnyOrderElementsOf(List.copyOf(BuiltClasses.below(Parser.class)));
+        assertThat(Parsers.all().stream().map(Parser::format).toList()).as("format names").doesNotHaveDuplicates();
     }
 
     @Test

@@ -81,9 +81,10 @@ class SplitterTest {
         List<Chunk> chunks = splitter.split(log);
         assertThat(chunks.getFirst().command().text()).isEqualTo("sockperf ping-pong -i 10.9.9.1 --mps=max");
         Lines out = chunks.getFirst().lines();
-        assertThat(out.get(1)).isEqualTo("sockperf: [Valid Duration] RunTime=119.549 sec; SentMessages=2429473; ReceivedMessages=2429473");
-        assertThat(out.blank(2)).as("the joined line stays, empty").isTrue();
-        assertThat(out.lineNumber(3)).isEqualTo(5);
+        assertThat(out.get(0)).isEqualTo("sockperf: [Valid Duration] RunTime=119.549 sec; SentMessages=2429473; ReceivedMessages=2429473");
+        assertThat(out.lineNumber(0)).as("a joined line has its first part's number").isEqualTo(3);
+        assertThat(out.get(1)).isEqualTo("sockperf: Summary: Latency is 24.571 usec");
+        assertThat(out.lineNumber(1)).as("the joined part's number is skipped").isEqualTo(5);
         List<Chunk> plain = splitter.split(String.join("\n", "$ echo a=", "b=", "c"));
         assertThat(plain.getFirst().lines().get(0)).as("no =3D or =20: not quoted-printable").isEqualTo("b=");
     }
@@ -98,7 +99,37 @@ class SplitterTest {
                 "=C3=A9");
         Lines out = splitter.split(log).getFirst().lines();
         assertThat(out.get(0)).isEqualTo("[  5]   0.00-10.00  sec  1.08 GBytes   929 Mbits/sec  sender");
-        assertThat(out.get(2)).as("two bytes, one character").isEqualTo("x=y caf\u00e9");
+        assertThat(out.get(1)).as("two bytes, one character").isEqualTo("x=y caf\u00e9");
+    }
+
+    @Test
+    void anElisionMarkGoesAndTheLineAfterItSaysSoKeepingItsNumber() {
+        Lines out = splitter.split(String.join("\n", "$ cat /proc/net/softnet_stat", "0073d76b 00000000 000049ae", "<snip>",
+                "0000015c 00000000 00000000")).getFirst().lines();
+        assertThat(out.size()).isEqualTo(2);
+        assertThat(out.elidedBefore(1)).isTrue();
+        assertThat(out.elidedBefore(0)).isFalse();
+        assertThat(out.lineNumber(1)).as("the mark's number is skipped").isEqualTo(4);
+    }
+
+    @Test
+    void doubleSpacedLinesCloseUpAndZeroWidthCharactersGo() {
+        Lines out = splitter.split(String.join("\n", "$ ethtool eth0", "", "\uFEFFSettings for eth0:", "", "\tSpeed:\u200B 25000Mb/s", "",
+                "\tDuplex: Full", "", "", "", "\tLink detected: yes")).getFirst().lines();
+        assertThat(out.size()).as("one blank line of three stays: the output's own").isEqualTo(5);
+        assertThat(out.raw(1)).isEqualTo("\tSpeed: 25000Mb/s");
+        assertThat(out.blank(3)).isTrue();
+        assertThat(out.lineNumber(4)).isEqualTo(11);
+    }
+
+    @Test
+    void formatFlowedMailIsJoinedOnlyWhenItsHeaderSaysSo() {
+        String flowed = String.join("\n", "Content-Type: text/plain; charset=UTF-8; format=flowed", "", "$ ibstat",
+                "CA 'mlx5_0' ", " CA type: MT4123", "\tPort 1:");
+        Lines out = splitter.split(flowed).get(1).lines();
+        assertThat(out.raw(0)).as("soft break joined, space-stuffing gone").isEqualTo("CA 'mlx5_0' CA type: MT4123");
+        Lines plain = splitter.split(flowed.replace("; format=flowed", "")).get(1).lines();
+        assertThat(plain.get(1)).as("a trailing space of its own: no join").isEqualTo("CA type: MT4123");
     }
 
     @Test

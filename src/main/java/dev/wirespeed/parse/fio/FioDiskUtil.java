@@ -3,8 +3,8 @@ package dev.wirespeed.parse.fio;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -25,8 +25,7 @@ public record FioDiskUtil(String device, Long readIos, Long writeIos, Long inQue
                 .put("util %", utilPercent).map();
     }
 
+    /** A disk's busy share belongs to one fio run, not to the host's network facts. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

@@ -22,6 +22,10 @@ import java.util.regex.Pattern;
 public final class FioTextParser extends BaseParser {
     private static final Pattern JOB_LINE = Pattern.compile(
             "(\\S+): \\(g=\\d+\\): rw=(\\w+), bs=(?:\\(R\\) )?([\\w.]+)-.*?ioengine=(\\w+), iodepth=(\\d+).*");
+    /** The job line's head when a mail wrapped the rest onto the next line ("…, (W) 4096B-4096B," then "(T) 4096B-4096B, ioengine=io_uring, iodepth=64"). */
+    private static final Pattern JOB_HEAD = Pattern.compile("\\S+: \\(g=\\d+\\): rw=\\w+, bs=.*");
+    /** fio's version line: a release ("fio-3.28") or a git build (git describe: "fio-3.41-49-gde3d", 49 commits after 3.41). */
+    private static final Pattern VERSION = Pattern.compile("fio-(\\d+\\.\\d+(?:\\.\\d+)?(?:-\\d+-g[0-9a-f]+)?(?:-dirty)?)");
     private static final Pattern RESULT = Pattern.compile("(\\S+): \\(groupid=\\d+, jobs=(\\d+)\\).*");
     private static final Pattern DIR = Pattern.compile(
             "(read|write|trim)\\s*: \\**IOPS=([\\d.]+)([kMG]?)\\**, BW=([\\d.]+)([KMGT]i?B)/s.*?\\(([\\d.]+)([KMGT]i?B)/(\\d+)msec\\).*");
@@ -51,7 +55,16 @@ public final class FioTextParser extends BaseParser {
     @Override
     public boolean startsAt(Lines in, int i) {
         // a paste cut inside a job may begin at its "write: IOPS=…, BW=…(…/…msec)" line
-        return in.matches(JOB_LINE, i) || in.matches(RESULT, i) || in.matches(DIR, i);
+        return in.matches(JOB_LINE, i) || wrappedJobLine(in, i) != null || in.matches(RESULT, i) || in.matches(DIR, i);
+    }
+
+    /** Line i joined with the next when together they are a job line a mail wrapped; else null. */
+    private static Matcher wrappedJobLine(Lines in, int i) {
+        if (i + 1 >= in.size() || !in.matches(JOB_HEAD, i) || in.matches(JOB_LINE, i)) {
+            return null;
+        }
+        Matcher m = JOB_LINE.matcher(in.get(i) + " " + in.get(i + 1));
+        return m.matches() ? m : null;
     }
 
     @Override
@@ -65,6 +78,7 @@ public final class FioTextParser extends BaseParser {
         Integer jobs = null;
         Current cur = null;
         String pctUnit = null;
+        String version = null;
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i)) {
@@ -72,21 +86,27 @@ public final class FioTextParser extends BaseParser {
             }
             String s = in.get(i);
             Matcher m;
-            if ((m = in.match(JOB_LINE, i)) != null) {
+            if ((m = in.match(JOB_LINE, i)) != null || (m = wrappedJobLine(in, i)) != null) {
                 rw = m.group(2);
                 bs = m.group(3);
                 engine = m.group(4);
                 depth = Units.integer(m.group(5));
+                if (!in.matches(JOB_LINE, i)) {
+                    b.use(i++);
+                }
+                b.use(i);
+            } else if ((m = in.match(VERSION, i)) != null) {
+                version = "fio-" + m.group(1);
                 b.use(i);
             } else if ((m = in.match(RESULT, i)) != null) {
-                flush(b, cur, FioMeasurements.target(in.command()));
+                flush(b, cur, version, FioMeasurements.target(in.command()));
                 cur = null;
                 job = m.group(1);
                 jobs = Units.integer(m.group(2));
                 b.use(i);
             } else if ((m = in.match(DIR, i)) != null || (job != null && (m = in.match(DIR2, i)) != null)) {
                 boolean fio3 = m.pattern() == DIR;
-                flush(b, cur, FioMeasurements.target(in.command()));
+                flush(b, cur, version, FioMeasurements.target(in.command()));
                 cur = new Current(job, m.group(1), rw, bs, depth, jobs, engine, in.source(i));
                 cur.iops = fio3 ? iops(m.group(2), m.group(3), "IOPS=") : iops(m.group(4), m.group(5), "iops=");
                 cur.bw = fio3 ? Quantity.bitsPerSecond(bytes(m.group(4), m.group(5)) * 8, "BW=" + m.group(4) + m.group(5) + "/s")
@@ -127,7 +147,7 @@ public final class FioTextParser extends BaseParser {
                 break;
             }
         }
-        flush(b, cur, FioMeasurements.target(in.command()));
+        flush(b, cur, version, FioMeasurements.target(in.command()));
         return b.done(i);
     }
 
@@ -164,13 +184,14 @@ public final class FioTextParser extends BaseParser {
         return unit.equals("B") ? Units.number(number) : bytes(number, unit.charAt(0) + "iB");
     }
 
-    private static void flush(ParseBuilder b, Current c, String target) {
+    /** Adds the job read so far; its measurement names the fio {@code version} printed above it, if any, and the command's target. */
+    private static void flush(ParseBuilder b, Current c, String version, String target) {
         if (c == null) {
             return;
         }
         FioJob j = new FioJob(c.job, c.dir, c.rw, c.bs, c.depth, c.jobs, c.engine, c.iops, c.bw, c.lat, c.clat, c.p50, c.p99,
                 c.p999, null, null, null, c.runtime, c.source);
-        b.add(j).measurement(FioMeasurements.of(j, null, target));
+        b.add(j).measurement(FioMeasurements.of(j, version, target));
     }
 
     private static final class Current {

@@ -1,12 +1,17 @@
 package dev.wirespeed.parse.host;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.host.CounterNames;
+import dev.wirespeed.host.Counters;
+import dev.wirespeed.host.EthtoolStats;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Counters one tool printed for one port: {@code ethtool -S} (driver names such as mlx5's
@@ -22,7 +27,7 @@ import java.util.Map;
  */
 @JsonTypeName("CounterSample")
 public record CounterSample(String subject, String tool, Map<String, Long> values, Source source)
-        implements ParsedRecord {
+        implements LogInput {
     public CounterSample {
         values = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
     }
@@ -39,8 +44,52 @@ public record CounterSample(String subject, String tool, Map<String, Long> value
                 .put("nonzero", nonzero).map();
     }
 
+    /**
+     * The counters as the host's counter facts, under the names doctor reads from sysfs and procfs
+     * (see {@link Counters}), so one rule set judges both: perfquery's names map to the sysfs file
+     * names, per-queue ethtool counters are left out as doctor leaves them out, a port the output did
+     * not name is {@link Counters#UNNAMED_SUBJECT}, and ibqueryerrors' "port ALL" (a switch's ports
+     * summed) is the subject "GUID …/ALL".
+     */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        if (tool.equals(SoftnetStatParser.TOOL)) {
+            return; // per-CPU backlog counters: no port to hold them (yet)
+        }
+        if (tool.equals("nstat") || tool.equals("netstat -s") || tool.equals("/proc/net/snmp")) {
+            Counters.Builder hb = Counters.host();
+            values.forEach((name, v) -> hb.value(name, v, out.src()));
+            out.add(hb.build());
+            return;
+        }
+        boolean ib = tool.equals("perfquery") || tool.equals("ibqueryerrors");
+        Counters.Builder cb;
+        if (tool.equals("rdma statistic") || tool.equals("show_counters")) {
+            // a port's hw_counters (and counters) under their sysfs names, the port as sysfs names it: "mlx5_0/1"
+            cb = Counters.builder(Counters.Scope.RDMA_PORT, subject == null ? Counters.UNNAMED_SUBJECT : subject);
+        } else if (subject == null) {
+            cb = Counters.builder(ib ? Counters.Scope.RDMA_PORT : Counters.Scope.NETDEV, Counters.UNNAMED_SUBJECT);
+        } else if (ib) {
+            Matcher port = IB_COUNTER_PORT.matcher(subject);
+            if (!port.matches()) {
+                return;
+            }
+            // an IB port named by LID or GUID: "LID 10/1", "GUID 0x…/ALL" (sysfs would say "mlx5_0/1")
+            cb = Counters.builder(Counters.Scope.RDMA_PORT, port.group(1) + "/" + port.group(2));
+        } else {
+            cb = Counters.netdev(subject);
+        }
+        values.forEach((name, v) -> {
+            if (ib) {
+                cb.value(CounterNames.ibSysfsName(name).orElse(name), v, out.src());
+            } else if (!name.contains(".") && !EthtoolStats.isPerQueue(name)) {
+                cb.value(name, v, out.src());
+            }
+        });
+        if (!cb.isEmpty()) {
+            out.add(cb.build());
+        }
     }
+
+    private static final Pattern IB_COUNTER_PORT = Pattern.compile("(.+?) port (\\d{1,3}|ALL)(?: \\(.*\\))?");
 }

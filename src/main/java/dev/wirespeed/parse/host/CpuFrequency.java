@@ -4,7 +4,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.host.CpuTopology;
+import dev.wirespeed.host.Observed;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -33,8 +35,25 @@ public record CpuFrequency(String cpu, String driver, Boolean noDriver, String g
                                 + (maxMhz == null ? "?" : dev.wirespeed.parse.Units.trim(maxMhz))).map();
     }
 
+    /**
+     * cpupower's driver and governor, or a scaling_governor line, as a cpufreq policy (doctor's
+     * /sys/devices/system/cpu/cpufreq/policyN); cpupower's "no or unknown cpufreq driver" as a policy
+     * whose driver is absent with that text. A clock in MHz gives no fact: one reading of an idle core
+     * says nothing of the clock under load.
+     */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        boolean none = Boolean.TRUE.equals(noDriver);
+        if (governor == null && driver == null && !none) {
+            return;
+        }
+        String src = out.src();
+        Observed<String> governorSeen = governor == null ? Observed.notSeen()
+                : Observed.of(governor, cpu != null ? "The governor \"" + governor + "\"" : source.text().strip(), src);
+        Observed<String> driverSeen = none
+                ? Observed.unknown("no or unknown cpufreq driver is active on this CPU", src, "no cpufreq driver")
+                : driver == null ? Observed.notSeen() : Observed.of(driver, "driver: " + driver, src);
+        out.cpuPolicy(new CpuTopology.CpuPolicy(cpu == null ? "line " + source.line() : "cpu" + cpu, Observed.notSeen(), governorSeen,
+                driverSeen));
     }
 }

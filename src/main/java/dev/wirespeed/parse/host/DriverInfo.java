@@ -2,9 +2,10 @@ package dev.wirespeed.parse.host;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -20,7 +21,14 @@ public record DriverInfo(String iface, String driver, String version, String fir
     }
 
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        if (iface != null) {
+            NetInterface.Builder nb = NetInterface.builder(iface);
+            if (driver != null) {
+                nb.driver(out.text(driver));
+            }
+            FactSink.pci(busInfo).ifPresent(a -> nb.pciAddress(out.of(a, busInfo)));
+            out.add(nb.build());
+        }
     }
 }

@@ -2,9 +2,11 @@ package dev.wirespeed.parse.host;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.host.NetInterface;
+import dev.wirespeed.host.RingSizes;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -45,8 +47,15 @@ public record EthtoolLimits(String iface, String what, Map<String, Long> maximum
         return (now == null ? "?" : now) + " of " + (max == null ? "?" : max);
     }
 
+    /** ethtool -g: the netdev's ring sizes, which the ring-drop rules read; ethtool -l (channels): shown as read. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        if (iface == null || !what.equals("ring")) {
+            return;
+        }
+        RingSizes ring = new RingSizes(current.get("rx"), maximum.get("rx"), current.get("tx"), maximum.get("tx"));
+        if (!ring.describe().isEmpty()) {
+            out.add(NetInterface.builder(iface).ring(out.of(ring, ring.describe())).build());
+        }
     }
 }

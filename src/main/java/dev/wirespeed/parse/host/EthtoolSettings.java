@@ -2,10 +2,11 @@ package dev.wirespeed.parse.host;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Quantity;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -45,7 +46,26 @@ public record EthtoolSettings(String iface, Quantity speed, String duplex, Strin
     }
 
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        if (iface == null) {
+            return;
+        }
+        NetInterface.Builder nb = NetInterface.builder(iface);
+        if (speed != null) {
+            nb.speedMbps(out.of(Math.round(speed.value() / 1e6), speed.raw()));
+        }
+        // "Link detected" is the carrier (ethtool_op_get_link: netif_carrier_ok), as sysfs carrier says it
+        if (linkDetected != null) {
+            nb.carrier(out.of(linkDetected, "Link detected: " + (linkDetected ? "yes" : "no") + (linkDetail == null ? "" : " (" + linkDetail + ")")));
+        }
+        // IEEE 802.3 link modes ("25000baseSR/Full") or an Ethernet port type name an Ethernet netdev
+        if (ethernetModes(supportedModes) || ethernetModes(advertisedModes)) {
+            nb.type(out.of(NetInterface.ARPHRD_ETHER, "Supported link modes"));
+        }
+        out.add(nb.build());
+    }
+
+    private static boolean ethernetModes(java.util.List<String> modes) {
+        return modes != null && modes.stream().anyMatch(m -> m.matches("\\d+base[A-Za-z0-9_]+(/(Full|Half))?"));
     }
 }

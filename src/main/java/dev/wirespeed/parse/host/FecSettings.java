@@ -3,8 +3,8 @@ package dev.wirespeed.parse.host;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -41,8 +41,7 @@ public record FecSettings(String iface, List<String> configured, String active, 
                 .put("uncorrectable", statistics.get("uncorrectable_blocks")).map();
     }
 
+    /** ethtool --show-fec: the FEC mode and its counters, shown as read; no host fact yet. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.host.Mount;
+import dev.wirespeed.host.Observed;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -28,8 +30,10 @@ public record Filesystem(String device, String mountPoint, String fsType, String
         return Columns.of().put("mounted on", mountPoint).put("type", fsType).put("device", device).put("tool", tool).map();
     }
 
+    /** A local file system as a mount fact (its type "" when df did not print it), for what backs an export. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        out.add(new Mount(device, mountPoint, fsType == null ? "" : fsType, options == null ? "" : options,
+                Observed.absent(out.src()), out.evidence(source)));
     }
 }

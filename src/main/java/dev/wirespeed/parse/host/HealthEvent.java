@@ -3,8 +3,8 @@ package dev.wirespeed.parse.host;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -16,14 +16,13 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("HealthEvent")
 public record HealthEvent(String driver, String address, String syndrome, String status, Source source)
-        implements ParsedRecord {
+        implements LogInput {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("device", address).put("syndrome", syndrome).put("status", status).map();
     }
 
+    /** mlx5 firmware health syndromes: the kernel-log rule's, like module events. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

@@ -17,7 +17,9 @@ import java.util.regex.Pattern;
  * {@code ip link} / {@code ip addr} (iproute2): "6: ib0: <FLAGS> mtu 2044 … state UP …" then
  * "link/infiniband …", "inet 192.168.1.11/8 …" lines. With {@code -s} (once or twice), the
  * "RX: bytes packets …" / "RX errors: length crc …" header rows and the numbers under them become
- * a {@link CounterSample} under the kernel's /sys/class/net/IFACE/statistics names.
+ * a {@link CounterSample} under the kernel's /sys/class/net/IFACE/statistics names. An SR-IOV
+ * physical function's "vf N link/ether MAC …, vlan 2, spoof checking on, …" lines (older iproute2:
+ * "vf N MAC …") and the counter rows under each become {@link VirtualFunction}s, not the PF's counters.
  */
 public final class IpParser extends BaseParser {
     private static final Pattern HEAD = Pattern.compile(
@@ -32,6 +34,8 @@ public final class IpParser extends BaseParser {
     private static final Pattern INET = Pattern.compile("(inet6?) (\\S+).*");
     private static final Pattern STATS_HEAD = Pattern.compile("(RX|TX)( errors)?:\\s+([a-z][a-z\\s]*)");
     private static final Pattern STATS_ROW = Pattern.compile("\\d+(\\s+\\d+)*");
+    /** iproute2 print_vfinfo: "vf 0     link/ether e2:c6:… brd ff:…, spoof checking on, …" or "vf 0 MAC 00:11:…, vlan 2, …". */
+    private static final Pattern VF = Pattern.compile("vf (\\d+)\\s+(?:link/ether|MAC)\\s+([0-9a-fA-F:]{17})(?:\\s+brd\\s+[0-9a-fA-F:]{17})?,?\\s*(.*)");
     private static final Pattern DETAIL = Pattern.compile(
             "(valid_lft|altname|vf |prog/|RX:|TX:|\\d+\\s+\\d+|link-netnsid|alias "
                     + "|(?:state|mode|group|qlen) \\S+).*"); // the last: a head line wrapped by the terminal
@@ -93,10 +97,27 @@ public final class IpParser extends BaseParser {
             } else if (cur != null && (m = in.match(INET, i)) != null) {
                 cur.addresses.add(m.group(2));
                 b.use(i);
+            } else if (cur != null && (m = in.match(VF, i)) != null) {
+                cur.vf = new Vf(Integer.parseInt(m.group(1)), m.group(2), in.source(i));
+                cur.vfs.add(cur.vf);
+                cur.vf.printed.add(new String[] {String.valueOf(i), "MAC", m.group(2)});
+                for (String setting : m.group(3).split(",\\s*")) {
+                    int space = setting.strip().lastIndexOf(' ');
+                    if (space > 0) {
+                        cur.vf.settings.put(setting.strip().substring(0, space), setting.strip().substring(space + 1));
+                        cur.vf.printed.add(new String[] {String.valueOf(i), setting.strip().substring(0, space),
+                            setting.strip().substring(space + 1)});
+                    }
+                }
+                b.use(i);
             } else if (cur != null && (m = in.match(STATS_HEAD, i)) != null && in.matches(STATS_ROW, i + 1)) {
                 String[] names = m.group(3).strip().split("\\s+");
                 String[] numbers = in.get(i + 1).split("\\s+");
                 for (int k = 0; k < Math.min(names.length, numbers.length); k++) {
+                    if (cur.vf != null) { // the counters of the VF line above, not the PF's
+                        cur.vf.counters.put(vfStat(m.group(1).equals("RX"), names[k]), Long.parseLong(numbers[k]));
+                        continue;
+                    }
                     String name = statName(m.group(1).equals("RX"), names[k]);
                     try {
                         cur.counters.put(name, Long.parseLong(numbers[k]));
@@ -127,6 +148,32 @@ public final class IpParser extends BaseParser {
         return CounterNames.ipLink(rx, word).orElse((rx ? "rx_" : "tx_") + word);
     }
 
+    /** A VF's column word (print_vfinfo: bytes packets mcast bcast dropped) → the IFLA_VF_STATS name. */
+    private static String vfStat(boolean rx, String word) {
+        String w = switch (word) {
+            case "mcast" -> "multicast";
+            case "bcast" -> "broadcast";
+            default -> word;
+        };
+        return (rx ? "rx_" : "tx_") + w;
+    }
+
+    private static final class Vf {
+        final int number;
+        final String mac;
+        final Source source;
+        final java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
+        final java.util.Map<String, Long> counters = new java.util.LinkedHashMap<>();
+        /** line, name, value of each setting as printed. */
+        final List<String[]> printed = new ArrayList<>();
+
+        Vf(int number, String mac, Source source) {
+            this.number = number;
+            this.mac = mac;
+            this.source = source;
+        }
+    }
+
     private static final class Current {
         final Source source;
         Integer index;
@@ -140,6 +187,8 @@ public final class IpParser extends BaseParser {
         String pkey;
         final List<String> addresses = new ArrayList<>();
         final java.util.Map<String, Long> counters = new java.util.LinkedHashMap<>();
+        final List<Vf> vfs = new ArrayList<>();
+        Vf vf;
 
         Current(Source source) {
             this.source = source;
@@ -150,6 +199,16 @@ public final class IpParser extends BaseParser {
                     source));
             if (!counters.isEmpty()) {
                 b.add(new CounterSample(name, "ip -s link", counters, source));
+            }
+            for (Vf v : vfs) {
+                String vlan = v.settings.get("vlan");
+                VirtualFunction r = new VirtualFunction(name, v.number, v.mac,
+                        vlan != null && vlan.matches("\\d{1,4}") ? Integer.valueOf(vlan) : null, v.settings.get("spoof checking"),
+                        v.settings.get("link-state"), v.settings.get("trust"), v.counters, v.source);
+                b.add(r);
+                for (String[] p : v.printed) {
+                    b.printed(r, Integer.parseInt(p[0]), p[1], p[2]);
+                }
             }
         }
     }

@@ -3,8 +3,8 @@ package dev.wirespeed.parse.host;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -25,13 +25,19 @@ import java.util.Map;
  *   <li>{@code firmware-load-failed}: "Direct firmware load for intel/ice/ddp/ice.pkg failed with error -2"
  *       (drivers/base/firmware_loader), the file as {@code detail}, the error as {@code errorType};</li>
  *   <li>{@code page-allocation-failure}: mm/page_alloc.c, "swapper/21: page allocation failure: order:0, mode:0x20":
- *       the task as {@code errorType}, "order:0, mode:0x20" as {@code detail}; no device is named.</li>
+ *       the task as {@code errorType}, "order:0, mode:0x20" as {@code detail}; no device is named;</li>
+ *   <li>{@code phy-capabilities-failed}: ice could not read the PHY's capabilities from the firmware ("Get PHY
+ *       capabilities failed status = -5, continuing anyway", "Get PHY capability failed."): the status as
+ *       {@code errorType}, the line as {@code detail};</li>
+ *   <li>{@code unsupported-module}: i40e "Rx/Tx is disabled on this device because an unsupported SFP module type
+ *       was detected." or ixgbe "failed to load because an unsupported SFP+ or QSFP module type was detected.": the
+ *       module type as {@code errorType} ("SFP", "SFP+ or QSFP"), what the driver did as {@code detail}.</li>
  * </ul>
  *
  * @param address       the PCI address printed, null when the line names only an interface or RDMA device
  * @param iface         the netdev or RDMA device named ("eth4", "rocep33s0f0"), null when none
- * @param event         "tx-timeout", "cqe-error", "pcie-aer", "probe-failed", "firmware-load-failed" or
- *                      "page-allocation-failure"
+ * @param event         "tx-timeout", "cqe-error", "pcie-aer", "probe-failed", "firmware-load-failed",
+ *                      "page-allocation-failure", "phy-capabilities-failed" or "unsupported-module"
  * @param queue         the transmit queue that timed out
  * @param stalledMillis how long the queue had not sent (the watchdog's "N ms", mlx5's usecs / 1000)
  * @param errorType     "Responder"/"Requestor" for a CQE; the AER layer ("Physical Layer", "Data Link Layer", …); a
@@ -46,13 +52,15 @@ import java.util.Map;
 @JsonTypeName("KernelError")
 public record KernelError(String driver, String address, String iface, String event, Integer queue, Long stalledMillis,
                           String errorType, String severity, String syndrome, String vendorSyndrome, String detail,
-                          Source source) implements ParsedRecord {
+                          Source source) implements LogInput {
     public static final String TX_TIMEOUT = "tx-timeout";
     public static final String CQE_ERROR = "cqe-error";
     public static final String PCIE_AER = "pcie-aer";
     public static final String PROBE_FAILED = "probe-failed";
     public static final String FIRMWARE_LOAD_FAILED = "firmware-load-failed";
     public static final String PAGE_ALLOCATION_FAILURE = "page-allocation-failure";
+    public static final String PHY_CAPABILITIES_FAILED = "phy-capabilities-failed";
+    public static final String UNSUPPORTED_MODULE = "unsupported-module";
 
     /** The same error with the AER bits or the CQE syndrome read from the lines after it. */
     KernelError with(String newDetail, String newSyndrome, String newVendorSyndrome) {
@@ -72,8 +80,7 @@ public record KernelError(String driver, String address, String iface, String ev
                 .put("syndrome", syndrome).put("vendor syndrome", vendorSyndrome).put("detail", detail).map();
     }
 
+    /** Transmit timeouts, error completions, PCIe AER errors: the kernel-log rule's. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

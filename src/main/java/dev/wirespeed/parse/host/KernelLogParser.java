@@ -78,6 +78,19 @@ public final class KernelLogParser extends BaseParser {
     private static final Pattern PROBE = Pattern.compile("probe with driver ([\\w-]+) failed with error (-?\\d+)");
     /** drivers/base/firmware_loader: "Direct firmware load for intel/ice/ddp/ice.pkg failed with error -2". */
     private static final Pattern FIRMWARE_LOAD = Pattern.compile("Direct firmware load for (\\S+) failed with error (-?\\d+)");
+    /**
+     * ice_common.c ice_init_hw: "Get PHY capabilities failed status = -5, continuing anyway"; ice_main.c
+     * ice_init_nvm_phy_type: "Get PHY capability failed." (intel-wired-lan, 2022-04-12, after a firmware
+     * flash and devlink reload).
+     */
+    private static final Pattern PHY_CAPS = Pattern.compile("Get PHY capabilit(?:ies|y) failed(?:\\.|,? status = (-?\\d+).*)?\\s*");
+    /**
+     * The driver refused the transceiver: i40e_main.c i40e_handle_link_event "Rx/Tx is disabled on this
+     * device because an unsupported SFP module type was detected."; ixgbe_main.c ixgbe_probe "failed to
+     * load because an unsupported SFP+ or QSFP module type was detected."
+     */
+    private static final Pattern UNSUPPORTED_MODULE = Pattern.compile(
+            "(Rx/Tx is disabled on this device|failed to load) because an unsupported (SFP\\+? or QSFP|SFP\\+?|QSFP\\+?) module type was detected\\.?\\s*");
     private static final Pattern AER = Pattern.compile(
             "(?:AER: )?PCIe Bus Error: severity=([^,]+), type=([^,]+),.*");
     /** An AER error bit after the severity line: "[ 0] RxErr", "[12] Timeout" (older kernels: "Receiver Error"). */
@@ -195,7 +208,7 @@ public final class KernelLogParser extends BaseParser {
         }
         String message = m.group(4);
         for (Pattern p : new Pattern[] {PCIE, LINK, MODULE, HEALTH, WATCHDOG, TX_TIMEOUT, AER, INTEL_PCIE, FIRMWARE, INTEL_FIRMWARE,
-                PROBE, FIRMWARE_LOAD}) {
+                PROBE, FIRMWARE_LOAD, PHY_CAPS, UNSUPPORTED_MODULE}) {
             if (p.matcher(message).matches()) {
                 return true;
             }
@@ -356,6 +369,14 @@ public final class KernelLogParser extends BaseParser {
         if ((m = FIRMWARE_LOAD.matcher(message)).matches()) {
             return new KernelError(driver, address, netdev, KernelError.FIRMWARE_LOAD_FAILED, null, null,
                     "error " + m.group(2), null, null, null, m.group(1), src);
+        }
+        if ((m = PHY_CAPS.matcher(message)).matches()) {
+            return new KernelError(driver, address, netdev, KernelError.PHY_CAPABILITIES_FAILED, null, null,
+                    m.group(1) == null ? null : "status " + m.group(1), null, null, null, message.strip(), src);
+        }
+        if ((m = UNSUPPORTED_MODULE.matcher(message)).matches()) {
+            return new KernelError(driver, address, netdev, KernelError.UNSUPPORTED_MODULE, null, null, m.group(2), null, null,
+                    null, m.group(1).startsWith("Rx/Tx") ? "Rx/Tx disabled" : "driver not loaded", src);
         }
         if ((m = MODULE.matcher(message)).matches()) {
             return new ModuleEvent(driver, address, Units.integer(m.group(2)), m.group(3).strip(), m.group(1) != null, src);

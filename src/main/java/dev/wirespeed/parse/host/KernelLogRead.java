@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -23,8 +23,7 @@ public record KernelLogRead(int lines, Source source) implements ParsedRecord {
         return Columns.of().put("kernel log", "no network or RDMA events").put("lines", lines).map();
     }
 
+    /** A kernel log with nothing about a network or RDMA device: no fact to give. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

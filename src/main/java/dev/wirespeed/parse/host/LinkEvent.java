@@ -3,8 +3,8 @@ package dev.wirespeed.parse.host;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -19,15 +19,14 @@ import java.util.Map;
 @JsonTypeName("LinkEvent")
 public record LinkEvent(String driver, String address, String iface, boolean up, String detail,
                         dev.wirespeed.parse.Quantity speed, Source source)
-        implements ParsedRecord {
+        implements LogInput {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("device", address).put("interface", iface).put("link", up ? "up" : "down")
                 .put("speed", speed).put("detail", detail).map();
     }
 
+    /** Link events are read by the kernel-log rule across the whole log, not as a host fact. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

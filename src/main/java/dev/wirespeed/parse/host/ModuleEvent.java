@@ -3,8 +3,8 @@ package dev.wirespeed.parse.host;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -18,15 +18,14 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("ModuleEvent")
 public record ModuleEvent(String driver, String address, Integer module, String status, boolean error, Source source)
-        implements ParsedRecord {
+        implements LogInput {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("device", address).put("module", module).put("status", status)
                 .put("error", error ? "yes" : null).map();
     }
 
+    /** Module events: the kernel-log rule's, like link events. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

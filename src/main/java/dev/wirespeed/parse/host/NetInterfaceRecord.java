@@ -2,11 +2,13 @@ package dev.wirespeed.parse.host;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -28,7 +30,43 @@ public record NetInterfaceRecord(Integer index, String name, List<String> flags,
     }
 
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        NetInterface.Builder nb = NetInterface.builder(name);
+        if (state != null) {
+            nb.operState(out.of(state.toLowerCase(Locale.ROOT), state));
+        }
+        if (mtuBytes != null) {
+            nb.mtuBytes(out.of(mtuBytes, mtuBytes.toString()));
+        }
+        if (linkType != null) {
+            nb.type(out.of(linkType.equals("infiniband") ? NetInterface.ARPHRD_INFINIBAND
+                    : linkType.equals("loopback") ? NetInterface.ARPHRD_LOOPBACK : NetInterface.ARPHRD_ETHER,
+                    "link/" + linkType));
+        }
+        if (ipoibMode != null) {
+            nb.ipoibMode(out.of(ipoibMode, "ipoib pkey " + pkey + " mode " + ipoibMode));
+        }
+        interfaceFlags(nb, out);
+        out.add(nb.build());
+    }
+
+    /**
+     * ip's flags as sysfs says them: UP is the administrative state (IFF_UP), NO-CARRIER and LOWER_UP
+     * the carrier; a name the kernel gives only virtual devices marks the interface virtual, as
+     * /sys/devices/virtual does for doctor (an ifb0 that is down is no broken cable).
+     */
+    private void interfaceFlags(NetInterface.Builder nb, FactSink out) {
+        if (flags != null && !flags.isEmpty()) {
+            String raw = "<" + String.join(",", flags) + ">";
+            nb.adminUp(out.of(flags.contains("UP"), raw));
+            if (flags.contains("NO-CARRIER")) {
+                nb.carrier(out.of(false, raw));
+            } else if (flags.contains("LOWER_UP")) {
+                nb.carrier(out.of(true, raw));
+            }
+        }
+        if (dev.wirespeed.host.VirtualNames.virtual(name)) {
+            nb.virtual(dev.wirespeed.host.Observed.of(true, name, out.src() + " (a name only virtual devices get)"));
+        }
     }
 }

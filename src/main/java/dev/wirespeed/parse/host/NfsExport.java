@@ -4,7 +4,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.host.DeviceSetting;
+import dev.wirespeed.host.NfsRdma;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.Source;
 import java.util.List;
 import java.util.Map;
@@ -30,8 +32,9 @@ public record NfsExport(String path, List<String> clients, String tool, Source s
         return Columns.of().put("export", path).put("clients", String.join(" ", clients)).put("tool", tool).map();
     }
 
+    /** An export as a setting of its path: the clients it is shared with (host.NfsRdma.EXPORT). */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        out.add(new DeviceSetting(path, NfsRdma.EXPORT, String.join(" ", clients), out.evidence(source)));
     }
 }

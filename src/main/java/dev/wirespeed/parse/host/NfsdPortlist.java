@@ -2,9 +2,12 @@ package dev.wirespeed.parse.host;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.host.DeviceSetting;
+import dev.wirespeed.host.Evidence;
+import dev.wirespeed.host.NfsRdma;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +35,15 @@ public record NfsdPortlist(List<String> ports, String written, boolean refused, 
     }
 
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        Evidence ev = out.evidence(source);
+        if (written != null) {
+            out.add(new DeviceSetting(NfsRdma.NFSD, NfsRdma.PORTLIST_WRITE, written, ev));
+            if (refused) {
+                out.add(new DeviceSetting(NfsRdma.NFSD, NfsRdma.RDMA_REFUSED, written, ev));
+            }
+        } else if (!ports.isEmpty()) {
+            out.add(new DeviceSetting(NfsRdma.NFSD, NfsRdma.PORTLIST, String.join(";", ports), ev));
+        }
     }
 }

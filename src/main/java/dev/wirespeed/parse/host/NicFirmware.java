@@ -3,8 +3,8 @@ package dev.wirespeed.parse.host;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -15,15 +15,14 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("NicFirmware")
 public record NicFirmware(String driver, String address, String firmware, String api, String nvm, Source source)
-        implements ParsedRecord {
+        implements LogInput {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("device", address).put("driver", driver).put("firmware", firmware).put("api", api)
                 .put("nvm", nvm).map();
     }
 
+    /** An Intel adapter's firmware at probe: shown as read; no host fact holds NIC firmware yet. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

@@ -2,9 +2,12 @@ package dev.wirespeed.parse.host;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.host.Counters;
+import dev.wirespeed.host.NetInterface;
+import dev.wirespeed.host.PauseFrames;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -44,8 +47,24 @@ public record PauseSettings(String iface, Boolean autoNegotiate, Boolean rx, Boo
         return b == null ? null : b ? "on" : "off";
     }
 
+    /**
+     * The netdev's pause setting, and with {@code --include-statistics} the pause frames counted,
+     * under the names {@code ethtool -S} and doctor use.
+     */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        if (!statistics.isEmpty()) {
+            Counters.Builder cb = Counters.builder(Counters.Scope.NETDEV, iface == null ? Counters.UNNAMED_SUBJECT : iface);
+            statistics.forEach((name, v) -> cb.value(name, v, out.src()));
+            out.add(cb.build());
+        }
+        if (iface != null) {
+            out.add(NetInterface.builder(iface).pause(out.of(new PauseFrames(autoNegotiate, rx, tx),
+                    "RX " + known(onOff(rx)) + ", TX " + known(onOff(tx)))).build());
+        }
+    }
+
+    private static String known(String onOff) {
+        return onOff == null ? "?" : onOff;
     }
 }

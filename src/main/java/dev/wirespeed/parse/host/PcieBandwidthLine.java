@@ -2,11 +2,15 @@ package dev.wirespeed.parse.host;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.host.Observed;
+import dev.wirespeed.host.PciFunction;
+import dev.wirespeed.host.PcieLink;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Source;
+import dev.wirespeed.parse.pci.PcieLinkRecord;
 import java.util.Map;
 
 /**
@@ -28,8 +32,17 @@ public record PcieBandwidthLine(String driver, String address, Quantity availabl
                 .put("limited at", limitedAt).map();
     }
 
+    /**
+     * The device's link: the speed and width the line names are the link the device gets (its own,
+     * or the slower one on the way); "capable of" gives what it could do.
+     */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        FactSink.pci(address).ifPresent(a -> out.add(PciFunction.builder(a).link(new PcieLink(
+                PcieLinkRecord.gts(speed, out), PcieLinkRecord.width(width, out),
+                capableSpeed == null ? Observed.notSeen() : PcieLinkRecord.gts(capableSpeed, out),
+                capableWidth == null ? Observed.notSeen() : PcieLinkRecord.width(capableWidth, out), Observed.notSeen(),
+                limitedAt == null ? Observed.notSeen() : out.of(true, "limited by … link at " + limitedAt),
+                null)).build()));
     }
 }

@@ -2,9 +2,11 @@ package dev.wirespeed.parse.host;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.host.DeviceSetting;
+import dev.wirespeed.host.Evidence;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +31,7 @@ import java.util.stream.Collectors;
 @JsonTypeName("QosSettings")
 public record QosSettings(String iface, String dcbxMode, String trust, List<Integer> pfcPriorities,
                           List<TrafficClass> trafficClasses, Integer dscp26Priority, Source source)
-        implements ParsedRecord {
+        implements LogInput {
     public QosSettings {
         pfcPriorities = pfcPriorities == null ? null : List.copyOf(pfcPriorities);
         trafficClasses = List.copyOf(trafficClasses);
@@ -57,8 +59,25 @@ public record QosSettings(String iface, String dcbxMode, String trust, List<Inte
                 .put("dscp 26 priority", dscp26Priority).map();
     }
 
+    /**
+     * mlnx_qos and dcb as device settings of the interface: "trust" (pcp/dscp), "pfc" ("3", "3,4"
+     * or "none") and "dscp26-priority" (where RoCE's default DSCP lands).
+     */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        if (iface == null) {
+            return;
+        }
+        Evidence ev = out.evidence(source);
+        if (trust != null) {
+            out.add(new DeviceSetting(iface, "trust", trust, ev));
+        }
+        if (pfcPriorities != null) {
+            out.add(new DeviceSetting(iface, "pfc", pfcPriorities.isEmpty() ? "none"
+                    : String.join(",", pfcPriorities.stream().map(String::valueOf).toList()), ev));
+        }
+        if (dscp26Priority != null) {
+            out.add(new DeviceSetting(iface, "dscp26-priority", dscp26Priority.toString(), ev));
+        }
     }
 }

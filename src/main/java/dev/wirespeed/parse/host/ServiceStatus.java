@@ -4,7 +4,11 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.host.DeviceSetting;
+import dev.wirespeed.host.Evidence;
+import dev.wirespeed.host.NfsRdma;
+import dev.wirespeed.host.Services;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -29,8 +33,24 @@ public record ServiceStatus(String unit, String loaded, String unitFile, String 
                 .put("unit file", unitFile).map();
     }
 
+    /**
+     * A unit's state as a service setting (host.Services); opensm's and opensmd's also say whether a
+     * subnet manager runs here. A unit that does not exist says nothing about an SM elsewhere.
+     */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        Evidence ev = out.evidence(source);
+        String state = active == null ? null : active.equals(Services.NOT_FOUND) ? Services.NOT_FOUND : Services.stateOf(active);
+        if (state == null && "loaded".equals(loaded)) {
+            state = Services.INSTALLED;
+        }
+        if (state == null) {
+            return;
+        }
+        out.add(new DeviceSetting(Services.DEVICE, unit, state, ev));
+        boolean sm = unit.equals(Services.OPENSM) || unit.equals(Services.OPENSMD);
+        if (sm && (state.equals(Services.ACTIVE) || state.equals(Services.INACTIVE) || state.equals(Services.FAILED))) {
+            out.add(new DeviceSetting(NfsRdma.FABRIC, NfsRdma.SUBNET_MANAGER, state.equals(Services.ACTIVE) ? "running" : "not running", ev));
+        }
     }
 }

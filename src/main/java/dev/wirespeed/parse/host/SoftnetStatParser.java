@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * time_squeeze (net_rx_action ran out of budget or time with work left), five zeros, cpu_collision (zero
  * since 5.10), received_rps, flow_limit_count, and since 5.10 the backlog length and the CPU's number.
  * Each row becomes a {@link CounterSample} of the CPU ("cpu0"; after a writer's "..." elision, the CPU is
- * known only from the 13th column).
+ * known only from the 13th column). Every column is also kept as printed, in hex, under the kernel's
+ * name ("column 4" … for the zeros, "cpu" for the last).
  */
 public final class SoftnetStatParser extends BaseParser {
     public static final String TOOL = "softnet_stat";
@@ -23,6 +24,9 @@ public final class SoftnetStatParser extends BaseParser {
     private static final Pattern ELISION = Pattern.compile("\\.{3}|…");
     private static final String[] NAMES = {"processed", "dropped", "time_squeeze", null, null, null, null, null,
         "cpu_collision", "received_rps", "flow_limit_count", "backlog_len", null};
+    /** Names of the columns as printed: the kernel's, the zeros by position, the last one the CPU's number. */
+    private static final String[] PRINTED = {"processed", "dropped", "time_squeeze", "column 4", "column 5", "column 6",
+        "column 7", "column 8", "cpu_collision", "received_rps", "flow_limit_count", "backlog_len", "cpu"};
 
     public SoftnetStatParser() {
         super("softnet-stat", "cat");
@@ -49,7 +53,8 @@ public final class SoftnetStatParser extends BaseParser {
             if (in.blank(i)) {
                 continue;
             }
-            if (in.matches(ELISION, i)) {
+            elided |= in.elidedBefore(i);
+            if (in.matches(ELISION, i)) { // an elision the paste repair left (none it recognizes)
                 elided = true;
                 b.use(i);
                 continue;
@@ -66,6 +71,9 @@ public final class SoftnetStatParser extends BaseParser {
             }
             String cpu = columns.length >= 13 ? "cpu" + Long.parseLong(columns[12], 16) : elided ? null : "cpu" + row;
             b.add(new CounterSample(cpu, TOOL, values, in.source(i))).use(i);
+            for (int k = 0; k < columns.length && k < PRINTED.length; k++) {
+                b.printed(i, PRINTED[k], columns[k]);
+            }
             row++;
         }
         return b.done(i);

@@ -2,9 +2,11 @@ package dev.wirespeed.parse.host;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.host.DeviceSetting;
+import dev.wirespeed.host.NfsRdma;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -26,7 +28,8 @@ public record SubnetManagerSeen(String how, boolean running, Integer smLid, Sour
     }
 
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        out.add(new DeviceSetting(NfsRdma.FABRIC, NfsRdma.SUBNET_MANAGER,
+                running ? (smLid != null ? "master lid " + smLid : "running") : "not running", out.evidence(source)));
     }
 }

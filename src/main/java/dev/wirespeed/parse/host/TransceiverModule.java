@@ -3,8 +3,8 @@ package dev.wirespeed.parse.host;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +31,7 @@ public record TransceiverModule(String iface, String identifier, String connecto
                                 String vendor, String partNumber, String serialNumber, Integer wavelengthNanometres,
                                 Double txPowerDbm, Double rxPowerDbm, Double biasMilliamps, Double temperatureCelsius,
                                 Double voltage, List<String> alarmsOn, Source source, String moduleState,
-                                Map<Integer, Lane> lanes) implements ParsedRecord {
+                                Map<Integer, Lane> lanes) implements LogInput {
     public TransceiverModule {
         transceiverTypes = List.copyOf(transceiverTypes);
         alarmsOn = List.copyOf(alarmsOn);
@@ -66,8 +66,7 @@ public record TransceiverModule(String iface, String identifier, String connecto
                 .map();
     }
 
+    /** ethtool -m: what is plugged and its optical powers; read by the transceiver rule from the log. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

@@ -3,9 +3,9 @@ package dev.wirespeed.parse.ib;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Quantity;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -26,7 +26,7 @@ import java.util.Map;
 public record IbLink(String node, String nodeGuid, String lid, Integer port, String width, String speed,
                      Quantity laneSignal, String state, String physicalState, String peerLid, Integer peerPort,
                      String peer, String couldBe, String portGuid, String peerGuid, Source source)
-        implements ParsedRecord {
+        implements LogInput {
     /** A link whose port and peer GUIDs were not printed. */
     public IbLink(String node, String nodeGuid, String lid, Integer port, String width, String speed,
                   Quantity laneSignal, String state, String physicalState, String peerLid, Integer peerPort,
@@ -42,8 +42,7 @@ public record IbLink(String node, String nodeGuid, String lid, Integer port, Str
                 .put("peer lid", peerLid).put("note", couldBe).map();
     }
 
+    /** A fabric link is no host's: read by the log rules (fabric links, fabric membership). */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

@@ -3,8 +3,8 @@ package dev.wirespeed.parse.ib;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -19,7 +19,7 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonTypeName("IbdiagFabric")
 public record IbdiagFabric(Integer totalNodes, Integer switches, Integer channelAdapters, Integer links,
-                           Map<String, Integer> linksAt, String masterSm, Source source) implements ParsedRecord {
+                           Map<String, Integer> linksAt, String masterSm, Source source) implements LogInput {
     public IbdiagFabric {
         linksAt = linksAt == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(linksAt));
     }
@@ -30,8 +30,7 @@ public record IbdiagFabric(Integer totalNodes, Integer switches, Integer channel
                 .put("links", links).map();
     }
 
+    /** ibdiagnet's fabric summary counts the fabric's nodes and links, no host's. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

@@ -2,8 +2,8 @@ package dev.wirespeed.parse.ib;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +17,7 @@ import java.util.Map;
  */
 @JsonTypeName("IbdiagStage")
 public record IbdiagStage(String stage, int warnings, int errors, List<Source> errorLines, Source source)
-        implements ParsedRecord {
+        implements LogInput {
     public IbdiagStage {
         errorLines = errorLines == null ? List.of() : List.copyOf(errorLines);
     }
@@ -27,8 +27,7 @@ public record IbdiagStage(String stage, int warnings, int errors, List<Source> e
         return Columns.of().put("stage", stage).put("warnings", warnings).put("errors", errors).map();
     }
 
+    /** ibdiagnet's stage table is about the fabric, not one host: read by the ibdiagnet rule from the log. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

@@ -12,11 +12,14 @@ import java.util.regex.Pattern;
 
 /**
  * {@code ibstat} (infiniband-diags): "CA 'mlx5_0'" blocks with device fields, then "Port N:"
- * blocks. "Rate: 100" is in Gb/s.
+ * blocks. "Rate: 100" is in Gb/s. {@code ibstat -p [CA]} prints only the port GUIDs, one a line
+ * (infiniband-diags ibstat.c, ports in order), read only after that command since a bare GUID
+ * says nothing of its own.
  */
 public final class IbstatParser extends BaseParser {
     static final Pattern CA = Pattern.compile("CA '([^']+)'");
     private static final Pattern PORT = Pattern.compile("Port (\\d+):");
+    private static final Pattern GUID = Pattern.compile("0x[0-9a-fA-F]{16}");
     private static final Set<String> DEVICE_KEYS = Set.of("ca type", "number of ports", "firmware version",
             "hardware version", "node guid", "system image guid");
     private static final Set<String> PORT_KEYS = Set.of("state", "physical state", "rate", "effective speed", "base lid", "lmc",
@@ -28,12 +31,20 @@ public final class IbstatParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return Notes.match(in, CA, i) != null;
+        return Notes.match(in, CA, i) != null || portGuids(in) && in.matches(GUID, i);
+    }
+
+    /** The typed command is {@code ibstat -p}: its output is port GUIDs alone. */
+    private static boolean portGuids(Lines in) {
+        return in.command() != null && in.command().program().equals("ibstat") && in.command().has("-p", "--port_list");
     }
 
     @Override
     public Parsed parse(Lines in, int from) {
         ParseBuilder b = builder(in, from);
+        if (portGuids(in) && in.matches(GUID, from)) {
+            return portGuids(in, from, b);
+        }
         java.util.List<RdmaPortRecord> ports = new java.util.ArrayList<>();
         String device = null;
         Fields dev = null;
@@ -75,6 +86,20 @@ public final class IbstatParser extends BaseParser {
         }
         flushPort(ports, device, portNumber, port);
         flushDevice(b, device, dev, ports);
+        return b.done(i);
+    }
+
+    /**
+     * One port record per GUID line; with a CA named on the command line, its ports numbered in
+     * order, else no device (several CAs' ports run on).
+     */
+    private static Parsed portGuids(Lines in, int from, ParseBuilder b) {
+        String device = in.command().args().stream().filter(a -> !a.startsWith("-")).findFirst().orElse(null);
+        int i = from;
+        for (; i < in.size() && in.matches(GUID, i); i++) {
+            b.use(i).add(new RdmaPortRecord(device, device == null ? null : i - from + 1, null, null, null, null, null,
+                    null, null, null, null, null, in.get(i), null, in.source(i)));
+        }
         return b.done(i);
     }
 

@@ -2,9 +2,11 @@ package dev.wirespeed.parse.ib;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.host.Observed;
+import dev.wirespeed.host.RdmaDevice;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -24,7 +26,27 @@ public record RdmaDeviceRecord(String device, String caType, String firmware, St
     }
 
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        RdmaDevice.Builder rb = RdmaDevice.builder(device);
+        if (caType != null) {
+            rb.hcaType(out.text(caType));
+        }
+        if (firmware != null) {
+            rb.fwVersion(out.text(firmware));
+        }
+        if (nodeGuid != null) {
+            rb.nodeGuid(out.text(nodeGuid));
+        }
+        if (systemImageGuid != null) {
+            rb.sysImageGuid(out.text(systemImageGuid));
+        }
+        if (boardId != null) {
+            rb.boardId(out.text(boardId));
+        }
+        if (vendorPartId != null) {
+            // ibv_devinfo's vendor_part_id is the PCI device id in decimal (4115 = 0x1013)
+            rb.partId(out.parse(vendorPartId, Integer::parseInt));
+        }
+        out.add(rb.build());
     }
 }

@@ -3,8 +3,8 @@ package dev.wirespeed.parse.ib;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -26,8 +26,7 @@ public record RdmaGid(String device, Integer port, Integer index, String gid, St
                 .put("ipv4", ipv4).put("version", version).put("netdev", netdev).map();
     }
 
+    /** A GID table entry names the netdev of that GID (a VLAN or macvlan netdev as well as the port's own), so it is not the port's netdev; no rule reads GID indices yet. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

@@ -2,11 +2,18 @@ package dev.wirespeed.parse.ib;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.host.IbRate;
+import dev.wirespeed.host.LinkLayer;
+import dev.wirespeed.host.PhysState;
+import dev.wirespeed.host.PortState;
+import dev.wirespeed.host.RdmaPort;
+import dev.wirespeed.limits.IbSpeed;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Quantity;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -41,11 +48,62 @@ public record RdmaPortRecord(String device, Integer port, String state, String p
                 + (speed == null ? "" : speed) + ")" : "");
         return Columns.of().put("device", device).put("port", port).put("state", state)
                 .put("physical", physicalState).put("rate", r).put("link layer", linkLayer)
-                .put("lid", baseLid).put("sm lid", smLid).put("mtu", activeMtuBytes).put("netdev", netdev == null || netdevState == null ? netdev : netdev + " (" + netdevState + ")").map();
+                .put("lid", baseLid).put("sm lid", smLid).put("mtu", activeMtuBytes).put("netdev", netdev == null || netdevState == null ? netdev : netdev + " (" + netdevState + ")")
+                .put("port GUID", state == null && rate == null ? portGuid : null).map(); // ibstat -p prints nothing else
     }
 
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        if (device == null) {
+            return; // ibstat -p without a CA: a GUID whose device the output does not name
+        }
+        RdmaPort.Builder pb = RdmaPort.builder(device, port == null ? 1 : port);
+        if (state != null) {
+            pb.state(out.parse(state, PortState::parse));
+        }
+        if (physicalState != null) {
+            pb.physState(out.parse(physicalState, PhysState::parse));
+        }
+        if (rate != null) {
+            Integer lanes = null;
+            if (width != null) {
+                try {
+                    lanes = IbRate.parseWidth(width);
+                } catch (IllegalArgumentException e) {
+                    lanes = null;
+                }
+            }
+            IbSpeed lane = null;
+            if (speed != null) {
+                try {
+                    lane = IbSpeed.parse(speed);
+                } catch (IllegalArgumentException e) {
+                    lane = null;
+                }
+            }
+            pb.rate(out.of(new IbRate(rate.value() / 1e9, lanes, lane), rate.raw()));
+        }
+        if (linkLayer != null) {
+            pb.linkLayer(out.parse(linkLayer, LinkLayer::parse));
+        }
+        if (baseLid != null) {
+            pb.lid(out.parse(baseLid, RdmaPortRecord::lid));
+        }
+        if (smLid != null) {
+            pb.smLid(out.parse(smLid, RdmaPortRecord::lid));
+        }
+        if (netdev != null) {
+            pb.netdev(out.text(netdev));
+        }
+        if (activeMtuBytes != null) {
+            pb.activeMtuBytes(out.of(activeMtuBytes, activeMtuBytes.toString()));
+        }
+        out.add(pb.build());
+    }
+
+    /** "0x70" (ibstatus) or "25606" (ibstat) → the LID. */
+    static Integer lid(String text) {
+        String t = text.strip().toLowerCase(Locale.ROOT);
+        return t.startsWith("0x") ? Integer.parseInt(t.substring(2), 16) : Integer.parseInt(t);
     }
 }

@@ -20,12 +20,16 @@ import java.util.regex.Pattern;
  * A line a mail or terminal wrapped continues with more pairs (a value may start it, its name ending
  * the line before), so the pairs are read across lines until a line holds anything else. The
  * per-QP form ("link mlx5_2/1 cntn 4 qp-type RC pid 30489 comm X …") keeps only its counters.
+ * {@code rdma statistic mode [supported]} prints "link DEV/PORT [supported] optional-counters a,b,c"
+ * (kernel 5.19's optional counters): a sample with no values whose printed field names them.
  */
 public final class RdmaStatisticParser extends BaseParser {
     private static final Pattern LINK = Pattern.compile("link ([\\w.-]+/\\d{1,5})(?:\\s+(.*))?");
     /** Words of a counters line: names and counts only. */
     private static final Pattern PAIRS = Pattern.compile("(?:[a-z][a-z0-9_]*|\\d+)(?:\\s+(?:[a-z][a-z0-9_]*|\\d+))*");
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]*");
+    /** "supported optional-counters cc_rx_ce_pkts,cc_rx_cnp_pkts" after the link. */
+    private static final Pattern OPTIONAL = Pattern.compile("((?:supported )?optional-counters)\\s+([\\w,]+)");
     /** Words of the per-QP form that are identifiers, not counts (rdma/stat.c res_counter_line). */
     private static final Set<String> NOT_COUNTERS = Set.of("cntn", "pid", "lqpn");
 
@@ -38,6 +42,9 @@ public final class RdmaStatisticParser extends BaseParser {
         Matcher m = in.match(LINK, i);
         if (m == null) {
             return false;
+        }
+        if (m.group(2) != null && OPTIONAL.matcher(m.group(2).strip()).matches()) {
+            return true;
         }
         if (m.group(2) != null) { // "rdma link" says "state ACTIVE"; counters are a name then a count
             return m.group(2).matches("[a-z][a-z0-9_]*\\s+\\d+(\\s.*)?") && !m.group(2).startsWith("lid ")
@@ -57,6 +64,16 @@ public final class RdmaStatisticParser extends BaseParser {
             }
             Source start = in.source(i);
             b.use(i);
+            Matcher optional = m.group(2) == null ? null : OPTIONAL.matcher(m.group(2).strip());
+            if (optional != null && optional.matches()) {
+                CounterSample mode = new CounterSample(m.group(1), "rdma statistic", Map.of(), start);
+                b.add(mode).printed(mode, i, optional.group(1), optional.group(2));
+                i++;
+                while (i < in.size() && in.blank(i)) {
+                    i++;
+                }
+                continue;
+            }
             List<String> words = new ArrayList<>();
             if (m.group(2) != null) {
                 words.addAll(List.of(m.group(2).strip().split("\\s+")));

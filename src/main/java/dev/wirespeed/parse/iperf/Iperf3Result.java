@@ -3,8 +3,8 @@ package dev.wirespeed.parse.iperf;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.Units;
 import dev.wirespeed.units.Rate;
@@ -62,8 +62,7 @@ public record Iperf3Result(String version, String role, String protocol, Integer
                         : Rate.format(intervals.getLast().reverseBitsPerSecond())).map();
     }
 
+    /** A benchmark figure: its numbers reach the host's facts as the block's Measurements. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

@@ -3,9 +3,9 @@ package dev.wirespeed.parse.iperf;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Quantity;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -20,15 +20,14 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("IperfHeader")
 public record IperfHeader(String tool, String role, String protocol, String host, Integer port, Quantity window,
-                          String error, Source source) implements ParsedRecord {
+                          String error, Source source) implements LogInput {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("tool", tool).put("role", role).put("protocol", protocol).put("host", host)
                 .put("port", port).put("window", window).put("error", error).map();
     }
 
+    /** A benchmark figure: its numbers reach the host's facts as the block's Measurements. The log rules read its errors. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

@@ -3,9 +3,9 @@ package dev.wirespeed.parse.iperf;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Quantity;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.Units;
 import java.util.Map;
@@ -26,7 +26,7 @@ import java.util.Map;
 @JsonTypeName("IperfInterval")
 public record IperfInterval(String stream, double startSeconds, double endSeconds, Quantity transfer, Quantity rate,
                             Long retransmits, Quantity jitter, Long lostPackets, Long totalPackets, String role,
-                            boolean summary, String direction, Source source) implements ParsedRecord {
+                            boolean summary, String direction, Source source) implements LogInput {
     public IperfInterval(String stream, double startSeconds, double endSeconds, Quantity transfer, Quantity rate,
                          Long retransmits, Quantity jitter, Long lostPackets, Long totalPackets, String role,
                          boolean summary, Source source) {
@@ -59,8 +59,7 @@ public record IperfInterval(String stream, double startSeconds, double endSecond
                 .put("role", role != null ? role : summary ? "total" : null).put("dir", direction).map();
     }
 
+    /** A benchmark figure: its numbers reach the host's facts as the block's Measurements. The log rules compare its streams. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

@@ -3,8 +3,8 @@ package dev.wirespeed.parse.mlx;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -19,14 +19,13 @@ import java.util.Map;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("MftError")
-public record MftError(String tool, String device, String message, Source source) implements ParsedRecord {
+public record MftError(String tool, String device, String message, Source source) implements LogInput {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("tool", tool).put("device", device).put("error", message).map();
     }
 
+    /** A firmware tool's error line: shown in explain's records, nothing of the host in it. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

@@ -36,6 +36,7 @@ public final class MlnxTuneParser extends BaseParser {
     public Parsed parse(Lines in, int from) {
         ParseBuilder b = builder(in, from);
         String section = null;
+        String devicePci = null; // port sections follow their device's section
         boolean report = false;
         int i = from;
         for (; i < in.size(); i++) {
@@ -76,7 +77,9 @@ public final class MlnxTuneParser extends BaseParser {
             Matcher k = KNOWN.matcher(body);
             String item = k.matches() ? k.group(1) : null;
             String value = k.matches() ? k.group(2).strip() : body;
-            b.use(i).add(new TuneItem(section, level, item, value, advice, in.source(i)));
+            String pci = TuneItem.devicePci(section);
+            devicePci = pci != null ? pci : devicePci;
+            b.use(i).add(new TuneItem(section, level, item, value, advice, in.source(i), devicePci));
         }
         return b.done(i);
     }

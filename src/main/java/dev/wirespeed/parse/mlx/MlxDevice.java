@@ -2,9 +2,11 @@ package dev.wirespeed.parse.mlx;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.host.DeviceSetting;
+import dev.wirespeed.host.Evidence;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -32,7 +34,7 @@ public record MlxDevice(String device, String deviceType, String partNumber, Str
                         String pciAddress, String firmware, String available, String status, Source source,
                         String runningFirmware, Map<String, String> romVersions, String baseGuid, String baseMac,
                         String securityAttributes)
-        implements ParsedRecord {
+        implements LogInput {
     public MlxDevice {
         romVersions = romVersions == null ? Map.of()
                 : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(romVersions));
@@ -58,8 +60,32 @@ public record MlxDevice(String device, String deviceType, String partNumber, Str
                 .put("guid", baseGuid).put("mac", baseMac).put("security", securityAttributes).map();
     }
 
+    /**
+     * mlxfwmanager's status ("Update required") and versions, as device settings of the card; the
+     * part number, description and PSID of any firmware tool name the card's model (host.CardIdentity).
+     */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        String card = pciAddress != null ? pciAddress : device;
+        FactSink.pci(card).ifPresent(a -> {
+            Evidence idEv = out.evidence(source);
+            if (partNumber != null) {
+                out.add(new DeviceSetting(a, dev.wirespeed.host.CardIdentity.PART_NUMBER, partNumber, idEv));
+            }
+            if (description != null) {
+                out.add(new DeviceSetting(a, dev.wirespeed.host.CardIdentity.DESCRIPTION, description, idEv));
+            }
+            if (psid != null) {
+                out.add(new DeviceSetting(a, dev.wirespeed.host.CardIdentity.PSID, psid, idEv));
+            }
+        });
+        if ("mlxfwmanager".equals(out.format()) && status != null && card != null) {
+            Evidence ev = out.evidence(source);
+            out.add(new DeviceSetting(card, DeviceSetting.FIRMWARE_STATUS, status, ev));
+            if (firmware != null) {
+                out.add(new DeviceSetting(card, DeviceSetting.FIRMWARE_VERSION, firmware
+                        + (available != null ? ", " + available + " available" : ""), ev));
+            }
+        }
     }
 }

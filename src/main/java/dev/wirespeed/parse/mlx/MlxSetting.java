@@ -2,9 +2,10 @@ package dev.wirespeed.parse.mlx;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.host.DeviceSetting;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -20,7 +21,7 @@ import java.util.Map;
 @JsonTypeName("MlxSetting")
 public record MlxSetting(String device, String name, String nextBoot, String newValue, Source source,
                          String defaultValue, String currentValue, Boolean modified)
-        implements ParsedRecord {
+        implements LogInput {
     /** A setting as the query without -e, or the set command, prints it. */
     public MlxSetting(String device, String name, String nextBoot, String newValue, Source source) {
         this(device, name, nextBoot, newValue, source, null, null, null);
@@ -32,8 +33,11 @@ public record MlxSetting(String device, String name, String nextBoot, String new
                 .put("next boot", nextBoot).put("new", newValue).map();
     }
 
+    /** A firmware setting of its device; a grep'd row whose command was not pasted has no device to hold it. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        if (device != null) {
+            out.add(new DeviceSetting(device, name, newValue != null ? newValue : nextBoot, out.evidence(source)));
+        }
     }
 }

@@ -28,8 +28,11 @@ public final class MlxlinkParser extends BaseParser {
     private static final Pattern TITLE = Pattern.compile("(Operational Info|Supported Info|Troubleshooting Info|Tool Information"
             + "|Physical Counters and BER Info|Module Info|Test Mode Info|FEC Capability Info|EYE Opening Info"
             + "|Transmitter Info|Device Info|BER Monitor Info|Recovery Counters Info|Link Down Info)\\s*#?");
-    /** "Name   : value": at least one blank before the colon, which ibstat's "Physical state: LinkUp" has not. */
-    private static final Pattern KV = Pattern.compile("([A-Za-z][\\w .()/\\-]*?)\\s+:\\s*(.*)");
+    /**
+     * "Name   : value": at least one blank before the colon, which ibstat's "Physical state: LinkUp" has
+     * not; a unit in brackets in the name ("Temperature [C]", "Time Since Last Clear [Min]").
+     */
+    private static final Pattern KV = Pattern.compile("([A-Za-z][\\w .()/\\-]*?(?: \\[[^\\]]{1,8}\\])?)\\s+:\\s*(.*)");
     /** Names no other tool prints with a padded colon: enough to start a grep'd piece. */
     private static final Pattern OWN = Pattern.compile("amBER Version|Status Opcode|Group Opcode|Recommendation"
             + "|Raw Physical BER|Effective Physical BER|Symbol BER|Raw Physical Errors Per Lane|Effective Physical Errors"
@@ -143,7 +146,7 @@ public final class MlxlinkParser extends BaseParser {
         Map<String, Long> counters = new LinkedHashMap<>();
         List<Long> lanes = new ArrayList<>();
         v.forEach((name, text) -> {
-            if (text.matches("\\d+") && !name.equals("Status Opcode") && text.length() < 19) {
+            if (text.matches("\\d+") && !name.equals("Status Opcode") && !name.contains("[") && text.length() < 19) {
                 counters.put(name, Long.parseLong(text));
             }
         });
@@ -160,7 +163,7 @@ public final class MlxlinkParser extends BaseParser {
                 opcode != null && opcode.matches("\\d+") ? Integer.valueOf(opcode) : null, value(v, "Group Opcode"),
                 value(v, "Recommendation"), value(v, "Firmware Version"), value(v, "MFT Version"), counters, lanes,
                 ber(value(v, "Raw Physical BER")), ber(value(v, "Effective Physical BER")), ber(value(v, "Symbol BER")),
-                errors, source);
+                errors, source, value(v, "Vendor Name"), value(v, "Vendor Part Number"), value(v, "Vendor Serial Number"));
     }
 
     private static String value(Map<String, String> v, String name) {

@@ -3,9 +3,9 @@ package dev.wirespeed.parse.mlx;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Quantity;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -30,6 +30,9 @@ import java.util.Map;
  * @param rawBer          pre-FEC bit error rate ("Raw Physical BER")
  * @param effectiveBer    post-FEC bit error rate ("Effective Physical BER")
  * @param errors          the tool's "-E-" lines
+ * @param cableVendor     with {@code -m}, "Module Info"'s "Vendor Name" of the cable or optic
+ * @param cablePartNumber its "Vendor Part Number", as printed
+ * @param cableSerialNumber its "Vendor Serial Number", as printed
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonTypeName("MlxlinkPort")
@@ -37,8 +40,9 @@ public record MlxlinkPort(String device, Integer port, String state, String phys
                           Integer width, String fec, String loopback, String autoNegotiation, List<String> enabledSpeeds,
                           List<String> cableSpeeds, Integer statusOpcode, String groupOpcode, String recommendation,
                           String firmware, String mftVersion, Map<String, Long> counters, List<Long> rawErrorsPerLane,
-                          Double rawBer, Double effectiveBer, Double symbolBer, List<String> errors, Source source)
-        implements ParsedRecord {
+                          Double rawBer, Double effectiveBer, Double symbolBer, List<String> errors, Source source,
+                          String cableVendor, String cablePartNumber, String cableSerialNumber)
+        implements LogInput {
     public MlxlinkPort {
         enabledSpeeds = List.copyOf(enabledSpeeds);
         cableSpeeds = List.copyOf(cableSpeeds);
@@ -51,14 +55,13 @@ public record MlxlinkPort(String device, Integer port, String state, String phys
     public Map<String, String> columns() {
         String link = speed == null ? null : speed + (width == null ? "" : " " + width + "x");
         return Columns.of().put("device", device).put("state", state).put("physical", physicalState).put("link", link)
-                .put("fec", fec).put("status", statusOpcode == null ? null : statusOpcode + (recommendation == null ? "" : " " + recommendation))
+                .put("fec", fec).put("cable", cablePartNumber).put("status", statusOpcode == null ? null : statusOpcode + (recommendation == null ? "" : " " + recommendation))
                 .put("raw BER", rawBer == null ? null : String.format(java.util.Locale.ROOT, "%.0e", rawBer))
                 .put("effective BER", effectiveBer == null ? null : String.format(java.util.Locale.ROOT, "%.0e", effectiveBer))
                 .put("firmware", firmware).map();
     }
 
+    /** mlxlink's port view: read by the mlxlink rule from the log, no sysfs port to attach it to by name. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

@@ -2,9 +2,11 @@ package dev.wirespeed.parse.mlx;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.host.NetInterface;
+import dev.wirespeed.host.RdmaDevice;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -19,8 +21,16 @@ public record MstDevice(String path, String pciAddress, String deviceType, Strin
                 .put("net", net).put("numa", numaNode).map();
     }
 
+    /** mst status -v: the PCI function of the RDMA device and netdev it names. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        FactSink.pci(pciAddress).ifPresent(a -> {
+            if (rdma != null) {
+                out.add(RdmaDevice.builder(rdma).pciAddress(out.of(a, pciAddress)).build());
+            }
+            if (net != null) {
+                out.add(NetInterface.builder(net).pciAddress(out.of(a, pciAddress)).build());
+            }
+        });
     }
 }

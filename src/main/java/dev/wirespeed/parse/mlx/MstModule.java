@@ -2,8 +2,8 @@ package dev.wirespeed.parse.mlx;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -15,14 +15,13 @@ import java.util.Map;
  * @param module "MST PCI" or "MST PCI configuration"
  */
 @JsonTypeName("MstModule")
-public record MstModule(String module, boolean loaded, Source source) implements ParsedRecord {
+public record MstModule(String module, boolean loaded, Source source) implements LogInput {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("module", module).put("loaded", loaded ? "yes" : "no").map();
     }
 
+    /** mst's module state is about the tools, not the host's network: read by the mst rule from the log. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

@@ -2,8 +2,8 @@ package dev.wirespeed.parse.mlx;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -21,8 +21,10 @@ public record OfedVersion(String distribution, String version, Source source) im
         return Columns.of().put("distribution", distribution).put("version", version).map();
     }
 
+    /** The driver stack's release: MLNX_OFED's units (opensmd) and IPoIB modes follow from it (host.Services). */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        out.add(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.Services.STACK, dev.wirespeed.host.Services.DISTRIBUTION,
+                distribution + " " + version, out.evidence(source)));
     }
 }

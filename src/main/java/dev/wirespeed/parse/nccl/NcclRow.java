@@ -3,8 +3,8 @@ package dev.wirespeed.parse.nccl;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -36,8 +36,7 @@ public record NcclRow(long sizeBytes, String type, String redop, Double timeMicr
                 .put("in-place busbw", inPlaceBusbwGBps == null ? null : inPlaceBusbwGBps + " GB/s").map();
     }
 
+    /** nccl-tests rows: the summary carries what the rule needs; no host fact. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

@@ -3,8 +3,8 @@ package dev.wirespeed.parse.nccl;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.List;
 import java.util.Map;
@@ -19,11 +19,13 @@ import java.util.Map;
  * @param peakBusbwGBps   the largest bus bandwidth of any row (out-of-place or in-place), null without rows
  * @param avgBusbwGBps    "# Avg bus bandwidth : X", null when not printed
  * @param outOfBounds     "# Out of bounds values : N OK|FAILED" count, null when not printed
+ * @param gpus            each rank's GPU as its "# Rank …" line names it ("NVIDIA GB10", "Tesla V100-SXM2-32GB"),
+ *                        in rank order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("NcclSummary")
 public record NcclSummary(String test, int ranks, List<String> hosts, int rows, Double peakBusbwGBps,
-                          Double avgBusbwGBps, Integer outOfBounds, Source source) implements ParsedRecord {
+                          Double avgBusbwGBps, Integer outOfBounds, Source source, List<String> gpus) implements LogInput {
     public NcclSummary {
         hosts = List.copyOf(hosts);
     }
@@ -37,8 +39,7 @@ public record NcclSummary(String test, int ranks, List<String> hosts, int rows, 
                 .put("out of bounds", outOfBounds).map();
     }
 
+    /** A collective's result spans hosts: read by the nccl rule from the log. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

@@ -27,7 +27,11 @@ public final class NcclTestsParser extends BaseParser {
     private static final Pattern TAG = Pattern.compile("^\\[\\d+,\\d+]<std(?:out|err)>:");
     private static final Pattern THREADS = Pattern.compile("#\\s*nThread \\d+ nGpus \\d+ .*");
     private static final Pattern START = Pattern.compile("#\\s*(?:nccl-tests version .*|Collective test starting: (\\S+).*)");
-    private static final Pattern RANK = Pattern.compile("#?\\s*Rank\\s+(\\d+)(?: Group\\s+\\d+)? Pid\\s+\\d+ on\\s+(\\S+) device.*");
+    private static final Pattern RANK = Pattern.compile("#?\\s*Rank\\s+(\\d+)((?: Group\\s+\\d+)? Pid\\s+\\d+ on\\s+(\\S+) device.*)");
+    /** One setting of the "# nThread 1 nGpus 1 minBytes 8 … step: 2(factor) warmup iters: 5 …" line. */
+    private static final Pattern SETTING = Pattern.compile("([A-Za-z]+(?: [A-Za-z]+)*?):?\\s+(-?\\d[\\w().]*)");
+    /** The GPU after the device number and bus id: "device  0 [000f:01:00] NVIDIA GB10". */
+    private static final Pattern GPU = Pattern.compile(".* device\\s+\\d+\\s+\\[[^\\]]*]\\s+(\\S.*)");
     private static final Pattern HEADER = Pattern.compile("#\\s*size\\s+.*\\balgbw\\s+busbw.*");
     private static final Pattern ROW = Pattern.compile("\\d+\\s+\\d+\\s+[a-z]\\w*\\s+.*");
     /** A row under a header whose columns a user cut ("size time algbw busbw"): read by the header's names. */
@@ -74,10 +78,12 @@ public final class NcclTestsParser extends BaseParser {
             test = namedBefore(in, from);
         }
         Set<String> hosts = new LinkedHashSet<>();
+        List<String> gpus = new ArrayList<>();
         int ranks = 0;
         List<NcclRow> rows = new ArrayList<>();
         Double avg = null;
         Integer oob = null;
+        List<Integer> summaryLines = new ArrayList<>();
         boolean seenTable = false;
         String[] columns = null;
         int i = from;
@@ -92,17 +98,29 @@ public final class NcclTestsParser extends BaseParser {
                 b.use(i);
             } else if ((m = RANK.matcher(s)).matches()) {
                 ranks++;
-                hosts.add(m.group(2));
-                b.use(i);
+                hosts.add(m.group(3));
+                Matcher gpu = GPU.matcher(m.group(2));
+                if (gpu.matches()) {
+                    gpus.add(gpu.group(1).strip());
+                }
+                b.use(i).printed(i, "Rank " + m.group(1), m.group(2).strip());
             } else if ((m = OOB.matcher(s)).matches()) {
                 oob = Units.integer(m.group(1));
                 b.use(i);
+                summaryLines.add(i);
             } else if ((m = AVG.matcher(s)).matches()) {
                 avg = Units.number(m.group(1));
                 b.use(i);
+                summaryLines.add(i);
                 i++;
                 break; // the last line of a run
             } else if (HEADER.matcher(s).matches() || THREADS.matcher(s).matches()) {
+                if (THREADS.matcher(s).matches()) {
+                    Matcher setting = SETTING.matcher(s.replaceFirst("^#\\s*", ""));
+                    while (setting.find()) {
+                        b.printed(i, setting.group(1).strip(), setting.group(2));
+                    }
+                }
                 if (HEADER.matcher(s).matches()) {
                     seenTable = true;
                     columns = s.substring(1).strip().split("\\s+");
@@ -129,7 +147,13 @@ public final class NcclTestsParser extends BaseParser {
         Double peak = rows.stream().map(NcclRow::bestBusbwGBps).filter(java.util.Objects::nonNull)
                 .max(Double::compare).orElse(null);
         if (!rows.isEmpty() || avg != null) {
-            b.add(new NcclSummary(test, ranks, new ArrayList<>(hosts), rows.size(), peak, avg, oob, in.source(from)));
+            NcclSummary summary = new NcclSummary(test, ranks, new ArrayList<>(hosts), rows.size(), peak, avg, oob,
+                    in.source(from), gpus);
+            b.add(summary);
+            for (int k : summaryLines) { // "Out of bounds values : 0 OK", "Avg bus bandwidth : …": the run's, not the last row's
+                String[] kv = line(in, k).replaceFirst("^#\\s*", "").split("\\s*:\\s*", 2);
+                b.printed(summary, k, kv[0], kv[1].strip());
+            }
         }
         return b.done(i);
     }

@@ -3,8 +3,8 @@ package dev.wirespeed.parse.other;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -19,7 +19,7 @@ import java.util.Map;
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonTypeName("MdcliRecord")
-public record MdcliRecord(String object, Map<String, String> fields, Source source) implements ParsedRecord {
+public record MdcliRecord(String object, Map<String, String> fields, Source source) implements LogInput {
     public String get(String member) {
         return fields.get(member);
     }
@@ -37,8 +37,7 @@ public record MdcliRecord(String object, Map<String, String> fields, Source sour
         return c.map();
     }
 
+    /** A switch's MD-CLI object: read by the MD-CLI rule from the log. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

@@ -3,8 +3,8 @@ package dev.wirespeed.parse.other;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +22,7 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonTypeName("ZeroTierNetwork")
 public record ZeroTierNetwork(String networkId, String name, String mac, String status, String type, String device,
-                              List<String> addresses, Source source) implements ParsedRecord {
+                              List<String> addresses, Source source) implements LogInput {
     public ZeroTierNetwork {
         addresses = List.copyOf(addresses);
     }
@@ -33,8 +33,7 @@ public record ZeroTierNetwork(String networkId, String name, String mac, String 
                 .put("device", device).put("addresses", addresses.isEmpty() ? null : String.join(",", addresses)).map();
     }
 
+    /** A joined ZeroTier network: read by the zerotier rule from the log. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

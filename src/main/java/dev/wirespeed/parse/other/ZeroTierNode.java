@@ -3,8 +3,8 @@ package dev.wirespeed.parse.other;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -15,14 +15,13 @@ import java.util.Map;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("ZeroTierNode")
-public record ZeroTierNode(String address, String version, String status, Source source) implements ParsedRecord {
+public record ZeroTierNode(String address, String version, String status, Source source) implements LogInput {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("node", address).put("version", version).put("status", status).map();
     }
 
+    /** The overlay node itself: read by the log rules, no host fact holds it. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

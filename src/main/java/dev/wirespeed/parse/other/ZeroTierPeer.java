@@ -3,8 +3,8 @@ package dev.wirespeed.parse.other;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -18,7 +18,7 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("ZeroTierPeer")
 public record ZeroTierPeer(String address, String version, String role, Integer latencyMillis, String link,
-                           String path, Source source) implements ParsedRecord {
+                           String path, Source source) implements LogInput {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("peer", address).put("version", version).put("role", role)
@@ -26,8 +26,7 @@ public record ZeroTierPeer(String address, String version, String role, Integer 
                 .map();
     }
 
+    /** An overlay peer: read by the zerotier rule from the log. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

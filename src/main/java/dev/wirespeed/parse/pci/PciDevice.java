@@ -2,9 +2,10 @@ package dev.wirespeed.parse.pci;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.host.PciFunction;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -20,7 +21,7 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("PciDevice")
 public record PciDevice(String address, String deviceClass, String description, Integer numaNode, String driver,
-                        String partNumber, Source source, Boolean unreadable) implements ParsedRecord {
+                        String partNumber, Source source, Boolean unreadable) implements LogInput {
     public PciDevice(String address, String deviceClass, String description, Integer numaNode, String driver,
                      String partNumber, Source source) {
         this(address, deviceClass, description, numaNode, driver, partNumber, source, null);
@@ -32,8 +33,25 @@ public record PciDevice(String address, String deviceClass, String description, 
                 .put("numa", numaNode).put("driver", driver).put("part", partNumber).map();
     }
 
+    /** The function's name, driver and NUMA node; the log rules also read unreadable devices. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        FactSink.pci(address).ifPresent(f -> {
+            PciFunction.Builder fb = PciFunction.builder(f);
+            if (description != null) { // lspci -t without -v names no device
+                fb.description(out.text(description));
+            }
+            if (driver != null) {
+                fb.driver(out.text(driver));
+            }
+            if (numaNode != null) {
+                fb.numaNode(out.of(numaNode, numaNode.toString()));
+            }
+            if (partNumber != null) { // lspci -vvv's VPD "[PN] Part number:"
+                out.add(new dev.wirespeed.host.DeviceSetting(f, dev.wirespeed.host.CardIdentity.PART_NUMBER, partNumber,
+                        new dev.wirespeed.host.Evidence(out.src(), partNumber)));
+            }
+            out.add(fb.build());
+        });
     }
 }

@@ -2,10 +2,13 @@ package dev.wirespeed.parse.pci;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.host.Observed;
+import dev.wirespeed.host.PciFunction;
+import dev.wirespeed.host.PcieLink;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Quantity;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.Units;
 import java.util.Map;
@@ -40,8 +43,30 @@ public record PcieLinkRecord(String address, Quantity capableSpeed, Integer capa
         return s + w + mark;
     }
 
+    /**
+     * The device's link. mlx5cmd's CAPS is the link's capability, not the card's: seed 001 shows
+     * the same card (PSID MT_2180110032) with CAPS=8.0*x4 in one slot and CAPS=8.0*x16 in another.
+     * It is dropped, so the family's interface stands in for the maximum.
+     */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        boolean slotCaps = "mlx5cmd".equals(out.format());
+        FactSink.pci(address).ifPresent(f -> out.add(PciFunction.builder(f).link(new PcieLink(gts(speed, out),
+                width(width, out), slotCaps ? Observed.notSeen() : gts(capableSpeed, out),
+                slotCaps ? Observed.notSeen() : width(capableWidth, out),
+                maxPayloadBytes == null ? Observed.notSeen() : out.of(maxPayloadBytes, maxPayloadBytes + " bytes"),
+                Boolean.TRUE.equals(widthDowngraded) || Boolean.TRUE.equals(speedDowngraded)
+                        ? out.of(true, "(downgraded)") : Observed.notSeen(),
+                null)).build()));
+    }
+
+    /** A per-lane rate in GT/s as the fact model reads it, or not seen. */
+    public static Observed<Double> gts(Quantity q, FactSink out) {
+        return q == null ? Observed.notSeen() : out.parse(Units.trim(q.value()) + " GT/s", PcieLink::parseTransferRate);
+    }
+
+    /** A link width as the fact model reads it, or not seen. */
+    public static Observed<Integer> width(Integer w, FactSink out) {
+        return w == null ? Observed.notSeen() : out.parse("x" + w, PcieLink::parseWidth);
     }
 }

@@ -1,10 +1,14 @@
 package dev.wirespeed.parse.perftest;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.host.CpuTopology;
+import dev.wirespeed.host.Evidence;
+import dev.wirespeed.host.Observed;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -20,7 +24,8 @@ public record CpuFrequencyWarning(String message, Double lowMhz, Double highMhz,
     }
 
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
+    public void addFacts(FactSink out) {
+        out.cpu(new CpuTopology(Observed.notSeen(), List.of(), List.of(),
+                List.of(new CpuTopology.FrequencyNote(message, new Evidence(out.src(), message)))));
     }
 }

@@ -3,9 +3,9 @@ package dev.wirespeed.parse.perftest;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Quantity;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -23,8 +23,7 @@ public record PerftestBwRow(long sizeBytes, Long iterations, Quantity peak, Quan
                 .put("average", average).put("msg rate", messageRate).map();
     }
 
+    /** A benchmark figure: its numbers reach the host's facts as the block's Measurements. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

@@ -3,8 +3,8 @@ package dev.wirespeed.parse.perftest;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -24,15 +24,14 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("PerftestError")
 public record PerftestError(String failure, String message, String side, Integer status, String statusText,
-                            String syndrome, String peer, Source source) implements ParsedRecord {
+                            String syndrome, String peer, Source source) implements LogInput {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("error", failure).put("side", side).put("status", status).put("syndrome", syndrome)
                 .put("peer", peer).map();
     }
 
+    /** A failed run says nothing about the host: the log rules name its cause. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

@@ -3,8 +3,8 @@ package dev.wirespeed.parse.perftest;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -29,8 +29,7 @@ public record PerftestHeader(String title, String verb, boolean bandwidth, Strin
                 .put("link", linkType).put("mtu", mtuBytes).put("gid index", gidIndex).put("qps", qps).put("gpu", gpu).map();
     }
 
+    /** A benchmark figure: its numbers reach the host's facts as the block's Measurements. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

@@ -3,8 +3,8 @@ package dev.wirespeed.parse.ping;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
-import dev.wirespeed.parse.RecordVisitor;
+import dev.wirespeed.parse.LogInput;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -37,7 +37,7 @@ import java.util.Map;
 public record PingSummary(String variant, String target, String address, Integer payloadBytes, Integer transmitted,
                           Integer received, Integer errors, Double lossPercent, Double rttMinMillis, Double rttAvgMillis,
                           Double rttMaxMillis, Double rttMdevMillis, int replies, boolean fromReplies, String icmpError,
-                          int icmpErrors, Source source) implements ParsedRecord {
+                          int icmpErrors, Source source) implements LogInput {
 
     /** The peer as people name it: the target, and its address when that differs. */
     public String peer() {
@@ -57,8 +57,7 @@ public record PingSummary(String variant, String target, String address, Integer
                 .put("error", icmpError).map();
     }
 
+    /** Its numbers reach the facts as the block's measurement; the log rule ping-loss reads the record. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

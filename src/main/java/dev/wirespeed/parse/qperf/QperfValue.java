@@ -3,9 +3,9 @@ package dev.wirespeed.parse.qperf;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
+import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Quantity;
-import dev.wirespeed.parse.RecordVisitor;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -23,8 +23,7 @@ public record QperfValue(String test, String name, Quantity value, String text, 
         return Columns.of().put("test", test).put("name", name).put("value", value != null ? value : text).map();
     }
 
+    /** A benchmark figure: its numbers reach the host's facts as the block's Measurements. */
     @Override
-    public <R> R accept(RecordVisitor<R> visitor) {
-        return visitor.visit(this);
-    }
+    public void addFacts(FactSink out) {}
 }

@@ -1,0 +1,336 @@
+package dev.wirespeed.parse;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+
+/**
+ * Undoes what mail and web pages do to a pasted output before the parsers read it, so a block is
+ * read as the tool printed it. Each repair keeps every line's number in the paste (a joined line
+ * has the number of its first part; a dropped line's number is skipped), so evidence still points
+ * at the paste:
+ * <ul>
+ * <li>format=flowed mail (RFC 3676): a line ending in a space goes on with the next one, and a
+ * leading space added by "space-stuffing" goes; only when the paste shows the mail's
+ * {@code format=flowed} header, since tool output has trailing spaces of its own;</li>
+ * <li>an elision mark on a line of its own ({@code <snip>}, {@code [...]}, {@code ...},
+ * {@code [snip]}, {@code <...>}, "--- snip ---"): dropped, so the block goes on after it;</li>
+ * <li>double spacing (a page or forum that put a blank line after every line): in a stretch of at
+ * least {@value #DOUBLE_SPACED_RUN} lines each followed by one blank line (or three, a blank line
+ * of the output), each blank line goes and three become one;</li>
+ * <li>lines a mail client wrapped at a fixed width (72, 76, 78), in a paste that came by mail and is not
+ * format=flowed (whose hard breaks are the writer's): see {@link #unwrap}.</li>
+ * </ul>
+ * No-break and zero-width characters, CRLF, quote marks and quoted-printable are undone earlier, line
+ * by line, in {@link Splitter}.
+ */
+final class PasteRepair {
+    private PasteRepair() {}
+
+    /** One line as the parsers will read it; {@code prefix} is the quote mark removed before it ("> > "). */
+    record Row(int number, String text, String prefix, boolean elidedBefore) {
+        Row(int number, String text, String prefix) {
+            this(number, text, prefix, false);
+        }
+
+        int width() {
+            return prefix.length() + text.length();
+        }
+
+        int depth() {
+            return (int) prefix.chars().filter(c -> c == '>').count();
+        }
+
+        boolean blank() {
+            return text.isBlank();
+        }
+    }
+
+    static final int DOUBLE_SPACED_RUN = 4;
+    private static final Pattern FLOWED = Pattern.compile("(?i).*\\bformat=\"?flowed\\b.*");
+    private static final Pattern DEL_SP = Pattern.compile("(?i).*\\bdelsp=\"?yes\\b.*");
+    private static final Pattern ELISION = Pattern.compile(
+            "(?i)\\s*(?:<\\s*snip(?:ped)?\\s*>|\\[\\s*snip(?:ped)?\\s*]|\\(\\s*snip(?:ped)?\\s*\\)|[-=*~]{2,}\\s*snip(?:ped)?\\s*[-=*~]{2,}"
+                    + "|\\.{3,}\\s*snip(?:ped)?\\s*\\.{3,}|snip|<\\s*\\.{3,}\\s*>|\\[\\s*(?:\\.{3,}|…)\\s*]|\\.{3,}|…)\\s*");
+
+    /** @param command whether a line is a command line (a prompt, or a known program's bare command): never a wrapped rest */
+    static List<Row> repair(List<Row> rows, Predicate<String> command) {
+        if (flowed(rows)) {
+            // RFC 3676 4.2: in flowed text a line without a trailing space ends where its writer ended it, so
+            // no line is a fixed-width wrap to undo (a ping summary after a 62-column line stays its own line)
+            return withoutElisions(unflow(rows));
+        }
+        return unwrap(withoutElisions(rows), command);
+    }
+
+    private static List<Row> withoutElisions(List<Row> rows) {
+        List<Row> out = new ArrayList<>();
+        boolean elided = false;
+        for (Row r : rows) {
+            if (ELISION.matcher(r.text()).matches()) {
+                elided = true;
+            } else {
+                out.add(elided && !r.blank() ? new Row(r.number(), r.text(), r.prefix(), true) : r);
+                elided &= r.blank();
+            }
+        }
+        return out;
+    }
+
+    /** The paste holds a mail whose Content-Type says format=flowed (the header may be folded onto the next line). */
+    private static boolean flowed(List<Row> rows) {
+        for (int i = 0; i < rows.size(); i++) {
+            String t = rows.get(i).text();
+            if (FLOWED.matcher(t).matches()
+                    && (t.regionMatches(true, 0, "Content-Type:", 0, 13) || i > 0 && rows.get(i - 1).text().regionMatches(true, 0, "Content-Type:", 0, 13))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** RFC 3676 4.1, 4.4: joins soft line breaks (a trailing space, not the "-- " signature line) at the same quote depth; removes space-stuffing. */
+    private static List<Row> unflow(List<Row> rows) {
+        boolean delSp = rows.stream().anyMatch(r -> DEL_SP.matcher(r.text()).matches());
+        List<Row> out = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            Row r = rows.get(i);
+            StringBuilder text = new StringBuilder(unstuff(r.text()));
+            while (soft(text) && i + 1 < rows.size() && rows.get(i + 1).depth() == r.depth() && !rows.get(i + 1).blank()) {
+                if (delSp) {
+                    text.setLength(text.length() - 1);
+                }
+                text.append(unstuff(rows.get(++i).text()));
+            }
+            out.add(new Row(r.number(), text.toString(), r.prefix(), r.elidedBefore()));
+        }
+        return out;
+    }
+
+    private static boolean soft(CharSequence line) {
+        return line.length() > 0 && line.charAt(line.length() - 1) == ' ' && !line.toString().equals("-- ") && !line.toString().isBlank();
+    }
+
+    private static String unstuff(String line) {
+        return line.startsWith(" ") ? line.substring(1) : line;
+    }
+
+    /**
+     * Drops the blank line after each line of a double-spaced stretch: at least
+     * {@value #DOUBLE_SPACED_RUN} non-blank lines, none next to another, each gap one blank line or
+     * three (the output's own blank line, doubled).
+     */
+    static List<Row> undoubleSpacing(List<Row> rows) {
+        List<Integer> nonBlank = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            if (!rows.get(i).blank()) {
+                nonBlank.add(i);
+            }
+        }
+        boolean[] drop = new boolean[rows.size()];
+        boolean any = false;
+        int k = 0;
+        while (k < nonBlank.size()) {
+            int end = k; // the run nonBlank[k..end] has odd gaps of 1 or 3 between neighbours
+            int ones = 0;
+            while (end + 1 < nonBlank.size()) {
+                int gap = nonBlank.get(end + 1) - nonBlank.get(end) - 1;
+                if (gap != 1 && gap != 3) {
+                    break;
+                }
+                ones += gap == 1 ? 1 : 0;
+                end++;
+            }
+            if (end - k + 1 >= DOUBLE_SPACED_RUN && ones * 2 > end - k) {
+                for (int j = k; j < end; j++) {
+                    int from = nonBlank.get(j) + 1;
+                    int gap = nonBlank.get(j + 1) - from;
+                    for (int b = 0; b < gap && b < 2; b++) {
+                        drop[from + b] = true; // one blank of one, two of three
+                    }
+                }
+                any = true;
+            }
+            k = end + 1;
+        }
+        if (!any) {
+            return rows;
+        }
+        List<Row> out = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            if (!drop[i]) {
+                out.add(rows.get(i));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Joins the lines a mail client broke at its wrap width, in a paste that came by mail. The
+     * width is the longest line that could have been broken (one with a space before column
+     * {@value #WIDEST_WRAP}) when another comes near it; a paste whose breakable lines run longer was
+     * not wrapped. Line i+1 goes on line i when: it starts at the margin (wrapping drops the space it
+     * broke at, so the rest has no indentation) at the same quote depth; its first word would not
+     * have fitted on line i, which ends within {@value #NEAR_HEAD} characters of the width; it is not a rule, a fence, a command line, a heading ending in ':' or a
+     * table's next row (both lines in aligned columns); and it starts unlike the line it would
+     * continue and unlike every line that cannot be a rest (one after a blank or a short line), by
+     * {@link #shape}. That is how a wrapped rest ("6.99 dBm" under tab-indented ethtool -m lines,
+     * "eth11: NIC Link is Down" under syslog's "Nov 17 13:16:56 host kernel: …", "sender" under
+     * iperf3's "[  5]" rows) differs from a line of its own. Only when the paste shows at least
+     * {@value #MIN_BREAKS} such breaks.
+     */
+    static List<Row> unwrap(List<Row> rows, Predicate<String> command) {
+        int width = wrapWidth(rows);
+        if (width < NARROWEST_WRAP || !mail(rows)) {
+            return rows;
+        }
+        boolean[] joined = new boolean[rows.size()]; // line i goes on the line before it
+        int breaks = 0;
+        java.util.Set<String> starts = new java.util.HashSet<>(); // how lines that cannot be a wrapped rest start
+        for (int i = 0; i < rows.size(); i++) {
+            if (!rows.get(i).blank() && (i == 0 || rows.get(i - 1).blank() || rows.get(i - 1).width() < width / 2)) {
+                starts.add(shape(rows.get(i).text()));
+            }
+        }
+        for (int i = 0; i < rows.size(); i++) {
+            Row head = rows.get(i);
+            if (head.blank() || command.test(head.text().strip()) || !breakable(head.text())) {
+                continue; // a command line (what follows is its output), or a rule: no space to break at
+            }
+            int lastWidth = head.width();
+            while (i + 1 < rows.size() && continues(head, lastWidth, rows.get(i + 1), starts, width)
+                    && !command.test(rows.get(i + 1).text().strip())) {
+                joined[++i] = true;
+                lastWidth = rows.get(i).width();
+                breaks++;
+            }
+        }
+        if (breaks < MIN_BREAKS) {
+            return rows; // one long line followed by a short one of another shape is how many tools print (a table and its caption)
+        }
+        List<Row> out = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            if (joined[i]) {
+                Row head = out.removeLast();
+                out.add(new Row(head.number(), head.text() + " " + rows.get(i).text(), head.prefix(), head.elidedBefore()));
+            } else {
+                out.add(rows.get(i));
+            }
+        }
+        return out;
+    }
+
+    /** How far short of the width a wrapped line may end: a word longer than this is rare in prose and output. */
+    static final int NEAR_HEAD = 20;
+
+    /** Wrapped lines a paste must show before any is joined. */
+    static final int MIN_BREAKS = 2;
+
+    static final int NARROWEST_WRAP = 60;
+    private static final Pattern MAIL_HEADER = Pattern.compile(
+            "(?i)(?:from|to|cc|subject|date|message-id|in-reply-to|content-type|sent):\\s.*|.*\\bwrote:\\s*|-+\\s*original message\\s*-+");
+
+    /**
+     * The paste came by mail: a mail header or an attribution line ("On …, X wrote:", "From: …",
+     * "-----Original Message-----") or a quoted line. Wrapping is a mail client's doing; elsewhere a
+     * long line followed by a short one is how the tool printed it.
+     */
+    private static boolean mail(List<Row> rows) {
+        for (Row r : rows) {
+            if (r.depth() > 0 || MAIL_HEADER.matcher(r.text().strip()).matches()) {
+                return true;
+            }
+        }
+        return false;
+    }
+    static final int WIDEST_WRAP = 80;
+
+    /**
+     * The longest breakable line, when two lines come within {@value #NEAR_WIDTH} characters of it
+     * (a wrapper leaves many lines close to its width; one long line is no sign of wrapping); else 0.
+     */
+    private static int wrapWidth(List<Row> rows) {
+        List<Integer> widths = new ArrayList<>();
+        for (Row r : rows) {
+            String t = r.text();
+            int indent = t.length() - t.stripLeading().length();
+            if (breakable(t) && r.prefix().length() + t.indexOf(' ', indent + 1) <= WIDEST_WRAP) {
+                widths.add(r.width());
+            }
+        }
+        int width = widths.stream().mapToInt(Integer::intValue).max().orElse(0);
+        long near = widths.stream().filter(w -> w >= width - NEAR_WIDTH).count();
+        return width > WIDEST_WRAP || near < 2 ? 0 : width;
+    }
+
+    static final int NEAR_WIDTH = 10;
+
+    /** A space after the indentation and before the last character: where a wrapper could break. */
+    private static boolean breakable(String line) {
+        int indent = line.length() - line.stripLeading().length();
+        int space = line.indexOf(' ', indent + 1);
+        return space > 0 && space < line.stripTrailing().length();
+    }
+
+    private static boolean continues(Row head, int lastWidth, Row next, java.util.Set<String> starts, int width) {
+        String t = next.text();
+        if (next.blank() || Character.isWhitespace(t.charAt(0)) || next.depth() != head.depth()) {
+            return false;
+        }
+        int word = t.indexOf(' ');
+        if (lastWidth + 1 + (word < 0 ? t.length() : word) <= width || lastWidth < width - NEAR_HEAD) {
+            return false;
+        }
+        String s = t.strip();
+        if (s.endsWith(":") || s.chars().noneMatch(Character::isLetterOrDigit) || columns(s) >= 3 && columns(head.text().strip()) >= 3) {
+            return false; // a heading, a rule or a fence, a table's next row
+        }
+        String shape = shape(t);
+        return !shape.equals(shape(head.text())) && !starts.contains(shape);
+    }
+
+    /** Fields of a line aligned in columns (two or more spaces or a tab between them). */
+    private static int columns(String line) {
+        return line.split("\\s{2,}|\\t").length;
+    }
+
+    /**
+     * How a line starts, as a pattern of its first two words: "indented", or each run of letters
+     * and digits as "a" or "0" by its first character, punctuation as itself: "Nov 17 13:16:56"
+     * gives "a 0", "eth11: NIC" gives "a: a", "[  5]" gives "[ 0]", "link rocep1s0f1/1" and "link
+     * roceP2p1s0f0/1" both "a a/0".
+     */
+    static String shape(String line) {
+        if (line.isEmpty() || Character.isWhitespace(line.charAt(0))) {
+            return "indented";
+        }
+        StringBuilder out = new StringBuilder();
+        int words = 0;
+        boolean inRun = false;
+        char last = 0;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (Character.isLetterOrDigit(c)) {
+                if (!inRun) {
+                    out.append(Character.isDigit(c) ? '0' : 'a');
+                    inRun = true;
+                }
+                last = 0;
+                continue;
+            }
+            inRun = false;
+            if (Character.isWhitespace(c)) {
+                if (last != ' ' && ++words == 2) {
+                    break;
+                }
+                c = ' ';
+            }
+            if (c != last) {
+                out.append(c);
+            }
+            last = c;
+        }
+        return out.toString().strip();
+    }
+}
