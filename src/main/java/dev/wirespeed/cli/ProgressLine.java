@@ -21,6 +21,8 @@ final class ProgressLine implements AutoCloseable {
     private static final int MAX_CHARS = 78;
 
     private final PrintWriter target;
+    /** Beneath the sanitizing gate: the erase sequence is ours, and the gate would print it escaped. */
+    private final Writer controls;
     private final PrintWriter writer;
     private final boolean enabled;
     private final Object lock = new Object();
@@ -35,6 +37,7 @@ final class ProgressLine implements AutoCloseable {
      */
     ProgressLine(PrintWriter out, boolean enabled) {
         this.target = out;
+        this.controls = dev.wirespeed.guard.Printable.ownControls(out);
         this.enabled = enabled;
         this.writer = enabled ? new PrintWriter(new Eraser(out), true) : out;
     }
@@ -98,7 +101,8 @@ final class ProgressLine implements AutoCloseable {
                 return;
             }
             String line = t.length() > MAX_CHARS ? t.substring(0, MAX_CHARS - 1) + "…" : t;
-            target.write(ERASE + line);
+            control(ERASE);
+            target.write(line);
             target.flush();
             shown = true;
         }
@@ -106,9 +110,19 @@ final class ProgressLine implements AutoCloseable {
 
     private void erase() {
         if (shown) {
-            target.write(ERASE);
-            target.flush();
+            control(ERASE);
             shown = false;
+        }
+    }
+
+    /** Our own control sequence, past the gate that escapes outside text (text before it is written out first). */
+    private void control(String sequence) {
+        target.flush();
+        try {
+            controls.write(sequence);
+            controls.flush();
+        } catch (IOException e) {
+            // a progress line is never worth a failure; the command's own output reports a broken stream
         }
     }
 

@@ -102,10 +102,23 @@ public final class Printable {
         return new GatedWriter(new Gate(out), autoFlush);
     }
 
+    /**
+     * The writer beneath {@code w}'s gate, for the control sequences wirespeed draws itself (the
+     * progress line's carriage return and erase-in-line, which the gate would show escaped); {@code w}
+     * itself when it is not gated. Never for text: text goes through {@code w}.
+     */
+    public static Writer ownControls(PrintWriter w) {
+        return w instanceof GatedWriter g ? g.beneath() : w;
+    }
+
     /** A PrintWriter known to write through a {@link Gate}, so gating twice is a no-op. */
     private static final class GatedWriter extends PrintWriter {
         GatedWriter(Gate gate, boolean autoFlush) {
             super(gate, autoFlush);
+        }
+
+        Writer beneath() {
+            return ((Gate) out).out;
         }
     }
 

@@ -51,4 +51,17 @@ class ProgressLineTest {
         }
         assertThat(s.toString().split("\r\033\\[K")[1]).hasSize(78).endsWith("…");
     }
+
+    /** Behind the sanitizing gate every command's output goes through: our erase stays raw, outside text does not. */
+    @Test
+    void behindTheGateItsEraseIsRawAndItsTextIsEscaped() {
+        StringWriter s = new StringWriter();
+        try (ProgressLine p = new ProgressLine(dev.wirespeed.guard.Printable.terminal(s), true)) {
+            p.text(() -> "host \u001b]0;title\u0007 1.0 s");
+            p.tick();
+            p.writer().println("result \u001b[2J");
+        }
+        assertThat(s.toString()).startsWith("\r\033[Khost \\x1b]0;title\\x07 1.0 s\r\033[Kresult \\x1b[2J\n")
+                .doesNotContain("\\x1b[K");
+    }
 }
