@@ -53,10 +53,11 @@ import picocli.CommandLine.Spec;
             "4 (--strict) some lines were not recognized (they are listed in --json under \"unrecognized\")."})
 public final class ExplainCommand implements Callable<Integer> {
     /**
-     * Larger inputs, all files together, are refused: a terminal log is far smaller, and 16 MiB
-     * costs about 500 MB and 11 s of CPU to read (docs/PERFORMANCE.md, "explain of a large paste").
+     * Larger inputs, all files together, are refused: a terminal log is far smaller, and the cap keeps
+     * explain within issue 32's 10 s and 512 MB on a 2-core VM — 4 MB took 5.2 s and 264 MB, 10 MB took
+     * 12.5 s of CPU (docs/PERFORMANCE.md, "explain of a large paste").
      */
-    static final long MAX_INPUT_BYTES = 16L << 20;
+    static final long MAX_INPUT_BYTES = 4L << 20;
     /** An echoed input line is cut here, with a marker (a 50 MB single line is not echoed whole). */
     static final int ECHO_CHARS = 200;
 

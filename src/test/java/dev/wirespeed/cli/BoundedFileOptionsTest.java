@@ -103,24 +103,24 @@ class BoundedFileOptionsTest {
     }
 
     @Test
-    void explainReadsAtMost16MiBInAll() throws Exception {
+    void explainReadsAtMost4MiBInAll() throws Exception {
         Path big = dir.resolve("big.txt");
         Path half = dir.resolve("half.txt");
         byte[] line = "iperf Done.\n".getBytes(StandardCharsets.US_ASCII);
         try (OutputStream out = Files.newOutputStream(big); OutputStream h = Files.newOutputStream(half)) {
-            for (long n = 0; n < (17L << 20); n += line.length) {
+            for (long n = 0; n < (5L << 20); n += line.length) {
                 out.write(line);
-                if (n < (9L << 20)) {
+                if (n < (3L << 20)) {
                     h.write(line);
                 }
             }
         }
         Cli.Run one = Cli.run("explain", big.toString());
         assertOneLineWithout(one);
-        assertThat(one.err()).contains(big + " is larger than 16 MiB; explain refuses larger inputs");
+        assertThat(one.err()).contains(big + " is larger than 4 MiB; explain refuses larger inputs");
         Cli.Run two = Cli.run("explain", half.toString(), half.toString());
         assertOneLineWithout(two);
-        assertThat(two.err()).contains("the inputs are larger than 16 MiB together (" + half + " goes past it)");
+        assertThat(two.err()).contains("the inputs are larger than 4 MiB together (" + half + " goes past it)");
     }
 
     @Test
