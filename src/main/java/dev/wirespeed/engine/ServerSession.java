@@ -219,11 +219,17 @@ final class ServerSession {
                     ? r.withSharedWithTests(reservation.othersAtOnce()) : results);
             lingeringClose(control);
         } else {
-            if (ending.reason() != null && ending.reason().startsWith(OVERRUN)) {
+            boolean overrun = ending.reason() != null && ending.reason().startsWith(OVERRUN);
+            if (overrun) {
                 sendQuietly(new Message.Error(ending.reason()));
             }
             p.close();
             releaseBudget();
+            if (overrun) {
+                // the client is still heartbeating: a plain close with its heartbeats unread sends a
+                // reset, which can discard our Error before the client reads it (CI saw "Broken pipe")
+                lingeringClose(control);
+            }
         }
         server.testLine(peer + " " + p.summary(ending.reason()) + Budget.sharing(reservation));
     }
@@ -317,6 +323,9 @@ final class ServerSession {
         return dev.wirespeed.units.Numbers.plain(millis / 1000.0);
     }
 
+    /** How long the lingering close waits for the client's FIN, in all. */
+    static final long LINGER_MILLIS = 2_000;
+
     /**
      * Half-closes the control connection and waits (briefly) for the client to close its end:
      * closing with unread bytes would send a RST that can destroy the Results in flight.
@@ -324,11 +333,16 @@ final class ServerSession {
     static void lingeringClose(SocketChannel control) {
         try {
             control.shutdownOutput();
-            control.socket().setSoTimeout(2000);
+            long deadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LINGER_MILLIS);
             var in = control.socket().getInputStream();
             byte[] sink = new byte[256];
-            while (in.read(sink) >= 0) {
-                // discard late heartbeats
+            long leftMillis;
+            // bounded in total, not per read: a client that keeps heartbeating must not hold us
+            while ((leftMillis = TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime())) > 0) {
+                control.socket().setSoTimeout((int) leftMillis);
+                if (in.read(sink) < 0) {
+                    break;
+                }
             }
         } catch (IOException ignored) {
             // closed, reset or timed out: either way we are done
