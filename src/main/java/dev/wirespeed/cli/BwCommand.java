@@ -264,7 +264,8 @@ public final class BwCommand implements Callable<Integer> {
                 .streamsChosenBy(options.streamsChosenBy()).connectTimeoutMillis(timeoutMillis)
                 .handshakeTimeoutMillis(timeoutMillis).interrupted(Interrupts::raised).bindAddress(options.bind(spec))
                 .cpu(options.clientCpu(spec)).placeCpus(place)
-                .clientPort(client.habits.clientPort == null ? 0 : client.habits.clientPort).build();
+                .clientPort(client.habits.clientPort == null ? 0 : client.habits.clientPort)
+                .bindDevice(options.bindDevice(spec)).build();
         BwClient.Listener listener = warningsTo(spec.commandLine().getErr(), sink, json ? new BwClient.Listener() {}
                 : client.habits.jsonStream ? JsonStream.listener(out) : textListener(out, test, client.habits.rateUnit()));
         BwResult result = iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);

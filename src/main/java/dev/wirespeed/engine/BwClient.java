@@ -23,10 +23,11 @@ public final class BwClient {
      * @param cpu             the CPU the client's data threads are pinned to (-A), null = none
      * @param placeCpus       without -A: the CPUs (the NIC's NUMA node) the data threads may run on, null = any
      * @param clientPort      0 for ephemeral ports, else data connection i binds clientPort + i (--cport)
+     * @param bindDevice      the interface every connection is bound to (--bind-dev), null = any
      */
     public record Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
                          int handshakeTimeoutMillis, BooleanSupplier interrupted, InetAddress bindAddress,
-                         Integer cpu, BitSet placeCpus, int clientPort) implements ClientTarget {
+                         Integer cpu, BitSet placeCpus, int clientPort, String bindDevice) implements ClientTarget {
         public Config {
             if (interrupted == null) {
                 interrupted = () -> false;
@@ -48,6 +49,7 @@ public final class BwClient {
             b.cpu = cpu;
             b.placeCpus = placeCpus;
             b.clientPort = clientPort;
+            b.bindDevice = bindDevice;
             return b;
         }
 
@@ -65,6 +67,7 @@ public final class BwClient {
             private Integer cpu;
             private BitSet placeCpus;
             private int clientPort;
+            private String bindDevice;
 
             private Builder() {
                 super(5_000);
@@ -110,9 +113,14 @@ public final class BwClient {
                 return this;
             }
 
+            public Builder bindDevice(String bindDevice) {
+                this.bindDevice = bindDevice;
+                return this;
+            }
+
             public Config build() {
                 return new Config(host, port, spec, streamsChosenBy, connectTimeoutMillis, handshakeTimeoutMillis,
-                        interrupted, bindAddress, cpu, placeCpus, clientPort);
+                        interrupted, bindAddress, cpu, placeCpus, clientPort, bindDevice);
             }
         }
     }

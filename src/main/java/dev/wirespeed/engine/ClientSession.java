@@ -53,7 +53,7 @@ final class ClientSession<M extends Message, R> {
     private final int port;
     private final TestSpec spec;
     private final ClientPlane<M, R> plane;
-    private InetAddress bind;
+    private LocalEnd bind = LocalEnd.ANY;
     private int connectTimeoutMillis = 5_000;
     private int handshakeTimeoutMillis = 5_000;
     private BooleanSupplier interrupted = () -> false;
@@ -66,9 +66,9 @@ final class ClientSession<M extends Message, R> {
         this.plane = plane;
     }
 
-    /** -B: the local address of the control and data connections; null = the kernel's choice. */
-    ClientSession<M, R> bind(InetAddress bindAddress) {
-        this.bind = bindAddress;
+    /** -B and --bind-dev: where the control and data connections start from. */
+    ClientSession<M, R> bind(LocalEnd local) {
+        this.bind = local;
         return this;
     }
 

@@ -31,4 +31,9 @@ interface ClientTarget {
     default InetAddress bindAddress() {
         return null;
     }
+
+    /** --bind-dev: the interface the control and data connections are bound to; null = any. */
+    default String bindDevice() {
+        return null;
+    }
 }
