@@ -333,6 +333,16 @@ class KernelLogParserTest {
         assertThat(found.get(1).message()).isEqualTo("ens1f1: ice firmware health status: Module is not present (port 1): the port may not link");
         assertThat(found.get(1).fix().action()).contains("Check that the module is inserted correctly.", "supported modules");
         assertThat(found.get(2).severity()).isEqualTo(dev.wirespeed.diagnose.Severity.INFO);
+        // no fixture holds these lines, so RobustnessTest cannot reach them: every cut and every line left out
+        String[] lines = text.split("\n");
+        for (int cut = 0; cut <= text.length(); cut += 7) {
+            assertThat(Explainer.standard().explain("cut.txt", text.substring(0, cut))).isNotNull();
+        }
+        for (int drop = 0; drop < lines.length; drop++) {
+            List<String> rest = new java.util.ArrayList<>(List.of(lines));
+            rest.remove(drop);
+            assertThat(Explainer.standard().explain("drop.txt", String.join("\n", rest))).isNotNull();
+        }
     }
 
     /** ixgbe names the module it identified: a module event, no error, no finding. */
