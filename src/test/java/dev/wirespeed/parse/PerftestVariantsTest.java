@@ -109,6 +109,9 @@ class PerftestVariantsTest {
                 PerftestBwRow.class).getFirst();
         assertThat(gbits.sizeBytes()).isEqualTo(4096);
         assertThat(gbits.average().value()).isEqualTo(94.210734e9, within(1.0));
+        // the measurement is of the program the heading names, an RDMA write
+        assertThat(perftest("RDMA write bandwidth with ib_write_bw, 4096 B messages (Gb/s):\n\n94.210734\n").getFirst()
+                .measurements().getFirst().test()).isEqualTo("rdma-write-bw");
         PerftestBwRow megabytes = all("ib_send_bw bandwidth, MB/sec:\n11123.450000\n", PerftestBwRow.class).getFirst();
         assertThat(megabytes.sizeBytes()).isEqualTo(65536);
         assertThat(megabytes.average().raw()).isEqualTo("11123.450000 MB/sec");

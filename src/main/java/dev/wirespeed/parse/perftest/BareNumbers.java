@@ -155,7 +155,8 @@ record BareNumbers(String output, String program, Long sizeBytes, boolean all, b
         }
         bw.forEach(b::add);
         lat.forEach(b::add);
-        String verb = PerftestParser.verb(null, in.command());
+        // the program the context named (a heading's ib_write_bw), not a typed command of another tool
+        String verb = PerftestParser.verb(null, Command.of(program));
         PerftestHeader none = new PerftestHeader(null, verb, program.endsWith("_bw"), null, null, null, null, null, null,
                 null, null, in.source(from));
         b.measurement(PerftestParser.measurement(none, verb, false, bw, lat));
