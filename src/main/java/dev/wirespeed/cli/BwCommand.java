@@ -76,7 +76,8 @@ public final class BwCommand implements Callable<Integer> {
     @Option(names = {"-J", "--json"}, description = "Print only the result as JSON (schema: docs/json/bw.schema.json).")
     boolean json;
 
-
+    @Mixin
+    JsonFormatOption jsonFormat;
 
 
 
@@ -104,6 +105,7 @@ public final class BwCommand implements Callable<Integer> {
         }
         Check.range(spec, "-p", port, 1, 65535);
         Check.seconds(spec, "--connect-timeout", client.connectTimeoutSeconds, 0.1, 600);
+        json = jsonFormat.check(spec, json, client.habits.jsonStream, client.rdma.selected(), modes.all);
         client.habits.check(spec, json, client.loopback);
         client.habits.refuseWhereMeaningless(spec, client.rdma.selected() ? Iperf3HabitOptions.Mode.RDMA
                 : modes.udp ? Iperf3HabitOptions.Mode.UDP : modes.all ? Iperf3HabitOptions.Mode.SWEEP
@@ -336,7 +338,7 @@ public final class BwCommand implements Callable<Integer> {
 
     private int finish(BwResult result, PrintWriter out, PrintWriter err) {
         if (json) {
-            out.println(Json.pretty(result));
+            out.println(jsonFormat.render(result));
         } else if (client.habits.jsonStream) {
             JsonStream.event(out, "end", result);
         } else {
