@@ -37,6 +37,7 @@ import picocli.CommandLine.Spec;
             "  wirespeed bw 10.0.0.2 -R             the server sends (download)",
             "  wirespeed bw 10.0.0.2 --bidir -P 4   four streams each way at once",
             "  wirespeed bw 10.0.0.2 -n 10G --json  send 10 GiB, print JSON only",
+            "  wirespeed bw 10.0.0.2 --json-format iperf3 | jq .end.sum_received.bits_per_second   iperf3 -J's shape",
             "  wirespeed bw 10.0.0.2 -t 0           until Ctrl-C (or SIGTERM), as iperf3 -t 0",
             "  wirespeed bw 10.0.0.2 --dscp AF41    mark the data (= -S 0x88); the server says what it received",
             "  wirespeed bw 10.0.0.2 --udp -b 10G -l 8K   UDP at 10 Gbit/s per stream: loss, jitter, reordering",
