@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "watch",
-        header = "Show, every interval, the counters of a netdev or RDMA port that moved.",
+        header = "Show live the counters of a netdev or RDMA port that move.",
         sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Read the counters of IF (or RDMA-DEV, or DEV/PORT; all netdevs and RDMA ports when none is",
             "named) every interval and print what moved: bytes and packets per second, and the counters doctor",

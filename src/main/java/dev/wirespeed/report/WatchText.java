@@ -62,8 +62,8 @@ public final class WatchText {
         if ((bits == null || bits == 0) && (packets == null || packets == 0)) {
             return "";
         }
-        return name + " " + (bits == null ? "" : Rate.format(bits) + " ")
-                + (packets == null ? "" : CounterFindings.human(Math.round(packets)) + " pkt/s");
+        return (name + " " + (bits == null ? "" : Rate.format(bits) + " ")
+                + (packets == null || packets == 0 ? "" : CounterFindings.human(Math.round(packets)) + " pkt/s")).strip();
     }
 
     /** The closing line: how many intervals, and which rules' counters moved. */

@@ -184,6 +184,7 @@ public final class Measurements {
             for (String direction : List.of("rx", "tx")) {
                 List<Measurement.Interval> intervals = new ArrayList<>();
                 String scope = null;
+                boolean moved = false;
                 for (WatchResult.Interval i : r.intervals()) {
                     WatchResult.SubjectInterval s = i.subjects().stream().filter(x -> x.subject().equals(subject))
                             .findFirst().orElse(null);
@@ -195,15 +196,17 @@ public final class Measurements {
                     metrics.add(new Metric("packetsPerSecond", packets == null ? 0 : packets, "1/s"));
                     if (s != null) {
                         scope = s.scope();
+                        moved |= bits != null && bits > 0 || packets != null && packets > 0;
                         // a counter belongs to the direction its name says, else (port_xmit_wait, symbol_error) to rx
                         s.counters().stream().filter(m -> direction.equals(m.name().startsWith("tx")
                                         || m.name().contains("xmit") ? "tx" : "rx"))
                                 .forEach(m -> metrics.add(new Metric(m.name(), m.delta(), "count")));
+                        moved |= metrics.size() > 2;
                     }
                     intervals.add(new Measurement.Interval(i.startSeconds(), i.endSeconds(), false, metrics));
                 }
-                if (scope == null) {
-                    continue; // never moved in this direction's subject: nothing to keep
+                if (scope == null || !moved) {
+                    continue; // never moved in this direction: nothing to keep
                 }
                 double mean = intervals.stream().mapToDouble(i -> i.metrics().getFirst().value()).average().orElse(0);
                 double peak = intervals.stream().mapToDouble(i -> i.metrics().getFirst().value()).max().orElse(0);
