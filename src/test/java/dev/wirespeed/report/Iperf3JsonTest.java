@@ -33,8 +33,8 @@ import tools.jackson.databind.node.ObjectNode;
  * beside them). The jq subset is evaluated in Java ({@link JqPath}) and, where jq is installed,
  * by jq too, so the table means what jq makes of it.
  */
-class Iperf3JsonTest {
-    enum Kind { TCP, TCP_CLIENT_SENDS, BIDIR, UDP }
+public class Iperf3JsonTest {
+    public enum Kind { TCP, TCP_CLIENT_SENDS, BIDIR, UDP }
 
     /**
      * @param jq    the query on the iperf3-shaped document
@@ -43,13 +43,13 @@ class Iperf3JsonTest {
      *              where the figure is only checked for type and shape
      * @param scale ours × scale = the iperf3-shaped value (jitter: µs → ms)
      */
-    record Query(String jq, String ours, double scale, Set<Kind> kinds) {
+    public record Query(String jq, String ours, double scale, Set<Kind> kinds) {
         Query(String jq, String ours, Kind first, Kind... rest) {
             this(jq, ours, 1, EnumSet.of(first, rest));
         }
     }
 
-    static final List<Query> QUERIES = List.of(
+    public static final List<Query> QUERIES = List.of(
             // TCP, every direction
             new Query(".end.sum_received.bits_per_second", ".directions[{P}].receiverSummary.bitsPerSecond", Kind.TCP),
             new Query(".end.sum_received.bytes", ".directions[{P}].receiverSummary.bytes", Kind.TCP),
@@ -134,7 +134,7 @@ class Iperf3JsonTest {
             new Query(".start.test_start.blksize", ".params.datagramBytes", Kind.UDP),
             new Query(".start.test_start.target_bitrate", ".params.targetBitsPerSecond", Kind.UDP));
 
-    static Set<Kind> kinds(String name) {
+    public static Set<Kind> kinds(String name) {
         return switch (name) {
             case "tcp-p1", "tcp-p2" -> EnumSet.of(Kind.TCP, Kind.TCP_CLIENT_SENDS);
             case "tcp-r" -> EnumSet.of(Kind.TCP);
@@ -198,7 +198,7 @@ class Iperf3JsonTest {
         return 0;
     }
 
-    static String type(JsonNode v) {
+    public static String type(JsonNode v) {
         return v.isNumber() ? "number" : v.isString() ? "string" : v.isBoolean() ? "boolean" : v.isNull() ? "null"
                 : v.isArray() ? "array" : "object";
     }
@@ -256,7 +256,7 @@ class Iperf3JsonTest {
         }
     }
 
-    static String resource(String name) throws IOException {
+    public static String resource(String name) throws IOException {
         try (InputStream in = Iperf3JsonTest.class.getResourceAsStream("/iperf3/json/" + name)) {
             assertThat(in).as("fixture iperf3/json/%s", name).isNotNull();
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);

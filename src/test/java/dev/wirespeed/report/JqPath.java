@@ -9,10 +9,10 @@ import tools.jackson.databind.JsonNode;
  * (iterate), chained. A missing key gives jq's null. Cross-checked against jq itself where it is
  * installed ({@link Iperf3JsonTest}).
  */
-final class JqPath {
+public final class JqPath {
     private JqPath() {}
 
-    static List<JsonNode> eval(JsonNode root, String query) {
+    public static List<JsonNode> eval(JsonNode root, String query) {
         if (!query.startsWith(".")) {
             throw new IllegalArgumentException("not a path: " + query);
         }
