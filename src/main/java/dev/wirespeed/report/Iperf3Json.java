@@ -163,10 +163,10 @@ public final class Iperf3Json {
             udpEndStreams(streams, d, datagramBytes);
         }
         if (forward != null) {
-            udpSums(end, forward, "", datagramBytes);
+            udpSums(end, forward, "");
         }
         if (reverse != null) {
-            udpSums(end, reverse, "_bidir_reverse", datagramBytes);
+            udpSums(end, reverse, "_bidir_reverse");
         }
         cpu(end, r.cpu());
         error(root, r.outcome());
@@ -435,43 +435,34 @@ public final class Iperf3Json {
      * end.sum (iperf3: the sender's bytes and datagrams with the receiver's jitter and loss),
      * sum_sent and sum_received.
      */
-    private static void udpSums(ObjectNode end, UdpResult.UdpDirection d, String suffix, int datagramBytes) {
+    private static void udpSums(ObjectNode end, UdpResult.UdpDirection d, String suffix) {
         boolean sender = clientSends(d.sender());
         UdpResult.UdpSenderSummary s = d.senderSummary();
         UdpResult.UdpReceiverSummary r = d.receiverSummary();
         if (s != null && r != null) {
-            ObjectNode o = end.putObject("sum" + suffix);
-            span(o, 0, r.seconds());
-            o.put("bytes", s.bytes());
-            o.put("bits_per_second", s.bitsPerSecond());
-            o.put("jitter_ms", r.jitterMicros() / 1000.0);
-            o.put("lost_packets", r.lostPackets());
-            o.put("packets", s.packets());
-            o.put("lost_percent", r.lossPercent());
-            o.put("sender", sender);
+            udpSum(end.putObject("sum" + suffix), r.seconds(), s.bytes(), s.bitsPerSecond(), r.jitterMicros(),
+                    r.lostPackets(), s.packets(), r.lossPercent(), sender);
         }
         if (s != null) {
-            ObjectNode o = end.putObject("sum_sent" + suffix);
-            span(o, 0, s.seconds());
-            o.put("bytes", s.bytes());
-            o.put("bits_per_second", s.bitsPerSecond());
-            o.put("jitter_ms", 0.0);
-            o.put("lost_packets", 0);
-            o.put("packets", s.packets());
-            o.put("lost_percent", 0.0);
-            o.put("sender", sender);
+            udpSum(end.putObject("sum_sent" + suffix), s.seconds(), s.bytes(), s.bitsPerSecond(), 0, 0, s.packets(), 0,
+                    sender);
         }
         if (r != null) {
-            ObjectNode o = end.putObject("sum_received" + suffix);
-            span(o, 0, r.seconds());
-            o.put("bytes", r.bytes());
-            o.put("bits_per_second", r.bitsPerSecond());
-            o.put("jitter_ms", r.jitterMicros() / 1000.0);
-            o.put("lost_packets", r.lostPackets());
-            o.put("packets", r.totalPackets());
-            o.put("lost_percent", r.lossPercent());
-            o.put("sender", sender);
+            udpSum(end.putObject("sum_received" + suffix), r.seconds(), r.bytes(), r.bitsPerSecond(), r.jitterMicros(),
+                    r.lostPackets(), r.totalPackets(), r.lossPercent(), sender);
         }
+    }
+
+    private static void udpSum(ObjectNode o, double seconds, long bytes, double bitsPerSecond, double jitterMicros,
+                               long lostPackets, long packets, double lostPercent, boolean sender) {
+        span(o, 0, seconds);
+        o.put("bytes", bytes);
+        o.put("bits_per_second", bitsPerSecond);
+        o.put("jitter_ms", jitterMicros / 1000.0);
+        o.put("lost_packets", lostPackets);
+        o.put("packets", packets);
+        o.put("lost_percent", lostPercent);
+        o.put("sender", sender);
     }
 
     /** cpu_utilization_percent: host = this client, remote = the server; percent of one core, as iperf3's rusage. */
