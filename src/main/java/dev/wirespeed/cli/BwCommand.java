@@ -37,6 +37,7 @@ import picocli.CommandLine.Spec;
             "  wirespeed bw 10.0.0.2 -R             the server sends (download)",
             "  wirespeed bw 10.0.0.2 --bidir -P 4   four streams each way at once",
             "  wirespeed bw 10.0.0.2 -n 10G --json  send 10 GiB, print JSON only",
+            "  wirespeed bw 10.0.0.2 --json-format iperf3 | jq .end.sum_received.bits_per_second   iperf3 -J's shape",
             "  wirespeed bw 10.0.0.2 -t 0           until Ctrl-C (or SIGTERM), as iperf3 -t 0",
             "  wirespeed bw 10.0.0.2 --dscp AF41    mark the data (= -S 0x88); the server says what it received",
             "  wirespeed bw 10.0.0.2 --udp -b 10G -l 8K   UDP at 10 Gbit/s per stream: loss, jitter, reordering",
@@ -76,7 +77,8 @@ public final class BwCommand implements Callable<Integer> {
     @Option(names = {"-J", "--json"}, description = "Print only the result as JSON (schema: docs/json/bw.schema.json).")
     boolean json;
 
-
+    @Mixin
+    JsonFormatOption jsonFormat;
 
 
 
@@ -104,6 +106,7 @@ public final class BwCommand implements Callable<Integer> {
         }
         Check.range(spec, "-p", port, 1, 65535);
         Check.seconds(spec, "--connect-timeout", client.connectTimeoutSeconds, 0.1, 600);
+        json = jsonFormat.check(spec, json, client.habits.jsonStream, client.rdma.selected(), modes.all);
         client.habits.check(spec, json, client.loopback);
         client.habits.refuseWhereMeaningless(spec, client.rdma.selected() ? Iperf3HabitOptions.Mode.RDMA
                 : modes.udp ? Iperf3HabitOptions.Mode.UDP : modes.all ? Iperf3HabitOptions.Mode.SWEEP
@@ -337,7 +340,7 @@ public final class BwCommand implements Callable<Integer> {
 
     private int finish(BwResult result, PrintWriter out, PrintWriter err) {
         if (json) {
-            out.println(Json.pretty(result));
+            out.println(jsonFormat.render(result));
         } else if (client.habits.jsonStream) {
             JsonStream.event(out, "end", result);
         } else {
