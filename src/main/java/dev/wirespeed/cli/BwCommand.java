@@ -5,7 +5,7 @@ import dev.wirespeed.engine.NumaPlacement;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.iperf3.Iperf3;
 import dev.wirespeed.iperf3.Iperf3Client;
-import dev.wirespeed.rdma.PerftestArgs;
+import dev.wirespeed.perftest.PerftestArgs;
 import dev.wirespeed.report.BwText;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
