@@ -287,7 +287,7 @@ public final class BwCommand implements Callable<Integer> {
                 return java.util.Optional.empty();
             }
             String nic = Routes.interfaceTo(target, targetPort).orElse(null);
-            dev.wirespeed.facts.Facts facts = dev.wirespeed.host.sysfs.Inspection.read(java.nio.file.Path.of("/"), null);
+            dev.wirespeed.facts.Facts facts = dev.wirespeed.host.sysfs.Inspection.read(java.nio.file.Path.of("/"), null, new dev.wirespeed.explain.CommandFacts());
             return NumaPlacement.decide(facts, nic, threads, false);
         } catch (IOException | RuntimeException e) {
             return java.util.Optional.empty();

@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.RuleSet;
 import dev.wirespeed.facts.Facts;
@@ -102,7 +103,7 @@ final class RdmaRun {
      * (bandwidth-below-link with RDMA framing and advice) fire exactly as in explain.
      */
     static List<Finding> verdict(Measurement m) {
-        Facts local = Inspection.read(Path.of("/"), null);
+        Facts local = Inspection.read(Path.of("/"), null, new CommandFacts());
         List<Measurement> ms = new ArrayList<>(local.measurements());
         ms.add(m);
         Facts facts = new Facts(local.origin(), local.interfaces(), local.rdmaDevices(), local.pciFunctions(), local.cpu(),
