@@ -6,6 +6,7 @@ import dev.wirespeed.diagnose.Verdict;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.limits.LimitsReport;
 import dev.wirespeed.report.BwText;
+import dev.wirespeed.report.CheckText;
 import dev.wirespeed.report.DoctorText;
 import dev.wirespeed.report.LimitsText;
 import dev.wirespeed.results.BwResult;
@@ -136,12 +137,7 @@ public final class CheckCommand implements Callable<Integer> {
                 Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json, bandwidth.outcome(),
                 Saving.peer(bandwidth.server(), host == null));
         if (!json) {
-            out.println("verdict: " + (verdict == null ? "the test did not finish (" + bandwidth.outcome().message() + ")"
-                    : verdict.text()));
-            if (!doctor.healthy()) {
-                out.printf(Locale.ROOT, "doctor: %d error(s), %d warning(s) above.%n", doctor.summary().errors(),
-                        doctor.summary().warnings());
-            }
+            CheckText.verdict(out, verdict, bandwidth.outcome().message(), doctor);
         }
         out.flush();
         int code = BwCommand.exitCodeOf(bandwidth, spec.commandLine().getErr(), spec.qualifiedName(" "));
