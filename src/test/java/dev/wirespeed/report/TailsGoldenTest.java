@@ -43,7 +43,7 @@ class TailsGoldenTest {
 
     private static List<StoredResult> results() throws IOException {
         Measurement tcp = new Measurement("wirespeed", "0.1.0", Measurement.Tests.TCP_BW,
-                Map.of("streams", "4", "seconds", "10", "direction", "upload"),
+                ordered("streams", "4", "seconds", "10", "direction", "upload"),
                 List.of(Metric.of(Metrics.BITS_PER_SECOND, 94.18e9), Metric.of(Metrics.RETRANSMITS, 12)),
                 List.of(new Measurement.Interval(0, 1, true, List.of(Metric.of(Metrics.BITS_PER_SECOND, 61.2e9))),
                         new Measurement.Interval(1, 2, false, List.of(Metric.of(Metrics.BITS_PER_SECOND, 94.31e9)))),
@@ -57,6 +57,15 @@ class TailsGoldenTest {
                         List.of("baseline", "mtu9000")),
                 stored(42, sweep, ResultStatus.DONE, null, new Peer("node02", 5301, "wirespeed", null, null), List.of()),
                 stored(43, lat, ResultStatus.INTERRUPTED, "stopped by the user", null, List.of()));
+    }
+
+    /** Parameters in the order given (Map.of's order changes from one JVM to the next). */
+    private static Map<String, String> ordered(String... keyValue) {
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < keyValue.length; i += 2) {
+            m.put(keyValue[i], keyValue[i + 1]);
+        }
+        return m;
     }
 
     private static String perftest(String name) throws IOException {
