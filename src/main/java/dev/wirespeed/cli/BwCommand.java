@@ -5,7 +5,7 @@ import dev.wirespeed.engine.NumaPlacement;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.iperf3.Iperf3;
 import dev.wirespeed.iperf3.Iperf3Client;
-import dev.wirespeed.rdma.PerftestArgs;
+import dev.wirespeed.perftest.PerftestArgs;
 import dev.wirespeed.report.BwText;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
@@ -291,7 +291,7 @@ public final class BwCommand implements Callable<Integer> {
                 return java.util.Optional.empty();
             }
             String nic = Routes.interfaceTo(target, targetPort).orElse(null);
-            dev.wirespeed.facts.Facts facts = dev.wirespeed.host.sysfs.Inspection.read(java.nio.file.Path.of("/"), null);
+            dev.wirespeed.facts.Facts facts = dev.wirespeed.host.sysfs.Inspection.read(java.nio.file.Path.of("/"), null, new dev.wirespeed.explain.CommandFacts());
             return NumaPlacement.decide(facts, nic, threads, false);
         } catch (IOException | RuntimeException e) {
             return java.util.Optional.empty();
