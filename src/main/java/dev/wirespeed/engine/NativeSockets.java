@@ -149,6 +149,24 @@ public final class NativeSockets {
         }
     }
 
+    /**
+     * SO_MAX_PACING_RATE of a descriptor, bytes per second, as a 64-bit value (Linux >= 4.20; the
+     * kernel keeps min(value, its current pacing rate), net/core/sock.c); false where it cannot be set.
+     */
+    static boolean setMaxPacingRate(int fd, long bytesPerSecond) {
+        if (!available()) {
+            return false;
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment value = arena.allocate(ValueLayout.JAVA_LONG);
+            value.set(ValueLayout.JAVA_LONG, 0, bytesPerSecond);
+            call(arena, SETSOCKOPT, fd, SOL_SOCKET, SO_MAX_PACING_RATE, value, 8, "SO_MAX_PACING_RATE");
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** Sets TCP_MAXSEG; must be called before connect to shape the SYN's MSS option. */
     public static void setMaxSegment(SocketChannel channel, int mssBytes) throws IOException {
         requireAvailable("-M (MSS)");

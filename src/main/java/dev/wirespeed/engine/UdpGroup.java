@@ -25,6 +25,8 @@ final class UdpGroup extends StreamSide<UdpStream> {
 
     private final UdpStats.Snapshot[] previous;
     private final UdpStats.Snapshot[] atOmit;
+    /** How this side's paced senders are paced (a note of its dataPath); null when it sends none or at -b 0. */
+    private final java.util.concurrent.CompletableFuture<String> pacing;
 
     /**
      * @param channels sockets connected to the peer's, by stream index
@@ -38,12 +40,32 @@ final class UdpGroup extends StreamSide<UdpStream> {
         NativeUdp.available(); // the downcall handles (~100 ms the first time) before Start, not in the streams
         for (int i = 0; i < channels.size(); i++) {
             streams.add(new UdpStream(channels.get(i), new StreamCounter(i, sends(i)), header, spec.bufferBytes(),
-                    spec.rateBitsPerSecond(), stop, cpu, sends(i) ? null : drop, ios));
+                    spec.rateBitsPerSecond(), stop, cpu, sends(i) ? null : drop, ios, this::startNanoTime));
         }
+        pacing = spec.rateBitsPerSecond() > 0 && anySends() ? UdpPacing.describeInBackground(localAddress(channels))
+                : null;
         previous = new UdpStats.Snapshot[channels.size()];
         atOmit = new UdpStats.Snapshot[channels.size()];
         Arrays.fill(previous, UdpStats.Snapshot.ZERO);
         Arrays.fill(atOmit, UdpStats.Snapshot.ZERO);
+    }
+
+    private java.net.InetAddress localAddress(List<DatagramChannel> channels) {
+        for (int i = 0; i < channels.size(); i++) {
+            if (sends(i)) {
+                try {
+                    return ((java.net.InetSocketAddress) channels.get(i).getLocalAddress()).getAddress();
+                } catch (java.io.IOException | RuntimeException e) {
+                    return null;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The notes this side adds to its dataPath: how its senders were paced. */
+    List<String> notes() {
+        return pacing == null ? List.of() : List.of(UdpPacing.note(pacing));
     }
 
     @Override
@@ -103,7 +125,7 @@ final class UdpGroup extends StreamSide<UdpStream> {
 
     /** This side's results after {@link #close}: totals up to {@code stopNanos}, CPU from the start to it. */
     Message.UdpResults results(long stopNanos) {
-        return new Message.UdpResults(totals(stopNanos), cpu(stopNanos), pathUsed(List.of()));
+        return new Message.UdpResults(totals(stopNanos), cpu(stopNanos), pathUsed(notes()));
     }
 
     /**

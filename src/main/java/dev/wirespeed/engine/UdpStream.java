@@ -26,12 +26,21 @@ import java.util.function.LongPredicate;
 final class UdpStream extends StreamLoop<DatagramChannel> {
     /** Longest sleep between pacing checks, so a stop is seen promptly. */
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    /**
+     * Most of a late start the sender makes up: its pacing begins at the test's start (as iperf3's
+     * throttle counts from the test's start), so the datagrams due while its thread started and
+     * set up go at once, but never more than this much of them (a burst of 10 ms at the target
+     * rate), so a thread that started very late does not flood the receiver's socket buffer.
+     */
+    static final long MAX_CATCH_UP_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
     private final UdpStats stats;
     private final UdpHeader header;
     private final int datagramBytes;
     private final long rateBitsPerSecond;
     private final List<StreamIo<UdpStream>> ios;
+    /** The test's start on this side (System.nanoTime()), where pacing counts from; set before the threads start. */
+    private final java.util.function.LongSupplier testStartNanos;
     /** Test hook: datagrams (counted from 1 as read) the receiver pretends never came; null = none. */
     private final LongPredicate drop;
     // The sender's state, on the stream's thread only: plain fields (no fence per datagram), read after the join.
@@ -61,8 +70,9 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
 
     UdpStream(DatagramChannel channel, StreamCounter counter, UdpHeader header, int datagramBytes,
               long rateBitsPerSecond, StopFlag stop, CpuAccumulator cpu, LongPredicate drop,
-              List<StreamIo<UdpStream>> ios) {
+              List<StreamIo<UdpStream>> ios, java.util.function.LongSupplier testStartNanos) {
         super(channel, counter, stop, cpu);
+        this.testStartNanos = testStartNanos;
         this.stats = counter.sending() ? null : new UdpStats();
         this.header = header;
         this.datagramBytes = datagramBytes;
@@ -100,9 +110,24 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
 
     @Override
     void send() throws IOException {
-        sendStartNanos = System.nanoTime();
+        sendStartNanos = pacingOrigin(testStartNanos.getAsLong(), System.nanoTime());
         nanosPerBit = rateBitsPerSecond > 0 ? 1e9 / rateBitsPerSecond : 0;
+        if (rateBitsPerSecond > 0) {
+            UdpPacing.capSocket(channel, rateBitsPerSecond, datagramBytes);
+        }
         StreamIo.run(this, ios);
+    }
+
+    /**
+     * Where a sender's pacing counts from: the test's start, or {@link #MAX_CATCH_UP_NANOS} before
+     * the thread's own start when that came later (0 = no test start known: the thread's).
+     */
+    static long pacingOrigin(long testStartNanos, long threadStartNanos) {
+        if (testStartNanos == 0) {
+            return threadStartNanos;
+        }
+        return threadStartNanos - testStartNanos > MAX_CATCH_UP_NANOS ? threadStartNanos - MAX_CATCH_UP_NANOS
+                : Math.min(testStartNanos, threadStartNanos);
     }
 
     @Override

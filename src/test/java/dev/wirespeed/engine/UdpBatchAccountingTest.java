@@ -19,7 +19,7 @@ class UdpBatchAccountingTest {
 
     static UdpStream stream(boolean sending, StopFlag stop) {
         return new UdpStream(null, new StreamCounter(0, sending), UdpHeader.WIRESPEED, LENGTH, 0, stop,
-                new CpuAccumulator(), null, List.of());
+                new CpuAccumulator(), null, List.of(), () -> 0L);
     }
 
     @Test
