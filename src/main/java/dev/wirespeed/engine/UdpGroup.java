@@ -182,8 +182,9 @@ final class UdpGroup extends StreamSide<UdpStream> {
             StreamCounter c = s.counter();
             long end = c.sending() ? (c.ended() ? c.endNanos() : stopNanos)
                     : (s.lastArrivalNanos() > 0 ? s.lastArrivalNanos() : stopNanos);
-            // a sender's time starts when its thread did (pacing starts there), not before
-            long begin = c.sending() ? Math.max(omitEndNanos, s.sendStartNanos()) : omitEndNanos;
+            // a sender's time starts where its pacing counts from, not before; a receiver's where
+            // the sender started, when that came before this side's start
+            long begin = c.sending() ? Math.max(omitEndNanos, s.sendStartNanos()) : receiverBegin(s, omitEndNanos);
             long measuredNanos = Math.max(0, end - begin);
             if (c.sending()) {
                 long packets = s.packetsSent();
@@ -199,6 +200,28 @@ final class UdpGroup extends StreamSide<UdpStream> {
             }
         }
         return out;
+    }
+
+    /** How much earlier than this side's start a receiver's time may begin: the Start's way and this side's set-up. */
+    static final long EARLIEST_SENDER_START_NANOS = TimeUnit.SECONDS.toNanos(2);
+
+    /**
+     * Where a receiver's measured time begins: at this side's start, or, without a warm-up, where
+     * the sender began by its datagrams' own send times ({@link UdpStream#senderOriginNanos}) when
+     * that came earlier — the first datagrams waited in the socket while this side set up (a cold
+     * server's first test read 1.05-1.57 Mbit/s at -b 1M, its time 0.1-0.7 s short).
+     */
+    long receiverBegin(UdpStream s, long omitEndNanos) {
+        long origin = s.senderOriginNanos();
+        return receiverBegin(spec.omitMillis(), startNanoTime(), omitEndNanos, origin);
+    }
+
+    static long receiverBegin(long omitMillis, long startNanos, long omitEndNanos, long senderOriginNanos) {
+        if (omitMillis > 0 || senderOriginNanos == Long.MAX_VALUE || senderOriginNanos >= omitEndNanos
+                || startNanos - senderOriginNanos > EARLIEST_SENDER_START_NANOS) {
+            return omitEndNanos;
+        }
+        return senderOriginNanos;
     }
 
     static Message.UdpCounts counts(UdpStats.Snapshot s) {

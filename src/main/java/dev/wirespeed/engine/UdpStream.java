@@ -61,6 +61,13 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
     private long read;
     /** System.nanoTime() of the last datagram counted by a receiver; 0 before the first. */
     private long lastArrivalNanos;
+    /**
+     * Receiver: the earliest (arrival − the send time its header carries) of every datagram counted:
+     * when the sender's clock started, on this host's clock, plus the path's least delay. Only a
+     * wirespeed sender's header counts from its start (iperf3's carries the time of day, which
+     * makes this far from the test's start: {@link UdpGroup} then ignores it).
+     */
+    private long senderOriginNanos = Long.MAX_VALUE;
     /** Datagrams the receiving socket's full queue dropped (SO_RXQ_OVFL, SO_MEMINFO); -1 where unknown. */
     private volatile long socketDrops = -1;
     /** The descriptor a direct io opened; -1 before (or never): then closing the channel ends the loop. */
@@ -92,6 +99,11 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
 
     long lastArrivalNanos() {
         return lastArrivalNanos;
+    }
+
+    /** Receiver, after the join: see {@link #senderOriginNanos}; Long.MAX_VALUE before any datagram. */
+    long senderOriginNanos() {
+        return senderOriginNanos;
     }
 
     int datagramBytes() {
@@ -214,8 +226,12 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
         if (length < header.bytes() || UdpSetup.isHello(buffer, at, length) || (drop != null && drop.test(read))) {
             return;
         }
-        stats.record(header.counter(buffer, at), UdpHeader.sentMicros(buffer, at), (arrivalNanos - originNanos) / 1000,
-                length);
+        long sentMicros = UdpHeader.sentMicros(buffer, at);
+        stats.record(header.counter(buffer, at), sentMicros, (arrivalNanos - originNanos) / 1000, length);
+        long senderOrigin = arrivalNanos - sentMicros * 1000;
+        if (senderOrigin < senderOriginNanos) {
+            senderOriginNanos = senderOrigin;
+        }
         counter.add(length);
         lastArrivalNanos = arrivalNanos;
     }

@@ -65,6 +65,22 @@ class UdpPacingTest {
         assertThat(UdpStream.pacingOrigin(0, 7 * ms)).as("no test start known").isEqualTo(7 * ms);
     }
 
+    @Test
+    void aLateReceiverCountsItsTimeFromWhereTheSenderStarted() {
+        long ms = 1_000_000L;
+        // the server's clock started 120 ms after the sender's first datagram (a cold server's first test)
+        assertThat(UdpGroup.receiverBegin(0, 1_000 * ms, 1_000 * ms, 880 * ms)).isEqualTo(880 * ms);
+        assertThat(UdpGroup.receiverBegin(0, 1_000 * ms, 1_000 * ms, 1_001 * ms)).as("sender later: this side's start")
+                .isEqualTo(1_000 * ms);
+        assertThat(UdpGroup.receiverBegin(1000, 1_000 * ms, 2_000 * ms, 880 * ms)).as("after a warm-up")
+                .isEqualTo(2_000 * ms);
+        assertThat(UdpGroup.receiverBegin(0, 1_000 * ms, 1_000 * ms, Long.MAX_VALUE)).as("no datagram")
+                .isEqualTo(1_000 * ms);
+        // an iperf3 sender's header carries the time of day: far from the start, ignored
+        assertThat(UdpGroup.receiverBegin(0, 1_000 * ms, 1_000 * ms, -1_700_000_000_000_000_000L))
+                .isEqualTo(1_000 * ms);
+    }
+
     private static UdpResult.UdpSenderSummary sent(double bitsPerSecond) {
         return new UdpResult.UdpSenderSummary(1000, 1_000_000, 2.0, bitsPerSecond, 500);
     }
