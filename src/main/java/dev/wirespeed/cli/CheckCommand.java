@@ -31,7 +31,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "check",
-        header = "Is it fast? Host, path limits, a TCP and a UDP test, with a verdict.",
+        header = "Is it fast? Host, path limits, TCP and UDP tests, with a verdict.",
         sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Is it fast? doctor (this host's NICs, PCIe, ports, governor), the limits of the path, a TCP test",
             "to HOST (or over loopback), the latency (TCP ping-pong at 64 B, p50/p99 one-way), a 2 s UDP test at the",

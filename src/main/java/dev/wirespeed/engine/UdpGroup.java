@@ -63,9 +63,18 @@ final class UdpGroup extends StreamSide<UdpStream> {
         return null;
     }
 
-    /** The notes this side adds to its dataPath: how its senders were paced. */
-    List<String> notes() {
-        return pacing == null ? List.of() : List.of(UdpPacing.note(pacing));
+    /**
+     * What ran on this side ({@link #pathUsed}), with how its senders were paced as the last note
+     * (after the streams' fallbacks, which say why a better call did not run).
+     */
+    Message.DataPathUsed pathUsedWithPacing() {
+        Message.DataPathUsed used = pathUsed(List.of());
+        if (pacing == null) {
+            return used;
+        }
+        List<String> notes = new ArrayList<>(used.fallbacks());
+        notes.add(UdpPacing.note(pacing));
+        return new Message.DataPathUsed(used.send(), used.receive(), List.copyOf(notes));
     }
 
     @Override
@@ -125,7 +134,7 @@ final class UdpGroup extends StreamSide<UdpStream> {
 
     /** This side's results after {@link #close}: totals up to {@code stopNanos}, CPU from the start to it. */
     Message.UdpResults results(long stopNanos) {
-        return new Message.UdpResults(totals(stopNanos), cpu(stopNanos), pathUsed(notes()));
+        return new Message.UdpResults(totals(stopNanos), cpu(stopNanos), pathUsedWithPacing());
     }
 
     /**
