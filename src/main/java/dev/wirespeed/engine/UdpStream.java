@@ -51,11 +51,10 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
     private long sent;
     /**
      * When {@link #due} last let datagrams go, their send time since the start as the header has
-     * it (seconds, microseconds): split once per batch, not per datagram (a long division is a
+     * it (seconds, microseconds, {@link UdpHeader#clock}): split once per batch, not per datagram (a long division is a
      * runtime call in C1's code, 2 % of a GSO sender's time).
      */
-    private int dueSeconds;
-    private int dueMicros;
+    private long dueClock;
     // The receiver's state, likewise.
     private long originNanos;
     private long read;
@@ -172,8 +171,7 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
 
     private void setDue(long nanos) {
         long micros = (nanos - sendStartNanos) / 1000;
-        dueSeconds = (int) (micros / 1_000_000);
-        dueMicros = (int) (micros % 1_000_000);
+        dueClock = UdpHeader.clock((int) (micros / 1_000_000), (int) (micros % 1_000_000));
     }
 
     private int duePaced(int max) {
@@ -206,7 +204,7 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
      * {@code at} of {@code buffer}: its send time and its own sequence number.
      */
     void stamp(ByteBuffer buffer, int at, int k) {
-        header.write(buffer, at, dueSeconds, dueMicros, sent + 1 + k);
+        header.writeClock(buffer, at, dueClock, sent + 1 + k);
     }
 
     /** Sender: {@code datagrams} of those stamped left (the kernel took them). */
