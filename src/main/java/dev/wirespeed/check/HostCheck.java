@@ -26,7 +26,7 @@ import java.util.function.BooleanSupplier;
 /**
  * What {@code wirespeed check} does, as steps a front end runs in order and renders between:
  * doctor (facts and findings), limits (the path the test takes), the TCP bandwidth test and a 64 B
- * latency test against the same server, then the verdict. No printing, no command line: the CLI,
+ * latency test against the same server, a short UDP test on Ethernet and RoCE paths, then the verdict. No printing, no command line: the CLI,
  * an agent or a mesh can run the same steps.
  */
 public final class HostCheck {
