@@ -73,6 +73,9 @@ public final class BwCommand implements Callable<Integer> {
     @Mixin
     BwModeOptions modes;
 
+    @Mixin
+    LoadOptions load;
+
     @Option(names = {"-J", "--json"}, description = "Print only the result as JSON (schema: docs/json/bw.schema.json).")
     boolean json;
 
@@ -108,6 +111,10 @@ public final class BwCommand implements Callable<Integer> {
         client.habits.refuseWhereMeaningless(spec, client.rdma.selected() ? Iperf3HabitOptions.Mode.RDMA
                 : modes.udp ? Iperf3HabitOptions.Mode.UDP : modes.all ? Iperf3HabitOptions.Mode.SWEEP
                 : Iperf3HabitOptions.Mode.TCP);
+        load.refuseAlone(spec);
+        if (load.selected() && client.rdma.selected()) {
+            throw Check.usage(spec, "--latency runs beside a TCP test against a wirespeed server: not with --rdma");
+        }
         if (iperf3 && !spec.commandLine().getParseResult().hasMatchedOption("-l")) {
             options.bufferBytes = Iperf3.DEFAULT_TCP_LEN; // speaking iperf3's protocol, write as iperf3 does
         }
@@ -154,6 +161,9 @@ public final class BwCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try (ResultsSink sink = client.save.openInBackground(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
             this.sink = sink;
+            if (load.selected()) {
+                return load.run(this, test, out);
+            }
             if (modes.selected()) {
                 return modes.run(this, test, out);
             }
