@@ -55,6 +55,9 @@ public final class LatCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Mixin
+    ConnectRateOptions connectRate;
+
 
     @Option(names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "" + Wire.DEFAULT_PORT,
             description = "Server port (default ${DEFAULT-VALUE}; UDP uses the same number).")
@@ -125,6 +128,10 @@ public final class LatCommand implements Callable<Integer> {
         if (client.passThrough != null && !client.passThrough.isEmpty()) {
             throw Check.usage(spec, "unexpected argument " + client.passThrough.getFirst()
                     + " (perftest options after -- need --rdma)");
+        }
+        connectRate.refuseAlone(spec);
+        if (connectRate.connect) {
+            return connectRate.run(this, client.habits.text(spec.commandLine().getOut(), !json));
         }
         LatClient.Config config = config();
         PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json && !client.habits.jsonStream);

@@ -277,4 +277,31 @@ public final class Measurements {
                 : Measurement.Tests.LOADED_TCP_LAT;
         return new Measurement("wirespeed", r.tool().version(), test, params, summary, intervals, List.of(), "measured");
     }
+
+    /** A connection-rate test ("tcp-crr"): transactions per second and each phase's p50/p99. */
+    public static Measurement of(CrrResult r) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("streams", Integer.toString(r.params().streams()));
+        params.put("durationSeconds", num(r.params().durationSeconds()));
+        params.put("sizeBytes", Integer.toString(r.params().requestBytes()));
+        if (r.server() != null && r.server().address() != null) {
+            params.put("server", r.server().address());
+        }
+        List<Metric> summary = new ArrayList<>(List.of(
+                Metric.of(Metrics.TRANSACTIONS_PER_SECOND, r.transactionsPerSecond()),
+                Metric.of(Metrics.TRANSACTIONS, r.transactions()),
+                Metric.of(Metrics.SECONDS, r.seconds()),
+                Metric.of(Metrics.FAILURES, r.failures().total())));
+        if (r.transactions() > 0) {
+            summary.addAll(List.of(
+                    Metric.of(Metrics.CONNECT_P50_MICROS, r.phases().connect().p50Micros()),
+                    Metric.of(Metrics.CONNECT_P99_MICROS, r.phases().connect().p99Micros()),
+                    Metric.of(Metrics.FIRST_BYTE_P50_MICROS, r.phases().firstByte().p50Micros()),
+                    Metric.of(Metrics.FIRST_BYTE_P99_MICROS, r.phases().firstByte().p99Micros()),
+                    Metric.of(Metrics.CLOSE_P50_MICROS, r.phases().close().p50Micros()),
+                    Metric.of(Metrics.CLOSE_P99_MICROS, r.phases().close().p99Micros())));
+        }
+        return new Measurement("wirespeed", r.tool().version(), Measurement.Tests.TCP_CRR, params, summary, List.of(),
+                List.of(), "measured");
+    }
 }
