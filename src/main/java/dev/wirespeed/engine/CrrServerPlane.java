@@ -79,6 +79,11 @@ final class CrrServerPlane implements ServerPlane {
         }
     }
 
+    /** Whether stream {@code index} has a transaction running (for tests). */
+    boolean busy(int index) {
+        return busy.get(index) != 0;
+    }
+
     @Override
     public void end(boolean clean) {
         accepting = false;
