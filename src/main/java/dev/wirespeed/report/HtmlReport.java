@@ -112,8 +112,10 @@ public final class HtmlReport {
         for (double x : xs) {
             out.print(c.bars() ? "<tr><td>" + esc(c.categories().get((int) x)) + "</td>"
                     : "<tr><td class=\"n\">" + xText(c, x) + "</td>");
-            for (ChartSpec.Series s : c.series()) {
-                String v = s.points().stream().filter(p -> p[0] == x).findFirst().map(p -> cell(c, p[1], d)).orElse("-");
+            for (int i = 0; i < c.series().size(); i++) {
+                boolean second = c.onSecondary(i);
+                String v = c.series().get(i).points().stream().filter(p -> p[0] == x).findFirst()
+                        .map(p -> second ? num(p[1], 3) : cell(c, p[1], d)).orElse("-");
                 out.print("<td class=\"n\">" + v + "</td>");
             }
             out.println("</tr>");

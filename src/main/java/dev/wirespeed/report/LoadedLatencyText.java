@@ -41,8 +41,9 @@ public final class LoadedLatencyText {
         if (r.addedMicros() != null) {
             out.printf(Locale.ROOT, "  %-8s %10s %10s %10s %10s%n", "added", "", signedMillis(r.addedMicros().p50()),
                     signedMillis(r.addedMicros().p99()), signedMillis(r.addedMicros().p999()));
-            out.printf(Locale.ROOT, "bufferbloat: %s ms at p99 (%s)%n", signedMillis(r.addedMicros().p99()),
-                    verdict(r.addedMicros().p99(), r.idle().p99Micros()));
+            // p99 is the headline (Flent's question); the median beside it, which a few stalls of a busy host do not move
+            out.printf(Locale.ROOT, "bufferbloat: %s ms at p99, %s ms at p50 (%s)%n", signedMillis(r.addedMicros().p99()),
+                    signedMillis(r.addedMicros().p50()), verdict(r.addedMicros().p50(), r.idle().p50Micros()));
         } else {
             out.println("bufferbloat: not measured (no round trip " + (r.idle().roundTrips() == 0 ? "before" : "during")
                     + " the load)");
@@ -62,12 +63,15 @@ public final class LoadedLatencyText {
         out.flush();
     }
 
-    /** A few milliseconds added is a queue somewhere; more than the idle round trip again, a bloated one. */
-    static String verdict(double addedMicros, double idleMicros) {
-        if (addedMicros < 1000 && addedMicros < Math.max(idleMicros, 100)) {
-            return "little queueing";
+    /**
+     * The word on the median, which a few slow pings on a busy host do not move: 5 ms more and four
+     * times the idle median is a queue the pings waited in; 1 ms is some queueing.
+     */
+    static String verdict(double addedP50Micros, double idleP50Micros) {
+        if (addedP50Micros >= 5000 && addedP50Micros >= 4 * idleP50Micros) {
+            return "a queue builds under load: the pings waited behind the load's data";
         }
-        return addedMicros > 5 * Math.max(idleMicros, 1000) ? "a queue builds under load" : "some queueing";
+        return addedP50Micros >= 1000 ? "some queueing" : "little queueing";
     }
 
     private void phase(String name, Phase ph) {
