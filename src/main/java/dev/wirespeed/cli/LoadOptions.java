@@ -30,7 +30,16 @@ final class LoadOptions {
     static final long PING_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     static final double DEFAULT_IDLE_SECONDS = 3;
 
+    /** --latency's values, for completion. */
+    static final class PingProtocols implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return List.of("tcp", "udp").iterator();
+        }
+    }
+
     @Option(names = "--latency", arity = "0..1", paramLabel = "tcp|udp", fallbackValue = "tcp",
+            completionCandidates = PingProtocols.class,
             description = "Latency under load (bufferbloat): ping-pong on its own connection (tcp, the default, or "
                     + "udp), idle for --idle seconds, then beside the bandwidth test; reports the latency the load "
                     + "added at p50/p99/p99.9.")
