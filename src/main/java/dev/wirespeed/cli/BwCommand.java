@@ -157,6 +157,9 @@ public final class BwCommand implements Callable<Integer> {
         if (iperf3 && test.omitMillis() % 1000 != 0) {
             throw Check.usage(spec, "-O must be whole seconds with --iperf3 (iperf3 counts its warm-up in seconds)");
         }
+        if (load.selected()) {
+            load.validate(this, test);
+        }
         int targetPort = targetPort();
         client.host = client.habits.host(client.host);
         PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json && !client.habits.jsonStream);

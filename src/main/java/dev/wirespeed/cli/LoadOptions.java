@@ -60,7 +60,8 @@ final class LoadOptions {
         }
     }
 
-    int run(BwCommand bw, TestSpec tcp, PrintWriter out) throws IOException {
+    /** Usage errors, before anything is opened (the store, a connection). */
+    void validate(BwCommand bw, TestSpec tcp) {
         CommandSpec spec = bw.spec;
         String protocol = latency.toLowerCase(Locale.ROOT);
         if (!protocol.equals("tcp") && !protocol.equals("udp")) {
@@ -74,8 +75,13 @@ final class LoadOptions {
         if (tcp.untilStopped() || tcp.bytes() > 0) {
             throw Check.usage(spec, "--latency needs a timed load (-t SECONDS), not " + (tcp.bytes() > 0 ? "-n" : "-t 0"));
         }
+        Check.seconds(spec, "--idle", idleSeconds == null ? DEFAULT_IDLE_SECONDS : idleSeconds, 0.5, 600);
+    }
+
+    int run(BwCommand bw, TestSpec tcp, PrintWriter out) throws IOException {
+        CommandSpec spec = bw.spec;
+        String protocol = latency.toLowerCase(Locale.ROOT);
         double idle = idleSeconds == null ? DEFAULT_IDLE_SECONDS : idleSeconds;
-        Check.seconds(spec, "--idle", idle, 0.5, 600);
         LoadedLatencyResult result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback,
                 (h, p) -> run(bw, h, p, tcp, protocol.equals("udp"), idle, out));
         if (bw.json) {
