@@ -236,9 +236,8 @@ public final class Charts {
         } else {
             NumberAxis n = new NumberAxis(spec.yLabel());
             n.setAutoRangeIncludesZero(spec.yFromZero());
-            if (spec.yRate() != null) {
-                n.setNumberFormatOverride(format);
-            }
+            // plain numbers too: the default format groups thousands ("1,000"), which reads as two numbers
+            n.setNumberFormatOverride(format);
             axis = n;
         }
         axis.setLabelFont(AXIS);

@@ -491,6 +491,7 @@ public final class ReportBuilder {
                 case Metrics.BITS_PER_SECOND -> new YScale("Bandwidth (bit/s)", "bit/s", 1);
                 case Metrics.PEAK_BITS_PER_SECOND -> new YScale("Peak bandwidth (bit/s)", "bit/s", 1);
                 case Metrics.MESSAGES_PER_SECOND -> new YScale("Message rate (messages/s)", "msg/s", 1);
+                case Metrics.TRANSACTIONS_PER_SECOND -> new YScale("Transaction rate (transactions/s)", "trans/s", 1);
                 case Metrics.IOPS -> new YScale("I/O operations (per second)", "IOPS", 1);
                 default -> new YScale(MetricScale.axisTitle(metric), null, MetricScale.of(metric).divisor());
             };
@@ -571,6 +572,9 @@ public final class ReportBuilder {
             case Metrics.IOPS -> "IOPS";
             case Metrics.BITS_PER_SECOND -> "bandwidth";
             case Metrics.MESSAGES_PER_SECOND -> "message rate";
+            case Metrics.TRANSACTIONS_PER_SECOND, Metrics.CONNECT_P99_MICROS, Metrics.FIRST_BYTE_P99_MICROS,
+                 Metrics.CLOSE_P99_MICROS, Metrics.ADDED_RTT_P99_MICROS, Metrics.LOADED_RTT_P99_MICROS,
+                 Metrics.IDLE_RTT_P99_MICROS -> YScale.words(metric).toLowerCase(java.util.Locale.ROOT);
             default -> percentileName(metric) + " latency";
         };
         return test + ": " + what;
