@@ -16,8 +16,9 @@ ws="$here/wirespeed"
 ns=wscrr$$
 out=$(mktemp -d)
 pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true
-  ip netns del $ns 2>/dev/null || true; rm -rf "$out"; }
+# every process of the namespace (the servers run under a shell function's subshell, so its pid is not theirs)
+cleanup() { for p in $(ip netns pids $ns 2>/dev/null) "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true; ip netns del $ns 2>/dev/null || true; rm -rf "$out"; }
 trap cleanup EXIT
 ip netns add $ns
 ip -n $ns link set lo up
