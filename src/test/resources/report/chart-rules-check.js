@@ -14,7 +14,7 @@
   const UNITS = {B: 1, KiB: 1024, MiB: 1048576, GiB: 1073741824, TiB: 1099511627776};
   const SETTINGS = /iteration|repetition|duration|warm-?up|per size|omit/i;
   function rate(t) {
-    const m = /^(-?\d+(?:\.\d+)?) ([kMGTP]?)(bit\/s|IOPS|msg\/s)$/.exec(t);
+    const m = /^(-?\d+(?:\.\d+)?) ([kMGTP]?)(bit\/s|IOPS|msg\/s|trans\/s)$/.exec(t);
     return m ? {v: Number(m[1]) * PREFIX[m[2]], n: Number(m[1])} : null;
   }
   function size(t) {
@@ -140,7 +140,8 @@
     const data = [];
     table.querySelectorAll('tr').forEach((tr, r) => {
       if (r === 0) return;
-      [...tr.querySelectorAll('td')].slice(1).forEach(td => {
+      // a second value axis' columns (class y2) are read against the right axis, not the left
+      [...tr.querySelectorAll('td')].slice(1).filter(td => !td.classList.contains('y2')).forEach(td => {
         const v = value(td.textContent.trim());
         if (v != null && v > 0) data.push(v);
       });

@@ -43,6 +43,8 @@ import picocli.CommandLine.Spec;
             "  wirespeed bw 10.0.0.2 --udp -b 10G -l 8K   UDP at 10 Gbit/s per stream: loss, jitter, reordering",
             "  wirespeed bw 10.0.0.2 --udp -b 0 -R  UDP as fast as the server can send",
             "  wirespeed bw 10.0.0.2 -a             size sweep 2 B … 8 MiB: BW peak, average, MsgRate",
+            "  wirespeed bw 10.0.0.2 --latency      latency under load: pings idle 3 s, then beside the load (bufferbloat)",
+            "  wirespeed bw 10.0.0.2 --latency udp -R -t 30 --idle 5   UDP pings while the server sends",
             "  wirespeed bw --iperf3 10.0.0.2 -P 4  against an iperf3 server (iperf3 -s), port 5201",
             "  wirespeed bw --rdma write 10.0.0.2 -a   ib_write_bw sweep; HOST's wirespeed server starts its side",
             "  wirespeed bw --rdma write 10.0.0.2 -R   HOST writes to this host (its server runs perftest's client)",
@@ -73,6 +75,9 @@ public final class BwCommand implements Callable<Integer> {
 
     @Mixin
     BwModeOptions modes;
+
+    @Mixin
+    LoadOptions load;
 
     @Option(names = {"-J", "--json"}, description = "Print only the result as JSON (schema: docs/json/bw.schema.json).")
     boolean json;
@@ -111,6 +116,10 @@ public final class BwCommand implements Callable<Integer> {
         client.habits.refuseWhereMeaningless(spec, client.rdma.selected() ? Iperf3HabitOptions.Mode.RDMA
                 : modes.udp ? Iperf3HabitOptions.Mode.UDP : modes.all ? Iperf3HabitOptions.Mode.SWEEP
                 : Iperf3HabitOptions.Mode.TCP);
+        load.refuseAlone(spec);
+        if (load.selected() && client.rdma.selected()) {
+            throw Check.usage(spec, "--latency runs beside a TCP test against a wirespeed server: not with --rdma");
+        }
         if (iperf3 && !spec.commandLine().getParseResult().hasMatchedOption("-l")) {
             options.bufferBytes = Iperf3.DEFAULT_TCP_LEN; // speaking iperf3's protocol, write as iperf3 does
         }
@@ -151,12 +160,18 @@ public final class BwCommand implements Callable<Integer> {
         if (iperf3 && test.omitMillis() % 1000 != 0) {
             throw Check.usage(spec, "-O must be whole seconds with --iperf3 (iperf3 counts its warm-up in seconds)");
         }
+        if (load.selected()) {
+            load.validate(this, test);
+        }
         int targetPort = targetPort();
         client.host = client.habits.host(client.host);
         PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json && !client.habits.jsonStream);
         PrintWriter err = spec.commandLine().getErr();
         try (ResultsSink sink = client.save.openInBackground(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
             this.sink = sink;
+            if (load.selected()) {
+                return load.run(this, test, out);
+            }
             if (modes.selected()) {
                 return modes.run(this, test, out);
             }

@@ -36,6 +36,7 @@ import picocli.CommandLine.Spec;
             "  wirespeed lat 10.0.0.2 -t 5 --busy-poll  5 s, both sides spinning on non-blocking sockets",
             "  wirespeed lat 10.0.0.2 -A 2,3 -B 10.0.0.1  ping-pong on CPU 2, the server's echo on its CPU 3, from 10.0.0.1",
             "  wirespeed lat 10.0.0.2 --json            JSON only (docs/json/lat.schema.json)",
+            "  wirespeed lat 10.0.0.2 --connect -P 8 -t 10   connection rate (netperf TCP_CRR): 8 at once, 10 s",
             "  wirespeed lat --rdma send 10.0.0.2 -a -- -c UD   ib_send_lat sweep over UD; HOST's server starts its side",
             "",
             "Exit codes: 0 ok, 1 failure (unreachable, server stopped answering), 2 bad usage, 130 Ctrl-C.",
@@ -54,6 +55,9 @@ public final class LatCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    ConnectRateOptions connectRate;
 
 
     @Option(names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "" + Wire.DEFAULT_PORT,
@@ -125,6 +129,10 @@ public final class LatCommand implements Callable<Integer> {
         if (client.passThrough != null && !client.passThrough.isEmpty()) {
             throw Check.usage(spec, "unexpected argument " + client.passThrough.getFirst()
                     + " (perftest options after -- need --rdma)");
+        }
+        connectRate.refuseAlone(spec);
+        if (connectRate.connect) {
+            return connectRate.run(this, client.habits.text(spec.commandLine().getOut(), !json));
         }
         LatClient.Config config = config();
         PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json && !client.habits.jsonStream);

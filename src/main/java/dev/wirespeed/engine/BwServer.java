@@ -330,6 +330,8 @@ public final class BwServer implements AutoCloseable {
                     } else if (kind == Wire.KIND_DATA) {
                         attachData(ch, in);
                         handedOver = true;
+                    } else if (kind == Wire.KIND_TRANSACTION) {
+                        transact(ch, in);
                     } else {
                         serveSession(kind, ch, in, ticket);
                     }
@@ -383,6 +385,31 @@ public final class BwServer implements AutoCloseable {
             throw new ProtocolException("data connection for an unknown test or stream");
         }
         dataConnections.incrementAndGet();
+    }
+
+    /** Running tcp-crr tests by test id: each transaction names its test (issue 29). */
+    private final Map<String, ServerSession> transactionTests = new ConcurrentHashMap<>();
+
+    void registerTransactions(String testIdHex, ServerSession test) {
+        transactionTests.put(testIdHex, test);
+    }
+
+    void unregisterTransactions(String testIdHex) {
+        transactionTests.remove(testIdHex);
+    }
+
+    /**
+     * One connection-rate transaction, on this connection's own thread while it still counts as a
+     * handshake of its address (admission's caps and deadline hold, the ticket is done when it
+     * closes); its test bounds how many run at once. The connection is closed by {@link #handle}.
+     */
+    private void transact(SocketChannel ch, DataInputStream in) throws IOException {
+        Preamble.DataHeader header = Preamble.readDataHeader(in);
+        ServerSession test = transactionTests.get(header.testIdHex());
+        if (test == null) {
+            throw new ProtocolException("transaction for an unknown or finished test");
+        }
+        test.transact(header.streamIndex(), ch, in);
     }
 
     /** Serves connections of another kind than test control and data: the cluster agent's sessions. */

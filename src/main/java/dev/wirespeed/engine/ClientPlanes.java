@@ -39,7 +39,10 @@ final class ClientPlanes {
     static final Entry<LatClient.Config, LatClient.Listener, LatResult> LATENCY =
             new Entry<>(EnumSet.of(TestMode.TCP_LAT, TestMode.UDP_LAT), LatPlane::new);
 
-    private static final List<Entry<?, ?, ?>> ALL = List.of(TCP_BW, UDP_BW, LATENCY);
+    static final Entry<CrrClient.Config, CrrClient.Listener, dev.wirespeed.results.CrrResult> CONNECTION_RATE =
+            new Entry<>(EnumSet.of(TestMode.TCP_CRR), CrrPlane::new);
+
+    private static final List<Entry<?, ?, ?>> ALL = List.of(TCP_BW, UDP_BW, LATENCY, CONNECTION_RATE);
 
     private ClientPlanes() {}
 

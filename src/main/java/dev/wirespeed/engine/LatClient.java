@@ -150,6 +150,13 @@ public final class LatClient {
 
         default void row(LatRow row) {}
 
+        /**
+         * Each measured round trip of a timed test, nanoseconds (-1: a UDP ping lost and resent), called
+         * on the exchange's thread right after it: latency under load ({@code bw --latency}) keeps its
+         * time series from these and paces its pings by returning late. Plain {@code lat} does nothing here.
+         */
+        default void roundTrip(long rttNanos) {}
+
         /** A line to show before the result (a stream that cannot start in time). */
         default void warning(String line) {}
     }

@@ -290,6 +290,7 @@ final class LatPlane implements ClientPlane<Message.Results, LatResult> {
                         } else {
                             recorder.record(rtt);
                         }
+                        listener.roundTrip(rtt);
                     }
                 }
             } catch (IOException e) {

@@ -13,6 +13,7 @@ final class ServerPlanes {
         PLANES.put(TestMode.UDP_BW, UdpBwServerPlane::new);
         PLANES.put(TestMode.TCP_LAT, LatencyServerPlane::new);
         PLANES.put(TestMode.UDP_LAT, LatencyServerPlane::new);
+        PLANES.put(TestMode.TCP_CRR, CrrServerPlane::new);
     }
 
     private ServerPlanes() {}

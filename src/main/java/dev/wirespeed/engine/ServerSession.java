@@ -151,6 +151,10 @@ final class ServerSession {
             // before Ready, so reading the counters (and running ethtool) never delays the test's clock
             counters.awaitBefore();
             counters.watchUdp(Arrays.asList(udp)); // the test's own UDP sockets' drops (issue 26)
+            if (spec.testMode() == dev.wirespeed.wire.TestMode.TCP_CRR) {
+                transactionsId = HexFormat.of().formatHex(idBytes);
+                server.registerTransactions(transactionsId, this); // from Ready on: the client starts at once
+            }
             codec.write(new Message.Ready());
             codec.expect(Message.Start.class);
             runData(factory.open(new ServerPlane.Setup(spec, Arrays.asList(data), Arrays.asList(udp),
@@ -172,6 +176,9 @@ final class ServerSession {
         } finally {
             if (testId != null) {
                 server.unregister(testId);
+            }
+            if (transactionsId != null) {
+                server.unregisterTransactions(transactionsId);
             }
             closeExpectation();
             closeAll();
@@ -348,6 +355,27 @@ final class ServerSession {
             // closed, reset or timed out: either way we are done
         }
     }
+
+    /** A tcp-crr test's id while it takes transactions, null otherwise. */
+    private volatile String transactionsId;
+
+    /**
+     * One transaction of this tcp-crr test, on its connection's thread. Transactions that arrive
+     * between Start and the plane's making wait for it, at most {@link #PLANE_WAIT_MILLIS}.
+     */
+    void transact(int index, SocketChannel ch, java.io.DataInputStream in) throws IOException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(PLANE_WAIT_MILLIS);
+        ServerPlane p;
+        while ((p = plane) == null && System.nanoTime() - deadline < 0 && transactionsId != null) {
+            java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+        }
+        if (!(p instanceof CrrServerPlane crr)) {
+            throw new ProtocolException("transaction for a test that is not taking them");
+        }
+        crr.serve(index, ch, in);
+    }
+
+    private static final long PLANE_WAIT_MILLIS = 2_000;
 
     /** Called from a data connection's handshake thread. False = unknown index or already taken. */
     synchronized boolean attach(int index, SocketChannel ch) {

@@ -22,6 +22,11 @@ public final class LatencyRecorder {
         return histogram.getTotalCount();
     }
 
+    /** Adds every value {@code other} recorded (one recorder per thread, merged after they stopped). */
+    public void add(LatencyRecorder other) {
+        histogram.add(other.histogram);
+    }
+
     public void reset() {
         histogram.reset();
     }

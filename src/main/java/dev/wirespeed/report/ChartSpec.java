@@ -24,7 +24,25 @@ import java.util.List;
  *                   the category's index); empty for a line chart
  */
 public record ChartSpec(String title, String caption, String xLabel, XAxis x, String yLabel, String yRate, boolean yLog,
-                        boolean yFromZero, List<String> categories, List<Series> series) {
+                        boolean yFromZero, List<String> categories, List<Series> series, Secondary secondary) {
+
+    /** A chart with one value axis. */
+    public ChartSpec(String title, String caption, String xLabel, XAxis x, String yLabel, String yRate, boolean yLog,
+                     boolean yFromZero, List<String> categories, List<Series> series) {
+        this(title, caption, xLabel, x, yLabel, yRate, yLog, yFromZero, categories, series, null);
+    }
+
+    /**
+     * A second value axis on the right, Flent-style (latency under load: bandwidth on the left,
+     * round trips on the right, one time axis): the series from index {@code fromSeries} on are
+     * read against it, plain numbers in {@code label}'s unit, from zero.
+     */
+    public record Secondary(String label, int fromSeries) {}
+
+    /** Whether series {@code index} is read against the {@link Secondary} axis. */
+    public boolean onSecondary(int index) {
+        return secondary != null && index >= secondary.fromSeries();
+    }
 
     /** Two decades: beyond this ratio of the largest to the smallest value, the y axis is logarithmic. */
     public static final double LOG_SPAN = 100;
@@ -65,7 +83,7 @@ public record ChartSpec(String title, String caption, String xLabel, XAxis x, St
     }
 
     public ChartSpec withSeries(List<Series> s) {
-        return new ChartSpec(title, caption, xLabel, x, yLabel, yRate, yLog, yFromZero, categories, s);
+        return new ChartSpec(title, caption, xLabel, x, yLabel, yRate, yLog, yFromZero, categories, s, secondary);
     }
 
     public boolean bars() {

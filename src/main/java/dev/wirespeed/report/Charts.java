@@ -149,22 +149,36 @@ public final class Charts {
 
     private static JFreeChart lines(ChartSpec spec) {
         XYSeriesCollection data = new XYSeriesCollection();
-        for (ChartSpec.Series s : spec.series()) {
-            XYSeries xy = new XYSeries(s.name(), true, true);
-            s.points().forEach(p -> xy.addOrUpdate(p[0], p[1]));
-            data.addSeries(xy);
-        }
-        XYPlot plot = new XYPlot(data, xAxis(spec), yAxis(spec), null);
+        XYSeriesCollection second = new XYSeriesCollection();
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, spec.x() != ChartSpec.XAxis.NINES);
+        XYLineAndShapeRenderer r2 = new XYLineAndShapeRenderer(true, true);
         for (int i = 0; i < spec.series().size(); i++) {
             ChartSpec.Series s = spec.series().get(i);
-            r.setSeriesPaint(i, colour(s.colour()));
+            XYSeries xy = new XYSeries(s.name(), true, true);
+            s.points().forEach(p -> xy.addOrUpdate(p[0], p[1]));
+            XYSeriesCollection into = spec.onSecondary(i) ? second : data;
+            XYLineAndShapeRenderer renderer = spec.onSecondary(i) ? r2 : r;
+            int k = into.getSeriesCount();
+            into.addSeries(xy);
+            renderer.setSeriesPaint(k, colour(s.colour()));
             // Only a chart with more series than colours repeats one: dashes tell those apart.
-            r.setSeriesStroke(i, s.dashed()
+            renderer.setSeriesStroke(k, s.dashed()
                     ? new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f)
                     : new BasicStroke(2f));
         }
+        XYPlot plot = new XYPlot(data, xAxis(spec), yAxis(spec), null);
         plot.setRenderer(r);
+        if (spec.secondary() != null) {
+            NumberAxis right = new NumberAxis(spec.secondary().label());
+            right.setAutoRangeIncludesZero(true);
+            right.setLabelFont(AXIS);
+            right.setTickLabelFont(TEXT);
+            right.setNumberFormatOverride(new PlainFormat());
+            plot.setRangeAxis(1, right);
+            plot.setDataset(1, second);
+            plot.mapDatasetToRangeAxis(1, 1);
+            plot.setRenderer(1, r2);
+        }
         style(plot);
         return new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
     }
@@ -222,9 +236,8 @@ public final class Charts {
         } else {
             NumberAxis n = new NumberAxis(spec.yLabel());
             n.setAutoRangeIncludesZero(spec.yFromZero());
-            if (spec.yRate() != null) {
-                n.setNumberFormatOverride(format);
-            }
+            // plain numbers too: the default format groups thousands ("1,000"), which reads as two numbers
+            n.setNumberFormatOverride(format);
             axis = n;
         }
         axis.setLabelFont(AXIS);

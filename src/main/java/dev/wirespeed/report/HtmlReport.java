@@ -103,8 +103,8 @@ public final class HtmlReport {
         int d = decimals(c);
         out.print("<div class=\"table\"><table class=\"data\"><tr><th>" + esc(c.bars() ? c.yLabel() : c.xLabel())
                 + "</th>");
-        for (ChartSpec.Series s : c.series()) {
-            out.print("<th>" + esc(s.name()) + "</th>");
+        for (int i = 0; i < c.series().size(); i++) {
+            out.print("<th" + (c.onSecondary(i) ? " class=\"y2\"" : "") + ">" + esc(c.series().get(i).name()) + "</th>");
         }
         out.println("</tr>");
         TreeSet<Double> xs = new TreeSet<>();
@@ -112,9 +112,11 @@ public final class HtmlReport {
         for (double x : xs) {
             out.print(c.bars() ? "<tr><td>" + esc(c.categories().get((int) x)) + "</td>"
                     : "<tr><td class=\"n\">" + xText(c, x) + "</td>");
-            for (ChartSpec.Series s : c.series()) {
-                String v = s.points().stream().filter(p -> p[0] == x).findFirst().map(p -> cell(c, p[1], d)).orElse("-");
-                out.print("<td class=\"n\">" + v + "</td>");
+            for (int i = 0; i < c.series().size(); i++) {
+                boolean second = c.onSecondary(i);
+                String v = c.series().get(i).points().stream().filter(p -> p[0] == x).findFirst()
+                        .map(p -> second ? num(p[1], 3) : cell(c, p[1], d)).orElse("-");
+                out.print("<td class=\"n" + (second ? " y2" : "") + "\">" + v + "</td>");
             }
             out.println("</tr>");
         }

@@ -73,6 +73,14 @@ public record MetricScale(String unit, double divisor, int decimals) {
             case Metrics.CPU_CLIENT_PERCENT -> "Client CPU";
             case Metrics.CPU_SERVER_PERCENT -> "Server CPU";
             case Metrics.RETRANSMITS -> "Retransmitted segments";
+            case Metrics.TRANSACTIONS_PER_SECOND -> "Transaction rate";
+            case Metrics.ADDED_RTT_P99_MICROS -> "Round trip added by the load, p99";
+            case Metrics.ADDED_RTT_P50_MICROS -> "Round trip added by the load, p50";
+            case Metrics.LOADED_RTT_P99_MICROS -> "Round trip under load, p99";
+            case Metrics.IDLE_RTT_P99_MICROS -> "Idle round trip, p99";
+            case Metrics.CONNECT_P99_MICROS -> "Connect time, p99";
+            case Metrics.FIRST_BYTE_P99_MICROS -> "Time to the first byte, p99";
+            case Metrics.CLOSE_P99_MICROS -> "Close time, p99";
             default -> metric.startsWith("latency") ? "One-way latency" : metric;
         };
         return unit.isEmpty() ? words : words + " (" + unit + ")";

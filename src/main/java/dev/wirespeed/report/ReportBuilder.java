@@ -72,6 +72,7 @@ public final class ReportBuilder {
         plain.forEach((key, rs) -> grid(rs.getFirst().measurement().test(), rs).ifPresent(sections::add));
         sweeps.forEach((test, rs) -> sections.add(sweep(test, rs)));
         sections.addAll(intervals(results));
+        loadedLatency(results).ifPresent(sections::add);
         streams(results, raws).ifPresent(sections::add);
         distributions(results).ifPresent(sections::add);
         Set<HostSummary> hosts = new LinkedHashSet<>();
@@ -91,13 +92,17 @@ public final class ReportBuilder {
         List<String> others = keys.stream().filter(k -> !k.equals(x)).toList();
         List<String> metrics = test.equals(Measurement.Tests.FIO)
                 ? List.of(Metrics.IOPS, Metrics.BITS_PER_SECOND, Metrics.LATENCY_AVG_MICROS, Metrics.LATENCY_P99_MICROS)
+                : test.equals(Measurement.Tests.TCP_CRR) ? List.of(Metrics.TRANSACTIONS_PER_SECOND,
+                        Metrics.CONNECT_P99_MICROS, Metrics.FIRST_BYTE_P99_MICROS, Metrics.CLOSE_P99_MICROS)
+                : loaded(test) ? List.of(Metrics.ADDED_RTT_P99_MICROS, Metrics.LOADED_RTT_P99_MICROS,
+                        Metrics.IDLE_RTT_P99_MICROS, Metrics.BITS_PER_SECOND)
                 : test.endsWith("-lat") ? LATENCY
                 : List.of(Metrics.BITS_PER_SECOND, Metrics.MESSAGES_PER_SECOND, Metrics.LATENCY_AVG_MICROS);
         String caption = caption(rs, keys);
         List<ChartSpec> charts = new ArrayList<>();
         List<String> present = metrics.stream()
                 .filter(metric -> rs.stream().anyMatch(r -> r.measurement().metric(metric).isPresent())).toList();
-        if (x == null && test.endsWith("-lat") && !present.isEmpty()) {
+        if (x == null && test.endsWith("-lat") && !loaded(test) && !present.isEmpty()) {
             // no parameter to put on an axis: the latency statistics side by side, a bar per series
             charts.add(barChart(test + ": one-way latency by statistic", present, others, rs, caption));
         } else {
@@ -323,6 +328,64 @@ public final class ReportBuilder {
         return out;
     }
 
+    static boolean loaded(String test) {
+        return test.equals(Measurement.Tests.LOADED_TCP_LAT) || test.equals(Measurement.Tests.LOADED_UDP_LAT);
+    }
+
+    /**
+     * Latency under load, Flent-style: each run's bandwidth (left axis) and its pings' round trips
+     * at p50 and p99 (right axis, ms) on one time axis, from the first ping; the rows before the
+     * load have no bandwidth. One chart per run, the first {@link #MAX_STREAM_CHARTS}.
+     */
+    private static Optional<ReportModel.Section> loadedLatency(List<StoredResult> results) {
+        List<ChartSpec> charts = new ArrayList<>();
+        YScale y = YScale.of(Metrics.BITS_PER_SECOND);
+        int runs = 0;
+        for (StoredResult r : results) {
+            Measurement m = r.measurement();
+            if (!loaded(m.test()) || m.intervals().isEmpty()) {
+                continue;
+            }
+            if (++runs > MAX_STREAM_CHARTS) {
+                break;
+            }
+            List<double[]> rate = new ArrayList<>();
+            List<double[]> p50 = new ArrayList<>();
+            List<double[]> p99 = new ArrayList<>();
+            for (Measurement.Interval i : m.intervals()) {
+                for (Metric x : i.metrics()) {
+                    switch (x.name()) {
+                        case Metrics.BITS_PER_SECOND -> rate.add(new double[] {i.endSeconds(), y.scale(x.value())});
+                        case Metrics.RTT_P50_MICROS -> p50.add(new double[] {i.endSeconds(), x.value() / 1000});
+                        case Metrics.RTT_P99_MICROS -> p99.add(new double[] {i.endSeconds(), x.value() / 1000});
+                        default -> { }
+                    }
+                }
+            }
+            String caption = m.metric(Metrics.ADDED_RTT_P99_MICROS)
+                    .map(a -> "bufferbloat: " + (a.value() >= 0 ? "+" : "") + dev.wirespeed.units.Numbers.fixed(
+                            a.value() / 1000, 3) + " ms at p99, " + m.metric(Metrics.ADDED_RTT_P50_MICROS).map(
+                                    v -> (v.value() >= 0 ? "+" : "") + dev.wirespeed.units.Numbers.fixed(v.value() / 1000, 3))
+                                    .orElse("-") + " ms at p50 (p99 idle "
+                            + m.metric(Metrics.IDLE_RTT_P99_MICROS).map(v -> dev.wirespeed.units.Numbers.fixed(
+                                    v.value() / 1000, 3)).orElse("-") + " ms, loaded "
+                            + m.metric(Metrics.LOADED_RTT_P99_MICROS).map(v -> dev.wirespeed.units.Numbers.fixed(
+                                    v.value() / 1000, 3)).orElse("-") + " ms); " + m.params().get("protocol")
+                            + " pings every " + m.params().get("pingIntervalMillis") + " ms")
+                    .orElse("no round trip before or during the load");
+            charts.add(new ChartSpec("#" + r.id() + " " + m.test() + ": bandwidth and round trip over time", caption,
+                    "Time since the first ping (s)", ChartSpec.XAxis.TIME, y.title(), y.rateUnit(), false, true, List.of(),
+                    List.of(new ChartSpec.Series("bandwidth", rate), new ChartSpec.Series("RTT p50", p50),
+                            new ChartSpec.Series("RTT p99", p99)),
+                    new ChartSpec.Secondary("Round trip (ms)", 1)));
+        }
+        if (charts.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new ReportModel.Section("latency under load", "bandwidth (left axis) and the pings' round "
+                + "trips (right axis) on one time axis; the load starts where bandwidth does", charts));
+    }
+
     /**
      * The Flent view of single wirespeed bw runs: each stream's rate per interval, from the run's
      * own JSON (the common model keeps only the sum).
@@ -428,6 +491,7 @@ public final class ReportBuilder {
                 case Metrics.BITS_PER_SECOND -> new YScale("Bandwidth (bit/s)", "bit/s", 1);
                 case Metrics.PEAK_BITS_PER_SECOND -> new YScale("Peak bandwidth (bit/s)", "bit/s", 1);
                 case Metrics.MESSAGES_PER_SECOND -> new YScale("Message rate (messages/s)", "msg/s", 1);
+                case Metrics.TRANSACTIONS_PER_SECOND -> new YScale("Transaction rate (transactions/s)", "trans/s", 1);
                 case Metrics.IOPS -> new YScale("I/O operations (per second)", "IOPS", 1);
                 default -> new YScale(MetricScale.axisTitle(metric), null, MetricScale.of(metric).divisor());
             };
@@ -508,6 +572,9 @@ public final class ReportBuilder {
             case Metrics.IOPS -> "IOPS";
             case Metrics.BITS_PER_SECOND -> "bandwidth";
             case Metrics.MESSAGES_PER_SECOND -> "message rate";
+            case Metrics.TRANSACTIONS_PER_SECOND, Metrics.CONNECT_P99_MICROS, Metrics.FIRST_BYTE_P99_MICROS,
+                 Metrics.CLOSE_P99_MICROS, Metrics.ADDED_RTT_P99_MICROS, Metrics.LOADED_RTT_P99_MICROS,
+                 Metrics.IDLE_RTT_P99_MICROS -> YScale.words(metric).toLowerCase(java.util.Locale.ROOT);
             default -> percentileName(metric) + " latency";
         };
         return test + ": " + what;

@@ -111,6 +111,27 @@ public record Measurement(
         public static final String IOPS = "iops";
         public static final String CPU_CLIENT_PERCENT = "cpuClientPercent";
         public static final String CPU_SERVER_PERCENT = "cpuServerPercent";
+        /** Latency under load (bw --latency): round trips, not one-way, as ping and Flent report them. */
+        public static final String IDLE_RTT_P50_MICROS = "idleRttP50Micros";
+        public static final String IDLE_RTT_P99_MICROS = "idleRttP99Micros";
+        public static final String LOADED_RTT_P50_MICROS = "loadedRttP50Micros";
+        public static final String LOADED_RTT_P99_MICROS = "loadedRttP99Micros";
+        public static final String LOADED_RTT_P999_MICROS = "loadedRttP999Micros";
+        /** The bufferbloat: loaded minus idle at p99. */
+        public static final String ADDED_RTT_P99_MICROS = "addedRttP99Micros";
+        public static final String ADDED_RTT_P50_MICROS = "addedRttP50Micros";
+        /** One interval's round trips (latency under load's timeline). */
+        public static final String RTT_P50_MICROS = "rttP50Micros";
+        public static final String RTT_P99_MICROS = "rttP99Micros";
+        /** Connection rate (lat --connect): connect, request/response, close per transaction. */
+        public static final String CONNECT_P50_MICROS = "connectP50Micros";
+        public static final String CONNECT_P99_MICROS = "connectP99Micros";
+        public static final String FIRST_BYTE_P50_MICROS = "firstByteP50Micros";
+        public static final String FIRST_BYTE_P99_MICROS = "firstByteP99Micros";
+        public static final String CLOSE_P50_MICROS = "closeP50Micros";
+        public static final String CLOSE_P99_MICROS = "closeP99Micros";
+        public static final String TRANSACTIONS = "transactions";
+        public static final String FAILURES = "failures";
 
         /** Unit of a standard metric name; names ending in Micros/Percent/… follow their suffix. */
         public static String unitOf(String name) {
@@ -150,6 +171,11 @@ public record Measurement(
         public static final String FIO = "fio";
         /** `wirespeed watch`: a netdev's or RDMA port's traffic and moved counters over time, per direction. */
         public static final String WATCH = "watch";
+        /** bw --latency: pings beside a bandwidth test. */
+        public static final String LOADED_TCP_LAT = "loaded-tcp-lat";
+        public static final String LOADED_UDP_LAT = "loaded-udp-lat";
+        /** lat --connect: TCP connect/request/response/close transactions (netperf TCP_CRR). */
+        public static final String TCP_CRR = "tcp-crr";
         /** perftest -b: "rdma-write-bw-bidir", both directions summed; never compared with one direction. */
         public static final String BIDIR_SUFFIX = "-bidir";
 

@@ -259,4 +259,99 @@ public final class Measurements {
     static String num(double v) {
         return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
     }
+
+    /**
+     * Latency under load ("loaded-tcp-lat" or "loaded-udp-lat"): the load's rate and the pings'
+     * round trips idle, loaded and added (round trips, not one-way: the bufferbloat figure is
+     * ping's), with the timeline as intervals (rate only while the load ran).
+     */
+    public static Measurement of(LoadedLatencyResult r) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("protocol", r.params().protocol());
+        params.put("sizeBytes", Integer.toString(r.params().sizeBytes()));
+        params.put("pingIntervalMillis", num(r.params().pingIntervalMillis()));
+        params.put("idleSeconds", num(r.params().idleSeconds()));
+        if (r.bandwidth() != null) {
+            params.put("direction", r.bandwidth().params().direction());
+            params.put("streams", Integer.toString(r.bandwidth().params().streams()));
+            if (r.bandwidth().params().durationSeconds() != null) {
+                params.put("durationSeconds", num(r.bandwidth().params().durationSeconds()));
+            }
+        }
+        if (r.server() != null && r.server().address() != null) {
+            params.put("server", r.server().address());
+        }
+        List<Metric> summary = new ArrayList<>();
+        if (r.bandwidth() != null) {
+            double rate = 0;
+            boolean any = false;
+            for (BwResult.DirectionResult d : r.bandwidth().directions()) {
+                BwResult.Summary s = d.receiverSummary() != null ? d.receiverSummary() : d.senderSummary();
+                if (s != null) {
+                    rate += s.bitsPerSecond();
+                    any = true;
+                }
+            }
+            if (any) {
+                summary.add(Metric.of(Metrics.BITS_PER_SECOND, rate));
+            }
+        }
+        if (r.idle().roundTrips() > 0) {
+            summary.add(Metric.of(Metrics.IDLE_RTT_P50_MICROS, r.idle().p50Micros()));
+            summary.add(Metric.of(Metrics.IDLE_RTT_P99_MICROS, r.idle().p99Micros()));
+        }
+        if (r.loaded().roundTrips() > 0) {
+            summary.add(Metric.of(Metrics.LOADED_RTT_P50_MICROS, r.loaded().p50Micros()));
+            summary.add(Metric.of(Metrics.LOADED_RTT_P99_MICROS, r.loaded().p99Micros()));
+            summary.add(Metric.of(Metrics.LOADED_RTT_P999_MICROS, r.loaded().p999Micros()));
+        }
+        if (r.addedMicros() != null) {
+            summary.add(Metric.of(Metrics.ADDED_RTT_P50_MICROS, r.addedMicros().p50()));
+            summary.add(Metric.of(Metrics.ADDED_RTT_P99_MICROS, r.addedMicros().p99()));
+        }
+        List<Measurement.Interval> intervals = new ArrayList<>();
+        if (r.timeline() != null) {
+            for (LoadedLatencyResult.Interval i : r.timeline().intervals()) {
+                List<Metric> m = new ArrayList<>();
+                if (i.bitsPerSecond() != null) {
+                    m.add(Metric.of(Metrics.BITS_PER_SECOND, i.bitsPerSecond()));
+                }
+                if (i.rttP50Micros() != null) {
+                    m.add(Metric.of(Metrics.RTT_P50_MICROS, i.rttP50Micros()));
+                    m.add(Metric.of(Metrics.RTT_P99_MICROS, i.rttP99Micros()));
+                }
+                intervals.add(new Measurement.Interval(i.startSeconds(), i.endSeconds(), false, m));
+            }
+        }
+        String test = "udp".equals(r.params().protocol()) ? Measurement.Tests.LOADED_UDP_LAT
+                : Measurement.Tests.LOADED_TCP_LAT;
+        return new Measurement("wirespeed", r.tool().version(), test, params, summary, intervals, List.of(), "measured");
+    }
+
+    /** A connection-rate test ("tcp-crr"): transactions per second and each phase's p50/p99. */
+    public static Measurement of(CrrResult r) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("streams", Integer.toString(r.params().streams()));
+        params.put("durationSeconds", num(r.params().durationSeconds()));
+        params.put("sizeBytes", Integer.toString(r.params().requestBytes()));
+        if (r.server() != null && r.server().address() != null) {
+            params.put("server", r.server().address());
+        }
+        List<Metric> summary = new ArrayList<>(List.of(
+                Metric.of(Metrics.TRANSACTIONS_PER_SECOND, r.transactionsPerSecond()),
+                Metric.of(Metrics.TRANSACTIONS, r.transactions()),
+                Metric.of(Metrics.SECONDS, r.seconds()),
+                Metric.of(Metrics.FAILURES, r.failures().total())));
+        if (r.transactions() > 0) {
+            summary.addAll(List.of(
+                    Metric.of(Metrics.CONNECT_P50_MICROS, r.phases().connect().p50Micros()),
+                    Metric.of(Metrics.CONNECT_P99_MICROS, r.phases().connect().p99Micros()),
+                    Metric.of(Metrics.FIRST_BYTE_P50_MICROS, r.phases().firstByte().p50Micros()),
+                    Metric.of(Metrics.FIRST_BYTE_P99_MICROS, r.phases().firstByte().p99Micros()),
+                    Metric.of(Metrics.CLOSE_P50_MICROS, r.phases().close().p50Micros()),
+                    Metric.of(Metrics.CLOSE_P99_MICROS, r.phases().close().p99Micros())));
+        }
+        return new Measurement("wirespeed", r.tool().version(), Measurement.Tests.TCP_CRR, params, summary, List.of(),
+                List.of(), "measured");
+    }
 }

@@ -54,6 +54,29 @@ public final class ModeBounds {
         noTcpOptions(s);
     }
 
+    /**
+     * Concurrent transactions of one tcp-crr test: each holds a descriptor on the server and counts
+     * as a pending handshake of its address until it closes, so fewer than half of
+     * {@code ServerLimits.DEFAULT.maxPendingPerSource} (64), leaving room for the test's control.
+     */
+    public static final int MAX_CRR_STREAMS = 32;
+    /** Largest request and response of a transaction (netperf's default is 1 byte each). */
+    public static final int MAX_CRR_BYTES = 64 * 1024;
+
+    static void validateConnectionRate(TestSpec s, TestSpec.Limits limits) throws ProtocolException {
+        if (s.direction() != Direction.UPLOAD) {
+            throw new ProtocolException("direction of a connection-rate test must be upload");
+        }
+        int maxStreams = Math.min(MAX_CRR_STREAMS, limits.maxStreams());
+        check(s.streams() >= 1 && s.streams() <= maxStreams, "streams", s.streams(), "1.." + maxStreams);
+        check(s.durationMillis() >= 1 && s.durationMillis() <= limits.maxDurationMillis(), "durationMillis",
+                s.durationMillis(), "1.." + limits.maxDurationMillis());
+        check(s.bytes() == 0, "bytes", s.bytes(), "0");
+        check(s.bufferBytes() >= 1 && s.bufferBytes() <= MAX_CRR_BYTES, "bufferBytes", s.bufferBytes(),
+                "1.." + MAX_CRR_BYTES);
+        noTcpOptions(s);
+    }
+
     static void validateUdpBandwidth(TestSpec s, TestSpec.Limits limits) throws ProtocolException {
         if (s.direction() == null) {
             throw new ProtocolException("direction missing");

@@ -31,6 +31,13 @@ public final class Preamble {
         return b;
     }
 
+    /** The opening of one connection-rate transaction: as a data connection's, of kind {@link Wire#KIND_TRANSACTION}. */
+    public static byte[] transaction(byte[] testId, int streamIndex) {
+        byte[] b = data(testId, streamIndex);
+        b[5] = Wire.KIND_TRANSACTION;
+        return b;
+    }
+
     public static byte[] data(byte[] testId, int streamIndex) {
         if (testId.length != Wire.TEST_ID_BYTES) {
             throw new IllegalArgumentException("test id must be " + Wire.TEST_ID_BYTES + " bytes");
@@ -65,7 +72,8 @@ public final class Preamble {
                     + Wire.PROTOCOL_VERSION + ")");
         }
         byte kind = rest[4];
-        if (kind != Wire.KIND_CONTROL && kind != Wire.KIND_DATA && kind != Wire.KIND_AGENT && kind != Wire.KIND_PERFTEST) {
+        if (kind != Wire.KIND_CONTROL && kind != Wire.KIND_DATA && kind != Wire.KIND_AGENT && kind != Wire.KIND_PERFTEST
+                && kind != Wire.KIND_TRANSACTION) {
             throw new ProtocolException("unknown connection kind " + (kind & 0xff));
         }
         return kind;

@@ -8,7 +8,9 @@ public enum TestMode {
     TCP_BW("tcp-bw"),
     UDP_BW("udp-bw"),
     TCP_LAT("tcp-lat"),
-    UDP_LAT("udp-lat");
+    UDP_LAT("udp-lat"),
+    /** Connection rate (netperf TCP_CRR): a new connection per transaction, see {@link Wire#KIND_TRANSACTION}. */
+    TCP_CRR("tcp-crr");
 
     private final String label;
 

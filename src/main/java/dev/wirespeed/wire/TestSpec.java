@@ -96,6 +96,11 @@ public record TestSpec(
         return new Builder((udp ? TestMode.UDP_LAT : TestMode.TCP_LAT).label());
     }
 
+    /** A connection-rate test ({@code lat --connect}, netperf TCP_CRR). */
+    public static Builder connectionRate() {
+        return new Builder(TestMode.TCP_CRR.label());
+    }
+
     /** A builder of any mode, as a peer may name it (validated by {@link #validate(Limits)}, not here). */
     public static Builder builder(String mode) {
         return new Builder(mode);
@@ -296,9 +301,9 @@ public record TestSpec(
         public static final Limits DEFAULT = new Limits(128, 3_600_000);
     }
 
-    /** Total data connections for this test. */
+    /** Total data connections for this test (tcp-crr: none; each transaction opens its own). */
     public int connections() {
-        return direction.connections(streams);
+        return TestMode.TCP_CRR.label().equals(mode) ? 0 : direction.connections(streams);
     }
 
     /**
@@ -341,6 +346,7 @@ public record TestSpec(
             case TCP_LAT, UDP_LAT -> ModeBounds.validateLatency(this, limits);
             case UDP_BW -> ModeBounds.validateUdpBandwidth(this, limits);
             case TCP_BW -> validateTcpBandwidth(limits);
+            case TCP_CRR -> ModeBounds.validateConnectionRate(this, limits);
         }
     }
 

@@ -25,6 +25,12 @@ public final class Wire {
     public static final byte KIND_AGENT = 'A';
     /** A client's request to start a perftest server for `bw --rdma` / `lat --rdma`; see dev.wirespeed.rdma. */
     public static final byte KIND_PERFTEST = 'R';
+    /**
+     * One transaction of a running tcp-crr test (connection rate): test id and stream index as a
+     * data connection, then the request; the server answers, reads the client's FIN and closes.
+     * Each is an ordinary connection to the server's port, admitted like any other (issue 29).
+     */
+    public static final byte KIND_TRANSACTION = 'X';
     public static final int PREAMBLE_BYTES = 6;
 
     /** Results of a 128-stream test are under 32 KiB; anything far above is hostile or broken. */

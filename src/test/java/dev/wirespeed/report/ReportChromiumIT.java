@@ -96,7 +96,24 @@ class ReportChromiumIT {
         // for the whole store: per-stream intervals, a latency sweep, a fio grid and perftest sweeps
         ok(Cli.run("bw", "--loopback", "-t", "2", "-P", "2", "--db", db.toString(), "--label", "loopback"));
         ok(Cli.run("lat", "--loopback", "-a", "-n", "200", "--db", db.toString(), "--label", "loopback"));
+        // issue 29: latency under load (bandwidth and round trips on one time axis) and connection rate
+        ok(Cli.run("bw", "--loopback", "--latency", "--idle", "1", "-t", "2", "-P", "1", "--db", db.toString(),
+                "--label", "loaded"));
+        ok(Cli.run("lat", "--loopback", "--connect", "-t", "1", "--db", db.toString(), "--label", "crr"));
         fill(db);
+    }
+
+    @Test
+    void latencyUnderLoadAndConnectionRate() throws Exception {
+        JsonNode check = report("loaded", "loaded", "crr");
+        // one chart, two value axes: bandwidth on the left, the pings' round trips on the right
+        assertThat(titles(check)).contains("Bandwidth (bit/s)", "Time since the first ping (s)",
+                "Transaction rate (transactions/s)", "Connect time, p99 (µs)");
+        // the right axis' title (the page script reads the left one) and its columns, apart from the left's span
+        String page = Files.readString(dir.resolve("loaded.html"));
+        assertThat(page).contains(">Round trip (ms)<").contains("<th class=\"y2\">RTT p99</th>");
+        assertThat(captions(check)).anyMatch(c -> c.contains("bufferbloat:"));
+        assertThat(check.path("legendEntries").asInt()).isGreaterThanOrEqualTo(3);
     }
 
     @Test

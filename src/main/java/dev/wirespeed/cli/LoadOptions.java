@@ -1,0 +1,144 @@
+package dev.wirespeed.cli;
+
+import dev.wirespeed.engine.BwClient;
+import dev.wirespeed.engine.LatClient;
+import dev.wirespeed.engine.LoadedLatency;
+import dev.wirespeed.report.LoadedLatencyText;
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.Json;
+import dev.wirespeed.results.LatResult;
+import dev.wirespeed.results.LoadedLatencyResult;
+import dev.wirespeed.results.Measurements;
+import dev.wirespeed.wire.TestSpec;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code bw --latency}: latency under load (Flent's RRUL question). Kept apart from
+ * {@link BwOptions} and {@link BwModeOptions}: the bandwidth test itself is unchanged, a ping-pong
+ * ({@link LatClient}) runs beside it through {@link LoadedLatency}.
+ */
+final class LoadOptions {
+    /** Flent's ping of a small packet; big enough for the UDP sequence number. */
+    static final int PING_BYTES = 64;
+    /** 100 pings a second: p99 of a 10 s load is 10 pings, and the probe takes no core from the load. */
+    static final long PING_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    static final double DEFAULT_IDLE_SECONDS = 3;
+
+    /** --latency's values, for completion. */
+    static final class PingProtocols implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return List.of("tcp", "udp").iterator();
+        }
+    }
+
+    @Option(names = "--latency", arity = "0..1", paramLabel = "tcp|udp", fallbackValue = "tcp",
+            completionCandidates = PingProtocols.class,
+            description = "Latency under load (bufferbloat): ping-pong on its own connection (tcp, the default, or "
+                    + "udp), idle for --idle seconds, then beside the bandwidth test; reports the latency the load "
+                    + "added at p50/p99/p99.9.")
+    String latency;
+
+    @Option(names = "--idle", paramLabel = "SECONDS",
+            description = "With --latency: seconds of pings before the load starts (default 3, 0.5..600).")
+    Double idleSeconds;
+
+    boolean selected() {
+        return latency != null;
+    }
+
+    /** Usage errors for options that need --latency. */
+    void refuseAlone(CommandSpec spec) {
+        if (latency == null && idleSeconds != null) {
+            throw Check.usage(spec, "--idle applies to --latency only");
+        }
+    }
+
+    /** Usage errors, before anything is opened (the store, a connection). */
+    void validate(BwCommand bw, TestSpec tcp) {
+        CommandSpec spec = bw.spec;
+        String protocol = latency.toLowerCase(Locale.ROOT);
+        if (!protocol.equals("tcp") && !protocol.equals("udp")) {
+            throw Check.usage(spec, "--latency takes tcp or udp, not '" + latency + "'");
+        }
+        if (bw.modes.selected() || bw.iperf3 || bw.client.rdma.selected()) {
+            throw Check.usage(spec, "--latency runs beside a TCP test against a wirespeed server: not with "
+                    + (bw.iperf3 ? "--iperf3" : bw.client.rdma.selected() ? "--rdma" : bw.modes.udp ? "--udp"
+                    : bw.modes.all ? "-a" : "-b"));
+        }
+        if (tcp.untilStopped() || tcp.bytes() > 0) {
+            throw Check.usage(spec, "--latency needs a timed load (-t SECONDS), not " + (tcp.bytes() > 0 ? "-n" : "-t 0"));
+        }
+        Check.seconds(spec, "--idle", idleSeconds == null ? DEFAULT_IDLE_SECONDS : idleSeconds, 0.5, 600);
+    }
+
+    int run(BwCommand bw, TestSpec tcp, PrintWriter out) throws IOException {
+        CommandSpec spec = bw.spec;
+        String protocol = latency.toLowerCase(Locale.ROOT);
+        double idle = idleSeconds == null ? DEFAULT_IDLE_SECONDS : idleSeconds;
+        LoadedLatencyResult result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback,
+                (h, p) -> run(bw, h, p, tcp, protocol.equals("udp"), idle, out));
+        if (bw.json) {
+            out.println(Json.pretty(result));
+        } else if (bw.client.habits.jsonStream) {
+            JsonStream.event(out, "end", result);
+        } else {
+            new LoadedLatencyText(out, bw.client.habits.rateUnit()).summary(result);
+        }
+        out.flush();
+        bw.saveResults(List.of(Measurements.of(result)), "wirespeed-loaded-latency-json", result, result.outcome(),
+                result.server());
+        return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
+    }
+
+    private static LoadedLatencyResult run(BwCommand bw, String host, int port, TestSpec tcp, boolean udp, double idle,
+                                           PrintWriter out) throws IOException {
+        CommandSpec spec = bw.spec;
+        int timeout = bw.client.connectTimeoutMillis();
+        BwClient.Config load = BwClient.Config.builder().host(host).port(port).spec(tcp)
+                .streamsChosenBy(bw.options.streamsChosenBy()).connectTimeoutMillis(timeout)
+                .handshakeTimeoutMillis(timeout).interrupted(Interrupts::raised).bindAddress(bw.options.bind(spec))
+                .cpu(bw.options.clientCpu(spec)).build();
+        LatClient.Config pings = LatClient.Config.builder().host(host).port(port).udp(udp)
+                .sizesBytes(List.of(PING_BYTES)).secondsPerSize(1.0).warmupIterations(0).busyPoll(false)
+                .connectTimeoutMillis(timeout).timeoutMillis(10_000).interrupted(Interrupts::raised)
+                .bindAddress(bw.options.bind(spec)).build();
+        LoadedLatencyText text = new LoadedLatencyText(out, bw.client.habits.rateUnit());
+        BwClient.Listener shown = bw.json ? new BwClient.Listener() {}
+                : bw.client.habits.jsonStream ? JsonStream.listener(out)
+                : BwCommand.textListener(out, tcp, bw.client.habits.rateUnit());
+        BwClient.Listener warned = BwCommand.warningsTo(spec.commandLine().getErr(), bw.sink(), shown);
+        LoadedLatency run = new LoadedLatency(new LoadedLatency.Config(load, pings, idle, PING_INTERVAL_NANOS,
+                Interrupts::raised));
+        return run.run(new LoadedLatency.Listener() {
+            @Override
+            public void pinging(BwResult.Peer server, LatResult.LatParams params) {
+                if (!bw.json && !bw.client.habits.jsonStream) {
+                    text.pinging(new LoadedLatencyResult.Params(params.protocol(), PING_BYTES,
+                            PING_INTERVAL_NANOS / 1e6, idle));
+                }
+            }
+
+            @Override
+            public void connected(BwResult.Peer server, BwResult.BwParams params) {
+                warned.connected(server, params);
+            }
+
+            @Override
+            public void interval(BwResult.IntervalReport report) {
+                warned.interval(report);
+            }
+
+            @Override
+            public void warning(String line) {
+                warned.warning(line);
+            }
+        });
+    }
+}
