@@ -143,9 +143,34 @@ public final class HostCheck {
 
     /** JSON of `check`: the doctor report, the limits, the bandwidth and latency results, and the verdict. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"schema", "doctor", "limits", "bandwidth", "zeroCopyBandwidth", "latency", "verdict"})
+    @JsonPropertyOrder({"schema", "doctor", "limits", "bandwidth", "zeroCopyBandwidth", "latency",
+        "serverSharedWithTests", "verdict"})
     public record Result(String schema, DoctorReport doctor, LimitsReport limits, BwResult bandwidth,
-                         BwResult zeroCopyBandwidth, LatResult latency, Verdict verdict) {
+                         BwResult zeroCopyBandwidth, LatResult latency, Verdict verdict, Integer serverSharedWithTests) {
         public static final String SCHEMA = "wirespeed.check/2";
+
+        /** With what its parts' server said of sharing ({@link #sharedWithTests}). */
+        public Result(String schema, DoctorReport doctor, LimitsReport limits, BwResult bandwidth,
+                      BwResult zeroCopyBandwidth, LatResult latency, Verdict verdict) {
+            this(schema, doctor, limits, bandwidth, zeroCopyBandwidth, latency, verdict,
+                    sharedWithTests(bandwidth, zeroCopyBandwidth, latency));
+        }
+    }
+
+    /**
+     * What check's parts (the TCP test, the -Z follow-up, the ping-pong) heard from their server
+     * about sharing, as one figure: the most other tests any part ran beside; null when no part's
+     * server said (issue 29: the result carries what its parts said, each part also keeps its own).
+     */
+    public static Integer sharedWithTests(BwResult bandwidth, BwResult zeroCopy, LatResult latency) {
+        Integer most = null;
+        for (Integer others : java.util.Arrays.asList(bandwidth == null ? null : bandwidth.serverSharedWithTests(),
+                zeroCopy == null ? null : zeroCopy.serverSharedWithTests(),
+                latency == null ? null : latency.serverSharedWithTests())) {
+            if (others != null) {
+                most = most == null ? others : Math.max(most, others);
+            }
+        }
+        return most;
     }
 }

@@ -99,7 +99,8 @@ final class BwModeOptions {
             new UdpText(out, false, bw.client.habits.rateUnit()).summary(result);
         }
         out.flush();
-        bw.saveResults(Measurements.of(result), "wirespeed-udp-json", result, result.outcome(), result.server());
+        bw.saveResults(Measurements.of(result), "wirespeed-udp-json", result, result.outcome(), result.server(),
+                result.serverSharedWithTests());
         return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
     }
 

@@ -124,6 +124,11 @@ public final class CheckCommand implements Callable<Integer> {
             new BwText(out, false).summary(bandwidth);
             if (measured.latency() != null) {
                 out.println(CheckLatency.line(measured.latency(), host == null ? "loopback" : host));
+                String shared = dev.wirespeed.report.SharingText.line(measured.latency().serverSharedWithTests(),
+                        dev.wirespeed.report.SharingText.LATENCY);
+                if (shared != null) {
+                    out.println(shared);
+                }
             }
         }
         out.flush();
@@ -134,7 +139,7 @@ public final class CheckCommand implements Callable<Integer> {
         }
         Saving.save(spec, save.labels(spec), sink, "check", saved, "wirespeed-check-json",
                 Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json, bandwidth.outcome(),
-                Saving.peer(bandwidth.server(), host == null));
+                Saving.peer(bandwidth.server(), host == null, result.serverSharedWithTests()));
         if (!json) {
             out.println("verdict: " + (verdict == null ? "the test did not finish (" + bandwidth.outcome().message() + ")"
                     : verdict.text()));

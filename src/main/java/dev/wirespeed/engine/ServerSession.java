@@ -214,9 +214,7 @@ final class ServerSession {
         if (ending.clean()) {
             // the streams ended and freed their buffers: the budget is free before the lingering close
             releaseBudget();
-            Message results = p.results();
-            sendQuietly(results instanceof Message.Results r && reservation != null
-                    ? r.withSharedWithTests(reservation.othersAtOnce()) : results);
+            sendQuietly(withSharing(p.results(), reservation));
             lingeringClose(control);
         } else {
             boolean overrun = ending.reason() != null && ending.reason().startsWith(OVERRUN);
@@ -232,6 +230,21 @@ final class ServerSession {
             }
         }
         server.testLine(peer + " " + p.summary(ending.reason()) + Budget.sharing(reservation));
+    }
+
+    /**
+     * The results of a test with the server's word on the tests it ran beside it (issue 29): every
+     * mode's results, TCP and UDP bandwidth and latency alike, carry it.
+     */
+    static Message withSharing(Message results, Budget.Reservation reservation) {
+        if (reservation == null) {
+            return results;
+        }
+        return switch (results) {
+            case Message.Results r -> r.withSharedWithTests(reservation.othersAtOnce());
+            case Message.UdpResults r -> r.withSharedWithTests(reservation.othersAtOnce());
+            default -> results;
+        };
     }
 
     /** How the server's end of a test that outlasts its time begins (the client's error and the log say it). */

@@ -116,7 +116,7 @@ final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Messag
             r = assembler.build(end.startedAt(), end.server(), local, remote, checked);
         }
         return r.withCounters(PathCounterReport.join(counters.interfaceName(), counters.deltas(), counters.udpSockets(),
-                remote));
+                remote)).withServerSharedWithTests(end.remote() != null ? end.remote().sharedWithTests() : null);
     }
 
     @Override

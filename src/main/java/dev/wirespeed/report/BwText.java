@@ -160,10 +160,9 @@ public final class BwText {
             }
             notes.forEach(n -> out.println("note: " + n));
         }
-        Integer others = result.serverSharedWithTests();
-        if (others != null && others > 0) {
-            out.println("shared: the server ran " + others + " other test" + (others == 1 ? "" : "s")
-                    + " at once beside this one; these rates are this test's share (server --exclusive runs one at a time)");
+        String shared = SharingText.line(result.serverSharedWithTests(), SharingText.RATES);
+        if (shared != null) {
+            out.println(shared);
         }
         new CountersText(out).print(result.counters());
         out.flush();

@@ -122,6 +122,10 @@ public final class UdpText {
             }
             notes.forEach(n -> out.println("note: " + n));
         }
+        String shared = SharingText.line(result.serverSharedWithTests(), SharingText.RATES);
+        if (shared != null) {
+            out.println(shared);
+        }
         new CountersText(out).print(result.counters());
         out.flush();
     }

@@ -180,20 +180,32 @@ public sealed interface Message {
      * @param counterDeltas  what moved on this side's path (as {@link Results}); absent from older peers
      * @param udpSocketDrops the drops of this side's UDP sockets of the test; absent from older peers
      * @param dataPath       the calls that moved this side's datagrams; absent from older peers and iperf3
+     * @param sharedWithTests a server's word, as in {@link Results}: the most other tests it ran at one
+     *                        moment beside this one; absent from clients and from servers before it
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record UdpResults(List<UdpTotal> streams, CpuTime cpu, List<CounterDelta> counterDeltas,
-                      UdpSocketDrops udpSocketDrops, DataPathUsed dataPath) implements Message {
+                      UdpSocketDrops udpSocketDrops, DataPathUsed dataPath, Integer sharedWithTests)
+            implements Message {
         public UdpResults(List<UdpTotal> streams, CpuTime cpu) {
-            this(streams, cpu, null, null, null);
+            this(streams, cpu, null, null, null, null);
         }
 
         public UdpResults(List<UdpTotal> streams, CpuTime cpu, DataPathUsed dataPath) {
-            this(streams, cpu, null, null, dataPath);
+            this(streams, cpu, null, null, dataPath, null);
+        }
+
+        public UdpResults(List<UdpTotal> streams, CpuTime cpu, List<CounterDelta> counterDeltas,
+                          UdpSocketDrops udpSocketDrops, DataPathUsed dataPath) {
+            this(streams, cpu, counterDeltas, udpSocketDrops, dataPath, null);
         }
 
         public UdpResults withCounters(List<CounterDelta> deltas, UdpSocketDrops drops) {
-            return new UdpResults(streams, cpu, deltas, drops, dataPath);
+            return new UdpResults(streams, cpu, deltas, drops, dataPath, sharedWithTests);
+        }
+
+        public UdpResults withSharedWithTests(Integer others) {
+            return new UdpResults(streams, cpu, counterDeltas, udpSocketDrops, dataPath, others);
         }
     }
 
