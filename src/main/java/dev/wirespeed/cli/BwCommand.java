@@ -67,6 +67,11 @@ public final class BwCommand implements Callable<Integer> {
             + Iperf3.DEFAULT_PORT + " unless -p.")
     boolean iperf3;
 
+    @Option(names = "--get-server-output", description = "After the result, print the server's own report of the "
+            + "test (as iperf3): its log lines for the test, or an iperf3 server's text or -J document; in --json "
+            + "as serverOutput. TCP and UDP tests.")
+    boolean getServerOutput;
+
     @Mixin
     BwOptions options;
 
@@ -113,6 +118,10 @@ public final class BwCommand implements Callable<Integer> {
         }
         if (client.habits.blockCount != null) {
             options.bytes = client.habits.bytes(options.bufferBytes);
+        }
+        if (getServerOutput && (client.rdma.selected() || modes.all)) {
+            throw Check.usage(spec, "--get-server-output asks a wirespeed or iperf3 server for its report of a TCP or"
+                    + " UDP test: not with " + (modes.all ? "-a" : "--rdma"));
         }
         if (client.rdma.selected()) {
             options.refuseUnsupported(spec);
@@ -264,7 +273,8 @@ public final class BwCommand implements Callable<Integer> {
                 .streamsChosenBy(options.streamsChosenBy()).connectTimeoutMillis(timeoutMillis)
                 .handshakeTimeoutMillis(timeoutMillis).interrupted(Interrupts::raised).bindAddress(options.bind(spec))
                 .cpu(options.clientCpu(spec)).placeCpus(place)
-                .clientPort(client.habits.clientPort == null ? 0 : client.habits.clientPort).build();
+                .clientPort(client.habits.clientPort == null ? 0 : client.habits.clientPort)
+                .serverOutput(getServerOutput).build();
         BwClient.Listener listener = warningsTo(spec.commandLine().getErr(), sink, json ? new BwClient.Listener() {}
                 : client.habits.jsonStream ? JsonStream.listener(out) : textListener(out, test, client.habits.rateUnit()));
         BwResult result = iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);

@@ -143,10 +143,11 @@ final class BwModeOptions {
             return new Iperf3Client(BwClient.Config.builder().host(host).port(port).spec(test)
                     .streamsChosenBy("option").connectTimeoutMillis(bw.client.connectTimeoutMillis())
                     .handshakeTimeoutMillis(bw.client.connectTimeoutMillis()).interrupted(Interrupts::raised)
-                    .build()).runUdp(listener);
+                    .serverOutput(bw.getServerOutput).build()).runUdp(listener);
         }
         UdpBwClient client = new UdpBwClient(UdpBwClient.Config.builder().host(host).port(port).spec(test)
-                .connectTimeoutMillis(bw.client.connectTimeoutMillis()).interrupted(Interrupts::raised).build());
+                .connectTimeoutMillis(bw.client.connectTimeoutMillis()).interrupted(Interrupts::raised)
+                .serverOutput(bw.getServerOutput).build());
         return client.run(listener);
     }
 

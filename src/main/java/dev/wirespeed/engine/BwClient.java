@@ -26,7 +26,8 @@ public final class BwClient {
      */
     public record Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
                          int handshakeTimeoutMillis, BooleanSupplier interrupted, InetAddress bindAddress,
-                         Integer cpu, BitSet placeCpus, int clientPort) implements ClientTarget {
+                         Integer cpu, BitSet placeCpus, int clientPort, boolean serverOutput)
+            implements ClientTarget {
         public Config {
             if (interrupted == null) {
                 interrupted = () -> false;
@@ -48,6 +49,7 @@ public final class BwClient {
             b.cpu = cpu;
             b.placeCpus = placeCpus;
             b.clientPort = clientPort;
+            b.serverOutput = serverOutput;
             return b;
         }
 
@@ -112,7 +114,7 @@ public final class BwClient {
 
             public Config build() {
                 return new Config(host, port, spec, streamsChosenBy, connectTimeoutMillis, handshakeTimeoutMillis,
-                        interrupted, bindAddress, cpu, placeCpus, clientPort);
+                        interrupted, bindAddress, cpu, placeCpus, clientPort, serverOutput);
             }
         }
     }

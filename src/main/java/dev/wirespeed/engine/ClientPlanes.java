@@ -59,6 +59,7 @@ final class ClientPlanes {
                 .bind(config.bindAddress())
                 .timeouts(config.connectTimeoutMillis(), config.handshakeTimeoutMillis())
                 .interrupted(config.interrupted())
+                .serverOutput(config.serverOutput())
                 .warnings(warnings);
     }
 }

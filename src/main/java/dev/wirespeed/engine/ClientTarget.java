@@ -31,4 +31,9 @@ interface ClientTarget {
     default InetAddress bindAddress() {
         return null;
     }
+
+    /** --get-server-output: ask the server for its own lines about the test with its results. */
+    default boolean serverOutput() {
+        return false;
+    }
 }

@@ -165,9 +165,22 @@ public final class BwText {
             out.println(shared);
         }
         new CountersText(out).print(result.counters());
+        serverOutput(out, result.serverOutput());
         out.flush();
     }
 
+
+    /**
+     * --get-server-output: after the summary, as iperf3 prints it (iperf_api.c: "\nServer output:\n"),
+     * the server's own report of the test; nothing when none came (not asked, or an older server).
+     */
+    static void serverOutput(PrintWriter out, dev.wirespeed.results.ServerOutput output) {
+        if (output == null) {
+            return;
+        }
+        out.println();
+        output.text().forEach(out::println);
+    }
 
     /**
      * With -S/--dscp: "TOS received by the server: 0x88 (DSCP 34 AF41) on 4 of 4 streams", each value

@@ -127,6 +127,7 @@ public final class UdpText {
             out.println(shared);
         }
         new CountersText(out).print(result.counters());
+        BwText.serverOutput(out, result.serverOutput());
         out.flush();
     }
 
