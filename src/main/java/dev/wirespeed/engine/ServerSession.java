@@ -237,12 +237,14 @@ final class ServerSession {
         }
         p.close();
         releaseBudget();
+        // logged before the lingering close: the line is written when the client reads the Error,
+        // not up to 2 s later (HeartbeatDeadlineIT read the log as the client closed, and missed it)
+        server.testLine(peer + " " + p.summary(ending.reason()) + Budget.sharing(reservation));
         if (overrun) {
             // the client is still heartbeating: a plain close with its heartbeats unread sends a
             // reset, which can discard our Error before the client reads it (CI saw "Broken pipe")
             lingeringClose(control);
         }
-        server.testLine(peer + " " + p.summary(ending.reason()) + Budget.sharing(reservation));
     }
 
     /** A line of this test for the log, kept for the client too when it asked (--get-server-output). */
