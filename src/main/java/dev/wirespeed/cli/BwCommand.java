@@ -348,6 +348,7 @@ public final class BwCommand implements Callable<Integer> {
         if (json) {
             out.println(Json.pretty(result));
         } else if (client.habits.jsonStream) {
+            JsonStream.serverOutput(out, result.serverOutput());
             JsonStream.event(out, "end", result);
         } else {
             new BwText(out, false, client.habits.rateUnit()).summary(result);

@@ -94,6 +94,7 @@ final class BwModeOptions {
         if (bw.json) {
             out.println(Json.pretty(result));
         } else if (bw.client.habits.jsonStream) {
+            JsonStream.serverOutput(out, result.serverOutput());
             JsonStream.event(out, "end", result);
         } else {
             new UdpText(out, false, bw.client.habits.rateUnit()).summary(result);

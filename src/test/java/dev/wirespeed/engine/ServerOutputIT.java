@@ -62,6 +62,14 @@ class ServerOutputIT {
                     "--get-server-output", "--no-save");
             assertThat(udpText.exitCode()).as(udpText.err()).isZero();
             assertThat(udpText.out()).containsPattern("\nServer output:\n\\S+ udp-bw upload 1 stream");
+            Cli.Run stream = Cli.run("bw", "127.0.0.1", "-p", port, "-t", "1", "--json-stream", "--get-server-output",
+                    "--no-save");
+            assertThat(stream.exitCode()).as(stream.err()).isZero();
+            List<String> events = stream.out().lines().toList();
+            // as iperf3 3.17+: its own event just before "end", the lines each ending in a line feed
+            assertThat(events.get(events.size() - 2)).startsWith("{\"event\":\"server_output_text\",\"data\":\"")
+                    .contains("upload").endsWith("\\n\"}");
+            assertThat(events.getLast()).startsWith("{\"event\":\"end\"");
             Cli.Run none = Cli.run("bw", "127.0.0.1", "-p", port, "-t", "1", "--json", "--no-save");
             assertThat(Json.MAPPER.readTree(none.out()).has("serverOutput")).as("not asked for").isFalse();
         }
