@@ -43,6 +43,7 @@ import picocli.CommandLine.Spec;
             "  wirespeed bw 10.0.0.2 --udp -b 0 -R  UDP as fast as the server can send",
             "  wirespeed bw 10.0.0.2 -a             size sweep 2 B … 8 MiB: BW peak, average, MsgRate",
             "  wirespeed bw --iperf3 10.0.0.2 -P 4  against an iperf3 server (iperf3 -s), port 5201",
+            "  wirespeed bw 10.0.0.2 --get-server-output   then the server's own report of the test (as iperf3)",
             "  wirespeed bw --rdma write 10.0.0.2 -a   ib_write_bw sweep; HOST's wirespeed server starts its side",
             "  wirespeed bw --rdma write 10.0.0.2 -R   HOST writes to this host (its server runs perftest's client)",
             "  wirespeed bw --rdma write 10.0.0.2 --bidir -a   perftest -b: both directions, summed as perftest prints",
