@@ -42,9 +42,7 @@ class SharedServerModesIT {
     void checkCarriesWhatItsPartsSaid(@TempDir Path dir) throws Exception {
         Path db = dir.resolve("shared.db");
         Path aloneDb = dir.resolve("alone.db");
-        try (BwServer server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 30_000,
-                line -> { }))) {
-            server.serveInBackground();
+        try (BwServer server = loopbackServer()) {
             String port = Integer.toString(server.port());
             Cli.Running beside = Cli.start("bw", "127.0.0.1", "-p", port, "--udp", "-t", "20", "-b", "50M", "--no-save");
             assertThat(beside.awaitOutput("[  1]", 30_000)).as("the test beside runs: %s", beside.err()).isTrue();
@@ -74,9 +72,7 @@ class SharedServerModesIT {
                                         String what) throws Exception {
         Path db = dir.resolve("shared.db");
         Path aloneDb = dir.resolve("alone.db");
-        try (BwServer server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 30_000,
-                line -> { }))) {
-            server.serveInBackground();
+        try (BwServer server = loopbackServer()) {
             String port = Integer.toString(server.port());
             Cli.Running first = Cli.start(with(beside, "127.0.0.1", "-p", port, "--no-save"));
             assertThat(first.awaitOutput(running, 30_000)).as("the test beside runs: %s", first.err()).isTrue();
@@ -98,6 +94,14 @@ class SharedServerModesIT {
                 .contains("the server ran other tests at the same time");
         assertThat(Cli.run("results", "show", "1", "--db", aloneDb.toString()).out())
                 .contains("the server ran no other test at the same time");
+    }
+
+    /** A wirespeed server on 127.0.0.1, an ephemeral port, serving. */
+    private static BwServer loopbackServer() throws java.io.IOException {
+        BwServer server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 30_000,
+                line -> { }));
+        server.serveInBackground();
+        return server;
     }
 
     private static String[] with(String[] args, String... more) {
