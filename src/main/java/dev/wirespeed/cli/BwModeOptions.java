@@ -170,10 +170,16 @@ final class BwModeOptions {
             out.println(Json.pretty(result));
         } else if (bw.client.habits.jsonStream) {
             JsonStream.event(out, "end", result);
+        } else {
+            String shared = dev.wirespeed.report.SharingText.line(result.serverSharedWithTests(),
+                    dev.wirespeed.report.SharingText.RATES);
+            if (shared != null) {
+                out.println(shared);
+            }
         }
         out.flush();
         bw.saveResults(java.util.List.of(Measurements.of(result)), "wirespeed-bw-sweep-json", result, result.outcome(),
-                result.server());
+                result.server(), result.serverSharedWithTests());
         return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
     }
 

@@ -27,6 +27,12 @@ class SharedServerModesIT {
     }
 
     @Test
+    void sizeSweepBesideAnotherTestSaysSharedAndAloneSaysNot(@TempDir Path dir) throws Exception {
+        sharedThenAlone(dir, "bw-sweep.schema.json", new String[] {"bw", "-a", "-t", "0.5"}, "#bytes",
+                new String[] {"bw", "-a", "-t", "0.1"}, "these rates are this test's share");
+    }
+
+    @Test
     void latencyBesideAnotherTestSaysSharedAndAloneSaysNot(@TempDir Path dir) throws Exception {
         sharedThenAlone(dir, "lat.schema.json", new String[] {"lat", "-t", "5"}, "one-way latency",
                 new String[] {"lat", "-t", "1"}, "their traffic may have queued beside the pings");
