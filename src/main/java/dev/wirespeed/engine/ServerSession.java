@@ -249,12 +249,17 @@ final class ServerSession {
 
     /** A line of this test for the log, kept for the client too when it asked (--get-server-output). */
     private void testLine(String line) {
-        keep(line);
+        keep(line, Message.MAX_SERVER_OUTPUT_LINES - 1);
         server.testLine(line);
     }
 
-    private synchronized void keep(String line) {
-        if (output != null && output.size() < Message.MAX_SERVER_OUTPUT_LINES) {
+    /** The summary line, last: the one slot the plane's lines leave is its own. */
+    private void keep(String summary) {
+        keep(summary, Message.MAX_SERVER_OUTPUT_LINES);
+    }
+
+    private synchronized void keep(String line, int maxLines) {
+        if (output != null && output.size() < maxLines) {
             output.add(Printable.of(line, Message.MAX_SERVER_OUTPUT_LINE_CHARS));
         }
     }
