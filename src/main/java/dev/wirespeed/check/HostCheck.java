@@ -1,5 +1,6 @@
 package dev.wirespeed.check;
 
+import dev.wirespeed.explain.CommandFacts;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.wirespeed.diagnose.DoctorReport;
@@ -40,7 +41,7 @@ public final class HostCheck {
     public record Doctor(Facts facts, DoctorReport report) {}
 
     public static Doctor doctor(Path root) {
-        Facts facts = Inspection.read(root, null);
+        Facts facts = Inspection.read(root, null, new CommandFacts());
         return new Doctor(facts, DoctorReport.of(facts, RuleSet.standard().diagnose(facts,
                 Inspection.context(root, facts))));
     }

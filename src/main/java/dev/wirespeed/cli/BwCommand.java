@@ -5,7 +5,7 @@ import dev.wirespeed.engine.NumaPlacement;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.iperf3.Iperf3;
 import dev.wirespeed.iperf3.Iperf3Client;
-import dev.wirespeed.rdma.PerftestArgs;
+import dev.wirespeed.perftest.PerftestArgs;
 import dev.wirespeed.report.BwText;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
@@ -37,6 +37,7 @@ import picocli.CommandLine.Spec;
             "  wirespeed bw 10.0.0.2 -R             the server sends (download)",
             "  wirespeed bw 10.0.0.2 --bidir -P 4   four streams each way at once",
             "  wirespeed bw 10.0.0.2 -n 10G --json  send 10 GiB, print JSON only",
+            "  wirespeed bw 10.0.0.2 --json-format iperf3 | jq .end.sum_received.bits_per_second   iperf3 -J's shape",
             "  wirespeed bw 10.0.0.2 -t 0           until Ctrl-C (or SIGTERM), as iperf3 -t 0",
             "  wirespeed bw 10.0.0.2 --dscp AF41    mark the data (= -S 0x88); the server says what it received",
             "  wirespeed bw 10.0.0.2 --udp -b 10G -l 8K   UDP at 10 Gbit/s per stream: loss, jitter, reordering",
@@ -82,7 +83,8 @@ public final class BwCommand implements Callable<Integer> {
     @Option(names = {"-J", "--json"}, description = "Print only the result as JSON (schema: docs/json/bw.schema.json).")
     boolean json;
 
-
+    @Mixin
+    JsonFormatOption jsonFormat;
 
 
 
@@ -110,6 +112,7 @@ public final class BwCommand implements Callable<Integer> {
         }
         Check.range(spec, "-p", port, 1, 65535);
         Check.seconds(spec, "--connect-timeout", client.connectTimeoutSeconds, 0.1, 600);
+        json = jsonFormat.check(spec, json, client.habits.jsonStream, client.rdma.selected(), modes.all);
         client.habits.check(spec, json, client.loopback);
         client.habits.refuseWhereMeaningless(spec, client.rdma.selected() ? Iperf3HabitOptions.Mode.RDMA
                 : modes.udp ? Iperf3HabitOptions.Mode.UDP : modes.all ? Iperf3HabitOptions.Mode.SWEEP
@@ -275,6 +278,7 @@ public final class BwCommand implements Callable<Integer> {
                 .handshakeTimeoutMillis(timeoutMillis).interrupted(Interrupts::raised).bindAddress(options.bind(spec))
                 .cpu(options.clientCpu(spec)).placeCpus(place)
                 .clientPort(client.habits.clientPort == null ? 0 : client.habits.clientPort)
+                .bindDevice(options.bindDevice(spec))
                 .serverOutput(getServerOutput).build();
         BwClient.Listener listener = warningsTo(spec.commandLine().getErr(), sink, json ? new BwClient.Listener() {}
                 : client.habits.jsonStream ? JsonStream.listener(out) : textListener(out, test, client.habits.rateUnit()));
@@ -298,7 +302,7 @@ public final class BwCommand implements Callable<Integer> {
                 return java.util.Optional.empty();
             }
             String nic = Routes.interfaceTo(target, targetPort).orElse(null);
-            dev.wirespeed.facts.Facts facts = dev.wirespeed.host.sysfs.Inspection.read(java.nio.file.Path.of("/"), null);
+            dev.wirespeed.facts.Facts facts = dev.wirespeed.host.sysfs.Inspection.read(java.nio.file.Path.of("/"), null, new dev.wirespeed.explain.CommandFacts());
             return NumaPlacement.decide(facts, nic, threads, false);
         } catch (IOException | RuntimeException e) {
             return java.util.Optional.empty();
@@ -347,7 +351,7 @@ public final class BwCommand implements Callable<Integer> {
 
     private int finish(BwResult result, PrintWriter out, PrintWriter err) {
         if (json) {
-            out.println(Json.pretty(result));
+            out.println(jsonFormat.render(result));
         } else if (client.habits.jsonStream) {
             JsonStream.serverOutput(out, result.serverOutput());
             JsonStream.event(out, "end", result);

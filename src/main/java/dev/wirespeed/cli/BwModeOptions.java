@@ -92,7 +92,7 @@ final class BwModeOptions {
                 .bufferBytes(length).windowBytes(tcp.windowBytes()).rateBitsPerSecond(rate).build();
         UdpResult result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback, (h, p) -> runUdp(bw, h, p, test, out));
         if (bw.json) {
-            out.println(Json.pretty(result));
+            out.println(bw.jsonFormat.render(result));
         } else if (bw.client.habits.jsonStream) {
             JsonStream.serverOutput(out, result.serverOutput());
             JsonStream.event(out, "end", result);

@@ -30,8 +30,9 @@ final class BwOptions {
                     + "sockets, as iperf3's --fq-rate (TCP's own pacing since Linux 4.13, or the fq qdisc).")
     Long fqRateBitsPerSecond;
 
-    @Option(names = "--bind-dev", paramLabel = "DEV", hidden = false,
-            description = "iperf3's SO_BINDTODEVICE: not supported yet; use -B with DEV's address (a usage error says so).")
+    @Option(names = "--bind-dev", paramLabel = "DEV",
+            description = "TCP: bind the control and data connections to interface DEV (SO_BINDTODEVICE, as iperf3): "
+                    + "they leave and arrive through DEV whatever the routes prefer. Needs root (CAP_NET_RAW).")
     String bindDevice;
 
     @Option(names = "--dont-fragment", description = "iperf3's DF for UDP: not supported yet (TCP on Linux sets DF "
@@ -104,17 +105,16 @@ final class BwOptions {
     String bindAddress;
 
     /** The options only a TCP bandwidth test takes, as the usage error of a UDP test or a sweep names them. */
-    static final String TCP_ONLY = "-Z, --skip-rx-copy, -A and -B";
+    static final String TCP_ONLY = "-Z, --skip-rx-copy, -A, -B and --bind-dev";
 
     /** Whether any option of {@link #TCP_ONLY} was given (a new TCP data path's flag joins both). */
     boolean tcpOnlyGiven() {
-        return zeroCopy || skipRxCopy || affinity != null || bindAddress != null;
+        return zeroCopy || skipRxCopy || affinity != null || bindAddress != null || bindDevice != null;
     }
 
     /** iperf3's options this version does not carry out: one usage line with the reason and what to use instead. */
     void refuseUnsupported(CommandSpec spec) {
-        String why = bindDevice != null ? "--bind-dev is not supported yet: use -B with an address of " + bindDevice
-                : dontFragment ? "--dont-fragment is not supported yet (TCP on Linux sets DF already: path MTU discovery)"
+        String why = dontFragment ? "--dont-fragment is not supported yet (TCP on Linux sets DF already: path MTU discovery)"
                 : flowLabel != null ? "--flowlabel is not supported yet: the JDK's connect cannot carry an IPv6 flow label"
                 : mptcp ? "-m/--mptcp is not supported yet: the JDK opens no IPPROTO_MPTCP sockets (mptcpize run "
                         + "wirespeed … may, with the kernel's mptcp.enabled=1)"
@@ -122,6 +122,18 @@ final class BwOptions {
         if (why != null) {
             throw Check.usage(spec, why);
         }
+    }
+
+    /** --bind-dev's interface, or null; one this host does not have (/sys/class/net) is a usage error. */
+    String bindDevice(CommandSpec spec) {
+        if (bindDevice == null) {
+            return null;
+        }
+        if (bindDevice.isEmpty() || bindDevice.length() > 15 || bindDevice.contains("/")
+                || !java.nio.file.Files.isDirectory(java.nio.file.Path.of("/sys/class/net", bindDevice))) {
+            throw Check.usage(spec, "--bind-dev: no interface '" + bindDevice + "' on this host (see ip link)");
+        }
+        return bindDevice;
     }
 
     /** -S or --dscp as the TOS byte, or null; both, or a bad value, is a usage error. */

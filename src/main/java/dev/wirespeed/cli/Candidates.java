@@ -15,7 +15,7 @@ final class Candidates {
         }
     }
 
-    /** --rdma: the perftest verbs bw and lat run (rdma.PerftestArgs.PROGRAMS). */
+    /** --rdma: the perftest verbs bw and lat run (perftest.PerftestArgs.PROGRAMS). */
     static final class RdmaVerbs implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {

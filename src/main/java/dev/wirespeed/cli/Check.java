@@ -1,6 +1,7 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.units.ByteSize;
+import dev.wirespeed.units.Numbers;
 import java.util.Locale;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,7 +35,8 @@ final class Check {
     private static void inRange(CommandSpec spec, String option, double value, double min, double max, String unit) {
         if (!(value >= min && value <= max)) {
             throw new CommandLine.ParameterException(spec.commandLine(), String.format(Locale.ROOT,
-                    "%s %s is out of range (%s..%s%s)", option, typed(spec, option, value), trim(min), trim(max), unit));
+                    "%s %s is out of range (%s..%s%s)", option, typed(spec, option, value), Numbers.plain(min),
+                    Numbers.plain(max), unit));
         }
     }
 
@@ -52,10 +54,6 @@ final class Check {
         if (matched != null && !matched.originalStringValues().isEmpty()) {
             return matched.originalStringValues().getLast();
         }
-        return trim(value);
-    }
-
-    private static String trim(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+        return Numbers.plain(value);
     }
 }

@@ -6,6 +6,7 @@ import dev.wirespeed.diagnose.Verdict;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.limits.LimitsReport;
 import dev.wirespeed.report.BwText;
+import dev.wirespeed.report.CheckText;
 import dev.wirespeed.report.DoctorText;
 import dev.wirespeed.report.LimitsText;
 import dev.wirespeed.results.BwResult;
@@ -13,6 +14,7 @@ import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurements;
 import dev.wirespeed.store.ResultsSink;
+import dev.wirespeed.units.Numbers;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
@@ -141,12 +143,7 @@ public final class CheckCommand implements Callable<Integer> {
                 Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json, bandwidth.outcome(),
                 Saving.peer(bandwidth.server(), host == null, result.serverSharedWithTests()));
         if (!json) {
-            out.println("verdict: " + (verdict == null ? "the test did not finish (" + bandwidth.outcome().message() + ")"
-                    : verdict.text()));
-            if (!doctor.healthy()) {
-                out.printf(Locale.ROOT, "doctor: %d error(s), %d warning(s) above.%n", doctor.summary().errors(),
-                        doctor.summary().warnings());
-            }
+            CheckText.verdict(out, verdict, bandwidth.outcome().message(), doctor);
         }
         out.flush();
         int code = BwCommand.exitCodeOf(bandwidth, spec.commandLine().getErr(), spec.qualifiedName(" "));
@@ -166,7 +163,7 @@ public final class CheckCommand implements Callable<Integer> {
         TestSpec test = HostCheck.bandwidthSpec(streams, seconds);
         if (!json) {
             out.printf(Locale.ROOT, "check: TCP to %s, %d %s (%s), %s s…%n", host == null ? "loopback" : host, streams,
-                    streams == 1 ? "stream" : "streams", BwOptions.defaultStreamsRule(), trim(seconds));
+                    streams == 1 ? "stream" : "streams", BwOptions.defaultStreamsRule(), Numbers.plain(seconds));
             out.flush();
         }
         // On a terminal, a line says how far the TCP test is, then that the latency test runs.
@@ -182,7 +179,7 @@ public final class CheckCommand implements Callable<Integer> {
     private String measuring(long startNanos) {
         double elapsed = (System.nanoTime() - startNanos) / 1e9;
         if (elapsed <= seconds) {
-            return String.format(Locale.ROOT, "check: TCP test, %.1f of %s s…", elapsed, trim(seconds));
+            return String.format(Locale.ROOT, "check: TCP test, %.1f of %s s…", elapsed, Numbers.plain(seconds));
         }
         return String.format(Locale.ROOT, "check: TCP test done; 64 B latency ping-pong, %.1f s…", elapsed - seconds);
     }
@@ -215,9 +212,5 @@ public final class CheckCommand implements Callable<Integer> {
         try (BwCommand.LoopbackServer server = BwCommand.LoopbackServer.start()) {
             return test.run("127.0.0.1", server.port());
         }
-    }
-
-    private static String trim(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
     }
 }

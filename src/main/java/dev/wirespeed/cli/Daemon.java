@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.io.ExternalProcess;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -48,10 +50,7 @@ final class Daemon {
         }
         command.addAll(javaCommand());
         command.addAll(args);
-        ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectErrorStream(true);
-        pb.environment().put(CHILD_ENV, "1");
-        Process p = pb.start();
+        Process p = ExternalProcess.startPiped(command, Map.of(CHILD_ENV, "1"));
         BlockingQueue<String> lines = new LinkedBlockingQueue<>();
         Thread reader = Thread.ofPlatform().daemon(true).name("daemon-start").start(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {

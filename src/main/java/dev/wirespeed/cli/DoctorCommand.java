@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.diagnose.DoctorReport;
 import dev.wirespeed.diagnose.RuleSet;
 import dev.wirespeed.facts.Context;
@@ -62,7 +63,7 @@ public final class DoctorCommand implements Callable<Integer> {
             }
         }
         Capture capture = captureDir == null ? null : Inspection.capture(captureDir);
-        Facts facts = Inspection.read(root, capture);
+        Facts facts = Inspection.read(root, capture, new CommandFacts());
         Context context = cpus != null ? new Context(cpus) : Inspection.context(root, facts);
         DoctorReport report = DoctorReport.of(facts, RuleSet.standard().diagnose(facts, context));
         PrintWriter out = spec.commandLine().getOut();

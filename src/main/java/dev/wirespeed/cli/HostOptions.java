@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.sysfs.Capture;
 import dev.wirespeed.host.sysfs.Inspection;
@@ -22,6 +23,6 @@ final class HostOptions {
     }
 
     Facts read(CommandSpec spec, Capture capture) {
-        return Inspection.read(root(spec), capture);
+        return Inspection.read(root(spec), capture, new CommandFacts());
     }
 }

@@ -1,7 +1,7 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.engine.LatClient;
-import dev.wirespeed.rdma.PerftestArgs;
+import dev.wirespeed.perftest.PerftestArgs;
 import dev.wirespeed.report.LatText;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;

@@ -1,6 +1,6 @@
 package dev.wirespeed.cli;
 
-import java.io.FilterWriter;
+import dev.wirespeed.io.TextFilterWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -143,19 +143,9 @@ final class ProgressLine implements AutoCloseable {
     }
 
     /** Erases the progress line before any text passes, and notes whether the text ended its line. */
-    private final class Eraser extends FilterWriter {
+    private final class Eraser extends TextFilterWriter {
         Eraser(Writer out) {
             super(out);
-        }
-
-        @Override
-        public void write(int c) throws IOException {
-            write(String.valueOf((char) c), 0, 1);
-        }
-
-        @Override
-        public void write(char[] buf, int off, int len) throws IOException {
-            write(new String(buf, off, len), 0, len);
         }
 
         @Override

@@ -1,12 +1,13 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.RuleSet;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.sysfs.Inspection;
-import dev.wirespeed.rdma.PerftestArgs;
+import dev.wirespeed.perftest.PerftestArgs;
 import dev.wirespeed.rdma.RdmaClient;
-import dev.wirespeed.report.ResultsText;
+import dev.wirespeed.report.RdmaText;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.store.ResultsSink;
@@ -42,11 +43,7 @@ final class RdmaRun {
         List<String> args = PerftestArgs.build(r.options(), r.passThrough() == null ? List.of() : r.passThrough());
         r.rdma().check(spec, args, program);
         if (!r.json()) {
-            out.println(r.reverse()
-                    ? program + " from " + r.host() + " (-R: this host runs the perftest server, " + r.host()
-                            + "'s wirespeed server on port " + r.port() + " runs the client): " + String.join(" ", args)
-                    : program + " to " + r.host() + " (its wirespeed server on port " + r.port()
-                            + " starts the perftest server): " + String.join(" ", args));
+            RdmaText.start(out, program, r.host(), r.port(), r.reverse(), args);
             out.flush();
         }
         RdmaClient.Run run = new RdmaClient(new RdmaClient.Config(r.host(), r.port(), program, args,
@@ -63,18 +60,7 @@ final class RdmaRun {
             doc.put("findings", verdict);
             out.println(Json.pretty(doc));
         } else {
-            out.print(run.output().endsWith("\n") ? run.output() : run.output() + "\n");
-            out.println("result: " + ResultsText.headline(m));
-            if (verdict.isEmpty()) {
-                out.println("verdict: " + (m.rows().isEmpty() && !r.bandwidth() ? "latency measured"
-                        : "no RDMA port on this host below the result's link ceiling (or none found to compare with)"));
-            }
-            for (Finding f : verdict) {
-                out.println("verdict: " + f.message());
-                if (f.fix() != null) {
-                    out.println("  fix: " + f.fix().action() + (f.fix().command() != null ? ": " + f.fix().command() : ""));
-                }
-            }
+            RdmaText.result(out, run.output(), m, r.bandwidth(), verdict);
         }
         out.flush();
         // The peer is the wirespeed server at HOST:PORT that ran perftest's other side; it does not tell its
@@ -102,7 +88,7 @@ final class RdmaRun {
      * (bandwidth-below-link with RDMA framing and advice) fire exactly as in explain.
      */
     static List<Finding> verdict(Measurement m) {
-        Facts local = Inspection.read(Path.of("/"), null);
+        Facts local = Inspection.read(Path.of("/"), null, new CommandFacts());
         List<Measurement> ms = new ArrayList<>(local.measurements());
         ms.add(m);
         Facts facts = new Facts(local.origin(), local.interfaces(), local.rdmaDevices(), local.pciFunctions(), local.cpu(),

@@ -129,7 +129,7 @@ final class Saving {
     /** This host, for results measured here: its sysfs facts, summarized by the store. */
     static HostSummary thisHost() {
         return dev.wirespeed.store.HostSummaries.thisHost(
-                () -> dev.wirespeed.host.sysfs.Inspection.read(java.nio.file.Path.of("/"), null));
+                () -> dev.wirespeed.host.sysfs.Inspection.read(java.nio.file.Path.of("/"), null, new dev.wirespeed.explain.CommandFacts()));
     }
 
     /** "wirespeed bw --loopback -t 2", arguments with blanks or quotes quoted. */

@@ -43,6 +43,7 @@ public final class WirespeedCommand implements Runnable {
         m.put("results", ResultsCommand.class);
         m.put("agent", AgentCommand.class);
         m.put("mesh", MeshCommand.class);
+        m.put("watch", WatchCommand.class);
         m.put("completion", CompletionCommand.class);
         m.put("help", picocli.CommandLine.HelpCommand.class);
         return Collections.unmodifiableMap(m);

@@ -240,11 +240,14 @@ final class Confirmation {
                     again + " and " + beside + ", but telling it from the spread needs " + MIN_REFERENCE_FLOWS
                             + " flows that were not slow; the mesh has " + (spread == null ? 0 : spread.flows()));
         }
-        String outside = Num.trim(spreads) + " spreads below the median of the other " + spread.flows() + " flows";
+        // σ is the robust one (1.4826 × MAD, Outliers.Spread): "spreads" alone read as jargon
+        String outside = Num.trim(spreads) + " σ below the other " + spread.flows() + " flows' median of "
+                + Rate.format(spread.medianBitsPerSecond()) + " (robust σ " + Rate.format(spread.spreadBitsPerSecond())
+                + ")";
         if (spreads < SPREADS) {
             return new Outliers.Evidence(Outliers.Status.NOT_CONFIRMED, pairName, samples, control, spreads, again
-                    + ", but within the spread of the flows that were not slow: " + outside + " (" + Num.trim(SPREADS)
-                    + " needed)");
+                    + ", but within the spread of the flows that were not slow: " + outside + ", " + Num.trim(SPREADS)
+                    + " σ needed");
         }
         return new Outliers.Evidence(Outliers.Status.CONFIRMED, pairName, samples, control, spreads,
                 "again " + again + " while " + beside + "; " + outside);

@@ -1,5 +1,6 @@
 package dev.wirespeed.cluster;
 
+import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.RuleSet;
 import dev.wirespeed.facts.Facts;
@@ -18,7 +19,7 @@ public interface FactsSource {
         return new FactsSource() {
             @Override
             public Facts collect() {
-                return Inspection.read(root, null);
+                return Inspection.read(root, null, new CommandFacts());
             }
 
             @Override

@@ -526,7 +526,7 @@ public final class Mesh {
                 matrix(labels, pairs), analysis, consistency, List.of(), outcome);
         return new MeshResult(partial.schema(), partial.tool(), partial.startedAt(), partial.elapsedSeconds(),
                 partial.params(), partial.hosts(), partial.pairs(), partial.matrix(), partial.analysis(),
-                partial.consistency(), Verdict.lines(partial), partial.outcome());
+                partial.consistency(), MeshVerdict.lines(partial), partial.outcome());
     }
 
     /** Each host's TCP ceiling from its facts (TCP meshes only: perftest's rates are not TCP goodput). */

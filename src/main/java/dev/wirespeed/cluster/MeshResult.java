@@ -33,7 +33,7 @@ public record MeshResult(
     /** Anything to act on: a host not tested, a failed or skipped pair, a slow pair, a difference, a doctor finding. */
     @com.fasterxml.jackson.annotation.JsonIgnore
     public boolean hasFindings() {
-        return Verdict.hasFindings(this);
+        return MeshVerdict.hasFindings(this);
     }
 
     /**

@@ -1,14 +1,15 @@
 package dev.wirespeed.cluster;
 
+import dev.wirespeed.units.Numbers;
 import java.util.Locale;
 
 /** Number formatting shared by the mesh's text, HTML and verdict lines. */
 final class Num {
     private Num() {}
 
-    /** "90", "2.5": no trailing ".0". */
+    /** "90", "2.5": no trailing ".0" ({@link Numbers#plain}, the one formatter of plain decimals). */
     static String trim(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%s", v);
+        return Numbers.plain(v);
     }
 
     /** Whole seconds or one decimal: "12 s", "2.5 s". */

@@ -2,9 +2,9 @@ package dev.wirespeed.cluster;
 
 import dev.wirespeed.io.ExternalProcess;
 import dev.wirespeed.io.Io;
-import dev.wirespeed.io.Programs;
+import dev.wirespeed.perftest.PerftestOutput;
+import dev.wirespeed.perftest.PerftestProcess;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -12,13 +12,11 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
- * Starts perftest binaries for an agent: only the names in {@link PerftestSpec#TESTS}, from the
- * directory the agent's operator named or from PATH, with arguments built from a validated
- * {@link PerftestSpec}. No shell is involved.
+ * Starts perftest binaries for an agent through {@link PerftestProcess}: only the names in
+ * {@link PerftestSpec#TESTS}, from the directory the agent's operator named or from PATH, with
+ * arguments built from a validated {@link PerftestSpec}. No shell is involved.
  */
 final class PerftestRunner {
-    /** Output kept per run; perftest prints a few KiB even with -a. */
-    static final int MAX_OUTPUT_BYTES = 1 << 20;
     /** Beyond -D, time for perftest's connection setup and teardown. */
     static final long SLACK_MILLIS = 20_000;
 
@@ -30,11 +28,7 @@ final class PerftestRunner {
     }
 
     Optional<Path> binary(String test) {
-        if (dir == null) {
-            return Programs.find(test);
-        }
-        Path p = dir.resolve(test);
-        return Files.isExecutable(p) ? Optional.of(p) : Optional.empty();
+        return PerftestProcess.binary(dir, test);
     }
 
     boolean available() {
@@ -43,10 +37,11 @@ final class PerftestRunner {
 
     /** Starts the server side; it exits after one test, or is killed after the bounded time. */
     void startServer(PerftestSpec spec, Consumer<String> log) throws IOException {
-        ExternalProcess.Running server = ExternalProcess.launch(command(spec, null));
+        ExternalProcess.Running server = PerftestProcess.start(command(spec, null));
         Thread.ofVirtual().name("ws-perftest-server").start(() -> {
             try {
-                ExternalProcess.Finished done = server.await(timeoutMillis(spec), () -> false, MAX_OUTPUT_BYTES);
+                ExternalProcess.Finished done = server.await(timeoutMillis(spec), () -> false,
+                        PerftestProcess.MAX_OUTPUT_BYTES);
                 if (done.exitCode() == null || done.exitCode() != 0) {
                     log.accept(spec.test() + " server exited with " + exitOf(done) + ": " + lastLine(done.output()));
                 }
@@ -58,11 +53,11 @@ final class PerftestRunner {
 
     /** Runs the client side to {@code peerHost} and reads its result table. */
     PerftestResult runClient(PerftestSpec spec, String peerHost, BooleanSupplier cancelled) throws IOException {
-        ExternalProcess.Finished done = run(command(spec, peerHost), spec, cancelled);
+        ExternalProcess.Finished done = PerftestProcess.run(command(spec, peerHost), timeoutMillis(spec), cancelled);
         if (cancelled.getAsBoolean()) {
             throw new IOException(spec.test() + " cancelled");
         }
-        Optional<PerftestResult> r = PerftestOutput.parse(done.output());
+        Optional<PerftestResult> r = PerftestResult.of(PerftestOutput.measurement(done.output(), spec.test()));
         if (r.isEmpty()) {
             throw new IOException(spec.test() + " to " + peerHost + " exited with " + exitOf(done)
                     + " and no result: " + lastLine(done.output()));
@@ -76,12 +71,6 @@ final class PerftestRunner {
         return spec.arguments(bin.toString(), peerHost);
     }
 
-    /** Runs to the end, the time bound or a cancel; the output is bounded. */
-    private static ExternalProcess.Finished run(List<String> command, PerftestSpec spec, BooleanSupplier cancelled)
-            throws IOException {
-        return ExternalProcess.run(command, timeoutMillis(spec), cancelled, MAX_OUTPUT_BYTES);
-    }
-
     /** -D plus the slack for connection setup and teardown. */
     private static long timeoutMillis(PerftestSpec spec) {
         return spec.durationSeconds() * 1000L + SLACK_MILLIS;
@@ -92,9 +81,7 @@ final class PerftestRunner {
         return done.exitCode() == null ? -1 : done.exitCode();
     }
 
-    static String lastLine(String out) {
-        String[] lines = out.strip().split("\\R");
-        String last = lines.length == 0 ? "" : lines[lines.length - 1].strip();
-        return last.isEmpty() ? "(no output)" : last.length() > 200 ? last.substring(0, 200) + "…" : last;
+    private static String lastLine(String out) {
+        return PerftestProcess.lastLine(out);
     }
 }

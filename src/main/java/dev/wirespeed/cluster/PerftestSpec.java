@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  */
 @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
 public record PerftestSpec(String test, String device, int sizeBytes, int durationSeconds, int port, Integer gidIndex) {
-    public static final List<String> TESTS = List.of("ib_write_bw", "ib_send_bw", "ib_read_bw");
+    public static final List<String> TESTS = dev.wirespeed.perftest.PerftestArgs.MESH;
     public static final int DEFAULT_PORT = 18515;
     private static final Pattern DEVICE = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
 

@@ -163,6 +163,17 @@ public final class CounterFindings {
         return String.format(Locale.ROOT, "%.1f %s", x, units[u]);
     }
 
+    /**
+     * What a counter means when it moves, as doctor words it: its finding's rule id, severity and
+     * cause (the one table, {@link CounterSignal}); empty for a counter that means nothing alone
+     * (traffic). For views that show counters one by one (`wirespeed watch`).
+     */
+    public record Meaning(String rule, Severity severity, String cause) {}
+
+    public static java.util.Optional<Meaning> meaning(Counters.Scope scope, String name) {
+        return CounterSignal.of(scope, name).map(s -> new Meaning(s.ruleId, s.severity, s.cause));
+    }
+
     /** The counters that matter (a signal's names) of one record, name → value, nonzero first. */
     public static Map<String, Long> mattering(Counters c, Function<Long, Boolean> keep) {
         Map<String, Long> m = new LinkedHashMap<>();

@@ -112,7 +112,9 @@ final class KernelEventsRule implements LogRule {
     private static List<Finding> errors(LogFacts log) {
         Map<String, List<KernelError>> groups = new LinkedHashMap<>();
         for (KernelError e : log.all(KernelError.class)) {
-            groups.computeIfAbsent(e.event() + " " + e.subject(), k -> new ArrayList<>()).add(e);
+            // each health statement of a port is its own finding: their severities and advice differ
+            String key = e.event() + " " + e.subject() + (e.event().equals(KernelError.NIC_HEALTH) ? " " + e.errorType() : "");
+            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(e);
         }
         List<Finding> out = new ArrayList<>();
         for (List<KernelError> g : groups.values()) {
@@ -127,6 +129,8 @@ final class KernelEventsRule implements LogRule {
                 case KernelError.PAGE_ALLOCATION_FAILURE -> pageAllocationFailure(g, evidence);
                 case KernelError.PHY_CAPABILITIES_FAILED -> phyCapabilities(first, evidence);
                 case KernelError.UNSUPPORTED_MODULE -> unsupportedModule(first, evidence);
+                case KernelError.RDMA_COMMAND_FAILED -> rdmaCommandFailed(first, g, evidence);
+                case KernelError.NIC_HEALTH -> nicHealth(first, g, evidence);
                 default -> aer(first.subject(), g, evidence);
             });
         }
@@ -204,6 +208,49 @@ final class KernelEventsRule implements LogRule {
                         + (ixgbe ? ", or load ixgbe with allow_unsupported_sfp=1 (modprobe -r ixgbe; modprobe ixgbe "
                                 + "allow_unsupported_sfp=1; persist it in /etc/modprobe.d) at your own risk"
                                 : "; i40e's module check lives in the adapter's NVM, not in a driver option")));
+    }
+
+    /**
+     * bnxt_re's firmware refused a RoCE command, or did not answer it (qplib_rcfw.c). A refusal comes from a
+     * driver and firmware that do not agree or from a bad argument in the driver (linux-rdma 2019-07: CREATE_AH
+     * with a wrong GID index, fixed in the driver); the log cannot tell which, and the finding says so.
+     */
+    private static Finding rdmaCommandFailed(KernelError first, List<KernelError> g, List<Evidence> evidence) {
+        boolean refused = first.syndrome() != null && first.syndrome().startsWith("status");
+        String what = g.stream().map(KernelError::detail).filter(java.util.Objects::nonNull).distinct()
+                .collect(java.util.stream.Collectors.joining(", "));
+        String how = refused ? "refused " + first.errorType() + " with " + first.syndrome()
+                : first.syndrome().equals("timed out") ? "did not answer " + first.errorType()
+                        + (first.stalledMillis() == null ? "" : " within " + first.stalledMillis() + " ms")
+                : "could not be sent " + first.errorType();
+        return new Finding("kernel-rdma-command-failed", Severity.ERROR, first.subject(),
+                first.subject() + ": bnxt_re's firmware " + how + (g.size() > 1 ? " (" + g.size() + " failed commands)" : "")
+                        + (what.isEmpty() ? "" : " (" + what + ")")
+                        + ": the RDMA operation that needed it failed (connection setup, queue or memory registration)",
+                evidence, null,
+                Fix.action(refused
+                        ? "the log cannot tell whether the firmware or the driver is at fault: bring bnxt_en/bnxt_re and "
+                                + "the adapter firmware to one release (Broadcom's niccli or the server vendor's firmware "
+                                + "package), and look for a bnxt_re fix of that command in newer kernels"
+                        : "the adapter's firmware stopped answering: reload the drivers (modprobe -r bnxt_re bnxt_en; "
+                                + "modprobe bnxt_en; modprobe bnxt_re) or reset the adapter; if it recurs, update the "
+                                + "firmware and look for PCIe AER errors at the same time"));
+    }
+
+    /** ice's firmware reported a port, module or NVM problem and the driver printed its own advice. */
+    private static Finding nicHealth(KernelError first, List<KernelError> g, List<Evidence> evidence) {
+        boolean info = "info".equals(first.severity());
+        String statements = g.stream().map(e -> e.errorType() + (e.queue() == null ? "" : " (port " + e.queue() + ")"))
+                .distinct().collect(java.util.stream.Collectors.joining("; "));
+        String advice = g.stream().map(KernelError::detail).filter(java.util.Objects::nonNull).distinct()
+                .collect(java.util.stream.Collectors.joining(" "));
+        return new Finding("kernel-nic-health", info ? Severity.INFO : Severity.ERROR, first.subject(),
+                first.subject() + ": " + first.driver() + " firmware health status: " + statements
+                        + (info ? "" : ": the port may not link"),
+                evidence, null,
+                Fix.action(advice.isEmpty() ? "the driver printed no advice for this status: check the module and cable, "
+                        + "and bring driver and NVM to a matching release (Intel's NVM update package)"
+                        : "as " + first.driver() + " advises: " + advice));
     }
 
     private static Finding cqeError(String subject, List<KernelError> g, List<Evidence> evidence) {

@@ -23,7 +23,7 @@ public final class LogRules {
     public static LogRules standard() {
         return new LogRules(RuleSet.standard(), List.of(new RdmaNamingMixedRule(), new FabricLinkDegradedRule(),
                 new ZeroTierUnreachableRule(), new ZeroTierNetworkDeniedRule(), new MlxlinkIssueRule(), new MdcliPatchBlocksUpgradeRule(),
-                new KernelEventsRule(), new FirmwareResetPendingRule(), new MlxconfigPendingRule(), new PciUnreadableRule(),
+                new KernelEventsRule(), new FirmwareResetPendingRule(), new MlxconfigPendingRule(), new PciUnreadableRule(), new PciVpdUnreadableRule(),
                 new NcclBusBandwidthRule(), new MstNotStartedRule(), new BandwidthAtLineRateRule(), new StreamImbalanceRule(),
                 new IbdiagnetErrorsRule(), new TransceiverAlarmRule(), new Iperf3ErrorRule(), new PerftestFailedRule(),
                 new VfDroppingRule(), new RunFailedRule(), new LinkTypeFixedRule(),

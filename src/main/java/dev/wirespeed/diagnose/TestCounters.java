@@ -38,11 +38,6 @@ public final class TestCounters {
      */
     public record Side(String iface, List<Counters> deltas, CounterReport.Sockets sockets) {}
 
-    /** Host counters of each protocol: their nstat group prefixes. "Ip"/"IpExt" belong to both. */
-    private static final List<String> TCP_GROUPS = List.of("Tcp", "TcpExt");
-    private static final List<String> UDP_GROUPS = List.of("Udp", "Udp6");
-    private static final List<String> OTHER_TRANSPORTS = List.of("UdpLite", "Sctp", "Icmp", "IcmpMsg", "Icmp6");
-
     /** The report of a test of {@code protocol}; null when neither side has anything. */
     public static CounterReport report(Protocol protocol, Side client, Side server) {
         Side c = client == null ? new Side(null, null, null) : client;
@@ -50,8 +45,8 @@ public final class TestCounters {
         if (c.deltas() == null && c.sockets() == null && s.deltas() == null && s.sockets() == null) {
             return null;
         }
-        List<Counters> clientDeltas = ofProtocol(c.deltas(), protocol);
-        List<Counters> serverDeltas = ofProtocol(s.deltas(), protocol);
+        List<Counters> clientDeltas = protocol.ownCounters(c.deltas());
+        List<Counters> serverDeltas = protocol.ownCounters(s.deltas());
         String serverInterface = s.iface() != null ? s.iface() : serverDeltas == null ? null : serverDeltas.stream()
                 .filter(x -> x.scope() == Counters.Scope.NETDEV).map(Counters::subject).findFirst().orElse(null);
         List<Ranked> ranked = new ArrayList<>();
@@ -136,50 +131,6 @@ public final class TestCounters {
                     null, Fix.command(sig.fixAction, sig.fixCommand));
         }
         return null;
-    }
-
-    /** {@code deltas} without the host counters of another protocol; null stays null. */
-    public static List<Counters> ofProtocol(List<Counters> deltas, Protocol protocol) {
-        if (deltas == null) {
-            return null;
-        }
-        List<Counters> out = new ArrayList<>();
-        for (Counters c : deltas) {
-            if (c.scope() != Counters.Scope.HOST) {
-                out.add(c);
-                continue;
-            }
-            Map<String, Observed<Long>> kept = new LinkedHashMap<>();
-            c.values().forEach((name, v) -> {
-                if (belongsTo(name, protocol)) {
-                    kept.put(name, v);
-                }
-            });
-            if (!kept.isEmpty()) {
-                out.add(new Counters(c.scope(), c.subject(), kept));
-            }
-        }
-        return out;
-    }
-
-    /** Whether host counter {@code name} (nstat's spelling) may be shown beside a test of {@code protocol}. */
-    static boolean belongsTo(String name, Protocol protocol) {
-        if (startsWithGroup(name, OTHER_TRANSPORTS)) {
-            return false;
-        }
-        boolean tcp = startsWithGroup(name, TCP_GROUPS);
-        boolean udp = startsWithGroup(name, UDP_GROUPS);
-        return protocol == Protocol.TCP ? !udp : !tcp;
-    }
-
-    /** "TcpExtTCPRcvQDrop" starts with group "TcpExt"; "UdpLiteInErrors" with "UdpLite", not "Udp" alone. */
-    private static boolean startsWithGroup(String name, List<String> groups) {
-        for (String g : groups) {
-            if (name.startsWith(g) && name.length() > g.length() && Character.isUpperCase(name.charAt(g.length()))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Only the counters that matter (errors, drops, pauses, retransmits), with the notes: for a bounded frame (mesh). */

@@ -23,10 +23,11 @@ public final class BwClient {
      * @param cpu             the CPU the client's data threads are pinned to (-A), null = none
      * @param placeCpus       without -A: the CPUs (the NIC's NUMA node) the data threads may run on, null = any
      * @param clientPort      0 for ephemeral ports, else data connection i binds clientPort + i (--cport)
+     * @param bindDevice      the interface every connection is bound to (--bind-dev), null = any
      */
     public record Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
                          int handshakeTimeoutMillis, BooleanSupplier interrupted, InetAddress bindAddress,
-                         Integer cpu, BitSet placeCpus, int clientPort, boolean serverOutput)
+                         Integer cpu, BitSet placeCpus, int clientPort, String bindDevice, boolean serverOutput)
             implements ClientTarget {
         public Config {
             if (interrupted == null) {
@@ -49,6 +50,7 @@ public final class BwClient {
             b.cpu = cpu;
             b.placeCpus = placeCpus;
             b.clientPort = clientPort;
+            b.bindDevice = bindDevice;
             b.serverOutput = serverOutput;
             return b;
         }
@@ -67,6 +69,7 @@ public final class BwClient {
             private Integer cpu;
             private BitSet placeCpus;
             private int clientPort;
+            private String bindDevice;
 
             private Builder() {
                 super(5_000);
@@ -112,9 +115,14 @@ public final class BwClient {
                 return this;
             }
 
+            public Builder bindDevice(String bindDevice) {
+                this.bindDevice = bindDevice;
+                return this;
+            }
+
             public Config build() {
                 return new Config(host, port, spec, streamsChosenBy, connectTimeoutMillis, handshakeTimeoutMillis,
-                        interrupted, bindAddress, cpu, placeCpus, clientPort, serverOutput);
+                        interrupted, bindAddress, cpu, placeCpus, clientPort, bindDevice, serverOutput);
             }
         }
     }

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import dev.wirespeed.guard.Printable;
 import dev.wirespeed.io.Io;
+import dev.wirespeed.io.VirtualThreadIo;
 import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.ProtocolException;
 import dev.wirespeed.wire.TestSpec;
@@ -140,6 +141,8 @@ public final class BwServer implements AutoCloseable {
         this.config = config;
         // a test's buffers are returned to the kernel when it ends (issue 19); where this cannot be done they are still freed
         NativeMemory.releaseFreedBuffers();
+        // handshakes run on virtual threads: their poller must not first start when descriptors ran out
+        VirtualThreadIo.startPoller();
         this.peerLog = new RateLimitedLog(this::log);
         this.testLog = RateLimitedLog.perSecond(this::log, TEST_LINES_BURST, TEST_LINES_PER_SECOND);
         this.acceptLog = new RateLimitedLog(this::log);

@@ -20,7 +20,7 @@ import java.time.Instant;
  */
 interface ClientPlane<M extends Message, R> {
     /** Where the data streams go: the server, the test id they present, -B, and a deadline for each. */
-    record Links(InetSocketAddress target, byte[] testId, InetAddress bind, int connectTimeoutMillis,
+    record Links(InetSocketAddress target, byte[] testId, LocalEnd bind, int connectTimeoutMillis,
                  long deadlineNanos) {
         /**
          * The connect timeout of the next stream: the configured one, cut to what is left before the

@@ -4,6 +4,7 @@ import dev.wirespeed.Version;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.OutcomeStatus;
+import dev.wirespeed.units.Numbers;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.Preamble;
@@ -53,7 +54,7 @@ final class ClientSession<M extends Message, R> {
     private final int port;
     private final TestSpec spec;
     private final ClientPlane<M, R> plane;
-    private InetAddress bind;
+    private LocalEnd bind = LocalEnd.ANY;
     private int connectTimeoutMillis = 5_000;
     private int handshakeTimeoutMillis = 5_000;
     private BooleanSupplier interrupted = () -> false;
@@ -67,9 +68,9 @@ final class ClientSession<M extends Message, R> {
         this.plane = plane;
     }
 
-    /** -B: the local address of the control and data connections; null = the kernel's choice. */
-    ClientSession<M, R> bind(InetAddress bindAddress) {
-        this.bind = bindAddress;
+    /** -B and --bind-dev: where the control and data connections start from. */
+    ClientSession<M, R> bind(LocalEnd local) {
+        this.bind = local;
         return this;
     }
 
@@ -234,7 +235,7 @@ final class ClientSession<M extends Message, R> {
             this.startDeadline = startDeadline;
             long silence = plane.silenceLimitMillis();
             this.reader = new ControlReader<>(codec, plane.resultsType(), this::remoteMessage, () -> finished,
-                    this::lose, "no word from the server for " + trim(silence / 1000.0) + " s");
+                    this::lose, "no word from the server for " + Numbers.plain(silence / 1000.0) + " s");
         }
 
         R execute() throws IOException {
@@ -313,7 +314,7 @@ final class ClientSession<M extends Message, R> {
                     lastChange = now;
                     moved = true;
                 } else if (stallLimit > 0 && now - lastChange > stallLimit) {
-                    lose("no answer for " + trim(stallLimit / 1e9) + " s");
+                    lose("no answer for " + Numbers.plain(stallLimit / 1e9) + " s");
                     continue;
                 }
                 if (!moved && now - startDeadline >= 0) {
@@ -365,10 +366,5 @@ final class ClientSession<M extends Message, R> {
                 }
             }
         }
-    }
-
-    /** 1 s, 1.5 s: as the user typed it. */
-    static String trim(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
     }
 }

@@ -32,6 +32,11 @@ interface ClientTarget {
         return null;
     }
 
+    /** --bind-dev: the interface the control and data connections are bound to; null = any. */
+    default String bindDevice() {
+        return null;
+    }
+
     /** --get-server-output: ask the server for its own lines about the test with its results. */
     default boolean serverOutput() {
         return false;

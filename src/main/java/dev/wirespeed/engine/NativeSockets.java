@@ -132,6 +132,24 @@ public final class NativeSockets {
         }
     }
 
+    /** SO_BINDTODEVICE (asm-generic/socket.h). */
+    private static final int SO_BINDTODEVICE = 25;
+
+    /**
+     * --bind-dev: SO_BINDTODEVICE on a socket before it connects (socket(7)); the kernel names a
+     * missing interface (ENODEV) or a missing privilege (EPERM, CAP_NET_RAW).
+     */
+    static void bindToDevice(int fd, String device) throws IOException {
+        requireAvailable("--bind-dev (SO_BINDTODEVICE)");
+        byte[] name = device.getBytes(StandardCharsets.US_ASCII);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment value = arena.allocate(name.length + 1L);
+            value.copyFrom(MemorySegment.ofArray(name));
+            call(arena, SETSOCKOPT, fd, SOL_SOCKET, SO_BINDTODEVICE, value, name.length + 1,
+                    "--bind-dev " + device + " (SO_BINDTODEVICE)");
+        }
+    }
+
     /** SO_MAX_PACING_RATE (asm-generic/socket.h), bytes per second. */
     private static final int SO_MAX_PACING_RATE = 47;
 

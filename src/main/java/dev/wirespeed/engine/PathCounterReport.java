@@ -137,7 +137,7 @@ final class PathCounterReport {
     }
 
     private List<CounterDelta> wireDeltas(Protocol protocol) {
-        List<Counters> d = TestCounters.ofProtocol(deltas(), protocol);
+        List<Counters> d = protocol.ownCounters(deltas());
         return d == null ? null : toWire(d);
     }
 

@@ -9,6 +9,8 @@ import dev.wirespeed.wire.TestSpec;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.function.ToIntFunction;
 
 /**
  * What a server reports of a test, checked against what the path and the elapsed time allow before
@@ -38,22 +40,13 @@ public final class PeerTotals {
         if (remote == null) {
             return null;
         }
-        if (remote.streams() == null) {
-            return "the server reported no streams";
-        }
-        String missing = missing(spec, i -> remote.streams().stream().anyMatch(t -> t != null && t.index() == i && !t.sent()));
-        if (missing != null) {
-            return missing;
+        String streams = streams(remote.streams(), spec, Message.StreamTotal::index, Message.StreamTotal::sent);
+        if (streams != null) {
+            return streams;
         }
         long limitNanos = elapsedNanos + SLACK_NANOS;
         for (Message.StreamTotal t : remote.streams()) {
-            if (t == null) {
-                return "the server reported an empty stream total";
-            }
             String where = "stream " + (t.index() + 1);
-            if (t.index() < 0 || t.index() >= spec.connections()) {
-                return "the server reported stream " + (t.index() + 1) + " of a test with " + spec.connections();
-            }
             String counts = counts(t.bytes(), t.measuredBytes(), t.measuredNanos(), where, elapsedNanos, limitNanos);
             if (counts != null) {
                 return counts;
@@ -74,22 +67,16 @@ public final class PeerTotals {
         if (remote == null) {
             return null;
         }
-        if (remote.streams() == null) {
-            return "the server reported no streams";
-        }
-        String missing = missing(spec, i -> remote.streams().stream().anyMatch(t -> t != null && t.index() == i && !t.sent()));
-        if (missing != null) {
-            return missing;
+        String streams = streams(remote.streams(), spec, Message.UdpTotal::index, Message.UdpTotal::sent);
+        if (streams != null) {
+            return streams;
         }
         long limitNanos = elapsedNanos + SLACK_NANOS;
         for (Message.UdpTotal t : remote.streams()) {
-            if (t == null || t.all() == null || t.measured() == null) {
+            if (t.all() == null || t.measured() == null) {
                 return "the server reported an empty stream total";
             }
             String where = "stream " + (t.index() + 1);
-            if (t.index() < 0 || t.index() >= spec.connections()) {
-                return "the server reported stream " + (t.index() + 1) + " of a test with " + spec.connections();
-            }
             String counts = counts(t.all().bytes(), t.measured().bytes(), t.measuredNanos(), where, elapsedNanos,
                     limitNanos);
             if (counts != null) {
@@ -141,6 +128,26 @@ public final class PeerTotals {
             }
         }
         return null;
+    }
+
+    /**
+     * What is wrong with a server's list of stream totals as a whole, or null: no list, an empty
+     * entry, a stream the test does not have, or no total for a stream the server received.
+     */
+    private static <T> String streams(List<T> totals, TestSpec spec, ToIntFunction<T> index, Predicate<T> sent) {
+        if (totals == null) {
+            return "the server reported no streams";
+        }
+        for (T t : totals) {
+            if (t == null) {
+                return "the server reported an empty stream total";
+            }
+            int i = index.applyAsInt(t);
+            if (i < 0 || i >= spec.connections()) {
+                return "the server reported stream " + (i + 1) + " of a test with " + spec.connections();
+            }
+        }
+        return missing(spec, i -> totals.stream().anyMatch(t -> index.applyAsInt(t) == i && !sent.test(t)));
     }
 
     /** The first stream the server received (an upload stream) that it gave no total for, or null. */

@@ -26,15 +26,15 @@ public final class Sockets {
     }
 
     public static SocketChannel connect(InetSocketAddress target, int timeoutMillis, String what) throws IOException {
-        return connect(target, null, timeoutMillis, what);
+        return connect(target, LocalEnd.ANY, timeoutMillis, what);
     }
 
-    /** @param bind local address (-B), null = the kernel's choice */
-    public static SocketChannel connect(InetSocketAddress target, InetAddress bind, int timeoutMillis, String what)
+    /** @param local -B's address and --bind-dev's interface */
+    public static SocketChannel connect(InetSocketAddress target, LocalEnd local, int timeoutMillis, String what)
             throws IOException {
         SocketChannel ch = SocketChannel.open();
         try {
-            bind(ch, bind);
+            local.apply(ch);
             ch.socket().connect(target, timeoutMillis);
             return ch;
         } catch (IOException e) {
@@ -46,23 +46,27 @@ public final class Sockets {
     /** A data connection with the test's socket options, after which {@code opening} is written. */
     public static SocketChannel openData(InetSocketAddress target, int timeoutMillis, TestSpec spec, byte[] opening,
                                          int index) throws IOException {
-        return openData(target, null, 0, timeoutMillis, spec, opening, index);
+        return openData(target, LocalEnd.ANY, 0, timeoutMillis, spec, opening, index);
     }
 
     /**
-     * As above, from {@code bind} (-B) when not null, bound to {@code localPort} of this host when it
+     * As above, from {@code local} (-B, --bind-dev), bound to {@code localPort} of this host when it
      * is not 0 (--cport).
      */
-    public static SocketChannel openData(InetSocketAddress target, InetAddress bind, int localPort, int timeoutMillis,
+    public static SocketChannel openData(InetSocketAddress target, LocalEnd local, int localPort, int timeoutMillis,
                                          TestSpec spec, byte[] opening, int index) throws IOException {
         SocketChannel ch = SocketChannel.open();
         try {
             if (localPort != 0) {
+                if (local.device() != null) {
+                    LocalEnd.of(null, local.device()).apply(ch);
+                }
                 // a rerun within TCP's TIME_WAIT (60 s on Linux) binds again; a listener on the port still refuses
                 ch.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-                ch.bind(bind == null ? new InetSocketAddress(localPort) : new InetSocketAddress(bind, localPort));
+                ch.bind(local.address() == null ? new InetSocketAddress(localPort)
+                        : new InetSocketAddress(local.address(), localPort));
             } else {
-                bind(ch, bind);
+                local.apply(ch);
             }
             SocketTuning.beforeConnect(ch, spec);
             ch.socket().connect(target, timeoutMillis);
@@ -77,11 +81,11 @@ public final class Sockets {
     }
 
     /** The data connection of a TCP latency test: no buffer options, Nagle off, then {@code opening}. */
-    static SocketChannel openLatencyData(InetSocketAddress target, InetAddress bind, int timeoutMillis, byte[] opening)
+    static SocketChannel openLatencyData(InetSocketAddress target, LocalEnd local, int timeoutMillis, byte[] opening)
             throws IOException {
         SocketChannel ch = SocketChannel.open();
         try {
-            bind(ch, bind);
+            local.apply(ch);
             ch.socket().connect(target, timeoutMillis);
             ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
             writeFully(ch, opening);
@@ -89,17 +93,6 @@ public final class Sockets {
         } catch (IOException e) {
             Io.closeQuietly(ch);
             throw new IOException("data connection to " + Io.describe(target) + ": " + Io.reason(e), e);
-        }
-    }
-
-    /** -B: the source address of a connection, any free port. */
-    static void bind(SocketChannel ch, InetAddress bind) throws IOException {
-        if (bind != null) {
-            try {
-                ch.bind(new InetSocketAddress(bind, 0));
-            } catch (IOException e) {
-                throw new IOException("cannot bind to " + bind.getHostAddress() + " (-B): " + Io.reason(e), e);
-            }
         }
     }
 

@@ -51,22 +51,16 @@ public final class UdpSetup {
     /** Client: a socket connected to the server's port whose hello the server has answered. */
     static DatagramChannel connect(InetSocketAddress target, byte[] testId, int index, int bufferBytes,
                                    int timeoutMillis) throws IOException {
-        return connect(target, testId, index, bufferBytes, timeoutMillis, null);
+        return connect(target, testId, index, bufferBytes, timeoutMillis, LocalEnd.ANY);
     }
 
-    /** As above, from {@code bind} (-B, any free port) when not null. */
+    /** As above, from {@code local} (-B's address, any free port; --bind-dev's interface). */
     static DatagramChannel connect(InetSocketAddress target, byte[] testId, int index, int bufferBytes,
-                                   int timeoutMillis, java.net.InetAddress bind) throws IOException {
+                                   int timeoutMillis, LocalEnd local) throws IOException {
         DatagramChannel ch = DatagramChannel.open(family(target));
         try {
             buffers(ch, bufferBytes);
-            if (bind != null) {
-                try {
-                    ch.bind(new InetSocketAddress(bind, 0));
-                } catch (IOException e) {
-                    throw new IOException("cannot bind to " + bind.getHostAddress() + " (-B): " + Io.reason(e), e);
-                }
-            }
+            local.apply(ch);
             ch.connect(target);
             byte[] hello = Preamble.data(testId, index);
             ByteBuffer answer = ByteBuffer.allocate(hello.length + 1);

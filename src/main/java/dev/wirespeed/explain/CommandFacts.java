@@ -9,10 +9,9 @@ import dev.wirespeed.parse.Piece;
 /**
  * A tool's output that doctor ran itself (ethtool -a, dcb, mlnx_qos), read exactly as explain reads
  * it after a prompt: same parsers, same conversion to host facts, so the same rules fire on both.
- * Found by host.sysfs through {@link ToolOutputReader} (META-INF/services), not imported by it.
+ * Passed to host.sysfs's inspection by whoever starts one ({@link dev.wirespeed.host.sysfs.Inspection#read}).
  */
 public final class CommandFacts implements ToolOutputReader {
-    /** For ServiceLoader. */
     public CommandFacts() {}
 
     @Override

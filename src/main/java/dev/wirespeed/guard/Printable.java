@@ -1,5 +1,6 @@
 package dev.wirespeed.guard;
 
+import dev.wirespeed.io.TextFilterWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -123,25 +124,13 @@ public final class Printable {
     }
 
     /** The filter itself; a CR is held until the next character says whether a LF follows it. */
-    static final class Gate extends Writer {
+    static final class Gate extends TextFilterWriter {
         private final Writer out;
         private boolean pendingCr;
 
         Gate(Writer out) {
             super(out);
             this.out = out;
-        }
-
-        @Override
-        public void write(int c) throws IOException {
-            synchronized (lock) {
-                write(String.valueOf((char) c), 0, 1);
-            }
-        }
-
-        @Override
-        public void write(char[] buf, int off, int len) throws IOException {
-            write(new String(buf, off, len), 0, len);
         }
 
         @Override

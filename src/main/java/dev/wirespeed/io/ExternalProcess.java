@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
@@ -30,6 +31,18 @@ public final class ExternalProcess {
     }
 
     /**
+     * Starts {@code command} with {@code environment} added, stdin /dev/null and its output on a
+     * pipe the caller reads: for a child that outlives the caller (a background server, which must
+     * not keep writing into a file nobody reads), read only until it says it is ready.
+     */
+    public static Process startPiped(List<String> command, Map<String, String> environment) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectErrorStream(true);
+        pb.environment().putAll(environment);
+        return pb.start();
+    }
+
+    /**
      * Runs {@code command} to its end, for at most {@code timeoutMillis} or until {@code cancelled};
      * keeps the first {@code maxOutputBytes} of its output.
      */
@@ -49,8 +62,12 @@ public final class ExternalProcess {
         }
     }
 
-    /** A started process whose output goes to a temporary file, deleted by {@link #await}. */
-    public static final class Running {
+    /**
+     * A started process whose output goes to a temporary file, deleted by {@link #await} or
+     * {@link #close}. A long-lived one (a server a client connects to) is watched with
+     * {@link #alive}, {@link #outputSoFar} and {@link #waitFor}, and ended with {@link #stop}.
+     */
+    public static final class Running implements AutoCloseable {
         private final Process process;
         private final Path output;
 
@@ -83,6 +100,54 @@ public final class ExternalProcess {
                 return new Finished(exit, head(output, maxOutputBytes));
             } finally {
                 Files.deleteIfExists(output);
+            }
+        }
+
+        /** True while the process runs. */
+        public boolean alive() {
+            return process.isAlive();
+        }
+
+        /** Waits at most {@code millis} for the end; true when it ended. */
+        public boolean waitFor(long millis) throws InterruptedException {
+            return process.waitFor(millis, TimeUnit.MILLISECONDS);
+        }
+
+        /** The exit status, null while it runs. */
+        public Integer exitCode() {
+            return process.isAlive() ? null : process.exitValue();
+        }
+
+        /** The first {@code maxBytes} of what it printed so far (the file is read while it grows). */
+        public String outputSoFar(int maxBytes) {
+            try {
+                return head(output, maxBytes);
+            } catch (IOException e) {
+                return "";
+            }
+        }
+
+        /** Stops it and its children (a wrapper script's too): TERM, then KILL after 2 s. */
+        public void stop() throws InterruptedException {
+            process.descendants().forEach(ProcessHandle::destroy);
+            process.destroy();
+            if (!process.waitFor(2, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(KILL_WAIT_SECONDS, TimeUnit.SECONDS);
+            }
+        }
+
+        /** Kills what is left of it and its children, and deletes its output file. */
+        @Override
+        public void close() {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            if (process.isAlive()) {
+                process.destroyForcibly();
+            }
+            try {
+                Files.deleteIfExists(output);
+            } catch (IOException ignored) {
+                // a temporary file; nothing else refers to it
             }
         }
     }

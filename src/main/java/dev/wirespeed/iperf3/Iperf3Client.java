@@ -2,9 +2,10 @@ package dev.wirespeed.iperf3;
 
 import dev.wirespeed.Version;
 import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.Sockets;
+import dev.wirespeed.engine.LocalEnd;
 import dev.wirespeed.engine.NativeSockets;
 import dev.wirespeed.engine.Plane;
+import dev.wirespeed.engine.Sockets;
 import dev.wirespeed.engine.TestClock;
 import dev.wirespeed.engine.UdpBwClient;
 import dev.wirespeed.io.Io;
@@ -77,7 +78,7 @@ public final class Iperf3Client {
         var params = Params.request(spec, Version.software(), config.serverOutput());
         Control.MAPPER.writeValueAsBytes(params);
         NativeSockets.available();
-        SocketChannel controlChannel = Sockets.connect(target, config.bindAddress(), config.connectTimeoutMillis(),
+        SocketChannel controlChannel = Sockets.connect(target, LocalEnd.of(config.bindAddress(), config.bindDevice()), config.connectTimeoutMillis(),
                 "control");
         try {
             controlChannel.setOption(StandardSocketOptions.TCP_NODELAY, true);

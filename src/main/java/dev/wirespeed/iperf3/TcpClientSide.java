@@ -1,10 +1,11 @@
 package dev.wirespeed.iperf3;
 
 import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.Sockets;
 import dev.wirespeed.engine.DataPlane;
+import dev.wirespeed.engine.LocalEnd;
 import dev.wirespeed.engine.PeerTotals;
 import dev.wirespeed.engine.Plane;
+import dev.wirespeed.engine.Sockets;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.wire.Message;
@@ -41,7 +42,7 @@ final class TcpClientSide implements ClientSide<BwResult> {
 
     @Override
     public void open(InetSocketAddress target, byte[] cookie, int index) throws IOException {
-        data.add(Sockets.openData(target, config.bindAddress(), config.clientPortOf(index),
+        data.add(Sockets.openData(target, LocalEnd.of(config.bindAddress(), config.bindDevice()), config.clientPortOf(index),
                 config.connectTimeoutMillis(), spec, cookie, index));
     }
 

@@ -20,7 +20,9 @@ import java.util.regex.Pattern;
  * least {@value #DOUBLE_SPACED_RUN} lines each followed by one blank line (or three, a blank line
  * of the output), each blank line goes and three become one;</li>
  * <li>lines a mail client wrapped at a fixed width (72, 76, 78), in a paste that came by mail and is not
- * format=flowed (whose hard breaks are the writer's): see {@link #unwrap}.</li>
+ * format=flowed (whose hard breaks are the writer's): see {@link #unwrap};</li>
+ * <li>what a job launcher or a config file put before every line: srun --label's task number
+ * (" 0: ", "12: ") and a shell comment ("# ") over a whole pasted session: see {@link #unlabel}.</li>
  * </ul>
  * No-break and zero-width characters, CRLF, quote marks and quoted-printable are undone earlier, line
  * by line, in {@link Splitter}.
@@ -54,14 +56,116 @@ final class PasteRepair {
             "(?i)\\s*(?:<\\s*snip(?:ped)?\\s*>|\\[\\s*snip(?:ped)?\\s*]|\\(\\s*snip(?:ped)?\\s*\\)|[-=*~]{2,}\\s*snip(?:ped)?\\s*[-=*~]{2,}"
                     + "|\\.{3,}\\s*snip(?:ped)?\\s*\\.{3,}|snip|<\\s*\\.{3,}\\s*>|\\[\\s*(?:\\.{3,}|…)\\s*]|\\.{3,}|…)\\s*");
 
-    /** @param command whether a line is a command line (a prompt, or a known program's bare command): never a wrapped rest */
-    static List<Row> repair(List<Row> rows, Predicate<String> command) {
+    /** srun --label (-l): "%*d: " before each line of a task's output, the width of the largest task number. */
+    private static final Pattern TASK_LABEL = Pattern.compile("^ {0,4}(\\d{1,5}):(?: |$)");
+    /** A task's label on this many consecutive lines makes a run of labelled lines srun's. */
+    static final int LABEL_RUN = 3;
+
+    /**
+     * Removes a prefix every line of a stretch carries that the program never printed, kept in the
+     * row's {@code prefix}:
+     * <ul>
+     * <li>srun --label's task number: in a run of consecutive lines that each begin with "N: ", when one
+     * task's number begins at least {@value #LABEL_RUN} of them in a row (ip link's "2: eth0:" lines, each
+     * a different number with its details between, or /proc/interrupts' rows, are no such run);</li>
+     * <li>a shell comment over a pasted session or output (a config file that keeps the outputs it was
+     * written from, "# [user@host:~]$ ethtool -g eth0" and "# RX: 2048"; a how-to's command followed by
+     * "# Output:" and the output commented out): a run of at least {@value #LABEL_RUN} lines that all begin
+     * with "#", whose first line without it is a prompt with a command, or which follows a command line
+     * (blank lines between). A root shell's "# ethtool" prompt is no such run: its output lines do not
+     * begin with "#".</li>
+     * </ul>
+     *
+     * @param prompt  whether a line is a prompt with a command
+     * @param command whether a line is a command line (a prompt, or a known program's bare command)
+     */
+    static List<Row> unlabel(List<Row> rows, Predicate<String> prompt, Predicate<String> command) {
+        List<Row> out = new ArrayList<>(rows);
+        for (int i = 0; i < out.size(); ) {
+            int end = i;
+            while (end < out.size() && TASK_LABEL.matcher(out.get(end).text()).lookingAt()) {
+                end++;
+            }
+            if (end - i >= LABEL_RUN && sameLabelRun(out, i, end)) {
+                for (int k = i; k < end; k++) {
+                    Row r = out.get(k);
+                    java.util.regex.Matcher m = TASK_LABEL.matcher(r.text());
+                    m.lookingAt();
+                    out.set(k, new Row(r.number(), r.text().substring(m.end()), r.prefix() + m.group(), r.elidedBefore()));
+                }
+            }
+            i = Math.max(end, i + 1);
+        }
+        // then the comments, which a labelled output may carry too
+        for (int i = 0; i < out.size(); ) {
+            int end = i;
+            while (end < out.size() && out.get(end).text().startsWith("#")) {
+                end++;
+            }
+            if (end - i >= LABEL_RUN && (prompt.test(uncomment(out.get(i).text())) || afterCommand(out, i, command))) {
+                for (int k = i; k < end; k++) {
+                    Row r = out.get(k);
+                    String text = uncomment(r.text());
+                    out.set(k, new Row(r.number(), text, r.prefix() + r.text().substring(0, r.text().length() - text.length()),
+                            r.elidedBefore()));
+                }
+            }
+            i = Math.max(end, i + 1);
+        }
+        return out;
+    }
+
+    /**
+     * The nearest line before row {@code i} that is neither blank nor an elision mark is a command line, or
+     * a line whose comment mark was removed (the same commented output, cut by the mark).
+     */
+    private static boolean afterCommand(List<Row> rows, int i, Predicate<String> command) {
+        int k = i - 1;
+        while (k >= 0 && (rows.get(k).blank() || ELISION.matcher(rows.get(k).text()).matches())) {
+            k--;
+        }
+        if (k < 0) {
+            return false;
+        }
+        Row before = rows.get(k);
+        // the rest of a commented output an elision mark ("# <snip>" or "<snip>") interrupted
+        return before.prefix().endsWith("#") || before.prefix().endsWith("# ")
+                || !before.text().startsWith("#") && command.test(before.text().strip());
+    }
+
+    private static String uncomment(String text) {
+        return text.startsWith("# ") ? text.substring(2) : text.substring(1);
+    }
+
+    /** Some task's label begins {@value #LABEL_RUN} consecutive lines of rows [from, to). */
+    private static boolean sameLabelRun(List<Row> rows, int from, int to) {
+        String last = null;
+        int run = 0;
+        for (int k = from; k < to; k++) {
+            java.util.regex.Matcher m = TASK_LABEL.matcher(rows.get(k).text());
+            m.lookingAt();
+            run = m.group(1).equals(last) ? run + 1 : 1;
+            last = m.group(1);
+            if (run >= LABEL_RUN) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * @param command whether a line is a command line (a prompt, or a known program's bare command): never a wrapped rest
+     * @param prompt  whether a line is a prompt with a command (for {@link #unlabel})
+     */
+    static List<Row> repair(List<Row> rows, Predicate<String> command, Predicate<String> prompt) {
+        // labels and comments after a flowed line is joined (a label begins only the first part), before an
+        // elision mark is looked for (" 0: ...") and a wrap is judged (the label is no part of the line's text)
         if (flowed(rows)) {
             // RFC 3676 4.2: in flowed text a line without a trailing space ends where its writer ended it, so
             // no line is a fixed-width wrap to undo (a ping summary after a 62-column line stays its own line)
-            return withoutElisions(unflow(rows));
+            return withoutElisions(unlabel(unflow(rows), prompt, command));
         }
-        return unwrap(withoutElisions(rows), command);
+        return unwrap(withoutElisions(unlabel(rows, prompt, command)), command);
     }
 
     private static List<Row> withoutElisions(List<Row> rows) {

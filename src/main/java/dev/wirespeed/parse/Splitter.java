@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
 public final class Splitter {
     private static final Pattern[] PROMPTS = {
         Pattern.compile("((?:\\([^)\\s]*\\)\\s*)?[\\w.-]+@[\\w.-]+(?::[^#$\\s]*)?\\s?[#$])(?:\\s+(.*))?"),
-        Pattern.compile("(\\[[\\w.-]+@[\\w.-]+(?:\\s[^\\]]*)?\\][#$])(?:\\s*(.*))?"),
+        // "[root@host dir]#", and NixOS's default "[user@host:~/dir]$"
+        Pattern.compile("(\\[[\\w.-]+@[\\w.-]+(?:[\\s:][^\\]]*)?\\][#$])(?:\\s*(.*))?"),
         // Red Hat's PS1 with the host left out, as AWS and other docs print it: "[ec2-user ~]$ ethtool -S eth0"
         Pattern.compile("(\\[[a-z_][\\w.-]*\\s[^\\]@\\s]+\\][#$])\\s+(.+)"),
         Pattern.compile("((?:PS )?[A-Za-z]:\\\\[^<>:\"|?*]*>)(.*)"),
@@ -179,7 +180,8 @@ public final class Splitter {
         if (quotedPrintable(rows)) {
             rows = decodeQuotedPrintable(rows);
         }
-        rows = PasteRepair.repair(rows, l -> prompt(l) != null || bare(l) != null || l.startsWith("# ") && rootPrompt(l) != null);
+        rows = PasteRepair.repair(rows, l -> prompt(l) != null || bare(l) != null || l.startsWith("# ") && rootPrompt(l) != null,
+                l -> prompt(l.strip()) != null);
         List<String> lines = new ArrayList<>(rows.size());
         int[] numbers = new int[rows.size()];
         java.util.BitSet elided = new java.util.BitSet();

@@ -51,8 +51,8 @@ public sealed interface PerftestMessage {
     int MAX_RETURNED_OUTPUT_CHARS = 256 * 1024;
 
     /**
-     * @param test one of {@link PerftestArgs#PROGRAMS}
-     * @param args the server side's arguments, each checked against {@link PerftestArgs}
+     * @param test one of {@link dev.wirespeed.perftest.PerftestArgs#PROGRAMS}
+     * @param args the server side's arguments, each checked against {@link dev.wirespeed.perftest.PerftestArgs}
      */
     record Start(String test, List<String> args, Boolean reverse) implements PerftestMessage {
         public Start(String test, List<String> args) {

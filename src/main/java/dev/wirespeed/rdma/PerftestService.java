@@ -3,16 +3,14 @@ package dev.wirespeed.rdma;
 import dev.wirespeed.Version;
 import dev.wirespeed.admission.Admission;
 import dev.wirespeed.engine.BwServer;
-import dev.wirespeed.run.Listening;
-import dev.wirespeed.io.Programs;
+import dev.wirespeed.io.ExternalProcess;
+import dev.wirespeed.perftest.PerftestArgs;
+import dev.wirespeed.perftest.PerftestProcess;
 import dev.wirespeed.wire.FrameCodec;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,9 +32,7 @@ public final class PerftestService implements BwServer.SessionHandler {
     /** Beyond the longest test, time for perftest's connection setup, a sweep's many sizes, and teardown. */
     static final long SLACK_MILLIS = 60_000;
     /** Until the program listens (perftest prints its banner once it does). */
-    static final long READY_MILLIS = 10_000;
-    static final int MAX_OUTPUT_BYTES = 1 << 20;
-    private static final String WAITING = "Waiting for client to connect";
+    static final long READY_MILLIS = PerftestProcess.READY_MILLIS;
 
     /**
      * @param maxDurationMillis the server's longest test (--max-duration): bounds -D and the process's life
@@ -86,8 +82,7 @@ public final class PerftestService implements BwServer.SessionHandler {
             refuse(codec, ticket, e.getMessage());
             return;
         }
-        Path bin = (config.binDir() != null ? Programs.find(config.binDir().resolve(start.test()).toString())
-                : Programs.find(start.test())).orElse(null);
+        Path bin = PerftestProcess.binary(config.binDir(), start.test()).orElse(null);
         if (bin == null) {
             refuse(codec, ticket, start.test() + " is not installed on the server (apt-get install perftest)");
             return;
@@ -113,23 +108,17 @@ public final class PerftestService implements BwServer.SessionHandler {
         List<String> command = new ArrayList<>();
         command.add(bin.toString());
         command.addAll(args);
-        Running r = Running.start(command);
-        Process p = r.process();
-        ByteArrayOutputStream output = r.output();
-        Thread reader = r.reader();
-        try {
+        try (ExternalProcess.Running p = PerftestProcess.start(command)) {
             config.log().accept(peer + ": started " + String.join(" ", command));
-            if (!awaitListening(p, output, args)) {
-                reader.join(2_000);
-                refuse(codec, peer, test + " on the server exited with " + p.exitValue() + ": " + lastLine(text(output)));
+            if (!PerftestProcess.awaitListening(p, args)) {
+                refuse(codec, peer, test + " on the server exited with " + p.exitCode() + ": "
+                        + PerftestProcess.lastLine(PerftestProcess.output(p)));
                 return;
             }
             codec.writeValue(new PerftestMessage.Started(config.software()));
-            supervise(codec, ch, peer, test, p, output, reader, false);
+            supervise(codec, ch, peer, test, p, false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } finally {
-            reap(p);
         }
     }
 
@@ -150,25 +139,11 @@ public final class PerftestService implements BwServer.SessionHandler {
         command.add(bin.toString());
         command.addAll(args);
         command.add(target);
-        Running r = Running.start(command);
-        try {
+        try (ExternalProcess.Running p = PerftestProcess.start(command)) {
             config.log().accept(peer + ": started " + String.join(" ", command));
-            supervise(codec, ch, peer, test, r.process(), r.output(), r.reader(), true);
+            supervise(codec, ch, peer, test, p, true);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } finally {
-            reap(r.process());
-        }
-    }
-
-    /** A started perftest process (no stdin) whose output a virtual thread collects, bounded. */
-    record Running(Process process, ByteArrayOutputStream output, Thread reader) {
-        static Running start(List<String> command) throws IOException {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            p.getOutputStream().close();
-            ByteArrayOutputStream output = new ByteArrayOutputStream();
-            Thread reader = Thread.ofVirtual().name("ws-perftest-output").start(() -> collect(p.getInputStream(), output));
-            return new Running(p, output, reader);
         }
     }
 
@@ -176,8 +151,8 @@ public final class PerftestService implements BwServer.SessionHandler {
      * Until the program ends by itself, the client says Done or goes away, or the server's longest
      * test plus a margin is over; then the client hears how it ended (with the output when asked).
      */
-    private void supervise(FrameCodec codec, SocketChannel ch, String peer, String test, Process p,
-                           ByteArrayOutputStream output, Thread reader, boolean withOutput)
+    private void supervise(FrameCodec codec, SocketChannel ch, String peer, String test, ExternalProcess.Running p,
+                           boolean withOutput)
             throws IOException, InterruptedException {
         AtomicBoolean clientGone = new AtomicBoolean();
         ch.socket().setSoTimeout(0);
@@ -191,55 +166,22 @@ public final class PerftestService implements BwServer.SessionHandler {
         });
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(config.maxDurationMillis() + SLACK_MILLIS);
         boolean stopped = false;
-        while (!p.waitFor(100, TimeUnit.MILLISECONDS)) {
+        while (!p.waitFor(100)) {
             if (clientGone.get() || System.nanoTime() > deadline) {
                 // perftest waits for a peer that will not come, or one that hangs; a wrapper
                 // script's children go too
-                stop(p);
+                p.stop();
                 stopped = true;
                 break;
             }
         }
-        reader.join(2_000);
-        Integer status = stopped || p.isAlive() ? null : p.exitValue();
+        Integer status = stopped ? null : p.exitCode();
         config.log().accept(peer + ": " + test + (status == null ? " stopped" : " exited with " + status));
-        String out = text(output);
+        String out = PerftestProcess.output(p);
         try {
             codec.writeValue(new PerftestMessage.Finished(status, lastLine(out), withOutput ? returned(out) : null));
         } catch (IOException e) {
             // the client left first
-        }
-    }
-
-    /**
-     * Waits until perftest's server listens (its banner, or its port in /proc/net), at most
-     * {@link #READY_MILLIS}; false when it exited first.
-     */
-    static boolean awaitListening(Process p, ByteArrayOutputStream output, List<String> args)
-            throws InterruptedException {
-        String port = PerftestArgs.valueOf(args, "-p", "--port");
-        long readyBy = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(READY_MILLIS);
-        while (p.isAlive() && System.nanoTime() < readyBy && !text(output).contains(WAITING)
-                && !(port != null && Listening.isListening(Integer.parseInt(port), false))) {
-            sleep(20);
-        }
-        return p.isAlive();
-    }
-
-    /** Stops a perftest process and its children: TERM, then KILL after 2 s. */
-    static void stop(Process p) throws InterruptedException {
-        p.descendants().forEach(ProcessHandle::destroy);
-        p.destroy();
-        if (!p.waitFor(2, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            p.waitFor(5, TimeUnit.SECONDS);
-        }
-    }
-
-    static void reap(Process p) {
-        p.descendants().forEach(ProcessHandle::destroyForcibly);
-        if (p.isAlive()) {
-            p.destroyForcibly();
         }
     }
 
@@ -274,35 +216,7 @@ public final class PerftestService implements BwServer.SessionHandler {
         }
     }
 
-    private static void collect(InputStream in, ByteArrayOutputStream buf) {
-        try (in) {
-            byte[] chunk = new byte[8192];
-            int n;
-            while ((n = in.read(chunk)) >= 0) {
-                synchronized (buf) {
-                    if (buf.size() < MAX_OUTPUT_BYTES) {
-                        buf.write(chunk, 0, Math.min(n, MAX_OUTPUT_BYTES - buf.size()));
-                    }
-                }
-            }
-        } catch (IOException ignored) {
-            // the process is gone; what was read is kept
-        }
-    }
-
-    static String text(ByteArrayOutputStream buf) {
-        synchronized (buf) {
-            return buf.toString(StandardCharsets.UTF_8);
-        }
-    }
-
     static String lastLine(String out) {
-        String[] lines = out.strip().split("\\R");
-        String last = lines.length == 0 ? "" : lines[lines.length - 1].strip();
-        return last.isEmpty() ? "(no output)" : last.length() > 200 ? last.substring(0, 200) + "…" : last;
-    }
-
-    private static void sleep(long millis) throws InterruptedException {
-        Thread.sleep(millis);
+        return PerftestProcess.lastLine(out);
     }
 }

@@ -1,30 +1,27 @@
 package dev.wirespeed.rdma;
 
 import dev.wirespeed.engine.Sockets;
-import dev.wirespeed.parse.Parsed;
-import dev.wirespeed.parse.perftest.PerftestParser;
-import dev.wirespeed.results.Measurement;
 import dev.wirespeed.io.ExternalProcess;
-import dev.wirespeed.io.Programs;
+import dev.wirespeed.perftest.PerftestArgs;
+import dev.wirespeed.perftest.PerftestOutput;
+import dev.wirespeed.perftest.PerftestProcess;
+import dev.wirespeed.results.Measurement;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.Preamble;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
  * The client side of {@code bw --rdma} / {@code lat --rdma}: asks the wirespeed server at HOST to
  * start the perftest server ({@link PerftestService}), runs the same program here as the client
- * with the same arguments and HOST, tells the server it is done, and reads the result with
- * explain's perftest parser into the common {@link Measurement}.
+ * with the same arguments and HOST, tells the server it is done, and reads the result into the
+ * common {@link Measurement} ({@link PerftestOutput}).
  */
 public final class RdmaClient {
     /** Without -D, a sweep of 23 sizes takes seconds on real hardware; this bounds a hung client. */
@@ -59,7 +56,7 @@ public final class RdmaClient {
 
     public Run run() throws IOException {
         PerftestArgs.validate(config.program(), config.args(), Long.MAX_VALUE / 1000);
-        var bin = Programs.find(config.program()).orElseThrow(() -> new IOException(config.program()
+        var bin = PerftestProcess.binary(null, config.program()).orElseThrow(() -> new IOException(config.program()
                 + " is not installed here (apt-get install perftest, or put it on PATH)"));
         InetSocketAddress target = new InetSocketAddress(Sockets.resolve(config.host()), config.port());
         try (SocketChannel ch = Sockets.connect(target, config.timeoutMillis(), "perftest session")) {
@@ -82,8 +79,7 @@ public final class RdmaClient {
             command.add(bin.toString());
             command.addAll(config.args());
             command.add(config.host());
-            ExternalProcess.Finished run = ExternalProcess.run(command, limitMillis(), config.cancelled(),
-                    PerftestService.MAX_OUTPUT_BYTES);
+            ExternalProcess.Finished run = PerftestProcess.run(command, limitMillis(), config.cancelled());
             String output = run.output();
             codec.writeValue(new PerftestMessage.Done());
             PerftestMessage.Finished server = null;
@@ -98,12 +94,12 @@ public final class RdmaClient {
             if (config.cancelled().getAsBoolean()) {
                 throw new IOException(config.program() + " stopped by the user");
             }
-            Measurement m = parse(output, config.program());
+            Measurement m = PerftestOutput.measurement(output, config.program());
             Integer exit = run.exitCode(); // null: stopped at the time limit
             if (m == null || exit == null || exit != 0 && m.summary().isEmpty()) {
                 String status = exit == null ? "did not finish in time" : "exited with " + exit;
                 throw new IOException(config.program() + " " + status + " and no result: "
-                        + PerftestService.lastLine(output)
+                        + PerftestProcess.lastLine(output)
                         + (server != null && server.exitStatus() != null && server.exitStatus() != 0
                                 ? "; the server's " + config.program() + " exited with " + server.exitStatus() + ": "
                                         + server.lastLine() : ""));
@@ -129,41 +125,33 @@ public final class RdmaClient {
         List<String> command = new ArrayList<>();
         command.add(bin.toString());
         command.addAll(config.args());
-        PerftestService.Running running = PerftestService.Running.start(command);
-        Process server = running.process();
-        ByteArrayOutputStream local = running.output();
-        Thread reader = running.reader();
-        try {
-            if (!PerftestService.awaitListening(server, local, config.args())) {
-                reader.join(2_000);
-                throw new IOException("the local " + config.program() + " server exited with " + server.exitValue() + ": "
-                        + PerftestService.lastLine(PerftestService.text(local)));
+        try (ExternalProcess.Running server = PerftestProcess.start(command)) {
+            if (!PerftestProcess.awaitListening(server, config.args())) {
+                throw new IOException("the local " + config.program() + " server exited with " + server.exitCode() + ": "
+                        + PerftestProcess.lastLine(PerftestProcess.output(server)));
             }
             codec.writeValue(new PerftestMessage.Go());
             PerftestMessage.Finished finished = awaitFinished(ch, codec);
             // perftest's server ends after its one test; one that waits on is stopped
-            if (!server.waitFor(2, TimeUnit.SECONDS)) {
-                PerftestService.stop(server);
+            if (!server.waitFor(2_000)) {
+                server.stop();
             }
-            reader.join(2_000);
             String output = finished.output() == null ? "" : finished.output();
             String self = ((InetSocketAddress) ch.getLocalAddress()).getAddress().getHostAddress();
             String cmd = "(on " + config.host() + ") " + config.program() + " " + String.join(" ", config.args()) + " "
                     + self;
-            Measurement m = parse(output, config.program());
+            Measurement m = PerftestOutput.measurement(output, config.program());
             if (m == null || finished.exitStatus() == null || finished.exitStatus() != 0 && m.summary().isEmpty()) {
                 String status = finished.exitStatus() == null ? "did not finish in time" : "exited with "
                         + finished.exitStatus();
                 throw new IOException(config.program() + " on " + config.host() + " " + status + " and no result: "
                         + finished.lastLine() + "; the local " + config.program() + " server's last line: "
-                        + PerftestService.lastLine(PerftestService.text(local)));
+                        + PerftestProcess.lastLine(PerftestProcess.output(server)));
             }
             return new Run(m, cmd, output);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException(config.program() + " stopped by the user");
-        } finally {
-            PerftestService.reap(server);
         }
     }
 
@@ -204,20 +192,5 @@ public final class RdmaClient {
     private long limitMillis() {
         String d = PerftestArgs.valueOf(config.args(), "-D", "--duration");
         return d == null ? DEFAULT_LIMIT_MILLIS : Long.parseLong(d) * 1000 + SLACK_MILLIS;
-    }
-
-    /** The perftest table in {@code output} as a measurement (with the program in its params), or null. */
-    static Measurement parse(String output, String program) {
-        for (Parsed parsed : PerftestParser.blocks(output)) {
-            for (Measurement m : parsed.measurements()) {
-                if (!m.summary().isEmpty()) {
-                    Map<String, String> params = new LinkedHashMap<>(m.params());
-                    params.putIfAbsent("test", program);
-                    return new Measurement(m.tool(), m.toolVersion(), m.test(), params, m.summary(), m.intervals(),
-                            m.rows(), "measured");
-                }
-            }
-        }
-        return null;
     }
 }

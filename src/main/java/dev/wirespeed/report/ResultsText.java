@@ -91,7 +91,7 @@ public final class ResultsText {
             TextTable t = new TextTable(header);
             for (Measurement.Row row : m.rows()) {
                 List<String> cells = new ArrayList<>();
-                cells.add(sizes ? Numbers.size(row.keyValue()) : trim(row.keyValue()));
+                cells.add(sizes ? Numbers.size(row.keyValue()) : Numbers.plain(row.keyValue()));
                 for (String n : names) {
                     cells.add(row.metrics().stream().filter(x -> x.name().equals(n)).findFirst()
                             .map(x -> MetricScale.of(n).number(x.value())).orElse("-"));
@@ -221,9 +221,5 @@ public final class ResultsText {
 
     static String shortTime(String iso) {
         return iso == null || iso.length() < 16 ? String.valueOf(iso) : iso.substring(0, 10) + " " + iso.substring(11, 16);
-    }
-
-    static String trim(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
     }
 }

@@ -148,6 +148,8 @@ public record Measurement(
         public static final String TCP_LAT = "tcp-lat";
         public static final String UDP_LAT = "udp-lat";
         public static final String FIO = "fio";
+        /** `wirespeed watch`: a netdev's or RDMA port's traffic and moved counters over time, per direction. */
+        public static final String WATCH = "watch";
         /** perftest -b: "rdma-write-bw-bidir", both directions summed; never compared with one direction. */
         public static final String BIDIR_SUFFIX = "-bidir";
 

@@ -173,6 +173,56 @@ public final class Measurements {
         return out;
     }
 
+    /**
+     * A watch ("watch"): one measurement per subject and direction that moved (rx, tx), its intervals'
+     * rate and packets per second, and per interval the counters that matter which moved (delta, by
+     * name), so the report charts the series over time.
+     */
+    public static List<Measurement> of(WatchResult r) {
+        List<Measurement> out = new ArrayList<>();
+        for (String subject : r.subjects()) {
+            for (String direction : List.of("rx", "tx")) {
+                List<Measurement.Interval> intervals = new ArrayList<>();
+                String scope = null;
+                boolean moved = false;
+                for (WatchResult.Interval i : r.intervals()) {
+                    WatchResult.SubjectInterval s = i.subjects().stream().filter(x -> x.subject().equals(subject))
+                            .findFirst().orElse(null);
+                    Double bits = s == null ? null : direction.equals("rx") ? s.rxBitsPerSecond() : s.txBitsPerSecond();
+                    Double packets = s == null ? null
+                            : direction.equals("rx") ? s.rxPacketsPerSecond() : s.txPacketsPerSecond();
+                    List<Metric> metrics = new ArrayList<>();
+                    metrics.add(Metric.of(Metrics.BITS_PER_SECOND, bits == null ? 0 : bits));
+                    metrics.add(new Metric("packetsPerSecond", packets == null ? 0 : packets, "1/s"));
+                    if (s != null) {
+                        scope = s.scope();
+                        moved |= bits != null && bits > 0 || packets != null && packets > 0;
+                        // a counter belongs to the direction its name says, else (port_xmit_wait, symbol_error) to rx
+                        s.counters().stream().filter(m -> direction.equals(m.name().startsWith("tx")
+                                        || m.name().contains("xmit") ? "tx" : "rx"))
+                                .forEach(m -> metrics.add(new Metric(m.name(), m.delta(), "count")));
+                        moved |= metrics.size() > 2;
+                    }
+                    intervals.add(new Measurement.Interval(i.startSeconds(), i.endSeconds(), false, metrics));
+                }
+                if (scope == null || !moved) {
+                    continue; // never moved in this direction: nothing to keep
+                }
+                double mean = intervals.stream().mapToDouble(i -> i.metrics().getFirst().value()).average().orElse(0);
+                double peak = intervals.stream().mapToDouble(i -> i.metrics().getFirst().value()).max().orElse(0);
+                Map<String, String> params = new LinkedHashMap<>();
+                params.put("subject", subject);
+                params.put("scope", scope);
+                params.put("direction", direction);
+                params.put("intervalSeconds", num(r.intervalSeconds()));
+                out.add(new Measurement("wirespeed", r.tool().version(), Measurement.Tests.WATCH, params,
+                        List.of(Metric.of(Metrics.BITS_PER_SECOND, mean), Metric.of(Metrics.PEAK_BITS_PER_SECOND, peak)),
+                        intervals, List.of(), "measured"));
+            }
+        }
+        return out;
+    }
+
     /** A size sweep of TCP bandwidth ("tcp-bw"): one row per size, keyed by sizeBytes. */
     public static Measurement of(BwSweepResult r) {
         Map<String, String> params = new LinkedHashMap<>();

@@ -1,5 +1,6 @@
 package dev.wirespeed.run;
 
+import dev.wirespeed.units.Numbers;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -118,7 +119,8 @@ public final class PlanReader {
                 return dflt;
             }
             if (!v.isNumber() || v.asDouble() < min || v.asDouble() > max) {
-                throw new PlanException(where + ": '" + key + "' must be a number in " + trim(min) + ".." + trim(max));
+                throw new PlanException(where + ": '" + key + "' must be a number in " + Numbers.plain(min) + ".."
+                        + Numbers.plain(max));
             }
             return v.asDouble();
         }
@@ -192,10 +194,6 @@ public final class PlanReader {
                 throw new PlanException(where + ": '" + key + "' must be a single value (text, number or true/false)");
             }
             return v.asString();
-        }
-
-        private static String trim(double v) {
-            return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
         }
     }
 }

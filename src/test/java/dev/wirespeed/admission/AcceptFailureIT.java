@@ -26,16 +26,17 @@ import org.junit.jupiter.api.Timeout;
  * Issue 32, break 1: once the descriptors were gone, the server looped on "accept failed: Too many
  * open files", 7 MB of log a second. Here this JVM's own limit is lowered (util-linux prlimit on
  * our pid) and its descriptors used up while clients connect: the failure is logged once a second
- * with a count, the loop backs off, and once descriptors are free again a test runs.
+ * with a count, the loop backs off, and once descriptors are free again a test runs. A client
+ * takes each freed descriptor, so that accept(2) itself fails (a fast host had otherwise accepted
+ * every client before the files ran out, and nothing failed).
  */
 @Tag("hostile")
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class AcceptFailureIT {
     @Test
-    @org.junit.jupiter.api.Disabled("issue 32 break 1 is open: when a client takes the last descriptor so that accept(2) "
-            + "itself fails with EMFILE, the server logs one 'accept failed' line and then answers no hello for 30 s "
-            + "after the files are free (found 2026-12-05; the earlier form of this test passed only when the clients "
-            + "were still in the backlog, and failed on a clean CI run where the server had accepted them all)")
+    // Failed before the fix when run alone (2026-12-05): the first handshake thread to block on a
+    // read started the JDK's virtual-thread poller at the limit; its ExceptionInInitializerError
+    // left every later handshake dead. Run after other ITs in one JVM, the poller was already up.
     void acceptFailuresBackOffAndAreLoggedOnceASecond() throws Exception {
         Path prlimit = Path.of("/usr/bin/prlimit");
         Assumptions.assumeTrue(Files.isExecutable(prlimit), "prlimit (util-linux) is not installed");

@@ -10,6 +10,7 @@ import java.sql.DriverManager;
 import java.sql.Statement;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * gave 16 s of silence, then an error. Now the wait is said, once, on standard error, while it lasts.
  */
 @Tag("hostile")
+@Isolated("sets a system property the store reads (wirespeed.store.busyTimeoutMillis)")
 class LockedDatabaseTest {
     @Test
     void aLockedDatabaseIsSaidToBeWaitedFor(@TempDir Path dir) throws Exception {

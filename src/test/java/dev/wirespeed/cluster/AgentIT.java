@@ -219,7 +219,7 @@ class AgentIT {
     static Path fakePerftest(Path dir) throws IOException {
         Path fixture = dir.resolve("out.txt");
         // Without the fixture's "# source" line and the shell prompt: what the binary itself printed.
-        String recorded = PerftestOutputTest.fixture("ib_send_bw-roce-report_gbit-seed000.txt");
+        String recorded = PerftestResultTest.fixture("ib_send_bw-roce-report_gbit-seed000.txt");
         Files.writeString(fixture, recorded.lines().skip(2).collect(java.util.stream.Collectors.joining("\n", "", "\n")));
         Path args = dir.resolve("args.txt");
         Path fake = dir.resolve("ib_write_bw");

@@ -122,7 +122,7 @@ class ConfirmationTest {
         Outliers.Evidence e = r.analysis().unconfirmed().getFirst().evidence();
         assertThat(e.status()).isEqualTo(Outliers.Status.NOT_CONFIRMED);
         assertThat(e.spreadsBelowMedian()).isLessThan(Confirmation.SPREADS);
-        assertThat(e.reason()).contains("within the spread of the flows that were not slow").contains("(3 needed)");
+        assertThat(e.reason()).contains("within the spread of the flows that were not slow").contains(", 3 σ needed");
         assertThat(r.hasFindings()).isFalse();
     }
 
@@ -144,7 +144,7 @@ class ConfirmationTest {
         assertThat(r.verdict()).contains("slow link: " + slow + " 5.00 Gbit/s (50 % of the median)");
         assertThat(r.verdict()).anyMatch(l -> l.startsWith("  confirmed: " + slow + " again 5.10 Gbit/s"
                 + " on a re-test (51 % of the median) while the control " + o.evidence().control().pair() + " gave 10.0 Gbit/s; ")
-                && l.endsWith(" spreads below the median of the other 5 flows"));
+                && l.contains(" σ below the other 5 flows' median of 10.0 Gbit/s (robust σ "));
         assertThat(r.verdict().getLast()).isEqualTo("verdict: 1 slow link");
         assertThat(JsonSchemas.errors("mesh.schema.json", Json.pretty(r))).isEmpty();
     }

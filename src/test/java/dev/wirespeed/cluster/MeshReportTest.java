@@ -96,7 +96,7 @@ class MeshReportTest {
                 "suspect: n3 — all 4 of its pairs are slow, 6.10 Gbit/s (26.1 % of the median); check its NIC, cable, "
                         + "switch port and settings",
                 "  confirmed: n3 → n4 again 6.10 Gbit/s on a re-test (26.1 % of the median) while the control n2 → n5"
-                        + " gave 23.4 Gbit/s; 147.9 spreads below the median of the other 7 flows",
+                        + " gave 23.4 Gbit/s; 147.9 σ below the other 7 flows' median of 23.4 Gbit/s (robust σ 117 Mbit/s)",
                 "MTU differs: 9000 on 5 hosts; 1500 on n2",
                 "verdict: 1 suspect host, 1 difference between hosts, 1 host not tested");
         assertThat(r.hasFindings()).isTrue();

@@ -1,5 +1,6 @@
 package dev.wirespeed.diagnose;
 
+import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.sysfs.Capture;
 import dev.wirespeed.host.sysfs.Inspection;
@@ -16,6 +17,6 @@ public final class Fixtures {
     }
 
     public static Facts facts(String name) {
-        return Inspection.read(root(name), (Capture) null);
+        return Inspection.read(root(name), (Capture) null, new CommandFacts());
     }
 }

@@ -1,5 +1,6 @@
 package dev.wirespeed.diagnose;
 
+import dev.wirespeed.explain.CommandFacts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.facts.Facts;
@@ -29,7 +30,7 @@ class RingFixDoctorTest {
         Files.createDirectories(root.resolve(".wirespeed/ethtool-g"));
         Files.writeString(root.resolve(".wirespeed/ethtool-g/" + IF), dropping);
         Files.writeString(root.resolve(".wirespeed/ethtool-g/" + CLEAN), clean);
-        return Inspection.read(root, (Capture) null);
+        return Inspection.read(root, (Capture) null, new CommandFacts());
     }
 
     private static Finding finding(Facts facts, String rule) {

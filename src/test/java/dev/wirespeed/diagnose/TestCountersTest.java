@@ -146,11 +146,11 @@ class TestCountersTest {
 
     @Test
     void protocolGroupsAreToldApartByTheirWholeName() {
-        assertThat(TestCounters.belongsTo("UdpLiteInErrors", Protocol.UDP)).isFalse();
-        assertThat(TestCounters.belongsTo("Udp6RcvbufErrors", Protocol.UDP)).isTrue();
-        assertThat(TestCounters.belongsTo("Udp6RcvbufErrors", Protocol.TCP)).isFalse();
-        assertThat(TestCounters.belongsTo("TcpExtTCPBacklogDrop", Protocol.UDP)).isFalse();
-        assertThat(TestCounters.belongsTo("IpExtInOctets", Protocol.UDP)).isTrue();
-        assertThat(TestCounters.belongsTo("IpInDiscards", Protocol.TCP)).isTrue();
+        assertThat(Protocol.UDP.owns("UdpLiteInErrors")).isFalse();
+        assertThat(Protocol.UDP.owns("Udp6RcvbufErrors")).isTrue();
+        assertThat(Protocol.TCP.owns("Udp6RcvbufErrors")).isFalse();
+        assertThat(Protocol.UDP.owns("TcpExtTCPBacklogDrop")).isFalse();
+        assertThat(Protocol.UDP.owns("IpExtInOctets")).isTrue();
+        assertThat(Protocol.TCP.owns("IpInDiscards")).isTrue();
     }
 }

@@ -1,5 +1,6 @@
 package dev.wirespeed.engine;
 
+import dev.wirespeed.explain.CommandFacts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.host.CpuList;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** The placement decision on the fixture hosts' sysfs trees (src/test/resources/hosts). */
 class NumaPlacementTest {
     private static Facts host(String name) {
-        return Inspection.read(Path.of("src/test/resources/hosts", name), null);
+        return Inspection.read(Path.of("src/test/resources/hosts", name), null, new CommandFacts());
     }
 
     /** ndr200-node-000: two nodes (0-7, 8-15); ibp171s0 is at 0000:ab:00.0, numa_node 1. */

@@ -45,7 +45,7 @@ class CounterFindingsBothPathsTest {
     }
 
     private List<Finding> doctor() {
-        return RuleSet.standard().diagnose(Inspection.read(root, (Capture) null));
+        return RuleSet.standard().diagnose(Inspection.read(root, (Capture) null, new CommandFacts()));
     }
 
     private void write(String path, String text) throws IOException {
@@ -194,7 +194,7 @@ class CounterFindingsBothPathsTest {
             assertThat(f.evidence()).extracting(e -> e.source()).noneMatch(src -> src.contains("include-statistics"));
         });
         // both were read: the counters keep them, the finding names each count once
-        var counters = Inspection.read(root, (Capture) null)
+        var counters = Inspection.read(root, (Capture) null, new CommandFacts())
                 .counters(dev.wirespeed.host.Counters.Scope.NETDEV, "enp65s0f0np0").orElseThrow();
         assertThat(counters.value("rx_pause_frames")).contains(120_044L);
         assertThat(counters.value("rx_pause_ctrl_phy")).contains(120_044L);

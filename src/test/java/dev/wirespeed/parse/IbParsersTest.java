@@ -23,7 +23,7 @@ class IbParsersTest {
         assertThat(port.state()).isEqualTo("ACTIVE");
         assertThat(port.physicalState()).isEqualTo("LinkUp");
         assertThat(port.rate().value()).isEqualTo(100e9);
-        assertThat(port.rate().raw()).isEqualTo("Rate: 100");
+        assertThat(port.rate().raw()).isEqualTo("100"); // as ibstat prints the value, not the line (issue 31)
         assertThat(port.smLid()).isEqualTo("117");
         assertThat(port.linkLayer()).isEqualTo("InfiniBand");
         assertThat(port.source().line()).isEqualTo(8); // "Port 1:" is line 8 of the fixture's output
@@ -134,5 +134,27 @@ class IbParsersTest {
         assertThat(links.getFirst().node()).isEqualTo("gpu014 HCA-1");
         assertThat(links.getFirst().peerPort()).isEqualTo(30);
         assertThat(links.getFirst().width() + " " + links.getFirst().speed()).isEqualTo("4X EDR");
+    }
+
+    /**
+     * Issue 31: RdmaPort.rate keeps the value as each tool prints it and its reader reads it ("200" from
+     * ibstat, "56 Gb/sec (4X FDR)" from ibstatus, the two fields of ibv_devinfo -v), never the line with the
+     * field's name; the host fact carries the same text, as sysfs's rate file would.
+     */
+    @Test
+    void theRateIsKeptAsTheToolPrintsTheValue() {
+        RdmaPortRecord status = Fixture.blocks("ib/ibstatus-fdr-perfquery-watch-read-lat.txt").stream()
+                .flatMap(b -> b.all(RdmaPortRecord.class).stream()).findFirst().orElseThrow();
+        assertThat(status.rate().raw()).isEqualTo("56 Gb/sec (4X FDR)");
+        // built from rdma-core's ibv_devinfo.c: "active_width:\t\t%s (%d)" and "active_speed:\t\t%s (%d)"
+        RdmaPortRecord devinfo = Fixture.blocksOf("hca_id:\tmlx5_0\n\ttransport:\t\t\tInfiniBand (0)\n\tport:\t1\n"
+                        + "\t\t\tstate:\t\t\tPORT_ACTIVE (4)\n\t\t\tactive_width:\t\t4X (2)\n\t\t\tactive_speed:\t\t25.0 Gbps (32)\n"
+                        + "\t\t\tphys_state:\t\tLINK_UP (5)\n\t\t\tlink_layer:\t\tInfiniBand\n").stream()
+                .flatMap(b -> b.all(RdmaPortRecord.class).stream()).findFirst().orElseThrow();
+        assertThat(devinfo.rate().value()).isEqualTo(100e9);
+        assertThat(devinfo.rate().raw()).isEqualTo("4X (2) × 25.0 Gbps (32)");
+        dev.wirespeed.facts.Facts facts = dev.wirespeed.explain.Explainer.standard()
+                .explain("ibstat-seed003.txt", Fixture.text("ib/ibstat-seed003.txt")).facts().getFirst();
+        assertThat(facts.rdmaPorts()).singleElement().satisfies(p -> assertThat(p.rate().raw()).isEqualTo("100"));
     }
 }

@@ -274,6 +274,89 @@ class KernelLogParserTest {
         }
     }
 
+    /** Issue 31 point 4: bnxt_re's firmware channel (qplib_rcfw.c), a refused command and one never answered. */
+    @Test
+    void bnxtReFirmwareCommandsRefusedOrTimedOut() {
+        String refused = "dmesg-bnxt_re-qplib-create-cq-status-firmware-fr-notes.txt";
+        assertThat(all(refused, KernelError.class)).singleElement().satisfies(e -> {
+            assertThat(e.event()).isEqualTo(KernelError.RDMA_COMMAND_FAILED);
+            assertThat(e.errorType()).isEqualTo("CREATE_CQ (0x9)");
+            assertThat(e.syndrome()).isEqualTo("status 0x3");
+            assertThat(e.detail()).isEqualTo("Failed to create HW CQ");
+            assertThat(e.iface()).isEqualTo("rocep65s0f0");
+        });
+        assertThat(findings(refused, "kernel-rdma-command-failed")).singleElement().satisfies(f -> {
+            assertThat(f.severity()).isEqualTo(dev.wirespeed.diagnose.Severity.ERROR);
+            assertThat(f.message()).isEqualTo("rocep65s0f0: bnxt_re's firmware refused CREATE_CQ (0x9) with status 0x3 "
+                    + "(Failed to create HW CQ): the RDMA operation that needed it failed (connection setup, queue or memory registration)");
+            // a refusal: driver and firmware may disagree, or the driver sent a bad argument; the log cannot tell
+            assertThat(f.fix().action()).contains("cannot tell", "bnxt_en/bnxt_re", "firmware").doesNotContain("mlx");
+        });
+        String timedOut = "dmesg-bnxt_re-qplib-timedout-modify-qp-nvme-rdma-linux-nvme.txt";
+        assertThat(all(timedOut, KernelError.class)).extracting(KernelError::syndrome, KernelError::stalledMillis, KernelError::iface)
+                .containsExactly(org.assertj.core.api.Assertions.tuple("timed out", 20000L, "bnxt_re0"),
+                        org.assertj.core.api.Assertions.tuple("send failed", null, "bnxt_re0"));
+        assertThat(findings(timedOut, "kernel-rdma-command-failed")).singleElement().satisfies(f -> {
+            assertThat(f.message()).startsWith("bnxt_re0: bnxt_re's firmware did not answer MODIFY_QP (0x3) within 20000 ms "
+                    + "(2 failed commands)");
+            assertThat(f.fix().action()).contains("modprobe -r bnxt_re bnxt_en");
+        });
+    }
+
+    /**
+     * Issue 31 point 4: ice's firmware health status, the statement, the driver's advice and the port.
+     * Built from ice_main.c ice_print_health_status_string (out-of-tree ice, search index file 47216512519):
+     * netdev_err of the statement, "Possible Solution …" and "Port Number: %d."; the only real dmesg with
+     * these lines found is in the held-out set, so none is a fixture here.
+     */
+    @Test
+    void iceHealthStatusCarriesTheDriversOwnAdvice() {
+        String text = """
+                [ 1256.836628] ice 0000:10:00.0 ens1f0: A parallel fault was detected.
+                [ 1256.836672] ice 0000:10:00.0 ens1f0: Possible Solution: Check link partner connection and configuration.
+                [ 1256.836692] ice 0000:10:00.0 ens1f0: Port Number: 3.
+                [ 1257.101002] ice 0000:10:00.1 ens1f1: Module is not present.
+                [ 1257.101010] ice 0000:10:00.1 ens1f1: Possible Solution 1: Check that the module is inserted correctly.
+                [ 1257.101017] ice 0000:10:00.1 ens1f1: Possible Solution 2: If the problem persists, use a cable/module that is found in the supported modules and cables list for this device.
+                [ 1257.101023] ice 0000:10:00.1 ens1f1: Port Number: 1.
+                [ 1257.200000] ice 0000:10:00.1 ens1f1: Port speed is limited due to module.
+                """;
+        List<KernelError> errors = Fixture.blocksOf(text).stream().flatMap(b -> b.all(KernelError.class).stream()).toList();
+        assertThat(errors).extracting(KernelError::errorType, KernelError::queue, KernelError::severity)
+                .containsExactly(org.assertj.core.api.Assertions.tuple("A parallel fault was detected", 3, "error"),
+                        org.assertj.core.api.Assertions.tuple("Module is not present", 1, "error"),
+                        org.assertj.core.api.Assertions.tuple("Port speed is limited due to module", null, "info"));
+        List<Finding> found = Explainer.standard().explain("paste.txt", text).findings().stream()
+                .filter(f -> f.rule().equals("kernel-nic-health")).toList();
+        assertThat(found).extracting(Finding::subject).containsExactly("ens1f0", "ens1f1", "ens1f1");
+        assertThat(found.getFirst().fix().action()).isEqualTo("as ice advises: Check link partner connection and configuration.");
+        assertThat(found.get(1).message()).isEqualTo("ens1f1: ice firmware health status: Module is not present (port 1): the port may not link");
+        assertThat(found.get(1).fix().action()).contains("Check that the module is inserted correctly.", "supported modules");
+        assertThat(found.get(2).severity()).isEqualTo(dev.wirespeed.diagnose.Severity.INFO);
+        // no fixture holds these lines, so RobustnessTest cannot reach them: every cut and every line left out
+        String[] lines = text.split("\n");
+        for (int cut = 0; cut <= text.length(); cut += 7) {
+            assertThat(Explainer.standard().explain("cut.txt", text.substring(0, cut))).isNotNull();
+        }
+        for (int drop = 0; drop < lines.length; drop++) {
+            List<String> rest = new java.util.ArrayList<>(List.of(lines));
+            rest.remove(drop);
+            assertThat(Explainer.standard().explain("drop.txt", String.join("\n", rest))).isNotNull();
+        }
+    }
+
+    /** ixgbe names the module it identified: a module event, no error, no finding. */
+    @Test
+    void ixgbeDetectedSfpIsAModuleEventNotAnError() {
+        String file = "dmesg-grep-ixgbe-link-flap-detected-sfp-grex-notes.txt";
+        assertThat(all(file, dev.wirespeed.parse.host.ModuleEvent.class)).singleElement().satisfies(m -> {
+            assertThat(m.status()).isEqualTo("detected SFP+: 5 (SR/LR (core 0))");
+            assertThat(m.error()).isFalse();
+        });
+        assertThat(findings(file, "kernel-module-error")).isEmpty();
+        assertThat(findings(file, "kernel-link-flaps")).hasSize(1);
+    }
+
     @Test
     void pageAllocationFailuresInTheReceivePath() {
         String file = "journal-page-allocation-failure-napi-cortx5465.txt";

@@ -1,6 +1,7 @@
 package dev.wirespeed.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.explain.Explainer;
@@ -179,5 +180,26 @@ class MlxPciLongTailTest {
         });
         assertThat(findings("pci/lspci-vvvs-cx5ex-rst-indented-old-lnksta-csit.txt", "pci-function-unreadable")).isEmpty();
         assertThat(findings("pci/lspci-tv-cx6dx-gpu-annotated-blog.txt", "pci-function-unreadable")).isEmpty();
+    }
+
+    /** issue 31: lspci -vv's VPD that pciutils could not decode, and the SR-IOV counts printed three to a line. */
+    @Test
+    void vpdReadErrorsAndSriovCounts() {
+        String f = "pci/lspci-vvv-vpd-no-end-tag-cx23880-rtl8139-ubuntuforums.txt";
+        List<PciDevice> ds = Fixture.blocks(f).stream().flatMap(b -> b.all(PciDevice.class).stream()).toList();
+        assertThat(ds).extracting(PciDevice::address, PciDevice::vpdError)
+                .containsExactly(tuple("02:02.0", "No end tag found"), tuple("02:05.0", null));
+        assertThat(findings(f, "pci-vpd-unreadable")).singleElement().satisfies(x -> {
+            assertThat(x.severity()).isEqualTo(dev.wirespeed.diagnose.Severity.INFO);
+            assertThat(x.subject()).isEqualTo("02:02.0");
+            assertThat(x.message()).contains("02:02.0 (No end tag found)");
+            assertThat(x.fix().command()).isNull(); // whether the card ever had VPD the paste cannot tell
+            assertThat(x.fix().action()).contains("cannot tell");
+        });
+        assertThat(findings("pci/lspci-vvvs-cx5ex-rst-indented-old-lnksta-csit.txt", "pci-vpd-unreadable")).isEmpty();
+        PciDevice pf = Fixture.blocks("pci/lspci-vvv-i350-pf-ok-downgraded-x1.txt").stream()
+                .flatMap(b -> b.all(PciDevice.class).stream()).findFirst().orElseThrow();
+        assertThat(pf.totalVfs()).isEqualTo(8);
+        assertThat(pf.numberOfVfs()).isEqualTo(1);
     }
 }

@@ -7,6 +7,7 @@ import dev.wirespeed.parse.perftest.CpuFrequencyWarning;
 import dev.wirespeed.parse.perftest.PerftestBwRow;
 import dev.wirespeed.parse.perftest.PerftestError;
 import dev.wirespeed.parse.perftest.PerftestLatRow;
+import dev.wirespeed.parse.perftest.UnlabelledFigure;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -98,6 +99,67 @@ class PerftestVariantsTest {
         assertThat(bw.average().value()).isEqualTo(94.210734e9, within(1.0));
         assertThat(all("94.210734\n", PerftestBwRow.class)).isEmpty();
         assertThat(all("$ ib_write_bw -d mlx5_0 10.0.0.2\n94.210734\n", PerftestBwRow.class)).isEmpty();
+    }
+
+    @Test
+    void aBareNumberUnderAHeadingThatSaysWhatItIsIsRead() {
+        // issue 31 point 5: cloud documentation prints --output's figure under a heading, no command beside it;
+        // the numbers are printf("%lf\n") of print_full_bw_report / print_report_lat (perftest_parameters.c); no real paste was found
+        PerftestBwRow gbits = all("RDMA write bandwidth with ib_write_bw, 4096 B messages (Gb/s):\n\n94.210734\n",
+                PerftestBwRow.class).getFirst();
+        assertThat(gbits.sizeBytes()).isEqualTo(4096);
+        assertThat(gbits.average().value()).isEqualTo(94.210734e9, within(1.0));
+        // the measurement is of the program the heading names, an RDMA write
+        assertThat(perftest("RDMA write bandwidth with ib_write_bw, 4096 B messages (Gb/s):\n\n94.210734\n").getFirst()
+                .measurements().getFirst().test()).isEqualTo("rdma-write-bw");
+        PerftestBwRow megabytes = all("ib_send_bw bandwidth, MB/sec:\n11123.450000\n", PerftestBwRow.class).getFirst();
+        assertThat(megabytes.sizeBytes()).isEqualTo(65536);
+        assertThat(megabytes.average().raw()).isEqualTo("11123.450000 MB/sec");
+        PerftestLatRow latency = all("Latency of ib_write_lat in usec:\n1.012000\n", PerftestLatRow.class).getFirst();
+        assertThat(latency.sizeBytes()).isEqualTo(2);
+        assertThat(latency.average().value()).isEqualTo(1.012);
+        PerftestBwRow rate = all("ib_atomic_bw message rate (Mpps)\n4.861234\n", PerftestBwRow.class).getFirst();
+        assertThat(rate.messageRate().value()).isEqualTo(4.861234e6, within(1e-3));
+        // the command inside the prose, without a prompt
+        PerftestBwRow prose = all("Result of ib_read_bw -s 8192 --report_gbits --output=bandwidth:\n48.120000\n", PerftestBwRow.class)
+                .getFirst();
+        assertThat(prose.sizeBytes()).isEqualTo(8192);
+        assertThat(prose.average().value()).isEqualTo(48.12e9, within(1.0));
+    }
+
+    @Test
+    void aBareNumberWhoseContextDoesNotSayWhatItIsIsAnUnlabelledFigure() {
+        // MB/sec or Gb/sec, or message rate: the heading names the program but not the unit
+        String text = "ib_write_bw result between the two VMs:\n94.210734\n";
+        assertThat(all(text, PerftestBwRow.class)).isEmpty();
+        UnlabelledFigure f = all(text, UnlabelledFigure.class).getFirst();
+        assertThat(f.value()).isEqualTo("94.210734");
+        assertThat(f.program()).isEqualTo("ib_write_bw");
+        assertThat(f.context()).isEqualTo("ib_write_bw result between the two VMs:");
+        // a typed perftest command without --output (a filter may have cut the table): kept, not typed
+        assertThat(all("$ ib_write_bw -d mlx5_0 10.0.0.2\n94.210734\n", UnlabelledFigure.class))
+                .extracting(UnlabelledFigure::value).containsExactly("94.210734");
+        // nothing names perftest: not read at all
+        assertThat(perftest("Average of the three runs:\n94.210734\n")).isEmpty();
+        assertThat(perftest("94.210734\n")).isEmpty();
+    }
+
+    /** No fixture holds a heading's bare number (none was found), so RobustnessTest cannot reach it: cut and garbled here. */
+    @Test
+    void headingsAndBareNumbersSurviveCutsAndGarbling() {
+        for (String text : List.of("RDMA write bandwidth with ib_write_bw, 4096 B messages (Gb/s):\n\n94.210734\n95.1\n",
+                "Result of ib_read_bw -s 99999999999999999999 --output=bandwidth:\n48.120000\n",
+                "ib_send_lat latency (usec) ib_write_bw -s\n-1.5\n", "ib_atomic_bw -s 8 B bw\n1.0\n")) {
+            String[] lines = text.split("\n");
+            for (int cut = 0; cut <= text.length(); cut++) {
+                assertThat(Fixture.blocksOf(text.substring(0, cut))).isNotNull();
+            }
+            for (int drop = 0; drop < lines.length; drop++) {
+                List<String> rest = new java.util.ArrayList<>(List.of(lines));
+                rest.remove(drop);
+                assertThat(Fixture.blocksOf(String.join("\n", rest) + "\n")).isNotNull();
+            }
+        }
     }
 
     @Test

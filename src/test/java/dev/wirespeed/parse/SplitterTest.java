@@ -166,4 +166,39 @@ class SplitterTest {
         assertThat(out.raw(2)).as("the tag goes, the indentation stays").isEqualTo("  write: IOPS=19, BW=19.0MiB/s (19.9MB/s)(39.0MiB/2052msec)");
         assertThat(out.get(3)).isEqualTo("20:22:23 INFO | not a harness prefix (two spaces)");
     }
+
+    /**
+     * Issue 31: a session a config file keeps as comments (the held-out NixOS sample's form), here the talos#9167
+     * fixture with every line commented as such a file does; and what is no such comment.
+     */
+    @Test
+    void aSessionKeptAsCommentsIsReadAsTheSession() {
+        String session = Fixture.text("host/ethtool-g-tx-push-rx-push-note-driver-e1000e-talos9167.txt")
+                .replaceAll("(?m)^(?=.)", "# ").replaceAll("(?m)^$", "#");
+        List<Parsed> blocks = Fixture.blocksOf(session);
+        assertThat(blocks).flatExtracting(b -> b.all(dev.wirespeed.parse.host.EthtoolLimits.class))
+                .singleElement().satisfies(l -> assertThat(l.current()).containsEntry("rx", 256L).containsEntry("tx", 256L));
+        assertThat(blocks).flatExtracting(b -> b.all(dev.wirespeed.parse.host.DriverInfo.class))
+                .extracting(dev.wirespeed.parse.host.DriverInfo::driver).containsExactly("e1000e");
+        // NixOS's prompt "[das@hp1:~]$" names the command of each piece
+        assertThat(new Splitter(Set.of()).split(session)).extracting(c -> c.command() == null ? null : c.command().text())
+                .contains("ethtool --show-ring enp3s0f0", "ethtool --driver enp3s0f0");
+        // a root shell's prompt: its output lines carry no "#", nothing is removed
+        assertThat(Fixture.blocksOf("# ethtool -i eth0\ndriver: mlx5_core\nversion: 5.0-0\nfirmware-version: 16.35.4030\n"))
+                .flatExtracting(b -> b.all(dev.wirespeed.parse.host.DriverInfo.class))
+                .extracting(dev.wirespeed.parse.host.DriverInfo::driver).containsExactly("mlx5_core");
+        // nccl-tests' own "#" lines start with no prompt and follow no command: they stay as printed
+        List<Chunk> nccl = new Splitter(Set.of("all_reduce_perf")).split("# nThread 1 nGpus 1 minBytes 8\n#\n# Using devices\n");
+        assertThat(nccl.getFirst().lines().get(0)).isEqualTo("# nThread 1 nGpus 1 minBytes 8");
+    }
+
+    /** srun --label: the task number before each line goes when one task's labels run three lines or more; ip's "2: eth0:" stays. */
+    @Test
+    void srunTaskLabelsGoAndInterfaceIndexesStay() {
+        List<Chunk> labelled = new Splitter(Set.of()).split(" 0: # Out of bounds values : 0 OK\n 0: # Avg bus bandwidth    : 25.3468\n 0: #\n");
+        assertThat(labelled.getFirst().lines().get(1)).isEqualTo("# Avg bus bandwidth    : 25.3468");
+        List<Chunk> ip = new Splitter(Set.of()).split("1: lo: <LOOPBACK,UP,LOWER_UP> mtu 65536\n2: eth0: <BROADCAST> mtu 1500\n"
+                + "3: eth1: <BROADCAST> mtu 1500\n");
+        assertThat(ip.getFirst().lines().get(1)).isEqualTo("2: eth0: <BROADCAST> mtu 1500");
+    }
 }

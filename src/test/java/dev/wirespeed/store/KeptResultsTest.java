@@ -12,9 +12,11 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A result whose database fails at save time is kept in a database of its own, never dropped. */
+@Isolated("sets a system property the store reads (wirespeed.store.busyTimeoutMillis)")
 class KeptResultsTest {
     private static final Instant AT = Instant.parse("2026-12-02T08:30:01Z");
 

@@ -12,6 +12,25 @@ class NumbersTest {
         assertThat(Numbers.count(3, "series", "series")).isEqualTo("3 series");
     }
 
+    /**
+     * Issue 27: plain replaced seven copies of "whole numbers without .0, else Double.toString"; where
+     * Double.toString writes no exponent (1e-3 ≤ |v| < 1e7) the text is the same.
+     */
+    @Test
+    void plainIsWhatTheSevenTrimCopiesPrintedWithoutAnExponent() {
+        java.util.Random random = new java.util.Random(27);
+        for (int i = 0; i < 20_000; i++) {
+            double v = switch (i % 4) {
+                case 0 -> random.nextInt(100_000) / 10.0;
+                case 1 -> random.nextInt(1_000_000) / 1000.0 + 0.001;
+                case 2 -> random.nextDouble() * 9_999_999;
+                default -> random.nextInt(10_000_000);
+            };
+            String old = v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+            assertThat(Numbers.plain(v)).as("%s", old).isEqualTo(old);
+        }
+    }
+
     @Test
     void plainDecimalsNeverUseENotation() {
         assertThat(Numbers.plain(2.47e10)).isEqualTo("24700000000");

@@ -73,17 +73,17 @@ public final class CounterReader {
      * doctor: as {@link #netdev(String, java.util.Optional)} (the pause reading taken once the other
      * commands are started), added to {@code b}, with the ring sizes of
      * a physical netdev ({@code ring}) from `ethtool -g IF`, run beside `ethtool -S` (one more fork,
-     * not one more wait) and read by explain's parser ({@link ToolOutputReader}), so doctor and explain
+     * not one more wait) and read by {@code tools} (explain's parser), so doctor and explain
      * hand the ring rules the same fact. A device without rings (veth, virtio on some hosts: "Operation
      * not supported") makes ethtool fail: nothing is added.
      */
     void netdev(String name, java.util.function.Supplier<java.util.Optional<PauseReading>> pause, boolean ring,
-                dev.wirespeed.facts.Facts.Builder b) {
+                ToolOutputReader tools, dev.wirespeed.facts.Facts.Builder b) {
         Commands started = start(name, ring); // before the pause reading, so that runs beside them too
         b.add(netdev(name, pause.get(), started));
         String rings = started.ring().output();
         if (rings != null && !rings.isBlank()) {
-            ToolOutputReader.installed().ifPresent(r -> r.add(b, "ethtool -g " + name, rings, "ethtool -g " + name));
+            tools.add(b, "ethtool -g " + name, rings, "ethtool -g " + name);
         }
     }
 

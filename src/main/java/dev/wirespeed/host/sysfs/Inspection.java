@@ -11,10 +11,14 @@ import java.nio.file.Path;
 public final class Inspection {
     private Inspection() {}
 
-    /** Facts of the host whose / is {@code root}; with {@code capture}, a copy of every file read lands there. */
-    public static Facts read(Path root, Capture capture) {
+    /**
+     * Facts of the host whose / is {@code root}; with {@code capture}, a copy of every file read lands
+     * there. {@code tools} reads the output of the tools it runs (explain's {@code CommandFacts}, so
+     * doctor and explain make the same facts of it).
+     */
+    public static Facts read(Path root, Capture capture, ToolOutputReader tools) {
         RootedFs fs = new RootedFs(root, capture);
-        return new SysfsReader(fs).read("sysfs " + root);
+        return new SysfsReader(fs, tools).read("sysfs " + root);
     }
 
     /**

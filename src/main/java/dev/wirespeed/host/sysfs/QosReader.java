@@ -3,6 +3,7 @@ package dev.wirespeed.host.sysfs;
 import dev.wirespeed.facts.Facts;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -21,15 +22,17 @@ public final class QosReader {
 
     private final RootedFs fs;
     private final List<String> prefix;
-    private final Optional<ToolOutputReader> reader = ToolOutputReader.installed();
+    private final ToolOutputReader reader;
 
-    public QosReader(RootedFs fs) {
-        this(fs, List.of());
+    /** @param reader reads the tools' output into facts ({@link ToolOutputReader#NONE}: the tools are not run) */
+    public QosReader(RootedFs fs, ToolOutputReader reader) {
+        this(fs, reader, List.of());
     }
 
     /** {@code prefix}: run every command through it (tests: "ip netns exec NS"). */
-    QosReader(RootedFs fs, List<String> prefix) {
+    QosReader(RootedFs fs, ToolOutputReader reader, List<String> prefix) {
         this.fs = fs;
+        this.reader = Objects.requireNonNull(reader);
         this.prefix = List.copyOf(prefix);
     }
 
@@ -40,15 +43,15 @@ public final class QosReader {
 
     /** As {@link #read(String, Facts.Builder)}, with the snapshot's pause reading of {@code iface} (shared with the counters). */
     void read(String iface, Optional<PauseReading> pause, Facts.Builder b) {
-        pause.filter(p -> !p.output().isBlank() && reader.isPresent())
-                .ifPresent(p -> reader.get().add(b, p.commandLine(), p.output(), p.commandLine()));
+        pause.filter(p -> !p.output().isBlank() && reader != ToolOutputReader.NONE)
+                .ifPresent(p -> reader.add(b, p.commandLine(), p.output(), p.commandLine()));
         run(b, "dcb-pfc", iface, "dcb", "-j", "pfc", "show", "dev", iface);
         run(b, "dcb-app", iface, "dcb", "-j", "-N", "app", "show", "dev", iface);
         run(b, "mlnx_qos", iface, "mlnx_qos", "-i", iface);
     }
 
     private void run(Facts.Builder b, String file, String iface, String... command) {
-        if (reader.isEmpty()) {
+        if (reader == ToolOutputReader.NONE) {
             return;
         }
         Optional<java.nio.file.Path> program = fs.program(command[0]);
@@ -56,8 +59,8 @@ public final class QosReader {
         cmd.add(program.map(Object::toString).orElse(command[0]));
         cmd.addAll(List.of(command).subList(1, command.length));
         String out = LiveCommand.output(fs, program.isPresent(), DIR + file + "/" + iface, cmd, iface);
-        if (out != null && !out.isBlank() && reader.isPresent()) {
-            reader.get().add(b, String.join(" ", command), out, String.join(" ", command));
+        if (out != null && !out.isBlank()) {
+            reader.add(b, String.join(" ", command), out, String.join(" ", command));
         }
     }
 }

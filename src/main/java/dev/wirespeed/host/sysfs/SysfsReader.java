@@ -34,10 +34,13 @@ import java.util.Set;
 public final class SysfsReader {
     private final RootedFs fs;
     private final Attribute attr;
+    private final ToolOutputReader tools;
 
-    public SysfsReader(RootedFs fs) {
+    /** @param tools reads the output of the tools doctor runs (rings, pause, PFC) into facts */
+    public SysfsReader(RootedFs fs, ToolOutputReader tools) {
         this.fs = fs;
         this.attr = new Attribute(fs);
+        this.tools = java.util.Objects.requireNonNull(tools);
     }
 
     public Facts read(String origin) {
@@ -74,14 +77,14 @@ public final class SysfsReader {
         for (var i : partial.interfaces()) {
             if (!i.isLoopback()) {
                 // ring sizes only where a NIC has rings: a virtual netdev (veth, bridge) would cost a fork for nothing
-                counters.netdev(i.name(), () -> pause.computeIfAbsent(i.name(), counters::pause), !i.isVirtual(), b);
+                counters.netdev(i.name(), () -> pause.computeIfAbsent(i.name(), counters::pause), !i.isVirtual(), tools, b);
             }
         }
         for (var p : partial.rdmaPorts()) {
             b.add(counters.rdmaPort(p.device(), p.port()));
         }
         // pause, PFC and DSCP map of RoCE netdevs: tools on the live host, their captured output in a tree
-        QosReader qos = new QosReader(fs);
+        QosReader qos = new QosReader(fs, tools);
         partial.rdmaPorts().stream().filter(dev.wirespeed.host.RdmaPort::isEthernet)
                 .map(p -> p.netdev().orElse(null)).filter(java.util.Objects::nonNull).distinct()
                 .forEach(n -> qos.read(n, pause.computeIfAbsent(n, counters::pause), b));

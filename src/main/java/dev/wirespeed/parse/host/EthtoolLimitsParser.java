@@ -22,7 +22,8 @@ public final class EthtoolLimitsParser extends BaseParser {
     private static final Pattern MAXIMUMS = Pattern.compile("Pre-set maximums:");
     private static final Pattern CURRENT = Pattern.compile("Current hardware settings:");
     private static final Pattern SETTING = Pattern.compile("([A-Za-z][\\w /-]*?):\\s*(\\S.*)?");
-    private static final Pattern NUMBER = Pattern.compile("\\d+");
+    /** A number, with perhaps a reader's note after it ("256    <---- default is small", talos#9167's paste). */
+    private static final Pattern NUMBER = Pattern.compile("(\\d{1,18})(?:\\s+(?:<-|//|#).*)?");
 
     public EthtoolLimitsParser() {
         super("ethtool-limits", "ethtool");
@@ -50,8 +51,9 @@ public final class EthtoolLimitsParser extends BaseParser {
                 section = current;
             } else if (section != null && (m = in.match(SETTING, i)) != null) {
                 String value = m.group(2) == null ? "" : m.group(2).strip();
-                if (NUMBER.matcher(value).matches()) {
-                    section.put(m.group(1).strip().toLowerCase(Locale.ROOT), Long.parseLong(value));
+                Matcher n = NUMBER.matcher(value);
+                if (n.matches()) {
+                    section.put(m.group(1).strip().toLowerCase(Locale.ROOT), Long.parseLong(n.group(1)));
                 }
             } else {
                 break;

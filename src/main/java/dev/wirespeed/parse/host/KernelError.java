@@ -31,14 +31,22 @@ import java.util.Map;
  *       {@code errorType}, the line as {@code detail};</li>
  *   <li>{@code unsupported-module}: i40e "Rx/Tx is disabled on this device because an unsupported SFP module type
  *       was detected." or ixgbe "failed to load because an unsupported SFP+ or QSFP module type was detected.": the
- *       module type as {@code errorType} ("SFP", "SFP+ or QSFP"), what the driver did as {@code detail}.</li>
+ *       module type as {@code errorType} ("SFP", "SFP+ or QSFP"), what the driver did as {@code detail};</li>
+ *   <li>{@code rdma-command-failed}: bnxt_re's firmware refused, did not answer or could not take a RoCE command
+ *       ("QPLIB: cmdq[0x4b9]=0x15 status 0x5"): the command as {@code errorType} ("CREATE_AH (0x15)"), "status 0x5",
+ *       "timed out" or "send failed" as {@code syndrome}, the wait as {@code stalledMillis}, the next line's
+ *       "Failed to allocate HW AH" as {@code detail} and its RDMA device as {@code iface};</li>
+ *   <li>{@code nic-health}: ice's firmware health status ("A parallel fault was detected.", "Module is not
+ *       present."): the statement as {@code errorType}, "error" or "info" (the driver's log level) as
+ *       {@code severity}, the driver's "Possible Solution" lines as {@code detail}, "Port Number: N" as
+ *       {@code queue} (the port).</li>
  * </ul>
  *
  * @param address       the PCI address printed, null when the line names only an interface or RDMA device
  * @param iface         the netdev or RDMA device named ("eth4", "rocep33s0f0"), null when none
  * @param event         "tx-timeout", "cqe-error", "pcie-aer", "probe-failed", "firmware-load-failed",
  *                      "page-allocation-failure", "phy-capabilities-failed" or "unsupported-module"
- * @param queue         the transmit queue that timed out
+ * @param queue         the transmit queue that timed out; for nic-health, the port number the driver printed
  * @param stalledMillis how long the queue had not sent (the watchdog's "N ms", mlx5's usecs / 1000)
  * @param errorType     "Responder"/"Requestor" for a CQE; the AER layer ("Physical Layer", "Data Link Layer", …); a
  *                      firmware load's "error -2"
@@ -61,11 +69,25 @@ public record KernelError(String driver, String address, String iface, String ev
     public static final String PAGE_ALLOCATION_FAILURE = "page-allocation-failure";
     public static final String PHY_CAPABILITIES_FAILED = "phy-capabilities-failed";
     public static final String UNSUPPORTED_MODULE = "unsupported-module";
+    public static final String RDMA_COMMAND_FAILED = "rdma-command-failed";
+    public static final String NIC_HEALTH = "nic-health";
 
     /** The same error with the AER bits or the CQE syndrome read from the lines after it. */
     KernelError with(String newDetail, String newSyndrome, String newVendorSyndrome) {
         return new KernelError(driver, address, iface, event, queue, stalledMillis, errorType, severity, newSyndrome,
                 newVendorSyndrome, newDetail, source);
+    }
+
+    /** The same error on the RDMA device the next line names ("bnxt_re0", "rocep65s0f0"). */
+    KernelError on(String device) {
+        return new KernelError(driver, address, device, event, queue, stalledMillis, errorType, severity, syndrome,
+                vendorSyndrome, detail, source);
+    }
+
+    /** The same error with the port number a health event's last line gives. */
+    KernelError withQueue(Integer port) {
+        return new KernelError(driver, address, iface, event, port, stalledMillis, errorType, severity, syndrome,
+                vendorSyndrome, detail, source);
     }
 
     /** Where it happened: the interface or device, else the PCI address. */

@@ -91,6 +91,52 @@ public final class KernelLogParser extends BaseParser {
      */
     private static final Pattern UNSUPPORTED_MODULE = Pattern.compile(
             "(Rx/Tx is disabled on this device|failed to load) because an unsupported (SFP\\+? or QSFP|SFP\\+?|QSFP\\+?) module type was detected\\.?\\s*");
+    /**
+     * bnxt_re's firmware channel (drivers/infiniband/hw/bnxt_re/qplib_rcfw.c): a RoCE command the adapter's
+     * firmware refused ("QPLIB: cmdq[0x4b9]=0x15 status 0x5"), did not answer ("… timedout (20000)msec") or
+     * could not be sent ("… send failed"); newer kernels drop the "QPLIB: ".
+     */
+    private static final Pattern QPLIB = Pattern.compile(
+            "(?:QPLIB: )?cmdq\\[(0x[0-9a-fA-F]{1,8})\\]=(0x[0-9a-fA-F]{1,8}) (?:status (0x[0-9a-fA-F]{1,8})|timedout \\((\\d{1,9})\\)\\s*msec|(send failed))\\s*");
+    /** What bnxt_re was doing when its command failed, on the next line: "Failed to allocate HW AH". */
+    private static final Pattern HW_FAILED = Pattern.compile("Failed to ((?:\\w+ ){1,2}HW \\w+)\\s*");
+    /**
+     * bnxt_re's command opcodes (include/linux/bnxt/… roce_hsi.h CMDQ_BASE_OPCODE_*), for the commands a
+     * failure names.
+     */
+    private static final java.util.Map<Integer, String> BNXT_OPCODES = java.util.Map.ofEntries(
+            java.util.Map.entry(0x1, "CREATE_QP"), java.util.Map.entry(0x2, "DESTROY_QP"), java.util.Map.entry(0x3, "MODIFY_QP"),
+            java.util.Map.entry(0x4, "QUERY_QP"), java.util.Map.entry(0x5, "CREATE_SRQ"), java.util.Map.entry(0x6, "DESTROY_SRQ"),
+            java.util.Map.entry(0x9, "CREATE_CQ"), java.util.Map.entry(0xa, "DESTROY_CQ"), java.util.Map.entry(0xd, "ALLOCATE_MRW"),
+            java.util.Map.entry(0xe, "DEALLOCATE_KEY"), java.util.Map.entry(0xf, "REGISTER_MR"),
+            java.util.Map.entry(0x10, "DEREGISTER_MR"), java.util.Map.entry(0x11, "ADD_GID"), java.util.Map.entry(0x12, "DELETE_GID"),
+            java.util.Map.entry(0x13, "CREATE_QP1"), java.util.Map.entry(0x14, "DESTROY_QP1"), java.util.Map.entry(0x15, "CREATE_AH"),
+            java.util.Map.entry(0x16, "DESTROY_AH"), java.util.Map.entry(0x17, "MODIFY_GID"), java.util.Map.entry(0x18, "QUERY_GID"));
+    /**
+     * ice's health status events (ice_main.c ice_print_health_status_string, out-of-tree ice 1.x and newer
+     * kernels): one statement, then "Possible Solution[ N]: …" lines and "Port Number: N.". The firmware
+     * found a problem with the port, its module or its NVM; netdev_info for the three "limited"/"underutilized"
+     * notices, netdev_err for the rest.
+     */
+    private static final Pattern NIC_HEALTH = Pattern.compile("(A parallel fault was detected|Module is not present"
+            + "|An unsupported module was detected|Module type is not supported|Module is not qualified"
+            + "|Device cannot communicate with the module|Unresolved module conflict|Underutilized module"
+            + "|Invalid link configuration|Port hardware access error|A port is unreachable|Port speed is limited due to module"
+            + "|Port speed is limited by PHY capabilities|LOM topology netlist is corrupted|Unrecoverable netlist error"
+            + "|Port topology conflict|Unrecoverable hardware access error|Unrecoverable runtime error"
+            + "|Link management engine failed to initialize|Failed to load the firmware image in the external PHY"
+            + "|DDP package failed|NVM image is incompatible|Option ROM is incompatible)\\.?\\s*");
+    private static final Pattern HEALTH_SOLUTION = Pattern.compile("Possible Solution(?: \\d)?: (.*?)\\s*");
+    private static final Pattern HEALTH_PORT = Pattern.compile("Port Number: (\\d{1,4})\\.?.*");
+    /**
+     * ixgbe_main.c ixgbe_sfp_detection_subtask: "detected SFP+: 5", the driver's module type (ixgbe_type.h enum
+     * ixgbe_sfp_type, named below up to 14; later values differ between kernel versions).
+     */
+    private static final Pattern SFP_DETECTED = Pattern.compile("detected SFP\\+: (\\d{1,5})\\s*");
+    private static final String[] IXGBE_SFP_TYPES = {"direct-attach copper", "SR", "LR", "direct-attach copper (core 0)",
+        "direct-attach copper (core 1)", "SR/LR (core 0)", "SR/LR (core 1)", "active limiting direct-attach (core 0)",
+        "active limiting direct-attach (core 1)", "1G copper (core 0)", "1G copper (core 1)", "1G SX (core 0)",
+        "1G SX (core 1)", "1G LX (core 0)", "1G LX (core 1)"};
     private static final Pattern AER = Pattern.compile(
             "(?:AER: )?PCIe Bus Error: severity=([^,]+), type=([^,]+),.*");
     /** An AER error bit after the severity line: "[ 0] RxErr", "[12] Timeout" (older kernels: "Receiver Error"). */
@@ -208,7 +254,7 @@ public final class KernelLogParser extends BaseParser {
         }
         String message = m.group(4);
         for (Pattern p : new Pattern[] {PCIE, LINK, MODULE, HEALTH, WATCHDOG, TX_TIMEOUT, AER, INTEL_PCIE, FIRMWARE, INTEL_FIRMWARE,
-                PROBE, FIRMWARE_LOAD, PHY_CAPS, UNSUPPORTED_MODULE}) {
+                PROBE, FIRMWARE_LOAD, PHY_CAPS, UNSUPPORTED_MODULE, QPLIB, NIC_HEALTH, SFP_DETECTED}) {
             if (p.matcher(message).matches()) {
                 return true;
             }
@@ -250,6 +296,10 @@ public final class KernelLogParser extends BaseParser {
                     open = new KernelError(m.group(1), null, m.group(2), KernelError.CQE_ERROR, null, null, c.group(1),
                             null, null, null, null, in.source(i));
                     openAt = i;
+                    b.use(i);
+                } else if (open != null && open.event().equals(KernelError.RDMA_COMMAND_FAILED) && open.detail() == null
+                        && HW_FAILED.matcher(m.group(3)).matches()) {
+                    open = flush(b, open.with(m.group(3).strip(), open.syndrome(), open.vendorSyndrome()).on(m.group(2)));
                     b.use(i);
                 } else if (s.matches() && open != null && open.event().equals(KernelError.CQE_ERROR)) {
                     int synd = Integer.decode(s.group(1));
@@ -295,6 +345,52 @@ public final class KernelLogParser extends BaseParser {
                 open = open.with(open.detail() == null ? name : open.detail() + ", " + name, null, null);
                 b.use(i);
                 continue;
+            }
+            Matcher q = QPLIB.matcher(m.group(4));
+            if (q.matches()) {
+                open = flush(b, open);
+                open = new KernelError(m.group(1), m.group(2), m.group(3), KernelError.RDMA_COMMAND_FAILED, null,
+                        q.group(4) == null ? null : Long.parseLong(q.group(4)), command(q.group(2)), null,
+                        q.group(3) != null ? "status " + q.group(3) : q.group(4) != null ? "timed out" : "send failed",
+                        null, null, in.source(i));
+                openAt = i;
+                b.use(i);
+                continue;
+            }
+            if (open != null && open.event().equals(KernelError.RDMA_COMMAND_FAILED) && open.detail() == null
+                    && i - openAt <= 3 && HW_FAILED.matcher(m.group(4)).matches()) {
+                // "bnxt_en 0000:41:00.0 rocep65s0f0: Failed to create HW CQ" (ibdev_err names the RDMA device)
+                KernelError e = open.with(m.group(4).strip(), open.syndrome(), open.vendorSyndrome());
+                open = flush(b, m.group(3) == null ? e : e.on(m.group(3)));
+                b.use(i);
+                continue;
+            }
+            Matcher health = NIC_HEALTH.matcher(m.group(4));
+            if (health.matches()) {
+                open = flush(b, open);
+                String statement = health.group(1);
+                boolean info = statement.startsWith("Underutilized") || statement.startsWith("Port speed is limited");
+                open = new KernelError(m.group(1), m.group(2), m.group(3), KernelError.NIC_HEALTH, null, null, statement,
+                        info ? "info" : "error", null, null, null, in.source(i));
+                openAt = i;
+                b.use(i);
+                continue;
+            }
+            if (open != null && open.event().equals(KernelError.NIC_HEALTH) && i - openAt <= 6
+                    && java.util.Objects.equals(open.address(), m.group(2))) {
+                Matcher solution = HEALTH_SOLUTION.matcher(m.group(4));
+                Matcher port = HEALTH_PORT.matcher(m.group(4));
+                if (solution.matches()) {
+                    open = open.with(open.detail() == null ? solution.group(1) : open.detail() + " " + solution.group(1),
+                            open.syndrome(), open.vendorSyndrome());
+                    b.use(i);
+                    continue;
+                }
+                if (port.matches()) {
+                    open = flush(b, open.withQueue(Units.integer(port.group(1))));
+                    b.use(i);
+                    continue;
+                }
             }
             ParsedRecord r = record(m.group(1), m.group(2), m.group(3), m.group(4), in.source(i));
             if (r != null) {
@@ -378,10 +474,21 @@ public final class KernelLogParser extends BaseParser {
             return new KernelError(driver, address, netdev, KernelError.UNSUPPORTED_MODULE, null, null, m.group(2), null, null,
                     null, m.group(1).startsWith("Rx/Tx") ? "Rx/Tx disabled" : "driver not loaded", src);
         }
+        if ((m = SFP_DETECTED.matcher(message)).matches()) {
+            int type = Integer.parseInt(m.group(1));
+            String name = type < IXGBE_SFP_TYPES.length ? " (" + IXGBE_SFP_TYPES[type] + ")" : "";
+            return new ModuleEvent(driver, address, null, message.strip() + name, false, src);
+        }
         if ((m = MODULE.matcher(message)).matches()) {
             return new ModuleEvent(driver, address, Units.integer(m.group(2)), m.group(3).strip(), m.group(1) != null, src);
         }
         return null;
+    }
+
+    /** "0x15" → "CREATE_AH (0x15)", an opcode bnxt_re's table does not name → "opcode 0x15". */
+    private static String command(String opcode) {
+        String name = BNXT_OPCODES.get(Integer.decode(opcode));
+        return name == null ? "opcode " + opcode : name + " (" + opcode + ")";
     }
 
     private static Quantity gbps(String text) {

@@ -11,7 +11,8 @@ import java.util.Map;
 /**
  * mlx5's "Port module event[error]: module N, STATUS" (drivers/net/ethernet/mellanox/mlx5/core/events.c):
  * a transceiver or cable was plugged, unplugged, or reported an error ("Cable error, Unsupported cable",
- * "Cable error, High Temperature", "Power budget exceeded").
+ * "Cable error, High Temperature", "Power budget exceeded"); or ixgbe's "detected SFP+: 5" when it identified a
+ * module (no module number, not an error; the status is the line with the type ixgbe_type.h gives the number).
  *
  * @param error true for the "[error]" form
  */

@@ -12,8 +12,12 @@ final class IbRates {
     private static final Pattern RATE = Pattern.compile(
             "(\\d+(?:\\.\\d+)?)\\s*(?:Gb/sec|Gbps|Gb/s)?\\s*(?:\\((?:(\\d+X)\\s*)?([A-Za-z0-9]+)?\\))?\\s*");
 
-    /** Parsed rate; width and speed name in {@code parts[0]}, {@code parts[1]} when printed. */
-    static Quantity parse(String text, String raw, String[] parts) {
+    /**
+     * Parsed rate; width and speed name in {@code parts[0]}, {@code parts[1]} when printed. The raw text is
+     * the value as the tool printed it and its reader reads it ("200", "200 Gb/sec (4X HDR)"), as sysfs's
+     * rate file holds it, without the field's name: one notation for every reader of RdmaPort.rate.
+     */
+    static Quantity parse(String text, String[] parts) {
         if (text == null) {
             return null;
         }
@@ -26,6 +30,6 @@ final class IbRates {
             parts[0] = m.group(2);
             parts[1] = m.group(3);
         }
-        return Quantity.bitsPerSecond(gbps * 1e9, raw);
+        return Quantity.bitsPerSecond(gbps * 1e9, text.strip());
     }
 }

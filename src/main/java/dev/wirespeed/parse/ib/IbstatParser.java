@@ -119,7 +119,7 @@ public final class IbstatParser extends BaseParser {
             return;
         }
         String[] parts = new String[2];
-        Quantity rate = IbRates.parse(f.text("rate"), f.raw("rate"), parts);
+        Quantity rate = IbRates.parse(f.text("rate"), parts);
         b.add(new RdmaPortRecord(device, port, IbStates.state(f.text("state")), IbStates.physical(f.text("physical state")),
                 rate, parts[0], parts[1], f.text("link layer"), f.text("base lid"), f.text("sm lid"), null, null,
                 f.text("port guid"), null, f.first()));

@@ -65,7 +65,7 @@ public final class IbstatusParser extends BaseParser {
             return;
         }
         String[] parts = new String[2];
-        Quantity rate = IbRates.parse(f.text("rate"), f.raw("rate"), parts);
+        Quantity rate = IbRates.parse(f.text("rate"), parts);
         b.add(new RdmaPortRecord(device, port, IbStates.state(f.text("state")), IbStates.physical(f.text("phys state")),
                 rate, parts[0], parts[1], f.text("link_layer"), f.text("base lid"), f.text("sm lid"), null, null,
                 null, null, f.first()));

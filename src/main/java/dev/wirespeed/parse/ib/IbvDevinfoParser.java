@@ -103,7 +103,7 @@ public final class IbvDevinfoParser extends BaseParser {
             speed = s.group(1) + " Gbps";
             if (width != null) {
                 rate = Quantity.bitsPerSecond(Units.number(w.group(1)) * Units.number(s.group(1)) * 1e9,
-                        f.raw("active_width") + " × " + f.raw("active_speed"));
+                        f.text("active_width") + " × " + f.text("active_speed")); // as printed, the line names left out
             }
         }
         ports.add(new RdmaPortRecord(device, f.integer("port"), IbStates.state(f.text("state")),

@@ -126,7 +126,7 @@ public final class Mlx5cmdParser extends BaseParser {
         Quantity rate = null;
         String ls = f.text("link_speed");
         if (ls != null && ls.matches("[\\d.]+\\s*Gbps")) {
-            rate = Quantity.bitsPerSecond(Units.number(ls.replace("Gbps", "")) * 1e9, f.raw("link_speed"));
+            rate = Quantity.bitsPerSecond(Units.number(ls.replace("Gbps", "")) * 1e9, ls); // the value as printed
         }
         String mtu = f.text("active_mtu");
         String name = f.text("interface_description") != null ? f.text("interface_description") : nic;

@@ -36,6 +36,15 @@ public final class LspciParser extends BaseParser {
     private static final Pattern NUMA = Pattern.compile("NUMA node:\\s*(\\d+)");
     private static final Pattern DRIVER = Pattern.compile("Kernel driver in use:\\s*(\\S+)");
     private static final Pattern PART = Pattern.compile("\\[PN\\] Part number:\\s*(\\S+)");
+    /**
+     * What pciutils prints under "Vital Product Data" when it cannot decode it (ls-vpd.c): the read
+     * failed, the data ends without its end tag, a resource type it does not know, a bad checksum.
+     */
+    private static final Pattern VPD_ERROR = Pattern.compile(
+            "No end tag found|Not readable|Unknown (?:small|large) resource type [0-9a-fA-F]+, will not decode more\\.?"
+                    + "|\\[RV\\] Reserved: checksum bad.*");
+    /** The SR-IOV capability's counts (ls-ecaps.c cap_sriov): "Initial VFs: 8, Total VFs: 8, Number of VFs: 0, …". */
+    private static final Pattern SRIOV = Pattern.compile("Initial VFs: (\\d{1,6}), Total VFs: (\\d{1,6}), Number of VFs: (\\d{1,6}).*");
     /** All ones read back from configuration space: revision 0xff, or header type 0x7f (0xff without its multi-function bit). */
     private static final Pattern ALL_ONES = Pattern.compile(".*\\(rev ff\\).*|!!! Unknown header type 7f");
 
@@ -100,6 +109,13 @@ public final class LspciParser extends BaseParser {
                     d.part = m.group(1);
                 } else if (ALL_ONES.matcher(s).matches()) {
                     d.unreadable = true;
+                } else if (VPD_ERROR.matcher(s).matches()) {
+                    d.vpdError = s;
+                } else if ((m = SRIOV.matcher(s)).matches()) {
+                    d.totalVfs = Units.integer(m.group(2));
+                    d.numberOfVfs = Units.integer(m.group(3));
+                    d.sriovLine = i;
+                    d.sriovText = s;
                 }
                 if (!indented) {
                     break;
@@ -151,6 +167,11 @@ public final class LspciParser extends BaseParser {
         boolean speedDown;
         boolean widthDown;
         boolean unreadable;
+        String vpdError;
+        Integer totalVfs;
+        Integer numberOfVfs;
+        int sriovLine = -1;
+        String sriovText;
         Integer payload;
         Integer readReq;
         Source linkSource;
@@ -162,8 +183,19 @@ public final class LspciParser extends BaseParser {
 
         void flush(ParseBuilder b) {
             if (header != null) {
-                b.add(new PciDevice(address, deviceClass, description, numa, driver, part, header,
-                        unreadable ? Boolean.TRUE : null));
+                PciDevice device = new PciDevice(address, deviceClass, description, numa, driver, part, header,
+                        unreadable ? Boolean.TRUE : null, vpdError, totalVfs, numberOfVfs);
+                b.add(device);
+                if (sriovText != null) {
+                    // several "Name: value" a line, split at the commas pciutils prints between them; the
+                    // device's, not the link record's that the generic reading would give them to
+                    for (String field : sriovText.split(", ")) {
+                        int colon = field.indexOf(": ");
+                        if (colon > 0) {
+                            b.printed(device, sriovLine, field.substring(0, colon), field.substring(colon + 2));
+                        }
+                    }
+                }
             }
             if (linkSource != null) {
                 b.add(new PcieLinkRecord(address, capSpeed, capWidth, speed, width, speedDown ? Boolean.TRUE : null,

@@ -17,20 +17,27 @@ import java.util.Map;
  * @param description "Mellanox Technologies MT27710 Family [ConnectX-4 Lx]"
  * @param unreadable  true when lspci read all ones from the function's configuration space ("(rev ff)",
  *                    "!!! Unknown header type 7f"): it no longer answers on the bus; null otherwise
+ * @param vpdError    what lspci -vv printed under "Vital Product Data" instead of its fields (pciutils
+ *                    ls-vpd.c: "No end tag found", "Not readable", "Unknown large resource type 35, will not
+ *                    decode more."): the function's VPD could not be read or is malformed
+ * @param totalVfs    the SR-IOV capability's "Total VFs" (what the device can offer)
+ * @param numberOfVfs the SR-IOV capability's "Number of VFs" (how many are enabled now)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("PciDevice")
 public record PciDevice(String address, String deviceClass, String description, Integer numaNode, String driver,
-                        String partNumber, Source source, Boolean unreadable) implements LogInput {
+                        String partNumber, Source source, Boolean unreadable, String vpdError, Integer totalVfs,
+                        Integer numberOfVfs) implements LogInput {
     public PciDevice(String address, String deviceClass, String description, Integer numaNode, String driver,
                      String partNumber, Source source) {
-        this(address, deviceClass, description, numaNode, driver, partNumber, source, null);
+        this(address, deviceClass, description, numaNode, driver, partNumber, source, null, null, null, null);
     }
 
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("address", address).put("class", deviceClass).put("device", description)
-                .put("numa", numaNode).put("driver", driver).put("part", partNumber).map();
+                .put("numa", numaNode).put("driver", driver).put("part", partNumber)
+                .put("VFs", numberOfVfs == null ? null : numberOfVfs + " of " + totalVfs).put("VPD", vpdError).map();
     }
 
     /** The function's name, driver and NUMA node; the log rules also read unreadable devices. */

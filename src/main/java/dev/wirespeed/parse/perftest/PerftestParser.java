@@ -106,14 +106,14 @@ public final class PerftestParser extends BaseParser {
                 || in.get(i).equals("initializing CUDA") || in.matches(LEAD, i)
                 || in.matches(COMPLETION, i) || in.match(CONNECT, i) != null || in.matches(SOCKET, i)
                 || (in.get(i).startsWith("Max msg size in UD is MTU") && i + 1 < in.size())
-                || (BareNumbers.of(in.command()) != null && in.matches(BARE_NUMBER, i));
+                || (in.matches(BARE_NUMBER, i) && BareNumbers.around(in, i) != null);
     }
 
     @Override
     public Parsed parse(Lines in, int from) {
         ParseBuilder b = builder(in, from);
-        BareNumbers bare = BareNumbers.of(in.command());
-        if (bare != null && in.matches(BARE_NUMBER, from)) {
+        BareNumbers bare = in.matches(BARE_NUMBER, from) ? BareNumbers.around(in, from) : null;
+        if (bare != null) {
             return bare.parse(in, from, b);
         }
         Map<String, String> settings = new LinkedHashMap<>();

@@ -5,7 +5,7 @@ import dev.wirespeed.io.Programs;
 import dev.wirespeed.parse.Parser;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.run.Engine;
-import dev.wirespeed.run.Listening;
+import dev.wirespeed.io.Listening;
 import dev.wirespeed.run.Params;
 import dev.wirespeed.run.Parsing;
 import dev.wirespeed.run.Point;
@@ -201,7 +201,7 @@ abstract class ExternalEngine implements Engine {
                 Ready ready = ready(p, serverPort);
                 boolean up = ready.outputLine() != null
                         ? server.awaitOutput(ready.outputLine(), 30, context)
-                        : Listening.await(ready.port(), ready.udp(), server, 30, context);
+                        : Listening.await(ready.port(), ready.udp(), server::alive, 30, context::stopped);
                 if (!up) {
                     return Outcome.failed(context.stopped() ? "stopped" : binary(p) + " server did not start: "
                             + server.lastLine());

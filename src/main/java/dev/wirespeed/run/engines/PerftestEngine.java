@@ -2,6 +2,8 @@ package dev.wirespeed.run.engines;
 
 import dev.wirespeed.parse.Parser;
 import dev.wirespeed.parse.perftest.PerftestParser;
+import dev.wirespeed.perftest.PerftestArgs;
+import dev.wirespeed.perftest.PerftestProcess;
 import dev.wirespeed.run.Params;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,10 +20,8 @@ import java.util.regex.Pattern;
  * (--report_gbit) so no MB/MiB question arises.
  */
 public final class PerftestEngine extends ExternalEngine {
-    static final List<String> TESTS = List.of("ib_write_bw", "ib_read_bw", "ib_send_bw", "ib_atomic_bw",
-            "ib_write_lat", "ib_read_lat", "ib_send_lat", "ib_atomic_lat");
-    /** perftest's server prints this banner when it waits (perftest_communication.c). */
-    private static final Pattern WAITING = Pattern.compile("Waiting for client to connect");
+    static final List<String> TESTS = PerftestArgs.ALL;
+    private static final Pattern WAITING = Pattern.compile(Pattern.quote(PerftestProcess.WAITING));
     private static final Pattern VERSION = Pattern.compile("Version:\\s*(\\S+)");
 
     @Override

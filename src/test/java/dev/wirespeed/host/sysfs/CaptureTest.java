@@ -1,5 +1,6 @@
 package dev.wirespeed.host.sysfs;
 
+import dev.wirespeed.explain.CommandFacts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -17,8 +18,8 @@ class CaptureTest {
     void aCaptureReadsBackAsTheSameFacts(@TempDir Path tmp) throws IOException {
         for (String host : new String[] {"m02-001", "vm-virtio", "malformed"}) {
             Path dir = tmp.resolve(host);
-            Facts original = Inspection.read(Fixtures.root(host), new Capture(dir));
-            Facts copy = Inspection.read(dir, null);
+            Facts original = Inspection.read(Fixtures.root(host), new Capture(dir), new CommandFacts());
+            Facts copy = Inspection.read(dir, null, new CommandFacts());
             assertThat(json(copy)).as(host).isEqualTo(json(original));
         }
         assertThat(Files.isSymbolicLink(tmp.resolve("m02-001/sys/class/net/ib0"))).isTrue();
@@ -29,7 +30,7 @@ class CaptureTest {
     @Test
     void captureKeepsOnlyNfsMounts(@TempDir Path tmp) throws IOException {
         Path dir = tmp.resolve("cap");
-        Inspection.read(Fixtures.root("t3640-000"), new Capture(dir));
+        Inspection.read(Fixtures.root("t3640-000"), new Capture(dir), new CommandFacts());
         assertThat(Files.readString(dir.resolve("proc/mounts"))).doesNotContain("/dev/sda2").contains("proto=rdma");
     }
 

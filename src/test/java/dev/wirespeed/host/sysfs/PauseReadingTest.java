@@ -1,5 +1,6 @@
 package dev.wirespeed.host.sysfs;
 
+import dev.wirespeed.explain.CommandFacts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.diagnose.Finding;
@@ -70,7 +71,7 @@ class PauseReadingTest {
     void oneQueryPerNetdevFeedsCountersAndSettingsAndItsCaptureReplaysTheSame() throws IOException {
         Path bin = standIn("new", false);
         Path dir = tmp.resolve("capture");
-        Facts live = new SysfsReader(RootedFs.withStandInTools(TREE, new Capture(dir), bin)).read("live");
+        Facts live = new SysfsReader(RootedFs.withStandInTools(TREE, new Capture(dir), bin), new CommandFacts()).read("live");
 
         List<String> log = log(bin);
         for (String n : NETDEVS) {
@@ -95,7 +96,7 @@ class PauseReadingTest {
         assertThat(dir.resolve(".wirespeed/ethtool-I-a/enp2s0f0np0")).doesNotExist();
         assertThat(dir.resolve(".wirespeed/ethtool-a")).doesNotExist();
 
-        Facts replay = Inspection.read(dir, null);
+        Facts replay = Inspection.read(dir, null, new CommandFacts());
         assertThat(json(replay)).isEqualTo(json(live));
         assertThat(findings(replay)).isEqualTo(findings(live))
                 .anySatisfy(f -> assertThat(f).startsWith("counter-pause | enp1s0f0np0: tx_pause_frames 759,657 "))
@@ -117,8 +118,8 @@ class PauseReadingTest {
     void anEthtoolWithoutIncludeStatisticsFallsBackOnceAndItsCaptureReplaysThePlainOutput() throws IOException {
         Path bin = standIn("old", true);
         Path dir = tmp.resolve("capture");
-        Facts live = new SysfsReader(RootedFs.withStandInTools(TREE, new Capture(dir), bin)).read("live");
-        new SysfsReader(RootedFs.withStandInTools(TREE, null, bin)).read("second snapshot");
+        Facts live = new SysfsReader(RootedFs.withStandInTools(TREE, new Capture(dir), bin), new CommandFacts()).read("live");
+        new SysfsReader(RootedFs.withStandInTools(TREE, null, bin), new CommandFacts()).read("second snapshot");
 
         List<String> log = log(bin);
         // rejected once, for the first netdev; that ethtool then gets plain -a, one per netdev and snapshot
@@ -130,7 +131,7 @@ class PauseReadingTest {
         assertThat(dir.resolve(".wirespeed/ethtool-a/enp1s0f0np0")).exists();
         assertThat(dir.resolve(".wirespeed/ethtool-I-a")).doesNotExist();
 
-        Facts replay = Inspection.read(dir, null);
+        Facts replay = Inspection.read(dir, null, new CommandFacts());
         assertThat(json(replay)).isEqualTo(json(live));
         assertThat(findings(replay)).isEqualTo(findings(live));
         // the same plain outputs the fixture holds: the same findings as doctor on the fixture itself

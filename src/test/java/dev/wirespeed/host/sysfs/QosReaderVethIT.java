@@ -1,5 +1,6 @@
 package dev.wirespeed.host.sysfs;
 
+import dev.wirespeed.explain.CommandFacts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -35,7 +36,7 @@ class QosReaderVethIT {
             assertThat(dcb.exitValue()).as(new String(dcb.getInputStream().readAllBytes())).isNotZero();
 
             Facts.Builder b = Facts.builder("veth");
-            new QosReader(new RootedFs(Path.of("/"), null), List.of("ip", "netns", "exec", ns)).read(veth, b);
+            new QosReader(new RootedFs(Path.of("/"), null), new CommandFacts(), List.of("ip", "netns", "exec", ns)).read(veth, b);
             Facts f = b.build();
             assertThat(f.settings()).isEmpty();
             assertThat(f.interfaces()).allSatisfy(i -> assertThat(i.pause().isPresent()).isFalse());

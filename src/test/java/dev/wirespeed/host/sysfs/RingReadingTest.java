@@ -1,5 +1,6 @@
 package dev.wirespeed.host.sysfs;
 
+import dev.wirespeed.explain.CommandFacts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.diagnose.Fixtures;
@@ -47,7 +48,7 @@ class RingReadingTest {
     void oneRingQueryPerPhysicalNetdevAndItsCaptureReplaysTheSameFinding() throws IOException {
         Path bin = standIn();
         Path dir = tmp.resolve("capture");
-        Facts live = new SysfsReader(RootedFs.withStandInTools(TREE, new Capture(dir), bin)).read("live");
+        Facts live = new SysfsReader(RootedFs.withStandInTools(TREE, new Capture(dir), bin), new CommandFacts()).read("live");
 
         List<String> log = StandInEthtool.log(bin);
         assertThat(log.stream().filter(l -> l.startsWith("-g "))).containsExactlyInAnyOrder(
@@ -60,7 +61,7 @@ class RingReadingTest {
         assertThat(findings(live)).anySatisfy(f -> assertThat(f).startsWith("counter-rx-buffer | ")
                 .contains("the receive ring is 512 of 4096 descriptors").endsWith(" | ethtool -G enp65s0f0np0 rx 4096"));
 
-        Facts replay = Inspection.read(dir, null);
+        Facts replay = Inspection.read(dir, null, new CommandFacts());
         assertThat(StandInEthtool.json(replay)).isEqualTo(StandInEthtool.json(live));
         assertThat(findings(replay)).isEqualTo(findings(live));
     }
@@ -68,7 +69,7 @@ class RingReadingTest {
     @Test
     void virtualNetdevsAndLoopbackAreNotAsked() throws IOException {
         Path bin = standIn();
-        new SysfsReader(RootedFs.withStandInTools(Fixtures.root("vm-virtio"), null, bin)).read("live");
+        new SysfsReader(RootedFs.withStandInTools(Fixtures.root("vm-virtio"), null, bin), new CommandFacts()).read("live");
         // ifb0, ifb1 are virtual, lo is the loopback: only the VM's virtio eth0 is asked for rings
         assertThat(StandInEthtool.log(bin).stream().filter(l -> l.startsWith("-g ")))
                 .containsExactly("-g eth0");

@@ -1,5 +1,6 @@
 package dev.wirespeed.host.sysfs;
 
+import dev.wirespeed.explain.CommandFacts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.diagnose.Fixtures;
@@ -119,7 +120,7 @@ class SysfsReaderTest {
                 java.nio.file.Path.of("../../../devices/pci0000:00/0000:00:1c.0/0000:01:00.2"));
         java.nio.file.Files.createSymbolicLink(root.resolve("sys/bus/pci/devices/0000:00:1c.0"),
                 java.nio.file.Path.of("../../../devices/pci0000:00/0000:00:1c.0"));
-        Facts f = Inspection.read(root, null);
+        Facts f = Inspection.read(root, null, new CommandFacts());
         PciFunction vfn = f.pciFunction("0000:01:00.2").orElseThrow();
         assertThat(vfn.link().linkOwner()).isEqualTo("0000:00:1c.0");
         assertThat(vfn.link().currentGts().value()).isEqualTo(16.0);

@@ -11,17 +11,21 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Fixtures: explain's, in src/test/resources/parse/perftest, each naming its seed file and lines. */
-class PerftestOutputTest {
+class PerftestResultTest {
 
     static String fixture(String name) throws IOException {
-        try (InputStream in = PerftestOutputTest.class.getResourceAsStream("/parse/perftest/" + name)) {
+        try (InputStream in = PerftestResultTest.class.getResourceAsStream("/parse/perftest/" + name)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 
+    private static java.util.Optional<PerftestResult> result(String output, String program) {
+        return PerftestResult.of(dev.wirespeed.perftest.PerftestOutput.measurement(output, program));
+    }
+
     @Test
     void roce25gSingleSizeInGbits() throws IOException {
-        PerftestResult r = PerftestOutput.parse(fixture("ib_send_bw-roce-report_gbit-seed000.txt")).orElseThrow();
+        PerftestResult r = result(fixture("ib_send_bw-roce-report_gbit-seed000.txt"), "ib_send_bw").orElseThrow();
         assertThat(r.sizeBytes()).isEqualTo(65536);
         assertThat(r.iterations()).isEqualTo(1000);
         assertThat(r.bitsPerSecond()).isCloseTo(23.13e9, within(1.0));
@@ -32,7 +36,7 @@ class PerftestOutputTest {
 
     @Test
     void sweepTakesTheLargestSize() throws IOException {
-        PerftestResult r = PerftestOutput.parse(fixture("ib_send_bw-ndr200-sweep-seed000.txt")).orElseThrow();
+        PerftestResult r = result(fixture("ib_send_bw-ndr200-sweep-seed000.txt"), "ib_send_bw").orElseThrow();
         assertThat(r.sizeBytes()).isEqualTo(8_388_608);
         assertThat(r.bitsPerSecond()).isCloseTo(196.69e9, within(1.0));
         assertThat(r.linkType()).isEqualTo("IB");
@@ -40,7 +44,7 @@ class PerftestOutputTest {
 
     @Test
     void megabytesArePerftestsBinaryMegabytes() throws IOException {
-        PerftestResult r = PerftestOutput.parse(fixture("ib_write_bw-roce-cpufreq-seed002.txt")).orElseThrow();
+        PerftestResult r = result(fixture("ib_write_bw-roce-cpufreq-seed002.txt"), "ib_write_bw").orElseThrow();
         assertThat(r.sizeBytes()).isEqualTo(65536);
         assertThat(r.iterations()).isEqualTo(5000);
         assertThat(r.bitsPerSecond()).isCloseTo(16826.73 * 1048576 * 8, within(1.0));
@@ -49,7 +53,7 @@ class PerftestOutputTest {
 
     @Test
     void noTableNoResult() {
-        assertThat(PerftestOutput.parse(" Couldn't connect to 10.0.0.2:18515\nUnable to open file descriptor for socket connection"))
+        assertThat(result(" Couldn't connect to 10.0.0.2:18515\nUnable to open file descriptor for socket connection", "ib_write_bw"))
                 .isEmpty();
     }
 

@@ -1,4 +1,4 @@
-package dev.wirespeed.run;
+package dev.wirespeed.io;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -7,9 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BooleanSupplier;
 
 /**
- * Knows when a server started by a campaign is ready without connecting to it (a probe connection
+ * Knows when a server wirespeed started (a campaign's, perftest's) is ready without connecting to it (a probe connection
  * would use up iperf3 -1's single test): its port shows in /proc/net/{tcp,tcp6} in state LISTEN
  * (0A, include/net/tcp_states.h), or for UDP in /proc/net/{udp,udp6} at all.
  */
@@ -36,14 +37,14 @@ public final class Listening {
     }
 
     /** Waits until the port listens; false when the server died or time ran out. */
-    public static boolean await(int port, boolean udp, ToolProcess server, double timeoutSeconds, RunContext context)
-            throws InterruptedException {
+    public static boolean await(int port, boolean udp, BooleanSupplier serverAlive, double timeoutSeconds,
+                                BooleanSupplier stopped) throws InterruptedException {
         long deadline = System.nanoTime() + (long) (timeoutSeconds * 1e9);
-        while (System.nanoTime() < deadline && !context.stopped()) {
+        while (System.nanoTime() < deadline && !stopped.getAsBoolean()) {
             if (isListening(port, udp)) {
                 return true;
             }
-            if (!server.alive()) {
+            if (!serverAlive.getAsBoolean()) {
                 return false;
             }
             Thread.sleep(20);

@@ -1,4 +1,4 @@
-package dev.wirespeed.rdma;
+package dev.wirespeed.perftest;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,8 +15,13 @@ import java.util.regex.Pattern;
 public final class PerftestArgs {
     private PerftestArgs() {}
 
-    public static final List<String> PROGRAMS = List.of("ib_write_bw", "ib_read_bw", "ib_send_bw", "ib_write_lat",
-            "ib_read_lat", "ib_send_lat");
+    /** Every perftest program wirespeed starts anywhere: a campaign's plan may name each. */
+    public static final List<String> ALL = List.of("ib_write_bw", "ib_read_bw", "ib_send_bw", "ib_atomic_bw",
+            "ib_write_lat", "ib_read_lat", "ib_send_lat", "ib_atomic_lat");
+    /** What a wirespeed server starts for {@code bw/lat --rdma} (no atomics: bw and lat have no verb for them). */
+    public static final List<String> PROGRAMS = ALL.stream().filter(p -> !p.contains("_atomic_")).toList();
+    /** What an agent runs for a mesh: the bandwidth programs, in the order mesh's help lists them. */
+    public static final List<String> MESH = List.of("ib_write_bw", "ib_send_bw", "ib_read_bw");
     /** Most arguments a request may carry; perftest's whole useful set is fewer. */
     static final int MAX_ARGS = 64;
 
@@ -116,7 +121,7 @@ public final class PerftestArgs {
     }
 
     /** The value of option {@code names} in {@code args}, or null. */
-    static String valueOf(List<String> args, String... names) {
+    public static String valueOf(List<String> args, String... names) {
         for (int i = 0; i + 1 < args.size(); i++) {
             for (String n : names) {
                 if (args.get(i).equals(n)) {

@@ -1,4 +1,4 @@
-package dev.wirespeed.rdma;
+package dev.wirespeed.perftest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -20,15 +20,12 @@ class PerftestArgsTest {
     }
 
     @Test
-    void aReversedRunsOutputGoesBackWithoutItsPerQueuePairLinesAndBounded() {
-        String out = " local address: LID 0000 QPN 0x0800\n GID: 253:147:22\n remote address: LID 0000\n"
-                + " #bytes     #iterations    BW peak[Gb/sec]\n 2          20000           0.147331\n";
-        assertThat(PerftestService.returned(out)).isEqualTo(" #bytes     #iterations    BW peak[Gb/sec]\n"
-                + " 2          20000           0.147331\n");
-        String huge = "x".repeat(PerftestMessage.MAX_RETURNED_OUTPUT_CHARS * 2) + "\n 8388608 5000 92.39 92.39 0.001377\n";
-        String sent = PerftestService.returned(huge);
-        assertThat(sent.length()).isLessThanOrEqualTo(PerftestMessage.MAX_RETURNED_OUTPUT_CHARS);
-        assertThat(sent).endsWith(" 8388608 5000 92.39 92.39 0.001377\n").contains("characters left out]");
+    void oneProgramListWithTheServedAndTheMeshSubsets() {
+        assertThat(PerftestArgs.ALL).containsAll(PerftestArgs.PROGRAMS).contains("ib_atomic_bw");
+        assertThat(PerftestArgs.PROGRAMS).containsExactly("ib_write_bw", "ib_read_bw", "ib_send_bw", "ib_write_lat",
+                "ib_read_lat", "ib_send_lat");
+        assertThat(PerftestArgs.PROGRAMS).containsAll(PerftestArgs.MESH);
+        assertThat(PerftestArgs.MESH).allMatch(p -> p.endsWith("_bw"));
     }
 
     @Test

@@ -9,11 +9,11 @@ import java.util.Locale;
 import java.util.Set;
 
 /** The verdict lines of a mesh: hosts that could not be tested, suspects, slow links, differences. */
-final class Verdict {
+final class MeshVerdict {
     /** More single slow links than this are summarised. */
     static final int MAX_LINK_LINES = 10;
 
-    private Verdict() {}
+    private MeshVerdict() {}
 
     static List<String> lines(MeshResult r) {
         List<String> out = new ArrayList<>();
