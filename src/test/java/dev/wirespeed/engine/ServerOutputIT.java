@@ -70,6 +70,11 @@ class ServerOutputIT {
             assertThat(events.get(events.size() - 2)).startsWith("{\"event\":\"server_output_text\",\"data\":\"")
                     .contains("upload").endsWith("\\n\"}");
             assertThat(events.getLast()).startsWith("{\"event\":\"end\"");
+            Cli.Run iperf3Shape = Cli.run("bw", "127.0.0.1", "-p", port, "-t", "1", "--get-server-output", "-J",
+                    "--json-format", "iperf3", "--no-save");
+            assertThat(iperf3Shape.exitCode()).as(iperf3Shape.err()).isZero();
+            assertThat(Json.MAPPER.readTree(iperf3Shape.out()).path("server_output_text").asString())
+                    .as("where iperf3's client puts it").contains("upload").endsWith("\n");
             Cli.Run none = Cli.run("bw", "127.0.0.1", "-p", port, "-t", "1", "--json", "--no-save");
             assertThat(Json.MAPPER.readTree(none.out()).has("serverOutput")).as("not asked for").isFalse();
         }
