@@ -8,9 +8,14 @@ import dev.wirespeed.testing.JsonSchemas;
 import dev.wirespeed.wire.TestSpec;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -20,28 +25,30 @@ import tools.jackson.databind.JsonNode;
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class SharedServerModesIT {
-    @Test
-    void udpBandwidthBesideAnotherTestSaysSharedAndAloneSaysNot(@TempDir Path dir) throws Exception {
-        sharedThenAlone(dir, "udp.schema.json", new String[] {"bw", "--udp", "-b", "20M", "-t", "5"}, "[  1]",
-                new String[] {"bw", "--udp", "-b", "20M", "-t", "1"}, "these rates are this test's share");
+    /**
+     * Each mode: the schema of its JSON, the test beside (text) and what it prints once it runs, the
+     * test measured beside it and alone, and what its "shared:" line says sharing did.
+     */
+    static Stream<Arguments> modes() {
+        String rates = "these rates are this test's share";
+        String pings = "their traffic may have queued beside the pings";
+        return Stream.of(
+                Arguments.of("udp.schema.json", List.of("bw", "--udp", "-b", "20M", "-t", "5"), "[  1]",
+                        List.of("bw", "--udp", "-b", "20M", "-t", "1"), rates),
+                Arguments.of("bw-sweep.schema.json", List.of("bw", "-a", "-t", "0.5"), "#bytes",
+                        List.of("bw", "-a", "-t", "0.1"), rates),
+                Arguments.of("lat.schema.json", List.of("lat", "-t", "5"), "one-way latency",
+                        List.of("lat", "-t", "1"), pings),
+                Arguments.of("lat.schema.json", List.of("lat", "-u", "-t", "5"), "one-way latency",
+                        List.of("lat", "-u", "-t", "1"), pings));
     }
 
-    @Test
-    void sizeSweepBesideAnotherTestSaysSharedAndAloneSaysNot(@TempDir Path dir) throws Exception {
-        sharedThenAlone(dir, "bw-sweep.schema.json", new String[] {"bw", "-a", "-t", "0.5"}, "#bytes",
-                new String[] {"bw", "-a", "-t", "0.1"}, "these rates are this test's share");
-    }
-
-    @Test
-    void latencyBesideAnotherTestSaysSharedAndAloneSaysNot(@TempDir Path dir) throws Exception {
-        sharedThenAlone(dir, "lat.schema.json", new String[] {"lat", "-t", "5"}, "one-way latency",
-                new String[] {"lat", "-t", "1"}, "their traffic may have queued beside the pings");
-    }
-
-    @Test
-    void udpLatencyBesideAnotherTestSaysShared(@TempDir Path dir) throws Exception {
-        sharedThenAlone(dir, "lat.schema.json", new String[] {"lat", "-u", "-t", "5"}, "one-way latency",
-                new String[] {"lat", "-u", "-t", "1"}, "their traffic may have queued beside the pings");
+    @ParameterizedTest(name = "{3}")
+    @MethodSource("modes")
+    void besideAnotherTestSaysSharedAndAloneSaysNot(String schema, List<String> beside, String running,
+                                                   List<String> test, String what, @TempDir Path dir)
+            throws Exception {
+        sharedThenAlone(dir, schema, beside.toArray(String[]::new), running, test.toArray(String[]::new), what);
     }
 
     @Test
