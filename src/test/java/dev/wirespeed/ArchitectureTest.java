@@ -41,7 +41,7 @@ class ArchitectureTest {
             // measuring: the engine sits below the judging (diagnose), see EXCEPTIONS
             Map.entry("engine", 8), Map.entry("perftest", 8), Map.entry("store", 8),
             Map.entry("diagnose", 9), Map.entry("iperf3", 9), Map.entry("rdma", 9),
-            Map.entry("explain", 10),
+            Map.entry("explain", 10), Map.entry("watch", 10),
             Map.entry("report", 11), Map.entry("check", 11),
             Map.entry("run", 12), Map.entry("cluster", 12),
             Map.entry("cli", 13));

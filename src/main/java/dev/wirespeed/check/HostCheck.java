@@ -9,11 +9,13 @@ import dev.wirespeed.diagnose.RuleSet;
 import dev.wirespeed.diagnose.Verdict;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.LatClient;
+import dev.wirespeed.engine.UdpBwClient;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.sysfs.Inspection;
 import dev.wirespeed.limits.LimitsReport;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.LatResult;
+import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
@@ -25,7 +27,7 @@ import java.util.function.BooleanSupplier;
 /**
  * What {@code wirespeed check} does, as steps a front end runs in order and renders between:
  * doctor (facts and findings), limits (the path the test takes), the TCP bandwidth test and a 64 B
- * latency test against the same server, then the verdict. No printing, no command line: the CLI,
+ * latency test against the same server, a short UDP test on Ethernet and RoCE paths, then the verdict. No printing, no command line: the CLI,
  * an agent or a mesh can run the same steps.
  */
 public final class HostCheck {
@@ -87,6 +89,57 @@ public final class HostCheck {
                 .run(new LatClient.Listener() {});
     }
 
+    /** The UDP part (issue 28): seconds of its one-stream test, as fast as the sender can (-b 0). */
+    public static final long UDP_MILLIS = 2_000;
+    /** Over loopback (MTU 65536) the UDP test's packets are a jumbo frame's: a NIC path's largest common MTU. */
+    static final int LOOPBACK_UDP_MTU = 9000;
+    /** IPv4 20 + UDP 8: what an MTU holds besides the datagram's payload. */
+    static final int IPV4_UDP_HEADER_BYTES = 28;
+
+    /**
+     * Why check runs no UDP test on this path, or null when it runs one: the UDP test is for
+     * Ethernet and RoCE paths (where a NIC ring, a switch buffer or a lossless class drops
+     * datagrams; issue 28); an InfiniBand path carries IP only as IPoIB, whose UDP says nothing
+     * about the fabric's own transport (perftest does).
+     */
+    public static String udpSkipReason(Limits limits) {
+        if (limits.path().isPresent() && !limits.path().get().ports().isEmpty()
+                && limits.path().get().ports().stream().allMatch(dev.wirespeed.diagnose.Port::isInfiniband)) {
+            return "the path is InfiniBand (IPoIB): a UDP test there measures IPoIB, not the fabric (bw --rdma does)";
+        }
+        return null;
+    }
+
+    /**
+     * The UDP test's datagram: the path's MTU less the IPv4 and UDP headers, so each datagram is one
+     * packet (loopback and an unknown MTU: {@link #LOOPBACK_UDP_MTU}).
+     */
+    public static int udpDatagramBytes(Limits limits) {
+        int mtu = LOOPBACK_UDP_MTU;
+        if (limits.path().isPresent()) {
+            for (dev.wirespeed.diagnose.Port p : limits.path().get().ports()) {
+                if (p.netdev() != null && p.netdev().mtuBytes().isPresent() && p.netdev().mtuBytes().value() >= 576) {
+                    mtu = Math.min(p.netdev().mtuBytes().value(), 65_535);
+                }
+            }
+        }
+        return mtu - IPV4_UDP_HEADER_BYTES;
+    }
+
+    /** The UDP test: one stream upload of {@code datagramBytes} datagrams for {@link #UDP_MILLIS}, unpaced. */
+    public static TestSpec udpSpec(int datagramBytes) {
+        return TestSpec.udpBandwidth().direction(Direction.UPLOAD).streams(1).durationMillis(UDP_MILLIS)
+                .bufferBytes(datagramBytes).rateBitsPerSecond(0).build();
+    }
+
+    /** Step 3c: the UDP test against the same server. */
+    public static UdpResult measureUdp(String target, int targetPort, TestSpec test, BooleanSupplier interrupted)
+            throws IOException {
+        return new UdpBwClient(UdpBwClient.Config.builder().host(target).port(targetPort).spec(test)
+                .connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build())
+                .run(new UdpBwClient.Listener() {});
+    }
+
     /** A side counts as CPU-bound when its data threads kept this share of one core per stream busy. */
     public static final double CPU_BOUND_PERCENT_PER_STREAM = 85;
     /** The zero-copy follow-up is short: it answers a yes/no question. */
@@ -144,30 +197,33 @@ public final class HostCheck {
 
     /** JSON of `check`: the doctor report, the limits, the bandwidth and latency results, and the verdict. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"schema", "doctor", "limits", "bandwidth", "zeroCopyBandwidth", "latency",
-        "serverSharedWithTests", "verdict"})
+    @JsonPropertyOrder({"schema", "doctor", "limits", "bandwidth", "zeroCopyBandwidth", "latency", "udp",
+            "udpSkipped", "serverSharedWithTests", "verdict"})
     public record Result(String schema, DoctorReport doctor, LimitsReport limits, BwResult bandwidth,
-                         BwResult zeroCopyBandwidth, LatResult latency, Verdict verdict, Integer serverSharedWithTests) {
+                         BwResult zeroCopyBandwidth, LatResult latency, UdpResult udp, String udpSkipped,
+                         Verdict verdict, Integer serverSharedWithTests) {
         public static final String SCHEMA = "wirespeed.check/2";
 
         /** With what its parts' server said of sharing ({@link #sharedWithTests}). */
         public Result(String schema, DoctorReport doctor, LimitsReport limits, BwResult bandwidth,
-                      BwResult zeroCopyBandwidth, LatResult latency, Verdict verdict) {
-            this(schema, doctor, limits, bandwidth, zeroCopyBandwidth, latency, verdict,
-                    sharedWithTests(bandwidth, zeroCopyBandwidth, latency));
+                      BwResult zeroCopyBandwidth, LatResult latency, UdpResult udp, String udpSkipped,
+                      Verdict verdict) {
+            this(schema, doctor, limits, bandwidth, zeroCopyBandwidth, latency, udp, udpSkipped, verdict,
+                    sharedWithTests(bandwidth, zeroCopyBandwidth, latency, udp));
         }
     }
 
     /**
-     * What check's parts (the TCP test, the -Z follow-up, the ping-pong) heard from their server
+     * What check's parts (the TCP test, the -Z follow-up, the ping-pong, the UDP test) heard from their server
      * about sharing, as one figure: the most other tests any part ran beside; null when no part's
      * server said (issue 29: the result carries what its parts said, each part also keeps its own).
      */
-    public static Integer sharedWithTests(BwResult bandwidth, BwResult zeroCopy, LatResult latency) {
+    public static Integer sharedWithTests(BwResult bandwidth, BwResult zeroCopy, LatResult latency, UdpResult udp) {
         Integer most = null;
         for (Integer others : java.util.Arrays.asList(bandwidth == null ? null : bandwidth.serverSharedWithTests(),
                 zeroCopy == null ? null : zeroCopy.serverSharedWithTests(),
-                latency == null ? null : latency.serverSharedWithTests())) {
+                latency == null ? null : latency.serverSharedWithTests(),
+                udp == null ? null : udp.serverSharedWithTests())) {
             if (others != null) {
                 most = most == null ? others : Math.max(most, others);
             }

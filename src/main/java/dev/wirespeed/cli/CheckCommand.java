@@ -13,6 +13,7 @@ import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurements;
+import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.store.ResultsSink;
 import dev.wirespeed.units.Numbers;
 import dev.wirespeed.wire.TestSpec;
@@ -32,11 +33,12 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "check",
-        header = "Is it fast? Host, path limits and a TCP test, with a verdict.",
+        header = "Is it fast? Host, path limits, TCP and UDP tests, with a verdict.",
         sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Is it fast? doctor (this host's NICs, PCIe, ports, governor), the limits of the path, a TCP test",
-            "to HOST (or over loopback), the latency (TCP ping-pong at 64 B, p50/p99 one-way), and the verdict:",
-            "the rate as a share of the ceiling, the bottleneck and its fix."},
+            "to HOST (or over loopback), the latency (TCP ping-pong at 64 B, p50/p99 one-way), a 2 s UDP test at the",
+            "path's MTU on Ethernet and RoCE paths (received rate, loss, the socket's drops; not on InfiniBand),",
+            "and the verdict: the rate as a share of the ceiling, the bottleneck and its fix."},
         footer = {"", "Examples:",
             "  wirespeed check                 this host: doctor, limits of its NICs, loopback test",
             "  wirespeed check 10.0.0.2        test to a 'wirespeed server' and judge the path to it",
@@ -118,8 +120,14 @@ public final class CheckCommand implements Callable<Integer> {
                 verdict = verdict.withZeroCopy(zc.bitsPerSecond());
             }
         }
+        // 6. UDP on Ethernet and RoCE paths (and loopback): a short unpaced test at the path's MTU.
+        String udpSkipped = bandwidth.outcome().ok() ? HostCheck.udpSkipReason(paths) : null;
+        UdpResult udp = bandwidth.outcome().ok() && udpSkipped == null ? measureUdp(out, paths) : null;
+        if (udp != null && verdict != null) {
+            verdict = withUdp(verdict, udp);
+        }
         HostCheck.Result result = new HostCheck.Result(HostCheck.Result.SCHEMA, doctor, limits, bandwidth, zeroCopy,
-                measured.latency(), verdict);
+                measured.latency(), udp, udpSkipped, verdict);
         if (json) {
             out.println(Json.pretty(result));
         } else {
@@ -132,12 +140,20 @@ public final class CheckCommand implements Callable<Integer> {
                     out.println(shared);
                 }
             }
+            if (udp != null) {
+                out.println(CheckUdp.line(udp, host == null ? "loopback" : host));
+            } else if (udpSkipped != null) {
+                out.println("udp: not run: " + udpSkipped);
+            }
         }
         out.flush();
         // Saved before the verdict is printed: the verdict stays the last line.
         List<Measurement> saved = new ArrayList<>(Measurements.of(bandwidth));
         if (measured.latency() != null) {
             saved.add(Measurements.of(measured.latency()));
+        }
+        if (udp != null) {
+            saved.addAll(Measurements.of(udp));
         }
         Saving.save(spec, save.labels(spec), sink, "check", saved, "wirespeed-check-json",
                 Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json, bandwidth.outcome(),
@@ -182,6 +198,35 @@ public final class CheckCommand implements Callable<Integer> {
             return String.format(Locale.ROOT, "check: TCP test, %.1f of %s s…", elapsed, Numbers.plain(seconds));
         }
         return String.format(Locale.ROOT, "check: TCP test done; 64 B latency ping-pong, %.1f s…", elapsed - seconds);
+    }
+
+    /** The UDP test's figures added to the verdict, with the worst note on its own counters. */
+    private static Verdict withUdp(Verdict verdict, UdpResult udp) {
+        UdpResult.UdpReceiverSummary s = udp.directions().isEmpty() ? null
+                : udp.directions().getFirst().receiverSummary();
+        if (!udp.outcome().ok() || s == null) {
+            return verdict;
+        }
+        var note = udp.counters() == null ? null : udp.counters().headline();
+        return verdict.withUdp(udp.params().datagramBytes(), s.bitsPerSecond(), s.lossPercent(), s.socketDrops(),
+                note == null ? null : note.message());
+    }
+
+    /** Step 6: a UDP test of {@link HostCheck#UDP_MILLIS} at the path's MTU against the same server. */
+    private UdpResult measureUdp(PrintWriter out, HostCheck.Limits paths) throws IOException {
+        int datagram = HostCheck.udpDatagramBytes(paths);
+        TestSpec test = HostCheck.udpSpec(datagram);
+        if (!json) {
+            out.printf(Locale.ROOT, "check: UDP to %s, %d B datagrams, unpaced, %d s…%n", host == null ? "loopback" : host,
+                    datagram, HostCheck.UDP_MILLIS / 1000);
+            out.flush();
+        }
+        try (ProgressLine progress = ProgressLine.on(out, json)) {
+            long startNanos = System.nanoTime();
+            progress.show(() -> String.format(Locale.ROOT, "check: UDP test, %.1f s…",
+                    (System.nanoTime() - startNanos) / 1e9));
+            return onTarget((target, targetPort) -> HostCheck.measureUdp(target, targetPort, test, Interrupts::raised));
+        }
     }
 
     /** Step 3b, when step 3 was CPU-bound below the ceiling: are copies the bottleneck? */

@@ -24,13 +24,65 @@ import java.util.Set;
  * @param fix                   what to do about it, or null
  * @param zeroCopyBitsPerSecond the follow-up test's rate with -Z --skip-rx-copy, when the first was CPU-bound
  *                              below the ceiling; null when none ran
+ * @param udp                   what check's UDP test reached, when one ran (Ethernet, RoCE, loopback); else null
  * @param text                  the verdict as one line
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"measuredBitsPerSecond", "ceilingBitsPerSecond", "percentOfCeiling", "bottleneck", "finding", "fix",
-        "zeroCopyBitsPerSecond", "text"})
+        "zeroCopyBitsPerSecond", "udp", "text"})
 public record Verdict(double measuredBitsPerSecond, Double ceilingBitsPerSecond, Double percentOfCeiling, String bottleneck,
-                      String finding, Fix fix, Double zeroCopyBitsPerSecond, String text) {
+                      String finding, Fix fix, Double zeroCopyBitsPerSecond, Udp udp, String text) {
+
+    public Verdict(double measuredBitsPerSecond, Double ceilingBitsPerSecond, Double percentOfCeiling, String bottleneck,
+                   String finding, Fix fix, Double zeroCopyBitsPerSecond, String text) {
+        this(measuredBitsPerSecond, ceilingBitsPerSecond, percentOfCeiling, bottleneck, finding, fix,
+                zeroCopyBitsPerSecond, null, text);
+    }
+
+    /**
+     * What check's UDP test reached (issue 28): its received rate, as a share of the path's ceiling
+     * for UDP (the TCP ceiling's link stage with UDP's 28 bytes of headers instead of TCP's 52), its
+     * loss and the receiving socket's own drops.
+     *
+     * @param percentOfCeiling null when the ceiling is unknown
+     * @param socketDrops      null where the socket could not say
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Udp(int datagramBytes, double receivedBitsPerSecond, Double ceilingBitsPerSecond,
+                      Double percentOfCeiling, double lossPercent, Long socketDrops) {}
+
+    /**
+     * This verdict with the UDP test's figures and a sentence on them; {@code counterNote} is the
+     * worst note on the UDP test's own counters (its socket, its path), or null.
+     */
+    public Verdict withUdp(int datagramBytes, double receivedBitsPerSecond, double lossPercent, Long socketDrops,
+                           String counterNote) {
+        Double udpCeiling = null;
+        if (ceilingBitsPerSecond != null) {
+            int mtu = datagramBytes + 28;
+            boolean linkBound = bottleneck != null && !bottleneck.startsWith("PCIe") && mtu > 52;
+            udpCeiling = linkBound ? ceilingBitsPerSecond * (mtu - 28) / (mtu - 52.0) : ceilingBitsPerSecond;
+        }
+        Double percent = udpCeiling == null ? null : Math.round(receivedBitsPerSecond / udpCeiling * 1000) / 10.0;
+        StringBuilder t = new StringBuilder(text).append(String.format(Locale.ROOT, " UDP (%d B datagrams, unpaced): %s"
+                + " received", datagramBytes, Rate.format(receivedBitsPerSecond)));
+        if (percent != null) {
+            t.append(String.format(Locale.ROOT, " = %.0f %% of the ceiling for UDP (%s)", percent,
+                    Rate.format(udpCeiling)));
+        }
+        t.append(String.format(Locale.ROOT, ", lost %s %%", lossPercent == 0 ? "0"
+                : String.format(Locale.ROOT, "%.3g", lossPercent)));
+        if (socketDrops != null && socketDrops > 0) {
+            t.append(" (the receiving socket dropped ").append(socketDrops).append(": its host could not keep up)");
+        }
+        t.append('.');
+        if (counterNote != null) {
+            t.append(" During the UDP test: ").append(counterNote).append('.');
+        }
+        return new Verdict(measuredBitsPerSecond, ceilingBitsPerSecond, percentOfCeiling, bottleneck, finding, fix,
+                zeroCopyBitsPerSecond, new Udp(datagramBytes, receivedBitsPerSecond, udpCeiling, percent, lossPercent,
+                socketDrops), t.toString());
+    }
 
     public Verdict(double measuredBitsPerSecond, Double ceilingBitsPerSecond, Double percentOfCeiling, String bottleneck,
                    String finding, Fix fix, String text) {
@@ -60,7 +112,7 @@ public record Verdict(double measuredBitsPerSecond, Double ceilingBitsPerSecond,
                     + " bottleneck (the kernel's TCP path is).", Rate.format(copying), Rate.format(zeroCopyBitsPerSecond));
         }
         return new Verdict(measuredBitsPerSecond, ceilingBitsPerSecond, percentOfCeiling, bottleneck, finding, fix,
-                zeroCopyBitsPerSecond, text + answer);
+                zeroCopyBitsPerSecond, udp, text + answer);
     }
 
     /** Below this share of the ceiling the hosts, not the path, are the likely limit. */
@@ -137,7 +189,7 @@ public record Verdict(double measuredBitsPerSecond, Double ceilingBitsPerSecond,
         if (percentOfCeiling != null && percentOfCeiling >= AT_LINE_RATE_PERCENT) {
             // at line rate the counters held nothing back: context, never the verdict's reason or fix
             return new Verdict(measuredBitsPerSecond, ceilingBitsPerSecond, percentOfCeiling, bottleneck, finding, this.fix,
-                    zeroCopyBitsPerSecond, text + " During the test: " + message + " (it did not hold the test back: at line rate).");
+                    zeroCopyBitsPerSecond, udp, text + " During the test: " + message + " (it did not hold the test back: at line rate).");
         }
         String t = text + " During the test: " + message + (fix == null ? "" : "; " + fix) + ".";
         if (finding != null) {

@@ -35,7 +35,7 @@ public final class ClientWarmUp {
             DataThreadPriority.warmUp();
             FrameCodec.prefetchWriters(Message.Start.class, Message.Heartbeat.class, Message.Stop.class);
             FrameCodec.prefetchReaders(Message.Heartbeat.class, Message.Interval.class, Message.Results.class);
-            NativeUdp.available();
+            NativeUdp.warmUp();
         } catch (RuntimeException | LinkageError e) {
             // the command meets the same problem where it needs the piece, and says so there
         }

@@ -167,6 +167,33 @@ public final class NativeSockets {
         }
     }
 
+    /**
+     * SO_MAX_PACING_RATE of a descriptor, bytes per second, as a 64-bit value (Linux >= 4.20; the
+     * kernel keeps min(value, its current pacing rate), net/core/sock.c); false where it cannot be set.
+     */
+    static boolean setMaxPacingRate(int fd, long bytesPerSecond) {
+        return trySet(fd, SOL_SOCKET, SO_MAX_PACING_RATE, bytesPerSecond, 8);
+    }
+
+    /** setsockopt(2) of a 4- or 8-byte value on a descriptor, best effort: false where it cannot be set. */
+    private static boolean trySet(int fd, int level, int option, long value, int bytes) {
+        if (!available()) {
+            return false;
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment v = arena.allocate(bytes == 8 ? ValueLayout.JAVA_LONG : ValueLayout.JAVA_INT);
+            if (bytes == 8) {
+                v.set(ValueLayout.JAVA_LONG, 0, value);
+            } else {
+                v.set(ValueLayout.JAVA_INT, 0, (int) value);
+            }
+            call(arena, SETSOCKOPT, fd, level, option, v, bytes, "option " + option);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** Sets TCP_MAXSEG; must be called before connect to shape the SYN's MSS option. */
     public static void setMaxSegment(SocketChannel channel, int mssBytes) throws IOException {
         requireAvailable("-M (MSS)");
@@ -182,17 +209,7 @@ public final class NativeSockets {
      * is woken, only once this many bytes are queued, or at end of stream. False where it cannot be set.
      */
     static boolean setReceiveLowWater(int fd, int bytes) {
-        if (!available()) {
-            return false;
-        }
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment value = arena.allocate(ValueLayout.JAVA_INT);
-            value.set(ValueLayout.JAVA_INT, 0, bytes);
-            call(arena, SETSOCKOPT, fd, SOL_SOCKET, SO_RCVLOWAT, value, 4, "SO_RCVLOWAT");
-            return true;
-        } catch (IOException e) {
-            return false; // an optimisation: the stream reads as before
-        }
+        return trySet(fd, SOL_SOCKET, SO_RCVLOWAT, bytes, 4); // an optimisation: where refused, the stream reads as before
     }
 
     /** SO_RCVLOWAT of a descriptor, or -1 where it cannot be read (tests). */

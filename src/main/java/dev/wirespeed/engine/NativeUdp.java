@@ -130,6 +130,33 @@ final class NativeUdp {
         return UNAVAILABLE_REASON;
     }
 
+    /**
+     * Calls each UDP downcall once on no descriptor (-1: EBADF, nothing sent), so the JVM links its
+     * invocation now and not in a stream's first call: linked there, the first paced test of a JVM
+     * sent its first datagram 50-60 ms after the test's start (class-load log of a cold client).
+     * Run before Start (the client's warm-up, the server's UDP listener); best effort.
+     */
+    static void warmUp() {
+        if (!available()) {
+            return;
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment errno = NativeSockets.errnoCapture(arena);
+            MemorySegment msg = arena.allocate(MSGHDR_BYTES, 8);
+            MemorySegment vec = arena.allocate(MMSGHDR_BYTES, 8);
+            long sent = sendmsg(errno, -1, msg.address());
+            long read = recvmsg(errno, -1, msg.address());
+            int sentMany = sendmmsg(errno, -1, vec.address(), 1);
+            int readMany = recvmmsg(errno, -1, vec.address(), 1);
+            setInt(-1, SOL_SOCKET, SO_RXQ_OVFL, 1);
+            socketDrops(-1);
+            NativeBulk.makeBlocking(errno, -1);
+            NativeSockets.setMaxPacingRate(-1, 1);
+        } catch (Throwable t) {
+            // the stream meets the same problem in its own call, and says so there
+        }
+    }
+
     static long sendmsg(MemorySegment errno, int fd, long msghdr) throws Throwable {
         return (long) SENDMSG.invokeExact(errno, fd, msghdr, 0);
     }

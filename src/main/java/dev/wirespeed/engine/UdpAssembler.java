@@ -171,7 +171,8 @@ final class UdpAssembler {
         }
         List<UdpResult.UdpInterval> ordered = new ArrayList<>(intervals);
         ordered.sort(Comparator.comparingDouble(UdpResult.UdpInterval::startSeconds));
-        return new UdpDirection(name, senderName, receiverName, ordered, streams, senderSummary, receiverSummary);
+        return new UdpDirection(name, senderName, receiverName, ordered, streams, senderSummary, receiverSummary,
+                UdpResult.Pacing.of(spec.rateBitsPerSecond() * spec.streams(), senderSummary, receiverSummary));
     }
 
     private static List<Message.UdpTotal> totals(Message.UdpResults side, IntPredicate inDirection, boolean sent) {

@@ -50,7 +50,7 @@ final class UdpBwServerPlane implements ServerPlane {
 
     @Override
     public Message results() {
-        return setup.counters().attach(new Message.UdpResults(totals, group.cpu(stopNanos), group.pathUsed(List.of())));
+        return setup.counters().attach(new Message.UdpResults(totals, group.cpu(stopNanos), group.pathUsedWithPacing()));
     }
 
     @Override

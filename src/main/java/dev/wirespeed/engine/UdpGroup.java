@@ -25,6 +25,8 @@ final class UdpGroup extends StreamSide<UdpStream> {
 
     private final UdpStats.Snapshot[] previous;
     private final UdpStats.Snapshot[] atOmit;
+    /** How this side's paced senders are paced (a note of its dataPath); null when it sends none or at -b 0. */
+    private final java.util.concurrent.CompletableFuture<String> pacing;
 
     /**
      * @param channels sockets connected to the peer's, by stream index
@@ -38,12 +40,41 @@ final class UdpGroup extends StreamSide<UdpStream> {
         NativeUdp.available(); // the downcall handles (~100 ms the first time) before Start, not in the streams
         for (int i = 0; i < channels.size(); i++) {
             streams.add(new UdpStream(channels.get(i), new StreamCounter(i, sends(i)), header, spec.bufferBytes(),
-                    spec.rateBitsPerSecond(), stop, cpu, sends(i) ? null : drop, ios));
+                    spec.rateBitsPerSecond(), stop, cpu, sends(i) ? null : drop, ios, this::startNanoTime));
         }
+        pacing = spec.rateBitsPerSecond() > 0 && anySends() ? UdpPacing.describeInBackground(localAddress(channels))
+                : null;
         previous = new UdpStats.Snapshot[channels.size()];
         atOmit = new UdpStats.Snapshot[channels.size()];
         Arrays.fill(previous, UdpStats.Snapshot.ZERO);
         Arrays.fill(atOmit, UdpStats.Snapshot.ZERO);
+    }
+
+    private java.net.InetAddress localAddress(List<DatagramChannel> channels) {
+        for (int i = 0; i < channels.size(); i++) {
+            if (sends(i)) {
+                try {
+                    return ((java.net.InetSocketAddress) channels.get(i).getLocalAddress()).getAddress();
+                } catch (java.io.IOException | RuntimeException e) {
+                    return null;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * What ran on this side ({@link #pathUsed}), with how its senders were paced as the last note
+     * (after the streams' fallbacks, which say why a better call did not run).
+     */
+    Message.DataPathUsed pathUsedWithPacing() {
+        Message.DataPathUsed used = pathUsed(List.of());
+        if (pacing == null) {
+            return used;
+        }
+        List<String> notes = new ArrayList<>(used.fallbacks());
+        notes.add(UdpPacing.note(pacing));
+        return new Message.DataPathUsed(used.send(), used.receive(), List.copyOf(notes));
     }
 
     @Override
@@ -103,7 +134,7 @@ final class UdpGroup extends StreamSide<UdpStream> {
 
     /** This side's results after {@link #close}: totals up to {@code stopNanos}, CPU from the start to it. */
     Message.UdpResults results(long stopNanos) {
-        return new Message.UdpResults(totals(stopNanos), cpu(stopNanos), pathUsed(List.of()));
+        return new Message.UdpResults(totals(stopNanos), cpu(stopNanos), pathUsedWithPacing());
     }
 
     /**
@@ -160,8 +191,9 @@ final class UdpGroup extends StreamSide<UdpStream> {
             StreamCounter c = s.counter();
             long end = c.sending() ? (c.ended() ? c.endNanos() : stopNanos)
                     : (s.lastArrivalNanos() > 0 ? s.lastArrivalNanos() : stopNanos);
-            // a sender's time starts when its thread did (pacing starts there), not before
-            long begin = c.sending() ? Math.max(omitEndNanos, s.sendStartNanos()) : omitEndNanos;
+            // a sender's time starts where its pacing counts from, not before; a receiver's where
+            // the sender started, when that came before this side's start
+            long begin = c.sending() ? Math.max(omitEndNanos, s.sendStartNanos()) : receiverBegin(s, omitEndNanos);
             long measuredNanos = Math.max(0, end - begin);
             if (c.sending()) {
                 long packets = s.packetsSent();
@@ -177,6 +209,28 @@ final class UdpGroup extends StreamSide<UdpStream> {
             }
         }
         return out;
+    }
+
+    /** How much earlier than this side's start a receiver's time may begin: the Start's way and this side's set-up. */
+    static final long EARLIEST_SENDER_START_NANOS = TimeUnit.SECONDS.toNanos(2);
+
+    /**
+     * Where a receiver's measured time begins: at this side's start, or, without a warm-up, where
+     * the sender began by its datagrams' own send times ({@link UdpStream#senderOriginNanos}) when
+     * that came earlier — the first datagrams waited in the socket while this side set up (a cold
+     * server's first test read 1.05-1.57 Mbit/s at -b 1M, its time 0.1-0.7 s short).
+     */
+    long receiverBegin(UdpStream s, long omitEndNanos) {
+        long origin = s.senderOriginNanos();
+        return receiverBegin(spec.omitMillis(), startNanoTime(), omitEndNanos, origin);
+    }
+
+    static long receiverBegin(long omitMillis, long startNanos, long omitEndNanos, long senderOriginNanos) {
+        if (omitMillis > 0 || senderOriginNanos == Long.MAX_VALUE || senderOriginNanos >= omitEndNanos
+                || startNanos - senderOriginNanos > EARLIEST_SENDER_START_NANOS) {
+            return omitEndNanos;
+        }
+        return senderOriginNanos;
     }
 
     static Message.UdpCounts counts(UdpStats.Snapshot s) {

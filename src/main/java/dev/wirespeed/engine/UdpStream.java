@@ -26,12 +26,21 @@ import java.util.function.LongPredicate;
 final class UdpStream extends StreamLoop<DatagramChannel> {
     /** Longest sleep between pacing checks, so a stop is seen promptly. */
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    /**
+     * Most of a late start the sender makes up: its pacing begins at the test's start (as iperf3's
+     * throttle counts from the test's start), so the datagrams due while its thread started and
+     * set up go at once, but never more than this much of them (a burst of 10 ms at the target
+     * rate), so a thread that started very late does not flood the receiver's socket buffer.
+     */
+    static final long MAX_CATCH_UP_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
     private final UdpStats stats;
     private final UdpHeader header;
     private final int datagramBytes;
     private final long rateBitsPerSecond;
     private final List<StreamIo<UdpStream>> ios;
+    /** The test's start on this side (System.nanoTime()), where pacing counts from; set before the threads start. */
+    private final java.util.function.LongSupplier testStartNanos;
     /** Test hook: datagrams (counted from 1 as read) the receiver pretends never came; null = none. */
     private final LongPredicate drop;
     // The sender's state, on the stream's thread only: plain fields (no fence per datagram), read after the join.
@@ -42,16 +51,22 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
     private long sent;
     /**
      * When {@link #due} last let datagrams go, their send time since the start as the header has
-     * it (seconds, microseconds): split once per batch, not per datagram (a long division is a
+     * it (seconds, microseconds, {@link UdpHeader#clock}): split once per batch, not per datagram (a long division is a
      * runtime call in C1's code, 2 % of a GSO sender's time).
      */
-    private int dueSeconds;
-    private int dueMicros;
+    private long dueClock;
     // The receiver's state, likewise.
     private long originNanos;
     private long read;
     /** System.nanoTime() of the last datagram counted by a receiver; 0 before the first. */
     private long lastArrivalNanos;
+    /**
+     * Receiver: the earliest (arrival − the send time its header carries) of every datagram counted:
+     * when the sender's clock started, on this host's clock, plus the path's least delay. Only a
+     * wirespeed sender's header counts from its start (iperf3's carries the time of day, which
+     * makes this far from the test's start: {@link UdpGroup} then ignores it).
+     */
+    private long senderOriginNanos = Long.MAX_VALUE;
     /** Datagrams the receiving socket's full queue dropped (SO_RXQ_OVFL, SO_MEMINFO); -1 where unknown. */
     private volatile long socketDrops = -1;
     /** The descriptor a direct io opened; -1 before (or never): then closing the channel ends the loop. */
@@ -61,8 +76,9 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
 
     UdpStream(DatagramChannel channel, StreamCounter counter, UdpHeader header, int datagramBytes,
               long rateBitsPerSecond, StopFlag stop, CpuAccumulator cpu, LongPredicate drop,
-              List<StreamIo<UdpStream>> ios) {
+              List<StreamIo<UdpStream>> ios, java.util.function.LongSupplier testStartNanos) {
         super(channel, counter, stop, cpu);
+        this.testStartNanos = testStartNanos;
         this.stats = counter.sending() ? null : new UdpStats();
         this.header = header;
         this.datagramBytes = datagramBytes;
@@ -84,6 +100,11 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
         return lastArrivalNanos;
     }
 
+    /** Receiver, after the join: see {@link #senderOriginNanos}; Long.MAX_VALUE before any datagram. */
+    long senderOriginNanos() {
+        return senderOriginNanos;
+    }
+
     int datagramBytes() {
         return datagramBytes;
     }
@@ -100,9 +121,24 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
 
     @Override
     void send() throws IOException {
-        sendStartNanos = System.nanoTime();
+        sendStartNanos = pacingOrigin(testStartNanos.getAsLong(), System.nanoTime());
         nanosPerBit = rateBitsPerSecond > 0 ? 1e9 / rateBitsPerSecond : 0;
+        if (rateBitsPerSecond > 0) {
+            UdpPacing.capSocket(channel, rateBitsPerSecond, datagramBytes);
+        }
         StreamIo.run(this, ios);
+    }
+
+    /**
+     * Where a sender's pacing counts from: the test's start, or {@link #MAX_CATCH_UP_NANOS} before
+     * the thread's own start when that came later (0 = no test start known: the thread's).
+     */
+    static long pacingOrigin(long testStartNanos, long threadStartNanos) {
+        if (testStartNanos == 0) {
+            return threadStartNanos;
+        }
+        return threadStartNanos - testStartNanos > MAX_CATCH_UP_NANOS ? threadStartNanos - MAX_CATCH_UP_NANOS
+                : Math.min(testStartNanos, threadStartNanos);
     }
 
     @Override
@@ -135,8 +171,7 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
 
     private void setDue(long nanos) {
         long micros = (nanos - sendStartNanos) / 1000;
-        dueSeconds = (int) (micros / 1_000_000);
-        dueMicros = (int) (micros % 1_000_000);
+        dueClock = UdpHeader.clock((int) (micros / 1_000_000), (int) (micros % 1_000_000));
     }
 
     private int duePaced(int max) {
@@ -169,7 +204,7 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
      * {@code at} of {@code buffer}: its send time and its own sequence number.
      */
     void stamp(ByteBuffer buffer, int at, int k) {
-        header.write(buffer, at, dueSeconds, dueMicros, sent + 1 + k);
+        header.writeClock(buffer, at, dueClock, sent + 1 + k);
     }
 
     /** Sender: {@code datagrams} of those stamped left (the kernel took them). */
@@ -189,8 +224,12 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
         if (length < header.bytes() || UdpSetup.isHello(buffer, at, length) || (drop != null && drop.test(read))) {
             return;
         }
-        stats.record(header.counter(buffer, at), UdpHeader.sentMicros(buffer, at), (arrivalNanos - originNanos) / 1000,
-                length);
+        long sentMicros = UdpHeader.sentMicros(buffer, at);
+        stats.record(header.counter(buffer, at), sentMicros, (arrivalNanos - originNanos) / 1000, length);
+        long senderOrigin = arrivalNanos - sentMicros * 1000;
+        if (senderOrigin < senderOriginNanos) {
+            senderOriginNanos = senderOrigin;
+        }
         counter.add(length);
         lastArrivalNanos = arrivalNanos;
     }

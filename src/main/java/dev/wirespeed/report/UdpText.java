@@ -105,6 +105,7 @@ public final class UdpText {
                         r.outOfOrderPackets());
             }
             rates(s, r);
+            pacing(d.pacing());
         }
         BwResult.Cpu cpu = result.cpu();
         if (cpu != null) {
@@ -129,6 +130,31 @@ public final class UdpText {
         new CountersText(out).print(result.counters());
         BwText.serverOutput(out, result.serverOutput());
         out.flush();
+    }
+
+    /** Whether -b held: held, above what the path carried (where), or missed by the sender. */
+    private void pacing(UdpResult.Pacing p) {
+        if (p == null) {
+            return;
+        }
+        String target = Rate.format(p.targetBitsPerSecond());
+        String delivered = p.deliveredPercentOfTarget() == null ? ""
+                : ", delivered " + percent(p.deliveredPercentOfTarget());
+        String line = switch (p.verdict()) {
+            case "held" -> "held " + target + ": sent " + percent(p.sentPercentOfTarget()) + delivered;
+            case "missed" -> "missed " + target + ": sent " + percent(p.sentPercentOfTarget()) + " of it" + delivered;
+            default -> "sender".equals(p.limitedBy())
+                    ? target + " is above what this path carried: the sender reached " + percent(p.sentPercentOfTarget())
+                            + " of it, sending as fast as its socket took (path-limited, not a pacing miss)"
+                    : "the sender held " + target + " (" + percent(p.sentPercentOfTarget()) + "); the path delivered "
+                            + percent(p.deliveredPercentOfTarget()) + " of it (path-limited: lost on the way or at "
+                            + "the receiver, not a pacing miss)";
+        };
+        out.println("  pacing      " + line);
+    }
+
+    private static String percent(double p) {
+        return String.format(Locale.ROOT, "%.1f %%", p);
     }
 
     /** Packets per second both ends, and the receiving sockets' own drops apart from the path's loss. */

@@ -100,11 +100,63 @@ public record UdpResult(
     public record UdpParams(String direction, int streams, double durationSeconds, double omitSeconds,
                             double intervalSeconds, long targetBitsPerSecond, int datagramBytes, Long windowBytes) {}
 
-    /** One direction of data; intervals and the receiver summary are measured where the data arrived. */
+    /**
+     * One direction of data; intervals and the receiver summary are measured where the data arrived.
+     *
+     * @param pacing whether -b held in this direction; null at -b 0 or without the sender's figures
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record UdpDirection(String direction, String sender, String receiver, List<UdpInterval> intervals,
                                List<UdpStreamTotal> streams, UdpSenderSummary senderSummary,
-                               UdpReceiverSummary receiverSummary) {}
+                               UdpReceiverSummary receiverSummary, Pacing pacing) {
+        public UdpDirection(String direction, String sender, String receiver, List<UdpInterval> intervals,
+                            List<UdpStreamTotal> streams, UdpSenderSummary senderSummary,
+                            UdpReceiverSummary receiverSummary) {
+            this(direction, sender, receiver, intervals, streams, senderSummary, receiverSummary, null);
+        }
+    }
+
+    /**
+     * Whether the target rate (-b, times the streams) held in one direction, within
+     * {@link #TOLERANCE_PERCENT}: {@code held}; {@code path-limited} when the target is above what
+     * the path carried — the sender could not send that fast ({@code limitedBy} "sender": its
+     * socket, NIC queue or CPU took no more; a budget-paced sender only falls behind when its calls
+     * cannot keep up) or the sender held it and the path or the receiver lost the rest
+     * ({@code limitedBy} "path", the loss above the tolerance); {@code missed} when the sender went
+     * over the target (a pacing fault of ours).
+     *
+     * @param sentPercentOfTarget      the sender's rate as a percentage of the target
+     * @param deliveredPercentOfTarget the part of it the receiver got (sent × (1 − loss)); null without the receiver's figures
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Pacing(String verdict, long targetBitsPerSecond, double sentPercentOfTarget,
+                         Double deliveredPercentOfTarget, String limitedBy) {
+        public static final double TOLERANCE_PERCENT = 2.0;
+
+        /** The verdict for {@code targetBitsPerSecond} over all streams of a direction; null at -b 0 or without a sender. */
+        public static Pacing of(long targetBitsPerSecond, UdpSenderSummary sent, UdpReceiverSummary received) {
+            if (targetBitsPerSecond <= 0 || sent == null || sent.seconds() <= 0) {
+                return null;
+            }
+            double sentPercent = round2(100.0 * sent.bitsPerSecond() / targetBitsPerSecond);
+            Double delivered = received == null ? null
+                    : round2(sentPercent * (1 - received.lossPercent() / 100.0));
+            if (sentPercent > 100 + TOLERANCE_PERCENT) {
+                return new Pacing("missed", targetBitsPerSecond, sentPercent, delivered, null);
+            }
+            if (sentPercent < 100 - TOLERANCE_PERCENT) {
+                return new Pacing("path-limited", targetBitsPerSecond, sentPercent, delivered, "sender");
+            }
+            if (delivered != null && delivered < 100 - TOLERANCE_PERCENT) {
+                return new Pacing("path-limited", targetBitsPerSecond, sentPercent, delivered, "path");
+            }
+            return new Pacing("held", targetBitsPerSecond, sentPercent, delivered, null);
+        }
+
+        private static double round2(double v) {
+            return Math.round(v * 100) / 100.0;
+        }
+    }
 
     /** @param streams per stream, then {@code sum} over them; jitter of the sum is the mean of the streams' */
     public record UdpInterval(Direction direction, double startSeconds, double endSeconds, boolean omitted,

@@ -38,9 +38,9 @@ class LatUsageTest {
         "bw 127.0.0.1 -a -l 4K              | -a and -l exclude each other",
         "bw 127.0.0.1 -a --bidir            | -a and --bidir exclude each other",
         "bw 127.0.0.1 -a --udp              | -a sweeps TCP only",
-        "bw 127.0.0.1 --udp -Z              | with --udp, -Z, --skip-rx-copy, -A and -B do not apply",
-        "bw 127.0.0.1 -a --skip-rx-copy     | with -a, -Z, --skip-rx-copy, -A and -B do not apply",
-        "bw 127.0.0.1 --udp -B 127.0.0.1    | with --udp, -Z, --skip-rx-copy, -A and -B do not apply",
+        "bw 127.0.0.1 --udp -Z              | with --udp, -Z, --skip-rx-copy, -A, -B and --bind-dev do not apply",
+        "bw 127.0.0.1 -a --skip-rx-copy     | with -a, -Z, --skip-rx-copy, -A, -B and --bind-dev do not apply",
+        "bw 127.0.0.1 --udp -B 127.0.0.1    | with --udp, -Z, --skip-rx-copy, -A, -B and --bind-dev do not apply",
     })
     void badInputIsOneLineAndExitTwo(String line, String message) {
         Run r = run(line.trim());

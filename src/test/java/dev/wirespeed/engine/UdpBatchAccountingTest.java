@@ -19,7 +19,7 @@ class UdpBatchAccountingTest {
 
     static UdpStream stream(boolean sending, StopFlag stop) {
         return new UdpStream(null, new StreamCounter(0, sending), UdpHeader.WIRESPEED, LENGTH, 0, stop,
-                new CpuAccumulator(), null, List.of());
+                new CpuAccumulator(), null, List.of(), () -> 0L);
     }
 
     @Test
@@ -141,5 +141,21 @@ class UdpBatchAccountingTest {
             c.set(java.lang.foreign.ValueLayout.JAVA_LONG, 0, 3); // garbled length: stop, never loop
             assertThat(NativeUdp.cmsgInt(c, 48, NativeUdp.SOL_UDP, NativeUdp.UDP_GRO)).isEqualTo(-1);
         }
+    }
+
+    @Test
+    void theHeadersClockIsWrittenAsOneStoreWithIperf3sLayout() {
+        java.nio.ByteBuffer one = java.nio.ByteBuffer.allocate(16);
+        java.nio.ByteBuffer other = java.nio.ByteBuffer.allocate(16);
+        UdpHeader.WIRESPEED.writeClock(one, 0, UdpHeader.clock(3, 999_999), 7);
+        // iperf3's layout: big-endian uint32 seconds, uint32 microseconds, then the counter
+        other.putInt(0, 3).putInt(4, 999_999).putLong(8, 7);
+        assertThat(one.array()).isEqualTo(other.array());
+        assertThat(UdpHeader.sentMicros(one, 0)).isEqualTo(3_999_999);
+        java.nio.ByteBuffer high = java.nio.ByteBuffer.allocate(12);
+        new UdpHeader(false).writeClock(high, 0, UdpHeader.clock(0x9000_0000, 5), 0xffff_fffeL);
+        assertThat(UdpHeader.sentMicros(high, 0)).as("seconds above 2^31 stay unsigned")
+                .isEqualTo(0x9000_0000L * 1_000_000 + 5);
+        assertThat(new UdpHeader(false).counter(high, 0)).isEqualTo(0xffff_fffeL);
     }
 }

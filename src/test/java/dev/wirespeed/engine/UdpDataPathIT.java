@@ -80,6 +80,10 @@ class UdpDataPathIT {
         return out.stream();
     }
 
+    static List<String> withoutPacing(List<String> notes) {
+        return notes == null ? List.of() : notes.stream().filter(n -> !n.startsWith("pacing: ")).toList();
+    }
+
     static UdpResult run(Path path, TestSpec spec, LongPredicate drop) throws Exception {
         if (!path.refuse.isEmpty()) {
             System.setProperty("wirespeed.test.refuse", path.refuse);
@@ -122,9 +126,16 @@ class UdpDataPathIT {
         assertThat(client.receive()).isEqualTo(direction.clientReceives() ? path.receive : null);
         assertThat(server.send()).isEqualTo(direction.clientReceives() ? path.send : null);
         assertThat(server.receive()).isEqualTo(direction.clientSends() ? path.receive : null);
+        // a side that sent paced ends its notes with which pacing ran (lo: noqueue, the budget alone)
+        for (BwResult.DataPathSide side : List.of(client, server)) {
+            if (side.send() != null) {
+                assertThat(side.fallbacks()).isNotNull();
+                assertThat(side.fallbacks().getLast()).startsWith("pacing: wirespeed's budget per batch holds -b (");
+            }
+        }
         if (path.notes.isEmpty()) {
-            assertThat(client.fallbacks()).isNull();
-            assertThat(server.fallbacks()).isNull();
+            assertThat(withoutPacing(client.fallbacks())).isEmpty();
+            assertThat(withoutPacing(server.fallbacks())).isEmpty();
         } else {
             // each side notes the refusals of the directions it moved
             List<String> notes = new ArrayList<>();
