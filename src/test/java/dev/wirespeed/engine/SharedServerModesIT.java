@@ -64,6 +64,7 @@ class SharedServerModesIT {
             JsonNode json = Json.MAPPER.readTree(shared.out());
             assertThat(json.path("bandwidth").path("serverSharedWithTests").asInt(-1)).isEqualTo(1);
             assertThat(json.path("latency").path("serverSharedWithTests").asInt(-1)).isEqualTo(1);
+            assertThat(json.path("udp").path("serverSharedWithTests").asInt(-1)).as("check's UDP part").isEqualTo(1);
             assertThat(json.path("serverSharedWithTests").asInt(-1)).as("the check's own word").isEqualTo(1);
             assertThat(JsonSchemas.errors("check.schema.json", shared.out())).isEmpty();
             assertThat(beside.exit().get(60, TimeUnit.SECONDS)).as(beside.err().toString()).isZero();
