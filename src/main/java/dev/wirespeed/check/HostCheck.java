@@ -198,10 +198,36 @@ public final class HostCheck {
     /** JSON of `check`: the doctor report, the limits, the bandwidth and latency results, and the verdict. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"schema", "doctor", "limits", "bandwidth", "zeroCopyBandwidth", "latency", "udp",
-            "udpSkipped", "verdict"})
+            "udpSkipped", "serverSharedWithTests", "verdict"})
     public record Result(String schema, DoctorReport doctor, LimitsReport limits, BwResult bandwidth,
                          BwResult zeroCopyBandwidth, LatResult latency, UdpResult udp, String udpSkipped,
-                         Verdict verdict) {
+                         Verdict verdict, Integer serverSharedWithTests) {
         public static final String SCHEMA = "wirespeed.check/2";
+
+        /** With what its parts' server said of sharing ({@link #sharedWithTests}). */
+        public Result(String schema, DoctorReport doctor, LimitsReport limits, BwResult bandwidth,
+                      BwResult zeroCopyBandwidth, LatResult latency, UdpResult udp, String udpSkipped,
+                      Verdict verdict) {
+            this(schema, doctor, limits, bandwidth, zeroCopyBandwidth, latency, udp, udpSkipped, verdict,
+                    sharedWithTests(bandwidth, zeroCopyBandwidth, latency, udp));
+        }
+    }
+
+    /**
+     * What check's parts (the TCP test, the -Z follow-up, the ping-pong, the UDP test) heard from their server
+     * about sharing, as one figure: the most other tests any part ran beside; null when no part's
+     * server said (issue 29: the result carries what its parts said, each part also keeps its own).
+     */
+    public static Integer sharedWithTests(BwResult bandwidth, BwResult zeroCopy, LatResult latency, UdpResult udp) {
+        Integer most = null;
+        for (Integer others : java.util.Arrays.asList(bandwidth == null ? null : bandwidth.serverSharedWithTests(),
+                zeroCopy == null ? null : zeroCopy.serverSharedWithTests(),
+                latency == null ? null : latency.serverSharedWithTests(),
+                udp == null ? null : udp.serverSharedWithTests())) {
+            if (others != null) {
+                most = most == null ? others : Math.max(most, others);
+            }
+        }
+        return most;
     }
 }

@@ -46,6 +46,7 @@ import picocli.CommandLine.Spec;
             "  wirespeed bw 10.0.0.2 --latency      latency under load: pings idle 3 s, then beside the load (bufferbloat)",
             "  wirespeed bw 10.0.0.2 --latency udp -R -t 30 --idle 5   UDP pings while the server sends",
             "  wirespeed bw --iperf3 10.0.0.2 -P 4  against an iperf3 server (iperf3 -s), port 5201",
+            "  wirespeed bw 10.0.0.2 --get-server-output   then the server's own report of the test (as iperf3)",
             "  wirespeed bw --rdma write 10.0.0.2 -a   ib_write_bw sweep; HOST's wirespeed server starts its side",
             "  wirespeed bw --rdma write 10.0.0.2 -R   HOST writes to this host (its server runs perftest's client)",
             "  wirespeed bw --rdma write 10.0.0.2 --bidir -a   perftest -b: both directions, summed as perftest prints",
@@ -69,6 +70,11 @@ public final class BwCommand implements Callable<Integer> {
     @Option(names = "--iperf3", description = "HOST runs an iperf3 server (iperf3 -s): speak its protocol; port "
             + Iperf3.DEFAULT_PORT + " unless -p.")
     boolean iperf3;
+
+    @Option(names = "--get-server-output", description = "After the result, print the server's own report of the "
+            + "test (as iperf3): its log lines for the test, or an iperf3 server's text or -J document; in --json "
+            + "as serverOutput. TCP and UDP tests.")
+    boolean getServerOutput;
 
     @Mixin
     BwOptions options;
@@ -125,6 +131,10 @@ public final class BwCommand implements Callable<Integer> {
         }
         if (client.habits.blockCount != null) {
             options.bytes = client.habits.bytes(options.bufferBytes);
+        }
+        if (getServerOutput && (client.rdma.selected() || modes.all)) {
+            throw Check.usage(spec, "--get-server-output asks a wirespeed or iperf3 server for its report of a TCP or"
+                    + " UDP test: not with " + (modes.all ? "-a" : "--rdma"));
         }
         if (client.rdma.selected()) {
             options.refuseUnsupported(spec);
@@ -283,7 +293,8 @@ public final class BwCommand implements Callable<Integer> {
                 .handshakeTimeoutMillis(timeoutMillis).interrupted(Interrupts::raised).bindAddress(options.bind(spec))
                 .cpu(options.clientCpu(spec)).placeCpus(place)
                 .clientPort(client.habits.clientPort == null ? 0 : client.habits.clientPort)
-                .bindDevice(options.bindDevice(spec)).build();
+                .bindDevice(options.bindDevice(spec))
+                .serverOutput(getServerOutput).build();
         BwClient.Listener listener = warningsTo(spec.commandLine().getErr(), sink, json ? new BwClient.Listener() {}
                 : client.habits.jsonStream ? JsonStream.listener(out) : textListener(out, test, client.habits.rateUnit()));
         BwResult result = iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);
@@ -357,6 +368,7 @@ public final class BwCommand implements Callable<Integer> {
         if (json) {
             out.println(jsonFormat.render(result));
         } else if (client.habits.jsonStream) {
+            JsonStream.serverOutput(out, result.serverOutput());
             JsonStream.event(out, "end", result);
         } else {
             new BwText(out, false, client.habits.rateUnit()).summary(result);

@@ -96,12 +96,14 @@ final class BwModeOptions {
         if (bw.json) {
             out.println(bw.jsonFormat.render(result));
         } else if (bw.client.habits.jsonStream) {
+            JsonStream.serverOutput(out, result.serverOutput());
             JsonStream.event(out, "end", result);
         } else {
             new UdpText(out, false, bw.client.habits.rateUnit()).summary(result);
         }
         out.flush();
-        bw.saveResults(Measurements.of(result), "wirespeed-udp-json", result, result.outcome(), result.server());
+        bw.saveResults(Measurements.of(result), "wirespeed-udp-json", result, result.outcome(), result.server(),
+                result.serverSharedWithTests());
         return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
     }
 
@@ -144,10 +146,11 @@ final class BwModeOptions {
             return new Iperf3Client(BwClient.Config.builder().host(host).port(port).spec(test)
                     .streamsChosenBy("option").connectTimeoutMillis(bw.client.connectTimeoutMillis())
                     .handshakeTimeoutMillis(bw.client.connectTimeoutMillis()).interrupted(Interrupts::raised)
-                    .build()).runUdp(listener);
+                    .serverOutput(bw.getServerOutput).build()).runUdp(listener);
         }
         UdpBwClient client = new UdpBwClient(UdpBwClient.Config.builder().host(host).port(port).spec(test)
-                .connectTimeoutMillis(bw.client.connectTimeoutMillis()).interrupted(Interrupts::raised).build());
+                .connectTimeoutMillis(bw.client.connectTimeoutMillis()).interrupted(Interrupts::raised)
+                .serverOutput(bw.getServerOutput).build());
         return client.run(listener);
     }
 
@@ -169,10 +172,16 @@ final class BwModeOptions {
             out.println(Json.pretty(result));
         } else if (bw.client.habits.jsonStream) {
             JsonStream.event(out, "end", result);
+        } else {
+            String shared = dev.wirespeed.report.SharingText.line(result.serverSharedWithTests(),
+                    dev.wirespeed.report.SharingText.RATES);
+            if (shared != null) {
+                out.println(shared);
+            }
         }
         out.flush();
         bw.saveResults(java.util.List.of(Measurements.of(result)), "wirespeed-bw-sweep-json", result, result.outcome(),
-                result.server());
+                result.server(), result.serverSharedWithTests());
         return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
     }
 

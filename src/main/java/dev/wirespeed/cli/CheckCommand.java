@@ -134,6 +134,11 @@ public final class CheckCommand implements Callable<Integer> {
             new BwText(out, false).summary(bandwidth);
             if (measured.latency() != null) {
                 out.println(CheckLatency.line(measured.latency(), host == null ? "loopback" : host));
+                String shared = dev.wirespeed.report.SharingText.line(measured.latency().serverSharedWithTests(),
+                        dev.wirespeed.report.SharingText.LATENCY);
+                if (shared != null) {
+                    out.println(shared);
+                }
             }
             if (udp != null) {
                 out.println(CheckUdp.line(udp, host == null ? "loopback" : host));
@@ -152,7 +157,7 @@ public final class CheckCommand implements Callable<Integer> {
         }
         Saving.save(spec, save.labels(spec), sink, "check", saved, "wirespeed-check-json",
                 Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json, bandwidth.outcome(),
-                Saving.peer(bandwidth.server(), host == null));
+                Saving.peer(bandwidth.server(), host == null, result.serverSharedWithTests()));
         if (!json) {
             CheckText.verdict(out, verdict, bandwidth.outcome().message(), doctor);
         }

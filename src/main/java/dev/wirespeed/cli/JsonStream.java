@@ -34,6 +34,24 @@ final class JsonStream {
         out.flush();
     }
 
+    /**
+     * --get-server-output: the server's report as its own event before "end", as iperf3 3.17+ writes
+     * it (iperf_api.c, iperf_json_finish): "server_output_json" with an iperf3 -J server's
+     * document, else "server_output_text" with the lines, each ending in a line feed.
+     */
+    static void serverOutput(PrintWriter out, dev.wirespeed.results.ServerOutput output) {
+        if (output == null) {
+            return;
+        }
+        if (output.json() != null) {
+            event(out, "server_output_json", output.json());
+        } else if (output.lines() != null) {
+            StringBuilder text = new StringBuilder();
+            output.lines().forEach(line -> text.append(line).append('\n'));
+            event(out, "server_output_text", text.toString());
+        }
+    }
+
     /** "start": the server that answered and the test's parameters, as --json prints them. */
     static void start(PrintWriter out, Object server, Object params) {
         Map<String, Object> start = new LinkedHashMap<>();

@@ -158,7 +158,7 @@ public final class LatCommand implements Callable<Integer> {
             out.flush();
             Saving.save(spec, client.save.labels(spec), sink, "lat", java.util.List.of(Measurements.of(result)), "wirespeed-lat-json",
                     Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json || client.habits.jsonStream,
-                    result.outcome(), Saving.peer(result.server(), client.loopback));
+                    result.outcome(), Saving.peer(result.server(), client.loopback, result.serverSharedWithTests()));
             return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
         }
     }

@@ -343,7 +343,9 @@ final class AgentSession {
                         d.senderSummary(), d.receiverSummary()))
                 .toList();
         return new BwResult(r.schema(), r.tool(), r.startedAt(), r.client(), r.server(), r.params(), directions, r.cpu(),
-                r.dataPath(), r.outcome(), TestCounters.mattering(r.counters()));
+                r.dataPath(), r.outcome(), TestCounters.mattering(r.counters()))
+                // the pair's copy of its receiver's word on sharing (issue 29)
+                .withServerSharedWithTests(r.serverSharedWithTests());
     }
 
     private static String describe(BwResult r) {

@@ -331,11 +331,8 @@ public final class Mesh {
                 PairResult again = done.get(k);
                 int at = positions.get(round.pairs().get(k));
                 String before = results.get(at).message();
-                PairResult kept = again.ok()
-                        ? new PairResult(again.round(), again.client(), again.server(), again.status(),
-                                "retried; the first attempt failed: " + before, again.flows(), again.counters())
-                        : new PairResult(again.round(), again.client(), again.server(), again.status(),
-                                again.message() + " (retried; first attempt: " + before + ")", again.flows(), again.counters());
+                PairResult kept = again.withMessage(again.ok() ? "retried; the first attempt failed: " + before
+                        : again.message() + " (retried; first attempt: " + before + ")");
                 results.set(at, kept);
                 merged.add(kept);
             }

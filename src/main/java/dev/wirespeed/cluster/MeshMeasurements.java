@@ -66,7 +66,7 @@ public final class MeshMeasurements {
                 }
                 // a pair cut short keeps what it measured, as interrupted: its figures cover less than -t
                 items.add(new Item(new Measurement("wirespeed", version, test, params, summary, List.of(), List.of(),
-                        "measured"), labels, null, RAW_PAIR, raw).withPeer(peer(p.server()))
+                        "measured"), labels, null, RAW_PAIR, raw).withPeer(peer(p.server(), p.serverSharedWithTests()))
                         .withStatus(p.ok() ? ResultStatus.DONE : ResultStatus.INTERRUPTED, p.ok() ? null : p.message()));
             }
         }
@@ -75,12 +75,15 @@ public final class MeshMeasurements {
 
     /**
      * The server side of a pair: its agent, by the label the mesh was given ("node01",
-     * "127.0.0.1:5401"). Another coordinator could test it at the same time, so shared is unknown.
+     * "127.0.0.1:5401"), and whether it ran another test beside the pair's as its server said
+     * (issue 29); unknown when it did not say (perftest pairs, agents before issue 29).
      */
-    static Peer peer(String server) {
+    static Peer peer(String server, Integer sharedWithTests) {
         try {
             Endpoint e = Endpoint.parse(server, dev.wirespeed.wire.Wire.DEFAULT_PORT);
-            return new Peer(e.host(), e.port(), "wirespeed", null, Peer.SHARED_UNKNOWN);
+            String shared = sharedWithTests == null ? Peer.SHARED_UNKNOWN
+                    : sharedWithTests > 0 ? Peer.SHARED_YES : Peer.SHARED_NO;
+            return new Peer(e.host(), e.port(), "wirespeed", null, shared);
         } catch (HostListException e) {
             return null;
         }

@@ -111,9 +111,45 @@ public final class MeshText implements Mesh.Listener {
                     r.hosts().size());
         }
         counterNotes(r);
+        sharing(r);
         out.println();
         r.verdict().forEach(out::println);
         out.flush();
+    }
+
+    /**
+     * The pairs whose receiver ran another test at once (issue 29), each with the count its server
+     * gave. When the pattern itself sends several pairs of one round to one receiver, that is the
+     * design, and said plainly; otherwise a round gives each host one pair (and an agent serves one
+     * test at a time), so the other test came from outside this mesh.
+     */
+    private void sharing(MeshResult r) {
+        List<PairResult> shared = r.pairs().stream().filter(PairResult::shared).toList();
+        if (shared.isEmpty()) {
+            return;
+        }
+        out.println();
+        out.println(sharedByDesign(r.pairs())
+                ? "shared receivers, by design: this " + r.params().pattern() + " mesh runs several pairs into one"
+                        + " receiver at once, so each of these pairs' rates is its share of that receiver:"
+                : "shared receivers: the receiver ran another test at once beside these pairs (not one of this"
+                        + " mesh's: a round gives each host one pair), so their rates are their share:");
+        for (PairResult p : shared) {
+            int others = p.serverSharedWithTests();
+            out.println("  " + p.client() + " → " + p.server() + ": beside " + others + " other test"
+                    + (others == 1 ? "" : "s") + " at once");
+        }
+    }
+
+    /** True when some round of the mesh ran two pairs into one receiver: sharing is then the pattern's own. */
+    static boolean sharedByDesign(List<PairResult> pairs) {
+        Set<List<Object>> seen = new HashSet<>();
+        for (PairResult p : pairs) {
+            if (!seen.add(List.of(p.round(), p.server()))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Each pair whose counters moved in a way that matters: its worst note (drops, errors, pauses, retransmits). */

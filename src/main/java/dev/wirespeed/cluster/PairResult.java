@@ -13,17 +13,37 @@ import java.util.List;
  * @param flows   measured directions: one, or two with --bidir; partial on interrupted
  * @param counters what the counters that matter did on both ends during the test, with notes; null
  *                 when not read (perftest pairs, older agents)
+ * @param serverSharedWithTests the pair's copy of what the receiving agent's server said (as bw's
+ *                 {@code serverSharedWithTests}): the most other tests it ran at one moment beside
+ *                 this pair's; null when it did not say (perftest pairs, agents before issue 29)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PairResult(int round, String client, String server, PairStatus status, String message,
-                         List<Flow> flows, dev.wirespeed.results.CounterReport counters) {
+                         List<Flow> flows, dev.wirespeed.results.CounterReport counters,
+                         Integer serverSharedWithTests) {
 
     public PairResult {
         flows = flows == null ? List.of() : List.copyOf(flows);
     }
 
     public PairResult(int round, String client, String server, PairStatus status, String message, List<Flow> flows) {
-        this(round, client, server, status, message, flows, null);
+        this(round, client, server, status, message, flows, null, null);
+    }
+
+    public PairResult(int round, String client, String server, PairStatus status, String message, List<Flow> flows,
+                      dev.wirespeed.results.CounterReport counters) {
+        this(round, client, server, status, message, flows, counters, null);
+    }
+
+    /** The same pair with another message (a retry says what its first attempt did). */
+    public PairResult withMessage(String m) {
+        return new PairResult(round, client, server, status, m, flows, counters, serverSharedWithTests);
+    }
+
+    /** True when the receiving server said it ran another test beside this pair's. */
+    @JsonIgnore
+    public boolean shared() {
+        return serverSharedWithTests != null && serverSharedWithTests > 0;
     }
 
     @JsonIgnore

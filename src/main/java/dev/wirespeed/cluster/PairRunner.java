@@ -78,13 +78,15 @@ final class PairRunner {
         List<PairResult.Flow> flows = flows(r, a, b);
         BwResult.Outcome o = r.outcome();
         if (o.ok()) {
-            return new PairResult(round, a, b, PairStatus.OK, null, flows, r.counters());
+            return new PairResult(round, a, b, PairStatus.OK, null, flows, r.counters(), r.serverSharedWithTests());
         }
         if (o.status() == OutcomeStatus.INTERRUPTED) {
-            return new PairResult(round, a, b, PairStatus.INTERRUPTED, o.message(), flows, r.counters());
+            return new PairResult(round, a, b, PairStatus.INTERRUPTED, o.message(), flows, r.counters(),
+                    r.serverSharedWithTests());
         }
         suspects.add(p.server());
-        return new PairResult(round, a, b, PairStatus.FAILED, b + ": " + o.message(), flows, r.counters());
+        return new PairResult(round, a, b, PairStatus.FAILED, b + ": " + o.message(), flows, r.counters(),
+                r.serverSharedWithTests());
     }
 
     private PairResult perftest(int round, Pair p, String a, String b) throws IOException, InterruptedException {

@@ -27,7 +27,8 @@ public final class BwClient {
      */
     public record Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
                          int handshakeTimeoutMillis, BooleanSupplier interrupted, InetAddress bindAddress,
-                         Integer cpu, BitSet placeCpus, int clientPort, String bindDevice) implements ClientTarget {
+                         Integer cpu, BitSet placeCpus, int clientPort, String bindDevice, boolean serverOutput)
+            implements ClientTarget {
         public Config {
             if (interrupted == null) {
                 interrupted = () -> false;
@@ -50,6 +51,7 @@ public final class BwClient {
             b.placeCpus = placeCpus;
             b.clientPort = clientPort;
             b.bindDevice = bindDevice;
+            b.serverOutput = serverOutput;
             return b;
         }
 
@@ -120,7 +122,7 @@ public final class BwClient {
 
             public Config build() {
                 return new Config(host, port, spec, streamsChosenBy, connectTimeoutMillis, handshakeTimeoutMillis,
-                        interrupted, bindAddress, cpu, placeCpus, clientPort, bindDevice);
+                        interrupted, bindAddress, cpu, placeCpus, clientPort, bindDevice, serverOutput);
             }
         }
     }

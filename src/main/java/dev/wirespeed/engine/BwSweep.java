@@ -57,6 +57,7 @@ public final class BwSweep {
         List<SweepRow> rows = new ArrayList<>();
         BwResult.Peer server = null;
         BwResult.Outcome outcome = BwResult.Outcome.OK;
+        Integer shared = null; // the most any size's server said it ran beside (issue 29)
         BooleanSupplier stopped = config.interrupted() == null ? () -> false : config.interrupted();
         for (int size : config.sizesBytes()) {
             // Ctrl-C between two sizes: the sizes measured so far are the result, no size is begun
@@ -86,6 +87,9 @@ public final class BwSweep {
                 outcome = stoppedAfter(rows);
                 break;
             }
+            if (r.serverSharedWithTests() != null) {
+                shared = shared == null ? r.serverSharedWithTests() : Math.max(shared, r.serverSharedWithTests());
+            }
             if (server == null) {
                 server = r.server();
                 listener.connected(server, params());
@@ -104,7 +108,8 @@ public final class BwSweep {
             }
         }
         return new BwSweepResult(BwSweepResult.SCHEMA, new BwResult.Tool("wirespeed", Version.get()),
-                startedAt.toString(), ResultAssembler.localPeer(), server, params(), List.copyOf(rows), outcome);
+                startedAt.toString(), ResultAssembler.localPeer(), server, params(), List.copyOf(rows), outcome,
+                shared);
     }
 
     /**

@@ -62,6 +62,7 @@ final class ClientPlanes {
                 .bind(LocalEnd.of(config.bindAddress(), config.bindDevice()))
                 .timeouts(config.connectTimeoutMillis(), config.handshakeTimeoutMillis())
                 .interrupted(config.interrupted())
+                .serverOutput(config.serverOutput())
                 .warnings(warnings);
     }
 }

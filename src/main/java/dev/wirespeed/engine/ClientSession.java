@@ -59,6 +59,7 @@ final class ClientSession<M extends Message, R> {
     private int handshakeTimeoutMillis = 5_000;
     private BooleanSupplier interrupted = () -> false;
     private Consumer<String> warnings = line -> { };
+    private boolean serverOutput;
 
     ClientSession(String host, int port, TestSpec spec, ClientPlane<M, R> plane) {
         this.host = host;
@@ -84,6 +85,12 @@ final class ClientSession<M extends Message, R> {
         if (flag != null) {
             this.interrupted = flag;
         }
+        return this;
+    }
+
+    /** --get-server-output: the test request asks for the server's own lines about the test. */
+    ClientSession<M, R> serverOutput(boolean asked) {
+        this.serverOutput = asked;
         return this;
     }
 
@@ -116,7 +123,7 @@ final class ClientSession<M extends Message, R> {
                 Message.Welcome welcome = welcome(codec, target);
                 BwResult.Peer server = new BwResult.Peer(welcome.host(), Io.literal(address), port,
                         welcome.software(), welcome.cores(), welcome.os());
-                codec.write(new Message.TestRequest(spec));
+                codec.write(new Message.TestRequest(spec, serverOutput ? Boolean.TRUE : null));
                 stage = "after the test request, before accepting it";
                 byte[] testId = parseTestId(codec.expect(Message.TestAccepted.class).testId());
                 long startDeadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(startLimitMillis(spec));

@@ -36,4 +36,9 @@ interface ClientTarget {
     default String bindDevice() {
         return null;
     }
+
+    /** --get-server-output: ask the server for its own lines about the test with its results. */
+    default boolean serverOutput() {
+        return false;
+    }
 }

@@ -249,7 +249,7 @@ final class LatPlane implements ClientPlane<Message.Results, LatResult> {
                 end.startedAt().toString(), ResultAssembler.localPeer(), end.server(), params, measured, cpuResult,
                 outcome, pingPong.ioPath(), PathCounterReport.join(Protocol.of(config.udp()), counters.interfaceName(),
                         counterDeltas, counters.udpSockets(), remote),
-                fallbacks);
+                fallbacks, remote == null ? null : remote.sharedWithTests());
     }
 
     @Override

@@ -20,7 +20,9 @@ import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.SocketChannel;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.HexFormat;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -62,6 +64,8 @@ final class ServerSession {
     private CountDownLatch arrived;
     private volatile ServerPlane plane;
     private volatile String abortReason;
+    /** --get-server-output: the lines this server logs for the test, for its results; null when not asked. */
+    private List<String> output;
 
     ServerSession(BwServer server, SocketChannel control, DataInputStream in, Admission.Ticket ticket)
             throws IOException {
@@ -86,7 +90,8 @@ final class ServerSession {
             codec.write(new Message.Welcome(Wire.PROTOCOL_VERSION, server.welcomeSoftware(), ResultAssembler.hostName(),
                     Runtime.getRuntime().availableProcessors(), ResultAssembler.osName(), cfg.limits().maxStreams(),
                     cfg.limits().maxDurationMillis()));
-            TestSpec spec = codec.expect(Message.TestRequest.class).spec();
+            Message.TestRequest request = codec.expect(Message.TestRequest.class);
+            TestSpec spec = request.spec();
             if (spec == null) {
                 throw new ProtocolException("test request without a spec");
             }
@@ -95,6 +100,9 @@ final class ServerSession {
             } catch (ProtocolException e) {
                 fail("test refused: " + e.getMessage());
                 return false;
+            }
+            if (Boolean.TRUE.equals(request.serverOutput())) {
+                output = new ArrayList<>();
             }
             ServerPlane.Factory factory = ServerPlanes.forMode(spec.testMode());
             if (factory == null) {
@@ -158,7 +166,7 @@ final class ServerSession {
             codec.write(new Message.Ready());
             codec.expect(Message.Start.class);
             runData(factory.open(new ServerPlane.Setup(spec, Arrays.asList(data), Arrays.asList(udp),
-                    this::sendQuietly, counters, line -> server.testLine(peer + " " + line))));
+                    this::sendQuietly, counters, line -> testLine(peer + " " + line))));
             return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -221,24 +229,74 @@ final class ServerSession {
         if (ending.clean()) {
             // the streams ended and freed their buffers: the budget is free before the lingering close
             releaseBudget();
-            Message results = p.results();
-            sendQuietly(results instanceof Message.Results r && reservation != null
-                    ? r.withSharedWithTests(reservation.othersAtOnce()) : results);
+            Message results = withSharing(p.results(), reservation);
+            // the summary line before the results go: with --get-server-output they carry it
+            String summary = peer + " " + p.summary(ending.reason()) + Budget.sharing(reservation);
+            keep(summary);
+            sendQuietly(withOutput(results));
             lingeringClose(control);
-        } else {
-            boolean overrun = ending.reason() != null && ending.reason().startsWith(OVERRUN);
-            if (overrun) {
-                sendQuietly(new Message.Error(ending.reason()));
-            }
-            p.close();
-            releaseBudget();
-            if (overrun) {
-                // the client is still heartbeating: a plain close with its heartbeats unread sends a
-                // reset, which can discard our Error before the client reads it (CI saw "Broken pipe")
-                lingeringClose(control);
-            }
+            server.testLine(summary);
+            return;
         }
+        boolean overrun = ending.reason() != null && ending.reason().startsWith(OVERRUN);
+        if (overrun) {
+            sendQuietly(new Message.Error(ending.reason()));
+        }
+        p.close();
+        releaseBudget();
+        // logged before the lingering close: the line is written when the client reads the Error,
+        // not up to 2 s later (HeartbeatDeadlineIT read the log as the client closed, and missed it)
         server.testLine(peer + " " + p.summary(ending.reason()) + Budget.sharing(reservation));
+        if (overrun) {
+            // the client is still heartbeating: a plain close with its heartbeats unread sends a
+            // reset, which can discard our Error before the client reads it (CI saw "Broken pipe")
+            lingeringClose(control);
+        }
+    }
+
+    /** A line of this test for the log, kept for the client too when it asked (--get-server-output). */
+    private void testLine(String line) {
+        keep(line, Message.MAX_SERVER_OUTPUT_LINES - 1);
+        server.testLine(line);
+    }
+
+    /** The summary line, last: the one slot the plane's lines leave is its own. */
+    private void keep(String summary) {
+        keep(summary, Message.MAX_SERVER_OUTPUT_LINES);
+    }
+
+    private synchronized void keep(String line, int maxLines) {
+        if (output != null && output.size() < maxLines) {
+            output.add(Printable.of(line, Message.MAX_SERVER_OUTPUT_LINE_CHARS));
+        }
+    }
+
+    /** The results with the lines kept for the client, when it asked for them. */
+    private synchronized Message withOutput(Message results) {
+        if (output == null) {
+            return results;
+        }
+        List<String> lines = List.copyOf(output);
+        return switch (results) {
+            case Message.Results r -> r.withServerOutput(lines);
+            case Message.UdpResults r -> r.withServerOutput(lines);
+            default -> results;
+        };
+    }
+
+    /**
+     * The results of a test with the server's word on the tests it ran beside it (issue 29): every
+     * mode's results, TCP and UDP bandwidth and latency alike, carry it.
+     */
+    static Message withSharing(Message results, Budget.Reservation reservation) {
+        if (reservation == null) {
+            return results;
+        }
+        return switch (results) {
+            case Message.Results r -> r.withSharedWithTests(reservation.othersAtOnce());
+            case Message.UdpResults r -> r.withSharedWithTests(reservation.othersAtOnce());
+            default -> results;
+        };
     }
 
     /** How the server's end of a test that outlasts its time begins (the client's error and the log say it). */

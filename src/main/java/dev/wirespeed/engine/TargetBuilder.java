@@ -14,6 +14,7 @@ public abstract class TargetBuilder<B extends TargetBuilder<B>> {
     int port;
     int connectTimeoutMillis;
     BooleanSupplier interrupted;
+    boolean serverOutput;
 
     TargetBuilder(int connectTimeoutMillis) {
         this.connectTimeoutMillis = connectTimeoutMillis;
@@ -37,6 +38,12 @@ public abstract class TargetBuilder<B extends TargetBuilder<B>> {
     /** Polled while the test runs; true (Ctrl-C) ends it early with a result. Null = never. */
     public B interrupted(BooleanSupplier interrupted) {
         this.interrupted = interrupted;
+        return self();
+    }
+
+    /** --get-server-output: the server's own lines about the test come back with its results. */
+    public B serverOutput(boolean serverOutput) {
+        this.serverOutput = serverOutput;
         return self();
     }
 

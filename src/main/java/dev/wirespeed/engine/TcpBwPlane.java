@@ -2,6 +2,7 @@ package dev.wirespeed.engine;
 
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.ServerOutput;
 import dev.wirespeed.results.Protocol;
 import dev.wirespeed.results.BwResult.IntervalReport;
 import dev.wirespeed.wire.Message;
@@ -113,7 +114,9 @@ final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.In
         return PeerTotals.nothingMoved(assembler.build(end.startedAt(), ResultAssembler.localPeer(), end.server(), local,
                 remote, outcome).withCounters(PathCounterReport.join(Protocol.TCP, counters.interfaceName(), counterDeltas,
                 PathCounterReport.tcpSenders(local.streams()), remote))
-                .withServerSharedWithTests(remote != null ? remote.sharedWithTests() : null), elapsedNanos);
+                .withServerSharedWithTests(remote != null ? remote.sharedWithTests() : null)
+                .withServerOutput(end.remote() != null ? ServerOutput.ofLines(end.remote().serverOutput()) : null),
+                elapsedNanos);
     }
 
     @Override

@@ -19,7 +19,7 @@ public final class UdpBwClient {
      *                    read (null = none)
      */
     public record Config(String host, int port, TestSpec spec, int connectTimeoutMillis, BooleanSupplier interrupted,
-                         LongPredicate receiveDrop) implements ClientTarget {
+                         LongPredicate receiveDrop, boolean serverOutput) implements ClientTarget {
         public Config {
             if (interrupted == null) {
                 interrupted = () -> false;
@@ -31,6 +31,7 @@ public final class UdpBwClient {
             Builder b = new Builder().target(host, port, connectTimeoutMillis, interrupted);
             b.spec = spec;
             b.receiveDrop = receiveDrop;
+            b.serverOutput = serverOutput;
             return b;
         }
 
@@ -59,7 +60,7 @@ public final class UdpBwClient {
             }
 
             public Config build() {
-                return new Config(host, port, spec, connectTimeoutMillis, interrupted, receiveDrop);
+                return new Config(host, port, spec, connectTimeoutMillis, interrupted, receiveDrop, serverOutput);
             }
         }
     }

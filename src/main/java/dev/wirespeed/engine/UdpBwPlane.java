@@ -2,6 +2,7 @@ package dev.wirespeed.engine;
 
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.ServerOutput;
 import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.wire.Message;
 import java.io.IOException;
@@ -116,7 +117,8 @@ final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Messag
             r = assembler.build(end.startedAt(), end.server(), local, remote, checked);
         }
         return r.withCounters(PathCounterReport.join(counters.interfaceName(), counters.deltas(), counters.udpSockets(),
-                remote));
+                remote)).withServerSharedWithTests(end.remote() != null ? end.remote().sharedWithTests() : null)
+                .withServerOutput(end.remote() != null ? ServerOutput.ofLines(end.remote().serverOutput()) : null);
     }
 
     @Override

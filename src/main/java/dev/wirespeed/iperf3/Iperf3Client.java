@@ -12,6 +12,7 @@ import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwResult.Outcome;
 import dev.wirespeed.results.OutcomeStatus;
+import dev.wirespeed.results.ServerOutput;
 import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.wire.ProtocolException;
 import dev.wirespeed.wire.TestSpec;
@@ -54,15 +55,18 @@ public final class Iperf3Client {
 
     /** A TCP test (spec mode tcp-bw). */
     public BwResult run(BwClient.Listener listener) throws IOException {
-        return run(new TcpClientSide(config, listener));
+        return run(new TcpClientSide(config, listener), BwResult::withServerOutput);
     }
 
     /** A UDP test (spec mode udp-bw: -b is each stream's rate, -l the datagram length). */
     public UdpResult runUdp(UdpBwClient.Listener listener) throws IOException {
-        return run(new UdpClientSide(config.spec(), config.handshakeTimeoutMillis(), listener));
+        return run(new UdpClientSide(config.spec(), config.handshakeTimeoutMillis(), listener),
+                UdpResult::withServerOutput);
     }
 
-    private <R> R run(ClientSide<R> side) throws IOException {
+    /** @param withOutput puts the server's own report (--get-server-output) into the result */
+    private <R> R run(ClientSide<R> side, java.util.function.BiFunction<R, ServerOutput, R> withOutput)
+            throws IOException {
         TestSpec spec = config.spec();
         InetAddress address = Sockets.resolve(config.host());
         InetSocketAddress target = new InetSocketAddress(address, config.port());
@@ -71,7 +75,7 @@ public final class Iperf3Client {
         // and the server's clock runs from TEST_START, so nothing slow may happen after it (loading the
         // native socket handles alone took over a second on a busy 2-core host)
         byte[] cookie = Cookie.random();
-        var params = Params.request(spec, Version.software());
+        var params = Params.request(spec, Version.software(), config.serverOutput());
         Control.MAPPER.writeValueAsBytes(params);
         NativeSockets.available();
         SocketChannel controlChannel = Sockets.connect(target, LocalEnd.of(config.bindAddress(), config.bindDevice()), config.connectTimeoutMillis(),
@@ -109,7 +113,9 @@ public final class Iperf3Client {
                     default -> throw refusal(control, state, where);
                 }
             }
-            return new Run<>(spec, control, server, side, plane).execute();
+            Run<R> run = new Run<>(spec, control, server, side, plane);
+            R result = run.execute();
+            return run.serverOutput == null ? result : withOutput.apply(result, run.serverOutput);
         } catch (IOException | RuntimeException e) {
             side.close();
             Io.closeQuietly(controlChannel);
@@ -156,6 +162,8 @@ public final class Iperf3Client {
         private final Plane plane;
         private final CompletableFuture<Event> nextEvent = new CompletableFuture<>();
         private String peerProblem;
+        /** What the server sent of its own report, when asked (--get-server-output). */
+        private ServerOutput serverOutput;
 
         Run(TestSpec spec, Control control, BwResult.Peer server, ClientSide<R> side, Plane plane) {
             this.spec = spec;
@@ -215,14 +223,31 @@ public final class Iperf3Client {
         private Results exchangeResults() throws IOException {
             control.deadline(config.handshakeTimeoutMillis());
             control.writeJson(side.results());
-            Results remote = Results.parse(control.readJson(Iperf3.MAX_RESULTS_BYTES, "iperf3 results",
-                    Iperf3Error.RECEIVE_RESULTS), spec.connections());
+            var json = control.readJson(Iperf3.MAX_RESULTS_BYTES, "iperf3 results", Iperf3Error.RECEIVE_RESULTS);
+            Results remote = Results.parse(json, spec.connections());
+            if (config.serverOutput()) {
+                serverOutput = serverOutput(json);
+            }
             int state = control.readState();
             if (state != Iperf3.DISPLAY_RESULTS) {
                 throw new ProtocolException("the server sent " + Iperf3.stateName(state) + " instead of DISPLAY_RESULTS");
             }
             control.writeState(Iperf3.IPERF_DONE);
             return remote;
+        }
+
+        /**
+         * The server's report in its results, as iperf3's client reads it (iperf_api.c,
+         * get_results): server_output_json when the server ran with -J, else server_output_text;
+         * null when it sent neither or either has the wrong type.
+         */
+        private static ServerOutput serverOutput(tools.jackson.databind.JsonNode results) {
+            tools.jackson.databind.JsonNode json = results.get("server_output_json");
+            if (json != null && json.isObject()) {
+                return ServerOutput.ofJson(json);
+            }
+            tools.jackson.databind.JsonNode text = results.get("server_output_text");
+            return text != null && text.isString() ? ServerOutput.ofText(text.stringValue()) : null;
         }
 
         private OutcomeStatus waitForEnd(long t0) {

@@ -36,6 +36,16 @@ final class Params {
      * UDP tests ask for 64-bit packet counters, as wirespeed's own datagrams carry.
      */
     static ObjectNode request(TestSpec spec, String clientVersion) {
+        return request(spec, clientVersion, false);
+    }
+
+    /**
+     * As {@link #request(TestSpec, String)}; with {@code serverOutput} (--get-server-output) it asks
+     * for the server's own report as iperf3's client does: {@code "get_server_output": 1}
+     * (iperf_api.c, send_parameters), and the server puts server_output_text or server_output_json
+     * in its results.
+     */
+    static ObjectNode request(TestSpec spec, String clientVersion, boolean serverOutput) {
         boolean udp = spec.testMode() == dev.wirespeed.wire.TestMode.UDP_BW;
         ObjectNode j = Control.MAPPER.createObjectNode();
         j.put(udp ? "udp" : "tcp", true);
@@ -78,6 +88,9 @@ final class Params {
         }
         if (udp) {
             j.put("udp_counters_64bit", 1);
+        }
+        if (serverOutput) {
+            j.put("get_server_output", 1);
         }
         j.put("client_version", clientVersion);
         return j;

@@ -160,15 +160,27 @@ public final class BwText {
             }
             notes.forEach(n -> out.println("note: " + n));
         }
-        Integer others = result.serverSharedWithTests();
-        if (others != null && others > 0) {
-            out.println("shared: the server ran " + others + " other test" + (others == 1 ? "" : "s")
-                    + " at once beside this one; these rates are this test's share (server --exclusive runs one at a time)");
+        String shared = SharingText.line(result.serverSharedWithTests(), SharingText.RATES);
+        if (shared != null) {
+            out.println(shared);
         }
         new CountersText(out).print(result.counters());
+        serverOutput(out, result.serverOutput());
         out.flush();
     }
 
+
+    /**
+     * --get-server-output: after the summary, as iperf3 prints it (iperf_api.c: "\nServer output:\n"),
+     * the server's own report of the test; nothing when none came (not asked, or an older server).
+     */
+    static void serverOutput(PrintWriter out, dev.wirespeed.results.ServerOutput output) {
+        if (output == null) {
+            return;
+        }
+        out.println();
+        output.text().forEach(out::println);
+    }
 
     /**
      * With -S/--dscp: "TOS received by the server: 0x88 (DSCP 34 AF41) on 4 of 4 streams", each value

@@ -101,6 +101,7 @@ public final class Iperf3Json {
             end.put("sender_tcp_congestion", p.congestion());
             end.put("receiver_tcp_congestion", p.congestion());
         }
+        serverOutput(root, r.serverOutput());
         error(root, r.outcome());
         return root;
     }
@@ -169,6 +170,7 @@ public final class Iperf3Json {
             udpSums(end, reverse, "_bidir_reverse");
         }
         cpu(end, r.cpu());
+        serverOutput(root, r.serverOutput());
         error(root, r.outcome());
         return root;
     }
@@ -480,6 +482,24 @@ public final class Iperf3Json {
             o.put("remote_total", cpu.server().totalPercent());
             o.put("remote_user", cpu.server().userPercent());
             o.put("remote_system", cpu.server().systemPercent());
+        }
+    }
+
+    /**
+     * --get-server-output, where iperf3's client puts it (iperf_api.c, iperf_json_finish): a top-level
+     * "server_output_json" (an iperf3 -J server's document) or "server_output_text" (the lines, each
+     * ending in a line feed).
+     */
+    private static void serverOutput(ObjectNode root, dev.wirespeed.results.ServerOutput output) {
+        if (output == null) {
+            return;
+        }
+        if (output.json() != null) {
+            root.set("server_output_json", output.json());
+        } else if (output.lines() != null) {
+            StringBuilder text = new StringBuilder();
+            output.lines().forEach(line -> text.append(line).append('\n'));
+            root.put("server_output_text", text.toString());
         }
     }
 

@@ -83,6 +83,10 @@ public final class LatText {
         if (cpu != null) {
             out.println("CPU, percent of one core: client " + cpu(cpu.client()) + " · server " + cpu(cpu.server()));
         }
+        String shared = SharingText.line(result.serverSharedWithTests(), SharingText.LATENCY);
+        if (shared != null) {
+            out.println(shared);
+        }
         new CountersText(out).print(result.counters());
         LatResult.Fallbacks f = result.fallbacks();
         if (f != null) {

@@ -123,7 +123,12 @@ public final class UdpText {
             }
             notes.forEach(n -> out.println("note: " + n));
         }
+        String shared = SharingText.line(result.serverSharedWithTests(), SharingText.RATES);
+        if (shared != null) {
+            out.println(shared);
+        }
         new CountersText(out).print(result.counters());
+        BwText.serverOutput(out, result.serverOutput());
         out.flush();
     }
 

@@ -13,7 +13,7 @@ import java.util.List;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "directions", "cpu", "dataPath",
-        "placement", "serverSharedWithTests", "counters", "outcome"})
+        "placement", "serverSharedWithTests", "counters", "serverOutput", "outcome"})
 public record BwResult(
         String schema,
         Tool tool,
@@ -27,7 +27,22 @@ public record BwResult(
         Outcome outcome,
         CounterReport counters,
         Placement placement,
-        Integer serverSharedWithTests) {
+        Integer serverSharedWithTests,
+        ServerOutput serverOutput) {
+
+    /** Without the server's own report of the test (not asked for: --get-server-output). */
+    public BwResult(String schema, Tool tool, String startedAt, Peer client, Peer server, BwParams params,
+                    List<DirectionResult> directions, Cpu cpu, DataPath dataPath, Outcome outcome,
+                    CounterReport counters, Placement placement, Integer serverSharedWithTests) {
+        this(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, outcome, counters, placement,
+                serverSharedWithTests, null);
+    }
+
+    /** This result with the server's own report of the test (--get-server-output; null: none came). */
+    public BwResult withServerOutput(ServerOutput output) {
+        return new BwResult(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, outcome,
+                counters, placement, serverSharedWithTests, output);
+    }
 
     /**
      * Without the server's word on sharing (iperf3 servers, servers before issue 29, older results).
@@ -58,25 +73,25 @@ public record BwResult(
     /** This result with the counter deltas of its path. */
     public BwResult withCounters(CounterReport c) {
         return new BwResult(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, outcome, c,
-                placement, serverSharedWithTests);
+                placement, serverSharedWithTests, serverOutput);
     }
 
     /** This result with the server's word on the tests it ran beside this one (null: none given). */
     public BwResult withServerSharedWithTests(Integer others) {
         return new BwResult(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, outcome,
-                counters, placement, others);
+                counters, placement, others, serverOutput);
     }
 
     /** This result with another outcome (a test whose figures are refused or moved nothing fails). */
     public BwResult withOutcome(Outcome o) {
         return new BwResult(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, o, counters,
-                placement, serverSharedWithTests);
+                placement, serverSharedWithTests, serverOutput);
     }
 
     /** This result with where the client placed its stream threads (null: nowhere in particular). */
     public BwResult withPlacement(Placement p) {
         return new BwResult(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, outcome,
-                counters, p, serverSharedWithTests);
+                counters, p, serverSharedWithTests, serverOutput);
     }
 
     /** A result without a data-path record (iperf3 peers, older servers). */

@@ -14,7 +14,8 @@ import java.util.List;
  * {@code sizeBytes} (TCP keeps no message boundaries, so the rate counts writes).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "rows", "outcome"})
+@JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "rows", "serverSharedWithTests",
+    "outcome"})
 public record BwSweepResult(
         String schema,
         BwResult.Tool tool,
@@ -23,9 +24,21 @@ public record BwSweepResult(
         BwResult.Peer server,
         SweepParams params,
         List<SweepRow> rows,
-        BwResult.Outcome outcome) {
+        BwResult.Outcome outcome,
+        Integer serverSharedWithTests) {
 
     public static final String SCHEMA = "wirespeed.bw-sweep/1";
+
+    /**
+     * Without the server's word on sharing (servers before issue 29, older results).
+     *
+     * <p>{@code serverSharedWithTests}: the most other tests the server ran at one moment beside
+     * any size's test (0: the server ran only the sweep; null: it did not say), as bw's.
+     */
+    public BwSweepResult(String schema, BwResult.Tool tool, String startedAt, BwResult.Peer client,
+                         BwResult.Peer server, SweepParams params, List<SweepRow> rows, BwResult.Outcome outcome) {
+        this(schema, tool, startedAt, client, server, params, rows, outcome, null);
+    }
 
     public record SweepParams(String protocol, String direction, int streams, double secondsPerSize,
                               double peakIntervalSeconds, List<Integer> sizesBytes) {}

@@ -12,8 +12,8 @@ import java.util.List;
  * by definition (as perftest and sockperf report it): nobody's clocks are compared.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "ioPath", "rows", "cpu", "counters",
-    "fallbacks", "outcome"})
+@JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "ioPath", "rows", "cpu",
+    "serverSharedWithTests", "counters", "fallbacks", "outcome"})
 public record LatResult(
         String schema,
         BwResult.Tool tool,
@@ -26,7 +26,27 @@ public record LatResult(
         BwResult.Outcome outcome,
         IoPath ioPath,
         CounterReport counters,
-        Fallbacks fallbacks) {
+        Fallbacks fallbacks,
+        Integer serverSharedWithTests) {
+
+    /**
+     * Without the server's word on sharing (servers before it, older results).
+     *
+     * <p>{@code serverSharedWithTests}: as {@link BwResult#serverSharedWithTests()}, the most other
+     * tests the server ran at one moment beside this one (0: alone; null: the server did not say).
+     * Another test's traffic queues beside the pings, so the latency is not this path's alone.
+     */
+    public LatResult(String schema, BwResult.Tool tool, String startedAt, BwResult.Peer client, BwResult.Peer server,
+                     LatParams params, List<LatRow> rows, BwResult.Cpu cpu, BwResult.Outcome outcome, IoPath ioPath,
+                     CounterReport counters, Fallbacks fallbacks) {
+        this(schema, tool, startedAt, client, server, params, rows, cpu, outcome, ioPath, counters, fallbacks, null);
+    }
+
+    /** This result with the server's word on the tests it ran beside this one (null: none given). */
+    public LatResult withServerSharedWithTests(Integer others) {
+        return new LatResult(schema, tool, startedAt, client, server, params, rows, cpu, outcome, ioPath, counters,
+                fallbacks, others);
+    }
 
     /** Without counter deltas. */
     public LatResult(String schema, BwResult.Tool tool, String startedAt, BwResult.Peer client, BwResult.Peer server,

@@ -15,7 +15,7 @@ import java.util.List;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "directions", "cpu", "dataPath",
-        "counters", "outcome"})
+        "serverSharedWithTests", "counters", "serverOutput", "outcome"})
 public record UdpResult(
         String schema,
         BwResult.Tool tool,
@@ -27,11 +27,46 @@ public record UdpResult(
         BwResult.Cpu cpu,
         BwResult.Outcome outcome,
         CounterReport counters,
-        UdpDataPath dataPath) {
+        UdpDataPath dataPath,
+        Integer serverSharedWithTests,
+        ServerOutput serverOutput) {
+
+    /** Without the server's own report of the test (not asked for: --get-server-output). */
+    public UdpResult(String schema, BwResult.Tool tool, String startedAt, BwResult.Peer client, BwResult.Peer server,
+                     UdpParams params, List<UdpDirection> directions, BwResult.Cpu cpu, BwResult.Outcome outcome,
+                     CounterReport counters, UdpDataPath dataPath, Integer serverSharedWithTests) {
+        this(schema, tool, startedAt, client, server, params, directions, cpu, outcome, counters, dataPath,
+                serverSharedWithTests, null);
+    }
+
+    /** This result with the server's own report of the test (--get-server-output; null: none came). */
+    public UdpResult withServerOutput(ServerOutput output) {
+        return new UdpResult(schema, tool, startedAt, client, server, params, directions, cpu, outcome, counters,
+                dataPath, serverSharedWithTests, output);
+    }
+
+    /**
+     * Without the server's word on sharing (iperf3 servers, servers before it, older results).
+     *
+     * <p>{@code serverSharedWithTests}: as {@link BwResult#serverSharedWithTests()}, the most other
+     * tests the server ran at one moment beside this one (0: alone; null: the server did not say).
+     */
+    public UdpResult(String schema, BwResult.Tool tool, String startedAt, BwResult.Peer client, BwResult.Peer server,
+                     UdpParams params, List<UdpDirection> directions, BwResult.Cpu cpu, BwResult.Outcome outcome,
+                     CounterReport counters, UdpDataPath dataPath) {
+        this(schema, tool, startedAt, client, server, params, directions, cpu, outcome, counters, dataPath, null);
+    }
 
     /** This result with what the counters of the test did (issue 26: its own sockets' drops, its path). */
     public UdpResult withCounters(CounterReport c) {
-        return new UdpResult(schema, tool, startedAt, client, server, params, directions, cpu, outcome, c, dataPath);
+        return new UdpResult(schema, tool, startedAt, client, server, params, directions, cpu, outcome, c, dataPath,
+                serverSharedWithTests, serverOutput);
+    }
+
+    /** This result with the server's word on the tests it ran beside this one (null: none given). */
+    public UdpResult withServerSharedWithTests(Integer others) {
+        return new UdpResult(schema, tool, startedAt, client, server, params, directions, cpu, outcome, counters,
+                dataPath, others, serverOutput);
     }
 
     public static final String SCHEMA = "wirespeed.udp-bw/1";

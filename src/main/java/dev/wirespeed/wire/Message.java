@@ -53,7 +53,17 @@ public sealed interface Message {
     record Welcome(int protocolVersion, String software, String host, int cores, String os,
                    int maxStreams, long maxDurationMillis) implements Message {}
 
-    record TestRequest(TestSpec spec) implements Message {}
+    /**
+     * @param serverOutput the client asks for the server's own lines about the test in its results
+     *                     ({@code --get-server-output}, as iperf3's get_server_output); null = not
+     *                     asked (older clients); older servers skip it and send none
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record TestRequest(TestSpec spec, Boolean serverOutput) implements Message {
+        public TestRequest(TestSpec spec) {
+            this(spec, null);
+        }
+    }
 
     /** @param testId hex of the id each data connection must present */
     record TestAccepted(String testId) implements Message {}
@@ -97,36 +107,57 @@ public sealed interface Message {
      * @param sharedWithTests a server's word: the most other tests it ran at one moment while this one
      *                        held its reservation (0: the server was this test's alone); absent from
      *                        clients and from servers before issue 29
+     * @param serverOutput    a server's own lines about the test, when the TestRequest asked for them
+     *                        (at most {@link #MAX_SERVER_OUTPUT_LINES}, each sanitized and cut); absent otherwise
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide, DataPathUsed dataPath,
-                   List<CounterDelta> counterDeltas, UdpSocketDrops udpSocketDrops, Integer sharedWithTests)
+                   List<CounterDelta> counterDeltas, UdpSocketDrops udpSocketDrops, Integer sharedWithTests,
+                   List<String> serverOutput)
             implements Message {
         public Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide) {
-            this(streams, cpu, retransmitsHostWide, null, null, null, null);
+            this(streams, cpu, retransmitsHostWide, null, null, null, null, null);
         }
 
         public Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide, DataPathUsed dataPath) {
-            this(streams, cpu, retransmitsHostWide, dataPath, null, null, null);
+            this(streams, cpu, retransmitsHostWide, dataPath, null, null, null, null);
         }
 
         public Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide, DataPathUsed dataPath,
                        List<CounterDelta> counterDeltas, UdpSocketDrops udpSocketDrops) {
-            this(streams, cpu, retransmitsHostWide, dataPath, counterDeltas, udpSocketDrops, null);
+            this(streams, cpu, retransmitsHostWide, dataPath, counterDeltas, udpSocketDrops, null, null);
+        }
+
+        public Results(List<StreamTotal> streams, CpuTime cpu, Long retransmitsHostWide, DataPathUsed dataPath,
+                       List<CounterDelta> counterDeltas, UdpSocketDrops udpSocketDrops, Integer sharedWithTests) {
+            this(streams, cpu, retransmitsHostWide, dataPath, counterDeltas, udpSocketDrops, sharedWithTests, null);
         }
 
         public Results withCounterDeltas(List<CounterDelta> deltas) {
-            return new Results(streams, cpu, retransmitsHostWide, dataPath, deltas, udpSocketDrops, sharedWithTests);
+            return new Results(streams, cpu, retransmitsHostWide, dataPath, deltas, udpSocketDrops, sharedWithTests,
+                    serverOutput);
         }
 
         public Results withSharedWithTests(Integer others) {
-            return new Results(streams, cpu, retransmitsHostWide, dataPath, counterDeltas, udpSocketDrops, others);
+            return new Results(streams, cpu, retransmitsHostWide, dataPath, counterDeltas, udpSocketDrops, others,
+                    serverOutput);
+        }
+
+        public Results withServerOutput(List<String> lines) {
+            return new Results(streams, cpu, retransmitsHostWide, dataPath, counterDeltas, udpSocketDrops,
+                    sharedWithTests, lines);
         }
 
         public Results withUdpSocketDrops(UdpSocketDrops drops) {
-            return new Results(streams, cpu, retransmitsHostWide, dataPath, counterDeltas, drops, sharedWithTests);
+            return new Results(streams, cpu, retransmitsHostWide, dataPath, counterDeltas, drops, sharedWithTests,
+                    serverOutput);
         }
     }
+
+    /** The most lines of a server's own report a Results or UdpResults carries (--get-server-output). */
+    int MAX_SERVER_OUTPUT_LINES = 64;
+    /** A longer line of a server's own report is cut, with a marker saying how much. */
+    int MAX_SERVER_OUTPUT_LINE_CHARS = 1000;
 
     record Error(String message) implements Message {}
 
@@ -180,20 +211,38 @@ public sealed interface Message {
      * @param counterDeltas  what moved on this side's path (as {@link Results}); absent from older peers
      * @param udpSocketDrops the drops of this side's UDP sockets of the test; absent from older peers
      * @param dataPath       the calls that moved this side's datagrams; absent from older peers and iperf3
+     * @param sharedWithTests a server's word, as in {@link Results}: the most other tests it ran at one
+     *                        moment beside this one; absent from clients and from servers before it
+     * @param serverOutput    a server's own lines about the test, as in {@link Results}
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record UdpResults(List<UdpTotal> streams, CpuTime cpu, List<CounterDelta> counterDeltas,
-                      UdpSocketDrops udpSocketDrops, DataPathUsed dataPath) implements Message {
+                      UdpSocketDrops udpSocketDrops, DataPathUsed dataPath, Integer sharedWithTests,
+                      List<String> serverOutput)
+            implements Message {
         public UdpResults(List<UdpTotal> streams, CpuTime cpu) {
-            this(streams, cpu, null, null, null);
+            this(streams, cpu, null, null, null, null, null);
         }
 
         public UdpResults(List<UdpTotal> streams, CpuTime cpu, DataPathUsed dataPath) {
-            this(streams, cpu, null, null, dataPath);
+            this(streams, cpu, null, null, dataPath, null, null);
+        }
+
+        public UdpResults(List<UdpTotal> streams, CpuTime cpu, List<CounterDelta> counterDeltas,
+                          UdpSocketDrops udpSocketDrops, DataPathUsed dataPath) {
+            this(streams, cpu, counterDeltas, udpSocketDrops, dataPath, null, null);
         }
 
         public UdpResults withCounters(List<CounterDelta> deltas, UdpSocketDrops drops) {
-            return new UdpResults(streams, cpu, deltas, drops, dataPath);
+            return new UdpResults(streams, cpu, deltas, drops, dataPath, sharedWithTests, serverOutput);
+        }
+
+        public UdpResults withSharedWithTests(Integer others) {
+            return new UdpResults(streams, cpu, counterDeltas, udpSocketDrops, dataPath, others, serverOutput);
+        }
+
+        public UdpResults withServerOutput(List<String> lines) {
+            return new UdpResults(streams, cpu, counterDeltas, udpSocketDrops, dataPath, sharedWithTests, lines);
         }
     }
 

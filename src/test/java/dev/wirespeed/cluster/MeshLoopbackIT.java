@@ -66,6 +66,8 @@ class MeshLoopbackIT {
         assertThat(JsonSchemas.errors("mesh.schema.json", r.out())).isEmpty();
         MeshResult m = Json.MAPPER.readValue(r.out(), MeshResult.class);
         assertThat(m.pairs()).hasSize(6).allSatisfy(p -> assertThat(p.status().label()).as(p.message()).isEqualTo("ok"));
+        // issue 29: each pair's receiver said it ran no other test beside the pair's (a round gives it one)
+        assertThat(m.pairs()).allSatisfy(p -> assertThat(p.serverSharedWithTests()).as(p.toString()).isZero());
         assertThat(m.hosts()).allSatisfy(h -> assertThat(h.facts().linkLayer()).isEqualTo("loopback"));
         assertThat(m.params().rounds()).isEqualTo(3);
         long cells = m.matrix().bitsPerSecond().stream().flatMap(List::stream).filter(v -> v != null).count();
@@ -82,7 +84,8 @@ class MeshLoopbackIT {
             StoredResult mesh = saved.stream().filter(s -> s.measurement().test().equals("mesh")).findFirst().orElseThrow();
             assertThat(Json.MAPPER.readValue(store.raw(mesh.id()).orElseThrow(), MeshResult.class)).isEqualTo(m);
             assertThat(saved.stream().filter(s -> s.measurement().test().equals("tcp-bw"))).hasSize(6)
-                    .allSatisfy(s -> assertThat(s.measurement().metric("bitsPerSecond")).isPresent());
+                    .allSatisfy(s -> assertThat(s.measurement().metric("bitsPerSecond")).isPresent())
+                    .allSatisfy(s -> assertThat(s.peer().shared()).as("not shared").isEqualTo("no"));
         }
         assertThat(Files.readString(html)).contains("<table class=\"heat\">").doesNotContain("http://", "https://");
     }

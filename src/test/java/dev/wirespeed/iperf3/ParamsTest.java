@@ -234,4 +234,15 @@ class ParamsTest {
                 .intervalMillis(1000).bufferBytes(131_072).build();
         assertThat(Params.request(s, "x").get("time").intValue()).isEqualTo(3);
     }
+
+    /** --get-server-output asks as iperf3's client does (iperf_api.c send_parameters: "get_server_output": 1). */
+    @Test
+    void getServerOutputIsAskedAsIperf3AsksIt() throws Exception {
+        TestSpec s = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(1).durationMillis(1000)
+                .intervalMillis(1000).bufferBytes(131_072).build();
+        assertThat(Params.request(s, "x", true).get("get_server_output").intValue()).isEqualTo(1);
+        assertThat(Params.request(s, "x").has("get_server_output")).isFalse();
+        // and our own server reads it back as asked
+        assertThat(Params.parse(Params.request(s, "x", true), TestSpec.Limits.DEFAULT).getServerOutput()).isTrue();
+    }
 }
