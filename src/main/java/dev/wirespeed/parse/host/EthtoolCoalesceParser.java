@@ -46,8 +46,8 @@ public final class EthtoolCoalesceParser extends BaseParser {
             Matcher m;
             if ((m = in.match(PAIR, i)) != null) {
                 Boolean[] pair = m.group(1).equals("Adaptive") ? adaptive : cqe;
-                pair[0] = onOff(m.group(2));
-                pair[1] = onOff(m.group(3));
+                pair[0] = EthtoolParser.onOff(m.group(2));
+                pair[1] = EthtoolParser.onOff(m.group(3));
             } else if ((m = in.match(VALUE, i)) != null) {
                 if (!m.group(2).equals("n/a")) {
                     values.put(m.group(1), Long.parseLong(m.group(2)));
@@ -60,13 +60,5 @@ public final class EthtoolCoalesceParser extends BaseParser {
         }
         b.add(new EthtoolCoalesce(iface, adaptive[0], adaptive[1], cqe[0], cqe[1], values, in.source(from)));
         return b.done(end);
-    }
-
-    private static Boolean onOff(String v) {
-        return switch (v) {
-            case "on" -> Boolean.TRUE;
-            case "off" -> Boolean.FALSE;
-            default -> null;
-        };
     }
 }

@@ -144,7 +144,8 @@ public final class EthtoolParser extends BaseParser {
         return java.util.List.of(v.strip().split("\\s+"));
     }
 
-    private static Boolean onOff(String v) {
+    /** "on"/"off" (any case) → true/false; anything else ("n/a") → null. */
+    static Boolean onOff(String v) {
         if (v == null) {
             return null;
         }
