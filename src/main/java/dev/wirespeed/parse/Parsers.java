@@ -4,7 +4,9 @@ import dev.wirespeed.parse.fio.FioJsonParser;
 import dev.wirespeed.parse.fio.FioTextParser;
 import dev.wirespeed.parse.host.DcbParser;
 import dev.wirespeed.parse.host.DfParser;
+import dev.wirespeed.parse.host.EthtoolCoalesceParser;
 import dev.wirespeed.parse.host.EthtoolFecParser;
+import dev.wirespeed.parse.host.EthtoolFeaturesParser;
 import dev.wirespeed.parse.host.EthtoolLimitsParser;
 import dev.wirespeed.parse.host.EthtoolModuleParser;
 import dev.wirespeed.parse.host.EthtoolParser;
@@ -104,6 +106,8 @@ public final class Parsers {
                 new EthtoolModuleParser(),
                 new EthtoolLimitsParser(),
                 new EthtoolFecParser(),
+                new EthtoolFeaturesParser(),
+                new EthtoolCoalesceParser(),
                 new KernelLogParser(),
                 new MlnxQosParser(),
                 new DcbParser(),

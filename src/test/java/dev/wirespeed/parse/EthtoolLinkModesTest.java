@@ -13,6 +13,7 @@ class EthtoolLinkModesTest {
         EthtoolSettings s = p.all(EthtoolSettings.class).getFirst();
         assertThat(s.iface()).isEqualTo("lan2");
         assertThat(s.speed().value()).isEqualTo(1e9);
+        assertThat(s.speed().raw()).as("the value as printed, not the line with its name").isEqualTo("1000Mb/s");
         assertThat(s.supportedModes()).containsExactly("100baseT/Half", "100baseT/Full", "1000baseT/Full",
                 "10000baseT/Full", "2500baseT/Full", "5000baseT/Full");
         assertThat(s.advertisedModes()).hasSize(6).contains("10000baseT/Full");

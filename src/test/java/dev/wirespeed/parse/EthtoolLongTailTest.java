@@ -67,7 +67,9 @@ class EthtoolLongTailTest {
     void cmisWrappedByMailJoinsItsValuesAndSkipsUnusedLanes() {
         Parsed p = Fixture.only("host/ethtool-m-qsfp-dd-400g-cmis-wrapped-mail-zahka.txt", "ethtool-module");
         TransceiverModule m = p.all(TransceiverModule.class).getFirst();
-        assertThat(m.identifier()).isEqualTo("QSFP-DD Double Density 8X Pluggable Transceiver (INF-8628)");
+        assertThat(m.identifier().value()).isEqualTo("QSFP-DD Double Density 8X Pluggable Transceiver (INF-8628)");
+        assertThat(m.identifier().code()).as("the SFF-8024 code kept beside its name").isEqualTo("0x18");
+        assertThat(m.connector().raw()).isEqualTo("0x0c (MPO Parallel Optic)");
         assertThat(m.moduleState()).isEqualTo("ModuleReady");
         assertThat(m.lanes()).hasSize(8);
         assertThat(m.lanes().get(6).txPowerDbm()).isEqualTo(Double.NEGATIVE_INFINITY);

@@ -21,12 +21,12 @@ import tools.jackson.databind.JsonNode;
  * recognized, key facts found, crashes, per family. It prints totals only, so the misses are not
  * read while parsers are fixed; {@code -Dwirespeed.heldout.show=true} lists them after a round.
  * It fails on a crash, on a sample no parser recognizes, or when the share of key facts found falls
- * below the figure measured after issue 31's second round (94.9 %, docs/EXPLAIN.md).
+ * below the figure measured after issue 31's third round (96.7 %, docs/EXPLAIN.md).
  */
 class HeldOutTest {
     private static final Path ROOT = Path.of("src/test/resources/heldout");
     /** The share found (docs/EXPLAIN.md, "Held-out"); a regression fails. */
-    static final double FLOOR_PERCENT = 94;
+    static final double FLOOR_PERCENT = 96;
 
     @Test
     void theHeldOutSamplesAreReadWithoutACrash() throws IOException {

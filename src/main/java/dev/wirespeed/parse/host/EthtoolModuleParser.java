@@ -94,8 +94,8 @@ public final class EthtoolModuleParser extends BaseParser {
 
     /** What the fields say, filled one field at a time. */
     private static final class Module {
-        String identifier;
-        String connector;
+        TransceiverModule.Coded identifier;
+        TransceiverModule.Coded connector;
         final List<String> types = new ArrayList<>();
         String vendor;
         String part;
@@ -117,9 +117,9 @@ public final class EthtoolModuleParser extends BaseParser {
             String base = lane == null ? name : laneName.group(1).strip();
             String lower = base.toLowerCase(java.util.Locale.ROOT);
             if (lower.equals("identifier")) {
-                identifier = named(value);
+                identifier = TransceiverModule.Coded.of(value);
             } else if (lower.equals("connector")) {
-                connector = named(value);
+                connector = TransceiverModule.Coded.of(value);
             } else if (lower.equals("transceiver type")) {
                 types.add(value);
             } else if (lower.equals("vendor name")) {

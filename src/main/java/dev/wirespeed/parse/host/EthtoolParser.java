@@ -110,7 +110,7 @@ public final class EthtoolParser extends BaseParser {
         } else if (head != null) {
             Matcher s = f.text("speed") == null ? null : SPEED.matcher(f.text("speed"));
             Quantity speed = s != null && s.matches()
-                    ? Quantity.bitsPerSecond(Units.number(s.group(1)) * 1e6, f.raw("speed")) : null;
+                    ? Quantity.bitsPerSecond(Units.number(s.group(1)) * 1e6, f.text("speed").strip()) : null; // raw: the value as printed ("25000Mb/s"), as RdmaPort.rate
             String link = f.text("link detected");
             Matcher detail = link == null ? null : LINK_DETAIL.matcher(link);
             boolean detailed = detail != null && detail.matches();
@@ -144,7 +144,8 @@ public final class EthtoolParser extends BaseParser {
         return java.util.List.of(v.strip().split("\\s+"));
     }
 
-    private static Boolean onOff(String v) {
+    /** "on"/"off" (any case) → true/false; anything else ("n/a") → null. */
+    static Boolean onOff(String v) {
         if (v == null) {
             return null;
         }

@@ -52,7 +52,7 @@ public record EthtoolSettings(String iface, Quantity speed, String duplex, Strin
         }
         NetInterface.Builder nb = NetInterface.builder(iface);
         if (speed != null) {
-            nb.speedMbps(out.of(Math.round(speed.value() / 1e6), speed.raw()));
+            nb.speedMbps(out.of(Math.round(speed.value() / 1e6), "Speed: " + speed.raw())); // the fact names its field, as carrier does
         }
         // "Link detected" is the carrier (ethtool_op_get_link: netif_carrier_ok), as sysfs carrier says it
         if (linkDetected != null) {

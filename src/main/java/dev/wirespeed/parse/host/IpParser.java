@@ -36,6 +36,9 @@ public final class IpParser extends BaseParser {
     private static final Pattern STATS_ROW = Pattern.compile("\\d+(\\s+\\d+)*");
     /** iproute2 print_vfinfo: "vf 0     link/ether e2:c6:… brd ff:…, spoof checking on, …" or "vf 0 MAC 00:11:…, vlan 2, …". */
     private static final Pattern VF = Pattern.compile("vf (\\d+)\\s+(?:link/ether|MAC)\\s+([0-9a-fA-F:]{17})(?:\\s+brd\\s+[0-9a-fA-F:]{17})?,?\\s*(.*)");
+    /** A VF line's settings a mail wrapped onto the next line: "trust off, query_rss off" (ip-link-ipoib-wrapped-mail-kirjanov.txt). */
+    private static final Pattern VF_SETTINGS =
+            Pattern.compile("[a-z][a-z_-]*(?: [a-z][a-z_-]*)* [\\w./-]+(?:,\\s*[a-z][a-z_-]*(?: [a-z][a-z_-]*)* [\\w./-]+)*,?");
     private static final Pattern DETAIL = Pattern.compile(
             "(valid_lft|altname|vf |prog/|RX:|TX:|\\d+\\s+\\d+|link-netnsid|alias "
                     + "|(?:state|mode|group|qlen) \\S+).*"); // the last: a head line wrapped by the terminal
@@ -101,11 +104,21 @@ public final class IpParser extends BaseParser {
                 cur.vf = new Vf(Integer.parseInt(m.group(1)), m.group(2), in.source(i));
                 cur.vfs.add(cur.vf);
                 cur.vf.printed.add(new String[] {String.valueOf(i), "MAC", m.group(2)});
-                for (String setting : m.group(3).split(",\\s*")) {
+                String vfSettings = m.group(3);
+                int vfLine = i;
+                if (vfSettings.endsWith(",") && i + 1 < in.size() && in.matches(VF_SETTINGS, i + 1)) {
+                    vfSettings += " " + in.get(i + 1); // the rest of the line a mail wrapped
+                    b.use(i + 1);
+                    i++;
+                }
+                for (String setting : vfSettings.split(",\\s*")) {
+                    if (!setting.isBlank()) {
+                        cur.vf.asPrinted.add(setting.strip());
+                    }
                     int space = setting.strip().lastIndexOf(' ');
                     if (space > 0) {
                         cur.vf.settings.put(setting.strip().substring(0, space), setting.strip().substring(space + 1));
-                        cur.vf.printed.add(new String[] {String.valueOf(i), setting.strip().substring(0, space),
+                        cur.vf.printed.add(new String[] {String.valueOf(vfLine), setting.strip().substring(0, space),
                             setting.strip().substring(space + 1)});
                     }
                 }
@@ -163,6 +176,8 @@ public final class IpParser extends BaseParser {
         final String mac;
         final Source source;
         final java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
+        /** The settings as printed, in order. */
+        final List<String> asPrinted = new ArrayList<>();
         final java.util.Map<String, Long> counters = new java.util.LinkedHashMap<>();
         /** line, name, value of each setting as printed. */
         final List<String[]> printed = new ArrayList<>();
@@ -204,7 +219,7 @@ public final class IpParser extends BaseParser {
                 String vlan = v.settings.get("vlan");
                 VirtualFunction r = new VirtualFunction(name, v.number, v.mac,
                         vlan != null && vlan.matches("\\d{1,4}") ? Integer.valueOf(vlan) : null, v.settings.get("spoof checking"),
-                        v.settings.get("link-state"), v.settings.get("trust"), v.counters, v.source);
+                        v.settings.get("link-state"), v.settings.get("trust"), v.asPrinted, v.counters, v.source);
                 b.add(r);
                 for (String[] p : v.printed) {
                     b.printed(r, Integer.parseInt(p[0]), p[1], p[2]);

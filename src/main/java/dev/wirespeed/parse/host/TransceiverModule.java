@@ -16,7 +16,8 @@ import java.util.Map;
  * that fails first, and {@code lanes} has each lane's own (a lane at -inf or -40 dBm is dark: unused
  * on a 400G-XDR4 that drives 4 of its 8 host lanes, or a laser the NIC turned off).
  *
- * @param identifier        "SFP", "QSFP28", … (the name in "0x03 (SFP)")
+ * @param identifier        the module type, "0x11 (QSFP28)": name ("QSFP28"), code ("0x11") and as printed
+ * @param connector         the connector, "0x23 (No separable connector)", the same way
  * @param transceiverTypes  every "Transceiver type" line ("10G Ethernet: 10G Base-SR")
  * @param rxPowerDbm        received optical power (average), dBm
  * @param txPowerDbm        laser output power, dBm
@@ -27,7 +28,7 @@ import java.util.Map;
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonTypeName("TransceiverModule")
-public record TransceiverModule(String iface, String identifier, String connector, List<String> transceiverTypes,
+public record TransceiverModule(String iface, Coded identifier, Coded connector, List<String> transceiverTypes,
                                 String vendor, String partNumber, String serialNumber, Integer wavelengthNanometres,
                                 Double txPowerDbm, Double rxPowerDbm, Double biasMilliamps, Double temperatureCelsius,
                                 Double voltage, List<String> alarmsOn, Source source, String moduleState,
@@ -36,6 +37,32 @@ public record TransceiverModule(String iface, String identifier, String connecto
         transceiverTypes = List.copyOf(transceiverTypes);
         alarmsOn = List.copyOf(alarmsOn);
         lanes = lanes == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(lanes));
+    }
+
+    /**
+     * A code ethtool prints with its name, "0x11 (QSFP28)" (SFF-8024's identifier and connector
+     * tables): the name as {@code value}, the code as printed, and the whole as {@code raw}.
+     * A value printed without a code keeps it as the name, code null.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Coded(String value, String code, String raw) {
+        private static final java.util.regex.Pattern CODED =
+                java.util.regex.Pattern.compile("(0x[0-9a-fA-F]+)\\s*\\((.*)\\)");
+
+        /** Null for a blank value. */
+        static Coded of(String printed) {
+            if (printed == null || printed.isBlank()) {
+                return null;
+            }
+            String raw = printed.strip();
+            java.util.regex.Matcher m = CODED.matcher(raw);
+            return m.matches() ? new Coded(m.group(2).strip(), m.group(1), raw) : new Coded(raw, null, raw);
+        }
+
+        @Override
+        public String toString() {
+            return value;
+        }
     }
 
     /** One lane's diagnostics as ethtool printed them; null where the module did not say. */
@@ -58,7 +85,7 @@ public record TransceiverModule(String iface, String identifier, String connecto
 
     @Override
     public Map<String, String> columns() {
-        return Columns.of().put("interface", iface).put("module", identifier)
+        return Columns.of().put("interface", iface).put("module", identifier == null ? null : identifier.value())
                 .put("type", transceiverTypes.isEmpty() ? null : transceiverTypes.getFirst()).put("vendor", vendor)
                 .put("part", partNumber).put("nm", wavelengthNanometres)
                 .put("tx dBm", txPowerDbm).put("rx dBm", rxPowerDbm)

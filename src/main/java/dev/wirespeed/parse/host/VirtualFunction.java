@@ -8,6 +8,7 @@ import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -19,14 +20,19 @@ import java.util.Map;
  * @param pf       the physical function's interface
  * @param vf       the VF's number, as printed
  * @param mac      its MAC address, as printed
+ * @param settings every comma-separated setting after the MAC, as printed ("vlan 2", "spoof checking on",
+ *                 "link-state auto", "trust off", "query_rss off", "max_tx_rate 100Mbps" …); the typed
+ *                 fields above read the common ones
  * @param counters the VF's counters under the kernel's names (rx_bytes, rx_packets, rx_multicast,
  *                 rx_broadcast, rx_dropped, tx_bytes, tx_packets, tx_dropped)
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonTypeName("VirtualFunction")
 public record VirtualFunction(String pf, int vf, String mac, Integer vlan, String spoofChecking, String linkState,
-                              String trust, Map<String, Long> counters, Source source) implements LogInput {
+                              String trust, List<String> settings, Map<String, Long> counters, Source source)
+        implements LogInput {
     public VirtualFunction {
+        settings = settings == null ? List.of() : List.copyOf(settings);
         counters = Collections.unmodifiableMap(new LinkedHashMap<>(counters));
     }
 
