@@ -136,6 +136,17 @@ public final class LoadedLatency {
         }
     }
 
+    /**
+     * The load's word on sharing, without our own pings: they ran on the same server through the
+     * whole load, so its count of other tests at once includes them (it said "1 other test" alone).
+     */
+    static BwResult withoutOurPings(BwResult bw) {
+        if (bw == null || bw.serverSharedWithTests() == null) {
+            return bw;
+        }
+        return bw.withServerSharedWithTests(Math.max(0, bw.serverSharedWithTests() - 1));
+    }
+
     /** Waits for the first echo, then for the idle phase; returns early if the pings fail or Ctrl-C. */
     private void awaitIdle(Thread pinger, IOException[] failure) throws IOException {
         long deadline = System.nanoTime() + PING_START_NANOS;
@@ -191,7 +202,8 @@ public final class LoadedLatency {
         }
     }
 
-    private LoadedLatencyResult result(BwResult bw, LatResult lat) {
+    private LoadedLatencyResult result(BwResult measured, LatResult lat) {
+        BwResult bw = withoutOurPings(measured);
         boolean udp = config.pings().udp();
         double t0 = firstSentNanos;
         double loadStart = loadStartNanos == 0 ? Double.NaN : (loadStartNanos - t0) / 1e9;
