@@ -231,10 +231,11 @@ public final class Mesh {
                     break;
                 }
             }
-            if (stoppedIn == null) {
+            // incast: a sender retried alone would have the receiver to itself, not its share of the burst
+            if (stoppedIn == null && !MeshPattern.isIncast(config.pattern())) {
                 stoppedIn = retryFailed(runner, results, listener, t0);
             }
-            if (stoppedIn == null) {
+            if (stoppedIn == null && !MeshPattern.isIncast(config.pattern())) {
                 stoppedIn = confirm(runner, results, params, retests, listener, t0);
             }
         } finally {
@@ -509,8 +510,14 @@ public final class Mesh {
                 facts.put(h.label(), h.facts());
             }
         }
-        Outliers.Result analysis = Confirmation.judge(Outliers.analyse(labels, pairs, ceilings, params.expectPercent()),
-                pairs, ceilings, retests);
+        boolean incast = MeshPattern.isIncast(params.pattern());
+        // incast: every sender shares the receiver on purpose, so all would look slow beside a
+        // median of other links; the pairs are summed and compared for fairness instead (Incast)
+        Outliers.Result analysis = incast
+                ? new Outliers.Result(null, params.expectPercent(), (int) pairs.stream().filter(PairResult::ok)
+                        .mapToLong(p -> p.flows().size()).sum(), List.of(), List.of(), null)
+                : Confirmation.judge(Outliers.analyse(labels, pairs, ceilings, params.expectPercent()), pairs, ceilings,
+                        retests);
         Consistency.Result consistency = Consistency.check(labels, facts);
         long usable = hostResults.stream().filter(h -> h.ok() || h.status() == HostStatus.LOST).count();
         BwResult.Outcome outcome;
@@ -526,9 +533,9 @@ public final class Mesh {
         }
         MeshResult partial = new MeshResult(MeshResult.SCHEMA, new BwResult.Tool("wirespeed", Version.get()),
                 startedAt.toString(), Math.round(elapsed * 10) / 10.0, params, hostResults, List.copyOf(pairs),
-                matrix(labels, pairs), analysis, consistency, List.of(), outcome);
+                matrix(labels, pairs), Incast.of(params.pattern(), pairs), analysis, consistency, List.of(), outcome);
         return new MeshResult(partial.schema(), partial.tool(), partial.startedAt(), partial.elapsedSeconds(),
-                partial.params(), partial.hosts(), partial.pairs(), partial.matrix(), partial.analysis(),
+                partial.params(), partial.hosts(), partial.pairs(), partial.matrix(), partial.incast(), partial.analysis(),
                 partial.consistency(), Verdict.lines(partial), partial.outcome());
     }
 

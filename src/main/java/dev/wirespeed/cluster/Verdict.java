@@ -126,6 +126,13 @@ final class Verdict {
         count(problems, missing, "host not tested", "hosts not tested");
         String prefix = r.outcome().status() == OutcomeStatus.INTERRUPTED ? "verdict (partial, " + r.outcome().message() + "): "
                 : "verdict: ";
+        if (problems.isEmpty() && r.incast() != null) {
+            Incast in = r.incast();
+            return prefix + String.format(Locale.ROOT, "OK — incast of %d %s into %s%s", in.measured(),
+                    in.measured() == 1 ? "sender" : "senders", in.receiver(), in.totalBitsPerSecond() == null ? ""
+                            : ": " + Rate.format(in.totalBitsPerSecond()) + " in total, Jain's index "
+                            + String.format(Locale.ROOT, "%.3f", in.jainIndex()));
+        }
         if (problems.isEmpty()) {
             long measured = r.pairs().stream().filter(PairResult::ok).count();
             String notNamed = a.unconfirmed() == null || a.unconfirmed().isEmpty() ? ""
