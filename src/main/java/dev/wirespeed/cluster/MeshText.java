@@ -133,15 +133,15 @@ public final class MeshText implements Mesh.Listener {
         int w = Math.max(6, in.shares().stream().mapToInt(sh -> label(sh.sender()).length()).max().orElse(6));
         for (Incast.Share sh : in.shares()) {
             String rate = sh.bitsPerSecond() == null ? sh.status().label() : Rate.format(sh.bitsPerSecond());
-            out.printf(Locale.ROOT, "  %-" + w + "s  %14s  %s%n", label(sh.sender()), rate,
-                    sh.fraction() == null ? "" : String.format(Locale.ROOT, "%5.1f %%", 100 * sh.fraction()));
+            out.println(String.format(Locale.ROOT, "  %-" + w + "s  %14s  %s", label(sh.sender()), rate,
+                    sh.fraction() == null ? "" : String.format(Locale.ROOT, "%5.1f %%", 100 * sh.fraction())).stripTrailing());
         }
         if (in.jainIndex() != null) {
             out.printf(Locale.ROOT, "  Jain's fairness index %.3f (1 = equal shares; %s = one sender took it all)%n",
                     in.jainIndex(), in.measured() <= 1 ? "1" : String.format(Locale.ROOT, "%.3f", 1.0 / in.measured()));
         }
-        out.println("  every sender shares " + in.receiver() + " on purpose: the rates are shares of its port, not"
-                + " compared with each other for slow links");
+        out.println("  every sender shares " + in.receiver() + " on purpose: each rate is its share of that port,"
+                + " not a link judged against the others");
         String where = in.receiver() + (in.receiverInterface() == null ? "" : " " + in.receiverInterface());
         if (in.receiverCounters() == null) {
             out.println("  receiver counters: not read");
