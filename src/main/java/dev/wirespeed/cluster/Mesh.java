@@ -222,7 +222,15 @@ public final class Mesh {
                     break;
                 }
                 markLostSessions(round.index());
+                boolean incast = MeshPattern.isIncast(config.pattern()) && !round.pairs().isEmpty();
+                if (incast) {
+                    incastWindow(round.pairs().getFirst().server(), round.pairs().size(),
+                            Math.round((config.seconds() + config.omitSeconds()) * 1000) + PairRunner.ANSWER_SLACK_MILLIS);
+                }
                 List<PairResult> done = runRound(runner, round);
+                if (incast) {
+                    incastWindow(round.pairs().getFirst().server(), 1, 0);
+                }
                 results.addAll(done);
                 checkSuspectAgents(round.index(), runner.drainSuspects());
                 listener.roundDone(round, config.rounds().size(), done, seconds(System.nanoTime() - t0));
@@ -347,6 +355,24 @@ public final class Mesh {
             }
         }
         return null;
+    }
+
+    /**
+     * Asks the incast receiver's agent to admit {@code tests} tests at once for {@code millis} (0
+     * closes): an agent's port otherwise runs one test at a time (issue 32). An agent that cannot
+     * is left as it is; its senders then report "server busy", which names the cause.
+     */
+    private void incastWindow(int receiver, int tests, long millis) throws InterruptedException {
+        AgentClient c = clients[receiver];
+        if (c == null || !status[receiver].ok()) {
+            return;
+        }
+        try {
+            c.call(new AgentMessage.OpenIncast(c.nextId(), tests, millis), AgentMessage.IncastOpen.class,
+                    PING_TIMEOUT_MILLIS);
+        } catch (java.io.IOException e) {
+            // the pairs say what came of it (an agent lost here is marked from its session)
+        }
     }
 
     private void connectAll() throws InterruptedException {
