@@ -67,6 +67,7 @@ public final class MeshCommand implements Callable<Integer> {
     int port;
 
     @Option(names = "--pattern", paramLabel = "PATTERN", defaultValue = "all-pairs",
+            completionCandidates = Candidates.MeshPatterns.class,
             description = "all-pairs (default), ring, star:HOST, pairs:FILE ('client server' per line), or incast"
                     + " (with --to HOST: every sender into HOST at once).")
     String pattern;
