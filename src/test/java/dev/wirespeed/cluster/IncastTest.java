@@ -97,6 +97,22 @@ class IncastTest {
     }
 
     @Test
+    void theHtmlReportShowsEachSendersShareAsABar() {
+        String html = MeshHtml.render(result());
+        assertThat(html).contains("<h2>Incast into n1</h2>").contains("Jain's fairness index 0.857")
+                .contains("width:50.0%").contains("width:33.3%").contains("width:16.7%")
+                .doesNotContain("<h2>Pair bandwidth</h2>");
+    }
+
+    @Test
+    void theStoreKeepsTheIncastBlockInTheMeshsRawResult() throws Exception {
+        MeshResult r = result();
+        var items = MeshMeasurements.items(r, List.of());
+        MeshResult back = Json.MAPPER.readValue(items.getFirst().raw(), MeshResult.class);
+        assertThat(back.incast()).isEqualTo(r.incast());
+    }
+
+    @Test
     void incastSummaryText() {
         Golden.assertMatches("mesh-incast-summary.txt", Golden.render(out -> new MeshText(out).summary(result())));
     }
