@@ -90,7 +90,7 @@ class MeshIncastNetnsIT {
     }
 
     static String address(int host) {
-        return "198.18.0." + host; // RFC 2544 benchmarking range, inside our namespaces only
+        return MeshNetnsIT.address(host);
     }
 
     static Path log(int host) {
@@ -98,7 +98,7 @@ class MeshIncastNetnsIT {
     }
 
     static String read(Path f) throws IOException {
-        return Files.exists(f) ? Files.readString(f, StandardCharsets.UTF_8) : "";
+        return MeshNetnsIT.read(f);
     }
 
     /** A statistics counter of the receiver's interface, as the kernel keeps it (sysfs in its namespace). */
