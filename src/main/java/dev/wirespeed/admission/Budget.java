@@ -15,6 +15,9 @@ public final class Budget {
     private int tests;
     /** Reservations not yet closed: each learns how many others it ran beside. */
     private final java.util.Set<Reservation> live = new java.util.HashSet<>();
+    /** An incast window (issue 29): up to this many tests at once until {@link #widenedUntilNanos}. */
+    private int widenedTests;
+    private long widenedUntilNanos;
 
     public Budget(ServerLimits limits) {
         this.limits = limits;
@@ -81,10 +84,12 @@ public final class Budget {
      */
     public synchronized Reservation reserve(int connections, long bufferBytes) throws Exceeded {
         long bytes = Math.multiplyExact((long) connections, Math.max(0, bufferBytes));
-        if (tests + 1 > limits.maxTests()) {
+        int maxTests = widenedTests > limits.maxTests() && System.nanoTime() - widenedUntilNanos < 0
+                ? widenedTests : limits.maxTests();
+        if (tests + 1 > maxTests) {
             throw new Exceeded(Limit.TESTS,
                     "server busy: " + tests + " tests running, the most it runs at once (--max-tests "
-                    + limits.maxTests() + ")");
+                    + maxTests + ")");
         }
         if (streams + connections > limits.maxTotalStreams()) {
             throw new Exceeded(Limit.STREAMS,
@@ -117,6 +122,17 @@ public final class Budget {
     public static String sharing(Reservation r) {
         int others = r == null ? 0 : r.othersAtOnce();
         return others == 0 ? "" : " (beside " + others + " other test" + (others == 1 ? "" : "s") + " at once)";
+    }
+
+    /**
+     * Admits up to {@code tests} tests at once for the next {@code millis} (0 closes the window):
+     * a mesh agent, which runs one test at a time, opens it at its coordinator's word for an incast
+     * round, whose senders all test against it at once (issue 29). Tests already admitted are not
+     * touched when it closes.
+     */
+    public synchronized void widen(int tests, long millis) {
+        widenedTests = tests;
+        widenedUntilNanos = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(Math.max(0, millis));
     }
 
     /** The limits this budget enforces (and the grace of every test that reserves from it). */

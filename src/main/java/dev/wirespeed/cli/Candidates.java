@@ -43,6 +43,14 @@ final class Candidates {
         }
     }
 
+    /** mesh --pattern: the patterns that take no argument, and the prefixes of those that do (cluster.MeshPattern). */
+    static final class MeshPatterns implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return List.of("all-pairs", "ring", "incast", "star:", "pairs:", "incast:").iterator();
+        }
+    }
+
     /** results export --format. */
     static final class ExportFormats implements Iterable<String> {
         @Override

@@ -43,6 +43,8 @@ import picocli.CommandLine.Spec;
             "  wirespeed mesh --hostfile hosts.txt --pattern ring",
             "  wirespeed mesh --hosts 'gpu[01-08]' --pattern star:gpu01 --expect 95",
             "  wirespeed mesh --pattern pairs:cables.txt            hosts taken from the pairs file",
+            "  wirespeed mesh --hosts 'node[01-09]' --pattern incast --to node01   8 senders into node01 at once",
+            "  wirespeed mesh --hosts 'node[01-33]' --pattern incast --to node01 --fan-in 16 -J",
             "  wirespeed mesh --engine perftest --rdma-device mlx5_0   ib_write_bw between agents",
             "  srun -N $SLURM_NNODES wirespeed agent … & wirespeed mesh   hosts from $SLURM_JOB_NODELIST",
             "  wirespeed mesh --hosts 'node[01-99]' --dry-run       show the rounds and the time, run nothing",
@@ -65,8 +67,18 @@ public final class MeshCommand implements Callable<Integer> {
     int port;
 
     @Option(names = "--pattern", paramLabel = "PATTERN", defaultValue = "all-pairs",
-            description = "all-pairs (default), ring, star:HOST, or pairs:FILE ('client server' per line).")
+            completionCandidates = Candidates.MeshPatterns.class,
+            description = "all-pairs (default), ring, star:HOST, pairs:FILE ('client server' per line), or incast"
+                    + " (with --to HOST: every sender into HOST at once).")
     String pattern;
+
+    @Option(names = "--to", paramLabel = "HOST",
+            description = "With --pattern incast: the receiver every sender sends to at the same moment.")
+    String incastTo;
+
+    @Option(names = "--fan-in", paramLabel = "N",
+            description = "With --pattern incast: how many senders (the first N other hosts; default all of them).")
+    Integer fanIn;
 
     @Option(names = {"-t", "--time"}, paramLabel = "SEC", defaultValue = "5",
             description = "Seconds each pair is measured (default ${DEFAULT-VALUE}; 0.5..600).")
@@ -153,7 +165,7 @@ public final class MeshCommand implements Callable<Integer> {
         List<Endpoint> hosts;
         List<Round> rounds;
         try {
-            meshPattern = MeshPattern.parse(pattern);
+            meshPattern = pattern();
             hosts = hosts(meshPattern);
             if (hosts.size() < 2) {
                 throw Check.usage(spec, "a mesh needs at least two hosts (got " + hosts.size() + ")");
@@ -209,6 +221,37 @@ public final class MeshCommand implements Callable<Integer> {
         }
         int code = Outcomes.exitCode(result.outcome().status());
         return code == ExitCode.OK && result.hasFindings() ? ExitCode.FINDINGS : code;
+    }
+
+    /** --pattern, with --to and --fan-in for incast (and refused beside any other pattern). */
+    private MeshPattern pattern() {
+        boolean incast = pattern.equals("incast") || pattern.startsWith(MeshPattern.IncastTo.PREFIX);
+        if (!incast && (incastTo != null || fanIn != null)) {
+            throw Check.usage(spec, (incastTo != null ? "--to" : "--fan-in") + " works with --pattern incast only");
+        }
+        if (fanIn != null) {
+            Check.range(spec, "--fan-in", fanIn, 1, 4096);
+        }
+        if (!incast) {
+            return MeshPattern.parse(pattern);
+        }
+        if (engine == MeshEngine.PERFTEST) {
+            throw Check.usage(spec, "--pattern incast works with --engine tcp only");
+        }
+        if (bidir) {
+            throw Check.usage(spec, "--pattern incast sends one way, into --to; --bidir does not apply");
+        }
+        String to = pattern.equals("incast") ? incastTo : pattern.substring(MeshPattern.IncastTo.PREFIX.length());
+        if (pattern.equals("incast") && incastTo == null) {
+            throw Check.usage(spec, "--pattern incast needs --to HOST, the receiver");
+        }
+        if (incastTo != null && !incastTo.equals(to)) {
+            throw Check.usage(spec, "--pattern " + pattern + " and --to " + incastTo + " name different receivers");
+        }
+        if (to.isEmpty()) {
+            throw Check.usage(spec, "--pattern incast needs --to HOST, the receiver");
+        }
+        return new MeshPattern.IncastTo(to, fanIn);
     }
 
     private List<Endpoint> hosts(MeshPattern meshPattern) throws IOException {

@@ -49,6 +49,8 @@ public final class Agent implements AutoCloseable {
     private final AgentTls tls;
     /** One client test at a time: a mesh never asks for two, and two would share the NIC. */
     private final Semaphore testSlot = new Semaphore(1);
+    /** The test port's admission budget: one test at a time, widened for an incast round (issue 29). */
+    private final dev.wirespeed.admission.Budget budget = new dev.wirespeed.admission.Budget(ONE_TEST_AT_A_TIME);
     private final Set<AgentSession> sessions = ConcurrentHashMap.newKeySet();
     /** The server's log line of the self-test is not news to anyone. */
     private volatile boolean selfTesting;
@@ -64,7 +66,7 @@ public final class Agent implements AutoCloseable {
                     if (!selfTesting) {
                         config.log().accept(Printable.line(line));
                     }
-                }, ONE_TEST_AT_A_TIME));
+                }, ONE_TEST_AT_A_TIME, budget));
         server.withholdVersion();
         server.serveSessions(Wire.KIND_AGENT, (ch, in, ticket) -> new AgentSession(this, ch, in, ticket).run());
         // kind R carries no token: an agent that has one leaves perftest to its coordinator's sessions
@@ -133,6 +135,10 @@ public final class Agent implements AutoCloseable {
 
     public InetSocketAddress address() {
         return (InetSocketAddress) server.listenerAddress();
+    }
+
+    dev.wirespeed.admission.Budget budget() {
+        return budget;
     }
 
     public AgentMetrics metrics() {

@@ -45,6 +45,8 @@ import tools.jackson.databind.JsonNode;
     @JsonSubTypes.Type(value = AgentMessage.PerftestStarted.class, name = "perftest-started"),
     @JsonSubTypes.Type(value = AgentMessage.PerftestDone.class, name = "perftest-done"),
     @JsonSubTypes.Type(value = AgentMessage.Cancel.class, name = "cancel"),
+    @JsonSubTypes.Type(value = AgentMessage.OpenIncast.class, name = "open-incast"),
+    @JsonSubTypes.Type(value = AgentMessage.IncastOpen.class, name = "incast-open"),
     @JsonSubTypes.Type(value = AgentMessage.Failed.class, name = "failed"),
 })
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -101,6 +103,14 @@ public sealed interface AgentMessage {
     record PerftestDone(long id, PerftestResult result) implements Response {}
 
     record Cancel(long id) implements Request {}
+
+    /**
+     * Accept up to {@code tests} tests at once for {@code millis}: the receiver of an incast round,
+     * whose senders test against it together (issue 29); {@code millis} 0 closes the window.
+     */
+    record OpenIncast(long id, int tests, long millis) implements Request {}
+
+    record IncastOpen(long id) implements Response {}
 
     record Failed(long id, String message) implements Response {}
 

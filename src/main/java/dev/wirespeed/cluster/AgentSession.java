@@ -192,6 +192,7 @@ final class AgentSession {
                 case AgentMessage.GetFacts g -> handle(g, () -> facts(g));
                 case AgentMessage.RunTest r -> handle(r, () -> runTest(r));
                 case AgentMessage.RunPerftest r -> handle(r, () -> runPerftest(r));
+                case AgentMessage.OpenIncast o -> openIncast(o);
                 default -> throw new ProtocolException("unexpected " + m.getClass().getSimpleName());
             }
         }
@@ -211,6 +212,26 @@ final class AgentSession {
             send(new AgentMessage.Failed(id, "cancel: no request " + id + " is running on this agent"));
         }
     }
+
+    /**
+     * Opens (or closes) the incast window of this agent's test port, bounded in tests and time; only
+     * an authenticated coordinator reaches here (issue 29; the port otherwise runs one test at a time).
+     */
+    private void openIncast(AgentMessage.OpenIncast o) {
+        if (o.tests() < 1 || o.tests() > MAX_INCAST_TESTS || o.millis() < 0 || o.millis() > MAX_INCAST_MILLIS) {
+            send(new AgentMessage.Failed(o.id(), "open-incast: " + o.tests() + " tests for " + o.millis()
+                    + " ms is out of bounds (1.." + MAX_INCAST_TESTS + " tests, at most " + MAX_INCAST_MILLIS + " ms)"));
+            return;
+        }
+        agent.budget().widen(o.tests(), o.millis());
+        agent.log(o.millis() == 0 ? "incast window closed" : "incast window: up to " + o.tests()
+                + " tests at once for " + o.millis() / 1000.0 + " s");
+        send(new AgentMessage.IncastOpen(o.id()));
+    }
+
+    static final int MAX_INCAST_TESTS = 4096;
+    /** A test's longest time (600 s) and its warm-up (60 s), with a minute to connect. */
+    static final long MAX_INCAST_MILLIS = 720_000;
 
     /** Runs a request on its own thread; a bug in it still answers, so the coordinator never waits in vain. */
     private void handle(AgentMessage.Request request, Runnable work) {

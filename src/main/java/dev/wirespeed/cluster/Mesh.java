@@ -222,7 +222,15 @@ public final class Mesh {
                     break;
                 }
                 markLostSessions(round.index());
+                boolean incast = MeshPattern.isIncast(config.pattern()) && !round.pairs().isEmpty();
+                if (incast) {
+                    incastWindow(round.pairs().getFirst().server(), round.pairs().size(),
+                            Math.round((config.seconds() + config.omitSeconds()) * 1000) + PairRunner.ANSWER_SLACK_MILLIS);
+                }
                 List<PairResult> done = runRound(runner, round);
+                if (incast) {
+                    incastWindow(round.pairs().getFirst().server(), 1, 0);
+                }
                 results.addAll(done);
                 checkSuspectAgents(round.index(), runner.drainSuspects());
                 listener.roundDone(round, config.rounds().size(), done, seconds(System.nanoTime() - t0));
@@ -231,10 +239,11 @@ public final class Mesh {
                     break;
                 }
             }
-            if (stoppedIn == null) {
+            // incast: a sender retried alone would have the receiver to itself, not its share of the burst
+            if (stoppedIn == null && !MeshPattern.isIncast(config.pattern())) {
                 stoppedIn = retryFailed(runner, results, listener, t0);
             }
-            if (stoppedIn == null) {
+            if (stoppedIn == null && !MeshPattern.isIncast(config.pattern())) {
                 stoppedIn = confirm(runner, results, params, retests, listener, t0);
             }
         } finally {
@@ -343,6 +352,24 @@ public final class Mesh {
             }
         }
         return null;
+    }
+
+    /**
+     * Asks the incast receiver's agent to admit {@code tests} tests at once for {@code millis} (0
+     * closes): an agent's port otherwise runs one test at a time (issue 32). An agent that cannot
+     * is left as it is; its senders then report "server busy", which names the cause.
+     */
+    private void incastWindow(int receiver, int tests, long millis) throws InterruptedException {
+        AgentClient c = clients[receiver];
+        if (c == null || !status[receiver].ok()) {
+            return;
+        }
+        try {
+            c.call(new AgentMessage.OpenIncast(c.nextId(), tests, millis), AgentMessage.IncastOpen.class,
+                    PING_TIMEOUT_MILLIS);
+        } catch (java.io.IOException e) {
+            // the pairs say what came of it (an agent lost here is marked from its session)
+        }
     }
 
     private void connectAll() throws InterruptedException {
@@ -506,8 +533,14 @@ public final class Mesh {
                 facts.put(h.label(), h.facts());
             }
         }
-        Outliers.Result analysis = Confirmation.judge(Outliers.analyse(labels, pairs, ceilings, params.expectPercent()),
-                pairs, ceilings, retests);
+        boolean incast = MeshPattern.isIncast(params.pattern());
+        // incast: every sender shares the receiver on purpose, so all would look slow beside a
+        // median of other links; the pairs are summed and compared for fairness instead (Incast)
+        Outliers.Result analysis = incast
+                ? new Outliers.Result(null, params.expectPercent(), (int) pairs.stream().filter(PairResult::ok)
+                        .mapToLong(p -> p.flows().size()).sum(), List.of(), List.of(), null)
+                : Confirmation.judge(Outliers.analyse(labels, pairs, ceilings, params.expectPercent()), pairs, ceilings,
+                        retests);
         Consistency.Result consistency = Consistency.check(labels, facts);
         long usable = hostResults.stream().filter(h -> h.ok() || h.status() == HostStatus.LOST).count();
         BwResult.Outcome outcome;
@@ -523,9 +556,9 @@ public final class Mesh {
         }
         MeshResult partial = new MeshResult(MeshResult.SCHEMA, new BwResult.Tool("wirespeed", Version.get()),
                 startedAt.toString(), Math.round(elapsed * 10) / 10.0, params, hostResults, List.copyOf(pairs),
-                matrix(labels, pairs), analysis, consistency, List.of(), outcome);
+                matrix(labels, pairs), Incast.of(params.pattern(), pairs), analysis, consistency, List.of(), outcome);
         return new MeshResult(partial.schema(), partial.tool(), partial.startedAt(), partial.elapsedSeconds(),
-                partial.params(), partial.hosts(), partial.pairs(), partial.matrix(), partial.analysis(),
+                partial.params(), partial.hosts(), partial.pairs(), partial.matrix(), partial.incast(), partial.analysis(),
                 partial.consistency(), MeshVerdict.lines(partial), partial.outcome());
     }
 

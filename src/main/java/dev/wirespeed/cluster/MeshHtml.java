@@ -35,13 +35,36 @@ public final class MeshHtml {
         }
         b.append("</ul>\n");
 
-        heatmap(b, r);
+        if (r.incast() != null) {
+            incast(b, r.incast());
+        } else {
+            heatmap(b, r);
+        }
         outliers(b, r);
         failures(b, r);
         hosts(b, r);
         b.append("<p class=\"meta\">").append(esc(r.tool().name() + " " + r.tool().version() + " · " + r.schema()))
                 .append("</p>\n</body></html>\n");
         return b.toString();
+    }
+
+    /** Issue 29: each sender's share of the receiver as a bar (the width is its fraction of the total). */
+    private static void incast(StringBuilder b, Incast in) {
+        b.append("<h2>Incast into ").append(esc(in.receiver())).append("</h2>\n<p>").append(in.senders())
+                .append(" senders at once; total ").append(in.totalBitsPerSecond() == null ? "-"
+                        : esc(Rate.format(in.totalBitsPerSecond())))
+                .append(in.jainIndex() == null ? "" : String.format(Locale.ROOT, "; Jain's fairness index %.3f", in.jainIndex()))
+                .append(". Every sender shares the receiver on purpose: each bar is its share of that port.</p>\n");
+        b.append("<table class=\"list\"><tr><th>sender</th><th>rate</th><th>share</th><th></th></tr>\n");
+        for (Incast.Share sh : in.shares()) {
+            double pct = sh.fraction() == null ? 0 : 100 * sh.fraction();
+            b.append("<tr><td>").append(esc(sh.sender())).append("</td><td>")
+                    .append(sh.bitsPerSecond() == null ? esc(sh.status().label()) : esc(Rate.format(sh.bitsPerSecond())))
+                    .append("</td><td>").append(sh.fraction() == null ? "" : String.format(Locale.ROOT, "%.1f %%", pct))
+                    .append("</td><td style=\"width:20em\"><div style=\"background:hsl(210,60%,60%);height:1em;width:")
+                    .append(String.format(Locale.ROOT, "%.1f", pct)).append("%\"></div></td></tr>\n");
+        }
+        b.append("</table>\n");
     }
 
     private static void heatmap(StringBuilder b, MeshResult r) {

@@ -8,7 +8,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-/** Which pairs a mesh tests: {@code all-pairs}, {@code ring}, {@code star:HOST}, {@code pairs:FILE}. */
+/**
+ * Which pairs a mesh tests: {@code all-pairs}, {@code ring}, {@code star:HOST}, {@code pairs:FILE},
+ * {@code incast:HOST} (issue 29: every sender into one receiver at the same moment).
+ */
 public sealed interface MeshPattern {
     /** As the user wrote it, for the report. */
     String text();
@@ -44,6 +47,50 @@ public sealed interface MeshPattern {
         public List<Round> rounds(List<Endpoint> hosts) {
             return Schedule.rounds(hosts.size(), Schedule.starPairs(hosts.size(), indexOf(hosts, centre, "star")));
         }
+    }
+
+    /**
+     * N senders into {@code receiver} at once, in one round (issue 29 point 3): the receiver's port
+     * is the bottleneck on purpose, so its pairs are not judged against each other (no outliers, no
+     * re-tests) but summed and compared for fairness ({@link Incast}).
+     *
+     * @param fanIn how many senders, the first in host-list order; null = every other host
+     */
+    record IncastTo(String receiver, Integer fanIn) implements MeshPattern {
+        public static final String PREFIX = "incast:";
+
+        public String text() {
+            return PREFIX + receiver;
+        }
+
+        public List<Round> rounds(List<Endpoint> hosts) {
+            int to = indexOf(hosts, receiver, "incast");
+            int available = hosts.size() - 1;
+            int senders = fanIn == null ? available : fanIn;
+            if (senders < 1 || senders > available) {
+                throw new HostListException("--fan-in " + senders + ": " + receiver + " has " + available
+                        + (available == 1 ? " other host" : " other hosts") + " to send to it");
+            }
+            List<Pair> pairs = new ArrayList<>(senders);
+            List<Integer> idle = new ArrayList<>();
+            for (int i = 0; i < hosts.size(); i++) {
+                if (i == to) {
+                    continue;
+                }
+                if (pairs.size() < senders) {
+                    pairs.add(new Pair(i, to));
+                } else {
+                    idle.add(i);
+                }
+            }
+            // one round: every sender starts together, which Schedule.rounds would spread out
+            return List.of(new Round(0, pairs, idle));
+        }
+    }
+
+    /** True for the text of an incast pattern, as kept in a result's params. */
+    static boolean isIncast(String patternText) {
+        return patternText != null && patternText.startsWith(IncastTo.PREFIX);
     }
 
     /** A file of "client server" lines; '#' comments; hosts as in the host list. */
@@ -127,7 +174,11 @@ public sealed interface MeshPattern {
         if (text.startsWith("pairs:") && text.length() > 6) {
             return new Pairs(Path.of(text.substring(6)));
         }
-        throw new HostListException("--pattern '" + text + "' is not one of all-pairs, ring, star:HOST, pairs:FILE");
+        if (text.startsWith(IncastTo.PREFIX) && text.length() > IncastTo.PREFIX.length()) {
+            return new IncastTo(text.substring(IncastTo.PREFIX.length()), null);
+        }
+        throw new HostListException("--pattern '" + text
+                + "' is not one of all-pairs, ring, star:HOST, pairs:FILE, incast (with --to HOST), incast:HOST");
     }
 
     /** Finds a host by its label, or by its host name when that is unique. */

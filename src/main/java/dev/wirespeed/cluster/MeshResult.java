@@ -9,10 +9,11 @@ import tools.jackson.databind.JsonNode;
 /**
  * The result of {@code wirespeed mesh}, printed by {@code --json}, rendered as text and HTML, and
  * saved. Schema: docs/json/mesh.schema.json (id {@value #SCHEMA}); change both together.
- * Rates are bit/s (decimal); times are seconds.
+ * Rates are bit/s (decimal); times are seconds. {@code incast} is present for an incast pattern only;
+ * its {@code analysis} then names no outliers (every sender shares the receiver on purpose).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"schema", "tool", "startedAt", "elapsedSeconds", "params", "hosts", "pairs", "matrix", "analysis",
+@JsonPropertyOrder({"schema", "tool", "startedAt", "elapsedSeconds", "params", "hosts", "pairs", "matrix", "incast", "analysis",
     "consistency", "verdict", "outcome"})
 public record MeshResult(
         String schema,
@@ -23,6 +24,7 @@ public record MeshResult(
         List<Host> hosts,
         List<PairResult> pairs,
         Matrix matrix,
+        Incast incast,
         Outliers.Result analysis,
         Consistency.Result consistency,
         List<String> verdict,

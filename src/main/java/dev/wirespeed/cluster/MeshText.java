@@ -103,7 +103,10 @@ public final class MeshText implements Mesh.Listener {
     public void summary(MeshResult r) {
         out.println();
         hosts(r);
-        if (r.hosts().size() <= MAX_MATRIX_HOSTS) {
+        if (r.incast() != null) {
+            out.println();
+            incast(r.incast());
+        } else if (r.hosts().size() <= MAX_MATRIX_HOSTS) {
             out.println();
             matrix(r);
         } else {
@@ -124,6 +127,9 @@ public final class MeshText implements Mesh.Listener {
      * test at a time), so the other test came from outside this mesh.
      */
     private void sharing(MeshResult r) {
+        if (r.incast() != null) {
+            return; // the incast section says once that every sender shares the receiver on purpose
+        }
         List<PairResult> shared = r.pairs().stream().filter(PairResult::shared).toList();
         if (shared.isEmpty()) {
             return;
@@ -150,6 +156,46 @@ public final class MeshText implements Mesh.Listener {
             }
         }
         return false;
+    }
+
+    /**
+     * The incast block (issue 29): the receiver's total, each sender's share, Jain's index and the
+     * receiver's counters during the burst. Every sender shares the receiver by design, so the shares
+     * are not called slow and the sharing is stated once, not warned about per pair.
+     */
+    private void incast(Incast in) {
+        out.printf(Locale.ROOT, "incast into %s: %d %s at once%s%n", in.receiver(), in.senders(),
+                in.senders() == 1 ? "sender" : "senders",
+                in.measured() == in.senders() ? "" : ", " + in.measured() + " measured");
+        out.printf(Locale.ROOT, "  total      %s%s%n", in.totalBitsPerSecond() == null ? "-" : Rate.format(in.totalBitsPerSecond()),
+                in.totalBytes() == null ? "" : " (" + dev.wirespeed.units.ByteSize.format(in.totalBytes()) + ")");
+        int w = Math.max(6, in.shares().stream().mapToInt(sh -> label(sh.sender()).length()).max().orElse(6));
+        for (Incast.Share sh : in.shares()) {
+            String rate = sh.bitsPerSecond() == null ? sh.status().label() : Rate.format(sh.bitsPerSecond());
+            out.println(String.format(Locale.ROOT, "  %-" + w + "s  %14s  %s", label(sh.sender()), rate,
+                    sh.fraction() == null ? "" : String.format(Locale.ROOT, "%5.1f %%", 100 * sh.fraction())).stripTrailing());
+        }
+        if (in.jainIndex() != null) {
+            out.printf(Locale.ROOT, "  Jain's fairness index %.3f (1 = equal shares; %s = one sender took it all)%n",
+                    in.jainIndex(), in.measured() <= 1 ? "1" : String.format(Locale.ROOT, "%.3f", 1.0 / in.measured()));
+        }
+        out.println("  every sender shares " + in.receiver() + " on purpose: each rate is its share of that port,"
+                + " not a link judged against the others");
+        String where = in.receiver() + (in.receiverInterface() == null ? "" : " " + in.receiverInterface());
+        if (in.receiverCounters() == null) {
+            out.println("  receiver counters: not read");
+        } else if (in.receiverCounters().stream().allMatch(c -> c.values().isEmpty())) {
+            out.println("  receiver " + where + " during the burst: no drops, discards, errors or pauses");
+        } else {
+            StringBuilder b = new StringBuilder("  receiver " + where + " during the burst:");
+            for (dev.wirespeed.host.Counters c : in.receiverCounters()) {
+                String prefix = c.subject().equals(in.receiverInterface()) ? "" : c.subject() + " ";
+                c.values().forEach((name, v) -> b.append(' ').append(prefix).append(name).append(" +").append(v.value())
+                        .append(','));
+            }
+            b.setLength(b.length() - 1);
+            out.println(b);
+        }
     }
 
     /** Each pair whose counters moved in a way that matters: its worst note (drops, errors, pauses, retransmits). */

@@ -36,6 +36,12 @@ final class MeshVerdict {
         long retried = r.pairs().stream().filter(p -> p.round() >= r.params().rounds()).count();
         out.add(String.format(Locale.ROOT, "measured: %d of %d pairs%s%s%s", measured, r.params().pairs(), ref,
                 failed > 0 ? "; " + failed + " failed" : "", retried > 0 ? "; " + retried + " retried" : ""));
+        if (r.incast() != null && r.incast().totalBitsPerSecond() != null) {
+            Incast in = r.incast();
+            out.add(String.format(Locale.ROOT, "incast: %s senders into %s, %s in total, Jain's index %.3f",
+                    in.measured() == in.senders() ? Integer.toString(in.senders()) : in.measured() + " of " + in.senders(),
+                    in.receiver(), Rate.format(in.totalBitsPerSecond()), in.jainIndex()));
+        }
         for (Outliers.Suspect s : a.suspects()) {
             out.add(String.format(Locale.ROOT,
                     "suspect: %s — %s of its pairs are slow, %s (%s %% of the median); check its NIC, cable, "
@@ -126,6 +132,9 @@ final class MeshVerdict {
         count(problems, missing, "host not tested", "hosts not tested");
         String prefix = r.outcome().status() == OutcomeStatus.INTERRUPTED ? "verdict (partial, " + r.outcome().message() + "): "
                 : "verdict: ";
+        if (problems.isEmpty() && r.incast() != null) {
+            return prefix + "OK — every sender measured; their shares are above";
+        }
         if (problems.isEmpty()) {
             long measured = r.pairs().stream().filter(PairResult::ok).count();
             String notNamed = a.unconfirmed() == null || a.unconfirmed().isEmpty() ? ""

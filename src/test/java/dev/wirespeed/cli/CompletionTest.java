@@ -43,6 +43,8 @@ class CompletionTest {
         assertThat(bashComplete("wirespeed", "lat", "--rdma", "w")).containsExactly("write");
         assertThat(bashComplete("wirespeed", "bw", "-C", "")).contains("cubic", "bbr", "reno");
         assertThat(bashComplete("wirespeed", "bw", "--dscp", "AF4")).containsExactly("AF41", "AF42", "AF43");
+        assertThat(bashComplete("wirespeed", "mesh", "--pattern", "in")).containsExactlyInAnyOrder("incast", "incast:");
+        assertThat(bashComplete("wirespeed", "mesh", "--f")).contains("--fan-in");
         assertThat(bashComplete("wirespeed", "results", "export", "--format", "")).contains("csv", "json",
                 "openmetrics", "prometheus");
     }

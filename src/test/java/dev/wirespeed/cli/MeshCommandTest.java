@@ -52,6 +52,33 @@ class MeshCommandTest {
     }
 
     @Test
+    void incastRunsEverySenderIntoTheReceiverInOneRound() {
+        Cli.Run r = Cli.run("mesh", "--hosts", "n[1-5]", "--pattern", "incast", "--to", "n3", "--dry-run");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("mesh: 5 hosts, incast:n3: 4 pairs in 1 round of up to 4 at once")
+                .contains("round 1:  n1 → n3  n2 → n3  n4 → n3  n5 → n3");
+        assertThat(Cli.run("mesh", "--hosts", "n[1-5]", "--pattern", "incast", "--to", "n1", "--fan-in", "2", "--dry-run")
+                .out()).contains("2 pairs in 1 round").contains("round 1:  n2 → n1  n3 → n1  (idle: n4, n5)");
+        assertThat(Cli.run("mesh", "--hosts", "n[1-3]", "--pattern", "incast:n2", "--dry-run").out())
+                .contains("round 1:  n1 → n2  n3 → n2");
+    }
+
+    @Test
+    void incastUsageErrorsAreOneLineAndExitTwo() {
+        assertUsage(Cli.run("mesh", "--hosts", "a,b", "--pattern", "incast", "--dry-run"), "--pattern incast needs --to HOST");
+        assertUsage(Cli.run("mesh", "--hosts", "a,b", "--to", "a", "--dry-run"), "--to works with --pattern incast only");
+        assertUsage(Cli.run("mesh", "--hosts", "a,b", "--fan-in", "1", "--dry-run"), "--fan-in works with --pattern incast only");
+        assertUsage(Cli.run("mesh", "--hosts", "a,b,c", "--pattern", "incast", "--to", "a", "--fan-in", "3", "--dry-run"),
+                "--fan-in 3: a has 2 other hosts to send to it");
+        assertUsage(Cli.run("mesh", "--hosts", "a,b", "--pattern", "incast", "--to", "z", "--dry-run"),
+                "incast: 'z' is not in the host list");
+        assertUsage(Cli.run("mesh", "--hosts", "a,b", "--pattern", "incast", "--to", "a", "--bidir", "--dry-run"),
+                "--bidir does not apply");
+        assertUsage(Cli.run("mesh", "--hosts", "a,b", "--pattern", "incast:a", "--to", "b", "--dry-run"),
+                "name different receivers");
+    }
+
+    @Test
     void badInputIsOneLineAndExitTwo(@TempDir Path dir) {
         assertUsage(Cli.run("mesh", "--hosts", "node[1-", "--dry-run"),
                 "wirespeed mesh: bad host list 'node[1-' at position 5: '[' is never closed (see 'wirespeed mesh --help')");
