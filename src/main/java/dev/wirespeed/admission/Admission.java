@@ -1,11 +1,13 @@
 package dev.wirespeed.admission;
 
+import java.io.IOException;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -206,7 +208,7 @@ public final class Admission implements AutoCloseable {
         mapped &= b[10] == (byte) 0xff && b[11] == (byte) 0xff;
         try {
             if (mapped) {
-                return InetAddress.getByAddress(java.util.Arrays.copyOfRange(b, 12, 16));
+                return InetAddress.getByAddress(Arrays.copyOfRange(b, 12, 16));
             }
             for (int i = 8; i < 16; i++) {
                 b[i] = 0;
@@ -375,7 +377,7 @@ public final class Admission implements AutoCloseable {
         }
         try {
             t.channel.close(); // wakes the connection's thread blocked in a read
-        } catch (java.io.IOException ignored) {
+        } catch (IOException ignored) {
             // closing is all we wanted
         }
         log.event("dropped " + t.peer + ": " + why);

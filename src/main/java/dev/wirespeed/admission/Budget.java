@@ -1,6 +1,9 @@
 package dev.wirespeed.admission;
 
 import dev.wirespeed.units.ByteSize;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The server-wide budget of buffer memory, data streams and concurrent tests that every test
@@ -14,7 +17,7 @@ public final class Budget {
     private int streams;
     private int tests;
     /** Reservations not yet closed: each learns how many others it ran beside. */
-    private final java.util.Set<Reservation> live = new java.util.HashSet<>();
+    private final Set<Reservation> live = new HashSet<>();
     /** An incast window (issue 29): up to this many tests at once until {@link #widenedUntilNanos}. */
     private int widenedTests;
     private long widenedUntilNanos;
@@ -132,7 +135,7 @@ public final class Budget {
      */
     public synchronized void widen(int tests, long millis) {
         widenedTests = tests;
-        widenedUntilNanos = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(Math.max(0, millis));
+        widenedUntilNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Math.max(0, millis));
     }
 
     /** The limits this budget enforces (and the grace of every test that reserves from it). */

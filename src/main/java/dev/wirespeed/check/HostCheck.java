@@ -1,15 +1,16 @@
 package dev.wirespeed.check;
 
-import dev.wirespeed.explain.CommandFacts;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.wirespeed.diagnose.DoctorReport;
 import dev.wirespeed.diagnose.HostPaths;
+import dev.wirespeed.diagnose.Port;
 import dev.wirespeed.diagnose.RuleSet;
 import dev.wirespeed.diagnose.Verdict;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.LatClient;
 import dev.wirespeed.engine.UdpBwClient;
+import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.sysfs.Inspection;
 import dev.wirespeed.limits.LimitsReport;
@@ -20,6 +21,7 @@ import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -104,7 +106,7 @@ public final class HostCheck {
      */
     public static String udpSkipReason(Limits limits) {
         if (limits.path().isPresent() && !limits.path().get().ports().isEmpty()
-                && limits.path().get().ports().stream().allMatch(dev.wirespeed.diagnose.Port::isInfiniband)) {
+                && limits.path().get().ports().stream().allMatch(Port::isInfiniband)) {
             return "the path is InfiniBand (IPoIB): a UDP test there measures IPoIB, not the fabric (bw --rdma does)";
         }
         return null;
@@ -117,7 +119,7 @@ public final class HostCheck {
     public static int udpDatagramBytes(Limits limits) {
         int mtu = LOOPBACK_UDP_MTU;
         if (limits.path().isPresent()) {
-            for (dev.wirespeed.diagnose.Port p : limits.path().get().ports()) {
+            for (Port p : limits.path().get().ports()) {
                 if (p.netdev() != null && p.netdev().mtuBytes().isPresent() && p.netdev().mtuBytes().value() >= 576) {
                     mtu = Math.min(p.netdev().mtuBytes().value(), 65_535);
                 }
@@ -152,7 +154,7 @@ public final class HostCheck {
             return false;
         }
         int streams = Math.max(1, r.params().streams());
-        for (BwResult.CpuSide side : java.util.Arrays.asList(r.cpu().client(), r.cpu().server())) {
+        for (BwResult.CpuSide side : Arrays.asList(r.cpu().client(), r.cpu().server())) {
             if (side != null && side.totalPercent() / streams >= CPU_BOUND_PERCENT_PER_STREAM) {
                 return true;
             }
@@ -220,7 +222,7 @@ public final class HostCheck {
      */
     public static Integer sharedWithTests(BwResult bandwidth, BwResult zeroCopy, LatResult latency, UdpResult udp) {
         Integer most = null;
-        for (Integer others : java.util.Arrays.asList(bandwidth == null ? null : bandwidth.serverSharedWithTests(),
+        for (Integer others : Arrays.asList(bandwidth == null ? null : bandwidth.serverSharedWithTests(),
                 zeroCopy == null ? null : zeroCopy.serverSharedWithTests(),
                 latency == null ? null : latency.serverSharedWithTests(),
                 udp == null ? null : udp.serverSharedWithTests())) {

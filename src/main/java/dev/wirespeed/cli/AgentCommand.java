@@ -6,6 +6,8 @@ import dev.wirespeed.cluster.Agent;
 import dev.wirespeed.cluster.FactsSource;
 import dev.wirespeed.cluster.MetricsEndpoint;
 import dev.wirespeed.cluster.Token;
+import dev.wirespeed.guard.BoundedRead;
+import dev.wirespeed.io.Io;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
@@ -13,6 +15,7 @@ import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -105,7 +108,7 @@ public final class AgentCommand implements Callable<Integer> {
             ServerCommand.log(out, "warning: " + tokenFile + " is readable by others (chmod 600 it)");
         }
         Agent agent = new Agent(new Agent.Config(bind, port, token, new TestSpec.Limits(maxStreams,
-                maxDurationSeconds * 1000), (int) Math.round(handshakeSeconds * 1000), perftestDir, FactsSource.sysfs(java.nio.file.Path.of("/")),
+                maxDurationSeconds * 1000), (int) Math.round(handshakeSeconds * 1000), perftestDir, FactsSource.sysfs(Path.of("/")),
                 line -> ServerCommand.log(out, line), insecure));
         if (insecure) {
             ServerCommand.log(out, "warning: --insecure: coordinator sessions travel in plain text; facts, test requests"
@@ -147,7 +150,7 @@ public final class AgentCommand implements Callable<Integer> {
         }
         try {
             return Token.read(file);
-        } catch (java.nio.file.NoSuchFileException | IllegalArgumentException | dev.wirespeed.guard.BoundedRead.Refused e) {
+        } catch (NoSuchFileException | IllegalArgumentException | BoundedRead.Refused e) {
             throw Check.usage(spec, e.getMessage());
         }
     }
@@ -188,7 +191,7 @@ public final class AgentCommand implements Callable<Integer> {
     }
 
     private static String hostText(InetSocketAddress a) {
-        String host = a.getAddress().isAnyLocalAddress() ? "*" : dev.wirespeed.io.Io.literal(a.getAddress());
+        String host = a.getAddress().isAnyLocalAddress() ? "*" : Io.literal(a.getAddress());
         return host.contains(":") ? "[" + host + "]" : host;
     }
 }

@@ -1,21 +1,33 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.NumaPlacement;
 import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.engine.NumaPlacement;
+import dev.wirespeed.explain.CommandFacts;
+import dev.wirespeed.facts.Facts;
+import dev.wirespeed.host.sysfs.Inspection;
 import dev.wirespeed.iperf3.Iperf3;
 import dev.wirespeed.iperf3.Iperf3Client;
 import dev.wirespeed.perftest.PerftestArgs;
 import dev.wirespeed.report.BwText;
+import dev.wirespeed.report.RateUnit;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
+import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurements;
 import dev.wirespeed.store.ResultsSink;
+import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -249,13 +261,13 @@ public final class BwCommand implements Callable<Integer> {
     }
 
     /** Saves what this bw run measured (TCP, UDP or a sweep) with its full JSON beside it. */
-    void saveResults(java.util.List<dev.wirespeed.results.Measurement> measurements, String rawFormat, Object raw,
+    void saveResults(List<Measurement> measurements, String rawFormat, Object raw,
                      BwResult.Outcome outcome, BwResult.Peer server) throws IOException {
         saveResults(measurements, rawFormat, raw, outcome, server, null);
     }
 
     /** @param sharedWithTests the server's word on the tests it ran beside this one (null: none given) */
-    void saveResults(java.util.List<dev.wirespeed.results.Measurement> measurements, String rawFormat, Object raw,
+    void saveResults(List<Measurement> measurements, String rawFormat, Object raw,
                      BwResult.Outcome outcome, BwResult.Peer server, Integer sharedWithTests) throws IOException {
         Saving.save(spec, client.save.labels(spec), sink, "bw", measurements, rawFormat, Json.MAPPER.writeValueAsString(raw),
                 Saving.thisHost(), json || client.habits.jsonStream, outcome,
@@ -276,10 +288,10 @@ public final class BwCommand implements Callable<Integer> {
 
     private BwResult run(String target, int targetPort, TestSpec test, PrintWriter out) throws IOException {
         int timeoutMillis = client.connectTimeoutMillis();
-        java.util.BitSet place = null;
+        BitSet place = null;
         BwResult.Placement placed = null;
         if (options.affinity == null && !iperf3) {
-            java.util.Optional<NumaPlacement.Placement> p = numaPlacement(target, targetPort, test);
+            Optional<NumaPlacement.Placement> p = numaPlacement(target, targetPort, test);
             if (p.isPresent()) {
                 place = p.get().cpus().cpus();
                 placed = p.get().result();
@@ -305,22 +317,22 @@ public final class BwCommand implements Callable<Integer> {
      * Without -A, a multi-stream test on a host with several NUMA nodes runs its streams on the node
      * of the NIC the kernel routes the peer through. Best effort: anything unreadable places nothing.
      */
-    static java.util.Optional<NumaPlacement.Placement> numaPlacement(String target, int targetPort, TestSpec test) {
-        int threads = test.streams() * (test.direction() == dev.wirespeed.wire.Direction.BIDIR ? 2 : 1);
+    static Optional<NumaPlacement.Placement> numaPlacement(String target, int targetPort, TestSpec test) {
+        int threads = test.streams() * (test.direction() == Direction.BIDIR ? 2 : 1);
         if (threads < 2) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        try (java.util.stream.Stream<java.nio.file.Path> nodes = java.nio.file.Files.list(
-                java.nio.file.Path.of("/sys/devices/system/node"))) {
+        try (Stream<Path> nodes = Files.list(
+                Path.of("/sys/devices/system/node"))) {
             // cheap first look: reading the whole host's facts is for hosts where there is a choice
             if (nodes.filter(n -> n.getFileName().toString().matches("node[0-9]+")).count() < 2) {
-                return java.util.Optional.empty();
+                return Optional.empty();
             }
             String nic = Routes.interfaceTo(target, targetPort).orElse(null);
-            dev.wirespeed.facts.Facts facts = dev.wirespeed.host.sysfs.Inspection.read(java.nio.file.Path.of("/"), null, new dev.wirespeed.explain.CommandFacts());
+            Facts facts = Inspection.read(Path.of("/"), null, new CommandFacts());
             return NumaPlacement.decide(facts, nic, threads, false);
         } catch (IOException | RuntimeException e) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 
@@ -349,8 +361,8 @@ public final class BwCommand implements Callable<Integer> {
         };
     }
 
-    static BwClient.Listener textListener(PrintWriter out, TestSpec test, dev.wirespeed.report.RateUnit unit) {
-        BwText text = new BwText(out, test.direction() == dev.wirespeed.wire.Direction.BIDIR, unit);
+    static BwClient.Listener textListener(PrintWriter out, TestSpec test, RateUnit unit) {
+        BwText text = new BwText(out, test.direction() == Direction.BIDIR, unit);
         return new BwClient.Listener() {
             @Override
             public void connected(BwResult.Peer server, BwResult.BwParams params) {

@@ -4,6 +4,7 @@ import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.BwSweep;
 import dev.wirespeed.engine.UdpBwClient;
 import dev.wirespeed.iperf3.Iperf3Client;
+import dev.wirespeed.report.SharingText;
 import dev.wirespeed.report.SweepText;
 import dev.wirespeed.report.UdpText;
 import dev.wirespeed.results.BwResult;
@@ -16,6 +17,7 @@ import dev.wirespeed.wire.ModeBounds;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
@@ -173,14 +175,14 @@ final class BwModeOptions {
         } else if (bw.client.habits.jsonStream) {
             JsonStream.event(out, "end", result);
         } else {
-            String shared = dev.wirespeed.report.SharingText.line(result.serverSharedWithTests(),
-                    dev.wirespeed.report.SharingText.RATES);
+            String shared = SharingText.line(result.serverSharedWithTests(),
+                    SharingText.RATES);
             if (shared != null) {
                 out.println(shared);
             }
         }
         out.flush();
-        bw.saveResults(java.util.List.of(Measurements.of(result)), "wirespeed-bw-sweep-json", result, result.outcome(),
+        bw.saveResults(List.of(Measurements.of(result)), "wirespeed-bw-sweep-json", result, result.outcome(),
                 result.server(), result.serverSharedWithTests());
         return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
     }

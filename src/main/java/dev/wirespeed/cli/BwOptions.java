@@ -1,7 +1,13 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.engine.Affinity;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
+import dev.wirespeed.wire.Tos;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
@@ -130,7 +136,7 @@ final class BwOptions {
             return null;
         }
         if (bindDevice.isEmpty() || bindDevice.length() > 15 || bindDevice.contains("/")
-                || !java.nio.file.Files.isDirectory(java.nio.file.Path.of("/sys/class/net", bindDevice))) {
+                || !Files.isDirectory(Path.of("/sys/class/net", bindDevice))) {
             throw Check.usage(spec, "--bind-dev: no interface '" + bindDevice + "' on this host (see ip link)");
         }
         return bindDevice;
@@ -142,8 +148,8 @@ final class BwOptions {
             throw Check.usage(spec, "-S and --dscp both set the TOS byte: give one");
         }
         try {
-            return tos != null ? (Integer) dev.wirespeed.wire.Tos.parseTos(tos)
-                    : dscp != null ? (Integer) dev.wirespeed.wire.Tos.parseDscp(dscp) : null;
+            return tos != null ? (Integer) Tos.parseTos(tos)
+                    : dscp != null ? (Integer) Tos.parseDscp(dscp) : null;
         } catch (IllegalArgumentException e) {
             throw Check.usage(spec, e.getMessage());
         }
@@ -179,27 +185,27 @@ final class BwOptions {
             } catch (NumberFormatException e) {
                 throw Check.usage(spec, "-A '" + affinity + "': a CPU is a number (e.g. -A 2,3)");
             }
-            if (out[i] < 0 || out[i] >= dev.wirespeed.engine.Affinity.MAX_CPUS) {
+            if (out[i] < 0 || out[i] >= Affinity.MAX_CPUS) {
                 throw Check.usage(spec, "-A: CPU " + out[i] + " is out of range (0.."
-                        + (dev.wirespeed.engine.Affinity.MAX_CPUS - 1) + ")");
+                        + (Affinity.MAX_CPUS - 1) + ")");
             }
         }
         return out;
     }
 
     /** -B as an address (resolved now, so a typo is a usage error), or null. */
-    java.net.InetAddress bind(CommandSpec spec) {
+    InetAddress bind(CommandSpec spec) {
         return bind(spec, bindAddress);
     }
 
     /** -B ADDR resolved (a typo is a usage error), or null; bw and lat share it. */
-    static java.net.InetAddress bind(CommandSpec spec, String bindAddress) {
+    static InetAddress bind(CommandSpec spec, String bindAddress) {
         if (bindAddress == null) {
             return null;
         }
         try {
-            return java.net.InetAddress.getByName(bindAddress);
-        } catch (java.net.UnknownHostException e) {
+            return InetAddress.getByName(bindAddress);
+        } catch (UnknownHostException e) {
             throw Check.usage(spec, "-B '" + bindAddress + "' is not an address of this host");
         }
     }

@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.wire.Tos;
 import java.util.Iterator;
 import java.util.List;
 
@@ -39,7 +40,7 @@ final class Candidates {
     static final class Dscp implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
-            return dev.wirespeed.wire.Tos.dscpNames().iterator();
+            return Tos.dscpNames().iterator();
         }
     }
 

@@ -9,6 +9,7 @@ import dev.wirespeed.report.BwText;
 import dev.wirespeed.report.CheckText;
 import dev.wirespeed.report.DoctorText;
 import dev.wirespeed.report.LimitsText;
+import dev.wirespeed.report.SharingText;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurement;
@@ -134,8 +135,8 @@ public final class CheckCommand implements Callable<Integer> {
             new BwText(out, false).summary(bandwidth);
             if (measured.latency() != null) {
                 out.println(CheckLatency.line(measured.latency(), host == null ? "loopback" : host));
-                String shared = dev.wirespeed.report.SharingText.line(measured.latency().serverSharedWithTests(),
-                        dev.wirespeed.report.SharingText.LATENCY);
+                String shared = SharingText.line(measured.latency().serverSharedWithTests(),
+                        SharingText.LATENCY);
                 if (shared != null) {
                     out.println(shared);
                 }

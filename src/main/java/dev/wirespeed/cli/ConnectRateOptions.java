@@ -10,6 +10,7 @@ import dev.wirespeed.store.ResultsSink;
 import dev.wirespeed.wire.ModeBounds;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
@@ -88,7 +89,7 @@ final class ConnectRateOptions {
                 text.summary(result);
             }
             out.flush();
-            Saving.save(spec, lat.client.save.labels(spec), sink, "lat", java.util.List.of(Measurements.of(result)),
+            Saving.save(spec, lat.client.save.labels(spec), sink, "lat", List.of(Measurements.of(result)),
                     "wirespeed-crr-json", Json.MAPPER.writeValueAsString(result), Saving.thisHost(), lat.json,
                     result.outcome(), Saving.peer(result.server(), lat.client.loopback));
             return Outcomes.exitCode(result.outcome(), err, spec.qualifiedName(" "));

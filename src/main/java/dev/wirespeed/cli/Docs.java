@@ -1,5 +1,7 @@
 package dev.wirespeed.cli;
 
+import java.io.File;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -37,7 +39,7 @@ final class Docs {
             // `java -jar JAR` (both launchers): the jar as run. Not the classes' code source: loaded from
             // the release's AOT cache, that is where the cache was trained (the build tree).
             String classPath = System.getProperty("java.class.path", "");
-            if (!classPath.isEmpty() && classPath.indexOf(java.io.File.pathSeparatorChar) < 0) {
+            if (!classPath.isEmpty() && classPath.indexOf(File.pathSeparatorChar) < 0) {
                 Path found = dirFor(Path.of(classPath));
                 if (found != null) {
                     return found.toString();
@@ -50,7 +52,7 @@ final class Docs {
                     return found.toString();
                 }
             }
-        } catch (java.net.URISyntaxException | RuntimeException e) {
+        } catch (URISyntaxException | RuntimeException e) {
             // an unusual class path (a jar inside a jar, a custom loader): the repository's name
         }
         return "docs";

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.UnknownHostException;
+import java.util.Arrays;
 import picocli.CommandLine;
 
 /** The one place that turns exceptions into a one-line message and an exit code. */
@@ -79,7 +80,7 @@ final class Errors {
     }
 
     private static boolean jsonStreamWanted(String[] args) {
-        return java.util.Arrays.asList(args).contains("--json-stream");
+        return Arrays.asList(args).contains("--json-stream");
     }
 
     /**

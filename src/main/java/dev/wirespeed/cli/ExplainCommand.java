@@ -4,11 +4,13 @@ import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.Severity;
 import dev.wirespeed.explain.Explainer;
 import dev.wirespeed.explain.Explanation;
+import dev.wirespeed.explain.FabricMembership;
 import dev.wirespeed.guard.BoundedRead;
 import dev.wirespeed.guard.Printable;
-import dev.wirespeed.explain.FabricMembership;
 import dev.wirespeed.report.ExplainText;
 import dev.wirespeed.results.Json;
+import dev.wirespeed.store.ResultStore;
+import dev.wirespeed.store.ResultsSink;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -16,12 +18,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import dev.wirespeed.store.ResultStore;
-import dev.wirespeed.store.ResultsSink;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -81,7 +82,7 @@ public final class ExplainCommand implements Callable<Integer> {
 
     @Option(names = "--fabric-host", paramLabel = "HOST", description = "Is HOST in the fabric? Looked up in the "
             + "ibnetdiscover/iblinkinfo output read (node descriptions name the host); repeatable; text only.")
-    List<String> fabricHosts = new java.util.ArrayList<>();
+    List<String> fabricHosts = new ArrayList<>();
 
     @Option(names = "--label", paramLabel = "LABEL", description = "Label the saved results (repeatable; with --save).")
     List<String> labels = new ArrayList<>();
@@ -158,7 +159,7 @@ public final class ExplainCommand implements Callable<Integer> {
             out.println("saved: nothing (no tool results in the input)");
             out.flush();
         }
-        List<String> failed = new java.util.ArrayList<>();
+        List<String> failed = new ArrayList<>();
         for (int k = 0; k < e.measurements().size(); k++) {
             Explanation.Failure f = e.failureOf(k);
             failed.add(f == null ? null : f.tool() + " failed: " + f.message());
@@ -193,7 +194,7 @@ public final class ExplainCommand implements Callable<Integer> {
         return bytes;
     }
 
-    private static String firstLine(java.util.Collection<String> texts) {
+    private static String firstLine(Collection<String> texts) {
         for (String t : texts) {
             for (String line : t.split("\\R")) {
                 if (!line.isBlank()) {

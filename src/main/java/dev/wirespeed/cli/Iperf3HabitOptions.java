@@ -1,6 +1,10 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.guard.Printable;
+import dev.wirespeed.io.CheckedWriter;
+import dev.wirespeed.io.Io;
 import dev.wirespeed.report.RateUnit;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -14,6 +18,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Map;
+import java.util.Stack;
+import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
@@ -65,10 +72,10 @@ final class Iperf3HabitOptions {
      * --timestamps takes FORMAT only when attached (--timestamps=FORMAT), as getopt's optional_argument
      * in iperf3: `--timestamps 10.0.0.2` leaves 10.0.0.2 to be HOST.
      */
-    static final class AttachedOnly implements picocli.CommandLine.IParameterPreprocessor {
+    static final class AttachedOnly implements CommandLine.IParameterPreprocessor {
         @Override
-        public boolean preprocess(java.util.Stack<String> args, CommandSpec spec, picocli.CommandLine.Model.ArgSpec arg,
-                                  java.util.Map<String, Object> info) {
+        public boolean preprocess(Stack<String> args, CommandSpec spec, CommandLine.Model.ArgSpec arg,
+                                  Map<String, Object> info) {
             // picocli reports "=" for --timestamps=FORMAT and " " when FORMAT would be the next argument
             if ("=".equals(info.get("separator"))) {
                 return false;
@@ -178,7 +185,7 @@ final class Iperf3HabitOptions {
                 + ")");
     }
 
-    private dev.wirespeed.io.CheckedWriter logWriter;
+    private CheckedWriter logWriter;
 
     /**
      * Flushes {@code out} at the end of the command and closes the --logfile it writes to, if any;
@@ -198,7 +205,7 @@ final class Iperf3HabitOptions {
                 IOException why = logWriter.failure();
                 if (failed || why != null) {
                     throw new Failure("--logfile " + logfile + ": cannot write"
-                            + (why == null ? "" : ": " + dev.wirespeed.io.Io.reason(why)) + "; its text is incomplete");
+                            + (why == null ? "" : ": " + Io.reason(why)) + "; its text is incomplete");
                 }
             }
         };
@@ -213,9 +220,9 @@ final class Iperf3HabitOptions {
         Writer target = out;
         if (logfile != null) {
             try {
-                logWriter = new dev.wirespeed.io.CheckedWriter(Files.newOutputStream(logfile, StandardOpenOption.CREATE,
+                logWriter = new CheckedWriter(Files.newOutputStream(logfile, StandardOpenOption.CREATE,
                         StandardOpenOption.APPEND, StandardOpenOption.WRITE));
-                target = dev.wirespeed.guard.Printable.terminal(new java.io.BufferedWriter(logWriter), false);
+                target = Printable.terminal(new BufferedWriter(logWriter), false);
             } catch (IOException e) {
                 throw new Failure("--logfile " + logfile + ": cannot open for appending (" + e.getMessage() + ")", e);
             }

@@ -6,10 +6,11 @@ import dev.wirespeed.engine.LatClient;
 import dev.wirespeed.engine.UdpBwClient;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwSweepResult;
+import dev.wirespeed.results.Json;
 import dev.wirespeed.results.LatResult;
+import dev.wirespeed.results.ServerOutput;
 import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.wire.TestSpec;
-import dev.wirespeed.results.Json;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -39,7 +40,7 @@ final class JsonStream {
      * it (iperf_api.c, iperf_json_finish): "server_output_json" with an iperf3 -J server's
      * document, else "server_output_text" with the lines, each ending in a line feed.
      */
-    static void serverOutput(PrintWriter out, dev.wirespeed.results.ServerOutput output) {
+    static void serverOutput(PrintWriter out, ServerOutput output) {
         if (output == null) {
             return;
         }

@@ -156,7 +156,7 @@ public final class LatCommand implements Callable<Integer> {
                 new LatText(out).summary(result);
             }
             out.flush();
-            Saving.save(spec, client.save.labels(spec), sink, "lat", java.util.List.of(Measurements.of(result)), "wirespeed-lat-json",
+            Saving.save(spec, client.save.labels(spec), sink, "lat", List.of(Measurements.of(result)), "wirespeed-lat-json",
                     Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json || client.habits.jsonStream,
                     result.outcome(), Saving.peer(result.server(), client.loopback, result.serverSharedWithTests()));
             return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));

@@ -3,6 +3,8 @@ package dev.wirespeed.cli;
 import dev.wirespeed.diagnose.HostPaths;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.IbRate;
+import dev.wirespeed.limits.Framing;
+import dev.wirespeed.limits.IbSpeed;
 import dev.wirespeed.limits.LimitsReport;
 import dev.wirespeed.limits.Links;
 import dev.wirespeed.limits.PathLimit;
@@ -16,6 +18,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -176,7 +180,7 @@ public final class LimitsCommand implements Callable<Integer> {
         if (messageBytes != null && !write) {
             throw Check.usage(spec, "--msg is the size of an RDMA WRITE: give --roce=write");
         }
-        int allowed = dev.wirespeed.limits.Framing.roceActiveMtu(ethernetMtu);
+        int allowed = Framing.roceActiveMtu(ethernetMtu);
         if (roceMtu != null) {
             if (Integer.bitCount(roceMtu) != 1 || roceMtu < 256 || roceMtu > 4096) {
                 throw Check.usage(spec, "--roce-mtu " + roceMtu + " is not an IB MTU (256, 512, 1024, 2048, 4096)");
@@ -230,13 +234,13 @@ public final class LimitsCommand implements Callable<Integer> {
     /** An InfiniBand link as given, and whether its width was assumed (a bare speed: "NDR"). */
     record IbLinkArg(IbRate rate, boolean widthAssumed) {}
 
-    private static final java.util.regex.Pattern WIDTH_SPEED = java.util.regex.Pattern.compile(
+    private static final Pattern WIDTH_SPEED = Pattern.compile(
             "(\\d+)\\s*[xX][\\s-]*([A-Za-z]+\\d*)");
     /** iblinkinfo's "4X 25.78125 Gbps" (ibportstate "4X 25.78125 Gbps"): width and a lane's signalling rate. */
-    private static final java.util.regex.Pattern WIDTH_SIGNAL = java.util.regex.Pattern.compile(
-            "(\\d+)\\s*[xX]\\s+(\\d+(?:\\.\\d+)?)\\s*Gbps", java.util.regex.Pattern.CASE_INSENSITIVE);
+    private static final Pattern WIDTH_SIGNAL = Pattern.compile(
+            "(\\d+)\\s*[xX]\\s+(\\d+(?:\\.\\d+)?)\\s*Gbps", Pattern.CASE_INSENSITIVE);
     /** Product names: NDR200 (2X NDR), HDR100 (2X HDR), NDR400, EDR100: the speed and the port's Gbit/s. */
-    private static final java.util.regex.Pattern PRODUCT = java.util.regex.Pattern.compile("([A-Za-z]+)(\\d+)");
+    private static final Pattern PRODUCT = Pattern.compile("([A-Za-z]+)(\\d+)");
 
     /**
      * "4X EDR", "4xNDR"/"2x NDR" (ibnetdiscover's spelling), "4X 25.78125 Gbps" (iblinkinfo's: the lane's
@@ -245,9 +249,9 @@ public final class LimitsCommand implements Callable<Integer> {
      */
     static IbLinkArg parseLink(String text) {
         String t = text.strip();
-        java.util.regex.Matcher m;
+        Matcher m;
         if ((m = WIDTH_SIGNAL.matcher(t)).matches()) {
-            dev.wirespeed.limits.IbSpeed speed = dev.wirespeed.limits.IbSpeed.bySignalRate(Double.parseDouble(m.group(2)));
+            IbSpeed speed = IbSpeed.bySignalRate(Double.parseDouble(m.group(2)));
             if (speed == null) {
                 throw new IllegalArgumentException("no InfiniBand speed signals at " + m.group(2) + " Gbps a lane");
             }
@@ -255,10 +259,10 @@ public final class LimitsCommand implements Callable<Integer> {
         }
         if ((m = WIDTH_SPEED.matcher(t)).matches()) {
             return new IbLinkArg(new IbRate(null, IbRate.parseWidth(m.group(1) + "X"),
-                    dev.wirespeed.limits.IbSpeed.parse(m.group(2))), false);
+                    IbSpeed.parse(m.group(2))), false);
         }
         if ((m = PRODUCT.matcher(t)).matches()) {
-            dev.wirespeed.limits.IbSpeed speed = dev.wirespeed.limits.IbSpeed.parse(m.group(1));
+            IbSpeed speed = IbSpeed.parse(m.group(1));
             double lanes = Double.parseDouble(m.group(2)) / speed.sysfsGbpsPerLane();
             if (Math.abs(lanes - Math.rint(lanes)) > 0.1) {
                 throw new IllegalArgumentException("'" + t + "' is no whole number of " + speed + " lanes");
@@ -266,7 +270,7 @@ public final class LimitsCommand implements Callable<Integer> {
             return new IbLinkArg(new IbRate(null, IbRate.parseWidth(Math.round(lanes) + "X"), speed), false);
         }
         if (t.matches("[A-Za-z]+\\d*")) {
-            return new IbLinkArg(new IbRate(null, 4, dev.wirespeed.limits.IbSpeed.parse(t)), true);
+            return new IbLinkArg(new IbRate(null, 4, IbSpeed.parse(t)), true);
         }
         throw new IllegalArgumentException("expected a link like '4X EDR', '2xNDR', 'NDR200' or '4X 25.78125 Gbps' but was '"
                 + text + "'");

@@ -12,6 +12,7 @@ import dev.wirespeed.results.Measurements;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -33,7 +34,7 @@ final class LoadOptions {
     /** --latency's values, for completion. */
     static final class PingProtocols implements Iterable<String> {
         @Override
-        public java.util.Iterator<String> iterator() {
+        public Iterator<String> iterator() {
             return List.of("tcp", "udp").iterator();
         }
     }

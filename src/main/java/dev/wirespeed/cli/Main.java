@@ -1,9 +1,11 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.Version;
+import dev.wirespeed.engine.ClientWarmUp;
 import dev.wirespeed.guard.Printable;
 import dev.wirespeed.io.CheckedWriter;
 import dev.wirespeed.io.Io;
+import dev.wirespeed.store.ResultStore;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -11,6 +13,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Consumer;
 import picocli.CommandLine;
 
 /** Entry point. The only caller of System.exit. */
@@ -49,7 +52,7 @@ public final class Main {
         PrintWriter safeOut = Printable.terminal(out);
         PrintWriter safeErr = Printable.terminal(err);
         // a database held locked is waited for up to 15 s: say so rather than hang silently
-        dev.wirespeed.store.ResultStore.busyNotices(new java.util.function.Consumer<String>() {
+        ResultStore.busyNotices(new Consumer<String>() {
             @Override
             public void accept(String line) {
                 safeErr.println("wirespeed: " + line);
@@ -81,7 +84,7 @@ public final class Main {
         }
         if (runsTest(args)) {
             // beside picocli's ~150 ms of parsing: set-up the test needs before its first byte
-            dev.wirespeed.engine.ClientWarmUp.start();
+            ClientWarmUp.start();
         }
         CommandLine cmd = commandLine(needed(args), out, err);
         cmd.setExecutionStrategy(new HelpInColor(rawOut, rawErr));

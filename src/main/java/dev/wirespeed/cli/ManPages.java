@@ -6,7 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IllegalFormatException;
 import java.util.List;
+import java.util.Locale;
 import picocli.CommandLine;
 import picocli.CommandLine.Help;
 import picocli.CommandLine.Model.CommandSpec;
@@ -66,7 +68,7 @@ public final class ManPages {
     static String page(CommandSpec spec) {
         StringBuilder t = new StringBuilder();
         String name = pageName(spec);
-        t.append(".TH \"").append(name.toUpperCase(java.util.Locale.ROOT)).append("\" 1 \"\" \"")
+        t.append(".TH \"").append(name.toUpperCase(Locale.ROOT)).append("\" 1 \"\" \"")
                 .append(esc(Version.software())).append("\" \"wirespeed manual\"\n");
         t.append(".SH NAME\n").append(esc(name)).append(" \\- ").append(esc(format(summary(spec)))).append('\n');
         t.append(".SH SYNOPSIS\n.nf\n");
@@ -179,7 +181,7 @@ public final class ManPages {
     private static String format(String s) {
         try {
             return String.format(s);
-        } catch (java.util.IllegalFormatException e) {
+        } catch (IllegalFormatException e) {
             return s;
         }
     }

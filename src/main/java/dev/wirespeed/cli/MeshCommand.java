@@ -14,7 +14,9 @@ import dev.wirespeed.cluster.Pair;
 import dev.wirespeed.cluster.PerftestSpec;
 import dev.wirespeed.cluster.Round;
 import dev.wirespeed.cluster.Token;
+import dev.wirespeed.guard.BoundedRead;
 import dev.wirespeed.results.Json;
+import dev.wirespeed.store.HostSummary;
 import dev.wirespeed.store.ResultsSink;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
@@ -24,6 +26,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -171,7 +174,7 @@ public final class MeshCommand implements Callable<Integer> {
                 throw Check.usage(spec, "a mesh needs at least two hosts (got " + hosts.size() + ")");
             }
             rounds = meshPattern.rounds(hosts);
-        } catch (HostListException | NoSuchFileException | dev.wirespeed.guard.BoundedRead.Refused e) {
+        } catch (HostListException | NoSuchFileException | BoundedRead.Refused e) {
             throw Check.usage(spec, e.getMessage());
         }
         Token token = AgentCommand.readToken(spec, tokenFile);
@@ -196,9 +199,9 @@ public final class MeshCommand implements Callable<Integer> {
         try (ResultsSink sink = save.open(spec)) {
             // this host's facts are read while the mesh runs: after Ctrl-C or SIGTERM the JVM gives the
             // save seconds (Interrupts), and reading sysfs on a busy host can take them all
-            java.util.concurrent.CompletableFuture<dev.wirespeed.store.HostSummary> thisHost = sink.describe() == null
-                    ? java.util.concurrent.CompletableFuture.completedFuture(null)
-                    : java.util.concurrent.CompletableFuture.supplyAsync(Saving::thisHost);
+            CompletableFuture<HostSummary> thisHost = sink.describe() == null
+                    ? CompletableFuture.completedFuture(null)
+                    : CompletableFuture.supplyAsync(Saving::thisHost);
             result = new Mesh(config).run(progress);
             if (json) {
                 out.println(Json.pretty(result));

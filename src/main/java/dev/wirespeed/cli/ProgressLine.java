@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.guard.Printable;
 import dev.wirespeed.io.TextFilterWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -37,7 +38,7 @@ final class ProgressLine implements AutoCloseable {
      */
     ProgressLine(PrintWriter out, boolean enabled) {
         this.target = out;
-        this.controls = dev.wirespeed.guard.Printable.ownControls(out);
+        this.controls = Printable.ownControls(out);
         this.enabled = enabled;
         this.writer = enabled ? new PrintWriter(new Eraser(out), true) : out;
     }

@@ -1,8 +1,8 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.RuleSet;
+import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.sysfs.Inspection;
 import dev.wirespeed.perftest.PerftestArgs;
@@ -10,6 +10,7 @@ import dev.wirespeed.rdma.RdmaClient;
 import dev.wirespeed.report.RdmaText;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurement;
+import dev.wirespeed.store.Peer;
 import dev.wirespeed.store.ResultsSink;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -66,7 +67,7 @@ final class RdmaRun {
         // The peer is the wirespeed server at HOST:PORT that ran perftest's other side; it does not tell its
         // version over the kind R session, nor whether it served other tests at the time.
         Saving.save(spec, r.labels(), sink, r.kind(), List.of(m), "text", run.output(), Saving.thisHost(), r.json(),
-                null, new dev.wirespeed.store.Peer(r.host(), r.port(), "wirespeed", null, null));
+                null, new Peer(r.host(), r.port(), "wirespeed", null, null));
         return ExitCode.OK;
     }
 

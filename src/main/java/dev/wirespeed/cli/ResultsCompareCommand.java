@@ -8,7 +8,9 @@ import dev.wirespeed.store.ResultStore;
 import dev.wirespeed.store.StoredResult;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -63,7 +65,7 @@ public final class ResultsCompareCommand implements Callable<Integer> {
             List<StoredResult> allB = Selections.read(spec, store, b);
             List<StoredResult> ra = filter.apply(allA);
             List<StoredResult> rb = filter.apply(allB);
-            for (var side : List.of(java.util.Map.entry(a, ra), java.util.Map.entry(b, rb))) {
+            for (var side : List.of(Map.entry(a, ra), Map.entry(b, rb))) {
                 if (side.getValue().isEmpty()) {
                     throw new Failure("'" + side.getKey() + "' has no results left to compare after the filters"
                             + (filter.includePartial() ? "" : " (only done results count; --include-partial takes the others)"));
@@ -79,7 +81,7 @@ public final class ResultsCompareCommand implements Callable<Integer> {
             } catch (Comparison.MixedKinds e) {
                 throw Check.usage(spec, e.getMessage());
             }
-            List<StoredResult> both = new java.util.ArrayList<>(allA);
+            List<StoredResult> both = new ArrayList<>(allA);
             both.addAll(allB);
             if (json) {
                 out.println(Json.pretty(c));

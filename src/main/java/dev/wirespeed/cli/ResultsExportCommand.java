@@ -9,6 +9,7 @@ import dev.wirespeed.store.ResultsDocument;
 import dev.wirespeed.store.StoredResult;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,7 +63,7 @@ public final class ResultsExportCommand implements Callable<Integer> {
     Format format;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to FILE instead of standard output.")
-    java.nio.file.Path output;
+    Path output;
 
     @Parameters(paramLabel = "SELECTION", arity = "0..*", description = "Labels, run:N or result ids (default: all).")
     List<String> selections = new ArrayList<>();

@@ -2,15 +2,19 @@ package dev.wirespeed.cli;
 
 import dev.wirespeed.measure.Histograms;
 import dev.wirespeed.report.ResultsText;
-import dev.wirespeed.results.Measurement;
-import dev.wirespeed.units.Numbers;
-import java.util.List;
 import dev.wirespeed.results.Json;
+import dev.wirespeed.results.Measurement;
 import dev.wirespeed.store.ResultStore;
 import dev.wirespeed.store.StoredResult;
+import dev.wirespeed.units.Numbers;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -90,17 +94,17 @@ public final class ResultsShowCommand implements Callable<Integer> {
             throw Check.usage(spec, "result " + id + " is a sweep of " + Numbers.count(rows.size(), "size")
                     + ": choose one with --size (" + sizes(rows) + ")");
         }
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        try (java.io.PrintStream ps = new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8)) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (PrintStream ps = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
             // recorded in nanoseconds, printed in microseconds
             Histograms.printPercentiles(Histograms.decode(row.histogram()), ps, 1000.0);
         } catch (IllegalArgumentException e) {
             throw new Failure("result " + id + ": the stored histogram is damaged (" + e.getMessage() + ")");
         }
-        out.print(bytes.toString(java.nio.charset.StandardCharsets.UTF_8));
+        out.print(bytes.toString(StandardCharsets.UTF_8));
     }
 
     private static String sizes(List<Measurement.Row> rows) {
-        return rows.stream().map(x -> Numbers.plain(x.keyValue())).collect(java.util.stream.Collectors.joining(", "));
+        return rows.stream().map(x -> Numbers.plain(x.keyValue())).collect(Collectors.joining(", "));
     }
 }

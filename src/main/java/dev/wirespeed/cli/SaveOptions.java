@@ -4,11 +4,12 @@ import dev.wirespeed.store.OpeningSink;
 import dev.wirespeed.store.ResultStore;
 import dev.wirespeed.store.ResultsSink;
 import dev.wirespeed.store.StoreException;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /** Where results are saved: --db, --no-save, --label (mixed into bw, lat, check, run, explain). */
@@ -69,7 +70,7 @@ final class SaveOptions {
     static void awaitBeforeData(ResultsSink sink) {
         try {
             sink.awaitOpen();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new Failure(e.getMessage(), e);
         }
     }

@@ -1,7 +1,10 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.explain.CommandFacts;
+import dev.wirespeed.host.sysfs.Inspection;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Measurement;
+import dev.wirespeed.store.HostSummaries;
 import dev.wirespeed.store.HostSummary;
 import dev.wirespeed.store.Item;
 import dev.wirespeed.store.KeptResults;
@@ -11,7 +14,10 @@ import dev.wirespeed.store.ResultsSink;
 import dev.wirespeed.store.RunInfo;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -73,7 +79,7 @@ final class Saving {
         if (sink.describe() == null || measurements.isEmpty()) {
             return List.of();
         }
-        List<Item> items = new java.util.ArrayList<>();
+        List<Item> items = new ArrayList<>();
         for (int k = 0; k < measurements.size(); k++) {
             String reason = failures.get(k);
             Item item = new Item(measurements.get(k), labels, null, rawFormat, raw);
@@ -81,7 +87,7 @@ final class Saving {
         }
         List<Long> ids = saveItems(spec, sink, kind, items, null);
         if (!quiet) {
-            long failedCount = failures.stream().filter(java.util.Objects::nonNull).count();
+            long failedCount = failures.stream().filter(Objects::nonNull).count();
             PrintWriter out = spec.commandLine().getOut();
             out.println("saved: " + (ids.size() == 1 ? "result " : "results ")
                     + ids.stream().map(String::valueOf).collect(Collectors.joining(", ")) + " in " + sink.describe()
@@ -128,8 +134,8 @@ final class Saving {
 
     /** This host, for results measured here: its sysfs facts, summarized by the store. */
     static HostSummary thisHost() {
-        return dev.wirespeed.store.HostSummaries.thisHost(
-                () -> dev.wirespeed.host.sysfs.Inspection.read(java.nio.file.Path.of("/"), null, new dev.wirespeed.explain.CommandFacts()));
+        return HostSummaries.thisHost(
+                () -> Inspection.read(Path.of("/"), null, new CommandFacts()));
     }
 
     /** "wirespeed bw --loopback -t 2", arguments with blanks or quotes quoted. */

@@ -1,24 +1,27 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.Version;
 import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.ServerLimits;
-import dev.wirespeed.units.ByteSize;
-import dev.wirespeed.guard.Printable;
-import dev.wirespeed.Version;
 import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.guard.Printable;
+import dev.wirespeed.io.Io;
 import dev.wirespeed.iperf3.Iperf3;
 import dev.wirespeed.iperf3.Iperf3Service;
+import dev.wirespeed.rdma.PerftestService;
+import dev.wirespeed.units.ByteSize;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -190,8 +193,8 @@ public final class ServerCommand implements Callable<Integer> {
             throw e;
         }
         servers.forEach(s -> s.serveForeign(iperf3Service));
-        dev.wirespeed.rdma.PerftestService perftest = new dev.wirespeed.rdma.PerftestService(
-                new dev.wirespeed.rdma.PerftestService.Config(limits.maxDurationMillis(), handshakeMillis, null,
+        PerftestService perftest = new PerftestService(
+                new PerftestService.Config(limits.maxDurationMillis(), handshakeMillis, null,
                         line -> log(out, line)));
         servers.forEach(s -> s.serveSessions(Wire.KIND_PERFTEST, perftest));
         Interrupts.onRaise(() -> servers.forEach(BwServer::close));
@@ -237,9 +240,9 @@ public final class ServerCommand implements Callable<Integer> {
     }
 
     private static String describe(BwServer server) {
-        var a = (java.net.InetSocketAddress) server.listenerAddress();
-        String host = a.getAddress().isAnyLocalAddress() ? "*" : dev.wirespeed.io.Io.literal(a.getAddress());
-        return dev.wirespeed.io.Io.hostPort(host, a.getPort());
+        var a = (InetSocketAddress) server.listenerAddress();
+        String host = a.getAddress().isAnyLocalAddress() ? "*" : Io.literal(a.getAddress());
+        return Io.hostPort(host, a.getPort());
     }
 
     static void log(PrintWriter out, String line) {

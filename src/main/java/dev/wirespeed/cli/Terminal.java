@@ -1,5 +1,7 @@
 package dev.wirespeed.cli;
 
+import java.io.Console;
+
 /** Whether this process talks to a person at a terminal (progress lines), or to a pipe or a file. */
 final class Terminal {
     private Terminal() {}
@@ -13,7 +15,7 @@ final class Terminal {
         if ("0".equals(System.getenv("WIRESPEED_PROGRESS"))) {
             return false;
         }
-        java.io.Console c = System.console();
+        Console c = System.console();
         return c != null && c.isTerminal();
     }
 }

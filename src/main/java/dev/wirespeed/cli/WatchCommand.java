@@ -1,17 +1,23 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.Version;
 import dev.wirespeed.host.sysfs.RootedFs;
 import dev.wirespeed.report.WatchText;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.results.WatchResult;
+import dev.wirespeed.store.ResultsSink;
+import dev.wirespeed.units.Numbers;
 import dev.wirespeed.watch.CounterWatch;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.InetAddress;
 import java.nio.file.Path;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -96,19 +102,19 @@ public final class WatchCommand implements Callable<Integer> {
     }
 
     private int watch(RootedFs fs, List<CounterWatch.Subject> subjects, Path root,
-                      dev.wirespeed.store.ResultsSink sink) throws IOException {
+                      ResultsSink sink) throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         CounterWatch watch = new CounterWatch(fs, subjects);
         List<String> names = subjects.stream().map(CounterWatch.Subject::name).toList();
-        String startedAt = java.time.OffsetDateTime.now().withNano(0).toString();
+        String startedAt = OffsetDateTime.now().withNano(0).toString();
         String hostName = fs.isLiveHost() ? hostName() : root.toString();
         WatchText text = new WatchText(out);
         if (jsonStream) {
-            JsonStream.event(out, "start", java.util.Map.of("host", hostName, "subjects", names,
+            JsonStream.event(out, "start", Map.of("host", hostName, "subjects", names,
                     "intervalSeconds", intervalSeconds));
         } else if (!json) {
             text.header(names, intervalSeconds, count != null ? count + (count == 1 ? " interval" : " intervals")
-                    : seconds != null ? dev.wirespeed.units.Numbers.plain(seconds) + " s" : "Ctrl-C to stop");
+                    : seconds != null ? Numbers.plain(seconds) + " s" : "Ctrl-C to stop");
         }
         long intervalNanos = Math.round(intervalSeconds * 1e9);
         long limit = count != null ? count : seconds != null ? Math.max(1, Math.round(seconds / intervalSeconds))
@@ -131,7 +137,7 @@ public final class WatchCommand implements Callable<Integer> {
             }
         }
         WatchResult result = new WatchResult(WatchResult.SCHEMA, new BwResult.Tool("wirespeed",
-                dev.wirespeed.Version.get()), startedAt, hostName, intervalSeconds, names, intervals,
+                Version.get()), startedAt, hostName, intervalSeconds, names, intervals,
                 status == OutcomeStatus.OK ? BwResult.Outcome.OK : new BwResult.Outcome(status, "stopped by Ctrl-C"));
         if (json) {
             out.println(Json.pretty(result));
@@ -166,7 +172,7 @@ public final class WatchCommand implements Callable<Integer> {
 
     private static String hostName() {
         try {
-            return java.net.InetAddress.getLocalHost().getHostName();
+            return InetAddress.getLocalHost().getHostName();
         } catch (IOException e) {
             return "localhost";
         }

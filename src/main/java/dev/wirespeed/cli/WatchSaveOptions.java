@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurements;
 import dev.wirespeed.results.WatchResult;
 import dev.wirespeed.store.ResultStore;
@@ -43,7 +44,7 @@ final class WatchSaveOptions {
             return;
         }
         Saving.save(spec, List.copyOf(labels), sink, "watch", Measurements.of(result), "wirespeed-watch-json",
-                dev.wirespeed.results.Json.MAPPER.writeValueAsString(result), Saving.thisHost(), quiet,
+                Json.MAPPER.writeValueAsString(result), Saving.thisHost(), quiet,
                 result.outcome());
     }
 }

@@ -4,6 +4,7 @@ import dev.wirespeed.Version;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 @Command(name = "wirespeed",
@@ -45,14 +46,14 @@ public final class WirespeedCommand implements Runnable {
         m.put("mesh", MeshCommand.class);
         m.put("watch", WatchCommand.class);
         m.put("completion", CompletionCommand.class);
-        m.put("help", picocli.CommandLine.HelpCommand.class);
+        m.put("help", CommandLine.HelpCommand.class);
         return Collections.unmodifiableMap(m);
     }
 
     @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    CommandLine.Model.CommandSpec spec;
 
-    @picocli.CommandLine.Option(names = "--debug", scope = picocli.CommandLine.ScopeType.INHERIT,
+    @picocli.CommandLine.Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
             description = "Print stack traces of errors (for bug reports).")
     boolean debug;
 
@@ -61,7 +62,7 @@ public final class WirespeedCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
-    static final class VersionProvider implements picocli.CommandLine.IVersionProvider {
+    static final class VersionProvider implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
             return new String[] {Version.withRuntime()};

@@ -1,12 +1,16 @@
 package dev.wirespeed.cluster;
 
+import dev.wirespeed.Version;
+import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.ServerLimits;
-import dev.wirespeed.guard.Printable;
+import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.guard.Printable;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.measure.HostName;
-import dev.wirespeed.Version;
+import dev.wirespeed.rdma.PerftestService;
 import dev.wirespeed.results.BwResult;
+import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
@@ -50,7 +54,7 @@ public final class Agent implements AutoCloseable {
     /** One client test at a time: a mesh never asks for two, and two would share the NIC. */
     private final Semaphore testSlot = new Semaphore(1);
     /** The test port's admission budget: one test at a time, widened for an incast round (issue 29). */
-    private final dev.wirespeed.admission.Budget budget = new dev.wirespeed.admission.Budget(ONE_TEST_AT_A_TIME);
+    private final Budget budget = new Budget(ONE_TEST_AT_A_TIME);
     private final Set<AgentSession> sessions = ConcurrentHashMap.newKeySet();
     /** The server's log line of the self-test is not news to anyone. */
     private volatile boolean selfTesting;
@@ -70,7 +74,7 @@ public final class Agent implements AutoCloseable {
         server.withholdVersion();
         server.serveSessions(Wire.KIND_AGENT, (ch, in, ticket) -> new AgentSession(this, ch, in, ticket).run());
         // kind R carries no token: an agent that has one leaves perftest to its coordinator's sessions
-        server.serveSessions(Wire.KIND_PERFTEST, new dev.wirespeed.rdma.PerftestService(new dev.wirespeed.rdma.PerftestService.Config(
+        server.serveSessions(Wire.KIND_PERFTEST, new PerftestService(new PerftestService.Config(
                 config.limits().maxDurationMillis(), config.handshakeMillis(), config.perftestDir(), config.log(),
                 BwServer.WITHHELD_SOFTWARE, config.token() == null ? null : PERFTEST_NEEDS_TOKEN)));
         AgentMessage.warmUp(self);
@@ -109,14 +113,14 @@ public final class Agent implements AutoCloseable {
         InetSocketAddress a = address();
         String host = a.getAddress().isAnyLocalAddress() ? "127.0.0.1" : a.getAddress().getHostAddress();
         // Bounded by bytes, not time: every path runs even when a busy host is slow to start the streams.
-        TestSpec spec = TestSpec.tcpBandwidth().direction(dev.wirespeed.wire.Direction.BIDIR).streams(1)
+        TestSpec spec = TestSpec.tcpBandwidth().direction(Direction.BIDIR).streams(1)
                 .bytes(16L << 20).build();
         selfTesting = true;
         try {
-            BwResult r = new dev.wirespeed.engine.BwClient(dev.wirespeed.engine.BwClient.Config.builder().host(host)
+            BwResult r = new BwClient(BwClient.Config.builder().host(host)
                     .port(port()).spec(spec).streamsChosenBy("self-test").connectTimeoutMillis(5_000)
                     .handshakeTimeoutMillis(10_000).interrupted(() -> false).build())
-                    .run(new dev.wirespeed.engine.BwClient.Listener() {});
+                    .run(new BwClient.Listener() {});
             return r.outcome().ok() ? null : r.outcome().message();
         } catch (IOException e) {
             return Io.reason(e);
@@ -137,7 +141,7 @@ public final class Agent implements AutoCloseable {
         return (InetSocketAddress) server.listenerAddress();
     }
 
-    dev.wirespeed.admission.Budget budget() {
+    Budget budget() {
         return budget;
     }
 

@@ -9,6 +9,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.util.Map;
@@ -147,7 +148,7 @@ public final class AgentClient implements AutoCloseable {
     private static Socket tls(Socket s, Endpoint endpoint, Token token) throws IOException {
         try {
             return AgentTls.connect(s, token);
-        } catch (java.net.SocketException e) {
+        } catch (SocketException e) {
             // reset: the other side closed with our ClientHello unread
             throw notAnAgentOverTls();
         } catch (SSLException e) {
@@ -172,7 +173,7 @@ public final class AgentClient implements AutoCloseable {
 
     private static boolean closedByPeer(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof EOFException || t instanceof java.net.SocketException) {
+            if (t instanceof EOFException || t instanceof SocketException) {
                 return true;
             }
         }

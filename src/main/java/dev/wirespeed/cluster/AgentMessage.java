@@ -4,7 +4,14 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import dev.wirespeed.results.BwResult;
+import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.TestSpec;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
 
@@ -120,8 +127,8 @@ public sealed interface AgentMessage {
      */
     static void warmUp(BwResult.Peer self) {
         try {
-            java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
-            dev.wirespeed.wire.FrameCodec out = new dev.wirespeed.wire.FrameCodec(java.io.InputStream.nullInputStream(),
+            ByteArrayOutputStream buf = new ByteArrayOutputStream();
+            FrameCodec out = new FrameCodec(InputStream.nullInputStream(),
                     buf, MAX_FRAME_BYTES);
             String nonce = Token.nonce();
             List<AgentMessage> samples = List.of(new Hello(1, self.software(), nonce), new Challenge(nonce, true, nonce),
@@ -130,14 +137,14 @@ public sealed interface AgentMessage {
             for (AgentMessage m : samples) {
                 out.writeValue(m);
             }
-            dev.wirespeed.wire.FrameCodec in = new dev.wirespeed.wire.FrameCodec(
-                    new java.io.ByteArrayInputStream(buf.toByteArray()), java.io.OutputStream.nullOutputStream(),
+            FrameCodec in = new FrameCodec(
+                    new ByteArrayInputStream(buf.toByteArray()), OutputStream.nullOutputStream(),
                     MAX_FRAME_BYTES);
             for (int i = 0; i < samples.size(); i++) {
                 in.readValue(AgentMessage.class);
             }
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("agent messages do not round-trip", e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("agent messages do not round-trip", e);
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.wirespeed.cluster;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -195,8 +196,8 @@ final class AgentTls {
                 throw new CertificateException("the agent sent no certificate");
             }
             String presented = fingerprint(chain[0].getPublicKey());
-            if (expected != null && !MessageDigest.isEqual(expected.getBytes(java.nio.charset.StandardCharsets.US_ASCII),
-                    presented.getBytes(java.nio.charset.StandardCharsets.US_ASCII))) {
+            if (expected != null && !MessageDigest.isEqual(expected.getBytes(StandardCharsets.US_ASCII),
+                    presented.getBytes(StandardCharsets.US_ASCII))) {
                 throw new PinMismatch(expected, presented);
             }
         }

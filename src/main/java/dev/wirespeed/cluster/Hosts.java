@@ -1,5 +1,6 @@
 package dev.wirespeed.cluster;
 
+import dev.wirespeed.guard.BoundedRead;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -96,7 +97,7 @@ public final class Hosts {
     static List<Line> lines(Path file, String what) throws IOException {
         List<String> raw;
         try {
-            raw = dev.wirespeed.guard.BoundedRead.utf8(dev.wirespeed.guard.BoundedRead.file(file, MAX_FILE_BYTES, what),
+            raw = BoundedRead.utf8(BoundedRead.file(file, MAX_FILE_BYTES, what),
                     what + " " + file).lines().toList();
         } catch (NoSuchFileException e) {
             throw new NoSuchFileException(what + " " + file + " does not exist");

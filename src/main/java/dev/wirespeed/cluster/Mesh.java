@@ -1,16 +1,22 @@
 package dev.wirespeed.cluster;
 
 import dev.wirespeed.Version;
+import dev.wirespeed.guard.PrintableTree;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.OutcomeStatus;
+import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -367,7 +373,7 @@ public final class Mesh {
         try {
             c.call(new AgentMessage.OpenIncast(c.nextId(), tests, millis), AgentMessage.IncastOpen.class,
                     PING_TIMEOUT_MILLIS);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             // the pairs say what came of it (an agent lost here is marked from its session)
         }
     }
@@ -408,10 +414,10 @@ public final class Mesh {
                             FACTS_TIMEOUT_MILLIS);
                     // the peer codec escapes the agent's strings; its doctor report is a tree, escaped here
                     status[index] = host(hosts.get(index), HostStatus.OK, null, null, r.facts(),
-                            dev.wirespeed.guard.PrintableTree.of(r.doctor()));
+                            PrintableTree.of(r.doctor()));
                 } catch (AgentClient.AgentException e) {
                     lose(index, null, e.getMessage());
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     // An agent that cannot read its facts can still test: keep it, say why facts are missing.
                     status[index] = host(hosts.get(index), HostStatus.OK, "no facts: " + e.getMessage(), null, null, null);
                 } catch (InterruptedException e) {
@@ -452,7 +458,7 @@ public final class Mesh {
                 }
                 try {
                     e.getValue().get(50, TimeUnit.MILLISECONDS);
-                } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException ignored) {
+                } catch (TimeoutException | ExecutionException ignored) {
                     // poll again
                 }
             }
@@ -486,7 +492,7 @@ public final class Mesh {
     }
 
     /** Agents a failed pair points at (the far end of a lost peer): ping them, mark the silent ones lost. */
-    private void checkSuspectAgents(int round, java.util.Set<Integer> suspects) throws InterruptedException {
+    private void checkSuspectAgents(int round, Set<Integer> suspects) throws InterruptedException {
         List<Thread> threads = new ArrayList<>();
         for (int i : suspects) {
             if (clients[i] != null && status[i].ok()) {
@@ -590,7 +596,7 @@ public final class Mesh {
         }
         List<List<Double>> rows = new ArrayList<>();
         for (Double[] row : m) {
-            rows.add(java.util.Arrays.asList(row.clone()));
+            rows.add(Arrays.asList(row.clone()));
         }
         return new MeshResult.Matrix(labels, rows);
     }

@@ -2,6 +2,9 @@ package dev.wirespeed.cluster;
 
 import dev.wirespeed.report.HtmlReport;
 import dev.wirespeed.units.Rate;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -119,8 +122,8 @@ public final class MeshHtml {
     /** "2026-11-30T11:28:30Z": the instant to the second, for people. */
     static String startedAtSeconds(String instant) {
         try {
-            return java.time.Instant.parse(instant).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
-        } catch (java.time.format.DateTimeParseException e) {
+            return Instant.parse(instant).truncatedTo(ChronoUnit.SECONDS).toString();
+        } catch (DateTimeParseException e) {
             return instant;
         }
     }

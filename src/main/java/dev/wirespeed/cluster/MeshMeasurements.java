@@ -7,6 +7,7 @@ import dev.wirespeed.results.Measurement.Metrics;
 import dev.wirespeed.store.Item;
 import dev.wirespeed.store.Peer;
 import dev.wirespeed.store.ResultStatus;
+import dev.wirespeed.wire.Wire;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -80,7 +81,7 @@ public final class MeshMeasurements {
      */
     static Peer peer(String server, Integer sharedWithTests) {
         try {
-            Endpoint e = Endpoint.parse(server, dev.wirespeed.wire.Wire.DEFAULT_PORT);
+            Endpoint e = Endpoint.parse(server, Wire.DEFAULT_PORT);
             String shared = sharedWithTests == null ? Peer.SHARED_UNKNOWN
                     : sharedWithTests > 0 ? Peer.SHARED_YES : Peer.SHARED_NO;
             return new Peer(e.host(), e.port(), "wirespeed", null, shared);

@@ -1,6 +1,8 @@
 package dev.wirespeed.cluster;
 
 import dev.wirespeed.guard.Printable;
+import dev.wirespeed.host.Counters;
+import dev.wirespeed.units.ByteSize;
 import dev.wirespeed.units.Rate;
 import java.io.PrintWriter;
 import java.util.HashSet;
@@ -168,7 +170,7 @@ public final class MeshText implements Mesh.Listener {
                 in.senders() == 1 ? "sender" : "senders",
                 in.measured() == in.senders() ? "" : ", " + in.measured() + " measured");
         out.printf(Locale.ROOT, "  total      %s%s%n", in.totalBitsPerSecond() == null ? "-" : Rate.format(in.totalBitsPerSecond()),
-                in.totalBytes() == null ? "" : " (" + dev.wirespeed.units.ByteSize.format(in.totalBytes()) + ")");
+                in.totalBytes() == null ? "" : " (" + ByteSize.format(in.totalBytes()) + ")");
         int w = Math.max(6, in.shares().stream().mapToInt(sh -> label(sh.sender()).length()).max().orElse(6));
         for (Incast.Share sh : in.shares()) {
             String rate = sh.bitsPerSecond() == null ? sh.status().label() : Rate.format(sh.bitsPerSecond());
@@ -188,7 +190,7 @@ public final class MeshText implements Mesh.Listener {
             out.println("  receiver " + where + " during the burst: no drops, discards, errors or pauses");
         } else {
             StringBuilder b = new StringBuilder("  receiver " + where + " during the burst:");
-            for (dev.wirespeed.host.Counters c : in.receiverCounters()) {
+            for (Counters c : in.receiverCounters()) {
                 String prefix = c.subject().equals(in.receiverInterface()) ? "" : c.subject() + " ";
                 c.values().forEach((name, v) -> b.append(' ').append(prefix).append(name).append(" +").append(v.value())
                         .append(','));

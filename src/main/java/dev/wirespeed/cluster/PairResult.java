@@ -2,6 +2,7 @@ package dev.wirespeed.cluster;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.wirespeed.results.CounterReport;
 import java.util.List;
 
 /**
@@ -19,7 +20,7 @@ import java.util.List;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PairResult(int round, String client, String server, PairStatus status, String message,
-                         List<Flow> flows, dev.wirespeed.results.CounterReport counters,
+                         List<Flow> flows, CounterReport counters,
                          Integer serverSharedWithTests) {
 
     public PairResult {
@@ -31,7 +32,7 @@ public record PairResult(int round, String client, String server, PairStatus sta
     }
 
     public PairResult(int round, String client, String server, PairStatus status, String message, List<Flow> flows,
-                      dev.wirespeed.results.CounterReport counters) {
+                      CounterReport counters) {
         this(round, client, server, status, message, flows, counters, null);
     }
 

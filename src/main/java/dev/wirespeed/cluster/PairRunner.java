@@ -1,5 +1,6 @@
 package dev.wirespeed.cluster;
 
+import dev.wirespeed.engine.PeerTotals;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.wire.Direction;
@@ -69,12 +70,12 @@ final class PairRunner {
                 AgentMessage.TestDone.class, testMillis() + ANSWER_SLACK_MILLIS);
         BwResult r = done.result();
         // the agent's figures, checked as a server's are: none past what the path and the time allow
-        String refused = r == null ? "no result" : dev.wirespeed.engine.PeerTotals.problem(r, config.seconds() + config.omitSeconds());
+        String refused = r == null ? "no result" : PeerTotals.problem(r, config.seconds() + config.omitSeconds());
         if (refused != null) {
             return new PairResult(round, a, b, PairStatus.FAILED, a + ": the agent's result was refused: " + refused,
                     List.of());
         }
-        r = dev.wirespeed.engine.PeerTotals.nothingMoved(r, Math.round((config.seconds() + config.omitSeconds()) * 1e9));
+        r = PeerTotals.nothingMoved(r, Math.round((config.seconds() + config.omitSeconds()) * 1e9));
         List<PairResult.Flow> flows = flows(r, a, b);
         BwResult.Outcome o = r.outcome();
         if (o.ok()) {

@@ -1,5 +1,8 @@
 package dev.wirespeed.cluster;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.wirespeed.perftest.PerftestArgs;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -14,9 +17,9 @@ import java.util.regex.Pattern;
  * @param port            TCP port of perftest's own connection setup (-p)
  * @param gidIndex        GID index (-x) for RoCE, null = perftest's default
  */
-@com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+@com.fasterxml.jackson.annotation.JsonInclude(JsonInclude.Include.NON_NULL)
 public record PerftestSpec(String test, String device, int sizeBytes, int durationSeconds, int port, Integer gidIndex) {
-    public static final List<String> TESTS = dev.wirespeed.perftest.PerftestArgs.MESH;
+    public static final List<String> TESTS = PerftestArgs.MESH;
     public static final int DEFAULT_PORT = 18515;
     private static final Pattern DEVICE = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
 
@@ -38,7 +41,7 @@ public record PerftestSpec(String test, String device, int sizeBytes, int durati
 
     /** The argument list, binary first; {@code peerHost} null for the server side. */
     public List<String> arguments(String binary, String peerHost) {
-        List<String> args = new java.util.ArrayList<>(List.of(binary));
+        List<String> args = new ArrayList<>(List.of(binary));
         if (device != null) {
             args.addAll(List.of("-d", device));
         }

@@ -1,5 +1,6 @@
 package dev.wirespeed.cluster;
 
+import dev.wirespeed.guard.BoundedRead;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -44,8 +45,8 @@ public final class Token {
         String text;
         try {
             // bounded from any source: /dev/zero as a token file is refused before a byte is read
-            byte[] bytes = dev.wirespeed.guard.BoundedRead.file(file, MAX_CHARS * 4L, "--token-file");
-            text = dev.wirespeed.guard.BoundedRead.utf8(bytes, "token file " + file).strip();
+            byte[] bytes = BoundedRead.file(file, MAX_CHARS * 4L, "--token-file");
+            text = BoundedRead.utf8(bytes, "token file " + file).strip();
         } catch (NoSuchFileException e) {
             throw new NoSuchFileException("token file " + file + " does not exist");
         }

@@ -13,6 +13,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -60,7 +61,7 @@ public record Adapter(String key, List<PciFunction> functions, PcieLink link, St
                 continue;
             }
             List<NetInterface> netdevs = d.ports().stream()
-                    .map(p -> facts.netdevOf(p).orElse(null)).filter(java.util.Objects::nonNull).toList();
+                    .map(p -> facts.netdevOf(p).orElse(null)).filter(Objects::nonNull).toList();
             netdevs.forEach(i -> usedNetdevs.add(i.name()));
             out.add(build(d.name(), List.of(), pair(facts, netdevs, List.of(d)), d));
         }

@@ -1,11 +1,12 @@
 package dev.wirespeed.diagnose;
 
 import dev.wirespeed.facts.Context;
-import dev.wirespeed.host.Evidence;
 import dev.wirespeed.facts.Facts;
+import dev.wirespeed.host.Evidence;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.units.Rate;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -183,6 +184,6 @@ final class BandwidthBelowLinkRule implements Rule {
         return facts.measurements().stream().filter(BandwidthBelowLinkRule::isRdma).filter(r -> !bidirectional(r))
                 .filter(r -> r.metric(Measurement.Metrics.BITS_PER_SECOND).map(b -> b.value() >= 2 * measured).orElse(false))
                 .filter(r -> LinkCeiling.of(facts, r).map(c -> c.link().equals(ceiling.link())).orElse(false))
-                .max(java.util.Comparator.comparingDouble(r -> r.metric(Measurement.Metrics.BITS_PER_SECOND).orElseThrow().value()));
+                .max(Comparator.comparingDouble(r -> r.metric(Measurement.Metrics.BITS_PER_SECOND).orElseThrow().value()));
     }
 }

@@ -6,10 +6,13 @@ import dev.wirespeed.host.Evidence;
 import dev.wirespeed.host.Observed;
 import dev.wirespeed.host.RingSizes;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
@@ -57,7 +60,7 @@ public final class CounterFindings {
                 continue;
             }
             // by name, so the same counters read the same whatever order the source listed them in
-            Map<String, Observed<Long>> hits = new java.util.TreeMap<>();
+            Map<String, Observed<Long>> hits = new TreeMap<>();
             c.values().forEach((name, o) -> {
                 if (o.isPresent() && o.value() != 0 && CounterSignal.of(c.scope(), name).orElse(null) == signal
                         && !CounterSignal.repeatsDriverCounter(c, name)) {
@@ -107,7 +110,7 @@ public final class CounterFindings {
     }
 
     /** What the values count over: since the last reset, or per second when each is a rate (mlnx_perf). */
-    private static String sinceReset(java.util.Collection<Observed<Long>> values) {
+    private static String sinceReset(Collection<Observed<Long>> values) {
         boolean rates = values.stream().allMatch(o -> o.source() != null && o.source().endsWith(Counters.PER_SECOND));
         return rates ? " per second while mlnx_perf sampled" : " since the counters were last reset";
     }
@@ -170,7 +173,7 @@ public final class CounterFindings {
      */
     public record Meaning(String rule, Severity severity, String cause) {}
 
-    public static java.util.Optional<Meaning> meaning(Counters.Scope scope, String name) {
+    public static Optional<Meaning> meaning(Counters.Scope scope, String name) {
         return CounterSignal.of(scope, name).map(s -> new Meaning(s.ruleId, s.severity, s.cause));
     }
 

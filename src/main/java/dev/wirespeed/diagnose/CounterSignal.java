@@ -2,6 +2,7 @@ package dev.wirespeed.diagnose;
 
 import dev.wirespeed.host.Counters;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -196,7 +197,7 @@ enum CounterSignal {
      * both, and a paste may hold both: where both were read, a finding names the count once, under
      * the driver's name (the one its counters documentation and its users go by).
      */
-    private static final java.util.Map<String, String> DRIVER_NAME_OF = java.util.Map.of(
+    private static final Map<String, String> DRIVER_NAME_OF = Map.of(
             "rx_pause_frames", "rx_pause_ctrl_phy", "tx_pause_frames", "tx_pause_ctrl_phy");
 
     /** True when {@code name} is a standard counter whose driver counter {@code c} also holds: it is left out. */

@@ -5,6 +5,7 @@ import dev.wirespeed.parse.ib.IbLink;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -80,7 +81,7 @@ final class FabricLinkDegradedRule implements LogRule {
 
     private static int rank(String speed) {
         List<String> order = List.of("SDR", "DDR", "QDR", "FDR10", "FDR", "EDR", "HDR", "NDR", "XDR");
-        int i = order.indexOf(speed.toUpperCase(java.util.Locale.ROOT));
+        int i = order.indexOf(speed.toUpperCase(Locale.ROOT));
         if (i >= 0) {
             return i;
         }

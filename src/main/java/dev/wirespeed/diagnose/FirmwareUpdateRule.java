@@ -3,6 +3,7 @@ package dev.wirespeed.diagnose;
 import dev.wirespeed.facts.Context;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.DeviceSetting;
+import dev.wirespeed.host.Evidence;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,7 +34,7 @@ public final class FirmwareUpdateRule implements Rule {
             if (!STATUS.equals(s.name()) || !s.value().strip().equalsIgnoreCase("Update required")) {
                 continue;
             }
-            List<dev.wirespeed.host.Evidence> evidence = new ArrayList<>(List.of(s.evidence()));
+            List<Evidence> evidence = new ArrayList<>(List.of(s.evidence()));
             String version = facts.settings().stream().filter(v -> VERSION.equals(v.name()) && v.device().equals(s.device()))
                     .findFirst().map(v -> {
                         evidence.add(v.evidence());

@@ -1,12 +1,13 @@
 package dev.wirespeed.diagnose;
 
 import dev.wirespeed.facts.Context;
-import dev.wirespeed.host.DeviceSetting;
 import dev.wirespeed.facts.Facts;
+import dev.wirespeed.host.DeviceSetting;
 import dev.wirespeed.host.Evidence;
 import dev.wirespeed.host.NfsRdma;
 import dev.wirespeed.host.PortState;
 import dev.wirespeed.host.RdmaPort;
+import dev.wirespeed.host.Services;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -67,7 +68,7 @@ final class IbSmNotRunningRule implements Rule {
             String message = p.label() + " is " + (init ? "INIT" : "at SM LID 0") + " and no subnet manager runs here ("
                     + sm.getFirst().evidence().raw() + "): start one on this host or on another node or switch of the fabric"
                     + IbNoSubnetManagerRule.ipoibWaiting(facts, p, evidence);
-            dev.wirespeed.host.Services.subnetManagerEvidence(facts.settings()).filter(e -> !evidence.contains(e))
+            Services.subnetManagerEvidence(facts.settings()).filter(e -> !evidence.contains(e))
                     .ifPresent(evidence::add);
             out.add(new Finding(ID, Severity.ERROR, p.label(), message, evidence, null, IbNoSubnetManagerRule.startOne(facts)));
         }

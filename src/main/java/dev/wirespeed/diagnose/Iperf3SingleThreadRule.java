@@ -36,7 +36,7 @@ final class Iperf3SingleThreadRule implements Rule {
             Optional<Measurement.Metric> bps = m.metric(Measurement.Metrics.BITS_PER_SECOND);
             LinkCeiling c = LinkCeiling.of(facts, m).orElseThrow();
             String version = m.toolVersion() == null ? "its version is not shown" : "this is " + m.toolVersion();
-            List<Evidence> evidence = new java.util.ArrayList<>(List.of(new Evidence("iperf3 " + m.test(),
+            List<Evidence> evidence = new ArrayList<>(List.of(new Evidence("iperf3 " + m.test(),
                     Rate.format(bps.get().value()))));
             String rdma = "";
             Optional<Measurement> faster = BandwidthBelowLinkRule.fasterRdma(facts, m, bps.get().value(), c);

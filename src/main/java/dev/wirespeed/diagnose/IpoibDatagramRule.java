@@ -2,16 +2,18 @@ package dev.wirespeed.diagnose;
 
 import dev.wirespeed.facts.Context;
 import dev.wirespeed.facts.Facts;
+import dev.wirespeed.host.Evidence;
 import dev.wirespeed.host.IpoibMode;
 import dev.wirespeed.host.NetInterface;
-import dev.wirespeed.limits.Framing;
-import dev.wirespeed.host.Evidence;
 import dev.wirespeed.host.NfsRdma;
 import dev.wirespeed.host.Services;
+import dev.wirespeed.limits.Framing;
 import java.util.ArrayList;
-import java.util.Optional;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * IPoIB in datagram mode at the 2044-byte MTU (seed 003: "ib0: … mtu 2044"): every 2 KiB is a
@@ -110,7 +112,7 @@ final class IpoibDatagramRule implements Rule {
 
     /** "MLNX_OFED_LINUX 4.6-1.0.1.1" up to 5.8: the releases whose ib_ipoib has ipoib_enhanced. */
     static boolean ofedUpTo58(String distribution) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("MLNX_OFED_LINUX (\\d+)\\.(\\d+)").matcher(distribution);
+        Matcher m = Pattern.compile("MLNX_OFED_LINUX (\\d+)\\.(\\d+)").matcher(distribution);
         if (!m.find()) {
             return false;
         }

@@ -1,13 +1,19 @@
 package dev.wirespeed.diagnose;
 
 import dev.wirespeed.host.Evidence;
+import dev.wirespeed.parse.host.HealthEvent;
 import dev.wirespeed.parse.host.KernelError;
 import dev.wirespeed.parse.host.LinkEvent;
 import dev.wirespeed.parse.host.ModuleEvent;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Kernel log events: a link that went down more than once (flapping) or is down at the end of the
@@ -29,7 +35,7 @@ final class KernelEventsRule implements LogRule {
     }
 
     /** dmesg's "[ 139.741]" (seconds since boot) at the start of a line, after a syslog/journal prefix. */
-    private static final java.util.regex.Pattern UPTIME = java.util.regex.Pattern.compile(".*?\\[\\s*(\\d+\\.\\d+)\\].*");
+    private static final Pattern UPTIME = Pattern.compile(".*?\\[\\s*(\\d+\\.\\d+)\\].*");
 
     /**
      * One Link down followed by Link up (issue 26): the link dropped once and came back. The log
@@ -44,7 +50,7 @@ final class KernelEventsRule implements LogRule {
         Double since = uptime(down);
         Double until = uptime(up);
         String gap = since != null && until != null && until >= since
-                ? String.format(java.util.Locale.ROOT, " after %.1f s", until - since) : "";
+                ? String.format(Locale.ROOT, " after %.1f s", until - since) : "";
         return new Finding(id(), Severity.INFO, port, port + ": link went down once and came back" + gap
                 + ": a flap, or a cable or optic reseated, the peer restarting, the interface being set up",
                 List.of(new Evidence("kernel-log, line " + down.source().line(), down.source().text().strip()),
@@ -55,7 +61,7 @@ final class KernelEventsRule implements LogRule {
     }
 
     private static Double uptime(LinkEvent e) {
-        java.util.regex.Matcher m = UPTIME.matcher(e.source().text());
+        Matcher m = UPTIME.matcher(e.source().text());
         return m.matches() ? Double.valueOf(m.group(1)) : null;
     }
 
@@ -95,7 +101,7 @@ final class KernelEventsRule implements LogRule {
                     Fix.action("use a transceiver or cable the adapter supports (its firmware release notes list them), "
                             + "check its temperature and the slot's airflow")));
         }
-        for (dev.wirespeed.parse.host.HealthEvent h : log.all(dev.wirespeed.parse.host.HealthEvent.class)) {
+        for (HealthEvent h : log.all(HealthEvent.class)) {
             out.add(new Finding("kernel-firmware-health", Severity.ERROR, h.address(),
                     h.address() + ": adapter firmware health syndrome " + h.syndrome()
                             + (h.status().isEmpty() ? "" : " (" + h.status() + ")")
@@ -139,8 +145,8 @@ final class KernelEventsRule implements LogRule {
 
     private static Finding txTimeout(String subject, List<KernelError> g, List<Evidence> evidence) {
         long stalled = g.stream().filter(e -> e.stalledMillis() != null).mapToLong(KernelError::stalledMillis).max().orElse(-1);
-        String queues = g.stream().map(KernelError::queue).filter(java.util.Objects::nonNull).distinct().sorted()
-                .map(String::valueOf).collect(java.util.stream.Collectors.joining(", "));
+        String queues = g.stream().map(KernelError::queue).filter(Objects::nonNull).distinct().sorted()
+                .map(String::valueOf).collect(Collectors.joining(", "));
         return new Finding("kernel-tx-timeout", Severity.ERROR, subject,
                 subject + ": transmit timeout reported " + g.size() + " time(s)"
                         + (queues.isEmpty() ? "" : " (queue " + queues + ")")
@@ -175,7 +181,7 @@ final class KernelEventsRule implements LogRule {
     }
 
     private static Finding pageAllocationFailure(List<KernelError> g, List<Evidence> evidence) {
-        String kinds = g.stream().map(KernelError::detail).distinct().collect(java.util.stream.Collectors.joining("; "));
+        String kinds = g.stream().map(KernelError::detail).distinct().collect(Collectors.joining("; "));
         return new Finding("kernel-page-allocation-failure", Severity.WARN, "kernel",
                 "kernel: " + g.size() + " page allocation failure(s) (" + kinds + "): an allocation that cannot wait "
                         + "found no free pages; in a NIC's receive path (napi, softirq) each one drops a packet, and a "
@@ -217,8 +223,8 @@ final class KernelEventsRule implements LogRule {
      */
     private static Finding rdmaCommandFailed(KernelError first, List<KernelError> g, List<Evidence> evidence) {
         boolean refused = first.syndrome() != null && first.syndrome().startsWith("status");
-        String what = g.stream().map(KernelError::detail).filter(java.util.Objects::nonNull).distinct()
-                .collect(java.util.stream.Collectors.joining(", "));
+        String what = g.stream().map(KernelError::detail).filter(Objects::nonNull).distinct()
+                .collect(Collectors.joining(", "));
         String how = refused ? "refused " + first.errorType() + " with " + first.syndrome()
                 : first.syndrome().equals("timed out") ? "did not answer " + first.errorType()
                         + (first.stalledMillis() == null ? "" : " within " + first.stalledMillis() + " ms")
@@ -241,9 +247,9 @@ final class KernelEventsRule implements LogRule {
     private static Finding nicHealth(KernelError first, List<KernelError> g, List<Evidence> evidence) {
         boolean info = "info".equals(first.severity());
         String statements = g.stream().map(e -> e.errorType() + (e.queue() == null ? "" : " (port " + e.queue() + ")"))
-                .distinct().collect(java.util.stream.Collectors.joining("; "));
-        String advice = g.stream().map(KernelError::detail).filter(java.util.Objects::nonNull).distinct()
-                .collect(java.util.stream.Collectors.joining(" "));
+                .distinct().collect(Collectors.joining("; "));
+        String advice = g.stream().map(KernelError::detail).filter(Objects::nonNull).distinct()
+                .collect(Collectors.joining(" "));
         return new Finding("kernel-nic-health", info ? Severity.INFO : Severity.ERROR, first.subject(),
                 first.subject() + ": " + first.driver() + " firmware health status: " + statements
                         + (info ? "" : ": the port may not link"),
@@ -270,8 +276,8 @@ final class KernelEventsRule implements LogRule {
     private static Finding aer(String subject, List<KernelError> g, List<Evidence> evidence) {
         KernelError first = g.getFirst();
         boolean corrected = first.severity() != null && first.severity().startsWith("Correct");
-        String bits = g.stream().map(KernelError::detail).filter(java.util.Objects::nonNull).distinct()
-                .collect(java.util.stream.Collectors.joining("; "));
+        String bits = g.stream().map(KernelError::detail).filter(Objects::nonNull).distinct()
+                .collect(Collectors.joining("; "));
         return new Finding("kernel-pcie-aer", corrected ? Severity.WARN : Severity.ERROR, subject,
                 subject + ": " + g.size() + " PCIe AER error(s), " + first.severity() + ", " + first.errorType()
                         + (bits.isEmpty() ? "" : " (" + bits + ")")

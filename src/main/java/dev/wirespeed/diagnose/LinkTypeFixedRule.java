@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * A whole mlxconfig/mstconfig query of a device whose firmware offers no LINK_TYPE_P1 (seed 002:
@@ -46,8 +48,8 @@ final class LinkTypeFixedRule implements LogRule {
             }
             MlxDevice device = log.all(MlxDevice.class).stream().filter(d -> e.getKey().equals(d.device())).findFirst()
                     .orElse(null);
-            String name = device == null ? "" : " (" + String.join(" ", java.util.stream.Stream.of(device.deviceType(),
-                    device.partNumber()).filter(java.util.Objects::nonNull).toList()) + ")";
+            String name = device == null ? "" : " (" + String.join(" ", Stream.of(device.deviceType(),
+                    device.partNumber()).filter(Objects::nonNull).toList()) + ")";
             List<Evidence> seen = new ArrayList<>();
             if (device != null) {
                 seen.add(new Evidence("mlxconfig, line " + device.source().line(), device.source().text().strip()));

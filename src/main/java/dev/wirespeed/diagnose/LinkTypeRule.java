@@ -1,8 +1,9 @@
 package dev.wirespeed.diagnose;
 
 import dev.wirespeed.facts.Context;
-import dev.wirespeed.host.DeviceSetting;
 import dev.wirespeed.facts.Facts;
+import dev.wirespeed.host.DeviceSetting;
+import dev.wirespeed.host.Evidence;
 import dev.wirespeed.host.LinkLayer;
 import dev.wirespeed.host.PciFunction;
 import dev.wirespeed.host.RdmaDevice;
@@ -51,7 +52,7 @@ final class LinkTypeRule implements Rule {
                     continue;
                 }
                 String label = p.device() + " port " + p.port();
-                List<dev.wirespeed.host.Evidence> evidence = new ArrayList<>(List.of(s.evidence()));
+                List<Evidence> evidence = new ArrayList<>(List.of(s.evidence()));
                 evidence.addAll(Evidences.of(p.linkLayer()));
                 out.add(new Finding(ID, Severity.WARN, label, String.format(Locale.ROOT,
                         "%s runs %s but the firmware setting %s is %s: the port changes only after a reboot or a "

@@ -2,6 +2,7 @@ package dev.wirespeed.diagnose;
 
 import dev.wirespeed.facts.Context;
 import dev.wirespeed.facts.Facts;
+import dev.wirespeed.host.Evidence;
 import dev.wirespeed.host.PcieLink;
 import dev.wirespeed.limits.PcieLimit;
 import dev.wirespeed.units.Rate;
@@ -37,7 +38,7 @@ final class PcieBelowPortsRule implements Rule {
             }
             double portsBitsPerSecond = 0;
             List<String> names = new ArrayList<>();
-            List<dev.wirespeed.host.Evidence> evidence = new ArrayList<>(Evidences.of(a.link().currentGts(), a.link().currentWidth()));
+            List<Evidence> evidence = new ArrayList<>(Evidences.of(a.link().currentGts(), a.link().currentWidth()));
             for (Port p : a.ports()) {
                 Double r = p.rateBitsPerSecond();
                 if (p.isPhysicallyUp() && r != null) {

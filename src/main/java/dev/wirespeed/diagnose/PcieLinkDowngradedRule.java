@@ -5,6 +5,7 @@ import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.DeviceSetting;
 import dev.wirespeed.host.Evidence;
 import dev.wirespeed.host.Observed;
+import dev.wirespeed.host.PciFunction;
 import dev.wirespeed.host.PcieLink;
 import dev.wirespeed.host.PcieSlot;
 import dev.wirespeed.limits.NicModel;
@@ -14,6 +15,8 @@ import dev.wirespeed.units.Rate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The PCIe link trained slower or narrower than the device can do (seed 001: 5 GT/s of 8; seed 004:
@@ -129,13 +132,13 @@ final class PcieLinkDowngradedRule implements Rule {
         return !w.isPresent() && w.raw() != null && w.raw().strip().replaceFirst("^[xX]", "").equals("0");
     }
 
-    private static final java.util.regex.Pattern VF_NAME = java.util.regex.Pattern.compile(
+    private static final Pattern VF_NAME = Pattern.compile(
             "(?i).*\\b(virtual function|vf)\\b.*");
-    private static final java.util.Set<String> VF_DRIVERS = java.util.Set.of("igbvf", "ixgbevf", "iavf", "i40evf",
+    private static final Set<String> VF_DRIVERS = Set.of("igbvf", "ixgbevf", "iavf", "i40evf",
             "bnxt_en_vf", "mlx4_vf");
 
     /** A function known to be an SR-IOV virtual function: its name (pci.ids) or its driver says so. */
-    static boolean virtualFunction(dev.wirespeed.host.PciFunction f) {
+    static boolean virtualFunction(PciFunction f) {
         return f.description().isPresent() && VF_NAME.matcher(f.description().value()).matches()
                 || f.driver().isPresent() && VF_DRIVERS.contains(f.driver().value());
     }

@@ -4,9 +4,11 @@ import dev.wirespeed.facts.Context;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.host.PhysState;
+import dev.wirespeed.host.PortState;
 import dev.wirespeed.host.RdmaPort;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Ports without a physical link: an RDMA port Disabled, Polling (no peer or cable), Sleep or in
@@ -94,7 +96,7 @@ final class PortDownRule implements Rule {
      */
     private static void logicalOnly(Port p, List<Finding> out) {
         RdmaPort r = p.rdma();
-        if (r.state().value() != dev.wirespeed.host.PortState.DOWN) {
+        if (r.state().value() != PortState.DOWN) {
             return;
         }
         out.add(new Finding(ID, Severity.WARN, p.label(),
@@ -123,7 +125,7 @@ final class PortDownRule implements Rule {
         out.add(new Finding(ID, Severity.WARN, i.name(), i.name() + (i.adminUp().isPresent() ? " is up but" : "")
                 + " has no link (" + state + ")",
                 Evidences.of(i.operState(), i.carrier(), i.adminUp()), null,
-                Fix.action(reason.toLowerCase(java.util.Locale.ROOT).contains("unsupported cable")
+                Fix.action(reason.toLowerCase(Locale.ROOT).contains("unsupported cable")
                         ? "the driver rejects the cable or optic " + reason + ": use one the NIC supports "
                                 + "(ethtool -m " + i.name() + " names the module), then check the switch port or peer"
                         : "check the cable or optics and the switch port or peer")));

@@ -1,8 +1,9 @@
 package dev.wirespeed.diagnose;
 
 import dev.wirespeed.facts.Context;
-import dev.wirespeed.host.DeviceSetting;
 import dev.wirespeed.facts.Facts;
+import dev.wirespeed.host.DeviceSetting;
+import dev.wirespeed.host.Evidence;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -49,7 +50,7 @@ final class RocePfcPriorityRule implements Rule {
             if (on.isEmpty() || on.contains(roce)) {
                 continue;
             }
-            List<dev.wirespeed.host.Evidence> evidence = new ArrayList<>(List.of(pfc.evidence()));
+            List<Evidence> evidence = new ArrayList<>(List.of(pfc.evidence()));
             trust.ifPresent(t -> {
                 if (!t.evidence().equals(pfc.evidence())) {
                     evidence.add(t.evidence());

@@ -1,6 +1,8 @@
 package dev.wirespeed.diagnose;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Locale;
+import java.util.Optional;
 
 /** How bad a finding is. Warnings and errors make doctor and check exit with 3. */
 public enum Severity {
@@ -12,16 +14,16 @@ public enum Severity {
     @JsonProperty("error") ERROR;
 
     public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 
     /** The severity whose {@link #label()} is {@code label} (as stored in doctor's JSON), or empty. */
-    public static java.util.Optional<Severity> ofLabel(String label) {
+    public static Optional<Severity> ofLabel(String label) {
         for (Severity s : values()) {
             if (s.label().equals(label)) {
-                return java.util.Optional.of(s);
+                return Optional.of(s);
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 }

@@ -1,5 +1,6 @@
 package dev.wirespeed.diagnose;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /** The rules wirespeed ships, in report order. */
@@ -7,7 +8,7 @@ final class StandardRules {
     private StandardRules() {}
 
     static List<Rule> all() {
-        List<Rule> rules = new java.util.ArrayList<>(List.of(
+        List<Rule> rules = new ArrayList<>(List.of(
                 new IbNoSubnetManagerRule(),
                 new IbSmNotRunningRule(),
                 new PortDownRule(),

@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The streams of one parallel test (iperf2/iperf3 -P) ran at very different rates: one stream far
@@ -60,7 +61,7 @@ final class StreamImbalanceRule implements LogRule {
 
         /** The fastest, the next one and the slowest tell the story; the table is in the input. */
         List<Evidence> evidence() {
-            return java.util.stream.Stream.of(fastest(), sorted.get(sorted.size() - 2), sorted.getFirst())
+            return Stream.of(fastest(), sorted.get(sorted.size() - 2), sorted.getFirst())
                     .map(s -> new Evidence("line " + s.source().line(), s.source().text().strip())).toList();
         }
     }

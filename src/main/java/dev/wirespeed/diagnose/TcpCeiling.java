@@ -5,9 +5,11 @@ import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.limits.Framing;
 import dev.wirespeed.limits.Links;
 import dev.wirespeed.limits.NicModel;
+import dev.wirespeed.limits.PcieLimit;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.units.Rate;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -95,7 +97,7 @@ record TcpCeiling(double bitsPerSecond, String netdev, String what, boolean uppe
             int mtu = a.ports().stream().map(Port::netdev).filter(n -> n != null && n.mtuBytes().isPresent())
                     .mapToInt(n -> n.mtuBytes().value()).max().orElse(9000);
             double bps = gbps == null ? Double.MAX_VALUE : gbps * 1e9 * Framing.ethernetTcpGoodput(Math.max(mtu, 576));
-            dev.wirespeed.limits.PcieLimit pcie = PcieLinks.current(a.link());
+            PcieLimit pcie = PcieLinks.current(a.link());
             if (pcie != null && pcie.usableBitsPerSecond() < bps) {
                 bps = pcie.usableBitsPerSecond(); // no port carries more than its card's PCIe link
                 why = "its PCIe link, " + pcie.label() + ", carries " + Rate.format(bps) + " usable";
@@ -103,7 +105,7 @@ record TcpCeiling(double bitsPerSecond, String netdev, String what, boolean uppe
             if (why == null) {
                 return Optional.empty(); // an interface of unknown speed: the test may have run over it
             }
-            String name = a.ports().stream().map(Port::netdev).filter(java.util.Objects::nonNull).map(NetInterface::name)
+            String name = a.ports().stream().map(Port::netdev).filter(Objects::nonNull).map(NetInterface::name)
                     .findFirst().orElse(a.label());
             TcpCeiling c = new TcpCeiling(bps, name, why + (why.startsWith("its PCIe") ? "" : ", TCP at MTU " + mtu), true);
             best = best == null || c.bitsPerSecond() > best.bitsPerSecond() ? c : best;

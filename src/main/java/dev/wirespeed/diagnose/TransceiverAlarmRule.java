@@ -3,8 +3,12 @@ package dev.wirespeed.diagnose;
 import dev.wirespeed.host.Evidence;
 import dev.wirespeed.parse.host.TransceiverModule;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * {@code ethtool -m} shows an optic's own alarm or warning flags On (SFF-8472 A2h bytes 112-117):
@@ -78,14 +82,14 @@ final class TransceiverAlarmRule implements LogRule {
                 && l.txPowerDbm() != null && l.txPowerDbm() <= -40);
     }
 
-    private static final java.util.regex.Pattern LANE_FLAG =
-            java.util.regex.Pattern.compile("(.*) \\((?:Channel|Chan) (\\d+)\\)");
+    private static final Pattern LANE_FLAG =
+            Pattern.compile("(.*) \\((?:Channel|Chan) (\\d+)\\)");
 
     /** Per-lane flags once per flag: "Laser rx power low alarm (lanes 1, 2, 3, 4)". */
     static List<String> grouped(List<String> alarms) {
-        java.util.Map<String, List<String>> lanes = new java.util.LinkedHashMap<>();
+        Map<String, List<String>> lanes = new LinkedHashMap<>();
         for (String a : alarms) {
-            java.util.regex.Matcher lm = LANE_FLAG.matcher(a);
+            Matcher lm = LANE_FLAG.matcher(a);
             if (lm.matches()) {
                 lanes.computeIfAbsent(lm.group(1), k -> new ArrayList<>()).add(lm.group(2));
             } else {

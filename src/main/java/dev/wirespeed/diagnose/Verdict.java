@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The answer of `check`: the measured rate against the path's ceiling, the stage that caps it and
@@ -210,8 +211,8 @@ public record Verdict(double measuredBitsPerSecond, Double ceilingBitsPerSecond,
             return findings.stream().filter(f -> PCIE_RULES.contains(f.rule()) && f.subject().equals(subject)).findFirst();
         }
         List<String> subjects = path.ports().stream()
-                .flatMap(p -> p.netdev() == null ? java.util.stream.Stream.of(p.label())
-                        : java.util.stream.Stream.of(p.label(), p.netdev().name()))
+                .flatMap(p -> p.netdev() == null ? Stream.of(p.label())
+                        : Stream.of(p.label(), p.netdev().name()))
                 .toList();
         return findings.stream().filter(f -> LINK_RULES.contains(f.rule()) && subjects.contains(f.subject())).findFirst();
     }

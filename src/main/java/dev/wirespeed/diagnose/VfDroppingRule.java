@@ -3,7 +3,10 @@ package dev.wirespeed.diagnose;
 import dev.wirespeed.host.Evidence;
 import dev.wirespeed.parse.host.VirtualFunction;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * {@code ip -s link show PF} counts, per SR-IOV virtual function, the frames dropped on its way
@@ -30,9 +33,9 @@ final class VfDroppingRule implements LogRule {
     @Override
     public List<Finding> apply(LogFacts log) {
         List<Finding> out = new ArrayList<>();
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        Set<String> seen = new HashSet<>();
         List<VirtualFunction> all = new ArrayList<>(log.all(VirtualFunction.class));
-        java.util.Collections.reverse(all); // a later paste of the same VF is the newer reading
+        Collections.reverse(all); // a later paste of the same VF is the newer reading
         for (VirtualFunction v : all) {
             long rx = v.counters().getOrDefault("rx_dropped", 0L);
             long tx = v.counters().getOrDefault("tx_dropped", 0L);

@@ -1,11 +1,13 @@
 package dev.wirespeed.engine;
 
+import dev.wirespeed.host.CpuList;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import java.util.BitSet;
 
 /**
  * Pins the calling thread to one CPU with sched_setaffinity(2) (pid 0 = this thread), as iperf3's
@@ -35,12 +37,12 @@ public final class Affinity {
     private Affinity() {}
 
     /** Lets the calling thread run on any CPU of {@code cpus} (a NUMA node's); null on success, else why not. */
-    public static String placeCurrentThread(java.util.BitSet cpus) {
+    public static String placeCurrentThread(BitSet cpus) {
         if (SET_AFFINITY == null) {
             return "NUMA placement is not available here (" + NativeSockets.unavailableReason() + ")";
         }
         if (cpus.isEmpty() || cpus.length() > MAX_CPUS) {
-            return "NUMA placement: CPUs " + new dev.wirespeed.host.CpuList(cpus) + " are out of range (0.."
+            return "NUMA placement: CPUs " + new CpuList(cpus) + " are out of range (0.."
                     + (MAX_CPUS - 1) + ")";
         }
         try (Arena arena = Arena.ofConfined()) {
@@ -50,12 +52,12 @@ public final class Affinity {
             MemorySegment errno = NativeSockets.errnoCapture(arena);
             int rc = (int) SET_AFFINITY.invokeExact(errno, 0, mask.byteSize(), mask);
             if (rc != 0) {
-                return "NUMA placement: cannot place on CPUs " + new dev.wirespeed.host.CpuList(cpus) + " ("
+                return "NUMA placement: cannot place on CPUs " + new CpuList(cpus) + " ("
                         + NativeSockets.strerror(NativeSockets.errno(errno)) + ")";
             }
             return null;
         } catch (Throwable t) {
-            return "NUMA placement: cannot place on CPUs " + new dev.wirespeed.host.CpuList(cpus) + " (" + t + ")";
+            return "NUMA placement: cannot place on CPUs " + new CpuList(cpus) + " (" + t + ")";
         }
     }
 

@@ -1,21 +1,17 @@
 package dev.wirespeed.engine;
 
+import dev.wirespeed.Version;
 import dev.wirespeed.admission.Admission;
 import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.FdBudget;
 import dev.wirespeed.admission.RateLimitedLog;
 import dev.wirespeed.admission.ServerLimits;
-import dev.wirespeed.results.Json;
-import dev.wirespeed.wire.FrameCodec;
-import dev.wirespeed.wire.Message;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import dev.wirespeed.guard.Printable;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.io.VirtualThreadIo;
+import dev.wirespeed.results.Json;
+import dev.wirespeed.wire.FrameCodec;
+import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.ProtocolException;
 import dev.wirespeed.wire.TestSpec;
@@ -23,18 +19,27 @@ import dev.wirespeed.wire.Wire;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PushbackInputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
@@ -68,7 +73,7 @@ public final class BwServer implements AutoCloseable {
 
     private final Config config;
     /** What the Welcome names as the software: an agent says only "wirespeed" before authentication. */
-    private volatile String welcomeSoftware = dev.wirespeed.Version.software();
+    private volatile String welcomeSoftware = Version.software();
     private final ServerSocketChannel listener;
     private final Map<String, ServerSession> pending = new ConcurrentHashMap<>();
     private final Set<ServerSession> running = ConcurrentHashMap.newKeySet();
@@ -83,7 +88,7 @@ public final class BwServer implements AutoCloseable {
     private final Semaphore refusalAnswers;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final UdpSetup.Listener udpListener;
-    private final java.util.concurrent.atomic.AtomicInteger dataConnections = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger dataConnections = new AtomicInteger();
     private volatile boolean closing;
     private volatile ForeignProtocol foreign;
 
@@ -109,7 +114,7 @@ public final class BwServer implements AutoCloseable {
          *
          * @param localUdp the address the server's UDP port is bound to
          */
-        default void datagram(java.nio.ByteBuffer datagram, int length, java.net.SocketAddress from,
+        default void datagram(ByteBuffer datagram, int length, SocketAddress from,
                               InetSocketAddress localUdp) {}
 
         /** Ends its running tests (the server shuts down). */
@@ -181,7 +186,7 @@ public final class BwServer implements AutoCloseable {
         return udpListener == null ? null : udpListener.localAddress();
     }
 
-    private void udpHello(Preamble.DataHeader header, java.net.SocketAddress from) {
+    private void udpHello(Preamble.DataHeader header, SocketAddress from) {
         ServerSession test = pending.get(header.testIdHex());
         if (test != null) {
             test.attachUdp(header.streamIndex(), from);
@@ -192,7 +197,7 @@ public final class BwServer implements AutoCloseable {
         return ((InetSocketAddress) listenerAddress()).getPort();
     }
 
-    public java.net.SocketAddress listenerAddress() {
+    public SocketAddress listenerAddress() {
         try {
             return listener.getLocalAddress();
         } catch (IOException e) {
@@ -210,12 +215,12 @@ public final class BwServer implements AutoCloseable {
         if (udpListener != null) {
             udpListener.start(new UdpSetup.Listener.HelloHandler() {
                 @Override
-                public void hello(Preamble.DataHeader header, java.net.SocketAddress from) {
+                public void hello(Preamble.DataHeader header, SocketAddress from) {
                     udpHello(header, from);
                 }
 
                 @Override
-                public void other(java.nio.ByteBuffer datagram, int length, java.net.SocketAddress from) {
+                public void other(ByteBuffer datagram, int length, SocketAddress from) {
                     ForeignProtocol handler = foreign;
                     if (handler != null) {
                         handler.datagram(datagram, length, from, udpListener.localAddress());
@@ -348,7 +353,7 @@ public final class BwServer implements AutoCloseable {
                     }
                 }
                 case UNKNOWN -> throw new ProtocolException("not a wirespeed peer (first bytes 0x"
-                        + java.util.HexFormat.of().formatHex(head) + ")");
+                        + HexFormat.of().formatHex(head) + ")");
             }
         } catch (SocketTimeoutException e) {
             drop(ticket, "silent for " + config.handshakeMillis() + " ms");

@@ -5,11 +5,14 @@ import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwSweepResult;
 import dev.wirespeed.results.BwSweepResult.SweepRow;
 import dev.wirespeed.results.OutcomeStatus;
+import dev.wirespeed.results.Protocol;
+import dev.wirespeed.units.ByteSize;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -47,7 +50,7 @@ public final class BwSweep {
 
     public BwSweepResult.SweepParams params() {
         TestSpec b = config.base();
-        return new BwSweepResult.SweepParams(dev.wirespeed.results.Protocol.TCP.label(), b.direction().label(), b.streams(), b.durationMillis() / 1000.0,
+        return new BwSweepResult.SweepParams(Protocol.TCP.label(), b.direction().label(), b.streams(), b.durationMillis() / 1000.0,
                 PEAK_INTERVAL_MILLIS / 1000.0, config.sizesBytes());
     }
 
@@ -118,10 +121,10 @@ public final class BwSweep {
      */
     static BwResult.Outcome sweepOutcome(BwResult.Outcome sizes, int sizeBytes, int sizesDone, int sizesPlanned,
                                          double sweepSeconds) {
-        String where = "at " + dev.wirespeed.units.ByteSize.formatExact(sizeBytes) + " after " + sizesDone + " of "
-                + sizesPlanned + " sizes, " + String.format(java.util.Locale.ROOT, "%.1f", sweepSeconds)
+        String where = "at " + ByteSize.formatExact(sizeBytes) + " after " + sizesDone + " of "
+                + sizesPlanned + " sizes, " + String.format(Locale.ROOT, "%.1f", sweepSeconds)
                 + " s into the sweep";
-        String message = sizes.status() == dev.wirespeed.results.OutcomeStatus.INTERRUPTED ? "stopped by the user " + where
+        String message = sizes.status() == OutcomeStatus.INTERRUPTED ? "stopped by the user " + where
                 : (sizes.message() == null ? sizes.status().label() : sizes.message()) + " (" + where + ")";
         return new BwResult.Outcome(sizes.status(), message);
     }

@@ -6,6 +6,7 @@ import dev.wirespeed.wire.Message;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
 import java.nio.channels.SocketChannel;
 import java.time.Instant;
 
@@ -29,7 +30,7 @@ interface ClientPlane<M extends Message, R> {
         int timeoutMillis() throws IOException {
             long leftMillis = millisLeft(deadlineNanos);
             if (leftMillis <= 0) {
-                throw new java.net.SocketTimeoutException("no time left to open the data streams");
+                throw new SocketTimeoutException("no time left to open the data streams");
             }
             return (int) Math.min(connectTimeoutMillis, leftMillis);
         }

@@ -1,6 +1,7 @@
 package dev.wirespeed.engine;
 
 import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.CrrResult;
 import dev.wirespeed.results.LatResult;
 import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.wire.Message;
@@ -39,7 +40,7 @@ final class ClientPlanes {
     static final Entry<LatClient.Config, LatClient.Listener, LatResult> LATENCY =
             new Entry<>(EnumSet.of(TestMode.TCP_LAT, TestMode.UDP_LAT), LatPlane::new);
 
-    static final Entry<CrrClient.Config, CrrClient.Listener, dev.wirespeed.results.CrrResult> CONNECTION_RATE =
+    static final Entry<CrrClient.Config, CrrClient.Listener, CrrResult> CONNECTION_RATE =
             new Entry<>(EnumSet.of(TestMode.TCP_CRR), CrrPlane::new);
 
     private static final List<Entry<?, ?, ?>> ALL = List.of(TCP_BW, UDP_BW, LATENCY, CONNECTION_RATE);

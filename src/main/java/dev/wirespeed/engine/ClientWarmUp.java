@@ -1,8 +1,10 @@
 package dev.wirespeed.engine;
 
+import dev.wirespeed.io.Background;
 import dev.wirespeed.measure.CpuClock;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.Message;
+import java.util.concurrent.FutureTask;
 
 /**
  * The one-time set-up a bw or lat client needs before its first data byte, done on a daemon thread
@@ -17,7 +19,7 @@ public final class ClientWarmUp {
 
     /** Starts it; returns at once. */
     public static void start() {
-        dev.wirespeed.io.Background.start(new java.util.concurrent.FutureTask<Void>(ClientWarmUp::run, null), "ws-warm-up");
+        Background.start(new FutureTask<Void>(ClientWarmUp::run, null), "ws-warm-up");
     }
 
     static void run() {

@@ -7,6 +7,7 @@ import dev.wirespeed.wire.TestSpec;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.StandardSocketOptions;
 import java.nio.channels.SocketChannel;
 import java.util.List;
 import java.util.Locale;
@@ -60,7 +61,7 @@ final class CrrServerPlane implements ServerPlane {
             throw new ProtocolException("transaction on stream " + index + ": out of range or already running");
         }
         try {
-            ch.setOption(java.net.StandardSocketOptions.TCP_NODELAY, true);
+            ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
             byte[] message = new byte[spec.bufferBytes()];
             in.readFully(message);
             OutputStream out = ch.socket().getOutputStream();

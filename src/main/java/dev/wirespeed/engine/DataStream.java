@@ -9,6 +9,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.util.Arrays;
+import java.util.OptionalInt;
 
 /**
  * One TCP data connection of a bandwidth test, as its {@link StreamIo}s see it: how much the next
@@ -61,7 +62,7 @@ final class DataStream extends StreamLoop<SocketChannel> {
     @Override
     void beforeEnd() {
         if (readTos) {
-            java.util.OptionalInt tos = NativeSockets.receivedTos(channel);
+            OptionalInt tos = NativeSockets.receivedTos(channel);
             receivedTos = tos.isPresent() ? tos.getAsInt() : null;
         }
         if (counter.sending()) {

@@ -4,6 +4,7 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -45,7 +46,7 @@ final class DataThreadPriority {
         static {
             MethodHandle set = null;
             MethodHandle get = null;
-            if (System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("linux")) {
+            if (System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
                 try {
                     Linker linker = Linker.nativeLinker();
                     var libc = linker.defaultLookup();

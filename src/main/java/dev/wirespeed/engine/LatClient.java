@@ -7,6 +7,7 @@ import dev.wirespeed.results.Protocol;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
@@ -25,7 +26,7 @@ public final class LatClient {
      */
     public record Config(String host, int port, boolean udp, List<Integer> sizesBytes, Long iterations,
                          Double secondsPerSize, long warmupIterations, boolean busyPoll, int connectTimeoutMillis,
-                         int timeoutMillis, BooleanSupplier interrupted, java.net.InetAddress bindAddress, Integer cpu,
+                         int timeoutMillis, BooleanSupplier interrupted, InetAddress bindAddress, Integer cpu,
                          Integer serverCpu) implements ClientTarget {
         public Config {
             sizesBytes = List.copyOf(sizesBytes);
@@ -79,7 +80,7 @@ public final class LatClient {
             private long warmupIterations;
             private boolean busyPoll;
             private int timeoutMillis;
-            private java.net.InetAddress bindAddress;
+            private InetAddress bindAddress;
             private Integer cpu;
             private Integer serverCpu;
 
@@ -87,7 +88,7 @@ public final class LatClient {
                 super(0);
             }
 
-            public Builder bindAddress(java.net.InetAddress bindAddress) {
+            public Builder bindAddress(InetAddress bindAddress) {
                 this.bindAddress = bindAddress;
                 return this;
             }

@@ -1,7 +1,9 @@
 package dev.wirespeed.engine;
 
 import java.io.IOException;
+import java.net.PortUnreachableException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ByteChannel;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.SocketChannel;
 import java.util.List;
@@ -19,7 +21,7 @@ final class LatEcho {
         int max = sizesBytes.stream().mapToInt(Integer::intValue).max().orElse(1);
         ByteBuffer buffer = ByteBuffer.allocateDirect(max);
         channel.configureBlocking(!busyPoll);
-        java.nio.channels.ByteChannel ch = NativeIo.over(channel);
+        ByteChannel ch = NativeIo.over(channel);
         for (int size : sizesBytes) {
             while (true) {
                 buffer.clear().limit(size);
@@ -45,13 +47,13 @@ final class LatEcho {
     static void udp(DatagramChannel channel, boolean busyPoll, StopFlag stop) throws IOException {
         ByteBuffer buffer = ByteBuffer.allocateDirect(64 * 1024);
         channel.configureBlocking(!busyPoll);
-        java.nio.channels.ByteChannel ch = NativeIo.over(channel);
+        ByteChannel ch = NativeIo.over(channel);
         while (true) {
             buffer.clear();
             int n;
             try {
                 n = PingPong.readSome(ch, buffer, busyPoll, stop);
-            } catch (java.net.PortUnreachableException e) {
+            } catch (PortUnreachableException e) {
                 continue; // an ICMP error from an earlier echo; the control connection tells if the client left
             }
             if (n < 0) {

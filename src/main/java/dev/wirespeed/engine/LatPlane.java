@@ -1,6 +1,7 @@
 package dev.wirespeed.engine;
 
 import dev.wirespeed.Version;
+import dev.wirespeed.host.Counters;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.measure.CpuAccumulator;
 import dev.wirespeed.measure.CpuClock;
@@ -19,6 +20,7 @@ import java.nio.channels.Channel;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SocketChannel;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -204,7 +206,7 @@ final class LatPlane implements ClientPlane<Message.Results, LatResult> {
     @Override
     public long drain(long stopNanos, long deadlineNanos) {
         try {
-            exchange.join(java.time.Duration.ofNanos(EXCHANGE_EXIT_NANOS));
+            exchange.join(Duration.ofNanos(EXCHANGE_EXIT_NANOS));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -219,7 +221,7 @@ final class LatPlane implements ClientPlane<Message.Results, LatResult> {
 
     @Override
     public LatResult result(Ending<Message.Results> end) {
-        List<dev.wirespeed.host.Counters> counterDeltas = counters.deltas();
+        List<Counters> counterDeltas = counters.deltas();
         Message.Results remote = end.remote();
         List<LatRow> measured;
         synchronized (rows) {

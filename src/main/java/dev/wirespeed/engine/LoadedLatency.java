@@ -9,6 +9,7 @@ import dev.wirespeed.results.OutcomeStatus;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
@@ -239,8 +240,8 @@ public final class LoadedLatency {
      * its start; during the load, the load's own intervals (all directions summed).
      */
     private List<LoadedLatencyResult.Interval> timeline(BwResult bw, double loadStart, double loadEnd, double step) {
-        java.util.TreeMap<Double, Double> rates = new java.util.TreeMap<>();
-        java.util.TreeMap<Double, Double> ends = new java.util.TreeMap<>();
+        TreeMap<Double, Double> rates = new TreeMap<>();
+        TreeMap<Double, Double> ends = new TreeMap<>();
         if (bw != null) {
             for (BwResult.DirectionResult d : bw.directions()) {
                 for (BwResult.IntervalReport i : d.intervals()) {

@@ -5,16 +5,21 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Field;
+import java.net.Inet4Address;
+import java.net.InetSocketAddress;
+import java.nio.channels.DatagramChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * Socket options the JDK does not expose, set through setsockopt/getsockopt with the FFM API:
@@ -73,7 +78,7 @@ public final class NativeSockets {
                 SymbolLookup libc = linker.defaultLookup();
                 Linker.Option errnoOption = Linker.Option.captureCallState("errno");
                 var captureLayout = Linker.Option.captureStateLayout();
-                errno = captureLayout.varHandle(java.lang.foreign.MemoryLayout.PathElement.groupElement("errno"));
+                errno = captureLayout.varHandle(MemoryLayout.PathElement.groupElement("errno"));
                 captureBytes = captureLayout.byteSize();
                 FunctionDescriptor sockopt = FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
                         ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
@@ -256,15 +261,15 @@ public final class NativeSockets {
      * IPv6's IPV6_2292PKTOPTIONS gives the class of the latest in-order segment (tcp_v6_do_rcv).
      * Needs {@link #watchReceivedTos} first; empty where unreadable.
      */
-    static java.util.OptionalInt receivedTos(SocketChannel channel) {
+    static OptionalInt receivedTos(SocketChannel channel) {
         if (!available()) {
-            return java.util.OptionalInt.empty();
+            return OptionalInt.empty();
         }
         boolean v4;
         try {
-            v4 = ((java.net.InetSocketAddress) channel.getRemoteAddress()).getAddress() instanceof java.net.Inet4Address;
+            v4 = ((InetSocketAddress) channel.getRemoteAddress()).getAddress() instanceof Inet4Address;
         } catch (IOException | RuntimeException e) {
-            return java.util.OptionalInt.empty();
+            return OptionalInt.empty();
         }
         int level = v4 ? IPPROTO_IP : IPPROTO_IPV6;
         try (Arena arena = Arena.ofConfined()) {
@@ -274,16 +279,16 @@ public final class NativeSockets {
             int rc = (int) GETSOCKOPT.invokeExact(arena.allocate(CAPTURE_BYTES), fd(channel), level,
                     v4 ? IP_PKTOPTIONS : IPV6_2292PKTOPTIONS, buf, length);
             if (rc != 0) {
-                return java.util.OptionalInt.empty();
+                return OptionalInt.empty();
             }
             return cmsgInt(buf, length.get(ValueLayout.JAVA_INT, 0), level, v4 ? IP_TOS : IPV6_TCLASS);
         } catch (Throwable t) {
-            return java.util.OptionalInt.empty();
+            return OptionalInt.empty();
         }
     }
 
     /** The int of the first control message of {@code level}/{@code type} (struct cmsghdr on LP64: len 8, level 4, type 4). */
-    static java.util.OptionalInt cmsgInt(MemorySegment buf, int length, int level, int type) {
+    static OptionalInt cmsgInt(MemorySegment buf, int length, int level, int type) {
         long off = 0;
         while (off + 20 <= length) {
             long cmsgLen = buf.get(ValueLayout.JAVA_LONG_UNALIGNED, off);
@@ -292,11 +297,11 @@ public final class NativeSockets {
             }
             if (buf.get(ValueLayout.JAVA_INT_UNALIGNED, off + 8) == level
                     && buf.get(ValueLayout.JAVA_INT_UNALIGNED, off + 12) == type && cmsgLen >= 20) {
-                return java.util.OptionalInt.of(buf.get(ValueLayout.JAVA_INT_UNALIGNED, off + 16) & 0xff);
+                return OptionalInt.of(buf.get(ValueLayout.JAVA_INT_UNALIGNED, off + 16) & 0xff);
             }
             off += (cmsgLen + 7) & ~7L;
         }
-        return java.util.OptionalInt.empty();
+        return OptionalInt.empty();
     }
 
     /** TCP_INFO of a connected socket, or empty where it cannot be read. */
@@ -341,7 +346,7 @@ public final class NativeSockets {
     }
 
     /** The descriptor of a UDP {@code channel} (Linux, when this JDK's implementation allows); it stays the channel's. */
-    static int descriptor(java.nio.channels.DatagramChannel channel) throws IOException {
+    static int descriptor(DatagramChannel channel) throws IOException {
         requireAvailable("direct socket I/O");
         if (DATAGRAM_FD_FIELD == null) {
             throw new IOException("direct UDP socket I/O is not supported by this JDK");

@@ -3,6 +3,7 @@ package dev.wirespeed.engine;
 import dev.wirespeed.diagnose.TestCounters;
 import dev.wirespeed.host.Counters;
 import dev.wirespeed.host.Observed;
+import dev.wirespeed.io.Background;
 import dev.wirespeed.measure.PathCounters;
 import dev.wirespeed.measure.SocketDrops;
 import dev.wirespeed.results.CounterReport;
@@ -11,12 +12,15 @@ import dev.wirespeed.wire.CounterDelta;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.UdpSocketDrops;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.channels.DatagramChannel;
+import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 
 /**
@@ -38,7 +42,7 @@ final class PathCounterReport {
     private final FutureTask<Before> before;
     private volatile SocketDrops udp;
 
-    private PathCounterReport(java.net.InetAddress local) {
+    private PathCounterReport(InetAddress local) {
         this.before = new FutureTask<>(() -> {
             PathCounters path = PathCounters.forLocalAddress(local);
             return new Before(path, path == null ? null : path.snapshot());
@@ -49,9 +53,9 @@ final class PathCounterReport {
      * Starts reading the counters of the path of {@code connection} on a daemon thread;
      * {@link #awaitBefore} waits for it. Nothing is read when snapshots are off.
      */
-    static PathCounterReport startInBackground(java.nio.channels.SocketChannel connection) {
+    static PathCounterReport startInBackground(SocketChannel connection) {
         PathCounterReport r = new PathCounterReport(connection.socket().getLocalAddress());
-        dev.wirespeed.io.Background.start(r.before, "ws-counters-before");
+        Background.start(r.before, "ws-counters-before");
         return r;
     }
 
@@ -92,8 +96,8 @@ final class PathCounterReport {
     /** The snapshot before the test; nothing (snapshots off) when it could not be taken. */
     private Before taken() {
         try {
-            return dev.wirespeed.io.Background.await(before);
-        } catch (java.util.concurrent.ExecutionException e) {
+            return Background.await(before);
+        } catch (ExecutionException e) {
             return new Before(null, null); // reading never fails a test (PathCounters)
         }
     }

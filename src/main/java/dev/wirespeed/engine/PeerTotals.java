@@ -4,11 +4,16 @@ import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.units.ByteSize;
+import dev.wirespeed.units.Rate;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntPredicate;
 import java.util.function.Predicate;
 import java.util.function.ToIntFunction;
 
@@ -108,7 +113,7 @@ public final class PeerTotals {
     public static String problem(BwResult r, double testSeconds) {
         double limitSeconds = testSeconds + SLACK_NANOS / 1e9;
         for (BwResult.DirectionResult d : r.directions() == null ? List.<BwResult.DirectionResult>of() : r.directions()) {
-            for (BwResult.Summary s : java.util.Arrays.asList(d.senderSummary(), d.receiverSummary())) {
+            for (BwResult.Summary s : Arrays.asList(d.senderSummary(), d.receiverSummary())) {
                 if (s == null) {
                     continue;
                 }
@@ -122,7 +127,7 @@ public final class PeerTotals {
                             + String.format(Locale.ROOT, "%.1f", testSeconds) + " s";
                 }
                 if (s.bitsPerSecond() > MAX_BITS_PER_SECOND || s.bytes() * 8.0 > MAX_BITS_PER_SECOND * limitSeconds) {
-                    return what + ": " + ByteSize.format(s.bytes()) + " at " + dev.wirespeed.units.Rate.format(
+                    return what + ": " + ByteSize.format(s.bytes()) + " at " + Rate.format(
                             s.bitsPerSecond()) + ", more than 10 Tbit/s could move";
                 }
             }
@@ -151,7 +156,7 @@ public final class PeerTotals {
     }
 
     /** The first stream the server received (an upload stream) that it gave no total for, or null. */
-    private static String missing(TestSpec spec, java.util.function.IntPredicate reported) {
+    private static String missing(TestSpec spec, IntPredicate reported) {
         for (int i = 0; i < spec.connections(); i++) {
             if (spec.direction().isUploadStream(i, spec.streams()) && !reported.test(i)) {
                 return "the server reported no total for stream " + (i + 1) + ", which it received";
@@ -176,7 +181,7 @@ public final class PeerTotals {
      * each direction's bytes as its receiver counted them, else as its sender did.
      */
     public static BwResult nothingMoved(BwResult r, long elapsedNanos) {
-        java.util.Map<String, Long> moved = new java.util.LinkedHashMap<>();
+        Map<String, Long> moved = new LinkedHashMap<>();
         for (BwResult.DirectionResult d : r.directions()) {
             BwResult.Summary s = d.receiverSummary() != null ? d.receiverSummary() : d.senderSummary();
             moved.put(d.direction() + " (" + d.sender() + " → " + d.receiver() + ")", s == null ? null : s.bytes());
@@ -187,7 +192,7 @@ public final class PeerTotals {
 
     /** The same for a UDP test: the outcome it should have. */
     public static BwResult.Outcome nothingMoved(UdpResult r, long elapsedNanos) {
-        java.util.Map<String, Long> moved = new java.util.LinkedHashMap<>();
+        Map<String, Long> moved = new LinkedHashMap<>();
         for (UdpResult.UdpDirection d : r.directions()) {
             moved.put(d.direction() + " (" + d.sender() + " → " + d.receiver() + ")", d.receiverSummary() != null
                     ? Long.valueOf(d.receiverSummary().bytes()) : d.senderSummary() == null ? null : d.senderSummary().bytes());
@@ -195,12 +200,12 @@ public final class PeerTotals {
         return nothingMoved(r.outcome(), moved, elapsedNanos);
     }
 
-    private static BwResult.Outcome nothingMoved(BwResult.Outcome o, java.util.Map<String, Long> moved, long elapsedNanos) {
+    private static BwResult.Outcome nothingMoved(BwResult.Outcome o, Map<String, Long> moved, long elapsedNanos) {
         if (!o.ok()) {
             return o;
         }
         List<String> empty = moved.entrySet().stream().filter(e -> e.getValue() == null || e.getValue() <= 0)
-                .map(java.util.Map.Entry::getKey).toList();
+                .map(Map.Entry::getKey).toList();
         if (empty.isEmpty()) {
             return o;
         }

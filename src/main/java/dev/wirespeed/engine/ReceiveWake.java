@@ -1,5 +1,7 @@
 package dev.wirespeed.engine;
 
+import java.util.function.LongSupplier;
+
 /**
  * Fewer wake-ups for a fast TCP receiver: once a stream has shown that it fills the receive buffer
  * within {@link #MAX_FILL_NANOS}, SO_RCVLOWAT (socket(7)) asks the kernel to wake the reader only
@@ -29,7 +31,7 @@ final class ReceiveWake {
 
     private final int fd;
     private final int lowWaterBytes;
-    private final java.util.function.LongSupplier nanoClock;
+    private final LongSupplier nanoClock;
     private long firstNanos;
     private long bytes;
     private boolean decided;
@@ -40,7 +42,7 @@ final class ReceiveWake {
         this(fd, lowWaterBytes, System::nanoTime);
     }
 
-    ReceiveWake(int fd, int lowWaterBytes, java.util.function.LongSupplier nanoClock) {
+    ReceiveWake(int fd, int lowWaterBytes, LongSupplier nanoClock) {
         this.fd = fd;
         this.lowWaterBytes = Math.min(lowWaterBytes, MAX_LOW_WATER_BYTES);
         this.nanoClock = nanoClock;

@@ -1,12 +1,14 @@
 package dev.wirespeed.engine;
 
 import dev.wirespeed.Version;
+import dev.wirespeed.measure.HostName;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwResult.DirectionResult;
 import dev.wirespeed.results.BwResult.IntervalReport;
 import dev.wirespeed.results.BwResult.StreamBytes;
 import dev.wirespeed.results.BwResult.StreamResult;
 import dev.wirespeed.results.BwResult.Summary;
+import dev.wirespeed.results.Protocol;
 import dev.wirespeed.units.Rate;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.Message;
@@ -15,7 +17,11 @@ import dev.wirespeed.wire.TestSpec;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 import java.util.function.Predicate;
 
 /**
@@ -40,16 +46,16 @@ final class ResultAssembler {
     }
 
     /** The client's sending sockets' TCP_INFO now, by stream index (TcpBwPlane); null: none read. */
-    private volatile java.util.function.IntFunction<Message.TcpStats> clientTcp;
+    private volatile IntFunction<Message.TcpStats> clientTcp;
     /** Each stream's tcpi_total_retrans at its previous interval, for per-interval retransmits. */
-    private final java.util.Map<Integer, Long> retransBefore = new java.util.HashMap<>();
+    private final Map<Integer, Long> retransBefore = new HashMap<>();
     /** The server's sending streams' intervals with TCP_INFO (-R, --bidir), in the order it sampled them. */
     private final List<Message.Interval> serverSent = new ArrayList<>();
     private int localSamples;
     private boolean serverSendsTcp;
 
     /** Upload intervals carry the client's TCP_INFO, read from {@code tcp} when the server's interval arrives. */
-    void clientTcp(java.util.function.IntFunction<Message.TcpStats> tcp) {
+    void clientTcp(IntFunction<Message.TcpStats> tcp) {
         this.clientTcp = tcp;
     }
 
@@ -68,7 +74,7 @@ final class ResultAssembler {
                     return; // an older server: no Retr/Cwnd for -R
                 }
                 try {
-                    serverSent.wait(Math.max(1, java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+                    serverSent.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return;
@@ -101,7 +107,7 @@ final class ResultAssembler {
             }
             return null;
         }
-        java.util.function.IntFunction<Message.TcpStats> tcp = clientTcp;
+        IntFunction<Message.TcpStats> tcp = clientTcp;
         List<StreamBytes> streams = new ArrayList<>();
         double seconds = (iv.endNanos() - iv.startNanos()) / 1e9;
         for (int i = 0; i < iv.streams().length; i++) {
@@ -280,7 +286,7 @@ final class ResultAssembler {
     }
 
     static BwResult.BwParams params(TestSpec spec, String streamsChosenBy) {
-        return new BwResult.BwParams(dev.wirespeed.results.Protocol.TCP.label(), spec.direction().label(), spec.streams(), streamsChosenBy,
+        return new BwResult.BwParams(Protocol.TCP.label(), spec.direction().label(), spec.streams(), streamsChosenBy,
                 spec.durationMillis() > 0 ? (Double) (spec.durationMillis() / 1000.0)
                         : spec.untilStopped() ? (Double) 0.0 : null,
                 spec.bytes() > 0 ? spec.bytes() : null,
@@ -295,7 +301,7 @@ final class ResultAssembler {
     }
 
     static String hostName() {
-        return dev.wirespeed.measure.HostName.get();
+        return HostName.get();
     }
 
     static String osName() {

@@ -5,10 +5,12 @@ import dev.wirespeed.admission.Budget;
 import dev.wirespeed.guard.Printable;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.OutcomeStatus;
+import dev.wirespeed.units.Numbers;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.ProtocolException;
+import dev.wirespeed.wire.TestMode;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
 import java.io.DataInputStream;
@@ -22,10 +24,11 @@ import java.nio.channels.SocketChannel;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * One test on the server, driven by its control connection from hello to results, whatever its
@@ -159,7 +162,7 @@ final class ServerSession {
             // before Ready, so reading the counters (and running ethtool) never delays the test's clock
             counters.awaitBefore();
             counters.watchUdp(Arrays.asList(udp)); // the test's own UDP sockets' drops (issue 26)
-            if (spec.testMode() == dev.wirespeed.wire.TestMode.TCP_CRR) {
+            if (spec.testMode() == TestMode.TCP_CRR) {
                 transactionsId = HexFormat.of().formatHex(idBytes);
                 server.registerTransactions(transactionsId, this); // from Ready on: the client starts at once
             }
@@ -385,7 +388,7 @@ final class ServerSession {
     }
 
     private static String seconds(long millis) {
-        return dev.wirespeed.units.Numbers.plain(millis / 1000.0);
+        return Numbers.plain(millis / 1000.0);
     }
 
     /** How long the lingering close waits for the client's FIN, in all. */
@@ -421,11 +424,11 @@ final class ServerSession {
      * One transaction of this tcp-crr test, on its connection's thread. Transactions that arrive
      * between Start and the plane's making wait for it, at most {@link #PLANE_WAIT_MILLIS}.
      */
-    void transact(int index, SocketChannel ch, java.io.DataInputStream in) throws IOException {
+    void transact(int index, SocketChannel ch, DataInputStream in) throws IOException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(PLANE_WAIT_MILLIS);
         ServerPlane p;
         while ((p = plane) == null && System.nanoTime() - deadline < 0 && transactionsId != null) {
-            java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
         }
         if (!(p instanceof CrrServerPlane crr)) {
             throw new ProtocolException("transaction for a test that is not taking them");

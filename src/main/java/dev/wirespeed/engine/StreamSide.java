@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -229,7 +230,7 @@ abstract class StreamSide<S extends StreamLoop<?>> {
         return await(this::allSendersEnded, deadlineNanos);
     }
 
-    private static boolean await(java.util.function.BooleanSupplier done, long deadlineNanos) {
+    private static boolean await(BooleanSupplier done, long deadlineNanos) {
         while (!done.getAsBoolean()) {
             long left = deadlineNanos - System.nanoTime();
             if (left <= 0) {

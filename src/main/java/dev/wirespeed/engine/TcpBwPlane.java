@@ -1,10 +1,11 @@
 package dev.wirespeed.engine;
 
+import dev.wirespeed.host.Counters;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
-import dev.wirespeed.results.ServerOutput;
-import dev.wirespeed.results.Protocol;
 import dev.wirespeed.results.BwResult.IntervalReport;
+import dev.wirespeed.results.Protocol;
+import dev.wirespeed.results.ServerOutput;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.Preamble;
 import java.io.IOException;
@@ -100,7 +101,7 @@ final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.In
 
     @Override
     public BwResult result(Ending<Message.Results> end) {
-        List<dev.wirespeed.host.Counters> counterDeltas = counters.deltas();
+        List<Counters> counterDeltas = counters.deltas();
         BwResult.Outcome outcome = ClientOutcome.of(end.status(), end.endNanos() - end.startNanos(), end.problem());
         Message.Results local = group.results(end.endNanos());
         // a server's totals that the path and the time cannot hold are left out, and the test fails

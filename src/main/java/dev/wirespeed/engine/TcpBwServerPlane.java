@@ -6,9 +6,12 @@ import dev.wirespeed.units.Rate;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
+import dev.wirespeed.wire.Tos;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /** The server's side of a TCP bandwidth test (tcp-bw): one stream thread per data connection. */
 final class TcpBwServerPlane implements ServerPlane {
@@ -90,9 +93,9 @@ final class TcpBwServerPlane implements ServerPlane {
         appendSide(b, "sent", totals.stream().filter(Message.StreamTotal::sent).toList());
         if (spec.tos() != null) {
             // what this kernel saw on the client's segments, each distinct value once
-            String seen = totals.stream().map(Message.StreamTotal::receivedTos).filter(java.util.Objects::nonNull)
-                    .distinct().sorted().map(dev.wirespeed.wire.Tos::describe)
-                    .collect(java.util.stream.Collectors.joining(", "));
+            String seen = totals.stream().map(Message.StreamTotal::receivedTos).filter(Objects::nonNull)
+                    .distinct().sorted().map(Tos::describe)
+                    .collect(Collectors.joining(", "));
             b.append(", TOS received ").append(seen.isEmpty() ? "unreadable" : seen);
         }
         if (problem != null) {

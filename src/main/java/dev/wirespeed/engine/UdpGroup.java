@@ -3,10 +3,14 @@ package dev.wirespeed.engine;
 import dev.wirespeed.measure.UdpStats;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.channels.DatagramChannel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongPredicate;
@@ -26,7 +30,7 @@ final class UdpGroup extends StreamSide<UdpStream> {
     private final UdpStats.Snapshot[] previous;
     private final UdpStats.Snapshot[] atOmit;
     /** How this side's paced senders are paced (a note of its dataPath); null when it sends none or at -b 0. */
-    private final java.util.concurrent.CompletableFuture<String> pacing;
+    private final CompletableFuture<String> pacing;
 
     /**
      * @param channels sockets connected to the peer's, by stream index
@@ -50,12 +54,12 @@ final class UdpGroup extends StreamSide<UdpStream> {
         Arrays.fill(atOmit, UdpStats.Snapshot.ZERO);
     }
 
-    private java.net.InetAddress localAddress(List<DatagramChannel> channels) {
+    private InetAddress localAddress(List<DatagramChannel> channels) {
         for (int i = 0; i < channels.size(); i++) {
             if (sends(i)) {
                 try {
-                    return ((java.net.InetSocketAddress) channels.get(i).getLocalAddress()).getAddress();
-                } catch (java.io.IOException | RuntimeException e) {
+                    return ((InetSocketAddress) channels.get(i).getLocalAddress()).getAddress();
+                } catch (IOException | RuntimeException e) {
                     return null;
                 }
             }

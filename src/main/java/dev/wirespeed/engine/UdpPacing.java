@@ -7,6 +7,7 @@ import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.nio.channels.DatagramChannel;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
@@ -149,7 +150,7 @@ final class UdpPacing {
     static String rootQdisc(String tcOutput) {
         for (String line : tcOutput.split("\n", 4096)) {
             String[] w = line.strip().split("\\s+");
-            if (w.length >= 4 && w[0].equals("qdisc") && java.util.Arrays.asList(w).contains("root")) {
+            if (w.length >= 4 && w[0].equals("qdisc") && Arrays.asList(w).contains("root")) {
                 return w[1];
             }
         }

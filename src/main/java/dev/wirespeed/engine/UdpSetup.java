@@ -2,9 +2,14 @@ package dev.wirespeed.engine;
 
 import dev.wirespeed.io.Io;
 import dev.wirespeed.wire.Preamble;
+import dev.wirespeed.wire.TestMode;
+import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.Inet6Address;
 import java.net.InetSocketAddress;
+import java.net.PortUnreachableException;
 import java.net.SocketAddress;
 import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
@@ -79,12 +84,12 @@ public final class UdpSetup {
                             Thread.sleep(1);
                             continue;
                         }
-                    } catch (java.net.PortUnreachableException e) {
+                    } catch (PortUnreachableException e) {
                         throw new IOException("UDP port " + target.getPort() + " of " + Io.describe(target)
                                 + " is unreachable (no wirespeed server, or UDP blocked)");
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
-                        throw new java.io.InterruptedIOException("interrupted while setting up UDP stream "
+                        throw new InterruptedIOException("interrupted while setting up UDP stream "
                                 + (index + 1));
                     }
                     if (answer.position() == hello.length
@@ -142,11 +147,11 @@ public final class UdpSetup {
     }
 
     /** SO_SNDBUF/SO_RCVBUF for the data sockets of a test: -w, else 4 MiB for udp-bw, else the kernel's. */
-    static int bufferBytes(dev.wirespeed.wire.TestSpec spec) {
+    static int bufferBytes(TestSpec spec) {
         if (spec.windowBytes() > 0) {
             return spec.windowBytes();
         }
-        return spec.testMode() == dev.wirespeed.wire.TestMode.UDP_BW ? DEFAULT_UDP_BW_BUFFER_BYTES : 0;
+        return spec.testMode() == TestMode.UDP_BW ? DEFAULT_UDP_BW_BUFFER_BYTES : 0;
     }
 
     static void buffers(DatagramChannel ch, int bufferBytes) throws IOException {
@@ -157,7 +162,7 @@ public final class UdpSetup {
     }
 
     static StandardProtocolFamily family(InetSocketAddress a) {
-        return a.getAddress() instanceof java.net.Inet6Address ? StandardProtocolFamily.INET6
+        return a.getAddress() instanceof Inet6Address ? StandardProtocolFamily.INET6
                 : StandardProtocolFamily.INET;
     }
 

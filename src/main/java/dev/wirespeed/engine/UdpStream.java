@@ -2,7 +2,9 @@ package dev.wirespeed.engine;
 
 import dev.wirespeed.measure.CpuAccumulator;
 import dev.wirespeed.measure.UdpStats;
+import java.io.EOFException;
 import java.io.IOException;
+import java.lang.foreign.Arena;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.util.List;
@@ -10,6 +12,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongPredicate;
+import java.util.function.LongSupplier;
 
 /**
  * One UDP stream of a udp-bw test, as its {@link StreamIo}s see it: a paced sender or a receiver
@@ -40,7 +43,7 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
     private final long rateBitsPerSecond;
     private final List<StreamIo<UdpStream>> ios;
     /** The test's start on this side (System.nanoTime()), where pacing counts from; set before the threads start. */
-    private final java.util.function.LongSupplier testStartNanos;
+    private final LongSupplier testStartNanos;
     /** Test hook: datagrams (counted from 1 as read) the receiver pretends never came; null = none. */
     private final LongPredicate drop;
     // The sender's state, on the stream's thread only: plain fields (no fence per datagram), read after the join.
@@ -76,7 +79,7 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
 
     UdpStream(DatagramChannel channel, StreamCounter counter, UdpHeader header, int datagramBytes,
               long rateBitsPerSecond, StopFlag stop, CpuAccumulator cpu, LongPredicate drop,
-              List<StreamIo<UdpStream>> ios, java.util.function.LongSupplier testStartNanos) {
+              List<StreamIo<UdpStream>> ios, LongSupplier testStartNanos) {
         super(channel, counter, stop, cpu);
         this.testStartNanos = testStartNanos;
         this.stats = counter.sending() ? null : new UdpStats();
@@ -257,7 +260,7 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
         } catch (IOException e) {
             throw new StreamIo.Refused("direct UDP calls unavailable (" + e.getMessage() + "); DatagramChannel instead");
         }
-        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+        try (Arena arena = Arena.ofConfined()) {
             int e = NativeBulk.makeBlocking(NativeSockets.errnoCapture(arena), fd);
             if (e != 0) {
                 throw new StreamIo.Refused("direct UDP calls unavailable (cannot make the socket blocking: "
@@ -267,7 +270,7 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
         openFd = fd;
         descriptorUsable = true;
         if (closing || !channel.isOpen()) { // closed while we opened it: the loop must not start
-            throw new java.io.EOFException("the UDP socket was closed");
+            throw new EOFException("the UDP socket was closed");
         }
         return fd;
     }
@@ -278,7 +281,7 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
             return;
         }
         if (closing || !channel.isOpen()) {
-            throw new java.io.EOFException("the UDP socket was closed");
+            throw new EOFException("the UDP socket was closed");
         }
         throw new IOException(call + " on the UDP socket failed: " + NativeSockets.strerror(errno));
     }

@@ -9,11 +9,14 @@ import dev.wirespeed.parse.LogReader;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Piece;
+import dev.wirespeed.parse.RunFailure;
 import dev.wirespeed.results.Measurement;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -66,9 +69,9 @@ public final class Explainer {
             Facts.Builder b = hosts.computeIfAbsent(origin, Facts::builder);
             for (Parsed out : p.outputs()) {
                 formats.merge(out.format(), 1, Integer::sum);
-                List<dev.wirespeed.parse.RunFailure> failed = RunFailures.of(out);
-                java.util.Set<Integer> failedRuns = new java.util.HashSet<>();
-                for (dev.wirespeed.parse.RunFailure f : failed) {
+                List<RunFailure> failed = RunFailures.of(out);
+                Set<Integer> failedRuns = new HashSet<>();
+                for (RunFailure f : failed) {
                     if (f.run() != null) {
                         failedRuns.add(f.run());
                         failures.add(new Explanation.Failure(measurements.size() + f.run(), f.tool(), f.cause(), f.message()));

@@ -1,13 +1,14 @@
 package dev.wirespeed.explain;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.parse.Piece;
 import dev.wirespeed.results.Measurement;
-import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What {@code wirespeed explain} printed, as one model for text and JSON.
@@ -37,7 +38,7 @@ public record Explanation(String schema, List<String> inputs, Summary summary, L
      * @param unrecognizedCommands pieces with a command whose output no parser read
      */
     @JsonPropertyOrder({"pieces", "recognized", "unrecognizedCommands", "formats"})
-    public record Summary(int pieces, int recognized, int unrecognizedCommands, java.util.Map<String, Integer> formats) {}
+    public record Summary(int pieces, int recognized, int unrecognizedCommands, Map<String, Integer> formats) {}
 
     /**
      * A failed run among {@link #measurements}: its figures are what one side printed, not a result.

@@ -2,6 +2,7 @@ package dev.wirespeed.explain;
 
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.RunFailure;
+import dev.wirespeed.parse.Source;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metrics;
 import java.util.ArrayList;
@@ -31,7 +32,7 @@ final class RunFailures {
             if (none) {
                 out.add(new RunFailure(m.tool(), RunFailure.RECEIVER_EMPTY, "the receiver counted nothing ("
                         + m.metric(Metrics.LOSS_PERCENT).map(x -> "100 % lost").orElse("0 bit/s") + ")", null, null, run,
-                        block.records().isEmpty() ? new dev.wirespeed.parse.Source(block.firstLine(), "")
+                        block.records().isEmpty() ? new Source(block.firstLine(), "")
                                 : block.records().getFirst().source()));
             }
         }

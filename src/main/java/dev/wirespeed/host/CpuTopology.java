@@ -1,6 +1,7 @@
 package dev.wirespeed.host;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * CPUs, NUMA nodes and frequency policies: /sys/devices/system/cpu and /sys/devices/system/node,
@@ -37,7 +38,7 @@ public record CpuTopology(Observed<CpuList> online, List<NumaNode> nodes, List<C
     public CpuTopology merge(CpuTopology o) {
         return new CpuTopology(online.or(o.online), nodes.isEmpty() ? o.nodes : nodes,
                 policies.isEmpty() ? o.policies : policies,
-                java.util.stream.Stream.concat(frequencyNotes.stream(), o.frequencyNotes.stream()).toList());
+                Stream.concat(frequencyNotes.stream(), o.frequencyNotes.stream()).toList());
     }
 
     /** A NUMA node and its CPUs (/sys/devices/system/node/nodeN/cpulist). */

@@ -1,6 +1,7 @@
 package dev.wirespeed.host;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import java.util.Locale;
 
 /**
  * Ethernet pause-frame settings (IEEE 802.3x global pause) as `ethtool -a IF` prints them
@@ -15,7 +16,7 @@ public record PauseFrames(Boolean autonegotiate, Boolean rx, Boolean tx) {
 
     /** "on"/"off" as ethtool prints them. */
     public static boolean parseOnOff(String text) {
-        return switch (text.strip().toLowerCase(java.util.Locale.ROOT)) {
+        return switch (text.strip().toLowerCase(Locale.ROOT)) {
             case "on" -> true;
             case "off" -> false;
             default -> throw new IllegalArgumentException("expected on or off but was '" + text + "'");

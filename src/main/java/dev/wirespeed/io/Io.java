@@ -1,6 +1,8 @@
 package dev.wirespeed.io;
 
 import java.io.IOException;
+import java.net.Inet6Address;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 
 /** The small socket and file helpers every package uses: quiet close, a one-line reason, an address. */
@@ -49,8 +51,8 @@ public final class Io {
      * An address as people write it: IPv4 dotted, IPv6 in RFC 5952's short form ("::1", "fe80::1%eth0",
      * never the JDK's "0:0:0:0:0:0:0:1"), an IPv4-mapped one as its IPv4 address.
      */
-    public static String literal(java.net.InetAddress a) {
-        if (!(a instanceof java.net.Inet6Address v6)) {
+    public static String literal(InetAddress a) {
+        if (!(a instanceof Inet6Address v6)) {
             return a.getHostAddress();
         }
         String full = v6.getHostAddress();

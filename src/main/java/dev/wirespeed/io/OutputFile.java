@@ -3,6 +3,7 @@ package dev.wirespeed.io;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -127,7 +128,7 @@ public final class OutputFile {
                     Files.createLink(target, tmp);
                 } catch (FileAlreadyExistsException e) {
                     throw new IOException("cannot write " + file + ": it appeared while the output was written", e);
-                } catch (UnsupportedOperationException | java.nio.file.FileSystemException e) {
+                } catch (UnsupportedOperationException | FileSystemException e) {
                     Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE); // a file system without hard links
                 }
             } else {

@@ -30,6 +30,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiFunction;
 
 /**
  * {@code bw --iperf3}: a bandwidth test against an iperf3 server, run by wirespeed's own engine
@@ -65,7 +66,7 @@ public final class Iperf3Client {
     }
 
     /** @param withOutput puts the server's own report (--get-server-output) into the result */
-    private <R> R run(ClientSide<R> side, java.util.function.BiFunction<R, ServerOutput, R> withOutput)
+    private <R> R run(ClientSide<R> side, BiFunction<R, ServerOutput, R> withOutput)
             throws IOException {
         TestSpec spec = config.spec();
         InetAddress address = Sockets.resolve(config.host());
@@ -84,7 +85,7 @@ public final class Iperf3Client {
             controlChannel.setOption(StandardSocketOptions.TCP_NODELAY, true);
             Control control = new Control(controlChannel, new DataInputStream(controlChannel.socket().getInputStream()));
             control.write(cookie);
-            BwResult.Peer server = new BwResult.Peer(null, dev.wirespeed.io.Io.literal(address), config.port(), "iperf3", null, null);
+            BwResult.Peer server = new BwResult.Peer(null, Io.literal(address), config.port(), "iperf3", null, null);
             int opened = 0;
             Plane plane = null;
             for (int step = 0; ; step++) {

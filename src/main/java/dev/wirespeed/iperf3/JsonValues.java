@@ -2,6 +2,7 @@ package dev.wirespeed.iperf3;
 
 import dev.wirespeed.wire.ProtocolException;
 import java.math.BigInteger;
+import java.util.Locale;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -89,7 +90,7 @@ final class JsonValues {
     }
 
     static ProtocolException wrongType(String key, JsonNode v, String expected) {
-        String actual = v == null || v.isMissingNode() ? "missing" : v.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
+        String actual = v == null || v.isMissingNode() ? "missing" : v.getNodeType().name().toLowerCase(Locale.ROOT);
         return new ProtocolException("'" + key + "' is " + (actual.equals("missing") ? "missing" : "a " + actual)
                 + ", not " + expected);
     }

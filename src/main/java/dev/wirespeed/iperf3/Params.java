@@ -4,6 +4,7 @@ import dev.wirespeed.iperf3.Iperf3Error.Errno;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.ModeBounds;
 import dev.wirespeed.wire.ProtocolException;
+import dev.wirespeed.wire.TestMode;
 import dev.wirespeed.wire.TestSpec;
 import java.util.concurrent.TimeUnit;
 import tools.jackson.databind.JsonNode;
@@ -46,7 +47,7 @@ final class Params {
      * in its results.
      */
     static ObjectNode request(TestSpec spec, String clientVersion, boolean serverOutput) {
-        boolean udp = spec.testMode() == dev.wirespeed.wire.TestMode.UDP_BW;
+        boolean udp = spec.testMode() == TestMode.UDP_BW;
         ObjectNode j = Control.MAPPER.createObjectNode();
         j.put(udp ? "udp" : "tcp", true);
         j.put("omit", seconds(spec.omitMillis()));

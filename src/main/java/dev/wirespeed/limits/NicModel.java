@@ -1,7 +1,10 @@
 package dev.wirespeed.limits;
 
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * What a NIC family can reach at best, by PCI vendor and device id: the fastest Ethernet port
@@ -62,10 +65,10 @@ public record NicModel(int vendorId, int deviceId, String family, double bestEth
         if (description == null) {
             return Optional.empty();
         }
-        String d = description.toLowerCase(java.util.Locale.ROOT);
-        return KNOWN.stream().sorted(java.util.Comparator.comparingInt((NicModel m) -> m.family.length()).reversed())
-                .filter(m -> java.util.regex.Pattern.compile("(?<![\\w-])" + java.util.regex.Pattern.quote(
-                        m.family.toLowerCase(java.util.Locale.ROOT)) + "(?![\\w-]|\\s(?:lx|pro|ex|dx)\\b)").matcher(d).find())
+        String d = description.toLowerCase(Locale.ROOT);
+        return KNOWN.stream().sorted(Comparator.comparingInt((NicModel m) -> m.family.length()).reversed())
+                .filter(m -> Pattern.compile("(?<![\\w-])" + Pattern.quote(
+                        m.family.toLowerCase(Locale.ROOT)) + "(?![\\w-]|\\s(?:lx|pro|ex|dx)\\b)").matcher(d).find())
                 .findFirst();
     }
 

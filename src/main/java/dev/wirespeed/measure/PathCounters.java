@@ -1,6 +1,7 @@
 package dev.wirespeed.measure;
 
 import dev.wirespeed.host.Counters;
+import dev.wirespeed.host.Observed;
 import dev.wirespeed.host.sysfs.CounterReader;
 import dev.wirespeed.host.sysfs.RootedFs;
 import java.net.InetAddress;
@@ -82,7 +83,7 @@ public final class PathCounters {
                 continue;
             }
             Counters d = Counters.delta(was, a);
-            Map<String, dev.wirespeed.host.Observed<Long>> nonzero = new LinkedHashMap<>();
+            Map<String, Observed<Long>> nonzero = new LinkedHashMap<>();
             d.values().forEach((k, v) -> {
                 if (v.isPresent() && v.value() != 0) {
                     nonzero.put(k, v);

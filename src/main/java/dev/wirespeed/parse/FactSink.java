@@ -11,6 +11,8 @@ import dev.wirespeed.host.Observed;
 import dev.wirespeed.host.PciFunction;
 import dev.wirespeed.host.RdmaDevice;
 import dev.wirespeed.host.RdmaPort;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -111,7 +113,7 @@ public final class FactSink {
     }
 
     /** The block's cpufreq policies, added together when the block ends: CpuTopology keeps the first set it is given. */
-    private final java.util.List<CpuTopology.CpuPolicy> policies = new java.util.ArrayList<>();
+    private final List<CpuTopology.CpuPolicy> policies = new ArrayList<>();
 
     /** One cpufreq policy of the block (cpupower's, a scaling_governor line). */
     public void cpuPolicy(CpuTopology.CpuPolicy p) {
@@ -121,7 +123,7 @@ public final class FactSink {
     /** The block is read: what its records gave together goes to the fact set. */
     public void finish() {
         if (!policies.isEmpty()) {
-            facts.cpu(new CpuTopology(Observed.notSeen(), java.util.List.of(), java.util.List.copyOf(policies), java.util.List.of()));
+            facts.cpu(new CpuTopology(Observed.notSeen(), List.of(), List.copyOf(policies), List.of()));
             policies.clear();
         }
     }

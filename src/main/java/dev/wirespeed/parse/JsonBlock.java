@@ -1,6 +1,7 @@
 package dev.wirespeed.parse;
 
 import dev.wirespeed.guard.PrintableTree;
+import dev.wirespeed.results.Json;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -59,7 +60,7 @@ public record JsonBlock(String text, int end, JsonNode node) {
     static JsonNode tree(String text) {
         try {
             // a pasted line cannot hold a line feed, but a JSON string can ("\n", "\u001b")
-            return PrintableTree.of(dev.wirespeed.results.Json.MAPPER.readTree(text));
+            return PrintableTree.of(Json.MAPPER.readTree(text));
         } catch (RuntimeException e) {
             return null;
         }

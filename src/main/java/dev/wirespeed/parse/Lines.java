@@ -1,7 +1,9 @@
 package dev.wirespeed.parse;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -25,7 +27,7 @@ public final class Lines {
     private final Command command;
     private String[] stripped;
     /** Per pattern: bit 2i set when line i was tried, bit 2i+1 when it matched. */
-    private final java.util.IdentityHashMap<Pattern, java.util.BitSet> matched = new java.util.IdentityHashMap<>();
+    private final IdentityHashMap<Pattern, BitSet> matched = new IdentityHashMap<>();
 
     public Lines(List<String> text, int firstLine, Command command) {
         this(text, firstLine, null, new BitSet(), command);
@@ -54,7 +56,7 @@ public final class Lines {
 
     /** Splits on \n, \r\n or \r; drops one trailing empty line. */
     public static List<String> split(String text) {
-        List<String> lines = new java.util.ArrayList<>(List.of(text.split("\\r?\\n|\\r", -1)));
+        List<String> lines = new ArrayList<>(List.of(text.split("\\r?\\n|\\r", -1)));
         if (!lines.isEmpty() && lines.getLast().isEmpty()) {
             lines.removeLast();
         }
@@ -126,7 +128,7 @@ public final class Lines {
         if (i < 0 || i >= text.size()) {
             return false;
         }
-        java.util.BitSet seen = matched.computeIfAbsent(p, k -> new java.util.BitSet());
+        BitSet seen = matched.computeIfAbsent(p, k -> new BitSet());
         if (seen.get(2 * i)) {
             return seen.get(2 * i + 1);
         }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -89,7 +90,7 @@ public record Parsed(String format, int firstLine, int lastLine, @JsonIgnore Lis
     }
 
     /** As above, with only the measurements whose index in the block {@code result} accepts (a failed run's are no result). */
-    public void addFacts(Facts.Builder facts, String input, java.util.function.IntPredicate result) {
+    public void addFacts(Facts.Builder facts, String input, IntPredicate result) {
         FactSink sink = new FactSink(facts, format, input);
         for (ParsedRecord r : records) {
             r.addFacts(sink.at(r));
@@ -104,7 +105,7 @@ public record Parsed(String format, int firstLine, int lastLine, @JsonIgnore Lis
 
     /** A copy with one more note. */
     public Parsed withNote(String note) {
-        List<String> n = new java.util.ArrayList<>(notes);
+        List<String> n = new ArrayList<>(notes);
         n.add(note);
         return new Parsed(format, firstLine, lastLine, records, measurements, skipped, n, start, end, printed);
     }

@@ -1,8 +1,11 @@
 package dev.wirespeed.parse;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -89,7 +92,7 @@ final class PasteRepair {
             if (end - i >= LABEL_RUN && sameLabelRun(out, i, end)) {
                 for (int k = i; k < end; k++) {
                     Row r = out.get(k);
-                    java.util.regex.Matcher m = TASK_LABEL.matcher(r.text());
+                    Matcher m = TASK_LABEL.matcher(r.text());
                     m.lookingAt();
                     out.set(k, new Row(r.number(), r.text().substring(m.end()), r.prefix() + m.group(), r.elidedBefore()));
                 }
@@ -142,7 +145,7 @@ final class PasteRepair {
         String last = null;
         int run = 0;
         for (int k = from; k < to; k++) {
-            java.util.regex.Matcher m = TASK_LABEL.matcher(rows.get(k).text());
+            Matcher m = TASK_LABEL.matcher(rows.get(k).text());
             m.lookingAt();
             run = m.group(1).equals(last) ? run + 1 : 1;
             last = m.group(1);
@@ -291,7 +294,7 @@ final class PasteRepair {
         }
         boolean[] joined = new boolean[rows.size()]; // line i goes on the line before it
         int breaks = 0;
-        java.util.Set<String> starts = new java.util.HashSet<>(); // how lines that cannot be a wrapped rest start
+        Set<String> starts = new HashSet<>(); // how lines that cannot be a wrapped rest start
         for (int i = 0; i < rows.size(); i++) {
             if (!rows.get(i).blank() && (i == 0 || rows.get(i - 1).blank() || rows.get(i - 1).width() < width / 2)) {
                 starts.add(shape(rows.get(i).text()));
@@ -377,7 +380,7 @@ final class PasteRepair {
         return space > 0 && space < line.stripTrailing().length();
     }
 
-    private static boolean continues(Row head, int lastWidth, Row next, java.util.Set<String> starts, int width) {
+    private static boolean continues(Row head, int lastWidth, Row next, Set<String> starts, int width) {
         String t = next.text();
         if (next.blank() || Character.isWhitespace(t.charAt(0)) || next.depth() != head.depth()) {
             return false;

@@ -1,9 +1,11 @@
 package dev.wirespeed.parse;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -76,7 +78,7 @@ public final class PrintedFields {
         if (records.isEmpty()) {
             return out;
         }
-        java.util.Set<Integer> recordLines = new java.util.HashSet<>();
+        Set<Integer> recordLines = new HashSet<>();
         records.forEach(r -> recordLines.add(r.source().line()));
         List<Field> fields = new ArrayList<>();
         Field last = null;
@@ -103,7 +105,7 @@ public final class PrintedFields {
             }
         }
         // a parser's own reading of a line replaces the generic one
-        java.util.Set<Integer> told = new java.util.HashSet<>();
+        Set<Integer> told = new HashSet<>();
         explicit.forEach(f -> told.add(f.line()));
         fields.removeIf(f -> told.contains(f.line()));
         fields.addAll(explicit);

@@ -3,6 +3,8 @@ package dev.wirespeed.parse;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -184,7 +186,7 @@ public final class Splitter {
                 l -> prompt(l.strip()) != null);
         List<String> lines = new ArrayList<>(rows.size());
         int[] numbers = new int[rows.size()];
-        java.util.BitSet elided = new java.util.BitSet();
+        BitSet elided = new BitSet();
         for (int i = 0; i < rows.size(); i++) {
             lines.add(rows.get(i).text());
             numbers[i] = rows.get(i).number();
@@ -227,12 +229,12 @@ public final class Splitter {
         return chunks;
     }
 
-    private static void add(List<Chunk> chunks, String prompt, Command command, List<String> lines, int[] numbers, java.util.BitSet elided,
+    private static void add(List<Chunk> chunks, String prompt, Command command, List<String> lines, int[] numbers, BitSet elided,
             int from, int to) {
         if (prompt == null && from >= to) {
             return;
         }
-        Lines in = from < to ? new Lines(lines.subList(from, to), java.util.Arrays.copyOfRange(numbers, from, to), elided.get(from, to), command)
+        Lines in = from < to ? new Lines(lines.subList(from, to), Arrays.copyOfRange(numbers, from, to), elided.get(from, to), command)
                 : new Lines(List.of(), from < numbers.length ? numbers[from] : numbers.length == 0 ? 1 : numbers[numbers.length - 1] + 1, command);
         chunks.add(new Chunk(prompt, command, in));
     }

@@ -2,6 +2,8 @@ package dev.wirespeed.parse;
 
 import dev.wirespeed.units.ByteSize;
 import dev.wirespeed.units.Rate;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.Locale;
 
 /**
@@ -122,7 +124,7 @@ public final class Units {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             return Long.toString((long) v);
         }
-        String s = new java.math.BigDecimal(v).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
+        String s = new BigDecimal(v).round(new MathContext(6)).stripTrailingZeros().toPlainString();
         return s;
     }
 }

@@ -3,6 +3,7 @@ package dev.wirespeed.rdma;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import dev.wirespeed.wire.FrameCodec;
 import java.util.List;
 
 /**
@@ -82,7 +83,7 @@ public sealed interface PerftestMessage {
      * @param output     a reversed run: the perftest client's output, to be parsed by the client
      */
     record Finished(Integer exitStatus, String lastLine,
-                    @tools.jackson.databind.annotation.JsonDeserialize(using = dev.wirespeed.wire.FrameCodec.PeerLines.class)
+                    @tools.jackson.databind.annotation.JsonDeserialize(using = FrameCodec.PeerLines.class)
                     String output) implements PerftestMessage {
         public Finished(Integer exitStatus, String lastLine) {
             this(exitStatus, lastLine, null);

@@ -18,6 +18,8 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * The server side of {@code bw --rdma} / {@code lat --rdma}: on a client's request it starts the
@@ -188,14 +190,14 @@ public final class PerftestService implements BwServer.SessionHandler {
     /** The output as sent back: per-QP address and GID lines dropped (-q 16384 prints 32768 of them), bounded. */
     static String returned(String out) {
         String kept = out.lines().filter(l -> !ADDRESS_LINE.matcher(l).lookingAt())
-                .collect(java.util.stream.Collectors.joining("\n", "", "\n"));
+                .collect(Collectors.joining("\n", "", "\n"));
         int max = PerftestMessage.MAX_RETURNED_OUTPUT_CHARS;
         return kept.length() <= max ? kept : kept.substring(0, max / 4) + "\n[" + (kept.length() - max)
                 + " characters left out]\n" + kept.substring(kept.length() - (max - max / 4 - 64));
     }
 
-    private static final java.util.regex.Pattern ADDRESS_LINE =
-            java.util.regex.Pattern.compile("\\s*(?:(?:local|remote) address:|GID:)");
+    private static final Pattern ADDRESS_LINE =
+            Pattern.compile("\\s*(?:(?:local|remote) address:|GID:)");
 
     private void refuse(FrameCodec codec, Admission.Ticket ticket, String message) {
         ticket.event("refused perftest request from " + ticket.peer() + ": " + message);

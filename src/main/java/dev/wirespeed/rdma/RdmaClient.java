@@ -2,6 +2,7 @@ package dev.wirespeed.rdma;
 
 import dev.wirespeed.engine.Sockets;
 import dev.wirespeed.io.ExternalProcess;
+import dev.wirespeed.io.Io;
 import dev.wirespeed.perftest.PerftestArgs;
 import dev.wirespeed.perftest.PerftestOutput;
 import dev.wirespeed.perftest.PerftestProcess;
@@ -12,9 +13,13 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -112,7 +117,7 @@ public final class RdmaClient {
      * -R: this host runs perftest's server, the wirespeed server at HOST runs perftest's client
      * against this host's address and sends its output back, which is parsed here.
      */
-    private Run reversed(SocketChannel ch, FrameCodec codec, java.nio.file.Path bin) throws IOException {
+    private Run reversed(SocketChannel ch, FrameCodec codec, Path bin) throws IOException {
         codec.writeValue(new PerftestMessage.Start(config.program(), config.args(), true));
         PerftestMessage answer = codec.readValue(PerftestMessage.class);
         if (answer instanceof PerftestMessage.Refused r) {
@@ -159,7 +164,7 @@ public final class RdmaClient {
     private PerftestMessage.Finished awaitFinished(SocketChannel ch, FrameCodec codec)
             throws IOException, InterruptedException {
         ch.socket().setSoTimeout(0);
-        var answer = new java.util.concurrent.CompletableFuture<PerftestMessage>();
+        var answer = new CompletableFuture<PerftestMessage>();
         Thread.ofVirtual().start(() -> {
             try {
                 answer.complete(codec.readValue(PerftestMessage.class));
@@ -175,16 +180,16 @@ public final class RdmaClient {
                     return f;
                 }
                 throw new IOException("the server answered " + m.getClass().getSimpleName() + " instead of finished");
-            } catch (java.util.concurrent.TimeoutException e) {
+            } catch (TimeoutException e) {
                 if (config.cancelled().getAsBoolean()) {
                     throw new IOException(config.program() + " stopped by the user");
                 }
                 if (System.nanoTime() > deadline) {
                     throw new IOException(config.program() + " on " + config.host() + " did not finish in time");
                 }
-            } catch (java.util.concurrent.ExecutionException e) {
+            } catch (ExecutionException e) {
                 throw new IOException("the server went away during the test: "
-                        + dev.wirespeed.io.Io.reason(e.getCause()), e.getCause());
+                        + Io.reason(e.getCause()), e.getCause());
             }
         }
     }

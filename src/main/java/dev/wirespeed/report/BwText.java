@@ -1,16 +1,23 @@
 package dev.wirespeed.report;
 
 import dev.wirespeed.guard.Printable;
+import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwResult.DirectionResult;
 import dev.wirespeed.results.BwResult.IntervalReport;
 import dev.wirespeed.results.BwResult.StreamBytes;
 import dev.wirespeed.results.BwResult.Summary;
+import dev.wirespeed.results.ServerOutput;
 import dev.wirespeed.units.ByteSize;
 import dev.wirespeed.units.Rate;
 import dev.wirespeed.wire.Direction;
+import dev.wirespeed.wire.Tos;
 import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Human output of a bandwidth test. Every figure printed here comes from the same
@@ -68,7 +75,7 @@ public final class BwText {
             b.append(", no-delay");
         }
         if (p.tos() != null) {
-            b.append(", TOS ").append(dev.wirespeed.wire.Tos.describe(p.tos()));
+            b.append(", TOS ").append(Tos.describe(p.tos()));
         }
         out.println(b);
         out.flush();
@@ -79,7 +86,7 @@ public final class BwText {
      * server tells nothing of itself: "Connected to 10.0.0.2:5201 — iperf3".
      */
     public static String connected(BwResult.Peer server) {
-        StringBuilder b = new StringBuilder("Connected to " + dev.wirespeed.io.Io.hostPort(server.address(),
+        StringBuilder b = new StringBuilder("Connected to " + Io.hostPort(server.address(),
                 server.port()) + " — " + server.software());
         if (server.host() != null) {
             b.append(" on ").append(server.host());
@@ -152,8 +159,8 @@ public final class BwText {
         BwResult.DataPath path = result.dataPath();
         if (path != null && (path.client() != null || path.server() != null)) {
             out.println("data path: client " + path(path.client()) + " · server " + path(path.server()));
-            java.util.LinkedHashSet<String> notes = new java.util.LinkedHashSet<>();
-            for (BwResult.DataPathSide s : java.util.Arrays.asList(path.client(), path.server())) {
+            LinkedHashSet<String> notes = new LinkedHashSet<>();
+            for (BwResult.DataPathSide s : Arrays.asList(path.client(), path.server())) {
                 if (s != null && s.fallbacks() != null) {
                     notes.addAll(s.fallbacks());
                 }
@@ -174,7 +181,7 @@ public final class BwText {
      * --get-server-output: after the summary, as iperf3 prints it (iperf_api.c: "\nServer output:\n"),
      * the server's own report of the test; nothing when none came (not asked, or an older server).
      */
-    static void serverOutput(PrintWriter out, dev.wirespeed.results.ServerOutput output) {
+    static void serverOutput(PrintWriter out, ServerOutput output) {
         if (output == null) {
             return;
         }
@@ -190,7 +197,7 @@ public final class BwText {
         if (result.params().tos() == null) {
             return null;
         }
-        java.util.TreeMap<Integer, Integer> seen = new java.util.TreeMap<>();
+        TreeMap<Integer, Integer> seen = new TreeMap<>();
         int all = 0;
         for (DirectionResult d : result.directions()) {
             for (BwResult.StreamResult s : d.streams()) {
@@ -205,8 +212,8 @@ public final class BwText {
         }
         StringBuilder b = new StringBuilder("TOS received by the server: ");
         int read = 0;
-        for (java.util.Map.Entry<Integer, Integer> e : seen.entrySet()) {
-            b.append(read == 0 ? "" : ", ").append(dev.wirespeed.wire.Tos.describe(e.getKey())).append(" on ")
+        for (Map.Entry<Integer, Integer> e : seen.entrySet()) {
+            b.append(read == 0 ? "" : ", ").append(Tos.describe(e.getKey())).append(" on ")
                     .append(e.getValue()).append(" of ").append(all).append(all == 1 ? " stream" : " streams");
             read += e.getValue();
         }
@@ -215,7 +222,7 @@ public final class BwText {
         }
         int askedDscp = result.params().tos() >> 2; // the ECN bits are the path's, not the marking
         if (seen.keySet().stream().anyMatch(t -> t >> 2 != askedDscp)) {
-            b.append(" (asked ").append(dev.wirespeed.wire.Tos.describe(result.params().tos()))
+            b.append(" (asked ").append(Tos.describe(result.params().tos()))
                     .append(": remarked on the way or by a policy)");
         }
         return b.toString();

@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -32,7 +33,7 @@ final class ChartColours {
         Map<String, Integer> colourOf = new HashMap<>();
         for (var e : meets.entrySet()) {
             Set<Integer> taken = new HashSet<>();
-            e.getValue().stream().map(colourOf::get).filter(java.util.Objects::nonNull).forEach(taken::add);
+            e.getValue().stream().map(colourOf::get).filter(Objects::nonNull).forEach(taken::add);
             int c = 0;
             while (c < paletteSize && taken.contains(c)) {
                 c++;

@@ -8,7 +8,11 @@ import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.Rectangle;
 import java.awt.geom.Rectangle2D;
+import java.awt.image.BufferedImage;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
 import java.text.FieldPosition;
 import java.text.NumberFormat;
 import java.text.ParsePosition;
@@ -126,8 +130,8 @@ public final class Charts {
         if (spec.series().isEmpty()) {
             return 0;
         }
-        java.awt.image.BufferedImage scratch = new java.awt.image.BufferedImage(1, 1,
-                java.awt.image.BufferedImage.TYPE_INT_RGB);
+        BufferedImage scratch = new BufferedImage(1, 1,
+                BufferedImage.TYPE_INT_RGB);
         Graphics2D g = scratch.createGraphics();
         try {
             var metrics = g.getFontMetrics(TEXT);
@@ -376,7 +380,7 @@ public final class Charts {
                 x /= 1000;
                 i++;
             }
-            String n = new java.math.BigDecimal(x).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
+            String n = new BigDecimal(x).round(new MathContext(3)).stripTrailingZeros().toPlainString();
             return (v < 0 ? "-" : "") + n + " " + PREFIXES[i] + unit;
         }
 
@@ -416,7 +420,7 @@ public final class Charts {
             if (n == 0) {
                 return "0 %";
             }
-            return new java.math.BigDecimal("100").subtract(java.math.BigDecimal.ONE.movePointLeft(n - 2))
+            return new BigDecimal("100").subtract(BigDecimal.ONE.movePointLeft(n - 2))
                     .stripTrailingZeros().toPlainString() + " %";
         }
     }
@@ -441,7 +445,7 @@ public final class Charts {
 
     /** Log-axis labels as plain decimals (0.01, 0.1, 1, 10, 100), never 1E-2. */
     static final class PlainFormat extends NumberFormat {
-        private final DecimalFormat fallback = new DecimalFormat("0.###", java.text.DecimalFormatSymbols.getInstance(Locale.ROOT));
+        private final DecimalFormat fallback = new DecimalFormat("0.###", DecimalFormatSymbols.getInstance(Locale.ROOT));
 
         @Override
         public StringBuffer format(double number, StringBuffer to, FieldPosition pos) {

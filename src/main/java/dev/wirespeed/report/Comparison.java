@@ -6,11 +6,14 @@ import dev.wirespeed.results.Measurement;
 import dev.wirespeed.store.StoredResult;
 import dev.wirespeed.units.Numbers;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Two sets of results side by side per parameter point, with the ratio A / B — seed 000's table
@@ -73,7 +76,7 @@ public record Comparison(String schema, String a, String b, String test, String 
         List<String> keys = List.copyOf(keySet);
         var groupsA = Points.group(pa, keys);
         var groupsB = Points.group(pb, keys);
-        Set<Map<String, String>> points = new java.util.TreeSet<>(Points.POINT_ORDER);
+        Set<Map<String, String>> points = new TreeSet<>(Points.POINT_ORDER);
         points.addAll(groupsA.keySet());
         points.addAll(groupsB.keySet());
         List<Row> rows = new ArrayList<>();
@@ -91,13 +94,13 @@ public record Comparison(String schema, String a, String b, String test, String 
     /** The mean, count and range of one side of a point. */
     private record Side(Double mean, int count, double min, double max) {
         static Side of(List<StoredResult> rs, String metric) {
-            double[] v = rs.stream().map(r -> r.measurement().metric(metric)).flatMap(java.util.Optional::stream)
+            double[] v = rs.stream().map(r -> r.measurement().metric(metric)).flatMap(Optional::stream)
                     .mapToDouble(Measurement.Metric::value).toArray();
             if (v.length == 0) {
                 return new Side(null, 0, Double.NaN, Double.NaN);
             }
-            return new Side(java.util.Arrays.stream(v).average().orElseThrow(), v.length,
-                    java.util.Arrays.stream(v).min().orElseThrow(), java.util.Arrays.stream(v).max().orElseThrow());
+            return new Side(Arrays.stream(v).average().orElseThrow(), v.length,
+                    Arrays.stream(v).min().orElseThrow(), Arrays.stream(v).max().orElseThrow());
         }
 
         Double spreadMin() {

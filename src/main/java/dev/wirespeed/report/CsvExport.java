@@ -1,5 +1,6 @@
 package dev.wirespeed.report;
 
+import dev.wirespeed.guard.Printable;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metric;
 import dev.wirespeed.store.Peer;
@@ -7,10 +8,12 @@ import dev.wirespeed.store.StoredResult;
 import dev.wirespeed.units.Numbers;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -54,7 +57,7 @@ public final class CsvExport {
         line(out, header);
         for (StoredResult r : results) {
             Measurement m = r.measurement();
-            List<Measurement.Row> rows = m.rows().isEmpty() ? java.util.Collections.singletonList(null) : m.rows();
+            List<Measurement.Row> rows = m.rows().isEmpty() ? Collections.singletonList(null) : m.rows();
             for (Measurement.Row row : rows) {
                 List<String> cells = new ArrayList<>(List.of(Long.toString(r.id()), r.createdAt(),
                         Long.toString(r.runId()), r.kind(), r.status().text(), m.tool(), nz(m.toolVersion()), m.test(),
@@ -69,7 +72,7 @@ public final class CsvExport {
                 }
                 params.forEach(p -> cells.add(nz(m.params().get(p))));
                 for (String name : metrics) {
-                    var v = row == null ? java.util.Optional.<Metric>empty()
+                    var v = row == null ? Optional.<Metric>empty()
                             : row.metrics().stream().filter(x -> x.name().equals(name)).findFirst();
                     cells.add(v.or(() -> m.metric(name)).map(x -> Numbers.plain(x.value())).orElse(""));
                 }
@@ -89,7 +92,7 @@ public final class CsvExport {
             if (i > 0) {
                 b.append(',');
             }
-            String c = dev.wirespeed.guard.Printable.whole(cells.get(i)); // a stored word may hold anything
+            String c = Printable.whole(cells.get(i)); // a stored word may hold anything
             b.append(c.matches(".*[\",\r\n].*") || c.startsWith(" ") ? '"' + c.replace("\"", "\"\"") + '"' : c);
         }
         out.print(b.append("\r\n"));

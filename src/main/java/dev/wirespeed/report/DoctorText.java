@@ -5,10 +5,11 @@ import dev.wirespeed.diagnose.CounterFindings;
 import dev.wirespeed.diagnose.DoctorReport;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.Port;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.Counters;
 import dev.wirespeed.host.CpuTopology;
 import dev.wirespeed.host.Evidence;
-import dev.wirespeed.facts.Facts;
+import dev.wirespeed.host.LinkLayer;
 import dev.wirespeed.host.Mount;
 import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.host.Observed;
@@ -22,6 +23,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -63,12 +65,12 @@ public final class DoctorText {
         }
         facts.counters(Counters.Scope.HOST, Counters.HOST_SUBJECT).ifPresent(c -> {
             List<String> parts = new ArrayList<>();
-            c.value("TcpRetransSegs").ifPresent(r -> parts.add(String.format(java.util.Locale.ROOT, "%,d segments retransmitted", r)
+            c.value("TcpRetransSegs").ifPresent(r -> parts.add(String.format(Locale.ROOT, "%,d segments retransmitted", r)
                     + c.value("TcpOutSegs").filter(o -> o > 0)
-                            .map(o -> String.format(java.util.Locale.ROOT, " of %,d (%.2f %%)", o, 100.0 * r / o)).orElse("")));
+                            .map(o -> String.format(Locale.ROOT, " of %,d (%.2f %%)", o, 100.0 * r / o)).orElse("")));
             CounterFindings.mattering(c, v -> v != 0).forEach((name, v) -> {
                 if (!name.equals("TcpRetransSegs")) {
-                    parts.add(name + " " + String.format(java.util.Locale.ROOT, "%,d", v));
+                    parts.add(name + " " + String.format(Locale.ROOT, "%,d", v));
                 }
             });
             if (!parts.isEmpty()) {
@@ -166,7 +168,7 @@ public final class DoctorText {
             read += m.size();
             m.forEach((name, v) -> {
                 if (v != 0) {
-                    nonzero.add(name + " " + String.format(java.util.Locale.ROOT, "%,d", v));
+                    nonzero.add(name + " " + String.format(Locale.ROOT, "%,d", v));
                 }
             });
         }
@@ -203,7 +205,7 @@ public final class DoctorText {
             parts.add(r.state().describe(Enum::name));
             parts.add(r.physState().describe(Enum::name));
             parts.add(r.rate().describe());
-            parts.add(r.linkLayer().describe(l -> l == dev.wirespeed.host.LinkLayer.INFINIBAND ? "InfiniBand" : "Ethernet"));
+            parts.add(r.linkLayer().describe(l -> l == LinkLayer.INFINIBAND ? "InfiniBand" : "Ethernet"));
             if (r.isInfiniband()) {
                 parts.add("LID " + r.lid().describe() + ", SM LID " + r.smLid().describe());
             }
@@ -249,7 +251,7 @@ public final class DoctorText {
         }
         out.println("Findings:");
         for (Finding f : findings) {
-            out.printf("  %-5s %s  %s%n", f.severity().label().toUpperCase(java.util.Locale.ROOT), f.rule(), f.message());
+            out.printf("  %-5s %s  %s%n", f.severity().label().toUpperCase(Locale.ROOT), f.rule(), f.message());
             for (Evidence e : f.evidence()) {
                 out.println("        evidence: " + e);
             }

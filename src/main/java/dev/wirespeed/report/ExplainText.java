@@ -1,8 +1,8 @@
 package dev.wirespeed.report;
 
-import dev.wirespeed.guard.Printable;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.explain.Explanation;
+import dev.wirespeed.guard.Printable;
 import dev.wirespeed.host.Evidence;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.ParsedRecord;
@@ -15,10 +15,15 @@ import dev.wirespeed.units.ByteSize;
 import dev.wirespeed.units.Rate;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -51,9 +56,9 @@ public final class ExplainText {
         s.formats().forEach((f, n) -> formats.add(n == 1 ? f : f + " ×" + n));
         out.printf(Locale.ROOT, "explain: %s — %d pieces, %d recognized%s%n", String.join(", ", e.inputs()), s.pieces(),
                 s.recognized(), formats.isEmpty() ? "" : ": " + String.join(", ", formats));
-        List<Finding> unplaced = new java.util.LinkedList<>(e.findings());
+        List<Finding> unplaced = new LinkedList<>(e.findings());
         // each finding's anchor once, each piece's results once: a large paste has thousands of both
-        Map<Finding, Anchor> anchors = new java.util.IdentityHashMap<>();
+        Map<Finding, Anchor> anchors = new IdentityHashMap<>();
         int silent = 0;
         int prose = 0;
         for (Piece p : e.pieces()) {
@@ -71,7 +76,7 @@ public final class ExplainText {
                 continue;
             }
             Results results = new Results(p);
-            for (java.util.Iterator<Finding> it = unplaced.iterator(); it.hasNext(); ) {
+            for (Iterator<Finding> it = unplaced.iterator(); it.hasNext(); ) {
                 Finding f = it.next();
                 if (belongs(anchors.computeIfAbsent(f, ExplainText::anchor), p, results, e.inputs().size())) {
                     finding(f, "    ");
@@ -236,8 +241,8 @@ public final class ExplainText {
 
     /** A piece's results as "tool test" and "tool test rate" keys, for {@link #belongs(Anchor, Piece, Results, int)}. */
     private static final class Results {
-        final java.util.Set<String> tests = new java.util.HashSet<>();
-        final java.util.Set<String> rated = new java.util.HashSet<>();
+        final Set<String> tests = new HashSet<>();
+        final Set<String> rated = new HashSet<>();
 
         Results(Piece p) {
             for (Parsed block : p.outputs()) {

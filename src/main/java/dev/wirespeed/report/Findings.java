@@ -8,9 +8,12 @@ import dev.wirespeed.results.Measurement.Metrics;
 import dev.wirespeed.store.StoredResult;
 import dev.wirespeed.units.Numbers;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -144,7 +147,7 @@ final class Findings {
 
     /** Settings whose values differ: "iterations 300–3000", or "" when none do. */
     private static String differingSettings(List<StoredResult> rs) {
-        Map<String, java.util.TreeSet<String>> values = ParamKinds.settingValues(rs);
+        Map<String, TreeSet<String>> values = ParamKinds.settingValues(rs);
         List<String> parts = new ArrayList<>();
         values.forEach((k, v) -> {
             if (v.size() > 1) {
@@ -155,32 +158,32 @@ final class Findings {
     }
 
     private static double[] values(List<StoredResult> rs, String metric) {
-        return rs.stream().map(r -> r.measurement().metric(metric)).flatMap(java.util.Optional::stream)
+        return rs.stream().map(r -> r.measurement().metric(metric)).flatMap(Optional::stream)
                 .mapToDouble(Measurement.Metric::value).toArray();
     }
 
     private static double mean(double[] v) {
-        return java.util.Arrays.stream(v).average().orElse(Double.NaN);
+        return Arrays.stream(v).average().orElse(Double.NaN);
     }
 
     private static double min(double[] v) {
-        return java.util.Arrays.stream(v).min().orElse(Double.NaN);
+        return Arrays.stream(v).min().orElse(Double.NaN);
     }
 
     private static double max(double[] v) {
-        return java.util.Arrays.stream(v).max().orElse(Double.NaN);
+        return Arrays.stream(v).max().orElse(Double.NaN);
     }
 
     /** "3 of 5 results (12–72)" for a metric above zero, or empty. */
-    private static java.util.Optional<String> range(List<StoredResult> rs, String metric) {
-        double[] v = rs.stream().map(r -> r.measurement().metric(metric)).flatMap(java.util.Optional::stream)
+    private static Optional<String> range(List<StoredResult> rs, String metric) {
+        double[] v = rs.stream().map(r -> r.measurement().metric(metric)).flatMap(Optional::stream)
                 .mapToDouble(Measurement.Metric::value).filter(x -> x > 0).toArray();
         if (v.length == 0) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        double min = java.util.Arrays.stream(v).min().orElseThrow();
-        double max = java.util.Arrays.stream(v).max().orElseThrow();
-        return java.util.Optional.of(v.length + " of " + Numbers.count(rs.size(), "result") + " ("
+        double min = Arrays.stream(v).min().orElseThrow();
+        double max = Arrays.stream(v).max().orElseThrow();
+        return Optional.of(v.length + " of " + Numbers.count(rs.size(), "result") + " ("
                 + (min == max ? Numbers.significant(min, 3) : Numbers.significant(min, 3) + "–" + Numbers.significant(max, 3))
                 + ")");
     }

@@ -2,8 +2,11 @@ package dev.wirespeed.report;
 
 import dev.wirespeed.store.HostSummary;
 import dev.wirespeed.store.StoredResult;
+import dev.wirespeed.units.ByteSize;
 import dev.wirespeed.units.Numbers;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -169,9 +172,9 @@ public final class HtmlReport {
     /** The x value as the axis labels it: a size "64 KiB", a rate "200 Mbit/s", a percentile "99.9 %", else the number. */
     private static String xText(ChartSpec c, double x) {
         return switch (c.x()) {
-            case SIZE_LOG2 -> dev.wirespeed.units.ByteSize.formatExact(Math.round(x));
+            case SIZE_LOG2 -> ByteSize.formatExact(Math.round(x));
             case RATE -> esc(Charts.RateFormat.format(x, "bit/s"));
-            case NINES -> new java.math.BigDecimal(100 * (1 - Math.pow(10, -x))).round(new java.math.MathContext(5))
+            case NINES -> new BigDecimal(100 * (1 - Math.pow(10, -x))).round(new MathContext(5))
                     .stripTrailingZeros().toPlainString() + " %";
             case TIME, LINEAR -> Numbers.plain(Math.round(x * 1000) / 1000.0);
         };

@@ -2,15 +2,19 @@ package dev.wirespeed.report;
 
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
+import dev.wirespeed.results.ServerOutput;
 import dev.wirespeed.results.UdpResult;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -39,7 +43,7 @@ public final class Iperf3Json {
         BwResult.BwParams p = r.params();
         List<BwResult.DirectionResult> dirs = r.directions() == null ? List.of() : r.directions();
         ObjectNode start = start(root, r.tool(), r.startedAt(), r.client(), r.server(),
-                dirs.stream().flatMap(d -> d.streams() == null ? java.util.stream.Stream.empty()
+                dirs.stream().flatMap(d -> d.streams() == null ? Stream.empty()
                         : d.streams().stream().map(BwResult.StreamResult::stream)).toList());
         if (p != null) {
             if (p.mssBytes() != null) {
@@ -112,7 +116,7 @@ public final class Iperf3Json {
         UdpResult.UdpParams p = r.params();
         List<UdpResult.UdpDirection> dirs = r.directions() == null ? List.of() : r.directions();
         ObjectNode start = start(root, r.tool(), r.startedAt(), r.client(), r.server(),
-                dirs.stream().flatMap(d -> d.streams() == null ? java.util.stream.Stream.empty()
+                dirs.stream().flatMap(d -> d.streams() == null ? Stream.empty()
                         : d.streams().stream().map(UdpResult.UdpStreamTotal::stream)).toList());
         int datagramBytes = p == null ? 0 : p.datagramBytes();
         if (p != null) {
@@ -223,7 +227,7 @@ public final class Iperf3Json {
             return null;
         }
         try {
-            return java.time.OffsetDateTime.parse(startedAt).toInstant();
+            return OffsetDateTime.parse(startedAt).toInstant();
         } catch (DateTimeParseException e) {
             try {
                 return Instant.parse(startedAt);
@@ -346,15 +350,15 @@ public final class Iperf3Json {
     }
 
     private static long max(List<BwResult.StreamBytes> samples, Function<BwResult.StreamBytes, Long> f, long none) {
-        return samples.stream().map(f).filter(java.util.Objects::nonNull).mapToLong(Long::longValue).max().orElse(none);
+        return samples.stream().map(f).filter(Objects::nonNull).mapToLong(Long::longValue).max().orElse(none);
     }
 
     private static long min(List<BwResult.StreamBytes> samples, Function<BwResult.StreamBytes, Long> f, long none) {
-        return samples.stream().map(f).filter(java.util.Objects::nonNull).mapToLong(Long::longValue).min().orElse(none);
+        return samples.stream().map(f).filter(Objects::nonNull).mapToLong(Long::longValue).min().orElse(none);
     }
 
     private static long mean(List<BwResult.StreamBytes> samples, Function<BwResult.StreamBytes, Long> f, long none) {
-        return Math.round(samples.stream().map(f).filter(java.util.Objects::nonNull).mapToLong(Long::longValue)
+        return Math.round(samples.stream().map(f).filter(Objects::nonNull).mapToLong(Long::longValue)
                 .average().orElse(none));
     }
 
@@ -490,7 +494,7 @@ public final class Iperf3Json {
      * "server_output_json" (an iperf3 -J server's document) or "server_output_text" (the lines, each
      * ending in a line feed).
      */
-    private static void serverOutput(ObjectNode root, dev.wirespeed.results.ServerOutput output) {
+    private static void serverOutput(ObjectNode root, ServerOutput output) {
         if (output == null) {
             return;
         }

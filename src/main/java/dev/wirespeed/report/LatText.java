@@ -6,8 +6,13 @@ import dev.wirespeed.results.LatResult.LatRow;
 import dev.wirespeed.results.LatResult.LatStats;
 import dev.wirespeed.results.Protocol;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 
 /**
  * Human output of a latency test: perftest's columns (one-way, microseconds), then 99.99 % and
@@ -23,14 +28,14 @@ public final class LatText {
     private final PrintWriter out;
     private boolean headerPrinted;
     private SweepProgress progress;
-    private final java.util.function.LongSupplier clock;
+    private final LongSupplier clock;
 
     public LatText(PrintWriter out) {
         this(out, System::nanoTime);
     }
 
     /** @param clock nanoseconds for the sweep's progress (a fixed clock in golden tests) */
-    public LatText(PrintWriter out, java.util.function.LongSupplier clock) {
+    public LatText(PrintWriter out, LongSupplier clock) {
         this.out = out;
         this.clock = clock;
     }
@@ -90,7 +95,7 @@ public final class LatText {
         new CountersText(out).print(result.counters());
         LatResult.Fallbacks f = result.fallbacks();
         if (f != null) {
-            for (List<String> side : java.util.Arrays.asList(f.client(), f.server())) {
+            for (List<String> side : Arrays.asList(f.client(), f.server())) {
                 if (side != null) {
                     side.forEach(line -> out.println("note: " + line));
                 }
@@ -119,15 +124,15 @@ public final class LatText {
         if (n <= 0) {
             return null;
         }
-        List<String> names = new java.util.ArrayList<>();
-        List<String> counts = new java.util.ArrayList<>();
-        List<String> maximum = new java.util.ArrayList<>();
+        List<String> names = new ArrayList<>();
+        List<String> counts = new ArrayList<>();
+        List<String> maximum = new ArrayList<>();
         double highest = 0;
         for (int i = 0; i < TAIL_NAMES.length; i++) {
             double above = n * TAIL_ABOVE[i];
             if (above < FIRM_TAIL_SAMPLES) {
                 names.add(TAIL_NAMES[i]);
-                counts.add(new java.math.BigDecimal(above).round(new java.math.MathContext(2)).stripTrailingZeros()
+                counts.add(new BigDecimal(above).round(new MathContext(2)).stripTrailingZeros()
                         .toPlainString());
                 highest = TAIL_ABOVE[i];
                 if (above < 1) {
@@ -156,7 +161,7 @@ public final class LatText {
 
     /** -A / -B as asked, one line; null when neither was given. */
     static String placement(LatResult.LatParams p) {
-        List<String> parts = new java.util.ArrayList<>();
+        List<String> parts = new ArrayList<>();
         if (p.clientCpu() != null) {
             parts.add("client on CPU " + p.clientCpu());
         }

@@ -1,6 +1,7 @@
 package dev.wirespeed.report;
 
 import dev.wirespeed.results.Measurement.Metrics;
+import dev.wirespeed.units.Rate;
 import java.util.Locale;
 
 /**
@@ -53,7 +54,7 @@ public record MetricScale(String unit, double divisor, int decimals) {
      */
     public String format(double value) {
         if (unit.equals("Gbit/s")) {
-            return dev.wirespeed.units.Rate.format(value);
+            return Rate.format(value);
         }
         return unit.isEmpty() ? number(value) : number(value) + " " + unit;
     }

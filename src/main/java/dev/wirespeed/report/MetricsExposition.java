@@ -2,6 +2,7 @@ package dev.wirespeed.report;
 
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metrics;
+import dev.wirespeed.store.Peer;
 import dev.wirespeed.store.StoredResult;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
@@ -15,6 +16,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -74,7 +77,7 @@ public final class MetricsExposition {
     }
 
     private static String[] withStat() {
-        String[] names = java.util.Arrays.copyOf(LABELS, LABELS.length + 1);
+        String[] names = Arrays.copyOf(LABELS, LABELS.length + 1);
         names[LABELS.length] = "stat";
         return names;
     }
@@ -97,7 +100,7 @@ public final class MetricsExposition {
         /** The labels of a stored result. */
         public static Series of(StoredResult r) {
             Measurement m = r.measurement();
-            dev.wirespeed.store.Peer p = r.peer();
+            Peer p = r.peer();
             String peer = p != null && p.host() != null ? p.host() : m.params().getOrDefault("server", "");
             String port = p != null && p.port() != null ? p.port().toString() : m.params().getOrDefault("port", "");
             String tool = p != null && p.tool() != null ? p.tool() : "";
@@ -122,7 +125,7 @@ public final class MetricsExposition {
         static String protocol(Measurement m) {
             String p = m.params().get("protocol");
             if (p != null) {
-                return p.toLowerCase(java.util.Locale.ROOT);
+                return p.toLowerCase(Locale.ROOT);
             }
             int dash = m.test().indexOf('-');
             String first = dash < 0 ? "" : m.test().substring(0, dash);

@@ -1,9 +1,14 @@
 package dev.wirespeed.report;
 
+import dev.wirespeed.store.StoredResult;
 import dev.wirespeed.units.ByteSize;
 import dev.wirespeed.units.Rate;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What a result parameter is, for the report's axes and findings: a size (drawn on a base-2 log
@@ -104,13 +109,13 @@ public final class ParamKinds {
     }
 
     /** The values each setting takes in {@code results}, in parameter order, values ordered numerically. */
-    static java.util.Map<String, java.util.TreeSet<String>> settingValues(
-            java.util.Collection<dev.wirespeed.store.StoredResult> results) {
-        java.util.Map<String, java.util.TreeSet<String>> values = new java.util.LinkedHashMap<>();
-        for (dev.wirespeed.store.StoredResult r : results) {
+    static Map<String, TreeSet<String>> settingValues(
+            Collection<StoredResult> results) {
+        Map<String, TreeSet<String>> values = new LinkedHashMap<>();
+        for (StoredResult r : results) {
             r.measurement().params().forEach((k, v) -> {
                 if (isSetting(k)) {
-                    values.computeIfAbsent(k, x -> new java.util.TreeSet<>(Points::compareValues)).add(v);
+                    values.computeIfAbsent(k, x -> new TreeSet<>(Points::compareValues)).add(v);
                 }
             });
         }

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -150,7 +151,7 @@ public final class Points {
     /** Mean of a summary metric over results that have it; NaN when none has. */
     public static double mean(List<StoredResult> results, String metric) {
         return results.stream().map(StoredResult::measurement).map(m -> m.metric(metric))
-                .flatMap(java.util.Optional::stream).mapToDouble(Measurement.Metric::value).average().orElse(Double.NaN);
+                .flatMap(Optional::stream).mapToDouble(Measurement.Metric::value).average().orElse(Double.NaN);
     }
 
     /** How many results carry the metric. */

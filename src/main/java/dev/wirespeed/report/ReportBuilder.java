@@ -1,5 +1,6 @@
 package dev.wirespeed.report;
 
+import dev.wirespeed.measure.Histograms;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurement;
@@ -7,14 +8,22 @@ import dev.wirespeed.results.Measurement.Metric;
 import dev.wirespeed.results.Measurement.Metrics;
 import dev.wirespeed.store.HostSummary;
 import dev.wirespeed.store.StoredResult;
+import dev.wirespeed.units.ByteSize;
+import dev.wirespeed.units.Numbers;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -76,7 +85,7 @@ public final class ReportBuilder {
         streams(results, raws).ifPresent(sections::add);
         distributions(results).ifPresent(sections::add);
         Set<HostSummary> hosts = new LinkedHashSet<>();
-        results.stream().map(StoredResult::host).filter(java.util.Objects::nonNull).forEach(hosts::add);
+        results.stream().map(StoredResult::host).filter(Objects::nonNull).forEach(hosts::add);
         return new ReportModel(title, generatedAt, database, selections, List.copyOf(hosts),
                 Findings.of(results, raws), ChartColours.colour(sections, Charts.PALETTE_SIZE), results, leftOut);
     }
@@ -116,7 +125,7 @@ public final class ReportBuilder {
         }
         String title = (test.equals(Measurement.Tests.FIO) ? "fio grid" : test)
                 + (keys.isEmpty() ? "" : " by " + String.join(" × ", keys.stream().map(ParamKinds::inTitle).toList()));
-        String note = dev.wirespeed.units.Numbers.count(rs.size(), "result") + (keys.isEmpty() ? ""
+        String note = Numbers.count(rs.size(), "result") + (keys.isEmpty() ? ""
                 : ", swept: " + String.join(", ", keys));
         return Optional.of(new ReportModel.Section(title, note, charts));
     }
@@ -135,9 +144,9 @@ public final class ReportBuilder {
                         || !rs.stream().allMatch(r -> ParamKinds.value(k, r.measurement().params().get(k)) != null)) {
                     continue;
                 }
-                Map<String, Set<String>> perLabel = new java.util.HashMap<>();
+                Map<String, Set<String>> perLabel = new HashMap<>();
                 rs.forEach(r -> perLabel.computeIfAbsent(String.join(",", r.labels()) + "\n" + r.measurement().tool(),
-                        x -> new java.util.HashSet<>()).add(r.measurement().params().get(k)));
+                        x -> new HashSet<>()).add(r.measurement().params().get(k)));
                 int values = perLabel.values().stream().mapToInt(Set::size).max().orElse(0);
                 if (values > bestValues) {
                     best = k;
@@ -158,7 +167,7 @@ public final class ReportBuilder {
 
     /** @param averaged whether the chart's points average results (grids); else only the settings */
     static String caption(List<StoredResult> rs, List<String> swept, boolean averaged) {
-        Map<String, java.util.TreeSet<String>> settings = ParamKinds.settingValues(rs);
+        Map<String, TreeSet<String>> settings = ParamKinds.settingValues(rs);
         List<String> parts = new ArrayList<>();
         if (!settings.isEmpty()) {
             List<String> each = new ArrayList<>();
@@ -167,7 +176,7 @@ public final class ReportBuilder {
                     + v.last())));
             parts.add("settings: " + String.join("; ", each));
         }
-        Map<List<String>, Integer> alike = new java.util.HashMap<>();
+        Map<List<String>, Integer> alike = new HashMap<>();
         for (StoredResult r : rs) {
             List<String> k = new ArrayList<>(r.labels());
             k.add(r.measurement().tool());
@@ -187,7 +196,7 @@ public final class ReportBuilder {
         YScale y = YScale.of(metric);
         List<ChartSpec.Series> series = new ArrayList<>();
         bySeries(rs, others).forEach((name, group) -> {
-            Map<Double, List<StoredResult>> byX = new java.util.TreeMap<>();
+            Map<Double, List<StoredResult>> byX = new TreeMap<>();
             for (StoredResult r : group) {
                 Double xv = ParamKinds.value(x, r.measurement().params().get(x));
                 if (xv != null) {
@@ -279,7 +288,7 @@ public final class ReportBuilder {
                         "One-way latency (µs)", null, ChartSpec.spansTwoDecades(series), false, List.of(), series));
             }
         }
-        String note = dev.wirespeed.units.Numbers.count(rs.size(), "sweep", "sweeps")
+        String note = Numbers.count(rs.size(), "sweep", "sweeps")
                 + (test.endsWith("-lat") && rs.size() > MAX_SWEEP_LATENCY_CHARTS
                 ? " (latency charts of the first " + MAX_SWEEP_LATENCY_CHARTS + ")" : "");
         return new ReportModel.Section(test + " sweep", note, charts);
@@ -319,7 +328,7 @@ public final class ReportBuilder {
             }
             String note = withIntervals.size() > shown.size()
                     ? "the first " + shown.size() + " of " + withIntervals.size() + " runs with intervals"
-                    : dev.wirespeed.units.Numbers.count(shown.size(), "run") + "; each point is the interval's end";
+                    : Numbers.count(shown.size(), "run") + "; each point is the interval's end";
             boolean log = ChartSpec.spansTwoDecades(series);
             out.add(new ReportModel.Section(test + " intervals", note, List.of(new ChartSpec(
                     test + ": bandwidth over time", caption(shown, List.of(), false), "Time (s)", ChartSpec.XAxis.TIME,
@@ -363,13 +372,13 @@ public final class ReportBuilder {
                 }
             }
             String caption = m.metric(Metrics.ADDED_RTT_P99_MICROS)
-                    .map(a -> "bufferbloat: " + (a.value() >= 0 ? "+" : "") + dev.wirespeed.units.Numbers.fixed(
+                    .map(a -> "bufferbloat: " + (a.value() >= 0 ? "+" : "") + Numbers.fixed(
                             a.value() / 1000, 3) + " ms at p99, " + m.metric(Metrics.ADDED_RTT_P50_MICROS).map(
-                                    v -> (v.value() >= 0 ? "+" : "") + dev.wirespeed.units.Numbers.fixed(v.value() / 1000, 3))
+                                    v -> (v.value() >= 0 ? "+" : "") + Numbers.fixed(v.value() / 1000, 3))
                                     .orElse("-") + " ms at p50 (p99 idle "
-                            + m.metric(Metrics.IDLE_RTT_P99_MICROS).map(v -> dev.wirespeed.units.Numbers.fixed(
+                            + m.metric(Metrics.IDLE_RTT_P99_MICROS).map(v -> Numbers.fixed(
                                     v.value() / 1000, 3)).orElse("-") + " ms, loaded "
-                            + m.metric(Metrics.LOADED_RTT_P99_MICROS).map(v -> dev.wirespeed.units.Numbers.fixed(
+                            + m.metric(Metrics.LOADED_RTT_P99_MICROS).map(v -> Numbers.fixed(
                                     v.value() / 1000, 3)).orElse("-") + " ms); " + m.params().get("protocol")
                             + " pings every " + m.params().get("pingIntervalMillis") + " ms")
                     .orElse("no round trip before or during the load");
@@ -392,7 +401,7 @@ public final class ReportBuilder {
      */
     private static Optional<ReportModel.Section> streams(List<StoredResult> results, Map<Long, String> raws) {
         List<ChartSpec> charts = new ArrayList<>();
-        Set<Long> seen = new java.util.HashSet<>();
+        Set<Long> seen = new HashSet<>();
         YScale y = YScale.of(Metrics.BITS_PER_SECOND);
         int runs = 0;
         for (StoredResult r : results) {
@@ -411,7 +420,7 @@ public final class ReportBuilder {
                 if (direction != null && !direction.equals(d.direction()) || d.intervals().size() < 2) {
                     continue;
                 }
-                Map<Integer, List<double[]>> perStream = new java.util.TreeMap<>();
+                Map<Integer, List<double[]>> perStream = new TreeMap<>();
                 for (BwResult.IntervalReport i : d.intervals()) {
                     if (i.omitted()) {
                         continue;
@@ -451,12 +460,12 @@ public final class ReportBuilder {
             // a sweep shows its smallest and largest sizes: more lines would hide each other
             List<Measurement.Row> shown = rows.size() <= 2 ? rows : List.of(rows.getFirst(), rows.getLast());
             for (Measurement.Row row : shown) {
-                List<double[]> pts = dev.wirespeed.measure.Histograms.percentilePoints(row.histogram());
+                List<double[]> pts = Histograms.percentilePoints(row.histogram());
                 if (pts.isEmpty()) {
                     continue;
                 }
                 String name = resultName(r, results) + (rows.size() > 1 || ParamKinds.of(row.key()) == ParamKinds.Kind.SIZE
-                        ? " " + dev.wirespeed.units.ByteSize.formatExact(Math.round(row.keyValue())) : "");
+                        ? " " + ByteSize.formatExact(Math.round(row.keyValue())) : "");
                 series.add(new ChartSpec.Series(name, pts));
                 if (!shownResults.contains(r)) {
                     shownResults.add(r);
@@ -521,7 +530,7 @@ public final class ReportBuilder {
      */
     private static Map<String, List<StoredResult>> bySeries(List<StoredResult> rs, List<String> others) {
         boolean manyTools = rs.stream().map(r -> r.measurement().tool()).distinct().count() > 1;
-        Map<List<String>, List<StoredResult>> groups = new java.util.TreeMap<>(SORT_KEY);
+        Map<List<String>, List<StoredResult>> groups = new TreeMap<>(SORT_KEY);
         for (StoredResult r : rs) {
             List<String> k = new ArrayList<>();
             k.add(baseName(r, manyTools));
@@ -574,7 +583,7 @@ public final class ReportBuilder {
             case Metrics.MESSAGES_PER_SECOND -> "message rate";
             case Metrics.TRANSACTIONS_PER_SECOND, Metrics.CONNECT_P99_MICROS, Metrics.FIRST_BYTE_P99_MICROS,
                  Metrics.CLOSE_P99_MICROS, Metrics.ADDED_RTT_P99_MICROS, Metrics.LOADED_RTT_P99_MICROS,
-                 Metrics.IDLE_RTT_P99_MICROS -> YScale.words(metric).toLowerCase(java.util.Locale.ROOT);
+                 Metrics.IDLE_RTT_P99_MICROS -> YScale.words(metric).toLowerCase(Locale.ROOT);
             default -> percentileName(metric) + " latency";
         };
         return test + ": " + what;

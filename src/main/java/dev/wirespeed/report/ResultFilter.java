@@ -2,6 +2,7 @@ package dev.wirespeed.report;
 
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.store.StoredResult;
+import dev.wirespeed.units.Numbers;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -71,7 +72,7 @@ public record ResultFilter(String test, String label, String host, String since,
         }
         ResultFilter any = new ResultFilter(test, label, host, since, until, true);
         long partial = before.stream().distinct().filter(any).filter(r -> !r.status().done()).count();
-        return partial == 0 ? null : dev.wirespeed.units.Numbers.count(partial, "result") + " not done (interrupted, "
+        return partial == 0 ? null : Numbers.count(partial, "result") + " not done (interrupted, "
                 + "failed or incomplete) left out; --include-partial takes them";
     }
 

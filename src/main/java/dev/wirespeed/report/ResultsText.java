@@ -9,6 +9,8 @@ import dev.wirespeed.store.StoredResult;
 import dev.wirespeed.units.Numbers;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -152,7 +154,7 @@ public final class ResultsText {
     static String sweepHeadline(Measurement m) {
         String span = " (" + Numbers.count(m.rows().size(), "size") + ")";
         if (m.test().endsWith("-lat")) {
-            Measurement.Row smallest = m.rows().stream().min(java.util.Comparator.comparingDouble(Measurement.Row::keyValue))
+            Measurement.Row smallest = m.rows().stream().min(Comparator.comparingDouble(Measurement.Row::keyValue))
                     .orElseThrow();
             for (String metric : List.of(Metrics.LATENCY_P50_MICROS, Metrics.LATENCY_AVG_MICROS)) {
                 var v = smallest.metrics().stream().filter(x -> x.name().equals(metric)).findFirst();
@@ -209,7 +211,7 @@ public final class ResultsText {
         if (r.gridKeys().isEmpty()) {
             return r.measurement().params();
         }
-        Map<String, String> p = new java.util.LinkedHashMap<>();
+        Map<String, String> p = new LinkedHashMap<>();
         r.gridKeys().forEach(k -> p.put(k, r.measurement().params().getOrDefault(k, "-")));
         return p;
     }

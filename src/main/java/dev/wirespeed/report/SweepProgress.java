@@ -1,6 +1,7 @@
 package dev.wirespeed.report;
 
 import dev.wirespeed.units.Numbers;
+import java.util.function.LongSupplier;
 
 /**
  * The estimate a sweep prints before it starts, and its progress after each size: sizes done of
@@ -11,7 +12,7 @@ public final class SweepProgress {
     private final int sizes;
     private final Double secondsPerSize;
     private final long startNanos;
-    private final java.util.function.LongSupplier clock;
+    private final LongSupplier clock;
     private int done;
 
     /** @param secondsPerSize measured time of each size, null when a size runs for a count instead */
@@ -20,7 +21,7 @@ public final class SweepProgress {
     }
 
     /** @param clock nanoseconds, monotonic (a fixed clock in golden tests) */
-    public SweepProgress(int sizes, Double secondsPerSize, java.util.function.LongSupplier clock) {
+    public SweepProgress(int sizes, Double secondsPerSize, LongSupplier clock) {
         this.sizes = sizes;
         this.secondsPerSize = secondsPerSize;
         this.clock = clock;

@@ -5,12 +5,13 @@ import dev.wirespeed.results.BwSweepResult;
 import dev.wirespeed.results.BwSweepResult.SweepRow;
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 
 /** Human output of {@code bw -a}: perftest's {@code --report_gbit} columns, one row as each size finishes. */
 public final class SweepText {
     private final PrintWriter out;
     private SweepProgress progress;
-    private final java.util.function.LongSupplier clock;
+    private final LongSupplier clock;
     private final RateUnit unit;
 
     public SweepText(PrintWriter out) {
@@ -23,11 +24,11 @@ public final class SweepText {
     }
 
     /** @param clock nanoseconds for the sweep's progress (a fixed clock in golden tests) */
-    public SweepText(PrintWriter out, java.util.function.LongSupplier clock) {
+    public SweepText(PrintWriter out, LongSupplier clock) {
         this(out, clock, RateUnit.ADAPTIVE);
     }
 
-    public SweepText(PrintWriter out, java.util.function.LongSupplier clock, RateUnit unit) {
+    public SweepText(PrintWriter out, LongSupplier clock, RateUnit unit) {
         this.out = out;
         this.clock = clock;
         this.unit = unit;

@@ -1,5 +1,6 @@
 package dev.wirespeed.report;
 
+import dev.wirespeed.guard.Printable;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -37,7 +38,7 @@ final class Tables {
         if (v == null) {
             return "-";
         }
-        String s = dev.wirespeed.guard.Printable.whole(v.replace('\n', ' '));
+        String s = Printable.whole(v.replace('\n', ' '));
         return s.length() > max ? s.substring(0, max - 1) + "…" : s;
     }
 

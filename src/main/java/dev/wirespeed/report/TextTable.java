@@ -3,6 +3,7 @@ package dev.wirespeed.report;
 import dev.wirespeed.guard.Printable;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /** Columns padded to their widest cell; numbers right-aligned, text left-aligned. */
@@ -28,7 +29,7 @@ public final class TextTable {
         int n = header.size();
         int[] width = new int[n];
         boolean[] numeric = new boolean[n];
-        java.util.Arrays.fill(numeric, true);
+        Arrays.fill(numeric, true);
         for (int c = 0; c < n; c++) {
             width[c] = header.get(c).length();
         }

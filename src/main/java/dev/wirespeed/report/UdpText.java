@@ -8,6 +8,8 @@ import dev.wirespeed.units.Rate;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.Locale;
 
 /**
@@ -34,7 +36,7 @@ public final class UdpText {
     public void header(BwResult.Peer server, TestSpec s) {
         out.println(BwText.connected(server));
         out.printf(Locale.ROOT, "UDP %s: %d %s%s, %s s%s, %s datagrams, %s%s%n", s.direction().label(), s.streams(),
-                s.streams() == 1 ? "stream" : "streams", s.direction() == dev.wirespeed.wire.Direction.BIDIR
+                s.streams() == 1 ? "stream" : "streams", s.direction() == Direction.BIDIR
                         ? " each way" : "", LatText.num(s.durationMillis() / 1000.0),
                 s.omitMillis() > 0 ? " after " + LatText.num(s.omitMillis() / 1000.0) + " s warm-up" : "",
                 ByteSize.formatExact(s.bufferBytes()), s.rateBitsPerSecond() == 0 ? "unlimited rate"
@@ -115,8 +117,8 @@ public final class UdpText {
         UdpResult.UdpDataPath path = result.dataPath();
         if (path != null && (path.client() != null || path.server() != null)) {
             out.println("data path: client " + BwText.path(path.client()) + " · server " + BwText.path(path.server()));
-            java.util.LinkedHashSet<String> notes = new java.util.LinkedHashSet<>();
-            for (dev.wirespeed.results.BwResult.DataPathSide s : java.util.Arrays.asList(path.client(), path.server())) {
+            LinkedHashSet<String> notes = new LinkedHashSet<>();
+            for (BwResult.DataPathSide s : Arrays.asList(path.client(), path.server())) {
                 if (s != null && s.fallbacks() != null) {
                     notes.addAll(s.fallbacks());
                 }

@@ -2,6 +2,7 @@ package dev.wirespeed.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +40,7 @@ public record Measurement(
         String source) {
 
     public Measurement {
-        params = params == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
+        params = params == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(params));
         summary = summary == null ? List.of() : List.copyOf(summary);
         intervals = intervals == null ? List.of() : List.copyOf(intervals);
         rows = rows == null ? List.of() : List.copyOf(rows);

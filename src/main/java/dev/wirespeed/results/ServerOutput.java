@@ -3,6 +3,7 @@ package dev.wirespeed.results;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.wirespeed.guard.Printable;
 import dev.wirespeed.guard.PrintableTree;
+import dev.wirespeed.wire.Message;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
@@ -24,9 +25,9 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ServerOutput(List<String> lines, JsonNode json, Integer linesLeftOut) {
     /** More lines than a test's report has: its summary, the plane's notes, a warning or two. */
-    public static final int MAX_LINES = dev.wirespeed.wire.Message.MAX_SERVER_OUTPUT_LINES;
+    public static final int MAX_LINES = Message.MAX_SERVER_OUTPUT_LINES;
     /** A server's line is shorter; a longer one is cut with a marker. */
-    public static final int MAX_LINE_CHARS = dev.wirespeed.wire.Message.MAX_SERVER_OUTPUT_LINE_CHARS;
+    public static final int MAX_LINE_CHARS = Message.MAX_SERVER_OUTPUT_LINE_CHARS;
 
     /** A server's lines, sanitized and bounded; null when there are none (it did not send any). */
     public static ServerOutput ofLines(List<String> raw) {

@@ -1,11 +1,13 @@
 package dev.wirespeed.run;
 
+import dev.wirespeed.guard.Printable;
 import dev.wirespeed.units.Numbers;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
@@ -32,10 +34,10 @@ public final class PlanReader {
         } catch (JacksonException e) {
             String m = e.getOriginalMessage() == null ? e.getMessage() : e.getOriginalMessage();
             var loc = e.getLocation();
-            var dup = java.util.regex.Pattern.compile("Duplicate property \"([^\"]*)\"").matcher(m);
+            var dup = Pattern.compile("Duplicate property \"([^\"]*)\"").matcher(m);
             if (dup.find()) {
                 throw new PlanException(fileName + (loc == null ? "" : " line " + loc.getLineNr()) + ": key '"
-                        + dev.wirespeed.guard.Printable.of(dup.group(1), 64) + "' is given twice");
+                        + Printable.of(dup.group(1), 64) + "' is given twice");
             }
             throw new PlanException(fileName + (loc == null ? "" : " line " + loc.getLineNr()) + ": not valid YAML ("
                     + m.lines().findFirst().orElse(m).strip() + ")");

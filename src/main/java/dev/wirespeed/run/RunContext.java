@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 
 /**
  * What a running point may use: a scratch folder for tool output, the stop flag (Ctrl-C), the
@@ -34,7 +35,7 @@ public final class RunContext {
     }
 
     /** The version of a program, asked once per campaign (null when it does not say). */
-    public String version(String binary, java.util.function.Function<String, String> probe) {
+    public String version(String binary, Function<String, String> probe) {
         return versions.computeIfAbsent(binary, b -> {
             String v = probe.apply(b);
             return v == null ? "" : v;

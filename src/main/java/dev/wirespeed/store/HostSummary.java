@@ -3,6 +3,7 @@ package dev.wirespeed.store;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.wirespeed.Version;
 import dev.wirespeed.measure.HostName;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -16,7 +17,7 @@ public record HostSummary(String hostName, String os, String kernel, String arch
                           String javaVersion, String wirespeedVersion, Map<String, String> details) {
 
     public HostSummary {
-        details = details == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(details));
+        details = details == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(details));
     }
 
     /** This host now: names and counts the JVM knows, plus whatever {@code details} adds. */

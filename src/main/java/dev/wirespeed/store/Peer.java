@@ -2,6 +2,7 @@ package dev.wirespeed.store;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.wirespeed.io.Io;
 import java.util.Locale;
 
 /**
@@ -59,7 +60,7 @@ public record Peer(String host, Integer port, String tool, String toolVersion, S
             return "-";
         }
         String h = host.indexOf(':') >= 0 && !host.startsWith("[")
-                ? "[" + dev.wirespeed.io.Io.shortIpv6(host) + "]" : host; // rows saved before the short form too
+                ? "[" + Io.shortIpv6(host) + "]" : host; // rows saved before the short form too
         return port == null ? h : h + ":" + port;
     }
 

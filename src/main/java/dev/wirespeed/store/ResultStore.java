@@ -16,12 +16,16 @@ import java.sql.Types;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+import org.sqlite.BusyHandler;
 import org.sqlite.SQLiteConfig;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.ObjectWriter;
@@ -49,14 +53,14 @@ public final class ResultStore implements ResultsSink {
         this.db = db;
     }
 
-    private static volatile java.util.function.Consumer<String> busyNotice = line -> { };
+    private static volatile Consumer<String> busyNotice = line -> { };
 
     /**
      * Where to say, once, that a database another program holds locked is being waited for (the
      * CLI's standard error): the wait lasts up to the busy timeout (15 s), and a command that says
      * nothing for that long looks hung (issue 32).
      */
-    public static void busyNotices(java.util.function.Consumer<String> notice) {
+    public static void busyNotices(Consumer<String> notice) {
         busyNotice = notice == null ? line -> { } : notice;
     }
 
@@ -66,7 +70,7 @@ public final class ResultStore implements ResultsSink {
     }
 
     /** SQLite's busy wait (replacing busy_timeout), with one line after the first second of it. */
-    private static final class Waiting extends org.sqlite.BusyHandler {
+    private static final class Waiting extends BusyHandler {
         private static final long NOTICE_AFTER_NANOS = 1_000_000_000L;
         private final Path file;
         private final long timeoutNanos;
@@ -92,7 +96,7 @@ public final class ResultStore implements ResultsSink {
             if (now - startNanos >= timeoutNanos) {
                 return 0; // SQLITE_BUSY
             }
-            java.util.concurrent.locks.LockSupport.parkNanos(10_000_000L);
+            LockSupport.parkNanos(10_000_000L);
             return 1;
         }
     }
@@ -154,7 +158,7 @@ public final class ResultStore implements ResultsSink {
                 c = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
             }
             // later waits (a read or write meeting a lock) say so after their first second
-            org.sqlite.BusyHandler.setHandler(c, new Waiting(file, busyMillis, told));
+            BusyHandler.setHandler(c, new Waiting(file, busyMillis, told));
         } catch (SQLException e) {
             throw new StoreException("cannot open results database " + file + ": " + firstLine(e));
         }
@@ -622,7 +626,7 @@ public final class ResultStore implements ResultsSink {
             sql.append(" LIMIT ").append(q.limit());
         }
         List<Long> ids = new ArrayList<>(query(sql.toString(), args, r -> r.getLong(1)));
-        java.util.Collections.reverse(ids);
+        Collections.reverse(ids);
         List<StoredResult> out = new ArrayList<>();
         for (long id : ids) {
             result(id).ifPresent(out::add);

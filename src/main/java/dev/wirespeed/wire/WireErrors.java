@@ -1,6 +1,7 @@
 package dev.wirespeed.wire;
 
 import dev.wirespeed.guard.Printable;
+import java.util.Collection;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
@@ -81,7 +82,7 @@ final class WireErrors {
         if (type.isEnum()) {
             return "a name";
         }
-        if (type.isArray() || java.util.Collection.class.isAssignableFrom(type)) {
+        if (type.isArray() || Collection.class.isAssignableFrom(type)) {
             return "a list";
         }
         return "an object";

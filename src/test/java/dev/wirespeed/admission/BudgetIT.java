@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -65,10 +66,10 @@ class BudgetIT {
     void theTestCountAndStreamCountAreBudgetsToo() throws Exception {
         Budget budget = new Budget(ServerLimits.DEFAULT.withBudget(1L << 30, 10, 2));
         try (Budget.Reservation a = budget.reserve(4, 1024); Budget.Reservation b = budget.reserve(4, 1024)) {
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> budget.reserve(1, 1024))
+            Assertions.assertThatThrownBy(() -> budget.reserve(1, 1024))
                     .hasMessage("server busy: 2 tests running, the most it runs at once (--max-tests 2)");
             a.close();
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> budget.reserve(7, 1024))
+            Assertions.assertThatThrownBy(() -> budget.reserve(7, 1024))
                     .hasMessage("the test needs 7 streams; the server has 6 of 10 free (--max-total-streams)");
             assertThat(b).isNotNull();
         }

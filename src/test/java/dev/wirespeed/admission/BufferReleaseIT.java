@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.testing.ServerProcess;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -79,7 +80,7 @@ class BufferReleaseIT {
         }
     }
 
-    private static long heavyLines(ServerProcess server) throws java.io.IOException {
+    private static long heavyLines(ServerProcess server) throws IOException {
         return server.lines().stream().filter(l -> l.contains("bidir 32 streams each way")).count();
     }
 }

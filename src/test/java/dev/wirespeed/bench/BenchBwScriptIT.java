@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -39,7 +40,7 @@ class BenchBwScriptIT {
         out.toFile().deleteOnExit();
         ProcessBuilder pb = new ProcessBuilder("bash", SCRIPT.toString())
                 .redirectErrorStream(false).redirectOutput(out.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
-        pb.environment().putAll(java.util.Map.of("ROUNDS", "1", "SECS", "1", "STREAMS", "1", "ZC_STREAMS", "1",
+        pb.environment().putAll(Map.of("ROUNDS", "1", "SECS", "1", "STREAMS", "1", "ZC_STREAMS", "1",
                 "LEN_STREAMS", "1", "TOOLS", "ws i2 i3"));
         Process p = pb.start();
         boolean done = p.waitFor(180, TimeUnit.SECONDS);

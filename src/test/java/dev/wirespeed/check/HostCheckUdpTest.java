@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wirespeed.diagnose.Fixtures;
 import dev.wirespeed.diagnose.Verdict;
 import dev.wirespeed.facts.Facts;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -45,7 +46,7 @@ class HostCheckUdpTest {
         Verdict tcp = new Verdict(9.0e9, 9.41e9, 95.6, "10GbE, TCP at MTU 1500", null, null, "9.00 Gbit/s = 96 %");
         Verdict v = tcp.withUdp(1472, 9.5e9, 0.25, 12L, null);
         // UDP's ceiling at MTU 1500: the TCP ceiling × 1472 / 1448
-        assertThat(v.udp().ceilingBitsPerSecond()).isCloseTo(9.41e9 * 1472 / 1448, org.assertj.core.data.Offset.offset(1.0));
+        assertThat(v.udp().ceilingBitsPerSecond()).isCloseTo(9.41e9 * 1472 / 1448, Offset.offset(1.0));
         assertThat(v.udp().percentOfCeiling()).isEqualTo(99.3);
         assertThat(v.text()).isEqualTo("9.00 Gbit/s = 96 % UDP (1472 B datagrams, unpaced): 9.50 Gbit/s received = 99 % "
                 + "of the ceiling for UDP (9.57 Gbit/s), lost 0.250 % (the receiving socket dropped 12: its host could "

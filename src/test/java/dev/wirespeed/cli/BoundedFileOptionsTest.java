@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.wirespeed.testing.Cli;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -66,7 +67,7 @@ class BoundedFileOptionsTest {
                 for (int i = 0; i < (1 << 16); i++) { // at most 4 GiB, far past every limit
                     out.write(zeros);
                 }
-            } catch (java.io.IOException closed) {
+            } catch (IOException closed) {
                 // the reader stopped at its limit
             }
         });

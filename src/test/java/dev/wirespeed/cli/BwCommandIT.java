@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.testing.JsonSchemas;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -51,7 +52,7 @@ class BwCommandIT {
     @Test
     void refusedConnectionIsOneLineAndExitOne() throws IOException {
         int closedPort;
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closedPort = s.getLocalPort();
         }
         Cli.Run r = Cli.run("bw", "127.0.0.1", "-p", Integer.toString(closedPort), "-t", "1");

@@ -2,6 +2,7 @@ package dev.wirespeed.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wirespeed.testing.JsonSchemas;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -56,7 +57,7 @@ class ExplainCommandTest {
         assertThat(json.code()).isEqualTo(3);
         assertThat(json.out()).contains("\"schema\" : \"wirespeed.explain/1\"", "\"rule\" : \"zerotier-peer-unreachable\"",
                 "\"latencyMillis\" : -1");
-        assertThat(dev.wirespeed.testing.JsonSchemas.errors("explain.schema.json", json.out())).isEmpty();
+        assertThat(JsonSchemas.errors("explain.schema.json", json.out())).isEmpty();
     }
 
     @Test
@@ -64,7 +65,7 @@ class ExplainCommandTest {
         Run json = run("explain", "--json", "src/test/resources/perftest-standin/ib_send_bw-a.txt");
         assertThat(json.code()).as(json.err()).isIn(0, 3);
         assertThat(json.out()).contains("\"schema\" : \"wirespeed.explain/1\"");
-        assertThat(dev.wirespeed.testing.JsonSchemas.errors("explain.schema.json", json.out())).isEmpty();
+        assertThat(JsonSchemas.errors("explain.schema.json", json.out())).isEmpty();
     }
 
     @Test

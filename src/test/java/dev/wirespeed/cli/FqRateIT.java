@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.Cli;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -11,7 +12,7 @@ import tools.jackson.databind.JsonNode;
 /** --fq-rate paces each stream over loopback (SO_MAX_PACING_RATE); iperf3's options not carried out say why, exit 2. */
 class FqRateIT {
     private static double receivedBitsPerSecond(String... extra) throws Exception {
-        List<String> line = new java.util.ArrayList<>(List.of("bw", "--loopback", "-t", "1.5", "-P", "1", "-J",
+        List<String> line = new ArrayList<>(List.of("bw", "--loopback", "-t", "1.5", "-P", "1", "-J",
                 "--no-save"));
         line.addAll(List.of(extra));
         Cli.Run r = Cli.run(line.toArray(new String[0]));
@@ -32,7 +33,7 @@ class FqRateIT {
     void unsupportedIperf3OptionsAreOneUsageLine() {
         for (String[] args : new String[][] {{"--bind-dev", "lo", "--udp"}, {"--bind-dev", "no/such"}, {"--dont-fragment"}, {"--flowlabel", "7"},
             {"-m"}, {"--fq-rate", "1M", "--udp"}, {"--fq-rate", "0"}}) {
-            List<String> line = new java.util.ArrayList<>(List.of("bw", "127.0.0.1", "--no-save"));
+            List<String> line = new ArrayList<>(List.of("bw", "127.0.0.1", "--no-save"));
             line.addAll(List.of(args));
             Cli.Run r = Cli.run(line.toArray(new String[0]));
             assertThat(r.exitCode()).as(String.join(" ", args) + ": " + r.err()).isEqualTo(2);

@@ -4,15 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.Cli;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /** Per-interval Retr/Cwnd (text) and retransmits/cwnd/rtt/rttvar per stream (JSON), from the sender's TCP_INFO, over loopback. */
 class IntervalTcpInfoIT {
     private static JsonNode json(String... direction) throws Exception {
-        java.util.List<String> line = new java.util.ArrayList<>(java.util.List.of("bw", "--loopback", "-t", "1",
+        List<String> line = new ArrayList<>(List.of("bw", "--loopback", "-t", "1",
                 "-i", "0.25", "-P", "2", "-J", "--no-save"));
-        line.addAll(java.util.List.of(direction));
+        line.addAll(List.of(direction));
         Cli.Run r = Cli.run(line.toArray(new String[0]));
         assertThat(r.exitCode()).as(r.err()).isZero();
         return Json.MAPPER.readTree(r.out());

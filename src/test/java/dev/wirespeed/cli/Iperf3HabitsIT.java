@@ -2,13 +2,17 @@ package dev.wirespeed.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.Cli;
+import dev.wirespeed.wire.TestSpec;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -204,12 +208,12 @@ class Iperf3HabitsIT {
         assertThat(noV4.exitCode()).isEqualTo(ExitCode.FAILURE);
         assertThat(noV4.err()).contains("has no IPv4 address");
 
-        dev.wirespeed.engine.BwServer server;
+        BwServer server;
         try {
-            server = new dev.wirespeed.engine.BwServer(new dev.wirespeed.engine.BwServer.Config("::1", 0, false,
-                    dev.wirespeed.wire.TestSpec.Limits.DEFAULT, 10_000, line -> { }));
-        } catch (java.io.IOException e) {
-            org.junit.jupiter.api.Assumptions.abort("no IPv6 loopback (::1) on this host: " + e.getMessage());
+            server = new BwServer(new BwServer.Config("::1", 0, false,
+                    TestSpec.Limits.DEFAULT, 10_000, line -> { }));
+        } catch (IOException e) {
+            Assumptions.abort("no IPv6 loopback (::1) on this host: " + e.getMessage());
             return;
         }
         try (server) {

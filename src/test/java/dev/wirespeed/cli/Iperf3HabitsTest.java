@@ -8,6 +8,7 @@ import dev.wirespeed.testing.Cli;
 import java.io.StringWriter;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -156,7 +157,7 @@ class Iperf3HabitsTest {
     }
 
     private static String[] append(String[] args, String last) {
-        String[] all = java.util.Arrays.copyOf(args, args.length + 1);
+        String[] all = Arrays.copyOf(args, args.length + 1);
         all[args.length] = last;
         return all;
     }

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -63,7 +65,7 @@ class LauncherBuildIT {
         assertThat(first.err().indexOf("compiling")).isLessThan(first.err().indexOf("bundling"));
 
         // a source newer than the jar: the next build estimates from the last one's time
-        Files.setLastModifiedTime(checkout.resolve("pom.xml"), java.nio.file.attribute.FileTime.fromMillis(
+        Files.setLastModifiedTime(checkout.resolve("pom.xml"), FileTime.fromMillis(
                 System.currentTimeMillis() + 60_000));
         Run second = launch(checkout, bin, "--version");
         assertThat(second.code()).as(second.err()).isZero();
@@ -100,7 +102,7 @@ class LauncherBuildIT {
     private record Run(int code, String out, String err) {}
 
     private Run launch(Path checkout, Path bin, String... args) throws Exception {
-        List<String> cmd = new java.util.ArrayList<>(List.of(checkout.resolve("wirespeed").toString()));
+        List<String> cmd = new ArrayList<>(List.of(checkout.resolve("wirespeed").toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         Map<String, String> env = pb.environment();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.testing.Cli;
+import dev.wirespeed.testing.JsonSchemas;
 import dev.wirespeed.testing.PrometheusText;
 import dev.wirespeed.wire.TestSpec;
 import java.nio.file.Files;
@@ -68,7 +69,7 @@ class PeerSeriesIT {
             assertThat(csv.out()).contains(",127.0.0.1," + b.port() + ",wirespeed,");
             Cli.Run json = Cli.run("results", "list", "--json", "--db", db.toString());
             assertThat(json.out()).contains("\"peer\"").contains("\"port\" : " + a.port()).contains("\"shared\" : \"no\"");
-            assertThat(dev.wirespeed.testing.JsonSchemas.errors("results.schema.json", json.out())).isEmpty();
+            assertThat(JsonSchemas.errors("results.schema.json", json.out())).isEmpty();
         }
     }
 

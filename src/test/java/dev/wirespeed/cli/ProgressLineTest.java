@@ -2,6 +2,7 @@ package dev.wirespeed.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wirespeed.guard.Printable;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.concurrent.atomic.AtomicReference;
@@ -56,7 +57,7 @@ class ProgressLineTest {
     @Test
     void behindTheGateItsEraseIsRawAndItsTextIsEscaped() {
         StringWriter s = new StringWriter();
-        try (ProgressLine p = new ProgressLine(dev.wirespeed.guard.Printable.terminal(s), true)) {
+        try (ProgressLine p = new ProgressLine(Printable.terminal(s), true)) {
             p.text(() -> "host \u001b]0;title\u0007 1.0 s");
             p.tick();
             p.writer().println("result \u001b[2J");

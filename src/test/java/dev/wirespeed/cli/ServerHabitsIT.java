@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.testing.ServerProcess;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,7 +74,7 @@ class ServerHabitsIT {
 
     @Test
     void daemonWhoseServerCannotStartSaysWhy() throws Exception {
-        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             Cli.Run run = Cli.run("server", "--bind", "127.0.0.1", "-p", Integer.toString(taken.getLocalPort()), "-D");
             assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
             assertThat(run.errLines()).hasSize(1);

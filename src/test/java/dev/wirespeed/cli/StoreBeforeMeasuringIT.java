@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.wirespeed.store.ResultStore;
 import dev.wirespeed.testing.Cli;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -94,8 +96,8 @@ class StoreBeforeMeasuringIT {
     void aDatabaseThatOnlySqliteFindsDamagedIsRefusedBeforeTheDataAlthoughItOpensBesideTheStartUp()
             throws Exception {
         byte[] bytes = new byte[8192];
-        java.util.Arrays.fill(bytes, (byte) 0x5a);
-        byte[] header = "SQLite format 3\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        Arrays.fill(bytes, (byte) 0x5a);
+        byte[] header = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
         System.arraycopy(header, 0, bytes, 0, header.length);
         Path db = Files.write(dir.resolve("damaged.db"), bytes);
         // the header passes the file checks (StoreFile); only SQLite's open, on its own thread, finds the damage

@@ -2,7 +2,10 @@ package dev.wirespeed.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wirespeed.store.ResultStore;
+import dev.wirespeed.store.RunInfo;
 import dev.wirespeed.testing.Cli;
+import dev.wirespeed.testing.JsonSchemas;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,8 +40,8 @@ class StoreCommandsIT {
                 .contains("labels:   first, loop").contains("bitsPerSecond").contains("host:");
         Cli.Run showJson = Cli.run("results", "show", "2", "--json", "--db", db.toString());
         assertThat(showJson.out()).contains("\"id\" : 2");
-        assertThat(dev.wirespeed.testing.JsonSchemas.errors("result.schema.json", showJson.out())).isEmpty();
-        assertThat(dev.wirespeed.testing.JsonSchemas.errors("result.schema.json",
+        assertThat(JsonSchemas.errors("result.schema.json", showJson.out())).isEmpty();
+        assertThat(JsonSchemas.errors("result.schema.json",
                 Cli.run("results", "list", "--json", "--db", db.toString()).out()))
                 .as("the list envelope is not one result").isNotEmpty();
         Cli.Run raw = Cli.run("results", "show", "1", "--raw", "--db", db.toString());
@@ -50,12 +53,12 @@ class StoreCommandsIT {
                 .contains("bitsPerSecond [bit/s]");
         Cli.Run json = Cli.run("results", "export", "--json", "first", "--db", db.toString());
         assertThat(json.out()).contains("\"schema\" : \"wirespeed.results/1\"").contains("\"labels\" : [ \"first\", \"loop\" ]");
-        assertThat(dev.wirespeed.testing.JsonSchemas.errors("results.schema.json", json.out())).isEmpty();
-        assertThat(dev.wirespeed.testing.JsonSchemas.errors("results.schema.json",
+        assertThat(JsonSchemas.errors("results.schema.json", json.out())).isEmpty();
+        assertThat(JsonSchemas.errors("results.schema.json",
                 Cli.run("results", "list", "--json", "--db", db.toString()).out())).isEmpty();
         Cli.Run cmp = Cli.run("results", "compare", "1", "2", "--json", "--db", db.toString());
         assertThat(cmp.out()).contains("\"schema\" : \"wirespeed.compare/1\"").contains("\"ratio\"");
-        assertThat(dev.wirespeed.testing.JsonSchemas.errors("compare.schema.json", cmp.out())).isEmpty();
+        assertThat(JsonSchemas.errors("compare.schema.json", cmp.out())).isEmpty();
         Cli.Run nothing = Cli.run("results", "compare", "first", "nosuchlabel", "--db", db.toString());
         assertThat(nothing.exitCode()).isEqualTo(1);
         assertThat(nothing.errLines()).singleElement().asString().contains("'nosuchlabel' selects no results");
@@ -93,8 +96,8 @@ class StoreCommandsIT {
         Cli.Run seed = Cli.run("results", "list", "--db", damaged.toString());
         assertThat(seed.exitCode()).isEqualTo(1); // missing: not created by a read
         assertThat(damaged).doesNotExist();
-        try (var store = dev.wirespeed.store.ResultStore.open(damaged)) {
-            store.save(dev.wirespeed.store.RunInfo.of("bw", "x", null), List.of());
+        try (var store = ResultStore.open(damaged)) {
+            store.save(RunInfo.of("bw", "x", null), List.of());
         }
         try (RandomAccessFile f = new RandomAccessFile(damaged.toFile(), "rw")) {
             // Keep the header and the schema page; overwrite every table's pages with garbage.

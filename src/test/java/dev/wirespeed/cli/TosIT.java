@@ -6,8 +6,12 @@ import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.wire.TestSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -23,7 +27,7 @@ class TosIT {
         BwServer server = new BwServer(new BwServer.Config(bind, 0, false, TestSpec.Limits.DEFAULT, 10_000, log::add));
         server.serveInBackground();
         try {
-            List<String> line = new java.util.ArrayList<>(List.of("bw", host + ":" + server.port(), "-t", "0.5",
+            List<String> line = new ArrayList<>(List.of("bw", host + ":" + server.port(), "-t", "0.5",
                     "-J", "--no-save"));
             line.addAll(List.of(options));
             Cli.Run r = Cli.run(line.toArray(new String[0]));
@@ -38,7 +42,7 @@ class TosIT {
     }
 
     private static List<Integer> receivedTos(JsonNode result) {
-        List<Integer> all = new java.util.ArrayList<>();
+        List<Integer> all = new ArrayList<>();
         for (JsonNode d : result.get("directions")) {
             for (JsonNode s : d.get("streams")) {
                 all.add(s.has("receivedTos") ? s.get("receivedTos").asInt() : null);
@@ -77,7 +81,7 @@ class TosIT {
 
     @Test
     void ipv6TrafficClassSeenByTheServer() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.exists(java.nio.file.Path.of(
+        Assumptions.assumeTrue(Files.exists(Path.of(
                 "/proc/net/if_inet6")), "no IPv6 on this host");
         Run up = bw("::1", "[::1]", "-S", "0x88", "-P", "2");
         // the data segments may carry ECT(0) (0x8a) where ECN was negotiated: the DSCP is the marking
@@ -95,7 +99,7 @@ class TosIT {
     void usageErrors() {
         for (String[] args : new String[][] {{"-S", "256"}, {"--dscp", "AF44"}, {"-S", "1", "--dscp", "EF"},
             {"-S", "0x88", "--udp"}, {"-S", "0x88", "--iperf3"}}) {
-            List<String> line = new java.util.ArrayList<>(List.of("bw", "127.0.0.1", "--no-save"));
+            List<String> line = new ArrayList<>(List.of("bw", "127.0.0.1", "--no-save"));
             line.addAll(List.of(args));
             Cli.Run r = Cli.run(line.toArray(new String[0]));
             assertThat(r.exitCode()).as(String.join(" ", args) + ": " + r.err()).isEqualTo(2);

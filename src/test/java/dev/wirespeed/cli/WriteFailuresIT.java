@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.wirespeed.testing.Cli;
+import dev.wirespeed.testing.Hostile;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -41,7 +42,7 @@ class WriteFailuresIT {
 
     private Path paste() throws Exception {
         Path p = dir.resolve("paste.txt");
-        Files.writeString(p, dev.wirespeed.testing.Hostile.evilPaste(), StandardCharsets.UTF_8);
+        Files.writeString(p, Hostile.evilPaste(), StandardCharsets.UTF_8);
         return p;
     }
 
@@ -61,7 +62,7 @@ class WriteFailuresIT {
     void aClosedPipeIsExit1WithTheReason() throws Exception {
         // more than a pipe holds (64 KiB), so the writes meet the closed end
         Path big = dir.resolve("big.txt");
-        Files.writeString(big, dev.wirespeed.testing.Hostile.evilPaste().repeat(60), StandardCharsets.UTF_8);
+        Files.writeString(big, Hostile.evilPaste().repeat(60), StandardCharsets.UTF_8);
         Path err = dir.resolve("err");
         Process p = wirespeed("explain", "--json", big.toString()).redirectError(err.toFile()).start();
         p.getInputStream().close();

@@ -3,17 +3,26 @@ package dev.wirespeed.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,7 +36,7 @@ class AgentIT {
 
     Agent start(Token token, Path perftestDir) throws IOException {
         Agent a = new Agent(new Agent.Config("127.0.0.1", 0, token, new TestSpec.Limits(8, 30_000), 5_000, perftestDir,
-                FactsSource.sysfs(java.nio.file.Path.of("/")), log::add));
+                FactsSource.sysfs(Path.of("/")), log::add));
         a.serveInBackground();
         agents.add(a);
         return a;
@@ -82,7 +91,7 @@ class AgentIT {
     @Test
     void theMacRefusesAWrongTokenInPlainTextToo() throws Exception {
         Agent a = new Agent(new Agent.Config("127.0.0.1", 0, TOKEN, new TestSpec.Limits(8, 30_000), 5_000, null,
-                FactsSource.sysfs(java.nio.file.Path.of("/")), log::add, true));
+                FactsSource.sysfs(Path.of("/")), log::add, true));
         a.serveInBackground();
         agents.add(a);
         try (AgentClient c = AgentClient.connect(at(a), TOKEN, 5_000, 10_000, true)) {
@@ -99,9 +108,9 @@ class AgentIT {
         Agent a = start(TOKEN, null);
         // the agent's port serves its peers' bandwidth tests without a token: its Welcome must not
         // name the version (a plain `wirespeed server` does, as iperf3 does)
-        BwResult r = new dev.wirespeed.engine.BwClient(dev.wirespeed.engine.BwClient.Config.builder().host("127.0.0.1")
+        BwResult r = new BwClient(BwClient.Config.builder().host("127.0.0.1")
                 .port(a.port()).spec(spec(1, 300)).streamsChosenBy("option").connectTimeoutMillis(5000)
-                .handshakeTimeoutMillis(5000).build()).run(new dev.wirespeed.engine.BwClient.Listener() {});
+                .handshakeTimeoutMillis(5000).build()).run(new BwClient.Listener() {});
         assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
         assertThat(r.server().software()).isEqualTo("wirespeed");
     }
@@ -121,11 +130,11 @@ class AgentIT {
             });
             // what `wirespeed agent --metrics :0` serves: loopback, kernel-chosen port
             com.sun.net.httpserver.HttpServer http = MetricsEndpoint.serve(a.metrics(), MetricsEndpoint.parse(":0"));
-            try (java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient()) {
+            try (HttpClient client = HttpClient.newHttpClient()) {
                 assertThat(http.getAddress().getAddress().isLoopbackAddress()).isTrue();
-                java.net.http.HttpResponse<String> got = client.send(java.net.http.HttpRequest.newBuilder(
-                        java.net.URI.create("http://127.0.0.1:" + http.getAddress().getPort() + "/metrics"))
-                        .timeout(java.time.Duration.ofSeconds(10)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> got = client.send(HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + http.getAddress().getPort() + "/metrics"))
+                        .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
                 assertThat(got.statusCode()).isEqualTo(200);
                 assertThat(got.body()).contains("wirespeed_agent_tests_total{outcome=\"ok\"} 1")
                         .contains("# HELP wirespeed_bandwidth_bits_per_second ")
@@ -175,7 +184,7 @@ class AgentIT {
     @Test
     void nothingListeningIsUnreachable() throws Exception {
         int port;
-        try (var s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (var s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
         assertThatThrownBy(() -> AgentClient.connect(new Endpoint("gone", "127.0.0.1", port), null, 2_000, 2_000))
@@ -220,7 +229,7 @@ class AgentIT {
         Path fixture = dir.resolve("out.txt");
         // Without the fixture's "# source" line and the shell prompt: what the binary itself printed.
         String recorded = PerftestResultTest.fixture("ib_send_bw-roce-report_gbit-seed000.txt");
-        Files.writeString(fixture, recorded.lines().skip(2).collect(java.util.stream.Collectors.joining("\n", "", "\n")));
+        Files.writeString(fixture, recorded.lines().skip(2).collect(Collectors.joining("\n", "", "\n")));
         Path args = dir.resolve("args.txt");
         Path fake = dir.resolve("ib_write_bw");
         Files.writeString(fake, "#!/bin/sh\necho \"$@\" >> '" + args + "'\n"

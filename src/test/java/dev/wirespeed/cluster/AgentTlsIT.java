@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.wirespeed.Version;
 import dev.wirespeed.measure.HostName;
 import dev.wirespeed.testing.Cli;
+import dev.wirespeed.testing.Netns;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -21,9 +23,11 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -110,7 +114,7 @@ class AgentTlsIT {
             s.getOutputStream().write(FrameCodec.frame(("{\"type\":\"hello\",\"protocolVersion\":" + Wire.PROTOCOL_VERSION
                     + ",\"coordinatorNonce\":\"" + "ab".repeat(Token.NONCE_BYTES) + "\"}").getBytes(StandardCharsets.UTF_8)));
             byte[] all = s.getInputStream().readNBytes(64 * 1024);
-            DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(all));
+            DataInputStream in = new DataInputStream(new ByteArrayInputStream(all));
             int length = in.readInt();
             assertThat(all).hasSize(4 + length);
             String refusal = new String(all, 4, length, StandardCharsets.UTF_8);
@@ -135,7 +139,7 @@ class AgentTlsIT {
     void insecureOnBothSidesWorksAndWarns(@TempDir Path dir) throws Exception {
         Path tokenFile = dir.resolve("token");
         Files.writeString(tokenFile, "correct horse battery staple\n");
-        Files.setPosixFilePermissions(tokenFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-------"));
         Agent a = start(TOKEN, true);
         Agent b = start(TOKEN, true);
         assertThat(a.transport()).startsWith("PLAIN TEXT (--insecure)");
@@ -153,7 +157,7 @@ class AgentTlsIT {
     void theAgentsStartLineShowsThePinOfItsToken(@TempDir Path dir) throws Exception {
         Path tokenFile = dir.resolve("token");
         Files.writeString(tokenFile, "correct horse battery staple\n");
-        Files.setPosixFilePermissions(tokenFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-------"));
         assertThat(agentStartLines(dir, "--token-file", tokenFile.toString()))
                 .contains("TLS 1.3, key " + AgentTls.expectedFingerprint(TOKEN)).doesNotContain("--insecure");
     }
@@ -168,12 +172,12 @@ class AgentTlsIT {
         Path out = dir.resolve("agent.out");
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
         try {
-            assertThat(dev.wirespeed.testing.Netns.awaitText(out, "agent listening on", p, 60_000))
+            assertThat(Netns.awaitText(out, "agent listening on", p, 60_000))
                     .as(Files.readString(out)).isTrue();
             return Files.readString(out);
         } finally {
             p.destroy();
-            if (!p.waitFor(15, java.util.concurrent.TimeUnit.SECONDS)) {
+            if (!p.waitFor(15, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
             }
         }

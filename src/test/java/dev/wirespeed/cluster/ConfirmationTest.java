@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiFunction;
 import org.junit.jupiter.api.Test;
 
@@ -204,7 +205,7 @@ class ConfirmationTest {
     void atMostFourPairsAreReTestedTheWorstFirst() {
         List<String> eight = List.of("a", "b", "c", "d", "e", "f", "g", "h");
         // six slow links, no host slow on all its pairs
-        java.util.Set<String> slow = java.util.Set.of("0-1", "2-3", "4-5", "6-7", "0-2", "1-3");
+        Set<String> slow = Set.of("0-1", "2-3", "4-5", "6-7", "0-2", "1-3");
         BiFunction<Integer, Integer, Double> rate = (x, y) -> slow.contains(Math.min(x, y) + "-" + Math.max(x, y))
                 ? 3e9 + (x + y) * 1e8 : 9.4e9;
         List<PairResult> pairs = mesh(eight, rate);

@@ -6,11 +6,13 @@ import dev.wirespeed.results.Json;
 import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.store.ResultStore;
 import dev.wirespeed.store.StoredResult;
-import dev.wirespeed.units.Rate;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.testing.JsonSchemas;
+import dev.wirespeed.units.Rate;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,6 +20,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,7 +38,7 @@ class MeshLoopbackIT {
         List<Endpoint> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             Agent a = new Agent(new Agent.Config("127.0.0.1", 0, token, new TestSpec.Limits(8, 60_000), 5_000, null,
-                    FactsSource.sysfs(java.nio.file.Path.of("/")), log::add));
+                    FactsSource.sysfs(Path.of("/")), log::add));
             a.serveInBackground();
             agents.add(a);
             out.add(AgentIT.at(a));
@@ -48,7 +51,7 @@ class MeshLoopbackIT {
         agents.forEach(Agent::close);
     }
 
-    static Mesh.Config config(List<Endpoint> hosts, double seconds, Token token, java.util.function.BooleanSupplier stop) {
+    static Mesh.Config config(List<Endpoint> hosts, double seconds, Token token, BooleanSupplier stop) {
         return Mesh.Config.builder().hosts(hosts).rounds(Schedule.allPairs(hosts.size())).pattern("all-pairs")
                 .engine(MeshEngine.TCP).seconds(seconds).streams(1).expectPercent(90).token(token).connectTimeoutMillis(5_000)
                 .interrupted(stop).build();
@@ -96,7 +99,7 @@ class MeshLoopbackIT {
         List<Endpoint> good = start(3, token);
         List<Endpoint> other = start(1, Token.of("another-shared-secret", "t"));
         int closedPort;
-        try (var s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (var s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closedPort = s.getLocalPort();
         }
         Path tokenFile = dir.resolve("token");
@@ -175,7 +178,7 @@ class MeshLoopbackIT {
         List<Endpoint> hosts = start(3, null);
         // The third agent allows one stream: every pair through it fails, twice.
         Agent strict = new Agent(new Agent.Config("127.0.0.1", 0, null, new TestSpec.Limits(1, 60_000), 5_000, null,
-                FactsSource.sysfs(java.nio.file.Path.of("/")), log::add));
+                FactsSource.sysfs(Path.of("/")), log::add));
         strict.serveInBackground();
         agents.add(strict);
         List<Endpoint> all = new ArrayList<>(hosts);

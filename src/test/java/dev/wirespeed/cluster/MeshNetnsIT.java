@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -232,7 +233,7 @@ class MeshNetnsIT {
                 .contains("re-testing 2 slow pairs beside a control pair before naming them")
                 .contains("re-test 1/2: ").contains("re-test 2/2: ");
         assertThat(read(html)).contains("suspect " + label(SLOW));
-        Files.copy(html, Path.of("target", "mesh-netns.html"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(html, Path.of("target", "mesh-netns.html"), StandardCopyOption.REPLACE_EXISTING);
         Files.writeString(Path.of("target", "mesh-netns.json"), run.json());
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.wirespeed.cli.ExitCode;
 import dev.wirespeed.results.Json;
+import dev.wirespeed.testing.Cli;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -14,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -84,7 +86,7 @@ class MeshSlurmIT {
             run(List.of(Path.of("scripts", "slurm-local.sh").toAbsolutePath().toString(), "stop", slurmDir.toString()),
                     10_000);
             try (var files = Files.walk(dir)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+                files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
             }
         }
     }
@@ -162,7 +164,7 @@ class MeshSlurmIT {
 
     /** "a → b" of round 1 as `mesh --dry-run` plans it for these hosts: the label of b. */
     private static String dryRunRoundOne(List<String> ports) {
-        var r = dev.wirespeed.testing.Cli.run("mesh", "--hosts", String.join(",",
+        var r = Cli.run("mesh", "--hosts", String.join(",",
                 ports.stream().map(p -> "localhost:" + p).toList()), "--dry-run");
         String line = r.out().lines().filter(l -> l.startsWith("round 1:")).findFirst().orElseThrow();
         Matcher pair = Pattern.compile("→ (\\S+)").matcher(line);

@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.wirespeed.perftest.PerftestOutput;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Fixtures: explain's, in src/test/resources/parse/perftest, each naming its seed file and lines. */
@@ -19,8 +21,8 @@ class PerftestResultTest {
         }
     }
 
-    private static java.util.Optional<PerftestResult> result(String output, String program) {
-        return PerftestResult.of(dev.wirespeed.perftest.PerftestOutput.measurement(output, program));
+    private static Optional<PerftestResult> result(String output, String program) {
+        return PerftestResult.of(PerftestOutput.measurement(output, program));
     }
 
     @Test

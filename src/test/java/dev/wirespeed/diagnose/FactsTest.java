@@ -8,6 +8,7 @@ import dev.wirespeed.host.Observed;
 import dev.wirespeed.host.PortState;
 import dev.wirespeed.host.RdmaDevice;
 import dev.wirespeed.host.RdmaPort;
+import dev.wirespeed.results.Json;
 import org.junit.jupiter.api.Test;
 
 /** Two sources about one device (ibstat then ibv_devinfo, seed 003 l.15-73) make one device. */
@@ -40,7 +41,7 @@ class FactsTest {
         assertThat(p.rate().value().reportedGbps()).isEqualTo(100.0);
         assertThat(facts.rdmaPorts()).containsExactly(p);
 
-        String json = dev.wirespeed.results.Json.pretty(facts);
+        String json = Json.pretty(facts);
         assertThat(json).contains("\"status\" : \"ok\"", "\"value\" : \"ACTIVE\"", "\"raw\" : \"Active\"",
                 "\"source\" : \"ibstat line 23\"", "\"reportedGbps\" : 100.0");
     }

@@ -3,9 +3,13 @@ package dev.wirespeed.diagnose;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.facts.Context;
-import dev.wirespeed.host.CpuList;
 import dev.wirespeed.facts.Facts;
+import dev.wirespeed.host.Counters;
+import dev.wirespeed.host.CpuList;
+import dev.wirespeed.host.DeviceSetting;
+import dev.wirespeed.host.Evidence;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -129,8 +133,8 @@ class FixtureDoctorTest {
         Facts.Builder b = Facts.builder("m02 with opensm");
         m02.interfaces().forEach(b::add);
         m02.rdmaDevices().forEach(b::add);
-        b.add(new dev.wirespeed.host.DeviceSetting("fabric", "subnet-manager", "running",
-                new dev.wirespeed.host.Evidence("/proc/2201/comm", "opensm")));
+        b.add(new DeviceSetting("fabric", "subnet-manager", "running",
+                new Evidence("/proc/2201/comm", "opensm")));
         Facts withSm = b.build();
         assertThat(new IbSmNotRunningRule().apply(withSm, Context.of(withSm))).isEmpty();
         // trees without a process list say nothing (ndr200: no /proc/PID)
@@ -220,7 +224,7 @@ class FixtureDoctorTest {
         assertThat(sock.message()).contains("TcpExtTCPBacklogDrop 5,120", "TcpExtTCPRcvQDrop 311")
                 .doesNotContain("ListenOverflows");
         // per-queue ethtool counters are left out; the facts keep the port-wide ones
-        var counters = Fixtures.facts("mlx5-counters-018").counters(dev.wirespeed.host.Counters.Scope.NETDEV, "enp65s0f0np0")
+        var counters = Fixtures.facts("mlx5-counters-018").counters(Counters.Scope.NETDEV, "enp65s0f0np0")
                 .orElseThrow();
         assertThat(counters.value("rx0_buff_alloc_err")).isEmpty();
         assertThat(counters.value("rx_out_of_buffer")).contains(1_203_411L);
@@ -284,7 +288,7 @@ class FixtureDoctorTest {
      * Rules that read what only pasted tool output carries: pause frames, measured results, firmware
      * status and settings (mlxfwmanager, mlxconfig; explain's tests).
      */
-    static final java.util.Set<String> NEEDS_TOOL_OUTPUT = java.util.Set.of("bandwidth-below-link",
+    static final Set<String> NEEDS_TOOL_OUTPUT = Set.of("bandwidth-below-link",
             "iperf3-single-thread", UdpLossRule.ID, CpufreqNoDriverRule.ID,
             // no fixture tree has ib_core without ib_ipoib yet: SeedStepsTest judges it both ways on seed 003's output
             IpoibNotLoadedRule.ID, FirmwareUpdateRule.ID, LinkTypeRule.ID, OfedWithoutNfsrdmaRule.ID,

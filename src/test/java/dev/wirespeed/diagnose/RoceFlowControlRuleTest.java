@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.facts.Context;
 import dev.wirespeed.facts.Facts;
+import dev.wirespeed.host.DeviceSetting;
+import dev.wirespeed.host.Evidence;
 import dev.wirespeed.host.LinkLayer;
 import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.host.Observed;
@@ -21,8 +23,8 @@ class RoceFlowControlRuleTest {
 
     /** With mlnx_qos's "pfc" setting for the netdev ("3" or "none"), as explain adds it (QosSettings.addFacts). */
     private static Facts facts(boolean rx, boolean tx, String pfc) {
-        return builder(rx, tx).add(new dev.wirespeed.host.DeviceSetting("enp1s0f0np0", "pfc", pfc,
-                new dev.wirespeed.host.Evidence("mlnx_qos, paste line 9", "enabled 0 0 0 1 0 0 0 0"))).build();
+        return builder(rx, tx).add(new DeviceSetting("enp1s0f0np0", "pfc", pfc,
+                new Evidence("mlnx_qos, paste line 9", "enabled 0 0 0 1 0 0 0 0"))).build();
     }
 
     private static Facts.Builder builder(boolean rx, boolean tx) {

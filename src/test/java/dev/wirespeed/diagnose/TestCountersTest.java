@@ -3,6 +3,7 @@ package dev.wirespeed.diagnose;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.host.Counters;
+import dev.wirespeed.report.CountersText;
 import dev.wirespeed.results.CounterReport;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Protocol;
@@ -35,7 +36,7 @@ class TestCountersTest {
 
     private static String text(CounterReport r) {
         StringWriter w = new StringWriter();
-        new dev.wirespeed.report.CountersText(new PrintWriter(w, true)).print(r);
+        new CountersText(new PrintWriter(w, true)).print(r);
         return w.toString();
     }
 

@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -87,9 +89,9 @@ class BindDeviceNetnsIT {
     }
 
     private static void bw(String... more) throws Exception {
-        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("bw", SERVER, "-n",
+        List<String> args = new ArrayList<>(List.of("bw", SERVER, "-n",
                 Long.toString(TEST_BYTES), "-P", "1", "--no-save"));
-        args.addAll(java.util.List.of(more));
+        args.addAll(List.of(more));
         Path out = Files.createTempFile(dir, "bw", ".out");
         Process p = net.start(clientNs, Netns.wirespeed(args.toArray(String[]::new)), out);
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("finished: " + read(out)).isTrue();

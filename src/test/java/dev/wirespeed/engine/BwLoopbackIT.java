@@ -11,6 +11,10 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -133,15 +137,15 @@ class BwLoopbackIT {
 
     @Test
     void severalClientsAtOnceEachGetTheirOwnTest() throws Exception {
-        var pool = java.util.concurrent.Executors.newFixedThreadPool(3);
+        var pool = Executors.newFixedThreadPool(3);
         try {
-            List<java.util.concurrent.Future<BwResult>> runs = new ArrayList<>();
+            List<Future<BwResult>> runs = new ArrayList<>();
             Direction[] directions = {Direction.UPLOAD, Direction.DOWNLOAD, Direction.BIDIR};
             for (Direction d : directions) {
                 runs.add(pool.submit(() -> run(spec(d, 2, 1500, 0, 0, 500), new ArrayList<>())));
             }
             for (int i = 0; i < runs.size(); i++) {
-                BwResult r = runs.get(i).get(60, java.util.concurrent.TimeUnit.SECONDS);
+                BwResult r = runs.get(i).get(60, TimeUnit.SECONDS);
                 assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
                 assertThat(r.params().direction()).isEqualTo(directions[i].label());
                 r.directions().forEach(BwLoopbackIT::assertEveryByteArrived);
@@ -165,7 +169,7 @@ class BwLoopbackIT {
     void anUnknownCongestionAlgorithmFailsWithTheKernelsReason() {
         TestSpec s = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(1).durationMillis(500)
                 .bufferBytes(64 * 1024).congestion("nosuchalgo").build();
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> run(s, new ArrayList<>()))
+        Assertions.assertThatThrownBy(() -> run(s, new ArrayList<>()))
                 .hasMessageContaining("cannot set congestion control 'nosuchalgo'");
     }
 

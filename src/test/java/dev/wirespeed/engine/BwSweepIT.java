@@ -60,7 +60,7 @@ class BwSweepIT {
                             secondRowNanos[0] = System.nanoTime();
                         }
                     });
-            assertThat(r.outcome().status()).isEqualTo(dev.wirespeed.results.OutcomeStatus.INTERRUPTED);
+            assertThat(r.outcome().status()).isEqualTo(OutcomeStatus.INTERRUPTED);
             assertThat(r.outcome().message()).matches("stopped by the user at 4 KiB after 2 of 5 sizes, "
                     + "\\d+\\.\\d s into the sweep");
             double sweepSeconds = Double.parseDouble(r.outcome().message().replaceAll(".*sizes, ([\\d.]+) s.*", "$1"));

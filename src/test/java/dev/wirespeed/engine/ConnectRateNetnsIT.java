@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.data.Percentage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -74,7 +75,7 @@ class ConnectRateNetnsIT {
         assertThat(active).as("client ActiveOpens").isEqualTo(transactions + 1);
         assertThat(passive).as("server PassiveOpens").isEqualTo(transactions + 1);
         double rate = r.get("transactionsPerSecond").asDouble();
-        assertThat(rate).isCloseTo(transactions / r.get("seconds").asDouble(), org.assertj.core.data.Percentage.withPercentage(1));
+        assertThat(rate).isCloseTo(transactions / r.get("seconds").asDouble(), Percentage.withPercentage(1));
         assertThat(r.get("phases").get("connect").get("p50Micros").asDouble()).isPositive();
         assertThat(r.get("phases").get("close").get("p99Micros").asDouble()).isPositive();
     }

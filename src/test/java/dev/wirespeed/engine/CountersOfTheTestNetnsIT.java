@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -54,7 +55,7 @@ class CountersOfTheTestNetnsIT {
                 .as(read(dir.resolve("server.log"))).isTrue();
     }
 
-    private static void start(String ns, String name, java.util.List<String> command) throws Exception {
+    private static void start(String ns, String name, List<String> command) throws Exception {
         Path log = dir.resolve(name + ".log");
         Process p = net.start(ns, command, log);
         assertThat(Netns.awaitText(log, Noise.STARTED, p, 60_000)).as(name + ": " + read(log)).isTrue();
@@ -118,7 +119,7 @@ class CountersOfTheTestNetnsIT {
     /** A counter of /proc/net/snmp in the test's namespace: what every process there adds to. */
     private static long snmp(String group, String name) throws Exception {
         Path out = Files.createTempFile(dir, "snmp", ".txt");
-        Process p = net.start(testNs, java.util.List.of("cat", "/proc/net/snmp"), out);
+        Process p = net.start(testNs, List.of("cat", "/proc/net/snmp"), out);
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
         String[] lines = read(out).split("\n");
         for (int i = 0; i + 1 < lines.length; i++) {

@@ -12,6 +12,7 @@ import java.io.DataInputStream;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.List;
@@ -86,7 +87,7 @@ class CrrServerPlaneIT {
             int answer;
             try {
                 answer = s.getInputStream().read();
-            } catch (java.net.SocketException e) {
+            } catch (SocketException e) {
                 assertThat(e.getMessage()).containsIgnoringCase("reset");
                 answer = -1;
             }

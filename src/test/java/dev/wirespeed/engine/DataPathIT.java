@@ -2,13 +2,18 @@ package dev.wirespeed.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wirespeed.report.BwText;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.JsonSchemas;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -113,8 +118,8 @@ class DataPathIT {
                     "-Z: sendfile refused (Operation not supported); wrote instead",
                     "--skip-rx-copy: recv with MSG_TRUNC refused (Operation not supported); read instead");
         }
-        java.io.StringWriter text = new java.io.StringWriter();
-        new dev.wirespeed.report.BwText(new java.io.PrintWriter(text), true).summary(r);
+        StringWriter text = new StringWriter();
+        new BwText(new PrintWriter(text), true).summary(r);
         assertThat(text.toString()).contains("data path: client send write, receive read · server send write, receive read")
                 .contains("note: -Z: sendfile refused (Operation not supported); wrote instead");
         assertThat(JsonSchemas.errors("bw.schema.json", Json.pretty(r))).isEmpty();
@@ -157,7 +162,7 @@ class DataPathIT {
                 .bufferBytes(128 * 1024).serverCpu(0).build();
         BwResult r = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(pinned)
                 .streamsChosenBy("option").connectTimeoutMillis(5_000).handshakeTimeoutMillis(5_000)
-                .bindAddress(java.net.InetAddress.getByName("127.0.0.1")).cpu(0).build()).run(new BwClient
+                .bindAddress(InetAddress.getByName("127.0.0.1")).cpu(0).build()).run(new BwClient
                 .Listener() {});
         assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
         assertThat(r.dataPath().client().fallbacks()).isNull();
@@ -181,7 +186,7 @@ class DataPathIT {
     void placementOnACpuSet() throws IOException {
         TestSpec two = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(2).bytes(BUDGET_BYTES)
                 .bufferBytes(128 * 1024).build();
-        java.util.BitSet cpu0 = new java.util.BitSet();
+        BitSet cpu0 = new BitSet();
         cpu0.set(0);
         BwResult r = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(two)
                 .streamsChosenBy("option").connectTimeoutMillis(5_000).handshakeTimeoutMillis(5_000).placeCpus(cpu0)
@@ -189,7 +194,7 @@ class DataPathIT {
         assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
         assertThat(r.dataPath().client().fallbacks()).isNull();
 
-        java.util.BitSet missing = new java.util.BitSet();
+        BitSet missing = new BitSet();
         missing.set(Affinity.MAX_CPUS - 1);
         BwResult n = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(two)
                 .streamsChosenBy("option").connectTimeoutMillis(5_000).handshakeTimeoutMillis(5_000)

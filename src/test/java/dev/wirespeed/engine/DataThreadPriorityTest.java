@@ -2,7 +2,11 @@ package dev.wirespeed.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -28,12 +32,12 @@ class DataThreadPriorityTest {
     @Test
     void aStreamThreadBeyondTheCoresRunsAtTheLowerPriority() throws Exception {
         Integer mine = DataThreadPriority.currentNice();
-        org.junit.jupiter.api.Assumptions.assumeTrue(mine != null, "no native calls here");
+        Assumptions.assumeTrue(mine != null, "no native calls here");
         int cores = Runtime.getRuntime().availableProcessors();
         int count = 4 * cores;
         AtomicReference<Integer> seen = new AtomicReference<>();
-        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
-        java.util.List<Thread> threads = new java.util.ArrayList<>();
+        CountDownLatch go = new CountDownLatch(1);
+        List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             int index = i;
             threads.add(StreamLoop.thread("test-data-" + i, () -> {

@@ -9,6 +9,7 @@ import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
@@ -61,7 +62,7 @@ class HeartbeatDeadlineIT {
                 while (error == null && System.nanoTime() - started < TimeUnit.SECONDS.toNanos(20)) {
                     try {
                         codec.write(new Message.Heartbeat());
-                    } catch (java.io.IOException e) {
+                    } catch (IOException e) {
                         // the server closed after its Error: what it said is still to be read
                         control.setSoTimeout(2_000);
                     }
@@ -72,7 +73,7 @@ class HeartbeatDeadlineIT {
                         }
                     } catch (SocketTimeoutException e) {
                         // nothing this time
-                    } catch (java.io.IOException e) {
+                    } catch (IOException e) {
                         break;
                     }
                 }

@@ -6,7 +6,9 @@ import dev.wirespeed.testing.Cli;
 import dev.wirespeed.testing.FakeServer;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -103,7 +105,7 @@ class ImplausibleResultsIT {
         Path db = dir.resolve("r.db");
         Path plan = dir.resolve("plan.yaml");
         try (FakeServer server = new FakeServer(new FakeServer.Script(welcome(), received(0)))) {
-            java.nio.file.Files.writeString(plan, """
+            Files.writeString(plan, """
                     name: nothing-moved
                     series:
                       - engine: wirespeed-bw
@@ -112,7 +114,7 @@ class ImplausibleResultsIT {
             Cli.Run r = Cli.run("run", plan.toString(), "--db", db.toString());
             assertThat(r.out() + r.err()).contains("FAILED: wirespeed bw: no data moved upload (client → server)");
         }
-        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db.toAbsolutePath());
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db.toAbsolutePath());
              var q = c.createStatement()) {
             var points = q.executeQuery("SELECT status, error FROM points");
             assertThat(points.next()).isTrue();

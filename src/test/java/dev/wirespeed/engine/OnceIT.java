@@ -6,6 +6,7 @@ import dev.wirespeed.testing.Cli;
 import dev.wirespeed.testing.ServerProcess;
 import java.net.InetAddress;
 import java.net.Socket;
+import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
@@ -30,7 +31,7 @@ class OnceIT {
                 int got;
                 try {
                     got = garbage.getInputStream().read();
-                } catch (java.net.SocketException e) {
+                } catch (SocketException e) {
                     got = -1; // closed with our bytes unread: a reset
                 }
                 assertThat(got).as("closed").isEqualTo(-1);

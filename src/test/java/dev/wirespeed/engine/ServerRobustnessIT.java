@@ -14,11 +14,13 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -121,12 +123,12 @@ class ServerRobustnessIT {
                 .bufferBytes(1024).build();
         BwClient client = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(server.port()).spec(tooMany)
                 .streamsChosenBy("option").connectTimeoutMillis(5000).handshakeTimeoutMillis(5000).build());
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> client.run(new BwClient.Listener() {}))
+        Assertions.assertThatThrownBy(() -> client.run(new BwClient.Listener() {}))
                 .hasMessage("test refused: streams 17 is out of range (1..16)");
     }
 
     private static byte[] frame(String json) {
-        byte[] payload = json.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] payload = json.getBytes(StandardCharsets.UTF_8);
         byte[] f = new byte[4 + payload.length];
         f[0] = (byte) (payload.length >>> 24);
         f[1] = (byte) (payload.length >>> 16);

@@ -6,9 +6,11 @@ import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.testing.JsonSchemas;
 import dev.wirespeed.wire.TestSpec;
+import java.io.IOException;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -111,7 +113,7 @@ class SharedServerModesIT {
     }
 
     /** A wirespeed server on 127.0.0.1, an ephemeral port, serving. */
-    private static BwServer loopbackServer() throws java.io.IOException {
+    private static BwServer loopbackServer() throws IOException {
         BwServer server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 30_000,
                 line -> { }));
         server.serveInBackground();
@@ -119,7 +121,7 @@ class SharedServerModesIT {
     }
 
     private static String[] with(String[] args, String... more) {
-        String[] all = java.util.Arrays.copyOf(args, args.length + more.length);
+        String[] all = Arrays.copyOf(args, args.length + more.length);
         System.arraycopy(more, 0, all, args.length, more.length);
         return all;
     }

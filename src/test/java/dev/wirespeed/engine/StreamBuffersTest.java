@@ -2,6 +2,12 @@ package dev.wirespeed.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +28,7 @@ class StreamBuffersTest {
             try (StreamBuffers.Lease big = StreamBuffers.filler(4 << 20)) {
                 assertThat(big.segment().byteSize()).isEqualTo(4 << 20);
                 byte[] head = new byte[64];
-                java.lang.foreign.MemorySegment.copy(big.segment(), java.lang.foreign.ValueLayout.JAVA_BYTE, 0, head, 0, 64);
+                MemorySegment.copy(big.segment(), ValueLayout.JAVA_BYTE, 0, head, 0, 64);
                 assertThat(head).as("filled, not zeros").isNotEqualTo(new byte[64]);
                 try (StreamBuffers.Lease c = StreamBuffers.filler(1 << 20)) {
                     assertThat(c.segment().address()).as("later senders take the larger one")
@@ -36,14 +42,14 @@ class StreamBuffersTest {
     @Test
     void receiversShareAFewSinksInTurn() {
         int before = StreamBuffers.mappedRegions();
-        java.util.List<StreamBuffers.Lease> leases = new java.util.ArrayList<>();
-        java.util.Set<Long> addresses = new java.util.HashSet<>();
+        List<StreamBuffers.Lease> leases = new ArrayList<>();
+        Set<Long> addresses = new HashSet<>();
         try {
             for (int i = 0; i < 4 * StreamBuffers.SINKS; i++) {
                 StreamBuffers.Lease l = StreamBuffers.sink(1 << 20);
                 leases.add(l);
                 addresses.add(l.segment().address());
-                l.segment().set(java.lang.foreign.ValueLayout.JAVA_BYTE, (1 << 20) - 1, (byte) 1);
+                l.segment().set(ValueLayout.JAVA_BYTE, (1 << 20) - 1, (byte) 1);
             }
             assertThat(addresses).hasSize(StreamBuffers.SINKS);
         } finally {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.wirespeed.measure.CpuAccumulator;
+import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
 import java.nio.channels.Channel;
 import java.util.ArrayList;
@@ -105,7 +106,7 @@ class StreamIoTest {
     void theTcpChainFollowsTheFlags() {
         assertThat(calls(DataPath.DEFAULT, true)).containsExactly("write", "SocketChannel");
         assertThat(calls(DataPath.DEFAULT, false)).containsExactly("read", "SocketChannel");
-        DataPath both = DataPath.of(dev.wirespeed.wire.TestSpec.tcpBandwidth().zeroCopy(true).skipRxCopy(true).build());
+        DataPath both = DataPath.of(TestSpec.tcpBandwidth().zeroCopy(true).skipRxCopy(true).build());
         assertThat(calls(both, true)).containsExactly("sendfile", "write", "SocketChannel");
         assertThat(calls(both, false)).containsExactly("recv MSG_TRUNC", "read", "SocketChannel");
     }

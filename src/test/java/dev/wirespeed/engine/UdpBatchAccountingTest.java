@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.measure.CpuAccumulator;
 import dev.wirespeed.measure.UdpStats;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -124,35 +127,35 @@ class UdpBatchAccountingTest {
     /** The control messages of a recvmsg as the kernel lays them out: UDP_GRO's int, then SO_RXQ_OVFL's u32. */
     @Test
     void controlMessagesAreFoundByLevelAndType() {
-        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
-            java.lang.foreign.MemorySegment c = arena.allocate(48, 8);
-            c.set(java.lang.foreign.ValueLayout.JAVA_LONG, 0, 20);
-            c.set(java.lang.foreign.ValueLayout.JAVA_INT, 8, NativeUdp.SOL_UDP);
-            c.set(java.lang.foreign.ValueLayout.JAVA_INT, 12, NativeUdp.UDP_GRO);
-            c.set(java.lang.foreign.ValueLayout.JAVA_INT, 16, 1472);
-            c.set(java.lang.foreign.ValueLayout.JAVA_LONG, 24, 20);
-            c.set(java.lang.foreign.ValueLayout.JAVA_INT, 32, NativeUdp.SOL_SOCKET);
-            c.set(java.lang.foreign.ValueLayout.JAVA_INT, 36, NativeUdp.SO_RXQ_OVFL);
-            c.set(java.lang.foreign.ValueLayout.JAVA_INT, 40, 7);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment c = arena.allocate(48, 8);
+            c.set(ValueLayout.JAVA_LONG, 0, 20);
+            c.set(ValueLayout.JAVA_INT, 8, NativeUdp.SOL_UDP);
+            c.set(ValueLayout.JAVA_INT, 12, NativeUdp.UDP_GRO);
+            c.set(ValueLayout.JAVA_INT, 16, 1472);
+            c.set(ValueLayout.JAVA_LONG, 24, 20);
+            c.set(ValueLayout.JAVA_INT, 32, NativeUdp.SOL_SOCKET);
+            c.set(ValueLayout.JAVA_INT, 36, NativeUdp.SO_RXQ_OVFL);
+            c.set(ValueLayout.JAVA_INT, 40, 7);
             assertThat(NativeUdp.cmsgInt(c, 48, NativeUdp.SOL_UDP, NativeUdp.UDP_GRO)).isEqualTo(1472);
             assertThat(NativeUdp.cmsgInt(c, 48, NativeUdp.SOL_SOCKET, NativeUdp.SO_RXQ_OVFL)).isEqualTo(7);
             assertThat(NativeUdp.cmsgInt(c, 24, NativeUdp.SOL_SOCKET, NativeUdp.SO_RXQ_OVFL))
                     .as("beyond msg_controllen").isEqualTo(-1);
-            c.set(java.lang.foreign.ValueLayout.JAVA_LONG, 0, 3); // garbled length: stop, never loop
+            c.set(ValueLayout.JAVA_LONG, 0, 3); // garbled length: stop, never loop
             assertThat(NativeUdp.cmsgInt(c, 48, NativeUdp.SOL_UDP, NativeUdp.UDP_GRO)).isEqualTo(-1);
         }
     }
 
     @Test
     void theHeadersClockIsWrittenAsOneStoreWithIperf3sLayout() {
-        java.nio.ByteBuffer one = java.nio.ByteBuffer.allocate(16);
-        java.nio.ByteBuffer other = java.nio.ByteBuffer.allocate(16);
+        ByteBuffer one = ByteBuffer.allocate(16);
+        ByteBuffer other = ByteBuffer.allocate(16);
         UdpHeader.WIRESPEED.writeClock(one, 0, UdpHeader.clock(3, 999_999), 7);
         // iperf3's layout: big-endian uint32 seconds, uint32 microseconds, then the counter
         other.putInt(0, 3).putInt(4, 999_999).putLong(8, 7);
         assertThat(one.array()).isEqualTo(other.array());
         assertThat(UdpHeader.sentMicros(one, 0)).isEqualTo(3_999_999);
-        java.nio.ByteBuffer high = java.nio.ByteBuffer.allocate(12);
+        ByteBuffer high = ByteBuffer.allocate(12);
         new UdpHeader(false).writeClock(high, 0, UdpHeader.clock(0x9000_0000, 5), 0xffff_fffeL);
         assertThat(UdpHeader.sentMicros(high, 0)).as("seconds above 2^31 stay unsigned")
                 .isEqualTo(0x9000_0000L * 1_000_000 + 5);

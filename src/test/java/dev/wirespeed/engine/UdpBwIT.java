@@ -3,11 +3,14 @@ package dev.wirespeed.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.wirespeed.results.Json;
 import dev.wirespeed.results.UdpResult;
+import dev.wirespeed.testing.JsonSchemas;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongPredicate;
 import org.junit.jupiter.api.Test;
 
 class UdpBwIT {
@@ -16,7 +19,7 @@ class UdpBwIT {
                 .bufferBytes(length).rateBitsPerSecond(rate).build();
     }
 
-    private static UdpResult run(TestServers s, TestSpec spec, java.util.function.LongPredicate drop,
+    private static UdpResult run(TestServers s, TestSpec spec, LongPredicate drop,
                                  List<UdpResult.UdpInterval> intervals) throws Exception {
         return new UdpBwClient(UdpBwClient.Config.builder().host("127.0.0.1").port(s.port()).spec(spec)
                 .connectTimeoutMillis(5_000).receiveDrop(drop).build())
@@ -92,11 +95,11 @@ class UdpBwIT {
             assertThat(verdict.side()).isEqualTo("server");
             assertThat(verdict.message()).startsWith("server sockets: the test's 4 UDP sockets dropped ");
             assertThat(verdict.fix()).contains("SO_RCVBUF").doesNotContain("tcp_rmem");
-            assertThat(dev.wirespeed.results.Json.MAPPER.writeValueAsString(c)).doesNotContain("Tcp");
-            String json = dev.wirespeed.results.Json.pretty(r);
-            assertThat(dev.wirespeed.testing.JsonSchemas.errors("udp.schema.json", json)).isEmpty();
+            assertThat(Json.MAPPER.writeValueAsString(c)).doesNotContain("Tcp");
+            String json = Json.pretty(r);
+            assertThat(JsonSchemas.errors("udp.schema.json", json)).isEmpty();
             // the schema reads bw's counters definition: a wrong counters field is caught there
-            assertThat(dev.wirespeed.testing.JsonSchemas.errors("udp.schema.json",
+            assertThat(JsonSchemas.errors("udp.schema.json",
                     json.replace("\"protocol\" : \"udp\"", "\"protocol\" : \"sctp\""))).isNotEmpty();
         }
     }

@@ -2,10 +2,13 @@ package dev.wirespeed.explain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wirespeed.diagnose.CounterFindings;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.Fixtures;
+import dev.wirespeed.diagnose.RingOutputs;
 import dev.wirespeed.diagnose.RuleSet;
 import dev.wirespeed.host.CounterNames;
+import dev.wirespeed.host.Counters;
 import dev.wirespeed.host.sysfs.Capture;
 import dev.wirespeed.host.sysfs.Inspection;
 import dev.wirespeed.parse.Fixture;
@@ -18,6 +21,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -77,7 +81,7 @@ class CounterFindingsBothPathsTest {
     @Test
     void ethtoolRingOfTheSameInterfaceNamesItsMaximumOnBothPaths() throws IOException {
         String stats = Files.readString(Fixtures.root("mlx5-counters-018").resolve(".wirespeed/ethtool-S/enp65s0f0np0"));
-        String ring = dev.wirespeed.diagnose.RingOutputs.belowMaximum("enp65s0f0np0");
+        String ring = RingOutputs.belowMaximum("enp65s0f0np0");
         netdev("enp65s0f0np0");
         write(".wirespeed/ethtool-S/enp65s0f0np0", stats);
         write(".wirespeed/ethtool-g/enp65s0f0np0", ring);
@@ -89,7 +93,7 @@ class CounterFindingsBothPathsTest {
         assertThat(comparable(pasted)).isEqualTo(comparable(doctor()));
         // another interface's ring says nothing of this one's
         List<Finding> other = explain("paste.txt", "$ ethtool -S enp65s0f0np0\n" + stats + "\n$ ethtool -g eth9\n"
-                + dev.wirespeed.diagnose.RingOutputs.belowMaximum("eth9"));
+                + RingOutputs.belowMaximum("eth9"));
         assertThat(other).filteredOn(f -> f.rule().equals("counter-rx-buffer")).singleElement()
                 .satisfies(f -> assertThat(f.fix().command()).isEqualTo("ethtool -G enp65s0f0np0 rx <maximum>"));
     }
@@ -146,8 +150,8 @@ class CounterFindingsBothPathsTest {
         // mlx5_0/1: out_of_buffer 135 and CQE errors; the three ports whose counters are all 0 stay quiet
         assertThat(pasted).filteredOn(f -> f.rule().startsWith("counter-"))
                 .extracting(Finding::rule, Finding::subject)
-                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("counter-rdma-out-of-buffer", "mlx5_0 port 1"),
-                        org.assertj.core.groups.Tuple.tuple("counter-rdma-cqe-errors", "mlx5_0 port 1"));
+                .containsExactlyInAnyOrder(Tuple.tuple("counter-rdma-out-of-buffer", "mlx5_0 port 1"),
+                        Tuple.tuple("counter-rdma-cqe-errors", "mlx5_0 port 1"));
         assertThat(pasted).filteredOn(f -> f.rule().equals("counter-rdma-cqe-errors")).first()
                 .satisfies(f -> assertThat(f.message()).contains("resp_cqe_error 1,009", "req_cqe_error 22")
                         .doesNotContain("resp_cqe_flush_error"));
@@ -195,11 +199,11 @@ class CounterFindingsBothPathsTest {
         });
         // both were read: the counters keep them, the finding names each count once
         var counters = Inspection.read(root, (Capture) null, new CommandFacts())
-                .counters(dev.wirespeed.host.Counters.Scope.NETDEV, "enp65s0f0np0").orElseThrow();
+                .counters(Counters.Scope.NETDEV, "enp65s0f0np0").orElseThrow();
         assertThat(counters.value("rx_pause_frames")).contains(120_044L);
         assertThat(counters.value("rx_pause_ctrl_phy")).contains(120_044L);
         // and doctor's per-port list of the counters that matter shows each count once too
-        assertThat(dev.wirespeed.diagnose.CounterFindings.mattering(counters, v -> true))
+        assertThat(CounterFindings.mattering(counters, v -> true))
                 .containsKeys("rx_pause_ctrl_phy", "tx_pause_ctrl_phy").doesNotContainKeys("rx_pause_frames", "tx_pause_frames");
     }
 

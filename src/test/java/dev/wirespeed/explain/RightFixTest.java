@@ -11,6 +11,9 @@ import dev.wirespeed.host.CpuList;
 import dev.wirespeed.parse.Fixture;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -303,8 +306,8 @@ class RightFixTest {
      */
     @org.junit.jupiter.api.Test
     void everyRuleThatPrintsACommandHasARow() {
-        java.util.Set<String> printing = new java.util.TreeSet<>();
-        java.util.function.Consumer<List<Finding>> note = fs -> fs.stream()
+        Set<String> printing = new TreeSet<>();
+        Consumer<List<Finding>> note = fs -> fs.stream()
                 .filter(f -> f.fix() != null && f.fix().command() != null && !f.fix().command().isBlank())
                 .forEach(f -> printing.add(f.rule()));
         for (String tree : ExplainDoctorAgreementTest.TREES) {
@@ -313,7 +316,7 @@ class RightFixTest {
         for (String file : Fixture.all()) {
             note.accept(Explainer.standard().explain(file, Fixture.text(file)).findings());
         }
-        java.util.Set<String> rowed = new java.util.TreeSet<>();
+        Set<String> rowed = new TreeSet<>();
         rows().forEach(r -> rowed.add(r.rule()));
         List<String> missing = printing.stream().filter(id -> !id.startsWith("counter-") && !rowed.contains(id)).toList();
         assertThat(printing).as("rules printing a command somewhere").hasSizeGreaterThan(10);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.parse.Fixture;
 import java.util.List;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** Issue 26, "seed steps nothing covers yet": a seed's step that draws a conclusion, and the rule that draws it. */
@@ -98,7 +99,7 @@ class SeedStepsTest {
             assertThat(m.metric("latencyMinMicros").orElseThrow().value()).isEqualTo(565.0);
             assertThat(m.metric("latencyAvgMicros").orElseThrow().value()).isEqualTo(1232.0);
             assertThat(m.metric("latencyMaxMicros").orElseThrow().value()).isEqualTo(3175.0);
-            assertThat(m.metric("latencyStdevMicros").orElseThrow().value()).isCloseTo(1122.0, org.assertj.core.api.Assertions.within(1e-9));
+            assertThat(m.metric("latencyStdevMicros").orElseThrow().value()).isCloseTo(1122.0, Assertions.within(1e-9));
             assertThat(m.metric("lossPercent").orElseThrow().value()).isZero();
             assertThat(m.metric("totalPackets").orElseThrow().value()).isEqualTo(4.0);
         });
@@ -107,13 +108,13 @@ class SeedStepsTest {
         // seed 000's paste stops after two replies: their times are the measurement, and it says so
         Explanation cut = explain("ping/ping-iputils-two-replies-seed000.txt");
         assertThat(cut.measurements()).singleElement().satisfies(m -> {
-            assertThat(m.metric("latencyAvgMicros").orElseThrow().value()).isCloseTo(202.5, org.assertj.core.api.Assertions.within(1e-9));
+            assertThat(m.metric("latencyAvgMicros").orElseThrow().value()).isCloseTo(202.5, Assertions.within(1e-9));
             assertThat(m.params()).containsEntry("from", "2 replies shown (no statistics in the paste)");
             assertThat(m.metric("lossPercent")).isEmpty();
         });
         // BusyBox and Windows print the same figures in their own words
         assertThat(explain("ping/ping-busybox-alpine-docker-notes.txt").measurements()).singleElement()
-                .satisfies(m -> assertThat(m.metric("latencyAvgMicros").orElseThrow().value()).isCloseTo(39.0, org.assertj.core.api.Assertions.within(1e-9)));
+                .satisfies(m -> assertThat(m.metric("latencyAvgMicros").orElseThrow().value()).isCloseTo(39.0, Assertions.within(1e-9)));
         assertThat(explain("ping/ping-windows-azure-vnet-docs.txt").measurements()).singleElement()
                 .satisfies(m -> {
                     assertThat(m.metric("latencyMaxMicros").orElseThrow().value()).isEqualTo(1000.0);

@@ -23,6 +23,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -99,14 +101,14 @@ final class TreePaste {
         return b.toString();
     }
 
-    private static java.util.Optional<String> file(Path root, String path) {
+    private static Optional<String> file(Path root, String path) {
         Path x = root.resolve(path);
         if (!Files.isRegularFile(x)) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         try {
             String t = Files.readString(x, StandardCharsets.UTF_8);
-            return java.util.Optional.of(t.endsWith("\n") ? t : t + "\n");
+            return Optional.of(t.endsWith("\n") ? t : t + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -196,7 +198,7 @@ final class TreePaste {
 
     /** The statistics files in ip -s -s's table (iproute2 6.x layout). */
     private static void stats(StringBuilder b, Counters c) {
-        java.util.function.Function<String, String> v = name -> c.value(name).map(String::valueOf).orElse("0");
+        Function<String, String> v = name -> c.value(name).map(String::valueOf).orElse("0");
         if (Stream.of("rx_bytes", "rx_packets", "rx_errors", "rx_dropped", "tx_bytes").noneMatch(x -> c.value(x).isPresent())) {
             return;
         }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.wirespeed.testing.Cli;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -72,7 +73,7 @@ class BoundedInputTest {
         Process mk;
         try {
             mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             assumeTrue(false, "mkfifo");
             return;
         }
@@ -80,7 +81,7 @@ class BoundedInputTest {
         Thread writer = Thread.ofPlatform().start(() -> {
             try (OutputStream o = Files.newOutputStream(fifo)) {
                 o.write("hello from a fifo\n".getBytes(StandardCharsets.UTF_8));
-            } catch (java.io.IOException ignored) {
+            } catch (IOException ignored) {
                 // the reader's assertion fails instead
             }
         });

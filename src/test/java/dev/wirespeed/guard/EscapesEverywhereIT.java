@@ -5,16 +5,19 @@ import static dev.wirespeed.testing.Hostile.assertClean;
 import static dev.wirespeed.testing.Hostile.evilPaste;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.wire.CounterDelta;
+import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.testing.FakeServer;
+import dev.wirespeed.wire.CounterDelta;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -39,7 +42,7 @@ class EscapesEverywhereIT {
             // what 1 s at 1 Gbit/s moves: plausible, so only the words are wrong
             streams.add(new Message.StreamTotal(i, false, 125_000_000L, 125_000_000L, 1_000_000_000L, null));
         }
-        java.util.Map<String, CounterDelta.Count> values = new java.util.LinkedHashMap<>();
+        Map<String, CounterDelta.Count> values = new LinkedHashMap<>();
         values.put("rx_dropped", CounterDelta.Count.of(7, EVIL));
         values.put(EVIL, CounterDelta.Count.of(9, EVIL));
         CounterDelta evil = new CounterDelta("netdev", EVIL, values);
@@ -66,7 +69,7 @@ class EscapesEverywhereIT {
             json = Cli.run("bw", "127.0.0.1", "-p", Integer.toString(server.port()), "-t", "1", "--json");
         }
         assertClean("bw --json", json);
-        assertThat(dev.wirespeed.results.Json.MAPPER.readTree(json.out()).path("server").path("host").asText())
+        assertThat(Json.MAPPER.readTree(json.out()).path("server").path("host").asText())
                 .contains("\\x1b]0;title");
     }
 

@@ -2,6 +2,10 @@ package dev.wirespeed.guard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wirespeed.results.Json;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -33,8 +37,8 @@ class PrintableTest {
 
     @Test
     void aTerminalWriterKeepsLineFeedsTabsAndCrlfAndEscapesTheRest() {
-        java.io.StringWriter sink = new java.io.StringWriter();
-        java.io.PrintWriter out = Printable.terminal(sink);
+        StringWriter sink = new StringWriter();
+        PrintWriter out = Printable.terminal(sink);
         out.print("host\u001b[31m\r\n");
         out.printf("%s|%n", "x\u0007\ty");
         out.print("a\rb\r");
@@ -49,18 +53,18 @@ class PrintableTest {
     @Test
     void aJsonDocumentThroughTheTerminalWriterStaysValidAndMeansTheSame() throws Exception {
         String value = "ok\u202e\u009b\u007fend";
-        String json = dev.wirespeed.results.Json.MAPPER.writeValueAsString(java.util.Map.of("v", value));
-        java.io.StringWriter sink = new java.io.StringWriter();
-        java.io.PrintWriter out = Printable.terminal(sink);
+        String json = Json.MAPPER.writeValueAsString(Map.of("v", value));
+        StringWriter sink = new StringWriter();
+        PrintWriter out = Printable.terminal(sink);
         out.print(json);
         out.flush();
         assertThat(sink.toString()).doesNotContain("\u202e").doesNotContain("\u009b");
-        assertThat(dev.wirespeed.results.Json.MAPPER.readTree(sink.toString()).get("v").asText()).isEqualTo(value);
+        assertThat(Json.MAPPER.readTree(sink.toString()).get("v").asText()).isEqualTo(value);
     }
 
     @Test
     void gatingTwiceIsOneGate() {
-        java.io.PrintWriter once = Printable.terminal(new java.io.StringWriter());
+        PrintWriter once = Printable.terminal(new StringWriter());
         assertThat(Printable.terminal(once)).isSameAs(once);
     }
 }

@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
@@ -66,7 +68,7 @@ class OutputFileTest {
             try {
                 return Files.readString(fifo);
             } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                throw new UncheckedIOException(e);
             }
         });
         write(fifo, "through the pipe");
@@ -78,12 +80,12 @@ class OutputFileTest {
     void aSymbolicLinkStaysALinkAndItsTargetIsReplaced() throws Exception {
         Path target = dir.resolve("real.html");
         Files.writeString(target, "old");
-        Files.setPosixFilePermissions(target, java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw----"));
+        Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-rw----"));
         Path link = Files.createSymbolicLink(dir.resolve("link.html"), target.getFileName());
         write(link, "new");
         assertThat(Files.isSymbolicLink(link)).isTrue();
         assertThat(Files.readString(target)).isEqualTo("new");
-        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(target)))
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(target)))
                 .as("the replaced file keeps its mode").isEqualTo("rw-rw----");
     }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.wirespeed.wire.ProtocolException;
 import dev.wirespeed.wire.Wire;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class CookieTest {
@@ -25,7 +26,7 @@ class CookieTest {
         byte[] text = "WIN-7QX2.1700000000.123456.0a1b2c3d4".getBytes(StandardCharsets.US_ASCII);
         System.arraycopy(text, 0, c, 0, 36);
         assertThat(Cookie.text(c)).startsWith("WIN-7QX2.");
-        assertThat(Wire.classify(java.util.Arrays.copyOf(c, 4))).isEqualTo(Wire.Opening.IPERF3);
+        assertThat(Wire.classify(Arrays.copyOf(c, 4))).isEqualTo(Wire.Opening.IPERF3);
     }
 
     @Test

@@ -5,14 +5,17 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.UdpBwClient;
+import dev.wirespeed.parse.iperf.Iperf3Result;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwResult.DirectionResult;
-import dev.wirespeed.parse.iperf.Iperf3Result;
 import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -195,18 +198,18 @@ class Iperf3ClientIT {
         try (Iperf3Binary server = Iperf3Binary.server(port);
              Iperf3Binary other = Iperf3Binary.start(List.of("-c", "127.0.0.1", "-p", Integer.toString(port), "-t", "3",
                      "--forceflush"))) {
-            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             // once its first interval is out, its test surely runs
             while (!other.output().contains(" sec ") && System.nanoTime() < deadline) {
                 Thread.sleep(20);
             }
             assertThat(other.output()).contains(" sec ");
             TestSpec spec = spec(Direction.UPLOAD, 1, 1000, 0);
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Iperf3Client(
+            Assertions.assertThatThrownBy(() -> new Iperf3Client(
                     BwClient.Config.builder().host("127.0.0.1").port(port).spec(spec).streamsChosenBy("option")
                             .connectTimeoutMillis(5000).handshakeTimeoutMillis(5000).build())
                     .run(new BwClient.Listener() {}))
-                    .isInstanceOf(java.io.IOException.class)
+                    .isInstanceOf(IOException.class)
                     .hasMessage("the iperf3 server at 127.0.0.1:" + port + " is busy with another test"
                             + " (iperf3 runs one test at a time); try again later");
             assertThat(other.await(30)).as("the test already running is not disturbed").isZero();

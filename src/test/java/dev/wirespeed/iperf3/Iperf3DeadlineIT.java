@@ -8,6 +8,7 @@ import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.TestSpec;
 import java.io.DataInputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
@@ -60,7 +61,7 @@ class Iperf3DeadlineIT {
                     int state;
                     try {
                         state = in.readByte();
-                    } catch (java.io.IOException e) {
+                    } catch (IOException e) {
                         state = Integer.MIN_VALUE;
                     }
                     long endedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);

@@ -11,15 +11,21 @@ import dev.wirespeed.wire.TestSpec;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -89,7 +95,7 @@ class Iperf3HostileIT {
         BwResult result;
         try {
             result = normal.get(60, TimeUnit.SECONDS);
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             throw new AssertionError("normal test failed: " + e.getCause() + "; server log: " + log, e);
         }
         assertThat(result.outcome().ok()).as("normal test: %s; server log: %s", result.outcome(), log).isTrue();
@@ -110,12 +116,12 @@ class Iperf3HostileIT {
     private void awaitLog(String... parts) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (System.nanoTime() < deadline) {
-            if (log.stream().anyMatch(l -> java.util.Arrays.stream(parts).allMatch(l::contains))) {
+            if (log.stream().anyMatch(l -> Arrays.stream(parts).allMatch(l::contains))) {
                 return;
             }
             Thread.sleep(10);
         }
-        throw new AssertionError("no log line with " + java.util.Arrays.toString(parts) + " in " + log);
+        throw new AssertionError("no log line with " + Arrays.toString(parts) + " in " + log);
     }
 
     private Socket connect() throws IOException {
@@ -264,9 +270,9 @@ class Iperf3HostileIT {
     @Test
     void udpStreamsThatNeverComeAreRefusedOnTime() throws Exception {
         besideANormalTest(() -> {
-            try (java.nio.channels.DatagramChannel stray = java.nio.channels.DatagramChannel.open()) {
+            try (DatagramChannel stray = DatagramChannel.open()) {
                 stray.connect(new InetSocketAddress("127.0.0.1", server.port()));
-                stray.write(java.nio.ByteBuffer.wrap(new byte[] {'9', '8', '7', '6'}));
+                stray.write(ByteBuffer.wrap(new byte[] {'9', '8', '7', '6'}));
             }
             try (Socket s = atParameters()) {
                 sendJson(s.getOutputStream(), "{\"udp\":true,\"time\":1,\"parallel\":2,\"len\":1400,"
@@ -305,7 +311,7 @@ class Iperf3HostileIT {
      */
     @Test
     void clientRefusesAHugeResultsLengthAndKeepsItsMeasurement() throws Exception {
-        try (java.net.ServerSocket fake = new java.net.ServerSocket(0, 4, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket fake = new ServerSocket(0, 4, InetAddress.getLoopbackAddress())) {
             fake.setSoTimeout(VERDICT_MILLIS);
             CompletableFuture<BwResult> client = new CompletableFuture<>();
             TestSpec spec = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(1).durationMillis(1000)

@@ -15,7 +15,9 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToLongFunction;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -235,7 +237,7 @@ class Iperf3ServerIT {
         }
     }
 
-    private static long udpCount(Message.UdpResults r, boolean sent, java.util.function.ToLongFunction<Message.UdpCounts> f) {
+    private static long udpCount(Message.UdpResults r, boolean sent, ToLongFunction<Message.UdpCounts> f) {
         return r.streams().stream().filter(t -> t.sent() == sent).mapToLong(t -> f.applyAsLong(t.measured())).sum();
     }
 
@@ -288,7 +290,7 @@ class Iperf3ServerIT {
     @Test
     void udpGsroClient() throws Exception {
         String gsro = Iperf3Binary.gsroBinary();
-        org.junit.jupiter.api.Assumptions.assumeTrue(gsro != null,
+        Assumptions.assumeTrue(gsro != null,
                 "SKIPPED: no iperf3 3.21+ with --gsro (IPERF3_NEW or /opt/iperf3-new/bin/iperf3)");
         Run run = clientOf(gsro, "-u", "--gsro", "-b", "50M", "-l", "1400", "-t", "2");
         Message.UdpResults ours = run.ours().serverUdp();

@@ -3,6 +3,8 @@ package dev.wirespeed.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.wirespeed.diagnose.Finding;
+import dev.wirespeed.explain.Explainer;
 import dev.wirespeed.parse.fio.FioDiskUtil;
 import dev.wirespeed.parse.fio.FioJob;
 import dev.wirespeed.parse.iperf.IperfInterval;
@@ -114,7 +116,7 @@ class BenchParsersTest {
 
     @Test
     void iperf3ErrorsAreReadAndNamedWithTheirCause() {
-        List<dev.wirespeed.diagnose.Finding> errors = dev.wirespeed.explain.Explainer.standard()
+        List<Finding> errors = Explainer.standard()
                 .explain("f.txt", Fixture.text("iperf/iperf3-3.7-error-unable-to-connect-forum.txt")).findings().stream()
                 .filter(f -> f.rule().equals("iperf3-error")).toList();
         assertThat(errors).hasSize(2).allSatisfy(f -> {
@@ -124,10 +126,10 @@ class BenchParsersTest {
             assertThat(f.fix().command()).isEqualTo("getent hosts hadar");
         });
         String busy = "$ iperf3 -c 10.0.0.2\niperf3: error - the server is busy running a test. try again later\n";
-        assertThat(dev.wirespeed.explain.Explainer.standard().explain("b.txt", busy).findings())
+        assertThat(Explainer.standard().explain("b.txt", busy).findings())
                 .filteredOn(f -> f.rule().equals("iperf3-error")).singleElement()
                 .satisfies(f -> assertThat(f.fix().command()).isEqualTo("iperf3 -s -p 5202"));
-        assertThat(dev.wirespeed.explain.Explainer.standard().explain("c.txt", Fixture.text("iperf/iperf3-3.12-client-udp.txt"))
+        assertThat(Explainer.standard().explain("c.txt", Fixture.text("iperf/iperf3-3.12-client-udp.txt"))
                 .findings()).filteredOn(f -> f.rule().equals("iperf3-error")).as("a run that finished").isEmpty();
     }
 

@@ -11,6 +11,7 @@ import dev.wirespeed.parse.host.EthtoolSettings;
 import dev.wirespeed.parse.host.FecSettings;
 import dev.wirespeed.parse.host.TransceiverModule;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -125,7 +126,7 @@ class EthtoolLongTailTest {
     void paddedNamesBeforeTheColonAreCounters() {
         CounterSample s = Fixture.blocksOf("NIC statistics:\n     TxOctetsOK         : 1234\n     TxFramesDropped    : 7\n")
                 .getFirst().all(CounterSample.class).getFirst();
-        assertThat(s.values()).containsExactly(java.util.Map.entry("TxOctetsOK", 1234L), java.util.Map.entry("TxFramesDropped", 7L));
+        assertThat(s.values()).containsExactly(Map.entry("TxOctetsOK", 1234L), Map.entry("TxFramesDropped", 7L));
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.wirespeed.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.explain.Explainer;
+import dev.wirespeed.parse.host.Filesystem;
 import dev.wirespeed.parse.host.NetInterfaceRecord;
 import dev.wirespeed.parse.host.NfsMount;
 import dev.wirespeed.parse.host.NfsdPortlist;
@@ -67,7 +68,7 @@ class HostNetworkLongTailTest {
         String notNfs = "/dev/sda1 on /boot type ext4 (rw,relatime)\n";
         assertThat(LogReader.standard().read(notNfs).getFirst().outputs()).singleElement().satisfies(b -> {
             assertThat(b.all(NfsMount.class)).isEmpty();
-            assertThat(b.all(dev.wirespeed.parse.host.Filesystem.class)).singleElement().satisfies(f -> {
+            assertThat(b.all(Filesystem.class)).singleElement().satisfies(f -> {
                 assertThat(f.mountPoint()).isEqualTo("/boot");
                 assertThat(f.fsType()).isEqualTo("ext4");
             });

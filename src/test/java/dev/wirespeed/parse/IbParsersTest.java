@@ -2,6 +2,8 @@ package dev.wirespeed.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wirespeed.explain.Explainer;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.parse.ib.IbLink;
 import dev.wirespeed.parse.ib.IbNode;
 import dev.wirespeed.parse.ib.RdmaDeviceRecord;
@@ -153,7 +155,7 @@ class IbParsersTest {
                 .flatMap(b -> b.all(RdmaPortRecord.class).stream()).findFirst().orElseThrow();
         assertThat(devinfo.rate().value()).isEqualTo(100e9);
         assertThat(devinfo.rate().raw()).isEqualTo("4X (2) × 25.0 Gbps (32)");
-        dev.wirespeed.facts.Facts facts = dev.wirespeed.explain.Explainer.standard()
+        Facts facts = Explainer.standard()
                 .explain("ibstat-seed003.txt", Fixture.text("ib/ibstat-seed003.txt")).facts().getFirst();
         assertThat(facts.rdmaPorts()).singleElement().satisfies(p -> assertThat(p.rate().raw()).isEqualTo("100"));
     }

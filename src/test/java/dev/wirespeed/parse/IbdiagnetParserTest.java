@@ -8,6 +8,7 @@ import dev.wirespeed.explain.Explainer;
 import dev.wirespeed.parse.ib.IbdiagFabric;
 import dev.wirespeed.parse.ib.IbdiagStage;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** ibdiagnet's console output on real runs (parse/ib/README.md), and the ibdiagnet-errors rule. */
@@ -39,9 +40,9 @@ class IbdiagnetParserTest {
         assertThat(f.switches()).isEqualTo(6);
         assertThat(f.channelAdapters()).isEqualTo(31);
         assertThat(f.links()).isEqualTo(58);
-        assertThat(f.linksAt()).containsExactly(java.util.Map.entry("4x2.5", 4), java.util.Map.entry("4x14", 3),
-                java.util.Map.entry("4x25", 21), java.util.Map.entry("4x50", 23), java.util.Map.entry("4x100", 6),
-                java.util.Map.entry("2x50", 1));
+        assertThat(f.linksAt()).containsExactly(Map.entry("4x2.5", 4), Map.entry("4x14", 3),
+                Map.entry("4x25", 21), Map.entry("4x50", 23), Map.entry("4x100", 6),
+                Map.entry("2x50", 1));
         assertThat(f.masterSm()).startsWith("Port=1 LID=10 GUID=0x98039b0300952b30").endsWith("smg-ib-svr43 mlx5_0");
 
         List<Finding> found = findings(Fixture.text("ib/ibdiagnet-fabric-logparsertask.txt"));

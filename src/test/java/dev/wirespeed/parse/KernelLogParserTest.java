@@ -3,13 +3,19 @@ package dev.wirespeed.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.diagnose.Finding;
+import dev.wirespeed.diagnose.Severity;
 import dev.wirespeed.explain.Explainer;
 import dev.wirespeed.explain.Explanation;
+import dev.wirespeed.parse.host.HealthEvent;
 import dev.wirespeed.parse.host.KernelError;
 import dev.wirespeed.parse.host.LinkEvent;
 import dev.wirespeed.parse.host.ModuleEvent;
+import dev.wirespeed.parse.host.NicFirmware;
 import dev.wirespeed.parse.host.PcieBandwidthLine;
+import dev.wirespeed.parse.mlx.MlxDevice;
+import java.util.ArrayList;
 import java.util.List;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** dmesg / syslog lines of PCI devices (parse/kernel/README.md names the sources). */
@@ -31,7 +37,7 @@ class KernelLogParserTest {
     @Test
     void mlx5FirmwareHealthSyndromeWrappedByAMail() {
         Parsed p = Fixture.only("mlx/mlxup-mstflint-dmesg-health-power9-mail.txt", "kernel-log");
-        assertThat(p.all(dev.wirespeed.parse.host.HealthEvent.class)).singleElement().satisfies(h -> {
+        assertThat(p.all(HealthEvent.class)).singleElement().satisfies(h -> {
             assertThat(h.address()).isEqualTo("0001:19:00.0");
             assertThat(h.syndrome()).isEqualTo("0x7");
             assertThat(h.status()).isEqualTo("irisc not responding");
@@ -61,9 +67,9 @@ class KernelLogParserTest {
         });
         assertThat(blocks("dmesg-mlx5-arm-nas16.txt")).singleElement()
                 .satisfies(b -> assertThat(b.skipped()).as("probe lines without a record").hasSize(7));
-        assertThat(all("dmesg-mlx5-arm-nas16.txt", dev.wirespeed.parse.mlx.MlxDevice.class))
+        assertThat(all("dmesg-mlx5-arm-nas16.txt", MlxDevice.class))
                 .as("mlx5's 'firmware version:' at probe, one per function")
-                .extracting(dev.wirespeed.parse.mlx.MlxDevice::pciAddress).containsExactly("0004:01:00.0", "0004:01:00.1");
+                .extracting(MlxDevice::pciAddress).containsExactly("0004:01:00.0", "0004:01:00.1");
         assertThat(findings("dmesg-mlx5-arm-nas16.txt", "kernel-module-error")).isEmpty();
         assertThat(findings("dmesg-mlx5-arm-nas16.txt", "pcie-link-downgraded")).as("x8 and not limited").isEmpty();
     }
@@ -173,14 +179,14 @@ class KernelLogParserTest {
             assertThat(e.detail()).isEqualTo("Timeout");
         });
         assertThat(findings("journal-aer-corrected-balena-intel304.txt", "kernel-pcie-aer")).singleElement()
-                .satisfies(f -> assertThat(f.severity()).isEqualTo(dev.wirespeed.diagnose.Severity.WARN));
+                .satisfies(f -> assertThat(f.severity()).isEqualTo(Severity.WARN));
         String uncorrected = """
                 [ 12.000001] pcieport 0000:00:03.0: AER: PCIe Bus Error: severity=Uncorrected (Fatal), type=Transaction Layer, (Requester ID)
                 [ 12.000002] pcieport 0000:00:03.0:    [14] CmpltTO                (First)
                 """;
         assertThat(Explainer.standard().explain("aer.txt", uncorrected).findings()).filteredOn(f -> f.rule().equals("kernel-pcie-aer"))
                 .singleElement().satisfies(f -> {
-                    assertThat(f.severity()).isEqualTo(dev.wirespeed.diagnose.Severity.ERROR);
+                    assertThat(f.severity()).isEqualTo(Severity.ERROR);
                     assertThat(f.message()).contains("Uncorrected (Fatal), Transaction Layer (CmpltTO)");
                 });
         assertThat(findings("dmesg-pcie-limited-openmptcprouter3114.txt", "kernel-pcie-aer")).isEmpty();
@@ -198,7 +204,7 @@ class KernelLogParserTest {
     @Test
     void intelProbeFirmwareAndItsOwnPcieLine() {
         String file = "dmesg-i40e-probe-fw-pcie-link-netdev-mail.txt";
-        assertThat(all(file, dev.wirespeed.parse.host.NicFirmware.class)).extracting(f -> f.address() + " " + f.firmware()
+        assertThat(all(file, NicFirmware.class)).extracting(f -> f.address() + " " + f.firmware()
                 + " " + f.api() + " " + f.nvm()).containsExactly("0000:d8:00.0 7.0.50775 1.8 7.00", "0000:d8:00.1 7.0.50775 1.8 7.00",
                 "0000:d8:00.1 7.0.50775 1.8 7.00");
         List<PcieBandwidthLine> pcie = all(file, PcieBandwidthLine.class);
@@ -235,7 +241,7 @@ class KernelLogParserTest {
         });
         assertThat(findings(ice, "kernel-firmware-missing")).singleElement().satisfies(f -> {
             assertThat(f.message()).contains("the file is not installed", "Safe Mode");
-            assertThat(f.severity()).isEqualTo(dev.wirespeed.diagnose.Severity.WARN);
+            assertThat(f.severity()).isEqualTo(Severity.WARN);
         });
         assertThat(all(ice, LinkEvent.class)).singleElement().satisfies(l -> assertThat(l.speed().value()).isEqualTo(10e9));
         for (String quiet : List.of("dmesg-mlx5-arm-nas16.txt", "dmesg-ice-pcie-limited-dcb-metal-images234.txt")) {
@@ -249,12 +255,12 @@ class KernelLogParserTest {
     void icePhyCapabilitiesAndUnsupportedModulesOfI40eAndIxgbe() {
         String ice = "dmesg-ice-phy-capabilities-failed-fw-activate-mail.txt";
         assertThat(all(ice, KernelError.class)).extracting(KernelError::event, KernelError::errorType)
-                .containsExactly(org.assertj.core.api.Assertions.tuple(KernelError.PHY_CAPABILITIES_FAILED, "status -5"),
-                        org.assertj.core.api.Assertions.tuple(KernelError.PHY_CAPABILITIES_FAILED, null));
+                .containsExactly(Assertions.tuple(KernelError.PHY_CAPABILITIES_FAILED, "status -5"),
+                        Assertions.tuple(KernelError.PHY_CAPABILITIES_FAILED, null));
         assertThat(findings(ice, "kernel-phy-capabilities")).singleElement().satisfies(f -> {
             assertThat(f.message()).startsWith("0000:ca:00.0: ice could not read the PHY's capabilities").contains("status -5");
             assertThat(f.evidence()).hasSize(2);
-            assertThat(f.severity()).isEqualTo(dev.wirespeed.diagnose.Severity.ERROR);
+            assertThat(f.severity()).isEqualTo(Severity.ERROR);
         });
         String ixgbe = "dmesg-ixgbe-unsupported-sfp-probe-error-95-blog.txt";
         assertThat(findings(ixgbe, "kernel-unsupported-module")).singleElement().satisfies(f -> {
@@ -286,7 +292,7 @@ class KernelLogParserTest {
             assertThat(e.iface()).isEqualTo("rocep65s0f0");
         });
         assertThat(findings(refused, "kernel-rdma-command-failed")).singleElement().satisfies(f -> {
-            assertThat(f.severity()).isEqualTo(dev.wirespeed.diagnose.Severity.ERROR);
+            assertThat(f.severity()).isEqualTo(Severity.ERROR);
             assertThat(f.message()).isEqualTo("rocep65s0f0: bnxt_re's firmware refused CREATE_CQ (0x9) with status 0x3 "
                     + "(Failed to create HW CQ): the RDMA operation that needed it failed (connection setup, queue or memory registration)");
             // a refusal: driver and firmware may disagree, or the driver sent a bad argument; the log cannot tell
@@ -294,8 +300,8 @@ class KernelLogParserTest {
         });
         String timedOut = "dmesg-bnxt_re-qplib-timedout-modify-qp-nvme-rdma-linux-nvme.txt";
         assertThat(all(timedOut, KernelError.class)).extracting(KernelError::syndrome, KernelError::stalledMillis, KernelError::iface)
-                .containsExactly(org.assertj.core.api.Assertions.tuple("timed out", 20000L, "bnxt_re0"),
-                        org.assertj.core.api.Assertions.tuple("send failed", null, "bnxt_re0"));
+                .containsExactly(Assertions.tuple("timed out", 20000L, "bnxt_re0"),
+                        Assertions.tuple("send failed", null, "bnxt_re0"));
         assertThat(findings(timedOut, "kernel-rdma-command-failed")).singleElement().satisfies(f -> {
             assertThat(f.message()).startsWith("bnxt_re0: bnxt_re's firmware did not answer MODIFY_QP (0x3) within 20000 ms "
                     + "(2 failed commands)");
@@ -323,23 +329,23 @@ class KernelLogParserTest {
                 """;
         List<KernelError> errors = Fixture.blocksOf(text).stream().flatMap(b -> b.all(KernelError.class).stream()).toList();
         assertThat(errors).extracting(KernelError::errorType, KernelError::queue, KernelError::severity)
-                .containsExactly(org.assertj.core.api.Assertions.tuple("A parallel fault was detected", 3, "error"),
-                        org.assertj.core.api.Assertions.tuple("Module is not present", 1, "error"),
-                        org.assertj.core.api.Assertions.tuple("Port speed is limited due to module", null, "info"));
+                .containsExactly(Assertions.tuple("A parallel fault was detected", 3, "error"),
+                        Assertions.tuple("Module is not present", 1, "error"),
+                        Assertions.tuple("Port speed is limited due to module", null, "info"));
         List<Finding> found = Explainer.standard().explain("paste.txt", text).findings().stream()
                 .filter(f -> f.rule().equals("kernel-nic-health")).toList();
         assertThat(found).extracting(Finding::subject).containsExactly("ens1f0", "ens1f1", "ens1f1");
         assertThat(found.getFirst().fix().action()).isEqualTo("as ice advises: Check link partner connection and configuration.");
         assertThat(found.get(1).message()).isEqualTo("ens1f1: ice firmware health status: Module is not present (port 1): the port may not link");
         assertThat(found.get(1).fix().action()).contains("Check that the module is inserted correctly.", "supported modules");
-        assertThat(found.get(2).severity()).isEqualTo(dev.wirespeed.diagnose.Severity.INFO);
+        assertThat(found.get(2).severity()).isEqualTo(Severity.INFO);
         // no fixture holds these lines, so RobustnessTest cannot reach them: every cut and every line left out
         String[] lines = text.split("\n");
         for (int cut = 0; cut <= text.length(); cut += 7) {
             assertThat(Explainer.standard().explain("cut.txt", text.substring(0, cut))).isNotNull();
         }
         for (int drop = 0; drop < lines.length; drop++) {
-            List<String> rest = new java.util.ArrayList<>(List.of(lines));
+            List<String> rest = new ArrayList<>(List.of(lines));
             rest.remove(drop);
             assertThat(Explainer.standard().explain("drop.txt", String.join("\n", rest))).isNotNull();
         }
@@ -349,7 +355,7 @@ class KernelLogParserTest {
     @Test
     void ixgbeDetectedSfpIsAModuleEventNotAnError() {
         String file = "dmesg-grep-ixgbe-link-flap-detected-sfp-grex-notes.txt";
-        assertThat(all(file, dev.wirespeed.parse.host.ModuleEvent.class)).singleElement().satisfies(m -> {
+        assertThat(all(file, ModuleEvent.class)).singleElement().satisfies(m -> {
             assertThat(m.status()).isEqualTo("detected SFP+: 5 (SR/LR (core 0))");
             assertThat(m.error()).isFalse();
         });

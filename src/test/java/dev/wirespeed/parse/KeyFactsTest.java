@@ -2,15 +2,18 @@ package dev.wirespeed.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import tools.jackson.databind.JsonNode;
 import dev.wirespeed.results.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The key facts a user wants from a real output (rates, latencies, link widths and speeds,
@@ -157,14 +160,14 @@ class KeyFactsTest {
     private static List<String> factsFiles() {
         List<String> out = new ArrayList<>();
         try {
-            java.nio.file.Path root = java.nio.file.Path.of(KeyFactsTest.class.getResource("/parse").toURI());
-            try (var s = java.nio.file.Files.walk(root)) {
+            Path root = Path.of(KeyFactsTest.class.getResource("/parse").toURI());
+            try (var s = Files.walk(root)) {
                 s.filter(p -> p.getFileName().toString().endsWith(SUFFIX))
                         .forEach(p -> out.add(root.relativize(p).toString().replace('\\', '/')));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
         return out.stream().sorted().toList();

@@ -2,10 +2,11 @@ package dev.wirespeed.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.facts.Facts;
 import dev.wirespeed.explain.Explainer;
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.DeviceSetting;
 import dev.wirespeed.parse.host.QosSettings;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
 /** mlnx_qos (parse/qos/README.md): trust, PFC priorities, ETS classes, and the settings explain adds to the host facts. */
@@ -36,6 +37,6 @@ class MlnxQosParserTest {
         assertThat(q.trust()).isNull();
         Facts f = Explainer.standard().explain("q.txt", Fixture.text("qos/mlnx_qos-dscp-mellanox-doc2792.txt")).facts().getFirst();
         assertThat(f.settings()).extracting(DeviceSetting::name, DeviceSetting::value)
-                .contains(org.assertj.core.groups.Tuple.tuple("trust", "dscp"), org.assertj.core.groups.Tuple.tuple("pfc", "0,2,6,7"));
+                .contains(Tuple.tuple("trust", "dscp"), Tuple.tuple("pfc", "0,2,6,7"));
     }
 }

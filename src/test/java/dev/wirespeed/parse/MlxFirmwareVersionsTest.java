@@ -4,8 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.explain.Explainer;
+import dev.wirespeed.parse.ib.RdmaPortRecord;
 import dev.wirespeed.parse.mlx.MlxDevice;
+import dev.wirespeed.parse.mlx.MstModule;
+import dev.wirespeed.parse.mlx.OfedVersion;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** mlxfwmanager/mlxup version tables: "FW (Running)", PXE/UEFI/Virtio images, and the pending-reset finding. */
@@ -26,8 +30,8 @@ class MlxFirmwareVersionsTest {
         assertThat(d.firmware()).isEqualTo("28.47.1026");
         assertThat(d.available()).isEqualTo("28.47.1026");
         assertThat(d.runningFirmware()).isEqualTo("28.46.3048");
-        assertThat(d.romVersions()).containsExactly(java.util.Map.entry("PXE", "3.8.0100"),
-                java.util.Map.entry("UEFI", "14.39.0014"));
+        assertThat(d.romVersions()).containsExactly(Map.entry("PXE", "3.8.0100"),
+                Map.entry("UEFI", "14.39.0014"));
         assertThat(d.status()).isEqualTo("Up to date");
         assertThat(d.resetPending()).isTrue();
         assertThat(p.skipped()).isEmpty();
@@ -64,7 +68,7 @@ class MlxFirmwareVersionsTest {
     @Test
     void mstStatusBeforeMstStart() {
         Parsed p = Fixture.only("mlx/mst-status-not-loaded-lshca28.txt", "mst");
-        assertThat(p.all(dev.wirespeed.parse.mlx.MstModule.class)).extracting(m -> m.module() + "=" + m.loaded())
+        assertThat(p.all(MstModule.class)).extracting(m -> m.module() + "=" + m.loaded())
                 .containsExactly("MST PCI=false", "MST PCI configuration=false");
         assertThat(p.skipped()).isEmpty();
         assertThat(Explainer.standard().explain("m.txt", Fixture.text("mlx/mst-status-not-loaded-lshca28.txt")).findings())
@@ -82,7 +86,7 @@ class MlxFirmwareVersionsTest {
     @Test
     void mstStartOutput() {
         Parsed p = Fixture.only("mlx/mst-start-mlxfwmanager-cx4lx-blog.txt", "mst");
-        assertThat(p.all(dev.wirespeed.parse.mlx.MstModule.class)).extracting(m -> m.module() + "=" + m.loaded())
+        assertThat(p.all(MstModule.class)).extracting(m -> m.module() + "=" + m.loaded())
                 .containsExactly("MST PCI=true", "MST PCI configuration=true", "MST PCI=false");
         assertThat(p.skipped()).isEmpty();
         assertThat(Explainer.standard().explain("m.txt", Fixture.text("mlx/mst-start-mlxfwmanager-cx4lx-blog.txt"))
@@ -90,7 +94,7 @@ class MlxFirmwareVersionsTest {
         Parsed seed = Fixture.blocks("seeds/001_f6752bc58d89dcbd.txt").stream()
                 .filter(b -> b.format().equals("mst") && b.records().stream()
                         .anyMatch(r -> r.source().text().strip().startsWith("[warn]"))).findFirst().orElseThrow();
-        assertThat(seed.all(dev.wirespeed.parse.mlx.MstModule.class))
+        assertThat(seed.all(MstModule.class))
                 .as("'[warn] mst_pci is already loaded, skipping'").extracting(m -> m.module() + "=" + m.loaded())
                 .containsExactly("MST PCI=true", "MST PCI configuration=true");
         assertThat(seed.skipped()).isEmpty();
@@ -100,7 +104,7 @@ class MlxFirmwareVersionsTest {
     @Test
     void ofedInfoRelease() {
         Parsed p = Fixture.only("mlx/mlxfwmanager-query-cx7-no-matching-image.txt", "ofed_info");
-        dev.wirespeed.parse.mlx.OfedVersion v = p.all(dev.wirespeed.parse.mlx.OfedVersion.class).getFirst();
+        OfedVersion v = p.all(OfedVersion.class).getFirst();
         assertThat(v.distribution()).isEqualTo("MLNX_OFED_LINUX");
         assertThat(v.version()).isEqualTo("24.10-3.2.5.0");
         assertThat(v.source().text()).isEqualTo("MLNX_OFED_LINUX-24.10-3.2.5.0:");
@@ -112,14 +116,14 @@ class MlxFirmwareVersionsTest {
     /** Long tail of rdma link: the first iproute2 format and the InfiniBand keywords. */
     @Test
     void rdmaLinkOlderFormatAndIbKeywords() {
-        dev.wirespeed.parse.ib.RdmaPortRecord old = Fixture.only("ib/rdma-link-old-format.txt", "rdma-link")
-                .all(dev.wirespeed.parse.ib.RdmaPortRecord.class).getFirst();
+        RdmaPortRecord old = Fixture.only("ib/rdma-link-old-format.txt", "rdma-link")
+                .all(RdmaPortRecord.class).getFirst();
         assertThat(old.device()).isEqualTo("mlx5_0");
         assertThat(old.port()).isEqualTo(1);
         assertThat(old.state()).isEqualTo("ACTIVE");
         assertThat(old.netdev()).isEqualTo("eth0");
-        dev.wirespeed.parse.ib.RdmaPortRecord ib = Fixture.only("ib/rdma-link-ib-rccl1423.txt", "rdma-link")
-                .all(dev.wirespeed.parse.ib.RdmaPortRecord.class).getFirst();
+        RdmaPortRecord ib = Fixture.only("ib/rdma-link-ib-rccl1423.txt", "rdma-link")
+                .all(RdmaPortRecord.class).getFirst();
         assertThat(ib.device()).isEqualTo("mlx5_7");
         assertThat(ib.baseLid()).isEqualTo("3403");
         assertThat(ib.smLid()).isEqualTo("1");

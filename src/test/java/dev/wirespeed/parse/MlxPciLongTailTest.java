@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.wirespeed.diagnose.Finding;
+import dev.wirespeed.diagnose.Severity;
 import dev.wirespeed.explain.Explainer;
 import dev.wirespeed.parse.mlx.MlxDevice;
 import dev.wirespeed.parse.mlx.MlxSetting;
@@ -13,6 +14,7 @@ import dev.wirespeed.parse.other.ZeroTierNode;
 import dev.wirespeed.parse.pci.PciDevice;
 import dev.wirespeed.parse.pci.PcieLinkRecord;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The long tail of flint, mlxconfig -e, ofed_info, mst status -v, zerotier-cli info and lspci -t, on real samples. */
@@ -32,9 +34,9 @@ class MlxPciLongTailTest {
         assertThat(d.baseMac()).isEqualTo("08c0eb53eaec");
         assertThat(d.securityAttributes()).isEqualTo("secure-fw");
         assertThat(d.description()).as("'Description: UID GuidsNumber' heads the GUID table").isNull();
-        assertThat(d.romVersions()).containsExactly(java.util.Map.entry("UEFI Virtio net", "21.2.10"),
-                java.util.Map.entry("UEFI Virtio blk", "22.2.10"), java.util.Map.entry("UEFI", "14.26.17"),
-                java.util.Map.entry("PXE", "3.6.502"));
+        assertThat(d.romVersions()).containsExactly(Map.entry("UEFI Virtio net", "21.2.10"),
+                Map.entry("UEFI Virtio blk", "22.2.10"), Map.entry("UEFI", "14.26.17"),
+                Map.entry("PXE", "3.6.502"));
         assertThat(p.skipped()).isEmpty();
 
         MlxDevice full = Fixture.only("mlx/flint-q-full-hpe-cx4lx-part-number-ethtool-i.txt", "flint")
@@ -190,7 +192,7 @@ class MlxPciLongTailTest {
         assertThat(ds).extracting(PciDevice::address, PciDevice::vpdError)
                 .containsExactly(tuple("02:02.0", "No end tag found"), tuple("02:05.0", null));
         assertThat(findings(f, "pci-vpd-unreadable")).singleElement().satisfies(x -> {
-            assertThat(x.severity()).isEqualTo(dev.wirespeed.diagnose.Severity.INFO);
+            assertThat(x.severity()).isEqualTo(Severity.INFO);
             assertThat(x.subject()).isEqualTo("02:02.0");
             assertThat(x.message()).contains("02:02.0 (No end tag found)");
             assertThat(x.fix().command()).isNull(); // whether the card ever had VPD the paste cannot tell

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.explain.Explainer;
+import dev.wirespeed.parse.mlx.MftError;
 import dev.wirespeed.parse.mlx.MlxlinkPort;
 import dev.wirespeed.parse.other.ZeroTierNetwork;
 import dev.wirespeed.parse.pci.PciDevice;
@@ -140,7 +141,7 @@ class MlxlinkTest {
     @Test
     void mftErrorLine() {
         Parsed p = Fixture.only("mlx/mstflint-q-cannot-open-mfe-cr-error-power9-lspci-s.txt", "mft-error");
-        assertThat(p.all(dev.wirespeed.parse.mlx.MftError.class)).singleElement().satisfies(e -> {
+        assertThat(p.all(MftError.class)).singleElement().satisfies(e -> {
             assertThat(e.tool()).isEqualTo("mstflint");
             assertThat(e.device()).isEqualTo("0031:01:00.0");
             assertThat(e.message()).endsWith("MFE_CR_ERROR");

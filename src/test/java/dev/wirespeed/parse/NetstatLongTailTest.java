@@ -6,6 +6,7 @@ import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.explain.Explainer;
 import dev.wirespeed.parse.host.CounterSample;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** netstat -s's TcpExt sentences, and grep'd netstat -s lines without their group (parse/counters/README.md). */
@@ -32,9 +33,9 @@ class NetstatLongTailTest {
     @Test
     void greppedLinesWithoutTheirGroup() {
         assertThat(samples("netstat-s-grep-pruned-collapsed-sysctl-note.txt")).singleElement().satisfies(s -> assertThat(s.values())
-                .containsExactly(java.util.Map.entry("TcpExtPruneCalled", 46L), java.util.Map.entry("TcpExtTCPRcvCollapsed", 9107L)));
+                .containsExactly(Map.entry("TcpExtPruneCalled", 46L), Map.entry("TcpExtTCPRcvCollapsed", 9107L)));
         assertThat(samples("netstat-s-grep-tcprcvqdrop-kernel-dive-note.txt")).extracting(CounterSample::values)
-                .containsExactly(java.util.Map.of("TcpExtPruneCalled", 515L), java.util.Map.of("TcpExtTCPRcvQDrop", 328L));
+                .containsExactly(Map.of("TcpExtPruneCalled", 515L), Map.of("TcpExtTCPRcvQDrop", 328L));
         assertThat(LogReader.standard().read("$ ls | grep x\n    46 packets pruned from receive queue because of socket buffer overrun\n")
                 .getLast().outputs()).as("not after netstat -s").noneMatch(b -> b.format().equals("netstat-s"));
     }

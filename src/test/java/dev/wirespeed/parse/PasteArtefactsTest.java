@@ -2,13 +2,15 @@ package dev.wirespeed.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import tools.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 /**
  * What mail and web pages do to a paste (issue 31 point 2), applied as they do it to every real
@@ -61,9 +63,9 @@ class PasteArtefactsTest {
      */
     static String flowed(String t) {
         StringBuilder out = new StringBuilder("Content-Type: text/plain; charset=UTF-8; format=flowed\n\n");
-        java.util.regex.Pattern quote = java.util.regex.Pattern.compile("^(?:> ?)*");
+        Pattern quote = Pattern.compile("^(?:> ?)*");
         for (String l : t.split("\n", -1)) {
-            java.util.regex.Matcher m = quote.matcher(l);
+            Matcher m = quote.matcher(l);
             m.lookingAt();
             String prefix = m.group();
             String rest = l.substring(prefix.length()).stripTrailing();

@@ -3,11 +3,14 @@ package dev.wirespeed.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.wirespeed.diagnose.Finding;
+import dev.wirespeed.explain.Explainer;
 import dev.wirespeed.parse.perftest.CpuFrequencyWarning;
 import dev.wirespeed.parse.perftest.PerftestBwRow;
 import dev.wirespeed.parse.perftest.PerftestError;
 import dev.wirespeed.parse.perftest.PerftestLatRow;
 import dev.wirespeed.parse.perftest.UnlabelledFigure;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -155,7 +158,7 @@ class PerftestVariantsTest {
                 assertThat(Fixture.blocksOf(text.substring(0, cut))).isNotNull();
             }
             for (int drop = 0; drop < lines.length; drop++) {
-                List<String> rest = new java.util.ArrayList<>(List.of(lines));
+                List<String> rest = new ArrayList<>(List.of(lines));
                 rest.remove(drop);
                 assertThat(Fixture.blocksOf(String.join("\n", rest) + "\n")).isNotNull();
             }
@@ -222,8 +225,8 @@ class PerftestVariantsTest {
         assertThat(all("Latency typical: 5711 cycles\nLatency best   : 5419 cycles\n", PerftestLatRow.class)).isEmpty();
     }
 
-    private static List<dev.wirespeed.diagnose.Finding> failed(String fixture) {
-        return dev.wirespeed.explain.Explainer.standard().explain("p.txt", Fixture.text(fixture)).findings().stream()
+    private static List<Finding> failed(String fixture) {
+        return Explainer.standard().explain("p.txt", Fixture.text(fixture)).findings().stream()
                 .filter(f -> f.rule().equals("perftest-failed")).toList();
     }
 

@@ -3,6 +3,7 @@ package dev.wirespeed.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.parse.ib.IbNode;
 import dev.wirespeed.results.Json;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -53,7 +54,7 @@ class RecordKindsTest {
 
     @Test
     void theJsonCarriesTheNameNotTheClass() throws IOException {
-        ParsedRecord r = new dev.wirespeed.parse.ib.IbNode("Switch", "SW1", "0x1", 36, "1", new Source(3, "Switch 36 ..."));
+        ParsedRecord r = new IbNode("Switch", "SW1", "0x1", 36, "1", new Source(3, "Switch 36 ..."));
         String json = Json.MAPPER.writeValueAsString(r);
         assertThat(json).contains("\"kind\"").contains("\"IbNode\"").doesNotContain("dev.wirespeed");
     }

@@ -2,6 +2,8 @@ package dev.wirespeed.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wirespeed.parse.host.DriverInfo;
+import dev.wirespeed.parse.host.EthtoolLimits;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -176,17 +178,17 @@ class SplitterTest {
         String session = Fixture.text("host/ethtool-g-tx-push-rx-push-note-driver-e1000e-talos9167.txt")
                 .replaceAll("(?m)^(?=.)", "# ").replaceAll("(?m)^$", "#");
         List<Parsed> blocks = Fixture.blocksOf(session);
-        assertThat(blocks).flatExtracting(b -> b.all(dev.wirespeed.parse.host.EthtoolLimits.class))
+        assertThat(blocks).flatExtracting(b -> b.all(EthtoolLimits.class))
                 .singleElement().satisfies(l -> assertThat(l.current()).containsEntry("rx", 256L).containsEntry("tx", 256L));
-        assertThat(blocks).flatExtracting(b -> b.all(dev.wirespeed.parse.host.DriverInfo.class))
-                .extracting(dev.wirespeed.parse.host.DriverInfo::driver).containsExactly("e1000e");
+        assertThat(blocks).flatExtracting(b -> b.all(DriverInfo.class))
+                .extracting(DriverInfo::driver).containsExactly("e1000e");
         // NixOS's prompt "[das@hp1:~]$" names the command of each piece
         assertThat(new Splitter(Set.of()).split(session)).extracting(c -> c.command() == null ? null : c.command().text())
                 .contains("ethtool --show-ring enp3s0f0", "ethtool --driver enp3s0f0");
         // a root shell's prompt: its output lines carry no "#", nothing is removed
         assertThat(Fixture.blocksOf("# ethtool -i eth0\ndriver: mlx5_core\nversion: 5.0-0\nfirmware-version: 16.35.4030\n"))
-                .flatExtracting(b -> b.all(dev.wirespeed.parse.host.DriverInfo.class))
-                .extracting(dev.wirespeed.parse.host.DriverInfo::driver).containsExactly("mlx5_core");
+                .flatExtracting(b -> b.all(DriverInfo.class))
+                .extracting(DriverInfo::driver).containsExactly("mlx5_core");
         // nccl-tests' own "#" lines start with no prompt and follow no command: they stay as printed
         List<Chunk> nccl = new Splitter(Set.of("all_reduce_perf")).split("# nThread 1 nGpus 1 minBytes 8\n#\n# Using devices\n");
         assertThat(nccl.getFirst().lines().get(0)).isEqualTo("# nThread 1 nGpus 1 minBytes 8");

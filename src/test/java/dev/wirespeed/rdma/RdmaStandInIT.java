@@ -3,6 +3,8 @@ package dev.wirespeed.rdma;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.report.ResultFilter;
+import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.store.ResultStore;
 import dev.wirespeed.store.StoredResult;
@@ -172,7 +174,7 @@ class RdmaStandInIT {
         Cli.Run json = cli("bw", "--rdma", "write", "127.0.0.1", "-p", Integer.toString(server.port()), "-a", "--json",
                 "--db", db.toString());
         assertThat(json.exitCode()).as(json.out() + json.err()).isZero();
-        var doc = dev.wirespeed.results.Json.MAPPER.readTree(json.out());
+        var doc = Json.MAPPER.readTree(json.out());
         assertThat(doc.at("/measurement/test").asString()).isEqualTo("rdma-write-bw");
         assertThat(doc.at("/measurement/rows")).hasSize(23);
         assertThat(doc.at("/measurement/rows/0/keyValue").asLong()).isEqualTo(2);
@@ -185,7 +187,7 @@ class RdmaStandInIT {
             assertThat(w.rows()).hasSize(23);
             assertThat(w.rows().get(11).keyValue()).isEqualTo(4096);
             assertThat(w.metric("bitsPerSecond").orElseThrow().value()).isEqualTo(92.39e9);
-            assertThat(dev.wirespeed.report.ResultFilter.kindOf(all.getFirst())).isEqualTo("rdma-write-bw sweep");
+            assertThat(ResultFilter.kindOf(all.getFirst())).isEqualTo("rdma-write-bw sweep");
         }
         Cli.Run compare = Cli.run("results", "compare", "1", "2", "--db", db.toString());
         assertThat(compare.exitCode()).as(compare.err()).isZero();
@@ -197,7 +199,7 @@ class RdmaStandInIT {
         Cli.Run run = cli("bw", "--rdma", "write", "127.0.0.1", "-p", Integer.toString(server.port()), "--bidir", "-a",
                 "--json");
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-        var doc = dev.wirespeed.results.Json.MAPPER.readTree(run.out());
+        var doc = Json.MAPPER.readTree(run.out());
         assertThat(doc.at("/measurement/test").asString()).isEqualTo("rdma-write-bw-bidir");
         assertThat(doc.at("/measurement/params/direction").asString()).isEqualTo("both");
         assertThat(doc.at("/measurement/params/qps").asString()).isEqualTo("4");

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -208,7 +209,7 @@ public class Iperf3JsonTest {
             assertThat(own.isNumber()).as(what + ": ours is " + own).isTrue();
             double want = own.doubleValue() * scale;
             assertThat(mine.doubleValue()).as(what).isCloseTo(want,
-                    org.assertj.core.api.Assertions.within(Math.abs(want) * 1e-12 + 1e-12));
+                    Assertions.within(Math.abs(want) * 1e-12 + 1e-12));
         } else {
             assertThat(mine.asString()).as(what).isEqualTo(own.asString());
         }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.wirespeed.io.Programs;
 import dev.wirespeed.parse.perftest.PerftestParser;
+import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metric;
 import dev.wirespeed.run.Parsing;
@@ -216,7 +217,7 @@ class ReportChromiumIT {
         assertThat(b.consoleLines()).isEmpty();
         Matcher json = Pattern.compile("<pre id=\"layout-check\">(.*?)</pre>", Pattern.DOTALL).matcher(b.out());
         assertThat(json.find()).as(b.out()).isTrue();
-        return dev.wirespeed.results.Json.MAPPER.readTree(json.group(1).replace("&quot;", "\"").replace("&lt;", "<")
+        return Json.MAPPER.readTree(json.group(1).replace("&quot;", "\"").replace("&lt;", "<")
                 .replace("&gt;", ">").replace("&amp;", "&"));
     }
 

@@ -23,6 +23,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -61,7 +62,7 @@ class TailsGoldenTest {
 
     /** Parameters in the order given (Map.of's order changes from one JVM to the next). */
     private static Map<String, String> ordered(String... keyValue) {
-        Map<String, String> m = new java.util.LinkedHashMap<>();
+        Map<String, String> m = new LinkedHashMap<>();
         for (int i = 0; i < keyValue.length; i += 2) {
             m.put(keyValue[i], keyValue[i + 1]);
         }

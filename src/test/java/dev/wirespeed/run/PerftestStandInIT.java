@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -81,7 +82,7 @@ class PerftestStandInIT {
             assertThat(write.test()).isEqualTo("rdma-write-bw");
             // seed 002: 16826.73 MB/sec average; perftest's MB is 2^20 bytes
             assertThat(write.metric("bitsPerSecond").orElseThrow().value()).isCloseTo(16826.73 * 1048576 * 8,
-                    org.assertj.core.api.Assertions.within(1.0));
+                    Assertions.within(1.0));
             assertThat(all.get(1).engineCommand()).contains("-x 3").contains("-s 65536");
 
             Measurement lat = all.get(2).measurement();

@@ -3,6 +3,7 @@ package dev.wirespeed.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.wirespeed.measure.Histograms;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metric;
 import java.nio.file.Files;
@@ -11,6 +12,7 @@ import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -134,11 +136,11 @@ class ResultStoreTest {
             assertThat(store.schemaVersion()).isEqualTo(Schema.currentVersion());
             assertThat(store.find(ResultStore.Query.all())).singleElement()
                     .satisfies(r -> assertThat(r.status()).isEqualTo(ResultStatus.DONE));
-            org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(1, 60_000_000_000L, 3);
+            Histogram h = new Histogram(1, 60_000_000_000L, 3);
             for (long v = 1; v <= 1000; v++) {
                 h.recordValue(10_000 + v * 10);
             }
-            String encoded = dev.wirespeed.measure.Histograms.encode(h);
+            String encoded = Histograms.encode(h);
             Measurement lat = new Measurement("wirespeed", "1", Measurement.Tests.TCP_LAT, Map.of(), List.of(), null,
                     List.of(new Measurement.Row("sizeBytes", 2, List.of(Metric.of("latencyP50Micros", 7.5)), encoded),
                             new Measurement.Row("sizeBytes", 64, List.of(Metric.of("latencyP50Micros", 8)))), "measured");
@@ -146,7 +148,7 @@ class ResultStoreTest {
             List<Measurement.Row> rows = store.result(id).orElseThrow().measurement().rows();
             assertThat(rows.get(0).histogram()).isEqualTo(encoded);
             assertThat(rows.get(1).histogram()).isNull();
-            org.HdrHistogram.Histogram back = dev.wirespeed.measure.Histograms.decode(rows.get(0).histogram());
+            Histogram back = Histograms.decode(rows.get(0).histogram());
             assertThat(back.getTotalCount()).isEqualTo(1000);
             assertThat(back.getValueAtPercentile(50)).isEqualTo(h.getValueAtPercentile(50));
         }

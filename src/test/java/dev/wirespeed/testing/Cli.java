@@ -3,6 +3,9 @@ package dev.wirespeed.testing;
 import dev.wirespeed.cli.Main;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /** Runs a wirespeed command line in-process and captures what it printed. */
 public final class Cli {
@@ -10,13 +13,13 @@ public final class Cli {
 
     public record Run(int exitCode, String out, String err) {
         /** stderr as lines, without a trailing empty one. */
-        public java.util.List<String> errLines() {
-            return err.isEmpty() ? java.util.List.of() : java.util.List.of(err.split("\n"));
+        public List<String> errLines() {
+            return err.isEmpty() ? List.of() : List.of(err.split("\n"));
         }
     }
 
     /** A command running on its own thread; its output can be read while it runs. */
-    public record Running(java.util.concurrent.CompletableFuture<Integer> exit, StringWriter out, StringWriter err) {
+    public record Running(CompletableFuture<Integer> exit, StringWriter out, StringWriter err) {
         /** Waits (bounded) until stdout contains {@code text}; false on timeout or early exit. */
         public boolean awaitOutput(String text, long timeoutMillis) throws InterruptedException {
             long deadline = System.nanoTime() + timeoutMillis * 1_000_000;
@@ -33,7 +36,7 @@ public final class Cli {
         }
 
         public Run await(long timeoutMillis) throws Exception {
-            int code = exit.get(timeoutMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
+            int code = exit.get(timeoutMillis, TimeUnit.MILLISECONDS);
             return new Run(code, out.toString(), err.toString());
         }
     }
@@ -41,7 +44,7 @@ public final class Cli {
     public static Running start(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        var exit = java.util.concurrent.CompletableFuture.supplyAsync(
+        var exit = CompletableFuture.supplyAsync(
                 () -> Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true)));
         return new Running(exit, out, err);
     }

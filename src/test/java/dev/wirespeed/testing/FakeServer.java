@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 
@@ -72,7 +73,7 @@ public final class FakeServer implements AutoCloseable {
             Message.TestRequest request = (Message.TestRequest) codec.read();
             TestSpec spec = request.spec();
             byte[] id = new byte[16];
-            new java.util.Random().nextBytes(id);
+            new Random().nextBytes(id);
             send(out, json(new Message.TestAccepted(HexFormat.of().formatHex(id))));
             List<Thread> drains = new ArrayList<>();
             for (int i = 0; i < spec.connections(); i++) {

@@ -2,6 +2,9 @@ package dev.wirespeed.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wirespeed.guard.Printable;
+import java.util.concurrent.TimeUnit;
+
 /** What a hostile peer or paste says, and the check that none of it reached a terminal or file raw (issue 32). */
 public final class Hostile {
     private Hostile() {}
@@ -14,10 +17,10 @@ public final class Hostile {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             boolean crlf = c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n';
-            if (c != '\n' && c != '\t' && !crlf && dev.wirespeed.guard.Printable.unsafe(c)) {
+            if (c != '\n' && c != '\t' && !crlf && Printable.unsafe(c)) {
                 int from = Math.max(0, i - 40);
                 throw new AssertionError(what + ": raw U+" + String.format("%04X", (int) c) + " at " + i + " in ..."
-                        + dev.wirespeed.guard.Printable.of(text.substring(from, Math.min(text.length(), i + 40))));
+                        + Printable.of(text.substring(from, Math.min(text.length(), i + 40))));
             }
         }
         for (String line : text.split("\n")) {
@@ -29,7 +32,7 @@ public final class Hostile {
     public static int sh(String... cmd) throws Exception {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         p.getInputStream().readAllBytes();
-        return p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS) ? p.exitValue() : -1;
+        return p.waitFor(20, TimeUnit.SECONDS) ? p.exitValue() : -1;
     }
 
     public static void assertClean(String what, Cli.Run r) {

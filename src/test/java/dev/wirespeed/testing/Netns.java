@@ -5,8 +5,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * Network namespaces this test creates and deletes itself (iproute2, root). Every name carries a
@@ -19,7 +22,7 @@ public final class Netns implements AutoCloseable {
     private final List<Process> processes = new ArrayList<>();
 
     public Netns() {
-        this.id = "wsm" + Integer.toHexString(0x10000 | java.util.concurrent.ThreadLocalRandom.current().nextInt(0x10000))
+        this.id = "wsm" + Integer.toHexString(0x10000 | ThreadLocalRandom.current().nextInt(0x10000))
                 .substring(1);
     }
 
@@ -111,7 +114,7 @@ public final class Netns implements AutoCloseable {
         try {
             net.exec(ns, "sysctl", "-q", "-w", "net.ipv4.tcp_congestion_control=bbr");
         } catch (IOException e) {
-            org.junit.jupiter.api.Assumptions.abort("SKIPPED: no tcp_bbr in this kernel (a lossy TCP here needs it): "
+            Assumptions.abort("SKIPPED: no tcp_bbr in this kernel (a lossy TCP here needs it): "
                     + e.getMessage());
         }
     }
@@ -169,7 +172,7 @@ public final class Netns implements AutoCloseable {
             return;
         }
         try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
         }
     }
 

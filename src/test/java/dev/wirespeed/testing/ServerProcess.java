@@ -37,7 +37,7 @@ public final class ServerProcess implements AutoCloseable {
      */
     public static ServerProcess startWithOpenFiles(int openFiles, String... extraArgs)
             throws IOException, InterruptedException {
-        if (!java.nio.file.Files.isExecutable(Path.of("/usr/bin/prlimit"))) {
+        if (!Files.isExecutable(Path.of("/usr/bin/prlimit"))) {
             return null;
         }
         return start(List.of("/usr/bin/prlimit", "--nofile=" + openFiles + ":" + openFiles), extraArgs);

@@ -2,6 +2,7 @@ package dev.wirespeed.units;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class NumbersTest {
@@ -18,7 +19,7 @@ class NumbersTest {
      */
     @Test
     void plainIsWhatTheSevenTrimCopiesPrintedWithoutAnExponent() {
-        java.util.Random random = new java.util.Random(27);
+        Random random = new Random(27);
         for (int i = 0; i < 20_000; i++) {
             double v = switch (i % 4) {
                 case 0 -> random.nextInt(100_000) / 10.0;

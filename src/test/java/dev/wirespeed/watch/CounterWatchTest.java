@@ -11,11 +11,13 @@ import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurements;
 import dev.wirespeed.results.WatchResult;
 import dev.wirespeed.testing.Golden;
+import dev.wirespeed.testing.JsonSchemas;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -94,8 +96,8 @@ class CounterWatchTest {
         assertThat(port.txPacketsPerSecond()).isEqualTo(120_000);
         assertThat(port.counters()).extracting(WatchResult.Moved::name, WatchResult.Moved::delta,
                 WatchResult.Moved::rule, WatchResult.Moved::severity).containsExactlyInAnyOrder(
-                org.assertj.core.groups.Tuple.tuple("port_xmit_wait", 5000L, "counter-congestion", "info"),
-                org.assertj.core.groups.Tuple.tuple("link_downed", 1L, "counter-link-flaps", "warn"));
+                Tuple.tuple("port_xmit_wait", 5000L, "counter-congestion", "info"),
+                Tuple.tuple("link_downed", 1L, "counter-link-flaps", "warn"));
         assertThat(port.counters()).allSatisfy(m -> assertThat(m.cause()).isNotBlank());
         assertThat(watch.next(3 * SECOND).subjects()).as("nothing moved").isEmpty();
     }
@@ -123,8 +125,8 @@ class CounterWatchTest {
         assertThat(nic.rxPacketsPerSecond()).isEqualTo(200_000);
         assertThat(nic.txBitsPerSecond()).isZero();
         assertThat(nic.counters()).extracting(WatchResult.Moved::name, WatchResult.Moved::rule)
-                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("rx_out_of_buffer", "counter-rx-buffer"),
-                        org.assertj.core.groups.Tuple.tuple("rx_crc_errors_phy", "counter-phy-errors"));
+                .containsExactlyInAnyOrder(Tuple.tuple("rx_out_of_buffer", "counter-rx-buffer"),
+                        Tuple.tuple("rx_crc_errors_phy", "counter-phy-errors"));
         assertThat(nic.counters().stream().filter(m -> m.name().equals("rx_out_of_buffer")).findFirst().orElseThrow()
                 .perSecond()).isEqualTo(600);
 
@@ -138,8 +140,8 @@ class CounterWatchTest {
             t.summary(result);
         });
         Golden.assertMatches("watch-mlx5-counters-018.txt", text);
-        assertThat(dev.wirespeed.testing.JsonSchemas.errors("watch.schema.json", Json.pretty(result))).isEmpty();
-        assertThat(dev.wirespeed.testing.JsonSchemas.errors("watch.schema.json",
+        assertThat(JsonSchemas.errors("watch.schema.json", Json.pretty(result))).isEmpty();
+        assertThat(JsonSchemas.errors("watch.schema.json",
                 Json.pretty(result).replace("\"netdev\"", "\"nic\""))).as("a scope the schema does not know").isNotEmpty();
         // JSON round trip: what --json prints reads back as the same model
         assertThat(Json.MAPPER.readValue(Json.pretty(result), WatchResult.class)).isEqualTo(result);

@@ -6,6 +6,7 @@ import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.Cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -33,7 +34,7 @@ class WatchSaveReportTest {
                     v += 12_500_000;
                     Files.writeString(rxBytes.resolveSibling("rx_bytes.tmp"), v + "\n");
                     Files.move(rxBytes.resolveSibling("rx_bytes.tmp"), rxBytes,
-                            java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                            StandardCopyOption.ATOMIC_MOVE);
                     Thread.sleep(100);
                 }
             } catch (Exception e) {

@@ -8,7 +8,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -103,7 +105,7 @@ class FrameCodecTest {
     @Test
     void truncatedFrameIsAProtocolError() {
         byte[] frame = FrameCodec.encode(new Message.Hello(1, "x"));
-        byte[] cut = java.util.Arrays.copyOf(frame, frame.length - 3);
+        byte[] cut = Arrays.copyOf(frame, frame.length - 3);
         assertThatThrownBy(() -> reading(cut).read()).isInstanceOf(ProtocolException.class)
                 .hasMessageContaining("inside a frame");
     }
@@ -143,7 +145,7 @@ class FrameCodecTest {
             @Override
             public int read() throws IOException {
                 if (sent) {
-                    throw new java.net.SocketTimeoutException("Read timed out");
+                    throw new SocketTimeoutException("Read timed out");
                 }
                 sent = true;
                 return b;
@@ -162,9 +164,9 @@ class FrameCodecTest {
                 .isInstanceOf(ProtocolException.class).hasMessageContaining("busy");
         // any other first byte is a wirespeed peer's business: the length is read whole
         assertThatThrownBy(() -> new FrameCodec(oneByteThenSilence(0), new ByteArrayOutputStream())
-                .expectFirstAnswer(Message.Welcome.class)).isInstanceOf(java.net.SocketTimeoutException.class);
+                .expectFirstAnswer(Message.Welcome.class)).isInstanceOf(SocketTimeoutException.class);
         // anywhere else (a server reading a client) 0xff starts a bad length, as before
         assertThatThrownBy(() -> new FrameCodec(oneByteThenSilence(0xff), new ByteArrayOutputStream()).read())
-                .isInstanceOf(java.net.SocketTimeoutException.class);
+                .isInstanceOf(SocketTimeoutException.class);
     }
 }

@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
+import java.net.InetAddress;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -121,12 +122,12 @@ public class TestSpecCopiesTest {
         BooleanSupplier stop = () -> true;
         LatClient.Config c = LatClient.Config.builder().host("h").port(1).udp(true).sizesBytes(List.of(64))
                 .iterations(10L).secondsPerSize(1.5).warmupIterations(3).busyPoll(true).connectTimeoutMillis(100)
-                .timeoutMillis(200).interrupted(stop).bindAddress(java.net.InetAddress.getLoopbackAddress()).cpu(1)
+                .timeoutMillis(200).interrupted(stop).bindAddress(InetAddress.getLoopbackAddress()).cpu(1)
                 .serverCpu(2).build();
         assertNoComponentAtDefault(c);
         assertThat(c.toBuilder().build()).isEqualTo(c);
         LatClient.Config moved = c.toBuilder().host("other").port(2).build();
         assertThat(moved).isEqualTo(new LatClient.Config("other", 2, true, List.of(64), 10L, 1.5, 3, true, 100, 200,
-                stop, java.net.InetAddress.getLoopbackAddress(), 1, 2));
+                stop, InetAddress.getLoopbackAddress(), 1, 2));
     }
 }

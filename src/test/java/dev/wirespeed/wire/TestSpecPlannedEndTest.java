@@ -2,9 +2,11 @@ package dev.wirespeed.wire;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wirespeed.engine.TestClock;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** The planned end every side's interval sampler stops scheduling at (-t plus the warm-up -O). */
@@ -28,14 +30,14 @@ class TestSpecPlannedEndTest {
         assertThat(spec.untilStopped()).isTrue();
         assertThat(spec.plannedEndNanos()).isZero();
         spec.validate(limits); // on main: "durationMillis/bytes ... exactly one of the two > 0"
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> TestSpec.tcpBandwidth().durationMillis(1_000)
+        Assertions.assertThatThrownBy(() -> TestSpec.tcpBandwidth().durationMillis(1_000)
                 .bytes(1).build().validate(limits)).isInstanceOf(ProtocolException.class);
         assertThat(TestSpec.tcpBandwidth().durationMillis(1_000).build().untilStopped()).isFalse();
         assertThat(TestSpec.tcpBandwidth().bytes(1).build().untilStopped()).isFalse();
         // the client's clock: no end of its own, the server's limit (Welcome) after the warm-up
-        dev.wirespeed.engine.TestClock clock = dev.wirespeed.engine.TestClock.of(spec, 0, () -> false, 60_000);
+        TestClock clock = TestClock.of(spec, 0, () -> false, 60_000);
         assertThat(clock.endNanos()).isEqualTo(61_000_000_000L);
-        assertThat(dev.wirespeed.engine.TestClock.of(spec, 0, () -> false).endNanos()).isEqualTo(Long.MAX_VALUE);
+        assertThat(TestClock.of(spec, 0, () -> false).endNanos()).isEqualTo(Long.MAX_VALUE);
     }
 
     @Test

@@ -5,6 +5,7 @@ import dev.wirespeed.host.Observed;
 import dev.wirespeed.io.Io;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
+import java.util.Locale;
 
 /** Reads one sysfs/procfs attribute into an {@link Observed}: absent, unreadable, or parsed. */
 final class Attribute {
@@ -82,7 +83,7 @@ final class Attribute {
 
     /** "0x70" or "112" → 112 (sysfs lid and sm_lid are hex). */
     static int parseHexOrDecimal(String s) {
-        String t = s.strip().toLowerCase(java.util.Locale.ROOT);
+        String t = s.strip().toLowerCase(Locale.ROOT);
         try {
             return t.startsWith("0x") ? Integer.parseInt(t.substring(2), 16) : Integer.parseInt(t);
         } catch (NumberFormatException e) {

@@ -2,10 +2,14 @@ package dev.wirespeed.host.sysfs;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * A copy of what a {@link RootedFs} read, at the same paths below a directory: files with the
@@ -42,17 +46,17 @@ public final class Capture {
         file(hostPath, new byte[0]); // so the path resolves in the capture; its read replays the refusal
         try {
             Files.writeString(dir.resolve(REFUSED_READS), hostPath + "\t" + reason.replace('\n', ' ') + "\n",
-                    java.nio.charset.StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
-                    java.nio.file.StandardOpenOption.APPEND);
+                    StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + REFUSED_READS + ": " + e.getMessage(), e);
         }
     }
 
     /** The refused reads recorded in a capture at {@code root} (empty for a real root). */
-    static java.util.Map<String, String> refusedReads(Path root) {
+    static Map<String, String> refusedReads(Path root) {
         Path f = root.resolve(REFUSED_READS);
-        java.util.Map<String, String> out = new java.util.HashMap<>();
+        Map<String, String> out = new HashMap<>();
         if (!Files.isRegularFile(f)) {
             return out;
         }

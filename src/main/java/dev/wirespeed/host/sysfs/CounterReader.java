@@ -1,11 +1,16 @@
 package dev.wirespeed.host.sysfs;
 
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.Counters;
 import dev.wirespeed.host.EthtoolStats;
 import dev.wirespeed.host.Observed;
 import dev.wirespeed.host.QdiscStats;
 import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Reads counters: /sys/class/net/IF/statistics (Documentation/ABI/testing/sysfs-class-net-statistics),
@@ -33,8 +38,8 @@ public final class CounterReader {
     private final RootedFs fs;
     private final Attribute attr;
     /** Empty: read the tree's captured outputs instead of running the command. */
-    private final java.util.Optional<java.nio.file.Path> ethtool;
-    private final java.util.Optional<java.nio.file.Path> tc;
+    private final Optional<Path> ethtool;
+    private final Optional<Path> tc;
 
     public CounterReader(RootedFs fs) {
         this(fs, fs.isLiveHost());
@@ -44,8 +49,8 @@ public final class CounterReader {
     public CounterReader(RootedFs fs, boolean runEthtool) {
         this.fs = fs;
         this.attr = new Attribute(fs);
-        this.ethtool = runEthtool ? fs.program("ethtool") : java.util.Optional.empty();
-        this.tc = runEthtool ? fs.program("tc") : java.util.Optional.empty();
+        this.ethtool = runEthtool ? fs.program("ethtool") : Optional.empty();
+        this.tc = runEthtool ? fs.program("tc") : Optional.empty();
     }
 
     /** The statistics, the `ethtool -S` set and the pause counters of one netdev (empty values when it has none). */
@@ -57,15 +62,15 @@ public final class CounterReader {
     }
 
     /** A new pause reading of {@code name} (one per snapshot), for {@link #netdev(String, java.util.Optional)}. */
-    java.util.Optional<PauseReading> pause(String name) {
+    Optional<PauseReading> pause(String name) {
         if (fs.isLiveHost() && loopback(name)) {
-            return java.util.Optional.empty(); // see start(): the loopback driver has no pause frames
+            return Optional.empty(); // see start(): the loopback driver has no pause frames
         }
         return PauseReading.read(fs, ethtool, List.of(), name);
     }
 
     /** As {@link #netdev(String)}, with the snapshot's pause reading of the netdev (shared with {@link QosReader}). */
-    Counters netdev(String name, java.util.Optional<PauseReading> pause) {
+    Counters netdev(String name, Optional<PauseReading> pause) {
         return netdev(name, pause, start(name, false));
     }
 
@@ -77,8 +82,8 @@ public final class CounterReader {
      * hand the ring rules the same fact. A device without rings (veth, virtio on some hosts: "Operation
      * not supported") makes ethtool fail: nothing is added.
      */
-    void netdev(String name, java.util.function.Supplier<java.util.Optional<PauseReading>> pause, boolean ring,
-                ToolOutputReader tools, dev.wirespeed.facts.Facts.Builder b) {
+    void netdev(String name, Supplier<Optional<PauseReading>> pause, boolean ring,
+                ToolOutputReader tools, Facts.Builder b) {
         Commands started = start(name, ring); // before the pause reading, so that runs beside them too
         b.add(netdev(name, pause.get(), started));
         String rings = started.ring().output();
@@ -93,14 +98,14 @@ public final class CounterReader {
         // The loopback driver has no ethtool statistics and no pause frames (drivers/net/loopback.c:
         // its ethtool_ops are get_link and get_ts_info): ethtool only fails there. tc still runs: a
         // netem or tbf qdisc on lo is a common way to shape a loopback test.
-        java.util.Optional<java.nio.file.Path> stats = fs.isLiveHost() && loopback(name)
-                ? java.util.Optional.empty() : ethtool;
+        Optional<Path> stats = fs.isLiveHost() && loopback(name)
+                ? Optional.empty() : ethtool;
         return new Commands(command(stats, ETHTOOL_S + name, name, "-S", name),
                 command(tc, TC_QDISC + name, name, "-s", "qdisc", "show", "dev", name),
                 ring ? command(stats, ETHTOOL_G + name, name, "-g", name) : () -> null);
     }
 
-    private Counters netdev(String name, java.util.Optional<PauseReading> pause, Commands started) {
+    private Counters netdev(String name, Optional<PauseReading> pause, Commands started) {
         Counters.Builder b = Counters.netdev(name);
         String dir = "/sys/class/net/" + name + "/statistics";
         for (String c : fs.list(dir)) {
@@ -126,9 +131,9 @@ public final class CounterReader {
     }
 
     /** A command started on the live host (captured at {@code captured}), or what a root tree holds there. */
-    private LiveCommand.Pending command(java.util.Optional<java.nio.file.Path> program, String captured, String iface,
+    private LiveCommand.Pending command(Optional<Path> program, String captured, String iface,
                                         String... args) {
-        List<String> command = new java.util.ArrayList<>();
+        List<String> command = new ArrayList<>();
         program.ifPresent(p -> command.add(p.toString()));
         command.addAll(List.of(args));
         return LiveCommand.start(fs, program.isPresent(), captured, command, iface);
@@ -199,8 +204,8 @@ public final class CounterReader {
      * gid_attrs/ndevs/0; an IPoIB interface sits on its HCA's PCI function, on port dev_port + 1.
      */
     public List<String> rdmaPortsOf(String iface) {
-        List<String> out = new java.util.ArrayList<>();
-        java.util.Optional<String> real = fs.resolve("/sys/class/net/" + iface);
+        List<String> out = new ArrayList<>();
+        Optional<String> real = fs.resolve("/sys/class/net/" + iface);
         String pciDir = real.map(r -> RootedFs.parent(RootedFs.parent(r))).orElse(null);
         for (String dev : fs.list("/sys/class/infiniband")) {
             boolean found = false;

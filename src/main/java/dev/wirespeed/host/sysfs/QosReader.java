@@ -1,6 +1,7 @@
 package dev.wirespeed.host.sysfs;
 
 import dev.wirespeed.facts.Facts;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -54,7 +55,7 @@ public final class QosReader {
         if (reader == ToolOutputReader.NONE) {
             return;
         }
-        Optional<java.nio.file.Path> program = fs.program(command[0]);
+        Optional<Path> program = fs.program(command[0]);
         List<String> cmd = new ArrayList<>(prefix);
         cmd.add(program.map(Object::toString).orElse(command[0]));
         cmd.addAll(List.of(command).subList(1, command.length));

@@ -1,15 +1,19 @@
 package dev.wirespeed.host.sysfs;
 
 import dev.wirespeed.io.Io;
+import dev.wirespeed.io.Programs;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
 /**
@@ -28,7 +32,7 @@ public final class RootedFs {
 
     private final Path root;
     private final Capture capture;
-    private final java.util.Map<String, String> refused;
+    private final Map<String, String> refused;
     /** Null: commands run on the live host only, found on PATH; else the stand-in tools of a tree (tests). */
     private final Path toolDir;
 
@@ -70,7 +74,7 @@ public final class RootedFs {
             Path p = toolDir.resolve(name);
             return Files.isRegularFile(p) && Files.isExecutable(p) ? Optional.of(p) : Optional.empty();
         }
-        return isLiveHost() ? dev.wirespeed.io.Programs.find(name) : Optional.empty();
+        return isLiveHost() ? Programs.find(name) : Optional.empty();
     }
 
     /**
@@ -79,24 +83,24 @@ public final class RootedFs {
      */
     public void captureText(String path, String text) {
         if (capture != null) {
-            capture.file(path, text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            capture.file(path, text.getBytes(StandardCharsets.UTF_8));
         }
     }
 
     /** The file's text; NoSuchFileException when absent; IOException (e.g. EINVAL from sysfs) when unreadable. */
     public String readText(String path) throws IOException {
-        return new String(readBytes(path, MAX_FILE_BYTES), java.nio.charset.StandardCharsets.UTF_8);
+        return new String(readBytes(path, MAX_FILE_BYTES), StandardCharsets.UTF_8);
     }
 
     /**
      * The file's text; a capture keeps only what {@code forCapture} leaves of it (e.g. the NFS
      * lines of /proc/mounts, so a capture does not carry every mount of the host).
      */
-    public String readText(String path, java.util.function.UnaryOperator<String> forCapture) throws IOException {
+    public String readText(String path, UnaryOperator<String> forCapture) throws IOException {
         String real = resolve(path).orElseThrow(() -> new NoSuchFileException(path));
-        String text = new String(read(real, path, MAX_FILE_BYTES), java.nio.charset.StandardCharsets.UTF_8);
+        String text = new String(read(real, path, MAX_FILE_BYTES), StandardCharsets.UTF_8);
         if (capture != null) {
-            capture.file(real, forCapture.apply(text).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            capture.file(real, forCapture.apply(text).getBytes(StandardCharsets.UTF_8));
         }
         return text;
     }

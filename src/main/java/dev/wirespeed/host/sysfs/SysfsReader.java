@@ -1,26 +1,34 @@
 package dev.wirespeed.host.sysfs;
 
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.CpuList;
 import dev.wirespeed.host.CpuTopology;
+import dev.wirespeed.host.DeviceSetting;
 import dev.wirespeed.host.Evidence;
-import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.IbRate;
 import dev.wirespeed.host.LinkLayer;
 import dev.wirespeed.host.Mount;
 import dev.wirespeed.host.NetInterface;
+import dev.wirespeed.host.NfsRdma;
 import dev.wirespeed.host.Observed;
 import dev.wirespeed.host.PciFunction;
 import dev.wirespeed.host.PcieLink;
+import dev.wirespeed.host.PcieSlot;
 import dev.wirespeed.host.PhysState;
 import dev.wirespeed.host.PortState;
 import dev.wirespeed.host.RdmaDevice;
 import dev.wirespeed.host.RdmaPort;
 import dev.wirespeed.host.RoceEcn;
+import dev.wirespeed.host.Services;
 import dev.wirespeed.host.TcpStats;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -40,7 +48,7 @@ public final class SysfsReader {
     public SysfsReader(RootedFs fs, ToolOutputReader tools) {
         this.fs = fs;
         this.attr = new Attribute(fs);
-        this.tools = java.util.Objects.requireNonNull(tools);
+        this.tools = Objects.requireNonNull(tools);
     }
 
     public Facts read(String origin) {
@@ -72,7 +80,7 @@ public final class SysfsReader {
         b.tcp(tcp());
         CounterReader counters = new CounterReader(fs);
         // one `ethtool -a` per netdev: its counters (CounterReader) and its settings (QosReader) come from the same reading
-        java.util.Map<String, Optional<PauseReading>> pause = new java.util.HashMap<>();
+        Map<String, Optional<PauseReading>> pause = new HashMap<>();
         Facts partial = b.build();
         for (var i : partial.interfaces()) {
             if (!i.isLoopback()) {
@@ -85,8 +93,8 @@ public final class SysfsReader {
         }
         // pause, PFC and DSCP map of RoCE netdevs: tools on the live host, their captured output in a tree
         QosReader qos = new QosReader(fs, tools);
-        partial.rdmaPorts().stream().filter(dev.wirespeed.host.RdmaPort::isEthernet)
-                .map(p -> p.netdev().orElse(null)).filter(java.util.Objects::nonNull).distinct()
+        partial.rdmaPorts().stream().filter(RdmaPort::isEthernet)
+                .map(p -> p.netdev().orElse(null)).filter(Objects::nonNull).distinct()
                 .forEach(n -> qos.read(n, pause.computeIfAbsent(n, counters::pause), b));
         b.add(counters.host());
         return b.build();
@@ -135,8 +143,8 @@ public final class SysfsReader {
 
     /** mlx5's ecn/roce_np/enable/N and ecn/roce_rp/enable/N (N = priority 0..7, "1" = on). */
     private Observed<RoceEcn> roceEcn(String ecnDir) {
-        List<Integer> np = new java.util.ArrayList<>();
-        List<Integer> rp = new java.util.ArrayList<>();
+        List<Integer> np = new ArrayList<>();
+        List<Integer> rp = new ArrayList<>();
         StringBuilder raw = new StringBuilder();
         for (String side : List.of("roce_np", "roce_rp")) {
             for (int prio = 0; prio < 8; prio++) {
@@ -228,9 +236,9 @@ public final class SysfsReader {
      * function, its parent in the sysfs device path. Nothing when the parent is no PCI device (the
      * function hangs off the host bridge) or shows no link attributes.
      */
-    List<dev.wirespeed.host.DeviceSetting> slot(String address) {
+    List<DeviceSetting> slot(String address) {
         Optional<String> real = fs.resolve("/sys/bus/pci/devices/" + address);
-        List<dev.wirespeed.host.DeviceSetting> out = new ArrayList<>();
+        List<DeviceSetting> out = new ArrayList<>();
         if (real.isEmpty()) {
             return out;
         }
@@ -240,12 +248,12 @@ public final class SysfsReader {
         }
         Observed<Integer> width = attr.read(parent + "/max_link_width", PcieLink::parseWidth);
         if (width.isPresent()) {
-            out.add(new dev.wirespeed.host.DeviceSetting(address, dev.wirespeed.host.PcieSlot.MAX_WIDTH,
+            out.add(new DeviceSetting(address, PcieSlot.MAX_WIDTH,
                     width.value().toString(), width.evidence()));
         }
         Observed<Double> gts = speed(parent + "/max_link_speed");
         if (gts.isPresent()) {
-            out.add(new dev.wirespeed.host.DeviceSetting(address, dev.wirespeed.host.PcieSlot.MAX_GTS,
+            out.add(new DeviceSetting(address, PcieSlot.MAX_GTS,
                     PcieLink.formatGts(gts.value()), gts.evidence()));
         }
         return out;
@@ -312,7 +320,7 @@ public final class SysfsReader {
                         attr.cpuList("/sys/devices/system/node/" + n + "/cpulist")));
             }
         }
-        nodes.sort(java.util.Comparator.comparingInt(CpuTopology.NumaNode::id));
+        nodes.sort(Comparator.comparingInt(CpuTopology.NumaNode::id));
         List<CpuTopology.CpuPolicy> policies = new ArrayList<>();
         for (String p : fs.list("/sys/devices/system/cpu/cpufreq")) {
             if (p.matches("policy\\d{1,5}")) {
@@ -322,7 +330,7 @@ public final class SysfsReader {
                         attr.text(dir + "/scaling_governor"), attr.text(dir + "/scaling_driver")));
             }
         }
-        policies.sort(java.util.Comparator.comparingInt(p -> Integer.parseInt(p.name().substring(6))));
+        policies.sort(Comparator.comparingInt(p -> Integer.parseInt(p.name().substring(6))));
         return new CpuTopology(online, nodes, policies, List.of());
     }
 
@@ -354,8 +362,8 @@ public final class SysfsReader {
      * /proc/modules (proc(5): name first, then size, use count, users) and nfsd's listeners in
      * /proc/fs/nfsd/portlist (nfsd(7); empty or absent when nfsd does not run).
      */
-    List<dev.wirespeed.host.DeviceSetting> nfsRdma() {
-        List<dev.wirespeed.host.DeviceSetting> out = new ArrayList<>();
+    List<DeviceSetting> nfsRdma() {
+        List<DeviceSetting> out = new ArrayList<>();
         try {
             String text = fs.readText("/proc/modules");
             List<String> names = new ArrayList<>();
@@ -367,13 +375,13 @@ public final class SysfsReader {
             }
             if (names.contains("ib_core")) {
                 boolean ipoib = names.contains("ib_ipoib");
-                out.add(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.NfsRdma.KERNEL,
-                        dev.wirespeed.host.NfsRdma.IPOIB_MODULE, ipoib ? dev.wirespeed.host.NfsRdma.LOADED
-                                : dev.wirespeed.host.NfsRdma.NOT_LOADED,
+                out.add(new DeviceSetting(NfsRdma.KERNEL,
+                        NfsRdma.IPOIB_MODULE, ipoib ? NfsRdma.LOADED
+                                : NfsRdma.NOT_LOADED,
                         new Evidence("/proc/modules", ipoib ? "ib_ipoib loaded" : "ib_core loaded, no ib_ipoib line")));
             }
-            String value = dev.wirespeed.host.NfsRdma.modulesValue(names);
-            out.add(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.NfsRdma.KERNEL, dev.wirespeed.host.NfsRdma.MODULES,
+            String value = NfsRdma.modulesValue(names);
+            out.add(new DeviceSetting(NfsRdma.KERNEL, NfsRdma.MODULES,
                     value, new Evidence("/proc/modules", value.equals("none") ? "no rpcrdma, xprtrdma or svcrdma line"
                             : "loaded: " + value)));
         } catch (IOException e) {
@@ -384,7 +392,7 @@ public final class SysfsReader {
             List<String> ports = text.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
             if (!ports.isEmpty()) {
                 String value = String.join(";", ports);
-                out.add(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.NfsRdma.NFSD, dev.wirespeed.host.NfsRdma.PORTLIST,
+                out.add(new DeviceSetting(NfsRdma.NFSD, NfsRdma.PORTLIST,
                         value, new Evidence("/proc/fs/nfsd/portlist", value)));
             }
         } catch (IOException e) {
@@ -397,7 +405,7 @@ public final class SysfsReader {
      * Whether opensm runs here: the comm of every process (/proc/PID/comm, proc(5); at most 4096
      * processes read). Nothing when /proc lists no process (a fixture without them): not seen.
      */
-    Optional<dev.wirespeed.host.DeviceSetting> subnetManager() {
+    Optional<DeviceSetting> subnetManager() {
         int scanned = 0;
         for (String pid : fs.list("/proc")) {
             if (!pid.matches("\\d+") || scanned >= 4096) {
@@ -407,16 +415,16 @@ public final class SysfsReader {
             try {
                 String comm = fs.readText("/proc/" + pid + "/comm").strip();
                 if (comm.equals("opensm") || comm.equals("opensmd")) {
-                    return Optional.of(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.NfsRdma.FABRIC,
-                            dev.wirespeed.host.NfsRdma.SUBNET_MANAGER, "running",
+                    return Optional.of(new DeviceSetting(NfsRdma.FABRIC,
+                            NfsRdma.SUBNET_MANAGER, "running",
                             new Evidence("/proc/" + pid + "/comm", comm)));
                 }
             } catch (IOException e) {
                 // the process ended while scanning
             }
         }
-        return scanned == 0 ? Optional.empty() : Optional.of(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.NfsRdma.FABRIC,
-                dev.wirespeed.host.NfsRdma.SUBNET_MANAGER, "not running",
+        return scanned == 0 ? Optional.empty() : Optional.of(new DeviceSetting(NfsRdma.FABRIC,
+                NfsRdma.SUBNET_MANAGER, "not running",
                 new Evidence("/proc/*/comm", "no opensm among " + scanned + " processes")));
     }
 
@@ -431,15 +439,15 @@ public final class SysfsReader {
      * not have (/sys/module/ib_ipoib/parameters/), so it also names the stack. Whether a unit runs is
      * not read: opensm's process is ({@link #subnetManager}).
      */
-    List<dev.wirespeed.host.DeviceSetting> services() {
-        List<dev.wirespeed.host.DeviceSetting> out = new ArrayList<>();
-        for (String unit : dev.wirespeed.host.Services.KNOWN) {
+    List<DeviceSetting> services() {
+        List<DeviceSetting> out = new ArrayList<>();
+        for (String unit : Services.KNOWN) {
             for (String pattern : UNIT_PATHS) {
                 String path = String.format(pattern, unit);
                 try {
                     fs.readBytes(path, 4096);
-                    out.add(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.Services.DEVICE, unit,
-                            dev.wirespeed.host.Services.INSTALLED, new Evidence(path, "unit file")));
+                    out.add(new DeviceSetting(Services.DEVICE, unit,
+                            Services.INSTALLED, new Evidence(path, "unit file")));
                     break;
                 } catch (IOException e) {
                     // not there: the next place
@@ -450,10 +458,10 @@ public final class SysfsReader {
         try {
             String v = fs.readText(enhanced).strip();
             Evidence ev = new Evidence(enhanced, v);
-            out.add(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.Services.STACK,
-                    dev.wirespeed.host.Services.IPOIB_ENHANCED, v, ev));
-            out.add(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.Services.STACK,
-                    dev.wirespeed.host.Services.DISTRIBUTION, "MLNX_OFED_LINUX", ev));
+            out.add(new DeviceSetting(Services.STACK,
+                    Services.IPOIB_ENHANCED, v, ev));
+            out.add(new DeviceSetting(Services.STACK,
+                    Services.DISTRIBUTION, "MLNX_OFED_LINUX", ev));
         } catch (IOException e) {
             // the distribution's ib_ipoib, or IPoIB not loaded: the stack stays unknown
         }

@@ -1,5 +1,6 @@
 package dev.wirespeed.parse.fio;
 
+import dev.wirespeed.parse.Command;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.ResultMetrics;
 import dev.wirespeed.results.Measurement;
@@ -51,7 +52,7 @@ final class FioMeasurements {
      * The file or directory a typed fio command names: {@code --filename=F} (the first of a ':' list; "-filename"
      * too) or {@code --directory=D}; null when none is typed (a job file, or no command shown).
      */
-    static String target(dev.wirespeed.parse.Command c) {
+    static String target(Command c) {
         if (c == null || !c.program().equals("fio")) {
             return null;
         }

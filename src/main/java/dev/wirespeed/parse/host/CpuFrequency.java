@@ -2,12 +2,13 @@ package dev.wirespeed.parse.host;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import dev.wirespeed.parse.Columns;
-import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.host.CpuTopology;
 import dev.wirespeed.host.Observed;
+import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.FactSink;
+import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Source;
+import dev.wirespeed.parse.Units;
 import java.util.Map;
 
 /**
@@ -29,10 +30,10 @@ public record CpuFrequency(String cpu, String driver, Boolean noDriver, String g
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("cpu", cpu).put("driver", Boolean.TRUE.equals(noDriver) ? "none" : driver)
-                .put("governor", governor).put("MHz", currentMhz == null ? null : dev.wirespeed.parse.Units.trim(currentMhz))
+                .put("governor", governor).put("MHz", currentMhz == null ? null : Units.trim(currentMhz))
                 .put("limits MHz", minMhz == null && maxMhz == null ? null
-                        : (minMhz == null ? "?" : dev.wirespeed.parse.Units.trim(minMhz)) + "-"
-                                + (maxMhz == null ? "?" : dev.wirespeed.parse.Units.trim(maxMhz))).map();
+                        : (minMhz == null ? "?" : Units.trim(minMhz)) + "-"
+                                + (maxMhz == null ? "?" : Units.trim(maxMhz))).map();
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.results.Json;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
@@ -27,7 +28,7 @@ public final class DcbParser extends BaseParser {
     private static final Pattern OTHER_APP = Pattern.compile("(?:ethtype-prio|default-prio|stream-port-prio"
             + "|dgram-port-prio|port-prio)\\s.*");
     /** dsfield names iproute2 prints for DSCP values without -N (rt_dsfield); only those around 26 matter. */
-    private static final java.util.Map<String, Integer> DSCP_NAMES = java.util.Map.of("AF31", 26, "CS3", 24,
+    private static final Map<String, Integer> DSCP_NAMES = Map.of("AF31", 26, "CS3", 24,
             "AF32", 28, "AF33", 30);
 
     public DcbParser() {

@@ -7,7 +7,12 @@ import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Source;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -108,14 +113,14 @@ public final class EthtoolModuleParser extends BaseParser {
         Double voltage;
         String state;
         final List<String> alarms = new ArrayList<>();
-        final java.util.Map<Integer, TransceiverModule.Lane> lanes = new java.util.TreeMap<>();
+        final Map<Integer, TransceiverModule.Lane> lanes = new TreeMap<>();
 
         void read(String rawName, String value) {
             String name = rawName.replaceAll("\\s+", " ");
             Matcher laneName = LANE.matcher(name);
             Integer lane = laneName.matches() ? Integer.valueOf(laneName.group(2)) : null;
             String base = lane == null ? name : laneName.group(1).strip();
-            String lower = base.toLowerCase(java.util.Locale.ROOT);
+            String lower = base.toLowerCase(Locale.ROOT);
             if (lower.equals("identifier")) {
                 identifier = TransceiverModule.Coded.of(value);
             } else if (lower.equals("connector")) {
@@ -168,7 +173,7 @@ public final class EthtoolModuleParser extends BaseParser {
          */
         void lowestLitLanes() {
             List<TransceiverModule.Lane> lit = lanes.values().stream().filter(Module::lit).toList();
-            java.util.Collection<TransceiverModule.Lane> from = lit.isEmpty() ? lanes.values() : lit;
+            Collection<TransceiverModule.Lane> from = lit.isEmpty() ? lanes.values() : lit;
             if (from.isEmpty()) {
                 return;
             }
@@ -185,7 +190,7 @@ public final class EthtoolModuleParser extends BaseParser {
             return dbm != null && dbm > -40;
         }
 
-        private void lane(Integer lane, java.util.function.UnaryOperator<TransceiverModule.Lane> set) {
+        private void lane(Integer lane, UnaryOperator<TransceiverModule.Lane> set) {
             if (lane != null) {
                 lanes.put(lane, set.apply(lanes.getOrDefault(lane, TransceiverModule.Lane.EMPTY)));
             }

@@ -8,7 +8,12 @@ import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Units;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -54,9 +59,9 @@ public final class EthtoolParser extends BaseParser {
         String iface;
         int i = from;
         Fields f = new Fields();
-        java.util.Map<String, java.util.List<String>> modes = new java.util.HashMap<>();
-        java.util.List<String> list = null;
-        java.util.Map<String, Long> statistics = new java.util.LinkedHashMap<>();
+        Map<String, List<String>> modes = new HashMap<>();
+        List<String> list = null;
+        Map<String, Long> statistics = new LinkedHashMap<>();
         boolean inStatistics = false;
         if ((head = in.match(SETTINGS, from)) != null || (head = in.match(PAUSE, from)) != null) {
             iface = head.group(1);
@@ -89,7 +94,7 @@ public final class EthtoolParser extends BaseParser {
             if (m != null) {
                 f.put(m.group(1), m.group(2), in.source(i));
                 String key = m.group(1).toLowerCase(Locale.ROOT);
-                list = key.endsWith("link modes") ? modes.computeIfAbsent(key, k -> new java.util.ArrayList<>()) : null;
+                list = key.endsWith("link modes") ? modes.computeIfAbsent(key, k -> new ArrayList<>()) : null;
                 if (list != null) {
                     modeWords(list, m.group(2));
                 }
@@ -128,7 +133,7 @@ public final class EthtoolParser extends BaseParser {
     }
 
     /** "10baseT/Half 10baseT/Full" → the modes; "Not reported" adds none. */
-    private static void modeWords(java.util.List<String> list, String text) {
+    private static void modeWords(List<String> list, String text) {
         for (String w : text.strip().split("\\s+")) {
             if (w.contains("/") || w.matches("\\d+base\\w+")) {
                 list.add(w);
@@ -137,11 +142,11 @@ public final class EthtoolParser extends BaseParser {
     }
 
     /** "None        RS      BASER" → [None, RS, BASER]; "Not reported" → null. */
-    private static java.util.List<String> fecModes(String v) {
+    private static List<String> fecModes(String v) {
         if (v == null || v.isBlank() || v.strip().equalsIgnoreCase("Not reported")) {
             return null;
         }
-        return java.util.List.of(v.strip().split("\\s+"));
+        return List.of(v.strip().split("\\s+"));
     }
 
     /** "on"/"off" (any case) → true/false; anything else ("n/a") → null. */

@@ -8,6 +8,7 @@ import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Source;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -24,16 +25,16 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("EthtoolSettings")
 public record EthtoolSettings(String iface, Quantity speed, String duplex, String autoNegotiation, String port,
-                              Boolean linkDetected, Source source, java.util.List<String> supportedModes,
-                              java.util.List<String> advertisedModes, java.util.List<String> partnerModes,
-                              String transceiver, String linkDetail, java.util.List<String> supportedFecModes,
-                              java.util.List<String> advertisedFecModes) implements ParsedRecord {
+                              Boolean linkDetected, Source source, List<String> supportedModes,
+                              List<String> advertisedModes, List<String> partnerModes,
+                              String transceiver, String linkDetail, List<String> supportedFecModes,
+                              List<String> advertisedFecModes) implements ParsedRecord {
     public EthtoolSettings {
-        supportedFecModes = supportedFecModes == null ? null : java.util.List.copyOf(supportedFecModes);
-        advertisedFecModes = advertisedFecModes == null ? null : java.util.List.copyOf(advertisedFecModes);
-        supportedModes = supportedModes == null ? null : java.util.List.copyOf(supportedModes);
-        advertisedModes = advertisedModes == null ? null : java.util.List.copyOf(advertisedModes);
-        partnerModes = partnerModes == null ? null : java.util.List.copyOf(partnerModes);
+        supportedFecModes = supportedFecModes == null ? null : List.copyOf(supportedFecModes);
+        advertisedFecModes = advertisedFecModes == null ? null : List.copyOf(advertisedFecModes);
+        supportedModes = supportedModes == null ? null : List.copyOf(supportedModes);
+        advertisedModes = advertisedModes == null ? null : List.copyOf(advertisedModes);
+        partnerModes = partnerModes == null ? null : List.copyOf(partnerModes);
     }
 
     @Override
@@ -65,7 +66,7 @@ public record EthtoolSettings(String iface, Quantity speed, String duplex, Strin
         out.add(nb.build());
     }
 
-    private static boolean ethernetModes(java.util.List<String> modes) {
+    private static boolean ethernetModes(List<String> modes) {
         return modes != null && modes.stream().anyMatch(m -> m.matches("\\d+base[A-Za-z0-9_]+(/(Full|Half))?"));
     }
 }

@@ -6,6 +6,7 @@ import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -72,7 +73,7 @@ public final class EthtoolStatsParser extends BaseParser {
             }
             Matcher q = in.match(QUEUE, i);
             if (q != null) {
-                section = q.group(1).toLowerCase(java.util.Locale.ROOT) + "q" + q.group(2);
+                section = q.group(1).toLowerCase(Locale.ROOT) + "q" + q.group(2);
                 sectionIndent = indent;
                 b.use(i);
                 continue;

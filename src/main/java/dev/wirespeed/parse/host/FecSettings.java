@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * {@code ethtool --show-fec IFACE}: the forward error correction asked for and the one in use, and
@@ -30,7 +31,7 @@ public record FecSettings(String iface, List<String> configured, String active, 
         configured = List.copyOf(configured);
         statistics = Collections.unmodifiableMap(new LinkedHashMap<>(statistics));
         Map<String, Map<Integer, Long>> lanes = new LinkedHashMap<>();
-        laneStatistics.forEach((k, v) -> lanes.put(k, Collections.unmodifiableMap(new java.util.TreeMap<>(v))));
+        laneStatistics.forEach((k, v) -> lanes.put(k, Collections.unmodifiableMap(new TreeMap<>(v))));
         laneStatistics = Collections.unmodifiableMap(lanes);
     }
 

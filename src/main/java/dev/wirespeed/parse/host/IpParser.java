@@ -9,7 +9,9 @@ import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.Units;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -175,10 +177,10 @@ public final class IpParser extends BaseParser {
         final int number;
         final String mac;
         final Source source;
-        final java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
+        final Map<String, String> settings = new LinkedHashMap<>();
         /** The settings as printed, in order. */
         final List<String> asPrinted = new ArrayList<>();
-        final java.util.Map<String, Long> counters = new java.util.LinkedHashMap<>();
+        final Map<String, Long> counters = new LinkedHashMap<>();
         /** line, name, value of each setting as printed. */
         final List<String[]> printed = new ArrayList<>();
 
@@ -201,7 +203,7 @@ public final class IpParser extends BaseParser {
         String ipoibMode;
         String pkey;
         final List<String> addresses = new ArrayList<>();
-        final java.util.Map<String, Long> counters = new java.util.LinkedHashMap<>();
+        final Map<String, Long> counters = new LinkedHashMap<>();
         final List<Vf> vfs = new ArrayList<>();
         Vf vf;
 

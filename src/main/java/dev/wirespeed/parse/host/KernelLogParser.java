@@ -8,6 +8,9 @@ import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.mlx.MlxDevice;
+import java.util.Map;
+import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -104,14 +107,14 @@ public final class KernelLogParser extends BaseParser {
      * bnxt_re's command opcodes (include/linux/bnxt/… roce_hsi.h CMDQ_BASE_OPCODE_*), for the commands a
      * failure names.
      */
-    private static final java.util.Map<Integer, String> BNXT_OPCODES = java.util.Map.ofEntries(
-            java.util.Map.entry(0x1, "CREATE_QP"), java.util.Map.entry(0x2, "DESTROY_QP"), java.util.Map.entry(0x3, "MODIFY_QP"),
-            java.util.Map.entry(0x4, "QUERY_QP"), java.util.Map.entry(0x5, "CREATE_SRQ"), java.util.Map.entry(0x6, "DESTROY_SRQ"),
-            java.util.Map.entry(0x9, "CREATE_CQ"), java.util.Map.entry(0xa, "DESTROY_CQ"), java.util.Map.entry(0xd, "ALLOCATE_MRW"),
-            java.util.Map.entry(0xe, "DEALLOCATE_KEY"), java.util.Map.entry(0xf, "REGISTER_MR"),
-            java.util.Map.entry(0x10, "DEREGISTER_MR"), java.util.Map.entry(0x11, "ADD_GID"), java.util.Map.entry(0x12, "DELETE_GID"),
-            java.util.Map.entry(0x13, "CREATE_QP1"), java.util.Map.entry(0x14, "DESTROY_QP1"), java.util.Map.entry(0x15, "CREATE_AH"),
-            java.util.Map.entry(0x16, "DESTROY_AH"), java.util.Map.entry(0x17, "MODIFY_GID"), java.util.Map.entry(0x18, "QUERY_GID"));
+    private static final Map<Integer, String> BNXT_OPCODES = Map.ofEntries(
+            Map.entry(0x1, "CREATE_QP"), Map.entry(0x2, "DESTROY_QP"), Map.entry(0x3, "MODIFY_QP"),
+            Map.entry(0x4, "QUERY_QP"), Map.entry(0x5, "CREATE_SRQ"), Map.entry(0x6, "DESTROY_SRQ"),
+            Map.entry(0x9, "CREATE_CQ"), Map.entry(0xa, "DESTROY_CQ"), Map.entry(0xd, "ALLOCATE_MRW"),
+            Map.entry(0xe, "DEALLOCATE_KEY"), Map.entry(0xf, "REGISTER_MR"),
+            Map.entry(0x10, "DEREGISTER_MR"), Map.entry(0x11, "ADD_GID"), Map.entry(0x12, "DELETE_GID"),
+            Map.entry(0x13, "CREATE_QP1"), Map.entry(0x14, "DESTROY_QP1"), Map.entry(0x15, "CREATE_AH"),
+            Map.entry(0x16, "DESTROY_AH"), Map.entry(0x17, "MODIFY_GID"), Map.entry(0x18, "QUERY_GID"));
     /**
      * ice's health status events (ice_main.c ice_print_health_status_string, out-of-tree ice 1.x and newer
      * kernels): one statement, then "Possible Solution[ N]: …" lines and "Port Number: N.". The firmware
@@ -145,14 +148,14 @@ public final class KernelLogParser extends BaseParser {
     private static final Pattern OTHER_KERNEL = Pattern.compile(
             "(?:.*?\\bkernel:.*|(?:\\d+\\s*)?\\[\\s*\\d+\\.\\d{3,}\\].*|\\[[A-Z][a-z]{2} [A-Z][a-z]{2} .*\\d{4}\\].*)");
     /** mlx5 CQE syndromes (include/linux/mlx5/device.h, MLX5_CQE_SYNDROME_*). */
-    private static final java.util.Map<Integer, String> CQE_SYNDROMES = java.util.Map.ofEntries(
-            java.util.Map.entry(0x01, "local length error"), java.util.Map.entry(0x02, "local QP operation error"),
-            java.util.Map.entry(0x04, "local protection error"), java.util.Map.entry(0x05, "work request flushed"),
-            java.util.Map.entry(0x06, "memory window bind error"), java.util.Map.entry(0x10, "bad response"),
-            java.util.Map.entry(0x11, "local access error"), java.util.Map.entry(0x12, "remote invalid request"),
-            java.util.Map.entry(0x13, "remote access error"), java.util.Map.entry(0x14, "remote operation error"),
-            java.util.Map.entry(0x15, "transport retry counter exceeded"),
-            java.util.Map.entry(0x16, "RNR retry counter exceeded"), java.util.Map.entry(0x22, "remote aborted"));
+    private static final Map<Integer, String> CQE_SYNDROMES = Map.ofEntries(
+            Map.entry(0x01, "local length error"), Map.entry(0x02, "local QP operation error"),
+            Map.entry(0x04, "local protection error"), Map.entry(0x05, "work request flushed"),
+            Map.entry(0x06, "memory window bind error"), Map.entry(0x10, "bad response"),
+            Map.entry(0x11, "local access error"), Map.entry(0x12, "remote invalid request"),
+            Map.entry(0x13, "remote access error"), Map.entry(0x14, "remote operation error"),
+            Map.entry(0x15, "transport retry counter exceeded"),
+            Map.entry(0x16, "RNR retry counter exceeded"), Map.entry(0x22, "remote aborted"));
 
     public KernelLogParser() {
         super("kernel-log", "dmesg", "journalctl");
@@ -377,7 +380,7 @@ public final class KernelLogParser extends BaseParser {
                 continue;
             }
             if (open != null && open.event().equals(KernelError.NIC_HEALTH) && i - openAt <= 6
-                    && java.util.Objects.equals(open.address(), m.group(2))) {
+                    && Objects.equals(open.address(), m.group(2))) {
                 Matcher solution = HEALTH_SOLUTION.matcher(m.group(4));
                 Matcher port = HEALTH_PORT.matcher(m.group(4));
                 if (solution.matches()) {
@@ -440,7 +443,7 @@ public final class KernelLogParser extends BaseParser {
                             * (speed.group(2).equals("G") ? 1e9 : 1e6), speed.group()) : null, src);
         }
         if ((m = FIRMWARE.matcher(message)).matches()) {
-            return new dev.wirespeed.parse.mlx.MlxDevice(address, null, null, null, null, address, m.group(1), null, null, src);
+            return new MlxDevice(address, null, null, null, null, address, m.group(1), null, null, src);
         }
         if ((m = INTEL_FIRMWARE.matcher(message)).matches()) {
             return new NicFirmware(driver, address, m.group(1), m.group(2), m.group(3), src);

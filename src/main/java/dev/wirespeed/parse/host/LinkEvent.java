@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.LogInput;
+import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -18,7 +19,7 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("LinkEvent")
 public record LinkEvent(String driver, String address, String iface, boolean up, String detail,
-                        dev.wirespeed.parse.Quantity speed, Source source)
+                        Quantity speed, Source source)
         implements LogInput {
     @Override
     public Map<String, String> columns() {

@@ -6,6 +6,7 @@ import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Units;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -89,7 +90,7 @@ public final class MlnxQosParser extends BaseParser {
                 bw = m.group(4) == null ? null : Units.integer(m.group(4));
                 prios = new ArrayList<>();
             } else if ((m = in.match(DSCP_ROW, i)) != null) {
-                if (java.util.Arrays.stream(m.group(2).split("[,\\s]+")).anyMatch(d -> d.matches("0*26"))) {
+                if (Arrays.stream(m.group(2).split("[,\\s]+")).anyMatch(d -> d.matches("0*26"))) {
                     dscp26 = Integer.parseInt(m.group(1));
                 }
             } else if (tc != null && (m = in.match(TC_PRIORITY, i)) != null) {

@@ -5,6 +5,8 @@ import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Source;
+import dev.wirespeed.parse.Units;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -148,12 +150,12 @@ public final class MountParser extends BaseParser {
     }
 
     private static NfsMount mount(String mountPoint, String export, String type, String options, Source src) {
-        java.util.Map<String, String> opts = NfsstatParser.options(options);
+        Map<String, String> opts = NfsstatParser.options(options);
         String version = opts.getOrDefault("vers", opts.get("nfsvers"));
         if (version == null && type.equals("nfs4")) {
             version = "4";
         }
-        return new NfsMount(mountPoint, export, opts.get("proto"), version, dev.wirespeed.parse.Units.integer(opts.get("port")),
+        return new NfsMount(mountPoint, export, opts.get("proto"), version, Units.integer(opts.get("port")),
                 NfsstatParser.longOf(opts.get("rsize")), NfsstatParser.longOf(opts.get("wsize")), opts, src);
     }
 }

@@ -3,6 +3,8 @@ package dev.wirespeed.parse.host;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.host.NetInterface;
+import dev.wirespeed.host.Observed;
+import dev.wirespeed.host.VirtualNames;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
@@ -65,8 +67,8 @@ public record NetInterfaceRecord(Integer index, String name, List<String> flags,
                 nb.carrier(out.of(true, raw));
             }
         }
-        if (dev.wirespeed.host.VirtualNames.virtual(name)) {
-            nb.virtual(dev.wirespeed.host.Observed.of(true, name, out.src() + " (a name only virtual devices get)"));
+        if (VirtualNames.virtual(name)) {
+            nb.virtual(Observed.of(true, name, out.src() + " (a name only virtual devices get)"));
         }
     }
 }

@@ -9,6 +9,8 @@ import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Source;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -25,7 +27,7 @@ public record PauseSettings(String iface, Boolean autoNegotiate, Boolean rx, Boo
                             Boolean txNegotiated, Map<String, Long> statistics, Source source)
         implements ParsedRecord {
     public PauseSettings {
-        statistics = statistics == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(statistics));
+        statistics = statistics == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(statistics));
     }
 
     public Long txPauseFrames() {

@@ -6,8 +6,12 @@ import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A plugged optic or cable as {@code ethtool -m} decodes its EEPROM (SFF-8472 for SFP, SFF-8636 for
@@ -36,7 +40,7 @@ public record TransceiverModule(String iface, Coded identifier, Coded connector,
     public TransceiverModule {
         transceiverTypes = List.copyOf(transceiverTypes);
         alarmsOn = List.copyOf(alarmsOn);
-        lanes = lanes == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(lanes));
+        lanes = lanes == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(lanes));
     }
 
     /**
@@ -46,8 +50,8 @@ public record TransceiverModule(String iface, Coded identifier, Coded connector,
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Coded(String value, String code, String raw) {
-        private static final java.util.regex.Pattern CODED =
-                java.util.regex.Pattern.compile("(0x[0-9a-fA-F]+)\\s*\\((.*)\\)");
+        private static final Pattern CODED =
+                Pattern.compile("(0x[0-9a-fA-F]+)\\s*\\((.*)\\)");
 
         /** Null for a blank value. */
         static Coded of(String printed) {
@@ -55,7 +59,7 @@ public record TransceiverModule(String iface, Coded identifier, Coded connector,
                 return null;
             }
             String raw = printed.strip();
-            java.util.regex.Matcher m = CODED.matcher(raw);
+            Matcher m = CODED.matcher(raw);
             return m.matches() ? new Coded(m.group(2).strip(), m.group(1), raw) : new Coded(raw, null, raw);
         }
 

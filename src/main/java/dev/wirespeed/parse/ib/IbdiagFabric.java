@@ -6,6 +6,8 @@ import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -21,7 +23,7 @@ import java.util.Map;
 public record IbdiagFabric(Integer totalNodes, Integer switches, Integer channelAdapters, Integer links,
                            Map<String, Integer> linksAt, String masterSm, Source source) implements LogInput {
     public IbdiagFabric {
-        linksAt = linksAt == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(linksAt));
+        linksAt = linksAt == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(linksAt));
     }
 
     @Override

@@ -6,6 +6,9 @@ import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -45,7 +48,7 @@ public final class IbstatParser extends BaseParser {
         if (portGuids(in) && in.matches(GUID, from)) {
             return portGuids(in, from, b);
         }
-        java.util.List<RdmaPortRecord> ports = new java.util.ArrayList<>();
+        List<RdmaPortRecord> ports = new ArrayList<>();
         String device = null;
         Fields dev = null;
         Fields port = null;
@@ -71,7 +74,7 @@ public final class IbstatParser extends BaseParser {
                 port.put("port", m.group(1), in.source(i));
                 b.use(i);
             } else if ((m = Notes.match(in, KEY_VALUE, i)) != null && device != null) {
-                String key = m.group(1).toLowerCase(java.util.Locale.ROOT);
+                String key = m.group(1).toLowerCase(Locale.ROOT);
                 if (port != null && PORT_KEYS.contains(key)) {
                     port.put(key, m.group(2), in.source(i));
                 } else if (DEVICE_KEYS.contains(key)) {
@@ -103,7 +106,7 @@ public final class IbstatParser extends BaseParser {
         return b.done(i);
     }
 
-    private static void flushDevice(ParseBuilder b, String device, Fields f, java.util.List<RdmaPortRecord> ports) {
+    private static void flushDevice(ParseBuilder b, String device, Fields f, List<RdmaPortRecord> ports) {
         if (device == null) {
             return;
         }
@@ -114,7 +117,7 @@ public final class IbstatParser extends BaseParser {
         ports.clear();
     }
 
-    private static void flushPort(java.util.List<RdmaPortRecord> b, String device, int port, Fields f) {
+    private static void flushPort(List<RdmaPortRecord> b, String device, int port, Fields f) {
         if (device == null || f == null) {
             return;
         }

@@ -7,6 +7,7 @@ import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.host.CounterSample;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -100,7 +101,7 @@ public final class PerfqueryParser extends BaseParser {
         if (c == null || c.after("-C") == null) {
             return null;
         }
-        List<String> positional = new java.util.ArrayList<>();
+        List<String> positional = new ArrayList<>();
         List<String> args = c.args();
         for (int k = 0; k < args.size(); k++) {
             String a = args.get(k);

@@ -6,10 +6,12 @@ import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.RunFailure;
-import dev.wirespeed.results.Measurement;
 import dev.wirespeed.parse.Units;
+import dev.wirespeed.results.Measurement;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -81,7 +83,7 @@ public final class Iperf2Parser extends BaseParser {
         runs.add(run);
         boolean serverReport = false;
         Integer listening = null;
-        java.util.Set<String> reverse = new java.util.HashSet<>();
+        Set<String> reverse = new HashSet<>();
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i) || in.decoration(i)) {

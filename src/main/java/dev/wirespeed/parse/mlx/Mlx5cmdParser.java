@@ -1,5 +1,6 @@
 package dev.wirespeed.parse.mlx;
 
+import dev.wirespeed.limits.NicModel;
 import dev.wirespeed.parse.BaseParser;
 import dev.wirespeed.parse.Fields;
 import dev.wirespeed.parse.Lines;
@@ -10,6 +11,7 @@ import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.Units;
 import dev.wirespeed.parse.ib.IbStates;
 import dev.wirespeed.parse.ib.RdmaPortRecord;
+import dev.wirespeed.parse.pci.PciDevice;
 import dev.wirespeed.parse.pci.PcieLinkRecord;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -108,9 +110,9 @@ public final class Mlx5cmdParser extends BaseParser {
         String part = f.text("vendor_part_id");
         if (address != null && part != null && part.matches("\\d{1,6}")) {
             // vendor_part_id is the PCI device id in decimal (4115 = 0x1013, ConnectX-4)
-            String family = dev.wirespeed.limits.NicModel.lookup(dev.wirespeed.limits.NicModel.MELLANOX, Integer.parseInt(part))
-                    .map(dev.wirespeed.limits.NicModel::family).orElse("Mellanox device");
-            b.add(new dev.wirespeed.parse.pci.PciDevice(address, null, family + " (vendor_part_id " + part + ")", null, null,
+            String family = NicModel.lookup(NicModel.MELLANOX, Integer.parseInt(part))
+                    .map(NicModel::family).orElse("Mellanox device");
+            b.add(new PciDevice(address, null, family + " (vendor_part_id " + part + ")", null, null,
                     null, f.first()));
         }
         if (speed != null || width != null) {

@@ -2,12 +2,15 @@ package dev.wirespeed.parse.mlx;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.host.CardIdentity;
 import dev.wirespeed.host.DeviceSetting;
 import dev.wirespeed.host.Evidence;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -37,7 +40,7 @@ public record MlxDevice(String device, String deviceType, String partNumber, Str
         implements LogInput {
     public MlxDevice {
         romVersions = romVersions == null ? Map.of()
-                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(romVersions));
+                : Collections.unmodifiableMap(new LinkedHashMap<>(romVersions));
     }
 
     /** A device without running-firmware and boot-image versions (every tool but mlxfwmanager). */
@@ -70,13 +73,13 @@ public record MlxDevice(String device, String deviceType, String partNumber, Str
         FactSink.pci(card).ifPresent(a -> {
             Evidence idEv = out.evidence(source);
             if (partNumber != null) {
-                out.add(new DeviceSetting(a, dev.wirespeed.host.CardIdentity.PART_NUMBER, partNumber, idEv));
+                out.add(new DeviceSetting(a, CardIdentity.PART_NUMBER, partNumber, idEv));
             }
             if (description != null) {
-                out.add(new DeviceSetting(a, dev.wirespeed.host.CardIdentity.DESCRIPTION, description, idEv));
+                out.add(new DeviceSetting(a, CardIdentity.DESCRIPTION, description, idEv));
             }
             if (psid != null) {
-                out.add(new DeviceSetting(a, dev.wirespeed.host.CardIdentity.PSID, psid, idEv));
+                out.add(new DeviceSetting(a, CardIdentity.PSID, psid, idEv));
             }
         });
         if ("mlxfwmanager".equals(out.format()) && status != null && card != null) {

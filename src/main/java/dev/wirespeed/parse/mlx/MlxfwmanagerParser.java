@@ -5,6 +5,8 @@ import dev.wirespeed.parse.Fields;
 import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -103,7 +105,7 @@ public final class MlxfwmanagerParser extends BaseParser {
         String fw;
         String available;
         String running;
-        final java.util.Map<String, String> roms = new java.util.LinkedHashMap<>();
+        final Map<String, String> roms = new LinkedHashMap<>();
     }
 
     private static void flush(ParseBuilder b, Fields f, Versions v) {

@@ -10,6 +10,7 @@ import dev.wirespeed.parse.Source;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -56,8 +57,8 @@ public record MlxlinkPort(String device, Integer port, String state, String phys
         String link = speed == null ? null : speed + (width == null ? "" : " " + width + "x");
         return Columns.of().put("device", device).put("state", state).put("physical", physicalState).put("link", link)
                 .put("fec", fec).put("cable", cablePartNumber).put("status", statusOpcode == null ? null : statusOpcode + (recommendation == null ? "" : " " + recommendation))
-                .put("raw BER", rawBer == null ? null : String.format(java.util.Locale.ROOT, "%.0e", rawBer))
-                .put("effective BER", effectiveBer == null ? null : String.format(java.util.Locale.ROOT, "%.0e", effectiveBer))
+                .put("raw BER", rawBer == null ? null : String.format(Locale.ROOT, "%.0e", rawBer))
+                .put("effective BER", effectiveBer == null ? null : String.format(Locale.ROOT, "%.0e", effectiveBer))
                 .put("firmware", firmware).map();
     }
 

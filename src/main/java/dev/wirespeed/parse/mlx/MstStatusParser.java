@@ -4,6 +4,7 @@ import dev.wirespeed.parse.BaseParser;
 import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
+import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.Units;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -46,7 +47,7 @@ public final class MstStatusParser extends BaseParser {
     public Parsed parse(Lines in, int from) {
         ParseBuilder b = builder(in, from);
         String path = null;
-        dev.wirespeed.parse.Source src = null;
+        Source src = null;
         String pci = null;
         String header = null; // the -v table's head, whose columns place a row's cells
         int i = from;

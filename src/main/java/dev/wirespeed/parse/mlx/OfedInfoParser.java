@@ -1,6 +1,7 @@
 package dev.wirespeed.parse.mlx;
 
 import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.Command;
 import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
@@ -26,7 +27,7 @@ public final class OfedInfoParser extends BaseParser {
 
     /** ofed_info, and the installer whose "Starting MLNX_OFED_LINUX-… installation" line this reads too. */
     @Override
-    public boolean reads(dev.wirespeed.parse.Command command) {
+    public boolean reads(Command command) {
         return command != null && (command.program().equals("ofed_info") || command.program().endsWith("mlnxofedinstall"));
     }
 

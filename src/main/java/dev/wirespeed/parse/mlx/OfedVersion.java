@@ -1,6 +1,8 @@
 package dev.wirespeed.parse.mlx;
 
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.host.DeviceSetting;
+import dev.wirespeed.host.Services;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
@@ -24,7 +26,7 @@ public record OfedVersion(String distribution, String version, Source source) im
     /** The driver stack's release: MLNX_OFED's units (opensmd) and IPoIB modes follow from it (host.Services). */
     @Override
     public void addFacts(FactSink out) {
-        out.add(new dev.wirespeed.host.DeviceSetting(dev.wirespeed.host.Services.STACK, dev.wirespeed.host.Services.DISTRIBUTION,
+        out.add(new DeviceSetting(Services.STACK, Services.DISTRIBUTION,
                 distribution + " " + version, out.evidence(source)));
     }
 }

@@ -10,6 +10,7 @@ import dev.wirespeed.parse.Units;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -144,7 +145,7 @@ public final class NcclTestsParser extends BaseParser {
                 break;
             }
         }
-        Double peak = rows.stream().map(NcclRow::bestBusbwGBps).filter(java.util.Objects::nonNull)
+        Double peak = rows.stream().map(NcclRow::bestBusbwGBps).filter(Objects::nonNull)
                 .max(Double::compare).orElse(null);
         if (!rows.isEmpty() || avg != null) {
             NcclSummary summary = new NcclSummary(test, ranks, new ArrayList<>(hosts), rows.size(), peak, avg, oob,

@@ -9,6 +9,8 @@ import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Source;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -29,10 +31,10 @@ public final class MdcliParser extends BaseParser {
     /** The object name of an MD-CLI error line's record. */
     public static final String ERROR_OBJECT = "error";
     /** "Error: …" (Huawei's CLIs print errors so), or a translated "错误：…". */
-    private static final java.util.regex.Pattern ERROR = java.util.regex.Pattern.compile("(?:Error|错误)\s*[:：]\s*(.+)");
+    private static final Pattern ERROR = Pattern.compile("(?:Error|错误)\s*[:：]\s*(.+)");
 
     /** A bare JSON string answer: "display system/system-info/software-name" prints one. */
-    private static final java.util.regex.Pattern STRING = java.util.regex.Pattern.compile("\"([^\"]*)\"(?:\\s*#.*)?");
+    private static final Pattern STRING = Pattern.compile("\"([^\"]*)\"(?:\\s*#.*)?");
 
     @Override
     public boolean startsAt(Lines in, int i) {
@@ -55,7 +57,7 @@ public final class MdcliParser extends BaseParser {
     @Override
     public Parsed parse(Lines in, int from) {
         ParseBuilder b = builder(in, from);
-        java.util.regex.Matcher error = in.match(ERROR, from);
+        Matcher error = in.match(ERROR, from);
         if (error != null) {
             Command c = in.command();
             Map<String, String> fields = new LinkedHashMap<>();
@@ -64,7 +66,7 @@ public final class MdcliParser extends BaseParser {
             b.use(from).add(new MdcliRecord(ERROR_OBJECT, fields, in.source(from)));
             return b.done(from + 1);
         }
-        java.util.regex.Matcher string = in.match(STRING, from);
+        Matcher string = in.match(STRING, from);
         if (string != null) {
             Command c = in.command();
             Map<String, String> value = new LinkedHashMap<>();

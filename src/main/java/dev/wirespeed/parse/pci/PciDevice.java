@@ -2,6 +2,9 @@ package dev.wirespeed.parse.pci;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.wirespeed.host.CardIdentity;
+import dev.wirespeed.host.DeviceSetting;
+import dev.wirespeed.host.Evidence;
 import dev.wirespeed.host.PciFunction;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.FactSink;
@@ -55,8 +58,8 @@ public record PciDevice(String address, String deviceClass, String description, 
                 fb.numaNode(out.of(numaNode, numaNode.toString()));
             }
             if (partNumber != null) { // lspci -vvv's VPD "[PN] Part number:"
-                out.add(new dev.wirespeed.host.DeviceSetting(f, dev.wirespeed.host.CardIdentity.PART_NUMBER, partNumber,
-                        new dev.wirespeed.host.Evidence(out.src(), partNumber)));
+                out.add(new DeviceSetting(f, CardIdentity.PART_NUMBER, partNumber,
+                        new Evidence(out.src(), partNumber)));
             }
             out.add(fb.build());
         });

@@ -9,18 +9,19 @@ import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.ResultMetrics;
 import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.perftest.PerftestColumns.Column;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metric;
 import dev.wirespeed.results.Measurement.Metrics;
 import dev.wirespeed.results.Measurement.Tests;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import dev.wirespeed.parse.perftest.PerftestColumns.Column;
 
 /**
  * perftest ib_{send,write,read,atomic}_{bw,lat}: the settings block ("Send BW Test", "Connection
@@ -83,10 +84,10 @@ public final class PerftestParser extends BaseParser {
                     + "|CPU freq|Use ROCm memory|Use CUDA memory).*");
 
     /** Every perftest block in one program's whole output, in order (for runs wirespeed starts itself). */
-    public static java.util.List<Parsed> blocks(String output) {
-        dev.wirespeed.parse.Lines lines = dev.wirespeed.parse.Lines.of(output);
+    public static List<Parsed> blocks(String output) {
+        Lines lines = Lines.of(output);
         PerftestParser parser = new PerftestParser();
-        java.util.List<Parsed> out = new java.util.ArrayList<>();
+        List<Parsed> out = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             if (parser.startsAt(lines, i)) {
                 out.add(parser.parse(lines, i));
@@ -334,7 +335,7 @@ public final class PerftestParser extends BaseParser {
         List<PerftestBwRow> bwRows = new ArrayList<>();
         List<PerftestLatRow> latRows = new ArrayList<>();
         for (int k = 0; k < v.length; k += width) {
-            String row = String.join(" ", java.util.Arrays.copyOfRange(v, k, k + width));
+            String row = String.join(" ", Arrays.copyOfRange(v, k, k + width));
             if (!readRow(row, columns, cycles, bwRows, latRows, src)) {
                 return false;
             }

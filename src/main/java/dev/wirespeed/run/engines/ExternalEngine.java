@@ -1,11 +1,11 @@
 package dev.wirespeed.run.engines;
 
 import dev.wirespeed.io.ExternalProcess;
+import dev.wirespeed.io.Listening;
 import dev.wirespeed.io.Programs;
 import dev.wirespeed.parse.Parser;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.run.Engine;
-import dev.wirespeed.io.Listening;
 import dev.wirespeed.run.Params;
 import dev.wirespeed.run.Parsing;
 import dev.wirespeed.run.Point;
@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -277,7 +278,7 @@ abstract class ExternalEngine implements Engine {
 
     private static void deleteTree(Path dir) throws IOException {
         try (var files = Files.walk(dir)) {
-            for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(f);
             }
         }

@@ -1,17 +1,18 @@
 package dev.wirespeed.host.sysfs;
 
-import dev.wirespeed.explain.CommandFacts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.Fixtures;
 import dev.wirespeed.diagnose.RuleSet;
+import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.Counters;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -150,7 +151,7 @@ class PauseReadingTest {
         Files.createDirectories(both.resolve(".wirespeed/ethtool-a"));
         Files.writeString(both.resolve(".wirespeed/ethtool-I-a/eth0"), output);
         Files.writeString(both.resolve(".wirespeed/ethtool-a/eth0"), "Pause parameters for eth0:\nAutonegotiate: off\n");
-        assertThat(PauseReading.read(new RootedFs(both), java.util.Optional.empty(), List.of(), "eth0"))
+        assertThat(PauseReading.read(new RootedFs(both), Optional.empty(), List.of(), "eth0"))
                 .contains(new PauseReading("ethtool --include-statistics -a eth0", output));
         // a capture made before the split kept `--include-statistics` output at ethtool-a/IF: its counters still read
         Path older = tmp.resolve("older");
@@ -160,7 +161,7 @@ class PauseReadingTest {
         Counters c = new CounterReader(new RootedFs(older)).netdev("eth0");
         assertThat(c.value("tx_pause_frames")).contains(759_657L);
         assertThat(c.observed("tx_pause_frames").orElseThrow().source()).isEqualTo("ethtool -a eth0: tx_pause_frames");
-        assertThat(PauseReading.read(new RootedFs(tmp.resolve("none")), java.util.Optional.empty(), List.of(), "eth0"))
+        assertThat(PauseReading.read(new RootedFs(tmp.resolve("none")), Optional.empty(), List.of(), "eth0"))
                 .isEmpty();
     }
 }

@@ -8,6 +8,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class ProcNetUdpTest {
     /** Read in place, as the host trees beside them are (pom.xml copies only named resource folders). */
     static String fixture(String name) throws IOException {
-        return java.nio.file.Files.readString(java.nio.file.Path.of("src/test/resources/procfs", name), StandardCharsets.UTF_8);
+        return Files.readString(Path.of("src/test/resources/procfs", name), StandardCharsets.UTF_8);
     }
 
     static InetSocketAddress at(String address, int port) throws IOException {

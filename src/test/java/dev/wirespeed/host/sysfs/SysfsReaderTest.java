@@ -1,9 +1,9 @@
 package dev.wirespeed.host.sysfs;
 
-import dev.wirespeed.explain.CommandFacts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.diagnose.Fixtures;
+import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.IbRate;
 import dev.wirespeed.host.LinkLayer;
@@ -14,6 +14,9 @@ import dev.wirespeed.host.PhysState;
 import dev.wirespeed.host.PortState;
 import dev.wirespeed.host.RdmaPort;
 import dev.wirespeed.limits.IbSpeed;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 class SysfsReaderTest {
@@ -102,24 +105,24 @@ class SysfsReaderTest {
     }
 
     @Test
-    void functionWithoutALinkOfItsOwnUsesItsUpstreamBridge(@org.junit.jupiter.api.io.TempDir java.nio.file.Path root)
-            throws java.io.IOException {
+    void functionWithoutALinkOfItsOwnUsesItsUpstreamBridge(@org.junit.jupiter.api.io.TempDir Path root)
+            throws IOException {
         // a virtual function: no current_link_* files; its bridge 0000:00:1c.0 has them
-        java.nio.file.Path bridge = root.resolve("sys/devices/pci0000:00/0000:00:1c.0");
-        java.nio.file.Path vf = bridge.resolve("0000:01:00.2");
-        java.nio.file.Files.createDirectories(vf.resolve("net/ens1f0v0"));
-        java.nio.file.Files.writeString(bridge.resolve("current_link_speed"), "16.0 GT/s PCIe\n");
-        java.nio.file.Files.writeString(bridge.resolve("current_link_width"), "8\n");
-        java.nio.file.Files.writeString(vf.resolve("vendor"), "0x15b3\n");
-        java.nio.file.Files.writeString(vf.resolve("net/ens1f0v0/type"), "1\n");
-        java.nio.file.Files.createDirectories(root.resolve("sys/class/net"));
-        java.nio.file.Files.createDirectories(root.resolve("sys/bus/pci/devices"));
-        java.nio.file.Files.createSymbolicLink(root.resolve("sys/class/net/ens1f0v0"),
-                java.nio.file.Path.of("../../devices/pci0000:00/0000:00:1c.0/0000:01:00.2/net/ens1f0v0"));
-        java.nio.file.Files.createSymbolicLink(root.resolve("sys/bus/pci/devices/0000:01:00.2"),
-                java.nio.file.Path.of("../../../devices/pci0000:00/0000:00:1c.0/0000:01:00.2"));
-        java.nio.file.Files.createSymbolicLink(root.resolve("sys/bus/pci/devices/0000:00:1c.0"),
-                java.nio.file.Path.of("../../../devices/pci0000:00/0000:00:1c.0"));
+        Path bridge = root.resolve("sys/devices/pci0000:00/0000:00:1c.0");
+        Path vf = bridge.resolve("0000:01:00.2");
+        Files.createDirectories(vf.resolve("net/ens1f0v0"));
+        Files.writeString(bridge.resolve("current_link_speed"), "16.0 GT/s PCIe\n");
+        Files.writeString(bridge.resolve("current_link_width"), "8\n");
+        Files.writeString(vf.resolve("vendor"), "0x15b3\n");
+        Files.writeString(vf.resolve("net/ens1f0v0/type"), "1\n");
+        Files.createDirectories(root.resolve("sys/class/net"));
+        Files.createDirectories(root.resolve("sys/bus/pci/devices"));
+        Files.createSymbolicLink(root.resolve("sys/class/net/ens1f0v0"),
+                Path.of("../../devices/pci0000:00/0000:00:1c.0/0000:01:00.2/net/ens1f0v0"));
+        Files.createSymbolicLink(root.resolve("sys/bus/pci/devices/0000:01:00.2"),
+                Path.of("../../../devices/pci0000:00/0000:00:1c.0/0000:01:00.2"));
+        Files.createSymbolicLink(root.resolve("sys/bus/pci/devices/0000:00:1c.0"),
+                Path.of("../../../devices/pci0000:00/0000:00:1c.0"));
         Facts f = Inspection.read(root, null, new CommandFacts());
         PciFunction vfn = f.pciFunction("0000:01:00.2").orElseThrow();
         assertThat(vfn.link().linkOwner()).isEqualTo("0000:00:1c.0");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.wirespeed.run.Params;
 import dev.wirespeed.wire.Direction;
+import dev.wirespeed.wire.TestMode;
 import dev.wirespeed.wire.TestSpec;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,7 @@ class EnginesTest {
         TestSpec s = WirespeedBwEngine.spec(params(Map.of("streams", "4", "duration", "2.5", "omit", "1",
                 "length", "64K", "window", "4M", "mss", "1400", "congestion", "bbr", "nodelay", "true",
                 "reverse", "true")));
-        assertThat(s.testMode()).isEqualTo(dev.wirespeed.wire.TestMode.TCP_BW);
+        assertThat(s.testMode()).isEqualTo(TestMode.TCP_BW);
         assertThat(s.direction()).isEqualTo(Direction.DOWNLOAD);
         assertThat(s.streams()).isEqualTo(4);
         assertThat(s.durationMillis()).isEqualTo(2500);
