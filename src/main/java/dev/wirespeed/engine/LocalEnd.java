@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.channels.DatagramChannel;
+import java.nio.channels.NetworkChannel;
 import java.nio.channels.SocketChannel;
 
 /**
@@ -24,22 +25,17 @@ public record LocalEnd(InetAddress address, String device) {
 
     /** The device, then the address (any port) of an unconnected TCP socket. */
     void apply(SocketChannel ch) throws IOException {
-        if (device != null) {
-            NativeSockets.bindToDevice(NativeSockets.descriptor(ch), device);
-        }
-        if (address != null) {
-            try {
-                ch.bind(new InetSocketAddress(address, 0));
-            } catch (IOException e) {
-                throw new IOException("cannot bind to " + address.getHostAddress() + " (-B): " + Io.reason(e), e);
-            }
-        }
+        apply(ch, device == null ? -1 : NativeSockets.descriptor(ch));
     }
 
     /** The same for a UDP socket. */
     void apply(DatagramChannel ch) throws IOException {
+        apply(ch, device == null ? -1 : NativeSockets.descriptor(ch));
+    }
+
+    private void apply(NetworkChannel ch, int fd) throws IOException {
         if (device != null) {
-            NativeSockets.bindToDevice(NativeSockets.descriptor(ch), device);
+            NativeSockets.bindToDevice(fd, device);
         }
         if (address != null) {
             try {

@@ -47,17 +47,12 @@ class BindDeviceNetnsIT {
         net.ip("-n", serverNs, "addr", "add", SERVER + "/32", "dev", "lo");
         net.ip("-n", clientNs, "route", "add", SERVER + "/32", "via", "198.18.1.2", "dev", preferred, "metric", "10");
         net.ip("-n", clientNs, "route", "add", SERVER + "/32", "via", "198.18.2.2", "dev", other, "metric", "20");
-        Process server = net.start(serverNs, Netns.wirespeed("server", "--bind", SERVER), dir.resolve("server.log"));
-        assertThat(Netns.awaitText(dir.resolve("server.log"), "listening on", server, 60_000))
-                .as(read(dir.resolve("server.log"))).isTrue();
+        net.startServer(serverNs, SERVER, dir);
     }
 
     @AfterAll
     static void cleanup() throws IOException {
-        if (net != null) {
-            net.close();
-        }
-        Netns.deleteTree(dir);
+        Netns.cleanUp(net, dir);
     }
 
     @Test

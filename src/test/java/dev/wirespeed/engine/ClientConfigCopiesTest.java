@@ -35,7 +35,7 @@ class ClientConfigCopiesTest {
                 .spec(TestSpec.tcpBandwidth().streams(2).durationMillis(3_000).build()).streamsChosenBy("rule")
                 .connectTimeoutMillis(100).handshakeTimeoutMillis(200).interrupted(STOP)
                 .bindAddress(InetAddress.getByName("127.0.0.1")).cpu(3).placeCpus(cpus(0, 1)).clientPort(5_000)
-                .bindDevice("eth0").build();
+                .bindDevice("eth0").serverOutput(true).build();
     }
 
     static BwClient.Config otherBw() throws Exception {
@@ -49,7 +49,7 @@ class ClientConfigCopiesTest {
     static UdpBwClient.Config fullUdp() {
         return UdpBwClient.Config.builder().host("h").port(1)
                 .spec(TestSpec.udpBandwidth().rateBitsPerSecond(1_000_000).build()).connectTimeoutMillis(100)
-                .interrupted(STOP).receiveDrop(DROP).build();
+                .interrupted(STOP).receiveDrop(DROP).serverOutput(true).build();
     }
 
     static UdpBwClient.Config otherUdp() {

@@ -42,17 +42,12 @@ class ConnectRateNetnsIT {
         serverNs = net.add("srv");
         clientNs = net.add("cli");
         net.veth(clientNs, net.name("c"), CLIENT_ADDRESS + "/24", serverNs, net.name("s"), SERVER_ADDRESS + "/24");
-        Process server = net.start(serverNs, Netns.wirespeed("server", "--bind", SERVER_ADDRESS), dir.resolve("server.log"));
-        assertThat(Netns.awaitText(dir.resolve("server.log"), "listening on", server, 60_000))
-                .as(read(dir.resolve("server.log"))).isTrue();
+        net.startServer(serverNs, SERVER_ADDRESS, dir);
     }
 
     @AfterAll
     static void cleanup() throws IOException {
-        if (net != null) {
-            net.close();
-        }
-        Netns.deleteTree(dir);
+        Netns.cleanUp(net, dir);
     }
 
     @Test

@@ -54,17 +54,12 @@ class CounterDeltasNetnsIT {
         net.exec(clientNs, "tc", "qdisc", "add", "dev", clientIf, "root", "tbf", "rate", "100mbit", "burst", "16kb",
                 "limit", "16kb");
         Netns.lossyCongestionControl(net, clientNs);
-        Process server = net.start(serverNs, Netns.wirespeed("server", "--bind", SERVER_ADDRESS), dir.resolve("server.log"));
-        assertThat(Netns.awaitText(dir.resolve("server.log"), "listening on", server, 60_000))
-                .as(read(dir.resolve("server.log"))).isTrue();
+        net.startServer(serverNs, SERVER_ADDRESS, dir);
     }
 
     @AfterAll
     static void cleanup() throws IOException {
-        if (net != null) {
-            net.close();
-        }
-        Netns.deleteTree(dir);
+        Netns.cleanUp(net, dir);
     }
 
     @Test

@@ -50,9 +50,7 @@ class CountersOfTheTestNetnsIT {
         start(peerNs, "sink", Netns.java(Noise.class, "tcp-sink", PEER_ADDRESS, "5399", NOISE_SECONDS));
         start(testNs, "sender", Netns.java(Noise.class, "tcp-send", PEER_ADDRESS, "5399", NOISE_SECONDS));
         start(testNs, "flood", Netns.java(Noise.class, "udp-flood", NOISE_SECONDS));
-        Process server = net.start(testNs, Netns.wirespeed("server", "--bind", "127.0.0.1"), dir.resolve("server.log"));
-        assertThat(Netns.awaitText(dir.resolve("server.log"), "listening on", server, 60_000))
-                .as(read(dir.resolve("server.log"))).isTrue();
+        net.startServer(testNs, "127.0.0.1", dir);
     }
 
     private static void start(String ns, String name, List<String> command) throws Exception {
@@ -63,10 +61,7 @@ class CountersOfTheTestNetnsIT {
 
     @AfterAll
     static void cleanup() throws IOException {
-        if (net != null) {
-            net.close();
-        }
-        Netns.deleteTree(dir);
+        Netns.cleanUp(net, dir);
     }
 
     @Test

@@ -128,6 +128,28 @@ public final class Netns implements AutoCloseable {
         return p;
     }
 
+    /**
+     * Starts {@code wirespeed server --bind ADDRESS} inside {@code ns}, its log in {@code dir}/server.log,
+     * and waits (60 s at most) until it listens; fails with the log otherwise.
+     */
+    public Process startServer(String ns, String address, Path dir) throws IOException, InterruptedException {
+        Path log = dir.resolve("server.log");
+        Process server = start(ns, wirespeed("server", "--bind", address), log);
+        if (!awaitText(log, "listening on", server, 60_000)) {
+            throw new IOException("the server in " + ns + " did not start: "
+                    + (Files.exists(log) ? Files.readString(log, StandardCharsets.UTF_8) : "(no log)"));
+        }
+        return server;
+    }
+
+    /** The end of a namespace test: its namespaces and processes, then its directory (either may be null). */
+    public static void cleanUp(Netns net, Path dir) throws IOException {
+        if (net != null) {
+            net.close();
+        }
+        deleteTree(dir);
+    }
+
     /** Waits (bounded) until the file contains {@code text}; false on timeout or when the process died. */
     public static boolean awaitText(Path file, String text, Process p, long timeoutMillis) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
