@@ -38,7 +38,7 @@ final class BwModeOptions {
 
     @Option(names = {"-b", "--bitrate"}, paramLabel = "RATE", converter = RateConverter.class,
             description = "UDP target rate per stream, decimal bit/s with k/M/G (e.g. 100M, 10G); 0 = as fast as "
-                    + "possible (default 1M, as iperf3). Held within 2 %: each call sends only the datagrams due "
+                    + "possible (default 1M, as iperf3). Held within 2 %%: each call sends only the datagrams due "
                     + "since the test's start, and SO_MAX_PACING_RATE lets an fq qdisc space them; the summary's "
                     + "'pacing' line says whether it held or the path carried less.")
     Long bitsPerSecond;

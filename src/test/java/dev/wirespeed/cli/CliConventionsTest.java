@@ -24,7 +24,7 @@ class CliConventionsTest {
     }
 
     /** Every command's words from the root, e.g. [bw], [results, list]; the help command excluded. */
-    private static List<List<String>> commands() {
+    static List<List<String>> commands() {
         List<List<String>> all = new ArrayList<>();
         walk(Main.model(), new ArrayList<>(), all);
         return all;
