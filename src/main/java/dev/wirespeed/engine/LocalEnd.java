@@ -4,6 +4,7 @@ import dev.wirespeed.io.Io;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.NetworkChannel;
 import java.nio.channels.SocketChannel;
@@ -25,18 +26,32 @@ public record LocalEnd(InetAddress address, String device) {
 
     /** The device, then the address (any port) of an unconnected TCP socket. */
     void apply(SocketChannel ch) throws IOException {
-        apply(ch, device == null ? -1 : NativeSockets.descriptor(ch));
+        apply(ch, 0);
+    }
+
+    /** The same, bound to {@code port} of this host when it is not 0 (--cport; reusable in TIME_WAIT). */
+    void apply(SocketChannel ch, int port) throws IOException {
+        if (device != null) {
+            NativeSockets.bindToDevice(NativeSockets.descriptor(ch), device);
+        }
+        if (port != 0) {
+            // a rerun within TCP's TIME_WAIT (60 s on Linux) binds again; a listener on the port still refuses
+            ch.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+            ch.bind(address == null ? new InetSocketAddress(port) : new InetSocketAddress(address, port));
+        } else {
+            bindAddress(ch);
+        }
     }
 
     /** The same for a UDP socket. */
     void apply(DatagramChannel ch) throws IOException {
-        apply(ch, device == null ? -1 : NativeSockets.descriptor(ch));
+        if (device != null) {
+            NativeSockets.bindToDevice(NativeSockets.descriptor(ch), device);
+        }
+        bindAddress(ch);
     }
 
-    private void apply(NetworkChannel ch, int fd) throws IOException {
-        if (device != null) {
-            NativeSockets.bindToDevice(fd, device);
-        }
+    private void bindAddress(NetworkChannel ch) throws IOException {
         if (address != null) {
             try {
                 ch.bind(new InetSocketAddress(address, 0));

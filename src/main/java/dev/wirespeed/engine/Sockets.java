@@ -57,17 +57,7 @@ public final class Sockets {
                                          TestSpec spec, byte[] opening, int index) throws IOException {
         SocketChannel ch = SocketChannel.open();
         try {
-            if (localPort != 0) {
-                if (local.device() != null) {
-                    LocalEnd.of(null, local.device()).apply(ch);
-                }
-                // a rerun within TCP's TIME_WAIT (60 s on Linux) binds again; a listener on the port still refuses
-                ch.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-                ch.bind(local.address() == null ? new InetSocketAddress(localPort)
-                        : new InetSocketAddress(local.address(), localPort));
-            } else {
-                local.apply(ch);
-            }
+            local.apply(ch, localPort);
             SocketTuning.beforeConnect(ch, spec);
             ch.socket().connect(target, timeoutMillis);
             SocketTuning.afterConnect(ch, spec, false);
