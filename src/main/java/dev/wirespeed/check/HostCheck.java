@@ -1,5 +1,6 @@
 package dev.wirespeed.check;
 
+import dev.wirespeed.engine.TestListener;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.wirespeed.diagnose.DoctorReport;
@@ -78,8 +79,7 @@ public final class HostCheck {
                                    BooleanSupplier interrupted) throws IOException {
         BwResult bw = new BwClient(BwClient.Config.builder().host(target).port(targetPort).spec(test)
                 .streamsChosenBy(streamsChosenBy).connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
-                .handshakeTimeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build()).run(new BwClient
-                .Listener() {});
+                .handshakeTimeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build()).run(TestListener.none());
         return new Measured(bw, bw.outcome().ok() ? latency(target, targetPort, interrupted) : null);
     }
 
@@ -88,7 +88,7 @@ public final class HostCheck {
                 .sizesBytes(List.of(LATENCY_SIZE_BYTES)).iterations(LATENCY_ITERATIONS)
                 .warmupIterations(LATENCY_WARMUP).connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
                 .timeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build())
-                .run(new LatClient.Listener() {});
+                .run(TestListener.none());
     }
 
     /** The UDP part (issue 28): seconds of its one-stream test, as fast as the sender can (-b 0). */
@@ -139,7 +139,7 @@ public final class HostCheck {
             throws IOException {
         return new UdpBwClient(UdpBwClient.Config.builder().host(target).port(targetPort).spec(test)
                 .connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build())
-                .run(new UdpBwClient.Listener() {});
+                .run(TestListener.none());
     }
 
     /** A side counts as CPU-bound when its data threads kept this share of one core per stream busy. */
@@ -169,8 +169,7 @@ public final class HostCheck {
                 .durationMillis(ZERO_COPY_FOLLOW_UP_MILLIS).zeroCopy(true).skipRxCopy(true).build();
         return new BwClient(BwClient.Config.builder().host(target).port(targetPort).spec(test)
                 .streamsChosenBy("option").connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
-                .handshakeTimeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build()).run(new BwClient
-                .Listener() {});
+                .handshakeTimeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build()).run(TestListener.none());
     }
 
     /** Step 4: the verdict; null when the bandwidth test did not finish. */

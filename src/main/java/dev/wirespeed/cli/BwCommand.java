@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.engine.NumaPlacement;
@@ -307,7 +308,7 @@ public final class BwCommand implements Callable<Integer> {
                 .clientPort(client.habits.clientPort == null ? 0 : client.habits.clientPort)
                 .bindDevice(options.bindDevice(spec))
                 .serverOutput(getServerOutput).build();
-        BwClient.Listener listener = warningsTo(spec.commandLine().getErr(), sink, json ? new BwClient.Listener() {}
+        TestListener<BwResult.BwParams, BwResult.IntervalReport> listener = warningsTo(spec.commandLine().getErr(), sink, json ? TestListener.none()
                 : client.habits.jsonStream ? JsonStream.listener(out) : textListener(out, test, client.habits.rateUnit()));
         BwResult result = iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);
         return placed == null ? result : result.withPlacement(placed);
@@ -340,8 +341,8 @@ public final class BwCommand implements Callable<Integer> {
      * The client's warnings (streams that cannot start in time) go to stderr, whatever stdout
      * carries; the store's open is awaited before the header (a damaged database ends the command there).
      */
-    static BwClient.Listener warningsTo(PrintWriter err, ResultsSink sink, BwClient.Listener listener) {
-        return new BwClient.Listener() {
+    static TestListener<BwResult.BwParams, BwResult.IntervalReport> warningsTo(PrintWriter err, ResultsSink sink, TestListener<BwResult.BwParams, BwResult.IntervalReport> listener) {
+        return new TestListener<BwResult.BwParams, BwResult.IntervalReport>() {
             @Override
             public void connected(BwResult.Peer server, BwResult.BwParams params) {
                 SaveOptions.awaitBeforeData(sink);
@@ -361,9 +362,9 @@ public final class BwCommand implements Callable<Integer> {
         };
     }
 
-    static BwClient.Listener textListener(PrintWriter out, TestSpec test, RateUnit unit) {
+    static TestListener<BwResult.BwParams, BwResult.IntervalReport> textListener(PrintWriter out, TestSpec test, RateUnit unit) {
         BwText text = new BwText(out, test.direction() == Direction.BIDIR, unit);
-        return new BwClient.Listener() {
+        return new TestListener<BwResult.BwParams, BwResult.IntervalReport>() {
             @Override
             public void connected(BwResult.Peer server, BwResult.BwParams params) {
                 text.header(server, params);

@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.BwSweep;
 import dev.wirespeed.engine.UdpBwClient;
@@ -112,8 +113,8 @@ final class BwModeOptions {
     private static UdpResult runUdp(BwCommand bw, String host, int port, TestSpec test, PrintWriter out)
             throws IOException {
         UdpText text = new UdpText(out, test.direction() == Direction.BIDIR, bw.client.habits.rateUnit());
-        UdpBwClient.Listener shown = bw.json ? new UdpBwClient.Listener() {}
-                : bw.client.habits.jsonStream ? JsonStream.udpListener(out) : new UdpBwClient.Listener() {
+        TestListener<TestSpec, UdpResult.UdpInterval> shown = bw.json ? TestListener.none()
+                : bw.client.habits.jsonStream ? JsonStream.listener(out) : new TestListener<TestSpec, UdpResult.UdpInterval>() {
             @Override
             public void connected(BwResult.Peer server, TestSpec spec) {
                 text.header(server, spec);
@@ -125,7 +126,7 @@ final class BwModeOptions {
             }
         };
         PrintWriter err = bw.spec.commandLine().getErr();
-        UdpBwClient.Listener listener = new UdpBwClient.Listener() {
+        TestListener<TestSpec, UdpResult.UdpInterval> listener = new TestListener<TestSpec, UdpResult.UdpInterval>() {
             @Override
             public void connected(BwResult.Peer server, TestSpec spec) {
                 SaveOptions.awaitBeforeData(bw.sink());
@@ -192,15 +193,15 @@ final class BwModeOptions {
         SweepText text = new SweepText(out, bw.client.habits.rateUnit());
         BwSweep sweep = new BwSweep(new BwSweep.Config(host, port, base, bw.options.streamsChosenBy(),
                 BwSweep.perftestSizes(), bw.client.connectTimeoutMillis(), Interrupts::raised));
-        return sweep.run(bw.json ? new BwSweep.Listener() {} : bw.client.habits.jsonStream ? JsonStream.sweepListener(out)
-                : new BwSweep.Listener() {
+        return sweep.run(bw.json ? TestListener.none() : bw.client.habits.jsonStream ? JsonStream.listener(out)
+                : new TestListener<BwSweepResult.SweepParams, BwSweepResult.SweepRow>() {
             @Override
             public void connected(BwResult.Peer server, BwSweepResult.SweepParams params) {
                 text.header(server, params);
             }
 
             @Override
-            public void row(BwSweepResult.SweepRow row) {
+            public void interval(BwSweepResult.SweepRow row) {
                 text.row(row);
             }
         });

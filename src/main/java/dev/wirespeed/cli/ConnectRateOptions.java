@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.CrrClient;
 import dev.wirespeed.report.CrrText;
 import dev.wirespeed.results.BwResult;
@@ -68,7 +69,7 @@ final class ConnectRateOptions {
                             .requestBytes(requestBytes).timeoutMillis(timeoutMillis)
                             .connectTimeoutMillis(lat.client.connectTimeoutMillis()).interrupted(Interrupts::raised)
                             .bindAddress(BwOptions.bind(spec, lat.bindAddress)).build())
-                            .run(new CrrClient.Listener() {
+                            .run(new TestListener<CrrResult.Params, Void>() {
                                 @Override
                                 public void connected(BwResult.Peer server, CrrResult.Params params) {
                                     SaveOptions.awaitBeforeData(sink);

@@ -1,16 +1,9 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.BwSweep;
-import dev.wirespeed.engine.LatClient;
-import dev.wirespeed.engine.UdpBwClient;
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.results.BwResult;
-import dev.wirespeed.results.BwSweepResult;
 import dev.wirespeed.results.Json;
-import dev.wirespeed.results.LatResult;
 import dev.wirespeed.results.ServerOutput;
-import dev.wirespeed.results.UdpResult;
-import dev.wirespeed.wire.TestSpec;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -61,60 +54,20 @@ final class JsonStream {
         event(out, "start", start);
     }
 
-    static BwClient.Listener listener(PrintWriter out) {
-        return new BwClient.Listener() {
+    /**
+     * Every mode's live events: "start" when connected, "interval" per report (a sweep's and lat's
+     * reports are their rows: one per message size, as each size finishes).
+     */
+    static <P, I> TestListener<P, I> listener(PrintWriter out) {
+        return new TestListener<>() {
             @Override
-            public void connected(BwResult.Peer server, BwResult.BwParams params) {
+            public void connected(BwResult.Peer server, P params) {
                 start(out, server, params);
             }
 
             @Override
-            public void interval(BwResult.IntervalReport report) {
+            public void interval(I report) {
                 event(out, "interval", report);
-            }
-        };
-    }
-
-    static UdpBwClient.Listener udpListener(PrintWriter out) {
-        return new UdpBwClient.Listener() {
-            @Override
-            public void connected(BwResult.Peer server, TestSpec spec) {
-                start(out, server, spec);
-            }
-
-            @Override
-            public void interval(UdpResult.UdpInterval interval) {
-                event(out, "interval", interval);
-            }
-        };
-    }
-
-    /** A sweep's "interval" events are its rows: one per message size, as each size finishes. */
-    static BwSweep.Listener sweepListener(PrintWriter out) {
-        return new BwSweep.Listener() {
-            @Override
-            public void connected(BwResult.Peer server, BwSweepResult.SweepParams params) {
-                start(out, server, params);
-            }
-
-            @Override
-            public void row(BwSweepResult.SweepRow row) {
-                event(out, "interval", row);
-            }
-        };
-    }
-
-    /** lat's "interval" events are its rows: one per message size, as each size finishes. */
-    static LatClient.Listener latListener(PrintWriter out) {
-        return new LatClient.Listener() {
-            @Override
-            public void connected(BwResult.Peer server, LatResult.LatParams params) {
-                start(out, server, params);
-            }
-
-            @Override
-            public void row(LatResult.LatRow row) {
-                event(out, "interval", row);
             }
         };
     }

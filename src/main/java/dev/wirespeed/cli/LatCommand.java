@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.LatClient;
 import dev.wirespeed.perftest.PerftestArgs;
 import dev.wirespeed.report.LatText;
@@ -246,20 +247,20 @@ public final class LatCommand implements Callable<Integer> {
     private LatResult run(LatClient.Config config, PrintWriter out, ResultsSink sink, LatProgress running)
             throws IOException {
         LatText text = new LatText(out);
-        LatClient.Listener shown = json ? new LatClient.Listener() {}
-                : client.habits.jsonStream ? JsonStream.latListener(out) : new LatClient.Listener() {
+        TestListener<LatResult.LatParams, LatResult.LatRow> shown = json ? TestListener.none()
+                : client.habits.jsonStream ? JsonStream.listener(out) : new TestListener<LatResult.LatParams, LatResult.LatRow>() {
             @Override
             public void connected(BwResult.Peer server, LatResult.LatParams params) {
                 text.header(server, params);
             }
 
             @Override
-            public void row(LatResult.LatRow row) {
+            public void interval(LatResult.LatRow row) {
                 text.row(row);
             }
         };
         PrintWriter err = spec.commandLine().getErr();
-        return new LatClient(config).run(new LatClient.Listener() {
+        return new LatClient(config).run(new TestListener<LatResult.LatParams, LatResult.LatRow>() {
             @Override
             public void connected(BwResult.Peer server, LatResult.LatParams params) {
                 SaveOptions.awaitBeforeData(sink);
@@ -268,8 +269,8 @@ public final class LatCommand implements Callable<Integer> {
             }
 
             @Override
-            public void row(LatResult.LatRow row) {
-                shown.row(row);
+            public void interval(LatResult.LatRow row) {
+                shown.interval(row);
                 running.sizeDone();
             }
 

@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.LatClient;
 import dev.wirespeed.engine.LoadedLatency;
@@ -111,10 +112,10 @@ final class LoadOptions {
                 .connectTimeoutMillis(timeout).timeoutMillis(10_000).interrupted(Interrupts::raised)
                 .bindAddress(bw.options.bind(spec)).build();
         LoadedLatencyText text = new LoadedLatencyText(out, bw.client.habits.rateUnit());
-        BwClient.Listener shown = bw.json ? new BwClient.Listener() {}
+        TestListener<BwResult.BwParams, BwResult.IntervalReport> shown = bw.json ? TestListener.none()
                 : bw.client.habits.jsonStream ? JsonStream.listener(out)
                 : BwCommand.textListener(out, tcp, bw.client.habits.rateUnit());
-        BwClient.Listener warned = BwCommand.warningsTo(spec.commandLine().getErr(), bw.sink(), shown);
+        TestListener<BwResult.BwParams, BwResult.IntervalReport> warned = BwCommand.warningsTo(spec.commandLine().getErr(), bw.sink(), shown);
         LoadedLatency run = new LoadedLatency(new LoadedLatency.Config(load, pings, idle, PING_INTERVAL_NANOS,
                 Interrupts::raised));
         return run.run(new LoadedLatency.Listener() {

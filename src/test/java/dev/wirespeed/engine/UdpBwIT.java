@@ -1,5 +1,6 @@
 package dev.wirespeed.engine;
 
+import dev.wirespeed.results.BwResult;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -23,7 +24,7 @@ class UdpBwIT {
                                  List<UdpResult.UdpInterval> intervals) throws Exception {
         return new UdpBwClient(UdpBwClient.Config.builder().host("127.0.0.1").port(s.port()).spec(spec)
                 .connectTimeoutMillis(5_000).receiveDrop(drop).build())
-                .run(new UdpBwClient.Listener() {
+                .run(new TestListener<TestSpec, UdpResult.UdpInterval>() {
                     @Override
                     public void interval(UdpResult.UdpInterval interval) {
                         intervals.add(interval);

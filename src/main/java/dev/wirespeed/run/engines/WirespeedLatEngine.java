@@ -1,5 +1,6 @@
 package dev.wirespeed.run.engines;
 
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.LatClient;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.LatResult;
@@ -101,7 +102,7 @@ public final class WirespeedLatEngine implements Engine {
                         .busyPoll(p.flag("busy_poll")).connectTimeoutMillis(TIMEOUT_MILLIS)
                         .timeoutMillis(TIMEOUT_MILLIS)
                         .interrupted(context::stopped).build())
-                        .run(new LatClient.Listener() {}));
+                        .run(TestListener.none()));
         if (!result.outcome().ok() && !context.stopped()) {
             return Outcome.failed("wirespeed lat: " + result.outcome().message());
         }
