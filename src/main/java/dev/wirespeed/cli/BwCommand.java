@@ -2,7 +2,6 @@ package dev.wirespeed.cli;
 
 import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.engine.NumaPlacement;
 import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.facts.Facts;
@@ -198,14 +197,7 @@ public final class BwCommand implements Callable<Integer> {
             if (modes.selected()) {
                 return modes.run(this, test, out);
             }
-            BwResult result;
-            if (client.loopback) {
-                try (LoopbackServer server = LoopbackServer.start(targetPort)) {
-                    result = run("127.0.0.1", server.port(), test, out);
-                }
-            } else {
-                result = run(client.host, targetPort, test, out);
-            }
+            BwResult result = Target.run(client.host, targetPort, client.loopback, (h, p) -> run(h, p, test, out));
             int code = finish(result, out, err);
             saveResults(Measurements.of(result), "wirespeed-bw-json", result, result.outcome(), result.server(),
                     result.serverSharedWithTests());
@@ -392,35 +384,5 @@ public final class BwCommand implements Callable<Integer> {
 
     static int exitCodeOf(BwResult result, PrintWriter err, String name) {
         return Outcomes.exitCode(result.outcome(), err, name);
-    }
-
-    /** An in-process server on 127.0.0.1, port chosen by the kernel, logging nowhere. */
-    static final class LoopbackServer implements AutoCloseable {
-        private final BwServer server;
-
-        private LoopbackServer(BwServer server) {
-            this.server = server;
-        }
-
-        static LoopbackServer start() throws IOException {
-            return start(0);
-        }
-
-        /** On {@code port} of 127.0.0.1 (0: any free port). */
-        static LoopbackServer start(int port) throws IOException {
-            BwServer s = new BwServer(new BwServer.Config("127.0.0.1", port, false, TestSpec.Limits.DEFAULT, 10_000,
-                    line -> { }));
-            s.serveInBackground();
-            return new LoopbackServer(s);
-        }
-
-        int port() {
-            return server.port();
-        }
-
-        @Override
-        public void close() {
-            server.close();
-        }
     }
 }

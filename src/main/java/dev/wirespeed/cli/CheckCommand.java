@@ -2,6 +2,7 @@ package dev.wirespeed.cli;
 
 import dev.wirespeed.check.HostCheck;
 import dev.wirespeed.diagnose.DoctorReport;
+import dev.wirespeed.engine.Loopback;
 import dev.wirespeed.diagnose.Verdict;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.limits.LimitsReport;
@@ -246,17 +247,8 @@ public final class CheckCommand implements Callable<Integer> {
         }
     }
 
-    private interface TargetTest<T> {
-        T run(String target, int targetPort) throws IOException;
-    }
-
     /** Runs {@code test} against HOST, or against an in-process server on loopback when no HOST was given. */
-    private <T> T onTarget(TargetTest<T> test) throws IOException {
-        if (host != null) {
-            return test.run(host, port);
-        }
-        try (BwCommand.LoopbackServer server = BwCommand.LoopbackServer.start()) {
-            return test.run("127.0.0.1", server.port());
-        }
+    private <T> T onTarget(Loopback.Test<T> test) throws IOException {
+        return Loopback.orHost(host, host == null ? 0 : port, test);
     }
 }

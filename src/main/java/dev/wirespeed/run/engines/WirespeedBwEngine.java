@@ -2,7 +2,7 @@ package dev.wirespeed.run.engines;
 
 import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.engine.Loopback;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurements;
@@ -139,21 +139,10 @@ public final class WirespeedBwEngine implements Engine {
                 host.equals("loopback") ? Peer.SHARED_NO : Peer.SHARED_UNKNOWN);
     }
 
-    /** A test against a client of this host and port. */
-    interface Test<T> {
-        T run(String host, int port) throws IOException;
-    }
-
     /** Runs {@code test} against {@code host}, or against a server started in-process when host is "loopback". */
-    static <T> T onTarget(String host, int port, Test<T> test) throws IOException {
-        if (!host.equals("loopback")) {
-            return test.run(host, port);
-        }
-        try (BwServer server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
-                line -> { }))) {
-            server.serveInBackground();
-            return test.run("127.0.0.1", server.port());
-        }
+    static <T> T onTarget(String host, int port, Loopback.Test<T> test) throws IOException {
+        boolean loopback = host.equals("loopback");
+        return Loopback.orHost(loopback ? null : host, loopback ? 0 : port, test);
     }
 
     private static BwClient client(String host, int port, TestSpec spec, RunContext context) {
