@@ -1,5 +1,6 @@
 package dev.wirespeed.check;
 
+import dev.wirespeed.diagnose.TestCounters;
 import dev.wirespeed.engine.TestListener;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -77,18 +78,18 @@ public final class HostCheck {
 
     public static Measured measure(String target, int targetPort, TestSpec test, String streamsChosenBy,
                                    BooleanSupplier interrupted) throws IOException {
-        BwResult bw = new BwClient(BwClient.Config.builder().host(target).port(targetPort).spec(test)
+        BwResult bw = TestCounters.noted(new BwClient(BwClient.Config.builder().host(target).port(targetPort).spec(test)
                 .streamsChosenBy(streamsChosenBy).connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
-                .handshakeTimeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build()).run(TestListener.none());
+                .handshakeTimeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build()).run(TestListener.none()));
         return new Measured(bw, bw.outcome().ok() ? latency(target, targetPort, interrupted) : null);
     }
 
     static LatResult latency(String host, int port, BooleanSupplier interrupted) throws IOException {
-        return new LatClient(LatClient.Config.builder().host(host).port(port).udp(false)
+        return TestCounters.noted(new LatClient(LatClient.Config.builder().host(host).port(port).udp(false)
                 .sizesBytes(List.of(LATENCY_SIZE_BYTES)).iterations(LATENCY_ITERATIONS)
                 .warmupIterations(LATENCY_WARMUP).connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
                 .timeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build())
-                .run(TestListener.none());
+                .run(TestListener.none()));
     }
 
     /** The UDP part (issue 28): seconds of its one-stream test, as fast as the sender can (-b 0). */
@@ -137,9 +138,9 @@ public final class HostCheck {
     /** Step 3c: the UDP test against the same server. */
     public static UdpResult measureUdp(String target, int targetPort, TestSpec test, BooleanSupplier interrupted)
             throws IOException {
-        return new UdpBwClient(UdpBwClient.Config.builder().host(target).port(targetPort).spec(test)
+        return TestCounters.noted(new UdpBwClient(UdpBwClient.Config.builder().host(target).port(targetPort).spec(test)
                 .connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build())
-                .run(TestListener.none());
+                .run(TestListener.none()));
     }
 
     /** A side counts as CPU-bound when its data threads kept this share of one core per stream busy. */
@@ -167,9 +168,9 @@ public final class HostCheck {
             throws IOException {
         TestSpec test = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(streams)
                 .durationMillis(ZERO_COPY_FOLLOW_UP_MILLIS).zeroCopy(true).skipRxCopy(true).build();
-        return new BwClient(BwClient.Config.builder().host(target).port(targetPort).spec(test)
+        return TestCounters.noted(new BwClient(BwClient.Config.builder().host(target).port(targetPort).spec(test)
                 .streamsChosenBy("option").connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
-                .handshakeTimeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build()).run(TestListener.none());
+                .handshakeTimeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build()).run(TestListener.none()));
     }
 
     /** Step 4: the verdict; null when the bandwidth test did not finish. */

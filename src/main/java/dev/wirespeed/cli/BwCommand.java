@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.diagnose.TestCounters;
 import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.NumaPlacement;
@@ -302,7 +303,7 @@ public final class BwCommand implements Callable<Integer> {
                 .serverOutput(getServerOutput).build();
         TestListener<BwResult.BwParams, BwResult.IntervalReport> listener = warningsTo(spec.commandLine().getErr(), sink, json ? TestListener.none()
                 : client.habits.jsonStream ? JsonStream.listener(out) : textListener(out, test, client.habits.rateUnit()));
-        BwResult result = iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);
+        BwResult result = TestCounters.noted(iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener));
         return placed == null ? result : result.withPlacement(placed);
     }
 

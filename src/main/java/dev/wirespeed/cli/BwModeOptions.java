@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.diagnose.TestCounters;
 import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.BwSweep;
@@ -95,7 +96,7 @@ final class BwModeOptions {
         TestSpec test = TestSpec.udpBandwidth().direction(tcp.direction()).streams(streams)
                 .durationMillis(tcp.durationMillis()).omitMillis(tcp.omitMillis()).intervalMillis(tcp.intervalMillis())
                 .bufferBytes(length).windowBytes(tcp.windowBytes()).rateBitsPerSecond(rate).build();
-        UdpResult result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback, (h, p) -> runUdp(bw, h, p, test, out));
+        UdpResult result = TestCounters.noted(Target.<UdpResult>run(bw.client.host, bw.targetPort(), bw.client.loopback, (h, p) -> runUdp(bw, h, p, test, out)));
         if (bw.json) {
             out.println(bw.jsonFormat.render(result));
         } else if (bw.client.habits.jsonStream) {

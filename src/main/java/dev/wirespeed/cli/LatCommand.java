@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.diagnose.TestCounters;
 import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.LatClient;
 import dev.wirespeed.perftest.PerftestArgs;
@@ -147,7 +148,7 @@ public final class LatCommand implements Callable<Integer> {
                 LatProgress running = new LatProgress();
                 progress.show(running);
                 result = Target.run(client.host, targetPort, client.loopback,
-                        (h, p) -> run(at(config, h, p), progress.writer(), sink, running));
+                        (h, p) -> TestCounters.noted(run(at(config, h, p), progress.writer(), sink, running)));
             }
             if (json) {
                 out.println(Json.pretty(result));

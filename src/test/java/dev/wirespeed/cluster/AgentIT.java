@@ -1,9 +1,9 @@
 package dev.wirespeed.cluster;
 
-import dev.wirespeed.engine.TestListener;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.results.BwResult;

@@ -1,10 +1,10 @@
 package dev.wirespeed.engine;
 
-import dev.wirespeed.results.BwResult;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import dev.wirespeed.results.BwResult;
 import dev.wirespeed.cli.Main;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.TestSpec;

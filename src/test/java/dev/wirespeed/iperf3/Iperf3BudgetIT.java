@@ -1,10 +1,10 @@
 package dev.wirespeed.iperf3;
 
-import dev.wirespeed.engine.TestListener;
-import dev.wirespeed.results.BwResult;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.wirespeed.engine.TestListener;
+import dev.wirespeed.results.BwResult;
 import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.ServerLimits;
 import dev.wirespeed.engine.BwClient;

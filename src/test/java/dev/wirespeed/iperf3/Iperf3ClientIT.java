@@ -1,9 +1,9 @@
 package dev.wirespeed.iperf3;
 
-import dev.wirespeed.engine.TestListener;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.UdpBwClient;
 import dev.wirespeed.parse.iperf.Iperf3Result;

@@ -1,8 +1,8 @@
 package dev.wirespeed.iperf3;
 
-import dev.wirespeed.engine.TestListener;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.results.BwResult;

@@ -1,5 +1,6 @@
 package dev.wirespeed.run.engines;
 
+import dev.wirespeed.diagnose.TestCounters;
 import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.Loopback;
@@ -110,8 +111,8 @@ public final class WirespeedBwEngine implements Engine {
         Params p = new Params(point.params(), point.title());
         TestSpec spec = spec(p);
         String host = p.text("host", "loopback");
-        BwResult result = onTarget(host, p.integer("port", Wire.DEFAULT_PORT, 1, 65535),
-                (h, port) -> client(h, port, spec, context).run(TestListener.none()));
+        BwResult result = TestCounters.noted(WirespeedBwEngine.<BwResult>onTarget(host, p.integer("port", Wire.DEFAULT_PORT, 1, 65535),
+                (h, port) -> client(h, port, spec, context).run(TestListener.none())));
         if (!result.outcome().ok() && !context.stopped()) {
             return Outcome.failed("wirespeed bw: " + result.outcome().message());
         }
