@@ -1,6 +1,6 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.diagnose.TestCounters;
+
 import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.NumaPlacement;
@@ -10,12 +10,9 @@ import dev.wirespeed.host.sysfs.Inspection;
 import dev.wirespeed.iperf3.Iperf3;
 import dev.wirespeed.iperf3.Iperf3Client;
 import dev.wirespeed.perftest.PerftestArgs;
-import dev.wirespeed.report.BwText;
-import dev.wirespeed.report.RateUnit;
+import dev.wirespeed.report.Presenter;
 import dev.wirespeed.results.BwResult;
-import dev.wirespeed.results.Json;
-import dev.wirespeed.results.Measurement;
-import dev.wirespeed.results.Measurements;
+import dev.wirespeed.results.ServerOutput;
 import dev.wirespeed.store.ResultsSink;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
@@ -28,6 +25,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -189,20 +187,19 @@ public final class BwCommand implements Callable<Integer> {
         int targetPort = targetPort();
         client.host = client.habits.host(client.host);
         PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json && !client.habits.jsonStream);
-        PrintWriter err = spec.commandLine().getErr();
         try (ResultsSink sink = client.save.openInBackground(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
-            this.sink = sink;
+            chain = new ResultChain(spec, "bw", client.save.labels(spec), sink, client.loopback);
             if (load.selected()) {
                 return load.run(this, test, out);
             }
             if (modes.selected()) {
                 return modes.run(this, test, out);
             }
-            BwResult result = Target.run(client.host, targetPort, client.loopback, (h, p) -> run(h, p, test, out));
-            int code = finish(result, out, err);
-            saveResults(Measurements.of(result), "wirespeed-bw-json", result, result.outcome(), result.server(),
-                    result.serverSharedWithTests());
-            return code;
+            Presenter<BwResult.BwParams, BwResult.IntervalReport, BwResult> presenter = presenter(out,
+                    Presenter.bwText(test, client.habits.rateUnit()), jsonFormat::render, BwResult::serverOutput);
+            BwResult result = Target.run(client.host, targetPort, client.loopback,
+                    (h, p) -> run(h, p, test, presenter, out));
+            return chain.finish(presenter, ResultChain.BW, result);
         }
     }
 
@@ -246,26 +243,17 @@ public final class BwCommand implements Callable<Integer> {
         }
     }
 
-    /** Where this run's results go (set while the command runs). */
-    private ResultsSink sink = ResultsSink.NONE;
+    /** Where this run's results go: notes, render, save, exit code (set while the command runs). */
+    private ResultChain chain;
 
-    /** Where this run's results go (its open is awaited before data flows). */
-    ResultsSink sink() {
-        return sink;
+    ResultChain chain() {
+        return chain;
     }
 
-    /** Saves what this bw run measured (TCP, UDP or a sweep) with its full JSON beside it. */
-    void saveResults(List<Measurement> measurements, String rawFormat, Object raw,
-                     BwResult.Outcome outcome, BwResult.Peer server) throws IOException {
-        saveResults(measurements, rawFormat, raw, outcome, server, null);
-    }
-
-    /** @param sharedWithTests the server's word on the tests it ran beside this one (null: none given) */
-    void saveResults(List<Measurement> measurements, String rawFormat, Object raw,
-                     BwResult.Outcome outcome, BwResult.Peer server, Integer sharedWithTests) throws IOException {
-        Saving.save(spec, client.save.labels(spec), sink, "bw", measurements, rawFormat, Json.MAPPER.writeValueAsString(raw),
-                Saving.thisHost(), json || client.habits.jsonStream, outcome,
-                Saving.peer(server, client.loopback, sharedWithTests));
+    /** The one way this run is shown, from -J, --json-stream and --json-format. */
+    <P, I, R> Presenter<P, I, R> presenter(PrintWriter out, Presenter.Text<P, I, R> text, Function<R, String> document,
+                                           Function<R, ServerOutput> serverOutput) {
+        return new Presenter<>(Presenter.Form.of(json, client.habits.jsonStream), out, text, document, serverOutput);
     }
 
     /**
@@ -280,7 +268,9 @@ public final class BwCommand implements Callable<Integer> {
         return iperf3 && !given ? Iperf3.DEFAULT_PORT : port;
     }
 
-    private BwResult run(String target, int targetPort, TestSpec test, PrintWriter out) throws IOException {
+    private BwResult run(String target, int targetPort, TestSpec test,
+                         Presenter<BwResult.BwParams, BwResult.IntervalReport, BwResult> presenter, PrintWriter out)
+            throws IOException {
         int timeoutMillis = client.connectTimeoutMillis();
         BitSet place = null;
         BwResult.Placement placed = null;
@@ -301,9 +291,8 @@ public final class BwCommand implements Callable<Integer> {
                 .clientPort(client.habits.clientPort == null ? 0 : client.habits.clientPort)
                 .bindDevice(options.bindDevice(spec))
                 .serverOutput(getServerOutput).build();
-        TestListener<BwResult.BwParams, BwResult.IntervalReport> listener = warningsTo(spec.commandLine().getErr(), sink, json ? TestListener.none()
-                : client.habits.jsonStream ? JsonStream.listener(out) : textListener(out, test, client.habits.rateUnit()));
-        BwResult result = TestCounters.noted(iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener));
+        TestListener<BwResult.BwParams, BwResult.IntervalReport> listener = chain.listener(presenter.live());
+        BwResult result = iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);
         return placed == null ? result : result.withPlacement(placed);
     }
 
@@ -328,59 +317,6 @@ public final class BwCommand implements Callable<Integer> {
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
-    }
-
-    /**
-     * The client's warnings (streams that cannot start in time) go to stderr, whatever stdout
-     * carries; the store's open is awaited before the header (a damaged database ends the command there).
-     */
-    static TestListener<BwResult.BwParams, BwResult.IntervalReport> warningsTo(PrintWriter err, ResultsSink sink, TestListener<BwResult.BwParams, BwResult.IntervalReport> listener) {
-        return new TestListener<BwResult.BwParams, BwResult.IntervalReport>() {
-            @Override
-            public void connected(BwResult.Peer server, BwResult.BwParams params) {
-                SaveOptions.awaitBeforeData(sink);
-                listener.connected(server, params);
-            }
-
-            @Override
-            public void interval(BwResult.IntervalReport report) {
-                listener.interval(report);
-            }
-
-            @Override
-            public void warning(String line) {
-                err.println(line);
-                err.flush();
-            }
-        };
-    }
-
-    static TestListener<BwResult.BwParams, BwResult.IntervalReport> textListener(PrintWriter out, TestSpec test, RateUnit unit) {
-        BwText text = new BwText(out, test.direction() == Direction.BIDIR, unit);
-        return new TestListener<BwResult.BwParams, BwResult.IntervalReport>() {
-            @Override
-            public void connected(BwResult.Peer server, BwResult.BwParams params) {
-                text.header(server, params);
-            }
-
-            @Override
-            public void interval(BwResult.IntervalReport report) {
-                text.interval(report);
-            }
-        };
-    }
-
-    private int finish(BwResult result, PrintWriter out, PrintWriter err) {
-        if (json) {
-            out.println(jsonFormat.render(result));
-        } else if (client.habits.jsonStream) {
-            JsonStream.serverOutput(out, result.serverOutput());
-            JsonStream.event(out, "end", result);
-        } else {
-            new BwText(out, false, client.habits.rateUnit()).summary(result);
-        }
-        out.flush();
-        return exitCodeOf(result, err, spec.qualifiedName(" "));
     }
 
     static int exitCodeOf(BwResult result, PrintWriter err, String name) {

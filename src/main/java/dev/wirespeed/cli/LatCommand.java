@@ -1,14 +1,12 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.diagnose.TestCounters;
+
 import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.LatClient;
 import dev.wirespeed.perftest.PerftestArgs;
-import dev.wirespeed.report.LatText;
-import dev.wirespeed.results.BwResult;
-import dev.wirespeed.results.Json;
-import dev.wirespeed.results.Measurements;
+import dev.wirespeed.report.Presenter;
 import dev.wirespeed.store.ResultsSink;
+import dev.wirespeed.results.Json;
 import dev.wirespeed.results.LatResult;
 import dev.wirespeed.wire.ModeBounds;
 import dev.wirespeed.wire.Wire;
@@ -141,27 +139,21 @@ public final class LatCommand implements Callable<Integer> {
         try (ResultsSink sink = client.save.openInBackground(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
             // --loopback: the in-process server listens on -p when given, else on any free port
             int targetPort = client.loopback && !spec.commandLine().getParseResult().hasMatchedOption("-p") ? 0 : port;
+            Presenter<LatResult.LatParams, LatResult.LatRow, LatResult> presenter = new Presenter<>(
+                    Presenter.Form.of(json, client.habits.jsonStream), out, Presenter.latText(), Json::pretty, null);
+            ResultChain chain = new ResultChain(spec, "lat", client.save.labels(spec), sink, client.loopback);
             LatResult result;
             // On a terminal (not --logfile, not JSON), a line says which size runs and for how long so far.
             try (ProgressLine progress = new ProgressLine(out, out == spec.commandLine().getOut() && !json
                     && !client.habits.jsonStream && Terminal.isTerminal())) {
                 LatProgress running = new LatProgress();
                 progress.show(running);
+                TestListener<LatResult.LatParams, LatResult.LatRow> listener =
+                        chain.listener(running.around(presenter.live(progress.writer())));
                 result = Target.run(client.host, targetPort, client.loopback,
-                        (h, p) -> TestCounters.noted(run(at(config, h, p), progress.writer(), sink, running)));
+                        (h, p) -> new LatClient(at(config, h, p)).run(listener));
             }
-            if (json) {
-                out.println(Json.pretty(result));
-            } else if (client.habits.jsonStream) {
-                JsonStream.event(out, "end", result);
-            } else {
-                new LatText(out).summary(result);
-            }
-            out.flush();
-            Saving.save(spec, client.save.labels(spec), sink, "lat", List.of(Measurements.of(result)), "wirespeed-lat-json",
-                    Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json || client.habits.jsonStream,
-                    result.outcome(), Saving.peer(result.server(), client.loopback, result.serverSharedWithTests()));
-            return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
+            return chain.finish(presenter, ResultChain.LAT, result);
         }
     }
 
@@ -243,45 +235,6 @@ public final class LatCommand implements Callable<Integer> {
 
     private static LatClient.Config at(LatClient.Config c, String host, int port) {
         return c.toBuilder().host(host).port(port).build();
-    }
-
-    private LatResult run(LatClient.Config config, PrintWriter out, ResultsSink sink, LatProgress running)
-            throws IOException {
-        LatText text = new LatText(out);
-        TestListener<LatResult.LatParams, LatResult.LatRow> shown = json ? TestListener.none()
-                : client.habits.jsonStream ? JsonStream.listener(out) : new TestListener<LatResult.LatParams, LatResult.LatRow>() {
-            @Override
-            public void connected(BwResult.Peer server, LatResult.LatParams params) {
-                text.header(server, params);
-            }
-
-            @Override
-            public void interval(LatResult.LatRow row) {
-                text.row(row);
-            }
-        };
-        PrintWriter err = spec.commandLine().getErr();
-        return new LatClient(config).run(new TestListener<LatResult.LatParams, LatResult.LatRow>() {
-            @Override
-            public void connected(BwResult.Peer server, LatResult.LatParams params) {
-                SaveOptions.awaitBeforeData(sink);
-                shown.connected(server, params);
-                running.started(params);
-            }
-
-            @Override
-            public void interval(LatResult.LatRow row) {
-                shown.interval(row);
-                running.sizeDone();
-            }
-
-            /** Warnings go to stderr whatever stdout carries. */
-            @Override
-            public void warning(String line) {
-                err.println(line);
-                err.flush();
-            }
-        });
     }
 
     private static int millis(double seconds) {

@@ -1,4 +1,4 @@
-package dev.wirespeed.cli;
+package dev.wirespeed.report;
 
 import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.results.BwResult;
@@ -11,16 +11,16 @@ import java.util.Map;
 /**
  * --json-stream: one JSON object per line, {"event": NAME, "data": …}, with iperf3's event names
  * (iperf_api.c JSONStream_Output): "start" when connected, "interval" per report, "end" with the
- * result of --json, "error" on failure (written by {@link Errors}).
+ * result of --json, "error" on failure (written by {@code cli.Errors}).
  */
-final class JsonStream {
+public final class JsonStream {
     private JsonStream() {}
 
     /** One event per line: the shared mapper without its indentation. */
     private static final tools.jackson.databind.ObjectWriter LINE =
             Json.MAPPER.writer().without(tools.jackson.databind.SerializationFeature.INDENT_OUTPUT);
 
-    static void event(PrintWriter out, String name, Object data) {
+    public static void event(PrintWriter out, String name, Object data) {
         Map<String, Object> event = new LinkedHashMap<>();
         event.put("event", name);
         event.put("data", data);
@@ -33,7 +33,7 @@ final class JsonStream {
      * it (iperf_api.c, iperf_json_finish): "server_output_json" with an iperf3 -J server's
      * document, else "server_output_text" with the lines, each ending in a line feed.
      */
-    static void serverOutput(PrintWriter out, ServerOutput output) {
+    public static void serverOutput(PrintWriter out, ServerOutput output) {
         if (output == null) {
             return;
         }
@@ -47,7 +47,7 @@ final class JsonStream {
     }
 
     /** "start": the server that answered and the test's parameters, as --json prints them. */
-    static void start(PrintWriter out, Object server, Object params) {
+    public static void start(PrintWriter out, Object server, Object params) {
         Map<String, Object> start = new LinkedHashMap<>();
         start.put("server", server);
         start.put("params", params);
@@ -58,7 +58,7 @@ final class JsonStream {
      * Every mode's live events: "start" when connected, "interval" per report (a sweep's and lat's
      * reports are their rows: one per message size, as each size finishes).
      */
-    static <P, I> TestListener<P, I> listener(PrintWriter out) {
+    public static <P, I> TestListener<P, I> listener(PrintWriter out) {
         return new TestListener<>() {
             @Override
             public void connected(BwResult.Peer server, P params) {
