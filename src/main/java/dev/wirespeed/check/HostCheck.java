@@ -12,7 +12,6 @@ import dev.wirespeed.diagnose.Verdict;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.LatClient;
 import dev.wirespeed.engine.UdpBwClient;
-import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.sysfs.Inspection;
 import dev.wirespeed.limits.LimitsReport;
@@ -46,8 +45,8 @@ public final class HostCheck {
     /** Step 1: the host's facts and what the rules find in them. */
     public record Doctor(Facts facts, DoctorReport report) {}
 
-    public static Doctor doctor(Path root) {
-        Facts facts = Inspection.read(root, null, new CommandFacts());
+    /** @param facts the host's facts below {@code root} (read once per command: the caller's) */
+    public static Doctor doctor(Path root, Facts facts) {
         return new Doctor(facts, DoctorReport.of(facts, RuleSet.standard().diagnose(facts,
                 Inspection.context(root, facts))));
     }

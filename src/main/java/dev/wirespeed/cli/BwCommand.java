@@ -4,9 +4,6 @@ package dev.wirespeed.cli;
 import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.NumaPlacement;
-import dev.wirespeed.explain.CommandFacts;
-import dev.wirespeed.facts.Facts;
-import dev.wirespeed.host.sysfs.Inspection;
 import dev.wirespeed.iperf3.Iperf3;
 import dev.wirespeed.iperf3.Iperf3Client;
 import dev.wirespeed.perftest.PerftestArgs;
@@ -14,19 +11,15 @@ import dev.wirespeed.report.Presenter;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.ServerOutput;
 import dev.wirespeed.store.ResultsSink;
-import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -188,7 +181,7 @@ public final class BwCommand implements Callable<Integer> {
         client.host = client.habits.host(client.host);
         PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json && !client.habits.jsonStream);
         try (ResultsSink sink = client.save.openInBackground(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
-            chain = new ResultChain(spec, "bw", client.save.labels(spec), sink, client.loopback);
+            chain = new ResultChain(spec, "bw", client.save.labels(spec), sink, client.loopback, host);
             if (load.selected()) {
                 return load.run(this, test, out);
             }
@@ -243,6 +236,9 @@ public final class BwCommand implements Callable<Integer> {
         }
     }
 
+    /** This host's facts, read once: NUMA placement and the saved summary. */
+    private final HostFacts host = new HostFacts();
+
     /** Where this run's results go: notes, render, save, exit code (set while the command runs). */
     private ResultChain chain;
 
@@ -275,7 +271,7 @@ public final class BwCommand implements Callable<Integer> {
         BitSet place = null;
         BwResult.Placement placed = null;
         if (options.affinity == null && !iperf3) {
-            Optional<NumaPlacement.Placement> p = numaPlacement(target, targetPort, test);
+            Optional<NumaPlacement.Placement> p = host.numaPlacement(target, targetPort, test);
             if (p.isPresent()) {
                 place = p.get().cpus().cpus();
                 placed = p.get().result();
@@ -294,29 +290,6 @@ public final class BwCommand implements Callable<Integer> {
         TestListener<BwResult.BwParams, BwResult.IntervalReport> listener = chain.listener(presenter.live());
         BwResult result = iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);
         return placed == null ? result : result.withPlacement(placed);
-    }
-
-    /**
-     * Without -A, a multi-stream test on a host with several NUMA nodes runs its streams on the node
-     * of the NIC the kernel routes the peer through. Best effort: anything unreadable places nothing.
-     */
-    static Optional<NumaPlacement.Placement> numaPlacement(String target, int targetPort, TestSpec test) {
-        int threads = test.streams() * (test.direction() == Direction.BIDIR ? 2 : 1);
-        if (threads < 2) {
-            return Optional.empty();
-        }
-        try (Stream<Path> nodes = Files.list(
-                Path.of("/sys/devices/system/node"))) {
-            // cheap first look: reading the whole host's facts is for hosts where there is a choice
-            if (nodes.filter(n -> n.getFileName().toString().matches("node[0-9]+")).count() < 2) {
-                return Optional.empty();
-            }
-            String nic = Routes.interfaceTo(target, targetPort).orElse(null);
-            Facts facts = Inspection.read(Path.of("/"), null, new CommandFacts());
-            return NumaPlacement.decide(facts, nic, threads, false);
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
-        }
     }
 
     static int exitCodeOf(BwResult result, PrintWriter err, String name) {

@@ -76,6 +76,9 @@ public final class CheckCommand implements Callable<Integer> {
     @Option(names = {"-J", "--json"}, description = "Print only JSON.")
     boolean json;
 
+    /** This host's facts, read once: doctor's and the saved summary's. */
+    private final HostFacts thisHost = new HostFacts();
+
     @Override
     public Integer call() throws IOException {
         Check.seconds(spec, "-t", seconds, 0.5, 600);
@@ -91,7 +94,7 @@ public final class CheckCommand implements Callable<Integer> {
 
         // The sections, in order. Each is computed, then printed (text) or kept for the JSON.
         // 1. doctor: the host's facts and findings.
-        HostCheck.Doctor checked = HostCheck.doctor(root);
+        HostCheck.Doctor checked = HostCheck.doctor(root, thisHost.of(root));
         Facts facts = checked.facts();
         DoctorReport doctor = checked.report();
         if (!json) {
@@ -158,7 +161,7 @@ public final class CheckCommand implements Callable<Integer> {
             saved.addAll(Measurements.of(udp));
         }
         Saving.save(spec, save.labels(spec), sink, "check", saved, "wirespeed-check-json",
-                Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json, bandwidth.outcome(),
+                Json.MAPPER.writeValueAsString(result), thisHost.summary(), json, bandwidth.outcome(),
                 Saving.peer(bandwidth.server(), host == null, result.serverSharedWithTests()));
         if (!json) {
             CheckText.verdict(out, verdict, bandwidth.outcome().message(), doctor);

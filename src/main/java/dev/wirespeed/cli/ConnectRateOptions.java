@@ -80,7 +80,8 @@ final class ConnectRateOptions {
                             new CrrText(to).summary(result);
                         }
                     }, Json::pretty, null);
-            ResultChain chain = new ResultChain(spec, "lat", lat.client.save.labels(spec), sink, lat.client.loopback);
+            ResultChain chain = new ResultChain(spec, "lat", lat.client.save.labels(spec), sink, lat.client.loopback,
+                    new HostFacts());
             TestListener<CrrResult.Params, Void> listener = chain.listener(presenter.live());
             CrrResult result = Target.run(lat.client.host, targetPort, lat.client.loopback, (h, p) ->
                     new CrrClient(CrrClient.Config.builder().host(h).port(p).streams(streams).seconds(seconds)

@@ -141,7 +141,8 @@ public final class LatCommand implements Callable<Integer> {
             int targetPort = client.loopback && !spec.commandLine().getParseResult().hasMatchedOption("-p") ? 0 : port;
             Presenter<LatResult.LatParams, LatResult.LatRow, LatResult> presenter = new Presenter<>(
                     Presenter.Form.of(json, client.habits.jsonStream), out, Presenter.latText(), Json::pretty, null);
-            ResultChain chain = new ResultChain(spec, "lat", client.save.labels(spec), sink, client.loopback);
+            ResultChain chain = new ResultChain(spec, "lat", client.save.labels(spec), sink, client.loopback,
+                    new HostFacts());
             LatResult result;
             // On a terminal (not --logfile, not JSON), a line says which size runs and for how long so far.
             try (ProgressLine progress = new ProgressLine(out, out == spec.commandLine().getOut() && !json

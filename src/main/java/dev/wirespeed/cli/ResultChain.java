@@ -50,12 +50,16 @@ final class ResultChain {
     private final List<String> labels;
     private final ResultsSink sink;
     private final boolean ownServer;
+    private final HostFacts host;
 
     /**
      * @param command   the store's kind of the run ("bw", "lat")
      * @param ownServer the test ran against an in-process server of its own (--loopback)
+     * @param host      this host's facts, for the saved summary (read only when saving)
      */
-    ResultChain(CommandSpec spec, String command, List<String> labels, ResultsSink sink, boolean ownServer) {
+    ResultChain(CommandSpec spec, String command, List<String> labels, ResultsSink sink, boolean ownServer,
+                HostFacts host) {
+        this.host = host;
         this.spec = spec;
         this.command = command;
         this.labels = labels;
@@ -100,7 +104,7 @@ final class ResultChain {
         presenter.result(r);
         BwResult.Outcome outcome = kind.outcome().apply(r);
         Saving.save(spec, labels, sink, command, kind.measurements().apply(r), kind.rawFormat(),
-                Json.MAPPER.writeValueAsString(r), Saving.thisHost(), presenter.quiet(), outcome,
+                Json.MAPPER.writeValueAsString(r), host.summary(), presenter.quiet(), outcome,
                 Saving.peer(kind.server().apply(r), ownServer, kind.sharedWithTests().apply(r)));
         return Outcomes.exitCode(outcome, spec.commandLine().getErr(), spec.qualifiedName(" "));
     }
