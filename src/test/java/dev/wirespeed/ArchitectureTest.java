@@ -40,8 +40,9 @@ class ArchitectureTest {
             Map.entry("measure", 7),
             // measuring: the engine sits below the judging (diagnose); its results' consumers draw the notes
             Map.entry("engine", 8), Map.entry("perftest", 8), Map.entry("store", 8),
-            Map.entry("diagnose", 9), Map.entry("iperf3", 9), Map.entry("rdma", 9),
-            Map.entry("explain", 10), Map.entry("watch", 10),
+            Map.entry("diagnose", 9), Map.entry("iperf3", 9),
+            // rdma judges a perftest result by diagnose's rules (RdmaTest)
+            Map.entry("explain", 10), Map.entry("watch", 10), Map.entry("rdma", 10),
             Map.entry("report", 11), Map.entry("check", 11),
             Map.entry("run", 12), Map.entry("cluster", 12),
             Map.entry("cli", 13));
