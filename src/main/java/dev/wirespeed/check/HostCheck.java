@@ -11,6 +11,7 @@ import dev.wirespeed.diagnose.RuleSet;
 import dev.wirespeed.diagnose.Verdict;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.LatClient;
+import dev.wirespeed.engine.Loopback;
 import dev.wirespeed.engine.UdpBwClient;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.sysfs.Inspection;
@@ -41,6 +42,106 @@ public final class HostCheck {
     static final int CONNECT_TIMEOUT_MILLIS = 5_000;
 
     private HostCheck() {}
+
+    /**
+     * What check runs against.
+     *
+     * @param root           the tree the host's facts come from (/, or --root)
+     * @param facts          the facts below {@code root}
+     * @param host           the server to test against; null: an in-process server on loopback
+     * @param iface          the interface the test goes through ("lo" for loopback), null when unknown
+     * @param streams        TCP streams of the bandwidth test, chosen by {@code streamsChosenBy}
+     */
+    public record Target(Path root, Facts facts, String host, int port, String iface, double seconds, int streams,
+                         String streamsChosenBy, BooleanSupplier interrupted) {}
+
+    /** The tests of check, in order. */
+    public enum Step { TCP, ZERO_COPY, UDP }
+
+    /** What a front end shows between the steps. */
+    public interface Listener {
+        default void doctor(Doctor doctor) {}
+
+        default void limits(Limits limits) {}
+
+        /**
+         * A test starts. {@code detail}: the TCP test's streams, the follow-up's seconds, the UDP
+         * test's datagram bytes.
+         */
+        default void testing(Step step, int detail) {}
+
+        /** The test that started last has ended. */
+        default void tested(Step step) {}
+    }
+
+    /**
+     * The whole of check (issue 27: the sequence is here, the CLI shows it): doctor, limits, the TCP
+     * test with the latency behind it, a -Z --skip-rx-copy follow-up when the TCP test was CPU-bound
+     * below the ceiling, the UDP test on Ethernet and RoCE paths, and the verdict.
+     */
+    public static Result run(Target t, Listener listener) throws IOException {
+        Doctor doctor = doctor(t.root(), t.facts());
+        listener.doctor(doctor);
+        Limits paths = limits(doctor.facts(), t.iface());
+        listener.limits(paths);
+        TestSpec test = bandwidthSpec(t.streams(), t.seconds());
+        listener.testing(Step.TCP, t.streams());
+        Measured measured;
+        try {
+            measured = onTarget(t, (h, p) -> measure(h, p, test, t.streamsChosenBy(), t.interrupted()));
+        } finally {
+            listener.tested(Step.TCP);
+        }
+        BwResult bandwidth = measured.bandwidth();
+        Verdict verdict = verdict(bandwidth, t.iface(), paths, doctor.report());
+        BwResult zeroCopy = null;
+        if (cpuBoundBelowCeiling(bandwidth, verdict)) {
+            int streams = bandwidth.params().streams();
+            listener.testing(Step.ZERO_COPY, (int) (ZERO_COPY_FOLLOW_UP_MILLIS / 1000));
+            try {
+                zeroCopy = onTarget(t, (h, p) -> measureZeroCopy(h, p, streams, t.interrupted()));
+            } finally {
+                listener.tested(Step.ZERO_COPY);
+            }
+            BwResult.Summary zc = zeroCopy.outcome().ok() ? zeroCopy.directions().getFirst().receiverSummary() : null;
+            if (zc != null) {
+                verdict = verdict.withZeroCopy(zc.bitsPerSecond());
+            }
+        }
+        String udpSkipped = bandwidth.outcome().ok() ? udpSkipReason(paths) : null;
+        UdpResult udp = null;
+        if (bandwidth.outcome().ok() && udpSkipped == null) {
+            int datagram = udpDatagramBytes(paths);
+            listener.testing(Step.UDP, datagram);
+            try {
+                udp = onTarget(t, (h, p) -> measureUdp(h, p, udpSpec(datagram), t.interrupted()));
+            } finally {
+                listener.tested(Step.UDP);
+            }
+            if (verdict != null) {
+                verdict = withUdp(verdict, udp);
+            }
+        }
+        return new Result(Result.SCHEMA, doctor.report(), paths.report(), bandwidth, zeroCopy, measured.latency(), udp,
+                udpSkipped, verdict);
+    }
+
+    /** Each test against HOST, or against an in-process server of its own on loopback. */
+    private static <T> T onTarget(Target t, Loopback.Test<T> test) throws IOException {
+        return Loopback.orHost(t.host(), t.host() == null ? 0 : t.port(), test);
+    }
+
+    /** The UDP test's figures added to the verdict, with the worst note on its own counters. */
+    static Verdict withUdp(Verdict verdict, UdpResult udp) {
+        UdpResult.UdpReceiverSummary s = udp.directions().isEmpty() ? null
+                : udp.directions().getFirst().receiverSummary();
+        if (!udp.outcome().ok() || s == null) {
+            return verdict;
+        }
+        var note = udp.counters() == null ? null : udp.counters().headline();
+        return verdict.withUdp(udp.params().datagramBytes(), s.bitsPerSecond(), s.lossPercent(), s.socketDrops(),
+                note == null ? null : note.message());
+    }
 
     /** Step 1: the host's facts and what the rules find in them. */
     public record Doctor(Facts facts, DoctorReport report) {}
