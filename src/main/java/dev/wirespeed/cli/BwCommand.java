@@ -16,7 +16,6 @@ import dev.wirespeed.wire.Wire;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.BitSet;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
@@ -103,80 +102,22 @@ public final class BwCommand implements Callable<Integer> {
 
 
     /** The port HOST:PORT named, if it named one. */
-    private Integer hostPort;
+    Integer hostPort;
 
     @Override
     public Integer call() throws IOException {
-        Target.Endpoint endpoint = Target.parse(spec, client.host);
-        hostPort = Target.portFromHost(spec, endpoint);
-        client.host = endpoint.host();
-        if (hostPort != null) {
-            port = hostPort;
-        }
-        if (client.host == null && !client.loopback) {
-            throw Check.usage(spec, "missing HOST (or --loopback)");
-        }
-        if (client.host != null && client.loopback) {
-            throw Check.usage(spec, "give HOST or --loopback, not both");
-        }
-        Check.range(spec, "-p", port, 1, 65535);
-        Check.seconds(spec, "--connect-timeout", client.connectTimeoutSeconds, 0.1, 600);
-        json = jsonFormat.check(spec, json, client.habits.jsonStream, client.rdma.selected(), modes.all);
-        client.habits.check(spec, json, client.loopback);
-        client.habits.refuseWhereMeaningless(spec, client.rdma.selected() ? Iperf3HabitOptions.Mode.RDMA
-                : modes.udp ? Iperf3HabitOptions.Mode.UDP : modes.all ? Iperf3HabitOptions.Mode.SWEEP
-                : Iperf3HabitOptions.Mode.TCP);
-        load.refuseAlone(spec);
-        if (load.selected() && client.rdma.selected()) {
-            throw Check.usage(spec, "--latency runs beside a TCP test against a wirespeed server: not with --rdma");
-        }
-        if (iperf3 && !spec.commandLine().getParseResult().hasMatchedOption("-l")) {
-            options.bufferBytes = Iperf3.DEFAULT_TCP_LEN; // speaking iperf3's protocol, write as iperf3 does
-        }
-        if (client.habits.blockCount != null) {
-            options.bytes = client.habits.bytes(options.bufferBytes);
-        }
-        if (getServerOutput && (client.rdma.selected() || modes.all)) {
-            throw Check.usage(spec, "--get-server-output asks a wirespeed or iperf3 server for its report of a TCP or"
-                    + " UDP test: not with " + (modes.all ? "-a" : "--rdma"));
-        }
+        BwSpec.common(this);
         if (client.rdma.selected()) {
-            options.refuseUnsupported(spec);
-            if (options.fqRateBitsPerSecond != null) {
-                throw Check.usage(spec, "--fq-rate paces wirespeed's TCP streams: not with --rdma");
-            }
-            if (options.tos != null || options.dscp != null) {
-                throw Check.usage(spec, "-S/--dscp: with --rdma the traffic class is perftest's (-- --tclass N)");
-            }
+            PerftestArgs.Options o = BwSpec.rdma(this);
             client.host = client.habits.host(client.host);
-            return runRdma();
+            PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json);
+            try (ResultsSink sink = client.save.open(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
+                return RdmaRun.run(spec, new RdmaRun.Request(client.host, port, client.connectTimeoutSeconds,
+                        client.rdma, o, client.passThrough, true, json, "bw", client.save.labels(spec),
+                        options.reverse), sink, out);
+            }
         }
-        if (sizeBytes != null || client.passThrough != null && !client.passThrough.isEmpty()) {
-            throw Check.usage(spec, sizeBytes != null ? "-s is the RDMA message size (with --rdma); TCP uses -l"
-                    : "unexpected argument " + client.passThrough.getFirst() + " (perftest options after -- need --rdma)");
-        }
-        TestSpec test = options.toSpec(spec);
-        if (test.tos() != null && (modes.selected() || iperf3)) {
-            throw Check.usage(spec, "-S/--dscp mark wirespeed's TCP test (the server reports what it received): not with "
-                    + (iperf3 ? "--iperf3" : modes.udp ? "--udp" : modes.all ? "-a" : "-b"));
-        }
-        if (test.pacingBitsPerSecond() > 0 && (modes.selected() || iperf3)) {
-            throw Check.usage(spec, "--fq-rate paces wirespeed's TCP streams: not with "
-                    + (iperf3 ? "--iperf3" : modes.udp ? "--udp (use -b)" : modes.all ? "-a" : "-b"));
-        }
-        if (test.untilStopped() && (modes.selected() || iperf3)) {
-            throw Check.usage(spec, "-t 0 (until stopped) runs a TCP test against a wirespeed server: not with "
-                    + (iperf3 ? "--iperf3" : modes.udp ? "--udp" : modes.all ? "-a" : "-b"));
-        }
-        if (iperf3 && client.loopback) {
-            throw Check.usage(spec, "--iperf3 tests against an iperf3 server: give its HOST, not --loopback");
-        }
-        if (iperf3 && test.omitMillis() % 1000 != 0) {
-            throw Check.usage(spec, "-O must be whole seconds with --iperf3 (iperf3 counts its warm-up in seconds)");
-        }
-        if (load.selected()) {
-            load.validate(this, test);
-        }
+        TestSpec test = BwSpec.tcp(this);
         int targetPort = targetPort();
         client.host = client.habits.host(client.host);
         PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json && !client.habits.jsonStream);
@@ -193,46 +134,6 @@ public final class BwCommand implements Callable<Integer> {
             BwResult result = Target.run(client.host, targetPort, client.loopback,
                     (h, p) -> run(h, p, test, presenter, out));
             return chain.finish(presenter, ResultChain.BW, result);
-        }
-    }
-
-    private int runRdma() throws IOException {
-        if (client.loopback || iperf3 || modes.udp || modes.bitsPerSecond != null) {
-            throw Check.usage(spec, "--rdma runs perftest against HOST's wirespeed server: not with --loopback, "
-                    + "--iperf3, --udp or -b");
-        }
-        if (options.reverse && options.bidir) {
-            throw Check.usage(spec, "-R and --bidir exclude each other");
-        }
-        if (modes.all && sizeBytes != null) {
-            throw Check.usage(spec, "give -a or -s, not both");
-        }
-        Integer size = null;
-        if (sizeBytes != null) {
-            Check.range(spec, "-s", sizeBytes, 1, 8L << 20);
-            size = sizeBytes.intValue();
-        }
-        Long iterations = null;
-        if (options.bytes != null) {
-            if (modes.all || size == null) {
-                throw Check.usage(spec, "-n with --rdma needs -s (the iterations are -n / -s)");
-            }
-            iterations = Math.max(5, options.bytes / size);
-        }
-        Integer seconds = null;
-        if (spec.commandLine().getParseResult().hasMatchedOption("-t")) {
-            Check.seconds(spec, "-t", options.seconds, 1, 86_400);
-            seconds = (int) Math.ceil(options.seconds);
-        }
-        if (options.parallel != null) {
-            Check.range(spec, "-P", options.parallel, 1, 16_384);
-        }
-        PerftestArgs.Options o = new PerftestArgs.Options(true, client.rdma.device, client.rdma.ibPort, client.rdma.gidIndex, client.rdma.mtuBytes,
-                modes.all, size, iterations, seconds, options.parallel, client.rdma.perftestPort, options.bidir);
-        PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json);
-        try (ResultsSink sink = client.save.open(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
-            return RdmaRun.run(spec, new RdmaRun.Request(client.host, port, client.connectTimeoutSeconds, client.rdma, o, client.passThrough, true,
-                    json, "bw", client.save.labels(spec), options.reverse), sink, out);
         }
     }
 

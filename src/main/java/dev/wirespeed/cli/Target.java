@@ -62,6 +62,14 @@ final class Target {
         return endpoint.port();
     }
 
+    /** Splits the command's HOST into the host and the port HOST:PORT named (null: none), checked against -p. */
+    static Integer split(CommandSpec spec, ClientOptions client) {
+        Endpoint endpoint = parse(spec, client.host);
+        Integer port = portFromHost(spec, endpoint);
+        client.host = endpoint.host();
+        return port;
+    }
+
     /** Exactly one of HOST and --loopback, else a usage error. */
     static void check(CommandSpec spec, String host, boolean loopback) {
         if (host == null && !loopback) {
