@@ -168,7 +168,6 @@ public final class BwCommand implements Callable<Integer> {
     private BwResult run(String target, int targetPort, TestSpec test,
                          Presenter<BwResult.BwParams, BwResult.IntervalReport, BwResult> presenter, PrintWriter out)
             throws IOException {
-        int timeoutMillis = client.connectTimeoutMillis();
         BitSet place = null;
         BwResult.Placement placed = null;
         if (options.affinity == null && !iperf3) {
@@ -181,16 +180,22 @@ public final class BwCommand implements Callable<Integer> {
                 }
             }
         }
-        BwClient.Config config = BwClient.Config.builder().host(target).port(targetPort).spec(test)
-                .streamsChosenBy(options.streamsChosenBy()).connectTimeoutMillis(timeoutMillis)
-                .handshakeTimeoutMillis(timeoutMillis).interrupted(Interrupts::raised).bindAddress(options.bind(spec))
-                .cpu(options.clientCpu(spec)).placeCpus(place)
+        BwClient.Config config = tcpConfig(target, targetPort, test).placeCpus(place)
                 .clientPort(client.habits.clientPort == null ? 0 : client.habits.clientPort)
                 .bindDevice(options.bindDevice(spec))
                 .serverOutput(getServerOutput).build();
         TestListener<BwResult.BwParams, BwResult.IntervalReport> listener = chain.listener(presenter.live());
         BwResult result = iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);
         return placed == null ? result : result.withPlacement(placed);
+    }
+
+    /** A TCP test's client config from bw's options: the server, the timeouts, Ctrl-C, -B and -A. */
+    BwClient.Config.Builder tcpConfig(String target, int targetPort, TestSpec test) {
+        int timeoutMillis = client.connectTimeoutMillis();
+        return BwClient.Config.builder().host(target).port(targetPort).spec(test)
+                .streamsChosenBy(options.streamsChosenBy()).connectTimeoutMillis(timeoutMillis)
+                .handshakeTimeoutMillis(timeoutMillis).interrupted(Interrupts::raised).bindAddress(options.bind(spec))
+                .cpu(options.clientCpu(spec));
     }
 
     static int exitCodeOf(BwResult result, PrintWriter err, String name) {

@@ -109,10 +109,7 @@ final class LoadOptions {
                                            LoadedLatencyResult> presenter) throws IOException {
         CommandSpec spec = bw.spec;
         int timeout = bw.client.connectTimeoutMillis();
-        BwClient.Config load = BwClient.Config.builder().host(host).port(port).spec(tcp)
-                .streamsChosenBy(bw.options.streamsChosenBy()).connectTimeoutMillis(timeout)
-                .handshakeTimeoutMillis(timeout).interrupted(Interrupts::raised).bindAddress(bw.options.bind(spec))
-                .cpu(bw.options.clientCpu(spec)).build();
+        BwClient.Config load = bw.tcpConfig(host, port, tcp).build();
         LatClient.Config pings = LatClient.Config.builder().host(host).port(port).udp(udp)
                 .sizesBytes(List.of(PING_BYTES)).secondsPerSize(1.0).warmupIterations(0).busyPoll(false)
                 .connectTimeoutMillis(timeout).timeoutMillis(10_000).interrupted(Interrupts::raised)
