@@ -64,22 +64,12 @@ final class ConnectRateOptions {
                     : lat.port;
             // --json or text: --connect prints no JSON stream
             Presenter<CrrResult.Params, Void, CrrResult> presenter = new Presenter<>(Presenter.Form.of(lat.json, false),
-                    out, new Presenter.Text<>() {
+                    out, Presenter.text(to -> new TestListener<>() {
                         @Override
-                        public TestListener<CrrResult.Params, Void> live(PrintWriter to) {
-                            return new TestListener<>() {
-                                @Override
-                                public void connected(BwResult.Peer server, CrrResult.Params params) {
-                                    new CrrText(to).header(server, params);
-                                }
-                            };
+                        public void connected(BwResult.Peer server, CrrResult.Params params) {
+                            new CrrText(to).header(server, params);
                         }
-
-                        @Override
-                        public void summary(PrintWriter to, CrrResult result) {
-                            new CrrText(to).summary(result);
-                        }
-                    }, Json::pretty, null);
+                    }, (to, result) -> new CrrText(to).summary(result)), Json::pretty, null);
             ResultChain chain = new ResultChain(spec, "lat", lat.client.save.labels(spec), sink, lat.client.loopback,
                     new HostFacts());
             TestListener<CrrResult.Params, Void> listener = chain.listener(presenter.live());

@@ -88,17 +88,10 @@ final class LoadOptions {
         RateUnit unit = bw.client.habits.rateUnit();
         // live: bw's TCP lines (or stream events); the summary is the loaded latency's own
         Presenter<BwResult.BwParams, BwResult.IntervalReport, LoadedLatencyResult> presenter = bw.presenter(out,
-                new Presenter.Text<BwResult.BwParams, BwResult.IntervalReport, LoadedLatencyResult>() {
-                    @Override
-                    public TestListener<BwResult.BwParams, BwResult.IntervalReport> live(PrintWriter to) {
-                        return Presenter.bwLive(to, tcp, unit);
-                    }
-
-                    @Override
-                    public void summary(PrintWriter to, LoadedLatencyResult result) {
-                        new LoadedLatencyText(to, unit).summary(result);
-                    }
-                }, Json::pretty, null);
+                Presenter.<BwResult.BwParams, BwResult.IntervalReport, LoadedLatencyResult>text(
+                        to -> Presenter.bwLive(to, tcp, unit),
+                        (to, result) -> new LoadedLatencyText(to, unit).summary(result)),
+                Json::pretty, null);
         LoadedLatencyResult result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback,
                 (h, p) -> run(bw, h, p, tcp, protocol.equals("udp"), idle, out, presenter));
         return bw.chain().finish(presenter, ResultChain.LOADED_LATENCY, result);

@@ -9,6 +9,8 @@ import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import java.io.PrintWriter;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -95,116 +97,75 @@ public final class Presenter<P, I, R> {
         out.flush();
     }
 
-    /** bw's TCP text: header, intervals (both directions' columns with --bidir), summary. */
-    public static Text<BwResult.BwParams, BwResult.IntervalReport, BwResult> bwText(TestSpec test, RateUnit unit) {
+    /** A mode's text from its live lines and its summary, each written to the writer it is given. */
+    public static <P, I, R> Text<P, I, R> text(Function<PrintWriter, TestListener<P, I>> live,
+                                               BiConsumer<PrintWriter, R> summary) {
         return new Text<>() {
             @Override
-            public TestListener<BwResult.BwParams, BwResult.IntervalReport> live(PrintWriter out) {
-                return bwLive(out, test, unit);
+            public TestListener<P, I> live(PrintWriter out) {
+                return live.apply(out);
             }
 
             @Override
-            public void summary(PrintWriter out, BwResult result) {
-                new BwText(out, false, unit).summary(result);
+            public void summary(PrintWriter out, R result) {
+                summary.accept(out, result);
             }
         };
+    }
+
+    /** Live lines: a header when connected, a line per report. */
+    public static <P, I> TestListener<P, I> lines(BiConsumer<BwResult.Peer, P> header, Consumer<I> line) {
+        return new TestListener<>() {
+            @Override
+            public void connected(BwResult.Peer server, P params) {
+                header.accept(server, params);
+            }
+
+            @Override
+            public void interval(I report) {
+                line.accept(report);
+            }
+        };
+    }
+
+    /** bw's TCP text: header, intervals (both directions' columns with --bidir), summary. */
+    public static Text<BwResult.BwParams, BwResult.IntervalReport, BwResult> bwText(TestSpec test, RateUnit unit) {
+        return text(out -> bwLive(out, test, unit), (out, result) -> new BwText(out, false, unit).summary(result));
     }
 
     /** bw's TCP live lines alone (latency under load prints its own summary). */
     public static TestListener<BwResult.BwParams, BwResult.IntervalReport> bwLive(PrintWriter out, TestSpec test,
                                                                                 RateUnit unit) {
         BwText text = new BwText(out, test.direction() == Direction.BIDIR, unit);
-        return new TestListener<>() {
-            @Override
-            public void connected(BwResult.Peer server, BwResult.BwParams params) {
-                text.header(server, params);
-            }
-
-            @Override
-            public void interval(BwResult.IntervalReport report) {
-                text.interval(report);
-            }
-        };
+        return lines(text::header, text::interval);
     }
 
     /** bw --udp's text. */
     public static Text<TestSpec, UdpResult.UdpInterval, UdpResult> udpText(TestSpec test, RateUnit unit) {
-        return new Text<>() {
-            @Override
-            public TestListener<TestSpec, UdpResult.UdpInterval> live(PrintWriter out) {
-                UdpText text = new UdpText(out, test.direction() == Direction.BIDIR, unit);
-                return new TestListener<>() {
-                    @Override
-                    public void connected(BwResult.Peer server, TestSpec spec) {
-                        text.header(server, spec);
-                    }
-
-                    @Override
-                    public void interval(UdpResult.UdpInterval interval) {
-                        text.interval(interval);
-                    }
-                };
-            }
-
-            @Override
-            public void summary(PrintWriter out, UdpResult result) {
-                new UdpText(out, false, unit).summary(result);
-            }
-        };
+        return text(out -> {
+            UdpText text = new UdpText(out, test.direction() == Direction.BIDIR, unit);
+            return lines(text::header, text::interval);
+        }, (out, result) -> new UdpText(out, false, unit).summary(result));
     }
 
     /** bw -a's text: a row per size as it finishes; the summary is the server's word on sharing. */
     public static Text<BwSweepResult.SweepParams, BwSweepResult.SweepRow, BwSweepResult> sweepText(RateUnit unit) {
-        return new Text<>() {
-            @Override
-            public TestListener<BwSweepResult.SweepParams, BwSweepResult.SweepRow> live(PrintWriter out) {
-                SweepText text = new SweepText(out, unit);
-                return new TestListener<>() {
-                    @Override
-                    public void connected(BwResult.Peer server, BwSweepResult.SweepParams params) {
-                        text.header(server, params);
-                    }
-
-                    @Override
-                    public void interval(BwSweepResult.SweepRow row) {
-                        text.row(row);
-                    }
-                };
+        return text(out -> {
+            SweepText text = new SweepText(out, unit);
+            return lines(text::header, text::row);
+        }, (out, result) -> {
+            String shared = SharingText.line(result.serverSharedWithTests(), SharingText.RATES);
+            if (shared != null) {
+                out.println(shared);
             }
-
-            @Override
-            public void summary(PrintWriter out, BwSweepResult result) {
-                String shared = SharingText.line(result.serverSharedWithTests(), SharingText.RATES);
-                if (shared != null) {
-                    out.println(shared);
-                }
-            }
-        };
+        });
     }
 
     /** lat's text: a row per size as it finishes, then the summary. */
     public static Text<LatResult.LatParams, LatResult.LatRow, LatResult> latText() {
-        return new Text<>() {
-            @Override
-            public TestListener<LatResult.LatParams, LatResult.LatRow> live(PrintWriter out) {
-                LatText text = new LatText(out);
-                return new TestListener<>() {
-                    @Override
-                    public void connected(BwResult.Peer server, LatResult.LatParams params) {
-                        text.header(server, params);
-                    }
-
-                    @Override
-                    public void interval(LatResult.LatRow row) {
-                        text.row(row);
-                    }
-                };
-            }
-
-            @Override
-            public void summary(PrintWriter out, LatResult result) {
-                new LatText(out).summary(result);
-            }
-        };
+        return text(out -> {
+            LatText text = new LatText(out);
+            return lines(text::header, text::row);
+        }, (out, result) -> new LatText(out).summary(result));
     }
 }
