@@ -144,6 +144,10 @@ public final class BwCommand implements Callable<Integer> {
         if (client.habits.blockCount != null) {
             options.bytes = client.habits.bytes(options.bufferBytes);
         }
+        if (options.dontFragment && (!modes.udp || client.rdma.selected())) {
+            throw Check.usage(spec, "--dont-fragment sets DF on UDP datagrams (as iperf3): give --udp (TCP segments carry"
+                    + " DF already: path MTU discovery)");
+        }
         if (getServerOutput && (client.rdma.selected() || modes.all)) {
             throw Check.usage(spec, "--get-server-output asks a wirespeed or iperf3 server for its report of a TCP or"
                     + " UDP test: not with " + (modes.all ? "-a" : "--rdma"));
@@ -172,9 +176,9 @@ public final class BwCommand implements Callable<Integer> {
             throw Check.usage(spec, "--fq-rate paces wirespeed's TCP streams: not with "
                     + (iperf3 ? "--iperf3" : modes.udp ? "--udp (use -b)" : modes.all ? "-a" : "-b"));
         }
-        if (test.untilStopped() && (modes.selected() || iperf3)) {
-            throw Check.usage(spec, "-t 0 (until stopped) runs a TCP test against a wirespeed server: not with "
-                    + (iperf3 ? "--iperf3" : modes.udp ? "--udp" : modes.all ? "-a" : "-b"));
+        if (test.untilStopped() && modes.selected()) {
+            throw Check.usage(spec, "-t 0 (until stopped) runs a TCP test: not with "
+                    + (modes.udp ? "--udp" : modes.all ? "-a" : "-b"));
         }
         if (iperf3 && client.loopback) {
             throw Check.usage(spec, "--iperf3 tests against an iperf3 server: give its HOST, not --loopback");

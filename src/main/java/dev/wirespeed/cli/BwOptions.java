@@ -41,8 +41,9 @@ final class BwOptions {
                     + "they leave and arrive through DEV whatever the routes prefer. Needs root (CAP_NET_RAW).")
     String bindDevice;
 
-    @Option(names = "--dont-fragment", description = "iperf3's DF for UDP: not supported yet (TCP on Linux sets DF "
-            + "already, path MTU discovery); a usage error says so.")
+    @Option(names = "--dont-fragment", description = "UDP: set Don't Fragment on every datagram of both sides "
+            + "(IP_MTU_DISCOVER = IP_PMTUDISC_DO, as iperf3): a datagram above the path MTU fails with a clear error "
+            + "instead of being fragmented, e.g. --udp -l 1472 --dont-fragment proves a 1500-byte path.")
     boolean dontFragment;
 
     @Option(names = {"-L", "--flowlabel"}, paramLabel = "N",
@@ -120,8 +121,7 @@ final class BwOptions {
 
     /** iperf3's options this version does not carry out: one usage line with the reason and what to use instead. */
     void refuseUnsupported(CommandSpec spec) {
-        String why = dontFragment ? "--dont-fragment is not supported yet (TCP on Linux sets DF already: path MTU discovery)"
-                : flowLabel != null ? "--flowlabel is not supported yet: the JDK's connect cannot carry an IPv6 flow label"
+        String why = flowLabel != null ? "--flowlabel is not supported yet: the JDK's connect cannot carry an IPv6 flow label"
                 : mptcp ? "-m/--mptcp is not supported yet: the JDK opens no IPPROTO_MPTCP sockets (mptcpize run "
                         + "wirespeed … may, with the kernel's mptcp.enabled=1)"
                 : null;

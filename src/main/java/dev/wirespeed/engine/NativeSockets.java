@@ -155,6 +155,50 @@ public final class NativeSockets {
         }
     }
 
+    /** in.h / in6.h (Linux uapi): IP_MTU_DISCOVER, IPV6_MTU_DISCOVER and their PMTUDISC_DO value. */
+    private static final int IP_MTU_DISCOVER = 10;
+    private static final int IPV6_MTU_DISCOVER = 23;
+    private static final int PMTUDISC_DO = 2;
+
+    /**
+     * --dont-fragment: IP_MTU_DISCOVER = IP_PMTUDISC_DO on a UDP socket, as iperf3's (iperf_api.c,
+     * iperf_init_stream): every datagram leaves with DF set and one above the path MTU fails to send
+     * with EMSGSIZE instead of being fragmented (ip(7)). On an IPv6 socket IPV6_MTU_DISCOVER too,
+     * and the IPv4 option is kept as well for an IPv4-mapped peer, whose datagrams take the IPv4 path.
+     */
+    static void setDontFragment(DatagramChannel channel, boolean ipv6) throws IOException {
+        requireAvailable("--dont-fragment (IP_MTU_DISCOVER)");
+        int fd = descriptor(channel);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment value = arena.allocate(ValueLayout.JAVA_INT);
+            value.set(ValueLayout.JAVA_INT, 0, PMTUDISC_DO);
+            if (ipv6) {
+                call(arena, SETSOCKOPT, fd, IPPROTO_IPV6, IPV6_MTU_DISCOVER, value, 4,
+                        "--dont-fragment (IPV6_MTU_DISCOVER)");
+                trySet(fd, IPPROTO_IP, IP_MTU_DISCOVER, PMTUDISC_DO, 4);
+            } else {
+                call(arena, SETSOCKOPT, fd, IPPROTO_IP, IP_MTU_DISCOVER, value, 4, "--dont-fragment (IP_MTU_DISCOVER)");
+            }
+        }
+    }
+
+    /** IP_MTU_DISCOVER of a UDP socket (IPV6_MTU_DISCOVER with {@code ipv6}), or -1 where unreadable (tests). */
+    static int mtuDiscover(DatagramChannel channel, boolean ipv6) {
+        if (!available()) {
+            return -1;
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment value = arena.allocate(ValueLayout.JAVA_INT);
+            MemorySegment length = arena.allocate(ValueLayout.JAVA_INT);
+            length.set(ValueLayout.JAVA_INT, 0, 4);
+            int rc = (int) GETSOCKOPT.invokeExact(arena.allocate(CAPTURE_BYTES), descriptor(channel),
+                    ipv6 ? IPPROTO_IPV6 : IPPROTO_IP, ipv6 ? IPV6_MTU_DISCOVER : IP_MTU_DISCOVER, value, length);
+            return rc == 0 ? value.get(ValueLayout.JAVA_INT, 0) : -1;
+        } catch (Throwable t) {
+            return -1;
+        }
+    }
+
     /** SO_MAX_PACING_RATE (asm-generic/socket.h), bytes per second. */
     private static final int SO_MAX_PACING_RATE = 47;
 

@@ -463,6 +463,12 @@ final class ServerSession {
             DatagramChannel ch = udp[index];
             if (ch == null) {
                 ch = UdpSetup.openOnServerPort(server.udpAddress(), UdpSetup.bufferBytes(spec));
+                try {
+                    UdpSetup.mark(ch, spec, UdpSetup.family(server.udpAddress()));
+                } catch (IOException | RuntimeException e) {
+                    ch.close();
+                    throw e;
+                }
                 ch.connect(from);
                 udp[index] = ch;
                 arrived.countDown();

@@ -62,9 +62,26 @@ public final class UdpSetup {
     /** As above, from {@code local} (-B's address, any free port; --bind-dev's interface). */
     static DatagramChannel connect(InetSocketAddress target, byte[] testId, int index, int bufferBytes,
                                    int timeoutMillis, LocalEnd local) throws IOException {
+        return connect(target, testId, index, bufferBytes, timeoutMillis, local, null);
+    }
+
+    /**
+     * A udp-bw data socket: as above, with the test's buffers and marks ({@link #mark}) set before the
+     * hello, so the hello already carries them.
+     */
+    static DatagramChannel connect(InetSocketAddress target, byte[] testId, int index, TestSpec spec,
+                                   int timeoutMillis, LocalEnd local) throws IOException {
+        return connect(target, testId, index, bufferBytes(spec), timeoutMillis, local, spec);
+    }
+
+    private static DatagramChannel connect(InetSocketAddress target, byte[] testId, int index, int bufferBytes,
+                                           int timeoutMillis, LocalEnd local, TestSpec spec) throws IOException {
         DatagramChannel ch = DatagramChannel.open(family(target));
         try {
             buffers(ch, bufferBytes);
+            if (spec != null) {
+                mark(ch, spec, family(target));
+            }
             local.apply(ch);
             ch.connect(target);
             byte[] hello = Preamble.data(testId, index);
@@ -152,6 +169,19 @@ public final class UdpSetup {
             return spec.windowBytes();
         }
         return spec.testMode() == TestMode.UDP_BW ? DEFAULT_UDP_BW_BUFFER_BYTES : 0;
+    }
+
+    /**
+     * The test's marks on a UDP data socket of either side: -S/--dscp's TOS byte (IPv6: the traffic
+     * class, which the JDK sets with IP_TOS on an INET6 socket) and --dont-fragment's PMTUDISC_DO.
+     */
+    public static void mark(DatagramChannel ch, TestSpec spec, StandardProtocolFamily family) throws IOException {
+        if (spec.tos() != null) {
+            ch.setOption(StandardSocketOptions.IP_TOS, spec.tos());
+        }
+        if (spec.dontFragment()) {
+            NativeSockets.setDontFragment(ch, family == StandardProtocolFamily.INET6);
+        }
     }
 
     static void buffers(DatagramChannel ch, int bufferBytes) throws IOException {
