@@ -170,9 +170,9 @@ public final class BwCommand implements Callable<Integer> {
                     : "unexpected argument " + client.passThrough.getFirst() + " (perftest options after -- need --rdma)");
         }
         TestSpec test = options.toSpec(spec);
-        if (test.tos() != null && (modes.selected() || iperf3)) {
-            throw Check.usage(spec, "-S/--dscp mark wirespeed's TCP test (the server reports what it received): not with "
-                    + (iperf3 ? "--iperf3" : modes.udp ? "--udp" : modes.all ? "-a" : "-b"));
+        if (test.tos() != null && (modes.all || (!modes.udp && modes.bitsPerSecond != null) || iperf3)) {
+            throw Check.usage(spec, "-S/--dscp mark wirespeed's TCP and UDP tests (the server reports what it received):"
+                    + " not with " + (iperf3 ? "--iperf3" : modes.all ? "-a" : "-b"));
         }
         if (test.pacingBitsPerSecond() > 0 && (modes.selected() || iperf3)) {
             throw Check.usage(spec, "--fq-rate paces wirespeed's TCP streams: not with "

@@ -202,12 +202,19 @@ public final class UdpSetup {
         interface HelloHandler {
             void hello(Preamble.DataHeader header, SocketAddress from);
 
+            /** As above, with the TOS / traffic class the hello arrived with (null: not read). */
+            default void hello(Preamble.DataHeader header, SocketAddress from, Integer tos) {
+                hello(header, from);
+            }
+
             /** Any other datagram (an iperf3 client's UDP hello); {@code datagram} is reused after the call. */
             default void other(ByteBuffer datagram, int length, SocketAddress from) {}
         }
 
         private final DatagramChannel channel;
         private final InetSocketAddress local;
+        /** Reads each hello's TOS before the hello is read (-S/--dscp's report); null where unavailable. */
+        private volatile HelloTos tos;
 
         Listener(InetSocketAddress bind) throws IOException {
             channel = DatagramChannel.open();
@@ -230,21 +237,33 @@ public final class UdpSetup {
                 // the UDP calls' handles and their first invocations (~150 ms on a cold JVM) now, not after the first test's Start:
                 // made there, they delayed the server's clock and its first receiver's rate read high
                 NativeUdp.warmUp();
+                HelloTos peek = channel.isOpen() ? HelloTos.open(channel) : null;
+                tos = peek;
+                if (!channel.isOpen() && peek != null) {
+                    peek.wake(); // closed while it opened: close() may have missed it
+                }
                 ByteBuffer buffer = ByteBuffer.allocate(2048);
-                while (channel.isOpen()) {
-                    try {
-                        buffer.clear();
-                        SocketAddress from = channel.receive(buffer);
-                        Preamble.DataHeader h = parseHello(buffer, buffer.position());
-                        if (h != null) {
-                            handler.hello(h, from);
-                        } else if (from != null) {
-                            handler.other(buffer, buffer.position(), from);
+                try {
+                    while (channel.isOpen()) {
+                        try {
+                            Integer seen = peek == null ? null : peek.peek();
+                            buffer.clear();
+                            SocketAddress from = channel.receive(buffer);
+                            Preamble.DataHeader h = parseHello(buffer, buffer.position());
+                            if (h != null) {
+                                handler.hello(h, from, seen);
+                            } else if (from != null) {
+                                handler.other(buffer, buffer.position(), from);
+                            }
+                        } catch (IOException | RuntimeException e) {
+                            if (!channel.isOpen()) {
+                                return;
+                            }
                         }
-                    } catch (IOException | RuntimeException e) {
-                        if (!channel.isOpen()) {
-                            return;
-                        }
+                    }
+                } finally {
+                    if (peek != null) {
+                        peek.release();
                     }
                 }
             });
@@ -252,6 +271,10 @@ public final class UdpSetup {
 
         @Override
         public void close() {
+            HelloTos peek = tos;
+            if (peek != null) {
+                peek.wake();
+            }
             try {
                 channel.close();
             } catch (IOException ignored) {
