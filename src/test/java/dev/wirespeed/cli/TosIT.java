@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.Cli;
+import dev.wirespeed.testing.JsonSchemas;
 import dev.wirespeed.wire.TestSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -95,6 +96,7 @@ class TosIT {
     @Test
     void udpTosSeenByTheServerOnEveryStreamBothWays() throws Exception {
         Run up = bw("127.0.0.1", "127.0.0.1", "--udp", "-S", "0x88", "-P", "2");
+        assertThat(JsonSchemas.errors("udp.schema.json", up.cli().out())).isEmpty();
         assertThat(up.result().get("params").get("tos").asInt()).isEqualTo(0x88);
         assertThat(receivedTos(up.result())).containsExactly(0x88, 0x88);
         assertThat(up.serverLog()).anyMatch(l -> l.contains("udp-bw") && l.contains("TOS received 0x88 (DSCP 34 AF41)"));
