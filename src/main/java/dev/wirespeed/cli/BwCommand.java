@@ -60,6 +60,7 @@ import picocli.CommandLine.Spec;
             "  wirespeed bw 10.0.0.2 --latency udp -R -t 30 --idle 5   UDP pings while the server sends",
             "  wirespeed bw --iperf3 10.0.0.2 -P 4  against an iperf3 server (iperf3 -s), port 5201",
             "  wirespeed bw --iperf3 10.0.0.2 -t 0  against an iperf3 server until Ctrl-C, then both sides' summary",
+            "  wirespeed bw fd00::2 -L 0x12345      IPv6 flow label 0x12345 on the data connections (as iperf3 -L)",
             "  wirespeed bw 10.0.0.2 --get-server-output   then the server's own report of the test (as iperf3)",
             "  wirespeed bw --rdma write 10.0.0.2 -a   ib_write_bw sweep; HOST's wirespeed server starts its side",
             "  wirespeed bw --rdma write 10.0.0.2 -R   HOST writes to this host (its server runs perftest's client)",
@@ -145,6 +146,10 @@ public final class BwCommand implements Callable<Integer> {
         }
         if (client.habits.blockCount != null) {
             options.bytes = client.habits.bytes(options.bufferBytes);
+        }
+        if (options.flowLabel != null && (modes.selected() || client.rdma.selected())) {
+            throw Check.usage(spec, "--flowlabel labels the IPv6 TCP data connections (as iperf3): not with "
+                    + (client.rdma.selected() ? "--rdma" : modes.udp ? "--udp" : modes.all ? "-a" : "-b"));
         }
         if (options.dontFragment && (!modes.udp || client.rdma.selected())) {
             throw Check.usage(spec, "--dont-fragment sets DF on UDP datagrams (as iperf3): give --udp (TCP segments carry"
@@ -311,7 +316,7 @@ public final class BwCommand implements Callable<Integer> {
                 .handshakeTimeoutMillis(timeoutMillis).interrupted(Interrupts::raised).bindAddress(options.bind(spec))
                 .cpu(options.clientCpu(spec)).placeCpus(place)
                 .clientPort(client.habits.clientPort == null ? 0 : client.habits.clientPort)
-                .bindDevice(options.bindDevice(spec))
+                .bindDevice(options.bindDevice(spec)).flowLabel(options.flowLabel(spec))
                 .serverOutput(getServerOutput).build();
         BwClient.Listener listener = warningsTo(spec.commandLine().getErr(), sink, json ? new BwClient.Listener() {}
                 : client.habits.jsonStream ? JsonStream.listener(out) : textListener(out, test, client.habits.rateUnit()));

@@ -235,9 +235,7 @@ final class Params {
                         udp ? "server CPU affinity (-A n,m) is not supported for UDP" : "server CPU " + serverCpu
                                 + " is out of range (0..1023)");
             }
-            if (flowLabel != 0) {
-                throw new Iperf3Refusal(Iperf3Error.SET_FLOW_LABEL, "IPv6 flow labels (-L) are not supported");
-            }
+            // flowLabel: the client's own connections carry it (iperf_tcp_connect); iperf3's server ignores it too
             if (reverse && bidir) {
                 throw new Iperf3Refusal(Iperf3Error.REVERSE_BIDIR, "reverse and bidirectional at once");
             }

@@ -171,6 +171,9 @@ class ParamsTest {
         refused("{\"parallel\":0}", Iperf3Error.NUM_STREAMS, Errno.EINVAL, "'parallel' 0");
         refused("{\"omit\":601}", Iperf3Error.OMIT, Errno.EINVAL, "0..600");
         refused("{\"omit\":18446744073709551615}", Iperf3Error.OMIT, Errno.EINVAL, "'omit' -1");
+        // -L: the client's connections carry the label; the server has nothing to do (iperf3's neither)
+        assertThat(parse("{\"time\":1,\"flowlabel\":74565}").spec().durationMillis()).isEqualTo(1000);
+        refused("{\"flowlabel\":1048576}", Iperf3Error.SET_FLOW_LABEL, Errno.EINVAL, "'flowlabel'");
         // -t 0: until the client stops it (iperf3 sets no timer for it); UDP tests stay bounded
         assertThat(parse("{\"time\":0,\"num\":0}").spec().untilStopped()).isTrue();
         refused("{\"udp\":true,\"time\":0}", Iperf3Error.DURATION, Errno.NONE, "unbounded");
