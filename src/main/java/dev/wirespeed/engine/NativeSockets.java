@@ -182,23 +182,6 @@ public final class NativeSockets {
         }
     }
 
-    /** IP_MTU_DISCOVER of a UDP socket (IPV6_MTU_DISCOVER with {@code ipv6}), or -1 where unreadable (tests). */
-    static int mtuDiscover(DatagramChannel channel, boolean ipv6) {
-        if (!available()) {
-            return -1;
-        }
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment value = arena.allocate(ValueLayout.JAVA_INT);
-            MemorySegment length = arena.allocate(ValueLayout.JAVA_INT);
-            length.set(ValueLayout.JAVA_INT, 0, 4);
-            int rc = (int) GETSOCKOPT.invokeExact(arena.allocate(CAPTURE_BYTES), descriptor(channel),
-                    ipv6 ? IPPROTO_IPV6 : IPPROTO_IP, ipv6 ? IPV6_MTU_DISCOVER : IP_MTU_DISCOVER, value, length);
-            return rc == 0 ? value.get(ValueLayout.JAVA_INT, 0) : -1;
-        } catch (Throwable t) {
-            return -1;
-        }
-    }
-
     /** SO_MAX_PACING_RATE (asm-generic/socket.h), bytes per second. */
     private static final int SO_MAX_PACING_RATE = 47;
 
