@@ -54,10 +54,13 @@ import picocli.CommandLine.Spec;
             "  wirespeed bw 10.0.0.2 --dscp AF41    mark the data (= -S 0x88); the server says what it received",
             "  wirespeed bw 10.0.0.2 --udp -b 10G -l 8K   UDP at 10 Gbit/s per stream: loss, jitter, reordering",
             "  wirespeed bw 10.0.0.2 --udp -b 0 -R  UDP as fast as the server can send",
+            "  wirespeed bw 10.0.0.2 --udp -l 1472 --dont-fragment   1500-byte datagrams unfragmented, or one clear error",
             "  wirespeed bw 10.0.0.2 -a             size sweep 2 B … 8 MiB: BW peak, average, MsgRate",
             "  wirespeed bw 10.0.0.2 --latency      latency under load: pings idle 3 s, then beside the load (bufferbloat)",
             "  wirespeed bw 10.0.0.2 --latency udp -R -t 30 --idle 5   UDP pings while the server sends",
             "  wirespeed bw --iperf3 10.0.0.2 -P 4  against an iperf3 server (iperf3 -s), port 5201",
+            "  wirespeed bw --iperf3 10.0.0.2 -t 0  against an iperf3 server until Ctrl-C, then both sides' summary",
+            "  wirespeed bw fd00::2 -L 0x12345      IPv6 flow label 0x12345 on the data connections (as iperf3 -L)",
             "  wirespeed bw 10.0.0.2 --get-server-output   then the server's own report of the test (as iperf3)",
             "  wirespeed bw --rdma write 10.0.0.2 -a   ib_write_bw sweep; HOST's wirespeed server starts its side",
             "  wirespeed bw --rdma write 10.0.0.2 -R   HOST writes to this host (its server runs perftest's client)",
@@ -144,6 +147,14 @@ public final class BwCommand implements Callable<Integer> {
         if (client.habits.blockCount != null) {
             options.bytes = client.habits.bytes(options.bufferBytes);
         }
+        if (options.flowLabel != null && (modes.selected() || client.rdma.selected())) {
+            throw Check.usage(spec, "--flowlabel labels the IPv6 TCP data connections (as iperf3): not with "
+                    + (client.rdma.selected() ? "--rdma" : modes.udp ? "--udp" : modes.all ? "-a" : "-b"));
+        }
+        if (options.dontFragment && (!modes.udp || client.rdma.selected())) {
+            throw Check.usage(spec, "--dont-fragment sets DF on UDP datagrams (as iperf3): give --udp (TCP segments carry"
+                    + " DF already: path MTU discovery)");
+        }
         if (getServerOutput && (client.rdma.selected() || modes.all)) {
             throw Check.usage(spec, "--get-server-output asks a wirespeed or iperf3 server for its report of a TCP or"
                     + " UDP test: not with " + (modes.all ? "-a" : "--rdma"));
@@ -164,17 +175,17 @@ public final class BwCommand implements Callable<Integer> {
                     : "unexpected argument " + client.passThrough.getFirst() + " (perftest options after -- need --rdma)");
         }
         TestSpec test = options.toSpec(spec);
-        if (test.tos() != null && (modes.selected() || iperf3)) {
-            throw Check.usage(spec, "-S/--dscp mark wirespeed's TCP test (the server reports what it received): not with "
-                    + (iperf3 ? "--iperf3" : modes.udp ? "--udp" : modes.all ? "-a" : "-b"));
+        if (test.tos() != null && (modes.all || (!modes.udp && modes.bitsPerSecond != null) || iperf3)) {
+            throw Check.usage(spec, "-S/--dscp mark wirespeed's TCP and UDP tests (the server reports what it received):"
+                    + " not with " + (iperf3 ? "--iperf3" : modes.all ? "-a" : "-b"));
         }
         if (test.pacingBitsPerSecond() > 0 && (modes.selected() || iperf3)) {
             throw Check.usage(spec, "--fq-rate paces wirespeed's TCP streams: not with "
                     + (iperf3 ? "--iperf3" : modes.udp ? "--udp (use -b)" : modes.all ? "-a" : "-b"));
         }
-        if (test.untilStopped() && (modes.selected() || iperf3)) {
-            throw Check.usage(spec, "-t 0 (until stopped) runs a TCP test against a wirespeed server: not with "
-                    + (iperf3 ? "--iperf3" : modes.udp ? "--udp" : modes.all ? "-a" : "-b"));
+        if (test.untilStopped() && modes.selected()) {
+            throw Check.usage(spec, "-t 0 (until stopped) runs a TCP test: not with "
+                    + (modes.udp ? "--udp" : modes.all ? "-a" : "-b"));
         }
         if (iperf3 && client.loopback) {
             throw Check.usage(spec, "--iperf3 tests against an iperf3 server: give its HOST, not --loopback");
@@ -305,7 +316,7 @@ public final class BwCommand implements Callable<Integer> {
                 .handshakeTimeoutMillis(timeoutMillis).interrupted(Interrupts::raised).bindAddress(options.bind(spec))
                 .cpu(options.clientCpu(spec)).placeCpus(place)
                 .clientPort(client.habits.clientPort == null ? 0 : client.habits.clientPort)
-                .bindDevice(options.bindDevice(spec))
+                .bindDevice(options.bindDevice(spec)).flowLabel(options.flowLabel(spec))
                 .serverOutput(getServerOutput).build();
         BwClient.Listener listener = warningsTo(spec.commandLine().getErr(), sink, json ? new BwClient.Listener() {}
                 : client.habits.jsonStream ? JsonStream.listener(out) : textListener(out, test, client.habits.rateUnit()));
