@@ -83,12 +83,13 @@ public final class KernelLogParser extends BaseParser {
     private static final Pattern PROBE = Pattern.compile("probe with driver ([\\w-]+) failed with error (-?\\d+)");
     /**
      * The PF refused a VF's request because the VF is not trusted: i40e_virtchnl_pf.c "Cannot add more MAC
-     * addresses, VF is not trusted, switch the VF to trusted to add more functionality"; ice_virtchnl.c
-     * "Can't add more MAC addresses, because VF-3 is not trusted, switch the VF to trusted mode in order
-     * to add more functionalities" (the same for VLANs and promiscuous mode).
+     * addresses, VF is not trusted, switch the VF to trusted to add more functionality" and "VF is not trusted,
+     * switch the VF to trusted to add more VLAN addresses"; ice_virtchnl.c "Can't add more MAC addresses, because
+     * VF-3 is not trusted, switch the VF to trusted mode in order to add more functionalities" and (before 5.14)
+     * "VF-3 is not trusted, switch the VF to trusted mode, in order to add more VLAN addresses".
      */
-    private static final Pattern VF_NOT_TRUSTED = Pattern.compile(
-            "(?:Cannot|Can't) (add more [\\w ]+?|[\\w ]+?), (?:because )?VF(?:[- ](\\d{1,4}))? is not trusted\\b.*");
+    private static final Pattern VF_NOT_TRUSTED = Pattern.compile("(?:(?:Cannot|Can't) ([\\w ]{1,60}?), (?:because )?)?"
+            + "VF(?:[- ](\\d{1,4}))? is not trusted\\b(?:, switch the VF to trusted(?: mode)?,? (?:in order )?to ([\\w ]{1,60}?))?\\s*");
     /** Before the message of a kernel line: the prefix, and the device or subsystem it names ("bonding: bond0"). */
     private static final Pattern PREFIXED = Pattern.compile(PREFIX + "(.*)");
     private static final Pattern SUBSYSTEM = Pattern.compile("([^:]{1,60}?): (\\S.*)");
@@ -519,8 +520,8 @@ public final class KernelLogParser extends BaseParser {
                     null, m.group(1).startsWith("Rx/Tx") ? "Rx/Tx disabled" : "driver not loaded", src);
         }
         if ((m = VF_NOT_TRUSTED.matcher(message)).matches()) {
-            return new KernelError(driver, address, netdev, KernelError.VF_NOT_TRUSTED, null, null, m.group(1), null, null,
-                    null, m.group(2) == null ? null : "VF " + m.group(2), src);
+            return new KernelError(driver, address, netdev, KernelError.VF_NOT_TRUSTED, null, null,
+                    m.group(1) != null ? m.group(1) : m.group(3), null, null, null, m.group(2) == null ? null : "VF " + m.group(2), src);
         }
         if ((m = SFP_DETECTED.matcher(message)).matches()) {
             int type = Integer.parseInt(m.group(1));
