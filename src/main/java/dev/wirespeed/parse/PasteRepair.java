@@ -430,9 +430,10 @@ final class PasteRepair {
 
     /**
      * How a line starts, as a pattern of its first two words: "indented", or each run of letters
-     * and digits as "a" or "0" by its first character, punctuation as itself: "Nov 17 13:16:56"
-     * gives "a 0", "eth11: NIC" gives "a: a", "[  5]" gives "[ 0]", "link rocep1s0f1/1" and "link
-     * roceP2p1s0f0/1" both "a a/0".
+     * and digits as "A", "a" or "0" by its first character (upper case, lower case, digit), punctuation
+     * as itself: "Nov 17 13:16:56" gives "A 0", "eth11: NIC" gives "a: A", "[  5]" and "[ 10]" give "[0]",
+     * "link rocep1s0f1/1" and "link roceP2p1s0f0/1" both "a a/0"; a sentence's rest ("because an
+     * unsupported …") is "a a", a heading ("Settings for net03:") "A a".
      */
     static String shape(String line) {
         if (line.isEmpty() || Character.isWhitespace(line.charAt(0))) {
@@ -446,13 +447,16 @@ final class PasteRepair {
             char c = line.charAt(i);
             if (Character.isLetterOrDigit(c)) {
                 if (!inRun) {
-                    out.append(Character.isDigit(c) ? '0' : 'a');
+                    out.append(Character.isDigit(c) ? '0' : Character.isUpperCase(c) ? 'A' : 'a');
                     inRun = true;
                 }
                 last = 0;
                 continue;
             }
             inRun = false;
+            if (Character.isWhitespace(c) && last == '[') {
+                continue; // a padded field in brackets ("[   22.303865]", "[  5]") starts like a full one ("[160831.934190]", "[ 10]")
+            }
             if (Character.isWhitespace(c)) {
                 if (last != ' ' && ++words == 2) {
                     break;

@@ -9,7 +9,10 @@ import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.Units;
 import dev.wirespeed.parse.mlx.MlxDevice;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -424,7 +427,14 @@ public final class KernelLogParser extends BaseParser {
             for (int k = from; k < i; k++) {
                 lines += in.blank(k) ? 0 : 1;
             }
-            b.add(new KernelLogRead(lines, in.source(from)));
+            Set<String> devices = new LinkedHashSet<>();
+            for (int k = from; k < i; k++) {
+                Matcher d = in.blank(k) ? null : in.match(LINE, k);
+                if (d != null) {
+                    devices.add(d.group(1) + " " + d.group(2));
+                }
+            }
+            b.add(new KernelLogRead(lines, new ArrayList<>(devices), in.source(from)));
             for (int k = from; k < i; k++) {
                 if (!in.blank(k)) {
                     b.use(k);

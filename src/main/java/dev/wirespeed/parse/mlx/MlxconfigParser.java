@@ -29,6 +29,8 @@ public final class MlxconfigParser extends BaseParser {
             "(\\*\\s*)?([A-Z][A-Za-z0-9_]*(?:\\[\\d+\\])?)\\s+(\\S+(?:\\[[^\\]]*\\])?)(?:\\s+(\\S+))?(?:\\s+(\\S+))?");
     /** A -e row mlxconfig marked as changed: "*  NUM_OF_VFS  16  16  8". */
     private static final Pattern STAR_ROW = Pattern.compile("\\*\\s+[A-Z][A-Z0-9_]+(?:\\[\\d+\\])?\\s+\\S+\\s+\\S+\\s+\\S+");
+    /** A "*" row cut after its name ("*        ROCE_CONTROL"). */
+    private static final Pattern STAR_NAME = Pattern.compile("\\*\\s*([A-Z][A-Z0-9_]+(?:\\[\\d+\\])?)");
     /** A -e row: a name with an underscore, then default, current and next boot ("IB_ROUTING_MODE_P1  LID(1)  LID(1)  LID(1)"). */
     private static final Pattern ROW3 = Pattern.compile(
             "(?:\\*\\s*)?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?:\\[\\d+\\])?\\s+\\S+\\s+\\S+\\s+\\S+");
@@ -123,6 +125,9 @@ public final class MlxconfigParser extends BaseParser {
                         ? new MlxSetting(device, m.group(2), m.group(5), null, in.source(i), m.group(3), m.group(4),
                                 m.group(1) != null)
                         : new MlxSetting(device, m.group(2), m.group(3), m.group(4), in.source(i)));
+            } else if (settings && (m = in.match(STAR_NAME, i)) != null) {
+                // a "*" row cut after its name: the values are lost, the setting and its mark are not
+                b.use(i).add(new MlxSetting(device, m.group(1), null, null, in.source(i), null, null, true));
             } else if (settings && in.matches(TAIL, i)) {
                 b.use(i);
             } else {
