@@ -99,4 +99,21 @@ class PastedFromTheMiddleTest {
         assertThat(errors.getLast().detail()).isEqualTo("VF 3");
         assertThat(errors.getLast().driver()).isEqualTo("ice");
     }
+
+    /**
+     * A dmesg a mail client wrapped at 72 columns, pasted without the mail's headers or quote marks (as the
+     * i40e held-out sample of round 3 was): the lines are joined again, so each kernel line's event is read
+     * and kept whole.
+     */
+    @Test
+    void aWrappedDmesgWithNoMailAroundIt() {
+        String dmesg = Fixture.text("kernel/dmesg-mlx5-arm-nas16.txt").lines().filter(l -> !l.startsWith("# source"))
+                .collect(Collectors.joining("\n", "", "\n"));
+        String wrapped = PasteArtefactsTest.wrap(dmesg, 72);
+        assertThat(wrapped.lines().count()).as("the wrap broke lines").isGreaterThan(dmesg.lines().count() + 4);
+        List<Parsed> blocks = Fixture.blocksOf(wrapped);
+        assertThat(all(blocks, dev.wirespeed.parse.host.PcieBandwidthLine.class))
+                .extracting(dev.wirespeed.parse.host.PcieBandwidthLine::address).containsExactly("0004:01:00.0", "0004:01:00.1");
+        assertThat(printed(blocks)).contains("Rate limit: 127 rates are supported, range: 0Mbps to 24414Mbps");
+    }
 }
