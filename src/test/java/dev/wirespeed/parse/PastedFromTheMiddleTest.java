@@ -93,7 +93,7 @@ class PastedFromTheMiddleTest {
                 [ 1207.001000] ice 0000:5e:00.0: Can't add more MAC addresses, because VF-3 is not trusted, switch the VF to trusted mode in order to add more functionalities
                 """;
         List<KernelError> errors = all(Fixture.blocksOf(log), KernelError.class);
-        assertThat(errors).extracting(KernelError::event).containsOnly(KernelError.VF_NOT_TRUSTED);
+        assertThat(errors).extracting(KernelError::event).containsOnly("vf-not-trusted");
         assertThat(errors).extracting(KernelError::errorType)
                 .containsExactly("add more MAC addresses", "add more VLAN addresses", "add more MAC addresses");
         assertThat(errors.getLast().detail()).isEqualTo("VF 3");
