@@ -116,4 +116,22 @@ class PastedFromTheMiddleTest {
                 .extracting(dev.wirespeed.parse.host.PcieBandwidthLine::address).containsExactly("0004:01:00.0", "0004:01:00.1");
         assertThat(printed(blocks)).contains("Rate limit: 127 rates are supported, range: 0Mbps to 24414Mbps");
     }
+
+    /**
+     * perftest's notices when the send queue is too deep for the inline size, kept as printed: the two lines as
+     * a test harness quotes them (pensando's multi_sge test: "Current TX depth is 5 and  inline size is 0 .")
+     * before a real ib_read_lat banner (spiderpool's docs).
+     */
+    @Test
+    void perftestNoticesBeforeItsBanner() {
+        String banner = Fixture.text("perftest/ib_read_lat-roce-pod-libibverbs-warnings-spiderpool.txt").lines()
+                .dropWhile(l -> !l.strip().startsWith("-----")).collect(Collectors.joining("\n", "", "\n"));
+        String log = "Requested SQ size might be too big. Try reducing TX depth and/or inline size.\n"
+                + "Current TX depth is 5 and  inline size is 0 .\n" + banner;
+        List<Parsed> blocks = Fixture.blocksOf(log);
+        assertThat(printed(blocks)).contains("notice=[Requested SQ size might be too big. Try reducing TX depth and/or inline size.",
+                "Current TX depth is 5 and  inline size is 0 .");
+        assertThat(all(blocks, dev.wirespeed.parse.perftest.PerftestHeader.class)).singleElement()
+                .satisfies(h -> assertThat(h.device()).isEqualTo("mlx5_5"));
+    }
 }
