@@ -45,10 +45,13 @@ import picocli.CommandLine.Spec;
             "  wirespeed bw 10.0.0.2 --dscp AF41    mark the data (= -S 0x88); the server says what it received",
             "  wirespeed bw 10.0.0.2 --udp -b 10G -l 8K   UDP at 10 Gbit/s per stream: loss, jitter, reordering",
             "  wirespeed bw 10.0.0.2 --udp -b 0 -R  UDP as fast as the server can send",
+            "  wirespeed bw 10.0.0.2 --udp -l 1472 --dont-fragment   1500-byte datagrams unfragmented, or one clear error",
             "  wirespeed bw 10.0.0.2 -a             size sweep 2 B … 8 MiB: BW peak, average, MsgRate",
             "  wirespeed bw 10.0.0.2 --latency      latency under load: pings idle 3 s, then beside the load (bufferbloat)",
             "  wirespeed bw 10.0.0.2 --latency udp -R -t 30 --idle 5   UDP pings while the server sends",
             "  wirespeed bw --iperf3 10.0.0.2 -P 4  against an iperf3 server (iperf3 -s), port 5201",
+            "  wirespeed bw --iperf3 10.0.0.2 -t 0  against an iperf3 server until Ctrl-C, then both sides' summary",
+            "  wirespeed bw fd00::2 -L 0x12345      IPv6 flow label 0x12345 on the data connections (as iperf3 -L)",
             "  wirespeed bw 10.0.0.2 --get-server-output   then the server's own report of the test (as iperf3)",
             "  wirespeed bw --rdma write 10.0.0.2 -a   ib_write_bw sweep; HOST's wirespeed server starts its side",
             "  wirespeed bw --rdma write 10.0.0.2 -R   HOST writes to this host (its server runs perftest's client)",
@@ -182,7 +185,7 @@ public final class BwCommand implements Callable<Integer> {
         }
         BwClient.Config config = tcpConfig(target, targetPort, test).placeCpus(place)
                 .clientPort(client.habits.clientPort == null ? 0 : client.habits.clientPort)
-                .bindDevice(options.bindDevice(spec))
+                .bindDevice(options.bindDevice(spec)).flowLabel(options.flowLabel(spec))
                 .serverOutput(getServerOutput).build();
         TestListener<BwResult.BwParams, BwResult.IntervalReport> listener = chain.listener(presenter.live());
         BwResult result = iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);

@@ -90,7 +90,8 @@ final class BwModeOptions {
         int streams = bw.options.parallel == null ? 1 : bw.options.parallel;
         TestSpec test = TestSpec.udpBandwidth().direction(tcp.direction()).streams(streams)
                 .durationMillis(tcp.durationMillis()).omitMillis(tcp.omitMillis()).intervalMillis(tcp.intervalMillis())
-                .bufferBytes(length).windowBytes(tcp.windowBytes()).rateBitsPerSecond(rate).build();
+                .bufferBytes(length).windowBytes(tcp.windowBytes()).rateBitsPerSecond(rate)
+                .dontFragment(bw.options.dontFragment).tos(tcp.tos()).build();
         Presenter<TestSpec, UdpResult.UdpInterval, UdpResult> presenter = bw.presenter(out,
                 Presenter.udpText(test, bw.client.habits.rateUnit()), bw.jsonFormat::render, UdpResult::serverOutput);
         UdpResult result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback,

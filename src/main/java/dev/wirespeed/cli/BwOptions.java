@@ -41,14 +41,15 @@ final class BwOptions {
                     + "they leave and arrive through DEV whatever the routes prefer. Needs root (CAP_NET_RAW).")
     String bindDevice;
 
-    @Option(names = "--dont-fragment", description = "iperf3's DF for UDP: not supported yet (TCP on Linux sets DF "
-            + "already, path MTU discovery); a usage error says so.")
+    @Option(names = "--dont-fragment", description = "UDP: set Don't Fragment on every datagram of both sides "
+            + "(IP_MTU_DISCOVER = IP_PMTUDISC_DO, as iperf3): a datagram above the path MTU fails with a clear error "
+            + "instead of being fragmented, e.g. --udp -l 1472 --dont-fragment proves a 1500-byte path.")
     boolean dontFragment;
 
     @Option(names = {"-L", "--flowlabel"}, paramLabel = "N",
-            description = "iperf3's IPv6 flow label: not supported yet (the JDK's connect cannot carry sin6_flowinfo); "
-                    + "a usage error says so.")
-    Integer flowLabel;
+            description = "IPv6 TCP: flow label N (1..0xFFFFF, decimal or 0x hex, as iperf3) on this side's data "
+                    + "connections, e.g. -6 -L 0x12345 (leased with IPV6_FLOWLABEL_MGR, sent with IPV6_FLOWINFO_SEND).")
+    String flowLabel;
 
     @Option(names = {"-m", "--mptcp"}, description = "iperf3's MPTCP: not supported yet (the JDK opens no IPPROTO_MPTCP "
             + "sockets); a usage error says so.")
@@ -120,14 +121,29 @@ final class BwOptions {
 
     /** iperf3's options this version does not carry out: one usage line with the reason and what to use instead. */
     void refuseUnsupported(CommandSpec spec) {
-        String why = dontFragment ? "--dont-fragment is not supported yet (TCP on Linux sets DF already: path MTU discovery)"
-                : flowLabel != null ? "--flowlabel is not supported yet: the JDK's connect cannot carry an IPv6 flow label"
-                : mptcp ? "-m/--mptcp is not supported yet: the JDK opens no IPPROTO_MPTCP sockets (mptcpize run "
+        String why = mptcp ? "-m/--mptcp is not supported yet: the JDK opens no IPPROTO_MPTCP sockets (mptcpize run "
                         + "wirespeed … may, with the kernel's mptcp.enabled=1)"
                 : null;
         if (why != null) {
             throw Check.usage(spec, why);
         }
+    }
+
+    /** --flowlabel's label (1..0xFFFFF, strtol base 0 as iperf3), 0 when not given; anything else is a usage error. */
+    int flowLabel(CommandSpec spec) {
+        if (flowLabel == null) {
+            return 0;
+        }
+        int label;
+        try {
+            label = Integer.decode(flowLabel.trim());
+        } catch (NumberFormatException e) {
+            throw Check.usage(spec, "--flowlabel '" + flowLabel + "' is not a number (1..0xFFFFF)");
+        }
+        if (label < 1 || label > 0xFFFFF) {
+            throw Check.usage(spec, "--flowlabel " + flowLabel + " is out of range (1..0xFFFFF, 20 bits)");
+        }
+        return label;
     }
 
     /** --bind-dev's interface, or null; one this host does not have (/sys/class/net) is a usage error. */

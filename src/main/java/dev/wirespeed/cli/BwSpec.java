@@ -39,6 +39,14 @@ final class BwSpec {
         if (client.habits.blockCount != null) {
             bw.options.bytes = client.habits.bytes(bw.options.bufferBytes);
         }
+        if (bw.options.flowLabel != null && (bw.modes.selected() || client.rdma.selected())) {
+            throw Check.usage(spec, "--flowlabel labels the IPv6 TCP data connections (as iperf3): not with "
+                    + (client.rdma.selected() ? "--rdma" : bw.modes.udp ? "--udp" : bw.modes.all ? "-a" : "-b"));
+        }
+        if (bw.options.dontFragment && (!bw.modes.udp || client.rdma.selected())) {
+            throw Check.usage(spec, "--dont-fragment sets DF on UDP datagrams (as iperf3): give --udp (TCP segments carry"
+                    + " DF already: path MTU discovery)");
+        }
         if (bw.getServerOutput && (client.rdma.selected() || bw.modes.all)) {
             throw Check.usage(spec, "--get-server-output asks a wirespeed or iperf3 server for its report of a TCP or"
                     + " UDP test: not with " + (bw.modes.all ? "-a" : "--rdma"));
@@ -104,17 +112,17 @@ final class BwSpec {
                     : "unexpected argument " + client.passThrough.getFirst() + " (perftest options after -- need --rdma)");
         }
         TestSpec test = bw.options.toSpec(spec);
-        if (test.tos() != null && (modes.selected() || iperf3)) {
-            throw Check.usage(spec, "-S/--dscp mark wirespeed's TCP test (the server reports what it received): not with "
-                    + (iperf3 ? "--iperf3" : modes.udp ? "--udp" : modes.all ? "-a" : "-b"));
+        if (test.tos() != null && (modes.all || (!modes.udp && modes.bitsPerSecond != null) || iperf3)) {
+            throw Check.usage(spec, "-S/--dscp mark wirespeed's TCP and UDP tests (the server reports what it received):"
+                    + " not with " + (iperf3 ? "--iperf3" : modes.all ? "-a" : "-b"));
         }
         if (test.pacingBitsPerSecond() > 0 && (modes.selected() || iperf3)) {
             throw Check.usage(spec, "--fq-rate paces wirespeed's TCP streams: not with "
                     + (iperf3 ? "--iperf3" : modes.udp ? "--udp (use -b)" : modes.all ? "-a" : "-b"));
         }
-        if (test.untilStopped() && (modes.selected() || iperf3)) {
-            throw Check.usage(spec, "-t 0 (until stopped) runs a TCP test against a wirespeed server: not with "
-                    + (iperf3 ? "--iperf3" : modes.udp ? "--udp" : modes.all ? "-a" : "-b"));
+        if (test.untilStopped() && modes.selected()) {
+            throw Check.usage(spec, "-t 0 (until stopped) runs a TCP test: not with "
+                    + (modes.udp ? "--udp" : modes.all ? "-a" : "-b"));
         }
         if (iperf3 && client.loopback) {
             throw Check.usage(spec, "--iperf3 tests against an iperf3 server: give its HOST, not --loopback");

@@ -24,10 +24,12 @@ public final class BwClient {
      * @param placeCpus       without -A: the CPUs (the NIC's NUMA node) the data threads may run on, null = any
      * @param clientPort      0 for ephemeral ports, else data connection i binds clientPort + i (--cport)
      * @param bindDevice      the interface every connection is bound to (--bind-dev), null = any
+     * @param flowLabel       IPv6 flow label of every TCP data connection (--flowlabel), 0 = none
      */
     public record Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
                          int handshakeTimeoutMillis, BooleanSupplier interrupted, InetAddress bindAddress,
-                         Integer cpu, BitSet placeCpus, int clientPort, String bindDevice, boolean serverOutput)
+                         Integer cpu, BitSet placeCpus, int clientPort, String bindDevice, boolean serverOutput,
+                         int flowLabel)
             implements ClientTarget {
         public Config {
             if (interrupted == null) {
@@ -52,6 +54,7 @@ public final class BwClient {
             b.clientPort = clientPort;
             b.bindDevice = bindDevice;
             b.serverOutput = serverOutput;
+            b.flowLabel = flowLabel;
             return b;
         }
 
@@ -70,6 +73,7 @@ public final class BwClient {
             private BitSet placeCpus;
             private int clientPort;
             private String bindDevice;
+            private int flowLabel;
 
             private Builder() {
                 super(5_000);
@@ -120,9 +124,14 @@ public final class BwClient {
                 return this;
             }
 
+            public Builder flowLabel(int flowLabel) {
+                this.flowLabel = flowLabel;
+                return this;
+            }
+
             public Config build() {
                 return new Config(host, port, spec, streamsChosenBy, connectTimeoutMillis, handshakeTimeoutMillis,
-                        interrupted, bindAddress, cpu, placeCpus, clientPort, bindDevice, serverOutput);
+                        interrupted, bindAddress, cpu, placeCpus, clientPort, bindDevice, serverOutput, flowLabel);
             }
         }
     }

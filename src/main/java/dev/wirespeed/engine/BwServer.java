@@ -186,10 +186,10 @@ public final class BwServer implements AutoCloseable {
         return udpListener == null ? null : udpListener.localAddress();
     }
 
-    private void udpHello(Preamble.DataHeader header, SocketAddress from) {
+    private void udpHello(Preamble.DataHeader header, SocketAddress from, Integer tos) {
         ServerSession test = pending.get(header.testIdHex());
         if (test != null) {
-            test.attachUdp(header.streamIndex(), from);
+            test.attachUdp(header.streamIndex(), from, tos);
         }
     }
 
@@ -216,7 +216,12 @@ public final class BwServer implements AutoCloseable {
             udpListener.start(new UdpSetup.Listener.HelloHandler() {
                 @Override
                 public void hello(Preamble.DataHeader header, SocketAddress from) {
-                    udpHello(header, from);
+                    udpHello(header, from, null);
+                }
+
+                @Override
+                public void hello(Preamble.DataHeader header, SocketAddress from, Integer tos) {
+                    udpHello(header, from, tos);
                 }
 
                 @Override

@@ -38,6 +38,11 @@ interface ClientTarget {
     }
 
     /** --get-server-output: ask the server for its own lines about the test with its results. */
+    /** --flowlabel: the IPv6 flow label of the TCP data connections; 0 = none. */
+    default int flowLabel() {
+        return 0;
+    }
+
     default boolean serverOutput() {
         return false;
     }

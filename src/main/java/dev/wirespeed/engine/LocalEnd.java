@@ -14,14 +14,32 @@ import java.nio.channels.SocketChannel;
  * (SO_BINDTODEVICE, socket(7): the socket sends and receives only through that interface, whatever
  * the routing table prefers — the lever on a host with two NICs in one subnet).
  *
- * @param address null = the kernel's choice
- * @param device  null = any interface
+ * @param address   null = the kernel's choice
+ * @param device    null = any interface
+ * @param flowLabel IPv6 flow label of TCP data connections (--flowlabel, {@link FlowLabel}); 0 = none
  */
-public record LocalEnd(InetAddress address, String device) {
-    public static final LocalEnd ANY = new LocalEnd(null, null);
+public record LocalEnd(InetAddress address, String device, int flowLabel) {
+    public static final LocalEnd ANY = new LocalEnd(null, null, 0);
+
+    public LocalEnd(InetAddress address, String device) {
+        this(address, device, 0);
+    }
 
     public static LocalEnd of(InetAddress address, String device) {
-        return address == null && device == null ? ANY : new LocalEnd(address, device);
+        return of(address, device, 0);
+    }
+
+    public static LocalEnd of(InetAddress address, String device, int flowLabel) {
+        return address == null && device == null && flowLabel == 0 ? ANY : new LocalEnd(address, device, flowLabel);
+    }
+
+    /** Connects a TCP data connection: with --flowlabel through {@link FlowLabel}, else the JDK's connect. */
+    void connectData(SocketChannel ch, InetSocketAddress target, int timeoutMillis) throws IOException {
+        if (flowLabel != 0) {
+            FlowLabel.connect(ch, target, flowLabel, timeoutMillis);
+        } else {
+            ch.socket().connect(target, timeoutMillis);
+        }
     }
 
     /** The device, then the address (any port) of an unconnected TCP socket. */

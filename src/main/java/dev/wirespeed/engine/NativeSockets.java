@@ -155,6 +155,33 @@ public final class NativeSockets {
         }
     }
 
+    /** in.h / in6.h (Linux uapi): IP_MTU_DISCOVER, IPV6_MTU_DISCOVER and their PMTUDISC_DO value. */
+    private static final int IP_MTU_DISCOVER = 10;
+    private static final int IPV6_MTU_DISCOVER = 23;
+    private static final int PMTUDISC_DO = 2;
+
+    /**
+     * --dont-fragment: IP_MTU_DISCOVER = IP_PMTUDISC_DO on a UDP socket, as iperf3's (iperf_api.c,
+     * iperf_init_stream): every datagram leaves with DF set and one above the path MTU fails to send
+     * with EMSGSIZE instead of being fragmented (ip(7)). On an IPv6 socket IPV6_MTU_DISCOVER too,
+     * and the IPv4 option is kept as well for an IPv4-mapped peer, whose datagrams take the IPv4 path.
+     */
+    static void setDontFragment(DatagramChannel channel, boolean ipv6) throws IOException {
+        requireAvailable("--dont-fragment (IP_MTU_DISCOVER)");
+        int fd = descriptor(channel);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment value = arena.allocate(ValueLayout.JAVA_INT);
+            value.set(ValueLayout.JAVA_INT, 0, PMTUDISC_DO);
+            if (ipv6) {
+                call(arena, SETSOCKOPT, fd, IPPROTO_IPV6, IPV6_MTU_DISCOVER, value, 4,
+                        "--dont-fragment (IPV6_MTU_DISCOVER)");
+                trySet(fd, IPPROTO_IP, IP_MTU_DISCOVER, PMTUDISC_DO, 4);
+            } else {
+                call(arena, SETSOCKOPT, fd, IPPROTO_IP, IP_MTU_DISCOVER, value, 4, "--dont-fragment (IP_MTU_DISCOVER)");
+            }
+        }
+    }
+
     /** SO_MAX_PACING_RATE (asm-generic/socket.h), bytes per second. */
     private static final int SO_MAX_PACING_RATE = 47;
 

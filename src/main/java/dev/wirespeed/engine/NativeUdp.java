@@ -165,6 +165,11 @@ final class NativeUdp {
         return (long) RECVMSG.invokeExact(errno, fd, msghdr, 0);
     }
 
+    /** recvmsg(2) with {@code flags} (MSG_PEEK: the datagram stays queued for the next read). */
+    static long recvmsg(MemorySegment errno, int fd, long msghdr, int flags) throws Throwable {
+        return (long) RECVMSG.invokeExact(errno, fd, msghdr, flags);
+    }
+
     static int sendmmsg(MemorySegment errno, int fd, long vector, int count) throws Throwable {
         return (int) SENDMMSG.invokeExact(errno, fd, vector, count, 0);
     }

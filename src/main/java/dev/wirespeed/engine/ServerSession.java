@@ -12,6 +12,7 @@ import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.ProtocolException;
 import dev.wirespeed.wire.TestMode;
 import dev.wirespeed.wire.TestSpec;
+import dev.wirespeed.wire.Tos;
 import dev.wirespeed.wire.Wire;
 import java.io.DataInputStream;
 import java.io.EOFException;
@@ -26,9 +27,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Collectors;
 
 /**
  * One test on the server, driven by its control connection from hello to results, whatever its
@@ -62,6 +65,8 @@ final class ServerSession {
     private Admission.Expectation expected;
     private SocketChannel[] data;
     private DatagramChannel[] udp = new DatagramChannel[0];
+    /** -S/--dscp with udp-bw: the TOS each stream's hello arrived with, by stream index (null: not read). */
+    private Integer[] udpTos = new Integer[0];
     private TestSpec spec;
     private byte[] idBytes;
     private CountDownLatch arrived;
@@ -131,6 +136,7 @@ final class ServerSession {
                 this.spec = spec;
                 data = new SocketChannel[spec.udp() ? 0 : spec.connections()];
                 udp = new DatagramChannel[spec.udp() ? spec.connections() : 0];
+                udpTos = new Integer[udp.length];
                 arrived = new CountDownLatch(spec.connections());
                 // its own data connections are no crowd: `-P 128 --bidir` opens 256 at once (issue 32)
                 expected = spec.udp() ? null : ticket.expect(spec.connections());
@@ -232,9 +238,9 @@ final class ServerSession {
         if (ending.clean()) {
             // the streams ended and freed their buffers: the budget is free before the lingering close
             releaseBudget();
-            Message results = withSharing(p.results(), reservation);
+            Message results = withSharing(withReceivedTos(p.results()), reservation);
             // the summary line before the results go: with --get-server-output they carry it
-            String summary = peer + " " + p.summary(ending.reason()) + Budget.sharing(reservation);
+            String summary = peer + " " + p.summary(ending.reason()) + udpTosSeen() + Budget.sharing(reservation);
             keep(summary);
             sendQuietly(withOutput(results));
             lingeringClose(control);
@@ -285,6 +291,24 @@ final class ServerSession {
             case Message.UdpResults r -> r.withServerOutput(lines);
             default -> results;
         };
+    }
+
+    /** ", TOS received 0x88 (DSCP 34 AF41)" for a udp-bw test with -S/--dscp, as TCP's summary has it; else "". */
+    private synchronized String udpTosSeen() {
+        if (spec.tos() == null || !spec.udp() || udpTos.length == 0) {
+            return "";
+        }
+        String seen = Arrays.stream(udpTos).filter(Objects::nonNull).distinct().sorted().map(Tos::describe)
+                .collect(Collectors.joining(", "));
+        return ", TOS received " + (seen.isEmpty() ? "unreadable" : seen);
+    }
+
+    /** A udp-bw test's results with the TOS each stream's hello arrived with (-S/--dscp; TCP's come from its streams). */
+    private synchronized Message withReceivedTos(Message results) {
+        if (spec.tos() == null || !(results instanceof Message.UdpResults r)) {
+            return results;
+        }
+        return r.withReceivedTos(Arrays.asList(udpTos.clone()));
     }
 
     /**
@@ -455,14 +479,23 @@ final class ServerSession {
      * Called from the UDP listener for each hello: opens this stream's socket on the server's port,
      * connected to the sender, and answers from it. A repeated hello (our answer was lost) is answered again.
      */
-    synchronized void attachUdp(int index, SocketAddress from) {
+    synchronized void attachUdp(int index, SocketAddress from, Integer tos) {
         if (index < 0 || index >= udp.length) {
             return;
+        }
+        if (udp[index] == null && spec.tos() != null) {
+            udpTos[index] = tos; // the first hello's: the stream's socket was marked before it (UdpSetup.connect)
         }
         try {
             DatagramChannel ch = udp[index];
             if (ch == null) {
                 ch = UdpSetup.openOnServerPort(server.udpAddress(), UdpSetup.bufferBytes(spec));
+                try {
+                    UdpSetup.mark(ch, spec, UdpSetup.family(server.udpAddress()));
+                } catch (IOException | RuntimeException e) {
+                    ch.close();
+                    throw e;
+                }
                 ch.connect(from);
                 udp[index] = ch;
                 arrived.countDown();

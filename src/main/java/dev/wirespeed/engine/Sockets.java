@@ -59,7 +59,7 @@ public final class Sockets {
         try {
             local.apply(ch, localPort);
             SocketTuning.beforeConnect(ch, spec);
-            ch.socket().connect(target, timeoutMillis);
+            local.connectData(ch, target, timeoutMillis);
             SocketTuning.afterConnect(ch, spec, false);
             writeFully(ch, opening);
             return ch;

@@ -117,7 +117,8 @@ final class UdpAssembler {
                 remote == null ? null : ResultAssembler.cpu(remote.cpu()));
         UdpResult.UdpParams params = new UdpResult.UdpParams(spec.direction().label(), spec.streams(),
                 spec.durationMillis() / 1000.0, spec.omitMillis() / 1000.0, spec.intervalMillis() / 1000.0,
-                spec.rateBitsPerSecond(), spec.bufferBytes(), spec.windowBytes() > 0 ? (long) spec.windowBytes() : null);
+                spec.rateBitsPerSecond(), spec.bufferBytes(), spec.windowBytes() > 0 ? (long) spec.windowBytes() : null,
+                spec.tos());
         UdpResult.UdpDataPath path = local.dataPath() == null && (remote == null || remote.dataPath() == null) ? null
                 : new UdpResult.UdpDataPath(side(local), remote == null ? null : side(remote));
         return new UdpResult(UdpResult.SCHEMA, new BwResult.Tool("wirespeed", Version.get()), startedAt.toString(),
@@ -142,9 +143,11 @@ final class UdpAssembler {
             }
             Message.UdpTotal s = find(sent, index);
             Message.UdpTotal r = find(received, index);
+            // the server's hello TOS: on its received totals (upload) or its sent ones (download)
+            Integer tos = s != null && s.receivedTos() != null ? s.receivedTos() : r == null ? null : r.receivedTos();
             streams.add(new UdpResult.UdpStreamTotal(index + 1, s == null ? null : s.all().packets(),
                     r == null ? null : r.all().packets(), r == null ? null : r.all().lost(),
-                    r == null ? null : round3(r.all().jitterMicros())));
+                    r == null ? null : round3(r.all().jitterMicros()), tos));
         }
         UdpResult.UdpSenderSummary senderSummary = null;
         if (sender != null && !sent.isEmpty()) {

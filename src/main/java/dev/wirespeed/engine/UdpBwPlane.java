@@ -2,6 +2,7 @@ package dev.wirespeed.engine;
 
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.results.ServerOutput;
 import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.wire.Message;
@@ -39,8 +40,8 @@ final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Messag
     @Override
     public void open(Links links) throws IOException {
         for (int i = 0; i < spec.connections(); i++) {
-            channels.add(UdpSetup.connect(links.target(), links.testId(), i, UdpSetup.bufferBytes(spec),
-                    links.timeoutMillis(), links.bind()));
+            channels.add(UdpSetup.connect(links.target(), links.testId(), i, spec, links.timeoutMillis(),
+                    links.bind()));
         }
     }
 
@@ -74,7 +75,8 @@ final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Messag
     @Override
     public String failure() {
         Throwable f = group.firstFailure();
-        return f == null ? null : "data socket failed: " + Io.reason(f);
+        return f == null ? null : f instanceof UdpStream.PathMtuExceeded ? f.getMessage()
+                : "data socket failed: " + Io.reason(f);
     }
 
     @Override
@@ -104,7 +106,11 @@ final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Messag
     @Override
     public UdpResult result(Ending<Message.UdpResults> end) {
         long stopNanos = end.endNanos();
-        BwResult.Outcome outcome = ClientOutcome.of(end.status(), stopNanos - end.startNanos(), end.problem());
+        // --dont-fragment's refusal (this side's, or the server's sending side's with -R): the path, not a lost peer
+        String tooLong = group.firstFailure() instanceof UdpStream.PathMtuExceeded e ? e.getMessage()
+                : UdpStream.PathMtuExceeded.describes(end.problem()) ? end.problem() : null;
+        BwResult.Outcome outcome = tooLong != null ? new BwResult.Outcome(OutcomeStatus.FAILED, tooLong)
+                : ClientOutcome.of(end.status(), stopNanos - end.startNanos(), end.problem());
         Message.UdpResults local = group.results(stopNanos);
         Message.UdpResults remote = end.remote();
         String refused = PeerTotals.problem(remote, local, spec, stopNanos - end.startNanos());

@@ -8,6 +8,8 @@ import dev.wirespeed.wire.TestSpec;
 import java.nio.channels.DatagramChannel;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /** The server's side of a UDP bandwidth test (udp-bw): paced senders, loss and jitter receivers. */
 final class UdpBwServerPlane implements ServerPlane {
@@ -33,11 +35,33 @@ final class UdpBwServerPlane implements ServerPlane {
 
     @Override
     public long start() {
-        return group.start();
+        long t0 = group.start();
+        if (spec.dontFragment()) {
+            Thread.ofVirtual().name("ws-udp-df-watch").start(this::watchForMtuRefusal);
+        }
+        return t0;
+    }
+
+    private volatile boolean ended;
+
+    /**
+     * --dont-fragment with -R or --bidir: a sending stream the kernel refuses (EMSGSIZE) fails here,
+     * on the server, where the client cannot see it; the client is told the reason at once. Off the
+     * data path: a look every 20 ms, only in tests with --dont-fragment.
+     */
+    private void watchForMtuRefusal() {
+        while (!ended) {
+            if (group.firstFailure() instanceof UdpStream.PathMtuExceeded tooLong) {
+                setup.send().accept(new Message.Error(tooLong.getMessage()));
+                return;
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+        }
     }
 
     @Override
     public void end(boolean clean) {
+        ended = true;
         group.stopSending();
         stopNanos = System.nanoTime();
         if (clean) {
@@ -60,6 +84,7 @@ final class UdpBwServerPlane implements ServerPlane {
 
     @Override
     public void close() {
+        ended = true;
         group.shutdownStreams(); // after end() a no-op; on an abort it wakes direct calls first
         channels.forEach(Io::closeQuietly);
     }

@@ -56,6 +56,7 @@ public final class UdpDataPlane extends Plane {
         DatagramChannel ch = DatagramChannel.open(UdpSetup.family(target));
         try {
             UdpSetup.buffers(ch, UdpSetup.bufferBytes(spec));
+            UdpSetup.mark(ch, spec, UdpSetup.family(target));
             ch.connect(target);
             return ch;
         } catch (IOException | RuntimeException e) {
@@ -69,6 +70,7 @@ public final class UdpDataPlane extends Plane {
             throws IOException {
         DatagramChannel ch = UdpSetup.openOnServerPort(localUdp, UdpSetup.bufferBytes(spec));
         try {
+            UdpSetup.mark(ch, spec, UdpSetup.family(localUdp));
             ch.connect(peer);
             return ch;
         } catch (IOException | RuntimeException e) {

@@ -62,9 +62,26 @@ public final class UdpSetup {
     /** As above, from {@code local} (-B's address, any free port; --bind-dev's interface). */
     static DatagramChannel connect(InetSocketAddress target, byte[] testId, int index, int bufferBytes,
                                    int timeoutMillis, LocalEnd local) throws IOException {
+        return connect(target, testId, index, bufferBytes, timeoutMillis, local, null);
+    }
+
+    /**
+     * A udp-bw data socket: as above, with the test's buffers and marks ({@link #mark}) set before the
+     * hello, so the hello already carries them.
+     */
+    static DatagramChannel connect(InetSocketAddress target, byte[] testId, int index, TestSpec spec,
+                                   int timeoutMillis, LocalEnd local) throws IOException {
+        return connect(target, testId, index, bufferBytes(spec), timeoutMillis, local, spec);
+    }
+
+    private static DatagramChannel connect(InetSocketAddress target, byte[] testId, int index, int bufferBytes,
+                                           int timeoutMillis, LocalEnd local, TestSpec spec) throws IOException {
         DatagramChannel ch = DatagramChannel.open(family(target));
         try {
             buffers(ch, bufferBytes);
+            if (spec != null) {
+                mark(ch, spec, family(target));
+            }
             local.apply(ch);
             ch.connect(target);
             byte[] hello = Preamble.data(testId, index);
@@ -154,6 +171,19 @@ public final class UdpSetup {
         return spec.testMode() == TestMode.UDP_BW ? DEFAULT_UDP_BW_BUFFER_BYTES : 0;
     }
 
+    /**
+     * The test's marks on a UDP data socket of either side: -S/--dscp's TOS byte (IPv6: the traffic
+     * class, which the JDK sets with IP_TOS on an INET6 socket) and --dont-fragment's PMTUDISC_DO.
+     */
+    public static void mark(DatagramChannel ch, TestSpec spec, StandardProtocolFamily family) throws IOException {
+        if (spec.tos() != null) {
+            ch.setOption(StandardSocketOptions.IP_TOS, spec.tos());
+        }
+        if (spec.dontFragment()) {
+            NativeSockets.setDontFragment(ch, family == StandardProtocolFamily.INET6);
+        }
+    }
+
     static void buffers(DatagramChannel ch, int bufferBytes) throws IOException {
         if (bufferBytes > 0) {
             ch.setOption(StandardSocketOptions.SO_SNDBUF, bufferBytes);
@@ -172,12 +202,19 @@ public final class UdpSetup {
         interface HelloHandler {
             void hello(Preamble.DataHeader header, SocketAddress from);
 
+            /** As above, with the TOS / traffic class the hello arrived with (null: not read). */
+            default void hello(Preamble.DataHeader header, SocketAddress from, Integer tos) {
+                hello(header, from);
+            }
+
             /** Any other datagram (an iperf3 client's UDP hello); {@code datagram} is reused after the call. */
             default void other(ByteBuffer datagram, int length, SocketAddress from) {}
         }
 
         private final DatagramChannel channel;
         private final InetSocketAddress local;
+        /** Reads each hello's TOS before the hello is read (-S/--dscp's report); null where unavailable. */
+        private volatile HelloTos tos;
 
         Listener(InetSocketAddress bind) throws IOException {
             channel = DatagramChannel.open();
@@ -200,21 +237,33 @@ public final class UdpSetup {
                 // the UDP calls' handles and their first invocations (~150 ms on a cold JVM) now, not after the first test's Start:
                 // made there, they delayed the server's clock and its first receiver's rate read high
                 NativeUdp.warmUp();
+                HelloTos peek = channel.isOpen() ? HelloTos.open(channel) : null;
+                tos = peek;
+                if (!channel.isOpen() && peek != null) {
+                    peek.wake(); // closed while it opened: close() may have missed it
+                }
                 ByteBuffer buffer = ByteBuffer.allocate(2048);
-                while (channel.isOpen()) {
-                    try {
-                        buffer.clear();
-                        SocketAddress from = channel.receive(buffer);
-                        Preamble.DataHeader h = parseHello(buffer, buffer.position());
-                        if (h != null) {
-                            handler.hello(h, from);
-                        } else if (from != null) {
-                            handler.other(buffer, buffer.position(), from);
+                try {
+                    while (channel.isOpen()) {
+                        try {
+                            Integer seen = peek == null ? null : peek.peek();
+                            buffer.clear();
+                            SocketAddress from = channel.receive(buffer);
+                            Preamble.DataHeader h = parseHello(buffer, buffer.position());
+                            if (h != null) {
+                                handler.hello(h, from, seen);
+                            } else if (from != null) {
+                                handler.other(buffer, buffer.position(), from);
+                            }
+                        } catch (IOException | RuntimeException e) {
+                            if (!channel.isOpen()) {
+                                return;
+                            }
                         }
-                    } catch (IOException | RuntimeException e) {
-                        if (!channel.isOpen()) {
-                            return;
-                        }
+                    }
+                } finally {
+                    if (peek != null) {
+                        peek.release();
                     }
                 }
             });
@@ -222,6 +271,10 @@ public final class UdpSetup {
 
         @Override
         public void close() {
+            HelloTos peek = tos;
+            if (peek != null) {
+                peek.wake();
+            }
             try {
                 channel.close();
             } catch (IOException ignored) {

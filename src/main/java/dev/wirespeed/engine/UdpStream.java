@@ -36,6 +36,8 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
      * rate), so a thread that started very late does not flood the receiver's socket buffer.
      */
     static final long MAX_CATCH_UP_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    /** errno.h (Linux): a datagram too long for the path with Don't Fragment set. */
+    private static final int EMSGSIZE = 90;
 
     private final UdpStats stats;
     private final UdpHeader header;
@@ -283,7 +285,27 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
         if (closing || !channel.isOpen()) {
             throw new EOFException("the UDP socket was closed");
         }
+        if (errno == EMSGSIZE) {
+            // ip(7): with IP_PMTUDISC_DO (--dont-fragment) a datagram above the path MTU is refused, not fragmented
+            throw new PathMtuExceeded("datagrams of " + datagramBytes + " bytes " + PathMtuExceeded.WORDS + " (" + call
+                    + ": " + NativeSockets.strerror(errno) + "); use a smaller -l, or drop --dont-fragment");
+        }
         throw new IOException(call + " on the UDP socket failed: " + NativeSockets.strerror(errno));
+    }
+
+    /** A send the kernel refused as longer than the path MTU allows unfragmented (EMSGSIZE): this side's, not the peer's. */
+    static final class PathMtuExceeded extends IOException {
+        /** The words that name this failure, also in the server's Error when its sending side met it (-R). */
+        static final String WORDS = "do not fit the path MTU unfragmented";
+
+        PathMtuExceeded(String message) {
+            super(message);
+        }
+
+        /** Whether a reason (ours, or the server's Error) is this failure. */
+        static boolean describes(String reason) {
+            return reason != null && reason.contains(WORDS);
+        }
     }
 
     /**

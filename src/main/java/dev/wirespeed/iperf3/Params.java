@@ -90,6 +90,9 @@ final class Params {
         if (udp) {
             j.put("udp_counters_64bit", 1);
         }
+        if (spec.dontFragment()) {
+            j.put("dont_fragment", 1); // iperf3 3.14+ (send_parameters); an older server ignores the key
+        }
         if (serverOutput) {
             j.put("get_server_output", 1);
         }
@@ -232,9 +235,7 @@ final class Params {
                         udp ? "server CPU affinity (-A n,m) is not supported for UDP" : "server CPU " + serverCpu
                                 + " is out of range (0..1023)");
             }
-            if (flowLabel != 0) {
-                throw new Iperf3Refusal(Iperf3Error.SET_FLOW_LABEL, "IPv6 flow labels (-L) are not supported");
-            }
+            // flowLabel: the client's own connections carry it (iperf_tcp_connect); iperf3's server ignores it too
             if (reverse && bidir) {
                 throw new Iperf3Refusal(Iperf3Error.REVERSE_BIDIR, "reverse and bidirectional at once");
             }
@@ -260,10 +261,8 @@ final class Params {
             }
             int bufferBytes = len == 0 ? Iperf3.DEFAULT_TCP_LEN : (int) len;
             long bytes = num > 0 ? num : Math.multiplyExact(blocks, (long) bufferBytes);
-            if (bytes == 0 && time == 0) {
-                throw new Iperf3Refusal(Iperf3Error.DURATION, "an unbounded test (-t 0) is not allowed; this server"
-                        + " allows " + limits.maxDurationMillis() / 1000 + " s");
-            }
+            // time 0 without bytes or blocks: until the client ends it (iperf3 -t 0 sets no timer,
+            // iperf_client_api.c); this server still ends it at its --max-duration (awaitTestEnd)
             long maxSeconds = TimeUnit.MILLISECONDS.toSeconds(limits.maxDurationMillis());
             if (bytes == 0 && time + omit > maxSeconds) {
                 throw new Iperf3Refusal(Iperf3Error.DURATION, "test of " + (time + omit) + " s is longer than this"
@@ -285,10 +284,6 @@ final class Params {
             if (num > 0 || blocks > 0) {
                 throw new Iperf3Refusal(Iperf3Error.UNIMPLEMENTED, "byte-bounded UDP tests (-n, -k) are not"
                         + " supported; use -t");
-            }
-            if (dontFragment) {
-                throw new Iperf3Refusal(Iperf3Error.SET_DONT_FRAGMENT, "setting Don't Fragment (--dont-fragment) is not"
-                        + " supported");
             }
             if (serverSends && fqRate > 0) {
                 throw new Iperf3Refusal(Iperf3Error.SET_PACING, Errno.ENOSYS, "fair-queue pacing (--fq-rate) is not"
@@ -315,7 +310,7 @@ final class Params {
             }
             TestSpec spec = TestSpec.udpBandwidth().direction(direction).streams((int) parallel)
                     .durationMillis(time * 1000).omitMillis(omit * 1000).bufferBytes(length).windowBytes((int) window)
-                    .rateBitsPerSecond(bandwidthGiven ? bandwidth : 0).build();
+                    .rateBitsPerSecond(bandwidthGiven ? bandwidth : 0).dontFragment(dontFragment).build();
             return request(spec);
         }
 

@@ -43,7 +43,7 @@ final class TcpClientSide implements ClientSide<BwResult> {
 
     @Override
     public void open(InetSocketAddress target, byte[] cookie, int index) throws IOException {
-        data.add(Sockets.openData(target, LocalEnd.of(config.bindAddress(), config.bindDevice()), config.clientPortOf(index),
+        data.add(Sockets.openData(target, LocalEnd.of(config.bindAddress(), config.bindDevice(), config.flowLabel()), config.clientPortOf(index),
                 config.connectTimeoutMillis(), spec, cookie, index));
     }
 

@@ -53,6 +53,7 @@ import dev.wirespeed.parse.mlx.MlnxTuneParser;
 import dev.wirespeed.parse.mlx.Mlx5cmdParser;
 import dev.wirespeed.parse.mlx.MlxconfigParser;
 import dev.wirespeed.parse.mlx.MlxfwmanagerParser;
+import dev.wirespeed.parse.mlx.MlxcablesParser;
 import dev.wirespeed.parse.mlx.MlxlinkParser;
 import dev.wirespeed.parse.mlx.MstStatusParser;
 import dev.wirespeed.parse.mlx.OfedInfoParser;
@@ -132,6 +133,7 @@ public final class Parsers {
                 new MlnxTuneParser(),
                 new Mlx5cmdParser(),
                 new MlxlinkParser(),
+                new MlxcablesParser(),
                 new FlintQueryParser(),
                 new MftErrorParser(),
                 new MlnxPerfParser(),

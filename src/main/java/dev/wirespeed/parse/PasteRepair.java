@@ -77,6 +77,10 @@ final class PasteRepair {
      * with "#", whose first line without it is a prompt with a command, or which follows a command line
      * (blank lines between). A root shell's "# ethtool" prompt is no such run: its output lines do not
      * begin with "#".</li>
+     * <li>a diff's "+" before each added line (an output quoted in a pull request's change, insights-core#437's
+     * softnet_stat rows in a docstring): a run of at least {@value #LABEL_RUN} lines that all begin with "+"
+     * (not "+++ "), right after a diff's fence ("```diff"), hunk header ("@@ -1,4 +1,6 @@") or file line
+     * ("+++ b/…"). A shell trace's "+ cmd" line is no such run.</li>
      * </ul>
      *
      * @param prompt  whether a line is a prompt with a command
@@ -115,8 +119,24 @@ final class PasteRepair {
             }
             i = Math.max(end, i + 1);
         }
+        for (int i = 0; i < out.size(); ) {
+            int end = i;
+            while (end < out.size() && out.get(end).text().startsWith("+") && !out.get(end).text().startsWith("+++ ")) {
+                end++;
+            }
+            if (end - i >= LABEL_RUN && i > 0 && DIFF_START.matcher(out.get(i - 1).text().strip()).matches()) {
+                for (int k = i; k < end; k++) {
+                    Row r = out.get(k);
+                    out.set(k, new Row(r.number(), r.text().substring(1), r.prefix() + "+", r.elidedBefore()));
+                }
+            }
+            i = Math.max(end, i + 1);
+        }
         return out;
     }
+
+    /** What a diff's added lines follow: its fence, a hunk header, the new file's line. */
+    private static final Pattern DIFF_START = Pattern.compile("```\\s*(?:diff|patch)|@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@.*|\\+\\+\\+ .*");
 
     /**
      * The nearest line before row {@code i} that is neither blank nor an elision mark is a command line, or
@@ -285,13 +305,16 @@ final class PasteRepair {
      * {@link #shape}. That is how a wrapped rest ("6.99 dBm" under tab-indented ethtool -m lines,
      * "eth11: NIC Link is Down" under syslog's "Nov 17 13:16:56 host kernel: …", "sender" under
      * iperf3's "[  5]" rows) differs from a line of its own. Only when the paste shows at least
-     * {@value #MIN_BREAKS} such breaks.
+     * {@value #MIN_BREAKS} such breaks; a paste that shows no sign of mail (its headers and quote marks
+     * cut away: "PS: i40e messages and ethtool output:" then the wrapped lines) needs
+     * {@value #MIN_BREAKS_UNMARKED}, each as strict.
      */
     static List<Row> unwrap(List<Row> rows, Predicate<String> command) {
         int width = wrapWidth(rows);
-        if (width < NARROWEST_WRAP || !mail(rows)) {
+        if (width < NARROWEST_WRAP) {
             return rows;
         }
+        int needed = mail(rows) ? MIN_BREAKS : MIN_BREAKS_UNMARKED;
         boolean[] joined = new boolean[rows.size()]; // line i goes on the line before it
         int breaks = 0;
         Set<String> starts = new HashSet<>(); // how lines that cannot be a wrapped rest start
@@ -313,14 +336,14 @@ final class PasteRepair {
                 breaks++;
             }
         }
-        if (breaks < MIN_BREAKS) {
+        if (breaks < needed) {
             return rows; // one long line followed by a short one of another shape is how many tools print (a table and its caption)
         }
         List<Row> out = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             if (joined[i]) {
                 Row head = out.removeLast();
-                out.add(new Row(head.number(), head.text() + " " + rows.get(i).text(), head.prefix(), head.elidedBefore()));
+                out.add(new Row(head.number(), head.text().stripTrailing() + " " + rows.get(i).text(), head.prefix(), head.elidedBefore()));
             } else {
                 out.add(rows.get(i));
             }
@@ -333,6 +356,9 @@ final class PasteRepair {
 
     /** Wrapped lines a paste must show before any is joined. */
     static final int MIN_BREAKS = 2;
+
+    /** Wrapped lines a paste with no mail header or quote mark must show before any is joined. */
+    static final int MIN_BREAKS_UNMARKED = 4;
 
     static final int NARROWEST_WRAP = 60;
     private static final Pattern MAIL_HEADER = Pattern.compile(
@@ -404,9 +430,10 @@ final class PasteRepair {
 
     /**
      * How a line starts, as a pattern of its first two words: "indented", or each run of letters
-     * and digits as "a" or "0" by its first character, punctuation as itself: "Nov 17 13:16:56"
-     * gives "a 0", "eth11: NIC" gives "a: a", "[  5]" gives "[ 0]", "link rocep1s0f1/1" and "link
-     * roceP2p1s0f0/1" both "a a/0".
+     * and digits as "A", "a" or "0" by its first character (upper case, lower case, digit), punctuation
+     * as itself: "Nov 17 13:16:56" gives "A 0", "eth11: NIC" gives "a: A", "[  5]" and "[ 10]" give "[0]",
+     * "link rocep1s0f1/1" and "link roceP2p1s0f0/1" both "a a/0"; a sentence's rest ("because an
+     * unsupported …") is "a a", a heading ("Settings for net03:") "A a".
      */
     static String shape(String line) {
         if (line.isEmpty() || Character.isWhitespace(line.charAt(0))) {
@@ -420,13 +447,16 @@ final class PasteRepair {
             char c = line.charAt(i);
             if (Character.isLetterOrDigit(c)) {
                 if (!inRun) {
-                    out.append(Character.isDigit(c) ? '0' : 'a');
+                    out.append(Character.isDigit(c) ? '0' : Character.isUpperCase(c) ? 'A' : 'a');
                     inRun = true;
                 }
                 last = 0;
                 continue;
             }
             inRun = false;
+            if (Character.isWhitespace(c) && last == '[') {
+                continue; // a padded field in brackets ("[   22.303865]", "[  5]") starts like a full one ("[160831.934190]", "[ 10]")
+            }
             if (Character.isWhitespace(c)) {
                 if (last != ' ' && ++words == 2) {
                     break;

@@ -14,8 +14,10 @@ import dev.wirespeed.units.Rate;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.Tos;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -208,14 +210,22 @@ public final class BwText {
         if (result.params().tos() == null) {
             return null;
         }
-        TreeMap<Integer, Integer> seen = new TreeMap<>();
-        int all = 0;
+        List<Integer> perStream = new ArrayList<>();
         for (DirectionResult d : result.directions()) {
             for (BwResult.StreamResult s : d.streams()) {
-                all++;
-                if (s.receivedTos() != null) {
-                    seen.merge(s.receivedTos(), 1, Integer::sum);
-                }
+                perStream.add(s.receivedTos());
+            }
+        }
+        return receivedTos(result.params().tos(), perStream);
+    }
+
+    /** As above, from the TOS asked for and what the server saw on each stream (null: unread); UDP's too. */
+    static String receivedTos(int asked, List<Integer> perStream) {
+        TreeMap<Integer, Integer> seen = new TreeMap<>();
+        int all = perStream.size();
+        for (Integer tos : perStream) {
+            if (tos != null) {
+                seen.merge(tos, 1, Integer::sum);
             }
         }
         if (seen.isEmpty()) {
@@ -231,9 +241,9 @@ public final class BwText {
         if (read < all) {
             b.append(", ").append(all - read).append(" unread");
         }
-        int askedDscp = result.params().tos() >> 2; // the ECN bits are the path's, not the marking
+        int askedDscp = asked >> 2; // the ECN bits are the path's, not the marking
         if (seen.keySet().stream().anyMatch(t -> t >> 2 != askedDscp)) {
-            b.append(" (asked ").append(Tos.describe(result.params().tos()))
+            b.append(" (asked ").append(Tos.describe(asked))
                     .append(": remarked on the way or by a policy)");
         }
         return b.toString();

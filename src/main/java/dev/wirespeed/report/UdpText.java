@@ -8,6 +8,8 @@ import dev.wirespeed.units.Rate;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -106,6 +108,16 @@ public final class UdpText {
             }
             rates(s, r);
             pacing(d.pacing());
+        }
+        if (result.params().tos() != null) {
+            // each stream once, whichever direction it carries (the server read its hello's TOS)
+            List<Integer> perStream = new ArrayList<>();
+            for (UdpResult.UdpDirection d : result.directions()) {
+                if (d.streams() != null) {
+                    d.streams().forEach(t -> perStream.add(t.receivedTos()));
+                }
+            }
+            out.println(BwText.receivedTos(result.params().tos(), perStream));
         }
         BwResult.Cpu cpu = result.cpu();
         if (cpu != null) {

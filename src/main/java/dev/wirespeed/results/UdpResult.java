@@ -95,10 +95,18 @@ public record UdpResult(
     /**
      * @param targetBitsPerSecond per sending stream (-b); 0 = as fast as the sender can
      * @param datagramBytes       UDP payload of each datagram (-l)
+     * @param tos                 the TOS byte both sides set on every data socket (-S, --dscp); absent when not set
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record UdpParams(String direction, int streams, double durationSeconds, double omitSeconds,
-                            double intervalSeconds, long targetBitsPerSecond, int datagramBytes, Long windowBytes) {}
+                            double intervalSeconds, long targetBitsPerSecond, int datagramBytes, Long windowBytes,
+                            Integer tos) {
+        public UdpParams(String direction, int streams, double durationSeconds, double omitSeconds,
+                         double intervalSeconds, long targetBitsPerSecond, int datagramBytes, Long windowBytes) {
+            this(direction, streams, durationSeconds, omitSeconds, intervalSeconds, targetBitsPerSecond, datagramBytes,
+                    windowBytes, null);
+        }
+    }
 
     /**
      * One direction of data; intervals and the receiver summary are measured where the data arrived.
@@ -187,8 +195,17 @@ public record UdpResult(
         }
     }
 
-    /** Whole-test figures of one stream, warm-up included. */
+    /**
+     * Whole-test figures of one stream, warm-up included.
+     *
+     * @param receivedTos with -S/--dscp: the TOS / traffic class the server's kernel saw on the stream's
+     *                    first datagram (its hello, sent from the marked socket); absent when unread
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record UdpStreamTotal(int stream, Long sentPackets, Long receivedPackets, Long lostPackets,
-                                 Double jitterMicros) {}
+                                 Double jitterMicros, Integer receivedTos) {
+        public UdpStreamTotal(int stream, Long sentPackets, Long receivedPackets, Long lostPackets, Double jitterMicros) {
+            this(stream, sentPackets, receivedPackets, lostPackets, jitterMicros, null);
+        }
+    }
 }

@@ -244,6 +244,16 @@ public sealed interface Message {
         public UdpResults withServerOutput(List<String> lines) {
             return new UdpResults(streams, cpu, counterDeltas, udpSocketDrops, dataPath, sharedWithTests, lines);
         }
+
+        /** Each stream's total with the TOS its hello arrived with, by stream index ({@code byIndex}, null: unread). */
+        public UdpResults withReceivedTos(List<Integer> byIndex) {
+            List<UdpTotal> marked = new java.util.ArrayList<>();
+            for (UdpTotal t : streams) {
+                marked.add(t.index() >= 0 && t.index() < byIndex.size() ? t.withReceivedTos(byIndex.get(t.index())) : t);
+            }
+            return new UdpResults(List.copyOf(marked), cpu, counterDeltas, udpSocketDrops, dataPath, sharedWithTests,
+                    serverOutput);
+        }
     }
 
     /**
@@ -259,10 +269,22 @@ public sealed interface Message {
      * @param measured counts after the warm-up
      * @param measuredNanos time from the end of the warm-up to the stream's end
      * @param socketDrops datagrams a receiving socket's full queue dropped (whole test); null when unknown or sent
+     * @param receivedTos server only, with -S/--dscp: the TOS / traffic class the stream's hello arrived with
+     *                    (HelloTos); absent when not asked or unread, and from older servers
      */
-    record UdpTotal(int index, boolean sent, UdpCounts all, UdpCounts measured, long measuredNanos, Long socketDrops) {
+    record UdpTotal(int index, boolean sent, UdpCounts all, UdpCounts measured, long measuredNanos, Long socketDrops,
+                    @JsonInclude(JsonInclude.Include.NON_NULL) Integer receivedTos) {
         public UdpTotal(int index, boolean sent, UdpCounts all, UdpCounts measured, long measuredNanos) {
-            this(index, sent, all, measured, measuredNanos, null);
+            this(index, sent, all, measured, measuredNanos, null, null);
+        }
+
+        public UdpTotal(int index, boolean sent, UdpCounts all, UdpCounts measured, long measuredNanos,
+                        Long socketDrops) {
+            this(index, sent, all, measured, measuredNanos, socketDrops, null);
+        }
+
+        public UdpTotal withReceivedTos(Integer tos) {
+            return new UdpTotal(index, sent, all, measured, measuredNanos, socketDrops, tos);
         }
     }
 }

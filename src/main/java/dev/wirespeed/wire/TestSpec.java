@@ -32,6 +32,8 @@ import java.util.concurrent.TimeUnit;
  * @param serverCpu       tcp-bw: the CPU the server pins its data threads to, tcp-lat/udp-lat: its echo thread (-A CPU,SERVER_CPU); null = none
  * @param pacingBitsPerSecond tcp-bw: SO_MAX_PACING_RATE of every data socket, per stream (--fq-rate); 0 = none, absent from the wire JSON
  * @param tos             the IP TOS byte / IPv6 traffic class both sides set on every data socket (-S, --dscp); null = the kernel's (0)
+ * @param dontFragment    udp-bw: both sides' data sockets refuse to fragment (IP_MTU_DISCOVER / IPV6_MTU_DISCOVER =
+ *                        PMTUDISC_DO, --dont-fragment): a datagram above the path MTU fails to send; absent from the wire JSON when false
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TestSpec(
@@ -54,7 +56,8 @@ public record TestSpec(
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean skipRxCopy,
         Integer serverCpu,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) long pacingBitsPerSecond,
-        Integer tos) {
+        Integer tos,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean dontFragment) {
 
     /** Highest --fq-rate: 1 Tbit/s per stream. */
     public static final long MAX_PACING_BITS_PER_SECOND = 1_000_000_000_000L;
@@ -161,6 +164,7 @@ public record TestSpec(
         private Integer serverCpu;
         private Integer tos;
         private long pacingBitsPerSecond;
+        private boolean dontFragment;
 
         private Builder(String mode) {
             this.mode = mode;
@@ -187,6 +191,7 @@ public record TestSpec(
             serverCpu = s.serverCpu;
             tos = s.tos;
             pacingBitsPerSecond = s.pacingBitsPerSecond;
+            dontFragment = s.dontFragment;
         }
 
         public Builder mode(String mode) {
@@ -289,10 +294,15 @@ public record TestSpec(
             return this;
         }
 
+        public Builder dontFragment(boolean dontFragment) {
+            this.dontFragment = dontFragment;
+            return this;
+        }
+
         public TestSpec build() {
             return new TestSpec(mode, direction, streams, durationMillis, bytes, omitMillis, intervalMillis,
                     bufferBytes, windowBytes, congestion, mssBytes, noDelay, sizesBytes, busyPoll, rateBitsPerSecond,
-                    zeroCopy, skipRxCopy, serverCpu, pacingBitsPerSecond, tos);
+                    zeroCopy, skipRxCopy, serverCpu, pacingBitsPerSecond, tos, dontFragment);
         }
     }
 
@@ -347,6 +357,9 @@ public record TestSpec(
             case UDP_BW -> ModeBounds.validateUdpBandwidth(this, limits);
             case TCP_BW -> validateTcpBandwidth(limits);
             case TCP_CRR -> ModeBounds.validateConnectionRate(this, limits);
+        }
+        if (dontFragment && m != TestMode.UDP_BW) {
+            throw new ProtocolException("dontFragment applies to udp-bw only");
         }
     }
 

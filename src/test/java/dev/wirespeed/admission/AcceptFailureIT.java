@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Issue 32, break 1: once the descriptors were gone, the server looped on "accept failed: Too many
@@ -30,6 +31,8 @@ import org.junit.jupiter.api.Timeout;
  * takes each freed descriptor, so that accept(2) itself fails (a fast host had otherwise accepted
  * every client before the files ran out, and nothing failed).
  */
+// it lowers this JVM's descriptor limit: nothing else may run in the JVM meanwhile (pom.xml's second lane)
+@Isolated
 @Tag("hostile")
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class AcceptFailureIT {

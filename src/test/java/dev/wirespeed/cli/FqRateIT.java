@@ -31,7 +31,9 @@ class FqRateIT {
 
     @Test
     void unsupportedIperf3OptionsAreOneUsageLine() {
-        for (String[] args : new String[][] {{"--bind-dev", "lo", "--udp"}, {"--bind-dev", "no/such"}, {"--dont-fragment"}, {"--flowlabel", "7"},
+        for (String[] args : new String[][] {{"--bind-dev", "lo", "--udp"}, {"--bind-dev", "no/such"}, {"--dont-fragment"},
+            {"--dont-fragment", "--udp", "--rdma", "write"}, {"--flowlabel", "0"},
+            {"--flowlabel", "0x100000"}, {"--flowlabel", "7", "--udp"}, {"-L", "x"},
             {"-m"}, {"--fq-rate", "1M", "--udp"}, {"--fq-rate", "0"}}) {
             List<String> line = new ArrayList<>(List.of("bw", "127.0.0.1", "--no-save"));
             line.addAll(List.of(args));

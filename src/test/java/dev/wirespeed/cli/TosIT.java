@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.Cli;
+import dev.wirespeed.testing.JsonSchemas;
 import dev.wirespeed.wire.TestSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -88,6 +89,48 @@ class TosIT {
         assertThat(receivedTos(up.result())).hasSize(2).allMatch(t -> t != null && t >> 2 == 34);
     }
 
+    /**
+     * UDP (flags29): every data socket of both sides is marked before its hello, and the server reads
+     * the TOS each stream's hello arrived with (HelloTos: IP_RECVTOS, a peek on the listener).
+     */
+    @Test
+    void udpTosSeenByTheServerOnEveryStreamBothWays() throws Exception {
+        Run up = bw("127.0.0.1", "127.0.0.1", "--udp", "-S", "0x88", "-P", "2");
+        assertThat(JsonSchemas.errors("udp.schema.json", up.cli().out())).isEmpty();
+        assertThat(up.result().get("params").get("tos").asInt()).isEqualTo(0x88);
+        assertThat(receivedTos(up.result())).containsExactly(0x88, 0x88);
+        assertThat(up.serverLog()).anyMatch(l -> l.contains("udp-bw") && l.contains("TOS received 0x88 (DSCP 34 AF41)"));
+
+        Run down = bw("127.0.0.1", "127.0.0.1", "--udp", "--dscp", "EF", "-R", "-P", "1");
+        assertThat(receivedTos(down.result())).containsExactly(0xb8);
+
+        Run plain = bw("127.0.0.1", "127.0.0.1", "--udp", "-P", "1");
+        assertThat(plain.result().get("params").has("tos")).isFalse();
+        assertThat(receivedTos(plain.result())).containsOnlyNulls();
+    }
+
+    @Test
+    void udpTextSaysWhatTheServerReceived() throws Exception {
+        BwServer server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
+                line -> { }));
+        server.serveInBackground();
+        try {
+            Cli.Run r = Cli.run("bw", "127.0.0.1:" + server.port(), "--udp", "-t", "0.5", "-P", "2", "--dscp", "cs3",
+                    "--no-save");
+            assertThat(r.exitCode()).as(r.err()).isZero();
+            assertThat(r.out()).contains("TOS received by the server: 0x60 (DSCP 24 CS3) on 2 of 2 streams");
+        } finally {
+            server.close();
+        }
+    }
+
+    @Test
+    void udpIpv6TrafficClassSeenByTheServer() throws Exception {
+        Assumptions.assumeTrue(Files.exists(Path.of("/proc/net/if_inet6")), "no IPv6 on this host");
+        Run up = bw("::1", "[::1]", "--udp", "-S", "0x88", "-P", "1");
+        assertThat(receivedTos(up.result())).containsExactly(0x88);
+    }
+
     @Test
     void withoutTheOptionNothingIsReported() throws Exception {
         Run plain = bw("127.0.0.1", "127.0.0.1", "-P", "1");
@@ -98,7 +141,7 @@ class TosIT {
     @Test
     void usageErrors() {
         for (String[] args : new String[][] {{"-S", "256"}, {"--dscp", "AF44"}, {"-S", "1", "--dscp", "EF"},
-            {"-S", "0x88", "--udp"}, {"-S", "0x88", "--iperf3"}}) {
+            {"-S", "0x88", "-a"}, {"-S", "0x88", "--iperf3"}}) {
             List<String> line = new ArrayList<>(List.of("bw", "127.0.0.1", "--no-save"));
             line.addAll(List.of(args));
             Cli.Run r = Cli.run(line.toArray(new String[0]));

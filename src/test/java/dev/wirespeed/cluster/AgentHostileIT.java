@@ -20,8 +20,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** Issue 32 on the agent: kind R without the token, cancel of an unknown id, tests beside a pair's. */
+// mostly waits out a peer's deadline: runs in the second lane, beside the serial ITs (pom.xml)
+@Execution(ExecutionMode.CONCURRENT)
 @Tag("hostile")
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class AgentHostileIT {

@@ -22,6 +22,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.assertj.core.data.Percentage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -49,6 +50,7 @@ class MeshSlurmIT {
     private static String skipped;
     private static final List<Process> processes = new ArrayList<>();
     private static String jobId;
+    private static final List<String> jobs = new ArrayList<>();
     private static long slurmStartMillis;
 
     @BeforeAll
@@ -73,8 +75,8 @@ class MeshSlurmIT {
         for (Process p : processes) {
             p.destroy();
         }
-        if (jobId != null) {
-            run(List.of("scancel", jobId), 5_000);
+        for (String job : jobs) {
+            run(List.of("scancel", job), 5_000);
         }
         for (Process p : processes) {
             if (!p.waitFor(3, TimeUnit.SECONDS)) {
@@ -103,6 +105,7 @@ class MeshSlurmIT {
         Matcher granted = GRANTED.matcher(alloc.text);
         assertThat(granted.find()).as(alloc.text).isTrue();
         jobId = granted.group(1);
+        jobs.add(jobId);
 
         Path token = dir.resolve("token");
         Files.writeString(token, "slurm mesh test token " + ThreadLocalRandom.current().nextLong() + "\n");
@@ -156,6 +159,83 @@ class MeshSlurmIT {
         assertThat(m.verdict()).anyMatch(l -> l.startsWith("lost: " + dead))
                 .noneMatch(l -> l.contains("slow") && l.contains(dead));
         assertThat(m.analysis().outliers()).as("a dead host is not a slow one").isEmpty();
+        release(jobId, agents);
+    }
+
+    /**
+     * Issue 29 point 3 under the one-node Slurm: `mesh --pattern incast --to` one agent of the job
+     * step, the other two send into it at once. One round, both senders measured, the shares add up to
+     * the receiver's total, and Jain's index is in its range. (That the total matches the receiver's
+     * interface counter is MeshIncastNetnsIT's: here every agent shares the host's loopback.)
+     */
+    @Test
+    void incastIntoOneAgentOfTheJobRunsAllSendersInOneRound() throws Exception {
+        if (skipped != null) {
+            System.out.println("SKIPPED: incast under a real Slurm (" + skipped + ")");
+        }
+        assumeTrue(skipped == null, () -> "incast under a real Slurm: " + skipped);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TEST_MILLIS);
+        Run alloc = run(List.of("salloc", "-n", "3", "--overcommit", "--no-shell", "--immediate=10", "--time=3",
+                "-J", "wirespeed-incast-it"), 12_000);
+        Matcher granted = GRANTED.matcher(alloc.text);
+        assertThat(granted.find()).as(alloc.text).isTrue();
+        String job = granted.group(1);
+        jobs.add(job);
+
+        Path token = dir.resolve("incast-token");
+        Files.writeString(token, "slurm incast test token " + ThreadLocalRandom.current().nextLong() + "\n");
+        Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-------"));
+        int base = freePortBase(3);
+        Path agentsOut = dir.resolve("incast-agents.out");
+        String agent = "echo $$ > " + dir + "/incast-agent-$SLURM_LOCALID.pid; exec " + java()
+                + " agent --bind 127.0.0.1 -p $((" + base + " + SLURM_LOCALID)) --token-file " + token;
+        Process agents = slurm(List.of("srun", "--jobid", job, "-n", "3", "--overcommit", "--kill-on-bad-exit=0",
+                "bash", "-c", agent), agentsOut);
+        assertThat(awaitCount(agentsOut, "agent listening on", 3, agents, left(deadline)))
+                .as(Files.readString(agentsOut)).isTrue();
+
+        String hosts = String.join(",", List.of(base, base + 1, base + 2).stream()
+                .map(p -> "$SLURM_JOB_NODELIST:" + p).toList());
+        Path meshOut = dir.resolve("incast.json");
+        Path meshErr = dir.resolve("incast.err");
+        Process mesh = slurmSplit(List.of("srun", "--jobid", job, "--overlap", "-n", "1", "bash", "-c",
+                "exec " + java() + " mesh --hosts \"" + hosts + "\" --pattern incast --to \"$SLURM_JOB_NODELIST:"
+                        + base + "\" --token-file " + token + " -t 2 -O 0 -P 1 --no-save --json"), meshOut, meshErr);
+        assertThat(mesh.waitFor(left(deadline), TimeUnit.MILLISECONDS)).as("the mesh ends: " + Files.readString(meshErr))
+                .isTrue();
+        String printed = Files.readString(meshOut);
+        System.out.println("MeshSlurmIT incast: the mesh's progress:\n" + Files.readString(meshErr));
+        assertThat(mesh.exitValue()).as(printed + Files.readString(meshErr)).isZero();
+        MeshResult m = Json.MAPPER.readValue(printed, MeshResult.class);
+        String receiver = "localhost:" + base;
+        assertThat(m.params().pattern()).isEqualTo("incast:" + receiver);
+        assertThat(m.params().rounds()).as("both senders in one round").isEqualTo(1);
+        assertThat(m.pairs()).hasSize(2).allSatisfy(p -> {
+            assertThat(p.status()).as(p.toString()).isEqualTo(PairStatus.OK);
+            assertThat(p.server()).isEqualTo(receiver);
+        });
+        Incast in = m.incast();
+        assertThat(in).isNotNull();
+        assertThat(in.receiver()).isEqualTo(receiver);
+        assertThat(in.senders()).isEqualTo(2);
+        assertThat(in.measured()).isEqualTo(2);
+        assertThat(in.shares()).hasSize(2).allSatisfy(s -> assertThat(s.bitsPerSecond()).isPositive());
+        double sum = in.shares().stream().mapToDouble(Incast.Share::bitsPerSecond).sum();
+        assertThat(sum).as("shares add up to the receiver's total").isCloseTo(in.totalBitsPerSecond(),
+                Percentage.withPercentage(1));
+        assertThat(in.jainIndex()).isBetween(0.5, 1.0);
+        release(job, agents);
+    }
+
+    /** Ends a test's job and its agents, so the next test's allocation finds the node free. */
+    private static void release(String job, Process agents) throws IOException, InterruptedException {
+        run(List.of("scancel", job), 5_000);
+        jobs.remove(job);
+        agents.destroy();
+        if (!agents.waitFor(5, TimeUnit.SECONDS)) {
+            agents.destroyForcibly();
+        }
+        killAgentsLeft();
     }
 
     private static long left(long deadlineNanos) {
@@ -229,10 +309,12 @@ class MeshSlurmIT {
 
     /** Agents the kill and the job's end did not stop (their pid files are ours). */
     private static void killAgentsLeft() throws IOException {
-        for (int i = 0; i < 3; i++) {
-            Path f = dir.resolve("agent-" + i + ".pid");
-            if (Files.exists(f)) {
-                ProcessHandle.of(Long.parseLong(Files.readString(f).strip())).ifPresent(ProcessHandle::destroyForcibly);
+        for (String prefix : List.of("agent-", "incast-agent-")) {
+            for (int i = 0; i < 3; i++) {
+                Path f = dir.resolve(prefix + i + ".pid");
+                if (Files.exists(f)) {
+                    ProcessHandle.of(Long.parseLong(Files.readString(f).strip())).ifPresent(ProcessHandle::destroyForcibly);
+                }
             }
         }
     }

@@ -35,7 +35,7 @@ class ClientConfigCopiesTest {
                 .spec(TestSpec.tcpBandwidth().streams(2).durationMillis(3_000).build()).streamsChosenBy("rule")
                 .connectTimeoutMillis(100).handshakeTimeoutMillis(200).interrupted(STOP)
                 .bindAddress(InetAddress.getByName("127.0.0.1")).cpu(3).placeCpus(cpus(0, 1)).clientPort(5_000)
-                .bindDevice("eth0").serverOutput(true).build();
+                .bindDevice("eth0").serverOutput(true).flowLabel(0x12345).build();
     }
 
     static BwClient.Config otherBw() throws Exception {
@@ -43,7 +43,7 @@ class ClientConfigCopiesTest {
                 .spec(TestSpec.tcpBandwidth().direction(Direction.DOWNLOAD).build()).streamsChosenBy("option")
                 .connectTimeoutMillis(300).handshakeTimeoutMillis(400).interrupted(() -> false)
                 .bindAddress(InetAddress.getByName("127.0.0.2")).cpu(4).placeCpus(cpus(2)).clientPort(6_000)
-                .bindDevice("eth1").build();
+                .bindDevice("eth1").flowLabel(7).build();
     }
 
     static UdpBwClient.Config fullUdp() {

@@ -21,12 +21,15 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Every data path (write/read, sendfile, recv MSG_TRUNC) in every direction and stream count moves
  * exactly the bytes it reports: a byte-bounded test (-n) must deliver the budget, no more, no less,
  * and both sides must say which calls ran — the ones asked for, since loopback on Linux has them all.
  */
+// it sets wirespeed.test.refuse for the whole JVM: nothing else may run meanwhile (pom.xml's second lane)
+@Isolated
 class DataPathIT {
     static TestServers servers;
     static final long BUDGET_BYTES = 24L << 20;

@@ -20,8 +20,12 @@ import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** A server that echoes a few pings and then falls silent, keeping every connection open. */
+// mostly waits out a peer's deadline: runs in the second lane, beside the serial ITs (pom.xml)
+@Execution(ExecutionMode.CONCURRENT)
 class SilentServerIT {
     static final int ECHOES = 100;
 

@@ -19,6 +19,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A client's test obeys -t when its streams cannot start (issue 19): against a server that accepts
@@ -26,6 +28,8 @@ import org.junit.jupiter.api.Test;
  * longer of -t and 5 s, with one warning and a failure that says why — not after each stream's
  * connect timeout (30 s here) and the handshake timeout (30 s) in turn.
  */
+// mostly waits out a peer's deadline: runs in the second lane, beside the serial ITs (pom.xml)
+@Execution(ExecutionMode.CONCURRENT)
 class StreamStartDeadlineIT {
     /** Far above the start deadline (5 s) and far below what the client would wait without one. */
     static final Duration BOUND = Duration.ofSeconds(25);

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Every UDP data path (GSO/GRO, sendmmsg/recvmmsg, the DatagramChannel) in every direction and with
@@ -28,6 +29,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * which calls ran and why a better one did not. The lesser paths are forced as on a kernel that
  * lacks the better ones ({@code wirespeed.test.refuse}).
  */
+// it sets wirespeed.test.refuse for the whole JVM: nothing else may run meanwhile (pom.xml's second lane)
+@Isolated
 class UdpDataPathIT {
     static TestServers servers;
     /** 1000-byte datagrams at 16 Mbit/s: 2000 a second, far below what a loaded loopback drops. */

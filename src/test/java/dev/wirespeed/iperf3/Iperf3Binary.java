@@ -122,6 +122,12 @@ final class Iperf3Binary implements AutoCloseable {
         return process.exitValue();
     }
 
+    /** Sends a signal (e.g. "INT", as Ctrl-C) to this iperf3. */
+    void signal(String name) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).start();
+        kill.waitFor(10, TimeUnit.SECONDS);
+    }
+
     String output() throws IOException {
         return Files.readString(output, StandardCharsets.UTF_8);
     }

@@ -20,12 +20,16 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Issue 32, break 3, on the iperf3 service: a client that never sends TEST_END held its test and
  * its budget for 30 s past its time (and for --max-duration when it asked for bytes). Now the
  * server ends it at its time plus the grace with SERVER_TERMINATE, and frees the budget.
  */
+// mostly waits out a peer's deadline: runs in the second lane, beside the serial ITs (pom.xml)
+@Execution(ExecutionMode.CONCURRENT)
 @Tag("hostile")
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class Iperf3DeadlineIT {

@@ -33,12 +33,16 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Hand-written malicious iperf3 peers against a wirespeed server, each while a normal iperf3 test
  * (wirespeed's own iperf3 client, so no binary is needed) runs beside it: every attack is refused
  * or timed out, and the normal test completes untouched.
  */
+// mostly waits out a peer's deadline: runs in the second lane, beside the serial ITs (pom.xml)
+@Execution(ExecutionMode.CONCURRENT)
 @Timeout(120)
 class Iperf3HostileIT {
     /** Short, so that stalled peers are dropped quickly; the normal test needs far less. */

@@ -122,8 +122,11 @@ class ParamsTest {
         assertThat(unlimited.spec().congestion()).as("TCP options do not apply to UDP").isNull();
         refused("{\"udp\":true,\"time\":1,\"len\":8}", Iperf3Error.UDP_BLOCK_SIZE, Errno.EINVAL, "16..65507");
         refused("{\"udp\":true,\"num\":1000000,\"len\":1400}", Iperf3Error.UNIMPLEMENTED, Errno.NONE, "-n");
-        refused("{\"udp\":true,\"time\":1,\"dont_fragment\":1}", Iperf3Error.SET_DONT_FRAGMENT, Errno.NONE,
-                "Don't Fragment");
+        // iperf3 3.14+'s --dont-fragment: the server's UDP sockets set IP_PMTUDISC_DO, as iperf3's own
+        assertThat(parse("{\"udp\":true,\"time\":1,\"dont_fragment\":1}").spec().dontFragment()).isTrue();
+        assertThat(parse("{\"udp\":true,\"time\":1}").spec().dontFragment()).isFalse();
+        assertThat(parse("{\"tcp\":true,\"time\":1,\"dont_fragment\":1}").spec().dontFragment())
+                .as("TCP: iperf3 sets DF for UDP only").isFalse();
     }
 
     @Test
@@ -168,7 +171,12 @@ class ParamsTest {
         refused("{\"parallel\":0}", Iperf3Error.NUM_STREAMS, Errno.EINVAL, "'parallel' 0");
         refused("{\"omit\":601}", Iperf3Error.OMIT, Errno.EINVAL, "0..600");
         refused("{\"omit\":18446744073709551615}", Iperf3Error.OMIT, Errno.EINVAL, "'omit' -1");
-        refused("{\"time\":0,\"num\":0}", Iperf3Error.DURATION, Errno.NONE, "unbounded");
+        // -L: the client's connections carry the label; the server has nothing to do (iperf3's neither)
+        assertThat(parse("{\"time\":1,\"flowlabel\":74565}").spec().durationMillis()).isEqualTo(1000);
+        refused("{\"flowlabel\":1048576}", Iperf3Error.SET_FLOW_LABEL, Errno.EINVAL, "'flowlabel'");
+        // -t 0: until the client stops it (iperf3 sets no timer for it); UDP tests stay bounded
+        assertThat(parse("{\"time\":0,\"num\":0}").spec().untilStopped()).isTrue();
+        refused("{\"udp\":true,\"time\":0}", Iperf3Error.DURATION, Errno.NONE, "unbounded");
         refused("{\"time\":3600,\"omit\":10}", Iperf3Error.DURATION, Errno.NONE, "3610 s");
         refused("{\"len\":17000000}", Iperf3Error.BLOCK_SIZE, Errno.EINVAL, "'len'");
         refused("{\"MSS\":50}", Iperf3Error.MSS, Errno.EINVAL, "88..65535");
@@ -226,6 +234,10 @@ class ParamsTest {
         }
         assertThat(mine.get("udp_counters_64bit").intValue()).isEqualTo(1);
         assertThat(mine.has("tcp")).isFalse();
+        assertThat(mine.has("dont_fragment")).as("absent unless asked, as iperf3's send_parameters").isFalse();
+        // --dont-fragment: iperf3 3.14+'s key and value (iperf_api.c: cJSON_AddNumberToObject(j, "dont_fragment", 1))
+        assertThat(Params.request(udp.toBuilder().dontFragment(true).build(), "3.12").get("dont_fragment").intValue())
+                .isEqualTo(1);
     }
 
     @Test

@@ -97,6 +97,9 @@ class IbParsersTest {
         assertThat(l.state()).isEqualTo("Active");
         assertThat(l.peer()).isEqualTo("m02 HCA-1");
         assertThat(l.peerLid()).isEqualTo("1");
+        // iblinkinfo.c print_port prints port->guid before a CA's port line; a CA's node GUID is not printed
+        assertThat(l.portGuid()).isEqualTo("0x0000000000000123");
+        assertThat(l.nodeGuid()).isNull();
     }
 
     @Test

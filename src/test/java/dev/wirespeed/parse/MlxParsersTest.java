@@ -92,4 +92,26 @@ class MlxParsersTest {
         assertThat(x16.all(RdmaPortRecord.class).getFirst().rate().value()).isEqualTo(100e9);
         assertThat(x16.all(MlxDevice.class).getFirst().firmware()).isEqualTo("12.25.1020");
     }
+
+    /**
+     * mlxconfig -e rows pasted without their head (issue 31 round 4: heldout2's sriov-network-operator
+     * pastes): the rows of the Slingshot guide's query, its "Configurations:" line cut away, read as
+     * mlxconfig's by their shape.
+     */
+    @Test
+    void extendedRowsWithoutTheirHead() {
+        String rows = Fixture.text("mlx/slingshot-firmware-mlxfwmanager-mlxconfig-e-star-hpe-doc.txt").lines()
+                .dropWhile(l -> !l.startsWith("Configurations:")).skip(1).takeWhile(l -> !l.startsWith("The '*'"))
+                .collect(java.util.stream.Collectors.joining("\n", "", "\n"));
+        List<Parsed> blocks = Fixture.blocksOf(rows);
+        assertThat(blocks).singleElement().satisfies(b -> {
+            assertThat(b.format()).isEqualTo("mlxconfig");
+            assertThat(b.all(MlxSetting.class)).extracting(MlxSetting::name)
+                    .containsExactly("MEMIC_BAR_SIZE", "MEMIC_SIZE_LIMIT", "ADVANCED_PCI_SETTINGS", "SAFE_MODE_THRESHOLD",
+                            "SAFE_MODE_ENABLE");
+        });
+        MlxSetting pci = blocks.getFirst().all(MlxSetting.class).get(2);
+        assertThat(pci.modified()).isTrue();
+        assertThat(pci.currentValue()).isEqualTo("True(1)");
+    }
 }

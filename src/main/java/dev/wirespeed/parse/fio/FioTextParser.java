@@ -97,6 +97,7 @@ public final class FioTextParser extends BaseParser {
                 b.use(i);
             } else if ((m = in.match(VERSION, i)) != null) {
                 version = "fio-" + m.group(1);
+                b.printed(i, "version", version); // kept in the job's record too, as printed
                 b.use(i);
             } else if ((m = in.match(RESULT, i)) != null) {
                 flush(b, cur, version, FioMeasurements.target(in.command()));

@@ -23,6 +23,12 @@ import java.util.regex.Pattern;
  */
 public final class EthtoolParser extends BaseParser {
     private static final Pattern SETTINGS = Pattern.compile("Settings for (\\S+):");
+    /**
+     * The settings' first two fields, as a paste that left the "Settings for" line out begins
+     * (realtek-r8125-dkms#32): "Supported ports: [ TP ]" then "Supported link modes:".
+     */
+    private static final Pattern FIRST_FIELD = Pattern.compile("Supported ports: \\[[^\\]]*\\]");
+    private static final Pattern SECOND_FIELD = Pattern.compile("Supported link modes:.*");
     private static final Pattern PAUSE = Pattern.compile("Pause parameters for (\\S+):");
     private static final Pattern DRIVER = Pattern.compile("driver:\\s*(\\S+)");
     private static final Pattern SPEED = Pattern.compile("(\\d+)\\s*Mb/s");
@@ -42,9 +48,15 @@ public final class EthtoolParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(SETTINGS, i) || in.matches(PAUSE, i)
+        return in.matches(SETTINGS, i) || in.matches(PAUSE, i) || headless(in, i)
                 || (in.matches(DRIVER, i) && i + 1 < in.size() && in.get(i + 1).startsWith("version:"))
                 || (i == 0 && plainSettings(in.command()) && in.matches(GREPPED, i));
+    }
+
+    /** Line i begins the settings without their "Settings for" line. */
+    private static boolean headless(Lines in, int i) {
+        return in.matches(FIRST_FIELD, i) && i + 1 < in.size() && in.matches(SECOND_FIELD, i + 1)
+                && (i == 0 || !in.matches(SETTINGS, i - 1));
     }
 
     /** "ethtool IFACE" alone: the settings; its output grep'd ("| egrep 'Speed|Duplex'") loses the head line. */
@@ -67,6 +79,12 @@ public final class EthtoolParser extends BaseParser {
             iface = head.group(1);
             b.use(from);
             i++;
+        } else if (headless(in, from) && !plainSettings(in.command())) {
+            // the interface is not printed: the command's, when the paste has one
+            Command c = in.command();
+            iface = c != null && c.program().equals("ethtool") && !c.args().isEmpty() ? c.args().getLast() : null;
+            head = SETTINGS.matcher("Settings for ?:");
+            head.matches();
         } else if (plainSettings(in.command()) && !in.matches(DRIVER, from)) {
             head = SETTINGS.matcher("Settings for " + in.command().args().getFirst() + ":");
             head.matches(); // as if the grep had kept the head line: the interface is the command's

@@ -57,13 +57,24 @@ public final class IpParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(HEAD, i);
+        return in.matches(HEAD, i) || vfLinesOnly(in, i);
+    }
+
+    /**
+     * Line i begins VF lines pasted without their PF's line (lxd#14879: "vf 1     link/ether 02:00:…, vlan
+     * 128, spoof checking off, …" and on): two in a row, none before; the PF is unknown.
+     */
+    private static boolean vfLinesOnly(Lines in, int i) {
+        return in.matches(VF, i) && i + 1 < in.size() && in.matches(VF, i + 1) && (i == 0 || !in.matches(VF, i - 1));
     }
 
     @Override
     public Parsed parse(Lines in, int from) {
         ParseBuilder b = builder(in, from);
         Current cur = null;
+        if (!in.matches(HEAD, from) && vfLinesOnly(in, from)) {
+            cur = new Current(in.source(from)); // the VFs of a PF the paste does not show
+        }
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i)) {
@@ -212,8 +223,10 @@ public final class IpParser extends BaseParser {
         }
 
         void flush(ParseBuilder b) {
-            b.add(new NetInterfaceRecord(index, name, flags, mtu, state, linkType, address, addresses, ipoibMode, pkey,
-                    source));
+            if (name != null) { // null: VF lines without their PF's
+                b.add(new NetInterfaceRecord(index, name, flags, mtu, state, linkType, address, addresses, ipoibMode, pkey,
+                        source));
+            }
             if (!counters.isEmpty()) {
                 b.add(new CounterSample(name, "ip -s link", counters, source));
             }

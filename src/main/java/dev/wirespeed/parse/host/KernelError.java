@@ -39,7 +39,10 @@ import java.util.Map;
  *   <li>{@code nic-health}: ice's firmware health status ("A parallel fault was detected.", "Module is not
  *       present."): the statement as {@code errorType}, "error" or "info" (the driver's log level) as
  *       {@code severity}, the driver's "Possible Solution" lines as {@code detail}, "Port Number: N" as
- *       {@code queue} (the port).</li>
+ *       {@code queue} (the port);</li>
+ *   <li>{@code vf-not-trusted}: the PF refused a VF's request because the VF is not trusted (i40e "Cannot add more
+ *       MAC addresses, VF is not trusted, …", ice "Can't add more MAC addresses, because VF-3 is not trusted, …"):
+ *       what was refused as {@code errorType} ("add more MAC addresses"), the VF as {@code detail} when named.</li>
  * </ul>
  *
  * @param address       the PCI address printed, null when the line names only an interface or RDMA device
@@ -71,6 +74,7 @@ public record KernelError(String driver, String address, String iface, String ev
     public static final String UNSUPPORTED_MODULE = "unsupported-module";
     public static final String RDMA_COMMAND_FAILED = "rdma-command-failed";
     public static final String NIC_HEALTH = "nic-health";
+    public static final String VF_NOT_TRUSTED = "vf-not-trusted";
 
     /** The same error with the AER bits or the CQE syndrome read from the lines after it. */
     KernelError with(String newDetail, String newSyndrome, String newVendorSyndrome) {

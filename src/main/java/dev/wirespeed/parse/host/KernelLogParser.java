@@ -9,7 +9,10 @@ import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.Units;
 import dev.wirespeed.parse.mlx.MlxDevice;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -21,7 +24,9 @@ import java.util.regex.Pattern;
  * (8.0 GT/s PCIe x8 link)", or "…, limited by 5.0 GT/s PCIe x4 link at BDF (capable of …)"),
  * link up/down ("enp1s0f0np0: Link up", "NIC Link is Down"), mlx5's "Port module event" lines, its
  * "firmware version: 16.35.4030" at probe (an MlxDevice) and its health buffer (HealthEvent).
- * The block is a run of kernel lines; device lines it has no record for are skipped.
+ * The block is a run of kernel lines. Every line of it is kept as printed (issue 31: a user searches
+ * for "DDP package", "VF is not trusted", a QPLIB status), under its device ("ice 0000:65:00.0") or
+ * the subsystem before its first ": " ("bond0", "nvme nvme2"), beside the record read from it if any.
  */
 public final class KernelLogParser extends BaseParser {
     private static final String BDF = "(?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]";
@@ -79,6 +84,18 @@ public final class KernelLogParser extends BaseParser {
             PREFIX + "(\\S+): page allocation failure[:.] ?(order:\\s*\\d+, mode:\\s*0x[0-9a-fA-F]+).*");
     /** The same after the device prefix since 5.x: "probe with driver mlx5_core failed with error -22". */
     private static final Pattern PROBE = Pattern.compile("probe with driver ([\\w-]+) failed with error (-?\\d+)");
+    /**
+     * The PF refused a VF's request because the VF is not trusted: i40e_virtchnl_pf.c "Cannot add more MAC
+     * addresses, VF is not trusted, switch the VF to trusted to add more functionality" and "VF is not trusted,
+     * switch the VF to trusted to add more VLAN addresses"; ice_virtchnl.c "Can't add more MAC addresses, because
+     * VF-3 is not trusted, switch the VF to trusted mode in order to add more functionalities" and (before 5.14)
+     * "VF-3 is not trusted, switch the VF to trusted mode, in order to add more VLAN addresses".
+     */
+    private static final Pattern VF_NOT_TRUSTED = Pattern.compile("(?:(?:Cannot|Can't) ([\\w ]{1,60}?), (?:because )?)?"
+            + "VF(?:[- ](\\d{1,4}))? is not trusted\\b(?:, switch the VF to trusted(?: mode)?,? (?:in order )?to ([\\w ]{1,60}?))?\\s*");
+    /** Before the message of a kernel line: the prefix, and the device or subsystem it names ("bonding: bond0"). */
+    private static final Pattern PREFIXED = Pattern.compile(PREFIX + "(.*)");
+    private static final Pattern SUBSYSTEM = Pattern.compile("([^:]{1,60}?): (\\S.*)");
     /** drivers/base/firmware_loader: "Direct firmware load for intel/ice/ddp/ice.pkg failed with error -2". */
     private static final Pattern FIRMWARE_LOAD = Pattern.compile("Direct firmware load for (\\S+) failed with error (-?\\d+)");
     /**
@@ -257,7 +274,7 @@ public final class KernelLogParser extends BaseParser {
         }
         String message = m.group(4);
         for (Pattern p : new Pattern[] {PCIE, LINK, MODULE, HEALTH, WATCHDOG, TX_TIMEOUT, AER, INTEL_PCIE, FIRMWARE, INTEL_FIRMWARE,
-                PROBE, FIRMWARE_LOAD, PHY_CAPS, UNSUPPORTED_MODULE, QPLIB, NIC_HEALTH, SFP_DETECTED}) {
+                PROBE, FIRMWARE_LOAD, PHY_CAPS, UNSUPPORTED_MODULE, QPLIB, NIC_HEALTH, SFP_DETECTED, VF_NOT_TRUSTED}) {
             if (p.matcher(message).matches()) {
                 return true;
             }
@@ -274,6 +291,9 @@ public final class KernelLogParser extends BaseParser {
         for (; i < in.size(); i++) {
             if (in.blank(i)) {
                 continue;
+            }
+            if (kernelLine(in, i)) {
+                keep(b, in, i);
             }
             Matcher m;
             if ((m = in.match(WATCHDOG_OLD, i)) != null) {
@@ -407,7 +427,14 @@ public final class KernelLogParser extends BaseParser {
             for (int k = from; k < i; k++) {
                 lines += in.blank(k) ? 0 : 1;
             }
-            b.add(new KernelLogRead(lines, in.source(from)));
+            Set<String> devices = new LinkedHashSet<>();
+            for (int k = from; k < i; k++) {
+                Matcher d = in.blank(k) ? null : in.match(LINE, k);
+                if (d != null) {
+                    devices.add(d.group(1) + " " + d.group(2));
+                }
+            }
+            b.add(new KernelLogRead(lines, new ArrayList<>(devices), in.source(from)));
             for (int k = from; k < i; k++) {
                 if (!in.blank(k)) {
                     b.use(k);
@@ -416,6 +443,31 @@ public final class KernelLogParser extends BaseParser {
             b.note("kernel log: no network or RDMA events");
         }
         return b.done(i);
+    }
+
+    /**
+     * Keeps kernel line i as printed and marks it read: "driver BDF[ netdev]" → its message, "infiniband
+     * DEV" → its message, else the words before the message's first ": " ("bonding: bond0", "nvme nvme2")
+     * → the rest, else "kernel" → the whole message.
+     */
+    private static void keep(ParseBuilder b, Lines in, int i) {
+        String text = in.get(i);
+        Matcher m = LINE.matcher(text);
+        if (m.matches()) {
+            b.printed(i, m.group(1) + " " + m.group(2) + (m.group(3) == null ? "" : " " + m.group(3)), m.group(4).strip());
+        } else if ((m = IB_LINE.matcher(text)).matches()) {
+            b.printed(i, m.group(1) + " " + m.group(2), m.group(3).strip());
+        } else {
+            Matcher p = PREFIXED.matcher(text);
+            String message = p.matches() ? p.group(1).strip() : text.strip();
+            Matcher s = SUBSYSTEM.matcher(message);
+            if (s.matches()) {
+                b.printed(i, s.group(1), s.group(2).strip());
+            } else {
+                b.printed(i, "kernel", message);
+            }
+        }
+        b.use(i);
     }
 
     /** Adds the error still open, if any; returns null (nothing open). */
@@ -476,6 +528,10 @@ public final class KernelLogParser extends BaseParser {
         if ((m = UNSUPPORTED_MODULE.matcher(message)).matches()) {
             return new KernelError(driver, address, netdev, KernelError.UNSUPPORTED_MODULE, null, null, m.group(2), null, null,
                     null, m.group(1).startsWith("Rx/Tx") ? "Rx/Tx disabled" : "driver not loaded", src);
+        }
+        if ((m = VF_NOT_TRUSTED.matcher(message)).matches()) {
+            return new KernelError(driver, address, netdev, KernelError.VF_NOT_TRUSTED, null, null,
+                    m.group(1) != null ? m.group(1) : m.group(3), null, null, null, m.group(2) == null ? null : "VF " + m.group(2), src);
         }
         if ((m = SFP_DETECTED.matcher(message)).matches()) {
             int type = Integer.parseInt(m.group(1));

@@ -6,6 +6,7 @@ import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.Source;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -13,11 +14,17 @@ import java.util.Map;
  * device in it: recognized, and nothing to say (issue 26). A log with events gives their records
  * instead.
  *
- * @param lines the log's non-blank lines
+ * @param lines   the log's non-blank lines
+ * @param devices the devices its lines name, as printed ("ice 0000:65:00.0"), each once, in order; each
+ *                line's message is in the record's "printed" under its device
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("KernelLogRead")
-public record KernelLogRead(int lines, Source source) implements ParsedRecord {
+public record KernelLogRead(int lines, List<String> devices, Source source) implements ParsedRecord {
+    public KernelLogRead {
+        devices = List.copyOf(devices);
+    }
+
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("kernel log", "no network or RDMA events").put("lines", lines).map();

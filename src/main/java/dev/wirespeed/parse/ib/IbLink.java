@@ -17,7 +17,9 @@ import java.util.Map;
  * @param speed      the lane speed as printed: "25.78125 Gbps" (iblinkinfo) or "NDR" (ibnetdiscover)
  * @param laneSignal the lane's signalling rate when printed in Gb/s (iblinkinfo)
  * @param couldBe    iblinkinfo's hint that the link could run faster ("Could be 14.0625 Gbps"), or null
- * @param portGuid   this port's GUID when printed (ibnetdiscover --ports)
+ * @param nodeGuid   the node's GUID when printed (a switch's header; iblinkinfo prints none for a CA)
+ * @param portGuid   this port's GUID when printed (ibnetdiscover --ports; iblinkinfo before a CA's port line, and
+ *                   in line mode before every line: print_port's port->guid)
  * @param peerGuid   the peer's GUID when printed: its port GUID (ibnetdiscover --ports, iblinkinfo -l -g) or
  *                   node GUID (iblinkinfo -l)
  */

@@ -16,12 +16,16 @@ import java.util.regex.Pattern;
  * {@code ibv_devinfo} and {@code ibv_devinfo -v} (rdma-core): "hca_id: mlx5_0", device fields,
  * then "port: 1" blocks with "state: PORT_ACTIVE (4)", "active_mtu: 4096 (5)"; with -v also
  * "active_width: 4X (2)" and "active_speed: 25.0 Gbps (32)", from which the rate is width × lane speed.
- * The many capability lines of -v are accepted and not kept.
+ * The many capability lines of -v are accepted and not kept. A device pasted from its middle (deepep#38:
+ * the first line "sys_image_guid: e8eb:…", no hca_id) is read too, its name unknown.
  */
 public final class IbvDevinfoParser extends BaseParser {
     private static final Pattern HCA = Pattern.compile("hca_id:\\s*(\\S+)");
     private static final Pattern PORT = Pattern.compile("port:\\s*(\\d{1,5})");
     private static final Pattern FIELD = Pattern.compile("([a-z][a-z0-9_]*|GID\\[\\s*\\d+\\])\\s*:\\s*(.*)");
+    /** A device field that a paste cut from its middle may begin with (the fields after hca_id). */
+    private static final Pattern DEVICE_FIELD = Pattern.compile(
+            "(?:transport|fw_ver|node_guid|sys_image_guid|vendor_id|vendor_part_id|hw_ver|board_id|phys_port_cnt):\\s+\\S.*");
     private static final Pattern WIDTH = Pattern.compile("(\\d+)X.*");
     private static final Pattern SPEED = Pattern.compile("(\\d+(?:\\.\\d+)?) Gbps.*");
 
@@ -31,7 +35,24 @@ public final class IbvDevinfoParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return Notes.match(in, HCA, i) != null;
+        return Notes.match(in, HCA, i) != null || headless(in, i);
+    }
+
+    /**
+     * Line i is an indented device field with none before it, and a "port:" line or an hca_id follows
+     * within the device's fields: a device whose head the paste cut.
+     */
+    private static boolean headless(Lines in, int i) {
+        if (!in.matches(DEVICE_FIELD, i) || !Character.isWhitespace(in.raw(i).charAt(0))
+                || i > 0 && !in.blank(i - 1) && in.matches(FIELD, i - 1)) {
+            return false;
+        }
+        for (int k = i + 1; k < Math.min(in.size(), i + 12) && !in.blank(k); k++) {
+            if (in.matches(PORT, k)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
@@ -41,6 +62,9 @@ public final class IbvDevinfoParser extends BaseParser {
         Fields port = null;
         String device = null;
         List<RdmaPortRecord> ports = new ArrayList<>();
+        if (headless(in, from)) {
+            dev = new Fields(); // its name is above the paste
+        }
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i)) {
@@ -55,7 +79,7 @@ public final class IbvDevinfoParser extends BaseParser {
                 dev = new Fields();
                 dev.put("hca_id", device, in.source(i));
                 b.use(i);
-            } else if (device == null) {
+            } else if (dev == null) {
                 break;
             } else if ((m = Notes.match(in, PORT, i)) != null) {
                 flushPort(ports, device, port);
@@ -77,7 +101,7 @@ public final class IbvDevinfoParser extends BaseParser {
     }
 
     private static void flushDevice(ParseBuilder b, String device, Fields f, List<RdmaPortRecord> ports) {
-        if (device == null) {
+        if (f == null) {
             return;
         }
         b.add(new RdmaDeviceRecord(device, null, f.text("fw_ver"), f.text("hw_ver"), f.text("node_guid"),
@@ -88,7 +112,7 @@ public final class IbvDevinfoParser extends BaseParser {
     }
 
     private static Fields flushPort(List<RdmaPortRecord> ports, String device, Fields f) {
-        if (device == null || f == null) {
+        if (f == null) {
             return null;
         }
         Quantity rate = null;

@@ -27,6 +27,9 @@ public record RdmaDeviceRecord(String device, String caType, String firmware, St
 
     @Override
     public void addFacts(FactSink out) {
+        if (device == null) {
+            return; // a device pasted without its name (ibv_devinfo cut above its fields): no device to say it of
+        }
         RdmaDevice.Builder rb = RdmaDevice.builder(device);
         if (caType != null) {
             rb.hcaType(out.text(caType));

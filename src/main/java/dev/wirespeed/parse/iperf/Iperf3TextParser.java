@@ -29,7 +29,12 @@ public final class Iperf3TextParser extends BaseParser {
             "\\[\\s*\\d+\\]\\s+local .* connected to .*|iperf Done\\.|iperf3: .*|Starting Test: .*|Test Complete\\..*"
                     + "|CPU Utilization: .*|Time: .*|Cookie: .*|TCP MSS: .*|Linux .*|Control connection MSS.*"
                     + "|Target Bitrate(?: is|:) .*|Server output:|Bidirectional mode.*|Connecting to host .*|Darwin .*|FreeBSD .*"
-                    + "|(?:snd|rcv)_tcp_congestion .*");
+                    + "|(?:snd|rcv)_tcp_congestion .*"
+                    // --debug (3.1+): the control messages as JSON, the socket's buffer and TCP_INFO
+                    + "|send_parameters:|send_results|get_results|SO_(?:SND|RCV)BUF is \\d+|tcpi_\\w+ .*"
+                    + "|[{}\\[\\]]+,?|\"\\w+\":\\s*.*");
+    /** The congestion window after a TCP sender's retransmits: "114    949 KBytes". */
+    private static final Pattern CWND = Pattern.compile("\\d+\\s+(\\d+(?:\\.\\d+)?\\s+[KMG]?Bytes)\\b.*");
     /** A "local … connected to" line a mail or a narrow terminal broke before the peer's address. */
     private static final Pattern CONNECTED_CUT = Pattern.compile("\\[\\s*\\d+\\]\\s+local .* connected to");
     private static final Pattern PEER_PORT = Pattern.compile("\\S+ port \\d+");
@@ -100,7 +105,7 @@ public final class Iperf3TextParser extends BaseParser {
                 b.use(i);
             } else if ((m = in.match(VERSION, i)) != null) {
                 run.version = m.group(1);
-                b.use(i);
+                b.use(i).printed(i, "iperf", in.get(i).substring("iperf ".length()).strip());
             } else if ((m = in.match(ERROR, i)) != null) {
                 run.error = m.group(1).strip();
                 if (run.header == null) {
@@ -115,6 +120,9 @@ public final class Iperf3TextParser extends BaseParser {
                 run.reverse = true;
                 b.use(i);
             } else if (in.matches(ACCEPTED, i) || in.matches(OTHER, i) || in.matches(IperfLines.ID_HEAD, i)) {
+                if (in.matches(ACCEPTED, i)) {
+                    b.printed(i, "Accepted connection from", in.get(i).substring("Accepted connection from ".length()).strip());
+                }
                 afterHead = in.matches(IperfLines.ID_HEAD, i);
                 String line = in.get(i);
                 // "Total Datagrams": a UDP sender's interval head (3.1+); -V's "Starting Test: protocol: UDP, …"
@@ -124,7 +132,12 @@ public final class Iperf3TextParser extends BaseParser {
                 b.use(i);
             } else if ((m = in.match(IperfLines.ROW, i)) != null) {
                 b.use(i);
-                run.rows.add(row(m, in, i, run));
+                IperfInterval r = row(m, in, i, run);
+                run.rows.add(r);
+                Matcher cwnd = CWND.matcher(m.group("rest").strip());
+                if (cwnd.matches()) {
+                    b.printed(r, i, "Cwnd", cwnd.group(1));
+                }
             } else {
                 break;
             }

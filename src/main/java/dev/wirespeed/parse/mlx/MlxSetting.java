@@ -36,7 +36,7 @@ public record MlxSetting(String device, String name, String nextBoot, String new
     /** A firmware setting of its device; a grep'd row whose command was not pasted has no device to hold it. */
     @Override
     public void addFacts(FactSink out) {
-        if (device != null) {
+        if (device != null && (newValue != null || nextBoot != null)) { // a row cut after its name says no value
             out.add(new DeviceSetting(device, name, newValue != null ? newValue : nextBoot, out.evidence(source)));
         }
     }

@@ -16,7 +16,9 @@ import java.util.regex.Pattern;
  * remain; they are read under the device the command names. With {@code -e} the head reads
  * "Configurations: Default Current Next Boot", each row carries the three values and a "*" before
  * the name when the next value differs from the default or current one (mlxconfig then explains
- * the mark in a last line); a "*" row is mlxconfig's even when a grep kept nothing else.
+ * the mark in a last line); a "*" row is mlxconfig's even when a grep kept nothing else, and so is a
+ * run of {@value #ROW_RUN} -e rows pasted without their head (an UPPER_SNAKE name and three values, one of
+ * them in mlxconfig's "LID(1)" form: sriov-network-operator#492, #358).
  */
 public final class MlxconfigParser extends BaseParser {
     private static final Pattern DEVICE_N = Pattern.compile("Device #\\d+:");
@@ -27,6 +29,15 @@ public final class MlxconfigParser extends BaseParser {
             "(\\*\\s*)?([A-Z][A-Za-z0-9_]*(?:\\[\\d+\\])?)\\s+(\\S+(?:\\[[^\\]]*\\])?)(?:\\s+(\\S+))?(?:\\s+(\\S+))?");
     /** A -e row mlxconfig marked as changed: "*  NUM_OF_VFS  16  16  8". */
     private static final Pattern STAR_ROW = Pattern.compile("\\*\\s+[A-Z][A-Z0-9_]+(?:\\[\\d+\\])?\\s+\\S+\\s+\\S+\\s+\\S+");
+    /** A "*" row cut after its name ("*        ROCE_CONTROL"). */
+    private static final Pattern STAR_NAME = Pattern.compile("\\*\\s*([A-Z][A-Z0-9_]+(?:\\[\\d+\\])?)");
+    /** A -e row: a name with an underscore, then default, current and next boot ("IB_ROUTING_MODE_P1  LID(1)  LID(1)  LID(1)"). */
+    private static final Pattern ROW3 = Pattern.compile(
+            "(?:\\*\\s*)?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?:\\[\\d+\\])?\\s+\\S+\\s+\\S+\\s+\\S+");
+    /** A value as mlxconfig prints an enumerated setting: its name and number ("False(0)", "DEVICE_DEFAULT(0)"). */
+    private static final Pattern NAMED_VALUE = Pattern.compile("\\s\\w+\\(\\d+\\)");
+    /** -e rows in a row that make a headless paste mlxconfig's. */
+    static final int ROW_RUN = 4;
     private static final Pattern TAIL = Pattern.compile(
             "Apply new Configuration\\?.*|Applying\\.\\.\\. Done!|-I- .*|-E- .*|-W- .*|The '\\*' shows parameters .*"
                     + "|#\\s+Default\\s+Current\\s+Next Boot|\\.\\.\\.");
@@ -44,9 +55,24 @@ public final class MlxconfigParser extends BaseParser {
         return c != null && (c.program().equals("mlxconfig") || c.program().equals("mstconfig")) && c.text().contains("grep");
     }
 
+    /** Line i starts a run of {@value #ROW_RUN} -e rows with no head before them, one with a "NAME(n)" value. */
+    private static boolean headless(Lines in, int i) {
+        if (!in.matches(ROW3, i) || i > 0 && in.matches(ROW3, i - 1)) {
+            return false;
+        }
+        boolean named = false;
+        for (int k = i; k < i + ROW_RUN; k++) {
+            if (k >= in.size() || !in.matches(ROW3, k)) {
+                return false;
+            }
+            named |= NAMED_VALUE.matcher(in.get(k)).find();
+        }
+        return named;
+    }
+
     @Override
     public boolean startsAt(Lines in, int i) {
-        if (in.matches(STAR_ROW, i) || in.matches(EXTENDED_HEAD, i)
+        if (in.matches(STAR_ROW, i) || in.matches(EXTENDED_HEAD, i) || headless(in, i)
                 || (grepped(in) && (in.matches(GREPPED, i) || in.matches(CONFIGS, i)))) {
             return true;
         }
@@ -67,7 +93,7 @@ public final class MlxconfigParser extends BaseParser {
         Fields f = new Fields();
         boolean settings = false;
         String device = null;
-        if (in.matches(STAR_ROW, from) || in.matches(EXTENDED_HEAD, from)
+        if (in.matches(STAR_ROW, from) || in.matches(EXTENDED_HEAD, from) || headless(in, from)
                 || (grepped(in) && (in.matches(GREPPED, from) || in.matches(CONFIGS, from)))) {
             settings = true;
             device = in.command() == null ? null : in.command().after("-d");
@@ -99,6 +125,9 @@ public final class MlxconfigParser extends BaseParser {
                         ? new MlxSetting(device, m.group(2), m.group(5), null, in.source(i), m.group(3), m.group(4),
                                 m.group(1) != null)
                         : new MlxSetting(device, m.group(2), m.group(3), m.group(4), in.source(i)));
+            } else if (settings && (m = in.match(STAR_NAME, i)) != null) {
+                // a "*" row cut after its name: the values are lost, the setting and its mark are not
+                b.use(i).add(new MlxSetting(device, m.group(1), null, null, in.source(i), null, null, true));
             } else if (settings && in.matches(TAIL, i)) {
                 b.use(i);
             } else {

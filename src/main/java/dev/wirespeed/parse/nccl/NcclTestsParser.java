@@ -67,9 +67,32 @@ public final class NcclTestsParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return matches(THREADS, in, i) || matches(HEADER, in, i) || matches(START, in, i)
+        return matches(THREADS, in, i) || matches(HEADER, in, i) || matches(START, in, i) || ranksBeforeTable(in, i)
                 || (matches(ROW, in, i) && row(line(in, i).split("\\s+"), null) != null && matches(ROW, in, i + 1));
     }
+
+    /**
+     * Line i is a rank line the paste begins with (its parameter line cut: coreweave/nccl-tests#43's "#  Rank
+     * 71 Group 0 Pid 14840 on slurm-gb200-207-171 device 3 [0x01] NVIDIA Graphics Device"), and the table's
+     * header follows after comment lines only.
+     */
+    private static boolean ranksBeforeTable(Lines in, int i) {
+        if (!matches(RANK, in, i) || matches(RANK, in, i - 1)) {
+            return false;
+        }
+        for (int k = i + 1; k < Math.min(in.size(), i + 300); k++) {
+            if (matches(HEADER, in, k)) {
+                return true;
+            }
+            if (in.blank(k) || !line(in, k).startsWith("#")) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /** Where the version the program printed begins: "# nccl-tests version 2.18.3 …", "NCCL version 2.18.3+cuda12.2". */
+    private static final Pattern VERSION_LINE = Pattern.compile("#?\\s*((?:nccl-tests|NCCL) version) (\\S.*)");
 
     @Override
     public Parsed parse(Lines in, int from) {
@@ -97,6 +120,7 @@ public final class NcclTestsParser extends BaseParser {
             if ((m = START.matcher(s)).matches()) {
                 test = m.group(1) != null ? m.group(1) : test;
                 b.use(i);
+                version(b, i, s);
             } else if ((m = RANK.matcher(s)).matches()) {
                 ranks++;
                 hosts.add(m.group(3));
@@ -141,6 +165,7 @@ public final class NcclTestsParser extends BaseParser {
                 seenTable = true;
             } else if (OTHER.matcher(s).matches()) {
                 b.use(i);
+                version(b, i, s);
             } else if (seenTable) {
                 break;
             }
@@ -157,6 +182,14 @@ public final class NcclTestsParser extends BaseParser {
             }
         }
         return b.done(i);
+    }
+
+    /** Keeps a version line as printed ("nccl-tests version" → "2.18.3 nccl-headers=22809 …"). */
+    private static void version(ParseBuilder b, int i, String s) {
+        Matcher v = VERSION_LINE.matcher(s);
+        if (v.matches()) {
+            b.printed(i, v.group(1), v.group(2).strip());
+        }
     }
 
     /** A row by its column count; null when it has another shape or unreadable numbers. */

@@ -32,6 +32,11 @@ public final class LspciParser extends BaseParser {
     private static final Pattern LNKSTA = Pattern.compile(
             "LnkSta:\\s*Speed ([\\d.]+|unknown)(?:GT/s)?\\s*(\\((?:downgraded|ok|strange|overdriven)\\))?,"
             + "\\s*Width x(\\d+)\\s*(\\((?:downgraded|ok|strange|overdriven)\\))?.*");
+    /**
+     * A capability's head, where an lspci -vv block pasted from its middle may begin (aristanetworks/sonic#71:
+     * the device line and the first capabilities cut): "Capabilities: [58] MSI: Enable+ Count=1/32 …".
+     */
+    private static final Pattern CAPABILITY = Pattern.compile("Capabilities: \\[[0-9a-f]{2,3}(?: v\\d+)?\\] \\S.*");
     private static final Pattern PAYLOAD = Pattern.compile("MaxPayload (\\d+) bytes, MaxReadReq (\\d+) bytes");
     private static final Pattern NUMA = Pattern.compile("NUMA node:\\s*(\\d+)");
     private static final Pattern DRIVER = Pattern.compile("Kernel driver in use:\\s*(\\S+)");
@@ -54,7 +59,8 @@ public final class LspciParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(DEVICE, i) || in.matches(LNKCAP, i) || in.matches(LNKSTA, i) || in.matches(LNKCAP_UNKNOWN, i);
+        return in.matches(DEVICE, i) || in.matches(LNKCAP, i) || in.matches(LNKSTA, i) || in.matches(LNKCAP_UNKNOWN, i)
+                || in.matches(CAPABILITY, i) && Character.isWhitespace(in.raw(i).charAt(0));
     }
 
     @Override

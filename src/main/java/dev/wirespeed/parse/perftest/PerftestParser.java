@@ -49,6 +49,13 @@ public final class PerftestParser extends BaseParser {
                     + "|CUDA device integrated: \\d+|cuMemAlloc\\(\\) of a \\d+ bytes GPU buffer|allocated GPU buffer address at .*"
                     + "|deallocating (?:RX )?GPU buffer.*|destroying current CUDA Ctx|Got PCIe address of: .*"
                     + "|Perftest doesn't supports? CUDA tests with inline messages.*|Changing to active mtu.*");
+    /**
+     * perftest's notices before its banner when the send queue it asked for is too deep for the inline size
+     * (perftest_resources.c: "Requested SQ size might be too big. Try reducing TX depth and/or inline size."
+     * then "Current TX depth is 1 and  inline size is 220 ."): kept as printed, no field of their own.
+     */
+    private static final Pattern NOTICE = Pattern.compile(
+            "Requested SQ size might be too big\\..*|Current TX depth is \\d+ and\\s+inline size is \\d+\\s*\\.?");
     /** Lines perftest prints before its banner that no other tool prints, so a block may start there. */
     private static final Pattern LEAD = Pattern.compile("WARNING: BW peak won't be measured in this run\\.?"
             + "|Using sampled CPU speed \\d+ MHz over reported speed \\d+ MHz"
@@ -104,7 +111,7 @@ public final class PerftestParser extends BaseParser {
     @Override
     public boolean startsAt(Lines in, int i) {
         return in.matches(TITLE, i) || PerftestColumns.of(in.get(i)) != null || in.matches(CPU, i) || in.matches(RDMA_LAT, i)
-                || in.get(i).equals("initializing CUDA") || in.matches(LEAD, i)
+                || in.get(i).equals("initializing CUDA") || in.matches(LEAD, i) || in.matches(NOTICE, i)
                 || in.matches(COMPLETION, i) || in.match(CONNECT, i) != null || in.matches(SOCKET, i)
                 || (in.get(i).startsWith("Max msg size in UD is MTU") && i + 1 < in.size())
                 || (in.matches(BARE_NUMBER, i) && BareNumbers.around(in, i) != null);
@@ -167,6 +174,8 @@ public final class PerftestParser extends BaseParser {
                 readRow(rest, columns, cycles, bw, lat, in.source(i));
             } else if (in.matches(TABLE_NOISE, i)) {
                 b.use(i);
+            } else if (columns == null && in.matches(NOTICE, i)) {
+                b.use(i).printed(i, "notice", s);
             } else if ((header = PerftestColumns.of(s)) != null) {
                 if (columns != null && (!bw.isEmpty() || !lat.isEmpty())) {
                     break; // a second table: its own block
