@@ -1,5 +1,7 @@
 package dev.wirespeed.check;
 
+import dev.wirespeed.diagnose.TestCounters;
+import dev.wirespeed.engine.TestListener;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.wirespeed.diagnose.DoctorReport;
@@ -9,8 +11,8 @@ import dev.wirespeed.diagnose.RuleSet;
 import dev.wirespeed.diagnose.Verdict;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.LatClient;
+import dev.wirespeed.engine.Loopback;
 import dev.wirespeed.engine.UdpBwClient;
-import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.sysfs.Inspection;
 import dev.wirespeed.limits.LimitsReport;
@@ -41,11 +43,111 @@ public final class HostCheck {
 
     private HostCheck() {}
 
+    /**
+     * What check runs against.
+     *
+     * @param root           the tree the host's facts come from (/, or --root)
+     * @param facts          the facts below {@code root}
+     * @param host           the server to test against; null: an in-process server on loopback
+     * @param iface          the interface the test goes through ("lo" for loopback), null when unknown
+     * @param streams        TCP streams of the bandwidth test, chosen by {@code streamsChosenBy}
+     */
+    public record Target(Path root, Facts facts, String host, int port, String iface, double seconds, int streams,
+                         String streamsChosenBy, BooleanSupplier interrupted) {}
+
+    /** The tests of check, in order. */
+    public enum Step { TCP, ZERO_COPY, UDP }
+
+    /** What a front end shows between the steps. */
+    public interface Listener {
+        default void doctor(Doctor doctor) {}
+
+        default void limits(Limits limits) {}
+
+        /**
+         * A test starts. {@code detail}: the TCP test's streams, the follow-up's seconds, the UDP
+         * test's datagram bytes.
+         */
+        default void testing(Step step, int detail) {}
+
+        /** The test that started last has ended. */
+        default void tested(Step step) {}
+    }
+
+    /**
+     * The whole of check (issue 27: the sequence is here, the CLI shows it): doctor, limits, the TCP
+     * test with the latency behind it, a -Z --skip-rx-copy follow-up when the TCP test was CPU-bound
+     * below the ceiling, the UDP test on Ethernet and RoCE paths, and the verdict.
+     */
+    public static Result run(Target t, Listener listener) throws IOException {
+        Doctor doctor = doctor(t.root(), t.facts());
+        listener.doctor(doctor);
+        Limits paths = limits(doctor.facts(), t.iface());
+        listener.limits(paths);
+        TestSpec test = bandwidthSpec(t.streams(), t.seconds());
+        listener.testing(Step.TCP, t.streams());
+        Measured measured;
+        try {
+            measured = onTarget(t, (h, p) -> measure(h, p, test, t.streamsChosenBy(), t.interrupted()));
+        } finally {
+            listener.tested(Step.TCP);
+        }
+        BwResult bandwidth = measured.bandwidth();
+        Verdict verdict = verdict(bandwidth, t.iface(), paths, doctor.report());
+        BwResult zeroCopy = null;
+        if (cpuBoundBelowCeiling(bandwidth, verdict)) {
+            int streams = bandwidth.params().streams();
+            listener.testing(Step.ZERO_COPY, (int) (ZERO_COPY_FOLLOW_UP_MILLIS / 1000));
+            try {
+                zeroCopy = onTarget(t, (h, p) -> measureZeroCopy(h, p, streams, t.interrupted()));
+            } finally {
+                listener.tested(Step.ZERO_COPY);
+            }
+            BwResult.Summary zc = zeroCopy.outcome().ok() ? zeroCopy.directions().getFirst().receiverSummary() : null;
+            if (zc != null) {
+                verdict = verdict.withZeroCopy(zc.bitsPerSecond());
+            }
+        }
+        String udpSkipped = bandwidth.outcome().ok() ? udpSkipReason(paths) : null;
+        UdpResult udp = null;
+        if (bandwidth.outcome().ok() && udpSkipped == null) {
+            int datagram = udpDatagramBytes(paths);
+            listener.testing(Step.UDP, datagram);
+            try {
+                udp = onTarget(t, (h, p) -> measureUdp(h, p, udpSpec(datagram), t.interrupted()));
+            } finally {
+                listener.tested(Step.UDP);
+            }
+            if (verdict != null) {
+                verdict = withUdp(verdict, udp);
+            }
+        }
+        return new Result(Result.SCHEMA, doctor.report(), paths.report(), bandwidth, zeroCopy, measured.latency(), udp,
+                udpSkipped, verdict);
+    }
+
+    /** Each test against HOST, or against an in-process server of its own on loopback. */
+    private static <T> T onTarget(Target t, Loopback.Test<T> test) throws IOException {
+        return Loopback.orHost(t.host(), t.host() == null ? 0 : t.port(), test);
+    }
+
+    /** The UDP test's figures added to the verdict, with the worst note on its own counters. */
+    static Verdict withUdp(Verdict verdict, UdpResult udp) {
+        UdpResult.UdpReceiverSummary s = udp.directions().isEmpty() ? null
+                : udp.directions().getFirst().receiverSummary();
+        if (!udp.outcome().ok() || s == null) {
+            return verdict;
+        }
+        var note = udp.counters() == null ? null : udp.counters().headline();
+        return verdict.withUdp(udp.params().datagramBytes(), s.bitsPerSecond(), s.lossPercent(), s.socketDrops(),
+                note == null ? null : note.message());
+    }
+
     /** Step 1: the host's facts and what the rules find in them. */
     public record Doctor(Facts facts, DoctorReport report) {}
 
-    public static Doctor doctor(Path root) {
-        Facts facts = Inspection.read(root, null, new CommandFacts());
+    /** @param facts the host's facts below {@code root} (read once per command: the caller's) */
+    public static Doctor doctor(Path root, Facts facts) {
         return new Doctor(facts, DoctorReport.of(facts, RuleSet.standard().diagnose(facts,
                 Inspection.context(root, facts))));
     }
@@ -76,19 +178,18 @@ public final class HostCheck {
 
     public static Measured measure(String target, int targetPort, TestSpec test, String streamsChosenBy,
                                    BooleanSupplier interrupted) throws IOException {
-        BwResult bw = new BwClient(BwClient.Config.builder().host(target).port(targetPort).spec(test)
+        BwResult bw = TestCounters.noted(new BwClient(BwClient.Config.builder().host(target).port(targetPort).spec(test)
                 .streamsChosenBy(streamsChosenBy).connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
-                .handshakeTimeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build()).run(new BwClient
-                .Listener() {});
+                .handshakeTimeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build()).run(TestListener.none()));
         return new Measured(bw, bw.outcome().ok() ? latency(target, targetPort, interrupted) : null);
     }
 
     static LatResult latency(String host, int port, BooleanSupplier interrupted) throws IOException {
-        return new LatClient(LatClient.Config.builder().host(host).port(port).udp(false)
+        return TestCounters.noted(new LatClient(LatClient.Config.builder().host(host).port(port).udp(false)
                 .sizesBytes(List.of(LATENCY_SIZE_BYTES)).iterations(LATENCY_ITERATIONS)
                 .warmupIterations(LATENCY_WARMUP).connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
                 .timeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build())
-                .run(new LatClient.Listener() {});
+                .run(TestListener.none()));
     }
 
     /** The UDP part (issue 28): seconds of its one-stream test, as fast as the sender can (-b 0). */
@@ -137,9 +238,9 @@ public final class HostCheck {
     /** Step 3c: the UDP test against the same server. */
     public static UdpResult measureUdp(String target, int targetPort, TestSpec test, BooleanSupplier interrupted)
             throws IOException {
-        return new UdpBwClient(UdpBwClient.Config.builder().host(target).port(targetPort).spec(test)
+        return TestCounters.noted(new UdpBwClient(UdpBwClient.Config.builder().host(target).port(targetPort).spec(test)
                 .connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build())
-                .run(new UdpBwClient.Listener() {});
+                .run(TestListener.none()));
     }
 
     /** A side counts as CPU-bound when its data threads kept this share of one core per stream busy. */
@@ -167,10 +268,9 @@ public final class HostCheck {
             throws IOException {
         TestSpec test = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(streams)
                 .durationMillis(ZERO_COPY_FOLLOW_UP_MILLIS).zeroCopy(true).skipRxCopy(true).build();
-        return new BwClient(BwClient.Config.builder().host(target).port(targetPort).spec(test)
+        return TestCounters.noted(new BwClient(BwClient.Config.builder().host(target).port(targetPort).spec(test)
                 .streamsChosenBy("option").connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
-                .handshakeTimeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build()).run(new BwClient
-                .Listener() {});
+                .handshakeTimeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build()).run(TestListener.none()));
     }
 
     /** Step 4: the verdict; null when the bandwidth test did not finish. */

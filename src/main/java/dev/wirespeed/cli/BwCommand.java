@@ -1,33 +1,24 @@
 package dev.wirespeed.cli;
 
+
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.engine.NumaPlacement;
-import dev.wirespeed.explain.CommandFacts;
-import dev.wirespeed.facts.Facts;
-import dev.wirespeed.host.sysfs.Inspection;
 import dev.wirespeed.iperf3.Iperf3;
 import dev.wirespeed.iperf3.Iperf3Client;
 import dev.wirespeed.perftest.PerftestArgs;
-import dev.wirespeed.report.BwText;
-import dev.wirespeed.report.RateUnit;
+import dev.wirespeed.report.Presenter;
 import dev.wirespeed.results.BwResult;
-import dev.wirespeed.results.Json;
-import dev.wirespeed.results.Measurement;
-import dev.wirespeed.results.Measurements;
+import dev.wirespeed.results.ServerOutput;
 import dev.wirespeed.store.ResultsSink;
-import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.BitSet;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -114,175 +105,55 @@ public final class BwCommand implements Callable<Integer> {
 
 
     /** The port HOST:PORT named, if it named one. */
-    private Integer hostPort;
+    Integer hostPort;
 
     @Override
     public Integer call() throws IOException {
-        Target.Endpoint endpoint = Target.parse(spec, client.host);
-        hostPort = Target.portFromHost(spec, endpoint);
-        client.host = endpoint.host();
-        if (hostPort != null) {
-            port = hostPort;
-        }
-        if (client.host == null && !client.loopback) {
-            throw Check.usage(spec, "missing HOST (or --loopback)");
-        }
-        if (client.host != null && client.loopback) {
-            throw Check.usage(spec, "give HOST or --loopback, not both");
-        }
-        Check.range(spec, "-p", port, 1, 65535);
-        Check.seconds(spec, "--connect-timeout", client.connectTimeoutSeconds, 0.1, 600);
-        json = jsonFormat.check(spec, json, client.habits.jsonStream, client.rdma.selected(), modes.all);
-        client.habits.check(spec, json, client.loopback);
-        client.habits.refuseWhereMeaningless(spec, client.rdma.selected() ? Iperf3HabitOptions.Mode.RDMA
-                : modes.udp ? Iperf3HabitOptions.Mode.UDP : modes.all ? Iperf3HabitOptions.Mode.SWEEP
-                : Iperf3HabitOptions.Mode.TCP);
-        load.refuseAlone(spec);
-        if (load.selected() && client.rdma.selected()) {
-            throw Check.usage(spec, "--latency runs beside a TCP test against a wirespeed server: not with --rdma");
-        }
-        if (iperf3 && !spec.commandLine().getParseResult().hasMatchedOption("-l")) {
-            options.bufferBytes = Iperf3.DEFAULT_TCP_LEN; // speaking iperf3's protocol, write as iperf3 does
-        }
-        if (client.habits.blockCount != null) {
-            options.bytes = client.habits.bytes(options.bufferBytes);
-        }
-        if (options.flowLabel != null && (modes.selected() || client.rdma.selected())) {
-            throw Check.usage(spec, "--flowlabel labels the IPv6 TCP data connections (as iperf3): not with "
-                    + (client.rdma.selected() ? "--rdma" : modes.udp ? "--udp" : modes.all ? "-a" : "-b"));
-        }
-        if (options.dontFragment && (!modes.udp || client.rdma.selected())) {
-            throw Check.usage(spec, "--dont-fragment sets DF on UDP datagrams (as iperf3): give --udp (TCP segments carry"
-                    + " DF already: path MTU discovery)");
-        }
-        if (getServerOutput && (client.rdma.selected() || modes.all)) {
-            throw Check.usage(spec, "--get-server-output asks a wirespeed or iperf3 server for its report of a TCP or"
-                    + " UDP test: not with " + (modes.all ? "-a" : "--rdma"));
-        }
+        BwSpec.common(this);
         if (client.rdma.selected()) {
-            options.refuseUnsupported(spec);
-            if (options.fqRateBitsPerSecond != null) {
-                throw Check.usage(spec, "--fq-rate paces wirespeed's TCP streams: not with --rdma");
-            }
-            if (options.tos != null || options.dscp != null) {
-                throw Check.usage(spec, "-S/--dscp: with --rdma the traffic class is perftest's (-- --tclass N)");
-            }
+            PerftestArgs.Options o = BwSpec.rdma(this);
             client.host = client.habits.host(client.host);
-            return runRdma();
+            PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json);
+            try (ResultsSink sink = client.save.open(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
+                return RdmaRun.run(spec, new RdmaRun.Request(client.host, port, client.connectTimeoutSeconds,
+                        client.rdma, o, client.passThrough, true, json, "bw", client.save.labels(spec),
+                        options.reverse), sink, out);
+            }
         }
-        if (sizeBytes != null || client.passThrough != null && !client.passThrough.isEmpty()) {
-            throw Check.usage(spec, sizeBytes != null ? "-s is the RDMA message size (with --rdma); TCP uses -l"
-                    : "unexpected argument " + client.passThrough.getFirst() + " (perftest options after -- need --rdma)");
-        }
-        TestSpec test = options.toSpec(spec);
-        if (test.tos() != null && (modes.all || (!modes.udp && modes.bitsPerSecond != null) || iperf3)) {
-            throw Check.usage(spec, "-S/--dscp mark wirespeed's TCP and UDP tests (the server reports what it received):"
-                    + " not with " + (iperf3 ? "--iperf3" : modes.all ? "-a" : "-b"));
-        }
-        if (test.pacingBitsPerSecond() > 0 && (modes.selected() || iperf3)) {
-            throw Check.usage(spec, "--fq-rate paces wirespeed's TCP streams: not with "
-                    + (iperf3 ? "--iperf3" : modes.udp ? "--udp (use -b)" : modes.all ? "-a" : "-b"));
-        }
-        if (test.untilStopped() && modes.selected()) {
-            throw Check.usage(spec, "-t 0 (until stopped) runs a TCP test: not with "
-                    + (modes.udp ? "--udp" : modes.all ? "-a" : "-b"));
-        }
-        if (iperf3 && client.loopback) {
-            throw Check.usage(spec, "--iperf3 tests against an iperf3 server: give its HOST, not --loopback");
-        }
-        if (iperf3 && test.omitMillis() % 1000 != 0) {
-            throw Check.usage(spec, "-O must be whole seconds with --iperf3 (iperf3 counts its warm-up in seconds)");
-        }
-        if (load.selected()) {
-            load.validate(this, test);
-        }
+        TestSpec test = BwSpec.tcp(this);
         int targetPort = targetPort();
         client.host = client.habits.host(client.host);
         PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json && !client.habits.jsonStream);
-        PrintWriter err = spec.commandLine().getErr();
         try (ResultsSink sink = client.save.openInBackground(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
-            this.sink = sink;
+            chain = new ResultChain(spec, "bw", client.save.labels(spec), sink, client.loopback, host);
             if (load.selected()) {
                 return load.run(this, test, out);
             }
             if (modes.selected()) {
                 return modes.run(this, test, out);
             }
-            BwResult result;
-            if (client.loopback) {
-                try (LoopbackServer server = LoopbackServer.start(targetPort)) {
-                    result = run("127.0.0.1", server.port(), test, out);
-                }
-            } else {
-                result = run(client.host, targetPort, test, out);
-            }
-            int code = finish(result, out, err);
-            saveResults(Measurements.of(result), "wirespeed-bw-json", result, result.outcome(), result.server(),
-                    result.serverSharedWithTests());
-            return code;
+            Presenter<BwResult.BwParams, BwResult.IntervalReport, BwResult> presenter = presenter(out,
+                    Presenter.bwText(test, client.habits.rateUnit()), jsonFormat::render, BwResult::serverOutput);
+            BwResult result = Target.run(client.host, targetPort, client.loopback,
+                    (h, p) -> run(h, p, test, presenter, out));
+            return chain.finish(presenter, ResultChain.BW, result);
         }
     }
 
-    private int runRdma() throws IOException {
-        if (client.loopback || iperf3 || modes.udp || modes.bitsPerSecond != null) {
-            throw Check.usage(spec, "--rdma runs perftest against HOST's wirespeed server: not with --loopback, "
-                    + "--iperf3, --udp or -b");
-        }
-        if (options.reverse && options.bidir) {
-            throw Check.usage(spec, "-R and --bidir exclude each other");
-        }
-        if (modes.all && sizeBytes != null) {
-            throw Check.usage(spec, "give -a or -s, not both");
-        }
-        Integer size = null;
-        if (sizeBytes != null) {
-            Check.range(spec, "-s", sizeBytes, 1, 8L << 20);
-            size = sizeBytes.intValue();
-        }
-        Long iterations = null;
-        if (options.bytes != null) {
-            if (modes.all || size == null) {
-                throw Check.usage(spec, "-n with --rdma needs -s (the iterations are -n / -s)");
-            }
-            iterations = Math.max(5, options.bytes / size);
-        }
-        Integer seconds = null;
-        if (spec.commandLine().getParseResult().hasMatchedOption("-t")) {
-            Check.seconds(spec, "-t", options.seconds, 1, 86_400);
-            seconds = (int) Math.ceil(options.seconds);
-        }
-        if (options.parallel != null) {
-            Check.range(spec, "-P", options.parallel, 1, 16_384);
-        }
-        PerftestArgs.Options o = new PerftestArgs.Options(true, client.rdma.device, client.rdma.ibPort, client.rdma.gidIndex, client.rdma.mtuBytes,
-                modes.all, size, iterations, seconds, options.parallel, client.rdma.perftestPort, options.bidir);
-        PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json);
-        try (ResultsSink sink = client.save.open(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
-            return RdmaRun.run(spec, new RdmaRun.Request(client.host, port, client.connectTimeoutSeconds, client.rdma, o, client.passThrough, true,
-                    json, "bw", client.save.labels(spec), options.reverse), sink, out);
-        }
+    /** This host's facts, read once: NUMA placement and the saved summary. */
+    private final HostFacts host = new HostFacts();
+
+    /** Where this run's results go: notes, render, save, exit code (set while the command runs). */
+    private ResultChain chain;
+
+    ResultChain chain() {
+        return chain;
     }
 
-    /** Where this run's results go (set while the command runs). */
-    private ResultsSink sink = ResultsSink.NONE;
-
-    /** Where this run's results go (its open is awaited before data flows). */
-    ResultsSink sink() {
-        return sink;
-    }
-
-    /** Saves what this bw run measured (TCP, UDP or a sweep) with its full JSON beside it. */
-    void saveResults(List<Measurement> measurements, String rawFormat, Object raw,
-                     BwResult.Outcome outcome, BwResult.Peer server) throws IOException {
-        saveResults(measurements, rawFormat, raw, outcome, server, null);
-    }
-
-    /** @param sharedWithTests the server's word on the tests it ran beside this one (null: none given) */
-    void saveResults(List<Measurement> measurements, String rawFormat, Object raw,
-                     BwResult.Outcome outcome, BwResult.Peer server, Integer sharedWithTests) throws IOException {
-        Saving.save(spec, client.save.labels(spec), sink, "bw", measurements, rawFormat, Json.MAPPER.writeValueAsString(raw),
-                Saving.thisHost(), json || client.habits.jsonStream, outcome,
-                Saving.peer(server, client.loopback, sharedWithTests));
+    /** The one way this run is shown, from -J, --json-stream and --json-format. */
+    <P, I, R> Presenter<P, I, R> presenter(PrintWriter out, Presenter.Text<P, I, R> text, Function<R, String> document,
+                                           Function<R, ServerOutput> serverOutput) {
+        return new Presenter<>(Presenter.Form.of(json, client.habits.jsonStream), out, text, document, serverOutput);
     }
 
     /**
@@ -297,12 +168,13 @@ public final class BwCommand implements Callable<Integer> {
         return iperf3 && !given ? Iperf3.DEFAULT_PORT : port;
     }
 
-    private BwResult run(String target, int targetPort, TestSpec test, PrintWriter out) throws IOException {
-        int timeoutMillis = client.connectTimeoutMillis();
+    private BwResult run(String target, int targetPort, TestSpec test,
+                         Presenter<BwResult.BwParams, BwResult.IntervalReport, BwResult> presenter, PrintWriter out)
+            throws IOException {
         BitSet place = null;
         BwResult.Placement placed = null;
         if (options.affinity == null && !iperf3) {
-            Optional<NumaPlacement.Placement> p = numaPlacement(target, targetPort, test);
+            Optional<NumaPlacement.Placement> p = host.numaPlacement(target, targetPort, test);
             if (p.isPresent()) {
                 place = p.get().cpus().cpus();
                 placed = p.get().result();
@@ -311,126 +183,25 @@ public final class BwCommand implements Callable<Integer> {
                 }
             }
         }
-        BwClient.Config config = BwClient.Config.builder().host(target).port(targetPort).spec(test)
-                .streamsChosenBy(options.streamsChosenBy()).connectTimeoutMillis(timeoutMillis)
-                .handshakeTimeoutMillis(timeoutMillis).interrupted(Interrupts::raised).bindAddress(options.bind(spec))
-                .cpu(options.clientCpu(spec)).placeCpus(place)
+        BwClient.Config config = tcpConfig(target, targetPort, test).placeCpus(place)
                 .clientPort(client.habits.clientPort == null ? 0 : client.habits.clientPort)
                 .bindDevice(options.bindDevice(spec)).flowLabel(options.flowLabel(spec))
                 .serverOutput(getServerOutput).build();
-        BwClient.Listener listener = warningsTo(spec.commandLine().getErr(), sink, json ? new BwClient.Listener() {}
-                : client.habits.jsonStream ? JsonStream.listener(out) : textListener(out, test, client.habits.rateUnit()));
+        TestListener<BwResult.BwParams, BwResult.IntervalReport> listener = chain.listener(presenter.live());
         BwResult result = iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);
         return placed == null ? result : result.withPlacement(placed);
     }
 
-    /**
-     * Without -A, a multi-stream test on a host with several NUMA nodes runs its streams on the node
-     * of the NIC the kernel routes the peer through. Best effort: anything unreadable places nothing.
-     */
-    static Optional<NumaPlacement.Placement> numaPlacement(String target, int targetPort, TestSpec test) {
-        int threads = test.streams() * (test.direction() == Direction.BIDIR ? 2 : 1);
-        if (threads < 2) {
-            return Optional.empty();
-        }
-        try (Stream<Path> nodes = Files.list(
-                Path.of("/sys/devices/system/node"))) {
-            // cheap first look: reading the whole host's facts is for hosts where there is a choice
-            if (nodes.filter(n -> n.getFileName().toString().matches("node[0-9]+")).count() < 2) {
-                return Optional.empty();
-            }
-            String nic = Routes.interfaceTo(target, targetPort).orElse(null);
-            Facts facts = Inspection.read(Path.of("/"), null, new CommandFacts());
-            return NumaPlacement.decide(facts, nic, threads, false);
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
-        }
-    }
-
-    /**
-     * The client's warnings (streams that cannot start in time) go to stderr, whatever stdout
-     * carries; the store's open is awaited before the header (a damaged database ends the command there).
-     */
-    static BwClient.Listener warningsTo(PrintWriter err, ResultsSink sink, BwClient.Listener listener) {
-        return new BwClient.Listener() {
-            @Override
-            public void connected(BwResult.Peer server, BwResult.BwParams params) {
-                SaveOptions.awaitBeforeData(sink);
-                listener.connected(server, params);
-            }
-
-            @Override
-            public void interval(BwResult.IntervalReport report) {
-                listener.interval(report);
-            }
-
-            @Override
-            public void warning(String line) {
-                err.println(line);
-                err.flush();
-            }
-        };
-    }
-
-    static BwClient.Listener textListener(PrintWriter out, TestSpec test, RateUnit unit) {
-        BwText text = new BwText(out, test.direction() == Direction.BIDIR, unit);
-        return new BwClient.Listener() {
-            @Override
-            public void connected(BwResult.Peer server, BwResult.BwParams params) {
-                text.header(server, params);
-            }
-
-            @Override
-            public void interval(BwResult.IntervalReport report) {
-                text.interval(report);
-            }
-        };
-    }
-
-    private int finish(BwResult result, PrintWriter out, PrintWriter err) {
-        if (json) {
-            out.println(jsonFormat.render(result));
-        } else if (client.habits.jsonStream) {
-            JsonStream.serverOutput(out, result.serverOutput());
-            JsonStream.event(out, "end", result);
-        } else {
-            new BwText(out, false, client.habits.rateUnit()).summary(result);
-        }
-        out.flush();
-        return exitCodeOf(result, err, spec.qualifiedName(" "));
+    /** A TCP test's client config from bw's options: the server, the timeouts, Ctrl-C, -B and -A. */
+    BwClient.Config.Builder tcpConfig(String target, int targetPort, TestSpec test) {
+        int timeoutMillis = client.connectTimeoutMillis();
+        return BwClient.Config.builder().host(target).port(targetPort).spec(test)
+                .streamsChosenBy(options.streamsChosenBy()).connectTimeoutMillis(timeoutMillis)
+                .handshakeTimeoutMillis(timeoutMillis).interrupted(Interrupts::raised).bindAddress(options.bind(spec))
+                .cpu(options.clientCpu(spec));
     }
 
     static int exitCodeOf(BwResult result, PrintWriter err, String name) {
         return Outcomes.exitCode(result.outcome(), err, name);
-    }
-
-    /** An in-process server on 127.0.0.1, port chosen by the kernel, logging nowhere. */
-    static final class LoopbackServer implements AutoCloseable {
-        private final BwServer server;
-
-        private LoopbackServer(BwServer server) {
-            this.server = server;
-        }
-
-        static LoopbackServer start() throws IOException {
-            return start(0);
-        }
-
-        /** On {@code port} of 127.0.0.1 (0: any free port). */
-        static LoopbackServer start(int port) throws IOException {
-            BwServer s = new BwServer(new BwServer.Config("127.0.0.1", port, false, TestSpec.Limits.DEFAULT, 10_000,
-                    line -> { }));
-            s.serveInBackground();
-            return new LoopbackServer(s);
-        }
-
-        int port() {
-            return server.port();
-        }
-
-        @Override
-        public void close() {
-            server.close();
-        }
     }
 }

@@ -1,23 +1,20 @@
 package dev.wirespeed.cli;
 
+
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.BwSweep;
 import dev.wirespeed.engine.UdpBwClient;
 import dev.wirespeed.iperf3.Iperf3Client;
-import dev.wirespeed.report.SharingText;
-import dev.wirespeed.report.SweepText;
-import dev.wirespeed.report.UdpText;
-import dev.wirespeed.results.BwResult;
+import dev.wirespeed.report.Presenter;
 import dev.wirespeed.results.BwSweepResult;
 import dev.wirespeed.results.Json;
-import dev.wirespeed.results.Measurements;
 import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.ModeBounds;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
@@ -95,56 +92,15 @@ final class BwModeOptions {
                 .durationMillis(tcp.durationMillis()).omitMillis(tcp.omitMillis()).intervalMillis(tcp.intervalMillis())
                 .bufferBytes(length).windowBytes(tcp.windowBytes()).rateBitsPerSecond(rate)
                 .dontFragment(bw.options.dontFragment).tos(tcp.tos()).build();
-        UdpResult result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback, (h, p) -> runUdp(bw, h, p, test, out));
-        if (bw.json) {
-            out.println(bw.jsonFormat.render(result));
-        } else if (bw.client.habits.jsonStream) {
-            JsonStream.serverOutput(out, result.serverOutput());
-            JsonStream.event(out, "end", result);
-        } else {
-            new UdpText(out, false, bw.client.habits.rateUnit()).summary(result);
-        }
-        out.flush();
-        bw.saveResults(Measurements.of(result), "wirespeed-udp-json", result, result.outcome(), result.server(),
-                result.serverSharedWithTests());
-        return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
+        Presenter<TestSpec, UdpResult.UdpInterval, UdpResult> presenter = bw.presenter(out,
+                Presenter.udpText(test, bw.client.habits.rateUnit()), bw.jsonFormat::render, UdpResult::serverOutput);
+        UdpResult result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback,
+                (h, p) -> runUdp(bw, h, p, test, bw.chain().listener(presenter.live())));
+        return bw.chain().finish(presenter, ResultChain.UDP, result);
     }
 
-    private static UdpResult runUdp(BwCommand bw, String host, int port, TestSpec test, PrintWriter out)
-            throws IOException {
-        UdpText text = new UdpText(out, test.direction() == Direction.BIDIR, bw.client.habits.rateUnit());
-        UdpBwClient.Listener shown = bw.json ? new UdpBwClient.Listener() {}
-                : bw.client.habits.jsonStream ? JsonStream.udpListener(out) : new UdpBwClient.Listener() {
-            @Override
-            public void connected(BwResult.Peer server, TestSpec spec) {
-                text.header(server, spec);
-            }
-
-            @Override
-            public void interval(UdpResult.UdpInterval interval) {
-                text.interval(interval);
-            }
-        };
-        PrintWriter err = bw.spec.commandLine().getErr();
-        UdpBwClient.Listener listener = new UdpBwClient.Listener() {
-            @Override
-            public void connected(BwResult.Peer server, TestSpec spec) {
-                SaveOptions.awaitBeforeData(bw.sink());
-                shown.connected(server, spec);
-            }
-
-            @Override
-            public void interval(UdpResult.UdpInterval interval) {
-                shown.interval(interval);
-            }
-
-            /** Warnings go to stderr whatever stdout carries. */
-            @Override
-            public void warning(String line) {
-                err.println(line);
-                err.flush();
-            }
-        };
+    private static UdpResult runUdp(BwCommand bw, String host, int port, TestSpec test,
+                                    TestListener<TestSpec, UdpResult.UdpInterval> listener) throws IOException {
         if (bw.iperf3) {
             return new Iperf3Client(BwClient.Config.builder().host(host).port(port).spec(test)
                     .streamsChosenBy("option").connectTimeoutMillis(bw.client.connectTimeoutMillis())
@@ -170,40 +126,12 @@ final class BwModeOptions {
         }
         double perSize = bw.options.seconds == null ? DEFAULT_SWEEP_SECONDS_PER_SIZE : bw.options.seconds;
         TestSpec base = tcp.toBuilder().durationMillis(Math.round(perSize * 1000)).bytes(0).build();
-        BwSweepResult result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback, (h, p) -> runSweep(bw, h, p, base, out));
-        if (bw.json) {
-            out.println(Json.pretty(result));
-        } else if (bw.client.habits.jsonStream) {
-            JsonStream.event(out, "end", result);
-        } else {
-            String shared = SharingText.line(result.serverSharedWithTests(),
-                    SharingText.RATES);
-            if (shared != null) {
-                out.println(shared);
-            }
-        }
-        out.flush();
-        bw.saveResults(List.of(Measurements.of(result)), "wirespeed-bw-sweep-json", result, result.outcome(),
-                result.server(), result.serverSharedWithTests());
-        return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
-    }
-
-    private static BwSweepResult runSweep(BwCommand bw, String host, int port, TestSpec base, PrintWriter out)
-            throws IOException {
-        SweepText text = new SweepText(out, bw.client.habits.rateUnit());
-        BwSweep sweep = new BwSweep(new BwSweep.Config(host, port, base, bw.options.streamsChosenBy(),
-                BwSweep.perftestSizes(), bw.client.connectTimeoutMillis(), Interrupts::raised));
-        return sweep.run(bw.json ? new BwSweep.Listener() {} : bw.client.habits.jsonStream ? JsonStream.sweepListener(out)
-                : new BwSweep.Listener() {
-            @Override
-            public void connected(BwResult.Peer server, BwSweepResult.SweepParams params) {
-                text.header(server, params);
-            }
-
-            @Override
-            public void row(BwSweepResult.SweepRow row) {
-                text.row(row);
-            }
-        });
+        Presenter<BwSweepResult.SweepParams, BwSweepResult.SweepRow, BwSweepResult> presenter = bw.presenter(out,
+                Presenter.sweepText(bw.client.habits.rateUnit()), Json::pretty, null);
+        BwSweepResult result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback,
+                (h, p) -> new BwSweep(new BwSweep.Config(h, p, base, bw.options.streamsChosenBy(),
+                        BwSweep.perftestSizes(), bw.client.connectTimeoutMillis(), Interrupts::raised))
+                        .run(presenter.live()));
+        return bw.chain().finish(presenter, ResultChain.SWEEP, result);
     }
 }

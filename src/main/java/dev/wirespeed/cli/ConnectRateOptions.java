@@ -1,11 +1,12 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.CrrClient;
 import dev.wirespeed.report.CrrText;
+import dev.wirespeed.report.Presenter;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.CrrResult;
 import dev.wirespeed.results.Json;
-import dev.wirespeed.results.Measurements;
 import dev.wirespeed.store.ResultsSink;
 import dev.wirespeed.wire.ModeBounds;
 import java.io.IOException;
@@ -57,42 +58,28 @@ final class ConnectRateOptions {
         }
         Check.seconds(spec, "--timeout", lat.timeoutSeconds, 0.1, 600);
         int timeoutMillis = (int) Math.round(lat.timeoutSeconds * 1000);
-        PrintWriter err = spec.commandLine().getErr();
         int requestBytes = size;
         try (ResultsSink sink = lat.client.save.openInBackground(spec)) {
             int targetPort = lat.client.loopback && !spec.commandLine().getParseResult().hasMatchedOption("-p") ? 0
                     : lat.port;
-            CrrText text = new CrrText(out);
+            // --json or text: --connect prints no JSON stream
+            Presenter<CrrResult.Params, Void, CrrResult> presenter = new Presenter<>(Presenter.Form.of(lat.json, false),
+                    out, Presenter.text(to -> new TestListener<>() {
+                        @Override
+                        public void connected(BwResult.Peer server, CrrResult.Params params) {
+                            new CrrText(to).header(server, params);
+                        }
+                    }, (to, result) -> new CrrText(to).summary(result)), Json::pretty, null);
+            ResultChain chain = new ResultChain(spec, "lat", lat.client.save.labels(spec), sink, lat.client.loopback,
+                    new HostFacts());
+            TestListener<CrrResult.Params, Void> listener = chain.listener(presenter.live());
             CrrResult result = Target.run(lat.client.host, targetPort, lat.client.loopback, (h, p) ->
                     new CrrClient(CrrClient.Config.builder().host(h).port(p).streams(streams).seconds(seconds)
                             .requestBytes(requestBytes).timeoutMillis(timeoutMillis)
                             .connectTimeoutMillis(lat.client.connectTimeoutMillis()).interrupted(Interrupts::raised)
                             .bindAddress(BwOptions.bind(spec, lat.bindAddress)).build())
-                            .run(new CrrClient.Listener() {
-                                @Override
-                                public void connected(BwResult.Peer server, CrrResult.Params params) {
-                                    SaveOptions.awaitBeforeData(sink);
-                                    if (!lat.json) {
-                                        text.header(server, params);
-                                    }
-                                }
-
-                                @Override
-                                public void warning(String line) {
-                                    err.println(line);
-                                    err.flush();
-                                }
-                            }));
-            if (lat.json) {
-                out.println(Json.pretty(result));
-            } else {
-                text.summary(result);
-            }
-            out.flush();
-            Saving.save(spec, lat.client.save.labels(spec), sink, "lat", List.of(Measurements.of(result)),
-                    "wirespeed-crr-json", Json.MAPPER.writeValueAsString(result), Saving.thisHost(), lat.json,
-                    result.outcome(), Saving.peer(result.server(), lat.client.loopback));
-            return Outcomes.exitCode(result.outcome(), err, spec.qualifiedName(" "));
+                            .run(listener));
+            return chain.finish(presenter, ResultChain.CONNECTION_RATE, result);
         }
     }
 }

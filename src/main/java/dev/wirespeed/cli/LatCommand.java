@@ -1,19 +1,16 @@
 package dev.wirespeed.cli;
 
+
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.LatClient;
 import dev.wirespeed.perftest.PerftestArgs;
-import dev.wirespeed.report.LatText;
-import dev.wirespeed.results.BwResult;
-import dev.wirespeed.results.Json;
-import dev.wirespeed.results.Measurements;
+import dev.wirespeed.report.Presenter;
 import dev.wirespeed.store.ResultsSink;
+import dev.wirespeed.results.Json;
 import dev.wirespeed.results.LatResult;
-import dev.wirespeed.wire.ModeBounds;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -112,9 +109,7 @@ public final class LatCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Target.Endpoint endpoint = Target.parse(spec, client.host);
-        Integer hostPort = Target.portFromHost(spec, endpoint);
-        client.host = endpoint.host();
+        Integer hostPort = Target.split(spec, client);
         if (hostPort != null) {
             port = hostPort;
         }
@@ -134,61 +129,32 @@ public final class LatCommand implements Callable<Integer> {
         if (connectRate.connect) {
             return connectRate.run(this, client.habits.text(spec.commandLine().getOut(), !json));
         }
-        LatClient.Config config = config();
+        LatClient.Config config = LatSpec.config(this);
         PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json && !client.habits.jsonStream);
         try (ResultsSink sink = client.save.openInBackground(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
             // --loopback: the in-process server listens on -p when given, else on any free port
             int targetPort = client.loopback && !spec.commandLine().getParseResult().hasMatchedOption("-p") ? 0 : port;
+            Presenter<LatResult.LatParams, LatResult.LatRow, LatResult> presenter = new Presenter<>(
+                    Presenter.Form.of(json, client.habits.jsonStream), out, Presenter.latText(), Json::pretty, null);
+            ResultChain chain = new ResultChain(spec, "lat", client.save.labels(spec), sink, client.loopback,
+                    new HostFacts());
             LatResult result;
             // On a terminal (not --logfile, not JSON), a line says which size runs and for how long so far.
             try (ProgressLine progress = new ProgressLine(out, out == spec.commandLine().getOut() && !json
                     && !client.habits.jsonStream && Terminal.isTerminal())) {
                 LatProgress running = new LatProgress();
                 progress.show(running);
+                TestListener<LatResult.LatParams, LatResult.LatRow> listener =
+                        chain.listener(running.around(presenter.live(progress.writer())));
                 result = Target.run(client.host, targetPort, client.loopback,
-                        (h, p) -> run(at(config, h, p), progress.writer(), sink, running));
+                        (h, p) -> new LatClient(at(config, h, p)).run(listener));
             }
-            if (json) {
-                out.println(Json.pretty(result));
-            } else if (client.habits.jsonStream) {
-                JsonStream.event(out, "end", result);
-            } else {
-                new LatText(out).summary(result);
-            }
-            out.flush();
-            Saving.save(spec, client.save.labels(spec), sink, "lat", List.of(Measurements.of(result)), "wirespeed-lat-json",
-                    Json.MAPPER.writeValueAsString(result), Saving.thisHost(), json || client.habits.jsonStream,
-                    result.outcome(), Saving.peer(result.server(), client.loopback, result.serverSharedWithTests()));
-            return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
+            return chain.finish(presenter, ResultChain.LAT, result);
         }
     }
 
     private int runRdma() throws IOException {
-        Check.range(spec, "-p", port, 1, 65535);
-        Check.seconds(spec, "--connect-timeout", client.connectTimeoutSeconds, 0.1, 600);
-        if (client.loopback || udp || busyPoll || affinity != null || bindAddress != null) {
-            throw Check.usage(spec, "--rdma runs perftest against HOST's wirespeed server: not with --loopback, --udp, "
-                    + "--busy-poll, -A or -B");
-        }
-        if (all && sizeBytes != null) {
-            throw Check.usage(spec, "-a and -s exclude each other: sweep every size or give one");
-        }
-        if (iterations != null && seconds != null) {
-            throw Check.usage(spec, "-n and -t exclude each other: count round trips or run for a time");
-        }
-        if (sizeBytes != null) {
-            Check.range(spec, "-s", sizeBytes, 1, 8L << 20);
-        }
-        if (iterations != null) {
-            Check.range(spec, "-n", iterations, 5, 100_000_000);
-        }
-        Integer secs = null;
-        if (seconds != null) {
-            Check.seconds(spec, "-t", seconds, 1, 86_400);
-            secs = (int) Math.ceil(seconds);
-        }
-        PerftestArgs.Options o = new PerftestArgs.Options(false, client.rdma.device, client.rdma.ibPort, client.rdma.gidIndex, client.rdma.mtuBytes,
-                all, sizeBytes == null ? null : sizeBytes.intValue(), iterations, secs, null, client.rdma.perftestPort, false);
+        PerftestArgs.Options o = LatSpec.rdma(this);
         PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json);
         try (ResultsSink sink = client.save.open(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
             return RdmaRun.run(spec, new RdmaRun.Request(client.host, port, client.connectTimeoutSeconds, client.rdma, o, client.passThrough, false,
@@ -196,93 +162,7 @@ public final class LatCommand implements Callable<Integer> {
         }
     }
 
-    /** Checks every option (exit 2 on the first bad one) and builds the client's configuration. */
-    LatClient.Config config() {
-        Check.range(spec, "-p", port, 1, 65535);
-        Check.seconds(spec, "--timeout", timeoutSeconds, 0.1, 3600);
-        Check.seconds(spec, "--connect-timeout", client.connectTimeoutSeconds, 0.1, 600);
-        if (all && sizeBytes != null) {
-            throw Check.usage(spec, "-a and -s exclude each other: sweep every size or give one");
-        }
-        if (iterations != null && seconds != null) {
-            throw Check.usage(spec, "-n and -t exclude each other: count round trips or run for a time");
-        }
-        int max = ModeBounds.maxLatencyBytes(udp);
-        List<Integer> sizes = new ArrayList<>();
-        if (all) {
-            for (long s = ModeBounds.MIN_LAT_BYTES; s <= max; s *= 2) {
-                sizes.add((int) s);
-            }
-        } else {
-            long size = sizeBytes == null ? 64 : sizeBytes;
-            Check.sizeRange(spec, "-s", size, ModeBounds.MIN_LAT_BYTES, max);
-            sizes.add((int) size);
-        }
-        if (iterations != null) {
-            Check.range(spec, "-n", iterations, 1, MAX_ITERATIONS);
-        }
-        if (seconds != null) {
-            Check.seconds(spec, "-t", seconds, 0.01, 3600);
-        }
-        if (warmup != null) {
-            Check.range(spec, "--warmup", warmup, 0, MAX_ITERATIONS);
-        }
-        boolean few = all || sizes.getFirst() > LARGE_MESSAGE_BYTES;
-        Long n = seconds != null ? null : iterations != null ? iterations
-                : few ? DEFAULT_SWEEP_ITERATIONS : DEFAULT_ITERATIONS;
-        long warm = warmup != null ? warmup : all ? DEFAULT_SWEEP_WARMUP : DEFAULT_WARMUP;
-        Integer[] cpus = affinity == null ? new Integer[2] : BwOptions.cpus(spec, affinity);
-        return LatClient.Config.builder().cpu(cpus[0]).serverCpu(cpus[1]).bindAddress(BwOptions.bind(spec, bindAddress))
-                .host(client.host).port(port).udp(udp).sizesBytes(sizes).iterations(n)
-                .secondsPerSize(seconds).warmupIterations(warm).busyPoll(busyPoll)
-                .connectTimeoutMillis(client.connectTimeoutMillis()).timeoutMillis(millis(timeoutSeconds))
-                .interrupted(Interrupts::raised).build();
-    }
-
     private static LatClient.Config at(LatClient.Config c, String host, int port) {
         return c.toBuilder().host(host).port(port).build();
-    }
-
-    private LatResult run(LatClient.Config config, PrintWriter out, ResultsSink sink, LatProgress running)
-            throws IOException {
-        LatText text = new LatText(out);
-        LatClient.Listener shown = json ? new LatClient.Listener() {}
-                : client.habits.jsonStream ? JsonStream.latListener(out) : new LatClient.Listener() {
-            @Override
-            public void connected(BwResult.Peer server, LatResult.LatParams params) {
-                text.header(server, params);
-            }
-
-            @Override
-            public void row(LatResult.LatRow row) {
-                text.row(row);
-            }
-        };
-        PrintWriter err = spec.commandLine().getErr();
-        return new LatClient(config).run(new LatClient.Listener() {
-            @Override
-            public void connected(BwResult.Peer server, LatResult.LatParams params) {
-                SaveOptions.awaitBeforeData(sink);
-                shown.connected(server, params);
-                running.started(params);
-            }
-
-            @Override
-            public void row(LatResult.LatRow row) {
-                shown.row(row);
-                running.sizeDone();
-            }
-
-            /** Warnings go to stderr whatever stdout carries. */
-            @Override
-            public void warning(String line) {
-                err.println(line);
-                err.flush();
-            }
-        });
-    }
-
-    private static int millis(double seconds) {
-        return (int) Math.round(seconds * 1000);
     }
 }

@@ -1,5 +1,7 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.engine.TestListener;
+import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.LatResult;
 import dev.wirespeed.units.ByteSize;
 import dev.wirespeed.units.Numbers;
@@ -30,6 +32,23 @@ final class LatProgress implements Supplier<String> {
     void sizeDone() {
         done++;
         sizeStartNanos = System.nanoTime();
+    }
+
+    /** {@code shown}, with this line fed from the same calls. */
+    TestListener<LatResult.LatParams, LatResult.LatRow> around(TestListener<LatResult.LatParams, LatResult.LatRow> shown) {
+        return new TestListener<>() {
+            @Override
+            public void connected(BwResult.Peer server, LatResult.LatParams params) {
+                shown.connected(server, params);
+                started(params);
+            }
+
+            @Override
+            public void interval(LatResult.LatRow row) {
+                shown.interval(row);
+                sizeDone();
+            }
+        };
     }
 
     @Override

@@ -1,14 +1,17 @@
 package dev.wirespeed.cli;
 
+
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.LatClient;
 import dev.wirespeed.engine.LoadedLatency;
 import dev.wirespeed.report.LoadedLatencyText;
+import dev.wirespeed.report.Presenter;
+import dev.wirespeed.report.RateUnit;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.LatResult;
 import dev.wirespeed.results.LoadedLatencyResult;
-import dev.wirespeed.results.Measurements;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -80,47 +83,38 @@ final class LoadOptions {
     }
 
     int run(BwCommand bw, TestSpec tcp, PrintWriter out) throws IOException {
-        CommandSpec spec = bw.spec;
         String protocol = latency.toLowerCase(Locale.ROOT);
         double idle = idleSeconds == null ? DEFAULT_IDLE_SECONDS : idleSeconds;
+        RateUnit unit = bw.client.habits.rateUnit();
+        // live: bw's TCP lines (or stream events); the summary is the loaded latency's own
+        Presenter<BwResult.BwParams, BwResult.IntervalReport, LoadedLatencyResult> presenter = bw.presenter(out,
+                Presenter.<BwResult.BwParams, BwResult.IntervalReport, LoadedLatencyResult>text(
+                        to -> Presenter.bwLive(to, tcp, unit),
+                        (to, result) -> new LoadedLatencyText(to, unit).summary(result)),
+                Json::pretty, null);
         LoadedLatencyResult result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback,
-                (h, p) -> run(bw, h, p, tcp, protocol.equals("udp"), idle, out));
-        if (bw.json) {
-            out.println(Json.pretty(result));
-        } else if (bw.client.habits.jsonStream) {
-            JsonStream.event(out, "end", result);
-        } else {
-            new LoadedLatencyText(out, bw.client.habits.rateUnit()).summary(result);
-        }
-        out.flush();
-        bw.saveResults(List.of(Measurements.of(result)), "wirespeed-loaded-latency-json", result, result.outcome(),
-                result.server());
-        return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
+                (h, p) -> run(bw, h, p, tcp, protocol.equals("udp"), idle, out, presenter));
+        return bw.chain().finish(presenter, ResultChain.LOADED_LATENCY, result);
     }
 
     private static LoadedLatencyResult run(BwCommand bw, String host, int port, TestSpec tcp, boolean udp, double idle,
-                                           PrintWriter out) throws IOException {
+                                           PrintWriter out, Presenter<BwResult.BwParams, BwResult.IntervalReport,
+                                           LoadedLatencyResult> presenter) throws IOException {
         CommandSpec spec = bw.spec;
         int timeout = bw.client.connectTimeoutMillis();
-        BwClient.Config load = BwClient.Config.builder().host(host).port(port).spec(tcp)
-                .streamsChosenBy(bw.options.streamsChosenBy()).connectTimeoutMillis(timeout)
-                .handshakeTimeoutMillis(timeout).interrupted(Interrupts::raised).bindAddress(bw.options.bind(spec))
-                .cpu(bw.options.clientCpu(spec)).build();
+        BwClient.Config load = bw.tcpConfig(host, port, tcp).build();
         LatClient.Config pings = LatClient.Config.builder().host(host).port(port).udp(udp)
                 .sizesBytes(List.of(PING_BYTES)).secondsPerSize(1.0).warmupIterations(0).busyPoll(false)
                 .connectTimeoutMillis(timeout).timeoutMillis(10_000).interrupted(Interrupts::raised)
                 .bindAddress(bw.options.bind(spec)).build();
         LoadedLatencyText text = new LoadedLatencyText(out, bw.client.habits.rateUnit());
-        BwClient.Listener shown = bw.json ? new BwClient.Listener() {}
-                : bw.client.habits.jsonStream ? JsonStream.listener(out)
-                : BwCommand.textListener(out, tcp, bw.client.habits.rateUnit());
-        BwClient.Listener warned = BwCommand.warningsTo(spec.commandLine().getErr(), bw.sink(), shown);
+        TestListener<BwResult.BwParams, BwResult.IntervalReport> warned = bw.chain().listener(presenter.live());
         LoadedLatency run = new LoadedLatency(new LoadedLatency.Config(load, pings, idle, PING_INTERVAL_NANOS,
                 Interrupts::raised));
         return run.run(new LoadedLatency.Listener() {
             @Override
             public void pinging(BwResult.Peer server, LatResult.LatParams params) {
-                if (!bw.json && !bw.client.habits.jsonStream) {
+                if (!presenter.quiet()) {
                     text.pinging(new LoadedLatencyResult.Params(params.protocol(), PING_BYTES,
                             PING_INTERVAL_NANOS / 1e6, idle));
                 }

@@ -1,15 +1,12 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.engine.Loopback;
 import java.io.IOException;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** Where a client command runs its test: HOST:PORT, or an in-process server on 127.0.0.1 (--loopback). */
 final class Target {
     private Target() {}
-
-    interface Test<T> {
-        T run(String host, int port) throws IOException;
-    }
 
     /** HOST as given on the command line, split into a name or address and the port it names, if any. */
     record Endpoint(String host, Integer port) {}
@@ -65,6 +62,14 @@ final class Target {
         return endpoint.port();
     }
 
+    /** Splits the command's HOST into the host and the port HOST:PORT named (null: none), checked against -p. */
+    static Integer split(CommandSpec spec, ClientOptions client) {
+        Endpoint endpoint = parse(spec, client.host);
+        Integer port = portFromHost(spec, endpoint);
+        client.host = endpoint.host();
+        return port;
+    }
+
     /** Exactly one of HOST and --loopback, else a usage error. */
     static void check(CommandSpec spec, String host, boolean loopback) {
         if (host == null && !loopback) {
@@ -76,12 +81,7 @@ final class Target {
     }
 
     /** With --loopback, {@code port} is the in-process server's (0: any free port). */
-    static <T> T run(String host, int port, boolean loopback, Test<T> test) throws IOException {
-        if (!loopback) {
-            return test.run(host, port);
-        }
-        try (BwCommand.LoopbackServer server = BwCommand.LoopbackServer.start(port)) {
-            return test.run("127.0.0.1", server.port());
-        }
+    static <T> T run(String host, int port, boolean loopback, Loopback.Test<T> test) throws IOException {
+        return Loopback.orHost(loopback ? null : host, port, test);
     }
 }

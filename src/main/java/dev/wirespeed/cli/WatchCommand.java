@@ -1,5 +1,7 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.report.JsonStream;
+
 import dev.wirespeed.Version;
 import dev.wirespeed.host.sysfs.RootedFs;
 import dev.wirespeed.report.WatchText;

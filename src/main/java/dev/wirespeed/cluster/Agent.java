@@ -1,5 +1,6 @@
 package dev.wirespeed.cluster;
 
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.Version;
 import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.ServerLimits;
@@ -120,7 +121,7 @@ public final class Agent implements AutoCloseable {
             BwResult r = new BwClient(BwClient.Config.builder().host(host)
                     .port(port()).spec(spec).streamsChosenBy("self-test").connectTimeoutMillis(5_000)
                     .handshakeTimeoutMillis(10_000).interrupted(() -> false).build())
-                    .run(new BwClient.Listener() {});
+                    .run(TestListener.none());
             return r.outcome().ok() ? null : r.outcome().message();
         } catch (IOException e) {
             return Io.reason(e);

@@ -1,5 +1,6 @@
 package dev.wirespeed.cluster;
 
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.admission.Admission;
 import dev.wirespeed.diagnose.DoctorReport;
 import dev.wirespeed.diagnose.Finding;
@@ -287,7 +288,7 @@ final class AgentSession {
                     .spec(r.spec()).streamsChosenBy("coordinator").connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
                     .handshakeTimeoutMillis(TEST_HANDSHAKE_TIMEOUT_MILLIS).interrupted(() -> stopping(r.id()))
                     .build());
-            BwResult result = withoutIntervals(client.run(new BwClient.Listener() {}));
+            BwResult result = withoutIntervals(TestCounters.noted(client.run(TestListener.none())));
             agent.metrics().record(r.peerHost(), r.peerPort(), result);
             agent.log("test to " + target + ": " + describe(result));
             send(new AgentMessage.TestDone(r.id(), result));

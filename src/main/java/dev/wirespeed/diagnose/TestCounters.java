@@ -3,8 +3,11 @@ package dev.wirespeed.diagnose;
 import dev.wirespeed.host.Counters;
 import dev.wirespeed.host.Evidence;
 import dev.wirespeed.host.Observed;
+import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.CounterReport;
+import dev.wirespeed.results.LatResult;
 import dev.wirespeed.results.Protocol;
+import dev.wirespeed.results.UdpResult;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -38,27 +41,46 @@ public final class TestCounters {
      */
     public record Side(String iface, List<Counters> deltas, CounterReport.Sockets sockets) {}
 
-    /** The report of a test of {@code protocol}; null when neither side has anything. */
+    /** The report of a test of {@code protocol} with its notes; null when neither side has anything. */
     public static CounterReport report(Protocol protocol, Side client, Side server) {
         Side c = client == null ? new Side(null, null, null) : client;
         Side s = server == null ? new Side(null, null, null) : server;
-        if (c.deltas() == null && c.sockets() == null && s.deltas() == null && s.sockets() == null) {
+        return noted(CounterReport.measured(protocol, c.iface(), c.deltas(), c.sockets(), s.iface(), s.deltas(),
+                s.sockets()));
+    }
+
+    /**
+     * The report with the notes drawn from its counters (issue 27: the engine measures, the result's
+     * consumer judges, before it renders, saves or sends the result); null stays null.
+     */
+    public static CounterReport noted(CounterReport r) {
+        if (r == null) {
             return null;
         }
-        List<Counters> clientDeltas = protocol.ownCounters(c.deltas());
-        List<Counters> serverDeltas = protocol.ownCounters(s.deltas());
-        String serverInterface = s.iface() != null ? s.iface() : serverDeltas == null ? null : serverDeltas.stream()
-                .filter(x -> x.scope() == Counters.Scope.NETDEV).map(Counters::subject).findFirst().orElse(null);
         List<Ranked> ranked = new ArrayList<>();
-        notes("client", clientDeltas, c.sockets(), ranked);
-        notes("server", serverDeltas, s.sockets(), ranked);
+        notes("client", r.client(), r.clientSockets(), ranked);
+        notes("server", r.server(), r.serverSockets(), ranked);
         // the test's and the path's notes first, worst first (Severity: INFO < WARN < ERROR); among
         // equals, drops and errors before retransmits (the cause before its effect); host-wide last
-        ranked.sort(Comparator.comparing((Ranked r) -> r.note().isHostWide())
-                .thenComparing(r -> r.severity(), Comparator.reverseOrder())
-                .thenComparing(r -> r.note().rule().equals(CounterSignal.TCP_RETRANSMITS.ruleId)));
-        return new CounterReport(protocol.label(), c.iface(), clientDeltas, c.sockets(), serverInterface, serverDeltas,
-                s.sockets(), ranked.stream().map(Ranked::note).toList());
+        ranked.sort(Comparator.comparing((Ranked x) -> x.note().isHostWide())
+                .thenComparing(x -> x.severity(), Comparator.reverseOrder())
+                .thenComparing(x -> x.note().rule().equals(CounterSignal.TCP_RETRANSMITS.ruleId)));
+        return r.withNotes(ranked.stream().map(Ranked::note).toList());
+    }
+
+    /** A bandwidth result with its counters' notes. */
+    public static BwResult noted(BwResult r) {
+        return r.counters() == null ? r : r.withCounters(noted(r.counters()));
+    }
+
+    /** A UDP result with its counters' notes. */
+    public static UdpResult noted(UdpResult r) {
+        return r.counters() == null ? r : r.withCounters(noted(r.counters()));
+    }
+
+    /** A latency result with its counters' notes. */
+    public static LatResult noted(LatResult r) {
+        return r.counters() == null ? r : r.withCounters(noted(r.counters()));
     }
 
     private record Ranked(Severity severity, CounterReport.Note note) {}

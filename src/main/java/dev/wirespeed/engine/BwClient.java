@@ -136,23 +136,13 @@ public final class BwClient {
         }
     }
 
-    /** Receives what happens as it happens: the text output prints from these calls. */
-    public interface Listener {
-        default void connected(BwResult.Peer server, BwResult.BwParams params) {}
-
-        default void interval(IntervalReport report) {}
-
-        /** A line to show before the result (streams that cannot start in time). */
-        default void warning(String line) {}
-    }
-
     private final Config config;
 
     public BwClient(Config config) {
         this.config = config;
     }
 
-    public BwResult run(Listener listener) throws IOException {
+    public BwResult run(TestListener<BwResult.BwParams, BwResult.IntervalReport> listener) throws IOException {
         return ClientPlanes.TCP_BW.run(config, listener, listener::warning);
     }
 }

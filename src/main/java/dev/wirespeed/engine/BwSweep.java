@@ -27,12 +27,6 @@ public final class BwSweep {
     public record Config(String host, int port, TestSpec base, String streamsChosenBy, List<Integer> sizesBytes,
                          int connectTimeoutMillis, BooleanSupplier interrupted) {}
 
-    public interface Listener {
-        default void connected(BwResult.Peer server, BwSweepResult.SweepParams params) {}
-
-        default void row(SweepRow row) {}
-    }
-
     private final Config config;
 
     public BwSweep(Config config) {
@@ -54,7 +48,7 @@ public final class BwSweep {
                 PEAK_INTERVAL_MILLIS / 1000.0, config.sizesBytes());
     }
 
-    public BwSweepResult run(Listener listener) throws IOException {
+    public BwSweepResult run(TestListener<BwSweepResult.SweepParams, BwSweepResult.SweepRow> listener) throws IOException {
         Instant startedAt = Instant.now();
         long startNanos = System.nanoTime();
         List<SweepRow> rows = new ArrayList<>();
@@ -75,11 +69,11 @@ public final class BwSweep {
                     .handshakeTimeoutMillis(config.connectTimeoutMillis()).interrupted(stopped).build());
             BwResult r;
             try {
-                r = client.run(new BwClient.Listener() {});
+                r = client.run(TestListener.none());
                 if (movedNothing(r) && !stopped.getAsBoolean()) {
                     // once more: a size of -t 0.1 s on a cold or loaded host can end before its first
                     // byte arrives; twice nothing is the sweep's failure, never a row at 0 bit/s
-                    r = client.run(new BwClient.Listener() {});
+                    r = client.run(TestListener.none());
                 }
             } catch (IOException e) {
                 if (!stopped.getAsBoolean() || rows.isEmpty()) {
@@ -101,7 +95,7 @@ public final class BwSweep {
             SweepRow row = r.outcome().status() == OutcomeStatus.INTERRUPTED ? null : row(size, r);
             if (row != null) {
                 rows.add(row);
-                listener.row(row);
+                listener.interval(row);
             }
             if (!r.outcome().ok()) {
                 // a stop inside a size says how far the sweep got (that size is no row: see above)

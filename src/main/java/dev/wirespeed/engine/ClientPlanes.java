@@ -6,6 +6,7 @@ import dev.wirespeed.results.LatResult;
 import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestMode;
+import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
 import java.util.EnumSet;
 import java.util.List;
@@ -33,14 +34,14 @@ final class ClientPlanes {
         }
     }
 
-    static final Entry<BwClient.Config, BwClient.Listener, BwResult> TCP_BW =
+    static final Entry<BwClient.Config, TestListener<BwResult.BwParams, BwResult.IntervalReport>, BwResult> TCP_BW =
             new Entry<>(EnumSet.of(TestMode.TCP_BW), TcpBwPlane::new);
-    static final Entry<UdpBwClient.Config, UdpBwClient.Listener, UdpResult> UDP_BW =
+    static final Entry<UdpBwClient.Config, TestListener<TestSpec, UdpResult.UdpInterval>, UdpResult> UDP_BW =
             new Entry<>(EnumSet.of(TestMode.UDP_BW), UdpBwPlane::new);
-    static final Entry<LatClient.Config, LatClient.Listener, LatResult> LATENCY =
+    static final Entry<LatClient.Config, TestListener<LatResult.LatParams, LatResult.LatRow>, LatResult> LATENCY =
             new Entry<>(EnumSet.of(TestMode.TCP_LAT, TestMode.UDP_LAT), LatPlane::new);
 
-    static final Entry<CrrClient.Config, CrrClient.Listener, CrrResult> CONNECTION_RATE =
+    static final Entry<CrrClient.Config, TestListener<CrrResult.Params, Void>, CrrResult> CONNECTION_RATE =
             new Entry<>(EnumSet.of(TestMode.TCP_CRR), CrrPlane::new);
 
     private static final List<Entry<?, ?, ?>> ALL = List.of(TCP_BW, UDP_BW, LATENCY, CONNECTION_RATE);

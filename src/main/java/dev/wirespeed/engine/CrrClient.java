@@ -95,15 +95,8 @@ public record CrrClient(Config config) {
         }
     }
 
-    /** What the text prints as it happens. */
-    public interface Listener {
-        default void connected(BwResult.Peer server, CrrResult.Params params) {}
 
-        /** A line to show before the result. */
-        default void warning(String line) {}
-    }
-
-    public CrrResult run(Listener listener) throws IOException {
+    public CrrResult run(TestListener<CrrResult.Params, Void> listener) throws IOException {
         return ClientPlanes.CONNECTION_RATE.run(config, listener, listener::warning);
     }
 }

@@ -37,7 +37,7 @@ final class CrrPlane implements ClientPlane<Message.Results, CrrResult> {
     private static final long FAILURE_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final CrrClient.Config config;
-    private final CrrClient.Listener listener;
+    private final TestListener<CrrResult.Params, Void> listener;
     private final AtomicLong attempts = new AtomicLong();
     private final List<Worker> workers = new ArrayList<>();
     private volatile boolean stop;
@@ -46,7 +46,7 @@ final class CrrPlane implements ClientPlane<Message.Results, CrrResult> {
     private long startNanos;
     private long lastEndNanos;
 
-    CrrPlane(CrrClient.Config config, CrrClient.Listener listener) {
+    CrrPlane(CrrClient.Config config, TestListener<CrrResult.Params, Void> listener) {
         this.config = config;
         this.listener = listener;
     }

@@ -145,23 +145,6 @@ public final class LatClient {
         }
     }
 
-    /** Receives rows as each size finishes: the text output prints from these calls. */
-    public interface Listener {
-        default void connected(BwResult.Peer server, LatResult.LatParams params) {}
-
-        default void row(LatRow row) {}
-
-        /**
-         * Each measured round trip of a timed test, nanoseconds (-1: a UDP ping lost and resent), called
-         * on the exchange's thread right after it: latency under load ({@code bw --latency}) keeps its
-         * time series from these and paces its pings by returning late. Plain {@code lat} does nothing here.
-         */
-        default void roundTrip(long rttNanos) {}
-
-        /** A line to show before the result (a stream that cannot start in time). */
-        default void warning(String line) {}
-    }
-
     private final Config config;
 
     public LatClient(Config config) {
@@ -183,7 +166,7 @@ public final class LatClient {
         return config.params();
     }
 
-    public LatResult run(Listener listener) throws IOException {
+    public LatResult run(TestListener<LatResult.LatParams, LatResult.LatRow> listener) throws IOException {
         return ClientPlanes.LATENCY.run(config, listener, listener::warning);
     }
 }

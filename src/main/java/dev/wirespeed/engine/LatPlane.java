@@ -42,7 +42,7 @@ final class LatPlane implements ClientPlane<Message.Results, LatResult> {
     private final LatClient.Config config;
     private final TestSpec spec;
     private final LatResult.LatParams params;
-    private final LatClient.Listener listener;
+    private final TestListener<LatResult.LatParams, LatResult.LatRow> listener;
     private final List<LatRow> rows = Collections.synchronizedList(new ArrayList<>());
     private final CpuAccumulator cpu = new CpuAccumulator();
     private ByteChannel data;
@@ -56,7 +56,7 @@ final class LatPlane implements ClientPlane<Message.Results, LatResult> {
     private long lastProgress = -1;
     private long lastResendNanos;
 
-    LatPlane(LatClient.Config config, LatClient.Listener listener) {
+    LatPlane(LatClient.Config config, TestListener<LatResult.LatParams, LatResult.LatRow> listener) {
         this.config = config;
         this.spec = config.spec();
         this.params = config.params();
@@ -313,7 +313,7 @@ final class LatPlane implements ClientPlane<Message.Results, LatResult> {
                 recorder.roundTripMicros(), elapsedNanos <= 0 ? 0 : Math.round(n * 1e9 / elapsedNanos * 10) / 10.0,
                 recorder.encoded());
         rows.add(row);
-        listener.row(row);
+        listener.interval(row);
     }
 
     static void closeQuietly(Channel ch) {

@@ -20,7 +20,7 @@ import java.util.function.BooleanSupplier;
  * ({@link LatClient}, its own control and data connection) runs alone for {@code idleSeconds},
  * then a bandwidth test ({@link BwClient}) runs beside it; the pings stop when the load ends.
  * Each round trip is put in the phase its ping left in (idle, loaded, after) by the time the
- * bandwidth test's data started ({@link BwClient.Listener#connected}, just before its Start) and
+ * bandwidth test's data started ({@link TestListener#connected}, just before its Start) and
  * ended. Pings are paced ({@code pingIntervalNanos}) so that the probe measures the queue and does
  * not compete with the load for a core.
  */
@@ -63,7 +63,7 @@ public final class LoadedLatency {
     }
 
     /** What the command prints as the test goes. */
-    public interface Listener extends BwClient.Listener {
+    public interface Listener extends TestListener<BwResult.BwParams, BwResult.IntervalReport> {
         /** The pings run; the idle phase starts. */
         default void pinging(BwResult.Peer server, LatResult.LatParams params) {}
     }
@@ -77,7 +77,7 @@ public final class LoadedLatency {
         IOException[] latFailure = new IOException[1];
         Thread pinger = Thread.ofPlatform().name("ws-loaded-pings").daemon(true).start(() -> {
             try {
-                latResult[0] = new LatClient(pings).run(new LatClient.Listener() {
+                latResult[0] = new LatClient(pings).run(new TestListener<LatResult.LatParams, LatResult.LatRow>() {
                     @Override
                     public void connected(BwResult.Peer server, LatResult.LatParams params) {
                         listener.pinging(server, params);
@@ -101,7 +101,7 @@ public final class LoadedLatency {
             awaitIdle(pinger, latFailure);
             BwResult bw = null;
             if (pinger.isAlive() && !config.interrupted().getAsBoolean()) {
-                bw = new BwClient(config.load()).run(new BwClient.Listener() {
+                bw = new BwClient(config.load()).run(new TestListener<BwResult.BwParams, BwResult.IntervalReport>() {
                     @Override
                     public void connected(BwResult.Peer server, BwResult.BwParams params) {
                         listener.connected(server, params);

@@ -1,6 +1,5 @@
 package dev.wirespeed.engine;
 
-import dev.wirespeed.diagnose.TestCounters;
 import dev.wirespeed.host.Counters;
 import dev.wirespeed.host.Observed;
 import dev.wirespeed.io.Background;
@@ -146,8 +145,8 @@ final class PathCounterReport {
     }
 
     /**
-     * Both sides' counters with the notes drawn from them (diagnose's {@link TestCounters}); null when
-     * neither side has any.
+     * Both sides' counters as measured, without notes: judging them is the result's consumer's
+     * ({@code diagnose.TestCounters.noted}); null when neither side has any.
      *
      * @param clientSockets the client's sockets of the test (TCP: {@link #tcpSenders} of its totals)
      * @param remote        the server's results, null when none came
@@ -170,8 +169,7 @@ final class PathCounterReport {
                                       CounterReport.Sockets clientSockets, List<CounterDelta> serverDeltas,
                                       CounterReport.Sockets serverSockets) {
         List<Counters> server = serverDeltas == null ? null : fromWire(serverDeltas);
-        return TestCounters.report(protocol, new TestCounters.Side(clientInterface, client, clientSockets),
-                new TestCounters.Side(null, server, serverSockets));
+        return CounterReport.measured(protocol, clientInterface, client, clientSockets, null, server, serverSockets);
     }
 
     /**

@@ -19,13 +19,13 @@ final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.In
     /** How long a download interval waits for the server's report of the same boundary (its Retr/Cwnd). */
     private static final long SERVER_TCP_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
     private final BwClient.Config config;
-    private final BwClient.Listener listener;
+    private final TestListener<BwResult.BwParams, BwResult.IntervalReport> listener;
     private final List<SocketChannel> data = new ArrayList<>();
     private final ResultAssembler assembler;
     private StreamGroup group;
     private PathCounterReport counters;
 
-    TcpBwPlane(BwClient.Config config, BwClient.Listener listener) {
+    TcpBwPlane(BwClient.Config config, TestListener<BwResult.BwParams, BwResult.IntervalReport> listener) {
         super(config.spec(), Message.Interval.class);
         this.config = config;
         this.listener = listener;

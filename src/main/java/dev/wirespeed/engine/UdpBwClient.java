@@ -65,22 +65,13 @@ public final class UdpBwClient {
         }
     }
 
-    public interface Listener {
-        default void connected(BwResult.Peer server, TestSpec spec) {}
-
-        default void interval(UdpResult.UdpInterval interval) {}
-
-        /** A line to show before the result (streams that cannot start in time). */
-        default void warning(String line) {}
-    }
-
     private final Config config;
 
     public UdpBwClient(Config config) {
         this.config = config;
     }
 
-    public UdpResult run(Listener listener) throws IOException {
+    public UdpResult run(TestListener<TestSpec, UdpResult.UdpInterval> listener) throws IOException {
         return ClientPlanes.UDP_BW.run(config, listener, listener::warning);
     }
 }

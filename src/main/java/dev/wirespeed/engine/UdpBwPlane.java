@@ -6,6 +6,7 @@ import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.results.ServerOutput;
 import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.wire.Message;
+import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.SocketChannel;
@@ -18,13 +19,13 @@ import java.util.List;
  */
 final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Message.UdpInterval> {
     private final UdpBwClient.Config config;
-    private final UdpBwClient.Listener listener;
+    private final TestListener<TestSpec, UdpResult.UdpInterval> listener;
     private final List<DatagramChannel> channels = new ArrayList<>();
     private final UdpAssembler assembler;
     private UdpGroup group;
     private PathCounterReport counters;
 
-    UdpBwPlane(UdpBwClient.Config config, UdpBwClient.Listener listener) {
+    UdpBwPlane(UdpBwClient.Config config, TestListener<TestSpec, UdpResult.UdpInterval> listener) {
         super(config.spec(), Message.UdpInterval.class);
         this.config = config;
         this.listener = listener;

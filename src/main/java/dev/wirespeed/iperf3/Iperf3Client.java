@@ -1,5 +1,6 @@
 package dev.wirespeed.iperf3;
 
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.Version;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.LocalEnd;
@@ -55,12 +56,12 @@ public final class Iperf3Client {
     }
 
     /** A TCP test (spec mode tcp-bw). */
-    public BwResult run(BwClient.Listener listener) throws IOException {
+    public BwResult run(TestListener<BwResult.BwParams, BwResult.IntervalReport> listener) throws IOException {
         return run(new TcpClientSide(config, listener), BwResult::withServerOutput);
     }
 
     /** A UDP test (spec mode udp-bw: -b is each stream's rate, -l the datagram length). */
-    public UdpResult runUdp(UdpBwClient.Listener listener) throws IOException {
+    public UdpResult runUdp(TestListener<TestSpec, UdpResult.UdpInterval> listener) throws IOException {
         return run(new UdpClientSide(config.spec(), config.handshakeTimeoutMillis(), listener),
                 UdpResult::withServerOutput);
     }

@@ -1,5 +1,6 @@
 package dev.wirespeed.iperf3;
 
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.DataPlane;
 import dev.wirespeed.engine.LocalEnd;
@@ -27,14 +28,14 @@ final class TcpClientSide implements ClientSide<BwResult> {
     static final long DRAIN_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     private final BwClient.Config config;
-    private final BwClient.Listener listener;
+    private final TestListener<BwResult.BwParams, BwResult.IntervalReport> listener;
     private final TestSpec spec;
     private final List<SocketChannel> data = new ArrayList<>();
     private DataPlane plane;
     private Message.Results local;
     private long endNanos;
 
-    TcpClientSide(BwClient.Config config, BwClient.Listener listener) {
+    TcpClientSide(BwClient.Config config, TestListener<BwResult.BwParams, BwResult.IntervalReport> listener) {
         this.config = config;
         this.listener = listener;
         this.spec = config.spec();

@@ -1,5 +1,6 @@
 package dev.wirespeed.iperf3;
 
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.Plane;
 import dev.wirespeed.engine.UdpBwClient;
 import dev.wirespeed.engine.PeerTotals;
@@ -41,14 +42,14 @@ final class UdpClientSide implements ClientSide<UdpResult> {
 
     private final TestSpec spec;
     private final int answerTimeoutMillis;
-    private final UdpBwClient.Listener listener;
+    private final TestListener<TestSpec, UdpResult.UdpInterval> listener;
     private final List<DatagramChannel> channels = new ArrayList<>();
     private UdpDataPlane plane;
     private Message.UdpResults local;
     private long stopNanos;
 
     /** @param answerTimeoutMillis how long each stream waits for the server's answer to its hello */
-    UdpClientSide(TestSpec spec, int answerTimeoutMillis, UdpBwClient.Listener listener) {
+    UdpClientSide(TestSpec spec, int answerTimeoutMillis, TestListener<TestSpec, UdpResult.UdpInterval> listener) {
         this.spec = spec;
         this.answerTimeoutMillis = answerTimeoutMillis;
         this.listener = listener;

@@ -3,6 +3,7 @@ package dev.wirespeed.report;
 import dev.wirespeed.guard.Printable;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.CounterReport;
 import dev.wirespeed.results.BwResult.DirectionResult;
 import dev.wirespeed.results.BwResult.IntervalReport;
 import dev.wirespeed.results.BwResult.StreamBytes;
@@ -159,23 +160,33 @@ public final class BwText {
             out.println("CPU, percent of one core: client " + cpu(cpu.client()) + " · server " + cpu(cpu.server()));
         }
         BwResult.DataPath path = result.dataPath();
-        if (path != null && (path.client() != null || path.server() != null)) {
-            out.println("data path: client " + path(path.client()) + " · server " + path(path.server()));
+        tail(out, path == null ? null : path.client(), path == null ? null : path.server(),
+                result.serverSharedWithTests(), result.counters(), result.serverOutput());
+        out.flush();
+    }
+
+    /**
+     * The end of bw's and bw --udp's summary: the data path of each side with its fallback notes,
+     * the server's word on sharing, the test's counters and the server's own output.
+     */
+    static void tail(PrintWriter out, BwResult.DataPathSide client, BwResult.DataPathSide server,
+                     Integer sharedWithTests, CounterReport counters, ServerOutput serverOutput) {
+        if (client != null || server != null) {
+            out.println("data path: client " + path(client) + " · server " + path(server));
             LinkedHashSet<String> notes = new LinkedHashSet<>();
-            for (BwResult.DataPathSide s : Arrays.asList(path.client(), path.server())) {
+            for (BwResult.DataPathSide s : Arrays.asList(client, server)) {
                 if (s != null && s.fallbacks() != null) {
                     notes.addAll(s.fallbacks());
                 }
             }
             notes.forEach(n -> out.println("note: " + n));
         }
-        String shared = SharingText.line(result.serverSharedWithTests(), SharingText.RATES);
+        String shared = SharingText.line(sharedWithTests, SharingText.RATES);
         if (shared != null) {
             out.println(shared);
         }
-        new CountersText(out).print(result.counters());
-        serverOutput(out, result.serverOutput());
-        out.flush();
+        new CountersText(out).print(counters);
+        serverOutput(out, serverOutput);
     }
 
 

@@ -9,8 +9,6 @@ import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 
@@ -127,22 +125,8 @@ public final class UdpText {
                     + LatText.cpu(cpu.server()));
         }
         UdpResult.UdpDataPath path = result.dataPath();
-        if (path != null && (path.client() != null || path.server() != null)) {
-            out.println("data path: client " + BwText.path(path.client()) + " · server " + BwText.path(path.server()));
-            LinkedHashSet<String> notes = new LinkedHashSet<>();
-            for (BwResult.DataPathSide s : Arrays.asList(path.client(), path.server())) {
-                if (s != null && s.fallbacks() != null) {
-                    notes.addAll(s.fallbacks());
-                }
-            }
-            notes.forEach(n -> out.println("note: " + n));
-        }
-        String shared = SharingText.line(result.serverSharedWithTests(), SharingText.RATES);
-        if (shared != null) {
-            out.println(shared);
-        }
-        new CountersText(out).print(result.counters());
-        BwText.serverOutput(out, result.serverOutput());
+        BwText.tail(out, path == null ? null : path.client(), path == null ? null : path.server(),
+                result.serverSharedWithTests(), result.counters(), result.serverOutput());
         out.flush();
     }
 

@@ -70,6 +70,34 @@ public record CounterReport(String protocol, String clientInterface, List<Counte
         }
     }
 
+    /**
+     * Both sides' counters as measured, before anyone judged them: {@code notes} is null until
+     * {@code diagnose.TestCounters.noted} draws them (the engine measures; the result's consumer
+     * judges, issue 27). Host-wide counters of another protocol than the test's are left out here.
+     *
+     * @param serverInterface null: the subject of the server's first netdev delta, if any
+     * @return null when neither side has anything
+     */
+    public static CounterReport measured(Protocol protocol, String clientInterface, List<Counters> clientDeltas,
+                                         Sockets clientSockets, String serverInterface, List<Counters> serverDeltas,
+                                         Sockets serverSockets) {
+        if (clientDeltas == null && clientSockets == null && serverDeltas == null && serverSockets == null) {
+            return null;
+        }
+        List<Counters> client = protocol.ownCounters(clientDeltas);
+        List<Counters> server = protocol.ownCounters(serverDeltas);
+        String serverIface = serverInterface != null ? serverInterface : server == null ? null : server.stream()
+                .filter(x -> x.scope() == Counters.Scope.NETDEV).map(Counters::subject).findFirst().orElse(null);
+        return new CounterReport(protocol.label(), clientInterface, client, clientSockets, serverIface, server,
+                serverSockets, null);
+    }
+
+    /** The same report with {@code notes}. */
+    public CounterReport withNotes(List<Note> notes) {
+        return new CounterReport(protocol, clientInterface, client, clientSockets, serverInterface, server,
+                serverSockets, notes);
+    }
+
     /** The same report with {@code client} and {@code server} replaced (e.g. cut to the counters that matter). */
     public CounterReport withDeltas(List<Counters> clientDeltas, List<Counters> serverDeltas) {
         return new CounterReport(protocol, clientInterface, clientDeltas, clientSockets, serverInterface, serverDeltas,

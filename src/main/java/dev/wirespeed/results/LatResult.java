@@ -48,6 +48,12 @@ public record LatResult(
                 fallbacks, others);
     }
 
+    /** This result with {@code c} as its counters (the same counters with their notes). */
+    public LatResult withCounters(CounterReport c) {
+        return new LatResult(schema, tool, startedAt, client, server, params, rows, cpu, outcome, ioPath, c, fallbacks,
+                serverSharedWithTests);
+    }
+
     /** Without counter deltas. */
     public LatResult(String schema, BwResult.Tool tool, String startedAt, BwResult.Peer client, BwResult.Peer server,
                      LatParams params, List<LatRow> rows, BwResult.Cpu cpu, BwResult.Outcome outcome, IoPath ioPath) {

@@ -3,6 +3,7 @@ package dev.wirespeed.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.results.BwResult;
@@ -110,7 +111,7 @@ class AgentIT {
         // name the version (a plain `wirespeed server` does, as iperf3 does)
         BwResult r = new BwClient(BwClient.Config.builder().host("127.0.0.1")
                 .port(a.port()).spec(spec(1, 300)).streamsChosenBy("option").connectTimeoutMillis(5000)
-                .handshakeTimeoutMillis(5000).build()).run(new BwClient.Listener() {});
+                .handshakeTimeoutMillis(5000).build()).run(TestListener.none());
         assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
         assertThat(r.server().software()).isEqualTo("wirespeed");
     }

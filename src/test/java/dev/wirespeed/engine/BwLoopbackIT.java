@@ -43,7 +43,7 @@ class BwLoopbackIT {
     static BwResult run(TestSpec spec, List<BwResult.IntervalReport> printed) throws IOException {
         BwClient client = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(server.port()).spec(spec)
                 .streamsChosenBy("option").connectTimeoutMillis(5000).handshakeTimeoutMillis(5000).build());
-        return client.run(new BwClient.Listener() {
+        return client.run(new TestListener<BwResult.BwParams, BwResult.IntervalReport>() {
             @Override
             public void interval(BwResult.IntervalReport report) {
                 printed.add(report);
@@ -184,7 +184,7 @@ class BwLoopbackIT {
                 BwResult r = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(quiet.port())
                         .spec(spec(Direction.UPLOAD, 1, 300, 0, 0, 0)).streamsChosenBy("option")
                         .connectTimeoutMillis(5000).handshakeTimeoutMillis(5000).build())
-                        .run(new BwClient.Listener() {});
+                        .run(TestListener.none());
                 assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
             }
             long deadline = System.nanoTime() + 5_000_000_000L;

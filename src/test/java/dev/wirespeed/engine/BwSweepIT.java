@@ -22,9 +22,9 @@ class BwSweepIT {
         try (TestServers s = new TestServers()) {
             List<SweepRow> streamed = new ArrayList<>();
             BwSweepResult r = new BwSweep(new BwSweep.Config("127.0.0.1", s.port(), base, "option", sizes, 5_000,
-                    null)).run(new BwSweep.Listener() {
+                    null)).run(new TestListener<BwSweepResult.SweepParams, BwSweepResult.SweepRow>() {
                         @Override
-                        public void row(SweepRow row) {
+                        public void interval(SweepRow row) {
                             streamed.add(row);
                         }
                     });
@@ -53,9 +53,9 @@ class BwSweepIT {
             // Ctrl-C while the third size runs: 0.2 s after the second size is in
             BwSweepResult r = new BwSweep(new BwSweep.Config("127.0.0.1", s.port(), base, "option", sizes, 5_000,
                     () -> streamed.size() >= 2 && System.nanoTime() - secondRowNanos[0] > 200_000_000L))
-                    .run(new BwSweep.Listener() {
+                    .run(new TestListener<BwSweepResult.SweepParams, BwSweepResult.SweepRow>() {
                         @Override
-                        public void row(SweepRow row) {
+                        public void interval(SweepRow row) {
                             streamed.add(row);
                             secondRowNanos[0] = System.nanoTime();
                         }
@@ -80,9 +80,9 @@ class BwSweepIT {
             List<SweepRow> streamed = new ArrayList<>();
             boolean[] raised = {false};
             BwSweepResult r = new BwSweep(new BwSweep.Config("127.0.0.1", s.port(), SHORT, "option",
-                    List.of(64, 4096, 65536), 5_000, () -> raised[0])).run(new BwSweep.Listener() {
+                    List.of(64, 4096, 65536), 5_000, () -> raised[0])).run(new TestListener<BwSweepResult.SweepParams, BwSweepResult.SweepRow>() {
                         @Override
-                        public void row(SweepRow row) {
+                        public void interval(SweepRow row) {
                             streamed.add(row);
                             raised[0] = true; // the user's Ctrl-C, right after the first size
                         }
@@ -106,9 +106,9 @@ class BwSweepIT {
             AtomicInteger pollsAfterRow = new AtomicInteger(-1);
             BwSweepResult r = new BwSweep(new BwSweep.Config("127.0.0.1", s.port(), SHORT, "option",
                     List.of(64, 4096), 5_000, () -> pollsAfterRow.get() >= 0 && pollsAfterRow.getAndIncrement() > 0))
-                    .run(new BwSweep.Listener() {
+                    .run(new TestListener<BwSweepResult.SweepParams, BwSweepResult.SweepRow>() {
                         @Override
-                        public void row(SweepRow row) {
+                        public void interval(SweepRow row) {
                             s.close(); // the server goes first; the Ctrl-C lands once the next size has begun
                             pollsAfterRow.set(0);
                         }

@@ -67,7 +67,7 @@ class DataPathIT {
                 .bufferBytes(100_000).zeroCopy(zeroCopy).skipRxCopy(skipRxCopy).build();
         BwResult r = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(spec)
                 .streamsChosenBy("option").connectTimeoutMillis(5_000).handshakeTimeoutMillis(5_000).build())
-                .run(new BwClient.Listener() {});
+                .run(TestListener.none());
         assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
         assertThat(r.directions()).hasSize(direction == Direction.BIDIR ? 2 : 1);
         for (BwResult.DirectionResult d : r.directions()) {
@@ -105,7 +105,7 @@ class DataPathIT {
         try {
             r = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(spec)
                     .streamsChosenBy("option").connectTimeoutMillis(5_000).handshakeTimeoutMillis(5_000).build())
-                    .run(new BwClient.Listener() {});
+                    .run(TestListener.none());
         } finally {
             System.clearProperty("wirespeed.test.refuse");
         }
@@ -152,7 +152,7 @@ class DataPathIT {
         System.setProperty("wirespeed.test.refuse", mechanisms);
         try {
             return new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(spec)
-                    .streamsChosenBy("option").timeoutMillis(5_000).build()).run(new BwClient.Listener() {});
+                    .streamsChosenBy("option").timeoutMillis(5_000).build()).run(TestListener.none());
         } finally {
             System.clearProperty("wirespeed.test.refuse");
         }
@@ -165,8 +165,7 @@ class DataPathIT {
                 .bufferBytes(128 * 1024).serverCpu(0).build();
         BwResult r = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(pinned)
                 .streamsChosenBy("option").connectTimeoutMillis(5_000).handshakeTimeoutMillis(5_000)
-                .bindAddress(InetAddress.getByName("127.0.0.1")).cpu(0).build()).run(new BwClient
-                .Listener() {});
+                .bindAddress(InetAddress.getByName("127.0.0.1")).cpu(0).build()).run(TestListener.none());
         assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
         assertThat(r.dataPath().client().fallbacks()).isNull();
         assertThat(r.dataPath().server().fallbacks()).isNull();
@@ -175,7 +174,7 @@ class DataPathIT {
         TestSpec nowhere = pinned.toBuilder().serverCpu(missing).build();
         BwResult n = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(nowhere)
                 .streamsChosenBy("option").connectTimeoutMillis(5_000).handshakeTimeoutMillis(5_000).cpu(missing)
-                .build()).run(new BwClient.Listener() {});
+                .build()).run(TestListener.none());
         assertThat(n.outcome().ok()).as(n.outcome().message()).isTrue();
         for (BwResult.DirectionResult d : n.directions()) {
             assertThat(d.receiverSummary().bytes()).isEqualTo(BUDGET_BYTES);
@@ -193,7 +192,7 @@ class DataPathIT {
         cpu0.set(0);
         BwResult r = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(two)
                 .streamsChosenBy("option").connectTimeoutMillis(5_000).handshakeTimeoutMillis(5_000).placeCpus(cpu0)
-                .build()).run(new BwClient.Listener() {});
+                .build()).run(TestListener.none());
         assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
         assertThat(r.dataPath().client().fallbacks()).isNull();
 
@@ -201,7 +200,7 @@ class DataPathIT {
         missing.set(Affinity.MAX_CPUS - 1);
         BwResult n = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(two)
                 .streamsChosenBy("option").connectTimeoutMillis(5_000).handshakeTimeoutMillis(5_000)
-                .placeCpus(missing).build()).run(new BwClient.Listener() {});
+                .placeCpus(missing).build()).run(TestListener.none());
         assertThat(n.outcome().ok()).as(n.outcome().message()).isTrue();
         assertThat(n.directions().getFirst().receiverSummary().bytes()).isEqualTo(BUDGET_BYTES);
         assertThat(n.dataPath().client().fallbacks()).containsExactly(

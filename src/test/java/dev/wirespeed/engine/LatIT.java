@@ -19,9 +19,9 @@ class LatIT {
         LatClient.Config c = LatClient.Config.builder().host("127.0.0.1").port(s.port()).udp(udp).sizesBytes(sizes)
                 .iterations(iterations).warmupIterations(warmup).busyPoll(busyPoll).connectTimeoutMillis(5_000)
                 .timeoutMillis(5_000).build();
-        return new LatClient(c).run(new LatClient.Listener() {
+        return new LatClient(c).run(new TestListener<LatResult.LatParams, LatResult.LatRow>() {
             @Override
-            public void row(LatRow row) {
+            public void interval(LatRow row) {
                 streamed.add(row);
             }
         });
@@ -116,7 +116,7 @@ class LatIT {
                         .connectTimeoutMillis(5_000).timeoutMillis(5_000).interrupted(() -> System.nanoTime() > stopAt)
                         .build();
                 long t0 = System.nanoTime();
-                LatResult r = new LatClient(c).run(new LatClient.Listener() { });
+                LatResult r = new LatClient(c).run(new TestListener<LatResult.LatParams, LatResult.LatRow>() { });
                 assertThat(r.outcome().status()).as("udp=" + udp).isEqualTo(OutcomeStatus.INTERRUPTED);
                 assertThat(System.nanoTime() - t0).as("udp=" + udp).isLessThan(TimeUnit.SECONDS.toNanos(8));
                 assertThat(echoThreadsAlive()).as("echo threads after the test, udp=" + udp).isZero();

@@ -22,7 +22,7 @@ class LatIoPathIT {
                 LatClient.Config c = LatClient.Config.builder().host("127.0.0.1").port(s.port()).udp(udp)
                         .sizesBytes(List.of(64)).iterations(200L).warmupIterations(10).connectTimeoutMillis(5_000)
                         .timeoutMillis(5_000).build();
-                LatResult r = new LatClient(c).run(new LatClient.Listener() {});
+                LatResult r = new LatClient(c).run(TestListener.none());
                 assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
                 assertThat(r.ioPath()).as("udp=" + udp).isEqualTo(IoPath.DIRECT);
                 assertThat(Json.MAPPER.writeValueAsString(r)).contains("\"ioPath\" : \"direct\"");

@@ -50,7 +50,7 @@ class ServerRobustnessIT {
             try {
                 return new BwClient(BwClient.Config.builder().host("127.0.0.1").port(server.port()).spec(spec)
                         .streamsChosenBy("option").connectTimeoutMillis(5000).handshakeTimeoutMillis(5000).build())
-                        .run(new BwClient.Listener() {});
+                        .run(TestListener.none());
             } catch (IOException e) {
                 throw new RuntimeException(e);
             }
@@ -123,7 +123,7 @@ class ServerRobustnessIT {
                 .bufferBytes(1024).build();
         BwClient client = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(server.port()).spec(tooMany)
                 .streamsChosenBy("option").connectTimeoutMillis(5000).handshakeTimeoutMillis(5000).build());
-        Assertions.assertThatThrownBy(() -> client.run(new BwClient.Listener() {}))
+        Assertions.assertThatThrownBy(() -> client.run(TestListener.none()))
                 .hasMessage("test refused: streams 17 is out of range (1..16)");
     }
 

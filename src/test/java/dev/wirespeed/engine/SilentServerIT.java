@@ -101,7 +101,7 @@ class SilentServerIT {
                     .sizesBytes(List.of(64)).iterations(1_000L).connectTimeoutMillis(5_000).timeoutMillis(1_000)
                     .build();
             LatResult r = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> new LatClient(c).run(
-                    new LatClient.Listener() {}));
+                    TestListener.none()));
             assertThat(r.outcome().status()).isEqualTo(OutcomeStatus.PEER_LOST);
             assertThat(r.outcome().message()).contains("no answer for 1 s");
             assertThat(r.rows()).hasSize(1);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import dev.wirespeed.results.BwResult;
 import dev.wirespeed.cli.Main;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.TestSpec;
@@ -81,7 +82,7 @@ class StreamStartDeadlineIT {
             List<String> warnings = new CopyOnWriteArrayList<>();
             BwClient client = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(server.port()).spec(spec)
                     .timeoutMillis(LONG_TIMEOUT_MILLIS).build());
-            assertTimeoutPreemptively(BOUND, () -> assertThatThrownBy(() -> client.run(new BwClient.Listener() {
+            assertTimeoutPreemptively(BOUND, () -> assertThatThrownBy(() -> client.run(new TestListener<BwResult.BwParams, BwResult.IntervalReport>() {
                 @Override
                 public void warning(String line) {
                     warnings.add(line);
@@ -101,7 +102,7 @@ class StreamStartDeadlineIT {
                     .build();
             UdpBwClient client = new UdpBwClient(UdpBwClient.Config.builder().host("127.0.0.1").port(server.port())
                     .spec(spec).connectTimeoutMillis(LONG_TIMEOUT_MILLIS).build());
-            assertTimeoutPreemptively(BOUND, () -> assertThatThrownBy(() -> client.run(new UdpBwClient.Listener() {}))
+            assertTimeoutPreemptively(BOUND, () -> assertThatThrownBy(() -> client.run(TestListener.none()))
                     .isInstanceOf(IOException.class)
                     .hasMessageContaining("the data streams did not start within 5.0 s")
                     .hasMessageContaining("0 of 4 data streams open"));

@@ -93,7 +93,7 @@ class UdpDataPathIT {
         }
         try {
             return new UdpBwClient(UdpBwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(spec)
-                    .connectTimeoutMillis(5_000).receiveDrop(drop).build()).run(new UdpBwClient.Listener() {});
+                    .connectTimeoutMillis(5_000).receiveDrop(drop).build()).run(TestListener.none());
         } finally {
             System.clearProperty("wirespeed.test.refuse");
         }

@@ -3,6 +3,8 @@ package dev.wirespeed.iperf3;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.wirespeed.engine.TestListener;
+import dev.wirespeed.results.BwResult;
 import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.ServerLimits;
 import dev.wirespeed.engine.BwClient;
@@ -52,7 +54,7 @@ class Iperf3BudgetIT {
                     .intervalMillis(1000).bufferBytes(16 << 20).build();
             assertThatThrownBy(() -> new Iperf3Client(BwClient.Config.builder().host("127.0.0.1").port(server.port())
                     .spec(huge).streamsChosenBy("option").connectTimeoutMillis(5000).handshakeTimeoutMillis(5000)
-                    .build()).run(new BwClient.Listener() { }))
+                    .build()).run(new TestListener<BwResult.BwParams, BwResult.IntervalReport>() { }))
                     .isInstanceOf(IOException.class)
                     .hasMessageContaining("refused the test: the server could not create the test (iperf3 error 100,"
                             + " errno 12)");

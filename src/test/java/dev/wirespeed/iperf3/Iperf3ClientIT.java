@@ -3,6 +3,7 @@ package dev.wirespeed.iperf3;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.UdpBwClient;
 import dev.wirespeed.parse.iperf.Iperf3Result;
@@ -49,7 +50,7 @@ class Iperf3ClientIT {
             List<BwResult.IntervalReport> printed = new ArrayList<>();
             BwResult result = new Iperf3Client(BwClient.Config.builder().host("127.0.0.1").port(port).spec(spec)
                     .streamsChosenBy("option").connectTimeoutMillis(5000).handshakeTimeoutMillis(5000).build())
-                    .run(new BwClient.Listener() {
+                    .run(new TestListener<BwResult.BwParams, BwResult.IntervalReport>() {
                         @Override
                         public void interval(BwResult.IntervalReport report) {
                             printed.add(report);
@@ -208,7 +209,7 @@ class Iperf3ClientIT {
             Assertions.assertThatThrownBy(() -> new Iperf3Client(
                     BwClient.Config.builder().host("127.0.0.1").port(port).spec(spec).streamsChosenBy("option")
                             .connectTimeoutMillis(5000).handshakeTimeoutMillis(5000).build())
-                    .run(new BwClient.Listener() {}))
+                    .run(TestListener.none()))
                     .isInstanceOf(IOException.class)
                     .hasMessage("the iperf3 server at 127.0.0.1:" + port + " is busy with another test"
                             + " (iperf3 runs one test at a time); try again later");
@@ -232,7 +233,7 @@ class Iperf3ClientIT {
         try (Iperf3Binary server = Iperf3Binary.server(port)) {
             UdpResult result = new Iperf3Client(BwClient.Config.builder().host("127.0.0.1").port(port).spec(spec)
                     .streamsChosenBy("option").connectTimeoutMillis(5000).handshakeTimeoutMillis(5000)
-                    .build()).runUdp(new UdpBwClient.Listener() {});
+                    .build()).runUdp(TestListener.none());
             assertThat(server.await(30)).as("iperf3 -s exit code; output:%n%s", server.output()).isZero();
             assertThat(result.outcome().ok()).as("outcome %s", result.outcome()).isTrue();
             return new UdpPair(result, server.json(), server.parsed());

@@ -2,6 +2,7 @@ package dev.wirespeed.iperf3;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.results.BwResult;
@@ -83,7 +84,7 @@ class Iperf3HostileIT {
             try {
                 normal.complete(new Iperf3Client(BwClient.Config.builder().host("127.0.0.1").port(server.port())
                         .spec(spec).streamsChosenBy("option").connectTimeoutMillis(5000).handshakeTimeoutMillis(5000)
-                        .build()).run(new BwClient.Listener() {
+                        .build()).run(new TestListener<BwResult.BwParams, BwResult.IntervalReport>() {
                             @Override
                             public void connected(BwResult.Peer peer, BwResult.BwParams params) {
                                 started.countDown();
@@ -324,7 +325,7 @@ class Iperf3HostileIT {
                 try {
                     client.complete(new Iperf3Client(BwClient.Config.builder().host("127.0.0.1")
                             .port(fake.getLocalPort()).spec(spec).streamsChosenBy("option").connectTimeoutMillis(5000)
-                            .handshakeTimeoutMillis(5000).build()).run(new BwClient.Listener() {}));
+                            .handshakeTimeoutMillis(5000).build()).run(TestListener.none()));
                 } catch (IOException | RuntimeException e) {
                     client.completeExceptionally(e);
                 }

@@ -1,7 +1,9 @@
 package dev.wirespeed.run.engines;
 
+import dev.wirespeed.diagnose.TestCounters;
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.engine.Loopback;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurements;
@@ -109,8 +111,8 @@ public final class WirespeedBwEngine implements Engine {
         Params p = new Params(point.params(), point.title());
         TestSpec spec = spec(p);
         String host = p.text("host", "loopback");
-        BwResult result = onTarget(host, p.integer("port", Wire.DEFAULT_PORT, 1, 65535),
-                (h, port) -> client(h, port, spec, context).run(new BwClient.Listener() {}));
+        BwResult result = TestCounters.noted(WirespeedBwEngine.<BwResult>onTarget(host, p.integer("port", Wire.DEFAULT_PORT, 1, 65535),
+                (h, port) -> client(h, port, spec, context).run(TestListener.none())));
         if (!result.outcome().ok() && !context.stopped()) {
             return Outcome.failed("wirespeed bw: " + result.outcome().message());
         }
@@ -138,21 +140,10 @@ public final class WirespeedBwEngine implements Engine {
                 host.equals("loopback") ? Peer.SHARED_NO : Peer.SHARED_UNKNOWN);
     }
 
-    /** A test against a client of this host and port. */
-    interface Test<T> {
-        T run(String host, int port) throws IOException;
-    }
-
     /** Runs {@code test} against {@code host}, or against a server started in-process when host is "loopback". */
-    static <T> T onTarget(String host, int port, Test<T> test) throws IOException {
-        if (!host.equals("loopback")) {
-            return test.run(host, port);
-        }
-        try (BwServer server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
-                line -> { }))) {
-            server.serveInBackground();
-            return test.run("127.0.0.1", server.port());
-        }
+    static <T> T onTarget(String host, int port, Loopback.Test<T> test) throws IOException {
+        boolean loopback = host.equals("loopback");
+        return Loopback.orHost(loopback ? null : host, loopback ? 0 : port, test);
     }
 
     private static BwClient client(String host, int port, TestSpec spec, RunContext context) {

@@ -1,5 +1,7 @@
 package dev.wirespeed.run.engines;
 
+import dev.wirespeed.diagnose.TestCounters;
+import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.LatClient;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.LatResult;
@@ -94,14 +96,14 @@ public final class WirespeedLatEngine implements Engine {
         Params p = new Params(point.params(), point.title());
         String host = p.text("host", "loopback");
         long warmup = p.integer("warmup", p.flag("all") ? 100 : 1000, 0, 1_000_000_000);
-        LatResult result = WirespeedBwEngine.onTarget(host, p.integer("port", Wire.DEFAULT_PORT, 1, 65535),
+        LatResult result = TestCounters.noted(WirespeedBwEngine.<LatResult>onTarget(host, p.integer("port", Wire.DEFAULT_PORT, 1, 65535),
                 (h, port) -> new LatClient(LatClient.Config.builder().host(h).port(port).udp(p.flag("udp"))
                         .sizesBytes(sizes(p)).iterations(iterations(p))
                         .secondsPerSize(p.seconds("duration", null, 0.01, 3600)).warmupIterations(warmup)
                         .busyPoll(p.flag("busy_poll")).connectTimeoutMillis(TIMEOUT_MILLIS)
                         .timeoutMillis(TIMEOUT_MILLIS)
                         .interrupted(context::stopped).build())
-                        .run(new LatClient.Listener() {}));
+                        .run(TestListener.none())));
         if (!result.outcome().ok() && !context.stopped()) {
             return Outcome.failed("wirespeed lat: " + result.outcome().message());
         }
