@@ -3,6 +3,7 @@ package dev.wirespeed.wire;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -247,7 +248,7 @@ public sealed interface Message {
 
         /** Each stream's total with the TOS its hello arrived with, by stream index ({@code byIndex}, null: unread). */
         public UdpResults withReceivedTos(List<Integer> byIndex) {
-            List<UdpTotal> marked = new java.util.ArrayList<>();
+            List<UdpTotal> marked = new ArrayList<>();
             for (UdpTotal t : streams) {
                 marked.add(t.index() >= 0 && t.index() < byIndex.size() ? t.withReceivedTos(byIndex.get(t.index())) : t);
             }

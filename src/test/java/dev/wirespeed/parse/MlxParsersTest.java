@@ -9,6 +9,7 @@ import dev.wirespeed.parse.mlx.MstDevice;
 import dev.wirespeed.parse.mlx.TuneItem;
 import dev.wirespeed.parse.pci.PcieLinkRecord;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 class MlxParsersTest {
@@ -102,7 +103,7 @@ class MlxParsersTest {
     void extendedRowsWithoutTheirHead() {
         String rows = Fixture.text("mlx/slingshot-firmware-mlxfwmanager-mlxconfig-e-star-hpe-doc.txt").lines()
                 .dropWhile(l -> !l.startsWith("Configurations:")).skip(1).takeWhile(l -> !l.startsWith("The '*'"))
-                .collect(java.util.stream.Collectors.joining("\n", "", "\n"));
+                .collect(Collectors.joining("\n", "", "\n"));
         List<Parsed> blocks = Fixture.blocksOf(rows);
         assertThat(blocks).singleElement().satisfies(b -> {
             assertThat(b.format()).isEqualTo("mlxconfig");

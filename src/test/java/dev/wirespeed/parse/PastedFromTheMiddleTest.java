@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wirespeed.parse.fio.FioJob;
 import dev.wirespeed.parse.host.EthtoolSettings;
 import dev.wirespeed.parse.host.KernelError;
+import dev.wirespeed.parse.host.PcieBandwidthLine;
 import dev.wirespeed.parse.ib.RdmaDeviceRecord;
 import dev.wirespeed.parse.ib.RdmaPortRecord;
 import dev.wirespeed.parse.iperf.IperfInterval;
 import dev.wirespeed.parse.nccl.NcclSummary;
+import dev.wirespeed.parse.perftest.PerftestHeader;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -112,8 +114,8 @@ class PastedFromTheMiddleTest {
         String wrapped = PasteArtefactsTest.wrap(dmesg, 72);
         assertThat(wrapped.lines().count()).as("the wrap broke lines").isGreaterThan(dmesg.lines().count() + 4);
         List<Parsed> blocks = Fixture.blocksOf(wrapped);
-        assertThat(all(blocks, dev.wirespeed.parse.host.PcieBandwidthLine.class))
-                .extracting(dev.wirespeed.parse.host.PcieBandwidthLine::address).containsExactly("0004:01:00.0", "0004:01:00.1");
+        assertThat(all(blocks, PcieBandwidthLine.class))
+                .extracting(PcieBandwidthLine::address).containsExactly("0004:01:00.0", "0004:01:00.1");
         assertThat(printed(blocks)).contains("Rate limit: 127 rates are supported, range: 0Mbps to 24414Mbps");
     }
 
@@ -131,7 +133,7 @@ class PastedFromTheMiddleTest {
         List<Parsed> blocks = Fixture.blocksOf(log);
         assertThat(printed(blocks)).contains("notice=[Requested SQ size might be too big. Try reducing TX depth and/or inline size.",
                 "Current TX depth is 5 and  inline size is 0 .");
-        assertThat(all(blocks, dev.wirespeed.parse.perftest.PerftestHeader.class)).singleElement()
+        assertThat(all(blocks, PerftestHeader.class)).singleElement()
                 .satisfies(h -> assertThat(h.device()).isEqualTo("mlx5_5"));
     }
 }

@@ -9,6 +9,7 @@ import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.Units;
 import dev.wirespeed.parse.host.TransceiverModule;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -101,7 +102,7 @@ public final class MlxcablesParser extends BaseParser {
         String id = f.text("identifier");
         if (id != null) {
             Matcher m = IDENTIFIER.matcher(id);
-            identifier = m.matches() ? new TransceiverModule.Coded(m.group(1).strip(), "0x" + m.group(2).toLowerCase(java.util.Locale.ROOT), id)
+            identifier = m.matches() ? new TransceiverModule.Coded(m.group(1).strip(), "0x" + m.group(2).toLowerCase(Locale.ROOT), id)
                     : new TransceiverModule.Coded(id, null, id);
         }
         String temperature = f.text("temperature [c]") != null ? f.text("temperature [c]") : f.text("temperature");
