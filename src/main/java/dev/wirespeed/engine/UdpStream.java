@@ -5,6 +5,7 @@ import dev.wirespeed.measure.UdpStats;
 import java.io.EOFException;
 import java.io.IOException;
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.util.List;
@@ -210,6 +211,14 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
         header.writeClock(buffer, at, dueClock, sent + 1 + k);
     }
 
+    /**
+     * Sender: the headers of the first {@code due} datagrams of {@code stride} bytes in {@code data},
+     * as {@link #stamp} would write each, in one loop.
+     */
+    void stamp(MemorySegment data, int stride, int due) {
+        header.writeBatch(data, stride, due, dueClock, sent + 1);
+    }
+
     /** Sender: {@code datagrams} of those stamped left (the kernel took them). */
     void sent(int datagrams) {
         sent += datagrams;
@@ -235,6 +244,14 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
         }
         counter.add(length);
         lastArrivalNanos = arrivalNanos;
+    }
+
+    /**
+     * How this receiver waits for data: polling first at -b 0 when the process's data threads fit
+     * its cores ({@link UdpReceiveWait}), else blocking.
+     */
+    UdpReceiveWait receiveWait() {
+        return new UdpReceiveWait(UdpReceiveWait.polls(rateBitsPerSecond, DataThreadPriority.fitsCores()));
     }
 
     /**
