@@ -29,6 +29,8 @@ final class UdpReceiveWait {
     private long emptySince;
     private boolean wasEmpty;
     private boolean blocking;
+    /** Calls that found the queue empty (read by tests; the empty path only, so a volatile costs nothing that counts). */
+    private volatile long emptyPolls;
 
     /** @param polls whether this receiver polls at all ({@link #polls(long, boolean)}) */
     UdpReceiveWait(boolean polls) {
@@ -51,12 +53,17 @@ final class UdpReceiveWait {
      * with {@link #flags}, which block once the queue was empty for {@link #POLL_NANOS}.
      */
     void empty(long nowNanos) {
+        emptyPolls++;
         if (!wasEmpty) {
             wasEmpty = true;
             emptySince = nowNanos;
         } else if (nowNanos - emptySince >= POLL_NANOS) {
             blocking = true;
         }
+    }
+
+    long emptyPolls() {
+        return emptyPolls;
     }
 
     /** A call returned data: poll again after it. */

@@ -75,6 +75,8 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
     private volatile long socketDrops = -1;
     /** The descriptor a direct io opened; -1 before (or never): then closing the channel ends the loop. */
     private volatile int openFd = -1;
+    /** The receive loop's way of waiting ({@link #receiveWait()}); set by the stream's thread. */
+    private volatile UdpReceiveWait receiveWait;
     /** Whether a direct io may still try to open the descriptor (false after it was refused once). */
     private boolean descriptorUsable = true;
 
@@ -251,7 +253,13 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
      * its cores ({@link UdpReceiveWait}), else blocking.
      */
     UdpReceiveWait receiveWait() {
-        return new UdpReceiveWait(UdpReceiveWait.polls(rateBitsPerSecond, DataThreadPriority.fitsCores()));
+        receiveWait = new UdpReceiveWait(UdpReceiveWait.polls(rateBitsPerSecond, DataThreadPriority.fitsCores()));
+        return receiveWait;
+    }
+
+    /** The receive loop's {@link #receiveWait()}, once it started; null before (tests). */
+    UdpReceiveWait lastReceiveWait() {
+        return receiveWait;
     }
 
     /**
