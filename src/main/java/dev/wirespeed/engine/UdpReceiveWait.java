@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Why: a receiver that blocks on an empty queue sleeps between the sender's batches, and each
  * batch's delivery then wakes it (sock_def_readable → try_to_wake_up, an IPI to its core). On
- * loopback that delivery runs in the sender's own call, so the wake-ups were 22 % of the sending
+ * loopback that delivery runs in the sender's own call, so the wake-ups were 23 % of the sending
  * thread's time at 1472 B (in `pvm_irq_enable`, where this VM's profile lands the work done with
  * interrupts off), and 0 % once the receiver polled: the -P 1 gap to iperf3 `--gsro`
  * (docs/PERFORMANCE.md, "UDP -P 1: the receiver's wake-ups"). The poll is bounded, so a sender
@@ -25,7 +25,7 @@ final class UdpReceiveWait {
     static final long POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
 
     private final boolean polls;
-    /** System.nanoTime() of the first empty poll since the last data, when {@link #empty} is set. */
+    /** System.nanoTime() of the first empty poll since the last data (valid while {@code wasEmpty}). */
     private long emptySince;
     private boolean wasEmpty;
     private boolean blocking;
