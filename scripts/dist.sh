@@ -64,7 +64,7 @@ aot=""
 # Commands that finish in a blink: the C1 compiler only, the serial GC and no hsperfdata file cost
 # ~25 % less CPU at start (docs/PERFORMANCE.md). A bw client runs C1 only too: its loop is kernel
 # time, and C2 compiling start-up code beside the data threads takes their CPU (docs/PERFORMANCE.md,
-# "-P 4: where the 20 % goes"). lat, server and the rest keep the JVM's defaults.
+# "-P 4: where the 20 % goes"; bw --udp too: "UDP -P 1"). lat, server and the rest keep the JVM's defaults.
 quick=""
 case ${1:-} in
   -V|--version|-h|--help|help|explain|limits|results|doctor|completion)

@@ -115,6 +115,11 @@ final class DataThreadPriority {
         }
     }
 
+    /** Whether this process's data threads are no more than its cores (each may keep one busy). */
+    static boolean fitsCores() {
+        return THREADS.get() <= CORES;
+    }
+
     /** Builds the native calls now (a client's warm-up thread: ClientWarmUp). */
     static void warmUp() {
         Object ignored = Calls.SETPRIORITY;

@@ -66,9 +66,7 @@ final class GsoIo implements StreamIo<UdpStream> {
             long msgAddress = msg.address();
             boolean anySent = false;
             for (int due = s.due(segments); due > 0; due = s.due(segments)) {
-                for (int k = 0; k < due; k++) {
-                    s.stamp(buffer, k * length, k);
-                }
+                s.stamp(data, length, due);
                 iov.set(ValueLayout.JAVA_LONG, 8, (long) due * length);
                 long n;
                 try {
@@ -123,17 +121,22 @@ final class GsoIo implements StreamIo<UdpStream> {
             msg.set(ValueLayout.JAVA_LONG, NativeUdp.MSG_IOVLEN, 1);
             msg.set(ValueLayout.JAVA_LONG, NativeUdp.MSG_CONTROL, control.address());
             long msgAddress = msg.address();
+            UdpReceiveWait wait = s.receiveWait();
             // the side sets closing before it shuts the socket down: no call after that (the descriptor may go)
             while (!s.closing) {
                 msg.set(ValueLayout.JAVA_LONG, NativeUdp.MSG_CONTROLLEN, controlBytes);
                 long n;
                 try {
-                    n = NativeUdp.recvmsg(errno, fd, msgAddress);
+                    n = NativeUdp.recvmsg(errno, fd, msgAddress, wait.flags());
                 } catch (Throwable t) {
                     throw new IOException("recvmsg failed: " + t, t);
                 }
                 if (n < 0) {
                     int err = NativeSockets.errno(errno);
+                    if (err == NativeUdp.EAGAIN) {
+                        wait.empty(System.nanoTime()); // polled an empty queue (blocking calls do not return EAGAIN)
+                        continue;
+                    }
                     if (err != NativeUdp.ECONNREFUSED) {
                         s.check("recvmsg", err);
                     }
@@ -146,6 +149,7 @@ final class GsoIo implements StreamIo<UdpStream> {
                     continue;
                 }
                 long arrival = System.nanoTime();
+                wait.data();
                 long controlLength = msg.get(ValueLayout.JAVA_LONG, NativeUdp.MSG_CONTROLLEN);
                 long segment = -1;
                 if (controlLength > 0) {

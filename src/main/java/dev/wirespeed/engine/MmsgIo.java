@@ -72,9 +72,7 @@ final class MmsgIo implements StreamIo<UdpStream> {
             long base = vec.address();
             boolean anySent = false;
             for (int due = s.due(batch); due > 0; due = s.due(batch)) {
-                for (int k = 0; k < due; k++) {
-                    s.stamp(buffer, k * length, k);
-                }
+                s.stamp(data, length, due);
                 int done = 0;
                 while (done < due) {
                     int n;
@@ -123,16 +121,21 @@ final class MmsgIo implements StreamIo<UdpStream> {
             MemorySegment control = arena.allocate((long) controlBytes * batch, 8);
             MemorySegment vec = vector(arena, data, slot, batch, control, controlBytes);
             long base = vec.address();
+            UdpReceiveWait wait = s.receiveWait();
             // the side sets closing before it shuts the socket down: no call after that (the descriptor may go)
             while (!s.closing) {
                 int n;
                 try {
-                    n = NativeUdp.recvmmsg(errno, fd, base, batch);
+                    n = NativeUdp.recvmmsg(errno, fd, base, batch, wait.flags());
                 } catch (Throwable t) {
                     throw new IOException("recvmmsg failed: " + t, t);
                 }
                 if (n < 0) {
                     int e = NativeSockets.errno(errno);
+                    if (e == NativeUdp.EAGAIN) {
+                        wait.empty(System.nanoTime()); // polled an empty queue (blocking calls do not return EAGAIN)
+                        continue;
+                    }
                     if (e == NativeUdp.ENOSYS && s.counter().bytes() == 0) {
                         throw refused("recvmmsg", e);
                     }
@@ -142,6 +145,7 @@ final class MmsgIo implements StreamIo<UdpStream> {
                     continue;
                 }
                 long arrival = System.nanoTime();
+                wait.data();
                 boolean ended = n == 0;
                 for (int i = 0; i < n; i++) {
                     long m = (long) i * NativeUdp.MMSGHDR_BYTES;

@@ -54,6 +54,8 @@ final class NativeUdp {
     static final int MAX_UDP_PAYLOAD = 65_507;
     /** include/uapi/linux/socket.h: recvmmsg returns once one datagram is there. */
     static final int MSG_WAITFORONE = 0x10000;
+    /** include/uapi/linux/socket.h: this call only, non-blocking (EAGAIN when nothing is queued). */
+    static final int MSG_DONTWAIT = 0x40;
     /** The datagram was longer than the buffer (msg_flags). */
     static final int MSG_TRUNC = 0x20;
     static final int SHUT_RDWR = 2;
@@ -162,7 +164,11 @@ final class NativeUdp {
     }
 
     static long recvmsg(MemorySegment errno, int fd, long msghdr) throws Throwable {
-        return (long) RECVMSG.invokeExact(errno, fd, msghdr, 0);
+        return recvmsg(errno, fd, msghdr, 0);
+    }
+
+    static long recvmsg(MemorySegment errno, int fd, long msghdr, int flags) throws Throwable {
+        return (long) RECVMSG.invokeExact(errno, fd, msghdr, flags);
     }
 
     /** recvmsg(2) with {@code flags} (MSG_PEEK: the datagram stays queued for the next read). */
@@ -175,7 +181,12 @@ final class NativeUdp {
     }
 
     static int recvmmsg(MemorySegment errno, int fd, long vector, int count) throws Throwable {
-        return (int) RECVMMSG.invokeExact(errno, fd, vector, count, MSG_WAITFORONE, 0L);
+        return recvmmsg(errno, fd, vector, count, 0);
+    }
+
+    /** recvmmsg with MSG_WAITFORONE and {@code flags} (MSG_DONTWAIT: EAGAIN at once on an empty queue). */
+    static int recvmmsg(MemorySegment errno, int fd, long vector, int count, int flags) throws Throwable {
+        return (int) RECVMMSG.invokeExact(errno, fd, vector, count, MSG_WAITFORONE | flags, 0L);
     }
 
     /** setsockopt(2) of an int option; 0, or the errno. */

@@ -5,6 +5,7 @@ import dev.wirespeed.measure.UdpStats;
 import java.io.EOFException;
 import java.io.IOException;
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.util.List;
@@ -76,6 +77,8 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
     private volatile long socketDrops = -1;
     /** The descriptor a direct io opened; -1 before (or never): then closing the channel ends the loop. */
     private volatile int openFd = -1;
+    /** The receive loop's way of waiting ({@link #receiveWait()}); set by the stream's thread. */
+    private volatile UdpReceiveWait receiveWait;
     /** Whether a direct io may still try to open the descriptor (false after it was refused once). */
     private boolean descriptorUsable = true;
 
@@ -212,6 +215,14 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
         header.writeClock(buffer, at, dueClock, sent + 1 + k);
     }
 
+    /**
+     * Sender: the headers of the first {@code due} datagrams of {@code stride} bytes in {@code data},
+     * as {@link #stamp} would write each, in one loop.
+     */
+    void stamp(MemorySegment data, int stride, int due) {
+        header.writeBatch(data, stride, due, dueClock, sent + 1);
+    }
+
     /** Sender: {@code datagrams} of those stamped left (the kernel took them). */
     void sent(int datagrams) {
         sent += datagrams;
@@ -237,6 +248,20 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
         }
         counter.add(length);
         lastArrivalNanos = arrivalNanos;
+    }
+
+    /**
+     * How this receiver waits for data: polling first at -b 0 when the process's data threads fit
+     * its cores ({@link UdpReceiveWait}), else blocking.
+     */
+    UdpReceiveWait receiveWait() {
+        receiveWait = new UdpReceiveWait(UdpReceiveWait.polls(rateBitsPerSecond, DataThreadPriority.fitsCores()));
+        return receiveWait;
+    }
+
+    /** The receive loop's {@link #receiveWait()}, once it started; null before (tests). */
+    UdpReceiveWait lastReceiveWait() {
+        return receiveWait;
     }
 
     /**

@@ -146,6 +146,35 @@ class UdpBatchAccountingTest {
         }
     }
 
+    /** The batched senders' stamping writes what the per-datagram ByteBuffer stores write, both counter widths. */
+    @Test
+    void aBatchIsStampedAsEachDatagramAlone() {
+        for (UdpHeader header : new UdpHeader[] {UdpHeader.WIRESPEED, new UdpHeader(false)}) {
+            int stride = 37; // odd: unaligned stores
+            int count = 5;
+            long clock = UdpHeader.clock(0x8123_4567, 654_321);
+            long first = 0x01_0203_0405_06feL;
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment batch = arena.allocate((long) stride * count);
+                header.writeBatch(batch, stride, count, clock, first);
+                ByteBuffer expected = ByteBuffer.allocate(stride * count);
+                for (int k = 0; k < count; k++) {
+                    header.writeClock(expected, k * stride, clock, first + k);
+                }
+                ByteBuffer got = batch.asByteBuffer();
+                for (int k = 0; k < count; k++) {
+                    for (int i = 0; i < header.bytes(); i++) {
+                        assertThat(got.get(k * stride + i)).as("%s datagram %d byte %d", header, k, i)
+                                .isEqualTo(expected.get(k * stride + i));
+                    }
+                    assertThat(header.counter(got, k * stride)).isEqualTo(header.counter64() ? first + k
+                            : (first + k) & 0xffff_ffffL);
+                    assertThat(UdpHeader.sentMicros(got, k * stride)).isEqualTo(0x8123_4567L * 1_000_000 + 654_321);
+                }
+            }
+        }
+    }
+
     @Test
     void theHeadersClockIsWrittenAsOneStoreWithIperf3sLayout() {
         ByteBuffer one = ByteBuffer.allocate(16);
