@@ -97,6 +97,9 @@ public final class BwCommand implements Callable<Integer> {
     @Mixin
     LoadOptions load;
 
+    @Mixin
+    TripOptions trip;
+
     @Option(names = {"-J", "--json"}, description = "Print only the result as JSON (schema: docs/json/bw.schema.json).")
     boolean json;
 
@@ -135,6 +138,7 @@ public final class BwCommand implements Callable<Integer> {
                 : modes.udp ? Iperf3HabitOptions.Mode.UDP : modes.all ? Iperf3HabitOptions.Mode.SWEEP
                 : Iperf3HabitOptions.Mode.TCP);
         load.refuseAlone(spec);
+        trip.refuseWith(spec, client.rdma.selected(), iperf3, modes.all, load.selected(), jsonFormat.iperf3());
         if (load.selected() && client.rdma.selected()) {
             throw Check.usage(spec, "--latency runs beside a TCP test against a wirespeed server: not with --rdma");
         }
@@ -185,6 +189,9 @@ public final class BwCommand implements Callable<Integer> {
         if (load.selected()) {
             load.validate(this, test);
         }
+        if (trip.selected()) {
+            trip.validate(spec, test);
+        }
         int targetPort = targetPort();
         client.host = client.habits.host(client.host);
         PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json && !client.habits.jsonStream);
@@ -193,6 +200,9 @@ public final class BwCommand implements Callable<Integer> {
             this.sink = sink;
             if (load.selected()) {
                 return load.run(this, test, out);
+            }
+            if (trip.selected()) {
+                return trip.run(this, test, out);
             }
             if (modes.selected()) {
                 return modes.run(this, test, out);

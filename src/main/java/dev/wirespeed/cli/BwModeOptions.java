@@ -75,6 +75,25 @@ final class BwModeOptions {
 
     private int runUdp(BwCommand bw, TestSpec tcp, PrintWriter out) throws IOException {
         CommandSpec spec = bw.spec;
+        TestSpec test = udpSpec(bw, tcp);
+        UdpResult result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback, (h, p) -> runUdp(bw, h, p, test, out));
+        if (bw.json) {
+            out.println(bw.jsonFormat.render(result));
+        } else if (bw.client.habits.jsonStream) {
+            JsonStream.serverOutput(out, result.serverOutput());
+            JsonStream.event(out, "end", result);
+        } else {
+            new UdpText(out, false, bw.client.habits.rateUnit()).summary(result);
+        }
+        out.flush();
+        bw.saveResults(Measurements.of(result), "wirespeed-udp-json", result, result.outcome(), result.server(),
+                result.serverSharedWithTests());
+        return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
+    }
+
+    /** The UDP test of the command line (--udp, -b, -l as a datagram's length); usage errors first. */
+    TestSpec udpSpec(BwCommand bw, TestSpec tcp) {
+        CommandSpec spec = bw.spec;
         if (bw.options.bytes != null) {
             throw Check.usage(spec, "-n is for TCP; a UDP test runs for a time (-t)");
         }
@@ -91,22 +110,10 @@ final class BwModeOptions {
         }
         // one stream unless -P says otherwise, as iperf3: a UDP stream is paced, not CPU-bound
         int streams = bw.options.parallel == null ? 1 : bw.options.parallel;
-        TestSpec test = TestSpec.udpBandwidth().direction(tcp.direction()).streams(streams)
+        return TestSpec.udpBandwidth().direction(tcp.direction()).streams(streams)
                 .durationMillis(tcp.durationMillis()).omitMillis(tcp.omitMillis()).intervalMillis(tcp.intervalMillis())
-                .bufferBytes(length).windowBytes(tcp.windowBytes()).rateBitsPerSecond(rate).build();
-        UdpResult result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback, (h, p) -> runUdp(bw, h, p, test, out));
-        if (bw.json) {
-            out.println(bw.jsonFormat.render(result));
-        } else if (bw.client.habits.jsonStream) {
-            JsonStream.serverOutput(out, result.serverOutput());
-            JsonStream.event(out, "end", result);
-        } else {
-            new UdpText(out, false, bw.client.habits.rateUnit()).summary(result);
-        }
-        out.flush();
-        bw.saveResults(Measurements.of(result), "wirespeed-udp-json", result, result.outcome(), result.server(),
-                result.serverSharedWithTests());
-        return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
+                .bufferBytes(length).windowBytes(tcp.windowBytes()).rateBitsPerSecond(rate)
+                .tripTimes(tcp.tripTimes()).build();
     }
 
     private static UdpResult runUdp(BwCommand bw, String host, int port, TestSpec test, PrintWriter out)

@@ -31,6 +31,11 @@ final class ClientPlanes {
         R run(C config, L listener, Consumer<String> warnings) throws IOException {
             return session(config, factory.open(config, listener), warnings).run();
         }
+
+        /** The same, collecting a trip-times test's clocks and one-way figures into {@code trip}. */
+        R run(C config, L listener, Consumer<String> warnings, TripCollector trip) throws IOException {
+            return session(config, factory.open(config, listener), warnings).trip(trip).run();
+        }
     }
 
     static final Entry<BwClient.Config, BwClient.Listener, BwResult> TCP_BW =

@@ -32,6 +32,9 @@ import java.util.concurrent.TimeUnit;
  * @param serverCpu       tcp-bw: the CPU the server pins its data threads to, tcp-lat/udp-lat: its echo thread (-A CPU,SERVER_CPU); null = none
  * @param pacingBitsPerSecond tcp-bw: SO_MAX_PACING_RATE of every data socket, per stream (--fq-rate); 0 = none, absent from the wire JSON
  * @param tos             the IP TOS byte / IPv6 traffic class both sides set on every data socket (-S, --dscp); null = the kernel's (0)
+ * @param tripTimes       tcp-bw, udp-bw uploads: the client stamps each write (TCP) or datagram (UDP) with its
+ *                        CLOCK_REALTIME and the server reports one-way latency ({@code bw --trip-times}, iperf2's
+ *                        option); absent from the wire JSON when false, so older servers never see it
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TestSpec(
@@ -54,7 +57,8 @@ public record TestSpec(
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean skipRxCopy,
         Integer serverCpu,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) long pacingBitsPerSecond,
-        Integer tos) {
+        Integer tos,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean tripTimes) {
 
     /** Highest --fq-rate: 1 Tbit/s per stream. */
     public static final long MAX_PACING_BITS_PER_SECOND = 1_000_000_000_000L;
@@ -161,6 +165,7 @@ public record TestSpec(
         private Integer serverCpu;
         private Integer tos;
         private long pacingBitsPerSecond;
+        private boolean tripTimes;
 
         private Builder(String mode) {
             this.mode = mode;
@@ -187,6 +192,7 @@ public record TestSpec(
             serverCpu = s.serverCpu;
             tos = s.tos;
             pacingBitsPerSecond = s.pacingBitsPerSecond;
+            tripTimes = s.tripTimes;
         }
 
         public Builder mode(String mode) {
@@ -289,10 +295,15 @@ public record TestSpec(
             return this;
         }
 
+        public Builder tripTimes(boolean tripTimes) {
+            this.tripTimes = tripTimes;
+            return this;
+        }
+
         public TestSpec build() {
             return new TestSpec(mode, direction, streams, durationMillis, bytes, omitMillis, intervalMillis,
                     bufferBytes, windowBytes, congestion, mssBytes, noDelay, sizesBytes, busyPoll, rateBitsPerSecond,
-                    zeroCopy, skipRxCopy, serverCpu, pacingBitsPerSecond, tos);
+                    zeroCopy, skipRxCopy, serverCpu, pacingBitsPerSecond, tos, tripTimes);
         }
     }
 
@@ -377,7 +388,21 @@ public record TestSpec(
         }
         check(pacingBitsPerSecond >= 0 && pacingBitsPerSecond <= MAX_PACING_BITS_PER_SECOND, "pacingBitsPerSecond",
                 pacingBitsPerSecond, "0.." + MAX_PACING_BITS_PER_SECOND);
+        if (tripTimes) {
+            // the client stamps its uploads; the server's receivers read the stamps (docs/PROTOCOL.md "Trip times")
+            if (!(MODE_TCP_BW.equals(mode) || MODE_UDP_BW.equals(mode)) || direction != Direction.UPLOAD) {
+                throw new ProtocolException("tripTimes needs an upload tcp-bw or udp-bw test");
+            }
+            if (zeroCopy || skipRxCopy) {
+                throw new ProtocolException("tripTimes stamps every write: not with zeroCopy or skipRxCopy");
+            }
+            check(bufferBytes >= TRIP_STAMP_BYTES, "bufferBytes", bufferBytes, "at least " + TRIP_STAMP_BYTES
+                    + " with tripTimes");
+        }
     }
+
+    /** The bytes at the start of every TCP write of a tripTimes test: its send time, length and a marker. */
+    public static final int TRIP_STAMP_BYTES = 16;
 
     static void check(boolean ok, String field, long value, String range) throws ProtocolException {
         if (!ok) {
