@@ -31,7 +31,7 @@ final class TripIo implements StreamIo<DataStream> {
 
     @Override
     public String call(boolean sending) {
-        return sending ? "write (stamped)" : "read (trip times)";
+        return sending ? "write" : "read"; // the calls are write(2) and read(2): the stamps are the test's, not the path's
     }
 
     @Override
