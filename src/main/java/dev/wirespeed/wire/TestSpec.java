@@ -359,6 +359,17 @@ public record TestSpec(
             case TCP_BW -> validateTcpBandwidth(limits);
             case TCP_CRR -> ModeBounds.validateConnectionRate(this, limits);
         }
+        if (tripTimes) {
+            // the client stamps its uploads; the server's receivers read the stamps (docs/PROTOCOL.md "Trip times")
+            if (!(MODE_TCP_BW.equals(mode) || MODE_UDP_BW.equals(mode)) || direction != Direction.UPLOAD) {
+                throw new ProtocolException("tripTimes needs an upload tcp-bw or udp-bw test");
+            }
+            if (zeroCopy || skipRxCopy) {
+                throw new ProtocolException("tripTimes stamps every write: not with zeroCopy or skipRxCopy");
+            }
+            check(bufferBytes >= TRIP_STAMP_BYTES, "bufferBytes", bufferBytes, "at least " + TRIP_STAMP_BYTES
+                    + " with tripTimes");
+        }
     }
 
     private void validateTcpBandwidth(Limits limits) throws ProtocolException {
@@ -388,17 +399,6 @@ public record TestSpec(
         }
         check(pacingBitsPerSecond >= 0 && pacingBitsPerSecond <= MAX_PACING_BITS_PER_SECOND, "pacingBitsPerSecond",
                 pacingBitsPerSecond, "0.." + MAX_PACING_BITS_PER_SECOND);
-        if (tripTimes) {
-            // the client stamps its uploads; the server's receivers read the stamps (docs/PROTOCOL.md "Trip times")
-            if (!(MODE_TCP_BW.equals(mode) || MODE_UDP_BW.equals(mode)) || direction != Direction.UPLOAD) {
-                throw new ProtocolException("tripTimes needs an upload tcp-bw or udp-bw test");
-            }
-            if (zeroCopy || skipRxCopy) {
-                throw new ProtocolException("tripTimes stamps every write: not with zeroCopy or skipRxCopy");
-            }
-            check(bufferBytes >= TRIP_STAMP_BYTES, "bufferBytes", bufferBytes, "at least " + TRIP_STAMP_BYTES
-                    + " with tripTimes");
-        }
     }
 
     /** The bytes at the start of every TCP write of a tripTimes test: its send time, length and a marker. */

@@ -27,7 +27,7 @@ public class TestSpecCopiesTest {
         return TestSpec.latency(true).direction(Direction.BIDIR).streams(3).durationMillis(2_000).bytes(5_000)
                 .omitMillis(1_000).intervalMillis(500).bufferBytes(1_400).windowBytes(1 << 20).congestion("bbr")
                 .mssBytes(1_200).noDelay(true).sizesBytes(List.of(64, 1_024)).busyPoll(true)
-                .rateBitsPerSecond(1_000_000).zeroCopy(true).skipRxCopy(true).serverCpu(1).tos(0x88).pacingBitsPerSecond(50_000_000).build();
+                .rateBitsPerSecond(1_000_000).zeroCopy(true).skipRxCopy(true).serverCpu(1).tos(0x88).pacingBitsPerSecond(50_000_000).tripTimes(true).build();
     }
 
     /** Fails naming the first component that is null, 0 or false. */
@@ -85,7 +85,7 @@ public class TestSpecCopiesTest {
                 + "\"direction\":\"bidir\",\"streams\":3,\"durationMillis\":2000,\"bytes\":5000,\"omitMillis\":1000,"
                 + "\"intervalMillis\":500,\"bufferBytes\":1400,\"windowBytes\":1048576,\"congestion\":\"bbr\","
                 + "\"mssBytes\":1200,\"noDelay\":true,\"sizesBytes\":[64,1024],\"busyPoll\":true,"
-                + "\"rateBitsPerSecond\":1000000,\"zeroCopy\":true,\"skipRxCopy\":true,\"serverCpu\":1,\"pacingBitsPerSecond\":50000000,\"tos\":136}");
+                + "\"rateBitsPerSecond\":1000000,\"zeroCopy\":true,\"skipRxCopy\":true,\"serverCpu\":1,\"pacingBitsPerSecond\":50000000,\"tos\":136,\"tripTimes\":true}");
         TestSpec tcp = TestSpec.tcpBandwidth().durationMillis(1_000).bufferBytes(1_024).build();
         assertThat(FrameCodec.MAPPER.writeValueAsString(tcp)).isEqualTo("{\"mode\":\"tcp-bw\","
                 + "\"direction\":\"upload\",\"streams\":1,\"durationMillis\":1000,\"bytes\":0,\"omitMillis\":0,"
