@@ -57,6 +57,8 @@ import picocli.CommandLine.Spec;
             "  wirespeed bw 10.0.0.2 -a             size sweep 2 B … 8 MiB: BW peak, average, MsgRate",
             "  wirespeed bw 10.0.0.2 --latency      latency under load: pings idle 3 s, then beside the load (bufferbloat)",
             "  wirespeed bw 10.0.0.2 --latency udp -R -t 30 --idle 5   UDP pings while the server sends",
+            "  wirespeed bw 10.0.0.2 --trip-times   one-way latency of each write (clocks: one kernel or both NTP/PTP-synced)",
+            "  wirespeed bw 10.0.0.2 --trip-times --udp -b 100M   one-way latency of each datagram",
             "  wirespeed bw --iperf3 10.0.0.2 -P 4  against an iperf3 server (iperf3 -s), port 5201",
             "  wirespeed bw 10.0.0.2 --get-server-output   then the server's own report of the test (as iperf3)",
             "  wirespeed bw --rdma write 10.0.0.2 -a   ib_write_bw sweep; HOST's wirespeed server starts its side",
