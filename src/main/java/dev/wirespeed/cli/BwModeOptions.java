@@ -118,6 +118,24 @@ final class BwModeOptions {
 
     private static UdpResult runUdp(BwCommand bw, String host, int port, TestSpec test, PrintWriter out)
             throws IOException {
+        UdpBwClient.Listener listener = udpListener(bw, test, out);
+        if (bw.iperf3) {
+            return new Iperf3Client(BwClient.Config.builder().host(host).port(port).spec(test)
+                    .streamsChosenBy("option").connectTimeoutMillis(bw.client.connectTimeoutMillis())
+                    .handshakeTimeoutMillis(bw.client.connectTimeoutMillis()).interrupted(Interrupts::raised)
+                    .serverOutput(bw.getServerOutput).build()).runUdp(listener);
+        }
+        UdpBwClient client = new UdpBwClient(UdpBwClient.Config.builder().host(host).port(port).spec(test)
+                .connectTimeoutMillis(bw.client.connectTimeoutMillis()).interrupted(Interrupts::raised)
+                .serverOutput(bw.getServerOutput).build());
+        return client.run(listener);
+    }
+
+    /**
+     * What a UDP test shows as it runs: the text, --json-stream's events or nothing (--json), after
+     * the store's open; warnings to stderr whatever stdout carries. Also bw --trip-times --udp's.
+     */
+    static UdpBwClient.Listener udpListener(BwCommand bw, TestSpec test, PrintWriter out) {
         UdpText text = new UdpText(out, test.direction() == Direction.BIDIR, bw.client.habits.rateUnit());
         UdpBwClient.Listener shown = bw.json ? new UdpBwClient.Listener() {}
                 : bw.client.habits.jsonStream ? JsonStream.udpListener(out) : new UdpBwClient.Listener() {
@@ -132,7 +150,7 @@ final class BwModeOptions {
             }
         };
         PrintWriter err = bw.spec.commandLine().getErr();
-        UdpBwClient.Listener listener = new UdpBwClient.Listener() {
+        return new UdpBwClient.Listener() {
             @Override
             public void connected(BwResult.Peer server, TestSpec spec) {
                 SaveOptions.awaitBeforeData(bw.sink());
@@ -151,16 +169,6 @@ final class BwModeOptions {
                 err.flush();
             }
         };
-        if (bw.iperf3) {
-            return new Iperf3Client(BwClient.Config.builder().host(host).port(port).spec(test)
-                    .streamsChosenBy("option").connectTimeoutMillis(bw.client.connectTimeoutMillis())
-                    .handshakeTimeoutMillis(bw.client.connectTimeoutMillis()).interrupted(Interrupts::raised)
-                    .serverOutput(bw.getServerOutput).build()).runUdp(listener);
-        }
-        UdpBwClient client = new UdpBwClient(UdpBwClient.Config.builder().host(host).port(port).spec(test)
-                .connectTimeoutMillis(bw.client.connectTimeoutMillis()).interrupted(Interrupts::raised)
-                .serverOutput(bw.getServerOutput).build());
-        return client.run(listener);
     }
 
     private int runSweep(BwCommand bw, TestSpec tcp, PrintWriter out) throws IOException {

@@ -5,12 +5,9 @@ import dev.wirespeed.engine.TripTimesClient;
 import dev.wirespeed.engine.TripTimesRefusal;
 import dev.wirespeed.engine.UdpBwClient;
 import dev.wirespeed.report.TripTimesText;
-import dev.wirespeed.report.UdpText;
-import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurements;
 import dev.wirespeed.results.TripTimesResult;
-import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
@@ -121,38 +118,7 @@ final class TripOptions {
 
     private static TripTimesResult runUdp(BwCommand bw, String host, int port, TestSpec test, PrintWriter out)
             throws IOException {
-        UdpText text = new UdpText(out, false, bw.client.habits.rateUnit());
-        UdpBwClient.Listener shown = bw.json ? new UdpBwClient.Listener() {}
-                : bw.client.habits.jsonStream ? JsonStream.udpListener(out) : new UdpBwClient.Listener() {
-            @Override
-            public void connected(BwResult.Peer server, TestSpec spec) {
-                text.header(server, spec);
-            }
-
-            @Override
-            public void interval(UdpResult.UdpInterval interval) {
-                text.interval(interval);
-            }
-        };
-        PrintWriter err = bw.spec.commandLine().getErr();
-        UdpBwClient.Listener listener = new UdpBwClient.Listener() {
-            @Override
-            public void connected(BwResult.Peer server, TestSpec spec) {
-                SaveOptions.awaitBeforeData(bw.sink());
-                shown.connected(server, spec);
-            }
-
-            @Override
-            public void interval(UdpResult.UdpInterval interval) {
-                shown.interval(interval);
-            }
-
-            @Override
-            public void warning(String line) {
-                err.println(line);
-                err.flush();
-            }
-        };
+        UdpBwClient.Listener listener = BwModeOptions.udpListener(bw, test, out);
         UdpBwClient.Config config = UdpBwClient.Config.builder().host(host).port(port).spec(test)
                 .connectTimeoutMillis(bw.client.connectTimeoutMillis()).interrupted(Interrupts::raised).build();
         return TripTimesClient.udp(config, listener, clocksTo(bw, out));
