@@ -83,8 +83,10 @@ final class TripOptions {
             new TripTimesText(out, bw.client.habits.rateUnit()).summary(result);
         }
         out.flush();
+        Integer shared = result.bandwidth() != null ? result.bandwidth().serverSharedWithTests()
+                : result.udpBandwidth() != null ? result.udpBandwidth().serverSharedWithTests() : null;
         bw.saveResults(List.of(Measurements.of(result)), "wirespeed-trip-times-json", result, result.outcome(),
-                result.server());
+                result.server(), shared);
         return Outcomes.exitCode(result.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
     }
 

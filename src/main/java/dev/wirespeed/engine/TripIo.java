@@ -17,6 +17,9 @@ import java.util.List;
  * through the byte stream by their lengths: the read that brings a write's stamp gives its one-way
  * latency, the read that completes it its write-to-read latency ({@link TripLog}). A stamp without
  * the marker (a sender that does not stamp) ends the measuring, not the test.
+ *
+ * <p>Its loops repeat {@link WriteIo}'s calls rather than share them, so that the default path's
+ * loop stays as it is measured (docs/PERFORMANCE.md): trip times cost nothing when they are off.
  */
 final class TripIo implements StreamIo<DataStream> {
     static final TripIo INSTANCE = new TripIo();
