@@ -49,6 +49,8 @@ import picocli.CommandLine.Spec;
             "  wirespeed bw 10.0.0.2 -a             size sweep 2 B … 8 MiB: BW peak, average, MsgRate",
             "  wirespeed bw 10.0.0.2 --latency      latency under load: pings idle 3 s, then beside the load (bufferbloat)",
             "  wirespeed bw 10.0.0.2 --latency udp -R -t 30 --idle 5   UDP pings while the server sends",
+            "  wirespeed bw 10.0.0.2 --trip-times   one-way latency of each write (clocks: one kernel or both NTP/PTP-synced)",
+            "  wirespeed bw 10.0.0.2 --trip-times --udp -b 100M   one-way latency of each datagram",
             "  wirespeed bw --iperf3 10.0.0.2 -P 4  against an iperf3 server (iperf3 -s), port 5201",
             "  wirespeed bw --iperf3 10.0.0.2 -t 0  against an iperf3 server until Ctrl-C, then both sides' summary",
             "  wirespeed bw fd00::2 -L 0x12345      IPv6 flow label 0x12345 on the data connections (as iperf3 -L)",
@@ -91,6 +93,9 @@ public final class BwCommand implements Callable<Integer> {
     @Mixin
     LoadOptions load;
 
+    @Mixin
+    TripOptions trip;
+
     @Option(names = {"-J", "--json"}, description = "Print only the result as JSON (schema: docs/json/bw.schema.json).")
     boolean json;
 
@@ -121,6 +126,9 @@ public final class BwCommand implements Callable<Integer> {
             }
         }
         TestSpec test = BwSpec.tcp(this);
+        if (trip.selected()) {
+            trip.validate(spec, test);
+        }
         int targetPort = targetPort();
         client.host = client.habits.host(client.host);
         PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json && !client.habits.jsonStream);
@@ -128,6 +136,9 @@ public final class BwCommand implements Callable<Integer> {
             chain = new ResultChain(spec, "bw", client.save.labels(spec), sink, client.loopback, host);
             if (load.selected()) {
                 return load.run(this, test, out);
+            }
+            if (trip.selected()) {
+                return trip.run(this, test, out);
             }
             if (modes.selected()) {
                 return modes.run(this, test, out);

@@ -71,6 +71,16 @@ final class BwModeOptions {
     }
 
     private int runUdp(BwCommand bw, TestSpec tcp, PrintWriter out) throws IOException {
+        TestSpec test = udpSpec(bw, tcp);
+        Presenter<TestSpec, UdpResult.UdpInterval, UdpResult> presenter = bw.presenter(out,
+                Presenter.udpText(test, bw.client.habits.rateUnit()), bw.jsonFormat::render, UdpResult::serverOutput);
+        UdpResult result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback,
+                (h, p) -> runUdp(bw, h, p, test, bw.chain().listener(presenter.live())));
+        return bw.chain().finish(presenter, ResultChain.UDP, result);
+    }
+
+    /** The UDP test of the command line (--udp, -b, -l as a datagram's length); usage errors first. */
+    TestSpec udpSpec(BwCommand bw, TestSpec tcp) {
         CommandSpec spec = bw.spec;
         if (bw.options.bytes != null) {
             throw Check.usage(spec, "-n is for TCP; a UDP test runs for a time (-t)");
@@ -88,15 +98,10 @@ final class BwModeOptions {
         }
         // one stream unless -P says otherwise, as iperf3: a UDP stream is paced, not CPU-bound
         int streams = bw.options.parallel == null ? 1 : bw.options.parallel;
-        TestSpec test = TestSpec.udpBandwidth().direction(tcp.direction()).streams(streams)
+        return TestSpec.udpBandwidth().direction(tcp.direction()).streams(streams)
                 .durationMillis(tcp.durationMillis()).omitMillis(tcp.omitMillis()).intervalMillis(tcp.intervalMillis())
                 .bufferBytes(length).windowBytes(tcp.windowBytes()).rateBitsPerSecond(rate)
-                .dontFragment(bw.options.dontFragment).tos(tcp.tos()).build();
-        Presenter<TestSpec, UdpResult.UdpInterval, UdpResult> presenter = bw.presenter(out,
-                Presenter.udpText(test, bw.client.habits.rateUnit()), bw.jsonFormat::render, UdpResult::serverOutput);
-        UdpResult result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback,
-                (h, p) -> runUdp(bw, h, p, test, bw.chain().listener(presenter.live())));
-        return bw.chain().finish(presenter, ResultChain.UDP, result);
+                .dontFragment(bw.options.dontFragment).tos(tcp.tos()).tripTimes(tcp.tripTimes()).build();
     }
 
     private static UdpResult runUdp(BwCommand bw, String host, int port, TestSpec test,

@@ -30,6 +30,8 @@ final class BwSpec {
                 : bw.modes.udp ? Iperf3HabitOptions.Mode.UDP : bw.modes.all ? Iperf3HabitOptions.Mode.SWEEP
                 : Iperf3HabitOptions.Mode.TCP);
         bw.load.refuseAlone(spec);
+        bw.trip.refuseWith(spec, bw.client.rdma.selected(), bw.iperf3, bw.modes.all, bw.load.selected(),
+                bw.jsonFormat.iperf3());
         if (bw.load.selected() && client.rdma.selected()) {
             throw Check.usage(spec, "--latency runs beside a TCP test against a wirespeed server: not with --rdma");
         }

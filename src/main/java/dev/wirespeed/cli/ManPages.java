@@ -122,6 +122,12 @@ public final class ManPages {
                 t.append(esc(format(String.join(" ", o.description()), o))).append('\n');
             }
         }
+        for (ManSections.Section section : ManSections.of(name)) {
+            t.append(".SH ").append(esc(section.title())).append('\n');
+            for (String paragraph : section.paragraphs()) {
+                t.append(".PP\n").append(esc(paragraph)).append('\n');
+            }
+        }
         String[] footer = spec.usageMessage().footer();
         if (footer.length > 0) {
             t.append(".SH NOTES\n.nf\n");

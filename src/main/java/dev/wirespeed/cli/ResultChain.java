@@ -11,6 +11,7 @@ import dev.wirespeed.results.LatResult;
 import dev.wirespeed.results.LoadedLatencyResult;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurements;
+import dev.wirespeed.results.TripTimesResult;
 import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.store.ResultsSink;
 import java.io.IOException;
@@ -42,6 +43,10 @@ final class ResultChain {
             r -> List.of(Measurements.of(r)), LatResult::outcome, LatResult::server, LatResult::serverSharedWithTests);
     static final Kind<LoadedLatencyResult> LOADED_LATENCY = new Kind<>("wirespeed-loaded-latency-json", r -> r,
             r -> List.of(Measurements.of(r)), LoadedLatencyResult::outcome, LoadedLatencyResult::server, r -> null);
+    static final Kind<TripTimesResult> TRIP_TIMES = new Kind<>("wirespeed-trip-times-json", r -> r,
+            r -> List.of(Measurements.of(r)), TripTimesResult::outcome, TripTimesResult::server,
+            r -> r.bandwidth() != null ? r.bandwidth().serverSharedWithTests()
+                    : r.udpBandwidth() != null ? r.udpBandwidth().serverSharedWithTests() : null);
     static final Kind<CrrResult> CONNECTION_RATE = new Kind<>("wirespeed-crr-json", r -> r,
             r -> List.of(Measurements.of(r)), CrrResult::outcome, CrrResult::server, r -> null);
 

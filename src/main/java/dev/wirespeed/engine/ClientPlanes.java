@@ -32,6 +32,11 @@ final class ClientPlanes {
         R run(C config, L listener, Consumer<String> warnings) throws IOException {
             return session(config, factory.open(config, listener), warnings).run();
         }
+
+        /** The same, collecting a trip-times test's clocks and one-way figures into {@code trip}. */
+        R run(C config, L listener, Consumer<String> warnings, TripCollector trip) throws IOException {
+            return session(config, factory.open(config, listener), warnings).trip(trip).run();
+        }
     }
 
     static final Entry<BwClient.Config, TestListener<BwResult.BwParams, BwResult.IntervalReport>, BwResult> TCP_BW =

@@ -5,6 +5,7 @@ import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.units.Numbers;
+import dev.wirespeed.wire.ClockState;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.Preamble;
@@ -60,6 +61,8 @@ final class ClientSession<M extends Message, R> {
     private BooleanSupplier interrupted = () -> false;
     private Consumer<String> warnings = line -> { };
     private boolean serverOutput;
+    /** A trip-times test's collector of the server's TripTimes messages; null otherwise. */
+    private TripCollector trip;
 
     ClientSession(String host, int port, TestSpec spec, ClientPlane<M, R> plane) {
         this.host = host;
@@ -95,6 +98,11 @@ final class ClientSession<M extends Message, R> {
     }
 
     /** Gets a line when the test is stopped for a reason the user should read before the result. */
+    ClientSession<M, R> trip(TripCollector collector) {
+        this.trip = collector;
+        return this;
+    }
+
     ClientSession<M, R> warnings(Consumer<String> sink) {
         if (sink != null) {
             this.warnings = sink;
@@ -120,12 +128,31 @@ final class ClientSession<M extends Message, R> {
             codec.write(new Message.Hello(Wire.PROTOCOL_VERSION, Version.software()));
             String stage = "before answering wirespeed's hello";
             try {
-                Message.Welcome welcome = welcome(codec, target);
+                Message.Welcome welcome;
+                try {
+                    welcome = welcome(codec, target);
+                } catch (ProtocolException e) {
+                    if (trip != null && e.getMessage() != null && e.getMessage().contains("is an iperf3 server")) {
+                        throw new TripTimesRefusal(Io.describe(target) + " is an iperf3 server, and iperf3 has no"
+                                + " --trip-times (one-way latency): run `wirespeed server` there", true);
+                    }
+                    throw e;
+                }
                 BwResult.Peer server = new BwResult.Peer(welcome.host(), Io.literal(address), port,
                         welcome.software(), welcome.cores(), welcome.os());
-                codec.write(new Message.TestRequest(spec, serverOutput ? Boolean.TRUE : null));
+                ClockState clock = trip == null ? null : TripClocks.clientClock();
+                codec.write(new Message.TestRequest(spec, serverOutput ? Boolean.TRUE : null, clock));
                 stage = "after the test request, before accepting it";
-                byte[] testId = parseTestId(codec.expect(Message.TestAccepted.class).testId());
+                Message.TestAccepted accepted = codec.expect(Message.TestAccepted.class);
+                byte[] testId = parseTestId(accepted.testId());
+                if (trip != null) {
+                    if (accepted.clock() != null) {
+                        accepted.clock().validate();
+                    }
+                    // before any data: a test whose clocks may disagree does not run (the server sees the close)
+                    trip.clocks(TripClocks.decide(clock, accepted.clock(), address.isLoopbackAddress() && !TripClocks.hooked(),
+                            Io.describe(target)));
+                }
                 long startDeadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(startLimitMillis(spec));
                 stage = "while the data streams opened";
                 openInTime(codec, control, new ClientPlane.Links(target, testId, bind, connectTimeoutMillis,
@@ -345,6 +372,13 @@ final class ClientSession<M extends Message, R> {
         }
 
         private void remoteMessage(Message m) throws ProtocolException {
+            if (m instanceof Message.TripTimes t) {
+                if (trip == null) {
+                    throw new ProtocolException("unexpected trip times (this test did not ask for them)");
+                }
+                trip.remote(t);
+                return;
+            }
             if (!(m instanceof Message.Heartbeat) && !plane.remote(m)) {
                 throw new ProtocolException("unexpected " + m.getClass().getSimpleName());
             }

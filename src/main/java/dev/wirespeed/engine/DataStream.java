@@ -33,6 +33,9 @@ final class DataStream extends StreamLoop<SocketChannel> {
     /** The server's reading of the client's TOS (-S/--dscp), when asked for; see NativeSockets.receivedTos. */
     volatile boolean readTos;
     private volatile Integer receivedTos;
+    /** Trip times (--trip-times): a sender stamps its writes, a receiver records into this; null and false otherwise. */
+    TripLog.Recorder trip;
+    boolean stamps;
     /** The descriptor for direct calls, NOT_OPENED before the first asked, -1 when unavailable (noted once). */
     private int descriptor = NOT_OPENED;
     /** Taken in {@link #prepare()}, given back in {@link #release()}. */
@@ -108,13 +111,17 @@ final class DataStream extends StreamLoop<SocketChannel> {
 
     @Override
     void send() throws IOException {
-        StreamIo.run(this, path.tcp());
+        StreamIo.run(this, stamps ? TripIo.TCP : path.tcp());
         channel.shutdownOutput();
     }
 
     @Override
     void receive() throws IOException {
-        StreamIo.run(this, path.tcp());
+        StreamIo.run(this, trip != null ? TripIo.TCP : path.tcp());
+    }
+
+    TripLog.Recorder trip() {
+        return trip;
     }
 
     /** Length of each write, or of each read (the side made it at least {@link StreamGroup#MIN_READ_BYTES}). */

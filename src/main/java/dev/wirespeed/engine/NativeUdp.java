@@ -167,11 +167,7 @@ final class NativeUdp {
         return recvmsg(errno, fd, msghdr, 0);
     }
 
-    static long recvmsg(MemorySegment errno, int fd, long msghdr, int flags) throws Throwable {
-        return (long) RECVMSG.invokeExact(errno, fd, msghdr, flags);
-    }
-
-    /** recvmsg(2) with {@code flags} (MSG_PEEK: the datagram stays queued for the next read). */
+    /** recvmsg(2) with {@code flags} (MSG_DONTWAIT: EAGAIN at once on an empty queue; MSG_PEEK: the datagram stays queued). */
     static long recvmsg(MemorySegment errno, int fd, long msghdr, int flags) throws Throwable {
         return (long) RECVMSG.invokeExact(errno, fd, msghdr, flags);
     }

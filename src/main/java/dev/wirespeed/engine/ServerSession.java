@@ -105,6 +105,9 @@ final class ServerSession {
             }
             try {
                 spec.validate(cfg.limits());
+                if (request.clock() != null) {
+                    request.clock().validate();
+                }
             } catch (ProtocolException e) {
                 fail("test refused: " + e.getMessage());
                 return false;
@@ -148,7 +151,7 @@ final class ServerSession {
             server.register(testId, this);
             // read beside the data connections' arrival; awaited before Ready (docs/PERFORMANCE.md)
             PathCounterReport counters = PathCounterReport.startInBackground(control);
-            codec.write(new Message.TestAccepted(testId));
+            codec.write(new Message.TestAccepted(testId, spec.tripTimes() ? TripClocks.serverClock() : null));
             if (!arrived.await(cfg.handshakeMillis(), TimeUnit.MILLISECONDS)) {
                 fail("only " + (spec.connections() - arrived.getCount()) + " of " + spec.connections()
                         + " data connections arrived within " + cfg.handshakeMillis() + " ms");

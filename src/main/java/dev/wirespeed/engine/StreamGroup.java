@@ -59,6 +59,10 @@ final class StreamGroup extends StreamSide<DataStream> {
             DataStream stream = new DataStream(channels.get(i), counter, length, stop, sends(i) ? budget : null, cpu,
                     path, file, problem);
             stream.readTos = !client && spec.tos() != null; // the server reads what the client's segments carried
+            if (spec.tripTimes()) {
+                stream.stamps = sends(i);
+                stream.trip = sends(i) ? null : trips().recorder();
+            }
             streams.add(stream);
         }
         retransmitsBefore = TcpCounters.retransmittedSegments();

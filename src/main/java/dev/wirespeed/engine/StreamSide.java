@@ -35,6 +35,9 @@ abstract class StreamSide<S extends StreamLoop<?>> {
     private final String threadPrefix;
     private final boolean[] sends;
     private IntervalSampler sampler;
+    /** The receivers' one-way latencies of a trip-times test; null until a receiver asks ({@link #trips()}). */
+    private TripLog trips;
+    private long lastSampleEndNanos;
     private long startNanos;
     private volatile Integer pinCpu;
     private volatile BitSet placeCpus;
@@ -190,6 +193,36 @@ abstract class StreamSide<S extends StreamLoop<?>> {
             }
         }
         return new Message.Interval(s.startNanos(), s.endNanos(), s.omitted(), s.last(), index, bytes);
+    }
+
+    /** The receivers' trip-times log (made by the first receiving stream of a tripTimes test). */
+    final synchronized TripLog trips() {
+        if (trips == null) {
+            trips = new TripLog(!spec.udp());
+        }
+        return trips;
+    }
+
+    /** The trip times of one sample's interval, or null when this side measures none; on the sampler's thread. */
+    final Message.TripTimes tripInterval(IntervalSampler.Sample s) {
+        TripLog log;
+        synchronized (this) {
+            log = trips;
+        }
+        if (log == null) {
+            return null;
+        }
+        lastSampleEndNanos = s.endNanos();
+        return log.interval(s.startNanos(), s.endNanos(), s.omitted());
+    }
+
+    /** The test's trip times after the warm-up, once the last interval was sampled; null when none were measured. */
+    final Message.TripTimes tripTotal() {
+        TripLog log;
+        synchronized (this) {
+            log = trips;
+        }
+        return log == null ? null : log.total(TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()), lastSampleEndNanos);
     }
 
     /** Senders finish their current write (or datagram), then stop. */

@@ -40,6 +40,10 @@ final class TcpBwServerPlane implements ServerPlane {
             if (sent != null) {
                 setup.send().accept(sent.withTcp(group.tcpNow(sent.streams())));
             }
+            Message.TripTimes trip = spec.tripTimes() ? group.tripInterval(s) : null;
+            if (trip != null) {
+                setup.send().accept(trip);
+            }
         });
     }
 
@@ -67,6 +71,10 @@ final class TcpBwServerPlane implements ServerPlane {
         group.join(System.nanoTime() + TimeUnit.SECONDS.toNanos(2));
         Message.Results results = group.results(endNanos);
         totals = results.streams();
+        Message.TripTimes trip = spec.tripTimes() ? group.tripTotal() : null;
+        if (trip != null) {
+            setup.send().accept(trip); // before the results, on the same connection: the client has it when they come
+        }
         return setup.counters().attach(results, Protocol.TCP);
     }
 

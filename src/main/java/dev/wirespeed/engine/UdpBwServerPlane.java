@@ -30,6 +30,10 @@ final class UdpBwServerPlane implements ServerPlane {
             if (iv != null) {
                 setup.send().accept(iv);
             }
+            Message.TripTimes trip = spec.tripTimes() ? group.tripInterval(s) : null;
+            if (trip != null) {
+                setup.send().accept(trip);
+            }
         });
     }
 
@@ -74,6 +78,10 @@ final class UdpBwServerPlane implements ServerPlane {
 
     @Override
     public Message results() {
+        Message.TripTimes trip = spec.tripTimes() ? group.tripTotal() : null;
+        if (trip != null) {
+            setup.send().accept(trip); // before the results, on the same connection
+        }
         return setup.counters().attach(new Message.UdpResults(totals, group.cpu(stopNanos), group.pathUsedWithPacing()));
     }
 

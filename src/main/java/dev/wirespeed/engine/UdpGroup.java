@@ -43,8 +43,14 @@ final class UdpGroup extends StreamSide<UdpStream> {
         List<StreamIo<UdpStream>> ios = DataPath.of(spec).udp();
         NativeUdp.available(); // the downcall handles (~100 ms the first time) before Start, not in the streams
         for (int i = 0; i < channels.size(); i++) {
-            streams.add(new UdpStream(channels.get(i), new StreamCounter(i, sends(i)), header, spec.bufferBytes(),
-                    spec.rateBitsPerSecond(), stop, cpu, sends(i) ? null : drop, ios, this::startNanoTime));
+            UdpStream stream = new UdpStream(channels.get(i), new StreamCounter(i, sends(i)), header,
+                    spec.bufferBytes(), spec.rateBitsPerSecond(), stop, cpu, sends(i) ? null : drop, ios,
+                    this::startNanoTime);
+            if (spec.tripTimes()) {
+                stream.stamps = sends(i);
+                stream.trip = sends(i) ? null : trips().recorder();
+            }
+            streams.add(stream);
         }
         pacing = spec.rateBitsPerSecond() > 0 && anySends() ? UdpPacing.describeInBackground(localAddress(channels))
                 : null;

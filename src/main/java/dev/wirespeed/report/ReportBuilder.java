@@ -82,6 +82,7 @@ public final class ReportBuilder {
         sweeps.forEach((test, rs) -> sections.add(sweep(test, rs)));
         sections.addAll(intervals(results));
         loadedLatency(results).ifPresent(sections::add);
+        tripTimes(results).ifPresent(sections::add);
         streams(results, raws).ifPresent(sections::add);
         distributions(results).ifPresent(sections::add);
         Set<HostSummary> hosts = new LinkedHashSet<>();
@@ -105,6 +106,8 @@ public final class ReportBuilder {
                         Metrics.CONNECT_P99_MICROS, Metrics.FIRST_BYTE_P99_MICROS, Metrics.CLOSE_P99_MICROS)
                 : loaded(test) ? List.of(Metrics.ADDED_RTT_P99_MICROS, Metrics.LOADED_RTT_P99_MICROS,
                         Metrics.IDLE_RTT_P99_MICROS, Metrics.BITS_PER_SECOND)
+                : trip(test) ? List.of(Metrics.ONE_WAY_P50_MICROS, Metrics.ONE_WAY_P99_MICROS,
+                        Metrics.WRITE_TO_READ_P99_MICROS, Metrics.BITS_PER_SECOND)
                 : test.endsWith("-lat") ? LATENCY
                 : List.of(Metrics.BITS_PER_SECOND, Metrics.MESSAGES_PER_SECOND, Metrics.LATENCY_AVG_MICROS);
         String caption = caption(rs, keys);
@@ -358,19 +361,7 @@ public final class ReportBuilder {
             if (++runs > MAX_STREAM_CHARTS) {
                 break;
             }
-            List<double[]> rate = new ArrayList<>();
-            List<double[]> p50 = new ArrayList<>();
-            List<double[]> p99 = new ArrayList<>();
-            for (Measurement.Interval i : m.intervals()) {
-                for (Metric x : i.metrics()) {
-                    switch (x.name()) {
-                        case Metrics.BITS_PER_SECOND -> rate.add(new double[] {i.endSeconds(), y.scale(x.value())});
-                        case Metrics.RTT_P50_MICROS -> p50.add(new double[] {i.endSeconds(), x.value() / 1000});
-                        case Metrics.RTT_P99_MICROS -> p99.add(new double[] {i.endSeconds(), x.value() / 1000});
-                        default -> { }
-                    }
-                }
-            }
+            List<ChartSpec.Series> series = rateAndLatency(m, y, "RTT", Metrics.RTT_P50_MICROS, Metrics.RTT_P99_MICROS);
             String caption = m.metric(Metrics.ADDED_RTT_P99_MICROS)
                     .map(a -> "bufferbloat: " + (a.value() >= 0 ? "+" : "") + Numbers.fixed(
                             a.value() / 1000, 3) + " ms at p99, " + m.metric(Metrics.ADDED_RTT_P50_MICROS).map(
@@ -384,15 +375,76 @@ public final class ReportBuilder {
                     .orElse("no round trip before or during the load");
             charts.add(new ChartSpec("#" + r.id() + " " + m.test() + ": bandwidth and round trip over time", caption,
                     "Time since the first ping (s)", ChartSpec.XAxis.TIME, y.title(), y.rateUnit(), false, true, List.of(),
-                    List.of(new ChartSpec.Series("bandwidth", rate), new ChartSpec.Series("RTT p50", p50),
-                            new ChartSpec.Series("RTT p99", p99)),
-                    new ChartSpec.Secondary("Round trip (ms)", 1)));
+                    series, new ChartSpec.Secondary("Round trip (ms)", 1)));
         }
         if (charts.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(new ReportModel.Section("latency under load", "bandwidth (left axis) and the pings' round "
                 + "trips (right axis) on one time axis; the load starts where bandwidth does", charts));
+    }
+
+    /**
+     * A run's bandwidth per interval (left axis) and two latency percentiles per interval in ms
+     * (right axis), each at its interval's end: the series of a Flent-style chart.
+     */
+    private static List<ChartSpec.Series> rateAndLatency(Measurement m, YScale y, String name, String p50Metric,
+                                                         String p99Metric) {
+        List<double[]> rate = new ArrayList<>();
+        List<double[]> p50 = new ArrayList<>();
+        List<double[]> p99 = new ArrayList<>();
+        for (Measurement.Interval i : m.intervals()) {
+            for (Metric x : i.metrics()) {
+                if (x.name().equals(Metrics.BITS_PER_SECOND)) {
+                    rate.add(new double[] {i.endSeconds(), y.scale(x.value())});
+                } else if (x.name().equals(p50Metric)) {
+                    p50.add(new double[] {i.endSeconds(), x.value() / 1000});
+                } else if (x.name().equals(p99Metric)) {
+                    p99.add(new double[] {i.endSeconds(), x.value() / 1000});
+                }
+            }
+        }
+        return List.of(new ChartSpec.Series("bandwidth", rate), new ChartSpec.Series(name + " p50", p50),
+                new ChartSpec.Series(name + " p99", p99));
+    }
+
+    static boolean trip(String test) {
+        return test.equals(Measurement.Tests.TCP_TRIP) || test.equals(Measurement.Tests.UDP_TRIP);
+    }
+
+    /**
+     * One-way latency (bw --trip-times): each run's received rate (left axis) and its one-way p50
+     * and p99 per interval (right axis, ms) on one time axis, with the clocks' agreement and error
+     * bound in the caption. One chart per run, the first {@link #MAX_STREAM_CHARTS}.
+     */
+    private static Optional<ReportModel.Section> tripTimes(List<StoredResult> results) {
+        List<ChartSpec> charts = new ArrayList<>();
+        YScale y = YScale.of(Metrics.BITS_PER_SECOND);
+        for (StoredResult r : results) {
+            Measurement m = r.measurement();
+            if (!trip(m.test()) || m.intervals().isEmpty()) {
+                continue;
+            }
+            if (charts.size() >= MAX_STREAM_CHARTS) {
+                break;
+            }
+            String bound = m.metric(Metrics.CLOCK_ERROR_BOUND_MICROS).map(b -> b.value() == 0 ? "one clock"
+                    : "clocks within ±" + Numbers.fixed(b.value() / 1000, 3) + " ms").orElse("clocks unknown");
+            String caption = "one-way p50 " + m.metric(Metrics.ONE_WAY_P50_MICROS).map(v -> Numbers.fixed(
+                    v.value() / 1000, 3) + " ms").orElse("-") + ", p99 " + m.metric(Metrics.ONE_WAY_P99_MICROS)
+                    .map(v -> Numbers.fixed(v.value() / 1000, 3) + " ms").orElse("-") + " (" + bound + ", "
+                    + m.params().get("clocks") + "); " + m.params().get("protocol") + ", " + m.params().get("streams")
+                    + " stream(s)";
+            charts.add(new ChartSpec("#" + r.id() + " " + m.test() + ": bandwidth and one-way latency over time",
+                    caption, "Time since the test's start (s)", ChartSpec.XAxis.TIME, y.title(), y.rateUnit(), false,
+                    true, List.of(), rateAndLatency(m, y, "one-way", Metrics.ONE_WAY_P50_MICROS,
+                            Metrics.ONE_WAY_P99_MICROS), new ChartSpec.Secondary("One-way latency (ms)", 1)));
+        }
+        if (charts.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new ReportModel.Section("one-way latency", "received rate (left axis) and the one-way "
+                + "latency of the client's writes or datagrams (right axis) on one time axis (bw --trip-times)", charts));
     }
 
     /**

@@ -133,6 +133,17 @@ public record Measurement(
         public static final String CLOSE_P99_MICROS = "closeP99Micros";
         public static final String TRANSACTIONS = "transactions";
         public static final String FAILURES = "failures";
+        /** One-way latency (bw --trip-times): client's write or send to server's read, by both wall clocks. */
+        public static final String ONE_WAY_P50_MICROS = "oneWayP50Micros";
+        public static final String ONE_WAY_P99_MICROS = "oneWayP99Micros";
+        public static final String ONE_WAY_P999_MICROS = "oneWayP999Micros";
+        public static final String ONE_WAY_MIN_MICROS = "oneWayMinMicros";
+        public static final String ONE_WAY_MAX_MICROS = "oneWayMaxMicros";
+        /** TCP: from a write's start to the read that completed it (iperf2's write-to-read). */
+        public static final String WRITE_TO_READ_P50_MICROS = "writeToReadP50Micros";
+        public static final String WRITE_TO_READ_P99_MICROS = "writeToReadP99Micros";
+        /** The clocks' error bound beside the one-way figures (0: one kernel, one clock). */
+        public static final String CLOCK_ERROR_BOUND_MICROS = "clockErrorBoundMicros";
 
         /** Unit of a standard metric name; names ending in Micros/Percent/… follow their suffix. */
         public static String unitOf(String name) {
@@ -175,6 +186,9 @@ public record Measurement(
         /** bw --latency: pings beside a bandwidth test. */
         public static final String LOADED_TCP_LAT = "loaded-tcp-lat";
         public static final String LOADED_UDP_LAT = "loaded-udp-lat";
+        /** bw --trip-times: one-way latency of a TCP or UDP upload. */
+        public static final String TCP_TRIP = "tcp-trip";
+        public static final String UDP_TRIP = "udp-trip";
         /** lat --connect: TCP connect/request/response/close transactions (netperf TCP_CRR). */
         public static final String TCP_CRR = "tcp-crr";
         /** perftest -b: "rdma-write-bw-bidir", both directions summed; never compared with one direction. */

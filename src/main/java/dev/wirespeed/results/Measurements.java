@@ -328,6 +328,65 @@ public final class Measurements {
         return new Measurement("wirespeed", r.tool().version(), test, params, summary, intervals, List.of(), "measured");
     }
 
+    /**
+     * One-way latency ({@code bw --trip-times}, "tcp-trip" or "udp-trip"): the received rate, the
+     * one-way (and TCP write-to-read) percentiles, the clocks' error bound, and per interval the rate
+     * with the one-way p50/p99.
+     */
+    public static Measurement of(TripTimesResult r) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("protocol", r.params().protocol());
+        params.put("streams", Integer.toString(r.params().streams()));
+        params.put("bufferBytes", Integer.toString(r.params().bufferBytes()));
+        params.put("durationSeconds", num(r.params().durationSeconds()));
+        if (r.clocks() != null) {
+            params.put("clocks", r.clocks().agreement());
+        }
+        if (r.server() != null && r.server().address() != null) {
+            params.put("server", r.server().address());
+        }
+        List<Metric> summary = new ArrayList<>();
+        if (r.bandwidth() != null && !r.bandwidth().directions().isEmpty()
+                && r.bandwidth().directions().getFirst().receiverSummary() != null) {
+            summary.add(Metric.of(Metrics.BITS_PER_SECOND,
+                    r.bandwidth().directions().getFirst().receiverSummary().bitsPerSecond()));
+        } else if (r.udpBandwidth() != null && !r.udpBandwidth().directions().isEmpty()
+                && r.udpBandwidth().directions().getFirst().receiverSummary() != null) {
+            summary.add(Metric.of(Metrics.BITS_PER_SECOND,
+                    r.udpBandwidth().directions().getFirst().receiverSummary().bitsPerSecond()));
+        }
+        if (r.oneWay() != null) {
+            summary.add(Metric.of(Metrics.ONE_WAY_MIN_MICROS, r.oneWay().minMicros()));
+            summary.add(Metric.of(Metrics.ONE_WAY_P50_MICROS, r.oneWay().p50Micros()));
+            summary.add(Metric.of(Metrics.ONE_WAY_P99_MICROS, r.oneWay().p99Micros()));
+            summary.add(Metric.of(Metrics.ONE_WAY_P999_MICROS, r.oneWay().p999Micros()));
+            summary.add(Metric.of(Metrics.ONE_WAY_MAX_MICROS, r.oneWay().maxMicros()));
+        }
+        if (r.writeToRead() != null) {
+            summary.add(Metric.of(Metrics.WRITE_TO_READ_P50_MICROS, r.writeToRead().p50Micros()));
+            summary.add(Metric.of(Metrics.WRITE_TO_READ_P99_MICROS, r.writeToRead().p99Micros()));
+        }
+        if (r.clocks() != null) {
+            summary.add(Metric.of(Metrics.CLOCK_ERROR_BOUND_MICROS, r.clocks().errorBoundMicros()));
+        }
+        List<Measurement.Interval> intervals = new ArrayList<>();
+        if (r.timeline() != null) {
+            for (TripTimesResult.Interval i : r.timeline()) {
+                List<Metric> m = new ArrayList<>();
+                if (i.bitsPerSecond() != null) {
+                    m.add(Metric.of(Metrics.BITS_PER_SECOND, i.bitsPerSecond()));
+                }
+                if (i.oneWay() != null) {
+                    m.add(Metric.of(Metrics.ONE_WAY_P50_MICROS, i.oneWay().p50Micros()));
+                    m.add(Metric.of(Metrics.ONE_WAY_P99_MICROS, i.oneWay().p99Micros()));
+                }
+                intervals.add(new Measurement.Interval(i.startSeconds(), i.endSeconds(), i.omitted(), m));
+            }
+        }
+        String test = "udp".equals(r.protocol()) ? Measurement.Tests.UDP_TRIP : Measurement.Tests.TCP_TRIP;
+        return new Measurement("wirespeed", r.tool().version(), test, params, summary, intervals, List.of(), "measured");
+    }
+
     /** A connection-rate test ("tcp-crr"): transactions per second and each phase's p50/p99. */
     public static Measurement of(CrrResult r) {
         Map<String, String> params = new LinkedHashMap<>();

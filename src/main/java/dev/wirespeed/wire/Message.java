@@ -44,6 +44,7 @@ import java.util.List;
     @JsonSubTypes.Type(value = Message.Error.class, name = "error"),
     @JsonSubTypes.Type(value = Message.UdpInterval.class, name = "udp-interval"),
     @JsonSubTypes.Type(value = Message.UdpResults.class, name = "udp-results"),
+    @JsonSubTypes.Type(value = Message.TripTimes.class, name = "trip-times"),
 })
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public sealed interface Message {
@@ -60,14 +61,27 @@ public sealed interface Message {
      *                     asked (older clients); older servers skip it and send none
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record TestRequest(TestSpec spec, Boolean serverOutput) implements Message {
+    record TestRequest(TestSpec spec, Boolean serverOutput, ClockState clock) implements Message {
         public TestRequest(TestSpec spec) {
-            this(spec, null);
+            this(spec, null, null);
+        }
+
+        public TestRequest(TestSpec spec, Boolean serverOutput) {
+            this(spec, serverOutput, null);
         }
     }
 
-    /** @param testId hex of the id each data connection must present */
-    record TestAccepted(String testId) implements Message {}
+    /**
+     * @param testId hex of the id each data connection must present
+     * @param clock  the server's clock, when the spec asked for tripTimes (a server before it sends none,
+     *               and the client refuses to report one-way figures); null otherwise
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record TestAccepted(String testId, ClockState clock) implements Message {
+        public TestAccepted(String testId) {
+            this(testId, null);
+        }
+    }
 
     record Ready() implements Message {}
 
@@ -154,6 +168,29 @@ public sealed interface Message {
                     serverOutput);
         }
     }
+
+    /**
+     * A tripTimes test's one-way figures, from the server's receivers: one per interval (beside
+     * {@link Interval} or {@link UdpInterval}, same times) and, with {@code total}, one for the whole
+     * measured part just before {@link Results} or {@link UdpResults}. Only a client that asked for
+     * tripTimes receives it.
+     *
+     * @param oneWay      TCP: from each write's start on the client to the read that brought its first
+     *                    bytes; UDP: from each datagram's send to its arrival
+     * @param writeToRead TCP only: from each write's start to the read that completed it (iperf2's
+     *                    write-to-read "burst latency"); null for UDP
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record TripTimes(long startNanos, long endNanos, boolean omitted, boolean total, TripFigures oneWay,
+                     TripFigures writeToRead) implements Message {}
+
+    /**
+     * One latency distribution in nanoseconds, from an HdrHistogram (3 significant digits). A value
+     * below zero (the receiver's clock behind the sender's, within the clocks' error) counts in
+     * {@code count} and {@code belowZero} and is recorded as 0.
+     */
+    record TripFigures(long count, long belowZero, long minNanos, double meanNanos, long p50Nanos, long p99Nanos,
+                       long p999Nanos, long maxNanos, double stddevNanos) {}
 
     /** The most lines of a server's own report a Results or UdpResults carries (--get-server-output). */
     int MAX_SERVER_OUTPUT_LINES = 64;

@@ -34,6 +34,9 @@ import java.util.concurrent.TimeUnit;
  * @param tos             the IP TOS byte / IPv6 traffic class both sides set on every data socket (-S, --dscp); null = the kernel's (0)
  * @param dontFragment    udp-bw: both sides' data sockets refuse to fragment (IP_MTU_DISCOVER / IPV6_MTU_DISCOVER =
  *                        PMTUDISC_DO, --dont-fragment): a datagram above the path MTU fails to send; absent from the wire JSON when false
+ * @param tripTimes       tcp-bw, udp-bw uploads: the client stamps each write (TCP) or datagram (UDP) with its
+ *                        CLOCK_REALTIME and the server reports one-way latency ({@code bw --trip-times}, iperf2's
+ *                        option); absent from the wire JSON when false, so older servers never see it
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TestSpec(
@@ -57,7 +60,8 @@ public record TestSpec(
         Integer serverCpu,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) long pacingBitsPerSecond,
         Integer tos,
-        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean dontFragment) {
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean dontFragment,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean tripTimes) {
 
     /** Highest --fq-rate: 1 Tbit/s per stream. */
     public static final long MAX_PACING_BITS_PER_SECOND = 1_000_000_000_000L;
@@ -165,6 +169,7 @@ public record TestSpec(
         private Integer tos;
         private long pacingBitsPerSecond;
         private boolean dontFragment;
+        private boolean tripTimes;
 
         private Builder(String mode) {
             this.mode = mode;
@@ -192,6 +197,7 @@ public record TestSpec(
             tos = s.tos;
             pacingBitsPerSecond = s.pacingBitsPerSecond;
             dontFragment = s.dontFragment;
+            tripTimes = s.tripTimes;
         }
 
         public Builder mode(String mode) {
@@ -299,10 +305,15 @@ public record TestSpec(
             return this;
         }
 
+        public Builder tripTimes(boolean tripTimes) {
+            this.tripTimes = tripTimes;
+            return this;
+        }
+
         public TestSpec build() {
             return new TestSpec(mode, direction, streams, durationMillis, bytes, omitMillis, intervalMillis,
                     bufferBytes, windowBytes, congestion, mssBytes, noDelay, sizesBytes, busyPoll, rateBitsPerSecond,
-                    zeroCopy, skipRxCopy, serverCpu, pacingBitsPerSecond, tos, dontFragment);
+                    zeroCopy, skipRxCopy, serverCpu, pacingBitsPerSecond, tos, dontFragment, tripTimes);
         }
     }
 
@@ -361,6 +372,17 @@ public record TestSpec(
         if (dontFragment && m != TestMode.UDP_BW) {
             throw new ProtocolException("dontFragment applies to udp-bw only");
         }
+        if (tripTimes) {
+            // the client stamps its uploads; the server's receivers read the stamps (docs/PROTOCOL.md "Trip times")
+            if (!(MODE_TCP_BW.equals(mode) || MODE_UDP_BW.equals(mode)) || direction != Direction.UPLOAD) {
+                throw new ProtocolException("tripTimes needs an upload tcp-bw or udp-bw test");
+            }
+            if (zeroCopy || skipRxCopy) {
+                throw new ProtocolException("tripTimes stamps every write: not with zeroCopy or skipRxCopy");
+            }
+            check(bufferBytes >= TRIP_STAMP_BYTES, "bufferBytes", bufferBytes, "at least " + TRIP_STAMP_BYTES
+                    + " with tripTimes");
+        }
     }
 
     private void validateTcpBandwidth(Limits limits) throws ProtocolException {
@@ -391,6 +413,9 @@ public record TestSpec(
         check(pacingBitsPerSecond >= 0 && pacingBitsPerSecond <= MAX_PACING_BITS_PER_SECOND, "pacingBitsPerSecond",
                 pacingBitsPerSecond, "0.." + MAX_PACING_BITS_PER_SECOND);
     }
+
+    /** The bytes at the start of every TCP write of a tripTimes test: its send time, length and a marker. */
+    public static final int TRIP_STAMP_BYTES = 16;
 
     static void check(boolean ok, String field, long value, String range) throws ProtocolException {
         if (!ok) {

@@ -220,6 +220,10 @@ class CliConventionsTest {
                 .hasSize(commands().size() + 1);
         String bw = Files.readString(dir.resolve("wirespeed-bw.1"));
         assertThat(bw).startsWith(".TH \"WIRESPEED-BW\" 1").contains(".SH SYNOPSIS", ".SH OPTIONS", "\\-\\-parallel");
+        // issue 29 point 7: the one-way latency section, after the options
+        assertThat(bw).contains(".SH ONE\\-WAY LATENCY (\\-\\-trip\\-times)", "adjtimex(2)", "STA_UNSYNC",
+                "write\\-to\\-read", "wirespeed.trip\\-times/1");
+        assertThat(bw.indexOf(".SH ONE")).isGreaterThan(bw.indexOf(".SH OPTIONS"));
         for (String line : bw.lines().toList()) {
             assertThat(line).as("troff request injected by text").matches("^(\\.(TH|SH|TP|PP|nf|fi) ?.*|[^.'].*|)$");
         }

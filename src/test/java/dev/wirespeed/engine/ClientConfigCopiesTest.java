@@ -32,7 +32,7 @@ class ClientConfigCopiesTest {
 
     static BwClient.Config fullBw() throws Exception {
         return BwClient.Config.builder().host("h").port(1)
-                .spec(TestSpec.tcpBandwidth().streams(2).durationMillis(3_000).build()).streamsChosenBy("rule")
+                .spec(TestSpec.tcpBandwidth().streams(2).durationMillis(3_000).tripTimes(true).build()).streamsChosenBy("rule")
                 .connectTimeoutMillis(100).handshakeTimeoutMillis(200).interrupted(STOP)
                 .bindAddress(InetAddress.getByName("127.0.0.1")).cpu(3).placeCpus(cpus(0, 1)).clientPort(5_000)
                 .bindDevice("eth0").serverOutput(true).flowLabel(0x12345).build();
@@ -48,7 +48,7 @@ class ClientConfigCopiesTest {
 
     static UdpBwClient.Config fullUdp() {
         return UdpBwClient.Config.builder().host("h").port(1)
-                .spec(TestSpec.udpBandwidth().rateBitsPerSecond(1_000_000).build()).connectTimeoutMillis(100)
+                .spec(TestSpec.udpBandwidth().rateBitsPerSecond(1_000_000).tripTimes(true).build()).connectTimeoutMillis(100)
                 .interrupted(STOP).receiveDrop(DROP).serverOutput(true).build();
     }
 
