@@ -3,6 +3,7 @@ package dev.wirespeed.cli;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.BwServer;
 import dev.wirespeed.engine.NumaPlacement;
+import dev.wirespeed.engine.Sockets;
 import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.sysfs.Inspection;
@@ -151,6 +152,12 @@ public final class BwCommand implements Callable<Integer> {
             throw Check.usage(spec, "--flowlabel labels the IPv6 TCP data connections (as iperf3): not with "
                     + (client.rdma.selected() ? "--rdma" : modes.udp ? "--udp" : modes.all ? "-a" : "-b"));
         }
+        if (options.mptcp && (modes.selected() || client.rdma.selected() || iperf3)) {
+            // with --iperf3 the test would need iperf3's server to take MPTCP: not carried out (not verified here)
+            throw Check.usage(spec, "-m/--mptcp opens wirespeed's TCP data connections as MPTCP: not with "
+                    + (client.rdma.selected() ? "--rdma" : iperf3 ? "--iperf3 (iperf3 -c HOST -m does it)"
+                    : modes.udp ? "--udp" : modes.all ? "-a" : "-b"));
+        }
         if (options.dontFragment && (!modes.udp || client.rdma.selected())) {
             throw Check.usage(spec, "--dont-fragment sets DF on UDP datagrams (as iperf3): give --udp (TCP segments carry"
                     + " DF already: path MTU discovery)");
@@ -160,7 +167,6 @@ public final class BwCommand implements Callable<Integer> {
                     + " UDP test: not with " + (modes.all ? "-a" : "--rdma"));
         }
         if (client.rdma.selected()) {
-            options.refuseUnsupported(spec);
             if (options.fqRateBitsPerSecond != null) {
                 throw Check.usage(spec, "--fq-rate paces wirespeed's TCP streams: not with --rdma");
             }
@@ -311,12 +317,16 @@ public final class BwCommand implements Callable<Integer> {
                 }
             }
         }
+        if (options.mptcp) {
+            Sockets.checkMptcp(); // a kernel without MPTCP: its one line, before the server is asked
+        }
         BwClient.Config config = BwClient.Config.builder().host(target).port(targetPort).spec(test)
                 .streamsChosenBy(options.streamsChosenBy()).connectTimeoutMillis(timeoutMillis)
                 .handshakeTimeoutMillis(timeoutMillis).interrupted(Interrupts::raised).bindAddress(options.bind(spec))
                 .cpu(options.clientCpu(spec)).placeCpus(place)
                 .clientPort(client.habits.clientPort == null ? 0 : client.habits.clientPort)
                 .bindDevice(options.bindDevice(spec)).flowLabel(options.flowLabel(spec))
+                .mptcp(options.mptcp)
                 .serverOutput(getServerOutput).build();
         BwClient.Listener listener = warningsTo(spec.commandLine().getErr(), sink, json ? new BwClient.Listener() {}
                 : client.habits.jsonStream ? JsonStream.listener(out) : textListener(out, test, client.habits.rateUnit()));

@@ -65,6 +65,10 @@ public final class ServerCommand implements Callable<Integer> {
             + "--max-tests 1.")
     boolean exclusive;
 
+    @Option(names = {"-m", "--mptcp"}, description = "Listen with an MPTCP socket (IPPROTO_MPTCP), so that bw -m "
+            + "clients get MPTCP; plain TCP clients are served as before. Needs net.mptcp.enabled=1.")
+    boolean mptcp;
+
     @Option(names = {"-D", "--daemon"}, description = "Run in the background (as iperf3 -D): returns once the server "
             + "listens, or with its error; it logs to --logfile, or nowhere. Stop it with kill PID (--pidfile).")
     boolean daemon;
@@ -183,10 +187,10 @@ public final class ServerCommand implements Callable<Integer> {
         List<BwServer> servers = new ArrayList<>();
         try {
             servers.add(new BwServer(new BwServer.Config(bind, port, once, limits, handshakeMillis, line -> log(out, line),
-                    admission, budget)));
+                    admission, budget).withMptcp(mptcp)));
             if (extraIperf3Port) {
                 servers.add(new BwServer(new BwServer.Config(bind, Iperf3.DEFAULT_PORT, once, limits, handshakeMillis,
-                        line -> log(out, line), admission, budget)));
+                        line -> log(out, line), admission, budget).withMptcp(mptcp)));
             }
         } catch (IOException e) {
             servers.forEach(BwServer::close);

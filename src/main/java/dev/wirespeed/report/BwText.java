@@ -169,6 +169,9 @@ public final class BwText {
             }
             notes.forEach(n -> out.println("note: " + n));
         }
+        if (result.mptcp() != null) {
+            out.println(result.mptcp().line());
+        }
         String shared = SharingText.line(result.serverSharedWithTests(), SharingText.RATES);
         if (shared != null) {
             out.println(shared);
