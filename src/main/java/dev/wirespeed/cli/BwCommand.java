@@ -62,6 +62,7 @@ import picocli.CommandLine.Spec;
             "  wirespeed bw --iperf3 10.0.0.2 -P 4  against an iperf3 server (iperf3 -s), port 5201",
             "  wirespeed bw --iperf3 10.0.0.2 -t 0  against an iperf3 server until Ctrl-C, then both sides' summary",
             "  wirespeed bw fd00::2 -L 0x12345      IPv6 flow label 0x12345 on the data connections (as iperf3 -L)",
+            "  wirespeed bw 10.0.0.2 -m -P 4        MPTCP data connections (as iperf3 -m; the server runs with --mptcp)",
             "  wirespeed bw 10.0.0.2 --get-server-output   then the server's own report of the test (as iperf3)",
             "  wirespeed bw --rdma write 10.0.0.2 -a   ib_write_bw sweep; HOST's wirespeed server starts its side",
             "  wirespeed bw --rdma write 10.0.0.2 -R   HOST writes to this host (its server runs perftest's client)",
@@ -216,7 +217,7 @@ public final class BwCommand implements Callable<Integer> {
             }
             BwResult result;
             if (client.loopback) {
-                try (LoopbackServer server = LoopbackServer.start(targetPort)) {
+                try (LoopbackServer server = LoopbackServer.start(targetPort, options.mptcp)) {
                     result = run("127.0.0.1", server.port(), test, out);
                 }
             } else {
@@ -428,8 +429,13 @@ public final class BwCommand implements Callable<Integer> {
 
         /** On {@code port} of 127.0.0.1 (0: any free port). */
         static LoopbackServer start(int port) throws IOException {
+            return start(port, false);
+        }
+
+        /** The same, listening with an MPTCP socket when {@code mptcp} (bw --loopback -m). */
+        static LoopbackServer start(int port, boolean mptcp) throws IOException {
             BwServer s = new BwServer(new BwServer.Config("127.0.0.1", port, false, TestSpec.Limits.DEFAULT, 10_000,
-                    line -> { }));
+                    line -> { }).withMptcp(mptcp));
             s.serveInBackground();
             return new LoopbackServer(s);
         }

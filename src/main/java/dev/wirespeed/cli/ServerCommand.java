@@ -40,6 +40,7 @@ import picocli.CommandLine.Spec;
             "  wirespeed server --once                  exit after one test (scripts; iperf3's --one-off)",
             "  wirespeed server --exclusive             one client at a time, as iperf3 -s",
             "  wirespeed server -D --logfile /var/log/wirespeed.log --pidfile /run/wirespeed.pid   in the background",
+            "  wirespeed server --mptcp                 an MPTCP listener: bw -m clients get MPTCP, others TCP",
             "  wirespeed server --iperf3                also on 5201: 'iperf3 -c HOST' works unchanged",
             "  wirespeed server --iperf3 -p 6000        only on 6000, as 'iperf3 -s -p 6000'",
             "  wirespeed server --max-duration 60 --max-streams 16   limits for a shared box",

@@ -56,6 +56,7 @@ public final class BwServer implements AutoCloseable {
      * @param handshakeMillis   per-read timeout before a test runs, and for data connections to arrive
      * @param log               one line per test and per dropped peer
      * @param admission         caps and the whole-handshake deadline of unauthenticated connections
+     * @param mptcp             listen with an MPTCP socket ({@link Mptcp}, server --mptcp)
      */
     public record Config(String bindAddress, int port, boolean once, TestSpec.Limits limits, int handshakeMillis,
                          Consumer<String> log, ServerLimits admission, Budget budget, boolean mptcp) {

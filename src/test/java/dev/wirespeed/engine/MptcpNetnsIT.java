@@ -98,6 +98,20 @@ class MptcpNetnsIT {
     }
 
     @Test
+    void loopbackWithMptcpListensWithMptcpToo() throws Exception {
+        Map<String, Long> before = mptcpExt(clientNs);
+        Path out = dir.resolve("loopback.out");
+        Process p = net.start(clientNs, Netns.wirespeed("bw", "--loopback", "-m", "-t", "1", "-P", "" + STREAMS,
+                "-i", "0", "--no-save"), out);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("bw ends").isTrue();
+        String text = Files.readString(out, StandardCharsets.UTF_8);
+        assertThat(p.exitValue()).as(text).isZero();
+        assertThat(text).contains("MPTCP: yes (" + STREAMS + " of " + STREAMS + " data connections)");
+        // both ends are in this namespace: its in-process listener took the MP_CAPABLE SYNs
+        assertThat(delta(before, mptcpExt(clientNs), "MPCapableSYNRX")).isEqualTo(STREAMS);
+    }
+
+    @Test
     void mptcpDisabledInTheClientsNamespaceIsOneLineExit1() throws Exception {
         mptcpEnabled(clientNs, 0);
         try {
