@@ -4,6 +4,7 @@ package dev.wirespeed.cli;
 import dev.wirespeed.engine.TestListener;
 import dev.wirespeed.engine.BwClient;
 import dev.wirespeed.engine.NumaPlacement;
+import dev.wirespeed.engine.Sockets;
 import dev.wirespeed.iperf3.Iperf3;
 import dev.wirespeed.iperf3.Iperf3Client;
 import dev.wirespeed.perftest.PerftestArgs;
@@ -54,6 +55,7 @@ import picocli.CommandLine.Spec;
             "  wirespeed bw --iperf3 10.0.0.2 -P 4  against an iperf3 server (iperf3 -s), port 5201",
             "  wirespeed bw --iperf3 10.0.0.2 -t 0  against an iperf3 server until Ctrl-C, then both sides' summary",
             "  wirespeed bw fd00::2 -L 0x12345      IPv6 flow label 0x12345 on the data connections (as iperf3 -L)",
+            "  wirespeed bw 10.0.0.2 -m -P 4        MPTCP data connections (as iperf3 -m; the server runs with --mptcp)",
             "  wirespeed bw 10.0.0.2 --get-server-output   then the server's own report of the test (as iperf3)",
             "  wirespeed bw --rdma write 10.0.0.2 -a   ib_write_bw sweep; HOST's wirespeed server starts its side",
             "  wirespeed bw --rdma write 10.0.0.2 -R   HOST writes to this host (its server runs perftest's client)",
@@ -145,7 +147,7 @@ public final class BwCommand implements Callable<Integer> {
             }
             Presenter<BwResult.BwParams, BwResult.IntervalReport, BwResult> presenter = presenter(out,
                     Presenter.bwText(test, client.habits.rateUnit()), jsonFormat::render, BwResult::serverOutput);
-            BwResult result = Target.run(client.host, targetPort, client.loopback,
+            BwResult result = Target.run(client.host, targetPort, client.loopback, options.mptcp,
                     (h, p) -> run(h, p, test, presenter, out));
             return chain.finish(presenter, ResultChain.BW, result);
         }
@@ -194,9 +196,13 @@ public final class BwCommand implements Callable<Integer> {
                 }
             }
         }
+        if (options.mptcp) {
+            Sockets.checkMptcp(); // a kernel without MPTCP: its one line, before the server is asked
+        }
         BwClient.Config config = tcpConfig(target, targetPort, test).placeCpus(place)
                 .clientPort(client.habits.clientPort == null ? 0 : client.habits.clientPort)
                 .bindDevice(options.bindDevice(spec)).flowLabel(options.flowLabel(spec))
+                .mptcp(options.mptcp)
                 .serverOutput(getServerOutput).build();
         TestListener<BwResult.BwParams, BwResult.IntervalReport> listener = chain.listener(presenter.live());
         BwResult result = iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);

@@ -51,8 +51,9 @@ final class BwOptions {
                     + "connections, e.g. -6 -L 0x12345 (leased with IPV6_FLOWLABEL_MGR, sent with IPV6_FLOWINFO_SEND).")
     String flowLabel;
 
-    @Option(names = {"-m", "--mptcp"}, description = "iperf3's MPTCP: not supported yet (the JDK opens no IPPROTO_MPTCP "
-            + "sockets); a usage error says so.")
+    @Option(names = {"-m", "--mptcp"}, description = "TCP: open the data connections as MPTCP (IPPROTO_MPTCP, as "
+            + "iperf3 -m); the result says how many stayed MPTCP (a server whose listener is not MPTCP, e.g. without "
+            + "server --mptcp, gets plain TCP). Needs net.mptcp.enabled=1.")
     boolean mptcp;
 
     @Option(names = {"-n", "--bytes"}, paramLabel = "BYTES", converter = SizeConverter.class,
@@ -117,16 +118,6 @@ final class BwOptions {
     /** Whether any option of {@link #TCP_ONLY} was given (a new TCP data path's flag joins both). */
     boolean tcpOnlyGiven() {
         return zeroCopy || skipRxCopy || affinity != null || bindAddress != null || bindDevice != null;
-    }
-
-    /** iperf3's options this version does not carry out: one usage line with the reason and what to use instead. */
-    void refuseUnsupported(CommandSpec spec) {
-        String why = mptcp ? "-m/--mptcp is not supported yet: the JDK opens no IPPROTO_MPTCP sockets (mptcpize run "
-                        + "wirespeed … may, with the kernel's mptcp.enabled=1)"
-                : null;
-        if (why != null) {
-            throw Check.usage(spec, why);
-        }
     }
 
     /** --flowlabel's label (1..0xFFFFF, strtol base 0 as iperf3), 0 when not given; anything else is a usage error. */
@@ -276,7 +267,6 @@ final class BwOptions {
             throw Check.usage(spec, "-C '" + congestion + "' is not an algorithm name (e.g. cubic, bbr, reno)");
         }
         Integer tosByte = tos(spec);
-        refuseUnsupported(spec);
         if (fqRateBitsPerSecond != null) {
             Check.range(spec, "--fq-rate", fqRateBitsPerSecond, 1, TestSpec.MAX_PACING_BITS_PER_SECOND);
         }

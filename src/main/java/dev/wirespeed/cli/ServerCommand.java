@@ -40,6 +40,7 @@ import picocli.CommandLine.Spec;
             "  wirespeed server --once                  exit after one test (scripts; iperf3's --one-off)",
             "  wirespeed server --exclusive             one client at a time, as iperf3 -s",
             "  wirespeed server -D --logfile /var/log/wirespeed.log --pidfile /run/wirespeed.pid   in the background",
+            "  wirespeed server --mptcp                 an MPTCP listener: bw -m clients get MPTCP, others TCP",
             "  wirespeed server --iperf3                also on 5201: 'iperf3 -c HOST' works unchanged",
             "  wirespeed server --iperf3 -p 6000        only on 6000, as 'iperf3 -s -p 6000'",
             "  wirespeed server --max-duration 60 --max-streams 16   limits for a shared box",
@@ -64,6 +65,10 @@ public final class ServerCommand implements Callable<Integer> {
             + "while a test runs (wirespeed: 'server busy', iperf3: 'the server is busy running a test'). Same as "
             + "--max-tests 1.")
     boolean exclusive;
+
+    @Option(names = {"-m", "--mptcp"}, description = "Listen with an MPTCP socket (IPPROTO_MPTCP), so that bw -m "
+            + "clients get MPTCP; plain TCP clients are served as before. Needs net.mptcp.enabled=1.")
+    boolean mptcp;
 
     @Option(names = {"-D", "--daemon"}, description = "Run in the background (as iperf3 -D): returns once the server "
             + "listens, or with its error; it logs to --logfile, or nowhere. Stop it with kill PID (--pidfile).")
@@ -183,10 +188,10 @@ public final class ServerCommand implements Callable<Integer> {
         List<BwServer> servers = new ArrayList<>();
         try {
             servers.add(new BwServer(new BwServer.Config(bind, port, once, limits, handshakeMillis, line -> log(out, line),
-                    admission, budget)));
+                    admission, budget).withMptcp(mptcp)));
             if (extraIperf3Port) {
                 servers.add(new BwServer(new BwServer.Config(bind, Iperf3.DEFAULT_PORT, once, limits, handshakeMillis,
-                        line -> log(out, line), admission, budget)));
+                        line -> log(out, line), admission, budget).withMptcp(mptcp)));
             }
         } catch (IOException e) {
             servers.forEach(BwServer::close);

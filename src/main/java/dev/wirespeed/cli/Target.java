@@ -84,4 +84,9 @@ final class Target {
     static <T> T run(String host, int port, boolean loopback, Loopback.Test<T> test) throws IOException {
         return Loopback.orHost(loopback ? null : host, port, test);
     }
+
+    /** The same, the in-process server listening with MPTCP when {@code mptcp} (bw --loopback -m). */
+    static <T> T run(String host, int port, boolean loopback, boolean mptcp, Loopback.Test<T> test) throws IOException {
+        return Loopback.orHost(loopback ? null : host, port, mptcp, test);
+    }
 }

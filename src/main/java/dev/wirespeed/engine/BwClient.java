@@ -25,11 +25,12 @@ public final class BwClient {
      * @param clientPort      0 for ephemeral ports, else data connection i binds clientPort + i (--cport)
      * @param bindDevice      the interface every connection is bound to (--bind-dev), null = any
      * @param flowLabel       IPv6 flow label of every TCP data connection (--flowlabel), 0 = none
+     * @param mptcp           the data connections open as MPTCP sockets (-m/--mptcp)
      */
     public record Config(String host, int port, TestSpec spec, String streamsChosenBy, int connectTimeoutMillis,
                          int handshakeTimeoutMillis, BooleanSupplier interrupted, InetAddress bindAddress,
                          Integer cpu, BitSet placeCpus, int clientPort, String bindDevice, boolean serverOutput,
-                         int flowLabel)
+                         int flowLabel, boolean mptcp)
             implements ClientTarget {
         public Config {
             if (interrupted == null) {
@@ -55,6 +56,7 @@ public final class BwClient {
             b.bindDevice = bindDevice;
             b.serverOutput = serverOutput;
             b.flowLabel = flowLabel;
+            b.mptcp = mptcp;
             return b;
         }
 
@@ -74,6 +76,7 @@ public final class BwClient {
             private int clientPort;
             private String bindDevice;
             private int flowLabel;
+            private boolean mptcp;
 
             private Builder() {
                 super(5_000);
@@ -129,9 +132,15 @@ public final class BwClient {
                 return this;
             }
 
+            public Builder mptcp(boolean mptcp) {
+                this.mptcp = mptcp;
+                return this;
+            }
+
             public Config build() {
                 return new Config(host, port, spec, streamsChosenBy, connectTimeoutMillis, handshakeTimeoutMillis,
-                        interrupted, bindAddress, cpu, placeCpus, clientPort, bindDevice, serverOutput, flowLabel);
+                        interrupted, bindAddress, cpu, placeCpus, clientPort, bindDevice, serverOutput, flowLabel,
+                        mptcp);
             }
         }
     }

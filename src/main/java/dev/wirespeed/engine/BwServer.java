@@ -56,9 +56,21 @@ public final class BwServer implements AutoCloseable {
      * @param handshakeMillis   per-read timeout before a test runs, and for data connections to arrive
      * @param log               one line per test and per dropped peer
      * @param admission         caps and the whole-handshake deadline of unauthenticated connections
+     * @param mptcp             listen with an MPTCP socket ({@link Mptcp}, server --mptcp)
      */
     public record Config(String bindAddress, int port, boolean once, TestSpec.Limits limits, int handshakeMillis,
-                         Consumer<String> log, ServerLimits admission, Budget budget) {
+                         Consumer<String> log, ServerLimits admission, Budget budget, boolean mptcp) {
+        /** A plain TCP listener. */
+        public Config(String bindAddress, int port, boolean once, TestSpec.Limits limits, int handshakeMillis,
+                      Consumer<String> log, ServerLimits admission, Budget budget) {
+            this(bindAddress, port, once, limits, handshakeMillis, log, admission, budget, false);
+        }
+
+        /** This config with an MPTCP listener (server --mptcp): MPTCP clients get MPTCP, plain TCP ones TCP. */
+        public Config withMptcp(boolean on) {
+            return new Config(bindAddress, port, once, limits, handshakeMillis, log, admission, budget, on);
+        }
+
         public Config(String bindAddress, int port, boolean once, TestSpec.Limits limits, int handshakeMillis,
                       Consumer<String> log) {
             this(bindAddress, port, once, limits, handshakeMillis, log, ServerLimits.DEFAULT);
@@ -155,6 +167,9 @@ public final class BwServer implements AutoCloseable {
         this.refusalAnswers = new Semaphore(config.admission().refusalAnswers());
         this.listener = ServerSocketChannel.open();
         try {
+            if (config.mptcp()) {
+                Mptcp.use(listener); // before bind: the JDK's listener is replaced by an MPTCP one
+            }
             InetSocketAddress bind = config.bindAddress() == null
                     ? new InetSocketAddress(config.port()) : new InetSocketAddress(config.bindAddress(), config.port());
             if (bind.isUnresolved()) {

@@ -66,7 +66,7 @@ final class ClientPlanes {
     private static <M extends Message, R> ClientSession<M, R> session(ClientTarget config, ClientPlane<M, R> plane,
                                                                        Consumer<String> warnings) {
         return new ClientSession<>(config.host(), config.port(), config.spec(), plane)
-                .bind(LocalEnd.of(config.bindAddress(), config.bindDevice(), config.flowLabel()))
+                .bind(LocalEnd.of(config.bindAddress(), config.bindDevice(), config.flowLabel(), config.mptcp()))
                 .timeouts(config.connectTimeoutMillis(), config.handshakeTimeoutMillis())
                 .interrupted(config.interrupted())
                 .serverOutput(config.serverOutput())

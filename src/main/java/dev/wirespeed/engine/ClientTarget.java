@@ -43,6 +43,11 @@ interface ClientTarget {
         return 0;
     }
 
+    /** -m/--mptcp: the TCP data connections open as MPTCP sockets. */
+    default boolean mptcp() {
+        return false;
+    }
+
     default boolean serverOutput() {
         return false;
     }

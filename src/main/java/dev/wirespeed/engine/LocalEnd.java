@@ -17,9 +17,14 @@ import java.nio.channels.SocketChannel;
  * @param address   null = the kernel's choice
  * @param device    null = any interface
  * @param flowLabel IPv6 flow label of TCP data connections (--flowlabel, {@link FlowLabel}); 0 = none
+ * @param mptcp     TCP data connections open as MPTCP sockets (-m/--mptcp, {@link Mptcp})
  */
-public record LocalEnd(InetAddress address, String device, int flowLabel) {
-    public static final LocalEnd ANY = new LocalEnd(null, null, 0);
+public record LocalEnd(InetAddress address, String device, int flowLabel, boolean mptcp) {
+    public static final LocalEnd ANY = new LocalEnd(null, null, 0, false);
+
+    public LocalEnd(InetAddress address, String device, int flowLabel) {
+        this(address, device, flowLabel, false);
+    }
 
     public LocalEnd(InetAddress address, String device) {
         this(address, device, 0);
@@ -30,7 +35,26 @@ public record LocalEnd(InetAddress address, String device, int flowLabel) {
     }
 
     public static LocalEnd of(InetAddress address, String device, int flowLabel) {
-        return address == null && device == null && flowLabel == 0 ? ANY : new LocalEnd(address, device, flowLabel);
+        return of(address, device, flowLabel, false);
+    }
+
+    public static LocalEnd of(InetAddress address, String device, int flowLabel, boolean mptcp) {
+        return address == null && device == null && flowLabel == 0 && !mptcp ? ANY
+                : new LocalEnd(address, device, flowLabel, mptcp);
+    }
+
+    /** A new TCP data connection's channel: with -m/--mptcp an MPTCP socket ({@link Mptcp}), else the JDK's. */
+    SocketChannel openData() throws IOException {
+        SocketChannel ch = SocketChannel.open();
+        if (mptcp) {
+            try {
+                Mptcp.use(ch);
+            } catch (IOException e) {
+                Io.closeQuietly(ch);
+                throw e;
+            }
+        }
+        return ch;
     }
 
     /** Connects a TCP data connection: with --flowlabel through {@link FlowLabel}, else the JDK's connect. */

@@ -19,8 +19,13 @@ public final class Loopback {
 
     /** A server on {@code port} of 127.0.0.1 (0: any free port), serving in the background. */
     public static BwServer server(int port) throws IOException {
+        return server(port, false);
+    }
+
+    /** The same, listening with an MPTCP socket when {@code mptcp} ({@code bw --loopback -m}). */
+    public static BwServer server(int port, boolean mptcp) throws IOException {
         BwServer s = new BwServer(new BwServer.Config("127.0.0.1", port, false, TestSpec.Limits.DEFAULT, 10_000,
-                line -> { }));
+                line -> { }).withMptcp(mptcp));
         s.serveInBackground();
         return s;
     }
@@ -30,10 +35,15 @@ public final class Loopback {
      * {@link #server} on {@code port}, closed when the test returns.
      */
     public static <T> T orHost(String host, int port, Test<T> test) throws IOException {
+        return orHost(host, port, false, test);
+    }
+
+    /** As {@link #orHost(String, int, Test)}, the in-process server listening with MPTCP when {@code mptcp}. */
+    public static <T> T orHost(String host, int port, boolean mptcp, Test<T> test) throws IOException {
         if (host != null) {
             return test.run(host, port);
         }
-        try (BwServer server = server(port)) {
+        try (BwServer server = server(port, mptcp)) {
             return test.run("127.0.0.1", server.port());
         }
     }

@@ -43,6 +43,14 @@ public final class Sockets {
         }
     }
 
+    /**
+     * -m/--mptcp, before any connection: opens and closes one MPTCP socket, so that a kernel (or
+     * namespace) that refuses them fails the test with {@link Mptcp#refusal}'s line before the server is asked.
+     */
+    public static void checkMptcp() throws IOException {
+        LocalEnd.of(null, null, 0, true).openData().close();
+    }
+
     /** A data connection with the test's socket options, after which {@code opening} is written. */
     public static SocketChannel openData(InetSocketAddress target, int timeoutMillis, TestSpec spec, byte[] opening,
                                          int index) throws IOException {
@@ -55,7 +63,7 @@ public final class Sockets {
      */
     public static SocketChannel openData(InetSocketAddress target, LocalEnd local, int localPort, int timeoutMillis,
                                          TestSpec spec, byte[] opening, int index) throws IOException {
-        SocketChannel ch = SocketChannel.open();
+        SocketChannel ch = local.openData(); // a refused MPTCP socket is this host's matter: its line as it is
         try {
             local.apply(ch, localPort);
             SocketTuning.beforeConnect(ch, spec);

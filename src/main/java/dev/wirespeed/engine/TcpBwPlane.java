@@ -24,6 +24,8 @@ final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.In
     private final ResultAssembler assembler;
     private StreamGroup group;
     private PathCounterReport counters;
+    /** -m/--mptcp: how many data connections the kernel kept MPTCP; null when not asked for. */
+    private BwResult.Mptcp mptcp;
 
     TcpBwPlane(BwClient.Config config, TestListener<BwResult.BwParams, BwResult.IntervalReport> listener) {
         super(config.spec(), Message.Interval.class);
@@ -42,6 +44,9 @@ final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.In
         for (int i = 0; i < spec.connections(); i++) {
             data.add(Sockets.openData(links.target(), links.bind(), config.clientPortOf(i), links.timeoutMillis(),
                     spec, Preamble.data(links.testId(), i), i));
+        }
+        if (links.bind().mptcp()) {
+            mptcp = new BwResult.Mptcp(data.size(), (int) data.stream().filter(Mptcp::isMptcp).count());
         }
     }
 
@@ -116,7 +121,8 @@ final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.In
                 remote, outcome).withCounters(PathCounterReport.join(Protocol.TCP, counters.interfaceName(), counterDeltas,
                 PathCounterReport.tcpSenders(local.streams()), remote))
                 .withServerSharedWithTests(remote != null ? remote.sharedWithTests() : null)
-                .withServerOutput(end.remote() != null ? ServerOutput.ofLines(end.remote().serverOutput()) : null),
+                .withServerOutput(end.remote() != null ? ServerOutput.ofLines(end.remote().serverOutput()) : null)
+                .withMptcp(mptcp),
                 elapsedNanos);
     }
 

@@ -159,6 +159,9 @@ public final class BwText {
         if (cpu != null) {
             out.println("CPU, percent of one core: client " + cpu(cpu.client()) + " · server " + cpu(cpu.server()));
         }
+        if (result.mptcp() != null) {
+            out.println(result.mptcp().line());
+        }
         BwResult.DataPath path = result.dataPath();
         tail(out, path == null ? null : path.client(), path == null ? null : path.server(),
                 result.serverSharedWithTests(), result.counters(), result.serverOutput());

@@ -13,7 +13,7 @@ import java.util.List;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"schema", "tool", "startedAt", "client", "server", "params", "directions", "cpu", "dataPath",
-        "placement", "serverSharedWithTests", "counters", "serverOutput", "outcome"})
+        "placement", "mptcp", "serverSharedWithTests", "counters", "serverOutput", "outcome"})
 public record BwResult(
         String schema,
         Tool tool,
@@ -28,7 +28,43 @@ public record BwResult(
         CounterReport counters,
         Placement placement,
         Integer serverSharedWithTests,
-        ServerOutput serverOutput) {
+        ServerOutput serverOutput,
+        Mptcp mptcp) {
+
+    /** Without -m/--mptcp's record (not asked for, or an older result). */
+    public BwResult(String schema, Tool tool, String startedAt, Peer client, Peer server, BwParams params,
+                    List<DirectionResult> directions, Cpu cpu, DataPath dataPath, Outcome outcome,
+                    CounterReport counters, Placement placement, Integer serverSharedWithTests,
+                    ServerOutput serverOutput) {
+        this(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, outcome, counters, placement,
+                serverSharedWithTests, serverOutput, null);
+    }
+
+    /** This result with what -m/--mptcp got (null: not asked for). */
+    public BwResult withMptcp(Mptcp m) {
+        return new BwResult(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, outcome,
+                counters, placement, serverSharedWithTests, serverOutput, m);
+    }
+
+    /**
+     * -m/--mptcp: how many of the client's data connections ran MPTCP (TCP_IS_MPTCP after connect);
+     * the others fell back to plain TCP, which the kernel does silently when the server or a
+     * middlebox does not take MP_CAPABLE (RFC 8684 section 3.7).
+     */
+    public record Mptcp(int dataConnections, int mptcpConnections) {
+        /** The one line the text output prints. */
+        public String line() {
+            if (mptcpConnections == dataConnections) {
+                return "MPTCP: yes (" + mptcpConnections + " of " + dataConnections + " data connections)";
+            }
+            if (mptcpConnections == 0) {
+                return "MPTCP asked, the path fell back to TCP (0 of " + dataConnections
+                        + " data connections are MPTCP: is the server's listener MPTCP, e.g. server --mptcp?)";
+            }
+            return "MPTCP: partly (" + mptcpConnections + " of " + dataConnections
+                    + " data connections; the others fell back to TCP)";
+        }
+    }
 
     /** Without the server's own report of the test (not asked for: --get-server-output). */
     public BwResult(String schema, Tool tool, String startedAt, Peer client, Peer server, BwParams params,
@@ -41,7 +77,7 @@ public record BwResult(
     /** This result with the server's own report of the test (--get-server-output; null: none came). */
     public BwResult withServerOutput(ServerOutput output) {
         return new BwResult(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, outcome,
-                counters, placement, serverSharedWithTests, output);
+                counters, placement, serverSharedWithTests, output, mptcp);
     }
 
     /**
@@ -73,25 +109,25 @@ public record BwResult(
     /** This result with the counter deltas of its path. */
     public BwResult withCounters(CounterReport c) {
         return new BwResult(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, outcome, c,
-                placement, serverSharedWithTests, serverOutput);
+                placement, serverSharedWithTests, serverOutput, mptcp);
     }
 
     /** This result with the server's word on the tests it ran beside this one (null: none given). */
     public BwResult withServerSharedWithTests(Integer others) {
         return new BwResult(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, outcome,
-                counters, placement, others, serverOutput);
+                counters, placement, others, serverOutput, mptcp);
     }
 
     /** This result with another outcome (a test whose figures are refused or moved nothing fails). */
     public BwResult withOutcome(Outcome o) {
         return new BwResult(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, o, counters,
-                placement, serverSharedWithTests, serverOutput);
+                placement, serverSharedWithTests, serverOutput, mptcp);
     }
 
     /** This result with where the client placed its stream threads (null: nowhere in particular). */
     public BwResult withPlacement(Placement p) {
         return new BwResult(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, outcome,
-                counters, p, serverSharedWithTests, serverOutput);
+                counters, p, serverSharedWithTests, serverOutput, mptcp);
     }
 
     /** A result without a data-path record (iperf3 peers, older servers). */

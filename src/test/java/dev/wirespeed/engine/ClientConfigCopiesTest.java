@@ -35,7 +35,7 @@ class ClientConfigCopiesTest {
                 .spec(TestSpec.tcpBandwidth().streams(2).durationMillis(3_000).tripTimes(true).build()).streamsChosenBy("rule")
                 .connectTimeoutMillis(100).handshakeTimeoutMillis(200).interrupted(STOP)
                 .bindAddress(InetAddress.getByName("127.0.0.1")).cpu(3).placeCpus(cpus(0, 1)).clientPort(5_000)
-                .bindDevice("eth0").serverOutput(true).flowLabel(0x12345).build();
+                .bindDevice("eth0").serverOutput(true).flowLabel(0x12345).mptcp(true).build();
     }
 
     static BwClient.Config otherBw() throws Exception {
