@@ -5,14 +5,14 @@ import dev.wirespeed.results.OutcomeStatus;
 import java.util.Locale;
 
 /** How a wirespeed client's bandwidth test ended (TCP and UDP say it the same way). */
-final class ClientOutcome {
+public final class ClientOutcome {
     private ClientOutcome() {}
 
     /**
      * @param elapsedNanos from the start of the test to its end
      * @param peerProblem  the first reason the server was lost (PEER_LOST)
      */
-    static BwResult.Outcome of(OutcomeStatus status, long elapsedNanos, String peerProblem) {
+    public static BwResult.Outcome of(OutcomeStatus status, long elapsedNanos, String peerProblem) {
         return switch (status) {
             case OK -> BwResult.Outcome.OK;
             case INTERRUPTED -> new BwResult.Outcome(OutcomeStatus.INTERRUPTED, "stopped by the user after "

@@ -19,7 +19,7 @@ import java.time.Instant;
  * @param <M> the server's end-of-test message of this mode
  * @param <R> the result this mode reports
  */
-interface ClientPlane<M extends Message, R> {
+public interface ClientPlane<M extends Message, R> {
     /** Where the data streams go: the server, the test id they present, -B, and a deadline for each. */
     record Links(InetSocketAddress target, byte[] testId, LocalEnd bind, int connectTimeoutMillis,
                  long deadlineNanos) {
@@ -27,7 +27,7 @@ interface ClientPlane<M extends Message, R> {
          * The connect timeout of the next stream: the configured one, cut to what is left before the
          * deadline (rounded up, so that a stream cut short fails after the deadline, not just before).
          */
-        int timeoutMillis() throws IOException {
+        public int timeoutMillis() throws IOException {
             long leftMillis = millisLeft(deadlineNanos);
             if (leftMillis <= 0) {
                 throw new SocketTimeoutException("no time left to open the data streams");

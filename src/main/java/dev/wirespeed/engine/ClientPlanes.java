@@ -18,29 +18,29 @@ import java.util.function.Consumer;
  * {@link LatClient}) runs its test through its entry, which makes the plane from the entry
  * point's config and listener and runs it in a {@link ClientSession}.
  */
-final class ClientPlanes {
+public final class ClientPlanes {
     /** Makes one mode's plane from its entry point's config and listener. */
     @FunctionalInterface
-    interface Factory<C extends ClientTarget, L, R> {
+    public interface Factory<C extends ClientTarget, L, R> {
         ClientPlane<?, R> open(C config, L listener);
     }
 
     /** The plane of {@code modes}, for the entry point whose config is {@code C} and listener {@code L}. */
-    record Entry<C extends ClientTarget, L, R>(Set<TestMode> modes, Factory<C, L, R> factory) {
+    public record Entry<C extends ClientTarget, L, R>(Set<TestMode> modes, Factory<C, L, R> factory) {
         /** Runs one test: the plane in a client session to the config's server. */
-        R run(C config, L listener, Consumer<String> warnings) throws IOException {
+        public R run(C config, L listener, Consumer<String> warnings) throws IOException {
             return session(config, factory.open(config, listener), warnings).run();
         }
     }
 
-    static final Entry<BwClient.Config, BwClient.Listener, BwResult> TCP_BW =
+    public static final Entry<BwClient.Config, BwClient.Listener, BwResult> TCP_BW =
             new Entry<>(EnumSet.of(TestMode.TCP_BW), TcpBwPlane::new);
-    static final Entry<UdpBwClient.Config, UdpBwClient.Listener, UdpResult> UDP_BW =
+    public static final Entry<UdpBwClient.Config, UdpBwClient.Listener, UdpResult> UDP_BW =
             new Entry<>(EnumSet.of(TestMode.UDP_BW), UdpBwPlane::new);
-    static final Entry<LatClient.Config, LatClient.Listener, LatResult> LATENCY =
+    public static final Entry<LatClient.Config, LatClient.Listener, LatResult> LATENCY =
             new Entry<>(EnumSet.of(TestMode.TCP_LAT, TestMode.UDP_LAT), LatPlane::new);
 
-    static final Entry<CrrClient.Config, CrrClient.Listener, CrrResult> CONNECTION_RATE =
+    public static final Entry<CrrClient.Config, CrrClient.Listener, CrrResult> CONNECTION_RATE =
             new Entry<>(EnumSet.of(TestMode.TCP_CRR), CrrPlane::new);
 
     private static final List<Entry<?, ?, ?>> ALL = List.of(TCP_BW, UDP_BW, LATENCY, CONNECTION_RATE);

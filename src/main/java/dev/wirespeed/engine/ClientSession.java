@@ -38,9 +38,9 @@ import java.util.function.Consumer;
  * {@value #START_LIMIT_MIN_MILLIS} ms, so a short test against a loaded server ends near its -t
  * and says why, instead of waiting on each stream's connect timeout in turn.
  */
-final class ClientSession<M extends Message, R> {
+public final class ClientSession<M extends Message, R> {
     /** How long the client waits for a silent server once the test runs (server heartbeats every second). */
-    static final long SILENCE_LIMIT_MILLIS = 3_000;
+    public static final long SILENCE_LIMIT_MILLIS = 3_000;
     /** After the end, how long receivers may take to drain and the server to answer. */
     static final long DRAIN_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(5);
     /** How long a failed data stream waits for the server's reason on the control connection. */
@@ -48,7 +48,7 @@ final class ClientSession<M extends Message, R> {
     /** The least time the data streams get to start, whatever -t. */
     static final long START_LIMIT_MIN_MILLIS = 5_000;
     /** The problem when the server's results did not come. */
-    static final String NO_RESULTS = "no results from the server";
+    public static final String NO_RESULTS = "no results from the server";
 
     private final String host;
     private final int port;
@@ -61,7 +61,7 @@ final class ClientSession<M extends Message, R> {
     private Consumer<String> warnings = line -> { };
     private boolean serverOutput;
 
-    ClientSession(String host, int port, TestSpec spec, ClientPlane<M, R> plane) {
+    public ClientSession(String host, int port, TestSpec spec, ClientPlane<M, R> plane) {
         this.host = host;
         this.port = port;
         this.spec = spec;
@@ -69,19 +69,19 @@ final class ClientSession<M extends Message, R> {
     }
 
     /** -B and --bind-dev: where the control and data connections start from. */
-    ClientSession<M, R> bind(LocalEnd local) {
+    public ClientSession<M, R> bind(LocalEnd local) {
         this.bind = local;
         return this;
     }
 
-    ClientSession<M, R> timeouts(int connectMillis, int handshakeMillis) {
+    public ClientSession<M, R> timeouts(int connectMillis, int handshakeMillis) {
         this.connectTimeoutMillis = connectMillis;
         this.handshakeTimeoutMillis = handshakeMillis;
         return this;
     }
 
     /** Polled while the test runs; true (Ctrl-C) ends it early with a result. */
-    ClientSession<M, R> interrupted(BooleanSupplier flag) {
+    public ClientSession<M, R> interrupted(BooleanSupplier flag) {
         if (flag != null) {
             this.interrupted = flag;
         }
@@ -89,13 +89,13 @@ final class ClientSession<M extends Message, R> {
     }
 
     /** --get-server-output: the test request asks for the server's own lines about the test. */
-    ClientSession<M, R> serverOutput(boolean asked) {
+    public ClientSession<M, R> serverOutput(boolean asked) {
         this.serverOutput = asked;
         return this;
     }
 
     /** Gets a line when the test is stopped for a reason the user should read before the result. */
-    ClientSession<M, R> warnings(Consumer<String> sink) {
+    public ClientSession<M, R> warnings(Consumer<String> sink) {
         if (sink != null) {
             this.warnings = sink;
         }
@@ -107,7 +107,7 @@ final class ClientSession<M extends Message, R> {
         return Math.max(spec.durationMillis(), START_LIMIT_MIN_MILLIS);
     }
 
-    R run() throws IOException {
+    public R run() throws IOException {
         InetAddress address = Sockets.resolve(host);
         InetSocketAddress target = new InetSocketAddress(address, port);
         SocketChannel control = Sockets.connect(target, bind, connectTimeoutMillis, "control");

@@ -9,7 +9,7 @@ import java.util.function.BooleanSupplier;
  * the timeouts, -B and the Ctrl-C flag. {@link BwClient.Config}, {@link UdpBwClient.Config} and
  * {@link LatClient.Config} implement it with their record components.
  */
-interface ClientTarget {
+public interface ClientTarget {
     String host();
 
     int port();

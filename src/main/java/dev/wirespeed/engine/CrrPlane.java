@@ -32,7 +32,7 @@ import java.util.concurrent.locks.LockSupport;
  * response, shut down our side (FIN) and read the server's FIN, close. The test's control
  * connection is the session's; it has no data connections of its own.
  */
-final class CrrPlane implements ClientPlane<Message.Results, CrrResult> {
+public final class CrrPlane implements ClientPlane<Message.Results, CrrResult> {
     /** After a failed transaction a thread pauses this long, so a refusing server is not flooded. */
     private static final long FAILURE_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
@@ -46,7 +46,7 @@ final class CrrPlane implements ClientPlane<Message.Results, CrrResult> {
     private long startNanos;
     private long lastEndNanos;
 
-    CrrPlane(CrrClient.Config config, CrrClient.Listener listener) {
+    public CrrPlane(CrrClient.Config config, CrrClient.Listener listener) {
         this.config = config;
         this.listener = listener;
     }

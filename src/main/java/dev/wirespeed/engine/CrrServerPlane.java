@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * read the client's FIN; the caller closes. The client closes first, so TIME_WAIT stays on the
  * client, as with netperf's TCP_CRR.
  */
-final class CrrServerPlane implements ServerPlane {
+public final class CrrServerPlane implements ServerPlane {
     private final TestSpec spec;
     private final ServerPlane.Setup setup;
     private final AtomicIntegerArray busy;
@@ -37,7 +37,7 @@ final class CrrServerPlane implements ServerPlane {
     private long startNanos;
     private long endNanos;
 
-    CrrServerPlane(ServerPlane.Setup setup) {
+    public CrrServerPlane(ServerPlane.Setup setup) {
         this.setup = setup;
         this.spec = setup.spec();
         this.busy = new AtomicIntegerArray(spec.streams());
@@ -51,7 +51,7 @@ final class CrrServerPlane implements ServerPlane {
     }
 
     /** One transaction; throws (and the caller closes the connection) when it is not this test's to take. */
-    void serve(int index, SocketChannel ch, DataInputStream in) throws IOException {
+    public void serve(int index, SocketChannel ch, DataInputStream in) throws IOException {
         if (!accepting) {
             refused.incrementAndGet();
             throw new ProtocolException("transaction after the test's end");

@@ -107,13 +107,13 @@ final class DataStream extends StreamLoop<SocketChannel> {
     }
 
     @Override
-    void send() throws IOException {
+    protected void send() throws IOException {
         StreamIo.run(this, path.tcp());
         channel.shutdownOutput();
     }
 
     @Override
-    void receive() throws IOException {
+    protected void receive() throws IOException {
         StreamIo.run(this, path.tcp());
     }
 

@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * raising one's own nice value needs no privilege. A thread a data thread creates would inherit
  * its nice value; data threads create none.
  */
-final class DataThreadPriority {
+public final class DataThreadPriority {
     /** sys/resource.h: PRIO_PROCESS. */
     private static final int PRIO_PROCESS = 0;
     /** kernel/sched/core.c, sched_prio_to_weight, nice 0 to 19. */
@@ -93,7 +93,7 @@ final class DataThreadPriority {
      * filler while it filled it at nice 19 on a loaded host kept every other sender waiting for
      * seconds.
      */
-    static Runnable counted(Runnable body) {
+    public static Runnable counted(Runnable body) {
         THREADS.incrementAndGet();
         return () -> {
             PENDING.set(niceFor(THREADS.get(), CORES));
@@ -107,7 +107,7 @@ final class DataThreadPriority {
     }
 
     /** Lowers the calling data thread's priority as {@link #counted} decided, once. */
-    static void lowerAsCounted() {
+    public static void lowerAsCounted() {
         Integer nice = PENDING.get();
         if (nice != null) {
             PENDING.set(0);
@@ -116,7 +116,7 @@ final class DataThreadPriority {
     }
 
     /** Builds the native calls now (a client's warm-up thread: ClientWarmUp). */
-    static void warmUp() {
+    public static void warmUp() {
         Object ignored = Calls.SETPRIORITY;
     }
 

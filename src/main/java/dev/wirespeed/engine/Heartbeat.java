@@ -12,7 +12,7 @@ import java.util.function.Consumer;
  * message ({@link #stopThen}) is sent under the same lock, so no heartbeat follows a Stop — the
  * peer would close with unread bytes and reset the connection.
  */
-final class Heartbeat {
+public final class Heartbeat {
     private final Consumer<Message> send;
     private final Thread thread;
     private boolean stopped;
@@ -22,7 +22,7 @@ final class Heartbeat {
         this.thread = Thread.ofPlatform().name(name).daemon(true).unstarted(this::loop);
     }
 
-    static Heartbeat start(String name, Consumer<Message> send) {
+    public static Heartbeat start(String name, Consumer<Message> send) {
         Heartbeat h = new Heartbeat(name, send);
         h.thread.start();
         return h;
@@ -41,7 +41,7 @@ final class Heartbeat {
     }
 
     /** No more heartbeats after this returns. */
-    void stop() {
+    public void stop() {
         stopThen(null);
     }
 

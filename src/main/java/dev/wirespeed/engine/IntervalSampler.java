@@ -10,9 +10,9 @@ import java.util.function.Consumer;
  * scheduled: the last interval ends when {@link #finish} is called, after the last byte, so
  * {@code -t 10 -i 1} gives exactly ten intervals and no byte falls outside them.
  */
-final class IntervalSampler {
+public final class IntervalSampler {
     /** One interval of one side: times are nanoseconds since the side's start. */
-    record Sample(long startNanos, long endNanos, boolean omitted, boolean last, long[] bytes) {}
+    public record Sample(long startNanos, long endNanos, boolean omitted, boolean last, long[] bytes) {}
 
     private final List<StreamCounter> counters;
     private final long intervalNanos;

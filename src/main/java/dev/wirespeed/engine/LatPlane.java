@@ -33,7 +33,7 @@ import java.util.concurrent.TimeUnit;
  * {@link #tick}, and ends the exchange (by shutting its socket down) on silence, Ctrl-C or a lost
  * server.
  */
-final class LatPlane implements ClientPlane<Message.Results, LatResult> {
+public final class LatPlane implements ClientPlane<Message.Results, LatResult> {
     /** A UDP ping without echo for this long is resent once more, and its round trip not counted. */
     static final long UDP_RESEND_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
     /** How long the session waits for the exchange to leave its read once woken. */
@@ -56,7 +56,7 @@ final class LatPlane implements ClientPlane<Message.Results, LatResult> {
     private long lastProgress = -1;
     private long lastResendNanos;
 
-    LatPlane(LatClient.Config config, LatClient.Listener listener) {
+    public LatPlane(LatClient.Config config, LatClient.Listener listener) {
         this.config = config;
         this.spec = config.spec();
         this.params = config.params();

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Locale;
 
 /** The server's side of a latency test (tcp-lat, udp-lat): one thread echoes every message back. */
-final class LatencyServerPlane implements ServerPlane {
+public final class LatencyServerPlane implements ServerPlane {
     private final TestSpec spec;
     private final ServerPlane.Setup setup;
     private final List<SelectableChannel> channels = new ArrayList<>();
@@ -27,7 +27,7 @@ final class LatencyServerPlane implements ServerPlane {
     private long startNanos;
     private long endNanos;
 
-    LatencyServerPlane(ServerPlane.Setup setup) {
+    public LatencyServerPlane(ServerPlane.Setup setup) {
         this.setup = setup;
         this.spec = setup.spec();
         channels.addAll(setup.tcp());

@@ -13,12 +13,12 @@ import java.lang.invoke.MethodHandle;
  * and a JNI transition per call; these calls add only the downcall. Every call returns the
  * kernel's result as is: bytes (≥ 0) or -1 with errno in the caller's capture segment.
  */
-final class NativeBulk {
+public final class NativeBulk {
     /** include/uapi/linux/socket.h: with MSG_TRUNC a TCP receive discards the bytes instead of copying them (Linux ≥ 4.x). */
-    static final int MSG_TRUNC = 0x20;
-    static final int EINTR = 4;
-    static final int EINVAL = 22;
-    static final int EOPNOTSUPP = 95;
+    public static final int MSG_TRUNC = 0x20;
+    public static final int EINTR = 4;
+    public static final int EINVAL = 22;
+    public static final int EOPNOTSUPP = 95;
     /** include/uapi/asm-generic/fcntl.h (x86_64, aarch64). */
     private static final int F_GETFL = 3;
     private static final int F_SETFL = 4;
@@ -86,34 +86,34 @@ final class NativeBulk {
 
     private NativeBulk() {}
 
-    static boolean available() {
+    public static boolean available() {
         return UNAVAILABLE_REASON == null;
     }
 
     /** Why {@link #available()} is false, or null. */
-    static String unavailableReason() {
+    public static String unavailableReason() {
         return UNAVAILABLE_REASON;
     }
 
-    static long write(MemorySegment errno, int fd, long address, long length) throws Throwable {
+    public static long write(MemorySegment errno, int fd, long address, long length) throws Throwable {
         return (long) WRITE.invokeExact(errno, fd, address, length);
     }
 
-    static long read(MemorySegment errno, int fd, long address, long length) throws Throwable {
+    public static long read(MemorySegment errno, int fd, long address, long length) throws Throwable {
         return (long) READ.invokeExact(errno, fd, address, length);
     }
 
-    static long recv(MemorySegment errno, int fd, long address, long length, int flags) throws Throwable {
+    public static long recv(MemorySegment errno, int fd, long address, long length, int flags) throws Throwable {
         return (long) RECV.invokeExact(errno, fd, address, length, flags);
     }
 
     /** sendfile(2) of {@code length} bytes from {@code inFd} at the offset stored at {@code offsetAddress} (updated by the kernel). */
-    static long sendfile(MemorySegment errno, int outFd, int inFd, long offsetAddress, long length) throws Throwable {
+    public static long sendfile(MemorySegment errno, int outFd, int inFd, long offsetAddress, long length) throws Throwable {
         return (long) SENDFILE.invokeExact(errno, outFd, inFd, offsetAddress, length);
     }
 
     /** open(2) read-only; the descriptor, or -1 with errno in {@code errno}. */
-    static int openReadOnly(MemorySegment errno, MemorySegment path) throws Throwable {
+    public static int openReadOnly(MemorySegment errno, MemorySegment path) throws Throwable {
         return (int) OPEN.invokeExact(errno, path, 0);
     }
 
@@ -126,7 +126,7 @@ final class NativeBulk {
      *
      * @return 0, or the errno of the failed fcntl(2)
      */
-    static int makeBlocking(MemorySegment errno, int fd) {
+    public static int makeBlocking(MemorySegment errno, int fd) {
         try {
             int flags = (int) FCNTL.invokeExact(errno, fd, F_GETFL, 0);
             if (flags < 0) {
@@ -142,7 +142,7 @@ final class NativeBulk {
         }
     }
 
-    static void close(int fd) {
+    public static void close(int fd) {
         try {
             int rc = (int) CLOSE.invokeExact(fd);
         } catch (Throwable ignored) {

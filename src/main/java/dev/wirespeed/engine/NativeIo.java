@@ -29,7 +29,7 @@ import java.nio.channels.SocketChannel;
  * <p>Buffers must be direct. Only two buffers are expected (the ping-pong's send and receive
  * buffers): their base addresses are cached so the hot path allocates nothing.
  */
-final class NativeIo implements ByteChannel {
+public final class NativeIo implements ByteChannel {
     private static final int EINTR = 4;
     private static final int EAGAIN = 11;
     /** A connected UDP socket's pending ICMP port-unreachable error (NIO throws PortUnreachableException). */
@@ -95,7 +95,7 @@ final class NativeIo implements ByteChannel {
     private long baseB;
 
     /** Whether direct calls are possible on this JVM and platform; {@link #unavailableReason()} says why not. */
-    static boolean available() {
+    public static boolean available() {
         return AVAILABLE;
     }
 
@@ -117,12 +117,12 @@ final class NativeIo implements ByteChannel {
      * Direct system calls on {@code channel}'s descriptor where possible, else the channel itself.
      * Set the channel's blocking mode first: a non-blocking channel gets the critical calls.
      */
-    static ByteChannel over(SocketChannel channel) {
+    public static ByteChannel over(SocketChannel channel) {
         return over(channel, () -> NativeSockets.descriptor(channel));
     }
 
     /** The same for a connected UDP channel; a datagram is read whole (or truncated to the buffer), as by the channel. */
-    static ByteChannel over(DatagramChannel channel) {
+    public static ByteChannel over(DatagramChannel channel) {
         return over(channel, () -> NativeSockets.descriptor(channel));
     }
 
@@ -236,7 +236,7 @@ final class NativeIo implements ByteChannel {
      * Ends a connection whose descriptor a thread may be blocked on in {@link #read}: shutdown(2)
      * wakes it with EOF, close(2) alone would not.
      */
-    static void shutdownAndClose(SelectableChannel channel) {
+    public static void shutdownAndClose(SelectableChannel channel) {
         shutdown(channel);
         Io.closeQuietly(channel);
     }
@@ -247,7 +247,7 @@ final class NativeIo implements ByteChannel {
      * non-blocking UDP socket keeps answering EAGAIN after a shutdown: its spinning reader needs a
      * flag as well ({@link PingPong#stop()}).
      */
-    static void shutdown(SelectableChannel channel) {
+    public static void shutdown(SelectableChannel channel) {
         if (!channel.isOpen()) {
             return;
         }

@@ -17,7 +17,7 @@ import java.lang.invoke.MethodHandle;
  * test is unmapped when its stream ends. Done once, before the first test, so that no stream
  * pays for the downcall.
  */
-final class NativeMemory {
+public final class NativeMemory {
     /** malloc.h: M_MMAP_THRESHOLD. */
     private static final int M_MMAP_THRESHOLD = -3;
     /** glibc's own starting value: the default -l of 128 KiB and everything larger is mapped. */
@@ -31,7 +31,7 @@ final class NativeMemory {
      * Fixes malloc's mmap threshold (once per process); null when done, else why not (not glibc,
      * no native access). Without it buffers are still freed, only not necessarily returned.
      */
-    static String releaseFreedBuffers() {
+    public static String releaseFreedBuffers() {
         return OUTCOME;
     }
 

@@ -176,7 +176,7 @@ public final class NativeSockets {
      * SO_MAX_PACING_RATE of a descriptor, bytes per second, as a 64-bit value (Linux >= 4.20; the
      * kernel keeps min(value, its current pacing rate), net/core/sock.c); false where it cannot be set.
      */
-    static boolean setMaxPacingRate(int fd, long bytesPerSecond) {
+    public static boolean setMaxPacingRate(int fd, long bytesPerSecond) {
         return trySet(fd, SOL_SOCKET, SO_MAX_PACING_RATE, bytesPerSecond, 8);
     }
 
@@ -213,12 +213,12 @@ public final class NativeSockets {
      * Sets SO_RCVLOWAT on a socket's descriptor (socket(7)): a blocking read returns, and the reader
      * is woken, only once this many bytes are queued, or at end of stream. False where it cannot be set.
      */
-    static boolean setReceiveLowWater(int fd, int bytes) {
+    public static boolean setReceiveLowWater(int fd, int bytes) {
         return trySet(fd, SOL_SOCKET, SO_RCVLOWAT, bytes, 4); // an optimisation: where refused, the stream reads as before
     }
 
     /** SO_RCVLOWAT of a descriptor, or -1 where it cannot be read (tests). */
-    static int receiveLowWater(int fd) {
+    public static int receiveLowWater(int fd) {
         if (!available()) {
             return -1;
         }
@@ -261,7 +261,7 @@ public final class NativeSockets {
      * IPv6's IPV6_2292PKTOPTIONS gives the class of the latest in-order segment (tcp_v6_do_rcv).
      * Needs {@link #watchReceivedTos} first; empty where unreadable.
      */
-    static OptionalInt receivedTos(SocketChannel channel) {
+    public static OptionalInt receivedTos(SocketChannel channel) {
         if (!available()) {
             return OptionalInt.empty();
         }
@@ -340,13 +340,13 @@ public final class NativeSockets {
     }
 
     /** The descriptor of {@code channel} (Linux, when {@link #available()}); it stays the channel's. */
-    static int descriptor(SocketChannel channel) throws IOException {
+    public static int descriptor(SocketChannel channel) throws IOException {
         requireAvailable("direct socket I/O");
         return fd(channel);
     }
 
     /** The descriptor of a UDP {@code channel} (Linux, when this JDK's implementation allows); it stays the channel's. */
-    static int descriptor(DatagramChannel channel) throws IOException {
+    public static int descriptor(DatagramChannel channel) throws IOException {
         requireAvailable("direct socket I/O");
         if (DATAGRAM_FD_FIELD == null) {
             throw new IOException("direct UDP socket I/O is not supported by this JDK");
@@ -382,16 +382,16 @@ public final class NativeSockets {
     }
 
     /** Room for the call state of a downcall made with {@code Linker.Option.captureCallState("errno")}. */
-    static MemorySegment errnoCapture(Arena arena) {
+    public static MemorySegment errnoCapture(Arena arena) {
         return arena.allocate(CAPTURE_BYTES);
     }
 
     /** The errno a downcall left in {@code capture}. */
-    static int errno(MemorySegment capture) {
+    public static int errno(MemorySegment capture) {
         return (int) ERRNO.get(capture, 0L);
     }
 
-    static String strerror(int errno) {
+    public static String strerror(int errno) {
         try {
             MemorySegment s = (MemorySegment) STRERROR.invokeExact(errno);
             return s.reinterpret(256).getString(0);

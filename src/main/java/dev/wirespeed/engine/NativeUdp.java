@@ -18,29 +18,29 @@ import java.lang.invoke.MethodHandle;
  * flags 48), {@code struct iovec} 16 (base, len), {@code struct mmsghdr} 64 (msghdr, msg_len at 56),
  * {@code struct cmsghdr} 16 (len 0, level 8, type 12) with its data at 16.
  */
-final class NativeUdp {
-    static final int MSGHDR_BYTES = 56;
-    static final int MMSGHDR_BYTES = 64;
-    static final int IOVEC_BYTES = 16;
-    static final long MSG_IOV = 16;
-    static final long MSG_IOVLEN = 24;
-    static final long MSG_CONTROL = 32;
-    static final long MSG_CONTROLLEN = 40;
+public final class NativeUdp {
+    public static final int MSGHDR_BYTES = 56;
+    public static final int MMSGHDR_BYTES = 64;
+    public static final int IOVEC_BYTES = 16;
+    public static final long MSG_IOV = 16;
+    public static final long MSG_IOVLEN = 24;
+    public static final long MSG_CONTROL = 32;
+    public static final long MSG_CONTROLLEN = 40;
     static final long MSG_FLAGS = 48;
-    static final long MMSG_LEN = 56;
-    static final int CMSG_HEADER_BYTES = 16;
+    public static final long MMSG_LEN = 56;
+    public static final int CMSG_HEADER_BYTES = 16;
     /** CMSG_SPACE of an int (or a u16): header plus the data rounded up to 8. */
-    static final int CMSG_INT_SPACE = 24;
+    public static final int CMSG_INT_SPACE = 24;
 
     /** include/linux/socket.h: SOL_UDP is IPPROTO_UDP. */
-    static final int SOL_UDP = 17;
-    static final int SOL_SOCKET = 1;
+    public static final int SOL_UDP = 17;
+    public static final int SOL_SOCKET = 1;
     /** include/uapi/linux/udp.h (Linux ≥ 4.18): the segment size of a GSO send, a u16 cmsg. */
-    static final int UDP_SEGMENT = 103;
+    public static final int UDP_SEGMENT = 103;
     /** include/uapi/linux/udp.h (Linux ≥ 5.0): receive coalesced datagrams; the segment size comes as an int cmsg. */
-    static final int UDP_GRO = 104;
+    public static final int UDP_GRO = 104;
     /** include/uapi/asm-generic/socket.h: each receive carries the socket's drop count (u32 cmsg). */
-    static final int SO_RXQ_OVFL = 40;
+    public static final int SO_RXQ_OVFL = 40;
     /** include/uapi/asm-generic/socket.h (Linux ≥ 4.6): u32[SK_MEMINFO_VARS]; SK_MEMINFO_DROPS is index 8. */
     static final int SO_MEMINFO = 55;
     private static final int SK_MEMINFO_DROPS = 8;
@@ -48,8 +48,8 @@ final class NativeUdp {
      * include/linux/udp.h: the most segments one GSO send may carry: 64 (UDP_MAX_SEGMENTS, 1 << 6)
      * until the kernel raised it to 128 (1 << 7); a sender tries the larger batch and steps down on EINVAL.
      */
-    static final int UDP_MAX_SEGMENTS = 64;
-    static final int UDP_MAX_SEGMENTS_NEW = 128;
+    public static final int UDP_MAX_SEGMENTS = 64;
+    public static final int UDP_MAX_SEGMENTS_NEW = 128;
     /** The largest UDP payload over IPv4 (65535 − 20 − 8); a GSO send carries at most this much. */
     static final int MAX_UDP_PAYLOAD = 65_507;
     /** include/uapi/linux/socket.h: recvmmsg returns once one datagram is there. */
@@ -57,14 +57,14 @@ final class NativeUdp {
     /** The datagram was longer than the buffer (msg_flags). */
     static final int MSG_TRUNC = 0x20;
     static final int SHUT_RDWR = 2;
-    static final int EINTR = 4;
-    static final int EIO = 5;
+    public static final int EINTR = 4;
+    public static final int EIO = 5;
     static final int EAGAIN = 11;
-    static final int EINVAL = 22;
-    static final int ENOPROTOOPT = 92;
-    static final int EOPNOTSUPP = 95;
-    static final int ECONNREFUSED = 111;
-    static final int ENOSYS = 38;
+    public static final int EINVAL = 22;
+    public static final int ENOPROTOOPT = 92;
+    public static final int EOPNOTSUPP = 95;
+    public static final int ECONNREFUSED = 111;
+    public static final int ENOSYS = 38;
 
     private static final MethodHandle SENDMSG;
     private static final MethodHandle RECVMSG;
@@ -122,11 +122,11 @@ final class NativeUdp {
 
     private NativeUdp() {}
 
-    static boolean available() {
+    public static boolean available() {
         return UNAVAILABLE_REASON == null;
     }
 
-    static String unavailableReason() {
+    public static String unavailableReason() {
         return UNAVAILABLE_REASON;
     }
 
@@ -136,7 +136,7 @@ final class NativeUdp {
      * sent its first datagram 50-60 ms after the test's start (class-load log of a cold client).
      * Run before Start (the client's warm-up, the server's UDP listener); best effort.
      */
-    static void warmUp() {
+    public static void warmUp() {
         if (!available()) {
             return;
         }
@@ -157,24 +157,24 @@ final class NativeUdp {
         }
     }
 
-    static long sendmsg(MemorySegment errno, int fd, long msghdr) throws Throwable {
+    public static long sendmsg(MemorySegment errno, int fd, long msghdr) throws Throwable {
         return (long) SENDMSG.invokeExact(errno, fd, msghdr, 0);
     }
 
-    static long recvmsg(MemorySegment errno, int fd, long msghdr) throws Throwable {
+    public static long recvmsg(MemorySegment errno, int fd, long msghdr) throws Throwable {
         return (long) RECVMSG.invokeExact(errno, fd, msghdr, 0);
     }
 
-    static int sendmmsg(MemorySegment errno, int fd, long vector, int count) throws Throwable {
+    public static int sendmmsg(MemorySegment errno, int fd, long vector, int count) throws Throwable {
         return (int) SENDMMSG.invokeExact(errno, fd, vector, count, 0);
     }
 
-    static int recvmmsg(MemorySegment errno, int fd, long vector, int count) throws Throwable {
+    public static int recvmmsg(MemorySegment errno, int fd, long vector, int count) throws Throwable {
         return (int) RECVMMSG.invokeExact(errno, fd, vector, count, MSG_WAITFORONE, 0L);
     }
 
     /** setsockopt(2) of an int option; 0, or the errno. */
-    static int setInt(int fd, int level, int option, int value) {
+    public static int setInt(int fd, int level, int option, int value) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment v = arena.allocate(ValueLayout.JAVA_INT);
             v.set(ValueLayout.JAVA_INT, 0, value);
@@ -187,7 +187,7 @@ final class NativeUdp {
     }
 
     /** The socket's drop count (SO_MEMINFO's SK_MEMINFO_DROPS: datagrams the full receive queue refused), or -1. */
-    static long socketDrops(int fd) {
+    public static long socketDrops(int fd) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment info = arena.allocate(4L * 16);
             MemorySegment length = arena.allocate(ValueLayout.JAVA_INT);
@@ -204,7 +204,7 @@ final class NativeUdp {
     }
 
     /** shutdown(2) both ways: wakes a thread blocked in a receive or send on {@code fd} (close(2) would not). */
-    static void shutdown(int fd) {
+    public static void shutdown(int fd) {
         try {
             int rc = (int) SHUTDOWN.invokeExact(fd, SHUT_RDWR);
         } catch (Throwable ignored) {
@@ -216,11 +216,11 @@ final class NativeUdp {
      * Datagrams of {@code datagramBytes} one GSO send carries: as many as fit into one UDP payload,
      * at most {@link #UDP_MAX_SEGMENTS}, at least one.
      */
-    static int gsoSegments(int datagramBytes) {
+    public static int gsoSegments(int datagramBytes) {
         return gsoSegments(datagramBytes, UDP_MAX_SEGMENTS);
     }
 
-    static int gsoSegments(int datagramBytes, int maxSegments) {
+    public static int gsoSegments(int datagramBytes, int maxSegments) {
         return Math.clamp(MAX_UDP_PAYLOAD / datagramBytes, 1, maxSegments);
     }
 
@@ -229,7 +229,7 @@ final class NativeUdp {
      * as the kernel set msg_controllen) and returns the int of the first one of {@code level}/{@code type},
      * or -1 when there is none.
      */
-    static long cmsgInt(MemorySegment control, long controlLength, int level, int type) {
+    public static long cmsgInt(MemorySegment control, long controlLength, int level, int type) {
         long at = 0;
         while (at + CMSG_HEADER_BYTES <= controlLength) {
             long len = control.get(ValueLayout.JAVA_LONG, at);

@@ -36,7 +36,7 @@ import java.util.concurrent.FutureTask;
  * <p>A UDP test's own sockets are watched too ({@link #watchUdp}): their drops are the test's,
  * where the host's UdpRcvbufErrors counts every process's (docs/doctor.md "Counters of a test").
  */
-final class PathCounterReport {
+public final class PathCounterReport {
     private record Before(PathCounters path, List<Counters> counters) {}
 
     private final FutureTask<Before> before;
@@ -53,14 +53,14 @@ final class PathCounterReport {
      * Starts reading the counters of the path of {@code connection} on a daemon thread;
      * {@link #awaitBefore} waits for it. Nothing is read when snapshots are off.
      */
-    static PathCounterReport startInBackground(SocketChannel connection) {
+    public static PathCounterReport startInBackground(SocketChannel connection) {
         PathCounterReport r = new PathCounterReport(connection.socket().getLocalAddress());
         Background.start(r.before, "ws-counters-before");
         return r;
     }
 
     /** Waits for the snapshot before the test (call it before data may flow); returns this. */
-    PathCounterReport awaitBefore() {
+    public PathCounterReport awaitBefore() {
         taken();
         return this;
     }
@@ -69,7 +69,7 @@ final class PathCounterReport {
      * Reads the drops of the test's UDP sockets now (connected, before data may flow), so their
      * delta is the test's; nothing when snapshots are off.
      */
-    void watchUdp(List<DatagramChannel> sockets) {
+    public void watchUdp(List<DatagramChannel> sockets) {
         if ("false".equals(System.getProperty(PathCounters.PROPERTY)) || sockets.isEmpty()) {
             return;
         }
@@ -86,7 +86,7 @@ final class PathCounterReport {
     }
 
     /** Reads the watched UDP sockets' drops once more: call it before they are closed. */
-    void udpEnded() {
+    public void udpEnded() {
         SocketDrops u = udp;
         if (u != null) {
             u.end();
@@ -102,19 +102,19 @@ final class PathCounterReport {
         }
     }
 
-    String interfaceName() {
+    public String interfaceName() {
         PathCounters path = taken().path();
         return path == null ? null : path.interfaceName();
     }
 
     /** The nonzero deltas since the snapshot before the test, or null when snapshots are off. */
-    List<Counters> deltas() {
+    public List<Counters> deltas() {
         Before b = taken();
         return b.path() == null ? null : PathCounters.delta(b.counters(), b.path().snapshot());
     }
 
     /** The UDP sockets' drops as this side's socket record, null when none were watched or read. */
-    CounterReport.Sockets udpSockets() {
+    public CounterReport.Sockets udpSockets() {
         return sockets(udpDrops());
     }
 
@@ -131,12 +131,12 @@ final class PathCounterReport {
      * The server's results with what moved on its path (host-wide counters of the test's
      * {@code protocol} only: another protocol's are no part of the test) and its UDP sockets' drops.
      */
-    Message.Results attach(Message.Results results, Protocol protocol) {
+    public Message.Results attach(Message.Results results, Protocol protocol) {
         return results.withCounterDeltas(wireDeltas(protocol)).withUdpSocketDrops(udpDrops());
     }
 
     /** A udp-bw server's results, as {@link #attach(Message.Results, Protocol)}. */
-    Message.UdpResults attach(Message.UdpResults results) {
+    public Message.UdpResults attach(Message.UdpResults results) {
         return results.withCounters(wireDeltas(Protocol.UDP), udpDrops());
     }
 
@@ -152,7 +152,7 @@ final class PathCounterReport {
      * @param clientSockets the client's sockets of the test (TCP: {@link #tcpSenders} of its totals)
      * @param remote        the server's results, null when none came
      */
-    static CounterReport join(Protocol protocol, String clientInterface, List<Counters> client,
+    public static CounterReport join(Protocol protocol, String clientInterface, List<Counters> client,
                               CounterReport.Sockets clientSockets, Message.Results remote) {
         return join(protocol, clientInterface, client, clientSockets, remote == null ? null : remote.counterDeltas(),
                 remote == null ? null : protocol == Protocol.TCP ? tcpSenders(remote.streams())
@@ -160,7 +160,7 @@ final class PathCounterReport {
     }
 
     /** As above, for a udp-bw test. */
-    static CounterReport join(String clientInterface, List<Counters> client, CounterReport.Sockets clientSockets,
+    public static CounterReport join(String clientInterface, List<Counters> client, CounterReport.Sockets clientSockets,
                               Message.UdpResults remote) {
         return join(Protocol.UDP, clientInterface, client, clientSockets, remote == null ? null : remote.counterDeltas(),
                 remote == null ? null : sockets(remote.udpSocketDrops()));
@@ -179,7 +179,7 @@ final class PathCounterReport {
      * estimated as each socket's bytes over its MSS plus its retransmits; null when no sending
      * socket's TCP_INFO was read.
      */
-    static CounterReport.Sockets tcpSenders(List<Message.StreamTotal> totals) {
+    public static CounterReport.Sockets tcpSenders(List<Message.StreamTotal> totals) {
         if (totals == null) {
             return null;
         }

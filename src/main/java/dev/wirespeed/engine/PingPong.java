@@ -22,7 +22,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * spins on read, trading a core for the wake-up latency. Both loops do nothing else: no
  * allocation, one clock read on each side of the exchange.
  */
-abstract sealed class PingPong permits PingPong.Tcp, PingPong.Udp {
+public abstract sealed class PingPong permits PingPong.Tcp, PingPong.Udp {
     static final byte PING = 0;
     /** Ends the current size: the server echoes it and moves to the next size of the spec. */
     static final byte NEXT_SIZE = 1;
@@ -75,7 +75,7 @@ abstract sealed class PingPong permits PingPong.Tcp, PingPong.Udp {
     abstract void resend() throws IOException;
 
     /** Whether the hot loop makes direct system calls ({@link NativeIo}) or goes through the channel. */
-    abstract IoPath ioPath();
+    public abstract IoPath ioPath();
 
     static IoPath ioPathOf(ByteChannel ch) {
         return ch instanceof NativeIo ? IoPath.DIRECT : IoPath.NIO;
@@ -121,11 +121,11 @@ abstract sealed class PingPong permits PingPong.Tcp, PingPong.Udp {
     }
 
     /** TCP: the server reads the whole message before it answers (store and forward, as perftest and qperf). */
-    static final class Tcp extends PingPong {
+    public static final class Tcp extends PingPong {
         /** read(2)/write(2) on the socket itself where possible (see {@link NativeIo}). */
         private final ByteChannel channel;
 
-        Tcp(SocketChannel channel, int maxSizeBytes, boolean busyPoll) throws IOException {
+        public Tcp(SocketChannel channel, int maxSizeBytes, boolean busyPoll) throws IOException {
             super(maxSizeBytes, busyPoll, channel);
             this.channel = NativeIo.over(channel);
         }
@@ -148,13 +148,13 @@ abstract sealed class PingPong permits PingPong.Tcp, PingPong.Udp {
         }
 
         @Override
-        IoPath ioPath() {
+        public IoPath ioPath() {
             return ioPathOf(channel);
         }
     }
 
     /** UDP: one datagram each way; stale or foreign echoes are skipped by size, kind and sequence. */
-    static final class Udp extends PingPong {
+    public static final class Udp extends PingPong {
         /** For the watchdog's resends, through NIO. */
         private final DatagramChannel channel;
         /** read(2)/write(2) on the socket itself where possible (see {@link NativeIo}). */
@@ -165,7 +165,7 @@ abstract sealed class PingPong permits PingPong.Tcp, PingPong.Udp {
         private volatile long pendingSequence;
         private volatile long resentSequence = -1;
 
-        Udp(DatagramChannel channel, int maxSizeBytes, boolean busyPoll) throws IOException {
+        public Udp(DatagramChannel channel, int maxSizeBytes, boolean busyPoll) throws IOException {
             super(maxSizeBytes, busyPoll, channel);
             this.channel = channel;
             this.direct = NativeIo.over(channel);
@@ -173,7 +173,7 @@ abstract sealed class PingPong permits PingPong.Tcp, PingPong.Udp {
         }
 
         @Override
-        IoPath ioPath() {
+        public IoPath ioPath() {
             return ioPathOf(direct);
         }
 

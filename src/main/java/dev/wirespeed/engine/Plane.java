@@ -5,10 +5,10 @@ package dev.wirespeed.engine;
  * TCP ({@link DataPlane}) or UDP ({@link UdpDataPlane}): the same {@link StreamSide} as wirespeed's
  * own tests, which a foreign control protocol starts, watches and stops the same way for either.
  */
-public abstract sealed class Plane permits DataPlane, UdpDataPlane {
+public abstract class Plane {
     private final StreamSide<?> side;
 
-    Plane(StreamSide<?> side) {
+    public Plane(StreamSide<?> side) {
         this.side = side;
     }
 

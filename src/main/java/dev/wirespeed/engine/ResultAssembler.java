@@ -28,14 +28,14 @@ import java.util.function.Predicate;
  * Turns both sides' samples and totals into the one result model that both the text and the
  * JSON output render. Interval reports always come from the receiving side.
  */
-final class ResultAssembler {
+public final class ResultAssembler {
     private final TestSpec spec;
     private final String streamsChosenBy;
     private final DataPath askedPath;
     private final List<IntervalReport> upload = new ArrayList<>();
     private final List<IntervalReport> download = new ArrayList<>();
 
-    ResultAssembler(TestSpec spec, String streamsChosenBy) {
+    public ResultAssembler(TestSpec spec, String streamsChosenBy) {
         this.askedPath = DataPath.of(spec);
         this.spec = spec;
         this.streamsChosenBy = streamsChosenBy;
@@ -55,7 +55,7 @@ final class ResultAssembler {
     private boolean serverSendsTcp;
 
     /** Upload intervals carry the client's TCP_INFO, read from {@code tcp} when the server's interval arrives. */
-    void clientTcp(IntFunction<Message.TcpStats> tcp) {
+    public void clientTcp(IntFunction<Message.TcpStats> tcp) {
         this.clientTcp = tcp;
     }
 
@@ -63,7 +63,7 @@ final class ResultAssembler {
      * Before the next local (download) sample: waits at most {@code maxNanos} for the server's interval of
      * the same boundary, which carries its senders' TCP_INFO; not at all once a server has shown it sends none.
      */
-    void awaitServerTcp(long maxNanos) {
+    public void awaitServerTcp(long maxNanos) {
         if (spec.intervalMillis() == 0 || spec.direction() == Direction.UPLOAD) {
             return;
         }
@@ -94,7 +94,7 @@ final class ResultAssembler {
     }
 
     /** An Interval from the server: bytes of the streams it receives, i.e. upload streams. */
-    synchronized IntervalReport remoteInterval(Message.Interval iv) {
+    public synchronized IntervalReport remoteInterval(Message.Interval iv) {
         if (spec.intervalMillis() == 0 || iv.streams() == null || iv.bytes() == null || iv.streams().length == 0
                 || iv.streams().length != iv.bytes().length) {
             return null;
@@ -126,7 +126,7 @@ final class ResultAssembler {
     }
 
     /** A local sample: the client reports the streams it receives, i.e. download streams. */
-    synchronized IntervalReport localInterval(IntervalSampler.Sample s) {
+    public synchronized IntervalReport localInterval(IntervalSampler.Sample s) {
         if (spec.intervalMillis() == 0) {
             return null; // -i 0: the final sample only closes the books
         }
@@ -180,7 +180,7 @@ final class ResultAssembler {
      * @param local  the client's totals (always present)
      * @param remote the server's totals, null when the server was lost before sending them
      */
-    synchronized BwResult build(Instant startedAt, BwResult.Peer client, BwResult.Peer server, Message.Results local,
+    public synchronized BwResult build(Instant startedAt, BwResult.Peer client, BwResult.Peer server, Message.Results local,
                                 Message.Results remote, BwResult.Outcome outcome) {
         List<DirectionResult> directions = new ArrayList<>();
         if (spec.direction() != Direction.DOWNLOAD) {
@@ -269,7 +269,7 @@ final class ResultAssembler {
     }
 
     /** One side's CPU in percent of one core, or null when it was not measured. */
-    static BwResult.CpuSide cpu(Message.CpuTime c) {
+    public static BwResult.CpuSide cpu(Message.CpuTime c) {
         if (c == null || c.wallNanos() <= 0) {
             return null;
         }
@@ -285,7 +285,7 @@ final class ResultAssembler {
         return params(spec, streamsChosenBy);
     }
 
-    static BwResult.BwParams params(TestSpec spec, String streamsChosenBy) {
+    public static BwResult.BwParams params(TestSpec spec, String streamsChosenBy) {
         return new BwResult.BwParams(Protocol.TCP.label(), spec.direction().label(), spec.streams(), streamsChosenBy,
                 spec.durationMillis() > 0 ? (Double) (spec.durationMillis() / 1000.0)
                         : spec.untilStopped() ? (Double) 0.0 : null,
@@ -295,16 +295,16 @@ final class ResultAssembler {
                 spec.mssBytes() > 0 ? spec.mssBytes() : null, spec.noDelay(), spec.tos());
     }
 
-    static BwResult.Peer localPeer() {
+    public static BwResult.Peer localPeer() {
         return new BwResult.Peer(hostName(), null, null, Version.software(),
                 Runtime.getRuntime().availableProcessors(), osName());
     }
 
-    static String hostName() {
+    public static String hostName() {
         return HostName.get();
     }
 
-    static String osName() {
+    public static String osName() {
         return System.getProperty("os.name") + " " + System.getProperty("os.version");
     }
 }

@@ -17,7 +17,7 @@ import java.util.function.Consumer;
  * {@link #results()} when it ended cleanly, and {@link #summary(String)} for the log.
  * {@link #close()} may come at any time from another thread (server shutdown).
  */
-interface ServerPlane {
+public interface ServerPlane {
 
     /**
      * What a plane is made from: the accepted data connections (TCP modes) or the UDP sockets

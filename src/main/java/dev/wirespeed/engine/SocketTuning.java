@@ -6,7 +6,7 @@ import java.net.StandardSocketOptions;
 import java.nio.channels.SocketChannel;
 
 /** Applies a test's socket options to a data connection. */
-final class SocketTuning {
+public final class SocketTuning {
     private SocketTuning() {}
 
     /** Options that must be set before connect (client side): buffers for window scaling, MSS. */
@@ -19,7 +19,7 @@ final class SocketTuning {
     }
 
     /** Options set on a connected socket, on either side. */
-    static void afterConnect(SocketChannel ch, TestSpec spec, boolean accepted) throws IOException {
+    public static void afterConnect(SocketChannel ch, TestSpec spec, boolean accepted) throws IOException {
         if (accepted) {
             buffers(ch, spec);
             tos(ch, spec);

@@ -71,7 +71,7 @@ public final class Sockets {
     }
 
     /** The data connection of a TCP latency test: no buffer options, Nagle off, then {@code opening}. */
-    static SocketChannel openLatencyData(InetSocketAddress target, LocalEnd local, int timeoutMillis, byte[] opening)
+    public static SocketChannel openLatencyData(InetSocketAddress target, LocalEnd local, int timeoutMillis, byte[] opening)
             throws IOException {
         SocketChannel ch = SocketChannel.open();
         try {

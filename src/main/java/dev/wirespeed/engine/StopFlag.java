@@ -1,14 +1,14 @@
 package dev.wirespeed.engine;
 
 /** Tells the sending loops of one side to stop after their current write. */
-final class StopFlag {
+public final class StopFlag {
     private volatile boolean set;
 
-    void set() {
+    public void set() {
         set = true;
     }
 
-    boolean isSet() {
+    public boolean isSet() {
         return set;
     }
 }

@@ -31,7 +31,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * last stream leaves, so the server's RSS still falls back after a test. Without native calls
  * the regions come from a shared arena (zeroed).
  */
-final class StreamBuffers {
+public final class StreamBuffers {
     private static final int PROT_READ = 0x1;
     private static final int PROT_WRITE = 0x2;
     private static final int MAP_PRIVATE = 0x02;
@@ -180,7 +180,7 @@ final class StreamBuffers {
     }
 
     /** Regions mapped now, fillers and sinks (tests: none once every stream has left). */
-    static int mappedRegions() {
+    public static int mappedRegions() {
         return FILLERS.mapped() + SINK_SLOTS.mapped();
     }
 

@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * each direction, -Z's payload file, the host-wide retransmits during the test, and the side's
  * results (per-stream totals with TCP_INFO, CPU, the calls that ran).
  */
-final class StreamGroup extends StreamSide<DataStream> {
+public final class StreamGroup extends StreamSide<DataStream> {
     /**
      * A receiver reads at least this much per call, whatever -l the sender writes: iperf's 128 KiB,
      * so a small -l (bw -a starts at 2 B) measures the sender's message rate, not 2-byte reads.
@@ -34,7 +34,7 @@ final class StreamGroup extends StreamSide<DataStream> {
      * @param client   true on the client (it sends on the upload streams)
      * @param path     what the test asked for (-Z, --skip-rx-copy); each stream records what ran
      */
-    StreamGroup(String threadPrefix, List<SocketChannel> channels, boolean client, TestSpec spec, DataPath path) {
+    public StreamGroup(String threadPrefix, List<SocketChannel> channels, boolean client, TestSpec spec, DataPath path) {
         super(threadPrefix, spec, client, channels.size());
         PayloadFile file = null;
         String problem = null;
@@ -71,7 +71,7 @@ final class StreamGroup extends StreamSide<DataStream> {
 
     /** Also fixes the host-wide retransmits since the side was made. */
     @Override
-    void finish(long endNanoTime) {
+    public void finish(long endNanoTime) {
         super.finish(endNanoTime);
         OptionalLong after = TcpCounters.retransmittedSegments();
         retransmits = retransmitsBefore.isPresent() && after.isPresent()
@@ -82,7 +82,7 @@ final class StreamGroup extends StreamSide<DataStream> {
      * The TCP_INFO of stream {@code index} now (getsockopt is safe beside the stream's own calls), or
      * its last reading once its socket is closed; null where neither exists.
      */
-    Message.TcpStats tcpNow(int index) {
+    public Message.TcpStats tcpNow(int index) {
         if (index < 0 || index >= streams.size()) {
             return null;
         }
@@ -92,7 +92,7 @@ final class StreamGroup extends StreamSide<DataStream> {
     }
 
     /** {@link #tcpNow} of each of {@code indexes}. */
-    Message.TcpStats[] tcpNow(int[] indexes) {
+    public Message.TcpStats[] tcpNow(int[] indexes) {
         Message.TcpStats[] out = new Message.TcpStats[indexes.length];
         for (int i = 0; i < indexes.length; i++) {
             out[i] = tcpNow(indexes[i]);
@@ -101,7 +101,7 @@ final class StreamGroup extends StreamSide<DataStream> {
     }
 
     /** Waits for the stream threads themselves (senders wait for the peer's close); then closes what is left. */
-    void join(long deadlineNanos) {
+    public void join(long deadlineNanos) {
         joinAll(threads(), deadlineNanos);
         close();
     }
@@ -111,7 +111,7 @@ final class StreamGroup extends StreamSide<DataStream> {
      * failure. The streams' direct calls are woken by shutdown(2) and the descriptors closed only
      * after their threads left (bounded), so no descriptor is reused under a running call.
      */
-    void close() {
+    public void close() {
         stop.set();
         boolean any = false;
         for (DataStream s : streams) {
@@ -149,12 +149,12 @@ final class StreamGroup extends StreamSide<DataStream> {
      * running counts to now), CPU from the start to {@code endNanoTime}, the host-wide retransmits
      * ({@link #finish}), and the calls that ran.
      */
-    Message.Results results(long endNanoTime) {
+    public Message.Results results(long endNanoTime) {
         return new Message.Results(totals(), cpu(endNanoTime), retransmits, pathUsed());
     }
 
     /** Per-stream totals, warm-up excluded in measuredBytes; a stream still running counts to now. */
-    List<StreamTotal> totals() {
+    public List<StreamTotal> totals() {
         long[] omitBytes = bytesAtOmit();
         long omitEndNanos = omitEndNanoTime();
         long now = System.nanoTime();

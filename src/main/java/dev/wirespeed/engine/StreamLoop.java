@@ -14,7 +14,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * stream. The loops themselves are {@link StreamIo}s, called once per thread by {@link #send()}
  * and {@link #receive()}, free of any per-call indirection.
  */
-abstract class StreamLoop<C extends Channel> implements Runnable {
+public abstract class StreamLoop<C extends Channel> implements Runnable {
     protected final C channel;
     protected final StreamCounter counter;
     protected final StopFlag stop;
@@ -62,9 +62,9 @@ abstract class StreamLoop<C extends Channel> implements Runnable {
         }
     }
 
-    abstract void send() throws IOException;
+    protected abstract void send() throws IOException;
 
-    abstract void receive() throws IOException;
+    protected abstract void receive() throws IOException;
 
     /** True when an exception out of the loop is the expected end of a closed stream, not a failure. */
     boolean endedOnPurpose() {
@@ -129,7 +129,7 @@ abstract class StreamLoop<C extends Channel> implements Runnable {
      * One platform thread per stream (blocking calls on platform threads keep the poller off the hot
      * path); past one per core they yield to control threads ({@link DataThreadPriority}).
      */
-    static Thread thread(String name, Runnable body) {
+    public static Thread thread(String name, Runnable body) {
         return Thread.ofPlatform().name(name).daemon(true).unstarted(DataThreadPriority.counted(body));
     }
 }

@@ -7,22 +7,22 @@ import dev.wirespeed.wire.TestSpec;
  * What the client's bandwidth planes (TCP and UDP) share: one {@link StreamSide}, made once the
  * server is ready, whose counters are sampled into the client's intervals.
  */
-abstract class StreamPlane<M extends Message, R, I extends Message> implements ClientPlane<M, R> {
-    final TestSpec spec;
+public abstract class StreamPlane<M extends Message, R, I extends Message> implements ClientPlane<M, R> {
+    public final TestSpec spec;
     private final Class<I> intervalType;
     private StreamSide<?> side;
 
     /** @param intervalType the server's interval message of this mode */
-    StreamPlane(TestSpec spec, Class<I> intervalType) {
+    public StreamPlane(TestSpec spec, Class<I> intervalType) {
         this.spec = spec;
         this.intervalType = intervalType;
     }
 
     /** The server's interval report. */
-    abstract void remoteInterval(I interval);
+    protected abstract void remoteInterval(I interval);
 
     /** Takes the side this plane drives, once made (in {@code ready}). */
-    final <S extends StreamSide<?>> S use(S side) {
+    protected final <S extends StreamSide<?>> S use(S side) {
         this.side = side;
         return side;
     }

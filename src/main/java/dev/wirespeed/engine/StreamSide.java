@@ -26,7 +26,7 @@ import java.util.function.Consumer;
  *
  * @param <S> the streams' type
  */
-abstract class StreamSide<S extends StreamLoop<?>> {
+public abstract class StreamSide<S extends StreamLoop<?>> {
     final TestSpec spec;
     final List<S> streams = new ArrayList<>();
     final StopFlag stop = new StopFlag();
@@ -73,35 +73,35 @@ abstract class StreamSide<S extends StreamLoop<?>> {
      * Samples the streams into intervals of {@code intervalNanos} (0: none, only the warm-up's end),
      * handing each to {@code sink} (on the sampler's thread, serially). Call once, before the start.
      */
-    final void sample(long intervalNanos, Consumer<IntervalSampler.Sample> sink) {
+    public final void sample(long intervalNanos, Consumer<IntervalSampler.Sample> sink) {
         sampler = new IntervalSampler(counters(), intervalNanos, TimeUnit.MILLISECONDS.toNanos(spec.omitMillis()),
                 spec.plannedEndNanos(), sink);
     }
 
     /** The test's -i: the interval every side that reports intervals uses. */
-    final long intervalNanos() {
+    public final long intervalNanos() {
         return TimeUnit.MILLISECONDS.toNanos(spec.intervalMillis());
     }
 
     /** Pins every stream thread of this side to {@code cpu} (-A); null leaves placement to the kernel. */
-    final void pinTo(Integer cpu) {
+    public final void pinTo(Integer cpu) {
         this.pinCpu = cpu;
     }
 
     /** Lets every stream thread of this side run on the CPUs of one NUMA node; null = anywhere. */
-    final void placeOn(BitSet cpus) {
+    public final void placeOn(BitSet cpus) {
         this.placeCpus = cpus;
     }
 
     /** Starts every stream and the sampler; the test's clock starts now, which is returned. */
-    final long start() {
+    public final long start() {
         long t = System.nanoTime();
         start(t);
         return t;
     }
 
     /** Starts every stream and the sampler, the test's clock having started at {@code startNanoTime}. */
-    final void start(long startNanoTime) {
+    public final void start(long startNanoTime) {
         this.startNanos = startNanoTime;
         for (S s : streams) {
             String name = threadPrefix + threadKind() + (s.counter().sending() ? "send-" : "recv-") + s.counter().index();
@@ -121,7 +121,7 @@ abstract class StreamSide<S extends StreamLoop<?>> {
     }
 
     /** The test's start as a System.nanoTime() value. */
-    final long startNanoTime() {
+    public final long startNanoTime() {
         return startNanos;
     }
 
@@ -141,7 +141,7 @@ abstract class StreamSide<S extends StreamLoop<?>> {
     }
 
     /** This side's CPU time from the start to {@code endNanoTime}. */
-    final Message.CpuTime cpu(long endNanoTime) {
+    public final Message.CpuTime cpu(long endNanoTime) {
         return new Message.CpuTime(cpu.userNanos(), cpu.systemNanos(), endNanoTime - startNanos);
     }
 
@@ -150,7 +150,7 @@ abstract class StreamSide<S extends StreamLoop<?>> {
     }
 
     /** Bytes moved so far by every stream of this side (polled while the test runs: allocates nothing). */
-    final long bytes() {
+    public final long bytes() {
         long sum = 0;
         for (S s : streams) {
             sum += s.counter().bytes();
@@ -159,7 +159,7 @@ abstract class StreamSide<S extends StreamLoop<?>> {
     }
 
     /** Bytes moved so far by the streams this side sends on ({@code sent}) or receives on. */
-    final long bytes(boolean sent) {
+    public final long bytes(boolean sent) {
         long sum = 0;
         for (S s : streams) {
             if (s.counter().sending() == sent) {
@@ -173,7 +173,7 @@ abstract class StreamSide<S extends StreamLoop<?>> {
      * The bytes of one sample on the streams this side sends on ({@code sent}) or receives on, as the
      * interval message wirespeed's server sends; null when this side has no such stream.
      */
-    final Message.Interval interval(IntervalSampler.Sample s, boolean sent) {
+    public final Message.Interval interval(IntervalSampler.Sample s, boolean sent) {
         int count = 0;
         for (int i = 0; i < sends.length; i++) {
             count += sends[i] == sent ? 1 : 0;
@@ -193,11 +193,11 @@ abstract class StreamSide<S extends StreamLoop<?>> {
     }
 
     /** Senders finish their current write (or datagram), then stop. */
-    final void stopSending() {
+    public final void stopSending() {
         stop.set();
     }
 
-    final boolean allEnded() {
+    public final boolean allEnded() {
         for (S s : streams) {
             if (!s.counter().ended()) {
                 return false;
@@ -207,7 +207,7 @@ abstract class StreamSide<S extends StreamLoop<?>> {
     }
 
     /** True once every stream this side sends on left its loop (budget spent, stopped, failed). */
-    final boolean allSendersEnded() {
+    public final boolean allSendersEnded() {
         for (S s : streams) {
             if (s.counter().sending() && !s.counter().ended()) {
                 return false;
@@ -216,12 +216,12 @@ abstract class StreamSide<S extends StreamLoop<?>> {
         return true;
     }
 
-    final Throwable firstFailure() {
+    public final Throwable firstFailure() {
         return StreamLoop.firstFailure(streams);
     }
 
     /** Waits until every stream ended or the deadline passed; true when all ended. */
-    final boolean awaitEnded(long deadlineNanos) {
+    public final boolean awaitEnded(long deadlineNanos) {
         return await(this::allEnded, deadlineNanos);
     }
 

@@ -10,13 +10,13 @@ import java.util.function.BooleanSupplier;
  * @param <B> the builder itself, so that setters chain
  */
 public abstract class TargetBuilder<B extends TargetBuilder<B>> {
-    String host;
-    int port;
-    int connectTimeoutMillis;
-    BooleanSupplier interrupted;
-    boolean serverOutput;
+    protected String host;
+    protected int port;
+    protected int connectTimeoutMillis;
+    protected BooleanSupplier interrupted;
+    public boolean serverOutput;
 
-    TargetBuilder(int connectTimeoutMillis) {
+    protected TargetBuilder(int connectTimeoutMillis) {
         this.connectTimeoutMillis = connectTimeoutMillis;
     }
 
@@ -48,7 +48,7 @@ public abstract class TargetBuilder<B extends TargetBuilder<B>> {
     }
 
     /** For a config's {@code toBuilder()}: the common fields at once. */
-    B target(String host, int port, int connectTimeoutMillis, BooleanSupplier interrupted) {
+    public B target(String host, int port, int connectTimeoutMillis, BooleanSupplier interrupted) {
         return host(host).port(port).connectTimeoutMillis(connectTimeoutMillis).interrupted(interrupted);
     }
 

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** The client's data plane of a TCP bandwidth test: {@link StreamGroup}'s streams, sampled into intervals. */
-final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.Interval> {
+public final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.Interval> {
     /** How long a download interval waits for the server's report of the same boundary (its Retr/Cwnd). */
     private static final long SERVER_TCP_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
     private final BwClient.Config config;
@@ -25,7 +25,7 @@ final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.In
     private StreamGroup group;
     private PathCounterReport counters;
 
-    TcpBwPlane(BwClient.Config config, BwClient.Listener listener) {
+    public TcpBwPlane(BwClient.Config config, BwClient.Listener listener) {
         super(config.spec(), Message.Interval.class);
         this.config = config;
         this.listener = listener;
@@ -81,7 +81,7 @@ final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.In
     }
 
     @Override
-    void remoteInterval(Message.Interval iv) {
+    protected void remoteInterval(Message.Interval iv) {
         report(assembler.remoteInterval(iv));
     }
 

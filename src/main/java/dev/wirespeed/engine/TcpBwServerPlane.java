@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /** The server's side of a TCP bandwidth test (tcp-bw): one stream thread per data connection. */
-final class TcpBwServerPlane implements ServerPlane {
+public final class TcpBwServerPlane implements ServerPlane {
     /** After Stop, how long receivers may take to see the client's last bytes. */
     static final long DRAIN_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(10);
 
@@ -24,7 +24,7 @@ final class TcpBwServerPlane implements ServerPlane {
     private long endNanos;
     private List<Message.StreamTotal> totals = List.of();
 
-    TcpBwServerPlane(ServerPlane.Setup setup) {
+    public TcpBwServerPlane(ServerPlane.Setup setup) {
         this.setup = setup;
         this.spec = setup.spec();
         this.group = new StreamGroup("ws-server", setup.tcp(), false, spec, DataPath.endingWithFin(spec));

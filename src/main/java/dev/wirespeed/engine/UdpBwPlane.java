@@ -15,7 +15,7 @@ import java.util.List;
  * The client's data plane of a UDP bandwidth test: {@link UdpGroup}'s paced senders and loss/jitter
  * receivers; intervals come from whichever side receives.
  */
-final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Message.UdpInterval> {
+public final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Message.UdpInterval> {
     private final UdpBwClient.Config config;
     private final UdpBwClient.Listener listener;
     private final List<DatagramChannel> channels = new ArrayList<>();
@@ -23,7 +23,7 @@ final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Messag
     private UdpGroup group;
     private PathCounterReport counters;
 
-    UdpBwPlane(UdpBwClient.Config config, UdpBwClient.Listener listener) {
+    public UdpBwPlane(UdpBwClient.Config config, UdpBwClient.Listener listener) {
         super(config.spec(), Message.UdpInterval.class);
         this.config = config;
         this.listener = listener;
@@ -77,7 +77,7 @@ final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Messag
     }
 
     @Override
-    void remoteInterval(Message.UdpInterval iv) {
+    protected void remoteInterval(Message.UdpInterval iv) {
         report(assembler.remote(iv));
     }
 

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Locale;
 
 /** The server's side of a UDP bandwidth test (udp-bw): paced senders, loss and jitter receivers. */
-final class UdpBwServerPlane implements ServerPlane {
+public final class UdpBwServerPlane implements ServerPlane {
     private final TestSpec spec;
     private final List<DatagramChannel> channels;
     private final UdpGroup group;
@@ -18,7 +18,7 @@ final class UdpBwServerPlane implements ServerPlane {
     private List<Message.UdpTotal> totals = List.of();
     private final ServerPlane.Setup setup;
 
-    UdpBwServerPlane(ServerPlane.Setup setup) {
+    public UdpBwServerPlane(ServerPlane.Setup setup) {
         this.setup = setup;
         this.spec = setup.spec();
         this.channels = setup.udp();

@@ -20,7 +20,7 @@ import java.util.function.LongPredicate;
  * receivers on connected sockets, with iperf3's header ({@code new UdpHeader(false)} without
  * {@code udp_counters_64bit}), and the side's results (per-stream datagram counts, CPU).
  */
-final class UdpGroup extends StreamSide<UdpStream> {
+public final class UdpGroup extends StreamSide<UdpStream> {
     /** After the senders stopped, receivers read until this long passes without a datagram. */
     static final long QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     static final long DRAIN_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(1);
@@ -37,7 +37,7 @@ final class UdpGroup extends StreamSide<UdpStream> {
      * @param client   true on the client (it sends on the upload streams)
      * @param drop     test hook: the receivers drop the datagrams it selects, counted from 1 as read (null = none)
      */
-    UdpGroup(String threadPrefix, List<DatagramChannel> channels, boolean client, TestSpec spec, UdpHeader header,
+    public UdpGroup(String threadPrefix, List<DatagramChannel> channels, boolean client, TestSpec spec, UdpHeader header,
              LongPredicate drop) {
         super(threadPrefix, spec, client, channels.size());
         List<StreamIo<UdpStream>> ios = DataPath.of(spec).udp();
@@ -71,7 +71,7 @@ final class UdpGroup extends StreamSide<UdpStream> {
      * What ran on this side ({@link #pathUsed}), with how its senders were paced as the last note
      * (after the streams' fallbacks, which say why a better call did not run).
      */
-    Message.DataPathUsed pathUsedWithPacing() {
+    public Message.DataPathUsed pathUsedWithPacing() {
         Message.DataPathUsed used = pathUsed(List.of());
         if (pacing == null) {
             return used;
@@ -87,7 +87,7 @@ final class UdpGroup extends StreamSide<UdpStream> {
     }
 
     /** Waits until the receivers were quiet for {@link #QUIET_NANOS} (the last datagrams landed), bounded. */
-    void drainReceivers() {
+    public void drainReceivers() {
         long deadline = System.nanoTime() + DRAIN_LIMIT_NANOS;
         long last = receivedPackets();
         long quietSince = System.nanoTime();
@@ -117,7 +117,7 @@ final class UdpGroup extends StreamSide<UdpStream> {
      * Stops the senders, closes every socket, waits (2 s at most) for the threads, and takes the last
      * sample where the data ended ({@link #dataEndNanos}). Idempotent.
      */
-    void close(long stopNanos) {
+    public void close(long stopNanos) {
         stop.set();
         streams.forEach(UdpStream::closeQuietly);
         joinAll(threads(), System.nanoTime() + CLOSE_LIMIT_NANOS);
@@ -130,14 +130,14 @@ final class UdpGroup extends StreamSide<UdpStream> {
      * wakes its thread, and the threads get {@link #CLOSE_LIMIT_NANOS} to leave before the caller
      * closes the channels, so no descriptor is closed (and reused) under a call in flight.
      */
-    void shutdownStreams() {
+    public void shutdownStreams() {
         stop.set();
         streams.forEach(UdpStream::closeQuietly);
         joinAll(threads(), System.nanoTime() + CLOSE_LIMIT_NANOS);
     }
 
     /** This side's results after {@link #close}: totals up to {@code stopNanos}, CPU from the start to it. */
-    Message.UdpResults results(long stopNanos) {
+    public Message.UdpResults results(long stopNanos) {
         return new Message.UdpResults(totals(stopNanos), cpu(stopNanos), pathUsedWithPacing());
     }
 
@@ -145,7 +145,7 @@ final class UdpGroup extends StreamSide<UdpStream> {
      * The receiving streams' counts since the previous sample; called by the interval sampler
      * (serially). A warm-up sample also marks the counts the summary starts from.
      */
-    Message.UdpInterval interval(IntervalSampler.Sample s) {
+    public Message.UdpInterval interval(IntervalSampler.Sample s) {
         List<Integer> indices = new ArrayList<>();
         List<Message.UdpCounts> counts = new ArrayList<>();
         for (UdpStream stream : streams) {
@@ -187,7 +187,7 @@ final class UdpGroup extends StreamSide<UdpStream> {
      * Per-stream totals, after {@link #close}; senders count datagrams written up to their stop,
      * receivers datagrams read up to their last one.
      */
-    List<Message.UdpTotal> totals(long stopNanos) {
+    public List<Message.UdpTotal> totals(long stopNanos) {
         long[] bytesAtOmit = bytesAtOmit();
         long omitEndNanos = omitEndNanoTime();
         List<Message.UdpTotal> out = new ArrayList<>();

@@ -54,13 +54,13 @@ public final class UdpSetup {
     }
 
     /** Client: a socket connected to the server's port whose hello the server has answered. */
-    static DatagramChannel connect(InetSocketAddress target, byte[] testId, int index, int bufferBytes,
+    public static DatagramChannel connect(InetSocketAddress target, byte[] testId, int index, int bufferBytes,
                                    int timeoutMillis) throws IOException {
         return connect(target, testId, index, bufferBytes, timeoutMillis, LocalEnd.ANY);
     }
 
     /** As above, from {@code local} (-B's address, any free port; --bind-dev's interface). */
-    static DatagramChannel connect(InetSocketAddress target, byte[] testId, int index, int bufferBytes,
+    public static DatagramChannel connect(InetSocketAddress target, byte[] testId, int index, int bufferBytes,
                                    int timeoutMillis, LocalEnd local) throws IOException {
         DatagramChannel ch = DatagramChannel.open(family(target));
         try {
@@ -112,7 +112,7 @@ public final class UdpSetup {
     }
 
     /** Reads stray answers to repeated hellos, so no data loop sees them. */
-    static void drain(DatagramChannel ch) throws IOException {
+    public static void drain(DatagramChannel ch) throws IOException {
         ch.configureBlocking(false);
         ByteBuffer sink = ByteBuffer.allocate(Wire.DATA_PREAMBLE_BYTES + 1);
         while (ch.receive(sink) != null) {
@@ -122,12 +122,12 @@ public final class UdpSetup {
     }
 
     /** Whether a datagram is a (repeated) hello or its echo, never test data. */
-    static boolean isHello(ByteBuffer datagram, int length) {
+    public static boolean isHello(ByteBuffer datagram, int length) {
         return isHello(datagram, 0, length);
     }
 
     /** {@link #isHello(ByteBuffer, int)} of the datagram at index {@code at} (one of a batch a receive returned). */
-    static boolean isHello(ByteBuffer datagram, int at, int length) {
+    public static boolean isHello(ByteBuffer datagram, int at, int length) {
         return length == Wire.DATA_PREAMBLE_BYTES && datagram.get(at) == Wire.MAGIC[0]
                 && datagram.get(at + 1) == Wire.MAGIC[1] && datagram.get(at + 2) == Wire.MAGIC[2]
                 && datagram.get(at + 3) == Wire.MAGIC[3];
@@ -147,29 +147,29 @@ public final class UdpSetup {
     }
 
     /** SO_SNDBUF/SO_RCVBUF for the data sockets of a test: -w, else 4 MiB for udp-bw, else the kernel's. */
-    static int bufferBytes(TestSpec spec) {
+    public static int bufferBytes(TestSpec spec) {
         if (spec.windowBytes() > 0) {
             return spec.windowBytes();
         }
         return spec.testMode() == TestMode.UDP_BW ? DEFAULT_UDP_BW_BUFFER_BYTES : 0;
     }
 
-    static void buffers(DatagramChannel ch, int bufferBytes) throws IOException {
+    public static void buffers(DatagramChannel ch, int bufferBytes) throws IOException {
         if (bufferBytes > 0) {
             ch.setOption(StandardSocketOptions.SO_SNDBUF, bufferBytes);
             ch.setOption(StandardSocketOptions.SO_RCVBUF, bufferBytes);
         }
     }
 
-    static StandardProtocolFamily family(InetSocketAddress a) {
+    public static StandardProtocolFamily family(InetSocketAddress a) {
         return a.getAddress() instanceof Inet6Address ? StandardProtocolFamily.INET6
                 : StandardProtocolFamily.INET;
     }
 
     /** The server's socket on its port that receives hellos. */
-    static final class Listener implements AutoCloseable {
+    public static final class Listener implements AutoCloseable {
         /** Called for every valid hello with the test id, stream index and sender. */
-        interface HelloHandler {
+        public interface HelloHandler {
             void hello(Preamble.DataHeader header, SocketAddress from);
 
             /** Any other datagram (an iperf3 client's UDP hello); {@code datagram} is reused after the call. */
@@ -179,7 +179,7 @@ public final class UdpSetup {
         private final DatagramChannel channel;
         private final InetSocketAddress local;
 
-        Listener(InetSocketAddress bind) throws IOException {
+        public Listener(InetSocketAddress bind) throws IOException {
             channel = DatagramChannel.open();
             try {
                 channel.setOption(StandardSocketOptions.SO_REUSEADDR, true);
@@ -191,11 +191,11 @@ public final class UdpSetup {
             }
         }
 
-        InetSocketAddress localAddress() {
+        public InetSocketAddress localAddress() {
             return local;
         }
 
-        void start(HelloHandler handler) {
+        public void start(HelloHandler handler) {
             Thread.ofPlatform().name("ws-udp-listener").daemon(true).start(() -> {
                 // the UDP calls' handles and their first invocations (~150 ms on a cold JVM) now, not after the first test's Start:
                 // made there, they delayed the server's clock and its first receiver's rate read high

@@ -123,7 +123,7 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
     }
 
     @Override
-    void send() throws IOException {
+    protected void send() throws IOException {
         sendStartNanos = pacingOrigin(testStartNanos.getAsLong(), System.nanoTime());
         nanosPerBit = rateBitsPerSecond > 0 ? 1e9 / rateBitsPerSecond : 0;
         if (rateBitsPerSecond > 0) {
@@ -145,7 +145,7 @@ final class UdpStream extends StreamLoop<DatagramChannel> {
     }
 
     @Override
-    void receive() throws IOException {
+    protected void receive() throws IOException {
         originNanos = System.nanoTime();
         StreamIo.run(this, ios);
     }

@@ -22,11 +22,11 @@ import org.junit.jupiter.api.Test;
  * schema change updates docs/json/bw.schema.json, docs/JSON.md and this file together
  * (regenerate with -Dwirespeed.golden.update=true).
  */
-class BwResultGoldenTest {
+public class BwResultGoldenTest {
     private static final Path GOLDEN = Path.of("src/test/resources/golden/bw-bidir.json");
     private static final long S = 1_000_000_000L;
 
-    static BwResult fixedResult() {
+    public static BwResult fixedResult() {
         TestSpec spec = TestSpec.tcpBandwidth().direction(Direction.BIDIR).streams(2).durationMillis(2000)
                 .omitMillis(1000).intervalMillis(1000).bufferBytes(131072).congestion("cubic").zeroCopy(true).build();
         ResultAssembler a = new ResultAssembler(spec, "default: one per core of this host, up to 8");

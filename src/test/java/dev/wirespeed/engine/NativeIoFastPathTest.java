@@ -23,10 +23,10 @@ import org.junit.jupiter.api.Timeout;
  * NIO is the expected fallback and the test is skipped, naming the platform.
  */
 @Timeout(value = 20, unit = TimeUnit.SECONDS)
-class NativeIoFastPathTest {
+public class NativeIoFastPathTest {
     private static final Set<String> SUPPORTED_ARCHES = Set.of("amd64", "x86_64", "aarch64");
 
-    static boolean supportedPlatform() {
+    public static boolean supportedPlatform() {
         return System.getProperty("os.name").toLowerCase(Locale.ROOT).startsWith("linux")
                 && SUPPORTED_ARCHES.contains(System.getProperty("os.arch"))
                 && Runtime.version().feature() >= 25;

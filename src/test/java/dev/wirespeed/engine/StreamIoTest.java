@@ -22,10 +22,10 @@ class StreamIoTest {
         }
 
         @Override
-        void send() {}
+        protected void send() {}
 
         @Override
-        void receive() {}
+        protected void receive() {}
     }
 
     /** An io that serves the directions it has a call for, refuses with {@code refusal} when that is set. */

@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** An in-process wirespeed server on 127.0.0.1, port 0, collecting its log lines for assertions. */
-final class TestServers implements AutoCloseable {
+public final class TestServers implements AutoCloseable {
     final BwServer server;
-    final List<String> log = new CopyOnWriteArrayList<>();
+    public final List<String> log = new CopyOnWriteArrayList<>();
 
-    TestServers() throws IOException {
+    public TestServers() throws IOException {
         server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5_000, line -> {
             log.add(line);
             System.err.println("server: " + line);
@@ -18,7 +18,7 @@ final class TestServers implements AutoCloseable {
         server.serveInBackground();
     }
 
-    int port() {
+    public int port() {
         return server.port();
     }
 
