@@ -1,8 +1,8 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.BwServer;
-import dev.wirespeed.engine.NumaPlacement;
+import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.server.BwServer;
+import dev.wirespeed.engine.sys.NumaPlacement;
 import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.sysfs.Inspection;

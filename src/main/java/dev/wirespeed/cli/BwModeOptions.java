@@ -1,8 +1,8 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.BwSweep;
-import dev.wirespeed.engine.UdpBwClient;
+import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.tcp.BwSweep;
+import dev.wirespeed.engine.udp.UdpBwClient;
 import dev.wirespeed.iperf3.Iperf3Client;
 import dev.wirespeed.report.SharingText;
 import dev.wirespeed.report.SweepText;

@@ -1,6 +1,6 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.engine.Affinity;
+import dev.wirespeed.engine.sys.Affinity;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Tos;

@@ -1,6 +1,6 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.engine.CrrClient;
+import dev.wirespeed.engine.lat.CrrClient;
 import dev.wirespeed.report.CrrText;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.CrrResult;

@@ -1,9 +1,9 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.BwSweep;
-import dev.wirespeed.engine.LatClient;
-import dev.wirespeed.engine.UdpBwClient;
+import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.tcp.BwSweep;
+import dev.wirespeed.engine.lat.LatClient;
+import dev.wirespeed.engine.udp.UdpBwClient;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwSweepResult;
 import dev.wirespeed.results.Json;

@@ -1,6 +1,6 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.engine.LatClient;
+import dev.wirespeed.engine.lat.LatClient;
 import dev.wirespeed.perftest.PerftestArgs;
 import dev.wirespeed.report.LatText;
 import dev.wirespeed.results.BwResult;

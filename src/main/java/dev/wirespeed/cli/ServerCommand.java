@@ -3,7 +3,7 @@ package dev.wirespeed.cli;
 import dev.wirespeed.Version;
 import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.ServerLimits;
-import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.engine.server.BwServer;
 import dev.wirespeed.guard.Printable;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.iperf3.Iperf3;

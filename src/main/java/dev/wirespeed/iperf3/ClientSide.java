@@ -1,6 +1,6 @@
 package dev.wirespeed.iperf3;
 
-import dev.wirespeed.engine.Plane;
+import dev.wirespeed.engine.stream.Plane;
 import dev.wirespeed.results.BwResult;
 import java.io.IOException;
 import java.net.InetSocketAddress;

@@ -1,13 +1,13 @@
 package dev.wirespeed.iperf3;
 
 import dev.wirespeed.Version;
-import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.LocalEnd;
-import dev.wirespeed.engine.NativeSockets;
-import dev.wirespeed.engine.Plane;
-import dev.wirespeed.engine.Sockets;
-import dev.wirespeed.engine.TestClock;
-import dev.wirespeed.engine.UdpBwClient;
+import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.sys.LocalEnd;
+import dev.wirespeed.engine.sys.NativeSockets;
+import dev.wirespeed.engine.stream.Plane;
+import dev.wirespeed.engine.sys.Sockets;
+import dev.wirespeed.engine.stream.TestClock;
+import dev.wirespeed.engine.udp.UdpBwClient;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwResult.Outcome;

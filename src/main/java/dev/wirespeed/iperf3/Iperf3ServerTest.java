@@ -2,7 +2,7 @@ package dev.wirespeed.iperf3;
 
 import dev.wirespeed.admission.Admission;
 import dev.wirespeed.admission.Budget;
-import dev.wirespeed.engine.NativeSockets;
+import dev.wirespeed.engine.sys.NativeSockets;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.iperf3.Iperf3Error.Errno;
 import dev.wirespeed.wire.TestSpec;

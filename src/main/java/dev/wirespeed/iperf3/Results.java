@@ -1,6 +1,6 @@
 package dev.wirespeed.iperf3;
 
-import dev.wirespeed.engine.NativeSockets;
+import dev.wirespeed.engine.sys.NativeSockets;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.ProtocolException;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.wirespeed.iperf3;
 
-import dev.wirespeed.engine.DataPlane;
+import dev.wirespeed.engine.tcp.DataPlane;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.iperf3.Iperf3Error.Errno;
 import dev.wirespeed.wire.Message;

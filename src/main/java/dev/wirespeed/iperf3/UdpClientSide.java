@@ -1,10 +1,10 @@
 package dev.wirespeed.iperf3;
 
-import dev.wirespeed.engine.Plane;
-import dev.wirespeed.engine.UdpBwClient;
-import dev.wirespeed.engine.PeerTotals;
-import dev.wirespeed.engine.UdpDataPlane;
-import dev.wirespeed.engine.UdpHeader;
+import dev.wirespeed.engine.stream.Plane;
+import dev.wirespeed.engine.udp.UdpBwClient;
+import dev.wirespeed.engine.session.PeerTotals;
+import dev.wirespeed.engine.udp.UdpDataPlane;
+import dev.wirespeed.engine.stream.UdpHeader;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.UdpResult;

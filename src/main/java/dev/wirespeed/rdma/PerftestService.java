@@ -2,7 +2,7 @@ package dev.wirespeed.rdma;
 
 import dev.wirespeed.Version;
 import dev.wirespeed.admission.Admission;
-import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.engine.server.BwServer;
 import dev.wirespeed.io.ExternalProcess;
 import dev.wirespeed.perftest.PerftestArgs;
 import dev.wirespeed.perftest.PerftestProcess;

@@ -2,7 +2,7 @@ package dev.wirespeed.admission;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.engine.server.BwServer;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.wire.TestSpec;
 import java.nio.file.Files;

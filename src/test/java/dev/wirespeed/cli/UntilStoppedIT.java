@@ -2,7 +2,7 @@ package dev.wirespeed.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.engine.server.BwServer;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.store.ResultStatus;
 import dev.wirespeed.store.ResultStore;

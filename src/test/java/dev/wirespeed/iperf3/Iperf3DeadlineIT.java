@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.ServerLimits;
-import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.engine.server.BwServer;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.TestSpec;
 import java.io.DataInputStream;

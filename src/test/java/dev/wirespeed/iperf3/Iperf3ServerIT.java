@@ -3,7 +3,7 @@ package dev.wirespeed.iperf3;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.engine.server.BwServer;
 import dev.wirespeed.parse.iperf.Iperf3Result;
 import dev.wirespeed.units.Rate;
 import dev.wirespeed.wire.Direction;

@@ -2,7 +2,7 @@ package dev.wirespeed.iperf3;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.engine.server.BwServer;
 import dev.wirespeed.wire.TestSpec;
 import java.io.DataInputStream;
 import java.io.IOException;

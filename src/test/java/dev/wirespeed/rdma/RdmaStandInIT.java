@@ -2,7 +2,7 @@ package dev.wirespeed.rdma;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.engine.server.BwServer;
 import dev.wirespeed.report.ResultFilter;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurement;

@@ -1,7 +1,7 @@
 package dev.wirespeed.run.engines;
 
-import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.server.BwServer;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurements;

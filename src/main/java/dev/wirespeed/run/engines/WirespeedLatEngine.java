@@ -1,6 +1,6 @@
 package dev.wirespeed.run.engines;
 
-import dev.wirespeed.engine.LatClient;
+import dev.wirespeed.engine.lat.LatClient;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.LatResult;
 import dev.wirespeed.results.Measurements;

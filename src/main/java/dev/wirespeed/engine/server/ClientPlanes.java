@@ -1,0 +1,81 @@
+package dev.wirespeed.engine.server;
+
+import dev.wirespeed.engine.lat.CrrClient;
+import dev.wirespeed.engine.lat.CrrPlane;
+import dev.wirespeed.engine.lat.LatClient;
+import dev.wirespeed.engine.lat.LatPlane;
+import dev.wirespeed.engine.session.ClientPlane;
+import dev.wirespeed.engine.session.ClientSession;
+import dev.wirespeed.engine.session.ClientTarget;
+import dev.wirespeed.engine.sys.LocalEnd;
+import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.tcp.TcpBwPlane;
+import dev.wirespeed.engine.udp.UdpBwClient;
+import dev.wirespeed.engine.udp.UdpBwPlane;
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.CrrResult;
+import dev.wirespeed.results.LatResult;
+import dev.wirespeed.results.UdpResult;
+import dev.wirespeed.wire.Message;
+import dev.wirespeed.wire.TestMode;
+import java.io.IOException;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * The client's data plane of each test mode, twin of {@link ServerPlanes}: adding a mode adds one
+ * line here and one there. An entry point ({@link BwClient}, {@link UdpBwClient},
+ * {@link LatClient}) runs its test through its entry, which makes the plane from the entry
+ * point's config and listener and runs it in a {@link ClientSession}.
+ */
+public final class ClientPlanes {
+    /** Makes one mode's plane from its entry point's config and listener. */
+    @FunctionalInterface
+    public interface Factory<C extends ClientTarget, L, R> {
+        ClientPlane<?, R> open(C config, L listener);
+    }
+
+    /** The plane of {@code modes}, for the entry point whose config is {@code C} and listener {@code L}. */
+    public record Entry<C extends ClientTarget, L, R>(Set<TestMode> modes, Factory<C, L, R> factory) {
+        /** Runs one test: the plane in a client session to the config's server. */
+        public R run(C config, L listener, Consumer<String> warnings) throws IOException {
+            return session(config, factory.open(config, listener), warnings).run();
+        }
+    }
+
+    public static final Entry<BwClient.Config, BwClient.Listener, BwResult> TCP_BW =
+            new Entry<>(EnumSet.of(TestMode.TCP_BW), TcpBwPlane::new);
+    public static final Entry<UdpBwClient.Config, UdpBwClient.Listener, UdpResult> UDP_BW =
+            new Entry<>(EnumSet.of(TestMode.UDP_BW), UdpBwPlane::new);
+    public static final Entry<LatClient.Config, LatClient.Listener, LatResult> LATENCY =
+            new Entry<>(EnumSet.of(TestMode.TCP_LAT, TestMode.UDP_LAT), LatPlane::new);
+
+    public static final Entry<CrrClient.Config, CrrClient.Listener, CrrResult> CONNECTION_RATE =
+            new Entry<>(EnumSet.of(TestMode.TCP_CRR), CrrPlane::new);
+
+    private static final List<Entry<?, ?, ?>> ALL = List.of(TCP_BW, UDP_BW, LATENCY, CONNECTION_RATE);
+
+    private ClientPlanes() {}
+
+    /** The entry of {@code mode}, or null when this client has no plane for it. */
+    static Entry<?, ?, ?> forMode(TestMode mode) {
+        for (Entry<?, ?, ?> e : ALL) {
+            if (e.modes().contains(mode)) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    private static <M extends Message, R> ClientSession<M, R> session(ClientTarget config, ClientPlane<M, R> plane,
+                                                                       Consumer<String> warnings) {
+        return new ClientSession<>(config.host(), config.port(), config.spec(), plane)
+                .bind(LocalEnd.of(config.bindAddress(), config.bindDevice()))
+                .timeouts(config.connectTimeoutMillis(), config.handshakeTimeoutMillis())
+                .interrupted(config.interrupted())
+                .serverOutput(config.serverOutput())
+                .warnings(warnings);
+    }
+}
