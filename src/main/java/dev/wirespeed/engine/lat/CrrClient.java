@@ -1,6 +1,5 @@
 package dev.wirespeed.engine.lat;
 
-import dev.wirespeed.engine.server.ClientPlanes;
 import dev.wirespeed.engine.session.ClientSession;
 import dev.wirespeed.engine.session.ClientTarget;
 import dev.wirespeed.engine.session.TargetBuilder;
@@ -108,6 +107,6 @@ public record CrrClient(Config config) {
     }
 
     public CrrResult run(Listener listener) throws IOException {
-        return ClientPlanes.CONNECTION_RATE.run(config, listener, listener::warning);
+        return ClientSession.run(config, new CrrPlane(config, listener), listener::warning);
     }
 }

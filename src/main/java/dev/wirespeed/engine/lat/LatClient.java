@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.util.List;
 import java.util.function.BooleanSupplier;
-import dev.wirespeed.engine.server.ClientPlanes;
 import dev.wirespeed.engine.session.ClientTarget;
 import dev.wirespeed.engine.session.TargetBuilder;
 import dev.wirespeed.engine.session.ClientSession;
@@ -188,6 +187,6 @@ public final class LatClient {
     }
 
     public LatResult run(Listener listener) throws IOException {
-        return ClientPlanes.LATENCY.run(config, listener, listener::warning);
+        return ClientSession.run(config, new LatPlane(config, listener), listener::warning);
     }
 }

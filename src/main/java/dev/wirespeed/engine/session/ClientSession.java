@@ -71,6 +71,18 @@ public final class ClientSession<M extends Message, R> {
         this.plane = plane;
     }
 
+    /** Runs one test: {@code plane} in a session to the server, -B, timeouts and Ctrl-C flag of {@code config}. */
+    public static <M extends Message, R> R run(ClientTarget config, ClientPlane<M, R> plane, Consumer<String> warnings)
+            throws IOException {
+        return new ClientSession<>(config.host(), config.port(), config.spec(), plane)
+                .bind(LocalEnd.of(config.bindAddress(), config.bindDevice()))
+                .timeouts(config.connectTimeoutMillis(), config.handshakeTimeoutMillis())
+                .interrupted(config.interrupted())
+                .serverOutput(config.serverOutput())
+                .warnings(warnings)
+                .run();
+    }
+
     /** -B and --bind-dev: where the control and data connections start from. */
     public ClientSession<M, R> bind(LocalEnd local) {
         this.bind = local;

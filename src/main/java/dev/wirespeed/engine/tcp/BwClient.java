@@ -7,14 +7,13 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.util.BitSet;
 import java.util.function.BooleanSupplier;
-import dev.wirespeed.engine.server.ClientPlanes;
 import dev.wirespeed.engine.session.ClientTarget;
 import dev.wirespeed.engine.session.TargetBuilder;
 import dev.wirespeed.engine.session.ClientSession;
 
 /**
  * The client side of a TCP bandwidth test against a wirespeed server: a {@link ClientSession} with
- * the {@link TcpBwPlane} ({@link ClientPlanes#TCP_BW}). Errors before data flows are thrown; once data flows, every outcome
+ * the {@link TcpBwPlane} ({@code ClientPlanes.TCP_BW}). Errors before data flows are thrown; once data flows, every outcome
  * (done, Ctrl-C, server lost) returns a result holding all that was measured, so nothing is lost.
  */
 public final class BwClient {
@@ -148,6 +147,6 @@ public final class BwClient {
     }
 
     public BwResult run(Listener listener) throws IOException {
-        return ClientPlanes.TCP_BW.run(config, listener, listener::warning);
+        return ClientSession.run(config, new TcpBwPlane(config, listener), listener::warning);
     }
 }

@@ -1,6 +1,5 @@
 package dev.wirespeed.engine.udp;
 
-import dev.wirespeed.engine.server.ClientPlanes;
 import dev.wirespeed.engine.session.ClientSession;
 import dev.wirespeed.engine.session.ClientTarget;
 import dev.wirespeed.engine.session.TargetBuilder;
@@ -85,6 +84,6 @@ public final class UdpBwClient {
     }
 
     public UdpResult run(Listener listener) throws IOException {
-        return ClientPlanes.UDP_BW.run(config, listener, listener::warning);
+        return ClientSession.run(config, new UdpBwPlane(config, listener), listener::warning);
     }
 }
