@@ -18,7 +18,7 @@ import java.util.function.Consumer;
  * platform threads keep the virtual-thread poller off the hot path); which of them this side sends
  * on; the {@link IntervalSampler} of their counters (warm-up excluded, ending at the planned end);
  * the CPU time of their threads; the test's start. Every wrapper of a side holds one — wirespeed's
- * client and server planes and the planes a foreign protocol (iperf3) drives — and adds only what
+ * client and server planes and the driven sides of a foreign protocol (iperf3) — and adds only what
  * its protocol reports. {@link StreamGroup} is TCP's, {@link UdpGroup} UDP's; how each stream moves
  * its bytes is its {@link StreamIo}.
  *

@@ -1,6 +1,6 @@
 package dev.wirespeed.engine.udp;
 
-import dev.wirespeed.engine.stream.Plane;
+import dev.wirespeed.engine.stream.DrivenSide;
 import dev.wirespeed.engine.stream.UdpGroup;
 import dev.wirespeed.engine.stream.UdpHeader;
 import dev.wirespeed.engine.sys.UdpSetup;
@@ -18,9 +18,9 @@ import java.util.List;
 /**
  * One side's UDP streams of a udp-bw test whose control connection speaks another protocol
  * (iperf3): the same {@link UdpGroup} — paced senders, loss/jitter receivers, warm-up and interval
- * sampling — as wirespeed's own tests, driven from outside; the UDP counterpart of {@link DataPlane}.
+ * sampling — as wirespeed's own tests, driven from outside; the UDP counterpart of {@link TcpDrivenSide}.
  */
-public final class UdpDataPlane extends Plane {
+public final class UdpDrivenSide extends DrivenSide {
     /** Receives interval reports of the streams this side receives, as they are sampled. */
     public interface IntervalListener {
         void interval(UdpResult.UdpInterval interval);
@@ -35,12 +35,12 @@ public final class UdpDataPlane extends Plane {
      * @param header   the datagram layout: iperf3's 32-bit counter unless udp_counters_64bit
      * @param listener gets each interval report as it is sampled; may be null
      */
-    public UdpDataPlane(String threadPrefix, List<DatagramChannel> channels, boolean client, TestSpec spec,
+    public UdpDrivenSide(String threadPrefix, List<DatagramChannel> channels, boolean client, TestSpec spec,
                         UdpHeader header, IntervalListener listener) {
         this(new UdpGroup(threadPrefix, channels, client, spec, header, null), client, spec, listener);
     }
 
-    private UdpDataPlane(UdpGroup group, boolean client, TestSpec spec, IntervalListener listener) {
+    private UdpDrivenSide(UdpGroup group, boolean client, TestSpec spec, IntervalListener listener) {
         super(group);
         this.group = group;
         this.assembler = new UdpAssembler(spec);

@@ -2,13 +2,15 @@ package dev.wirespeed.engine.stream;
 
 /**
  * One side's data streams of a test whose control connection speaks another protocol (iperf3's),
- * TCP ({@link DataPlane}) or UDP ({@link UdpDataPlane}): the same {@link StreamSide} as wirespeed's
- * own tests, which a foreign control protocol starts, watches and stops the same way for either.
+ * TCP ({@code engine.tcp.TcpDrivenSide}) or UDP ({@code engine.udp.UdpDrivenSide}): the same
+ * {@link StreamSide} as wirespeed's own tests, which a foreign control protocol starts, watches and
+ * stops the same way for either. Not a plane: a plane is a mode's data side inside wirespeed's own
+ * session (docs/ARCHITECTURE.md, "Planes").
  */
-public abstract class Plane {
+public abstract class DrivenSide {
     private final StreamSide<?> side;
 
-    public Plane(StreamSide<?> side) {
+    protected DrivenSide(StreamSide<?> side) {
         this.side = side;
     }
 

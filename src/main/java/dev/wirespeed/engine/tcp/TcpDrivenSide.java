@@ -3,7 +3,7 @@ package dev.wirespeed.engine.tcp;
 import dev.wirespeed.engine.session.ResultAssembler;
 import dev.wirespeed.engine.stream.DataPath;
 import dev.wirespeed.engine.stream.IntervalSampler;
-import dev.wirespeed.engine.stream.Plane;
+import dev.wirespeed.engine.stream.DrivenSide;
 import dev.wirespeed.engine.stream.StreamGroup;
 import dev.wirespeed.engine.sys.SocketTuning;
 import dev.wirespeed.results.BwResult;
@@ -20,7 +20,7 @@ import java.util.List;
  * wirespeed's own tests, driven from outside. The caller owns the control connection and decides
  * when the test ends.
  */
-public final class DataPlane extends Plane {
+public final class TcpDrivenSide extends DrivenSide {
     /** Receives interval reports as they are sampled (the client prints them). */
     public interface IntervalListener {
         void interval(BwResult.IntervalReport report);
@@ -36,13 +36,13 @@ public final class DataPlane extends Plane {
      *                 interval reports are collected for the result
      * @param listener gets each interval report as it is sampled; may be null
      */
-    public DataPlane(String threadPrefix, List<SocketChannel> channels, boolean client, TestSpec spec,
+    public TcpDrivenSide(String threadPrefix, List<SocketChannel> channels, boolean client, TestSpec spec,
                      String streamsChosenBy, IntervalListener listener) {
         this(new StreamGroup(threadPrefix, channels, client, spec, DataPath.of(spec)), client, spec, streamsChosenBy,
                 listener);
     }
 
-    private DataPlane(StreamGroup group, boolean client, TestSpec spec, String streamsChosenBy,
+    private TcpDrivenSide(StreamGroup group, boolean client, TestSpec spec, String streamsChosenBy,
                       IntervalListener listener) {
         super(group);
         this.spec = spec;
