@@ -1,7 +1,7 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.engine.tcp.BwClient;
-import dev.wirespeed.engine.server.BwServer;
+import dev.wirespeed.engine.server.Server;
 import dev.wirespeed.engine.sys.NumaPlacement;
 import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.facts.Facts;
@@ -395,9 +395,9 @@ public final class BwCommand implements Callable<Integer> {
 
     /** An in-process server on 127.0.0.1, port chosen by the kernel, logging nowhere. */
     static final class LoopbackServer implements AutoCloseable {
-        private final BwServer server;
+        private final Server server;
 
-        private LoopbackServer(BwServer server) {
+        private LoopbackServer(Server server) {
             this.server = server;
         }
 
@@ -407,7 +407,7 @@ public final class BwCommand implements Callable<Integer> {
 
         /** On {@code port} of 127.0.0.1 (0: any free port). */
         static LoopbackServer start(int port) throws IOException {
-            BwServer s = new BwServer(new BwServer.Config("127.0.0.1", port, false, TestSpec.Limits.DEFAULT, 10_000,
+            Server s = new Server(new Server.Config("127.0.0.1", port, false, TestSpec.Limits.DEFAULT, 10_000,
                     line -> { }));
             s.serveInBackground();
             return new LoopbackServer(s);

@@ -3,7 +3,7 @@ package dev.wirespeed.cli;
 import dev.wirespeed.Version;
 import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.ServerLimits;
-import dev.wirespeed.engine.server.BwServer;
+import dev.wirespeed.engine.server.Server;
 import dev.wirespeed.guard.Printable;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.iperf3.Iperf3;
@@ -180,16 +180,16 @@ public final class ServerCommand implements Callable<Integer> {
         int handshakeMillis = (int) Math.round(handshakeSeconds * 1000);
         Iperf3Service iperf3Service = new Iperf3Service(new Iperf3Service.Config(limits, handshakeMillis,
                 line -> log(out, line), budget));
-        List<BwServer> servers = new ArrayList<>();
+        List<Server> servers = new ArrayList<>();
         try {
-            servers.add(new BwServer(new BwServer.Config(bind, port, once, limits, handshakeMillis, line -> log(out, line),
+            servers.add(new Server(new Server.Config(bind, port, once, limits, handshakeMillis, line -> log(out, line),
                     admission, budget)));
             if (extraIperf3Port) {
-                servers.add(new BwServer(new BwServer.Config(bind, Iperf3.DEFAULT_PORT, once, limits, handshakeMillis,
+                servers.add(new Server(new Server.Config(bind, Iperf3.DEFAULT_PORT, once, limits, handshakeMillis,
                         line -> log(out, line), admission, budget)));
             }
         } catch (IOException e) {
-            servers.forEach(BwServer::close);
+            servers.forEach(Server::close);
             throw e;
         }
         servers.forEach(s -> s.serveForeign(iperf3Service));
@@ -197,7 +197,7 @@ public final class ServerCommand implements Callable<Integer> {
                 new PerftestService.Config(limits.maxDurationMillis(), handshakeMillis, null,
                         line -> log(out, line)));
         servers.forEach(s -> s.serveSessions(Wire.KIND_PERFTEST, perftest));
-        Interrupts.onRaise(() -> servers.forEach(BwServer::close));
+        Interrupts.onRaise(() -> servers.forEach(Server::close));
         StringBuilder where = new StringBuilder(describe(servers.getFirst()));
         if (extraIperf3Port) {
             where.append(" and ").append(describe(servers.get(1))).append(" (iperf3)");
@@ -212,14 +212,14 @@ public final class ServerCommand implements Callable<Integer> {
             ready.println(Daemon.READY);
             ready.flush();
         }
-        servers.forEach(BwServer::serveInBackground);
+        servers.forEach(Server::serveInBackground);
         // one listener stopping (Ctrl-C, --once) stops them all; so does a log that cannot be written
         String logFailure = serverLog.failure();
         while (logFailure == null && servers.stream().noneMatch(s -> awaitQuietly(s, 200))) {
             logFailure = serverLog.failure();
         }
-        servers.forEach(BwServer::close);
-        for (BwServer s : servers) {
+        servers.forEach(Server::close);
+        for (Server s : servers) {
             s.awaitStopped(5, TimeUnit.SECONDS);
         }
         iperf3Service.awaitFinished(2, TimeUnit.SECONDS);
@@ -230,7 +230,7 @@ public final class ServerCommand implements Callable<Integer> {
         return ExitCode.OK;
     }
 
-    private static boolean awaitQuietly(BwServer server, long millis) {
+    private static boolean awaitQuietly(Server server, long millis) {
         try {
             return server.awaitStopped(millis, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
@@ -239,7 +239,7 @@ public final class ServerCommand implements Callable<Integer> {
         }
     }
 
-    private static String describe(BwServer server) {
+    private static String describe(Server server) {
         var a = (InetSocketAddress) server.listenerAddress();
         String host = a.getAddress().isAnyLocalAddress() ? "*" : Io.literal(a.getAddress());
         return Io.hostPort(host, a.getPort());

@@ -5,7 +5,7 @@ import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.RateLimitedLog;
 import dev.wirespeed.admission.ServerLimits;
 import dev.wirespeed.guard.Printable;
-import dev.wirespeed.engine.server.BwServer;
+import dev.wirespeed.engine.server.Server;
 import dev.wirespeed.engine.sys.NativeSockets;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.wire.Message;
@@ -30,7 +30,7 @@ import java.util.function.Consumer;
  * is: the cookie of a test waiting for its streams makes it a data connection, the cookie of a
  * running test is refused, any other cookie starts a new test.
  */
-public final class Iperf3Service implements BwServer.ForeignProtocol {
+public final class Iperf3Service implements Server.ForeignProtocol {
     /**
      * @param handshakeMillis time a client has for each step before its test runs, and for its
      *                        data connections to arrive

@@ -2,7 +2,7 @@ package dev.wirespeed.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.engine.server.BwServer;
+import dev.wirespeed.engine.server.Server;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.wire.TestSpec;
@@ -208,9 +208,9 @@ class Iperf3HabitsIT {
         assertThat(noV4.exitCode()).isEqualTo(ExitCode.FAILURE);
         assertThat(noV4.err()).contains("has no IPv4 address");
 
-        BwServer server;
+        Server server;
         try {
-            server = new BwServer(new BwServer.Config("::1", 0, false,
+            server = new Server(new Server.Config("::1", 0, false,
                     TestSpec.Limits.DEFAULT, 10_000, line -> { }));
         } catch (IOException e) {
             Assumptions.abort("no IPv6 loopback (::1) on this host: " + e.getMessage());

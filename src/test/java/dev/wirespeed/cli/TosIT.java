@@ -2,7 +2,7 @@ package dev.wirespeed.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.engine.server.BwServer;
+import dev.wirespeed.engine.server.Server;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.wire.TestSpec;
@@ -24,7 +24,7 @@ class TosIT {
 
     private static Run bw(String bind, String host, String... options) throws Exception {
         List<String> log = new CopyOnWriteArrayList<>();
-        BwServer server = new BwServer(new BwServer.Config(bind, 0, false, TestSpec.Limits.DEFAULT, 10_000, log::add));
+        Server server = new Server(new Server.Config(bind, 0, false, TestSpec.Limits.DEFAULT, 10_000, log::add));
         server.serveInBackground();
         try {
             List<String> line = new ArrayList<>(List.of("bw", host + ":" + server.port(), "-t", "0.5",
@@ -65,7 +65,7 @@ class TosIT {
     @Test
     void textSaysWhatTheServerReceived() throws Exception {
         List<String> log = new CopyOnWriteArrayList<>();
-        BwServer server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
+        Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
                 log::add));
         server.serveInBackground();
         try {

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.ServerLimits;
 import dev.wirespeed.engine.tcp.BwClient;
-import dev.wirespeed.engine.server.BwServer;
+import dev.wirespeed.engine.server.Server;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
@@ -35,7 +35,7 @@ class Iperf3BudgetIT {
         Budget budget = new Budget(limits);
         Iperf3Service service = new Iperf3Service(new Iperf3Service.Config(TestSpec.Limits.DEFAULT, 10_000, log::add,
                 budget));
-        try (BwServer server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
+        try (Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
                 log::add, limits, budget))) {
             server.serveForeign(service);
             server.serveInBackground();

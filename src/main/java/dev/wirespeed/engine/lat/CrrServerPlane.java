@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The server's side of a connection-rate test (tcp-crr, netperf TCP_CRR). The test has no data
  * connections of its own: each transaction is a new connection of kind
- * {@link dev.wirespeed.wire.Wire#KIND_TRANSACTION} that {@link BwServer} admits like any other
+ * {@link dev.wirespeed.wire.Wire#KIND_TRANSACTION} that {@link Server} admits like any other
  * (per-address and global handshake caps, the handshake deadline, the descriptor budget) and
  * hands here on its own thread. At most one transaction per stream runs at once (a slot per
  * stream index), so a test holds at most -P descriptors however fast its client connects.

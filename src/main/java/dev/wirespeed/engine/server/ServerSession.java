@@ -57,7 +57,7 @@ final class ServerSession {
         }
     }
 
-    private final BwServer server;
+    private final Server server;
     private final SocketChannel control;
     private final FrameCodec codec;
     private final String peer;
@@ -77,7 +77,7 @@ final class ServerSession {
     /** --get-server-output: the lines this server logs for the test, for its results; null when not asked. */
     private List<String> output;
 
-    ServerSession(BwServer server, SocketChannel control, DataInputStream in, Admission.Ticket ticket)
+    ServerSession(Server server, SocketChannel control, DataInputStream in, Admission.Ticket ticket)
             throws IOException {
         this.server = server;
         this.control = control;
@@ -88,7 +88,7 @@ final class ServerSession {
 
     /** Runs the test from Hello to results; true when it reached its data phase (a --once server then stops). */
     boolean run() throws IOException {
-        BwServer.Config cfg = server.config();
+        Server.Config cfg = server.config();
         String testId = null;
         try {
             Message.Hello hello = codec.expect(Message.Hello.class);

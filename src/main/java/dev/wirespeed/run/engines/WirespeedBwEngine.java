@@ -1,7 +1,7 @@
 package dev.wirespeed.run.engines;
 
 import dev.wirespeed.engine.tcp.BwClient;
-import dev.wirespeed.engine.server.BwServer;
+import dev.wirespeed.engine.server.Server;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurements;
@@ -148,7 +148,7 @@ public final class WirespeedBwEngine implements Engine {
         if (!host.equals("loopback")) {
             return test.run(host, port);
         }
-        try (BwServer server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
+        try (Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
                 line -> { }))) {
             server.serveInBackground();
             return test.run("127.0.0.1", server.port());

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.wirespeed.admission.ServerLimits;
-import dev.wirespeed.engine.server.BwServer;
+import dev.wirespeed.engine.server.Server;
 import dev.wirespeed.engine.session.ServerPlane;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.Preamble;
@@ -78,7 +78,7 @@ class CrrServerPlaneIT {
 
     @Test
     void aTransactionForNoRunningTestIsClosedUnanswered() throws Exception {
-        BwServer server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5_000,
+        Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5_000,
                 line -> { }, ServerLimits.DEFAULT));
         server.serveInBackground();
         try (Socket s = new Socket("127.0.0.1", server.port())) {

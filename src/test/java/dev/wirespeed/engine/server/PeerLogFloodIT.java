@@ -32,7 +32,7 @@ class PeerLogFloodIT {
     void linesAPeerCausesBeforeItsTestAreRateLimited() throws Exception {
         List<String> log = Collections.synchronizedList(new ArrayList<>());
         ServerLimits limits = ServerLimits.DEFAULT.withHandshakeDeadlineMillis(300);
-        try (BwServer server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5_000,
+        try (Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5_000,
                 log::add, limits))) {
             server.serveForeign(new Iperf3Service(new Iperf3Service.Config(TestSpec.Limits.DEFAULT, 5_000, log::add)));
             server.serveInBackground();

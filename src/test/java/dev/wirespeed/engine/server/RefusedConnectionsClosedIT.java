@@ -36,11 +36,11 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class RefusedConnectionsClosedIT {
     final List<String> log = Collections.synchronizedList(new ArrayList<>());
-    BwServer server;
+    Server server;
 
     @BeforeEach
     void start() throws Exception {
-        server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, new TestSpec.Limits(8, 60_000), 5_000, log::add));
+        server = new Server(new Server.Config("127.0.0.1", 0, false, new TestSpec.Limits(8, 60_000), 5_000, log::add));
         server.serveForeign(new Iperf3Service(new Iperf3Service.Config(new TestSpec.Limits(8, 60_000), 5_000, log::add)));
         server.serveSessions(Wire.KIND_PERFTEST, new PerftestService(new PerftestService.Config(60_000, 5_000,
                 Path.of("/nonexistent"), log::add)));

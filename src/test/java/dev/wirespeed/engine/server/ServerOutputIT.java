@@ -24,7 +24,7 @@ class ServerOutputIT {
     @Test
     void tcpTextShowsTheServersOwnLineForTheTest() throws Exception {
         List<String> log = Collections.synchronizedList(new ArrayList<>());
-        try (BwServer server = server(log)) {
+        try (Server server = server(log)) {
             Cli.Run r = Cli.run("bw", "127.0.0.1", "-p", Integer.toString(server.port()), "-t", "1", "-P", "1",
                     "--get-server-output", "--no-save");
             assertThat(r.exitCode()).as(r.err()).isZero();
@@ -41,7 +41,7 @@ class ServerOutputIT {
     @Test
     void tcpAndUdpJsonCarryTheServersLines() throws Exception {
         List<String> log = Collections.synchronizedList(new ArrayList<>());
-        try (BwServer server = server(log)) {
+        try (Server server = server(log)) {
             String port = Integer.toString(server.port());
             Cli.Run tcp = Cli.run("bw", "127.0.0.1", "-p", port, "-t", "1", "-R", "--get-server-output", "--json",
                     "--no-save");
@@ -87,8 +87,8 @@ class ServerOutputIT {
         assertThat(r.err()).contains("--get-server-output").contains("not with -a");
     }
 
-    private static BwServer server(List<String> log) throws Exception {
-        BwServer server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 30_000,
+    private static Server server(List<String> log) throws Exception {
+        Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 30_000,
                 log::add));
         server.serveInBackground();
         return server;

@@ -29,12 +29,12 @@ import org.junit.jupiter.api.Test;
 /** Hostile and broken peers are dropped without disturbing a test running beside them. */
 class ServerRobustnessIT {
     static final int HANDSHAKE_MILLIS = 700;
-    BwServer server;
+    Server server;
     final List<String> log = Collections.synchronizedList(new ArrayList<>());
 
     @BeforeEach
     void start() throws IOException {
-        server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, new TestSpec.Limits(16, 60_000),
+        server = new Server(new Server.Config("127.0.0.1", 0, false, new TestSpec.Limits(16, 60_000),
                 HANDSHAKE_MILLIS, log::add));
         server.serveInBackground();
     }

@@ -57,7 +57,7 @@ class SharedServerModesIT {
     void checkCarriesWhatItsPartsSaid(@TempDir Path dir) throws Exception {
         Path db = dir.resolve("shared.db");
         Path aloneDb = dir.resolve("alone.db");
-        try (BwServer server = loopbackServer()) {
+        try (Server server = loopbackServer()) {
             String port = Integer.toString(server.port());
             Cli.Running beside = Cli.start("bw", "127.0.0.1", "-p", port, "--udp", "-t", "20", "-b", "50M", "--no-save");
             assertThat(beside.awaitOutput("[  1]", 30_000)).as("the test beside runs: %s", beside.err()).isTrue();
@@ -88,7 +88,7 @@ class SharedServerModesIT {
                                         String what) throws Exception {
         Path db = dir.resolve("shared.db");
         Path aloneDb = dir.resolve("alone.db");
-        try (BwServer server = loopbackServer()) {
+        try (Server server = loopbackServer()) {
             String port = Integer.toString(server.port());
             Cli.Running first = Cli.start(with(beside, "127.0.0.1", "-p", port, "--no-save"));
             assertThat(first.awaitOutput(running, 30_000)).as("the test beside runs: %s", first.err()).isTrue();
@@ -113,8 +113,8 @@ class SharedServerModesIT {
     }
 
     /** A wirespeed server on 127.0.0.1, an ephemeral port, serving. */
-    private static BwServer loopbackServer() throws IOException {
-        BwServer server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 30_000,
+    private static Server loopbackServer() throws IOException {
+        Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 30_000,
                 line -> { }));
         server.serveInBackground();
         return server;

@@ -7,11 +7,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /** An in-process wirespeed server on 127.0.0.1, port 0, collecting its log lines for assertions. */
 public final class TestServers implements AutoCloseable {
-    final BwServer server;
+    final Server server;
     public final List<String> log = new CopyOnWriteArrayList<>();
 
     public TestServers() throws IOException {
-        server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5_000, line -> {
+        server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5_000, line -> {
             log.add(line);
             System.err.println("server: " + line);
         }));

@@ -2,7 +2,7 @@ package dev.wirespeed.engine.tcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.engine.server.BwServer;
+import dev.wirespeed.engine.server.Server;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.JsonSchemas;
@@ -22,12 +22,12 @@ import org.junit.jupiter.api.Test;
 
 /** A real server and client on 127.0.0.1 (kernel-chosen port). */
 class BwLoopbackIT {
-    static BwServer server;
+    static Server server;
     static final List<String> log = Collections.synchronizedList(new ArrayList<>());
 
     @BeforeAll
     static void start() throws IOException {
-        server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000, log::add));
+        server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000, log::add));
         server.serveInBackground();
     }
 
@@ -178,7 +178,7 @@ class BwLoopbackIT {
     void serverLogsOneLinePerTest() throws Exception {
         // its own server: the shared one may still be logging the tests before this one
         List<String> own = Collections.synchronizedList(new ArrayList<>());
-        try (BwServer quiet = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000,
+        try (Server quiet = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000,
                 own::add))) {
             quiet.serveInBackground();
             for (int i = 0; i < 2; i++) {

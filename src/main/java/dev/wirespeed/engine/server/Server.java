@@ -49,7 +49,7 @@ import java.util.function.Consumer;
  * virtual thread that reads its preamble under a timeout; control connections then run their
  * test there, data connections are handed to the test that owns their id.
  */
-public final class BwServer implements AutoCloseable {
+public final class Server implements AutoCloseable {
 
     /**
      * @param bindAddress       null = every address
@@ -144,7 +144,7 @@ public final class BwServer implements AutoCloseable {
     /** The software a server that withholds its version names. */
     public static final String WITHHELD_SOFTWARE = "wirespeed";
 
-    public BwServer(Config config) throws IOException {
+    public Server(Config config) throws IOException {
         this.config = config;
         // a test's buffers are returned to the kernel when it ends (issue 19); where this cannot be done they are still freed
         NativeMemory.releaseFreedBuffers();
