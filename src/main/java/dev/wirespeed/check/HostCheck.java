@@ -12,7 +12,7 @@ import dev.wirespeed.engine.lat.LatClient;
 import dev.wirespeed.engine.udp.UdpBwClient;
 import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.facts.Facts;
-import dev.wirespeed.host.sysfs.Inspection;
+import dev.wirespeed.inspect.Inspection;
 import dev.wirespeed.limits.LimitsReport;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.LatResult;

@@ -5,7 +5,7 @@ import dev.wirespeed.engine.server.Server;
 import dev.wirespeed.engine.sys.NumaPlacement;
 import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.facts.Facts;
-import dev.wirespeed.host.sysfs.Inspection;
+import dev.wirespeed.inspect.Inspection;
 import dev.wirespeed.iperf3.Iperf3;
 import dev.wirespeed.iperf3.Iperf3Client;
 import dev.wirespeed.perftest.PerftestArgs;

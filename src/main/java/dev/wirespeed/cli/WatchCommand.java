@@ -1,7 +1,7 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.Version;
-import dev.wirespeed.host.sysfs.RootedFs;
+import dev.wirespeed.inspect.RootedFs;
 import dev.wirespeed.report.WatchText;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;

@@ -1,7 +1,7 @@
 package dev.wirespeed.explain;
 
 import dev.wirespeed.facts.Facts;
-import dev.wirespeed.host.sysfs.ToolOutputReader;
+import dev.wirespeed.inspect.ToolOutputReader;
 import dev.wirespeed.parse.LogReader;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Piece;

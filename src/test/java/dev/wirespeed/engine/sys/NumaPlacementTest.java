@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.host.CpuList;
 import dev.wirespeed.facts.Facts;
-import dev.wirespeed.host.sysfs.Inspection;
+import dev.wirespeed.inspect.Inspection;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.JsonSchemas;

@@ -1,4 +1,4 @@
-package dev.wirespeed.host.sysfs;
+package dev.wirespeed.inspect;
 
 import dev.wirespeed.explain.CommandFacts;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,4 +1,4 @@
-package dev.wirespeed.host.sysfs;
+package dev.wirespeed.inspect;
 
 import dev.wirespeed.facts.Context;
 import dev.wirespeed.host.CpuList;

@@ -1,4 +1,4 @@
-package dev.wirespeed.host.sysfs;
+package dev.wirespeed.inspect;
 
 import java.util.List;
 import java.util.OptionalLong;

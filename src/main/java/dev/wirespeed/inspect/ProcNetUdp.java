@@ -1,4 +1,4 @@
-package dev.wirespeed.host.sysfs;
+package dev.wirespeed.inspect;
 
 import java.io.IOException;
 import java.net.InetAddress;

@@ -1,4 +1,4 @@
-package dev.wirespeed.host.sysfs;
+package dev.wirespeed.inspect;
 
 import dev.wirespeed.io.Io;
 import dev.wirespeed.io.Programs;
