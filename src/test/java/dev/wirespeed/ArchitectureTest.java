@@ -23,9 +23,8 @@ import org.junit.jupiter.api.Test;
  * reference to {@code dev.wirespeed.X.Y} in code — imports and inline fully-qualified names;
  * comments and strings are not code — is an edge from the file's package to X. A package may use
  * only packages of a lower rank; the exceptions are listed with their reason. Sub-packages count as
- * their top-level package, except {@code host.sysfs} (the inspection, above {@code facts}) and the
- * sub-packages of {@code engine} (its concerns, ranked among themselves: {@code engine.sys} lowest,
- * {@code engine.server} highest).
+ * their top-level package, except the sub-packages of {@code engine} (its concerns, ranked among
+ * themselves: {@code engine.sys} lowest, {@code engine.server} highest).
  *
  * <p>Run against another checkout with {@code -Dwirespeed.arch.sources=/path/src/main/java}.
  */
@@ -38,7 +37,7 @@ class ArchitectureTest {
             Map.entry("host", 3),
             Map.entry("results", 4),
             Map.entry("facts", 5),
-            Map.entry("host.sysfs", 6), Map.entry("parse", 6),
+            Map.entry("inspect", 6), Map.entry("parse", 6),
             Map.entry("measure", 7),
             Map.entry("perftest", 8), Map.entry("store", 8),
             // measuring: the engine by concern, sys lowest, the server on top; below the judging
@@ -180,13 +179,13 @@ class ArchitectureTest {
                 /** {@link dev.wirespeed.diagnose.RuleSet} */
                 class A { // dev.wirespeed.explain.Explainer
                     String s = "dev.wirespeed.cli.Main";
-                    dev.wirespeed.host.sysfs.Inspection i; char q = '"'; dev.wirespeed.units.Rate r;
+                    dev.wirespeed.inspect.Inspection i; char q = '"'; dev.wirespeed.units.Rate r;
                 }
                 import dev.wirespeed.parse.perftest.*;
                 import dev.wirespeed.engine.stream.StreamIo;
                 """);
         List<String> seen = REFERENCE.matcher(c).results().map(m -> unit(m.group(1))).toList();
-        assertThat(seen).containsExactly("host.sysfs", "units", "parse", "engine.stream");
+        assertThat(seen).containsExactly("inspect", "units", "parse", "engine.stream");
     }
 
     private static List<String> list(Path dir) {
@@ -198,9 +197,6 @@ class ArchitectureTest {
     }
 
     static String unit(String pkg) {
-        if (pkg.equals("host.sysfs") || pkg.startsWith("host.sysfs.")) {
-            return "host.sysfs";
-        }
         String[] parts = pkg.split("\\.");
         return parts[0].equals("engine") && parts.length > 1 ? "engine." + parts[1] : parts[0];
     }
