@@ -122,13 +122,13 @@ public final class BwCommand implements Callable<Integer> {
             port = hostPort;
         }
         if (client.host == null && !client.loopback) {
-            throw Check.usage(spec, "missing HOST (or --loopback)");
+            throw OptionRanges.usage(spec, "missing HOST (or --loopback)");
         }
         if (client.host != null && client.loopback) {
-            throw Check.usage(spec, "give HOST or --loopback, not both");
+            throw OptionRanges.usage(spec, "give HOST or --loopback, not both");
         }
-        Check.range(spec, "-p", port, 1, 65535);
-        Check.seconds(spec, "--connect-timeout", client.connectTimeoutSeconds, 0.1, 600);
+        OptionRanges.range(spec, "-p", port, 1, 65535);
+        OptionRanges.seconds(spec, "--connect-timeout", client.connectTimeoutSeconds, 0.1, 600);
         json = jsonFormat.check(spec, json, client.habits.jsonStream, client.rdma.selected(), modes.all);
         client.habits.check(spec, json, client.loopback);
         client.habits.refuseWhereMeaningless(spec, client.rdma.selected() ? Iperf3HabitOptions.Mode.RDMA
@@ -136,7 +136,7 @@ public final class BwCommand implements Callable<Integer> {
                 : Iperf3HabitOptions.Mode.TCP);
         load.refuseAlone(spec);
         if (load.selected() && client.rdma.selected()) {
-            throw Check.usage(spec, "--latency runs beside a TCP test against a wirespeed server: not with --rdma");
+            throw OptionRanges.usage(spec, "--latency runs beside a TCP test against a wirespeed server: not with --rdma");
         }
         if (iperf3 && !spec.commandLine().getParseResult().hasMatchedOption("-l")) {
             options.bufferBytes = Iperf3.DEFAULT_TCP_LEN; // speaking iperf3's protocol, write as iperf3 does
@@ -145,42 +145,42 @@ public final class BwCommand implements Callable<Integer> {
             options.bytes = client.habits.bytes(options.bufferBytes);
         }
         if (getServerOutput && (client.rdma.selected() || modes.all)) {
-            throw Check.usage(spec, "--get-server-output asks a wirespeed or iperf3 server for its report of a TCP or"
+            throw OptionRanges.usage(spec, "--get-server-output asks a wirespeed or iperf3 server for its report of a TCP or"
                     + " UDP test: not with " + (modes.all ? "-a" : "--rdma"));
         }
         if (client.rdma.selected()) {
             options.refuseUnsupported(spec);
             if (options.fqRateBitsPerSecond != null) {
-                throw Check.usage(spec, "--fq-rate paces wirespeed's TCP streams: not with --rdma");
+                throw OptionRanges.usage(spec, "--fq-rate paces wirespeed's TCP streams: not with --rdma");
             }
             if (options.tos != null || options.dscp != null) {
-                throw Check.usage(spec, "-S/--dscp: with --rdma the traffic class is perftest's (-- --tclass N)");
+                throw OptionRanges.usage(spec, "-S/--dscp: with --rdma the traffic class is perftest's (-- --tclass N)");
             }
             client.host = client.habits.host(client.host);
             return runRdma();
         }
         if (sizeBytes != null || client.passThrough != null && !client.passThrough.isEmpty()) {
-            throw Check.usage(spec, sizeBytes != null ? "-s is the RDMA message size (with --rdma); TCP uses -l"
+            throw OptionRanges.usage(spec, sizeBytes != null ? "-s is the RDMA message size (with --rdma); TCP uses -l"
                     : "unexpected argument " + client.passThrough.getFirst() + " (perftest options after -- need --rdma)");
         }
         TestSpec test = options.toSpec(spec);
         if (test.tos() != null && (modes.selected() || iperf3)) {
-            throw Check.usage(spec, "-S/--dscp mark wirespeed's TCP test (the server reports what it received): not with "
+            throw OptionRanges.usage(spec, "-S/--dscp mark wirespeed's TCP test (the server reports what it received): not with "
                     + (iperf3 ? "--iperf3" : modes.udp ? "--udp" : modes.all ? "-a" : "-b"));
         }
         if (test.pacingBitsPerSecond() > 0 && (modes.selected() || iperf3)) {
-            throw Check.usage(spec, "--fq-rate paces wirespeed's TCP streams: not with "
+            throw OptionRanges.usage(spec, "--fq-rate paces wirespeed's TCP streams: not with "
                     + (iperf3 ? "--iperf3" : modes.udp ? "--udp (use -b)" : modes.all ? "-a" : "-b"));
         }
         if (test.untilStopped() && (modes.selected() || iperf3)) {
-            throw Check.usage(spec, "-t 0 (until stopped) runs a TCP test against a wirespeed server: not with "
+            throw OptionRanges.usage(spec, "-t 0 (until stopped) runs a TCP test against a wirespeed server: not with "
                     + (iperf3 ? "--iperf3" : modes.udp ? "--udp" : modes.all ? "-a" : "-b"));
         }
         if (iperf3 && client.loopback) {
-            throw Check.usage(spec, "--iperf3 tests against an iperf3 server: give its HOST, not --loopback");
+            throw OptionRanges.usage(spec, "--iperf3 tests against an iperf3 server: give its HOST, not --loopback");
         }
         if (iperf3 && test.omitMillis() % 1000 != 0) {
-            throw Check.usage(spec, "-O must be whole seconds with --iperf3 (iperf3 counts its warm-up in seconds)");
+            throw OptionRanges.usage(spec, "-O must be whole seconds with --iperf3 (iperf3 counts its warm-up in seconds)");
         }
         if (load.selected()) {
             load.validate(this, test);
@@ -214,34 +214,34 @@ public final class BwCommand implements Callable<Integer> {
 
     private int runRdma() throws IOException {
         if (client.loopback || iperf3 || modes.udp || modes.bitsPerSecond != null) {
-            throw Check.usage(spec, "--rdma runs perftest against HOST's wirespeed server: not with --loopback, "
+            throw OptionRanges.usage(spec, "--rdma runs perftest against HOST's wirespeed server: not with --loopback, "
                     + "--iperf3, --udp or -b");
         }
         if (options.reverse && options.bidir) {
-            throw Check.usage(spec, "-R and --bidir exclude each other");
+            throw OptionRanges.usage(spec, "-R and --bidir exclude each other");
         }
         if (modes.all && sizeBytes != null) {
-            throw Check.usage(spec, "give -a or -s, not both");
+            throw OptionRanges.usage(spec, "give -a or -s, not both");
         }
         Integer size = null;
         if (sizeBytes != null) {
-            Check.range(spec, "-s", sizeBytes, 1, 8L << 20);
+            OptionRanges.range(spec, "-s", sizeBytes, 1, 8L << 20);
             size = sizeBytes.intValue();
         }
         Long iterations = null;
         if (options.bytes != null) {
             if (modes.all || size == null) {
-                throw Check.usage(spec, "-n with --rdma needs -s (the iterations are -n / -s)");
+                throw OptionRanges.usage(spec, "-n with --rdma needs -s (the iterations are -n / -s)");
             }
             iterations = Math.max(5, options.bytes / size);
         }
         Integer seconds = null;
         if (spec.commandLine().getParseResult().hasMatchedOption("-t")) {
-            Check.seconds(spec, "-t", options.seconds, 1, 86_400);
+            OptionRanges.seconds(spec, "-t", options.seconds, 1, 86_400);
             seconds = (int) Math.ceil(options.seconds);
         }
         if (options.parallel != null) {
-            Check.range(spec, "-P", options.parallel, 1, 16_384);
+            OptionRanges.range(spec, "-P", options.parallel, 1, 16_384);
         }
         PerftestArgs.Options o = new PerftestArgs.Options(true, client.rdma.device, client.rdma.ibPort, client.rdma.gidIndex, client.rdma.mtuBytes,
                 modes.all, size, iterations, seconds, options.parallel, client.rdma.perftestPort, options.bidir);

@@ -126,7 +126,7 @@ final class BwOptions {
                         + "wirespeed … may, with the kernel's mptcp.enabled=1)"
                 : null;
         if (why != null) {
-            throw Check.usage(spec, why);
+            throw OptionRanges.usage(spec, why);
         }
     }
 
@@ -137,7 +137,7 @@ final class BwOptions {
         }
         if (bindDevice.isEmpty() || bindDevice.length() > 15 || bindDevice.contains("/")
                 || !Files.isDirectory(Path.of("/sys/class/net", bindDevice))) {
-            throw Check.usage(spec, "--bind-dev: no interface '" + bindDevice + "' on this host (see ip link)");
+            throw OptionRanges.usage(spec, "--bind-dev: no interface '" + bindDevice + "' on this host (see ip link)");
         }
         return bindDevice;
     }
@@ -145,13 +145,13 @@ final class BwOptions {
     /** -S or --dscp as the TOS byte, or null; both, or a bad value, is a usage error. */
     Integer tos(CommandSpec spec) {
         if (tos != null && dscp != null) {
-            throw Check.usage(spec, "-S and --dscp both set the TOS byte: give one");
+            throw OptionRanges.usage(spec, "-S and --dscp both set the TOS byte: give one");
         }
         try {
             return tos != null ? (Integer) Tos.parseTos(tos)
                     : dscp != null ? (Integer) Tos.parseDscp(dscp) : null;
         } catch (IllegalArgumentException e) {
-            throw Check.usage(spec, e.getMessage());
+            throw OptionRanges.usage(spec, e.getMessage());
         }
     }
 
@@ -173,7 +173,7 @@ final class BwOptions {
     static Integer[] cpus(CommandSpec spec, String affinity) {
         String[] parts = affinity.split(",", -1);
         if (parts.length > 2) {
-            throw Check.usage(spec, "-A takes CPU or CPU,SERVER_CPU (e.g. -A 2,3)");
+            throw OptionRanges.usage(spec, "-A takes CPU or CPU,SERVER_CPU (e.g. -A 2,3)");
         }
         Integer[] out = new Integer[2];
         for (int i = 0; i < parts.length; i++) {
@@ -183,10 +183,10 @@ final class BwOptions {
             try {
                 out[i] = Integer.parseInt(parts[i].trim());
             } catch (NumberFormatException e) {
-                throw Check.usage(spec, "-A '" + affinity + "': a CPU is a number (e.g. -A 2,3)");
+                throw OptionRanges.usage(spec, "-A '" + affinity + "': a CPU is a number (e.g. -A 2,3)");
             }
             if (out[i] < 0 || out[i] >= Affinity.MAX_CPUS) {
-                throw Check.usage(spec, "-A: CPU " + out[i] + " is out of range (0.."
+                throw OptionRanges.usage(spec, "-A: CPU " + out[i] + " is out of range (0.."
                         + (Affinity.MAX_CPUS - 1) + ")");
             }
         }
@@ -206,7 +206,7 @@ final class BwOptions {
         try {
             return InetAddress.getByName(bindAddress);
         } catch (UnknownHostException e) {
-            throw Check.usage(spec, "-B '" + bindAddress + "' is not an address of this host");
+            throw OptionRanges.usage(spec, "-B '" + bindAddress + "' is not an address of this host");
         }
     }
 
@@ -229,40 +229,40 @@ final class BwOptions {
 
     TestSpec toSpec(CommandSpec spec) {
         if (seconds != null && bytes != null) {
-            throw Check.usage(spec, "-t and -n exclude each other: run for a time or for a byte count");
+            throw OptionRanges.usage(spec, "-t and -n exclude each other: run for a time or for a byte count");
         }
         if (reverse && bidir) {
-            throw Check.usage(spec, "-R and --bidir exclude each other");
+            throw OptionRanges.usage(spec, "-R and --bidir exclude each other");
         }
         double time = seconds == null ? DEFAULT_SECONDS : seconds;
         if (bytes == null) {
             if (time != 0) {
-                Check.seconds(spec, "-t", time, 0.1, 86_400);
+                OptionRanges.seconds(spec, "-t", time, 0.1, 86_400);
             }
         } else {
-            Check.sizeRange(spec, "-n", bytes, 1, Long.MAX_VALUE / 4);
+            OptionRanges.sizeRange(spec, "-n", bytes, 1, Long.MAX_VALUE / 4);
         }
         if (parallel != null) {
-            Check.range(spec, "-P", parallel, 1, MAX_STREAMS);
+            OptionRanges.range(spec, "-P", parallel, 1, MAX_STREAMS);
         }
-        Check.seconds(spec, "-O", omitSeconds, 0, 600);
+        OptionRanges.seconds(spec, "-O", omitSeconds, 0, 600);
         if (intervalSeconds != 0) {
-            Check.seconds(spec, "-i", intervalSeconds, 0.1, 3600);
+            OptionRanges.seconds(spec, "-i", intervalSeconds, 0.1, 3600);
         }
-        Check.sizeRange(spec, "-l", bufferBytes, 1, TestSpec.MAX_BUFFER_BYTES);
+        OptionRanges.sizeRange(spec, "-l", bufferBytes, 1, TestSpec.MAX_BUFFER_BYTES);
         if (windowBytes != null) {
-            Check.sizeRange(spec, "-w", windowBytes, 1024, TestSpec.MAX_WINDOW_BYTES);
+            OptionRanges.sizeRange(spec, "-w", windowBytes, 1024, TestSpec.MAX_WINDOW_BYTES);
         }
         if (mssBytes != null) {
-            Check.range(spec, "-M", mssBytes, 88, 65535);
+            OptionRanges.range(spec, "-M", mssBytes, 88, 65535);
         }
         if (congestion != null && !congestion.matches("[A-Za-z0-9_-]{1,15}")) {
-            throw Check.usage(spec, "-C '" + congestion + "' is not an algorithm name (e.g. cubic, bbr, reno)");
+            throw OptionRanges.usage(spec, "-C '" + congestion + "' is not an algorithm name (e.g. cubic, bbr, reno)");
         }
         Integer tosByte = tos(spec);
         refuseUnsupported(spec);
         if (fqRateBitsPerSecond != null) {
-            Check.range(spec, "--fq-rate", fqRateBitsPerSecond, 1, TestSpec.MAX_PACING_BITS_PER_SECOND);
+            OptionRanges.range(spec, "--fq-rate", fqRateBitsPerSecond, 1, TestSpec.MAX_PACING_BITS_PER_SECOND);
         }
         Direction direction = bidir ? Direction.BIDIR : reverse ? Direction.DOWNLOAD : Direction.UPLOAD;
         return TestSpec.tcpBandwidth().direction(direction).streams(streams())

@@ -59,7 +59,7 @@ public final class DoctorCommand implements Callable<Integer> {
             try {
                 cpus = CpuList.parse(testCpus);
             } catch (IllegalArgumentException e) {
-                throw Check.usage(spec, "--test-cpus: " + e.getMessage());
+                throw OptionRanges.usage(spec, "--test-cpus: " + e.getMessage());
             }
         }
         Capture capture = captureDir == null ? null : Inspection.capture(captureDir);

@@ -17,7 +17,7 @@ final class HostOptions {
 
     Path root(CommandSpec spec) {
         if (!Files.isDirectory(root)) {
-            throw Check.usage(spec, "--root " + root + " is not a directory");
+            throw OptionRanges.usage(spec, "--root " + root + " is not a directory");
         }
         return root;
     }

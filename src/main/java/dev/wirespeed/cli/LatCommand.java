@@ -127,7 +127,7 @@ public final class LatCommand implements Callable<Integer> {
             return runRdma();
         }
         if (client.passThrough != null && !client.passThrough.isEmpty()) {
-            throw Check.usage(spec, "unexpected argument " + client.passThrough.getFirst()
+            throw OptionRanges.usage(spec, "unexpected argument " + client.passThrough.getFirst()
                     + " (perftest options after -- need --rdma)");
         }
         connectRate.refuseAlone(spec);
@@ -164,27 +164,27 @@ public final class LatCommand implements Callable<Integer> {
     }
 
     private int runRdma() throws IOException {
-        Check.range(spec, "-p", port, 1, 65535);
-        Check.seconds(spec, "--connect-timeout", client.connectTimeoutSeconds, 0.1, 600);
+        OptionRanges.range(spec, "-p", port, 1, 65535);
+        OptionRanges.seconds(spec, "--connect-timeout", client.connectTimeoutSeconds, 0.1, 600);
         if (client.loopback || udp || busyPoll || affinity != null || bindAddress != null) {
-            throw Check.usage(spec, "--rdma runs perftest against HOST's wirespeed server: not with --loopback, --udp, "
+            throw OptionRanges.usage(spec, "--rdma runs perftest against HOST's wirespeed server: not with --loopback, --udp, "
                     + "--busy-poll, -A or -B");
         }
         if (all && sizeBytes != null) {
-            throw Check.usage(spec, "-a and -s exclude each other: sweep every size or give one");
+            throw OptionRanges.usage(spec, "-a and -s exclude each other: sweep every size or give one");
         }
         if (iterations != null && seconds != null) {
-            throw Check.usage(spec, "-n and -t exclude each other: count round trips or run for a time");
+            throw OptionRanges.usage(spec, "-n and -t exclude each other: count round trips or run for a time");
         }
         if (sizeBytes != null) {
-            Check.range(spec, "-s", sizeBytes, 1, 8L << 20);
+            OptionRanges.range(spec, "-s", sizeBytes, 1, 8L << 20);
         }
         if (iterations != null) {
-            Check.range(spec, "-n", iterations, 5, 100_000_000);
+            OptionRanges.range(spec, "-n", iterations, 5, 100_000_000);
         }
         Integer secs = null;
         if (seconds != null) {
-            Check.seconds(spec, "-t", seconds, 1, 86_400);
+            OptionRanges.seconds(spec, "-t", seconds, 1, 86_400);
             secs = (int) Math.ceil(seconds);
         }
         PerftestArgs.Options o = new PerftestArgs.Options(false, client.rdma.device, client.rdma.ibPort, client.rdma.gidIndex, client.rdma.mtuBytes,
@@ -198,14 +198,14 @@ public final class LatCommand implements Callable<Integer> {
 
     /** Checks every option (exit 2 on the first bad one) and builds the client's configuration. */
     LatClient.Config config() {
-        Check.range(spec, "-p", port, 1, 65535);
-        Check.seconds(spec, "--timeout", timeoutSeconds, 0.1, 3600);
-        Check.seconds(spec, "--connect-timeout", client.connectTimeoutSeconds, 0.1, 600);
+        OptionRanges.range(spec, "-p", port, 1, 65535);
+        OptionRanges.seconds(spec, "--timeout", timeoutSeconds, 0.1, 3600);
+        OptionRanges.seconds(spec, "--connect-timeout", client.connectTimeoutSeconds, 0.1, 600);
         if (all && sizeBytes != null) {
-            throw Check.usage(spec, "-a and -s exclude each other: sweep every size or give one");
+            throw OptionRanges.usage(spec, "-a and -s exclude each other: sweep every size or give one");
         }
         if (iterations != null && seconds != null) {
-            throw Check.usage(spec, "-n and -t exclude each other: count round trips or run for a time");
+            throw OptionRanges.usage(spec, "-n and -t exclude each other: count round trips or run for a time");
         }
         int max = ModeBounds.maxLatencyBytes(udp);
         List<Integer> sizes = new ArrayList<>();
@@ -215,17 +215,17 @@ public final class LatCommand implements Callable<Integer> {
             }
         } else {
             long size = sizeBytes == null ? 64 : sizeBytes;
-            Check.sizeRange(spec, "-s", size, ModeBounds.MIN_LAT_BYTES, max);
+            OptionRanges.sizeRange(spec, "-s", size, ModeBounds.MIN_LAT_BYTES, max);
             sizes.add((int) size);
         }
         if (iterations != null) {
-            Check.range(spec, "-n", iterations, 1, MAX_ITERATIONS);
+            OptionRanges.range(spec, "-n", iterations, 1, MAX_ITERATIONS);
         }
         if (seconds != null) {
-            Check.seconds(spec, "-t", seconds, 0.01, 3600);
+            OptionRanges.seconds(spec, "-t", seconds, 0.01, 3600);
         }
         if (warmup != null) {
-            Check.range(spec, "--warmup", warmup, 0, MAX_ITERATIONS);
+            OptionRanges.range(spec, "--warmup", warmup, 0, MAX_ITERATIONS);
         }
         boolean few = all || sizes.getFirst() > LARGE_MESSAGE_BYTES;
         Long n = seconds != null ? null : iterations != null ? iterations

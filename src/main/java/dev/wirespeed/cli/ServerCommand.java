@@ -127,22 +127,22 @@ public final class ServerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        Check.range(spec, "-p", port, 0, 65535);
-        Check.range(spec, "--max-duration", maxDurationSeconds, 1, 86_400);
-        Check.range(spec, "--max-streams", maxStreams, 1, 1024);
-        Check.seconds(spec, "--handshake-timeout", handshakeSeconds, 0.1, 600);
-        Check.seconds(spec, "--handshake-deadline", handshakeDeadlineSeconds, 0.1, 600);
-        Check.range(spec, "--max-pending", maxPending, 1, 65_536);
-        Check.range(spec, "--max-total-streams", maxTotalStreams, 1, 65_536);
-        Check.range(spec, "--max-tests", maxTests, 1, 4096);
+        OptionRanges.range(spec, "-p", port, 0, 65535);
+        OptionRanges.range(spec, "--max-duration", maxDurationSeconds, 1, 86_400);
+        OptionRanges.range(spec, "--max-streams", maxStreams, 1, 1024);
+        OptionRanges.seconds(spec, "--handshake-timeout", handshakeSeconds, 0.1, 600);
+        OptionRanges.seconds(spec, "--handshake-deadline", handshakeDeadlineSeconds, 0.1, 600);
+        OptionRanges.range(spec, "--max-pending", maxPending, 1, 65_536);
+        OptionRanges.range(spec, "--max-total-streams", maxTotalStreams, 1, 65_536);
+        OptionRanges.range(spec, "--max-tests", maxTests, 1, 4096);
         if (maxMemoryBytes != null) {
-            Check.sizeRange(spec, "--max-memory", maxMemoryBytes, 1L << 20, 1L << 50);
+            OptionRanges.sizeRange(spec, "--max-memory", maxMemoryBytes, 1L << 20, 1L << 50);
         }
-        Check.range(spec, "--max-pending-per-address", maxPendingPerAddress, 1, maxPending);
-        Check.seconds(spec, "--test-grace", graceSeconds, 0.1, 3600);
+        OptionRanges.range(spec, "--max-pending-per-address", maxPendingPerAddress, 1, maxPending);
+        OptionRanges.seconds(spec, "--test-grace", graceSeconds, 0.1, 3600);
         if (exclusive) {
             if (spec.commandLine().getParseResult().hasMatchedOption("--max-tests") && maxTests != 1) {
-                throw Check.usage(spec, "--exclusive runs one test at a time: it excludes --max-tests " + maxTests);
+                throw OptionRanges.usage(spec, "--exclusive runs one test at a time: it excludes --max-tests " + maxTests);
             }
             maxTests = 1;
         }

@@ -45,7 +45,7 @@ interface ClientSide<R> {
     ObjectNode results();
 
     /** The result, after {@link #settle}; {@code remote} is null when the server sent none. Closes every stream. */
-    R result(Instant startedAt, BwResult.Peer server, Results remote, BwResult.Outcome outcome);
+    R result(Instant startedAt, BwResult.Peer server, ResultsExchange remote, BwResult.Outcome outcome);
 
     /** Closes the streams when the test never started. */
     void close();

@@ -76,7 +76,7 @@ public final class Iperf3Client {
         // and the server's clock runs from TEST_START, so nothing slow may happen after it (loading the
         // native socket handles alone took over a second on a busy 2-core host)
         byte[] cookie = Cookie.random();
-        var params = Params.request(spec, Version.software(), config.serverOutput());
+        var params = ParamExchange.request(spec, Version.software(), config.serverOutput());
         Control.MAPPER.writeValueAsBytes(params);
         NativeSockets.available();
         SocketChannel controlChannel = Sockets.connect(target, LocalEnd.of(config.bindAddress(), config.bindDevice()), config.connectTimeoutMillis(),
@@ -182,7 +182,7 @@ public final class Iperf3Client {
             driven.stopSending();
             driven.awaitSendersEnded(System.nanoTime() + side.senderStopNanos());
             long endNanos = System.nanoTime();
-            Results remote = null;
+            ResultsExchange remote = null;
             boolean settled = false;
             if (peerProblem == null) {
                 try {
@@ -221,11 +221,11 @@ public final class Iperf3Client {
         }
 
         /** Ours first, then the server's; then DISPLAY_RESULTS and our IPERF_DONE. */
-        private Results exchangeResults() throws IOException {
+        private ResultsExchange exchangeResults() throws IOException {
             control.deadline(config.handshakeTimeoutMillis());
             control.writeJson(side.results());
             var json = control.readJson(Iperf3.MAX_RESULTS_BYTES, "iperf3 results", Iperf3Error.RECEIVE_RESULTS);
-            Results remote = Results.parse(json, spec.connections());
+            ResultsExchange remote = ResultsExchange.parse(json, spec.connections());
             if (config.serverOutput()) {
                 serverOutput = serverOutput(json);
             }

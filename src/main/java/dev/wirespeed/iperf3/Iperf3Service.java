@@ -103,7 +103,7 @@ public final class Iperf3Service implements Server.ForeignProtocol {
      */
     private static void warmUp() {
         try {
-            Params.parse(Control.MAPPER.readTree("{\"tcp\":true,\"time\":1}"), TestSpec.Limits.DEFAULT);
+            ParamExchange.parse(Control.MAPPER.readTree("{\"tcp\":true,\"time\":1}"), TestSpec.Limits.DEFAULT);
             Cookie.random();
             NativeSockets.available();
         } catch (IOException | RuntimeException ignored) {

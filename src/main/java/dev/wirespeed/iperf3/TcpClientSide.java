@@ -92,11 +92,11 @@ final class TcpClientSide implements ClientSide<BwResult> {
 
     @Override
     public ObjectNode results() {
-        return Results.write(local, spec.congestion());
+        return ResultsExchange.write(local, spec.congestion());
     }
 
     @Override
-    public BwResult result(Instant startedAt, BwResult.Peer server, Results remote, BwResult.Outcome outcome) {
+    public BwResult result(Instant startedAt, BwResult.Peer server, ResultsExchange remote, BwResult.Outcome outcome) {
         // after a loss the streams were closed: a short wait lets their threads book their CPU time
         driven.join(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(outcome.ok() ? 2000 : 300));
         Message.Results remoteTotals = remote == null ? null

@@ -86,7 +86,7 @@ final class TcpServerSide implements ServerSide {
         p.close();
         p.join(System.nanoTime() + CPU_BOOKING_NANOS);
         Message.Results totals = capAt(p.results(end), testEndNanos - p.omitEndNanoTime());
-        return new Measured(totals, null, Results.write(totals, spec.congestion()),
+        return new Measured(totals, null, ResultsExchange.write(totals, spec.congestion()),
                 (wallNanos, problem) -> TcpDrivenSide.summaryLine(spec, totals.streams(), wallNanos, problem));
     }
 

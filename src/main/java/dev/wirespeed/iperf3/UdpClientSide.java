@@ -146,11 +146,11 @@ final class UdpClientSide implements ClientSide<UdpResult> {
 
     @Override
     public ObjectNode results() {
-        return Results.writeUdp(local);
+        return ResultsExchange.writeUdp(local);
     }
 
     @Override
-    public UdpResult result(Instant startedAt, BwResult.Peer server, Results remote, BwResult.Outcome outcome) {
+    public UdpResult result(Instant startedAt, BwResult.Peer server, ResultsExchange remote, BwResult.Outcome outcome) {
         Message.UdpResults remoteTotals = remote == null ? null
                 : remote.toUdpTotals(i -> !driven.sends(i), stopNanos - driven.omitEndNanoTime());
         String refused = PeerTotals.problem(remoteTotals, local, spec, local.cpu().wallNanos());

@@ -84,7 +84,7 @@ final class UdpServerSide implements ServerSide {
         }
         p.close(stopNanos);
         Message.UdpResults totals = p.results(stopNanos);
-        return new Measured(null, totals, Results.writeUdp(totals),
+        return new Measured(null, totals, ResultsExchange.writeUdp(totals),
                 (wallNanos, problem) -> UdpDrivenSide.summaryLine(spec, totals.streams(), wallNanos, problem));
     }
 

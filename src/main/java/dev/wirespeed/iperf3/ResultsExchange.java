@@ -20,7 +20,7 @@ import tools.jackson.databind.node.ObjectNode;
  * @param senderHasRetransmits 1 when the streams this side sent carry retransmits, 0 when not
  *                             known, -1 when this side only received
  */
-record Results(Double cpuTotalPercent, Double cpuUserPercent, Double cpuSystemPercent, int senderHasRetransmits,
+record ResultsExchange(Double cpuTotalPercent, Double cpuUserPercent, Double cpuSystemPercent, int senderHasRetransmits,
                String congestionUsed, List<Stream> streams) {
 
     /**
@@ -42,7 +42,7 @@ record Results(Double cpuTotalPercent, Double cpuUserPercent, Double cpuSystemPe
      * Reads a peer's results. Missing optional keys are absent, not zero; keys of the wrong type,
      * an unknown or repeated stream id, or more streams than connections are a ProtocolException.
      */
-    static Results parse(JsonNode j, int connections) throws ProtocolException {
+    static ResultsExchange parse(JsonNode j, int connections) throws ProtocolException {
         JsonNode streams = j.get("streams");
         if (streams == null || !streams.isArray()) {
             throw JsonValues.wrongType("streams", streams, "an array");
@@ -75,9 +75,9 @@ record Results(Double cpuTotalPercent, Double cpuUserPercent, Double cpuSystemPe
         int hasRetransmits = j.has("sender_has_retransmits")
                 ? (int) Math.max(-1, Math.min(1, JsonValues.integer(j.get("sender_has_retransmits"), "sender_has_retransmits")))
                 : 0;
-        String congestion = j.has("congestion_used") ? Params.printable(JsonValues.string(j.get("congestion_used"),
+        String congestion = j.has("congestion_used") ? ParamExchange.printable(JsonValues.string(j.get("congestion_used"),
                 "congestion_used", 64)) : null;
-        return new Results(optionalNumber(j, "cpu_util_total"), optionalNumber(j, "cpu_util_user"),
+        return new ResultsExchange(optionalNumber(j, "cpu_util_total"), optionalNumber(j, "cpu_util_user"),
                 optionalNumber(j, "cpu_util_system"), hasRetransmits, congestion, List.copyOf(out));
     }
 

@@ -6,11 +6,11 @@ import java.util.Map;
 import java.util.Set;
 
 /** A point's parameters with typed, range-checked getters; a bad value is a {@link PlanException}. */
-public final class Params {
+public final class PointParams {
     private final Map<String, String> values;
     private final String where;
 
-    public Params(Map<String, String> values, String where) {
+    public PointParams(Map<String, String> values, String where) {
         this.values = values;
         this.where = where;
     }

@@ -16,8 +16,8 @@ import tools.jackson.databind.node.ObjectNode;
  * iperf3 client, for TCP and UDP. Every key of iperf3 3.0 to 3.19 is known; anything else, and anything this
  * server cannot honour, is refused with an iperf3 error number the client can print.
  */
-final class Params {
-    private Params() {}
+final class ParamExchange {
+    private ParamExchange() {}
 
     /**
      * What an iperf3 client asked for, as a wirespeed test and the few extras it carries.

@@ -12,8 +12,8 @@ import java.util.Locale;
  * ("Gbits/sec" = 10^9 bit/s); perftest's "MB/sec" is 2^20 B/s and its "Gb/sec" (--report_gbit)
  * is bytes/125,000,000 (perftest_resources.c, format_factor); qperf prints decimal units.
  */
-public final class Units {
-    private Units() {}
+public final class UnitWords {
+    private UnitWords() {}
 
     /** "62,478" → 62478; "1.5" → 1.5; anything else → NaN. */
     public static double number(String text) {

@@ -7,8 +7,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** Range checks for options: a one-line message with the value and the valid range, exit 2. */
-final class Check {
-    private Check() {}
+final class OptionRanges {
+    private OptionRanges() {}
 
     static void range(CommandSpec spec, String option, long value, long min, long max) {
         if (value < min || value > max) {
