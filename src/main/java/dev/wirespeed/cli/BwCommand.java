@@ -1,8 +1,8 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.engine.tcp.BwClient;
 import dev.wirespeed.engine.server.Server;
 import dev.wirespeed.engine.sys.NumaPlacement;
+import dev.wirespeed.engine.tcp.BwClient;
 import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.inspect.Inspection;

@@ -1,8 +1,8 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.engine.lat.LatClient;
 import dev.wirespeed.engine.tcp.BwClient;
 import dev.wirespeed.engine.tcp.BwSweep;
-import dev.wirespeed.engine.lat.LatClient;
 import dev.wirespeed.engine.udp.UdpBwClient;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwSweepResult;

@@ -1,12 +1,12 @@
 package dev.wirespeed.iperf3;
 
 import dev.wirespeed.Version;
-import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.stream.DrivenSide;
+import dev.wirespeed.engine.stream.TestClock;
 import dev.wirespeed.engine.sys.LocalEnd;
 import dev.wirespeed.engine.sys.NativeSockets;
-import dev.wirespeed.engine.stream.DrivenSide;
 import dev.wirespeed.engine.sys.Sockets;
-import dev.wirespeed.engine.stream.TestClock;
+import dev.wirespeed.engine.tcp.BwClient;
 import dev.wirespeed.engine.udp.UdpBwClient;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;

@@ -1,11 +1,11 @@
 package dev.wirespeed.iperf3;
 
-import dev.wirespeed.engine.tcp.BwClient;
-import dev.wirespeed.engine.tcp.TcpDrivenSide;
-import dev.wirespeed.engine.sys.LocalEnd;
 import dev.wirespeed.engine.session.PeerTotals;
 import dev.wirespeed.engine.stream.DrivenSide;
+import dev.wirespeed.engine.sys.LocalEnd;
 import dev.wirespeed.engine.sys.Sockets;
+import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.tcp.TcpDrivenSide;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.wire.Message;

@@ -1,7 +1,7 @@
 package dev.wirespeed.iperf3;
 
-import dev.wirespeed.engine.udp.UdpDrivenSide;
 import dev.wirespeed.engine.stream.UdpHeader;
+import dev.wirespeed.engine.udp.UdpDrivenSide;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;

@@ -1,5 +1,8 @@
 package dev.wirespeed.engine.lat;
 
+import dev.wirespeed.engine.session.ClientSession;
+import dev.wirespeed.engine.session.ClientTarget;
+import dev.wirespeed.engine.session.TargetBuilder;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.LatResult;
 import dev.wirespeed.results.LatResult.LatRow;
@@ -10,9 +13,6 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.util.List;
 import java.util.function.BooleanSupplier;
-import dev.wirespeed.engine.session.ClientTarget;
-import dev.wirespeed.engine.session.TargetBuilder;
-import dev.wirespeed.engine.session.ClientSession;
 
 /**
  * The client of a ping-pong latency test: a {@link ClientSession} with the {@link LatPlane}.

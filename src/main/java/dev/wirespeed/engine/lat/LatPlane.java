@@ -1,6 +1,14 @@
 package dev.wirespeed.engine.lat;
 
 import dev.wirespeed.Version;
+import dev.wirespeed.engine.session.ClientPlane;
+import dev.wirespeed.engine.session.ClientSession;
+import dev.wirespeed.engine.session.PathCounterReport;
+import dev.wirespeed.engine.session.ResultAssembler;
+import dev.wirespeed.engine.sys.Affinity;
+import dev.wirespeed.engine.sys.NativeIo;
+import dev.wirespeed.engine.sys.Sockets;
+import dev.wirespeed.engine.sys.UdpSetup;
 import dev.wirespeed.host.Counters;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.measure.CpuAccumulator;
@@ -26,14 +34,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import dev.wirespeed.engine.sys.Affinity;
-import dev.wirespeed.engine.session.ClientPlane;
-import dev.wirespeed.engine.session.ClientSession;
-import dev.wirespeed.engine.sys.NativeIo;
-import dev.wirespeed.engine.session.PathCounterReport;
-import dev.wirespeed.engine.session.ResultAssembler;
-import dev.wirespeed.engine.sys.Sockets;
-import dev.wirespeed.engine.sys.UdpSetup;
 
 /**
  * The client's data plane of a ping-pong latency test. The exchange runs on a thread of its own

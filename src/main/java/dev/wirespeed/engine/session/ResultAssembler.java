@@ -1,6 +1,8 @@
 package dev.wirespeed.engine.session;
 
 import dev.wirespeed.Version;
+import dev.wirespeed.engine.stream.DataPath;
+import dev.wirespeed.engine.stream.IntervalSampler;
 import dev.wirespeed.measure.HostName;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwResult.DirectionResult;
@@ -23,8 +25,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.function.Predicate;
-import dev.wirespeed.engine.stream.DataPath;
-import dev.wirespeed.engine.stream.IntervalSampler;
 
 /**
  * Turns both sides' samples and totals into the one result model that both the text and the

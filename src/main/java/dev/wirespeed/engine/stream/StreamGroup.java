@@ -1,5 +1,7 @@
 package dev.wirespeed.engine.stream;
 
+import dev.wirespeed.engine.sys.NativeIo;
+import dev.wirespeed.engine.sys.NativeSockets;
 import dev.wirespeed.measure.TcpCounters;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.Message.StreamTotal;
@@ -10,8 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
-import dev.wirespeed.engine.sys.NativeIo;
-import dev.wirespeed.engine.sys.NativeSockets;
 
 /**
  * One side's TCP data connections of one test ({@link StreamSide}): their streams, the -n budget of

@@ -1,5 +1,8 @@
 package dev.wirespeed.engine.tcp;
 
+import dev.wirespeed.engine.session.ClientSession;
+import dev.wirespeed.engine.session.ClientTarget;
+import dev.wirespeed.engine.session.TargetBuilder;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwResult.IntervalReport;
 import dev.wirespeed.wire.TestSpec;
@@ -7,9 +10,6 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.util.BitSet;
 import java.util.function.BooleanSupplier;
-import dev.wirespeed.engine.session.ClientTarget;
-import dev.wirespeed.engine.session.TargetBuilder;
-import dev.wirespeed.engine.session.ClientSession;
 
 /**
  * The client side of a TCP bandwidth test against a wirespeed server: a {@link ClientSession} with

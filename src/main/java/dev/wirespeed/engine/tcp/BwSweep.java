@@ -1,6 +1,8 @@
 package dev.wirespeed.engine.tcp;
 
 import dev.wirespeed.Version;
+import dev.wirespeed.engine.session.PeerTotals;
+import dev.wirespeed.engine.session.ResultAssembler;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwSweepResult;
 import dev.wirespeed.results.BwSweepResult.SweepRow;
@@ -14,8 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.BooleanSupplier;
-import dev.wirespeed.engine.session.ResultAssembler;
-import dev.wirespeed.engine.session.PeerTotals;
 
 /**
  * A message-size sweep of TCP bandwidth ({@code bw -a}): one complete bandwidth test per size,

@@ -1,5 +1,13 @@
 package dev.wirespeed.engine.tcp;
 
+import dev.wirespeed.engine.session.ClientOutcome;
+import dev.wirespeed.engine.session.PathCounterReport;
+import dev.wirespeed.engine.session.PeerTotals;
+import dev.wirespeed.engine.session.ResultAssembler;
+import dev.wirespeed.engine.session.StreamPlane;
+import dev.wirespeed.engine.stream.DataPath;
+import dev.wirespeed.engine.stream.StreamGroup;
+import dev.wirespeed.engine.sys.Sockets;
 import dev.wirespeed.host.Counters;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
@@ -13,14 +21,6 @@ import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import dev.wirespeed.engine.session.ClientOutcome;
-import dev.wirespeed.engine.stream.DataPath;
-import dev.wirespeed.engine.session.PathCounterReport;
-import dev.wirespeed.engine.session.PeerTotals;
-import dev.wirespeed.engine.session.ResultAssembler;
-import dev.wirespeed.engine.sys.Sockets;
-import dev.wirespeed.engine.stream.StreamGroup;
-import dev.wirespeed.engine.session.StreamPlane;
 
 /** The client's data plane of a TCP bandwidth test: {@link StreamGroup}'s streams, sampled into intervals. */
 public final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.Interval> {

@@ -2,8 +2,8 @@ package dev.wirespeed.engine.tcp;
 
 import dev.wirespeed.engine.session.ResultAssembler;
 import dev.wirespeed.engine.stream.DataPath;
-import dev.wirespeed.engine.stream.IntervalSampler;
 import dev.wirespeed.engine.stream.DrivenSide;
+import dev.wirespeed.engine.stream.IntervalSampler;
 import dev.wirespeed.engine.stream.StreamGroup;
 import dev.wirespeed.engine.sys.SocketTuning;
 import dev.wirespeed.results.BwResult;

@@ -1,6 +1,7 @@
 package dev.wirespeed.engine.udp;
 
 import dev.wirespeed.Version;
+import dev.wirespeed.engine.session.ResultAssembler;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.results.UdpResult.UdpCounts;
@@ -13,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.IntPredicate;
-import dev.wirespeed.engine.session.ResultAssembler;
 
 /** Turns both sides' UDP intervals and totals into the one {@link UdpResult} that text and JSON render. */
 final class UdpAssembler {

@@ -1,14 +1,14 @@
 package dev.wirespeed.run.engines;
 
-import dev.wirespeed.engine.tcp.BwClient;
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.tcp.BwClient;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurements;
-import dev.wirespeed.run.PlanEngine;
-import dev.wirespeed.run.PointParams;
 import dev.wirespeed.run.Parsing;
+import dev.wirespeed.run.PlanEngine;
 import dev.wirespeed.run.Point;
+import dev.wirespeed.run.PointParams;
 import dev.wirespeed.run.RunContext;
 import dev.wirespeed.store.Item;
 import dev.wirespeed.store.Peer;

@@ -3,6 +3,7 @@ package dev.wirespeed.engine.lat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.wirespeed.engine.server.TestServers;
 import dev.wirespeed.results.LatResult;
 import dev.wirespeed.results.LatResult.LatRow;
 import dev.wirespeed.results.LatResult.LatStats;
@@ -12,7 +13,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import dev.wirespeed.engine.server.TestServers;
 
 class LatIT {
     private static LatResult run(TestServers s, boolean udp, List<Integer> sizes, long iterations, long warmup,
