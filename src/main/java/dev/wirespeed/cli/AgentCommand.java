@@ -93,14 +93,14 @@ public final class AgentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        Check.range(spec, "-p", port, 0, 65535);
+        OptionRanges.range(spec, "-p", port, 0, 65535);
         MetricsEndpoint.Address metricsAt = metricsAddress();
-        Check.range(spec, "--max-duration", maxDurationSeconds, 1, 86_400);
-        Check.range(spec, "--max-streams", maxStreams, 1, 1024);
-        Check.seconds(spec, "--handshake-timeout", handshakeSeconds, 0.1, 600);
+        OptionRanges.range(spec, "--max-duration", maxDurationSeconds, 1, 86_400);
+        OptionRanges.range(spec, "--max-streams", maxStreams, 1, 1024);
+        OptionRanges.seconds(spec, "--handshake-timeout", handshakeSeconds, 0.1, 600);
         Token token = readToken(spec, tokenFile);
         if (token == null && !loopback(bind)) {
-            throw Check.usage(spec, (bind == null ? "listening on every address" : "--bind " + bind)
+            throw OptionRanges.usage(spec, (bind == null ? "listening on every address" : "--bind " + bind)
                     + " needs --token-file (a shared secret; see 'wirespeed agent --help'), or use --bind 127.0.0.1");
         }
         PrintWriter out = spec.commandLine().getOut();
@@ -151,7 +151,7 @@ public final class AgentCommand implements Callable<Integer> {
         try {
             return Token.read(file);
         } catch (NoSuchFileException | IllegalArgumentException | BoundedRead.Refused e) {
-            throw Check.usage(spec, e.getMessage());
+            throw OptionRanges.usage(spec, e.getMessage());
         }
     }
 
@@ -170,23 +170,23 @@ public final class AgentCommand implements Callable<Integer> {
     /** Where to serve metrics, null for nowhere; --metrics-port/--metrics-bind are the older spelling. */
     private MetricsEndpoint.Address metricsAddress() {
         if (metrics != null && (metricsPort != null || metricsBind != null)) {
-            throw Check.usage(spec, "--metrics replaces --metrics-port and --metrics-bind: give only --metrics [ADDR]:PORT");
+            throw OptionRanges.usage(spec, "--metrics replaces --metrics-port and --metrics-bind: give only --metrics [ADDR]:PORT");
         }
         if (metrics != null) {
             try {
                 return MetricsEndpoint.parse(metrics);
             } catch (IllegalArgumentException e) {
-                throw Check.usage(spec, "--metrics " + e.getMessage());
+                throw OptionRanges.usage(spec, "--metrics " + e.getMessage());
             }
         }
         if (metricsBind != null && metricsPort == null) {
-            throw Check.usage(spec, "--metrics-bind needs --metrics-port (or use --metrics "
+            throw OptionRanges.usage(spec, "--metrics-bind needs --metrics-port (or use --metrics "
                     + (metricsBind.contains(":") ? "[" + metricsBind + "]" : metricsBind) + ":PORT)");
         }
         if (metricsPort == null) {
             return null;
         }
-        Check.range(spec, "--metrics-port", metricsPort, 0, 65535);
+        OptionRanges.range(spec, "--metrics-port", metricsPort, 0, 65535);
         return new MetricsEndpoint.Address(metricsBind, metricsPort);
     }
 

@@ -1,10 +1,15 @@
 package dev.wirespeed.cli;
 
-
-import dev.wirespeed.engine.TestListener;
-import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.NumaPlacement;
-import dev.wirespeed.engine.Sockets;
+import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.sys.NumaPlacement;
+import dev.wirespeed.engine.sys.Sockets;
+import dev.wirespeed.engine.session.TestListener;
+import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.sys.NumaPlacement;
+import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.explain.CommandFacts;
+import dev.wirespeed.facts.Facts;
+import dev.wirespeed.inspect.Inspection;
 import dev.wirespeed.iperf3.Iperf3;
 import dev.wirespeed.iperf3.Iperf3Client;
 import dev.wirespeed.perftest.PerftestArgs;

@@ -1,10 +1,12 @@
 package dev.wirespeed.cli;
 
-
-import dev.wirespeed.engine.TestListener;
-import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.BwSweep;
-import dev.wirespeed.engine.UdpBwClient;
+import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.tcp.BwSweep;
+import dev.wirespeed.engine.session.TestListener;
+import dev.wirespeed.engine.udp.UdpBwClient;
+import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.tcp.BwSweep;
+import dev.wirespeed.engine.udp.UdpBwClient;
 import dev.wirespeed.iperf3.Iperf3Client;
 import dev.wirespeed.report.Presenter;
 import dev.wirespeed.results.BwSweepResult;
@@ -55,17 +57,17 @@ final class BwModeOptions {
     int run(BwCommand bw, TestSpec tcp, PrintWriter out) throws IOException {
         CommandSpec spec = bw.spec;
         if (bitsPerSecond != null && !udp) {
-            throw Check.usage(spec, "-b applies to UDP only (add --udp)");
+            throw OptionRanges.usage(spec, "-b applies to UDP only (add --udp)");
         }
         if (bw.options.tcpOnlyGiven()) {
-            throw Check.usage(spec, (udp ? "with --udp" : "with -a") + ", " + BwOptions.TCP_ONLY + " do not apply"
+            throw OptionRanges.usage(spec, (udp ? "with --udp" : "with -a") + ", " + BwOptions.TCP_ONLY + " do not apply"
                     + " (TCP bandwidth tests only)");
         }
         if (udp && all) {
-            throw Check.usage(spec, "-a sweeps TCP only; for UDP choose the datagram size with -l");
+            throw OptionRanges.usage(spec, "-a sweeps TCP only; for UDP choose the datagram size with -l");
         }
         if (all && bw.iperf3) {
-            throw Check.usage(spec, "-a runs against a wirespeed server only, not with --iperf3");
+            throw OptionRanges.usage(spec, "-a runs against a wirespeed server only, not with --iperf3");
         }
         return udp ? runUdp(bw, tcp, out) : runSweep(bw, tcp, out);
     }
@@ -83,16 +85,16 @@ final class BwModeOptions {
     TestSpec udpSpec(BwCommand bw, TestSpec tcp) {
         CommandSpec spec = bw.spec;
         if (bw.options.bytes != null) {
-            throw Check.usage(spec, "-n is for TCP; a UDP test runs for a time (-t)");
+            throw OptionRanges.usage(spec, "-n is for TCP; a UDP test runs for a time (-t)");
         }
         if (tcp.congestion() != null || tcp.mssBytes() > 0 || tcp.noDelay()) {
-            throw Check.usage(spec, "-C, -M and -N are TCP options");
+            throw OptionRanges.usage(spec, "-C, -M and -N are TCP options");
         }
         long rate = bitsPerSecond == null ? DEFAULT_UDP_BITS_PER_SECOND : bitsPerSecond;
-        Check.range(spec, "-b", rate, 0, ModeBounds.MAX_RATE_BITS_PER_SECOND);
+        OptionRanges.range(spec, "-b", rate, 0, ModeBounds.MAX_RATE_BITS_PER_SECOND);
         int length = DEFAULT_UDP_BYTES;
         if (spec.commandLine().getParseResult().hasMatchedOption("-l")) {
-            Check.sizeRange(spec, "-l", bw.options.bufferBytes, ModeBounds.MIN_UDP_BW_BYTES,
+            OptionRanges.sizeRange(spec, "-l", bw.options.bufferBytes, ModeBounds.MIN_UDP_BW_BYTES,
                     ModeBounds.MAX_UDP_PAYLOAD_BYTES);
             length = (int) bw.options.bufferBytes;
         }
@@ -121,13 +123,13 @@ final class BwModeOptions {
     private int runSweep(BwCommand bw, TestSpec tcp, PrintWriter out) throws IOException {
         CommandSpec spec = bw.spec;
         if (spec.commandLine().getParseResult().hasMatchedOption("-l")) {
-            throw Check.usage(spec, "-a and -l exclude each other: the sweep sets the write length");
+            throw OptionRanges.usage(spec, "-a and -l exclude each other: the sweep sets the write length");
         }
         if (bw.options.bytes != null) {
-            throw Check.usage(spec, "-a runs each size for a time (-t per size), not for a byte count (-n)");
+            throw OptionRanges.usage(spec, "-a runs each size for a time (-t per size), not for a byte count (-n)");
         }
         if (tcp.direction() == Direction.BIDIR) {
-            throw Check.usage(spec, "-a and --bidir exclude each other");
+            throw OptionRanges.usage(spec, "-a and --bidir exclude each other");
         }
         double perSize = bw.options.seconds == null ? DEFAULT_SWEEP_SECONDS_PER_SIZE : bw.options.seconds;
         TestSpec base = tcp.toBuilder().durationMillis(Math.round(perSize * 1000)).bytes(0).build();

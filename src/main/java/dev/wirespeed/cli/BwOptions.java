@@ -1,6 +1,6 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.engine.Affinity;
+import dev.wirespeed.engine.sys.Affinity;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Tos;
@@ -129,10 +129,10 @@ final class BwOptions {
         try {
             label = Integer.decode(flowLabel.trim());
         } catch (NumberFormatException e) {
-            throw Check.usage(spec, "--flowlabel '" + flowLabel + "' is not a number (1..0xFFFFF)");
+            throw OptionRanges.usage(spec, "--flowlabel '" + flowLabel + "' is not a number (1..0xFFFFF)");
         }
         if (label < 1 || label > 0xFFFFF) {
-            throw Check.usage(spec, "--flowlabel " + flowLabel + " is out of range (1..0xFFFFF, 20 bits)");
+            throw OptionRanges.usage(spec, "--flowlabel " + flowLabel + " is out of range (1..0xFFFFF, 20 bits)");
         }
         return label;
     }
@@ -144,7 +144,7 @@ final class BwOptions {
         }
         if (bindDevice.isEmpty() || bindDevice.length() > 15 || bindDevice.contains("/")
                 || !Files.isDirectory(Path.of("/sys/class/net", bindDevice))) {
-            throw Check.usage(spec, "--bind-dev: no interface '" + bindDevice + "' on this host (see ip link)");
+            throw OptionRanges.usage(spec, "--bind-dev: no interface '" + bindDevice + "' on this host (see ip link)");
         }
         return bindDevice;
     }
@@ -152,13 +152,13 @@ final class BwOptions {
     /** -S or --dscp as the TOS byte, or null; both, or a bad value, is a usage error. */
     Integer tos(CommandSpec spec) {
         if (tos != null && dscp != null) {
-            throw Check.usage(spec, "-S and --dscp both set the TOS byte: give one");
+            throw OptionRanges.usage(spec, "-S and --dscp both set the TOS byte: give one");
         }
         try {
             return tos != null ? (Integer) Tos.parseTos(tos)
                     : dscp != null ? (Integer) Tos.parseDscp(dscp) : null;
         } catch (IllegalArgumentException e) {
-            throw Check.usage(spec, e.getMessage());
+            throw OptionRanges.usage(spec, e.getMessage());
         }
     }
 
@@ -180,7 +180,7 @@ final class BwOptions {
     static Integer[] cpus(CommandSpec spec, String affinity) {
         String[] parts = affinity.split(",", -1);
         if (parts.length > 2) {
-            throw Check.usage(spec, "-A takes CPU or CPU,SERVER_CPU (e.g. -A 2,3)");
+            throw OptionRanges.usage(spec, "-A takes CPU or CPU,SERVER_CPU (e.g. -A 2,3)");
         }
         Integer[] out = new Integer[2];
         for (int i = 0; i < parts.length; i++) {
@@ -190,10 +190,10 @@ final class BwOptions {
             try {
                 out[i] = Integer.parseInt(parts[i].trim());
             } catch (NumberFormatException e) {
-                throw Check.usage(spec, "-A '" + affinity + "': a CPU is a number (e.g. -A 2,3)");
+                throw OptionRanges.usage(spec, "-A '" + affinity + "': a CPU is a number (e.g. -A 2,3)");
             }
             if (out[i] < 0 || out[i] >= Affinity.MAX_CPUS) {
-                throw Check.usage(spec, "-A: CPU " + out[i] + " is out of range (0.."
+                throw OptionRanges.usage(spec, "-A: CPU " + out[i] + " is out of range (0.."
                         + (Affinity.MAX_CPUS - 1) + ")");
             }
         }
@@ -213,7 +213,7 @@ final class BwOptions {
         try {
             return InetAddress.getByName(bindAddress);
         } catch (UnknownHostException e) {
-            throw Check.usage(spec, "-B '" + bindAddress + "' is not an address of this host");
+            throw OptionRanges.usage(spec, "-B '" + bindAddress + "' is not an address of this host");
         }
     }
 
@@ -236,39 +236,39 @@ final class BwOptions {
 
     TestSpec toSpec(CommandSpec spec) {
         if (seconds != null && bytes != null) {
-            throw Check.usage(spec, "-t and -n exclude each other: run for a time or for a byte count");
+            throw OptionRanges.usage(spec, "-t and -n exclude each other: run for a time or for a byte count");
         }
         if (reverse && bidir) {
-            throw Check.usage(spec, "-R and --bidir exclude each other");
+            throw OptionRanges.usage(spec, "-R and --bidir exclude each other");
         }
         double time = seconds == null ? DEFAULT_SECONDS : seconds;
         if (bytes == null) {
             if (time != 0) {
-                Check.seconds(spec, "-t", time, 0.1, 86_400);
+                OptionRanges.seconds(spec, "-t", time, 0.1, 86_400);
             }
         } else {
-            Check.sizeRange(spec, "-n", bytes, 1, Long.MAX_VALUE / 4);
+            OptionRanges.sizeRange(spec, "-n", bytes, 1, Long.MAX_VALUE / 4);
         }
         if (parallel != null) {
-            Check.range(spec, "-P", parallel, 1, MAX_STREAMS);
+            OptionRanges.range(spec, "-P", parallel, 1, MAX_STREAMS);
         }
-        Check.seconds(spec, "-O", omitSeconds, 0, 600);
+        OptionRanges.seconds(spec, "-O", omitSeconds, 0, 600);
         if (intervalSeconds != 0) {
-            Check.seconds(spec, "-i", intervalSeconds, 0.1, 3600);
+            OptionRanges.seconds(spec, "-i", intervalSeconds, 0.1, 3600);
         }
-        Check.sizeRange(spec, "-l", bufferBytes, 1, TestSpec.MAX_BUFFER_BYTES);
+        OptionRanges.sizeRange(spec, "-l", bufferBytes, 1, TestSpec.MAX_BUFFER_BYTES);
         if (windowBytes != null) {
-            Check.sizeRange(spec, "-w", windowBytes, 1024, TestSpec.MAX_WINDOW_BYTES);
+            OptionRanges.sizeRange(spec, "-w", windowBytes, 1024, TestSpec.MAX_WINDOW_BYTES);
         }
         if (mssBytes != null) {
-            Check.range(spec, "-M", mssBytes, 88, 65535);
+            OptionRanges.range(spec, "-M", mssBytes, 88, 65535);
         }
         if (congestion != null && !congestion.matches("[A-Za-z0-9_-]{1,15}")) {
-            throw Check.usage(spec, "-C '" + congestion + "' is not an algorithm name (e.g. cubic, bbr, reno)");
+            throw OptionRanges.usage(spec, "-C '" + congestion + "' is not an algorithm name (e.g. cubic, bbr, reno)");
         }
         Integer tosByte = tos(spec);
         if (fqRateBitsPerSecond != null) {
-            Check.range(spec, "--fq-rate", fqRateBitsPerSecond, 1, TestSpec.MAX_PACING_BITS_PER_SECOND);
+            OptionRanges.range(spec, "--fq-rate", fqRateBitsPerSecond, 1, TestSpec.MAX_PACING_BITS_PER_SECOND);
         }
         Direction direction = bidir ? Direction.BIDIR : reverse ? Direction.DOWNLOAD : Direction.UPLOAD;
         return TestSpec.tcpBandwidth().direction(direction).streams(streams())

@@ -70,8 +70,8 @@ public final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Check.seconds(spec, "-t", seconds, 0.5, 600);
-        Check.range(spec, "-p", port, 1, 65535);
+        OptionRanges.seconds(spec, "-t", seconds, 0.5, 600);
+        OptionRanges.range(spec, "-p", port, 1, 65535);
         PrintWriter out = spec.commandLine().getOut();
         try (ResultsSink sink = save.open(spec)) {
             return check(out, sink);

@@ -1,7 +1,8 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.engine.TestListener;
-import dev.wirespeed.engine.CrrClient;
+import dev.wirespeed.engine.lat.CrrClient;
+import dev.wirespeed.engine.session.TestListener;
+import dev.wirespeed.engine.lat.CrrClient;
 import dev.wirespeed.report.CrrText;
 import dev.wirespeed.report.Presenter;
 import dev.wirespeed.results.BwResult;
@@ -36,27 +37,27 @@ final class ConnectRateOptions {
 
     void refuseAlone(CommandSpec spec) {
         if (!connect && parallel != null) {
-            throw Check.usage(spec, "-P applies to lat --connect only (a ping-pong has one exchange in flight)");
+            throw OptionRanges.usage(spec, "-P applies to lat --connect only (a ping-pong has one exchange in flight)");
         }
     }
 
     int run(LatCommand lat, PrintWriter out) throws IOException {
         CommandSpec spec = lat.spec;
         if (lat.udp || lat.all || lat.iterations != null || lat.warmup != null || lat.busyPoll || lat.affinity != null) {
-            throw Check.usage(spec, "--connect runs TCP transactions for a time (-t): not with "
+            throw OptionRanges.usage(spec, "--connect runs TCP transactions for a time (-t): not with "
                     + (lat.udp ? "--udp" : lat.all ? "-a" : lat.iterations != null ? "-n" : lat.warmup != null
                     ? "--warmup" : lat.busyPoll ? "--busy-poll" : "-A"));
         }
         double seconds = lat.seconds == null ? DEFAULT_SECONDS : lat.seconds;
-        Check.seconds(spec, "-t", seconds, 0.1, 86_400);
+        OptionRanges.seconds(spec, "-t", seconds, 0.1, 86_400);
         int streams = parallel == null ? 1 : parallel;
-        Check.range(spec, "-P", streams, 1, ModeBounds.MAX_CRR_STREAMS);
+        OptionRanges.range(spec, "-P", streams, 1, ModeBounds.MAX_CRR_STREAMS);
         int size = DEFAULT_BYTES;
         if (lat.sizeBytes != null) {
-            Check.sizeRange(spec, "-s", lat.sizeBytes, 1, ModeBounds.MAX_CRR_BYTES);
+            OptionRanges.sizeRange(spec, "-s", lat.sizeBytes, 1, ModeBounds.MAX_CRR_BYTES);
             size = lat.sizeBytes.intValue();
         }
-        Check.seconds(spec, "--timeout", lat.timeoutSeconds, 0.1, 600);
+        OptionRanges.seconds(spec, "--timeout", lat.timeoutSeconds, 0.1, 600);
         int timeoutMillis = (int) Math.round(lat.timeoutSeconds * 1000);
         int requestBytes = size;
         try (ResultsSink sink = lat.client.save.openInBackground(spec)) {

@@ -6,8 +6,8 @@ import dev.wirespeed.diagnose.RuleSet;
 import dev.wirespeed.facts.Context;
 import dev.wirespeed.host.CpuList;
 import dev.wirespeed.facts.Facts;
-import dev.wirespeed.host.sysfs.Capture;
-import dev.wirespeed.host.sysfs.Inspection;
+import dev.wirespeed.inspect.Capture;
+import dev.wirespeed.inspect.Inspection;
 import dev.wirespeed.report.DoctorText;
 import dev.wirespeed.results.Json;
 import java.io.IOException;
@@ -59,7 +59,7 @@ public final class DoctorCommand implements Callable<Integer> {
             try {
                 cpus = CpuList.parse(testCpus);
             } catch (IllegalArgumentException e) {
-                throw Check.usage(spec, "--test-cpus: " + e.getMessage());
+                throw OptionRanges.usage(spec, "--test-cpus: " + e.getMessage());
             }
         }
         Capture capture = captureDir == null ? null : Inspection.capture(captureDir);

@@ -111,18 +111,18 @@ public final class ExplainCommand implements Callable<Integer> {
     private ResultsSink sink() throws IOException {
         for (String l : labels) {
             if (!Labels.valid(l)) {
-                throw Check.usage(spec, "--label '" + l + "' is not a label: " + Labels.RULE);
+                throw OptionRanges.usage(spec, "--label '" + l + "' is not a label: " + Labels.RULE);
             }
         }
         if (!labels.isEmpty() && !save) {
-            throw Check.usage(spec, "--label applies to --save");
+            throw OptionRanges.usage(spec, "--label applies to --save");
         }
         return save ? ResultStore.openForSaving(db.database()) : ResultsSink.NONE;
     }
 
     private int explain(Map<String, String> inputs, ResultsSink sink) throws IOException {
         if (json && !fabricHosts.isEmpty()) {
-            throw Check.usage(spec, "--fabric-host prints text only: leave out --json");
+            throw OptionRanges.usage(spec, "--fabric-host prints text only: leave out --json");
         }
         Explanation e = Explainer.standard().explain(inputs);
         PrintWriter out = spec.commandLine().getOut();
@@ -187,7 +187,7 @@ public final class ExplainCommand implements Callable<Integer> {
             // a runtime failure, as for `run PLAN` and every other command that reads a file
             throw new Failure("no such file: " + name);
         } catch (BoundedRead.Refused ex) {
-            throw Check.usage(spec, left < MAX_INPUT_BYTES && ex.getMessage().contains(" is larger than ")
+            throw OptionRanges.usage(spec, left < MAX_INPUT_BYTES && ex.getMessage().contains(" is larger than ")
                     ? "the inputs are larger than " + (MAX_INPUT_BYTES >> 20) + " MiB together (" + name
                     + " goes past it); explain refuses larger inputs" : ex.getMessage());
         }

@@ -33,7 +33,7 @@ final class FilterOptions {
         try {
             return new ResultFilter(test, label, host, since, until, includePartial);
         } catch (IllegalArgumentException e) {
-            throw Check.usage(spec, e.getMessage());
+            throw OptionRanges.usage(spec, e.getMessage());
         }
     }
 }

@@ -1,9 +1,9 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.engine.NumaPlacement;
+import dev.wirespeed.engine.sys.NumaPlacement;
 import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.facts.Facts;
-import dev.wirespeed.host.sysfs.Inspection;
+import dev.wirespeed.inspect.Inspection;
 import dev.wirespeed.store.HostSummaries;
 import dev.wirespeed.store.HostSummary;
 import dev.wirespeed.wire.Direction;

@@ -2,8 +2,8 @@ package dev.wirespeed.cli;
 
 import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.facts.Facts;
-import dev.wirespeed.host.sysfs.Capture;
-import dev.wirespeed.host.sysfs.Inspection;
+import dev.wirespeed.inspect.Capture;
+import dev.wirespeed.inspect.Inspection;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Model.CommandSpec;
@@ -17,7 +17,7 @@ final class HostOptions {
 
     Path root(CommandSpec spec) {
         if (!Files.isDirectory(root)) {
-            throw Check.usage(spec, "--root " + root + " is not a directory");
+            throw OptionRanges.usage(spec, "--root " + root + " is not a directory");
         }
         return root;
     }

@@ -89,33 +89,33 @@ final class Iperf3HabitOptions {
     void check(CommandSpec spec, boolean json, boolean loopback) throws IOException {
         Output.check(spec, logfile, "--logfile");
         if (format != null && !RateUnit.valid(format)) {
-            throw Check.usage(spec, "-f '" + format + "' is not a unit: k, m, g (bits) or K, M, G (bytes)");
+            throw OptionRanges.usage(spec, "-f '" + format + "' is not a unit: k, m, g (bits) or K, M, G (bytes)");
         }
         if (timestamps != null) {
             try {
                 Strftime.formatter(timestamps);
             } catch (IllegalArgumentException e) {
-                throw Check.usage(spec, "--timestamps: " + e.getMessage());
+                throw OptionRanges.usage(spec, "--timestamps: " + e.getMessage());
             }
         }
         if (ipv4 && ipv6) {
-            throw Check.usage(spec, "-4 and -6 exclude each other");
+            throw OptionRanges.usage(spec, "-4 and -6 exclude each other");
         }
         if (clientPort != null) {
-            Check.range(spec, "--cport", clientPort, 1, 65535);
+            OptionRanges.range(spec, "--cport", clientPort, 1, 65535);
         }
         if (blockCount != null) {
-            Check.range(spec, "-k", blockCount, 1, Long.MAX_VALUE / (16L << 20) / 4);
+            OptionRanges.range(spec, "-k", blockCount, 1, Long.MAX_VALUE / (16L << 20) / 4);
             if (spec.commandLine().getParseResult().hasMatchedOption("-t")
                     || spec.commandLine().getParseResult().hasMatchedOption("-n")) {
-                throw Check.usage(spec, "-k excludes -t and -n: give a block count, a time or a byte count");
+                throw OptionRanges.usage(spec, "-k excludes -t and -n: give a block count, a time or a byte count");
             }
         }
         if (jsonStream && json) {
-            throw Check.usage(spec, "--json-stream and --json exclude each other: a stream of events or one document");
+            throw OptionRanges.usage(spec, "--json-stream and --json exclude each other: a stream of events or one document");
         }
         if (loopback && (ipv4 || ipv6)) {
-            throw Check.usage(spec, "-4/-6 choose HOST's address family: --loopback is always 127.0.0.1");
+            throw OptionRanges.usage(spec, "-4/-6 choose HOST's address family: --loopback is always 127.0.0.1");
         }
     }
 
@@ -152,7 +152,7 @@ final class Iperf3HabitOptions {
                     : null;
         };
         if (why != null) {
-            throw Check.usage(spec, why);
+            throw OptionRanges.usage(spec, why);
         }
     }
 

@@ -40,10 +40,10 @@ final class JsonFormatOption {
             return json;
         }
         if (jsonStream) {
-            throw Check.usage(spec, "--json-format prints one document: not with --json-stream");
+            throw OptionRanges.usage(spec, "--json-format prints one document: not with --json-stream");
         }
         if (iperf3() && (rdma || sweep)) {
-            throw Check.usage(spec, "--json-format iperf3 is the shape of a TCP or UDP bandwidth test: not with "
+            throw OptionRanges.usage(spec, "--json-format iperf3 is the shape of a TCP or UDP bandwidth test: not with "
                     + (rdma ? "--rdma" : "-a"));
         }
         return true;

@@ -1,8 +1,8 @@
 package dev.wirespeed.cli;
 
-
-import dev.wirespeed.engine.TestListener;
-import dev.wirespeed.engine.LatClient;
+import dev.wirespeed.engine.lat.LatClient;
+import dev.wirespeed.engine.session.TestListener;
+import dev.wirespeed.engine.lat.LatClient;
 import dev.wirespeed.perftest.PerftestArgs;
 import dev.wirespeed.report.Presenter;
 import dev.wirespeed.store.ResultsSink;
@@ -122,7 +122,7 @@ public final class LatCommand implements Callable<Integer> {
             return runRdma();
         }
         if (client.passThrough != null && !client.passThrough.isEmpty()) {
-            throw Check.usage(spec, "unexpected argument " + client.passThrough.getFirst()
+            throw OptionRanges.usage(spec, "unexpected argument " + client.passThrough.getFirst()
                     + " (perftest options after -- need --rdma)");
         }
         connectRate.refuseAlone(spec);

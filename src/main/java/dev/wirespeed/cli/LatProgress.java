@@ -1,6 +1,6 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.engine.TestListener;
+import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.LatResult;
 import dev.wirespeed.units.ByteSize;

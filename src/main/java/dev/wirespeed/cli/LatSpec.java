@@ -1,6 +1,6 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.engine.LatClient;
+import dev.wirespeed.engine.lat.LatClient;
 import dev.wirespeed.perftest.PerftestArgs;
 import dev.wirespeed.wire.ModeBounds;
 import java.util.ArrayList;
@@ -14,27 +14,27 @@ final class LatSpec {
     /** lat --rdma: perftest's options. */
     static PerftestArgs.Options rdma(LatCommand lat) {
         CommandSpec spec = lat.spec;
-        Check.range(spec, "-p", lat.port, 1, 65535);
-        Check.seconds(spec, "--connect-timeout", lat.client.connectTimeoutSeconds, 0.1, 600);
+        OptionRanges.range(spec, "-p", lat.port, 1, 65535);
+        OptionRanges.seconds(spec, "--connect-timeout", lat.client.connectTimeoutSeconds, 0.1, 600);
         if (lat.client.loopback || lat.udp || lat.busyPoll || lat.affinity != null || lat.bindAddress != null) {
-            throw Check.usage(spec, "--rdma runs perftest against HOST's wirespeed server: not with --loopback, --udp, "
+            throw OptionRanges.usage(spec, "--rdma runs perftest against HOST's wirespeed server: not with --loopback, --udp, "
                     + "--busy-poll, -A or -B");
         }
         if (lat.all && lat.sizeBytes != null) {
-            throw Check.usage(spec, "-a and -s exclude each other: sweep every size or give one");
+            throw OptionRanges.usage(spec, "-a and -s exclude each other: sweep every size or give one");
         }
         if (lat.iterations != null && lat.seconds != null) {
-            throw Check.usage(spec, "-n and -t exclude each other: count round trips or run for a time");
+            throw OptionRanges.usage(spec, "-n and -t exclude each other: count round trips or run for a time");
         }
         if (lat.sizeBytes != null) {
-            Check.range(spec, "-s", lat.sizeBytes, 1, 8L << 20);
+            OptionRanges.range(spec, "-s", lat.sizeBytes, 1, 8L << 20);
         }
         if (lat.iterations != null) {
-            Check.range(spec, "-n", lat.iterations, 5, 100_000_000);
+            OptionRanges.range(spec, "-n", lat.iterations, 5, 100_000_000);
         }
         Integer secs = null;
         if (lat.seconds != null) {
-            Check.seconds(spec, "-t", lat.seconds, 1, 86_400);
+            OptionRanges.seconds(spec, "-t", lat.seconds, 1, 86_400);
             secs = (int) Math.ceil(lat.seconds);
         }
         return new PerftestArgs.Options(false, lat.client.rdma.device, lat.client.rdma.ibPort, lat.client.rdma.gidIndex, lat.client.rdma.mtuBytes,
@@ -44,14 +44,14 @@ final class LatSpec {
     /** Checks every option (exit 2 on the first bad one) and builds the client's configuration. */
     static LatClient.Config config(LatCommand lat) {
         CommandSpec spec = lat.spec;
-        Check.range(spec, "-p", lat.port, 1, 65535);
-        Check.seconds(spec, "--timeout", lat.timeoutSeconds, 0.1, 3600);
-        Check.seconds(spec, "--connect-timeout", lat.client.connectTimeoutSeconds, 0.1, 600);
+        OptionRanges.range(spec, "-p", lat.port, 1, 65535);
+        OptionRanges.seconds(spec, "--timeout", lat.timeoutSeconds, 0.1, 3600);
+        OptionRanges.seconds(spec, "--connect-timeout", lat.client.connectTimeoutSeconds, 0.1, 600);
         if (lat.all && lat.sizeBytes != null) {
-            throw Check.usage(spec, "-a and -s exclude each other: sweep every size or give one");
+            throw OptionRanges.usage(spec, "-a and -s exclude each other: sweep every size or give one");
         }
         if (lat.iterations != null && lat.seconds != null) {
-            throw Check.usage(spec, "-n and -t exclude each other: count round trips or run for a time");
+            throw OptionRanges.usage(spec, "-n and -t exclude each other: count round trips or run for a time");
         }
         int max = ModeBounds.maxLatencyBytes(lat.udp);
         List<Integer> sizes = new ArrayList<>();
@@ -61,17 +61,17 @@ final class LatSpec {
             }
         } else {
             long size = lat.sizeBytes == null ? 64 : lat.sizeBytes;
-            Check.sizeRange(spec, "-s", size, ModeBounds.MIN_LAT_BYTES, max);
+            OptionRanges.sizeRange(spec, "-s", size, ModeBounds.MIN_LAT_BYTES, max);
             sizes.add((int) size);
         }
         if (lat.iterations != null) {
-            Check.range(spec, "-n", lat.iterations, 1, LatCommand.MAX_ITERATIONS);
+            OptionRanges.range(spec, "-n", lat.iterations, 1, LatCommand.MAX_ITERATIONS);
         }
         if (lat.seconds != null) {
-            Check.seconds(spec, "-t", lat.seconds, 0.01, 3600);
+            OptionRanges.seconds(spec, "-t", lat.seconds, 0.01, 3600);
         }
         if (lat.warmup != null) {
-            Check.range(spec, "--warmup", lat.warmup, 0, LatCommand.MAX_ITERATIONS);
+            OptionRanges.range(spec, "--warmup", lat.warmup, 0, LatCommand.MAX_ITERATIONS);
         }
         boolean few = lat.all || sizes.getFirst() > LatCommand.LARGE_MESSAGE_BYTES;
         Long n = lat.seconds != null ? null : lat.iterations != null ? lat.iterations

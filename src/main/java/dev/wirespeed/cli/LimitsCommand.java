@@ -114,7 +114,7 @@ public final class LimitsCommand implements Callable<Integer> {
     private LimitsReport fromHost() {
         if (mtu != null || ipoib != null || maxPayloadBytes != null || ports != 1 || roce != null || roceMtu != null
                 || messageBytes != null) {
-            throw Check.usage(spec, "--mtu, --ipoib, --roce, --mps and --ports describe a path given with --eth, --ib or --pcie");
+            throw OptionRanges.usage(spec, "--mtu, --ipoib, --roce, --mps and --ports describe a path given with --eth, --ib or --pcie");
         }
         Facts facts = host.read(spec, null);
         return LimitsReport.of(facts.origin(), HostPaths.of(facts).stream().map(HostPaths.HostPath::limit).toList());
@@ -122,21 +122,21 @@ public final class LimitsCommand implements Callable<Integer> {
 
     PathLimit commandLinePath() {
         if (eth != null && ib != null) {
-            throw Check.usage(spec, "give --eth or --ib, not both");
+            throw OptionRanges.usage(spec, "give --eth or --ib, not both");
         }
-        Check.range(spec, "--ports", ports, 1, 8);
+        OptionRanges.range(spec, "--ports", ports, 1, 8);
         if (maxPayloadBytes != null && Integer.bitCount(maxPayloadBytes) != 1 || maxPayloadBytes != null
                 && (maxPayloadBytes < 128 || maxPayloadBytes > 4096)) {
-            throw Check.usage(spec, "--mps " + maxPayloadBytes + " is not a PCIe payload size (128, 256, 512, 1024, 2048, 4096)");
+            throw OptionRanges.usage(spec, "--mps " + maxPayloadBytes + " is not a PCIe payload size (128, 256, 512, 1024, 2048, 4096)");
         }
         if (ipoib != null && ib == null) {
-            throw Check.usage(spec, "--ipoib needs --ib");
+            throw OptionRanges.usage(spec, "--ipoib needs --ib");
         }
         if ((roce != null || roceMtu != null || messageBytes != null) && eth == null) {
-            throw Check.usage(spec, "--roce, --roce-mtu and --msg need --eth (RoCE runs over Ethernet; give InfiniBand with --ib)");
+            throw OptionRanges.usage(spec, "--roce, --roce-mtu and --msg need --eth (RoCE runs over Ethernet; give InfiniBand with --ib)");
         }
         if ((roceMtu != null || messageBytes != null) && roce == null) {
-            throw Check.usage(spec, (roceMtu != null ? "--roce-mtu" : "--msg") + " needs --roce");
+            throw OptionRanges.usage(spec, (roceMtu != null ? "--roce-mtu" : "--msg") + " needs --roce");
         }
         List<Stage> stages = new ArrayList<>();
         if (eth != null) {
@@ -149,7 +149,7 @@ public final class LimitsCommand implements Callable<Integer> {
             try {
                 stages.add(Stage.pcie(PcieLimit.parse(pcie, maxPayloadBytes)));
             } catch (IllegalArgumentException e) {
-                throw Check.usage(spec, "--pcie: " + e.getMessage());
+                throw OptionRanges.usage(spec, "--pcie: " + e.getMessage());
             }
         }
         return new PathLimit("command line", stages);
@@ -160,13 +160,13 @@ public final class LimitsCommand implements Callable<Integer> {
         try {
             bps = Rate.parse(eth);
         } catch (IllegalArgumentException e) {
-            throw Check.usage(spec, "--eth: " + e.getMessage());
+            throw OptionRanges.usage(spec, "--eth: " + e.getMessage());
         }
         if (bps < 1_000_000 || bps > 1_600_000_000_000L) {
-            throw Check.usage(spec, "--eth " + eth + " is out of range (1M..1600G)");
+            throw OptionRanges.usage(spec, "--eth " + eth + " is out of range (1M..1600G)");
         }
         int m = mtu == null ? 1500 : mtu;
-        Check.range(spec, "--mtu", m, 576, 65536);
+        OptionRanges.range(spec, "--mtu", m, 576, 65536);
         return roce == null ? Links.ethernet(bps / 1e9, ports, m) : roce(bps / 1e9, m);
     }
 
@@ -175,25 +175,25 @@ public final class LimitsCommand implements Callable<Integer> {
         boolean write = switch (roce.toLowerCase(Locale.ROOT)) {
             case "send" -> false;
             case "write" -> true;
-            default -> throw Check.usage(spec, "--roce " + roce + " is not a verb (send or write)");
+            default -> throw OptionRanges.usage(spec, "--roce " + roce + " is not a verb (send or write)");
         };
         if (messageBytes != null && !write) {
-            throw Check.usage(spec, "--msg is the size of an RDMA WRITE: give --roce=write");
+            throw OptionRanges.usage(spec, "--msg is the size of an RDMA WRITE: give --roce=write");
         }
         int allowed = Framing.roceActiveMtu(ethernetMtu);
         if (roceMtu != null) {
             if (Integer.bitCount(roceMtu) != 1 || roceMtu < 256 || roceMtu > 4096) {
-                throw Check.usage(spec, "--roce-mtu " + roceMtu + " is not an IB MTU (256, 512, 1024, 2048, 4096)");
+                throw OptionRanges.usage(spec, "--roce-mtu " + roceMtu + " is not an IB MTU (256, 512, 1024, 2048, 4096)");
             }
             if (roceMtu > allowed) {
-                throw Check.usage(spec, "--roce-mtu " + roceMtu + " does not fit Ethernet MTU " + ethernetMtu + " (the kernel"
+                throw OptionRanges.usage(spec, "--roce-mtu " + roceMtu + " does not fit Ethernet MTU " + ethernetMtu + " (the kernel"
                         + " allows " + allowed + "; " + roceMtu + " needs MTU " + (roceMtu + 96) + ")");
             }
         }
         long msg = 0;
         if (write) {
             msg = messageBytes == null ? 65536 : messageBytes;
-            Check.range(spec, "--msg", msg, 1, Integer.MAX_VALUE);
+            OptionRanges.range(spec, "--msg", msg, 1, Integer.MAX_VALUE);
         }
         return Links.roce(gbps, ports, ethernetMtu, roceMtu, msg);
     }
@@ -207,17 +207,17 @@ public final class LimitsCommand implements Callable<Integer> {
             rate = arg.rate();
             widthAssumed = arg.widthAssumed();
         } catch (IllegalArgumentException e) {
-            throw Check.usage(spec, "--ib: " + e.getMessage());
+            throw OptionRanges.usage(spec, "--ib: " + e.getMessage());
         }
         Boolean connected = null;
         if (ipoib != null) {
             connected = switch (ipoib.toLowerCase(Locale.ROOT)) {
                 case "connected", "cm" -> true;
                 case "datagram", "ud" -> false;
-                default -> throw Check.usage(spec, "--ipoib " + ipoib + " is not a mode (connected or datagram)");
+                default -> throw OptionRanges.usage(spec, "--ipoib " + ipoib + " is not a mode (connected or datagram)");
             };
             if (mtu != null) {
-                Check.range(spec, "--mtu", mtu, 576, connected ? 65520 : 4092);
+                OptionRanges.range(spec, "--mtu", mtu, 576, connected ? 65520 : 4092);
             }
         }
         Stage link = Links.infiniband(rate.widthLanes(), rate.speed(), ports, connected, mtu);

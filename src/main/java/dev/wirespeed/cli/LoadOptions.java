@@ -1,10 +1,12 @@
 package dev.wirespeed.cli;
 
-
-import dev.wirespeed.engine.TestListener;
-import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.LatClient;
-import dev.wirespeed.engine.LoadedLatency;
+import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.lat.LatClient;
+import dev.wirespeed.engine.lat.LoadedLatency;
+import dev.wirespeed.engine.session.TestListener;
+import dev.wirespeed.engine.lat.LatClient;
+import dev.wirespeed.engine.lat.LoadedLatency;
+import dev.wirespeed.engine.tcp.BwClient;
 import dev.wirespeed.report.LoadedLatencyText;
 import dev.wirespeed.report.Presenter;
 import dev.wirespeed.report.RateUnit;
@@ -60,7 +62,7 @@ final class LoadOptions {
     /** Usage errors for options that need --latency. */
     void refuseAlone(CommandSpec spec) {
         if (latency == null && idleSeconds != null) {
-            throw Check.usage(spec, "--idle applies to --latency only");
+            throw OptionRanges.usage(spec, "--idle applies to --latency only");
         }
     }
 
@@ -69,17 +71,17 @@ final class LoadOptions {
         CommandSpec spec = bw.spec;
         String protocol = latency.toLowerCase(Locale.ROOT);
         if (!protocol.equals("tcp") && !protocol.equals("udp")) {
-            throw Check.usage(spec, "--latency takes tcp or udp, not '" + latency + "'");
+            throw OptionRanges.usage(spec, "--latency takes tcp or udp, not '" + latency + "'");
         }
         if (bw.modes.selected() || bw.iperf3 || bw.client.rdma.selected()) {
-            throw Check.usage(spec, "--latency runs beside a TCP test against a wirespeed server: not with "
+            throw OptionRanges.usage(spec, "--latency runs beside a TCP test against a wirespeed server: not with "
                     + (bw.iperf3 ? "--iperf3" : bw.client.rdma.selected() ? "--rdma" : bw.modes.udp ? "--udp"
                     : bw.modes.all ? "-a" : "-b"));
         }
         if (tcp.untilStopped() || tcp.bytes() > 0) {
-            throw Check.usage(spec, "--latency needs a timed load (-t SECONDS), not " + (tcp.bytes() > 0 ? "-n" : "-t 0"));
+            throw OptionRanges.usage(spec, "--latency needs a timed load (-t SECONDS), not " + (tcp.bytes() > 0 ? "-n" : "-t 0"));
         }
-        Check.seconds(spec, "--idle", idleSeconds == null ? DEFAULT_IDLE_SECONDS : idleSeconds, 0.5, 600);
+        OptionRanges.seconds(spec, "--idle", idleSeconds == null ? DEFAULT_IDLE_SECONDS : idleSeconds, 0.5, 600);
     }
 
     int run(BwCommand bw, TestSpec tcp, PrintWriter out) throws IOException {

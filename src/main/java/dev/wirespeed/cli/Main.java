@@ -1,7 +1,7 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.Version;
-import dev.wirespeed.engine.ClientWarmUp;
+import dev.wirespeed.engine.session.ClientWarmUp;
 import dev.wirespeed.guard.Printable;
 import dev.wirespeed.io.CheckedWriter;
 import dev.wirespeed.io.Io;

@@ -154,13 +154,13 @@ public final class MeshCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        Check.range(spec, "-p", port, 1, 65535);
-        Check.seconds(spec, "-t", seconds, 0.5, 600);
-        Check.seconds(spec, "-O", omitSeconds, 0, 60);
-        Check.seconds(spec, "--connect-timeout", connectTimeoutSeconds, 0.1, 600);
-        Check.percent(spec, "--expect", expectPercent, 1, 100);
+        OptionRanges.range(spec, "-p", port, 1, 65535);
+        OptionRanges.seconds(spec, "-t", seconds, 0.5, 600);
+        OptionRanges.seconds(spec, "-O", omitSeconds, 0, 60);
+        OptionRanges.seconds(spec, "--connect-timeout", connectTimeoutSeconds, 0.1, 600);
+        OptionRanges.percent(spec, "--expect", expectPercent, 1, 100);
         if (streams != null) {
-            Check.range(spec, "-P", streams, 1, 128);
+            OptionRanges.range(spec, "-P", streams, 1, 128);
         }
         Output.check(spec, htmlFile, "--html");
         PerftestSpec perftest = perftestSpec();
@@ -171,11 +171,11 @@ public final class MeshCommand implements Callable<Integer> {
             meshPattern = pattern();
             hosts = hosts(meshPattern);
             if (hosts.size() < 2) {
-                throw Check.usage(spec, "a mesh needs at least two hosts (got " + hosts.size() + ")");
+                throw OptionRanges.usage(spec, "a mesh needs at least two hosts (got " + hosts.size() + ")");
             }
             rounds = meshPattern.rounds(hosts);
         } catch (HostListException | NoSuchFileException | BoundedRead.Refused e) {
-            throw Check.usage(spec, e.getMessage());
+            throw OptionRanges.usage(spec, e.getMessage());
         }
         Token token = AgentCommand.readToken(spec, tokenFile);
         List<String> labels = save.labels(spec);
@@ -230,29 +230,29 @@ public final class MeshCommand implements Callable<Integer> {
     private MeshPattern pattern() {
         boolean incast = pattern.equals("incast") || pattern.startsWith(MeshPattern.IncastTo.PREFIX);
         if (!incast && (incastTo != null || fanIn != null)) {
-            throw Check.usage(spec, (incastTo != null ? "--to" : "--fan-in") + " works with --pattern incast only");
+            throw OptionRanges.usage(spec, (incastTo != null ? "--to" : "--fan-in") + " works with --pattern incast only");
         }
         if (fanIn != null) {
-            Check.range(spec, "--fan-in", fanIn, 1, 4096);
+            OptionRanges.range(spec, "--fan-in", fanIn, 1, 4096);
         }
         if (!incast) {
             return MeshPattern.parse(pattern);
         }
         if (engine == MeshEngine.PERFTEST) {
-            throw Check.usage(spec, "--pattern incast works with --engine tcp only");
+            throw OptionRanges.usage(spec, "--pattern incast works with --engine tcp only");
         }
         if (bidir) {
-            throw Check.usage(spec, "--pattern incast sends one way, into --to; --bidir does not apply");
+            throw OptionRanges.usage(spec, "--pattern incast sends one way, into --to; --bidir does not apply");
         }
         String to = pattern.equals("incast") ? incastTo : pattern.substring(MeshPattern.IncastTo.PREFIX.length());
         if (pattern.equals("incast") && incastTo == null) {
-            throw Check.usage(spec, "--pattern incast needs --to HOST, the receiver");
+            throw OptionRanges.usage(spec, "--pattern incast needs --to HOST, the receiver");
         }
         if (incastTo != null && !incastTo.equals(to)) {
-            throw Check.usage(spec, "--pattern " + pattern + " and --to " + incastTo + " name different receivers");
+            throw OptionRanges.usage(spec, "--pattern " + pattern + " and --to " + incastTo + " name different receivers");
         }
         if (to.isEmpty()) {
-            throw Check.usage(spec, "--pattern incast needs --to HOST, the receiver");
+            throw OptionRanges.usage(spec, "--pattern incast needs --to HOST, the receiver");
         }
         return new MeshPattern.IncastTo(to, fanIn);
     }
@@ -263,7 +263,7 @@ public final class MeshCommand implements Callable<Integer> {
             hosts = Hosts.endpoints(pairs.hostNames(), port);
         }
         if (hosts.isEmpty()) {
-            throw Check.usage(spec, "no hosts: give --hosts EXPR or --hostfile FILE, run inside a Slurm allocation ($"
+            throw OptionRanges.usage(spec, "no hosts: give --hosts EXPR or --hostfile FILE, run inside a Slurm allocation ($"
                     + Hosts.SLURM_NODELIST + "), or use --pattern pairs:FILE");
         }
         return hosts;
@@ -274,15 +274,15 @@ public final class MeshCommand implements Callable<Integer> {
             return null;
         }
         if (bidir) {
-            throw Check.usage(spec, "--bidir works with --engine tcp only");
+            throw OptionRanges.usage(spec, "--bidir works with --engine tcp only");
         }
-        Check.sizeRange(spec, "--size", sizeBytes, 2, 8 << 20);
+        OptionRanges.sizeRange(spec, "--size", sizeBytes, 2, 8 << 20);
         PerftestSpec p = new PerftestSpec(perftestName, rdmaDevice, (int) sizeBytes, (int) Math.ceil(seconds),
                 PerftestSpec.DEFAULT_PORT, gidIndex);
         try {
             p.validate(600_000);
         } catch (IllegalArgumentException e) {
-            throw Check.usage(spec, e.getMessage());
+            throw OptionRanges.usage(spec, e.getMessage());
         }
         return p;
     }

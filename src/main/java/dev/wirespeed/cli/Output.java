@@ -26,7 +26,7 @@ final class Output {
         try {
             OutputFile.kind(file, option);
         } catch (OutputFile.Refused e) {
-            throw Check.usage(spec, e.getMessage());
+            throw OptionRanges.usage(spec, e.getMessage());
         }
     }
 
@@ -52,7 +52,7 @@ final class Output {
                 }
             });
         } catch (OutputFile.Refused e) {
-            throw Check.usage(spec, e.getMessage());
+            throw OptionRanges.usage(spec, e.getMessage());
         }
     }
 }

@@ -41,27 +41,27 @@ final class RdmaOptions {
     String program(CommandSpec spec, boolean bandwidth) {
         String v = verb.toLowerCase(Locale.ROOT);
         if (!List.of("write", "read", "send").contains(v)) {
-            throw Check.usage(spec, "--rdma takes write, read or send, not '" + verb + "'");
+            throw OptionRanges.usage(spec, "--rdma takes write, read or send, not '" + verb + "'");
         }
         return "ib_" + v + (bandwidth ? "_bw" : "_lat");
     }
 
     /** Checks the options' ranges and the pass-through against the allow-list (exit 2 before any connection). */
     void check(CommandSpec spec, List<String> args, String program) {
-        Check.range(spec, "--perftest-port", perftestPort, 1024, 65535);
+        OptionRanges.range(spec, "--perftest-port", perftestPort, 1024, 65535);
         if (ibPort != null) {
-            Check.range(spec, "--ib-port", ibPort, 1, 255);
+            OptionRanges.range(spec, "--ib-port", ibPort, 1, 255);
         }
         if (gidIndex != null) {
-            Check.range(spec, "--gid-index", gidIndex, 0, 255);
+            OptionRanges.range(spec, "--gid-index", gidIndex, 0, 255);
         }
         if (mtuBytes != null && !List.of(256, 512, 1024, 2048, 4096).contains(mtuBytes)) {
-            throw Check.usage(spec, "--mtu must be 256, 512, 1024, 2048 or 4096 (an RDMA MTU), not " + mtuBytes);
+            throw OptionRanges.usage(spec, "--mtu must be 256, 512, 1024, 2048 or 4096 (an RDMA MTU), not " + mtuBytes);
         }
         try {
             PerftestArgs.validate(program, args, Long.MAX_VALUE / 1000);
         } catch (IllegalArgumentException e) {
-            throw Check.usage(spec, e.getMessage());
+            throw OptionRanges.usage(spec, e.getMessage());
         }
     }
 }

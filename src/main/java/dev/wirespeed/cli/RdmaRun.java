@@ -1,5 +1,10 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.diagnose.Finding;
+import dev.wirespeed.diagnose.RuleSet;
+import dev.wirespeed.explain.CommandFacts;
+import dev.wirespeed.facts.Facts;
+import dev.wirespeed.inspect.Inspection;
 import dev.wirespeed.perftest.PerftestArgs;
 import dev.wirespeed.rdma.RdmaClient;
 import dev.wirespeed.rdma.RdmaTest;

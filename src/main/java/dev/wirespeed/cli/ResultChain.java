@@ -1,7 +1,7 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.diagnose.TestCounters;
-import dev.wirespeed.engine.TestListener;
+import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.report.Presenter;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwSweepResult;

@@ -73,13 +73,13 @@ public final class ResultsCompareCommand implements Callable<Integer> {
             }
             if (metric != null && ra.stream().noneMatch(r -> r.measurement().metric(metric).isPresent())
                     && rb.stream().noneMatch(r -> r.measurement().metric(metric).isPresent())) {
-                throw Check.usage(spec, "--metric " + metric + ": no selected result has it");
+                throw OptionRanges.usage(spec, "--metric " + metric + ": no selected result has it");
             }
             Comparison c;
             try {
                 c = Comparison.of(a, ra, b, rb, metric);
             } catch (Comparison.MixedKinds e) {
-                throw Check.usage(spec, e.getMessage());
+                throw OptionRanges.usage(spec, e.getMessage());
             }
             List<StoredResult> both = new ArrayList<>(allA);
             both.addAll(allB);

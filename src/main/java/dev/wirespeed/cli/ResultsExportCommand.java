@@ -83,7 +83,7 @@ public final class ResultsExportCommand implements Callable<Integer> {
             results.addAll(unique.values());
             String name = format.name();
             if (!List.of("csv", "json", "openmetrics", "prometheus").contains(name)) {
-                throw Check.usage(spec, "--format " + name + ": give csv, json, openmetrics or prometheus");
+                throw OptionRanges.usage(spec, "--format " + name + ": give csv, json, openmetrics or prometheus");
             }
             Output.write(spec, output, out -> {
                 switch (name) {

@@ -45,7 +45,7 @@ public final class ResultsListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Check.range(spec, "--limit", limit, 1, 1_000_000);
+        OptionRanges.range(spec, "--limit", limit, 1, 1_000_000);
         PrintWriter out = spec.commandLine().getOut();
         try (ResultStore store = db.openExisting()) {
             List<StoredResult> results = store.find(new ResultStore.Query(run, null, label, tool, limit));

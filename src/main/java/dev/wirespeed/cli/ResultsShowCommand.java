@@ -57,10 +57,10 @@ public final class ResultsShowCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if ((json ? 1 : 0) + (raw ? 1 : 0) + (histogram ? 1 : 0) > 1) {
-            throw Check.usage(spec, "--json, --raw and --histogram exclude each other");
+            throw OptionRanges.usage(spec, "--json, --raw and --histogram exclude each other");
         }
         if (sizeBytes != null && !histogram) {
-            throw Check.usage(spec, "--size goes with --histogram");
+            throw OptionRanges.usage(spec, "--size goes with --histogram");
         }
         PrintWriter out = spec.commandLine().getOut();
         try (ResultStore store = db.openExisting()) {
@@ -86,12 +86,12 @@ public final class ResultsShowCommand implements Callable<Integer> {
         }
         Measurement.Row row;
         if (sizeBytes != null) {
-            row = rows.stream().filter(x -> x.keyValue() == sizeBytes).findFirst().orElseThrow(() -> Check.usage(spec,
+            row = rows.stream().filter(x -> x.keyValue() == sizeBytes).findFirst().orElseThrow(() -> OptionRanges.usage(spec,
                     "result " + id + " has no histogram of " + sizeBytes + " bytes; sizes: " + sizes(rows)));
         } else if (rows.size() == 1) {
             row = rows.getFirst();
         } else {
-            throw Check.usage(spec, "result " + id + " is a sweep of " + Numbers.count(rows.size(), "size")
+            throw OptionRanges.usage(spec, "result " + id + " is a sweep of " + Numbers.count(rows.size(), "size")
                     + ": choose one with --size (" + sizes(rows) + ")");
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();

@@ -4,10 +4,10 @@ import dev.wirespeed.guard.BoundedRead;
 import dev.wirespeed.io.Programs;
 import dev.wirespeed.report.TextTable;
 import dev.wirespeed.run.Campaign;
-import dev.wirespeed.run.Engine;
+import dev.wirespeed.run.PlanEngine;
 import dev.wirespeed.run.Engines;
 import dev.wirespeed.run.Expansion;
-import dev.wirespeed.run.Params;
+import dev.wirespeed.run.PointParams;
 import dev.wirespeed.run.Plan;
 import dev.wirespeed.run.PlanException;
 import dev.wirespeed.run.PlanReader;
@@ -75,11 +75,11 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         if (dryRun && resume) {
-            throw Check.usage(spec, "--dry-run and --resume exclude each other");
+            throw OptionRanges.usage(spec, "--dry-run and --resume exclude each other");
         }
         for (String l : labels) {
             if (!Labels.valid(l)) {
-                throw Check.usage(spec, "--label '" + l + "' is not a label: " + Labels.RULE);
+                throw OptionRanges.usage(spec, "--label '" + l + "' is not a label: " + Labels.RULE);
             }
         }
         String text;
@@ -88,7 +88,7 @@ public final class RunCommand implements Callable<Integer> {
         } catch (NoSuchFileException e) {
             throw new Failure("no plan file " + planFile);
         } catch (BoundedRead.Refused e) {
-            throw Check.usage(spec, e.getMessage());
+            throw OptionRanges.usage(spec, e.getMessage());
         }
         Engines engines = Engines.standard();
         Plan plan;
@@ -97,7 +97,7 @@ public final class RunCommand implements Callable<Integer> {
             plan = withLabels(PlanReader.read(text, planFile.toString()));
             points = Expansion.points(plan, engines);
         } catch (PlanException e) {
-            throw Check.usage(spec, e.getMessage());
+            throw OptionRanges.usage(spec, e.getMessage());
         }
         PrintWriter out = spec.commandLine().getOut();
         String missing = missingPrograms(points, engines);
@@ -161,7 +161,7 @@ public final class RunCommand implements Callable<Integer> {
     static String missingPrograms(List<Point> points, Engines engines) {
         Map<String, List<String>> byPackage = new LinkedHashMap<>();
         for (Point p : points) {
-            for (Engine.Program prog : engines.named(p.engine()).programs(new Params(p.params(), p.title()))) {
+            for (PlanEngine.Program prog : engines.named(p.engine()).programs(new PointParams(p.params(), p.title()))) {
                 List<String> binaries = byPackage.computeIfAbsent(prog.debianPackage(), k -> new ArrayList<>());
                 if (!binaries.contains(prog.binary()) && Programs.find(prog.binary()).isEmpty()) {
                     binaries.add(prog.binary());
@@ -188,7 +188,7 @@ public final class RunCommand implements Callable<Integer> {
             t.row(List.of(Integer.toString(p.seq()), Integer.toString(p.series().index() + 1), p.engine(),
                     cell.isEmpty() ? "-" : cell, Integer.toString(p.repetition()),
                     p.labels().isEmpty() ? "-" : String.join(",", p.labels()),
-                    engines.named(p.engine()).describe(new Params(p.params(), p.title()))));
+                    engines.named(p.engine()).describe(new PointParams(p.params(), p.title()))));
         }
         t.print(out, "  ");
     }

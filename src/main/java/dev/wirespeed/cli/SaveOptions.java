@@ -32,7 +32,7 @@ final class SaveOptions {
     List<String> labels(CommandSpec spec) {
         for (String l : labels) {
             if (!Labels.valid(l)) {
-                throw Check.usage(spec, "--label '" + l + "' is not a label: " + Labels.RULE);
+                throw OptionRanges.usage(spec, "--label '" + l + "' is not a label: " + Labels.RULE);
             }
         }
         return List.copyOf(labels);

@@ -1,7 +1,7 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.explain.CommandFacts;
-import dev.wirespeed.host.sysfs.Inspection;
+import dev.wirespeed.inspect.Inspection;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.store.HostSummaries;

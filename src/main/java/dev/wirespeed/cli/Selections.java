@@ -16,7 +16,7 @@ final class Selections {
         try {
             s = Selection.parse(text);
         } catch (IllegalArgumentException e) {
-            throw Check.usage(spec, e.getMessage());
+            throw OptionRanges.usage(spec, e.getMessage());
         }
         List<StoredResult> results = store.find(s.query());
         if (results.isEmpty()) {

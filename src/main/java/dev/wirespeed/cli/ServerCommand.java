@@ -3,7 +3,7 @@ package dev.wirespeed.cli;
 import dev.wirespeed.Version;
 import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.ServerLimits;
-import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.engine.server.Server;
 import dev.wirespeed.guard.Printable;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.iperf3.Iperf3;
@@ -132,22 +132,22 @@ public final class ServerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        Check.range(spec, "-p", port, 0, 65535);
-        Check.range(spec, "--max-duration", maxDurationSeconds, 1, 86_400);
-        Check.range(spec, "--max-streams", maxStreams, 1, 1024);
-        Check.seconds(spec, "--handshake-timeout", handshakeSeconds, 0.1, 600);
-        Check.seconds(spec, "--handshake-deadline", handshakeDeadlineSeconds, 0.1, 600);
-        Check.range(spec, "--max-pending", maxPending, 1, 65_536);
-        Check.range(spec, "--max-total-streams", maxTotalStreams, 1, 65_536);
-        Check.range(spec, "--max-tests", maxTests, 1, 4096);
+        OptionRanges.range(spec, "-p", port, 0, 65535);
+        OptionRanges.range(spec, "--max-duration", maxDurationSeconds, 1, 86_400);
+        OptionRanges.range(spec, "--max-streams", maxStreams, 1, 1024);
+        OptionRanges.seconds(spec, "--handshake-timeout", handshakeSeconds, 0.1, 600);
+        OptionRanges.seconds(spec, "--handshake-deadline", handshakeDeadlineSeconds, 0.1, 600);
+        OptionRanges.range(spec, "--max-pending", maxPending, 1, 65_536);
+        OptionRanges.range(spec, "--max-total-streams", maxTotalStreams, 1, 65_536);
+        OptionRanges.range(spec, "--max-tests", maxTests, 1, 4096);
         if (maxMemoryBytes != null) {
-            Check.sizeRange(spec, "--max-memory", maxMemoryBytes, 1L << 20, 1L << 50);
+            OptionRanges.sizeRange(spec, "--max-memory", maxMemoryBytes, 1L << 20, 1L << 50);
         }
-        Check.range(spec, "--max-pending-per-address", maxPendingPerAddress, 1, maxPending);
-        Check.seconds(spec, "--test-grace", graceSeconds, 0.1, 3600);
+        OptionRanges.range(spec, "--max-pending-per-address", maxPendingPerAddress, 1, maxPending);
+        OptionRanges.seconds(spec, "--test-grace", graceSeconds, 0.1, 3600);
         if (exclusive) {
             if (spec.commandLine().getParseResult().hasMatchedOption("--max-tests") && maxTests != 1) {
-                throw Check.usage(spec, "--exclusive runs one test at a time: it excludes --max-tests " + maxTests);
+                throw OptionRanges.usage(spec, "--exclusive runs one test at a time: it excludes --max-tests " + maxTests);
             }
             maxTests = 1;
         }
@@ -185,16 +185,16 @@ public final class ServerCommand implements Callable<Integer> {
         int handshakeMillis = (int) Math.round(handshakeSeconds * 1000);
         Iperf3Service iperf3Service = new Iperf3Service(new Iperf3Service.Config(limits, handshakeMillis,
                 line -> log(out, line), budget));
-        List<BwServer> servers = new ArrayList<>();
+        List<Server> servers = new ArrayList<>();
         try {
-            servers.add(new BwServer(new BwServer.Config(bind, port, once, limits, handshakeMillis, line -> log(out, line),
+            servers.add(new Server(new Server.Config(bind, port, once, limits, handshakeMillis, line -> log(out, line),
                     admission, budget).withMptcp(mptcp)));
             if (extraIperf3Port) {
-                servers.add(new BwServer(new BwServer.Config(bind, Iperf3.DEFAULT_PORT, once, limits, handshakeMillis,
+                servers.add(new Server(new Server.Config(bind, Iperf3.DEFAULT_PORT, once, limits, handshakeMillis,
                         line -> log(out, line), admission, budget).withMptcp(mptcp)));
             }
         } catch (IOException e) {
-            servers.forEach(BwServer::close);
+            servers.forEach(Server::close);
             throw e;
         }
         servers.forEach(s -> s.serveForeign(iperf3Service));
@@ -202,7 +202,7 @@ public final class ServerCommand implements Callable<Integer> {
                 new PerftestService.Config(limits.maxDurationMillis(), handshakeMillis, null,
                         line -> log(out, line)));
         servers.forEach(s -> s.serveSessions(Wire.KIND_PERFTEST, perftest));
-        Interrupts.onRaise(() -> servers.forEach(BwServer::close));
+        Interrupts.onRaise(() -> servers.forEach(Server::close));
         StringBuilder where = new StringBuilder(describe(servers.getFirst()));
         if (extraIperf3Port) {
             where.append(" and ").append(describe(servers.get(1))).append(" (iperf3)");
@@ -217,14 +217,14 @@ public final class ServerCommand implements Callable<Integer> {
             ready.println(Daemon.READY);
             ready.flush();
         }
-        servers.forEach(BwServer::serveInBackground);
+        servers.forEach(Server::serveInBackground);
         // one listener stopping (Ctrl-C, --once) stops them all; so does a log that cannot be written
         String logFailure = serverLog.failure();
         while (logFailure == null && servers.stream().noneMatch(s -> awaitQuietly(s, 200))) {
             logFailure = serverLog.failure();
         }
-        servers.forEach(BwServer::close);
-        for (BwServer s : servers) {
+        servers.forEach(Server::close);
+        for (Server s : servers) {
             s.awaitStopped(5, TimeUnit.SECONDS);
         }
         iperf3Service.awaitFinished(2, TimeUnit.SECONDS);
@@ -235,7 +235,7 @@ public final class ServerCommand implements Callable<Integer> {
         return ExitCode.OK;
     }
 
-    private static boolean awaitQuietly(BwServer server, long millis) {
+    private static boolean awaitQuietly(Server server, long millis) {
         try {
             return server.awaitStopped(millis, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
@@ -244,7 +244,7 @@ public final class ServerCommand implements Callable<Integer> {
         }
     }
 
-    private static String describe(BwServer server) {
+    private static String describe(Server server) {
         var a = (InetSocketAddress) server.listenerAddress();
         String host = a.getAddress().isAnyLocalAddress() ? "*" : Io.literal(a.getAddress());
         return Io.hostPort(host, a.getPort());

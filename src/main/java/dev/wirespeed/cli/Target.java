@@ -1,6 +1,6 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.engine.Loopback;
+import dev.wirespeed.engine.server.Loopback;
 import java.io.IOException;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -23,7 +23,7 @@ final class Target {
         if (given.startsWith("[")) {
             int close = given.indexOf(']');
             if (close < 2) {
-                throw Check.usage(spec, "HOST '" + given + "': expected [IPv6] or [IPv6]:PORT");
+                throw OptionRanges.usage(spec, "HOST '" + given + "': expected [IPv6] or [IPv6]:PORT");
             }
             String address = given.substring(1, close);
             String rest = given.substring(close + 1);
@@ -31,7 +31,7 @@ final class Target {
                 return new Endpoint(address, null);
             }
             if (!rest.startsWith(":")) {
-                throw Check.usage(spec, "HOST '" + given + "': expected [IPv6] or [IPv6]:PORT");
+                throw OptionRanges.usage(spec, "HOST '" + given + "': expected [IPv6] or [IPv6]:PORT");
             }
             return new Endpoint(address, port(spec, given, rest.substring(1)));
         }
@@ -40,24 +40,24 @@ final class Target {
             return new Endpoint(given, null);
         }
         if (colon == 0) {
-            throw Check.usage(spec, "HOST '" + given + "' has a port but no host");
+            throw OptionRanges.usage(spec, "HOST '" + given + "' has a port but no host");
         }
         return new Endpoint(given.substring(0, colon), port(spec, given, given.substring(colon + 1)));
     }
 
     private static int port(CommandSpec spec, String given, String digits) {
         if (!digits.matches("[0-9]{1,5}")) {
-            throw Check.usage(spec, "HOST '" + given + "': port '" + digits + "' is not a number (1..65535)");
+            throw OptionRanges.usage(spec, "HOST '" + given + "': port '" + digits + "' is not a number (1..65535)");
         }
         int port = Integer.parseInt(digits);
-        Check.range(spec, "HOST's port", port, 1, 65535);
+        OptionRanges.range(spec, "HOST's port", port, 1, 65535);
         return port;
     }
 
     /** The port HOST:PORT named, checked against -p: giving both is a usage error. */
     static Integer portFromHost(CommandSpec spec, Endpoint endpoint) {
         if (endpoint.port() != null && spec.commandLine().getParseResult().hasMatchedOption("-p")) {
-            throw Check.usage(spec, "give the port once: HOST:PORT or -p, not both");
+            throw OptionRanges.usage(spec, "give the port once: HOST:PORT or -p, not both");
         }
         return endpoint.port();
     }
@@ -73,10 +73,10 @@ final class Target {
     /** Exactly one of HOST and --loopback, else a usage error. */
     static void check(CommandSpec spec, String host, boolean loopback) {
         if (host == null && !loopback) {
-            throw Check.usage(spec, "missing HOST (or --loopback)");
+            throw OptionRanges.usage(spec, "missing HOST (or --loopback)");
         }
         if (host != null && loopback) {
-            throw Check.usage(spec, "give HOST or --loopback, not both");
+            throw OptionRanges.usage(spec, "give HOST or --loopback, not both");
         }
     }
 

@@ -1,9 +1,9 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.engine.TestListener;
-import dev.wirespeed.engine.TripTimesClient;
-import dev.wirespeed.engine.TripTimesRefusal;
-import dev.wirespeed.engine.UdpBwClient;
+import dev.wirespeed.engine.session.TestListener;
+import dev.wirespeed.engine.lat.TripTimesClient;
+import dev.wirespeed.engine.session.TripTimesRefusal;
+import dev.wirespeed.engine.udp.UdpBwClient;
 import dev.wirespeed.report.Presenter;
 import dev.wirespeed.report.RateUnit;
 import dev.wirespeed.report.TripTimesText;
@@ -40,11 +40,11 @@ final class TripOptions {
             return;
         }
         if (iperf3) {
-            throw Check.usage(spec, "--trip-times: iperf3 has no trip times (one-way latency); run `wirespeed server`"
+            throw OptionRanges.usage(spec, "--trip-times: iperf3 has no trip times (one-way latency); run `wirespeed server`"
                     + " on HOST and leave out --iperf3");
         }
         if (rdma || sweep || latency || iperf3Json) {
-            throw Check.usage(spec, "--trip-times measures a TCP or UDP upload: not with " + (rdma ? "--rdma"
+            throw OptionRanges.usage(spec, "--trip-times measures a TCP or UDP upload: not with " + (rdma ? "--rdma"
                     : sweep ? "-a" : latency ? "--latency" : "--json-format iperf3"));
         }
     }
@@ -52,15 +52,15 @@ final class TripOptions {
     /** Usage errors of the test itself. */
     void validate(CommandSpec spec, TestSpec tcp) {
         if (tcp.direction() != Direction.UPLOAD) {
-            throw Check.usage(spec, "--trip-times measures the client's writes as the server reads them: not with "
+            throw OptionRanges.usage(spec, "--trip-times measures the client's writes as the server reads them: not with "
                     + (tcp.direction() == Direction.BIDIR ? "--bidir" : "-R"));
         }
         if (tcp.zeroCopy() || tcp.skipRxCopy()) {
-            throw Check.usage(spec, "--trip-times stamps every write and reads every stamp: not with "
+            throw OptionRanges.usage(spec, "--trip-times stamps every write and reads every stamp: not with "
                     + (tcp.zeroCopy() ? "-Z" : "--skip-rx-copy"));
         }
         if (tcp.bufferBytes() < TestSpec.TRIP_STAMP_BYTES) {
-            throw Check.usage(spec, "--trip-times needs writes of at least " + TestSpec.TRIP_STAMP_BYTES
+            throw OptionRanges.usage(spec, "--trip-times needs writes of at least " + TestSpec.TRIP_STAMP_BYTES
                     + " bytes (-l): each begins with its stamp");
         }
     }

@@ -3,7 +3,7 @@ package dev.wirespeed.cli;
 import dev.wirespeed.report.JsonStream;
 
 import dev.wirespeed.Version;
-import dev.wirespeed.host.sysfs.RootedFs;
+import dev.wirespeed.inspect.RootedFs;
 import dev.wirespeed.report.WatchText;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
@@ -80,21 +80,21 @@ public final class WatchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Check.seconds(spec, "-i", intervalSeconds, 0.1, 3600);
+        OptionRanges.seconds(spec, "-i", intervalSeconds, 0.1, 3600);
         if (seconds != null) {
-            Check.seconds(spec, "-t", seconds, intervalSeconds, 7 * 86_400);
+            OptionRanges.seconds(spec, "-t", seconds, intervalSeconds, 7 * 86_400);
         }
         if (count != null) {
-            Check.range(spec, "--count", count, 1, 10_000_000);
+            OptionRanges.range(spec, "--count", count, 1, 10_000_000);
         }
         if (json && jsonStream) {
-            throw Check.usage(spec, "--json-stream and --json exclude each other: a stream of events or one document");
+            throw OptionRanges.usage(spec, "--json-stream and --json exclude each other: a stream of events or one document");
         }
         Path root = host.root(spec);
         RootedFs fs = new RootedFs(root);
         List<CounterWatch.Subject> subjects = CounterWatch.resolve(fs, subject);
         if (subjects.isEmpty()) {
-            throw Check.usage(spec, subject == null ? "no netdev or RDMA port below " + root
+            throw OptionRanges.usage(spec, subject == null ? "no netdev or RDMA port below " + root
                     : "no netdev, RDMA device or DEV/PORT named '" + subject + "' (see ip link, rdma link)");
         }
         var sink = save.open(spec);

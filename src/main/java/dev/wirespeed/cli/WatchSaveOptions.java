@@ -30,11 +30,11 @@ final class WatchSaveOptions {
     ResultsSink open(CommandSpec spec) throws IOException {
         for (String l : labels) {
             if (!Labels.valid(l)) {
-                throw Check.usage(spec, "--label '" + l + "' is not a label: " + Labels.RULE);
+                throw OptionRanges.usage(spec, "--label '" + l + "' is not a label: " + Labels.RULE);
             }
         }
         if (!labels.isEmpty() && !save) {
-            throw Check.usage(spec, "--label labels a saved series: add --save");
+            throw OptionRanges.usage(spec, "--label labels a saved series: add --save");
         }
         return save ? ResultStore.openForSaving(db.database()) : ResultsSink.NONE;
     }

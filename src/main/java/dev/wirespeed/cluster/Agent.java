@@ -1,11 +1,11 @@
 package dev.wirespeed.cluster;
 
-import dev.wirespeed.engine.TestListener;
+import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.Version;
 import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.ServerLimits;
-import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.tcp.BwClient;
 import dev.wirespeed.guard.Printable;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.measure.HostName;
@@ -46,7 +46,7 @@ public final class Agent implements AutoCloseable {
     }
 
     private final Config config;
-    private final BwServer server;
+    private final Server server;
     private final AgentMetrics metrics;
     private final PerftestRunner perftest;
     private final BwResult.Peer self;
@@ -66,7 +66,7 @@ public final class Agent implements AutoCloseable {
         this.tls = config.insecure() ? null : AgentTls.forAgent(config.token());
         this.metrics = new AgentMetrics(self.host(), self.software());
         this.perftest = new PerftestRunner(config.perftestDir());
-        this.server = new BwServer(new BwServer.Config(config.bindAddress(), config.port(), false, config.limits(),
+        this.server = new Server(new Server.Config(config.bindAddress(), config.port(), false, config.limits(),
                 config.handshakeMillis(), line -> {
                     if (!selfTesting) {
                         config.log().accept(Printable.line(line));
@@ -77,7 +77,7 @@ public final class Agent implements AutoCloseable {
         // kind R carries no token: an agent that has one leaves perftest to its coordinator's sessions
         server.serveSessions(Wire.KIND_PERFTEST, new PerftestService(new PerftestService.Config(
                 config.limits().maxDurationMillis(), config.handshakeMillis(), config.perftestDir(), config.log(),
-                BwServer.WITHHELD_SOFTWARE, config.token() == null ? null : PERFTEST_NEEDS_TOKEN)));
+                Server.WITHHELD_SOFTWARE, config.token() == null ? null : PERFTEST_NEEDS_TOKEN)));
         AgentMessage.warmUp(self);
     }
 

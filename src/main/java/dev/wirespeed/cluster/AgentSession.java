@@ -1,11 +1,11 @@
 package dev.wirespeed.cluster;
 
-import dev.wirespeed.engine.TestListener;
+import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.admission.Admission;
 import dev.wirespeed.diagnose.DoctorReport;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.TestCounters;
-import dev.wirespeed.engine.BwClient;
+import dev.wirespeed.engine.tcp.BwClient;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;

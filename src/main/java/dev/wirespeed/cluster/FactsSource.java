@@ -4,7 +4,7 @@ import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.RuleSet;
 import dev.wirespeed.facts.Facts;
-import dev.wirespeed.host.sysfs.Inspection;
+import dev.wirespeed.inspect.Inspection;
 import java.nio.file.Path;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package dev.wirespeed.cluster;
 
-import dev.wirespeed.engine.PeerTotals;
+import dev.wirespeed.engine.session.PeerTotals;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.wire.Direction;

@@ -14,7 +14,7 @@ import java.util.List;
 /**
  * No subnet manager anywhere in sight: an InfiniBand port is INIT (or reports SM LID 0) and every
  * look for an SM came back empty — doctor's /proc/PID/comm scan, `systemctl status opensm(d)` inactive —
- * with no sminfo answer or running opensm seen (seed 001 l.646-652: no OpenSM, port stuck, "systemctl
+ * with no sminfo answer or running opensm seen (src/test/resources/parse/seeds/001_f6752bc58d89dcbd.txt l.647-653: no OpenSM, port stuck, "systemctl
  * start opensmd"). Quiet when nothing was looked at (an SM on a switch or another node is invisible
  * here) and when the port knows an SM LID other than 0 (an SM is somewhere). One cause, one finding:
  * where this rule fires, {@link IbNoSubnetManagerRule} stays quiet on that port and its facts (state,

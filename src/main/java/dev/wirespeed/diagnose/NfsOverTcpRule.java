@@ -47,7 +47,7 @@ final class NfsOverTcpRule implements Rule {
     }
 
     /**
-     * umount, then mount the same export over RDMA (seed 000 l.1608-1614: "umount /mnt/nfs", then
+     * umount, then mount the same export over RDMA (src/test/resources/parse/seeds/000_a2147e746c8b34a4.txt l.1609-1615: "umount /mnt/nfs", then
      * "mount -t nfs -o rdma,port=20049 192.168.23.1:/tmp /mnt/nfs"), keeping the mount's NFS version.
      * A remount cannot do it: fs/nfs/super.c nfs_compare_remount_data returns -EINVAL when the port
      * (20049 for RDMA, 2049 for TCP) or the server address differs from the mounted one.

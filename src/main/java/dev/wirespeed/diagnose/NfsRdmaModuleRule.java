@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * NFS over RDMA is used or intended (a proto=rdma mount, an rdma listener in nfsd's portlist or
  * written to it) while no RDMA transport module (rpcrdma, xprtrdma, svcrdma) is loaded: the mount
- * or the listener fails (seed 000 l.1580-1603: modprobe svcrdma on the server, xprtrdma on the client).
+ * or the listener fails (src/test/resources/parse/seeds/000_a2147e746c8b34a4.txt l.1581-1604: modprobe svcrdma on the server, xprtrdma on the client).
  */
 final class NfsRdmaModuleRule implements Rule {
     static final String ID = "nfs-rdma-module-missing";

@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * nfsd runs (its portlist has listeners) but none is "rdma 20049" on a host that has an active
- * RDMA port or the RDMA transport loaded: clients can only mount over TCP (seed 000 l.1584-1593).
+ * RDMA port or the RDMA transport loaded: clients can only mount over TCP (src/test/resources/parse/seeds/000_a2147e746c8b34a4.txt l.1585-1594).
  */
 final class NfsdNoRdmaPortRule implements Rule {
     static final String ID = "nfsd-no-rdma-port";

@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * Writing "rdma 20049" to /proc/fs/nfsd/portlist failed with "Protocol not supported": the kernel has
  * no RDMA transport for nfsd. With MLNX_OFED this means it was installed without NFS over RDMA
- * (seed 000 l.1586: "re-install Mellanox OFED with --with-nfsrdma flag", or use the inbox driver).
+ * (src/test/resources/parse/seeds/000_a2147e746c8b34a4.txt l.1587: "re-install Mellanox OFED with --with-nfsrdma flag", or use the inbox driver).
  */
 final class OfedWithoutNfsrdmaRule implements Rule {
     static final String ID = "ofed-without-nfsrdma";

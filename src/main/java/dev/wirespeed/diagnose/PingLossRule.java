@@ -1,7 +1,7 @@
 package dev.wirespeed.diagnose;
 
 import dev.wirespeed.host.Evidence;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import dev.wirespeed.parse.ping.PingSummary;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +35,7 @@ final class PingLossRule implements LogRule {
             String peer = s.target() == null ? "the peer" : s.peer();
             out.add(new Finding(id(), Severity.WARN, "ping " + peer, String.format(Locale.ROOT,
                     "ping of %s lost %d of %d requests (%s %%)%s: a link between two hosts should lose none", peer, lost,
-                    s.transmitted(), Units.trim(s.lossPercent() == null ? 100.0 * lost / s.transmitted()
+                    s.transmitted(), UnitWords.trim(s.lossPercent() == null ? 100.0 * lost / s.transmitted()
                             : s.lossPercent()),
                     lost == 1 ? " (one request lost at a ^C can be the last one still on its way)" : ""),
                     List.of(new Evidence("ping, line " + s.source().line(), s.source().text().strip())), null,

@@ -68,7 +68,7 @@ final class PortDownRule implements Rule {
      * netdev is down, so the netdev is brought up (the port's netdev from the pairing or the port's own
      * netdev fact: rdma link's "netdev", sysfs gid_attrs); an InfiniBand port is enabled with
      * ibportstate(8) on the local port (direct route 0) or on the switch port it faces. An unknown link
-     * layer gets both ways, named as such (seed 000 l.1372: ft2000's mlx5_1 is Ethernet).
+     * layer gets both ways, named as such (src/test/resources/parse/ib/ibstatus-seed000-ft2000-disabled.txt l.12: ft2000's mlx5_1 is Ethernet).
      */
     static Fix enable(Port p) {
         RdmaPort r = p.rdma();

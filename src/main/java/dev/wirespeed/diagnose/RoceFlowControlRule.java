@@ -10,7 +10,7 @@ import java.util.List;
  * A RoCE port whose netdev has pause frames off (seed 000: "RoCE needs a lossless network";
  * `ethtool -a` RX/TX on). Without global pause or PFC, RoCE retransmits on every drop. sysfs does
  * not show pause settings: the facts come from `ethtool -a` output, pasted (explain) or run by
- * doctor (host.sysfs.QosReader). PFC on some
+ * doctor (inspect.QosReader). PFC on some
  * priority (mlnx_qos "pfc" setting) counts as flow control; whether it is RoCE's priority is
  * {@link RocePfcPriorityRule}'s question.
  */

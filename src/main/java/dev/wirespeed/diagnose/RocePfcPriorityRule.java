@@ -15,7 +15,7 @@ import java.util.Optional;
  * (RDMA_CM/cma_roce_tos), which the default dscp2prio map (priority = DSCP / 8) puts on priority 3;
  * with trust pcp it is the VLAN's PCP, which NVIDIA's lossless RoCE guides also set to 3. Facts: the
  * "trust", "pfc" and "dscp26-priority" settings of mlnx_qos or iproute2's dcb (explain; doctor runs
- * them on the live host, see host.sysfs.QosReader): with trust dscp and a DSCP map, RoCE's priority
+ * them on the live host, see inspect.QosReader): with trust dscp and a DSCP map, RoCE's priority
  * is where the map puts DSCP 26.
  */
 final class RocePfcPriorityRule implements Rule {

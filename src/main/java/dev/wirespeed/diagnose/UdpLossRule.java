@@ -4,7 +4,7 @@ import dev.wirespeed.facts.Context;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.Counters;
 import dev.wirespeed.host.Evidence;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metrics;
 import dev.wirespeed.units.Rate;
@@ -82,7 +82,7 @@ final class UdpLossRule implements Rule {
                                 m.metric(Metrics.TOTAL_PACKETS).get().value())
                         : "";
         String message = String.format(Locale.ROOT, "%s lost %.1f %% of what it sent%s (above %s %%): the received rate"
-                + " is not the path's", what, lost, amounts.isEmpty() ? "" : " (" + amounts + ")", Units.trim(THRESHOLD_PERCENT));
+                + " is not the path's", what, lost, amounts.isEmpty() ? "" : " (" + amounts + ")", UnitWords.trim(THRESHOLD_PERCENT));
         List<String> causes = new ArrayList<>();
         List<Evidence> evidence = new ArrayList<>();
         // the receiver's CPU: qperf's recv_cpus_used (cpuServerPercent), iperf3 -V's remote/receiver

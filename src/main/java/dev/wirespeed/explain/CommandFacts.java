@@ -1,7 +1,7 @@
 package dev.wirespeed.explain;
 
 import dev.wirespeed.facts.Facts;
-import dev.wirespeed.host.sysfs.ToolOutputReader;
+import dev.wirespeed.inspect.ToolOutputReader;
 import dev.wirespeed.parse.LogReader;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Piece;
@@ -9,7 +9,7 @@ import dev.wirespeed.parse.Piece;
 /**
  * A tool's output that doctor ran itself (ethtool -a, dcb, mlnx_qos), read exactly as explain reads
  * it after a prompt: same parsers, same conversion to host facts, so the same rules fire on both.
- * Passed to host.sysfs's inspection by whoever starts one ({@link dev.wirespeed.host.sysfs.Inspection#read}).
+ * Passed to the inspection (inspect) by whoever starts one ({@link dev.wirespeed.inspect.Inspection#read}).
  */
 public final class CommandFacts implements ToolOutputReader {
     public CommandFacts() {}

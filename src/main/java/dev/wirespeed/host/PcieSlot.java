@@ -7,7 +7,7 @@ import java.util.Optional;
  * What the slot a card sits in can do, which the card's own link registers do not say: the upstream
  * port's (root port or switch downstream port) maximum link width and speed, carried as
  * {@link DeviceSetting}s of the card's PCI function (device = "0000:04:00.0"). A root port with
- * max_link_width 4 is a slot wired for x4 (seed 004 l.23: the GW-R86S's OCP connector is PCIe 3.0 x4),
+ * max_link_width 4 is a slot wired for x4 (src/test/resources/parse/seeds/004_2a39351d1c4a425e.txt l.24: the GW-R86S's OCP connector is PCIe 3.0 x4),
  * whatever its mechanical size. doctor reads them from the parent device of the function in sysfs
  * (/sys/devices/pci…/0000:00:1c.3/max_link_width); pasted output rarely shows them.
  */

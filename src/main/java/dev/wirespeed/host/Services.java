@@ -12,8 +12,8 @@ import java.util.Optional;
  * <p>Unit names differ by stack: the distributions' opensm package installs {@code opensm}
  * (Debian bookworm: /lib/systemd/system/opensm.service and /etc/init.d/opensm; RHEL and SUSE:
  * opensm.service), MLNX_OFED installs {@code opensmd} (/etc/init.d/opensmd, the MLNX_OFED "OpenSM"
- * chapter; seed 001 l.652 runs "systemctl start opensmd" on MLNX_OFED 4.6). {@code openibd} (the
- * driver loader) is MLNX_OFED's; {@code rshim} is the BlueField host driver (seed 002 l.214).
+ * chapter; src/test/resources/parse/seeds/001_f6752bc58d89dcbd.txt l.653 runs "systemctl start opensmd" on MLNX_OFED 4.6). {@code openibd} (the
+ * driver loader) is MLNX_OFED's; {@code rshim} is the BlueField host driver (src/test/resources/parse/host/systemctl-status-rshim-seed002.txt).
  */
 public final class Services {
     private Services() {}

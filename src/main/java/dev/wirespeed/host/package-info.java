@@ -1,7 +1,7 @@
 /**
  * Facts about a host: its network interfaces, RDMA devices and ports, PCI functions with their
  * PCIe links, CPUs and NUMA nodes, NFS mounts — read from sysfs/procfs by {@code doctor}
- * ({@link dev.wirespeed.host.sysfs}) or parsed from pasted tool output by {@code explain}. Both
+ * ({@link dev.wirespeed.inspect}) or parsed from pasted tool output by {@code explain}. Both
  * produce the same records, collected in {@link dev.wirespeed.facts.Facts}, so one rule set
  * ({@link dev.wirespeed.diagnose.RuleSet}) diagnoses both.
  *

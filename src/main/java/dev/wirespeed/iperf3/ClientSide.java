@@ -1,6 +1,6 @@
 package dev.wirespeed.iperf3;
 
-import dev.wirespeed.engine.Plane;
+import dev.wirespeed.engine.stream.DrivenSide;
 import dev.wirespeed.results.BwResult;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -19,9 +19,9 @@ interface ClientSide<R> {
 
     /**
      * TEST_START: everything slow happens here, before the server's clock runs. Returns the data
-     * plane: its failures, and its senders to stop before TEST_END.
+     * side: its failures, and its senders to stop before TEST_END.
      */
-    Plane prepare(BwResult.Peer server);
+    DrivenSide prepare(BwResult.Peer server);
 
     /** TEST_RUNNING: data flows; returns the start as a System.nanoTime() value. */
     long start();
@@ -45,7 +45,7 @@ interface ClientSide<R> {
     ObjectNode results();
 
     /** The result, after {@link #settle}; {@code remote} is null when the server sent none. Closes every stream. */
-    R result(Instant startedAt, BwResult.Peer server, Results remote, BwResult.Outcome outcome);
+    R result(Instant startedAt, BwResult.Peer server, ResultsExchange remote, BwResult.Outcome outcome);
 
     /** Closes the streams when the test never started. */
     void close();

@@ -29,7 +29,7 @@ public final class Iperf3 {
 
     /** iperf3 bounds its parameter JSON to 8 KiB since 3.18 (MAX_PARAMS_JSON_STRING). */
     public static final int MAX_PARAMS_BYTES = 8 * 1024;
-    /** Results of 128 streams are about 20 KiB; anything far above is hostile or broken. */
+    /** ResultsExchange of 128 streams are about 20 KiB; anything far above is hostile or broken. */
     public static final int MAX_RESULTS_BYTES = 256 * 1024;
 
     /** iperf3's default read/write length for TCP (DEFAULT_TCP_BLKSIZE). */

@@ -1,14 +1,14 @@
 package dev.wirespeed.iperf3;
 
-import dev.wirespeed.engine.TestListener;
+import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.Version;
-import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.LocalEnd;
-import dev.wirespeed.engine.NativeSockets;
-import dev.wirespeed.engine.Plane;
-import dev.wirespeed.engine.Sockets;
-import dev.wirespeed.engine.TestClock;
-import dev.wirespeed.engine.UdpBwClient;
+import dev.wirespeed.engine.stream.DrivenSide;
+import dev.wirespeed.engine.stream.TestClock;
+import dev.wirespeed.engine.sys.LocalEnd;
+import dev.wirespeed.engine.sys.NativeSockets;
+import dev.wirespeed.engine.sys.Sockets;
+import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.udp.UdpBwClient;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwResult.Outcome;
@@ -77,7 +77,7 @@ public final class Iperf3Client {
         // and the server's clock runs from TEST_START, so nothing slow may happen after it (loading the
         // native socket handles alone took over a second on a busy 2-core host)
         byte[] cookie = Cookie.random();
-        var params = Params.request(spec, Version.software(), config.serverOutput());
+        var params = ParamExchange.request(spec, Version.software(), config.serverOutput());
         Control.MAPPER.writeValueAsBytes(params);
         NativeSockets.available();
         SocketChannel controlChannel = Sockets.connect(target, LocalEnd.of(config.bindAddress(), config.bindDevice()), config.connectTimeoutMillis(),
@@ -88,14 +88,14 @@ public final class Iperf3Client {
             control.write(cookie);
             BwResult.Peer server = new BwResult.Peer(null, Io.literal(address), config.port(), "iperf3", null, null);
             int opened = 0;
-            Plane plane = null;
+            DrivenSide driven = null;
             for (int step = 0; ; step++) {
                 if (step == MAX_HANDSHAKE_STATES) {
                     throw new ProtocolException("the server at " + where + " never started the test");
                 }
                 control.deadline(config.handshakeTimeoutMillis());
                 int state = readState(control, where);
-                if (state == Iperf3.TEST_RUNNING && plane != null) {
+                if (state == Iperf3.TEST_RUNNING && driven != null) {
                     break;
                 }
                 switch (state) {
@@ -110,12 +110,12 @@ public final class Iperf3Client {
                             throw new ProtocolException("the server at " + where
                                     + " started the test before asking for streams");
                         }
-                        plane = side.prepare(server);
+                        driven = side.prepare(server);
                     }
                     default -> throw refusal(control, state, where);
                 }
             }
-            Run<R> run = new Run<>(spec, control, server, side, plane);
+            Run<R> run = new Run<>(spec, control, server, side, driven);
             R result = run.execute();
             return run.serverOutput == null ? result : withOutput.apply(result, run.serverOutput);
         } catch (IOException | RuntimeException e) {
@@ -161,18 +161,18 @@ public final class Iperf3Client {
         private final Control control;
         private final BwResult.Peer server;
         private final ClientSide<R> side;
-        private final Plane plane;
+        private final DrivenSide driven;
         private final CompletableFuture<Event> nextEvent = new CompletableFuture<>();
         private String peerProblem;
         /** What the server sent of its own report, when asked (--get-server-output). */
         private ServerOutput serverOutput;
 
-        Run(TestSpec spec, Control control, BwResult.Peer server, ClientSide<R> side, Plane plane) {
+        Run(TestSpec spec, Control control, BwResult.Peer server, ClientSide<R> side, DrivenSide driven) {
             this.spec = spec;
             this.control = control;
             this.server = server;
             this.side = side;
-            this.plane = plane;
+            this.driven = driven;
         }
 
         R execute() {
@@ -180,10 +180,10 @@ public final class Iperf3Client {
             long t0 = side.start();
             Thread watcher = Thread.ofPlatform().name("ws-iperf3-control").daemon(true).start(this::watchControl);
             OutcomeStatus status = waitForEnd(t0);
-            plane.stopSending();
-            plane.awaitSendersEnded(System.nanoTime() + side.senderStopNanos());
+            driven.stopSending();
+            driven.awaitSendersEnded(System.nanoTime() + side.senderStopNanos());
             long endNanos = System.nanoTime();
-            Results remote = null;
+            ResultsExchange remote = null;
             boolean settled = false;
             if (peerProblem == null) {
                 try {
@@ -222,11 +222,11 @@ public final class Iperf3Client {
         }
 
         /** Ours first, then the server's; then DISPLAY_RESULTS and our IPERF_DONE. */
-        private Results exchangeResults() throws IOException {
+        private ResultsExchange exchangeResults() throws IOException {
             control.deadline(config.handshakeTimeoutMillis());
             control.writeJson(side.results());
             var json = control.readJson(Iperf3.MAX_RESULTS_BYTES, "iperf3 results", Iperf3Error.RECEIVE_RESULTS);
-            Results remote = Results.parse(json, spec.connections());
+            ResultsExchange remote = ResultsExchange.parse(json, spec.connections());
             if (config.serverOutput()) {
                 serverOutput = serverOutput(json);
             }
@@ -268,7 +268,7 @@ public final class Iperf3Client {
                             : "it sent " + Iperf3.stateName(e.state()) + " during the test";
                     return OutcomeStatus.PEER_LOST;
                 }
-                Throwable failure = plane.firstFailure();
+                Throwable failure = driven.firstFailure();
                 if (failure != null) {
                     peerProblem = "data connection failed: " + Io.reason(failure);
                     return OutcomeStatus.PEER_LOST;

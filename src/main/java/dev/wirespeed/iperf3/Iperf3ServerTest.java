@@ -2,7 +2,7 @@ package dev.wirespeed.iperf3;
 
 import dev.wirespeed.admission.Admission;
 import dev.wirespeed.admission.Budget;
-import dev.wirespeed.engine.NativeSockets;
+import dev.wirespeed.engine.sys.NativeSockets;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.iperf3.Iperf3Error.Errno;
 import dev.wirespeed.wire.TestSpec;
@@ -65,9 +65,9 @@ final class Iperf3ServerTest {
             control.writeState(Iperf3.PARAM_EXCHANGE);
             var json = control.readJson(Iperf3.MAX_PARAMS_BYTES, "parameters", Iperf3Error.RECEIVE_PARAMS);
             if (json.path("client_version").isString()) {
-                clientVersion = Params.printable(json.path("client_version").stringValue());
+                clientVersion = ParamExchange.printable(json.path("client_version").stringValue());
             }
-            Params.Request request = Params.parse(json, service.config().limits());
+            ParamExchange.Request request = ParamExchange.parse(json, service.config().limits());
             TestSpec spec = request.spec();
             checkCongestion(spec);
             reservation = service.reserve(spec, who());
@@ -159,7 +159,7 @@ final class Iperf3ServerTest {
         }
     }
 
-    private void runData(TestSpec spec, Params.Request request) throws IOException {
+    private void runData(TestSpec spec, ParamExchange.Request request) throws IOException {
         control.writeState(Iperf3.TEST_START);
         long t0 = side.start();
         control.writeState(Iperf3.TEST_RUNNING);
@@ -222,12 +222,12 @@ final class Iperf3ServerTest {
     }
 
     /** EXCHANGE_RESULTS → the client's results → ours → DISPLAY_RESULTS → IPERF_DONE. */
-    private Iperf3Service.ClientTotals exchangeResults(TestSpec spec, Params.Request request,
+    private Iperf3Service.ClientTotals exchangeResults(TestSpec spec, ParamExchange.Request request,
                                                        ServerSide.Measured measured, long wallNanos)
             throws IOException {
         control.deadline(service.config().handshakeMillis());
         control.writeState(Iperf3.EXCHANGE_RESULTS);
-        Results theirs = Results.parse(control.readJson(Iperf3.MAX_RESULTS_BYTES, "results",
+        ResultsExchange theirs = ResultsExchange.parse(control.readJson(Iperf3.MAX_RESULTS_BYTES, "results",
                 Iperf3Error.RECEIVE_RESULTS), spec.connections());
         ObjectNode json = measured.json();
         if (request.getServerOutput()) {
@@ -246,7 +246,7 @@ final class Iperf3ServerTest {
         Map<Integer, Long> bytes = new HashMap<>();
         Map<Integer, Long> packets = new HashMap<>();
         Map<Integer, Long> lost = new HashMap<>();
-        for (Results.Stream s : theirs.streams()) {
+        for (ResultsExchange.Stream s : theirs.streams()) {
             bytes.put(s.index(), s.bytes());
             packets.put(s.index(), s.packets());
             lost.put(s.index(), s.errors());

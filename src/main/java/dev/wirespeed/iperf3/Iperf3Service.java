@@ -5,8 +5,8 @@ import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.RateLimitedLog;
 import dev.wirespeed.admission.ServerLimits;
 import dev.wirespeed.guard.Printable;
-import dev.wirespeed.engine.BwServer;
-import dev.wirespeed.engine.NativeSockets;
+import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.sys.NativeSockets;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
@@ -30,7 +30,7 @@ import java.util.function.Consumer;
  * is: the cookie of a test waiting for its streams makes it a data connection, the cookie of a
  * running test is refused, any other cookie starts a new test.
  */
-public final class Iperf3Service implements BwServer.ForeignProtocol {
+public final class Iperf3Service implements Server.ForeignProtocol {
     /**
      * @param handshakeMillis time a client has for each step before its test runs, and for its
      *                        data connections to arrive
@@ -103,7 +103,7 @@ public final class Iperf3Service implements BwServer.ForeignProtocol {
      */
     private static void warmUp() {
         try {
-            Params.parse(Control.MAPPER.readTree("{\"tcp\":true,\"time\":1}"), TestSpec.Limits.DEFAULT);
+            ParamExchange.parse(Control.MAPPER.readTree("{\"tcp\":true,\"time\":1}"), TestSpec.Limits.DEFAULT);
             Cookie.random();
             NativeSockets.available();
         } catch (IOException | RuntimeException ignored) {

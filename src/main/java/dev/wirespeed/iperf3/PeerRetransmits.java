@@ -18,12 +18,12 @@ import java.util.function.IntPredicate;
 final class PeerRetransmits {
     private PeerRetransmits() {}
 
-    static BwResult apply(BwResult result, Results peer, IntPredicate peerSends) {
+    static BwResult apply(BwResult result, ResultsExchange peer, IntPredicate peerSends) {
         if (peer.senderHasRetransmits() != 1) {
             return result;
         }
         Map<Integer, Long> byStream = new HashMap<>();
-        for (Results.Stream s : peer.streams()) {
+        for (ResultsExchange.Stream s : peer.streams()) {
             if (peerSends.test(s.index()) && s.retransmits() >= 0) {
                 byStream.put(s.index() + 1, s.retransmits());
             }

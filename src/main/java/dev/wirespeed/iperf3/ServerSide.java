@@ -17,7 +17,7 @@ import tools.jackson.databind.node.ObjectNode;
  * {@link Arrivals}.
  */
 interface ServerSide {
-    /** All streams are there: socket options, then the data plane. Refusals are Iperf3Refusal. */
+    /** All streams are there: socket options, then the data side. Refusals are Iperf3Refusal. */
     void prepare() throws IOException;
 
     /** TEST_START went out: data flows; returns the start as a System.nanoTime() value. */

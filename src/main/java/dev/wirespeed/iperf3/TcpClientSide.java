@@ -1,12 +1,12 @@
 package dev.wirespeed.iperf3;
 
-import dev.wirespeed.engine.TestListener;
-import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.DataPlane;
-import dev.wirespeed.engine.LocalEnd;
-import dev.wirespeed.engine.PeerTotals;
-import dev.wirespeed.engine.Plane;
-import dev.wirespeed.engine.Sockets;
+import dev.wirespeed.engine.session.PeerTotals;
+import dev.wirespeed.engine.session.TestListener;
+import dev.wirespeed.engine.stream.DrivenSide;
+import dev.wirespeed.engine.sys.LocalEnd;
+import dev.wirespeed.engine.sys.Sockets;
+import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.tcp.TcpDrivenSide;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.wire.Message;
@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import tools.jackson.databind.node.ObjectNode;
 
-/** TCP streams of a {@code bw --iperf3} test, on {@link DataPlane}. */
+/** TCP streams of a {@code bw --iperf3} test, on {@link TcpDrivenSide}. */
 final class TcpClientSide implements ClientSide<BwResult> {
     /** Senders blocked in a write get this long to finish it before TEST_END goes out anyway. */
     static final long SENDER_STOP_NANOS = TimeUnit.SECONDS.toNanos(2);
@@ -31,7 +31,7 @@ final class TcpClientSide implements ClientSide<BwResult> {
     private final TestListener<BwResult.BwParams, BwResult.IntervalReport> listener;
     private final TestSpec spec;
     private final List<SocketChannel> data = new ArrayList<>();
-    private DataPlane plane;
+    private TcpDrivenSide driven;
     private Message.Results local;
     private long endNanos;
 
@@ -48,28 +48,28 @@ final class TcpClientSide implements ClientSide<BwResult> {
     }
 
     @Override
-    public Plane prepare(BwResult.Peer server) {
-        plane = new DataPlane("ws-iperf3", data, true, spec, config.streamsChosenBy(), listener::interval);
-        plane.pinTo(config.cpu());
-        listener.connected(server, DataPlane.params(spec, config.streamsChosenBy()));
-        return plane;
+    public DrivenSide prepare(BwResult.Peer server) {
+        driven = new TcpDrivenSide("ws-iperf3", data, true, spec, config.streamsChosenBy(), listener::interval);
+        driven.pinTo(config.cpu());
+        listener.connected(server, TcpDrivenSide.params(spec, config.streamsChosenBy()));
+        return driven;
     }
 
     @Override
     public long start() {
-        return plane.start();
+        return driven.start();
     }
 
     @Override
     public long bytesMoved() {
-        return plane.bytes(true) + plane.bytes(false);
+        return driven.bytes(true) + driven.bytes(false);
     }
 
     @Override
     public boolean byteCountReached() {
         boolean sends = spec.direction().clientSends();
         boolean receives = spec.direction().clientReceives();
-        return spec.bytes() > 0 && (!sends || plane.sendersEnded()) && (!receives || plane.bytes(false) >= spec.bytes());
+        return spec.bytes() > 0 && (!sends || driven.sendersEnded()) && (!receives || driven.bytes(false) >= spec.bytes());
     }
 
     @Override
@@ -80,28 +80,28 @@ final class TcpClientSide implements ClientSide<BwResult> {
     /** The server closes its streams at TEST_END: receivers read to that end. */
     @Override
     public void drain() {
-        plane.awaitEnded(System.nanoTime() + DRAIN_LIMIT_NANOS);
+        driven.awaitEnded(System.nanoTime() + DRAIN_LIMIT_NANOS);
     }
 
     /** The totals end now, after the drain: the server's streams closed at TEST_END. */
     @Override
     public void settle(long stopNanos) {
         endNanos = System.nanoTime();
-        plane.finish(endNanos);
-        local = plane.results(endNanos);
+        driven.finish(endNanos);
+        local = driven.results(endNanos);
     }
 
     @Override
     public ObjectNode results() {
-        return Results.write(local, spec.congestion());
+        return ResultsExchange.write(local, spec.congestion());
     }
 
     @Override
-    public BwResult result(Instant startedAt, BwResult.Peer server, Results remote, BwResult.Outcome outcome) {
+    public BwResult result(Instant startedAt, BwResult.Peer server, ResultsExchange remote, BwResult.Outcome outcome) {
         // after a loss the streams were closed: a short wait lets their threads book their CPU time
-        plane.join(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(outcome.ok() ? 2000 : 300));
+        driven.join(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(outcome.ok() ? 2000 : 300));
         Message.Results remoteTotals = remote == null ? null
-                : remote.toTotals(i -> !plane.sends(i), endNanos - plane.omitEndNanoTime());
+                : remote.toTotals(i -> !driven.sends(i), endNanos - driven.omitEndNanoTime());
         // the server's figures, checked against the path and the time: 8192 PiB at 0 bit/s is refused
         String refused = PeerTotals.problem(remoteTotals, local, spec, local.cpu().wallNanos());
         if (refused != null) {
@@ -109,8 +109,8 @@ final class TcpClientSide implements ClientSide<BwResult> {
             remoteTotals = null;
             outcome = PeerTotals.refused(outcome, refused);
         }
-        BwResult result = plane.assemble(startedAt, server, local, remoteTotals, outcome);
-        result = remote == null ? result : PeerRetransmits.apply(result, remote, i -> !plane.sends(i));
+        BwResult result = driven.assemble(startedAt, server, local, remoteTotals, outcome);
+        result = remote == null ? result : PeerRetransmits.apply(result, remote, i -> !driven.sends(i));
         return PeerTotals.nothingMoved(result, local.cpu().wallNanos());
     }
 

@@ -1,6 +1,6 @@
 package dev.wirespeed.iperf3;
 
-import dev.wirespeed.engine.DataPlane;
+import dev.wirespeed.engine.tcp.TcpDrivenSide;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.iperf3.Iperf3Error.Errno;
 import dev.wirespeed.wire.Message;
@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
-/** TCP data connections of an iperf3 client's test, on {@link DataPlane}. */
+/** TCP data connections of an iperf3 client's test, on {@link TcpDrivenSide}. */
 final class TcpServerSide implements ServerSide {
     /** After TEST_END, receivers read on until nothing arrived for this long (data still in flight). */
     static final long QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
@@ -27,7 +27,7 @@ final class TcpServerSide implements ServerSide {
     private final int tos;
     private final List<Arrival> arrivals = new ArrayList<>();
     private final Arrivals arrived;
-    private volatile DataPlane plane;
+    private volatile TcpDrivenSide driven;
 
     private record Arrival(long sequence, SocketChannel channel) {}
 
@@ -57,23 +57,23 @@ final class TcpServerSide implements ServerSide {
         List<SocketChannel> channels = inOrder();
         for (SocketChannel ch : channels) {
             try {
-                DataPlane.tuneAfterConnect(ch, spec, true);
+                TcpDrivenSide.tuneAfterConnect(ch, spec, true);
             } catch (IOException e) {
                 throw new Iperf3Refusal(Iperf3Error.SET_CONGESTION, Errno.EINVAL, Io.reason(e));
             }
         }
         ServerSide.applyTos(channels, tos);
-        plane = new DataPlane("ws-iperf3-server", channels, false, spec, "option", null);
+        driven = new TcpDrivenSide("ws-iperf3-server", channels, false, spec, "option", null);
     }
 
     @Override
     public long start() {
-        return plane.start();
+        return driven.start();
     }
 
     @Override
     public Measured end(long testEndNanos, boolean clientEnded) {
-        DataPlane p = plane;
+        TcpDrivenSide p = driven;
         p.stopSending();
         if (clientEnded) {
             drainReceivers(p, testEndNanos);
@@ -86,15 +86,15 @@ final class TcpServerSide implements ServerSide {
         p.close();
         p.join(System.nanoTime() + CPU_BOOKING_NANOS);
         Message.Results totals = capAt(p.results(end), testEndNanos - p.omitEndNanoTime());
-        return new Measured(totals, null, Results.write(totals, spec.congestion()),
-                (wallNanos, problem) -> DataPlane.summaryLine(spec, totals.streams(), wallNanos, problem));
+        return new Measured(totals, null, ResultsExchange.write(totals, spec.congestion()),
+                (wallNanos, problem) -> TcpDrivenSide.summaryLine(spec, totals.streams(), wallNanos, problem));
     }
 
     /**
      * The client stopped writing before it sent TEST_END, but its last bytes may still be in
      * flight: read on until the streams fall quiet (iperf3's own server stops counting at TEST_END).
      */
-    private static void drainReceivers(DataPlane p, long from) {
+    private static void drainReceivers(TcpDrivenSide p, long from) {
         long last = p.bytes(false);
         long quietSince = from;
         long deadline = from + DRAIN_LIMIT_NANOS;
@@ -126,7 +126,7 @@ final class TcpServerSide implements ServerSide {
 
     @Override
     public void close() {
-        DataPlane p = plane;
+        TcpDrivenSide p = driven;
         if (p != null) {
             p.close();
         }

@@ -1,11 +1,11 @@
 package dev.wirespeed.iperf3;
 
-import dev.wirespeed.engine.TestListener;
-import dev.wirespeed.engine.Plane;
-import dev.wirespeed.engine.UdpBwClient;
-import dev.wirespeed.engine.PeerTotals;
-import dev.wirespeed.engine.UdpDataPlane;
-import dev.wirespeed.engine.UdpHeader;
+import dev.wirespeed.engine.session.PeerTotals;
+import dev.wirespeed.engine.session.TestListener;
+import dev.wirespeed.engine.stream.DrivenSide;
+import dev.wirespeed.engine.stream.UdpHeader;
+import dev.wirespeed.engine.udp.UdpBwClient;
+import dev.wirespeed.engine.udp.UdpDrivenSide;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.UdpResult;
@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * UDP streams of a {@code bw --iperf3 --udp} test, on {@link UdpDataPlane}. Each stream is set up
+ * UDP streams of a {@code bw --iperf3 --udp} test, on {@link UdpDrivenSide}. Each stream is set up
  * as iperf3 does (iperf_udp_connect): one 4-byte datagram to the server's port, then wait for the
  * 4-byte answer from the socket the server connected to us.
  */
@@ -44,7 +44,7 @@ final class UdpClientSide implements ClientSide<UdpResult> {
     private final int answerTimeoutMillis;
     private final TestListener<TestSpec, UdpResult.UdpInterval> listener;
     private final List<DatagramChannel> channels = new ArrayList<>();
-    private UdpDataPlane plane;
+    private UdpDrivenSide driven;
     private Message.UdpResults local;
     private long stopNanos;
 
@@ -57,7 +57,7 @@ final class UdpClientSide implements ClientSide<UdpResult> {
 
     @Override
     public void open(InetSocketAddress target, byte[] cookie, int index) throws IOException {
-        DatagramChannel ch = UdpDataPlane.openClient(target, spec);
+        DatagramChannel ch = UdpDrivenSide.openClient(target, spec);
         channels.add(ch);
         ch.write(ByteBuffer.wrap(HELLO));
         // non-blocking polls, not a timed receive, which would leave the JDK's socket non-blocking for good
@@ -106,21 +106,21 @@ final class UdpClientSide implements ClientSide<UdpResult> {
     }
 
     @Override
-    public Plane prepare(BwResult.Peer server) {
+    public DrivenSide prepare(BwResult.Peer server) {
         // we ask for udp_counters_64bit, which every server since 3.1 honours
-        plane = new UdpDataPlane("ws-iperf3", channels, true, spec, new UdpHeader(true), listener::interval);
+        driven = new UdpDrivenSide("ws-iperf3", channels, true, spec, new UdpHeader(true), listener::interval);
         listener.connected(server, spec);
-        return plane;
+        return driven;
     }
 
     @Override
     public long start() {
-        return plane.start();
+        return driven.start();
     }
 
     @Override
     public long bytesMoved() {
-        return plane.bytes();
+        return driven.bytes();
     }
 
     @Override
@@ -135,33 +135,33 @@ final class UdpClientSide implements ClientSide<UdpResult> {
 
     @Override
     public void drain() {
-        plane.drainReceivers();
+        driven.drainReceivers();
     }
 
     @Override
     public void settle(long stopNanos) {
         this.stopNanos = stopNanos;
-        plane.close(stopNanos);
-        local = plane.results(stopNanos);
+        driven.close(stopNanos);
+        local = driven.results(stopNanos);
     }
 
     @Override
     public ObjectNode results() {
-        return Results.writeUdp(local);
+        return ResultsExchange.writeUdp(local);
     }
 
     @Override
-    public UdpResult result(Instant startedAt, BwResult.Peer server, Results remote, BwResult.Outcome outcome) {
+    public UdpResult result(Instant startedAt, BwResult.Peer server, ResultsExchange remote, BwResult.Outcome outcome) {
         Message.UdpResults remoteTotals = remote == null ? null
-                : remote.toUdpTotals(i -> !plane.sends(i), stopNanos - plane.omitEndNanoTime());
+                : remote.toUdpTotals(i -> !driven.sends(i), stopNanos - driven.omitEndNanoTime());
         String refused = PeerTotals.problem(remoteTotals, local, spec, local.cpu().wallNanos());
         if (refused != null) {
             remoteTotals = null;
             outcome = PeerTotals.refused(outcome, refused);
         }
-        UdpResult result = plane.assemble(startedAt, server, local, remoteTotals, outcome);
+        UdpResult result = driven.assemble(startedAt, server, local, remoteTotals, outcome);
         BwResult.Outcome checked = PeerTotals.nothingMoved(result, local.cpu().wallNanos());
-        return checked == result.outcome() ? result : plane.assemble(startedAt, server, local, remoteTotals, checked);
+        return checked == result.outcome() ? result : driven.assemble(startedAt, server, local, remoteTotals, checked);
     }
 
     @Override

@@ -1,7 +1,7 @@
 package dev.wirespeed.iperf3;
 
-import dev.wirespeed.engine.UdpDataPlane;
-import dev.wirespeed.engine.UdpHeader;
+import dev.wirespeed.engine.stream.UdpHeader;
+import dev.wirespeed.engine.udp.UdpDrivenSide;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * UDP sockets of an iperf3 client's test, on {@link UdpDataPlane}. Each stream arrives as iperf3
+ * UDP sockets of an iperf3 client's test, on {@link UdpDrivenSide}. Each stream arrives as iperf3
  * sets it up (iperf_udp_accept): a 4-byte datagram on the server's port; the server answers from
  * a socket on that port connected to the sender, which then carries the stream.
  */
@@ -31,7 +31,7 @@ final class UdpServerSide implements ServerSide {
     /** Streams by the client socket they answer, in arrival order (iperf3 opens one at a time). */
     private final Map<SocketAddress, DatagramChannel> streams = new LinkedHashMap<>();
     private final Arrivals arrived;
-    private volatile UdpDataPlane plane;
+    private volatile UdpDrivenSide driven;
     private long stopNanos;
 
     UdpServerSide(TestSpec spec, int tos, boolean counters64, Arrivals arrived) {
@@ -51,7 +51,7 @@ final class UdpServerSide implements ServerSide {
             if (streams.size() >= spec.connections()) {
                 return;
             }
-            ch = UdpDataPlane.openServer(localUdp, spec, from);
+            ch = UdpDrivenSide.openServer(localUdp, spec, from);
             streams.put(from, ch);
             arrived.arrived();
         }
@@ -65,17 +65,17 @@ final class UdpServerSide implements ServerSide {
             channels = new ArrayList<>(streams.values());
         }
         ServerSide.applyTos(channels, tos);
-        plane = new UdpDataPlane("ws-iperf3-server", channels, false, spec, new UdpHeader(counters64), null);
+        driven = new UdpDrivenSide("ws-iperf3-server", channels, false, spec, new UdpHeader(counters64), null);
     }
 
     @Override
     public long start() {
-        return plane.start();
+        return driven.start();
     }
 
     @Override
     public Measured end(long testEndNanos, boolean clientEnded) {
-        UdpDataPlane p = plane;
+        UdpDrivenSide p = driven;
         p.stopSending();
         p.awaitSendersEnded(System.nanoTime() + SENDER_STOP_NANOS);
         stopNanos = System.nanoTime();
@@ -84,13 +84,13 @@ final class UdpServerSide implements ServerSide {
         }
         p.close(stopNanos);
         Message.UdpResults totals = p.results(stopNanos);
-        return new Measured(null, totals, Results.writeUdp(totals),
-                (wallNanos, problem) -> UdpDataPlane.summaryLine(spec, totals.streams(), wallNanos, problem));
+        return new Measured(null, totals, ResultsExchange.writeUdp(totals),
+                (wallNanos, problem) -> UdpDrivenSide.summaryLine(spec, totals.streams(), wallNanos, problem));
     }
 
     @Override
     public void close() {
-        UdpDataPlane p = plane;
+        UdpDrivenSide p = driven;
         if (p != null) {
             p.close(stopNanos == 0 ? System.nanoTime() : stopNanos);
         }

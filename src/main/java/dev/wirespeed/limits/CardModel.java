@@ -23,8 +23,8 @@ public record CardModel(String partNumber, int ports, Double ethGbpsPerPort, IbS
 
     /**
      * Cards whose rating is written down where we can cite it. Seed 000 l.1697-1706 copies NVIDIA's
-     * ConnectX-4 Lx EN table (OPN → "Max Network Speed"); seed 001 l.176-225 is mlxfwmanager naming
-     * three cards with their PSID and NVIDIA's description; seed 004 l.1 and l.69 name the GW-R86S's OCP
+     * ConnectX-4 Lx EN table (OPN → "Max Network Speed"); src/test/resources/parse/mlx/mlnxofedinstall-seed001.txt l.51-100 is mlxfwmanager naming
+     * three cards with their PSID and NVIDIA's description; src/test/resources/parse/seeds/004_2a39351d1c4a425e.txt l.2 and l.70 name the GW-R86S's OCP
      * card and its 25G SFP28 optics, with two functions in lspci (l.78-79).
      */
     private record Known(String opn, String psid, int ports, Double eth, IbSpeed ib, String source) {}

@@ -2,8 +2,8 @@ package dev.wirespeed.measure;
 
 import dev.wirespeed.host.Counters;
 import dev.wirespeed.host.Observed;
-import dev.wirespeed.host.sysfs.CounterReader;
-import dev.wirespeed.host.sysfs.RootedFs;
+import dev.wirespeed.inspect.CounterReader;
+import dev.wirespeed.inspect.RootedFs;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;

@@ -1,7 +1,7 @@
 package dev.wirespeed.measure;
 
-import dev.wirespeed.host.sysfs.ProcNetUdp;
-import dev.wirespeed.host.sysfs.RootedFs;
+import dev.wirespeed.inspect.ProcNetUdp;
+import dev.wirespeed.inspect.RootedFs;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;

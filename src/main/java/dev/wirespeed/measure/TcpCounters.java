@@ -1,6 +1,6 @@
 package dev.wirespeed.measure;
 
-import dev.wirespeed.host.sysfs.ProcNetSnmp;
+import dev.wirespeed.inspect.ProcNetSnmp;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -18,7 +18,7 @@ public final class Columns {
             if (d.isInfinite()) {
                 map.put(name, d > 0 ? "inf" : "-inf"); // ethtool -m prints "-inf dBm" for 0 mW
             } else if (!d.isNaN()) {
-                map.put(name, Units.trim(d));
+                map.put(name, UnitWords.trim(d));
             }
         } else if (value != null && !value.toString().isEmpty()) {
             map.put(name, value.toString());

@@ -36,7 +36,7 @@ public final class Fields {
     }
 
     public Integer integer(String key) {
-        return Units.integer(text(key));
+        return UnitWords.integer(text(key));
     }
 
     /** The raw line the key was read from, or null. */

@@ -33,7 +33,7 @@ public record Quantity(double value, String unit, String raw) {
 
     /** Text for tables: "24.8 Gbit/s", "9.60 GiB", "5.04 us". */
     public String format() {
-        return Units.format(value, unit);
+        return UnitWords.format(value, unit);
     }
 
     @Override

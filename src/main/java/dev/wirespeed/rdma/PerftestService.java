@@ -2,7 +2,7 @@ package dev.wirespeed.rdma;
 
 import dev.wirespeed.Version;
 import dev.wirespeed.admission.Admission;
-import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.engine.server.Server;
 import dev.wirespeed.io.ExternalProcess;
 import dev.wirespeed.perftest.PerftestArgs;
 import dev.wirespeed.perftest.PerftestProcess;
@@ -30,7 +30,7 @@ import java.util.stream.Collectors;
  * output. One at a time:
  * two would share the NIC and perftest's port.
  */
-public final class PerftestService implements BwServer.SessionHandler {
+public final class PerftestService implements Server.SessionHandler {
     /** Beyond the longest test, time for perftest's connection setup, a sweep's many sizes, and teardown. */
     static final long SLACK_MILLIS = 60_000;
     /** Until the program listens (perftest prints its banner once it does). */

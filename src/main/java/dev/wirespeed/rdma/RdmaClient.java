@@ -1,6 +1,6 @@
 package dev.wirespeed.rdma;
 
-import dev.wirespeed.engine.Sockets;
+import dev.wirespeed.engine.sys.Sockets;
 import dev.wirespeed.io.ExternalProcess;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.perftest.PerftestArgs;

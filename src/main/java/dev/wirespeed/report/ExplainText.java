@@ -8,7 +8,7 @@ import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Piece;
 import dev.wirespeed.parse.Source;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import dev.wirespeed.parse.iperf.IperfInterval;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.units.ByteSize;
@@ -176,13 +176,13 @@ public final class ExplainText {
                 + " " + m.test()) + ":");
         List<String> parts = new ArrayList<>();
         m.metric(Measurement.Metrics.BITS_PER_SECOND).ifPresent(x -> parts.add(Rate.format(x.value())));
-        m.metric(Measurement.Metrics.IOPS).ifPresent(x -> parts.add(Units.format(x.value(), "1/s").replace("/s", " IOPS")));
-        m.metric(Measurement.Metrics.LATENCY_AVG_MICROS).ifPresent(x -> parts.add("avg " + Units.format(x.value(), "us")));
-        m.metric(Measurement.Metrics.LATENCY_P99_MICROS).ifPresent(x -> parts.add("99% " + Units.format(x.value(), "us")));
+        m.metric(Measurement.Metrics.IOPS).ifPresent(x -> parts.add(UnitWords.format(x.value(), "1/s").replace("/s", " IOPS")));
+        m.metric(Measurement.Metrics.LATENCY_AVG_MICROS).ifPresent(x -> parts.add("avg " + UnitWords.format(x.value(), "us")));
+        m.metric(Measurement.Metrics.LATENCY_P99_MICROS).ifPresent(x -> parts.add("99% " + UnitWords.format(x.value(), "us")));
         m.metric(Measurement.Metrics.MESSAGES_PER_SECOND).filter(x -> parts.isEmpty())
-                .ifPresent(x -> parts.add(Units.format(x.value(), "1/s")));
-        m.metric(Measurement.Metrics.LOSS_PERCENT).ifPresent(x -> parts.add(Units.trim(x.value()) + " % lost"));
-        m.metric(Measurement.Metrics.RETRANSMITS).ifPresent(x -> parts.add(Units.trim(x.value()) + " retransmits"));
+                .ifPresent(x -> parts.add(UnitWords.format(x.value(), "1/s")));
+        m.metric(Measurement.Metrics.LOSS_PERCENT).ifPresent(x -> parts.add(UnitWords.trim(x.value()) + " % lost"));
+        m.metric(Measurement.Metrics.RETRANSMITS).ifPresent(x -> parts.add(UnitWords.trim(x.value()) + " retransmits"));
         b.append(' ').append(String.join(", ", parts));
         String size = m.params().get("sizeBytes");
         if (size != null && m.tool().equals("perftest")) {

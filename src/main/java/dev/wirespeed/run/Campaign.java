@@ -132,7 +132,7 @@ public final class Campaign {
                 }
                 running = new Running(point.title(), ran + skipped + 1, System.nanoTime(),
                         eta.secondsPerPoint(point.engine()));
-                Engine.Outcome outcome;
+                PlanEngine.Outcome outcome;
                 try {
                     outcome = runWithRetries(point, context);
                 } finally {
@@ -163,9 +163,9 @@ public final class Campaign {
         return new Summary(runId, ran, skipped, failed, interrupted);
     }
 
-    private Engine.Outcome runWithRetries(Point point, RunContext context) throws IOException, InterruptedException {
-        Engine engine = engines.named(point.engine());
-        Engine.Outcome outcome = null;
+    private PlanEngine.Outcome runWithRetries(Point point, RunContext context) throws IOException, InterruptedException {
+        PlanEngine engine = engines.named(point.engine());
+        PlanEngine.Outcome outcome = null;
         for (int attempt = 0; attempt <= plan.retries(); attempt++) {
             if (attempt > 0) {
                 say("  retrying " + point.title() + " (" + outcome.error() + ")");
@@ -178,7 +178,7 @@ public final class Campaign {
         return outcome;
     }
 
-    private void progress(Point point, Engine.Outcome outcome, int ran, int skipped, long startNanos, Eta eta) {
+    private void progress(Point point, PlanEngine.Outcome outcome, int ran, int skipped, long startNanos, Eta eta) {
         double elapsed = (System.nanoTime() - startNanos) / 1e9;
         int done = ran + skipped;
         String result = outcome.error() != null ? "FAILED: " + outcome.error()

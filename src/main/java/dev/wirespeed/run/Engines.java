@@ -14,9 +14,9 @@ import java.util.Map;
 
 /** The engines a plan can name. */
 public final class Engines {
-    private final Map<String, Engine> byName = new LinkedHashMap<>();
+    private final Map<String, PlanEngine> byName = new LinkedHashMap<>();
 
-    public Engines(List<Engine> engines) {
+    public Engines(List<PlanEngine> engines) {
         engines.forEach(e -> byName.put(e.name(), e));
     }
 
@@ -25,8 +25,8 @@ public final class Engines {
                 new SockperfEngine(), new PerftestEngine(), new FioEngine()));
     }
 
-    public Engine named(String name) {
-        Engine e = byName.get(name);
+    public PlanEngine named(String name) {
+        PlanEngine e = byName.get(name);
         if (e == null) {
             throw new PlanException("unknown engine '" + name + "' (known: " + String.join(", ", byName.keySet()) + ")");
         }

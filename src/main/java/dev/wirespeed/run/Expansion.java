@@ -16,7 +16,7 @@ public final class Expansion {
     public static List<Point> points(Plan plan, Engines engines) {
         List<Point> out = new ArrayList<>();
         for (Plan.Series s : plan.series()) {
-            Engine engine = engines.named(s.engine());
+            PlanEngine engine = engines.named(s.engine());
             List<Map<String, String>> cells = cells(s.grid());
             if ((long) out.size() + (long) cells.size() * plan.repetitions() > MAX_POINTS) {
                 throw new PlanException("the plan expands to more than " + MAX_POINTS + " points");
@@ -24,7 +24,7 @@ public final class Expansion {
             for (Map<String, String> cell : cells) {
                 Map<String, String> params = new LinkedHashMap<>(s.params());
                 params.putAll(cell);
-                engine.check(new Params(params, "series " + (s.index() + 1) + " (" + s.engine() + ")"));
+                engine.check(new PointParams(params, "series " + (s.index() + 1) + " (" + s.engine() + ")"));
                 for (int rep = 1; rep <= plan.repetitions(); rep++) {
                     out.add(new Point(out.size() + 1, s, Map.copyOf(params), cell, rep, key(s, cell, rep)));
                 }

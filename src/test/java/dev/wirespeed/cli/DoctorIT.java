@@ -2,8 +2,8 @@ package dev.wirespeed.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.engine.BwServer;
-import dev.wirespeed.engine.Loopback;
+import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.Loopback;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.testing.JsonSchemas;
@@ -60,7 +60,7 @@ class DoctorIT {
 
     @Test
     void checkToAHostJudgesThePathThroughItsInterface() throws Exception {
-        try (BwServer server = Loopback.server(0)) {
+        try (Server server = Loopback.server(0)) {
             String port = Integer.toString(server.port());
             Cli.Run plain = Cli.run("check", "127.0.0.1", "-p", port, "-t", "1");
             assertThat(plain.exitCode()).as(plain.err()).isIn(ExitCode.OK, ExitCode.FINDINGS);

@@ -2,8 +2,9 @@ package dev.wirespeed.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.engine.BwServer;
-import dev.wirespeed.engine.Loopback;
+import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.Loopback;
+import dev.wirespeed.engine.server.Server;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.wire.TestSpec;
@@ -31,7 +32,7 @@ class Iperf3HabitsIT {
 
     @Test
     void hostPortBlockCountAndFamily() throws Exception {
-        try (BwServer server = Loopback.server(0)) {
+        try (Server server = Loopback.server(0)) {
             // -4 turns localhost into its IPv4 address; the port comes from HOST:PORT; -k 4 -l 64K = 256 KiB
             Cli.Run r = Cli.run("bw", "localhost:" + server.port(), "-4", "-k", "4", "-l", "64K", "-P", "1", "-J",
                     "--no-save");
@@ -71,7 +72,7 @@ class Iperf3HabitsIT {
 
     @Test
     void latTakesHostPort() throws Exception {
-        try (BwServer server = Loopback.server(0)) {
+        try (Server server = Loopback.server(0)) {
             Cli.Run r = Cli.run("lat", "127.0.0.1:" + server.port(), "-n", "50", "-J", "--no-save");
             assertThat(r.exitCode()).as(r.err()).isZero();
             assertThat(Json.MAPPER.readTree(r.out()).get("server").get("port").asInt()).isEqualTo(server.port());
@@ -95,7 +96,7 @@ class Iperf3HabitsIT {
 
     @Test
     void timestampsWithoutFormatLeavesTheNextArgumentToBeHost() throws Exception {
-        try (BwServer server = Loopback.server(0)) {
+        try (Server server = Loopback.server(0)) {
             Cli.Run r = Cli.run("bw", "--timestamps", "127.0.0.1:" + server.port(), "-t", "0.3", "-P", "1", "--no-save");
             assertThat(r.exitCode()).as(r.err()).isZero();
             // "%c ": e.g. "Wed Dec  2 02:10:13 2026 Connected to …"
@@ -182,7 +183,7 @@ class Iperf3HabitsIT {
 
     @Test
     void latTakesFamilyLogfileTitleTimestampsAndJsonStream() throws Exception {
-        try (BwServer server = Loopback.server(0)) {
+        try (Server server = Loopback.server(0)) {
             Path log = dir.resolve("lat.log");
             Cli.Run text = Cli.run("lat", "localhost:" + server.port(), "-4", "-n", "50", "--logfile", log.toString(),
                     "--forceflush", "--timestamps=%Y ", "-T", "l1", "--no-save");
@@ -209,9 +210,9 @@ class Iperf3HabitsIT {
         assertThat(noV4.exitCode()).isEqualTo(ExitCode.FAILURE);
         assertThat(noV4.err()).contains("has no IPv4 address");
 
-        BwServer server;
+        Server server;
         try {
-            server = new BwServer(new BwServer.Config("::1", 0, false,
+            server = new Server(new Server.Config("::1", 0, false,
                     TestSpec.Limits.DEFAULT, 10_000, line -> { }));
         } catch (IOException e) {
             Assumptions.abort("no IPv6 loopback (::1) on this host: " + e.getMessage());

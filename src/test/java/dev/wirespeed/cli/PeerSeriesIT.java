@@ -2,7 +2,7 @@ package dev.wirespeed.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.engine.server.Server;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.testing.JsonSchemas;
 import dev.wirespeed.testing.PrometheusText;
@@ -32,8 +32,8 @@ class PeerSeriesIT {
     @Test
     void twoServersOnOneHostUploadAndDownloadAreFourSeries() throws Exception {
         Path db = dir.resolve("r.db");
-        try (BwServer a = server(); BwServer b = server()) {
-            for (BwServer s : List.of(a, b)) {
+        try (Server a = server(); Server b = server()) {
+            for (Server s : List.of(a, b)) {
                 Cli.Run run = Cli.run("bw", "127.0.0.1", "-p", Integer.toString(s.port()), "--bidir", "-t", "1",
                         "-P", "1", "--db", db.toString(), "--label", "lab");
                 assertThat(run.exitCode()).as(run.err()).isZero();
@@ -46,7 +46,7 @@ class PeerSeriesIT {
                 series.add(m.group(1));
             }
             assertThat(series).as(om.out()).hasSize(4);
-            for (BwServer s : List.of(a, b)) {
+            for (Server s : List.of(a, b)) {
                 for (String direction : List.of("upload", "download")) {
                     assertThat(series).anyMatch(l -> l.contains("direction=\"" + direction + "\"")
                             && l.contains("peer=\"127.0.0.1\"") && l.contains("port=\"" + s.port() + "\"")
@@ -83,8 +83,8 @@ class PeerSeriesIT {
         assertThat(Files.exists(db)).isTrue();
     }
 
-    private static BwServer server() throws Exception {
-        BwServer s = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
+    private static Server server() throws Exception {
+        Server s = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
                 line -> { }));
         s.serveInBackground();
         return s;

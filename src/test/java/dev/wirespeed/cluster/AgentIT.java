@@ -3,9 +3,11 @@ package dev.wirespeed.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.wirespeed.engine.TestListener;
-import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.session.TestListener;
+import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.tcp.BwClient;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
@@ -172,7 +174,7 @@ class AgentIT {
 
     @Test
     void aPlainServerIsNotAnAgent() throws Exception {
-        try (BwServer server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000,
+        try (Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000,
                 log::add))) {
             server.serveInBackground();
             Endpoint e = new Endpoint("plain", "127.0.0.1", server.port());

@@ -2,8 +2,8 @@ package dev.wirespeed.diagnose;
 
 import dev.wirespeed.explain.CommandFacts;
 import dev.wirespeed.facts.Facts;
-import dev.wirespeed.host.sysfs.Capture;
-import dev.wirespeed.host.sysfs.Inspection;
+import dev.wirespeed.inspect.Capture;
+import dev.wirespeed.inspect.Inspection;
 import java.nio.file.Path;
 
 /** The fixture trees of src/test/resources/hosts (see its README.md for their sources), read in place. */

@@ -4,8 +4,8 @@ import dev.wirespeed.explain.CommandFacts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.facts.Facts;
-import dev.wirespeed.host.sysfs.Capture;
-import dev.wirespeed.host.sysfs.Inspection;
+import dev.wirespeed.inspect.Capture;
+import dev.wirespeed.inspect.Inspection;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -319,7 +319,7 @@ final class TreePaste {
         }
     }
 
-    /** The tree's captured command outputs, under the commands that printed them (host.sysfs.CounterReader, QosReader). */
+    /** The tree's captured command outputs, under the commands that printed them (inspect.CounterReader, QosReader). */
     private static void captures(StringBuilder b, String p, Path root) {
         Map<String, String> commands = Map.of("ethtool-S", "ethtool -S %s", "tc-s-qdisc", "tc -s qdisc show dev %s",
                 "ethtool-a", "ethtool -a %s", "ethtool-I-a", "ethtool --include-statistics -a %s", "ethtool-g", "ethtool -g %s",

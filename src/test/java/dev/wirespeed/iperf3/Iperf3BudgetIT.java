@@ -3,12 +3,12 @@ package dev.wirespeed.iperf3;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.wirespeed.engine.TestListener;
+import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.ServerLimits;
-import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.tcp.BwClient;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
@@ -37,7 +37,7 @@ class Iperf3BudgetIT {
         Budget budget = new Budget(limits);
         Iperf3Service service = new Iperf3Service(new Iperf3Service.Config(TestSpec.Limits.DEFAULT, 10_000, log::add,
                 budget));
-        try (BwServer server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
+        try (Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
                 log::add, limits, budget))) {
             server.serveForeign(service);
             server.serveInBackground();

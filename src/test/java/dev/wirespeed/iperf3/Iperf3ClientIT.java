@@ -3,9 +3,11 @@ package dev.wirespeed.iperf3;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.wirespeed.engine.TestListener;
-import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.UdpBwClient;
+import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.session.TestListener;
+import dev.wirespeed.engine.udp.UdpBwClient;
+import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.udp.UdpBwClient;
 import dev.wirespeed.parse.iperf.Iperf3Result;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwResult.DirectionResult;

@@ -2,7 +2,7 @@ package dev.wirespeed.iperf3;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.engine.server.Server;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.testing.JsonSchemas;
 import dev.wirespeed.wire.TestSpec;
@@ -84,7 +84,7 @@ class Iperf3CommandIT {
 
     @Test
     void aRefusalIsOneLineWithTheIperf3Error() throws Exception {
-        try (BwServer server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000,
+        try (Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000,
                 line -> { }))) {
             server.serveForeign(new Iperf3Service(new Iperf3Service.Config(new TestSpec.Limits(2, 60_000), 5000,
                     line -> { })));

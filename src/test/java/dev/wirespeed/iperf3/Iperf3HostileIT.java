@@ -2,9 +2,11 @@ package dev.wirespeed.iperf3;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.engine.TestListener;
-import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.session.TestListener;
+import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.tcp.BwClient;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.wire.Direction;
@@ -50,13 +52,13 @@ class Iperf3HostileIT {
     /** How long a peer waits for the server's verdict before the test fails: bounds every read here. */
     private static final int VERDICT_MILLIS = 10_000;
 
-    private BwServer server;
+    private Server server;
     private final BlockingQueue<Iperf3Service.Served> served = new LinkedBlockingQueue<>();
     private final List<String> log = new CopyOnWriteArrayList<>();
 
     @BeforeEach
     void start() throws Exception {
-        server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, HANDSHAKE_MILLIS,
+        server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, HANDSHAKE_MILLIS,
                 log::add));
         server.serveForeign(new Iperf3Service(new Iperf3Service.Config(TestSpec.Limits.DEFAULT, HANDSHAKE_MILLIS,
                 log::add), served::add));

@@ -3,7 +3,7 @@ package dev.wirespeed.iperf3;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.engine.server.Server;
 import dev.wirespeed.parse.iperf.Iperf3Result;
 import dev.wirespeed.units.Rate;
 import dev.wirespeed.wire.Direction;
@@ -31,7 +31,7 @@ import tools.jackson.databind.JsonNode;
  */
 @Timeout(120)
 class Iperf3ServerIT {
-    private BwServer server;
+    private Server server;
     private final BlockingQueue<Iperf3Service.Served> served = new LinkedBlockingQueue<>();
     private final List<String> log = Collections.synchronizedList(new ArrayList<>());
 
@@ -42,7 +42,7 @@ class Iperf3ServerIT {
 
     @BeforeEach
     void start() throws Exception {
-        server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000, log::add));
+        server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000, log::add));
         server.serveForeign(new Iperf3Service(new Iperf3Service.Config(TestSpec.Limits.DEFAULT, 5000, log::add),
                 served::add));
         server.serveInBackground();

@@ -2,7 +2,7 @@ package dev.wirespeed.iperf3;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.engine.server.Server;
 import dev.wirespeed.wire.TestSpec;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -35,7 +35,7 @@ class Iperf3TestLogFloodIT {
     @Test
     void testsThatEndAtOnceAreLoggedAtABoundedRate() throws Exception {
         List<String> log = new CopyOnWriteArrayList<>();
-        try (BwServer server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5_000,
+        try (Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5_000,
                 log::add))) {
             server.serveForeign(new Iperf3Service(new Iperf3Service.Config(TestSpec.Limits.DEFAULT, 5_000, log::add)));
             server.serveInBackground();

@@ -20,12 +20,12 @@ class ParamsTest {
         return Control.MAPPER.readTree(all.get(name));
     }
 
-    private static Params.Request parse(String json) throws Exception {
-        return Params.parse(Control.MAPPER.readTree(json), LIMITS);
+    private static ParamExchange.Request parse(String json) throws Exception {
+        return ParamExchange.parse(Control.MAPPER.readTree(json), LIMITS);
     }
 
     private static void refused(JsonNode json, Iperf3Error error, int errno, String message) {
-        assertThatThrownBy(() -> Params.parse(json, LIMITS))
+        assertThatThrownBy(() -> ParamExchange.parse(json, LIMITS))
                 .isInstanceOfSatisfying(Iperf3Refusal.class, r -> {
                     assertThat(r.error()).isEqualTo(error);
                     assertThat(r.errno()).isEqualTo(errno);
@@ -39,7 +39,7 @@ class ParamsTest {
 
     @Test
     void parallelUpload() throws Exception {
-        Params.Request r = Params.parse(captured("p2"), LIMITS);
+        ParamExchange.Request r = ParamExchange.parse(captured("p2"), LIMITS);
         TestSpec s = r.spec();
         assertThat(s.direction()).isEqualTo(Direction.UPLOAD);
         assertThat(s.streams()).isEqualTo(2);
@@ -53,7 +53,7 @@ class ParamsTest {
 
     @Test
     void reverseByteCountAndEverySocketOption() throws Exception {
-        Params.Request r = Params.parse(captured("reverse-bytes-options"), LIMITS);
+        ParamExchange.Request r = ParamExchange.parse(captured("reverse-bytes-options"), LIMITS);
         TestSpec s = r.spec();
         assertThat(s.direction()).isEqualTo(Direction.DOWNLOAD);
         assertThat(s.bytes()).isEqualTo(10L << 20);
@@ -71,7 +71,7 @@ class ParamsTest {
 
     @Test
     void bidirectional() throws Exception {
-        TestSpec s = Params.parse(captured("bidir"), LIMITS).spec();
+        TestSpec s = ParamExchange.parse(captured("bidir"), LIMITS).spec();
         assertThat(s.direction()).isEqualTo(Direction.BIDIR);
         assertThat(s.streams()).isEqualTo(3);
         assertThat(s.connections()).isEqualTo(6);
@@ -79,7 +79,7 @@ class ParamsTest {
 
     @Test
     void blockCountBecomesBytes() throws Exception {
-        TestSpec s = Params.parse(captured("blocks"), LIMITS).spec();
+        TestSpec s = ParamExchange.parse(captured("blocks"), LIMITS).spec();
         assertThat(s.bytes()).isEqualTo(100L * 131_072);
         assertThat(s.durationMillis()).isZero();
     }
@@ -88,7 +88,7 @@ class ParamsTest {
     void unsupportedRequestsGetAUsefulIperf3Error() throws Exception {
         refused(captured("sctp"), Iperf3Error.NO_SCTP, Errno.NONE, "SCTP");
         refused(captured("auth"), Iperf3Error.AUTH_FAILED, Errno.NONE, "authentication");
-        assertThat(Params.parse(captured("affinity"), LIMITS).spec().serverCpu())
+        assertThat(ParamExchange.parse(captured("affinity"), LIMITS).spec().serverCpu())
                 .as("-A 0,1: the server pins its TCP streams to CPU 1").isEqualTo(1);
         refused("{\"udp\":true,\"time\":1,\"len\":1400,\"server_affinity\":1}", Iperf3Error.AFFINITY, Errno.ENOSYS,
                 "affinity");
@@ -96,7 +96,7 @@ class ParamsTest {
 
     @Test
     void zeroCopyAndSkipRxCopyAreHonouredPerTest() throws Exception {
-        TestSpec reverse = Params.parse(captured("zerocopy-reverse"), LIMITS).spec();
+        TestSpec reverse = ParamExchange.parse(captured("zerocopy-reverse"), LIMITS).spec();
         assertThat(reverse.direction()).isEqualTo(Direction.DOWNLOAD);
         assertThat(reverse.zeroCopy()).as("the server sends with sendfile, as iperf3's").isTrue();
         assertThat(reverse.skipRxCopy()).isFalse();
@@ -108,14 +108,14 @@ class ParamsTest {
 
     @Test
     void udpAtARate() throws Exception {
-        Params.Request r = Params.parse(captured("udp"), LIMITS);
+        ParamExchange.Request r = ParamExchange.parse(captured("udp"), LIMITS);
         TestSpec s = r.spec();
         assertThat(s.mode()).isEqualTo(TestSpec.MODE_UDP_BW);
         assertThat(s.rateBitsPerSecond()).isEqualTo(100_000_000L);
         assertThat(s.bufferBytes()).isEqualTo(1400);
         assertThat(s.durationMillis()).isEqualTo(1000);
         assertThat(r.udpCounters64()).as("3.12 sends no udp_counters_64bit unless asked").isFalse();
-        Params.Request unlimited = parse("{\"udp\":true,\"time\":1,\"len\":1400,\"udp_counters_64bit\":1,"
+        ParamExchange.Request unlimited = parse("{\"udp\":true,\"time\":1,\"len\":1400,\"udp_counters_64bit\":1,"
                 + "\"reverse\":true,\"congestion\":\"bbr\",\"nodelay\":true}");
         assertThat(unlimited.spec().rateBitsPerSecond()).as("no bandwidth key: unlimited, as iperf3's server").isZero();
         assertThat(unlimited.udpCounters64()).isTrue();
@@ -185,9 +185,9 @@ class ParamsTest {
         refused("{\"reverse\":true,\"bidirectional\":true}", Iperf3Error.REVERSE_BIDIR, Errno.NONE, "reverse");
         refused("{\"congestion\":\"bbr;rm\"}", Iperf3Error.SET_CONGESTION, Errno.ENOENT, "not an algorithm name");
         TestSpec.Limits small = new TestSpec.Limits(4, 60_000);
-        assertThatThrownBy(() -> Params.parse(Control.MAPPER.readTree("{\"parallel\":5}"), small))
+        assertThatThrownBy(() -> ParamExchange.parse(Control.MAPPER.readTree("{\"parallel\":5}"), small))
                 .isInstanceOfSatisfying(Iperf3Refusal.class, r -> assertThat(r.error()).isEqualTo(Iperf3Error.NUM_STREAMS));
-        assertThatThrownBy(() -> Params.parse(Control.MAPPER.readTree("{\"time\":61}"), small))
+        assertThatThrownBy(() -> ParamExchange.parse(Control.MAPPER.readTree("{\"time\":61}"), small))
                 .isInstanceOfSatisfying(Iperf3Refusal.class, r -> assertThat(r.error()).isEqualTo(Iperf3Error.DURATION));
     }
 
@@ -202,7 +202,7 @@ class ParamsTest {
     void requestMatchesWhatIperf3Sends() throws Exception {
         TestSpec p2 = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(2).durationMillis(2000)
                 .intervalMillis(1000).bufferBytes(131_072).build();
-        ObjectNode ours = Params.request(p2, "3.12");
+        ObjectNode ours = ParamExchange.request(p2, "3.12");
         assertThat(Control.MAPPER.writeValueAsString(ours)).as("byte for byte, key order included")
                 .isEqualTo(Fixtures.parameters().get("p2"));
 
@@ -210,13 +210,13 @@ class ParamsTest {
                 .omitMillis(1000).intervalMillis(1000).bufferBytes(65_536).windowBytes(1 << 20).congestion("cubic")
                 .mssBytes(1400).noDelay(true).build();
         JsonNode theirs = captured("reverse-bytes-options");
-        ObjectNode mine = Params.request(options, "3.12");
+        ObjectNode mine = ParamExchange.request(options, "3.12");
         for (String key : new String[] {"tcp", "omit", "time", "num", "blockcount", "MSS", "nodelay", "parallel",
             "reverse", "window", "len", "pacing_timer", "congestion"}) {
             assertThat(mine.get(key)).as(key).isNotNull();
             assertThat(mine.get(key).toString()).as(key).isEqualTo(theirs.get(key).toString());
         }
-        ObjectNode bidir = Params.request(TestSpec.tcpBandwidth().direction(Direction.BIDIR).streams(3)
+        ObjectNode bidir = ParamExchange.request(TestSpec.tcpBandwidth().direction(Direction.BIDIR).streams(3)
                 .durationMillis(1000).intervalMillis(1000).bufferBytes(131_072).build(), "3.12");
         assertThat(Control.MAPPER.writeValueAsString(bidir)).isEqualTo(Fixtures.parameters().get("bidir"));
     }
@@ -226,7 +226,7 @@ class ParamsTest {
     void udpRequestMatchesWhatIperf3Sends() throws Exception {
         TestSpec udp = TestSpec.udpBandwidth().direction(Direction.UPLOAD).streams(1).durationMillis(1000)
                 .intervalMillis(1000).bufferBytes(1400).rateBitsPerSecond(100_000_000L).build();
-        ObjectNode mine = Params.request(udp, "3.12");
+        ObjectNode mine = ParamExchange.request(udp, "3.12");
         JsonNode theirs = captured("udp");
         for (var e : theirs.properties()) {
             assertThat(mine.get(e.getKey())).as(e.getKey()).isNotNull();
@@ -236,7 +236,7 @@ class ParamsTest {
         assertThat(mine.has("tcp")).isFalse();
         assertThat(mine.has("dont_fragment")).as("absent unless asked, as iperf3's send_parameters").isFalse();
         // --dont-fragment: iperf3 3.14+'s key and value (iperf_api.c: cJSON_AddNumberToObject(j, "dont_fragment", 1))
-        assertThat(Params.request(udp.toBuilder().dontFragment(true).build(), "3.12").get("dont_fragment").intValue())
+        assertThat(ParamExchange.request(udp.toBuilder().dontFragment(true).build(), "3.12").get("dont_fragment").intValue())
                 .isEqualTo(1);
     }
 
@@ -244,7 +244,7 @@ class ParamsTest {
     void fractionalSecondsRoundUpForIperf3() {
         TestSpec s = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(1).durationMillis(2500)
                 .intervalMillis(1000).bufferBytes(131_072).build();
-        assertThat(Params.request(s, "x").get("time").intValue()).isEqualTo(3);
+        assertThat(ParamExchange.request(s, "x").get("time").intValue()).isEqualTo(3);
     }
 
     /** --get-server-output asks as iperf3's client does (iperf_api.c send_parameters: "get_server_output": 1). */
@@ -252,9 +252,9 @@ class ParamsTest {
     void getServerOutputIsAskedAsIperf3AsksIt() throws Exception {
         TestSpec s = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(1).durationMillis(1000)
                 .intervalMillis(1000).bufferBytes(131_072).build();
-        assertThat(Params.request(s, "x", true).get("get_server_output").intValue()).isEqualTo(1);
-        assertThat(Params.request(s, "x").has("get_server_output")).isFalse();
+        assertThat(ParamExchange.request(s, "x", true).get("get_server_output").intValue()).isEqualTo(1);
+        assertThat(ParamExchange.request(s, "x").has("get_server_output")).isFalse();
         // and our own server reads it back as asked
-        assertThat(Params.parse(Params.request(s, "x", true), TestSpec.Limits.DEFAULT).getServerOutput()).isTrue();
+        assertThat(ParamExchange.parse(ParamExchange.request(s, "x", true), TestSpec.Limits.DEFAULT).getServerOutput()).isTrue();
     }
 }

@@ -14,29 +14,29 @@ import tools.jackson.databind.node.ObjectNode;
 class ResultsTest {
     @Test
     void receiverResultsOf312WithMinusOneAsUnsigned() throws Exception {
-        Results r = Results.parse(Fixtures.json("results-3.12-client-receiver.txt"), 2);
+        ResultsExchange r = ResultsExchange.parse(Fixtures.json("results-3.12-client-receiver.txt"), 2);
         assertThat(r.senderHasRetransmits()).isEqualTo(-1);
         assertThat(r.cpuTotalPercent()).isCloseTo(18.177646146923028, within(1e-12));
         assertThat(r.congestionUsed()).isEqualTo("bbr");
-        assertThat(r.streams()).extracting(Results.Stream::index).containsExactly(0, 1);
-        assertThat(r.streams()).extracting(Results.Stream::bytes).containsExactly(419_561_472L, 416_940_032L);
-        assertThat(r.streams()).extracting(Results.Stream::retransmits).containsExactly(-1L, -1L);
+        assertThat(r.streams()).extracting(ResultsExchange.Stream::index).containsExactly(0, 1);
+        assertThat(r.streams()).extracting(ResultsExchange.Stream::bytes).containsExactly(419_561_472L, 416_940_032L);
+        assertThat(r.streams()).extracting(ResultsExchange.Stream::retransmits).containsExactly(-1L, -1L);
         assertThat(r.streams().getFirst().seconds()).isCloseTo(1.001665, within(1e-9));
     }
 
     @Test
     void senderResultsCarryRetransmits() throws Exception {
-        Results r = Results.parse(Fixtures.json("results-3.12-server-sender.txt"), 2);
+        ResultsExchange r = ResultsExchange.parse(Fixtures.json("results-3.12-server-sender.txt"), 2);
         assertThat(r.senderHasRetransmits()).isEqualTo(1);
-        assertThat(r.streams()).extracting(Results.Stream::retransmits).containsExactly(3L, 0L);
-        assertThat(r.streams()).extracting(Results.Stream::bytes).containsExactly(423_362_560L, 420_741_120L);
+        assertThat(r.streams()).extracting(ResultsExchange.Stream::retransmits).containsExactly(3L, 0L);
+        assertThat(r.streams()).extracting(ResultsExchange.Stream::bytes).containsExactly(423_362_560L, 420_741_120L);
     }
 
     @Test
     void minusOneThatWentThroughADoubleIsStillMinusOne() throws Exception {
-        Results r = Results.parse(Fixtures.json("results-3.12-reprinted.txt"), 2);
+        ResultsExchange r = ResultsExchange.parse(Fixtures.json("results-3.12-reprinted.txt"), 2);
         assertThat(r.senderHasRetransmits()).isEqualTo(-1);
-        assertThat(r.streams()).extracting(Results.Stream::retransmits).containsExactly(-1L, -1L);
+        assertThat(r.streams()).extracting(ResultsExchange.Stream::retransmits).containsExactly(-1L, -1L);
     }
 
     /** iperf3 before 3.2 sent no start_time/end_time: the stream's time is then ours. */
@@ -48,7 +48,7 @@ class ResultsTest {
         for (JsonNode s : old.get("streams")) {
             ((ObjectNode) s).remove(List.of("start_time", "end_time", "retransmits"));
         }
-        Results r = Results.parse(old, 2);
+        ResultsExchange r = ResultsExchange.parse(old, 2);
         assertThat(r.congestionUsed()).isNull();
         assertThat(r.cpuUserPercent()).isNull();
         assertThat(r.streams().getFirst().seconds()).isNull();
@@ -60,7 +60,7 @@ class ResultsTest {
 
     @Test
     void totalsKeepIperf3sFigures() throws Exception {
-        Results r = Results.parse(Fixtures.json("results-3.12-server-sender.txt"), 2);
+        ResultsExchange r = ResultsExchange.parse(Fixtures.json("results-3.12-server-sender.txt"), 2);
         Message.Results totals = r.toTotals(i -> true, 0);
         assertThat(totals.streams()).extracting(Message.StreamTotal::measuredBytes)
                 .containsExactly(423_362_560L, 420_741_120L);
@@ -72,13 +72,13 @@ class ResultsTest {
     @Test
     void malformedResultsAreRefused() throws Exception {
         JsonNode good = Fixtures.json("results-3.12-server-sender.txt");
-        assertThatThrownBy(() -> Results.parse(good, 1)).isInstanceOf(ProtocolException.class)
+        assertThatThrownBy(() -> ResultsExchange.parse(good, 1)).isInstanceOf(ProtocolException.class)
                 .hasMessageContaining("2 streams");
         for (String json : new String[] {"{}", "{\"streams\":\"x\"}", "{\"streams\":[1]}",
                 "{\"streams\":[{\"id\":2,\"bytes\":1}]}", "{\"streams\":[{\"id\":1,\"bytes\":\"1\"}]}",
                 "{\"streams\":[{\"id\":1,\"bytes\":1},{\"id\":1,\"bytes\":1}]}",
                 "{\"streams\":[{\"id\":1,\"bytes\":-5}]}", "{\"cpu_util_total\":\"high\",\"streams\":[]}"}) {
-            assertThatThrownBy(() -> Results.parse(Control.MAPPER.readTree(json), 2)).as(json)
+            assertThatThrownBy(() -> ResultsExchange.parse(Control.MAPPER.readTree(json), 2)).as(json)
                     .isInstanceOf(ProtocolException.class);
         }
     }
@@ -89,7 +89,7 @@ class ResultsTest {
                 new Message.StreamTotal(0, true, 2000, 1500, 2_000_000_000L, new Message.TcpStats(7, 30, 5, 10, 1448)),
                 new Message.StreamTotal(1, false, 900, 900, 1_000_000_000L, null)),
                 new Message.CpuTime(100_000_000L, 300_000_000L, 1_000_000_000L), null);
-        ObjectNode json = Results.write(ours, "cubic");
+        ObjectNode json = ResultsExchange.write(ours, "cubic");
         assertThat(json.get("cpu_util_total").doubleValue()).isCloseTo(40.0, within(1e-9));
         assertThat(json.get("congestion_used").stringValue()).isEqualTo("cubic");
         assertThat(json.get("streams")).hasSize(2);
@@ -102,8 +102,8 @@ class ResultsTest {
             "end_time"}) {
             assertThat(first.has(key)).as("iperf3 3.12 requires %s", key).isTrue();
         }
-        Results back = Results.parse(json, 2);
-        assertThat(back.streams()).extracting(Results.Stream::bytes).containsExactly(1500L, 900L);
+        ResultsExchange back = ResultsExchange.parse(json, 2);
+        assertThat(back.streams()).extracting(ResultsExchange.Stream::bytes).containsExactly(1500L, 900L);
         assertThat(back.streams().get(1).seconds()).isCloseTo(1.0, within(1e-9));
     }
 
@@ -114,7 +114,7 @@ class ResultsTest {
                 + "\"sender_has_retransmits\":18446744073709551615,\"streams\":[{\"id\":1,\"bytes\":24326352,"
                 + "\"retransmits\":18446744073709551615,\"jitter\":4.29e-06,\"errors\":42,\"packets\":16568,"
                 + "\"start_time\":0,\"end_time\":2.11}]}");
-        Message.UdpResults totals = Results.parse(json, 1).toUdpTotals(i -> false, 0);
+        Message.UdpResults totals = ResultsExchange.parse(json, 1).toUdpTotals(i -> false, 0);
         Message.UdpTotal t = totals.streams().getFirst();
         assertThat(t.sent()).isFalse();
         assertThat(t.measured().packets()).as("received").isEqualTo(16_526);
@@ -129,7 +129,7 @@ class ResultsTest {
     void udpWarmUpCountsComeOff() throws Exception {
         JsonNode json = Control.MAPPER.readTree("{\"streams\":[{\"id\":1,\"bytes\":1000,\"errors\":5,"
                 + "\"omitted_errors\":2,\"packets\":100,\"omitted_packets\":40,\"jitter\":0}]}");
-        Message.UdpTotal t = Results.parse(json, 1).toUdpTotals(i -> false, 0).streams().getFirst();
+        Message.UdpTotal t = ResultsExchange.parse(json, 1).toUdpTotals(i -> false, 0).streams().getFirst();
         assertThat(t.measured().lost()).isEqualTo(3);
         assertThat(t.measured().packets()).isEqualTo(60 - 3);
     }
@@ -142,7 +142,7 @@ class ResultsTest {
                 new Message.UdpTotal(1, true, new Message.UdpCounts(500, 700_000, 0, 0, 0),
                         new Message.UdpCounts(450, 630_000, 0, 0, 0), 2_000_000_000L)),
                 new Message.CpuTime(10_000_000L, 20_000_000L, 1_000_000_000L));
-        ObjectNode json = Results.writeUdp(ours);
+        ObjectNode json = ResultsExchange.writeUdp(ours);
         assertThat(json.get("sender_has_retransmits").intValue()).isZero();
         JsonNode rx = json.get("streams").get(0);
         assertThat(rx.get("packets").longValue()).as("received + lost, after the warm-up").isEqualTo(908);
@@ -151,7 +151,7 @@ class ResultsTest {
         JsonNode tx = json.get("streams").get(1);
         assertThat(tx.get("id").intValue()).isEqualTo(3);
         assertThat(tx.get("packets").longValue()).isEqualTo(450);
-        Message.UdpResults back = Results.parse(json, 2).toUdpTotals(i -> i == 1, 0);
+        Message.UdpResults back = ResultsExchange.parse(json, 2).toUdpTotals(i -> i == 1, 0);
         assertThat(back.streams().get(0).measured().packets()).isEqualTo(900);
         assertThat(back.streams().get(1).measured().packets()).isEqualTo(450);
     }

@@ -2,7 +2,7 @@ package dev.wirespeed.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.host.sysfs.ProcNetUdp;
+import dev.wirespeed.inspect.ProcNetUdp;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package dev.wirespeed.rdma;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.engine.BwServer;
+import dev.wirespeed.engine.server.Server;
 import dev.wirespeed.report.ResultFilter;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurement;
@@ -40,7 +40,7 @@ class RdmaStandInIT {
     @TempDir
     Path dir;
     private Path bin;
-    private BwServer server;
+    private Server server;
     private final List<String> serverLog = Collections.synchronizedList(new ArrayList<>());
 
     @BeforeEach
@@ -57,7 +57,7 @@ class RdmaStandInIT {
         for (String prog : List.of("ib_send_bw", "ib_write_bw", "ib_send_lat")) {
             Files.createSymbolicLink(bin.resolve(prog), standIn);
         }
-        server = new BwServer(new BwServer.Config("127.0.0.1", 0, false, new TestSpec.Limits(8, 60_000), 5_000,
+        server = new Server(new Server.Config("127.0.0.1", 0, false, new TestSpec.Limits(8, 60_000), 5_000,
                 serverLog::add));
         server.serveSessions(Wire.KIND_PERFTEST, new PerftestService(new PerftestService.Config(60_000, 5_000, bin,
                 serverLog::add)));

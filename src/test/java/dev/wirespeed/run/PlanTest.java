@@ -49,13 +49,13 @@ class PlanTest {
     void describesCommandsForDryRun() {
         Plan plan = PlanReader.read(PLAN, "p.yaml");
         Point p = Expansion.points(plan, Engines.standard()).getFirst();
-        assertThat(Engines.standard().named("fio").describe(new Params(p.params(), "x")))
+        assertThat(Engines.standard().named("fio").describe(new PointParams(p.params(), "x")))
                 .isEqualTo("fio --name=wirespeed --filename=/mnt/nfs-rdma/testfile --rw=randread --bs=4k --iodepth=8 "
                         + "--numjobs=1 --runtime=10 --time_based --size=256M --ioengine=libaio --direct=1 "
                         + "--group_reporting --output-format=json");
         Plan iperf = PlanReader.read("name: x\nseries: [{engine: iperf3, params: {streams: 4, duration: 5}}]", "x");
         Point q = Expansion.points(iperf, Engines.standard()).getFirst();
-        assertThat(Engines.standard().named("iperf3").describe(new Params(q.params(), "x")))
+        assertThat(Engines.standard().named("iperf3").describe(new PointParams(q.params(), "x")))
                 .isEqualTo("server: iperf3 -s -1 -B 127.0.0.1 -p PORT ; client: iperf3 -c 127.0.0.1 -p PORT -P 4 -t 5 -J");
     }
 
@@ -69,10 +69,10 @@ class PlanTest {
                              server: running, host: 10.0.0.2}
                 """, "r.yaml");
         Point p = Expansion.points(plan, Engines.standard()).getFirst();
-        assertThat(Engines.standard().named("perftest").describe(new Params(p.params(), "x")))
+        assertThat(Engines.standard().named("perftest").describe(new PointParams(p.params(), "x")))
                 .isEqualTo("ib_send_lat -d mlx5_0 -i 1 -x 3 -c UD -a -F 10.0.0.2");
-        assertThat(Engines.standard().named("perftest").programs(new Params(p.params(), "x")))
-                .containsExactly(new Engine.Program("ib_send_lat", "perftest"));
+        assertThat(Engines.standard().named("perftest").programs(new PointParams(p.params(), "x")))
+                .containsExactly(new PlanEngine.Program("ib_send_lat", "perftest"));
     }
 
     @Test

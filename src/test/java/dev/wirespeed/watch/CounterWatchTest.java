@@ -3,7 +3,7 @@ package dev.wirespeed.watch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.host.Counters;
-import dev.wirespeed.host.sysfs.RootedFs;
+import dev.wirespeed.inspect.RootedFs;
 import dev.wirespeed.report.WatchText;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;

@@ -2,7 +2,7 @@ package dev.wirespeed.wire;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.engine.LatClient;
+import dev.wirespeed.engine.lat.LatClient;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -2,7 +2,7 @@ package dev.wirespeed.wire;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.engine.TestClock;
+import dev.wirespeed.engine.stream.TestClock;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;

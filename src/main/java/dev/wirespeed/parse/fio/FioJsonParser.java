@@ -6,7 +6,7 @@ import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -51,8 +51,8 @@ public final class FioJsonParser extends BaseParser {
                 JsonNode pct = d.path("clat_ns").path("percentile");
                 JsonNode latPct = d.path("lat_ns").path("percentile"); // --lat_percentiles=1
                 FioJob j = new FioJob(job.path("jobname").asString(null), dir, option(opts, global, "rw"),
-                        option(opts, global, "bs"), Units.integer(option(opts, global, "iodepth")),
-                        Units.integer(option(opts, global, "numjobs")), option(opts, global, "ioengine"),
+                        option(opts, global, "bs"), UnitWords.integer(option(opts, global, "iodepth")),
+                        UnitWords.integer(option(opts, global, "numjobs")), option(opts, global, "ioengine"),
                         Quantity.of(d.path("iops").asDouble(), "1/s", "iops " + d.path("iops").asString("")),
                         Quantity.bitsPerSecond(d.path("bw").asDouble() * 1024 * 8, "bw " + d.path("bw").asString("") + " KiB/s"),
                         mean(d, "lat"), mean(d, "clat"), nanos(pct.path("50.000000"), "clat p50"),

@@ -6,7 +6,7 @@ import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Source;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -90,7 +90,7 @@ public final class FioTextParser extends BaseParser {
                 rw = m.group(2);
                 bs = m.group(3);
                 engine = m.group(4);
-                depth = Units.integer(m.group(5));
+                depth = UnitWords.integer(m.group(5));
                 if (!in.matches(JOB_LINE, i)) {
                     b.use(i++);
                 }
@@ -103,7 +103,7 @@ public final class FioTextParser extends BaseParser {
                 flush(b, cur, version, FioMeasurements.target(in.command()));
                 cur = null;
                 job = m.group(1);
-                jobs = Units.integer(m.group(2));
+                jobs = UnitWords.integer(m.group(2));
                 b.use(i);
             } else if ((m = in.match(DIR, i)) != null || (job != null && (m = in.match(DIR2, i)) != null)) {
                 boolean fio3 = m.pattern() == DIR;
@@ -113,11 +113,11 @@ public final class FioTextParser extends BaseParser {
                 cur.bw = fio3 ? Quantity.bitsPerSecond(bytes(m.group(4), m.group(5)) * 8, "BW=" + m.group(4) + m.group(5) + "/s")
                         : Quantity.bitsPerSecond(binaryBytes(m.group(2), m.group(3)) * 8, "bw=" + m.group(2) + m.group(3) + "/s");
                 String millis = m.group(fio3 ? 8 : 6);
-                cur.runtime = Quantity.micros(Units.number(millis) * 1000, millis + "msec");
+                cur.runtime = Quantity.micros(UnitWords.number(millis) * 1000, millis + "msec");
                 pctUnit = null;
                 b.use(i);
             } else if (cur != null && (m = in.match(LAT, i)) != null) {
-                Quantity avg = Quantity.micros(Units.micros(Units.number(m.group(3)), unit(m.group(2))), s);
+                Quantity avg = Quantity.micros(UnitWords.micros(UnitWords.number(m.group(3)), unit(m.group(2))), s);
                 if (m.group(1) == null) {
                     cur.lat = avg;
                 } else if (m.group(1).equals("c")) {
@@ -129,12 +129,12 @@ public final class FioTextParser extends BaseParser {
                 b.use(i);
             } else if ((m = in.match(DISK, i)) != null) {
                 b.use(i).add(new FioDiskUtil(m.group(1), Long.parseLong(m.group(2)), Long.parseLong(m.group(3)),
-                        m.group(4) == null ? null : Long.parseLong(m.group(4)), Units.number(m.group(5)), in.source(i)));
+                        m.group(4) == null ? null : Long.parseLong(m.group(4)), UnitWords.number(m.group(5)), in.source(i)));
             } else if (in.matches(OTHER, i)) {
                 if (cur != null && pctUnit != null && s.startsWith("|")) {
                     Matcher p = PCT.matcher(s);
                     while (p.find()) {
-                        Quantity q = Quantity.micros(Units.micros(Units.number(p.group(2)), pctUnit), p.group(0));
+                        Quantity q = Quantity.micros(UnitWords.micros(UnitWords.number(p.group(2)), pctUnit), p.group(0));
                         switch (p.group(1)) {
                             case "50.00" -> cur.p50 = q;
                             case "99.00" -> cur.p99 = q;
@@ -157,7 +157,7 @@ public final class FioTextParser extends BaseParser {
     }
 
     private static double bytes(String number, String unit) {
-        double v = Units.number(number);
+        double v = UnitWords.number(number);
         boolean binary = unit.contains("i");
         double f = switch (unit.charAt(0)) {
             case 'K' -> binary ? 1024.0 : 1e3;
@@ -177,12 +177,12 @@ public final class FioTextParser extends BaseParser {
             case "G" -> 1e9;
             default -> 1.0;
         };
-        return Quantity.of(Units.number(number) * f, "1/s", label + number + suffix);
+        return Quantity.of(UnitWords.number(number) * f, "1/s", label + number + suffix);
     }
 
     /** fio 2's "KB", "MB": 1024-based. */
     private static double binaryBytes(String number, String unit) {
-        return unit.equals("B") ? Units.number(number) : bytes(number, unit.charAt(0) + "iB");
+        return unit.equals("B") ? UnitWords.number(number) : bytes(number, unit.charAt(0) + "iB");
     }
 
     /** Adds the job read so far; its measurement names the fio {@code version} printed above it, if any, and the command's target. */

@@ -8,7 +8,7 @@ import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Source;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.Map;
 
 /**
@@ -30,10 +30,10 @@ public record CpuFrequency(String cpu, String driver, Boolean noDriver, String g
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("cpu", cpu).put("driver", Boolean.TRUE.equals(noDriver) ? "none" : driver)
-                .put("governor", governor).put("MHz", currentMhz == null ? null : Units.trim(currentMhz))
+                .put("governor", governor).put("MHz", currentMhz == null ? null : UnitWords.trim(currentMhz))
                 .put("limits MHz", minMhz == null && maxMhz == null ? null
-                        : (minMhz == null ? "?" : Units.trim(minMhz)) + "-"
-                                + (maxMhz == null ? "?" : Units.trim(maxMhz))).map();
+                        : (minMhz == null ? "?" : UnitWords.trim(minMhz)) + "-"
+                                + (maxMhz == null ? "?" : UnitWords.trim(maxMhz))).map();
     }
 
     /**

@@ -7,7 +7,7 @@ import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -133,7 +133,7 @@ public final class EthtoolParser extends BaseParser {
         } else if (head != null) {
             Matcher s = f.text("speed") == null ? null : SPEED.matcher(f.text("speed"));
             Quantity speed = s != null && s.matches()
-                    ? Quantity.bitsPerSecond(Units.number(s.group(1)) * 1e6, f.text("speed").strip()) : null; // raw: the value as printed ("25000Mb/s"), as RdmaPort.rate
+                    ? Quantity.bitsPerSecond(UnitWords.number(s.group(1)) * 1e6, f.text("speed").strip()) : null; // raw: the value as printed ("25000Mb/s"), as RdmaPort.rate
             String link = f.text("link detected");
             Matcher detail = link == null ? null : LINK_DETAIL.matcher(link);
             boolean detailed = detail != null && detail.matches();

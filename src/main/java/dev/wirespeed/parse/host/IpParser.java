@@ -7,7 +7,7 @@ import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Source;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -86,11 +86,11 @@ public final class IpParser extends BaseParser {
                     cur.flush(b);
                 }
                 cur = new Current(in.source(i));
-                cur.index = Units.integer(m.group(1));
+                cur.index = UnitWords.integer(m.group(1));
                 cur.name = m.group(2);
                 cur.flags = List.of(m.group(3).split(","));
                 Matcher mtu = MTU.matcher(m.group(4));
-                cur.mtu = mtu.matches() ? Units.integer(mtu.group(1)) : null;
+                cur.mtu = mtu.matches() ? UnitWords.integer(mtu.group(1)) : null;
                 Matcher st = STATE.matcher(m.group(4));
                 cur.state = st.matches() ? st.group(1) : null;
                 b.use(i);

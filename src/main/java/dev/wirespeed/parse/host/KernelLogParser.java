@@ -7,7 +7,7 @@ import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Source;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import dev.wirespeed.parse.mlx.MlxDevice;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -297,7 +297,7 @@ public final class KernelLogParser extends BaseParser {
             }
             Matcher m;
             if ((m = in.match(WATCHDOG_OLD, i)) != null) {
-                b.add(new KernelError(m.group(2), null, m.group(1), KernelError.TX_TIMEOUT, Units.integer(m.group(3)),
+                b.add(new KernelError(m.group(2), null, m.group(1), KernelError.TX_TIMEOUT, UnitWords.integer(m.group(3)),
                         m.group(4) == null ? null : Long.parseLong(m.group(4)), null, null, null, null, null, in.source(i))).use(i);
                 continue;
             }
@@ -410,7 +410,7 @@ public final class KernelLogParser extends BaseParser {
                     continue;
                 }
                 if (port.matches()) {
-                    open = flush(b, open.withQueue(Units.integer(port.group(1))));
+                    open = flush(b, open.withQueue(UnitWords.integer(port.group(1))));
                     b.use(i);
                     continue;
                 }
@@ -483,15 +483,15 @@ public final class KernelLogParser extends BaseParser {
         if ((m = PCIE.matcher(message)).matches()) {
             boolean limited = m.group(2) != null;
             return new PcieBandwidthLine(driver, address, gbps(m.group(1)), limited ? m.group(4) : null,
-                    gts(limited ? m.group(2) : m.group(8)), Units.integer(limited ? m.group(3) : m.group(9)),
+                    gts(limited ? m.group(2) : m.group(8)), UnitWords.integer(limited ? m.group(3) : m.group(9)),
                     limited ? gbps(m.group(5)) : null, limited ? gts(m.group(6)) : null,
-                    limited ? Units.integer(m.group(7)) : null, src);
+                    limited ? UnitWords.integer(m.group(7)) : null, src);
         }
         if ((m = LINK.matcher(message)).matches()) {
             String detail = m.group(2).isBlank() ? null : m.group(2).strip();
             Matcher speed = detail == null ? null : LINK_SPEED.matcher(detail);
             return new LinkEvent(driver, address, netdev, m.group(1).equalsIgnoreCase("up"), detail,
-                    speed != null && speed.find() ? Quantity.bitsPerSecond(Units.number(speed.group(1))
+                    speed != null && speed.find() ? Quantity.bitsPerSecond(UnitWords.number(speed.group(1))
                             * (speed.group(2).equals("G") ? 1e9 : 1e6), speed.group()) : null, src);
         }
         if ((m = FIRMWARE.matcher(message)).matches()) {
@@ -501,16 +501,16 @@ public final class KernelLogParser extends BaseParser {
             return new NicFirmware(driver, address, m.group(1), m.group(2), m.group(3), src);
         }
         if ((m = INTEL_PCIE.matcher(message)).matches()) {
-            return new PcieBandwidthLine(driver, address, null, null, gts(m.group(1)), Units.integer(m.group(2)), null,
+            return new PcieBandwidthLine(driver, address, null, null, gts(m.group(1)), UnitWords.integer(m.group(2)), null,
                     null, null, src);
         }
         if ((m = WATCHDOG.matcher(message)).matches()) {
-            return new KernelError(driver, address, netdev, KernelError.TX_TIMEOUT, Units.integer(m.group(1)),
+            return new KernelError(driver, address, netdev, KernelError.TX_TIMEOUT, UnitWords.integer(m.group(1)),
                     m.group(2) == null ? null : Long.parseLong(m.group(2)), null, null, null, null, null, src);
         }
         if ((m = TX_TIMEOUT.matcher(message)).matches()) {
             return new KernelError(driver, address, netdev, KernelError.TX_TIMEOUT,
-                    m.group(1) == null ? null : Units.integer(m.group(1)),
+                    m.group(1) == null ? null : UnitWords.integer(m.group(1)),
                     m.group(2) == null ? null : Long.parseLong(m.group(2)) / 1000, null, null, null, null, null, src);
         }
         if ((m = PROBE.matcher(message)).matches()) {
@@ -539,7 +539,7 @@ public final class KernelLogParser extends BaseParser {
             return new ModuleEvent(driver, address, null, message.strip() + name, false, src);
         }
         if ((m = MODULE.matcher(message)).matches()) {
-            return new ModuleEvent(driver, address, Units.integer(m.group(2)), m.group(3).strip(), m.group(1) != null, src);
+            return new ModuleEvent(driver, address, UnitWords.integer(m.group(2)), m.group(3).strip(), m.group(1) != null, src);
         }
         return null;
     }
@@ -551,11 +551,11 @@ public final class KernelLogParser extends BaseParser {
     }
 
     private static Quantity gbps(String text) {
-        return Quantity.bitsPerSecond(Units.number(text) * 1e9, text + " Gb/s");
+        return Quantity.bitsPerSecond(UnitWords.number(text) * 1e9, text + " Gb/s");
     }
 
     private static Quantity gts(String text) {
-        double v = Units.number(text);
+        double v = UnitWords.number(text);
         return Double.isNaN(v) ? null : new Quantity(v, "GT/s", text + " GT/s");
     }
 }

@@ -25,7 +25,7 @@ public record KernelModule(String name, long sizeBytes, int useCount, List<Strin
 
     /**
      * ib_core's users list every RDMA upper layer loaded, so its line alone says whether the NFS
-     * transport is there (seed 000 l.1417, from "lsmod | grep ^ib").
+     * transport is there (src/test/resources/parse/host/lsmod-seed000.txt l.10, from "lsmod | grep ^ib").
      */
     @Override
     public void addFacts(FactSink out) {

@@ -6,7 +6,7 @@ import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Source;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -76,7 +76,7 @@ public final class LstopoParser extends BaseParser {
             Matcher m;
             if ((m = NUMA.matcher(s)).matches()) {
                 numaNodes++;
-                numa = Units.integer(m.group(1));
+                numa = UnitWords.integer(m.group(1));
             } else if ((m = PCI.matcher(s)).matches()) {
                 if (address != null) {
                     devices.add(new TopologyDevice(address, cls, numa, nets, rdma, src));
@@ -97,7 +97,7 @@ public final class LstopoParser extends BaseParser {
         if (address != null) {
             devices.add(new TopologyDevice(address, cls, numa, nets, rdma, src));
         }
-        double mem = Units.number(head.group(1)) * switch (head.group(2).charAt(0)) {
+        double mem = UnitWords.number(head.group(1)) * switch (head.group(2).charAt(0)) {
             case 'K' -> 1024.0;
             case 'M' -> 1024.0 * 1024;
             case 'G' -> 1024.0 * 1024 * 1024;

@@ -4,7 +4,7 @@ import dev.wirespeed.parse.BaseParser;
 import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -84,17 +84,17 @@ public final class MlnxQosParser extends BaseParser {
                 if (tc != null) {
                     tcs.add(new QosSettings.TrafficClass(tc, tsa, bw, rate, prios));
                 }
-                tc = Units.integer(m.group(1));
+                tc = UnitWords.integer(m.group(1));
                 rate = m.group(2).strip();
                 tsa = m.group(3);
-                bw = m.group(4) == null ? null : Units.integer(m.group(4));
+                bw = m.group(4) == null ? null : UnitWords.integer(m.group(4));
                 prios = new ArrayList<>();
             } else if ((m = in.match(DSCP_ROW, i)) != null) {
                 if (Arrays.stream(m.group(2).split("[,\\s]+")).anyMatch(d -> d.matches("0*26"))) {
                     dscp26 = Integer.parseInt(m.group(1));
                 }
             } else if (tc != null && (m = in.match(TC_PRIORITY, i)) != null) {
-                prios.add(Units.integer(m.group(1)));
+                prios.add(UnitWords.integer(m.group(1)));
             } else if (!in.matches(OTHER, i)) {
                 break;
             }
@@ -111,7 +111,7 @@ public final class MlnxQosParser extends BaseParser {
     private static List<Integer> ints(String text) {
         List<Integer> out = new ArrayList<>();
         for (String t : text.strip().split("\\s+")) {
-            Integer v = Units.integer(t);
+            Integer v = UnitWords.integer(t);
             if (v != null) {
                 out.add(v);
             }

@@ -5,7 +5,7 @@ import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Source;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -155,7 +155,7 @@ public final class MountParser extends BaseParser {
         if (version == null && type.equals("nfs4")) {
             version = "4";
         }
-        return new NfsMount(mountPoint, export, opts.get("proto"), version, Units.integer(opts.get("port")),
+        return new NfsMount(mountPoint, export, opts.get("proto"), version, UnitWords.integer(opts.get("port")),
                 NfsstatParser.longOf(opts.get("rsize")), NfsstatParser.longOf(opts.get("wsize")), opts, src);
     }
 }

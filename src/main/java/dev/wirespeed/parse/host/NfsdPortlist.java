@@ -15,7 +15,7 @@ import java.util.Map;
 /**
  * nfsd's listeners: {@code cat /proc/fs/nfsd/portlist} ("rdma 20049", "tcp 2049"), or a write to
  * it ({@code echo rdma 20049 > /proc/fs/nfsd/portlist}) and whether the kernel refused it
- * ("write error: Protocol not supported": no svcrdma/rpcrdma, seed 000 l.1586).
+ * ("write error: Protocol not supported": no svcrdma/rpcrdma, src/test/resources/parse/host/nfsd-portlist-write-seed000.txt).
  *
  * @param ports   the listeners read ("rdma 20049"); empty for a write
  * @param written what was written, or null for a read

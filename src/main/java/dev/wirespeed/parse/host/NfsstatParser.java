@@ -5,7 +5,7 @@ import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Source;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -60,7 +60,7 @@ public final class NfsstatParser extends BaseParser {
             }
             i++;
             b.add(new NfsMount(h.group(1), h.group(2), opts.get("proto"), opts.get("vers"),
-                    Units.integer(opts.get("port")), longOf(opts.get("rsize")), longOf(opts.get("wsize")), opts, src));
+                    UnitWords.integer(opts.get("port")), longOf(opts.get("rsize")), longOf(opts.get("wsize")), opts, src));
         }
         return b.done(i);
     }
@@ -79,7 +79,7 @@ public final class NfsstatParser extends BaseParser {
     }
 
     static Long longOf(String s) {
-        double v = Units.number(s);
+        double v = UnitWords.number(s);
         return Double.isNaN(v) ? null : (long) v;
     }
 }

@@ -13,7 +13,7 @@ import dev.wirespeed.parse.Source;
 import java.util.Map;
 
 /**
- * One unit of {@code systemctl status} (seed 001 l.255 openibd, seed 002 l.214 rshim): its name, where
+ * One unit of {@code systemctl status} (src/test/resources/parse/host/systemctl-status-openibd-seed001.txt, src/test/resources/parse/host/systemctl-status-rshim-seed002.txt): its name, where
  * it was loaded from and whether it runs.
  *
  * @param unit     the unit without ".service" ("opensmd", "rshim")

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * (the dot is "○" for inactive and "×" for failed units since systemd 247, "*" on a terminal without
  * UTF-8), then "Loaded:", "Active:", "Docs:", "Process:", "Main PID:", "Tasks:", "Memory:", "CPU:",
  * "CGroup:" with its process tree, and the unit's last journal lines ("Jul 12 05:18:34 m02 systemd[1]:
- * …", seed 001 l.255-267; "7月 17 15:46:33 ps rshim[86071]: …", seed 002 l.214-229). A unit that does not
+ * …", src/test/resources/parse/host/systemctl-status-openibd-seed001.txt; "7月 17 15:46:33 ps rshim[86071]: …", src/test/resources/parse/host/systemctl-status-rshim-seed002.txt). A unit that does not
  * exist prints "Unit opensm.service could not be found.". An "Active:" line without the header is read
  * only after a command that names the unit ({@code systemctl status opensm}, {@code service opensmd status}).
  */

@@ -1,7 +1,7 @@
 package dev.wirespeed.parse.ib;
 
 import dev.wirespeed.parse.Quantity;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -25,7 +25,7 @@ final class IbRates {
         if (!m.matches()) {
             return null;
         }
-        double gbps = Units.number(m.group(1));
+        double gbps = UnitWords.number(m.group(1));
         if (parts != null) {
             parts[0] = m.group(2);
             parts[1] = m.group(3);

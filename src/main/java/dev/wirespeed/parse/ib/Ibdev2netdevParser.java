@@ -4,7 +4,7 @@ import dev.wirespeed.parse.BaseParser;
 import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -47,7 +47,7 @@ public final class Ibdev2netdevParser extends BaseParser {
                 b.add(new RdmaDeviceRecord(m.group(1), m.group(2), m.group(3), null, null, null, null, null, null, null,
                         null, in.source(i)));
             }
-            b.add(new RdmaPortRecord(m.group(1), Units.integer(m.group(4)), IbStates.state(m.group(5)), null, null, null,
+            b.add(new RdmaPortRecord(m.group(1), UnitWords.integer(m.group(4)), IbStates.state(m.group(5)), null, null, null,
                     null, null, null, null, null, null, null, m.group(7), m.group(8), in.source(i)));
         }
         return b.done(i);

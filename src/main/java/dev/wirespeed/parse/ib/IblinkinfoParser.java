@@ -5,7 +5,7 @@ import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -50,12 +50,12 @@ public final class IblinkinfoParser extends BaseParser {
                 // mode any node's port; a switch's header names port 0's GUID, its node's
                 String g = m.group(2) != null ? m.group(1) : guid;
                 Quantity lane = m.group(6) == null ? null
-                        : Quantity.bitsPerSecond(Units.number(m.group(6)) * 1e9, m.group(6) + " Gbps");
+                        : Quantity.bitsPerSecond(UnitWords.number(m.group(6)) * 1e9, m.group(6) + " Gbps");
                 String hint = m.group(13) == null || m.group(13).isBlank() ? null : m.group(13);
                 String name = m.group(2) != null ? m.group(2).strip() : node;
-                b.use(i).add(new IbLink(name, g, m.group(3), Units.integer(m.group(4)), m.group(5),
+                b.use(i).add(new IbLink(name, g, m.group(3), UnitWords.integer(m.group(4)), m.group(5),
                         m.group(6) == null ? null : m.group(6) + " Gbps", lane, m.group(7), IbStates.physical(m.group(8)),
-                        m.group(10), Units.integer(m.group(11)), m.group(12), hint, m.group(1), m.group("peerGuid"),
+                        m.group(10), UnitWords.integer(m.group(11)), m.group(12), hint, m.group(1), m.group("peerGuid"),
                         in.source(i)));
             } else if (in.get(i).endsWith(":") && (m = in.match(HEAD, i)) != null) {
                 node = m.group(3).strip();

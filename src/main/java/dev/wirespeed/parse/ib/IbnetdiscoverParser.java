@@ -4,7 +4,7 @@ import dev.wirespeed.parse.BaseParser;
 import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -64,7 +64,7 @@ public final class IbnetdiscoverParser extends BaseParser {
                 node = m.group(4) != null ? m.group(4) : m.group(3);
                 nodeGuid = guid(m.group(3));
                 Matcher lid = m.group(5) == null ? null : LID.matcher(m.group(5));
-                b.use(i).add(new IbNode(m.group(1), node, m.group(3), Units.integer(m.group(2)),
+                b.use(i).add(new IbNode(m.group(1), node, m.group(3), UnitWords.integer(m.group(2)),
                         lid != null && lid.matches() ? lid.group(1) : null, in.source(i)));
             } else if ((m = in.match(PORT, i)) != null) {
                 String comment = m.group(4) == null ? "" : m.group(4);
@@ -76,16 +76,16 @@ public final class IbnetdiscoverParser extends BaseParser {
                 Matcher ownLid = LID.matcher(own);
                 Matcher lid = LID.matcher(close >= 0 ? comment.substring(close + 1) : comment);
                 b.use(i).add(new IbLink(node, nodeGuid, ownLid.matches() ? ownLid.group(1) : null,
-                        Units.integer(m.group(1)), m.group(5) == null ? null : m.group(5) + "X", m.group(6), null,
-                        null, null, lid.matches() ? lid.group(1) : null, Units.integer(m.group(3)), peer, null,
+                        UnitWords.integer(m.group(1)), m.group(5) == null ? null : m.group(5) + "X", m.group(6), null,
+                        null, null, lid.matches() ? lid.group(1) : null, UnitWords.integer(m.group(3)), peer, null,
                         in.source(i)));
             } else if ((m = in.match(PORTS_LINE, i)) != null) {
                 b.use(i);
                 if (m.group(7) != null) {
-                    b.add(new IbLink(m.group(10).strip(), null, m.group(2), Units.integer(m.group(3)),
+                    b.add(new IbLink(m.group(10).strip(), null, m.group(2), UnitWords.integer(m.group(3)),
                             m.group(5).startsWith("?") ? null : m.group(5) + "X",
                             m.group(6).startsWith("?") ? null : m.group(6), null, null, null, m.group(7),
-                            Units.integer(m.group(8)), m.group(11).strip(), null, m.group(4), m.group(9), in.source(i)));
+                            UnitWords.integer(m.group(8)), m.group(11).strip(), null, m.group(4), m.group(9), in.source(i)));
                 }
             } else if (in.matches(CHASSIS, i)) {
                 b.use(i);

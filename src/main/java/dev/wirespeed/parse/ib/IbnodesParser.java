@@ -4,7 +4,7 @@ import dev.wirespeed.parse.BaseParser;
 import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -36,7 +36,7 @@ public final class IbnodesParser extends BaseParser {
             Matcher m;
             if ((m = in.match(NODE, i)) != null) {
                 String type = m.group(1).equals("Ca") ? "Ca" : m.group(1).equals("Switch") ? "Switch" : "Rt";
-                b.use(i).add(new IbNode(type, m.group(4).strip(), m.group(2), Units.integer(m.group(3)), m.group(5),
+                b.use(i).add(new IbNode(type, m.group(4).strip(), m.group(2), UnitWords.integer(m.group(3)), m.group(5),
                         in.source(i)));
             } else if (in.matches(WARNING, i)) {
                 b.use(i);

@@ -6,7 +6,7 @@ import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Source;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -124,7 +124,7 @@ public final class IbportstateParser extends BaseParser {
                 }
             }
             Matcher s = speed == null ? null : GBPS.matcher(speed);
-            Quantity lane = s != null && s.matches() ? Quantity.bitsPerSecond(Units.number(s.group(1)) * 1e9, speed) : null;
+            Quantity lane = s != null && s.matches() ? Quantity.bitsPerSecond(UnitWords.number(s.group(1)) * 1e9, speed) : null;
             String lidText = lid != null ? lid : fields.get("Lid");
             return new IbLink(null, null, lidText, port, w.matches() ? w.group(1) : null, speed, lane,
                     fields.get("LinkState"), fields.get("PhysLinkState"), null, null, null, null, source);

@@ -6,7 +6,7 @@ import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -126,7 +126,7 @@ public final class IbvDevinfoParser extends BaseParser {
         if (s != null && s.matches()) {
             speed = s.group(1) + " Gbps";
             if (width != null) {
-                rate = Quantity.bitsPerSecond(Units.number(w.group(1)) * Units.number(s.group(1)) * 1e9,
+                rate = Quantity.bitsPerSecond(UnitWords.number(w.group(1)) * UnitWords.number(s.group(1)) * 1e9,
                         f.text("active_width") + " × " + f.text("active_speed")); // as printed, the line names left out
             }
         }
@@ -139,6 +139,6 @@ public final class IbvDevinfoParser extends BaseParser {
 
     /** "4096 (5)" → 4096. */
     static Integer mtu(String text) {
-        return text == null ? null : Units.integer(text.replaceFirst("\\s*\\(.*\\)$", ""));
+        return text == null ? null : UnitWords.integer(text.replaceFirst("\\s*\\(.*\\)$", ""));
     }
 }

@@ -4,7 +4,7 @@ import dev.wirespeed.parse.BaseParser;
 import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -39,7 +39,7 @@ public final class ShowGidsParser extends BaseParser {
             if (in.matches(HEAD, i) || in.matches(RULE, i)) {
                 b.use(i);
             } else if ((m = in.match(ROW, i)) != null) {
-                b.use(i).add(new RdmaGid(m.group(1), Units.integer(m.group(2)), Units.integer(m.group(3)), m.group(4),
+                b.use(i).add(new RdmaGid(m.group(1), UnitWords.integer(m.group(2)), UnitWords.integer(m.group(3)), m.group(4),
                         m.group(5), m.group(6), m.group(7).isEmpty() ? null : m.group(7), in.source(i)));
             } else if (in.matches(COUNT, i)) {
                 b.use(i);

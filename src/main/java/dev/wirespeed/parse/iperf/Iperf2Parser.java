@@ -6,7 +6,7 @@ import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.RunFailure;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import dev.wirespeed.results.Measurement;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -91,10 +91,10 @@ public final class Iperf2Parser extends BaseParser {
             }
             Matcher m;
             if ((m = in.match(SERVER, i)) != null) {
-                listening = Units.integer(m.group(2));
+                listening = UnitWords.integer(m.group(2));
                 run.role = "server";
                 run.protocol = m.group(1);
-                run.port = Units.integer(m.group(2));
+                run.port = UnitWords.integer(m.group(2));
                 run.header = in.source(i);
                 b.use(i);
             } else if ((m = in.match(CLIENT, i)) != null) {
@@ -106,15 +106,15 @@ public final class Iperf2Parser extends BaseParser {
                 run.role = "client";
                 run.host = m.group(1);
                 run.protocol = m.group(2);
-                run.port = Units.integer(m.group(3));
+                run.port = UnitWords.integer(m.group(3));
                 run.header = in.source(i);
                 b.use(i);
             } else if ((m = in.match(WINDOW, i)) != null) {
-                run.window = Quantity.bytes(Units.iperfBytes(Units.number(m.group(1)), m.group(2)), in.get(i));
+                run.window = Quantity.bytes(UnitWords.iperfBytes(UnitWords.number(m.group(1)), m.group(2)), in.get(i));
                 b.use(i);
             } else if ((m = in.match(CONNECTED, i)) != null) {
                 run.reverse |= in.get(i).contains("(reverse)");
-                if ("client".equals(run.role) && listening != null && listening.equals(Units.integer(m.group(2)))) {
+                if ("client".equals(run.role) && listening != null && listening.equals(UnitWords.integer(m.group(2)))) {
                     reverse.add(m.group(1));
                 }
                 b.use(i);
@@ -169,22 +169,22 @@ public final class Iperf2Parser extends BaseParser {
         Matcher e = ENHANCED_TCP.matcher(rest);
         Matcher u = IperfLines.UDP_LOSS.matcher(rest);
         if (u.matches()) {
-            jitter = Quantity.micros(Units.number(u.group(1)) * 1000, u.group(1) + " ms");
+            jitter = Quantity.micros(UnitWords.number(u.group(1)) * 1000, u.group(1) + " ms");
             lost = Long.parseLong(u.group(2));
             total = Long.parseLong(u.group(3));
         } else if (e.matches()) {
             retr = Long.parseLong(e.group(3));
         }
-        return new IperfInterval(m.group("id"), Units.number(m.group("start")), Units.number(m.group("end")),
+        return new IperfInterval(m.group("id"), UnitWords.number(m.group("start")), UnitWords.number(m.group("end")),
                 IperfLines.transfer(m), IperfLines.rate(m), retr, jitter, lost, total, role, false, in.source(i));
     }
 
     private static IperfInterval csvRow(Matcher m, Lines in, int i) {
         String id = m.group(1).equals("-1") ? "SUM" : m.group(1);
-        Quantity jitter = m.group(6) == null ? null : Quantity.micros(Units.number(m.group(6)) * 1000, m.group(6) + " ms");
+        Quantity jitter = m.group(6) == null ? null : Quantity.micros(UnitWords.number(m.group(6)) * 1000, m.group(6) + " ms");
         Long lost = m.group(7) == null ? null : Long.parseLong(m.group(7));
         Long total = m.group(8) == null ? null : Long.parseLong(m.group(8));
-        return new IperfInterval(id, Units.number(m.group(2)), Units.number(m.group(3)),
+        return new IperfInterval(id, UnitWords.number(m.group(2)), UnitWords.number(m.group(3)),
                 Quantity.bytes(Double.parseDouble(m.group(4)), m.group(4)),
                 Quantity.bitsPerSecond(Double.parseDouble(m.group(5)), m.group(5)), null, jitter, lost, total, null, false,
                 in.source(i));

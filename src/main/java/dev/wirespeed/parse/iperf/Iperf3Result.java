@@ -6,7 +6,7 @@ import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Source;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import dev.wirespeed.units.Rate;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +53,7 @@ public record Iperf3Result(String version, String role, String protocol, Integer
                 .put("streams", streams).put("sent", sentBitsPerSecond == null ? null : Rate.format(sentBitsPerSecond))
                 .put("received", receivedBitsPerSecond == null ? null : Rate.format(receivedBitsPerSecond))
                 .put("retr", retransmits).put("lost/total", lostPackets == null ? null : lostPackets + "/" + packets)
-                .put("seconds", durationSeconds == null ? null : Units.trim(durationSeconds)).put("error", error)
+                .put("seconds", durationSeconds == null ? null : UnitWords.trim(durationSeconds)).put("error", error)
                 .put("intervals", intervals.isEmpty() ? null : intervals.size())
                 .put("last interval", sentBitsPerSecond != null || intervals.isEmpty() ? null
                         : Rate.format(intervals.getLast().bitsPerSecond()))

@@ -6,7 +6,7 @@ import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -91,7 +91,7 @@ public final class Iperf3TextParser extends BaseParser {
                 }
                 run.role = "client";
                 run.host = m.group(1);
-                run.port = Units.integer(m.group(2));
+                run.port = UnitWords.integer(m.group(2));
                 run.header = in.source(i);
                 b.use(i);
             } else if ((m = in.match(LISTENING, i)) != null) {
@@ -100,7 +100,7 @@ public final class Iperf3TextParser extends BaseParser {
                     runs.add(run);
                 }
                 run.role = "server";
-                run.port = Units.integer(m.group(1));
+                run.port = UnitWords.integer(m.group(1));
                 run.header = in.source(i);
                 b.use(i);
             } else if ((m = in.match(VERSION, i)) != null) {
@@ -179,7 +179,7 @@ public final class Iperf3TextParser extends BaseParser {
         Matcher u = IperfLines.UDP_LOSS.matcher(rest);
         if (u.matches()) {
             run.protocol = "UDP";
-            jitter = Quantity.micros(Units.number(u.group(1)) * 1000, u.group(1) + " ms");
+            jitter = Quantity.micros(UnitWords.number(u.group(1)) * 1000, u.group(1) + " ms");
             lost = Long.parseLong(u.group(2));
             total = Long.parseLong(u.group(3));
         } else if ("UDP".equals(run.protocol) && !omitted && rest.matches("\\d+")) {
@@ -190,7 +190,7 @@ public final class Iperf3TextParser extends BaseParser {
                 retr = Long.parseLong(r.group(1));
             }
         }
-        return new IperfInterval(m.group("id"), Units.number(m.group("start")), Units.number(m.group("end")),
+        return new IperfInterval(m.group("id"), UnitWords.number(m.group("start")), UnitWords.number(m.group("end")),
                 IperfLines.transfer(m), IperfLines.rate(m), retr, jitter, lost, total, role, role != null, m.group("dir"),
                 in.source(i));
     }

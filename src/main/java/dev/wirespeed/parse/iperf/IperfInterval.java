@@ -7,7 +7,7 @@ import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Source;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.Map;
 
 /**
@@ -53,7 +53,7 @@ public record IperfInterval(String stream, double startSeconds, double endSecond
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("stream", stream)
-                .put("interval", Units.trim(startSeconds) + "-" + Units.trim(endSeconds) + " s")
+                .put("interval", UnitWords.trim(startSeconds) + "-" + UnitWords.trim(endSeconds) + " s")
                 .put("transfer", transfer).put("rate", rate).put("retr", retransmits).put("jitter", jitter)
                 .put("lost/total", lostPackets == null ? null : lostPackets + "/" + totalPackets)
                 .put("role", role != null ? role : summary ? "total" : null).put("dir", direction).map();

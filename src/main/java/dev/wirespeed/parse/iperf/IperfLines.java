@@ -2,7 +2,7 @@ package dev.wirespeed.parse.iperf;
 
 import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.Quantity;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -26,11 +26,11 @@ final class IperfLines {
             "(\\d+(?:\\.\\d+)?)\\s+ms\\s+(-?\\d+)/\\s*(\\d+)\\s*\\(([\\d.e+-]+)%\\).*");
 
     static Quantity transfer(Matcher m) {
-        return Quantity.bytes(Units.iperfBytes(Units.number(m.group("bytes")), m.group("bytesUnit")), m.group("bytes") + " " + m.group("bytesUnit"));
+        return Quantity.bytes(UnitWords.iperfBytes(UnitWords.number(m.group("bytes")), m.group("bytesUnit")), m.group("bytes") + " " + m.group("bytesUnit"));
     }
 
     static Quantity rate(Matcher m) {
-        return Quantity.bitsPerSecond(Units.bitRate(Units.number(m.group("rate")), m.group("rateUnit")), m.group("rate") + " " + m.group("rateUnit"));
+        return Quantity.bitsPerSecond(UnitWords.bitRate(UnitWords.number(m.group("rate")), m.group("rateUnit")), m.group("rate") + " " + m.group("rateUnit"));
     }
 
     /** Decimal places of the interval's start, which tell iperf3 (2) from iperf2 (1 or 4). */

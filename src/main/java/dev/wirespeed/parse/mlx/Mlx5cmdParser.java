@@ -8,7 +8,7 @@ import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Source;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import dev.wirespeed.parse.ib.IbStates;
 import dev.wirespeed.parse.ib.RdmaPortRecord;
 import dev.wirespeed.parse.pci.PciDevice;
@@ -97,15 +97,15 @@ public final class Mlx5cmdParser extends BaseParser {
         Quantity speed = null;
         String sp = f.text("speed");
         if (sp != null && sp.matches("[\\d.]+\\s*GT/s")) {
-            speed = Quantity.of(Units.number(sp.replace("GT/s", "")), "GT/s", f.raw("speed"));
+            speed = Quantity.of(UnitWords.number(sp.replace("GT/s", "")), "GT/s", f.raw("speed"));
         }
-        Integer width = f.text("width") == null ? null : Units.integer(f.text("width").replace("x", ""));
+        Integer width = f.text("width") == null ? null : UnitWords.integer(f.text("width").replace("x", ""));
         Matcher caps = f.text("caps") == null ? null : CAPS.matcher(f.text("caps"));
         Quantity capSpeed = null;
         Integer capWidth = null;
         if (caps != null && caps.matches()) {
-            capSpeed = Quantity.of(Units.number(caps.group(1)), "GT/s", f.raw("caps"));
-            capWidth = Units.integer(caps.group(2));
+            capSpeed = Quantity.of(UnitWords.number(caps.group(1)), "GT/s", f.raw("caps"));
+            capWidth = UnitWords.integer(caps.group(2));
         }
         String part = f.text("vendor_part_id");
         if (address != null && part != null && part.matches("\\d{1,6}")) {
@@ -128,14 +128,14 @@ public final class Mlx5cmdParser extends BaseParser {
         Quantity rate = null;
         String ls = f.text("link_speed");
         if (ls != null && ls.matches("[\\d.]+\\s*Gbps")) {
-            rate = Quantity.bitsPerSecond(Units.number(ls.replace("Gbps", "")) * 1e9, ls); // the value as printed
+            rate = Quantity.bitsPerSecond(UnitWords.number(ls.replace("Gbps", "")) * 1e9, ls); // the value as printed
         }
         String mtu = f.text("active_mtu");
         String name = f.text("interface_description") != null ? f.text("interface_description") : nic;
         String width = f.text("link_width") == null ? null : f.text("link_width").replaceFirst("\\s*\\(.*", "").toUpperCase();
         b.add(new RdmaPortRecord(name, 1, IbStates.state(f.text("port_state")), IbStates.physical(f.text("port_phys_state")),
                 rate, width, null, "IB".equals(f.text("link_layer")) ? "InfiniBand" : f.text("link_layer"), f.text("port_lid"),
-                f.text("sm_lid"), mtu == null ? null : Units.integer(mtu.replaceFirst("\\s*\\(.*", "")), null, f.text("port_guid"),
+                f.text("sm_lid"), mtu == null ? null : UnitWords.integer(mtu.replaceFirst("\\s*\\(.*", "")), null, f.text("port_guid"),
                 null, f.first()));
     }
 }

@@ -6,7 +6,7 @@ import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Source;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import dev.wirespeed.parse.host.TransceiverModule;
 import java.util.List;
 import java.util.Locale;
@@ -109,9 +109,9 @@ public final class MlxcablesParser extends BaseParser {
         Matcher t = temperature == null ? null : TEMPERATURE.matcher(temperature);
         Double celsius = null; // "N/A" on a passive cable
         if (t != null && t.matches()) {
-            celsius = Units.number(t.group(1));
+            celsius = UnitWords.number(t.group(1));
         } else if (temperature != null && temperature.matches("-?\\d+(?:\\.\\d+)?")) {
-            celsius = Units.number(temperature);
+            celsius = UnitWords.number(temperature);
         }
         String compliance = f.text("compliance");
         b.add(new TransceiverModule(cable, identifier, null, compliance == null ? List.of() : List.of(compliance),

@@ -5,7 +5,7 @@ import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Source;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -72,11 +72,11 @@ public final class MstStatusParser extends BaseParser {
                 b.use(i);
             } else if (header != null && (m = in.match(SPARSE_ROW, i)) != null && m.group(2) == null) {
                 String[] cells = cells(header, in.raw(i));
-                b.use(i).add(new MstDevice(cells[1], cells[2], cells[0], cells[3], net(cells[4]), Units.integer(cells[5]),
+                b.use(i).add(new MstDevice(cells[1], cells[2], cells[0], cells[3], net(cells[4]), UnitWords.integer(cells[5]),
                         in.source(i)));
             } else if ((m = in.match(TABLE, i)) != null) {
                 b.use(i).add(new MstDevice(m.group(2), m.group(3), m.group(1), dash(m.group(4)), net(m.group(5)),
-                        Units.integer(m.group(6)), in.source(i)));
+                        UnitWords.integer(m.group(6)), in.source(i)));
             } else if ((m = in.match(MODULE, i)) != null) {
                 b.use(i).add(new MstModule(m.group(1), m.group(2).equals("loaded"), in.source(i)));
             } else if ((m = in.match(STEP, i)) != null) {

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  */
 public final class OfedInfoParser extends BaseParser {
     private static final Pattern RELEASE = Pattern.compile("(MLNX_OFED_LINUX|OFED-internal)-(\\d[\\w.-]*?)(?:\\s+\\(OFED-[\\w.-]+\\))?:");
-    /** The MLNX_OFED installer's own line (seed 001 l.133: "Starting MLNX_OFED_LINUX-4.6-1.0.1.1 installation ..."). */
+    /** The MLNX_OFED installer's own line (src/test/resources/parse/mlx/mlnxofedinstall-seed001.txt l.13: "Starting MLNX_OFED_LINUX-4.6-1.0.1.1 installation ..."). */
     private static final Pattern INSTALLER = Pattern.compile("Starting (MLNX_OFED_LINUX)-(\\d[\\w.-]*?) installation\\s*\\.*");
     private static final Pattern PACKAGES = Pattern.compile("Installed Packages:|-+|ii\\s+\\S+\\s+\\S+.*");
 

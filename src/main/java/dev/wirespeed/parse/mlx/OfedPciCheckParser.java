@@ -6,7 +6,7 @@ import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Source;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import dev.wirespeed.parse.pci.PciDevice;
 import dev.wirespeed.parse.pci.PcieLinkRecord;
 import java.util.regex.Matcher;
@@ -55,11 +55,11 @@ public final class OfedPciCheckParser extends BaseParser {
                 src = in.source(i);
                 b.use(i);
             } else if (address != null && (m = in.match(WIDTH, i)) != null) {
-                width = Units.integer(m.group(1));
-                cap = m.group(2) == null ? null : Units.integer(m.group(2));
+                width = UnitWords.integer(m.group(1));
+                cap = m.group(2) == null ? null : UnitWords.integer(m.group(2));
                 b.use(i);
             } else if (address != null && (m = in.match(SPEED, i)) != null) {
-                speed = Quantity.of(Units.number(m.group(1)), "GT/s", in.get(i));
+                speed = Quantity.of(UnitWords.number(m.group(1)), "GT/s", in.get(i));
                 b.use(i);
             } else if (address != null && (m = in.match(LSPCI, i)) != null) {
                 b.use(i).add(new PciDevice(m.group(1), m.group(2), m.group(3), null, null, null, in.source(i)));

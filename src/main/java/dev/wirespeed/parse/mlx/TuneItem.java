@@ -61,7 +61,7 @@ public record TuneItem(String section, String level, String item, String value, 
         } else if (port.matches()) {
             out.add(port(port.group(1), what, out));
         } else if (section.equals("Driver Status") && value != null && MLNX_OFED.matcher(value).find()) {
-            // mlnx_tune's "OK: MLNX_OFED_LINUX-4.6-1.0.1.1 (OFED-4.6-1.0.1)" (seed 001 l.486): the stack, as ofed_info names it
+            // mlnx_tune's "OK: MLNX_OFED_LINUX-4.6-1.0.1.1 (OFED-4.6-1.0.1)" (src/test/resources/parse/mlx/mlnx_tune-r-seed001.txt l.46): the stack, as ofed_info names it
             Matcher ofed = MLNX_OFED.matcher(value);
             ofed.find();
             out.add(new DeviceSetting(Services.STACK, Services.DISTRIBUTION,

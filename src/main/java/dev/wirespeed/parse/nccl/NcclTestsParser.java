@@ -6,7 +6,7 @@ import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Source;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -130,11 +130,11 @@ public final class NcclTestsParser extends BaseParser {
                 }
                 b.use(i).printed(i, "Rank " + m.group(1), m.group(2).strip());
             } else if ((m = OOB.matcher(s)).matches()) {
-                oob = Units.integer(m.group(1));
+                oob = UnitWords.integer(m.group(1));
                 b.use(i);
                 summaryLines.add(i);
             } else if ((m = AVG.matcher(s)).matches()) {
-                avg = Units.number(m.group(1));
+                avg = UnitWords.number(m.group(1));
                 b.use(i);
                 summaryLines.add(i);
                 i++;
@@ -208,7 +208,7 @@ public final class NcclTestsParser extends BaseParser {
         } else {
             return null;
         }
-        double size = Units.number(t[0]);
+        double size = UnitWords.number(t[0]);
         if (Double.isNaN(size)) {
             return null;
         }
@@ -249,10 +249,10 @@ public final class NcclTestsParser extends BaseParser {
                 default -> { }
             }
         }
-        if (size == null || busbws.isEmpty() || busbws.getFirst() == null || Double.isNaN(Units.number(t[size]))) {
+        if (size == null || busbws.isEmpty() || busbws.getFirst() == null || Double.isNaN(UnitWords.number(t[size]))) {
             return null;
         }
-        return new NcclRow((long) Units.number(t[size]), type, redop, at(times, 0), at(algbws, 0), busbws.getFirst(), wrong,
+        return new NcclRow((long) UnitWords.number(t[size]), type, redop, at(times, 0), at(algbws, 0), busbws.getFirst(), wrong,
                 at(times, 1), at(algbws, 1), at(busbws, 1), src);
     }
 
@@ -261,7 +261,7 @@ public final class NcclTestsParser extends BaseParser {
     }
 
     private static Double num(String s) {
-        double v = Units.number(s);
+        double v = UnitWords.number(s);
         return Double.isNaN(v) ? null : v;
     }
 

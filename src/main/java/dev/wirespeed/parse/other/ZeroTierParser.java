@@ -4,7 +4,7 @@ import dev.wirespeed.parse.BaseParser;
 import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.regex.Matcher;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -53,7 +53,7 @@ public final class ZeroTierParser extends BaseParser {
             if (in.matches(HEAD, i)) {
                 b.use(i);
             } else if ((m = in.match(PEER, i)) != null) {
-                b.use(i).add(new ZeroTierPeer(m.group(1), dash(m.group(2)), m.group(3), Units.integer(m.group(4)),
+                b.use(i).add(new ZeroTierPeer(m.group(1), dash(m.group(2)), m.group(3), UnitWords.integer(m.group(4)),
                         m.group(5), dash(m.group(8)), in.source(i)));
             } else if ((m = in.match(NETWORK, i)) != null) {
                 List<String> ips = m.group(7).equals("-") ? List.of() : List.of(m.group(7).split(","));
@@ -63,7 +63,7 @@ public final class ZeroTierParser extends BaseParser {
                 b.use(i).add(new ZeroTierNode(m.group(1), m.group(2), m.group(3), in.source(i)));
             } else if ((m = in.match(LISTPEER, i)) != null) {
                 String path = m.group(2).split("[;,]")[0];
-                b.use(i).add(new ZeroTierPeer(m.group(1), dash(m.group(4)), m.group(5), Units.integer(m.group(3)),
+                b.use(i).add(new ZeroTierPeer(m.group(1), dash(m.group(4)), m.group(5), UnitWords.integer(m.group(3)),
                         null, dash(path), in.source(i)));
             } else {
                 break;

@@ -7,7 +7,7 @@ import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Source;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -86,29 +86,29 @@ public final class LspciParser extends BaseParser {
                 d.unreadable = ALL_ONES.matcher(d.description).matches();
                 b.use(i);
             } else if ((m = in.match(LNKCAP, i)) != null) {
-                d.capSpeed = Quantity.of(Units.number(m.group(1)), "GT/s", in.get(i));
-                d.capWidth = Units.integer(m.group(2));
+                d.capSpeed = Quantity.of(UnitWords.number(m.group(1)), "GT/s", in.get(i));
+                d.capWidth = UnitWords.integer(m.group(2));
                 d.linkSource = d.linkSource == null ? in.source(i) : d.linkSource;
                 b.use(i);
             } else if ((m = in.match(LNKCAP_UNKNOWN, i)) != null) {
-                d.capWidth = Units.integer(m.group(1));
+                d.capWidth = UnitWords.integer(m.group(1));
                 d.linkSource = d.linkSource == null ? in.source(i) : d.linkSource;
                 b.use(i);
             } else if ((m = in.match(LNKSTA, i)) != null) {
-                double gt = Units.number(m.group(1));
+                double gt = UnitWords.number(m.group(1));
                 d.speed = Double.isNaN(gt) ? null : Quantity.of(gt, "GT/s", in.get(i));
                 d.speedDown = "(downgraded)".equals(m.group(2));
-                d.width = Units.integer(m.group(3));
+                d.width = UnitWords.integer(m.group(3));
                 d.widthDown = "(downgraded)".equals(m.group(4));
                 d.linkSource = d.linkSource == null ? in.source(i) : d.linkSource;
                 b.use(i);
             } else if (indented || d.header != null || d.linkSource != null) {
                 String s = in.get(i);
                 if ((m = PAYLOAD.matcher(s)).find() && d.payload == null && s.startsWith("MaxPayload")) {
-                    d.payload = Units.integer(m.group(1));
-                    d.readReq = Units.integer(m.group(2));
+                    d.payload = UnitWords.integer(m.group(1));
+                    d.readReq = UnitWords.integer(m.group(2));
                 } else if ((m = NUMA.matcher(s)).matches()) {
-                    d.numa = Units.integer(m.group(1));
+                    d.numa = UnitWords.integer(m.group(1));
                 } else if ((m = DRIVER.matcher(s)).matches()) {
                     d.driver = m.group(1);
                 } else if ((m = PART.matcher(s)).matches()) {
@@ -118,8 +118,8 @@ public final class LspciParser extends BaseParser {
                 } else if (VPD_ERROR.matcher(s).matches()) {
                     d.vpdError = s;
                 } else if ((m = SRIOV.matcher(s)).matches()) {
-                    d.totalVfs = Units.integer(m.group(2));
-                    d.numberOfVfs = Units.integer(m.group(3));
+                    d.totalVfs = UnitWords.integer(m.group(2));
+                    d.numberOfVfs = UnitWords.integer(m.group(3));
                     d.sriovLine = i;
                     d.sriovText = s;
                 }

@@ -10,7 +10,7 @@ import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Source;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.Map;
 
 /**
@@ -37,7 +37,7 @@ public record PcieLinkRecord(String address, Quantity capableSpeed, Integer capa
         if (speed == null && width == null) {
             return null;
         }
-        String s = speed == null ? "?" : Units.trim(speed.value()) + " GT/s";
+        String s = speed == null ? "?" : UnitWords.trim(speed.value()) + " GT/s";
         String w = width == null ? "" : " x" + width;
         String mark = Boolean.TRUE.equals(sd) || Boolean.TRUE.equals(wd) ? " (downgraded)" : "";
         return s + w + mark;
@@ -62,7 +62,7 @@ public record PcieLinkRecord(String address, Quantity capableSpeed, Integer capa
 
     /** A per-lane rate in GT/s as the fact model reads it, or not seen. */
     public static Observed<Double> gts(Quantity q, FactSink out) {
-        return q == null ? Observed.notSeen() : out.parse(Units.trim(q.value()) + " GT/s", PcieLink::parseTransferRate);
+        return q == null ? Observed.notSeen() : out.parse(UnitWords.trim(q.value()) + " GT/s", PcieLink::parseTransferRate);
     }
 
     /** A link width as the fact model reads it, or not seen. */

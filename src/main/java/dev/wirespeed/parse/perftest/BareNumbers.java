@@ -5,7 +5,7 @@ import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -146,11 +146,11 @@ record BareNumbers(String output, String program, Long sizeBytes, boolean all, b
             b.use(i);
             switch (output) {
                 case "latency" -> lat.add(new PerftestLatRow(size, null, null, null, null,
-                        Quantity.micros(Units.number(v), v + " usec"), null, null, null, null, in.source(i)));
+                        Quantity.micros(UnitWords.number(v), v + " usec"), null, null, null, null, in.source(i)));
                 case "bandwidth" -> bw.add(new PerftestBwRow(size, null, null,
-                        PerftestParser.rate(Units.number(v), gigabits ? "Gb/sec" : "MB/sec", v), null, in.source(i)));
+                        PerftestParser.rate(UnitWords.number(v), gigabits ? "Gb/sec" : "MB/sec", v), null, in.source(i)));
                 default -> bw.add(new PerftestBwRow(size, null, null, null,
-                        Quantity.of(Units.number(v) * 1e6, "1/s", v + " Mpps"), in.source(i)));
+                        Quantity.of(UnitWords.number(v) * 1e6, "1/s", v + " Mpps"), in.source(i)));
             }
         }
         bw.forEach(b::add);

@@ -8,7 +8,7 @@ import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.ResultMetrics;
 import dev.wirespeed.parse.Source;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import dev.wirespeed.parse.perftest.PerftestColumns.Column;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metric;
@@ -154,7 +154,7 @@ public final class PerftestParser extends BaseParser {
                 }
                 rdmaLatSource = rdmaLatSource == null ? in.source(i) : rdmaLatSource;
                 if (m.group(3).equals("usec")) { // cycles (-C) are no time until divided by the clock
-                    rdmaLat.put(m.group(1), Quantity.micros(Units.number(m.group(2)), m.group(2) + " usec"));
+                    rdmaLat.put(m.group(1), Quantity.micros(UnitWords.number(m.group(2)), m.group(2) + " usec"));
                 }
                 b.use(i);
                 continue;
@@ -204,8 +204,8 @@ public final class PerftestParser extends BaseParser {
         }
         PerftestHeader header = new PerftestHeader(title, verb, Boolean.TRUE.equals(bandwidth), settings.get("device"),
                 settings.get("connection type"), settings.get("transport type"), settings.get("link type"),
-                Units.integer(settings.get("mtu")), Units.integer(settings.get("gid index")),
-                Units.integer(settings.get("number of qps")), gpu, titleSource != null ? titleSource : in.source(from));
+                UnitWords.integer(settings.get("mtu")), UnitWords.integer(settings.get("gid index")),
+                UnitWords.integer(settings.get("number of qps")), gpu, titleSource != null ? titleSource : in.source(from));
         if (title != null || !settings.isEmpty() || gpu != null) {
             b.add(header);
         }
@@ -230,8 +230,8 @@ public final class PerftestParser extends BaseParser {
      * and the other one's, in no order; low and high are their minimum and maximum.
      */
     private static CpuFrequencyWarning cpuWarning(Matcher m, Source src) {
-        Double a = m.group(1) == null ? null : Units.number(m.group(1));
-        Double z = m.group(2) == null ? null : Units.number(m.group(2));
+        Double a = m.group(1) == null ? null : UnitWords.number(m.group(1));
+        Double z = m.group(2) == null ? null : UnitWords.number(m.group(2));
         if (a == null || z == null) {
             return new CpuFrequencyWarning(m.group(0), a, z, src);
         }
@@ -316,13 +316,13 @@ public final class PerftestParser extends BaseParser {
             }
             String unit = columns.bandwidthUnit();
             int p = columns.index(Column.BW_PEAK);
-            Double peak = p >= 0 ? Units.number(v[p]) : null;
+            Double peak = p >= 0 ? UnitWords.number(v[p]) : null;
             String avgText = v[columns.index(Column.BW_AVERAGE)];
-            double avg = Units.number(avgText);
+            double avg = UnitWords.number(avgText);
             int r = columns.index(Column.MSG_RATE);
             bw.add(new PerftestBwRow(size, iterations,
                     peak == null || (peak == 0 && avg > 0) ? null : rate(peak, unit, v[p]), rate(avg, unit, avgText),
-                    r >= 0 && r < v.length ? Quantity.of(Units.number(v[r]) * 1e6, "1/s", v[r] + " Mpps") : null, src));
+                    r >= 0 && r < v.length ? Quantity.of(UnitWords.number(v[r]) * 1e6, "1/s", v[r] + " Mpps") : null, src));
             return true;
         }
         int tps = columns.index(Column.TPS);
@@ -330,7 +330,7 @@ public final class PerftestParser extends BaseParser {
                 time(v, columns.index(Column.T_MAX), cycles), time(v, columns.index(Column.T_TYPICAL), cycles),
                 time(v, columns.index(Column.T_AVG), cycles), time(v, columns.index(Column.T_STDEV), cycles),
                 time(v, columns.index(Column.P99), cycles), time(v, columns.index(Column.P999), cycles),
-                tps >= 0 && tps < v.length ? Quantity.of(Units.number(v[tps]), "1/s", v[tps] + " tps") : null, src));
+                tps >= 0 && tps < v.length ? Quantity.of(UnitWords.number(v[tps]), "1/s", v[tps] + " tps") : null, src));
         return true;
     }
 
@@ -368,13 +368,13 @@ public final class PerftestParser extends BaseParser {
 
     private static Quantity time(String[] v, int k, boolean cycles) {
         if (cycles && k >= 0 && k < v.length) {
-            return Quantity.of(Units.number(v[k]), "cycles", v[k] + " cycles");
+            return Quantity.of(UnitWords.number(v[k]), "cycles", v[k] + " cycles");
         }
         return us(v, k);
     }
 
     private static Quantity us(String[] v, int k) {
-        return k >= 0 && k < v.length ? Quantity.micros(Units.number(v[k]), v[k] + " usec") : null;
+        return k >= 0 && k < v.length ? Quantity.micros(UnitWords.number(v[k]), v[k] + " usec") : null;
     }
 
     /** From the title ("RDMA_Write BW Test") or, without one, the command (ib_write_bw). */

@@ -5,7 +5,7 @@ import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metric;
 import dev.wirespeed.results.Measurement.Metrics;
@@ -74,10 +74,10 @@ public final class QperfParser extends BaseParser {
     }
 
     static Quantity quantity(String number, String unit, String raw) {
-        double v = Units.number(number);
+        double v = UnitWords.number(number);
         Matcher exact = EXACT.matcher(unit);
         if (exact.matches()) {
-            return Quantity.bytes(Units.number(exact.group(1)), raw);
+            return Quantity.bytes(UnitWords.number(exact.group(1)), raw);
         }
         Matcher m;
         if ((m = Pattern.compile("([KMGT]?)b/sec").matcher(unit)).matches()) {
@@ -93,7 +93,7 @@ public final class QperfParser extends BaseParser {
             return Quantity.bytes(v * factor(m.group(1)), raw);
         }
         if (unit.matches("ns|us|ms|sec")) {
-            return Quantity.micros(Units.micros(v, unit), raw);
+            return Quantity.micros(UnitWords.micros(v, unit), raw);
         }
         if (unit.startsWith("%")) {
             return Quantity.of(v, "%", raw);
@@ -174,7 +174,7 @@ public final class QperfParser extends BaseParser {
         Map<String, String> params = new LinkedHashMap<>();
         params.put("qperfTest", test);
         if (v.get("msg_size") != null) {
-            params.put("sizeBytes", Units.trim(v.get("msg_size").value()));
+            params.put("sizeBytes", UnitWords.trim(v.get("msg_size").value()));
         }
         return new Measurement("qperf", null, testName(test), params, summary, List.of(), List.of(), "parsed");
     }

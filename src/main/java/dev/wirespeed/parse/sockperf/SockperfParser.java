@@ -8,7 +8,7 @@ import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.ResultMetrics;
 import dev.wirespeed.parse.Source;
-import dev.wirespeed.parse.Units;
+import dev.wirespeed.parse.UnitWords;
 import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metric;
 import dev.wirespeed.results.Measurement.Metrics;
@@ -111,27 +111,27 @@ public final class SockperfParser extends BaseParser {
                 port = Integer.valueOf(m.group(2));
                 protocol = m.group(3);
             } else if ((m = AVG.matcher(s)).matches()) {
-                avg = Quantity.micros(Units.number(m.group(1)), s);
-                std = Quantity.micros(Units.number(m.group(2)), s);
+                avg = Quantity.micros(UnitWords.number(m.group(1)), s);
+                std = Quantity.micros(UnitWords.number(m.group(2)), s);
             } else if ((m = SUMMARY_LAT.matcher(s)).matches()) {
                 roundTrip = m.group(1).equals("Round trip");
                 if (avg == null) {
-                    avg = Quantity.micros(Units.number(m.group(2)), s);
+                    avg = Quantity.micros(UnitWords.number(m.group(2)), s);
                 }
             } else if ((m = TOTAL_RUN.matcher(s)).matches()) {
-                runSeconds = Units.number(m.group(1));
+                runSeconds = UnitWords.number(m.group(1));
             } else if ((m = OBSERVATIONS.matcher(s)).matches()) {
                 observations = Long.parseLong(m.group(1));
             } else if ((m = SENT_TOTAL.matcher(s)).matches()) {
                 sent = Long.parseLong(m.group(1));
-                runSeconds = Units.number(m.group(2));
+                runSeconds = UnitWords.number(m.group(2));
             } else if ((m = PACKET_RATE.matcher(s)).find() && RATE.matcher(s).matches()) {
-                packetRate = Quantity.of(Units.number(m.group(1)), "1/s", s);
+                packetRate = Quantity.of(UnitWords.number(m.group(1)), "1/s", s);
                 rate = rateOf(s);
             } else if ((m = PCT.matcher(s)).matches()) {
-                pct.put(m.group(1), Quantity.micros(Units.number(m.group(2)), s));
+                pct.put(m.group(1), Quantity.micros(UnitWords.number(m.group(2)), s));
             } else if ((m = MINMAX.matcher(s)).matches()) {
-                Quantity q = Quantity.micros(Units.number(m.group(2)), s);
+                Quantity q = Quantity.micros(UnitWords.number(m.group(2)), s);
                 if (m.group(1).equals("MAX")) {
                     max = q;
                 } else {
@@ -142,7 +142,7 @@ public final class SockperfParser extends BaseParser {
                 dup = Long.parseLong(m.group(2));
                 ooo = Long.parseLong(m.group(3));
             } else if ((m = VALID.matcher(s)).matches()) {
-                valid = Units.number(m.group(1));
+                valid = UnitWords.number(m.group(1));
                 Matcher msgs = VALID_MSGS.matcher(s);
                 if (msgs.matches()) {
                     sent = Long.parseLong(msgs.group(1));
@@ -151,7 +151,7 @@ public final class SockperfParser extends BaseParser {
             } else if (RATE.matcher(s).matches()) {
                 rate = rateOf(s);
             } else if ((m = BW.matcher(s)).matches()) {
-                bw = Quantity.bitsPerSecond(Units.number(m.group(2)) * 1e6, s);
+                bw = Quantity.bitsPerSecond(UnitWords.number(m.group(2)) * 1e6, s);
             }
         }
         Command c = in.command();
@@ -168,7 +168,7 @@ public final class SockperfParser extends BaseParser {
 
     private static Quantity rateOf(String s) {
         Matcher m = RATE.matcher(s);
-        return m.matches() ? Quantity.of(Units.number(m.group(1)), "1/s", s) : null;
+        return m.matches() ? Quantity.of(UnitWords.number(m.group(1)), "1/s", s) : null;
     }
 
     private static Measurement measurement(SockperfResult r) {

@@ -5,10 +5,10 @@ import dev.wirespeed.io.Listening;
 import dev.wirespeed.io.Programs;
 import dev.wirespeed.parse.Parser;
 import dev.wirespeed.results.Measurement;
-import dev.wirespeed.run.Engine;
-import dev.wirespeed.run.Params;
 import dev.wirespeed.run.Parsing;
+import dev.wirespeed.run.PlanEngine;
 import dev.wirespeed.run.Point;
+import dev.wirespeed.run.PointParams;
 import dev.wirespeed.run.RunContext;
 import dev.wirespeed.run.ToolProcess;
 import dev.wirespeed.store.Item;
@@ -35,7 +35,7 @@ import java.util.regex.Pattern;
  * build of perftest not on PATH), extra (more arguments, split at blanks), timeout (seconds for
  * the client; default three times the expected duration plus 30 s).
  */
-abstract class ExternalEngine implements Engine {
+abstract class ExternalEngine implements PlanEngine {
     static final Set<String> COMMON = Set.of("binary", "extra", "timeout");
     /** Parameters that steer the run but say nothing about the measurement; not copied into results. */
     private static final long VERSION_TIMEOUT_MILLIS = 5_000;
@@ -56,18 +56,18 @@ abstract class ExternalEngine implements Engine {
     /** Parameter names this engine takes besides {@link #COMMON}. */
     abstract Set<String> parameters();
 
-    abstract String defaultBinary(Params p);
+    abstract String defaultBinary(PointParams p);
 
     abstract String debianPackage();
 
     /** Checks values (names were checked already). */
-    abstract void checkValues(Params p);
+    abstract void checkValues(PointParams p);
 
     /** Client arguments after the program name; {@code port} is the server's port (null: the tool's default). */
-    abstract List<String> clientArgs(Params p, String port);
+    abstract List<String> clientArgs(PointParams p, String port);
 
     /** Server arguments after the program name, or null when this engine has no server side. */
-    List<String> serverArgs(Params p, String port) {
+    List<String> serverArgs(PointParams p, String port) {
         return null;
     }
 
@@ -81,7 +81,7 @@ abstract class ExternalEngine implements Engine {
      * the same program, so its version is the client's), and whether it served others meanwhile —
      * "no" for a server started for this point alone, unknown for one already running.
      */
-    Peer peer(Params p, String port, String version) {
+    Peer peer(PointParams p, String port, String version) {
         if (serverArgs(p, "1") == null) {
             return null;
         }
@@ -91,12 +91,12 @@ abstract class ExternalEngine implements Engine {
                 started ? Peer.SHARED_NO : Peer.SHARED_UNKNOWN);
     }
 
-    Ready ready(Params p, int port) {
+    Ready ready(PointParams p, int port) {
         return Ready.port(port, false);
     }
 
     /** The seconds a run should take, for the default time limit. */
-    abstract double expectedSeconds(Params p);
+    abstract double expectedSeconds(PointParams p);
 
     abstract Parser parser();
 
@@ -108,7 +108,7 @@ abstract class ExternalEngine implements Engine {
     }
 
     @Override
-    public final void check(Params p) {
+    public final void check(PointParams p) {
         Set<String> known = new HashSet<>(parameters());
         known.addAll(COMMON);
         p.onlyKnown(known);
@@ -119,24 +119,24 @@ abstract class ExternalEngine implements Engine {
     }
 
     @Override
-    public List<Program> programs(Params p) {
+    public List<Program> programs(PointParams p) {
         return List.of(new Program(binary(p), debianPackage()));
     }
 
-    String binary(Params p) {
+    String binary(PointParams p) {
         return p.text("binary", defaultBinary(p));
     }
 
-    boolean startsServer(Params p) {
+    boolean startsServer(PointParams p) {
         return serverArgs(p, "1") != null && "start".equals(server(p));
     }
 
     /** "start" (the plan starts it on this host) or "running" (already running where host points). */
-    String server(Params p) {
+    String server(PointParams p) {
         return p.choice("server", "start", "start", "running");
     }
 
-    static String host(Params p) {
+    static String host(PointParams p) {
         return p.word("host", "127.0.0.1");
     }
 
@@ -149,18 +149,18 @@ abstract class ExternalEngine implements Engine {
     }
 
     /** Adds the option when the plan's flag {@code key} is true. */
-    static void flag(List<String> args, Params p, String key, String option) {
+    static void flag(List<String> args, PointParams p, String key, String option) {
         if (p.flag(key)) {
             args.add(option);
         }
     }
 
-    List<String> extra(Params p) {
+    List<String> extra(PointParams p) {
         String e = p.text("extra", "").strip();
         return e.isEmpty() ? List.of() : List.of(e.split("\\s+"));
     }
 
-    List<String> clientCommand(Params p, String port) {
+    List<String> clientCommand(PointParams p, String port) {
         List<String> c = new ArrayList<>();
         c.add(binary(p));
         c.addAll(clientArgs(p, port));
@@ -169,7 +169,7 @@ abstract class ExternalEngine implements Engine {
     }
 
     @Override
-    public String describe(Params p) {
+    public String describe(PointParams p) {
         boolean start = startsServer(p);
         // A server the plan starts gets a free port, chosen when the point runs.
         String port = p.has("port") ? p.text("port", null) : start ? "PORT" : null;
@@ -185,7 +185,7 @@ abstract class ExternalEngine implements Engine {
 
     @Override
     public Outcome run(Point point, RunContext context) throws IOException, InterruptedException {
-        Params p = new Params(point.params(), point.title());
+        PointParams p = new PointParams(point.params(), point.title());
         Path dir = Files.createTempDirectory(context.scratch(), "point-" + point.seq() + "-");
         ToolProcess server = null;
         try {
@@ -251,7 +251,7 @@ abstract class ExternalEngine implements Engine {
         return Parsing.measurements(parser(), commandLine, output);
     }
 
-    double timeout(Params p) {
+    double timeout(PointParams p) {
         return p.seconds("timeout", expectedSeconds(p) * 3 + 30, 1, 7 * 86_400);
     }
 

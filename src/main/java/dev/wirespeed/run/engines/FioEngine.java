@@ -2,7 +2,7 @@ package dev.wirespeed.run.engines;
 
 import dev.wirespeed.parse.Parser;
 import dev.wirespeed.parse.fio.FioJsonParser;
-import dev.wirespeed.run.Params;
+import dev.wirespeed.run.PointParams;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -26,7 +26,7 @@ public final class FioEngine extends ExternalEngine {
     }
 
     @Override
-    String defaultBinary(Params p) {
+    String defaultBinary(PointParams p) {
         return "fio";
     }
 
@@ -36,7 +36,7 @@ public final class FioEngine extends ExternalEngine {
     }
 
     @Override
-    void checkValues(Params p) {
+    void checkValues(PointParams p) {
         p.required("filename");
         p.word("filename", null);
         p.choice("rw", "randread", "read", "write", "randread", "randwrite", "rw", "readwrite", "randrw", "trim",
@@ -53,7 +53,7 @@ public final class FioEngine extends ExternalEngine {
     }
 
     @Override
-    List<String> clientArgs(Params p, String port) {
+    List<String> clientArgs(PointParams p, String port) {
         List<String> a = new ArrayList<>();
         a.add("--name=" + p.text("job", "wirespeed"));
         a.add("--filename=" + p.text("filename", null));
@@ -74,7 +74,7 @@ public final class FioEngine extends ExternalEngine {
     }
 
     @Override
-    double expectedSeconds(Params p) {
+    double expectedSeconds(PointParams p) {
         // Laying out the file comes first and takes as long as the disk needs: allow for it.
         return p.integer("runtime", 10, 1, 86_400) + 30;
     }

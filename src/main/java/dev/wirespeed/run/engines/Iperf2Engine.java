@@ -2,7 +2,7 @@ package dev.wirespeed.run.engines;
 
 import dev.wirespeed.parse.Parser;
 import dev.wirespeed.parse.iperf.Iperf2Parser;
-import dev.wirespeed.run.Params;
+import dev.wirespeed.run.PointParams;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -23,7 +23,7 @@ public final class Iperf2Engine extends ExternalEngine {
     }
 
     @Override
-    String defaultBinary(Params p) {
+    String defaultBinary(PointParams p) {
         return "iperf";
     }
 
@@ -33,12 +33,12 @@ public final class Iperf2Engine extends ExternalEngine {
     }
 
     @Override
-    void checkValues(Params p) {
+    void checkValues(PointParams p) {
         Iperf3Engine.checkCommon(p);
     }
 
     @Override
-    List<String> clientArgs(Params p, String port) {
+    List<String> clientArgs(PointParams p, String port) {
         List<String> a = Iperf3Engine.commonClientArgs(p, port);
         a.addAll(List.of("-i", "1", "-e"));
         return a;
@@ -51,19 +51,19 @@ public final class Iperf2Engine extends ExternalEngine {
     }
 
     @Override
-    List<String> serverArgs(Params p, String port) {
+    List<String> serverArgs(PointParams p, String port) {
         List<String> a = new ArrayList<>(List.of("-s", "-B", host(p), "-p", port));
         flag(a, p, "udp", "-u");
         return a;
     }
 
     @Override
-    Ready ready(Params p, int port) {
+    Ready ready(PointParams p, int port) {
         return Ready.port(port, p.flag("udp"));
     }
 
     @Override
-    double expectedSeconds(Params p) {
+    double expectedSeconds(PointParams p) {
         return p.seconds("duration", 10.0, 1, 86_400);
     }
 

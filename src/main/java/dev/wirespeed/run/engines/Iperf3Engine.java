@@ -2,7 +2,7 @@ package dev.wirespeed.run.engines;
 
 import dev.wirespeed.parse.Parser;
 import dev.wirespeed.parse.iperf.Iperf3JsonParser;
-import dev.wirespeed.run.Params;
+import dev.wirespeed.run.PointParams;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -21,7 +21,7 @@ public final class Iperf3Engine extends ExternalEngine {
     }
 
     @Override
-    String defaultBinary(Params p) {
+    String defaultBinary(PointParams p) {
         return "iperf3";
     }
 
@@ -31,7 +31,7 @@ public final class Iperf3Engine extends ExternalEngine {
     }
 
     @Override
-    void checkValues(Params p) {
+    void checkValues(PointParams p) {
         checkCommon(p);
         p.seconds("omit", null, 0, 600);
         p.flag("bidir");
@@ -40,7 +40,7 @@ public final class Iperf3Engine extends ExternalEngine {
     }
 
     /** The checks of what iperf 2 and iperf3 share (see {@link #commonClientArgs}). */
-    static void checkCommon(Params p) {
+    static void checkCommon(PointParams p) {
         host(p);
         p.choice("server", "start", "start", "running");
         p.integer("streams", null, 1, 128);
@@ -53,7 +53,7 @@ public final class Iperf3Engine extends ExternalEngine {
     }
 
     @Override
-    List<String> clientArgs(Params p, String port) {
+    List<String> clientArgs(PointParams p, String port) {
         List<String> a = commonClientArgs(p, port);
         a.add("-J");
         option(a, "-O", p.text("omit", null));
@@ -64,7 +64,7 @@ public final class Iperf3Engine extends ExternalEngine {
     }
 
     /** What iperf 2 and iperf3 spell alike: -c HOST [-p PORT] -P -t -l -w -b, -u, -R. */
-    static List<String> commonClientArgs(Params p, String port) {
+    static List<String> commonClientArgs(PointParams p, String port) {
         List<String> a = new ArrayList<>(List.of("-c", host(p)));
         option(a, "-p", port);
         option(a, "-P", p.text("streams", null));
@@ -84,12 +84,12 @@ public final class Iperf3Engine extends ExternalEngine {
     }
 
     @Override
-    List<String> serverArgs(Params p, String port) {
+    List<String> serverArgs(PointParams p, String port) {
         return List.of("-s", "-1", "-B", host(p), "-p", port);
     }
 
     @Override
-    double expectedSeconds(Params p) {
+    double expectedSeconds(PointParams p) {
         return p.seconds("duration", 10.0, 1, 86_400) + p.seconds("omit", 0.0, 0, 600);
     }
 

@@ -4,7 +4,7 @@ import dev.wirespeed.parse.Parser;
 import dev.wirespeed.parse.perftest.PerftestParser;
 import dev.wirespeed.perftest.PerftestArgs;
 import dev.wirespeed.perftest.PerftestProcess;
-import dev.wirespeed.run.Params;
+import dev.wirespeed.run.PointParams;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -36,7 +36,7 @@ public final class PerftestEngine extends ExternalEngine {
     }
 
     @Override
-    String defaultBinary(Params p) {
+    String defaultBinary(PointParams p) {
         return p.text("test", "ib_write_bw");
     }
 
@@ -46,7 +46,7 @@ public final class PerftestEngine extends ExternalEngine {
     }
 
     @Override
-    void checkValues(Params p) {
+    void checkValues(PointParams p) {
         p.choice("test", "ib_write_bw", TESTS.toArray(String[]::new));
         host(p);
         server(p);
@@ -65,12 +65,12 @@ public final class PerftestEngine extends ExternalEngine {
         p.choice("mtu", null, "256", "512", "1024", "2048", "4096");
     }
 
-    private static boolean bandwidth(Params p) {
+    private static boolean bandwidth(PointParams p) {
         return p.text("test", "ib_write_bw").endsWith("_bw");
     }
 
     /** Options both sides must agree on. */
-    private static List<String> common(Params p, String port) {
+    private static List<String> common(PointParams p, String port) {
         List<String> a = new ArrayList<>();
         option(a, "-d", p.text("device", null));
         option(a, "-i", p.text("ib_port", null));
@@ -93,7 +93,7 @@ public final class PerftestEngine extends ExternalEngine {
     }
 
     @Override
-    List<String> clientArgs(Params p, String port) {
+    List<String> clientArgs(PointParams p, String port) {
         List<String> a = common(p, port);
         a.add(host(p));
         return a;
@@ -106,17 +106,17 @@ public final class PerftestEngine extends ExternalEngine {
     }
 
     @Override
-    List<String> serverArgs(Params p, String port) {
+    List<String> serverArgs(PointParams p, String port) {
         return common(p, port);
     }
 
     @Override
-    Ready ready(Params p, int port) {
+    Ready ready(PointParams p, int port) {
         return Ready.line(WAITING);
     }
 
     @Override
-    double expectedSeconds(Params p) {
+    double expectedSeconds(PointParams p) {
         Integer d = p.integer("duration", null, 1, 86_400);
         if (d != null) {
             return p.flag("all") ? 23.0 * d : d;

@@ -2,7 +2,7 @@ package dev.wirespeed.run.engines;
 
 import dev.wirespeed.parse.Parser;
 import dev.wirespeed.parse.qperf.QperfParser;
-import dev.wirespeed.run.Params;
+import dev.wirespeed.run.PointParams;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -27,7 +27,7 @@ public final class QperfEngine extends ExternalEngine {
     }
 
     @Override
-    String defaultBinary(Params p) {
+    String defaultBinary(PointParams p) {
         return "qperf";
     }
 
@@ -37,7 +37,7 @@ public final class QperfEngine extends ExternalEngine {
     }
 
     @Override
-    void checkValues(Params p) {
+    void checkValues(PointParams p) {
         host(p);
         server(p);
         String test = p.text("test", "tcp_bw");
@@ -49,7 +49,7 @@ public final class QperfEngine extends ExternalEngine {
     }
 
     @Override
-    List<String> clientArgs(Params p, String port) {
+    List<String> clientArgs(PointParams p, String port) {
         List<String> a = new ArrayList<>(List.of(host(p)));
         if (port != null) {
             a.addAll(List.of("-lp", port));
@@ -70,12 +70,12 @@ public final class QperfEngine extends ExternalEngine {
     }
 
     @Override
-    List<String> serverArgs(Params p, String port) {
+    List<String> serverArgs(PointParams p, String port) {
         return List.of("-lp", port);
     }
 
     @Override
-    double expectedSeconds(Params p) {
+    double expectedSeconds(PointParams p) {
         return p.seconds("duration", 2.0, 1, 86_400);
     }
 

@@ -2,7 +2,7 @@ package dev.wirespeed.run.engines;
 
 import dev.wirespeed.parse.Parser;
 import dev.wirespeed.parse.sockperf.SockperfParser;
-import dev.wirespeed.run.Params;
+import dev.wirespeed.run.PointParams;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -20,7 +20,7 @@ public final class SockperfEngine extends ExternalEngine {
     }
 
     @Override
-    String defaultBinary(Params p) {
+    String defaultBinary(PointParams p) {
         return "sockperf";
     }
 
@@ -30,7 +30,7 @@ public final class SockperfEngine extends ExternalEngine {
     }
 
     @Override
-    void checkValues(Params p) {
+    void checkValues(PointParams p) {
         host(p);
         server(p);
         mode(p);
@@ -40,12 +40,12 @@ public final class SockperfEngine extends ExternalEngine {
         p.word("mps", null);
     }
 
-    private static String mode(Params p) {
+    private static String mode(PointParams p) {
         return p.choice("mode", "ping-pong", "ping-pong", "under-load", "throughput");
     }
 
     @Override
-    List<String> clientArgs(Params p, String port) {
+    List<String> clientArgs(PointParams p, String port) {
         List<String> a = new ArrayList<>(List.of(mode(p), "-i", host(p)));
         option(a, "-p", port);
         option(a, "-t", p.text("duration", null));
@@ -64,19 +64,19 @@ public final class SockperfEngine extends ExternalEngine {
     }
 
     @Override
-    List<String> serverArgs(Params p, String port) {
+    List<String> serverArgs(PointParams p, String port) {
         List<String> a = new ArrayList<>(List.of("sr", "-i", host(p), "-p", port));
         flag(a, p, "tcp", "--tcp");
         return a;
     }
 
     @Override
-    Ready ready(Params p, int port) {
+    Ready ready(PointParams p, int port) {
         return Ready.port(port, !p.flag("tcp"));
     }
 
     @Override
-    double expectedSeconds(Params p) {
+    double expectedSeconds(PointParams p) {
         return p.integer("duration", 1, 1, 86_400);
     }
 

@@ -1,16 +1,18 @@
 package dev.wirespeed.run.engines;
 
 import dev.wirespeed.diagnose.TestCounters;
-import dev.wirespeed.engine.TestListener;
-import dev.wirespeed.engine.BwClient;
-import dev.wirespeed.engine.Loopback;
+import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.server.Loopback;
+import dev.wirespeed.engine.session.TestListener;
+import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.tcp.BwClient;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurements;
-import dev.wirespeed.run.Engine;
-import dev.wirespeed.run.Params;
 import dev.wirespeed.run.Parsing;
+import dev.wirespeed.run.PlanEngine;
 import dev.wirespeed.run.Point;
+import dev.wirespeed.run.PointParams;
 import dev.wirespeed.run.RunContext;
 import dev.wirespeed.store.Item;
 import dev.wirespeed.store.Peer;
@@ -27,7 +29,7 @@ import java.util.Set;
  * wirespeed's own TCP bandwidth test, in this process: host "loopback" (the default) starts a
  * server in-process on 127.0.0.1, any other host is a running `wirespeed server`.
  */
-public final class WirespeedBwEngine implements Engine {
+public final class WirespeedBwEngine implements PlanEngine {
     private static final Set<String> PARAMS = Set.of("host", "port", "streams", "duration", "omit", "reverse", "bidir",
             "length", "window", "congestion", "mss", "nodelay");
     private static final int TIMEOUT_MILLIS = 5000;
@@ -38,14 +40,14 @@ public final class WirespeedBwEngine implements Engine {
     }
 
     @Override
-    public void check(Params p) {
+    public void check(PointParams p) {
         p.onlyKnown(PARAMS);
         spec(p);
         p.word("host", null);
         p.integer("port", null, 1, 65535);
     }
 
-    static TestSpec spec(Params p) {
+    static TestSpec spec(PointParams p) {
         boolean reverse = p.flag("reverse");
         boolean bidir = p.flag("bidir");
         if (reverse && bidir) {
@@ -65,7 +67,7 @@ public final class WirespeedBwEngine implements Engine {
     }
 
     @Override
-    public List<Program> programs(Params params) {
+    public List<Program> programs(PointParams params) {
         return List.of();
     }
 
@@ -74,7 +76,7 @@ public final class WirespeedBwEngine implements Engine {
      * gives, spelled as the plan wrote it ("-l 8K"), so `results show` names exactly what ran.
      */
     @Override
-    public String describe(Params p) {
+    public String describe(PointParams p) {
         TestSpec s = spec(p);
         String host = p.text("host", "loopback");
         StringBuilder b = new StringBuilder("wirespeed bw ").append(host.equals("loopback") ? "--loopback"
@@ -108,7 +110,7 @@ public final class WirespeedBwEngine implements Engine {
 
     @Override
     public Outcome run(Point point, RunContext context) throws IOException {
-        Params p = new Params(point.params(), point.title());
+        PointParams p = new PointParams(point.params(), point.title());
         TestSpec spec = spec(p);
         String host = p.text("host", "loopback");
         BwResult result = TestCounters.noted(WirespeedBwEngine.<BwResult>onTarget(host, p.integer("port", Wire.DEFAULT_PORT, 1, 65535),

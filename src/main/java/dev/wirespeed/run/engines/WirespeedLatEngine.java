@@ -1,15 +1,16 @@
 package dev.wirespeed.run.engines;
 
 import dev.wirespeed.diagnose.TestCounters;
-import dev.wirespeed.engine.TestListener;
-import dev.wirespeed.engine.LatClient;
+import dev.wirespeed.engine.lat.LatClient;
+import dev.wirespeed.engine.session.TestListener;
+import dev.wirespeed.engine.lat.LatClient;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.LatResult;
 import dev.wirespeed.results.Measurements;
-import dev.wirespeed.run.Engine;
-import dev.wirespeed.run.Params;
 import dev.wirespeed.run.Parsing;
+import dev.wirespeed.run.PlanEngine;
 import dev.wirespeed.run.Point;
+import dev.wirespeed.run.PointParams;
 import dev.wirespeed.run.RunContext;
 import dev.wirespeed.store.Item;
 import dev.wirespeed.wire.ModeBounds;
@@ -27,7 +28,7 @@ import java.util.Set;
  * per size), warmup, busy_poll.
  * host "loopback" (the default) starts a server in-process on 127.0.0.1.
  */
-public final class WirespeedLatEngine implements Engine {
+public final class WirespeedLatEngine implements PlanEngine {
     private static final Set<String> PARAMS = Set.of("host", "port", "size", "all", "udp", "iterations", "duration",
             "warmup", "busy_poll");
     private static final int TIMEOUT_MILLIS = 5000;
@@ -38,7 +39,7 @@ public final class WirespeedLatEngine implements Engine {
     }
 
     @Override
-    public void check(Params p) {
+    public void check(PointParams p) {
         p.onlyKnown(PARAMS);
         p.word("host", null);
         p.integer("port", null, 1, 65535);
@@ -52,7 +53,7 @@ public final class WirespeedLatEngine implements Engine {
         p.flag("busy_poll");
     }
 
-    private static List<Integer> sizes(Params p) {
+    private static List<Integer> sizes(PointParams p) {
         boolean udp = p.flag("udp");
         int max = ModeBounds.maxLatencyBytes(udp);
         if (p.flag("all")) {
@@ -69,12 +70,12 @@ public final class WirespeedLatEngine implements Engine {
     }
 
     @Override
-    public List<Program> programs(Params params) {
+    public List<Program> programs(PointParams params) {
         return List.of();
     }
 
     @Override
-    public String describe(Params p) {
+    public String describe(PointParams p) {
         String host = p.text("host", "loopback");
         return "wirespeed lat " + (host.equals("loopback") ? "--loopback" : host + " -p " + p.text("port", "" + Wire.DEFAULT_PORT))
                 + (p.flag("udp") ? " --udp" : "") + (p.flag("all") ? " -a" : " -s " + sizes(p).getFirst())
@@ -84,7 +85,7 @@ public final class WirespeedLatEngine implements Engine {
     }
 
     /** Round trips per size; null when the plan gives a duration per size instead. */
-    private static Long iterations(Params p) {
+    private static Long iterations(PointParams p) {
         if (p.has("duration")) {
             return null;
         }
@@ -93,7 +94,7 @@ public final class WirespeedLatEngine implements Engine {
 
     @Override
     public Outcome run(Point point, RunContext context) throws IOException {
-        Params p = new Params(point.params(), point.title());
+        PointParams p = new PointParams(point.params(), point.title());
         String host = p.text("host", "loopback");
         long warmup = p.integer("warmup", p.flag("all") ? 100 : 1000, 0, 1_000_000_000);
         LatResult result = TestCounters.noted(WirespeedBwEngine.<LatResult>onTarget(host, p.integer("port", Wire.DEFAULT_PORT, 1, 65535),

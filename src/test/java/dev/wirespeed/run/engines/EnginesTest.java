@@ -3,7 +3,7 @@ package dev.wirespeed.run.engines;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.wirespeed.run.Params;
+import dev.wirespeed.run.PointParams;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestMode;
 import dev.wirespeed.wire.TestSpec;
@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /** How campaign parameters become a wirespeed test spec or an external tool's command line. */
 class EnginesTest {
-    private static Params params(Map<String, String> values) {
-        return new Params(values, "point 1");
+    private static PointParams params(Map<String, String> values) {
+        return new PointParams(values, "point 1");
     }
 
     @Test

@@ -1,0 +1,137 @@
+package dev.wirespeed.engine.lat;
+
+import dev.wirespeed.engine.session.ClientSession;
+import dev.wirespeed.engine.session.TestListener;
+import dev.wirespeed.engine.session.TripCollector;
+import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.tcp.TcpBwPlane;
+import dev.wirespeed.engine.udp.UdpBwClient;
+import dev.wirespeed.engine.udp.UdpBwPlane;
+import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.TripTimesResult;
+import dev.wirespeed.results.UdpResult;
+import dev.wirespeed.wire.Message;
+import dev.wirespeed.wire.TestSpec;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * {@code bw HOST --trip-times} (iperf2's option): a TCP or UDP upload whose writes or datagrams the
+ * client stamps with its wall clock, and whose one-way latency the server measures per interval and
+ * in total. The clocks are checked in the handshake ({@link TripClocks}): the test runs only when
+ * they are one clock or both synchronised, else {@link TripTimesRefusal} before any data.
+ */
+public final class TripTimesClient {
+    private TripTimesClient() {}
+
+    /** Each interval's one-way figures as they arrive (server's time; no rate yet). */
+    public interface Listener {
+        default void clocks(TripTimesResult.Clocks clocks) {}
+
+        default void interval(TripTimesResult.Interval interval) {}
+    }
+
+    /** A TCP upload with every write stamped; {@code config.spec()} must have tripTimes. */
+    public static TripTimesResult tcp(BwClient.Config config, TestListener<BwResult.BwParams, BwResult.IntervalReport> bw,
+                                      Listener trip) throws IOException {
+        TripCollector collector = new TripCollector(trip::interval);
+        TestListener<BwResult.BwParams, BwResult.IntervalReport> listener = new TestListener<>() {
+            @Override
+            public void connected(BwResult.Peer server, BwResult.BwParams params) {
+                trip.clocks(collector.clocks());
+                bw.connected(server, params);
+            }
+
+            @Override
+            public void interval(BwResult.IntervalReport report) {
+                bw.interval(report);
+            }
+
+            @Override
+            public void warning(String line) {
+                bw.warning(line);
+            }
+        };
+        BwResult result = ClientSession.run(config, new TcpBwPlane(config, listener), listener::warning, collector);
+        List<double[]> rates = new ArrayList<>();
+        if (!result.directions().isEmpty()) {
+            for (BwResult.IntervalReport r : result.directions().getFirst().intervals()) {
+                rates.add(new double[] {r.startSeconds(), r.endSeconds(), r.bitsPerSecond()});
+            }
+        }
+        Double received = result.directions().isEmpty() || result.directions().getFirst().receiverSummary() == null
+                ? null : result.directions().getFirst().receiverSummary().bitsPerSecond();
+        return assemble(config.spec(), collector, rates, received, result.tool(), result.startedAt(), result.server(),
+                result, null, result.outcome());
+    }
+
+    /** A UDP upload with every datagram's header carrying its wall-clock send time. */
+    public static TripTimesResult udp(UdpBwClient.Config config, TestListener<TestSpec, UdpResult.UdpInterval> udp,
+                                      Listener trip)
+            throws IOException {
+        TripCollector collector = new TripCollector(trip::interval);
+        TestListener<TestSpec, UdpResult.UdpInterval> listener = new TestListener<>() {
+            @Override
+            public void connected(BwResult.Peer server, TestSpec spec) {
+                trip.clocks(collector.clocks());
+                udp.connected(server, spec);
+            }
+
+            @Override
+            public void interval(UdpResult.UdpInterval interval) {
+                udp.interval(interval);
+            }
+
+            @Override
+            public void warning(String line) {
+                udp.warning(line);
+            }
+        };
+        UdpResult result = ClientSession.run(config, new UdpBwPlane(config, listener), listener::warning, collector);
+        List<double[]> rates = new ArrayList<>();
+        Double received = null;
+        if (!result.directions().isEmpty()) {
+            UdpResult.UdpDirection d = result.directions().getFirst();
+            for (UdpResult.UdpInterval r : d.intervals()) {
+                rates.add(new double[] {r.startSeconds(), r.endSeconds(), r.sum().bitsPerSecond()});
+            }
+            received = d.receiverSummary() == null ? null : d.receiverSummary().bitsPerSecond();
+        }
+        return assemble(config.spec(), collector, rates, received, result.tool(), result.startedAt(), result.server(),
+                null, result, result.outcome());
+    }
+
+    static TripTimesResult assemble(TestSpec spec, TripCollector collector, List<double[]> rates,
+                                    Double receivedBitsPerSecond, BwResult.Tool tool, String startedAt,
+                                    BwResult.Peer server, BwResult tcp, UdpResult udp, BwResult.Outcome outcome) {
+        List<TripTimesResult.Interval> timeline = new ArrayList<>();
+        for (Message.TripTimes t : collector.intervals()) {
+            timeline.add(TripCollector.interval(t, rateOf(rates, t.startNanos() / 1e9, t.endNanos() / 1e9)));
+        }
+        Message.TripTimes total = collector.total();
+        TripTimesResult.Figures oneWay = total == null || total.oneWay() == null || total.oneWay().count() == 0 ? null
+                : TripCollector.figures(total.oneWay());
+        TripTimesResult.Figures writeToRead = total == null || total.writeToRead() == null
+                || total.writeToRead().count() == 0 ? null : TripCollector.figures(total.writeToRead());
+        // Little's law as iperf2's inP: the bytes between write and read are the rate times the time they take
+        TripTimesResult.Figures transit = writeToRead != null ? writeToRead : oneWay;
+        Double inProgress = transit == null || receivedBitsPerSecond == null ? null
+                : receivedBitsPerSecond / 8 * transit.meanMicros() / 1e6;
+        TripTimesResult.Params params = new TripTimesResult.Params(spec.udp() ? "udp" : "tcp", spec.streams(),
+                spec.bufferBytes(), spec.durationMillis() / 1000.0);
+        return new TripTimesResult(TripTimesResult.SCHEMA, tool, startedAt, server, params, collector.clocks(), oneWay,
+                writeToRead, inProgress, List.copyOf(timeline), tcp, udp, outcome);
+    }
+
+    /** The bandwidth interval that spans the same time (the server's clock for both), within a millisecond. */
+    static Double rateOf(List<double[]> rates, double start, double end) {
+        for (double[] r : rates) {
+            if (Math.abs(r[0] - start) < 1e-3 && Math.abs(r[1] - end) < 1e-3) {
+                return r[2];
+            }
+        }
+        return null;
+    }
+}

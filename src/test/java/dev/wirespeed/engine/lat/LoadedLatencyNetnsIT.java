@@ -1,0 +1,111 @@
+package dev.wirespeed.engine.lat;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.wirespeed.results.Json;
+import dev.wirespeed.testing.JsonSchemas;
+import dev.wirespeed.testing.Netns;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Issue 29 point 1 on a real queue: a client and a server, each a JVM in its own namespace, joined
+ * by a veth pair whose client end is a 20 Mbit/s token bucket (tbf). With a queue of 1 MB (400 ms at
+ * that rate) the upload's window sits in it and the pings, which leave through the same queue, wait
+ * behind it: measured here, one cubic stream kept about 55 ms queued (its window, 166 KB), against an
+ * idle median of 0.3 ms. With a queue of 16 KB (6.5 ms at most) TCP backs off at the drops and the
+ * pings wait little. The rate keeps the test CPU-light on a shared machine.
+ */
+class LoadedLatencyNetnsIT {
+    static final String SERVER_ADDRESS = "198.18.9.1"; // RFC 2544 benchmarking range, inside our namespaces only
+    static final String CLIENT_ADDRESS = "198.18.9.2";
+
+    static Netns net;
+    static Path dir;
+    static String clientNs;
+    static String clientIf;
+
+    @BeforeAll
+    static void topology() throws Exception {
+        assumeTrue(Netns.available(), Netns.SKIP);
+        net = new Netns();
+        dir = Files.createTempDirectory("wirespeed-loaded-netns");
+        String serverNs = net.add("srv");
+        clientNs = net.add("cli");
+        clientIf = net.name("c");
+        net.veth(clientNs, clientIf, CLIENT_ADDRESS + "/24", serverNs, net.name("s"), SERVER_ADDRESS + "/24");
+        net.startServer(serverNs, SERVER_ADDRESS, dir);
+    }
+
+    @AfterAll
+    static void cleanup() throws IOException {
+        Netns.cleanUp(net, dir);
+    }
+
+    @Test
+    void aLongQueueAddsLatencyUnderLoadAndAShortOneLittle() throws Exception {
+        tbf("1mb");
+        JsonNode bloated = run("tcp");
+        tbf("16kb");
+        JsonNode tight = run("tcp");
+
+        double bloatedAdded = bloated.get("addedMicros").get("p50").asDouble();
+        double tightAdded = tight.get("addedMicros").get("p50").asDouble();
+        // idle: a veth hop, well under a few ms even on a busy machine
+        assertThat(bloated.get("idle").get("p50Micros").asDouble()).isLessThan(20_000);
+        // the window queued at 20 Mbit/s: tens of ms (55 measured), the pings' median behind it
+        assertThat(bloatedAdded).as(summary(bloated)).isGreaterThan(20_000);
+        // 16 KB at 20 Mbit/s is 6.5 ms of queue
+        assertThat(tightAdded).as(summary(tight)).isLessThan(15_000);
+        assertThat(bloatedAdded).as(summary(bloated) + " / " + summary(tight))
+                .isGreaterThan(3 * Math.max(tightAdded, 1000));
+        // the timeline: idle rows carry no rate, load rows do, on one axis
+        JsonNode rows = bloated.get("timeline").get("intervals");
+        assertThat(rows.get(0).has("bitsPerSecond")).isFalse();
+        assertThat(rows.get(rows.size() - 1).get("bitsPerSecond").asDouble()).isGreaterThan(5e6).isLessThan(25e6);
+        assertThat(bloated.get("loaded").get("roundTrips").asLong()).isPositive();
+    }
+
+    @Test
+    void udpPingsSeeTheSameQueue() throws Exception {
+        tbf("1mb");
+        JsonNode bloated = run("udp");
+        assertThat(bloated.get("params").get("protocol").asString()).isEqualTo("udp");
+        assertThat(bloated.get("addedMicros").get("p50").asDouble()).as(summary(bloated)).isGreaterThan(20_000);
+    }
+
+    private static void tbf(String limit) throws IOException {
+        net.exec(clientNs, "tc", "qdisc", "replace", "dev", clientIf, "root", "tbf", "rate", "20mbit", "burst", "16kb",
+                "limit", limit);
+    }
+
+    private static JsonNode run(String protocol) throws IOException, InterruptedException {
+        Path out = Files.createTempFile(dir, "client", ".json");
+        Process p = net.start(clientNs, Netns.wirespeed("bw", SERVER_ADDRESS, "--latency", protocol, "--idle", "1",
+                "-t", "3", "-P", "1", "--json", "--no-save"), out);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("client finished").isTrue();
+        String text = read(out);
+        assertThat(p.exitValue()).as(text).isZero();
+        String json = text.substring(text.indexOf('{'));
+        assertThat(JsonSchemas.errors("loaded-latency.schema.json", json)).isEmpty();
+        return Json.MAPPER.readTree(json);
+    }
+
+    private static String summary(JsonNode r) {
+        return "idle " + r.get("idle").toString().replaceAll(",\"rttHistogram\":\"[^\"]*\"", "") + ", loaded "
+                + r.get("loaded").toString().replaceAll(",\"rttHistogram\":\"[^\"]*\"", "") + ", timeline "
+                + r.get("timeline");
+    }
+
+    private static String read(Path p) throws IOException {
+        return Files.exists(p) ? Files.readString(p, StandardCharsets.UTF_8) : "";
+    }
+}
