@@ -71,7 +71,9 @@ class Iperf3UntilStoppedIT {
                 served::add));
         server.serveInBackground();
         try (Iperf3Binary client = Iperf3Binary.start(List.of("-c", "127.0.0.1", "-p", Integer.toString(server.port()),
-                "-t", "0", "-i", "1"))) {
+                "-t", "0", "-i", "1", "--forceflush"))) {
+            // --forceflush: iperf3 writes to a pipe in 4 KiB blocks otherwise, and its "1.00-2.00" line
+            // reached the test only ~50 s in (the CI of 2026-12-05 16:00 UTC)
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (!client.output().contains("1.00-2.00") && System.nanoTime() < deadline) {
                 assertThat(client.output()).as("server log %s", serverLog).doesNotContain("error");
