@@ -100,24 +100,11 @@ class MeshSlurmIT {
         }
         assumeTrue(skipped == null, () -> "mesh under a real Slurm: " + skipped);
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TEST_MILLIS);
-        Run alloc = run(List.of("salloc", "-n", "3", "--overcommit", "--no-shell", "--immediate=10", "--time=3",
-                "-J", "wirespeed-mesh-it"), 12_000);
-        Matcher granted = GRANTED.matcher(alloc.text);
-        assertThat(granted.find()).as(alloc.text).isTrue();
-        jobId = granted.group(1);
-        jobs.add(jobId);
-
-        Path token = dir.resolve("token");
-        Files.writeString(token, "slurm mesh test token " + ThreadLocalRandom.current().nextLong() + "\n");
-        Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-------"));
-        int base = freePortBase(3);
-        Path agentsOut = dir.resolve("agents.out");
-        String agent = "echo $$ > " + dir + "/agent-$SLURM_LOCALID.pid; exec " + java()
-                + " agent --bind 127.0.0.1 -p $((" + base + " + SLURM_LOCALID)) --token-file " + token;
-        Process agents = slurm(List.of("srun", "--jobid", jobId, "-n", "3", "--overcommit", "--kill-on-bad-exit=0",
-                "bash", "-c", agent), agentsOut);
-        assertThat(awaitCount(agentsOut, "agent listening on", 3, agents, left(deadline)))
-                .as(Files.readString(agentsOut)).isTrue();
+        Job job = startAgents("mesh", "", deadline);
+        jobId = job.id();
+        Path token = job.token();
+        int base = job.base();
+        Process agents = job.agents();
 
         // the hosts as a user writes them in a job: $SLURM_JOB_NODELIST, one entry per agent port
         List<String> ports = List.of(Integer.toString(base), Integer.toString(base + 1), Integer.toString(base + 2));
@@ -175,24 +162,11 @@ class MeshSlurmIT {
         }
         assumeTrue(skipped == null, () -> "incast under a real Slurm: " + skipped);
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TEST_MILLIS);
-        Run alloc = run(List.of("salloc", "-n", "3", "--overcommit", "--no-shell", "--immediate=10", "--time=3",
-                "-J", "wirespeed-incast-it"), 12_000);
-        Matcher granted = GRANTED.matcher(alloc.text);
-        assertThat(granted.find()).as(alloc.text).isTrue();
-        String job = granted.group(1);
-        jobs.add(job);
-
-        Path token = dir.resolve("incast-token");
-        Files.writeString(token, "slurm incast test token " + ThreadLocalRandom.current().nextLong() + "\n");
-        Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-------"));
-        int base = freePortBase(3);
-        Path agentsOut = dir.resolve("incast-agents.out");
-        String agent = "echo $$ > " + dir + "/incast-agent-$SLURM_LOCALID.pid; exec " + java()
-                + " agent --bind 127.0.0.1 -p $((" + base + " + SLURM_LOCALID)) --token-file " + token;
-        Process agents = slurm(List.of("srun", "--jobid", job, "-n", "3", "--overcommit", "--kill-on-bad-exit=0",
-                "bash", "-c", agent), agentsOut);
-        assertThat(awaitCount(agentsOut, "agent listening on", 3, agents, left(deadline)))
-                .as(Files.readString(agentsOut)).isTrue();
+        Job started = startAgents("incast", "incast-", deadline);
+        String job = started.id();
+        Path token = started.token();
+        int base = started.base();
+        Process agents = started.agents();
 
         String hosts = String.join(",", List.of(base, base + 1, base + 2).stream()
                 .map(p -> "$SLURM_JOB_NODELIST:" + p).toList());
@@ -236,6 +210,34 @@ class MeshSlurmIT {
             agents.destroyForcibly();
         }
         killAgentsLeft();
+    }
+
+    /** A job of three tasks on the one node, an agent each (port = base + SLURM_LOCALID), all listening. */
+    private record Job(String id, Path token, int base, Process agents) {}
+
+    /**
+     * Allocates a job named wirespeed-NAME-it and starts its three agents with their own token; each
+     * agent's pid goes to PREFIX + "agent-N.pid" in the test's directory, for {@link #killAgentsLeft}.
+     */
+    private static Job startAgents(String name, String prefix, long deadline) throws Exception {
+        Run alloc = run(List.of("salloc", "-n", "3", "--overcommit", "--no-shell", "--immediate=10", "--time=3",
+                "-J", "wirespeed-" + name + "-it"), 12_000);
+        Matcher granted = GRANTED.matcher(alloc.text);
+        assertThat(granted.find()).as(alloc.text).isTrue();
+        String job = granted.group(1);
+        jobs.add(job);
+        Path token = dir.resolve(prefix + "token");
+        Files.writeString(token, "slurm " + name + " test token " + ThreadLocalRandom.current().nextLong() + "\n");
+        Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-------"));
+        int base = freePortBase(3);
+        Path agentsOut = dir.resolve(prefix + "agents.out");
+        String agent = "echo $$ > " + dir + "/" + prefix + "agent-$SLURM_LOCALID.pid; exec " + java()
+                + " agent --bind 127.0.0.1 -p $((" + base + " + SLURM_LOCALID)) --token-file " + token;
+        Process agents = slurm(List.of("srun", "--jobid", job, "-n", "3", "--overcommit", "--kill-on-bad-exit=0",
+                "bash", "-c", agent), agentsOut);
+        assertThat(awaitCount(agentsOut, "agent listening on", 3, agents, left(deadline)))
+                .as(Files.readString(agentsOut)).isTrue();
+        return new Job(job, token, base, agents);
     }
 
     private static long left(long deadlineNanos) {
