@@ -37,23 +37,7 @@ public final class TripTimesClient {
     public static TripTimesResult tcp(BwClient.Config config, TestListener<BwResult.BwParams, BwResult.IntervalReport> bw,
                                       Listener trip) throws IOException {
         TripCollector collector = new TripCollector(trip::interval);
-        TestListener<BwResult.BwParams, BwResult.IntervalReport> listener = new TestListener<>() {
-            @Override
-            public void connected(BwResult.Peer server, BwResult.BwParams params) {
-                trip.clocks(collector.clocks());
-                bw.connected(server, params);
-            }
-
-            @Override
-            public void interval(BwResult.IntervalReport report) {
-                bw.interval(report);
-            }
-
-            @Override
-            public void warning(String line) {
-                bw.warning(line);
-            }
-        };
+        TestListener<BwResult.BwParams, BwResult.IntervalReport> listener = clocksFirst(bw, trip, collector);
         BwResult result = ClientSession.run(config, new TcpBwPlane(config, listener), listener::warning, collector);
         List<double[]> rates = new ArrayList<>();
         if (!result.directions().isEmpty()) {
@@ -72,23 +56,7 @@ public final class TripTimesClient {
                                       Listener trip)
             throws IOException {
         TripCollector collector = new TripCollector(trip::interval);
-        TestListener<TestSpec, UdpResult.UdpInterval> listener = new TestListener<>() {
-            @Override
-            public void connected(BwResult.Peer server, TestSpec spec) {
-                trip.clocks(collector.clocks());
-                udp.connected(server, spec);
-            }
-
-            @Override
-            public void interval(UdpResult.UdpInterval interval) {
-                udp.interval(interval);
-            }
-
-            @Override
-            public void warning(String line) {
-                udp.warning(line);
-            }
-        };
+        TestListener<TestSpec, UdpResult.UdpInterval> listener = clocksFirst(udp, trip, collector);
         UdpResult result = ClientSession.run(config, new UdpBwPlane(config, listener), listener::warning, collector);
         List<double[]> rates = new ArrayList<>();
         Double received = null;
@@ -101,6 +69,28 @@ public final class TripTimesClient {
         }
         return assemble(config.spec(), collector, rates, received, result.tool(), result.startedAt(), result.server(),
                 null, result, result.outcome());
+    }
+
+    /** {@code shown}, told the clocks the handshake agreed on before the test's header. */
+    private static <P, I> TestListener<P, I> clocksFirst(TestListener<P, I> shown, Listener trip,
+                                                         TripCollector collector) {
+        return new TestListener<>() {
+            @Override
+            public void connected(BwResult.Peer server, P params) {
+                trip.clocks(collector.clocks());
+                shown.connected(server, params);
+            }
+
+            @Override
+            public void interval(I report) {
+                shown.interval(report);
+            }
+
+            @Override
+            public void warning(String line) {
+                shown.warning(line);
+            }
+        };
     }
 
     static TripTimesResult assemble(TestSpec spec, TripCollector collector, List<double[]> rates,
