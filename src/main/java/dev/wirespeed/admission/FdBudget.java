@@ -90,7 +90,7 @@ public final class FdBudget {
         boolean stale = first || now - countedAtNanos >= RECOUNT_NANOS;
         if (stale || counted + acceptedSince >= budget()) {
             if (stale || now - countedAtNanos >= RECOUNT_NANOS / 10) {
-                counted = openNow.getAsLong();
+                counted = countNow();
                 countedAtNanos = now;
                 acceptedSince = 0;
                 first = false;
@@ -101,6 +101,20 @@ public final class FdBudget {
         }
         acceptedSince++;
         return true;
+    }
+
+    /**
+     * Counting lists /proc/self/fd, which itself takes a descriptor: at the limit the JDK throws
+     * InternalError ("errno: 24 ... Unable to open directory /proc/self/fd"), which once killed the
+     * accept thread for good (AcceptFailureIT, CI 2026-12-05). A count that cannot be taken means
+     * the process is at its limit.
+     */
+    private long countNow() {
+        try {
+            return openNow.getAsLong();
+        } catch (RuntimeException | InternalError atTheLimit) {
+            return limit;
+        }
     }
 
     /** Open files at the last count. */

@@ -36,6 +36,23 @@ class FdBudgetTest {
     }
 
     @Test
+    void aCountThatCannotBeTakenMeansTheLimitIsReached() {
+        // the JDK's count opens /proc/self/fd: at the limit it throws instead of counting
+        boolean[] atTheLimit = {true};
+        FdBudget budget = new FdBudget(100, () -> {
+            if (atTheLimit[0]) {
+                throw new InternalError("errno: 24 error: Unable to open directory /proc/self/fd");
+            }
+            return 20;
+        }, nanos::get);
+        assertThat(budget.admit()).isFalse();
+        assertThat(budget.lastCount()).isEqualTo(100);
+        atTheLimit[0] = false;
+        nanos.addAndGet(FdBudget.RECOUNT_NANOS);
+        assertThat(budget.admit()).as("once descriptors are free again").isTrue();
+    }
+
+    @Test
     void anUnknownLimitAdmitsEverything() {
         FdBudget budget = new FdBudget(0, open::get, nanos::get);
         open.set(1_000_000);

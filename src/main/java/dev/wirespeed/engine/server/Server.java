@@ -271,32 +271,39 @@ public final class Server implements AutoCloseable {
                     sleepQuietly(backoffMillis);
                     continue;
                 }
-                // at the budget of open files a newcomer only takes the place of a handshake that gives way
-                boolean roomForMore = fds.admit();
-                String peer = peerOf(ch);
-                Admission.Decision decision = admission.admit(ch, sourceOf(ch), peer, roomForMore);
-                if (decision instanceof Admission.Refusal refusal) {
-                    if (roomForMore) {
-                        answerRefusal(ch, refusal.reason());
-                    } else {
-                        Io.closeQuietly(ch);
-                        acceptLog.event("closed " + peer + " at once: " + fds.lastCount() + " files open, the budget is "
-                                + fds.budget() + " of the process's limit of " + fds.limit() + " (ulimit -n)");
-                    }
-                    continue;
-                }
-                Admission.Ticket ticket = (Admission.Ticket) decision;
-                long acceptSequence = sequence++;
                 try {
-                    Thread.ofVirtual().name("ws-conn").start(() -> {
-                        try {
-                            handle(ch, acceptSequence, ticket);
-                        } finally {
-                            ticket.done();
+                    // at the budget of open files a newcomer only takes the place of a handshake that gives way
+                    boolean roomForMore = fds.admit();
+                    String peer = peerOf(ch);
+                    Admission.Decision decision = admission.admit(ch, sourceOf(ch), peer, roomForMore);
+                    if (decision instanceof Admission.Refusal refusal) {
+                        if (roomForMore) {
+                            answerRefusal(ch, refusal.reason());
+                        } else {
+                            Io.closeQuietly(ch);
+                            acceptLog.event("closed " + peer + " at once: " + fds.lastCount() + " files open, the budget is "
+                                    + fds.budget() + " of the process's limit of " + fds.limit() + " (ulimit -n)");
                         }
-                    });
-                } catch (RuntimeException | OutOfMemoryError e) {
-                    ticket.done();
+                        continue;
+                    }
+                    Admission.Ticket ticket = (Admission.Ticket) decision;
+                    long acceptSequence = sequence++;
+                    try {
+                        Thread.ofVirtual().name("ws-conn").start(() -> {
+                            try {
+                                handle(ch, acceptSequence, ticket);
+                            } finally {
+                                ticket.done();
+                            }
+                        });
+                    } catch (RuntimeException | OutOfMemoryError e) {
+                        ticket.done();
+                        Io.closeQuietly(ch);
+                        acceptLog.event("cannot serve a connection: " + e);
+                    }
+                } catch (RuntimeException | Error e) {
+                    // the accept loop is the server: whatever one connection throws, the next is accepted
+                    // (an InternalError from counting descriptors at the limit once ended it for good)
                     Io.closeQuietly(ch);
                     acceptLog.event("cannot serve a connection: " + e);
                 }
