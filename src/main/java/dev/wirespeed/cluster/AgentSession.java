@@ -364,10 +364,8 @@ final class AgentSession {
                 .map(d -> new BwResult.DirectionResult(d.direction(), d.sender(), d.receiver(), List.of(), d.streams(),
                         d.senderSummary(), d.receiverSummary()))
                 .toList();
-        return new BwResult(r.schema(), r.tool(), r.startedAt(), r.client(), r.server(), r.params(), directions, r.cpu(),
-                r.dataPath(), r.outcome(), TestCounters.mattering(r.counters()))
-                // the pair's copy of its receiver's word on sharing (issue 29)
-                .withServerSharedWithTests(r.serverSharedWithTests());
+        // every other field travels: the receiver's word on sharing (issue 29), placement, MPTCP
+        return r.withDirections(directions).withCounters(TestCounters.mattering(r.counters()));
     }
 
     private static String describe(BwResult r) {

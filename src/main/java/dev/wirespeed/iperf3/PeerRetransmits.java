@@ -38,21 +38,18 @@ final class PeerRetransmits {
                 continue;
             }
             List<StreamResult> streams = d.streams().stream()
-                    .map(s -> byStream.containsKey(s.stream())
-                            ? new StreamResult(s.stream(), s.sentBytes(), s.receivedBytes(), byStream.get(s.stream()),
-                                    s.rttMicros(), s.cwndSegments())
-                            : s)
+                    .map(s -> byStream.containsKey(s.stream()) ? s.withRetransmits(byStream.get(s.stream())) : s)
                     .toList();
             Summary sender = d.senderSummary();
             if (sender != null && streams.stream().allMatch(s -> s.retransmits() != null)) {
                 long sum = streams.stream().mapToLong(StreamResult::retransmits).sum();
+                Long hostWide = sender.retransmits() == null ? null : sender.retransmits().hostWide();
                 sender = new Summary(sender.bytes(), sender.seconds(), sender.bitsPerSecond(),
-                        new BwResult.Retransmits(sum, null));
+                        new BwResult.Retransmits(sum, hostWide));
             }
             directions.add(new DirectionResult(d.direction(), d.sender(), d.receiver(), d.intervals(), streams, sender,
                     d.receiverSummary()));
         }
-        return new BwResult(result.schema(), result.tool(), result.startedAt(), result.client(), result.server(),
-                result.params(), directions, result.cpu(), result.outcome());
+        return result.withDirections(directions);
     }
 }

@@ -106,6 +106,15 @@ public record BwResult(
         this(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, outcome, null);
     }
 
+    /**
+     * This result with other directions, every other field kept (a copy by the positional constructor
+     * once dropped the data path, placement, server output and MPTCP record of every result it touched).
+     */
+    public BwResult withDirections(List<DirectionResult> d) {
+        return new BwResult(schema, tool, startedAt, client, server, params, d, cpu, dataPath, outcome, counters,
+                placement, serverSharedWithTests, serverOutput, mptcp);
+    }
+
     /** This result with the counter deltas of its path. */
     public BwResult withCounters(CounterReport c) {
         return new BwResult(schema, tool, startedAt, client, server, params, directions, cpu, dataPath, outcome, c,
@@ -226,6 +235,11 @@ public record BwResult(
         public StreamResult(int stream, Long sentBytes, Long receivedBytes, Long retransmits, Long rttMicros,
                             Long cwndSegments) {
             this(stream, sentBytes, receivedBytes, retransmits, rttMicros, cwndSegments, null);
+        }
+
+        /** This stream with the sender's retransmits as its peer reported them. */
+        public StreamResult withRetransmits(Long r) {
+            return new StreamResult(stream, sentBytes, receivedBytes, r, rttMicros, cwndSegments, receivedTos);
         }
     }
 
