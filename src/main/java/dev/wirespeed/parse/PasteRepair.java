@@ -128,8 +128,8 @@ final class PasteRepair {
             }
             int end = i;
             boolean unified = false; // context (" ") or removed ("-") lines: both outputs of a unified diff
-            while (end < out.size() && diffLine(out.get(end).text())) {
-                char c = out.get(end).text().charAt(0);
+            while (end < out.size() && (diffLine(out.get(end).text()) || ELISION.matcher(out.get(end).text()).matches())) {
+                char c = out.get(end).text().isEmpty() ? '.' : out.get(end).text().charAt(0);
                 unified |= c == ' ' || c == '-';
                 end++;
             }
@@ -137,6 +137,9 @@ final class PasteRepair {
                 for (int k = i; k < end; k++) {
                     Row r = out.get(k);
                     String t = r.text();
+                    if (ELISION.matcher(t).matches()) {
+                        continue; // a mark inside the diff ("<snip>"): dropped with the others, the run goes on
+                    }
                     if (HUNK.matcher(t).matches()) {
                         // the lines between two hunks were not shown: an elision, read as one
                         out.set(k, new Row(r.number(), "...", r.prefix() + t, r.elidedBefore()));
