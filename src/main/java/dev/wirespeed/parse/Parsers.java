@@ -7,6 +7,7 @@ import dev.wirespeed.parse.host.DfParser;
 import dev.wirespeed.parse.host.EthtoolCoalesceParser;
 import dev.wirespeed.parse.host.EthtoolFecParser;
 import dev.wirespeed.parse.host.EthtoolFeaturesParser;
+import dev.wirespeed.parse.host.EthtoolJsonParser;
 import dev.wirespeed.parse.host.EthtoolLimitsParser;
 import dev.wirespeed.parse.host.EthtoolModuleParser;
 import dev.wirespeed.parse.host.EthtoolParser;
@@ -105,6 +106,7 @@ public final class Parsers {
                 new EthtoolParser(),
                 new EthtoolStatsParser(),
                 new EthtoolModuleParser(),
+                new EthtoolJsonParser(),
                 new EthtoolLimitsParser(),
                 new EthtoolFecParser(),
                 new EthtoolFeaturesParser(),

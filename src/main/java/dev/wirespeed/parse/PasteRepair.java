@@ -80,7 +80,9 @@ final class PasteRepair {
      * <li>a diff's "+" before each added line (an output quoted in a pull request's change, insights-core#437's
      * softnet_stat rows in a docstring): a run of at least {@value #LABEL_RUN} lines that all begin with "+"
      * (not "+++ "), right after a diff's fence ("```diff"), hunk header ("@@ -1,4 +1,6 @@") or file line
-     * ("+++ b/…"). A shell trace's "+ cmd" line is no such run.</li>
+     * ("+++ b/…"). A shell trace's "+ cmd" line is no such run. A unified diff's context (" ") and
+     * removed ("-") lines lose their mark as well, and a hunk header between them becomes an elision
+     * (see {@link #diffLine}).</li>
      * </ul>
      *
      * @param prompt  whether a line is a prompt with a command
@@ -120,19 +122,53 @@ final class PasteRepair {
             i = Math.max(end, i + 1);
         }
         for (int i = 0; i < out.size(); ) {
+            if (i == 0 || !DIFF_START.matcher(out.get(i - 1).text().strip()).matches()) {
+                i++;
+                continue;
+            }
             int end = i;
-            while (end < out.size() && out.get(end).text().startsWith("+") && !out.get(end).text().startsWith("+++ ")) {
+            boolean unified = false; // context (" ") or removed ("-") lines: both outputs of a unified diff
+            while (end < out.size() && (diffLine(out.get(end).text()) || ELISION.matcher(out.get(end).text()).matches())) {
+                char c = out.get(end).text().isEmpty() ? '.' : out.get(end).text().charAt(0);
+                unified |= c == ' ' || c == '-';
                 end++;
             }
-            if (end - i >= LABEL_RUN && i > 0 && DIFF_START.matcher(out.get(i - 1).text().strip()).matches()) {
+            if (end - i >= LABEL_RUN) {
                 for (int k = i; k < end; k++) {
                     Row r = out.get(k);
-                    out.set(k, new Row(r.number(), r.text().substring(1), r.prefix() + "+", r.elidedBefore()));
+                    String t = r.text();
+                    if (ELISION.matcher(t).matches()) {
+                        continue; // a mark inside the diff ("<snip>"): dropped with the others, the run goes on
+                    }
+                    if (HUNK.matcher(t).matches()) {
+                        // the lines between two hunks were not shown: an elision, read as one
+                        out.set(k, new Row(r.number(), "...", r.prefix() + t, r.elidedBefore()));
+                    } else if (t.charAt(0) == '+' || unified) {
+                        out.set(k, new Row(r.number(), t.substring(1), r.prefix() + t.charAt(0), r.elidedBefore()));
+                    }
                 }
             }
             i = Math.max(end, i + 1);
         }
         return out;
+    }
+
+    /** A hunk header of a unified diff: "@@ -165,7 +167,7 @@", with what the diff adds after it. */
+    private static final Pattern HUNK = Pattern.compile("@@ -\\d+(?:,\\d+)? \\+\\d+(?:,\\d+)? @@.*");
+
+    /**
+     * A line of a diff's body: added ("+", not the "+++ " file line), removed ("-", not "--- "), context
+     * (" "), or a hunk header. A run of lines after {@link #DIFF_START} that are all of these loses the
+     * mark (diff(1)'s unified format, "```diff" fences of issue threads: two lspci or ethtool outputs
+     * compared line by line), so both outputs read as printed; a run of added lines only keeps what
+     * insights-core#437's docstring needed.
+     */
+    private static boolean diffLine(String t) {
+        if (t.isEmpty()) {
+            return false;
+        }
+        char c = t.charAt(0);
+        return c == '+' && !t.startsWith("+++ ") || c == '-' && !t.startsWith("--- ") || c == ' ' || HUNK.matcher(t).matches();
     }
 
     /** What a diff's added lines follow: its fence, a hunk header, the new file's line. */

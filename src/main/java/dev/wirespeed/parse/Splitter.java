@@ -30,6 +30,8 @@ public final class Splitter {
         Pattern.compile("((?:PS )?[A-Za-z]:\\\\[^<>:\"|?*]*>)(.*)"),
         Pattern.compile("(MDCLI>)(?:\\s+(.*))?"),
         Pattern.compile("(\\$)\\s+(.+)"),
+        // the one-character prompts of starship, pure and oh-my-zsh themes: "❯ sudo ethtool -m enp4s0f1np1" (nixpkgs#145429)
+        Pattern.compile("([\u276F\u279C])\\s+(.+)"),
         // bash's default prompt where no PS1 is set: containers (oc rsh, kubectl exec), sudo -s
         Pattern.compile("((?:ba)?sh-\\d+(?:\\.\\d+)?[#$])\\s+(.+)"),
     };
@@ -245,7 +247,8 @@ public final class Splitter {
 
     /** {prompt, command} when the line starts with a prompt. */
     static String[] prompt(String line) {
-        if (line.indexOf('#') < 0 && line.indexOf('$') < 0 && line.indexOf('>') < 0) {
+        if (line.indexOf('#') < 0 && line.indexOf('$') < 0 && line.indexOf('>') < 0 && line.indexOf('\u276F') < 0
+                && line.indexOf('\u279C') < 0) {
             return null; // every prompt ends in one of them: most lines of a paste are not prompts
         }
         for (Pattern p : PROMPTS) {

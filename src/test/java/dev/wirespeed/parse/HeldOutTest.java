@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Scores explain on the held-out sets (src/test/resources/heldout and heldout2, README in each):
+ * Scores explain on the held-out sets (src/test/resources/heldout, heldout2 and heldout3, README in each):
  * samples recognized, key facts found, crashes, per family. It prints totals only, so the misses
  * are not read while parsers are fixed; {@code -Dwirespeed.heldout.show=true} lists them after a
  * round. It fails on a crash, on a sample no parser recognizes, or when the share of key facts
@@ -28,19 +28,34 @@ class HeldOutTest {
     static final double FLOOR_PERCENT = 99;
     /** The share found on heldout2/ after issue 31's fourth round (docs/EXPLAIN.md). */
     static final double FLOOR2_PERCENT = 97;
+    /** The share found on heldout3/ after issue 31's fifth round (docs/EXPLAIN.md): 82.5 %. */
+    static final double FLOOR3_PERCENT = 82;
+    /**
+     * Samples of heldout3/ recognized after the fifth round: 35 of 41. Six are still read by no parser
+     * (plain nfsstat, mlxlink --json, mlxconfig inside a JSON log string, a softnet_stat a blog wrapped,
+     * iperf 2 as Python comments in a diff, an lspci device line glued after prose): docs/EXPLAIN.md.
+     */
+    static final int RECOGNIZED3 = 35;
 
     @Test
     void theHeldOutSamplesAreReadWithoutACrash() throws IOException {
-        score(Path.of("src/test/resources/heldout"), 30, FLOOR_PERCENT);
+        score(Path.of("src/test/resources/heldout"), 30, FLOOR_PERCENT, Integer.MAX_VALUE);
     }
 
     /** Round 4's set, collected before round 4's fixes (heldout2/README.md). */
     @Test
     void theSecondHeldOutSetIsReadWithoutACrash() throws IOException {
-        score(Path.of("src/test/resources/heldout2"), 25, FLOOR2_PERCENT);
+        score(Path.of("src/test/resources/heldout2"), 25, FLOOR2_PERCENT, Integer.MAX_VALUE);
     }
 
-    private static void score(Path root, int minimumSamples, double floorPercent) throws IOException {
+    /** Round 5's set, collected before round 5's fixes (heldout3/README.md). */
+    @Test
+    void theThirdHeldOutSetIsReadWithoutACrash() throws IOException {
+        score(Path.of("src/test/resources/heldout3"), 40, FLOOR3_PERCENT, RECOGNIZED3);
+    }
+
+    /** @param recognizedFloor the samples that must be recognized; {@code Integer.MAX_VALUE}: all of them */
+    private static void score(Path root, int minimumSamples, double floorPercent, int recognizedFloor) throws IOException {
         Map<String, int[]> byFamily = new TreeMap<>(); // samples, recognized, facts, found, crashes
         List<String> misses = new ArrayList<>();
         for (Path sample : samples(root)) {
@@ -98,7 +113,7 @@ class HeldOutTest {
         }
         assertThat(all[0]).as("held-out samples").isGreaterThanOrEqualTo(minimumSamples);
         assertThat(all[4]).as("crashes").isZero();
-        assertThat(all[1]).as("samples recognized").isEqualTo(all[0]);
+        assertThat(all[1]).as("samples recognized").isGreaterThanOrEqualTo(Math.min(all[0], recognizedFloor));
         assertThat(percent).as("key facts found, %").isGreaterThanOrEqualTo(floorPercent);
     }
 

@@ -38,6 +38,12 @@ public final class FioTextParser extends BaseParser {
                     + "\\s*runt=\\s*(\\d+)msec.*");
     private static final Pattern LAT = Pattern.compile("(c|s)?lat \\((nsec|usec|msec)\\):.*avg=\\s*([\\d.]+).*");
     private static final Pattern PCT_HEAD = Pattern.compile("clat percentiles \\((nsec|usec|msec)\\):");
+    /**
+     * A job with fsync/fdatasync (stat.c's show_ddir_status for DDIR_SYNC): "fsync/fdatasync/sync_file_range:",
+     * "sync (usec): min=…, avg=…" and "sync percentiles (usec):" with its own table, which is not clat's.
+     */
+    private static final Pattern SYNC = Pattern.compile("fsync/fdatasync/sync_file_range:|sync \\((nsec|usec|msec)\\):\\s*(.*)"
+            + "|sync percentiles \\((nsec|usec|msec)\\):");
     private static final Pattern PCT = Pattern.compile("(\\d+\\.\\d+)th=\\[\\s*(\\d+)\\]");
     /** "Disk stats (read/write):" then one line per device; sectors= only in newer fio. */
     private static final Pattern DISK = Pattern.compile(
@@ -126,6 +132,12 @@ public final class FioTextParser extends BaseParser {
                 b.use(i);
             } else if (cur != null && (m = in.match(PCT_HEAD, i)) != null) {
                 pctUnit = unit(m.group(1));
+                b.use(i);
+            } else if ((m = in.match(SYNC, i)) != null) {
+                pctUnit = null; // the sync table's rows are no clat percentiles
+                if (m.group(1) != null) {
+                    b.printed(i, "sync (" + m.group(1) + ")", m.group(2).strip());
+                }
                 b.use(i);
             } else if ((m = in.match(DISK, i)) != null) {
                 b.use(i).add(new FioDiskUtil(m.group(1), Long.parseLong(m.group(2)), Long.parseLong(m.group(3)),

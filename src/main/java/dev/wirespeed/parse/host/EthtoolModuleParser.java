@@ -63,8 +63,11 @@ public final class EthtoolModuleParser extends BaseParser {
             }
             Matcher m = in.match(FIELD, i);
             if (m == null && i > from && !in.get(i).contains(":") && f.last != null) {
-                f.last[1] = f.last[1] + " " + in.get(i); // the rest of a value a mail client or terminal wrapped
                 b.use(i);
+                if (cutName(in, i, f.lastLine)) {
+                    break; // a field whose value the paste cut off ("Vendor OUI" as the last line), not a wrapped rest
+                }
+                f.last[1] = f.last[1] + " " + in.get(i); // the rest of a value a mail client or terminal wrapped
                 continue;
             }
             if (m == null || (i > from && in.matches(IDENTIFIER, i))) {
@@ -72,6 +75,7 @@ public final class EthtoolModuleParser extends BaseParser {
             }
             b.use(i);
             f.add(m.group(1).strip(), m.group(2).strip());
+            f.lastLine = i;
         }
         Module module = new Module();
         for (String[] field : f.fields) {
@@ -86,10 +90,33 @@ public final class EthtoolModuleParser extends BaseParser {
         return b.done(i);
     }
 
+    /**
+     * Line i, with no colon, begins where the field lines begin (their indentation, and they are indented):
+     * ethtool indents every field alike and a wrapped rest begins at the margin, so this is a field's name
+     * whose value the paste cut off (corundum#111-like excerpts end at "Vendor OUI"; telegraf#16604's at
+     * "Module voltage hi"), not the rest of the field before it.
+     */
+    private static boolean cutName(Lines in, int i, int fieldLine) {
+        if (fieldLine < 0) {
+            return false;
+        }
+        int indent = indent(in.raw(fieldLine));
+        return indent > 0 && indent(in.raw(i)) == indent;
+    }
+
+    private static int indent(String line) {
+        int n = 0;
+        while (n < line.length() && Character.isWhitespace(line.charAt(n))) {
+            n++;
+        }
+        return n;
+    }
+
     /** The "Name : value" pairs in order, the last one open to a wrapped continuation. */
     private static final class Fields {
         final List<String[]> fields = new ArrayList<>();
         String[] last;
+        int lastLine = -1;
 
         void add(String name, String value) {
             last = new String[] {name, value};

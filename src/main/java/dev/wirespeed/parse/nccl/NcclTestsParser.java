@@ -26,21 +26,21 @@ import java.util.regex.Pattern;
  */
 public final class NcclTestsParser extends BaseParser {
     private static final Pattern TAG = Pattern.compile("^\\[\\d+,\\d+]<std(?:out|err)>:");
-    private static final Pattern THREADS = Pattern.compile("#\\s*nThread \\d+ nGpus \\d+ .*");
+    private static final Pattern THREADS = Pattern.compile("#?\\s*nThread \\d+ nGpus \\d+ .*");
     private static final Pattern START = Pattern.compile("#\\s*(?:nccl-tests version .*|Collective test starting: (\\S+).*)");
     private static final Pattern RANK = Pattern.compile("#?\\s*Rank\\s+(\\d+)((?: Group\\s+\\d+)? Pid\\s+\\d+ on\\s+(\\S+) device.*)");
     /** One setting of the "# nThread 1 nGpus 1 minBytes 8 … step: 2(factor) warmup iters: 5 …" line. */
     private static final Pattern SETTING = Pattern.compile("([A-Za-z]+(?: [A-Za-z]+)*?):?\\s+(-?\\d[\\w().]*)");
     /** The GPU after the device number and bus id: "device  0 [000f:01:00] NVIDIA GB10". */
     private static final Pattern GPU = Pattern.compile(".* device\\s+\\d+\\s+\\[[^\\]]*]\\s+(\\S.*)");
-    private static final Pattern HEADER = Pattern.compile("#\\s*size\\s+.*\\balgbw\\s+busbw.*");
+    private static final Pattern HEADER = Pattern.compile("#?\\s*size\\s+.*\\balgbw\\s+busbw.*");
     private static final Pattern ROW = Pattern.compile("\\d+\\s+\\d+\\s+[a-z]\\w*\\s+.*");
     /** A row under a header whose columns a user cut ("size time algbw busbw"): read by the header's names. */
     private static final Pattern ROW_ANY = Pattern.compile("\\d+(?:\\s+\\S+)+");
-    private static final Pattern OOB = Pattern.compile("#\\s*Out of bounds values\\s*:\\s*(\\d+)\\s*(OK|FAILED)?");
-    private static final Pattern AVG = Pattern.compile("#\\s*Avg bus bandwidth\\s*:\\s*([\\d.]+)\\s*");
+    private static final Pattern OOB = Pattern.compile("#?\\s*Out of bounds values\\s*:\\s*(\\d+)\\s*(OK|FAILED)?");
+    private static final Pattern AVG = Pattern.compile("#?\\s*Avg bus bandwidth\\s*:\\s*([\\d.]+)\\s*");
     private static final Pattern OTHER = Pattern.compile("#.*|\\S+:\\d+:\\d+ \\[\\d+] .*NCCL (?:INFO|WARN).*|NCCL version .*"
-            + "|Blocking Enabled.*|Using devices");
+            + "|Blocking Enabled.*|Using devices|out-of-place\\s+in-place|\\(B\\)\\s+\\(elements\\).*");
 
     public NcclTestsParser() {
         super("nccl-tests", "all_reduce_perf", "all_gather_perf", "broadcast_perf", "reduce_perf",
@@ -148,7 +148,7 @@ public final class NcclTestsParser extends BaseParser {
                 }
                 if (HEADER.matcher(s).matches()) {
                     seenTable = true;
-                    columns = s.substring(1).strip().split("\\s+");
+                    columns = s.replaceFirst("^#\\s*", "").split("\\s+");
                 }
                 b.use(i);
             } else if (ROW.matcher(s).matches() || (columns != null && ROW_ANY.matcher(s).matches())) {
@@ -172,7 +172,9 @@ public final class NcclTestsParser extends BaseParser {
         }
         Double peak = rows.stream().map(NcclRow::bestBusbwGBps).filter(Objects::nonNull)
                 .max(Double::compare).orElse(null);
-        if (!rows.isEmpty() || avg != null) {
+        // a run cut before its first row, or one that failed after its head, still names its ranks and GPUs
+        // (nebius/soperator#428's 16 ranks on two workers, nccl-tests#131's two GPUs then NCCL INFO lines)
+        if (!rows.isEmpty() || avg != null || ranks > 0) {
             NcclSummary summary = new NcclSummary(test, ranks, new ArrayList<>(hosts), rows.size(), peak, avg, oob,
                     in.source(from), gpus);
             b.add(summary);
