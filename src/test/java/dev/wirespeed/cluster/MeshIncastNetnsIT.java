@@ -16,6 +16,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Issue 29 point 3: {@code mesh --pattern incast} in namespaces. A receiver and {@link #SENDERS}
@@ -24,6 +26,9 @@ import org.junit.jupiter.api.Test;
  * receiver's port is the incast bottleneck. The incast total must match what the kernel counted
  * into the receiver's interface (rx_bytes, less the headers of its rx_packets) over the mesh.
  */
+// Mostly waits: the receiver's port is shaped (120 Mbit/s in all, little CPU), and the namespaces and
+// agents are its own. Runs in the second lane, beside the serial ITs (pom.xml).
+@Execution(ExecutionMode.CONCURRENT)
 class MeshIncastNetnsIT {
     static final int SENDERS = 3;
     static final String RATE = "120mbit";

@@ -21,6 +21,8 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Six hosts, each in its own network namespace with one agent (a separate JVM), on one Linux
@@ -34,6 +36,10 @@ import org.junit.jupiter.api.TestMethodOrder;
  * climb all through the mesh, and no TCP pair may name them.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+// Mostly waits: every link is shaped (a few per cent of a core carries 3 pairs at 200 Mbit/s), and the
+// namespaces, addresses and UDP flood are its own. Runs in the second lane, beside the serial ITs (pom.xml);
+// its tests share the agents and run in order, one at a time (SAME_THREAD on each).
+@Execution(ExecutionMode.CONCURRENT)
 class MeshNetnsIT {
     static final int HOSTS = 6;
     static final String RATE = "200mbit";
@@ -184,6 +190,7 @@ class MeshNetnsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     @Order(1)
     void theThrottledHostIsTheOnlySuspectAndOnlyItsPairsAreSlow() throws Exception {
         Path html = dir.resolve("mesh.html");
@@ -238,6 +245,7 @@ class MeshNetnsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     @Order(2)
     void aWrongTokenIsRefusedAndReportedAndTheRestRun() throws Exception {
         int refused = 5;
@@ -267,6 +275,7 @@ class MeshNetnsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     @Order(3)
     void anAgentKilledMidRunIsReportedAndTheOthersComplete() throws Exception {
         int victim = 6;

@@ -28,6 +28,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * {@code bw --rdma} / {@code lat --rdma} end to end on loopback with perftest's STAND-IN
@@ -36,6 +38,9 @@ import org.junit.jupiter.api.io.TempDir;
  * server starting, stopping and reaping its side on request, the allow-list, errors reaching the
  * client, parsing into the common model, and storing.
  */
+// Mostly waits on its CLI JVMs and the stand-in's scripts; its server (port 0), stand-in directory and
+// reaping check are its own. Runs in the second lane, beside the serial ITs (pom.xml); its tests one at a time.
+@Execution(ExecutionMode.CONCURRENT)
 class RdmaStandInIT {
     @TempDir
     Path dir;
@@ -100,6 +105,7 @@ class RdmaStandInIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void sendSweepRunsOnBothEndsIsStoredAndSavedLikeAnyResult() throws Exception {
         Path db = dir.resolve("r.db");
         Cli.Run run = cli("bw", "--rdma", "send", "127.0.0.1", "-p", Integer.toString(server.port()), "-a",
@@ -141,6 +147,7 @@ class RdmaStandInIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void latencySweepRuns() throws Exception {
         Cli.Run run = cli("lat", "--rdma", "send", "127.0.0.1", "-p", Integer.toString(server.port()), "-a", "--json",
                 "--", "-c", "UD");
@@ -150,6 +157,7 @@ class RdmaStandInIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void theClientsFailureReachesTheUserAndTheServerStopsItsSide() throws Exception {
         // the stand-in has no recording of ib_write_bw -b without -a: the client side fails
         Cli.Run run = cli("bw", "--rdma", "write", "127.0.0.1", "-p", Integer.toString(server.port()), "--bidir");
@@ -161,6 +169,7 @@ class RdmaStandInIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void writeSweepIsParsedPrintedAndStoredAsASweep() throws Exception {
         Path db = dir.resolve("w.db");
         Cli.Run run = cli("bw", "--rdma", "write", "127.0.0.1", "-p", Integer.toString(server.port()), "-a",
@@ -195,6 +204,7 @@ class RdmaStandInIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void bidirIsPerftestsBothWaysTestReportedAsItSumsIt() throws Exception {
         Cli.Run run = cli("bw", "--rdma", "write", "127.0.0.1", "-p", Integer.toString(server.port()), "--bidir", "-a",
                 "--json");
@@ -212,6 +222,7 @@ class RdmaStandInIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void reverseRunsPerftestsServerHereAndItsClientOnTheServer() throws Exception {
         Path db = dir.resolve("r.db");
         Cli.Run run = cli("bw", "--rdma", "write", "127.0.0.1", "-p", Integer.toString(server.port()), "-R", "-a",
@@ -239,6 +250,7 @@ class RdmaStandInIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void theServerRefusesAnArgumentOutsideTheAllowListAndAProgramItLacks() throws Exception {
         assertThat(request("ib_write_bw", List.of("-s", "64", "--output", "/etc/passwd")))
                 .startsWith("perftest argument '--output' is not allowed");

@@ -15,6 +15,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Issue 29 point 5, --bind-dev: a client namespace with two veth links to the server's namespace
@@ -22,6 +24,9 @@ import org.junit.jupiter.api.Timeout;
  * interfaces' own tx byte counters say which link carried the test: without --bind-dev the
  * preferred one, with --bind-dev the other.
  */
+// Mostly waits on its JVMs (20 MiB a test); what it checks are the tx byte counters of links in
+// namespaces of its own. Runs in the second lane, beside the serial ITs (pom.xml); its tests one at a time.
+@Execution(ExecutionMode.CONCURRENT)
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class BindDeviceNetnsIT {
     static final String SERVER = "198.18.9.9"; // RFC 2544 benchmarking range, inside our namespaces only
@@ -56,6 +61,7 @@ class BindDeviceNetnsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void theRoutesPreferredLinkCarriesATestWithoutBindDev() throws Exception {
         long[] before = txBytes();
         bw();
@@ -65,6 +71,7 @@ class BindDeviceNetnsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void bindDevSendsTheTestThroughTheOtherLink() throws Exception {
         long[] before = txBytes();
         bw("--bind-dev", other);
@@ -74,6 +81,7 @@ class BindDeviceNetnsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void anInterfaceThisHostDoesNotHaveIsAUsageError() throws Exception {
         Path out = dir.resolve("nodev.out");
         Process p = net.start(clientNs, Netns.wirespeed("bw", SERVER, "-n", "1M", "--bind-dev", "nosuchdev0",

@@ -59,7 +59,8 @@ class SharedServerModesIT {
         Path aloneDb = dir.resolve("alone.db");
         try (Server server = loopbackServer()) {
             String port = Integer.toString(server.port());
-            Cli.Running beside = Cli.start("bw", "127.0.0.1", "-p", port, "--udp", "-t", "20", "-b", "50M", "--no-save");
+            // 12 s: the check's three 1 s tests take 3 to 6 s, and the alone check below waits for this to end
+            Cli.Running beside = Cli.start("bw", "127.0.0.1", "-p", port, "--udp", "-t", "12", "-b", "50M", "--no-save");
             assertThat(beside.awaitOutput("[  1]", 30_000)).as("the test beside runs: %s", beside.err()).isTrue();
             Cli.Run shared = Cli.run("check", "127.0.0.1", "-p", port, "-t", "1", "--json", "--db", db.toString());
             assertThat(shared.exitCode()).as(shared.err()).isIn(0, 3);

@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The kernel's own count agrees: over a veth pair between two namespaces, the receiving end's
@@ -20,6 +22,9 @@ import org.junit.jupiter.api.Test;
  * packet carries one), grow by what wirespeed says it received — within 0.5 % (the control
  * connection's bytes are the rest) — on every data path and both directions.
  */
+// Moves a fixed byte count (-n), not a time: what it compares are counts, in namespaces of its own.
+// Runs in the second lane, beside the serial ITs (pom.xml).
+@Execution(ExecutionMode.CONCURRENT)
 class VethCountersIT {
     private static final String SERVER_ADDRESS = "198.18.7.2"; // RFC 2544 benchmarking range, inside our namespaces only
     private static final String CLIENT_ADDRESS = "198.18.7.1";
@@ -46,6 +51,7 @@ class VethCountersIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void receivedBytesMatchTheVethCounters() throws Exception {
         assumeTrue(Netns.available(), Netns.SKIP);
         Path dir = Files.createTempDirectory("veth-counters");

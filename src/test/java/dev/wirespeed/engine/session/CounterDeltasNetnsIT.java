@@ -16,6 +16,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Issue 18 on real counters: a client and a server, each a JVM in its own network namespace, joined
@@ -24,6 +26,9 @@ import org.junit.jupiter.api.Test;
  * moved during the test — the qdisc's drops on the client's interface and the TCP retransmits they
  * caused — on both sides, and its verdict must name the drops with their fix.
  */
+// Mostly waits: the client's link is shaped to 100 Mbit/s (little CPU), the namespaces and their
+// counters are its own. Runs in the second lane, beside the serial ITs (pom.xml); its tests one at a time.
+@Execution(ExecutionMode.CONCURRENT)
 class CounterDeltasNetnsIT {
     static final String SERVER_ADDRESS = "198.18.1.1"; // RFC 2544 benchmarking range, inside our namespaces only
     static final String CLIENT_ADDRESS = "198.18.1.2";
@@ -63,6 +68,7 @@ class CounterDeltasNetnsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void dropsOnTheClientInterfaceAreShownAndNamedByTheVerdict() throws Exception {
         String json = client("bw", SERVER_ADDRESS, "-t", "2", "-P", "4", "--json", "--no-save");
         assertThat(JsonSchemas.errors("bw.schema.json", json)).isEmpty();

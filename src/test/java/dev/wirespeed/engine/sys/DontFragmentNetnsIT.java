@@ -15,6 +15,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Issue 29 point 5, --dont-fragment (UDP, as iperf3's IP_MTU_DISCOVER = IP_PMTUDISC_DO): two
@@ -23,6 +25,10 @@ import org.junit.jupiter.api.Timeout;
  * datagram is fragmented without the flag and refused with it (EMSGSIZE, exit 1 with one line),
  * on the client's sockets and, with -R, on the server's.
  */
+// Mostly waits on its JVMs: 20 Mbit/s of UDP for 1 s a test, in namespaces of its own whose counters
+// only it moves. Runs in the second lane, beside the serial ITs (pom.xml); its tests one at a time
+// (they share the server and read the namespaces' counters before and after).
+@Execution(ExecutionMode.CONCURRENT)
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class DontFragmentNetnsIT {
     static final String SERVER = "198.18.29.2"; // RFC 2544 benchmarking range, inside our namespaces only
@@ -51,6 +57,7 @@ class DontFragmentNetnsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void withoutTheFlagTheKernelFragmentsALongDatagram() throws Exception {
         long before = fragCreates(clientNs);
         Result r = bw("fragmented", "-l", "2000");
@@ -59,6 +66,7 @@ class DontFragmentNetnsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void withTheFlagALongDatagramFailsWithOneClearLine() throws Exception {
         long before = fragCreates(clientNs);
         Result r = bw("refused", "-l", "2000", "--dont-fragment");
@@ -69,6 +77,7 @@ class DontFragmentNetnsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void withTheFlagTheServersSendingSocketsRefuseToo() throws Exception {
         long before = fragCreates(serverNs);
         Result r = bw("reverse", "-l", "2000", "--dont-fragment", "-R");
@@ -81,6 +90,7 @@ class DontFragmentNetnsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void withTheFlagADatagramThatFitsPassesUnfragmented() throws Exception {
         long before = fragCreates(clientNs);
         Result r = bw("fits", "-l", "1400", "--dont-fragment");

@@ -17,6 +17,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Issue 29 point 5, --flowlabel (as iperf3's -L): the label is on the wire. In a namespace of its
@@ -24,6 +26,9 @@ import org.junit.jupiter.api.Timeout;
  * the IPv6 TCP packets by flow label and destination port: with -L 0x12345 the data connections'
  * packets to the server's port carry 0x12345; without it none does.
  */
+// Mostly waits on its JVMs and capture (1 s tests); what it checks are the labels on packets of a
+// namespace of its own. Runs in the second lane, beside the serial ITs (pom.xml); its tests one at a time.
+@Execution(ExecutionMode.CONCURRENT)
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class FlowLabelNetnsIT {
     static final int LABEL = 0x12345;
@@ -52,6 +57,7 @@ class FlowLabelNetnsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void theDataConnectionsPacketsCarryTheLabel() throws Exception {
         Map<String, Long> seen = capture("labelled", "-L", "0x12345");
         assertThat(seen.getOrDefault(String.format("%05x>5301", LABEL), 0L)).as("packets to the server labelled 0x12345: %s",
@@ -59,6 +65,7 @@ class FlowLabelNetnsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void withoutTheOptionNoPacketCarriesIt() throws Exception {
         Map<String, Long> seen = capture("plain");
         assertThat(seen).as("some packets were captured").isNotEmpty();
@@ -66,6 +73,7 @@ class FlowLabelNetnsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void anIpv4HostIsOneLineExit1() throws Exception {
         Path out = dir.resolve("v4.out");
         Process p = net.start(ns, Netns.wirespeed("bw", "127.0.0.1", "-L", "5", "-t", "1", "--no-save"), out);

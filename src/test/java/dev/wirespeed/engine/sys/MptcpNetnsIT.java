@@ -19,6 +19,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -30,6 +32,10 @@ import tools.jackson.databind.JsonNode;
  * MPCapableSYNACKRX on the client's; a plain server's SYN-ACK without MP_CAPABLE counts as
  * MPCapableFallbackSYNACK on the client's.
  */
+// Mostly waits on its JVMs (1 s tests); what it checks are MPTCP handshake counters of namespaces of its
+// own. Runs in the second lane, beside the serial ITs (pom.xml); its tests one at a time (they share the
+// servers and read the counters before and after).
+@Execution(ExecutionMode.CONCURRENT)
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class MptcpNetnsIT {
     static final String SERVER = "198.18.31.2";
@@ -64,6 +70,7 @@ class MptcpNetnsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void anMptcpServerGetsMptcpDataConnectionsThatMoveBytes() throws Exception {
         Map<String, Long> serverBefore = mptcpExt(serverNs);
         Map<String, Long> clientBefore = mptcpExt(clientNs);
@@ -85,6 +92,7 @@ class MptcpNetnsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void aPlainServerFallsBackAndTheResultSaysSo() throws Exception {
         Map<String, Long> clientBefore = mptcpExt(clientNs);
         Run run = bw("fallback", "-p", "" + PLAIN_PORT);
@@ -98,6 +106,7 @@ class MptcpNetnsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void loopbackWithMptcpListensWithMptcpToo() throws Exception {
         Map<String, Long> before = mptcpExt(clientNs);
         Path out = dir.resolve("loopback.out");
@@ -112,6 +121,7 @@ class MptcpNetnsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void mptcpDisabledInTheClientsNamespaceIsOneLineExit1() throws Exception {
         mptcpEnabled(clientNs, 0);
         try {
