@@ -103,6 +103,9 @@ public final class BwCommand implements Callable<Integer> {
     @Mixin
     TripOptions trip;
 
+    @Mixin
+    IsoOptions iso;
+
     @Option(names = {"-J", "--json"}, description = "Print only the result as JSON (schema: docs/json/bw.schema.json).")
     boolean json;
 
@@ -133,7 +136,7 @@ public final class BwCommand implements Callable<Integer> {
             }
         }
         TestSpec test = BwSpec.tcp(this);
-        if (trip.selected()) {
+        if (trip.selected() && !iso.selected()) {
             trip.validate(spec, test);
         }
         int targetPort = targetPort();
@@ -143,6 +146,9 @@ public final class BwCommand implements Callable<Integer> {
             chain = new ResultChain(spec, "bw", client.save.labels(spec), sink, client.loopback, host);
             if (load.selected()) {
                 return load.run(this, test, out);
+            }
+            if (iso.selected()) {
+                return iso.run(this, test, out);
             }
             if (trip.selected()) {
                 return trip.run(this, test, out);

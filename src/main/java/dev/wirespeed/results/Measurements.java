@@ -387,6 +387,71 @@ public final class Measurements {
         return new Measurement("wirespeed", r.tool().version(), test, params, summary, intervals, List.of(), "measured");
     }
 
+    /**
+     * Frames at a frame rate ({@code bw --isochronous}, "udp-isoch"): the received rate, the frames
+     * sent, missed, complete, incomplete, lost and late, their jitter and (clocks agreeing) latency;
+     * per interval the rate, the damaged and late frames and the latency p50/p99.
+     */
+    public static Measurement of(IsochronousResult r) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("framesPerSecond", Integer.toString(r.params().framesPerSecond()));
+        params.put("meanBitsPerSecond", Long.toString(r.params().meanBitsPerSecond()));
+        params.put("stdevBitsPerSecond", Long.toString(r.params().stdevBitsPerSecond()));
+        params.put("datagramBytes", Integer.toString(r.params().datagramBytes()));
+        params.put("durationSeconds", num(r.params().durationSeconds()));
+        if (r.clocks() != null) {
+            params.put("clocks", r.clocks().agreement());
+        }
+        if (r.server() != null && r.server().address() != null) {
+            params.put("server", r.server().address());
+        }
+        List<Metric> summary = new ArrayList<>();
+        if (r.udpBandwidth() != null && !r.udpBandwidth().directions().isEmpty()
+                && r.udpBandwidth().directions().getFirst().receiverSummary() != null) {
+            summary.add(Metric.of(Metrics.BITS_PER_SECOND,
+                    r.udpBandwidth().directions().getFirst().receiverSummary().bitsPerSecond()));
+        }
+        IsochronousResult.Frames f = r.frames();
+        if (f != null) {
+            summary.add(Metric.of(Metrics.FRAMES_SENT, f.sent()));
+            summary.add(Metric.of(Metrics.FRAME_SLIPS, f.slips()));
+            summary.add(Metric.of(Metrics.FRAMES_COMPLETE, f.complete()));
+            summary.add(Metric.of(Metrics.FRAMES_INCOMPLETE, f.incomplete()));
+            summary.add(Metric.of(Metrics.FRAMES_LOST, f.lost()));
+            summary.add(Metric.of(Metrics.FRAMES_LATE, f.late()));
+            summary.add(Metric.of(Metrics.FRAME_LOSS_PERCENT, f.lossPercent()));
+            summary.add(Metric.of(Metrics.FRAME_JITTER_MICROS, f.jitterMicros()));
+            if (f.latency() != null) {
+                summary.add(Metric.of(Metrics.FRAME_LATENCY_P50_MICROS, f.latency().p50Micros()));
+                summary.add(Metric.of(Metrics.FRAME_LATENCY_P99_MICROS, f.latency().p99Micros()));
+            }
+        }
+        if (r.clocks() != null) {
+            summary.add(Metric.of(Metrics.CLOCK_ERROR_BOUND_MICROS, r.clocks().errorBoundMicros()));
+        }
+        List<Measurement.Interval> intervals = new ArrayList<>();
+        if (r.timeline() != null) {
+            for (IsochronousResult.Interval i : r.timeline()) {
+                List<Metric> m = new ArrayList<>();
+                if (i.bitsPerSecond() != null) {
+                    m.add(Metric.of(Metrics.BITS_PER_SECOND, i.bitsPerSecond()));
+                }
+                m.add(Metric.of(Metrics.FRAMES_COMPLETE, i.complete()));
+                m.add(Metric.of(Metrics.FRAMES_INCOMPLETE, i.incomplete()));
+                m.add(Metric.of(Metrics.FRAMES_LOST, i.lost()));
+                m.add(Metric.of(Metrics.FRAMES_LATE, i.late()));
+                m.add(Metric.of(Metrics.FRAME_JITTER_MICROS, i.jitterMicros()));
+                if (i.latencyP50Micros() != null) {
+                    m.add(Metric.of(Metrics.FRAME_LATENCY_P50_MICROS, i.latencyP50Micros()));
+                    m.add(Metric.of(Metrics.FRAME_LATENCY_P99_MICROS, i.latencyP99Micros()));
+                }
+                intervals.add(new Measurement.Interval(i.startSeconds(), i.endSeconds(), i.omitted(), m));
+            }
+        }
+        return new Measurement("wirespeed", r.tool().version(), Measurement.Tests.UDP_ISOCH, params, summary, intervals,
+                List.of(), "measured");
+    }
+
     /** A connection-rate test ("tcp-crr"): transactions per second and each phase's p50/p99. */
     public static Measurement of(CrrResult r) {
         Map<String, String> params = new LinkedHashMap<>();
