@@ -40,8 +40,9 @@ public final class IsochronousText {
         out.printf(Locale.ROOT, "  sent %d frames, %d slips (frame ticks the sender missed)%n", f.sent(), f.slips());
         out.printf(Locale.ROOT, "  received %d complete, %d incomplete, %d lost: %s%% of frames damaged or lost%n",
                 f.complete(), f.incomplete(), f.lost(), Numbers.fixed(f.lossPercent(), 2));
-        out.printf(Locale.ROOT, "  late %d (%s%% of complete frames: over one frame period (%s ms) slower than the "
-                + "fastest)%n", f.late(), Numbers.fixed(f.latePercent(), 2), Numbers.fixed(1000.0 / p.framesPerSecond(), 3));
+        out.printf(Locale.ROOT, "  late %d (%s%% of complete frames: took over one frame period, %s ms%s)%n", f.late(),
+                Numbers.fixed(f.latePercent(), 2), Numbers.fixed(1000.0 / p.framesPerSecond(), 3),
+                f.latency() != null ? "" : ", more than the fastest frame");
         out.printf(Locale.ROOT, "  frame jitter %s ms (RFC 3550, whole frames against their send times)%n",
                 millis(f.jitterMicros()));
         TripTimesResult.Figures l = f.latency();

@@ -40,8 +40,9 @@ public record IsochronousResult(String schema, BwResult.Tool tool, String starte
      * @param complete         frames all of whose datagrams arrived
      * @param incomplete       frames some of whose datagrams were lost
      * @param lost             frames none of whose datagrams arrived
-     * @param late             complete frames that arrived more than one frame period later than the
-     *                         fastest frame (first datagram sent to last received; clock offset cancels)
+     * @param late             complete frames that took more than one frame period, first datagram sent
+     *                         to last received: with --trip-times by the agreed clocks, otherwise beyond
+     *                         the fastest frame so far (the clocks' offset cancels)
      * @param lossPercent      (incomplete + lost) of all frames the server knew of
      * @param latePercent      late of the complete frames
      * @param jitterMicros     RFC 3550 interarrival jitter of whole frames against their send times

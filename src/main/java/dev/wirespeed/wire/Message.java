@@ -318,9 +318,9 @@ public sealed interface Message {
      * @param complete     frames every datagram of which arrived
      * @param incomplete   frames some but not all of whose datagrams arrived
      * @param lost         frames none of whose datagrams arrived (gaps in the frame ids)
-     * @param late         complete frames that took more than one frame period longer than the
-     *                     test's fastest frame, from their first datagram's send to their last one's arrival
-     *                     (clock offset cancels: both are differences on the same two clocks)
+     * @param late         complete frames that took more than one frame period from their first
+     *                     datagram's send to their last one's arrival: by the wall clocks with tripTimes,
+     *                     else beyond the fastest frame so far (the clocks' offset cancels in the difference)
      * @param jitterMicros RFC 3550 A.8 interarrival jitter of the complete frames' last datagrams
      *                     against their frames' send times
      * @param latency      frame latency, first datagram sent to last received, when the header carries

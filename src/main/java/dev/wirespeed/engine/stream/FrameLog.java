@@ -16,10 +16,11 @@ import org.HdrHistogram.SingleWriterRecorder;
  * counted: the sender's stop may have cut it.
  *
  * <p>Transit is the last datagram's arrival (this host's clock) minus the frame's start, when its
- * first datagram left (the sender's clock): the clocks' offset is in every transit alike, so a frame whose transit exceeds
- * the fastest frame's so far by more than one period is late, whatever the offset. With the wall
- * clock in the header ({@code wallClock}, tripTimes: the clocks agree) the transit itself is the
- * frame's latency.
+ * first datagram left (the sender's clock): the clocks' offset is in every transit alike, so a frame
+ * whose transit exceeds the fastest frame's so far by more than one period is late, whatever the
+ * offset (a slow first frame, judged against itself, is not). With the wall clock in the header
+ * ({@code wallClock}, tripTimes: the clocks agree) the transit is the frame's latency, and a frame
+ * is late when that exceeds one period.
  */
 final class FrameLog {
     private final long periodNanos;
@@ -90,7 +91,9 @@ final class FrameLog {
         if (transit < minTransitNanos) {
             minTransitNanos = transit;
         }
-        if (transit - minTransitNanos > periodNanos) {
+        // with the wall clock the transit is the latency itself; else only its excess over the fastest is known
+        if ((wallClock ? arrivalNanos + realtimeOffsetNanos - startMicros * 1000 : transit - minTransitNanos)
+                > periodNanos) {
             late++;
         }
         if (haveEarlier) { // RFC 3550 A.8 on frames: D = (Rj − Ri) − (Sj − Si), J += (|D| − J) / 16

@@ -60,7 +60,7 @@ public final class UdpGroup extends StreamSide<UdpStream> {
             }
             streams.add(stream);
         }
-        pacing = spec.rateBitsPerSecond() > 0 && anySends() ? UdpPacing.describeInBackground(localAddress(channels))
+        pacing = spec.rateBitsPerSecond() > 0 && spec.isochronous() == null && anySends() ? UdpPacing.describeInBackground(localAddress(channels))
                 : null;
         previous = new UdpStats.Snapshot[channels.size()];
         atOmit = new UdpStats.Snapshot[channels.size()];

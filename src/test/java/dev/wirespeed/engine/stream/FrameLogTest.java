@@ -134,4 +134,17 @@ class FrameLogTest {
         assertThat(c.latency().count()).isEqualTo(1);
         assertThat(c.latency().p50Nanos()).isBetween(2_900_000L, 3_100_000L);
     }
+
+    @Test
+    void withTheWallClockAFrameIsLateWhenItsLatencyExceedsAPeriod() {
+        FrameLog log = new FrameLog(PERIOD, true);
+        long offset = dev.wirespeed.measure.KernelClock.realtimeOffsetNanos();
+        long arrival = System.nanoTime();
+        // the first frame took 150 ms: late though no faster frame came before it
+        log.datagram(fields(1, 0, 1, (arrival + offset) / 1000 - 150_000), 0, arrival);
+        log.datagram(fields(2, 0, 1, (arrival + offset) / 1000 - 2_000 + 100_000), 0, arrival + PERIOD);
+        Message.FrameCounts c = log.total();
+        assertThat(c.complete()).isEqualTo(2);
+        assertThat(c.late()).isEqualTo(1);
+    }
 }
