@@ -107,7 +107,19 @@ final class IsoOptions {
         }
     }
 
+    /** The TCP-only options, refused in one line: iperf2's isochronous TCP test is not carried out here. */
+    static void refuseTcp(BwCommand bw, TestSpec tcp) {
+        String given = bw.options.tcpOnlyGiven() ? BwOptions.TCP_ONLY
+                : tcp.congestion() != null || tcp.mssBytes() > 0 || tcp.noDelay() ? "-C, -M and -N"
+                : bw.options.bytes != null ? "-n" : null;
+        if (given != null) {
+            throw OptionRanges.usage(bw.spec, "--isochronous sends UDP frames (iperf2's TCP isochronous test is not "
+                    + "carried out here); TCP only: " + given);
+        }
+    }
+
     int run(BwCommand bw, TestSpec tcp, PrintWriter out) throws IOException {
+        refuseTcp(bw, tcp);
         Isochronous frames = parse(bw.spec, isochronous);
         TestSpec test = bw.modes.udpSpec(bw, tcp).toBuilder().rateBitsPerSecond(frames.meanBitsPerSecond())
                 .isochronous(frames).tripTimes(bw.trip.selected()).build();
