@@ -1,5 +1,6 @@
 package dev.wirespeed.cli;
 
+import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.engine.session.TripTimesRefusal;
 import dev.wirespeed.engine.udp.IsochronousClient;
 import dev.wirespeed.engine.udp.UdpBwClient;
@@ -15,6 +16,7 @@ import dev.wirespeed.wire.Isochronous;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Model.CommandSpec;
@@ -75,7 +77,7 @@ final class IsoOptions {
             throw OptionRanges.usage(spec, "--isochronous takes FPS:MEAN,STDEV (e.g. 60:20m,0 or 30:8m,2m), not '" + text
                     + "'");
         }
-        if (m.group(2).toLowerCase(java.util.Locale.ROOT).endsWith("p")) {
+        if (m.group(2).toLowerCase(Locale.ROOT).endsWith("p")) {
             throw OptionRanges.usage(spec, "--isochronous: iperf2's p suffix (packets per frame) is not supported; "
                     + "give MEAN as a rate, e.g. " + m.group(1) + ":20m");
         }
@@ -139,7 +141,7 @@ final class IsoOptions {
         }
         // the summary is the frames' own; the live lines were the UDP test's
         Presenter<Object, Object, IsochronousResult> presenter = bw.presenter(out,
-                Presenter.<Object, Object, IsochronousResult>text(to -> dev.wirespeed.engine.session.TestListener.none(),
+                Presenter.<Object, Object, IsochronousResult>text(to -> TestListener.none(),
                         (to, r) -> new IsochronousText(to, unit).summary(r)), Json::pretty, null);
         return bw.chain().finish(presenter, ResultChain.ISOCHRONOUS, result);
     }

@@ -2,6 +2,7 @@ package dev.wirespeed.engine.stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wirespeed.measure.KernelClock;
 import dev.wirespeed.wire.Message;
 import java.nio.ByteBuffer;
 import org.junit.jupiter.api.Test;
@@ -125,7 +126,7 @@ class FrameLogTest {
     void withTheWallClockEachFramesLatencyIsMeasured() {
         FrameLog log = new FrameLog(PERIOD, true);
         // the header's clock is the wall clock: a frame sent now (wall) arriving now (nanoTime) took ~0
-        long offset = dev.wirespeed.measure.KernelClock.realtimeOffsetNanos();
+        long offset = KernelClock.realtimeOffsetNanos();
         long arrival = System.nanoTime();
         long sentWallMicros = (arrival + offset) / 1000 - 3_000; // sent 3 ms before it arrived
         log.datagram(fields(1, 0, 1, sentWallMicros), 0, arrival);
@@ -138,7 +139,7 @@ class FrameLogTest {
     @Test
     void withTheWallClockAFrameIsLateWhenItsLatencyExceedsAPeriod() {
         FrameLog log = new FrameLog(PERIOD, true);
-        long offset = dev.wirespeed.measure.KernelClock.realtimeOffsetNanos();
+        long offset = KernelClock.realtimeOffsetNanos();
         long arrival = System.nanoTime();
         // the first frame took 150 ms: late though no faster frame came before it
         log.datagram(fields(1, 0, 1, (arrival + offset) / 1000 - 150_000), 0, arrival);
