@@ -339,21 +339,14 @@ public final class Measurements {
         params.put("streams", Integer.toString(r.params().streams()));
         params.put("bufferBytes", Integer.toString(r.params().bufferBytes()));
         params.put("durationSeconds", num(r.params().durationSeconds()));
-        if (r.clocks() != null) {
-            params.put("clocks", r.clocks().agreement());
-        }
-        if (r.server() != null && r.server().address() != null) {
-            params.put("server", r.server().address());
-        }
+        clocksAndServer(params, r.clocks(), r.server());
         List<Metric> summary = new ArrayList<>();
         if (r.bandwidth() != null && !r.bandwidth().directions().isEmpty()
                 && r.bandwidth().directions().getFirst().receiverSummary() != null) {
             summary.add(Metric.of(Metrics.BITS_PER_SECOND,
                     r.bandwidth().directions().getFirst().receiverSummary().bitsPerSecond()));
-        } else if (r.udpBandwidth() != null && !r.udpBandwidth().directions().isEmpty()
-                && r.udpBandwidth().directions().getFirst().receiverSummary() != null) {
-            summary.add(Metric.of(Metrics.BITS_PER_SECOND,
-                    r.udpBandwidth().directions().getFirst().receiverSummary().bitsPerSecond()));
+        } else {
+            udpReceived(summary, r.udpBandwidth());
         }
         if (r.oneWay() != null) {
             summary.add(Metric.of(Metrics.ONE_WAY_MIN_MICROS, r.oneWay().minMicros()));
@@ -399,18 +392,9 @@ public final class Measurements {
         params.put("stdevBitsPerSecond", Long.toString(r.params().stdevBitsPerSecond()));
         params.put("datagramBytes", Integer.toString(r.params().datagramBytes()));
         params.put("durationSeconds", num(r.params().durationSeconds()));
-        if (r.clocks() != null) {
-            params.put("clocks", r.clocks().agreement());
-        }
-        if (r.server() != null && r.server().address() != null) {
-            params.put("server", r.server().address());
-        }
+        clocksAndServer(params, r.clocks(), r.server());
         List<Metric> summary = new ArrayList<>();
-        if (r.udpBandwidth() != null && !r.udpBandwidth().directions().isEmpty()
-                && r.udpBandwidth().directions().getFirst().receiverSummary() != null) {
-            summary.add(Metric.of(Metrics.BITS_PER_SECOND,
-                    r.udpBandwidth().directions().getFirst().receiverSummary().bitsPerSecond()));
-        }
+        udpReceived(summary, r.udpBandwidth());
         IsochronousResult.Frames f = r.frames();
         if (f != null) {
             summary.add(Metric.of(Metrics.FRAMES_SENT, f.sent()));
@@ -450,6 +434,25 @@ public final class Measurements {
         }
         return new Measurement("wirespeed", r.tool().version(), Measurement.Tests.UDP_ISOCH, params, summary, intervals,
                 List.of(), "measured");
+    }
+
+    /** How the clocks agreed (trip times) and the server's address, when known. */
+    private static void clocksAndServer(Map<String, String> params, TripTimesResult.Clocks clocks,
+                                        BwResult.Peer server) {
+        if (clocks != null) {
+            params.put("clocks", clocks.agreement());
+        }
+        if (server != null && server.address() != null) {
+            params.put("server", server.address());
+        }
+    }
+
+    /** The first direction's received rate of a UDP test, when it has one. */
+    private static void udpReceived(List<Metric> summary, UdpResult udp) {
+        if (udp != null && !udp.directions().isEmpty() && udp.directions().getFirst().receiverSummary() != null) {
+            summary.add(Metric.of(Metrics.BITS_PER_SECOND,
+                    udp.directions().getFirst().receiverSummary().bitsPerSecond()));
+        }
     }
 
     /** A connection-rate test ("tcp-crr"): transactions per second and each phase's p50/p99. */
