@@ -27,8 +27,9 @@ public final class IsochronousText {
             new UdpText(out, false, unit).summary(r.udpBandwidth());
         }
         IsochronousResult.Params p = r.params();
-        out.printf(Locale.ROOT, "Isochronous: %d frames/s, mean %s, %s, datagrams of %d B%n",
-                p.framesPerSecond(), Rate.format(p.meanBitsPerSecond()), p.stdevBitsPerSecond() == 0
+        out.printf(Locale.ROOT, "Isochronous: %d frames/s, mean %s%s, %s, datagrams of %d B%n",
+                p.framesPerSecond(), Rate.format(p.meanBitsPerSecond()), p.streams() > 1 ? " per stream" : "",
+                p.stdevBitsPerSecond() == 0
                         ? "every frame the mean's size" : "stdev " + Rate.format(p.stdevBitsPerSecond()) + " (log-normal)",
                 p.datagramBytes());
         IsochronousResult.Frames f = r.frames();
@@ -37,7 +38,9 @@ public final class IsochronousText {
             out.flush();
             return;
         }
-        out.printf(Locale.ROOT, "  sent %d frames, %d slips (frame ticks the sender missed)%n", f.sent(), f.slips());
+        boolean warmUp = r.udpBandwidth() != null && r.udpBandwidth().params().omitSeconds() > 0;
+        out.printf(Locale.ROOT, "  sent %d frames, %d slips (frame ticks the sender missed)%s%n", f.sent(), f.slips(),
+                warmUp ? "; the warm-up's included, the received counts start after it" : "");
         out.printf(Locale.ROOT, "  received %d complete, %d incomplete, %d lost: %s%% of frames damaged or lost%n",
                 f.complete(), f.incomplete(), f.lost(), Numbers.fixed(f.lossPercent(), 2));
         out.printf(Locale.ROOT, "  late %d (%s%% of complete frames: took over one frame period, %s ms%s)%n", f.late(),

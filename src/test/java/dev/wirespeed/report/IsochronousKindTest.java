@@ -67,6 +67,20 @@ class IsochronousKindTest {
     }
 
     @Test
+    void severalStreamsSayTheMeanIsEachStreams() throws IOException {
+        IsochronousResult r = read(PLAIN);
+        IsochronousResult.Params p = r.params();
+        IsochronousResult two = new IsochronousResult(r.schema(), r.tool(), r.startedAt(), r.server(),
+                new IsochronousResult.Params(p.framesPerSecond(), p.meanBitsPerSecond(), p.stdevBitsPerSecond(),
+                        p.datagramBytes(), 2, p.durationSeconds()), r.frames(), r.clocks(), r.latencyNote(),
+                r.timeline(), r.udpBandwidth(), r.outcome());
+        assertThat(Golden.render(out -> new IsochronousText(out, RateUnit.ADAPTIVE).summary(two)))
+                .contains("mean 8.00 Mbit/s per stream");
+        assertThat(Golden.render(out -> new IsochronousText(out, RateUnit.ADAPTIVE).summary(r)))
+                .contains("mean 8.00 Mbit/s, stdev").doesNotContain("warm-up's included");
+    }
+
+    @Test
     void storeModelsCarryTheFramesAndTheTimeline() throws IOException {
         IsochronousResult t = read(TRIP);
         Measurement m = Measurements.of(t);
