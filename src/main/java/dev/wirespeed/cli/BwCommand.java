@@ -57,6 +57,7 @@ import picocli.CommandLine.Spec;
             "  wirespeed bw 10.0.0.2 --latency udp -R -t 30 --idle 5   UDP pings while the server sends",
             "  wirespeed bw 10.0.0.2 --trip-times   one-way latency of each write (clocks: one kernel or both NTP/PTP-synced)",
             "  wirespeed bw 10.0.0.2 --trip-times --udp -b 100M   one-way latency of each datagram",
+            "  wirespeed bw 10.0.0.2 --isochronous 60:20m,5m   video-like UDP frames (iperf2): frames lost, late, jitter",
             "  wirespeed bw --iperf3 10.0.0.2 -P 4  against an iperf3 server (iperf3 -s), port 5201",
             "  wirespeed bw --iperf3 10.0.0.2 -t 0  against an iperf3 server until Ctrl-C, then both sides' summary",
             "  wirespeed bw fd00::2 -L 0x12345      IPv6 flow label 0x12345 on the data connections (as iperf3 -L)",
@@ -103,6 +104,9 @@ public final class BwCommand implements Callable<Integer> {
     @Mixin
     TripOptions trip;
 
+    @Mixin
+    IsoOptions iso;
+
     @Option(names = {"-J", "--json"}, description = "Print only the result as JSON (schema: docs/json/bw.schema.json).")
     boolean json;
 
@@ -133,7 +137,7 @@ public final class BwCommand implements Callable<Integer> {
             }
         }
         TestSpec test = BwSpec.tcp(this);
-        if (trip.selected()) {
+        if (trip.selected() && !iso.selected()) {
             trip.validate(spec, test);
         }
         int targetPort = targetPort();
@@ -143,6 +147,9 @@ public final class BwCommand implements Callable<Integer> {
             chain = new ResultChain(spec, "bw", client.save.labels(spec), sink, client.loopback, host);
             if (load.selected()) {
                 return load.run(this, test, out);
+            }
+            if (iso.selected()) {
+                return iso.run(this, test, out);
             }
             if (trip.selected()) {
                 return trip.run(this, test, out);

@@ -24,6 +24,7 @@ final class BwSpec {
         Target.check(spec, client.host, client.loopback);
         OptionRanges.range(spec, "-p", bw.port, 1, 65535);
         OptionRanges.seconds(spec, "--connect-timeout", client.connectTimeoutSeconds, 0.1, 600);
+        bw.iso.implyUdp(bw);
         bw.json = bw.jsonFormat.check(spec, bw.json, client.habits.jsonStream, client.rdma.selected(), bw.modes.all);
         client.habits.check(spec, bw.json, client.loopback);
         client.habits.refuseWhereMeaningless(spec, client.rdma.selected() ? Iperf3HabitOptions.Mode.RDMA
@@ -32,6 +33,8 @@ final class BwSpec {
         bw.load.refuseAlone(spec);
         bw.trip.refuseWith(spec, bw.client.rdma.selected(), bw.iperf3, bw.modes.all, bw.load.selected(),
                 bw.jsonFormat.iperf3());
+        bw.iso.refuseWith(spec, bw.client.rdma.selected(), bw.iperf3, bw.modes.all, bw.load.selected(),
+                bw.jsonFormat.iperf3(), bw.modes.bitsPerSecond);
         if (bw.load.selected() && client.rdma.selected()) {
             throw OptionRanges.usage(spec, "--latency runs beside a TCP test against a wirespeed server: not with --rdma");
         }

@@ -6,6 +6,7 @@ import dev.wirespeed.report.Presenter;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwSweepResult;
 import dev.wirespeed.results.CrrResult;
+import dev.wirespeed.results.IsochronousResult;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.LatResult;
 import dev.wirespeed.results.LoadedLatencyResult;
@@ -47,6 +48,9 @@ final class ResultChain {
             r -> List.of(Measurements.of(r)), TripTimesResult::outcome, TripTimesResult::server,
             r -> r.bandwidth() != null ? r.bandwidth().serverSharedWithTests()
                     : r.udpBandwidth() != null ? r.udpBandwidth().serverSharedWithTests() : null);
+    static final Kind<IsochronousResult> ISOCHRONOUS = new Kind<>("wirespeed-isochronous-json", r -> r,
+            r -> List.of(Measurements.of(r)), IsochronousResult::outcome, IsochronousResult::server,
+            r -> r.udpBandwidth() != null ? r.udpBandwidth().serverSharedWithTests() : null);
     static final Kind<CrrResult> CONNECTION_RATE = new Kind<>("wirespeed-crr-json", r -> r,
             r -> List.of(Measurements.of(r)), CrrResult::outcome, CrrResult::server, r -> null);
 

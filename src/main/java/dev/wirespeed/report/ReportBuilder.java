@@ -10,6 +10,7 @@ import dev.wirespeed.store.HostSummary;
 import dev.wirespeed.store.StoredResult;
 import dev.wirespeed.units.ByteSize;
 import dev.wirespeed.units.Numbers;
+import dev.wirespeed.units.Rate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -83,6 +84,7 @@ public final class ReportBuilder {
         sections.addAll(intervals(results));
         loadedLatency(results).ifPresent(sections::add);
         tripTimes(results).ifPresent(sections::add);
+        isochronous(results).ifPresent(sections::add);
         streams(results, raws).ifPresent(sections::add);
         distributions(results).ifPresent(sections::add);
         Set<HostSummary> hosts = new LinkedHashSet<>();
@@ -108,6 +110,8 @@ public final class ReportBuilder {
                         Metrics.IDLE_RTT_P99_MICROS, Metrics.BITS_PER_SECOND)
                 : trip(test) ? List.of(Metrics.ONE_WAY_P50_MICROS, Metrics.ONE_WAY_P99_MICROS,
                         Metrics.WRITE_TO_READ_P99_MICROS, Metrics.BITS_PER_SECOND)
+                : test.equals(Measurement.Tests.UDP_ISOCH) ? List.of(Metrics.FRAME_LOSS_PERCENT,
+                        Metrics.FRAME_JITTER_MICROS, Metrics.FRAME_LATENCY_P99_MICROS, Metrics.BITS_PER_SECOND)
                 : test.endsWith("-lat") ? LATENCY
                 : List.of(Metrics.BITS_PER_SECOND, Metrics.MESSAGES_PER_SECOND, Metrics.LATENCY_AVG_MICROS);
         String caption = caption(rs, keys);
@@ -445,6 +449,64 @@ public final class ReportBuilder {
         }
         return Optional.of(new ReportModel.Section("one-way latency", "received rate (left axis) and the one-way "
                 + "latency of the client's writes or datagrams (right axis) on one time axis (bw --trip-times)", charts));
+    }
+
+    /**
+     * Frames at a frame rate (bw --isochronous): per interval each run's complete, damaged-or-lost and
+     * late frames (left axis) and, when the clocks agreed (--trip-times), the frame latency p50/p99
+     * (right axis, ms) on one time axis. One chart per run, the first {@link #MAX_STREAM_CHARTS}.
+     */
+    private static Optional<ReportModel.Section> isochronous(List<StoredResult> results) {
+        List<ChartSpec> charts = new ArrayList<>();
+        for (StoredResult r : results) {
+            Measurement m = r.measurement();
+            if (!m.test().equals(Measurement.Tests.UDP_ISOCH) || m.intervals().isEmpty()) {
+                continue;
+            }
+            if (charts.size() >= MAX_STREAM_CHARTS) {
+                break;
+            }
+            List<double[]> complete = new ArrayList<>();
+            List<double[]> damaged = new ArrayList<>();
+            List<double[]> late = new ArrayList<>();
+            for (Measurement.Interval i : m.intervals()) {
+                double incomplete = 0;
+                for (Metric x : i.metrics()) {
+                    switch (x.name()) {
+                        case Metrics.FRAMES_COMPLETE -> complete.add(new double[] {i.endSeconds(), x.value()});
+                        case Metrics.FRAMES_LATE -> late.add(new double[] {i.endSeconds(), x.value()});
+                        case Metrics.FRAMES_INCOMPLETE, Metrics.FRAMES_LOST -> incomplete += x.value();
+                        default -> { }
+                    }
+                }
+                damaged.add(new double[] {i.endSeconds(), incomplete});
+            }
+            List<ChartSpec.Series> series = new ArrayList<>(List.of(new ChartSpec.Series("complete", complete),
+                    new ChartSpec.Series("damaged or lost", damaged), new ChartSpec.Series("late", late)));
+            boolean latency = m.metric(Metrics.FRAME_LATENCY_P50_MICROS).isPresent();
+            if (latency) {
+                List<ChartSpec.Series> withRate = rateAndLatency(m, YScale.of(Metrics.BITS_PER_SECOND), "latency",
+                        Metrics.FRAME_LATENCY_P50_MICROS, Metrics.FRAME_LATENCY_P99_MICROS);
+                series.addAll(withRate.subList(1, withRate.size()));
+            }
+            String caption = m.params().get("framesPerSecond") + " frames/s, mean " + Rate.format(Double.parseDouble(
+                    m.params().get("meanBitsPerSecond"))) + "; lost or damaged " + m.metric(Metrics.FRAME_LOSS_PERCENT)
+                    .map(v -> Numbers.fixed(v.value(), 2) + " %").orElse("-") + ", late " + m.metric(Metrics.FRAMES_LATE)
+                    .map(v -> Long.toString(Math.round(v.value()))).orElse("-") + ", slips " + m.metric(
+                    Metrics.FRAME_SLIPS).map(v -> Long.toString(Math.round(v.value()))).orElse("-") + "; " + (latency
+                    ? "latency p99 " + Numbers.fixed(m.metric(Metrics.FRAME_LATENCY_P99_MICROS).orElseThrow().value()
+                    / 1000, 3) + " ms (" + m.params().get("clocks") + ")" : "latency needs --trip-times");
+            charts.add(new ChartSpec("#" + r.id() + " " + m.test() + ": frames per interval" + (latency
+                    ? " and frame latency" : ""), caption, "Time since the test's start (s)", ChartSpec.XAxis.TIME,
+                    "Frames per interval", null, false, true, List.of(), series,
+                    latency ? new ChartSpec.Secondary("Frame latency (ms)", 3) : null));
+        }
+        if (charts.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new ReportModel.Section("isochronous frames", "frames complete, damaged or lost, and late "
+                + "per interval (left axis) and, with --trip-times, the frame latency (right axis) on one time axis "
+                + "(bw --isochronous)", charts));
     }
 
     /**

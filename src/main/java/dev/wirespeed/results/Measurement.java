@@ -144,6 +144,19 @@ public record Measurement(
         public static final String WRITE_TO_READ_P99_MICROS = "writeToReadP99Micros";
         /** The clocks' error bound beside the one-way figures (0: one kernel, one clock). */
         public static final String CLOCK_ERROR_BOUND_MICROS = "clockErrorBoundMicros";
+        /** bw --isochronous: frames judged by the receiver, and the ticks the sender missed. */
+        public static final String FRAMES_SENT = "framesSent";
+        public static final String FRAME_SLIPS = "frameSlips";
+        public static final String FRAMES_COMPLETE = "framesComplete";
+        public static final String FRAMES_INCOMPLETE = "framesIncomplete";
+        public static final String FRAMES_LOST = "framesLost";
+        public static final String FRAMES_LATE = "framesLate";
+        /** Incomplete and lost frames of all the receiver knew of. */
+        public static final String FRAME_LOSS_PERCENT = "frameLossPercent";
+        public static final String FRAME_JITTER_MICROS = "frameJitterMicros";
+        /** First datagram sent to last received, only when the clocks agree (--trip-times). */
+        public static final String FRAME_LATENCY_P50_MICROS = "frameLatencyP50Micros";
+        public static final String FRAME_LATENCY_P99_MICROS = "frameLatencyP99Micros";
 
         /** Unit of a standard metric name; names ending in Micros/Percent/… follow their suffix. */
         public static String unitOf(String name) {
@@ -189,6 +202,8 @@ public record Measurement(
         /** bw --trip-times: one-way latency of a TCP or UDP upload. */
         public static final String TCP_TRIP = "tcp-trip";
         public static final String UDP_TRIP = "udp-trip";
+        /** bw --isochronous: frames at a frame rate over UDP (iperf2's option). */
+        public static final String UDP_ISOCH = "udp-isoch";
         /** lat --connect: TCP connect/request/response/close transactions (netperf TCP_CRR). */
         public static final String TCP_CRR = "tcp-crr";
         /** perftest -b: "rdma-write-bw-bidir", both directions summed; never compared with one direction. */

@@ -339,21 +339,14 @@ public final class Measurements {
         params.put("streams", Integer.toString(r.params().streams()));
         params.put("bufferBytes", Integer.toString(r.params().bufferBytes()));
         params.put("durationSeconds", num(r.params().durationSeconds()));
-        if (r.clocks() != null) {
-            params.put("clocks", r.clocks().agreement());
-        }
-        if (r.server() != null && r.server().address() != null) {
-            params.put("server", r.server().address());
-        }
+        clocksAndServer(params, r.clocks(), r.server());
         List<Metric> summary = new ArrayList<>();
         if (r.bandwidth() != null && !r.bandwidth().directions().isEmpty()
                 && r.bandwidth().directions().getFirst().receiverSummary() != null) {
             summary.add(Metric.of(Metrics.BITS_PER_SECOND,
                     r.bandwidth().directions().getFirst().receiverSummary().bitsPerSecond()));
-        } else if (r.udpBandwidth() != null && !r.udpBandwidth().directions().isEmpty()
-                && r.udpBandwidth().directions().getFirst().receiverSummary() != null) {
-            summary.add(Metric.of(Metrics.BITS_PER_SECOND,
-                    r.udpBandwidth().directions().getFirst().receiverSummary().bitsPerSecond()));
+        } else {
+            udpReceived(summary, r.udpBandwidth());
         }
         if (r.oneWay() != null) {
             summary.add(Metric.of(Metrics.ONE_WAY_MIN_MICROS, r.oneWay().minMicros()));
@@ -385,6 +378,81 @@ public final class Measurements {
         }
         String test = "udp".equals(r.protocol()) ? Measurement.Tests.UDP_TRIP : Measurement.Tests.TCP_TRIP;
         return new Measurement("wirespeed", r.tool().version(), test, params, summary, intervals, List.of(), "measured");
+    }
+
+    /**
+     * Frames at a frame rate ({@code bw --isochronous}, "udp-isoch"): the received rate, the frames
+     * sent, missed, complete, incomplete, lost and late, their jitter and (clocks agreeing) latency;
+     * per interval the rate, the damaged and late frames and the latency p50/p99.
+     */
+    public static Measurement of(IsochronousResult r) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("framesPerSecond", Integer.toString(r.params().framesPerSecond()));
+        params.put("meanBitsPerSecond", Long.toString(r.params().meanBitsPerSecond()));
+        params.put("stdevBitsPerSecond", Long.toString(r.params().stdevBitsPerSecond()));
+        params.put("datagramBytes", Integer.toString(r.params().datagramBytes()));
+        params.put("durationSeconds", num(r.params().durationSeconds()));
+        clocksAndServer(params, r.clocks(), r.server());
+        List<Metric> summary = new ArrayList<>();
+        udpReceived(summary, r.udpBandwidth());
+        IsochronousResult.Frames f = r.frames();
+        if (f != null) {
+            summary.add(Metric.of(Metrics.FRAMES_SENT, f.sent()));
+            summary.add(Metric.of(Metrics.FRAME_SLIPS, f.slips()));
+            summary.add(Metric.of(Metrics.FRAMES_COMPLETE, f.complete()));
+            summary.add(Metric.of(Metrics.FRAMES_INCOMPLETE, f.incomplete()));
+            summary.add(Metric.of(Metrics.FRAMES_LOST, f.lost()));
+            summary.add(Metric.of(Metrics.FRAMES_LATE, f.late()));
+            summary.add(Metric.of(Metrics.FRAME_LOSS_PERCENT, f.lossPercent()));
+            summary.add(Metric.of(Metrics.FRAME_JITTER_MICROS, f.jitterMicros()));
+            if (f.latency() != null) {
+                summary.add(Metric.of(Metrics.FRAME_LATENCY_P50_MICROS, f.latency().p50Micros()));
+                summary.add(Metric.of(Metrics.FRAME_LATENCY_P99_MICROS, f.latency().p99Micros()));
+            }
+        }
+        if (r.clocks() != null) {
+            summary.add(Metric.of(Metrics.CLOCK_ERROR_BOUND_MICROS, r.clocks().errorBoundMicros()));
+        }
+        List<Measurement.Interval> intervals = new ArrayList<>();
+        if (r.timeline() != null) {
+            for (IsochronousResult.Interval i : r.timeline()) {
+                List<Metric> m = new ArrayList<>();
+                if (i.bitsPerSecond() != null) {
+                    m.add(Metric.of(Metrics.BITS_PER_SECOND, i.bitsPerSecond()));
+                }
+                m.add(Metric.of(Metrics.FRAMES_COMPLETE, i.complete()));
+                m.add(Metric.of(Metrics.FRAMES_INCOMPLETE, i.incomplete()));
+                m.add(Metric.of(Metrics.FRAMES_LOST, i.lost()));
+                m.add(Metric.of(Metrics.FRAMES_LATE, i.late()));
+                m.add(Metric.of(Metrics.FRAME_JITTER_MICROS, i.jitterMicros()));
+                if (i.latencyP50Micros() != null) {
+                    m.add(Metric.of(Metrics.FRAME_LATENCY_P50_MICROS, i.latencyP50Micros()));
+                    m.add(Metric.of(Metrics.FRAME_LATENCY_P99_MICROS, i.latencyP99Micros()));
+                }
+                intervals.add(new Measurement.Interval(i.startSeconds(), i.endSeconds(), i.omitted(), m));
+            }
+        }
+        return new Measurement("wirespeed", r.tool().version(), Measurement.Tests.UDP_ISOCH, params, summary, intervals,
+                List.of(), "measured");
+    }
+
+    /** How the clocks agreed (trip times) and the server's address, when known. */
+    private static void clocksAndServer(Map<String, String> params, TripTimesResult.Clocks clocks,
+                                        BwResult.Peer server) {
+        if (clocks != null) {
+            params.put("clocks", clocks.agreement());
+        }
+        if (server != null && server.address() != null) {
+            params.put("server", server.address());
+        }
+    }
+
+    /** The first direction's received rate of a UDP test, when it has one. */
+    private static void udpReceived(List<Metric> summary, UdpResult udp) {
+        if (udp != null && !udp.directions().isEmpty() && udp.directions().getFirst().receiverSummary() != null) {
+            summary.add(Metric.of(Metrics.BITS_PER_SECOND,
+                    udp.directions().getFirst().receiverSummary().bitsPerSecond()));
+        }
     }
 
     /** A connection-rate test ("tcp-crr"): transactions per second and each phase's p50/p99. */

@@ -300,7 +300,35 @@ public sealed interface Message {
      *
      * @param jitterMicros the running jitter estimate at the end of the span, microseconds
      */
-    record UdpCounts(long packets, long bytes, long lost, long outOfOrder, double jitterMicros) {}
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record UdpCounts(long packets, long bytes, long lost, long outOfOrder, double jitterMicros, FrameCounts frames) {
+        public UdpCounts(long packets, long bytes, long lost, long outOfOrder, double jitterMicros) {
+            this(packets, bytes, lost, outOfOrder, jitterMicros, null);
+        }
+    }
+
+    /**
+     * The frames of one stream of an isochronous test ({@link TestSpec#isochronous()}) over the same
+     * span as the {@link UdpCounts} that carry them; absent in other tests and from older peers.
+     * A sender fills {@code sent} and {@code slips}; a receiver the rest.
+     *
+     * @param sent         frames the sender sent whole
+     * @param slips        frame ticks the sender missed: it was still busy (or asleep) when the next
+     *                     frame was due, so that frame was never sent (iperf2's "slips")
+     * @param complete     frames every datagram of which arrived
+     * @param incomplete   frames some but not all of whose datagrams arrived
+     * @param lost         frames none of whose datagrams arrived (gaps in the frame ids)
+     * @param late         complete frames that took more than one frame period from their first
+     *                     datagram's send to their last one's arrival: by the wall clocks with tripTimes,
+     *                     else beyond the fastest frame so far (the clocks' offset cancels in the difference)
+     * @param jitterMicros RFC 3550 A.8 interarrival jitter of the complete frames' last datagrams
+     *                     against their frames' send times
+     * @param latency      frame latency, first datagram sent to last received, when the header carries
+     *                     the wall clock (tripTimes: the clocks were found to agree); null otherwise
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record FrameCounts(long sent, long slips, long complete, long incomplete, long lost, long late,
+                       double jitterMicros, TripFigures latency) {}
 
     /**
      * @param all      counts over the whole test, warm-up included

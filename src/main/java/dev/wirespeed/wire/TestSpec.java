@@ -37,6 +37,9 @@ import java.util.concurrent.TimeUnit;
  * @param tripTimes       tcp-bw, udp-bw uploads: the client stamps each write (TCP) or datagram (UDP) with its
  *                        CLOCK_REALTIME and the server reports one-way latency ({@code bw --trip-times}, iperf2's
  *                        option); absent from the wire JSON when false, so older servers never see it
+ * @param isochronous     udp-bw uploads: the client sends frames at a frame rate instead of a steady -b, and the
+ *                        server counts whole, incomplete, lost and late frames ({@code bw --isochronous}, iperf2's
+ *                        option); null = off, absent from the wire JSON
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TestSpec(
@@ -61,7 +64,8 @@ public record TestSpec(
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) long pacingBitsPerSecond,
         Integer tos,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean dontFragment,
-        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean tripTimes) {
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean tripTimes,
+        Isochronous isochronous) {
 
     /** Highest --fq-rate: 1 Tbit/s per stream. */
     public static final long MAX_PACING_BITS_PER_SECOND = 1_000_000_000_000L;
@@ -170,6 +174,7 @@ public record TestSpec(
         private long pacingBitsPerSecond;
         private boolean dontFragment;
         private boolean tripTimes;
+        private Isochronous isochronous;
 
         private Builder(String mode) {
             this.mode = mode;
@@ -198,6 +203,7 @@ public record TestSpec(
             pacingBitsPerSecond = s.pacingBitsPerSecond;
             dontFragment = s.dontFragment;
             tripTimes = s.tripTimes;
+            isochronous = s.isochronous;
         }
 
         public Builder mode(String mode) {
@@ -310,10 +316,16 @@ public record TestSpec(
             return this;
         }
 
+        public Builder isochronous(Isochronous isochronous) {
+            this.isochronous = isochronous;
+            return this;
+        }
+
         public TestSpec build() {
             return new TestSpec(mode, direction, streams, durationMillis, bytes, omitMillis, intervalMillis,
                     bufferBytes, windowBytes, congestion, mssBytes, noDelay, sizesBytes, busyPoll, rateBitsPerSecond,
-                    zeroCopy, skipRxCopy, serverCpu, pacingBitsPerSecond, tos, dontFragment, tripTimes);
+                    zeroCopy, skipRxCopy, serverCpu, pacingBitsPerSecond, tos, dontFragment, tripTimes,
+                    isochronous);
         }
     }
 
@@ -383,7 +395,19 @@ public record TestSpec(
             check(bufferBytes >= TRIP_STAMP_BYTES, "bufferBytes", bufferBytes, "at least " + TRIP_STAMP_BYTES
                     + " with tripTimes");
         }
+        if (isochronous != null) {
+            // the client paces frames, the server reads the frame fields of its uploads (docs/PROTOCOL.md "Isochronous frames")
+            if (!MODE_UDP_BW.equals(mode) || direction != Direction.UPLOAD) {
+                throw new ProtocolException("isochronous needs an upload udp-bw test");
+            }
+            isochronous.validate(ModeBounds.MAX_RATE_BITS_PER_SECOND);
+            check(bufferBytes >= ISOCHRONOUS_MIN_BYTES, "bufferBytes", bufferBytes, "at least "
+                    + ISOCHRONOUS_MIN_BYTES + " with isochronous");
+        }
     }
+
+    /** The shortest datagram of an isochronous test: wirespeed's UDP header (16 bytes) and the frame fields. */
+    public static final int ISOCHRONOUS_MIN_BYTES = 16 + Isochronous.FRAME_FIELDS_BYTES;
 
     private void validateTcpBandwidth(Limits limits) throws ProtocolException {
         if (direction == null) {

@@ -224,6 +224,10 @@ class CliConventionsTest {
         assertThat(bw).contains(".SH ONE\\-WAY LATENCY (\\-\\-trip\\-times)", "adjtimex(2)", "STA_UNSYNC",
                 "write\\-to\\-read", "wirespeed.trip\\-times/1");
         assertThat(bw.indexOf(".SH ONE")).isGreaterThan(bw.indexOf(".SH OPTIONS"));
+        // and frames at a frame rate (bw --isochronous)
+        assertThat(bw).contains(".SH ISOCHRONOUS FRAMES (\\-\\-isochronous)", "log\\-normal", "slips",
+                "wirespeed.isochronous/1", "udp\\-isoch");
+        assertThat(bw.indexOf(".SH ISOCHRONOUS")).isGreaterThan(bw.indexOf(".SH OPTIONS"));
         for (String line : bw.lines().toList()) {
             assertThat(line).as("troff request injected by text").matches("^(\\.(TH|SH|TP|PP|nf|fi) ?.*|[^.'].*|)$");
         }

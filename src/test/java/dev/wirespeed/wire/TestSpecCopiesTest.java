@@ -28,7 +28,7 @@ public class TestSpecCopiesTest {
                 .omitMillis(1_000).intervalMillis(500).bufferBytes(1_400).windowBytes(1 << 20).congestion("bbr")
                 .mssBytes(1_200).noDelay(true).sizesBytes(List.of(64, 1_024)).busyPoll(true)
                 .rateBitsPerSecond(1_000_000).zeroCopy(true).skipRxCopy(true).serverCpu(1).tos(0x88).pacingBitsPerSecond(50_000_000)
-                .dontFragment(true).tripTimes(true).build();
+                .dontFragment(true).tripTimes(true).isochronous(new Isochronous(30, 5_000_000, 1_000_000)).build();
     }
 
     /** Fails naming the first component that is null, 0 or false. */
@@ -87,7 +87,8 @@ public class TestSpecCopiesTest {
                 + "\"intervalMillis\":500,\"bufferBytes\":1400,\"windowBytes\":1048576,\"congestion\":\"bbr\","
                 + "\"mssBytes\":1200,\"noDelay\":true,\"sizesBytes\":[64,1024],\"busyPoll\":true,"
                 + "\"rateBitsPerSecond\":1000000,\"zeroCopy\":true,\"skipRxCopy\":true,\"serverCpu\":1,\"pacingBitsPerSecond\":50000000,\"tos\":136,"
-                + "\"dontFragment\":true,\"tripTimes\":true}");
+                + "\"dontFragment\":true,\"tripTimes\":true,\"isochronous\":{\"framesPerSecond\":30,"
+                + "\"meanBitsPerSecond\":5000000,\"stdevBitsPerSecond\":1000000}}");
         TestSpec tcp = TestSpec.tcpBandwidth().durationMillis(1_000).bufferBytes(1_024).build();
         assertThat(FrameCodec.MAPPER.writeValueAsString(tcp)).isEqualTo("{\"mode\":\"tcp-bw\","
                 + "\"direction\":\"upload\",\"streams\":1,\"durationMillis\":1000,\"bytes\":0,\"omitMillis\":0,"

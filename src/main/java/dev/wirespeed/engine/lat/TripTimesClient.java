@@ -98,7 +98,8 @@ public final class TripTimesClient {
                                     BwResult.Peer server, BwResult tcp, UdpResult udp, BwResult.Outcome outcome) {
         List<TripTimesResult.Interval> timeline = new ArrayList<>();
         for (Message.TripTimes t : collector.intervals()) {
-            timeline.add(TripCollector.interval(t, rateOf(rates, t.startNanos() / 1e9, t.endNanos() / 1e9)));
+            Double rate = TripCollector.rateOf(rates, t.startNanos() / 1e9, t.endNanos() / 1e9);
+            timeline.add(TripCollector.interval(t, rate));
         }
         Message.TripTimes total = collector.total();
         TripTimesResult.Figures oneWay = total == null || total.oneWay() == null || total.oneWay().count() == 0 ? null
@@ -113,15 +114,5 @@ public final class TripTimesClient {
                 spec.bufferBytes(), spec.durationMillis() / 1000.0);
         return new TripTimesResult(TripTimesResult.SCHEMA, tool, startedAt, server, params, collector.clocks(), oneWay,
                 writeToRead, inProgress, List.copyOf(timeline), tcp, udp, outcome);
-    }
-
-    /** The bandwidth interval that spans the same time (the server's clock for both), within a millisecond. */
-    static Double rateOf(List<double[]> rates, double start, double end) {
-        for (double[] r : rates) {
-            if (Math.abs(r[0] - start) < 1e-3 && Math.abs(r[1] - end) < 1e-3) {
-                return r[2];
-            }
-        }
-        return null;
     }
 }

@@ -60,4 +60,17 @@ public final class TripCollector {
         return new TripTimesResult.Figures(f.count(), f.belowZero(), f.minNanos() / 1e3, f.meanNanos() / 1e3,
                 f.p50Nanos() / 1e3, f.p99Nanos() / 1e3, f.p999Nanos() / 1e3, f.maxNanos() / 1e3, f.stddevNanos() / 1e3);
     }
+
+    /**
+     * The rate of the bandwidth interval in {@code rates} ({start, end, bit/s}) that spans the same
+     * time as {@code start}..{@code end} (the server's clock for both), within a millisecond; null if none.
+     */
+    public static Double rateOf(List<double[]> rates, double start, double end) {
+        for (double[] r : rates) {
+            if (Math.abs(r[0] - start) < 1e-3 && Math.abs(r[1] - end) < 1e-3) {
+                return r[2];
+            }
+        }
+        return null;
+    }
 }

@@ -51,9 +51,16 @@ public final class UdpGroup extends StreamSide<UdpStream> {
                 stream.stamps = sends(i);
                 stream.trip = sends(i) ? null : trips().recorder();
             }
+            if (spec.isochronous() != null) {
+                if (sends(i)) {
+                    stream.frames = new FrameClock(spec.isochronous(), spec.bufferBytes(), System.nanoTime() + i);
+                } else {
+                    stream.frameLog = new FrameLog(spec.isochronous().periodNanos(), spec.tripTimes());
+                }
+            }
             streams.add(stream);
         }
-        pacing = spec.rateBitsPerSecond() > 0 && anySends() ? UdpPacing.describeInBackground(localAddress(channels))
+        pacing = spec.rateBitsPerSecond() > 0 && spec.isochronous() == null && anySends() ? UdpPacing.describeInBackground(localAddress(channels))
                 : null;
         previous = new UdpStats.Snapshot[channels.size()];
         atOmit = new UdpStats.Snapshot[channels.size()];
@@ -161,7 +168,8 @@ public final class UdpGroup extends StreamSide<UdpStream> {
             }
             int i = stream.counter().index();
             UdpStats.Snapshot now = stream.stats().snapshot();
-            counts.add(counts(now.minus(previous[i])));
+            counts.add(withFrames(counts(now.minus(previous[i])),
+                    stream.frameLog == null ? null : stream.frameLog.interval(s.omitted())));
             indices.add(i);
             previous[i] = now;
             if (s.omitted()) {
@@ -211,11 +219,13 @@ public final class UdpGroup extends StreamSide<UdpStream> {
                 long omitPackets = bytesAtOmit[c.index()] / s.datagramBytes();
                 Message.UdpCounts all = new Message.UdpCounts(packets, c.bytes(), 0, 0, 0);
                 Message.UdpCounts measured = new Message.UdpCounts(packets - omitPackets,
-                        c.bytes() - bytesAtOmit[c.index()], 0, 0, 0);
+                        c.bytes() - bytesAtOmit[c.index()], 0, 0, 0, s.frames == null ? null
+                        : new Message.FrameCounts(s.frames.framesSent(), s.frames.slips(), 0, 0, 0, 0, 0, null));
                 out.add(new Message.UdpTotal(c.index(), true, all, measured, measuredNanos));
             } else {
                 UdpStats.Snapshot all = s.stats().snapshot();
-                out.add(new Message.UdpTotal(c.index(), false, counts(all), counts(all.minus(atOmit[c.index()])),
+                out.add(new Message.UdpTotal(c.index(), false, counts(all), withFrames(counts(all.minus(atOmit[c.index()])),
+                        s.frameLog == null ? null : s.frameLog.total()),
                         measuredNanos, s.socketDrops() < 0 ? null : s.socketDrops()));
             }
         }
@@ -242,6 +252,11 @@ public final class UdpGroup extends StreamSide<UdpStream> {
             return omitEndNanos;
         }
         return senderOriginNanos;
+    }
+
+    private static Message.UdpCounts withFrames(Message.UdpCounts c, Message.FrameCounts frames) {
+        return frames == null ? c : new Message.UdpCounts(c.packets(), c.bytes(), c.lost(), c.outOfOrder(),
+                c.jitterMicros(), frames);
     }
 
     static Message.UdpCounts counts(UdpStats.Snapshot s) {

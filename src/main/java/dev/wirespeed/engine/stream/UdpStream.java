@@ -76,6 +76,9 @@ public final class UdpStream extends StreamLoop<DatagramChannel> {
     /** Trip times (--trip-times): a sender stamps wall-clock send times, a receiver records into this. */
     boolean stamps;
     TripLog.Recorder trip;
+    /** Isochronous (--isochronous): a sender's frame clock, a receiver's frame log; null otherwise. */
+    FrameClock frames;
+    FrameLog frameLog;
     /** Receiver with trip times: the earliest wall-clock send time of a datagram counted. */
     private long firstSentMicros = Long.MAX_VALUE;
     // The receiver's state, likewise.
@@ -154,7 +157,7 @@ public final class UdpStream extends StreamLoop<DatagramChannel> {
         sendStartNanos = pacingOrigin(testStartNanos.getAsLong(), System.nanoTime());
         clockOriginNanos = stamps ? -KernelClock.realtimeOffsetNanos() : sendStartNanos;
         nanosPerBit = rateBitsPerSecond > 0 ? 1e9 / rateBitsPerSecond : 0;
-        if (rateBitsPerSecond > 0) {
+        if (rateBitsPerSecond > 0 && frames == null) { // a frame leaves as a burst: no kernel spacing
             UdpPacing.capSocket(channel, rateBitsPerSecond, datagramBytes);
         }
         StreamIo.run(this, ios);
@@ -190,6 +193,9 @@ public final class UdpStream extends StreamLoop<DatagramChannel> {
      * most {@code max} (an io that sends one at a time asks for 1); 0 once the test stopped.
      */
     int due(int max) {
+        if (frames != null) {
+            return dueFrame(max);
+        }
         if (nanosPerBit == 0) { // -b 0: as fast as the socket takes them (kept small, so C1 inlines it)
             if (stop.isSet()) {
                 return 0;
@@ -219,6 +225,24 @@ public final class UdpStream extends StreamLoop<DatagramChannel> {
         return 0;
     }
 
+    /** Isochronous: the rest of the current frame, or, between frames, the next frame once its tick came. */
+    private int dueFrame(int max) {
+        while (!stop.isSet()) {
+            long now = System.nanoTime();
+            if (frames.remaining() == 0) {
+                long dueAt = frames.nextDueNanos(sendStartNanos);
+                if (now < dueAt) {
+                    LockSupport.parkNanos(Math.min(dueAt - now, MAX_PARK_NANOS));
+                    continue;
+                }
+                frames.begin(now, sendStartNanos, clockOriginNanos);
+            }
+            setDue(now);
+            return Math.min(max, frames.remaining());
+        }
+        return 0;
+    }
+
     /**
      * How many datagrams of {@code datagramBits} are due {@code elapsedNanos} after the start at
      * {@code nanosPerBit}, {@code bitsSent} having gone: datagram k (from 0) falls due once
@@ -236,6 +260,9 @@ public final class UdpStream extends StreamLoop<DatagramChannel> {
      */
     void stamp(ByteBuffer buffer, int at, int k) {
         header.writeClock(buffer, at, dueClock, sent + 1 + k);
+        if (frames != null) {
+            frames.write(buffer, at + header.bytes(), k);
+        }
     }
 
     /**
@@ -244,6 +271,9 @@ public final class UdpStream extends StreamLoop<DatagramChannel> {
      */
     void stamp(MemorySegment data, int stride, int due) {
         header.writeBatch(data, stride, due, dueClock, sent + 1);
+        if (frames != null) {
+            frames.write(data, stride, due, header.bytes());
+        }
     }
 
     /** Sender: {@code datagrams} of those stamped left (the kernel took them). */
@@ -251,6 +281,9 @@ public final class UdpStream extends StreamLoop<DatagramChannel> {
         sent += datagrams;
         bitsSent += datagrams * (datagramBytes * 8L);
         counter.add(datagrams * (long) datagramBytes);
+        if (frames != null) {
+            frames.sent(datagrams);
+        }
     }
 
     /**
@@ -270,6 +303,9 @@ public final class UdpStream extends StreamLoop<DatagramChannel> {
             if (sentMicros < firstSentMicros) {
                 firstSentMicros = sentMicros;
             }
+        }
+        if (frameLog != null) {
+            frameLog.datagram(buffer, at + header.bytes(), arrivalNanos);
         }
         long senderOrigin = arrivalNanos - sentMicros * 1000;
         if (senderOrigin < senderOriginNanos) {

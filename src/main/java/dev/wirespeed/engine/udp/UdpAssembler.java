@@ -176,7 +176,9 @@ final class UdpAssembler {
         List<UdpResult.UdpInterval> ordered = new ArrayList<>(intervals);
         ordered.sort(Comparator.comparingDouble(UdpResult.UdpInterval::startSeconds));
         return new UdpDirection(name, senderName, receiverName, ordered, streams, senderSummary, receiverSummary,
-                UdpResult.Pacing.of(spec.rateBitsPerSecond() * spec.streams(), senderSummary, receiverSummary));
+                // frames (--isochronous) keep no steady -b to hold: their sizes vary and their slips are their own
+                spec.isochronous() != null ? null
+                        : UdpResult.Pacing.of(spec.rateBitsPerSecond() * spec.streams(), senderSummary, receiverSummary));
     }
 
     private static List<Message.UdpTotal> totals(Message.UdpResults side, IntPredicate inDirection, boolean sent) {

@@ -21,9 +21,11 @@ public final class UdpBwClient {
      *
      * @param receiveDrop test hook: the client's receivers drop the datagrams it selects, counted from 1 as
      *                    read (null = none)
+     * @param frames      an isochronous test's collector of both sides' frame counts (null = not one)
      */
     public record Config(String host, int port, TestSpec spec, int connectTimeoutMillis, BooleanSupplier interrupted,
-                         LongPredicate receiveDrop, boolean serverOutput) implements ClientTarget {
+                         LongPredicate receiveDrop, boolean serverOutput, FrameCollector frames)
+            implements ClientTarget {
         public Config {
             if (interrupted == null) {
                 interrupted = () -> false;
@@ -36,6 +38,7 @@ public final class UdpBwClient {
             b.spec = spec;
             b.receiveDrop = receiveDrop;
             b.serverOutput = serverOutput;
+            b.frames = frames;
             return b;
         }
 
@@ -48,6 +51,7 @@ public final class UdpBwClient {
         public static final class Builder extends TargetBuilder<Builder> {
             private TestSpec spec;
             private LongPredicate receiveDrop;
+            private FrameCollector frames;
 
             private Builder() {
                 super(5_000);
@@ -63,8 +67,14 @@ public final class UdpBwClient {
                 return this;
             }
 
+            public Builder frames(FrameCollector frames) {
+                this.frames = frames;
+                return this;
+            }
+
             public Config build() {
-                return new Config(host, port, spec, connectTimeoutMillis, interrupted, receiveDrop, serverOutput);
+                return new Config(host, port, spec, connectTimeoutMillis, interrupted, receiveDrop, serverOutput,
+                        frames);
             }
         }
     }

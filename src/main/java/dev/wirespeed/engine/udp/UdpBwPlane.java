@@ -91,6 +91,9 @@ public final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult,
 
     @Override
     protected void remoteInterval(Message.UdpInterval iv) {
+        if (config.frames() != null && iv != null && iv.counts() != null) {
+            config.frames().remote(iv);
+        }
         report(assembler.remote(iv));
     }
 
@@ -127,6 +130,9 @@ public final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult,
         if (refused != null) {
             remote = null;
             outcome = PeerTotals.refused(outcome, refused);
+        }
+        if (config.frames() != null) {
+            config.frames().totals(local, remote);
         }
         UdpResult r = assembler.build(end.startedAt(), end.server(), local, remote, outcome);
         BwResult.Outcome checked = PeerTotals.nothingMoved(r, stopNanos - end.startNanos());

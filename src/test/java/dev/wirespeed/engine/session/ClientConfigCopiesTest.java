@@ -5,6 +5,7 @@ import static dev.wirespeed.wire.TestSpecCopiesTest.assertNoComponentAtDefault;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.udp.FrameCollector;
 import dev.wirespeed.engine.udp.UdpBwClient;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
 class ClientConfigCopiesTest {
     static final BooleanSupplier STOP = () -> true;
     static final LongPredicate DROP = n -> n % 2 == 0;
+    static final FrameCollector FRAMES = new FrameCollector();
 
     static BitSet cpus(int... ids) {
         BitSet b = new BitSet();
@@ -51,13 +53,13 @@ class ClientConfigCopiesTest {
     static UdpBwClient.Config fullUdp() {
         return UdpBwClient.Config.builder().host("h").port(1)
                 .spec(TestSpec.udpBandwidth().rateBitsPerSecond(1_000_000).tripTimes(true).build()).connectTimeoutMillis(100)
-                .interrupted(STOP).receiveDrop(DROP).serverOutput(true).build();
+                .interrupted(STOP).receiveDrop(DROP).serverOutput(true).frames(FRAMES).build();
     }
 
     static UdpBwClient.Config otherUdp() {
         return UdpBwClient.Config.builder().host("other").port(2)
                 .spec(TestSpec.udpBandwidth().rateBitsPerSecond(2_000_000).build()).connectTimeoutMillis(300)
-                .interrupted(() -> false).receiveDrop(n -> false).build();
+                .interrupted(() -> false).receiveDrop(n -> false).frames(new FrameCollector()).build();
     }
 
     @Test
