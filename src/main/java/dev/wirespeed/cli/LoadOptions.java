@@ -104,7 +104,7 @@ final class LoadOptions {
                                            LoadedLatencyResult> presenter) throws IOException {
         CommandSpec spec = bw.spec;
         int timeout = bw.client.connectTimeoutMillis();
-        BwClient.Config load = bw.tcpConfig(host, port, tcp).build();
+        BwClient.Config load = TcpRun.config(bw, host, port, tcp).build();
         LatClient.Config pings = LatClient.Config.builder().host(host).port(port).udp(udp)
                 .sizesBytes(List.of(PING_BYTES)).secondsPerSize(1.0).warmupIterations(0).busyPoll(false)
                 .connectTimeoutMillis(timeout).timeoutMillis(10_000).interrupted(Interrupts::raised)

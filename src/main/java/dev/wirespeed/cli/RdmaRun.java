@@ -1,10 +1,5 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.diagnose.Finding;
-import dev.wirespeed.diagnose.RuleSet;
-import dev.wirespeed.explain.CommandFacts;
-import dev.wirespeed.facts.Facts;
-import dev.wirespeed.inspect.Inspection;
 import dev.wirespeed.perftest.PerftestArgs;
 import dev.wirespeed.rdma.RdmaClient;
 import dev.wirespeed.rdma.RdmaTest;
@@ -32,6 +27,31 @@ final class RdmaRun {
     record Request(String host, int port, double connectTimeoutSeconds, RdmaOptions rdma, PerftestArgs.Options options,
                    List<String> passThrough, boolean bandwidth, boolean json, String kind, List<String> labels,
                    boolean reverse) {}
+
+    /** {@code bw --rdma}: perftest's bandwidth test, after bw's common checks. */
+    static int bw(BwCommand bw) throws IOException {
+        CommandSpec spec = bw.spec;
+        ClientOptions client = bw.client;
+        PerftestArgs.Options o = BwSpec.rdma(bw);
+        client.host = client.habits.host(client.host);
+        PrintWriter out = client.habits.text(spec.commandLine().getOut(), !bw.json);
+        try (ResultsSink sink = client.save.open(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
+            return run(spec, new Request(client.host, bw.port, client.connectTimeoutSeconds, client.rdma, o,
+                    client.passThrough, true, bw.json, "bw", client.save.labels(spec), bw.options.reverse), sink, out);
+        }
+    }
+
+    /** {@code lat --rdma}: perftest's latency test, after lat's common checks. */
+    static int lat(LatCommand lat) throws IOException {
+        CommandSpec spec = lat.spec;
+        ClientOptions client = lat.client;
+        PerftestArgs.Options o = LatSpec.rdma(lat);
+        PrintWriter out = client.habits.text(spec.commandLine().getOut(), !lat.json);
+        try (ResultsSink sink = client.save.open(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
+            return run(spec, new Request(client.host, lat.port, client.connectTimeoutSeconds, client.rdma, o,
+                    client.passThrough, false, lat.json, "lat", client.save.labels(spec), false), sink, out);
+        }
+    }
 
     /** @param out where the text or JSON goes (--logfile, line prefixes), usually the command's output */
     static int run(CommandSpec spec, Request r, ResultsSink sink, PrintWriter out) throws IOException {

@@ -101,7 +101,7 @@ final class TripOptions {
                                           RateUnit unit) throws IOException {
         Presenter<BwResult.BwParams, BwResult.IntervalReport, BwResult> live = bw.presenter(out,
                 Presenter.bwText(test, unit), r -> "", null);
-        return TripTimesClient.tcp(bw.tcpConfig(host, port, test).bindDevice(bw.options.bindDevice(bw.spec)).build(), bw.chain().listener(live.live()),
+        return TripTimesClient.tcp(TcpRun.config(bw, host, port, test).bindDevice(bw.options.bindDevice(bw.spec)).build(), bw.chain().listener(live.live()),
                 clocksTo(bw, out, unit));
     }
 
