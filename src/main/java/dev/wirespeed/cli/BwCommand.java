@@ -1,6 +1,7 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.iperf3.Iperf3;
+import dev.wirespeed.perftest.PerftestArgs;
 import dev.wirespeed.report.Presenter;
 import dev.wirespeed.results.ServerOutput;
 import dev.wirespeed.store.ResultsSink;
@@ -102,7 +103,9 @@ public final class BwCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         BwSpec.common(this);
         if (client.rdma.selected()) {
-            return RdmaRun.bw(this);
+            PerftestArgs.Options o = BwSpec.rdma(this);
+            client.host = client.habits.host(client.host);
+            return RdmaRun.run(spec, client, port, json, o, true, options.reverse);
         }
         TestSpec test = BwSpec.tcp(this);
         if (trip.selected()) {
@@ -140,17 +143,4 @@ public final class BwCommand implements Callable<Integer> {
                                            Function<R, ServerOutput> serverOutput) {
         return new Presenter<>(Presenter.Form.of(json, client.habits.jsonStream), out, text, document, serverOutput);
     }
-
-    /**
-     * -p, or iperf3's port with --iperf3 when -p is not given; with --loopback, the in-process server's
-     * port: -p when given, else any free one (0).
-     */
-    int targetPort() {
-        boolean given = hostPort != null || spec.commandLine().getParseResult().hasMatchedOption("-p");
-        if (client.loopback) {
-            return given ? port : 0;
-        }
-        return iperf3 && !given ? Iperf3.DEFAULT_PORT : port;
-    }
-
 }

@@ -95,7 +95,7 @@ public final class LatCommand implements Callable<Integer> {
         LatSpec.common(this);
         client.host = client.habits.host(client.host);
         if (client.rdma.selected()) {
-            return RdmaRun.lat(this);
+            return RdmaRun.run(spec, client, port, json, LatSpec.rdma(this), false, false);
         }
         if (client.passThrough != null && !client.passThrough.isEmpty()) {
             throw OptionRanges.usage(spec, "unexpected argument " + client.passThrough.getFirst()
@@ -105,6 +105,6 @@ public final class LatCommand implements Callable<Integer> {
         if (connectRate.connect) {
             return connectRate.run(this, client.habits.text(spec.commandLine().getOut(), !json));
         }
-        return LatRun.run(this, LatSpec.config(this));
+        return LatRun.run(spec, client, json, port, LatSpec.config(this));
     }
 }

@@ -18,14 +18,13 @@ import picocli.CommandLine.Model.CommandSpec;
 final class LatRun {
     private LatRun() {}
 
-    static int run(LatCommand lat, LatClient.Config config) throws IOException {
-        CommandSpec spec = lat.spec;
-        ClientOptions client = lat.client;
-        boolean json = lat.json;
+    /** @param port -p, or the port HOST:PORT named */
+    static int run(CommandSpec spec, ClientOptions client, boolean json, int port, LatClient.Config config)
+            throws IOException {
         PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json && !client.habits.jsonStream);
         try (ResultsSink sink = client.save.openInBackground(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
             // --loopback: the in-process server listens on -p when given, else on any free port
-            int targetPort = client.loopback && !spec.commandLine().getParseResult().hasMatchedOption("-p") ? 0 : lat.port;
+            int targetPort = client.loopback && !spec.commandLine().getParseResult().hasMatchedOption("-p") ? 0 : port;
             Presenter<LatResult.LatParams, LatResult.LatRow, LatResult> presenter = new Presenter<>(
                     Presenter.Form.of(json, client.habits.jsonStream), out, Presenter.latText(), Json::pretty, null);
             ResultChain chain = new ResultChain(spec, "lat", client.save.labels(spec), sink, client.loopback,

@@ -94,7 +94,7 @@ final class LoadOptions {
                         to -> Presenter.bwLive(to, tcp, unit),
                         (to, result) -> new LoadedLatencyText(to, unit).summary(result)),
                 Json::pretty, null);
-        LoadedLatencyResult result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback,
+        LoadedLatencyResult result = Target.run(bw.client.host, BwSpec.targetPort(bw), bw.client.loopback,
                 (h, p) -> run(bw, h, p, tcp, protocol.equals("udp"), idle, out, presenter));
         return bw.chain().finish(presenter, ResultChain.LOADED_LATENCY, result);
     }

@@ -28,28 +28,17 @@ final class RdmaRun {
                    List<String> passThrough, boolean bandwidth, boolean json, String kind, List<String> labels,
                    boolean reverse) {}
 
-    /** {@code bw --rdma}: perftest's bandwidth test, after bw's common checks. */
-    static int bw(BwCommand bw) throws IOException {
-        CommandSpec spec = bw.spec;
-        ClientOptions client = bw.client;
-        PerftestArgs.Options o = BwSpec.rdma(bw);
-        client.host = client.habits.host(client.host);
-        PrintWriter out = client.habits.text(spec.commandLine().getOut(), !bw.json);
+    /**
+     * {@code bw --rdma} ({@code bandwidth}) or {@code lat --rdma}, after the command's checks and
+     * {@link BwSpec#rdma}/{@link LatSpec#rdma}: its output, its store, the run.
+     */
+    static int run(CommandSpec spec, ClientOptions client, int port, boolean json, PerftestArgs.Options o,
+                   boolean bandwidth, boolean reverse) throws IOException {
+        PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json);
         try (ResultsSink sink = client.save.open(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
-            return run(spec, new Request(client.host, bw.port, client.connectTimeoutSeconds, client.rdma, o,
-                    client.passThrough, true, bw.json, "bw", client.save.labels(spec), bw.options.reverse), sink, out);
-        }
-    }
-
-    /** {@code lat --rdma}: perftest's latency test, after lat's common checks. */
-    static int lat(LatCommand lat) throws IOException {
-        CommandSpec spec = lat.spec;
-        ClientOptions client = lat.client;
-        PerftestArgs.Options o = LatSpec.rdma(lat);
-        PrintWriter out = client.habits.text(spec.commandLine().getOut(), !lat.json);
-        try (ResultsSink sink = client.save.open(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
-            return run(spec, new Request(client.host, lat.port, client.connectTimeoutSeconds, client.rdma, o,
-                    client.passThrough, false, lat.json, "lat", client.save.labels(spec), false), sink, out);
+            return run(spec, new Request(client.host, port, client.connectTimeoutSeconds, client.rdma, o,
+                    client.passThrough, bandwidth, json, bandwidth ? "bw" : "lat", client.save.labels(spec), reverse),
+                    sink, out);
         }
     }
 

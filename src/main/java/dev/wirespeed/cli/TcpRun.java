@@ -25,7 +25,7 @@ final class TcpRun {
     static int run(BwCommand bw, TestSpec test, PrintWriter out) throws IOException {
         Presenter<BwResult.BwParams, BwResult.IntervalReport, BwResult> presenter = bw.presenter(out,
                 Presenter.bwText(test, bw.client.habits.rateUnit()), bw.jsonFormat::render, BwResult::serverOutput);
-        BwResult result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback, bw.options.mptcp,
+        BwResult result = Target.run(bw.client.host, BwSpec.targetPort(bw), bw.client.loopback, bw.options.mptcp,
                 (h, p) -> run(bw, h, p, test, presenter, out));
         return bw.chain().finish(presenter, ResultChain.BW, result);
     }

@@ -72,7 +72,7 @@ final class TripOptions {
         RateUnit unit = bw.client.habits.rateUnit();
         TripTimesResult result;
         try {
-            result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback,
+            result = Target.run(bw.client.host, BwSpec.targetPort(bw), bw.client.loopback,
                     (h, p) -> udp ? runUdp(bw, h, p, test, out, unit) : runTcp(bw, h, p, test, out, unit));
         } catch (TripTimesRefusal e) {
             throw new Failure(e.getMessage(), e.usage() ? ExitCode.USAGE : ExitCode.FAILURE);
