@@ -1,35 +1,20 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.engine.tcp.BwClient;
-import dev.wirespeed.engine.sys.NumaPlacement;
-import dev.wirespeed.engine.sys.Sockets;
-import dev.wirespeed.engine.session.TestListener;
-import dev.wirespeed.engine.server.Server;
-import dev.wirespeed.engine.sys.NumaPlacement;
-import dev.wirespeed.engine.tcp.BwClient;
-import dev.wirespeed.explain.CommandFacts;
-import dev.wirespeed.facts.Facts;
-import dev.wirespeed.inspect.Inspection;
 import dev.wirespeed.iperf3.Iperf3;
-import dev.wirespeed.iperf3.Iperf3Client;
 import dev.wirespeed.perftest.PerftestArgs;
 import dev.wirespeed.report.Presenter;
-import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.ServerOutput;
 import dev.wirespeed.store.ResultsSink;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.BitSet;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "bw",
@@ -77,11 +62,9 @@ public final class BwCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-
     @Option(names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "" + Wire.DEFAULT_PORT,
             description = "Server port (default ${DEFAULT-VALUE}).")
     int port;
-
 
     @Option(names = "--iperf3", description = "HOST runs an iperf3 server (iperf3 -s): speak its protocol; port "
             + Iperf3.DEFAULT_PORT + " unless -p.")
@@ -113,12 +96,9 @@ public final class BwCommand implements Callable<Integer> {
     @Mixin
     JsonFormatOption jsonFormat;
 
-
-
     @Option(names = {"-s", "--size"}, paramLabel = "SIZE", converter = SizeConverter.class,
             description = "RDMA message size with --rdma (perftest -s; TCP uses -l).")
     Long sizeBytes;
-
 
     /** The port HOST:PORT named, if it named one. */
     Integer hostPort;
@@ -129,18 +109,12 @@ public final class BwCommand implements Callable<Integer> {
         if (client.rdma.selected()) {
             PerftestArgs.Options o = BwSpec.rdma(this);
             client.host = client.habits.host(client.host);
-            PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json);
-            try (ResultsSink sink = client.save.open(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
-                return RdmaRun.run(spec, new RdmaRun.Request(client.host, port, client.connectTimeoutSeconds,
-                        client.rdma, o, client.passThrough, true, json, "bw", client.save.labels(spec),
-                        options.reverse), sink, out);
-            }
+            return RdmaRun.run(spec, client, port, json, o, true, options.reverse);
         }
         TestSpec test = BwSpec.tcp(this);
         if (trip.selected() && !iso.selected()) {
             trip.validate(spec, test);
         }
-        int targetPort = targetPort();
         client.host = client.habits.host(client.host);
         PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json && !client.habits.jsonStream);
         try (ResultsSink sink = client.save.openInBackground(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
@@ -157,16 +131,12 @@ public final class BwCommand implements Callable<Integer> {
             if (modes.selected()) {
                 return modes.run(this, test, out);
             }
-            Presenter<BwResult.BwParams, BwResult.IntervalReport, BwResult> presenter = presenter(out,
-                    Presenter.bwText(test, client.habits.rateUnit()), jsonFormat::render, BwResult::serverOutput);
-            BwResult result = Target.run(client.host, targetPort, client.loopback, options.mptcp,
-                    (h, p) -> run(h, p, test, presenter, out));
-            return chain.finish(presenter, ResultChain.BW, result);
+            return TcpRun.run(this, test, out);
         }
     }
 
     /** This host's facts, read once: NUMA placement and the saved summary. */
-    private final HostFacts host = new HostFacts();
+    final HostFacts host = new HostFacts();
 
     /** Where this run's results go: notes, render, save, exit code (set while the command runs). */
     private ResultChain chain;
@@ -179,58 +149,5 @@ public final class BwCommand implements Callable<Integer> {
     <P, I, R> Presenter<P, I, R> presenter(PrintWriter out, Presenter.Text<P, I, R> text, Function<R, String> document,
                                            Function<R, ServerOutput> serverOutput) {
         return new Presenter<>(Presenter.Form.of(json, client.habits.jsonStream), out, text, document, serverOutput);
-    }
-
-    /**
-     * -p, or iperf3's port with --iperf3 when -p is not given; with --loopback, the in-process server's
-     * port: -p when given, else any free one (0).
-     */
-    int targetPort() {
-        boolean given = hostPort != null || spec.commandLine().getParseResult().hasMatchedOption("-p");
-        if (client.loopback) {
-            return given ? port : 0;
-        }
-        return iperf3 && !given ? Iperf3.DEFAULT_PORT : port;
-    }
-
-    private BwResult run(String target, int targetPort, TestSpec test,
-                         Presenter<BwResult.BwParams, BwResult.IntervalReport, BwResult> presenter, PrintWriter out)
-            throws IOException {
-        BitSet place = null;
-        BwResult.Placement placed = null;
-        if (options.affinity == null && !iperf3) {
-            Optional<NumaPlacement.Placement> p = host.numaPlacement(target, targetPort, test);
-            if (p.isPresent()) {
-                place = p.get().cpus().cpus();
-                placed = p.get().result();
-                if (!json) {
-                    out.println(placed.line());
-                }
-            }
-        }
-        if (options.mptcp) {
-            Sockets.checkMptcp(); // a kernel without MPTCP: its one line, before the server is asked
-        }
-        BwClient.Config config = tcpConfig(target, targetPort, test).placeCpus(place)
-                .clientPort(client.habits.clientPort == null ? 0 : client.habits.clientPort)
-                .bindDevice(options.bindDevice(spec)).flowLabel(options.flowLabel(spec))
-                .mptcp(options.mptcp)
-                .serverOutput(getServerOutput).build();
-        TestListener<BwResult.BwParams, BwResult.IntervalReport> listener = chain.listener(presenter.live());
-        BwResult result = iperf3 ? new Iperf3Client(config).run(listener) : new BwClient(config).run(listener);
-        return placed == null ? result : result.withPlacement(placed);
-    }
-
-    /** A TCP test's client config from bw's options: the server, the timeouts, Ctrl-C, -B and -A. */
-    BwClient.Config.Builder tcpConfig(String target, int targetPort, TestSpec test) {
-        int timeoutMillis = client.connectTimeoutMillis();
-        return BwClient.Config.builder().host(target).port(targetPort).spec(test)
-                .streamsChosenBy(options.streamsChosenBy()).connectTimeoutMillis(timeoutMillis)
-                .handshakeTimeoutMillis(timeoutMillis).interrupted(Interrupts::raised).bindAddress(options.bind(spec))
-                .cpu(options.clientCpu(spec));
-    }
-
-    static int exitCodeOf(BwResult result, PrintWriter err, String name) {
-        return Outcomes.exitCode(result.outcome(), err, name);
     }
 }

@@ -76,7 +76,7 @@ final class BwModeOptions {
         TestSpec test = udpSpec(bw, tcp);
         Presenter<TestSpec, UdpResult.UdpInterval, UdpResult> presenter = bw.presenter(out,
                 Presenter.udpText(test, bw.client.habits.rateUnit()), bw.jsonFormat::render, UdpResult::serverOutput);
-        UdpResult result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback,
+        UdpResult result = Target.run(bw.client.host, BwSpec.targetPort(bw), bw.client.loopback,
                 (h, p) -> runUdp(bw, h, p, test, bw.chain().listener(presenter.live())));
         return bw.chain().finish(presenter, ResultChain.UDP, result);
     }
@@ -135,7 +135,7 @@ final class BwModeOptions {
         TestSpec base = tcp.toBuilder().durationMillis(Math.round(perSize * 1000)).bytes(0).build();
         Presenter<BwSweepResult.SweepParams, BwSweepResult.SweepRow, BwSweepResult> presenter = bw.presenter(out,
                 Presenter.sweepText(bw.client.habits.rateUnit()), Json::pretty, null);
-        BwSweepResult result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback,
+        BwSweepResult result = Target.run(bw.client.host, BwSpec.targetPort(bw), bw.client.loopback,
                 (h, p) -> new BwSweep(new BwSweep.Config(h, p, base, bw.options.streamsChosenBy(),
                         BwSweep.perftestSizes(), bw.client.connectTimeoutMillis(), Interrupts::raised))
                         .run(presenter.live()));

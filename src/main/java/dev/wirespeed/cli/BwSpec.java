@@ -64,6 +64,18 @@ final class BwSpec {
         }
     }
 
+    /**
+     * -p, or iperf3's port with --iperf3 when -p is not given; with --loopback, the in-process server's
+     * port: -p when given, else any free one (0).
+     */
+    static int targetPort(BwCommand bw) {
+        boolean given = bw.hostPort != null || bw.spec.commandLine().getParseResult().hasMatchedOption("-p");
+        if (bw.client.loopback) {
+            return given ? bw.port : 0;
+        }
+        return bw.iperf3 && !given ? Iperf3.DEFAULT_PORT : bw.port;
+    }
+
     /** bw --rdma: perftest's options. */
     static PerftestArgs.Options rdma(BwCommand bw) {
         CommandSpec spec = bw.spec;

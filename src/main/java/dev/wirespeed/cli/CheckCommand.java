@@ -121,7 +121,7 @@ public final class CheckCommand implements Callable<Integer> {
             CheckText.verdict(out, result.verdict(), bandwidth.outcome().message(), result.doctor());
         }
         out.flush();
-        int code = BwCommand.exitCodeOf(bandwidth, spec.commandLine().getErr(), spec.qualifiedName(" "));
+        int code = Outcomes.exitCode(bandwidth.outcome(), spec.commandLine().getErr(), spec.qualifiedName(" "));
         return code != ExitCode.OK ? code : result.doctor().healthy() ? ExitCode.OK : ExitCode.FINDINGS;
     }
 

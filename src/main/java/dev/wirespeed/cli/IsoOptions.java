@@ -129,7 +129,7 @@ final class IsoOptions {
         RateUnit unit = bw.client.habits.rateUnit();
         IsochronousResult result;
         try {
-            result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback, (h, p) -> {
+            result = Target.run(bw.client.host, BwSpec.targetPort(bw), bw.client.loopback, (h, p) -> {
                 Presenter<TestSpec, UdpResult.UdpInterval, UdpResult> live = bw.presenter(out,
                         Presenter.udpText(test, unit), r -> "", null);
                 UdpBwClient.Config config = UdpBwClient.Config.builder().host(h).port(p).spec(test)

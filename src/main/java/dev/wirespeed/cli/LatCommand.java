@@ -1,22 +1,12 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.engine.lat.LatClient;
-import dev.wirespeed.engine.session.TestListener;
-import dev.wirespeed.engine.lat.LatClient;
-import dev.wirespeed.perftest.PerftestArgs;
-import dev.wirespeed.report.Presenter;
-import dev.wirespeed.store.ResultsSink;
-import dev.wirespeed.results.Json;
-import dev.wirespeed.results.LatResult;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "lat",
@@ -56,11 +46,9 @@ public final class LatCommand implements Callable<Integer> {
     @Mixin
     ConnectRateOptions connectRate;
 
-
     @Option(names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "" + Wire.DEFAULT_PORT,
             description = "Server port (default ${DEFAULT-VALUE}; UDP uses the same number).")
     int port;
-
 
     @Option(names = {"-u", "--udp"}, description = "UDP ping-pong (default: TCP with TCP_NODELAY).")
     boolean udp;
@@ -102,24 +90,12 @@ public final class LatCommand implements Callable<Integer> {
             description = "Give up when the server has not answered for this long (default ${DEFAULT-VALUE}).")
     double timeoutSeconds;
 
-
-
-
-
-
     @Override
     public Integer call() throws IOException {
-        Integer hostPort = Target.split(spec, client);
-        if (hostPort != null) {
-            port = hostPort;
-        }
-        Target.check(spec, client.host, client.loopback);
-        client.habits.check(spec, json, client.loopback);
-        client.habits.refuseWhereMeaningless(spec, client.rdma.selected() ? Iperf3HabitOptions.Mode.RDMA
-                : Iperf3HabitOptions.Mode.LATENCY);
+        LatSpec.common(this);
         client.host = client.habits.host(client.host);
         if (client.rdma.selected()) {
-            return runRdma();
+            return RdmaRun.run(spec, client, port, json, LatSpec.rdma(this), false, false);
         }
         if (client.passThrough != null && !client.passThrough.isEmpty()) {
             throw OptionRanges.usage(spec, "unexpected argument " + client.passThrough.getFirst()
@@ -129,40 +105,6 @@ public final class LatCommand implements Callable<Integer> {
         if (connectRate.connect) {
             return connectRate.run(this, client.habits.text(spec.commandLine().getOut(), !json));
         }
-        LatClient.Config config = LatSpec.config(this);
-        PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json && !client.habits.jsonStream);
-        try (ResultsSink sink = client.save.openInBackground(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
-            // --loopback: the in-process server listens on -p when given, else on any free port
-            int targetPort = client.loopback && !spec.commandLine().getParseResult().hasMatchedOption("-p") ? 0 : port;
-            Presenter<LatResult.LatParams, LatResult.LatRow, LatResult> presenter = new Presenter<>(
-                    Presenter.Form.of(json, client.habits.jsonStream), out, Presenter.latText(), Json::pretty, null);
-            ResultChain chain = new ResultChain(spec, "lat", client.save.labels(spec), sink, client.loopback,
-                    new HostFacts());
-            LatResult result;
-            // On a terminal (not --logfile, not JSON), a line says which size runs and for how long so far.
-            try (ProgressLine progress = new ProgressLine(out, out == spec.commandLine().getOut() && !json
-                    && !client.habits.jsonStream && Terminal.isTerminal())) {
-                LatProgress running = new LatProgress();
-                progress.show(running);
-                TestListener<LatResult.LatParams, LatResult.LatRow> listener =
-                        chain.listener(running.around(presenter.live(progress.writer())));
-                result = Target.run(client.host, targetPort, client.loopback,
-                        (h, p) -> new LatClient(at(config, h, p)).run(listener));
-            }
-            return chain.finish(presenter, ResultChain.LAT, result);
-        }
-    }
-
-    private int runRdma() throws IOException {
-        PerftestArgs.Options o = LatSpec.rdma(this);
-        PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json);
-        try (ResultsSink sink = client.save.open(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
-            return RdmaRun.run(spec, new RdmaRun.Request(client.host, port, client.connectTimeoutSeconds, client.rdma, o, client.passThrough, false,
-                    json, "lat", client.save.labels(spec), false), sink, out);
-        }
-    }
-
-    private static LatClient.Config at(LatClient.Config c, String host, int port) {
-        return c.toBuilder().host(host).port(port).build();
+        return LatRun.run(spec, client, json, port, LatSpec.config(this));
     }
 }

@@ -3,6 +3,7 @@ package dev.wirespeed.cli;
 import dev.wirespeed.engine.lat.LatClient;
 import dev.wirespeed.perftest.PerftestArgs;
 import dev.wirespeed.wire.ModeBounds;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
@@ -10,6 +11,20 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code lat}'s options to its test (issue 27: options, spec, run, present); a bad option is exit 2. */
 final class LatSpec {
     private LatSpec() {}
+
+    /** What every lat mode checks first: HOST[:PORT] or --loopback, the output, iperf3's habits. */
+    static void common(LatCommand lat) throws IOException {
+        CommandSpec spec = lat.spec;
+        ClientOptions client = lat.client;
+        Integer hostPort = Target.split(spec, client);
+        if (hostPort != null) {
+            lat.port = hostPort;
+        }
+        Target.check(spec, client.host, client.loopback);
+        client.habits.check(spec, lat.json, client.loopback);
+        client.habits.refuseWhereMeaningless(spec, client.rdma.selected() ? Iperf3HabitOptions.Mode.RDMA
+                : Iperf3HabitOptions.Mode.LATENCY);
+    }
 
     /** lat --rdma: perftest's options. */
     static PerftestArgs.Options rdma(LatCommand lat) {

@@ -94,7 +94,7 @@ final class LoadOptions {
                         to -> Presenter.bwLive(to, tcp, unit),
                         (to, result) -> new LoadedLatencyText(to, unit).summary(result)),
                 Json::pretty, null);
-        LoadedLatencyResult result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback,
+        LoadedLatencyResult result = Target.run(bw.client.host, BwSpec.targetPort(bw), bw.client.loopback,
                 (h, p) -> run(bw, h, p, tcp, protocol.equals("udp"), idle, out, presenter));
         return bw.chain().finish(presenter, ResultChain.LOADED_LATENCY, result);
     }
@@ -104,7 +104,7 @@ final class LoadOptions {
                                            LoadedLatencyResult> presenter) throws IOException {
         CommandSpec spec = bw.spec;
         int timeout = bw.client.connectTimeoutMillis();
-        BwClient.Config load = bw.tcpConfig(host, port, tcp).build();
+        BwClient.Config load = TcpRun.config(bw, host, port, tcp).build();
         LatClient.Config pings = LatClient.Config.builder().host(host).port(port).udp(udp)
                 .sizesBytes(List.of(PING_BYTES)).secondsPerSize(1.0).warmupIterations(0).busyPoll(false)
                 .connectTimeoutMillis(timeout).timeoutMillis(10_000).interrupted(Interrupts::raised)

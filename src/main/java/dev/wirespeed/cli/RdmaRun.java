@@ -1,10 +1,5 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.diagnose.Finding;
-import dev.wirespeed.diagnose.RuleSet;
-import dev.wirespeed.explain.CommandFacts;
-import dev.wirespeed.facts.Facts;
-import dev.wirespeed.inspect.Inspection;
 import dev.wirespeed.perftest.PerftestArgs;
 import dev.wirespeed.rdma.RdmaClient;
 import dev.wirespeed.rdma.RdmaTest;
@@ -32,6 +27,20 @@ final class RdmaRun {
     record Request(String host, int port, double connectTimeoutSeconds, RdmaOptions rdma, PerftestArgs.Options options,
                    List<String> passThrough, boolean bandwidth, boolean json, String kind, List<String> labels,
                    boolean reverse) {}
+
+    /**
+     * {@code bw --rdma} ({@code bandwidth}) or {@code lat --rdma}, after the command's checks and
+     * {@link BwSpec#rdma}/{@link LatSpec#rdma}: its output, its store, the run.
+     */
+    static int run(CommandSpec spec, ClientOptions client, int port, boolean json, PerftestArgs.Options o,
+                   boolean bandwidth, boolean reverse) throws IOException {
+        PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json);
+        try (ResultsSink sink = client.save.open(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
+            return run(spec, new Request(client.host, port, client.connectTimeoutSeconds, client.rdma, o,
+                    client.passThrough, bandwidth, json, bandwidth ? "bw" : "lat", client.save.labels(spec), reverse),
+                    sink, out);
+        }
+    }
 
     /** @param out where the text or JSON goes (--logfile, line prefixes), usually the command's output */
     static int run(CommandSpec spec, Request r, ResultsSink sink, PrintWriter out) throws IOException {

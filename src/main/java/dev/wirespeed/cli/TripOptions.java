@@ -72,7 +72,7 @@ final class TripOptions {
         RateUnit unit = bw.client.habits.rateUnit();
         TripTimesResult result;
         try {
-            result = Target.run(bw.client.host, bw.targetPort(), bw.client.loopback,
+            result = Target.run(bw.client.host, BwSpec.targetPort(bw), bw.client.loopback,
                     (h, p) -> udp ? runUdp(bw, h, p, test, out, unit) : runTcp(bw, h, p, test, out, unit));
         } catch (TripTimesRefusal e) {
             throw new Failure(e.getMessage(), e.usage() ? ExitCode.USAGE : ExitCode.FAILURE);
@@ -101,7 +101,7 @@ final class TripOptions {
                                           RateUnit unit) throws IOException {
         Presenter<BwResult.BwParams, BwResult.IntervalReport, BwResult> live = bw.presenter(out,
                 Presenter.bwText(test, unit), r -> "", null);
-        return TripTimesClient.tcp(bw.tcpConfig(host, port, test).bindDevice(bw.options.bindDevice(bw.spec)).build(), bw.chain().listener(live.live()),
+        return TripTimesClient.tcp(TcpRun.config(bw, host, port, test).bindDevice(bw.options.bindDevice(bw.spec)).build(), bw.chain().listener(live.live()),
                 clocksTo(bw, out, unit));
     }
 

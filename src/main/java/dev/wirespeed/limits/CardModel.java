@@ -22,15 +22,19 @@ import java.util.regex.Pattern;
 public record CardModel(String partNumber, int ports, Double ethGbpsPerPort, IbSpeed ibLane, String source) {
 
     /**
-     * Cards whose rating is written down where we can cite it. Seed 000 l.1697-1706 copies NVIDIA's
-     * ConnectX-4 Lx EN table (OPN → "Max Network Speed"); src/test/resources/parse/mlx/mlnxofedinstall-seed001.txt l.51-100 is mlxfwmanager naming
-     * three cards with their PSID and NVIDIA's description; src/test/resources/parse/seeds/004_2a39351d1c4a425e.txt l.2 and l.70 name the GW-R86S's OCP
-     * card and its 25G SFP28 optics, with two functions in lspci (l.78-79).
+     * Cards whose rating is written down where we can cite it (the source a finding shows names the
+     * document, not where we read it):
+     * src/test/resources/parse/seeds/000_a2147e746c8b34a4.txt l.1698-1707 copies NVIDIA's ConnectX-4 Lx
+     * EN table (OPN → "Max Network Speed");
+     * src/test/resources/parse/mlx/mlnxofedinstall-seed001.txt l.51-100 is mlxfwmanager naming three
+     * cards with their PSID and NVIDIA's description;
+     * src/test/resources/parse/seeds/004_2a39351d1c4a425e.txt l.2 and l.70 name the GW-R86S's OCP card
+     * and its 25G SFP28 optics, with two functions in lspci (l.79-80).
      */
     private record Known(String opn, String psid, int ports, Double eth, IbSpeed ib, String source) {}
 
-    private static final String CX4LX_TABLE = "NVIDIA ConnectX-4 Lx EN OPN table (seed 000 l.1697-1706)";
-    private static final String SEED001 = "mlxfwmanager description (seed 001 l.176-225)";
+    private static final String CX4LX_TABLE = "NVIDIA ConnectX-4 Lx EN OPN table";
+    private static final String FIRMWARE_DESCRIPTION = "mlxfwmanager description";
     private static final List<Known> KNOWN = List.of(
             new Known("MCX4111A-XCAT", null, 1, 10.0, null, CX4LX_TABLE),
             new Known("MCX4121A-XCAT", null, 2, 10.0, null, CX4LX_TABLE),
@@ -41,10 +45,10 @@ public record CardModel(String partNumber, int ports, Double ethGbpsPerPort, IbS
             new Known("MCX4121A-ACUT", null, 2, 25.0, null, CX4LX_TABLE),
             new Known("MCX4131A-BCAT", null, 1, 40.0, null, CX4LX_TABLE),
             new Known("MCX4131A-GCAT", null, 1, 50.0, null, CX4LX_TABLE),
-            new Known("MCX455A-ECA", "MT_2180110032", 1, 100.0, IbSpeed.EDR, SEED001),
-            new Known("MCX354A-FCB", "MT_1090120019", 2, 40.0, IbSpeed.FDR, SEED001),
-            new Known("MCX342A-XCC", "MT_1680110023", 2, 10.0, null, SEED001),
-            new Known("MCX4421A-ACQN", null, 2, 25.0, null, "ConnectX-4 Lx for OCP 2.0, 25GbE (seed 004 l.1, l.69, l.78-79)"));
+            new Known("MCX455A-ECA", "MT_2180110032", 1, 100.0, IbSpeed.EDR, FIRMWARE_DESCRIPTION),
+            new Known("MCX354A-FCB", "MT_1090120019", 2, 40.0, IbSpeed.FDR, FIRMWARE_DESCRIPTION),
+            new Known("MCX342A-XCC", "MT_1680110023", 2, 10.0, null, FIRMWARE_DESCRIPTION),
+            new Known("MCX4421A-ACQN", null, 2, 25.0, null, "ConnectX-4 Lx for OCP 2.0, 25GbE"));
 
     /** The card of a part number as printed ("MCX342A-XCC_Ax", "MCX4121A-ACAT", "MCX354A-FCB_A2-A5"). */
     public static Optional<CardModel> byPartNumber(String printed) {

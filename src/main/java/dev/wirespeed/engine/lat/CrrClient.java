@@ -42,12 +42,11 @@ public record CrrClient(Config config) {
         }
 
         public Builder toBuilder() {
-            Builder b = new Builder().target(host, port, connectTimeoutMillis, interrupted);
+            Builder b = new Builder().from(this);
             b.streams = streams;
             b.seconds = seconds;
             b.requestBytes = requestBytes;
             b.timeoutMillis = timeoutMillis;
-            b.bindAddress = bindAddress;
             return b;
         }
 
@@ -61,7 +60,6 @@ public record CrrClient(Config config) {
             private double seconds = 10;
             private int requestBytes = 1;
             private int timeoutMillis = 5_000;
-            private InetAddress bindAddress;
 
             private Builder() {
                 super(0);
@@ -84,11 +82,6 @@ public record CrrClient(Config config) {
 
             public Builder timeoutMillis(int timeoutMillis) {
                 this.timeoutMillis = timeoutMillis;
-                return this;
-            }
-
-            public Builder bindAddress(InetAddress bindAddress) {
-                this.bindAddress = bindAddress;
                 return this;
             }
 

@@ -57,7 +57,7 @@ public final class LatClient {
 
         /** A builder holding every field of this config: change some, {@code build()} a copy that keeps the rest. */
         public Builder toBuilder() {
-            Builder b = new Builder().target(host, port, connectTimeoutMillis, interrupted);
+            Builder b = new Builder().from(this);
             b.udp = udp;
             b.sizesBytes = sizesBytes;
             b.iterations = iterations;
@@ -65,7 +65,6 @@ public final class LatClient {
             b.warmupIterations = warmupIterations;
             b.busyPoll = busyPoll;
             b.timeoutMillis = timeoutMillis;
-            b.bindAddress = bindAddress;
             b.cpu = cpu;
             b.serverCpu = serverCpu;
             return b;
@@ -84,17 +83,11 @@ public final class LatClient {
             private long warmupIterations;
             private boolean busyPoll;
             private int timeoutMillis;
-            private InetAddress bindAddress;
             private Integer cpu;
             private Integer serverCpu;
 
             private Builder() {
                 super(0);
-            }
-
-            public Builder bindAddress(InetAddress bindAddress) {
-                this.bindAddress = bindAddress;
-                return this;
             }
 
             public Builder cpu(Integer cpu) {

@@ -37,7 +37,6 @@ public interface ClientTarget {
         return null;
     }
 
-    /** --get-server-output: ask the server for its own lines about the test with its results. */
     /** --flowlabel: the IPv6 flow label of the TCP data connections; 0 = none. */
     default int flowLabel() {
         return 0;
@@ -48,6 +47,7 @@ public interface ClientTarget {
         return false;
     }
 
+    /** --get-server-output: ask the server for its own lines about the test with its results. */
     default boolean serverOutput() {
         return false;
     }

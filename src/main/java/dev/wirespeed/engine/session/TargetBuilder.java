@@ -1,11 +1,13 @@
 package dev.wirespeed.engine.session;
 
+import java.net.InetAddress;
 import java.util.function.BooleanSupplier;
 
 /**
- * What every client config's builder sets: the server, the connect timeout and the Ctrl-C flag.
- * Each config's {@code Builder} extends it with the fields of its mode, so that a field common to
- * all is written (and checked) once.
+ * What every client config's builder sets: the fields of {@link ClientTarget} that more than one
+ * mode has (the server, the connect timeout, the Ctrl-C flag, -B, --get-server-output). Each
+ * config's {@code Builder} extends it with the fields of its mode, so that a field common to all is
+ * written (and checked) once, and its {@code toBuilder()} starts from {@link #from(ClientTarget)}.
  *
  * @param <B> the builder itself, so that setters chain
  */
@@ -14,7 +16,8 @@ public abstract class TargetBuilder<B extends TargetBuilder<B>> {
     protected int port;
     protected int connectTimeoutMillis;
     protected BooleanSupplier interrupted;
-    public boolean serverOutput;
+    protected boolean serverOutput;
+    protected InetAddress bindAddress;
 
     protected TargetBuilder(int connectTimeoutMillis) {
         this.connectTimeoutMillis = connectTimeoutMillis;
@@ -47,9 +50,16 @@ public abstract class TargetBuilder<B extends TargetBuilder<B>> {
         return self();
     }
 
-    /** For a config's {@code toBuilder()}: the common fields at once. */
-    public B target(String host, int port, int connectTimeoutMillis, BooleanSupplier interrupted) {
-        return host(host).port(port).connectTimeoutMillis(connectTimeoutMillis).interrupted(interrupted);
+    /** -B: the local address of the control and data connections; null = the kernel's choice. */
+    public B bindAddress(InetAddress bindAddress) {
+        this.bindAddress = bindAddress;
+        return self();
+    }
+
+    /** For a config's {@code toBuilder()}: the common fields at once, as {@code config} has them. */
+    public B from(ClientTarget config) {
+        return host(config.host()).port(config.port()).connectTimeoutMillis(config.connectTimeoutMillis())
+                .interrupted(config.interrupted()).serverOutput(config.serverOutput()).bindAddress(config.bindAddress());
     }
 
     @SuppressWarnings("unchecked")

@@ -1,6 +1,5 @@
 package dev.wirespeed.engine.stream;
 
-import dev.wirespeed.engine.sys.NativeBulk;
 import dev.wirespeed.engine.sys.NativeSockets;
 import dev.wirespeed.measure.KernelClock;
 import dev.wirespeed.wire.TestSpec;
@@ -20,8 +19,9 @@ import java.util.List;
  * latency, the read that completes it its write-to-read latency ({@link TripLog}). A stamp without
  * the marker (a sender that does not stamp) ends the measuring, not the test.
  *
- * <p>Its loops repeat {@link WriteIo}'s calls rather than share them, so that the default path's
- * loop stays as it is measured (docs/PERFORMANCE.md): trip times cost nothing when they are off.
+ * <p>Its loops make {@link WriteIo}'s calls ({@link WriteIo#writeAll}, {@link WriteIo#readSome}) on
+ * a buffer of its own, so that the default path's loop stays as it is measured (docs/PERFORMANCE.md):
+ * trip times cost nothing when they are off.
  */
 final class TripIo implements StreamIo<DataStream> {
     static final TripIo INSTANCE = new TripIo();
@@ -50,21 +50,7 @@ final class TripIo implements StreamIo<DataStream> {
             long offset = KernelClock.realtimeOffsetNanos();
             for (int length = s.nextLength(); length > 0; length = s.nextLength()) {
                 stamp(buffer, System.nanoTime() + offset, length);
-                long done = 0;
-                while (done < length) {
-                    long n;
-                    try {
-                        n = NativeBulk.write(errno, fd, address + done, length - done);
-                    } catch (Throwable t) {
-                        throw new IOException("write failed: " + t, t);
-                    }
-                    if (n < 0) {
-                        s.check("write", NativeSockets.errno(errno));
-                        continue;
-                    }
-                    s.counter().add(n);
-                    done += n;
-                }
+                WriteIo.writeAll(s, errno, fd, address, length);
             }
         }
     }
@@ -86,20 +72,8 @@ final class TripIo implements StreamIo<DataStream> {
             MemorySegment buffer = arena.allocate(length, 4096);
             long address = buffer.address();
             Reader reader = new Reader(recorder);
-            while (true) {
-                long n;
-                try {
-                    n = NativeBulk.read(errno, fd, address, length);
-                } catch (Throwable t) {
-                    throw new IOException("read failed: " + t, t);
-                }
-                if (n == 0) {
-                    return;
-                }
-                if (n < 0) {
-                    s.check("read", NativeSockets.errno(errno));
-                    continue;
-                }
+            for (long n = WriteIo.readSome(s, errno, fd, address, length); n > 0;
+                    n = WriteIo.readSome(s, errno, fd, address, length)) {
                 s.counter().add(n);
                 reader.read(buffer, (int) n, System.nanoTime() + recorder.realtimeOffsetNanos);
             }

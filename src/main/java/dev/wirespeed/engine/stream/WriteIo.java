@@ -29,22 +29,50 @@ final class WriteIo implements StreamIo<DataStream> {
             // the process's shared filler: page-aligned, so the kernel's copy of every write starts on a page boundary
             long address = s.buffers().address();
             for (int length = s.nextLength(); length > 0; length = s.nextLength()) {
-                long done = 0;
-                while (done < length) {
-                    long n;
-                    try {
-                        n = NativeBulk.write(errno, fd, address + done, length - done);
-                    } catch (Throwable t) {
-                        throw new IOException("write failed: " + t, t);
-                    }
-                    if (n < 0) {
-                        s.check("write", NativeSockets.errno(errno));
-                        continue;
-                    }
-                    s.counter().add(n);
-                    done += n;
-                }
+                writeAll(s, errno, fd, address, length);
             }
+        }
+    }
+
+    /**
+     * write(2) of {@code length} bytes at {@code address} to the last byte, each write counted; a
+     * failed call goes to {@link DataStream#check}. {@link TripIo} writes its stamped buffer so too.
+     */
+    static void writeAll(DataStream s, MemorySegment errno, int fd, long address, int length) throws IOException {
+        long done = 0;
+        while (done < length) {
+            long n;
+            try {
+                n = NativeBulk.write(errno, fd, address + done, length - done);
+            } catch (Throwable t) {
+                throw new IOException("write failed: " + t, t);
+            }
+            if (n < 0) {
+                s.check("write", NativeSockets.errno(errno));
+                continue;
+            }
+            s.counter().add(n);
+            done += n;
+        }
+    }
+
+    /**
+     * One read(2) of at most {@code length} bytes into {@code address}: the bytes read, 0 at the end
+     * of the stream; a failed call goes to {@link DataStream#check} and is tried again. Not counted
+     * here: the caller counts, then looks at the bytes ({@link TripIo}) or wakes ({@link ReceiveWake}).
+     */
+    static long readSome(DataStream s, MemorySegment errno, int fd, long address, int length) throws IOException {
+        while (true) {
+            long n;
+            try {
+                n = NativeBulk.read(errno, fd, address, length);
+            } catch (Throwable t) {
+                throw new IOException("read failed: " + t, t);
+            }
+            if (n >= 0) {
+                return n;
+            }
+            s.check("read", NativeSockets.errno(errno));
         }
     }
 
@@ -57,20 +85,8 @@ final class WriteIo implements StreamIo<DataStream> {
             // one of a few regions every receiver of the process reads into: the bytes are dropped
             long address = s.buffers().address();
             ReceiveWake wake = s.wake(fd, length);
-            while (true) {
-                long n;
-                try {
-                    n = NativeBulk.read(errno, fd, address, length);
-                } catch (Throwable t) {
-                    throw new IOException("read failed: " + t, t);
-                }
-                if (n == 0) {
-                    return;
-                }
-                if (n < 0) {
-                    s.check("read", NativeSockets.errno(errno));
-                    continue;
-                }
+            for (long n = readSome(s, errno, fd, address, length); n > 0;
+                    n = readSome(s, errno, fd, address, length)) {
                 s.counter().add(n);
                 if (wake != null) {
                     wake.afterRead(n);

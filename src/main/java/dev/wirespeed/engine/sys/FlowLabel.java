@@ -5,7 +5,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.net.Inet6Address;
@@ -51,33 +50,22 @@ final class FlowLabel {
     private static final MethodHandle CONNECT;
     private static final MethodHandle POLL;
     private static final MethodHandle FCNTL;
-    private static final MethodHandle SETSOCKOPT;
-    private static final MethodHandle GETSOCKOPT;
     private static final String UNAVAILABLE;
 
     static {
         MethodHandle connect = null;
         MethodHandle poll = null;
         MethodHandle fcntl = null;
-        MethodHandle set = null;
-        MethodHandle get = null;
         String why = NativeSockets.available() ? null : NativeSockets.unavailableReason();
         if (why == null) {
             try {
-                Linker linker = Linker.nativeLinker();
-                SymbolLookup libc = linker.defaultLookup();
-                Linker.Option errno = Linker.Option.captureCallState("errno");
                 var I = ValueLayout.JAVA_INT;
                 var L = ValueLayout.JAVA_LONG;
-                connect = linker.downcallHandle(libc.find("connect").orElseThrow(), FunctionDescriptor.of(I, I, L, I),
-                        errno);
-                poll = linker.downcallHandle(libc.find("poll").orElseThrow(), FunctionDescriptor.of(I, L, L, I), errno);
-                fcntl = linker.downcallHandle(libc.find("fcntl").orElseThrow(), FunctionDescriptor.of(I, I, I, I),
-                        errno, Linker.Option.firstVariadicArg(2));
-                set = linker.downcallHandle(libc.find("setsockopt").orElseThrow(),
-                        FunctionDescriptor.of(I, I, I, I, L, I), errno);
-                get = linker.downcallHandle(libc.find("getsockopt").orElseThrow(),
-                        FunctionDescriptor.of(I, I, I, I, L, L), errno);
+                // setsockopt and getsockopt are NativeSockets'
+                connect = NativeSockets.libc("connect", FunctionDescriptor.of(I, I, L, I), NativeSockets.CAPTURE_ERRNO);
+                poll = NativeSockets.libc("poll", FunctionDescriptor.of(I, L, L, I), NativeSockets.CAPTURE_ERRNO);
+                fcntl = NativeSockets.libc("fcntl", FunctionDescriptor.of(I, I, I, I), NativeSockets.CAPTURE_ERRNO,
+                        Linker.Option.firstVariadicArg(2));
             } catch (RuntimeException e) {
                 why = "native calls unavailable (" + e.getMessage() + ")";
             }
@@ -85,8 +73,6 @@ final class FlowLabel {
         CONNECT = connect;
         POLL = poll;
         FCNTL = fcntl;
-        SETSOCKOPT = set;
-        GETSOCKOPT = get;
         UNAVAILABLE = why;
     }
 
@@ -111,11 +97,11 @@ final class FlowLabel {
             req.set(ValueLayout.JAVA_BYTE, 20, (byte) IPV6_FL_A_GET);
             req.set(ValueLayout.JAVA_BYTE, 21, (byte) IPV6_FL_S_ANY);
             req.set(ValueLayout.JAVA_SHORT, 22, (short) IPV6_FL_F_CREATE);
-            check(errno, (int) SETSOCKOPT.invokeExact(errno, fd, IPPROTO_IPV6, IPV6_FLOWLABEL_MGR, req.address(),
+            check(errno, NativeSockets.setsockopt(errno, fd, IPPROTO_IPV6, IPV6_FLOWLABEL_MGR, req,
                     FLOWLABEL_REQ_BYTES), "lease flow label " + hex(label) + " (IPV6_FLOWLABEL_MGR)");
             MemorySegment one = arena.allocate(ValueLayout.JAVA_INT);
             one.set(ValueLayout.JAVA_INT, 0, 1);
-            check(errno, (int) SETSOCKOPT.invokeExact(errno, fd, IPPROTO_IPV6, IPV6_FLOWINFO_SEND, one.address(), 4),
+            check(errno, NativeSockets.setsockopt(errno, fd, IPPROTO_IPV6, IPV6_FLOWINFO_SEND, one, 4),
                     "send flow labels (IPV6_FLOWINFO_SEND)");
             MemorySegment sa = arena.allocate(SOCKADDR_IN6_BYTES, 8);
             sa.set(ValueLayout.JAVA_SHORT, 0, (short) AF_INET6);
@@ -166,12 +152,7 @@ final class FlowLabel {
                 break;
             }
         }
-        MemorySegment error = arena.allocate(ValueLayout.JAVA_INT);
-        MemorySegment length = arena.allocate(ValueLayout.JAVA_INT);
-        length.set(ValueLayout.JAVA_INT, 0, 4);
-        check(errno, (int) GETSOCKOPT.invokeExact(errno, fd, SOL_SOCKET, SO_ERROR, error.address(), length.address()),
-                "SO_ERROR");
-        int e = error.get(ValueLayout.JAVA_INT, 0);
+        int e = NativeSockets.intOption(arena, errno, fd, SOL_SOCKET, SO_ERROR);
         if (e != 0) {
             throw new IOException(NativeSockets.strerror(e));
         }

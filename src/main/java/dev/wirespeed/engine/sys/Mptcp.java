@@ -3,9 +3,7 @@ package dev.wirespeed.engine.sys;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.reflect.Field;
@@ -45,8 +43,6 @@ public final class Mptcp {
     private static final MethodHandle SOCKET;
     private static final MethodHandle DUP3;
     private static final MethodHandle CLOSE;
-    private static final MethodHandle SETSOCKOPT;
-    private static final MethodHandle GETSOCKOPT;
     private static final Field SERVER_FD;
     private static final String UNAVAILABLE;
 
@@ -54,25 +50,15 @@ public final class Mptcp {
         MethodHandle socket = null;
         MethodHandle dup3 = null;
         MethodHandle close = null;
-        MethodHandle set = null;
-        MethodHandle get = null;
         Field serverFd = null;
         String why = NativeSockets.available() ? null : NativeSockets.unavailableReason();
         if (why == null) {
             try {
-                Linker linker = Linker.nativeLinker();
-                SymbolLookup libc = linker.defaultLookup();
-                Linker.Option errno = Linker.Option.captureCallState("errno");
                 var I = ValueLayout.JAVA_INT;
-                var L = ValueLayout.JAVA_LONG;
-                socket = linker.downcallHandle(libc.find("socket").orElseThrow(), FunctionDescriptor.of(I, I, I, I),
-                        errno);
-                dup3 = linker.downcallHandle(libc.find("dup3").orElseThrow(), FunctionDescriptor.of(I, I, I, I), errno);
-                close = linker.downcallHandle(libc.find("close").orElseThrow(), FunctionDescriptor.of(I, I));
-                set = linker.downcallHandle(libc.find("setsockopt").orElseThrow(),
-                        FunctionDescriptor.of(I, I, I, I, L, I), errno);
-                get = linker.downcallHandle(libc.find("getsockopt").orElseThrow(),
-                        FunctionDescriptor.of(I, I, I, I, L, L), errno);
+                // setsockopt and getsockopt are NativeSockets'
+                socket = NativeSockets.libc("socket", FunctionDescriptor.of(I, I, I, I), NativeSockets.CAPTURE_ERRNO);
+                dup3 = NativeSockets.libc("dup3", FunctionDescriptor.of(I, I, I, I), NativeSockets.CAPTURE_ERRNO);
+                close = NativeSockets.libc("close", FunctionDescriptor.of(I, I));
                 serverFd = Class.forName("sun.nio.ch.ServerSocketChannelImpl").getDeclaredField("fdVal");
                 serverFd.setAccessible(true);
             } catch (ReflectiveOperationException | RuntimeException e) {
@@ -82,8 +68,6 @@ public final class Mptcp {
         SOCKET = socket;
         DUP3 = dup3;
         CLOSE = close;
-        SETSOCKOPT = set;
-        GETSOCKOPT = get;
         SERVER_FD = serverFd;
         UNAVAILABLE = why;
     }
@@ -115,7 +99,7 @@ public final class Mptcp {
         }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment errno = NativeSockets.errnoCapture(arena);
-            return intOption(arena, errno, NativeSockets.descriptor(ch), SOL_TCP, TCP_IS_MPTCP) == 1;
+            return NativeSockets.intOption(arena, errno, NativeSockets.descriptor(ch), SOL_TCP, TCP_IS_MPTCP) == 1;
         } catch (Throwable t) {
             return false;
         }
@@ -133,9 +117,9 @@ public final class Mptcp {
     private static void replace(int fd) throws IOException {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment errno = NativeSockets.errnoCapture(arena);
-            int domain = intOption(arena, errno, fd, SOL_SOCKET, SO_DOMAIN);
-            int reuse = intOption(arena, errno, fd, SOL_SOCKET, SO_REUSEADDR);
-            int v6only = domain == AF_INET6 ? intOption(arena, errno, fd, IPPROTO_IPV6, IPV6_V6ONLY) : -1;
+            int domain = NativeSockets.intOption(arena, errno, fd, SOL_SOCKET, SO_DOMAIN);
+            int reuse = NativeSockets.intOption(arena, errno, fd, SOL_SOCKET, SO_REUSEADDR);
+            int v6only = domain == AF_INET6 ? NativeSockets.intOption(arena, errno, fd, IPPROTO_IPV6, IPV6_V6ONLY) : -1;
             int mptcp = (int) SOCKET.invokeExact(errno, domain, SOCK_STREAM | SOCK_CLOEXEC, IPPROTO_MPTCP);
             if (mptcp < 0) {
                 throw new IOException(refusal(NativeSockets.errno(errno)));
@@ -159,21 +143,10 @@ public final class Mptcp {
         }
     }
 
-    private static int intOption(Arena arena, MemorySegment errno, int fd, int level, int option) throws Throwable {
-        MemorySegment value = arena.allocate(ValueLayout.JAVA_INT);
-        MemorySegment length = arena.allocate(ValueLayout.JAVA_INT);
-        length.set(ValueLayout.JAVA_INT, 0, 4);
-        if ((int) GETSOCKOPT.invokeExact(errno, fd, level, option, value.address(), length.address()) < 0) {
-            throw new IOException("getsockopt(" + level + ", " + option + "): "
-                    + NativeSockets.strerror(NativeSockets.errno(errno)));
-        }
-        return value.get(ValueLayout.JAVA_INT, 0);
-    }
-
     private static void setInt(Arena arena, MemorySegment errno, int fd, int level, int option, int v) throws Throwable {
         MemorySegment value = arena.allocate(ValueLayout.JAVA_INT);
         value.set(ValueLayout.JAVA_INT, 0, v);
-        if ((int) SETSOCKOPT.invokeExact(errno, fd, level, option, value.address(), 4) < 0) {
+        if (NativeSockets.setsockopt(errno, fd, level, option, value, 4) < 0) {
             throw new IOException("setsockopt(" + level + ", " + option + ") on the MPTCP socket: "
                     + NativeSockets.strerror(NativeSockets.errno(errno)));
         }

@@ -408,6 +408,42 @@ public final class NativeSockets {
         }
     }
 
+    /**
+     * A downcall handle of libc's {@code name} (Linux), for the classes of this package that make calls
+     * of their own; {@link #CAPTURE_ERRNO} among the options captures errno into an {@link #errnoCapture}.
+     * Throws (NoSuchElementException, IllegalArgumentException) where the symbol or the layout is refused.
+     */
+    static MethodHandle libc(String name, FunctionDescriptor descriptor, Linker.Option... options) {
+        Linker linker = Linker.nativeLinker();
+        return linker.downcallHandle(linker.defaultLookup().find(name).orElseThrow(), descriptor, options);
+    }
+
+    /** The option of a downcall that leaves errno in an {@link #errnoCapture}. */
+    static final Linker.Option CAPTURE_ERRNO = Linker.Option.captureCallState("errno");
+
+    /**
+     * setsockopt(2) of {@code length} bytes at {@code value} on a descriptor, errno left in {@code errno}
+     * (an {@link #errnoCapture}): the kernel's return code. Only when {@link #available()}.
+     */
+    static int setsockopt(MemorySegment errno, int fd, int level, int option, MemorySegment value, int length)
+            throws Throwable {
+        return (int) SETSOCKOPT.invokeExact(errno, fd, level, option, value, length);
+    }
+
+    /**
+     * getsockopt(2) of an int option on a descriptor; an IOException with the kernel's reason where
+     * it fails. Only when {@link #available()}.
+     */
+    static int intOption(Arena arena, MemorySegment errno, int fd, int level, int option) throws Throwable {
+        MemorySegment value = arena.allocate(ValueLayout.JAVA_INT);
+        MemorySegment length = arena.allocate(ValueLayout.JAVA_INT);
+        length.set(ValueLayout.JAVA_INT, 0, 4);
+        if ((int) GETSOCKOPT.invokeExact(errno, fd, level, option, value, length) < 0) {
+            throw new IOException("getsockopt(" + level + ", " + option + "): " + strerror(errno(errno)));
+        }
+        return value.get(ValueLayout.JAVA_INT, 0);
+    }
+
     /** Room for the call state of a downcall made with {@code Linker.Option.captureCallState("errno")}. */
     public static MemorySegment errnoCapture(Arena arena) {
         return arena.allocate(CAPTURE_BYTES);

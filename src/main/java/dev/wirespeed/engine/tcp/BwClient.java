@@ -49,16 +49,14 @@ public final class BwClient {
 
         /** A builder holding every field of this config: change some, {@code build()} a copy that keeps the rest. */
         public Builder toBuilder() {
-            Builder b = new Builder().target(host, port, connectTimeoutMillis, interrupted);
+            Builder b = new Builder().from(this);
             b.spec = spec;
             b.streamsChosenBy = streamsChosenBy;
             b.handshakeTimeoutMillis = handshakeTimeoutMillis;
-            b.bindAddress = bindAddress;
             b.cpu = cpu;
             b.placeCpus = placeCpus;
             b.clientPort = clientPort;
             b.bindDevice = bindDevice;
-            b.serverOutput = serverOutput;
             b.flowLabel = flowLabel;
             b.mptcp = mptcp;
             return b;
@@ -74,7 +72,6 @@ public final class BwClient {
             private TestSpec spec;
             private String streamsChosenBy = "option";
             private int handshakeTimeoutMillis = 5_000;
-            private InetAddress bindAddress;
             private Integer cpu;
             private BitSet placeCpus;
             private int clientPort;
@@ -104,11 +101,6 @@ public final class BwClient {
             /** Both the connect and the handshake timeout. */
             public Builder timeoutMillis(int timeoutMillis) {
                 return connectTimeoutMillis(timeoutMillis).handshakeTimeoutMillis(timeoutMillis);
-            }
-
-            public Builder bindAddress(InetAddress bindAddress) {
-                this.bindAddress = bindAddress;
-                return this;
             }
 
             public Builder cpu(Integer cpu) {

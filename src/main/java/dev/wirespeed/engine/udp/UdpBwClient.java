@@ -8,6 +8,7 @@ import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.UdpResult;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongPredicate;
 
@@ -21,10 +22,11 @@ public final class UdpBwClient {
      *
      * @param receiveDrop test hook: the client's receivers drop the datagrams it selects, counted from 1 as
      *                    read (null = none)
+     * @param bindAddress local address of the control connection and the UDP sockets, null = the kernel's choice
      * @param frames      an isochronous test's collector of both sides' frame counts (null = not one)
      */
     public record Config(String host, int port, TestSpec spec, int connectTimeoutMillis, BooleanSupplier interrupted,
-                         LongPredicate receiveDrop, boolean serverOutput, FrameCollector frames)
+                         LongPredicate receiveDrop, boolean serverOutput, InetAddress bindAddress, FrameCollector frames)
             implements ClientTarget {
         public Config {
             if (interrupted == null) {
@@ -34,10 +36,9 @@ public final class UdpBwClient {
 
         /** A builder holding every field of this config: change some, {@code build()} a copy that keeps the rest. */
         public Builder toBuilder() {
-            Builder b = new Builder().target(host, port, connectTimeoutMillis, interrupted);
+            Builder b = new Builder().from(this);
             b.spec = spec;
             b.receiveDrop = receiveDrop;
-            b.serverOutput = serverOutput;
             b.frames = frames;
             return b;
         }
@@ -74,7 +75,7 @@ public final class UdpBwClient {
 
             public Config build() {
                 return new Config(host, port, spec, connectTimeoutMillis, interrupted, receiveDrop, serverOutput,
-                        frames);
+                        bindAddress, frames);
             }
         }
     }

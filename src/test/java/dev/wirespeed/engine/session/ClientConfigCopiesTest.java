@@ -50,16 +50,18 @@ class ClientConfigCopiesTest {
                 .bindDevice("eth1").flowLabel(7).build();
     }
 
-    static UdpBwClient.Config fullUdp() {
+    static UdpBwClient.Config fullUdp() throws Exception {
         return UdpBwClient.Config.builder().host("h").port(1)
                 .spec(TestSpec.udpBandwidth().rateBitsPerSecond(1_000_000).tripTimes(true).build()).connectTimeoutMillis(100)
-                .interrupted(STOP).receiveDrop(DROP).serverOutput(true).frames(FRAMES).build();
+                .interrupted(STOP).receiveDrop(DROP).serverOutput(true).bindAddress(InetAddress.getByName("127.0.0.1"))
+                .frames(FRAMES).build();
     }
 
-    static UdpBwClient.Config otherUdp() {
+    static UdpBwClient.Config otherUdp() throws Exception {
         return UdpBwClient.Config.builder().host("other").port(2)
                 .spec(TestSpec.udpBandwidth().rateBitsPerSecond(2_000_000).build()).connectTimeoutMillis(300)
-                .interrupted(() -> false).receiveDrop(n -> false).frames(new FrameCollector()).build();
+                .interrupted(() -> false).receiveDrop(n -> false).bindAddress(InetAddress.getByName("127.0.0.2"))
+                .frames(new FrameCollector()).build();
     }
 
     @Test
