@@ -1,6 +1,7 @@
 package dev.wirespeed.engine.stream;
 
 import dev.wirespeed.engine.sys.NativeUdp;
+import dev.wirespeed.engine.sys.UdpSetup;
 import dev.wirespeed.measure.UdpStats;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.TestSpec;
@@ -43,10 +44,16 @@ public final class UdpGroup extends StreamSide<UdpStream> {
         super(threadPrefix, spec, client, channels.size());
         List<StreamIo<UdpStream>> ios = DataPath.of(spec).udp();
         NativeUdp.available(); // the downcall handles (~100 ms the first time) before Start, not in the streams
+        int receiving = 0;
+        for (int i = 0; i < channels.size(); i++) {
+            receiving += sends(i) ? 0 : 1;
+        }
+        int receiveBufferBytes = UdpReceiveBuffer.wanted(spec, receiving, UdpSetup.bufferBytes(spec));
         for (int i = 0; i < channels.size(); i++) {
             UdpStream stream = new UdpStream(channels.get(i), new StreamCounter(i, sends(i)), header,
                     spec.bufferBytes(), spec.rateBitsPerSecond(), stop, cpu, sends(i) ? null : drop, ios,
                     this::startNanoTime);
+            stream.receiveBufferBytes = sends(i) ? 0 : receiveBufferBytes;
             if (spec.tripTimes()) {
                 stream.stamps = sends(i);
                 stream.trip = sends(i) ? null : trips().recorder();

@@ -73,6 +73,8 @@ public final class UdpStream extends StreamLoop<DatagramChannel> {
      * CLOCK_REALTIME at no extra clock read or branch per batch.
      */
     private long clockOriginNanos;
+    /** Receiver: the receive buffer to ask for before the first read ({@link UdpReceiveBuffer}); 0 = as set up. */
+    int receiveBufferBytes;
     /** Trip times (--trip-times): a sender stamps wall-clock send times, a receiver records into this. */
     boolean stamps;
     TripLog.Recorder trip;
@@ -177,6 +179,7 @@ public final class UdpStream extends StreamLoop<DatagramChannel> {
 
     @Override
     protected void receive() throws IOException {
+        note(UdpReceiveBuffer.widen(channel, receiveBufferBytes));
         originNanos = System.nanoTime();
         StreamIo.run(this, ios);
     }

@@ -78,6 +78,44 @@ class UdpBwIT {
         }
     }
 
+    /**
+     * Issue 28 (udp28b): an unpaced test without -w widens each receiving socket's buffer to 16 MiB
+     * (past net.core.rmem_max as root, with SO_RCVBUFFORCE) and says so in the receiving side's data
+     * path, both directions; with -w the socket keeps what -w asked and nothing is noted. Either
+     * way every datagram is accounted for: received + lost = the receiver's total.
+     */
+    @Test
+    void anUnpacedReceiverWithoutWGetsTheLargerBufferAndSaysSo() throws Exception {
+        boolean root = "root".equals(System.getProperty("user.name"));
+        try (TestServers s = new TestServers()) {
+            for (Direction direction : List.of(Direction.UPLOAD, Direction.DOWNLOAD)) {
+                TestSpec unpaced = TestSpec.udpBandwidth().direction(direction).streams(1).durationMillis(1_000)
+                        .intervalMillis(0).bufferBytes(1472).rateBitsPerSecond(0).build();
+                UdpResult r = run(s, unpaced, null, new ArrayList<>());
+                assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
+                BwResult.DataPathSide receiving = direction == Direction.UPLOAD ? r.dataPath().server() : r.dataPath().client();
+                BwResult.DataPathSide sending = direction == Direction.UPLOAD ? r.dataPath().client() : r.dataPath().server();
+                if (root) {
+                    assertThat(receiving.fallbacks()).as(direction + ": the receiver's note")
+                            .contains("receive buffer: 16 MiB at -b 0, as -w counts it (SO_RCVBUFFORCE past "
+                                    + "net.core.rmem_max; -w sets it)");
+                }
+                assertThat(sending.fallbacks() == null ? List.<String>of() : sending.fallbacks())
+                        .noneMatch(n -> n.startsWith("receive buffer"));
+                UdpResult.UdpReceiverSummary rx = r.directions().getFirst().receiverSummary();
+                assertThat(rx.packets()).isPositive();
+                assertThat(rx.totalPackets()).isEqualTo(rx.packets() + rx.lostPackets());
+                assertThat(rx.packets()).isLessThanOrEqualTo(r.directions().getFirst().senderSummary().packets());
+            }
+            TestSpec withW = TestSpec.udpBandwidth().direction(Direction.UPLOAD).streams(1).durationMillis(1_000)
+                    .intervalMillis(0).bufferBytes(1472).rateBitsPerSecond(0).windowBytes(1 << 20).build();
+            UdpResult r = run(s, withW, null, new ArrayList<>());
+            assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
+            List<String> notes = r.dataPath().server().fallbacks();
+            assertThat(notes == null ? List.<String>of() : notes).noneMatch(n -> n.startsWith("receive buffer"));
+        }
+    }
+
     @Test
     void aReceiverThatCannotKeepUpShowsItsSocketsOwnDropsAsTheVerdict() throws Exception {
         // issue 26: four unpaced streams into receive buffers of 1 KiB (the kernel's minimum, doubled)
