@@ -10,13 +10,12 @@ import dev.wirespeed.diagnose.Port;
 import dev.wirespeed.diagnose.RuleSet;
 import dev.wirespeed.diagnose.Verdict;
 import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.tcp.BwClientConfig;
 import dev.wirespeed.engine.lat.LatClient;
+import dev.wirespeed.engine.lat.LatClientConfig;
 import dev.wirespeed.engine.server.Loopback;
 import dev.wirespeed.engine.udp.UdpBwClient;
-import dev.wirespeed.engine.lat.LatClient;
-import dev.wirespeed.engine.tcp.BwClient;
-import dev.wirespeed.engine.udp.UdpBwClient;
-import dev.wirespeed.explain.CommandFacts;
+import dev.wirespeed.engine.udp.UdpBwClientConfig;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.inspect.Inspection;
 import dev.wirespeed.limits.LimitsReport;
@@ -62,28 +61,12 @@ public final class HostCheck {
     /** The tests of check, in order. */
     public enum Step { TCP, ZERO_COPY, UDP }
 
-    /** What a front end shows between the steps. */
-    public interface Listener {
-        default void doctor(Doctor doctor) {}
-
-        default void limits(Limits limits) {}
-
-        /**
-         * A test starts. {@code detail}: the TCP test's streams, the follow-up's seconds, the UDP
-         * test's datagram bytes.
-         */
-        default void testing(Step step, int detail) {}
-
-        /** The test that started last has ended. */
-        default void tested(Step step) {}
-    }
-
     /**
      * The whole of check (issue 27: the sequence is here, the CLI shows it): doctor, limits, the TCP
      * test with the latency behind it, a -Z --skip-rx-copy follow-up when the TCP test was CPU-bound
      * below the ceiling, the UDP test on Ethernet and RoCE paths, and the verdict.
      */
-    public static Result run(Target t, Listener listener) throws IOException {
+    public static Result run(Target t, HostCheckListener listener) throws IOException {
         Doctor doctor = doctor(t.root(), t.facts());
         listener.doctor(doctor);
         Limits paths = limits(doctor.facts(), t.iface());
@@ -182,14 +165,14 @@ public final class HostCheck {
 
     public static Measured measure(String target, int targetPort, TestSpec test, String streamsChosenBy,
                                    BooleanSupplier interrupted) throws IOException {
-        BwResult bw = TestCounters.noted(new BwClient(BwClient.Config.builder().host(target).port(targetPort).spec(test)
+        BwResult bw = TestCounters.noted(new BwClient(BwClientConfig.builder().host(target).port(targetPort).spec(test)
                 .streamsChosenBy(streamsChosenBy).connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
                 .handshakeTimeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build()).run(TestListener.none()));
         return new Measured(bw, bw.outcome().ok() ? latency(target, targetPort, interrupted) : null);
     }
 
     static LatResult latency(String host, int port, BooleanSupplier interrupted) throws IOException {
-        return TestCounters.noted(new LatClient(LatClient.Config.builder().host(host).port(port).udp(false)
+        return TestCounters.noted(new LatClient(LatClientConfig.builder().host(host).port(port).udp(false)
                 .sizesBytes(List.of(LATENCY_SIZE_BYTES)).iterations(LATENCY_ITERATIONS)
                 .warmupIterations(LATENCY_WARMUP).connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
                 .timeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build())
@@ -242,7 +225,7 @@ public final class HostCheck {
     /** Step 3c: the UDP test against the same server. */
     public static UdpResult measureUdp(String target, int targetPort, TestSpec test, BooleanSupplier interrupted)
             throws IOException {
-        return TestCounters.noted(new UdpBwClient(UdpBwClient.Config.builder().host(target).port(targetPort).spec(test)
+        return TestCounters.noted(new UdpBwClient(UdpBwClientConfig.builder().host(target).port(targetPort).spec(test)
                 .connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build())
                 .run(TestListener.none()));
     }
@@ -272,7 +255,7 @@ public final class HostCheck {
             throws IOException {
         TestSpec test = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(streams)
                 .durationMillis(ZERO_COPY_FOLLOW_UP_MILLIS).zeroCopy(true).skipRxCopy(true).build();
-        return TestCounters.noted(new BwClient(BwClient.Config.builder().host(target).port(targetPort).spec(test)
+        return TestCounters.noted(new BwClient(BwClientConfig.builder().host(target).port(targetPort).spec(test)
                 .streamsChosenBy("option").connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
                 .handshakeTimeoutMillis(CONNECT_TIMEOUT_MILLIS).interrupted(interrupted).build()).run(TestListener.none()));
     }

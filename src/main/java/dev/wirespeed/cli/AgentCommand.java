@@ -3,6 +3,7 @@ package dev.wirespeed.cli;
 import com.sun.net.httpserver.HttpServer;
 import dev.wirespeed.Version;
 import dev.wirespeed.cluster.Agent;
+import dev.wirespeed.cluster.AgentConfig;
 import dev.wirespeed.cluster.FactsSource;
 import dev.wirespeed.cluster.MetricsEndpoint;
 import dev.wirespeed.cluster.Token;
@@ -107,7 +108,7 @@ public final class AgentCommand implements Callable<Integer> {
         if (token != null && Token.readableByOthers(tokenFile)) {
             ServerCommand.log(out, "warning: " + tokenFile + " is readable by others (chmod 600 it)");
         }
-        Agent agent = new Agent(new Agent.Config(bind, port, token, new TestSpec.Limits(maxStreams,
+        Agent agent = new Agent(new AgentConfig(bind, port, token, new TestSpec.Limits(maxStreams,
                 maxDurationSeconds * 1000), (int) Math.round(handshakeSeconds * 1000), perftestDir, FactsSource.sysfs(Path.of("/")),
                 line -> ServerCommand.log(out, line), insecure));
         if (insecure) {

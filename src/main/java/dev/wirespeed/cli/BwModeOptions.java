@@ -1,12 +1,11 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.tcp.BwClientConfig;
 import dev.wirespeed.engine.tcp.BwSweep;
+import dev.wirespeed.engine.tcp.BwSweepConfig;
 import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.engine.udp.UdpBwClient;
-import dev.wirespeed.engine.tcp.BwClient;
-import dev.wirespeed.engine.tcp.BwSweep;
-import dev.wirespeed.engine.udp.UdpBwClient;
+import dev.wirespeed.engine.udp.UdpBwClientConfig;
 import dev.wirespeed.iperf3.Iperf3Client;
 import dev.wirespeed.report.Presenter;
 import dev.wirespeed.results.BwSweepResult;
@@ -109,12 +108,12 @@ final class BwModeOptions {
     private static UdpResult runUdp(BwCommand bw, String host, int port, TestSpec test,
                                     TestListener<TestSpec, UdpResult.UdpInterval> listener) throws IOException {
         if (bw.iperf3) {
-            return new Iperf3Client(BwClient.Config.builder().host(host).port(port).spec(test)
+            return new Iperf3Client(BwClientConfig.builder().host(host).port(port).spec(test)
                     .streamsChosenBy("option").connectTimeoutMillis(bw.client.connectTimeoutMillis())
                     .handshakeTimeoutMillis(bw.client.connectTimeoutMillis()).interrupted(Interrupts::raised)
                     .serverOutput(bw.getServerOutput).build()).runUdp(listener);
         }
-        UdpBwClient client = new UdpBwClient(UdpBwClient.Config.builder().host(host).port(port).spec(test)
+        UdpBwClient client = new UdpBwClient(UdpBwClientConfig.builder().host(host).port(port).spec(test)
                 .connectTimeoutMillis(bw.client.connectTimeoutMillis()).interrupted(Interrupts::raised)
                 .serverOutput(bw.getServerOutput).build());
         return client.run(listener);
@@ -136,7 +135,7 @@ final class BwModeOptions {
         Presenter<BwSweepResult.SweepParams, BwSweepResult.SweepRow, BwSweepResult> presenter = bw.presenter(out,
                 Presenter.sweepText(bw.client.habits.rateUnit()), Json::pretty, null);
         BwSweepResult result = Target.run(bw.client.host, BwSpec.targetPort(bw), bw.client.loopback,
-                (h, p) -> new BwSweep(new BwSweep.Config(h, p, base, bw.options.streamsChosenBy(),
+                (h, p) -> new BwSweep(new BwSweepConfig(h, p, base, bw.options.streamsChosenBy(),
                         BwSweep.perftestSizes(), bw.client.connectTimeoutMillis(), Interrupts::raised))
                         .run(presenter.live()));
         return bw.chain().finish(presenter, ResultChain.SWEEP, result);

@@ -1,6 +1,7 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.check.HostCheck;
+import dev.wirespeed.check.HostCheckListener;
 import dev.wirespeed.report.BwText;
 import dev.wirespeed.report.CheckText;
 import dev.wirespeed.report.SharingText;
@@ -85,7 +86,7 @@ public final class CheckCommand implements Callable<Integer> {
                 seconds, BwOptions.defaultStreams(), BwOptions.defaultStreamsRule(), Interrupts::raised);
         HostCheck.Result result;
         try (CheckSteps steps = new CheckSteps(out, where, seconds)) {
-            result = HostCheck.run(target, json ? new HostCheck.Listener() {} : steps);
+            result = HostCheck.run(target, json ? new HostCheckListener() {} : steps);
         }
         BwResult bandwidth = result.bandwidth();
         if (json) {

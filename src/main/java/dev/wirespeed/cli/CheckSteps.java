@@ -1,6 +1,7 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.check.HostCheck;
+import dev.wirespeed.check.HostCheckListener;
 import dev.wirespeed.report.DoctorText;
 import dev.wirespeed.report.LimitsText;
 import dev.wirespeed.units.Numbers;
@@ -11,7 +12,7 @@ import java.util.Locale;
  * check's text between its steps ({@link HostCheck#run}): doctor's inventory and findings, the
  * limits, then for each test a line saying what runs and, on a terminal, a progress line while it does.
  */
-final class CheckSteps implements HostCheck.Listener, AutoCloseable {
+final class CheckSteps implements HostCheckListener, AutoCloseable {
     private final PrintWriter out;
     private final String where;
     private final double seconds;

@@ -1,8 +1,8 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.engine.lat.CrrClient;
+import dev.wirespeed.engine.lat.CrrClientConfig;
 import dev.wirespeed.engine.session.TestListener;
-import dev.wirespeed.engine.lat.CrrClient;
 import dev.wirespeed.report.CrrText;
 import dev.wirespeed.report.Presenter;
 import dev.wirespeed.results.BwResult;
@@ -12,7 +12,6 @@ import dev.wirespeed.store.ResultsSink;
 import dev.wirespeed.wire.ModeBounds;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
@@ -75,7 +74,7 @@ final class ConnectRateOptions {
                     new HostFacts());
             TestListener<CrrResult.Params, Void> listener = chain.listener(presenter.live());
             CrrResult result = Target.run(lat.client.host, targetPort, lat.client.loopback, (h, p) ->
-                    new CrrClient(CrrClient.Config.builder().host(h).port(p).streams(streams).seconds(seconds)
+                    new CrrClient(CrrClientConfig.builder().host(h).port(p).streams(streams).seconds(seconds)
                             .requestBytes(requestBytes).timeoutMillis(timeoutMillis)
                             .connectTimeoutMillis(lat.client.connectTimeoutMillis()).interrupted(Interrupts::raised)
                             .bindAddress(BwOptions.bind(spec, lat.bindAddress)).build())

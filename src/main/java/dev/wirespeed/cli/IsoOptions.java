@@ -3,7 +3,7 @@ package dev.wirespeed.cli;
 import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.engine.session.TripTimesRefusal;
 import dev.wirespeed.engine.udp.IsochronousClient;
-import dev.wirespeed.engine.udp.UdpBwClient;
+import dev.wirespeed.engine.udp.UdpBwClientConfig;
 import dev.wirespeed.report.IsochronousText;
 import dev.wirespeed.report.Presenter;
 import dev.wirespeed.report.RateUnit;
@@ -132,7 +132,7 @@ final class IsoOptions {
             result = Target.run(bw.client.host, BwSpec.targetPort(bw), bw.client.loopback, (h, p) -> {
                 Presenter<TestSpec, UdpResult.UdpInterval, UdpResult> live = bw.presenter(out,
                         Presenter.udpText(test, unit), r -> "", null);
-                UdpBwClient.Config config = UdpBwClient.Config.builder().host(h).port(p).spec(test)
+                UdpBwClientConfig config = UdpBwClientConfig.builder().host(h).port(p).spec(test)
                         .connectTimeoutMillis(bw.client.connectTimeoutMillis()).interrupted(Interrupts::raised).build();
                 return IsochronousClient.run(config, bw.chain().listener(live.live()));
             });

@@ -1,6 +1,7 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.engine.lat.LatClient;
+import dev.wirespeed.engine.lat.LatClientConfig;
 import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.report.Presenter;
 import dev.wirespeed.results.Json;
@@ -19,7 +20,7 @@ final class LatRun {
     private LatRun() {}
 
     /** @param port -p, or the port HOST:PORT named */
-    static int run(CommandSpec spec, ClientOptions client, boolean json, int port, LatClient.Config config)
+    static int run(CommandSpec spec, ClientOptions client, boolean json, int port, LatClientConfig config)
             throws IOException {
         PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json && !client.habits.jsonStream);
         try (ResultsSink sink = client.save.openInBackground(spec); Iperf3HabitOptions.Log log = client.habits.log(out)) {
@@ -44,7 +45,7 @@ final class LatRun {
         }
     }
 
-    private static LatClient.Config at(LatClient.Config c, String host, int port) {
+    private static LatClientConfig at(LatClientConfig c, String host, int port) {
         return c.toBuilder().host(host).port(port).build();
     }
 }

@@ -1,6 +1,6 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.engine.lat.LatClient;
+import dev.wirespeed.engine.lat.LatClientConfig;
 import dev.wirespeed.perftest.PerftestArgs;
 import dev.wirespeed.wire.ModeBounds;
 import java.io.IOException;
@@ -57,7 +57,7 @@ final class LatSpec {
     }
 
     /** Checks every option (exit 2 on the first bad one) and builds the client's configuration. */
-    static LatClient.Config config(LatCommand lat) {
+    static LatClientConfig config(LatCommand lat) {
         CommandSpec spec = lat.spec;
         OptionRanges.range(spec, "-p", lat.port, 1, 65535);
         OptionRanges.seconds(spec, "--timeout", lat.timeoutSeconds, 0.1, 3600);
@@ -93,7 +93,7 @@ final class LatSpec {
                 : few ? LatCommand.DEFAULT_SWEEP_ITERATIONS : LatCommand.DEFAULT_ITERATIONS;
         long warm = lat.warmup != null ? lat.warmup : lat.all ? LatCommand.DEFAULT_SWEEP_WARMUP : LatCommand.DEFAULT_WARMUP;
         Integer[] cpus = lat.affinity == null ? new Integer[2] : BwOptions.cpus(spec, lat.affinity);
-        return LatClient.Config.builder().cpu(cpus[0]).serverCpu(cpus[1]).bindAddress(BwOptions.bind(spec, lat.bindAddress))
+        return LatClientConfig.builder().cpu(cpus[0]).serverCpu(cpus[1]).bindAddress(BwOptions.bind(spec, lat.bindAddress))
                 .host(lat.client.host).port(lat.port).udp(lat.udp).sizesBytes(sizes).iterations(n)
                 .secondsPerSize(lat.seconds).warmupIterations(warm).busyPoll(lat.busyPoll)
                 .connectTimeoutMillis(lat.client.connectTimeoutMillis()).timeoutMillis(millis(lat.timeoutSeconds))

@@ -1,12 +1,12 @@
 package dev.wirespeed.cli;
 
-import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.tcp.BwClientConfig;
 import dev.wirespeed.engine.lat.LatClient;
+import dev.wirespeed.engine.lat.LatClientConfig;
 import dev.wirespeed.engine.lat.LoadedLatency;
+import dev.wirespeed.engine.lat.LoadedLatencyListener;
+import dev.wirespeed.engine.lat.LoadedLatencyConfig;
 import dev.wirespeed.engine.session.TestListener;
-import dev.wirespeed.engine.lat.LatClient;
-import dev.wirespeed.engine.lat.LoadedLatency;
-import dev.wirespeed.engine.tcp.BwClient;
 import dev.wirespeed.report.LoadedLatencyText;
 import dev.wirespeed.report.Presenter;
 import dev.wirespeed.report.RateUnit;
@@ -104,16 +104,16 @@ final class LoadOptions {
                                            LoadedLatencyResult> presenter) throws IOException {
         CommandSpec spec = bw.spec;
         int timeout = bw.client.connectTimeoutMillis();
-        BwClient.Config load = TcpRun.config(bw, host, port, tcp).build();
-        LatClient.Config pings = LatClient.Config.builder().host(host).port(port).udp(udp)
+        BwClientConfig load = TcpRun.config(bw, host, port, tcp).build();
+        LatClientConfig pings = LatClientConfig.builder().host(host).port(port).udp(udp)
                 .sizesBytes(List.of(PING_BYTES)).secondsPerSize(1.0).warmupIterations(0).busyPoll(false)
                 .connectTimeoutMillis(timeout).timeoutMillis(10_000).interrupted(Interrupts::raised)
                 .bindAddress(bw.options.bind(spec)).build();
         LoadedLatencyText text = new LoadedLatencyText(out, bw.client.habits.rateUnit());
         TestListener<BwResult.BwParams, BwResult.IntervalReport> warned = bw.chain().listener(presenter.live());
-        LoadedLatency run = new LoadedLatency(new LoadedLatency.Config(load, pings, idle, PING_INTERVAL_NANOS,
+        LoadedLatency run = new LoadedLatency(new LoadedLatencyConfig(load, pings, idle, PING_INTERVAL_NANOS,
                 Interrupts::raised));
-        return run.run(new LoadedLatency.Listener() {
+        return run.run(new LoadedLatencyListener() {
             @Override
             public void pinging(BwResult.Peer server, LatResult.LatParams params) {
                 if (!presenter.quiet()) {

@@ -4,6 +4,7 @@ import dev.wirespeed.cluster.Endpoint;
 import dev.wirespeed.cluster.HostListException;
 import dev.wirespeed.cluster.Hosts;
 import dev.wirespeed.cluster.Mesh;
+import dev.wirespeed.cluster.MeshConfig;
 import dev.wirespeed.cluster.MeshEngine;
 import dev.wirespeed.cluster.MeshHtml;
 import dev.wirespeed.cluster.MeshMeasurements;
@@ -182,7 +183,7 @@ public final class MeshCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         MeshText progress = new MeshText(json ? err : out);
-        Mesh.Config config = Mesh.Config.builder().hosts(hosts).rounds(rounds).pattern(meshPattern.text())
+        MeshConfig config = MeshConfig.builder().hosts(hosts).rounds(rounds).pattern(meshPattern.text())
                 .engine(engine).seconds(seconds).omitSeconds(engine == MeshEngine.PERFTEST ? 0 : omitSeconds)
                 .streams(engine == MeshEngine.PERFTEST ? null : streams).bidir(bidir).expectPercent(expectPercent)
                 .perftest(perftest).token(token).insecure(insecure).connectTimeoutMillis((int) Math.round(connectTimeoutSeconds * 1000))
@@ -287,7 +288,7 @@ public final class MeshCommand implements Callable<Integer> {
         return p;
     }
 
-    private int dryRun(Mesh.Config config, PrintWriter out) {
+    private int dryRun(MeshConfig config, PrintWriter out) {
         int widest = config.rounds().stream().mapToInt(r -> r.pairs().size()).max().orElse(0);
         int pairs = config.rounds().stream().mapToInt(r -> r.pairs().size()).sum();
         new MeshText(out).planned(new MeshResult.Params(config.pattern(), config.engine(), config.seconds(),

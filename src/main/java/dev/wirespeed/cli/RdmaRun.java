@@ -1,7 +1,7 @@
 package dev.wirespeed.cli;
 
 import dev.wirespeed.perftest.PerftestArgs;
-import dev.wirespeed.rdma.RdmaClient;
+import dev.wirespeed.rdma.RdmaClientConfig;
 import dev.wirespeed.rdma.RdmaTest;
 import dev.wirespeed.report.RdmaText;
 import dev.wirespeed.results.Json;
@@ -52,7 +52,7 @@ final class RdmaRun {
             RdmaText.start(out, program, r.host(), r.port(), r.reverse(), args);
             out.flush();
         }
-        RdmaTest.Judged judged = RdmaTest.run(new RdmaClient.Config(r.host(), r.port(), program, args,
+        RdmaTest.Judged judged = RdmaTest.run(new RdmaClientConfig(r.host(), r.port(), program, args,
                 (int) Math.round(r.connectTimeoutSeconds() * 1000), Interrupts::raised, r.reverse()), r.bandwidth(), host);
         Measurement m = judged.measurement();
         if (r.json()) {

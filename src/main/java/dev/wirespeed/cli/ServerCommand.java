@@ -4,11 +4,14 @@ import dev.wirespeed.Version;
 import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.ServerLimits;
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.guard.Printable;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.iperf3.Iperf3;
 import dev.wirespeed.iperf3.Iperf3Service;
+import dev.wirespeed.iperf3.Iperf3ServiceConfig;
 import dev.wirespeed.rdma.PerftestService;
+import dev.wirespeed.rdma.PerftestServiceConfig;
 import dev.wirespeed.units.ByteSize;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
@@ -183,14 +186,14 @@ public final class ServerCommand implements Callable<Integer> {
         PrintWriter out = serverLog.writer();
         TestSpec.Limits limits = new TestSpec.Limits(maxStreams, maxDurationSeconds * 1000);
         int handshakeMillis = (int) Math.round(handshakeSeconds * 1000);
-        Iperf3Service iperf3Service = new Iperf3Service(new Iperf3Service.Config(limits, handshakeMillis,
+        Iperf3Service iperf3Service = new Iperf3Service(new Iperf3ServiceConfig(limits, handshakeMillis,
                 line -> log(out, line), budget));
         List<Server> servers = new ArrayList<>();
         try {
-            servers.add(new Server(new Server.Config(bind, port, once, limits, handshakeMillis, line -> log(out, line),
+            servers.add(new Server(new ServerConfig(bind, port, once, limits, handshakeMillis, line -> log(out, line),
                     admission, budget).withMptcp(mptcp)));
             if (extraIperf3Port) {
-                servers.add(new Server(new Server.Config(bind, Iperf3.DEFAULT_PORT, once, limits, handshakeMillis,
+                servers.add(new Server(new ServerConfig(bind, Iperf3.DEFAULT_PORT, once, limits, handshakeMillis,
                         line -> log(out, line), admission, budget).withMptcp(mptcp)));
             }
         } catch (IOException e) {
@@ -199,7 +202,7 @@ public final class ServerCommand implements Callable<Integer> {
         }
         servers.forEach(s -> s.serveForeign(iperf3Service));
         PerftestService perftest = new PerftestService(
-                new PerftestService.Config(limits.maxDurationMillis(), handshakeMillis, null,
+                new PerftestServiceConfig(limits.maxDurationMillis(), handshakeMillis, null,
                         line -> log(out, line)));
         servers.forEach(s -> s.serveSessions(Wire.KIND_PERFTEST, perftest));
         Interrupts.onRaise(() -> servers.forEach(Server::close));

@@ -4,6 +4,7 @@ import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.engine.sys.NumaPlacement;
 import dev.wirespeed.engine.sys.Sockets;
 import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.tcp.BwClientConfig;
 import dev.wirespeed.iperf3.Iperf3Client;
 import dev.wirespeed.report.Presenter;
 import dev.wirespeed.results.BwResult;
@@ -49,7 +50,7 @@ final class TcpRun {
         if (options.mptcp) {
             Sockets.checkMptcp(); // a kernel without MPTCP: its one line, before the server is asked
         }
-        BwClient.Config config = config(bw, target, targetPort, test).placeCpus(place)
+        BwClientConfig config = config(bw, target, targetPort, test).placeCpus(place)
                 .clientPort(bw.client.habits.clientPort == null ? 0 : bw.client.habits.clientPort)
                 .bindDevice(options.bindDevice(bw.spec)).flowLabel(options.flowLabel(bw.spec))
                 .mptcp(options.mptcp)
@@ -60,9 +61,9 @@ final class TcpRun {
     }
 
     /** A TCP test's client config from bw's options: the server, the timeouts, Ctrl-C, -B and -A. */
-    static BwClient.Config.Builder config(BwCommand bw, String target, int targetPort, TestSpec test) {
+    static BwClientConfig.Builder config(BwCommand bw, String target, int targetPort, TestSpec test) {
         int timeoutMillis = bw.client.connectTimeoutMillis();
-        return BwClient.Config.builder().host(target).port(targetPort).spec(test)
+        return BwClientConfig.builder().host(target).port(targetPort).spec(test)
                 .streamsChosenBy(bw.options.streamsChosenBy()).connectTimeoutMillis(timeoutMillis)
                 .handshakeTimeoutMillis(timeoutMillis).interrupted(Interrupts::raised).bindAddress(bw.options.bind(bw.spec))
                 .cpu(bw.options.clientCpu(bw.spec));

@@ -2,8 +2,9 @@ package dev.wirespeed.cli;
 
 import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.engine.lat.TripTimesClient;
+import dev.wirespeed.engine.lat.TripTimesClientListener;
 import dev.wirespeed.engine.session.TripTimesRefusal;
-import dev.wirespeed.engine.udp.UdpBwClient;
+import dev.wirespeed.engine.udp.UdpBwClientConfig;
 import dev.wirespeed.report.Presenter;
 import dev.wirespeed.report.RateUnit;
 import dev.wirespeed.report.TripTimesText;
@@ -84,10 +85,10 @@ final class TripOptions {
         return bw.chain().finish(presenter, ResultChain.TRIP_TIMES, result);
     }
 
-    private static TripTimesClient.Listener clocksTo(BwCommand bw, PrintWriter out, RateUnit unit) {
+    private static TripTimesClientListener clocksTo(BwCommand bw, PrintWriter out, RateUnit unit) {
         boolean text = !bw.json && !bw.client.habits.jsonStream;
         TripTimesText shown = new TripTimesText(out, unit);
-        return new TripTimesClient.Listener() {
+        return new TripTimesClientListener() {
             @Override
             public void clocks(TripTimesResult.Clocks clocks) {
                 if (text) {
@@ -109,7 +110,7 @@ final class TripOptions {
                                           RateUnit unit) throws IOException {
         Presenter<TestSpec, UdpResult.UdpInterval, UdpResult> live = bw.presenter(out,
                 Presenter.udpText(test, unit), r -> "", null);
-        UdpBwClient.Config config = UdpBwClient.Config.builder().host(host).port(port).spec(test)
+        UdpBwClientConfig config = UdpBwClientConfig.builder().host(host).port(port).spec(test)
                 .connectTimeoutMillis(bw.client.connectTimeoutMillis()).interrupted(Interrupts::raised).build();
         return TripTimesClient.udp(config, bw.chain().listener(live.live()), clocksTo(bw, out, unit));
     }

@@ -5,47 +5,32 @@ import dev.wirespeed.Version;
 import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.ServerLimits;
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.tcp.BwClientConfig;
 import dev.wirespeed.guard.Printable;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.measure.HostName;
 import dev.wirespeed.rdma.PerftestService;
+import dev.wirespeed.rdma.PerftestServiceConfig;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 
 /**
  * {@code wirespeed agent}: a wirespeed server (peers' agents test against it) that also serves
  * coordinator sessions on the same port ({@link AgentSession}). It runs only its own tests.
  */
 public final class Agent implements AutoCloseable {
-    /**
-     * @param token          null only on a loopback address (the command enforces it)
-     * @param limits         bounds of every test a coordinator or peer may ask for
-     * @param handshakeMillis per-read timeout before a session is authenticated
-     * @param perftestDir    where perftest binaries are; null = PATH
-     * @param insecure       coordinator sessions in plain text instead of TLS ({@link AgentTls})
-     */
-    public record Config(String bindAddress, int port, Token token, TestSpec.Limits limits, int handshakeMillis,
-                         Path perftestDir, FactsSource facts, Consumer<String> log, boolean insecure) {
-        /** Sessions over TLS. */
-        public Config(String bindAddress, int port, Token token, TestSpec.Limits limits, int handshakeMillis,
-                      Path perftestDir, FactsSource facts, Consumer<String> log) {
-            this(bindAddress, port, token, limits, handshakeMillis, perftestDir, facts, log, false);
-        }
-    }
-
-    private final Config config;
+    private final AgentConfig config;
     private final Server server;
     private final AgentMetrics metrics;
     private final PerftestRunner perftest;
@@ -60,13 +45,13 @@ public final class Agent implements AutoCloseable {
     /** The server's log line of the self-test is not news to anyone. */
     private volatile boolean selfTesting;
 
-    public Agent(Config config) throws IOException {
+    public Agent(AgentConfig config) throws IOException {
         this.config = config;
         this.self = localPeer();
         this.tls = config.insecure() ? null : AgentTls.forAgent(config.token());
         this.metrics = new AgentMetrics(self.host(), self.software());
         this.perftest = new PerftestRunner(config.perftestDir());
-        this.server = new Server(new Server.Config(config.bindAddress(), config.port(), false, config.limits(),
+        this.server = new Server(new ServerConfig(config.bindAddress(), config.port(), false, config.limits(),
                 config.handshakeMillis(), line -> {
                     if (!selfTesting) {
                         config.log().accept(Printable.line(line));
@@ -75,7 +60,7 @@ public final class Agent implements AutoCloseable {
         server.withholdVersion();
         server.serveSessions(Wire.KIND_AGENT, (ch, in, ticket) -> new AgentSession(this, ch, in, ticket).run());
         // kind R carries no token: an agent that has one leaves perftest to its coordinator's sessions
-        server.serveSessions(Wire.KIND_PERFTEST, new PerftestService(new PerftestService.Config(
+        server.serveSessions(Wire.KIND_PERFTEST, new PerftestService(new PerftestServiceConfig(
                 config.limits().maxDurationMillis(), config.handshakeMillis(), config.perftestDir(), config.log(),
                 Server.WITHHELD_SOFTWARE, config.token() == null ? null : PERFTEST_NEEDS_TOKEN)));
         AgentMessage.warmUp(self);
@@ -118,7 +103,7 @@ public final class Agent implements AutoCloseable {
                 .bytes(16L << 20).build();
         selfTesting = true;
         try {
-            BwResult r = new BwClient(BwClient.Config.builder().host(host)
+            BwResult r = new BwClient(BwClientConfig.builder().host(host)
                     .port(port()).spec(spec).streamsChosenBy("self-test").connectTimeoutMillis(5_000)
                     .handshakeTimeoutMillis(10_000).interrupted(() -> false).build())
                     .run(TestListener.none());
@@ -150,7 +135,7 @@ public final class Agent implements AutoCloseable {
         return metrics;
     }
 
-    Config config() {
+    AgentConfig config() {
         return config;
     }
 

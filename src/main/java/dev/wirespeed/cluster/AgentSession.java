@@ -6,6 +6,7 @@ import dev.wirespeed.diagnose.DoctorReport;
 import dev.wirespeed.diagnose.Finding;
 import dev.wirespeed.diagnose.TestCounters;
 import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.tcp.BwClientConfig;
 import dev.wirespeed.facts.Facts;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
@@ -284,7 +285,7 @@ final class AgentSession {
             return;
         }
         try {
-            BwClient client = new BwClient(BwClient.Config.builder().host(r.peerHost()).port(r.peerPort())
+            BwClient client = new BwClient(BwClientConfig.builder().host(r.peerHost()).port(r.peerPort())
                     .spec(r.spec()).streamsChosenBy("coordinator").connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
                     .handshakeTimeoutMillis(TEST_HANDSHAKE_TIMEOUT_MILLIS).interrupted(() -> stopping(r.id()))
                     .build());

@@ -17,7 +17,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.BooleanSupplier;
 
 /**
  * Runs a mesh: connects to every agent, gathers their facts, runs the rounds (the pairs of a round
@@ -37,160 +36,12 @@ public final class Mesh {
     /** After a Ctrl-C, how long cancelled pairs may take to report what they measured. */
     static final long CANCEL_WAIT_MILLIS = 3_000;
 
-    /**
-     * @param streams  TCP streams per direction; null = each client's cores, up to 8 (as bw)
-     * @param perftest the perftest run when {@code engine} is "perftest", else null
-     * @param token    null without --token-file
-     * @param insecure sessions in plain text instead of TLS (--insecure)
-     */
-    public record Config(List<Endpoint> hosts, List<Round> rounds, String pattern, MeshEngine engine, double seconds,
-                         double omitSeconds, Integer streams, boolean bidir, double expectPercent,
-                         PerftestSpec perftest, Token token, boolean insecure, int connectTimeoutMillis,
-                         BooleanSupplier interrupted) {
-        /** A builder holding every field of this config: change some, {@code build()} a copy that keeps the rest. */
-        public Builder toBuilder() {
-            Builder b = new Builder();
-            b.hosts = hosts;
-            b.rounds = rounds;
-            b.pattern = pattern;
-            b.engine = engine;
-            b.seconds = seconds;
-            b.omitSeconds = omitSeconds;
-            b.streams = streams;
-            b.bidir = bidir;
-            b.expectPercent = expectPercent;
-            b.perftest = perftest;
-            b.token = token;
-            b.insecure = insecure;
-            b.connectTimeoutMillis = connectTimeoutMillis;
-            b.interrupted = interrupted;
-            return b;
-        }
-
-        public static Builder builder() {
-            return new Builder();
-        }
-
-        /** Sets fields by name, so that no caller depends on the order of the record's components. */
-        public static final class Builder {
-            private List<Endpoint> hosts;
-            private List<Round> rounds;
-            private String pattern;
-            private MeshEngine engine;
-            private double seconds;
-            private double omitSeconds;
-            private Integer streams;
-            private boolean bidir;
-            private double expectPercent;
-            private PerftestSpec perftest;
-            private Token token;
-            private boolean insecure;
-            private int connectTimeoutMillis;
-            private BooleanSupplier interrupted;
-
-            private Builder() {}
-
-            public Builder hosts(List<Endpoint> hosts) {
-                this.hosts = hosts;
-                return this;
-            }
-
-            public Builder rounds(List<Round> rounds) {
-                this.rounds = rounds;
-                return this;
-            }
-
-            public Builder pattern(String pattern) {
-                this.pattern = pattern;
-                return this;
-            }
-
-            public Builder engine(MeshEngine engine) {
-                this.engine = engine;
-                return this;
-            }
-
-            public Builder seconds(double seconds) {
-                this.seconds = seconds;
-                return this;
-            }
-
-            public Builder omitSeconds(double omitSeconds) {
-                this.omitSeconds = omitSeconds;
-                return this;
-            }
-
-            public Builder streams(Integer streams) {
-                this.streams = streams;
-                return this;
-            }
-
-            public Builder bidir(boolean bidir) {
-                this.bidir = bidir;
-                return this;
-            }
-
-            public Builder expectPercent(double expectPercent) {
-                this.expectPercent = expectPercent;
-                return this;
-            }
-
-            public Builder perftest(PerftestSpec perftest) {
-                this.perftest = perftest;
-                return this;
-            }
-
-            public Builder token(Token token) {
-                this.token = token;
-                return this;
-            }
-
-            public Builder insecure(boolean insecure) {
-                this.insecure = insecure;
-                return this;
-            }
-
-            public Builder connectTimeoutMillis(int connectTimeoutMillis) {
-                this.connectTimeoutMillis = connectTimeoutMillis;
-                return this;
-            }
-
-            public Builder interrupted(BooleanSupplier interrupted) {
-                this.interrupted = interrupted;
-                return this;
-            }
-
-            public Config build() {
-                return new Config(hosts, rounds, pattern, engine, seconds, omitSeconds, streams, bidir, expectPercent,
-                        perftest, token, insecure, connectTimeoutMillis, interrupted);
-            }
-        }
-    }
-
-    /** What happens as it happens; the text output prints from these calls. */
-    public interface Listener {
-        default void planned(MeshResult.Params params, int hosts, int widestRound) {}
-
-        default void connected(List<MeshResult.Host> hosts, double elapsedSeconds) {}
-
-        default void roundDone(Round round, int roundsTotal, List<PairResult> pairs, double elapsedSeconds) {}
-
-        /** A round of failed pairs run once more after the planned rounds (0-based {@code retry}). */
-        default void retryDone(int retry, int retries, List<PairResult> pairs, double elapsedSeconds) {}
-
-        /** Slow pairs are re-tested beside a control before they are named: {@code count} of {@code slow}. */
-        default void retestsPlanned(int count, int slow, double estimatedSeconds) {}
-
-        /** One re-test (0-based {@code retest}): the slow pair again, and its control (null when none ran). */
-        default void retestDone(int retest, int retests, PairResult pair, PairResult control, double elapsedSeconds) {}
-    }
-
-    private final Config config;
+    private final MeshConfig config;
     private final List<Endpoint> hosts;
     private final AgentClient[] clients;
     private final MeshResult.Host[] status;
 
-    public Mesh(Config config) {
+    public Mesh(MeshConfig config) {
         this.config = config;
         this.hosts = config.hosts();
         this.clients = new AgentClient[hosts.size()];
@@ -203,7 +54,7 @@ public final class Mesh {
         return rounds * perRound + FACTS_SECONDS;
     }
 
-    public MeshResult run(Listener listener) throws InterruptedException {
+    public MeshResult run(MeshListener listener) throws InterruptedException {
         long t0 = System.nanoTime();
         Instant startedAt = Instant.now();
         int pairCount = config.rounds().stream().mapToInt(r -> r.pairs().size()).sum();
@@ -269,7 +120,7 @@ public final class Mesh {
      * could not run says why); returns where Ctrl-C stopped the re-tests, or null.
      */
     private String confirm(PairRunner runner, List<PairResult> results, MeshResult.Params params,
-                           List<Confirmation.Done> done, Listener listener, long t0) throws InterruptedException {
+                           List<Confirmation.Done> done, MeshListener listener, long t0) throws InterruptedException {
         List<String> labels = hosts.stream().map(Endpoint::label).toList();
         Outliers.Result first = Outliers.analyse(labels, results, ceilings(List.of(status), params), params.expectPercent());
         List<Confirmation.Retest> plan = Confirmation.plan(labels, first, results);
@@ -315,7 +166,7 @@ public final class Mesh {
      * first attempt, with that attempt's reason in its message; its round is numbered after the
      * planned ones. Returns where Ctrl-C stopped the retries, or null.
      */
-    private String retryFailed(PairRunner runner, List<PairResult> results, Listener listener, long t0)
+    private String retryFailed(PairRunner runner, List<PairResult> results, MeshListener listener, long t0)
             throws InterruptedException {
         Map<String, Integer> index = new HashMap<>();
         for (int i = 0; i < hosts.size(); i++) {

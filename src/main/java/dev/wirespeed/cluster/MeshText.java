@@ -14,7 +14,7 @@ import java.util.Set;
  * Human output of a mesh. Progress lines print as the mesh runs; the final tables and verdict come
  * from the same {@link MeshResult} that {@code --json} prints.
  */
-public final class MeshText implements Mesh.Listener {
+public final class MeshText implements MeshListener {
     /** Larger meshes print no matrix: it would not fit a terminal (it is in --json and --html). */
     static final int MAX_MATRIX_HOSTS = 16;
     static final int MAX_LABEL = 20;

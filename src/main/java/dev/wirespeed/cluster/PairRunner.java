@@ -23,13 +23,13 @@ final class PairRunner {
 
     private record Running(AgentClient client, long id) {}
 
-    private final Mesh.Config config;
+    private final MeshConfig config;
     private final List<Endpoint> hosts;
     private final AgentClient[] clients;
     private final Map<Pair, Running> running = new ConcurrentHashMap<>();
     private final Set<Integer> suspects = ConcurrentHashMap.newKeySet();
 
-    PairRunner(Mesh.Config config, List<Endpoint> hosts, AgentClient[] clients) {
+    PairRunner(MeshConfig config, List<Endpoint> hosts, AgentClient[] clients) {
         this.config = config;
         this.hosts = hosts;
         this.clients = clients;

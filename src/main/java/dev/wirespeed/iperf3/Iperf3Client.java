@@ -7,8 +7,7 @@ import dev.wirespeed.engine.stream.TestClock;
 import dev.wirespeed.engine.sys.LocalEnd;
 import dev.wirespeed.engine.sys.NativeSockets;
 import dev.wirespeed.engine.sys.Sockets;
-import dev.wirespeed.engine.tcp.BwClient;
-import dev.wirespeed.engine.udp.UdpBwClient;
+import dev.wirespeed.engine.tcp.BwClientConfig;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwResult.Outcome;
@@ -49,9 +48,9 @@ public final class Iperf3Client {
     static final long RESULTS_LIMIT_MILLIS = 10_000;
     private static final int MAX_HANDSHAKE_STATES = 8;
 
-    private final BwClient.Config config;
+    private final BwClientConfig config;
 
-    public Iperf3Client(BwClient.Config config) {
+    public Iperf3Client(BwClientConfig config) {
         this.config = config;
     }
 

@@ -3,7 +3,6 @@ package dev.wirespeed.iperf3;
 import dev.wirespeed.admission.Admission;
 import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.RateLimitedLog;
-import dev.wirespeed.admission.ServerLimits;
 import dev.wirespeed.guard.Printable;
 import dev.wirespeed.engine.server.Server;
 import dev.wirespeed.engine.sys.NativeSockets;
@@ -32,20 +31,6 @@ import java.util.function.Consumer;
  */
 public final class Iperf3Service implements Server.ForeignProtocol {
     /**
-     * @param handshakeMillis time a client has for each step before its test runs, and for its
-     *                        data connections to arrive
-     * @param log             one line per test, refusal and dropped peer
-     * @param budget          the server-wide budget (docs/SECURITY.md) that wirespeed's own tests
-     *                        reserve from too
-     */
-    public record Config(TestSpec.Limits limits, int handshakeMillis, Consumer<String> log, Budget budget) {
-        /** A budget of its own, with the default limits. */
-        public Config(TestSpec.Limits limits, int handshakeMillis, Consumer<String> log) {
-            this(limits, handshakeMillis, log, new Budget(ServerLimits.DEFAULT));
-        }
-    }
-
-    /**
      * One finished iperf3 test as this server saw it.
      *
      * @param server    TCP: totals of this server's side (warm-up excluded in measuredBytes); else null
@@ -67,7 +52,7 @@ public final class Iperf3Service implements Server.ForeignProtocol {
         }
     }
 
-    private final Config config;
+    private final Iperf3ServiceConfig config;
     private final Consumer<Served> onFinished;
     /** TCP tests waiting for their data connections, by cookie. */
     private final Map<String, TcpServerSide> pending = new ConcurrentHashMap<>();
@@ -84,12 +69,12 @@ public final class Iperf3Service implements Server.ForeignProtocol {
     private final RateLimitedLog lines;
     private volatile boolean closed;
 
-    public Iperf3Service(Config config) {
+    public Iperf3Service(Iperf3ServiceConfig config) {
         this(config, served -> { });
     }
 
     /** @param onFinished called after each test that reached its data phase (tests use it) */
-    public Iperf3Service(Config config, Consumer<Served> onFinished) {
+    public Iperf3Service(Iperf3ServiceConfig config, Consumer<Served> onFinished) {
         this.config = config;
         this.onFinished = onFinished;
         this.refusals = new RateLimitedLog(line -> config.log().accept(Printable.line(line)));
@@ -111,7 +96,7 @@ public final class Iperf3Service implements Server.ForeignProtocol {
         }
     }
 
-    Config config() {
+    Iperf3ServiceConfig config() {
         return config;
     }
 

@@ -5,7 +5,7 @@ import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.engine.stream.DrivenSide;
 import dev.wirespeed.engine.sys.LocalEnd;
 import dev.wirespeed.engine.sys.Sockets;
-import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.tcp.BwClientConfig;
 import dev.wirespeed.engine.tcp.TcpDrivenSide;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
@@ -27,7 +27,7 @@ final class TcpClientSide implements ClientSide<BwResult> {
     /** After EXCHANGE_RESULTS, how long receivers may take to read what the server sent before it closed. */
     static final long DRAIN_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(5);
 
-    private final BwClient.Config config;
+    private final BwClientConfig config;
     private final TestListener<BwResult.BwParams, BwResult.IntervalReport> listener;
     private final TestSpec spec;
     private final List<SocketChannel> data = new ArrayList<>();
@@ -35,7 +35,7 @@ final class TcpClientSide implements ClientSide<BwResult> {
     private Message.Results local;
     private long endNanos;
 
-    TcpClientSide(BwClient.Config config, TestListener<BwResult.BwParams, BwResult.IntervalReport> listener) {
+    TcpClientSide(BwClientConfig config, TestListener<BwResult.BwParams, BwResult.IntervalReport> listener) {
         this.config = config;
         this.listener = listener;
         this.spec = config.spec();

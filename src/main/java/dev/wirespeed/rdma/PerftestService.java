@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -36,25 +35,10 @@ public final class PerftestService implements Server.SessionHandler {
     /** Until the program listens (perftest prints its banner once it does). */
     static final long READY_MILLIS = PerftestProcess.READY_MILLIS;
 
-    /**
-     * @param maxDurationMillis the server's longest test (--max-duration): bounds -D and the process's life
-     * @param handshakeMillis   how long the request may take to arrive
-     * @param binDir            where the programs are; null = PATH
-     * @param software          what Started names: an agent gives "wirespeed" alone (no version before authentication)
-     * @param refusal           null = serve; else every request is refused with this line (an agent
-     *                          with a token: kind R carries no token, so it is not served there)
-     */
-    public record Config(long maxDurationMillis, int handshakeMillis, Path binDir, Consumer<String> log, String software,
-                         String refusal) {
-        public Config(long maxDurationMillis, int handshakeMillis, Path binDir, Consumer<String> log) {
-            this(maxDurationMillis, handshakeMillis, binDir, log, Version.software(), null);
-        }
-    }
-
-    private final Config config;
+    private final PerftestServiceConfig config;
     private final Semaphore slot = new Semaphore(1);
 
-    public PerftestService(Config config) {
+    public PerftestService(PerftestServiceConfig config) {
         this.config = config;
     }
 

@@ -20,7 +20,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.BooleanSupplier;
 
 /**
  * The client side of {@code bw --rdma} / {@code lat --rdma}: asks the wirespeed server at HOST to
@@ -34,18 +33,6 @@ public final class RdmaClient {
     static final long SLACK_MILLIS = 30_000;
 
     /**
-     * @param host            the wirespeed server, also perftest's peer
-     * @param port            the wirespeed server's port
-     * @param program         one of {@link PerftestArgs#PROGRAMS}
-     * @param args            both sides' arguments (without HOST)
-     * @param timeoutMillis   to connect and for each of the server's answers
-     * @param reverse         -R: perftest's server runs here and its client on HOST, so the data
-     *                        flows from HOST to this host
-     */
-    public record Config(String host, int port, String program, List<String> args, int timeoutMillis,
-                         BooleanSupplier cancelled, boolean reverse) {}
-
-    /**
      * One run.
      * @param measurement the result, in the common model
      * @param command     the client's command line
@@ -53,9 +40,9 @@ public final class RdmaClient {
      */
     public record Run(Measurement measurement, String command, String output) {}
 
-    private final Config config;
+    private final RdmaClientConfig config;
 
-    public RdmaClient(Config config) {
+    public RdmaClient(RdmaClientConfig config) {
         this.config = config;
     }
 

@@ -26,7 +26,7 @@ public final class RdmaTest {
      * @param bandwidth a bandwidth test (bw), not a latency one (lat)
      * @param host      this host's facts, read when the result is judged
      */
-    public static Judged run(RdmaClient.Config config, boolean bandwidth, Supplier<Facts> host) throws IOException {
+    public static Judged run(RdmaClientConfig config, boolean bandwidth, Supplier<Facts> host) throws IOException {
         RdmaClient.Run run = new RdmaClient(config).run();
         Measurement m = withServer(run.measurement(), config.host(),
                 bandwidth ? direction(config.program(), config.reverse()) : null);

@@ -3,6 +3,7 @@ package dev.wirespeed.admission;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
@@ -48,7 +49,7 @@ class AcceptFailureIT {
         List<String> log = Collections.synchronizedList(new ArrayList<>());
         List<FileChannel> fillers = new ArrayList<>();
         List<Socket> clients = new ArrayList<>();
-        try (Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
+        try (Server server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
                 log::add))) {
             server.serveInBackground();
             long open = openFiles();

@@ -3,6 +3,7 @@ package dev.wirespeed.admission;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.wire.TestSpec;
 import java.nio.file.Files;
@@ -37,7 +38,7 @@ class BudgetIT {
         List<String> log = Collections.synchronizedList(new ArrayList<>());
         ServerLimits limits = ServerLimits.DEFAULT.withBudget(BUDGET_BYTES, 1024, 8);
         Budget budget = new Budget(limits);
-        try (Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
+        try (Server server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
                 log::add, limits, budget))) {
             server.serveInBackground();
             String port = Integer.toString(server.port());

@@ -3,7 +3,9 @@ package dev.wirespeed.admission;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.iperf3.Iperf3Service;
+import dev.wirespeed.iperf3.Iperf3ServiceConfig;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.TestSpec;
@@ -99,9 +101,9 @@ class HandshakeFloodIT {
     void aNormalClientAndAnIperf3ClientGetThroughA300ConnectionTrickle() throws Exception {
         List<String> log = Collections.synchronizedList(new ArrayList<>());
         ServerLimits limits = ServerLimits.DEFAULT.withHandshakeDeadlineMillis(3000);
-        try (Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
+        try (Server server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
                 log::add, limits))) {
-            server.serveForeign(new Iperf3Service(new Iperf3Service.Config(TestSpec.Limits.DEFAULT, 10_000, log::add),
+            server.serveForeign(new Iperf3Service(new Iperf3ServiceConfig(TestSpec.Limits.DEFAULT, 10_000, log::add),
                     served -> { }));
             server.serveInBackground();
             try (Trickle trickle = new Trickle(server.port(), TRICKLERS)) {

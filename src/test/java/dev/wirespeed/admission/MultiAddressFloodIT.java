@@ -3,6 +3,7 @@ package dev.wirespeed.admission;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.TestSpec;
@@ -110,7 +111,7 @@ class MultiAddressFloodIT {
         List<String> log = Collections.synchronizedList(new ArrayList<>());
         // a long deadline: the flood stays pending instead of churning, the worst case for the pool
         ServerLimits limits = ServerLimits.DEFAULT.withHandshakeDeadlineMillis(60_000);
-        try (Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 60_000,
+        try (Server server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 60_000,
                 log::add, limits))) {
             server.serveInBackground();
             List<Flooder> flood = new ArrayList<>();

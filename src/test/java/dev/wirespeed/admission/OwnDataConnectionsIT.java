@@ -3,6 +3,7 @@ package dev.wirespeed.admission;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.wire.TestSpec;
 import java.util.ArrayList;
@@ -26,7 +27,7 @@ class OwnDataConnectionsIT {
     void aTestsOwnDataConnectionsDoNotCrowdEachOtherOut() throws Exception {
         List<String> log = Collections.synchronizedList(new ArrayList<>());
         ServerLimits limits = ServerLimits.DEFAULT.withPending(8, 16);
-        try (Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 30_000,
+        try (Server server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 30_000,
                 log::add, limits))) {
             server.serveInBackground();
             Cli.Run bw = Cli.run("bw", "127.0.0.1", "-p", Integer.toString(server.port()), "-P", "64", "--bidir",

@@ -3,8 +3,8 @@ package dev.wirespeed.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.engine.server.Loopback;
-import dev.wirespeed.engine.server.Server;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.wire.TestSpec;
@@ -212,7 +212,7 @@ class Iperf3HabitsIT {
 
         Server server;
         try {
-            server = new Server(new Server.Config("::1", 0, false,
+            server = new Server(new ServerConfig("::1", 0, false,
                     TestSpec.Limits.DEFAULT, 10_000, line -> { }));
         } catch (IOException e) {
             Assumptions.abort("no IPv6 loopback (::1) on this host: " + e.getMessage());

@@ -3,6 +3,7 @@ package dev.wirespeed.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.wire.TestSpec;
@@ -23,7 +24,7 @@ class Ipv6AddressIT {
     void shortFormInBracketsEverywhere() throws Exception {
         Assumptions.assumeTrue(Files.exists(Path.of("/proc/net/if_inet6")), "no IPv6 on this host");
         List<String> log = new CopyOnWriteArrayList<>();
-        Server server = new Server(new Server.Config("::1", 0, false, TestSpec.Limits.DEFAULT, 10_000, log::add));
+        Server server = new Server(new ServerConfig("::1", 0, false, TestSpec.Limits.DEFAULT, 10_000, log::add));
         server.serveInBackground();
         try {
             Path db = dir.resolve("r.db");

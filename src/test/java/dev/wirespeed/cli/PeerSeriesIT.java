@@ -3,6 +3,7 @@ package dev.wirespeed.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.testing.JsonSchemas;
 import dev.wirespeed.testing.PrometheusText;
@@ -84,7 +85,7 @@ class PeerSeriesIT {
     }
 
     private static Server server() throws Exception {
-        Server s = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
+        Server s = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
                 line -> { }));
         s.serveInBackground();
         return s;

@@ -3,6 +3,7 @@ package dev.wirespeed.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.testing.JsonSchemas;
@@ -25,7 +26,7 @@ class TosIT {
 
     private static Run bw(String bind, String host, String... options) throws Exception {
         List<String> log = new CopyOnWriteArrayList<>();
-        Server server = new Server(new Server.Config(bind, 0, false, TestSpec.Limits.DEFAULT, 10_000, log::add));
+        Server server = new Server(new ServerConfig(bind, 0, false, TestSpec.Limits.DEFAULT, 10_000, log::add));
         server.serveInBackground();
         try {
             List<String> line = new ArrayList<>(List.of("bw", host + ":" + server.port(), "-t", "0.5",
@@ -66,7 +67,7 @@ class TosIT {
     @Test
     void textSaysWhatTheServerReceived() throws Exception {
         List<String> log = new CopyOnWriteArrayList<>();
-        Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
+        Server server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
                 log::add));
         server.serveInBackground();
         try {
@@ -111,7 +112,7 @@ class TosIT {
 
     @Test
     void udpTextSaysWhatTheServerReceived() throws Exception {
-        Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
+        Server server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
                 line -> { }));
         server.serveInBackground();
         try {

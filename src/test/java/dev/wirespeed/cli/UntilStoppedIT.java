@@ -3,6 +3,7 @@ package dev.wirespeed.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.store.ResultStatus;
 import dev.wirespeed.store.ResultStore;
@@ -55,7 +56,7 @@ class UntilStoppedIT {
     @Test
     void theServersLimitEndsIt() throws Exception {
         // a server that allows 1 s per test: -t 0 runs until that limit, says so, and the result is done
-        Server server = new Server(new Server.Config("127.0.0.1", 0, false, new TestSpec.Limits(8, 1000), 10_000,
+        Server server = new Server(new ServerConfig("127.0.0.1", 0, false, new TestSpec.Limits(8, 1000), 10_000,
                 line -> { }));
         server.serveInBackground();
         try {

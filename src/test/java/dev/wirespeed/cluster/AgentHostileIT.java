@@ -34,7 +34,7 @@ class AgentHostileIT {
     final List<String> log = Collections.synchronizedList(new ArrayList<>());
 
     Agent start(Token token) throws Exception {
-        Agent a = new Agent(new Agent.Config("127.0.0.1", 0, token, new TestSpec.Limits(8, 30_000), 5_000,
+        Agent a = new Agent(new AgentConfig("127.0.0.1", 0, token, new TestSpec.Limits(8, 30_000), 5_000,
                 Path.of("/nonexistent"), FactsSource.sysfs(Path.of("/")), log::add));
         a.serveInBackground();
         agents.add(a);

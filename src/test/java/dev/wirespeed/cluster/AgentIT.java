@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.tcp.BwClientConfig;
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.engine.session.TestListener;
-import dev.wirespeed.engine.server.Server;
-import dev.wirespeed.engine.tcp.BwClient;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
@@ -38,7 +38,7 @@ class AgentIT {
     final List<String> log = Collections.synchronizedList(new ArrayList<>());
 
     Agent start(Token token, Path perftestDir) throws IOException {
-        Agent a = new Agent(new Agent.Config("127.0.0.1", 0, token, new TestSpec.Limits(8, 30_000), 5_000, perftestDir,
+        Agent a = new Agent(new AgentConfig("127.0.0.1", 0, token, new TestSpec.Limits(8, 30_000), 5_000, perftestDir,
                 FactsSource.sysfs(Path.of("/")), log::add));
         a.serveInBackground();
         agents.add(a);
@@ -93,7 +93,7 @@ class AgentIT {
 
     @Test
     void theMacRefusesAWrongTokenInPlainTextToo() throws Exception {
-        Agent a = new Agent(new Agent.Config("127.0.0.1", 0, TOKEN, new TestSpec.Limits(8, 30_000), 5_000, null,
+        Agent a = new Agent(new AgentConfig("127.0.0.1", 0, TOKEN, new TestSpec.Limits(8, 30_000), 5_000, null,
                 FactsSource.sysfs(Path.of("/")), log::add, true));
         a.serveInBackground();
         agents.add(a);
@@ -111,7 +111,7 @@ class AgentIT {
         Agent a = start(TOKEN, null);
         // the agent's port serves its peers' bandwidth tests without a token: its Welcome must not
         // name the version (a plain `wirespeed server` does, as iperf3 does)
-        BwResult r = new BwClient(BwClient.Config.builder().host("127.0.0.1")
+        BwResult r = new BwClient(BwClientConfig.builder().host("127.0.0.1")
                 .port(a.port()).spec(spec(1, 300)).streamsChosenBy("option").connectTimeoutMillis(5000)
                 .handshakeTimeoutMillis(5000).build()).run(TestListener.none());
         assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
@@ -174,7 +174,7 @@ class AgentIT {
 
     @Test
     void aPlainServerIsNotAnAgent() throws Exception {
-        try (Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000,
+        try (Server server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000,
                 log::add))) {
             server.serveInBackground();
             Endpoint e = new Endpoint("plain", "127.0.0.1", server.port());

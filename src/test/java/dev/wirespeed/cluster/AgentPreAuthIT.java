@@ -28,7 +28,7 @@ class AgentPreAuthIT {
     void theChallengeCarriesNoVersion() throws Exception {
         List<String> log = Collections.synchronizedList(new ArrayList<>());
         Token token = Token.of("correct horse battery staple", "test");
-        try (Agent agent = new Agent(new Agent.Config("127.0.0.1", 0, token, new TestSpec.Limits(8, 30_000), 5_000,
+        try (Agent agent = new Agent(new AgentConfig("127.0.0.1", 0, token, new TestSpec.Limits(8, 30_000), 5_000,
                 Path.of("/nonexistent"), FactsSource.sysfs(Path.of("/")), log::add, true))) {
             agent.serveInBackground();
             try (Socket s = new Socket(InetAddress.getLoopbackAddress(), agent.port())) {

@@ -41,7 +41,7 @@ class AgentTlsIT {
     final List<String> log = Collections.synchronizedList(new ArrayList<>());
 
     Agent start(Token token, boolean insecure) throws IOException {
-        Agent a = new Agent(new Agent.Config("127.0.0.1", 0, token, new TestSpec.Limits(8, 30_000), 5_000, null,
+        Agent a = new Agent(new AgentConfig("127.0.0.1", 0, token, new TestSpec.Limits(8, 30_000), 5_000, null,
                 FactsSource.sysfs(Path.of("/")), log::add, insecure));
         a.serveInBackground();
         agents.add(a);

@@ -34,7 +34,7 @@ class InterruptedMeshIT {
         try {
             List<String> labels = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
-                Agent a = new Agent(new Agent.Config("127.0.0.1", 0, null, new TestSpec.Limits(8, 120_000), 5_000, null,
+                Agent a = new Agent(new AgentConfig("127.0.0.1", 0, null, new TestSpec.Limits(8, 120_000), 5_000, null,
                         FactsSource.sysfs(Path.of("/")), line -> { }));
                 a.serveInBackground();
                 agents.add(a);

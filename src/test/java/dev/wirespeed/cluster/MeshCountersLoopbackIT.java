@@ -38,7 +38,7 @@ class MeshCountersLoopbackIT {
         assumeTrue(Files.exists(Path.of("/proc/net/snmp")), "SKIPPED: no /proc/net/snmp (not Linux)");
         List<Endpoint> hosts = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            Agent a = new Agent(new Agent.Config("127.0.0.1", 0, null, new TestSpec.Limits(8, 60_000), 5_000, null,
+            Agent a = new Agent(new AgentConfig("127.0.0.1", 0, null, new TestSpec.Limits(8, 60_000), 5_000, null,
                     FactsSource.sysfs(Path.of("/")), log::add));
             a.serveInBackground();
             agents.add(a);
@@ -49,7 +49,7 @@ class MeshCountersLoopbackIT {
         Thread flood = Thread.ofPlatform().name("udp-flood").start(() -> flood(flooding));
         MeshResult m;
         try {
-            m = new Mesh(MeshLoopbackIT.config(hosts, 1, null, () -> false)).run(new Mesh.Listener() {});
+            m = new Mesh(MeshLoopbackIT.config(hosts, 1, null, () -> false)).run(new MeshListener() {});
         } finally {
             flooding.set(false);
             flood.join(10_000);

@@ -37,7 +37,7 @@ class MeshLoopbackIT {
     List<Endpoint> start(int n, Token token) throws IOException {
         List<Endpoint> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            Agent a = new Agent(new Agent.Config("127.0.0.1", 0, token, new TestSpec.Limits(8, 60_000), 5_000, null,
+            Agent a = new Agent(new AgentConfig("127.0.0.1", 0, token, new TestSpec.Limits(8, 60_000), 5_000, null,
                     FactsSource.sysfs(Path.of("/")), log::add));
             a.serveInBackground();
             agents.add(a);
@@ -51,8 +51,8 @@ class MeshLoopbackIT {
         agents.forEach(Agent::close);
     }
 
-    static Mesh.Config config(List<Endpoint> hosts, double seconds, Token token, BooleanSupplier stop) {
-        return Mesh.Config.builder().hosts(hosts).rounds(Schedule.allPairs(hosts.size())).pattern("all-pairs")
+    static MeshConfig config(List<Endpoint> hosts, double seconds, Token token, BooleanSupplier stop) {
+        return MeshConfig.builder().hosts(hosts).rounds(Schedule.allPairs(hosts.size())).pattern("all-pairs")
                 .engine(MeshEngine.TCP).seconds(seconds).streams(1).expectPercent(90).token(token).connectTimeoutMillis(5_000)
                 .interrupted(stop).build();
     }
@@ -122,7 +122,7 @@ class MeshLoopbackIT {
     void anAgentLostAfterTheFirstRoundIsReportedAndTheOthersComplete() throws Exception {
         List<Endpoint> hosts = start(4, null);
         Agent victim = agents.get(3);
-        MeshResult m = new Mesh(config(hosts, 0.5, null, () -> false)).run(new Mesh.Listener() {
+        MeshResult m = new Mesh(config(hosts, 0.5, null, () -> false)).run(new MeshListener() {
             @Override
             public void roundDone(Round round, int total, List<PairResult> pairs, double elapsed) {
                 if (round.index() == 0) {
@@ -151,16 +151,16 @@ class MeshLoopbackIT {
         AgentIT.fakePerftest(dir);
         List<Endpoint> hosts = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            Agent a = new Agent(new Agent.Config("127.0.0.1", 0, null, new TestSpec.Limits(8, 60_000), 5_000, dir,
+            Agent a = new Agent(new AgentConfig("127.0.0.1", 0, null, new TestSpec.Limits(8, 60_000), 5_000, dir,
                     FactsSource.sysfs(Path.of("/")), log::add));
             a.serveInBackground();
             agents.add(a);
             hosts.add(AgentIT.at(a));
         }
         PerftestSpec spec = new PerftestSpec("ib_write_bw", "mlx5_0", 65536, 1, PerftestSpec.DEFAULT_PORT, null);
-        MeshResult m = new Mesh(Mesh.Config.builder().hosts(hosts).rounds(Schedule.allPairs(3)).pattern("all-pairs")
+        MeshResult m = new Mesh(MeshConfig.builder().hosts(hosts).rounds(Schedule.allPairs(3)).pattern("all-pairs")
                 .engine(MeshEngine.PERFTEST).seconds(1).expectPercent(90).perftest(spec).connectTimeoutMillis(5_000)
-                .interrupted(() -> false).build()).run(new Mesh.Listener() {});
+                .interrupted(() -> false).build()).run(new MeshListener() {});
         assertThat(m.pairs()).hasSize(3).allSatisfy(p -> {
             assertThat(p.status().label()).as(p.toString()).isEqualTo("ok");
             assertThat(p.flows()).singleElement().satisfies(f -> assertThat(f.bitsPerSecond()).isEqualTo(23.13e9));
@@ -177,16 +177,16 @@ class MeshLoopbackIT {
     void failedPairsAreRetriedOnceAfterTheLastRound() throws Exception {
         List<Endpoint> hosts = start(3, null);
         // The third agent allows one stream: every pair through it fails, twice.
-        Agent strict = new Agent(new Agent.Config("127.0.0.1", 0, null, new TestSpec.Limits(1, 60_000), 5_000, null,
+        Agent strict = new Agent(new AgentConfig("127.0.0.1", 0, null, new TestSpec.Limits(1, 60_000), 5_000, null,
                 FactsSource.sysfs(Path.of("/")), log::add));
         strict.serveInBackground();
         agents.add(strict);
         List<Endpoint> all = new ArrayList<>(hosts);
         all.add(AgentIT.at(strict));
-        Mesh.Config c = Mesh.Config.builder().hosts(all).rounds(Schedule.allPairs(4)).pattern("all-pairs").engine(MeshEngine.TCP)
+        MeshConfig c = MeshConfig.builder().hosts(all).rounds(Schedule.allPairs(4)).pattern("all-pairs").engine(MeshEngine.TCP)
                 .seconds(0.5).streams(2).expectPercent(90).connectTimeoutMillis(5_000).interrupted(() -> false).build();
         List<String> retries = new ArrayList<>();
-        MeshResult m = new Mesh(c).run(new Mesh.Listener() {
+        MeshResult m = new Mesh(c).run(new MeshListener() {
             @Override
             public void retryDone(int retry, int total, List<PairResult> pairs, double elapsed) {
                 retries.add(retry + "/" + total + ":" + pairs.size());
@@ -218,7 +218,7 @@ class MeshLoopbackIT {
         // 6 s tests: round 1 and an uncut round 2 alone would take 12 s, so ending sooner proves the cut
         double seconds = 6;
         MeshResult m = new Mesh(config(hosts, seconds, null,
-                () -> System.nanoTime() - round2Started.get() > 1_500_000_000L)).run(new Mesh.Listener() {
+                () -> System.nanoTime() - round2Started.get() > 1_500_000_000L)).run(new MeshListener() {
                     @Override
                     public void roundDone(Round round, int total, List<PairResult> pairs, double elapsed) {
                         if (round.index() == 0) {

@@ -8,7 +8,8 @@ import dev.wirespeed.results.BwResult;
 import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.ServerLimits;
 import dev.wirespeed.engine.server.Server;
-import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.server.ServerConfig;
+import dev.wirespeed.engine.tcp.BwClientConfig;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
@@ -35,9 +36,9 @@ class Iperf3BudgetIT {
         List<String> log = Collections.synchronizedList(new ArrayList<>());
         ServerLimits limits = ServerLimits.DEFAULT.withBudget(BUDGET_BYTES, 1024, 8);
         Budget budget = new Budget(limits);
-        Iperf3Service service = new Iperf3Service(new Iperf3Service.Config(TestSpec.Limits.DEFAULT, 10_000, log::add,
+        Iperf3Service service = new Iperf3Service(new Iperf3ServiceConfig(TestSpec.Limits.DEFAULT, 10_000, log::add,
                 budget));
-        try (Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
+        try (Server server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
                 log::add, limits, budget))) {
             server.serveForeign(service);
             server.serveInBackground();
@@ -52,7 +53,7 @@ class Iperf3BudgetIT {
             // the request the issue names, -P 128 --bidir -l 16M, from wirespeed's own iperf3 client
             TestSpec huge = TestSpec.tcpBandwidth().direction(Direction.BIDIR).streams(128).durationMillis(2000)
                     .intervalMillis(1000).bufferBytes(16 << 20).build();
-            assertThatThrownBy(() -> new Iperf3Client(BwClient.Config.builder().host("127.0.0.1").port(server.port())
+            assertThatThrownBy(() -> new Iperf3Client(BwClientConfig.builder().host("127.0.0.1").port(server.port())
                     .spec(huge).streamsChosenBy("option").connectTimeoutMillis(5000).handshakeTimeoutMillis(5000)
                     .build()).run(new TestListener<BwResult.BwParams, BwResult.IntervalReport>() { }))
                     .isInstanceOf(IOException.class)

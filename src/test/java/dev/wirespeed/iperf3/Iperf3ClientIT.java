@@ -3,11 +3,8 @@ package dev.wirespeed.iperf3;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.tcp.BwClientConfig;
 import dev.wirespeed.engine.session.TestListener;
-import dev.wirespeed.engine.udp.UdpBwClient;
-import dev.wirespeed.engine.tcp.BwClient;
-import dev.wirespeed.engine.udp.UdpBwClient;
 import dev.wirespeed.parse.iperf.Iperf3Result;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwResult.DirectionResult;
@@ -50,7 +47,7 @@ class Iperf3ClientIT {
         int port = Iperf3Binary.freePort();
         try (Iperf3Binary server = Iperf3Binary.server(port)) {
             List<BwResult.IntervalReport> printed = new ArrayList<>();
-            BwResult result = new Iperf3Client(BwClient.Config.builder().host("127.0.0.1").port(port).spec(spec)
+            BwResult result = new Iperf3Client(BwClientConfig.builder().host("127.0.0.1").port(port).spec(spec)
                     .streamsChosenBy("option").connectTimeoutMillis(5000).handshakeTimeoutMillis(5000).build())
                     .run(new TestListener<BwResult.BwParams, BwResult.IntervalReport>() {
                         @Override
@@ -209,7 +206,7 @@ class Iperf3ClientIT {
             assertThat(other.output()).contains(" sec ");
             TestSpec spec = spec(Direction.UPLOAD, 1, 1000, 0);
             Assertions.assertThatThrownBy(() -> new Iperf3Client(
-                    BwClient.Config.builder().host("127.0.0.1").port(port).spec(spec).streamsChosenBy("option")
+                    BwClientConfig.builder().host("127.0.0.1").port(port).spec(spec).streamsChosenBy("option")
                             .connectTimeoutMillis(5000).handshakeTimeoutMillis(5000).build())
                     .run(TestListener.none()))
                     .isInstanceOf(IOException.class)
@@ -233,7 +230,7 @@ class Iperf3ClientIT {
     private static UdpPair runUdp(TestSpec spec) throws Exception {
         int port = Iperf3Binary.freePort();
         try (Iperf3Binary server = Iperf3Binary.server(port)) {
-            UdpResult result = new Iperf3Client(BwClient.Config.builder().host("127.0.0.1").port(port).spec(spec)
+            UdpResult result = new Iperf3Client(BwClientConfig.builder().host("127.0.0.1").port(port).spec(spec)
                     .streamsChosenBy("option").connectTimeoutMillis(5000).handshakeTimeoutMillis(5000)
                     .build()).runUdp(TestListener.none());
             assertThat(server.await(30)).as("iperf3 -s exit code; output:%n%s", server.output()).isZero();

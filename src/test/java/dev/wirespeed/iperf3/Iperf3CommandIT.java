@@ -3,6 +3,7 @@ package dev.wirespeed.iperf3;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.testing.JsonSchemas;
 import dev.wirespeed.wire.TestSpec;
@@ -84,9 +85,9 @@ class Iperf3CommandIT {
 
     @Test
     void aRefusalIsOneLineWithTheIperf3Error() throws Exception {
-        try (Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000,
+        try (Server server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000,
                 line -> { }))) {
-            server.serveForeign(new Iperf3Service(new Iperf3Service.Config(new TestSpec.Limits(2, 60_000), 5000,
+            server.serveForeign(new Iperf3Service(new Iperf3ServiceConfig(new TestSpec.Limits(2, 60_000), 5000,
                     line -> { })));
             server.serveInBackground();
             Cli.Run r = Cli.run("bw", "--iperf3", "127.0.0.1", "-p", Integer.toString(server.port()), "-t", "1",

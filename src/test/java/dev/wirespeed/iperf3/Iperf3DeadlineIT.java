@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.ServerLimits;
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.TestSpec;
 import java.io.DataInputStream;
@@ -38,9 +39,9 @@ class Iperf3DeadlineIT {
         List<String> log = Collections.synchronizedList(new ArrayList<>());
         ServerLimits limits = ServerLimits.DEFAULT.withGraceMillis(1_000);
         Budget budget = new Budget(limits);
-        try (Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
+        try (Server server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
                 log::add, limits, budget))) {
-            server.serveForeign(new Iperf3Service(new Iperf3Service.Config(TestSpec.Limits.DEFAULT, 10_000, log::add,
+            server.serveForeign(new Iperf3Service(new Iperf3ServiceConfig(TestSpec.Limits.DEFAULT, 10_000, log::add,
                     budget)));
             server.serveInBackground();
             byte[] cookie = "hostilehostilehostilehostilehostile1\0".getBytes(StandardCharsets.US_ASCII);

@@ -2,11 +2,10 @@ package dev.wirespeed.iperf3;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.tcp.BwClientConfig;
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.engine.session.TestListener;
-import dev.wirespeed.engine.server.Server;
-import dev.wirespeed.engine.tcp.BwClient;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.wire.Direction;
@@ -58,9 +57,9 @@ class Iperf3HostileIT {
 
     @BeforeEach
     void start() throws Exception {
-        server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, HANDSHAKE_MILLIS,
+        server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, HANDSHAKE_MILLIS,
                 log::add));
-        server.serveForeign(new Iperf3Service(new Iperf3Service.Config(TestSpec.Limits.DEFAULT, HANDSHAKE_MILLIS,
+        server.serveForeign(new Iperf3Service(new Iperf3ServiceConfig(TestSpec.Limits.DEFAULT, HANDSHAKE_MILLIS,
                 log::add), served::add));
         server.serveInBackground();
     }
@@ -84,7 +83,7 @@ class Iperf3HostileIT {
         CompletableFuture<BwResult> normal = new CompletableFuture<>();
         Thread.ofPlatform().name("normal-test").start(() -> {
             try {
-                normal.complete(new Iperf3Client(BwClient.Config.builder().host("127.0.0.1").port(server.port())
+                normal.complete(new Iperf3Client(BwClientConfig.builder().host("127.0.0.1").port(server.port())
                         .spec(spec).streamsChosenBy("option").connectTimeoutMillis(5000).handshakeTimeoutMillis(5000)
                         .build()).run(new TestListener<BwResult.BwParams, BwResult.IntervalReport>() {
                             @Override
@@ -325,7 +324,7 @@ class Iperf3HostileIT {
                     .intervalMillis(1000).bufferBytes(128 * 1024).build();
             Thread.ofPlatform().start(() -> {
                 try {
-                    client.complete(new Iperf3Client(BwClient.Config.builder().host("127.0.0.1")
+                    client.complete(new Iperf3Client(BwClientConfig.builder().host("127.0.0.1")
                             .port(fake.getLocalPort()).spec(spec).streamsChosenBy("option").connectTimeoutMillis(5000)
                             .handshakeTimeoutMillis(5000).build()).run(TestListener.none()));
                 } catch (IOException | RuntimeException e) {

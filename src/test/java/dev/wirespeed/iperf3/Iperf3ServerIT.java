@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.parse.iperf.Iperf3Result;
 import dev.wirespeed.units.Rate;
 import dev.wirespeed.wire.Direction;
@@ -42,8 +43,8 @@ class Iperf3ServerIT {
 
     @BeforeEach
     void start() throws Exception {
-        server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000, log::add));
-        server.serveForeign(new Iperf3Service(new Iperf3Service.Config(TestSpec.Limits.DEFAULT, 5000, log::add),
+        server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000, log::add));
+        server.serveForeign(new Iperf3Service(new Iperf3ServiceConfig(TestSpec.Limits.DEFAULT, 5000, log::add),
                 served::add));
         server.serveInBackground();
     }

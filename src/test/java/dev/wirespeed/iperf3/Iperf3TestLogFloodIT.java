@@ -3,6 +3,7 @@ package dev.wirespeed.iperf3;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.wire.TestSpec;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -35,9 +36,9 @@ class Iperf3TestLogFloodIT {
     @Test
     void testsThatEndAtOnceAreLoggedAtABoundedRate() throws Exception {
         List<String> log = new CopyOnWriteArrayList<>();
-        try (Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5_000,
+        try (Server server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5_000,
                 log::add))) {
-            server.serveForeign(new Iperf3Service(new Iperf3Service.Config(TestSpec.Limits.DEFAULT, 5_000, log::add)));
+            server.serveForeign(new Iperf3Service(new Iperf3ServiceConfig(TestSpec.Limits.DEFAULT, 5_000, log::add)));
             server.serveInBackground();
             long t0 = System.nanoTime();
             AtomicInteger startedCount = new AtomicInteger();

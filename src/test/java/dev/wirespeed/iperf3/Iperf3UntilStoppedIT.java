@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.cli.ExitCode;
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.testing.Netns;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
@@ -65,9 +66,9 @@ class Iperf3UntilStoppedIT {
     void realIperf3ClientRunsUntilCtrlCAgainstAWirespeedServer() throws Exception {
         BlockingQueue<Iperf3Service.Served> served = new LinkedBlockingQueue<>();
         List<String> serverLog = Collections.synchronizedList(new ArrayList<>());
-        Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000,
+        Server server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000,
                 serverLog::add));
-        server.serveForeign(new Iperf3Service(new Iperf3Service.Config(TestSpec.Limits.DEFAULT, 5000, serverLog::add),
+        server.serveForeign(new Iperf3Service(new Iperf3ServiceConfig(TestSpec.Limits.DEFAULT, 5000, serverLog::add),
                 served::add));
         server.serveInBackground();
         try (Iperf3Binary client = Iperf3Binary.start(List.of("-c", "127.0.0.1", "-p", Integer.toString(server.port()),

@@ -3,6 +3,7 @@ package dev.wirespeed.rdma;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.report.ResultFilter;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurement;
@@ -62,9 +63,9 @@ class RdmaStandInIT {
         for (String prog : List.of("ib_send_bw", "ib_write_bw", "ib_send_lat")) {
             Files.createSymbolicLink(bin.resolve(prog), standIn);
         }
-        server = new Server(new Server.Config("127.0.0.1", 0, false, new TestSpec.Limits(8, 60_000), 5_000,
+        server = new Server(new ServerConfig("127.0.0.1", 0, false, new TestSpec.Limits(8, 60_000), 5_000,
                 serverLog::add));
-        server.serveSessions(Wire.KIND_PERFTEST, new PerftestService(new PerftestService.Config(60_000, 5_000, bin,
+        server.serveSessions(Wire.KIND_PERFTEST, new PerftestService(new PerftestServiceConfig(60_000, 5_000, bin,
                 serverLog::add)));
         server.serveInBackground();
     }

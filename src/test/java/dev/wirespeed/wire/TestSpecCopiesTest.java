@@ -2,7 +2,7 @@ package dev.wirespeed.wire;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.engine.lat.LatClient;
+import dev.wirespeed.engine.lat.LatClientConfig;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -60,7 +60,7 @@ public class TestSpecCopiesTest {
     @Test
     void everyComponentHasABuilderSetter() {
         assertBuilderSetsEveryComponent(TestSpec.class, TestSpec.Builder.class);
-        assertBuilderSetsEveryComponent(LatClient.Config.class, LatClient.Config.Builder.class);
+        assertBuilderSetsEveryComponent(LatClientConfig.class, LatClientConfig.Builder.class);
     }
 
     @Test
@@ -123,14 +123,14 @@ public class TestSpecCopiesTest {
     @Test
     void latencyClientConfigCopiesKeepEveryField() throws ReflectiveOperationException {
         BooleanSupplier stop = () -> true;
-        LatClient.Config c = LatClient.Config.builder().host("h").port(1).udp(true).sizesBytes(List.of(64))
+        LatClientConfig c = LatClientConfig.builder().host("h").port(1).udp(true).sizesBytes(List.of(64))
                 .iterations(10L).secondsPerSize(1.5).warmupIterations(3).busyPoll(true).connectTimeoutMillis(100)
                 .timeoutMillis(200).interrupted(stop).bindAddress(InetAddress.getLoopbackAddress()).cpu(1)
                 .serverCpu(2).build();
         assertNoComponentAtDefault(c);
         assertThat(c.toBuilder().build()).isEqualTo(c);
-        LatClient.Config moved = c.toBuilder().host("other").port(2).build();
-        assertThat(moved).isEqualTo(new LatClient.Config("other", 2, true, List.of(64), 10L, 1.5, 3, true, 100, 200,
+        LatClientConfig moved = c.toBuilder().host("other").port(2).build();
+        assertThat(moved).isEqualTo(new LatClientConfig("other", 2, true, List.of(64), 10L, 1.5, 3, true, 100, 200,
                 stop, InetAddress.getLoopbackAddress(), 1, 2));
     }
 }

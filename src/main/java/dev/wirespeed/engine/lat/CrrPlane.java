@@ -39,7 +39,7 @@ public final class CrrPlane implements ClientPlane<Message.Results, CrrResult> {
     /** After a failed transaction a thread pauses this long, so a refusing server is not flooded. */
     private static final long FAILURE_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
-    private final CrrClient.Config config;
+    private final CrrClientConfig config;
     private final TestListener<CrrResult.Params, Void> listener;
     private final AtomicLong attempts = new AtomicLong();
     private final List<Worker> workers = new ArrayList<>();
@@ -49,7 +49,7 @@ public final class CrrPlane implements ClientPlane<Message.Results, CrrResult> {
     private long startNanos;
     private long lastEndNanos;
 
-    public CrrPlane(CrrClient.Config config, TestListener<CrrResult.Params, Void> listener) {
+    public CrrPlane(CrrClientConfig config, TestListener<CrrResult.Params, Void> listener) {
         this.config = config;
         this.listener = listener;
     }

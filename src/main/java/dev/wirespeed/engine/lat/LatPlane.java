@@ -48,7 +48,7 @@ public final class LatPlane implements ClientPlane<Message.Results, LatResult> {
     /** How long the session waits for the exchange to leave its read once woken. */
     private static final long EXCHANGE_EXIT_NANOS = TimeUnit.SECONDS.toNanos(5);
 
-    private final LatClient.Config config;
+    private final LatClientConfig config;
     private final TestSpec spec;
     private final LatResult.LatParams params;
     private final TestListener<LatResult.LatParams, LatResult.LatRow> listener;
@@ -65,7 +65,7 @@ public final class LatPlane implements ClientPlane<Message.Results, LatResult> {
     private long lastProgress = -1;
     private long lastResendNanos;
 
-    public LatPlane(LatClient.Config config, TestListener<LatResult.LatParams, LatResult.LatRow> listener) {
+    public LatPlane(LatClientConfig config, TestListener<LatResult.LatParams, LatResult.LatRow> listener) {
         this.config = config;
         this.spec = config.spec();
         this.params = config.params();

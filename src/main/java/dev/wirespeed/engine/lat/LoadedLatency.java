@@ -15,7 +15,6 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 
 /**
  * Latency under load ({@code bw HOST --latency}, Flent's RRUL question): a timed ping-pong test
@@ -34,16 +33,7 @@ public final class LoadedLatency {
     /** How long the ping-pong may take to end after it is told to. */
     private static final long PING_EXIT_MILLIS = 15_000;
 
-    /**
-     * @param load              the bandwidth test (TCP, wirespeed's own server)
-     * @param pings             a timed ping-pong of one size to the same server; its duration is set here
-     * @param idleSeconds       pings alone before the load
-     * @param pingIntervalNanos a ping leaves at most this often
-     */
-    public record Config(BwClient.Config load, LatClient.Config pings, double idleSeconds, long pingIntervalNanos,
-                         BooleanSupplier interrupted) {}
-
-    private final Config config;
+    private final LoadedLatencyConfig config;
     private final AtomicBoolean stopPings = new AtomicBoolean();
     private final LatencyRecorder idle = new LatencyRecorder();
     private final LatencyRecorder loaded = new LatencyRecorder();
@@ -56,7 +46,7 @@ public final class LoadedLatency {
     private long idleLost;
     private long loadedLost;
 
-    public LoadedLatency(Config config) {
+    public LoadedLatency(LoadedLatencyConfig config) {
         this.config = config;
         int cap = (int) Math.min(MAX_SAMPLES, Math.max(1024, (long) ((config.idleSeconds()
                 + config.load().spec().durationMillis() / 1000.0 + 60) * 1e9 / Math.max(1, config.pingIntervalNanos()))));
@@ -64,14 +54,8 @@ public final class LoadedLatency {
         this.rtts = new long[cap];
     }
 
-    /** What the command prints as the test goes. */
-    public interface Listener extends TestListener<BwResult.BwParams, BwResult.IntervalReport> {
-        /** The pings run; the idle phase starts. */
-        default void pinging(BwResult.Peer server, LatResult.LatParams params) {}
-    }
-
-    public LoadedLatencyResult run(Listener listener) throws IOException {
-        LatClient.Config pings = config.pings().toBuilder()
+    public LoadedLatencyResult run(LoadedLatencyListener listener) throws IOException {
+        LatClientConfig pings = config.pings().toBuilder()
                 .secondsPerSize(config.idleSeconds() + config.load().spec().durationMillis() / 1000.0
                         + config.load().spec().omitMillis() / 1000.0 + 3600)
                 .interrupted(() -> stopPings.get() || config.interrupted().getAsBoolean()).build();

@@ -3,9 +3,9 @@ package dev.wirespeed.engine.lat;
 import dev.wirespeed.engine.session.ClientSession;
 import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.engine.session.TripCollector;
-import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.tcp.BwClientConfig;
 import dev.wirespeed.engine.tcp.TcpBwPlane;
-import dev.wirespeed.engine.udp.UdpBwClient;
+import dev.wirespeed.engine.udp.UdpBwClientConfig;
 import dev.wirespeed.engine.udp.UdpBwPlane;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.TripTimesResult;
@@ -15,7 +15,6 @@ import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 
 /**
  * {@code bw HOST --trip-times} (iperf2's option): a TCP or UDP upload whose writes or datagrams the
@@ -26,16 +25,9 @@ import java.util.function.Consumer;
 public final class TripTimesClient {
     private TripTimesClient() {}
 
-    /** Each interval's one-way figures as they arrive (server's time; no rate yet). */
-    public interface Listener {
-        default void clocks(TripTimesResult.Clocks clocks) {}
-
-        default void interval(TripTimesResult.Interval interval) {}
-    }
-
     /** A TCP upload with every write stamped; {@code config.spec()} must have tripTimes. */
-    public static TripTimesResult tcp(BwClient.Config config, TestListener<BwResult.BwParams, BwResult.IntervalReport> bw,
-                                      Listener trip) throws IOException {
+    public static TripTimesResult tcp(BwClientConfig config, TestListener<BwResult.BwParams, BwResult.IntervalReport> bw,
+                                      TripTimesClientListener trip) throws IOException {
         TripCollector collector = new TripCollector(trip::interval);
         TestListener<BwResult.BwParams, BwResult.IntervalReport> listener = clocksFirst(bw, trip, collector);
         BwResult result = ClientSession.run(config, new TcpBwPlane(config, listener), listener::warning, collector);
@@ -52,8 +44,8 @@ public final class TripTimesClient {
     }
 
     /** A UDP upload with every datagram's header carrying its wall-clock send time. */
-    public static TripTimesResult udp(UdpBwClient.Config config, TestListener<TestSpec, UdpResult.UdpInterval> udp,
-                                      Listener trip)
+    public static TripTimesResult udp(UdpBwClientConfig config, TestListener<TestSpec, UdpResult.UdpInterval> udp,
+                                      TripTimesClientListener trip)
             throws IOException {
         TripCollector collector = new TripCollector(trip::interval);
         TestListener<TestSpec, UdpResult.UdpInterval> listener = clocksFirst(udp, trip, collector);
@@ -72,7 +64,7 @@ public final class TripTimesClient {
     }
 
     /** {@code shown}, told the clocks the handshake agreed on before the test's header. */
-    private static <P, I> TestListener<P, I> clocksFirst(TestListener<P, I> shown, Listener trip,
+    private static <P, I> TestListener<P, I> clocksFirst(TestListener<P, I> shown, TripTimesClientListener trip,
                                                          TripCollector collector) {
         return new TestListener<>() {
             @Override

@@ -1,16 +1,20 @@
 package dev.wirespeed.engine.server;
 
 import dev.wirespeed.engine.lat.CrrClient;
+import dev.wirespeed.engine.lat.CrrClientConfig;
 import dev.wirespeed.engine.lat.CrrPlane;
 import dev.wirespeed.engine.lat.LatClient;
+import dev.wirespeed.engine.lat.LatClientConfig;
 import dev.wirespeed.engine.lat.LatPlane;
 import dev.wirespeed.engine.session.ClientPlane;
 import dev.wirespeed.engine.session.ClientSession;
 import dev.wirespeed.engine.session.ClientTarget;
 import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.tcp.BwClientConfig;
 import dev.wirespeed.engine.tcp.TcpBwPlane;
 import dev.wirespeed.engine.udp.UdpBwClient;
+import dev.wirespeed.engine.udp.UdpBwClientConfig;
 import dev.wirespeed.engine.udp.UdpBwPlane;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.CrrResult;
@@ -47,14 +51,14 @@ public final class ClientPlanes {
         }
     }
 
-    public static final Entry<BwClient.Config, TestListener<BwResult.BwParams, BwResult.IntervalReport>, BwResult> TCP_BW =
+    public static final Entry<BwClientConfig, TestListener<BwResult.BwParams, BwResult.IntervalReport>, BwResult> TCP_BW =
             new Entry<>(EnumSet.of(TestMode.TCP_BW), TcpBwPlane::new);
-    public static final Entry<UdpBwClient.Config, TestListener<TestSpec, UdpResult.UdpInterval>, UdpResult> UDP_BW =
+    public static final Entry<UdpBwClientConfig, TestListener<TestSpec, UdpResult.UdpInterval>, UdpResult> UDP_BW =
             new Entry<>(EnumSet.of(TestMode.UDP_BW), UdpBwPlane::new);
-    public static final Entry<LatClient.Config, TestListener<LatResult.LatParams, LatResult.LatRow>, LatResult> LATENCY =
+    public static final Entry<LatClientConfig, TestListener<LatResult.LatParams, LatResult.LatRow>, LatResult> LATENCY =
             new Entry<>(EnumSet.of(TestMode.TCP_LAT, TestMode.UDP_LAT), LatPlane::new);
 
-    public static final Entry<CrrClient.Config, TestListener<CrrResult.Params, Void>, CrrResult> CONNECTION_RATE =
+    public static final Entry<CrrClientConfig, TestListener<CrrResult.Params, Void>, CrrResult> CONNECTION_RATE =
             new Entry<>(EnumSet.of(TestMode.TCP_CRR), CrrPlane::new);
 
     private static final List<Entry<?, ?, ?>> ALL = List.of(TCP_BW, UDP_BW, LATENCY, CONNECTION_RATE);

@@ -24,7 +24,7 @@ public final class Loopback {
 
     /** The same, listening with an MPTCP socket when {@code mptcp} ({@code bw --loopback -m}). */
     public static Server server(int port, boolean mptcp) throws IOException {
-        Server s = new Server(new Server.Config("127.0.0.1", port, false, TestSpec.Limits.DEFAULT, 10_000,
+        Server s = new Server(new ServerConfig("127.0.0.1", port, false, TestSpec.Limits.DEFAULT, 10_000,
                 line -> { }).withMptcp(mptcp));
         s.serveInBackground();
         return s;

@@ -2,7 +2,6 @@ package dev.wirespeed.engine.server;
 
 import dev.wirespeed.Version;
 import dev.wirespeed.admission.Admission;
-import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.FdBudget;
 import dev.wirespeed.admission.RateLimitedLog;
 import dev.wirespeed.admission.ServerLimits;
@@ -17,7 +16,6 @@ import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.ProtocolException;
-import dev.wirespeed.wire.TestSpec;
 import dev.wirespeed.wire.Wire;
 import java.io.DataInputStream;
 import java.io.EOFException;
@@ -43,7 +41,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
 
 /**
  * Serves wirespeed clients on one port, many tests at once. Each connection first gets a
@@ -51,42 +48,7 @@ import java.util.function.Consumer;
  * test there, data connections are handed to the test that owns their id.
  */
 public final class Server implements AutoCloseable {
-
-    /**
-     * @param bindAddress       null = every address
-     * @param port              0 = any free port (tests)
-     * @param once              stop after the first test
-     * @param handshakeMillis   per-read timeout before a test runs, and for data connections to arrive
-     * @param log               one line per test and per dropped peer
-     * @param admission         caps and the whole-handshake deadline of unauthenticated connections
-     * @param mptcp             listen with an MPTCP socket ({@link Mptcp}, server --mptcp)
-     */
-    public record Config(String bindAddress, int port, boolean once, TestSpec.Limits limits, int handshakeMillis,
-                         Consumer<String> log, ServerLimits admission, Budget budget, boolean mptcp) {
-        /** A plain TCP listener. */
-        public Config(String bindAddress, int port, boolean once, TestSpec.Limits limits, int handshakeMillis,
-                      Consumer<String> log, ServerLimits admission, Budget budget) {
-            this(bindAddress, port, once, limits, handshakeMillis, log, admission, budget, false);
-        }
-
-        /** This config with an MPTCP listener (server --mptcp): MPTCP clients get MPTCP, plain TCP ones TCP. */
-        public Config withMptcp(boolean on) {
-            return new Config(bindAddress, port, once, limits, handshakeMillis, log, admission, budget, on);
-        }
-
-        public Config(String bindAddress, int port, boolean once, TestSpec.Limits limits, int handshakeMillis,
-                      Consumer<String> log) {
-            this(bindAddress, port, once, limits, handshakeMillis, log, ServerLimits.DEFAULT);
-        }
-
-        /** A budget of its own; servers on several ports share one by the canonical constructor. */
-        public Config(String bindAddress, int port, boolean once, TestSpec.Limits limits, int handshakeMillis,
-                      Consumer<String> log, ServerLimits admission) {
-            this(bindAddress, port, once, limits, handshakeMillis, log, admission, new Budget(admission));
-        }
-    }
-
-    private final Config config;
+    private final ServerConfig config;
     /** What the Welcome names as the software: an agent says only "wirespeed" before authentication. */
     private volatile String welcomeSoftware = Version.software();
     private final ServerSocketChannel listener;
@@ -157,7 +119,7 @@ public final class Server implements AutoCloseable {
     /** The software a server that withholds its version names. */
     public static final String WITHHELD_SOFTWARE = "wirespeed";
 
-    public Server(Config config) throws IOException {
+    public Server(ServerConfig config) throws IOException {
         this.config = config;
         // a test's buffers are returned to the kernel when it ends (issue 19); where this cannot be done they are still freed
         NativeMemory.releaseFreedBuffers();
@@ -223,7 +185,7 @@ public final class Server implements AutoCloseable {
         }
     }
 
-    Config config() {
+    ServerConfig config() {
         return config;
     }
 

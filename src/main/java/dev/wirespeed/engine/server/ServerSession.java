@@ -94,7 +94,7 @@ final class ServerSession {
 
     /** Runs the test from Hello to results; true when it reached its data phase (a --once server then stops). */
     boolean run() throws IOException {
-        Server.Config cfg = server.config();
+        ServerConfig cfg = server.config();
         String testId = null;
         try {
             Message.Hello hello = codec.expect(Message.Hello.class);

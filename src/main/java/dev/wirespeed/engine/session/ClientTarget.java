@@ -6,8 +6,8 @@ import java.util.function.BooleanSupplier;
 
 /**
  * What every client entry point's config gives the {@link ClientSession}: the server, the test,
- * the timeouts, -B and the Ctrl-C flag. {@link BwClient.Config}, {@link UdpBwClient.Config} and
- * {@link LatClient.Config} implement it with their record components.
+ * the timeouts, -B and the Ctrl-C flag. {@link BwClientConfig}, {@link UdpBwClientConfig} and
+ * {@link LatClientConfig} implement it with their record components.
  */
 public interface ClientTarget {
     String host();

@@ -26,13 +26,9 @@ public final class BwSweep {
     /** Interval of the peak: short enough to catch a burst, long enough to hold many writes. */
     public static final long PEAK_INTERVAL_MILLIS = 100;
 
-    /** @param base the test of every size (direction, streams, time per size); its buffer is replaced */
-    public record Config(String host, int port, TestSpec base, String streamsChosenBy, List<Integer> sizesBytes,
-                         int connectTimeoutMillis, BooleanSupplier interrupted) {}
+    private final BwSweepConfig config;
 
-    private final Config config;
-
-    public BwSweep(Config config) {
+    public BwSweep(BwSweepConfig config) {
         this.config = config;
     }
 
@@ -66,7 +62,7 @@ public final class BwSweep {
                 break;
             }
             TestSpec spec = withBuffer(config.base(), size);
-            BwClient client = new BwClient(BwClient.Config.builder().host(config.host()).port(config.port())
+            BwClient client = new BwClient(BwClientConfig.builder().host(config.host()).port(config.port())
                     .spec(spec).streamsChosenBy(config.streamsChosenBy())
                     .connectTimeoutMillis(config.connectTimeoutMillis())
                     .handshakeTimeoutMillis(config.connectTimeoutMillis()).interrupted(stopped).build());

@@ -28,7 +28,7 @@ import java.util.concurrent.TimeUnit;
 public final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Message.Interval> {
     /** How long a download interval waits for the server's report of the same boundary (its Retr/Cwnd). */
     private static final long SERVER_TCP_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
-    private final BwClient.Config config;
+    private final BwClientConfig config;
     private final TestListener<BwResult.BwParams, BwResult.IntervalReport> listener;
     private final List<SocketChannel> data = new ArrayList<>();
     private final ResultAssembler assembler;
@@ -37,7 +37,7 @@ public final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Mes
     /** -m/--mptcp: how many data connections the kernel kept MPTCP; null when not asked for. */
     private BwResult.Mptcp mptcp;
 
-    public TcpBwPlane(BwClient.Config config, TestListener<BwResult.BwParams, BwResult.IntervalReport> listener) {
+    public TcpBwPlane(BwClientConfig config, TestListener<BwResult.BwParams, BwResult.IntervalReport> listener) {
         super(config.spec(), Message.Interval.class);
         this.config = config;
         this.listener = listener;

@@ -21,15 +21,10 @@ import java.util.List;
  * when the test ends.
  */
 public final class TcpDrivenSide extends DrivenSide {
-    /** Receives interval reports as they are sampled (the client prints them). */
-    public interface IntervalListener {
-        void interval(BwResult.IntervalReport report);
-    }
-
     private final TestSpec spec;
     private final StreamGroup group;
     private final ResultAssembler assembler;
-    private final IntervalListener listener;
+    private final TcpDrivenSideListener listener;
 
     /**
      * @param client   true on the client: upload streams are the ones this side sends, and
@@ -37,13 +32,13 @@ public final class TcpDrivenSide extends DrivenSide {
      * @param listener gets each interval report as it is sampled; may be null
      */
     public TcpDrivenSide(String threadPrefix, List<SocketChannel> channels, boolean client, TestSpec spec,
-                     String streamsChosenBy, IntervalListener listener) {
+                     String streamsChosenBy, TcpDrivenSideListener listener) {
         this(new StreamGroup(threadPrefix, channels, client, spec, DataPath.of(spec)), client, spec, streamsChosenBy,
                 listener);
     }
 
     private TcpDrivenSide(StreamGroup group, boolean client, TestSpec spec, String streamsChosenBy,
-                      IntervalListener listener) {
+                      TcpDrivenSideListener listener) {
         super(group);
         this.spec = spec;
         this.group = group;

@@ -30,10 +30,10 @@ public final class IsochronousClient {
     private IsochronousClient() {}
 
     /** Runs the test of {@code config.spec()}, which must have isochronous set. */
-    public static IsochronousResult run(UdpBwClient.Config config, TestListener<TestSpec, UdpResult.UdpInterval> udp)
+    public static IsochronousResult run(UdpBwClientConfig config, TestListener<TestSpec, UdpResult.UdpInterval> udp)
             throws IOException {
         FrameCollector frames = new FrameCollector();
-        UdpBwClient.Config withFrames = config.toBuilder().frames(frames).build();
+        UdpBwClientConfig withFrames = config.toBuilder().frames(frames).build();
         UdpBwPlane plane = new UdpBwPlane(withFrames, udp);
         TripCollector clocks = config.spec().tripTimes() ? new TripCollector(i -> { }) : null;
         UdpResult result = clocks == null ? ClientSession.run(withFrames, plane, udp::warning)

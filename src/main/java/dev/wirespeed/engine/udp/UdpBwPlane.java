@@ -28,14 +28,14 @@ import java.util.List;
  * receivers; intervals come from whichever side receives.
  */
 public final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult, Message.UdpInterval> {
-    private final UdpBwClient.Config config;
+    private final UdpBwClientConfig config;
     private final TestListener<TestSpec, UdpResult.UdpInterval> listener;
     private final List<DatagramChannel> channels = new ArrayList<>();
     private final UdpAssembler assembler;
     private UdpGroup group;
     private PathCounterReport counters;
 
-    public UdpBwPlane(UdpBwClient.Config config, TestListener<TestSpec, UdpResult.UdpInterval> listener) {
+    public UdpBwPlane(UdpBwClientConfig config, TestListener<TestSpec, UdpResult.UdpInterval> listener) {
         super(config.spec(), Message.UdpInterval.class);
         this.config = config;
         this.listener = listener;

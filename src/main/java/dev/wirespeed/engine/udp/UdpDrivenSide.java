@@ -21,11 +21,6 @@ import java.util.List;
  * sampling — as wirespeed's own tests, driven from outside; the UDP counterpart of {@link TcpDrivenSide}.
  */
 public final class UdpDrivenSide extends DrivenSide {
-    /** Receives interval reports of the streams this side receives, as they are sampled. */
-    public interface IntervalListener {
-        void interval(UdpResult.UdpInterval interval);
-    }
-
     private final UdpGroup group;
     private final UdpAssembler assembler;
 
@@ -36,11 +31,11 @@ public final class UdpDrivenSide extends DrivenSide {
      * @param listener gets each interval report as it is sampled; may be null
      */
     public UdpDrivenSide(String threadPrefix, List<DatagramChannel> channels, boolean client, TestSpec spec,
-                        UdpHeader header, IntervalListener listener) {
+                        UdpHeader header, UdpDrivenSideListener listener) {
         this(new UdpGroup(threadPrefix, channels, client, spec, header, null), client, spec, listener);
     }
 
-    private UdpDrivenSide(UdpGroup group, boolean client, TestSpec spec, IntervalListener listener) {
+    private UdpDrivenSide(UdpGroup group, boolean client, TestSpec spec, UdpDrivenSideListener listener) {
         super(group);
         this.group = group;
         this.assembler = new UdpAssembler(spec);

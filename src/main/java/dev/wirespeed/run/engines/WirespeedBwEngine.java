@@ -2,10 +2,9 @@ package dev.wirespeed.run.engines;
 
 import dev.wirespeed.diagnose.TestCounters;
 import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.tcp.BwClientConfig;
 import dev.wirespeed.engine.server.Loopback;
 import dev.wirespeed.engine.session.TestListener;
-import dev.wirespeed.engine.server.Server;
-import dev.wirespeed.engine.tcp.BwClient;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.Measurements;
@@ -149,7 +148,7 @@ public final class WirespeedBwEngine implements PlanEngine {
     }
 
     private static BwClient client(String host, int port, TestSpec spec, RunContext context) {
-        return new BwClient(BwClient.Config.builder().host(host).port(port).spec(spec).streamsChosenBy("plan")
+        return new BwClient(BwClientConfig.builder().host(host).port(port).spec(spec).streamsChosenBy("plan")
                 .connectTimeoutMillis(TIMEOUT_MILLIS).handshakeTimeoutMillis(TIMEOUT_MILLIS)
                 .interrupted(context::stopped).build());
     }

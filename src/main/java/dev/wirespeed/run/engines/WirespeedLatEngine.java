@@ -2,8 +2,8 @@ package dev.wirespeed.run.engines;
 
 import dev.wirespeed.diagnose.TestCounters;
 import dev.wirespeed.engine.lat.LatClient;
+import dev.wirespeed.engine.lat.LatClientConfig;
 import dev.wirespeed.engine.session.TestListener;
-import dev.wirespeed.engine.lat.LatClient;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.LatResult;
 import dev.wirespeed.results.Measurements;
@@ -98,7 +98,7 @@ public final class WirespeedLatEngine implements PlanEngine {
         String host = p.text("host", "loopback");
         long warmup = p.integer("warmup", p.flag("all") ? 100 : 1000, 0, 1_000_000_000);
         LatResult result = TestCounters.noted(WirespeedBwEngine.<LatResult>onTarget(host, p.integer("port", Wire.DEFAULT_PORT, 1, 65535),
-                (h, port) -> new LatClient(LatClient.Config.builder().host(h).port(port).udp(p.flag("udp"))
+                (h, port) -> new LatClient(LatClientConfig.builder().host(h).port(port).udp(p.flag("udp"))
                         .sizesBytes(sizes(p)).iterations(iterations(p))
                         .secondsPerSize(p.seconds("duration", null, 0.01, 3600)).warmupIterations(warmup)
                         .busyPoll(p.flag("busy_poll")).connectTimeoutMillis(TIMEOUT_MILLIS)

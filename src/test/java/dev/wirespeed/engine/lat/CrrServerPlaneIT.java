@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.wirespeed.admission.ServerLimits;
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.engine.session.ServerPlane;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.Preamble;
@@ -78,7 +79,7 @@ class CrrServerPlaneIT {
 
     @Test
     void aTransactionForNoRunningTestIsClosedUnanswered() throws Exception {
-        Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5_000,
+        Server server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5_000,
                 line -> { }, ServerLimits.DEFAULT));
         server.serveInBackground();
         try (Socket s = new Socket("127.0.0.1", server.port())) {

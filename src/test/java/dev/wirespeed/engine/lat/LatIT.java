@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Timeout;
 class LatIT {
     private static LatResult run(TestServers s, boolean udp, List<Integer> sizes, long iterations, long warmup,
                                  boolean busyPoll, List<LatRow> streamed) throws Exception {
-        LatClient.Config c = LatClient.Config.builder().host("127.0.0.1").port(s.port()).udp(udp).sizesBytes(sizes)
+        LatClientConfig c = LatClientConfig.builder().host("127.0.0.1").port(s.port()).udp(udp).sizesBytes(sizes)
                 .iterations(iterations).warmupIterations(warmup).busyPoll(busyPoll).connectTimeoutMillis(5_000)
                 .timeoutMillis(5_000).build();
         return new LatClient(c).run(new TestListener<LatResult.LatParams, LatResult.LatRow>() {
@@ -113,7 +113,7 @@ class LatIT {
         try (TestServers s = new TestServers()) {
             for (boolean udp : new boolean[] {false, true}) {
                 long stopAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300);
-                LatClient.Config c = LatClient.Config.builder().host("127.0.0.1").port(s.port()).udp(udp)
+                LatClientConfig c = LatClientConfig.builder().host("127.0.0.1").port(s.port()).udp(udp)
                         .sizesBytes(List.of(64)).secondsPerSize(30.0).warmupIterations(10).busyPoll(true)
                         .connectTimeoutMillis(5_000).timeoutMillis(5_000).interrupted(() -> System.nanoTime() > stopAt)
                         .build();

@@ -22,7 +22,7 @@ class LatIoPathIT {
         assumeTrue(NativeIoFastPathTest.supportedPlatform(), "not a platform where the direct path is required");
         try (TestServers s = new TestServers()) {
             for (boolean udp : new boolean[] {false, true}) {
-                LatClient.Config c = LatClient.Config.builder().host("127.0.0.1").port(s.port()).udp(udp)
+                LatClientConfig c = LatClientConfig.builder().host("127.0.0.1").port(s.port()).udp(udp)
                         .sizesBytes(List.of(64)).iterations(200L).warmupIterations(10).connectTimeoutMillis(5_000)
                         .timeoutMillis(5_000).build();
                 LatResult r = new LatClient(c).run(TestListener.none());

@@ -98,7 +98,7 @@ class SilentServerIT {
     @Test
     void clientReportsWhatItHasAndGivesUp() throws Exception {
         try (FallsSilent server = new FallsSilent()) {
-            LatClient.Config c = LatClient.Config.builder().host("127.0.0.1").port(server.port()).udp(false)
+            LatClientConfig c = LatClientConfig.builder().host("127.0.0.1").port(server.port()).udp(false)
                     .sizesBytes(List.of(64)).iterations(1_000L).connectTimeoutMillis(5_000).timeoutMillis(1_000)
                     .build();
             LatResult r = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> new LatClient(c).run(

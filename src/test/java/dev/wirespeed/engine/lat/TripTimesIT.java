@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.engine.session.TripClocks;
 import dev.wirespeed.engine.session.TripTimesRefusal;
 import dev.wirespeed.engine.tcp.BwClient;
-import dev.wirespeed.engine.udp.UdpBwClient;
+import dev.wirespeed.engine.tcp.BwClientConfig;
+import dev.wirespeed.engine.udp.UdpBwClientConfig;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.LatResult;
 import dev.wirespeed.results.OutcomeStatus;
@@ -37,7 +39,7 @@ class TripTimesIT {
 
     @BeforeAll
     static void start() throws IOException {
-        server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000, log::add));
+        server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000, log::add));
         server.serveInBackground();
     }
 
@@ -47,13 +49,13 @@ class TripTimesIT {
     }
 
     static TripTimesResult tcp(TestSpec spec) throws IOException {
-        BwClient.Config c = BwClient.Config.builder().host("127.0.0.1").port(server.port()).spec(spec).build();
-        return TripTimesClient.tcp(c, TestListener.none(), new TripTimesClient.Listener() {});
+        BwClientConfig c = BwClientConfig.builder().host("127.0.0.1").port(server.port()).spec(spec).build();
+        return TripTimesClient.tcp(c, TestListener.none(), new TripTimesClientListener() {});
     }
 
     static TripTimesResult udp(TestSpec spec) throws IOException {
-        UdpBwClient.Config c = UdpBwClient.Config.builder().host("127.0.0.1").port(server.port()).spec(spec).build();
-        return TripTimesClient.udp(c, TestListener.none(), new TripTimesClient.Listener() {});
+        UdpBwClientConfig c = UdpBwClientConfig.builder().host("127.0.0.1").port(server.port()).spec(spec).build();
+        return TripTimesClient.udp(c, TestListener.none(), new TripTimesClientListener() {});
     }
 
     static TestSpec tcpSpec(long bytes) {
@@ -94,7 +96,7 @@ class TripTimesIT {
         assertThat(r.writeToRead()).isNull();
 
         // the same path's round trip, measured right after: a one-way trip is shorter than there and back
-        LatClient.Config c = LatClient.Config.builder().host("127.0.0.1").port(server.port()).udp(true)
+        LatClientConfig c = LatClientConfig.builder().host("127.0.0.1").port(server.port()).udp(true)
                 .sizesBytes(List.of(1_200)).iterations(2_000L).warmupIterations(100).busyPoll(false)
                 .connectTimeoutMillis(5_000).timeoutMillis(5_000).build();
         LatResult lat = new LatClient(c).run(TestListener.none());
@@ -115,12 +117,12 @@ class TripTimesIT {
         System.setProperty(TripClocks.CLIENT_HOOK, "synchronised");
         // its own server: the refused test's reservation stays there until its data connections'
         // deadline (the client closes after test-accepted), and the other tests must not wait for it
-        try (Server own = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000,
+        try (Server own = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000,
                 line -> { }))) {
             own.serveInBackground();
-            BwClient.Config c = BwClient.Config.builder().host("127.0.0.1").port(own.port()).spec(tcpSpec(8L << 20))
+            BwClientConfig c = BwClientConfig.builder().host("127.0.0.1").port(own.port()).spec(tcpSpec(8L << 20))
                     .build();
-            assertThatThrownBy(() -> TripTimesClient.tcp(c, TestListener.none(), new TripTimesClient.Listener() {}))
+            assertThatThrownBy(() -> TripTimesClient.tcp(c, TestListener.none(), new TripTimesClientListener() {}))
                     .isInstanceOf(TripTimesRefusal.class)
                     .hasMessageContaining("127.0.0.1:" + own.port() + "'s clock is not")
                     .hasMessageContaining("STA_UNSYNC").hasMessageContaining("chronyd");
@@ -150,7 +152,7 @@ class TripTimesIT {
     @Test
     void aPlainTestStillReadsAsBefore() throws IOException {
         // without trip times the header's clock counts from the sender's start and nothing is stamped
-        BwResult r = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(server.port())
+        BwResult r = new BwClient(BwClientConfig.builder().host("127.0.0.1").port(server.port())
                 .spec(TestSpec.tcpBandwidth().bytes(8L << 20).bufferBytes(64 << 10).build()).build())
                 .run(TestListener.none());
         assertThat(r.outcome().status()).isEqualTo(OutcomeStatus.OK);

@@ -22,7 +22,7 @@ class CleanLogIT {
     @Test
     void escapesInAMessageTypeAreLoggedEscaped() throws Exception {
         List<String> log = Collections.synchronizedList(new ArrayList<>());
-        try (Server server = new Server(new Server.Config("127.0.0.1", 0, false, new TestSpec.Limits(4, 10_000),
+        try (Server server = new Server(new ServerConfig("127.0.0.1", 0, false, new TestSpec.Limits(4, 10_000),
                 2000, log::add))) {
             server.serveInBackground();
             String evilType = "\u001b[2J\u001b]0;owned\u0007\rfake line";

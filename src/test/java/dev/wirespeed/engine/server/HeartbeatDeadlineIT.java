@@ -38,7 +38,7 @@ class HeartbeatDeadlineIT {
         List<String> log = Collections.synchronizedList(new ArrayList<>());
         ServerLimits limits = ServerLimits.DEFAULT.withGraceMillis(GRACE_MILLIS);
         Budget budget = new Budget(limits);
-        try (Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
+        try (Server server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 10_000,
                 log::add, limits, budget));
              Socket control = new Socket(InetAddress.getLoopbackAddress(), portOf(server))) {
             control.setSoTimeout(10_000);

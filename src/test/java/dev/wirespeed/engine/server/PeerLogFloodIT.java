@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.admission.ServerLimits;
 import dev.wirespeed.iperf3.Iperf3Service;
+import dev.wirespeed.iperf3.Iperf3ServiceConfig;
 import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
@@ -32,9 +33,9 @@ class PeerLogFloodIT {
     void linesAPeerCausesBeforeItsTestAreRateLimited() throws Exception {
         List<String> log = Collections.synchronizedList(new ArrayList<>());
         ServerLimits limits = ServerLimits.DEFAULT.withHandshakeDeadlineMillis(300);
-        try (Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5_000,
+        try (Server server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5_000,
                 log::add, limits))) {
-            server.serveForeign(new Iperf3Service(new Iperf3Service.Config(TestSpec.Limits.DEFAULT, 5_000, log::add)));
+            server.serveForeign(new Iperf3Service(new Iperf3ServiceConfig(TestSpec.Limits.DEFAULT, 5_000, log::add)));
             server.serveInBackground();
             byte[] control = Preamble.control();
             byte[] zeroFrame = {0, 0, 0, 0};

@@ -3,7 +3,9 @@ package dev.wirespeed.engine.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.iperf3.Iperf3Service;
+import dev.wirespeed.iperf3.Iperf3ServiceConfig;
 import dev.wirespeed.rdma.PerftestService;
+import dev.wirespeed.rdma.PerftestServiceConfig;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.Message;
 import dev.wirespeed.wire.Preamble;
@@ -40,9 +42,9 @@ class RefusedConnectionsClosedIT {
 
     @BeforeEach
     void start() throws Exception {
-        server = new Server(new Server.Config("127.0.0.1", 0, false, new TestSpec.Limits(8, 60_000), 5_000, log::add));
-        server.serveForeign(new Iperf3Service(new Iperf3Service.Config(new TestSpec.Limits(8, 60_000), 5_000, log::add)));
-        server.serveSessions(Wire.KIND_PERFTEST, new PerftestService(new PerftestService.Config(60_000, 5_000,
+        server = new Server(new ServerConfig("127.0.0.1", 0, false, new TestSpec.Limits(8, 60_000), 5_000, log::add));
+        server.serveForeign(new Iperf3Service(new Iperf3ServiceConfig(new TestSpec.Limits(8, 60_000), 5_000, log::add)));
+        server.serveSessions(Wire.KIND_PERFTEST, new PerftestService(new PerftestServiceConfig(60_000, 5_000,
                 Path.of("/nonexistent"), log::add)));
         server.serveInBackground();
     }

@@ -88,7 +88,7 @@ class ServerOutputIT {
     }
 
     private static Server server(List<String> log) throws Exception {
-        Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 30_000,
+        Server server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 30_000,
                 log::add));
         server.serveInBackground();
         return server;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.tcp.BwClientConfig;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.FrameCodec;
@@ -35,7 +36,7 @@ class ServerRobustnessIT {
 
     @BeforeEach
     void start() throws IOException {
-        server = new Server(new Server.Config("127.0.0.1", 0, false, new TestSpec.Limits(16, 60_000),
+        server = new Server(new ServerConfig("127.0.0.1", 0, false, new TestSpec.Limits(16, 60_000),
                 HANDSHAKE_MILLIS, log::add));
         server.serveInBackground();
     }
@@ -50,7 +51,7 @@ class ServerRobustnessIT {
                 .intervalMillis(1000).bufferBytes(128 * 1024).build();
         return CompletableFuture.supplyAsync(() -> {
             try {
-                return new BwClient(BwClient.Config.builder().host("127.0.0.1").port(server.port()).spec(spec)
+                return new BwClient(BwClientConfig.builder().host("127.0.0.1").port(server.port()).spec(spec)
                         .streamsChosenBy("option").connectTimeoutMillis(5000).handshakeTimeoutMillis(5000).build())
                         .run(TestListener.none());
             } catch (IOException e) {
@@ -123,7 +124,7 @@ class ServerRobustnessIT {
     void requestsBeyondTheServersLimitsAreRefusedWithTheReason() {
         TestSpec tooMany = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(17).durationMillis(1000)
                 .bufferBytes(1024).build();
-        BwClient client = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(server.port()).spec(tooMany)
+        BwClient client = new BwClient(BwClientConfig.builder().host("127.0.0.1").port(server.port()).spec(tooMany)
                 .streamsChosenBy("option").connectTimeoutMillis(5000).handshakeTimeoutMillis(5000).build());
         Assertions.assertThatThrownBy(() -> client.run(TestListener.none()))
                 .hasMessage("test refused: streams 17 is out of range (1..16)");

@@ -31,7 +31,7 @@ class SharedServerIT {
     @Test
     void aTestBesideAnotherSaysSoInTheLogAndItsResults() throws Exception {
         List<String> log = Collections.synchronizedList(new ArrayList<>());
-        try (Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 30_000,
+        try (Server server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 30_000,
                 log::add))) {
             server.serveInBackground();
             String port = Integer.toString(server.port());
@@ -51,7 +51,7 @@ class SharedServerIT {
     @Test
     void theClientsJsonAndTheStoreSayItToo(@TempDir Path dir) throws Exception {
         Path db = dir.resolve("results.db");
-        try (Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 30_000,
+        try (Server server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 30_000,
                 line -> { }))) {
             server.serveInBackground();
             String port = Integer.toString(server.port());

@@ -115,7 +115,7 @@ class SharedServerModesIT {
 
     /** A wirespeed server on 127.0.0.1, an ephemeral port, serving. */
     private static Server loopbackServer() throws IOException {
-        Server server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 30_000,
+        Server server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 30_000,
                 line -> { }));
         server.serveInBackground();
         return server;

@@ -11,7 +11,7 @@ public final class TestServers implements AutoCloseable {
     public final List<String> log = new CopyOnWriteArrayList<>();
 
     public TestServers() throws IOException {
-        server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5_000, line -> {
+        server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5_000, line -> {
             log.add(line);
             System.err.println("server: " + line);
         }));

@@ -4,9 +4,9 @@ import static dev.wirespeed.wire.TestSpecCopiesTest.assertBuilderSetsEveryCompon
 import static dev.wirespeed.wire.TestSpecCopiesTest.assertNoComponentAtDefault;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.tcp.BwClientConfig;
 import dev.wirespeed.engine.udp.FrameCollector;
-import dev.wirespeed.engine.udp.UdpBwClient;
+import dev.wirespeed.engine.udp.UdpBwClientConfig;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import java.lang.reflect.Method;
@@ -34,31 +34,31 @@ class ClientConfigCopiesTest {
         return b;
     }
 
-    static BwClient.Config fullBw() throws Exception {
-        return BwClient.Config.builder().host("h").port(1)
+    static BwClientConfig fullBw() throws Exception {
+        return BwClientConfig.builder().host("h").port(1)
                 .spec(TestSpec.tcpBandwidth().streams(2).durationMillis(3_000).tripTimes(true).build()).streamsChosenBy("rule")
                 .connectTimeoutMillis(100).handshakeTimeoutMillis(200).interrupted(STOP)
                 .bindAddress(InetAddress.getByName("127.0.0.1")).cpu(3).placeCpus(cpus(0, 1)).clientPort(5_000)
                 .bindDevice("eth0").serverOutput(true).flowLabel(0x12345).mptcp(true).build();
     }
 
-    static BwClient.Config otherBw() throws Exception {
-        return BwClient.Config.builder().host("other").port(2)
+    static BwClientConfig otherBw() throws Exception {
+        return BwClientConfig.builder().host("other").port(2)
                 .spec(TestSpec.tcpBandwidth().direction(Direction.DOWNLOAD).build()).streamsChosenBy("option")
                 .connectTimeoutMillis(300).handshakeTimeoutMillis(400).interrupted(() -> false)
                 .bindAddress(InetAddress.getByName("127.0.0.2")).cpu(4).placeCpus(cpus(2)).clientPort(6_000)
                 .bindDevice("eth1").flowLabel(7).build();
     }
 
-    static UdpBwClient.Config fullUdp() throws Exception {
-        return UdpBwClient.Config.builder().host("h").port(1)
+    static UdpBwClientConfig fullUdp() throws Exception {
+        return UdpBwClientConfig.builder().host("h").port(1)
                 .spec(TestSpec.udpBandwidth().rateBitsPerSecond(1_000_000).tripTimes(true).build()).connectTimeoutMillis(100)
                 .interrupted(STOP).receiveDrop(DROP).serverOutput(true).bindAddress(InetAddress.getByName("127.0.0.1"))
                 .frames(FRAMES).build();
     }
 
-    static UdpBwClient.Config otherUdp() throws Exception {
-        return UdpBwClient.Config.builder().host("other").port(2)
+    static UdpBwClientConfig otherUdp() throws Exception {
+        return UdpBwClientConfig.builder().host("other").port(2)
                 .spec(TestSpec.udpBandwidth().rateBitsPerSecond(2_000_000).build()).connectTimeoutMillis(300)
                 .interrupted(() -> false).receiveDrop(n -> false).bindAddress(InetAddress.getByName("127.0.0.2"))
                 .frames(new FrameCollector()).build();
@@ -66,8 +66,8 @@ class ClientConfigCopiesTest {
 
     @Test
     void everyComponentHasABuilderSetter() {
-        assertBuilderSetsEveryComponent(BwClient.Config.class, BwClient.Config.Builder.class);
-        assertBuilderSetsEveryComponent(UdpBwClient.Config.class, UdpBwClient.Config.Builder.class);
+        assertBuilderSetsEveryComponent(BwClientConfig.class, BwClientConfig.Builder.class);
+        assertBuilderSetsEveryComponent(UdpBwClientConfig.class, UdpBwClientConfig.Builder.class);
     }
 
     @Test
@@ -84,13 +84,13 @@ class ClientConfigCopiesTest {
 
     @Test
     void aCopyThatChangesOneFieldKeepsEveryOther() throws Exception {
-        assertOneFieldCopies(fullBw(), otherBw(), BwClient.Config.Builder.class);
-        assertOneFieldCopies(fullUdp(), otherUdp(), UdpBwClient.Config.Builder.class);
+        assertOneFieldCopies(fullBw(), otherBw(), BwClientConfig.Builder.class);
+        assertOneFieldCopies(fullUdp(), otherUdp(), UdpBwClientConfig.Builder.class);
     }
 
     @Test
     void timeoutMillisSetsBothTimeouts() throws Exception {
-        BwClient.Config c = fullBw().toBuilder().timeoutMillis(700).build();
+        BwClientConfig c = fullBw().toBuilder().timeoutMillis(700).build();
         assertThat(c.connectTimeoutMillis()).isEqualTo(700);
         assertThat(c.handshakeTimeoutMillis()).isEqualTo(700);
         assertThat(c.toBuilder().timeoutMillis(700).build()).isEqualTo(c);
@@ -98,8 +98,8 @@ class ClientConfigCopiesTest {
 
     @Test
     void unsetInterruptIsNeverRaised() {
-        assertThat(BwClient.Config.builder().build().interrupted().getAsBoolean()).isFalse();
-        assertThat(UdpBwClient.Config.builder().build().interrupted().getAsBoolean()).isFalse();
+        assertThat(BwClientConfig.builder().build().interrupted().getAsBoolean()).isFalse();
+        assertThat(UdpBwClientConfig.builder().build().interrupted().getAsBoolean()).isFalse();
     }
 
     /**

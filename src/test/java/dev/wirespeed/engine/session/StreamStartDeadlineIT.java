@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.cli.Main;
 import dev.wirespeed.engine.tcp.BwClient;
+import dev.wirespeed.engine.tcp.BwClientConfig;
 import dev.wirespeed.engine.udp.UdpBwClient;
+import dev.wirespeed.engine.udp.UdpBwClientConfig;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
@@ -82,7 +84,7 @@ class StreamStartDeadlineIT {
         try (NeverAcceptsData server = new NeverAcceptsData()) {
             TestSpec spec = TestSpec.tcpBandwidth().streams(64).durationMillis(1_000).build();
             List<String> warnings = new CopyOnWriteArrayList<>();
-            BwClient client = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(server.port()).spec(spec)
+            BwClient client = new BwClient(BwClientConfig.builder().host("127.0.0.1").port(server.port()).spec(spec)
                     .timeoutMillis(LONG_TIMEOUT_MILLIS).build());
             assertTimeoutPreemptively(BOUND, () -> assertThatThrownBy(() -> client.run(new TestListener<BwResult.BwParams, BwResult.IntervalReport>() {
                 @Override
@@ -102,7 +104,7 @@ class StreamStartDeadlineIT {
             // the UDP set-up datagrams are never answered: each stream alone would wait its 30 s timeout
             TestSpec spec = TestSpec.udpBandwidth().streams(4).durationMillis(1_000).rateBitsPerSecond(1_000_000)
                     .build();
-            UdpBwClient client = new UdpBwClient(UdpBwClient.Config.builder().host("127.0.0.1").port(server.port())
+            UdpBwClient client = new UdpBwClient(UdpBwClientConfig.builder().host("127.0.0.1").port(server.port())
                     .spec(spec).connectTimeoutMillis(LONG_TIMEOUT_MILLIS).build());
             assertTimeoutPreemptively(BOUND, () -> assertThatThrownBy(() -> client.run(TestListener.none()))
                     .isInstanceOf(IOException.class)

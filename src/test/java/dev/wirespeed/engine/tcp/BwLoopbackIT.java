@@ -3,6 +3,7 @@ package dev.wirespeed.engine.tcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
@@ -28,7 +29,7 @@ class BwLoopbackIT {
 
     @BeforeAll
     static void start() throws IOException {
-        server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000, log::add));
+        server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000, log::add));
         server.serveInBackground();
     }
 
@@ -43,7 +44,7 @@ class BwLoopbackIT {
     }
 
     static BwResult run(TestSpec spec, List<BwResult.IntervalReport> printed) throws IOException {
-        BwClient client = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(server.port()).spec(spec)
+        BwClient client = new BwClient(BwClientConfig.builder().host("127.0.0.1").port(server.port()).spec(spec)
                 .streamsChosenBy("option").connectTimeoutMillis(5000).handshakeTimeoutMillis(5000).build());
         return client.run(new TestListener<BwResult.BwParams, BwResult.IntervalReport>() {
             @Override
@@ -179,11 +180,11 @@ class BwLoopbackIT {
     void serverLogsOneLinePerTest() throws Exception {
         // its own server: the shared one may still be logging the tests before this one
         List<String> own = Collections.synchronizedList(new ArrayList<>());
-        try (Server quiet = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000,
+        try (Server quiet = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000,
                 own::add))) {
             quiet.serveInBackground();
             for (int i = 0; i < 2; i++) {
-                BwResult r = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(quiet.port())
+                BwResult r = new BwClient(BwClientConfig.builder().host("127.0.0.1").port(quiet.port())
                         .spec(spec(Direction.UPLOAD, 1, 300, 0, 0, 0)).streamsChosenBy("option")
                         .connectTimeoutMillis(5000).handshakeTimeoutMillis(5000).build())
                         .run(TestListener.none());

@@ -23,7 +23,7 @@ class BwSweepIT {
                 .bufferBytes(128 * 1024).build();
         try (TestServers s = new TestServers()) {
             List<SweepRow> streamed = new ArrayList<>();
-            BwSweepResult r = new BwSweep(new BwSweep.Config("127.0.0.1", s.port(), base, "option", sizes, 5_000,
+            BwSweepResult r = new BwSweep(new BwSweepConfig("127.0.0.1", s.port(), base, "option", sizes, 5_000,
                     null)).run(new TestListener<BwSweepResult.SweepParams, BwSweepResult.SweepRow>() {
                         @Override
                         public void interval(SweepRow row) {
@@ -53,7 +53,7 @@ class BwSweepIT {
             List<SweepRow> streamed = new ArrayList<>();
             long[] secondRowNanos = {0};
             // Ctrl-C while the third size runs: 0.2 s after the second size is in
-            BwSweepResult r = new BwSweep(new BwSweep.Config("127.0.0.1", s.port(), base, "option", sizes, 5_000,
+            BwSweepResult r = new BwSweep(new BwSweepConfig("127.0.0.1", s.port(), base, "option", sizes, 5_000,
                     () -> streamed.size() >= 2 && System.nanoTime() - secondRowNanos[0] > 200_000_000L))
                     .run(new TestListener<BwSweepResult.SweepParams, BwSweepResult.SweepRow>() {
                         @Override
@@ -81,7 +81,7 @@ class BwSweepIT {
         try (TestServers s = new TestServers()) {
             List<SweepRow> streamed = new ArrayList<>();
             boolean[] raised = {false};
-            BwSweepResult r = new BwSweep(new BwSweep.Config("127.0.0.1", s.port(), SHORT, "option",
+            BwSweepResult r = new BwSweep(new BwSweepConfig("127.0.0.1", s.port(), SHORT, "option",
                     List.of(64, 4096, 65536), 5_000, () -> raised[0])).run(new TestListener<BwSweepResult.SweepParams, BwSweepResult.SweepRow>() {
                         @Override
                         public void interval(SweepRow row) {
@@ -106,7 +106,7 @@ class BwSweepIT {
         TestServers s = new TestServers();
         try {
             AtomicInteger pollsAfterRow = new AtomicInteger(-1);
-            BwSweepResult r = new BwSweep(new BwSweep.Config("127.0.0.1", s.port(), SHORT, "option",
+            BwSweepResult r = new BwSweep(new BwSweepConfig("127.0.0.1", s.port(), SHORT, "option",
                     List.of(64, 4096), 5_000, () -> pollsAfterRow.get() >= 0 && pollsAfterRow.getAndIncrement() > 0))
                     .run(new TestListener<BwSweepResult.SweepParams, BwSweepResult.SweepRow>() {
                         @Override

@@ -68,7 +68,7 @@ class DataPathIT {
         // -l not a divisor of the budget: the last write of a stream is a short one, on every path
         TestSpec spec = TestSpec.tcpBandwidth().direction(direction).streams(streams).bytes(BUDGET_BYTES)
                 .bufferBytes(100_000).zeroCopy(zeroCopy).skipRxCopy(skipRxCopy).build();
-        BwResult r = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(spec)
+        BwResult r = new BwClient(BwClientConfig.builder().host("127.0.0.1").port(servers.port()).spec(spec)
                 .streamsChosenBy("option").connectTimeoutMillis(5_000).handshakeTimeoutMillis(5_000).build())
                 .run(TestListener.none());
         assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
@@ -106,7 +106,7 @@ class DataPathIT {
         System.setProperty("wirespeed.test.refuse", "sendfile,recv");
         BwResult r;
         try {
-            r = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(spec)
+            r = new BwClient(BwClientConfig.builder().host("127.0.0.1").port(servers.port()).spec(spec)
                     .streamsChosenBy("option").connectTimeoutMillis(5_000).handshakeTimeoutMillis(5_000).build())
                     .run(TestListener.none());
         } finally {
@@ -154,7 +154,7 @@ class DataPathIT {
     private static BwResult refusing(String mechanisms, TestSpec spec) throws IOException {
         System.setProperty("wirespeed.test.refuse", mechanisms);
         try {
-            return new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(spec)
+            return new BwClient(BwClientConfig.builder().host("127.0.0.1").port(servers.port()).spec(spec)
                     .streamsChosenBy("option").timeoutMillis(5_000).build()).run(TestListener.none());
         } finally {
             System.clearProperty("wirespeed.test.refuse");
@@ -166,7 +166,7 @@ class DataPathIT {
     void affinityAndBindAddress() throws IOException {
         TestSpec pinned = TestSpec.tcpBandwidth().direction(Direction.BIDIR).streams(2).bytes(BUDGET_BYTES)
                 .bufferBytes(128 * 1024).serverCpu(0).build();
-        BwResult r = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(pinned)
+        BwResult r = new BwClient(BwClientConfig.builder().host("127.0.0.1").port(servers.port()).spec(pinned)
                 .streamsChosenBy("option").connectTimeoutMillis(5_000).handshakeTimeoutMillis(5_000)
                 .bindAddress(InetAddress.getByName("127.0.0.1")).cpu(0).build()).run(TestListener.none());
         assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
@@ -175,7 +175,7 @@ class DataPathIT {
 
         int missing = Affinity.MAX_CPUS - 1;
         TestSpec nowhere = pinned.toBuilder().serverCpu(missing).build();
-        BwResult n = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(nowhere)
+        BwResult n = new BwClient(BwClientConfig.builder().host("127.0.0.1").port(servers.port()).spec(nowhere)
                 .streamsChosenBy("option").connectTimeoutMillis(5_000).handshakeTimeoutMillis(5_000).cpu(missing)
                 .build()).run(TestListener.none());
         assertThat(n.outcome().ok()).as(n.outcome().message()).isTrue();
@@ -193,7 +193,7 @@ class DataPathIT {
                 .bufferBytes(128 * 1024).build();
         BitSet cpu0 = new BitSet();
         cpu0.set(0);
-        BwResult r = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(two)
+        BwResult r = new BwClient(BwClientConfig.builder().host("127.0.0.1").port(servers.port()).spec(two)
                 .streamsChosenBy("option").connectTimeoutMillis(5_000).handshakeTimeoutMillis(5_000).placeCpus(cpu0)
                 .build()).run(TestListener.none());
         assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
@@ -201,7 +201,7 @@ class DataPathIT {
 
         BitSet missing = new BitSet();
         missing.set(Affinity.MAX_CPUS - 1);
-        BwResult n = new BwClient(BwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(two)
+        BwResult n = new BwClient(BwClientConfig.builder().host("127.0.0.1").port(servers.port()).spec(two)
                 .streamsChosenBy("option").connectTimeoutMillis(5_000).handshakeTimeoutMillis(5_000)
                 .placeCpus(missing).build()).run(TestListener.none());
         assertThat(n.outcome().ok()).as(n.outcome().message()).isTrue();

@@ -3,6 +3,7 @@ package dev.wirespeed.engine.udp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.engine.server.Server;
+import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.results.IsochronousResult;
 import dev.wirespeed.results.UdpResult;
@@ -27,7 +28,7 @@ class IsochronousIT {
 
     @BeforeAll
     static void start() throws IOException {
-        server = new Server(new Server.Config("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000, log::add));
+        server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000, log::add));
         server.serveInBackground();
     }
 
@@ -39,7 +40,7 @@ class IsochronousIT {
     static IsochronousResult run(Isochronous frames, int datagramBytes, boolean tripTimes) throws IOException {
         TestSpec spec = TestSpec.udpBandwidth().durationMillis(2_000).intervalMillis(500).bufferBytes(datagramBytes)
                 .rateBitsPerSecond(frames.meanBitsPerSecond()).isochronous(frames).tripTimes(tripTimes).build();
-        UdpBwClient.Config c = UdpBwClient.Config.builder().host("127.0.0.1").port(server.port()).spec(spec).build();
+        UdpBwClientConfig c = UdpBwClientConfig.builder().host("127.0.0.1").port(server.port()).spec(spec).build();
         return IsochronousClient.run(c, TestListener.none());
     }
 

@@ -25,7 +25,7 @@ class UdpBwIT {
 
     private static UdpResult run(TestServers s, TestSpec spec, LongPredicate drop,
                                  List<UdpResult.UdpInterval> intervals) throws Exception {
-        return new UdpBwClient(UdpBwClient.Config.builder().host("127.0.0.1").port(s.port()).spec(spec)
+        return new UdpBwClient(UdpBwClientConfig.builder().host("127.0.0.1").port(s.port()).spec(spec)
                 .connectTimeoutMillis(5_000).receiveDrop(drop).build())
                 .run(new TestListener<TestSpec, UdpResult.UdpInterval>() {
                     @Override

@@ -95,7 +95,7 @@ class UdpDataPathIT {
             System.setProperty("wirespeed.test.refuse", path.refuse);
         }
         try {
-            return new UdpBwClient(UdpBwClient.Config.builder().host("127.0.0.1").port(servers.port()).spec(spec)
+            return new UdpBwClient(UdpBwClientConfig.builder().host("127.0.0.1").port(servers.port()).spec(spec)
                     .connectTimeoutMillis(5_000).receiveDrop(drop).build()).run(TestListener.none());
         } finally {
             System.clearProperty("wirespeed.test.refuse");
