@@ -113,7 +113,7 @@ public final class BwCommand implements Callable<Integer> {
         }
         TestSpec test = BwSpec.tcp(this);
         if (trip.selected() && !iso.selected()) {
-            trip.validate(spec, test);
+            trip.validate(spec, test, options);
         }
         client.host = client.habits.host(client.host);
         PrintWriter out = client.habits.text(spec.commandLine().getOut(), !json && !client.habits.jsonStream);

@@ -117,7 +117,15 @@ final class BwOptions {
 
     /** Whether any option of {@link #TCP_ONLY} was given (a new TCP data path's flag joins both). */
     boolean tcpOnlyGiven() {
-        return zeroCopy || skipRxCopy || affinity != null || bindAddress != null || bindDevice != null;
+        return dataPathFlag() != null || affinity != null || bindAddress != null || bindDevice != null;
+    }
+
+    /**
+     * The first data-path flag given ("-Z", "--skip-rx-copy"), or null: what a mode that moves its
+     * bytes its own way (--trip-times) names in its usage error. A new TCP data path's flag joins it.
+     */
+    String dataPathFlag() {
+        return zeroCopy ? "-Z" : skipRxCopy ? "--skip-rx-copy" : null;
     }
 
     /** --flowlabel's label (1..0xFFFFF, strtol base 0 as iperf3), 0 when not given; anything else is a usage error. */

@@ -51,14 +51,14 @@ final class TripOptions {
     }
 
     /** Usage errors of the test itself. */
-    void validate(CommandSpec spec, TestSpec tcp) {
+    void validate(CommandSpec spec, TestSpec tcp, BwOptions options) {
         if (tcp.direction() != Direction.UPLOAD) {
             throw OptionRanges.usage(spec, "--trip-times measures the client's writes as the server reads them: not with "
                     + (tcp.direction() == Direction.BIDIR ? "--bidir" : "-R"));
         }
-        if (tcp.zeroCopy() || tcp.skipRxCopy()) {
+        if (options.dataPathFlag() != null) {
             throw OptionRanges.usage(spec, "--trip-times stamps every write and reads every stamp: not with "
-                    + (tcp.zeroCopy() ? "-Z" : "--skip-rx-copy"));
+                    + options.dataPathFlag());
         }
         if (tcp.bufferBytes() < TestSpec.TRIP_STAMP_BYTES) {
             throw OptionRanges.usage(spec, "--trip-times needs writes of at least " + TestSpec.TRIP_STAMP_BYTES

@@ -348,6 +348,15 @@ public record TestSpec(
         return durationMillis > 0 ? TimeUnit.MILLISECONDS.toNanos(omitMillis + durationMillis) : 0;
     }
 
+    /**
+     * Whether the test asks for a data path of its own (zeroCopy, skipRxCopy; docs/ARCHITECTURE.md
+     * "How to add a data path": a new path's field joins here), which trip times' stamped writes exclude.
+     */
+    @JsonIgnore
+    public boolean dataPathAsked() {
+        return zeroCopy || skipRxCopy;
+    }
+
     /** A tcp-bw test bounded by neither time nor bytes: it runs until the client stops it (-t 0, as iperf3). */
     @JsonIgnore
     public boolean untilStopped() {
@@ -389,7 +398,7 @@ public record TestSpec(
             if (!(MODE_TCP_BW.equals(mode) || MODE_UDP_BW.equals(mode)) || direction != Direction.UPLOAD) {
                 throw new ProtocolException("tripTimes needs an upload tcp-bw or udp-bw test");
             }
-            if (zeroCopy || skipRxCopy) {
+            if (dataPathAsked()) {
                 throw new ProtocolException("tripTimes stamps every write: not with zeroCopy or skipRxCopy");
             }
             check(bufferBytes >= TRIP_STAMP_BYTES, "bufferBytes", bufferBytes, "at least " + TRIP_STAMP_BYTES

@@ -1,0 +1,29 @@
+package dev.wirespeed.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * --trip-times stamps every write itself: a data-path flag with it is one usage line, exit 2, nothing
+ * run. The refusal names the flag from {@code BwOptions.dataPathFlag()}, which a new TCP data path's
+ * flag joins (docs/ARCHITECTURE.md "How to add a data path").
+ */
+class TripTimesUsageTest {
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "bw 127.0.0.1 --trip-times -Z              | --trip-times stamps every write and reads every stamp: not with -Z",
+        "bw 127.0.0.1 --trip-times --skip-rx-copy  | --trip-times stamps every write and reads every stamp: not with --skip-rx-copy",
+    })
+    void aDataPathFlagWithTripTimesIsOneLineAndExitTwo(String line, String message) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run((line.trim() + " --no-save").split(" "), new PrintWriter(out), new PrintWriter(err));
+        assertThat(code).as(err.toString()).isEqualTo(2);
+        assertThat(err.toString()).contains(message);
+        assertThat(out.toString()).isEmpty();
+    }
+}
