@@ -2,21 +2,15 @@ package dev.wirespeed.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.wirespeed.testing.Cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** Bad input to lat and the UDP/sweep options of bw: one line on stderr, exit 2, nothing run. */
 class LatUsageTest {
-    private record Run(int code, String out, String err) {}
-
-    private static Run run(String line) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(line.split(" "), new PrintWriter(out), new PrintWriter(err));
-        return new Run(code, out.toString(), err.toString());
+    private static Cli.Run run(String line) {
+        return Cli.run(line.split(" "));
     }
 
     @ParameterizedTest
@@ -43,8 +37,8 @@ class LatUsageTest {
         "bw 127.0.0.1 --udp -B 127.0.0.1    | with --udp, -Z, --skip-rx-copy, -A, -B and --bind-dev do not apply",
     })
     void badInputIsOneLineAndExitTwo(String line, String message) {
-        Run r = run(line.trim());
-        assertThat(r.code()).isEqualTo(ExitCode.USAGE);
+        Cli.Run r = run(line.trim());
+        assertThat(r.exitCode()).isEqualTo(ExitCode.USAGE);
         assertThat(r.err().lines()).hasSize(1);
         assertThat(r.err()).contains(message.trim()).contains("--help");
         assertThat(r.out()).isEmpty();
@@ -52,8 +46,8 @@ class LatUsageTest {
 
     @Test
     void helpShowsExamples() {
-        Run r = run("lat --help");
-        assertThat(r.code()).isZero();
+        Cli.Run r = run("lat --help");
+        assertThat(r.exitCode()).isZero();
         assertThat(r.out()).contains("Examples:", "--busy-poll", "one-way = RTT/2");
     }
 }

@@ -2,21 +2,15 @@ package dev.wirespeed.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.wirespeed.testing.Cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** Bad input to bw --latency and lat --connect: one line on stderr, exit 2, nothing run (issue 29). */
 class LoadAndConnectUsageTest {
-    private record Run(int code, String out, String err) {}
-
-    private static Run run(String line) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(line.split(" "), new PrintWriter(out), new PrintWriter(err));
-        return new Run(code, out.toString(), err.toString());
+    private static Cli.Run run(String line) {
+        return Cli.run(line.split(" "));
     }
 
     @ParameterizedTest
@@ -38,8 +32,8 @@ class LoadAndConnectUsageTest {
         "lat 127.0.0.1 --connect --busy-poll      | not with --busy-poll",
     })
     void badInputIsOneLineAndExitTwo(String line, String message) {
-        Run r = run(line.trim() + " --no-save");
-        assertThat(r.code()).as(r.err()).isEqualTo(2);
+        Cli.Run r = run(line.trim() + " --no-save");
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
         assertThat(r.err()).contains(message);
         assertThat(r.err().lines().filter(l -> !l.isBlank()).count()).as(r.err()).isLessThanOrEqualTo(2);
         assertThat(r.out()).isEmpty();

@@ -2,8 +2,7 @@ package dev.wirespeed.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.wirespeed.testing.Cli;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -19,11 +18,9 @@ class TripTimesUsageTest {
         "bw 127.0.0.1 --trip-times --skip-rx-copy  | --trip-times stamps every write and reads every stamp: not with --skip-rx-copy",
     })
     void aDataPathFlagWithTripTimesIsOneLineAndExitTwo(String line, String message) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run((line.trim() + " --no-save").split(" "), new PrintWriter(out), new PrintWriter(err));
-        assertThat(code).as(err.toString()).isEqualTo(2);
-        assertThat(err.toString()).contains(message);
-        assertThat(out.toString()).isEmpty();
+        Cli.Run r = Cli.run((line.trim() + " --no-save").split(" "));
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
+        assertThat(r.err()).contains(message);
+        assertThat(r.out()).isEmpty();
     }
 }
