@@ -59,8 +59,12 @@ tools=()
 for t in $TOOLS; do
   if have "$t"; then tools+=("$t"); else echo "bench/bw.sh: $t is not installed, its column stays empty" >&2; fi
 done
+# the help is read whole first: `| grep -q` under pipefail failed when grep's early exit closed the
+# pipe on the launcher, and the zero-copy rows lost wirespeed's column in silence (2026-12-05)
 ws_zc=no
-"${ws_java[@]}" bw --help 2>/dev/null | grep -q -- '--skip-rx-copy' && ws_zc=yes
+ws_help=$("${ws_java[@]}" bw --help 2>/dev/null || true)
+[[ $ws_help == *--skip-rx-copy* ]] && ws_zc=yes
+[ -n "$ZC_STREAMS" ] && [ $ws_zc = no ] && echo "bench/bw.sh: this wirespeed has no --skip-rx-copy: its zero-copy column stays empty" >&2
 
 out=$(mktemp -d)
 pids=()

@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
             "'within noise' when both sides' ranges overlap. One kind of result at a time: give --test when a",
             "selection holds several. Only results that ended as done count, unless --include-partial."},
         footer = {"", "Examples:",
-            "  wirespeed results compare nfs-rdma nfs-tcp              IOPS per bs × iodepth (seed 000's table)",
+            "  wirespeed results compare nfs-rdma nfs-tcp              IOPS per bs × iodepth, two campaigns side by side",
             "  wirespeed results compare wirespeed iperf3 --metric bitsPerSecond",
             "  wirespeed results compare run:3 run:5 --json",
             "  wirespeed results compare before after --test lat --since 2026-03-01",

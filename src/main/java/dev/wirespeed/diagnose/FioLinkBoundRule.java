@@ -100,8 +100,9 @@ final class FioLinkBoundRule implements LogRule {
             return new Finding(ID, Severity.INFO, nfs.mountPoint(), head + "; the export " + holder.export().device()
                     + " is a tmpfs, so neither the link nor a disk bounded it: the I/O in flight (" + inFlight
                     + ") per round trip did", evidence, new Impact(bps, c.bitsPerSecond(), null),
-                    Fix.action("more I/O in flight reaches the link: larger --bs and deeper --iodepth (seed 000 reaches its"
-                            + " cap at large blocks and deep queues), more --numjobs; over TCP, nconnect=N"));
+                    // parse/seeds/000_a2147e746c8b34a4.txt: the NFS campaign reaches its cap only at large blocks and deep queues
+                    Fix.action("more I/O in flight reaches the link: larger --bs and deeper --iodepth (a tmpfs export"
+                            + " reaches the link's cap only at large blocks and deep queues), more --numjobs; over TCP, nconnect=N"));
         }
         return new Finding(ID, Severity.INFO, nfs.mountPoint(), head + "; what bounded it is unknown: the paste does not show"
                 + " what the server's export is stored on", evidence, new Impact(bps, c.bitsPerSecond(), null),

@@ -49,7 +49,7 @@ final class NfsExportNotTmpfsRule implements Rule {
             out.add(new Finding(ID, Severity.INFO, export.device(), export.device() + " is exported over NFS from " + type
                     + " (" + holder.device() + on + "), not tmpfs: an NFS throughput test (fio, dd) reads and writes that"
                     + " storage, so it, not the network, may set the result", List.of(export.evidence(), holder.evidence()), null,
-                    Fix.command("to test the network, export a directory in RAM instead (seed 000 exports /tmp, a tmpfs),"
+                    Fix.command("to test the network, export a directory in RAM instead (a tmpfs),"
                             + " sized for the test file and within the server's free memory; the facts cannot tell whether"
                             + " this storage is slower than the link (an NVMe array may outrun it) nor whether the server's"
                             + " page cache already held the test file", "mkdir -p /srv/nfs-ram && mount -t tmpfs -o size=16g tmpfs /srv/nfs-ram"

@@ -47,7 +47,8 @@ final class ServiceNotRunningRule implements Rule {
             return new Finding(ID, Severity.WARN, unit, "rshim is " + s.value() + ": the host has no rshim path to the "
                     + "BlueField (its console, boot image and firmware updates go through it)", List.of(s.evidence()), null,
                     Fix.command("start it and keep it started" + (failed ? "; its log says why it failed (journalctl -u rshim)" : "")
-                            + "; if it does not come up, reboot the host (seed 002)", "systemctl enable --now rshim"));
+                            // the reboot: what the DOCA install guide quoted in parse/seeds/002_6dce3dfc6f2788a4.txt (l. 235) advises
+                            + "; if it does not come up, reboot the host", "systemctl enable --now rshim"));
         }
         return new Finding(ID, Severity.WARN, unit, "openibd is " + s.value() + ": MLNX_OFED's drivers may not be loaded",
                 List.of(s.evidence()), null, Fix.command("restart it and read why it stopped (journalctl -u openibd)",
