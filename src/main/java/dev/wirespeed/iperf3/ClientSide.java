@@ -14,6 +14,11 @@ import tools.jackson.databind.node.ObjectNode;
  * @param <R> the result it assembles ({@code BwResult} or {@code UdpResult})
  */
 interface ClientSide<R> {
+    /** -m: the data connections open as MPTCP, and the parameters say so (TCP only). */
+    default boolean mptcp() {
+        return false;
+    }
+
     /** CREATE_STREAMS: opens stream {@code index} (0-based, iperf3's connection order). */
     void open(InetSocketAddress target, byte[] cookie, int index) throws IOException;
 

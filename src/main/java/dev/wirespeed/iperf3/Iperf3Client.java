@@ -76,7 +76,7 @@ public final class Iperf3Client {
         // and the server's clock runs from TEST_START, so nothing slow may happen after it (loading the
         // native socket handles alone took over a second on a busy 2-core host)
         byte[] cookie = Cookie.random();
-        var params = ParamExchange.request(spec, Version.software(), config.serverOutput());
+        var params = ParamExchange.request(spec, Version.software(), config.serverOutput(), side.mptcp());
         Control.MAPPER.writeValueAsBytes(params);
         NativeSockets.available();
         SocketChannel controlChannel = Sockets.connect(target, LocalEnd.of(config.bindAddress(), config.bindDevice()), config.connectTimeoutMillis(),

@@ -97,6 +97,13 @@ final class Iperf3ServerTest {
             service.streamsComplete(cookie, udpClient, side);
             closeExpectation();
             side.prepare();
+            if (request.mptcp() && side instanceof TcpServerSide tcp) {
+                int mptcp = tcp.mptcpConnections();
+                log(who() + " asked for MPTCP (-m): " + mptcp + " of " + spec.connections() + " data connections are"
+                        + " MPTCP" + (mptcp < spec.connections()
+                        ? " (the others fell back to TCP: this server's listener is plain TCP unless started with --mptcp)"
+                        : ""));
+            }
             runData(spec, request);
         } catch (Iperf3Refusal r) {
             if (!r.logged()) {

@@ -24,8 +24,9 @@ final class ParamExchange {
      *
      * @param udpCounters64 UDP datagrams carry a 64-bit packet counter (udp_counters_64bit), else 32-bit
      */
+    /** @param mptcp the client opens its data connections as MPTCP (iperf3 -m, 3.19+: "mptcp": true) */
     record Request(TestSpec spec, int tos, boolean getServerOutput, String title, String clientVersion,
-                   boolean udpCounters64) {}
+                   boolean udpCounters64, boolean mptcp) {}
 
     static final int MAX_OMIT_SECONDS = 600;
     static final int MAX_TIME_SECONDS = 86_400;
@@ -47,9 +48,21 @@ final class ParamExchange {
      * in its results.
      */
     static ObjectNode request(TestSpec spec, String clientVersion, boolean serverOutput) {
+        return request(spec, clientVersion, serverOutput, false);
+    }
+
+    /**
+     * As {@link #request(TestSpec, String, boolean)}; with {@code mptcp} (-m) it says so as iperf3 3.19+'s
+     * client does ({@code "mptcp": true}, send_parameters): iperf3's server then listens for the data
+     * connections with an MPTCP socket (iperf_tcp_listen), which a plain listener would turn into TCP.
+     */
+    static ObjectNode request(TestSpec spec, String clientVersion, boolean serverOutput, boolean mptcp) {
         boolean udp = spec.testMode() == TestMode.UDP_BW;
         ObjectNode j = Control.MAPPER.createObjectNode();
         j.put(udp ? "udp" : "tcp", true);
+        if (mptcp && !udp) {
+            j.put("mptcp", true);
+        }
         j.put("omit", seconds(spec.omitMillis()));
         j.put("time", spec.bytes() > 0 ? 0 : seconds(spec.durationMillis()));
         j.put("num", spec.bytes());
@@ -222,8 +235,9 @@ final class ParamExchange {
             if (sctp) {
                 throw new Iperf3Refusal(Iperf3Error.NO_SCTP, "SCTP is not supported");
             }
-            if (mptcp) {
-                throw new Iperf3Refusal(Iperf3Error.UNIMPLEMENTED, "MPTCP is not supported");
+            if (mptcp && udp) {
+                // iperf3 sends it for UDP too and ignores it there (iperf_udp.c opens datagram sockets)
+                mptcp = false;
             }
             if (authtoken) {
                 throw new Iperf3Refusal(Iperf3Error.AUTH_FAILED, "authentication (--username/--rsa-public-key-path) "
@@ -321,7 +335,7 @@ final class ParamExchange {
                 throw new Iperf3Refusal(Iperf3Error.RECEIVE_PARAMS, Errno.EINVAL, e.getMessage());
             }
             return new Request(spec, (int) tos, serverOutput, title == null ? null : printable(title),
-                    clientVersion == null ? null : printable(clientVersion), counters64);
+                    clientVersion == null ? null : printable(clientVersion), counters64, mptcp);
         }
     }
 

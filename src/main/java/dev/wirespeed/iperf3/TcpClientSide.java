@@ -4,6 +4,7 @@ import dev.wirespeed.engine.session.PeerTotals;
 import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.engine.stream.DrivenSide;
 import dev.wirespeed.engine.sys.LocalEnd;
+import dev.wirespeed.engine.sys.Mptcp;
 import dev.wirespeed.engine.sys.Sockets;
 import dev.wirespeed.engine.tcp.BwClientConfig;
 import dev.wirespeed.engine.tcp.TcpDrivenSide;
@@ -34,6 +35,7 @@ final class TcpClientSide implements ClientSide<BwResult> {
     private TcpDrivenSide driven;
     private Message.Results local;
     private long endNanos;
+    private BwResult.Mptcp mptcp;
 
     TcpClientSide(BwClientConfig config, TestListener<BwResult.BwParams, BwResult.IntervalReport> listener) {
         this.config = config;
@@ -43,12 +45,22 @@ final class TcpClientSide implements ClientSide<BwResult> {
 
     @Override
     public void open(InetSocketAddress target, byte[] cookie, int index) throws IOException {
-        data.add(Sockets.openData(target, LocalEnd.of(config.bindAddress(), config.bindDevice(), config.flowLabel()), config.clientPortOf(index),
+        data.add(Sockets.openData(target, LocalEnd.of(config.bindAddress(), config.bindDevice(), config.flowLabel(),
+                config.mptcp()), config.clientPortOf(index),
                 config.connectTimeoutMillis(), spec, cookie, index));
     }
 
     @Override
+    public boolean mptcp() {
+        return config.mptcp();
+    }
+
+    @Override
     public DrivenSide prepare(BwResult.Peer server) {
+        if (config.mptcp()) {
+            // after connect: the kernel falls back to TCP silently where the server's listener is plain
+            mptcp = new BwResult.Mptcp(data.size(), (int) data.stream().filter(Mptcp::isMptcp).count());
+        }
         driven = new TcpDrivenSide("ws-iperf3", data, true, spec, config.streamsChosenBy(), listener::interval);
         driven.pinTo(config.cpu());
         listener.connected(server, TcpDrivenSide.params(spec, config.streamsChosenBy()));
@@ -111,7 +123,7 @@ final class TcpClientSide implements ClientSide<BwResult> {
         }
         BwResult result = driven.assemble(startedAt, server, local, remoteTotals, outcome);
         result = remote == null ? result : PeerRetransmits.apply(result, remote, i -> !driven.sends(i));
-        return PeerTotals.nothingMoved(result, local.cpu().wallNanos());
+        return PeerTotals.nothingMoved(result, local.cpu().wallNanos()).withMptcp(mptcp);
     }
 
     @Override

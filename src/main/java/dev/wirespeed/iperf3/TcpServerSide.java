@@ -1,5 +1,6 @@
 package dev.wirespeed.iperf3;
 
+import dev.wirespeed.engine.sys.Mptcp;
 import dev.wirespeed.engine.tcp.TcpDrivenSide;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.iperf3.Iperf3Error.Errno;
@@ -50,6 +51,11 @@ final class TcpServerSide implements ServerSide {
     /** Streams in the order the client opened them, which is the order of their ids. */
     private synchronized List<SocketChannel> inOrder() {
         return arrivals.stream().sorted(Comparator.comparingLong(Arrival::sequence)).map(Arrival::channel).toList();
+    }
+
+    /** How many of the data connections are MPTCP (a client's -m reaches a plain listener as TCP). */
+    int mptcpConnections() {
+        return (int) inOrder().stream().filter(Mptcp::isMptcp).count();
     }
 
     @Override

@@ -21,7 +21,7 @@ import tools.jackson.databind.json.JsonMapper;
  * The real iperf3 binary, run on loopback. Output goes to a file (reading a child's pipe while it
  * exits races with the JDK's own draining of that pipe).
  */
-final class Iperf3Binary implements AutoCloseable {
+public final class Iperf3Binary implements AutoCloseable {
     static final JsonMapper MAPPER = JsonMapper.builder().build();
 
     private final Process process;
@@ -54,6 +54,11 @@ final class Iperf3Binary implements AutoCloseable {
      * (what ../shared/anchors/build-iperf3.sh installs); null when there is none.
      */
     static String gsroBinary() {
+        return newBinary("--gsro");
+    }
+
+    /** As {@link #gsroBinary()}, for a binary whose --help offers {@code option}; null when there is none. */
+    public static String newBinary(String option) {
         String path = System.getenv().getOrDefault("IPERF3_NEW", "/opt/iperf3-new/bin/iperf3");
         if (!Files.isExecutable(Path.of(path))) {
             return null;
@@ -62,7 +67,7 @@ final class Iperf3Binary implements AutoCloseable {
             Process p = new ProcessBuilder(path, "--help").redirectErrorStream(true).start();
             String help = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             p.waitFor(10, TimeUnit.SECONDS);
-            return help.contains("--gsro") ? path : null;
+            return help.contains(option) ? path : null;
         } catch (IOException e) {
             return null;
         } catch (InterruptedException e) {

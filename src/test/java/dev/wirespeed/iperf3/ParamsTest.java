@@ -152,7 +152,27 @@ class ParamsTest {
     @Test
     void unknownKeysAreRefusedByName() throws Exception {
         refused("{\"tcp\":true,\"time\":1,\"warp_drive\":1}", Iperf3Error.UNIMPLEMENTED, Errno.NONE, "'warp_drive'");
-        refused("{\"tcp\":true,\"mptcp\":true}", Iperf3Error.UNIMPLEMENTED, Errno.NONE, "MPTCP");
+    }
+
+    /**
+     * iperf3 3.19+'s -m: "mptcp": true, after which its server listens for the data connections with
+     * an MPTCP socket (iperf_tcp_listen). This server takes it (its listener is MPTCP with --mptcp,
+     * and says how many connections were); a UDP test carries the key too, and it means nothing there.
+     */
+    @Test
+    void mptcpIsTakenForTcpAndIgnoredForUdp() throws Exception {
+        assertThat(parse("{\"tcp\":true,\"mptcp\":true}").mptcp()).isTrue();
+        assertThat(parse("{\"tcp\":true}").mptcp()).isFalse();
+        assertThat(parse("{\"udp\":true,\"mptcp\":true}").mptcp()).isFalse();
+    }
+
+    @Test
+    void mptcpIsAskedAsIperf3AsksItForTcpOnly() {
+        TestSpec tcp = TestSpec.tcpBandwidth().streams(2).durationMillis(1000).build();
+        TestSpec udp = TestSpec.udpBandwidth().durationMillis(1000).build();
+        assertThat(ParamExchange.request(tcp, "x", false, true).path("mptcp").asBoolean(false)).isTrue();
+        assertThat(ParamExchange.request(tcp, "x", false, false).has("mptcp")).isFalse();
+        assertThat(ParamExchange.request(udp, "x", false, true).has("mptcp")).isFalse();
     }
 
     /** CVE-2024-53580: iperf3 crashed on values of the wrong JSON type. */

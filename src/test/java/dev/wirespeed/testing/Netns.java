@@ -26,8 +26,21 @@ public final class Netns implements AutoCloseable {
                 .substring(1);
     }
 
-    /** True when namespaces can be made here: root, `ip` and `tc` on PATH, and a probe namespace works. */
-    public static boolean available() {
+    private static Boolean available;
+
+    /**
+     * True when namespaces can be made here: root, `ip` and `tc` on PATH, and a probe namespace works.
+     * Probed once per JVM: two ITs of the second lane probing at once under one name (this pid) made
+     * one of them fail `ip netns add` and skip a test on a host that has namespaces (CI, 2026-12-05).
+     */
+    public static synchronized boolean available() {
+        if (available == null) {
+            available = probe();
+        }
+        return available;
+    }
+
+    private static boolean probe() {
         if (!"root".equals(System.getProperty("user.name"))) {
             return false;
         }

@@ -3,6 +3,7 @@ package dev.wirespeed.engine.sys;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.wirespeed.iperf3.Iperf3Binary;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.JsonSchemas;
 import dev.wirespeed.testing.Netns;
@@ -41,6 +42,7 @@ class MptcpNetnsIT {
     static final String SERVER = "198.18.31.2";
     static final int MPTCP_PORT = 5301;
     static final int PLAIN_PORT = 5302;
+    static final int IPERF3_PORT = 5303;
     static final int STREAMS = 2;
 
     static Netns net;
@@ -133,6 +135,50 @@ class MptcpNetnsIT {
         } finally {
             mptcpEnabled(clientNs, 1);
         }
+    }
+
+    /** Our client with --iperf3 -m against a real iperf3 3.21 server: it takes "mptcp" and listens with MPTCP. */
+    @Test
+    @Execution(ExecutionMode.SAME_THREAD)
+    void iperf3ServerGetsMptcpFromBwIperf3M() throws Exception {
+        String iperf3 = Iperf3Binary.newBinary("--mptcp");
+        assumeTrue(iperf3 != null, "SKIPPED: no iperf3 3.19+ with -m (../shared/anchors/build-iperf3.sh)");
+        Path log = dir.resolve("iperf3-server.log");
+        Process server = net.start(serverNs, List.of(iperf3, "-s", "-B", SERVER, "-p", "" + IPERF3_PORT, "--forceflush"), log);
+        try {
+            assertThat(Netns.awaitText(log, "Server listening", server, 30_000)).as("iperf3 -s").isTrue();
+            Map<String, Long> serverBefore = mptcpExt(serverNs);
+            Run run = bw("iperf3", "-p", "" + IPERF3_PORT, "--iperf3", "-J");
+            assertThat(run.exit()).as(run.output()).isZero();
+            JsonNode result = Json.MAPPER.readTree(run.output());
+            assertThat(result.path("mptcp").path("mptcpConnections").asInt()).as(run.output()).isEqualTo(STREAMS);
+            assertThat(delta(serverBefore, mptcpExt(serverNs), "MPCapableSYNRX")).isEqualTo(STREAMS);
+        } finally {
+            server.destroy();
+            server.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /** A real iperf3 3.21 client with -m against our servers: MPTCP where the listener is, and the log says which. */
+    @Test
+    @Execution(ExecutionMode.SAME_THREAD)
+    void iperf3ClientMIsServedAndTheLogSaysWhatItGot() throws Exception {
+        String iperf3 = Iperf3Binary.newBinary("--mptcp");
+        assumeTrue(iperf3 != null, "SKIPPED: no iperf3 3.19+ with -m (../shared/anchors/build-iperf3.sh)");
+        Map<String, Long> serverBefore = mptcpExt(serverNs);
+        for (int port : new int[] {MPTCP_PORT, PLAIN_PORT}) {
+            Path out = dir.resolve("iperf3-client-" + port + ".out");
+            Process p = net.start(clientNs, List.of(iperf3, "-c", SERVER, "-p", "" + port, "-m", "-P", "" + STREAMS,
+                    "-t", "1"), out);
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("iperf3 -c ends").isTrue();
+            assertThat(p.exitValue()).as(Files.readString(out, StandardCharsets.UTF_8)).isZero();
+        }
+        // only the MPTCP listener's handshakes were MPTCP
+        assertThat(delta(serverBefore, mptcpExt(serverNs), "MPCapableSYNRX")).isEqualTo(STREAMS);
+        assertThat(Netns.awaitText(dir.resolve("mptcp.log"), "asked for MPTCP (-m): " + STREAMS + " of " + STREAMS, null,
+                10_000)).as(Files.readString(dir.resolve("mptcp.log"), StandardCharsets.UTF_8)).isTrue();
+        assertThat(Netns.awaitText(dir.resolve("plain.log"), "asked for MPTCP (-m): 0 of " + STREAMS, null, 10_000))
+                .as(Files.readString(dir.resolve("plain.log"), StandardCharsets.UTF_8)).isTrue();
     }
 
     record Run(int exit, String output) {}
