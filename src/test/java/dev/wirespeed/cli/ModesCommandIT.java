@@ -59,7 +59,7 @@ class ModesCommandIT {
 
     @Test
     void sweepPrintsEverySizeOnceInOrderAndItsJsonMatchesTheSchema() {
-        Cli.Run text = Cli.run("bw", "--loopback", "-a", "-t", "0.1", "-P", "1");
+        Cli.Run text = Cli.run("bw", "--loopback", "-a", "-t", "0.3", "-P", "1");
         assertThat(text.exitCode()).as(text.err()).isZero();
         // a row: the five perftest columns, then the progress column "[done/all, m:ss left]" (issue 17)
         Matcher m = Pattern.compile("(?m)^\\s+(\\d+)\\s+\\d+\\s+[\\d.]+\\s+[\\d.]+\\s+[\\d.]+"
@@ -84,7 +84,7 @@ class ModesCommandIT {
         assertThat(text.out()).containsPattern("\\[" + expected.size() + "/" + expected.size() + ", 0:00 left]");
         assertThat(text.out()).contains("BW peak[Gb/sec]", "BW average[Gb/sec]", "MsgRate[Mpps]");
 
-        Cli.Run json = Cli.run("bw", "--loopback", "-a", "-t", "0.1", "-P", "1", "--json");
+        Cli.Run json = Cli.run("bw", "--loopback", "-a", "-t", "0.3", "-P", "1", "--json");
         assertThat(json.exitCode()).as(json.err()).isZero();
         assertThat(JsonSchemas.errors("bw-sweep.schema.json", json.out())).isEmpty();
     }

@@ -16,14 +16,12 @@ import dev.wirespeed.results.LatResult;
 import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.results.TripTimesResult;
 import dev.wirespeed.results.UdpResult;
+import dev.wirespeed.testing.InProcessServer;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.parallel.Isolated;
 
 /**
@@ -34,19 +32,8 @@ import org.junit.jupiter.api.parallel.Isolated;
  */
 @Isolated
 class TripTimesIT {
-    static Server server;
-    static final List<String> log = Collections.synchronizedList(new ArrayList<>());
-
-    @BeforeAll
-    static void start() throws IOException {
-        server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000, log::add));
-        server.serveInBackground();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    static final InProcessServer server = new InProcessServer();
 
     static TripTimesResult tcp(TestSpec spec) throws IOException {
         BwClientConfig c = BwClientConfig.builder().host("127.0.0.1").port(server.port()).spec(spec).build();

@@ -7,6 +7,7 @@ import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
+import dev.wirespeed.testing.InProcessServer;
 import dev.wirespeed.testing.JsonSchemas;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
@@ -18,25 +19,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.assertj.core.api.Assertions;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A real server and client on 127.0.0.1 (kernel-chosen port). */
 class BwLoopbackIT {
-    static Server server;
-    static final List<String> log = Collections.synchronizedList(new ArrayList<>());
-
-    @BeforeAll
-    static void start() throws IOException {
-        server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000, log::add));
-        server.serveInBackground();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    static final InProcessServer server = new InProcessServer();
 
     static TestSpec spec(Direction d, int streams, long millis, long bytes, long omitMillis, long intervalMillis) {
         return TestSpec.tcpBandwidth().direction(d).streams(streams).durationMillis(millis).bytes(bytes)

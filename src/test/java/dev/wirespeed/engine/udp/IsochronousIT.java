@@ -2,20 +2,15 @@ package dev.wirespeed.engine.udp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.engine.server.Server;
-import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.results.IsochronousResult;
 import dev.wirespeed.results.UdpResult;
+import dev.wirespeed.testing.InProcessServer;
 import dev.wirespeed.wire.Isochronous;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code bw --isochronous} on loopback against an in-process server: the frames sent and missed add
@@ -23,19 +18,8 @@ import org.junit.jupiter.api.Test;
  * the server received are the frames' datagrams, and with trip times every frame has a latency.
  */
 class IsochronousIT {
-    static Server server;
-    static final List<String> log = Collections.synchronizedList(new ArrayList<>());
-
-    @BeforeAll
-    static void start() throws IOException {
-        server = new Server(new ServerConfig("127.0.0.1", 0, false, TestSpec.Limits.DEFAULT, 5000, log::add));
-        server.serveInBackground();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    static final InProcessServer server = new InProcessServer();
 
     static IsochronousResult run(Isochronous frames, int datagramBytes, boolean tripTimes) throws IOException {
         TestSpec spec = TestSpec.udpBandwidth().durationMillis(2_000).intervalMillis(500).bufferBytes(datagramBytes)
