@@ -34,7 +34,7 @@ class FqRateIT {
         for (String[] args : new String[][] {{"--bind-dev", "lo", "--udp"}, {"--bind-dev", "no/such"}, {"--dont-fragment"},
             {"--dont-fragment", "--udp", "--rdma", "write"}, {"--flowlabel", "0"},
             {"--flowlabel", "0x100000"}, {"--flowlabel", "7", "--udp"}, {"-L", "x"},
-            {"-m", "--udp"}, {"-m", "--iperf3"}, {"-m", "-b", "1G"}, {"--fq-rate", "1M", "--udp"}, {"--fq-rate", "0"}}) {
+            {"-m", "--udp"}, {"-m", "-b", "1G"}, {"--fq-rate", "1M", "--udp"}, {"--fq-rate", "0"}}) {
             List<String> line = new ArrayList<>(List.of("bw", "127.0.0.1", "--no-save"));
             line.addAll(List.of(args));
             Cli.Run r = Cli.run(line.toArray(new String[0]));
