@@ -7,10 +7,6 @@
 // legend entry and one colour per name across the report, every text inside its chart, tables that
 // fit the page. PALETTE is replaced by the test with the report's palette.
 (function () {
-  // The span is read from the table's printed (rounded) figures, the builder's choice from the raw
-  // values: within this factor of the line (two decades) either axis is right (a live lat sweep's
-  // figures read as just over 100× in CI while the raw ones were not, 2026-12-05).
-  const ROUNDING = 1.02;
   const PALETTE = __PALETTE__;
   const out = {charts: 0, texts: 0, problems: [], sizeAxes: 0, rateAxes: 0, rateValueAxes: 0, logY: 0, linearY: 0,
     legendEntries: 0, barCharts: 0, captions: [], axisTitles: [], tables: 0, colours: {}};
@@ -27,6 +23,13 @@
   }
   function plain(t) {
     return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : null;
+  }
+  // How far a printed figure may be from the value it rounds: half a unit of its last digit, relative
+  function rounding(t) {
+    const m = /^-?(\d+)(?:\.(\d+))?/.exec(t);
+    if (!m) return 0;
+    const n = Number(m[0]);
+    return n === 0 ? 0 : 0.5 * Math.pow(10, -(m[2] ? m[2].length : 0)) / Math.abs(n);
   }
   function value(t) {
     const r = rate(t);
@@ -146,17 +149,25 @@
       if (r === 0) return;
       // a second value axis' columns (class y2) are read against the right axis, not the left
       [...tr.querySelectorAll('td')].slice(1).filter(td => !td.classList.contains('y2')).forEach(td => {
-        const v = value(td.textContent.trim());
-        if (v != null && v > 0) data.push(v);
+        const text = td.textContent.trim();
+        const v = value(text);
+        if (v != null && v > 0) data.push({v: v, e: rounding(text)});
       });
     });
-    const span = data.length ? Math.max(...data) / Math.min(...data) : 1;
+    // the span from the table's printed figures, and how far their rounding can move it: the builder
+    // chose from the raw values, so near the line (two decades) either axis can be right (a live lat
+    // sweep's rounded figures read as just over 100× in CI while its raw ones were not, 2026-12-05)
+    const hi = data.reduce((a, d) => d.v > a.v ? d : a, {v: -Infinity, e: 0});
+    const lo = data.reduce((a, d) => d.v < a.v ? d : a, {v: Infinity, e: 0});
+    const span = data.length ? hi.v / lo.v : 1;
+    const spanAtLeast = data.length ? hi.v * (1 - hi.e) / (lo.v * (1 + lo.e)) : 1;
+    const spanAtMost = data.length ? hi.v * (1 + hi.e) / (lo.v * (1 - Math.min(lo.e, 0.5))) : 1;
     if (yt.length < 3) {
       bad('fewer than 3 y ticks: ' + yt.map(t => t.s));
-    } else if (span > 100 * ROUNDING) {
+    } else if (spanAtLeast > 100) {
       out.logY++;
       if (!evenIn(yt, Math.log10)) bad('data span ' + Math.round(span) + '× but the y axis is not logarithmic: ' + yt.map(t => t.s));
-    } else if (span < 100 / ROUNDING) {
+    } else if (spanAtMost <= 100) {
       out.linearY++;
       if (!evenIn(yt, v => v)) bad('data span ' + span.toFixed(1) + '× but the y axis is not linear: ' + yt.map(t => t.s));
     } else if (evenIn(yt, Math.log10)) {
