@@ -90,7 +90,10 @@ class AcceptFailureIT {
                 }
                 run(prlimit.toString(), "--pid", Long.toString(pid), "--nofile=" + limits[0] + ":" + limits[1]);
             }
-            List<String> failures = log.stream().filter(l -> l.startsWith("accept failed")).toList();
+            // at the limit either accept(2) fails (EMFILE), or it takes the last descriptor and the count of
+            // open files cannot be taken, and the newcomer is closed at once or replaces an older handshake
+            List<String> failures = log.stream().filter(l -> l.startsWith("accept failed") || l.startsWith("closed ")
+                    || l.contains("dropped to admit a newer connection")).toList();
             assertThat(failures).as("log: %s", log).isNotEmpty().hasSizeLessThanOrEqualTo(5);
             assertThat(log.size()).as("log lines in 3 s at the limit").isLessThan(20);
             // the closed clients left in the backlog are accepted and dropped first: a few tries, a second apart
