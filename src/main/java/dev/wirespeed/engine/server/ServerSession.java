@@ -64,6 +64,8 @@ final class ServerSession {
     private final Server server;
     private final SocketChannel control;
     private final FrameCodec codec;
+    /** The control connection's bytes, under {@link #codec}: watched for the client's close before Ready. */
+    private final DataInputStream in;
     private final String peer;
     /** This connection's handshake: done once the test has its data connections. */
     private final Admission.Ticket ticket;
@@ -87,6 +89,7 @@ final class ServerSession {
             throws IOException {
         this.server = server;
         this.control = control;
+        this.in = in;
         this.codec = new FrameCodec(in, control.socket().getOutputStream());
         this.peer = ticket.peer();
         this.ticket = ticket;
@@ -160,7 +163,7 @@ final class ServerSession {
             // read beside the data connections' arrival; awaited before Ready (docs/PERFORMANCE.md)
             PathCounterReport counters = PathCounterReport.startInBackground(control);
             codec.write(new Message.TestAccepted(testId, spec.tripTimes() ? TripClocks.serverClock() : null));
-            if (!arrived.await(cfg.handshakeMillis(), TimeUnit.MILLISECONDS)) {
+            if (!awaitDataConnections(cfg.handshakeMillis())) {
                 fail("only " + (spec.connections() - arrived.getCount()) + " of " + spec.connections()
                         + " data connections arrived within " + cfg.handshakeMillis() + " ms");
                 return false;
@@ -213,6 +216,51 @@ final class ServerSession {
             releaseBudget();
         }
         return false;
+    }
+
+    /** How long the data connections may take before the control connection is watched as well. */
+    static final long ARRIVAL_FAST_MILLIS = 200;
+    /** How often the watch looks at the data connections again while it reads the control connection. */
+    static final int ARRIVAL_WATCH_SLICE_MILLIS = 50;
+
+    /**
+     * Waits for the test's data connections while watching its control connection. A client that
+     * closes it now (a --trip-times test it refused because the clocks may disagree, a client that
+     * gave up or died) used to hold its reservation and its test slot for the whole
+     * --handshake-timeout; its close now ends the wait at once. Nothing may arrive on the control
+     * connection before Ready (the client's next word is Start), so a byte read here is a protocol
+     * error, not a message to keep. The watch starts only after {@link #ARRIVAL_FAST_MILLIS}: data
+     * connections that arrive at once (the usual case) cost no extra wait.
+     *
+     * @return true when every data connection arrived in time
+     */
+    private boolean awaitDataConnections(int waitMillis) throws IOException, InterruptedException {
+        long deadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
+        if (arrived.await(Math.min(ARRIVAL_FAST_MILLIS, waitMillis), TimeUnit.MILLISECONDS)) {
+            return true;
+        }
+        try {
+            while (arrived.getCount() > 0) {
+                long leftMillis = TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime());
+                if (leftMillis <= 0) {
+                    return false;
+                }
+                control.socket().setSoTimeout((int) Math.max(1, Math.min(ARRIVAL_WATCH_SLICE_MILLIS, leftMillis)));
+                int b;
+                try {
+                    b = in.read();
+                } catch (SocketTimeoutException e) {
+                    continue; // the client is still there: look at the data connections again
+                }
+                if (b < 0) {
+                    throw new EOFException();
+                }
+                throw new ProtocolException("the client sent on its control connection before Ready");
+            }
+            return true;
+        } finally {
+            control.socket().setSoTimeout(waitMillis);
+        }
     }
 
     /** A line about a peer that did not get to run a test: rate-limited, and silent when admission closed it. */
