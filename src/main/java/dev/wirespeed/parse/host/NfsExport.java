@@ -13,7 +13,7 @@ import java.util.Map;
 
 /**
  * A directory an NFS server exports: a line of /etc/exports ("/tmp *(rw,async,insecure,no_root_squash)",
- * seed 000), of {@code exportfs -v}/{@code -s} ("/tmp <world>(async,wdelay,…)", or the path alone on its
+ * src/test/resources/parse/host/mount-tmp-tmpfs-exports-seed000.txt), of {@code exportfs -v}/{@code -s} ("/tmp <world>(async,wdelay,…)", or the path alone on its
  * line and its clients indented on the next, as exportfs prints a long path) — exports(5).
  *
  * @param path    the exported directory
