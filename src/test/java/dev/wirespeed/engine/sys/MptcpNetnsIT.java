@@ -108,12 +108,10 @@ class MptcpNetnsIT {
     @Execution(ExecutionMode.SAME_THREAD)
     void loopbackWithMptcpListensWithMptcpToo() throws Exception {
         Map<String, Long> before = mptcpExt(clientNs);
-        Path out = dir.resolve("loopback.out");
-        Process p = net.start(clientNs, Netns.wirespeed("bw", "--loopback", "-m", "-t", "1", "-P", "" + STREAMS,
-                "-i", "0", "--no-save"), out);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("bw ends").isTrue();
-        String text = Files.readString(out, StandardCharsets.UTF_8);
-        assertThat(p.exitValue()).as(text).isZero();
+        Netns.Run r = net.run(clientNs, Netns.wirespeed("bw", "--loopback", "-m", "-t", "1", "-P", "" + STREAMS,
+                "-i", "0", "--no-save"), dir.resolve("loopback.out"));
+        String text = r.out();
+        assertThat(r.exitCode()).as(text).isZero();
         assertThat(text).contains("MPTCP: yes (" + STREAMS + " of " + STREAMS + " data connections)");
         // both ends are in this namespace: its in-process listener took the MP_CAPABLE SYNs
         assertThat(delta(before, mptcpExt(clientNs), "MPCapableSYNRX")).isEqualTo(STREAMS);
@@ -184,10 +182,8 @@ class MptcpNetnsIT {
         List<String> line = new ArrayList<>(List.of("bw", SERVER, "-m", "-t", "1", "-P", "" + STREAMS, "-i", "0",
                 "--no-save"));
         line.addAll(List.of(options));
-        Path out = dir.resolve(name + ".out");
-        Process p = net.start(clientNs, Netns.wirespeed(line.toArray(new String[0])), out);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("bw ends").isTrue();
-        return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8));
+        Netns.Run r = net.run(clientNs, Netns.wirespeed(line.toArray(new String[0])), dir.resolve(name + ".out"));
+        return new Run(r.exitCode(), r.out());
     }
 
     private static void server(String name, String... options) throws Exception {
