@@ -11,8 +11,9 @@ import java.util.function.Function;
 
 /**
  * Compares the hosts' facts: a cluster should be uniform in MTU, link layer, port rate, firmware,
- * RDMA device naming (seed 000: ibp171s0 on one node, mlx5_2 on the next breaks scripts that name
- * devices), CPU governor, driver and wirespeed version; and the doctor should find nothing.
+ * RDMA device naming (src/test/resources/parse/ib/ibstatus-seed000-node139-ibp-names.txt: ibp171s0 on one
+ * node, mlx5_2 on the next breaks scripts that name devices), CPU governor, driver and wirespeed version; and
+ * the doctor should find nothing.
  */
 public final class Consistency {
     private Consistency() {}

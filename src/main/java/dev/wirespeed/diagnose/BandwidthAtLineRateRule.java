@@ -10,9 +10,9 @@ import java.util.Optional;
  * A TCP result at line rate: at {@value TcpCeiling#AT_LINE_RATE} of its path's ceiling or more
  * ({@link LineRate}, the same ceiling `check` computes). It is said once per test (the two ends of one
  * test are one), and what would otherwise read as a fault of the parts is its evidence: streams that
- * ran unevenly (seed 004: one of eight at 8.23 Gbit/s, the sum 24.8 Gbit/s of a 24.8 Gbit/s ceiling)
- * cost nothing when the link is full. No fix: tuning streams, IRQs or buffers cannot raise a result
- * the link caps; only a faster path can.
+ * ran unevenly (src/test/resources/parse/iperf/iperf2-client-P8-seed004.txt: one of eight at 8.23 Gbit/s, the
+ * sum 24.8 Gbit/s of a 24.8 Gbit/s ceiling) cost nothing when the link is full. No fix: tuning streams, IRQs
+ * or buffers cannot raise a result the link caps; only a faster path can.
  */
 final class BandwidthAtLineRateRule implements LogRule {
     static final String ID = "bandwidth-at-line-rate";

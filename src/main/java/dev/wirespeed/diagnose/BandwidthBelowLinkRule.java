@@ -17,7 +17,8 @@ import java.util.Optional;
  * ceiling. Needs results: it fires on explain's facts, never on sysfs alone. The advice is the
  * measuring tool's (perftest options for ib_*_bw); a UD result is judged by its message size and
  * rate (UD carries one MTU per message); a TCP result far below an RDMA result on the same link
- * names the TCP stack as the limit (seed 002: iperf3 17 Gbit/s, ib_write_bw 141 Gbit/s).
+ * names the TCP stack as the limit (src/test/resources/parse/seeds/002_6dce3dfc6f2788a4.txt: iperf3 17
+ * Gbit/s, ib_write_bw 141 Gbit/s).
  */
 final class BandwidthBelowLinkRule implements Rule {
     /** Below this share of the link a result is "far below" it; TCP at MTU 1500 reaches ~94 %. */
@@ -105,8 +106,9 @@ final class BandwidthBelowLinkRule implements Rule {
     }
 
     /**
-     * UD carries at most one MTU per message (seed 003: ib_send_bw -c UD stops at 4096 B): judged
-     * by its message rate at that size, not as a share of the link.
+     * UD carries at most one MTU per message
+     * (src/test/resources/parse/perftest/ib_send_bw-ud-client-seed003.txt: ib_send_bw -c UD stops at 4096 B):
+     * judged by its message rate at that size, not as a share of the link.
      */
     private Finding ud(Measurement m, double measured, LinkCeiling ceiling) {
         String mtu = m.params().get("mtuBytes");

@@ -11,8 +11,10 @@ import java.util.Map;
 
 /**
  * CPU frequency not pinned at its top: a cpufreq governor other than performance, or a tool's
- * remark (seed 002/003: perftest's "Conflicting CPU frequency values detected … CPU Frequency is
- * not max."). Latency and per-core throughput then depend on how fast the clock ramps up.
+ * remark (src/test/resources/parse/perftest/ib_write_bw-roce-cpufreq-seed002.txt,
+ * src/test/resources/parse/perftest/cpu-frequency-warning-seed003.txt: perftest's "Conflicting CPU frequency
+ * values detected … CPU Frequency is not max."). Latency and per-core throughput then depend on how fast the
+ * clock ramps up.
  */
 final class CpuGovernorRule implements Rule {
     static final String ID = "cpu-governor";

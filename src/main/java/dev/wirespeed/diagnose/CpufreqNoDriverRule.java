@@ -7,12 +7,12 @@ import dev.wirespeed.host.Evidence;
 import java.util.List;
 
 /**
- * cpupower says "no or unknown cpufreq driver is active on this CPU" (seed 003's step: `lsmod | grep
- * acpi_cpufreq`, `modprobe acpi_cpufreq`): with no cpufreq driver the governor cannot be set, so
- * `cpupower frequency-set -g performance` does nothing. The facts cannot tell a bare-metal host whose
- * driver is not loaded (or disabled in the BIOS) from a VM, where the hypervisor sets the clock and
- * no driver is normal: the finding says both. Doctor reads sysfs, where no cpufreq directory looks
- * the same for both, and says nothing.
+ * cpupower says "no or unknown cpufreq driver is active on this CPU"
+ * (src/test/resources/parse/seeds/003_6d654e133b65fb90.txt's step: `lsmod | grep acpi_cpufreq`, `modprobe
+ * acpi_cpufreq`): with no cpufreq driver the governor cannot be set, so `cpupower frequency-set -g
+ * performance` does nothing. The facts cannot tell a bare-metal host whose driver is not loaded (or disabled
+ * in the BIOS) from a VM, where the hypervisor sets the clock and no driver is normal: the finding says both.
+ * Doctor reads sysfs, where no cpufreq directory looks the same for both, and says nothing.
  */
 final class CpufreqNoDriverRule implements Rule {
     static final String ID = "cpufreq-no-driver";

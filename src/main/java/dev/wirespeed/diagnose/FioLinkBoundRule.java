@@ -13,16 +13,18 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * A fio result over NFS judged against the link it crossed (issue 26, seed 000: "the bandwidth is capped
- * at 2800 MiB/s for large block sizes and deep IO depths", on a 25GbE link), naming what bounded it when
- * the facts tell. Facts: the fio run's file or directory (its typed {@code --filename}/{@code --directory}),
- * the NFS mount holding it on the same host (nfsstat -m, mount, /proc/mounts: server, export, proto), the
- * host's link ({@link LinkCeiling}: the fastest active port or interface, and its PCIe link), and, from any
- * host of the paste, an export of that path with the file system under it (see {@link NfsExportNotTmpfsRule}).
+ * A fio result over NFS judged against the link it crossed (issue 26,
+ * src/test/resources/parse/seeds/000_a2147e746c8b34a4.txt: "the bandwidth is capped at 2800 MiB/s for large
+ * block sizes and deep IO depths", on a 25GbE link), naming what bounded it when the facts tell. Facts: the
+ * fio run's file or directory (its typed {@code --filename}/{@code --directory}), the NFS mount holding it on
+ * the same host (nfsstat -m, mount, /proc/mounts: server, export, proto), the host's link ({@link
+ * LinkCeiling}: the fastest active port or interface, and its PCIe link), and, from any host of the paste, an
+ * export of that path with the file system under it (see {@link NfsExportNotTmpfsRule}).
  *
  * <ul>
  *   <li>at {@value #AT_LINK_PERCENT} % of the link or more: the link bounded it (NFS's RPC and RoCE's or TCP's
- *       headers take the rest: seed 000's 2800 MiB/s is 94 % of 25 Gbit/s);</li>
+ *       headers take the rest: src/test/resources/parse/seeds/000_a2147e746c8b34a4.txt's 2800 MiB/s is
+ *       94 % of 25 Gbit/s);</li>
  *   <li>below, with the export on a disk: the disk may have;</li>
  *   <li>below, with the export on tmpfs: neither; the I/O in flight (bs × iodepth × numjobs) per round trip;</li>
  *   <li>below, with the export's storage not shown: unknown, and how to find out.</li>

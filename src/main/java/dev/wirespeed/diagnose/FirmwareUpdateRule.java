@@ -9,8 +9,9 @@ import java.util.List;
 
 /**
  * mlxfwmanager (also inside the OFED installer's output) says "Status: Update required": the card
- * runs older firmware than the package carries (seed 001: 12.21.1000 with 12.25.1020 available).
- * Facts carry it as the device settings {@link #STATUS} and {@link #VERSION}.
+ * runs older firmware than the package carries (src/test/resources/parse/mlx/mlnxofedinstall-seed001.txt:
+ * 12.21.1000 with 12.25.1020 available). Facts carry it as the device settings {@link #STATUS} and {@link
+ * #VERSION}.
  */
 public final class FirmwareUpdateRule implements Rule {
     static final String ID = "firmware-update-required";

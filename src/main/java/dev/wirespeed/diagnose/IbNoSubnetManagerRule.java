@@ -12,11 +12,11 @@ import java.util.List;
 
 /**
  * An InfiniBand port with a physical link stuck in INIT or ARMED: the subnet manager has not
- * brought it to ACTIVE. With SM LID 0 there is no SM at all (seed 001: yellow LED, port INIT;
- * "systemctl start opensmd"). The unit that starts one is the host's ({@link Services}: opensmd
- * with MLNX_OFED, opensm with the distribution's package; both when the facts cannot tell). When
- * this host was also seen running no SM, {@link IbSmNotRunningRule} speaks for the same cause and
- * this rule is quiet on that port.
+ * brought it to ACTIVE. With SM LID 0 there is no SM at all
+ * (src/test/resources/parse/seeds/001_f6752bc58d89dcbd.txt: yellow LED, port INIT; "systemctl start
+ * opensmd"). The unit that starts one is the host's ({@link Services}: opensmd with MLNX_OFED, opensm with
+ * the distribution's package; both when the facts cannot tell). When this host was also seen running no SM,
+ * {@link IbSmNotRunningRule} speaks for the same cause and this rule is quiet on that port.
  */
 final class IbNoSubnetManagerRule implements Rule {
     static final String ID = "ib-no-subnet-manager";
@@ -61,9 +61,10 @@ final class IbNoSubnetManagerRule implements Rule {
     }
 
     /**
-     * The port's IPoIB interface waits with it (seed 001: ibp3s0 in datagram mode while mlx5_0 is INIT):
-     * the same cause, so it is said here, with its mode as evidence, and ipoib-datagram judges the mode
-     * once the port is ACTIVE. Empty when the port has no IPoIB interface in the facts.
+     * The port's IPoIB interface waits with it (src/test/resources/parse/seeds/001_f6752bc58d89dcbd.txt:
+     * ibp3s0 in datagram mode while mlx5_0 is INIT): the same cause, so it is said here, with its mode as
+     * evidence, and ipoib-datagram judges the mode once the port is ACTIVE. Empty when the port has no IPoIB
+     * interface in the facts.
      */
     static String ipoibWaiting(Facts facts, RdmaPort p, List<Evidence> evidence) {
         NetInterface i = facts.netdevOf(p).orElse(null);

@@ -12,8 +12,9 @@ import java.util.Optional;
 
 /**
  * iperf3 with several streams (-P) far below the link: before 3.16, iperf3 runs every stream in
- * one thread, so -P adds sockets but not CPU; one core caps it near 20-40 Gbit/s (seed 002:
- * 16 streams, 17.2 Gbit/s on 200G while RDMA write reached 141 Gbit/s).
+ * one thread, so -P adds sockets but not CPU; one core caps it near 20-40 Gbit/s
+ * (src/test/resources/parse/iperf/iperf3-client-P16-seed002.txt: 16 streams, 17.2 Gbit/s on 200G while RDMA
+ * write reached 141 Gbit/s).
  */
 final class Iperf3SingleThreadRule implements Rule {
     @Override

@@ -16,10 +16,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * IPoIB in datagram mode at the 2044-byte MTU (seed 003: "ib0: … mtu 2044"): every 2 KiB is a
- * packet and an interrupt, so TCP over IPoIB stays far below the link. Connected mode allows
- * 65520; mlx5's enhanced IPoIB is datagram-only but allows 4092, so datagram at 4092 is not flagged.
- * The fix follows the driver ({@link #fix}).
+ * IPoIB in datagram mode at the 2044-byte MTU (src/test/resources/parse/host/ip-addr-seed003.txt: "ib0: … mtu
+ * 2044"): every 2 KiB is a packet and an interrupt, so TCP over IPoIB stays far below the link. Connected
+ * mode allows 65520; mlx5's enhanced IPoIB is datagram-only but allows 4092, so datagram at 4092 is not
+ * flagged. The fix follows the driver ({@link #fix}).
  */
 final class IpoibDatagramRule implements Rule {
     static final String ID = "ipoib-datagram";

@@ -10,10 +10,10 @@ import java.util.List;
 
 /**
  * An InfiniBand port that is ACTIVE while ib_ipoib is known not to be loaded and no IPoIB netdev is
- * seen (seed 003: "lsmod | grep ib_ipoib", "modprobe ib_ipoib", then an address on ib0 for iperf3).
- * RDMA works without it; IP tools (iperf3, ping, NFS over TCP on the fabric) need the netdev. A
- * kernel with IPoIB built in lists no module but has the netdev, which keeps the rule quiet; with
- * neither the module list nor the interfaces in the facts it says nothing.
+ * seen (src/test/resources/parse/seeds/003_6d654e133b65fb90.txt l.93: "lsmod | grep ib_ipoib", "modprobe
+ * ib_ipoib", then an address on ib0 for iperf3). RDMA works without it; IP tools (iperf3, ping, NFS over TCP
+ * on the fabric) need the netdev. A kernel with IPoIB built in lists no module but has the netdev, which
+ * keeps the rule quiet; with neither the module list nor the interfaces in the facts it says nothing.
  */
 final class IpoibNotLoadedRule implements Rule {
     static final String ID = "ipoib-not-loaded";

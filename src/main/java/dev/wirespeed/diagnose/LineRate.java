@@ -10,9 +10,9 @@ import java.util.Optional;
 /**
  * The whole before a part (issue 26): every TCP bandwidth result of a log judged against its path's
  * ceiling ({@link TcpCeiling}), before any rule reads its streams. The two ends of one test are one
- * test: an end whose host shows no link (seed 004's `iperf -s -P8`, pasted without a prompt) takes
- * the ceiling of the other end's host — same tool, same stream count, rates within {@value #SAME_TEST}
- * of each other (the receiver's and the sender's count of the same bytes).
+ * test: an end whose host shows no link (src/test/resources/parse/iperf/iperf2-server-P8-seed004.txt's `iperf
+ * -s -P8`, pasted without a prompt) takes the ceiling of the other end's host — same tool, same stream count,
+ * rates within {@value #SAME_TEST} of each other (the receiver's and the sender's count of the same bytes).
  */
 final class LineRate {
     private LineRate() {}

@@ -11,11 +11,12 @@ import java.util.Objects;
 import java.util.stream.Stream;
 
 /**
- * A whole mlxconfig/mstconfig query of a device whose firmware offers no LINK_TYPE_P1 (seed 002:
- * a BlueField-2 engineering sample, 158 settings and no port type): its ports cannot be switched
- * between InfiniBand and Ethernet with mlxconfig, only VPI firmware has that setting. The seed's
- * writer wanted InfiniBand and found its firmware "does not support infiniband". A query cut by
- * grep is not judged: fewer than {@value #WHOLE_QUERY} settings could simply have left it out.
+ * A whole mlxconfig/mstconfig query of a device whose firmware offers no LINK_TYPE_P1
+ * (src/test/resources/parse/mlx/mstconfig-q-seed002.txt: a BlueField-2 engineering sample, 158 settings and
+ * no port type): its ports cannot be switched between InfiniBand and Ethernet with mlxconfig, only VPI
+ * firmware has that setting. The seed's writer wanted InfiniBand and found its firmware "does not support
+ * infiniband". A query cut by grep is not judged: fewer than {@value #WHOLE_QUERY} settings could simply have
+ * left it out.
  */
 final class LinkTypeFixedRule implements LogRule {
     static final String ID = "link-type-fixed";

@@ -17,8 +17,8 @@ import java.util.regex.Pattern;
 /**
  * A VPI card's firmware setting LINK_TYPE_Pn (mlxconfig/mstconfig: IB(1), ETH(2), VPI(3)) differs
  * from the link layer port n runs: the setting was changed and waits for a reboot or mlxfwreset,
- * or the port is not what the user set it to (seed 001: LINK_TYPE_P1 set from IB(1) to ETH(2)
- * while the port still ran InfiniBand).
+ * or the port is not what the user set it to (src/test/resources/parse/mlx/mlxconfig-set-seed001.txt:
+ * LINK_TYPE_P1 set from IB(1) to ETH(2) while the port still ran InfiniBand).
  */
 final class LinkTypeRule implements Rule {
     static final String ID = "link-type-mismatch";

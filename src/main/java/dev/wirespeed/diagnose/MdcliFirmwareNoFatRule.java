@@ -5,8 +5,9 @@ import java.util.List;
 
 /**
  * A Huawei AP on a V600 (MD-CLI) image older than V600R024C10: FAT AP and Leader AP mode arrived with that
- * release (seed 000: AirEngine 5773-21 on V600R023C10SPC200 could be nothing but a FIT AP; "必须升级到
- * V600R024C10 及以上版本才有该功能"). Quiet when {@code mdcli-fit-mode} fires, which names the version itself.
+ * release (src/test/resources/parse/seeds/000_a2147e746c8b34a4.txt: AirEngine 5773-21 on V600R023C10SPC200
+ * could be nothing but a FIT AP; "必须升级到 V600R024C10 及以上版本才有该功能"). Quiet when {@code mdcli-fit-mode} fires,
+ * which names the version itself.
  */
 final class MdcliFirmwareNoFatRule implements LogRule {
     @Override

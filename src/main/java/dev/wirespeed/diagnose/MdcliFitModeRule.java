@@ -8,9 +8,10 @@ import java.util.List;
 /**
  * Huawei MD-CLI refusing a configuration command "for want of permission" to the administrator: the AP
  * is in FIT mode, managed by an access controller, and keeps no local configuration; configuring it
- * needs FAT (or Leader AP) mode, which the V600 line has only from V600R024C10 (seed 000: "没有权限其实代表当前
- * AP 在 FIT 模式下", no permission means FIT mode; V600R023C10 had no FAT mode to switch to). When the
- * running image is shown too, it is this finding's evidence and decides the fix.
+ * needs FAT (or Leader AP) mode, which the V600 line has only from V600R024C10
+ * (src/test/resources/parse/seeds/000_a2147e746c8b34a4.txt: "没有权限其实代表当前 AP 在 FIT 模式下", no permission means
+ * FIT mode; V600R023C10 had no FAT mode to switch to). When the running image is shown too, it is this
+ * finding's evidence and decides the fix.
  */
 final class MdcliFitModeRule implements LogRule {
     static final String ID = "mdcli-fit-mode";

@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * Huawei MD-CLI "display cfg/startup-infos": next-system-software is still the running image
  * while a patch is loaded. A loaded hot patch keeps the device from taking a new startup image;
- * delete the patch, then set the startup image again (seed 000).
+ * delete the patch, then set the startup image again (src/test/resources/parse/seeds/000_a2147e746c8b34a4.txt).
  */
 final class MdcliPatchBlocksUpgradeRule implements LogRule {
     @Override

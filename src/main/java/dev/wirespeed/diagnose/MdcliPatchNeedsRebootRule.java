@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * A Huawei hot patch whose operation says {@code "upgrade-mode": "reset-board"}: it is loaded but takes
- * effect only when the board restarts (seed 000: "某些补丁需要重启设备才能生效", some patches need a reboot).
+ * effect only when the board restarts (src/test/resources/parse/seeds/000_a2147e746c8b34a4.txt:
+ * "某些补丁需要重启设备才能生效", some patches need a reboot).
  */
 final class MdcliPatchNeedsRebootRule implements LogRule {
     @Override

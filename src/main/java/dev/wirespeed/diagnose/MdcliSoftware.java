@@ -9,8 +9,9 @@ import java.util.regex.Pattern;
 
 /**
  * The image a Huawei AP runs, as MD-CLI names it: "AirEngineX773_V600R023C10SPC200.cc" is model family
- * AirEngineX773, version V600R023C10 (R and C grow with each release), patch SPC200 (seed 000). From
- * {@code display system/system-info/software-name} or startup-info's current-system-software.
+ * AirEngineX773, version V600R023C10 (R and C grow with each release), patch SPC200
+ * (src/test/resources/parse/other/mdcli-software-name-seed000.txt). From {@code display
+ * system/system-info/software-name} or startup-info's current-system-software.
  *
  * @param image   the file name as printed
  * @param product "AirEngineX773"
@@ -20,7 +21,10 @@ import java.util.regex.Pattern;
  */
 record MdcliSoftware(String image, String product, String version, int release, int cycle, MdcliRecord record) {
     private static final Pattern IMAGE = Pattern.compile("(\\w+?)_(V600R(\\d{3})C(\\d{2}))\\w*\\.cc");
-    /** V600R024C10: the first V600 (MD-CLI) release with FAT AP and Leader AP mode (seed 000, AirEngine 5773-21). */
+    /**
+     * V600R024C10: the first V600 (MD-CLI) release with FAT AP and Leader AP mode
+     * (src/test/resources/parse/seeds/000_a2147e746c8b34a4.txt, AirEngine 5773-21).
+     */
     static final String FIRST_FAT = "V600R024C10";
 
     /** The running image of the log, the last one shown; null when none is. */

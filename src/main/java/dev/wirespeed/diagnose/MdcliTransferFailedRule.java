@@ -9,8 +9,8 @@ import java.util.Locale;
 /**
  * A Huawei MD-CLI file transfer that failed: {@code emit} of ftpc-transfer-file answers only with a task id
  * ({"huawei-ftpc:transfer-id": 3}) and download-upgrade-package with nothing, so the failure shows only in the
- * JSON of {@code display ftpc/transfer-tasks} or {@code display software/download-result} (seed 000 checks
- * both for "succeeded").
+ * JSON of {@code display ftpc/transfer-tasks} or {@code display software/download-result}
+ * (src/test/resources/parse/other/mdcli-transfer-tasks-seed000.txt checks both for "succeeded").
  */
 final class MdcliTransferFailedRule implements LogRule {
     @Override

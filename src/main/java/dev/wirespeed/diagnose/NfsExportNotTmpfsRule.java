@@ -10,13 +10,13 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * An NFS export that is not in RAM. Seed 000 tests NFS over TCP and RDMA with fio and exports /tmp for
- * it: "Make sure it is tmpfs, otherwise IO will be limited by your disk speed." An export on a disk (or
- * on anything but tmpfs/ramfs) puts the disk under every NFS throughput test, so fio measures the
- * storage, not the network. Facts: the host's exports (/etc/exports, exportfs) and the file system that
- * holds each (the mount whose mount point is the longest prefix of the export's path: mount, /proc/mounts,
- * df, findmnt). Quiet when no shown mount holds the export, or when plain df (no -T) names a source that is
- * not a /dev/ block device.
+ * An NFS export that is not in RAM. src/test/resources/parse/seeds/000_a2147e746c8b34a4.txt tests NFS over
+ * TCP and RDMA with fio and exports /tmp for it: "Make sure it is tmpfs, otherwise IO will be limited by your
+ * disk speed." An export on a disk (or on anything but tmpfs/ramfs) puts the disk under every NFS throughput
+ * test, so fio measures the storage, not the network. Facts: the host's exports (/etc/exports, exportfs) and
+ * the file system that holds each (the mount whose mount point is the longest prefix of the export's path:
+ * mount, /proc/mounts, df, findmnt). Quiet when no shown mount holds the export, or when plain df (no -T)
+ * names a source that is not a /dev/ block device.
  */
 final class NfsExportNotTmpfsRule implements Rule {
     static final String ID = "nfs-export-not-tmpfs";

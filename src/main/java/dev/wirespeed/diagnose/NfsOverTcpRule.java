@@ -8,9 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An NFS mount over TCP on a host with an active RDMA port (seed 000: NFS over RDMA gave 3.4–4.1×
- * the 4 KiB IOPS of TCP). Info: the server must offer RDMA too. The fix unmounts and mounts again
- * ({@link #rdmaMount}): a remount cannot change the transport.
+ * An NFS mount over TCP on a host with an active RDMA port
+ * (src/test/resources/parse/seeds/000_a2147e746c8b34a4.txt: NFS over RDMA gave 3.4–4.1× the 4 KiB IOPS of
+ * TCP). Info: the server must offer RDMA too. The fix unmounts and mounts again ({@link #rdmaMount}): a
+ * remount cannot change the transport.
  */
 final class NfsOverTcpRule implements Rule {
     static final String ID = "nfs-over-tcp";

@@ -12,8 +12,9 @@ import java.util.List;
 /**
  * The PCIe link carries less than the adapter's ports with a physical link add up to, and the card's
  * own PCIe interface is why (two 100G ports behind a Gen3 x16 card). When the link is downgraded and
- * the device's best link would carry the ports (seed 004: two 25G ports behind x4 of x8), the cause is
- * the downgrade and {@link PcieLinkDowngradedRule} says it with these ports: one cause, one finding.
+ * the device's best link would carry the ports (src/test/resources/parse/pci/lspci-vvv-width-seed004.txt: two
+ * 25G ports behind x4 of x8), the cause is the downgrade and {@link PcieLinkDowngradedRule} says it with
+ * these ports: one cause, one finding.
  */
 final class PcieBelowPortsRule implements Rule {
     static final String ID = "pcie-below-ports";

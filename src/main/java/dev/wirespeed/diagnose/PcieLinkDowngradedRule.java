@@ -19,17 +19,19 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The PCIe link trained slower or narrower than the device can do (seed 001: 5 GT/s of 8; seed 004:
- * x4 of x8). When a source shows only the trained link, the NIC family's PCIe interface stands in
- * for the maximum.
+ * The PCIe link trained slower or narrower than the device can do
+ * (src/test/resources/parse/mlx/mlnx_tune-r-seed001.txt: 5 GT/s of 8;
+ * src/test/resources/parse/pci/lspci-vvv-width-seed004.txt: x4 of x8). When a source shows only the trained
+ * link, the NIC family's PCIe interface stands in for the maximum.
  *
  * <p>Judged against what the ports need ({@link PortDemand}): a warning when the link carries less than
- * the linked ports' sum, info when it still carries them at line rate (seed 001's 10GbE card at PCIe
- * 2.0 x4: 14.6 Gbit/s usable for one 10G port). The fix says what link the ports need and why, and
- * names a wider slot only as far as the facts know the box: the slot's own width (its upstream port,
- * {@link PcieSlot}) tells a slot wired narrower (seed 004's OCP connector, x4: no other slot here) from
- * a link trained below its slot (reseat, riser, bifurcation). One cause, one finding: where the
- * downgrade is why the link carries less than the ports, {@link PcieBelowPortsRule} stays quiet.
+ * the linked ports' sum, info when it still carries them at line rate
+ * (src/test/resources/parse/seeds/001_f6752bc58d89dcbd.txt's 10GbE card at PCIe 2.0 x4: 14.6 Gbit/s usable
+ * for one 10G port). The fix says what link the ports need and why, and names a wider slot only as far as the
+ * facts know the box: the slot's own width (its upstream port, {@link PcieSlot}) tells a slot wired narrower
+ * (src/test/resources/parse/pci/lspci-vvv-width-seed004.txt's OCP connector, x4: no other slot here) from a
+ * link trained below its slot (reseat, riser, bifurcation). One cause, one finding: where the downgrade is
+ * why the link carries less than the ports, {@link PcieBelowPortsRule} stays quiet.
  */
 final class PcieLinkDowngradedRule implements Rule {
     static final String ID = "pcie-link-downgraded";
@@ -110,7 +112,8 @@ final class PcieLinkDowngradedRule implements Rule {
 
     /**
      * The family's PCIe interface as the maximum, for pasted output that shows only the trained
-     * link (OFED installer "PCI Link Speed: 5GT/s" on a ConnectX-4, seed 001).
+     * link (OFED installer "PCI Link Speed: 5GT/s" on a ConnectX-4,
+     * src/test/resources/parse/mlx/mlnxofedinstall-seed001.txt).
      */
     private static PcieLink withFamilyBest(PcieLink link, NicModel model) {
         String src = model.family() + " in wirespeed's NIC table";

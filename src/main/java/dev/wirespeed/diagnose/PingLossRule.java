@@ -8,8 +8,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A ping that lost some of its requests but not all (issue 26, seeds 000 and 001 ping the peer before
- * testing): on a link between two hosts nothing should be lost, so any loss is a fault to find before
+ * A ping that lost some of its requests but not all (issue 26; the field notes ping the peer before
+ * testing: src/test/resources/parse/ping/ping-iputils-two-replies-seed000.txt,
+ * src/test/resources/parse/ping/ping-iputils-100g-seed001.txt): on a link between two hosts nothing should be lost, so any loss is a fault to find before
  * a bandwidth test (a port with errors or flapping, a saturated link, a peer that rate-limits ICMP).
  * All lost is {@code run-failed}.
  */

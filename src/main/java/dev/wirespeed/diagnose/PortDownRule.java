@@ -12,9 +12,10 @@ import java.util.Locale;
 
 /**
  * Ports without a physical link: an RDMA port Disabled, Polling (no peer or cable), Sleep or in
- * error recovery (seed 000: "phys state: 3: Disabled"); a NIC port set up with no carrier (warn),
- * or administratively down (info). A port whose only state shown is DOWN (ibv_devinfo PORT_DOWN,
- * mlnx_tune "Link status Down", seed 001) warns too.
+ * error recovery (src/test/resources/parse/ib/ibstatus-seed000-ft2000-disabled.txt: "phys state: 3:
+ * Disabled"); a NIC port set up with no carrier (warn), or administratively down (info). A port whose only
+ * state shown is DOWN (ibv_devinfo PORT_DOWN, mlnx_tune "Link status Down",
+ * src/test/resources/parse/mlx/mlnx_tune-r-seed001.txt) warns too.
  */
 final class PortDownRule implements Rule {
     static final String ID = "port-down";
@@ -91,8 +92,9 @@ final class PortDownRule implements Rule {
     }
 
     /**
-     * Only the logical state is shown (ibv_devinfo "PORT_DOWN (1)", seed 001): DOWN means no
-     * physical link either — INIT and ARMED are the subnet manager's to judge.
+     * Only the logical state is shown (ibv_devinfo "PORT_DOWN (1)",
+     * src/test/resources/parse/ib/ibv_devinfo-seed001-port-down.txt): DOWN means no physical link either —
+     * INIT and ARMED are the subnet manager's to judge.
      */
     private static void logicalOnly(Port p, List<Finding> out) {
         RdmaPort r = p.rdma();

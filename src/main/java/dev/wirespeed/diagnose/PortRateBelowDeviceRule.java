@@ -14,13 +14,15 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A linked port slower than its card is rated for (seed 000: a ConnectX-4 Lx port at 10 Gbit/s that
- * 25G firmware unlocks). The card's model decides ({@link Cards}: part number, the vendor's
- * description, PSID/board_id): a MCX342A-XCC is a 10GbE ConnectX-3 (src/test/resources/parse/mlx/mlnxofedinstall-seed001.txt l.98-99), so 10 Gbit/s
- * is its rate, not a fault. Only when nothing names the model does the NIC family's best stand in,
- * worded as such (the card may be a slower model of the family). InfiniBand compares the lane speed
- * (a 2X NDR port of a ConnectX-7 is as designed); Ethernet the port speed per port. Info: the cause
- * may be the model, the cable, the optics or the peer; unknown families are skipped.
+ * A linked port slower than its card is rated for
+ * (src/test/resources/parse/ib/ibstatus-seed000-t3640-roce.txt: a ConnectX-4 Lx port at 10 Gbit/s that 25G
+ * firmware unlocks). The card's model decides ({@link Cards}: part number, the vendor's description,
+ * PSID/board_id): a MCX342A-XCC is a 10GbE ConnectX-3
+ * (src/test/resources/parse/mlx/mlnxofedinstall-seed001.txt l.98-99), so 10 Gbit/s is its rate, not a fault.
+ * Only when nothing names the model does the NIC family's best stand in, worded as such (the card may be a
+ * slower model of the family). InfiniBand compares the lane speed (a 2X NDR port of a ConnectX-7 is as
+ * designed); Ethernet the port speed per port. Info: the cause may be the model, the cable, the optics or the
+ * peer; unknown families are skipped.
  */
 final class PortRateBelowDeviceRule implements Rule {
     static final String ID = "port-rate-below-device";

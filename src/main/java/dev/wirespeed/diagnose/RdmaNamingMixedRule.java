@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * order, which can change across reboots) on some, persistent names by PCI location (ibp171s0,
  * rocep22s0f0) on others. rdma-core's udev rule 60-rdma-persistent-naming.rules decides
  * (rdma_rename NAME_KERNEL / NAME_PCI / NAME_FALLBACK); scripts and MPI/NCCL configs that name
- * devices then break on some nodes (seed 000).
+ * devices then break on some nodes (src/test/resources/parse/ib/ibstatus-seed000-node139-ibp-names.txt,
+ * src/test/resources/parse/ib/ibstatus-seed000-node140-mlx5-names.txt).
  */
 final class RdmaNamingMixedRule implements LogRule {
     private static final Pattern PERSISTENT = Pattern.compile("(ib|roce|iw|opa|rdma)(p\\d+s\\d+\\w*|s\\d+\\w*|x[0-9a-f]+|P\\d+.*)");

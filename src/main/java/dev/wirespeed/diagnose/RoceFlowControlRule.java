@@ -7,12 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A RoCE port whose netdev has pause frames off (seed 000: "RoCE needs a lossless network";
- * `ethtool -a` RX/TX on). Without global pause or PFC, RoCE retransmits on every drop. sysfs does
- * not show pause settings: the facts come from `ethtool -a` output, pasted (explain) or run by
- * doctor (inspect.QosReader). PFC on some
- * priority (mlnx_qos "pfc" setting) counts as flow control; whether it is RoCE's priority is
- * {@link RocePfcPriorityRule}'s question.
+ * A RoCE port whose netdev has pause frames off (src/test/resources/parse/seeds/000_a2147e746c8b34a4.txt:
+ * "RoCE needs a lossless network"; `ethtool -a` RX/TX on). Without global pause or PFC, RoCE retransmits on
+ * every drop. sysfs does not show pause settings: the facts come from `ethtool -a` output, pasted (explain)
+ * or run by doctor (inspect.QosReader). PFC on some priority (mlnx_qos "pfc" setting) counts as flow control;
+ * whether it is RoCE's priority is {@link RocePfcPriorityRule}'s question.
  */
 final class RoceFlowControlRule implements Rule {
     static final String ID = "roce-no-flow-control";

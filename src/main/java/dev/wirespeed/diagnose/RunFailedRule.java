@@ -10,8 +10,9 @@ import java.util.List;
  * never answered ("read failed: Connection refused": the ICMP port-unreachable of a UDP port with
  * no listener, read back on the connected socket; "did not receive ack of last datagram") printed
  * only what it sent: nothing measured what arrived. A receiver that counted nothing likewise.
- * Those figures are never a result: explain stores the run as failed. A ping that got no reply
- * (seeds 000 and 001 ping the peer before any test) says the peer is not reachable; the ICMP error
+ * Those figures are never a result: explain stores the run as failed. A ping that got no reply (the
+ * field notes ping the peer before any test: src/test/resources/parse/ping/ping-iputils-two-replies-seed000.txt,
+ * src/test/resources/parse/ping/ping-iputils-100g-seed001.txt) says the peer is not reachable; the ICMP error
  * in its place names where it stopped (RFC 792: host or net unreachable, administratively prohibited).
  */
 final class RunFailedRule implements LogRule {

@@ -10,10 +10,10 @@ import java.util.List;
 /**
  * A service of the RDMA stack that `systemctl status` shows inactive or failed, where the seeds draw a
  * conclusion from it: rshim (src/test/resources/parse/seeds/002_6dce3dfc6f2788a4.txt l.214-230: the BlueField host driver, "if it is not running properly,
- * reboot the server") gives the host its path to the DPU's console, boot and firmware; openibd (seed 001
- * l.252-255, MLNX_OFED's: "Loading HCA driver and Access Layer") loads MLNX_OFED's drivers. opensm(d) is
- * judged by the subnet manager rules, with the port that waits for it. doctor reads unit files, not
- * states, so this fires on pasted status only.
+ * reboot the server") gives the host its path to the DPU's console, boot and firmware; openibd
+ * (src/test/resources/parse/host/systemctl-status-openibd-seed001.txt l.252-255, MLNX_OFED's: "Loading HCA
+ * driver and Access Layer") loads MLNX_OFED's drivers. opensm(d) is judged by the subnet manager rules, with
+ * the port that waits for it. doctor reads unit files, not states, so this fires on pasted status only.
  */
 final class ServiceNotRunningRule implements Rule {
     static final String ID = "service-not-running";

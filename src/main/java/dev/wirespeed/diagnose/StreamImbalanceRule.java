@@ -17,11 +17,12 @@ import java.util.stream.Stream;
  * per-stream total lines of each test; a test ends at its SUM line.
  *
  * <p>The whole is judged before its parts ({@link LineRate}): uneven streams only cost something when
- * their sum is below the path's ceiling. Seed 004's eight streams (8.23 Gbit/s against 2.0–2.8) sum to
- * 24.7–24.8 Gbit/s, the 24.8 Gbit/s TCP ceiling of its 25G port at MTU 9000: TCP flows compete for one
- * link and one wins, and nothing is lost — so no finding; bandwidth-at-line-rate names the uneven
- * streams as its evidence. Below the ceiling the finding fires with the shortfall; with no ceiling in
- * the log it fires worded as conditional on the link's rate, which the paste does not show.
+ * their sum is below the path's ceiling. src/test/resources/parse/iperf/iperf2-client-P8-seed004.txt's eight
+ * streams (8.23 Gbit/s against 2.0–2.8) sum to 24.7–24.8 Gbit/s, the 24.8 Gbit/s TCP ceiling of its 25G port
+ * at MTU 9000: TCP flows compete for one link and one wins, and nothing is lost — so no finding;
+ * bandwidth-at-line-rate names the uneven streams as its evidence. Below the ceiling the finding fires with
+ * the shortfall; with no ceiling in the log it fires worded as conditional on the link's rate, which the
+ * paste does not show.
  */
 final class StreamImbalanceRule implements LogRule {
     static final String ID = "stream-imbalance";

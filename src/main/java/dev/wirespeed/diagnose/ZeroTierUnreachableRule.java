@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * A ZeroTier peer with latency -1 has not answered: unreachable. For a moon on a non-standard
- * port, the port must be forwarded and primaryPort in local.conf must match on both sides (seed 000).
+ * port, the port must be forwarded and primaryPort in local.conf must match on both sides
+ * (src/test/resources/parse/other/zerotier-peers-seed000.txt).
  */
 final class ZeroTierUnreachableRule implements LogRule {
     @Override

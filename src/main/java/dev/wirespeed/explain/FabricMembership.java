@@ -14,8 +14,9 @@ import java.util.regex.Pattern;
 
 /**
  * "Is host X in this fabric?" answered from ibnetdiscover / iblinkinfo output: the node
- * descriptions name each HCA by its host ("tj01-4090-node005 mlx5_2", seed 000), so a host is in
- * the fabric when a link's node or peer, or a node, has its name as a whole word.
+ * descriptions name each HCA by its host ("tj01-4090-node005 mlx5_2",
+ * src/test/resources/parse/ib/ibnetdiscover-seed000.txt), so a host is in the fabric when a link's node or
+ * peer, or a node, has its name as a whole word.
  */
 public final class FabricMembership {
     private FabricMembership() {}

@@ -48,7 +48,8 @@ public record Counters(Scope scope, String subject, Map<String, Observed<Long>> 
     public static final String HOST_SUBJECT = "host";
     /**
      * Ends the source of a value that is a rate, not a count since the last reset: mlnx_perf prints what
-     * each counter moved per second while it sampled (issue 26, seed 003's `mlnx_perf -i ib0`).
+     * each counter moved per second while it sampled (issue 26,
+     * src/test/resources/parse/seeds/003_6d654e133b65fb90.txt l.301's `mlnx_perf -i ib0`).
      */
     public static final String PER_SECOND = " (per second)";
     /** The subject of pasted counters whose output did not name the port (ethtool -S without its command line). */

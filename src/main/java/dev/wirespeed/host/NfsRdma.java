@@ -29,7 +29,8 @@ public final class NfsRdma {
 
     /**
      * An NFS export: the device is the exported directory, the value its clients with their options as
-     * printed ("*(rw,async,insecure,no_root_squash)"); from /etc/exports or exportfs (issue 26, seed 000).
+     * printed ("*(rw,async,insecure,no_root_squash)"); from /etc/exports or exportfs (issue 26,
+     * src/test/resources/parse/host/mount-tmp-tmpfs-exports-seed000.txt).
      */
     public static final String EXPORT = "nfs-export";
 
@@ -42,8 +43,9 @@ public final class NfsRdma {
 
     /**
      * Whether ib_ipoib is loaded ({@value #LOADED} / {@value #NOT_LOADED}), from ib_core's users
-     * (lsmod, /proc/modules): IPoIB gives an InfiniBand port its netdev (ib0) for IP tools (seed 003:
-     * "lsmod | grep ib_ipoib", "modprobe ib_ipoib"). Device {@link #KERNEL}.
+     * (lsmod, /proc/modules): IPoIB gives an InfiniBand port its netdev (ib0) for IP tools
+     * (src/test/resources/parse/host/lsmod-seed003.txt: "lsmod | grep ib_ipoib", "modprobe ib_ipoib"). Device
+     * {@link #KERNEL}.
      */
     public static final String IPOIB_MODULE = "ipoib-module";
     public static final String LOADED = "loaded";

@@ -16,7 +16,10 @@ import java.util.Locale;
  * @param payloadAssumed  true when the payload size was not known and {@link #DEFAULT_MAX_PAYLOAD_BYTES} is assumed
  */
 public record PcieLimit(PcieGen gen, int lanes, int maxPayloadBytes, boolean payloadAssumed) {
-    /** The most common Max Payload Size of NIC slots (seed 001: "PCI Max Payload Size 256"). */
+    /**
+     * The most common Max Payload Size of NIC slots (src/test/resources/parse/mlx/mlnx_tune-r-seed001.txt:
+     * "PCI Max Payload Size 256").
+     */
     public static final int DEFAULT_MAX_PAYLOAD_BYTES = 256;
 
     public PcieLimit {

@@ -7,7 +7,9 @@ import tools.jackson.databind.JsonNode;
 /**
  * A JSON document pasted as lines: from a line starting with '{' to the line where the braces
  * balance again (strings and escapes respected). Text after '#' outside a string is dropped: people
- * annotate pasted JSON that way (seed 000's MD-CLI output), and JSON itself has no comments.
+ * annotate pasted JSON that way
+ * (src/test/resources/parse/other/mdcli-startup-infos-patch-loaded-seed000.txt's MD-CLI output), and JSON
+ * itself has no comments.
  *
  * @param text the document without comments
  * @param end  index of the line after the closing brace; {@code from} when the braces never balance

@@ -16,10 +16,11 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Two sets of results side by side per parameter point, with the ratio A / B — seed 000's table
- * "IO Depth | KIOPS (RDMA) | KIOPS (TCP) | Ratio" for any metric. Repetitions are averaged and
- * their range kept; a point present on one side only shows "-" on the other and no ratio. Sweeps
- * are compared size by size (each row a point). One kind of result per comparison.
+ * Two sets of results side by side per parameter point, with the ratio A / B —
+ * src/test/resources/parse/seeds/000_a2147e746c8b34a4.txt's table "IO Depth | KIOPS (RDMA) | KIOPS (TCP) |
+ * Ratio" for any metric. Repetitions are averaged and their range kept; a point present on one side only
+ * shows "-" on the other and no ratio. Sweeps are compared size by size (each row a point). One kind of
+ * result per comparison.
  *
  * @param test   the test compared ("tcp-bw", "fio"; "tcp-bw sweep" for sweeps)
  * @param metric the summary metric compared ("iops")

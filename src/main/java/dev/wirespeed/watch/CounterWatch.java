@@ -13,11 +13,11 @@ import java.util.Map;
 
 /**
  * The counters of netdevs and RDMA ports read again and again, each reading compared with the one
- * before (`wirespeed watch`, issue 29 point 4; seed 003 runs mlnx_perf for this). The counters are
- * read as doctor reads them ({@link CounterReader}: /sys/class/net/IF/statistics with `ethtool -S`
- * on the live host, /sys/class/infiniband/DEV/ports/N/counters and hw_counters) below a root that a
- * test may point at a fixture tree; what a moved counter means is doctor's
- * ({@link CounterFindings#meaning}). No clock and no sleep here: the caller says when.
+ * before (`wirespeed watch`, issue 29 point 4; src/test/resources/parse/seeds/003_6d654e133b65fb90.txt l.301
+ * runs mlnx_perf for this). The counters are read as doctor reads them ({@link CounterReader}:
+ * /sys/class/net/IF/statistics with `ethtool -S` on the live host, /sys/class/infiniband/DEV/ports/N/counters
+ * and hw_counters) below a root that a test may point at a fixture tree; what a moved counter means is
+ * doctor's ({@link CounterFindings#meaning}). No clock and no sleep here: the caller says when.
  */
 public final class CounterWatch {
     /**

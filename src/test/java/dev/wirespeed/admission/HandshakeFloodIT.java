@@ -7,6 +7,7 @@ import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.iperf3.Iperf3Service;
 import dev.wirespeed.iperf3.Iperf3ServiceConfig;
 import dev.wirespeed.testing.Cli;
+import dev.wirespeed.testing.HeldConnections;
 import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
@@ -18,7 +19,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -36,64 +36,34 @@ class HandshakeFloodIT {
 
     /** Holds {@code count} connections, each sending one preamble byte per round; replaces dropped ones. */
     static final class Trickle implements AutoCloseable {
-        final Socket[] sockets;
+        final HeldConnections<Socket> sockets;
         final int[] sent;
         final int port;
-        final AtomicBoolean stop = new AtomicBoolean();
         final AtomicInteger reconnects = new AtomicInteger();
-        final Thread thread;
+        final byte[] preamble = Preamble.control();
 
         Trickle(int port, int count) {
             this.port = port;
-            this.sockets = new Socket[count];
+            this.sockets = new HeldConnections<>(count);
             this.sent = new int[count];
-            this.thread = Thread.ofPlatform().daemon(true).start(this::run);
+            // bounded: at most 60 rounds of 1 s (the attack seen: one byte every 4 s)
+            sockets.start(60, 1000, this::trickle);
         }
 
-        private void run() {
-            byte[] preamble = Preamble.control();
-            // bounded: at most 60 rounds of 1 s (the attack seen: one byte every 4 s)
-            for (int round = 0; round < 60 && !stop.get(); round++) {
-                for (int i = 0; i < sockets.length && !stop.get(); i++) {
-                    try {
-                        if (sockets[i] == null) {
-                            sockets[i] = new Socket(InetAddress.getLoopbackAddress(), port);
-                            sent[i] = 0;
-                            if (round > 0) {
-                                reconnects.incrementAndGet();
-                            }
-                        }
-                        sockets[i].getOutputStream().write(preamble[sent[i]++ % preamble.length]);
-                    } catch (IOException e) {
-                        closeQuietly(sockets[i]);
-                        sockets[i] = null;
-                    }
-                }
-                try {
-                    Thread.sleep(1000);
-                } catch (InterruptedException e) {
-                    return;
+        private void trickle(int round, int i) throws IOException {
+            if (sockets.get(i) == null) {
+                sockets.set(i, new Socket(InetAddress.getLoopbackAddress(), port));
+                sent[i] = 0;
+                if (round > 0) {
+                    reconnects.incrementAndGet();
                 }
             }
+            sockets.get(i).getOutputStream().write(preamble[sent[i]++ % preamble.length]);
         }
 
         @Override
         public void close() throws InterruptedException {
-            stop.set(true);
-            thread.join(10_000);
-            for (Socket s : sockets) {
-                closeQuietly(s);
-            }
-        }
-
-        private static void closeQuietly(Socket s) {
-            try {
-                if (s != null) {
-                    s.close();
-                }
-            } catch (IOException ignored) {
-                // closing
-            }
+            sockets.close();
         }
     }
 

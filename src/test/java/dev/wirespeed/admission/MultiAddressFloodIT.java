@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wirespeed.engine.server.Server;
 import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.testing.Cli;
+import dev.wirespeed.testing.HeldConnections;
 import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
@@ -16,7 +17,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -38,71 +38,41 @@ class MultiAddressFloodIT {
     static final class Flooder implements AutoCloseable {
         final InetAddress from;
         final int port;
-        final SocketChannel[] channels = new SocketChannel[PER_ADDRESS];
-        final AtomicBoolean stop = new AtomicBoolean();
+        final HeldConnections<SocketChannel> channels = new HeldConnections<>(PER_ADDRESS);
         final AtomicInteger reopened = new AtomicInteger();
-        final Thread thread;
+        final ByteBuffer probe = ByteBuffer.allocate(256);
 
         Flooder(InetAddress from, int port) {
             this.from = from;
             this.port = port;
-            this.thread = Thread.ofPlatform().daemon(true).start(this::run);
+            // bounded: 60 s of rounds 50 ms apart
+            channels.start(1200, 50, this::flood);
         }
 
-        private void run() {
-            ByteBuffer probe = ByteBuffer.allocate(256);
-            // bounded: 60 s of rounds 50 ms apart
-            for (int round = 0; round < 1200 && !stop.get(); round++) {
-                for (int i = 0; i < channels.length && !stop.get(); i++) {
-                    try {
-                        if (channels[i] != null) {
-                            probe.clear();
-                            if (channels[i].read(probe) < 0) {
-                                channels[i].close();
-                                channels[i] = null;
-                            }
-                        }
-                        if (channels[i] == null) {
-                            SocketChannel ch = SocketChannel.open();
-                            ch.bind(new InetSocketAddress(from, 0));
-                            ch.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
-                            ch.write(ByteBuffer.wrap(Preamble.control())); // at once, like a client
-                            ch.configureBlocking(false);
-                            channels[i] = ch;
-                            if (round > 0) {
-                                reopened.incrementAndGet();
-                            }
-                        }
-                    } catch (IOException e) {
-                        closeQuietly(channels[i]);
-                        channels[i] = null;
-                    }
+        private void flood(int round, int i) throws IOException {
+            if (channels.get(i) != null) {
+                probe.clear();
+                if (channels.get(i).read(probe) < 0) {
+                    channels.get(i).close();
+                    channels.set(i, null);
                 }
-                try {
-                    Thread.sleep(50);
-                } catch (InterruptedException e) {
-                    return;
+            }
+            if (channels.get(i) == null) {
+                SocketChannel ch = SocketChannel.open();
+                ch.bind(new InetSocketAddress(from, 0));
+                ch.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+                ch.write(ByteBuffer.wrap(Preamble.control())); // at once, like a client
+                ch.configureBlocking(false);
+                channels.set(i, ch);
+                if (round > 0) {
+                    reopened.incrementAndGet();
                 }
             }
         }
 
         @Override
         public void close() throws InterruptedException {
-            stop.set(true);
-            thread.join(10_000);
-            for (SocketChannel ch : channels) {
-                closeQuietly(ch);
-            }
-        }
-
-        private static void closeQuietly(SocketChannel ch) {
-            try {
-                if (ch != null) {
-                    ch.close();
-                }
-            } catch (IOException ignored) {
-                // closing
-            }
+            channels.close();
         }
     }
 

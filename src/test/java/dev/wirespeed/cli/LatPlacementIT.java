@@ -21,15 +21,12 @@ class LatPlacementIT {
             if (udp) {
                 args.add("--udp");
             }
-            Cli.Run r = Cli.run(args.toArray(String[]::new));
-            assertThat(r.exitCode()).as(r.err()).isZero();
-            assertThat(JsonSchemas.errors("lat.schema.json", r.out())).isEmpty();
-            JsonNode json = Json.MAPPER.readTree(r.out());
+            JsonNode json = Cli.json("lat.schema.json", args);
             JsonNode params = json.get("params");
             assertThat(params.get("clientCpu").asInt()).isZero();
             assertThat(params.get("serverCpu").asInt()).isZero();
             assertThat(params.get("bindAddress").asString()).isEqualTo("127.0.0.1");
-            assertThat(json.has("fallbacks")).as(r.out()).isFalse();
+            assertThat(json.has("fallbacks")).as(json.toString()).isFalse();
             assertThat(json.get("rows").get(0).get("iterations").asLong()).isEqualTo(200);
         }
     }

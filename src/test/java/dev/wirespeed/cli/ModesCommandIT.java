@@ -21,10 +21,7 @@ class ModesCommandIT {
             if (udp) {
                 args.add("--udp");
             }
-            Cli.Run r = Cli.run(args.toArray(String[]::new));
-            assertThat(r.exitCode()).as(r.err()).isZero();
-            assertThat(JsonSchemas.errors("lat.schema.json", r.out())).isEmpty();
-            JsonNode json = Json.MAPPER.readTree(r.out());
+            JsonNode json = Cli.json("lat.schema.json", args);
             assertThat(json.get("rows").get(0).get("iterations").asLong()).isEqualTo(300);
         }
     }

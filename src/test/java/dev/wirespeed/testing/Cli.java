@@ -1,11 +1,15 @@
 package dev.wirespeed.testing;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.wirespeed.cli.Main;
+import dev.wirespeed.results.Json;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import tools.jackson.databind.JsonNode;
 
 /** Runs a wirespeed command line in-process and captures what it printed. */
 public final class Cli {
@@ -47,6 +51,14 @@ public final class Cli {
         var exit = CompletableFuture.supplyAsync(
                 () -> Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true)));
         return new Running(exit, out, err);
+    }
+
+    /** Runs a command line that must exit 0 and print JSON valid against {@code schema} (docs/json); that JSON. */
+    public static JsonNode json(String schema, List<String> args) {
+        Run r = run(args.toArray(String[]::new));
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(JsonSchemas.errors(schema, r.out())).as(r.out()).isEmpty();
+        return Json.MAPPER.readTree(r.out());
     }
 
     public static Run run(String... args) {

@@ -6,7 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
@@ -153,6 +155,66 @@ public final class Netns implements AutoCloseable {
                     + (Files.exists(log) ? Files.readString(log, StandardCharsets.UTF_8) : "(no log)"));
         }
         return server;
+    }
+
+    /** What a command printed (stdout and stderr together) and how it ended. */
+    public record Run(int exitCode, String out) {}
+
+    /**
+     * Runs {@code command} inside {@code ns} to its end (120 s at most), its output in {@code out}; fails
+     * when it does not end in time.
+     */
+    public Run run(String ns, List<String> command, Path out) throws IOException, InterruptedException {
+        Process p = start(ns, command, out);
+        boolean ended = p.waitFor(120, TimeUnit.SECONDS);
+        String text = Files.exists(out) ? Files.readString(out, StandardCharsets.UTF_8) : "";
+        if (!ended) {
+            throw new IOException("did not end within 120 s in " + ns + ": " + String.join(" ", command) + "\n" + text);
+        }
+        return new Run(p.exitValue(), text);
+    }
+
+    /** What {@code command} run inside {@code ns} printed; fails unless it exits 0. */
+    public String output(String ns, String... command) throws IOException, InterruptedException {
+        Path out = Files.createTempFile("wirespeed-netns", ".out");
+        try {
+            Run r = run(ns, List.of(command), out);
+            if (r.exitCode() != 0) {
+                throw new IOException(String.join(" ", command) + " in " + ns + " exited " + r.exitCode() + ": " + r.out());
+            }
+            return r.out();
+        } finally {
+            Files.deleteIfExists(out);
+        }
+    }
+
+    /**
+     * A group of a namespace's /proc/net/snmp, read at one moment: {@code group} is the lines' prefix
+     * without the colon ("Ip", "Tcp", "Udp"), whose first line names the fields and second holds the
+     * values (the kernel's net/ipv4/proc.c writes them so).
+     */
+    public Map<String, Long> snmp(String ns, String group) throws IOException, InterruptedException {
+        String snmp = output(ns, "cat", "/proc/net/snmp");
+        List<String> lines = snmp.lines().filter(l -> l.startsWith(group + ":")).toList();
+        if (lines.size() < 2) {
+            throw new IOException("no " + group + " lines in /proc/net/snmp of " + ns + ": " + snmp);
+        }
+        String[] names = lines.get(0).split("\\s+");
+        String[] values = lines.get(1).split("\\s+");
+        Map<String, Long> fields = new LinkedHashMap<>();
+        for (int i = 1; i < Math.min(names.length, values.length); i++) {
+            fields.put(names[i], Long.parseLong(values[i]));
+        }
+        return fields;
+    }
+
+    /** One field of {@link #snmp(String, String)}; fails when the kernel has no such field. */
+    public long snmp(String ns, String group, String field) throws IOException, InterruptedException {
+        Long value = snmp(ns, group).get(field);
+        if (value == null) {
+            throw new IOException("no " + group + " " + field + " in /proc/net/snmp of " + ns);
+        }
+        return value;
     }
 
     /** The end of a namespace test: its namespaces and processes, then its directory (either may be null). */

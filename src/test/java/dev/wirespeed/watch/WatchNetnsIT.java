@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.Netns;
+import dev.wirespeed.testing.NetnsPair;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -42,16 +43,12 @@ class WatchNetnsIT {
      */
     @Test
     void watchOfAVethSeesTheBytesABwSendsThroughIt(@TempDir Path dir) throws Exception {
-        Assumptions.assumeTrue(Netns.available(), Netns.SKIP);
-        try (Netns net = new Netns()) {
-            String a = net.add("a");
-            String b = net.add("b");
-            String ifA = net.name("va");
-            net.veth(a, ifA, "198.18.9.1/24", b, net.name("vb"), "198.18.9.2/24");
-            net.startServer(b, "198.18.9.2", dir);
-            Process watch = startWatch(net, a, ifA, dir);
+        try (NetnsPair pair = NetnsPair.open("watch-netns", "198.18.9.1/24", "198.18.9.2/24")) {
+            pair.startServer("198.18.9.2");
+            String ifA = pair.clientIf;
+            Process watch = startWatch(pair.net, pair.clientNs, ifA, dir);
             Path bwLog = dir.resolve("bw.json");
-            Process bw = net.start(a, Netns.wirespeed("bw", "198.18.9.2", "-t", "2", "-P", "1", "-J", "--no-save"),
+            Process bw = pair.net.start(pair.clientNs, Netns.wirespeed("bw", "198.18.9.2", "-t", "2", "-P", "1", "-J", "--no-save"),
                     bwLog);
             long bwBytes = bytesMoved(bw, bwLog);
             // the veth counts each frame with its Ethernet/IP/TCP headers (a GSO skb of up to 64 KiB

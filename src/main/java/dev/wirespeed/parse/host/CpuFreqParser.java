@@ -11,13 +11,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * CPU frequency as seed 003 checks it (issue 26): {@code cpupower frequency-info} and the older
- * {@code cpufreq-info} ("analyzing CPU 0:", "driver: intel_pstate" or "no or unknown cpufreq driver is
- * active on this CPU", "hardware limits: 800 MHz - 3.50 GHz", "The governor "powersave" may decide …",
- * "current CPU frequency: 1.20 GHz (asserted by call to kernel)"; tools/power/cpupower/utils/cpufreq-info.c),
- * {@code cat /sys/devices/system/cpu/cpu*}{@code /cpufreq/scaling_governor} (one governor a line, read
- * only after that command), and the MHz lines of /proc/cpuinfo ("cpu MHz : 1200.000") and lscpu ("CPU
- * MHz:", "CPU max MHz:", "CPU min MHz:").
+ * CPU frequency as src/test/resources/parse/seeds/003_6d654e133b65fb90.txt checks it (issue 26):
+ * {@code cpupower frequency-info} and the older {@code cpufreq-info} ("analyzing CPU 0:", "driver: intel_pstate"
+ * or "no or unknown cpufreq driver is active on this CPU", "hardware limits: 800 MHz - 3.50 GHz", "The governor
+ * "powersave" may decide …", "current CPU frequency: 1.20 GHz (asserted by call to kernel)";
+ * tools/power/cpupower/utils/cpufreq-info.c),
+ * {@code cat /sys/devices/system/cpu/cpu*}{@code /cpufreq/scaling_governor} (one governor a line, read only
+ * after that command), and the MHz lines of /proc/cpuinfo ("cpu MHz : 1200.000") and lscpu ("CPU MHz:", "CPU
+ * max MHz:", "CPU min MHz:").
  */
 public final class CpuFreqParser extends BaseParser {
     private static final Pattern ANALYZING = Pattern.compile("analyzing CPU (\\d+):\\s*(.*)");

@@ -13,7 +13,7 @@ import java.util.Map;
 
 /**
  * A CPU's frequency policy or clock as cpupower/cpufreq-info, scaling_governor, /proc/cpuinfo or lscpu
- * print it (seed 003's step 5).
+ * print it (src/test/resources/parse/seeds/003_6d654e133b65fb90.txt's step 5).
  *
  * @param cpu        "0" (cpupower's "analyzing CPU 0:"), or null when the line names none
  * @param driver     the cpufreq driver ("intel_pstate", "acpi-cpufreq", "amd-pstate-epp")

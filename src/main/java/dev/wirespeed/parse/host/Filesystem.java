@@ -12,8 +12,9 @@ import java.util.Map;
 
 /**
  * A mounted local file system (not NFS: those are {@link NfsMount}s): a line of {@code mount}
- * ("tmpfs on /tmp type tmpfs (rw,nosuid,nodev)", seed 000), /proc/mounts, {@code df -T}/{@code df -hT}
- * or {@code findmnt}. Issue 26: what backs an NFS export (tmpfs, or a disk that a network test would
+ * ("tmpfs on /tmp type tmpfs (rw,nosuid,nodev)",
+ * src/test/resources/parse/host/mount-tmp-tmpfs-exports-seed000.txt), /proc/mounts, {@code df -T}/{@code df
+ * -hT} or {@code findmnt}. Issue 26: what backs an NFS export (tmpfs, or a disk that a network test would
  * measure instead of the network).
  *
  * @param device     the source as printed ("tmpfs", "/dev/sdb2", "zpool-skv")

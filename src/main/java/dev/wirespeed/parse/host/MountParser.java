@@ -16,8 +16,9 @@ import java.util.regex.Pattern;
  * {@code nfsstat -m}'s. A mount line that a mail client, terminal or document wrapped (the option
  * list on the next lines, even "type nfs" on its own line) is joined back until its ")"; the option
  * list has no blanks, so the pieces are joined as they were. Local file systems in the same layouts
- * ("tmpfs on /tmp type tmpfs (rw,nosuid,nodev)", seed 000's {@code mount | grep /tmp}) and the rows of
- * {@code findmnt} (TARGET SOURCE FSTYPE OPTIONS, as a tree or a list) are {@link Filesystem}s (issue 26:
+ * ("tmpfs on /tmp type tmpfs (rw,nosuid,nodev)",
+ * src/test/resources/parse/host/mount-tmp-tmpfs-exports-seed000.txt's {@code mount | grep /tmp}) and the rows
+ * of {@code findmnt} (TARGET SOURCE FSTYPE OPTIONS, as a tree or a list) are {@link Filesystem}s (issue 26:
  * what backs an NFS export).
  */
 public final class MountParser extends BaseParser {

@@ -13,8 +13,9 @@ import java.util.Map;
 
 /**
  * A directory an NFS server exports: a line of /etc/exports ("/tmp *(rw,async,insecure,no_root_squash)",
- * seed 000), of {@code exportfs -v}/{@code -s} ("/tmp <world>(async,wdelay,…)", or the path alone on its
- * line and its clients indented on the next, as exportfs prints a long path) — exports(5).
+ * src/test/resources/parse/host/mount-tmp-tmpfs-exports-seed000.txt), of {@code exportfs -v}/{@code -s}
+ * ("/tmp <world>(async,wdelay,…)", or the path alone on its line and its clients indented on the next, as
+ * exportfs prints a long path) — exports(5).
  *
  * @param path    the exported directory
  * @param clients each client with its options as printed ("*(rw,async)", "&lt;world&gt;(rw,wdelay,…)", "10.0.0.0/24(ro)")

@@ -44,9 +44,10 @@ public record PcieLinkRecord(String address, Quantity capableSpeed, Integer capa
     }
 
     /**
-     * The device's link. mlx5cmd's CAPS is the link's capability, not the card's: seed 001 shows
-     * the same card (PSID MT_2180110032) with CAPS=8.0*x4 in one slot and CAPS=8.0*x16 in another.
-     * It is dropped, so the family's interface stands in for the maximum.
+     * The device's link. mlx5cmd's CAPS is the link's capability, not the card's:
+     * src/test/resources/parse/mlx/mlx5cmd-stat-x4-seed001.txt shows the same card (PSID MT_2180110032) with
+     * CAPS=8.0*x4 in one slot and CAPS=8.0*x16 in another. It is dropped, so the family's interface stands in
+     * for the maximum.
      */
     @Override
     public void addFacts(FactSink out) {

@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * fio with seed 000's options as defaults: --rw --bs --iodepth --numjobs --runtime --time_based
- * --size --filename, ioengine libaio, direct=1, group_reporting (numjobs > 1 is one result), JSON
- * output read by explain's fio JSON parser. Point filename at a file on the mount under test
- * (/mnt/nfs-rdma/testfile); fio creates it at the given size.
+ * fio with src/test/resources/parse/seeds/000_a2147e746c8b34a4.txt's options as defaults: --rw --bs --iodepth
+ * --numjobs --runtime --time_based --size --filename, ioengine libaio, direct=1, group_reporting (numjobs > 1
+ * is one result), JSON output read by explain's fio JSON parser. Point filename at a file on the mount under
+ * test (/mnt/nfs-rdma/testfile); fio creates it at the given size.
  */
 public final class FioEngine extends ExternalEngine {
     @Override

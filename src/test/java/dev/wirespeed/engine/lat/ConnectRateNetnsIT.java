@@ -1,19 +1,12 @@
 package dev.wirespeed.engine.lat;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.wirespeed.results.Json;
-import dev.wirespeed.testing.JsonSchemas;
 import dev.wirespeed.testing.Netns;
+import dev.wirespeed.testing.NetnsPair;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.assertj.core.data.Percentage;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -26,40 +19,27 @@ import tools.jackson.databind.JsonNode;
  * {@code PassiveOpens}. The test's control connection is the one more on each side.
  */
 class ConnectRateNetnsIT {
-    static final String SERVER_ADDRESS = "198.18.10.1"; // RFC 2544 benchmarking range, inside our namespaces only
-    static final String CLIENT_ADDRESS = "198.18.10.2";
+    static final String SERVER_ADDRESS = "198.18.12.1"; // RFC 2544 benchmarking range, inside our namespaces only
+    static final String CLIENT_ADDRESS = "198.18.12.2";
 
-    static Netns net;
-    static Path dir;
-    static String serverNs;
-    static String clientNs;
+    @AutoClose
+    static NetnsPair pair;
 
     @BeforeAll
     static void topology() throws Exception {
-        assumeTrue(Netns.available(), Netns.SKIP);
-        net = new Netns();
-        dir = Files.createTempDirectory("wirespeed-crr-netns");
-        serverNs = net.add("srv");
-        clientNs = net.add("cli");
-        net.veth(clientNs, net.name("c"), CLIENT_ADDRESS + "/24", serverNs, net.name("s"), SERVER_ADDRESS + "/24");
-        net.startServer(serverNs, SERVER_ADDRESS, dir);
-    }
-
-    @AfterAll
-    static void cleanup() throws IOException {
-        Netns.cleanUp(net, dir);
+        pair = NetnsPair.open("crr-netns", CLIENT_ADDRESS + "/24", SERVER_ADDRESS + "/24");
+        pair.startServer(SERVER_ADDRESS);
     }
 
     @Test
     void theTransactionsWeCountAreTheSynsTheKernelsCounted() throws Exception {
-        long activeBefore = snmp(clientNs, "ActiveOpens");
-        long passiveBefore = snmp(serverNs, "PassiveOpens");
-        String out = client("lat", SERVER_ADDRESS, "--connect", "-t", "2", "-P", "4", "--json", "--no-save");
-        long active = snmp(clientNs, "ActiveOpens") - activeBefore;
-        long passive = snmp(serverNs, "PassiveOpens") - passiveBefore;
-        String json = out.substring(out.indexOf('{'));
-        assertThat(JsonSchemas.errors("crr.schema.json", json)).isEmpty();
-        JsonNode r = Json.MAPPER.readTree(json);
+        long activeBefore = snmp(pair.clientNs, "ActiveOpens");
+        long passiveBefore = snmp(pair.serverNs, "PassiveOpens");
+        JsonNode r = pair.clientJson("crr.schema.json", "lat", SERVER_ADDRESS, "--connect", "-t", "2", "-P", "4",
+                "--json", "--no-save");
+        long active = snmp(pair.clientNs, "ActiveOpens") - activeBefore;
+        long passive = snmp(pair.serverNs, "PassiveOpens") - passiveBefore;
+        String json = r.toString();
         long transactions = r.get("transactions").asLong();
         assertThat(transactions).as(json).isGreaterThan(100);
         assertThat(r.get("failures").get("refused").asLong() + r.get("failures").get("timedOut").asLong()
@@ -79,37 +59,15 @@ class ConnectRateNetnsIT {
     void refusedConnectsAreCountedAsRefusedAndAsSyns() throws Exception {
         // nothing listens on port 9 in the server's namespace: each SYN is answered by a RST. The
         // handshake itself fails, so lat says why on one line (exit 1) and the kernel counted one SYN.
-        long before = snmp(clientNs, "ActiveOpens");
-        Path out = Files.createTempFile(dir, "client", ".out");
-        Process p = net.start(clientNs, Netns.wirespeed("lat", SERVER_ADDRESS, "-p", "9", "--connect", "-t", "1",
-                "--no-save"), out);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).isEqualTo(1);
-        assertThat(read(out)).containsIgnoringCase("refused");
-        assertThat(snmp(clientNs, "ActiveOpens") - before).isEqualTo(1);
+        long before = snmp(pair.clientNs, "ActiveOpens");
+        Netns.Run r = pair.wirespeed("lat", SERVER_ADDRESS, "-p", "9", "--connect", "-t", "1", "--no-save");
+        assertThat(r.exitCode()).as(r.out()).isEqualTo(1);
+        assertThat(r.out()).containsIgnoringCase("refused");
+        assertThat(snmp(pair.clientNs, "ActiveOpens") - before).isEqualTo(1);
     }
 
     /** A field of the "Tcp:" lines of the namespace's /proc/net/snmp. */
     static long snmp(String ns, String field) throws IOException, InterruptedException {
-        Path out = Files.createTempFile(dir, "snmp", ".txt");
-        Process p = net.start(ns, List.of("cat", "/proc/net/snmp"), out);
-        assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
-        List<String> tcp = Files.readAllLines(out).stream().filter(l -> l.startsWith("Tcp:")).toList();
-        List<String> names = List.of(tcp.get(0).split("\\s+"));
-        String[] values = tcp.get(1).split("\\s+");
-        return Long.parseLong(values[names.indexOf(field)]);
-    }
-
-    private static String client(String... args) throws IOException, InterruptedException {
-        Path out = Files.createTempFile(dir, "client", ".out");
-        Process p = net.start(clientNs, Netns.wirespeed(args), out);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("client finished").isTrue();
-        String text = read(out);
-        assertThat(p.exitValue()).as(text).isZero();
-        return text;
-    }
-
-    private static String read(Path p) throws IOException {
-        return Files.exists(p) ? Files.readString(p, StandardCharsets.UTF_8) : "";
+        return pair.net.snmp(ns, "Tcp", field);
     }
 }

@@ -3,12 +3,12 @@ package dev.wirespeed.engine.lat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.wirespeed.engine.server.TestServers;
 import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.results.LatResult;
 import dev.wirespeed.results.LatResult.LatRow;
 import dev.wirespeed.results.LatResult.LatStats;
 import dev.wirespeed.results.OutcomeStatus;
+import dev.wirespeed.testing.InProcessServer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 class LatIT {
-    private static LatResult run(TestServers s, boolean udp, List<Integer> sizes, long iterations, long warmup,
+    private static LatResult run(InProcessServer s, boolean udp, List<Integer> sizes, long iterations, long warmup,
                                  boolean busyPoll, List<LatRow> streamed) throws Exception {
         LatClientConfig c = LatClientConfig.builder().host("127.0.0.1").port(s.port()).udp(udp).sizesBytes(sizes)
                 .iterations(iterations).warmupIterations(warmup).busyPoll(busyPoll).connectTimeoutMillis(5_000)
@@ -41,7 +41,7 @@ class LatIT {
 
     @Test
     void tcpCountsExactlyAndReportsOrderedPercentiles() throws Exception {
-        try (TestServers s = new TestServers()) {
+        try (InProcessServer s = InProcessServer.start()) {
             List<LatRow> streamed = new ArrayList<>();
             LatResult r = run(s, false, List.of(64), 3_000, 200, false, streamed);
             assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
@@ -61,7 +61,7 @@ class LatIT {
 
     @Test
     void udpCountsExactly() throws Exception {
-        try (TestServers s = new TestServers()) {
+        try (InProcessServer s = InProcessServer.start()) {
             LatResult r = run(s, true, List.of(2, 4096), 1_000, 50, false, new ArrayList<>());
             assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
             assertThat(r.params().protocol()).isEqualTo("udp");
@@ -80,7 +80,7 @@ class LatIT {
         for (int size = 2; size <= 8 << 20; size *= 2) {
             sizes.add(size);
         }
-        try (TestServers s = new TestServers()) {
+        try (InProcessServer s = InProcessServer.start()) {
             List<LatRow> streamed = new ArrayList<>();
             LatResult r = run(s, false, sizes, 20, 2, false, streamed);
             assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
@@ -93,7 +93,7 @@ class LatIT {
 
     @Test
     void busyPollOnBothSidesCountsExactly() throws Exception {
-        try (TestServers s = new TestServers()) {
+        try (InProcessServer s = InProcessServer.start()) {
             for (boolean udp : new boolean[] {false, true}) {
                 LatResult r = run(s, udp, List.of(64), 500, 10, true, new ArrayList<>());
                 assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
@@ -103,14 +103,14 @@ class LatIT {
                 assertThat(r.cpu().server().totalPercent()).as("server CPU, udp=" + udp).isLessThanOrEqualTo(105);
                 assertThat(echoThreadsAlive()).as("echo threads after the test, udp=" + udp).isZero();
             }
-            assertThat(s.log).noneMatch(line -> line.contains("did not stop"));
+            assertThat(s.log()).noneMatch(line -> line.contains("did not stop"));
         }
     }
 
     @Test
     @Timeout(value = 20, unit = TimeUnit.SECONDS)
     void ctrlCEndsABusyPollingExchangeAtOnce() throws Exception {
-        try (TestServers s = new TestServers()) {
+        try (InProcessServer s = InProcessServer.start()) {
             for (boolean udp : new boolean[] {false, true}) {
                 long stopAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300);
                 LatClientConfig c = LatClientConfig.builder().host("127.0.0.1").port(s.port()).udp(udp)
@@ -123,7 +123,7 @@ class LatIT {
                 assertThat(System.nanoTime() - t0).as("udp=" + udp).isLessThan(TimeUnit.SECONDS.toNanos(8));
                 assertThat(echoThreadsAlive()).as("echo threads after the test, udp=" + udp).isZero();
             }
-            assertThat(s.log).noneMatch(line -> line.contains("did not stop"));
+            assertThat(s.log()).noneMatch(line -> line.contains("did not stop"));
         }
     }
 

@@ -3,12 +3,12 @@ package dev.wirespeed.engine.lat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.wirespeed.engine.server.TestServers;
 import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.engine.sys.NativeIoFastPathTest;
 import dev.wirespeed.results.IoPath;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.LatResult;
+import dev.wirespeed.testing.InProcessServer;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -20,7 +20,7 @@ class LatIoPathIT {
     @Test
     void theResultRecordsTheDirectPath() throws Exception {
         assumeTrue(NativeIoFastPathTest.supportedPlatform(), "not a platform where the direct path is required");
-        try (TestServers s = new TestServers()) {
+        try (InProcessServer s = InProcessServer.start()) {
             for (boolean udp : new boolean[] {false, true}) {
                 LatClientConfig c = LatClientConfig.builder().host("127.0.0.1").port(s.port()).udp(udp)
                         .sizesBytes(List.of(64)).iterations(200L).warmupIterations(10).connectTimeoutMillis(5_000)

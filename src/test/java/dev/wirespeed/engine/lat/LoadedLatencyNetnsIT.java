@@ -1,17 +1,10 @@
 package dev.wirespeed.engine.lat;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.wirespeed.results.Json;
-import dev.wirespeed.testing.JsonSchemas;
-import dev.wirespeed.testing.Netns;
+import dev.wirespeed.testing.NetnsPair;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -28,26 +21,13 @@ class LoadedLatencyNetnsIT {
     static final String SERVER_ADDRESS = "198.18.9.1"; // RFC 2544 benchmarking range, inside our namespaces only
     static final String CLIENT_ADDRESS = "198.18.9.2";
 
-    static Netns net;
-    static Path dir;
-    static String clientNs;
-    static String clientIf;
+    @AutoClose
+    static NetnsPair pair;
 
     @BeforeAll
     static void topology() throws Exception {
-        assumeTrue(Netns.available(), Netns.SKIP);
-        net = new Netns();
-        dir = Files.createTempDirectory("wirespeed-loaded-netns");
-        String serverNs = net.add("srv");
-        clientNs = net.add("cli");
-        clientIf = net.name("c");
-        net.veth(clientNs, clientIf, CLIENT_ADDRESS + "/24", serverNs, net.name("s"), SERVER_ADDRESS + "/24");
-        net.startServer(serverNs, SERVER_ADDRESS, dir);
-    }
-
-    @AfterAll
-    static void cleanup() throws IOException {
-        Netns.cleanUp(net, dir);
+        pair = NetnsPair.open("loaded-netns", CLIENT_ADDRESS + "/24", SERVER_ADDRESS + "/24");
+        pair.startServer(SERVER_ADDRESS);
     }
 
     @Test
@@ -83,29 +63,17 @@ class LoadedLatencyNetnsIT {
     }
 
     private static void tbf(String limit) throws IOException {
-        net.exec(clientNs, "tc", "qdisc", "replace", "dev", clientIf, "root", "tbf", "rate", "20mbit", "burst", "16kb",
-                "limit", limit);
+        pair.clientTbf("20mbit", "16kb", limit);
     }
 
     private static JsonNode run(String protocol) throws IOException, InterruptedException {
-        Path out = Files.createTempFile(dir, "client", ".json");
-        Process p = net.start(clientNs, Netns.wirespeed("bw", SERVER_ADDRESS, "--latency", protocol, "--idle", "1",
-                "-t", "3", "-P", "1", "--json", "--no-save"), out);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("client finished").isTrue();
-        String text = read(out);
-        assertThat(p.exitValue()).as(text).isZero();
-        String json = text.substring(text.indexOf('{'));
-        assertThat(JsonSchemas.errors("loaded-latency.schema.json", json)).isEmpty();
-        return Json.MAPPER.readTree(json);
+        return pair.clientJson("loaded-latency.schema.json", "bw", SERVER_ADDRESS, "--latency", protocol, "--idle", "1",
+                "-t", "3", "-P", "1", "--json", "--no-save");
     }
 
     private static String summary(JsonNode r) {
         return "idle " + r.get("idle").toString().replaceAll(",\"rttHistogram\":\"[^\"]*\"", "") + ", loaded "
                 + r.get("loaded").toString().replaceAll(",\"rttHistogram\":\"[^\"]*\"", "") + ", timeline "
                 + r.get("timeline");
-    }
-
-    private static String read(Path p) throws IOException {
-        return Files.exists(p) ? Files.readString(p, StandardCharsets.UTF_8) : "";
     }
 }

@@ -1,19 +1,12 @@
 package dev.wirespeed.engine.lat;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.wirespeed.results.Json;
-import dev.wirespeed.testing.JsonSchemas;
-import dev.wirespeed.testing.Netns;
+import dev.wirespeed.testing.NetnsPair;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -30,28 +23,14 @@ class TripTimesNetnsIT {
     static final String SERVER_ADDRESS = "198.18.10.1"; // RFC 2544 benchmarking range, inside our namespaces only
     static final String CLIENT_ADDRESS = "198.18.10.2";
 
-    static Netns net;
-    static Path dir;
-    static String clientNs;
-    static String clientIf;
+    @AutoClose
+    static NetnsPair pair;
 
     @BeforeAll
     static void topology() throws Exception {
-        assumeTrue(Netns.available(), Netns.SKIP);
-        net = new Netns();
-        dir = Files.createTempDirectory("wirespeed-trip-netns");
-        String serverNs = net.add("srv");
-        clientNs = net.add("cli");
-        clientIf = net.name("c");
-        net.veth(clientNs, clientIf, CLIENT_ADDRESS + "/24", serverNs, net.name("s"), SERVER_ADDRESS + "/24");
-        net.startServer(serverNs, SERVER_ADDRESS, dir);
-        net.exec(clientNs, "tc", "qdisc", "replace", "dev", clientIf, "root", "tbf", "rate", "20mbit", "burst", "16kb",
-                "limit", "1mb");
-    }
-
-    @AfterAll
-    static void cleanup() throws IOException {
-        Netns.cleanUp(net, dir);
+        pair = NetnsPair.open("trip-netns", CLIENT_ADDRESS + "/24", SERVER_ADDRESS + "/24");
+        pair.startServer(SERVER_ADDRESS);
+        pair.clientTbf("20mbit", "16kb", "1mb");
     }
 
     @Test
@@ -88,15 +67,8 @@ class TripTimesNetnsIT {
     }
 
     private static JsonNode run(String... args) throws IOException, InterruptedException {
-        Path out = Files.createTempFile(dir, "client", ".json");
         List<String> command = new ArrayList<>(List.of("bw", SERVER_ADDRESS, "--trip-times", "--json", "--no-save"));
         command.addAll(List.of(args));
-        Process p = net.start(clientNs, Netns.wirespeed(command.toArray(String[]::new)), out);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("client finished").isTrue();
-        String text = Files.exists(out) ? Files.readString(out, StandardCharsets.UTF_8) : "";
-        assertThat(p.exitValue()).as(text).isZero();
-        String json = text.substring(text.indexOf('{'));
-        assertThat(JsonSchemas.errors("trip-times.schema.json", json)).isEmpty();
-        return Json.MAPPER.readTree(json);
+        return pair.clientJson("trip-times.schema.json", command.toArray(String[]::new));
     }
 }

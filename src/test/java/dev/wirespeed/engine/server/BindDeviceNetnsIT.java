@@ -1,17 +1,13 @@
 package dev.wirespeed.engine.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.wirespeed.testing.Netns;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.wirespeed.testing.NetnsPair;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -32,32 +28,22 @@ class BindDeviceNetnsIT {
     static final String SERVER = "198.18.9.9"; // RFC 2544 benchmarking range, inside our namespaces only
     static final long TEST_BYTES = 20L << 20;
 
-    static Netns net;
-    static Path dir;
-    static String clientNs;
+    @AutoClose
+    static NetnsPair pair;
     static String preferred;
     static String other;
 
     @BeforeAll
     static void topology() throws Exception {
-        assumeTrue(Netns.available(), Netns.SKIP);
-        net = new Netns();
-        dir = Files.createTempDirectory("wirespeed-bind-dev");
-        clientNs = net.add("c");
-        String serverNs = net.add("s");
-        preferred = net.name("c1");
+        pair = NetnsPair.open("bind-dev", "198.18.1.1/24", "198.18.1.2/24");
+        Netns net = pair.net;
+        preferred = pair.clientIf;
         other = net.name("c2");
-        net.veth(clientNs, preferred, "198.18.1.1/24", serverNs, net.name("s1"), "198.18.1.2/24");
-        net.veth(clientNs, other, "198.18.2.1/24", serverNs, net.name("s2"), "198.18.2.2/24");
-        net.ip("-n", serverNs, "addr", "add", SERVER + "/32", "dev", "lo");
-        net.ip("-n", clientNs, "route", "add", SERVER + "/32", "via", "198.18.1.2", "dev", preferred, "metric", "10");
-        net.ip("-n", clientNs, "route", "add", SERVER + "/32", "via", "198.18.2.2", "dev", other, "metric", "20");
-        net.startServer(serverNs, SERVER, dir);
-    }
-
-    @AfterAll
-    static void cleanup() throws IOException {
-        Netns.cleanUp(net, dir);
+        net.veth(pair.clientNs, other, "198.18.2.1/24", pair.serverNs, net.name("s2"), "198.18.2.2/24");
+        net.ip("-n", pair.serverNs, "addr", "add", SERVER + "/32", "dev", "lo");
+        net.ip("-n", pair.clientNs, "route", "add", SERVER + "/32", "via", "198.18.1.2", "dev", preferred, "metric", "10");
+        net.ip("-n", pair.clientNs, "route", "add", SERVER + "/32", "via", "198.18.2.2", "dev", other, "metric", "20");
+        pair.startServer(SERVER);
     }
 
     @Test
@@ -83,22 +69,16 @@ class BindDeviceNetnsIT {
     @Test
     @Execution(ExecutionMode.SAME_THREAD)
     void anInterfaceThisHostDoesNotHaveIsAUsageError() throws Exception {
-        Path out = dir.resolve("nodev.out");
-        Process p = net.start(clientNs, Netns.wirespeed("bw", SERVER, "-n", "1M", "--bind-dev", "nosuchdev0",
-                "--no-save"), out);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(read(out)).isEqualTo(2);
-        assertThat(read(out)).contains("--bind-dev: no interface 'nosuchdev0' on this host");
+        Netns.Run r = pair.wirespeed("bw", SERVER, "-n", "1M", "--bind-dev", "nosuchdev0", "--no-save");
+        assertThat(r.exitCode()).as(r.out()).isEqualTo(2);
+        assertThat(r.out()).contains("--bind-dev: no interface 'nosuchdev0' on this host");
     }
 
     private static void bw(String... more) throws Exception {
         List<String> args = new ArrayList<>(List.of("bw", SERVER, "-n",
                 Long.toString(TEST_BYTES), "-P", "1", "--no-save"));
         args.addAll(List.of(more));
-        Path out = Files.createTempFile(dir, "bw", ".out");
-        Process p = net.start(clientNs, Netns.wirespeed(args.toArray(String[]::new)), out);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("finished: " + read(out)).isTrue();
-        assertThat(p.exitValue()).as(read(out)).isZero();
+        pair.client(args.toArray(String[]::new));
     }
 
     /** tx_bytes of the preferred and the other link, from the client namespace's sysfs. */
@@ -107,14 +87,6 @@ class BindDeviceNetnsIT {
     }
 
     private static long tx(String dev) throws Exception {
-        Process p = new ProcessBuilder("ip", "netns", "exec", clientNs, "cat",
-                "/sys/class/net/" + dev + "/statistics/tx_bytes").redirectErrorStream(true).start();
-        String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        return Long.parseLong(text);
-    }
-
-    private static String read(Path p) throws IOException {
-        return Files.exists(p) ? Files.readString(p, StandardCharsets.UTF_8) : "";
+        return Long.parseLong(pair.net.output(pair.clientNs, "cat", "/sys/class/net/" + dev + "/statistics/tx_bytes").strip());
     }
 }

@@ -1,19 +1,11 @@
 package dev.wirespeed.engine.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import tools.jackson.databind.JsonNode;
-import dev.wirespeed.results.Json;
-import dev.wirespeed.testing.JsonSchemas;
 import dev.wirespeed.testing.Netns;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
+import dev.wirespeed.testing.NetnsPair;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
@@ -33,46 +25,28 @@ class CounterDeltasNetnsIT {
     static final String SERVER_ADDRESS = "198.18.1.1"; // RFC 2544 benchmarking range, inside our namespaces only
     static final String CLIENT_ADDRESS = "198.18.1.2";
 
-    static Netns net;
-    static Path dir;
-    static String serverNs;
-    static String clientNs;
+    @AutoClose
+    static NetnsPair pair;
     static String clientIf;
     static String serverIf;
 
     @BeforeAll
     static void topology() throws Exception {
-        assumeTrue(Netns.available(), Netns.SKIP);
-        net = new Netns();
-        dir = Files.createTempDirectory("wirespeed-counters-netns");
-        serverNs = net.add("srv");
-        clientNs = net.add("cli");
-        serverIf = net.name("s");
-        clientIf = net.name("c");
-        net.ip("link", "add", clientIf, "netns", clientNs, "type", "veth", "peer", "name", serverIf, "netns", serverNs);
-        net.ip("-n", serverNs, "addr", "add", SERVER_ADDRESS + "/24", "dev", serverIf);
-        net.ip("-n", clientNs, "addr", "add", CLIENT_ADDRESS + "/24", "dev", clientIf);
-        net.ip("-n", serverNs, "link", "set", serverIf, "up");
-        net.ip("-n", clientNs, "link", "set", clientIf, "up");
+        pair = NetnsPair.open("counters-netns", CLIENT_ADDRESS + "/24", SERVER_ADDRESS + "/24");
+        clientIf = pair.clientIf;
+        serverIf = pair.serverIf;
         // the drop: a token bucket whose queue holds less than the streams push at it; each packet it
         // cannot queue counts in the root qdisc's "dropped" (and TCP retransmits it). The rate keeps the test CPU-light.
-        net.exec(clientNs, "tc", "qdisc", "add", "dev", clientIf, "root", "tbf", "rate", "100mbit", "burst", "16kb",
-                "limit", "16kb");
-        Netns.lossyCongestionControl(net, clientNs);
-        net.startServer(serverNs, SERVER_ADDRESS, dir);
-    }
-
-    @AfterAll
-    static void cleanup() throws IOException {
-        Netns.cleanUp(net, dir);
+        pair.clientTbf("100mbit", "16kb", "16kb");
+        Netns.lossyCongestionControl(pair.net, pair.clientNs);
+        pair.startServer(SERVER_ADDRESS);
     }
 
     @Test
     @Execution(ExecutionMode.SAME_THREAD)
     void dropsOnTheClientInterfaceAreShownAndNamedByTheVerdict() throws Exception {
-        String json = client("bw", SERVER_ADDRESS, "-t", "2", "-P", "4", "--json", "--no-save");
-        assertThat(JsonSchemas.errors("bw.schema.json", json)).isEmpty();
-        JsonNode c = Json.MAPPER.readTree(json).get("counters");
+        JsonNode c = pair.clientJson("bw.schema.json", "bw", SERVER_ADDRESS, "-t", "2", "-P", "4", "--json", "--no-save")
+                .get("counters");
         assertThat(c.get("clientInterface").asString()).isEqualTo(clientIf);
         assertThat(c.get("serverInterface").asString()).isEqualTo(serverIf);
         assertThat(value(c.get("client"), "netdev", clientIf, "qdisc_dropped")).isPositive();
@@ -88,7 +62,7 @@ class CounterDeltasNetnsIT {
         assertThat(first.get("side").asString()).isEqualTo("client");
         assertThat(first.get("fix").asString()).contains("tc -s qdisc show dev " + clientIf);
 
-        String text = client("bw", SERVER_ADDRESS, "-t", "2", "-P", "4", "--no-save");
+        String text = pair.client("bw", SERVER_ADDRESS, "-t", "2", "-P", "4", "--no-save");
         assertThat(text).contains("Counters during the test (client " + clientIf + ", server " + serverIf + "):")
                 .containsPattern("client " + clientIf + ": qdisc_dropped \\+\\d")
                 .containsPattern("client sockets \\(the test's 4 TCP\\): retransmits \\+\\d")
@@ -105,18 +79,5 @@ class CounterDeltasNetnsIT {
             }
         }
         return 0;
-    }
-
-    private static String client(String... args) throws IOException, InterruptedException {
-        Path out = Files.createTempFile(dir, "client", ".out");
-        Process p = net.start(clientNs, Netns.wirespeed(args), out);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("client finished").isTrue();
-        String text = read(out);
-        assertThat(p.exitValue()).as(text).isZero();
-        return text;
-    }
-
-    private static String read(Path p) throws IOException {
-        return Files.exists(p) ? Files.readString(p, StandardCharsets.UTF_8) : "";
     }
 }

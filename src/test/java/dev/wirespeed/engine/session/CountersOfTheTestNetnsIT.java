@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -113,31 +112,13 @@ class CountersOfTheTestNetnsIT {
 
     /** A counter of /proc/net/snmp in the test's namespace: what every process there adds to. */
     private static long snmp(String group, String name) throws Exception {
-        Path out = Files.createTempFile(dir, "snmp", ".txt");
-        Process p = net.start(testNs, List.of("cat", "/proc/net/snmp"), out);
-        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        String[] lines = read(out).split("\n");
-        for (int i = 0; i + 1 < lines.length; i++) {
-            if (lines[i].startsWith(group + ": ") && lines[i + 1].startsWith(group + ": ")) {
-                String[] names = lines[i].split("\\s+");
-                String[] values = lines[i + 1].split("\\s+");
-                for (int k = 1; k < names.length; k++) {
-                    if (names[k].equals(name)) {
-                        return Long.parseLong(values[k]);
-                    }
-                }
-            }
-        }
-        throw new AssertionError("no " + group + " " + name + " in " + read(out));
+        return net.snmp(testNs, group, name);
     }
 
     private static String run(String... args) throws IOException, InterruptedException {
-        Path out = Files.createTempFile(dir, "run", ".out");
-        Process p = net.start(testNs, Netns.wirespeed(args), out);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("finished: " + read(out)).isTrue();
-        String text = read(out);
-        assertThat(p.exitValue()).as(text).isIn(0, 3);
-        return text;
+        Netns.Run r = net.run(testNs, Netns.wirespeed(args), Files.createTempFile(dir, "run", ".out"));
+        assertThat(r.exitCode()).as(r.out()).isIn(0, 3);
+        return r.out();
     }
 
     private static String read(Path p) throws IOException {

@@ -1,17 +1,13 @@
 package dev.wirespeed.engine.sys;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.wirespeed.testing.Netns;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.wirespeed.testing.NetnsPair;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -33,35 +29,27 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 class DontFragmentNetnsIT {
     static final String SERVER = "198.18.29.2"; // RFC 2544 benchmarking range, inside our namespaces only
 
-    static Netns net;
-    static Path dir;
+    @AutoClose
+    static NetnsPair pair;
     static String clientNs;
     static String serverNs;
 
     @BeforeAll
     static void topology() throws Exception {
-        assumeTrue(Netns.available(), Netns.SKIP);
-        net = new Netns();
-        dir = Files.createTempDirectory("wirespeed-dont-fragment");
-        clientNs = net.add("c");
-        serverNs = net.add("s");
-        net.veth(clientNs, net.name("c1"), "198.18.29.1/24", serverNs, net.name("s1"), SERVER + "/24");
-        net.ip("-n", clientNs, "link", "set", net.name("c1"), "mtu", "1500");
-        net.ip("-n", serverNs, "link", "set", net.name("s1"), "mtu", "1500");
-        net.startServer(serverNs, SERVER, dir);
-    }
-
-    @AfterAll
-    static void cleanup() throws IOException {
-        Netns.cleanUp(net, dir);
+        pair = NetnsPair.open("dont-fragment", "198.18.29.1/24", SERVER + "/24");
+        clientNs = pair.clientNs;
+        serverNs = pair.serverNs;
+        pair.net.ip("-n", clientNs, "link", "set", pair.clientIf, "mtu", "1500");
+        pair.net.ip("-n", serverNs, "link", "set", pair.serverIf, "mtu", "1500");
+        pair.startServer(SERVER);
     }
 
     @Test
     @Execution(ExecutionMode.SAME_THREAD)
     void withoutTheFlagTheKernelFragmentsALongDatagram() throws Exception {
         long before = fragCreates(clientNs);
-        Result r = bw("fragmented", "-l", "2000");
-        assertThat(r.exit()).as(r.out()).isZero();
+        Netns.Run r = bw("-l", "2000");
+        assertThat(r.exitCode()).as(r.out()).isZero();
         assertThat(fragCreates(clientNs) - before).as("fragments the client's kernel made").isPositive();
     }
 
@@ -69,8 +57,8 @@ class DontFragmentNetnsIT {
     @Execution(ExecutionMode.SAME_THREAD)
     void withTheFlagALongDatagramFailsWithOneClearLine() throws Exception {
         long before = fragCreates(clientNs);
-        Result r = bw("refused", "-l", "2000", "--dont-fragment");
-        assertThat(r.exit()).as(r.out()).isEqualTo(1);
+        Netns.Run r = bw("-l", "2000", "--dont-fragment");
+        assertThat(r.exitCode()).as(r.out()).isEqualTo(1);
         assertThat(r.out()).contains("datagrams of 2000 bytes do not fit the path MTU unfragmented")
                 .contains("Message too long").doesNotContain("Exception").doesNotContain("server went away");
         assertThat(fragCreates(clientNs)).as("fragments the client's kernel made").isEqualTo(before);
@@ -80,12 +68,12 @@ class DontFragmentNetnsIT {
     @Execution(ExecutionMode.SAME_THREAD)
     void withTheFlagTheServersSendingSocketsRefuseToo() throws Exception {
         long before = fragCreates(serverNs);
-        Result r = bw("reverse", "-l", "2000", "--dont-fragment", "-R");
-        assertThat(r.exit()).as(r.out()).isEqualTo(1);
+        Netns.Run r = bw("-l", "2000", "--dont-fragment", "-R");
+        assertThat(r.exitCode()).as(r.out()).isEqualTo(1);
         assertThat(r.out()).contains("datagrams of 2000 bytes do not fit the path MTU unfragmented");
         assertThat(fragCreates(serverNs)).as("fragments the server's kernel made").isEqualTo(before);
-        Result without = bw("reverse-fragmented", "-l", "2000", "-R");
-        assertThat(without.exit()).as(without.out()).isZero();
+        Netns.Run without = bw("-l", "2000", "-R");
+        assertThat(without.exitCode()).as(without.out()).isZero();
         assertThat(fragCreates(serverNs)).as("fragments the server's kernel made without the flag").isGreaterThan(before);
     }
 
@@ -93,32 +81,21 @@ class DontFragmentNetnsIT {
     @Execution(ExecutionMode.SAME_THREAD)
     void withTheFlagADatagramThatFitsPassesUnfragmented() throws Exception {
         long before = fragCreates(clientNs);
-        Result r = bw("fits", "-l", "1400", "--dont-fragment");
-        assertThat(r.exit()).as(r.out()).isZero();
+        Netns.Run r = bw("-l", "1400", "--dont-fragment");
+        assertThat(r.exitCode()).as(r.out()).isZero();
         assertThat(r.out()).contains("\"packets\"");
         assertThat(fragCreates(clientNs)).as("fragments the client's kernel made").isEqualTo(before);
     }
 
-    private record Result(int exit, String out) {}
-
-    private static Result bw(String name, String... args) throws Exception {
+    private static Netns.Run bw(String... args) throws Exception {
         List<String> line = new ArrayList<>(List.of("bw", SERVER, "--udp", "-b", "20M", "-t", "1", "-i", "0",
                 "--json", "--no-save"));
         line.addAll(List.of(args));
-        Path out = dir.resolve(name + ".out");
-        Process p = net.start(clientNs, Netns.wirespeed(line.toArray(new String[0])), out);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("bw ends").isTrue();
-        return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8));
+        return pair.wirespeed(line.toArray(new String[0]));
     }
 
-    /** Ip FragCreates of a namespace's /proc/net/snmp (its second "Ip:" line holds the values). */
+    /** Ip FragCreates of a namespace's /proc/net/snmp. */
     static long fragCreates(String ns) throws Exception {
-        Process p = new ProcessBuilder("ip", "netns", "exec", ns, "cat", "/proc/net/snmp").redirectErrorStream(true)
-                .start();
-        String snmp = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
-        List<String> ip = snmp.lines().filter(l -> l.startsWith("Ip:")).toList();
-        List<String> names = List.of(ip.get(0).split("\\s+"));
-        return Long.parseLong(ip.get(1).split("\\s+")[names.indexOf("FragCreates")]);
+        return pair.net.snmp(ns, "Ip", "FragCreates");
     }
 }

@@ -75,12 +75,10 @@ class FlowLabelNetnsIT {
     @Test
     @Execution(ExecutionMode.SAME_THREAD)
     void anIpv4HostIsOneLineExit1() throws Exception {
-        Path out = dir.resolve("v4.out");
-        Process p = net.start(ns, Netns.wirespeed("bw", "127.0.0.1", "-L", "5", "-t", "1", "--no-save"), out);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        String text = Files.readString(out, StandardCharsets.UTF_8);
-        assertThat(p.exitValue()).as(text).isEqualTo(1);
-        assertThat(text).contains("--flowlabel labels IPv6 packets").doesNotContain("Exception");
+        Netns.Run r = net.run(ns, Netns.wirespeed("bw", "127.0.0.1", "-L", "5", "-t", "1", "--no-save"),
+                dir.resolve("v4.out"));
+        assertThat(r.exitCode()).as(r.out()).isEqualTo(1);
+        assertThat(r.out()).contains("--flowlabel labels IPv6 packets").doesNotContain("Exception");
     }
 
     /** Runs a 1 s two-stream bw to [::1] with {@code options} under the capture; its counts by "label>port". */
@@ -91,10 +89,8 @@ class FlowLabelNetnsIT {
         assertThat(Netns.awaitText(capOut, "ready", cap, 30_000)).as("capture started").isTrue();
         List<String> line = new ArrayList<>(List.of("bw", "::1", "-t", "1", "-P", "2", "--no-save"));
         line.addAll(List.of(options));
-        Path out = dir.resolve(name + ".out");
-        Process bw = net.start(ns, Netns.wirespeed(line.toArray(new String[0])), out);
-        assertThat(bw.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(bw.exitValue()).as(Files.readString(out, StandardCharsets.UTF_8)).isZero();
+        Netns.Run bw = net.run(ns, Netns.wirespeed(line.toArray(new String[0])), dir.resolve(name + ".out"));
+        assertThat(bw.exitCode()).as(bw.out()).isZero();
         Files.writeString(stop, "");
         assertThat(cap.waitFor(60, TimeUnit.SECONDS)).as("capture ends").isTrue();
         Map<String, Long> counts = new HashMap<>();

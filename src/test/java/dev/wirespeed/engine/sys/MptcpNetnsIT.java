@@ -7,6 +7,7 @@ import dev.wirespeed.iperf3.Iperf3Binary;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.JsonSchemas;
 import dev.wirespeed.testing.Netns;
+import dev.wirespeed.testing.NetnsPair;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,7 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -45,6 +46,8 @@ class MptcpNetnsIT {
     static final int IPERF3_PORT = 5303;
     static final int STREAMS = 2;
 
+    @AutoClose
+    static NetnsPair pair;
     static Netns net;
     static Path dir;
     static String clientNs;
@@ -52,23 +55,17 @@ class MptcpNetnsIT {
 
     @BeforeAll
     static void namespaces() throws Exception {
-        assumeTrue(Netns.available(), Netns.SKIP);
         assumeTrue(Files.isDirectory(Path.of("/proc/sys/net/mptcp")),
                 "SKIPPED: this kernel has no MPTCP (no /proc/sys/net/mptcp: CONFIG_MPTCP off or before Linux 5.6)");
-        net = new Netns();
-        dir = Files.createTempDirectory("wirespeed-mptcp");
-        clientNs = net.add("c");
-        serverNs = net.add("s");
-        net.veth(clientNs, net.name("c1"), "198.18.31.1/24", serverNs, net.name("s1"), SERVER + "/24");
+        pair = NetnsPair.open("mptcp", "198.18.31.1/24", SERVER + "/24");
+        net = pair.net;
+        dir = pair.dir;
+        clientNs = pair.clientNs;
+        serverNs = pair.serverNs;
         mptcpEnabled(clientNs, 1);
         mptcpEnabled(serverNs, 1);
         server("mptcp", "--bind", SERVER, "-p", "" + MPTCP_PORT, "--mptcp");
         server("plain", "--bind", SERVER, "-p", "" + PLAIN_PORT);
-    }
-
-    @AfterAll
-    static void cleanup() throws IOException {
-        Netns.cleanUp(net, dir);
     }
 
     @Test
@@ -111,12 +108,10 @@ class MptcpNetnsIT {
     @Execution(ExecutionMode.SAME_THREAD)
     void loopbackWithMptcpListensWithMptcpToo() throws Exception {
         Map<String, Long> before = mptcpExt(clientNs);
-        Path out = dir.resolve("loopback.out");
-        Process p = net.start(clientNs, Netns.wirespeed("bw", "--loopback", "-m", "-t", "1", "-P", "" + STREAMS,
-                "-i", "0", "--no-save"), out);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("bw ends").isTrue();
-        String text = Files.readString(out, StandardCharsets.UTF_8);
-        assertThat(p.exitValue()).as(text).isZero();
+        Netns.Run r = net.run(clientNs, Netns.wirespeed("bw", "--loopback", "-m", "-t", "1", "-P", "" + STREAMS,
+                "-i", "0", "--no-save"), dir.resolve("loopback.out"));
+        String text = r.out();
+        assertThat(r.exitCode()).as(text).isZero();
         assertThat(text).contains("MPTCP: yes (" + STREAMS + " of " + STREAMS + " data connections)");
         // both ends are in this namespace: its in-process listener took the MP_CAPABLE SYNs
         assertThat(delta(before, mptcpExt(clientNs), "MPCapableSYNRX")).isEqualTo(STREAMS);
@@ -187,10 +182,8 @@ class MptcpNetnsIT {
         List<String> line = new ArrayList<>(List.of("bw", SERVER, "-m", "-t", "1", "-P", "" + STREAMS, "-i", "0",
                 "--no-save"));
         line.addAll(List.of(options));
-        Path out = dir.resolve(name + ".out");
-        Process p = net.start(clientNs, Netns.wirespeed(line.toArray(new String[0])), out);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("bw ends").isTrue();
-        return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8));
+        Netns.Run r = net.run(clientNs, Netns.wirespeed(line.toArray(new String[0])), dir.resolve(name + ".out"));
+        return new Run(r.exitCode(), r.out());
     }
 
     private static void server(String name, String... options) throws Exception {
@@ -208,10 +201,7 @@ class MptcpNetnsIT {
 
     /** The MPTcpExt counters of {@code ns}: /proc/net/netstat has a names line and a values line per group. */
     private static Map<String, Long> mptcpExt(String ns) throws Exception {
-        Process p = new ProcessBuilder("ip", "netns", "exec", ns, "cat", "/proc/net/netstat").redirectErrorStream(true)
-                .start();
-        String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        String text = net.output(ns, "cat", "/proc/net/netstat");
         Map<String, Long> counters = new HashMap<>();
         String[] lines = text.split("\n");
         for (int i = 0; i + 1 < lines.length; i++) {

@@ -2,11 +2,11 @@ package dev.wirespeed.engine.tcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.engine.server.TestServers;
 import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.results.BwSweepResult;
 import dev.wirespeed.results.BwSweepResult.SweepRow;
 import dev.wirespeed.results.OutcomeStatus;
+import dev.wirespeed.testing.InProcessServer;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import java.util.ArrayList;
@@ -21,7 +21,7 @@ class BwSweepIT {
         List<Integer> sizes = List.of(2, 64, 4096, 1 << 20);
         TestSpec base = TestSpec.tcpBandwidth().direction(Direction.DOWNLOAD).streams(1).durationMillis(400)
                 .bufferBytes(128 * 1024).build();
-        try (TestServers s = new TestServers()) {
+        try (InProcessServer s = InProcessServer.start()) {
             List<SweepRow> streamed = new ArrayList<>();
             BwSweepResult r = new BwSweep(new BwSweepConfig("127.0.0.1", s.port(), base, "option", sizes, 5_000,
                     null)).run(new TestListener<BwSweepResult.SweepParams, BwSweepResult.SweepRow>() {
@@ -49,7 +49,7 @@ class BwSweepIT {
         List<Integer> sizes = List.of(2, 64, 4096, 65536, 1 << 20);
         TestSpec base = TestSpec.tcpBandwidth().direction(Direction.UPLOAD).streams(1).durationMillis(400)
                 .bufferBytes(128 * 1024).build();
-        try (TestServers s = new TestServers()) {
+        try (InProcessServer s = InProcessServer.start()) {
             List<SweepRow> streamed = new ArrayList<>();
             long[] secondRowNanos = {0};
             // Ctrl-C while the third size runs: 0.2 s after the second size is in
@@ -78,7 +78,7 @@ class BwSweepIT {
     @Test
     @Tag("hostile")
     void ctrlCBetweenSizesKeepsTheMeasuredSizesAsInterrupted() throws Exception {
-        try (TestServers s = new TestServers()) {
+        try (InProcessServer s = InProcessServer.start()) {
             List<SweepRow> streamed = new ArrayList<>();
             boolean[] raised = {false};
             BwSweepResult r = new BwSweep(new BwSweepConfig("127.0.0.1", s.port(), SHORT, "option",
@@ -103,7 +103,7 @@ class BwSweepIT {
     @Test
     @Tag("hostile")
     void ctrlCWhileTheNextSizeConnectsKeepsTheMeasuredSizes() throws Exception {
-        TestServers s = new TestServers();
+        InProcessServer s = InProcessServer.start();
         try {
             AtomicInteger pollsAfterRow = new AtomicInteger(-1);
             BwSweepResult r = new BwSweep(new BwSweepConfig("127.0.0.1", s.port(), SHORT, "option",

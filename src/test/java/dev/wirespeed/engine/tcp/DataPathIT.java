@@ -2,12 +2,12 @@ package dev.wirespeed.engine.tcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wirespeed.engine.server.TestServers;
 import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.engine.sys.Affinity;
 import dev.wirespeed.report.BwText;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
+import dev.wirespeed.testing.InProcessServer;
 import dev.wirespeed.testing.JsonSchemas;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
@@ -19,8 +19,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -34,18 +33,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 // it sets wirespeed.test.refuse for the whole JVM: nothing else may run meanwhile (pom.xml's second lane)
 @Isolated
 class DataPathIT {
-    static TestServers servers;
+    @RegisterExtension
+    static final InProcessServer servers = new InProcessServer();
     static final long BUDGET_BYTES = 24L << 20;
-
-    @BeforeAll
-    static void start() throws IOException {
-        servers = new TestServers();
-    }
-
-    @AfterAll
-    static void stop() {
-        servers.close();
-    }
 
     static Stream<Arguments> combinations() {
         List<Arguments> out = new ArrayList<>();

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.wirespeed.diagnose.TestCounters;
-import dev.wirespeed.engine.server.TestServers;
 import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.UdpResult;
+import dev.wirespeed.testing.InProcessServer;
 import dev.wirespeed.testing.JsonSchemas;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
@@ -23,7 +23,7 @@ class UdpBwIT {
                 .bufferBytes(length).rateBitsPerSecond(rate).build();
     }
 
-    private static UdpResult run(TestServers s, TestSpec spec, LongPredicate drop,
+    private static UdpResult run(InProcessServer s, TestSpec spec, LongPredicate drop,
                                  List<UdpResult.UdpInterval> intervals) throws Exception {
         return new UdpBwClient(UdpBwClientConfig.builder().host("127.0.0.1").port(s.port()).spec(spec)
                 .connectTimeoutMillis(5_000).receiveDrop(drop).build())
@@ -37,7 +37,7 @@ class UdpBwIT {
 
     @Test
     void belowCapacityOnLoopbackLosesNothing() throws Exception {
-        try (TestServers s = new TestServers()) {
+        try (InProcessServer s = InProcessServer.start()) {
             List<UdpResult.UdpInterval> intervals = new ArrayList<>();
             UdpResult r = run(s, spec(Direction.UPLOAD, 1, 10_000_000, 1200), null, intervals);
             assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
@@ -54,7 +54,7 @@ class UdpBwIT {
 
     @Test
     void everyTenthDatagramDroppedByTheReceiverShowsTenPercentLoss() throws Exception {
-        try (TestServers s = new TestServers()) {
+        try (InProcessServer s = InProcessServer.start()) {
             UdpResult r = run(s, spec(Direction.DOWNLOAD, 1, 20_000_000, 1000), n -> n % 10 == 0, new ArrayList<>());
             assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
             UdpResult.UdpReceiverSummary rx = r.directions().getFirst().receiverSummary();
@@ -65,7 +65,7 @@ class UdpBwIT {
 
     @Test
     void severalStreamsBothWaysReportEachStream() throws Exception {
-        try (TestServers s = new TestServers()) {
+        try (InProcessServer s = InProcessServer.start()) {
             UdpResult r = run(s, spec(Direction.BIDIR, 2, 5_000_000, 500), null, new ArrayList<>());
             assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
             assertThat(r.directions()).extracting(UdpResult.UdpDirection::direction)
@@ -87,7 +87,7 @@ class UdpBwIT {
     @Test
     void anUnpacedReceiverWithoutWGetsTheLargerBufferAndSaysSo() throws Exception {
         boolean root = "root".equals(System.getProperty("user.name"));
-        try (TestServers s = new TestServers()) {
+        try (InProcessServer s = InProcessServer.start()) {
             for (Direction direction : List.of(Direction.UPLOAD, Direction.DOWNLOAD)) {
                 TestSpec unpaced = TestSpec.udpBandwidth().direction(direction).streams(1).durationMillis(1_000)
                         .intervalMillis(0).bufferBytes(1472).rateBitsPerSecond(0).build();
@@ -122,7 +122,7 @@ class UdpBwIT {
         // on a shared two-core machine: the server's sockets overflow, and their own drop count says so
         TestSpec spec = TestSpec.udpBandwidth().direction(Direction.UPLOAD).streams(4).durationMillis(2_000)
                 .intervalMillis(0).bufferBytes(200).rateBitsPerSecond(0).windowBytes(1024).build();
-        try (TestServers s = new TestServers()) {
+        try (InProcessServer s = InProcessServer.start()) {
             UdpResult r = run(s, spec, null, new ArrayList<>());
             assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
             UdpResult noted = TestCounters.noted(r); // the notes are the consumer's (issue 27)

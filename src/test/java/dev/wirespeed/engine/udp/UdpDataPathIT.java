@@ -3,23 +3,21 @@ package dev.wirespeed.engine.udp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.wirespeed.engine.server.TestServers;
 import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.engine.stream.UdpHeader;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.results.UdpResult;
+import dev.wirespeed.testing.InProcessServer;
 import dev.wirespeed.testing.JsonSchemas;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongPredicate;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -35,7 +33,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 // it sets wirespeed.test.refuse for the whole JVM: nothing else may run meanwhile (pom.xml's second lane)
 @Isolated
 class UdpDataPathIT {
-    static TestServers servers;
+    @RegisterExtension
+    static final InProcessServer servers = new InProcessServer();
     /** 1000-byte datagrams at 16 Mbit/s: 2000 a second, far below what a loaded loopback drops. */
     static final int LENGTH = 1000;
     static final long RATE = 16_000_000;
@@ -62,16 +61,6 @@ class UdpDataPathIT {
             this.receive = receive;
             this.notes = notes;
         }
-    }
-
-    @BeforeAll
-    static void start() throws IOException {
-        servers = new TestServers();
-    }
-
-    @AfterAll
-    static void stop() {
-        servers.close();
     }
 
     static Stream<Arguments> combinations() {

@@ -1,18 +1,18 @@
 package dev.wirespeed.engine.udp;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.Netns;
+import dev.wirespeed.testing.NetnsPair;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -32,6 +32,8 @@ import tools.jackson.databind.JsonNode;
  */
 class UdpPacingNetnsIT {
     private static final int LENGTH = 1472;
+    @AutoClose
+    private static NetnsPair pair;
     private static Netns net;
     private static String client;
     private static String server;
@@ -40,25 +42,16 @@ class UdpPacingNetnsIT {
 
     @BeforeAll
     static void namespaces() throws Exception {
-        assumeTrue(Netns.available(), Netns.SKIP);
-        dir = Files.createTempDirectory("udp-pacing");
-        net = new Netns();
-        client = net.add("c");
-        server = net.add("s");
-        net.veth(client, net.name("vc"), "198.18.28.1/24", server, net.name("vs"), "198.18.28.2/24");
+        pair = NetnsPair.open("udp-pacing", "198.18.28.1/24", "198.18.28.2/24");
+        net = pair.net;
+        dir = pair.dir;
+        client = pair.clientNs;
+        server = pair.serverNs;
         List<String> cmd = Netns.wirespeed("server", "-B", "198.18.28.2");
         cmd.add(1, "-Dwirespeed.test.refuse=gro");
         Path log = dir.resolve("server.log");
         serverProcess = net.start(server, cmd, log);
         assertThat(Netns.awaitText(log, "listening", serverProcess, 60_000)).as("server up").isTrue();
-    }
-
-    @AfterAll
-    static void cleanUp() throws IOException {
-        if (net != null) {
-            net.close();
-        }
-        Netns.deleteTree(dir);
     }
 
     private record Run(JsonNode result, long kernelDatagrams, String text) {
@@ -69,28 +62,8 @@ class UdpPacingNetnsIT {
 
     /** Datagrams that reached UDP in the server's namespace: InDatagrams + RcvbufErrors of /proc/net/snmp. */
     private static long udpArrived() throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("ip", "netns", "exec", server, "cat", "/proc/net/snmp").start();
-        String snmp = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
-        String[] names = null;
-        for (String line : snmp.split("\n")) {
-            if (!line.startsWith("Udp: ")) {
-                continue;
-            }
-            String[] f = line.substring(5).trim().split("\\s+");
-            if (names == null) {
-                names = f;
-                continue;
-            }
-            long n = 0;
-            for (int i = 0; i < names.length; i++) {
-                if (names[i].equals("InDatagrams") || names[i].equals("RcvbufErrors")) {
-                    n += Long.parseLong(f[i]);
-                }
-            }
-            return n;
-        }
-        throw new AssertionError("no Udp: lines in /proc/net/snmp");
+        Map<String, Long> udp = net.snmp(server, "Udp");
+        return udp.get("InDatagrams") + udp.get("RcvbufErrors");
     }
 
     private static Run bw(String rate, int seconds) throws Exception {
@@ -158,7 +131,7 @@ class UdpPacingNetnsIT {
 
     @Test
     void aTargetAboveATokenBucketIsPathLimitedByThePath() throws Exception {
-        String veth = net.name("vc");
+        String veth = pair.clientIf;
         net.exec(client, "tc", "qdisc", "add", "dev", veth, "root", "tbf", "rate", "100mbit", "burst", "128kb",
                 "latency", "20ms");
         try {
