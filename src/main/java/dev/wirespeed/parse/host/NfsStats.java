@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.FactSink;
-import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
@@ -23,7 +23,7 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonTypeName("NfsStats")
 public record NfsStats(String title, String side, String version, Map<String, Quantity> counts,
-                       Map<String, Quantity> percent, Source source) implements ParsedRecord {
+                       Map<String, Quantity> percent, Source source) implements LogInput {
     @Override
     public Map<String, String> columns() {
         Columns c = Columns.of().put("table", title);
@@ -40,7 +40,7 @@ public record NfsStats(String title, String side, String version, Map<String, Qu
         return c.map();
     }
 
-    /** Shown only: the host model has no NFS RPC counters (a Mount comes from nfsstat -m's lines). */
+    /** The nfs-retransmissions rule's input; the host model has no NFS RPC counters (a Mount comes from nfsstat -m). */
     @Override
     public void addFacts(FactSink out) {}
 

@@ -24,10 +24,13 @@ public final class NfsstatParser extends BaseParser {
     private static final Pattern HEAD = Pattern.compile("(/\\S*) from (\\S+:\\S*)");
     private static final Pattern FLAGS = Pattern.compile("Flags:\\s*(\\S+)");
     private static final Pattern CONTINUATION = Pattern.compile("[\\w.:=,/-]+");
-    /** nfsstat.c's table titles: "Client rpc stats:", "Server nfs v4 operations:", "Server reply cache:". */
-    private static final Pattern TITLE = Pattern.compile("((Client|Server) [a-z][a-z0-9 .]*?)\\s*:");
+    /** nfsstat.c's table titles: "Client rpc stats:", "Server nfs v4 operations:", Solaris's "Client rpc:", "Client nfs_acl:". */
+    private static final Pattern TITLE = Pattern.compile("((Client|Server) [a-z][a-z0-9_ .]*?)\\s*:");
+    /** Solaris nfsstat's tables under a title: "Connection oriented:", "Connectionless:", "Version 3: (1585571 calls)". */
+    private static final Pattern SUBTITLE = Pattern.compile(
+            "(Connection oriented|Connectionless|Version (\\d+(?:\\.\\d+)?)): ?(?:\\(\\d+ calls\\))?\\s*");
     private static final Pattern VERSION = Pattern.compile(".* v(\\d+(?:\\.\\d+)?)\\b.*");
-    private static final Pattern NAMES = Pattern.compile("[A-Za-z_][\\w.]*(?:\\s+[A-Za-z_][\\w.]*)*");
+    private static final Pattern NAMES = Pattern.compile("[A-Za-z_][\\w.+-]*(?:\\s+[A-Za-z_][\\w.+-]*)*");
     private static final Pattern COUNTS = Pattern.compile("\\d+%?(?:\\s+\\d+%?)*");
 
     public NfsstatParser() {
@@ -39,9 +42,13 @@ public final class NfsstatParser extends BaseParser {
         return in.matches(HEAD, i) && in.matches(FLAGS, i + 1) || statsAt(in, i);
     }
 
-    /** A table title with a row of names and a row of counts under it. */
+    /** A table title with a row of names and a row of counts under it, or under its first subtitle. */
     private static boolean statsAt(Lines in, int i) {
-        return in.matches(TITLE, i) && in.matches(NAMES, i + 1) && in.matches(COUNTS, i + 2);
+        return in.matches(TITLE, i) && (rowsAt(in, i + 1) || in.matches(SUBTITLE, i + 1) && rowsAt(in, i + 2));
+    }
+
+    private static boolean rowsAt(Lines in, int i) {
+        return in.matches(NAMES, i) && in.matches(COUNTS, i + 1) && !in.matches(TITLE, i) && !in.matches(SUBTITLE, i);
     }
 
     @Override
@@ -54,7 +61,7 @@ public final class NfsstatParser extends BaseParser {
                 continue;
             }
             if (statsAt(in, i)) {
-                i = table(in, i, b);
+                i = section(in, i, b);
                 continue;
             }
             Matcher h = in.match(HEAD, i);
@@ -83,16 +90,33 @@ public final class NfsstatParser extends BaseParser {
         return b.done(i);
     }
 
-    /** One titled table from {@code from}: pairs of a names row and a counts row up to a blank line or cut; the next line. */
-    private static int table(Lines in, int from, ParseBuilder b) {
+    /** A title's tables from {@code from}: its own rows, then each subtitle's; the line after the last. */
+    private static int section(Lines in, int from, ParseBuilder b) {
         Matcher t = in.match(TITLE, from);
         String title = t.group(1);
+        String side = t.group(2).toLowerCase(java.util.Locale.ROOT);
         Matcher v = VERSION.matcher(title);
-        Map<String, Quantity> counts = new LinkedHashMap<>();
-        Map<String, Quantity> percent = new LinkedHashMap<>();
+        String version = v.matches() ? v.group(1) : null;
         b.use(from);
         int i = from + 1;
-        while (i + 1 < in.size() && in.matches(NAMES, i) && in.matches(COUNTS, i + 1) && !in.matches(TITLE, i)) {
+        if (rowsAt(in, i)) {
+            i = table(in, i, b, title, side, version, in.source(from));
+        }
+        Matcher sub;
+        while (i + 2 < in.size() && (sub = in.match(SUBTITLE, i)) != null && rowsAt(in, i + 1)) {
+            b.use(i);
+            i = table(in, i + 1, b, title + " " + sub.group(1), side, sub.group(2) != null ? sub.group(2) : version,
+                    in.source(i));
+        }
+        return i;
+    }
+
+    /** Pairs of a names row and a counts row from {@code from} up to a blank line, a title or a cut; the next line. */
+    private static int table(Lines in, int from, ParseBuilder b, String title, String side, String version, Source src) {
+        Map<String, Quantity> counts = new LinkedHashMap<>();
+        Map<String, Quantity> percent = new LinkedHashMap<>();
+        int i = from;
+        while (i + 1 < in.size() && rowsAt(in, i)) {
             String[] names = in.get(i).strip().split("\\s+");
             String[] cells = in.get(i + 1).strip().split("\\s+");
             int c = 0;
@@ -111,8 +135,7 @@ public final class NfsstatParser extends BaseParser {
             b.use(i).use(i + 1);
             i += 2;
         }
-        b.add(new NfsStats(title, t.group(2).toLowerCase(java.util.Locale.ROOT), v.matches() ? v.group(1) : null, counts,
-                percent, in.source(from)));
+        b.add(new NfsStats(title, side, version, counts, percent, src));
         return i;
     }
 
