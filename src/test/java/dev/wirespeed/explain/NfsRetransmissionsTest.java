@@ -24,6 +24,8 @@ class NfsRetransmissionsTest {
         assertThat(f).hasSize(1);
         assertThat(f.getFirst().message()).contains("25029 of 80785 RPC calls retransmitted (31.0 %")
                 .contains("Client rpc Connectionless");
+        assertThat(f.getFirst().evidence().getFirst().raw()).as("the counts row, as printed").startsWith("80785")
+                .contains("25029");
     }
 
     @Test

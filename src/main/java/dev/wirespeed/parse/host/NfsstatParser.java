@@ -100,19 +100,22 @@ public final class NfsstatParser extends BaseParser {
         b.use(from);
         int i = from + 1;
         if (rowsAt(in, i)) {
-            i = table(in, i, b, title, side, version, in.source(from));
+            i = table(in, i, b, title, side, version);
         }
         Matcher sub;
         while (i + 2 < in.size() && (sub = in.match(SUBTITLE, i)) != null && rowsAt(in, i + 1)) {
             b.use(i);
-            i = table(in, i + 1, b, title + " " + sub.group(1), side, sub.group(2) != null ? sub.group(2) : version,
-                    in.source(i));
+            i = table(in, i + 1, b, title + " " + sub.group(1), side, sub.group(2) != null ? sub.group(2) : version);
         }
         return i;
     }
 
-    /** Pairs of a names row and a counts row from {@code from} up to a blank line, a title or a cut; the next line. */
-    private static int table(Lines in, int from, ParseBuilder b, String title, String side, String version, Source src) {
+    /**
+     * Pairs of a names row and a counts row from {@code from} up to a blank line, a title or a cut; the next
+     * line. The record's source is the first counts row (the calls and retrans a finding cites).
+     */
+    private static int table(Lines in, int from, ParseBuilder b, String title, String side, String version) {
+        Source src = in.source(from + 1);
         Map<String, Quantity> counts = new LinkedHashMap<>();
         Map<String, Quantity> percent = new LinkedHashMap<>();
         int i = from;
