@@ -109,7 +109,9 @@ class MlxPciLongTailTest {
             assertThat(r.net()).isNull();
             assertThat(r.numaNode()).isEqualTo(-1);
         });
-        assertThat(rows.getLast().rdma() + " " + rows.getLast().net()).isEqualTo("rocep1s0f0 aerial00");
+        // the NET cell as printed, and the netdev it names (issue 31: identifiers stay as printed)
+        assertThat(rows.getLast().rdma() + " " + rows.getLast().net() + " " + rows.getLast().netdev())
+                .isEqualTo("rocep1s0f0 net-aerial00 aerial00");
 
         Parsed plain = Fixture.only("mlx/ofed-info-plain-debian-packages-mlnx-ofed-5.0.txt", "ofed_info");
         assertThat(plain.all(OfedVersion.class).getFirst().version()).isEqualTo("5.0-2.1.8.0");

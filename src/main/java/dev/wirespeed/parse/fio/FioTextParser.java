@@ -123,7 +123,9 @@ public final class FioTextParser extends BaseParser {
                 pctUnit = null;
                 b.use(i);
             } else if (cur != null && (m = in.match(LAT, i)) != null) {
-                Quantity avg = Quantity.micros(UnitWords.micros(UnitWords.number(m.group(3)), unit(m.group(2))), s);
+                // raw: the average as printed in the unit the line's "(nsec)" names, as perftest's cells carry their head's
+                Quantity avg = Quantity.micros(UnitWords.micros(UnitWords.number(m.group(3)), unit(m.group(2))),
+                        m.group(3) + " " + m.group(2));
                 if (m.group(1) == null) {
                     cur.lat = avg;
                 } else if (m.group(1).equals("c")) {

@@ -170,13 +170,14 @@ public final class Iperf2Parser extends BaseParser {
         Matcher u = IperfLines.UDP_LOSS.matcher(rest);
         if (u.matches()) {
             jitter = Quantity.micros(UnitWords.number(u.group(1)) * 1000, u.group(1) + " ms");
-            lost = Long.parseLong(u.group(2));
-            total = Long.parseLong(u.group(3));
+            lost = Long.parseLong(u.group(3));
+            total = Long.parseLong(u.group(4));
         } else if (e.matches()) {
             retr = Long.parseLong(e.group(3));
         }
         return new IperfInterval(m.group("id"), UnitWords.number(m.group("start")), UnitWords.number(m.group("end")),
-                IperfLines.transfer(m), IperfLines.rate(m), retr, jitter, lost, total, role, false, in.source(i));
+                IperfLines.transfer(m), IperfLines.rate(m), retr, jitter, lost, total, role, false, null,
+                u.matches() ? IperfLines.loss(u) : null, in.source(i));
     }
 
     private static IperfInterval csvRow(Matcher m, Lines in, int i) {

@@ -38,6 +38,8 @@ public final class Iperf3TextParser extends BaseParser {
     /** A "local … connected to" line a mail or a narrow terminal broke before the peer's address. */
     private static final Pattern CONNECTED_CUT = Pattern.compile("\\[\\s*\\d+\\]\\s+local .* connected to");
     private static final Pattern PEER_PORT = Pattern.compile("\\S+ port \\d+");
+    /** iperf_connect/iperf_on_connect: "[  5] local 10.0.0.2 port 34052 connected to 10.0.0.1 port 5201". */
+    private static final Pattern LOCAL = Pattern.compile("\\[\\s*\\d+\\]\\s+local (\\S+ port \\d+ connected to \\S+ port \\d+)\\s*");
     /** -V's header runs over two lines ("Bytes-in-" / "Flight", "Flow-" / "Ctrl"): the second holds words only. */
     private static final Pattern HEAD_WORDS = Pattern.compile("[A-Za-z-]+(?:\\s+[A-Za-z-]+)*");
     /** A total's role broken onto a line of its own (a mail client wrapping the padded line). */
@@ -52,6 +54,14 @@ public final class Iperf3TextParser extends BaseParser {
     public boolean startsAt(Lines in, int i) {
         if (in.matches(CONNECTING, i) || in.matches(LISTENING, i) || in.matches(VERSION, i) || in.matches(ERROR, i)) {
             return true;
+        }
+        if (in.matches(LOCAL, i)) {
+            // a paste that opens at the stream's connect line (no "Connecting to host"): the table head follows
+            int next = i + 1;
+            while (next < in.size() && in.blank(next)) {
+                next++;
+            }
+            return in.matches(IperfLines.ID_HEAD, next) && IperfLines.decimals(in, next + 1) == 2;
         }
         if (in.matches(IperfLines.ID_HEAD, i) || in.matches(IperfLines.ROW, i)) {
             return IperfLines.decimals(in, in.matches(IperfLines.ROW, i) ? i : i + 1) == 2;
@@ -79,6 +89,8 @@ public final class Iperf3TextParser extends BaseParser {
             } else if (in.matches(ROLE_ALONE, i) && !run.rows.isEmpty() && run.rows.getLast().role() == null) {
                 run.rows.set(run.rows.size() - 1, run.rows.getLast().withRole(in.get(i).strip()));
                 b.use(i);
+            } else if ((m = in.match(LOCAL, i)) != null) {
+                b.use(i).printed(i, "local", m.group(1)); // the addresses and ports as printed
             } else if (in.matches(CONNECTED_CUT, i)) {
                 b.use(i);
                 if (i + 1 < in.size() && in.matches(PEER_PORT, i + 1)) {
@@ -176,12 +188,14 @@ public final class Iperf3TextParser extends BaseParser {
         Quantity jitter = null;
         Long lost = null;
         Long total = null;
+        Quantity loss = null;
         Matcher u = IperfLines.UDP_LOSS.matcher(rest);
         if (u.matches()) {
             run.protocol = "UDP";
             jitter = Quantity.micros(UnitWords.number(u.group(1)) * 1000, u.group(1) + " ms");
-            lost = Long.parseLong(u.group(2));
-            total = Long.parseLong(u.group(3));
+            lost = Long.parseLong(u.group(3));
+            total = Long.parseLong(u.group(4));
+            loss = IperfLines.loss(u);
         } else if ("UDP".equals(run.protocol) && !omitted && rest.matches("\\d+")) {
             total = Long.parseLong(rest); // the sender's "Total Datagrams" column
         } else if (!omitted && "TCP".equals(run.protocol)) {
@@ -192,6 +206,6 @@ public final class Iperf3TextParser extends BaseParser {
         }
         return new IperfInterval(m.group("id"), UnitWords.number(m.group("start")), UnitWords.number(m.group("end")),
                 IperfLines.transfer(m), IperfLines.rate(m), retr, jitter, lost, total, role, role != null, m.group("dir"),
-                in.source(i));
+                loss, in.source(i));
     }
 }

@@ -21,29 +21,31 @@ import java.util.Map;
  *                    lines from 0 to the end)
  * @param direction   iperf3 --bidir's "TX-C" (the client sends) or "RX-C" (the client receives),
  *                    "TX-S"/"RX-S" on the server; null without --bidir
+ * @param loss        UDP: the share of datagrams lost in %, raw the "Lost/Total Datagrams" cell as printed
+ *                    ("0/0 (0%)", "585/6479 (9.03%)")
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("IperfInterval")
 public record IperfInterval(String stream, double startSeconds, double endSeconds, Quantity transfer, Quantity rate,
                             Long retransmits, Quantity jitter, Long lostPackets, Long totalPackets, String role,
-                            boolean summary, String direction, Source source) implements LogInput {
+                            boolean summary, String direction, Quantity loss, Source source) implements LogInput {
     public IperfInterval(String stream, double startSeconds, double endSeconds, Quantity transfer, Quantity rate,
                          Long retransmits, Quantity jitter, Long lostPackets, Long totalPackets, String role,
                          boolean summary, Source source) {
         this(stream, startSeconds, endSeconds, transfer, rate, retransmits, jitter, lostPackets, totalPackets, role,
-                summary, null, source);
+                summary, null, null, source);
     }
 
     /** The same line marked as the test's total (or not). */
     IperfInterval withSummary(boolean total) {
         return new IperfInterval(stream, startSeconds, endSeconds, transfer, rate, retransmits, jitter, lostPackets,
-                totalPackets, role, total, direction, source);
+                totalPackets, role, total, direction, loss, source);
     }
 
     /** The same line with the role a wrapped paste put on the next line: a "sender"/"receiver" total. */
     IperfInterval withRole(String role) {
         return new IperfInterval(stream, startSeconds, endSeconds, transfer, rate, retransmits, jitter, lostPackets,
-                totalPackets, role, true, direction, source);
+                totalPackets, role, true, direction, loss, source);
     }
 
     public boolean isSum() {

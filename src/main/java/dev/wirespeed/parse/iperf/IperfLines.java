@@ -23,7 +23,12 @@ final class IperfLines {
     static final Pattern ID_HEAD = Pattern.compile("(?:\\^C)?\\[\\s*ID\\](?:\\[Role\\])?\\s+Interval.*");
     /** Jitter, lost/total (lost is negative when reordered datagrams arrived late: iperf3 3.9 -R prints "-1919/69045 (-2.8%)"). */
     static final Pattern UDP_LOSS = Pattern.compile(
-            "(\\d+(?:\\.\\d+)?)\\s+ms\\s+(-?\\d+)/\\s*(\\d+)\\s*\\(([\\d.e+-]+)%\\).*");
+            "(\\d+(?:\\.\\d+)?)\\s+ms\\s+((-?\\d+)/\\s*(\\d+)\\s*\\(([\\d.e+-]+)%\\)).*");
+
+    /** The Lost/Total cell of a {@link #UDP_LOSS} match: the loss in %, raw as printed ("0/0 (0%)"). */
+    static Quantity loss(Matcher udp) {
+        return Quantity.of(UnitWords.number(udp.group(5)), "%", udp.group(2));
+    }
 
     static Quantity transfer(Matcher m) {
         return Quantity.bytes(UnitWords.iperfBytes(UnitWords.number(m.group("bytes")), m.group("bytesUnit")), m.group("bytes") + " " + m.group("bytesUnit"));

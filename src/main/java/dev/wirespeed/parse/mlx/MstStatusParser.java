@@ -58,7 +58,7 @@ public final class MstStatusParser extends BaseParser {
             Matcher m;
             if ((m = in.match(DEV, i)) != null) {
                 if (path != null) {
-                    b.add(new MstDevice(path, pci, chip(path), null, null, null, src));
+                    b.add(new MstDevice(path, pci, chip(path), null, null, null, null, src));
                 }
                 path = m.group(1);
                 pci = m.group(2);
@@ -70,12 +70,14 @@ public final class MstStatusParser extends BaseParser {
             } else if (in.get(i).startsWith("DEVICE_TYPE") && in.get(i).contains("MST")) {
                 header = in.raw(i);
                 b.use(i);
-            } else if (header != null && (m = in.match(SPARSE_ROW, i)) != null && m.group(2) == null) {
+            } else if (header != null && !in.matches(TABLE, i) && in.matches(ROW_START, i)) {
+                // a row with empty RDMA/NET cells, or one a paste cut before its NUMA cell
                 String[] cells = cells(header, in.raw(i));
-                b.use(i).add(new MstDevice(cells[1], cells[2], cells[0], cells[3], net(cells[4]), UnitWords.integer(cells[5]),
+                b.use(i).add(new MstDevice(cells[1], cells[2], cells[0], cells[3], dash(cells[4]), net(cells[4]),
+                        UnitWords.integer(cells[5]),
                         in.source(i)));
             } else if ((m = in.match(TABLE, i)) != null) {
-                b.use(i).add(new MstDevice(m.group(2), m.group(3), m.group(1), dash(m.group(4)), net(m.group(5)),
+                b.use(i).add(new MstDevice(m.group(2), m.group(3), m.group(1), dash(m.group(4)), dash(m.group(5)), net(m.group(5)),
                         UnitWords.integer(m.group(6)), in.source(i)));
             } else if ((m = in.match(MODULE, i)) != null) {
                 b.use(i).add(new MstModule(m.group(1), m.group(2).equals("loaded"), in.source(i)));
@@ -91,14 +93,13 @@ public final class MstStatusParser extends BaseParser {
             }
         }
         if (path != null) {
-            b.add(new MstDevice(path, pci, chip(path), null, null, null, src));
+            b.add(new MstDevice(path, pci, chip(path), null, null, null, null, src));
         }
         return b.done(i);
     }
 
-    /** A row with fewer than six cells: type, MST, PCI and NUMA at least. */
-    private static final Pattern SPARSE_ROW = Pattern.compile(
-            "\\S+\\(rev:\\w+\\)\\s+\\S+\\s+[0-9a-fA-F:.]+(\\s+\\S+)?(\\s+\\S+)?(\\s+\\S+)?\\s+-?\\d+");
+    /** A -v row's first cells: type, MST and PCI; the rest are placed by the head's columns. */
+    private static final Pattern ROW_START = Pattern.compile("\\S+\\(rev:\\w+\\)\\s+\\S+\\s+[0-9a-fA-F:.]+(\\s.*)?");
     private static final String[] COLUMNS = {"DEVICE_TYPE", "MST", "PCI", "RDMA", "NET", "NUMA"};
 
     /** The row's cells under each column of the head: a word belongs to the last column starting at or before it. */

@@ -20,6 +20,14 @@ import java.util.regex.Pattern;
 public final class LspciParser extends BaseParser {
     static final Pattern DEVICE = Pattern.compile(
             "((?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7])\\s+([^:]+?)(?:\\s+\\[[0-9a-f]{4}\\])?:\\s+(.+)");
+    /**
+     * A device line glued after words on the same line ("here is my card under load 62:00.0 VGA compatible
+     * controller: …", a script's echo "Card: "`lspci -s $C`): read when lspci's indented fields follow it.
+     */
+    private static final Pattern GLUED = Pattern.compile(
+            "\\S.*?\\s((?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]\\s+[A-Z][^:]{2,60}?(?:\\s+\\[[0-9a-f]{4}\\])?:\\s+\\S.*)");
+    private static final Pattern FIELD = Pattern.compile(
+            "(?:Subsystem|Control|Status|Flags|LnkCap|LnkSta|Capabilities|Physical Slot|DeviceName|Kernel driver in use):.*");
     private static final Pattern LNKCAP = Pattern.compile(
             "LnkCap:\\s*(?:Port #\\d+,\\s*)?Speed ([\\d.]+)GT/s[^,]*,\\s*Width x(\\d+).*");
     private static final Pattern LNKCAP_UNKNOWN = Pattern.compile("LnkCap:\\s*(?:Port #\\d+,\\s*)?Speed unknown,\\s*Width x(\\d+).*");
@@ -59,7 +67,7 @@ public final class LspciParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(DEVICE, i) || in.matches(LNKCAP, i) || in.matches(LNKSTA, i) || in.matches(LNKCAP_UNKNOWN, i)
+        return in.matches(DEVICE, i) || glued(in, i) != null || in.matches(LNKCAP, i) || in.matches(LNKSTA, i) || in.matches(LNKCAP_UNKNOWN, i)
                 || in.matches(CAPABILITY, i) && Character.isWhitespace(in.raw(i).charAt(0));
     }
 
@@ -78,7 +86,8 @@ public final class LspciParser extends BaseParser {
             }
             boolean indented = Character.isWhitespace(in.raw(i).charAt(0));
             Matcher m;
-            if ((!indented || (base > 0 && indent(in.raw(i)) <= base) || heads(in, i)) && (m = in.match(DEVICE, i)) != null) {
+            if ((!indented || (base > 0 && indent(in.raw(i)) <= base) || heads(in, i))
+                    && ((m = in.match(DEVICE, i)) != null || (m = glued(in, i)) != null)) {
                 d.flush(b);
                 d = new Device(m.group(1), in.source(i));
                 d.deviceClass = m.group(2);
@@ -149,6 +158,17 @@ public final class LspciParser extends BaseParser {
     }
 
     /** Leading blanks, a tab counted as eight columns. */
+    /** The device line inside a line that glues it after words, when lspci's indented fields follow; else null. */
+    private static Matcher glued(Lines in, int i) {
+        Matcher g = in.match(GLUED, i);
+        if (g == null || i + 1 >= in.size() || in.raw(i + 1).isEmpty() || !Character.isWhitespace(in.raw(i + 1).charAt(0))
+                || !in.matches(FIELD, i + 1)) {
+            return null;
+        }
+        Matcher d = DEVICE.matcher(g.group(1));
+        return d.matches() ? d : null;
+    }
+
     private static int indent(String s) {
         int n = 0;
         for (int k = 0; k < s.length() && Character.isWhitespace(s.charAt(k)); k++) {
