@@ -34,6 +34,9 @@ public final class Splitter {
         Pattern.compile("([\u276F\u279C])\\s+(.+)"),
         // bash's default prompt where no PS1 is set: containers (oc rsh, kubectl exec), sudo -s
         Pattern.compile("((?:ba)?sh-\\d+(?:\\.\\d+)?[#$])\\s+(.+)"),
+        // a PS1 of the working directory under home only ('\w \$ ': "~ $ ethtool -i eno49", "~/src # …",
+        // BusyBox/Alpine's "~ #"), the line's indentation a paste may add before it
+        Pattern.compile("\\s*(~(?:/[\\w.-]*)*\\s?[#$])\\s+(.+)"),
     };
     private static final Pattern MDCLI_CONTEXT = Pattern.compile("\\[\\*?(?:\\(\\w+\\))?[\\w.-]+@[\\w.-]+\\](?:/\\S*)?");
     private static final Pattern BARE = Pattern.compile("(?:sudo\\s+)?([a-z][\\w.-]*)((?:\\s+[^\\s]+)*)");

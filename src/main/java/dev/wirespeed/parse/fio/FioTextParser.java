@@ -48,11 +48,18 @@ public final class FioTextParser extends BaseParser {
     /** "Disk stats (read/write):" then one line per device; sectors= only in newer fio. */
     private static final Pattern DISK = Pattern.compile(
             "([\\w.-]+): ios=(\\d+)/(\\d+),.*?(?:in_queue=(\\d+), )?util=([\\d.]+)%.*");
+    /**
+     * Lines fio prints around its results, skipped; among them what a run stopped by ^C leaves on the
+     * screen (backend.c's sig_int: "fio: terminating on signal 2"), where the terminal's "^C" echo
+     * overwrites the start of the last progress line ("^Cbs: 1 (f=1): [w(1)][18.8%]…", the line ended
+     * in a carriage return).
+     */
     private static final Pattern OTHER = Pattern.compile(
             "fio-\\d.*|Starting \\d+ (process|processes|thread|threads).*|\\.\\.\\.|Jobs: .*|\\|.*|bw \\(.*|iops\\s*:.*"
                     + "|lat \\((nsec|usec|msec)\\)\\s*:.*|cpu\\s*:.*|IO depths\\s*:.*|submit\\s*:.*|complete\\s*:.*"
                     + "|issued\\s*\\w*\\s*:.*|latency\\s*:.*|Run status group.*|(READ|WRITE|TRIM): (?:bw|io)=.*|Disk stats.*"
-                    + "|\\w+: ios=.*|note: .*|\\S+: Laying out IO files?\\b.*");
+                    + "|\\w+: ios=.*|note: .*|\\S+: Laying out IO files?\\b.*"
+                    + "|fio: terminating on signal \\d+|\\^C\\S*: \\d+ \\(f=\\d+\\).*");
 
     public FioTextParser() {
         super("fio", "fio");

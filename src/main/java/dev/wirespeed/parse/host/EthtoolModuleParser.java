@@ -37,6 +37,11 @@ public final class EthtoolModuleParser extends BaseParser {
     private static final Pattern NAMED = Pattern.compile("0x[0-9a-fA-F]+\\s*\\((.*)\\)");
     /** "Laser tx bias current (Channel 3)", "Laser bias current low alarm    (Chan 3)", "…power(Channel 3)". */
     private static final Pattern LANE = Pattern.compile("(.*?)\\s*\\((?:Channel|Chan|Lane)\\s*(\\d+)\\)");
+    /** A diagnostic reading or its threshold, with its unit: "Laser output power : 0.6770 mW / -1.69 dBm". */
+    private static final Pattern DIAGNOSTIC = Pattern.compile("(?:Laser|Receiver|Module|Transmit|Rx|Tx)[\\w ,()/-]*?\\s*:\\s*"
+            + "-?[\\d.]+\\s*(?:mW|dBm|mA|degrees C|V)\\b.*");
+    /** The diagnostic lines in a row that make a module's dump without its Identifier. */
+    private static final int DIAGNOSTIC_RUN = 3;
     /** sff_show_lane_status / module_show_lane_status: "[ Yes, No, No, No ]". */
     private static final Pattern LANE_STATUS = Pattern.compile("\\[(.*)]");
 
@@ -46,7 +51,27 @@ public final class EthtoolModuleParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(IDENTIFIER, i);
+        return in.matches(IDENTIFIER, i) || diagnosticsRun(in, i);
+    }
+
+    /**
+     * Line i begins a run of at least {@value #DIAGNOSTIC_RUN} diagnostic lines with no Identifier above
+     * them: what "ethtool -m swp1 | grep dBm" or an excerpt of the thresholds leaves
+     * (wobcom/transceiver-exporter#1). Each names a reading of sfpdiag.c/qsfp.c (laser, receiver,
+     * module temperature or voltage) and its value carries that reading's unit.
+     */
+    private static boolean diagnosticsRun(Lines in, int i) {
+        int seen = 0;
+        for (int j = i; j < in.size() && seen < DIAGNOSTIC_RUN; j++) {
+            if (in.blank(j)) {
+                continue;
+            }
+            if (!in.matches(DIAGNOSTIC, j)) {
+                return false;
+            }
+            seen++;
+        }
+        return seen >= DIAGNOSTIC_RUN;
     }
 
     @Override
@@ -82,7 +107,7 @@ public final class EthtoolModuleParser extends BaseParser {
             module.read(field[0], field[1]);
         }
         module.lowestLitLanes();
-        if (module.identifier != null || module.vendor != null) {
+        if (module.identifier != null || module.vendor != null || !in.matches(IDENTIFIER, from)) {
             b.add(new TransceiverModule(iface, module.identifier, module.connector, module.types, module.vendor,
                     module.part, module.serial, module.wavelength, module.tx, module.rx, module.bias, module.temperature,
                     module.voltage, module.alarms, source, module.state, module.lanes));

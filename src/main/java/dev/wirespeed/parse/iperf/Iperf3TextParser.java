@@ -31,10 +31,17 @@ public final class Iperf3TextParser extends BaseParser {
                     + "|Target Bitrate(?: is|:) .*|Server output:|Bidirectional mode.*|Connecting to host .*|Darwin .*|FreeBSD .*"
                     + "|(?:snd|rcv)_tcp_congestion .*"
                     // --debug (3.1+): the control messages as JSON, the socket's buffer and TCP_INFO
-                    + "|send_parameters:|send_results|get_results|SO_(?:SND|RCV)BUF is \\d+|tcpi_\\w+ .*"
+                    + "|(?:send|get)_parameters:|send_results|get_results|SO_(?:SND|RCV)BUF is \\d+|tcpi_\\w+ .*"
+                    // --debug of 3.x servers (iperf_api.c, iperf_tcp.c): the buffer it got, the congestion control,
+                    // each write ("sent 131072 bytes of 131072, pending 0, total 131072"), each interval's length
+                    + "|(?:SND|RCV)BUF is \\d+, expecting \\d+|Congestion algorithm is \\S+"
+                    + "|sent \\d+ bytes of \\d+, pending \\d+, total \\d+|interval_len [\\d.]+ bytes_transferred \\d+"
+                    + "|interval forces keep|ignoring short interval with no data"
                     + "|[{}\\[\\]]+,?|\"\\w+\":\\s*.*");
     /** The congestion window after a TCP sender's retransmits: "114    949 KBytes". */
     private static final Pattern CWND = Pattern.compile("\\d+\\s+(\\d+(?:\\.\\d+)?\\s+[KMG]?Bytes)\\b.*");
+    /** A stream's "[  5] local 10.0.0.2 port 5201 connected to 10.0.0.1 port 52290" line. */
+    private static final Pattern CONNECTED = Pattern.compile("\\[\\s*\\d+\\]\\s+local (.* connected to .*)");
     /** A "local … connected to" line a mail or a narrow terminal broke before the peer's address. */
     private static final Pattern CONNECTED_CUT = Pattern.compile("\\[\\s*\\d+\\]\\s+local .* connected to");
     private static final Pattern PEER_PORT = Pattern.compile("\\S+ port \\d+");
@@ -134,6 +141,10 @@ public final class Iperf3TextParser extends BaseParser {
             } else if (in.matches(ACCEPTED, i) || in.matches(OTHER, i) || in.matches(IperfLines.ID_HEAD, i)) {
                 if (in.matches(ACCEPTED, i)) {
                     b.printed(i, "Accepted connection from", in.get(i).substring("Accepted connection from ".length()).strip());
+                }
+                Matcher local = CONNECTED.matcher(in.get(i));
+                if (local.matches()) { // the stream's two ends as printed: a user looks for an address
+                    b.printed(i, "local", local.group(1).strip());
                 }
                 afterHead = in.matches(IperfLines.ID_HEAD, i);
                 String line = in.get(i);

@@ -52,6 +52,11 @@ public final class SockperfParser extends BaseParser {
      * its long NOTE ("… For getting maximum throughput consider using --msg-size=1472") a mail wrapped.
      */
     private static final Pattern INSIDE = Pattern.compile("\\[?\\.\\.\\.\\]?|throughput consider using .*");
+    /** The first lines of a run's statistics, where a note between the run and them may end. */
+    private static final Pattern STATISTICS = Pattern.compile(
+            ".*(\\[Valid Duration\\]|avg-(?:latency|lat|rtt)=|Summary: |Total \\d+ observations|---> ).*");
+    /** The most lines of a note between a run and its statistics. */
+    private static final int NOTE_LINES = 3;
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m|\\[[0-9;]+m");
 
     public SockperfParser() {
@@ -100,7 +105,12 @@ public final class SockperfParser extends BaseParser {
                 continue;
             }
             if (!LINE.matcher(s).matches()) {
-                break;
+                int resume = avg == null && rate == null ? statisticsAfterNote(in, i) : -1;
+                if (resume < 0) {
+                    break;
+                }
+                i = resume - 1; // the paster's note between the run's lines and its statistics stays unread
+                continue;
             }
             b.use(i);
             Matcher m;
@@ -157,13 +167,40 @@ public final class SockperfParser extends BaseParser {
         Command c = in.command();
         String mode = c != null && !c.args().isEmpty() ? c.args().getFirst()
                 : rate != null ? "throughput" : avg != null ? "ping-pong" : null;
-        if (avg != null || rate != null) {
+        // a paste of the percentile block alone ("Total N observations", MAX, percentiles, MIN) is a result too
+        if (avg != null || rate != null || !pct.isEmpty()) {
             SockperfResult r = new SockperfResult(mode, version, protocol, address, port, roundTrip, avg, std, min,
                     max, pct, observations, rate, packetRate, bw, sent, received, dropped, dup, ooo, runSeconds, valid,
                     in.source(from));
-            b.add(r).measurement(measurement(r));
+            b.add(r);
+            if (avg != null || rate != null) { // a percentile block alone does not say which test it was
+                b.measurement(measurement(r));
+            }
         }
         return b.done(i);
+    }
+
+    /**
+     * The line where the statistics of the same run resume after a note the paster wrote between the
+     * run's lines and them ("**The actual pps is correct.**", sockperf#77's shape): at most
+     * {@value #NOTE_LINES} non-blank lines that are not sockperf's, then a statistics line
+     * ("[Valid Duration]", avg-latency, Summary, observations, percentiles); -1 when none follows.
+     */
+    private static int statisticsAfterNote(Lines in, int i) {
+        int notes = 0;
+        for (int j = i; j < in.size(); j++) {
+            if (in.blank(j)) {
+                continue;
+            }
+            String s = ANSI.matcher(in.get(j)).replaceAll("");
+            if (LINE.matcher(s).matches()) {
+                return STATISTICS.matcher(s).matches() ? j : -1;
+            }
+            if (++notes > NOTE_LINES) {
+                return -1;
+            }
+        }
+        return -1;
     }
 
     private static Quantity rateOf(String s) {
