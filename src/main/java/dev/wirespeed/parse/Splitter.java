@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.ToIntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -71,9 +72,21 @@ public final class Splitter {
 
     private final Set<String> programs;
 
+    /** How many of some lines start a format a parser reads (judges a repair: {@link RepeatedPrefix}, {@link EscapedOutput}). */
+    private final ToIntFunction<List<String>> starts;
+
     /** @param programs programs whose bare command lines start a chunk in prose */
     public Splitter(Set<String> programs) {
+        this(programs, lines -> 0);
+    }
+
+    /**
+     * @param programs programs whose bare command lines start a chunk in prose
+     * @param starts   how many of some lines start a format a parser reads
+     */
+    public Splitter(Set<String> programs, ToIntFunction<List<String>> starts) {
         this.programs = Set.copyOf(programs);
+        this.starts = starts;
     }
 
     private static final Pattern QP_ESCAPE = Pattern.compile("=([0-9A-F]{2})");
@@ -159,9 +172,10 @@ public final class Splitter {
 
     public List<Chunk> split(String text) {
         List<PasteRepair.Row> rows = new ArrayList<>();
-        List<String> pasted = Lines.split(text);
-        for (int n = 0; n < pasted.size(); n++) {
-            String plain = invisible(pasted.get(n));
+        // an output pasted inside a string literal ("output": "\nDevice #1:\n…") first: its lines then get every other repair
+        List<PasteRepair.Row> pasted = EscapedOutput.decode(Lines.split(text), starts);
+        for (PasteRepair.Row pastedRow : pasted) {
+            String plain = invisible(pastedRow.text());
             if (plain.indexOf('&') >= 0) {
                 plain = entities(plain);
             }
@@ -177,7 +191,7 @@ public final class Splitter {
             }
             String unbold = unquoted.contains("**") ? BOLD_LINE.matcher(unquoted).replaceFirst("$1$2") : unquoted;
             String uncaptioned = unbold.contains("Code language: ") ? CAPTION.matcher(unbold).replaceFirst("") : unbold;
-            rows.add(new PasteRepair.Row(n + 1,
+            rows.add(new PasteRepair.Row(pastedRow.number(),
                     uncaptioned.indexOf('[') >= 0 ? ANSI.matcher(uncaptioned).replaceAll("") : uncaptioned, prefix));
         }
         rows = PasteRepair.undoubleSpacing(rows); // a page's display doubled the lines: first, so the other repairs see them adjacent
@@ -185,7 +199,7 @@ public final class Splitter {
             rows = decodeQuotedPrintable(rows);
         }
         rows = PasteRepair.repair(rows, l -> prompt(l) != null || bare(l) != null || l.startsWith("# ") && rootPrompt(l) != null,
-                l -> prompt(l.strip()) != null);
+                l -> prompt(l.strip()) != null, starts);
         List<String> lines = new ArrayList<>(rows.size());
         int[] numbers = new int[rows.size()];
         BitSet elided = new BitSet();
