@@ -33,6 +33,7 @@ final class EscapedOutput {
             }
             List<PasteRepair.Row> decoded = new ArrayList<>();
             int last = literal(pasted, i, decoded);
+            decoded = nested(decoded, NESTING);
             List<String> texts = decoded.stream().map(PasteRepair.Row::text).toList();
             if (texts.size() > BREAKS && starts.applyAsInt(texts) > starts.applyAsInt(pasted.subList(i, last + 1))) {
                 out.addAll(decoded);
@@ -42,6 +43,27 @@ final class EscapedOutput {
             }
         }
         return out;
+    }
+
+    /** Literals inside literals decoded: a Python repr inside a JSON log line ("u'stdout': u'fio: …\\nfio-3.12\\n…'"). */
+    static final int NESTING = 3;
+
+    /** Each row that still holds escaped breaks after one decoding decoded again, {@code depth} times at most. */
+    private static List<PasteRepair.Row> nested(List<PasteRepair.Row> rows, int depth) {
+        if (depth == 0 || rows.stream().noneMatch(r -> count(r.text(), "\\n") >= BREAKS)) {
+            return rows;
+        }
+        List<PasteRepair.Row> out = new ArrayList<>();
+        for (PasteRepair.Row r : rows) {
+            if (count(r.text(), "\\n") < BREAKS) {
+                out.add(r);
+                continue;
+            }
+            List<PasteRepair.Row> inner = new ArrayList<>();
+            literal(List.of(r.text()), 0, inner);
+            inner.forEach(x -> out.add(new PasteRepair.Row(r.number(), x.text(), "")));
+        }
+        return nested(out, depth - 1);
     }
 
     /** The line opens a literal whose escaped breaks go on over the next line (the paste wrapped it). */
@@ -112,7 +134,9 @@ final class EscapedOutput {
                 }
             }
             // the literal did not close on this line: a paste that wrapped it goes on with escapes on the next
-            if (quote == 0 || i + 1 >= pasted.size() || i + 1 - first >= LONGEST_RUN || !pasted.get(i + 1).contains("\\n")) {
+            // (without a quote: when the line stopped inside an output line, "…ENABLED(" then "0) …")
+            if (quote == 0 && l.endsWith("\\n") || i + 1 >= pasted.size() || i + 1 - first >= LONGEST_RUN
+                    || !pasted.get(i + 1).contains("\\n")) {
                 if (!current.isEmpty()) {
                     rows.add(new PasteRepair.Row(currentNumber, current.toString(), ""));
                 }

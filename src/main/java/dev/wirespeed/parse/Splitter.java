@@ -68,7 +68,41 @@ public final class Splitter {
         return c == '>' || c == '[' || (c >= '0' && c <= '9');
     }
 
-    private static final Pattern ENTITY = Pattern.compile("&(?:#(\\d{1,5})|#[xX]([0-9a-fA-F]{1,4})|(amp|lt|gt|quot|apos));");
+    /**
+     * An HTML line break a page kept as text: at the end of each pasted line (a README's "Speed: 2500Mb/s&lt;br&gt;"),
+     * or between the lines of a whole output on one line (a blog's "&lt;pre&gt;&lt;br /&gt;Settings for eth0:&lt;br /&gt;   Supported…").
+     * Tool output never prints one, so each is a line end: the parts keep the pasted line's number.
+     */
+    private static final Pattern BR = Pattern.compile("(?i)<br\\s*/?>");
+
+    private static List<PasteRepair.Row> htmlBreaks(List<PasteRepair.Row> rows) {
+        List<PasteRepair.Row> out = null;
+        for (int i = 0; i < rows.size(); i++) {
+            PasteRepair.Row r = rows.get(i);
+            String t = r.text();
+            int lt = t.indexOf('<');
+            if (lt < 0 || !BR.matcher(t).find(lt)) {
+                if (out != null) {
+                    out.add(r);
+                }
+                continue;
+            }
+            if (out == null) {
+                out = new ArrayList<>(rows.subList(0, i));
+            }
+            String[] parts = BR.split(t, -1);
+            int n = parts.length;
+            if (n > 1 && parts[n - 1].isBlank()) {
+                n--; // the break that ended the line
+            }
+            for (int k = 0; k < n; k++) {
+                out.add(new PasteRepair.Row(r.number(), parts[k], r.prefix()));
+            }
+        }
+        return out == null ? rows : out;
+    }
+
+    private static final Pattern ENTITY = Pattern.compile("&(?:#(\\d{1,5})|#[xX]([0-9a-fA-F]{1,4})|(amp|lt|gt|quot|apos|nbsp));");
 
     private final Set<String> programs;
 
@@ -163,6 +197,7 @@ public final class Splitter {
                     case "lt" -> '<';
                     case "gt" -> '>';
                     case "quot" -> '"';
+                    case "nbsp" -> ' '; // a page's no-break space, read as a plain one (as U+00A0 is)
                     default -> '\'';
                 };
             }
@@ -173,7 +208,7 @@ public final class Splitter {
     public List<Chunk> split(String text) {
         List<PasteRepair.Row> rows = new ArrayList<>();
         // an output pasted inside a string literal ("output": "\nDevice #1:\n…") first: its lines then get every other repair
-        List<PasteRepair.Row> pasted = EscapedOutput.decode(Lines.split(text), starts);
+        List<PasteRepair.Row> pasted = htmlBreaks(EscapedOutput.decode(Lines.split(text), starts));
         for (PasteRepair.Row pastedRow : pasted) {
             String plain = invisible(pastedRow.text());
             if (plain.indexOf('&') >= 0) {
