@@ -24,22 +24,40 @@ final class EscapedOutput {
     static final int LONGEST_RUN = 400;
 
     static List<PasteRepair.Row> decode(List<String> pasted, ToIntFunction<List<String>> starts) {
-        List<PasteRepair.Row> out = new ArrayList<>(pasted.size());
+        List<PasteRepair.Row> rows = new ArrayList<>(pasted.size());
+        for (int i = 0; i < pasted.size(); i++) {
+            rows.add(new PasteRepair.Row(i + 1, pasted.get(i), ""));
+        }
+        return decodeRows(rows, starts);
+    }
+
+    /**
+     * The same on repaired rows: a literal a mail client broke into format=flowed or wrapped lines
+     * is whole again only after {@link PasteRepair} joined them, so the splitter asks twice.
+     */
+    static List<PasteRepair.Row> decodeRows(List<PasteRepair.Row> rows, ToIntFunction<List<String>> starts) {
+        if (rows.stream().noneMatch(r -> r.text().contains("\\n"))) {
+            return rows;
+        }
+        List<String> pasted = rows.stream().map(PasteRepair.Row::text).toList();
+        int[] numbers = rows.stream().mapToInt(PasteRepair.Row::number).toArray();
+        List<PasteRepair.Row> out = new ArrayList<>(rows.size());
         for (int i = 0; i < pasted.size(); i++) {
             String line = pasted.get(i);
             if (line.indexOf("\\n") < 0 || count(line, "\\n") < BREAKS && !continues(pasted, i)) {
-                out.add(new PasteRepair.Row(i + 1, line, ""));
+                out.add(rows.get(i));
                 continue;
             }
             List<PasteRepair.Row> decoded = new ArrayList<>();
-            int last = literal(pasted, i, decoded);
+            int last = literal(pasted, numbers, i, decoded);
             decoded = nested(decoded, NESTING);
             List<String> texts = decoded.stream().map(PasteRepair.Row::text).toList();
             if (texts.size() > BREAKS && starts.applyAsInt(texts) > starts.applyAsInt(pasted.subList(i, last + 1))) {
-                out.addAll(decoded);
+                String prefix = rows.get(i).prefix();
+                decoded.forEach(d -> out.add(new PasteRepair.Row(d.number(), d.text(), prefix)));
                 i = last;
             } else {
-                out.add(new PasteRepair.Row(i + 1, line, ""));
+                out.add(rows.get(i));
             }
         }
         return out;
@@ -60,7 +78,7 @@ final class EscapedOutput {
                 continue;
             }
             List<PasteRepair.Row> inner = new ArrayList<>();
-            literal(List.of(r.text()), 0, inner);
+            literal(List.of(r.text()), new int[] {r.number()}, 0, inner);
             inner.forEach(x -> out.add(new PasteRepair.Row(r.number(), x.text(), "")));
         }
         return nested(out, depth - 1);
@@ -75,15 +93,15 @@ final class EscapedOutput {
      * Decodes the literal that starts on line {@code first} into rows; returns the last pasted line it
      * used. Text before the opening quote and after the closing one stays as rows of its own.
      */
-    private static int literal(List<String> pasted, int first, List<PasteRepair.Row> rows) {
+    private static int literal(List<String> pasted, int[] numbers, int first, List<PasteRepair.Row> rows) {
         String line = pasted.get(first);
         int open = open(line);
         char quote = open >= 0 ? line.charAt(open) : 0;
         if (open > 0 && !line.substring(0, open).isBlank()) {
-            rows.add(new PasteRepair.Row(first + 1, line.substring(0, open), ""));
+            rows.add(new PasteRepair.Row(numbers[first], line.substring(0, open), ""));
         }
         StringBuilder current = new StringBuilder();
-        int currentNumber = first + 1;
+        int currentNumber = numbers[first];
         int i = first;
         int at = open + 1; // open is -1 without a quote: the whole line is the output
         while (true) {
@@ -94,7 +112,7 @@ final class EscapedOutput {
                     rows.add(new PasteRepair.Row(currentNumber, current.toString(), ""));
                     String rest = l.substring(at + 1);
                     if (!rest.isBlank()) {
-                        rows.add(new PasteRepair.Row(i + 1, rest, ""));
+                        rows.add(new PasteRepair.Row(numbers[i], rest, ""));
                     }
                     return i;
                 }
@@ -110,7 +128,7 @@ final class EscapedOutput {
                         if (e == 'n' || at + 1 >= l.length() || l.charAt(at) != '\\' || l.charAt(at + 1) != 'n') {
                             rows.add(new PasteRepair.Row(currentNumber, current.toString(), ""));
                             current.setLength(0);
-                            currentNumber = i + 1;
+                            currentNumber = numbers[i];
                         }
                     }
                     case 't' -> current.append('\t');

@@ -208,7 +208,8 @@ public final class Splitter {
     public List<Chunk> split(String text) {
         List<PasteRepair.Row> rows = new ArrayList<>();
         // an output pasted inside a string literal ("output": "\nDevice #1:\n…") first: its lines then get every other repair
-        List<PasteRepair.Row> pasted = htmlBreaks(EscapedOutput.decode(Lines.split(text), starts));
+        // (zero-width characters and no-break spaces first: a literal's lines are judged by the parsers)
+        List<PasteRepair.Row> pasted = htmlBreaks(EscapedOutput.decode(Lines.split(text).stream().map(Splitter::invisible).toList(), starts));
         for (PasteRepair.Row pastedRow : pasted) {
             String plain = invisible(pastedRow.text());
             if (plain.indexOf('&') >= 0) {
@@ -235,6 +236,7 @@ public final class Splitter {
         }
         rows = PasteRepair.repair(rows, l -> prompt(l) != null || bare(l) != null || l.startsWith("# ") && rootPrompt(l) != null,
                 l -> prompt(l.strip()) != null, starts);
+        rows = EscapedOutput.decodeRows(rows, starts); // a literal a mail client flowed or wrapped, whole again
         List<String> lines = new ArrayList<>(rows.size());
         int[] numbers = new int[rows.size()];
         BitSet elided = new BitSet();
