@@ -18,7 +18,7 @@ import java.util.function.ToIntFunction;
  * and "Dec 15", or consecutive timestamps and line numbers match. A run of at least {@value #RUN} non-blank
  * lines sharing a prefix loses it (the separator and one blank after it; the indentation after that
  * stays) only when more of the run's lines start a known format without it than with it ({@code starts},
- * judged on the run's first {@value #JUDGED} lines): a kernel log whose journalctl prefix its reader
+ * judged on the run's first {@value #JUDGED} lines; a run whose first {@value #RUN} lines already start a format keeps its prefix): a kernel log whose journalctl prefix its reader
  * reads, or iperf3's "[  5]" rows, stay as they are.
  */
 final class RepeatedPrefix {
@@ -27,7 +27,7 @@ final class RepeatedPrefix {
     /** Lines a run of the same prefix needs. */
     static final int RUN = 3;
     /** Lines of a run the parsers are asked about: enough to see a format start, bounded for a long log. */
-    static final int JUDGED = 40;
+    static final int JUDGED = 24;
     /** The longest prefix looked for (a Kubernetes pod's name and a timestamp fit). */
     static final int LONGEST = 96;
     /** Separators looked at per line: the shortest prefixes first, as an outer prefix is shorter than an inner one. */
@@ -62,7 +62,11 @@ final class RepeatedPrefix {
                     before.add(t);
                     after.add(t.substring(cut(t, head.sharedBy(t, prefix))));
                 }
-                if (starts.applyAsInt(after) > starts.applyAsInt(before)) {
+                // cheapest first (this runs on every run of a large paste): a run whose first lines a parser already
+                // reads keeps its prefix; then the stripped lines must start something; then more of them than before
+                int a;
+                if (starts.applyAsInt(before.subList(0, Math.min(RUN, before.size()))) == 0 && (a = starts.applyAsInt(after)) > 0
+                        && a > starts.applyAsInt(before)) {
                     for (int k = i; k < end; k++) {
                         PasteRepair.Row r = out.get(k);
                         int at = cut(r.text(), head.sharedBy(r.text(), prefix));
