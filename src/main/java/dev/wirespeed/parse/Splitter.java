@@ -45,8 +45,13 @@ public final class Splitter {
     private static final Pattern BOLD_LINE = Pattern.compile("^(\\s*)\\*\\*([^*].*?)\\*\\*\\s*$");
     /** A command line a page wrote as inline code: "`# mstflint -d 0b:00.0 query`". */
     private static final Pattern INLINE_CODE = Pattern.compile("^`([^`]+)`$");
-    /** Terminal colour codes (sockperf prints them), with or without the ESC byte a paste may lose. */
-    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m|\\[[0-9;]+m");
+    /**
+     * Terminal control sequences: colour codes (sockperf prints them; with or without the ESC byte a paste
+     * may lose), and with the ESC byte every CSI sequence (ECMA-48 8.3: "ESC [", parameters, a final letter:
+     * grep --color's "ESC[K" erase after each match, "ESC[?25l" cursor) and OSC titles ("ESC ] 0;title BEL")
+     * a script(1) typescript keeps.
+     */
+    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;?]*[A-Za-z]|\u001B\\][^\u0007\u001B]*(?:\u0007|\u001B\\\\)?|\\[[0-9;]+m");
 
     /**
      * What a paste puts before each line of output: a mail reply's quote marks ("> ", ">> "), a
@@ -228,7 +233,8 @@ public final class Splitter {
             String unbold = unquoted.contains("**") ? BOLD_LINE.matcher(unquoted).replaceFirst("$1$2") : unquoted;
             String uncaptioned = unbold.contains("Code language: ") ? CAPTION.matcher(unbold).replaceFirst("") : unbold;
             rows.add(new PasteRepair.Row(pastedRow.number(),
-                    uncaptioned.indexOf('[') >= 0 ? ANSI.matcher(uncaptioned).replaceAll("") : uncaptioned, prefix));
+                    uncaptioned.indexOf('[') >= 0 || uncaptioned.indexOf('\u001B') >= 0 ? ANSI.matcher(uncaptioned).replaceAll("")
+                            : uncaptioned, prefix));
         }
         rows = PasteRepair.undoubleSpacing(rows); // a page's display doubled the lines: first, so the other repairs see them adjacent
         if (quotedPrintable(rows)) {
