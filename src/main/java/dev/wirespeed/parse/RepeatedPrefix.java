@@ -35,20 +35,27 @@ final class RepeatedPrefix {
 
     static List<PasteRepair.Row> strip(List<PasteRepair.Row> rows, ToIntFunction<List<String>> starts) {
         List<PasteRepair.Row> out = new ArrayList<>(rows);
+        // each line normalized once: a run is extended once per candidate prefix (rows before i are not looked at
+        // again, and a stripped run is skipped whole, so an entry never goes stale)
+        Norm[] norms = new Norm[out.size()];
         int i = 0;
+        int released = 0;
         while (i < out.size()) {
+            while (released < i) {
+                norms[released++] = null; // behind the scan: never asked again (a large paste's memory)
+            }
             String text = out.get(i).text();
             if (text.isBlank() || text.length() < 3) {
                 i++;
                 continue;
             }
-            Norm head = Norm.of(text);
+            Norm head = norm(norms, out, i);
             int next = i + 1;
             boolean done = false;
             for (int key : head.boundaries()) {
                 String prefix = head.text.substring(0, key);
                 int end = i + 1;
-                while (end < out.size() && end - i < 100_000 && head.sharedBy(out.get(end).text(), prefix) >= 0) {
+                while (end < out.size() && end - i < 100_000 && norm(norms, out, end).sharedBy(prefix) >= 0) {
                     end++;
                 }
                 if (end - i < RUN) {
@@ -60,7 +67,7 @@ final class RepeatedPrefix {
                 for (int k = i; k < end && k - i < JUDGED; k++) {
                     String t = out.get(k).text();
                     before.add(t);
-                    after.add(t.substring(cut(t, head.sharedBy(t, prefix))));
+                    after.add(t.substring(cut(t, norm(norms, out, k).sharedBy(prefix))));
                 }
                 // cheapest first (this runs on every run of a large paste): a run whose first lines a parser already
                 // reads keeps its prefix; then the stripped lines must start something; then more of them than before
@@ -69,7 +76,7 @@ final class RepeatedPrefix {
                         && a > starts.applyAsInt(before)) {
                     for (int k = i; k < end; k++) {
                         PasteRepair.Row r = out.get(k);
-                        int at = cut(r.text(), head.sharedBy(r.text(), prefix));
+                        int at = cut(r.text(), norm(norms, out, k).sharedBy(prefix));
                         out.set(k, new PasteRepair.Row(r.number(), r.text().substring(at), r.prefix() + r.text().substring(0, at),
                                 r.elidedBefore()));
                     }
@@ -81,6 +88,14 @@ final class RepeatedPrefix {
             i = done ? next : Math.max(i + 1, next);
         }
         return out;
+    }
+
+    private static Norm norm(Norm[] norms, List<PasteRepair.Row> rows, int k) {
+        Norm n = norms[k];
+        if (n == null) {
+            n = norms[k] = Norm.of(rows.get(k).text());
+        }
+        return n;
     }
 
     /** Where the line's text begins after a prefix ending at {@code sep} (exclusive): one blank after it goes. */
@@ -143,19 +158,15 @@ final class RepeatedPrefix {
         }
 
         /**
-         * Where the prefix ends in {@code other} (raw index after its separator) when {@code other}
-         * starts with the normalized prefix and a blank or its end follows; else -1.
+         * Where the prefix ends in this line (raw index after its separator) when the line starts with
+         * the normalized prefix and a blank or its end follows; else -1.
          */
-        int sharedBy(String other, String prefix) {
-            if (other.isBlank()) {
+        int sharedBy(String prefix) {
+            if (raw.isBlank() || !text.startsWith(prefix)) {
                 return -1;
             }
-            Norm o = Norm.of(other);
-            if (!o.text.startsWith(prefix)) {
-                return -1;
-            }
-            int at = o.rawEnd[prefix.length() - 1];
-            return at == other.length() || other.charAt(at) == ' ' || other.charAt(at) == '\t' ? at : -1;
+            int at = rawEnd[prefix.length() - 1];
+            return at == raw.length() || raw.charAt(at) == ' ' || raw.charAt(at) == '\t' ? at : -1;
         }
     }
 
