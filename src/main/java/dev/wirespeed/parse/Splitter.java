@@ -176,6 +176,14 @@ public final class Splitter {
     }
 
     /**
+     * Typographic quotes a word processor or a blog put in place of the tool's ASCII ones (ibstat's
+     * "CA \u2019mlx5_0\u2019" in a README): ' and " again, as the tool printed them.
+     */
+    private static String plainQuotes(String line) {
+        return line.replace('\u2018', '\'').replace('\u2019', '\'').replace('\u201C', '"').replace('\u201D', '"');
+    }
+
+    /**
      * Characters a page or chat adds that print as nothing: zero-width space, joiners, word joiner,
      * a byte order mark (at the start of a file saved on Windows), soft hyphen. They would stick to
      * a number or a name and stop it matching.
@@ -184,7 +192,7 @@ public final class Splitter {
 
     /** No-break spaces as spaces, invisible characters gone. */
     private static String invisible(String line) {
-        String plain = plainSpaces(line);
+        String plain = plainQuotes(plainSpaces(line));
         return plain.indexOf('\u200B') < 0 && plain.indexOf('\u200C') < 0 && plain.indexOf('\u200D') < 0 && plain.indexOf('\u2060') < 0
                 && plain.indexOf('\uFEFF') < 0 && plain.indexOf('\u00AD') < 0 ? plain : INVISIBLE.matcher(plain).replaceAll("");
     }
