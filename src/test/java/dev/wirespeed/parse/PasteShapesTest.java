@@ -25,34 +25,33 @@ class PasteShapesTest {
         return out;
     }
 
-    @Test
-    void aPrefixOverLinesNoParserReadsStays() {
-        // s2n-quic#786's other service: its lines are no tool's output, with or without "sim |"
-        String sim = String.join("\n",
-                "sim             | Forwarding packet (0 bytes) from 193.167.0.90",
-                "sim             | Forwarding packet (1 bytes) from 193.167.100.110",
-                "sim             | Forwarding packet (0 bytes) from 193.167.100.110");
-        assertThat(lines(sim)).allMatch(l -> l.startsWith("sim             | "));
+    /** Each line of the paste comes out starting as it did. */
+    private void kept(String start, String... pasted) {
+        assertThat(lines(String.join("\n", pasted))).hasSize(pasted.length).allMatch(l -> l.startsWith(start));
     }
 
     @Test
-    void iperfRowsKeepTheirStreamColumn() {
-        // "[  5] " is the same on every row and ends in ']': the rows already read, so it is no prefix to strip
-        String rows = String.join("\n",
+    void aPrefixOverLinesNoParserReadsStays() {
+        // s2n-quic#786's other service: its lines are no tool's output, with or without "sim |"
+        kept("sim             | ",
+                "sim             | Forwarding packet (0 bytes) from 193.167.0.90",
+                "sim             | Forwarding packet (1 bytes) from 193.167.100.110",
+                "sim             | Forwarding packet (0 bytes) from 193.167.100.110");
+    }
+
+    @Test
+    void iperfRowsKeepTheirStreamColumnAndAKernelLogItsJournalPrefix() {
+        // "[  5] " is the same on every row and ends in ']', but the rows already read
+        kept("[  5]",
                 "[  5]   0.00-1.00   sec  1.01 GBytes  8.67 Gbits/sec",
                 "[  5]   1.00-2.00   sec  1.02 GBytes  8.72 Gbits/sec",
                 "[  5]   2.00-3.00   sec  1.01 GBytes  8.69 Gbits/sec",
                 "[  5]   3.00-4.00   sec  1.03 GBytes  8.85 Gbits/sec");
-        assertThat(lines(rows)).allMatch(l -> l.startsWith("[  5]"));
-    }
-
-    @Test
-    void aKernelLogKeepsTheJournalPrefixItsReaderReads() {
-        String log = String.join("\n",
+        // the kernel reader reads journalctl's prefix
+        kept("Dec 05 ",
                 "Dec 05 10:00:01 host kernel: mlx5_core 0000:08:00.0: Port module event: module 0, Cable unplugged",
                 "Dec 05 10:00:02 host kernel: mlx5_core 0000:08:00.0 enp8s0f0np0: Link down",
                 "Dec 05 10:00:09 host kernel: mlx5_core 0000:08:00.0 enp8s0f0np0: Link up");
-        assertThat(lines(log)).allMatch(l -> l.startsWith("Dec 05 "));
     }
 
     @Test
