@@ -19,7 +19,36 @@ public final class LogReader {
         this.parsers = List.copyOf(parsers);
         Set<String> programs = new HashSet<>();
         parsers.forEach(p -> programs.addAll(p.programs()));
-        this.splitter = new Splitter(programs);
+        this.splitter = new Splitter(programs, this::starts);
+    }
+
+    /**
+     * How many of these lines start a format some parser reads: how the splitter judges whether a
+     * prefix on every line, or an output inside a JSON string, reads better repaired.
+     */
+    int starts(List<String> lines) {
+        Lines in = new Lines(lines, 1, null);
+        int n = 0;
+        for (int i = 0; i < in.size(); i++) {
+            if (in.blank(i) || in.decoration(i)) {
+                continue;
+            }
+            for (Parser p : parsers) {
+                if (startsSafely(p, in, i)) {
+                    n++;
+                    break;
+                }
+            }
+        }
+        return n;
+    }
+
+    private static boolean startsSafely(Parser p, Lines in, int i) {
+        try {
+            return p.startsAt(in, i);
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 
     public static LogReader standard() {

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.function.ToIntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -217,14 +218,22 @@ final class PasteRepair {
      * @param prompt  whether a line is a prompt with a command (for {@link #unlabel})
      */
     static List<Row> repair(List<Row> rows, Predicate<String> command, Predicate<String> prompt) {
+        return repair(rows, command, prompt, lines -> 0);
+    }
+
+    /**
+     * @param starts how many of some lines start a format a parser reads: a prefix repeated on every
+     *               line goes only when more lines start one without it ({@link RepeatedPrefix})
+     */
+    static List<Row> repair(List<Row> rows, Predicate<String> command, Predicate<String> prompt, ToIntFunction<List<String>> starts) {
         // labels and comments after a flowed line is joined (a label begins only the first part), before an
         // elision mark is looked for (" 0: ...") and a wrap is judged (the label is no part of the line's text)
         if (flowed(rows)) {
             // RFC 3676 4.2: in flowed text a line without a trailing space ends where its writer ended it, so
             // no line is a fixed-width wrap to undo (a ping summary after a 62-column line stays its own line)
-            return withoutElisions(unlabel(unflow(rows), prompt, command));
+            return withoutElisions(RepeatedPrefix.strip(unlabel(unflow(rows), prompt, command), starts));
         }
-        return unwrap(withoutElisions(unlabel(rows, prompt, command)), command);
+        return unwrap(withoutElisions(RepeatedPrefix.strip(unlabel(rows, prompt, command), starts)), command);
     }
 
     private static List<Row> withoutElisions(List<Row> rows) {

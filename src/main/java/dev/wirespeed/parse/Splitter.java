@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.ToIntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -47,8 +48,13 @@ public final class Splitter {
     private static final Pattern BOLD_LINE = Pattern.compile("^(\\s*)\\*\\*([^*].*?)\\*\\*\\s*$");
     /** A command line a page wrote as inline code: "`# mstflint -d 0b:00.0 query`". */
     private static final Pattern INLINE_CODE = Pattern.compile("^`([^`]+)`$");
-    /** Terminal colour codes (sockperf prints them), with or without the ESC byte a paste may lose. */
-    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m|\\[[0-9;]+m");
+    /**
+     * Terminal control sequences: colour codes (sockperf prints them; with or without the ESC byte a paste
+     * may lose), and with the ESC byte every CSI sequence (ECMA-48 8.3: "ESC [", parameters, a final letter:
+     * grep --color's "ESC[K" erase after each match, "ESC[?25l" cursor) and OSC titles ("ESC ] 0;title BEL")
+     * a script(1) typescript keeps.
+     */
+    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;?]*[A-Za-z]|\u001B\\][^\u0007\u001B]*(?:\u0007|\u001B\\\\)?|\\[[0-9;]+m");
 
     /**
      * What a paste puts before each line of output: a mail reply's quote marks ("> ", ">> "), a
@@ -70,13 +76,59 @@ public final class Splitter {
         return c == '>' || c == '[' || (c >= '0' && c <= '9');
     }
 
-    private static final Pattern ENTITY = Pattern.compile("&(?:#(\\d{1,5})|#[xX]([0-9a-fA-F]{1,4})|(amp|lt|gt|quot|apos));");
+    /**
+     * An HTML line break a page kept as text: at the end of each pasted line (a README's "Speed: 2500Mb/s&lt;br&gt;"),
+     * or between the lines of a whole output on one line (a blog's "&lt;pre&gt;&lt;br /&gt;Settings for eth0:&lt;br /&gt;   Supported…").
+     * Tool output never prints one, so each is a line end: the parts keep the pasted line's number.
+     */
+    private static final Pattern BR = Pattern.compile("(?i)<br\\s*/?>");
+
+    private static List<PasteRepair.Row> htmlBreaks(List<PasteRepair.Row> rows) {
+        List<PasteRepair.Row> out = null;
+        for (int i = 0; i < rows.size(); i++) {
+            PasteRepair.Row r = rows.get(i);
+            String t = r.text();
+            int lt = t.indexOf('<');
+            if (lt < 0 || !BR.matcher(t).find(lt)) {
+                if (out != null) {
+                    out.add(r);
+                }
+                continue;
+            }
+            if (out == null) {
+                out = new ArrayList<>(rows.subList(0, i));
+            }
+            String[] parts = BR.split(t, -1);
+            int n = parts.length;
+            if (n > 1 && parts[n - 1].isBlank()) {
+                n--; // the break that ended the line
+            }
+            for (int k = 0; k < n; k++) {
+                out.add(new PasteRepair.Row(r.number(), parts[k], r.prefix()));
+            }
+        }
+        return out == null ? rows : out;
+    }
+
+    private static final Pattern ENTITY = Pattern.compile("&(?:#(\\d{1,5})|#[xX]([0-9a-fA-F]{1,4})|(amp|lt|gt|quot|apos|nbsp));");
 
     private final Set<String> programs;
 
+    /** How many of some lines start a format a parser reads (judges a repair: {@link RepeatedPrefix}, {@link EscapedOutput}). */
+    private final ToIntFunction<List<String>> starts;
+
     /** @param programs programs whose bare command lines start a chunk in prose */
     public Splitter(Set<String> programs) {
+        this(programs, lines -> 0);
+    }
+
+    /**
+     * @param programs programs whose bare command lines start a chunk in prose
+     * @param starts   how many of some lines start a format a parser reads
+     */
+    public Splitter(Set<String> programs, ToIntFunction<List<String>> starts) {
         this.programs = Set.copyOf(programs);
+        this.starts = starts;
     }
 
     private static final Pattern QP_ESCAPE = Pattern.compile("=([0-9A-F]{2})");
@@ -127,6 +179,14 @@ public final class Splitter {
     }
 
     /**
+     * Typographic quotes a word processor or a blog put in place of the tool's ASCII ones (ibstat's
+     * "CA \u2019mlx5_0\u2019" in a README): ' and " again, as the tool printed them.
+     */
+    private static String plainQuotes(String line) {
+        return line.replace('\u2018', '\'').replace('\u2019', '\'').replace('\u201C', '"').replace('\u201D', '"');
+    }
+
+    /**
      * Characters a page or chat adds that print as nothing: zero-width space, joiners, word joiner,
      * a byte order mark (at the start of a file saved on Windows), soft hyphen. They would stick to
      * a number or a name and stop it matching.
@@ -135,7 +195,7 @@ public final class Splitter {
 
     /** No-break spaces as spaces, invisible characters gone. */
     private static String invisible(String line) {
-        String plain = plainSpaces(line);
+        String plain = plainQuotes(plainSpaces(line));
         return plain.indexOf('\u200B') < 0 && plain.indexOf('\u200C') < 0 && plain.indexOf('\u200D') < 0 && plain.indexOf('\u2060') < 0
                 && plain.indexOf('\uFEFF') < 0 && plain.indexOf('\u00AD') < 0 ? plain : INVISIBLE.matcher(plain).replaceAll("");
     }
@@ -153,6 +213,7 @@ public final class Splitter {
                     case "lt" -> '<';
                     case "gt" -> '>';
                     case "quot" -> '"';
+                    case "nbsp" -> ' '; // a page's no-break space, read as a plain one (as U+00A0 is)
                     default -> '\'';
                 };
             }
@@ -162,9 +223,11 @@ public final class Splitter {
 
     public List<Chunk> split(String text) {
         List<PasteRepair.Row> rows = new ArrayList<>();
-        List<String> pasted = Lines.split(text);
-        for (int n = 0; n < pasted.size(); n++) {
-            String plain = invisible(pasted.get(n));
+        // an output pasted inside a string literal ("output": "\nDevice #1:\n…") first: its lines then get every other repair
+        // (zero-width characters and no-break spaces first: a literal's lines are judged by the parsers)
+        List<PasteRepair.Row> pasted = htmlBreaks(EscapedOutput.decode(Lines.split(text).stream().map(Splitter::invisible).toList(), starts));
+        for (PasteRepair.Row pastedRow : pasted) {
+            String plain = invisible(pastedRow.text());
             if (plain.indexOf('&') >= 0) {
                 plain = entities(plain);
             }
@@ -180,15 +243,17 @@ public final class Splitter {
             }
             String unbold = unquoted.contains("**") ? BOLD_LINE.matcher(unquoted).replaceFirst("$1$2") : unquoted;
             String uncaptioned = unbold.contains("Code language: ") ? CAPTION.matcher(unbold).replaceFirst("") : unbold;
-            rows.add(new PasteRepair.Row(n + 1,
-                    uncaptioned.indexOf('[') >= 0 ? ANSI.matcher(uncaptioned).replaceAll("") : uncaptioned, prefix));
+            rows.add(new PasteRepair.Row(pastedRow.number(),
+                    uncaptioned.indexOf('[') >= 0 || uncaptioned.indexOf('\u001B') >= 0 ? ANSI.matcher(uncaptioned).replaceAll("")
+                            : uncaptioned, prefix));
         }
         rows = PasteRepair.undoubleSpacing(rows); // a page's display doubled the lines: first, so the other repairs see them adjacent
         if (quotedPrintable(rows)) {
             rows = decodeQuotedPrintable(rows);
         }
         rows = PasteRepair.repair(rows, l -> prompt(l) != null || bare(l) != null || l.startsWith("# ") && rootPrompt(l) != null,
-                l -> prompt(l.strip()) != null);
+                l -> prompt(l.strip()) != null, starts);
+        rows = EscapedOutput.decodeRows(rows, starts); // a literal a mail client flowed or wrapped, whole again
         List<String> lines = new ArrayList<>(rows.size());
         int[] numbers = new int[rows.size()];
         BitSet elided = new BitSet();

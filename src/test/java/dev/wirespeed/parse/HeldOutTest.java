@@ -28,14 +28,15 @@ class HeldOutTest {
     static final double FLOOR_PERCENT = 99;
     /** The share found on heldout2/ after issue 31's fourth round (docs/EXPLAIN.md). */
     static final double FLOOR2_PERCENT = 97;
-    /** The share found on heldout3/ after issue 31's fifth round (docs/EXPLAIN.md): 82.5 %. */
-    static final double FLOOR3_PERCENT = 82;
+    /** The share found on heldout3/ after paste31 (docs/EXPLAIN.md): 86.4 % (82.5 % after the fifth round). */
+    static final double FLOOR3_PERCENT = 86;
     /**
-     * Samples of heldout3/ recognized after the fifth round: 35 of 41. Six are still read by no parser
-     * (plain nfsstat, mlxlink --json, mlxconfig inside a JSON log string, a softnet_stat a blog wrapped,
-     * iperf 2 as Python comments in a diff, an lspci device line glued after prose): docs/EXPLAIN.md.
+     * Samples of heldout3/ recognized after paste31: 37 of 41. Four are still read by no parser
+     * (plain nfsstat, mlxlink --json, a softnet_stat a blog wrapped, an lspci device line glued after
+     * prose): docs/EXPLAIN.md. paste31 read the mlxconfig inside a JSON log string and the iperf 2 results
+     * as Python comments in a diff.
      */
-    static final int RECOGNIZED3 = 35;
+    static final int RECOGNIZED3 = 37;
     /** The share found on heldout4/ after round 6: 83.8 % (74.7 % before; docs/EXPLAIN.md, "Held-out set, round 6"). */
     static final double FLOOR4_PERCENT = 83;
     /** Samples of heldout4/ recognized after round 6: 36 of 40 (34 before); the four left are in docs/EXPLAIN.md. */

@@ -1,0 +1,193 @@
+package dev.wirespeed.parse;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToIntFunction;
+
+/**
+ * Removes what a log, a page or a reviewer put before every line of a pasted output when it is the
+ * same on a run of lines and what is under it reads better: a Kubernetes e2e log's "Client on
+ * 172.24.0.5:  " (kubernetes#94005), docker compose's "svc-1  | ", kubectl's "[pod/name] ", a code
+ * comment ("  # ", "// "), a line-number gutter ("  12 | ", "12:"), a numbered list ("3. "), a
+ * timestamp every line carries ("2024-05-01T10:00:00.123Z ", "Dec 05 10:00:01 host kernel: ").
+ *
+ * <p>A prefix is the start of a line up to a separator followed by a blank (or the line's end): a
+ * word ending in ':', '|', ']', ')', '>' or '#', the words "//", "--", "-", "*", a number with '.'
+ * ("3."), or a time ("10:00:01", "2024-05-01T10:00:00.123Z"). Lines share it when they are equal up to it
+ * with every number (and the blanks before it) counted as one digit, so "[  9]" and "[ 10]", "Dec  5"
+ * and "Dec 15", or consecutive timestamps and line numbers match. A run of at least {@value #RUN} non-blank
+ * lines sharing a prefix loses it (the separator and one blank after it; the indentation after that
+ * stays) only when more of the run's lines start a known format without it than with it ({@code starts},
+ * judged on the run's first {@value #JUDGED} lines; a run whose first {@value #RUN} lines already start a format keeps its prefix): a kernel log whose journalctl prefix its reader
+ * reads, or iperf3's "[  5]" rows, stay as they are.
+ */
+final class RepeatedPrefix {
+    private RepeatedPrefix() {}
+
+    /** Lines a run of the same prefix needs. */
+    static final int RUN = 3;
+    /** Lines of a run the parsers are asked about: enough to see a format start, bounded for a long log. */
+    static final int JUDGED = 24;
+    /** The longest prefix looked for (a Kubernetes pod's name and a timestamp fit). */
+    static final int LONGEST = 96;
+    /** Separators looked at per line: the shortest prefixes first, as an outer prefix is shorter than an inner one. */
+    static final int CANDIDATES = 6;
+
+    static List<PasteRepair.Row> strip(List<PasteRepair.Row> rows, ToIntFunction<List<String>> starts) {
+        List<PasteRepair.Row> out = new ArrayList<>(rows);
+        // each line normalized once: a run is extended once per candidate prefix (rows before i are not looked at
+        // again, and a stripped run is skipped whole, so an entry never goes stale)
+        Norm[] norms = new Norm[out.size()];
+        int i = 0;
+        int released = 0;
+        while (i < out.size()) {
+            while (released < i) {
+                norms[released++] = null; // behind the scan: never asked again (a large paste's memory)
+            }
+            String text = out.get(i).text();
+            if (text.isBlank() || text.length() < 3) {
+                i++;
+                continue;
+            }
+            Norm head = norm(norms, out, i);
+            int next = i + 1;
+            boolean done = false;
+            for (int key : head.boundaries()) {
+                String prefix = head.text.substring(0, key);
+                int end = i + 1;
+                while (end < out.size() && end - i < 100_000 && norm(norms, out, end).sharedBy(prefix) >= 0) {
+                    end++;
+                }
+                if (end - i < RUN) {
+                    continue;
+                }
+                next = Math.max(next, end);
+                List<String> before = new ArrayList<>();
+                List<String> after = new ArrayList<>();
+                for (int k = i; k < end && k - i < JUDGED; k++) {
+                    String t = out.get(k).text();
+                    before.add(t);
+                    after.add(t.substring(cut(t, norm(norms, out, k).sharedBy(prefix))));
+                }
+                // cheapest first (this runs on every run of a large paste): a run whose first lines a parser already
+                // reads keeps its prefix; then the stripped lines must start something; then more of them than before
+                int a;
+                if (starts.applyAsInt(before.subList(0, Math.min(RUN, before.size()))) == 0 && (a = starts.applyAsInt(after)) > 0
+                        && a > starts.applyAsInt(before)) {
+                    for (int k = i; k < end; k++) {
+                        PasteRepair.Row r = out.get(k);
+                        int at = cut(r.text(), norm(norms, out, k).sharedBy(prefix));
+                        out.set(k, new PasteRepair.Row(r.number(), r.text().substring(at), r.prefix() + r.text().substring(0, at),
+                                r.elidedBefore()));
+                    }
+                    next = end;
+                    done = true;
+                    break;
+                }
+            }
+            i = done ? next : Math.max(i + 1, next);
+        }
+        return out;
+    }
+
+    private static Norm norm(Norm[] norms, List<PasteRepair.Row> rows, int k) {
+        Norm n = norms[k];
+        if (n == null) {
+            n = norms[k] = Norm.of(rows.get(k).text());
+        }
+        return n;
+    }
+
+    /** Where the line's text begins after a prefix ending at {@code sep} (exclusive): one blank after it goes. */
+    private static int cut(String line, int sep) {
+        return sep < line.length() && (line.charAt(sep) == ' ' || line.charAt(sep) == '\t') ? sep + 1 : sep;
+    }
+
+    /**
+     * A line with each number, and the blanks before it, as one '0'; {@code rawEnd[k]} is where the
+     * character that gave normalized character k ends in the line.
+     */
+    private record Norm(String text, int[] rawEnd, String raw) {
+        static Norm of(String raw) {
+            int n = Math.min(raw.length(), LONGEST + 1);
+            StringBuilder out = new StringBuilder(n);
+            int[] ends = new int[n];
+            int i = 0;
+            while (i < n) {
+                int j = i;
+                while (j < n && raw.charAt(j) == ' ') {
+                    j++;
+                }
+                if (j < n && Character.isDigit(raw.charAt(j))) {
+                    while (j < n && Character.isDigit(raw.charAt(j))) {
+                        j++;
+                    }
+                    ends[out.length()] = j;
+                    out.append('0');
+                    i = j;
+                } else {
+                    ends[out.length()] = i + 1;
+                    out.append(raw.charAt(i));
+                    i++;
+                }
+            }
+            return new Norm(out.toString(), java.util.Arrays.copyOf(ends, out.length()), raw);
+        }
+
+        /** Normalized ends of the prefixes of this line: after each separator a blank or the line's end follows. */
+        List<Integer> boundaries() {
+            List<Integer> out = new ArrayList<>();
+            int wordStart = 0;
+            for (int k = 0; k < text.length() && out.size() < CANDIDATES; k++) {
+                char c = text.charAt(k);
+                if (c == ' ' || c == '\t') {
+                    wordStart = k + 1;
+                    continue;
+                }
+                int rawAfter = rawEnd[k];
+                boolean blankAfter = rawAfter >= raw.length() ? rawAfter == raw.length() && k + 1 == text.length()
+                        : raw.charAt(rawAfter) == ' ' || raw.charAt(rawAfter) == '\t';
+                if (!blankAfter || rawAfter > LONGEST) {
+                    continue;
+                }
+                if (separator(text.substring(wordStart, k + 1))) {
+                    out.add(k + 1);
+                }
+            }
+            return out;
+        }
+
+        /**
+         * Where the prefix ends in this line (raw index after its separator) when the line starts with
+         * the normalized prefix and a blank or its end follows; else -1.
+         */
+        int sharedBy(String prefix) {
+            if (raw.isBlank() || !text.startsWith(prefix)) {
+                return -1;
+            }
+            int at = rawEnd[prefix.length() - 1];
+            return at == raw.length() || raw.charAt(at) == ' ' || raw.charAt(at) == '\t' ? at : -1;
+        }
+    }
+
+    /** A word that ends a prefix (normalized: numbers as '0'). */
+    static boolean separator(String word) {
+        if (word.isEmpty()) {
+            return false;
+        }
+        switch (word) {
+            case "//", "--", "-", "*", "#", "0.", "0)" -> {
+                return true;
+            }
+            default -> {
+            }
+        }
+        char last = word.charAt(word.length() - 1);
+        if (last == ':' || last == '|' || last == ']' || last == ')' || last == '>' || last == '#') {
+            return true;
+        }
+        // a time: "0:0:0", "0-0-0T0:0:0.0Z", "0:0:0,0"
+        return word.indexOf(':') > 0 && word.chars().allMatch(c -> c == '0' || c == ':' || c == '.' || c == ',' || c == 'T' || c == 'Z'
+                || c == '+' || c == '-');
+    }
+}

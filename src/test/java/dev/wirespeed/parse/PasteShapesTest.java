@@ -1,0 +1,89 @@
+package dev.wirespeed.parse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What {@link RepeatedPrefix} and {@link EscapedOutput} leave alone: each repair happens only when
+ * more lines start a known format after it than before (the real samples they read are fixtures
+ * with key facts: kubernetes#94005, s2n-quic#786, sriov-network-operator#968, benchmark-operator#33).
+ */
+class PasteShapesTest {
+    private final LogReader reader = LogReader.standard();
+    private final Splitter splitter = new Splitter(java.util.Set.of("iperf3", "ethtool"), reader::starts);
+
+    private List<String> lines(String text) {
+        List<String> out = new ArrayList<>();
+        for (Chunk c : splitter.split(text)) {
+            for (int i = 0; i < c.lines().size(); i++) {
+                out.add(c.lines().raw(i));
+            }
+        }
+        return out;
+    }
+
+    /** Each line of the paste comes out starting as it did. */
+    private void kept(String start, String... pasted) {
+        assertThat(lines(String.join("\n", pasted))).hasSize(pasted.length).allMatch(l -> l.startsWith(start));
+    }
+
+    @Test
+    void aPrefixOverLinesNoParserReadsStays() {
+        // s2n-quic#786's other service: its lines are no tool's output, with or without "sim |"
+        kept("sim             | ",
+                "sim             | Forwarding packet (0 bytes) from 193.167.0.90",
+                "sim             | Forwarding packet (1 bytes) from 193.167.100.110",
+                "sim             | Forwarding packet (0 bytes) from 193.167.100.110");
+    }
+
+    @Test
+    void iperfRowsKeepTheirStreamColumnAndAKernelLogItsJournalPrefix() {
+        // "[  5] " is the same on every row and ends in ']', but the rows already read
+        kept("[  5]",
+                "[  5]   0.00-1.00   sec  1.01 GBytes  8.67 Gbits/sec",
+                "[  5]   1.00-2.00   sec  1.02 GBytes  8.72 Gbits/sec",
+                "[  5]   2.00-3.00   sec  1.01 GBytes  8.69 Gbits/sec",
+                "[  5]   3.00-4.00   sec  1.03 GBytes  8.85 Gbits/sec");
+        // the kernel reader reads journalctl's prefix
+        kept("Dec 05 ",
+                "Dec 05 10:00:01 host kernel: mlx5_core 0000:08:00.0: Port module event: module 0, Cable unplugged",
+                "Dec 05 10:00:02 host kernel: mlx5_core 0000:08:00.0 enp8s0f0np0: Link down",
+                "Dec 05 10:00:09 host kernel: mlx5_core 0000:08:00.0 enp8s0f0np0: Link up");
+    }
+
+    @Test
+    void aCommentedOutputUnderAnIndentedMarkReads() {
+        // a Python comment in a review diff ("+  # "): the diff's "+" and then the indented "# " go
+        String diff = String.join("\n",
+                "```diff",
+                "+  # [  4] local 10.0.0.1 port 53525 connected with 10.0.0.2 port 5001",
+                "+  # [ ID] Interval       Transfer     Bandwidth",
+                "+  # [  4]  0.0-60.0 sec  3730 MBytes   521 Mbits/sec",
+                "+  # [SUM]  0.0-60.0 sec  14010 MBytes  1957 Mbits/sec");
+        assertThat(lines(diff)).contains("[SUM]  0.0-60.0 sec  14010 MBytes  1957 Mbits/sec");
+    }
+
+    @Test
+    void codeWithEscapedBreaksStaysOneLine() {
+        String code = "    fprintf(stderr, \"usage: %s [-c host]\\n  -p port\\n  -t seconds\\n\", argv[0]);";
+        assertThat(lines(code)).containsExactly(code);
+    }
+
+    @Test
+    void anOutputInsideAStringLiteralBecomesItsLinesNumberedAsPasted() {
+        String log = "first line\n{\"msg\": \"ran ethtool\", \"stdout\": \"Settings for eth0:\\n\\tSpeed: 25000Mb/s\\n\\tDuplex: Full\\n"
+                + "\\tLink detected: yes\\n\", \"rc\": 0}";
+        List<Chunk> chunks = splitter.split(log);
+        List<String> all = lines(log);
+        assertThat(all).contains("Settings for eth0:", "\tSpeed: 25000Mb/s", "\tLink detected: yes");
+        Lines in = chunks.getLast().lines();
+        for (int i = 0; i < in.size(); i++) {
+            if (in.raw(i).contains("Speed")) {
+                assertThat(in.lineNumber(i)).as("the pasted line it came from").isEqualTo(2);
+            }
+        }
+    }
+}
