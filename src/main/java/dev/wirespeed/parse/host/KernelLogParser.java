@@ -164,7 +164,8 @@ public final class KernelLogParser extends BaseParser {
             + "|Port speed is limited by PHY capabilities|LOM topology netlist is corrupted|Unrecoverable netlist error"
             + "|Port topology conflict|Unrecoverable hardware access error|Unrecoverable runtime error"
             + "|Link management engine failed to initialize|Failed to load the firmware image in the external PHY"
-            + "|DDP package failed|NVM image is incompatible|Option ROM is incompatible)\\.?\\s*");
+            + "|DDP package failed|NVM image is incompatible|Option ROM is incompatible)\\.?"
+            + "(?:\\s+The device will restart the process to establish link\\.?)?\\s*");
     private static final Pattern HEALTH_SOLUTION = Pattern.compile("Possible Solution(?: \\d)?: (.*?)\\s*");
     private static final Pattern HEALTH_PORT = Pattern.compile("Port Number: (\\d{1,4})\\.?.*");
     /**
