@@ -109,6 +109,14 @@ public final class KernelLogParser extends BaseParser {
      */
     private static final Pattern VF_NOT_TRUSTED = Pattern.compile("(?:(?:Cannot|Can't) ([\\w ]{1,60}?), (?:because )?)?"
             + "VF(?:[- ](\\d{1,4}))? is not trusted\\b(?:, switch the VF to trusted(?: mode)?,? (?:in order )?to ([\\w ]{1,60}?))?\\s*");
+    /**
+     * A driver's banner at module load, printed before any device and often without a timestamp when pasted
+     * from a mail or a console: "i40e: Intel(R) Ethernet Connection XL710 Network Driver - version 2.1.7-k"
+     * and its "i40e: Copyright (c) 2013 - 2014 Intel Corporation." (intel-wired-lan, 2019-05-16, Lennart
+     * Sorensen), mlx5's "mlx5_core: Mellanox ConnectX core driver v5.0-0". A kernel line: kept as printed.
+     */
+    private static final Pattern BANNER = Pattern.compile(PREFIX + "[\\w-]{2,24}: (?:(?i:.{0,100}?\\bdriver\\b.{0,60}?"
+            + "(?:\\bversion:?\\s*|\\bv)\\d\\S*.*)|Copyright\\s*\\([cC]\\).*)");
     /** Before the message of a kernel line: the prefix, and the device or subsystem it names ("bonding: bond0"). */
     private static final Pattern PREFIXED = Pattern.compile(PREFIX + "(.*)");
     private static final Pattern SUBSYSTEM = Pattern.compile("([^:]{1,60}?): (\\S.*)");
@@ -276,7 +284,7 @@ public final class KernelLogParser extends BaseParser {
     /** A device line, an RDMA device line, the old watchdog line, or any timestamped/syslog kernel line. */
     private static boolean kernelLine(Lines in, int i) {
         return in.matches(LINE, i) || in.matches(BSD_LINE, i) || in.matches(IB_LINE, i) || in.matches(WATCHDOG_OLD, i) || in.matches(PROBE_OLD, i)
-                || in.matches(PAGE_ALLOC, i) || in.matches(OTHER_KERNEL, i);
+                || in.matches(PAGE_ALLOC, i) || in.matches(OTHER_KERNEL, i) || in.matches(BANNER, i);
     }
 
     /** Whether line i is an event this parser has a record for. */
@@ -353,8 +361,8 @@ public final class KernelLogParser extends BaseParser {
                 continue;
             }
             if ((m = device(in, i)) == null) {
-                if (in.matches(OTHER_KERNEL, i)) {
-                    continue; // another kernel message inside the log: read past (skipped)
+                if (in.matches(OTHER_KERNEL, i) || in.matches(BANNER, i)) {
+                    continue; // another kernel message inside the log (kept as printed above when it is a kernel line)
                 }
                 break;
             }
