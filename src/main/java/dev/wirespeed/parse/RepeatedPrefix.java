@@ -1,6 +1,7 @@
 package dev.wirespeed.parse;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.ToIntFunction;
 
@@ -131,7 +132,7 @@ final class RepeatedPrefix {
                     i++;
                 }
             }
-            return new Norm(out.toString(), java.util.Arrays.copyOf(ends, out.length()), raw);
+            return new Norm(out.toString(), Arrays.copyOf(ends, out.length()), raw);
         }
 
         /** Normalized ends of the prefixes of this line: after each separator a blank or the line's end follows. */

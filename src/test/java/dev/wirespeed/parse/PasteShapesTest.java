@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.Test;
  */
 class PasteShapesTest {
     private final LogReader reader = LogReader.standard();
-    private final Splitter splitter = new Splitter(java.util.Set.of("iperf3", "ethtool"), reader::starts);
+    private final Splitter splitter = new Splitter(Set.of("iperf3", "ethtool"), reader::starts);
 
     private List<String> lines(String text) {
         List<String> out = new ArrayList<>();
