@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.Measurement;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.TestSpec;
 import java.io.ByteArrayInputStream;
@@ -107,7 +108,11 @@ public sealed interface AgentMessage {
 
     record PerftestStarted(long id) implements Response {}
 
-    record PerftestDone(long id, PerftestResult result) implements Response {}
+    /**
+     * perftest's measurement, as explain's perftest reader made it of the client's output (its "BW
+     * average" as bitsPerSecond, the row's size, iterations, peak and message rate, the link type).
+     */
+    record PerftestDone(long id, Measurement measurement) implements Response {}
 
     record Cancel(long id) implements Request {}
 

@@ -56,15 +56,16 @@ public final class AgentMetrics {
         }
     }
 
-    public synchronized void recordPerftest(String peer, String test, PerftestResult result) {
+    /** @param measured perftest's measurement of a bandwidth run (its summary holds bitsPerSecond) */
+    public synchronized void recordPerftest(String peer, String test, Measurement measured) {
         tests.labelValues("ok").inc();
-        List<Metric> summary = new ArrayList<>(List.of(Metric.of(Metrics.BITS_PER_SECOND, result.bitsPerSecond())));
-        if (result.messagesPerSecond() != null) {
-            summary.add(Metric.of(Metrics.MESSAGES_PER_SECOND, result.messagesPerSecond()));
-        }
+        List<Metric> summary = new ArrayList<>();
+        measured.metric(Metrics.BITS_PER_SECOND).ifPresent(summary::add);
+        measured.metric(Metrics.MESSAGES_PER_SECOND).ifPresent(summary::add);
+        String size = measured.params().get("sizeBytes");
         exposition.add(new MetricsExposition.Series(host, peer, "", "upload", "rdma", "perftest", test, ""),
-                new Measurement("perftest", null, test,
-                Map.of("sizeBytes", Long.toString(result.sizeBytes())), summary, null, null, "measured"), Instant.now());
+                new Measurement("perftest", null, test, size == null ? Map.of() : Map.of("sizeBytes", size), summary,
+                        null, null, "measured"), Instant.now());
     }
 
     public synchronized void recordFailure() {

@@ -11,6 +11,8 @@ import dev.wirespeed.facts.Facts;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
+import dev.wirespeed.results.Measurement;
+import dev.wirespeed.results.Measurement.Metrics;
 import dev.wirespeed.units.Rate;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.ProtocolException;
@@ -330,10 +332,11 @@ final class AgentSession {
             return;
         }
         try {
-            PerftestResult result = agent.perftest().runClient(r.spec(), r.peerHost(), () -> stopping(r.id()));
-            agent.metrics().recordPerftest(r.peerHost(), r.spec().test(), result);
-            agent.log(r.spec().test() + " to " + r.peerHost() + ": " + Rate.format(result.bitsPerSecond()));
-            send(new AgentMessage.PerftestDone(r.id(), result));
+            Measurement measured = agent.perftest().runClient(r.spec(), r.peerHost(), () -> stopping(r.id()));
+            agent.metrics().recordPerftest(r.peerHost(), r.spec().test(), measured);
+            agent.log(r.spec().test() + " to " + r.peerHost() + ": "
+                    + Rate.format(measured.metric(Metrics.BITS_PER_SECOND).orElseThrow().value()));
+            send(new AgentMessage.PerftestDone(r.id(), measured));
         } catch (IOException e) {
             agent.metrics().recordFailure();
             send(new AgentMessage.Failed(r.id(), Io.reason(e)));

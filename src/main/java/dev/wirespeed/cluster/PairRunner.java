@@ -2,6 +2,7 @@ package dev.wirespeed.cluster;
 
 import dev.wirespeed.engine.session.PeerTotals;
 import dev.wirespeed.results.BwResult;
+import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.OutcomeStatus;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -108,9 +110,14 @@ final class PairRunner {
         running.put(p, new Running(client, id));
         AgentMessage.PerftestDone done = client.call(new AgentMessage.RunPerftest(id, spec, hosts.get(p.server()).host()),
                 AgentMessage.PerftestDone.class, spec.durationSeconds() * 1000L + ANSWER_SLACK_MILLIS);
-        PerftestResult r = done.result();
+        Optional<Measurement.Metric> rate = done.measurement() == null ? Optional.empty()
+                : done.measurement().metric(Measurement.Metrics.BITS_PER_SECOND);
+        if (rate.isEmpty()) {
+            return new PairResult(round, a, b, PairStatus.FAILED, a + " answered without perftest's rate (an agent of"
+                    + " another release? run the same wirespeed on every host)", List.of());
+        }
         return new PairResult(round, a, b, PairStatus.OK, null,
-                List.of(new PairResult.Flow(a, b, r.bitsPerSecond(), null, null, null)));
+                List.of(new PairResult.Flow(a, b, rate.get().value(), null, null, null)));
     }
 
     /** Upload flows go client → server, download flows server → client; rates as the receiver counted them. */

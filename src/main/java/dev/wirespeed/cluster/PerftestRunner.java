@@ -4,6 +4,8 @@ import dev.wirespeed.io.ExternalProcess;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.perftest.PerftestOutput;
 import dev.wirespeed.perftest.PerftestProcess;
+import dev.wirespeed.results.Measurement;
+import dev.wirespeed.results.Measurement.Metrics;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -51,18 +53,22 @@ final class PerftestRunner {
         });
     }
 
-    /** Runs the client side to {@code peerHost} and reads its result table. */
-    PerftestResult runClient(PerftestSpec spec, String peerHost, BooleanSupplier cancelled) throws IOException {
+    /**
+     * Runs the client side to {@code peerHost} and reads its result table: perftest's measurement, with
+     * its "BW average" as {@link Metrics#BITS_PER_SECOND}.
+     */
+    Measurement runClient(PerftestSpec spec, String peerHost, BooleanSupplier cancelled) throws IOException {
         ExternalProcess.Finished done = PerftestProcess.run(command(spec, peerHost), timeoutMillis(spec), cancelled);
         if (cancelled.getAsBoolean()) {
             throw new IOException(spec.test() + " cancelled");
         }
-        Optional<PerftestResult> r = PerftestResult.of(PerftestOutput.measurement(done.output(), spec.test()));
-        if (r.isEmpty()) {
+        Measurement m = PerftestOutput.measurement(done.output(), spec.test());
+        // a bandwidth table: a latency table or --output=bandwidth's bare figure is no pair's rate
+        if (m == null || m.metric(Metrics.BITS_PER_SECOND).isEmpty()) {
             throw new IOException(spec.test() + " to " + peerHost + " exited with " + exitOf(done)
                     + " and no result: " + lastLine(done.output()));
         }
-        return r.get();
+        return m;
     }
 
     private List<String> command(PerftestSpec spec, String peerHost) throws IOException {

@@ -13,6 +13,7 @@ import dev.wirespeed.parse.host.EthtoolModuleParser;
 import dev.wirespeed.parse.host.EthtoolParser;
 import dev.wirespeed.parse.host.EthtoolStatsParser;
 import dev.wirespeed.parse.host.ExportsParser;
+import dev.wirespeed.parse.host.IfconfigParser;
 import dev.wirespeed.parse.host.IpParser;
 import dev.wirespeed.parse.host.KernelLogParser;
 import dev.wirespeed.parse.host.CpuFreqParser;
@@ -103,6 +104,7 @@ public final class Parsers {
                 // the host: netdevs, ethtool, kernel log, counters, NFS
                 new LstopoParser(),
                 new IpParser(),
+                new IfconfigParser(),
                 new EthtoolParser(),
                 new EthtoolStatsParser(),
                 new EthtoolModuleParser(),

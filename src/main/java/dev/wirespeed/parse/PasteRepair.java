@@ -231,9 +231,61 @@ final class PasteRepair {
         if (flowed(rows)) {
             // RFC 3676 4.2: in flowed text a line without a trailing space ends where its writer ended it, so
             // no line is a fixed-width wrap to undo (a ping summary after a 62-column line stays its own line)
-            return withoutElisions(RepeatedPrefix.strip(unlabel(unflow(rows), prompt, command), starts));
+            return withoutElisions(RepeatedPrefix.strip(lineBlocks(unlabel(unflow(rows), prompt, command)), starts));
         }
-        return unwrap(withoutElisions(RepeatedPrefix.strip(unlabel(rows, prompt, command), starts)), command);
+        return unwrap(withoutElisions(RepeatedPrefix.strip(lineBlocks(unlabel(rows, prompt, command)), starts)), command);
+    }
+
+    /** A line of a reStructuredText line block: "| " and the line, or a bare "|" for its blank line. */
+    private static boolean lineBlockLine(String t) {
+        return (t.startsWith("| ") || t.equals("|")) && !t.stripTrailing().endsWith("|");
+    }
+
+    /**
+     * Joins the continuation lines of a reStructuredText line block (docutils' spec, "Line Blocks": each line
+     * begins with "| "; "continuation lines are wrapped portions of long lines; they begin with a space in
+     * place of the vertical bar"): a guide converted to reST wraps iperf3's "connected to … port" line and puts
+     * "  5201" on the next (parse/iperf README, the Funet guide). Only inside a run of at least
+     * {@value #LABEL_RUN} "| " lines, none ending in "|" (a Markdown table's rows do); the "| " itself goes
+     * later, as a prefix every line carries ({@link RepeatedPrefix}).
+     */
+    static List<Row> lineBlocks(List<Row> rows) {
+        List<Row> out = null;
+        int bars = 0;
+        for (int i = 0; i < rows.size(); i++) {
+            Row r = rows.get(i);
+            String t = r.text();
+            if (lineBlockLine(t)) {
+                bars++;
+            } else if (!t.isEmpty() && Character.isWhitespace(t.charAt(0)) && !t.isBlank() && bars > 0 && barsAhead(rows, i, bars)) {
+                if (out == null) {
+                    out = new ArrayList<>(rows.subList(0, i));
+                }
+                Row head = out.removeLast();
+                out.add(new Row(head.number(), head.text().stripTrailing() + " " + t.strip(), head.prefix(), head.elidedBefore()));
+                continue;
+            } else {
+                bars = 0;
+            }
+            if (out != null) {
+                out.add(r);
+            }
+        }
+        return out == null ? rows : out;
+    }
+
+    /** The block has {@value #LABEL_RUN} "| " lines, counting those before line i and those after its continuation lines. */
+    private static boolean barsAhead(List<Row> rows, int i, int before) {
+        int n = before;
+        for (int k = i + 1; k < rows.size() && n < LABEL_RUN; k++) {
+            String t = rows.get(k).text();
+            if (lineBlockLine(t)) {
+                n++;
+            } else if (t.isBlank() || !Character.isWhitespace(t.charAt(0))) {
+                break;
+            }
+        }
+        return n >= LABEL_RUN;
     }
 
     private static List<Row> withoutElisions(List<Row> rows) {

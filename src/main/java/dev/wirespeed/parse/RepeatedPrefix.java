@@ -1,7 +1,10 @@
 package dev.wirespeed.parse;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.ToIntFunction;
 
 /**
@@ -40,6 +43,10 @@ final class RepeatedPrefix {
         Norm[] norms = new Norm[out.size()];
         int i = 0;
         int released = 0;
+        // prefixes already stripped from a run: docker compose interleaves its services' lines, so a service's
+        // last lines may come one or two at a time between another's (parse/iperf README, the goodput-testing
+        // README); they lose the same prefix without a run of their own
+        Set<String> stripped = new HashSet<>();
         while (i < out.size()) {
             while (released < i) {
                 norms[released++] = null; // behind the scan: never asked again (a large paste's memory)
@@ -58,7 +65,8 @@ final class RepeatedPrefix {
                 while (end < out.size() && end - i < 100_000 && norm(norms, out, end).sharedBy(prefix) >= 0) {
                     end++;
                 }
-                if (end - i < RUN) {
+                boolean known = stripped.contains(prefix);
+                if (end - i < RUN && !known) {
                     continue;
                 }
                 next = Math.max(next, end);
@@ -72,8 +80,9 @@ final class RepeatedPrefix {
                 // cheapest first (this runs on every run of a large paste): a run whose first lines a parser already
                 // reads keeps its prefix; then the stripped lines must start something; then more of them than before
                 int a;
-                if (starts.applyAsInt(before.subList(0, Math.min(RUN, before.size()))) == 0 && (a = starts.applyAsInt(after)) > 0
+                if (known || starts.applyAsInt(before.subList(0, Math.min(RUN, before.size()))) == 0 && (a = starts.applyAsInt(after)) > 0
                         && a > starts.applyAsInt(before)) {
+                    stripped.add(prefix);
                     for (int k = i; k < end; k++) {
                         PasteRepair.Row r = out.get(k);
                         int at = cut(r.text(), norm(norms, out, k).sharedBy(prefix));
@@ -131,7 +140,7 @@ final class RepeatedPrefix {
                     i++;
                 }
             }
-            return new Norm(out.toString(), java.util.Arrays.copyOf(ends, out.length()), raw);
+            return new Norm(out.toString(), Arrays.copyOf(ends, out.length()), raw);
         }
 
         /** Normalized ends of the prefixes of this line: after each separator a blank or the line's end follows. */

@@ -24,6 +24,9 @@ import java.util.regex.Pattern;
 public final class Splitter {
     private static final Pattern[] PROMPTS = {
         Pattern.compile("((?:\\([^)\\s]*\\)\\s*)?[\\w.-]+@[\\w.-]+(?::[^#$\\s]*)?\\s?[#$])(?:\\s+(.*))?"),
+        // SUSE's default PS1 (user, host, working directory, "> "): "hks@sisu-login3:~> iperf3 -c iperf.funet.fi" (parse/iperf README, the Funet
+        // guide); a path after the colon and a command after the ">", so "user@host>" in prose is no prompt
+        Pattern.compile("([\\w.-]+@[\\w.-]+:[~/][^#$>\\s]*>)\\s+(.+)"),
         // "[root@host dir]#", and NixOS's default "[user@host:~/dir]$"
         Pattern.compile("(\\[[\\w.-]+@[\\w.-]+(?:[\\s:][^\\]]*)?\\][#$])(?:\\s*(.*))?"),
         // Red Hat's PS1 with the host left out, as AWS and other docs print it: "[ec2-user ~]$ ethtool -S eth0"
@@ -44,6 +47,37 @@ public final class Splitter {
     private static final Pattern BARE_ARG = Pattern.compile(
             "-{1,2}[\\w-]+(=\\S+)?|[a-z0-9_./:@=,*+-][\\w./:@=,*+'\"-]*|[A-Z][A-Z0-9_]*|\\||'[^']*'|\"[^\"]*\"|\\d+");
     private static final Pattern CAPTION = Pattern.compile("Code language: .*$");
+    /**
+     * A reader's note a guide wrote after a value, set off by blanks and an arrow or a double hash: "Speed:
+     * 1000Mb/s          &lt;-- Nic Speed 확인", "Speed: 10000Mb/s          ##当前速率", "100baseT/Full   ← …" (parse/host
+     * README, the annotated-guide fixtures). None of the tools read prints an arrow ("&lt;-", "&lt;=", "←") or "##" after
+     * two blanks (lspci's "L0s &lt;64ns" has one blank and a digit; perftest's "#bytes" one hash), so it goes.
+     */
+    private static final Pattern ARROW_NOTE = Pattern.compile("(?<=\\S)(?:\\s{2,}|\\t)(?:<-+|<=+|\u2190|\u2B05|\u27F5)(?:\\s.*)?$"
+            + "|(?<=\\S)(?:\\s{2,}|\\t)##(?!#).*$");
+
+    private static List<PasteRepair.Row> withoutNotes(List<PasteRepair.Row> rows) {
+        List<PasteRepair.Row> out = null;
+        for (int i = 0; i < rows.size(); i++) {
+            PasteRepair.Row r = rows.get(i);
+            if (mayHaveNote(r.text())) {
+                Matcher m = ARROW_NOTE.matcher(r.text());
+                if (m.find()) {
+                    if (out == null) {
+                        out = new ArrayList<>(rows);
+                    }
+                    out.set(i, new PasteRepair.Row(r.number(), r.text().substring(0, m.start()), r.prefix(), r.elidedBefore()));
+                }
+            }
+        }
+        return out == null ? rows : out;
+    }
+
+    /** Whether a line may hold a {@link #ARROW_NOTE}: the cheap test first, as this runs on every line of a paste. */
+    private static boolean mayHaveNote(String line) {
+        return line.contains("<-") || line.contains("<=") || line.contains("##") || line.indexOf('\u2190') >= 0
+                || line.indexOf('\u2B05') >= 0 || line.indexOf('\u27F5') >= 0;
+    }
     /** A page that set each pasted line in bold ("**51041 total packets received**"): the Markdown marks go. */
     private static final Pattern BOLD_LINE = Pattern.compile("^(\\s*)\\*\\*([^*].*?)\\*\\*\\s*$");
     /** A command line a page wrote as inline code: "`# mstflint -d 0b:00.0 query`". */
@@ -254,6 +288,7 @@ public final class Splitter {
         rows = PasteRepair.repair(rows, l -> prompt(l) != null || bare(l) != null || l.startsWith("# ") && rootPrompt(l) != null,
                 l -> prompt(l.strip()) != null, starts);
         rows = EscapedOutput.decodeRows(rows, starts); // a literal a mail client flowed or wrapped, whole again
+        rows = withoutNotes(rows); // after lines a mail flowed or wrapped are whole: a note broken across two goes whole
         List<String> lines = new ArrayList<>(rows.size());
         int[] numbers = new int[rows.size()];
         BitSet elided = new BitSet();

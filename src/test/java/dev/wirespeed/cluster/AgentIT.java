@@ -11,6 +11,7 @@ import dev.wirespeed.engine.session.TestListener;
 import dev.wirespeed.results.BwResult;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
+import dev.wirespeed.results.Measurement;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -213,8 +214,9 @@ class AgentIT {
             cb.call(new AgentMessage.RunPerftest(cb.nextId(), spec, null), AgentMessage.PerftestStarted.class, 10_000);
             AgentMessage.PerftestDone done = ca.call(new AgentMessage.RunPerftest(ca.nextId(), spec, "127.0.0.1"),
                     AgentMessage.PerftestDone.class, 30_000);
-            assertThat(done.result().bitsPerSecond()).isEqualTo(23.13e9);
-            assertThat(done.result().linkType()).isEqualTo("Ethernet");
+            assertThat(done.measurement().metric(Measurement.Metrics.BITS_PER_SECOND).orElseThrow().value())
+                    .isEqualTo(23.13e9);
+            assertThat(done.measurement().params()).containsEntry("linkType", "Ethernet");
             assertThatThrownBy(() -> ca.call(new AgentMessage.RunPerftest(ca.nextId(),
                     new PerftestSpec("ib_write_bw; rm -rf /", null, 65536, 2, 18515, null), "127.0.0.1"),
                     AgentMessage.PerftestDone.class, 10_000)).hasMessageContaining("is not one of ib_write_bw");
@@ -231,7 +233,7 @@ class AgentIT {
     static Path fakePerftest(Path dir) throws IOException {
         Path fixture = dir.resolve("out.txt");
         // Without the fixture's "# source" line and the shell prompt: what the binary itself printed.
-        String recorded = PerftestResultTest.fixture("ib_send_bw-roce-report_gbit-seed000.txt");
+        String recorded = PerftestRunTest.fixture("ib_send_bw-roce-report_gbit-seed000.txt");
         Files.writeString(fixture, recorded.lines().skip(2).collect(Collectors.joining("\n", "", "\n")));
         Path args = dir.resolve("args.txt");
         Path fake = dir.resolve("ib_write_bw");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.Test;
  */
 class PasteShapesTest {
     private final LogReader reader = LogReader.standard();
-    private final Splitter splitter = new Splitter(java.util.Set.of("iperf3", "ethtool"), reader::starts);
+    private final Splitter splitter = new Splitter(Set.of("iperf3", "ethtool"), reader::starts);
 
     private List<String> lines(String text) {
         List<String> out = new ArrayList<>();
@@ -85,5 +86,43 @@ class PasteShapesTest {
                 assertThat(in.lineNumber(i)).as("the pasted line it came from").isEqualTo(2);
             }
         }
+    }
+
+    @Test
+    void aReadersArrowNoteGoesButWhatToolsPrintStays() {
+        // the annotated guides (parse/host README) read in full by KeyFactsTest; these stay as printed
+        assertThat(lines("        Speed: 1000Mb/s                                             <-- Nic Speed 확인"))
+                .containsExactly("        Speed: 1000Mb/s");
+        assertThat(lines("                100baseT/Half 100baseT/Full   \u2190 the EMAC tops out at 100M"))
+                .containsExactly("                100baseT/Half 100baseT/Full");
+        String lspci = "\t\tLnkCap:\tPort #0, Speed 8GT/s, Width x16, ASPM L1, Exit Latency L1 <4us";
+        assertThat(lines(lspci)).containsExactly(lspci);
+        String perftest = " #bytes     #iterations    BW peak[MB/sec]    BW average[MB/sec]   MsgRate[Mpps]";
+        assertThat(lines(perftest)).containsExactly(perftest);
+        String nccl = "#       size         count      type   redop    root     time   algbw   busbw #wrong";
+        assertThat(lines(nccl)).containsExactly(nccl);
+    }
+
+    @Test
+    void aLineBlocksContinuationJoinsButATablesRowsStay() {
+        List<String> block = lines(String.join("\n",
+                "| Connecting to host iperf.funet.fi, port 5201",
+                "| [ 4] local 86.50.166.23 port 51444 connected to 193.166.255.193 port",
+                "  5201",
+                "| [ ID] Interval Transfer Bandwidth Retr Cwnd"));
+        assertThat(block).contains("[ 4] local 86.50.166.23 port 51444 connected to 193.166.255.193 port 5201").hasSize(3);
+        // a Markdown table's rows end in "|": an indented line after them is no continuation
+        List<String> table = lines(String.join("\n", "| a | b |", "|---|---|", "| 1 | 2 |", "    indented"));
+        assertThat(table).hasSize(4);
+        // two "| " lines are no block
+        assertThat(lines(String.join("\n", "| one", "| two", "  three"))).hasSize(3);
+    }
+
+    @Test
+    void suseDefaultPromptStartsACommand() {
+        List<Chunk> chunks = splitter.split("hks@sisu-login3:~> iperf3 -c iperf.funet.fi\nConnecting to host iperf.funet.fi, port 5201");
+        assertThat(chunks.getLast().command().text()).isEqualTo("iperf3 -c iperf.funet.fi");
+        // "user@host>" in prose, no path: no prompt
+        assertThat(Splitter.prompt("mail admin@example.org> see below")).isNull();
     }
 }

@@ -72,7 +72,10 @@ final class GsoIo implements StreamIo<UdpStream> {
                 iov.set(ValueLayout.JAVA_LONG, 8, (long) due * length);
                 long n;
                 try {
-                    n = NativeUdp.sendmsg(errno, fd, msgAddress);
+                    n = NativeUdp.sendmsgQuick(fd, msgAddress);
+                    if (n < 0) { // nothing went: the same send again, this time with its errno
+                        n = NativeUdp.sendmsg(errno, fd, msgAddress);
+                    }
                 } catch (Throwable t) {
                     throw new IOException("sendmsg failed: " + t, t);
                 }

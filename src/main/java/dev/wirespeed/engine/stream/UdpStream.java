@@ -31,7 +31,9 @@ import java.util.function.LongSupplier;
  *
  * <p>The sender is paced by budget, not by timer: datagram k may leave once {@code k × length × 8}
  * bits fit into the elapsed time at the target rate, so the average rate is exact whatever the
- * sleep granularity, and a late wake-up sends the datagrams that fell due in one burst.
+ * sleep granularity; a sender behind its schedule sends what fell due in a burst of at most
+ * {@link #MAX_CATCH_UP_NANOS} at twice the target, then at twice the target until it caught up
+ * ({@link #catchUpCount}).
  */
 public final class UdpStream extends StreamLoop<DatagramChannel> {
     /** Longest sleep between pacing checks, so a stop is seen promptly. */
@@ -40,9 +42,15 @@ public final class UdpStream extends StreamLoop<DatagramChannel> {
      * Most of a late start the sender makes up: its pacing begins at the test's start (as iperf3's
      * throttle counts from the test's start), so the datagrams due while its thread started and
      * set up go at once, but never more than this much of them (a burst of 10 ms at the target
-     * rate), so a thread that started very late does not flood the receiver's socket buffer.
+     * rate), so a thread that started very late does not flood the receiver's socket buffer. Also
+     * the tolerance of the catch-up bound mid-test ({@link #catchUpCount}).
      */
     static final long MAX_CATCH_UP_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    /**
+     * How much faster than -b a sender behind its schedule may catch up, after a burst of
+     * {@link #MAX_CATCH_UP_NANOS} at this rate ({@link #catchUpCount}).
+     */
+    static final double CATCH_UP_RATE = 2.0;
     /** errno.h (Linux): a datagram too long for the path with Don't Fragment set. */
     private static final int EMSGSIZE = 90;
 
@@ -59,6 +67,8 @@ public final class UdpStream extends StreamLoop<DatagramChannel> {
     /** System.nanoTime() when a sender's pacing began (its thread started). */
     private long sendStartNanos;
     private double nanosPerBit;
+    /** The catch-up bound's theoretical arrival time ({@link #catchUpCount}), System.nanoTime() (which may be negative). */
+    private long catchUpTatNanos = Long.MIN_VALUE;
     private long bitsSent;
     private long sent;
     /**
@@ -222,10 +232,39 @@ public final class UdpStream extends StreamLoop<DatagramChannel> {
                 LockSupport.parkNanos(Math.min(dueAt - now, MAX_PARK_NANOS));
                 continue;
             }
+            int due = dueCount(now - sendStartNanos, nanosPerBit, bitsSent, datagramBytes * 8L, max);
+            double catchUpNanos = datagramBytes * 8L * nanosPerBit / CATCH_UP_RATE;
+            int allowed = catchUpCount(catchUpTatNanos, now, catchUpNanos, MAX_CATCH_UP_NANOS, due);
+            if (allowed == 0) { // a catch-up at its bound: the next datagram may go at TAT - tolerance
+                LockSupport.parkNanos(Math.clamp(catchUpTatNanos - MAX_CATCH_UP_NANOS - now, 1, MAX_PARK_NANOS));
+                continue;
+            }
+            catchUpTatNanos = Math.max(catchUpTatNanos, now) + (long) (allowed * catchUpNanos);
             setDue(now);
-            return dueCount(now - sendStartNanos, nanosPerBit, bitsSent, datagramBytes * 8L, max);
+            return allowed;
         }
         return 0;
+    }
+
+    /**
+     * How many of the {@code due} datagrams the catch-up bound lets go at {@code nowNanos}: a
+     * sender behind its schedule (it started late, the host stopped it, it was slow for a while)
+     * makes it all up, so -b's average holds, but never faster than {@link #CATCH_UP_RATE} times
+     * the target beyond a burst of {@code toleranceNanos} of that (GCRA, the virtual-scheduling
+     * form of a token bucket: {@code tatNanos} is when the bucket would be empty, each datagram
+     * adds {@code nanosPerDatagram}, a datagram may go while that stays within the tolerance). At
+     * least 1 when the bucket has room, 0 when it has none. Why: without it a thread the host
+     * stopped for 100 ms sent 100 ms of datagrams at once when it ran again, more than a default
+     * socket buffer holds (rmem_default 212,992 B is 8.5 ms at 200 Mbit/s), so the receiver lost
+     * what a steady sender at -b would not have lost. In steady pacing the bound never binds.
+     */
+    static int catchUpCount(long tatNanos, long nowNanos, double nanosPerDatagram, long toleranceNanos, int due) {
+        long from = Math.max(tatNanos, nowNanos);
+        long room = nowNanos + toleranceNanos - from;
+        if (room < 0) {
+            return 0;
+        }
+        return (int) Math.min(due, 1 + (long) (room / nanosPerDatagram));
     }
 
     /** Isochronous: the rest of the current frame, or, between frames, the next frame once its tick came. */

@@ -69,6 +69,8 @@ public final class NativeUdp {
     public static final int ENOSYS = 38;
 
     private static final MethodHandle SENDMSG;
+    /** sendmsg(2) without errno capture, for the hot loop ({@link #sendmsgQuick}). */
+    private static final MethodHandle SENDMSG_QUICK;
     private static final MethodHandle RECVMSG;
     private static final MethodHandle SENDMMSG;
     private static final MethodHandle RECVMMSG;
@@ -79,6 +81,7 @@ public final class NativeUdp {
 
     static {
         MethodHandle sendmsg = null;
+        MethodHandle sendmsgQuick = null;
         MethodHandle recvmsg = null;
         MethodHandle sendmmsg = null;
         MethodHandle recvmmsg = null;
@@ -96,6 +99,7 @@ public final class NativeUdp {
                 // ssize_t sendmsg(int fd, const struct msghdr *msg, int flags), recvmsg likewise
                 FunctionDescriptor msg = FunctionDescriptor.of(L, I, L, I);
                 sendmsg = linker.downcallHandle(libc.find("sendmsg").orElseThrow(), msg, errno);
+                sendmsgQuick = linker.downcallHandle(libc.find("sendmsg").orElseThrow(), msg);
                 recvmsg = linker.downcallHandle(libc.find("recvmsg").orElseThrow(), msg, errno);
                 // int sendmmsg(int fd, struct mmsghdr *vec, unsigned int vlen, int flags)
                 sendmmsg = linker.downcallHandle(libc.find("sendmmsg").orElseThrow(),
@@ -113,6 +117,7 @@ public final class NativeUdp {
             }
         }
         SENDMSG = sendmsg;
+        SENDMSG_QUICK = sendmsgQuick;
         RECVMSG = recvmsg;
         SENDMMSG = sendmmsg;
         RECVMMSG = recvmmsg;
@@ -147,6 +152,7 @@ public final class NativeUdp {
             MemorySegment msg = arena.allocate(MSGHDR_BYTES, 8);
             MemorySegment vec = arena.allocate(MMSGHDR_BYTES, 8);
             long sent = sendmsg(errno, -1, msg.address());
+            long sentQuick = sendmsgQuick(-1, msg.address());
             long read = recvmsg(errno, -1, msg.address());
             int sentMany = sendmmsg(errno, -1, vec.address(), 1);
             int readMany = recvmmsg(errno, -1, vec.address(), 1);
@@ -161,6 +167,18 @@ public final class NativeUdp {
 
     public static long sendmsg(MemorySegment errno, int fd, long msghdr) throws Throwable {
         return (long) SENDMSG.invokeExact(errno, fd, msghdr, 0);
+    }
+
+    /**
+     * sendmsg(2) as {@link #sendmsg} but without errno: negative on failure, and the caller that needs
+     * the reason calls {@link #sendmsg} again (a UDP send that failed sent nothing, so the second call
+     * is the same send). Why: a capturing downcall slices its capture segment on every call
+     * (SharedUtils.checkCaptureSegment), an object per call that C1, the bw client's only JIT, does
+     * not scalar-replace, and copies errno out (DowncallLinker::capture_state) after every call,
+     * successful or not (JFR and perf of the 8972 B sender, docs/PERFORMANCE.md "udp28c").
+     */
+    public static long sendmsgQuick(int fd, long msghdr) throws Throwable {
+        return (long) SENDMSG_QUICK.invokeExact(fd, msghdr, 0);
     }
 
     public static long recvmsg(MemorySegment errno, int fd, long msghdr) throws Throwable {

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -16,10 +17,21 @@ import java.util.regex.Pattern;
  * {@code ethtool -k|--show-features|--show-offload IFACE}: "Features for eth0:", then one
  * "name: on|off" a line, a group's members indented under it by a tab, each perhaps followed by
  * " [fixed]" or " [requested on]" (ethtool's features.c). A grep of it ("| grep seg") loses the head
- * line: the interface is then the typed command's.
+ * line: the interface is then the typed command's. Before ethtool 3.x the head read "Offload parameters
+ * for eth0:" (a flat list, no [fixed]); notes often put "..." for the lines they leave out; and a list
+ * pasted with neither head nor command is still one when it opens with a run of feature lines that
+ * names a feature ethtool itself defines (ethtool.c's off_flag_def, kernel net/ethtool/common.c).
  */
 public final class EthtoolFeaturesParser extends BaseParser {
-    private static final Pattern HEAD = Pattern.compile("Features for (\\S+):");
+    private static final Pattern HEAD = Pattern.compile("(?:Features|Offload parameters) for (\\S+):");
+    /** A line a note writer put for the lines left out. */
+    private static final Pattern ELISION = Pattern.compile("\\.{2,}|…");
+    /** Names ethtool -k has printed since 2.6 (ethtool.c's off_flag_def and the kernel's feature strings). */
+    private static final Set<String> KNOWN = Set.of("rx-checksumming", "tx-checksumming", "scatter-gather", "tcp-segmentation-offload",
+            "udp-fragmentation-offload", "generic-segmentation-offload", "generic-receive-offload", "large-receive-offload",
+            "rx-vlan-offload", "tx-vlan-offload", "ntuple-filters", "receive-hashing");
+    /** Feature lines in a row that make a head-less, command-less list. */
+    private static final int RUN = 3;
     private static final Pattern FEATURE =
             Pattern.compile("([a-z][a-z0-9_-]*):\\s*(on|off)(?:\\s*\\[(fixed|requested (?:on|off))])?");
 
@@ -29,8 +41,34 @@ public final class EthtoolFeaturesParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return (in.matches(HEAD, i) && i + 1 < in.size() && in.matches(FEATURE, i + 1))
-                || (i == 0 && showFeatures(in.command()) && in.matches(FEATURE, i));
+        return (in.matches(HEAD, i) && next(in, i + 1) < in.size() && in.matches(FEATURE, next(in, i + 1)))
+                || (i == 0 && showFeatures(in.command()) && in.matches(FEATURE, i))
+                || headless(in, i);
+    }
+
+    /** The first line from {@code i} on that is not an elision. */
+    private static int next(Lines in, int i) {
+        while (i < in.size() && in.matches(ELISION, i)) {
+            i++;
+        }
+        return i;
+    }
+
+    /** A run of feature lines with no head before it, one of them a name ethtool defines. */
+    private static boolean headless(Lines in, int i) {
+        if (i > 0 && (in.matches(FEATURE, i - 1) || in.matches(HEAD, i - 1))) {
+            return false;
+        }
+        boolean known = false;
+        int k = i;
+        for (; k < in.size(); k++) {
+            Matcher m = in.match(FEATURE, k);
+            if (m == null) {
+                break;
+            }
+            known |= KNOWN.contains(m.group(1));
+        }
+        return known && k - i >= RUN;
     }
 
     private static boolean showFeatures(Command c) {
@@ -48,13 +86,17 @@ public final class EthtoolFeaturesParser extends BaseParser {
             iface = head.group(1);
             b.use(i++);
         } else {
-            List<String> args = in.command().args();
-            iface = args.size() > 1 ? args.get(1) : null;
+            List<String> args = in.command() == null ? List.of() : in.command().args();
+            iface = showFeatures(in.command()) && args.size() > 1 ? args.get(1) : null;
         }
         Map<String, Boolean> features = new LinkedHashMap<>();
         List<String> fixed = new ArrayList<>();
         Map<String, Boolean> requested = new LinkedHashMap<>();
         for (; i < in.size(); i++) {
+            if (in.matches(ELISION, i) && next(in, i) < in.size() && in.matches(FEATURE, next(in, i))) {
+                b.use(i);
+                continue;
+            }
             Matcher m = in.match(FEATURE, i);
             if (m == null) {
                 break;

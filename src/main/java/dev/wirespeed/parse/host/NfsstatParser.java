@@ -8,6 +8,7 @@ import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.UnitWords;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -94,7 +95,7 @@ public final class NfsstatParser extends BaseParser {
     private static int section(Lines in, int from, ParseBuilder b) {
         Matcher t = in.match(TITLE, from);
         String title = t.group(1);
-        String side = t.group(2).toLowerCase(java.util.Locale.ROOT);
+        String side = t.group(2).toLowerCase(Locale.ROOT);
         Matcher v = VERSION.matcher(title);
         String version = v.matches() ? v.group(1) : null;
         b.use(from);

@@ -124,6 +124,7 @@ public final class LspciParser extends BaseParser {
                 if ((m = PAYLOAD.matcher(s)).find() && d.payload == null && s.startsWith("MaxPayload")) {
                     d.payload = UnitWords.integer(m.group(1));
                     d.readReq = UnitWords.integer(m.group(2));
+                    d.payloadSource = d.header != null ? d.header : in.source(i);
                 } else if ((m = NUMA.matcher(s)).matches()) {
                     d.numa = UnitWords.integer(m.group(1));
                 } else if ((m = DRIVER.matcher(s)).matches()) {
@@ -208,6 +209,7 @@ public final class LspciParser extends BaseParser {
         int headerLine = -1;
         int sriovLine = -1;
         String sriovText;
+        Source payloadSource;
         Integer payload;
         Integer readReq;
         Source linkSource;
@@ -236,9 +238,13 @@ public final class LspciParser extends BaseParser {
                     }
                 }
             }
-            if (linkSource != null) {
+            // a paste cut between DevCtl and LnkCap (corundum#47) still gives the payload sizes the
+            // device runs with: a link record of those alone, sourced at the device line (DevCtl's
+            // lines stay printed fields of the device, as they were)
+            Source source = linkSource != null ? linkSource : payloadSource;
+            if (source != null) {
                 b.add(new PcieLinkRecord(address, capSpeed, capWidth, speed, width, speedDown ? Boolean.TRUE : null,
-                        widthDown ? Boolean.TRUE : null, payload, readReq, linkSource));
+                        widthDown ? Boolean.TRUE : null, payload, readReq, source));
             }
         }
     }

@@ -66,6 +66,54 @@ class UdpPacingTest {
     }
 
     @Test
+    void theCatchUpBoundLetsABurstOfTenMillisecondsGoThenTwiceTheRate() {
+        long ms = 1_000_000L;
+        double perDatagram = 0.1 * ms; // at twice the target
+        assertThat(UdpStream.catchUpCount(Long.MIN_VALUE, -5 * ms, perDatagram, 10 * ms, 64))
+                .as("no catch-up yet, and a negative nanoTime").isEqualTo(64);
+        assertThat(UdpStream.catchUpCount(0, 0, perDatagram, 10 * ms, 500)).as("10 ms of room: 101").isEqualTo(101);
+        assertThat(UdpStream.catchUpCount(10 * ms, 0, perDatagram, 10 * ms, 500)).as("the bucket is full: 1")
+                .isEqualTo(1);
+        assertThat(UdpStream.catchUpCount(10 * ms + 1, 0, perDatagram, 10 * ms, 500)).as("past it: wait").isZero();
+        assertThat(UdpStream.catchUpCount(0, 50 * ms, perDatagram, 10 * ms, 3)).as("never more than due").isEqualTo(3);
+    }
+
+    @Test
+    void aStallOnAFakeClockIsMadeUpAtTwiceTheRateNotInOneBurst() {
+        // -b 200M of 1472-byte datagrams on a fake clock, as UdpStream.duePaced asks: every 50 µs,
+        // at most 64 a call; the host stops the sender for 100 ms at 0.5 s
+        long ms = 1_000_000L;
+        double nanosPerBit = 1e9 / 200_000_000L;
+        long datagramBits = 1472 * 8L;
+        double catchUpNanos = datagramBits * nanosPerBit / UdpStream.CATCH_UP_RATE;
+        long tat = Long.MIN_VALUE;
+        long bitsSent = 0;
+        long firstMsAfter = 0;
+        long inSecond = 0;
+        for (long now = 0; now < 1_000 * ms; now += now == 500 * ms ? 100 * ms : 50_000) {
+            if (now < (long) (bitsSent * nanosPerBit)) {
+                continue;
+            }
+            int due = UdpStream.dueCount(now, nanosPerBit, bitsSent, datagramBits, 64);
+            int allowed = UdpStream.catchUpCount(tat, now, catchUpNanos, UdpStream.MAX_CATCH_UP_NANOS, due);
+            if (allowed == 0) {
+                continue;
+            }
+            tat = Math.max(tat, now) + (long) (allowed * catchUpNanos);
+            bitsSent += allowed * datagramBits;
+            inSecond += allowed;
+            if (now >= 600 * ms && now < 601 * ms) {
+                firstMsAfter += allowed;
+            }
+        }
+        long tenMs = 200_000_000L / 100 / datagramBits; // 169 datagrams are 10 ms at 200 Mbit/s
+        assertThat(firstMsAfter).as("the first ms after the stall: 20 ms of datagrams and 2 ms, not the 100 ms")
+                .isBetween(2 * tenMs, 2 * tenMs + tenMs / 2);
+        assertThat(inSecond * datagramBits).as("the second's bits: the stall made up, -b holds")
+                .isBetween(200_000_000L * 99 / 100, 200_000_000L + datagramBits);
+    }
+
+    @Test
     void aLateReceiverCountsItsTimeFromWhereTheSenderStarted() {
         long ms = 1_000_000L;
         // the server's clock started 120 ms after the sender's first datagram (a cold server's first test)
