@@ -390,4 +390,25 @@ class KernelLogParserTest {
                 .singleElement().satisfies(f -> assertThat(f.message()).contains("order:2, mode:0x480020"));
         assertThat(findings("dmesg-mlx5-arm-nas16.txt", "kernel-page-allocation-failure")).isEmpty();
     }
+
+    /** FreeBSD's "unit: message" lines (no timestamp, no PCI address) are kernel lines; ifconfig's head is not. */
+    @Test
+    void freeBsdDriverLinesAreReadAsKernelLines() {
+        String file = "freebsd-axgbe-sfp-link-up-down-opnsense-src162.txt";
+        assertThat(all(file, LinkEvent.class)).extracting(LinkEvent::up).containsExactly(true, false, true, false);
+        assertThat(all(file, LinkEvent.class)).allSatisfy(e -> {
+            assertThat(e.driver()).isEqualTo("ax");
+            assertThat(e.iface()).isEqualTo("ax0");
+            assertThat(e.address()).isNull();
+        });
+        assertThat(blocks(file)).singleElement().satisfies(b -> assertThat(printed(b))
+                .as("under the unit, verbatim").contains("ax0=[SFP detected:", "part number:    S.B1312.10.XDL"));
+        assertThat(findings(file, "kernel-link-flaps")).singleElement()
+                .satisfies(f -> assertThat(f.message()).startsWith("ax0: link went down 2 time(s)"));
+        assertThat(findings("freebsd-ice-health-link-modes-failed-opnsense-src317.txt", "kernel-nic-health")).singleElement()
+                .satisfies(f -> assertThat(f.severity()).isEqualTo(Severity.ERROR));
+        assertThat(Fixture.blocksOf("ix0: flags=8843<UP,BROADCAST,RUNNING,SIMPLEX,MULTICAST> metric 0 mtu 1500\n"
+                + "\toptions=4e53fbb<RXCSUM,TXCSUM>\n\tether 00:25:90:d9:dc:36\n\tstatus: active\n"))
+                .noneMatch(b -> b.format().equals("kernel-log"));
+    }
 }

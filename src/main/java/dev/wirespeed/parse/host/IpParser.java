@@ -119,11 +119,15 @@ public final class IpParser extends BaseParser {
                 cur.vf.printed.add(new String[] {String.valueOf(i), "MAC", m.group(2)});
                 String vfSettings = m.group(3);
                 int vfLine = i;
+                String line = in.get(i);
                 if (vfSettings.endsWith(",") && i + 1 < in.size() && in.matches(VF_SETTINGS, i + 1)) {
                     vfSettings += " " + in.get(i + 1); // the rest of the line a mail wrapped
+                    line += " " + in.get(i + 1);
                     b.use(i + 1);
                     i++;
                 }
+                // the whole line as printed: a user searches for "vf 15" or a MAC and a setting together
+                cur.vf.printed.add(new String[] {String.valueOf(vfLine), "line", line.strip()});
                 for (String setting : vfSettings.split(",\\s*")) {
                     if (!setting.isBlank()) {
                         cur.vf.asPrinted.add(setting.strip());

@@ -34,6 +34,19 @@ public final class KernelLogParser extends BaseParser {
     private static final Pattern LINE = Pattern.compile(
             "(?:.*?\\bkernel:\\s*|\\d+\\s*)?(?:\\[[^\\]]*]\\s*)?([\\w-]+) (" + BDF + ")(?: ([\\w.@-]+))?: (.*)");
     /**
+     * FreeBSD's driver lines have no PCI address: device_printf()/if_printf() put the unit's name before the
+     * message ("ice0: Link is up, 25 Gbps Full Duplex, …", "ax0: Link is UP - 1Gbps/Full - …"), the unit being
+     * the driver's name and a number. Read with LINE's groups: 1 the driver (a lookahead), 2 the address (never
+     * set: the empty {@code \b\B} cannot match), 3 the unit as the interface, 4 the message. The names are
+     * those of FreeBSD's Ethernet drivers of the speeds wirespeed measures (ice(4), ixl(4), iavf(4), ix(4),
+     * mce = mlx5en(4), mlxen(4), bnxt(4), cxgbe(4)'s cxl/cc, axgbe(4)'s ax, ena(4), …), so a BSD device
+     * that is no NIC ("uart0:", "nvd0:") and ifconfig's "ix0: flags=…" head are not read as kernel lines.
+     */
+    private static final String BSD_DRIVERS = "(?:ice|ixl|iavf|ixv|ix|igc|igb|em|mce|mlxen|mlx5_core|mlx4_core|bnxt|bxe|"
+            + "cxl|cc|vcxl|vcc|ql|qlnxe|ax|ena|gve|vmx|vtnet|oce|sfxge|enic|lio|mgb|re|bge)";
+    private static final Pattern BSD_LINE = Pattern.compile(KernelLogParser.PREFIX + "(?=(" + BSD_DRIVERS + ")\\d{1,4}: )(\\b\\B)?("
+            + BSD_DRIVERS + "\\d{1,4}): (?!flags=)(.*)");
+    /**
      * pcie_print_link_status(): since 5.4 "8.0 GT/s PCIe x8", from 4.17 to 5.3 "8 GT/s x8" (PCIE_SPEED2STR
      * without the "PCIe" suffix: "63.008 Gb/s available PCIe bandwidth, limited by 8 GT/s x8 link at
      * 0001:00:00.0 (capable of 126.016 Gb/s with 8 GT/s x16 link)").
@@ -51,8 +64,11 @@ public final class KernelLogParser extends BaseParser {
     private static final Pattern FIRMWARE = Pattern.compile("firmware version: (\\d+\\.\\d+\\.\\d+)");
     /** i40e/ice at probe: "fw 7.0.50775 api 1.8 nvm 7.00 0x80004c97 1.2154.0 [8086:1583] [8086:0002]". */
     private static final Pattern INTEL_FIRMWARE = Pattern.compile("fw ([\\d.]+) api ([\\d.]+) nvm ([\\w.]+)\\b.*");
-    /** i40e's own PCIe line at probe: "PCI-Express: Speed 8.0GT/s Width x8". */
-    private static final Pattern INTEL_PCIE = Pattern.compile("PCI-Express: Speed ([\\d.]+) ?GT/s Width x(\\d+)");
+    /**
+     * i40e's own PCIe line at probe: "PCI-Express: Speed 8.0GT/s Width x8"; FreeBSD's ice/ixl print it as
+     * "PCI Express Bus: Speed 8.0GT/s Width x8" (opnsense/core#7601).
+     */
+    private static final Pattern INTEL_PCIE = Pattern.compile("PCI(?:-Express| Express Bus): Speed ([\\d.]+) ?GT/s Width x(\\d+)");
     private static final Pattern SYNDROME = Pattern.compile("synd (0x[0-9a-fA-F]+):?\\s*(.*)");
     /** The prefix a kernel line may carry: syslog/journal "… kernel:", a grep -n number, a timestamp. */
     private static final String PREFIX = "(?:.*?\\bkernel:\\s*|\\d+\\s*)?(?:\\[[^\\]]*]\\s*)?";
@@ -93,6 +109,14 @@ public final class KernelLogParser extends BaseParser {
      */
     private static final Pattern VF_NOT_TRUSTED = Pattern.compile("(?:(?:Cannot|Can't) ([\\w ]{1,60}?), (?:because )?)?"
             + "VF(?:[- ](\\d{1,4}))? is not trusted\\b(?:, switch the VF to trusted(?: mode)?,? (?:in order )?to ([\\w ]{1,60}?))?\\s*");
+    /**
+     * A driver's banner at module load, printed before any device and often without a timestamp when pasted
+     * from a mail or a console: "i40e: Intel(R) Ethernet Connection XL710 Network Driver - version 2.1.7-k"
+     * and its "i40e: Copyright (c) 2013 - 2014 Intel Corporation." (intel-wired-lan, 2019-05-16, Lennart
+     * Sorensen), mlx5's "mlx5_core: Mellanox ConnectX core driver v5.0-0". A kernel line: kept as printed.
+     */
+    private static final Pattern BANNER = Pattern.compile(PREFIX + "[\\w-]{2,24}: (?:(?i:.{0,100}?\\bdriver\\b.{0,60}?"
+            + "(?:\\bversion:?\\s*|\\bv)\\d\\S*.*)|Copyright\\s*\\([cC]\\).*)");
     /** Before the message of a kernel line: the prefix, and the device or subsystem it names ("bonding: bond0"). */
     private static final Pattern PREFIXED = Pattern.compile(PREFIX + "(.*)");
     private static final Pattern SUBSYSTEM = Pattern.compile("([^:]{1,60}?): (\\S.*)");
@@ -136,16 +160,20 @@ public final class KernelLogParser extends BaseParser {
      * ice's health status events (ice_main.c ice_print_health_status_string, out-of-tree ice 1.x and newer
      * kernels): one statement, then "Possible Solution[ N]: …" lines and "Port Number: N.". The firmware
      * found a problem with the port, its module or its NVM; netdev_info for the three "limited"/"underutilized"
-     * notices, netdev_err for the rest.
+     * notices, netdev_err for the rest. ICE_AQC_HEALTH_STATUS_ERR_PARALLEL_FAULT's newer wording is "All configured
+     * link modes were attempted but failed to establish link. The device will restart …" (FreeBSD's ice_health_status
+     * table, opnsense/src#317 prints its two sentences on two lines).
      */
-    private static final Pattern NIC_HEALTH = Pattern.compile("(A parallel fault was detected|Module is not present"
+    private static final Pattern NIC_HEALTH = Pattern.compile("(A parallel fault was detected"
+            + "|All configured link modes were attempted but failed to establish link|Module is not present"
             + "|An unsupported module was detected|Module type is not supported|Module is not qualified"
             + "|Device cannot communicate with the module|Unresolved module conflict|Underutilized module"
             + "|Invalid link configuration|Port hardware access error|A port is unreachable|Port speed is limited due to module"
             + "|Port speed is limited by PHY capabilities|LOM topology netlist is corrupted|Unrecoverable netlist error"
             + "|Port topology conflict|Unrecoverable hardware access error|Unrecoverable runtime error"
             + "|Link management engine failed to initialize|Failed to load the firmware image in the external PHY"
-            + "|DDP package failed|NVM image is incompatible|Option ROM is incompatible)\\.?\\s*");
+            + "|DDP package failed|NVM image is incompatible|Option ROM is incompatible)\\.?"
+            + "(?:\\s+The device will restart the process to establish link\\.?)?\\s*");
     private static final Pattern HEALTH_SOLUTION = Pattern.compile("Possible Solution(?: \\d)?: (.*?)\\s*");
     private static final Pattern HEALTH_PORT = Pattern.compile("Port Number: (\\d{1,4})\\.?.*");
     /**
@@ -255,8 +283,8 @@ public final class KernelLogParser extends BaseParser {
 
     /** A device line, an RDMA device line, the old watchdog line, or any timestamped/syslog kernel line. */
     private static boolean kernelLine(Lines in, int i) {
-        return in.matches(LINE, i) || in.matches(IB_LINE, i) || in.matches(WATCHDOG_OLD, i) || in.matches(PROBE_OLD, i)
-                || in.matches(PAGE_ALLOC, i) || in.matches(OTHER_KERNEL, i);
+        return in.matches(LINE, i) || in.matches(BSD_LINE, i) || in.matches(IB_LINE, i) || in.matches(WATCHDOG_OLD, i) || in.matches(PROBE_OLD, i)
+                || in.matches(PAGE_ALLOC, i) || in.matches(OTHER_KERNEL, i) || in.matches(BANNER, i);
     }
 
     /** Whether line i is an event this parser has a record for. */
@@ -268,7 +296,7 @@ public final class KernelLogParser extends BaseParser {
         if (ib != null) {
             return CQE.matcher(ib.group(3)).matches();
         }
-        Matcher m = in.match(LINE, i);
+        Matcher m = device(in, i);
         if (m == null) {
             return false;
         }
@@ -332,9 +360,9 @@ public final class KernelLogParser extends BaseParser {
                 }
                 continue;
             }
-            if ((m = in.match(LINE, i)) == null) {
-                if (in.matches(OTHER_KERNEL, i)) {
-                    continue; // another kernel message inside the log: read past (skipped)
+            if ((m = device(in, i)) == null) {
+                if (in.matches(OTHER_KERNEL, i) || in.matches(BANNER, i)) {
+                    continue; // another kernel message inside the log (kept as printed above when it is a kernel line)
                 }
                 break;
             }
@@ -429,9 +457,9 @@ public final class KernelLogParser extends BaseParser {
             }
             Set<String> devices = new LinkedHashSet<>();
             for (int k = from; k < i; k++) {
-                Matcher d = in.blank(k) ? null : in.match(LINE, k);
+                Matcher d = in.blank(k) ? null : device(in, k);
                 if (d != null) {
-                    devices.add(d.group(1) + " " + d.group(2));
+                    devices.add(d.group(2) == null ? d.group(3) : d.group(1) + " " + d.group(2));
                 }
             }
             b.add(new KernelLogRead(lines, new ArrayList<>(devices), in.source(from)));
@@ -452,9 +480,10 @@ public final class KernelLogParser extends BaseParser {
      */
     private static void keep(ParseBuilder b, Lines in, int i) {
         String text = in.get(i);
-        Matcher m = LINE.matcher(text);
-        if (m.matches()) {
-            b.printed(i, m.group(1) + " " + m.group(2) + (m.group(3) == null ? "" : " " + m.group(3)), m.group(4).strip());
+        Matcher m = device(in, i);
+        if (m != null) {
+            b.printed(i, m.group(2) == null ? m.group(3)
+                    : m.group(1) + " " + m.group(2) + (m.group(3) == null ? "" : " " + m.group(3)), m.group(4).strip());
         } else if ((m = IB_LINE.matcher(text)).matches()) {
             b.printed(i, m.group(1) + " " + m.group(2), m.group(3).strip());
         } else {
@@ -468,6 +497,12 @@ public final class KernelLogParser extends BaseParser {
             }
         }
         b.use(i);
+    }
+
+    /** Line i as a device line: Linux's "driver BDF[ netdev]: message" or FreeBSD's "unit: message"; null if neither. */
+    private static Matcher device(Lines in, int i) {
+        Matcher m = in.match(LINE, i);
+        return m != null ? m : in.match(BSD_LINE, i);
     }
 
     /** Adds the error still open, if any; returns null (nothing open). */

@@ -18,8 +18,14 @@ import java.util.regex.Pattern;
  * grep Width"), taking the address from the command's -s option.
  */
 public final class LspciParser extends BaseParser {
+    /**
+     * A device line; under {@code lspci -PP} (pciutils 3.6+, "show the path of bridges") the bridges above the
+     * function come first, each followed by "/" ("0000:00:00.0/01:00.0 Ethernet controller …", "00:01.0/01:00.1
+     * …"): group 1 is the function's own address, as printed.
+     */
     static final Pattern DEVICE = Pattern.compile(
-            "((?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7])\\s+([^:]+?)(?:\\s+\\[[0-9a-f]{4}\\])?:\\s+(.+)");
+            "(?:(?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]/(?:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]/){0,15})?"
+            + "((?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7])\\s+([^:]+?)(?:\\s+\\[[0-9a-f]{4}\\])?:\\s+(.+)");
     /**
      * A device line glued after words on the same line ("here is my card under load 62:00.0 VGA compatible
      * controller: …", a script's echo "Card: "`lspci -s $C`): read when lspci's indented fields follow it.
@@ -90,6 +96,8 @@ public final class LspciParser extends BaseParser {
                     && ((m = in.match(DEVICE, i)) != null || (m = glued(in, i)) != null)) {
                 d.flush(b);
                 d = new Device(m.group(1), in.source(i));
+                d.bridgePath = m.start(1) > 0 ? m.group().substring(0, m.start(1) - 1) : null;
+                d.headerLine = i;
                 d.deviceClass = m.group(2);
                 d.description = m.group(3).replaceFirst("Code language:.*$", "").strip();
                 d.unreadable = ALL_ONES.matcher(d.description).matches();
@@ -197,6 +205,8 @@ public final class LspciParser extends BaseParser {
         String vpdError;
         Integer totalVfs;
         Integer numberOfVfs;
+        String bridgePath;
+        int headerLine = -1;
         int sriovLine = -1;
         String sriovText;
         Source payloadSource;
@@ -214,6 +224,9 @@ public final class LspciParser extends BaseParser {
                 PciDevice device = new PciDevice(address, deviceClass, description, numa, driver, part, header,
                         unreadable ? Boolean.TRUE : null, vpdError, totalVfs, numberOfVfs);
                 b.add(device);
+                if (bridgePath != null) {
+                    b.printed(device, headerLine, "bridge path", bridgePath); // lspci -PP: kept as printed
+                }
                 if (sriovText != null) {
                     // several "Name: value" a line, split at the commas pciutils prints between them; the
                     // device's, not the link record's that the generic reading would give them to
