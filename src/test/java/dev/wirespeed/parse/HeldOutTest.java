@@ -44,12 +44,13 @@ class HeldOutTest {
     /** Samples of heldout4/ recognized after round 7 (explain7): 39 of 40 (34 before round 6, 37 after); docs/EXPLAIN.md. */
     static final int RECOGNIZED4 = 39;
     /**
-     * The share found on heldout5/ after round 7's fixes (heldout7): 79.3 %, 165 of 208 (71.2 % before, at
-     * ffeee922; docs/EXPLAIN.md, "Held-out set, round 7").
+     * The share found on heldout5/ after round 7, every branch merged: 81.3 %, 169 of 208 (71.2 % before, at
+     * ffeee922; 79.3 % with heldout7's own fixes; explain7, which never read the set, added four facts and
+     * one sample; docs/EXPLAIN.md, "Held-out set, round 7").
      */
-    static final double FLOOR5_PERCENT = 79;
-    /** Samples of heldout5/ recognized after round 7: 37 of 41 (33 before); the four left are in docs/EXPLAIN.md. */
-    static final int RECOGNIZED5 = 37;
+    static final double FLOOR5_PERCENT = 81;
+    /** Samples of heldout5/ recognized after round 7: 38 of 41 (33 before); the three left are in docs/EXPLAIN.md. */
+    static final int RECOGNIZED5 = 38;
 
     @Test
     void theHeldOutSamplesAreReadWithoutACrash() throws IOException {
