@@ -111,7 +111,11 @@ class EscapesEverywhereIT {
         Path db = dir.resolve("paste.db");
         Cli.Run text = Cli.run("explain", paste.toString());
         assertClean("explain", text);
-        assertThat(text.out()).contains("iperf3").contains("mlx5_\\x1b]0;pwned\\x07");
+        // a terminal title sequence in a pasted line is removed before reading, as the terminal it was
+        // copied from showed it (paste31: `ESC ] … BEL` sets a title and prints nothing); what is left of
+        // the line is shown escaped, and an escape inside a JSON string (iperf3 -J's version) is shown
+        // escaped whole
+        assertThat(text.out()).contains("iperf3").contains("mlx5_\\u202e\\u009b0").contains("3.9E\\x1b[2J\\x1b]0;title");
         assertClean("explain --json", Cli.run("explain", "--json", paste.toString()));
         Cli.Run save = Cli.run("explain", "--save", "--db", db.toString(), paste.toString());
         assertClean("explain --save", save);
