@@ -270,6 +270,13 @@ class RightFixTest {
                 fires("fix run-failed: iperf2 UDP with no server", fixtures("iperf/iperf2-2.1.8-udp-client-no-server.txt"),
                         "run-failed", "", "iperf -s -u -p 15999", List.of("-u on the server", "firewall"), List.of("iperf3")),
                 // no cpufreq driver: the platform driver first; in a VM there is nothing to do, and the facts cannot tell
+                // Solaris's connectionless (UDP) table retransmitting 31 %: the path and the server, and TCP instead of
+                // UDP; no command (which counters to read depends on the host), no remount forced on a TCP client
+                fires("fix nfs-retransmissions: UDP client retransmitting", fixtures(
+                        "host/nfsstat-c-solaris-connectionless-retrans-oracle-doc.txt"), "nfs-retransmissions", "nfs client",
+                        null, List.of("over UDP mount with proto=tcp", "server's load"), List.of("reboot")),
+                quiet("quiet nfs-retransmissions: a Linux client with 0 of 1033 calls retransmitted", fixtures(
+                        "host/nfsstat-client-v4-root-prompt-cut-linuxkit2251.txt"), "nfs-retransmissions", ""),
                 fires("fix cpufreq-no-driver: driver, then governor", fixtures("host/cpupower-frequency-info-no-driver-ubuntu2004-forum.txt"),
                         "cpufreq-no-driver", "", "modprobe acpi_cpufreq && cpupower frequency-set -g performance",
                         List.of("on bare metal", "in a VM nothing to do"), List.of("reboot")));
