@@ -186,10 +186,22 @@ final class ServerSession {
                 transactionsId = HexFormat.of().formatHex(idBytes);
                 server.registerTransactions(transactionsId, this); // from Ready on: the client starts at once
             }
-            codec.write(new Message.Ready());
-            codec.expect(Message.Start.class);
-            runData(factory.open(new ServerPlane.Setup(spec, Arrays.asList(data), Arrays.asList(udp),
-                    this::sendQuietly, counters, line -> testLine(peer + " " + line))));
+            // the plane and its threads before Ready: making 256 threads took seconds on a loaded host,
+            // which fell inside the client's clock when done after Start (StartGate)
+            ServerPlane made = factory.open(new ServerPlane.Setup(spec, Arrays.asList(data), Arrays.asList(udp),
+                    this::sendQuietly, counters, line -> testLine(peer + " " + line)));
+            boolean started = false;
+            try {
+                made.spawn();
+                codec.write(new Message.Ready());
+                codec.expect(Message.Start.class);
+                started = true;
+            } finally {
+                if (!started) {
+                    made.close(); // its threads leave without running; the channels close below
+                }
+            }
+            runData(made);
             return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -289,11 +301,12 @@ final class ServerSession {
         if (abortReason != null) {
             p.close(); // the server shut down while the plane was being made
         }
-        long t0 = p.start();
+        // heartbeats from Start until the results: the start and the results of 256 streams each took
+        // more than the client's 3 s of patience on a loaded host (DocumentedMaximumIT)
         Heartbeat heart = Heartbeat.start("ws-server-heartbeat", this::sendQuietly);
+        long t0 = p.start();
         Ending ending = awaitStop(t0 + limitNanos(spec, server.config().limits(), server.config().admission().graceMillis()));
         p.end(ending.clean());
-        heart.stop();
         if (ending.clean()) {
             // the streams ended and freed their buffers: the budget is free before the lingering close
             releaseBudget();
@@ -301,15 +314,13 @@ final class ServerSession {
             // the summary line before the results go: with --get-server-output they carry it
             String summary = peer + " " + p.summary(ending.reason()) + udpTosSeen() + Budget.sharing(reservation);
             keep(summary);
-            sendQuietly(withOutput(results));
+            heart.stopThen(withOutput(results)); // the last word: no heartbeat after it
             lingeringClose(control);
             server.testLine(summary);
             return;
         }
         boolean overrun = ending.reason() != null && ending.reason().startsWith(OVERRUN);
-        if (overrun) {
-            sendQuietly(new Message.Error(ending.reason()));
-        }
+        heart.stopThen(overrun ? new Message.Error(ending.reason()) : null);
         p.close();
         releaseBudget();
         // logged before the lingering close: the line is written when the client reads the Error,

@@ -68,6 +68,13 @@ public interface ClientPlane<M extends Message, R> {
     /** The server said Ready: last set-up, and the listener's first report. */
     void ready(BwResult.Peer server, SocketChannel control) throws IOException;
 
+    /**
+     * After {@link #ready}, before Start: makes the data threads, which set themselves up and wait
+     * for {@link #start} (thread starts outside the test's clock). A plane without threads does
+     * nothing; one spawned and never started is ended by {@link #close}.
+     */
+    default void spawn() {}
+
     /** Start was sent: the streams start now. */
     void start(long startNanos);
 

@@ -183,6 +183,7 @@ public final class ClientSession<M extends Message, R> {
                 openInTime(codec, control, new ClientPlane.Links(target, testId, bind, connectTimeoutMillis,
                         startDeadline));
                 plane.ready(server, control);
+                plane.spawn();
                 stage = null; // the test runs: its own errors name themselves
                 return new Running(codec, control, server, startDeadline, welcome.maxDurationMillis()).execute();
             } catch (EOFException e) {

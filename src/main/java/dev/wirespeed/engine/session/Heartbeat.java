@@ -46,7 +46,7 @@ public final class Heartbeat {
     }
 
     /** Stops, then sends {@code last} (if not null) with no heartbeat after it. */
-    void stopThen(Message last) {
+    public void stopThen(Message last) {
         synchronized (this) {
             if (!stopped && last != null) {
                 send.accept(last);

@@ -35,6 +35,13 @@ public interface ServerPlane {
         ServerPlane open(Setup setup);
     }
 
+    /**
+     * Before Ready: makes the data threads, which set themselves up and wait for {@link #start}
+     * (thread starts and buffers outside the test's clock; a plane without threads does nothing).
+     * A plane spawned and never started is ended by {@link #close}.
+     */
+    default void spawn() {}
+
     /** Starts the data threads; returns the test's start as a System.nanoTime() value. */
     long start();
 

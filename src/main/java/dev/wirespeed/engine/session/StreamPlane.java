@@ -34,6 +34,18 @@ public abstract class StreamPlane<M extends Message, R, I extends Message> imple
     }
 
     @Override
+    public final void spawn() {
+        side.spawn();
+    }
+
+    /** For {@link #close}: threads {@link #spawn}ed for a test that never started leave (they hold shared buffers). */
+    protected final void cancelStart() {
+        if (side != null) {
+            side.cancelStart();
+        }
+    }
+
+    @Override
     public final void start(long startNanos) {
         side.start(startNanos);
     }

@@ -118,6 +118,7 @@ public final class StreamGroup extends StreamSide<DataStream> {
      * after their threads left (bounded), so no descriptor is reused under a running call.
      */
     public void close() {
+        cancelStart();
         stop.set();
         boolean any = false;
         for (DataStream s : streams) {

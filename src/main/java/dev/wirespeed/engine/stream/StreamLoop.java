@@ -24,6 +24,8 @@ public abstract class StreamLoop<C extends Channel> implements Runnable {
     /** Set by the side when it closes the channel on purpose, so the resulting exception is no failure. */
     volatile boolean closing;
     private volatile String callUsed;
+    /** Where the thread waits after its set-up until the side starts ({@link StreamSide#spawn()}). */
+    private volatile StartGate gate = StartGate.alreadyOpen();
     private final List<String> notes = new CopyOnWriteArrayList<>();
 
     StreamLoop(C channel, StreamCounter counter, StopFlag stop, CpuAccumulator cpu) {
@@ -49,6 +51,11 @@ public abstract class StreamLoop<C extends Channel> implements Runnable {
     /** Why something asked for (-Z, --skip-rx-copy, -A, …) did not run on this stream; empty when all did. */
     final List<String> notes() {
         return notes;
+    }
+
+    /** The side's gate, set before the thread is made. */
+    final void gate(StartGate g) {
+        this.gate = g;
     }
 
     /** {@link StreamIo#run}: the io about to run. */
@@ -95,10 +102,13 @@ public abstract class StreamLoop<C extends Channel> implements Runnable {
         try {
             prepare();
             DataThreadPriority.lowerAsCounted();
-            if (counter.sending()) {
-                send();
-            } else {
-                receive();
+            // false: the side closed before the test started, and the stream ends having moved nothing
+            if (gate.await()) {
+                if (counter.sending()) {
+                    send();
+                } else {
+                    receive();
+                }
             }
         } catch (IOException | RuntimeException e) {
             failure = endedOnPurpose() ? null : e;

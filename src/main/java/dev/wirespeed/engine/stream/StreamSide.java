@@ -42,6 +42,8 @@ public abstract class StreamSide<S extends StreamLoop<?>> {
     private long startNanos;
     private volatile Integer pinCpu;
     private volatile BitSet placeCpus;
+    private final StartGate gate = new StartGate();
+    private boolean spawned;
 
     /**
      * @param client true on the client, which sends on the upload streams
@@ -104,10 +106,18 @@ public abstract class StreamSide<S extends StreamLoop<?>> {
         return t;
     }
 
-    /** Starts every stream and the sampler, the test's clock having started at {@code startNanoTime}. */
-    public final void start(long startNanoTime) {
-        this.startNanos = startNanoTime;
+    /**
+     * Makes every stream's thread now, before the test's clock starts: each sets itself up and
+     * waits for {@link #start} ({@link StartGate}). Called again, or by {@link #start} after it, it
+     * does nothing. Placement ({@link #pinTo}, {@link #placeOn}) must be set before.
+     */
+    public final synchronized void spawn() {
+        if (spawned) {
+            return;
+        }
+        spawned = true;
         for (S s : streams) {
+            s.gate(gate);
             String name = threadPrefix + threadKind() + (s.counter().sending() ? "send-" : "recv-") + s.counter().index();
             Integer pin = pinCpu;
             BitSet place = placeCpus;
@@ -121,7 +131,19 @@ public abstract class StreamSide<S extends StreamLoop<?>> {
             threads.add(StreamLoop.thread(name, body));
         }
         threads.forEach(Thread::start);
+    }
+
+    /** Starts every stream (made now if {@link #spawn} was not called) and the sampler, the test's clock having started at {@code startNanoTime}. */
+    public final void start(long startNanoTime) {
+        spawn();
+        this.startNanos = startNanoTime;
+        gate.open();
         sampler.start(startNanoTime);
+    }
+
+    /** Streams made by {@link #spawn} and never started leave without running; call before closing their channels. */
+    public final void cancelStart() {
+        gate.cancel();
     }
 
     /** The test's start as a System.nanoTime() value. */

@@ -139,6 +139,7 @@ public final class UdpGroup extends StreamSide<UdpStream> {
      * sample where the data ended ({@link #dataEndNanos}). Idempotent.
      */
     public void close(long stopNanos) {
+        cancelStart();
         stop.set();
         streams.forEach(UdpStream::closeQuietly);
         joinAll(threads(), System.nanoTime() + CLOSE_LIMIT_NANOS);
@@ -152,6 +153,7 @@ public final class UdpGroup extends StreamSide<UdpStream> {
      * closes the channels, so no descriptor is closed (and reused) under a call in flight.
      */
     public void shutdownStreams() {
+        cancelStart();
         stop.set();
         streams.forEach(UdpStream::closeQuietly);
         joinAll(threads(), System.nanoTime() + CLOSE_LIMIT_NANOS);

@@ -138,6 +138,7 @@ public final class TcpBwPlane extends StreamPlane<Message.Results, BwResult, Mes
 
     @Override
     public void close() {
+        cancelStart();
         data.forEach(Io::closeQuietly);
     }
 

@@ -51,6 +51,11 @@ public final class TcpBwServerPlane implements ServerPlane {
     }
 
     @Override
+    public void spawn() {
+        group.spawn();
+    }
+
+    @Override
     public long start() {
         return group.start();
     }

@@ -146,6 +146,7 @@ public final class UdpBwPlane extends StreamPlane<Message.UdpResults, UdpResult,
 
     @Override
     public void close() {
+        cancelStart();
         channels.forEach(NativeIo::shutdownAndClose);
     }
 

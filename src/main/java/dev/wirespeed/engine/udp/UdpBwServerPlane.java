@@ -42,6 +42,11 @@ public final class UdpBwServerPlane implements ServerPlane {
     }
 
     @Override
+    public void spawn() {
+        group.spawn();
+    }
+
+    @Override
     public long start() {
         long t0 = group.start();
         if (spec.dontFragment()) {
