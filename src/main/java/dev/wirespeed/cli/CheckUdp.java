@@ -10,7 +10,7 @@ final class CheckUdp {
 
     /**
      * "udp: loopback 8972 B datagrams, 2 s unpaced: received 9.41 Gbit/s (131,000 packets/s), lost 0 %,
-     * the receiving socket dropped 0 (sendmsg UDP_SEGMENT → recvmsg UDP_GRO)".
+     * the receiving socket dropped 0 (sendmmsg UDP_SEGMENT → recvmmsg UDP_GRO)".
      */
     static String line(UdpResult r, String where) {
         UdpResult.UdpReceiverSummary s = r.directions().isEmpty() ? null : r.directions().getFirst().receiverSummary();

@@ -85,7 +85,7 @@ public record UdpResult(
     }
 
     /**
-     * The calls that moved each side's datagrams ("sendmsg UDP_SEGMENT", "recvmsg UDP_GRO",
+     * The calls that moved each side's datagrams ("sendmmsg UDP_SEGMENT", "recvmmsg UDP_GRO",
      * "sendmmsg", "recvmmsg", "DatagramChannel") and why a better one did not run; null for a side
      * that did not report it (an iperf3 peer).
      */

@@ -265,7 +265,7 @@ class Iperf3ClientIT {
         assertThat(received.packets()).as("the receiver saw counters up to what was sent").isLessThanOrEqualTo(sent);
         assertThat(sent - received.packets()).isLessThanOrEqualTo(udpInFlightPackets(1, 1400));
         // our GSO sends (up to 64 KiB of datagrams a call) reach a real iperf3 server's plain reads
-        assertThat(p.ours().dataPath().client().send()).isEqualTo("sendmsg UDP_SEGMENT");
+        assertThat(p.ours().dataPath().client().send()).isEqualTo("sendmmsg UDP_SEGMENT");
         assertThat(p.ours().dataPath().server()).as("iperf3 does not say").isNull();
     }
 

@@ -9,10 +9,11 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 
 /**
- * UDP's offloaded path: the sender hands the kernel up to 64 KiB of equal datagrams per sendmsg(2)
- * with a UDP_SEGMENT control message (GSO, Linux ≥ 4.18), and the receiver's socket has UDP_GRO on
- * (Linux ≥ 5.0), so one recvmsg(2) returns several datagrams coalesced, with their segment size in
- * a UDP_GRO control message. Each datagram still carries its own header and sequence number, and
+ * UDP's offloaded path: the sender hands the kernel messages of up to 64 KiB of equal datagrams,
+ * each with a UDP_SEGMENT control message (GSO, Linux ≥ 4.18), {@link #MESSAGES} of them per
+ * sendmmsg(2), and the receiver's socket has UDP_GRO on (Linux ≥ 5.0), so each message a
+ * recvmmsg(2) returns holds several datagrams coalesced, with their segment size in a UDP_GRO
+ * control message. Each datagram still carries its own header and sequence number, and
  * the receiver splits what a call returned by the segment size and counts each datagram
  * ({@link UdpStream#receivedSegments}), so loss and reordering stay exact.
  *
@@ -26,11 +27,21 @@ final class GsoIo implements StreamIo<UdpStream> {
     static final int GRO_READ_BYTES = 64 * 1024;
     private static final int EMSGSIZE = 90;
 
+    /**
+     * GSO messages one sendmmsg(2) carries, and GRO reads one recvmmsg(2) asks for. A system call
+     * costs 1.1–2.5 µs in the project's VM (a PVM guest, where the syscall return, pvm_irq_enable,
+     * was 13–15 % of every sender's samples at 8972 B), so at ~130 k GSO sends a second one call per
+     * message was a fifth of the sending core; four a call took the 8972 B sender from ~63 to
+     * 74–85 Gbit/s received (docs/PERFORMANCE.md, "udp8: four GSO messages a call"). The system
+     * property is for A/B measurements, not a user setting.
+     */
+    static final int MESSAGES = Math.max(1, Integer.getInteger("wirespeed.udp.gsoMessages", 4));
+
     private GsoIo() {}
 
     @Override
     public String call(boolean sending) {
-        return sending ? "sendmsg UDP_SEGMENT" : "recvmsg UDP_GRO";
+        return sending ? "sendmmsg UDP_SEGMENT" : "recvmmsg UDP_GRO";
     }
 
     private static Refused refusedGso(int errno) {
@@ -47,58 +58,85 @@ final class GsoIo implements StreamIo<UdpStream> {
         int length = s.datagramBytes();
         // small datagrams: try the newer kernels' 128 segments a call, step down to 64 if refused
         int segments = NativeUdp.gsoSegments(length, NativeUdp.UDP_MAX_SEGMENTS_NEW);
+        int messages = MESSAGES;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment errno = NativeSockets.errnoCapture(arena);
-            MemorySegment data = arena.allocate((long) length * segments, 4096);
-            ByteBuffer buffer = data.asByteBuffer();
-            UdpStream.fillRandom(buffer);
-            MemorySegment iov = arena.allocate(NativeUdp.IOVEC_BYTES, 8);
-            iov.set(ValueLayout.JAVA_LONG, 0, data.address());
-            // one cmsghdr: cmsg_len = CMSG_LEN(sizeof(u16)) exactly, as udp_cmsg_send checks
-            MemorySegment control = arena.allocate(NativeUdp.CMSG_INT_SPACE, 8);
-            control.set(ValueLayout.JAVA_LONG, 0, NativeUdp.CMSG_HEADER_BYTES + 2);
-            control.set(ValueLayout.JAVA_INT, 8, NativeUdp.SOL_UDP);
-            control.set(ValueLayout.JAVA_INT, 12, NativeUdp.UDP_SEGMENT);
-            control.set(ValueLayout.JAVA_SHORT, NativeUdp.CMSG_HEADER_BYTES, (short) length);
-            MemorySegment msg = arena.allocate(NativeUdp.MSGHDR_BYTES, 8);
-            msg.set(ValueLayout.JAVA_LONG, NativeUdp.MSG_IOV, iov.address());
-            msg.set(ValueLayout.JAVA_LONG, NativeUdp.MSG_IOVLEN, 1);
-            msg.set(ValueLayout.JAVA_LONG, NativeUdp.MSG_CONTROL, control.address());
-            msg.set(ValueLayout.JAVA_LONG, NativeUdp.MSG_CONTROLLEN, NativeUdp.CMSG_INT_SPACE);
-            long msgAddress = msg.address();
+            MemorySegment data = arena.allocate((long) length * segments * messages, 4096);
+            UdpStream.fillRandom(data.asByteBuffer());
+            // per message one cmsghdr: cmsg_len = CMSG_LEN(sizeof(u16)) exactly, as udp_cmsg_send checks
+            MemorySegment control = arena.allocate((long) NativeUdp.CMSG_INT_SPACE * messages, 8);
+            for (int k = 0; k < messages; k++) {
+                long c = (long) k * NativeUdp.CMSG_INT_SPACE;
+                control.set(ValueLayout.JAVA_LONG, c, NativeUdp.CMSG_HEADER_BYTES + 2);
+                control.set(ValueLayout.JAVA_INT, c + 8, NativeUdp.SOL_UDP);
+                control.set(ValueLayout.JAVA_INT, c + 12, NativeUdp.UDP_SEGMENT);
+                control.set(ValueLayout.JAVA_SHORT, c + NativeUdp.CMSG_HEADER_BYTES, (short) length);
+            }
+            MemorySegment iovs = arena.allocate((long) NativeUdp.IOVEC_BYTES * messages, 8);
+            MemorySegment vec = arena.allocate((long) NativeUdp.MMSGHDR_BYTES * messages, 8);
+            for (int k = 0; k < messages; k++) {
+                long m = (long) k * NativeUdp.MMSGHDR_BYTES;
+                vec.set(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_IOV, iovs.address() + (long) k * NativeUdp.IOVEC_BYTES);
+                vec.set(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_IOVLEN, 1);
+                vec.set(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_CONTROL, control.address() + (long) k * NativeUdp.CMSG_INT_SPACE);
+                vec.set(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_CONTROLLEN, NativeUdp.CMSG_INT_SPACE);
+            }
+            layout(iovs, data, messages, (long) length * segments);
+            long base = vec.address();
             boolean anySent = false;
-            for (int due = s.due(segments); due > 0; due = s.due(segments)) {
+            for (int due = s.due(segments * messages); due > 0; due = s.due(segments * messages)) {
                 s.stamp(data, length, due);
-                iov.set(ValueLayout.JAVA_LONG, 8, (long) due * length);
-                long n;
+                int used = lengths(iovs, due, segments, length);
+                int n;
                 try {
-                    n = NativeUdp.sendmsgQuick(fd, msgAddress);
+                    n = NativeUdp.sendmmsgQuick(fd, base, used);
                     if (n < 0) { // nothing went: the same send again, this time with its errno
-                        n = NativeUdp.sendmsg(errno, fd, msgAddress);
+                        n = NativeUdp.sendmmsg(errno, fd, base, used);
                     }
                 } catch (Throwable t) {
-                    throw new IOException("sendmsg failed: " + t, t);
+                    throw new IOException("sendmmsg failed: " + t, t);
                 }
                 if (n < 0) {
                     int e = NativeSockets.errno(errno);
                     if (e == NativeUdp.ECONNREFUSED) {
                         continue; // ICMP from the peer's port for an earlier datagram: the control connection decides
                     }
-                    if (!anySent && e == NativeUdp.EINVAL && due > NativeUdp.UDP_MAX_SEGMENTS) {
+                    if (!anySent && e == NativeUdp.EINVAL && segments > NativeUdp.UDP_MAX_SEGMENTS) {
                         segments = NativeUdp.UDP_MAX_SEGMENTS; // an older kernel: 64 segments at most
+                        layout(iovs, data, messages, (long) length * segments);
                         continue;
                     }
                     if (!anySent && (e == NativeUdp.EINVAL || e == NativeUdp.EIO || e == NativeUdp.EOPNOTSUPP
                             || e == NativeUdp.ENOPROTOOPT || e == EMSGSIZE)) {
                         throw refusedGso(e);
                     }
-                    s.check("sendmsg", e);
+                    s.check("sendmmsg", e);
                     continue;
                 }
                 anySent = true;
-                s.sent(due);
+                // the messages after a failed one did not go: their datagrams keep their numbers for the next call
+                s.sent(Math.min(due, n * segments));
             }
         }
+    }
+
+    /** Points message k's iovec at {@code data} + k × {@code messageBytes}. */
+    private static void layout(MemorySegment iovs, MemorySegment data, int messages, long messageBytes) {
+        for (int k = 0; k < messages; k++) {
+            iovs.set(ValueLayout.JAVA_LONG, (long) k * NativeUdp.IOVEC_BYTES, data.address() + k * messageBytes);
+        }
+    }
+
+    /**
+     * Sets the iovec lengths of the first messages to carry {@code due} datagrams of {@code length}
+     * bytes, {@code segments} a message (the last may carry fewer); returns how many messages.
+     */
+    static int lengths(MemorySegment iovs, int due, int segments, int length) {
+        int used = 0;
+        for (int left = due; left > 0; left -= segments, used++) {
+            iovs.set(ValueLayout.JAVA_LONG, (long) used * NativeUdp.IOVEC_BYTES + 8, (long) Math.min(segments, left) * length);
+        }
+        return used;
     }
 
     @Override
@@ -112,29 +150,34 @@ final class GsoIo implements StreamIo<UdpStream> {
             throw refusedGro(e);
         }
         NativeUdp.setInt(fd, NativeUdp.SOL_SOCKET, NativeUdp.SO_RXQ_OVFL, 1); // drops: the end's SO_MEMINFO without it
+        int messages = MESSAGES;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment errno = NativeSockets.errnoCapture(arena);
-            MemorySegment data = arena.allocate(GRO_READ_BYTES, 4096);
+            MemorySegment data = arena.allocate((long) GRO_READ_BYTES * messages, 4096);
             ByteBuffer buffer = data.asByteBuffer();
-            MemorySegment iov = arena.allocate(NativeUdp.IOVEC_BYTES, 8);
-            iov.set(ValueLayout.JAVA_LONG, 0, data.address());
-            iov.set(ValueLayout.JAVA_LONG, 8, GRO_READ_BYTES);
-            long controlBytes = 2L * NativeUdp.CMSG_INT_SPACE;
-            MemorySegment control = arena.allocate(controlBytes, 8);
-            MemorySegment msg = arena.allocate(NativeUdp.MSGHDR_BYTES, 8);
-            msg.set(ValueLayout.JAVA_LONG, NativeUdp.MSG_IOV, iov.address());
-            msg.set(ValueLayout.JAVA_LONG, NativeUdp.MSG_IOVLEN, 1);
-            msg.set(ValueLayout.JAVA_LONG, NativeUdp.MSG_CONTROL, control.address());
-            long msgAddress = msg.address();
+            int controlBytes = 2 * NativeUdp.CMSG_INT_SPACE; // UDP_GRO's segment size and SO_RXQ_OVFL's drops
+            MemorySegment control = arena.allocate((long) controlBytes * messages, 8);
+            MemorySegment iovs = arena.allocate((long) NativeUdp.IOVEC_BYTES * messages, 8);
+            MemorySegment vec = arena.allocate((long) NativeUdp.MMSGHDR_BYTES * messages, 8);
+            for (int k = 0; k < messages; k++) {
+                long iov = (long) k * NativeUdp.IOVEC_BYTES;
+                iovs.set(ValueLayout.JAVA_LONG, iov, data.address() + (long) k * GRO_READ_BYTES);
+                iovs.set(ValueLayout.JAVA_LONG, iov + 8, GRO_READ_BYTES);
+                long m = (long) k * NativeUdp.MMSGHDR_BYTES;
+                vec.set(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_IOV, iovs.address() + iov);
+                vec.set(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_IOVLEN, 1);
+                vec.set(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_CONTROL, control.address() + (long) k * controlBytes);
+                vec.set(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_CONTROLLEN, controlBytes);
+            }
+            long base = vec.address();
             UdpReceiveWait wait = s.receiveWait();
             // the side sets closing before it shuts the socket down: no call after that (the descriptor may go)
             while (!s.closing) {
-                msg.set(ValueLayout.JAVA_LONG, NativeUdp.MSG_CONTROLLEN, controlBytes);
-                long n;
+                int n;
                 try {
-                    n = NativeUdp.recvmsg(errno, fd, msgAddress, wait.flags());
+                    n = NativeUdp.recvmmsg(errno, fd, base, messages, wait.flags());
                 } catch (Throwable t) {
-                    throw new IOException("recvmsg failed: " + t, t);
+                    throw new IOException("recvmmsg failed: " + t, t);
                 }
                 if (n < 0) {
                     int err = NativeSockets.errno(errno);
@@ -143,28 +186,36 @@ final class GsoIo implements StreamIo<UdpStream> {
                         continue;
                     }
                     if (err != NativeUdp.ECONNREFUSED) {
-                        s.check("recvmsg", err);
-                    }
-                    continue;
-                }
-                if (n == 0) {
-                    if (s.closing) { // shut down by the side (a 0-byte datagram is nobody's data)
-                        break;
+                        s.check("recvmmsg", err);
                     }
                     continue;
                 }
                 long arrival = System.nanoTime();
                 wait.data();
-                long controlLength = msg.get(ValueLayout.JAVA_LONG, NativeUdp.MSG_CONTROLLEN);
-                long segment = -1;
-                if (controlLength > 0) {
-                    segment = NativeUdp.cmsgInt(control, controlLength, NativeUdp.SOL_UDP, NativeUdp.UDP_GRO);
-                    long drops = NativeUdp.cmsgInt(control, controlLength, NativeUdp.SOL_SOCKET, NativeUdp.SO_RXQ_OVFL);
-                    if (drops >= 0) {
-                        s.socketDrops(drops);
+                boolean ended = n == 0;
+                for (int k = 0; k < n; k++) {
+                    long m = (long) k * NativeUdp.MMSGHDR_BYTES;
+                    int length = vec.get(ValueLayout.JAVA_INT, m + NativeUdp.MMSG_LEN);
+                    long controlLength = vec.get(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_CONTROLLEN);
+                    vec.set(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_CONTROLLEN, controlBytes); // the kernel set it to what it used
+                    long segment = -1;
+                    if (controlLength > 0) {
+                        MemorySegment own = control.asSlice((long) k * controlBytes, controlBytes);
+                        segment = NativeUdp.cmsgInt(own, controlLength, NativeUdp.SOL_UDP, NativeUdp.UDP_GRO);
+                        long drops = NativeUdp.cmsgInt(own, controlLength, NativeUdp.SOL_SOCKET, NativeUdp.SO_RXQ_OVFL);
+                        if (drops >= 0) {
+                            s.socketDrops(drops);
+                        }
                     }
+                    if (length == 0) {
+                        ended = true; // shut down by the side (a 0-byte datagram is nobody's data)
+                        continue;
+                    }
+                    s.receivedSegments(buffer, k * GRO_READ_BYTES, length, (int) segment, arrival);
                 }
-                s.receivedSegments(buffer, (int) n, (int) segment, arrival);
+                if (ended && s.closing) {
+                    break;
+                }
             }
             s.socketDrops(NativeUdp.socketDrops(fd));
         }

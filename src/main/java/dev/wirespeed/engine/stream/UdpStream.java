@@ -445,9 +445,14 @@ public final class UdpStream extends StreamLoop<DatagramChannel> {
      * {@code segmentBytes} each, the last maybe shorter (a UDP_GRO read); each is counted alone.
      */
     void receivedSegments(ByteBuffer buffer, int length, int segmentBytes, long arrivalNanos) {
+        receivedSegments(buffer, 0, length, segmentBytes, arrivalNanos);
+    }
+
+    /** As {@link #receivedSegments(ByteBuffer, int, int, long)}, for a read that landed at {@code offset} of {@code buffer}. */
+    void receivedSegments(ByteBuffer buffer, int offset, int length, int segmentBytes, long arrivalNanos) {
         int step = segmentBytes <= 0 ? length : segmentBytes;
         for (int at = 0; at < length; at += step) {
-            received(buffer, at, Math.min(step, length - at), arrivalNanos);
+            received(buffer, offset + at, Math.min(step, length - at), arrivalNanos);
         }
     }
 

@@ -73,6 +73,7 @@ public final class NativeUdp {
     private static final MethodHandle SENDMSG_QUICK;
     private static final MethodHandle RECVMSG;
     private static final MethodHandle SENDMMSG;
+    private static final MethodHandle SENDMMSG_QUICK;
     private static final MethodHandle RECVMMSG;
     private static final MethodHandle SETSOCKOPT;
     private static final MethodHandle GETSOCKOPT;
@@ -84,6 +85,7 @@ public final class NativeUdp {
         MethodHandle sendmsgQuick = null;
         MethodHandle recvmsg = null;
         MethodHandle sendmmsg = null;
+        MethodHandle sendmmsgQuick = null;
         MethodHandle recvmmsg = null;
         MethodHandle setsockopt = null;
         MethodHandle getsockopt = null;
@@ -104,6 +106,8 @@ public final class NativeUdp {
                 // int sendmmsg(int fd, struct mmsghdr *vec, unsigned int vlen, int flags)
                 sendmmsg = linker.downcallHandle(libc.find("sendmmsg").orElseThrow(),
                         FunctionDescriptor.of(I, I, L, I, I), errno);
+                sendmmsgQuick = linker.downcallHandle(libc.find("sendmmsg").orElseThrow(),
+                        FunctionDescriptor.of(I, I, L, I, I));
                 // int recvmmsg(int fd, struct mmsghdr *vec, unsigned int vlen, int flags, struct timespec *timeout)
                 recvmmsg = linker.downcallHandle(libc.find("recvmmsg").orElseThrow(),
                         FunctionDescriptor.of(I, I, L, I, I, L), errno);
@@ -120,6 +124,7 @@ public final class NativeUdp {
         SENDMSG_QUICK = sendmsgQuick;
         RECVMSG = recvmsg;
         SENDMMSG = sendmmsg;
+        SENDMMSG_QUICK = sendmmsgQuick;
         RECVMMSG = recvmmsg;
         SETSOCKOPT = setsockopt;
         GETSOCKOPT = getsockopt;
@@ -192,6 +197,15 @@ public final class NativeUdp {
 
     public static int sendmmsg(MemorySegment errno, int fd, long vector, int count) throws Throwable {
         return (int) SENDMMSG.invokeExact(errno, fd, vector, count, 0);
+    }
+
+    /**
+     * sendmmsg(2) without errno, as {@link #sendmsgQuick}: negative when the first message failed
+     * (nothing was sent, so the caller that needs the reason repeats it through {@link #sendmmsg});
+     * a later message's failure shows as a count below {@code count}.
+     */
+    public static int sendmmsgQuick(int fd, long vector, int count) throws Throwable {
+        return (int) SENDMMSG_QUICK.invokeExact(fd, vector, count, 0);
     }
 
     public static int recvmmsg(MemorySegment errno, int fd, long vector, int count) throws Throwable {

@@ -113,6 +113,41 @@ class UdpBatchAccountingTest {
         assertThat(single.stats().snapshot().packets()).isEqualTo(1);
     }
 
+    /** Several GRO reads of one recvmmsg, each at its own offset of the buffer: every datagram counted once. */
+    @Test
+    void groReadsAtTheirOffsetsAreCountedEach() {
+        int slot = 8 * LENGTH;
+        ByteBuffer reads = ByteBuffer.allocateDirect(2 * slot);
+        long[][] counters = {{1, 2, 3}, {4, 6}}; // 5 lost between the reads' datagrams
+        for (int r = 0; r < counters.length; r++) {
+            for (int k = 0; k < counters[r].length; k++) {
+                UdpHeader.WIRESPEED.write(reads, r * slot + k * LENGTH, 0, counters[r][k]);
+            }
+        }
+        UdpStream receiver = stream(false, new StopFlag());
+        receiver.receivedSegments(reads, 0, 3 * LENGTH, LENGTH, 1_000);
+        receiver.receivedSegments(reads, slot, 2 * LENGTH, LENGTH, 1_000);
+        UdpStats.Snapshot s = receiver.stats().snapshot();
+        assertThat(s.packets()).isEqualTo(5);
+        assertThat(s.lost()).isEqualTo(1);
+        assertThat(s.outOfOrder()).isZero();
+    }
+
+    /** What one sendmmsg carries: full GSO messages, the last one holding what is left; the iovec lengths say so. */
+    @Test
+    void dueDatagramsAreSplitIntoGsoMessagesOfOneCall() {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment iovs = arena.allocate(4L * NativeUdp.IOVEC_BYTES, 8);
+            assertThat(GsoIo.lengths(iovs, 15, 7, 8972)).as("7 + 7 + 1").isEqualTo(3);
+            assertThat(iovs.get(ValueLayout.JAVA_LONG, 8)).isEqualTo(7L * 8972);
+            assertThat(iovs.get(ValueLayout.JAVA_LONG, NativeUdp.IOVEC_BYTES + 8)).isEqualTo(7L * 8972);
+            assertThat(iovs.get(ValueLayout.JAVA_LONG, 2L * NativeUdp.IOVEC_BYTES + 8)).isEqualTo(8972L);
+            assertThat(GsoIo.lengths(iovs, 28, 7, 8972)).as("four full messages").isEqualTo(4);
+            assertThat(GsoIo.lengths(iovs, 1, 44, 1472)).as("one paced datagram").isEqualTo(1);
+            assertThat(iovs.get(ValueLayout.JAVA_LONG, 8)).isEqualTo(1472L);
+        }
+    }
+
     @Test
     void gsoBatchesStayWithinOneUdpPayloadAndTheSegmentLimit() {
         assertThat(NativeUdp.gsoSegments(1472)).isEqualTo(44); // 64,768 bytes

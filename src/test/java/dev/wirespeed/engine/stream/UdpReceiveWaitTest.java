@@ -122,7 +122,7 @@ class UdpReceiveWaitTest {
             }
             assertThat(t.isAlive()).as("the loop ended on close").isFalse();
             assertThat(stream.counter().failure()).isNull();
-            assertThat(stream.callUsed()).isEqualTo("recvmsg UDP_GRO");
+            assertThat(stream.callUsed()).isEqualTo("recvmmsg UDP_GRO");
             assertThat(stream.stats().snapshot().packets()).isEqualTo(1);
             return stream.lastReceiveWait().emptyPolls();
         }

@@ -40,7 +40,7 @@ class UdpDataPathIT {
     static final long RATE = 16_000_000;
 
     enum Path {
-        GSO("", "sendmsg UDP_SEGMENT", "recvmsg UDP_GRO", List.of()),
+        GSO("", "sendmmsg UDP_SEGMENT", "recvmmsg UDP_GRO", List.of()),
         MMSG("gso,gro", "sendmmsg", "recvmmsg", List.of(
                 "UDP GSO (sendmsg UDP_SEGMENT) refused (Operation not supported); sendmmsg instead",
                 "UDP GRO (UDP_GRO socket option) refused (Protocol not available); recvmmsg instead")),
@@ -174,6 +174,6 @@ class UdpDataPathIT {
         UdpResult.UdpDirection d = r.directions().getFirst();
         assertThat(d.receiverSummary().packets()).isEqualTo(d.senderSummary().packets()).isPositive();
         assertThat(d.receiverSummary().lostPackets()).isZero();
-        assertThat(r.dataPath().client().send()).isEqualTo("sendmsg UDP_SEGMENT");
+        assertThat(r.dataPath().client().send()).isEqualTo("sendmmsg UDP_SEGMENT");
     }
 }

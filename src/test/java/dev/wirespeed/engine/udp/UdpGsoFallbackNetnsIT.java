@@ -45,7 +45,7 @@ class UdpGsoFallbackNetnsIT {
             assertThat(client.path("send").asString()).isEqualTo("sendmmsg");
             assertThat(client.path("fallbacks").get(0).asString())
                     .isEqualTo("UDP GSO (sendmsg UDP_SEGMENT) refused (Message too long); sendmmsg instead");
-            assertThat(r.path("dataPath").path("server").path("receive").asString()).isEqualTo("recvmsg UDP_GRO");
+            assertThat(r.path("dataPath").path("server").path("receive").asString()).isEqualTo("recvmmsg UDP_GRO");
         } finally {
             Netns.deleteTree(dir);
         }
