@@ -47,6 +47,15 @@ public final class Iperf2Parser extends BaseParser {
     /** -e TCP "Write/Err Rtry Cwnd/RTT": not UDP's "Write/Err PPS" ("0/0  91 pps"). */
     private static final Pattern ENHANCED_TCP = Pattern.compile("(\\d+)/(\\d+)\\s+(\\d+)\\s+(?!pps\\b).*");
     /**
+     * The -e TCP row's last columns (Reporter): the sender's congestion window and smoothed RTT, "1215K/31 us"
+     * (2.0.9 "Cwnd/RTT") or with its variance "2493K/46(55) us" (2.1 "Cwnd/RTT(var)"), then NetPwr when printed.
+     */
+    private static final Pattern CWND_RTT = Pattern.compile("\\d+/\\d+\\s+\\d+\\s+(\\S+/\\S+\\s+us)(?:\\s+(\\d+(?:\\.\\d+)?))?\\s*");
+    /** The head's name for that column, kept as printed. */
+    private static final Pattern CWND_HEAD = Pattern.compile("Cwnd/RTT\\S*");
+    /** A stream's "[  3] local 131.243.24.11 port 48084 connected with 198.128.151.25 port 5001 …" line, after "local". */
+    private static final Pattern LOCAL = Pattern.compile("\\[\\s*\\d+\\]\\s+local (.* connected with .*)");
+    /**
      * -y C (CSV, iperf2's Reporter): time stamp, local address and port, remote address and port,
      * transfer id (-1 for the sum over -P streams), interval "start-end", bytes, bits/s; UDP adds
      * jitter (ms), lost, total, loss %, out-of-order.
@@ -84,6 +93,7 @@ public final class Iperf2Parser extends BaseParser {
         boolean serverReport = false;
         Integer listening = null;
         Set<String> reverse = new HashSet<>();
+        String cwndName = "Cwnd/RTT";
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i) || in.decoration(i)) {
@@ -118,19 +128,35 @@ public final class Iperf2Parser extends BaseParser {
                     reverse.add(m.group(1));
                 }
                 b.use(i);
+                Matcher local = LOCAL.matcher(in.get(i));
+                if (local.matches()) { // the two ends as printed: a user looks for an address
+                    b.printed(i, "local", local.group(1).strip());
+                }
             } else if ((m = in.match(FAILED, i)) != null || (m = in.match(NO_ACK, i)) != null) {
                 run.failures.merge(m.group(1), 1, Integer::sum);
                 run.failureAt = run.failureAt == null ? in.source(i) : run.failureAt;
                 b.use(i);
             } else if (in.matches(OTHER_HEAD, i) || in.matches(CONNECTED_ANY, i) || in.matches(IperfLines.ID_HEAD, i)) {
                 b.use(i);
+                Matcher head = CWND_HEAD.matcher(in.get(i));
+                if (in.matches(IperfLines.ID_HEAD, i) && head.find()) {
+                    cwndName = head.group();
+                }
             } else if ((m = in.match(SENT, i)) != null) {
                 serverReport |= m.group(1).startsWith("Server Report");
                 b.use(i);
             } else if ((m = in.match(IperfLines.ROW, i)) != null) {
                 b.use(i);
                 boolean back = m.group("star") != null || reverse.contains(m.group("id"));
-                run.rows.add(row(m, in, i, serverReport ? "receiver" : back ? REVERSE : null));
+                IperfInterval r = row(m, in, i, serverReport ? "receiver" : back ? REVERSE : null);
+                run.rows.add(r);
+                Matcher cwnd = CWND_RTT.matcher(m.group("rest").strip());
+                if (cwnd.matches()) {
+                    b.printed(r, i, cwndName, cwnd.group(1).replaceAll("\\s+", " "));
+                    if (cwnd.group(2) != null) {
+                        b.printed(r, i, "NetPwr", cwnd.group(2));
+                    }
+                }
             } else if ((m = in.match(CSV, i)) != null) {
                 b.use(i);
                 run.rows.add(csvRow(m, in, i));

@@ -52,6 +52,12 @@ public final class Iperf3TextParser extends BaseParser {
     /** A total's role broken onto a line of its own (a mail client wrapping the padded line). */
     private static final Pattern ROLE_ALONE = Pattern.compile("sender|receiver");
     private static final Pattern RETR_CWND = Pattern.compile("(\\d+)(?:\\s+.*)?");
+    /** --debug: the control message that opens a JSON block of the test's parameters (iperf_api.c send/get_parameters). */
+    private static final Pattern PARAMETERS = Pattern.compile("(?:send|get)_parameters:");
+    /** One member of that block, cJSON_Print's tab-separated form: {@code "bidirectional":\ttrue,}. */
+    private static final Pattern JSON_PAIR = Pattern.compile("\"(\\w+)\":\\s*\"?(.*?)\"?,?");
+    /** --debug (iperf_tcp.c): "SNDBUF is 16384, expecting 0", "Congestion algorithm is cubic". */
+    private static final Pattern DEBUG_SETTING = Pattern.compile("((?:SND|RCV)BUF) is (\\d+, expecting \\d+)|(Congestion algorithm) is (\\S+)");
 
     public Iperf3TextParser() {
         super("iperf3", "iperf3");
@@ -84,6 +90,7 @@ public final class Iperf3TextParser extends BaseParser {
         runs.add(run);
         int i = from;
         boolean afterHead = false;
+        boolean parameters = false; // inside --debug's parameters JSON, whose members are kept under their own names
         for (; i < in.size(); i++) {
             if (in.blank(i) || in.decoration(i)) {
                 continue;
@@ -141,6 +148,16 @@ public final class Iperf3TextParser extends BaseParser {
             } else if (in.matches(ACCEPTED, i) || in.matches(OTHER, i) || in.matches(IperfLines.ID_HEAD, i)) {
                 if (in.matches(ACCEPTED, i)) {
                     b.printed(i, "Accepted connection from", in.get(i).substring("Accepted connection from ".length()).strip());
+                }
+                parameters = in.matches(PARAMETERS, i) || parameters && !in.get(i).strip().startsWith("}");
+                Matcher pair = JSON_PAIR.matcher(in.get(i).strip());
+                if (parameters && pair.matches()) {
+                    b.printed(i, pair.group(1), pair.group(2));
+                }
+                Matcher setting = DEBUG_SETTING.matcher(in.get(i).strip());
+                if (setting.matches()) {
+                    b.printed(i, setting.group(1) != null ? setting.group(1) : setting.group(3),
+                            setting.group(2) != null ? setting.group(2) : setting.group(4));
                 }
                 Matcher local = CONNECTED.matcher(in.get(i));
                 if (local.matches()) { // the stream's two ends as printed: a user looks for an address

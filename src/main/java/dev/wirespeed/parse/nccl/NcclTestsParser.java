@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
  * per size, "# Out of bounds values : 0 OK" and "# Avg bus bandwidth : 92.3405". Rows are read
  * by the position of time/algbw/busbw: 13 columns (with "root", nccl-tests ≥ 2.10) or 12 (older
  * versions, and broadcast's "root" instead of "redop") or 11 (neither). mpirun's "[1,0]<stdout>:" tags are
- * removed; NCCL INFO/WARN lines inside the run are skipped.
+ * removed; NCCL INFO/WARN lines inside the run are skipped. mscclpp-test prints the same table with "in-place"
+ * first and leaves the half it did not run blank: such rows are read by where each value ends under the header.
  */
 public final class NcclTestsParser extends BaseParser {
     private static final Pattern TAG = Pattern.compile("^\\[\\d+,\\d+]<std(?:out|err)>:");
@@ -39,6 +40,9 @@ public final class NcclTestsParser extends BaseParser {
     private static final Pattern ROW_ANY = Pattern.compile("\\d+(?:\\s+\\S+)+");
     private static final Pattern OOB = Pattern.compile("#?\\s*Out of bounds values\\s*:\\s*(\\d+)\\s*(OK|FAILED)?");
     private static final Pattern AVG = Pattern.compile("#?\\s*Avg bus bandwidth\\s*:\\s*([\\d.]+)\\s*");
+    /** The line over the header naming its two halves; mscclpp-test prints "in-place" first. */
+    private static final Pattern HALVES = Pattern.compile("#?\\s*(in-place|out-of-place)\\s+(?:in-place|out-of-place)\\s*");
+    private static final Pattern TOKEN = Pattern.compile("\\S+");
     private static final Pattern OTHER = Pattern.compile("#.*|\\S+:\\d+:\\d+ \\[\\d+] .*NCCL (?:INFO|WARN).*|NCCL version .*"
             + "|Blocking Enabled.*|Using devices|out-of-place\\s+in-place|\\(B\\)\\s+\\(elements\\).*");
 
@@ -110,12 +114,14 @@ public final class NcclTestsParser extends BaseParser {
         List<Integer> summaryLines = new ArrayList<>();
         boolean seenTable = false;
         String[] columns = null;
+        String headerText = null; // the header as printed (tags removed, not stripped): where its columns end
+        boolean inPlaceFirst = false;
         int i = from;
         for (; i < in.size(); i++) {
-            if (in.blank(i)) {
+            String s = line(in, i);
+            if (s.isEmpty()) { // blank, or only mpirun's tag ("[1,0]<stdout>:" on an empty line)
                 continue;
             }
-            String s = line(in, i);
             Matcher m;
             if ((m = START.matcher(s)).matches()) {
                 test = m.group(1) != null ? m.group(1) : test;
@@ -149,6 +155,12 @@ public final class NcclTestsParser extends BaseParser {
                 if (HEADER.matcher(s).matches()) {
                     seenTable = true;
                     columns = s.replaceFirst("^#\\s*", "").split("\\s+");
+                    headerText = TAG.matcher(in.raw(i)).replaceFirst("");
+                    // the halves' names sit on the line above the header, which a run read from the header on did not pass
+                    Matcher halves = i > 0 ? HALVES.matcher(line(in, i - 1)) : null;
+                    if (halves != null && halves.matches()) {
+                        inPlaceFirst = halves.group(1).equals("in-place");
+                    }
                 }
                 b.use(i);
             } else if (ROW.matcher(s).matches() || (columns != null && ROW_ANY.matcher(s).matches())) {
@@ -156,6 +168,9 @@ public final class NcclTestsParser extends BaseParser {
                 NcclRow r = row(t, in.source(i));
                 if (r == null && columns != null) {
                     r = byName(columns, t, in.source(i));
+                }
+                if (r == null && headerText != null) {
+                    r = byPosition(headerText, TAG.matcher(in.raw(i)).replaceFirst(""), inPlaceFirst, in.source(i));
                 }
                 if (r == null) {
                     break;
@@ -166,6 +181,9 @@ public final class NcclTestsParser extends BaseParser {
             } else if (OTHER.matcher(s).matches()) {
                 b.use(i);
                 version(b, i, s);
+                if ((m = HALVES.matcher(s)).matches()) {
+                    inPlaceFirst = m.group(1).equals("in-place");
+                }
             } else if (seenTable) {
                 break;
             }
@@ -256,6 +274,71 @@ public final class NcclTestsParser extends BaseParser {
         }
         return new NcclRow((long) UnitWords.number(t[size]), type, redop, at(times, 0), at(algbws, 0), busbws.getFirst(), wrong,
                 at(times, 1), at(algbws, 1), at(busbws, 1), src);
+    }
+
+    /**
+     * A row with blank cells (mscclpp-test prints only the half it ran, the other left as spaces): each
+     * value belongs to the header column whose right edge is nearest to its own, as printf's right-aligned
+     * fields put them; null when a value lands nowhere near a column, or two on one.
+     */
+    static NcclRow byPosition(String header, String row, boolean inPlaceFirst, Source src) {
+        List<String> names = new ArrayList<>();
+        List<Integer> ends = new ArrayList<>();
+        Matcher h = TOKEN.matcher(header);
+        while (h.find()) {
+            if (!h.group().equals("#")) { // "#" opens the header; "#wrong" is a column's name
+                names.add(names.isEmpty() && h.group().startsWith("#size") ? "size" : h.group());
+                ends.add(h.end());
+            }
+        }
+        String[] cells = new String[names.size()];
+        Matcher v = TOKEN.matcher(row);
+        while (v.find()) {
+            int best = -1;
+            for (int k = 0; k < ends.size(); k++) {
+                if (best < 0 || Math.abs(ends.get(k) - v.end()) < Math.abs(ends.get(best) - v.end())) {
+                    best = k;
+                }
+            }
+            if (best < 0 || Math.abs(ends.get(best) - v.end()) > 2 || cells[best] != null) {
+                return null;
+            }
+            cells[best] = v.group();
+        }
+        Integer size = null;
+        String type = null;
+        String redop = null;
+        String wrong = null;
+        Double[][] halves = new Double[2][3]; // time, algbw, busbw of the first and the second half
+        int[] seen = new int[3];
+        for (int k = 0; k < names.size(); k++) {
+            int column = switch (names.get(k)) {
+                case "time" -> 0;
+                case "algbw" -> 1;
+                case "busbw" -> 2;
+                default -> -1;
+            };
+            if (column >= 0) {
+                if (seen[column] < 2) {
+                    halves[seen[column]++][column] = cells[k] == null ? null : num(cells[k]);
+                }
+                continue;
+            }
+            switch (names.get(k)) {
+                case "size" -> size = cells[k] == null ? null : k;
+                case "type" -> type = cells[k];
+                case "redop" -> redop = cells[k];
+                case "#wrong", "error" -> wrong = wrong == null ? cells[k] : wrong;
+                default -> { }
+            }
+        }
+        Double[] outOfPlace = halves[inPlaceFirst ? 1 : 0];
+        Double[] inPlace = halves[inPlaceFirst ? 0 : 1];
+        if (size == null || Double.isNaN(UnitWords.number(cells[size])) || outOfPlace[2] == null && inPlace[2] == null) {
+            return null;
+        }
+        return new NcclRow((long) UnitWords.number(cells[size]), type, redop, outOfPlace[0], outOfPlace[1], outOfPlace[2], wrong,
+                inPlace[0], inPlace[1], inPlace[2], src);
     }
 
     private static Double at(List<Double> values, int k) {

@@ -85,6 +85,8 @@ public final class PerftestParser extends BaseParser {
             "Max msg size in UD is .*|Changing to this MTU|Using sampled CPU speed .*|Min msg size for RawEth is .*|MAC attached\\s*: .*"
                     + "|\\*\\*raw ethernet header\\**|\\|.*\\||Inline data is used up to .*|Device not recognized to implement inline feature.*|(local|remote) address: .*|GID: .*|WARNING: .*"
                     + "|Requested mtu is higher than .*|Perftest doesn't support .*|RDMA_CM .*|.*Waiting for client.*"
+                    // an rdma_cm server's second line under the first (perftest_parameters.c ctx_print_test_info)
+                    + "|Please run the same command with the IB/RoCE interface IP"
                     + "|(Dual-port|Number of qps|Connection type|PCIe relax order|ibv_wr\\* API|TX depth|RX depth"
                     + "|CQ Moderation|Mtu|Link type|GID index|Max inline data|rdma_cm QPs|Data ex\\. method|Using SRQ"
                     + "|Outstand reads|Atomic Type|Device|Transport type|Use ODP|Using Enhanced Reorder|Post List|CQE Poll Batch"
