@@ -1,6 +1,6 @@
 package dev.wirespeed.parse.host;
 
-import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.HeadedParser;
 import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * which does not end the interface. Each interface becomes a {@link NetInterfaceRecord}; the older
  * "eth0  Link encap:Ethernet  HWaddr …" layout is not read here.
  */
-public final class IfconfigParser extends BaseParser {
+public final class IfconfigParser extends HeadedParser {
     private static final Pattern HEAD = Pattern.compile("([^:\\s]+): flags=\\d+<([^>]*)>\\s+mtu (\\d+).*");
     private static final Pattern INET = Pattern.compile("inet6? (?:addr:)?(\\S+).*");
     private static final Pattern LINK = Pattern.compile("(ether|infiniband|loop|unspec)(?:\\s+(\\S+))?.*");
@@ -26,12 +26,7 @@ public final class IfconfigParser extends BaseParser {
     private static final Pattern WARNING = Pattern.compile("Infiniband hardware address can be incorrect!.*");
 
     public IfconfigParser() {
-        super("ifconfig", "ifconfig");
-    }
-
-    @Override
-    public boolean startsAt(Lines in, int i) {
-        return in.matches(HEAD, i);
+        super(HEAD, "ifconfig", "ifconfig");
     }
 
     @Override
