@@ -53,7 +53,7 @@ final class PerftestFailures {
         return false;
     }
 
-    /** The reason of a check that exits at once: after a rule (or first), the last line of the output. */
+    /** The reason of a check that exits at once: the output's rule (or nothing) before it, nothing but blanks after it. */
     private static boolean exitAfterRule(Lines in, int i) {
         if (!in.matches(REASON, i)) {
             return false;
@@ -64,6 +64,11 @@ final class PerftestFailures {
         }
         if (before >= 0 && !RULE.matcher(in.get(before)).matches()) {
             return false;
+        }
+        for (int k = before - 1; k >= 0; k--) {
+            if (!in.blank(k)) {
+                return false; // the rule opened the output: after a banner or table, a last sentence is the user's prose
+            }
         }
         for (int k = i + 1; k < in.size(); k++) {
             if (!in.blank(k) && !in.decoration(k)) {
