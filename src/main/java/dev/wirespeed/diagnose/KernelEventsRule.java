@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -20,8 +21,9 @@ import java.util.stream.Collectors;
  * log ("kernel-link-flaps"), mlx5 "Port module event[error]" lines ("kernel-module-error":
  * unsupported cable, high temperature, power budget), transmit timeouts ("kernel-tx-timeout"), error
  * completions of an RDMA device ("kernel-cqe-error"), PCIe AER errors ("kernel-pcie-aer"), an ice PHY
- * that did not report its capabilities ("kernel-phy-capabilities") and a transceiver i40e or ixgbe
- * refused ("kernel-unsupported-module").
+ * that did not report its capabilities ("kernel-phy-capabilities"), a transceiver i40e or ixgbe
+ * refused ("kernel-unsupported-module"), mlx5's health poll with its dump ("kernel-firmware-health") and
+ * mlx5 firmware commands that never completed ("kernel-command-timeout").
  */
 final class KernelEventsRule implements LogRule {
     @Override
@@ -101,7 +103,12 @@ final class KernelEventsRule implements LogRule {
                     Fix.action("use a transceiver or cable the adapter supports (its firmware release notes list them), "
                             + "check its temperature and the slot's airflow")));
         }
+        Set<String> dumped = log.all(KernelError.class).stream().filter(e -> e.event().equals(KernelError.FIRMWARE_HEALTH))
+                .map(KernelError::address).filter(Objects::nonNull).collect(Collectors.toSet());
         for (HealthEvent h : log.all(HealthEvent.class)) {
+            if (dumped.contains(h.address())) {
+                continue; // the firmware-health error of its dump says it, with the statement and firmware version
+            }
             out.add(new Finding("kernel-firmware-health", Severity.ERROR, h.address(),
                     h.address() + ": adapter firmware health syndrome " + h.syndrome()
                             + (h.status().isEmpty() ? "" : " (" + h.status() + ")")
@@ -137,6 +144,8 @@ final class KernelEventsRule implements LogRule {
                 case KernelError.UNSUPPORTED_MODULE -> unsupportedModule(first, evidence);
                 case KernelError.RDMA_COMMAND_FAILED -> rdmaCommandFailed(first, g, evidence);
                 case KernelError.NIC_HEALTH -> nicHealth(first, g, evidence);
+                case KernelError.FIRMWARE_HEALTH -> firmwareHealth(first, evidence);
+                case KernelError.COMMAND_TIMEOUT -> commandTimeout(first, g, evidence);
                 default -> aer(first.subject(), g, evidence);
             });
         }
@@ -241,6 +250,29 @@ final class KernelEventsRule implements LogRule {
                         : "the adapter's firmware stopped answering: reload the drivers (modprobe -r bnxt_re bnxt_en; "
                                 + "modprobe bnxt_en; modprobe bnxt_re) or reset the adapter; if it recurs, update the "
                                 + "firmware and look for PCIe AER errors at the same time"));
+    }
+
+    /** mlx5's health poll and the dump after it (health.c poll_health, print_health_info). */
+    private static Finding firmwareHealth(KernelError e, List<Evidence> evidence) {
+        return new Finding("kernel-firmware-health", Severity.ERROR, e.subject(),
+                e.subject() + ": adapter firmware health: " + e.errorType()
+                        + (e.syndrome() == null ? "" : ", syndrome " + e.syndrome())
+                        + (e.detail() == null ? "" : " (" + e.detail() + ")")
+                        + ": the firmware stopped or asserted; the driver resets the device",
+                evidence, null,
+                Fix.action("update the adapter firmware (mlxfwmanager -u), then reset it (mlxfwreset) or power-cycle; "
+                        + "if it returns, collect devlink health dump and the PCIe link state, and replace the card"));
+    }
+
+    /** mlx5 cmd.c: firmware commands that never completed; each holds a command slot until the driver reloads. */
+    private static Finding commandTimeout(KernelError first, List<KernelError> g, List<Evidence> evidence) {
+        String commands = g.stream().map(KernelError::errorType).distinct().collect(Collectors.joining(", "));
+        return new Finding("kernel-command-timeout", Severity.ERROR, first.subject(),
+                first.subject() + ": " + (g.size() == 1 ? "a firmware command" : g.size() + " firmware command lines")
+                        + " never completed (" + commands + "): the adapter's firmware stopped answering the driver",
+                evidence, null,
+                Fix.action("look for a firmware health dump of the same device in the log; reset the adapter (mlxfwreset) "
+                        + "or reload mlx5_core, and update the firmware if it recurs"));
     }
 
     /** ice's firmware reported a port, module or NVM problem and the driver printed its own advice. */

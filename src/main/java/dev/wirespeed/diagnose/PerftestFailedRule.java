@@ -12,7 +12,9 @@ import java.util.List;
  * status 12 (IBV_WC_RETRY_EXC_ERR, "transport retry counter exceeded") means the HCA sent and
  * never got an ACK: on RoCE most often a wrong GID index (-x) or a path the packets cannot take;
  * status 13 (IBV_WC_RNR_RETRY_EXC_ERR) is a receiver without posted buffers. Other statuses are
- * named as perftest printed them.
+ * named as perftest printed them. A refused command line ("Parser function exited with Error" and
+ * the reason before it), a missing device and a queue pair that cannot reach RTR (on RoCE mostly the
+ * GID index: linux-rdma/perftest#393) end the run before anything was measured.
  */
 final class PerftestFailedRule implements LogRule {
     @Override
@@ -22,7 +24,7 @@ final class PerftestFailedRule implements LogRule {
 
     @Override
     public String description() {
-        return "perftest failed: no server to connect to, or a completion error (transport retries exceeded, …)";
+        return "perftest failed: no server to connect to, a completion error (transport retries exceeded, …), a refused command line, no device or a queue pair that could not connect";
     }
 
     @Override
@@ -50,6 +52,20 @@ final class PerftestFailedRule implements LogRule {
                                 + " buffer was posted", List.of(seen), null,
                         Fix.action("run the same test and options on both ends (a send test needs the server's"
                                 + " receives posted; mismatched -s, -q or -c break it)")));
+            } else if (e.failure().equals("options")) {
+                out.add(new Finding(id(), Severity.ERROR, "perftest", "perftest refused its command line and measured"
+                        + " nothing: " + e.message(), List.of(seen), null,
+                        Fix.action("change the options the reason names (perftest -h lists what this build supports;"
+                                + " CUDA options need a build with CUDA) and run again")));
+            } else if (e.failure().equals("device")) {
+                out.add(new Finding(id(), Severity.ERROR, "perftest", "perftest found no RDMA device to open: "
+                        + e.message(), List.of(seen), null,
+                        Fix.action("check ibv_devices lists the device given with -d and that its driver is loaded")));
+            } else if (e.failure().equals("qp")) {
+                out.add(new Finding(id(), Severity.ERROR, "perftest", "perftest could not connect its queue pair: "
+                        + e.message(), List.of(seen), null,
+                        Fix.action("on RoCE give both ends the GID index of the interface that carries the route (-x,"
+                                + " see show_gids), or let rdma_cm pick it (-R); check both ends use the same MTU")));
             } else if (e.failure().equals("completion")) {
                 out.add(new Finding(id(), Severity.ERROR, "perftest",
                         "perftest's transfer failed at the " + side(e) + ": completion with error"

@@ -5,6 +5,7 @@ import dev.wirespeed.parse.fio.FioTextParser;
 import dev.wirespeed.parse.host.DcbParser;
 import dev.wirespeed.parse.host.DfParser;
 import dev.wirespeed.parse.host.EthtoolCoalesceParser;
+import dev.wirespeed.parse.host.EthtoolErrorParser;
 import dev.wirespeed.parse.host.EthtoolFecParser;
 import dev.wirespeed.parse.host.EthtoolFeaturesParser;
 import dev.wirespeed.parse.host.EthtoolJsonParser;
@@ -18,6 +19,7 @@ import dev.wirespeed.parse.host.IpParser;
 import dev.wirespeed.parse.host.KernelLogParser;
 import dev.wirespeed.parse.host.CpuFreqParser;
 import dev.wirespeed.parse.host.LsmodParser;
+import dev.wirespeed.parse.host.ModinfoParser;
 import dev.wirespeed.parse.host.LstopoParser;
 import dev.wirespeed.parse.host.MlnxQosParser;
 import dev.wirespeed.parse.host.MountParser;
@@ -113,6 +115,7 @@ public final class Parsers {
                 new EthtoolFecParser(),
                 new EthtoolFeaturesParser(),
                 new EthtoolCoalesceParser(),
+                new EthtoolErrorParser(),
                 new KernelLogParser(),
                 new MlnxQosParser(),
                 new DcbParser(),
@@ -123,6 +126,7 @@ public final class Parsers {
                 new ExportsParser(),
                 new DfParser(),
                 new LsmodParser(),
+                new ModinfoParser(),
                 new CpuFreqParser(),
                 new TcQdiscParser(),
                 new NfsdPortlistParser(),

@@ -83,4 +83,13 @@ class HostNetworkLongTailTest {
         assertThat(LogReader.standard().read("tcp 80\ntcp 443\n").getFirst().outputs())
                 .as("two listener-like lines without nfsd's port").noneMatch(b -> b.format().equals("nfsd-portlist"));
     }
+
+    @Test
+    void ifconfigIsClaimedByItsOwnReaderOnly() {
+        // IpParser.reads() answers only "ip …", so "ifconfig" in its programs named a reader that never reads it
+        assertThat(Parsers.all()).filteredOn(p -> p.programs().contains("ifconfig")).extracting(Parser::format)
+                .containsExactly("ifconfig");
+        assertThat(Fixture.blocks("host/ifconfig-net-tools-2.10-veth-mtu-9000-and-lo-netns.txt")).extracting(Parsed::format)
+                .containsOnly("ifconfig");
+    }
 }

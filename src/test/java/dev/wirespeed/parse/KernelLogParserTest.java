@@ -42,6 +42,18 @@ class KernelLogParserTest {
         return e.findings().stream().filter(f -> f.rule().equals(rule)).toList();
     }
 
+    @Test
+    void mlx5HealthCompromisedDumpAndCommandTimeoutAreKernelErrorsWithOneFindingEach() {
+        assertThat(findings("dmesg-mlx5-health-compromised-high-temperature-dump-cx6dx-notes-cn.txt", "kernel-firmware-health"))
+                .as("the dump's syndrome line is the same event, not a second finding").singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("health compromised").contains("0x10")
+                        .contains("High temperature").contains("fw_ver 22.99.7864"));
+        assertThat(findings("dmesg-mlx5-teardown-hca-timeout-leak-no-timestamps-mail-drory.txt", "kernel-command-timeout"))
+                .singleElement().satisfies(f -> assertThat(f.message()).contains("TEARDOWN_HCA(0x103)"));
+        assertThat(findings("dmesg-mlx5-teardown-hca-timeout-leak-no-timestamps-mail-drory.txt", "kernel-pcie-aer"))
+                .as("not read as any other kernel error").isEmpty();
+    }
+
     /** mlx5 health buffer lines as mailed: each value on the line after its prefix; only the syndrome is a record. */
     @Test
     void mlx5FirmwareHealthSyndromeWrappedByAMail() {

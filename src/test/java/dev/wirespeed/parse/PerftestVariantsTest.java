@@ -242,6 +242,24 @@ class PerftestVariantsTest {
     }
 
     @Test
+    void perftestsOwnFailuresWithoutABannerAreFindingsWithTheirReason() {
+        assertThat(failed("perftest/perftest-4.5-debian-option-errors-and-no-device-terminal.txt"))
+                .extracting(Finding::message)
+                .anySatisfy(m -> assertThat(m).contains("refused its command line").contains("Multiple QPs only available on bw tests"))
+                .anySatisfy(m -> assertThat(m).contains("Latency gap feature is only for latency tests"))
+                .anySatisfy(m -> assertThat(m).contains("no RDMA device"));
+        String prose = String.join("\n", "$ ib_write_bw -d mlx5_0 10.0.0.2", "-".repeat(87), "                    RDMA_Write BW Test",
+                "-".repeat(87), " #bytes     #iterations    BW peak[MB/sec]    BW average[MB/sec]   MsgRate[Mpps]",
+                " 65536      5000             11000.00            10990.00             0.175840", "-".repeat(87),
+                "This is slower than I expected", "");
+        assertThat(Explainer.standard().explain("p.txt", prose).findings()).as("a sentence after a whole run is the user's")
+                .noneMatch(f -> f.rule().equals("perftest-failed"));
+        assertThat(failed("perftest/ib_write_bw-failed-to-modify-qp-to-rtr-grh-required-perftest393.txt")).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("Failed to modify QP 122273 to RTR"))
+                .satisfies(f -> assertThat(f.fix().action()).contains("-x"));
+    }
+
+    @Test
     void withReportCyclesTheUsecColumnsHoldCycles() {
         // built from perftest_parameters.c (HEAD) print_report_lat: with -C the header still says [usec]; the
         // values are made up around the t_avg of 8299 a user asked about (jcxue/RDMA-Tutorial#8, output not stored)

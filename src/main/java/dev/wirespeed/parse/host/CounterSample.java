@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  *
  * @param subject the port: an interface name, "LID 5 port 1", "GUID 0x… port 1"; null when the
  *                output did not say
- * @param tool    "ethtool -S", "ip -s link", "perfquery", "ibqueryerrors", "rdma statistic", "show_counters"
+ * @param tool    "ethtool -S", "ip -s link", "ifconfig", "perfquery", "ibqueryerrors", "rdma statistic", "show_counters"
  * @param values  counter name → value, in printed order
  */
 @JsonTypeName("CounterSample")

@@ -1,6 +1,6 @@
 package dev.wirespeed.parse.host;
 
-import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.HeadedParser;
 import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * "tmpfs"/"devtmpfs" sources say theirs). A source name too long for its column is printed alone with
  * the rest on the next line; both are read as one row.
  */
-public final class DfParser extends BaseParser {
+public final class DfParser extends HeadedParser {
     private static final Pattern HEAD = Pattern.compile("Filesystem\\s+(Type\\s+)?(?:1K-blocks|1k-blocks|\\d+[KMG]?-blocks|Size)\\s+Used\\s+Avail(?:able)?\\s+(?:Use|Capacity)%\\s+Mounted on");
     /** The columns after the source: [type] size used avail use% mount point. */
     private static final Pattern TYPED = Pattern.compile("(\\S+)\\s+([\\w.+-]+)\\s+\\S+\\s+\\S+\\s+\\S+\\s+(?:\\d+%|-)\\s+(/.*)");
@@ -22,12 +22,7 @@ public final class DfParser extends BaseParser {
     private static final Pattern SOURCE_ALONE = Pattern.compile("\\S+");
 
     public DfParser() {
-        super("df", "df");
-    }
-
-    @Override
-    public boolean startsAt(Lines in, int i) {
-        return in.matches(HEAD, i);
+        super(HEAD, "df", "df");
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.wirespeed.parse.host;
 
-import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.HeadedParser;
 import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
@@ -14,19 +14,14 @@ import java.util.regex.Pattern;
  * then "name:<tab>value" groups split by blank lines (numbers or "n/a"), ethtool 5.13+ ending with
  * "CQE mode RX: n/a  TX: n/a" (ethtool's coalesce.c / netlink/coalesce.c).
  */
-public final class EthtoolCoalesceParser extends BaseParser {
+public final class EthtoolCoalesceParser extends HeadedParser {
     private static final Pattern HEAD = Pattern.compile("Coalesce parameters for (\\S+):");
     /** "Adaptive RX: on  TX: off", "CQE mode RX: n/a  TX: n/a". */
     private static final Pattern PAIR = Pattern.compile("(Adaptive|CQE mode) RX:\\s*(\\S+)\\s+TX:\\s*(\\S+)");
     private static final Pattern VALUE = Pattern.compile("([a-z][a-z-]*):\\s*(\\d{1,18}|n/a)");
 
     public EthtoolCoalesceParser() {
-        super("ethtool-coalesce", "ethtool");
-    }
-
-    @Override
-    public boolean startsAt(Lines in, int i) {
-        return in.matches(HEAD, i);
+        super(HEAD, "ethtool-coalesce", "ethtool");
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.wirespeed.parse.host;
 
-import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.HeadedParser;
 import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * ethtool and some drivers print "Supported/Configured FEC encodings:"), "Active FEC encoding:",
  * and with {@code -I} a "Statistics:" list of "name: total" each followed by "Lane N: value" lines.
  */
-public final class EthtoolFecParser extends BaseParser {
+public final class EthtoolFecParser extends HeadedParser {
     private static final Pattern HEAD = Pattern.compile("FEC parameters for (\\S+):");
     private static final Pattern CONFIGURED = Pattern.compile("(?:Supported/)?Configured FEC encodings:\\s*(.*)");
     private static final Pattern ACTIVE = Pattern.compile("Active FEC encodings?:\\s*(.*)");
@@ -25,12 +25,7 @@ public final class EthtoolFecParser extends BaseParser {
     private static final Pattern COUNTER = Pattern.compile("(\\w+):\\s*(\\d+)");
 
     public EthtoolFecParser() {
-        super("ethtool-fec", "ethtool");
-    }
-
-    @Override
-    public boolean startsAt(Lines in, int i) {
-        return in.matches(HEAD, i);
+        super(HEAD, "ethtool-fec", "ethtool");
     }
 
     @Override

@@ -46,7 +46,7 @@ public final class IpParser extends BaseParser {
                     + "|(?:state|mode|group|qlen) \\S+).*"); // the last: a head line wrapped by the terminal
 
     public IpParser() {
-        super("ip", "ip", "ifconfig");
+        super("ip", "ip");
     }
 
     @Override

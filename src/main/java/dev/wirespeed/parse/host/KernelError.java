@@ -42,7 +42,14 @@ import java.util.Map;
  *       {@code queue} (the port);</li>
  *   <li>{@code vf-not-trusted}: the PF refused a VF's request because the VF is not trusted (i40e "Cannot add more
  *       MAC addresses, VF is not trusted, …", ice "Can't add more MAC addresses, because VF-3 is not trusted, …"):
- *       what was refused as {@code errorType} ("add more MAC addresses"), the VF as {@code detail} when named.</li>
+ *       what was refused as {@code errorType} ("add more MAC addresses"), the VF as {@code detail} when named;</li>
+ *   <li>{@code firmware-health}: mlx5's health poll found the firmware stuck ("device's health compromised - reached
+ *       miss count") or a fatal sensor ("Fatal error 1 detected"), as {@code errorType}; the dump after it gives
+ *       {@code syndrome} ("0x7"), {@code vendorSyndrome} (ext_synd) and {@code detail} ("irisc not responding;
+ *       fw_ver 20.26.4012");</li>
+ *   <li>{@code command-timeout}: an mlx5 firmware command never completed ("CREATE_DCT(0x710) timeout. Will cause a
+ *       leak of a command resource", "… No done completion"): the command as {@code errorType}, what the driver
+ *       said as {@code detail}.</li>
  * </ul>
  *
  * @param address       the PCI address printed, null when the line names only an interface or RDMA device
@@ -75,6 +82,8 @@ public record KernelError(String driver, String address, String iface, String ev
     public static final String RDMA_COMMAND_FAILED = "rdma-command-failed";
     public static final String NIC_HEALTH = "nic-health";
     public static final String VF_NOT_TRUSTED = "vf-not-trusted";
+    public static final String FIRMWARE_HEALTH = "firmware-health";
+    public static final String COMMAND_TIMEOUT = "command-timeout";
 
     /** The same error with the AER bits or the CQE syndrome read from the lines after it. */
     KernelError with(String newDetail, String newSyndrome, String newVendorSyndrome) {

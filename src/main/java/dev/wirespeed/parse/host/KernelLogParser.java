@@ -60,6 +60,26 @@ public final class KernelLogParser extends BaseParser {
     private static final Pattern MODULE = Pattern.compile("Port module event(\\[error])?: module (\\d+), (.*)");
     /** mlx5 health.c: every line of the health buffer; the syndrome line names the failure. */
     private static final Pattern HEALTH = Pattern.compile("print_health_info:\\d+:\\(pid \\d+\\):\\s*(.*)");
+    /** mlx5's printk prefix of its own messages ("poll_health:471:(pid 0): "), absent since Linux 5.x's plain mlx5_core_err. */
+    private static final String MLX5_FUNC = "(?:\\w+:\\d+:\\(pid \\d+\\):\\s*)?";
+    /**
+     * mlx5 health.c poll_health: the firmware's health counter stopped ("device's health compromised - reached miss
+     * count") or a fatal sensor fired ("Fatal error 1 detected"); print_health_info's dump follows.
+     */
+    private static final Pattern HEALTH_COMPROMISED = Pattern.compile(
+            MLX5_FUNC + "(device's health compromised - reached miss count|Fatal error \\d+ detected)\\s*");
+    /** One line of print_health_info's dump, with or without its prefix: the values a firmware-health error keeps. */
+    private static final Pattern HEALTH_DUMP = Pattern.compile(MLX5_FUNC + "(?:(synd (0x[0-9a-fA-F]+):?\\s*(.*))"
+            + "|ext_synd (0x[0-9a-fA-F]+)|fw_ver (\\d+\\.\\d+\\.\\d+)|assert_var\\[\\d+\\] 0x\\w+|assert_exit_ptr 0x\\w+"
+            + "|assert_callra 0x\\w+|time \\d+|hw_id 0x\\w+|rfr \\d+|severity \\d+ \\(\\w+\\)|irisc_index \\d+|raw fw_ver 0x\\w+"
+            + "|Health issue observed, .*)\\s*");
+    /**
+     * mlx5 cmd.c: a firmware command that never completed ("wait_func:1132:(pid 141181): CREATE_DCT(0x710) timeout.
+     * Will cause a leak of a command resource", "wait_func_handle_exec_timeout:…: cmd[22]: CREATE_DCT(0x710) No done
+     * completion", the async "cmd[3]: X(0x…) Async, timeout. …").
+     */
+    private static final Pattern COMMAND_TIMEOUT = Pattern.compile(MLX5_FUNC
+            + "(?:cmd\\[\\d+\\]: )?(\\w+\\(0x[0-9a-fA-F]+\\))(?: Async,)? (timeout\\. Will cause a leak of a command resource|No done completion)\\s*");
     /** mlx5 main.c at probe: the firmware the adapter runs. */
     private static final Pattern FIRMWARE = Pattern.compile("firmware version: (\\d+\\.\\d+\\.\\d+)");
     /** i40e/ice at probe: "fw 7.0.50775 api 1.8 nvm 7.00 0x80004c97 1.2154.0 [8086:1583] [8086:0002]". */
@@ -302,7 +322,8 @@ public final class KernelLogParser extends BaseParser {
         }
         String message = m.group(4);
         for (Pattern p : new Pattern[] {PCIE, LINK, MODULE, HEALTH, WATCHDOG, TX_TIMEOUT, AER, INTEL_PCIE, FIRMWARE, INTEL_FIRMWARE,
-                PROBE, FIRMWARE_LOAD, PHY_CAPS, UNSUPPORTED_MODULE, QPLIB, NIC_HEALTH, SFP_DETECTED, VF_NOT_TRUSTED}) {
+                PROBE, FIRMWARE_LOAD, PHY_CAPS, UNSUPPORTED_MODULE, QPLIB, NIC_HEALTH, SFP_DETECTED, VF_NOT_TRUSTED, HEALTH_COMPROMISED,
+                COMMAND_TIMEOUT}) {
             if (p.matcher(message).matches()) {
                 return true;
             }
@@ -365,6 +386,24 @@ public final class KernelLogParser extends BaseParser {
                     continue; // another kernel message inside the log (kept as printed above when it is a kernel line)
                 }
                 break;
+            }
+            Matcher compromised = HEALTH_COMPROMISED.matcher(m.group(4));
+            if (compromised.matches()) {
+                open = flush(b, open);
+                open = new KernelError(m.group(1), m.group(2), m.group(3), KernelError.FIRMWARE_HEALTH, null, null,
+                        compromised.group(1), null, null, null, null, in.source(i));
+                openAt = i;
+                b.use(i);
+                continue;
+            }
+            Matcher dump = HEALTH_DUMP.matcher(m.group(4));
+            if (dump.matches() && open != null && open.event().equals(KernelError.FIRMWARE_HEALTH) && i - openAt <= 30
+                    && Objects.equals(open.address(), m.group(2))) {
+                open = healthValue(open, dump);
+                if (!HEALTH.matcher(m.group(4)).matches()) {
+                    b.use(i);
+                    continue;
+                }
             }
             Matcher h = HEALTH.matcher(m.group(4));
             if (h.matches()) {
@@ -548,6 +587,10 @@ public final class KernelLogParser extends BaseParser {
                     m.group(1) == null ? null : UnitWords.integer(m.group(1)),
                     m.group(2) == null ? null : Long.parseLong(m.group(2)) / 1000, null, null, null, null, null, src);
         }
+        if ((m = COMMAND_TIMEOUT.matcher(message)).matches()) {
+            return new KernelError(driver, address, netdev, KernelError.COMMAND_TIMEOUT, null, null, m.group(1), null, null,
+                    null, m.group(2), src);
+        }
         if ((m = PROBE.matcher(message)).matches()) {
             return new KernelError(m.group(1), address, netdev, KernelError.PROBE_FAILED, null, null, null, null, null, null,
                     "error " + m.group(2), src);
@@ -577,6 +620,23 @@ public final class KernelLogParser extends BaseParser {
             return new ModuleEvent(driver, address, UnitWords.integer(m.group(2)), m.group(3).strip(), m.group(1) != null, src);
         }
         return null;
+    }
+
+    /** A firmware-health error with one dump line's value: the syndrome and its name, ext_synd, the firmware version. */
+    private static KernelError healthValue(KernelError open, Matcher dump) {
+        if (dump.group(1) != null) {
+            String name = dump.group(3).isBlank() ? null : dump.group(3).strip();
+            String detail = open.detail() == null ? name : name == null ? open.detail() : name + "; " + open.detail();
+            return open.with(detail, dump.group(2), open.vendorSyndrome());
+        }
+        if (dump.group(4) != null) {
+            return open.with(open.detail(), open.syndrome(), dump.group(4));
+        }
+        if (dump.group(5) != null && !dump.group(5).startsWith("65535.")) { // all ones: the device no longer answers reads
+            String fw = "fw_ver " + dump.group(5);
+            return open.with(open.detail() == null ? fw : open.detail() + "; " + fw, open.syndrome(), open.vendorSyndrome());
+        }
+        return open;
     }
 
     /** "0x15" → "CREATE_AH (0x15)", an opcode bnxt_re's table does not name → "opcode 0x15". */

@@ -1,6 +1,6 @@
 package dev.wirespeed.parse.ib;
 
-import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.HeadedParser;
 import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
@@ -8,17 +8,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** {@code ibv_devices}: a "device  node GUID" header, a rule, then one device per line. */
-public final class IbvDevicesParser extends BaseParser {
+public final class IbvDevicesParser extends HeadedParser {
     private static final Pattern HEAD = Pattern.compile("device\\s+node GUID");
     private static final Pattern ROW = Pattern.compile("(\\S+)\\s+([0-9a-fA-F]{16})");
 
     public IbvDevicesParser() {
-        super("ibv_devices", "ibv_devices");
-    }
-
-    @Override
-    public boolean startsAt(Lines in, int i) {
-        return in.matches(HEAD, i);
+        super(HEAD, "ibv_devices", "ibv_devices");
     }
 
     @Override

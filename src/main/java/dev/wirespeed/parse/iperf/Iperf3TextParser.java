@@ -51,6 +51,11 @@ public final class Iperf3TextParser extends BaseParser {
     private static final Pattern HEAD_WORDS = Pattern.compile("[A-Za-z-]+(?:\\s+[A-Za-z-]+)*");
     /** A total's role broken onto a line of its own (a mail client wrapping the padded line). */
     private static final Pattern ROLE_ALONE = Pattern.compile("sender|receiver");
+    /** A UDP sender's count after its summary (iperf3 3.0–3.1 report_datagrams): "[  4] Sent 1511665 datagrams". */
+    private static final Pattern SENT = Pattern.compile("\\[\\s*(?:\\d+|SUM)\\]\\s+Sent (\\d+ datagrams)\\s*");
+    /** iperf3 3.0–3.1 report_(sum_)outoforder: "[SUM]  0.0-60.0 sec  39595 datagrams received out-of-order". */
+    private static final Pattern OUT_OF_ORDER = Pattern.compile(
+            "\\[\\s*(\\d+|SUM)\\]\\s+(\\d+(?:\\.\\d+)?)\\s*-\\s*(\\d+(?:\\.\\d+)?)\\s+sec\\s+((\\d+) datagrams received out-of-order)\\s*");
     private static final Pattern RETR_CWND = Pattern.compile("(\\d+)(?:\\s+.*)?");
     /** --debug: the control message that opens a JSON block of the test's parameters (iperf_api.c send/get_parameters). */
     private static final Pattern PARAMETERS = Pattern.compile("(?:send|get)_parameters:");
@@ -170,6 +175,13 @@ public final class Iperf3TextParser extends BaseParser {
                     run.protocol = "UDP";
                 }
                 b.use(i);
+            } else if ((m = in.match(SENT, i)) != null && !run.rows.isEmpty()) {
+                b.use(i).printed(run.rows.getLast(), i, "Sent", m.group(1));
+            } else if ((m = in.match(OUT_OF_ORDER, i)) != null) {
+                IperfOutOfOrder o = new IperfOutOfOrder(m.group(1), UnitWords.number(m.group(2)), UnitWords.number(m.group(3)),
+                        Long.parseLong(m.group(5)), in.source(i));
+                run.outOfOrder.add(o);
+                b.use(i).printed(o, i, "out-of-order", m.group(4));
             } else if ((m = in.match(IperfLines.ROW, i)) != null) {
                 b.use(i);
                 IperfInterval r = row(m, in, i, run);
@@ -187,6 +199,7 @@ public final class Iperf3TextParser extends BaseParser {
                 b.add(new IperfHeader("iperf3", r.role, r.protocol, r.host, r.port, null, r.error, r.header));
             }
             r.rows.forEach(b::add);
+            r.outOfOrder.forEach(b::add);
             r.toMeasurements().forEach(b::measurement);
         }
         return b.done(i);

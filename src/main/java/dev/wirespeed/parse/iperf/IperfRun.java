@@ -30,6 +30,8 @@ final class IperfRun {
     Source header;
     String error;
     final List<IperfInterval> rows = new ArrayList<>();
+    /** iperf3 3.0–3.1's "datagrams received out-of-order" lines of this run. */
+    final List<IperfOutOfOrder> outOfOrder = new ArrayList<>();
     /** iperf 2's failure lines of this run, each with how often it was printed ("read failed: Connection refused" ×100). */
     final Map<String, Integer> failures = new LinkedHashMap<>();
     Source failureAt;

@@ -1,6 +1,6 @@
 package dev.wirespeed.parse.mlx;
 
-import dev.wirespeed.parse.BaseParser;
+import dev.wirespeed.parse.HeadedParser;
 import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
@@ -17,19 +17,14 @@ import java.util.regex.Pattern;
  * "Device (03:00.0):", the lspci line, "Link Width: x4 ( WARNING - device supports x8 )",
  * "PCI Link Speed: 5GT/s".
  */
-public final class OfedPciCheckParser extends BaseParser {
+public final class OfedPciCheckParser extends HeadedParser {
     private static final Pattern HEAD = Pattern.compile("Device \\(([0-9a-fA-F:.]+)\\):");
     private static final Pattern LSPCI = Pattern.compile("([0-9a-fA-F:.]+)\\s+([^:]+):\\s+(.+)");
     private static final Pattern WIDTH = Pattern.compile("Link Width: x(\\d+)(?:\\s*\\(\\s*WARNING - device supports x(\\d+)\\s*\\))?");
     private static final Pattern SPEED = Pattern.compile("PCI Link Speed: ([\\d.]+)GT/s.*");
 
     public OfedPciCheckParser() {
-        super("mlnxofedinstall", "mlnxofedinstall");
-    }
-
-    @Override
-    public boolean startsAt(Lines in, int i) {
-        return in.matches(HEAD, i);
+        super(HEAD, "mlnxofedinstall", "mlnxofedinstall");
     }
 
     @Override

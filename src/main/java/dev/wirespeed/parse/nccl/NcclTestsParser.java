@@ -72,7 +72,24 @@ public final class NcclTestsParser extends BaseParser {
     @Override
     public boolean startsAt(Lines in, int i) {
         return matches(THREADS, in, i) || matches(HEADER, in, i) || matches(START, in, i) || ranksBeforeTable(in, i)
-                || (matches(ROW, in, i) && row(line(in, i).split("\\s+"), null) != null && matches(ROW, in, i + 1));
+                || (matches(ROW, in, i) && row(line(in, i).split("\\s+"), null) != null
+                        && (matches(ROW, in, i + 1) || summaryFollows(in, i + 1)));
+    }
+
+    /**
+     * A row alone, then only NCCL INFO/WARN lines before "Out of bounds values"/"Avg bus bandwidth": the tail of a
+     * second process's run printed after the first one's summary (NVIDIA/nccl-tests#182, two hosts run without MPI).
+     */
+    private static boolean summaryFollows(Lines in, int i) {
+        for (int k = i; k < Math.min(in.size(), i + 20) && !in.blank(k); k++) {
+            if (matches(OOB, in, k) || matches(AVG, in, k)) {
+                return true;
+            }
+            if (!matches(OTHER, in, k) || line(in, k).startsWith("#")) {
+                return false;
+            }
+        }
+        return false;
     }
 
     /**
@@ -144,6 +161,9 @@ public final class NcclTestsParser extends BaseParser {
                 b.use(i);
                 summaryLines.add(i);
                 i++;
+                if (i < in.size() && line(in, i).equals("#")) {
+                    b.use(i++); // the lone "#" nccl-tests prints after the summary
+                }
                 break; // the last line of a run
             } else if (HEADER.matcher(s).matches() || THREADS.matcher(s).matches()) {
                 if (THREADS.matcher(s).matches()) {

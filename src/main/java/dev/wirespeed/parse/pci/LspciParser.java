@@ -52,6 +52,11 @@ public final class LspciParser extends BaseParser {
      */
     private static final Pattern CAPABILITY = Pattern.compile("Capabilities: \\[[0-9a-f]{2,3}(?: v\\d+)?\\] \\S.*");
     private static final Pattern PAYLOAD = Pattern.compile("MaxPayload (\\d+) bytes, MaxReadReq (\\d+) bytes");
+    /**
+     * The Express capability's first line (ls-caps.c cap_express_dev): a fragment pasted from here on
+     * (Xilinx/SLASH#55) holds DevCtl's payload sizes above LnkCap.
+     */
+    private static final Pattern DEVCAP = Pattern.compile("DevCap:\\s*MaxPayload \\d+ bytes, PhantFunc \\d+.*");
     private static final Pattern NUMA = Pattern.compile("NUMA node:\\s*(\\d+)");
     private static final Pattern DRIVER = Pattern.compile("Kernel driver in use:\\s*(\\S+)");
     private static final Pattern PART = Pattern.compile("\\[PN\\] Part number:\\s*(\\S+)");
@@ -74,7 +79,7 @@ public final class LspciParser extends BaseParser {
     @Override
     public boolean startsAt(Lines in, int i) {
         return in.matches(DEVICE, i) || glued(in, i) != null || in.matches(LNKCAP, i) || in.matches(LNKSTA, i) || in.matches(LNKCAP_UNKNOWN, i)
-                || in.matches(CAPABILITY, i) && Character.isWhitespace(in.raw(i).charAt(0));
+                || (in.matches(CAPABILITY, i) || in.matches(DEVCAP, i)) && Character.isWhitespace(in.raw(i).charAt(0));
     }
 
     @Override

@@ -14,7 +14,10 @@ import java.util.Map;
  * @param failure    "connect" (the TCP exchange found no server: "Couldn't connect to HOST:PORT"),
  *                   "socket" (the exchange failed otherwise: "Unable to open file descriptor for socket
  *                   connection", "Couldn't read remote address"), "completion" (a work completion
- *                   with an error status: the RDMA transfer itself failed)
+ *                   with an error status: the RDMA transfer itself failed), "options" (perftest refused
+ *                   its command line: "Parser function exited with Error" or a check that exits at once,
+ *                   the reason before it), "device" (no such RDMA device), "qp" (a queue pair refused
+ *                   RTR or RTS: "Failed to modify QP N to RTR", {@link PerftestFailures})
  * @param side       "client" or "server" for a completion error
  * @param status     the ibv_wc_status number (12 is IBV_WC_RETRY_EXC_ERR, transport retries exhausted)
  * @param statusText the status as newer perftest names it ("transport retry counter exceeded")

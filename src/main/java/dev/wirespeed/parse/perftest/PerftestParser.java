@@ -116,7 +116,8 @@ public final class PerftestParser extends BaseParser {
                 || in.get(i).equals("initializing CUDA") || in.matches(LEAD, i) || in.matches(NOTICE, i)
                 || in.matches(COMPLETION, i) || in.match(CONNECT, i) != null || in.matches(SOCKET, i)
                 || (in.get(i).startsWith("Max msg size in UD is MTU") && i + 1 < in.size())
-                || (in.matches(BARE_NUMBER, i) && BareNumbers.around(in, i) != null);
+                || (in.matches(BARE_NUMBER, i) && BareNumbers.around(in, i) != null)
+                || PerftestFailures.starts(in, i, reads(in.command()));
     }
 
     @Override
@@ -195,6 +196,8 @@ public final class PerftestParser extends BaseParser {
                     settings.putIfAbsent(m.group(1).strip().toLowerCase(Locale.ROOT), m.group(2).replace("[B]", ""));
                 }
                 b.use(i);
+            } else if (PerftestFailures.starts(in, i, reads(in.command()))) {
+                i = PerftestFailures.read(in, i, b);
             } else {
                 break;
             }
