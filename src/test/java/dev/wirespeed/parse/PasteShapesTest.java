@@ -125,4 +125,29 @@ class PasteShapesTest {
         // "user@host>" in prose, no path: no prompt
         assertThat(Splitter.prompt("mail admin@example.org> see below")).isNull();
     }
+
+    @Test
+    void aFenceGluedToAPromptOrAnOutputsFirstLineGoesButAnInfoStringStays() {
+        // RHsyseng/openshift-checks#22: the lspci command under a prompt glued to its fence starts its own piece
+        List<Chunk> chunks = splitter.split(Fixture.text("pci/lspci-vvv-xxv710-fence-glued-to-prompt-ethtool-i-i40e-openshift-checks22.txt"));
+        assertThat(chunks.getLast().prompt()).isEqualTo("[core@worker-00 ~]$");
+        assertThat(chunks.getLast().command().text()).isEqualTo("sudo lspci -vvv -D -s 0000:12:00.0");
+        // a fence glued to the first line of an output: the line as the tool printed it
+        assertThat(lines("```Settings for eth0:\n\tSpeed: 1000Mb/s\n\tDuplex: Full")).first().isEqualTo("Settings for eth0:");
+        // an info string is no output ("```C" before a RIOT shell log, "```console"): the fence line stays
+        assertThat(lines("```C\n2020-06-01 23:09:37,684 # 3 packets transmitted, 3 packets received, 0% packet loss"))
+                .first().isEqualTo("```C");
+        assertThat(lines("~~~console\n$ ethtool eth0")).first().isEqualTo("~~~console");
+    }
+
+    @Test
+    void boldMarksInsideARowGoButAsterisksToolsPrintStay() {
+        // the "Slow upload speed" forum thread (parse/iperf README): the receiver's rate in bold inside its row
+        assertThat(lines("[  4]   0.00-10.00  sec  1.07 GBytes   **920 Mbits/sec**                  receiver"))
+                .containsExactly("[  4]   0.00-10.00  sec  1.07 GBytes   920 Mbits/sec                  receiver");
+        // a lone "**", or asterisks masking a value (parse/other's ZeroTier blog: "ee:**:**:2f:46:c1"), are no marks
+        assertThat(lines("rx_**_drops: 0 ** see below")).containsExactly("rx_**_drops: 0 ** see below");
+        assertThat(lines("200 listnetworks b6**** insane_tattam ee:**:**:2f:46:c1 OK PRIVATE"))
+                .containsExactly("200 listnetworks b6**** insane_tattam ee:**:**:2f:46:c1 OK PRIVATE");
+    }
 }
