@@ -26,7 +26,8 @@ import java.util.regex.Pattern;
  * <li>lines a mail client wrapped at a fixed width (72, 76, 78), in a paste that came by mail and is not
  * format=flowed (whose hard breaks are the writer's): see {@link #unwrap};</li>
  * <li>what a job launcher or a config file put before every line: srun --label's task number
- * (" 0: ", "12: ") and a shell comment ("# ") over a whole pasted session: see {@link #unlabel}.</li>
+ * (" 0: ", "12: ") and a shell comment ("# ") over a whole pasted session: see {@link #unlabel};
+ * grep's file name and line number glued before each line: see {@link GrepPrefix}.</li>
  * </ul>
  * No-break and zero-width characters, CRLF, quote marks and quoted-printable are undone earlier, line
  * by line, in {@link Splitter}.
@@ -231,9 +232,9 @@ final class PasteRepair {
         if (flowed(rows)) {
             // RFC 3676 4.2: in flowed text a line without a trailing space ends where its writer ended it, so
             // no line is a fixed-width wrap to undo (a ping summary after a 62-column line stays its own line)
-            return withoutElisions(RepeatedPrefix.strip(lineBlocks(unlabel(unflow(rows), prompt, command)), starts));
+            return withoutElisions(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(unlabel(unflow(rows), prompt, command)), starts), starts));
         }
-        return unwrap(withoutElisions(RepeatedPrefix.strip(lineBlocks(unlabel(rows, prompt, command)), starts)), command);
+        return unwrap(withoutElisions(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(unlabel(rows, prompt, command)), starts), starts)), command);
     }
 
     /** A line of a reStructuredText line block: "| " and the line, or a bare "|" for its blank line. */

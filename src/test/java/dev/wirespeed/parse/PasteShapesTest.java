@@ -150,4 +150,19 @@ class PasteShapesTest {
         assertThat(lines("200 listnetworks b6**** insane_tattam ee:**:**:2f:46:c1 OK PRIVATE"))
                 .containsExactly("200 listnetworks b6**** insane_tattam ee:**:**:2f:46:c1 OK PRIVATE");
     }
+
+    @Test
+    void grepsFileNameAndLineNumberGoWhenTheRestReads() {
+        // calcky/nslab's qdisc example (parse/iperf README): grep over two iperf3 outputs
+        assertThat(lines("/tmp/flow1:[  5]   0.00-10.01 sec  11.5 MBytes  9.64 Mbits/sec  receiver\n"
+                + "/tmp/flow2:[  5]   0.00-10.01 sec  11.2 MBytes  9.38 Mbits/sec  receiver"))
+                .allMatch(l -> l.startsWith("[  5]"));
+        // "grep -Hn": the name and the number
+        assertThat(lines("out/eth0.txt:1:Settings for eth0:\nout/eth0.txt:4:\tSpeed: 1000Mb/s\nout/eth0.txt:5:\tDuplex: Full"))
+                .first().isEqualTo("Settings for eth0:");
+        // names before lines no parser reads better without them stay, and an interface's "eth0.100: " has a blank
+        kept("src/main.c:", "src/main.c:12:int main(void)", "src/main.c:13:{", "src/main.c:14:    return 0;");
+        kept("eth0.100: ", "eth0.100: flags=4163<UP,BROADCAST,RUNNING,MULTICAST>  mtu 1500",
+                "eth0.100: flags=4163<UP,BROADCAST,RUNNING,MULTICAST>  mtu 9000");
+    }
 }
