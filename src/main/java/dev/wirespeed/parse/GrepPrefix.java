@@ -2,6 +2,7 @@ package dev.wirespeed.parse;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.function.ToIntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -25,13 +26,24 @@ final class GrepPrefix {
     /** Lines a run needs: grep over two files that match once each prints two. */
     static final int RUN = 2;
 
-    /** Lines of a run the parsers are asked about, bounded for a long log. */
-    static final int JUDGED = 24;
+    /**
+     * Lines of a run the parsers are asked about, bounded for a long log: more than {@link RepeatedPrefix}
+     * looks at, as grep over a whole saved session puts its prose and prompts in the run too.
+     */
+    static final int JUDGED = 200;
 
     /** grep's "FILE:" or "FILE:N:" (or "FILE-N-" on a context line): a path with '/' or '.', no blank. */
     private static final Pattern PREFIX = Pattern.compile("^(?=[^\\s:]*[/.])[\\w.~/+@-]+?(?::(?:\\d+:)?|-\\d+-)(?=\\S)");
 
-    static List<PasteRepair.Row> strip(List<PasteRepair.Row> rows, ToIntFunction<List<String>> starts) {
+    /**
+     * @param starts how many of some lines start a format a parser reads
+     * @param command whether a line is a command line (a prompt, a root shell's "# ethtool …", a known program's bare
+     *                command): it counts as a start, as the output under it may start a format only for its
+     *                command ("ethtool -S eth0 | grep drop")
+     */
+    static List<PasteRepair.Row> strip(List<PasteRepair.Row> rows, ToIntFunction<List<String>> starts, Predicate<String> command) {
+        ToIntFunction<List<String>> judge = lines -> starts.applyAsInt(lines) + (int) lines.stream().map(String::strip)
+                .filter(l -> !l.isEmpty() && command.test(l)).count();
         List<PasteRepair.Row> out = null;
         int i = 0;
         while (i < rows.size()) {
@@ -51,8 +63,8 @@ final class GrepPrefix {
                 after.add(t.substring(cut(t)));
             }
             int a;
-            if (starts.applyAsInt(before.subList(0, Math.min(RUN, before.size()))) == 0 && (a = starts.applyAsInt(after)) > 0
-                    && a > starts.applyAsInt(before)) {
+            if (judge.applyAsInt(before.subList(0, Math.min(RUN, before.size()))) == 0 && (a = judge.applyAsInt(after)) > 0
+                    && a > judge.applyAsInt(before)) {
                 if (out == null) {
                     out = new ArrayList<>(rows);
                 }

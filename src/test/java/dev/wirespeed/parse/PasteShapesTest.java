@@ -165,4 +165,31 @@ class PasteShapesTest {
         kept("eth0.100: ", "eth0.100: flags=4163<UP,BROADCAST,RUNNING,MULTICAST>  mtu 1500",
                 "eth0.100: flags=4163<UP,BROADCAST,RUNNING,MULTICAST>  mtu 9000");
     }
+
+    @Test
+    void aTerminalScreenCopyLosesItsPaddingAndCutLinesJoinButEqualRowsStay() {
+        String pad = " ".repeat(80);
+        // every line padded to 80 columns, the two longer ones cut at the width (inside "DEFAULT")
+        String cut = "2: eth0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 15";
+        List<String> screen = List.of("1: lo: <LOOPBACK,UP,LOWER_UP> mtu 65536 qdisc noqueue state UNKNOWN mode DEFAULT group default qlen 1000",
+                "    link/loopback 00:00:00:00:00:00 brd 00:00:00:00:00:00",
+                cut + "00 qdisc mq state UP mode DEFAULT group default qlen 1000",
+                "    link/ether 52:54:00:12:34:56 brd ff:ff:ff:ff:ff:ff", "", "$ ");
+        StringBuilder text = new StringBuilder();
+        for (String l : screen) {
+            for (int at = 0; at == 0 || at < l.length(); at += 80) {
+                String row = l.substring(at, Math.min(l.length(), at + 80));
+                text.append(row).append(pad, 0, 80 - row.length()).append('\n');
+            }
+        }
+        assertThat(lines(text.toString())).contains(screen.get(0), screen.get(1), screen.get(2));
+        // iperf3's own rows, the same length and ending in its blanks: only the blanks go
+        String row = "[  5]   %d.00-%d.00   sec   110 MBytes   922 Mbits/sec    0    134 KBytes       ";
+        List<String> rows = List.of(row.formatted(0, 1), row.formatted(1, 2), row.formatted(2, 3), row.formatted(3, 4), row.formatted(4, 5));
+        assertThat(lines(String.join("\n", rows))).containsExactlyElementsOf(rows.stream().map(String::stripTrailing).toList());
+        // rows as long as each other that end in their last column (lspci -xxx): no screen, nothing joined
+        String hex = "%d0: 86 80 fb 10 06 04 10 00 01 00 00 02 10 00 00 00 86 80 fb 10 06 04 10 00 01";
+        List<String> dump = List.of(hex.formatted(0), hex.formatted(1), hex.formatted(2), hex.formatted(3), hex.formatted(4));
+        assertThat(lines(String.join("\n", dump))).containsExactlyElementsOf(dump);
+    }
 }
