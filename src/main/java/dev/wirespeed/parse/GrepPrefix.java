@@ -26,11 +26,8 @@ final class GrepPrefix {
     /** Lines a run needs: grep over two files that match once each prints two. */
     static final int RUN = 2;
 
-    /**
-     * Lines of a run the parsers are asked about, bounded for a long log: more than {@link RepeatedPrefix}
-     * looks at, as grep over a whole saved session puts its prose and prompts in the run too.
-     */
-    static final int JUDGED = 200;
+    /** Lines of a run the parsers are asked about, bounded for a long log (as {@link RepeatedPrefix} does). */
+    static final int JUDGED = RepeatedPrefix.JUDGED;
 
     /** grep's "FILE:" or "FILE:N:" (or "FILE-N-" on a context line): a path with '/' or '.', no blank. */
     private static final Pattern PREFIX = Pattern.compile("^(?=[^\\s:]*[/.])[\\w.~/+@-]+?(?::(?:\\d+:)?|-\\d+-)(?=\\S)");
