@@ -26,7 +26,8 @@ import java.util.regex.Pattern;
  * <li>lines a mail client wrapped at a fixed width (72, 76, 78), in a paste that came by mail and is not
  * format=flowed (whose hard breaks are the writer's): see {@link #unwrap};</li>
  * <li>what a job launcher or a config file put before every line: srun --label's task number
- * (" 0: ", "12: ") and a shell comment ("# ") over a whole pasted session: see {@link #unlabel}.</li>
+ * (" 0: ", "12: ") and a shell comment ("# ") over a whole pasted session: see {@link #unlabel};
+ * grep's file name and line number glued before each line: see {@link GrepPrefix}.</li>
  * </ul>
  * No-break and zero-width characters, CRLF, quote marks and quoted-printable are undone earlier, line
  * by line, in {@link Splitter}.
@@ -231,9 +232,68 @@ final class PasteRepair {
         if (flowed(rows)) {
             // RFC 3676 4.2: in flowed text a line without a trailing space ends where its writer ended it, so
             // no line is a fixed-width wrap to undo (a ping summary after a 62-column line stays its own line)
-            return withoutElisions(RepeatedPrefix.strip(lineBlocks(unlabel(unflow(rows), prompt, command)), starts));
+            return withoutElisions(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(unlabel(unflow(rows), prompt, command)), starts, command), starts));
         }
-        return unwrap(withoutElisions(RepeatedPrefix.strip(lineBlocks(unlabel(rows, prompt, command)), starts)), command);
+        return unwrap(withoutElisions(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(unlabel(unpad(rows), prompt, command)), starts, command), starts)),
+                command);
+    }
+
+    /** Lines a terminal copy shows in a row at its width before they are taken as one. */
+    static final int SCREEN_RUN = 5;
+
+    /** The narrowest terminal looked for (a serial console's 80 columns, less a margin for narrower setups). */
+    static final int NARROWEST_SCREEN = 60;
+
+    /**
+     * Undoes a copy of a terminal's screen (screen(1)'s copy mode, a serial or BMC console, a terminal that
+     * keeps the blanks it drew): every line padded with blanks to the width, and a line longer than the width
+     * cut at exactly the width, its rest on the next line. Taken as such in a run of at least
+     * {@value #SCREEN_RUN} lines of the same length, at least {@value #NARROWEST_SCREEN} columns, at least half
+     * of them ending in two blanks or more (the padding: a hex dump or a table whose rows happen to be as long, ending in
+     * their last column, is no screen); there a line that ends in no blank went on on the next, which is joined
+     * to it as it was (the cut falls anywhere, even inside a word), and every line loses its padding. iperf3's
+     * interval rows, the same length and ending in blanks of their own, only lose the blanks.
+     */
+    static List<Row> unpad(List<Row> rows) {
+        List<Row> out = new ArrayList<>(rows.size());
+        boolean changed = false;
+        int i = 0;
+        while (i < rows.size()) {
+            int width = rows.get(i).text().length();
+            int end = i + 1;
+            while (end < rows.size() && rows.get(end).text().length() == width) {
+                end++;
+            }
+            if (width < NARROWEST_SCREEN || end - i < SCREEN_RUN || padded(rows, i, end) * 2 < end - i) {
+                out.addAll(rows.subList(i, end));
+                i = end;
+                continue;
+            }
+            changed = true;
+            for (int k = i; k < end; k++) {
+                Row r = rows.get(k);
+                StringBuilder text = new StringBuilder(r.text());
+                while (k + 1 < end && !r.text().isBlank() && text.charAt(text.length() - 1) != ' ') {
+                    text.append(rows.get(++k).text()); // the rest of a line the terminal cut at its width
+                }
+                out.add(new Row(r.number(), text.toString().stripTrailing(), r.prefix(), r.elidedBefore()));
+            }
+            i = end;
+        }
+        return changed ? out : rows;
+    }
+
+    /**
+     * How many of rows [from, to) end in two blanks or more, or are blank: a terminal's padding. One blank is
+     * how fio ends its equally long "Jobs: 1 (f=1): […][eta 00m:47s] " lines (heldout's fio io_uring sample).
+     */
+    private static int padded(List<Row> rows, int from, int to) {
+        int n = 0;
+        for (int k = from; k < to; k++) {
+            String t = rows.get(k).text();
+            n += t.endsWith("  ") || t.isBlank() ? 1 : 0;
+        }
+        return n;
     }
 
     /** A line of a reStructuredText line block: "| " and the line, or a bare "|" for its blank line. */

@@ -80,6 +80,23 @@ public final class Splitter {
     }
     /** A page that set each pasted line in bold ("**51041 total packets received**"): the Markdown marks go. */
     private static final Pattern BOLD_LINE = Pattern.compile("^(\\s*)\\*\\*([^*].*?)\\*\\*\\s*$");
+    /**
+     * Markdown bold a writer put around one value inside a pasted row ("[  4]   0.00-10.00  sec  1.07 GBytes
+     * **920 Mbits/sec**   receiver": parse/iperf README, the "Slow upload speed" forum thread). None of the
+     * tools read prints "**" around a word, so the marks go and the row reads as printed. The marks stand
+     * apart, a blank (or the line's end) outside each, as Markdown needs them: a value a writer masked
+     * with asterisks ("ee:**:**:2f:46:c1", "b6*******") stays.
+     */
+    private static final Pattern BOLD_INLINE = Pattern.compile("(?<=^|\\s)\\*\\*(?=[^*\\s])([^*]*?[^*\\s])\\*\\*(?=$|\\s)");
+
+    /**
+     * A Markdown fence glued to the first line inside it ("```[core@worker-00 ~]$ sudo lspci -vvv …" in
+     * RHsyseng/openshift-checks#22; "~~~" the same): the line after the backticks or tildes. Taken off only
+     * when what follows them is a prompt or starts a format a parser reads, so a fence's info string
+     * ("```C", "```console") stays a fence line.
+     */
+    private static final Pattern GLUED_FENCE = Pattern.compile("^\\s*(?:`{3,}|~{3,})(?=[^`~\\s])");
+
     /** A command line a page wrote as inline code: "`# mstflint -d 0b:00.0 query`". */
     private static final Pattern INLINE_CODE = Pattern.compile("^`([^`]+)`$");
     /**
@@ -275,7 +292,11 @@ public final class Splitter {
                     unquoted = plain.substring(prefix.length());
                 }
             }
-            String unbold = unquoted.contains("**") ? BOLD_LINE.matcher(unquoted).replaceFirst("$1$2") : unquoted;
+            if (unquoted.indexOf('`') >= 0 || unquoted.indexOf('~') >= 0) {
+                unquoted = unfenced(unquoted);
+            }
+            String unbold = unquoted.contains("**")
+                    ? BOLD_INLINE.matcher(BOLD_LINE.matcher(unquoted).replaceFirst("$1$2")).replaceAll("$1") : unquoted;
             String uncaptioned = unbold.contains("Code language: ") ? CAPTION.matcher(unbold).replaceFirst("") : unbold;
             rows.add(new PasteRepair.Row(pastedRow.number(),
                     uncaptioned.indexOf('[') >= 0 || uncaptioned.indexOf('\u001B') >= 0 ? ANSI.matcher(uncaptioned).replaceAll("")
@@ -332,6 +353,20 @@ public final class Splitter {
         }
         add(chunks, prompt, command, lines, numbers, elided, start, lines.size());
         return chunks;
+    }
+
+    /**
+     * The line without a {@link #GLUED_FENCE} before it, when the rest is a prompt or starts a format on its
+     * own line (judged alone: what a format reads after its head depends on the head, so lines below it
+     * would count differently with and without the fence); else the line.
+     */
+    private String unfenced(String line) {
+        Matcher m = GLUED_FENCE.matcher(line);
+        if (!m.lookingAt()) {
+            return line;
+        }
+        String rest = line.substring(m.end());
+        return prompt(rest.strip()) != null || starts.applyAsInt(List.of(rest)) > 0 ? rest : line;
     }
 
     private static void add(List<Chunk> chunks, String prompt, Command command, List<String> lines, int[] numbers, BitSet elided,

@@ -298,11 +298,12 @@ class CountersParsersTest {
         CounterSample s = only("netstat-s-bold-markdown-portuguese.txt", "netstat-s");
         assertThat(s.value("TcpRetransSegs")).isEqualTo(863L);
         assertThat(s.value("IpExtInNoECTPkts")).as("the last line").isEqualTo(51041L);
-        // only a whole line in bold loses its marks: a bold word inside a line stays as written
+        // a bold word inside a line loses its marks too since paste8 (Markdown's emphasis around a value in a row,
+        // parse/iperf's forum thread): the line reads as netstat printed it
         List<Parsed> inner = Fixture.blocksOf("Tcp:\n    37264 segments send out\n    863 segments **retransmited**\n");
         CounterSample t = inner.stream().flatMap(o -> o.all(CounterSample.class).stream()).findFirst().orElseThrow();
         assertThat(t.value("TcpOutSegs")).isEqualTo(37264L);
-        assertThat(t.values()).doesNotContainKey("TcpRetransSegs");
+        assertThat(t.value("TcpRetransSegs")).isEqualTo(863L);
     }
 
     @Test

@@ -125,4 +125,71 @@ class PasteShapesTest {
         // "user@host>" in prose, no path: no prompt
         assertThat(Splitter.prompt("mail admin@example.org> see below")).isNull();
     }
+
+    @Test
+    void aFenceGluedToAPromptOrAnOutputsFirstLineGoesButAnInfoStringStays() {
+        // RHsyseng/openshift-checks#22: the lspci command under a prompt glued to its fence starts its own piece
+        List<Chunk> chunks = splitter.split(Fixture.text("pci/lspci-vvv-xxv710-fence-glued-to-prompt-ethtool-i-i40e-openshift-checks22.txt"));
+        assertThat(chunks.getLast().prompt()).isEqualTo("[core@worker-00 ~]$");
+        assertThat(chunks.getLast().command().text()).isEqualTo("sudo lspci -vvv -D -s 0000:12:00.0");
+        // a fence glued to the first line of an output: the line as the tool printed it
+        assertThat(lines("```Settings for eth0:\n\tSpeed: 1000Mb/s\n\tDuplex: Full")).first().isEqualTo("Settings for eth0:");
+        // an info string is no output ("```C" before a RIOT shell log, "```console"): the fence line stays
+        assertThat(lines("```C\n2020-06-01 23:09:37,684 # 3 packets transmitted, 3 packets received, 0% packet loss"))
+                .first().isEqualTo("```C");
+        assertThat(lines("~~~console\n$ ethtool eth0")).first().isEqualTo("~~~console");
+    }
+
+    @Test
+    void boldMarksInsideARowGoButAsterisksToolsPrintStay() {
+        // the "Slow upload speed" forum thread (parse/iperf README): the receiver's rate in bold inside its row
+        assertThat(lines("[  4]   0.00-10.00  sec  1.07 GBytes   **920 Mbits/sec**                  receiver"))
+                .containsExactly("[  4]   0.00-10.00  sec  1.07 GBytes   920 Mbits/sec                  receiver");
+        // a lone "**", or asterisks masking a value (parse/other's ZeroTier blog: "ee:**:**:2f:46:c1"), are no marks
+        assertThat(lines("rx_**_drops: 0 ** see below")).containsExactly("rx_**_drops: 0 ** see below");
+        assertThat(lines("200 listnetworks b6**** insane_tattam ee:**:**:2f:46:c1 OK PRIVATE"))
+                .containsExactly("200 listnetworks b6**** insane_tattam ee:**:**:2f:46:c1 OK PRIVATE");
+    }
+
+    @Test
+    void grepsFileNameAndLineNumberGoWhenTheRestReads() {
+        // calcky/nslab's qdisc example (parse/iperf README): grep over two iperf3 outputs
+        assertThat(lines("/tmp/flow1:[  5]   0.00-10.01 sec  11.5 MBytes  9.64 Mbits/sec  receiver\n"
+                + "/tmp/flow2:[  5]   0.00-10.01 sec  11.2 MBytes  9.38 Mbits/sec  receiver"))
+                .allMatch(l -> l.startsWith("[  5]"));
+        // "grep -Hn": the name and the number
+        assertThat(lines("out/eth0.txt:1:Settings for eth0:\nout/eth0.txt:4:\tSpeed: 1000Mb/s\nout/eth0.txt:5:\tDuplex: Full"))
+                .first().isEqualTo("Settings for eth0:");
+        // names before lines no parser reads better without them stay, and an interface's "eth0.100: " has a blank
+        kept("src/main.c:", "src/main.c:12:int main(void)", "src/main.c:13:{", "src/main.c:14:    return 0;");
+        kept("eth0.100: ", "eth0.100: flags=4163<UP,BROADCAST,RUNNING,MULTICAST>  mtu 1500",
+                "eth0.100: flags=4163<UP,BROADCAST,RUNNING,MULTICAST>  mtu 9000");
+    }
+
+    @Test
+    void aTerminalScreenCopyLosesItsPaddingAndCutLinesJoinButEqualRowsStay() {
+        String pad = " ".repeat(80);
+        // every line padded to 80 columns, the two longer ones cut at the width (inside "DEFAULT")
+        String cut = "2: eth0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 15";
+        List<String> screen = List.of("1: lo: <LOOPBACK,UP,LOWER_UP> mtu 65536 qdisc noqueue state UNKNOWN mode DEFAULT group default qlen 1000",
+                "    link/loopback 00:00:00:00:00:00 brd 00:00:00:00:00:00",
+                cut + "00 qdisc mq state UP mode DEFAULT group default qlen 1000",
+                "    link/ether 52:54:00:12:34:56 brd ff:ff:ff:ff:ff:ff", "", "$ ");
+        StringBuilder text = new StringBuilder();
+        for (String l : screen) {
+            for (int at = 0; at == 0 || at < l.length(); at += 80) {
+                String row = l.substring(at, Math.min(l.length(), at + 80));
+                text.append(row).append(pad, 0, 80 - row.length()).append('\n');
+            }
+        }
+        assertThat(lines(text.toString())).contains(screen.get(0), screen.get(1), screen.get(2));
+        // iperf3's own rows, the same length and ending in its blanks: only the blanks go
+        String row = "[  5]   %d.00-%d.00   sec   110 MBytes   922 Mbits/sec    0    134 KBytes       ";
+        List<String> rows = List.of(row.formatted(0, 1), row.formatted(1, 2), row.formatted(2, 3), row.formatted(3, 4), row.formatted(4, 5));
+        assertThat(lines(String.join("\n", rows))).containsExactlyElementsOf(rows.stream().map(String::stripTrailing).toList());
+        // rows as long as each other that end in their last column (lspci -xxx): no screen, nothing joined
+        String hex = "%d0: 86 80 fb 10 06 04 10 00 01 00 00 02 10 00 00 00 86 80 fb 10 06 04 10 00 01";
+        List<String> dump = List.of(hex.formatted(0), hex.formatted(1), hex.formatted(2), hex.formatted(3), hex.formatted(4));
+        assertThat(lines(String.join("\n", dump))).containsExactlyElementsOf(dump);
+    }
 }
