@@ -10,10 +10,11 @@ import java.nio.ByteBuffer;
 
 /**
  * UDP's offloaded path: the sender hands the kernel messages of up to 64 KiB of equal datagrams,
- * each with a UDP_SEGMENT control message (GSO, Linux ≥ 4.18), {@link #MESSAGES} of them per
- * sendmmsg(2), and the receiver's socket has UDP_GRO on (Linux ≥ 5.0), so each message a
- * recvmmsg(2) returns holds several datagrams coalesced, with their segment size in a UDP_GRO
- * control message. Each datagram still carries its own header and sequence number, and
+ * each with a UDP_SEGMENT control message (GSO, Linux ≥ 4.18), {@link #SEND_MESSAGES} of them per
+ * sendmmsg(2), and the receiver's socket has UDP_GRO on (Linux ≥ 5.0), so each of the up to
+ * {@link #RECEIVE_MESSAGES} messages a recvmmsg(2) returns holds several datagrams coalesced, with
+ * their segment size in a UDP_GRO control message. Each datagram still carries its own header and
+ * sequence number, and
  * the receiver splits what a call returned by the segment size and counts each datagram
  * ({@link UdpStream#receivedSegments}), so loss and reordering stay exact.
  *
@@ -28,14 +29,21 @@ final class GsoIo implements StreamIo<UdpStream> {
     private static final int EMSGSIZE = 90;
 
     /**
-     * GSO messages one sendmmsg(2) carries, and GRO reads one recvmmsg(2) asks for. A system call
-     * costs 1.1–2.5 µs in the project's VM (a PVM guest, where the syscall return, pvm_irq_enable,
-     * was 13–15 % of every sender's samples at 8972 B), so at ~130 k GSO sends a second one call per
-     * message was a fifth of the sending core; four a call took the 8972 B sender from ~63 to
-     * 74–85 Gbit/s received (docs/PERFORMANCE.md, "udp8: four GSO messages a call"). The system
-     * property is for A/B measurements, not a user setting.
+     * GSO messages one sendmmsg(2) carries. A system call costs 1.1–2.5 µs in the project's VM (a PVM
+     * guest, where the syscall return, pvm_irq_enable, was 13–15 % of every sender's samples at
+     * 8972 B), so at ~130 k GSO sends a second one call per message was a fifth of the sending core;
+     * four a call took the 8972 B sender from ~63 to 74–85 Gbit/s received (docs/PERFORMANCE.md,
+     * "udp8: four GSO messages a call"). The system properties here are for A/B measurements, not
+     * user settings.
      */
-    static final int MESSAGES = Math.max(1, Integer.getInteger("wirespeed.udp.gsoMessages", 4));
+    static final int SEND_MESSAGES = Math.max(1, Integer.getInteger("wirespeed.udp.gsoMessages", 4));
+    /**
+     * GRO reads one recvmmsg(2) asks for: more than the sender's four, so a receiver that fell behind
+     * (a time slice lost) catches up in fewer calls. At 8972 B -P 1, 14 interleaved rounds each: with
+     * four the receiving socket dropped a median 1.55 % of datagrams, with eight 0.45 % at the same
+     * received rate; sixteen (1 MiB of buffers) slowed the whole path to ~63 Gbit/s.
+     */
+    static final int RECEIVE_MESSAGES = Math.max(1, Integer.getInteger("wirespeed.udp.groMessages", 8));
 
     private GsoIo() {}
 
@@ -58,7 +66,7 @@ final class GsoIo implements StreamIo<UdpStream> {
         int length = s.datagramBytes();
         // small datagrams: try the newer kernels' 128 segments a call, step down to 64 if refused
         int segments = NativeUdp.gsoSegments(length, NativeUdp.UDP_MAX_SEGMENTS_NEW);
-        int messages = MESSAGES;
+        int messages = SEND_MESSAGES;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment errno = NativeSockets.errnoCapture(arena);
             MemorySegment data = arena.allocate((long) length * segments * messages, 4096);
@@ -150,7 +158,7 @@ final class GsoIo implements StreamIo<UdpStream> {
             throw refusedGro(e);
         }
         NativeUdp.setInt(fd, NativeUdp.SOL_SOCKET, NativeUdp.SO_RXQ_OVFL, 1); // drops: the end's SO_MEMINFO without it
-        int messages = MESSAGES;
+        int messages = RECEIVE_MESSAGES;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment errno = NativeSockets.errnoCapture(arena);
             MemorySegment data = arena.allocate((long) GRO_READ_BYTES * messages, 4096);
