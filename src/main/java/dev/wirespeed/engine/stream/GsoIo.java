@@ -165,18 +165,7 @@ final class GsoIo implements StreamIo<UdpStream> {
             ByteBuffer buffer = data.asByteBuffer();
             int controlBytes = 2 * NativeUdp.CMSG_INT_SPACE; // UDP_GRO's segment size and SO_RXQ_OVFL's drops
             MemorySegment control = arena.allocate((long) controlBytes * messages, 8);
-            MemorySegment iovs = arena.allocate((long) NativeUdp.IOVEC_BYTES * messages, 8);
-            MemorySegment vec = arena.allocate((long) NativeUdp.MMSGHDR_BYTES * messages, 8);
-            for (int k = 0; k < messages; k++) {
-                long iov = (long) k * NativeUdp.IOVEC_BYTES;
-                iovs.set(ValueLayout.JAVA_LONG, iov, data.address() + (long) k * GRO_READ_BYTES);
-                iovs.set(ValueLayout.JAVA_LONG, iov + 8, GRO_READ_BYTES);
-                long m = (long) k * NativeUdp.MMSGHDR_BYTES;
-                vec.set(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_IOV, iovs.address() + iov);
-                vec.set(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_IOVLEN, 1);
-                vec.set(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_CONTROL, control.address() + (long) k * controlBytes);
-                vec.set(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_CONTROLLEN, controlBytes);
-            }
+            MemorySegment vec = MmsgIo.vector(arena, data, GRO_READ_BYTES, messages, control, controlBytes);
             long base = vec.address();
             UdpReceiveWait wait = s.receiveWait();
             // the side sets closing before it shuts the socket down: no call after that (the descriptor may go)

@@ -38,7 +38,7 @@ final class MmsgIo implements StreamIo<UdpStream> {
     }
 
     /** The mmsghdr vector: message i's one iovec points at slot i of {@code data}; control areas when not null. */
-    private static MemorySegment vector(Arena arena, MemorySegment data, int slotBytes, int count,
+    static MemorySegment vector(Arena arena, MemorySegment data, int slotBytes, int count,
                                         MemorySegment control, int controlBytes) {
         MemorySegment iovs = arena.allocate((long) NativeUdp.IOVEC_BYTES * count, 8);
         MemorySegment vec = arena.allocate((long) NativeUdp.MMSGHDR_BYTES * count, 8);
