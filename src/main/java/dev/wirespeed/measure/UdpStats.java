@@ -91,6 +91,42 @@ public final class UdpStats {
         previousTransitMicros = transit;
     }
 
+    /**
+     * {@code n} datagrams of one receive call, arrived together, whose counters run from
+     * {@code firstCounter} without a gap and which carry the same timestamp (a GSO message that GRO
+     * kept whole: the sender stamps a batch once): the same counts and jitter as {@link #record}
+     * called for each in order, with the shared counters stored once. False, and nothing recorded,
+     * when the run does not start above the highest counter so far (then each is recorded alone).
+     */
+    public boolean recordRun(long firstCounter, int n, long sentMicros, long arrivalMicros, long lengthBytes) {
+        if (firstCounter <= highestCounter) {
+            return false;
+        }
+        PACKETS.setOpaque(this, (long) PACKETS.getOpaque(this) + n);
+        BYTES.setOpaque(this, (long) BYTES.getOpaque(this) + lengthBytes);
+        if (firstCounter > highestCounter + 1) {
+            LOST.setOpaque(this, (long) LOST.getOpaque(this) + (firstCounter - 1 - highestCounter));
+        }
+        highestCounter = firstCounter + n - 1;
+        long transit = arrivalMicros - sentMicros;
+        int updates = n - 1; // the run's later datagrams: the same transit, D = 0
+        if (first) {
+            first = false;
+        } else {
+            updates = n;
+            long d0 = Math.abs(transit - previousTransitMicros);
+            jitterMicros += (d0 - jitterMicros) / 16.0;
+            updates--;
+        }
+        for (int i = 0; i < updates; i++) {
+            long d = 0;
+            jitterMicros += (d - jitterMicros) / 16.0; // as record computes it, so the two agree to the bit
+        }
+        JITTER_BITS.setOpaque(this, Double.doubleToRawLongBits(jitterMicros));
+        previousTransitMicros = transit;
+        return true;
+    }
+
     public Snapshot snapshot() {
         return new Snapshot((long) PACKETS.getOpaque(this), (long) BYTES.getOpaque(this), (long) LOST.getOpaque(this),
                 (long) OUT_OF_ORDER.getOpaque(this), Double.longBitsToDouble((long) JITTER_BITS.getOpaque(this)));

@@ -8,6 +8,7 @@ import dev.wirespeed.engine.sys.UdpSetup;
 import dev.wirespeed.measure.CpuAccumulator;
 import dev.wirespeed.measure.KernelClock;
 import dev.wirespeed.measure.UdpStats;
+import dev.wirespeed.wire.Wire;
 import java.io.EOFException;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -450,10 +451,56 @@ public final class UdpStream extends StreamLoop<DatagramChannel> {
 
     /** As {@link #receivedSegments(ByteBuffer, int, int, long)}, for a read that landed at {@code offset} of {@code buffer}. */
     void receivedSegments(ByteBuffer buffer, int offset, int length, int segmentBytes, long arrivalNanos) {
+        if (segmentBytes > 0 && length > segmentBytes && receivedRun(buffer, offset, length, segmentBytes, arrivalNanos)) {
+            return;
+        }
         int step = segmentBytes <= 0 ? length : segmentBytes;
         for (int at = 0; at < length; at += step) {
             received(buffer, offset + at, Math.min(step, length - at), arrivalNanos);
         }
+    }
+
+    /**
+     * A GRO read whose datagrams are one unbroken run (consecutive counters, one timestamp: a GSO
+     * message kept whole, the usual case) counted at once, as {@link #received} would count each;
+     * false, with nothing counted, for anything else (a gap, reordering, a runt, a hello, trip
+     * times, frames, the test hook's drops), which the caller counts one by one. At 1472 B a read
+     * holds 44 datagrams, and per-datagram counting was what the receiver spent beside the copy
+     * (docs/PERFORMANCE.md, "udp8").
+     */
+    private long runs;
+
+    private boolean receivedRun(ByteBuffer buffer, int offset, int length, int segmentBytes, long arrivalNanos) {
+        int n = (length + segmentBytes - 1) / segmentBytes;
+        int lastBytes = length - (n - 1) * segmentBytes;
+        if (trip != null || frameLog != null || drop != null || lastBytes < header.bytes()
+                || segmentBytes == Wire.DATA_PREAMBLE_BYTES || lastBytes == Wire.DATA_PREAMBLE_BYTES) {
+            return false;
+        }
+        long firstCounter = header.counter(buffer, offset);
+        long sentMicros = UdpHeader.sentMicros(buffer, offset);
+        for (int k = 1, at = offset + segmentBytes; k < n; k++, at += segmentBytes) {
+            if (header.counter(buffer, at) != firstCounter + k || UdpHeader.sentMicros(buffer, at) != sentMicros) {
+                return false;
+            }
+        }
+        if (!stats.recordRun(firstCounter, n, sentMicros, (arrivalNanos - originNanos) / 1000, length)) {
+            return false;
+        }
+        read += n;
+        long senderOrigin = arrivalNanos - sentMicros * 1000;
+        if (senderOrigin < senderOriginNanos) {
+            senderOriginNanos = senderOrigin;
+        }
+        counter.add(length);
+        lastArrivalNanos = arrivalNanos;
+        runs++;
+        return true;
+    }
+
+    /** Reads counted as one run (tests). */
+    long runs() {
+        return runs;
     }
 
     /** Receiver: the socket's cumulative drop count as last read (only ever grows). */

@@ -133,6 +133,45 @@ class UdpBatchAccountingTest {
         assertThat(s.outOfOrder()).isZero();
     }
 
+    /**
+     * A GRO read that is one unbroken run (consecutive counters, one timestamp) is counted at once;
+     * every count and the jitter must equal counting each datagram alone, whatever came before (a
+     * gap, a first read) and after (an overtaken datagram, a run with a hole, a shorter last one).
+     */
+    @Test
+    void aRunIsCountedAtOnceExactlyAsOneByOne() {
+        int slot = 64 * LENGTH;
+        ByteBuffer reads = ByteBuffer.allocateDirect(4 * slot);
+        // read 0: 1..5 at 100 µs; read 1: 9..12 at 250 µs (6-8 lost), last 40 B short of a segment;
+        // read 2: 7 (overtaken, alone); read 3: 13, 14, 16 at 300 µs (a hole: not a run)
+        long[][] counters = {{1, 2, 3, 4, 5}, {9, 10, 11, 12}, {7}, {13, 14, 16}};
+        long[] clocks = {100, 250, 90, 300};
+        int[] lengths = {5 * LENGTH, 4 * LENGTH - 40, LENGTH, 3 * LENGTH};
+        for (int r = 0; r < counters.length; r++) {
+            for (int k = 0; k < counters[r].length; k++) {
+                UdpHeader.WIRESPEED.write(reads, r * slot + k * LENGTH, clocks[r], counters[r][k]);
+            }
+        }
+        long[] arrivals = {1_000_000, 1_180_000, 1_190_000, 1_260_000};
+        UdpStream batched = stream(false, new StopFlag());
+        UdpStream single = stream(false, new StopFlag());
+        for (int r = 0; r < counters.length; r++) {
+            batched.receivedSegments(reads, r * slot, lengths[r], LENGTH, arrivals[r]);
+            for (int at = 0; at < lengths[r]; at += LENGTH) {
+                single.received(reads, r * slot + at, Math.min(LENGTH, lengths[r] - at), arrivals[r]);
+            }
+        }
+        UdpStats.Snapshot b = batched.stats().snapshot();
+        UdpStats.Snapshot one = single.stats().snapshot();
+        assertThat(batched.runs()).as("reads 0 and 1 are runs; 2 is one datagram, 3 has a hole").isEqualTo(2);
+        assertThat(b).isEqualTo(one);
+        assertThat(b.packets()).isEqualTo(13);
+        assertThat(b.lost()).as("6 and 8 (7 came late), 15").isEqualTo(3);
+        assertThat(b.outOfOrder()).isEqualTo(1);
+        assertThat(b.jitterMicros()).isPositive();
+        assertThat(batched.counter().bytes()).isEqualTo(single.counter().bytes());
+    }
+
     /** What one sendmmsg carries: full GSO messages, the last one holding what is left; the iovec lengths say so. */
     @Test
     void dueDatagramsAreSplitIntoGsoMessagesOfOneCall() {
