@@ -109,16 +109,13 @@ public final class UdpStats {
         }
         highestCounter = firstCounter + n - 1;
         long transit = arrivalMicros - sentMicros;
-        int updates = n - 1; // the run's later datagrams: the same transit, D = 0
         if (first) {
             first = false;
         } else {
-            updates = n;
             long d0 = Math.abs(transit - previousTransitMicros);
             jitterMicros += (d0 - jitterMicros) / 16.0;
-            updates--;
         }
-        for (int i = 0; i < updates; i++) {
+        for (int i = 1; i < n; i++) { // the run's later datagrams: the same transit, D = 0
             long d = 0;
             jitterMicros += (d - jitterMicros) / 16.0; // as record computes it, so the two agree to the bit
         }

@@ -350,12 +350,7 @@ public final class UdpStream extends StreamLoop<DatagramChannel> {
         if (frameLog != null) {
             frameLog.datagram(buffer, at + header.bytes(), arrivalNanos);
         }
-        long senderOrigin = arrivalNanos - sentMicros * 1000;
-        if (senderOrigin < senderOriginNanos) {
-            senderOriginNanos = senderOrigin;
-        }
-        counter.add(length);
-        lastArrivalNanos = arrivalNanos;
+        counted(sentMicros, arrivalNanos, length);
     }
 
     /**
@@ -460,6 +455,9 @@ public final class UdpStream extends StreamLoop<DatagramChannel> {
         }
     }
 
+    /** Reads counted as one run ({@link #receivedRun}). */
+    private long runs;
+
     /**
      * A GRO read whose datagrams are one unbroken run (consecutive counters, one timestamp: a GSO
      * message kept whole, the usual case) counted at once, as {@link #received} would count each;
@@ -468,8 +466,6 @@ public final class UdpStream extends StreamLoop<DatagramChannel> {
      * holds 44 datagrams, and per-datagram counting was what the receiver spent beside the copy
      * (docs/PERFORMANCE.md, "udp8").
      */
-    private long runs;
-
     private boolean receivedRun(ByteBuffer buffer, int offset, int length, int segmentBytes, long arrivalNanos) {
         int n = (length + segmentBytes - 1) / segmentBytes;
         int lastBytes = length - (n - 1) * segmentBytes;
@@ -488,14 +484,19 @@ public final class UdpStream extends StreamLoop<DatagramChannel> {
             return false;
         }
         read += n;
+        counted(sentMicros, arrivalNanos, length);
+        runs++;
+        return true;
+    }
+
+    /** What follows the statistics for datagrams of {@code bytes} sent at {@code sentMicros}: the sender's clock origin, the byte count, the last arrival. */
+    private void counted(long sentMicros, long arrivalNanos, long bytes) {
         long senderOrigin = arrivalNanos - sentMicros * 1000;
         if (senderOrigin < senderOriginNanos) {
             senderOriginNanos = senderOrigin;
         }
-        counter.add(length);
+        counter.add(bytes);
         lastArrivalNanos = arrivalNanos;
-        runs++;
-        return true;
     }
 
     /** Reads counted as one run (tests). */
