@@ -22,8 +22,9 @@ import java.util.stream.Collectors;
  * unsupported cable, high temperature, power budget), transmit timeouts ("kernel-tx-timeout"), error
  * completions of an RDMA device ("kernel-cqe-error"), PCIe AER errors ("kernel-pcie-aer"), an ice PHY
  * that did not report its capabilities ("kernel-phy-capabilities"), a transceiver i40e or ixgbe
- * refused ("kernel-unsupported-module"), mlx5's health poll with its dump ("kernel-firmware-health") and
- * mlx5 firmware commands that never completed ("kernel-command-timeout").
+ * refused ("kernel-unsupported-module"), mlx5's health poll with its dump ("kernel-firmware-health", advised by its
+ * syndrome: {@link Mlx5HealthAdvice}), mlx5 firmware commands that did not complete ("kernel-command-timeout") and
+ * mlx5's high-temperature warnings ("kernel-adapter-temperature").
  */
 final class KernelEventsRule implements LogRule {
     @Override
@@ -109,13 +110,12 @@ final class KernelEventsRule implements LogRule {
             if (dumped.contains(h.address())) {
                 continue; // the firmware-health error of its dump says it, with the statement and firmware version
             }
+            Mlx5HealthAdvice.Advice advice = Mlx5HealthAdvice.of(h.syndrome(), h.status(), h.address());
             out.add(new Finding("kernel-firmware-health", Severity.ERROR, h.address(),
-                    h.address() + ": adapter firmware health syndrome " + h.syndrome()
-                            + (h.status().isEmpty() ? "" : " (" + h.status() + ")")
-                            + ": the firmware stopped or asserted; the driver resets the device",
+                    h.address() + ": adapter health syndrome " + h.syndrome()
+                            + (h.status().isEmpty() ? "" : " (" + h.status() + ")") + ": " + advice.cause(),
                     List.of(new Evidence("kernel-log, line " + h.source().line(), h.source().text().strip())), null,
-                    Fix.action("update the adapter firmware (mlxfwmanager -u), then reset it (mlxfwreset) or power-cycle; "
-                            + "if it returns, collect devlink health dump and the PCIe link state, and replace the card")));
+                    Fix.action(advice.action())));
         }
         out.addAll(errors(log));
         return out;
@@ -129,9 +129,16 @@ final class KernelEventsRule implements LogRule {
             String key = e.event() + " " + e.subject() + (e.event().equals(KernelError.NIC_HEALTH) ? " " + e.errorType() : "");
             groups.computeIfAbsent(key, k -> new ArrayList<>()).add(e);
         }
+        // a device whose firmware stopped over temperature: its health finding says it, the warnings are its evidence
+        Set<String> overheated = log.all(KernelError.class).stream()
+                .filter(e -> e.event().equals(KernelError.FIRMWARE_HEALTH) && "0x10".equals(e.syndrome()))
+                .map(KernelError::subject).collect(Collectors.toSet());
         List<Finding> out = new ArrayList<>();
         for (List<KernelError> g : groups.values()) {
             KernelError first = g.getFirst();
+            if (first.event().equals(KernelError.TEMPERATURE_WARNING) && overheated.contains(first.subject())) {
+                continue;
+            }
             List<Evidence> evidence = g.stream().limit(3)
                     .map(e -> new Evidence("kernel-log, line " + e.source().line(), e.source().text().strip())).toList();
             out.add(switch (first.event()) {
@@ -146,6 +153,7 @@ final class KernelEventsRule implements LogRule {
                 case KernelError.NIC_HEALTH -> nicHealth(first, g, evidence);
                 case KernelError.FIRMWARE_HEALTH -> firmwareHealth(first, evidence);
                 case KernelError.COMMAND_TIMEOUT -> commandTimeout(first, g, evidence);
+                case KernelError.TEMPERATURE_WARNING -> temperature(first, g, evidence);
                 default -> aer(first.subject(), g, evidence);
             });
         }
@@ -252,27 +260,42 @@ final class KernelEventsRule implements LogRule {
                                 + "firmware and look for PCIe AER errors at the same time"));
     }
 
-    /** mlx5's health poll and the dump after it (health.c poll_health, print_health_info). */
+    /** mlx5's health poll and the dump after it (health.c poll_health, print_health_info); the advice by syndrome. */
     private static Finding firmwareHealth(KernelError e, List<Evidence> evidence) {
+        Mlx5HealthAdvice.Advice advice = Mlx5HealthAdvice.of(e.syndrome(), e.detail(), e.address());
         return new Finding("kernel-firmware-health", Severity.ERROR, e.subject(),
-                e.subject() + ": adapter firmware health: " + e.errorType()
+                e.subject() + ": adapter health: " + e.errorType()
                         + (e.syndrome() == null ? "" : ", syndrome " + e.syndrome())
-                        + (e.detail() == null ? "" : " (" + e.detail() + ")")
-                        + ": the firmware stopped or asserted; the driver resets the device",
-                evidence, null,
-                Fix.action("update the adapter firmware (mlxfwmanager -u), then reset it (mlxfwreset) or power-cycle; "
-                        + "if it returns, collect devlink health dump and the PCIe link state, and replace the card"));
+                        + (e.detail() == null ? "" : " (" + e.detail() + ")") + ": " + advice.cause(),
+                evidence, null, Fix.action(advice.action()));
     }
 
-    /** mlx5 cmd.c: firmware commands that never completed; each holds a command slot until the driver reloads. */
+    /**
+     * mlx5 cmd.c: firmware commands that did not complete in the driver's time; each holds a command slot. The line
+     * cannot tell a firmware that hung from a completion the host never received, so the finding does not say which.
+     */
     private static Finding commandTimeout(KernelError first, List<KernelError> g, List<Evidence> evidence) {
         String commands = g.stream().map(KernelError::errorType).distinct().collect(Collectors.joining(", "));
+        String device = first.address() == null ? "DEVICE" : first.address();
         return new Finding("kernel-command-timeout", Severity.ERROR, first.subject(),
                 first.subject() + ": " + (g.size() == 1 ? "a firmware command" : g.size() + " firmware command lines")
-                        + " never completed (" + commands + "): the adapter's firmware stopped answering the driver",
+                        + " did not complete in time (" + commands + "): the firmware hung or its completion never reached"
+                        + " the host; the log cannot tell which",
                 evidence, null,
-                Fix.action("look for a firmware health dump of the same device in the log; reset the adapter (mlxfwreset) "
-                        + "or reload mlx5_core, and update the firmware if it recurs"));
+                Fix.action("look for a health dump of the same device in the log (if the firmware asserted, that finding"
+                        + " says what to do); if the device no longer works, reset it: mlxfwreset -d " + device
+                        + " reset (MFT; mstfwreset with mstflint) or a power cycle; if it recurs, bring firmware and driver"
+                        + " to current releases"));
+    }
+
+    /** mlx5 events.c temp_warn: the adapter's sensors crossed their warning threshold; the shutdown comes next. */
+    private static Finding temperature(KernelError first, List<KernelError> g, List<Evidence> evidence) {
+        return new Finding("kernel-adapter-temperature", Severity.WARN, first.subject(),
+                first.subject() + ": the adapter warned of high temperature " + g.size() + " time(s) (" + first.detail()
+                        + "): past its limit the firmware stops the device",
+                evidence, null,
+                Fix.action("cool the adapter: the server's fan profile for PCIe cards or a slot with airflow, and the"
+                        + " transceivers' temperature (ethtool -m); a firmware update does not change it"));
     }
 
     /** ice's firmware reported a port, module or NVM problem and the driver printed its own advice. */

@@ -1,9 +1,18 @@
 package dev.wirespeed.diagnose;
 
+import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.Evidence;
+import dev.wirespeed.host.LinkLayer;
+import dev.wirespeed.host.RdmaPort;
 import dev.wirespeed.parse.perftest.PerftestError;
+import dev.wirespeed.parse.perftest.PerftestHeader;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A perftest run that failed, named by its cause. "Couldn't connect to HOST:PORT": perftest's TCP
@@ -15,8 +24,15 @@ import java.util.List;
  * named as perftest printed them. A refused command line ("Parser function exited with Error" and
  * the reason before it), a missing device and a queue pair that cannot reach RTR (on RoCE mostly the
  * GID index: linux-rdma/perftest#393) end the run before anything was measured.
+ *
+ * <p>The GID index is RoCE's: on InfiniBand a queue pair reaches its peer by LID, which the subnet manager
+ * assigns, and iWARP connects through rdma_cm alone. The advice follows the link layer the paste names
+ * (perftest's "Link type", ibstat/ibv_devinfo/rdma link of its hosts) and says both when it names none or two.
  */
 final class PerftestFailedRule implements LogRule {
+    /** perftest_resources.c: "IB device %s not found" when -d names no device. */
+    private static final Pattern NAMED_DEVICE = Pattern.compile("IB device (\\S+) not found");
+
     @Override
     public String id() {
         return "perftest-failed";
@@ -43,9 +59,11 @@ final class PerftestFailedRule implements LogRule {
                 out.add(new Finding(id(), Severity.ERROR, "perftest",
                         "perftest's transfer failed at the " + side(e) + ": transport retry counter exceeded (status 12),"
                                 + " the peer never acknowledged", List.of(seen), null,
-                        Fix.action("on RoCE give both ends the RoCE v2 GID of the interface that carries the route"
+                        Fix.action(byLink(log, "give both ends the RoCE v2 GID of the interface that carries the route"
                                 + " (-x, see show_gids), check the path MTU and that the server was still running;"
-                                + " -R (rdma_cm) picks the GID for you")));
+                                + " -R (rdma_cm) picks the GID for you", "check that both ports are Active and reach each"
+                                + " other (ibstat, then ibtracert between their LIDs), the MTU both ends use (-m) and that"
+                                + " the server was still running"))));
             } else if (e.failure().equals("completion") && e.status() != null && e.status() == 13) {
                 out.add(new Finding(id(), Severity.ERROR, "perftest",
                         "perftest's transfer failed at the " + side(e) + ": receiver not ready (status 13), no receive"
@@ -60,12 +78,15 @@ final class PerftestFailedRule implements LogRule {
             } else if (e.failure().equals("device")) {
                 out.add(new Finding(id(), Severity.ERROR, "perftest", "perftest found no RDMA device to open: "
                         + e.message(), List.of(seen), null,
-                        Fix.action("check ibv_devices lists the device given with -d and that its driver is loaded")));
+                        Fix.action(noDevice(e.message()))));
             } else if (e.failure().equals("qp")) {
                 out.add(new Finding(id(), Severity.ERROR, "perftest", "perftest could not connect its queue pair: "
                         + e.message(), List.of(seen), null,
-                        Fix.action("on RoCE give both ends the GID index of the interface that carries the route (-x,"
-                                + " see show_gids), or let rdma_cm pick it (-R); check both ends use the same MTU")));
+                        Fix.action(byLink(log, "give both ends the GID index of the interface that carries the route (-x,"
+                                + " see show_gids), or let rdma_cm pick it (-R); check both ends use the same MTU",
+                                "check that both ports are Active with a LID (a subnet manager assigns it: ibstat's Base"
+                                + " lid is not 0), and on a port that requires a GRH give a GID index (-x) so perftest"
+                                + " sends one; check both ends use the same MTU"))));
             } else if (e.failure().equals("completion")) {
                 out.add(new Finding(id(), Severity.ERROR, "perftest",
                         "perftest's transfer failed at the " + side(e) + ": completion with error"
@@ -76,6 +97,63 @@ final class PerftestFailedRule implements LogRule {
             }
         }
         return out;
+    }
+
+    /**
+     * RoCE's advice, InfiniBand's, or both labelled when the paste names no link layer or two; iWARP (perftest's
+     * "Transport type : IW") connects through rdma_cm only.
+     */
+    static String byLink(LogFacts log, String roce, String infiniband) {
+        Set<LinkLayer> layers = new HashSet<>();
+        boolean iwarp = false;
+        for (PerftestHeader h : log.all(PerftestHeader.class)) {
+            iwarp |= h.transport() != null && h.transport().strip().equalsIgnoreCase("IW");
+            if (h.linkType() != null) {
+                try {
+                    layers.add(LinkLayer.parse(h.linkType()));
+                } catch (IllegalArgumentException unknown) {
+                    // a link type perftest did not print as IB/Ethernet says nothing here
+                }
+            }
+        }
+        for (Facts host : log.hosts()) {
+            for (RdmaPort p : host.rdmaPorts()) {
+                if (p.linkLayer().isPresent()) {
+                    layers.add(p.linkLayer().value());
+                }
+            }
+        }
+        if (iwarp) {
+            return "iWARP connects through rdma_cm: run both ends with -R and check that TCP between the two addresses works";
+        }
+        if (layers.size() == 1) {
+            return layers.contains(LinkLayer.ETHERNET) ? "on RoCE " + roce : "on InfiniBand " + infiniband;
+        }
+        return "the paste does not show " + (layers.isEmpty() ? "the link layer" : "one link layer (it names both)")
+                + ": on RoCE " + roce + "; on InfiniBand " + infiniband;
+    }
+
+    /**
+     * perftest's device failures: a name -d gave that does not exist, a device that exists but cannot be opened
+     * (the uverbs file's permissions, a container without /dev/infiniband), or no RDMA device at all (no kernel
+     * RDMA driver or no user-space provider: rdma-core's ibverbs-providers on Debian/Ubuntu, libibverbs on RHEL).
+     */
+    private static String noDevice(String message) {
+        String m = message == null ? "" : message;
+        Matcher named = NAMED_DEVICE.matcher(m);
+        if (named.find()) {
+            return "no RDMA device is named " + named.group(1) + ": give -d a name ibv_devices lists (the names follow the"
+                    + " host's rdma naming rules: mlx5_0 on one host, rocep1s0f0 on another)";
+        }
+        if (m.toLowerCase(Locale.ROOT).contains("couldn't get context")) {
+            return "the device exists but could not be opened: check the permissions of /dev/infiniband/uverbs* (root or"
+                    + " the rdma group); in a container /dev/infiniband must hold the device's uverbs file (the RDMA device"
+                    + " plugin or --device passes it)";
+        }
+        return "no RDMA device is registered (ibv_devices lists none): load the card's RDMA driver (mlx5_ib for"
+                + " ConnectX-4 and later, mlx4_ib for ConnectX-3, bnxt_re, irdma, qedr; rdma_rxe for Soft-RoCE), install"
+                + " the user-space provider (ibverbs-providers on Debian/Ubuntu, libibverbs on RHEL); in a container"
+                + " /dev/infiniband must hold the device's uverbs file (the RDMA device plugin or --device passes it)";
     }
 
     private static String side(PerftestError e) {

@@ -97,6 +97,12 @@ class RightFixTest {
             		Link layer: InfiniBand
             """;
 
+    /** A real InfiniBand banner (seed 003's ib_send_bw -c UD) up to its rule, for the failures below it. */
+    static final String IB_BANNER = Fixture.text("perftest/ib_send_bw-ud-client-seed003.txt").lines().skip(1).limit(17)
+            .map(l -> l + "\n").reduce("", String::concat);
+    /** perftest's queue-pair failure as linux-rdma/perftest#393 quotes it. */
+    static final String RTR_FAILED = "Failed to modify QP 122273 to RTR\n Unable to Connect the HCA's through the link\n";
+
     static Stream<Row> rows() {
         String t3640Tcp = Fixture.text("ib/ibstatus-seed000-t3640-roce.txt")
                 + Fixture.text("host/nfsstat-m-seed000.txt").replace("proto=rdma,port=20049", "proto=tcp");
@@ -277,6 +283,38 @@ class RightFixTest {
                         null, List.of("over UDP mount with proto=tcp", "server's load"), List.of("reboot")),
                 quiet("quiet nfs-retransmissions: a Linux client with 0 of 1033 calls retransmitted", fixtures(
                         "host/nfsstat-client-v4-root-prompt-cut-linuxkit2251.txt"), "nfs-retransmissions", ""),
+                // perftest's failures by the link layer the paste names: a GID index is RoCE's, a LID InfiniBand's
+                fires("fix perftest-failed: a RoCE banner: the GID index, nothing of InfiniBand's", fixtures(
+                        "perftest/ib_write_bw-roce-pod-gid-index-0-zero-gid-rtr-failed-k8s-rdma-shared-dev-plugin112.txt"),
+                        "perftest-failed", "perftest", null, List.of("on RoCE", "-x", "show_gids"), List.of("InfiniBand", "LID")),
+                fires("fix perftest-failed: an InfiniBand banner: the LID and the subnet manager, no GID table",
+                        paste(IB_BANNER + RTR_FAILED), "perftest-failed", "perftest", null,
+                        List.of("on InfiniBand", "subnet manager", "Base lid"), List.of("show_gids", "RoCE")),
+                fires("fix perftest-failed: no banner: both, each labelled", fixtures(
+                        "perftest/ib_write_bw-failed-to-modify-qp-to-rtr-grh-required-perftest393.txt"), "perftest-failed",
+                        "perftest", null, List.of("does not show the link layer", "on RoCE", "on InfiniBand"), List.of()),
+                fires("fix perftest-failed: retries exceeded under an InfiniBand banner: the path by LID",
+                        paste(IB_BANNER + " Completion with error at client Failed status 12: wr_id 0 syndrom 0x81 scnt=128, ccnt=0\n"),
+                        "perftest-failed", "perftest", null, List.of("on InfiniBand", "ibtracert"), List.of("show_gids", "RoCE v2")),
+                fires("fix perftest-failed: no RDMA device in a pod: driver, provider, the pod's uverbs file", fixtures(
+                        "perftest/ib_write_bw-did-not-detect-devices-in-pod-k8s-rdma-shared-dev-plugin169.txt"),
+                        "perftest-failed", "perftest", null, List.of("mlx5_ib", "ibverbs-providers", "uverbs"), List.of()),
+                // mlx5's health syndrome names the cause: heat is no firmware problem
+                fires("fix kernel-firmware-health: syndrome 0x10 is heat: cooling, no firmware tool", fixtures(
+                        "kernel/dmesg-mlx5-health-compromised-high-temperature-dump-cx6dx-notes-cn.txt"), "kernel-firmware-health",
+                        "0000:41:00.0", null, List.of("cool", "power-cycle"), List.of("mlxfwmanager", "mlxfwreset", "replace")),
+                quiet("quiet kernel-adapter-temperature: the device that stopped over heat says it once", fixtures(
+                        "kernel/dmesg-mlx5-health-compromised-high-temperature-dump-cx6dx-notes-cn.txt"),
+                        "kernel-adapter-temperature", "0000:41:00.0"),
+                fires("fix kernel-adapter-temperature: the other port's warning", fixtures(
+                        "kernel/dmesg-mlx5-health-compromised-high-temperature-dump-cx6dx-notes-cn.txt"),
+                        "kernel-adapter-temperature", "0000:41:00.1", null, List.of("cool"), List.of("mlxfwmanager")),
+                fires("fix kernel-firmware-health: irisc not responding: reset with either tool set, firmware by PSID",
+                        fixtures("mlx/mlxup-mstflint-dmesg-health-power9-mail.txt"), "kernel-firmware-health", "0001:19:00.0",
+                        null, List.of("mlxfwreset -d 0001:19:00.0 reset", "mstfwreset", "OEM"), List.of("cool")),
+                fires("fix kernel-command-timeout: the line cannot tell a hung firmware from a lost completion", fixtures(
+                        "kernel/dmesg-mlx5-teardown-hca-timeout-leak-no-timestamps-mail-drory.txt"), "kernel-command-timeout",
+                        "0000:18:00.0", null, List.of("health dump", "mlxfwreset -d 0000:18:00.0 reset"), List.of("reload mlx5_core")),
                 fires("fix cpufreq-no-driver: driver, then governor", fixtures("host/cpupower-frequency-info-no-driver-ubuntu2004-forum.txt"),
                         "cpufreq-no-driver", "", "modprobe acpi_cpufreq && cpupower frequency-set -g performance",
                         List.of("on bare metal", "in a VM nothing to do"), List.of("reboot")));

@@ -49,7 +49,9 @@ import java.util.Map;
  *       fw_ver 20.26.4012");</li>
  *   <li>{@code command-timeout}: an mlx5 firmware command never completed ("CREATE_DCT(0x710) timeout. Will cause a
  *       leak of a command resource", "… No done completion"): the command as {@code errorType}, what the driver
- *       said as {@code detail}.</li>
+ *       said as {@code detail};</li>
+ *   <li>{@code temperature-warning}: mlx5's temperature event ("High temperature on sensors with bit set 0 1",
+ *       events.c temp_warn) as {@code errorType}, the sensor masks as {@code detail}.</li>
  * </ul>
  *
  * @param address       the PCI address printed, null when the line names only an interface or RDMA device
@@ -84,6 +86,7 @@ public record KernelError(String driver, String address, String iface, String ev
     public static final String VF_NOT_TRUSTED = "vf-not-trusted";
     public static final String FIRMWARE_HEALTH = "firmware-health";
     public static final String COMMAND_TIMEOUT = "command-timeout";
+    public static final String TEMPERATURE_WARNING = "temperature-warning";
 
     /** The same error with the AER bits or the CQE syndrome read from the lines after it. */
     KernelError with(String newDetail, String newSyndrome, String newVendorSyndrome) {

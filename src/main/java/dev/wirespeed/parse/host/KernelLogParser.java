@@ -80,6 +80,11 @@ public final class KernelLogParser extends BaseParser {
      */
     private static final Pattern COMMAND_TIMEOUT = Pattern.compile(MLX5_FUNC
             + "(?:cmd\\[\\d+\\]: )?(\\w+\\(0x[0-9a-fA-F]+\\))(?: Async,)? (timeout\\. Will cause a leak of a command resource|No done completion)\\s*");
+    /**
+     * mlx5 events.c temp_warn: the adapter's temperature event ("High temperature on sensors with bit set 0 1", the
+     * sensor bit masks as printed).
+     */
+    private static final Pattern TEMPERATURE = Pattern.compile(MLX5_FUNC + "(High temperature on sensors with bit set (\\w+ \\w+))\\s*");
     /** mlx5 main.c at probe: the firmware the adapter runs. */
     private static final Pattern FIRMWARE = Pattern.compile("firmware version: (\\d+\\.\\d+\\.\\d+)");
     /** i40e/ice at probe: "fw 7.0.50775 api 1.8 nvm 7.00 0x80004c97 1.2154.0 [8086:1583] [8086:0002]". */
@@ -323,7 +328,7 @@ public final class KernelLogParser extends BaseParser {
         String message = m.group(4);
         for (Pattern p : new Pattern[] {PCIE, LINK, MODULE, HEALTH, WATCHDOG, TX_TIMEOUT, AER, INTEL_PCIE, FIRMWARE, INTEL_FIRMWARE,
                 PROBE, FIRMWARE_LOAD, PHY_CAPS, UNSUPPORTED_MODULE, QPLIB, NIC_HEALTH, SFP_DETECTED, VF_NOT_TRUSTED, HEALTH_COMPROMISED,
-                COMMAND_TIMEOUT}) {
+                COMMAND_TIMEOUT, TEMPERATURE}) {
             if (p.matcher(message).matches()) {
                 return true;
             }
@@ -586,6 +591,10 @@ public final class KernelLogParser extends BaseParser {
             return new KernelError(driver, address, netdev, KernelError.TX_TIMEOUT,
                     m.group(1) == null ? null : UnitWords.integer(m.group(1)),
                     m.group(2) == null ? null : Long.parseLong(m.group(2)) / 1000, null, null, null, null, null, src);
+        }
+        if ((m = TEMPERATURE.matcher(message)).matches()) {
+            return new KernelError(driver, address, netdev, KernelError.TEMPERATURE_WARNING, null, null, m.group(1), null, null,
+                    null, "sensors " + m.group(2), src);
         }
         if ((m = COMMAND_TIMEOUT.matcher(message)).matches()) {
             return new KernelError(driver, address, netdev, KernelError.COMMAND_TIMEOUT, null, null, m.group(1), null, null,

@@ -4,12 +4,13 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.FactSink;
-import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
 /**
- * The settings block perftest prints before its table ("Send BW Test", "Dual-port : OFF Device : mlx5_0").
+ * The settings block perftest prints before its table ("Send BW Test", "Dual-port : OFF Device : mlx5_0"). A log
+ * input too: a failed run's advice depends on the link and transport it names (diagnose's perftest-failed).
  *
  * @param verb       send, write, read or atomic
  * @param bandwidth  true for *_bw, false for *_lat
@@ -22,7 +23,7 @@ import java.util.Map;
 @JsonTypeName("PerftestHeader")
 public record PerftestHeader(String title, String verb, boolean bandwidth, String device, String connection,
                              String transport, String linkType, Integer mtuBytes, Integer gidIndex, Integer qps,
-                             String gpu, Source source) implements ParsedRecord {
+                             String gpu, Source source) implements LogInput {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("test", title).put("device", device).put("connection", connection)
