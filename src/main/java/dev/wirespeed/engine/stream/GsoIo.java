@@ -80,16 +80,8 @@ final class GsoIo implements StreamIo<UdpStream> {
                 control.set(ValueLayout.JAVA_INT, c + 12, NativeUdp.UDP_SEGMENT);
                 control.set(ValueLayout.JAVA_SHORT, c + NativeUdp.CMSG_HEADER_BYTES, (short) length);
             }
-            MemorySegment iovs = arena.allocate((long) NativeUdp.IOVEC_BYTES * messages, 8);
-            MemorySegment vec = arena.allocate((long) NativeUdp.MMSGHDR_BYTES * messages, 8);
-            for (int k = 0; k < messages; k++) {
-                long m = (long) k * NativeUdp.MMSGHDR_BYTES;
-                vec.set(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_IOV, iovs.address() + (long) k * NativeUdp.IOVEC_BYTES);
-                vec.set(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_IOVLEN, 1);
-                vec.set(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_CONTROL, control.address() + (long) k * NativeUdp.CMSG_INT_SPACE);
-                vec.set(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_CONTROLLEN, NativeUdp.CMSG_INT_SPACE);
-            }
-            layout(iovs, data, messages, (long) length * segments);
+            MemorySegment iovs = MmsgIo.iovecs(arena, data, (long) length * segments, messages);
+            MemorySegment vec = MmsgIo.vector(arena, iovs, messages, control, NativeUdp.CMSG_INT_SPACE);
             long base = vec.address();
             boolean anySent = false;
             for (int due = s.due(segments * messages); due > 0; due = s.due(segments * messages)) {
@@ -111,7 +103,7 @@ final class GsoIo implements StreamIo<UdpStream> {
                     }
                     if (!anySent && e == NativeUdp.EINVAL && segments > NativeUdp.UDP_MAX_SEGMENTS) {
                         segments = NativeUdp.UDP_MAX_SEGMENTS; // an older kernel: 64 segments at most
-                        layout(iovs, data, messages, (long) length * segments);
+                        MmsgIo.point(iovs, data, (long) length * segments, messages);
                         continue;
                     }
                     if (!anySent && (e == NativeUdp.EINVAL || e == NativeUdp.EIO || e == NativeUdp.EOPNOTSUPP
@@ -125,13 +117,6 @@ final class GsoIo implements StreamIo<UdpStream> {
                 // the messages after a failed one did not go: their datagrams keep their numbers for the next call
                 s.sent(Math.min(due, n * segments));
             }
-        }
-    }
-
-    /** Points message k's iovec at {@code data} + k × {@code messageBytes}. */
-    private static void layout(MemorySegment iovs, MemorySegment data, int messages, long messageBytes) {
-        for (int k = 0; k < messages; k++) {
-            iovs.set(ValueLayout.JAVA_LONG, (long) k * NativeUdp.IOVEC_BYTES, data.address() + k * messageBytes);
         }
     }
 
@@ -165,7 +150,8 @@ final class GsoIo implements StreamIo<UdpStream> {
             ByteBuffer buffer = data.asByteBuffer();
             int controlBytes = 2 * NativeUdp.CMSG_INT_SPACE; // UDP_GRO's segment size and SO_RXQ_OVFL's drops
             MemorySegment control = arena.allocate((long) controlBytes * messages, 8);
-            MemorySegment vec = MmsgIo.vector(arena, data, GRO_READ_BYTES, messages, control, controlBytes);
+            MemorySegment iovs = MmsgIo.iovecs(arena, data, GRO_READ_BYTES, messages);
+            MemorySegment vec = MmsgIo.vector(arena, iovs, messages, control, controlBytes);
             long base = vec.address();
             UdpReceiveWait wait = s.receiveWait();
             // the side sets closing before it shuts the socket down: no call after that (the descriptor may go)

@@ -37,17 +37,34 @@ final class MmsgIo implements StreamIo<UdpStream> {
         return new Refused(call + " refused (" + NativeSockets.strerror(errno) + "); DatagramChannel instead");
     }
 
-    /** The mmsghdr vector: message i's one iovec points at slot i of {@code data}; control areas when not null. */
-    static MemorySegment vector(Arena arena, MemorySegment data, int slotBytes, int count,
-                                        MemorySegment control, int controlBytes) {
+    /** {@code count} iovecs, message i's pointing at slot i of {@code data} ({@link #point}). */
+    static MemorySegment iovecs(Arena arena, MemorySegment data, long slotBytes, int count) {
         MemorySegment iovs = arena.allocate((long) NativeUdp.IOVEC_BYTES * count, 8);
-        MemorySegment vec = arena.allocate((long) NativeUdp.MMSGHDR_BYTES * count, 8);
+        point(iovs, data, slotBytes, count);
+        return iovs;
+    }
+
+    /**
+     * Points iovec i at {@code data} + i × {@code slotBytes}, {@code slotBytes} long (a GSO sender
+     * sets the lengths it sends per call, {@link GsoIo#lengths}).
+     */
+    static void point(MemorySegment iovs, MemorySegment data, long slotBytes, int count) {
         for (int i = 0; i < count; i++) {
             long iov = (long) i * NativeUdp.IOVEC_BYTES;
-            iovs.set(ValueLayout.JAVA_LONG, iov, data.address() + (long) i * slotBytes);
+            iovs.set(ValueLayout.JAVA_LONG, iov, data.address() + i * slotBytes);
             iovs.set(ValueLayout.JAVA_LONG, iov + 8, slotBytes);
+        }
+    }
+
+    /**
+     * The mmsghdr vector: message i's one iovec is iovec i of {@code iovs} (the caller keeps them, to
+     * change where they point or how long they are); control areas of {@code controlBytes} when not null.
+     */
+    static MemorySegment vector(Arena arena, MemorySegment iovs, int count, MemorySegment control, int controlBytes) {
+        MemorySegment vec = arena.allocate((long) NativeUdp.MMSGHDR_BYTES * count, 8);
+        for (int i = 0; i < count; i++) {
             long m = (long) i * NativeUdp.MMSGHDR_BYTES;
-            vec.set(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_IOV, iovs.address() + iov);
+            vec.set(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_IOV, iovs.address() + (long) i * NativeUdp.IOVEC_BYTES);
             vec.set(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_IOVLEN, 1);
             if (control != null) {
                 vec.set(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_CONTROL, control.address() + (long) i * controlBytes);
@@ -70,7 +87,7 @@ final class MmsgIo implements StreamIo<UdpStream> {
             MemorySegment data = arena.allocate((long) length * batch, 4096);
             ByteBuffer buffer = data.asByteBuffer();
             UdpStream.fillRandom(buffer);
-            MemorySegment vec = vector(arena, data, length, batch, null, 0);
+            MemorySegment vec = vector(arena, iovecs(arena, data, length, batch), batch, null, 0);
             long base = vec.address();
             boolean anySent = false;
             for (int due = s.due(batch); due > 0; due = s.due(batch)) {
@@ -121,7 +138,7 @@ final class MmsgIo implements StreamIo<UdpStream> {
             ByteBuffer buffer = data.asByteBuffer();
             int controlBytes = NativeUdp.CMSG_INT_SPACE;
             MemorySegment control = arena.allocate((long) controlBytes * batch, 8);
-            MemorySegment vec = vector(arena, data, slot, batch, control, controlBytes);
+            MemorySegment vec = vector(arena, iovecs(arena, data, slot, batch), batch, control, controlBytes);
             long base = vec.address();
             UdpReceiveWait wait = s.receiveWait();
             // the side sets closing before it shuts the socket down: no call after that (the descriptor may go)

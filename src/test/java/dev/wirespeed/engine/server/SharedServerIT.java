@@ -3,19 +3,16 @@ package dev.wirespeed.engine.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.results.Json;
+import dev.wirespeed.testing.AcceptedControl;
 import dev.wirespeed.testing.Cli;
 import dev.wirespeed.testing.JsonSchemas;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.Message;
-import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.TestSpec;
-import dev.wirespeed.wire.Wire;
-import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -74,16 +71,10 @@ class SharedServerIT {
 
     /** A one-stream, 1 s upload by hand: the server's Results' sharedWithTests. */
     private static Integer rawTestSharedWith(int port) throws Exception {
-        try (Socket control = new Socket(InetAddress.getLoopbackAddress(), port)) {
-            control.setSoTimeout(20_000);
-            control.getOutputStream().write(Preamble.control());
-            FrameCodec codec = new FrameCodec(control.getInputStream(), control.getOutputStream());
-            codec.write(new Message.Hello(Wire.PROTOCOL_VERSION, "test"));
-            codec.expect(Message.Welcome.class);
-            codec.write(new Message.TestRequest(TestSpec.tcpBandwidth().streams(1).durationMillis(1_000).build()));
-            byte[] id = HexFormat.of().parseHex(codec.expect(Message.TestAccepted.class).testId());
-            try (Socket data = new Socket(InetAddress.getLoopbackAddress(), port)) {
-                data.getOutputStream().write(Preamble.data(id, 0));
+        try (AcceptedControl control = AcceptedControl.open(port, "test",
+                TestSpec.tcpBandwidth().streams(1).durationMillis(1_000).build(), 20_000)) {
+            FrameCodec codec = control.codec();
+            try (Socket data = control.data(0)) {
                 codec.expect(Message.Ready.class);
                 codec.write(new Message.Start());
                 byte[] chunk = new byte[64 * 1024];

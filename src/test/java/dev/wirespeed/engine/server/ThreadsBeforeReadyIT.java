@@ -4,17 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wirespeed.admission.Budget;
 import dev.wirespeed.admission.ServerLimits;
+import dev.wirespeed.testing.AcceptedControl;
+import dev.wirespeed.testing.Await;
 import dev.wirespeed.wire.FrameCodec;
 import dev.wirespeed.wire.Message;
-import dev.wirespeed.wire.Preamble;
 import dev.wirespeed.wire.TestSpec;
-import dev.wirespeed.wire.Wire;
-import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.Socket;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
@@ -41,19 +38,11 @@ class ThreadsBeforeReadyIT {
                 log::add, ServerLimits.DEFAULT, budget))) {
             server.serveInBackground();
             List<Socket> data = new ArrayList<>();
-            try (Socket control = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
-                control.setSoTimeout(10_000);
-                OutputStream out = control.getOutputStream();
-                out.write(Preamble.control());
-                FrameCodec codec = new FrameCodec(control.getInputStream(), out);
-                codec.write(new Message.Hello(Wire.PROTOCOL_VERSION, "threads-before-ready"));
-                codec.expect(Message.Welcome.class);
-                codec.write(new Message.TestRequest(TestSpec.tcpBandwidth().streams(STREAMS).durationMillis(1_000).build()));
-                byte[] id = HexFormat.of().parseHex(codec.expect(Message.TestAccepted.class).testId());
+            TestSpec spec = TestSpec.tcpBandwidth().streams(STREAMS).durationMillis(1_000).build();
+            try (AcceptedControl control = AcceptedControl.open(server.port(), "threads-before-ready", spec)) {
+                FrameCodec codec = control.codec();
                 for (int i = 0; i < STREAMS; i++) {
-                    Socket s = new Socket(InetAddress.getLoopbackAddress(), server.port());
-                    s.getOutputStream().write(Preamble.data(id, i));
-                    data.add(s);
+                    data.add(control.data(i));
                 }
                 codec.expect(Message.Ready.class);
                 assertThat(serverDataThreads()).as("the server's data threads, made before Ready").hasSize(STREAMS);
@@ -63,9 +52,7 @@ class ThreadsBeforeReadyIT {
                 }
             }
             // the control connection closed before Start: the threads leave without running, the budget is free
-            for (int i = 0; i < 250 && (!serverDataThreads().isEmpty() || budget.reservedBytes() > 0); i++) {
-                Thread.sleep(20);
-            }
+            Await.until(5_000, () -> serverDataThreads().isEmpty() && budget.reservedBytes() == 0);
             assertThat(serverDataThreads()).as("threads of a test that never started, 5 s after the close").isEmpty();
             assertThat(budget.reservedBytes()).isZero();
         }

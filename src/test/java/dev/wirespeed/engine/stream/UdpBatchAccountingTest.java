@@ -187,6 +187,37 @@ class UdpBatchAccountingTest {
         }
     }
 
+    /**
+     * The one way every batched path builds its vector: message k's header names iovec k (which the
+     * caller keeps, so a GSO sender can set lengths per call and re-point after stepping down to 64
+     * segments) and control area k; a vector without control areas names none.
+     */
+    @Test
+    void messageKOfAVectorUsesIovecKAndControlAreaK() {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment data = arena.allocate(4L * 1000, 4096);
+            MemorySegment control = arena.allocate(4L * 24, 8);
+            MemorySegment iovs = MmsgIo.iovecs(arena, data, 1000, 4);
+            MemorySegment vec = MmsgIo.vector(arena, iovs, 4, control, 24);
+            for (int k = 0; k < 4; k++) {
+                long m = (long) k * NativeUdp.MMSGHDR_BYTES;
+                long iov = (long) k * NativeUdp.IOVEC_BYTES;
+                assertThat(vec.get(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_IOV)).isEqualTo(iovs.address() + iov);
+                assertThat(vec.get(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_IOVLEN)).isEqualTo(1L);
+                assertThat(vec.get(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_CONTROL)).isEqualTo(control.address() + k * 24L);
+                assertThat(vec.get(ValueLayout.JAVA_LONG, m + NativeUdp.MSG_CONTROLLEN)).isEqualTo(24L);
+                assertThat(iovs.get(ValueLayout.JAVA_LONG, iov)).as("slot %d", k).isEqualTo(data.address() + k * 1000L);
+                assertThat(iovs.get(ValueLayout.JAVA_LONG, iov + 8)).isEqualTo(1000L);
+            }
+            MmsgIo.point(iovs, data, 500, 4);
+            assertThat(iovs.get(ValueLayout.JAVA_LONG, 3L * NativeUdp.IOVEC_BYTES)).as("re-pointed")
+                    .isEqualTo(data.address() + 1500);
+            MemorySegment plain = MmsgIo.vector(arena, iovs, 4, null, 0);
+            assertThat(plain.get(ValueLayout.JAVA_LONG, NativeUdp.MSG_CONTROL)).isZero();
+            assertThat(plain.get(ValueLayout.JAVA_LONG, NativeUdp.MSG_CONTROLLEN)).isZero();
+        }
+    }
+
     @Test
     void gsoBatchesStayWithinOneUdpPayloadAndTheSegmentLimit() {
         assertThat(NativeUdp.gsoSegments(1472)).isEqualTo(44); // 64,768 bytes
