@@ -6,12 +6,14 @@ import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Source;
+import dev.wirespeed.parse.Token;
 import java.util.Map;
 
 /**
  * The settings block perftest prints before its table ("Send BW Test", "Dual-port : OFF Device : mlx5_0").
  *
- * @param verb       send, write, read or atomic
+ * @param verb       send, write, read or atomic, with the title's word as printed ("Send", "RDMA_Write",
+ *                   "RDMA_Read", "Atomic"); without a title, inferred from the command
  * @param bandwidth  true for *_bw, false for *_lat
  * @param connection RC, UC, UD, XRC, DC
  * @param linkType   "IB" or "Ethernet" (RoCE)
@@ -20,7 +22,7 @@ import java.util.Map;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("PerftestHeader")
-public record PerftestHeader(String title, String verb, boolean bandwidth, String device, String connection,
+public record PerftestHeader(String title, Token verb, boolean bandwidth, String device, String connection,
                              String transport, String linkType, Integer mtuBytes, Integer gidIndex, Integer qps,
                              String gpu, Source source) implements ParsedRecord {
     @Override
