@@ -64,8 +64,15 @@ final class FactMatch {
         return printed ? asPrinted(v.asString(), expected) : v.asString().equals(expected);
     }
 
-    /** {@code printed}, a value as the tool printed it, is the fact {@code expected}: the same text, or the same bare number before its unit. */
+    /**
+     * {@code printed}, a value as the tool printed it, is the fact {@code expected}: the same text, or the
+     * same bare number before its unit; a value printed over several lines (ethtool's "Current message
+     * level: 0x000004e3 (1251)" and its flag names indented below) holds a fact equal to one of its lines.
+     */
     static boolean asPrinted(String printed, String expected) {
+        if (printed.indexOf('\n') >= 0 && printed.lines().anyMatch(line -> asPrinted(line, expected))) {
+            return true;
+        }
         if (printed.strip().equals(expected)) {
             return true;
         }

@@ -9,7 +9,10 @@ import tools.jackson.databind.JsonNode;
 
 /** The key-fact matcher ({@link FactMatch}, through {@link KeyFactsTest#holds} and {@link HeldOutTest#holds}): what a fact written as printed holds against, and what it must not. */
 class FactMatchTest {
-    /** Records as explain's JSON shows them; the raws and printed values are the tools' own (iperf3, perftest, ibstatus, ibstat, ibv_devinfo). */
+    /**
+     * Records as explain's JSON shows them; the raws and printed values as iperf3, perftest, ibstatus,
+     * ibstat, ibv_devinfo and ethtool print them (the two-line Speed is made up, to test the line rule).
+     */
     private static final List<JsonNode> RECORDS = List.of(
             json("{\"kind\": \"IperfInterval\", \"jitter\": {\"value\": 294.0, \"unit\": \"us\", \"raw\": \"0.294 ms\"},"
                     + " \"loss\": {\"value\": 0.0, \"unit\": \"%\", \"raw\": \"0/841 (0%)\"}}"),
@@ -20,6 +23,8 @@ class FactMatchTest {
                     + " \"printed\": {\"state\": \"4: ACTIVE\", \"rate\": \"100 Gb/sec (4X EDR)\", \"base lid\": \"0x0\"}}"),
             json("{\"kind\": \"RdmaPort\", \"state\": \"DOWN\", \"physicalState\": \"LinkUp\", \"activeMtuBytes\": 4096,"
                     + " \"printed\": {\"State\": \"Down\", \"physical_state\": \"LINK_UP\", \"active_mtu\": \"4096 (5)\", \"port_lmc\": \"0x00\"}}"),
+            json("{\"kind\": \"EthtoolSettings\", \"printed\": {\"Current message level\": \"0x000004e3 (1251)\\ndrv probe ifup\","
+                    + " \"Speed\": \"Unknown!\\n10000Mb/s\"}}"),
             json("{\"kind\": \"NetInterface\", \"name\": \"eth0\", \"address\": \"10.0.0.1\", \"linkType\": \"36.07 Gb/sec\"}"));
 
     @Test
@@ -47,6 +52,16 @@ class FactMatchTest {
         assertThat(holds("RdmaPort.printed.port_lmc = 0")).as("0x00 is hex").isFalse();
         assertThat(holds("@active_mtu = 4096")).as("4096 (5): no unit").isFalse();
         assertThat(holds("RdmaPort.printed.base lid = 0")).isFalse();
+    }
+
+    @Test
+    void aValuePrintedOverSeveralLinesHoldsEachLine() {
+        assertThat(holds("@Current message level = 0x000004e3 (1251)")).isTrue();
+        assertThat(holds("@Current message level = drv probe ifup")).isTrue();
+        assertThat(holds("@Current message level = 0x000004e3")).as("a part of a line").isFalse();
+        assertThat(holds("@Current message level = 1251")).isFalse();
+        assertThat(holds("EthtoolSettings.printed.Speed = 10000")).as("a number before its unit, on its own line").isTrue();
+        assertThat(holds("EthtoolSettings.printed.Speed = 1000")).isFalse();
     }
 
     @Test
