@@ -170,7 +170,7 @@ class HeldOutTest {
             int eq = fact.indexOf(" = ");
             String name = fact.substring(1, eq).strip();
             String value = fact.substring(eq + 3).strip();
-            return records.stream().anyMatch(r -> keyed(r, name, value));
+            return records.stream().anyMatch(r -> keyed(r, name, value, false));
         }
         return KeyFactsTest.holds(records, fact);
     }
@@ -195,11 +195,15 @@ class HeldOutTest {
         return false;
     }
 
-    /** Some object below {@code node} has the key {@code name} at {@code value} (text, number, or value/raw). */
-    private static boolean keyed(JsonNode node, String name, String value) {
+    /**
+     * Some object below {@code node} has the key {@code name} at {@code value} (text, number, or value/raw;
+     * a value of a "printed" map, or a raw, compared as printed: {@link FactMatch}); {@code printed}: node
+     * is inside a record's "printed".
+     */
+    private static boolean keyed(JsonNode node, String name, String value, boolean printed) {
         if (node.isArray()) {
             for (JsonNode e : node) {
-                if (keyed(e, name, value)) {
+                if (keyed(e, name, value, printed)) {
                     return true;
                 }
             }
@@ -212,11 +216,12 @@ class HeldOutTest {
             JsonNode v = e.getValue();
             if (e.getKey().equals(name) && (v.isString() && v.asString().strip().equals(value)
                     || v.isNumber() && v.asString().equals(value)
-                    || v.isObject() && (v.path("raw").asString("").strip().equals(value)
-                    || v.path("value").asString("").equals(value)))) {
+                    || v.isObject() && v.path("value").asString("").equals(value)
+                    || (v.isString() || v.isArray()) && printed && FactMatch.matches(v, value, true)
+                    || v.isObject() && v.has("raw") && FactMatch.asPrinted(v.path("raw").asString(""), value))) {
                 return true;
             }
-            if (keyed(v, name, value)) {
+            if (keyed(v, name, value, printed || e.getKey().equals("printed"))) {
                 return true;
             }
         }

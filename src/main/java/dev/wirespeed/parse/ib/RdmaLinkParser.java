@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
 
 /**
  * {@code rdma link [show]} (iproute2): "link mlx5_0/1 state ACTIVE physical_state LINK_UP netdev ens1f0",
- * keywords followed by their values; also the older "1/1: mlx5_0/1: state ACTIVE …" lines.
+ * keywords followed by their values; also the older "1/1: mlx5_0/1: state ACTIVE …" lines. Each keyword's
+ * value is kept as printed under its own name (the record's "printed").
  */
 public final class RdmaLinkParser extends BaseParser {
     /** "link DEV/PORT …", and the first iproute2 releases' "IDX/PORT: DEV/PORT: state …" (rdma/link.c, 2017). */
@@ -43,6 +44,7 @@ public final class RdmaLinkParser extends BaseParser {
             Map<String, String> kv = new HashMap<>();
             for (int w = 0; w + 1 < words.length; w += 2) {
                 kv.put(words[w], words[w + 1]);
+                b.printed(i, words[w], words[w + 1]); // "physical_state": "LINK_UP" beside the typed "LinkUp"
             }
             b.use(i).add(new RdmaPortRecord(m.group(1), Integer.parseInt(m.group(2)), IbStates.state(kv.get("state")),
                     IbStates.physical(kv.get("physical_state")), null, null, null, null, kv.get("lid"),

@@ -5,6 +5,7 @@ import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.Token;
 import dev.wirespeed.parse.UnitWords;
 import java.util.ArrayList;
 import java.util.List;
@@ -157,7 +158,7 @@ record BareNumbers(String output, String program, Long sizeBytes, boolean all, b
         lat.forEach(b::add);
         // the program the context named (a heading's ib_write_bw), not a typed command of another tool
         String verb = PerftestParser.verb(null, Command.of(program));
-        PerftestHeader none = new PerftestHeader(null, verb, program.endsWith("_bw"), null, null, null, null, null, null,
+        PerftestHeader none = new PerftestHeader(null, Token.inferred(verb), program.endsWith("_bw"), null, null, null, null, null, null,
                 null, null, in.source(from));
         b.measurement(PerftestParser.measurement(none, verb, false, bw, lat));
         return b.done(i);

@@ -6,13 +6,15 @@ import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
+import dev.wirespeed.parse.Token;
 import java.util.Map;
 
 /**
  * The settings block perftest prints before its table ("Send BW Test", "Dual-port : OFF Device : mlx5_0"). A log
  * input too: a failed run's advice depends on the link and transport it names (diagnose's perftest-failed).
  *
- * @param verb       send, write, read or atomic
+ * @param verb       send, write, read or atomic, with the title's word as printed ("Send", "RDMA_Write",
+ *                   "RDMA_Read", "Atomic"); without a title, inferred from the command
  * @param bandwidth  true for *_bw, false for *_lat
  * @param connection RC, UC, UD, XRC, DC
  * @param linkType   "IB" or "Ethernet" (RoCE)
@@ -21,7 +23,7 @@ import java.util.Map;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("PerftestHeader")
-public record PerftestHeader(String title, String verb, boolean bandwidth, String device, String connection,
+public record PerftestHeader(String title, Token verb, boolean bandwidth, String device, String connection,
                              String transport, String linkType, Integer mtuBytes, Integer gidIndex, Integer qps,
                              String gpu, Source source) implements LogInput {
     @Override

@@ -8,6 +8,7 @@ import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.ResultMetrics;
 import dev.wirespeed.parse.Source;
+import dev.wirespeed.parse.Token;
 import dev.wirespeed.parse.UnitWords;
 import dev.wirespeed.parse.perftest.PerftestColumns.Column;
 import dev.wirespeed.results.Measurement;
@@ -129,6 +130,7 @@ public final class PerftestParser extends BaseParser {
         }
         Map<String, String> settings = new LinkedHashMap<>();
         String title = null;
+        String titleVerb = null; // the verb as the title prints it ("RDMA_Write"), kept beside the normalised one
         Source titleSource = null;
         Boolean bandwidth = null;
         PerftestColumns columns = null;
@@ -167,6 +169,7 @@ public final class PerftestParser extends BaseParser {
                     break; // a second test: its own block
                 }
                 title = s;
+                titleVerb = m.group(1).startsWith("Atomic") ? "Atomic" : m.group(1); // not its operation (FETCH_AND_ADD)
                 titleSource = in.source(i);
                 bandwidth = m.group(2).equals("BW");
                 b.use(i);
@@ -207,7 +210,7 @@ public final class PerftestParser extends BaseParser {
         if (bandwidth == null && c != null) {
             bandwidth = c.program().endsWith("_bw");
         }
-        PerftestHeader header = new PerftestHeader(title, verb, Boolean.TRUE.equals(bandwidth), settings.get("device"),
+        PerftestHeader header = new PerftestHeader(title, new Token(verb, titleVerb), Boolean.TRUE.equals(bandwidth), settings.get("device"),
                 settings.get("connection type"), settings.get("transport type"), settings.get("link type"),
                 UnitWords.integer(settings.get("mtu")), UnitWords.integer(settings.get("gid index")),
                 UnitWords.integer(settings.get("number of qps")), gpu, titleSource != null ? titleSource : in.source(from));
