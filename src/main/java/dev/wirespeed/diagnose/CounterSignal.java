@@ -110,11 +110,24 @@ enum CounterSignal {
                     + " conntrack, fewer and larger packets or fewer connections",
             null),
     SOCKET_DROPS("counter-socket-drops", Severity.INFO, Counters.Scope.HOST,
-            "TcpExtTCPBacklogDrop|TcpExtTCPRcvQDrop|TcpExtTCPZeroWindowDrop|TcpExtListenOverflows|TcpExtListenDrops"
-                    + "|TcpExtRcvPruned|TcpExtTCPOFODrop",
-            "the kernel dropped TCP packets at a socket whose receive queue or accept backlog was full",
-            "raise the TCP socket buffers (net.ipv4.tcp_rmem, net.core.rmem_max) or the listen backlog (net.core.somaxconn)",
+            "TcpExtTCPBacklogDrop|TcpExtTCPRcvQDrop|TcpExtTCPZeroWindowDrop|TcpExtRcvPruned|TcpExtTCPOFODrop",
+            "the kernel dropped TCP packets at a socket whose receive queue was full",
+            "raise the TCP socket buffers (net.ipv4.tcp_rmem, net.core.rmem_max) or make the receiver read faster",
             "sysctl -w net.core.rmem_max=268435456 net.ipv4.tcp_rmem='4096 131072 268435456'"),
+    /*
+     * A listener's accept queue, not a receive buffer: ListenOverflows counts connections dropped because
+     * the accept queue was full (tcp_check_req, sk_acceptq_is_full), ListenDrops every drop in LISTEN
+     * (include/uapi/linux/snmp.h). The queue is min(the application's listen() backlog, net.core.somaxconn),
+     * whose default is 4096 since Linux 5.4 (128 before); socket buffers do nothing for it.
+     */
+    LISTEN_OVERFLOWS("counter-listen-overflows", Severity.INFO, Counters.Scope.HOST,
+            "TcpExtListenOverflows|TcpExtListenDrops",
+            "connections were dropped at a listening socket whose accept queue was full: its application accepted"
+                    + " them slower than they came, or its listen() backlog is small",
+            "find the listener (ss -lnt: Recv-Q is its queue, Send-Q its backlog) and raise the application's backlog,"
+                    + " and net.core.somaxconn where it is below it (128 before Linux 5.4, 4096 since); socket buffers do"
+                    + " not change this",
+            "ss -lnt"),
     /*
      * UDP's own: a TCP buffer setting does nothing for these (issue 26). RcvbufErrors: a datagram
      * arrived at a socket whose receive queue was full (__udp_queue_rcv_skb); SndbufErrors: a send

@@ -71,6 +71,9 @@ final class PortDownRule implements Rule {
      * ibportstate(8) on the local port (direct route 0) or on the switch port it faces. An unknown link
      * layer gets both ways, named as such (src/test/resources/parse/ib/ibstatus-seed000-ft2000-disabled.txt l.12: ft2000's mlx5_1 is Ethernet).
      */
+    /** An RDMA device name as the kernel registers it (mlx5_0, rocep1s0f0, hfi1_0): what ibportstate -C takes. */
+    private static final java.util.regex.Pattern CA_NAME = java.util.regex.Pattern.compile("[A-Za-z][\\w.-]*");
+
     static Fix enable(Port p) {
         RdmaPort r = p.rdma();
         String netdev = p.netdev() != null ? p.netdev().name() : r.netdev().isPresent() ? r.netdev().value() : null;
@@ -84,10 +87,18 @@ final class PortDownRule implements Rule {
                     : Fix.action("enable the port: a RoCE port is Disabled while its netdev is down; bring that netdev up "
                             + "(ip link set IF up, where `rdma link show " + r.device() + "/" + r.port() + "` or ibdev2netdev names IF)");
         }
+        // ibportstate -C takes the CA's name (mlx5_0); Windows' mlx5cmd names the adapter by its description instead
+        boolean caName = CA_NAME.matcher(r.device()).matches();
+        if (infiniband && !caName) {
+            return Fix.action("enable the InfiniBand port on the switch port it faces (a subnet manager or the switch may have"
+                    + " disabled it) and check the link partner is enabled; this output names the adapter \"" + r.device()
+                    + "\", not a CA name that ibportstate -C takes (ibstat lists them)");
+        }
         if (infiniband) {
             return Fix.command("enable the InfiniBand port (here, or on the switch port it faces) and check the link partner is enabled", ib);
         }
-        return Fix.action("enable the port; the link layer is not shown: on InfiniBand `" + ib + "` (or on the switch side), "
+        return Fix.action("enable the port; the link layer is not shown: on InfiniBand "
+                + (caName ? "`" + ib + "`" : "ibportstate on its CA (ibstat names it)") + " (or on the switch side), "
                 + "on RoCE (Ethernet) bring its netdev up (ip link set " + (netdev != null ? netdev : "IF") + " up)");
     }
 

@@ -146,6 +146,9 @@ class RightFixTest {
                         "port-down", "mlx4_0 port 2", null, List.of("RoCE"), List.of("ibportstate")),
                 fires("c3 explain: an InfiniBand port Disabled", paste(ibDisabled), "port-down", "mlx4_0 port 2",
                         "ibportstate -C mlx4_0 -P 2 -D 0 2 enable", List.of(), List.of("ip link")),
+                fires("c3 explain: Windows' mlx5cmd names the adapter, not a CA: no ibportstate with a description",
+                        fixtures("mlx/mlx5cmd-stat-x4-seed001.txt"), "port-down", "Mellanox ConnectX-4 Adapter port 1", null,
+                        List.of("switch port", "not a CA name"), List.of("ibportstate -C Mellanox")),
                 fires("c3 explain: link layer not shown (rdma link alone): both, no command",
                         paste("root@ft2000:/# rdma link show\nlink mlx5_1/1 state DOWN physical_state DISABLED netdev enp16s0f1np1 \n"),
                         "port-down", "mlx5_1 port 1", null, List.of("ibportstate", "ip link set enp16s0f1np1 up"), List.of()),
@@ -283,6 +286,14 @@ class RightFixTest {
                         null, List.of("over UDP mount with proto=tcp", "server's load"), List.of("reboot")),
                 quiet("quiet nfs-retransmissions: a Linux client with 0 of 1033 calls retransmitted", fixtures(
                         "host/nfsstat-client-v4-root-prompt-cut-linuxkit2251.txt"), "nfs-retransmissions", ""),
+                // a full accept queue is the listener's backlog, not a socket buffer
+                fires("fix counter-listen-overflows: the listener's backlog, no buffer sysctl", fixtures(
+                        "counters/netstat-s-blank-lines-shh41.txt"), "counter-listen-overflows", "tcp/ip", "ss -lnt",
+                        List.of("somaxconn", "backlog"), List.of("rmem")),
+                fires("fix counter-socket-drops: the pruned receive queues of the same paste keep the buffer advice", fixtures(
+                        "counters/netstat-s-blank-lines-shh41.txt"), "counter-socket-drops", "tcp/ip",
+                        "sysctl -w net.core.rmem_max=268435456 net.ipv4.tcp_rmem='4096 131072 268435456'", List.of("tcp_rmem"),
+                        List.of("somaxconn", "backlog")),
                 // perftest's failures by the link layer the paste names: a GID index is RoCE's, a LID InfiniBand's
                 fires("fix perftest-failed: a RoCE banner: the GID index, nothing of InfiniBand's", fixtures(
                         "perftest/ib_write_bw-roce-pod-gid-index-0-zero-gid-rtr-failed-k8s-rdma-shared-dev-plugin112.txt"),
