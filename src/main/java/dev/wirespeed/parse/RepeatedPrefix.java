@@ -3,10 +3,13 @@ package dev.wirespeed.parse;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.function.ToIntFunction;
+import java.util.regex.Pattern;
 
 /**
  * Removes what a log, a page or a reviewer put before every line of a pasted output when it is the
@@ -122,7 +125,7 @@ final class RepeatedPrefix {
     }
 
     /** A parallel shell's host before a line: a name that starts with a letter, then ':' ("node01:", "gpu-a17.cluster:"). */
-    private static final java.util.regex.Pattern HOST = java.util.regex.Pattern.compile("[A-Za-z][\\w.-]*:");
+    private static final Pattern HOST = Pattern.compile("[A-Za-z][\\w.-]*:");
 
     /**
      * pdsh and clush print each host's lines as they come, so two hosts' outputs interleave ("n1: CA 'mlx5_0'",
@@ -132,7 +135,7 @@ final class RepeatedPrefix {
      * one host's output into the next); each line keeps its number in the paste.
      */
     private static void apart(List<PasteRepair.Row> rows, int from, int to, String[] hosts) {
-        java.util.Map<String, List<PasteRepair.Row>> byHost = new java.util.LinkedHashMap<>();
+        Map<String, List<PasteRepair.Row>> byHost = new LinkedHashMap<>();
         int changes = 0;
         for (int k = from; k < to; k++) {
             String host = hosts[k - from];
