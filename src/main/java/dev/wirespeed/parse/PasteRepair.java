@@ -232,9 +232,9 @@ final class PasteRepair {
         if (flowed(rows)) {
             // RFC 3676 4.2: in flowed text a line without a trailing space ends where its writer ended it, so
             // no line is a fixed-width wrap to undo (a ping summary after a 62-column line stays its own line)
-            return withoutElisions(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(unlabel(unflow(rows), prompt, command)), starts, command), starts));
+            return withoutElisions(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(unlabel(unflow(rows), prompt, command)), starts, command), starts, command));
         }
-        return unwrap(withoutElisions(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(unlabel(unpad(rows), prompt, command)), starts, command), starts)),
+        return unwrap(withoutElisions(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(unlabel(unpad(rows), prompt, command)), starts, command), starts, command)),
                 command);
     }
 

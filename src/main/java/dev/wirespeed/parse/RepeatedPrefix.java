@@ -3,9 +3,13 @@ package dev.wirespeed.parse;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.function.ToIntFunction;
+import java.util.regex.Pattern;
 
 /**
  * Removes what a log, a page or a reviewer put before every line of a pasted output when it is the
@@ -16,7 +20,7 @@ import java.util.function.ToIntFunction;
  *
  * <p>A prefix is the start of a line up to a separator followed by a blank (or the line's end): a
  * word ending in ':', '|', ']', ')', '>' or '#', the words "//", "--", "-", "*", a number with '.'
- * ("3."), or a time ("10:00:01", "2024-05-01T10:00:00.123Z"). Lines share it when they are equal up to it
+ * ("3."), a number alone before a tab (cat -n's and nl's gutter), or a time ("10:00:01", "2024-05-01T10:00:00.123Z"). Lines share it when they are equal up to it
  * with every number (and the blanks before it) counted as one digit, so "[  9]" and "[ 10]", "Dec  5"
  * and "Dec 15", or consecutive timestamps and line numbers match. A run of at least {@value #RUN} non-blank
  * lines sharing a prefix loses it (the separator and one blank after it; the indentation after that
@@ -37,6 +41,17 @@ final class RepeatedPrefix {
     static final int CANDIDATES = 6;
 
     static List<PasteRepair.Row> strip(List<PasteRepair.Row> rows, ToIntFunction<List<String>> starts) {
+        return strip(rows, starts, line -> false);
+    }
+
+    /**
+     * @param command whether a line is a command line: it counts as a start, as the output under it may start a
+     *                format only for its command (a cat -n gutter before "$ ethtool -S eth0 | grep allowance" and
+     *                two counter lines; the judge {@link GrepPrefix} uses)
+     */
+    static List<PasteRepair.Row> strip(List<PasteRepair.Row> rows, ToIntFunction<List<String>> parsersStart, Predicate<String> command) {
+        ToIntFunction<List<String>> starts = lines -> parsersStart.applyAsInt(lines) + (int) lines.stream().map(String::strip)
+                .filter(l -> !l.isEmpty() && command.test(l)).count();
         List<PasteRepair.Row> out = new ArrayList<>(rows);
         // each line normalized once: a run is extended once per candidate prefix (rows before i are not looked at
         // again, and a stripped run is skipped whole, so an entry never goes stale)
@@ -47,6 +62,9 @@ final class RepeatedPrefix {
         // last lines may come one or two at a time between another's (parse/iperf README, the goodput-testing
         // README); they lose the same prefix without a run of their own
         Set<String> stripped = new HashSet<>();
+        // runs whose prefix names hosts (pdsh's, clush's "node01: "), with each line's host: put apart after the scan
+        List<int[]> hostRuns = new ArrayList<>();
+        List<String[]> hostsOfRuns = new ArrayList<>();
         while (i < out.size()) {
             while (released < i) {
                 norms[released++] = null; // behind the scan: never asked again (a large paste's memory)
@@ -83,12 +101,16 @@ final class RepeatedPrefix {
                 if (known || starts.applyAsInt(before.subList(0, Math.min(RUN, before.size()))) == 0 && (a = starts.applyAsInt(after)) > 0
                         && a > starts.applyAsInt(before)) {
                     stripped.add(prefix);
+                    String[] hosts = new String[end - i];
                     for (int k = i; k < end; k++) {
                         PasteRepair.Row r = out.get(k);
                         int at = cut(r.text(), norm(norms, out, k).sharedBy(prefix));
+                        hosts[k - i] = r.text().substring(0, at).strip();
                         out.set(k, new PasteRepair.Row(r.number(), r.text().substring(at), r.prefix() + r.text().substring(0, at),
                                 r.elidedBefore()));
                     }
+                    hostRuns.add(new int[] {i, end});
+                    hostsOfRuns.add(hosts);
                     next = end;
                     done = true;
                     break;
@@ -96,7 +118,46 @@ final class RepeatedPrefix {
             }
             i = done ? next : Math.max(i + 1, next);
         }
+        for (int r = hostRuns.size() - 1; r >= 0; r--) { // from the last, so the earlier runs' indexes hold
+            apart(out, hostRuns.get(r)[0], hostRuns.get(r)[1], hostsOfRuns.get(r));
+        }
         return out;
+    }
+
+    /** A parallel shell's host before a line: a name that starts with a letter, then ':' ("node01:", "gpu-a17.cluster:"). */
+    private static final Pattern HOST = Pattern.compile("[A-Za-z][\\w.-]*:");
+
+    /**
+     * pdsh and clush print each host's lines as they come, so two hosts' outputs interleave ("n1: CA 'mlx5_0'",
+     * "n2: CA 'mlx5_0'", "n1: \tCA type: …"); their numbered names share one prefix here (numbers count as one digit).
+     * When the stripped prefixes of a run are host names, at least two, and their lines interleave, each host's lines
+     * are put together in the order the hosts first appear, a blank line between two hosts (so no block runs from
+     * one host's output into the next); each line keeps its number in the paste.
+     */
+    private static void apart(List<PasteRepair.Row> rows, int from, int to, String[] hosts) {
+        Map<String, List<PasteRepair.Row>> byHost = new LinkedHashMap<>();
+        int changes = 0;
+        for (int k = from; k < to; k++) {
+            String host = hosts[k - from];
+            if (!HOST.matcher(host).matches()) {
+                return;
+            }
+            changes += k > from && !host.equals(hosts[k - from - 1]) ? 1 : 0;
+            byHost.computeIfAbsent(host, h -> new ArrayList<>()).add(rows.get(k));
+        }
+        if (byHost.size() < 2 || changes < byHost.size()) {
+            return; // one host, or each host's lines already together
+        }
+        List<PasteRepair.Row> together = new ArrayList<>();
+        for (List<PasteRepair.Row> lines : byHost.values()) {
+            if (!together.isEmpty()) {
+                together.add(new PasteRepair.Row(lines.getFirst().number(), "", ""));
+            }
+            together.addAll(lines);
+        }
+        List<PasteRepair.Row> run = rows.subList(from, to);
+        run.clear();
+        run.addAll(together);
     }
 
     private static Norm norm(Norm[] norms, List<PasteRepair.Row> rows, int k) {
@@ -159,7 +220,10 @@ final class RepeatedPrefix {
                 if (!blankAfter || rawAfter > LONGEST) {
                     continue;
                 }
-                if (separator(text.substring(wordStart, k + 1))) {
+                String word = text.substring(wordStart, k + 1);
+                // a line number alone before a tab: cat -n's and nl's gutter ("     12\tSpeed: …"), a tab-separated copy of
+                // a numbered listing; a number before blanks is a column of the output (perftest's, nccl-tests' rows)
+                if (separator(word) || word.equals("0") && rawAfter < raw.length() && raw.charAt(rawAfter) == '\t') {
                     out.add(k + 1);
                 }
             }

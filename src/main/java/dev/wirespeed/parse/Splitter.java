@@ -23,7 +23,13 @@ import java.util.regex.Pattern;
  */
 public final class Splitter {
     private static final Pattern[] PROMPTS = {
-        Pattern.compile("((?:\\([^)\\s]*\\)\\s*)?[\\w.-]+@[\\w.-]+(?::[^#$\\s]*)?\\s?[#$])(?:\\s+(.*))?"),
+        // one or more environments before it: conda's "(base) root@host:~/dir#", "(testbed) (base) root@…"
+        Pattern.compile("((?:\\([^)\\s]*\\)\\s*)*[\\w.-]+@[\\w.-]+(?::[^#$\\s]*)?\\s?[#$])(?:\\s+(.*))?"),
+        // openSUSE's default root prompt "host:dir # ": "zabulon:~ # ethtool -i eth0" (parse/host README, a netdev mail);
+        // a path after the colon ("~" or "/" but no URL's "//") and a command after " # "
+        Pattern.compile("([\\w.-]+:(?:~[^#$>\\s]*|/(?!/)[^#$>\\s]*) #)\\s+(.+)"),
+        // zsh's default prompt on macOS ("%n@%m %1~ %# "): "laysath@laysaths-Mac-mini ~ % iperf3 -c 10.254.100.10"
+        Pattern.compile("((?:\\([^)\\s]*\\)\\s*)*[\\w.-]+@[\\w.-]+ [^\\s%]+ [%#])\\s+(.+)"),
         // SUSE's default PS1 (user, host, working directory, "> "): "hks@sisu-login3:~> iperf3 -c iperf.funet.fi" (parse/iperf README, the Funet
         // guide); a path after the colon and a command after the ">", so "user@host>" in prose is no prompt
         Pattern.compile("([\\w.-]+@[\\w.-]+:[~/][^#$>\\s]*>)\\s+(.+)"),
@@ -33,9 +39,15 @@ public final class Splitter {
         Pattern.compile("(\\[[a-z_][\\w.-]*\\s[^\\]@\\s]+\\][#$])\\s+(.+)"),
         Pattern.compile("((?:PS )?[A-Za-z]:\\\\[^<>:\"|?*]*>)(.*)"),
         Pattern.compile("(MDCLI>)(?:\\s+(.*))?"),
-        Pattern.compile("(\\$)\\s+(.+)"),
+        // "$ ", after a virtualenv's or a host's name in parentheses or brackets and an exit status: "(venv) $ ",
+        // "(guest) $ ", "[schwarzgerat](0) $ ethtool -i igb" (parse/host README, an intel-wired-lan mail)
+        Pattern.compile("((?:[(\\[][^)\\]\\s]*[)\\]]\\s*)*\\$)\\s+(.+)"),
+        // oh-my-zsh's robbyrussell theme: the arrow, the working directory's name and a git branch before the command
+        // ("➜  ~ ethtool -i enp3s0", "➜  wirespeed git:(main) ✗ ethtool eth0"); a directory told apart by "~", "/" or
+        // the git branch after it, as a plain name cannot be told from the command's program
+        Pattern.compile("((?:\\([^)\\s]*\\)\\s*)*\u279C\\s+(?:~\\S*|/\\S*|\\S+(?=\\s+git:\\())(?:\\s+git:\\([^)]*\\))?(?:\\s+\u2717)?)\\s+(.+)"),
         // the one-character prompts of starship, pure and oh-my-zsh themes: "❯ sudo ethtool -m enp4s0f1np1" (nixpkgs#145429)
-        Pattern.compile("([\u276F\u279C])\\s+(.+)"),
+        Pattern.compile("((?:\\([^)\\s]*\\)\\s*)*[\u276F\u279C])\\s+(.+)"),
         // bash's default prompt where no PS1 is set: containers (oc rsh, kubectl exec), sudo -s
         Pattern.compile("((?:ba)?sh-\\d+(?:\\.\\d+)?[#$])\\s+(.+)"),
         // a PS1 of the working directory under home only ('\w \$ ': "~ $ ethtool -i eno49", "~/src # …",
@@ -97,6 +109,18 @@ public final class Splitter {
      */
     private static final Pattern GLUED_FENCE = Pattern.compile("^\\s*(?:`{3,}|~{3,})(?=[^`~\\s])");
 
+    /**
+     * A closing fence glued to the last line inside it ("[  5]   0.00-10.00  sec  1.10 GBytes  9.41 Gbits/sec  receiver```"):
+     * the fence after the output's last character, on a line that holds no other fence (inline code "```ls```" has two).
+     */
+    private static final Pattern GLUED_CLOSING_FENCE = Pattern.compile("(?<=[^`~\\s])(?:`{3,}|~{3,})\\s*$");
+
+    /**
+     * A line that only marks the value above it: carets under a word ("            ^^^^^^ here"), as a writer
+     * points at a value; none of the tools read prints a line of carets.
+     */
+    private static final Pattern CARET_MARKS = Pattern.compile("\\s*\\^{2,}(?:\\s.*)?");
+
     /** A command line a page wrote as inline code: "`# mstflint -d 0b:00.0 query`". */
     private static final Pattern INLINE_CODE = Pattern.compile("^`([^`]+)`$");
     /**
@@ -110,10 +134,14 @@ public final class Splitter {
     /**
      * What a paste puts before each line of output: a mail reply's quote marks ("> ", ">> "), a
      * test harness's stream tag ("[STDOUT] "), an avocado job log's "20:22:23 DEBUG| [stdout] ". Removed line by line; the indentation after it stays
+     * (avocado pads or cuts the level to five characters, "%(levelname)-5.5s|": "INFO |" and "DEBUG|" lines alternate in one
+     * output, so no repeated prefix spans them; newer versions put the date, milliseconds and the logger before it:
+     * "2023-04-13 17:05:47,100 avocado.test INFO | ", avocado's logging guide)
      * (nfsstat's wrapped Flags lines need it).
      */
     private static final Pattern LINE_PREFIX = Pattern.compile("^(?:(?:> ?)+|\\[(?:STDOUT|STDERR|OUTPUT|stdout|stderr)\\] ?"
-            + "|\\d{2}:\\d{2}:\\d{2} (?:DEBUG|INFO|WARN|ERROR)\\| (?:\\[(?:stdout|stderr)\\] ?)?)");
+            + "|(?:\\d{4}-\\d{2}-\\d{2} )?\\d{2}:\\d{2}:\\d{2}(?:,\\d{3})? (?:avocado[\\w.]* )?(?:DEBUG|INFO ?|WARNI|WARN ?|ERROR|CRITI)\\|(?: |$)"
+            + "(?:\\[(?:stdout|stderr)\\] ?)?)");
     /**
      * A page whose HTML was stripped without decoding its character references: "(84&#37;)" in an
      * issue imported from Google Code, "&lt;MAX&gt;". Decimal and hex references and the five XML names.
@@ -295,6 +323,9 @@ public final class Splitter {
             if (unquoted.indexOf('`') >= 0 || unquoted.indexOf('~') >= 0) {
                 unquoted = unfenced(unquoted);
             }
+            if (unquoted.indexOf('^') >= 0 && CARET_MARKS.matcher(unquoted).matches()) {
+                continue; // a writer's marks under a value, no output
+            }
             String unbold = unquoted.contains("**")
                     ? BOLD_INLINE.matcher(BOLD_LINE.matcher(unquoted).replaceFirst("$1$2")).replaceAll("$1") : unquoted;
             String uncaptioned = unbold.contains("Code language: ") ? CAPTION.matcher(unbold).replaceFirst("") : unbold;
@@ -361,6 +392,14 @@ public final class Splitter {
      * would count differently with and without the fence); else the line.
      */
     private String unfenced(String line) {
+        int fence = line.indexOf("```");
+        int tilde = line.indexOf("~~~");
+        if ((fence > 0 && line.indexOf("```", fence + 3) < 0 || tilde > 0 && line.indexOf("~~~", tilde + 3) < 0)) {
+            Matcher closing = GLUED_CLOSING_FENCE.matcher(line);
+            if (closing.find()) {
+                return line.substring(0, closing.start());
+            }
+        }
         Matcher m = GLUED_FENCE.matcher(line);
         if (!m.lookingAt()) {
             return line;
@@ -386,7 +425,7 @@ public final class Splitter {
     /** {prompt, command} when the line starts with a prompt. */
     static String[] prompt(String line) {
         if (line.indexOf('#') < 0 && line.indexOf('$') < 0 && line.indexOf('>') < 0 && line.indexOf('\u276F') < 0
-                && line.indexOf('\u279C') < 0) {
+                && line.indexOf('\u279C') < 0 && line.indexOf('%') < 0) {
             return null; // every prompt ends in one of them: most lines of a paste are not prompts
         }
         for (Pattern p : PROMPTS) {

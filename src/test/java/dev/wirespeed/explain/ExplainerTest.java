@@ -219,4 +219,13 @@ class ExplainerTest {
         assertThat(json).contains("\"schema\" : \"wirespeed.explain/1\"", "\"kind\" : \"PcieLink\"",
                 "\"widthDowngraded\" : true", "\"tool\" : \"iperf2\"", "\"raw\" : \"24.8 Gbits/sec\"");
     }
+
+    /** paste9: openSUSE's root prompt and a host in brackets name the host whose facts the output gives. */
+    @Test
+    void promptsWithoutUserAtHostNameTheirHost() {
+        Explanation suse = Explainer.standard().explain("m.txt", Fixture.text("host/ethtool-i-r8169-suse-root-prompt-netdev-tesarik.txt"));
+        assertThat(suse.facts()).extracting(Facts::origin).contains("zabulon");
+        Explanation bracket = Explainer.standard().explain("m.txt", Fixture.text("host/ethtool-i-igb-bracket-host-status-prompt-intel-wired-lan.txt"));
+        assertThat(bracket.facts()).extracting(Facts::origin).contains("schwarzgerat");
+    }
 }

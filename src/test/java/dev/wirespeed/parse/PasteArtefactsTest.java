@@ -36,6 +36,50 @@ class PasteArtefactsTest {
         // width, a longer line cut at exactly the width and going on on the next (paste8)
         ARTEFACTS.put("terminal-100", t -> terminal(t, 100));
         ARTEFACTS.put("terminal-132", t -> terminal(t, 132));
+        // paste9: an avocado job log, its level padded or cut to five characters ("%(levelname)-5.5s| "): INFO and DEBUG
+        // lines alternate, so no prefix repeats on three lines in a row
+        ARTEFACTS.put("avocado", t -> prefixed(t, i -> i % 3 == 0 ? "13:06:19 INFO | " : "13:06:19 DEBUG| "));
+        // cat -n's gutter (every line numbered, six columns and a tab) and nl's (blank lines not numbered)
+        ARTEFACTS.put("cat-n", t -> prefixed(t, i -> "%6d\t".formatted(i + 1)));
+        ARTEFACTS.put("nl", PasteArtefactsTest::nl);
+        // pdsh's or clush's host before every line of one host's output
+        ARTEFACTS.put("pdsh", t -> prefixed(t, i -> "node01: "));
+        // two hosts printing the same output at once, their lines interleaved as pdsh prints them when they come
+        ARTEFACTS.put("pdsh-two-hosts", t -> {
+            StringBuilder out = new StringBuilder();
+            for (String l : t.split("\n", -1)) {
+                out.append("node01: ").append(l).append('\n').append("node02: ").append(l).append('\n');
+            }
+            return out.toString();
+        });
+        // a Markdown fence opened on its own line and closed glued to the output's last line ("… receiver```")
+        ARTEFACTS.put("fence-glued-last", t -> "```\n" + t.stripTrailing() + "```\n");
+        // a writer's carets under a value in the middle of the output
+        ARTEFACTS.put("carets", t -> {
+            List<String> lines = new ArrayList<>(List.of(t.split("\n", -1)));
+            lines.add(lines.size() / 2, " ".repeat(12) + "^^^^^^ this one");
+            return String.join("\n", lines);
+        });
+    }
+
+    /** Each line (blank ones too) after the prefix its index gives. */
+    static String prefixed(String t, java.util.function.IntFunction<String> prefix) {
+        String[] lines = t.split("\n", -1);
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < lines.length; i++) {
+            out.append(prefix.apply(i)).append(lines[i]).append('\n');
+        }
+        return out.toString();
+    }
+
+    /** nl(1) with its defaults: non-blank lines numbered in six columns and a tab, blank ones seven blanks. */
+    static String nl(String t) {
+        StringBuilder out = new StringBuilder();
+        int n = 0;
+        for (String l : t.split("\n", -1)) {
+            out.append(l.isBlank() ? "       " : "%6d\t".formatted(++n)).append(l).append('\n');
+        }
+        return out.toString();
     }
 
     static String terminal(String t, int width) {
@@ -138,6 +182,9 @@ class PasteArtefactsTest {
                     "kernel/dmesg-i40e-unsupported-sfp-xl710-unlocker.txt", "perftest/ib_send_bw-completion-error-softiwarp27.txt",
                     "nccl/all_reduce-srun-label-25M-p4de-nsight-notes.txt"), // labelled already
             "double-spaced", List.of("counters/netstat-s-bold-markdown-portuguese.txt"),
+            // avocado's prefix goes on the program's lines, before a mail's quoted-printable or a diff's marks are added
+            "avocado", List.of("host/ethtool-6.1-k-veth-before-after-K-diff-u-fence.txt",
+                    "iperf/iperf2-2.1.9-trip-times-P4-quoted-printable-bufferbloat-mail.txt", "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt"),
             "flowed", List.of("host/ip-link-ipoib-wrapped-mail-kirjanov.txt", "perftest/ib_write_bw-v1-nbsp-cpufreq-ompi-users-2012.txt",
                     "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt"));
 
@@ -148,7 +195,7 @@ class PasteArtefactsTest {
      */
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.ValueSource(strings = {"crlf", "zero-width", "double-spaced", "tabs-to-spaces", "snip", "flowed",
-            "srun-label"})
+            "srun-label", "avocado", "fence-glued-last", "carets"})
     void everyKeyFactSurvivesTheArtefact(String artefact) {
         assertThat(lost(artefact)).isEmpty();
     }
@@ -179,6 +226,21 @@ class PasteArtefactsTest {
         Result wide = measure("terminal-132");
         assertThat(wide.kept()).as("132 columns: kept of %d", wide.total()).isGreaterThanOrEqualTo(1970);
         assertThat(narrow.lost()).noneMatch(l -> l.contains(" CRASH "));
+    }
+
+    /**
+     * A line number, or a host, before every line (paste9): cat -n 301 of 2156 facts kept before, 2049 after; nl 301 and
+     * 2019; pdsh's "node01: " 2022 and 2047 (a command line under the prefix now counts as a start, as grep's file name
+     * does); two hosts' lines interleaved 1975 and 2023 of 2164 (each host's lines put together, RepeatedPrefix.apart).
+     * Left: fixtures whose lines carry another prefix under the added one (a mail's quote marks, a diff's marks, a
+     * compose service's column), and for nl, stretches between blank lines too short to show a run.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"cat-n, 2049", "nl, 2019", "pdsh, 2047", "pdsh-two-hosts, 2020"})
+    void mostKeyFactsSurviveALineNumberOrHostBeforeEveryLine(String artefact, int floor) {
+        Result r = measure(artefact);
+        assertThat(r.kept()).as("kept of %d", r.total()).isGreaterThanOrEqualTo(floor);
+        assertThat(r.lost()).noneMatch(l -> l.contains(" CRASH "));
     }
 
     private static List<String> lost(String artefact) {

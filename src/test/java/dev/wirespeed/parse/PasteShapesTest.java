@@ -192,4 +192,62 @@ class PasteShapesTest {
         List<String> dump = List.of(hex.formatted(0), hex.formatted(1), hex.formatted(2), hex.formatted(3), hex.formatted(4));
         assertThat(lines(String.join("\n", dump))).containsExactlyElementsOf(dump);
     }
+
+    @Test
+    void promptsOfThemesDistributionsAndEnvironmentsStartACommand() {
+        // oh-my-zsh's robbyrussell theme (parse/host README, the r8169 notes): the working directory is no part of the command
+        List<Chunk> arrow = splitter.split(Fixture.text("host/ethtool-i-r8169-ohmyzsh-arrow-prompt-cn-notes.txt"));
+        assertThat(arrow.getLast().prompt()).isEqualTo("\u279C  ~");
+        assertThat(arrow.getLast().command().text()).isEqualTo("ethtool -i enp3s0");
+        assertThat(Splitter.prompt("\u279C  wirespeed git:(main) \u2717 ethtool eth0")[1]).isEqualTo("ethtool eth0");
+        assertThat(Splitter.prompt("(base) \u279C  ~ ethtool eno1")[1]).isEqualTo("ethtool eno1");
+        // zsh's default prompt on macOS (parse/iperf README, the Thunderbolt bridge)
+        List<Chunk> mac = splitter.split(Fixture.text("iperf/iperf3-3.8.1-apple-V-bidir-thunderbolt.txt"));
+        assertThat(mac.getLast().prompt()).isEqualTo("oddbjorn@mac ~ %");
+        assertThat(mac.getLast().command().text()).isEqualTo("iperf3-darwin -c 10.0.0.131 -V --bidir");
+        // openSUSE's root prompt, a host in brackets with an exit status, environments before "$" or a user@host prompt
+        assertThat(Splitter.prompt("zabulon:~ # ethtool -i eth0")).containsExactly("zabulon:~ #", "ethtool -i eth0");
+        assertThat(Splitter.prompt("[schwarzgerat](0) $ ethtool -i igb")).containsExactly("[schwarzgerat](0) $", "ethtool -i igb");
+        assertThat(Splitter.prompt("(venv) $ iperf3 -c 10.0.0.1")).containsExactly("(venv) $", "iperf3 -c 10.0.0.1");
+        assertThat(Splitter.prompt("(testbed) (base) root@27ea:/# ethtool eth0")[1]).isEqualTo("ethtool eth0");
+        // what is no prompt: a URL before a shell comment, a list item's "ex)", a value in percent
+        assertThat(Splitter.prompt("http://example.org/x # see there")).isNull();
+        assertThat(Splitter.prompt("ex) $ ethtool -p ens12f0")).isNull();
+        assertThat(Splitter.prompt("    send_cpus_used    =     200 % cpus")).isNull();
+    }
+
+    @Test
+    void aFenceGluedToTheLastLineAndCaretMarksGoButInlineCodeStays() {
+        assertThat(lines("```\n[  5]   0.00-10.01  sec  11.0 GBytes  9.41 Gbits/sec                  receiver```"))
+                .contains("[  5]   0.00-10.01  sec  11.0 GBytes  9.41 Gbits/sec                  receiver");
+        assertThat(lines("Run ```ethtool -i eth0``` first")).containsExactly("Run ```ethtool -i eth0``` first");
+        assertThat(lines("\tSpeed: 1000Mb/s\n\t       ^^^^^^^^^ should be 10000\n\tDuplex: Full"))
+                .containsExactly("\tSpeed: 1000Mb/s", "\tDuplex: Full");
+        // a caret inside a line stays (a regular expression, an exponent)
+        assertThat(lines("x ^^ y")).containsExactly("x ^^ y");
+    }
+
+    @Test
+    void aCatNGutterAndAvocadosMixedLevelsGo() {
+        assertThat(lines("     1\tSettings for eth0:\n     2\t\tSpeed: 1000Mb/s\n     3\t\tDuplex: Full\n     4\t\tLink detected: yes"))
+                .containsExactly("Settings for eth0:", "\tSpeed: 1000Mb/s", "\tDuplex: Full", "\tLink detected: yes");
+        assertThat(lines("13:06:19 INFO | PING 10.0.0.2 (10.0.0.2) 56(84) bytes of data.\n"
+                + "13:06:19 DEBUG| 64 bytes from 10.0.0.2: icmp_seq=1 ttl=64 time=0.199 ms\n"
+                + "2023-04-13 17:05:47,100 avocado.test INFO | 64 bytes from 10.0.0.2: icmp_seq=2 ttl=64 time=0.206 ms"))
+                .containsExactly("PING 10.0.0.2 (10.0.0.2) 56(84) bytes of data.", "64 bytes from 10.0.0.2: icmp_seq=1 ttl=64 time=0.199 ms",
+                        "64 bytes from 10.0.0.2: icmp_seq=2 ttl=64 time=0.206 ms");
+        // numbered lines no parser reads better without their number stay (a listing of code)
+        kept("     ", "     1\tint main(void)", "     2\t{", "     3\t    return 0;", "     4\t}");
+    }
+
+    @Test
+    void twoHostsInterleavedByAParallelShellAreReadApart() {
+        List<String> apart = lines(String.join("\n", "node01: Settings for eth0:", "node02: Settings for eth0:", "node01: \tSpeed: 25000Mb/s",
+                "node02: \tSpeed: 10000Mb/s", "node01: \tLink detected: yes", "node02: \tLink detected: no"));
+        assertThat(apart).containsExactly("Settings for eth0:", "\tSpeed: 25000Mb/s", "\tLink detected: yes", "", "Settings for eth0:",
+                "\tSpeed: 10000Mb/s", "\tLink detected: no");
+        // a host's lines already together stay in their order, with no blank line added
+        assertThat(lines(String.join("\n", "node01: Settings for eth0:", "node01: \tSpeed: 25000Mb/s", "node01: \tLink detected: yes")))
+                .containsExactly("Settings for eth0:", "\tSpeed: 25000Mb/s", "\tLink detected: yes");
+    }
 }

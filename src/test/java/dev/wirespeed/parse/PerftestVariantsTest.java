@@ -259,6 +259,14 @@ class PerftestVariantsTest {
                 .satisfies(f -> assertThat(f.fix().action()).contains("-x"));
     }
 
+    /** paste9: a prompt now taken (openSUSE's "host:~ # ib_send_bw --version") put a version alone under a perftest command. */
+    @Test
+    void aVersionAloneIsNoRefusal() {
+        assertThat(failed("perftest/perftest-6.06-version-only-debian.txt")).isEmpty();
+        assertThat(Fixture.blocks("perftest/perftest-6.06-version-only-debian.txt").stream().flatMap(b -> b.all(PerftestError.class).stream()))
+                .isEmpty();
+    }
+
     @Test
     void withReportCyclesTheUsecColumnsHoldCycles() {
         // built from perftest_parameters.c (HEAD) print_report_lat: with -C the header still says [usec]; the

@@ -32,6 +32,8 @@ final class PerftestFailures {
     /** A reason line: a sentence, not a table row or a field. */
     private static final Pattern REASON = Pattern.compile("[A-Za-z][^:|\\t]*(?::\\s+[\\w ,*>=.-]+)?");
     private static final Pattern RULE = Pattern.compile("-{20,}");
+    /** What "--version" prints, alone ("Version: 6.06", parse/perftest/perftest-6.06-version-only-debian.txt): no refusal. */
+    private static final Pattern VERSION = Pattern.compile("\\s*Version: [\\d.]+\\s*");
     private static final int MAX_REASON_LINES = 3;
 
     /** True when a failure begins at line i; {@code typed}: a perftest program's command heads the chunk. */
@@ -55,7 +57,7 @@ final class PerftestFailures {
 
     /** The reason of a check that exits at once: the output's rule (or nothing) before it, nothing but blanks after it. */
     private static boolean exitAfterRule(Lines in, int i) {
-        if (!in.matches(REASON, i)) {
+        if (!in.matches(REASON, i) || in.matches(VERSION, i)) {
             return false;
         }
         int before = i - 1;
