@@ -203,7 +203,8 @@ class FixtureDoctorTest {
         assertThat(findings("ib-counters-018")).containsExactly(
                 "warn counter-phy-errors mlx5_0 port 1",
                 "warn counter-link-flaps mlx5_0 port 1",
-                "info counter-congestion mlx5_0 port 1");
+                "info counter-congestion mlx5_0 port 1",
+                "info counter-listen-overflows tcp/ip");
     }
 
     @Test
