@@ -2,7 +2,6 @@ package dev.wirespeed.parse.host;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import dev.wirespeed.host.NetInterface;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.FactSink;
 import dev.wirespeed.parse.ParsedRecord;
@@ -43,13 +42,7 @@ public record MiiStatus(String iface, String media, Quantity speed, String duple
         if (iface == null) {
             return;
         }
-        NetInterface.Builder nb = NetInterface.builder(iface);
-        if (speed != null) {
-            nb.speedMbps(out.of(Math.round(speed.value() / 1e6), "mii-tool: " + speed.raw()));
-        }
-        if (linkOk != null) {
-            nb.carrier(out.of(linkOk, linkOk ? "link ok" : "no link"));
-        }
-        out.add(nb.build());
+        out.add(EthtoolSettings.link(out, iface, speed, "mii-tool: ", linkOk, linkOk == null ? null : linkOk ? "link ok" : "no link")
+                .build());
     }
 }
