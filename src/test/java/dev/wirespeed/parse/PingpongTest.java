@@ -34,7 +34,7 @@ class PingpongTest {
 
     @Test
     void perftestsAddressLinesStayPerftests() {
-        // perftest prints no commas between LID, QPN and PSN (perftest_communication.c)
+        // perftest 2.x and later print no commas between LID, QPN and PSN (perftest_communication.c)
         assertThat(all(" local address: LID 0x04 QPN 0xba1c93 PSN 0xbb1ff7\n", PingpongAddress.class)).isEmpty();
     }
 

@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
  * ibv_srq_pingpong, ibv_xsrq_pingpong; rdma-core libibverbs/examples): their queue pairs' address
  * lines ({@link PingpongAddress}), the two result lines ({@link PingpongResult}) and their failure
  * lines ({@link PingpongError}). The address and result lines are the examples' own printf formats
- * (commas between LID, QPN and PSN: perftest's address lines have none and stay perftest's), so they
- * start a block anywhere; a failure line starts one only under a ping-pong command, or when it is one
+ * (commas between LID, QPN and PSN: perftest 2.x and later print none; perftest 1.x printed these
+ * same lines, and its reader takes them inside its own block), so they start a block anywhere; a failure line starts one only under a ping-pong command, or when it is one
  * only these examples print ("Couldn't get local LID", "parse WC failed").
  */
 public final class PingpongParser extends BaseParser {
