@@ -25,7 +25,7 @@ public final class LogRules {
                 new ZeroTierUnreachableRule(), new ZeroTierNetworkDeniedRule(), new MlxlinkIssueRule(), new MdcliPatchBlocksUpgradeRule(),
                 new KernelEventsRule(), new FirmwareResetPendingRule(), new MlxconfigPendingRule(), new PciUnreadableRule(), new PciVpdUnreadableRule(),
                 new NcclBusBandwidthRule(), new MstNotStartedRule(), new BandwidthAtLineRateRule(), new StreamImbalanceRule(),
-                new IbdiagnetErrorsRule(), new TransceiverAlarmRule(), new Iperf3ErrorRule(), new PerftestFailedRule(),
+                new IbdiagnetErrorsRule(), new TransceiverAlarmRule(), new Iperf3ErrorRule(), new PerftestFailedRule(), new PingpongFailedRule(), new MftErrorRule(),
                 new VfDroppingRule(), new RunFailedRule(), new LinkTypeFixedRule(),
                 new PingLossRule(), new MdcliFitModeRule(), new MdcliFirmwareNoFatRule(), new MdcliTransferFailedRule(),
                 new MdcliPatchNeedsRebootRule(), new FioLinkBoundRule(), new NfsRetransmissionsRule()));

@@ -20,6 +20,7 @@ import dev.wirespeed.parse.host.KernelLogParser;
 import dev.wirespeed.parse.host.CpuFreqParser;
 import dev.wirespeed.parse.host.LsmodParser;
 import dev.wirespeed.parse.host.ModinfoParser;
+import dev.wirespeed.parse.host.MiiToolParser;
 import dev.wirespeed.parse.host.LstopoParser;
 import dev.wirespeed.parse.host.MlnxQosParser;
 import dev.wirespeed.parse.host.MountParser;
@@ -42,6 +43,7 @@ import dev.wirespeed.parse.ib.IbstatusParser;
 import dev.wirespeed.parse.ib.IbvDevicesParser;
 import dev.wirespeed.parse.ib.IbvDevinfoParser;
 import dev.wirespeed.parse.ib.PerfqueryParser;
+import dev.wirespeed.parse.ib.PingpongParser;
 import dev.wirespeed.parse.ib.RdmaDevParser;
 import dev.wirespeed.parse.ib.RdmaLinkParser;
 import dev.wirespeed.parse.ib.RdmaStatisticParser;
@@ -87,6 +89,7 @@ public final class Parsers {
                 new IbstatusParser(),
                 new IbvDevinfoParser(),
                 new IbvDevicesParser(),
+                new PingpongParser(),
                 new IblinkinfoParser(),
                 new IbnetdiscoverParser(),
                 new RdmaLinkParser(),
@@ -116,6 +119,7 @@ public final class Parsers {
                 new EthtoolFeaturesParser(),
                 new EthtoolCoalesceParser(),
                 new EthtoolErrorParser(),
+                new MiiToolParser(),
                 new KernelLogParser(),
                 new MlnxQosParser(),
                 new DcbParser(),

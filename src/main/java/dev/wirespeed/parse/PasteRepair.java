@@ -110,12 +110,19 @@ final class PasteRepair {
         // then the comments, which a labelled output may carry too
         for (int i = 0; i < out.size(); ) {
             int end = i;
-            while (end < out.size() && out.get(end).text().startsWith("#")) {
+            int commented = 0;
+            // an elision mark between two commented lines does not end the run (nor count in it)
+            while (end < out.size() && (out.get(end).text().startsWith("#") || commented > 0 && end + 1 < out.size()
+                    && ELISION.matcher(out.get(end).text()).matches() && out.get(end + 1).text().startsWith("#"))) {
+                commented += out.get(end).text().startsWith("#") ? 1 : 0;
                 end++;
             }
-            if (end - i >= LABEL_RUN && (prompt.test(uncomment(out.get(i).text())) || afterCommand(out, i, command))) {
+            if (commented >= LABEL_RUN && (prompt.test(uncomment(out.get(i).text())) || afterCommand(out, i, command))) {
                 for (int k = i; k < end; k++) {
                     Row r = out.get(k);
+                    if (!r.text().startsWith("#")) {
+                        continue; // the elision mark inside the run: dropped later with the others
+                    }
                     String text = uncomment(r.text());
                     out.set(k, new Row(r.number(), text, r.prefix() + r.text().substring(0, r.text().length() - text.length()),
                             r.elidedBefore()));

@@ -65,6 +65,22 @@ public final class EthtoolErrorParser extends BaseParser {
         return b.done(i);
     }
 
+    /**
+     * A "Cannot get …: ERRNO TEXT" line inside another ethtool output (ethtool prints the settings it
+     * could read around the ones it could not: "Cannot get wake-on-lan settings: Operation not
+     * permitted" between "Settings for eth0:" fields when run as a user), as an error of {@code iface};
+     * null for any other line.
+     */
+    static EthtoolError inside(String iface, Lines in, int i) {
+        Matcher m = in.match(ERRNO, i);
+        if (!in.matches(CANNOT, i) || m == null) {
+            return null;
+        }
+        Command c = in.command();
+        return new EthtoolError(iface, c == null ? null : c.text(), c == null ? null : option(c), List.of(in.get(i)), m.group(1),
+                in.source(i));
+    }
+
     /** The first word that is no option: "ethtool -s eth1 duplex full" → eth1. */
     private static String iface(Command c) {
         return c.args().stream().filter(a -> !a.startsWith("-")).findFirst().orElse(null);

@@ -108,6 +108,11 @@ public final class EthtoolParser extends BaseParser {
                 b.use(i);
                 continue;
             }
+            EthtoolError refused = head != null ? EthtoolErrorParser.inside(iface, in, i) : null;
+            if (refused != null) {
+                b.use(i).add(refused);
+                continue;
+            }
             m = in.match(KEY_VALUE, i);
             if (m != null) {
                 f.put(m.group(1), m.group(2), in.source(i));

@@ -51,19 +51,30 @@ public record EthtoolSettings(String iface, Quantity speed, String duplex, Strin
         if (iface == null) {
             return;
         }
-        NetInterface.Builder nb = NetInterface.builder(iface);
-        if (speed != null) {
-            nb.speedMbps(out.of(Math.round(speed.value() / 1e6), "Speed: " + speed.raw())); // the fact names its field, as carrier does
-        }
         // "Link detected" is the carrier (ethtool_op_get_link: netif_carrier_ok), as sysfs carrier says it
-        if (linkDetected != null) {
-            nb.carrier(out.of(linkDetected, "Link detected: " + (linkDetected ? "yes" : "no") + (linkDetail == null ? "" : " (" + linkDetail + ")")));
-        }
+        NetInterface.Builder nb = link(out, iface, speed, "Speed: ", linkDetected,
+                linkDetected == null ? null : "Link detected: " + (linkDetected ? "yes" : "no") + (linkDetail == null ? "" : " (" + linkDetail + ")"));
         // IEEE 802.3 link modes ("25000baseSR/Full") or an Ethernet port type name an Ethernet netdev
         if (ethernetModes(supportedModes) || ethernetModes(advertisedModes)) {
             nb.type(out.of(NetInterface.ARPHRD_ETHER, "Supported link modes"));
         }
         out.add(nb.build());
+    }
+
+    /**
+     * An interface's speed and carrier as facts, each naming the field it was read from ("Speed: " +
+     * the speed as printed; the carrier's line as given): what ethtool and mii-tool both say of a link.
+     */
+    static NetInterface.Builder link(FactSink out, String iface, Quantity speed, String speedField, Boolean carrier,
+                                     String carrierLine) {
+        NetInterface.Builder nb = NetInterface.builder(iface);
+        if (speed != null) {
+            nb.speedMbps(out.of(Math.round(speed.value() / 1e6), speedField + speed.raw()));
+        }
+        if (carrier != null) {
+            nb.carrier(out.of(carrier, carrierLine));
+        }
+        return nb;
     }
 
     private static boolean ethernetModes(List<String> modes) {

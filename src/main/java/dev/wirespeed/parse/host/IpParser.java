@@ -57,7 +57,30 @@ public final class IpParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(HEAD, i) || vfLinesOnly(in, i);
+        return in.matches(HEAD, i) || vfLinesOnly(in, i) || statsOnly(in, i);
+    }
+
+    /**
+     * Line i begins counter rows pasted without their interface's line ("ip -s -s link show wg0 | grep
+     * -A1 RX", or an excerpt a writer cut with "..."): an "RX:"/"TX:" header with its numbers under it;
+     * the interface is the command's, when the paste shows one.
+     */
+    private static boolean statsOnly(Lines in, int i) {
+        return in.matches(STATS_HEAD, i) && in.matches(STATS_ROW, i + 1);
+    }
+
+    /** The interface an "ip … link show IFACE" / "dev IFACE" command names, else null. */
+    private static String commandInterface(Command c) {
+        if (c == null || !c.program().equals("ip")) {
+            return null;
+        }
+        List<String> a = c.args();
+        for (int k = 0; k + 1 < a.size(); k++) {
+            if ((a.get(k).equals("show") || a.get(k).equals("dev")) && !a.get(k + 1).startsWith("-") && !a.get(k + 1).equals("|")) {
+                return a.get(k + 1);
+            }
+        }
+        return null;
     }
 
     /**
@@ -74,6 +97,9 @@ public final class IpParser extends BaseParser {
         Current cur = null;
         if (!in.matches(HEAD, from) && vfLinesOnly(in, from)) {
             cur = new Current(in.source(from)); // the VFs of a PF the paste does not show
+        } else if (!in.matches(HEAD, from) && statsOnly(in, from)) {
+            cur = new Current(in.source(from)); // counters of an interface whose line the paste does not show
+            cur.counterSubject = commandInterface(in.command());
         }
         int i = from;
         for (; i < in.size(); i++) {
@@ -221,6 +247,8 @@ public final class IpParser extends BaseParser {
         final Map<String, Long> counters = new LinkedHashMap<>();
         final List<Vf> vfs = new ArrayList<>();
         Vf vf;
+        /** The counters' interface when no interface line names it (the command's). */
+        String counterSubject;
 
         Current(Source source) {
             this.source = source;
@@ -232,7 +260,7 @@ public final class IpParser extends BaseParser {
                         source));
             }
             if (!counters.isEmpty()) {
-                b.add(new CounterSample(name, "ip -s link", counters, source));
+                b.add(new CounterSample(name != null ? name : counterSubject, "ip -s link", counters, source));
             }
             for (Vf v : vfs) {
                 String vlan = v.settings.get("vlan");

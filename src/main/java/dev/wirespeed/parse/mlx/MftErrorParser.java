@@ -41,7 +41,7 @@ public final class MftErrorParser extends BaseParser {
             if (m == null) {
                 break;
             }
-            b.use(i).add(new MftError(c == null ? null : c.program(), device, m.group(1).strip(), in.source(i)));
+            b.use(i).add(MftError.of(c == null ? null : c.program(), device, m.group(1).strip(), in.source(i)));
         }
         return b.done(i);
     }
