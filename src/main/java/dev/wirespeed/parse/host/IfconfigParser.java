@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * its IPoIB warning at column 0 ("Infiniband hardware address can be incorrect! …", lib/interface.c),
  * which does not end the interface. Each interface becomes a {@link NetInterfaceRecord}, its RX/TX packet, byte and
  * error counts a {@link CounterSample} under the sysfs statistics names (as ip -s link's); the older
- * "eth0  Link encap:Ethernet  HWaddr …" layout is not read here.
+ * "eth0  Link encap:Ethernet  HWaddr …" layout is {@link IfconfigLinkEncapParser}'s.
  */
 public final class IfconfigParser extends HeadedParser {
     private static final Pattern HEAD = Pattern.compile("([^:\\s]+): flags=\\d+<([^>]*)>\\s+mtu (\\d+).*");
@@ -90,6 +90,11 @@ public final class IfconfigParser extends HeadedParser {
     }
 
     /** One counter line: each "word N" pair under its sysfs name, and as printed ("TX packets" → "5", "RX bytes" → "266 (266.0 B)"). */
+    /** net-tools' counter word under its sysfs statistics name: "dropped" with "rx_" → "rx_dropped", "overruns" → "rx_fifo_errors". */
+    static String sysfs(String prefix, String word) {
+        return word.equals("collisions") ? "collisions" : SYSFS.containsKey(word) ? prefix + SYSFS.get(word) : prefix + word;
+    }
+
     private static void counters(int i, Matcher line, Map<String, Long> values, List<Object[]> shown) {
         String dir = line.group(1);
         String prefix = dir.toLowerCase(Locale.ROOT) + "_";
@@ -102,8 +107,7 @@ public final class IfconfigParser extends HeadedParser {
 
     private static void put(int i, String dir, String word, String number, String human, String prefix, Map<String, Long> values,
                             List<Object[]> shown) {
-        String sysfs = word.equals("collisions") ? "collisions" : SYSFS.containsKey(word) ? prefix + SYSFS.get(word) : prefix + word;
-        values.put(sysfs, Long.parseLong(number));
+        values.put(sysfs(prefix, word), Long.parseLong(number));
         shown.add(new Object[] {i, dir + " " + word, human == null ? number : number + " (" + human + ")"});
     }
 }
