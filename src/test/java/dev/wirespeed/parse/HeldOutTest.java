@@ -62,12 +62,12 @@ class HeldOutTest {
     /** Samples of heldout6/ recognized after round 8: 39 of 41 (38 before). */
     static final int RECOGNIZED6 = 39;
     /**
-     * The share found on heldout7/ before round 9's fixes: 75.0 %, 171 of 228, at fa5b7a93 (docs/EXPLAIN.md,
-     * "Held-out set, round 9").
+     * The share found on heldout7/ after round 9 (heldout9's own fixes): 81.1 %, 185 of 228 (75.0 %, 171, before,
+     * at fa5b7a93; docs/EXPLAIN.md, "Held-out set, round 9").
      */
-    static final double FLOOR7_PERCENT = 75;
-    /** Samples of heldout7/ recognized before round 9's fixes: 30 of 40. */
-    static final int RECOGNIZED7 = 30;
+    static final double FLOOR7_PERCENT = 81;
+    /** Samples of heldout7/ recognized after round 9: 32 of 40 (30 before). */
+    static final int RECOGNIZED7 = 32;
 
     @Test
     void theHeldOutSamplesAreReadWithoutACrash() throws IOException {

@@ -31,7 +31,7 @@ public final class IfconfigLinkEncapParser extends HeadedParser {
     private static final Pattern OTHER = Pattern.compile("(?:Interrupt|Base address|Memory|DMA chan):\\S.*");
 
     public IfconfigLinkEncapParser() {
-        super(HEAD, "ifconfig", "ifconfig");
+        super(HEAD, "ifconfig-link-encap", "ifconfig");
     }
 
     @Override
@@ -64,16 +64,8 @@ public final class IfconfigLinkEncapParser extends HeadedParser {
                 }
                 b.use(i);
             }
-            String name = head.group(1);
-            b.add(new NetInterfaceRecord(null, name, flags, mtu, null, linkType(head.group(2).strip()), head.group(3), addresses,
-                    null, null, in.source(at)));
-            if (!values.isEmpty()) {
-                CounterSample sample = new CounterSample(name, "ifconfig", values, in.source(at));
-                b.add(sample);
-                for (Object[] f : shown) {
-                    b.printed(sample, (Integer) f[0], (String) f[1], (String) f[2]);
-                }
-            }
+            IfconfigParser.add(b, new NetInterfaceRecord(null, head.group(1), flags, mtu, null, linkType(head.group(2).strip()),
+                    head.group(3), addresses, null, null, in.source(at)), values, shown);
             while (i < in.size() && in.blank(i)) {
                 i++;
             }

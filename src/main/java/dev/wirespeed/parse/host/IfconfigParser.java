@@ -73,15 +73,8 @@ public final class IfconfigParser extends HeadedParser {
                 b.use(i);
             }
             List<String> flags = head.group(2).isEmpty() ? List.of() : Arrays.asList(head.group(2).split(","));
-            b.add(new NetInterfaceRecord(null, head.group(1), flags, Integer.valueOf(head.group(3)), null, linkType, address, addresses,
-                    null, null, in.source(at)));
-            if (!values.isEmpty()) {
-                CounterSample sample = new CounterSample(head.group(1), "ifconfig", values, in.source(at));
-                b.add(sample);
-                for (Object[] f : shown) {
-                    b.printed(sample, (Integer) f[0], (String) f[1], (String) f[2]);
-                }
-            }
+            add(b, new NetInterfaceRecord(null, head.group(1), flags, Integer.valueOf(head.group(3)), null, linkType, address,
+                    addresses, null, null, in.source(at)), values, shown);
             while (i < in.size() && in.blank(i)) {
                 i++;
             }
@@ -89,12 +82,27 @@ public final class IfconfigParser extends HeadedParser {
         return b.done(i);
     }
 
-    /** One counter line: each "word N" pair under its sysfs name, and as printed ("TX packets" → "5", "RX bytes" → "266 (266.0 B)"). */
+    /**
+     * A block's interface, then its counts (if any) as a CounterSample under the interface's name, each also as
+     * printed ({line, label, text}); the older layout's reader ends its blocks the same way.
+     */
+    static void add(ParseBuilder b, NetInterfaceRecord nic, Map<String, Long> values, List<Object[]> shown) {
+        b.add(nic);
+        if (!values.isEmpty()) {
+            CounterSample sample = new CounterSample(nic.name(), "ifconfig", values, nic.source());
+            b.add(sample);
+            for (Object[] f : shown) {
+                b.printed(sample, (Integer) f[0], (String) f[1], (String) f[2]);
+            }
+        }
+    }
+
     /** net-tools' counter word under its sysfs statistics name: "dropped" with "rx_" → "rx_dropped", "overruns" → "rx_fifo_errors". */
     static String sysfs(String prefix, String word) {
         return word.equals("collisions") ? "collisions" : SYSFS.containsKey(word) ? prefix + SYSFS.get(word) : prefix + word;
     }
 
+    /** One counter line: each "word N" pair under its sysfs name, and as printed ("TX packets" → "5", "RX bytes" → "266 (266.0 B)"). */
     private static void counters(int i, Matcher line, Map<String, Long> values, List<Object[]> shown) {
         String dir = line.group(1);
         String prefix = dir.toLowerCase(Locale.ROOT) + "_";
