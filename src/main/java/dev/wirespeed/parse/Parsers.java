@@ -14,6 +14,7 @@ import dev.wirespeed.parse.host.EthtoolModuleParser;
 import dev.wirespeed.parse.host.EthtoolParser;
 import dev.wirespeed.parse.host.EthtoolStatsParser;
 import dev.wirespeed.parse.host.ExportsParser;
+import dev.wirespeed.parse.host.IfconfigLinkEncapParser;
 import dev.wirespeed.parse.host.IfconfigParser;
 import dev.wirespeed.parse.host.IpParser;
 import dev.wirespeed.parse.host.KernelLogParser;
@@ -110,6 +111,7 @@ public final class Parsers {
                 new LstopoParser(),
                 new IpParser(),
                 new IfconfigParser(),
+                new IfconfigLinkEncapParser(),
                 new EthtoolParser(),
                 new EthtoolStatsParser(),
                 new EthtoolModuleParser(),

@@ -21,9 +21,14 @@ import java.util.regex.Pattern;
  * for eth0:" (a flat list, no [fixed]); notes often put "..." for the lines they leave out; and a list
  * pasted with neither head nor command is still one when it opens with a run of feature lines that
  * names a feature ethtool itself defines (ethtool.c's off_flag_def, kernel net/ethtool/common.c).
+ * {@code ethtool -K|--features|--offload IFACE name on|off …} prints "Actual changes:" and the features it
+ * changed, one a line, a side effect tagged " [not requested]" (ethtool 6.1's netlink/features.c); the
+ * interface is then the typed command's too.
  */
 public final class EthtoolFeaturesParser extends BaseParser {
     private static final Pattern HEAD = Pattern.compile("(?:Features|Offload parameters) for (\\S+):");
+    /** The head of {@code ethtool -K}'s report: no interface, the command names it. */
+    private static final Pattern CHANGES = Pattern.compile("Actual changes:");
     /** A line a note writer put for the lines left out. */
     private static final Pattern ELISION = Pattern.compile("\\.{2,}|…");
     /** Names ethtool -k has printed since 2.6 (ethtool.c's off_flag_def and the kernel's feature strings). */
@@ -33,7 +38,7 @@ public final class EthtoolFeaturesParser extends BaseParser {
     /** Feature lines in a row that make a head-less, command-less list. */
     private static final int RUN = 3;
     private static final Pattern FEATURE =
-            Pattern.compile("([a-z][a-z0-9_-]*):\\s*(on|off)(?:\\s*\\[(fixed|requested (?:on|off))])?");
+            Pattern.compile("([a-z][a-z0-9_-]*):\\s*(on|off)(?:\\s*\\[(fixed|requested (?:on|off)|not requested)])?");
 
     public EthtoolFeaturesParser() {
         super("ethtool-features", "ethtool");
@@ -43,6 +48,7 @@ public final class EthtoolFeaturesParser extends BaseParser {
     public boolean startsAt(Lines in, int i) {
         return (in.matches(HEAD, i) && next(in, i + 1) < in.size() && in.matches(FEATURE, next(in, i + 1)))
                 || (i == 0 && showFeatures(in.command()) && in.matches(FEATURE, i))
+                || (in.matches(CHANGES, i) && in.matches(FEATURE, i + 1))
                 || headless(in, i);
     }
 
@@ -72,8 +78,17 @@ public final class EthtoolFeaturesParser extends BaseParser {
     }
 
     private static boolean showFeatures(Command c) {
-        return c != null && c.program().equals("ethtool") && !c.args().isEmpty()
-                && List.of("-k", "--show-features", "--show-offload").contains(c.args().getFirst());
+        return ethtool(c, List.of("-k", "--show-features", "--show-offload"));
+    }
+
+    /** The interface a features command names: {@code ethtool -k IFACE} or {@code ethtool -K IFACE name on|off …}. */
+    private static String commandIface(Command c) {
+        return ethtool(c, List.of("-k", "--show-features", "--show-offload", "-K", "--features", "--offload")) && c.args().size() > 1
+                ? c.args().get(1) : null;
+    }
+
+    private static boolean ethtool(Command c, List<String> options) {
+        return c != null && c.program().equals("ethtool") && !c.args().isEmpty() && options.contains(c.args().getFirst());
     }
 
     @Override
@@ -86,8 +101,10 @@ public final class EthtoolFeaturesParser extends BaseParser {
             iface = head.group(1);
             b.use(i++);
         } else {
-            List<String> args = in.command() == null ? List.of() : in.command().args();
-            iface = showFeatures(in.command()) && args.size() > 1 ? args.get(1) : null;
+            iface = commandIface(in.command());
+            if (in.matches(CHANGES, i)) {
+                b.use(i++);
+            }
         }
         Map<String, Boolean> features = new LinkedHashMap<>();
         List<String> fixed = new ArrayList<>();
@@ -104,7 +121,7 @@ public final class EthtoolFeaturesParser extends BaseParser {
             features.put(m.group(1), m.group(2).equals("on"));
             if ("fixed".equals(m.group(3))) {
                 fixed.add(m.group(1));
-            } else if (m.group(3) != null) {
+            } else if (m.group(3) != null && m.group(3).startsWith("requested")) {
                 requested.put(m.group(1), m.group(3).endsWith("on"));
             }
             b.use(i);

@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * its IPoIB warning at column 0 ("Infiniband hardware address can be incorrect! …", lib/interface.c),
  * which does not end the interface. Each interface becomes a {@link NetInterfaceRecord}, its RX/TX packet, byte and
  * error counts a {@link CounterSample} under the sysfs statistics names (as ip -s link's); the older
- * "eth0  Link encap:Ethernet  HWaddr …" layout is not read here.
+ * "eth0  Link encap:Ethernet  HWaddr …" layout is {@link IfconfigLinkEncapParser}'s.
  */
 public final class IfconfigParser extends HeadedParser {
     private static final Pattern HEAD = Pattern.compile("([^:\\s]+): flags=\\d+<([^>]*)>\\s+mtu (\\d+).*");
@@ -73,20 +73,33 @@ public final class IfconfigParser extends HeadedParser {
                 b.use(i);
             }
             List<String> flags = head.group(2).isEmpty() ? List.of() : Arrays.asList(head.group(2).split(","));
-            b.add(new NetInterfaceRecord(null, head.group(1), flags, Integer.valueOf(head.group(3)), null, linkType, address, addresses,
-                    null, null, in.source(at)));
-            if (!values.isEmpty()) {
-                CounterSample sample = new CounterSample(head.group(1), "ifconfig", values, in.source(at));
-                b.add(sample);
-                for (Object[] f : shown) {
-                    b.printed(sample, (Integer) f[0], (String) f[1], (String) f[2]);
-                }
-            }
+            add(b, new NetInterfaceRecord(null, head.group(1), flags, Integer.valueOf(head.group(3)), null, linkType, address,
+                    addresses, null, null, in.source(at)), values, shown);
             while (i < in.size() && in.blank(i)) {
                 i++;
             }
         }
         return b.done(i);
+    }
+
+    /**
+     * A block's interface, then its counts (if any) as a CounterSample under the interface's name, each also as
+     * printed ({line, label, text}); the older layout's reader ends its blocks the same way.
+     */
+    static void add(ParseBuilder b, NetInterfaceRecord nic, Map<String, Long> values, List<Object[]> shown) {
+        b.add(nic);
+        if (!values.isEmpty()) {
+            CounterSample sample = new CounterSample(nic.name(), "ifconfig", values, nic.source());
+            b.add(sample);
+            for (Object[] f : shown) {
+                b.printed(sample, (Integer) f[0], (String) f[1], (String) f[2]);
+            }
+        }
+    }
+
+    /** net-tools' counter word under its sysfs statistics name: "dropped" with "rx_" → "rx_dropped", "overruns" → "rx_fifo_errors". */
+    static String sysfs(String prefix, String word) {
+        return word.equals("collisions") ? "collisions" : SYSFS.containsKey(word) ? prefix + SYSFS.get(word) : prefix + word;
     }
 
     /** One counter line: each "word N" pair under its sysfs name, and as printed ("TX packets" → "5", "RX bytes" → "266 (266.0 B)"). */
@@ -102,8 +115,7 @@ public final class IfconfigParser extends HeadedParser {
 
     private static void put(int i, String dir, String word, String number, String human, String prefix, Map<String, Long> values,
                             List<Object[]> shown) {
-        String sysfs = word.equals("collisions") ? "collisions" : SYSFS.containsKey(word) ? prefix + SYSFS.get(word) : prefix + word;
-        values.put(sysfs, Long.parseLong(number));
+        values.put(sysfs(prefix, word), Long.parseLong(number));
         shown.add(new Object[] {i, dir + " " + word, human == null ? number : number + " (" + human + ")"});
     }
 }

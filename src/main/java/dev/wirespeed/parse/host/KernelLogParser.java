@@ -47,6 +47,14 @@ public final class KernelLogParser extends BaseParser {
     private static final Pattern BSD_LINE = Pattern.compile(KernelLogParser.PREFIX + "(?=(" + BSD_DRIVERS + ")\\d{1,4}: )(\\b\\B)?("
             + BSD_DRIVERS + "\\d{1,4}): (?!flags=)(.*)");
     /**
+     * illumos/Solaris syslog: "… host mac: [ID 435574 kern.info] NOTICE: e1000g0 link up, 1000 Mbps, full duplex",
+     * "… i40e: [ID 517869 kern.warning] WARNING: i40e1: failed to …" (cmn_err's level word, then the instance, the
+     * driver's name and a number, with or without a colon). BSD_LINE's groups: 1 the driver, 2 never set, 3 the
+     * instance as the interface, 4 the message.
+     */
+    private static final Pattern ILLUMOS_LINE = Pattern.compile("(?:.*?\\s)?[\\w-]+: \\[ID \\d+ kern\\.\\w+] (?:NOTICE|WARNING): "
+            + "(?=([a-z][a-z0-9]*?[a-z])\\d{1,4}:? )(\\b\\B)?([a-z][a-z0-9]*?[a-z]\\d{1,4}):? (.*)");
+    /**
      * pcie_print_link_status(): since 5.4 "8.0 GT/s PCIe x8", from 4.17 to 5.3 "8 GT/s x8" (PCIE_SPEED2STR
      * without the "PCIe" suffix: "63.008 Gb/s available PCIe bandwidth, limited by 8 GT/s x8 link at
      * 0001:00:00.0 (capable of 126.016 Gb/s with 8 GT/s x16 link)").
@@ -308,7 +316,8 @@ public final class KernelLogParser extends BaseParser {
 
     /** A device line, an RDMA device line, the old watchdog line, or any timestamped/syslog kernel line. */
     private static boolean kernelLine(Lines in, int i) {
-        return in.matches(LINE, i) || in.matches(BSD_LINE, i) || in.matches(IB_LINE, i) || in.matches(WATCHDOG_OLD, i) || in.matches(PROBE_OLD, i)
+        return in.matches(LINE, i) || in.matches(BSD_LINE, i) || in.matches(ILLUMOS_LINE, i) || in.matches(IB_LINE, i)
+                || in.matches(WATCHDOG_OLD, i) || in.matches(PROBE_OLD, i)
                 || in.matches(PAGE_ALLOC, i) || in.matches(OTHER_KERNEL, i) || in.matches(BANNER, i);
     }
 
@@ -543,10 +552,11 @@ public final class KernelLogParser extends BaseParser {
         b.use(i);
     }
 
-    /** Line i as a device line: Linux's "driver BDF[ netdev]: message" or FreeBSD's "unit: message"; null if neither. */
+    /** Line i as a device line: Linux's "driver BDF[ netdev]: message", FreeBSD's "unit: message" or illumos'; null if none. */
     private static Matcher device(Lines in, int i) {
         Matcher m = in.match(LINE, i);
-        return m != null ? m : in.match(BSD_LINE, i);
+        m = m != null ? m : in.match(BSD_LINE, i);
+        return m != null ? m : in.match(ILLUMOS_LINE, i);
     }
 
     /** Adds the error still open, if any; returns null (nothing open). */

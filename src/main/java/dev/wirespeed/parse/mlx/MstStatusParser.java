@@ -10,10 +10,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code mst status} and {@code mst status -v} (NVIDIA MFT), Linux and Windows: "MST modules:",
+ * {@code mst status} and {@code mst status -v} (NVIDIA MFT), Linux, Windows, VMware and FreeBSD: "MST modules:",
  * "MST devices:" with "/dev/mst/mt4115_pciconf0 - PCI configuration cycles access." followed by
  * "domain:bus:dev.fn=0000:03:00.0 …", the Windows "mt4115_pciconf0 bus:dev.fn=02:00.0", and the
- * -v table "DEVICE_TYPE MST PCI RDMA NET NUMA [VFIO]" (a row read by its header's columns when it
+ * -v table "DEVICE_TYPE MST PCI RDMA NET NUMA [VFIO]", also under a bare "PCI devices:" (a row read by its header's columns when it
  * leaves cells empty, as a GPU's row has no RDMA or NET); the module lines ("MST PCI module is not loaded")
  * as {@link MstModule}s, so a paste from before "mst start" is read too. Also {@code mst start}:
  * "Starting MST (Mellanox Software Tools) driver set", "Loading MST PCI module - Success",
@@ -27,7 +27,13 @@ public final class MstStatusParser extends BaseParser {
     /** mst start's module steps; "(unused)": it unloads the PCI module when the configuration module suffices. */
     private static final Pattern STEP = Pattern.compile("(Loading|Unloading) (MST PCI(?: configuration)?) module(?: \\(unused\\))? - Success");
     private static final Pattern ALREADY = Pattern.compile("\\[warn\\] (mst_pci|mst_pciconf) is already loaded, skipping");
-    private static final Pattern DEV = Pattern.compile("(/dev/mst/\\S+|mt\\d+_\\w+)\\s+(?:-\\s+.*|bus:dev\\.fn=(\\S+).*)");
+    /**
+     * A device line: its path, then a dash and a description or its bus:dev.fn; on VMware and FreeBSD the path
+     * may stand alone ("mt4099_pciconf0", "/dev/mt4099_pci_cr0", a function's "mt4115_pciconf0.1") or be a
+     * FreeBSD PCI selector ("pci0:3:0:0 - ConnectX4").
+     */
+    private static final Pattern DEV = Pattern.compile(
+            "(/dev/mst/\\S+|(?:/dev/)?mt\\d+_\\w+(?:\\.\\d+)?|pci\\d+(?::\\d+){3})(?:\\s+(?:-\\s+.*|bus:dev\\.fn=(\\S+).*))?");
     private static final Pattern MODULE = Pattern.compile("(MST PCI(?: configuration)?) module (is not loaded|loaded)");
     private static final Pattern DBDF = Pattern.compile("domain:bus:dev\\.fn=(\\S+).*");
     private static final Pattern TABLE = Pattern.compile(
@@ -40,6 +46,13 @@ public final class MstStatusParser extends BaseParser {
     @Override
     public boolean startsAt(Lines in, int i) {
         String s = in.get(i);
+        if (s.equals("PCI devices:")) { // -v's head on VMware and FreeBSD, whose table follows (under a rule on FreeBSD)
+            int j = i + 1;
+            while (j < in.size() && in.decoration(j)) {
+                j++;
+            }
+            return j < in.size() && in.get(j).startsWith("DEVICE_TYPE") && in.get(j).contains("MST");
+        }
         return s.equals("MST modules:") || s.equals("MST devices:") || in.matches(START, i);
     }
 
@@ -102,7 +115,11 @@ public final class MstStatusParser extends BaseParser {
     private static final Pattern ROW_START = Pattern.compile("\\S+\\(rev:\\w+\\)\\s+\\S+\\s+[0-9a-fA-F:.]+(\\s.*)?");
     private static final String[] COLUMNS = {"DEVICE_TYPE", "MST", "PCI", "RDMA", "NET", "NUMA"};
 
-    /** The row's cells under each column of the head: a word belongs to the last column starting at or before it. */
+    /**
+     * The row's cells: its first three words are type, MST and PCI (as ROW_START has them); a later word belongs
+     * to the last column starting at or before it, moved back by as many columns as the PCI cell sits right of
+     * its own (FreeBSD's rows are set off one column from the head).
+     */
     private static String[] cells(String header, String row) {
         int[] starts = new int[COLUMNS.length];
         for (int c = 0; c < COLUMNS.length; c++) {
@@ -111,18 +128,31 @@ public final class MstStatusParser extends BaseParser {
         }
         String[] cells = new String[COLUMNS.length];
         Matcher w = Pattern.compile("\\S+").matcher(row);
-        while (w.find()) {
-            int col = -1;
-            for (int c = 0; c < COLUMNS.length; c++) {
-                if (starts[c] <= w.start() + 1) { // a cell may start one column early (a wider value)
-                    col = c;
-                }
+        int shift = 0; // how many columns right of its head the row sits: its PCI cell under RDMA on FreeBSD
+        for (int c = 0; c < 3 && w.find(); c++) {
+            cells[c] = w.group();
+            if (c == 2) {
+                shift = Math.max(0, column(starts, w.start()) - 2);
             }
-            if (col >= 0 && cells[col] == null) {
+        }
+        while (w.find()) {
+            int col = Math.max(3, column(starts, w.start()) - shift);
+            if (cells[col] == null) {
                 cells[col] = w.group();
             }
         }
         return cells;
+    }
+
+    /** The last column starting at or before a word; a cell may start one column early (a wider value). */
+    private static int column(int[] starts, int at) {
+        int col = 0;
+        for (int c = 0; c < starts.length; c++) {
+            if (starts[c] <= at + 1) {
+                col = c;
+            }
+        }
+        return col;
     }
 
     private static String net(String s) {
