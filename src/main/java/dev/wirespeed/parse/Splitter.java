@@ -460,7 +460,9 @@ public final class Splitter {
                 if (!BARE_ARG.matcher(a).matches()) {
                     return null;
                 }
-                optionLike |= a.startsWith("-") || a.matches(".*[\\d/|:].*");
+                // a lone ":" or "-" separates a name from its description, as a man page's NAME line does
+                // ("ethtool - query or control network driver and hardware settings", quoted as "ethtool : …")
+                optionLike |= !a.matches("[-:]") && (a.startsWith("-") || a.matches(".*[\\d/|:].*"));
             }
             if (!optionLike) {
                 return null; // "iperf3 is a tool": prose that starts with a program's name

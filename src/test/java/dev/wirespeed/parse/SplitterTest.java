@@ -144,6 +144,19 @@ class SplitterTest {
     }
 
     @Test
+    void aManPageNameLineQuotedInProseIsNoCommand() {
+        // readers10: the r8169 notes quote ethtool(8)'s NAME line ("> ethtool : query or control …") above the shell block
+        Splitter ethtool = new Splitter(Set.of("ethtool"));
+        List<Chunk> chunks = ethtool.split(Fixture.text("host/ethtool-i-r8169-ohmyzsh-arrow-prompt-cn-notes.txt"));
+        assertThat(chunks).extracting(c -> c.command() == null ? null : c.command().text())
+                .containsExactly(null, "ethtool -i enp3s0");
+        List<Chunk> dash = ethtool.split(String.join("\n", "ethtool - query or control network driver and hardware settings",
+                "ethtool -", "ethtool -i eth0"));
+        assertThat(dash).extracting(c -> c.command() == null ? null : c.command().text())
+                .containsExactly(null, "ethtool -", "ethtool -i eth0");
+    }
+
+    @Test
     void continuationLinesJoinTheCommandAndColourCodesGo() {
         List<Chunk> chunks = splitter.split("root@t3640:/# fio --rw=randread \\\n --bs=4k\nsockperf: \u001B[2;35m== version #3.7 ==\u001B[0m [msg/sec]");
         assertThat(chunks.getFirst().command().text()).isEqualTo("fio --rw=randread  --bs=4k");

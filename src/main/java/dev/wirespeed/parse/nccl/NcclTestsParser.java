@@ -43,6 +43,13 @@ public final class NcclTestsParser extends BaseParser {
     /** The line over the header naming its two halves; mscclpp-test prints "in-place" first. */
     private static final Pattern HALVES = Pattern.compile("#?\\s*(in-place|out-of-place)\\s+(?:in-place|out-of-place)\\s*");
     private static final Pattern TOKEN = Pattern.compile("\\S+");
+    /**
+     * nccl-tests prints a row's size, count, type, redop and root before it runs that size (common.cu), its
+     * figures after: a run that fails or hangs there leaves the row cut ("524288  131072  float  sum  -1").
+     */
+    private static final Pattern CUT_ROW = Pattern.compile("(\\d+)\\s+(\\d+)\\s+([a-z]\\w*)(?:\\s+([a-z]\\w*))?(?:\\s+(-?\\d+))?");
+    /** common.cu's failure lines: "Test CUDA failure common.cu:516 'an illegal memory access …'", "host: Test NCCL failure …". */
+    private static final Pattern FAILURE = Pattern.compile("(?:\\S+: |\\.\\. \\S+ pid \\d+: )?(Test (?:NCCL |CUDA )?failure) (\\S.*)");
     private static final Pattern OTHER = Pattern.compile("#.*|\\S+:\\d+:\\d+ \\[\\d+] .*NCCL (?:INFO|WARN).*|NCCL version .*"
             + "|Blocking Enabled.*|Using devices|out-of-place\\s+in-place|\\(B\\)\\s+\\(elements\\).*");
 
@@ -73,7 +80,8 @@ public final class NcclTestsParser extends BaseParser {
     public boolean startsAt(Lines in, int i) {
         return matches(THREADS, in, i) || matches(HEADER, in, i) || matches(START, in, i) || ranksBeforeTable(in, i)
                 || (matches(ROW, in, i) && row(line(in, i).split("\\s+"), null) != null
-                        && (matches(ROW, in, i + 1) || summaryFollows(in, i + 1)));
+                        && (matches(ROW, in, i + 1) || summaryFollows(in, i + 1)))
+                || matches(CUT_ROW, in, i) && matches(FAILURE, in, i + 1); // a run that failed at its first size shown
     }
 
     /**
@@ -192,12 +200,20 @@ public final class NcclTestsParser extends BaseParser {
                 if (r == null && headerText != null) {
                     r = byPosition(headerText, TAG.matcher(in.raw(i)).replaceFirst(""), inPlaceFirst, in.source(i));
                 }
+                Matcher cut = CUT_ROW.matcher(s);
+                if (r == null && cut.matches() && !matches(ROW, in, next(in, i))) {
+                    r = new NcclRow(Long.parseLong(cut.group(1)), cut.group(3), cut.group(4), null, null, null, null, null, null,
+                            null, in.source(i)); // the last row, cut where the run stopped: what was printed
+                    b.printed(r, i, "count", cut.group(2));
+                }
                 if (r == null) {
                     break;
                 }
                 rows.add(r);
                 b.add(r).use(i);
                 seenTable = true;
+            } else if ((m = FAILURE.matcher(s)).matches() && seenTable) {
+                b.use(i).printed(i, m.group(1), m.group(2)); // why the run stopped, as common.cu printed it
             } else if (OTHER.matcher(s).matches()) {
                 b.use(i);
                 version(b, i, s);
@@ -222,6 +238,15 @@ public final class NcclTestsParser extends BaseParser {
             }
         }
         return b.done(i);
+    }
+
+    /** The next line that is not blank, or the end. */
+    private static int next(Lines in, int i) {
+        int k = i + 1;
+        while (k < in.size() && line(in, k).isEmpty()) {
+            k++;
+        }
+        return k;
     }
 
     /** Keeps a version line as printed ("nccl-tests version" → "2.18.3 nccl-headers=22809 …"). */
