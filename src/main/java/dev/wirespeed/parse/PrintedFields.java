@@ -31,9 +31,11 @@ public final class PrintedFields {
 
     /**
      * One printed field: its 0-based line in the piece, name and value as printed, and the record it
-     * belongs to when its parser says so (null: the record its line belongs to).
+     * belongs to when its parser says so (null: the record its line belongs to). The value is a
+     * String, or, for a row of columns a parser reads (ip -s link's "RX:" row), the row's cells under
+     * their column words (a map of Strings).
      */
-    public record Field(int line, String name, String value, ParsedRecord owner) {
+    public record Field(int line, String name, Object value, ParsedRecord owner) {
         Field(int line, String name, String value) {
             this(line, name, value, null);
         }
@@ -97,7 +99,8 @@ public final class PrintedFields {
             }
             int number = in.lineNumber(i);
             if (last != null && !in.decoration(i) && !recordLines.contains(number) && indent(in.raw(i)) > lastIndent) {
-                Field grown = new Field(last.line(), last.name(), last.value() + "\n" + in.get(i));
+                // only the generic reading's fields (Strings) are grown
+                Field grown = new Field(last.line(), last.name(), (String) last.value() + "\n" + in.get(i));
                 fields.set(fields.lastIndexOf(last), grown);
                 last = grown;
             } else {
@@ -142,15 +145,15 @@ public final class PrintedFields {
     }
 
     @SuppressWarnings("unchecked")
-    private static void put(Map<String, Object> map, String name, String value) {
+    private static void put(Map<String, Object> map, String name, Object value) {
         Object had = map.get(name);
         if (had == null) {
             map.put(name, value);
         } else if (had instanceof List<?> list) {
-            ((List<String>) list).add(value);
+            ((List<Object>) list).add(value);
         } else {
-            List<String> both = new ArrayList<>();
-            both.add((String) had);
+            List<Object> both = new ArrayList<>();
+            both.add(had);
             both.add(value);
             map.put(name, both);
         }
