@@ -72,6 +72,15 @@ public final class ParseBuilder {
     }
 
     /**
+     * As {@link #printed(ParsedRecord, int, String, String)}, beside the generic reading of line i
+     * rather than instead of it (ping's "icmp_seq=1" beside a Windows reply's "Reply from ADDR: …").
+     */
+    public ParseBuilder printedBeside(ParsedRecord owner, int i, String name, String value) {
+        printed.add(new PrintedFields.Field(i, name, value, owner, true));
+        return this;
+    }
+
+    /**
      * A row of columns line i prints (ip -s link's "RX:" header and the numbers under it), kept in
      * {@code owner} under the row's label as the tool prints it, each cell under its column word.
      */

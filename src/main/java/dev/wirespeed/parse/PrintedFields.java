@@ -33,11 +33,16 @@ public final class PrintedFields {
      * One printed field: its 0-based line in the piece, name and value as printed, and the record it
      * belongs to when its parser says so (null: the record its line belongs to). The value is a
      * String, or, for a row of columns a parser reads (ip -s link's "RX:" row), the row's cells under
-     * their column words (a map of Strings).
+     * their column words (a map of Strings). {@code beside}: the field adds to the generic reading of
+     * its line instead of replacing it (ping's reply fields beside Windows' "Reply from ADDR: …").
      */
-    public record Field(int line, String name, Object value, ParsedRecord owner) {
+    public record Field(int line, String name, Object value, ParsedRecord owner, boolean beside) {
         Field(int line, String name, String value) {
-            this(line, name, value, null);
+            this(line, name, value, null, false);
+        }
+
+        Field(int line, String name, Object value, ParsedRecord owner) {
+            this(line, name, value, owner, false);
         }
     }
 
@@ -107,9 +112,9 @@ public final class PrintedFields {
                 last = null;
             }
         }
-        // a parser's own reading of a line replaces the generic one
+        // a parser's own reading of a line replaces the generic one, unless it is said to add to it
         Set<Integer> told = new HashSet<>();
-        explicit.forEach(f -> told.add(f.line()));
+        explicit.stream().filter(f -> !f.beside()).forEach(f -> told.add(f.line()));
         fields.removeIf(f -> told.contains(f.line()));
         fields.addAll(explicit);
         for (Field f : fields) {

@@ -32,7 +32,20 @@ final class FactMatch {
     /** Units our typed names end in and the tool's own names do not ("activeMtuBytes" is ibv_devinfo's "active_mtu"). */
     private static final Pattern UNIT_SUFFIX = Pattern.compile("(bytes|bits|millis|micros|nanos|seconds|percent|mhz|celsius|dbm)$");
 
+    /** A "~" fact written as ping prints a reply's field: "icmp_seq=1", "time=0.154 ms". */
+    private static final Pattern PAIR = Pattern.compile("([A-Za-z_][\\w-]*)=(\\S.*)");
+
     private FactMatch() {}
+
+    /**
+     * A {@code ~ name=value} fact, a field copied as ping prints it ("icmp_seq=1", "time=0.154 ms"), holds when
+     * the record's printed map keeps {@code name} at that value, as printed (one of its values when the name
+     * repeats): the record keeps ping's fields under ping's names, not the "=" between them.
+     */
+    static boolean printedPair(JsonNode record, String text) {
+        Matcher m = PAIR.matcher(text);
+        return m.matches() && matches(record.path("printed").path(m.group(1)), m.group(2).strip(), true);
+    }
 
     /**
      * A record's field, reached at {@code path} ({@code node}), holds {@code expected}: a typed value
