@@ -32,6 +32,11 @@ final class FactMatch {
     /** Units our typed names end in and the tool's own names do not ("activeMtuBytes" is ibv_devinfo's "active_mtu"). */
     private static final Pattern UNIT_SUFFIX = Pattern.compile("(bytes|bits|millis|micros|nanos|seconds|percent|mhz|celsius|dbm)$");
 
+    /**
+     * A state word printed with its numeric code: ibstatus' "5: LinkUp", "4: ACTIVE", ibv_devinfo's "LINK_UP
+     * (5)", "PORT_ACTIVE (4)". The word starts with a letter, so "4096 (5)" is no such word.
+     */
+    private static final Pattern CODED_WORD = Pattern.compile("\\s*(?:\\d+:\\s*([A-Za-z]\\w*)|([A-Za-z]\\w*)\\s*\\(\\d+\\))\\s*");
     /** A "~" fact written as ping prints a reply's field: "icmp_seq=1", "time=0.154 ms". */
     private static final Pattern PAIR = Pattern.compile("([A-Za-z_][\\w-]*)=(\\S.*)");
 
@@ -79,7 +84,8 @@ final class FactMatch {
 
     /**
      * {@code printed}, a value as the tool printed it, is the fact {@code expected}: the same text, or the
-     * same bare number before its unit; a value printed over several lines (ethtool's "Current message
+     * same bare number before its unit, or the same state word printed with its code ("LINK_UP (5)", "5:
+     * LinkUp"); a value printed over several lines (ethtool's "Current message
      * level: 0x000004e3 (1251)" and its flag names indented below) holds a fact equal to one of its lines.
      */
     static boolean asPrinted(String printed, String expected) {
@@ -88,6 +94,10 @@ final class FactMatch {
         }
         if (printed.strip().equals(expected)) {
             return true;
+        }
+        Matcher coded = CODED_WORD.matcher(printed);
+        if (coded.matches() && expected.equals(coded.group(1) != null ? coded.group(1) : coded.group(2))) {
+            return true; // the word as printed, its code left out; letter case counts
         }
         Double fact = number(expected);
         if (fact == null) {

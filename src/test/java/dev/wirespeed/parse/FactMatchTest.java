@@ -23,6 +23,8 @@ class FactMatchTest {
                     + " \"printed\": {\"state\": \"4: ACTIVE\", \"rate\": \"100 Gb/sec (4X EDR)\", \"base lid\": \"0x0\"}}"),
             json("{\"kind\": \"RdmaPort\", \"state\": \"DOWN\", \"physicalState\": \"LinkUp\", \"activeMtuBytes\": 4096,"
                     + " \"printed\": {\"State\": \"Down\", \"physical_state\": \"LINK_UP\", \"active_mtu\": \"4096 (5)\", \"port_lmc\": \"0x00\"}}"),
+            json("{\"kind\": \"RdmaPort\", \"physicalState\": \"LinkUp\", \"printed\": {\"phys state\": \"5: LinkUp\"}}"),
+            json("{\"kind\": \"RdmaPort\", \"physicalState\": \"LinkUp\", \"printed\": {\"phys_state\": \"LINK_UP (5)\"}}"),
             json("{\"kind\": \"EthtoolSettings\", \"printed\": {\"Current message level\": \"0x000004e3 (1251)\\ndrv probe ifup\","
                     + " \"Speed\": \"Unknown!\\n10000Mb/s\"}}"),
             json("{\"kind\": \"NetInterface\", \"name\": \"eth0\", \"address\": \"10.0.0.1\", \"linkType\": \"36.07 Gb/sec\"}"),
@@ -114,6 +116,19 @@ class FactMatchTest {
         assertThat(holds("CounterSample.printed.RX.crc = 3")).as("crc is in the RX errors row").isFalse();
         assertThat(holds("~ missed")).as("a column word, kept as its row's key").isTrue();
         assertThat(holds("~ Device")).as("a printed map's own names are no row's column words").isFalse();
+    }
+
+    @Test
+    void aStateWordPrintedWithItsCodeHoldsAsPrinted() {
+        assertThat(holds("RdmaPort.physicalState = LINK_UP")).as("rdma link's physical_state").isTrue();
+        assertThat(holds("RdmaPort.printed.state = ACTIVE")).as("ibstatus' 4: ACTIVE").isTrue();
+        assertThat(holds("@state = ACTIVE")).isTrue();
+        assertThat(holds("@phys state = LinkUp")).as("ibstatus' 5: LinkUp").isTrue();
+        assertThat(holds("@phys_state = LINK_UP")).as("ibv_devinfo's LINK_UP (5)").isTrue();
+        assertThat(holds("@phys_state = LinkUp")).as("not in another spelling").isFalse();
+        assertThat(holds("@phys state = Linkup")).isFalse();
+        assertThat(holds("@phys state = 5")).as("the code is no number with a unit").isFalse();
+        assertThat(holds("@active_mtu = 4096")).isFalse();
     }
 
     @Test
