@@ -3,7 +3,9 @@ package dev.wirespeed.parse;
 import dev.wirespeed.results.Measurement;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Collects what a parser reads from one block: records, used lines, notes. */
 public final class ParseBuilder {
@@ -66,6 +68,24 @@ public final class ParseBuilder {
     /** As {@link #printed(int, String, String)}, kept in {@code owner} (a summary made after the lines it sums). */
     public ParseBuilder printed(ParsedRecord owner, int i, String name, String value) {
         printed.add(new PrintedFields.Field(i, name, value, owner));
+        return this;
+    }
+
+    /**
+     * As {@link #printed(ParsedRecord, int, String, String)}, beside the generic reading of line i
+     * rather than instead of it (ping's "icmp_seq=1" beside a Windows reply's "Reply from ADDR: …").
+     */
+    public ParseBuilder printedBeside(ParsedRecord owner, int i, String name, String value) {
+        printed.add(new PrintedFields.Field(i, name, value, owner, true));
+        return this;
+    }
+
+    /**
+     * A row of columns line i prints (ip -s link's "RX:" header and the numbers under it), kept in
+     * {@code owner} under the row's label as the tool prints it, each cell under its column word.
+     */
+    public ParseBuilder printedRow(ParsedRecord owner, int i, String label, Map<String, String> cells) {
+        printed.add(new PrintedFields.Field(i, label, new LinkedHashMap<>(cells), owner));
         return this;
     }
 

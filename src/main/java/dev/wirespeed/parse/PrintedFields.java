@@ -31,11 +31,18 @@ public final class PrintedFields {
 
     /**
      * One printed field: its 0-based line in the piece, name and value as printed, and the record it
-     * belongs to when its parser says so (null: the record its line belongs to).
+     * belongs to when its parser says so (null: the record its line belongs to). The value is a
+     * String, or, for a row of columns a parser reads (ip -s link's "RX:" row), the row's cells under
+     * their column words (a map of Strings). {@code beside}: the field adds to the generic reading of
+     * its line instead of replacing it (ping's reply fields beside Windows' "Reply from ADDR: …").
      */
-    public record Field(int line, String name, String value, ParsedRecord owner) {
+    public record Field(int line, String name, Object value, ParsedRecord owner, boolean beside) {
         Field(int line, String name, String value) {
-            this(line, name, value, null);
+            this(line, name, value, null, false);
+        }
+
+        Field(int line, String name, Object value, ParsedRecord owner) {
+            this(line, name, value, owner, false);
         }
     }
 
@@ -97,16 +104,17 @@ public final class PrintedFields {
             }
             int number = in.lineNumber(i);
             if (last != null && !in.decoration(i) && !recordLines.contains(number) && indent(in.raw(i)) > lastIndent) {
-                Field grown = new Field(last.line(), last.name(), last.value() + "\n" + in.get(i));
+                // only the generic reading's fields (Strings) are grown
+                Field grown = new Field(last.line(), last.name(), (String) last.value() + "\n" + in.get(i));
                 fields.set(fields.lastIndexOf(last), grown);
                 last = grown;
             } else {
                 last = null;
             }
         }
-        // a parser's own reading of a line replaces the generic one
+        // a parser's own reading of a line replaces the generic one, unless it is said to add to it
         Set<Integer> told = new HashSet<>();
-        explicit.forEach(f -> told.add(f.line()));
+        explicit.stream().filter(f -> !f.beside()).forEach(f -> told.add(f.line()));
         fields.removeIf(f -> told.contains(f.line()));
         fields.addAll(explicit);
         for (Field f : fields) {
@@ -142,15 +150,15 @@ public final class PrintedFields {
     }
 
     @SuppressWarnings("unchecked")
-    private static void put(Map<String, Object> map, String name, String value) {
+    private static void put(Map<String, Object> map, String name, Object value) {
         Object had = map.get(name);
         if (had == null) {
             map.put(name, value);
         } else if (had instanceof List<?> list) {
-            ((List<String>) list).add(value);
+            ((List<Object>) list).add(value);
         } else {
-            List<String> both = new ArrayList<>();
-            both.add((String) had);
+            List<Object> both = new ArrayList<>();
+            both.add(had);
             both.add(value);
             map.put(name, both);
         }

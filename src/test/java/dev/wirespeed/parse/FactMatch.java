@@ -32,7 +32,25 @@ final class FactMatch {
     /** Units our typed names end in and the tool's own names do not ("activeMtuBytes" is ibv_devinfo's "active_mtu"). */
     private static final Pattern UNIT_SUFFIX = Pattern.compile("(bytes|bits|millis|micros|nanos|seconds|percent|mhz|celsius|dbm)$");
 
+    /**
+     * A state word printed with its numeric code: ibstatus' "5: LinkUp", "4: ACTIVE", ibv_devinfo's "LINK_UP
+     * (5)", "PORT_ACTIVE (4)". The word starts with a letter, so "4096 (5)" is no such word.
+     */
+    private static final Pattern CODED_WORD = Pattern.compile("\\s*(?:\\d+:\\s*([A-Za-z]\\w*)|([A-Za-z]\\w*)\\s*\\(\\d+\\))\\s*");
+    /** A "~" fact written as ping prints a reply's field: "icmp_seq=1", "time=0.154 ms". */
+    private static final Pattern PAIR = Pattern.compile("([A-Za-z_][\\w-]*)=(\\S.*)");
+
     private FactMatch() {}
+
+    /**
+     * A {@code ~ name=value} fact, a field copied as ping prints it ("icmp_seq=1", "time=0.154 ms"), holds when
+     * the record's printed map keeps {@code name} at that value, as printed (one of its values when the name
+     * repeats): the record keeps ping's fields under ping's names, not the "=" between them.
+     */
+    static boolean printedPair(JsonNode record, String text) {
+        Matcher m = PAIR.matcher(text);
+        return m.matches() && matches(record.path("printed").path(m.group(1)), m.group(2).strip(), true);
+    }
 
     /**
      * A record's field, reached at {@code path} ({@code node}), holds {@code expected}: a typed value
@@ -66,7 +84,8 @@ final class FactMatch {
 
     /**
      * {@code printed}, a value as the tool printed it, is the fact {@code expected}: the same text, or the
-     * same bare number before its unit; a value printed over several lines (ethtool's "Current message
+     * same bare number before its unit, or the same state word printed with its code ("LINK_UP (5)", "5:
+     * LinkUp"); a value printed over several lines (ethtool's "Current message
      * level: 0x000004e3 (1251)" and its flag names indented below) holds a fact equal to one of its lines.
      */
     static boolean asPrinted(String printed, String expected) {
@@ -75,6 +94,10 @@ final class FactMatch {
         }
         if (printed.strip().equals(expected)) {
             return true;
+        }
+        Matcher coded = CODED_WORD.matcher(printed);
+        if (coded.matches() && expected.equals(coded.group(1) != null ? coded.group(1) : coded.group(2))) {
+            return true; // the word as printed, its code left out; letter case counts
         }
         Double fact = number(expected);
         if (fact == null) {

@@ -23,9 +23,15 @@ class FactMatchTest {
                     + " \"printed\": {\"state\": \"4: ACTIVE\", \"rate\": \"100 Gb/sec (4X EDR)\", \"base lid\": \"0x0\"}}"),
             json("{\"kind\": \"RdmaPort\", \"state\": \"DOWN\", \"physicalState\": \"LinkUp\", \"activeMtuBytes\": 4096,"
                     + " \"printed\": {\"State\": \"Down\", \"physical_state\": \"LINK_UP\", \"active_mtu\": \"4096 (5)\", \"port_lmc\": \"0x00\"}}"),
+            json("{\"kind\": \"RdmaPort\", \"physicalState\": \"LinkUp\", \"printed\": {\"phys state\": \"5: LinkUp\"}}"),
+            json("{\"kind\": \"RdmaPort\", \"physicalState\": \"LinkUp\", \"printed\": {\"phys_state\": \"LINK_UP (5)\"}}"),
             json("{\"kind\": \"EthtoolSettings\", \"printed\": {\"Current message level\": \"0x000004e3 (1251)\\ndrv probe ifup\","
                     + " \"Speed\": \"Unknown!\\n10000Mb/s\"}}"),
-            json("{\"kind\": \"NetInterface\", \"name\": \"eth0\", \"address\": \"10.0.0.1\", \"linkType\": \"36.07 Gb/sec\"}"));
+            json("{\"kind\": \"NetInterface\", \"name\": \"eth0\", \"address\": \"10.0.0.1\", \"linkType\": \"36.07 Gb/sec\"}"),
+            json("{\"kind\": \"PingSummary\", \"printed\": {\"size\": \"4578(4606) bytes of data\", \"icmp_seq\": [\"1\", \"2\"],"
+                    + " \"ttl\": [\"64\", \"64\"], \"time\": [\"0.154 ms\", \"0.160 ms\"]}}"),
+            json("{\"kind\": \"CounterSample\", \"printed\": {\"RX\": {\"bytes\": \"100\", \"missed\": \"0\", \"mcast\": \"12\"},"
+                    + " \"RX errors\": {\"crc\": \"3\"}}}"));
 
     @Test
     void aBareNumberHoldsAgainstThePrintedNumberBeforeItsUnit() {
@@ -85,6 +91,44 @@ class FactMatchTest {
         assertThat(holds("RdmaPort.physicalState = Link_Up")).isFalse();
         assertThat(holds("PerftestHeader.device = mlx5_0")).as("Device, the twin of a field the record lacks").isTrue();
         assertThat(holds("PerftestHeader.device = mlx5_1")).isFalse();
+    }
+
+    @Test
+    void aPingFieldWrittenAsPrintedHoldsAgainstItsPrintedName() {
+        assertThat(holds("~ icmp_seq=1")).isTrue();
+        assertThat(holds("~ icmp_seq=2")).as("the second reply").isTrue();
+        assertThat(holds("~ time=0.154 ms")).isTrue();
+        assertThat(holds("~ 4578(4606) bytes")).as("a part of the header's size").isTrue();
+        assertThat(holds("~ icmp_seq=3")).isFalse();
+        assertThat(holds("~ seq=1")).as("BusyBox's name, not iputils'").isFalse();
+        assertThat(holds("~ time=0.15 ms")).isFalse();
+        assertThat(holds("~ ttl=6")).as("a part of a value").isFalse();
+    }
+
+    @Test
+    void aCounterRowKeepsItsColumnWordsUnderItsLabel() {
+        assertThat(holds("@missed = 0")).isTrue();
+        assertThat(holds("@mcast = 12")).isTrue();
+        assertThat(holds("@crc = 3")).isTrue();
+        assertThat(holds("@mcast = 0")).isFalse();
+        assertThat(holds("CounterSample.printed.RX.missed = 0")).isTrue();
+        assertThat(holds("CounterSample.printed.RX errors.crc = 3")).isTrue();
+        assertThat(holds("CounterSample.printed.RX.crc = 3")).as("crc is in the RX errors row").isFalse();
+        assertThat(holds("~ missed")).as("a column word, kept as its row's key").isTrue();
+        assertThat(holds("~ Device")).as("a printed map's own names are no row's column words").isFalse();
+    }
+
+    @Test
+    void aStateWordPrintedWithItsCodeHoldsAsPrinted() {
+        assertThat(holds("RdmaPort.physicalState = LINK_UP")).as("rdma link's physical_state").isTrue();
+        assertThat(holds("RdmaPort.printed.state = ACTIVE")).as("ibstatus' 4: ACTIVE").isTrue();
+        assertThat(holds("@state = ACTIVE")).isTrue();
+        assertThat(holds("@phys state = LinkUp")).as("ibstatus' 5: LinkUp").isTrue();
+        assertThat(holds("@phys_state = LINK_UP")).as("ibv_devinfo's LINK_UP (5)").isTrue();
+        assertThat(holds("@phys_state = LinkUp")).as("not in another spelling").isFalse();
+        assertThat(holds("@phys state = Linkup")).isFalse();
+        assertThat(holds("@phys state = 5")).as("the code is no number with a unit").isFalse();
+        assertThat(holds("@active_mtu = 4096")).isFalse();
     }
 
     @Test

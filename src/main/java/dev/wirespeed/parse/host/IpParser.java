@@ -19,7 +19,9 @@ import java.util.regex.Pattern;
  * {@code ip link} / {@code ip addr} (iproute2): "6: ib0: <FLAGS> mtu 2044 … state UP …" then
  * "link/infiniband …", "inet 192.168.1.11/8 …" lines. With {@code -s} (once or twice), the
  * "RX: bytes packets …" / "RX errors: length crc …" header rows and the numbers under them become
- * a {@link CounterSample} under the kernel's /sys/class/net/IFACE/statistics names. An SR-IOV
+ * a {@link CounterSample} under the kernel's /sys/class/net/IFACE/statistics names, and each row
+ * stays as ip printed it in the record's "printed" map: "RX": {"bytes": "100", …, "missed": "0",
+ * "mcast": "0"}, "RX errors": {"length": "0", …} (the old and the new iproute2 column words alike). An SR-IOV
  * physical function's "vf N link/ether MAC …, vlan 2, spoof checking on, …" lines (older iproute2:
  * "vf N MAC …") and the counter rows under each become {@link VirtualFunction}s, not the PF's counters.
  */
@@ -169,6 +171,13 @@ public final class IpParser extends BaseParser {
             } else if (cur != null && (m = in.match(STATS_HEAD, i)) != null && in.matches(STATS_ROW, i + 1)) {
                 String[] names = m.group(3).strip().split("\\s+");
                 String[] numbers = in.get(i + 1).split("\\s+");
+                // the row as ip prints it too: its label ("RX", "RX errors") → column word → number
+                Map<String, String> cells = new LinkedHashMap<>();
+                for (int k = 0; k < Math.min(names.length, numbers.length); k++) {
+                    cells.put(names[k], numbers[k]);
+                }
+                Row row = new Row(i, m.group(1) + (m.group(2) == null ? "" : m.group(2)), cells);
+                (cur.vf != null ? cur.vf.rows : cur.rows).add(row);
                 for (int k = 0; k < Math.min(names.length, numbers.length); k++) {
                     if (cur.vf != null) { // the counters of the VF line above, not the PF's
                         cur.vf.counters.put(vfStat(m.group(1).equals("RX"), names[k]), Long.parseLong(numbers[k]));
@@ -214,6 +223,9 @@ public final class IpParser extends BaseParser {
         return (rx ? "rx_" : "tx_") + w;
     }
 
+    /** A counter row as printed: the header's line, its label and the numbers under their column words. */
+    private record Row(int line, String label, Map<String, String> cells) {}
+
     private static final class Vf {
         final int number;
         final String mac;
@@ -224,6 +236,7 @@ public final class IpParser extends BaseParser {
         final Map<String, Long> counters = new LinkedHashMap<>();
         /** line, name, value of each setting as printed. */
         final List<String[]> printed = new ArrayList<>();
+        final List<Row> rows = new ArrayList<>();
 
         Vf(int number, String mac, Source source) {
             this.number = number;
@@ -246,6 +259,7 @@ public final class IpParser extends BaseParser {
         final List<String> addresses = new ArrayList<>();
         final Map<String, Long> counters = new LinkedHashMap<>();
         final List<Vf> vfs = new ArrayList<>();
+        final List<Row> rows = new ArrayList<>();
         Vf vf;
         /** The counters' interface when no interface line names it (the command's). */
         String counterSubject;
@@ -260,7 +274,9 @@ public final class IpParser extends BaseParser {
                         source));
             }
             if (!counters.isEmpty()) {
-                b.add(new CounterSample(name != null ? name : counterSubject, "ip -s link", counters, source));
+                CounterSample sample = new CounterSample(name != null ? name : counterSubject, "ip -s link", counters, source);
+                b.add(sample);
+                rows.forEach(row -> b.printedRow(sample, row.line(), row.label(), row.cells()));
             }
             for (Vf v : vfs) {
                 String vlan = v.settings.get("vlan");
@@ -271,6 +287,7 @@ public final class IpParser extends BaseParser {
                 for (String[] p : v.printed) {
                     b.printed(r, Integer.parseInt(p[0]), p[1], p[2]);
                 }
+                v.rows.forEach(row -> b.printedRow(r, row.line(), row.label(), row.cells()));
             }
         }
     }

@@ -75,17 +75,25 @@ public final class IbnetdiscoverParser extends BaseParser {
                 String own = open > 0 ? comment.substring(0, open) : "";
                 Matcher ownLid = LID.matcher(own);
                 Matcher lid = LID.matcher(close >= 0 ? comment.substring(close + 1) : comment);
-                b.use(i).add(new IbLink(node, nodeGuid, ownLid.matches() ? ownLid.group(1) : null,
+                IbLink link = new IbLink(node, nodeGuid, ownLid.matches() ? ownLid.group(1) : null,
                         UnitWords.integer(m.group(1)), m.group(5) == null ? null : m.group(5) + "X", m.group(6), null,
                         null, null, lid.matches() ? lid.group(1) : null, UnitWords.integer(m.group(3)), peer, null,
-                        in.source(i)));
+                        in.source(i));
+                b.use(i).add(link);
+                if (m.group(5) != null) {
+                    // width and speed printed as one token, "4xQDR": kept as printed beside the typed "4X" and "QDR"
+                    b.printed(link, i, "width", m.group(5) + "x" + m.group(6));
+                }
             } else if ((m = in.match(PORTS_LINE, i)) != null) {
                 b.use(i);
                 if (m.group(7) != null) {
-                    b.add(new IbLink(m.group(10).strip(), null, m.group(2), UnitWords.integer(m.group(3)),
+                    IbLink link = new IbLink(m.group(10).strip(), null, m.group(2), UnitWords.integer(m.group(3)),
                             m.group(5).startsWith("?") ? null : m.group(5) + "X",
                             m.group(6).startsWith("?") ? null : m.group(6), null, null, null, m.group(7),
-                            UnitWords.integer(m.group(8)), m.group(11).strip(), null, m.group(4), m.group(9), in.source(i)));
+                            UnitWords.integer(m.group(8)), m.group(11).strip(), null, m.group(4), m.group(9), in.source(i));
+                    b.add(link);
+                    // "4x EDR" (dump_ports_report): the width as printed, "4x" ("??" when unknown), beside the typed "4X"
+                    b.printed(link, i, "width", m.group(5) + "x").printed(link, i, "speed", m.group(6));
                 }
             } else if (in.matches(CHASSIS, i)) {
                 b.use(i);

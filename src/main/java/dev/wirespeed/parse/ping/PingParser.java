@@ -48,6 +48,13 @@ public final class PingParser extends BaseParser {
     /** "rtt min/avg/max/mdev = 0.565/1.232/3.175/1.122 ms[, ipg/ewma …]"; "round-trip min/avg/max[/stddev] = … ms". */
     private static final Pattern RTT = Pattern.compile("(?:rtt|round-trip) min/avg/max(?:/(?:mdev|stddev))? = ([\\d.]+)\\s*/\\s*([\\d.]+)\\s*/\\s*([\\d.]+)(?:\\s*/\\s*([\\d.]+))? ms.*");
     private static final Pattern WIN_RTT = Pattern.compile("Minimum = (\\d+)ms, Maximum = (\\d+)ms, Average = (\\d+)ms");
+    /**
+     * The header's size as printed: iputils "4578(4606) bytes of data" (payload, then the IP packet),
+     * BusyBox/BSD "56 data bytes", Windows "32 bytes of data".
+     */
+    private static final Pattern SIZE = Pattern.compile("\\d+(?:\\(\\d+\\))? (?:data bytes|bytes of data)");
+    /** A reply's fields as ping prints them, "icmp_seq=1", "ttl=64", "time=0.154 ms", Windows "time<1ms", "TTL=128". */
+    private static final Pattern REPLY_FIELD = Pattern.compile("\\b([A-Za-z_]+)([=<])(\\S+?(?: ?ms\\b)?)(?=\\s|$)");
     /** Lines ping prints that say nothing here: iputils' "pipe 2", Windows' heading, a ^C. */
     private static final Pattern QUIET = Pattern.compile("pipe \\d+|\\^C|Approximate round trip times in milli-seconds:|Control-C");
 
@@ -90,6 +97,7 @@ public final class PingParser extends BaseParser {
                 run.target = m.group(1);
                 run.address = m.group(2);
                 run.payload = m.group(3) == null ? null : Integer.parseInt(m.group(3));
+                run.printedSize(i, line);
             } else if ((m = in.match(WIN_HEAD, i)) != null) {
                 if (run.first != null) {
                     break;
@@ -98,15 +106,18 @@ public final class PingParser extends BaseParser {
                 run.target = m.group(1);
                 run.address = m.group(2);
                 run.payload = Integer.parseInt(m.group(3));
+                run.printedSize(i, line);
             } else if (stats && (in.matches(REPLY, i) || in.matches(WIN_REPLY, i) || in.matches(ERROR, i))) {
                 break; // a new run pasted without its header
             } else if ((m = in.match(REPLY, i)) != null) {
                 run.reply(Double.parseDouble(m.group(1)));
+                run.printedReply(i, line.substring(line.indexOf(':') + 1));
                 if (run.variant == null) {
                     run.variant = line.contains("icmp_seq=") ? "iputils" : "busybox";
                 }
             } else if ((m = in.match(WIN_REPLY, i)) != null) {
                 run.reply(Double.parseDouble(m.group(1)));
+                run.printedReply(i, line.substring(line.indexOf(':') + 1));
                 run.variant = "windows";
             } else if ((m = in.match(ERROR, i)) != null) {
                 run.error("From " + m.group(1) + ": " + m.group(2));
@@ -156,6 +167,7 @@ public final class PingParser extends BaseParser {
         }
         PingSummary s = run.summary();
         b.add(s);
+        run.printed.forEach(p -> b.printedBeside(s, Integer.parseInt(p[0]), p[1], p[2]));
         b.measurement(measurement(s));
         if (s.noReply()) {
             b.add(new RunFailure("ping", RunFailure.NO_REPLY, failure(s), "ICMP", null, 0, s.source()));
@@ -225,6 +237,24 @@ public final class PingParser extends BaseParser {
         final List<Double> times = new ArrayList<>();
         String error;
         int errorCount;
+        /** line, name, value of each field the header and the replies print, as printed. */
+        final List<String[]> printed = new ArrayList<>();
+
+        /** The header's size as printed, under "size" (ping names it in no word of its own). */
+        void printedSize(int line, String text) {
+            Matcher m = SIZE.matcher(text);
+            if (m.find()) {
+                printed.add(new String[] {String.valueOf(line), "size", m.group()});
+            }
+        }
+
+        /** A reply's fields after its "from ADDR:", under ping's names; "time<1ms" keeps its "<". */
+        void printedReply(int line, String fields) {
+            Matcher m = REPLY_FIELD.matcher(fields);
+            while (m.find()) {
+                printed.add(new String[] {String.valueOf(line), m.group(1), (m.group(2).equals("<") ? "<" : "") + m.group(3)});
+            }
+        }
 
         void reply(double millis) {
             times.add(millis);
