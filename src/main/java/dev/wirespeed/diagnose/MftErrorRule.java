@@ -4,6 +4,7 @@ import dev.wirespeed.host.Evidence;
 import dev.wirespeed.parse.mlx.MftError;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A firmware tool's "-E- …" line (MFT or mstflint), said for what it is. A device the tool cannot
@@ -36,7 +37,7 @@ final class MftErrorRule implements LogRule {
             String device = e.device() == null ? "the device" : e.device();
             Evidence seen = new Evidence((e.tool() == null ? "mft" : e.tool()) + ", line " + e.source().line(),
                     e.source().text().strip());
-            String m = e.message().toLowerCase(java.util.Locale.ROOT);
+            String m = e.message().toLowerCase(Locale.ROOT);
             if (m.contains("unsupported device") || m.contains("device is not supported")) {
                 out.add(new Finding(id(), Severity.ERROR, tool, tool + " does not support " + device + ": " + e.message(),
                         List.of(seen), null, Fix.action("use a release of the tool whose device list names this card"

@@ -9,6 +9,7 @@ import dev.wirespeed.host.RdmaPort;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Ports without a physical link: an RDMA port Disabled, Polling (no peer or cable), Sleep or in
@@ -72,7 +73,7 @@ final class PortDownRule implements Rule {
      * layer gets both ways, named as such (src/test/resources/parse/ib/ibstatus-seed000-ft2000-disabled.txt l.12: ft2000's mlx5_1 is Ethernet).
      */
     /** An RDMA device name as the kernel registers it (mlx5_0, rocep1s0f0, hfi1_0): what ibportstate -C takes. */
-    private static final java.util.regex.Pattern CA_NAME = java.util.regex.Pattern.compile("[A-Za-z][\\w.-]*");
+    private static final Pattern CA_NAME = Pattern.compile("[A-Za-z][\\w.-]*");
 
     static Fix enable(Port p) {
         RdmaPort r = p.rdma();

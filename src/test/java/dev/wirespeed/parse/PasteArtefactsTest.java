@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -63,7 +64,7 @@ class PasteArtefactsTest {
     }
 
     /** Each line (blank ones too) after the prefix its index gives. */
-    static String prefixed(String t, java.util.function.IntFunction<String> prefix) {
+    static String prefixed(String t, IntFunction<String> prefix) {
         String[] lines = t.split("\n", -1);
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < lines.length; i++) {
