@@ -65,6 +65,9 @@ final class PortDownRule implements Rule {
                 Evidences.of(r.physState(), r.state()), null, fix));
     }
 
+    /** An RDMA device name as the kernel registers it (mlx5_0, rocep1s0f0, hfi1_0): what ibportstate -C takes. */
+    private static final Pattern CA_NAME = Pattern.compile("[A-Za-z][\\w.-]*");
+
     /**
      * How to enable a Disabled port, by its link layer: a RoCE port (Ethernet) is Disabled while its
      * netdev is down, so the netdev is brought up (the port's netdev from the pairing or the port's own
@@ -72,9 +75,6 @@ final class PortDownRule implements Rule {
      * ibportstate(8) on the local port (direct route 0) or on the switch port it faces. An unknown link
      * layer gets both ways, named as such (src/test/resources/parse/ib/ibstatus-seed000-ft2000-disabled.txt l.12: ft2000's mlx5_1 is Ethernet).
      */
-    /** An RDMA device name as the kernel registers it (mlx5_0, rocep1s0f0, hfi1_0): what ibportstate -C takes. */
-    private static final Pattern CA_NAME = Pattern.compile("[A-Za-z][\\w.-]*");
-
     static Fix enable(Port p) {
         RdmaPort r = p.rdma();
         String netdev = p.netdev() != null ? p.netdev().name() : r.netdev().isPresent() ? r.netdev().value() : null;
