@@ -48,7 +48,47 @@ public record Command(String text, String program, List<String> args) {
             return new Command(text.strip(), "", List.of());
         }
         String program = base(words.removeFirst());
+        if (READERS.contains(program)) {
+            for (String w : words) {
+                Command saved = savedAs(text.strip(), w);
+                if (saved != null) {
+                    return saved;
+                }
+            }
+        }
         return new Command(text.strip(), program, words);
+    }
+
+    /** Programs that show a file's lines as they are, or some of them. */
+    private static final Set<String> READERS = Set.of("cat", "grep", "egrep", "fgrep", "zgrep", "less", "more", "head", "tail",
+            "zcat", "bat", "view");
+
+    /**
+     * Tools whose output sosreport saves under its command line, blanks as '_' (sos's networking plugin:
+     * "sos_commands/networking/ethtool_-S_eth1", "ethtool_-i_eth0", "ip_-s_-d_link"; ryran/xsos#77's
+     * "cat sos_commands/networking/ethtool_-i_eth0"): such a file shown with cat or grep is that command's output.
+     */
+    private static final List<String> SAVED = List.of("ethtool", "ip", "ifconfig", "lspci", "ibstat", "ibstatus", "ibv_devinfo",
+            "ibv_devices", "ibdev2netdev", "iblinkinfo", "ibnetdiscover", "rdma", "devlink", "tc", "netstat", "nstat",
+            "lsmod", "mlxconfig", "mstconfig", "mlxlink", "mst", "flint", "mstflint", "dmesg");
+
+    /** The command a file sosreport saved its output in stands for ("…/ethtool_-S_eth1": ethtool -S eth1), or null. */
+    private static Command savedAs(String text, String path) {
+        String name = base(path);
+        if (path.startsWith("-") || !path.replace('\\', '/').contains("sos_commands/") && !name.contains("_-")
+                || name.matches(".*[*?\\[{].*")) {
+            // a sosreport's path, or a name with an option in it ("ethtool_-S_eth1" in sos_commands/networking itself): a
+            // file named "ip_addr" elsewhere may hold anything; a glob names several files, whose lines grep prefixes
+            return null;
+        }
+        for (String tool : SAVED) {
+            if (name.equals(tool) || name.startsWith(tool + "_")) {
+                String rest = name.substring(tool.length());
+                List<String> args = rest.isEmpty() ? List.of() : List.of(rest.substring(1).split("_+"));
+                return new Command(text, tool, args.stream().filter(a -> !a.isEmpty()).toList());
+            }
+        }
+        return null;
     }
 
     private static String base(String word) {

@@ -208,6 +208,7 @@ final class RepeatedPrefix {
         List<Integer> boundaries() {
             List<Integer> out = new ArrayList<>();
             int wordStart = 0;
+            String before = ""; // the word before this one (normalized), for a zone or year after a time
             for (int k = 0; k < text.length() && out.size() < CANDIDATES; k++) {
                 char c = text.charAt(k);
                 if (c == ' ' || c == '\t') {
@@ -223,11 +224,19 @@ final class RepeatedPrefix {
                 String word = text.substring(wordStart, k + 1);
                 // a line number alone before a tab: cat -n's and nl's gutter ("     12\tSpeed: …"), a tab-separated copy of
                 // a numbered listing; a number before blanks is a column of the output (perftest's, nccl-tests' rows)
-                if (separator(word) || word.equals("0") && rawAfter < raw.length() && raw.charAt(rawAfter) == '\t') {
+                if (separator(word) || word.equals("0") && rawAfter < raw.length() && raw.charAt(rawAfter) == '\t'
+                        || afterTime(before, word, raw.substring(rawStart(k), rawAfter))) {
                     out.add(k + 1);
                 }
+                // "04:20:15 AM": a zone may follow the meridiem as it follows the time
+                before = MERIDIEM.contains(word) && time(timeTail(before)) ? before : word;
             }
             return out;
+        }
+
+        /** Where normalized character {@code k} begins in the line. */
+        private int rawStart(int k) {
+            return k == 0 ? 0 : rawEnd[k - 1];
         }
 
         /**
@@ -241,6 +250,40 @@ final class RepeatedPrefix {
             int at = rawEnd[prefix.length() - 1];
             return at == raw.length() || raw.charAt(at) == ' ' || raw.charAt(at) == '\t' ? at : -1;
         }
+    }
+
+    /** Words that end a 12-hour time ("04:20:15 AM UTC", `date` in an English locale); a zone may follow them. */
+    private static final Set<String> MERIDIEM = Set.of("AM", "PM");
+
+    /** A zone's letters and offset as strftime's %Z and %z print them ("CET", "UTC", "+0100", "UTC+1"), normalized. */
+    private static final Pattern ZONE = Pattern.compile("[A-Z]{2,5}(?:[+-]0(?::0)?)?|[+-]0(?::0)?");
+
+    /**
+     * Whether {@code word} (normalized: a number and the blanks before it as one '0'; {@code last} the number or
+     * character it ends in, as printed) ends a stamp that a time began: a zone word after the time {@code before}
+     * (iperf3 {@code --timestamps='%F %T %Z '}: "2026-12-06 05:20:11 CET "), a 12-hour time's AM or PM, or a year
+     * after the time in the same word, as normalizing joins them (iperf3's default {@code --timestamps}, strftime's
+     * %c: "Sun Dec  6 04:20:15 2026 "). A number after a time that is no year of 1900–2099, or a word with
+     * lower-case letters or digits (a host's name), is data.
+     */
+    static boolean afterTime(String before, String word, String last) {
+        if (separator(word)) {
+            return false;
+        }
+        if (time(timeTail(before)) && (MERIDIEM.contains(word) || ZONE.matcher(word).matches())) {
+            return true;
+        }
+        return word.length() > 1 && word.endsWith("0") && time(timeTail(word.substring(0, word.length() - 1)))
+                && (last.startsWith(" ") || last.startsWith("\t")) && last.strip().matches("(?:19|20)\\d\\d");
+    }
+
+    /** The time a normalized word ends in ("Dec00:0:0": "00:0:0"). */
+    private static String timeTail(String word) {
+        int k = word.length();
+        while (k > 0 && "0:.,TZ+-".indexOf(word.charAt(k - 1)) >= 0) {
+            k--;
+        }
+        return word.substring(k);
     }
 
     /** A word that ends a prefix (normalized: numbers as '0'). */
@@ -259,8 +302,12 @@ final class RepeatedPrefix {
         if (last == ':' || last == '|' || last == ']' || last == ')' || last == '>' || last == '#') {
             return true;
         }
-        // a time: "0:0:0", "0-0-0T0:0:0.0Z", "0:0:0,0"
-        return word.indexOf(':') > 0 && word.chars().allMatch(c -> c == '0' || c == ':' || c == '.' || c == ',' || c == 'T' || c == 'Z'
+        return time(word);
+    }
+
+    /** A time, normalized: "0:0:0", "0-0-0T0:0:0.0Z", "0:0:0,0" (hours and minutes at least, so no "0:" label). */
+    private static boolean time(String word) {
+        return word.contains("0:0") && word.chars().allMatch(c -> c == '0' || c == ':' || c == '.' || c == ',' || c == 'T' || c == 'Z'
                 || c == '+' || c == '-');
     }
 }

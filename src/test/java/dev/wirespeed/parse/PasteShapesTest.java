@@ -250,4 +250,28 @@ class PasteShapesTest {
         assertThat(lines(String.join("\n", "node01: Settings for eth0:", "node01: \tSpeed: 25000Mb/s", "node01: \tLink detected: yes")))
                 .containsExactly("Settings for eth0:", "\tSpeed: 25000Mb/s", "\tLink detected: yes");
     }
+
+    @Test
+    void aStampWithAZoneWordOrAYearAfterItsTimeGoesButDataAfterATimeStays() {
+        // iperf3 --timestamps='%F %T %Z ' and its default '%c ' (fixtures: parse/iperf/iperf3-3.12-timestamps-*)
+        assertThat(lines("2026-12-06 05:20:12 CET [ ID] Interval           Transfer     Bitrate         Retr  Cwnd\n"
+                + "2026-12-06 05:20:12 CET [  5]   0.00-1.00   sec  6.00 MBytes  50.3 Mbits/sec    1   1.12 MBytes\n"
+                + "2026-12-06 05:20:13 CET [  5]   1.00-2.00   sec  6.00 MBytes  50.3 Mbits/sec    0   1.12 MBytes"))
+                .allMatch(l -> l.startsWith("[ "));
+        assertThat(lines("Sun Dec  6 04:20:16 2026 [ ID] Interval           Transfer     Bitrate         Retr  Cwnd\n"
+                + "Sun Dec  6 04:20:16 2026 [  5]   0.00-1.00   sec  6.00 MBytes  50.3 Mbits/sec    0   1.12 MBytes\n"
+                + "Sun Dec 16 04:20:17 2026 [  5]   1.00-2.00   sec  6.00 MBytes  50.3 Mbits/sec    0   1.12 MBytes"))
+                .allMatch(l -> l.startsWith("[ "));
+        // a host named in capitals after journalctl's time is no zone: the kernel reader reads the lines with it
+        kept("Dec 05 ",
+                "Dec 05 10:00:01 GPU kernel: mlx5_core 0000:08:00.0: Port module event: module 0, Cable unplugged",
+                "Dec 05 10:00:02 GPU kernel: mlx5_core 0000:08:00.0 enp8s0f0np0: Link down",
+                "Dec 05 10:00:09 GPU kernel: mlx5_core 0000:08:00.0 enp8s0f0np0: Link up");
+        // after a time, only a year of 1900-2099 ends a stamp; another number (a count, a port) is data
+        assertThat(RepeatedPrefix.afterTime("Dec", "Dec00:0:00", " 2026")).isTrue();
+        assertThat(RepeatedPrefix.afterTime("Dec", "Dec00:0:00", " 5201")).isFalse();
+        assertThat(RepeatedPrefix.afterTime("0-0-00:0:0", "CET", "T")).isTrue();
+        assertThat(RepeatedPrefix.afterTime("0-0-00:0:0", "host", "t")).isFalse();
+        assertThat(RepeatedPrefix.afterTime("0:0", "ID]", "]")).isFalse();
+    }
 }
