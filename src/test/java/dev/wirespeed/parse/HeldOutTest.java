@@ -65,9 +65,9 @@ class HeldOutTest {
      * The share found on heldout7/ after round 9 (heldout9's own fixes): 83.3 %, 190 of 228 (75.0 %, 171, before,
      * at fa5b7a93; docs/EXPLAIN.md, "Held-out set, round 9").
      */
-    static final double FLOOR7_PERCENT = 86; // every branch of round 9 merged: 86.4 %, 197 of 228
+    static final double FLOOR7_PERCENT = 90; // round 9 merged: 86.4 %, 197 of 228; with fix10 (self-graded): 90.8 %, 207
     /** Samples of heldout7/ recognized after round 9, every branch merged: 34 of 40 (30 before, 33 with heldout9's own fixes). */
-    static final int RECOGNIZED7 = 34;
+    static final int RECOGNIZED7 = 36; // 34 after round 9, 36 with fix10
     /**
      * The share found on heldout8/ before round 10's fixes, at main after round 9 (bfd5960c): 84.8 %, 162 of 191
      * (docs/EXPLAIN.md, "Held-out set, round 10"); the floor is that figure rounded down.
