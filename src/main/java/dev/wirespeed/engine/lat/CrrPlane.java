@@ -115,6 +115,12 @@ public final class CrrPlane implements ClientPlane<Message.Results, CrrResult> {
         stop = true;
     }
 
+    /** The last transactions finish before the server hears Stop (it refuses, and resets, any after). */
+    @Override
+    public boolean drainsBeforeStop() {
+        return true;
+    }
+
     /** Each thread ends its transaction in flight (bounded by the per-transaction timeout). */
     @Override
     public long drain(long stopNanos, long deadlineNanos) {

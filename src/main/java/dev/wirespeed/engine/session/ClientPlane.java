@@ -124,6 +124,15 @@ public interface ClientPlane<M extends Message, R> {
      */
     long drain(long stopNanos, long deadlineNanos);
 
+    /**
+     * Whether this side's work in flight must end before the server hears Stop: a connect-request-response
+     * transaction that reaches the server after its Stop is refused there (and reset), so a test would count
+     * its own last transaction as a failure. Stream planes stop at once: their server must hear Stop to end.
+     */
+    default boolean drainsBeforeStop() {
+        return false;
+    }
+
     /** After the server's results came (or not): receivers may read on, then close. */
     default void afterResults(boolean serverOk, long endNanos) {
     }
