@@ -304,15 +304,11 @@ public final class ClientSession<M extends Message, R> {
             OutcomeStatus status = waitForEnd(t0);
             plane.stopSending();
             long stopNanos = System.nanoTime();
-            long endNanos;
-            long drainDeadline;
-            if (plane.drainsBeforeStop()) {
-                endNanos = plane.drain(stopNanos, System.nanoTime() + DRAIN_LIMIT_NANOS);
-                heart.stopThen(peerProblem == null ? new Message.Stop() : null);
-                drainDeadline = System.nanoTime() + (peerProblem == null ? DRAIN_LIMIT_NANOS : 0);
-            } else {
-                heart.stopThen(peerProblem == null ? new Message.Stop() : null);
-                drainDeadline = System.nanoTime() + (peerProblem == null ? DRAIN_LIMIT_NANOS : 0);
+            boolean drainFirst = plane.drainsBeforeStop();
+            long endNanos = drainFirst ? plane.drain(stopNanos, System.nanoTime() + DRAIN_LIMIT_NANOS) : 0;
+            heart.stopThen(peerProblem == null ? new Message.Stop() : null);
+            long drainDeadline = System.nanoTime() + (peerProblem == null ? DRAIN_LIMIT_NANOS : 0);
+            if (!drainFirst) {
                 endNanos = plane.drain(stopNanos, drainDeadline);
             }
             M remote = awaitRemoteResults(drainDeadline);
