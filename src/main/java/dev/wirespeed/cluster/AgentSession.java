@@ -286,6 +286,7 @@ final class AgentSession {
             send(new AgentMessage.Failed(r.id(), "busy: this agent is already running a test"));
             return;
         }
+        AgentMessage reply;
         try {
             BwClient client = new BwClient(BwClientConfig.builder().host(r.peerHost()).port(r.peerPort())
                     .spec(r.spec()).streamsChosenBy("coordinator").connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
@@ -294,15 +295,18 @@ final class AgentSession {
             BwResult result = withoutIntervals(TestCounters.noted(client.run(TestListener.none())));
             agent.metrics().record(r.peerHost(), r.peerPort(), result);
             agent.log("test to " + target + ": " + describe(result));
-            send(new AgentMessage.TestDone(r.id(), result));
+            reply = new AgentMessage.TestDone(r.id(), result);
         } catch (IOException | RuntimeException e) {
             agent.metrics().recordFailure();
             agent.log("test to " + target + " failed: " + Io.reason(e));
-            send(new AgentMessage.Failed(r.id(), Io.reason(e)));
+            reply = new AgentMessage.Failed(r.id(), Io.reason(e));
         } finally {
             agent.testSlot().release();
             cancelled.remove(r.id());
         }
+        // the slot is free before the coordinator hears the result: it may send this agent its next test at once
+        // (a mesh's control re-test did, and was refused "busy" — MeshNetnsIT on a fresh clone)
+        send(reply);
     }
 
     private void runPerftest(AgentMessage.RunPerftest r) {
@@ -331,19 +335,21 @@ final class AgentSession {
             send(new AgentMessage.Failed(r.id(), "busy: this agent is already running a test"));
             return;
         }
+        AgentMessage reply;
         try {
             Measurement measured = agent.perftest().runClient(r.spec(), r.peerHost(), () -> stopping(r.id()));
             agent.metrics().recordPerftest(r.peerHost(), r.spec().test(), measured);
             agent.log(r.spec().test() + " to " + r.peerHost() + ": "
                     + Rate.format(measured.metric(Metrics.BITS_PER_SECOND).orElseThrow().value()));
-            send(new AgentMessage.PerftestDone(r.id(), measured));
+            reply = new AgentMessage.PerftestDone(r.id(), measured);
         } catch (IOException e) {
             agent.metrics().recordFailure();
-            send(new AgentMessage.Failed(r.id(), Io.reason(e)));
+            reply = new AgentMessage.Failed(r.id(), Io.reason(e));
         } finally {
             agent.testSlot().release();
             cancelled.remove(r.id());
         }
+        send(reply); // after the slot is free, as runTest's
     }
 
     private boolean stopping(long id) {
