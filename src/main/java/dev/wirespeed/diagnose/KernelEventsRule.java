@@ -131,13 +131,18 @@ final class KernelEventsRule implements LogRule {
         }
         // a device whose firmware stopped over temperature: its health finding says it, the warnings are its evidence
         Set<String> overheated = log.all(KernelError.class).stream()
-                .filter(e -> e.event().equals(KernelError.FIRMWARE_HEALTH) && "0x10".equals(e.syndrome()))
+                .filter(e -> e.event().equals(KernelError.FIRMWARE_HEALTH) && Mlx5HealthAdvice.overheated(e.syndrome(), e.detail()))
                 .map(KernelError::subject).collect(Collectors.toSet());
+        Map<String, List<String>> siblings = silentSiblings(log.all(KernelError.class));
+        Set<String> folded = siblings.values().stream().flatMap(List::stream).collect(Collectors.toSet());
         List<Finding> out = new ArrayList<>();
         for (List<KernelError> g : groups.values()) {
             KernelError first = g.getFirst();
             if (first.event().equals(KernelError.TEMPERATURE_WARNING) && overheated.contains(first.subject())) {
                 continue;
+            }
+            if (first.event().equals(KernelError.FIRMWARE_HEALTH) && folded.contains(first.address())) {
+                continue; // its adapter's dump, on another function, names the cause
             }
             List<Evidence> evidence = g.stream().limit(3)
                     .map(e -> new Evidence("kernel-log, line " + e.source().line(), e.source().text().strip())).toList();
@@ -151,7 +156,8 @@ final class KernelEventsRule implements LogRule {
                 case KernelError.UNSUPPORTED_MODULE -> unsupportedModule(first, evidence);
                 case KernelError.RDMA_COMMAND_FAILED -> rdmaCommandFailed(first, g, evidence);
                 case KernelError.NIC_HEALTH -> nicHealth(first, g, evidence);
-                case KernelError.FIRMWARE_HEALTH -> firmwareHealth(first, evidence);
+                case KernelError.FIRMWARE_HEALTH -> firmwareHealth(first, evidence,
+                        siblings.getOrDefault(first.address(), List.of()));
                 case KernelError.COMMAND_TIMEOUT -> commandTimeout(first, g, evidence);
                 case KernelError.TEMPERATURE_WARNING -> temperature(first, g, evidence);
                 default -> aer(first.subject(), g, evidence);
@@ -260,13 +266,47 @@ final class KernelEventsRule implements LogRule {
                                 + "firmware and look for PCIe AER errors at the same time"));
     }
 
+    /**
+     * The functions of one PCI device (domain:bus:device, "0000:0d:00" of "0000:0d:00.2") share one firmware: when
+     * its health poll fires on every function but only some print the dump, the silent ones go with the first
+     * function whose dump names a syndrome (that function's address → the silent functions' addresses).
+     */
+    private static Map<String, List<String>> silentSiblings(List<KernelError> errors) {
+        Map<String, String> namedByDevice = new LinkedHashMap<>();
+        for (KernelError e : errors) {
+            if (e.event().equals(KernelError.FIRMWARE_HEALTH) && e.syndrome() != null && device(e.address()) != null) {
+                namedByDevice.putIfAbsent(device(e.address()), e.address());
+            }
+        }
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (KernelError e : errors) {
+            String named = namedByDevice.get(device(e.address()));
+            if (e.event().equals(KernelError.FIRMWARE_HEALTH) && e.syndrome() == null && named != null
+                    && !named.equals(e.address())) {
+                List<String> silent = out.computeIfAbsent(named, k -> new ArrayList<>());
+                if (!silent.contains(e.address())) {
+                    silent.add(e.address());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** "0000:0d:00.2" → "0000:0d:00"; null for anything that is no PCI function address. */
+    private static String device(String address) {
+        return address == null || !address.matches("(?:[0-9a-fA-F]{4,}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]")
+                ? null : address.substring(0, address.lastIndexOf('.'));
+    }
+
     /** mlx5's health poll and the dump after it (health.c poll_health, print_health_info); the advice by syndrome. */
-    private static Finding firmwareHealth(KernelError e, List<Evidence> evidence) {
+    private static Finding firmwareHealth(KernelError e, List<Evidence> evidence, List<String> silentSiblings) {
         Mlx5HealthAdvice.Advice advice = Mlx5HealthAdvice.of(e.syndrome(), e.detail(), e.address());
         return new Finding("kernel-firmware-health", Severity.ERROR, e.subject(),
                 e.subject() + ": adapter health: " + e.errorType()
                         + (e.syndrome() == null ? "" : ", syndrome " + e.syndrome())
-                        + (e.detail() == null ? "" : " (" + e.detail() + ")") + ": " + advice.cause(),
+                        + (e.detail() == null ? "" : " (" + e.detail() + ")") + ": " + advice.cause()
+                        + (silentSiblings.isEmpty() ? "" : "; the same poll fired on " + String.join(", ", silentSiblings)
+                                + ", functions of the same adapter (one firmware), without a dump of their own"),
                 evidence, null, Fix.action(advice.action()));
     }
 

@@ -31,7 +31,7 @@ final class Mlx5HealthAdvice {
         String reset = "mlxfwreset -d " + device + " reset (MFT; mstfwreset with mstflint) or a power cycle";
         int code = code(syndrome);
         String text = status == null ? "" : status.toLowerCase(Locale.ROOT);
-        if (code == 0x10 || text.contains("high temperature") || text.contains("high temprature")) {
+        if (overheated(syndrome, status)) {
             return new Advice("the adapter overheated and its firmware stopped to protect it",
                     "cool the adapter, firmware does not fix heat: the server's fan profile for PCIe cards or a slot with"
                             + " airflow, and the transceivers' temperature (ethtool -m); then power-cycle the host to bring"
@@ -59,6 +59,15 @@ final class Mlx5HealthAdvice {
         }
         return new Advice("the log does not name the cause (no syndrome line)",
                 "find the dump's synd line in the full log; until then: " + reset);
+    }
+
+    /**
+     * Whether the dump says the adapter stopped over heat: syndrome 0x10, or, in a dump whose synd line was not
+     * pasted, the status text (health.c's hsynd_str "High temperature"; some firmware spells it "temprature").
+     */
+    static boolean overheated(String syndrome, String status) {
+        String text = status == null ? "" : status.toLowerCase(Locale.ROOT);
+        return code(syndrome) == 0x10 || text.contains("high temperature") || text.contains("high temprature");
     }
 
     private static int code(String syndrome) {

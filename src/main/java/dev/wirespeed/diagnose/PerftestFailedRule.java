@@ -1,16 +1,10 @@
 package dev.wirespeed.diagnose;
 
-import dev.wirespeed.facts.Facts;
 import dev.wirespeed.host.Evidence;
-import dev.wirespeed.host.LinkLayer;
-import dev.wirespeed.host.RdmaPort;
 import dev.wirespeed.parse.perftest.PerftestError;
-import dev.wirespeed.parse.perftest.PerftestHeader;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -99,38 +93,13 @@ final class PerftestFailedRule implements LogRule {
         return out;
     }
 
-    /**
-     * RoCE's advice, InfiniBand's, or both labelled when the paste names no link layer or two; iWARP (perftest's
-     * "Transport type : IW") connects through rdma_cm only.
-     */
+    /** RoCE's advice or InfiniBand's by the link layer the paste names; iWARP connects through rdma_cm only. */
     static String byLink(LogFacts log, String roce, String infiniband) {
-        Set<LinkLayer> layers = new HashSet<>();
-        boolean iwarp = false;
-        for (PerftestHeader h : log.all(PerftestHeader.class)) {
-            iwarp |= h.transport() != null && h.transport().strip().equalsIgnoreCase("IW");
-            if (h.linkType() != null) {
-                try {
-                    layers.add(LinkLayer.parse(h.linkType()));
-                } catch (IllegalArgumentException unknown) {
-                    // a link type perftest did not print as IB/Ethernet says nothing here
-                }
-            }
-        }
-        for (Facts host : log.hosts()) {
-            for (RdmaPort p : host.rdmaPorts()) {
-                if (p.linkLayer().isPresent()) {
-                    layers.add(p.linkLayer().value());
-                }
-            }
-        }
-        if (iwarp) {
+        PastedLinkLayer link = PastedLinkLayer.of(log);
+        if (link.iwarp()) {
             return "iWARP connects through rdma_cm: run both ends with -R and check that TCP between the two addresses works";
         }
-        if (layers.size() == 1) {
-            return layers.contains(LinkLayer.ETHERNET) ? "on RoCE " + roce : "on InfiniBand " + infiniband;
-        }
-        return "the paste does not show " + (layers.isEmpty() ? "the link layer" : "one link layer (it names both)")
-                + ": on RoCE " + roce + "; on InfiniBand " + infiniband;
+        return link.advice(roce, infiniband);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.wirespeed.diagnose;
 
 import dev.wirespeed.host.Evidence;
+import dev.wirespeed.host.LinkLayer;
 import dev.wirespeed.parse.ib.PingpongAddress;
 import dev.wirespeed.parse.ib.PingpongError;
 import java.util.ArrayList;
@@ -32,10 +33,11 @@ final class PingpongFailedRule implements LogRule {
     public List<Finding> apply(LogFacts log) {
         List<Finding> out = new ArrayList<>();
         List<PingpongAddress> addresses = log.all(PingpongAddress.class);
+        PastedLinkLayer link = PastedLinkLayer.of(log);
         for (PingpongError e : log.all(PingpongError.class)) {
             String tool = e.tool() == null ? "ibv_*_pingpong" : e.tool();
             Evidence seen = new Evidence(tool + ", line " + e.source().line(), e.source().text().strip());
-            out.add(new Finding(id(), Severity.ERROR, tool, tool + " " + what(e), List.of(seen), null, fix(e, addresses)));
+            out.add(new Finding(id(), Severity.ERROR, tool, tool + " " + what(e), List.of(seen), null, fix(e, addresses, link)));
         }
         return out;
     }
@@ -56,11 +58,11 @@ final class PingpongFailedRule implements LogRule {
         };
     }
 
-    private static Fix fix(PingpongError e, List<PingpongAddress> addresses) {
+    private static Fix fix(PingpongError e, List<PingpongAddress> addresses, PastedLinkLayer link) {
         return switch (e.failure()) {
             case "lid" -> Fix.action("run a subnet manager on the fabric (opensm on one host, or the switch's), then check"
                     + " that ibstat shows State: Active and a Base lid other than 0 on both ends");
-            case "qp" -> Fix.action(qpAdvice(addresses));
+            case "qp" -> Fix.action(qpAdvice(addresses, link));
             case "gid" -> Fix.action("give -g an index show_gids lists for that port (on RoCE a v2 GID carrying the"
                     + " interface's IP address), the same type on both ends");
             case "connect" -> Fix.action("start the same example without a host name on the peer first, with the same -p"
@@ -69,29 +71,39 @@ final class PingpongFailedRule implements LogRule {
                     + " ibv_devices lists the device given with -d");
             case "completion" -> Fix.action(e.status() != null && e.status() == 13
                     ? "run the same example and options on both ends, the peer started first"
-                    : "on RoCE give both ends -g with the RoCE v2 GID of the interface that carries the route (show_gids)"
-                            + " and check the path MTU (-m); on InfiniBand check both ports are Active and the peer kept running");
+                    : link.with(shown(addresses)).advice("give both ends -g with the RoCE v2 GID of the interface that"
+                            + " carries the route (show_gids) and check the path MTU (-m)",
+                            "check both ports are Active and the peer kept running"));
             default -> Fix.action("look up the failing call in the example's source (rdma-core libibverbs/examples) and the"
                     + " kernel log of both hosts");
         };
     }
 
-    /** What the address lines pasted with the failure say about the link layer and the peer's GID. */
-    private static String qpAdvice(List<PingpongAddress> addresses) {
+    /**
+     * The link layer the address lines show: a LID of 0 a RoCE port (an InfiniBand one without a LID stops before
+     * it prints its address), a LID above 0 an InfiniBand one; null when they show none or both.
+     */
+    private static LinkLayer shown(List<PingpongAddress> addresses) {
         boolean roce = addresses.stream().anyMatch(a -> a.lid() != null && a.lid() == 0);
         boolean ib = addresses.stream().anyMatch(a -> a.lid() != null && a.lid() > 0);
+        return roce == ib ? null : roce ? LinkLayer.ETHERNET : LinkLayer.INFINIBAND;
+    }
+
+    /** What the address lines (and any port the paste shows) say about the link layer and the peer's GID. */
+    private static String qpAdvice(List<PingpongAddress> addresses, PastedLinkLayer link) {
+        LinkLayer shown = shown(addresses);
         boolean zeroGid = addresses.stream().anyMatch(PingpongAddress::zeroGid);
         String forRoce = "give both ends -g with the index of a RoCE v2 GID of the interface (show_gids), the same"
                 + " type on both, and an -m no larger than the port's active MTU";
         String forIb = "check both ports are Active with a LID, and that -m is no larger than the active MTU of both"
                 + " ports (ibv_devinfo)";
-        if (roce && zeroGid) {
+        if (shown == LinkLayer.ETHERNET && zeroGid) {
             return "the addresses show a RoCE port (LID 0) and a GID of zero, an end run without -g: " + forRoce;
-        } else if (roce && !ib) {
+        } else if (shown == LinkLayer.ETHERNET) {
             return "the addresses show a RoCE port (LID 0): " + forRoce;
-        } else if (ib && !roce) {
+        } else if (shown == LinkLayer.INFINIBAND) {
             return "the addresses show an InfiniBand port (LID above 0): " + forIb;
         }
-        return "the paste does not show the link layer: on RoCE " + forRoce + "; on InfiniBand " + forIb;
+        return link.advice(forRoce, forIb);
     }
 }

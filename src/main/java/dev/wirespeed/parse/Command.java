@@ -24,8 +24,7 @@ public record Command(String text, String program, List<String> args) {
         if (text == null || text.isBlank()) {
             return null;
         }
-        String first = text.split("\\|", 2)[0];
-        List<String> words = new ArrayList<>(List.of(first.strip().split("\\s+")));
+        List<String> words = words(text);
         // Drop wrappers and their options (numactl --cpunodebind=0, taskset -c 3, timeout 10).
         while (!words.isEmpty()) {
             String w = base(words.getFirst());
@@ -57,6 +56,41 @@ public record Command(String text, String program, List<String> args) {
             }
         }
         return new Command(text.strip(), program, words);
+    }
+
+    /**
+     * The words before the first pipe, as a POSIX shell splits them: a blank or a '|' inside '…' or "…" (or after a
+     * backslash) belongs to its word, so {@code egrep 'drop|err' ethtool_-S_eth1} keeps its file. Quotes stay in the
+     * word as typed. An unclosed quote (a cut paste) runs to the end of the line.
+     */
+    static List<String> words(String text) {
+        List<String> words = new ArrayList<>();
+        StringBuilder word = new StringBuilder();
+        char quote = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (quote != 0) {
+                quote = c == quote ? 0 : quote;
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+            } else if (c == '\\' && i + 1 < text.length()) {
+                word.append(c);
+                c = text.charAt(++i);
+            } else if (c == '|') {
+                break;
+            } else if (Character.isWhitespace(c)) {
+                if (!word.isEmpty()) {
+                    words.add(word.toString());
+                    word.setLength(0);
+                }
+                continue;
+            }
+            word.append(c);
+        }
+        if (!word.isEmpty()) {
+            words.add(word.toString());
+        }
+        return words;
     }
 
     /** Programs that show a file's lines as they are, or some of them. */

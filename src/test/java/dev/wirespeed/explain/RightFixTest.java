@@ -71,6 +71,16 @@ class RightFixTest {
         return new Row(name, f, rule, subject, true, null, List.of(), List.of());
     }
 
+    /**
+     * The ConnectX-6 Dx fixture's temperature warnings, then its health poll and the first line of a 5.17+ dump
+     * (health.c: "Health issue observed, %s, severity(%d) %s:"), the paste cut there, before the synd line.
+     */
+    static final String CUT_HEAT_DUMP = Fixture.text("kernel/dmesg-mlx5-health-compromised-high-temperature-dump-cx6dx-notes-cn.txt")
+            .lines().filter(l -> l.contains("temp_warn") || l.contains("poll_health")).map(l -> l + "\n")
+            .reduce("", String::concat)
+            + "[  131.207020] mlx5_core 0000:41:00.0: print_health_info:431:(pid 0): Health issue observed, High temperature,"
+            + " severity(2) CRITICAL:\n";
+
     /** Seed 004's lspci and iperf runs with the r86s port's ethtool and MTU (issue 26's case 1 reproduction). */
     static final String R86S = Fixture.text("seeds/004_2a39351d1c4a425e.txt").lines().skip(135).limit(103)
             .map(l -> l + "\n").reduce("", String::concat) + """
@@ -318,6 +328,19 @@ class RightFixTest {
                 fires("fix kernel-adapter-temperature: the other port's warning", fixtures(
                         "kernel/dmesg-mlx5-health-compromised-high-temperature-dump-cx6dx-notes-cn.txt"),
                         "kernel-adapter-temperature", "0000:41:00.1", null, List.of("cool"), List.of("mlxfwmanager")),
+                // 5.17+ names the syndrome on its first dump line; a paste cut before the synd line still says heat
+                fires("fix kernel-firmware-health: dump cut before its synd line, heat named on the first line",
+                        paste(CUT_HEAT_DUMP), "kernel-firmware-health", "0000:41:00.0", null, List.of("cool"),
+                        List.of("mlxfwmanager", "find the dump's synd line")),
+                quiet("quiet kernel-adapter-temperature: overheated by the dump's first line, no synd line",
+                        paste(CUT_HEAT_DUMP), "kernel-adapter-temperature", "0000:41:00.0"),
+                // one adapter, one firmware: functions whose poll fired without a dump go with the one that names it
+                fires("fix kernel-firmware-health: the function with the dump, its silent siblings named", fixtures(
+                        "kernel/dmesg-mlx5-health-issue-observed-fw-internal-error-vdpa-mail.txt"), "kernel-firmware-health",
+                        "0000:0d:00.0", null, List.of("mlxfwreset -d 0000:0d:00.0 reset"), List.of()),
+                quiet("quiet kernel-firmware-health: a sibling function's 'no syndrome line' when its adapter's dump names it",
+                        fixtures("kernel/dmesg-mlx5-health-issue-observed-fw-internal-error-vdpa-mail.txt"),
+                        "kernel-firmware-health", "0000:0d:00.2"),
                 fires("fix kernel-firmware-health: irisc not responding: reset with either tool set, firmware by PSID",
                         fixtures("mlx/mlxup-mstflint-dmesg-health-power9-mail.txt"), "kernel-firmware-health", "0001:19:00.0",
                         null, List.of("mlxfwreset -d 0001:19:00.0 reset", "mstfwreset", "OEM"), List.of("cool")),

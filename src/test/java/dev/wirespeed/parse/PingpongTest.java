@@ -75,4 +75,27 @@ class PingpongTest {
                 .satisfies(f -> assertThat(f.fix().action()).contains("does not show the link layer").contains("on RoCE")
                         .contains("on InfiniBand"));
     }
+
+    @Test
+    void theAdviceFollowsThePortsPastedBesideTheFailure() {
+        // an ibstat of a RoCE port (ConnectX-6 Dx, "Link layer: Ethernet") pasted with a failure that prints no address
+        String roce = Fixture.text("ib/ibstat-ethernet-cx6dx-log-heading-l2fwd6.txt")
+                + "$ ibv_rc_pingpong -d mlx5_0 -g 1 server1\nFailed to modify QP to RTR\n";
+        assertThat(failed(roce)).singleElement().satisfies(f -> assertThat(f.fix().action())
+                .startsWith("on RoCE").doesNotContain("InfiniBand"));
+    }
+
+    @Test
+    void aRetryCounterExceededOnARocePortGetsRocesAdviceOnly() {
+        // rc_pingpong.c's address lines and its completion failure ("Failed status %s (%d) for wr_id %d")
+        String roce = String.join("\n", "$ ibv_rc_pingpong -d mlx5_0 -g 3 server1",
+                "  local address:  LID 0x0000, QPN 0x00018b, PSN 0x92d03e, GID ::ffff:192.168.1.2",
+                "  remote address: LID 0x0000, QPN 0x000089, PSN 0x76ea22, GID ::ffff:192.168.1.1",
+                "Failed status transport retry counter exceeded (12) for wr_id 2", "");
+        assertThat(failed(roce)).singleElement().satisfies(f -> assertThat(f.fix().action())
+                .startsWith("on RoCE").contains("show_gids").doesNotContain("InfiniBand"));
+        String unknown = "$ ibv_rc_pingpong server1\nFailed status transport retry counter exceeded (12) for wr_id 2\n";
+        assertThat(failed(unknown)).singleElement().satisfies(f -> assertThat(f.fix().action())
+                .contains("does not show the link layer").contains("on RoCE").contains("on InfiniBand"));
+    }
 }

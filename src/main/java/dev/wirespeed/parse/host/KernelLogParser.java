@@ -80,7 +80,8 @@ public final class KernelLogParser extends BaseParser {
     private static final Pattern HEALTH_DUMP = Pattern.compile(MLX5_FUNC + "(?:(synd (0x[0-9a-fA-F]+):?\\s*(.*))"
             + "|ext_synd (0x[0-9a-fA-F]+)|fw_ver (\\d+\\.\\d+\\.\\d+)|assert_var\\[\\d+\\] 0x\\w+|assert_exit_ptr 0x\\w+"
             + "|assert_callra 0x\\w+|time \\d+|hw_id 0x\\w+|rfr \\d+|severity \\d+ \\(\\w+\\)|irisc_index \\d+|raw fw_ver 0x\\w+"
-            + "|Health issue observed, .*)\\s*");
+            // health.c since 5.17: "Health issue observed, %s, severity(%d) %s:" names the syndrome in words
+            + "|Health issue observed, (.*?)(?:, severity\\(\\d+\\).*)?)\\s*");
     /**
      * mlx5 cmd.c: a firmware command that never completed ("wait_func:1132:(pid 141181): CREATE_DCT(0x710) timeout.
      * Will cause a leak of a command resource", "wait_func_handle_exec_timeout:…: cmd[22]: CREATE_DCT(0x710) No done
@@ -645,11 +646,17 @@ public final class KernelLogParser extends BaseParser {
     private static KernelError healthValue(KernelError open, Matcher dump) {
         if (dump.group(1) != null) {
             String name = dump.group(3).isBlank() ? null : dump.group(3).strip();
-            String detail = open.detail() == null ? name : name == null ? open.detail() : name + "; " + open.detail();
+            // the "Health issue observed" line may have named it already
+            String detail = open.detail() == null ? name
+                    : name == null || open.detail().equals(name) || open.detail().startsWith(name + "; ") ? open.detail()
+                    : name + "; " + open.detail();
             return open.with(detail, dump.group(2), open.vendorSyndrome());
         }
         if (dump.group(4) != null) {
             return open.with(open.detail(), open.syndrome(), dump.group(4));
+        }
+        if (dump.group(6) != null && open.detail() == null && !dump.group(6).isBlank()) {
+            return open.with(dump.group(6).strip(), open.syndrome(), open.vendorSyndrome()); // the synd line may be cut off
         }
         if (dump.group(5) != null && !dump.group(5).startsWith("65535.")) { // all ones: the device no longer answers reads
             String fw = "fw_ver " + dump.group(5);
