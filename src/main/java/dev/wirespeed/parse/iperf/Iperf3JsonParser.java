@@ -11,6 +11,7 @@ import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metric;
 import dev.wirespeed.results.Measurement.Metrics;
 import dev.wirespeed.results.Measurement.Tests;
+import dev.wirespeed.units.Rate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -166,18 +167,21 @@ public final class Iperf3JsonParser extends BaseParser {
             b.use(k);
         }
         b.add(r);
-        if (!sums) {
-            streamFigures(end.path("streams"), r, from, b);
-        }
+        String streams = sums ? "" : streamFigures(end.path("streams"), r, from, b);
         if (!r.intervals().isEmpty() || sums) {
             b.measurement(toMeasurement(r));
         }
-        b.note("read from a part of an iperf3 -J document (its opening or end not pasted)");
+        b.note("read from a part of an iperf3 -J document (its opening or end not pasted)"
+                + (streams.isEmpty() ? "" : "; the end's streams, no sum: " + streams));
         return b.done(to);
     }
 
-    /** The end's per-stream figures, as printed, when the paste shows no sum of them. */
-    private static void streamFigures(JsonNode streams, Iperf3Result r, int line, ParseBuilder b) {
+    /**
+     * The end's per-stream figures, as printed, when the paste shows no sum of them; returns each stream's
+     * rates for the note ("stream 1 sender 11.46 Gbit/s").
+     */
+    private static String streamFigures(JsonNode streams, Iperf3Result r, int line, ParseBuilder b) {
+        List<String> rates = new ArrayList<>();
         for (int k = 0; k < streams.size(); k++) {
             for (String side : List.of("sender", "receiver", "udp")) {
                 JsonNode o = streams.get(k).path(side);
@@ -188,8 +192,12 @@ public final class Iperf3JsonParser extends BaseParser {
                         b.printed(r, line, "end.streams[" + k + "]." + side + "." + name, v.decimalValue().toPlainString());
                     }
                 }
+                if (o.path("bits_per_second").isNumber()) {
+                    rates.add("stream " + (k + 1) + " " + side + " " + Rate.format(o.path("bits_per_second").asDouble()));
+                }
             }
         }
+        return String.join(", ", rates);
     }
 
     /** Consecutive --json-stream events, each one line, gathered into the -J document they stand for. */
