@@ -11,6 +11,7 @@ import dev.wirespeed.results.Measurement;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -149,6 +150,16 @@ public final class Iperf2Parser extends BaseParser {
                 b.use(i);
                 boolean back = m.group("star") != null || reverse.contains(m.group("id"));
                 IperfInterval r = row(m, in, i, serverReport ? "receiver" : back ? REVERSE : null);
+                if (startsAnotherRun(run, r)) {
+                    // the next run's total, its head cut away (a loop's "| tail -1", totals pasted one after another)
+                    IperfRun next = new IperfRun("iperf2");
+                    next.role = run.role;
+                    next.protocol = run.protocol;
+                    next.host = run.host;
+                    next.port = run.port;
+                    run = next;
+                    runs.add(run);
+                }
                 run.rows.add(r);
                 Matcher cwnd = CWND_RTT.matcher(m.group("rest").strip());
                 if (cwnd.matches()) {
@@ -217,17 +228,52 @@ public final class Iperf2Parser extends BaseParser {
                 in.source(i));
     }
 
+    /**
+     * Row r runs from 0 for a stream whose last row in the run ran from 0 too, and is not that row printed again:
+     * a new run's total. With -i equal to -t iperf 2 prints the interval report and then the total, the same
+     * transfer ending a little later ("0.0000-2.0000 sec 1.61 GBytes", "0.0000-2.0181 sec 1.61 GBytes", 2.1.8 here).
+     */
+    private static boolean startsAnotherRun(IperfRun run, IperfInterval r) {
+        if (r.startSeconds() != 0) {
+            return false;
+        }
+        IperfInterval last = null;
+        for (IperfInterval o : run.rows) {
+            if (o.stream().equals(r.stream()) && Objects.equals(o.role(), r.role())) {
+                last = o;
+            }
+        }
+        if (last == null || last.startSeconds() != 0 || last.transfer() == null || r.transfer() == null) {
+            return false;
+        }
+        double a = last.transfer().value();
+        double z = r.transfer().value();
+        boolean reprinted = r.endSeconds() >= last.endSeconds() && Math.abs(a - z) <= 0.02 * Math.max(a, z);
+        return !reprinted;
+    }
+
     /** Lines from 0 to (about) the last end are the test's totals. */
     private static void markSummaries(IperfRun run) {
         double maxEnd = run.rows.stream().mapToDouble(IperfInterval::endSeconds).max().orElse(0);
         for (int k = 0; k < run.rows.size(); k++) {
             IperfInterval r = run.rows.get(k);
             boolean total = r.startSeconds() == 0 && r.endSeconds() >= maxEnd - 0.5
-                    && (r.endSeconds() > 1.5 || isLastOfStream(run.rows, k));
+                    && (r.endSeconds() > 1.5 || isLastOfStream(run.rows, k)) && !totalFollows(run.rows, k);
             if (total) {
                 run.rows.set(k, r.withSummary(true));
             }
         }
+    }
+
+    /** A later line of the same stream from 0: with -i equal to -t the first is the interval report, the later the total. */
+    private static boolean totalFollows(List<IperfInterval> rows, int k) {
+        for (int j = k + 1; j < rows.size(); j++) {
+            IperfInterval o = rows.get(j);
+            if (o.stream().equals(rows.get(k).stream()) && Objects.equals(o.role(), rows.get(k).role()) && o.startSeconds() == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean isLastOfStream(List<IperfInterval> rows, int k) {

@@ -11,6 +11,7 @@ import dev.wirespeed.results.Measurement;
 import dev.wirespeed.results.Measurement.Metric;
 import dev.wirespeed.results.Measurement.Metrics;
 import dev.wirespeed.results.Measurement.Tests;
+import dev.wirespeed.units.Rate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -117,7 +118,7 @@ public final class Iperf3JsonParser extends BaseParser {
     @Override
     public boolean startsAt(Lines in, int i) {
         if (!in.get(i).startsWith("{")) {
-            return false;
+            return Iperf3JsonFragment.startsAt(in, i);
         }
         if (in.matches(EVENT, i)) {
             return true;
@@ -127,7 +128,7 @@ public final class Iperf3JsonParser extends BaseParser {
                 return true;
             }
         }
-        return false;
+        return Iperf3JsonFragment.startsAt(in, i);
     }
 
     @Override
@@ -138,8 +139,7 @@ public final class Iperf3JsonParser extends BaseParser {
         ParseBuilder b = builder(in, from);
         JsonBlock block = JsonBlock.read(in, from);
         if (block.node() == null || block.node().get("start") == null) {
-            b.note("the JSON document is incomplete or invalid; nothing was read from it");
-            return b.done(from);
+            return fragment(in, from, b);
         }
         for (int k = from; k < block.end(); k++) {
             b.use(k);
@@ -147,6 +147,57 @@ public final class Iperf3JsonParser extends BaseParser {
         Iperf3Result r = read(block.node(), in.source(from));
         b.add(r).measurement(toMeasurement(r));
         return b.done(block.end());
+    }
+
+    /**
+     * A document pasted in part ({@link Iperf3JsonFragment}): what its intervals' and end's sums print; an end
+     * that printed only its streams keeps each stream's figures as printed ("end.streams[0].sender.bytes").
+     */
+    private Parsed fragment(Lines in, int from, ParseBuilder b) {
+        int to = Iperf3JsonFragment.end(in, from);
+        ObjectNode doc = Iperf3JsonFragment.document(in, from, to);
+        JsonNode end = doc.path("end");
+        boolean sums = end.has("sum_sent") || end.has("sum_received") || end.has("sum");
+        Iperf3Result r = read(doc, in.source(from));
+        if (r.intervals().isEmpty() && !sums && !end.path("streams").isArray() && r.version() == null) {
+            b.note("the JSON document is incomplete or invalid; nothing was read from it");
+            return b.done(from);
+        }
+        for (int k = from; k < to; k++) {
+            b.use(k);
+        }
+        b.add(r);
+        String streams = sums ? "" : streamFigures(end.path("streams"), r, from, b);
+        if (!r.intervals().isEmpty() || sums) {
+            b.measurement(toMeasurement(r));
+        }
+        b.note("read from a part of an iperf3 -J document (its opening or end not pasted)"
+                + (streams.isEmpty() ? "" : "; the end's streams, no sum: " + streams));
+        return b.done(to);
+    }
+
+    /**
+     * The end's per-stream figures, as printed, when the paste shows no sum of them; returns each stream's
+     * rates for the note ("stream 1 sender 11.46 Gbit/s").
+     */
+    private static String streamFigures(JsonNode streams, Iperf3Result r, int line, ParseBuilder b) {
+        List<String> rates = new ArrayList<>();
+        for (int k = 0; k < streams.size(); k++) {
+            for (String side : List.of("sender", "receiver", "udp")) {
+                JsonNode o = streams.get(k).path(side);
+                for (String name : List.of("seconds", "bytes", "bits_per_second", "retransmits", "jitter_ms", "lost_packets",
+                        "packets", "lost_percent")) {
+                    JsonNode v = o.path(name);
+                    if (v.isNumber()) {
+                        b.printed(r, line, "end.streams[" + k + "]." + side + "." + name, v.decimalValue().toPlainString());
+                    }
+                }
+                if (o.path("bits_per_second").isNumber()) {
+                    rates.add("stream " + (k + 1) + " " + side + " " + Rate.format(o.path("bits_per_second").asDouble()));
+                }
+            }
+        }
+        return String.join(", ", rates);
     }
 
     /** Consecutive --json-stream events, each one line, gathered into the -J document they stand for. */

@@ -9,6 +9,7 @@ import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.UnitWords;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -96,6 +97,7 @@ public final class Iperf3TextParser extends BaseParser {
         int i = from;
         boolean afterHead = false;
         boolean parameters = false; // inside --debug's parameters JSON, whose members are kept under their own names
+        boolean serverOutput = false; // --get-server-output: the server's view of the same test follows the client's
         for (; i < in.size(); i++) {
             if (in.blank(i) || in.decoration(i)) {
                 continue;
@@ -170,6 +172,7 @@ public final class Iperf3TextParser extends BaseParser {
                 }
                 afterHead = in.matches(IperfLines.ID_HEAD, i);
                 String line = in.get(i);
+                serverOutput |= line.strip().equals("Server output:");
                 // "Total Datagrams": a UDP sender's interval head (3.1+); -V's "Starting Test: protocol: UDP, …"
                 if (line.contains("Jitter") || line.contains("Total Datagrams") || line.startsWith("Starting Test: protocol: UDP")) {
                     run.protocol = "UDP";
@@ -185,6 +188,15 @@ public final class Iperf3TextParser extends BaseParser {
             } else if ((m = in.match(IperfLines.ROW, i)) != null) {
                 b.use(i);
                 IperfInterval r = row(m, in, i, run);
+                if (!serverOutput && repeatsTotal(run, r)) {
+                    // a run prints each stream's sender and receiver total once: the same again is the next run's,
+                    // its head cut away (a loop's "| grep -E 'sender|receiver'", summaries pasted one after another)
+                    IperfRun next = newRun(in);
+                    next.version = run.version;
+                    next.protocol = run.protocol;
+                    run = next;
+                    runs.add(run);
+                }
                 run.rows.add(r);
                 Matcher cwnd = CWND.matcher(m.group("rest").strip());
                 if (cwnd.matches()) {
@@ -203,6 +215,12 @@ public final class Iperf3TextParser extends BaseParser {
             r.toMeasurements().forEach(b::measurement);
         }
         return b.done(i);
+    }
+
+    /** Row r is a total ("sender"/"receiver") of a stream and direction the run already has a total of, in that role. */
+    private static boolean repeatsTotal(IperfRun run, IperfInterval r) {
+        return r.role() != null && run.rows.stream().anyMatch(o -> r.role().equals(o.role()) && r.stream().equals(o.stream())
+                && Objects.equals(r.direction(), o.direction()));
     }
 
     private static IperfRun newRun(Lines in) {
