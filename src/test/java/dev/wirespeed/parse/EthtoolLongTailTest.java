@@ -107,6 +107,25 @@ class EthtoolLongTailTest {
     }
 
     @Test
+    void aLinkWordEthtoolDoesNotPrintIsNoVerdict() {
+        // ethtool prints "yes" or "no"; a note the paste kept after it (one hash, not taken as a note) or a cut word says nothing
+        for (String value : List.of("yes # plugged", "ye", "yes?")) {
+            EthtoolSettings s = Fixture.blocksOf("Settings for eth0:\n\tSpeed: 10000Mb/s\n\tLink detected: " + value + "\n")
+                    .getFirst().all(EthtoolSettings.class).getFirst();
+            assertThat(s.linkDetected()).as(value).isNull();
+        }
+    }
+
+    @Test
+    void aNoteAfterAValueIsNoPartOfIt() {
+        // "###" then words goes as a note; a run of hashes alone (rpm's progress bar) stays
+        EthtoolSettings s = Fixture.blocksOf("Settings for eth0:\n\tSpeed: 10000Mb/s   ### the 10G port\n"
+                + "\tLink detected: yes   ### the cable is plugged\n").getFirst().all(EthtoolSettings.class).getFirst();
+        assertThat(s.linkDetected()).isTrue();
+        assertThat(s.speed().value()).isEqualTo(10e9);
+    }
+
+    @Test
     void vmxnet3StatisticsUnderTheirQueueHeadings() {
         List<Parsed> blocks = Fixture.blocks("host/ethtool-vmxnet3-settings-i-S-lctt.txt");
         assertThat(blocks).extracting(Parsed::format).containsExactly("ethtool", "ethtool", "ethtool-stats");

@@ -143,7 +143,7 @@ public final class EthtoolParser extends BaseParser {
             Matcher detail = link == null ? null : LINK_DETAIL.matcher(link);
             boolean detailed = detail != null && detail.matches();
             b.add(new EthtoolSettings(iface, speed, f.text("duplex"), f.text("auto-negotiation"), f.text("port"),
-                    link == null ? null : (detailed ? detail.group(1) : link).equalsIgnoreCase("yes"), in.source(from),
+                    yesNo(link == null ? null : detailed ? detail.group(1) : link), in.source(from),
                     modes.get("supported link modes"), modes.get("advertised link modes"),
                     modes.get("link partner advertised link modes"), f.text("transceiver"),
                     detailed ? detail.group(2).strip() : null, fecModes(f.text("supported fec modes")),
@@ -153,6 +153,15 @@ public final class EthtoolParser extends BaseParser {
                     f.text("bus-info"), in.source(from)));
         }
         return b.done(i);
+    }
+
+    /**
+     * ethtool prints "yes" or "no" (ethtool.c dump_link: carrier up or not); anything else (a note the paste kept, a
+     * cut line) says nothing, so it is no carrier-down verdict.
+     */
+    private static Boolean yesNo(String text) {
+        return text == null ? null : text.strip().equalsIgnoreCase("yes") ? Boolean.TRUE
+                : text.strip().equalsIgnoreCase("no") ? Boolean.FALSE : null;
     }
 
     /** "10baseT/Half 10baseT/Full" → the modes; "Not reported" adds none. */
