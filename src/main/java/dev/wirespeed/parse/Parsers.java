@@ -16,6 +16,7 @@ import dev.wirespeed.parse.host.EthtoolStatsParser;
 import dev.wirespeed.parse.host.ExportsParser;
 import dev.wirespeed.parse.host.IfconfigLinkEncapParser;
 import dev.wirespeed.parse.host.IfconfigParser;
+import dev.wirespeed.parse.host.IpBriefParser;
 import dev.wirespeed.parse.host.IpParser;
 import dev.wirespeed.parse.host.KernelLogParser;
 import dev.wirespeed.parse.host.CpuFreqParser;
@@ -110,6 +111,7 @@ public final class Parsers {
                 // the host: netdevs, ethtool, kernel log, counters, NFS
                 new LstopoParser(),
                 new IpParser(),
+                new IpBriefParser(),
                 new IfconfigParser(),
                 new IfconfigLinkEncapParser(),
                 new EthtoolParser(),

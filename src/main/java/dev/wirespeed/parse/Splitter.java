@@ -338,9 +338,11 @@ public final class Splitter {
         if (quotedPrintable(rows)) {
             rows = decodeQuotedPrintable(rows);
         }
+        rows = IpOneline.split(rows); // before srun labels are looked for: ip -o addr's "4: eth0    inet …" lines repeat their index
         rows = PasteRepair.repair(rows, l -> prompt(l) != null || bare(l) != null || l.startsWith("# ") && rootPrompt(l) != null,
                 l -> prompt(l.strip()) != null, starts);
         rows = EscapedOutput.decodeRows(rows, starts); // a literal a mail client flowed or wrapped, whole again
+        rows = IpOneline.split(rows); // and once more: a joined line a mail wrapped is whole only now
         rows = withoutNotes(rows); // after lines a mail flowed or wrapped are whole: a note broken across two goes whole
         List<String> lines = new ArrayList<>(rows.size());
         int[] numbers = new int[rows.size()];
