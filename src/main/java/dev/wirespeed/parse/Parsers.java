@@ -30,6 +30,7 @@ import dev.wirespeed.parse.host.NetstatParser;
 import dev.wirespeed.parse.host.NfsdPortlistParser;
 import dev.wirespeed.parse.host.NfsstatParser;
 import dev.wirespeed.parse.host.SoftnetStatParser;
+import dev.wirespeed.parse.host.SysfsCountersParser;
 import dev.wirespeed.parse.host.ServiceStatusParser;
 import dev.wirespeed.parse.host.SubnetManagerParser;
 import dev.wirespeed.parse.host.TcQdiscParser;
@@ -129,6 +130,7 @@ public final class Parsers {
                 new DcbParser(),
                 new NetstatParser(),
                 new SoftnetStatParser(),
+                new SysfsCountersParser(),
                 new NfsstatParser(),
                 new MountParser(),
                 new ExportsParser(),
