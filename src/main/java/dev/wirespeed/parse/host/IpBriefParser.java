@@ -30,7 +30,7 @@ public final class IpBriefParser extends BaseParser {
     private static final Pattern WITH_ADDRESS = Pattern.compile(NAME + "\\s+" + STATE + "\\s+[0-9a-fA-F.:]+/\\d{1,3}.*");
 
     public IpBriefParser() {
-        super("ip", "ip"); // the same format as the long form's to the reader: ip's interfaces
+        super("ip-brief", "ip");
     }
 
     @Override
