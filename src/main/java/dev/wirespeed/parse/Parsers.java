@@ -16,6 +16,7 @@ import dev.wirespeed.parse.host.EthtoolStatsParser;
 import dev.wirespeed.parse.host.ExportsParser;
 import dev.wirespeed.parse.host.IfconfigLinkEncapParser;
 import dev.wirespeed.parse.host.IfconfigParser;
+import dev.wirespeed.parse.host.IpBriefParser;
 import dev.wirespeed.parse.host.IpParser;
 import dev.wirespeed.parse.host.KernelLogParser;
 import dev.wirespeed.parse.host.CpuFreqParser;
@@ -29,6 +30,7 @@ import dev.wirespeed.parse.host.NetstatParser;
 import dev.wirespeed.parse.host.NfsdPortlistParser;
 import dev.wirespeed.parse.host.NfsstatParser;
 import dev.wirespeed.parse.host.SoftnetStatParser;
+import dev.wirespeed.parse.host.SysfsCountersParser;
 import dev.wirespeed.parse.host.ServiceStatusParser;
 import dev.wirespeed.parse.host.SubnetManagerParser;
 import dev.wirespeed.parse.host.TcQdiscParser;
@@ -110,6 +112,7 @@ public final class Parsers {
                 // the host: netdevs, ethtool, kernel log, counters, NFS
                 new LstopoParser(),
                 new IpParser(),
+                new IpBriefParser(),
                 new IfconfigParser(),
                 new IfconfigLinkEncapParser(),
                 new EthtoolParser(),
@@ -127,6 +130,7 @@ public final class Parsers {
                 new DcbParser(),
                 new NetstatParser(),
                 new SoftnetStatParser(),
+                new SysfsCountersParser(),
                 new NfsstatParser(),
                 new MountParser(),
                 new ExportsParser(),

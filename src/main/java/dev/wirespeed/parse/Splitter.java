@@ -60,6 +60,7 @@ public final class Splitter {
     private static final Pattern BARE_ARG = Pattern.compile(
             "-{1,2}[\\w-]+(=\\S+)?|[a-z0-9_./:@=,*+-][\\w./:@=,*+'\"-]*|[A-Z][A-Z0-9_]*|\\||'[^']*'|\"[^\"]*\"|\\d+");
     private static final Pattern CAPTION = Pattern.compile("Code language: .*$");
+    private static final Pattern QUOTED = Pattern.compile("'[^']*'|\"[^\"]*\"");
     /**
      * A reader's note a guide wrote after a value, set off by blanks and an arrow or a double hash: "Speed:
      * 1000Mb/s          &lt;-- Nic Speed 확인", "Speed: 10000Mb/s          ##当前速率", "Link detected: yes  #表示是否…",
@@ -342,9 +343,11 @@ public final class Splitter {
         if (quotedPrintable(rows)) {
             rows = decodeQuotedPrintable(rows);
         }
+        rows = IpOneline.split(rows); // before srun labels are looked for: ip -o addr's "4: eth0    inet …" lines repeat their index
         rows = PasteRepair.repair(rows, l -> prompt(l) != null || bare(l) != null || l.startsWith("# ") && rootPrompt(l) != null,
                 l -> prompt(l.strip()) != null, starts);
         rows = EscapedOutput.decodeRows(rows, starts); // a literal a mail client flowed or wrapped, whole again
+        rows = IpOneline.split(rows); // and once more: a joined line a mail wrapped is whole only now
         rows = withoutNotes(rows); // after lines a mail flowed or wrapped are whole: a note broken across two goes whole
         List<String> lines = new ArrayList<>(rows.size());
         int[] numbers = new int[rows.size()];
@@ -452,7 +455,8 @@ public final class Splitter {
         }
         String args = m.group(2).strip();
         if (!args.isEmpty()) {
-            String[] words = args.replace("|", " | ").strip().split("\\s+");
+            // a quoted argument is one word, whatever it holds ("grep -A 3 'Speed: '" in a netdev review)
+            String[] words = QUOTED.matcher(args).replaceAll("''").replace("|", " | ").strip().split("\\s+");
             if (words.length == 1 && words[0].matches("\\d+\\.\\d+(?:\\.\\d+)?(?:[ab]\\d+)?")) {
                 return null; // a version banner ("iperf 3.9" under -V, "iperf 3.1.7" from --version), not a command
             }

@@ -65,7 +65,7 @@ public record CounterSample(String subject, String tool, Map<String, Long> value
         }
         boolean ib = tool.equals("perfquery") || tool.equals("ibqueryerrors");
         Counters.Builder cb;
-        if (tool.equals("rdma statistic") || tool.equals("show_counters")) {
+        if (tool.equals("rdma statistic") || tool.equals("show_counters") || tool.equals(SysfsCountersParser.RDMA_TOOL)) {
             // a port's hw_counters (and counters) under their sysfs names, the port as sysfs names it: "mlx5_0/1"
             cb = Counters.builder(Counters.Scope.RDMA_PORT, subject == null ? Counters.UNNAMED_SUBJECT : subject);
         } else if (subject == null) {

@@ -30,7 +30,8 @@ public final class EthtoolParser extends BaseParser {
     private static final Pattern FIRST_FIELD = Pattern.compile("Supported ports: \\[[^\\]]*\\]");
     private static final Pattern SECOND_FIELD = Pattern.compile("Supported link modes:.*");
     private static final Pattern PAUSE = Pattern.compile("Pause parameters for (\\S+):");
-    private static final Pattern DRIVER = Pattern.compile("driver:\\s*(\\S+)");
+    /** ethtool -i's first line; a guide that capitalised the keys ("Driver: ionic" / "Version: 1.8.0-E-24") keeps them. */
+    private static final Pattern DRIVER = Pattern.compile("(?i)driver:\\s*(\\S+)");
     private static final Pattern SPEED = Pattern.compile("(\\d+)\\s*Mb/s");
     /** "Statistics:" of ethtool -I -a, then indented "  tx_pause_frames: 1". */
     private static final Pattern STATISTIC = Pattern.compile("(\\w+):\\s*(\\d+)");
@@ -49,7 +50,7 @@ public final class EthtoolParser extends BaseParser {
     @Override
     public boolean startsAt(Lines in, int i) {
         return in.matches(SETTINGS, i) || in.matches(PAUSE, i) || headless(in, i)
-                || (in.matches(DRIVER, i) && i + 1 < in.size() && in.get(i + 1).startsWith("version:"))
+                || (in.matches(DRIVER, i) && i + 1 < in.size() && in.get(i + 1).regionMatches(true, 0, "version:", 0, 8))
                 || (i == 0 && plainSettings(in.command()) && in.matches(GREPPED, i));
     }
 

@@ -26,8 +26,14 @@ import java.util.regex.Pattern;
  * "vf N MAC …") and the counter rows under each become {@link VirtualFunction}s, not the PF's counters.
  */
 public final class IpParser extends BaseParser {
+    /**
+     * The head line; its "N:" index may be missing (a write-up or a grep that cut it: "eth0: <BROADCAST,…> mtu 1500 …"),
+     * then the line must go on with "mtu N" as ip prints it ({@link #head}).
+     */
     private static final Pattern HEAD = Pattern.compile(
-            "(\\d+):\\s+([^:\\s]+?)(?:@\\S+)?:\\s+<([^>]*)>\\s+(.*)");
+            "(?:(\\d+):\\s+)?([^:\\s]+?)(?:@\\S+)?:\\s+<([^>]*)>\\s+(.*)");
+    /** ip -o addr's line for one address, after {@code IpOneline} split it: "4: eth0    inet 192.0.2.2/24 brd … scope global eth0". */
+    private static final Pattern ADDRESS_LINE = Pattern.compile("(\\d+):\\s+([^:\\s]+)\\s+(inet6?) (\\S+).*");
     private static final Pattern MTU = Pattern.compile(".*\\bmtu (\\d+).*");
     private static final Pattern STATE = Pattern.compile(".*\\bstate (\\S+).*");
     private static final Pattern LINK = Pattern.compile("link/(\\S+)(?:\\s+(\\S+))?.*");
@@ -59,7 +65,13 @@ public final class IpParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(HEAD, i) || vfLinesOnly(in, i) || statsOnly(in, i);
+        return head(in, i) != null || in.matches(ADDRESS_LINE, i) || vfLinesOnly(in, i) || statsOnly(in, i);
+    }
+
+    /** Line i's head line, or null: with its index, or without it and then with "mtu N" right after the flags. */
+    private static Matcher head(Lines in, int i) {
+        Matcher m = in.match(HEAD, i);
+        return m != null && (m.group(1) != null || m.group(4).startsWith("mtu ")) ? m : null;
     }
 
     /**
@@ -97,9 +109,9 @@ public final class IpParser extends BaseParser {
     public Parsed parse(Lines in, int from) {
         ParseBuilder b = builder(in, from);
         Current cur = null;
-        if (!in.matches(HEAD, from) && vfLinesOnly(in, from)) {
+        if (head(in, from) == null && vfLinesOnly(in, from)) {
             cur = new Current(in.source(from)); // the VFs of a PF the paste does not show
-        } else if (!in.matches(HEAD, from) && statsOnly(in, from)) {
+        } else if (head(in, from) == null && statsOnly(in, from)) {
             cur = new Current(in.source(from)); // counters of an interface whose line the paste does not show
             cur.counterSubject = commandInterface(in.command());
         }
@@ -109,18 +121,30 @@ public final class IpParser extends BaseParser {
                 continue;
             }
             Matcher m;
-            if ((m = in.match(HEAD, i)) != null) {
+            if ((m = head(in, i)) != null) {
                 if (cur != null) {
                     cur.flush(b);
                 }
                 cur = new Current(in.source(i));
-                cur.index = UnitWords.integer(m.group(1));
+                cur.index = m.group(1) == null ? null : UnitWords.integer(m.group(1));
                 cur.name = m.group(2);
                 cur.flags = List.of(m.group(3).split(","));
                 Matcher mtu = MTU.matcher(m.group(4));
                 cur.mtu = mtu.matches() ? UnitWords.integer(mtu.group(1)) : null;
                 Matcher st = STATE.matcher(m.group(4));
                 cur.state = st.matches() ? st.group(1) : null;
+                b.use(i);
+            } else if ((m = in.match(ADDRESS_LINE, i)) != null) {
+                // ip -o addr: one line per address, the interface's index and name before it
+                if (cur == null || !m.group(2).equals(cur.name)) {
+                    if (cur != null) {
+                        cur.flush(b);
+                    }
+                    cur = new Current(in.source(i));
+                    cur.index = UnitWords.integer(m.group(1));
+                    cur.name = m.group(2);
+                }
+                cur.addresses.add(m.group(4));
                 b.use(i);
             } else if (cur != null && (m = in.match(LINK, i)) != null) {
                 cur.linkType = m.group(1);
