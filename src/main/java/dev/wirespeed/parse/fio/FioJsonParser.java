@@ -70,7 +70,8 @@ public final class FioJsonParser extends BaseParser {
         for (JsonNode disk : root.path("disk_util")) {
             b.add(new FioDiskUtil(disk.path("name").asString(null), count(disk.path("read_ios")),
                     count(disk.path("write_ios")), count(disk.path("in_queue")),
-                    disk.path("util").isNumber() ? disk.path("util").asDouble() : null, in.source(from)));
+                    disk.path("util").isNumber() ? disk.path("util").asDouble() : null,
+                    disk.path("aggr_util").isNumber() ? disk.path("aggr_util").asDouble() : null, in.source(from)));
         }
         return b.done(block.end());
     }
