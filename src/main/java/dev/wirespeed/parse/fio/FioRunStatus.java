@@ -102,7 +102,7 @@ final class FioRunStatus {
         }
         FioGroupStatus s = new FioGroupStatus(group, dir, bw, min, max, size(named.get("io"), fio2), runMin, runMax, in.source(i));
         b.use(i).add(s);
-        named.forEach((name, value) -> b.printed(s, i, name, value));
+        named.forEach((name, value) -> b.printedBeside(s, i, name, value)); // beside "READ": "bw=…", the line as a field
     }
 
     private static Quantity rate(String text, boolean fio2) {

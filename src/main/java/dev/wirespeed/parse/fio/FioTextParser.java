@@ -216,7 +216,8 @@ public final class FioTextParser extends BaseParser {
                 m.group(4) == null ? null : Long.parseLong(m.group(4)), UnitWords.number(m.group(5)),
                 aggr.matches("[\\d.]+") ? Double.valueOf(UnitWords.number(aggr)) : null, in.source(i));
         b.use(i).use(last).add(d);
-        fields.forEach((name, value) -> b.printed(d, name.startsWith("aggr") ? last : i, name, value));
+        // beside the generic "DEV": "ios=…" reading of the line
+        fields.forEach((name, value) -> b.printedBeside(d, name.startsWith("aggr") ? last : i, name, value));
         return last;
     }
 
@@ -263,7 +264,7 @@ public final class FioTextParser extends BaseParser {
                 c.p999, null, null, null, c.runtime, c.source);
         b.add(j).measurement(FioMeasurements.of(j, version, target));
         if (description >= 0) {
-            b.printed(j, description, "Description", in.match(DESCRIPTION, description).group(1));
+            b.printed(j, description, "Description", "[" + in.match(DESCRIPTION, description).group(1) + "]"); // as printed
         }
     }
 
