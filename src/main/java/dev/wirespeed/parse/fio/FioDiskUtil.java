@@ -15,7 +15,7 @@ import java.util.Map;
  *
  * @param utilPercent io_ticks over the run time, percent
  * @param aggrUtilPercent for a dm or md device (whose own util fio often prints as 0), its member disks' average
- *                        utilisation ("aggrutil=", JSON "aggr_util"), percent; null for a plain disk
+ *                        utilisation (text "aggrutil="), percent; null for a plain disk
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("FioDiskUtil")

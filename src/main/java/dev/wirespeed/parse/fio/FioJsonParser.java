@@ -76,7 +76,7 @@ public final class FioJsonParser extends BaseParser {
             b.add(new FioDiskUtil(disk.path("name").asString(null), count(disk.path("read_ios")),
                     count(disk.path("write_ios")), count(disk.path("in_queue")),
                     disk.path("util").isNumber() ? disk.path("util").asDouble() : null,
-                    disk.path("aggr_util").isNumber() ? disk.path("aggr_util").asDouble() : null, in.source(from)));
+                    null, in.source(from))); // aggr_util (an md device's members): no real sample read yet
         }
         return b.done(block.end());
     }

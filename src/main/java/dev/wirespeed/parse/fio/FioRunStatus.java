@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * 3's "bw=…, MIN-MAX, io=…, run=…" form and fio 2's "io=…, aggrb=…, minb=…, maxb=…, mint=…, maxt=…"), and
  * "Disk stats (read/write):" with one line per device (diskutil.c: "ios=…, merge=…, ticks=…, in_queue=…,
  * util=…%", and for a dm or md device its members' average after it, "aggrios=…, aggrmerge=…, aggrticks=…,
- * aggrin_queue=…, aggrutil=…%", which a mail may wrap onto a line of its own).
+ * aggrin_queue=…, aggrutil=…%").
  */
 final class FioRunStatus {
     private FioRunStatus() {}
@@ -27,8 +27,6 @@ final class FioRunStatus {
     /** A direction's line: fio 3 starts it with bw=, fio 2 with io=. */
     static final Pattern LINE = Pattern.compile("(READ|WRITE|TRIM|MIXED)\\s*: ((?:bw|io)=\\S.*)");
     static final Pattern DISK_HEAD = Pattern.compile("Disk stats \\(read/write\\):");
-    /** The members' average of a dm or md device, wrapped onto a line of its own. */
-    static final Pattern AGGR = Pattern.compile("aggr\\w+=.*");
     /** "name=value" fields at ", ", a comma inside "(…)" left alone ("(43.3MB/s-43.3MB/s)" holds none, but a unit could). */
     private static final Pattern FIELD_SEP = Pattern.compile(",\\s+(?![^()]*\\))");
     private static final Pattern NAMED = Pattern.compile("(\\w+)=(.*)");

@@ -177,7 +177,7 @@ public final class FioTextParser extends BaseParser {
             } else if (in.matches(FioRunStatus.DISK_HEAD, i)) {
                 b.use(i);
             } else if ((m = in.match(DISK, i)) != null) {
-                i = disk(b, in, i, m);
+                disk(b, in, i, m);
             } else if (in.matches(OTHER, i)) {
                 if (cur != null && pctUnit != null && s.startsWith("|")) {
                     Matcher p = PCT.matcher(s);
@@ -200,25 +200,15 @@ public final class FioTextParser extends BaseParser {
         return b.done(i);
     }
 
-    /**
-     * A device's line of "Disk stats" (DISK matched at i) as a record, every field kept as printed; a dm or md
-     * device's "aggrios=…, …, aggrutil=…%" wrapped onto the next line is read with it. Returns the last line read.
-     */
-    private static int disk(ParseBuilder b, Lines in, int i, Matcher m) {
+    /** A device's line of "Disk stats" (DISK matched at i) as a record, every field kept as printed. */
+    private static void disk(ParseBuilder b, Lines in, int i, Matcher m) {
         Map<String, String> fields = FioRunStatus.fields(in.get(i).substring(in.get(i).indexOf(':') + 1));
-        boolean wrapped = i + 1 < in.size() && in.matches(FioRunStatus.AGGR, i + 1);
-        int last = wrapped ? i + 1 : i;
-        if (wrapped) {
-            fields.putAll(FioRunStatus.fields(in.get(last)));
-        }
         String aggr = fields.getOrDefault("aggrutil", "").replace("%", "");
         FioDiskUtil d = new FioDiskUtil(m.group(1), Long.parseLong(m.group(2)), Long.parseLong(m.group(3)),
                 m.group(4) == null ? null : Long.parseLong(m.group(4)), UnitWords.number(m.group(5)),
                 aggr.matches("[\\d.]+") ? Double.valueOf(UnitWords.number(aggr)) : null, in.source(i));
-        b.use(i).use(last).add(d);
-        // beside the generic "DEV": "ios=…" reading of the line
-        fields.forEach((name, value) -> b.printedBeside(d, name.startsWith("aggr") ? last : i, name, value));
-        return last;
+        b.use(i).add(d);
+        fields.forEach((name, value) -> b.printedBeside(d, i, name, value)); // beside the generic "DEV": "ios=…" reading
     }
 
     private static String unit(String fioUnit) {
