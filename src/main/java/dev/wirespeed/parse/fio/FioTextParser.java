@@ -34,10 +34,11 @@ public final class FioTextParser extends BaseParser {
             "(read|write|trim)\\s*: \\**IOPS=([\\d.]+)([kMG]?)\\**, BW=([\\d.]+)([KMGT]i?B)/s.*?\\(([\\d.]+)([KMGT]i?B)/(\\d+)msec\\).*");
     /**
      * fio 2.x: "read : io=20440MB, bw=116279KB/s, iops=29069, runt=180001msec", sizes in 1024-based
-     * units (kb_base=1024 was the default), iops with an optional K.
+     * units (kb_base=1024 was the default), iops with an optional K; fio 2.0 put a blank before a bare "B/s" and the
+     * comma after iops ("bw=618740 B/s, iops=151 , runt=169006msec").
      */
     private static final Pattern DIR2 = Pattern.compile(
-            "(read|write|trim)\\s*: io=[\\d.]+[KMGTP]?B, bw=([\\d.]+)([KMGTP]?B)/s, iops=([\\d.]+)([kKMG]?)\\s*,"
+            "(read|write|trim)\\s*: io=[\\d.]+[KMGTP]?B, bw=([\\d.]+) ?([KMGTP]?B)/s, iops=([\\d.]+)([kKMG]?)\\s*,"
                     + "\\s*runt=\\s*(\\d+)msec.*");
     /** A job file's description= (stat.c prints it under the job's result head, in brackets). */
     private static final Pattern DESCRIPTION = Pattern.compile("Description\\s*: \\[(.*)\\]");
@@ -74,6 +75,7 @@ public final class FioTextParser extends BaseParser {
     public boolean startsAt(Lines in, int i) {
         // a paste cut inside a job may begin at its "write: IOPS=…, BW=…(…/…msec)" line
         return in.matches(JOB_LINE, i) || wrappedJobLine(in, i) != null || in.matches(RESULT, i) || in.matches(DIR, i)
+                || in.matches(DIR2, i)
                 || FioRunStatus.startsAt(in, i);
     }
 
@@ -139,13 +141,13 @@ public final class FioTextParser extends BaseParser {
             } else if (in.matches(DESCRIPTION, i)) {
                 description = i;
                 b.use(i);
-            } else if ((m = in.match(DIR, i)) != null || (job != null && (m = in.match(DIR2, i)) != null)) {
+            } else if ((m = in.match(DIR, i)) != null || (m = in.match(DIR2, i)) != null) {
                 boolean fio3 = m.pattern() == DIR;
                 flush(b, cur, version, FioMeasurements.target(in.command()), in, description);
                 cur = new Current(job, m.group(1), rw, bs, depth, jobs, engine, in.source(i));
                 cur.iops = fio3 ? iops(m.group(2), m.group(3), "IOPS=") : iops(m.group(4), m.group(5), "iops=");
                 cur.bw = fio3 ? Quantity.bitsPerSecond(bytes(m.group(4), m.group(5)) * 8, "BW=" + m.group(4) + m.group(5) + "/s")
-                        : Quantity.bitsPerSecond(binaryBytes(m.group(2), m.group(3)) * 8, "bw=" + m.group(2) + m.group(3) + "/s");
+                        : Quantity.bitsPerSecond(binaryBytes(m.group(2), m.group(3)) * 8, printedBw(s));
                 String millis = m.group(fio3 ? 8 : 6);
                 cur.runtime = Quantity.micros(UnitWords.number(millis) * 1000, millis + "msec");
                 pctUnit = null;
@@ -238,6 +240,12 @@ public final class FioTextParser extends BaseParser {
             default -> 1.0;
         };
         return Quantity.of(UnitWords.number(number) * f, "1/s", label + number + suffix);
+    }
+
+    /** fio 2's "bw=…/s" as printed on line {@code s} ("bw=116279KB/s", fio 2.0's "bw=618740 B/s"). */
+    private static String printedBw(String s) {
+        int at = s.indexOf("bw=");
+        return s.substring(at, s.indexOf("/s", at) + 2);
     }
 
     /** fio 2's "KB", "MB": 1024-based. */
