@@ -1,6 +1,7 @@
 package dev.wirespeed.parse;
 
 import dev.wirespeed.parse.fio.FioJsonParser;
+import dev.wirespeed.parse.fio.FioTerseParser;
 import dev.wirespeed.parse.fio.FioTextParser;
 import dev.wirespeed.parse.host.DcbParser;
 import dev.wirespeed.parse.host.DfParser;
@@ -167,6 +168,7 @@ public final class Parsers {
                 new SockperfParser(),
                 new NcclTestsParser(),
                 new FioTextParser(),
+                new FioTerseParser(),
                 // overlays
                 new ZeroTierParser(),
                 // reachability

@@ -14,15 +14,17 @@ import java.util.Map;
  * the device was busy. A device near 100 % busy is the limit, not the network in front of it.
  *
  * @param utilPercent io_ticks over the run time, percent
+ * @param aggrUtilPercent for a dm or md device (whose own util fio often prints as 0), its member disks' average
+ *                        utilisation (text "aggrutil="), percent; null for a plain disk
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("FioDiskUtil")
 public record FioDiskUtil(String device, Long readIos, Long writeIos, Long inQueueMillis, Double utilPercent,
-                          Source source) implements ParsedRecord {
+                          Double aggrUtilPercent, Source source) implements ParsedRecord {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("device", device).put("read ios", readIos).put("write ios", writeIos)
-                .put("util %", utilPercent).map();
+                .put("util %", utilPercent).put("aggr util %", aggrUtilPercent).map();
     }
 
     /** A disk's busy share belongs to one fio run, not to the host's network facts. */

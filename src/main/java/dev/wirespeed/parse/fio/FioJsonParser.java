@@ -7,6 +7,7 @@ import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.UnitWords;
+import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -14,7 +15,8 @@ import tools.jackson.databind.JsonNode;
  * io_bytes, bw (KiB/s), iops, runtime (ms), lat_ns.mean and clat_ns.percentile (ns; lat_ns.percentile
  * with --lat_percentiles=1), as fio's
  * stat.c writes them; fio before 3.0 wrote lat and clat in usec. Options missing from a job come
- * from "global options". The top-level disk_util[] gives each device's busy share (FioDiskUtil).
+ * from "global options". The top-level disk_util[] gives each device's busy share (FioDiskUtil). One job's
+ * object pasted alone (an element of jobs[], "{" then "jobname", a forum answer's excerpt) is read as that job.
  */
 public final class FioJsonParser extends BaseParser {
 
@@ -24,7 +26,8 @@ public final class FioJsonParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.get(i).startsWith("{") && i + 1 < in.size() && in.get(i + 1).contains("\"fio version\"");
+        return in.get(i).startsWith("{") && i + 1 < in.size() && (in.get(i + 1).contains("\"fio version\"")
+                || in.get(i + 1).startsWith("\"jobname\""));
     }
 
     @Override
@@ -32,7 +35,8 @@ public final class FioJsonParser extends BaseParser {
         ParseBuilder b = builder(in, from);
         JsonBlock block = JsonBlock.read(in, from);
         JsonNode root = block.node();
-        if (root == null || !root.has("jobs")) {
+        boolean oneJob = root != null && root.has("jobname");
+        if (root == null || !root.has("jobs") && !oneJob) {
             b.note("the JSON document is incomplete or invalid; nothing was read from it");
             return b.done(from);
         }
@@ -41,7 +45,8 @@ public final class FioJsonParser extends BaseParser {
         }
         String version = root.path("fio version").asString(null);
         JsonNode global = root.path("global options");
-        for (JsonNode job : root.path("jobs")) {
+        Iterable<JsonNode> jobs = oneJob ? List.of(root) : root.path("jobs");
+        for (JsonNode job : jobs) {
             JsonNode opts = job.path("job options");
             for (String dir : new String[] {"read", "write"}) {
                 JsonNode d = job.path(dir);
@@ -70,7 +75,8 @@ public final class FioJsonParser extends BaseParser {
         for (JsonNode disk : root.path("disk_util")) {
             b.add(new FioDiskUtil(disk.path("name").asString(null), count(disk.path("read_ios")),
                     count(disk.path("write_ios")), count(disk.path("in_queue")),
-                    disk.path("util").isNumber() ? disk.path("util").asDouble() : null, in.source(from)));
+                    disk.path("util").isNumber() ? disk.path("util").asDouble() : null,
+                    null, in.source(from))); // aggr_util (an md device's members): no real sample read yet
         }
         return b.done(block.end());
     }

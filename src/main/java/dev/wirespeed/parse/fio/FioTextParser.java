@@ -7,6 +7,8 @@ import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.UnitWords;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -21,21 +23,25 @@ import java.util.regex.Pattern;
  */
 public final class FioTextParser extends BaseParser {
     private static final Pattern JOB_LINE = Pattern.compile(
-            "(\\S+): \\(g=\\d+\\): rw=(\\w+), bs=(?:\\(R\\) )?([\\w.]+)-.*?ioengine=(\\w+), iodepth=(\\d+).*");
+            "(.+?): \\(g=\\d+\\): rw=(\\w+), bs=(?:\\(R\\) )?([\\w.]+)-.*?ioengine=(\\w+), iodepth=(\\d+).*");
     /** The job line's head when a mail wrapped the rest onto the next line ("…, (W) 4096B-4096B," then "(T) 4096B-4096B, ioengine=io_uring, iodepth=64"). */
-    private static final Pattern JOB_HEAD = Pattern.compile("\\S+: \\(g=\\d+\\): rw=\\w+, bs=.*");
+    private static final Pattern JOB_HEAD = Pattern.compile(".+?: \\(g=\\d+\\): rw=\\w+, bs=.*");
     /** fio's version line: a release ("fio-3.28") or a git build (git describe: "fio-3.41-49-gde3d", 49 commits after 3.41). */
     private static final Pattern VERSION = Pattern.compile("fio-(\\d+\\.\\d+(?:\\.\\d+)?(?:-\\d+-g[0-9a-f]+)?(?:-dirty)?)");
-    private static final Pattern RESULT = Pattern.compile("(\\S+): \\(groupid=\\d+, jobs=(\\d+)\\).*");
+    /** A job's name is its job file section's, which may hold blanks and punctuation ("Max throughput", "seq read 4k"). */
+    private static final Pattern RESULT = Pattern.compile("(.+?): \\(groupid=\\d+, jobs=(\\d+)\\).*");
     private static final Pattern DIR = Pattern.compile(
             "(read|write|trim)\\s*: \\**IOPS=([\\d.]+)([kMG]?)\\**, BW=([\\d.]+)([KMGT]i?B)/s.*?\\(([\\d.]+)([KMGT]i?B)/(\\d+)msec\\).*");
     /**
      * fio 2.x: "read : io=20440MB, bw=116279KB/s, iops=29069, runt=180001msec", sizes in 1024-based
-     * units (kb_base=1024 was the default), iops with an optional K.
+     * units (kb_base=1024 was the default), iops with an optional K; fio 2.0 put a blank before a bare "B/s" and the
+     * comma after iops ("bw=618740 B/s, iops=151 , runt=169006msec").
      */
     private static final Pattern DIR2 = Pattern.compile(
-            "(read|write|trim)\\s*: io=[\\d.]+[KMGTP]?B, bw=([\\d.]+)([KMGTP]?B)/s, iops=([\\d.]+)([kKMG]?)\\s*,"
+            "(read|write|trim)\\s*: io=[\\d.]+[KMGTP]?B, bw=([\\d.]+) ?([KMGTP]?B)/s, iops=([\\d.]+)([kKMG]?)\\s*,"
                     + "\\s*runt=\\s*(\\d+)msec.*");
+    /** A job file's description= (stat.c prints it under the job's result head, in brackets). */
+    private static final Pattern DESCRIPTION = Pattern.compile("Description\\s*: \\[(.*)\\]");
     private static final Pattern LAT = Pattern.compile("(c|s)?lat \\((nsec|usec|msec)\\):.*avg=\\s*([\\d.]+).*");
     private static final Pattern PCT_HEAD = Pattern.compile("clat percentiles \\((nsec|usec|msec)\\):");
     /**
@@ -46,7 +52,7 @@ public final class FioTextParser extends BaseParser {
             + "|sync percentiles \\((nsec|usec|msec)\\):");
     private static final Pattern PCT = Pattern.compile("(\\d+\\.\\d+)th=\\[\\s*(\\d+)\\]");
     /** "Disk stats (read/write):" then one line per device; sectors= only in newer fio. */
-    private static final Pattern DISK = Pattern.compile(
+    static final Pattern DISK = Pattern.compile(
             "([\\w.-]+): ios=(\\d+)/(\\d+),.*?(?:in_queue=(\\d+), )?util=([\\d.]+)%.*");
     /**
      * Lines fio prints around its results, skipped; among them what a run stopped by ^C leaves on the
@@ -57,8 +63,8 @@ public final class FioTextParser extends BaseParser {
     private static final Pattern OTHER = Pattern.compile(
             "fio-\\d.*|Starting \\d+ (process|processes|thread|threads).*|\\.\\.\\.|Jobs: .*|\\|.*|bw \\(.*|iops\\s*:.*"
                     + "|lat \\((nsec|usec|msec)\\)\\s*:.*|cpu\\s*:.*|IO depths\\s*:.*|submit\\s*:.*|complete\\s*:.*"
-                    + "|issued\\s*\\w*\\s*:.*|latency\\s*:.*|Run status group.*|(READ|WRITE|TRIM): (?:bw|io)=.*|Disk stats.*"
-                    + "|\\w+: ios=.*|note: .*|\\S+: Laying out IO files?\\b.*"
+                    + "|issued\\s*\\w*\\s*:.*|latency\\s*:.*|Disk stats.*"
+                    + "|note: .*|.+?: Laying out IO files?\\b.*"
                     + "|fio: terminating on signal \\d+|\\^C\\S*: \\d+ \\(f=\\d+\\).*");
 
     public FioTextParser() {
@@ -68,7 +74,9 @@ public final class FioTextParser extends BaseParser {
     @Override
     public boolean startsAt(Lines in, int i) {
         // a paste cut inside a job may begin at its "write: IOPS=…, BW=…(…/…msec)" line
-        return in.matches(JOB_LINE, i) || wrappedJobLine(in, i) != null || in.matches(RESULT, i) || in.matches(DIR, i);
+        return in.matches(JOB_LINE, i) || wrappedJobLine(in, i) != null || in.matches(RESULT, i) || in.matches(DIR, i)
+                || in.matches(DIR2, i)
+                || FioRunStatus.startsAt(in, i);
     }
 
     /** Line i joined with the next when together they are a job line a mail wrapped; else null. */
@@ -92,6 +100,9 @@ public final class FioTextParser extends BaseParser {
         Current cur = null;
         String pctUnit = null;
         String version = null;
+        Map<String, Matcher> heads = new HashMap<>(); // each job's head line by its name: several heads come before the results
+        Integer group = null;
+        int description = -1;
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i)) {
@@ -100,6 +111,7 @@ public final class FioTextParser extends BaseParser {
             String s = in.get(i);
             Matcher m;
             if ((m = in.match(JOB_LINE, i)) != null || (m = wrappedJobLine(in, i)) != null) {
+                heads.putIfAbsent(m.group(1).strip(), m);
                 rw = m.group(2);
                 bs = m.group(3);
                 engine = m.group(4);
@@ -113,18 +125,29 @@ public final class FioTextParser extends BaseParser {
                 b.printed(i, "version", version); // kept in the job's record too, as printed
                 b.use(i);
             } else if ((m = in.match(RESULT, i)) != null) {
-                flush(b, cur, version, FioMeasurements.target(in.command()));
+                flush(b, cur, version, FioMeasurements.target(in.command()), in, description);
                 cur = null;
-                job = m.group(1);
+                description = -1;
+                job = m.group(1).strip();
                 jobs = UnitWords.integer(m.group(2));
+                Matcher head = heads.get(job);
+                if (head != null) {
+                    rw = head.group(2);
+                    bs = head.group(3);
+                    engine = head.group(4);
+                    depth = UnitWords.integer(head.group(5));
+                }
                 b.use(i);
-            } else if ((m = in.match(DIR, i)) != null || (job != null && (m = in.match(DIR2, i)) != null)) {
+            } else if (in.matches(DESCRIPTION, i)) {
+                description = i;
+                b.use(i);
+            } else if ((m = in.match(DIR, i)) != null || (m = in.match(DIR2, i)) != null) {
                 boolean fio3 = m.pattern() == DIR;
-                flush(b, cur, version, FioMeasurements.target(in.command()));
+                flush(b, cur, version, FioMeasurements.target(in.command()), in, description);
                 cur = new Current(job, m.group(1), rw, bs, depth, jobs, engine, in.source(i));
                 cur.iops = fio3 ? iops(m.group(2), m.group(3), "IOPS=") : iops(m.group(4), m.group(5), "iops=");
                 cur.bw = fio3 ? Quantity.bitsPerSecond(bytes(m.group(4), m.group(5)) * 8, "BW=" + m.group(4) + m.group(5) + "/s")
-                        : Quantity.bitsPerSecond(binaryBytes(m.group(2), m.group(3)) * 8, "bw=" + m.group(2) + m.group(3) + "/s");
+                        : Quantity.bitsPerSecond(binaryBytes(m.group(2), m.group(3)) * 8, printedBw(s));
                 String millis = m.group(fio3 ? 8 : 6);
                 cur.runtime = Quantity.micros(UnitWords.number(millis) * 1000, millis + "msec");
                 pctUnit = null;
@@ -148,9 +171,15 @@ public final class FioTextParser extends BaseParser {
                     b.printed(i, "sync (" + m.group(1) + ")", m.group(2).strip());
                 }
                 b.use(i);
+            } else if ((m = in.match(FioRunStatus.HEAD, i)) != null) {
+                group = UnitWords.integer(m.group(1));
+                b.use(i);
+            } else if (in.matches(FioRunStatus.LINE, i)) {
+                FioRunStatus.read(b, in, i, group);
+            } else if (in.matches(FioRunStatus.DISK_HEAD, i)) {
+                b.use(i);
             } else if ((m = in.match(DISK, i)) != null) {
-                b.use(i).add(new FioDiskUtil(m.group(1), Long.parseLong(m.group(2)), Long.parseLong(m.group(3)),
-                        m.group(4) == null ? null : Long.parseLong(m.group(4)), UnitWords.number(m.group(5)), in.source(i)));
+                disk(b, in, i, m);
             } else if (in.matches(OTHER, i)) {
                 if (cur != null && pctUnit != null && s.startsWith("|")) {
                     Matcher p = PCT.matcher(s);
@@ -169,19 +198,31 @@ public final class FioTextParser extends BaseParser {
                 break;
             }
         }
-        flush(b, cur, version, FioMeasurements.target(in.command()));
+        flush(b, cur, version, FioMeasurements.target(in.command()), in, description);
         return b.done(i);
+    }
+
+    /** A device's line of "Disk stats" (DISK matched at i) as a record, every field kept as printed. */
+    private static void disk(ParseBuilder b, Lines in, int i, Matcher m) {
+        Map<String, String> fields = FioRunStatus.fields(in.get(i).substring(in.get(i).indexOf(':') + 1));
+        String aggr = fields.getOrDefault("aggrutil", "").replace("%", "");
+        FioDiskUtil d = new FioDiskUtil(m.group(1), Long.parseLong(m.group(2)), Long.parseLong(m.group(3)),
+                m.group(4) == null ? null : Long.parseLong(m.group(4)), UnitWords.number(m.group(5)),
+                aggr.matches("[\\d.]+") ? Double.valueOf(UnitWords.number(aggr)) : null, in.source(i));
+        b.use(i).add(d);
+        fields.forEach((name, value) -> b.printedBeside(d, i, name, value)); // beside the generic "DEV": "ios=…" reading
     }
 
     private static String unit(String fioUnit) {
         return fioUnit.replace("sec", "s");
     }
 
-    private static double bytes(String number, String unit) {
+    /** Bytes of "41.3" "MiB" (binary) or "43.3" "MB" / "kB" (decimal). */
+    static double bytes(String number, String unit) {
         double v = UnitWords.number(number);
         boolean binary = unit.contains("i");
         double f = switch (unit.charAt(0)) {
-            case 'K' -> binary ? 1024.0 : 1e3;
+            case 'K', 'k' -> binary ? 1024.0 : 1e3;
             case 'M' -> binary ? 1024.0 * 1024 : 1e6;
             case 'G' -> binary ? 1024.0 * 1024 * 1024 : 1e9;
             case 'T' -> binary ? 1024.0 * 1024 * 1024 * 1024 : 1e12;
@@ -201,19 +242,28 @@ public final class FioTextParser extends BaseParser {
         return Quantity.of(UnitWords.number(number) * f, "1/s", label + number + suffix);
     }
 
+    /** fio 2's "bw=…/s" as printed on line {@code s} ("bw=116279KB/s", fio 2.0's "bw=618740 B/s"). */
+    private static String printedBw(String s) {
+        int at = s.indexOf("bw=");
+        return s.substring(at, s.indexOf("/s", at) + 2);
+    }
+
     /** fio 2's "KB", "MB": 1024-based. */
-    private static double binaryBytes(String number, String unit) {
+    static double binaryBytes(String number, String unit) {
         return unit.equals("B") ? UnitWords.number(number) : bytes(number, unit.charAt(0) + "iB");
     }
 
     /** Adds the job read so far; its measurement names the fio {@code version} printed above it, if any, and the command's target. */
-    private static void flush(ParseBuilder b, Current c, String version, String target) {
+    private static void flush(ParseBuilder b, Current c, String version, String target, Lines in, int description) {
         if (c == null) {
             return;
         }
         FioJob j = new FioJob(c.job, c.dir, c.rw, c.bs, c.depth, c.jobs, c.engine, c.iops, c.bw, c.lat, c.clat, c.p50, c.p99,
                 c.p999, null, null, null, c.runtime, c.source);
         b.add(j).measurement(FioMeasurements.of(j, version, target));
+        if (description >= 0) {
+            b.printed(j, description, "Description", "[" + in.match(DESCRIPTION, description).group(1) + "]"); // as printed
+        }
     }
 
     private static final class Current {

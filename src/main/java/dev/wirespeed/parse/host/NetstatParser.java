@@ -5,6 +5,7 @@ import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Command;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +38,7 @@ public final class NetstatParser extends BaseParser {
     private static final Pattern PROC_NAMES = Pattern.compile("([A-Z][A-Za-z0-9]*): ([A-Za-z][\\w]*(?: [A-Za-z][\\w]*)*)");
     private static final Pattern PROC_VALUES = Pattern.compile("([A-Z][A-Za-z0-9]*): (-?\\d+(?: -?\\d+)*)");
     /** ICMP histogram heads, also translated ("Histograma de entrada ICMP:"), and their "echo replies: 7" lines. */
+    private static final Pattern ICMP_HISTOGRAM_HEAD = Pattern.compile("ICMP (?:input|output) histogram:");
     private static final Pattern HISTOGRAM = Pattern.compile("(?:ICMP (?:input|output) histogram:|[\\p{L} ]*\\bICMP\\b[\\p{L} ]*:?|[a-z][\\w ]*: \\d+)");
 
     private static final Map<String, String> SENTENCES = Map.ofEntries(
@@ -83,6 +85,8 @@ public final class NetstatParser extends BaseParser {
             Map.entry("TcpExt resets received for embryonic SYN_RECV sockets", "TcpExtEmbryonicRsts"),
             Map.entry("TcpExt packets dropped from prequeue", "TcpExtTCPPrequeueDropped"),
             Map.entry("TcpExt packets rejects in established connections because of timestamp", "TcpExtPAWSEstab"),
+            // net-tools 2.10's spelling (statistics.c, "packets rejected in established connections because of timestamp")
+            Map.entry("TcpExt packets rejected in established connections because of timestamp", "TcpExtPAWSEstab"),
             Map.entry("TcpExt ICMP packets dropped because they were out-of-window", "TcpExtOutOfWindowIcmps"),
             Map.entry("TcpExt TCP sockets finished time wait in fast timer", "TcpExtTW"),
             Map.entry("TcpExt delayed acks sent", "TcpExtDelayedACKs"),
@@ -109,7 +113,22 @@ public final class NetstatParser extends BaseParser {
         }
         return in.matches(NSTAT_HEAD, i) || procPair(in, i) || (in.matches(GROUP, i) && next < in.size()
                 && (in.matches(SENTENCE, next) || in.matches(NAMED, next)))
-                || (grepped(in) && i == firstOutput(in) && groupless(in, i) != null);
+                || (grepped(in) && i == firstOutput(in) && groupless(in, i) != null)
+                || (i == firstOutput(in) && typed(in, "netstat")
+                        && (in.matches(SENTENCE, i) || in.matches(MID_SENTENCE, i) || groupless(in, i) != null
+                        || in.matches(ICMP_HISTOGRAM_HEAD, i)))
+                || (i == firstOutput(in) && typed(in, "nstat") && in.matches(NSTAT_ROW, i));
+    }
+
+    /**
+     * Whether the piece's command is {@code program} with an -s among its options (netstat -s, -st; nstat -az):
+     * its output may begin below its first group header, where a reader typed the command again inside the paste
+     * (the Splitter cuts there) or a grep or the paste left the header out.
+     */
+    private static boolean typed(Lines in, String program) {
+        Command c = in.command();
+        return c != null && c.program().equals(program)
+                && (program.equals("nstat") || c.args().stream().anyMatch(a -> a.matches("-[a-zA-Z]*s[a-zA-Z]*")));
     }
 
     /** Whether lines i and i+1 are a /proc/net/snmp or /proc/net/netstat group: names, then as many values. */
@@ -155,7 +174,7 @@ public final class NetstatParser extends BaseParser {
     public Parsed parse(Lines in, int from) {
         ParseBuilder b = builder(in, from);
         Map<String, Long> values = new LinkedHashMap<>();
-        boolean nstat = in.matches(NSTAT_HEAD, from);
+        boolean nstat = in.matches(NSTAT_HEAD, from) || (typed(in, "nstat") && in.matches(NSTAT_ROW, from));
         String group = null;
         int i = from;
         if (procPair(in, from)) {
@@ -176,18 +195,19 @@ public final class NetstatParser extends BaseParser {
             b.add(new CounterSample("host", "/proc/net/snmp", values, in.source(from)));
             return b.done(i);
         }
-        if (!nstat && !in.matches(GROUP, from)) {
+        List<int[]> sentenceLines = new ArrayList<>(); // each sentence's line, kept in "printed" under the sentence as printed
+        if (!nstat && !in.matches(GROUP, from) && grepped(in)) {
             for (; i < in.size() && (in.blank(i) || groupless(in, i) != null); i++) {
                 if (!in.blank(i)) {
                     Matcher n = in.match(SENTENCE, i);
                     put(values, groupless(in, i), n != null ? n.group(1) : in.match(NAMED, i).group(2));
+                    if (n != null) {
+                        sentenceLines.add(new int[] {i, 0});
+                    }
                     b.use(i);
                 }
             }
-            if (!values.isEmpty()) {
-                b.add(new CounterSample("host", "netstat -s", values, in.source(from)));
-            }
-            return b.done(i);
+            return done(b, in, from, i, values, sentenceLines, "netstat -s");
         }
         for (; i < in.size(); i++) {
             if (in.blank(i)) {
@@ -195,7 +215,7 @@ public final class NetstatParser extends BaseParser {
             }
             Matcher m;
             if (nstat) {
-                if (i == from) {
+                if (i == from && in.matches(NSTAT_HEAD, i)) {
                     b.use(i);
                     continue;
                 }
@@ -213,28 +233,59 @@ public final class NetstatParser extends BaseParser {
                     && Character.isUpperCase(m.group(1).charAt(0))) {
                 put(values, group + m.group(1), m.group(2));
                 b.use(i);
-            } else if (group != null && (m = in.match(SENTENCE, i)) != null) {
-                String name = SENTENCES.get(group + " " + m.group(2).strip());
+            } else if (group == null && (m = in.match(NAMED, i)) != null && m.group(1).startsWith("TCP")) {
+                put(values, "TcpExt" + m.group(1), m.group(2)); // only TcpExt has "TCP…" names
+                b.use(i);
+            } else if ((m = in.match(SENTENCE, i)) != null) {
+                String name = group != null ? SENTENCES.get(group + " " + m.group(2).strip()) : groupless(in, i);
                 if (name != null) {
                     put(values, name, m.group(1));
-                    b.use(i);
                 }
-            } else if (group != null && (m = in.match(MID_SENTENCE, i)) != null) {
-                String name = MID_SENTENCES.get(group + " " + m.group(1) + " " + m.group(3).strip());
+                sentenceLines.add(new int[] {i, 0});
+                b.use(i);
+            } else if ((m = in.match(MID_SENTENCE, i)) != null
+                    && (group != null || i > from || midGroupless(m.group(1) + " " + m.group(3).strip()) != null)) {
+                String key = m.group(1) + " " + m.group(3).strip();
+                String name = group != null ? MID_SENTENCES.get(group + " " + key) : midGroupless(key);
                 if (name != null) {
                     put(values, name, m.group(2));
-                    b.use(i);
                 }
-            } else if (group != null && in.matches(HISTOGRAM, i)) {
+                sentenceLines.add(new int[] {i, 1});
+                b.use(i);
+            } else if ((group != null || i > from) && in.matches(HISTOGRAM, i)) {
                 continue; // ICMP histograms: skipped, still part of the block
             } else {
                 break;
             }
         }
-        if (!values.isEmpty()) {
-            b.add(new CounterSample("host", nstat ? "nstat" : "netstat -s", values, in.source(from)));
+        return done(b, in, from, i, values, sentenceLines, nstat ? "nstat" : "netstat -s");
+    }
+
+    /** The block's record, each sentence kept in its printed map; the block ends at {@code end}. */
+    private static Parsed done(ParseBuilder b, Lines in, int from, int end, Map<String, Long> values, List<int[]> sentenceLines,
+                               String tool) {
+        if (!values.isEmpty() || !sentenceLines.isEmpty()) {
+            CounterSample sample = new CounterSample("host", tool, values, in.source(from));
+            b.add(sample);
+            for (int[] line : sentenceLines) {
+                Matcher m = in.match(line[1] == 0 ? SENTENCE : MID_SENTENCE, line[0]);
+                // the sentence as net-tools printed it, its count cut out ("segments retransmitted", "Quick ack mode was activated times")
+                String sentence = line[1] == 0 ? m.group(2).strip() : m.group(1) + " " + m.group(3).strip();
+                b.printed(sample, line[0], sentence, line[1] == 0 ? m.group(1) : m.group(2));
+            }
         }
-        return b.done(i);
+        return b.done(end);
+    }
+
+    /** The counter of a sentence with its count inside whose group header the paste lost; else null. */
+    private static String midGroupless(String key) {
+        for (String g : GROUPS) {
+            String name = MID_SENTENCES.get(g + " " + key);
+            if (name != null) {
+                return name;
+            }
+        }
+        return null;
     }
 
     private static void put(Map<String, Long> values, String name, String number) {
