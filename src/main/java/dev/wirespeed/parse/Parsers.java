@@ -28,6 +28,7 @@ import dev.wirespeed.parse.host.MountParser;
 import dev.wirespeed.parse.host.NetstatParser;
 import dev.wirespeed.parse.host.NfsdPortlistParser;
 import dev.wirespeed.parse.host.NfsstatParser;
+import dev.wirespeed.parse.host.ProcNetDevParser;
 import dev.wirespeed.parse.host.SoftnetStatParser;
 import dev.wirespeed.parse.host.ServiceStatusParser;
 import dev.wirespeed.parse.host.SubnetManagerParser;
@@ -127,6 +128,7 @@ public final class Parsers {
                 new DcbParser(),
                 new NetstatParser(),
                 new SoftnetStatParser(),
+                new ProcNetDevParser(),
                 new NfsstatParser(),
                 new MountParser(),
                 new ExportsParser(),
