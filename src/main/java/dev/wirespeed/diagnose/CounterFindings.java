@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 
@@ -101,7 +102,10 @@ public final class CounterFindings {
             } else {
                 String command = signal.fixCommand == null || (signal.fixCommand.contains("{IF}") && netdev == null) ? null
                         : signal.fixCommand.replace("{IF}", netdev == null ? "" : netdev);
-                fix = command == null ? Fix.action(signal.fixAction) : Fix.command(signal.fixAction, command);
+                String software = command != null && command.startsWith("ethtool -S ") ? SoftwareNetdevDrops.fix(netdev,
+                        hits.keySet().equals(Set.of("rx_dropped"))) : null;
+                fix = software != null ? Fix.action(software)
+                        : command == null ? Fix.action(signal.fixAction) : Fix.command(signal.fixAction, command);
             }
             out.add(new Finding(signal.ruleId, signal.severity, subject,
                     subject + ": " + counts + share + window + ": " + signal.cause + note, evidence, null, fix));

@@ -30,6 +30,7 @@ import dev.wirespeed.parse.host.MountParser;
 import dev.wirespeed.parse.host.NetstatParser;
 import dev.wirespeed.parse.host.NfsdPortlistParser;
 import dev.wirespeed.parse.host.NfsstatParser;
+import dev.wirespeed.parse.host.ProcNetDevParser;
 import dev.wirespeed.parse.host.SoftnetStatParser;
 import dev.wirespeed.parse.host.SysfsCountersParser;
 import dev.wirespeed.parse.host.ServiceStatusParser;
@@ -132,6 +133,7 @@ public final class Parsers {
                 new NetstatParser(),
                 new SoftnetStatParser(),
                 new SysfsCountersParser(),
+                new ProcNetDevParser(),
                 new NfsstatParser(),
                 new MountParser(),
                 new ExportsParser(),

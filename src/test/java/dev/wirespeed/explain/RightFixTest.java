@@ -318,6 +318,19 @@ class RightFixTest {
                 fires("fix perftest-failed: no RDMA device in a pod: driver, provider, the pod's uverbs file", fixtures(
                         "perftest/ib_write_bw-did-not-detect-devices-in-pod-k8s-rdma-shared-dev-plugin169.txt"),
                         "perftest-failed", "perftest", null, List.of("mlx5_ib", "ibverbs-providers", "uverbs"), List.of()),
+                // a software device has no driver counters: ethtool -S answers "no stats available"
+                fires("fix counter-dropped: a bridge's receive drops, no ethtool -S of the bridge", fixtures(
+                        "counters/proc-net-dev-kvm-host-br0-drops-date-before-netdata4536.txt"), "counter-dropped", "br0",
+                        null, List.of("bridge", "ip link show master br0", "no protocol takes"), List.of("ethtool -S br0")),
+                fires("fix counter-dropped: a bond's drops are its members'", paste("$ cat /proc/net/dev\n"
+                        + "Inter-|   Receive                                                |  Transmit\n"
+                        + " face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo colls carrier compressed\n"
+                        + " bond0: 1263036860348 1658934221    0  912    0     0          0   6855409 2547124549840 2018357925    0    0    0     0       0          0\n"),
+                        "counter-dropped", "bond0", null, List.of("/proc/net/bonding/bond0", "members", "rx_nohandler"),
+                        List.of("ethtool -S bond0")),
+                fires("fix counter-dropped: a physical port keeps ethtool -S", fixtures(
+                        "host/ethtool-ifconfig-ethtool-S-arrow-annotations-e1000e-zh-notes-justscu.txt"), "counter-dropped",
+                        "eno1", "ethtool -S eno1", List.of("driver's counters"), List.of("bridge", "bond")),
                 // mlx5's health syndrome names the cause: heat is no firmware problem
                 fires("fix kernel-firmware-health: syndrome 0x10 is heat: cooling, no firmware tool", fixtures(
                         "kernel/dmesg-mlx5-health-compromised-high-temperature-dump-cx6dx-notes-cn.txt"), "kernel-firmware-health",
