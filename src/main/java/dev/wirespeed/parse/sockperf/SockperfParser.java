@@ -14,9 +14,11 @@ import dev.wirespeed.results.Measurement.Metric;
 import dev.wirespeed.results.Measurement.Metrics;
 import dev.wirespeed.results.Measurement.Tests;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -94,6 +96,7 @@ public final class SockperfParser extends BaseParser {
         Long dup = null;
         Long ooo = null;
         Double valid = null;
+        Set<String> seen = new HashSet<>();
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i)) {
@@ -111,6 +114,10 @@ public final class SockperfParser extends BaseParser {
                 }
                 i = resume - 1; // the paster's note between the run's lines and its statistics stays unread
                 continue;
+            }
+            String kind = kind(s);
+            if (kind != null && !seen.add(kind)) {
+                break; // a line of a kind this run already printed: the next run's, pasted right after (a loop's | tail)
             }
             b.use(i);
             Matcher m;
@@ -165,7 +172,7 @@ public final class SockperfParser extends BaseParser {
             }
         }
         Command c = in.command();
-        String mode = c != null && !c.args().isEmpty() ? c.args().getFirst()
+        String mode = c != null && c.program().equals("sockperf") && !c.args().isEmpty() ? c.args().getFirst()
                 : rate != null ? "throughput" : avg != null ? "ping-pong" : null;
         // a paste of the percentile block alone ("Total N observations", MAX, percentiles, MIN) is a result too
         if (avg != null || rate != null || !pct.isEmpty()) {
@@ -202,6 +209,30 @@ public final class SockperfParser extends BaseParser {
         }
         return -1;
     }
+
+    /**
+     * What a statistics line states, once per run ("avg", "percentile 99.000", "min"), or null for a line a run may
+     * print more than once or that states nothing read here.
+     */
+    private static String kind(String s) {
+        Matcher m;
+        if ((m = PCT.matcher(s)).matches()) {
+            return "percentile " + m.group(1);
+        } else if ((m = MINMAX.matcher(s)).matches()) {
+            return m.group(1);
+        }
+        for (Map.Entry<String, Pattern> k : ONCE.entrySet()) {
+            if (k.getValue().matcher(s).matches()) {
+                return k.getKey();
+            }
+        }
+        return null;
+    }
+
+    /** The lines a run prints once, by what they state. */
+    private static final Map<String, Pattern> ONCE = Map.of("version", VERSION, "avg", AVG, "summary", SUMMARY_LAT,
+            "total run", TOTAL_RUN, "observations", OBSERVATIONS, "sent total", SENT_TOTAL, "loss", LOSS,
+            "valid", VALID, "rate", RATE, "bandwidth", BW);
 
     private static Quantity rateOf(String s) {
         Matcher m = RATE.matcher(s);
