@@ -62,7 +62,8 @@ public final class QperfParser extends BaseParser {
             } else if (CONF.equals(test) && (m = in.match(TEXT, i)) != null) {
                 b.use(i).add(new QperfValue(test, m.group(1), null, m.group(2).strip(), in.source(i)));
             } else if (test != null && (m = in.match(VALUE, i)) != null) {
-                Quantity q = quantity(m.group(2), m.group(3).strip(), in.get(i));
+                // raw: the figure as printed after "=" ("3.22 GB/sec"), as every other quantity's raw
+                Quantity q = quantity(m.group(2), m.group(3).strip(), (m.group(2) + " " + m.group(3)).strip());
                 values.putIfAbsent(m.group(1), q);
                 b.use(i).add(new QperfValue(test, m.group(1), q, null, in.source(i)));
             } else {
