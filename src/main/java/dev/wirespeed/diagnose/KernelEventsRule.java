@@ -172,7 +172,8 @@ final class KernelEventsRule implements LogRule {
                         + " reported " + g.size() + " time(s)"
                         + (queues.isEmpty() ? "" : " (queue " + queues + ")")
                         + (stalled < 0 ? "" : ", a queue stalled " + stalled + " ms")
-                        + ": the NIC stopped completing sends and the driver resets it; traffic stops meanwhile",
+                        + ": the NIC stopped completing sends and the driver resets it; traffic stops meanwhile; the line "
+                        + "does not tell why",
                 evidence, null, Fix.action(TxTimeoutAdvice.of(first.driver(), first.iface())));
     }
 

@@ -15,9 +15,9 @@ final class TxTimeoutAdvice {
             case "mlx5_core" -> "mlx5 recovers the queue itself (devlink health show shows its tx reporter); if it recurs, "
                     + "bring adapter firmware (mlxfwmanager) and driver to current releases and look for PCIe AER errors "
                     + "and link flaps at the same times";
-            case "mlx4_core", "mlx4_en" -> "mlx4 (ConnectX-3 and older) is out of NVIDIA's support: update its firmware "
-                    + "(mstflint) and the kernel; look for PCIe AER errors at the same times; on a host whose PCIe root "
-                    + "port does not snoop DMA (some Arm boards) the card cannot work reliably";
+            case "mlx4_core", "mlx4_en" -> "mlx4 drives ConnectX-3 and older cards, which are end of life: update its "
+                    + "firmware (mstflint) and the kernel, and look for PCIe AER errors at the same times; the log cannot tell "
+                    + "a card fault from a host PCIe controller the driver does not work with (reported on some Arm boards)";
             case "e1000e" -> "e1000e's hang is known on 82574/82579/I217/I218/I219 with TCP segmentation offload and with "
                     + "power saving: try ethtool -K " + port + " tso off gso off, then EEE off (ethtool --set-eee " + port
                     + " eee off) and PCIe ASPM off (pcie_aspm=off); the log cannot tell which of them";
@@ -26,9 +26,10 @@ final class TxTimeoutAdvice {
                     + "(pcie_aspm=off) and, on igb/igc, EEE off (ethtool --set-eee " + port + " eee off)";
             case "bnxt_en" -> "bnxt_en resets the ring itself; bring driver and adapter firmware to one release (Broadcom's "
                     + "niccli or the server vendor's firmware package) and look for PCIe AER errors at the same times";
+            // nothing on an ENA port is tuned by the user's tools: the driver version and the instance are what to change
             case "ena" -> "ENA resets its device itself; update the ena driver (amzn-drivers' release or a newer kernel), and "
                     + "if it recurs on a current driver, stop and start the instance (a new host) or ask AWS support with "
-                    + "the instance id; ethtool and Mellanox tools do not apply";
+                    + "the instance id";
             case "virtio_net" -> "the queue is served by the hypervisor (vhost or the host's virtio backend): look at the "
                     + "host's log and load at that time; update QEMU/the host and the guest kernel";
             case "hv_netvsc" -> "the queue is served by the Hyper-V/Azure host: look at the host's events at that time; "

@@ -575,8 +575,9 @@ public final class KernelLogParser extends BaseParser {
             }
             if (ENA_TRIGGER.matcher(m.group(4)).matches()) {
                 // the reset the line before asked for, or one whose reason the paste left out
-                if (open == null || !open.event().equals(KernelError.DEVICE_RESET) || i - openAt > 3) {
-                    open = flush(b, open);
+                boolean asked = open != null && open.event().equals(KernelError.DEVICE_RESET) && i - openAt <= 3;
+                open = flush(b, open);
+                if (!asked) {
                     b.add(new KernelError(m.group(1), m.group(2), m.group(3), KernelError.DEVICE_RESET, null, null,
                             "reset triggered", null, null, null, null, in.source(i)));
                 }
