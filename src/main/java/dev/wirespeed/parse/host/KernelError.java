@@ -108,6 +108,12 @@ public record KernelError(String driver, String address, String iface, String ev
                 vendorSyndrome, detail, source);
     }
 
+    /** The same error with the driver a later line names (tg3's "transmit timed out, resetting" after the watchdog). */
+    KernelError of(String newDriver) {
+        return new KernelError(newDriver, address, iface, event, queue, stalledMillis, errorType, severity, syndrome,
+                vendorSyndrome, detail, source);
+    }
+
     /** The same error with the port number a health event's last line gives. */
     KernelError withQueue(Integer port) {
         return new KernelError(driver, address, iface, event, port, stalledMillis, errorType, severity, syndrome,

@@ -108,6 +108,17 @@ public final class KernelLogParser extends BaseParser {
      * "Detected Tx Unit Hang"), its register dump on the lines after it, "Tx Queue <1>" among them.
      */
     private static final Pattern UNIT_HANG = Pattern.compile("(Detected (?:Tx|Hardware) Unit Hang):?.*");
+    /**
+     * What a driver prints on the line after its link-up line: tg3's and b44's pause ("Flow control is on for TX and on
+     * for RX."), bnxt_en's bnxt_report_fec ("FEC autoneg off encoding: Clause 91 RS(544,514)", the active FEC). Kept in
+     * the link event of the same port.
+     */
+    private static final Pattern LINK_FLOW_LINE = Pattern.compile("Flow control is ((?:on|off) for TX and (?:on|off) for RX)\\.?\\s*");
+    private static final Pattern LINK_FEC_LINE = Pattern.compile("FEC autoneg (?:on|off) encoding: (.+?)\\s*");
+    /** The stack's watchdog of 2.6 kernels, without the driver: "NETDEV WATCHDOG: eth0: transmit timed out". */
+    private static final Pattern WATCHDOG_OLDEST = Pattern.compile(KernelLogParser.PREFIX + "NETDEV WATCHDOG: ([\\w.@-]+): transmit timed out\\s*");
+    /** The driver's own line after it (tg3, b44: "tg3: eth0: transmit timed out, resetting"): names the driver. */
+    private static final Pattern TX_RESETTING = Pattern.compile("transmit timed out, resetting\\s*");
     private static final Pattern HANG_QUEUE = Pattern.compile("Tx Queue\\s+<(\\d{1,4})>\\s*");
     private static final Pattern MODULE = Pattern.compile("Port module event(\\[error])?: module (\\d+), (.*)");
     /** mlx5 health.c: every line of the health buffer; the syndrome line names the failure. */
@@ -364,14 +375,14 @@ public final class KernelLogParser extends BaseParser {
     /** A device line, an RDMA device line, the old watchdog line, or any timestamped/syslog kernel line. */
     private static boolean kernelLine(Lines in, int i) {
         return in.matches(LINE, i) || in.matches(BSD_LINE, i) || in.matches(ILLUMOS_LINE, i) || in.matches(NAMED_LINE, i)
-                || in.matches(NETDEV_LINE, i) || in.matches(IB_LINE, i)
+                || in.matches(NETDEV_LINE, i) || in.matches(IB_LINE, i) || in.matches(WATCHDOG_OLDEST, i)
                 || in.matches(WATCHDOG_OLD, i) || in.matches(PROBE_OLD, i)
                 || in.matches(PAGE_ALLOC, i) || in.matches(OTHER_KERNEL, i) || in.matches(BANNER, i);
     }
 
     /** Whether line i is an event this parser has a record for. */
     private static boolean event(Lines in, int i) {
-        if (in.matches(WATCHDOG_OLD, i) || in.matches(PROBE_OLD, i) || in.matches(PAGE_ALLOC, i)) {
+        if (in.matches(WATCHDOG_OLD, i) || in.matches(WATCHDOG_OLDEST, i) || in.matches(PROBE_OLD, i) || in.matches(PAGE_ALLOC, i)) {
             return true;
         }
         Matcher ib = in.match(IB_LINE, i);
@@ -385,7 +396,7 @@ public final class KernelLogParser extends BaseParser {
         String message = m.group(4);
         for (Pattern p : new Pattern[] {PCIE, LINK, MODULE, HEALTH, WATCHDOG, TX_TIMEOUT, AER, INTEL_PCIE, FIRMWARE, INTEL_FIRMWARE,
                 PROBE, FIRMWARE_LOAD, PHY_CAPS, UNSUPPORTED_MODULE, QPLIB, NIC_HEALTH, SFP_DETECTED, VF_NOT_TRUSTED, HEALTH_COMPROMISED,
-                COMMAND_TIMEOUT, TEMPERATURE, ENA_LOST_TX, ENA_KEEP_ALIVE, ENA_TRIGGER, UNIT_HANG}) {
+                COMMAND_TIMEOUT, TEMPERATURE, ENA_LOST_TX, ENA_KEEP_ALIVE, ENA_TRIGGER, UNIT_HANG, TX_RESETTING}) {
             if (p.matcher(message).matches()) {
                 return true;
             }
@@ -410,6 +421,14 @@ public final class KernelLogParser extends BaseParser {
             if ((m = in.match(WATCHDOG_OLD, i)) != null) {
                 b.add(new KernelError(m.group(2), null, m.group(1), KernelError.TX_TIMEOUT, UnitWords.integer(m.group(3)),
                         m.group(4) == null ? null : Long.parseLong(m.group(4)), null, null, null, null, null, in.source(i))).use(i);
+                continue;
+            }
+            if ((m = in.match(WATCHDOG_OLDEST, i)) != null) {
+                open = flush(b, open);
+                open = new KernelError(null, null, m.group(1), KernelError.TX_TIMEOUT, null, null, null, null, null, null, null,
+                        in.source(i));
+                openAt = i;
+                b.use(i);
                 continue;
             }
             if ((m = in.match(PROBE_OLD, i)) != null) {
@@ -553,6 +572,23 @@ public final class KernelLogParser extends BaseParser {
                     continue;
                 }
             }
+            if (TX_RESETTING.matcher(m.group(4)).matches()) {
+                // the watchdog's line before it named no driver: this one does; alone, it is the timeout itself
+                boolean same = open != null && open.event().equals(KernelError.TX_TIMEOUT) && open.driver() == null
+                        && i - openAt <= 3 && Objects.equals(open.iface(), m.group(3));
+                KernelError e = same ? open.of(m.group(1)) : new KernelError(m.group(1), m.group(2), m.group(3),
+                        KernelError.TX_TIMEOUT, null, null, null, null, null, null, null, in.source(i));
+                open = flush(b, same ? null : open);
+                b.add(e).use(i);
+                continue;
+            }
+            Matcher follow = LINK_FLOW_LINE.matcher(m.group(4));
+            Matcher fec = LINK_FEC_LINE.matcher(m.group(4));
+            if ((follow.matches() || fec.matches()) && LinkDetail.amend(b.records(), m.group(2), m.group(3),
+                    follow.matches() ? follow.group(1) : null, fec.matches() ? fec.group(1) : null)) {
+                b.use(i);
+                continue;
+            }
             Matcher hang = UNIT_HANG.matcher(m.group(4));
             if (hang.matches()) {
                 open = flush(b, open);
@@ -667,7 +703,8 @@ public final class KernelLogParser extends BaseParser {
                     limited ? UnitWords.integer(m.group(7)) : null, src);
         }
         if ((m = LINK.matcher(message)).matches()) {
-            String detail = m.group(2).isBlank() ? null : m.group(2).strip();
+            // tg3's and b44's sentences end in a full stop: "Link is down." has no detail
+            String detail = m.group(2).isBlank() || m.group(2).strip().equals(".") ? null : m.group(2).strip();
             return LinkDetail.event(driver, address, netdev, m.group(1).equalsIgnoreCase("up"), detail, src);
         }
         if ((m = FIRMWARE.matcher(message)).matches()) {

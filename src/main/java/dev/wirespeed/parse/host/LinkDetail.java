@@ -1,8 +1,11 @@
 package dev.wirespeed.parse.host;
 
+import dev.wirespeed.parse.ParsedRecord;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.UnitWords;
+import java.util.List;
+import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -26,7 +29,7 @@ final class LinkDetail {
     /** The speed in a link-up message: "10 Gbps", "1000 Mbps Full Duplex", phylink's "- 1Gbps/Full", bnxt's ", 25000 Mbps". */
     private static final Pattern SPEED = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([GM])bps");
     private static final Pattern DUPLEX = Pattern.compile("\\b(?i:(full|half))[ -](?i:duplex)\\b|/(Full|Half)\\b");
-    private static final Pattern FLOW = Pattern.compile("(?i:flow control)(?::| is)? ([^,]+?)\\s*(?:,|$)");
+    private static final Pattern FLOW = Pattern.compile("(?i:flow control)(?::| is)? ([^,]+?)\\.?\\s*(?:,|$)");
     /** cxgb4's pause: "…, full-duplex, Tx/Rx PAUSE". */
     private static final Pattern PAUSE = Pattern.compile("\\b(Tx/Rx|Rx|Tx|No) PAUSE\\b");
     private static final Pattern REQUESTED_FEC = Pattern.compile("Requested FEC: ([^,]+?)\\s*(?:,|$)");
@@ -45,6 +48,23 @@ final class LinkDetail {
         return new LinkEvent(driver, address, iface, up, detail, bits, duplex(detail),
                 flow != null ? flow : first(PAUSE, detail), first(REQUESTED_FEC, detail), first(NEGOTIATED_FEC, detail),
                 first(AUTONEG, detail), src);
+    }
+
+    /**
+     * Puts what the line after a link-up line says (tg3's pause, bnxt_en's active FEC) into that link event: the last
+     * link-up event among the last few records, of the same device (address) or netdev. False when there is none.
+     */
+    static boolean amend(List<ParsedRecord> records, String address, String iface, String flow, String fec) {
+        for (int k = records.size() - 1; k >= Math.max(0, records.size() - 3); k--) {
+            if (records.get(k) instanceof LinkEvent e && e.up() && Objects.equals(e.address(), address)
+                    && Objects.equals(e.iface(), iface)) {
+                records.set(k, new LinkEvent(e.driver(), e.address(), e.iface(), true, e.detail(), e.speed(), e.duplex(),
+                        flow != null ? flow : e.flowControl(), e.requestedFec(), fec != null ? fec : e.negotiatedFec(),
+                        e.autoneg(), e.source()));
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String duplex(String text) {
