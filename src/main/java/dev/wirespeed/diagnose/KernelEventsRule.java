@@ -231,15 +231,24 @@ final class KernelEventsRule implements LogRule {
                         + "receive buffers (MTU, LRO/GRO sizes) when the failed order is above 0"));
     }
 
-    /** ice's admin queue could not report the PHY: the link's speeds and modes are unknown to the driver. */
+    /**
+     * ice's or i40e's admin queue could not report the PHY: the link's speeds and modes are unknown to the driver. i40e's
+     * I40E_ERR_UNKNOWN_PHY says the firmware did not know the PHY or module type (a module it does not support, or a
+     * driver newer than the NVM); the other codes do not tell which side failed.
+     */
     private static Finding phyCapabilities(KernelError e, List<Evidence> evidence) {
+        boolean unknownPhy = "I40E_ERR_UNKNOWN_PHY".equals(e.errorType());
         return new Finding("kernel-phy-capabilities", Severity.ERROR, e.subject(),
                 e.subject() + ": " + e.driver() + " could not read the PHY's capabilities from the adapter firmware"
-                        + (e.errorType() == null ? "" : " (" + e.errorType() + ")")
+                        + (e.errorType() == null ? "" : " (" + e.errorType()
+                                + (e.syndrome() == null ? "" : ", last_status " + e.syndrome()) + ")")
                         + ": the link may not come up, or come up at a wrong speed",
                 evidence, null,
-                Fix.action("bring driver and NVM (firmware) to a matching release (Intel's NVM update package); after "
-                        + "a firmware flash or devlink reload fw_activate, reset the adapter again or power-cycle the host"));
+                Fix.action((unknownPhy ? "the firmware did not know the PHY or module: try a module the adapter's vendor "
+                        + "lists as supported; " : "")
+                        + "bring driver and NVM (firmware) to a matching release (Intel's NVM update package); "
+                        + ("ice".equals(e.driver()) ? "after a firmware flash or devlink reload fw_activate, reset the adapter "
+                                + "again or power-cycle the host" : "after a firmware flash, power-cycle the host")));
     }
 
     /** The driver refused the transceiver: i40e disables Rx/Tx, ixgbe does not load. */

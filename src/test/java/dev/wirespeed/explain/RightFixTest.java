@@ -343,6 +343,9 @@ class RightFixTest {
                 fires("fix kernel-tx-timeout: r8125 names Realtek's ASPM hang, no Intel or mlx5 advice", fixtures(
                         "kernel/dmesg-r8125-netdev-watchdog-openwrt-nic-drivers11.txt"), "kernel-tx-timeout", "eth4", null,
                         List.of("pcie_aspm=off"), List.of("devlink", "NVM")),
+                fires("fix kernel-phy-capabilities: i40e's unknown PHY: a supported module, then driver and NVM", fixtures(
+                        "kernel/dmesg-i40e-failed-to-get-phy-cap-unknown-phy-openwrt9527.txt"), "kernel-phy-capabilities",
+                        "0000:0b:00.0", null, List.of("supported", "NVM"), List.of("allow_unsupported_sfp", "mlx")),
                 fires("fix cpufreq-no-driver: driver, then governor", fixtures("host/cpupower-frequency-info-no-driver-ubuntu2004-forum.txt"),
                         "cpufreq-no-driver", "", "modprobe acpi_cpufreq && cpupower frequency-set -g performance",
                         List.of("on bare metal", "in a VM nothing to do"), List.of("reboot")));

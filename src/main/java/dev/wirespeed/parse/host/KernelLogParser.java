@@ -220,6 +220,11 @@ public final class KernelLogParser extends BaseParser {
      */
     private static final Pattern PHY_CAPS = Pattern.compile("Get PHY capabilit(?:ies|y) failed(?:\\.|,? status = (-?\\d+).*)?\\s*");
     /**
+     * i40e_main.c (i40e_force_link_state, i40e_set_fc …): "failed to get phy cap., ret =  I40E_ERR_UNKNOWN_PHY last_status
+     * =  I40E_AQ_RC_EIO" (newer kernels print the return as "-EIO" or a number); two blanks after each "=" as printed.
+     */
+    private static final Pattern I40E_PHY_CAPS = Pattern.compile("failed to get phy cap\\., ret =\\s+(\\S+)\\s+last_status =\\s+(\\S+)\\s*");
+    /**
      * The driver refused the transceiver: i40e_main.c i40e_handle_link_event "Rx/Tx is disabled on this
      * device because an unsupported SFP module type was detected."; ixgbe_main.c ixgbe_probe "failed to
      * load because an unsupported SFP+ or QSFP module type was detected."
@@ -395,7 +400,7 @@ public final class KernelLogParser extends BaseParser {
         }
         String message = m.group(4);
         for (Pattern p : new Pattern[] {PCIE, LINK, MODULE, HEALTH, WATCHDOG, TX_TIMEOUT, AER, INTEL_PCIE, FIRMWARE, INTEL_FIRMWARE,
-                PROBE, FIRMWARE_LOAD, PHY_CAPS, UNSUPPORTED_MODULE, QPLIB, NIC_HEALTH, SFP_DETECTED, VF_NOT_TRUSTED, HEALTH_COMPROMISED,
+                PROBE, FIRMWARE_LOAD, PHY_CAPS, I40E_PHY_CAPS, UNSUPPORTED_MODULE, QPLIB, NIC_HEALTH, SFP_DETECTED, VF_NOT_TRUSTED, HEALTH_COMPROMISED,
                 COMMAND_TIMEOUT, TEMPERATURE, ENA_LOST_TX, ENA_KEEP_ALIVE, ENA_TRIGGER, UNIT_HANG, TX_RESETTING}) {
             if (p.matcher(message).matches()) {
                 return true;
@@ -745,6 +750,10 @@ public final class KernelLogParser extends BaseParser {
         if ((m = PHY_CAPS.matcher(message)).matches()) {
             return new KernelError(driver, address, netdev, KernelError.PHY_CAPABILITIES_FAILED, null, null,
                     m.group(1) == null ? null : "status " + m.group(1), null, null, null, message.strip(), src);
+        }
+        if ((m = I40E_PHY_CAPS.matcher(message)).matches()) {
+            return new KernelError(driver, address, netdev, KernelError.PHY_CAPABILITIES_FAILED, null, null, m.group(1), null,
+                    m.group(2), null, message.strip(), src);
         }
         if ((m = UNSUPPORTED_MODULE.matcher(message)).matches()) {
             return new KernelError(driver, address, netdev, KernelError.UNSUPPORTED_MODULE, null, null, m.group(2), null, null,
