@@ -662,7 +662,10 @@ public final class KernelLogParser extends BaseParser {
      */
     private static void keep(ParseBuilder b, Lines in, int i) {
         String text = in.get(i);
-        Matcher m = device(in, i);
+        // a line without a PCI address ("tg3: eth0: Link is down.") is kept under the word before its first ": ", below
+        Matcher m = in.match(LINE, i);
+        m = m != null ? m : in.match(BSD_LINE, i);
+        m = m != null ? m : in.match(ILLUMOS_LINE, i);
         if (m != null) {
             b.printed(i, m.group(2) == null ? m.group(3)
                     : m.group(1) + " " + m.group(2) + (m.group(3) == null ? "" : " " + m.group(3)), m.group(4).strip());
