@@ -147,7 +147,7 @@ final class KernelEventsRule implements LogRule {
             List<Evidence> evidence = g.stream().limit(3)
                     .map(e -> new Evidence("kernel-log, line " + e.source().line(), e.source().text().strip())).toList();
             out.add(switch (first.event()) {
-                case KernelError.TX_TIMEOUT -> txTimeout(first.subject(), g, evidence);
+                case KernelError.TX_TIMEOUT -> txTimeout(first, g, evidence);
                 case KernelError.CQE_ERROR -> cqeError(first.subject(), g, evidence);
                 case KernelError.PROBE_FAILED -> probeFailed(first, evidence);
                 case KernelError.FIRMWARE_LOAD_FAILED -> firmwareLoadFailed(first, evidence);
@@ -160,24 +160,46 @@ final class KernelEventsRule implements LogRule {
                         siblings.getOrDefault(first.address(), List.of()));
                 case KernelError.COMMAND_TIMEOUT -> commandTimeout(first, g, evidence);
                 case KernelError.TEMPERATURE_WARNING -> temperature(first, g, evidence);
+                case KernelError.DEVICE_RESET -> deviceReset(first, g, evidence);
                 default -> aer(first.subject(), g, evidence);
             });
         }
         return out;
     }
 
-    private static Finding txTimeout(String subject, List<KernelError> g, List<Evidence> evidence) {
+    private static Finding txTimeout(KernelError first, List<KernelError> g, List<Evidence> evidence) {
+        String subject = first.subject();
+        String hang = g.stream().map(KernelError::errorType).filter(Objects::nonNull).findFirst().orElse(null);
         long stalled = g.stream().filter(e -> e.stalledMillis() != null).mapToLong(KernelError::stalledMillis).max().orElse(-1);
         String queues = g.stream().map(KernelError::queue).filter(Objects::nonNull).distinct().sorted()
                 .map(String::valueOf).collect(Collectors.joining(", "));
         return new Finding("kernel-tx-timeout", Severity.ERROR, subject,
-                subject + ": transmit timeout reported " + g.size() + " time(s)"
+                subject + ": " + (hang == null ? "transmit timeout" : first.driver() + " " + hang.replace("Detected ", ""))
+                        + " reported " + g.size() + " time(s)"
                         + (queues.isEmpty() ? "" : " (queue " + queues + ")")
                         + (stalled < 0 ? "" : ", a queue stalled " + stalled + " ms")
-                        + ": the NIC stopped completing sends and the driver resets it; traffic stops meanwhile",
+                        + ": the NIC stopped completing sends and the driver resets it; traffic stops meanwhile; the line "
+                        + "does not tell why",
+                evidence, null, Fix.action(TxTimeoutAdvice.of(first.driver(), first.iface())));
+    }
+
+    /**
+     * A driver that reset its own device. ENA (ena_netdev.c) does so when transmit completions stop coming (the device
+     * or the host behind it stalled) or the device's keep-alive stops; it recovers by itself, traffic stops for the reset.
+     * Nothing on the instance is tuned with ethtool or a Mellanox tool: the advice is about the driver and the instance.
+     */
+    private static Finding deviceReset(KernelError first, List<KernelError> g, List<Evidence> evidence) {
+        String reasons = g.stream().map(e -> e.errorType() + (e.detail() == null ? "" : " (" + e.detail() + ")")).distinct()
+                .collect(Collectors.joining(", "));
+        boolean ena = "ena".equals(first.driver());
+        return new Finding("kernel-device-reset", Severity.ERROR, first.subject(),
+                first.subject() + ": " + (first.driver() == null ? "the driver" : first.driver()) + " reset the device "
+                        + g.size() + " time(s): " + reasons + "; traffic stops during each reset"
+                        + (ena ? "; the line cannot tell a stalled device from a host that stalled the driver (soft "
+                                + "lockups, memory pressure, CPU starvation): look at the lines before it" : ""),
                 evidence, null,
-                Fix.action("update the NIC driver and firmware; look for PCIe AER errors, link flaps or firmware health "
-                        + "messages at the same times (mlx5: devlink health show); if it recurs, try another slot or card"));
+                Fix.action(ena ? TxTimeoutAdvice.of("ena", first.iface())
+                        : "update the driver and the adapter's firmware; look for PCIe AER errors at the same times"));
     }
 
     private static Finding probeFailed(KernelError e, List<Evidence> evidence) {
@@ -215,15 +237,24 @@ final class KernelEventsRule implements LogRule {
                         + "receive buffers (MTU, LRO/GRO sizes) when the failed order is above 0"));
     }
 
-    /** ice's admin queue could not report the PHY: the link's speeds and modes are unknown to the driver. */
+    /**
+     * ice's or i40e's admin queue could not report the PHY: the link's speeds and modes are unknown to the driver. i40e's
+     * I40E_ERR_UNKNOWN_PHY says the firmware did not know the PHY or module type (a module it does not support, or a
+     * driver newer than the NVM); the other codes do not tell which side failed.
+     */
     private static Finding phyCapabilities(KernelError e, List<Evidence> evidence) {
+        boolean unknownPhy = "I40E_ERR_UNKNOWN_PHY".equals(e.errorType());
         return new Finding("kernel-phy-capabilities", Severity.ERROR, e.subject(),
                 e.subject() + ": " + e.driver() + " could not read the PHY's capabilities from the adapter firmware"
-                        + (e.errorType() == null ? "" : " (" + e.errorType() + ")")
+                        + (e.errorType() == null ? "" : " (" + e.errorType()
+                                + (e.syndrome() == null ? "" : ", last_status " + e.syndrome()) + ")")
                         + ": the link may not come up, or come up at a wrong speed",
                 evidence, null,
-                Fix.action("bring driver and NVM (firmware) to a matching release (Intel's NVM update package); after "
-                        + "a firmware flash or devlink reload fw_activate, reset the adapter again or power-cycle the host"));
+                Fix.action((unknownPhy ? "the firmware did not know the PHY or module: try a module the adapter's vendor "
+                        + "lists as supported; " : "")
+                        + "bring driver and NVM (firmware) to a matching release (Intel's NVM update package); "
+                        + ("ice".equals(e.driver()) ? "after a firmware flash or devlink reload fw_activate, reset the adapter "
+                                + "again or power-cycle the host" : "after a firmware flash, power-cycle the host")));
     }
 
     /** The driver refused the transceiver: i40e disables Rx/Tx, ixgbe does not load. */

@@ -157,7 +157,7 @@ class KernelLogParserTest {
                 .extracting(Finding::subject).containsExactly("eth4", "eth1");
         assertThat(findings("dmesg-r8125-netdev-watchdog-openwrt-nic-drivers11.txt", "kernel-tx-timeout").getFirst().message())
                 .isEqualTo("eth4: transmit timeout reported 4 time(s) (queue 0), a queue stalled 5540 ms: the NIC stopped "
-                        + "completing sends and the driver resets it; traffic stops meanwhile");
+                        + "completing sends and the driver resets it; traffic stops meanwhile; the line does not tell why");
 
         List<KernelError> mlx5 = all("dmesg-mlx5-tx-timeout-stable-mail.txt", KernelError.class);
         assertThat(mlx5).extracting(KernelError::queue).containsExactly(null, 1);

@@ -182,7 +182,8 @@ class PasteArtefactsTest {
                     "host/exportfs-v-one-line-nfsroot-cn-notes.txt", "host/mountinfo-nfs4-linuxkit2251.txt",
                     "kernel/dmesg-i40e-unsupported-sfp-xl710-unlocker.txt", "perftest/ib_send_bw-completion-error-softiwarp27.txt",
                     "nccl/all_reduce-srun-label-25M-p4de-nsight-notes.txt", // labelled already
-                    "fio/fio-3.33-minimal-terse-v3-randrw.txt"), // one line of output
+                    "fio/fio-3.33-minimal-terse-v3-randrw.txt", // one line of output
+                    "kernel/dmesg-i40e-failed-to-get-phy-cap-unknown-phy-openwrt9527.txt"), // one line: its label is not told
             "double-spaced", List.of("counters/netstat-s-bold-markdown-portuguese.txt"),
             // avocado's prefix goes on the program's lines, before a mail's quoted-printable or a diff's marks are added
             "avocado", List.of("host/ethtool-6.1-k-veth-before-after-K-diff-u-fence.txt",

@@ -50,6 +50,13 @@ import java.util.Map;
  *   <li>{@code command-timeout}: an mlx5 firmware command never completed ("CREATE_DCT(0x710) timeout. Will cause a
  *       leak of a command resource", "… No done completion"): the command as {@code errorType}, what the driver
  *       said as {@code detail};</li>
+ *   <li>{@code device-reset}: the driver resets its own device: ENA's "The number of lost tx completions is above the
+ *       threshold (248 > 128). Reset the device" ("lost tx completions" as {@code errorType}, "248 > 128" as
+ *       {@code detail}), "Keep alive watchdog timeout." (the device stopped its keep-alive events: "keep alive watchdog
+ *       timeout"), or a bare "Trigger reset is on" ("reset triggered"); the trigger line after a reason is no second
+ *       reset;</li>
+ *   <li>{@code tx-timeout} also for Intel's own hang check, "Detected Tx Unit Hang" (igb, ixgbe, e1000) and "Detected
+ *       Hardware Unit Hang" (e1000e), the statement as {@code errorType}, the dump's "Tx Queue &lt;1&gt;" as {@code queue};</li>
  *   <li>{@code temperature-warning}: mlx5's temperature event ("High temperature on sensors with bit set 0 1",
  *       events.c temp_warn) as {@code errorType}, the sensor masks as {@code detail}.</li>
  * </ul>
@@ -87,6 +94,7 @@ public record KernelError(String driver, String address, String iface, String ev
     public static final String FIRMWARE_HEALTH = "firmware-health";
     public static final String COMMAND_TIMEOUT = "command-timeout";
     public static final String TEMPERATURE_WARNING = "temperature-warning";
+    public static final String DEVICE_RESET = "device-reset";
 
     /** The same error with the AER bits or the CQE syndrome read from the lines after it. */
     KernelError with(String newDetail, String newSyndrome, String newVendorSyndrome) {
@@ -97,6 +105,12 @@ public record KernelError(String driver, String address, String iface, String ev
     /** The same error on the RDMA device the next line names ("bnxt_re0", "rocep65s0f0"). */
     KernelError on(String device) {
         return new KernelError(driver, address, device, event, queue, stalledMillis, errorType, severity, syndrome,
+                vendorSyndrome, detail, source);
+    }
+
+    /** The same error with the driver a later line names (tg3's "transmit timed out, resetting" after the watchdog). */
+    KernelError of(String newDriver) {
+        return new KernelError(newDriver, address, iface, event, queue, stalledMillis, errorType, severity, syndrome,
                 vendorSyndrome, detail, source);
     }
 

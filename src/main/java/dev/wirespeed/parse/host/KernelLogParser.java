@@ -32,7 +32,7 @@ public final class KernelLogParser extends BaseParser {
     private static final String BDF = "(?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]";
     /** Optional "grep -n"/line-number or syslog prefix, optional timestamp, driver, device, optional netdev. */
     private static final Pattern LINE = Pattern.compile(
-            "(?:.*?\\bkernel:\\s*|\\d+\\s*)?(?:\\[[^\\]]*]\\s*)?([\\w-]+) (" + BDF + ")(?: ([\\w.@-]+))?: (.*)");
+            "(?:.*?\\bkernel:\\s*|\\d+\\s*)?(?:<\\d>)?(?:\\[[^\\]]*]\\s*)?([\\w-]+) (" + BDF + ")(?: ([\\w.@-]+))?: (.*)");
     /**
      * FreeBSD's driver lines have no PCI address: device_printf()/if_printf() put the unit's name before the
      * message ("ice0: Link is up, 25 Gbps Full Duplex, …", "ax0: Link is UP - 1Gbps/Full - …"), the unit being
@@ -62,9 +62,64 @@ public final class KernelLogParser extends BaseParser {
     private static final Pattern PCIE = Pattern.compile("([\\d.]+) Gb/s available PCIe bandwidth"
             + "(?:, limited by ([\\d.]+) GT/s(?: PCIe)? x(\\d+) link at (\\S+) \\(capable of ([\\d.]+) Gb/s with ([\\d.]+) GT/s"
             + "(?: PCIe)? x(\\d+) link\\)| \\(([\\d.]+) GT/s(?: PCIe)? x(\\d+) link\\)).*");
-    private static final Pattern LINK = Pattern.compile("(?:NIC )?Link (?:is )?(up|down)\\b,?\\s*(.*)", Pattern.CASE_INSENSITIVE);
-    /** The speed in a link-up message: "10 Gbps", "1000 Mbps Full Duplex", phylink's "- 1Gbps/Full", bnxt's ", 25000 Mbps". */
-    private static final Pattern LINK_SPEED = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([GM])bps");
+    /**
+     * "Link up", "NIC Link is Up …"; igb repeats its name and the netdev inside the message ("igb 0000:07:00.0 eno1: igb:
+     * eno1 NIC Link is Up 1000 Mbps …", igb_main.c's netdev_info "igb: %s NIC Link is Up"); bnx2 names the medium
+     * ("NIC Copper Link is Up, 1000 Mbps full duplex").
+     */
+    private static final Pattern LINK = Pattern.compile(
+            "(?:[\\w-]+: [\\w.@-]+ )?(?:NIC )?(?:Copper |Fiber |SerDes |Remote Copper )?Link (?:is )?(up|down)\\b,?\\s*(.*)",
+            Pattern.CASE_INSENSITIVE);
+    /**
+     * Linux drivers that print without a PCI address: older e1000e/igb/e1000 printk("e1000e: %s NIC Link is Up …",
+     * netdev->name) ("e1000e: eth0 NIC Link is Up 100 Mbps Full Duplex, Flow Control: None"), e1000's "e1000: eth1:
+     * e1000_watchdog_task: NIC Link is Up …" (the function between), mlx4_en's en_print() "mlx4_en: eth1: Link Up".
+     */
+    private static final String LINUX_DRIVERS = "(?:mlx4_en|mlx4_core|mlx5_core|e1000e|e1000|igbvf|igb|igc|ixgbevf|ixgbe|ixgb|i40e|"
+            + "iavf|ice|bnxt_en|bnx2x|bnx2|tg3|virtio_net|hv_netvsc|sfc|qede|cxgb4|ena|r8169|r8125|atlantic|be2net|enic|nfp|vmxnet3|"
+            + "gve|mana|forcedeth|sky2|alx|atl1c|tulip)";
+    /** The names the kernel and udev give Ethernet and IPoIB netdevs ("eth0", "eno1", "enp3s0f1", "ens5", "ib0", "p1p2"). */
+    private static final String NETDEV = "(?:eth\\d+|en[opsx]\\w+|ib[ps]?\\w*\\d|em\\d+|p\\d+p\\d+\\w*|bond\\d+|rename\\d+)(?:\\.\\d+)?";
+    /**
+     * A driver's line without a PCI address, read with LINE's groups: 1 the driver, 2 never set, 3 the netdev (any name
+     * before a colon, a netdev's name before a blank), 4 the message after an optional function name.
+     */
+    private static final Pattern NAMED_LINE = Pattern.compile(KernelLogParser.PREFIX + "(" + LINUX_DRIVERS + "): (\\b\\B)?("
+            + "[a-z][\\w.@-]{0,14}(?=: )|" + NETDEV + "(?= )):? (?:[a-z][a-z0-9]*_\\w+: )?(.*)");
+    /**
+     * Only the netdev before the message, the way old drivers and pasted excerpts print it ("eth0: NIC Link is Up 1000
+     * Mbps …", "ens5: The number of lost tx completions is above the threshold (361 > 128). Reset the device"): read for
+     * the statements below only, so that ifconfig's "eth0: flags=…" is no kernel line. LINE's groups, 1 and 2 never set.
+     */
+    private static final Pattern NETDEV_LINE = Pattern.compile(KernelLogParser.PREFIX + "(\\b\\B)?(\\b\\B)?(" + NETDEV + "): ("
+            + "(?i:(?:NIC )?Link (?:is )?(?:up|down))\\b.*|The number of lost tx completions is above.*|Keep alive watchdog timeout.*"
+            + "|Trigger reset is on.*|Detected (?:Tx|Hardware) Unit Hang.*)");
+    /**
+     * ENA resets its own device (ena_netdev.c): check_for_missing_completions "The number of lost tx completions is above
+     * the threshold (%d > %d). Reset the device", check_for_missing_keep_alive "Keep alive watchdog timeout.", and
+     * ena_timer_service's "Trigger reset is on" when the reset starts.
+     */
+    private static final Pattern ENA_LOST_TX = Pattern.compile(
+            "The number of lost tx completions is above the threshold \\((\\d+ > \\d+)\\)\\.? ?(?:Reset the device)?.*");
+    private static final Pattern ENA_KEEP_ALIVE = Pattern.compile("Keep alive watchdog timeout\\.?\\s*");
+    private static final Pattern ENA_TRIGGER = Pattern.compile("Trigger reset is on\\b.*");
+    /**
+     * Intel's own transmit hang check before the stack's watchdog (e1000e "Detected Hardware Unit Hang:", igb/ixgbe/e1000
+     * "Detected Tx Unit Hang"), its register dump on the lines after it, "Tx Queue <1>" among them.
+     */
+    private static final Pattern UNIT_HANG = Pattern.compile("(Detected (?:Tx|Hardware) Unit Hang):?.*");
+    /**
+     * What a driver prints on the line after its link-up line: tg3's and b44's pause ("Flow control is on for TX and on
+     * for RX."), bnxt_en's bnxt_report_fec ("FEC autoneg off encoding: Clause 91 RS(544,514)", the active FEC). Kept in
+     * the link event of the same port.
+     */
+    private static final Pattern LINK_FLOW_LINE = Pattern.compile("Flow control is ((?:on|off) for TX and (?:on|off) for RX)\\.?\\s*");
+    private static final Pattern LINK_FEC_LINE = Pattern.compile("FEC autoneg (?:on|off) encoding: (.+?)\\s*");
+    /** The stack's watchdog of 2.6 kernels, without the driver: "NETDEV WATCHDOG: eth0: transmit timed out". */
+    private static final Pattern WATCHDOG_OLDEST = Pattern.compile(KernelLogParser.PREFIX + "NETDEV WATCHDOG: ([\\w.@-]+): transmit timed out\\s*");
+    /** The driver's own line after it (tg3, b44: "tg3: eth0: transmit timed out, resetting"): names the driver. */
+    private static final Pattern TX_RESETTING = Pattern.compile("transmit timed out, resetting\\s*");
+    private static final Pattern HANG_QUEUE = Pattern.compile("Tx Queue\\s+<(\\d{1,4})>\\s*");
     private static final Pattern MODULE = Pattern.compile("Port module event(\\[error])?: module (\\d+), (.*)");
     /** mlx5 health.c: every line of the health buffer; the syndrome line names the failure. */
     private static final Pattern HEALTH = Pattern.compile("print_health_info:\\d+:\\(pid \\d+\\):\\s*(.*)");
@@ -104,8 +159,11 @@ public final class KernelLogParser extends BaseParser {
      */
     private static final Pattern INTEL_PCIE = Pattern.compile("PCI(?:-Express| Express Bus): Speed ([\\d.]+) ?GT/s Width x(\\d+)");
     private static final Pattern SYNDROME = Pattern.compile("synd (0x[0-9a-fA-F]+):?\\s*(.*)");
-    /** The prefix a kernel line may carry: syslog/journal "… kernel:", a grep -n number, a timestamp. */
-    private static final String PREFIX = "(?:.*?\\bkernel:\\s*|\\d+\\s*)?(?:\\[[^\\]]*]\\s*)?";
+    /**
+     * The prefix a kernel line may carry: syslog/journal "… kernel:", a grep -n number, the console level of dmesg -r
+     * or a pstore dump ("<6>"), a timestamp.
+     */
+    private static final String PREFIX = "(?:.*?\\bkernel:\\s*|\\d+\\s*)?(?:<\\d>)?(?:\\[[^\\]]*]\\s*)?";
     /** mlx5_ib names the RDMA device, not the PCI function: "infiniband rocep33s0f0: mlx5_poll_one:527:(pid 0): …". */
     private static final Pattern IB_LINE = Pattern.compile(PREFIX + "(infiniband) ([\\w.-]+): (.*)");
     /** The stack's watchdog before 6.x, with no device prefix: "NETDEV WATCHDOG: eth1 (ixgbe): transmit queue 0 timed out". */
@@ -162,6 +220,11 @@ public final class KernelLogParser extends BaseParser {
      * flash and devlink reload).
      */
     private static final Pattern PHY_CAPS = Pattern.compile("Get PHY capabilit(?:ies|y) failed(?:\\.|,? status = (-?\\d+).*)?\\s*");
+    /**
+     * i40e_main.c (i40e_force_link_state, i40e_set_fc …): "failed to get phy cap., ret =  I40E_ERR_UNKNOWN_PHY last_status
+     * =  I40E_AQ_RC_EIO" (newer kernels print the return as "-EIO" or a number); two blanks after each "=" as printed.
+     */
+    private static final Pattern I40E_PHY_CAPS = Pattern.compile("failed to get phy cap\\., ret =\\s+(\\S+)\\s+last_status =\\s+(\\S+)\\s*");
     /**
      * The driver refused the transceiver: i40e_main.c i40e_handle_link_event "Rx/Tx is disabled on this
      * device because an unsupported SFP module type was detected."; ixgbe_main.c ixgbe_probe "failed to
@@ -225,7 +288,7 @@ public final class KernelLogParser extends BaseParser {
     private static final Pattern AER_BIT = Pattern.compile("(?:AER:\\s*)?\\[\\s*\\d+\\]\\s+(.+?)(?:\\s+\\(First\\))?");
     /** Any other kernel line with a dmesg timestamp or a syslog "kernel:" tag: read past inside a block. */
     private static final Pattern OTHER_KERNEL = Pattern.compile(
-            "(?:.*?\\bkernel:.*|(?:\\d+\\s*)?\\[\\s*\\d+\\.\\d{3,}\\].*|\\[[A-Z][a-z]{2} [A-Z][a-z]{2} .*\\d{4}\\].*)");
+            "(?:.*?\\bkernel:.*|(?:\\d+\\s*)?(?:<\\d>)?\\[\\s*\\d+\\.\\d{3,}\\].*|\\[[A-Z][a-z]{2} [A-Z][a-z]{2} .*\\d{4}\\].*)");
     /** mlx5 CQE syndromes (include/linux/mlx5/device.h, MLX5_CQE_SYNDROME_*). */
     private static final Map<Integer, String> CQE_SYNDROMES = Map.ofEntries(
             Map.entry(0x01, "local length error"), Map.entry(0x02, "local QP operation error"),
@@ -317,14 +380,15 @@ public final class KernelLogParser extends BaseParser {
 
     /** A device line, an RDMA device line, the old watchdog line, or any timestamped/syslog kernel line. */
     private static boolean kernelLine(Lines in, int i) {
-        return in.matches(LINE, i) || in.matches(BSD_LINE, i) || in.matches(ILLUMOS_LINE, i) || in.matches(IB_LINE, i)
+        return in.matches(LINE, i) || in.matches(BSD_LINE, i) || in.matches(ILLUMOS_LINE, i) || in.matches(NAMED_LINE, i)
+                || in.matches(NETDEV_LINE, i) || in.matches(IB_LINE, i) || in.matches(WATCHDOG_OLDEST, i)
                 || in.matches(WATCHDOG_OLD, i) || in.matches(PROBE_OLD, i)
                 || in.matches(PAGE_ALLOC, i) || in.matches(OTHER_KERNEL, i) || in.matches(BANNER, i);
     }
 
     /** Whether line i is an event this parser has a record for. */
     private static boolean event(Lines in, int i) {
-        if (in.matches(WATCHDOG_OLD, i) || in.matches(PROBE_OLD, i) || in.matches(PAGE_ALLOC, i)) {
+        if (in.matches(WATCHDOG_OLD, i) || in.matches(WATCHDOG_OLDEST, i) || in.matches(PROBE_OLD, i) || in.matches(PAGE_ALLOC, i)) {
             return true;
         }
         Matcher ib = in.match(IB_LINE, i);
@@ -337,8 +401,8 @@ public final class KernelLogParser extends BaseParser {
         }
         String message = m.group(4);
         for (Pattern p : new Pattern[] {PCIE, LINK, MODULE, HEALTH, WATCHDOG, TX_TIMEOUT, AER, INTEL_PCIE, FIRMWARE, INTEL_FIRMWARE,
-                PROBE, FIRMWARE_LOAD, PHY_CAPS, UNSUPPORTED_MODULE, QPLIB, NIC_HEALTH, SFP_DETECTED, VF_NOT_TRUSTED, HEALTH_COMPROMISED,
-                COMMAND_TIMEOUT, TEMPERATURE}) {
+                PROBE, FIRMWARE_LOAD, PHY_CAPS, I40E_PHY_CAPS, UNSUPPORTED_MODULE, QPLIB, NIC_HEALTH, SFP_DETECTED, VF_NOT_TRUSTED, HEALTH_COMPROMISED,
+                COMMAND_TIMEOUT, TEMPERATURE, ENA_LOST_TX, ENA_KEEP_ALIVE, ENA_TRIGGER, UNIT_HANG, TX_RESETTING}) {
             if (p.matcher(message).matches()) {
                 return true;
             }
@@ -363,6 +427,14 @@ public final class KernelLogParser extends BaseParser {
             if ((m = in.match(WATCHDOG_OLD, i)) != null) {
                 b.add(new KernelError(m.group(2), null, m.group(1), KernelError.TX_TIMEOUT, UnitWords.integer(m.group(3)),
                         m.group(4) == null ? null : Long.parseLong(m.group(4)), null, null, null, null, null, in.source(i))).use(i);
+                continue;
+            }
+            if ((m = in.match(WATCHDOG_OLDEST, i)) != null) {
+                open = flush(b, open);
+                open = new KernelError(null, null, m.group(1), KernelError.TX_TIMEOUT, null, null, null, null, null, null, null,
+                        in.source(i));
+                openAt = i;
+                b.use(i);
                 continue;
             }
             if ((m = in.match(PROBE_OLD, i)) != null) {
@@ -395,6 +467,15 @@ public final class KernelLogParser extends BaseParser {
                     b.use(i);
                 }
                 continue;
+            }
+            if (open != null && open.event().equals(KernelError.TX_TIMEOUT) && open.queue() == null && i - openAt <= 3) {
+                Matcher p = in.match(PREFIXED, i);
+                Matcher q = p == null ? null : HANG_QUEUE.matcher(p.group(1).strip());
+                if (q != null && q.matches()) {
+                    open = flush(b, open.withQueue(UnitWords.integer(q.group(1))));
+                    b.use(i);
+                    continue;
+                }
             }
             if ((m = device(in, i)) == null) {
                 if (in.matches(OTHER_KERNEL, i) || in.matches(BANNER, i)) {
@@ -497,6 +578,54 @@ public final class KernelLogParser extends BaseParser {
                     continue;
                 }
             }
+            if (TX_RESETTING.matcher(m.group(4)).matches()) {
+                // the watchdog's line before it named no driver: this one does; alone, it is the timeout itself
+                boolean same = open != null && open.event().equals(KernelError.TX_TIMEOUT) && open.driver() == null
+                        && i - openAt <= 3 && Objects.equals(open.iface(), m.group(3));
+                KernelError e = same ? open.of(m.group(1)) : new KernelError(m.group(1), m.group(2), m.group(3),
+                        KernelError.TX_TIMEOUT, null, null, null, null, null, null, null, in.source(i));
+                open = flush(b, same ? null : open);
+                b.add(e).use(i);
+                continue;
+            }
+            Matcher follow = LINK_FLOW_LINE.matcher(m.group(4));
+            Matcher fec = LINK_FEC_LINE.matcher(m.group(4));
+            if ((follow.matches() || fec.matches()) && LinkDetail.amend(b.records(), m.group(2), m.group(3),
+                    follow.matches() ? follow.group(1) : null, fec.matches() ? fec.group(1) : null)) {
+                b.use(i);
+                continue;
+            }
+            Matcher hang = UNIT_HANG.matcher(m.group(4));
+            if (hang.matches()) {
+                open = flush(b, open);
+                open = new KernelError(m.group(1), m.group(2), m.group(3), KernelError.TX_TIMEOUT, null, null, hang.group(1),
+                        null, null, null, null, in.source(i));
+                openAt = i;
+                b.use(i);
+                continue;
+            }
+            Matcher lost = ENA_LOST_TX.matcher(m.group(4));
+            Matcher keepAlive = ENA_KEEP_ALIVE.matcher(m.group(4));
+            if (lost.matches() || keepAlive.matches()) {
+                open = flush(b, open);
+                open = new KernelError(m.group(1), m.group(2), m.group(3), KernelError.DEVICE_RESET, null, null,
+                        lost.matches() ? "lost tx completions" : "keep alive watchdog timeout", null, null, null,
+                        lost.matches() ? lost.group(1) : null, in.source(i));
+                openAt = i;
+                b.use(i);
+                continue;
+            }
+            if (ENA_TRIGGER.matcher(m.group(4)).matches()) {
+                // the reset the line before asked for, or one whose reason the paste left out
+                boolean asked = open != null && open.event().equals(KernelError.DEVICE_RESET) && i - openAt <= 3;
+                open = flush(b, open);
+                if (!asked) {
+                    b.add(new KernelError(m.group(1), m.group(2), m.group(3), KernelError.DEVICE_RESET, null, null,
+                            "reset triggered", null, null, null, null, in.source(i)));
+                }
+                b.use(i);
+                continue;
+            }
             ParsedRecord r = record(m.group(1), m.group(2), m.group(3), m.group(4), in.source(i));
             if (r != null) {
                 b.add(r).use(i);
@@ -534,7 +663,10 @@ public final class KernelLogParser extends BaseParser {
      */
     private static void keep(ParseBuilder b, Lines in, int i) {
         String text = in.get(i);
-        Matcher m = device(in, i);
+        // a line without a PCI address ("tg3: eth0: Link is down.") is kept under the word before its first ": ", below
+        Matcher m = in.match(LINE, i);
+        m = m != null ? m : in.match(BSD_LINE, i);
+        m = m != null ? m : in.match(ILLUMOS_LINE, i);
         if (m != null) {
             b.printed(i, m.group(2) == null ? m.group(3)
                     : m.group(1) + " " + m.group(2) + (m.group(3) == null ? "" : " " + m.group(3)), m.group(4).strip());
@@ -557,7 +689,9 @@ public final class KernelLogParser extends BaseParser {
     private static Matcher device(Lines in, int i) {
         Matcher m = in.match(LINE, i);
         m = m != null ? m : in.match(BSD_LINE, i);
-        return m != null ? m : in.match(ILLUMOS_LINE, i);
+        m = m != null ? m : in.match(ILLUMOS_LINE, i);
+        m = m != null ? m : in.match(NAMED_LINE, i);
+        return m != null ? m : in.match(NETDEV_LINE, i);
     }
 
     /** Adds the error still open, if any; returns null (nothing open). */
@@ -578,11 +712,9 @@ public final class KernelLogParser extends BaseParser {
                     limited ? UnitWords.integer(m.group(7)) : null, src);
         }
         if ((m = LINK.matcher(message)).matches()) {
-            String detail = m.group(2).isBlank() ? null : m.group(2).strip();
-            Matcher speed = detail == null ? null : LINK_SPEED.matcher(detail);
-            return new LinkEvent(driver, address, netdev, m.group(1).equalsIgnoreCase("up"), detail,
-                    speed != null && speed.find() ? Quantity.bitsPerSecond(UnitWords.number(speed.group(1))
-                            * (speed.group(2).equals("G") ? 1e9 : 1e6), speed.group()) : null, src);
+            // tg3's and b44's sentences end in a full stop: "Link is down." has no detail
+            String detail = m.group(2).isBlank() || m.group(2).strip().equals(".") ? null : m.group(2).strip();
+            return LinkDetail.event(driver, address, netdev, m.group(1).equalsIgnoreCase("up"), detail, src);
         }
         if ((m = FIRMWARE.matcher(message)).matches()) {
             return new MlxDevice(address, null, null, null, null, address, m.group(1), null, null, src);
@@ -622,6 +754,10 @@ public final class KernelLogParser extends BaseParser {
         if ((m = PHY_CAPS.matcher(message)).matches()) {
             return new KernelError(driver, address, netdev, KernelError.PHY_CAPABILITIES_FAILED, null, null,
                     m.group(1) == null ? null : "status " + m.group(1), null, null, null, message.strip(), src);
+        }
+        if ((m = I40E_PHY_CAPS.matcher(message)).matches()) {
+            return new KernelError(driver, address, netdev, KernelError.PHY_CAPABILITIES_FAILED, null, null, m.group(1), null,
+                    m.group(2), null, message.strip(), src);
         }
         if ((m = UNSUPPORTED_MODULE.matcher(message)).matches()) {
             return new KernelError(driver, address, netdev, KernelError.UNSUPPORTED_MODULE, null, null, m.group(2), null, null,

@@ -1,0 +1,43 @@
+package dev.wirespeed.diagnose;
+
+/**
+ * What to do about a transmit timeout or hang, by the driver that reported it (the watchdog names it: "NETDEV WATCHDOG:
+ * eth1 (ixgbe): …"). Each driver's known causes, or, when the driver is not one of these, the steps that hold for any;
+ * the line never tells the cause, so each advice names what to look at first.
+ */
+final class TxTimeoutAdvice {
+    private TxTimeoutAdvice() {}
+
+    static String of(String driver, String iface) {
+        String port = iface == null ? "IFACE" : iface;
+        String d = driver == null ? "" : driver;
+        return switch (d) {
+            case "mlx5_core" -> "mlx5 recovers the queue itself (devlink health show shows its tx reporter); if it recurs, "
+                    + "bring adapter firmware (mlxfwmanager) and driver to current releases and look for PCIe AER errors "
+                    + "and link flaps at the same times";
+            case "mlx4_core", "mlx4_en" -> "mlx4 drives ConnectX-3 and older cards, which are end of life: update its "
+                    + "firmware (mstflint) and the kernel, and look for PCIe AER errors at the same times; the log cannot tell "
+                    + "a card fault from a host PCIe controller the driver does not work with (reported on some Arm boards)";
+            case "e1000e" -> "e1000e's hang is known on 82574/82579/I217/I218/I219 with TCP segmentation offload and with "
+                    + "power saving: try ethtool -K " + port + " tso off gso off, then EEE off (ethtool --set-eee " + port
+                    + " eee off) and PCIe ASPM off (pcie_aspm=off); the log cannot tell which of them";
+            case "igb", "igc", "ixgbe", "i40e", "ice", "e1000" -> "update " + d + " (a newer kernel or Intel's driver release) "
+                    + "and the adapter's NVM, and look for PCIe AER errors at the same times; as a test, PCIe ASPM off "
+                    + "(pcie_aspm=off) and, on igb/igc, EEE off (ethtool --set-eee " + port + " eee off)";
+            case "bnxt_en" -> "bnxt_en resets the ring itself; bring driver and adapter firmware to one release (Broadcom's "
+                    + "niccli or the server vendor's firmware package) and look for PCIe AER errors at the same times";
+            // nothing on an ENA port is tuned by the user's tools: the driver version and the instance are what to change
+            case "ena" -> "ENA resets its device itself; update the ena driver (amzn-drivers' release or a newer kernel), and "
+                    + "if it recurs on a current driver, stop and start the instance (a new host) or ask AWS support with "
+                    + "the instance id";
+            case "virtio_net" -> "the queue is served by the hypervisor (vhost or the host's virtio backend): look at the "
+                    + "host's log and load at that time; update QEMU/the host and the guest kernel";
+            case "hv_netvsc" -> "the queue is served by the Hyper-V/Azure host: look at the host's events at that time; "
+                    + "update the guest kernel (hv_netvsc) and, on Azure, redeploy the VM if it recurs";
+            case "r8169", "r8125" -> "Realtek chips hang with PCIe ASPM on some boards: try pcie_aspm=off, and Realtek's own "
+                    + "driver (r8125/r8168) or a newer kernel";
+            default -> "update the NIC driver and firmware; look for PCIe AER errors, link flaps or firmware health messages "
+                    + "at the same times; if it recurs, try another slot or card";
+        };
+    }
+}

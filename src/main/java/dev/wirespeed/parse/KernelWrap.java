@@ -1,0 +1,119 @@
+package dev.wirespeed.parse;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+
+/**
+ * Kernel lines a mail client or a narrow window wrapped onto the next one or two lines (issue 31, round 11): "…
+ * 4.000 Gb/s available PCIe bandwidth, limited by 5.0 GT/s PCIe x1 link at" then "0000:00:1c.1 (capable of 7.876
+ * Gb/s with 8.0 GT/s PCIe x1 link)". A line is joined to the kernel line before it only when nothing else can be
+ * meant: the kernel line is long enough to have been wrapped ({@value #WRAPPED_WIDTH} columns with its quote marks)
+ * and its sentence is unfinished (a parenthesis left open, a last word or mark that needs more — "at", "of", "with",
+ * ",", ":" —, or a kernel sentence whose fixed end is missing and comes within the next two lines: the PCIe
+ * bandwidth notice without "link)", a "NIC Link is Up" line without its "Flow Control: …"); the next line is at the same quote depth, starts at the margin, carries
+ * no timestamp, syslog tag or driver prefix, and is no command. Two real lines are never joined: a kernel line after
+ * it has its own stamp or prefix. Mail wraps break at a blank, so the parts are joined with one blank; a terminal's
+ * cut inside a word of an unpadded copy is not told from a break at a blank and stays (a padded screen is
+ * {@link PasteRepair#unpad}'s).
+ */
+final class KernelWrap {
+    private KernelWrap() {}
+
+    static final int WRAPPED_WIDTH = 60;
+    /** How many lines one kernel line may have become beside its own. */
+    static final int MAX_CONTINUATIONS = 2;
+
+    /** A kernel line: syslog/journal "… kernel:", a dmesg stamp "[ 12.345]" or "[Sun Dec  6 …]", or "driver BDF: ". */
+    private static final Pattern KERNEL = Pattern.compile("(?:.*?\\bkernel:\\s.*|(?:\\d+\\s*)?\\[\\s*[+-]?\\d+\\.\\d+\\].*"
+            + "|\\[[A-Z][a-z]{2} [A-Z][a-z]{2} .*\\d{4}\\].*|<\\d>\\[\\s*\\d+\\.\\d+\\].*"
+            + "|[\\w-]+ (?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7](?: [\\w.@-]+)?: .*)");
+    /** A driver or subsystem prefix a line of its own starts with ("mlx4_en: eth1: …", "ice 0000:…", "bond0: …"). */
+    private static final Pattern OWN_PREFIX = Pattern.compile("[a-z][a-z0-9_-]*(?: \\S+)?: .*|[a-z][a-z0-9_-]*:\\s*");
+    private static final Set<String> OPEN_WORDS = Set.of("at", "by", "of", "with", "for", "to", "and", "or", "from", "in",
+            "on", "via", "is", "the", "a", "an");
+    /**
+     * Kernel sentences with a fixed end: joined only when the next lines bring that end. pci/pci.c
+     * __pcie_print_link_status ends "… x16 link)" (since 6.x "…), in Flit mode"); e1000e, igb, igc, ixgbe, i40e, ice
+     * and bnxt_en end their "NIC Link is Up <speed> …" with the flow control ("Flow Control: RX", bnxt_en's "Flow
+     * control: none"; ixgbevf and iavf print none and are never continued: their next line carries a stamp).
+     */
+    private static final Pattern[][] SENTENCES = {
+        {Pattern.compile(".*available PCIe bandwidth.*"), Pattern.compile(".*link\\)(?:, in Flit mode)?\\s*")},
+        {Pattern.compile(".*NIC Link is [Uu]p\\b(?!.*Speed is).*"), Pattern.compile(".*Flow [Cc]ontrol: \\S.*")},
+    };
+
+    static List<PasteRepair.Row> join(List<PasteRepair.Row> rows, Predicate<String> command) {
+        List<PasteRepair.Row> out = null;
+        for (int i = 0; i < rows.size(); i++) {
+            PasteRepair.Row head = rows.get(i);
+            int joined = 0;
+            String text = head.text();
+            if (head.width() >= WRAPPED_WIDTH && KERNEL.matcher(text).matches()) {
+                Pattern end = end(text);
+                while (joined < MAX_CONTINUATIONS && i + joined + 1 < rows.size()
+                        && (end != null ? !end.matcher(text).matches() : unfinished(text))
+                        && continues(head, rows.get(i + joined + 1), command)) {
+                    text = text.stripTrailing() + " " + rows.get(i + joined + 1).text().strip();
+                    joined++;
+                }
+                if (end != null && !end.matcher(text).matches()) {
+                    joined = 0; // the sentence's end never came: the lines after are lines of their own
+                    text = head.text();
+                }
+            }
+            if (joined > 0 && out == null) {
+                out = new ArrayList<>(rows.subList(0, i));
+            }
+            if (out != null) {
+                out.add(joined == 0 ? head : new PasteRepair.Row(head.number(), text, head.prefix(), head.elidedBefore()));
+            }
+            i += joined;
+        }
+        return out == null ? rows : out;
+    }
+
+    private static boolean continues(PasteRepair.Row head, PasteRepair.Row next, Predicate<String> command) {
+        String t = next.text();
+        if (next.blank() || Character.isWhitespace(t.charAt(0)) || next.depth() != head.depth()) {
+            return false;
+        }
+        String s = t.strip();
+        return !KERNEL.matcher(s).matches() && !OWN_PREFIX.matcher(s).matches() && !command.test(s) && !s.startsWith("[")
+                && !s.startsWith("$ ") && !s.startsWith("# ");
+    }
+
+    /** The end a known kernel sentence must reach, or null when the line starts none of them. */
+    private static Pattern end(String line) {
+        for (Pattern[] sentence : SENTENCES) {
+            if (sentence[0].matcher(line).matches()) {
+                return sentence[1];
+            }
+        }
+        return null;
+    }
+
+    /** Whether the sentence of a kernel line needs more: see the class comment. */
+    static boolean unfinished(String line) {
+        String s = line.strip();
+        if (count(s, '(') > count(s, ')') || count(s, '[') > count(s, ']')) {
+            return true;
+        }
+        char last = s.isEmpty() ? ' ' : s.charAt(s.length() - 1);
+        if (last == ',' || last == ':' || last == '(' || last == '/') {
+            return true;
+        }
+        int blank = s.lastIndexOf(' ');
+        return blank >= 0 && OPEN_WORDS.contains(s.substring(blank + 1));
+    }
+
+    private static int count(String s, char c) {
+        int n = 0;
+        for (int k = 0; k < s.length(); k++) {
+            n += s.charAt(k) == c ? 1 : 0;
+        }
+        return n;
+    }
+}

@@ -1,0 +1,62 @@
+package dev.wirespeed.parse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What {@link KernelWrap} joins and what it leaves (issue 31 round 11): the real wrapped samples are fixtures with key
+ * facts (parse/kernel/journal-pcie-limited-wrapped-two-quoted-lines-ath11k-mail.txt,
+ * pstore-dmesg-r-igb-ice-link-wrapped-quoted-open-iscsi.txt); here the cases where two real lines must stay two.
+ */
+class KernelWrapTest {
+    private static List<String> joined(String... lines) {
+        List<PasteRepair.Row> rows = new ArrayList<>();
+        for (int i = 0; i < lines.length; i++) {
+            rows.add(new PasteRepair.Row(i + 1, lines[i], ""));
+        }
+        return KernelWrap.join(rows, l -> l.startsWith("dmesg")).stream().map(PasteRepair.Row::text).toList();
+    }
+
+    private static final String NOTICE = "[    1.040787] pci 0000:01:00.0: 2.000 Gb/s available PCIe bandwidth, limited by 2.5 GT/s";
+
+    @Test
+    void theNoticeWrappedOverThreeLinesIsOneLineWithItsFirstNumber() {
+        List<PasteRepair.Row> rows = List.of(new PasteRepair.Row(7, NOTICE + " PCIe x1 link at", "> "),
+                new PasteRepair.Row(8, "0000:00:01.0 (capable of 31.504 Gb/s with", "> "),
+                new PasteRepair.Row(9, "8.0 GT/s PCIe x4 link)", "> "));
+        List<PasteRepair.Row> out = KernelWrap.join(rows, l -> false);
+        assertThat(out).hasSize(1);
+        assertThat(out.getFirst().number()).isEqualTo(7);
+        assertThat(out.getFirst().text()).endsWith("link at 0000:00:01.0 (capable of 31.504 Gb/s with 8.0 GT/s PCIe x4 link)");
+    }
+
+    @Test
+    void aLineWithItsOwnStampOrDriverIsNeverARest() {
+        assertThat(joined(NOTICE + " PCIe x1 link at", "[    1.040790] pci 0000:01:00.0: Adding to iommu group 3")).hasSize(2);
+        assertThat(joined("[ 8364.650898] ice 0000:01:00.0 ice0: NIC Link is up 25 Gbps Full",
+                "ice 0000:01:00.1 ice1: NIC Link is Down")).hasSize(2);
+        assertThat(joined("[ 20.680882] e1000e 0000:00:19.0 eth0: something the driver said about the link at",
+                "mlx4_en: eth1: Link Up")).hasSize(2);
+    }
+
+    @Test
+    void aSentenceWhoseFixedEndNeverComesStaysAsPrinted() {
+        // ixgbevf prints "NIC Link is Up 10 Gbps" and nothing after it: the prose under it is no rest
+        assertThat(joined("[   12.345678] ixgbevf 0000:00:06.0 eth0: NIC Link is Up 10 Gbps",
+                "This is where the VF came up.", "After that nothing happened for an hour.")).hasSize(3);
+    }
+
+    @Test
+    void aFinishedOrShortLineIsNotJoinedNorIsACommandOrAnIndentedDumpLine() {
+        assertThat(joined("[ 6112.388874] e1000e: eth0 NIC Link is Up 100 Mbps Full Duplex, Flow Control: None",
+                "then I unplugged it")).hasSize(2);
+        assertThat(joined("[ 1.2] pci 0000:01:00.0: at", "0000:00:01.0")).hasSize(2); // short: no wrap
+        assertThat(joined("[ 9327.470501] e1000e 0000:00:19.0 eth0: Detected Hardware Unit Hang while sending at",
+                "  TDH                  <13>")).hasSize(2);
+        assertThat(joined("[ 9327.470501] e1000e 0000:00:19.0 eth0: Detected Hardware Unit Hang while sending at",
+                "dmesg | grep e1000e")).hasSize(2);
+    }
+}
