@@ -252,7 +252,8 @@ final class KernelEventsRule implements LogRule {
                 evidence, null,
                 Fix.action((unknownPhy ? "the firmware did not know the PHY or module: try a module the adapter's vendor "
                         + "lists as supported; " : "")
-                        + "bring driver and NVM (firmware) to a matching release (Intel's NVM update package); "
+                        + "bring driver and NVM (firmware) to a matching release (Intel's NVM update package; for a server "
+                        + "vendor's card, whose NVM Intel's tool refuses, the vendor's firmware package); "
                         + ("ice".equals(e.driver()) ? "after a firmware flash or devlink reload fw_activate, reset the adapter "
                                 + "again or power-cycle the host" : "after a firmware flash, power-cycle the host")));
     }
