@@ -364,6 +364,9 @@ class RightFixTest {
                 fires("fix kernel-device-reset: ENA resets itself: driver version and instance, no NIC tool", fixtures(
                         "kernel/syslog-ena-lost-tx-completions-trigger-reset-amzn-drivers134.txt"), "kernel-device-reset", "eth0",
                         null, List.of("ena driver", "stop and start the instance"), List.of("ethtool", "mlx", "mst", "devlink")),
+                fires("fix kernel-link-flaps: a 1 Gb/s copper link: duplex and autonegotiation, no FEC", fixtures(
+                        "kernel/dmesg-grep-e1000-e1000e-no-address-link-flow-control-ubuntuforums.txt"), "kernel-link-flaps",
+                        "eth0", null, List.of("duplex", "autonegotiation"), List.of("FEC")),
                 fires("fix kernel-tx-timeout: igb's Tx Unit Hang: igb and its NVM, no mlx5 or e1000e advice", fixtures(
                         "kernel/syslog-igb-no-address-link-up-tx-unit-hang-openavnu210.txt"), "kernel-tx-timeout", "0000:09:00.0",
                         null, List.of("update igb", "NVM"), List.of("devlink", "mlx", "tso off")),
