@@ -63,6 +63,22 @@ final class KernelEventsRule implements LogRule {
                         + " and transceiver)"));
     }
 
+    /**
+     * FEC is negotiated from 25 Gb/s up (IEEE 802.3by/cd; 10GBASE-R's optional FEC is rarely on): a link the log shows
+     * at 10 Gb/s or less is not advised to compare it. Speed unknown: the advice names it, for the fast links.
+     */
+    static String flapFix(List<LinkEvent> events) {
+        double fastestBitsPerSecond = events.stream().filter(e -> e.speed() != null).mapToDouble(e -> e.speed().value())
+                .max().orElse(Double.NaN);
+        if (fastestBitsPerSecond <= 10e9) {
+            return "reseat or replace the cable (and the transceiver, if the port takes one), check the switch port's log"
+                    + " for the same times, and compare speed, duplex and autonegotiation on both ends (one end forced, the"
+                    + " other negotiating, flaps or falls to half duplex)";
+        }
+        return "reseat or replace the cable and transceiver, check the switch port's log for the same times, and compare"
+                + " speed/autonegotiation/FEC on both ends";
+    }
+
     private static Double uptime(LinkEvent e) {
         Matcher m = UPTIME.matcher(e.source().text());
         return m.matches() ? Double.valueOf(m.group(1)) : null;
@@ -90,9 +106,7 @@ final class KernelEventsRule implements LogRule {
                     .map(e -> new Evidence("kernel-log, line " + e.source().line(), e.source().text().strip())).toList();
             String message = p.getKey() + ": link went down " + downs + " time(s) in the log"
                     + (downAtEnd ? " and is down at its end" : ", each time it came back");
-            out.add(new Finding(id(), Severity.WARN, p.getKey(), message, evidence, null,
-                    Fix.action("reseat or replace the cable and transceiver, check the switch port's log for the same "
-                            + "times, and compare speed/autonegotiation/FEC on both ends")));
+            out.add(new Finding(id(), Severity.WARN, p.getKey(), message, evidence, null, Fix.action(flapFix(events))));
         }
         for (ModuleEvent m : log.all(ModuleEvent.class)) {
             if (!m.error()) {
@@ -252,7 +266,8 @@ final class KernelEventsRule implements LogRule {
                 evidence, null,
                 Fix.action((unknownPhy ? "the firmware did not know the PHY or module: try a module the adapter's vendor "
                         + "lists as supported; " : "")
-                        + "bring driver and NVM (firmware) to a matching release (Intel's NVM update package); "
+                        + "bring driver and NVM (firmware) to a matching release (Intel's NVM update package; for a server "
+                        + "vendor's card, whose NVM Intel's tool refuses, the vendor's firmware package); "
                         + ("ice".equals(e.driver()) ? "after a firmware flash or devlink reload fw_activate, reset the adapter "
                                 + "again or power-cycle the host" : "after a firmware flash, power-cycle the host")));
     }

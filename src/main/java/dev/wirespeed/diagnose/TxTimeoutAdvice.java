@@ -13,8 +13,8 @@ final class TxTimeoutAdvice {
         String d = driver == null ? "" : driver;
         return switch (d) {
             case "mlx5_core" -> "mlx5 recovers the queue itself (devlink health show shows its tx reporter); if it recurs, "
-                    + "bring adapter firmware (mlxfwmanager) and driver to current releases and look for PCIe AER errors "
-                    + "and link flaps at the same times";
+                    + "bring the driver and the adapter's " + Mlx5HealthAdvice.FIRMWARE_SOURCE + " to current releases and "
+                    + "look for PCIe AER errors and link flaps at the same times";
             case "mlx4_core", "mlx4_en" -> "mlx4 drives ConnectX-3 and older cards, which are end of life: update its "
                     + "firmware (mstflint) and the kernel, and look for PCIe AER errors at the same times; the log cannot tell "
                     + "a card fault from a host PCIe controller the driver does not work with (reported on some Arm boards)";
@@ -34,8 +34,11 @@ final class TxTimeoutAdvice {
                     + "host's log and load at that time; update QEMU/the host and the guest kernel";
             case "hv_netvsc" -> "the queue is served by the Hyper-V/Azure host: look at the host's events at that time; "
                     + "update the guest kernel (hv_netvsc) and, on Azure, redeploy the VM if it recurs";
-            case "r8169", "r8125" -> "Realtek chips hang with PCIe ASPM on some boards: try pcie_aspm=off, and Realtek's own "
-                    + "driver (r8125/r8168) or a newer kernel";
+            case "r8169" -> "Realtek chips hang with PCIe ASPM on some boards: try pcie_aspm=off, a newer kernel, or "
+                    + "Realtek's out-of-tree driver for the chip (r8168, r8125)";
+            // r8125/r8168 are Realtek's own out-of-tree drivers: the alternative is the kernel's r8169
+            case "r8125", "r8168" -> "Realtek chips hang with PCIe ASPM on some boards: try pcie_aspm=off, a newer release "
+                    + "of " + d + ", or the kernel's own r8169 driver instead";
             default -> "update the NIC driver and firmware; look for PCIe AER errors, link flaps or firmware health messages "
                     + "at the same times; if it recurs, try another slot or card";
         };

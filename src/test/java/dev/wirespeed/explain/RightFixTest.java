@@ -364,6 +364,9 @@ class RightFixTest {
                 fires("fix kernel-device-reset: ENA resets itself: driver version and instance, no NIC tool", fixtures(
                         "kernel/syslog-ena-lost-tx-completions-trigger-reset-amzn-drivers134.txt"), "kernel-device-reset", "eth0",
                         null, List.of("ena driver", "stop and start the instance"), List.of("ethtool", "mlx", "mst", "devlink")),
+                fires("fix kernel-link-flaps: a 1 Gb/s copper link: duplex and autonegotiation, no FEC", fixtures(
+                        "kernel/dmesg-grep-e1000-e1000e-no-address-link-flow-control-ubuntuforums.txt"), "kernel-link-flaps",
+                        "eth0", null, List.of("duplex", "autonegotiation"), List.of("FEC")),
                 fires("fix kernel-tx-timeout: igb's Tx Unit Hang: igb and its NVM, no mlx5 or e1000e advice", fixtures(
                         "kernel/syslog-igb-no-address-link-up-tx-unit-hang-openavnu210.txt"), "kernel-tx-timeout", "0000:09:00.0",
                         null, List.of("update igb", "NVM"), List.of("devlink", "mlx", "tso off")),
@@ -372,16 +375,17 @@ class RightFixTest {
                         "eth1", null, List.of("mlx4", "cannot tell"), List.of("devlink", "tso off")),
                 fires("fix kernel-tx-timeout: mlx5's own timeout: its devlink health reporter", fixtures(
                         "kernel/dmesg-mlx5-tx-timeout-stable-mail.txt"), "kernel-tx-timeout", "", null,
-                        List.of("devlink health show"), List.of("tso off", "mstflint")),
+                        List.of("devlink health show", "OEM"), List.of("tso off", "mstflint")),
                 fires("fix kernel-tx-timeout: the watchdog names ixgbe: Intel's driver and NVM", fixtures(
                         "kernel/dmesg-ixgbe-netdev-watchdog-tcpreplay169.txt"), "kernel-tx-timeout", "eth1", null,
                         List.of("update ixgbe", "NVM"), List.of("devlink", "mlx")),
                 fires("fix kernel-tx-timeout: r8125 names Realtek's ASPM hang, no Intel or mlx5 advice", fixtures(
                         "kernel/dmesg-r8125-netdev-watchdog-openwrt-nic-drivers11.txt"), "kernel-tx-timeout", "eth4", null,
-                        List.of("pcie_aspm=off"), List.of("devlink", "NVM")),
+                        List.of("pcie_aspm=off", "r8169"), List.of("devlink", "NVM", "out-of-tree driver")),
                 fires("fix kernel-phy-capabilities: i40e's unknown PHY: a supported module, then driver and NVM", fixtures(
                         "kernel/dmesg-i40e-failed-to-get-phy-cap-unknown-phy-openwrt9527.txt"), "kernel-phy-capabilities",
-                        "0000:0b:00.0", null, List.of("supported", "NVM"), List.of("allow_unsupported_sfp", "mlx")),
+                        "0000:0b:00.0", null, List.of("supported", "NVM", "server vendor's card"),
+                        List.of("allow_unsupported_sfp", "mlx")),
                 fires("fix cpufreq-no-driver: driver, then governor", fixtures("host/cpupower-frequency-info-no-driver-ubuntu2004-forum.txt"),
                         "cpufreq-no-driver", "", "modprobe acpi_cpufreq && cpupower frequency-set -g performance",
                         List.of("on bare metal", "in a VM nothing to do"), List.of("reboot")));
