@@ -30,10 +30,15 @@ public final class FioTextParser extends BaseParser {
             "(.+?): \\(g=\\d+\\): rw=(\\w+),(?: odir=\\d+,)? bs=(?:\\(R\\) )?([\\w.]+)-.*?ioengine=(\\w+), iodepth=(\\d+).*");
     /** The job line's head when a mail wrapped the rest onto the next line ("…, (W) 4096B-4096B," then "(T) 4096B-4096B, ioengine=io_uring, iodepth=64"). */
     private static final Pattern JOB_HEAD = Pattern.compile(".+?: \\(g=\\d+\\): rw=\\w+,(?: odir=\\d+,)? bs=.*");
-    /** fio's version line: a release ("fio-3.28") or a git build (git describe: "fio-3.41-49-gde3d", 49 commits after 3.41). */
+    /**
+     * fio's version line: a release ("fio-3.28") or a git build (git describe: "fio-3.41-49-gde3d", 49 commits after 3.41).
+     * fio 1.x printed "fio 1.57" and fio 2.0.x the number alone ("2.0.8", between the job lines and "Starting 4 processes");
+     * those two are taken only after a job line, where nothing else prints a bare number.
+     */
     private static final Pattern VERSION = Pattern.compile("fio-(\\d+\\.\\d+(?:\\.\\d+)?(?:-\\d+-g[0-9a-f]+)?(?:-dirty)?)");
     /** A job's name is its job file section's, which may hold blanks and punctuation ("Max throughput", "seq read 4k"). */
     /** fio 1.x of 2006 printed no jobs= ("write: (groupid=0): err= 0:"). */
+    private static final Pattern OLD_VERSION = Pattern.compile("(?:fio )?(\\d+\\.\\d+(?:\\.\\d+)?)");
     private static final Pattern RESULT = Pattern.compile("(.+?): \\(groupid=\\d+(?:, jobs=(\\d+))?\\).*");
     private static final Pattern DIR = Pattern.compile(
             "(read|write|trim)\\s*: \\**IOPS=([\\d.]+)([kMG]?)\\**, BW=([\\d.]+)([KMGT]i?B)/s.*?\\(([\\d.]+)([KMGT]i?B)/(\\d+)msec\\).*");
@@ -127,7 +132,7 @@ public final class FioTextParser extends BaseParser {
                     b.use(i++);
                 }
                 b.use(i);
-            } else if ((m = in.match(VERSION, i)) != null) {
+            } else if ((m = in.match(VERSION, i)) != null || (!heads.isEmpty() && (m = in.match(OLD_VERSION, i)) != null)) {
                 version = "fio-" + m.group(1);
                 b.printed(i, "version", version); // kept in the job's record too, as printed
                 b.use(i);
