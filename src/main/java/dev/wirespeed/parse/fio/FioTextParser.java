@@ -22,23 +22,34 @@ import java.util.regex.Pattern;
  * issue may wear the author's markdown bold ("read: **IOPS=4737k**, …").
  */
 public final class FioTextParser extends BaseParser {
+    /**
+     * fio 1.x before 1.11 put the direct flag and rate between rw and bs ("rw=write, odir=0, bs=64K-64K/64K-64K, rate=0,
+     * ioengine=sync, iodepth=1", LKML 2006), skipped.
+     */
     private static final Pattern JOB_LINE = Pattern.compile(
-            "(.+?): \\(g=\\d+\\): rw=(\\w+), bs=(?:\\(R\\) )?([\\w.]+)-.*?ioengine=(\\w+), iodepth=(\\d+).*");
+            "(.+?): \\(g=\\d+\\): rw=(\\w+),(?: odir=\\d+,)? bs=(?:\\(R\\) )?([\\w.]+)-.*?ioengine=(\\w+), iodepth=(\\d+).*");
     /** The job line's head when a mail wrapped the rest onto the next line ("…, (W) 4096B-4096B," then "(T) 4096B-4096B, ioengine=io_uring, iodepth=64"). */
-    private static final Pattern JOB_HEAD = Pattern.compile(".+?: \\(g=\\d+\\): rw=\\w+, bs=.*");
-    /** fio's version line: a release ("fio-3.28") or a git build (git describe: "fio-3.41-49-gde3d", 49 commits after 3.41). */
+    private static final Pattern JOB_HEAD = Pattern.compile(".+?: \\(g=\\d+\\): rw=\\w+,(?: odir=\\d+,)? bs=.*");
+    /**
+     * fio's version line: a release ("fio-3.28") or a git build (git describe: "fio-3.41-49-gde3d", 49 commits after 3.41).
+     * fio 1.x printed "fio 1.57" and fio 2.0.x the number alone ("2.0.8", between the job lines and "Starting 4 processes");
+     * those two are taken only after a job line, where nothing else prints a bare number.
+     */
     private static final Pattern VERSION = Pattern.compile("fio-(\\d+\\.\\d+(?:\\.\\d+)?(?:-\\d+-g[0-9a-f]+)?(?:-dirty)?)");
     /** A job's name is its job file section's, which may hold blanks and punctuation ("Max throughput", "seq read 4k"). */
-    private static final Pattern RESULT = Pattern.compile("(.+?): \\(groupid=\\d+, jobs=(\\d+)\\).*");
+    /** fio 1.x of 2006 printed no jobs= ("write: (groupid=0): err= 0:"). */
+    private static final Pattern OLD_VERSION = Pattern.compile("(?:fio )?(\\d+\\.\\d+(?:\\.\\d+)?)");
+    private static final Pattern RESULT = Pattern.compile("(.+?): \\(groupid=\\d+(?:, jobs=(\\d+))?\\).*");
     private static final Pattern DIR = Pattern.compile(
             "(read|write|trim)\\s*: \\**IOPS=([\\d.]+)([kMG]?)\\**, BW=([\\d.]+)([KMGT]i?B)/s.*?\\(([\\d.]+)([KMGT]i?B)/(\\d+)msec\\).*");
     /**
      * fio 2.x: "read : io=20440MB, bw=116279KB/s, iops=29069, runt=180001msec", sizes in 1024-based
      * units (kb_base=1024 was the default), iops with an optional K; fio 2.0 put a blank before a bare "B/s" and the
-     * comma after iops ("bw=618740 B/s, iops=151 , runt=169006msec").
+     * comma after iops ("bw=618740 B/s, iops=151 , runt=169006msec"); fio 1.x of 2006 a blank after "io=", binary unit
+     * names and no iops ("write: io= 16384MiB, bw=558404KiB/s, runt= 30766msec").
      */
     private static final Pattern DIR2 = Pattern.compile(
-            "(read|write|trim)\\s*: io=[\\d.]+[KMGTP]?B, bw=([\\d.]+) ?([KMGTP]?B)/s, iops=([\\d.]+)([kKMG]?)\\s*,"
+            "(read|write|trim)\\s*: io=\\s*[\\d.]+[KMGTP]?i?B, bw=([\\d.]+) ?([KMGTP]?i?B)/s(?:, iops=([\\d.]+)([kKMG]?)\\s*)?,"
                     + "\\s*runt=\\s*(\\d+)msec.*");
     /** A job file's description= (stat.c prints it under the job's result head, in brackets). */
     private static final Pattern DESCRIPTION = Pattern.compile("Description\\s*: \\[(.*)\\]");
@@ -64,6 +75,7 @@ public final class FioTextParser extends BaseParser {
             "fio-\\d.*|Starting \\d+ (process|processes|thread|threads).*|\\.\\.\\.|Jobs: .*|\\|.*|bw \\(.*|iops\\s*:.*"
                     + "|lat \\((nsec|usec|msec)\\)\\s*:.*|cpu\\s*:.*|IO depths\\s*:.*|submit\\s*:.*|complete\\s*:.*"
                     + "|issued\\s*\\w*\\s*:.*|latency\\s*:.*|Disk stats.*"
+                    + "|dev=[\\d.]+" // the tail of a "bw (KiB/s) : …, avg=…," line a mail wrapped (fio 1.x, LKML 2006)
                     + "|note: .*|.+?: Laying out IO files?\\b.*"
                     + "|fio: terminating on signal \\d+|\\^C\\S*: \\d+ \\(f=\\d+\\).*");
 
@@ -120,7 +132,7 @@ public final class FioTextParser extends BaseParser {
                     b.use(i++);
                 }
                 b.use(i);
-            } else if ((m = in.match(VERSION, i)) != null) {
+            } else if ((m = in.match(VERSION, i)) != null || (!heads.isEmpty() && (m = in.match(OLD_VERSION, i)) != null)) {
                 version = "fio-" + m.group(1);
                 b.printed(i, "version", version); // kept in the job's record too, as printed
                 b.use(i);
@@ -129,7 +141,7 @@ public final class FioTextParser extends BaseParser {
                 cur = null;
                 description = -1;
                 job = m.group(1).strip();
-                jobs = UnitWords.integer(m.group(2));
+                jobs = m.group(2) == null ? null : UnitWords.integer(m.group(2));
                 Matcher head = heads.get(job);
                 if (head != null) {
                     rw = head.group(2);
@@ -145,7 +157,7 @@ public final class FioTextParser extends BaseParser {
                 boolean fio3 = m.pattern() == DIR;
                 flush(b, cur, version, FioMeasurements.target(in.command()), in, description);
                 cur = new Current(job, m.group(1), rw, bs, depth, jobs, engine, in.source(i));
-                cur.iops = fio3 ? iops(m.group(2), m.group(3), "IOPS=") : iops(m.group(4), m.group(5), "iops=");
+                cur.iops = fio3 ? iops(m.group(2), m.group(3), "IOPS=") : m.group(4) == null ? null : iops(m.group(4), m.group(5), "iops=");
                 cur.bw = fio3 ? Quantity.bitsPerSecond(bytes(m.group(4), m.group(5)) * 8, "BW=" + m.group(4) + m.group(5) + "/s")
                         : Quantity.bitsPerSecond(binaryBytes(m.group(2), m.group(3)) * 8, printedBw(s));
                 String millis = m.group(fio3 ? 8 : 6);
