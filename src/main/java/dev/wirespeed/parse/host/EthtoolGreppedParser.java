@@ -36,10 +36,12 @@ public final class EthtoolGreppedParser extends BaseParser {
     /** An echo'd interface name on a line of its own ("eth1", "eth1:", "== eth1 ==", "--- ens1f0"). */
     private static final Pattern NAME = Pattern.compile(
             "(?:[=#*>-]+\\s*)?((?=[\\w.@-]*\\d)[A-Za-z][\\w.@-]*|lo):?(?:\\s*[=#*<-]+)?");
+    /** Lines looked at each way for a "Link detected" (a loop over many interfaces: 4 lines each). */
+    private static final int RUN = 64;
     private static final Set<String> STATES = Set.of("speed", "duplex", "link detected");
 
     public EthtoolGreppedParser() {
-        super("ethtool", "ethtool");
+        super("ethtool-grepped", "ethtool");
     }
 
     /** A settings line, perhaps labelled: its label (null when none), key and value. */
@@ -63,12 +65,21 @@ public final class EthtoolGreppedParser extends BaseParser {
         }
     }
 
+    /** The piece's command runs ethtool (a loop "for i in …; do ethtool $i | grep …; done"). */
+    private static boolean typed(Lines in) {
+        return in.command() != null && in.command().text().contains("ethtool");
+    }
+
+    /**
+     * Line i as a settings line. A label before it counts only under a typed ethtool loop: without one, "node01: "
+     * before each line is as likely a parallel shell's host (which {@code PasteRepair} takes off) as grep's label.
+     */
     private static Entry entry(Lines in, int i) {
         Matcher m = in.match(ENTRY, i);
         if (m != null) {
             return new Entry(null, m.group(1), m.group(2));
         }
-        Matcher l = in.match(LABELLED, i);
+        Matcher l = typed(in) ? in.match(LABELLED, i) : null;
         if (l == null) {
             return null;
         }
@@ -85,7 +96,7 @@ public final class EthtoolGreppedParser extends BaseParser {
         if (in.match(NAME, i) != null && entry(in, i) == null) {
             Entry next = entry(in, i + 1);
             return next != null && (state(next) || state(entry(in, i + 2))) && (entry(in, i + 2) != null
-                    || entry(in, i - 1) != null);
+                    || entry(in, i - 1) != null) && (typed(in) || linkDetectedAround(in, i + 1));
         }
         Entry e = entry(in, i);
         if (e == null) {
@@ -93,7 +104,28 @@ public final class EthtoolGreppedParser extends BaseParser {
         }
         Entry before = entry(in, i - 1);
         Entry after = entry(in, i + 1);
-        return (before != null || after != null) && (state(e) || state(before) || state(after));
+        return (before != null || after != null) && (state(e) || state(before) || state(after))
+                && (typed(in) || linkDetectedAround(in, i));
+    }
+
+    /**
+     * Whether the run of settings and name lines around line i holds a "Link detected" line: without a typed
+     * ethtool, that is what says the lines are ethtool's ("Speed: 1000Mb/s" and "Duplex: Full" alone could be
+     * another tool's).
+     */
+    private static boolean linkDetectedAround(Lines in, int i) {
+        for (int step : new int[] {-1, 1}) {
+            for (int k = i; k >= 0 && k < in.size() && Math.abs(k - i) <= RUN; k += step) {
+                Entry e = entry(in, k);
+                if (e != null && e.key().equalsIgnoreCase("link detected")) {
+                    return true;
+                }
+                if (e == null && (k == i || in.match(NAME, k) == null)) {
+                    break;
+                }
+            }
+        }
+        return false;
     }
 
     @Override
