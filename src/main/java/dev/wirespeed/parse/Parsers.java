@@ -9,6 +9,7 @@ import dev.wirespeed.parse.host.EthtoolCoalesceParser;
 import dev.wirespeed.parse.host.EthtoolErrorParser;
 import dev.wirespeed.parse.host.EthtoolFecParser;
 import dev.wirespeed.parse.host.EthtoolFeaturesParser;
+import dev.wirespeed.parse.host.EthtoolGreppedParser;
 import dev.wirespeed.parse.host.EthtoolJsonParser;
 import dev.wirespeed.parse.host.EthtoolLimitsParser;
 import dev.wirespeed.parse.host.EthtoolModuleParser;
@@ -118,6 +119,7 @@ public final class Parsers {
                 new IfconfigParser(),
                 new IfconfigLinkEncapParser(),
                 new EthtoolParser(),
+                new EthtoolGreppedParser(),
                 new EthtoolStatsParser(),
                 new EthtoolModuleParser(),
                 new EthtoolJsonParser(),

@@ -7,6 +7,7 @@ import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
+import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.UnitWords;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -38,7 +39,7 @@ public final class EthtoolParser extends BaseParser {
     /** "no (Cable issue, Unsupported cable)": the driver's reason beside the link state (ethtool 5.x, netlink). */
     private static final Pattern LINK_DETAIL = Pattern.compile("(\\w+)\\s*\\((.*)\\)");
     /** A settings line a grep keeps: "Speed: 1000Mb/s", "Duplex: Full", "Link detected: yes" … */
-    private static final Pattern GREPPED = Pattern.compile(
+    static final Pattern GREPPED = Pattern.compile(
             "(?:Speed|Duplex|Link detected|Port|Auto-negotiation|Supported link modes|Advertised link modes|"
                     + "Link partner advertised link modes|Transceiver):\\s*\\S.*");
     private static final Pattern LIST_CONTINUATION = Pattern.compile("[\\w/ \\[\\]-]+");
@@ -137,23 +138,28 @@ public final class EthtoolParser extends BaseParser {
             b.add(new PauseSettings(iface, onOff(f.text("autonegotiate")), onOff(f.text("rx")), onOff(f.text("tx")),
                     onOff(f.text("rx negotiated")), onOff(f.text("tx negotiated")), statistics, in.source(from)));
         } else if (head != null) {
-            Matcher s = f.text("speed") == null ? null : SPEED.matcher(f.text("speed"));
-            Quantity speed = s != null && s.matches()
-                    ? Quantity.bitsPerSecond(UnitWords.number(s.group(1)) * 1e6, f.text("speed").strip()) : null; // raw: the value as printed ("25000Mb/s"), as RdmaPort.rate
-            String link = f.text("link detected");
-            Matcher detail = link == null ? null : LINK_DETAIL.matcher(link);
-            boolean detailed = detail != null && detail.matches();
-            b.add(new EthtoolSettings(iface, speed, f.text("duplex"), f.text("auto-negotiation"), f.text("port"),
-                    yesNo(link == null ? null : detailed ? detail.group(1) : link), in.source(from),
-                    modes.get("supported link modes"), modes.get("advertised link modes"),
-                    modes.get("link partner advertised link modes"), f.text("transceiver"),
-                    detailed ? detail.group(2).strip() : null, fecModes(f.text("supported fec modes")),
-                    fecModes(f.text("advertised fec modes"))));
+            b.add(settings(iface, f, modes, in.source(from)));
         } else {
             b.add(new DriverInfo(iface, f.text("driver"), f.text("version"), f.text("firmware-version"),
                     f.text("bus-info"), in.source(from)));
         }
         return b.done(i);
+    }
+
+    /** The settings record of the fields read ("speed", "link detected" … in lower case) and the link-mode lists. */
+    static EthtoolSettings settings(String iface, Fields f, Map<String, List<String>> modes, Source source) {
+        Matcher s = f.text("speed") == null ? null : SPEED.matcher(f.text("speed"));
+        Quantity speed = s != null && s.matches()
+                ? Quantity.bitsPerSecond(UnitWords.number(s.group(1)) * 1e6, f.text("speed").strip()) : null; // raw: the value as printed ("25000Mb/s"), as RdmaPort.rate
+        String link = f.text("link detected");
+        Matcher detail = link == null ? null : LINK_DETAIL.matcher(link);
+        boolean detailed = detail != null && detail.matches();
+        return new EthtoolSettings(iface, speed, f.text("duplex"), f.text("auto-negotiation"), f.text("port"),
+                yesNo(link == null ? null : detailed ? detail.group(1) : link), source,
+                modes.get("supported link modes"), modes.get("advertised link modes"),
+                modes.get("link partner advertised link modes"), f.text("transceiver"),
+                detailed ? detail.group(2).strip() : null, fecModes(f.text("supported fec modes")),
+                fecModes(f.text("advertised fec modes")));
     }
 
     /**
@@ -166,7 +172,7 @@ public final class EthtoolParser extends BaseParser {
     }
 
     /** "10baseT/Half 10baseT/Full" → the modes; "Not reported" adds none. */
-    private static void modeWords(List<String> list, String text) {
+    static void modeWords(List<String> list, String text) {
         for (String w : text.strip().split("\\s+")) {
             if (w.contains("/") || w.matches("\\d+base\\w+")) {
                 list.add(w);

@@ -33,6 +33,12 @@ public final class EthtoolStatsParser extends BaseParser {
     private static final Pattern CUT = Pattern.compile("\\.{3,}|…");
     /** vmxnet3's per-queue heading. */
     private static final Pattern QUEUE = Pattern.compile("([TR]x) Queue#:\\s*(\\d+)");
+    /**
+     * A counter name as drivers print it under ethtool -S: rx_/tx_, per queue "rx0_"/"tx3_" (mlx5, virtio_net),
+     * "rx_queue_0_" (veth, ixgbe), i40e's "port.rx_". Two such lines in a row start a dump pasted without its
+     * "NIC statistics:" head and without the command (an unnamed port's counters).
+     */
+    private static final Pattern DRIVER_NAME = Pattern.compile("(?:port\\.)?(?:rx|tx)(?:\\d+|_queue_\\d+)?_\\w+");
 
     public EthtoolStatsParser() {
         super("ethtool-stats", "ethtool");
@@ -46,7 +52,13 @@ public final class EthtoolStatsParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(HEAD, i) || (reads(in.command()) && in.matches(COUNTER, i)); // "ethtool -S X | grep …"
+        return in.matches(HEAD, i) || (reads(in.command()) && in.matches(COUNTER, i)) // "ethtool -S X | grep …"
+                || (driverCounter(in, i) && driverCounter(in, i + 1));
+    }
+
+    private static boolean driverCounter(Lines in, int i) {
+        Matcher m = in.match(COUNTER, i);
+        return m != null && DRIVER_NAME.matcher(m.group(3)).matches();
     }
 
     @Override

@@ -117,7 +117,25 @@ public final class NetstatParser extends BaseParser {
                 || (i == firstOutput(in) && typed(in, "netstat")
                         && (in.matches(SENTENCE, i) || in.matches(MID_SENTENCE, i) || groupless(in, i) != null
                         || in.matches(ICMP_HISTOGRAM_HEAD, i)))
-                || (i == firstOutput(in) && typed(in, "nstat") && in.matches(NSTAT_ROW, i));
+                || (i == firstOutput(in) && typed(in, "nstat") && in.matches(NSTAT_ROW, i))
+                || handPicked(in, i);
+    }
+
+    /**
+     * Lines picked out of a netstat -s by hand, pasted with no command and no group header: two known lines in a row,
+     * the first one's sentence known in one group only. Udp's sentences are not: net-tools prints UdpLite's counters
+     * with the same words ("packets received"), so without its header such a line names no counter.
+     */
+    private static boolean handPicked(Lines in, int i) {
+        Command c = in.command();
+        return (c == null || !(c.program().equals("netstat") || c.program().equals("nstat")))
+                && unambiguous(in, i) != null && groupless(in, i + 1) != null;
+    }
+
+    /** The counter of a group-less line when no other group prints the same words; else null. */
+    private static String unambiguous(Lines in, int i) {
+        String name = groupless(in, i);
+        return name == null || name.startsWith("Udp") ? null : name;
     }
 
     /**
@@ -206,6 +224,20 @@ public final class NetstatParser extends BaseParser {
                     }
                     b.use(i);
                 }
+            }
+            return done(b, in, from, i, values, sentenceLines, "netstat -s");
+        }
+        if (!nstat && !in.matches(GROUP, from) && handPicked(in, from)) {
+            for (; i < in.size() && groupless(in, i) != null; i++) {
+                Matcher n = in.match(SENTENCE, i);
+                String name = unambiguous(in, i);
+                if (name != null) {
+                    put(values, name, n != null ? n.group(1) : in.match(NAMED, i).group(2));
+                }
+                if (n != null) {
+                    sentenceLines.add(new int[] {i, 0});
+                }
+                b.use(i);
             }
             return done(b, in, from, i, values, sentenceLines, "netstat -s");
         }
