@@ -363,6 +363,7 @@ public final class Splitter {
         rows = EscapedOutput.decodeRows(rows, starts); // a literal a mail client flowed or wrapped, whole again
         rows = IpOneline.split(rows); // and once more: a joined line a mail wrapped is whole only now
         rows = withoutNotes(rows); // after lines a mail flowed or wrapped are whole: a note broken across two goes whole
+        rows = FieldComments.drop(rows, l -> l.startsWith("# ") && rootPrompt(l) != null || prompt(l) != null);
         List<String> lines = new ArrayList<>(rows.size());
         int[] numbers = new int[rows.size()];
         BitSet elided = new BitSet();
