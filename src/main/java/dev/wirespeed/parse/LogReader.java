@@ -19,7 +19,21 @@ public final class LogReader {
         this.parsers = List.copyOf(parsers);
         Set<String> programs = new HashSet<>();
         parsers.forEach(p -> programs.addAll(p.programs()));
-        this.splitter = new Splitter(programs, this::starts);
+        this.splitter = new Splitter(programs, this::starts, this::startsFor);
+    }
+
+    /**
+     * Whether a parser that reads the command reads its format from the first of these lines: how the splitter
+     * tells a command whose output was glued to it ("ethtool eth0Settings for eth0:") from one that ends so.
+     */
+    boolean startsFor(Command command, List<String> lines) {
+        Lines in = new Lines(lines, 1, command);
+        for (Parser p : parsers) {
+            if (p.reads(command) && tryParse(p, in, 0) != null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BiPredicate;
 import java.util.function.ToIntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -202,6 +203,9 @@ public final class Splitter {
     /** How many of some lines start a format a parser reads (judges a repair: {@link RepeatedPrefix}, {@link EscapedOutput}). */
     private final ToIntFunction<List<String>> starts;
 
+    /** Whether a parser that reads the command starts its format at the first of some lines (finds {@link GluedOutput}). */
+    private final BiPredicate<Command, List<String>> startsFor;
+
     /** @param programs programs whose bare command lines start a chunk in prose */
     public Splitter(Set<String> programs) {
         this(programs, lines -> 0);
@@ -212,8 +216,18 @@ public final class Splitter {
      * @param starts   how many of some lines start a format a parser reads
      */
     public Splitter(Set<String> programs, ToIntFunction<List<String>> starts) {
+        this(programs, starts, (command, lines) -> false);
+    }
+
+    /**
+     * @param programs  programs whose bare command lines start a chunk in prose
+     * @param starts    how many of some lines start a format a parser reads
+     * @param startsFor whether a parser that reads the command starts its format at the first of some lines
+     */
+    public Splitter(Set<String> programs, ToIntFunction<List<String>> starts, BiPredicate<Command, List<String>> startsFor) {
         this.programs = Set.copyOf(programs);
         this.starts = starts;
+        this.startsFor = startsFor;
     }
 
     private static final Pattern QP_ESCAPE = Pattern.compile("=([0-9A-F]{2})");
@@ -349,6 +363,7 @@ public final class Splitter {
         rows = EscapedOutput.decodeRows(rows, starts); // a literal a mail client flowed or wrapped, whole again
         rows = IpOneline.split(rows); // and once more: a joined line a mail wrapped is whole only now
         rows = withoutNotes(rows); // after lines a mail flowed or wrapped are whole: a note broken across two goes whole
+        rows = FieldComments.drop(rows, l -> l.startsWith("# ") && rootPrompt(l) != null || prompt(l) != null);
         List<String> lines = new ArrayList<>(rows.size());
         int[] numbers = new int[rows.size()];
         BitSet elided = new BitSet();
@@ -376,6 +391,18 @@ public final class Splitter {
             }
             if (found == null && line.startsWith("# ")) {
                 found = rootPrompt(line);
+            }
+            // the output's first line glued to the command ("$ ibstatCA 'mlx5_0'"): the command, then the line again
+            String[] glued = GluedOutput.split(found != null ? found[1] : line.startsWith("# ") ? line.substring(2) : null,
+                    lines.subList(i + 1, Math.min(lines.size(), i + 1 + GluedOutput.LOOKAHEAD)),
+                    found != null ? c -> true : c -> bare(c) != null, startsFor);
+            if (glued != null) {
+                add(chunks, prompt, command, lines, numbers, elided, start, i);
+                prompt = found != null ? found[0] : "#";
+                command = Command.of(glued[0]);
+                lines.set(i, glued[1]);
+                start = i;
+                continue;
             }
             if (found == null) {
                 continue;

@@ -183,7 +183,8 @@ class PasteArtefactsTest {
                     "kernel/dmesg-i40e-unsupported-sfp-xl710-unlocker.txt", "perftest/ib_send_bw-completion-error-softiwarp27.txt",
                     "nccl/all_reduce-srun-label-25M-p4de-nsight-notes.txt", // labelled already
                     "fio/fio-3.33-minimal-terse-v3-randrw.txt", // one line of output
-                    "kernel/dmesg-i40e-failed-to-get-phy-cap-unknown-phy-openwrt9527.txt"), // one line: its label is not told
+                    "kernel/dmesg-i40e-failed-to-get-phy-cap-unknown-phy-openwrt9527.txt", // one line: its label is not told
+                    "qos/mlnx_qos-html-stripped-one-line-zartbot.txt"), // one line, the prompt's too: its label is not told
             "double-spaced", List.of("counters/netstat-s-bold-markdown-portuguese.txt"),
             // avocado's prefix goes on the program's lines, before a mail's quoted-printable or a diff's marks are added
             "avocado", List.of("host/ethtool-6.1-k-veth-before-after-K-diff-u-fence.txt",

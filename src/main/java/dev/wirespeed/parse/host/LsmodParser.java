@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  */
 public final class LsmodParser extends BaseParser {
     private static final Pattern HEAD = Pattern.compile("Module\\s+Size\\s+Used by");
-    private static final Pattern ROW = Pattern.compile("([a-z_][a-z0-9_]*)\\s+(\\d{1,10})\\s+(\\d{1,6})(?:\\s+([\\w,\\[\\]-]+,?))?");
+    // a name may start with a digit ("8021q", the VLAN module; "6lowpan") but holds a letter or "_"
+    private static final Pattern ROW = Pattern.compile("([0-9]*[a-z_][a-z0-9_]*)\\s+(\\d{1,10})\\s+(\\d{1,6})(?:\\s+([\\w,\\[\\]-]+,?))?");
 
     public LsmodParser() {
         super("lsmod", "lsmod");
