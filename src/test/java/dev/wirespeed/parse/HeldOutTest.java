@@ -50,7 +50,7 @@ class HeldOutTest {
      * one sample; docs/EXPLAIN.md, "Held-out set, round 7"); after round 8, every branch merged: 88.9 %,
      * 185 of 208 (explain8 and paste8 were built on other samples of the shapes it missed).
      */
-    static final double FLOOR5_PERCENT = 90; // after round 9, every branch merged: 90.4 %, 188 of 208
+    static final double FLOOR5_PERCENT = 91; // after round 9, every branch merged: 90.4 %, 188 of 208; round 12: 91.8 %, 191
     /** Samples of heldout5/ recognized after round 8: 39 of 41 (33 before round 7, 38 after). */
     static final int RECOGNIZED5 = 39;
     /**
@@ -65,9 +65,9 @@ class HeldOutTest {
      * The share found on heldout7/ after round 9 (heldout9's own fixes): 83.3 %, 190 of 228 (75.0 %, 171, before,
      * at fa5b7a93; docs/EXPLAIN.md, "Held-out set, round 9").
      */
-    static final double FLOOR7_PERCENT = 93; // round 9 merged: 86.4 %, 197 of 228; with fix10 (self-graded): 90.8 %, 207; round 11: 93.4 %, 213
+    static final double FLOOR7_PERCENT = 94; // round 9 merged: 86.4 %, 197 of 228; with fix10 (self-graded): 90.8 %, 207; round 11: 93.4 %, 213; round 12: 94.3 %, 215
     /** Samples of heldout7/ recognized after round 9, every branch merged: 34 of 40 (30 before, 33 with heldout9's own fixes). */
-    static final int RECOGNIZED7 = 37; // 34 after round 9, 36 with fix10, 37 after round 11
+    static final int RECOGNIZED7 = 38; // 34 after round 9, 36 with fix10, 37 after round 11
     /**
      * The share found on heldout8/ before round 10's fixes, at main after round 9 (bfd5960c): 84.8 %, 162 of 191
      * (docs/EXPLAIN.md, "Held-out set, round 10"); the floor is that figure rounded down.
@@ -79,9 +79,9 @@ class HeldOutTest {
      * The share found on heldout9/ before round 11's fixes, at main after round 10 (dc8da609): 83.1 %, 256 of 308
      * (docs/EXPLAIN.md, "Held-out set, round 11"); the floor is that figure rounded down.
      */
-    static final double FLOOR9_PERCENT = 89; // round 11: 86.0 %, 265, by branches that never saw it; 89.6 %, 276, merged
+    static final double FLOOR9_PERCENT = 93; // round 11: 86.0 %, 265, by branches that never saw it; 89.6 %, 276, merged; round 12 (kinds known): 93.5 %, 288
     /** Samples of heldout9/ recognized before round 11's fixes: 44 of 47. */
-    static final int RECOGNIZED9 = 45; // 45 after round 11
+    static final int RECOGNIZED9 = 46; // 45 after round 11
 
     @Test
     void theHeldOutSamplesAreReadWithoutACrash() throws IOException {
