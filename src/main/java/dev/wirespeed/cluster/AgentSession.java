@@ -372,7 +372,7 @@ final class AgentSession {
     static BwResult withoutIntervals(BwResult r) {
         List<BwResult.DirectionResult> directions = r.directions().stream()
                 .map(d -> new BwResult.DirectionResult(d.direction(), d.sender(), d.receiver(), List.of(), d.streams(),
-                        d.senderSummary(), d.receiverSummary()))
+                        d.senderSummary(), d.receiverSummary(), d.congestion()))
                 .toList();
         // every other field travels: the receiver's word on sharing (issue 29), placement, MPTCP
         return r.withDirections(directions).withCounters(TestCounters.mattering(r.counters()));

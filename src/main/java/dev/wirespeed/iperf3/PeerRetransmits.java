@@ -48,7 +48,7 @@ final class PeerRetransmits {
                         new BwResult.Retransmits(sum, hostWide));
             }
             directions.add(new DirectionResult(d.direction(), d.sender(), d.receiver(), d.intervals(), streams, sender,
-                    d.receiverSummary()));
+                    d.receiverSummary(), d.congestion()));
         }
         return result.withDirections(directions);
     }

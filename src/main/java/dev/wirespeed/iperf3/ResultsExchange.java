@@ -101,10 +101,14 @@ record ResultsExchange(Double cpuTotalPercent, Double cpuUserPercent, Double cpu
      * This side's totals as iperf3 results: bytes after the warm-up, the sending sockets'
      * retransmits from TCP_INFO where readable, CPU as percent of one core.
      *
-     * @param congestion the algorithm asked for, or null
+     * @param congestion the algorithm asked for, or null; "congestion_used" names the one this side's
+     *                   sockets ran where read back (as iperf3's, from TCP_CONGESTION), else this
      */
     static ObjectNode write(Message.Results local, String congestion) {
         ObjectNode j = Control.MAPPER.createObjectNode();
+        congestion = local.streams().stream().map(Message.StreamTotal::tcp)
+                .filter(t -> t != null && t.congestion() != null).map(Message.TcpStats::congestion)
+                .findFirst().orElse(congestion);
         cpu(j, local.cpu());
         List<Message.StreamTotal> sent = local.streams().stream().filter(Message.StreamTotal::sent).toList();
         boolean retransmits = !sent.isEmpty() && NativeSockets.available() && sent.stream().allMatch(t -> t.tcp() != null);

@@ -123,7 +123,18 @@ final class TcpClientSide implements ClientSide<BwResult> {
         }
         BwResult result = driven.assemble(startedAt, server, local, remoteTotals, outcome);
         result = remote == null ? result : PeerRetransmits.apply(result, remote, i -> !driven.sends(i));
+        result = remote == null ? result : withServerCongestion(result, remote.congestionUsed());
         return PeerTotals.nothingMoved(result, local.cpu().wallNanos()).withMptcp(mptcp);
+    }
+
+    /** An iperf3 server's "congestion_used" (its socket's TCP_CONGESTION) names the algorithm of what it sent. */
+    static BwResult withServerCongestion(BwResult result, String congestionUsed) {
+        if (congestionUsed == null || congestionUsed.isBlank()) {
+            return result;
+        }
+        return result.withDirections(result.directions().stream()
+                .map(d -> "server".equals(d.sender()) && d.congestion() == null ? d.withCongestion(congestionUsed) : d)
+                .toList());
     }
 
     @Override

@@ -145,8 +145,9 @@ public final class BwText {
     public void summary(BwResult result) {
         out.println("- - - - - - - - - - - - - - - - - - - - - - - - - - - - - -");
         for (DirectionResult d : result.directions()) {
-            out.printf(Locale.ROOT, "%s (%s → %s)%s:%n", d.direction(), d.sender(), d.receiver(),
-                    span(d.receiverSummary() != null ? d.receiverSummary() : d.senderSummary(), result.params()));
+            out.printf(Locale.ROOT, "%s (%s → %s)%s%s:%n", d.direction(), d.sender(), d.receiver(),
+                    span(d.receiverSummary() != null ? d.receiverSummary() : d.senderSummary(), result.params()),
+                    d.congestion() == null ? "" : ", congestion control " + d.congestion());
             out.println("              Transfer       Bitrate        Retransmits");
             side("sender", d.senderSummary(), true);
             side("receiver", d.receiverSummary(), false);

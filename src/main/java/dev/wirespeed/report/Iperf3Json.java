@@ -101,8 +101,14 @@ public final class Iperf3Json {
             tcpSums(end, reverse, "_bidir_reverse");
         }
         cpu(end, r.cpu());
+        // iperf3 prints what the sockets ran (getsockopt TCP_CONGESTION), not what was asked: the
+        // sender's as read back when the sender said, else the -C both sides were asked to set
+        String sent = forward != null && forward.congestion() != null ? forward.congestion()
+                : p == null ? null : p.congestion();
+        if (sent != null) {
+            end.put("sender_tcp_congestion", sent);
+        }
         if (p != null && p.congestion() != null) {
-            end.put("sender_tcp_congestion", p.congestion());
             end.put("receiver_tcp_congestion", p.congestion());
         }
         serverOutput(root, r.serverOutput());

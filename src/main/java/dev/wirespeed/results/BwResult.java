@@ -174,11 +174,25 @@ public record BwResult(
     /**
      * One direction of data. {@code intervals} are measured where the data arrived (the receiver),
      * the honest count; the sender's view is in {@code sender}.
+     *
+     * @param congestion the TCP congestion control the sending sockets ran, read back from the kernel
+     *                   at the end (TCP_CONGESTION), distinct names joined by "+"; null where the sender
+     *                   did not say (older peers, iperf3 servers, other systems)
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record DirectionResult(String direction, String sender, String receiver,
                                   List<IntervalReport> intervals, List<StreamResult> streams,
-                                  Summary senderSummary, Summary receiverSummary) {}
+                                  Summary senderSummary, Summary receiverSummary, String congestion) {
+        public DirectionResult(String direction, String sender, String receiver, List<IntervalReport> intervals,
+                               List<StreamResult> streams, Summary senderSummary, Summary receiverSummary) {
+            this(direction, sender, receiver, intervals, streams, senderSummary, receiverSummary, null);
+        }
+
+        public DirectionResult withCongestion(String algorithm) {
+            return new DirectionResult(direction, sender, receiver, intervals, streams, senderSummary, receiverSummary,
+                    algorithm);
+        }
+    }
 
     /**
      * @param omitted     true for warm-up intervals (-O), which the summary excludes

@@ -217,9 +217,18 @@ public sealed interface Message {
         }
     }
 
-    /** From TCP_INFO (Linux): per-socket retransmits, smoothed RTT, congestion window. */
+    /**
+     * From TCP_INFO (Linux): per-socket retransmits, smoothed RTT, congestion window; and
+     * {@code congestion}, the algorithm the socket ran (getsockopt TCP_CONGESTION: the system's
+     * default unless -C set one), null from peers before it and where unreadable.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     record TcpStats(long retransmits, long rttMicros, long rttVarMicros, long sndCwndSegments,
-                    long sndMssBytes) {}
+                    long sndMssBytes, String congestion) {
+        public TcpStats(long retransmits, long rttMicros, long rttVarMicros, long sndCwndSegments, long sndMssBytes) {
+            this(retransmits, rttMicros, rttVarMicros, sndCwndSegments, sndMssBytes, null);
+        }
+    }
 
     /**
      * The system calls that moved one side's bytes: {@code send} and {@code receive} name them

@@ -3,12 +3,13 @@ package dev.wirespeed.iperf3;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.wirespeed.engine.tcp.BwClientConfig;
 import dev.wirespeed.engine.session.TestListener;
+import dev.wirespeed.engine.tcp.BwClientConfig;
 import dev.wirespeed.parse.iperf.Iperf3Result;
-import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.BwResult.DirectionResult;
+import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.UdpResult;
+import dev.wirespeed.testing.SystemCongestion;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
@@ -137,6 +138,8 @@ class Iperf3ClientIT {
         checkDownload(p.ours(), Iperf3Binary.Sum.sent(p.parsed()), 2);
         DirectionResult down = direction(p.ours(), "download");
         assertThat(down.senderSummary().retransmits()).as("the iperf3 server's TCP_INFO retransmits").isNotNull();
+        assertThat(down.congestion()).as("the iperf3 server's congestion_used")
+                .isEqualTo(SystemCongestion.defaultAlgorithm());
     }
 
     @Test
@@ -185,6 +188,7 @@ class Iperf3ClientIT {
                 within(0.05 * up.senderSummary().bytes()));
         assertThat(up.intervals()).anySatisfy(i -> assertThat(i.omitted()).isTrue());
         assertThat(p.theirs().path("receiver_tcp_congestion").stringValue()).isEqualTo("cubic");
+        assertThat(up.congestion()).as("read back from our sending socket").isEqualTo("cubic");
         JsonNode asked = p.json().path("start").path("test_start");
         assertThat(asked.path("blksize").intValue()).isEqualTo(64 * 1024);
         assertThat(asked.path("omit").intValue()).isEqualTo(1);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.wirespeed.engine.server.Server;
 import dev.wirespeed.engine.server.ServerConfig;
 import dev.wirespeed.parse.iperf.Iperf3Result;
+import dev.wirespeed.testing.SystemCongestion;
 import dev.wirespeed.units.Rate;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.Message;
@@ -160,6 +161,8 @@ class Iperf3ServerIT {
         Run run = client("-t", "2", "-R", "-P", "2", "--get-server-output");
         checkDownload(run, Iperf3Binary.Sum.sent(run.parsed()), Iperf3Binary.Sum.received(run.parsed()), 2);
         assertThat(run.json().path("server_output_text").stringValue()).contains("download 2 streams");
+        assertThat(run.json().path("end").path("sender_tcp_congestion").stringValue())
+                .as("our sending sockets' algorithm, sent as congestion_used").isEqualTo(SystemCongestion.defaultAlgorithm());
     }
 
     /** iperf3 -R -Z: the server sends with sendfile, as iperf3's own server; -A 0,0 pins it, quietly. */

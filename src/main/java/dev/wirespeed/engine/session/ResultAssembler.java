@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -220,7 +221,19 @@ public final class ResultAssembler {
         Summary receiverSummary = receiver == null ? null : summary(received, null);
         List<IntervalReport> ordered = new ArrayList<>(intervals);
         ordered.sort(Comparator.comparingDouble(IntervalReport::startSeconds));
-        return new DirectionResult(name, senderName, receiverName, ordered, streams, senderSummary, receiverSummary);
+        return new DirectionResult(name, senderName, receiverName, ordered, streams, senderSummary, receiverSummary,
+                congestion(sent));
+    }
+
+    /** The algorithms the sending sockets ran, each once in stream order ("bbr"; "cubic+bbr"); null when none said. */
+    static String congestion(List<StreamTotal> sent) {
+        LinkedHashSet<String> names = new LinkedHashSet<>();
+        for (StreamTotal t : sent) {
+            if (t.tcp() != null && t.tcp().congestion() != null) {
+                names.add(t.tcp().congestion());
+            }
+        }
+        return names.isEmpty() ? null : String.join("+", names);
     }
 
     private static List<StreamTotal> totals(Message.Results side, Predicate<Integer> inDirection, boolean sent) {

@@ -350,10 +350,42 @@ public final class NativeSockets {
                     u32(info, 68),    // tcpi_rtt (µs)
                     u32(info, 72),    // tcpi_rttvar (µs)
                     u32(info, 80),    // tcpi_snd_cwnd (segments)
-                    u32(info, 16)));  // tcpi_snd_mss
+                    u32(info, 16),    // tcpi_snd_mss
+                    congestion(arena, fd(channel))));
         } catch (Throwable t) {
             return Optional.empty();
         }
+    }
+
+    /** TCP_CA_NAME_MAX (include/net/tcp.h): an algorithm's name with its NUL fits in 16 bytes. */
+    private static final int TCP_CA_NAME_BYTES = 16;
+
+    /**
+     * The congestion control a socket runs (getsockopt TCP_CONGESTION, tcp(7)): the default of
+     * net.ipv4.tcp_congestion_control unless the socket set one; null where unreadable.
+     */
+    private static String congestion(Arena arena, int fd) throws Throwable {
+        MemorySegment name = arena.allocate(TCP_CA_NAME_BYTES);
+        MemorySegment length = arena.allocate(ValueLayout.JAVA_INT);
+        length.set(ValueLayout.JAVA_INT, 0, TCP_CA_NAME_BYTES);
+        MemorySegment capture = arena.allocate(CAPTURE_BYTES);
+        int rc = (int) GETSOCKOPT.invokeExact(capture, fd, IPPROTO_TCP, TCP_CONGESTION, name, length);
+        if (rc != 0) {
+            return null;
+        }
+        return caName(name.toArray(ValueLayout.JAVA_BYTE), length.get(ValueLayout.JAVA_INT, 0));
+    }
+
+    /** The name in the kernel's buffer: up to the first NUL within the length it returned; null when empty. */
+    static String caName(byte[] buffer, int returnedBytes) {
+        int end = Math.max(0, Math.min(returnedBytes, buffer.length));
+        for (int i = 0; i < end; i++) {
+            if (buffer[i] == 0) {
+                end = i;
+                break;
+            }
+        }
+        return end == 0 ? null : new String(buffer, 0, end, StandardCharsets.US_ASCII);
     }
 
     private static long u32(MemorySegment s, long offset) {

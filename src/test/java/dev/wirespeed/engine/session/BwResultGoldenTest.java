@@ -39,8 +39,8 @@ public class BwResultGoldenTest {
         a.localInterval(new IntervalSampler.Sample(S, 2 * S, false, false, new long[] {0, 0, 3000, 4000}));
         a.localInterval(new IntervalSampler.Sample(2 * S, 3 * S, false, true, new long[] {0, 0, 3500, 4500}));
         Message.Results client = new Message.Results(List.of(
-                new Message.StreamTotal(0, true, 2600, 2500, 2 * S, new Message.TcpStats(1, 50, 10, 40, 65483)),
-                new Message.StreamTotal(1, true, 4700, 4500, 2 * S, new Message.TcpStats(0, 60, 12, 42, 65483)),
+                new Message.StreamTotal(0, true, 2600, 2500, 2 * S, new Message.TcpStats(1, 50, 10, 40, 65483, "cubic")),
+                new Message.StreamTotal(1, true, 4700, 4500, 2 * S, new Message.TcpStats(0, 60, 12, 42, 65483, "cubic")),
                 new Message.StreamTotal(2, false, 6800, 6500, 2 * S, null),
                 new Message.StreamTotal(3, false, 8900, 8500, 2 * S, null)),
                 new Message.CpuTime(S / 10, S / 2, 3 * S), 1L,
@@ -48,7 +48,7 @@ public class BwResultGoldenTest {
         Message.Results server = new Message.Results(List.of(
                 new Message.StreamTotal(0, false, 2600, 2500, 2 * S, null),
                 new Message.StreamTotal(1, false, 4700, 4500, 2 * S, null),
-                new Message.StreamTotal(2, true, 6800, 6500, 2 * S, new Message.TcpStats(2, 55, 11, 41, 65483)),
+                new Message.StreamTotal(2, true, 6800, 6500, 2 * S, new Message.TcpStats(2, 55, 11, 41, 65483, "cubic")),
                 new Message.StreamTotal(3, true, 8900, 8500, 2 * S, new Message.TcpStats(0, 58, 9, 43, 65483))),
                 new Message.CpuTime(S / 5, S, 3 * S), 2L,
                 new Message.DataPathUsed("write", "read", List.of("-Z: sendfile refused (Invalid argument); wrote instead")));
@@ -94,6 +94,8 @@ public class BwResultGoldenTest {
         assertThat(down.senderSummary().retransmits().sockets()).isEqualTo(2);
         assertThat(down.senderSummary().retransmits().hostWide()).isEqualTo(2);
         assertThat(down.streams()).extracting(BwResult.StreamResult::stream).containsExactly(3, 4);
+        assertThat(up.congestion()).as("both sending sockets ran cubic: named once").isEqualTo("cubic");
+        assertThat(down.congestion()).as("a stream without TCP_CONGESTION adds nothing").isEqualTo("cubic");
         assertThat(r.cpu().client().totalPercent()).isEqualTo(20.0);
         assertThat(r.cpu().server().totalPercent()).isEqualTo(40.0);
     }

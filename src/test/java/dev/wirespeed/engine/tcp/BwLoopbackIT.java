@@ -9,6 +9,7 @@ import dev.wirespeed.results.BwResult;
 import dev.wirespeed.results.Json;
 import dev.wirespeed.testing.InProcessServer;
 import dev.wirespeed.testing.JsonSchemas;
+import dev.wirespeed.testing.SystemCongestion;
 import dev.wirespeed.wire.Direction;
 import dev.wirespeed.wire.TestSpec;
 import java.io.IOException;
@@ -155,6 +156,19 @@ class BwLoopbackIT {
         assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
         assertThat(r.params().congestion()).isEqualTo("reno");
         r.directions().forEach(BwLoopbackIT::assertEveryByteArrived);
+        assertThat(r.directions()).as("read back from each side's sending sockets")
+                .allSatisfy(d -> assertThat(d.congestion()).isEqualTo("reno"));
+    }
+
+    @Test
+    void withoutCongestionAskedTheSystemsDefaultIsNamed() throws IOException {
+        TestSpec s = TestSpec.tcpBandwidth().direction(Direction.BIDIR).streams(2).durationMillis(300)
+                .bufferBytes(64 * 1024).build();
+        BwResult r = run(s, new ArrayList<>());
+        assertThat(r.outcome().ok()).as(r.outcome().message()).isTrue();
+        assertThat(r.params().congestion()).isNull();
+        assertThat(r.directions()).hasSize(2)
+                .allSatisfy(d -> assertThat(d.congestion()).isEqualTo(SystemCongestion.defaultAlgorithm()));
     }
 
     @Test
