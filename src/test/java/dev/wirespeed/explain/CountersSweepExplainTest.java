@@ -74,4 +74,20 @@ class CountersSweepExplainTest {
         List<Finding> down = e.findings().stream().filter(f -> f.rule().equals("port-down")).toList();
         assertThat(down).as("link/gre, operstate UNKNOWN with LOWER_UP: a tunnel, no cable to check").isEmpty();
     }
+
+    @Test
+    void listenersWhoseAcceptQueueIsOverItsBacklogAreOneFinding() {
+        String fixture = "counters/netstat-st-listen-overflow-ifconfig-1.60-ss-nltp-recvq-k8s-node-cn.txt";
+        List<Finding> full = Explainer.standard().explain(fixture, Fixture.text(fixture)).findings().stream()
+                .filter(f -> f.rule().equals("listen-queue-full")).toList();
+        assertThat(full).hasSize(1);
+        // 129 over 128 twice; 74, 24 and 3 waiting are below the backlog
+        assertThat(full.getFirst().subject()).isEqualTo("2 listeners");
+        assertThat(full.getFirst().message()).contains(":::30720 (129 waiting, backlog 128)", ":::31425")
+                .doesNotContain(":::32420");
+        assertThat(full.getFirst().fix().command()).isNull();
+        String established = "counters/ss-t-i-ss-m-ss-io-http-cubic-ja-notes.txt";
+        assertThat(Explainer.standard().explain(established, Fixture.text(established)).findings())
+                .noneMatch(f -> f.rule().equals("listen-queue-full"));
+    }
 }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.FactSink;
-import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +28,7 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonTypeName("SocketInfo")
 public record SocketInfo(String netid, String state, Long recvQ, Long sendQ, String local, String peer,
-                         String congestionControl, List<String> flags, Source source) implements ParsedRecord {
+                         String congestionControl, List<String> flags, Source source) implements LogInput {
     public SocketInfo {
         flags = flags == null ? List.of() : List.copyOf(flags);
     }
@@ -39,7 +39,7 @@ public record SocketInfo(String netid, String state, Long recvQ, Long sendQ, Str
                 .put("peer", peer).put("cc", congestionControl).map();
     }
 
-    /** Nothing: one socket's state, no fact of the host's interfaces or counters. */
+    /** Nothing: one socket's state, no fact of the host's interfaces or counters (listen-queue-full reads it). */
     @Override
     public void addFacts(FactSink out) {
     }
