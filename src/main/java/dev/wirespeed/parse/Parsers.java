@@ -35,6 +35,7 @@ import dev.wirespeed.parse.host.ProcNetDevParser;
 import dev.wirespeed.parse.host.SarParser;
 import dev.wirespeed.parse.host.SoftnetStatParser;
 import dev.wirespeed.parse.host.SsParser;
+import dev.wirespeed.parse.host.SsSummaryParser;
 import dev.wirespeed.parse.host.SysfsCountersParser;
 import dev.wirespeed.parse.host.ServiceStatusParser;
 import dev.wirespeed.parse.host.SubnetManagerParser;
@@ -140,6 +141,7 @@ public final class Parsers {
                 new ProcNetDevParser(),
                 new SarParser(),
                 new SsParser(),
+                new SsSummaryParser(),
                 new NfsstatParser(),
                 new MountParser(),
                 new ExportsParser(),
