@@ -102,7 +102,7 @@ public final class CounterFindings {
             } else {
                 String command = signal.fixCommand == null || (signal.fixCommand.contains("{IF}") && netdev == null) ? null
                         : signal.fixCommand.replace("{IF}", netdev == null ? "" : netdev);
-                String software = command != null && command.startsWith("ethtool -S ") ? SoftwareNetdevDrops.fix(netdev,
+                String software = command != null && signal.needsDriverCounters ? SoftwareNetdevDrops.fix(netdev,
                         hits.keySet().equals(Set.of("rx_dropped"))) : null;
                 fix = software != null ? Fix.action(software)
                         : command == null ? Fix.action(signal.fixAction) : Fix.command(signal.fixAction, command);

@@ -149,13 +149,13 @@ enum CounterSignal {
             "rx_errors|tx_errors|tx_carrier_errors|tx_aborted_errors|tx_fifo_errors",
             "the interface counted errors, and none of its counters read here says which kind",
             "read the driver's own counters to find which kind",
-            "ethtool -S {IF}", true),
+            "ethtool -S {IF}", true, true),
     DROPPED("counter-dropped", Severity.INFO, Counters.Scope.NETDEV,
             "rx_dropped|tx_dropped",
             "the kernel dropped packets at the interface; this total also counts frames for unknown protocols or VLANs,"
                     + " so it can be harmless",
             "read the driver's counters to tell buffer drops from the rest",
-            "ethtool -S {IF}", true);
+            "ethtool -S {IF}", true, true);
 
     final String ruleId;
     final Severity severity;
@@ -169,14 +169,19 @@ enum CounterSignal {
     final String fixCommand;
     /** A total that speaks only when no specific signal of the same subject does. */
     final boolean generic;
+    /**
+     * Its advice is to read a NIC driver's own counters (`ethtool -S`): a software device (veth, bridge,
+     * tun …) has none, so {@link SoftwareNetdevDrops} words the fix there instead.
+     */
+    final boolean needsDriverCounters;
 
     CounterSignal(String ruleId, Severity severity, Counters.Scope scope, String names, String cause, String fixAction,
                   String fixCommand) {
-        this(ruleId, severity, scope, names, cause, fixAction, fixCommand, false);
+        this(ruleId, severity, scope, names, cause, fixAction, fixCommand, false, false);
     }
 
     CounterSignal(String ruleId, Severity severity, Counters.Scope scope, String names, String cause, String fixAction,
-                  String fixCommand, boolean generic) {
+                  String fixCommand, boolean generic, boolean needsDriverCounters) {
         this.ruleId = ruleId;
         this.severity = severity;
         this.scope = scope;
@@ -185,6 +190,7 @@ enum CounterSignal {
         this.fixAction = fixAction;
         this.fixCommand = fixCommand;
         this.generic = generic;
+        this.needsDriverCounters = needsDriverCounters;
     }
 
     /** Drops for want of receive descriptors: the fix is the ring's ({@link RingFix}). */

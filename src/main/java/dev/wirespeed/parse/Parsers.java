@@ -32,7 +32,10 @@ import dev.wirespeed.parse.host.NetstatParser;
 import dev.wirespeed.parse.host.NfsdPortlistParser;
 import dev.wirespeed.parse.host.NfsstatParser;
 import dev.wirespeed.parse.host.ProcNetDevParser;
+import dev.wirespeed.parse.host.SarParser;
 import dev.wirespeed.parse.host.SoftnetStatParser;
+import dev.wirespeed.parse.host.SsParser;
+import dev.wirespeed.parse.host.SsSummaryParser;
 import dev.wirespeed.parse.host.SysfsCountersParser;
 import dev.wirespeed.parse.host.ServiceStatusParser;
 import dev.wirespeed.parse.host.SubnetManagerParser;
@@ -136,6 +139,9 @@ public final class Parsers {
                 new SoftnetStatParser(),
                 new SysfsCountersParser(),
                 new ProcNetDevParser(),
+                new SarParser(),
+                new SsParser(),
+                new SsSummaryParser(),
                 new NfsstatParser(),
                 new MountParser(),
                 new ExportsParser(),

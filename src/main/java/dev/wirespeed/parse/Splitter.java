@@ -234,18 +234,25 @@ public final class Splitter {
 
     /**
      * A mail archived raw in quoted-printable (RFC 2045 6.7): "=3D" for "=", and lines longer than 76
-     * characters broken with a trailing "=". Taken as such only when both show up.
+     * characters broken with a trailing "=". Taken as such only when both show up, or when the paste keeps the
+     * mail's own "Content-Transfer-Encoding: quoted-printable" header and one soft break (a piece of such a mail
+     * whose only long line was an output's: netdev's iproute2 otherhost patch thread, "link-netns ns-123771=").
      */
     private static boolean quotedPrintable(List<PasteRepair.Row> rows) {
         int soft = 0;
         boolean escaped = false;
+        boolean declared = false;
         for (PasteRepair.Row r : rows) {
             String l = r.text();
             soft += l.endsWith("=") && !l.endsWith("==") ? 1 : 0;
             escaped |= l.contains("=3D") || l.contains("=20");
+            declared |= QP_HEADER.matcher(l).matches();
         }
-        return escaped && soft >= 2;
+        return escaped && soft >= 2 || declared && soft >= 1;
     }
+
+    private static final Pattern QP_HEADER =
+            Pattern.compile("(?i)\\s*Content-Transfer-Encoding:\\s*quoted-printable\\s*");
 
     /** Joins each soft-broken line onto the one before it (the joined line's number is skipped) and decodes =XX. */
     private static List<PasteRepair.Row> decodeQuotedPrintable(List<PasteRepair.Row> rows) {

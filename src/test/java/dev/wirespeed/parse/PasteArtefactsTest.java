@@ -179,6 +179,7 @@ class PasteArtefactsTest {
             "srun-label", List.of("counters/netstat-s-bold-markdown-portuguese.txt", "fio/fio-write-avocado-debug-stdout-prefix.txt",
                     "sockperf/sockperf-iperf3-stdout-tagged-firecracker.txt", "iperf/iperf3-bidir-quoted-printable-netdev-r8169.txt",
                     "pci/lspci-vvvv-bridge-downgraded-qp-mail.txt", "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt",
+                    "counters/ip-s-s-link-otherhost-netns-gmail-wrapped-quoted-printable-iproute2-patch.txt",
                     "host/exportfs-v-one-line-nfsroot-cn-notes.txt", "host/mountinfo-nfs4-linuxkit2251.txt",
                     "kernel/dmesg-i40e-unsupported-sfp-xl710-unlocker.txt", "perftest/ib_send_bw-completion-error-softiwarp27.txt",
                     "nccl/all_reduce-srun-label-25M-p4de-nsight-notes.txt", // labelled already

@@ -25,6 +25,15 @@ public record NetInterfaceRecord(Integer index, String name, List<String> flags,
                            String linkType, String address, List<String> addresses, String ipoibMode,
                            String pkey, Source source)
         implements ParsedRecord {
+    /**
+     * Link types ip prints for tunnels and other devices with no Ethernet header (iproute2 lib/ll_types.c names,
+     * their ARPHRD_ numbers from include/uapi/linux/if_arp.h): a GRE tunnel's "link/gre", WireGuard's and tun's
+     * "link/none". Their operstate is UNKNOWN by design, and no cable or optic serves them, so they are not
+     * taken for Ethernet ports.
+     */
+    private static final Map<String, Integer> TUNNEL_TYPES = Map.of("gre", 778, "gre6", 823, "ipip", 768, "tunnel6", 769,
+            "sit", 776, "none", 0xFFFE, "ppp", 512, "can", 280, "void", 0xFFFF);
+
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("interface", name).put("state", state).put("mtu", mtuBytes)
@@ -42,8 +51,8 @@ public record NetInterfaceRecord(Integer index, String name, List<String> flags,
         }
         if (linkType != null) {
             nb.type(out.of(linkType.equals("infiniband") ? NetInterface.ARPHRD_INFINIBAND
-                    : linkType.equals("loopback") ? NetInterface.ARPHRD_LOOPBACK : NetInterface.ARPHRD_ETHER,
-                    "link/" + linkType));
+                    : linkType.equals("loopback") ? NetInterface.ARPHRD_LOOPBACK
+                    : TUNNEL_TYPES.getOrDefault(linkType, NetInterface.ARPHRD_ETHER), "link/" + linkType));
         }
         if (ipoibMode != null) {
             nb.ipoibMode(out.of(ipoibMode, "ipoib pkey " + pkey + " mode " + ipoibMode));
