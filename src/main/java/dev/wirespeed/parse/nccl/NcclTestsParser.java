@@ -148,6 +148,11 @@ public final class NcclTestsParser extends BaseParser {
                 continue;
             }
             Matcher m;
+            if (ranks > 0 && (START.matcher(s).matches() || THREADS.matcher(s).matches())) {
+                // the head of the next run after this one's rank lines (a run that failed before its table, then a
+                // rerun: nccl-tests#369); two processes' heads printed before either's ranks stay one run (#213)
+                break;
+            }
             if ((m = START.matcher(s)).matches()) {
                 test = m.group(1) != null ? m.group(1) : test;
                 b.use(i);
