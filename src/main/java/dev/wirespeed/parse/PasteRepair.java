@@ -117,7 +117,8 @@ final class PasteRepair {
                 commented += out.get(end).text().startsWith("#") ? 1 : 0;
                 end++;
             }
-            if (commented >= LABEL_RUN && (prompt.test(uncomment(out.get(i).text())) || afterCommand(out, i, command))) {
+            if (commented >= LABEL_RUN && !toolsOwn(out, i, end)
+                    && (prompt.test(uncomment(out.get(i).text())) || afterCommand(out, i, command))) {
                 for (int k = i; k < end; k++) {
                     Row r = out.get(k);
                     if (!r.text().startsWith("#")) {
@@ -199,6 +200,23 @@ final class PasteRepair {
         // the rest of a commented output an elision mark ("# <snip>" or "<snip>") interrupted
         return before.prefix().endsWith("#") || before.prefix().endsWith("# ")
                 || !before.text().startsWith("#") && command.test(before.text().strip());
+    }
+
+    /**
+     * nccl-tests (and rccl-tests) print their head with "#" before every line ("# nccl-tests version 2.18.2 …",
+     * "# nThread 1 nGpus 1 …", "# Using devices", "#  Rank  0 …"): under the command that ran them ("$ srun …
+     * all_reduce_perf", CSCS's docs in parse/nccl) such a run is output, no commented-out paste.
+     */
+    private static final Pattern NCCL_HEAD = Pattern.compile("#\\s*(?:nccl-tests version |Collective test starting:|nThread \\d+ nGpus \\d+|Using devices"
+            + "|Rank\\s+\\d+ (?:Group\\s+\\d+ )?Pid )");
+
+    private static boolean toolsOwn(List<Row> rows, int from, int to) {
+        for (int k = from; k < to; k++) {
+            if (NCCL_HEAD.matcher(rows.get(k).text()).lookingAt()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String uncomment(String text) {

@@ -360,6 +360,7 @@ public final class Splitter {
                     uncaptioned.indexOf('[') >= 0 || uncaptioned.indexOf('\u001B') >= 0 ? ANSI.matcher(uncaptioned).replaceAll("")
                             : uncaptioned, prefix));
         }
+        rows = CodeSpanLines.unwrap(rows); // lines set in inline code, a span a converter wrapped whole again: before the spacing is judged
         rows = PasteRepair.undoubleSpacing(rows); // a page's display doubled the lines: first, so the other repairs see them adjacent
         if (quotedPrintable(rows)) {
             rows = decodeQuotedPrintable(rows);

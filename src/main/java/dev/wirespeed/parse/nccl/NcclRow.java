@@ -13,13 +13,15 @@ import java.util.Map;
  * algorithm and bus bandwidth. nccl-tests prints GB/s as 10^9 bytes/s (common.cu: size/time/1e3
  * with time in µs); busbw = algbw × the collective's factor (2(n-1)/n for all-reduce, doc/PERFORMANCE.md).
  *
- * @param wrong out-of-place "#wrong"/"error" column as printed ("0", "N/A")
+ * @param wrong        out-of-place "#wrong"/"error" column as printed ("0", "N/A")
+ * @param inPlaceWrong the in-place half's own "#wrong"/"error" column as printed ("N/A" where the test checks
+ *                     nothing in place, sendrecv's "3e+02"); null when the row does not print it
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("NcclRow")
 public record NcclRow(long sizeBytes, String type, String redop, Double timeMicros, Double algbwGBps, Double busbwGBps,
                       String wrong, Double inPlaceTimeMicros, Double inPlaceAlgbwGBps, Double inPlaceBusbwGBps,
-                      Source source) implements ParsedRecord {
+                      String inPlaceWrong, Source source) implements ParsedRecord {
     /** The larger of the out-of-place and in-place bus bandwidths, or null. */
     public Double bestBusbwGBps() {
         if (busbwGBps == null) {

@@ -148,6 +148,11 @@ public final class NcclTestsParser extends BaseParser {
                 continue;
             }
             Matcher m;
+            if (ranks > 0 && (START.matcher(s).matches() || THREADS.matcher(s).matches())) {
+                // the head of the next run after this one's rank lines (a run that failed before its table, then a
+                // rerun: nccl-tests#369); two processes' heads printed before either's ranks stay one run (#213)
+                break;
+            }
             if ((m = START.matcher(s)).matches()) {
                 test = m.group(1) != null ? m.group(1) : test;
                 b.use(i);
@@ -203,7 +208,7 @@ public final class NcclTestsParser extends BaseParser {
                 Matcher cut = CUT_ROW.matcher(s);
                 if (r == null && cut.matches() && !matches(ROW, in, next(in, i))) {
                     r = new NcclRow(Long.parseLong(cut.group(1)), cut.group(3), cut.group(4), null, null, null, null, null, null,
-                            null, in.source(i)); // the last row, cut where the run stopped: what was printed
+                            null, null, in.source(i)); // the last row, cut where the run stopped: what was printed
                     b.printed(r, i, "count", cut.group(2));
                 }
                 if (r == null) {
@@ -284,7 +289,7 @@ public final class NcclTestsParser extends BaseParser {
             return null;
         }
         return new NcclRow((long) size, t[2], redop, time, algbw, busbw, t[base + 3], num(t[base + 4]), num(t[base + 5]),
-                num(t[base + 6]), src);
+                num(t[base + 6]), t[base + 7], src);
     }
 
     /**
@@ -298,7 +303,7 @@ public final class NcclTestsParser extends BaseParser {
         Integer size = null;
         String type = null;
         String redop = null;
-        String wrong = null;
+        List<String> wrongs = new ArrayList<>(); // out-of-place, then in-place
         List<Double> times = new ArrayList<>();
         List<Double> algbws = new ArrayList<>();
         List<Double> busbws = new ArrayList<>();
@@ -310,15 +315,15 @@ public final class NcclTestsParser extends BaseParser {
                 case "time" -> times.add(num(t[k]));
                 case "algbw" -> algbws.add(num(t[k]));
                 case "busbw" -> busbws.add(num(t[k]));
-                case "#wrong", "error" -> wrong = wrong == null ? t[k] : wrong;
+                case "#wrong", "error" -> wrongs.add(t[k]);
                 default -> { }
             }
         }
         if (size == null || busbws.isEmpty() || busbws.getFirst() == null || Double.isNaN(UnitWords.number(t[size]))) {
             return null;
         }
-        return new NcclRow((long) UnitWords.number(t[size]), type, redop, at(times, 0), at(algbws, 0), busbws.getFirst(), wrong,
-                at(times, 1), at(algbws, 1), at(busbws, 1), src);
+        return new NcclRow((long) UnitWords.number(t[size]), type, redop, at(times, 0), at(algbws, 0), busbws.getFirst(),
+                at(wrongs, 0), at(times, 1), at(algbws, 1), at(busbws, 1), at(wrongs, 1), src);
     }
 
     /**
@@ -353,7 +358,8 @@ public final class NcclTestsParser extends BaseParser {
         Integer size = null;
         String type = null;
         String redop = null;
-        String wrong = null;
+        String[] wrongs = new String[2]; // the first and the second half's
+        int wrongsSeen = 0;
         Double[][] halves = new Double[2][3]; // time, algbw, busbw of the first and the second half
         int[] seen = new int[3];
         for (int k = 0; k < names.size(); k++) {
@@ -373,7 +379,11 @@ public final class NcclTestsParser extends BaseParser {
                 case "size" -> size = cells[k] == null ? null : k;
                 case "type" -> type = cells[k];
                 case "redop" -> redop = cells[k];
-                case "#wrong", "error" -> wrong = wrong == null ? cells[k] : wrong;
+                case "#wrong", "error" -> {
+                    if (wrongsSeen < 2) {
+                        wrongs[wrongsSeen++] = cells[k];
+                    }
+                }
                 default -> { }
             }
         }
@@ -382,11 +392,11 @@ public final class NcclTestsParser extends BaseParser {
         if (size == null || Double.isNaN(UnitWords.number(cells[size])) || outOfPlace[2] == null && inPlace[2] == null) {
             return null;
         }
-        return new NcclRow((long) UnitWords.number(cells[size]), type, redop, outOfPlace[0], outOfPlace[1], outOfPlace[2], wrong,
-                inPlace[0], inPlace[1], inPlace[2], src);
+        return new NcclRow((long) UnitWords.number(cells[size]), type, redop, outOfPlace[0], outOfPlace[1], outOfPlace[2],
+                wrongs[inPlaceFirst ? 1 : 0], inPlace[0], inPlace[1], inPlace[2], wrongs[inPlaceFirst ? 0 : 1], src);
     }
 
-    private static Double at(List<Double> values, int k) {
+    private static <T> T at(List<T> values, int k) {
         return k < values.size() ? values.get(k) : null;
     }
 

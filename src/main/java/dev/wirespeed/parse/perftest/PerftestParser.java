@@ -283,6 +283,8 @@ public final class PerftestParser extends BaseParser {
     }
 
     private static final Pattern NUMBER = Pattern.compile("-?\\d+(?:\\.\\d+)?");
+    /** Two of perftest's two-decimal figures with no blank between them ("2465.901216.65"). */
+    private static final Pattern GLUED_PAIR = Pattern.compile("(-?\\d+\\.\\d{2})(\\d+\\.\\d+)");
     /** Markdown emphasis a paste put around a value to point at it ("**5544.28**"). */
     private static final Pattern EMPHASIS = Pattern.compile("(\\*{1,2}|_{2})(-?\\d+(?:\\.\\d+)?)\\1");
 
@@ -304,6 +306,9 @@ public final class PerftestParser extends BaseParser {
         }
         String[] v = EMPHASIS.matcher(s).replaceAll("$2").split("[\\s\\u00a0]+");
         int width = columns.columns().size();
+        if (v.length < width) {
+            v = unglued(v, width);
+        }
         if (v.length > width && v.length % width == 0) {
             return gluedRows(v, width, columns, cycles, bw, lat, src);
         }
@@ -340,6 +345,29 @@ public final class PerftestParser extends BaseParser {
                 time(v, columns.index(Column.P99), cycles), time(v, columns.index(Column.P999), cycles),
                 tps >= 0 && tps < v.length ? Quantity.of(UnitWords.number(v[tps]), "1/s", v[tps] + " tps") : null, src));
         return true;
+    }
+
+    /**
+     * Two values printed with no blank between them: perftest writes its figures with two decimals into fields of
+     * a fixed width ("%-7.2lf" and the like), and a value wider than its field runs into the next one — a Soft-RoCE
+     * latency row's t_stdev and 99% percentile read "2465.901216.65" (parse/perftest README), the row one column
+     * short of its header. Such a value is split after its first two decimals, as long as the row stays within its
+     * header's columns; a row with no such value is returned as it was.
+     */
+    static String[] unglued(String[] v, int width) {
+        List<String> out = new ArrayList<>(width);
+        int missing = width - v.length;
+        for (String x : v) {
+            Matcher m = GLUED_PAIR.matcher(x);
+            if (missing > 0 && m.matches()) {
+                out.add(m.group(1));
+                out.add(m.group(2));
+                missing--;
+            } else {
+                out.add(x);
+            }
+        }
+        return out.toArray(String[]::new);
     }
 
     /**

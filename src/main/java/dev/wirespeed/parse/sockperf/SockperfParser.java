@@ -30,9 +30,14 @@ import java.util.regex.Pattern;
 public final class SockperfParser extends BaseParser {
     /** The version line with something glued before it: a source string's opening ('@": sockperf: == version #3.7-5…'). */
     private static final Pattern VERSION_GLUED = Pattern.compile(".*\\bsockperf: == version #\\S+ ==.*");
-    private static final Pattern LINE = Pattern.compile("sockperf(?:\\[\\w+\\])?:?.*|\\[\\s*\\d+\\] IP = .*|" + VERSION_GLUED.pattern());
+    private static final Pattern LINE = Pattern.compile("sockperf(?:\\[\\w+\\])?:?.*|-?\\s*\\[\\s*\\d+\\] IP = .*|" + VERSION_GLUED.pattern());
     private static final Pattern VERSION = Pattern.compile(".*== version #(\\S+) ==.*");
-    private static final Pattern PROTO = Pattern.compile("\\[\\s*\\d+\\] IP = (\\S+)\\s+PORT =\\s*(\\d+) # (\\w+).*");
+    /** The address line; a Markdown list's dash may stand before it when a page pasted it under an item ("-[ 0] IP = …"). */
+    private static final Pattern PROTO = Pattern.compile("-?\\s*\\[\\s*\\d+\\] IP = (\\S+)\\s+PORT =\\s*(\\d+) # (\\w+).*");
+    /** A server's own lines: "sockperf: [SERVER] listen on:", "sockperf: Running as daemon". */
+    private static final Pattern SERVER = Pattern.compile("sockperf: (?:\\[SERVER\\] listen on:|Running as daemon).*");
+    /** The error a run stopped at ("sockperf: ERROR: …", with a "###" or bold marks a page kept around it). */
+    private static final Pattern ERROR = Pattern.compile("sockperf:\\s*(?:#+\\s*)?\\**ERROR:\\s*(.*?)\\**\\s*");
     /** avg-lat (before 3.0), avg-latency, avg-rtt with --full-rtt; 3.8 adds mean-ad … after std-dev. */
     private static final Pattern AVG = Pattern.compile(".*avg-(?:latency|lat|rtt)=\\s*([\\d.]+) \\(std-dev=([\\d.]+)[,)].*");
     private static final Pattern SUMMARY_LAT = Pattern.compile(".*Summary: (Latency|Round trip) is ([\\d.]+) usec.*");
@@ -96,6 +101,8 @@ public final class SockperfParser extends BaseParser {
         Long dup = null;
         Long ooo = null;
         Double valid = null;
+        boolean server = false;
+        String error = null;
         Set<String> seen = new HashSet<>();
         int i = from;
         for (; i < in.size(); i++) {
@@ -121,7 +128,11 @@ public final class SockperfParser extends BaseParser {
             }
             b.use(i);
             Matcher m;
-            if ((m = VERSION.matcher(s)).matches()) {
+            if (SERVER.matcher(s).matches()) {
+                server = true;
+            } else if ((m = ERROR.matcher(s)).matches()) {
+                error = m.group(1).strip();
+            } else if ((m = VERSION.matcher(s)).matches()) {
                 version = m.group(1);
             } else if ((m = PROTO.matcher(s)).matches()) {
                 address = m.group(1);
@@ -173,12 +184,13 @@ public final class SockperfParser extends BaseParser {
         }
         Command c = in.command();
         String mode = c != null && c.program().equals("sockperf") && !c.args().isEmpty() ? c.args().getFirst()
-                : rate != null ? "throughput" : avg != null ? "ping-pong" : null;
-        // a paste of the percentile block alone ("Total N observations", MAX, percentiles, MIN) is a result too
-        if (avg != null || rate != null || !pct.isEmpty()) {
+                : rate != null ? "throughput" : avg != null ? "ping-pong" : server ? "server" : null;
+        // a paste of the percentile block alone ("Total N observations", MAX, percentiles, MIN) is a result too; a
+        // server's listening address, or a client's that stopped at an error, is what that run printed
+        if (avg != null || rate != null || !pct.isEmpty() || address != null && (server || error != null)) {
             SockperfResult r = new SockperfResult(mode, version, protocol, address, port, roundTrip, avg, std, min,
                     max, pct, observations, rate, packetRate, bw, sent, received, dropped, dup, ooo, runSeconds, valid,
-                    in.source(from));
+                    error, in.source(from));
             b.add(r);
             if (avg != null || rate != null) { // a percentile block alone does not say which test it was
                 b.measurement(measurement(r));

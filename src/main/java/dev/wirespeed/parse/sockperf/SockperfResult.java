@@ -20,6 +20,10 @@ import java.util.Map;
  * @param observations "Total N observations" behind the percentiles
  * @param sentMessages ping-pong: sent in the valid duration; throughput: "Total of N messages sent"
  * @param runSeconds   "[Total Run] RunTime" (ping-pong) or the throughput test's time
+ * @param mode         the test as typed ("ping-pong", "pp", "tp", "server"), else as the output shows it: "throughput",
+ *                     "ping-pong", or "server" for a server's "[SERVER] listen on:" (a record of its address alone)
+ * @param error        what sockperf printed after "ERROR:" when the run stopped there ("_seqN > m_maxSequenceNo
+ *                     (errno=0 Success)"), else null
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonTypeName("SockperfResult")
@@ -28,7 +32,7 @@ public record SockperfResult(String mode, String version, String protocol, Strin
                              Map<String, Quantity> percentiles, Long observations, Quantity messageRate,
                              Quantity packetRate, Quantity bandwidth, Long sentMessages, Long receivedMessages,
                              Long dropped, Long duplicated, Long outOfOrder, Double runSeconds, Double validSeconds,
-                             Source source) implements ParsedRecord {
+                             String error, Source source) implements ParsedRecord {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("mode", mode).put("protocol", protocol).put("avg", averageLatency)
