@@ -41,9 +41,10 @@ class MlxParsersTest {
         List<PcieLinkRecord> links = Fixture.only("mlx/mlnxofedinstall-seed001.txt", "mlnxofedinstall").all(PcieLinkRecord.class);
         assertThat(links).extracting(PcieLinkRecord::address).containsExactly("03:00.0", "04:00.0", "06:00.0");
         assertThat(links.getFirst().speed().value()).isEqualTo(5.0);
-        assertThat(links.getFirst().width()).isEqualTo(16);
-        assertThat(links.getLast().width()).isEqualTo(4);
-        assertThat(links.getLast().capableWidth()).isEqualTo(8);
+        assertThat(links.getFirst().width().value()).isEqualTo(16.0);
+        assertThat(links.getLast().width()).isEqualTo(Quantity.lanes(4, "x4")); // the token as printed, not its line
+        assertThat(links.getLast().capableWidth()).isEqualTo(Quantity.lanes(8, "x8"));
+        assertThat(links.getFirst().speed().raw()).isEqualTo("5GT/s");
         assertThat(links.getLast().widthDowngraded()).isTrue();
         List<MlxDevice> fw = Fixture.only("mlx/mlnxofedinstall-seed001.txt", "mlxfwmanager").all(MlxDevice.class);
         assertThat(fw).hasSize(3);
@@ -83,13 +84,13 @@ class MlxParsersTest {
     @Test
     void mlx5cmdWidthX4ThenX16() {
         Parsed x4 = Fixture.only("mlx/mlx5cmd-stat-x4-seed001.txt", "mlx5cmd");
-        assertThat(x4.all(PcieLinkRecord.class).getFirst().width()).isEqualTo(4);
+        assertThat(x4.all(PcieLinkRecord.class).getFirst().width()).isEqualTo(Quantity.lanes(4, "x4"));
         assertThat(x4.all(PcieLinkRecord.class).getFirst().speed().value()).isEqualTo(8.0);
         RdmaPortRecord down = x4.all(RdmaPortRecord.class).getFirst();
         assertThat(down.state()).isEqualTo("DOWN");
         assertThat(down.physicalState()).isEqualTo("Disabled");
         Parsed x16 = Fixture.only("mlx/mlx5cmd-stat-x16-seed001.txt", "mlx5cmd");
-        assertThat(x16.all(PcieLinkRecord.class).getFirst().width()).isEqualTo(16);
+        assertThat(x16.all(PcieLinkRecord.class).getFirst().width()).isEqualTo(Quantity.lanes(16, "x16"));
         assertThat(x16.all(RdmaPortRecord.class).getFirst().rate().value()).isEqualTo(100e9);
         assertThat(x16.all(MlxDevice.class).getFirst().firmware()).isEqualTo("12.25.1020");
     }

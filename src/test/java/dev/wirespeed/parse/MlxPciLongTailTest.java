@@ -158,7 +158,7 @@ class MlxPciLongTailTest {
         assertThat(l.address()).isEqualTo("5e:00.0");
         assertThat(l.speed().value()).isEqualTo(8);
         assertThat(l.capableSpeed().value()).isEqualTo(16);
-        assertThat(l.width()).isEqualTo(16);
+        assertThat(l.width()).isEqualTo(Quantity.lanes(16, "x16")); // the token as printed (ethib13)
     }
 
     /** A root shell's "#" before a known program with arguments, and a command a page wrote as inline code. */

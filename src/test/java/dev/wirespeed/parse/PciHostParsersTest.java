@@ -38,9 +38,9 @@ class PciHostParsersTest {
         assertThat(links).extracting(PcieLinkRecord::address).containsExactly("01:00.0", "02:00.0", "03:00.0", "04:00.0", "04:00.1");
         PcieLinkRecord mlx = links.get(3);
         assertThat(mlx.capableSpeed().value()).isEqualTo(8.0);
-        assertThat(mlx.capableWidth()).isEqualTo(8);
+        assertThat(mlx.capableWidth().value()).isEqualTo(8.0);
         assertThat(mlx.speed().value()).isEqualTo(8.0);
-        assertThat(mlx.width()).isEqualTo(4);
+        assertThat(mlx.width().value()).isEqualTo(4.0);
         assertThat(mlx.widthDowngraded()).isTrue();
         assertThat(mlx.speedDowngraded()).isNull();
         assertThat(links.getFirst().widthDowngraded()).isNull();

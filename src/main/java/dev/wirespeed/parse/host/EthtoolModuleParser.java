@@ -40,6 +40,13 @@ public final class EthtoolModuleParser extends BaseParser {
     /** A diagnostic reading or its threshold, with its unit: "Laser output power : 0.6770 mW / -1.69 dBm". */
     private static final Pattern DIAGNOSTIC = Pattern.compile("(?:Laser|Receiver|Module|Transmit|Rx|Tx)[\\w ,()/-]*?\\s*:\\s*"
             + "-?[\\d.]+\\s*(?:mW|dBm|mA|degrees C|V)\\b.*");
+    /**
+     * A CMIS/SFF-8636 status line ethtool 6.5+ prints (module_show_lane_status, cmis_show_mod_state): "Rx loss of
+     * signal : None", "Tx loss of lock : [ Yes, No, … ]", "Module State : 0x03 (ModuleReady)". What
+     * "ethtool -m swp11 | grep 'Rx loss of signal' -A 4" leaves (netdev, cmis LOL/LOS review, 2023).
+     */
+    private static final Pattern STATUS = Pattern.compile("(?:(?:Rx|Tx) loss of (?:signal|lock)|Tx (?:adaptive eq )?fault)\\s*:\\s*"
+            + "(?:None|\\[[^]]*])\\s*|Module State\\s*:\\s*0x[0-9a-fA-F]{2}\\s*\\(\\w+\\)\\s*");
     /** The diagnostic lines in a row that make a module's dump without its Identifier. */
     private static final int DIAGNOSTIC_RUN = 3;
     /** sff_show_lane_status / module_show_lane_status: "[ Yes, No, No, No ]". */
@@ -58,7 +65,8 @@ public final class EthtoolModuleParser extends BaseParser {
      * Line i begins a run of at least {@value #DIAGNOSTIC_RUN} diagnostic lines with no Identifier above
      * them: what "ethtool -m swp1 | grep dBm" or an excerpt of the thresholds leaves
      * (wobcom/transceiver-exporter#1). Each names a reading of sfpdiag.c/qsfp.c (laser, receiver,
-     * module temperature or voltage) and its value carries that reading's unit.
+     * module temperature or voltage) and its value carries that reading's unit, or is a lane status or the
+     * module state line ({@link #STATUS}).
      */
     private static boolean diagnosticsRun(Lines in, int i) {
         int seen = 0;
@@ -66,7 +74,7 @@ public final class EthtoolModuleParser extends BaseParser {
             if (in.blank(j)) {
                 continue;
             }
-            if (!in.matches(DIAGNOSTIC, j)) {
+            if (!in.matches(DIAGNOSTIC, j) && !in.matches(STATUS, j)) {
                 return false;
             }
             seen++;

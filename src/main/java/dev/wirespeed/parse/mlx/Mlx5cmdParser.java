@@ -97,15 +97,17 @@ public final class Mlx5cmdParser extends BaseParser {
         Quantity speed = null;
         String sp = f.text("speed");
         if (sp != null && sp.matches("[\\d.]+\\s*GT/s")) {
-            speed = Quantity.of(UnitWords.number(sp.replace("GT/s", "")), "GT/s", f.raw("speed"));
+            speed = Quantity.of(UnitWords.number(sp.replace("GT/s", "")), "GT/s", sp);
         }
-        Integer width = f.text("width") == null ? null : UnitWords.integer(f.text("width").replace("x", ""));
+        // each value keeps its own token as printed ("x4", "8.0*x16"), not its line (round 13, ethib13)
+        Quantity width = f.text("width") == null ? null
+                : Quantity.lanes(UnitWords.integer(f.text("width").replace("x", "")), f.text("width"));
         Matcher caps = f.text("caps") == null ? null : CAPS.matcher(f.text("caps"));
         Quantity capSpeed = null;
-        Integer capWidth = null;
+        Quantity capWidth = null;
         if (caps != null && caps.matches()) {
-            capSpeed = Quantity.of(UnitWords.number(caps.group(1)), "GT/s", f.raw("caps"));
-            capWidth = UnitWords.integer(caps.group(2));
+            capSpeed = Quantity.of(UnitWords.number(caps.group(1)), "GT/s", f.text("caps"));
+            capWidth = Quantity.lanes(UnitWords.integer(caps.group(2)), f.text("caps"));
         }
         String part = f.text("vendor_part_id");
         if (address != null && part != null && part.matches("\\d{1,6}")) {

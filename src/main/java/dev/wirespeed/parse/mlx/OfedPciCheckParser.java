@@ -20,8 +20,10 @@ import java.util.regex.Pattern;
 public final class OfedPciCheckParser extends HeadedParser {
     private static final Pattern HEAD = Pattern.compile("Device \\(([0-9a-fA-F:.]+)\\):");
     private static final Pattern LSPCI = Pattern.compile("([0-9a-fA-F:.]+)\\s+([^:]+):\\s+(.+)");
-    private static final Pattern WIDTH = Pattern.compile("Link Width: x(\\d+)(?:\\s*\\(\\s*WARNING - device supports x(\\d+)\\s*\\))?");
-    private static final Pattern SPEED = Pattern.compile("PCI Link Speed: ([\\d.]+)GT/s.*");
+    /** Groups: the width as printed ("x4"), its number, the supported width as printed ("x8"), its number. */
+    private static final Pattern WIDTH = Pattern.compile(
+            "Link Width: (x(\\d+))(?:\\s*\\(\\s*WARNING - device supports (x(\\d+))\\s*\\))?");
+    private static final Pattern SPEED = Pattern.compile("PCI Link Speed: (([\\d.]+)GT/s).*");
 
     public OfedPciCheckParser() {
         super(HEAD, "mlnxofedinstall", "mlnxofedinstall");
@@ -31,8 +33,8 @@ public final class OfedPciCheckParser extends HeadedParser {
     public Parsed parse(Lines in, int from) {
         ParseBuilder b = builder(in, from);
         String address = null;
-        Integer width = null;
-        Integer cap = null;
+        Quantity width = null;
+        Quantity cap = null;
         Quantity speed = null;
         Source src = null;
         int i = from;
@@ -50,11 +52,11 @@ public final class OfedPciCheckParser extends HeadedParser {
                 src = in.source(i);
                 b.use(i);
             } else if (address != null && (m = in.match(WIDTH, i)) != null) {
-                width = UnitWords.integer(m.group(1));
-                cap = m.group(2) == null ? null : UnitWords.integer(m.group(2));
+                width = Quantity.lanes(UnitWords.integer(m.group(2)), m.group(1));
+                cap = m.group(3) == null ? null : Quantity.lanes(UnitWords.integer(m.group(4)), m.group(3));
                 b.use(i);
             } else if (address != null && (m = in.match(SPEED, i)) != null) {
-                speed = Quantity.of(UnitWords.number(m.group(1)), "GT/s", in.get(i));
+                speed = Quantity.of(UnitWords.number(m.group(2)), "GT/s", m.group(1));
                 b.use(i);
             } else if (address != null && (m = in.match(LSPCI, i)) != null) {
                 b.use(i).add(new PciDevice(m.group(1), m.group(2), m.group(3), null, null, null, in.source(i)));
@@ -66,9 +68,9 @@ public final class OfedPciCheckParser extends HeadedParser {
         return b.done(i);
     }
 
-    private static void flush(ParseBuilder b, String address, Integer width, Integer cap, Quantity speed, Source src) {
+    private static void flush(ParseBuilder b, String address, Quantity width, Quantity cap, Quantity speed, Source src) {
         if (address != null && (width != null || speed != null)) {
-            b.add(new PcieLinkRecord(address, null, cap, speed, width, null, cap != null && width != null && width < cap ? true : null,
+            b.add(new PcieLinkRecord(address, null, cap, speed, width, null, cap != null && width != null && width.value() < cap.value() ? true : null,
                     null, null, src));
         }
     }

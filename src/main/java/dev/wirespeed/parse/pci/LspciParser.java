@@ -8,6 +8,8 @@ import dev.wirespeed.parse.Parsed;
 import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.UnitWords;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -34,9 +36,10 @@ public final class LspciParser extends BaseParser {
             "\\S.*?\\s((?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]\\s+[A-Z][^:]{2,60}?(?:\\s+\\[[0-9a-f]{4}\\])?:\\s+\\S.*)");
     private static final Pattern FIELD = Pattern.compile(
             "(?:Subsystem|Control|Status|Flags|LnkCap|LnkSta|Capabilities|Physical Slot|DeviceName|Kernel driver in use):.*");
+    /** Groups: the speed as printed ("8GT/s"), its number, the width as printed ("x16"), its number. */
     private static final Pattern LNKCAP = Pattern.compile(
-            "LnkCap:\\s*(?:Port #\\d+,\\s*)?Speed ([\\d.]+)GT/s[^,]*,\\s*Width x(\\d+).*");
-    private static final Pattern LNKCAP_UNKNOWN = Pattern.compile("LnkCap:\\s*(?:Port #\\d+,\\s*)?Speed unknown,\\s*Width x(\\d+).*");
+            "LnkCap:\\s*(?:Port #\\d+,\\s*)?Speed (([\\d.]+)GT/s)[^,]*,\\s*Width (x(\\d+)).*");
+    private static final Pattern LNKCAP_UNKNOWN = Pattern.compile("LnkCap:\\s*(?:Port #\\d+,\\s*)?Speed unknown,\\s*Width (x(\\d+)).*");
     /**
      * The trained link with pciutils' comparison mark after speed and width (ls-caps.c link_compare):
      * 3.6.0–3.7.0 print "(ok)", "(downgraded)" or "(strange)"; since 3.8.0 nothing when equal,
@@ -44,8 +47,8 @@ public final class LspciParser extends BaseParser {
      * trained link, as every SR-IOV virtual function reads (its link is its PF's).
      */
     private static final Pattern LNKSTA = Pattern.compile(
-            "LnkSta:\\s*Speed ([\\d.]+|unknown)(?:GT/s)?\\s*(\\((?:downgraded|ok|strange|overdriven)\\))?,"
-            + "\\s*Width x(\\d+)\\s*(\\((?:downgraded|ok|strange|overdriven)\\))?.*");
+            "LnkSta:\\s*Speed (([\\d.]+|unknown)(?:GT/s)?)\\s*(\\((?:downgraded|ok|strange|overdriven)\\))?,"
+            + "\\s*Width (x(\\d+))\\s*(\\((?:downgraded|ok|strange|overdriven)\\))?.*");
     /**
      * A capability's head, where an lspci -vv block pasted from its middle may begin (aristanetworks/sonic#71:
      * the device line and the first capabilities cut): "Capabilities: [58] MSI: Enable+ Count=1/32 …".
@@ -57,6 +60,18 @@ public final class LspciParser extends BaseParser {
      * (Xilinx/SLASH#55) holds DevCtl's payload sizes above LnkCap.
      */
     private static final Pattern DEVCAP = Pattern.compile("DevCap:\\s*MaxPayload \\d+ bytes, PhantFunc \\d+.*");
+    /**
+     * LnkCtl2's target speed, the speed the link may train up to ("LnkCtl2: Target Link Speed: 16GT/s, EnterCompliance-
+     * SpeedDis-"): kept as printed under its own name beside the whole line, so the token is found by its name.
+     */
+    private static final Pattern TARGET = Pattern.compile("LnkCtl2:\\s*Target Link Speed:\\s*([^,\\s]+).*");
+    /**
+     * A field of the Vital Product Data capability (ls-vpd.c): "Product Name: CX4421A- ConnectX-4 LX SFP28" and the
+     * keyword lines "[PN] Part number: MCX4421A-ACQN", "[SN] Serial number: …". The card's, so kept in the
+     * device's printed map, not the link record's that the generic reading (the last record before the line)
+     * would give them to.
+     */
+    private static final Pattern VPD_FIELD = Pattern.compile("(Product Name|\\[[A-Z0-9]{2}] [^:]+):\\s*(.*?)\\s*");
     private static final Pattern NUMA = Pattern.compile("NUMA node:\\s*(\\d+)");
     private static final Pattern DRIVER = Pattern.compile("Kernel driver in use:\\s*(\\S+)");
     private static final Pattern PART = Pattern.compile("\\[PN\\] Part number:\\s*(\\S+)");
@@ -108,20 +123,20 @@ public final class LspciParser extends BaseParser {
                 d.unreadable = ALL_ONES.matcher(d.description).matches();
                 b.use(i);
             } else if ((m = in.match(LNKCAP, i)) != null) {
-                d.capSpeed = Quantity.of(UnitWords.number(m.group(1)), "GT/s", in.get(i));
-                d.capWidth = UnitWords.integer(m.group(2));
+                d.capSpeed = Quantity.of(UnitWords.number(m.group(2)), "GT/s", m.group(1));
+                d.capWidth = Quantity.lanes(UnitWords.integer(m.group(4)), m.group(3));
                 d.linkSource = d.linkSource == null ? in.source(i) : d.linkSource;
                 b.use(i);
             } else if ((m = in.match(LNKCAP_UNKNOWN, i)) != null) {
-                d.capWidth = UnitWords.integer(m.group(1));
+                d.capWidth = Quantity.lanes(UnitWords.integer(m.group(2)), m.group(1));
                 d.linkSource = d.linkSource == null ? in.source(i) : d.linkSource;
                 b.use(i);
             } else if ((m = in.match(LNKSTA, i)) != null) {
-                double gt = UnitWords.number(m.group(1));
-                d.speed = Double.isNaN(gt) ? null : Quantity.of(gt, "GT/s", in.get(i));
-                d.speedDown = "(downgraded)".equals(m.group(2));
-                d.width = UnitWords.integer(m.group(3));
-                d.widthDown = "(downgraded)".equals(m.group(4));
+                double gt = UnitWords.number(m.group(2));
+                d.speed = Double.isNaN(gt) ? null : Quantity.of(gt, "GT/s", m.group(1));
+                d.speedDown = "(downgraded)".equals(m.group(3));
+                d.width = Quantity.lanes(UnitWords.integer(m.group(5)), m.group(4));
+                d.widthDown = "(downgraded)".equals(m.group(6));
                 d.linkSource = d.linkSource == null ? in.source(i) : d.linkSource;
                 b.use(i);
             } else if (indented || d.header != null || d.linkSource != null) {
@@ -140,11 +155,17 @@ public final class LspciParser extends BaseParser {
                     d.unreadable = true;
                 } else if (VPD_ERROR.matcher(s).matches()) {
                     d.vpdError = s;
+                } else if ((m = TARGET.matcher(s)).matches()) {
+                    d.targetLine = i;
+                    d.targetSpeed = m.group(1);
                 } else if ((m = SRIOV.matcher(s)).matches()) {
                     d.totalVfs = UnitWords.integer(m.group(2));
                     d.numberOfVfs = UnitWords.integer(m.group(3));
                     d.sriovLine = i;
                     d.sriovText = s;
+                }
+                if ((m = VPD_FIELD.matcher(s)).matches()) {
+                    d.vpd.add(new VpdField(i, m.group(1), m.group(2)));
                 }
                 if (!indented) {
                     break;
@@ -192,6 +213,9 @@ public final class LspciParser extends BaseParser {
     }
 
     /** What is known of the current device while its lines are read. */
+    /** A VPD field line as printed: its line, the name before the colon, the value after it. */
+    private record VpdField(int line, String name, String value) {}
+
     private static final class Device {
         final String address;
         final Source header;
@@ -201,9 +225,9 @@ public final class LspciParser extends BaseParser {
         String part;
         Integer numa;
         Quantity capSpeed;
-        Integer capWidth;
+        Quantity capWidth;
         Quantity speed;
-        Integer width;
+        Quantity width;
         boolean speedDown;
         boolean widthDown;
         boolean unreadable;
@@ -213,6 +237,9 @@ public final class LspciParser extends BaseParser {
         String bridgePath;
         int headerLine = -1;
         int sriovLine = -1;
+        int targetLine = -1;
+        final List<VpdField> vpd = new ArrayList<>();
+        String targetSpeed;
         String sriovText;
         Source payloadSource;
         Integer payload;
@@ -232,6 +259,7 @@ public final class LspciParser extends BaseParser {
                 if (bridgePath != null) {
                     b.printed(device, headerLine, "bridge path", bridgePath); // lspci -PP: kept as printed
                 }
+                vpd.forEach(field -> b.printed(device, field.line(), field.name(), field.value()));
                 if (sriovText != null) {
                     // several "Name: value" a line, split at the commas pciutils prints between them; the
                     // device's, not the link record's that the generic reading would give them to
@@ -248,8 +276,12 @@ public final class LspciParser extends BaseParser {
             // lines stay printed fields of the device, as they were)
             Source source = linkSource != null ? linkSource : payloadSource;
             if (source != null) {
-                b.add(new PcieLinkRecord(address, capSpeed, capWidth, speed, width, speedDown ? Boolean.TRUE : null,
-                        widthDown ? Boolean.TRUE : null, payload, readReq, source));
+                PcieLinkRecord link = new PcieLinkRecord(address, capSpeed, capWidth, speed, width,
+                        speedDown ? Boolean.TRUE : null, widthDown ? Boolean.TRUE : null, payload, readReq, source);
+                b.add(link);
+                if (targetSpeed != null) {
+                    b.printedBeside(link, targetLine, "Target Link Speed", targetSpeed);
+                }
             }
         }
     }

@@ -17,12 +17,16 @@ import java.util.Map;
  * A PCIe link: what the device can do (LnkCap) and what it negotiated (LnkSta). Speeds are per
  * lane in GT/s (2.5 Gen1, 5 Gen2, 8 Gen3, 16 Gen4, 32 Gen5, 64 Gen6). Absent when not printed.
  *
+ * Each typed value keeps its own printed token as raw (round 13, ethib13): a speed "16GT/s", a width "x16"
+ * (a {@link Quantity} in lanes), not the whole LnkCap/LnkSta line, which stays in the record's printed map;
+ * so a fact or a search for the token lspci printed finds the field it was read into.
+ *
  * @param speedDowngraded / widthDowngraded: lspci's own "(downgraded)" mark, or the OFED
  *        installer's "WARNING - device supports xN"
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("PcieLink")
-public record PcieLinkRecord(String address, Quantity capableSpeed, Integer capableWidth, Quantity speed, Integer width,
+public record PcieLinkRecord(String address, Quantity capableSpeed, Quantity capableWidth, Quantity speed, Quantity width,
                        Boolean speedDowngraded, Boolean widthDowngraded, Integer maxPayloadBytes,
                        Integer maxReadRequestBytes, Source source) implements ParsedRecord {
     @Override
@@ -33,12 +37,12 @@ public record PcieLinkRecord(String address, Quantity capableSpeed, Integer capa
                 .put("max payload", maxPayloadBytes == null ? null : maxPayloadBytes + " B").map();
     }
 
-    private static String text(Quantity speed, Integer width, Boolean sd, Boolean wd) {
+    private static String text(Quantity speed, Quantity width, Boolean sd, Boolean wd) {
         if (speed == null && width == null) {
             return null;
         }
         String s = speed == null ? "?" : UnitWords.trim(speed.value()) + " GT/s";
-        String w = width == null ? "" : " x" + width;
+        String w = width == null ? "" : " x" + (int) width.value();
         String mark = Boolean.TRUE.equals(sd) || Boolean.TRUE.equals(wd) ? " (downgraded)" : "";
         return s + w + mark;
     }
@@ -69,5 +73,10 @@ public record PcieLinkRecord(String address, Quantity capableSpeed, Integer capa
     /** A link width as the fact model reads it, or not seen. */
     public static Observed<Integer> width(Integer w, FactSink out) {
         return w == null ? Observed.notSeen() : out.parse("x" + w, PcieLink::parseWidth);
+    }
+
+    /** A link width in lanes as the fact model reads it, or not seen. */
+    public static Observed<Integer> width(Quantity w, FactSink out) {
+        return width(w == null ? null : Integer.valueOf((int) w.value()), out);
     }
 }
