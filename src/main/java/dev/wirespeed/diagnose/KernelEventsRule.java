@@ -1,5 +1,6 @@
 package dev.wirespeed.diagnose;
 
+import dev.wirespeed.parse.PciAddress;
 import dev.wirespeed.host.Evidence;
 import dev.wirespeed.parse.host.HealthEvent;
 import dev.wirespeed.parse.host.KernelError;
@@ -340,8 +341,7 @@ final class KernelEventsRule implements LogRule {
 
     /** "0000:0d:00.2" → "0000:0d:00"; null for anything that is no PCI function address. */
     private static String device(String address) {
-        return address == null || !address.matches("(?:[0-9a-fA-F]{4,}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]")
-                ? null : address.substring(0, address.lastIndexOf('.'));
+        return PciAddress.device(address);
     }
 
     /** mlx5's health poll and the dump after it (health.c poll_health, print_health_info); the advice by syndrome. */

@@ -29,7 +29,7 @@ final class KernelWrap {
     /** A kernel line: syslog/journal "… kernel:", a dmesg stamp "[ 12.345]" or "[Sun Dec  6 …]", or "driver BDF: ". */
     private static final Pattern KERNEL = Pattern.compile("(?:.*?\\bkernel:\\s.*|(?:\\d+\\s*)?\\[\\s*[+-]?\\d+\\.\\d+\\].*"
             + "|\\[[A-Z][a-z]{2} [A-Z][a-z]{2} .*\\d{4}\\].*|<\\d>\\[\\s*\\d+\\.\\d+\\].*"
-            + "|[\\w-]+ (?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7](?: [\\w.@-]+)?: .*)");
+            + "|[\\w-]+ " + PciAddress.BDF + "(?: [\\w.@-]+)?: .*)");
     /** A driver or subsystem prefix a line of its own starts with ("mlx4_en: eth1: …", "ice 0000:…", "bond0: …"). */
     private static final Pattern OWN_PREFIX = Pattern.compile("[a-z][a-z0-9_-]*(?: \\S+)?: .*|[a-z][a-z0-9_-]*:\\s*");
     private static final Set<String> OPEN_WORDS = Set.of("at", "by", "of", "with", "for", "to", "and", "or", "from", "in",
