@@ -95,6 +95,8 @@ public record KernelError(String driver, String address, String iface, String ev
     public static final String COMMAND_TIMEOUT = "command-timeout";
     public static final String TEMPERATURE_WARNING = "temperature-warning";
     public static final String DEVICE_RESET = "device-reset";
+    public static final String VF_REQUEST_FAILED = "vf-request-failed";
+    public static final String SRIOV_ENABLE_FAILED = "sriov-enable-failed";
 
     /** The same error with the AER bits or the CQE syndrome read from the lines after it. */
     KernelError with(String newDetail, String newSyndrome, String newVendorSyndrome) {

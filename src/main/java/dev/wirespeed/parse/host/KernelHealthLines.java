@@ -27,12 +27,13 @@ final class KernelHealthLines {
             // health.c since 5.17: "Health issue observed, %s, severity(%d) %s:" names the syndrome in words
             + "|Health issue observed, (.*?)(?:, severity\\(\\d+\\).*)?)\\s*");
     /**
-     * mlx5 cmd.c: a firmware command that never completed ("wait_func:1132:(pid 141181): CREATE_DCT(0x710) timeout.
+     * mlx5 cmd.c: a firmware command that never completed (the index in "cmd[…]" is -22 when the command never got a
+     * slot, 485d65e13571) ("wait_func:1132:(pid 141181): CREATE_DCT(0x710) timeout.
      * Will cause a leak of a command resource", "wait_func_handle_exec_timeout:…: cmd[22]: CREATE_DCT(0x710) No done
      * completion", the async "cmd[3]: X(0x…) Async, timeout. …").
      */
     static final Pattern COMMAND_TIMEOUT = Pattern.compile(MLX5_FUNC
-            + "(?:cmd\\[\\d+\\]: )?(\\w+\\(0x[0-9a-fA-F]+\\))(?: Async,)? (timeout\\. Will cause a leak of a command resource|No done completion)\\s*");
+            + "(?:cmd\\[-?\\d+\\]: )?(\\w+\\(0x[0-9a-fA-F]+\\))(?: Async,)? (timeout\\. Will cause a leak of a command resource|No done completion)\\s*");
     /**
      * mlx5 events.c temp_warn: the adapter's temperature event ("High temperature on sensors with bit set 0 1", the
      * sensor bit masks as printed).

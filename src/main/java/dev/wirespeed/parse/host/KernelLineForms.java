@@ -13,12 +13,18 @@ final class KernelLineForms {
 
     /**
      * The prefix a kernel line may carry: syslog/journal "… kernel:", a grep -n number, the console level of dmesg -r
-     * or a pstore dump ("<6>"), a timestamp.
+     * or a pstore dump ("<6>"), dmesg -x's facility and level ("kern  :info  : ", util-linux dmesg --decode), a timestamp.
      */
-    static final String PREFIX = "(?:.*?\\bkernel:\\s*|\\d+\\s*)?(?:<\\d>)?(?:\\[[^\\]]*]\\s*)?";
+    static final String PREFIX = "(?:.*?\\bkernel:\\s*|\\d+\\s*)?(?:<\\d>)?(?:" + KernelLineForms.DECODED + ")?(?:\\[[^\\]]*]\\s*)?";
+    /**
+     * dmesg -x (--decode) prints the syslog facility and level before the stamp, each padded: "kern  :info  : [ 9.71] …",
+     * "kern  :err   : …" (util-linux's facility and level names).
+     */
+    static final String DECODED = "(?:kern|user|mail|daemon|auth|syslog|lpr|news|uucp|cron|authpriv|ftp|local[0-7])\\s*:"
+            + "(?:emerg|alert|crit|err|warn|notice|info|debug)\\s*: ";
     /** Optional "grep -n"/line-number or syslog prefix, optional timestamp, driver, device, optional netdev. */
     static final Pattern LINE = Pattern.compile(
-            "(?:.*?\\bkernel:\\s*|\\d+\\s*)?(?:<\\d>)?(?:\\[[^\\]]*]\\s*)?([\\w-]+) (" + PciAddress.BDF + ")(?: ([\\w.@-]+))?: (.*)");
+            PREFIX + "([\\w-]+) (" + PciAddress.BDF + ")(?: ([\\w.@-]+))?: (.*)");
     /**
      * FreeBSD's driver lines have no PCI address: device_printf()/if_printf() put the unit's name before the
      * message ("ice0: Link is up, 25 Gbps Full Duplex, …", "ax0: Link is UP - 1Gbps/Full - …"), the unit being
@@ -96,5 +102,5 @@ final class KernelLineForms {
     static final Pattern SUBSYSTEM = Pattern.compile("([^:]{1,60}?): (\\S.*)");
     /** Any other kernel line with a dmesg timestamp or a syslog "kernel:" tag: read past inside a block. */
     static final Pattern OTHER_KERNEL = Pattern.compile(
-            "(?:.*?\\bkernel:.*|(?:\\d+\\s*)?(?:<\\d>)?\\[\\s*\\d+\\.\\d{3,}\\].*|\\[[A-Z][a-z]{2} [A-Z][a-z]{2} .*\\d{4}\\].*)");
+            "(?:.*?\\bkernel:.*|(?:\\d+\\s*)?(?:<\\d>)?(?:" + DECODED + ")?\\[\\s*\\d+\\.\\d{3,}\\].*|\\[[A-Z][a-z]{2} [A-Z][a-z]{2} .*\\d{4}\\].*)");
 }

@@ -32,6 +32,19 @@ final class KernelLinkLines {
      * VF-3 is not trusted, switch the VF to trusted mode in order to add more functionalities" and (before 5.14)
      * "VF-3 is not trusted, switch the VF to trusted mode, in order to add more VLAN addresses".
      */
+    /**
+     * The PF reset the VF: iavf_main.c "Reset indication received from the PF" (i40evf before 4.17: "Reset warning
+     * received from the PF").
+     */
+    static final Pattern VF_RESET = Pattern.compile("Reset (?:indication|warning) received from the PF\\s*");
+    /**
+     * The PF refused a VF's virtchnl request: iavf_virtchnl.c "PF returned error %d (%s) to our request %d" (the status
+     * name, the request's opcode number); the PF's side, ice_virtchnl.c "PF failed to honor VF %d, opcode %d, error %d".
+     */
+    static final Pattern VF_REQUEST_REFUSED = Pattern.compile("PF returned error (-?\\d{1,4}) \\((\\w+)\\) to our request (\\d{1,4})\\s*");
+    static final Pattern PF_REFUSED_VF = Pattern.compile("PF failed to honor VF (\\d{1,4}), opcode (\\d{1,4}), error (-?\\d{1,4})\\s*");
+    /** mlx5 sriov.c mlx5_sriov_enable: the PCI core would not add the VFs ("pci_enable_sriov failed : -5"). */
+    static final Pattern SRIOV_ENABLE = Pattern.compile("(?:\\w+:\\d+:\\(pid \\d+\\):\\s*)?pci_enable_sriov failed ?: (-?\\d{1,4})\\s*");
     static final Pattern VF_NOT_TRUSTED = Pattern.compile("(?:(?:Cannot|Can't) ([\\w ]{1,60}?), (?:because )?)?"
             + "VF(?:[- ](\\d{1,4}))? is not trusted\\b(?:, switch the VF to trusted(?: mode)?,? (?:in order )?to ([\\w ]{1,60}?))?\\s*");
     /**

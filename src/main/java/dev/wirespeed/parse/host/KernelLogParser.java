@@ -36,6 +36,18 @@ public final class KernelLogParser extends BaseParser {
     /** A run of this many timestamped kernel lines is a kernel log even with no event in it. */
     static final int QUIET_RUN_LINES = 3;
 
+    /** The messages after a device prefix that are events of their own. */
+    private static final Pattern[] EVENTS = {KernelPcieLines.PCIE, KernelPcieLines.AER, KernelPcieLines.INTEL_PCIE,
+        KernelPcieLines.PROBE_PCIE, KernelLinkLines.LINK, KernelLinkLines.MODULE, KernelLinkLines.PHY_CAPS,
+        KernelLinkLines.I40E_PHY_CAPS, KernelLinkLines.UNSUPPORTED_MODULE, KernelLinkLines.SFP_DETECTED,
+        KernelLinkLines.VF_NOT_TRUSTED, KernelLinkLines.VF_RESET, KernelLinkLines.VF_REQUEST_REFUSED,
+        KernelLinkLines.PF_REFUSED_VF, KernelLinkLines.SRIOV_ENABLE, KernelHealthLines.HEALTH, KernelHealthLines.FIRMWARE,
+        KernelHealthLines.INTEL_FIRMWARE, KernelHealthLines.PROBE, KernelHealthLines.FIRMWARE_LOAD,
+        KernelHealthLines.NIC_HEALTH, KernelHealthLines.HEALTH_COMPROMISED, KernelHealthLines.COMMAND_TIMEOUT,
+        KernelHealthLines.TEMPERATURE, KernelRdmaLines.QPLIB, KernelTxLines.WATCHDOG, KernelTxLines.TX_TIMEOUT,
+        KernelTxLines.ENA_LOST_TX, KernelTxLines.ENA_KEEP_ALIVE, KernelTxLines.ENA_TRIGGER, KernelTxLines.UNIT_HANG,
+        KernelTxLines.TX_RESETTING};
+
     /**
      * What each line of the last input asked about is (kernel line, event), so that the reader's
      * question at every line costs one look each, not a scan of the next 200 lines (issue 26: an
@@ -130,9 +142,7 @@ public final class KernelLogParser extends BaseParser {
             return false;
         }
         String message = m.group(4);
-        for (Pattern p : new Pattern[] {KernelPcieLines.PCIE, KernelLinkLines.LINK, KernelLinkLines.MODULE, KernelHealthLines.HEALTH, KernelTxLines.WATCHDOG, KernelTxLines.TX_TIMEOUT, KernelPcieLines.AER, KernelPcieLines.INTEL_PCIE, KernelHealthLines.FIRMWARE, KernelHealthLines.INTEL_FIRMWARE,
-                KernelHealthLines.PROBE, KernelHealthLines.FIRMWARE_LOAD, KernelLinkLines.PHY_CAPS, KernelLinkLines.I40E_PHY_CAPS, KernelLinkLines.UNSUPPORTED_MODULE, KernelRdmaLines.QPLIB, KernelHealthLines.NIC_HEALTH, KernelLinkLines.SFP_DETECTED, KernelLinkLines.VF_NOT_TRUSTED, KernelHealthLines.HEALTH_COMPROMISED,
-                KernelHealthLines.COMMAND_TIMEOUT, KernelHealthLines.TEMPERATURE, KernelTxLines.ENA_LOST_TX, KernelTxLines.ENA_KEEP_ALIVE, KernelTxLines.ENA_TRIGGER, KernelTxLines.UNIT_HANG, KernelTxLines.TX_RESETTING}) {
+        for (Pattern p : EVENTS) {
             if (p.matcher(message).matches()) {
                 return true;
             }
@@ -451,6 +461,26 @@ public final class KernelLogParser extends BaseParser {
         }
         if ((m = KernelHealthLines.INTEL_FIRMWARE.matcher(message)).matches()) {
             return new NicFirmware(driver, address, m.group(1), m.group(2), m.group(3), src);
+        }
+        if ((m = KernelPcieLines.PROBE_PCIE.matcher(message)).matches()) {
+            return new PcieBandwidthLine(driver, address, null, null, gts(m.group(1)), UnitWords.integer(m.group(2)), null,
+                    null, null, src);
+        }
+        if ((m = KernelLinkLines.VF_RESET.matcher(message)).matches()) {
+            return new KernelError(driver, address, netdev, KernelError.DEVICE_RESET, null, null, "reset by the PF", null,
+                    null, null, null, src);
+        }
+        if ((m = KernelLinkLines.VF_REQUEST_REFUSED.matcher(message)).matches()) {
+            return new KernelError(driver, address, netdev, KernelError.VF_REQUEST_FAILED, null, null, m.group(2), null,
+                    m.group(1), null, "request " + m.group(3), src);
+        }
+        if ((m = KernelLinkLines.PF_REFUSED_VF.matcher(message)).matches()) {
+            return new KernelError(driver, address, netdev, KernelError.VF_REQUEST_FAILED, null, null, "error " + m.group(3),
+                    null, m.group(3), null, "VF " + m.group(1) + ", opcode " + m.group(2), src);
+        }
+        if ((m = KernelLinkLines.SRIOV_ENABLE.matcher(message)).matches()) {
+            return new KernelError(driver, address, netdev, KernelError.SRIOV_ENABLE_FAILED, null, null, "error " + m.group(1),
+                    null, null, null, null, src);
         }
         if ((m = KernelPcieLines.INTEL_PCIE.matcher(message)).matches()) {
             return new PcieBandwidthLine(driver, address, null, null, gts(m.group(1)), UnitWords.integer(m.group(2)), null,

@@ -22,6 +22,13 @@ final class KernelPcieLines {
      * "PCI Express Bus: Speed 8.0GT/s Width x8" (opnsense/core#7601).
      */
     static final Pattern INTEL_PCIE = Pattern.compile("PCI(?:-Express| Express Bus): Speed ([\\d.]+) ?GT/s Width x(\\d+)");
+    /**
+     * igb's, e1000e's and older ixgbe's PCIe line at probe, the link in parentheses before the MAC address: igb_probe
+     * "eth0: (PCIe:2.5Gb/s:Width x1) 00:0d:b9:43:59:a4" (its "Gb/s" is the link's GT/s: 2.5, 5.0), e1000e and ixgbe
+     * "(PCI Express:2.5GT/s:Width x1) …"; the netdev's name may come first.
+     */
+    static final Pattern PROBE_PCIE = Pattern.compile(
+            "(?:[\\w.@-]+: )?\\((?:PCIe|PCI Express):([\\d.]+) ?G[bT]/s:Width x(\\d+)\\).*");
     static final Pattern AER = Pattern.compile(
             "(?:AER: )?PCIe Bus Error: severity=([^,]+), type=([^,]+),.*");
     /** An AER error bit after the severity line: "[ 0] RxErr", "[12] Timeout" (older kernels: "Receiver Error"). */
