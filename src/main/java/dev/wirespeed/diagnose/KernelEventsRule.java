@@ -178,6 +178,7 @@ final class KernelEventsRule implements LogRule {
                 case KernelError.DEVICE_RESET -> deviceReset(first, g, evidence);
                 case KernelError.VF_REQUEST_FAILED -> vfRequestFailed(first, g, evidence);
                 case KernelError.SRIOV_ENABLE_FAILED -> sriovEnableFailed(first, evidence);
+                case KernelError.FIRMWARE_COMMAND_FAILED -> firmwareCommandFailed(first, g, evidence);
                 default -> aer(first.subject(), g, evidence);
             });
         }
@@ -266,6 +267,15 @@ final class KernelEventsRule implements LogRule {
      */
     private static Finding sriovEnableFailed(KernelError e, List<Evidence> evidence) {
         String device = e.address() == null ? "DEVICE" : e.address();
+        if (!"mlx5_core".equals(e.driver())) {
+            // bnxt_en's "not enough MMIO resources": the VFs' BARs do not fit the window the BIOS gave the bridge
+            return new Finding("kernel-sriov-enable-failed", Severity.ERROR, e.subject(),
+                    e.subject() + ": enabling SR-IOV failed (" + e.errorType() + "): no VF was created",
+                    evidence, null,
+                    Fix.action("enable SR-IOV and memory-mapped I/O above 4 GB (Above 4G Decoding) in the BIOS; pci=realloc on"
+                            + " the kernel command line lets Linux enlarge the bridge windows; then ask for fewer VFs than "
+                            + "/sys/bus/pci/devices/" + device + "/sriov_totalvfs if it still fails"));
+        }
         return new Finding("kernel-sriov-enable-failed", Severity.ERROR, e.subject(),
                 e.subject() + ": enabling SR-IOV failed (" + e.errorType() + "): no VF was created",
                 evidence, null,
@@ -273,6 +283,24 @@ final class KernelEventsRule implements LogRule {
                         + " VFs' addresses (the platform gave them no config space); check the firmware's setting: mlxconfig -d "
                         + device + " query SRIOV_EN NUM_OF_VFS (set SRIOV_EN=1 NUM_OF_VFS=N, then reboot); ask for no more VFs"
                         + " than /sys/bus/pci/devices/" + device + "/sriov_totalvfs"));
+    }
+
+    /**
+     * bnxt_en's firmware refused a command of its HWRM channel ("hwrm req_type 0x53 seq id 0x6fca error 0x2"). The line
+     * gives the command and the status by number; some are harmless (a capability the firmware lacks, a request after
+     * its ring was freed), one at probe can keep the port from coming up: the finding says the line cannot tell.
+     */
+    private static Finding firmwareCommandFailed(KernelError first, List<KernelError> g, List<Evidence> evidence) {
+        String what = g.stream().map(e -> e.errorType() + " error " + e.syndrome()).distinct().limit(4)
+                .collect(Collectors.joining(", "));
+        return new Finding("kernel-firmware-command-failed", Severity.WARN, first.subject(),
+                first.subject() + ": " + (first.driver() == null ? "the driver" : first.driver()) + "'s firmware refused "
+                        + g.size() + " command(s) (" + what + "); the line names command and status by number only and"
+                        + " cannot tell a harmless refusal (a feature this firmware lacks) from one that kept the port down",
+                evidence, null,
+                Fix.action("if the port works, note it and move on; if it does not, read the driver's lines after it, then"
+                        + " bring the bnxt_en driver and the adapter's firmware (the server vendor's package or Broadcom's"
+                        + " niccli) to a matched pair of current releases"));
     }
 
     private static Finding probeFailed(KernelError e, List<Evidence> evidence) {

@@ -398,6 +398,12 @@ class RightFixTest {
                         "kernel/dmesg-mlx5-sriov-enable-failed-vf-header-7f-notes.txt"), "kernel-sriov-enable-failed",
                         "0000:01:00.1", null, List.of("BIOS", "mlxconfig -d 0000:01:00.1 query SRIOV_EN NUM_OF_VFS"),
                         List.of("ethtool", "devlink", "iavf")),
+                fires("fix kernel-sriov-enable-failed: bnxt_en's MMIO: BIOS above-4G and pci=realloc, no mlxconfig", fixtures(
+                        "kernel/mail-quoted-bnxt_en-not-enough-mmio-sriov-oops.txt"), "kernel-sriov-enable-failed",
+                        "0000:3b:00.0", null, List.of("Above 4G", "pci=realloc"), List.of("mlxconfig", "SRIOV_EN", "ethtool")),
+                fires("fix kernel-firmware-command-failed: bnxt_en's HWRM: driver and firmware as a pair, no mlx tool", fixtures(
+                        "kernel/bnxt_en-hwrm-error-dim-no-timestamp-stable.txt"), "kernel-firmware-command-failed",
+                        "ens2f1np1", null, List.of("bnxt_en", "niccli", "matched pair"), List.of("mlx", "mst", "ethtool -s")),
                 fires("fix cpufreq-no-driver: driver, then governor", fixtures("host/cpupower-frequency-info-no-driver-ubuntu2004-forum.txt"),
                         "cpufreq-no-driver", "", "modprobe acpi_cpufreq && cpupower frequency-set -g performance",
                         List.of("on bare metal", "in a VM nothing to do"), List.of("reboot")));

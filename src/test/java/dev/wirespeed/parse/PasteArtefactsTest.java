@@ -184,6 +184,8 @@ class PasteArtefactsTest {
                     "nccl/all_reduce-srun-label-25M-p4de-nsight-notes.txt", // labelled already
                     "fio/fio-3.33-minimal-terse-v3-randrw.txt", // one line of output
                     "kernel/dmesg-i40e-failed-to-get-phy-cap-unknown-phy-openwrt9527.txt", // one line: its label is not told
+                    "kernel/mlx5-cmd-exec-timeout-negative-index-no-done-completion-stable.txt", // one line: not told
+                    "kernel/bnxt_en-hwrm-error-dim-no-timestamp-stable.txt", // one line: its label is not told
                     "qos/mlnx_qos-html-stripped-one-line-zartbot.txt"), // one line, the prompt's too: its label is not told
             "double-spaced", List.of("counters/netstat-s-bold-markdown-portuguese.txt"),
             // avocado's prefix goes on the program's lines, before a mail's quoted-printable or a diff's marks are added

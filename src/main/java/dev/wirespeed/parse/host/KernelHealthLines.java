@@ -45,6 +45,12 @@ final class KernelHealthLines {
     static final Pattern INTEL_FIRMWARE = Pattern.compile("fw ([\\d.]+) api ([\\d.]+) nvm ([\\w.]+)\\b.*");
     static final Pattern SYNDROME = Pattern.compile("synd (0x[0-9a-fA-F]+):?\\s*(.*)");
     /** The same after the device prefix since 5.x: "probe with driver mlx5_core failed with error -22". */
+    /**
+     * bnxt_en's firmware (HWRM) channel refused a command: bnxt_hwrm.c "hwrm req_type 0x1d seq id 0xb error 0x2" (the
+     * command type and the firmware's status, both by number).
+     */
+    static final Pattern HWRM_ERROR = Pattern.compile(
+            "hwrm req_type (0x[0-9a-fA-F]{1,4}) seq id 0x[0-9a-fA-F]{1,4} error (0x[0-9a-fA-F]{1,4}|\\d{1,5})\\s*");
     static final Pattern PROBE = Pattern.compile("probe with driver ([\\w-]+) failed with error (-?\\d+)");
     /** drivers/base/firmware_loader: "Direct firmware load for intel/ice/ddp/ice.pkg failed with error -2". */
     static final Pattern FIRMWARE_LOAD = Pattern.compile("Direct firmware load for (\\S+) failed with error (-?\\d+)");

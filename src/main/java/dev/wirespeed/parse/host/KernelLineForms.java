@@ -22,9 +22,13 @@ final class KernelLineForms {
      */
     static final String DECODED = "(?:kern|user|mail|daemon|auth|syslog|lpr|news|uucp|cron|authpriv|ftp|local[0-7])\\s*:"
             + "(?:emerg|alert|crit|err|warn|notice|info|debug)\\s*: ";
-    /** Optional "grep -n"/line-number or syslog prefix, optional timestamp, driver, device, optional netdev. */
+    /**
+     * Optional "grep -n"/line-number or syslog prefix, optional timestamp, driver, device, optional netdev; before the
+     * netdev is registered netdev_err() prints "(unnamed net_device) (uninitialized)" in its place (bnxt_en, sfc at
+     * probe): read as no netdev.
+     */
     static final Pattern LINE = Pattern.compile(
-            PREFIX + "([\\w-]+) (" + PciAddress.BDF + ")(?: ([\\w.@-]+))?: (.*)");
+            PREFIX + "([\\w-]+) (" + PciAddress.BDF + ")(?: ([\\w.@-]+)| \\(unnamed net_device\\)(?: \\(uninitialized\\))?)?: (.*)");
     /**
      * FreeBSD's driver lines have no PCI address: device_printf()/if_printf() put the unit's name before the
      * message ("ice0: Link is up, 25 Gbps Full Duplex, …", "ax0: Link is UP - 1Gbps/Full - …"), the unit being

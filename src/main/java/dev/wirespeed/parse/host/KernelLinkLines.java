@@ -45,6 +45,8 @@ final class KernelLinkLines {
     static final Pattern PF_REFUSED_VF = Pattern.compile("PF failed to honor VF (\\d{1,4}), opcode (\\d{1,4}), error (-?\\d{1,4})\\s*");
     /** mlx5 sriov.c mlx5_sriov_enable: the PCI core would not add the VFs ("pci_enable_sriov failed : -5"). */
     static final Pattern SRIOV_ENABLE = Pattern.compile("(?:\\w+:\\d+:\\(pid \\d+\\):\\s*)?pci_enable_sriov failed ?: (-?\\d{1,4})\\s*");
+    /** bnxt_en bnxt_sriov.c: the VFs' BARs do not fit the bridge window ("not enough MMIO resources for SR-IOV"). */
+    static final Pattern SRIOV_MMIO = Pattern.compile("not enough MMIO resources for SR-IOV\\s*");
     static final Pattern VF_NOT_TRUSTED = Pattern.compile("(?:(?:Cannot|Can't) ([\\w ]{1,60}?), (?:because )?)?"
             + "VF(?:[- ](\\d{1,4}))? is not trusted\\b(?:, switch the VF to trusted(?: mode)?,? (?:in order )?to ([\\w ]{1,60}?))?\\s*");
     /**

@@ -41,7 +41,8 @@ public final class KernelLogParser extends BaseParser {
         KernelPcieLines.PROBE_PCIE, KernelLinkLines.LINK, KernelLinkLines.MODULE, KernelLinkLines.PHY_CAPS,
         KernelLinkLines.I40E_PHY_CAPS, KernelLinkLines.UNSUPPORTED_MODULE, KernelLinkLines.SFP_DETECTED,
         KernelLinkLines.VF_NOT_TRUSTED, KernelLinkLines.VF_RESET, KernelLinkLines.VF_REQUEST_REFUSED,
-        KernelLinkLines.PF_REFUSED_VF, KernelLinkLines.SRIOV_ENABLE, KernelHealthLines.HEALTH, KernelHealthLines.FIRMWARE,
+        KernelLinkLines.PF_REFUSED_VF, KernelLinkLines.SRIOV_ENABLE, KernelLinkLines.SRIOV_MMIO,
+        KernelHealthLines.HWRM_ERROR, KernelHealthLines.HEALTH, KernelHealthLines.FIRMWARE,
         KernelHealthLines.INTEL_FIRMWARE, KernelHealthLines.PROBE, KernelHealthLines.FIRMWARE_LOAD,
         KernelHealthLines.NIC_HEALTH, KernelHealthLines.HEALTH_COMPROMISED, KernelHealthLines.COMMAND_TIMEOUT,
         KernelHealthLines.TEMPERATURE, KernelRdmaLines.QPLIB, KernelTxLines.WATCHDOG, KernelTxLines.TX_TIMEOUT,
@@ -477,6 +478,14 @@ public final class KernelLogParser extends BaseParser {
         if ((m = KernelLinkLines.PF_REFUSED_VF.matcher(message)).matches()) {
             return new KernelError(driver, address, netdev, KernelError.VF_REQUEST_FAILED, null, null, "error " + m.group(3),
                     null, m.group(3), null, "VF " + m.group(1) + ", opcode " + m.group(2), src);
+        }
+        if (KernelLinkLines.SRIOV_MMIO.matcher(message).matches()) {
+            return new KernelError(driver, address, netdev, KernelError.SRIOV_ENABLE_FAILED, null, null,
+                    "not enough MMIO resources", null, null, null, null, src);
+        }
+        if ((m = KernelHealthLines.HWRM_ERROR.matcher(message)).matches()) {
+            return new KernelError(driver, address, netdev, KernelError.FIRMWARE_COMMAND_FAILED, null, null,
+                    "req_type " + m.group(1), null, m.group(2), null, null, src);
         }
         if ((m = KernelLinkLines.SRIOV_ENABLE.matcher(message)).matches()) {
             return new KernelError(driver, address, netdev, KernelError.SRIOV_ENABLE_FAILED, null, null, "error " + m.group(1),
