@@ -30,6 +30,13 @@ final class KernelLineForms {
     static final Pattern LINE = Pattern.compile(
             PREFIX + "([\\w-]+) (" + PciAddress.BDF + ")(?: ([\\w.@-]+)| \\(unnamed net_device\\)(?: \\(uninitialized\\))?)?: (.*)");
     /**
+     * virtio_net names the virtio bus device, not a PCI address: "virtio_net virtio1 ens3: TX timeout on queue: 0, …",
+     * "virtio_net virtio1: output.0:id 135 is not a head!". LINE's groups: 1 the driver, 2 never set, 3 the netdev (the
+     * virtio device when no netdev follows it), 4 the message.
+     */
+    static final Pattern VIRTIO_LINE = Pattern.compile(PREFIX + "(virtio_net) (\\b\\B)?(?:virtio\\d{1,4} (?=[\\w.@-]+: ))?"
+            + "([\\w.@-]+): (.*)");
+    /**
      * FreeBSD's driver lines have no PCI address: device_printf()/if_printf() put the unit's name before the
      * message ("ice0: Link is up, 25 Gbps Full Duplex, …", "ax0: Link is UP - 1Gbps/Full - …"), the unit being
      * the driver's name and a number. Read with LINE's groups: 1 the driver (a lookahead), 2 the address (never

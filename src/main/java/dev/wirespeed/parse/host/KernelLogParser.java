@@ -123,15 +123,19 @@ public final class KernelLogParser extends BaseParser {
 
     /** A device line, an RDMA device line, the old watchdog line, or any timestamped/syslog kernel line. */
     private static boolean kernelLine(Lines in, int i) {
-        return in.matches(KernelLineForms.LINE, i) || in.matches(KernelLineForms.BSD_LINE, i) || in.matches(KernelLineForms.ILLUMOS_LINE, i) || in.matches(KernelLineForms.NAMED_LINE, i)
-                || in.matches(KernelLineForms.NETDEV_LINE, i) || in.matches(KernelLineForms.IB_LINE, i) || in.matches(KernelLineForms.WATCHDOG_OLDEST, i)
+        return in.matches(KernelLineForms.LINE, i) || in.matches(KernelLineForms.BSD_LINE, i)
+                || in.matches(KernelLineForms.ILLUMOS_LINE, i) || in.matches(KernelLineForms.VIRTIO_LINE, i)
+                || in.matches(KernelLineForms.NAMED_LINE, i) || in.matches(KernelLineForms.NETDEV_LINE, i)
+                || in.matches(KernelLineForms.IB_LINE, i) || in.matches(KernelLineForms.WATCHDOG_OLDEST, i)
                 || in.matches(KernelLineForms.WATCHDOG_OLD, i) || in.matches(KernelLineForms.PROBE_OLD, i)
-                || in.matches(KernelLineForms.PAGE_ALLOC, i) || in.matches(KernelLineForms.OTHER_KERNEL, i) || in.matches(KernelLineForms.BANNER, i);
+                || in.matches(KernelLineForms.PAGE_ALLOC, i) || in.matches(KernelLineForms.OTHER_KERNEL, i)
+                || in.matches(KernelLineForms.BANNER, i);
     }
 
     /** Whether line i is an event this parser has a record for. */
     private static boolean event(Lines in, int i) {
-        if (in.matches(KernelLineForms.WATCHDOG_OLD, i) || in.matches(KernelLineForms.WATCHDOG_OLDEST, i) || in.matches(KernelLineForms.PROBE_OLD, i) || in.matches(KernelLineForms.PAGE_ALLOC, i)) {
+        if (in.matches(KernelLineForms.WATCHDOG_OLD, i) || in.matches(KernelLineForms.WATCHDOG_OLDEST, i)
+                || in.matches(KernelLineForms.PROBE_OLD, i) || in.matches(KernelLineForms.PAGE_ALLOC, i)) {
             return true;
         }
         Matcher ib = in.match(KernelLineForms.IB_LINE, i);
@@ -431,6 +435,7 @@ public final class KernelLogParser extends BaseParser {
         Matcher m = in.match(KernelLineForms.LINE, i);
         m = m != null ? m : in.match(KernelLineForms.BSD_LINE, i);
         m = m != null ? m : in.match(KernelLineForms.ILLUMOS_LINE, i);
+        m = m != null ? m : in.match(KernelLineForms.VIRTIO_LINE, i);
         m = m != null ? m : in.match(KernelLineForms.NAMED_LINE, i);
         return m != null ? m : in.match(KernelLineForms.NETDEV_LINE, i);
     }
@@ -502,7 +507,9 @@ public final class KernelLogParser extends BaseParser {
         if ((m = KernelTxLines.TX_TIMEOUT.matcher(message)).matches()) {
             return new KernelError(driver, address, netdev, KernelError.TX_TIMEOUT,
                     m.group(1) == null ? null : UnitWords.integer(m.group(1)),
-                    m.group(2) == null ? null : Long.parseLong(m.group(2)) / 1000, null, null, null, null, null, src);
+                    m.group(2) != null ? Long.valueOf(Long.parseLong(m.group(2)) / 1000)
+                            : m.group(3) != null ? Long.valueOf(Long.parseLong(m.group(3)) / 1000) : null,
+                    null, null, null, null, null, src);
         }
         if ((m = KernelHealthLines.TEMPERATURE.matcher(message)).matches()) {
             return new KernelError(driver, address, netdev, KernelError.TEMPERATURE_WARNING, null, null, m.group(1), null, null,

@@ -29,7 +29,10 @@ final class KernelTxLines {
     /** Since 6.x after the device prefix: "NETDEV WATCHDOG: CPU: 3: transmit queue 0 timed out 5010 ms". */
     static final Pattern WATCHDOG = Pattern.compile(
             "NETDEV WATCHDOG: (?:CPU: \\d+: )?transmit queue (\\d+) timed out(?: (\\d+) ms)?.*");
-    /** mlx5e/bnxt/… "TX timeout detected", mlx5e "TX timeout on queue: 1, SQ: …, usecs since last trans: 21565000". */
+    /**
+     * mlx5e/bnxt/… "TX timeout detected", mlx5e "TX timeout on queue: 1, SQ: …, usecs since last trans: 21565000",
+     * virtio_net "TX timeout on queue: 0, sq: output.0, vq: 0x1, name: output.0, 8856000 usecs ago".
+     */
     static final Pattern TX_TIMEOUT = Pattern.compile(
-            "TX timeout (?:detected\\b.*|on queue: (\\d+),(?:.*usecs since last trans: (\\d+))?.*)");
+            "TX timeout (?:detected\\b.*|on queue: (\\d+),(?:.*usecs since last trans: (\\d+)|.*, (\\d+) usecs ago)?.*)");
 }
