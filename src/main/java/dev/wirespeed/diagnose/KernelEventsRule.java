@@ -1,5 +1,6 @@
 package dev.wirespeed.diagnose;
 
+import dev.wirespeed.parse.PciAddress;
 import dev.wirespeed.host.Evidence;
 import dev.wirespeed.parse.host.HealthEvent;
 import dev.wirespeed.parse.host.KernelError;
@@ -175,6 +176,9 @@ final class KernelEventsRule implements LogRule {
                 case KernelError.COMMAND_TIMEOUT -> commandTimeout(first, g, evidence);
                 case KernelError.TEMPERATURE_WARNING -> temperature(first, g, evidence);
                 case KernelError.DEVICE_RESET -> deviceReset(first, g, evidence);
+                case KernelError.VF_REQUEST_FAILED -> vfRequestFailed(first, g, evidence);
+                case KernelError.SRIOV_ENABLE_FAILED -> sriovEnableFailed(first, evidence);
+                case KernelError.FIRMWARE_COMMAND_FAILED -> firmwareCommandFailed(first, g, evidence);
                 default -> aer(first.subject(), g, evidence);
             });
         }
@@ -206,6 +210,9 @@ final class KernelEventsRule implements LogRule {
         String reasons = g.stream().map(e -> e.errorType() + (e.detail() == null ? "" : " (" + e.detail() + ")")).distinct()
                 .collect(Collectors.joining(", "));
         boolean ena = "ena".equals(first.driver());
+        if (g.stream().allMatch(e -> "reset by the PF".equals(e.errorType()))) {
+            return vfResetByPf(first, g, evidence);
+        }
         return new Finding("kernel-device-reset", Severity.ERROR, first.subject(),
                 first.subject() + ": " + (first.driver() == null ? "the driver" : first.driver()) + " reset the device "
                         + g.size() + " time(s): " + reasons + "; traffic stops during each reset"
@@ -214,6 +221,86 @@ final class KernelEventsRule implements LogRule {
                 evidence, null,
                 Fix.action(ena ? TxTimeoutAdvice.of("ena", first.iface())
                         : "update the driver and the adapter's firmware; look for PCIe AER errors at the same times"));
+    }
+
+    /**
+     * iavf: the PF reset its VF ("Reset indication received from the PF"). The VF cannot tell why; the PF's host log can
+     * (a link change of the PF, a MAC, VLAN or trust change made on the PF, the PF's own reset). A stream of them is a
+     * reset loop, the known ice/iavf virtchnl failures among its causes.
+     */
+    private static Finding vfResetByPf(KernelError first, List<KernelError> g, List<Evidence> evidence) {
+        return new Finding("kernel-device-reset", g.size() > 2 ? Severity.ERROR : Severity.WARN, first.subject(),
+                first.subject() + ": the PF reset this VF " + g.size() + " time(s); traffic stops during each reset; the"
+                        + " VF's log cannot tell why (the PF's host log can)",
+                evidence, null,
+                Fix.action("on the host of the PF, read its kernel log (ice or i40e) at the same times for the VF's number:"
+                        + " a PF link change, a MAC, VLAN or trust change made with ip link set … vf N, or a refused request;"
+                        + " if the resets repeat without such a change, bring the PF driver (ice/i40e) and the VF's iavf to"
+                        + " current releases together"));
+    }
+
+    /**
+     * The PF refused a VF's virtchnl request (iavf "PF returned error -64 (IAVF_NOT_SUPPORTED) to our request 51", ice "PF
+     * failed to honor VF 0, opcode 53, error -22"). The line gives the request's opcode number only, not what the VF asked
+     * for in words, nor the PF's policy that refused it.
+     */
+    private static Finding vfRequestFailed(KernelError first, List<KernelError> g, List<Evidence> evidence) {
+        String what = g.stream().map(e -> e.errorType() + " (" + e.detail() + ")").distinct().limit(4)
+                .collect(Collectors.joining(", "));
+        boolean pf = "ice".equals(first.driver()) || "i40e".equals(first.driver());
+        return new Finding("kernel-vf-request-refused", Severity.WARN, first.subject(),
+                first.subject() + ": " + (pf ? "the PF refused " + g.size() + " request(s) of its VF"
+                        : "the PF refused " + g.size() + " request(s) of this VF") + ": " + what
+                        + "; the line names the virtchnl opcode by number only and not the PF's reason",
+                evidence, null,
+                Fix.action((pf ? "" : "on the PF's host, read its log (ice/i40e) at the same time; ")
+                        + "requests for more MAC or VLAN filters or promiscuous mode need the VF trusted (ip link set PF vf N"
+                        + " trust on); a VLAN set on the VF from the PF (ip link set PF vf N vlan V) refuses the VF's own VLAN"
+                        + " requests; a not-supported status means the PF driver lacks the feature: bring ice/i40e on the"
+                        + " host and iavf in the VM to matching current releases"));
+    }
+
+    /**
+     * mlx5 could not add its VFs (sriov.c "pci_enable_sriov failed : -5"). -5 (EIO) with the VF reading all ones
+     * ("type 7f", "unknown header type 7f") is the platform not giving the VFs bus numbers or config space (SR-IOV or ARI
+     * off in the BIOS); the firmware's own SR-IOV setting limits sriov_totalvfs before this line is reached.
+     */
+    private static Finding sriovEnableFailed(KernelError e, List<Evidence> evidence) {
+        String device = e.address() == null ? "DEVICE" : e.address();
+        if (!"mlx5_core".equals(e.driver())) {
+            // bnxt_en's "not enough MMIO resources": the VFs' BARs do not fit the window the BIOS gave the bridge
+            return new Finding("kernel-sriov-enable-failed", Severity.ERROR, e.subject(),
+                    e.subject() + ": enabling SR-IOV failed (" + e.errorType() + "): no VF was created",
+                    evidence, null,
+                    Fix.action("enable SR-IOV and memory-mapped I/O above 4 GB (Above 4G Decoding) in the BIOS; pci=realloc on"
+                            + " the kernel command line lets Linux enlarge the bridge windows; then ask for fewer VFs than "
+                            + "/sys/bus/pci/devices/" + device + "/sriov_totalvfs if it still fails"));
+        }
+        return new Finding("kernel-sriov-enable-failed", Severity.ERROR, e.subject(),
+                e.subject() + ": enabling SR-IOV failed (" + e.errorType() + "): no VF was created",
+                evidence, null,
+                Fix.action("enable SR-IOV (and ARI, if offered) in the BIOS and look for 'unknown header type 7f' lines of the"
+                        + " VFs' addresses (the platform gave them no config space); check the firmware's setting: mlxconfig -d "
+                        + device + " query SRIOV_EN NUM_OF_VFS (set SRIOV_EN=1 NUM_OF_VFS=N, then reboot); ask for no more VFs"
+                        + " than /sys/bus/pci/devices/" + device + "/sriov_totalvfs"));
+    }
+
+    /**
+     * bnxt_en's firmware refused a command of its HWRM channel ("hwrm req_type 0x53 seq id 0x6fca error 0x2"). The line
+     * gives the command and the status by number; some are harmless (a capability the firmware lacks, a request after
+     * its ring was freed), one at probe can keep the port from coming up: the finding says the line cannot tell.
+     */
+    private static Finding firmwareCommandFailed(KernelError first, List<KernelError> g, List<Evidence> evidence) {
+        String what = g.stream().map(e -> e.errorType() + " error " + e.syndrome()).distinct().limit(4)
+                .collect(Collectors.joining(", "));
+        return new Finding("kernel-firmware-command-failed", Severity.WARN, first.subject(),
+                first.subject() + ": " + (first.driver() == null ? "the driver" : first.driver()) + "'s firmware refused "
+                        + g.size() + " command(s) (" + what + "); the line names command and status by number only and"
+                        + " cannot tell a harmless refusal (a feature this firmware lacks) from one that kept the port down",
+                evidence, null,
+                Fix.action("if the port works, note it and move on; if it does not, read the driver's lines after it, then"
+                        + " bring the bnxt_en driver and the adapter's firmware (the server vendor's package or Broadcom's"
+                        + " niccli) to a matched pair of current releases"));
     }
 
     private static Finding probeFailed(KernelError e, List<Evidence> evidence) {
@@ -340,8 +427,7 @@ final class KernelEventsRule implements LogRule {
 
     /** "0000:0d:00.2" → "0000:0d:00"; null for anything that is no PCI function address. */
     private static String device(String address) {
-        return address == null || !address.matches("(?:[0-9a-fA-F]{4,}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]")
-                ? null : address.substring(0, address.lastIndexOf('.'));
+        return PciAddress.device(address);
     }
 
     /** mlx5's health poll and the dump after it (health.c poll_health, print_health_info); the advice by syndrome. */

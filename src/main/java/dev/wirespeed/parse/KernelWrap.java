@@ -29,7 +29,7 @@ final class KernelWrap {
     /** A kernel line: syslog/journal "… kernel:", a dmesg stamp "[ 12.345]" or "[Sun Dec  6 …]", or "driver BDF: ". */
     private static final Pattern KERNEL = Pattern.compile("(?:.*?\\bkernel:\\s.*|(?:\\d+\\s*)?\\[\\s*[+-]?\\d+\\.\\d+\\].*"
             + "|\\[[A-Z][a-z]{2} [A-Z][a-z]{2} .*\\d{4}\\].*|<\\d>\\[\\s*\\d+\\.\\d+\\].*"
-            + "|[\\w-]+ (?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7](?: [\\w.@-]+)?: .*)");
+            + "|[\\w-]+ " + PciAddress.BDF + "(?: [\\w.@-]+)?: .*)");
     /** A driver or subsystem prefix a line of its own starts with ("mlx4_en: eth1: …", "ice 0000:…", "bond0: …"). */
     private static final Pattern OWN_PREFIX = Pattern.compile("[a-z][a-z0-9_-]*(?: \\S+)?: .*|[a-z][a-z0-9_-]*:\\s*");
     private static final Set<String> OPEN_WORDS = Set.of("at", "by", "of", "with", "for", "to", "and", "or", "from", "in",
@@ -38,11 +38,14 @@ final class KernelWrap {
      * Kernel sentences with a fixed end: joined only when the next lines bring that end. pci/pci.c
      * __pcie_print_link_status ends "… x16 link)" (since 6.x "…), in Flit mode"); e1000e, igb, igc, ixgbe, i40e, ice
      * and bnxt_en end their "NIC Link is Up <speed> …" with the flow control ("Flow Control: RX", bnxt_en's "Flow
-     * control: none"; ixgbevf and iavf print none and are never continued: their next line carries a stamp).
+     * control: none"; ixgbevf and iavf print none and are never continued: their next line carries a stamp);
+     * virtio_net's "TX timeout on queue: 0, sq: …, name: output.0, 8856000 usecs ago" and mlx5e's "… usecs since last
+     * trans: N" end in the stall (round 13). A line that brings such an end may look like "name: …": the end decides.
      */
     private static final Pattern[][] SENTENCES = {
         {Pattern.compile(".*available PCIe bandwidth.*"), Pattern.compile(".*link\\)(?:, in Flit mode)?\\s*")},
         {Pattern.compile(".*NIC Link is [Uu]p\\b(?!.*Speed is).*"), Pattern.compile(".*Flow [Cc]ontrol: \\S.*")},
+        {Pattern.compile(".*TX timeout on queue: \\d+,.*"), Pattern.compile(".*(?:usecs ago|usecs since last trans: \\d+)\\s*")},
     };
 
     static List<PasteRepair.Row> join(List<PasteRepair.Row> rows, Predicate<String> command) {
@@ -55,7 +58,7 @@ final class KernelWrap {
                 Pattern end = end(text);
                 while (joined < MAX_CONTINUATIONS && i + joined + 1 < rows.size()
                         && (end != null ? !end.matcher(text).matches() : unfinished(text))
-                        && continues(head, rows.get(i + joined + 1), command)) {
+                        && continues(head, rows.get(i + joined + 1), command, end != null)) {
                     text = text.stripTrailing() + " " + rows.get(i + joined + 1).text().strip();
                     joined++;
                 }
@@ -75,13 +78,15 @@ final class KernelWrap {
         return out == null ? rows : out;
     }
 
-    private static boolean continues(PasteRepair.Row head, PasteRepair.Row next, Predicate<String> command) {
+    private static boolean continues(PasteRepair.Row head, PasteRepair.Row next, Predicate<String> command,
+                                     boolean knownEnd) {
         String t = next.text();
         if (next.blank() || Character.isWhitespace(t.charAt(0)) || next.depth() != head.depth()) {
             return false;
         }
         String s = t.strip();
-        return !KERNEL.matcher(s).matches() && !OWN_PREFIX.matcher(s).matches() && !command.test(s) && !s.startsWith("[")
+        return !KERNEL.matcher(s).matches() && (knownEnd || !OWN_PREFIX.matcher(s).matches()) && !command.test(s)
+                && !s.startsWith("[")
                 && !s.startsWith("$ ") && !s.startsWith("# ");
     }
 

@@ -386,6 +386,24 @@ class RightFixTest {
                         "kernel/dmesg-i40e-failed-to-get-phy-cap-unknown-phy-openwrt9527.txt"), "kernel-phy-capabilities",
                         "0000:0b:00.0", null, List.of("supported", "NVM", "server vendor's card"),
                         List.of("allow_unsupported_sfp", "mlx")),
+                // issue 31 round 13 (kernel13): a VF reset by its PF, a VF request the PF refused, mlx5's SR-IOV enable
+                fires("fix kernel-device-reset: iavf reset by its PF: the PF's host log and ice/i40e, no ENA advice", fixtures(
+                        "kernel/dmesg-T-iavf-reset-indication-pf-returned-error-link-speed-is-ice-linux31.txt"),
+                        "kernel-device-reset", "0000:ec:01.1", null, List.of("host of the PF", "ice or i40e", "iavf"),
+                        List.of("ena", "instance", "mlx", "devlink")),
+                fires("fix kernel-vf-request-refused: the PF's policy: trust and VLAN from the PF, ice/i40e and iavf", fixtures(
+                        "kernel/dmesg-ice-pf-failed-to-honor-vf-iavf-error-param-ice-linux57.txt"), "kernel-vf-request-refused",
+                        "0000:8a:05.0", null, List.of("PF's host", "trust on", "iavf"), List.of("mlx", "ena", "ethtool")),
+                fires("fix kernel-sriov-enable-failed: mlx5: BIOS SR-IOV and the firmware's SRIOV_EN, no ethtool", fixtures(
+                        "kernel/dmesg-mlx5-sriov-enable-failed-vf-header-7f-notes.txt"), "kernel-sriov-enable-failed",
+                        "0000:01:00.1", null, List.of("BIOS", "mlxconfig -d 0000:01:00.1 query SRIOV_EN NUM_OF_VFS"),
+                        List.of("ethtool", "devlink", "iavf")),
+                fires("fix kernel-sriov-enable-failed: bnxt_en's MMIO: BIOS above-4G and pci=realloc, no mlxconfig", fixtures(
+                        "kernel/mail-quoted-bnxt_en-not-enough-mmio-sriov-oops.txt"), "kernel-sriov-enable-failed",
+                        "0000:3b:00.0", null, List.of("Above 4G", "pci=realloc"), List.of("mlxconfig", "SRIOV_EN", "ethtool")),
+                fires("fix kernel-firmware-command-failed: bnxt_en's HWRM: driver and firmware as a pair, no mlx tool", fixtures(
+                        "kernel/bnxt_en-hwrm-error-dim-no-timestamp-stable.txt"), "kernel-firmware-command-failed",
+                        "ens2f1np1", null, List.of("bnxt_en", "niccli", "matched pair"), List.of("mlx", "mst", "ethtool -s")),
                 fires("fix cpufreq-no-driver: driver, then governor", fixtures("host/cpupower-frequency-info-no-driver-ubuntu2004-forum.txt"),
                         "cpufreq-no-driver", "", "modprobe acpi_cpufreq && cpupower frequency-set -g performance",
                         List.of("on bare metal", "in a VM nothing to do"), List.of("reboot")));

@@ -43,6 +43,18 @@ class KernelWrapTest {
     }
 
     @Test
+    void aTxTimeoutLineTakesTheRestThatBringsItsStallEvenWhenTheRestLooksLikeAField() {
+        // round 13: virtio_net's line ends "…, N usecs ago"; the mail broke it before "name: output.0, …"
+        assertThat(joined("[  254.060962] virtio_net virtio1 ens3: TX timeout on queue: 0, sq: output.0, vq: 0x1,",
+                "name: output.0, 8856000 usecs ago")).containsExactly(
+                "[  254.060962] virtio_net virtio1 ens3: TX timeout on queue: 0, sq: output.0, vq: 0x1, name: output.0,"
+                        + " 8856000 usecs ago");
+        // without that end, a "name: value" line after it stays a line of its own
+        assertThat(joined("[  254.060962] virtio_net virtio1 ens3: TX timeout on queue: 0, sq: output.0, vq: 0x1,",
+                "name: output.0")).hasSize(2);
+    }
+
+    @Test
     void aSentenceWhoseFixedEndNeverComesStaysAsPrinted() {
         // ixgbevf prints "NIC Link is Up 10 Gbps" and nothing after it: the prose under it is no rest
         assertThat(joined("[   12.345678] ixgbevf 0000:00:06.0 eth0: NIC Link is Up 10 Gbps",

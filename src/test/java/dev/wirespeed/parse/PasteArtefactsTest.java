@@ -185,6 +185,8 @@ class PasteArtefactsTest {
                     "nccl/all_reduce-srun-label-25M-p4de-nsight-notes.txt", // labelled already
                     "fio/fio-3.33-minimal-terse-v3-randrw.txt", // one line of output
                     "kernel/dmesg-i40e-failed-to-get-phy-cap-unknown-phy-openwrt9527.txt", // one line: its label is not told
+                    "kernel/mlx5-cmd-exec-timeout-negative-index-no-done-completion-stable.txt", // one line: not told
+                    "kernel/bnxt_en-hwrm-error-dim-no-timestamp-stable.txt", // one line: its label is not told
                     "qos/mlnx_qos-html-stripped-one-line-zartbot.txt", // one line, the prompt's too: its label is not told
                     // each line in an inline-code role: a label srun put there would sit inside the role, not before it
                     "nccl/rccl-all_reduce-mi300x-rst-mark-role-every-line-wrapped-validation-guide.txt",

@@ -54,7 +54,15 @@ import java.util.Map;
  *       threshold (248 > 128). Reset the device" ("lost tx completions" as {@code errorType}, "248 > 128" as
  *       {@code detail}), "Keep alive watchdog timeout." (the device stopped its keep-alive events: "keep alive watchdog
  *       timeout"), or a bare "Trigger reset is on" ("reset triggered"); the trigger line after a reason is no second
- *       reset;</li>
+ *       reset; iavf's "Reset indication received from the PF" ("reset by the PF": the PF reset its VF);</li>
+ *   <li>{@code vf-request-failed}: the PF refused a VF's virtchnl request: iavf "PF returned error -64
+ *       (IAVF_NOT_SUPPORTED) to our request 51" (the status name as {@code errorType}, the number as {@code syndrome},
+ *       "request 51" as {@code detail}), ice "PF failed to honor VF 0, opcode 53, error -22" ("error -22", "-22",
+ *       "VF 0, opcode 53");</li>
+ *   <li>{@code sriov-enable-failed}: mlx5's "pci_enable_sriov failed : -5" ("error -5" as {@code errorType}), bnxt_en's
+ *       "not enough MMIO resources for SR-IOV" ("not enough MMIO resources");</li>
+ *   <li>{@code firmware-command-failed}: bnxt_en's "hwrm req_type 0x1d seq id 0xb error 0x2": "req_type 0x1d" as
+ *       {@code errorType}, the status "0x2" as {@code syndrome};</li>
  *   <li>{@code tx-timeout} also for Intel's own hang check, "Detected Tx Unit Hang" (igb, ixgbe, e1000) and "Detected
  *       Hardware Unit Hang" (e1000e), the statement as {@code errorType}, the dump's "Tx Queue &lt;1&gt;" as {@code queue};</li>
  *   <li>{@code temperature-warning}: mlx5's temperature event ("High temperature on sensors with bit set 0 1",
@@ -95,6 +103,9 @@ public record KernelError(String driver, String address, String iface, String ev
     public static final String COMMAND_TIMEOUT = "command-timeout";
     public static final String TEMPERATURE_WARNING = "temperature-warning";
     public static final String DEVICE_RESET = "device-reset";
+    public static final String VF_REQUEST_FAILED = "vf-request-failed";
+    public static final String SRIOV_ENABLE_FAILED = "sriov-enable-failed";
+    public static final String FIRMWARE_COMMAND_FAILED = "firmware-command-failed";
 
     /** The same error with the AER bits or the CQE syndrome read from the lines after it. */
     KernelError with(String newDetail, String newSyndrome, String newVendorSyndrome) {

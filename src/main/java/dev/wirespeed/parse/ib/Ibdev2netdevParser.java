@@ -1,5 +1,6 @@
 package dev.wirespeed.parse.ib;
 
+import dev.wirespeed.parse.PciAddress;
 import dev.wirespeed.parse.BaseParser;
 import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
@@ -17,7 +18,7 @@ import java.util.regex.Pattern;
  */
 public final class Ibdev2netdevParser extends BaseParser {
     private static final Pattern LINE = Pattern.compile(
-            "(?:[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]\\s+)?([\\w.-]+)"
+            "(?:" + PciAddress.FULL + "\\s+)?([\\w.-]+)"
                     + "(?:\\s+\\((\\S+)\\s+-\\s+[^)]*\\)\\s+.*?\\bfw\\s+(\\S+))?"
                     + "\\s+port\\s+(\\d{1,3})(?:\\s+\\((\\w+)\\s*\\))?\\s+(==>|<===>)\\s+([\\w.@-]+)(?:\\s+\\((\\w+)\\))?");
 

@@ -1,5 +1,6 @@
 package dev.wirespeed.parse.pci;
 
+import dev.wirespeed.parse.PciAddress;
 import dev.wirespeed.parse.BaseParser;
 import dev.wirespeed.parse.Command;
 import dev.wirespeed.parse.Lines;
@@ -26,14 +27,14 @@ public final class LspciParser extends BaseParser {
      * …"): group 1 is the function's own address, as printed.
      */
     static final Pattern DEVICE = Pattern.compile(
-            "(?:(?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]/(?:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]/){0,15})?"
-            + "((?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7])\\s+([^:]+?)(?:\\s+\\[[0-9a-f]{4}\\])?:\\s+(.+)");
+            "(?:" + PciAddress.BDF + "/(?:" + PciAddress.SHORT + "/){0,15})?"
+            + "(" + PciAddress.BDF + ")\\s+([^:]+?)(?:\\s+\\[[0-9a-f]{4}\\])?:\\s+(.+)");
     /**
      * A device line glued after words on the same line ("here is my card under load 62:00.0 VGA compatible
      * controller: …", a script's echo "Card: "`lspci -s $C`): read when lspci's indented fields follow it.
      */
     private static final Pattern GLUED = Pattern.compile(
-            "\\S.*?\\s((?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]\\s+[A-Z][^:]{2,60}?(?:\\s+\\[[0-9a-f]{4}\\])?:\\s+\\S.*)");
+            "\\S.*?\\s(" + PciAddress.BDF + "\\s+[A-Z][^:]{2,60}?(?:\\s+\\[[0-9a-f]{4}\\])?:\\s+\\S.*)");
     private static final Pattern FIELD = Pattern.compile(
             "(?:Subsystem|Control|Status|Flags|LnkCap|LnkSta|Capabilities|Physical Slot|DeviceName|Kernel driver in use):.*");
     /** Groups: the speed as printed ("8GT/s"), its number, the width as printed ("x16"), its number. */
