@@ -186,6 +186,9 @@ class PasteArtefactsTest {
                     "kernel/dmesg-i40e-failed-to-get-phy-cap-unknown-phy-openwrt9527.txt", // one line: its label is not told
                     "qos/mlnx_qos-html-stripped-one-line-zartbot.txt"), // one line, the prompt's too: its label is not told
             "double-spaced", List.of("counters/netstat-s-bold-markdown-portuguese.txt"),
+            // elided already ("[…]" twice); a "<snip>" after its first row leaves that row and the separator, two lines,
+            // too few for RepeatedPrefix to strip their --timestamps stamp, which it strips from the rows after the snip
+            "snip", List.of("iperf/iperf3-3.18-server-timestamps-P-indented-20-minute-gap-iperf1883.txt"),
             // avocado's prefix goes on the program's lines, before a mail's quoted-printable or a diff's marks are added
             "avocado", List.of("host/ethtool-6.1-k-veth-before-after-K-diff-u-fence.txt",
                     "iperf/iperf2-2.1.9-trip-times-P4-quoted-printable-bufferbloat-mail.txt", "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt"),
