@@ -198,6 +198,9 @@ class PasteArtefactsTest {
                     "nccl/rccl-all_reduce-mi300x-rst-mark-role-every-line-wrapped-validation-guide.txt"), // double-spaced already
             // a page that sets every line in inline code has no fence to glue: the fence's backticks would close the last span
             "fence-glued-last", List.of("nccl/rccl-all_reduce-mi300x-rst-mark-role-every-line-wrapped-validation-guide.txt"),
+            // elided already ("[…]" twice); a "<snip>" after its first row leaves that row and the separator, two lines,
+            // too few for RepeatedPrefix to strip their --timestamps stamp, which it strips from the rows after the snip
+            "snip", List.of("iperf/iperf3-3.18-server-timestamps-P-indented-20-minute-gap-iperf1883.txt"),
             // avocado's prefix goes on the program's lines, before a mail's quoted-printable or a diff's marks are added
             "avocado", List.of("host/ethtool-6.1-k-veth-before-after-K-diff-u-fence.txt",
                     "iperf/iperf2-2.1.9-trip-times-P4-quoted-printable-bufferbloat-mail.txt", "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt"),

@@ -8,6 +8,7 @@ import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.UnitWords;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,13 +24,18 @@ import java.util.regex.Pattern;
  */
 public final class FioTextParser extends BaseParser {
     /**
+     * fio --client prefixes each line a server sends with the server's name in angle brackets (client.c:
+     * "<rhel7.5-1> job1: (g=0): rw=randread, …", "<rhel7.5-1> Starting 4 processes"); the results it sums print bare.
+     */
+    private static final String CLIENT_HOST = "(?:<[^<>\\s]+> )?";
+    /**
      * fio 1.x before 1.11 put the direct flag and rate between rw and bs ("rw=write, odir=0, bs=64K-64K/64K-64K, rate=0,
      * ioengine=sync, iodepth=1", LKML 2006), skipped.
      */
     private static final Pattern JOB_LINE = Pattern.compile(
-            "(.+?): \\(g=\\d+\\): rw=(\\w+),(?: odir=\\d+,)? bs=(?:\\(R\\) )?([\\w.]+)-.*?ioengine=(\\w+), iodepth=(\\d+).*");
+            CLIENT_HOST + "(.+?): \\(g=\\d+\\): rw=(\\w+),(?: odir=\\d+,)? bs=(?:\\(R\\) )?([\\w.]+)-.*?ioengine=(\\w+), iodepth=(\\d+).*");
     /** The job line's head when a mail wrapped the rest onto the next line ("…, (W) 4096B-4096B," then "(T) 4096B-4096B, ioengine=io_uring, iodepth=64"). */
-    private static final Pattern JOB_HEAD = Pattern.compile(".+?: \\(g=\\d+\\): rw=\\w+,(?: odir=\\d+,)? bs=.*");
+    private static final Pattern JOB_HEAD = Pattern.compile(CLIENT_HOST + ".+?: \\(g=\\d+\\): rw=\\w+,(?: odir=\\d+,)? bs=.*");
     /**
      * fio's version line: a release ("fio-3.28") or a git build (git describe: "fio-3.41-49-gde3d", 49 commits after 3.41).
      * fio 1.x printed "fio 1.57" and fio 2.0.x the number alone ("2.0.8", between the job lines and "Starting 4 processes");
@@ -41,7 +47,7 @@ public final class FioTextParser extends BaseParser {
     private static final Pattern OLD_VERSION = Pattern.compile("(?:fio )?(\\d+\\.\\d+(?:\\.\\d+)?)");
     private static final Pattern RESULT = Pattern.compile("(.+?): \\(groupid=\\d+(?:, jobs=(\\d+))?\\).*");
     private static final Pattern DIR = Pattern.compile(
-            "(read|write|trim)\\s*: \\**IOPS=([\\d.]+)([kMG]?)\\**, BW=([\\d.]+)([KMGT]i?B)/s.*?\\(([\\d.]+)([KMGT]i?B)/(\\d+)msec\\).*");
+            "(read|write|trim)\\s*: \\**IOPS=([\\d.]+)([kMG]?)\\**, BW=([\\d.]+)([KMGT]?i?B)/s.*?\\(([\\d.]+)([KMGT]i?B)/(\\d+)msec\\).*");
     /**
      * fio 2.x: "read : io=20440MB, bw=116279KB/s, iops=29069, runt=180001msec", sizes in 1024-based
      * units (kb_base=1024 was the default), iops with an optional K; fio 2.0 put a blank before a bare "B/s" and the
@@ -71,13 +77,25 @@ public final class FioTextParser extends BaseParser {
      * overwrites the start of the last progress line ("^Cbs: 1 (f=1): [w(1)][18.8%]…", the line ended
      * in a carriage return).
      */
-    private static final Pattern OTHER = Pattern.compile(
-            "fio-\\d.*|Starting \\d+ (process|processes|thread|threads).*|\\.\\.\\.|Jobs: .*|\\|.*|bw \\(.*|iops\\s*:.*"
+    private static final Pattern OTHER = Pattern.compile(CLIENT_HOST + "(?:"
+            + "fio-\\d.*|Starting \\d+ (process|processes|thread|threads).*|\\.\\.\\.|Jobs: .*|\\|.*|bw \\(.*|iops\\s*:.*"
                     + "|lat \\((nsec|usec|msec)\\)\\s*:.*|cpu\\s*:.*|IO depths\\s*:.*|submit\\s*:.*|complete\\s*:.*"
                     + "|issued\\s*\\w*\\s*:.*|latency\\s*:.*|Disk stats.*"
                     + "|dev=[\\d.]+" // the tail of a "bw (KiB/s) : …, avg=…," line a mail wrapped (fio 1.x, LKML 2006)
                     + "|note: .*|.+?: Laying out IO files?\\b.*"
-                    + "|fio: terminating on signal \\d+|\\^C\\S*: \\d+ \\(f=\\d+\\).*");
+                    + "|fio: terminating on signal \\d+|\\^C\\S*: \\d+ \\(f=\\d+\\).*)");
+    /**
+     * A fio error message (log_err: "fio: rdma_create_event_channel fail", "fio: io engine init failed. Perhaps try
+     * reducing io depth?", backend.c's "fio: pid=18588, err=1/"): kept as printed under "fio"; a job that printed its
+     * head and then only such lines is kept as a FioJob without results.
+     */
+    private static final Pattern FIO_ERROR = Pattern.compile(CLIENT_HOST + "fio: (.+)");
+    /**
+     * fio --client's probe reply from each server (client.c handle_probe): "hostname=rhel7.5-4, be=0, 64-bit, os=Linux,
+     * arch=x86-64, fio=fio-3.6, flags=1"; the server's version is the run's.
+     */
+    private static final Pattern CLIENT_PROBE = Pattern.compile(
+            "hostname=\\S+, be=\\d+, \\d+-bit, os=\\S+, arch=\\S+, fio=fio-(\\S+), flags=\\d+");
 
     public FioTextParser() {
         super("fio", "fio");
@@ -88,7 +106,7 @@ public final class FioTextParser extends BaseParser {
         // a paste cut inside a job may begin at its "write: IOPS=…, BW=…(…/…msec)" line
         return in.matches(JOB_LINE, i) || wrappedJobLine(in, i) != null || in.matches(RESULT, i) || in.matches(DIR, i)
                 || in.matches(DIR2, i)
-                || FioRunStatus.startsAt(in, i);
+                || FioRunStatus.startsAt(in, i) || in.matches(CLIENT_PROBE, i);
     }
 
     /** Line i joined with the next when together they are a job line a mail wrapped; else null. */
@@ -112,9 +130,12 @@ public final class FioTextParser extends BaseParser {
         Current cur = null;
         String pctUnit = null;
         String version = null;
-        Map<String, Matcher> heads = new HashMap<>(); // each job's head line by its name: several heads come before the results
+        Map<String, Matcher> heads = new LinkedHashMap<>(); // each job's head line by its name: several heads come before the results
+        Map<String, Integer> headLines = new HashMap<>();
         Integer group = null;
         int description = -1;
+        boolean results = false; // a job's "read: IOPS=…" line was read
+        boolean failed = false; // fio printed an error line
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i)) {
@@ -124,6 +145,7 @@ public final class FioTextParser extends BaseParser {
             Matcher m;
             if ((m = in.match(JOB_LINE, i)) != null || (m = wrappedJobLine(in, i)) != null) {
                 heads.putIfAbsent(m.group(1).strip(), m);
+                headLines.putIfAbsent(m.group(1).strip(), i);
                 rw = m.group(2);
                 bs = m.group(3);
                 engine = m.group(4);
@@ -131,6 +153,10 @@ public final class FioTextParser extends BaseParser {
                 if (!in.matches(JOB_LINE, i)) {
                     b.use(i++);
                 }
+                b.use(i);
+            } else if ((m = in.match(CLIENT_PROBE, i)) != null) {
+                version = "fio-" + m.group(1);
+                b.printed(i, "hostname", in.get(i).substring("hostname=".length())); // each server's probe line, as printed
                 b.use(i);
             } else if ((m = in.match(VERSION, i)) != null || (!heads.isEmpty() && (m = in.match(OLD_VERSION, i)) != null)) {
                 version = "fio-" + m.group(1);
@@ -142,7 +168,7 @@ public final class FioTextParser extends BaseParser {
                 description = -1;
                 job = m.group(1).strip();
                 jobs = m.group(2) == null ? null : UnitWords.integer(m.group(2));
-                Matcher head = heads.get(job);
+                Matcher head = heads.containsKey(job) ? heads.get(job) : headAbove(in, i, job);
                 if (head != null) {
                     rw = head.group(2);
                     bs = head.group(3);
@@ -157,6 +183,7 @@ public final class FioTextParser extends BaseParser {
                 boolean fio3 = m.pattern() == DIR;
                 flush(b, cur, version, FioMeasurements.target(in.command()), in, description);
                 cur = new Current(job, m.group(1), rw, bs, depth, jobs, engine, in.source(i));
+                results = true;
                 cur.iops = fio3 ? iops(m.group(2), m.group(3), "IOPS=") : m.group(4) == null ? null : iops(m.group(4), m.group(5), "iops=");
                 cur.bw = fio3 ? Quantity.bitsPerSecond(bytes(m.group(4), m.group(5)) * 8, "BW=" + m.group(4) + m.group(5) + "/s")
                         : Quantity.bitsPerSecond(binaryBytes(m.group(2), m.group(3)) * 8, printedBw(s));
@@ -206,12 +233,43 @@ public final class FioTextParser extends BaseParser {
                     }
                 }
                 b.use(i);
+            } else if ((m = in.match(FIO_ERROR, i)) != null) {
+                failed = true;
+                b.printed(i, "fio", m.group(1).strip());
+                b.use(i);
             } else {
                 break;
             }
         }
         flush(b, cur, version, FioMeasurements.target(in.command()), in, description);
+        if (!results && failed) {
+            // the jobs fio set up and then failed on (an engine that could not start): their heads, no results
+            heads.forEach((name, head) -> b.add(new FioJob(name, null, head.group(2), head.group(3), UnitWords.integer(head.group(5)),
+                    null, head.group(4), null, null, null, null, null, null, null, null, null, null, null, in.source(headLines.get(name)))));
+        }
         return b.done(i);
+    }
+
+    /** How far above a result {@link #headAbove} looks for its job's head. */
+    private static final int HEAD_LOOKBACK = 200;
+
+    /**
+     * The head line of job {@code job} above result line {@code i} in the same paste, when lines no parser reads stood
+     * between (fio --client interleaving two servers' heads mid-line, src/test/resources/parse/fio/fio-3.6-client-*);
+     * null when a result of that job comes first (an earlier run's) or none is found.
+     */
+    private static Matcher headAbove(Lines in, int i, String job) {
+        for (int k = i - 1; k >= Math.max(0, i - HEAD_LOOKBACK); k--) {
+            Matcher m = in.match(JOB_LINE, k);
+            if (m != null && m.group(1).strip().equals(job)) {
+                return m;
+            }
+            Matcher r = in.match(RESULT, k);
+            if (r != null && r.group(1).strip().equals(job)) {
+                return null;
+            }
+        }
+        return null;
     }
 
     /** A device's line of "Disk stats" (DISK matched at i) as a record, every field kept as printed. */

@@ -171,6 +171,9 @@ public final class Iperf2Parser extends BaseParser {
             } else if ((m = in.match(CSV, i)) != null) {
                 b.use(i);
                 run.rows.add(csvRow(m, in, i));
+                if (m.group(6) != null) {
+                    run.protocol = "UDP"; // only a UDP server report prints jitter, lost and total after bits/s
+                }
             } else {
                 break;
             }

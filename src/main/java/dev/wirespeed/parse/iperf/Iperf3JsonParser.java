@@ -146,6 +146,7 @@ public final class Iperf3JsonParser extends BaseParser {
         }
         Iperf3Result r = read(block.node(), in.source(from));
         b.add(r).measurement(toMeasurement(r));
+        printed(b, r, from, Iperf3JsonLeaves.ofText(block.text(), ""));
         return b.done(block.end());
     }
 
@@ -167,7 +168,8 @@ public final class Iperf3JsonParser extends BaseParser {
             b.use(k);
         }
         b.add(r);
-        String streams = sums ? "" : streamFigures(end.path("streams"), r, from, b);
+        printed(b, r, from, Iperf3JsonLeaves.ofTree(doc, ""));
+        String streams = sums ? "" : streamRates(end.path("streams"));
         if (!r.intervals().isEmpty() || sums) {
             b.measurement(toMeasurement(r));
         }
@@ -177,21 +179,19 @@ public final class Iperf3JsonParser extends BaseParser {
     }
 
     /**
-     * The end's per-stream figures, as printed, when the paste shows no sum of them; returns each stream's
-     * rates for the note ("stream 1 sender 11.46 Gbit/s").
+     * Every member of the document under its path of iperf3's names ({@link Iperf3JsonLeaves}), in the record's
+     * "printed" map: "end.streams[0].sender.max_rtt" → "52".
      */
-    private static String streamFigures(JsonNode streams, Iperf3Result r, int line, ParseBuilder b) {
+    private static void printed(ParseBuilder b, Iperf3Result r, int line, List<Map.Entry<String, String>> leaves) {
+        leaves.forEach(e -> b.printed(r, line, e.getKey(), e.getValue()));
+    }
+
+    /** The end's per-stream rates when the paste shows no sum of them, for the note ("stream 1 sender 11.46 Gbit/s"). */
+    private static String streamRates(JsonNode streams) {
         List<String> rates = new ArrayList<>();
         for (int k = 0; k < streams.size(); k++) {
             for (String side : List.of("sender", "receiver", "udp")) {
                 JsonNode o = streams.get(k).path(side);
-                for (String name : List.of("seconds", "bytes", "bits_per_second", "retransmits", "jitter_ms", "lost_packets",
-                        "packets", "lost_percent")) {
-                    JsonNode v = o.path(name);
-                    if (v.isNumber()) {
-                        b.printed(r, line, "end.streams[" + k + "]." + side + "." + name, v.decimalValue().toPlainString());
-                    }
-                }
                 if (o.path("bits_per_second").isNumber()) {
                     rates.add("stream " + (k + 1) + " " + side + " " + Rate.format(o.path("bits_per_second").asDouble()));
                 }
@@ -205,6 +205,7 @@ public final class Iperf3JsonParser extends BaseParser {
         ParseBuilder b = builder(in, from);
         ObjectNode root = Json.MAPPER.createObjectNode();
         ArrayNode intervals = root.putArray("intervals");
+        List<Map.Entry<String, String>> leaves = new ArrayList<>();
         int i = from;
         for (; i < in.size() && in.matches(EVENT, i); i++) {
             JsonBlock one = JsonBlock.read(Lines.of(in.get(i)), 0);
@@ -212,7 +213,21 @@ public final class Iperf3JsonParser extends BaseParser {
                 break;
             }
             JsonNode data = one.node().path("data");
-            switch (one.node().path("event").asString()) {
+            String event = one.node().path("event").asString();
+            String path = switch (event) {
+                case "interval" -> "intervals[" + intervals.size() + "]";
+                case "start", "end", "error", "server_output_json" -> event;
+                default -> null;
+            };
+            if (path != null) {
+                for (Map.Entry<String, String> e : Iperf3JsonLeaves.ofText(in.get(i), "")) {
+                    String name = e.getKey();
+                    if (name.equals("data") || name.startsWith("data.") || name.startsWith("data[")) {
+                        leaves.add(Map.entry(path + name.substring("data".length()), e.getValue()));
+                    }
+                }
+            }
+            switch (event) {
                 case "start" -> root.set("start", data);
                 case "interval" -> intervals.add(data);
                 case "end" -> root.set("end", data);
@@ -223,6 +238,7 @@ public final class Iperf3JsonParser extends BaseParser {
         }
         Iperf3Result r = read(root, in.source(from));
         b.add(r).measurement(toMeasurement(r));
+        printed(b, r, from, leaves);
         return b.done(i);
     }
 

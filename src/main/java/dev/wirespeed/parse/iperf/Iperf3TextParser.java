@@ -23,8 +23,15 @@ public final class Iperf3TextParser extends BaseParser {
     private static final Pattern LISTENING = Pattern.compile("Server listening on (\\d+).*");
     private static final Pattern ACCEPTED = Pattern.compile("Accepted connection from .*");
     private static final Pattern REVERSE = Pattern.compile("Reverse mode, remote host .* is sending");
-    /** iperf3's fatal error (iperf_errexit): "iperf3: error - unable to connect to server: Connection refused". */
-    private static final Pattern ERROR = Pattern.compile("iperf3: error - (.+)");
+    /**
+     * iperf3's fatal error (iperf_errexit): "iperf3: error - unable to connect to server: Connection refused"; also at
+     * the end of a logger's line that opens with a date and time (ISO 8601 or syslog's "Jul 22 01:31:10"), behind its
+     * words ("2022-07-22T01:31:10.735 ERROR {netson} [iperf3_bandwidth] iperf3: error - …",
+     * src/test/resources/parse/iperf/iperf3-error-lines-in-netson-log-prefix-*). A column prefix without a stamp
+     * (docker compose's "iperf_server    | ") is the splitter's to strip (RepeatedPrefix).
+     */
+    private static final Pattern ERROR = Pattern.compile(
+            "(?:(?:\\d{4}-\\d\\d-\\d\\d[T ]|[A-Z][a-z]{2} [ \\d]\\d )\\d\\d:\\d\\d:\\d\\d.*\\s)?iperf3: error - (.+)");
     private static final Pattern VERSION = Pattern.compile("iperf (3\\.\\d+(?:\\.\\d+)?).*");
     private static final Pattern OTHER = Pattern.compile(
             "\\[\\s*\\d+\\]\\s+local .* connected to .*|iperf Done\\.|iperf3: .*|Starting Test: .*|Test Complete\\..*"
@@ -140,6 +147,10 @@ public final class Iperf3TextParser extends BaseParser {
                 run.version = m.group(1);
                 b.use(i).printed(i, "iperf", in.get(i).substring("iperf ".length()).strip());
             } else if ((m = in.match(ERROR, i)) != null) {
+                if (run.error != null) { // iperf3 exits at its error: a second one is another run's
+                    run = newRun(in);
+                    runs.add(run);
+                }
                 run.error = m.group(1).strip();
                 if (run.header == null) {
                     run.header = in.source(i);
