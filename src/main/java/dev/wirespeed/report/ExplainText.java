@@ -54,8 +54,8 @@ public final class ExplainText {
         Explanation.Summary s = e.summary();
         List<String> formats = new ArrayList<>();
         s.formats().forEach((f, n) -> formats.add(n == 1 ? f : f + " ×" + n));
-        out.printf(Locale.ROOT, "explain: %s — %d pieces, %d recognized%s%n", String.join(", ", e.inputs()), s.pieces(),
-                s.recognized(), formats.isEmpty() ? "" : ": " + String.join(", ", formats));
+        out.printf(Locale.ROOT, "explain: %s — %d %s, %d recognized%s%n", String.join(", ", e.inputs()), s.pieces(),
+                s.pieces() == 1 ? "piece" : "pieces", s.recognized(), formats.isEmpty() ? "" : ": " + String.join(", ", formats));
         List<Finding> unplaced = new LinkedList<>(e.findings());
         // each finding's anchor once, each piece's results once: a large paste has thousands of both
         Map<Finding, Anchor> anchors = new IdentityHashMap<>();

@@ -79,7 +79,8 @@ class KernelLogParserTest {
         assertThat(first.driver()).isEqualTo("mlx5_core");
         assertThat(first.available().value()).isEqualTo(63.008e9);
         assertThat(first.speed().value()).isEqualTo(8.0);
-        assertThat(first.width()).isEqualTo(8);
+        assertThat(first.width().value()).isEqualTo(8);
+        assertThat(first.width().raw()).as("the token as printed").isEqualTo("x8");
         assertThat(first.limitedAt()).isNull();
         assertThat(all("dmesg-mlx5-arm-nas16.txt", ModuleEvent.class)).singleElement().satisfies(m -> {
             assertThat(m.module()).isZero();
@@ -104,10 +105,11 @@ class KernelLogParserTest {
         assertThat(l.available().value()).isEqualTo(16.0e9);
         assertThat(l.limitedAt()).isEqualTo("0000:00:1c.4");
         assertThat(l.speed().value()).isEqualTo(5.0);
-        assertThat(l.width()).isEqualTo(4);
+        assertThat(l.width().value()).isEqualTo(4);
         assertThat(l.capable().value()).isEqualTo(63.008e9);
         assertThat(l.capableSpeed().value()).isEqualTo(8.0);
-        assertThat(l.capableWidth()).isEqualTo(8);
+        assertThat(l.capableWidth().value()).isEqualTo(8);
+        assertThat(l.capableWidth().raw()).isEqualTo("x8");
         assertThat(findings("dmesg-pcie-limited-openmptcprouter3114.txt", "pcie-link-downgraded")).singleElement()
                 .satisfies(f -> assertThat(f.message()).contains("5", "x4", "x8"));
     }
@@ -117,7 +119,7 @@ class KernelLogParserTest {
         List<PcieBandwidthLine> bw = all("dmesg-numbered-gpu-operator2511.txt", PcieBandwidthLine.class);
         assertThat(bw).extracting(b -> b.available().value()).containsExactly(504.112e9, 252.048e9, 252.048e9);
         assertThat(bw).extracting(b -> b.speed().value()).containsExactly(32.0, 16.0, 16.0);
-        assertThat(bw).extracting(PcieBandwidthLine::width).containsOnly(16);
+        assertThat(bw).extracting(l -> l.width().value()).containsOnly(16.0);
     }
 
     @Test
@@ -236,7 +238,7 @@ class KernelLogParserTest {
         assertThat(pcie).extracting(PcieBandwidthLine::address).containsExactly("0000:d8:00.0", "0000:d8:00.1");
         assertThat(pcie).allSatisfy(l -> {
             assertThat(l.speed().value()).isEqualTo(8.0);
-            assertThat(l.width()).isEqualTo(8);
+            assertThat(l.width().value()).isEqualTo(8);
             assertThat(l.available()).as("i40e prints no bandwidth").isNull();
         });
         assertThat(all(file, LinkEvent.class)).extracting(e -> e.iface() + " " + e.speed().value())

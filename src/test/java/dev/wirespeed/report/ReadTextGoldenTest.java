@@ -1,5 +1,7 @@
 package dev.wirespeed.report;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.wirespeed.diagnose.DoctorReport;
 import dev.wirespeed.diagnose.Fixtures;
 import dev.wirespeed.diagnose.RuleSet;
@@ -30,6 +32,15 @@ class ReadTextGoldenTest {
         String log = Files.readString(Path.of("src/test/resources/parse/seeds", name), StandardCharsets.UTF_8);
         var explanation = Explainer.standard().explain(name, log);
         Golden.assertMatches("explain-seed-004.txt", Golden.render(out -> new ExplainText(out).print(explanation)));
+    }
+
+    @Test
+    void onePieceIsCountedInTheSingular() {
+        String log = "$ ethtool -i eth0\ndriver: ixgbe\nversion: 5.1.0-k\nbus-info: 0000:03:00.0\n";
+        var explanation = Explainer.standard().explain("paste", log);
+        String text = Golden.render(out -> new ExplainText(out).print(explanation));
+        assertThat(text.lines().findFirst().orElseThrow())
+                .startsWith("explain: paste — 1 piece, 1 recognized");
     }
 
     @Test

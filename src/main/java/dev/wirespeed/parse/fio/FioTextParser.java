@@ -184,7 +184,7 @@ public final class FioTextParser extends BaseParser {
                 flush(b, cur, version, FioMeasurements.target(in.command()), in, description);
                 cur = new Current(job, m.group(1), rw, bs, depth, jobs, engine, in.source(i));
                 results = true;
-                cur.iops = fio3 ? iops(m.group(2), m.group(3), "IOPS=") : m.group(4) == null ? null : iops(m.group(4), m.group(5), "iops=");
+                cur.iops = fio3 ? iops(m.group(2), m.group(3)) : m.group(4) == null ? null : iops(m.group(4), m.group(5));
                 cur.bw = fio3 ? Quantity.bitsPerSecond(bytes(m.group(4), m.group(5)) * 8, "BW=" + m.group(4) + m.group(5) + "/s")
                         : Quantity.bitsPerSecond(binaryBytes(m.group(2), m.group(3)) * 8, printedBw(s));
                 String millis = m.group(fio3 ? 8 : 6);
@@ -301,15 +301,15 @@ public final class FioTextParser extends BaseParser {
         return v * f;
     }
 
-    /** IOPS with fio's decimal suffix: "29.7k" (fio 3), "1713.3K" (fio 2). */
-    private static Quantity iops(String number, String suffix, String label) {
+    /** IOPS with fio's decimal suffix: "29.7k" (fio 3), "1713.3K" (fio 2); the raw is that token as printed. */
+    private static Quantity iops(String number, String suffix) {
         double f = switch (suffix) {
             case "k", "K" -> 1e3;
             case "M" -> 1e6;
             case "G" -> 1e9;
             default -> 1.0;
         };
-        return Quantity.of(UnitWords.number(number) * f, "1/s", label + number + suffix);
+        return Quantity.of(UnitWords.number(number) * f, "1/s", number + suffix);
     }
 
     /** fio 2's "bw=…/s" as printed on line {@code s} ("bw=116279KB/s", fio 2.0's "bw=618740 B/s"). */

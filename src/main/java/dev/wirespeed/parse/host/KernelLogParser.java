@@ -440,6 +440,11 @@ public final class KernelLogParser extends BaseParser {
         return m != null ? m : in.match(KernelLineForms.NETDEV_LINE, i);
     }
 
+    /** A width the kernel prints as "x" and the lanes ("x16"; "Width x8"): the lanes, with that token. */
+    private static Quantity lanes(String digits) {
+        return Quantity.lanes(UnitWords.integer(digits), digits == null ? null : "x" + digits);
+    }
+
     /** Adds the error still open, if any; returns null (nothing open). */
     private static KernelError flush(ParseBuilder b, KernelError open) {
         if (open != null) {
@@ -453,9 +458,9 @@ public final class KernelLogParser extends BaseParser {
         if ((m = KernelPcieLines.PCIE.matcher(message)).matches()) {
             boolean limited = m.group(2) != null;
             return new PcieBandwidthLine(driver, address, gbps(m.group(1)), limited ? m.group(4) : null,
-                    gts(limited ? m.group(2) : m.group(8)), UnitWords.integer(limited ? m.group(3) : m.group(9)),
+                    gts(limited ? m.group(2) : m.group(8)), lanes(limited ? m.group(3) : m.group(9)),
                     limited ? gbps(m.group(5)) : null, limited ? gts(m.group(6)) : null,
-                    limited ? UnitWords.integer(m.group(7)) : null, src);
+                    limited ? lanes(m.group(7)) : null, src);
         }
         if ((m = KernelLinkLines.LINK.matcher(message)).matches()) {
             // tg3's and b44's sentences end in a full stop: "Link is down." has no detail
@@ -469,7 +474,7 @@ public final class KernelLogParser extends BaseParser {
             return new NicFirmware(driver, address, m.group(1), m.group(2), m.group(3), src);
         }
         if ((m = KernelPcieLines.PROBE_PCIE.matcher(message)).matches()) {
-            return new PcieBandwidthLine(driver, address, null, null, gts(m.group(1)), UnitWords.integer(m.group(2)), null,
+            return new PcieBandwidthLine(driver, address, null, null, gts(m.group(1)), lanes(m.group(2)), null,
                     null, null, src);
         }
         if ((m = KernelLinkLines.VF_RESET.matcher(message)).matches()) {
@@ -497,7 +502,7 @@ public final class KernelLogParser extends BaseParser {
                     null, null, null, null, src);
         }
         if ((m = KernelPcieLines.INTEL_PCIE.matcher(message)).matches()) {
-            return new PcieBandwidthLine(driver, address, null, null, gts(m.group(1)), UnitWords.integer(m.group(2)), null,
+            return new PcieBandwidthLine(driver, address, null, null, gts(m.group(1)), lanes(m.group(2)), null,
                     null, null, src);
         }
         if ((m = KernelTxLines.WATCHDOG.matcher(message)).matches()) {

@@ -19,16 +19,17 @@ import java.util.Map;
  *
  * @param limitedAt     the PCI address of the limiting link ("0000:00:1c.4"), null when not limited
  * @param capable       the bandwidth the device could use, null when not limited
+ * @param width         lanes with the token the kernel printed ("x16"), as lspci's link widths
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("PcieBandwidthLine")
 public record PcieBandwidthLine(String driver, String address, Quantity available, String limitedAt, Quantity speed,
-                                Integer width, Quantity capable, Quantity capableSpeed, Integer capableWidth,
+                                Quantity width, Quantity capable, Quantity capableSpeed, Quantity capableWidth,
                                 Source source) implements ParsedRecord {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("device", address).put("available", available).put("speed", speed)
-                .put("width", width == null ? null : "x" + width).put("capable", capable)
+                .put("width", width).put("capable", capable)
                 .put("limited at", limitedAt).map();
     }
 

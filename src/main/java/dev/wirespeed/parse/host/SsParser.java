@@ -17,6 +17,8 @@ import java.util.regex.Pattern;
  * when a mail rewrapped them). Each socket becomes a {@link SocketInfo}; every detail is kept as ss printed it,
  * under its own name. A row whose peer a narrow mail moved to the next line gets it back. Rows without the head
  * (grep kept them, "--" between) start a block when they carry a state and the command runs ss or details follow.
+ * A detail line pasted without its row ("cubic wscale:7,7 rto:204 rtt:0.046/0.023 mss:47616 cwnd:10 …") is a
+ * socket of its own, with no addresses, when it names at least {@link #LONE_DETAILS} of TCP_INFO's figures.
  */
 public final class SsParser extends BaseParser {
     private static final Pattern HEAD = Pattern.compile(
@@ -35,6 +37,11 @@ public final class SsParser extends BaseParser {
             "westwood", "illinois", "bic", "scalable", "hybla", "highspeed", "lp", "veno", "yeah", "cdg", "nv", "prague");
     private static final Set<String> FLAGS = Set.of("ts", "sack", "ecn", "ecnseen", "fastopen", "app_limited",
             "tcp-ulp-tls", "tcp-ulp-mptcp", "<->", "->", "<-", "---");
+    /** TCP_INFO's figures as ss names them (tcp_show_info): enough of them make a detail line ss's even alone. */
+    private static final Set<String> TCP_INFO_KEYS = Set.of("rto", "rtt", "ato", "mss", "pmtu", "rcvmss", "advmss",
+            "cwnd", "ssthresh", "bytes_sent", "bytes_acked", "bytes_received", "segs_out", "segs_in", "lastsnd",
+            "lastrcv", "lastack", "rcv_space", "rcv_ssthresh", "minrtt", "snd_wnd", "wscale", "delivered");
+    static final int LONE_DETAILS = 4;
     /** grep -A's separator between its matches. */
     private static final String GREP_SEPARATOR = "--";
 
@@ -47,7 +54,23 @@ public final class SsParser extends BaseParser {
         if (in.matches(HEAD, i)) {
             return true;
         }
-        return stateRow(in, i) && (reads(in.command()) || i + 1 < in.size() && details(in.get(i + 1), null) || stateRow(in, i + 1));
+        return stateRow(in, i) && (reads(in.command()) || i + 1 < in.size() && details(in.get(i + 1), null) || stateRow(in, i + 1))
+                || loneDetails(in.get(i));
+    }
+
+    /** A detail line with no row above it: ss's when it names enough TCP_INFO figures and nothing else. */
+    private static boolean loneDetails(String line) {
+        if (!details(line, null)) {
+            return false;
+        }
+        int known = 0;
+        for (String w : line.strip().split("\\s+")) {
+            Matcher kv = KEY_VALUE.matcher(w);
+            if (kv.matches() && TCP_INFO_KEYS.contains(kv.group(1))) {
+                known++;
+            }
+        }
+        return known >= LONE_DETAILS;
     }
 
     @Override
@@ -87,6 +110,12 @@ public final class SsParser extends BaseParser {
                 continue;
             }
             if (cur != null && details(line, cur)) {
+                b.use(i);
+                continue;
+            }
+            if (cur == null && loneDetails(line)) {
+                cur = new Socket(i);
+                details(line, cur);
                 b.use(i);
                 continue;
             }
@@ -157,6 +186,16 @@ public final class SsParser extends BaseParser {
         String congestion;
         final List<String> flags = new ArrayList<>();
         final List<String[]> printed = new ArrayList<>();
+
+        /** A socket known by its detail line only: no row, so no state, queues or addresses. */
+        Socket(int line) {
+            this.line = line;
+            this.netid = null;
+            this.state = null;
+            this.recvQ = null;
+            this.sendQ = null;
+            this.local = null;
+        }
 
         Socket(Matcher m, int line) {
             this.line = line;
