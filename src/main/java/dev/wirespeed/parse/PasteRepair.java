@@ -252,6 +252,7 @@ final class PasteRepair {
      *               line goes only when more lines start one without it ({@link RepeatedPrefix})
      */
     static List<Row> repair(List<Row> rows, Predicate<String> command, Predicate<String> prompt, ToIntFunction<List<String>> starts) {
+        rows = PaneBorder.split(rows, starts); // a pane border is the screen's, before anything a writer or mailer did
         // labels and comments after a flowed line is joined (a label begins only the first part), before an
         // elision mark is looked for (" 0: ...") and a wrap is judged (the label is no part of the line's text)
         if (flowed(rows)) {
