@@ -48,7 +48,7 @@ final class PaneBorder {
                     continue;
                 }
                 List<PasteRepair.Row> panes = panes(rows.subList(i, e), c);
-                if (better(rows.subList(i, e), panes, starts)) {
+                if (!panes.isEmpty() && better(rows.subList(i, e), panes, starts)) {
                     out = out == null ? new ArrayList<>(rows.subList(0, i)) : out;
                     out.addAll(panes);
                     end = e;
@@ -77,16 +77,25 @@ final class PaneBorder {
         List<PasteRepair.Row> right = new ArrayList<>();
         boolean leftText = false;
         boolean rightText = false;
+        // a pane's text starts right after the border on some line (tmux draws no margin); a label's separator is
+        // always followed by a blank
+        boolean padless = false;
         for (PasteRepair.Row r : run) {
             String l = r.text().substring(0, column).stripTrailing();
             String rt = r.text().substring(column + 1);
             leftText |= !l.isBlank();
             rightText |= !rt.isBlank();
+            padless |= !rt.isEmpty() && !Character.isWhitespace(rt.charAt(0));
             left.add(new PasteRepair.Row(r.number(), l, r.prefix(), r.elidedBefore()));
             right.add(new PasteRepair.Row(r.number(), rt, r.prefix() + r.text().substring(0, column + 1), r.elidedBefore()));
         }
         if (!rightText) {
             return left;
+        }
+        if (!padless) {
+            // "name  | " before every line is a label (docker compose's, avocado's), "    | " an indented reST line
+            // block: RepeatedPrefix's and lineBlocks' to take off
+            return List.of();
         }
         if (!leftText) {
             return right;

@@ -252,16 +252,15 @@ final class PasteRepair {
      *               line goes only when more lines start one without it ({@link RepeatedPrefix})
      */
     static List<Row> repair(List<Row> rows, Predicate<String> command, Predicate<String> prompt, ToIntFunction<List<String>> starts) {
-        rows = PaneBorder.split(rows, starts); // a pane border is the screen's, before anything a writer or mailer did
         // labels and comments after a flowed line is joined (a label begins only the first part), before an
         // elision mark is looked for (" 0: ...") and a wrap is judged (the label is no part of the line's text)
         if (flowed(rows)) {
             // RFC 3676 4.2: in flowed text a line without a trailing space ends where its writer ended it, so
             // no line is a fixed-width wrap to undo (a ping summary after a 62-column line stays its own line)
-            return KernelWrap.join(withoutElisions(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(unlabel(unflow(rows), prompt, command)), starts, command), starts, command)), command);
+            return KernelWrap.join(withoutElisions(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(unlabel(PaneBorder.split(unflow(rows), starts), prompt, command)), starts, command), starts, command)), command);
         }
         // a kernel line's wrap after the mail's own (whose judge sees the paste's widths), before the parsers
-        return KernelWrap.join(unwrap(withoutElisions(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(unlabel(unpad(rows), prompt, command)), starts, command), starts, command)),
+        return KernelWrap.join(unwrap(withoutElisions(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(unlabel(PaneBorder.split(unpad(rows), starts), prompt, command)), starts, command), starts, command)),
                 command), command);
     }
 
