@@ -15,6 +15,13 @@ public record Command(String text, String program, List<String> args) {
     private static final Set<String> WRAPPERS = Set.of("sudo", "numactl", "env", "time", "taskset", "nice",
             "chrt", "stdbuf", "timeout", "nohup", "exec", "command");
 
+    /**
+     * sudo's options that take a value (sudo(8): -u user, -g group, -C num, -D directory, -h host, -p prompt, -r role,
+     * -t type, -U user, -T timeout, -R directory); its flags (-E, -H, -i, -n, -s, -k …) take none, so the word after
+     * them is the program ("sudo -E /usr/sbin/ethtool -i eth0").
+     */
+    private static final Set<String> SUDO_VALUED = Set.of("-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U", "-T", "-R");
+
     public Command {
         args = List.copyOf(args);
     }
@@ -35,7 +42,7 @@ public record Command(String text, String program, List<String> args) {
                 while (!words.isEmpty() && (words.getFirst().startsWith("-") || words.getFirst().matches("[\\d.,-]+"))) {
                     String opt = words.removeFirst();
                     if (!opt.contains("=") && opt.matches("-[a-zA-Z]") && !words.isEmpty()
-                            && !words.getFirst().startsWith("-") && (w.equals("taskset") || w.equals("sudo"))) {
+                            && !words.getFirst().startsWith("-") && (w.equals("taskset") || w.equals("sudo") && SUDO_VALUED.contains(opt))) {
                         words.removeFirst();
                     }
                 }

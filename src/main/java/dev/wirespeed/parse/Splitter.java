@@ -56,8 +56,11 @@ public final class Splitter {
         Pattern.compile("\\s*(~(?:/[\\w.-]*)*\\s?[#$])\\s+(.+)"),
     };
     private static final Pattern MDCLI_CONTEXT = Pattern.compile("\\[\\*?(?:\\(\\w+\\))?[\\w.-]+@[\\w.-]+\\](?:/\\S*)?");
-    /** A command line: the program, typed with a path or none ("./mstflint", "/sbin/lspci", "build/all_reduce_perf"), then its arguments. */
-    private static final Pattern BARE = Pattern.compile("(?:sudo\\s+)?(?:\\.{0,2}/)?(?:[\\w.-]+/)*([a-z][\\w.-]*)((?:\\s+[^\\s]+)*)");
+    /**
+     * A command line: the program, typed with a path or none ("./mstflint", "/sbin/lspci", "build/all_reduce_perf",
+     * "~/mft/bin/mlxlink"), after sudo and its flags or its user ("sudo -E", "sudo -u root"), then its arguments.
+     */
+    private static final Pattern BARE = Pattern.compile("(?:sudo(?:\\s+-[EHiknsSbAP]+|\\s+-[ugCDprtUTR]\\s*[\\w.-]+)*\\s+)?(?:(?:~|\\.{0,2})/)?(?:[\\w.-]+/)*([a-z][\\w.-]*)((?:\\s+[^\\s]+)*)");
     private static final Pattern BARE_ARG = Pattern.compile(
             "-{1,2}[\\w-]+(=\\S+)?|[a-z0-9_./:@=,*+-][\\w./:@=,*+'\"-]*|[A-Z][A-Z0-9_]*|\\||'[^']*'|\"[^\"]*\"|\\d+");
     private static final Pattern CAPTION = Pattern.compile("Code language: .*$");
