@@ -55,7 +55,9 @@ import dev.wirespeed.parse.ib.PerfqueryParser;
 import dev.wirespeed.parse.ib.PingpongParser;
 import dev.wirespeed.parse.ib.RdmaDevParser;
 import dev.wirespeed.parse.ib.RdmaLinkParser;
+import dev.wirespeed.parse.ib.RdmaResParser;
 import dev.wirespeed.parse.ib.RdmaStatisticParser;
+import dev.wirespeed.parse.ib.SaqueryNodeParser;
 import dev.wirespeed.parse.ib.ShowCountersParser;
 import dev.wirespeed.parse.ib.ShowGidsParser;
 import dev.wirespeed.parse.iperf.Iperf2Parser;
@@ -108,6 +110,8 @@ public final class Parsers {
                 new IbnodesParser(),
                 new PerfqueryParser(),
                 new IbportstateParser(),
+                new RdmaResParser(),
+                new SaqueryNodeParser(),
                 new RdmaStatisticParser(),
                 new ShowCountersParser(),
                 new IbqueryerrorsParser(),

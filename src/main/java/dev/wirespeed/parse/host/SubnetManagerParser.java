@@ -15,6 +15,9 @@ import java.util.regex.Pattern;
  */
 public final class SubnetManagerParser extends BaseParser {
     private static final Pattern SMINFO = Pattern.compile("sminfo: sm lid (\\d{1,5}) sm guid 0x[0-9a-fA-F]+.*");
+    /** The rest of sminfo's line (infiniband-diags sminfo.c): "sm guid 0x…, activity count N priority N state N NAME". */
+    private static final Pattern SMINFO_FIELDS = Pattern.compile(
+            "sm guid (0x[0-9a-fA-FxX*.]+),?\\s+activity count (\\d+),?\\s+priority (\\d+),?\\s+state (\\d+\\s+\\w+).*");
     private static final Pattern PS = Pattern.compile(".*(?:^|[\\s/])opensmd?(?:\\s.*)?");
 
     public SubnetManagerParser() {
@@ -47,7 +50,14 @@ public final class SubnetManagerParser extends BaseParser {
         Command c = in.command();
         Matcher m;
         if ((m = in.match(SMINFO, from)) != null) {
-            b.use(from).add(new SubnetManagerSeen("sminfo", true, Integer.parseInt(m.group(1)), in.source(from)));
+            SubnetManagerSeen seen = new SubnetManagerSeen("sminfo", true, Integer.parseInt(m.group(1)), in.source(from));
+            b.use(from).add(seen);
+            Matcher f = SMINFO_FIELDS.matcher(in.get(from));
+            if (f.find()) { // kept as printed: the master's GUID, priority and state say which SM answered
+                // beside the generic reading, which keeps the whole line under "sminfo"
+                b.printedBeside(seen, from, "sm guid", f.group(1)).printedBeside(seen, from, "activity count", f.group(2))
+                        .printedBeside(seen, from, "priority", f.group(3)).printedBeside(seen, from, "state", f.group(4));
+            }
         } else {
             b.use(from).add(new SubnetManagerSeen("ps", true, null, in.source(from)));
         }

@@ -11,11 +11,12 @@ import java.util.regex.Pattern;
 /**
  * {@code ibnodes}, {@code ibhosts}, {@code ibswitches}, {@code ibrouters} (infiniband-diags, the
  * node lists of ibnetdiscover -l/-H/-S/-R): "Ca : 0xGUID ports 2 "desc"", and for a switch
- * "Switch : 0xGUID ports 36 "desc" base port 0 lid 2 lmc 0" ("enhanced port 0" on an enhanced switch).
+ * "Switch : 0xGUID ports 36 "desc" base port 0 lid 2 lmc 0" ("enhanced port 0" on an enhanced switch);
+ * a GUID whose last digits a writer masked ("0xfc6a1c0300xxxxxx") is kept as printed.
  */
 public final class IbnodesParser extends BaseParser {
     private static final Pattern NODE = Pattern.compile(
-            "(Ca|Switch|Router|Rt)\\s*:\\s*(0x[0-9a-fA-F]+)\\s+ports\\s+(\\d+)\\s+\"(.*)\"(?:\\s+\\w+\\s+port 0 lid (\\d+) lmc \\d+)?\\s*");
+            "(Ca|Switch|Router|Rt)\\s*:\\s*(0x[0-9a-fA-F]+[xX*]*)\\s+ports\\s+(\\d+)\\s+\"(.*)\"(?:\\s+\\w+\\s+port 0 lid (\\d+) lmc \\d+)?\\s*");
     /** libibumad's and ibsim's warnings on stderr, mixed into a paste. */
     private static final Pattern WARNING = Pattern.compile("ibwarn: .*");
 

@@ -48,7 +48,8 @@ public final class RdmaStatisticParser extends BaseParser {
         }
         if (m.group(2) != null) { // "rdma link" says "state ACTIVE"; counters are a name then a count
             return m.group(2).matches("[a-z][a-z0-9_]*\\s+\\d+(\\s.*)?") && !m.group(2).startsWith("lid ")
-                    && !m.group(2).startsWith("sm_lid ") && !m.group(2).startsWith("lmc ");
+                    && !m.group(2).startsWith("sm_lid ") && !m.group(2).startsWith("lmc ")
+                    && !m.group(2).startsWith("lqpn "); // "rdma resource show qp" (RdmaResParser)
         }
         return i + 1 < in.size() && in.get(i + 1).matches("[a-z][a-z0-9_]*\\s+\\d+"); // -p
     }

@@ -38,11 +38,14 @@ public final class FlintQueryParser extends BaseParser {
         Fields f = new Fields();
         Map<String, String> roms = new LinkedHashMap<>();
         int i = from;
+        // a continuation (Rom Info's second entry) is indented past the fields; the whole block may be
+        // indented too (a numbered step of a docs page indents its fence by 8)
+        int fieldIndent = indent(in.raw(from));
         for (; i < in.size(); i++) {
             if (in.blank(i)) {
                 break;
             }
-            boolean continued = Character.isWhitespace(in.raw(i).charAt(0));
+            boolean continued = indent(in.raw(i)) > fieldIndent;
             Matcher m = continued ? null : in.match(KEY_VALUE, i);
             if (m != null) {
                 String key = m.group(1).strip();
@@ -65,6 +68,14 @@ public final class FlintQueryParser extends BaseParser {
                 word(f, "psid"), null, word(f, "fw version"), null, null, f.first(), null, roms, word(f, "base guid"),
                 word(f, "base mac"), na(f.text("security attributes"))));
         return b.done(i);
+    }
+
+    private static int indent(String line) {
+        int n = 0;
+        while (n < line.length() && Character.isWhitespace(line.charAt(n))) {
+            n++;
+        }
+        return n;
     }
 
     private static void rom(Map<String, String> roms, String entry) {
