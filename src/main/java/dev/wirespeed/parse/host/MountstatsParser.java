@@ -27,6 +27,12 @@ public final class MountstatsParser extends BaseParser {
     /** VAST NFS's extended stats file: "172.25.1.101 -> 172.25.1.1, state: CONNECTED BOUND". */
     private static final Pattern XPRT_PATH = Pattern.compile("(\\S+ -> \\S+), state: ([A-Z_ ]+)");
     private static final Pattern OP = Pattern.compile("([A-Z][A-Z0-9_]*):((?:\\s+\\d+){8,9})");
+    /**
+     * Per-op rows pasted without their "per-op statistics" head start at an NFS operation's name: /proc/softirqs
+     * rows ("NET_RX: 1 2 …" on an 8-CPU host) have the same shape.
+     */
+    private static final Pattern FIRST_OP = Pattern.compile(
+            "(?:NULL|GETATTR|SETATTR|LOOKUP|ACCESS|READ|WRITE|COMMIT|OPEN|CLOSE|COMPOUND|READDIR|READDIRPLUS):.*");
     /** The other lines of an entry: "caps: …", "events: …", "RPC iostats version: 1.0  p/v: …", "per-op statistics". */
     private static final Pattern OTHER = Pattern.compile(
             "(?:[a-z][a-z0-9_ -]*:\\s.*|RPC iostats version:.*|p/v:.*|per-op statistics|\\[\\.+\\])");
@@ -42,7 +48,7 @@ public final class MountstatsParser extends BaseParser {
             return d.group(3).startsWith("nfs") || nfsDeviceAhead(in, i);
         }
         return in.matches(XPRT, i) || in.get(i).equals("per-op statistics") && in.matches(OP, i + 1)
-                || in.matches(OP, i) && in.matches(OP, i + 1) && !in.matches(OP, i - 1);
+                || in.matches(OP, i) && in.matches(FIRST_OP, i) && in.matches(OP, i + 1) && !in.matches(OP, i - 1);
     }
 
     /** A run of device lines (all of /proc/self/mountstats) is read when an NFS one is in it. */
