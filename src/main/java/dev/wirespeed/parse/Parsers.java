@@ -31,6 +31,9 @@ import dev.wirespeed.parse.host.MountParser;
 import dev.wirespeed.parse.host.NetstatParser;
 import dev.wirespeed.parse.host.NfsdPortlistParser;
 import dev.wirespeed.parse.host.NfsstatParser;
+import dev.wirespeed.parse.host.NfsstatListParser;
+import dev.wirespeed.parse.host.MountstatsParser;
+import dev.wirespeed.parse.host.ProcNetRpcParser;
 import dev.wirespeed.parse.host.ProcNetDevParser;
 import dev.wirespeed.parse.host.SarParser;
 import dev.wirespeed.parse.host.SoftnetStatParser;
@@ -147,6 +150,9 @@ public final class Parsers {
                 new SsParser(),
                 new SsSummaryParser(),
                 new NfsstatParser(),
+                new NfsstatListParser(),
+                new MountstatsParser(),
+                new ProcNetRpcParser(),
                 new MountParser(),
                 new ExportsParser(),
                 new DfParser(),

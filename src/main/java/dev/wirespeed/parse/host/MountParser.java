@@ -150,7 +150,7 @@ public final class MountParser extends BaseParser {
         return b.done(i);
     }
 
-    private static NfsMount mount(String mountPoint, String export, String type, String options, Source src) {
+    static NfsMount mount(String mountPoint, String export, String type, String options, Source src) {
         Map<String, String> opts = NfsstatParser.options(options);
         String version = opts.getOrDefault("vers", opts.get("nfsvers"));
         if (version == null && type.equals("nfs4")) {
