@@ -21,6 +21,8 @@ import java.util.regex.Pattern;
  */
 public final class FlintQueryParser extends BaseParser {
     private static final Pattern ROM = Pattern.compile("type=(.+?)\\s+version=(\\S+).*");
+    /** A GUID table row's value: the first GUID or MAC, then how many ("9440c9c367fa            16"). */
+    private static final Pattern GUID_ROW = Pattern.compile("([0-9A-Fa-f:]{8,})\\s+(\\d+)");
 
     public FlintQueryParser() {
         super("flint", "flint", "mstflint");
@@ -54,6 +56,10 @@ public final class FlintQueryParser extends BaseParser {
                     rom(roms, value);
                 } else if (!(key.equalsIgnoreCase("Description") && value.startsWith("UID"))) {
                     f.put(key, value, in.source(i));
+                }
+                Matcher row = GUID_ROW.matcher(value);
+                if (row.matches()) { // under the "UID GuidsNumber" head: its two columns, in order
+                    b.printed(i, key, row.group(1)).printed(i, key, row.group(2));
                 }
                 b.use(i);
             } else if (continued) {

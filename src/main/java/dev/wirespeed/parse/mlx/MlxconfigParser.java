@@ -125,6 +125,7 @@ public final class MlxconfigParser extends BaseParser {
                         ? new MlxSetting(device, m.group(2), m.group(5), null, in.source(i), m.group(3), m.group(4),
                                 m.group(1) != null)
                         : new MlxSetting(device, m.group(2), m.group(3), m.group(4), in.source(i)));
+                printRow(b, i, m);
             } else if (settings && (m = in.match(STAR_NAME, i)) != null) {
                 // a "*" row cut after its name: the values are lost, the setting and its mark are not
                 b.use(i).add(new MlxSetting(device, m.group(1), null, null, in.source(i), null, null, true));
@@ -135,6 +136,17 @@ public final class MlxconfigParser extends BaseParser {
             }
         }
         return b.done(i);
+    }
+
+    /**
+     * The row kept under the tool's own name ("SRIOV_EN" → "True(1)"), its values as printed in column
+     * order: one for a query row, next boot and new for a set row, default, current and next boot with -e
+     * (a name printed with several values is a list in "printed", docs/EXPLAIN.md "Printed fields").
+     */
+    private static void printRow(ParseBuilder b, int i, Matcher m) {
+        for (int g = 3; g <= 5 && m.group(g) != null; g++) {
+            b.printed(i, m.group(2), m.group(g));
+        }
     }
 
     private static String na(String s) {

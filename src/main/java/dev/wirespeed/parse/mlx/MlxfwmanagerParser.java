@@ -16,13 +16,15 @@ import java.util.regex.Pattern;
  * "PSID:", "PCI Device Name:", a "Versions: Current Available" table (FW, PXE, UEFI) and "Status:".
  * A "FW (Running)" row (mstflint prints it when the running firmware differs from the one in flash,
  * mlxfwmanager_ui.cpp) gives the version the adapter runs until its next reset. A value wrapped onto
- * the next line (an 80-column terminal, a mail client; "Status:" pasted onto the FW row) is joined back.
+ * the next line (an 80-column terminal, a mail client; "Status:" pasted onto the FW row) is joined back. A BlueField
+ * (1st gen) lists an "NVMe" image too. Each version row is kept in "printed" under its image name, Current then
+ * Available as printed.
  */
 public final class MlxfwmanagerParser extends BaseParser {
     private static final Pattern QUERY = Pattern.compile("Querying Mellanox devices firmware \\.\\.\\.");
     private static final Pattern DEVICE_N = Pattern.compile("Device #\\d+:");
     private static final Pattern VERSION_ROW = Pattern.compile(
-            "(FW \\(Running\\)|FW|PXE|UEFI|FCODE|CLP|UEFI Virtio \\w+)\\s+(\\S+)(?:\\s+(\\S+))?(?:\\s+Status:\\s*(.*))?");
+            "(FW \\(Running\\)|FW|PXE|UEFI|FCODE|CLP|NVMe|UEFI Virtio \\w+)\\s+(\\S+)(?:\\s+(\\S+))?(?:\\s+Status:\\s*(.*))?");
     private static final Pattern TAIL = Pattern.compile(
             "Found \\d+ device\\(s\\) requiring firmware update.*|Device #\\d+: Updating FW .*|Restart needed.*|Log File: .*"
                     + "|Please run .*|No devices found.*");
@@ -76,6 +78,14 @@ public final class MlxfwmanagerParser extends BaseParser {
                     }
                     case "FW (Running)" -> v.running = m.group(2);
                     default -> v.roms.put(m.group(1), m.group(2));
+                }
+                // the row under its own name ("FW", "PXE", "FW (Running)"), Current then Available as printed;
+                // a row with "Status:" pasted onto it is left to the generic reading, verbatim as it is
+                if (m.group(4) == null) {
+                    b.printed(i, m.group(1), m.group(2));
+                    if (m.group(3) != null) {
+                        b.printed(i, m.group(1), m.group(3));
+                    }
                 }
                 lastKey = null;
                 if (m.group(4) != null) { // "Status:" pasted onto the FW row, its words wrapped to the next line
