@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * then the port's hw_counters as "name value" pairs: on one line, or one pair a line with {@code -p}.
  * A line a mail or terminal wrapped continues with more pairs (a value may start it, its name ending
  * the line before), so the pairs are read across lines until a line holds anything else. The
- * per-QP form ("link mlx5_2/1 cntn 4 qp-type RC pid 30489 comm X …") keeps only its counters.
+ * per-QP form ("link mlx5_2/1 cntn 4 qp-type RC pid 30489 comm X …") keeps its counters in values.
  * {@code rdma statistic mode [supported]} prints "link DEV/PORT [supported] optional-counters a,b,c"
  * (kernel 5.19's optional counters): a sample with no values whose printed field names them.
  * The per-QP form's identifiers (cntn, pid, comm, qp-type) and the "LQPN: <258>" line under it are kept
@@ -39,7 +39,7 @@ public final class RdmaStatisticParser extends BaseParser {
     /** The per-QP form's identifiers, kept as printed (rdma/stat.c res_counter_line). */
     private static final Pattern QP_IDS = Pattern.compile("\\b(cntn|pid|comm|qp-type)\\s+(\\S+)");
     /** "LQPN: <258>" (or "<258,259>") after a bound counter's pairs: the QPs the counter counts. */
-    private static final Pattern LQPN = Pattern.compile("LQPN:\\s*<([\\d,\\s]*)>");
+    private static final Pattern LQPN = Pattern.compile("LQPN:\\s*<[\\d,\\s]*>");
     /** iproute2 5.3's "2/1: mlx5_2/1: qp auto type on" of {@code rdma statistic qp mode}. */
     private static final Pattern OLD_MODE = Pattern.compile("\\d+/\\d+:\\s+([\\w.-]+/\\d{1,5}):\\s+(qp|mr)\\s+(auto\\b.*|manual\\b.*)");
 
@@ -118,7 +118,7 @@ public final class RdmaStatisticParser extends BaseParser {
                     b.printedBeside(sample, first, id.group(1), id.group(2));
                 }
                 if (lqpn != null) {
-                    b.use(i).printed(sample, i, "LQPN", lqpn.group(1).strip());
+                    b.use(i); // kept as printed ("LQPN" = "<258>") by the generic reading of "name: value"
                     i++;
                 }
             }
