@@ -25,14 +25,19 @@ public final class PerfqueryParser extends BaseParser {
     /**
      * "# NAME counters: PORTID port N": NAME is "Port", "Port extended", "PortRcvErrorDetails" … and
      * PORTID libibmad's portid2str, "Lid 5" or a directed route ("DR path slid 65535; dlid 65535; 0,1")
-     * (perfquery.c, common_func).
+     * (perfquery.c, common_func). A C comment's opener may precede it (a sample kept in source code).
      */
     private static final Pattern HEAD = Pattern.compile(
-            "#\\s*[A-Za-z][\\w ]*?counters:\\s*(?:Lid (\\d+)|(DR path [^#]*?))\\s+port (\\d+|ALL|255)\\b.*",
+            "(?:/\\*+\\s*)?#\\s*[A-Za-z][\\w ]*?counters:\\s*(?:Lid (\\d+)|(DR path [^#]*?))\\s+port (\\d+|ALL|255)\\b.*",
             Pattern.CASE_INSENSITIVE);
     /** The end of a head wrapped inside its "(CapMask: 0x1600 CapMask2: 0x0000000)". */
     private static final Pattern WRAPPED_MASK = Pattern.compile("(?:CapMask2?:\\s*)?0x[0-9a-fA-F]+\\)");
-    private static final Pattern COUNTER = Pattern.compile("([A-Za-z][A-Za-z0-9]*):\\.{2,}\\s*(\\S+)");
+    /** Dot leaders; a word processor may have turned three dots into one '…' (U+2026). */
+    private static final Pattern COUNTER = Pattern.compile("([A-Za-z][A-Za-z0-9]*):[.\u2026]{2,}\\s*(\\S+)");
+    /** A counter line whose value the paste cut ("ExcessiveBufferOverrunErrors:.."): passed over, not an end. */
+    private static final Pattern CUT = Pattern.compile("[A-Za-z][A-Za-z0-9]*:[.\u2026]{2,}");
+    /** The head's "(CapMask: 0x1600 CapMask2: 0x0000000)": which optional counters the port supports. */
+    private static final Pattern MASKS = Pattern.compile("\\b(CapMask2?):\\s*(0x[0-9a-fA-F]+)");
 
     public PerfqueryParser() {
         super("perfquery", "perfquery");
@@ -59,6 +64,10 @@ public final class PerfqueryParser extends BaseParser {
             }
             Matcher h = in.match(HEAD, i);
             Matcher c = h == null ? in.match(COUNTER, i) : null;
+            if (h == null && c == null && !values.isEmpty() && in.matches(CUT, i)) {
+                b.use(i);
+                continue;
+            }
             if (h == null && c == null) {
                 break;
             }
@@ -76,6 +85,9 @@ public final class PerfqueryParser extends BaseParser {
                     subject = (h.group(1) != null ? "LID " + h.group(1) : h.group(2)) + " port " + h.group(3);
                 }
                 start = in.source(i);
+                for (Matcher mask = MASKS.matcher(in.get(i)); mask.find(); ) {
+                    b.printed(i, mask.group(1), mask.group(2));
+                }
                 if (in.get(i).contains("(") && !in.get(i).contains(")") && in.matches(WRAPPED_MASK, i + 1)) {
                     b.use(++i); // a mail or terminal wrapped the head's "(CapMask: … CapMask2:" before its value
                 }
