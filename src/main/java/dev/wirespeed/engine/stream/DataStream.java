@@ -71,7 +71,7 @@ final class DataStream extends StreamLoop<SocketChannel> {
             receivedTos = tos.isPresent() ? tos.getAsInt() : null;
         }
         if (counter.sending()) {
-            tcpStats = NativeSockets.tcpInfo(channel).orElse(null);
+            tcpStats = NativeSockets.tcpInfoAtEnd(channel).orElse(null);
         }
     }
 
@@ -232,7 +232,7 @@ final class DataStream extends StreamLoop<SocketChannel> {
             while (channel.read(sink) >= 0) {
                 sink.clear();
             }
-            TcpStats last = NativeSockets.tcpInfo(channel).orElse(null);
+            TcpStats last = NativeSockets.tcpInfoAtEnd(channel).orElse(null);
             if (last != null) {
                 tcpStats = last;
             }

@@ -331,8 +331,17 @@ public final class NativeSockets {
         return OptionalInt.empty();
     }
 
-    /** TCP_INFO of a connected socket, or empty where it cannot be read. */
+    /** TCP_INFO of a connected socket, or empty where it cannot be read; every interval asks it, so no more. */
     public static Optional<TcpStats> tcpInfo(SocketChannel channel) {
+        return tcpInfo(channel, false);
+    }
+
+    /** {@link #tcpInfo} and the congestion control the socket ran: once, at the stream's end. */
+    public static Optional<TcpStats> tcpInfoAtEnd(SocketChannel channel) {
+        return tcpInfo(channel, true);
+    }
+
+    private static Optional<TcpStats> tcpInfo(SocketChannel channel, boolean withCongestion) {
         if (!available()) {
             return Optional.empty();
         }
@@ -351,7 +360,7 @@ public final class NativeSockets {
                     u32(info, 72),    // tcpi_rttvar (µs)
                     u32(info, 80),    // tcpi_snd_cwnd (segments)
                     u32(info, 16),    // tcpi_snd_mss
-                    congestion(arena, fd(channel))));
+                    withCongestion ? congestion(arena, fd(channel)) : null));
         } catch (Throwable t) {
             return Optional.empty();
         }
