@@ -334,7 +334,9 @@ public final class Splitter {
         List<PasteRepair.Row> rows = new ArrayList<>();
         // an output pasted inside a string literal ("output": "\nDevice #1:\n…") first: its lines then get every other repair
         // (zero-width characters and no-break spaces first: a literal's lines are judged by the parsers)
-        List<PasteRepair.Row> pasted = htmlBreaks(EscapedOutput.decode(Lines.split(text).stream().map(Splitter::invisible).toList(), starts));
+        // then a Markdown writer's backslash escapes ("rx\_bytes", "\[root@host ~\]#"), before prompts and marks are looked for
+        List<PasteRepair.Row> pasted = MarkdownEscapes.undo(
+                htmlBreaks(EscapedOutput.decode(Lines.split(text).stream().map(Splitter::invisible).toList(), starts)));
         for (PasteRepair.Row pastedRow : pasted) {
             String plain = invisible(pastedRow.text());
             if (plain.indexOf('&') >= 0) {
