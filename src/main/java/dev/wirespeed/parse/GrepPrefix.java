@@ -39,8 +39,7 @@ final class GrepPrefix {
      *                command ("ethtool -S eth0 | grep drop")
      */
     static List<PasteRepair.Row> strip(List<PasteRepair.Row> rows, ToIntFunction<List<String>> starts, Predicate<String> command) {
-        ToIntFunction<List<String>> judge = lines -> starts.applyAsInt(lines) + (int) lines.stream().map(String::strip)
-                .filter(l -> !l.isEmpty() && command.test(l)).count();
+        ToIntFunction<List<String>> judge = RepeatedPrefix.withCommands(starts, command);
         List<PasteRepair.Row> out = null;
         int i = 0;
         while (i < rows.size()) {

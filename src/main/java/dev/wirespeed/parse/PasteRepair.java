@@ -257,10 +257,10 @@ final class PasteRepair {
         if (flowed(rows)) {
             // RFC 3676 4.2: in flowed text a line without a trailing space ends where its writer ended it, so
             // no line is a fixed-width wrap to undo (a ping summary after a 62-column line stays its own line)
-            return KernelWrap.join(withoutElisions(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(unlabel(PaneBorder.split(unflow(rows), starts), prompt, command)), starts, command), starts, command)), command);
+            return KernelWrap.join(withoutElisions(ParallelShellHosts.strip(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(unlabel(PaneBorder.split(unflow(rows), starts), prompt, command)), starts, command), starts, command), starts, command)), command);
         }
         // a kernel line's wrap after the mail's own (whose judge sees the paste's widths), before the parsers
-        return KernelWrap.join(unwrap(withoutElisions(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(unlabel(PaneBorder.split(unpad(rows), starts), prompt, command)), starts, command), starts, command)),
+        return KernelWrap.join(unwrap(withoutElisions(ParallelShellHosts.strip(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(unlabel(PaneBorder.split(unpad(rows), starts), prompt, command)), starts, command), starts, command), starts, command)),
                 command), command);
     }
 

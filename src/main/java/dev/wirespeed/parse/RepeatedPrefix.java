@@ -50,8 +50,7 @@ final class RepeatedPrefix {
      *                two counter lines; the judge {@link GrepPrefix} uses)
      */
     static List<PasteRepair.Row> strip(List<PasteRepair.Row> rows, ToIntFunction<List<String>> parsersStart, Predicate<String> command) {
-        ToIntFunction<List<String>> starts = lines -> parsersStart.applyAsInt(lines) + (int) lines.stream().map(String::strip)
-                .filter(l -> !l.isEmpty() && command.test(l)).count();
+        ToIntFunction<List<String>> starts = withCommands(parsersStart, command);
         List<PasteRepair.Row> out = new ArrayList<>(rows);
         // each line normalized once: a run is extended once per candidate prefix (rows before i are not looked at
         // again, and a stripped run is skipped whole, so an entry never goes stale)
@@ -122,6 +121,12 @@ final class RepeatedPrefix {
             apart(out, hostRuns.get(r)[0], hostRuns.get(r)[1], hostsOfRuns.get(r));
         }
         return out;
+    }
+
+    /** A judge of lines that counts a command line as a start too, besides the lines a parser starts a format on. */
+    static ToIntFunction<List<String>> withCommands(ToIntFunction<List<String>> parsersStart, Predicate<String> command) {
+        return lines -> parsersStart.applyAsInt(lines) + (int) lines.stream().map(String::strip)
+                .filter(l -> !l.isEmpty() && command.test(l)).count();
     }
 
     /** A parallel shell's host before a line: a name that starts with a letter, then ':' ("node01:", "gpu-a17.cluster:"). */

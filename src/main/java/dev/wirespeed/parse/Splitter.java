@@ -236,7 +236,7 @@ public final class Splitter {
     private static final Pattern QP_ESCAPE = Pattern.compile("=([0-9A-F]{2})");
 
     /**
-     * A mail archived raw in quoted-printable (RFC 2045 6.7): "=3D" for "=", and lines longer than 76
+     * A mail archived raw in quoted-printable (RFC 2045 6.7): "=3D" for "=" ("=C2=A0" for a no-break space), and lines longer than 76
      * characters broken with a trailing "=". Taken as such only when both show up, or when the paste keeps the
      * mail's own "Content-Transfer-Encoding: quoted-printable" header and one soft break (a piece of such a mail
      * whose only long line was an output's: netdev's iproute2 otherhost patch thread, "link-netns ns-123771=").
@@ -248,7 +248,7 @@ public final class Splitter {
         for (PasteRepair.Row r : rows) {
             String l = r.text();
             soft += l.endsWith("=") && !l.endsWith("==") ? 1 : 0;
-            escaped |= l.contains("=3D") || l.contains("=20");
+            escaped |= l.contains("=3D") || l.contains("=20") || l.contains("=C2=A0"); // "=C2=A0": a no-break space, as Gmail writes them
             declared |= QP_HEADER.matcher(l).matches();
         }
         return escaped && soft >= 2 || declared && soft >= 1;
@@ -334,7 +334,9 @@ public final class Splitter {
         List<PasteRepair.Row> rows = new ArrayList<>();
         // an output pasted inside a string literal ("output": "\nDevice #1:\n…") first: its lines then get every other repair
         // (zero-width characters and no-break spaces first: a literal's lines are judged by the parsers)
-        List<PasteRepair.Row> pasted = htmlBreaks(EscapedOutput.decode(Lines.split(text).stream().map(Splitter::invisible).toList(), starts));
+        // then a Markdown writer's backslash escapes ("rx\_bytes", "\[root@host ~\]#"), before prompts and marks are looked for
+        List<PasteRepair.Row> pasted = MarkdownEscapes.undo(
+                htmlBreaks(EscapedOutput.decode(Lines.split(text).stream().map(Splitter::invisible).toList(), starts)));
         for (PasteRepair.Row pastedRow : pasted) {
             String plain = invisible(pastedRow.text());
             if (plain.indexOf('&') >= 0) {
@@ -366,7 +368,8 @@ public final class Splitter {
         rows = CodeSpanLines.unwrap(rows); // lines set in inline code, a span a converter wrapped whole again: before the spacing is judged
         rows = PasteRepair.undoubleSpacing(rows); // a page's display doubled the lines: first, so the other repairs see them adjacent
         if (quotedPrintable(rows)) {
-            rows = decodeQuotedPrintable(rows);
+            // a mail's HTML part archived raw: its "<br>" is whole only now ("…Full<=" / "br>", parse/iperf README, round 15)
+            rows = htmlBreaks(decodeQuotedPrintable(rows));
         }
         rows = IpOneline.split(rows); // before srun labels are looked for: ip -o addr's "4: eth0    inet …" lines repeat their index
         rows = PasteRepair.repair(rows, l -> prompt(l) != null || bare(l) != null || l.startsWith("# ") && rootPrompt(l) != null,

@@ -178,6 +178,7 @@ class PasteArtefactsTest {
             // lines of output a label is not told from the output's own "N: " (PasteRepair.LABEL_RUN)
             "srun-label", List.of("counters/netstat-s-bold-markdown-portuguese.txt", "fio/fio-write-avocado-debug-stdout-prefix.txt",
                     "sockperf/sockperf-iperf3-stdout-tagged-firecracker.txt", "iperf/iperf3-bidir-quoted-printable-netdev-r8169.txt",
+                    "iperf/iperf3-ethtool-S-igb-gmail-html-part-quoted-printable-mail.txt",
                     "pci/lspci-vvvv-bridge-downgraded-qp-mail.txt", "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt",
                     "counters/ip-s-s-link-otherhost-netns-gmail-wrapped-quoted-printable-iproute2-patch.txt",
                     "host/exportfs-v-one-line-nfsroot-cn-notes.txt", "host/mountinfo-nfs4-linuxkit2251.txt",
@@ -195,17 +196,27 @@ class PasteArtefactsTest {
                     // back as two rows on one line); a label before the second then sits inside the joined line
                     "perftest/ib_write_bw-ib_write_lat-a-mlx4-fdr10-docker-ip-wrapped-notes.txt"),
             "double-spaced", List.of("counters/netstat-s-bold-markdown-portuguese.txt",
-                    "nccl/rccl-all_reduce-mi300x-rst-mark-role-every-line-wrapped-validation-guide.txt"), // double-spaced already
+                    "nccl/rccl-all_reduce-mi300x-rst-mark-role-every-line-wrapped-validation-guide.txt", // double-spaced already
+                    "iperf/iperf3-nfsstat-m-bold-escaped-lines-virt-nfs-blog.txt"), // its bold lines double-spaced already
             // a page that sets every line in inline code has no fence to glue: the fence's backticks would close the last span
-            "fence-glued-last", List.of("nccl/rccl-all_reduce-mi300x-rst-mark-role-every-line-wrapped-validation-guide.txt"),
+            // and a Markdown writer escapes only text outside code blocks: a fence around its escapes is no page's (round 15)
+            "fence-glued-last", List.of("nccl/rccl-all_reduce-mi300x-rst-mark-role-every-line-wrapped-validation-guide.txt",
+                    "host/ethtool-ifconfig-ethtool-S-g-markdown-escaped-hard-breaks-cn-blog.txt",
+                    "host/ip-s-link-ethtool-S-grep-pandoc-escaped-lab-report.txt",
+                    "iperf/iperf2-blockquote-escaped-rules-macos-prompt-ja-blog.txt",
+                    "iperf/iperf2-pdsh-named-hosts-ping-pandoc-hard-breaks-cerowrt-wiki.txt",
+                    "iperf/iperf3-nfsstat-m-bold-escaped-lines-virt-nfs-blog.txt"),
             // elided already ("[…]" twice); a "<snip>" after its first row leaves that row and the separator, two lines,
             // too few for RepeatedPrefix to strip their --timestamps stamp, which it strips from the rows after the snip
             "snip", List.of("iperf/iperf3-3.18-server-timestamps-P-indented-20-minute-gap-iperf1883.txt"),
             // avocado's prefix goes on the program's lines, before a mail's quoted-printable or a diff's marks are added
             "avocado", List.of("host/ethtool-6.1-k-veth-before-after-K-diff-u-fence.txt",
-                    "iperf/iperf2-2.1.9-trip-times-P4-quoted-printable-bufferbloat-mail.txt", "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt"),
+                    "iperf/iperf2-2.1.9-trip-times-P4-quoted-printable-bufferbloat-mail.txt", "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt",
+                    "iperf/iperf3-ethtool-S-igb-gmail-html-part-quoted-printable-mail.txt"),
             "flowed", List.of("host/ip-link-ipoib-wrapped-mail-kirjanov.txt", "perftest/ib_write_bw-v1-nbsp-cpufreq-ompi-users-2012.txt",
-                    "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt"));
+                    "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt",
+                    // Markdown's hard breaks (two trailing blanks) are flowed text's soft breaks: a page's, never a mail's
+                    "iperf/iperf3-nfsstat-m-bold-escaped-lines-virt-nfs-blog.txt"));
 
     /**
      * Each artefact applied to every fixture with key facts: the facts the fixture gives as pasted
