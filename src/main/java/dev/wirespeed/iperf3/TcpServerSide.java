@@ -1,6 +1,7 @@
 package dev.wirespeed.iperf3;
 
 import dev.wirespeed.engine.sys.Mptcp;
+import dev.wirespeed.engine.sys.NativeSockets;
 import dev.wirespeed.engine.tcp.TcpDrivenSide;
 import dev.wirespeed.io.Io;
 import dev.wirespeed.iperf3.Iperf3Error.Errno;
@@ -29,6 +30,8 @@ final class TcpServerSide implements ServerSide {
     private final List<Arrival> arrivals = new ArrayList<>();
     private final Arrivals arrived;
     private volatile TcpDrivenSide driven;
+    /** What the data sockets run, read after tuning: iperf3's server names it even when it only received. */
+    private volatile String congestionRead;
 
     private record Arrival(long sequence, SocketChannel channel) {}
 
@@ -69,6 +72,7 @@ final class TcpServerSide implements ServerSide {
             }
         }
         ServerSide.applyTos(channels, tos);
+        congestionRead = channels.isEmpty() ? null : NativeSockets.congestion(channels.getFirst()).orElse(null);
         driven = new TcpDrivenSide("ws-iperf3-server", channels, false, spec, "option", null);
     }
 
@@ -92,7 +96,8 @@ final class TcpServerSide implements ServerSide {
         p.close();
         p.join(System.nanoTime() + CPU_BOOKING_NANOS);
         Message.Results totals = capAt(p.results(end), testEndNanos - p.omitEndNanoTime());
-        return new Measured(totals, null, ResultsExchange.write(totals, spec.congestion()),
+        return new Measured(totals, null, ResultsExchange.write(totals,
+                congestionRead != null ? congestionRead : spec.congestion()),
                 (wallNanos, problem) -> TcpDrivenSide.summaryLine(spec, totals.streams(), wallNanos, problem));
     }
 

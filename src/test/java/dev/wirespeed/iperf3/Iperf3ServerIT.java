@@ -146,6 +146,9 @@ class Iperf3ServerIT {
         assertThat(log).anySatisfy(l -> assertThat(l).contains("(iperf3 3.").contains("upload 1 stream"));
         assertThat(run.end().path("cpu_utilization_percent").path("remote_total").doubleValue())
                 .as("the server's CPU, booked by its receiving thread").isPositive();
+        assertThat(run.end().path("receiver_tcp_congestion").stringValue())
+                .as("our receiving socket's algorithm, sent as congestion_used as iperf3's server does")
+                .isEqualTo(SystemCongestion.defaultAlgorithm());
     }
 
     @Test

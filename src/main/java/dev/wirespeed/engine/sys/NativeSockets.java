@@ -366,6 +366,21 @@ public final class NativeSockets {
         }
     }
 
+    /**
+     * The congestion control a connected socket runs, alone: for a receiver, whose TCP_INFO we do not
+     * keep, but whose algorithm iperf3's server names in its results all the same.
+     */
+    public static Optional<String> congestion(SocketChannel channel) {
+        if (!available()) {
+            return Optional.empty();
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            return Optional.ofNullable(congestion(arena, fd(channel)));
+        } catch (Throwable t) {
+            return Optional.empty();
+        }
+    }
+
     /** TCP_CA_NAME_MAX (include/net/tcp.h): an algorithm's name with its NUL fits in 16 bytes. */
     private static final int TCP_CA_NAME_BYTES = 16;
 
