@@ -28,7 +28,9 @@ public final class LogRules {
                 new IbdiagnetErrorsRule(), new TransceiverAlarmRule(), new Iperf3ErrorRule(), new PerftestFailedRule(), new PingpongFailedRule(), new MftErrorRule(),
                 new VfDroppingRule(), new RunFailedRule(), new LinkTypeFixedRule(),
                 new PingLossRule(), new MdcliFitModeRule(), new MdcliFirmwareNoFatRule(), new MdcliTransferFailedRule(),
-                new MdcliPatchNeedsRebootRule(), new FioLinkBoundRule(), new NfsRetransmissionsRule(), new ListenQueueFullRule()));
+                new MdcliPatchNeedsRebootRule(), new FioLinkBoundRule(), new NfsRetransmissionsRule(), new ListenQueueFullRule(),
+                new NfsdThreadsBusyRule(), new NfsMountOptionsRule(), new NfsTransportRule(), new NfsOpStatsRule(),
+                new SarTcpRetransmitsRule(), new SarInterfaceErrorsRule()));
     }
 
     public List<LogRule> logRules() {

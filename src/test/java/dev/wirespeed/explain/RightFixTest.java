@@ -107,6 +107,9 @@ class RightFixTest {
             		Link layer: InfiniBand
             """;
 
+    /** procfs#450's mountstats entry (nconnect=16, two xprt lines). */
+    static final String NCONNECT16 = Fixture.text("host/mountstats-nconnect16-xprt-tcp-procfs450.txt");
+
     /** A real InfiniBand banner (seed 003's ib_send_bw -c UD) up to its rule, for the failures below it. */
     static final String IB_BANNER = Fixture.text("perftest/ib_send_bw-ud-client-seed003.txt").lines().skip(1).limit(17)
             .map(l -> l + "\n").reduce("", String::concat);
@@ -404,6 +407,58 @@ class RightFixTest {
                 fires("fix kernel-firmware-command-failed: bnxt_en's HWRM: driver and firmware as a pair, no mlx tool", fixtures(
                         "kernel/bnxt_en-hwrm-error-dim-no-timestamp-stable.txt"), "kernel-firmware-command-failed",
                         "ens2f1np1", null, List.of("bnxt_en", "niccli", "matched pair"), List.of("mlx", "mst", "ethtool -s")),
+                // round 15 (nfsrules15): NFS statistics and sar rates, each advice by the facts the output names
+                fires("fix nfsd-threads-all-busy: a pre-2.6.29 th line counting all threads busy: the thread count,"
+                        + " and the disk first", fixtures("host/proc-net-rpc-nfsd-th-all-busy-rhel5-thelinuxcluster-2010.txt"),
+                        "nfsd-threads-all-busy", "nfsd", null, List.of("rpc.nfsd N", "RPCNFSDCOUNT", "threads=N", "iostat -x"),
+                        List.of("mlx", "ethtool", "mount")),
+                quiet("quiet nfsd-threads-all-busy: a th line alone with 0 (a 0 tells nothing since 2.6.29)",
+                        fixtures("host/proc-net-rpc-nfsd-th-64-centos7-thelinuxcluster.txt"), "nfsd-threads-all-busy", ""),
+                quiet("quiet nfsd-threads-all-busy: grep th, 8 threads, 0", fixtures("host/proc-net-rpc-nfsd-grep-th-8-svennd.txt"),
+                        "nfsd-threads-all-busy", ""),
+                fires("fix nfs-mount-options: soft and rsize 8192 over TCP: umount and mount, keep sec=, no command",
+                        fixtures("host/mount-grep-nfs4-krb5-hard-and-soft-rsize8192-freeipa-notes-ru.txt"), "nfs-mount-options",
+                        "/home/ipahomes/ipetrov", null, List.of("umount /home/ipahomes/ipetrov", "hard", "rsize=", "sec=",
+                                "refuses a remount"), List.of("remount,", "proto=rdma", "nconnect")),
+                quiet("quiet nfs-mount-options: the hard mount with 128 KiB beside it",
+                        fixtures("host/mount-grep-nfs4-krb5-hard-and-soft-rsize8192-freeipa-notes-ru.txt"), "nfs-mount-options",
+                        "/mnt/export"),
+                quiet("quiet nfs-mount-options: mountstats opts hard, 1 MiB", fixtures("host/mountstats-nconnect16-xprt-tcp-procfs450.txt"),
+                        "nfs-mount-options", ""),
+                quiet("quiet nfs-transport: nconnect=16 lines, no bad XIDs, no backlog",
+                        fixtures("host/mountstats-nconnect16-xprt-tcp-procfs450.txt"), "nfs-transport", ""),
+                fires("fix nfs-transport: a backlog on a mount at nconnect=16 already: slots, not more connections",
+                        paste(NCONNECT16.replace("2826 2818 0 24955 0 10", "2826 2818 0 24955 3000 10")), "nfs-transport",
+                        "/srv/nfs/files", null, List.of("tcp_max_slot_table_entries"), List.of("nconnect", "proto=")),
+                fires("fix nfs-transport: bad XIDs over TCP: the server or the connection, not UDP or RDMA advice",
+                        paste(NCONNECT16.replace("2826 2818 0 24955", "2826 2818 9 24955")), "nfs-transport", "/srv/nfs/files",
+                        null, List.of("over TCP", "connect count 2"), List.of("proto=tcp", "rpcrdma")),
+                quiet("quiet nfs-transport: VAST NFS's rdma lines, bad_reply_count 0",
+                        fixtures("host/mountstats-xprt-rdma-multipath-vastnfs-doc.txt"), "nfs-transport", ""),
+                fires("fix nfs-transport: an rdma line's bad_reply_count: RPC-over-RDMA versions, no TCP advice",
+                        paste(Fixture.text("host/mountstats-xprt-rdma-multipath-vastnfs-doc.txt").replaceFirst(
+                                "rdma 0 0 1 0 24 3 3 0 3 0 0 0 0 0 0 0 0 0 0 0", "rdma 0 0 1 0 24 3 3 0 3 0 0 0 0 0 0 0 0 0 0 2")),
+                        "nfs-transport", "/mnt/export", null, List.of("RPC-over-RDMA", "rpcrdma"), List.of("nconnect", "proto=tcp")),
+                quiet("quiet nfs-op-latency: the blog's GETATTR and SETATTR rows", fixtures("host/mountstats-per-op-v3-cks-blog.txt"),
+                        "nfs-op-latency", ""),
+                fires("fix nfs-op-latency: rows without their transport: the advice of each transport, labelled",
+                        paste(Fixture.text("host/mountstats-per-op-v3-cks-blog.txt").replace("192686 192688 0", "192686 194688 3")),
+                        "nfs-op-latency", "nfs mount", null, List.of("over TCP", "over UDP", "over RDMA"), List.of()),
+                fires("fix sar-tcp-retransmissions: half the segments resent: find the sockets and the drop, no ring command",
+                        fixtures("counters/sar-n-dev-edev-tcp-etcp-tbf-overflow-retrans-veth-made-here.txt"),
+                        "sar-tcp-retransmissions", "tcp", null, List.of("ss -ti", "tc -s qdisc", "sar -n EDEV"),
+                        List.of("ethtool -G", "proto=")),
+                quiet("quiet sar-tcp-retransmissions: 1 of 4286 segments", fixtures(
+                        "counters/sar-n-tcp-etcp-4.13-retrans-1-of-1626-unwrapped-perf-notes.txt"), "sar-tcp-retransmissions", ""),
+                quiet("quiet sar-tcp-retransmissions: ETCP alone, no oseg/s to judge by", fixtures(
+                        "counters/sar-f-etcp-average-only-sadc-vm-wireshark-ask.txt"), "sar-tcp-retransmissions", ""),
+                quiet("quiet sar-tcp-retransmissions: retrans/s 0", fixtures("counters/sar-n-tcp-etcp-list-indented-orsts-cn-notes.txt"),
+                        "sar-tcp-retransmissions", ""),
+                fires("fix sar-interface-errors: a veth's txdrop/s: its counters and its peer, no cable or ring advice",
+                        fixtures("counters/sar-n-edev-veth-mtu-mismatch-txdrop-ip-s-link-made-here.txt"), "sar-interface-errors",
+                        "va15", null, List.of("ip -s -s link show dev va15", "smaller MTU"), List.of("cable", "ethtool -G")),
+                quiet("quiet sar-interface-errors: EDEV all 0 while TCP retransmits", fixtures(
+                        "counters/sar-n-dev-edev-tcp-etcp-tbf-overflow-retrans-veth-made-here.txt"), "sar-interface-errors", ""),
                 fires("fix cpufreq-no-driver: driver, then governor", fixtures("host/cpupower-frequency-info-no-driver-ubuntu2004-forum.txt"),
                         "cpufreq-no-driver", "", "modprobe acpi_cpufreq && cpupower frequency-set -g performance",
                         List.of("on bare metal", "in a VM nothing to do"), List.of("reboot")));

@@ -188,6 +188,8 @@ class PasteArtefactsTest {
                     "kernel/dmesg-i40e-failed-to-get-phy-cap-unknown-phy-openwrt9527.txt", // one line: its label is not told
                     "kernel/mlx5-cmd-exec-timeout-negative-index-no-done-completion-stable.txt", // one line: not told
                     "kernel/bnxt_en-hwrm-error-dim-no-timestamp-stable.txt", // one line: its label is not told
+                    "host/proc-net-rpc-nfsd-grep-th-8-svennd.txt", // one th line: its label is not told
+                    "host/proc-net-rpc-nfsd-th-64-centos7-thelinuxcluster.txt", // one th line: its label is not told
                     "qos/mlnx_qos-html-stripped-one-line-zartbot.txt", // one line, the prompt's too: its label is not told
                     // each line in an inline-code role: a label srun put there would sit inside the role, not before it
                     "nccl/rccl-all_reduce-mi300x-rst-mark-role-every-line-wrapped-validation-guide.txt",

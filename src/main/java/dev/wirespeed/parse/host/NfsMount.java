@@ -7,7 +7,7 @@ import dev.wirespeed.host.Mount;
 import dev.wirespeed.host.Observed;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.FactSink;
-import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -21,7 +21,7 @@ import java.util.Map;
 @JsonTypeName("NfsMount")
 public record NfsMount(String mountPoint, String export, String transport, String version, Integer port,
                        Long readSizeBytes, Long writeSizeBytes, Map<String, String> options, Source source)
-        implements ParsedRecord {
+        implements LogInput {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("mount", mountPoint).put("export", export).put("proto", transport)

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.FactSink;
-import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.Map;
 
@@ -19,7 +19,7 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonTypeName("NfsMountStats")
 public record NfsMountStats(String export, String mountPoint, String fsType, String statsVersion, Long ageSeconds,
-                            Source source) implements ParsedRecord {
+                            Source source) implements LogInput {
     @Override
     public Map<String, String> columns() {
         return Columns.of().put("mount", mountPoint).put("export", export).put("fstype", fsType)

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.FactSink;
-import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.Locale;
 import java.util.Map;
@@ -24,7 +24,7 @@ import java.util.Map;
 @JsonTypeName("NfsOpStats")
 public record NfsOpStats(String operation, long operations, long transmissions, long majorTimeouts, long bytesSent,
                          long bytesReceived, long queueMillis, long rttMillis, long executeMillis, Long errors,
-                         Source source) implements ParsedRecord {
+                         Source source) implements LogInput {
     @Override
     public Map<String, String> columns() {
         Columns c = Columns.of().put("op", operation).put("ops", operations).put("trans", transmissions)

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.FactSink;
-import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +30,7 @@ import java.util.Map;
 @JsonTypeName("NfsTransport")
 public record NfsTransport(String transport, Long connectCount, Long idleSeconds, Long sends, Long receives,
                            Long badXids, List<Long> counters, String path, String state, Source source)
-        implements ParsedRecord {
+        implements LogInput {
     public NfsTransport {
         counters = List.copyOf(counters);
     }

@@ -4,6 +4,7 @@ import dev.wirespeed.parse.BaseParser;
 import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
+import dev.wirespeed.parse.Source;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +14,8 @@ import java.util.regex.Pattern;
 /**
  * {@code cat /proc/net/rpc/nfs} or {@code /proc/net/rpc/nfsd}: lines of a key and numbers (see
  * {@link NfsRpcCounters}). Recognised at a "net" line followed by an "rpc" line (the client's file, or the
- * server's from "net" on) or at the server's "rc" line followed by "fh".
+ * server's from "net" on), at the server's "rc" line followed by "fh", or at a "th" line alone in its own shape
+ * (two counts and ten histogram seconds with three decimals: {@code grep th /proc/net/rpc/nfsd}).
  */
 public final class ProcNetRpcParser extends BaseParser {
     private static final Pattern LINE = Pattern.compile("(rc|fh|io|th|ra|net|rpc|proc\\d|proc4ops|wdeleg_getattr)((?:\\s+[\\d.]+)+)");
@@ -21,6 +23,8 @@ public final class ProcNetRpcParser extends BaseParser {
     private static final Pattern RPC = Pattern.compile("rpc(?:\\s+\\d+){3,5}");
     private static final Pattern RC = Pattern.compile("rc(?:\\s+\\d+){3}");
     private static final Pattern FH = Pattern.compile("fh(?:\\s+\\d+){5}");
+    /** fs/nfsd/stats.c: "th %u %u" then ten " %u.%03u" (the deprecated histogram, " 0.000" since 2.6.29). */
+    private static final Pattern TH = Pattern.compile("th\\s+\\d+\\s+\\d+(?:\\s+\\d+\\.\\d{3}){10}");
     /** RFC 1094's procedures, in the order the kernel counts them. */
     private static final List<String> V2 = List.of("null", "getattr", "setattr", "root", "lookup", "readlink", "read",
             "wrcache", "write", "create", "remove", "rename", "link", "symlink", "mkdir", "rmdir", "readdir", "statfs");
@@ -35,7 +39,8 @@ public final class ProcNetRpcParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(NET, i) && in.matches(RPC, i + 1) || in.matches(RC, i) && in.matches(FH, i + 1);
+        return in.matches(NET, i) && in.matches(RPC, i + 1) || in.matches(RC, i) && in.matches(FH, i + 1)
+                || in.matches(TH, i);
     }
 
     @Override
@@ -43,6 +48,8 @@ public final class ProcNetRpcParser extends BaseParser {
         ParseBuilder b = builder(in, from);
         boolean server = in.matches(RC, from);
         Long threads = null;
+        Long allBusy = null;
+        Source thLine = null;
         long[] rpc = null;
         Map<String, Map<String, Long>> ops = new LinkedHashMap<>();
         int i = from;
@@ -56,6 +63,8 @@ public final class ProcNetRpcParser extends BaseParser {
                 case "th" -> {
                     server = true;
                     threads = whole(cells[0]);
+                    allBusy = cells.length > 1 ? whole(cells[1]) : null;
+                    thLine = in.source(i);
                 }
                 case "rpc" -> {
                     rpc = new long[cells.length];
@@ -74,8 +83,8 @@ public final class ProcNetRpcParser extends BaseParser {
         Long calls = rpc != null ? rpc[0] : null;
         Long second = rpc != null && rpc.length > 1 ? rpc[1] : null;
         Long third = rpc != null && rpc.length > 2 ? rpc[2] : null;
-        b.add(new NfsRpcCounters(server ? "nfsd" : "nfs", threads, calls, server ? null : second,
-                server ? null : third, server ? second : null, ops, in.source(from)));
+        b.add(new NfsRpcCounters(server ? "nfsd" : "nfs", threads, allBusy, calls, server ? null : second,
+                server ? null : third, server ? second : null, ops, thLine, in.source(from)));
         return b.done(i);
     }
 

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.FactSink;
-import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -25,7 +25,7 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("SarSample")
 public record SarSample(String report, String time, boolean average, String subject, Map<String, Double> values,
-                        Source source) implements ParsedRecord {
+                        Source source) implements LogInput {
     public SarSample {
         values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
     }
