@@ -49,6 +49,8 @@ import dev.wirespeed.parse.ib.IblinkinfoParser;
 import dev.wirespeed.parse.ib.IbnetdiscoverParser;
 import dev.wirespeed.parse.ib.IbnodesParser;
 import dev.wirespeed.parse.ib.IbportstateParser;
+import dev.wirespeed.parse.ib.IbaddrParser;
+import dev.wirespeed.parse.ib.IbdiagErrorParser;
 import dev.wirespeed.parse.ib.IbrouteParser;
 import dev.wirespeed.parse.ib.SmpqueryInfoParser;
 import dev.wirespeed.parse.ib.IbqueryerrorsParser;
@@ -117,6 +119,8 @@ public final class Parsers {
                 new IbportstateParser(),
                 new SmpqueryInfoParser(),
                 new IbrouteParser(),
+                new IbaddrParser(),
+                new IbdiagErrorParser(),
                 new RdmaResParser(),
                 new SaqueryNodeParser(),
                 new RdmaStatisticParser(),

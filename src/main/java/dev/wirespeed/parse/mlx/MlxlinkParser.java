@@ -41,10 +41,11 @@ public final class MlxlinkParser extends BaseParser {
     private static final Pattern LANE_BITS = Pattern.compile("[01](?:\\s*,\\s*[01])*");
     /**
      * "Name   : value": at least one blank before the colon, which ibstat's "Physical state: LinkUp" has
-     * not; a unit in brackets in the name ("Temperature [C]", "Time Since Last Clear [Min]"), commas in it (the
-     * PCIe view's "Depth, pcie index, node").
+     * not; a unit in brackets in the name ("Temperature [C]", "Time Since Last Clear [Min]", glued in
+     * "Attenuation (5g,7g,12g)[dB]", which ended the block before the module's later lines), commas in it (the PCIe
+     * view's "Depth, pcie index, node").
      */
-    private static final Pattern KV = Pattern.compile("([A-Za-z][\\w .,()/\\-]*?(?: \\[[^\\]]{1,8}\\])?)\\s+:\\s*(.*)");
+    private static final Pattern KV = Pattern.compile("([A-Za-z][\\w .,()/\\-]*?(?: ?\\[[^\\]]{1,8}\\])?)\\s+:\\s*(.*)");
     /** Names no other tool prints with a padded colon: enough to start a grep'd piece. */
     private static final Pattern OWN = Pattern.compile("amBER Version|Status Opcode|Group Opcode|Recommendation"
             + "|Raw Physical BER|Effective Physical BER|Symbol BER|Raw Physical Errors Per Lane|Effective Physical Errors"
@@ -130,11 +131,7 @@ public final class MlxlinkParser extends BaseParser {
                 String value = m.group(2).strip();
                 values.putIfAbsent(name, value);
                 b.use(i);
-                Matcher mask = MASK.matcher(value);
-                if (name.matches("(Enabled Link Speed|Supported Cable Speed).*") && mask.matches()) {
-                    // the mask is the value, the names in brackets its reading: both kept, as mlxlink --json keeps them
-                    b.printedRow(null, i, name, Map.of("value", mask.group(1), "raw", value));
-                }
+
             } else {
                 break;
             }
