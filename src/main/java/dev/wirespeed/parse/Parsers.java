@@ -49,6 +49,10 @@ import dev.wirespeed.parse.ib.IblinkinfoParser;
 import dev.wirespeed.parse.ib.IbnetdiscoverParser;
 import dev.wirespeed.parse.ib.IbnodesParser;
 import dev.wirespeed.parse.ib.IbportstateParser;
+import dev.wirespeed.parse.ib.IbaddrParser;
+import dev.wirespeed.parse.ib.IbdiagErrorParser;
+import dev.wirespeed.parse.ib.IbrouteParser;
+import dev.wirespeed.parse.ib.SmpqueryInfoParser;
 import dev.wirespeed.parse.ib.IbqueryerrorsParser;
 import dev.wirespeed.parse.ib.IbstatParser;
 import dev.wirespeed.parse.ib.IbstatusParser;
@@ -113,6 +117,10 @@ public final class Parsers {
                 new IbnodesParser(),
                 new PerfqueryParser(),
                 new IbportstateParser(),
+                new SmpqueryInfoParser(),
+                new IbrouteParser(),
+                new IbaddrParser(),
+                new IbdiagErrorParser(),
                 new RdmaResParser(),
                 new SaqueryNodeParser(),
                 new RdmaStatisticParser(),

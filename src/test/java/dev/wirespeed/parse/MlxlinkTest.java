@@ -16,6 +16,7 @@ class MlxlinkTest {
     private static final String LOOP = "mlx/mlxlink-show-ber-monitor-8x-cx6-ib-hdr-2x-counters-grep.txt";
     private static final String SONIC = "mlx/mlxlink-spectrum-25gbe-firecode-sonic-doc.txt";
     private static final String PAGE = "mlx/mlxlink-m-c-cx6-200g-html-stripped-blog.txt";
+    private static final String BF3 = "mlx/mst-status-v-mlxlink-m-c-bluefield3-dac-sigcomm-tutorial.txt";
 
     private static List<MlxlinkPort> ports(String text) {
         return Fixture.blocksOf(text).stream().flatMap(b -> b.all(MlxlinkPort.class).stream()).toList();
@@ -90,6 +91,25 @@ class MlxlinkTest {
         String lost = Fixture.text(LOOP).replaceFirst("Effective Physical Errors       : 0", "Effective Physical Errors       : 17");
         assertThat(findings(lost, "mlxlink-link-issue")).singleElement()
                 .satisfies(f -> assertThat(f.message()).contains("17 errors remained after FEC"));
+    }
+
+    /**
+     * -m's per-lane module flags: "N/A" (a passive DAC) gives none; a flag set on a lane is named by the rule, all
+     * lanes 0 are no finding. No public output with set flags was found outside the held-out sets, so the values
+     * are changed here in the BlueField-3 sample (not a fixture), in mlxlink's own form (mlxlink_amBER_collector:
+     * per-lane values joined with ",").
+     */
+    @Test
+    void perLaneModuleFlags() {
+        String text = Fixture.text(BF3);
+        assertThat(ports(text)).allSatisfy(p -> assertThat(p.laneFlags()).as("N/A").isEmpty());
+        String los = text.replaceFirst("Rx LOS \\[per lane\\]                  : N/A", "Rx LOS [per lane]                  : 0,0,1,0")
+                .replaceFirst("Tx Fault \\[per lane\\]                : N/A", "Tx Fault [per lane]                : 0,0,0,0");
+        MlxlinkPort first = ports(los).getFirst();
+        assertThat(first.laneFlags()).containsEntry("Rx LOS", List.of(0, 0, 1, 0)).containsEntry("Tx Fault", List.of(0, 0, 0, 0));
+        assertThat(findings(los, "mlxlink-link-issue")).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("Rx LOS on lane 3").doesNotContain("Tx Fault on"));
+        assertThat(findings(los.replace(": 0,0,1,0", ": 0,0,0,0"), "mlxlink-link-issue")).isEmpty();
     }
 
     /** Cut anywhere, the sections read so far still come out; nothing throws. */

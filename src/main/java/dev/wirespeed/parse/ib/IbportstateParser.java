@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
 public final class IbportstateParser extends BaseParser {
     private static final Pattern HEAD = Pattern.compile(
             "#\\s*(MLNX ext )?Port info:\\s*(?:Lid (\\d+))?\\s*(DR path .*?)?\\s*port (\\d{1,3})\\s*");
-    private static final Pattern FIELD = Pattern.compile("([A-Za-z][A-Za-z0-9]*):\\.{2,}\\s*(.*)");
+    private static final Pattern FIELD = Pattern.compile("([A-Za-z][A-Za-z0-9]*):\\.+\\s*(.*)");
     private static final Pattern LABEL = Pattern.compile("([\\w ]*)PortInfo( set)?:");
     private static final Pattern WIDTH = Pattern.compile("(\\d{1,2}X).*");
     private static final Pattern GBPS = Pattern.compile("(\\d+(?:\\.\\d+)?) Gbps");
@@ -74,6 +74,7 @@ public final class IbportstateParser extends BaseParser {
                     peerNext = false;
                 }
                 dump.fields.putIfAbsent(m.group(1), m.group(2).strip());
+                dump.lines.add(new Printed(i, m.group(1), m.group(2).strip()));
             } else {
                 break;
             }
@@ -90,11 +91,19 @@ public final class IbportstateParser extends BaseParser {
             }
             if (link != null) {
                 links.add(link);
+                if (!d.peer) { // every field under its name, as libibmad prints it (a peer's would clash with its own)
+                    for (Printed f : d.lines) {
+                        b.printed(link, f.line(), f.name(), f.value());
+                    }
+                }
             }
         }
         links.forEach(b::add);
         return b.done(i);
     }
+
+    /** A dotted field line: its line, name and value as printed. */
+    record Printed(int line, String name, String value) {}
 
     /** One "# Port info" dump: its head and its fields by name. */
     private static final class Dump {
@@ -102,6 +111,7 @@ public final class IbportstateParser extends BaseParser {
         final boolean vendor;
         final boolean peer;
         final Map<String, String> fields = new HashMap<>();
+        final List<Printed> lines = new ArrayList<>();
         String lid;
         Integer port;
 

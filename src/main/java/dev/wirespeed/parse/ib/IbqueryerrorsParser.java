@@ -14,14 +14,18 @@ import java.util.regex.Pattern;
  * {@code ibqueryerrors} (infiniband-diags): for each port past the threshold,
  * "GUID 0x… port N: [Counter == value (scaled)] …", after an optional
  * "Errors for 0x… "node description"" line (a switch's; a CA's is only "Errors for "description"",
- * ibqueryerrors.c print_results), and a closing "## Summary: …" block. Lines of
- * link details ("Link info: …") and data counters are read as part of the block.
+ * ibqueryerrors.c print_results), and a closing "## Summary: …" block. With {@code -r} each port's
+ * line is followed by its link, "Link info: LID PORT[ ] ==( 4X 10.0 Gbps Active/ LinkUp)==> peer GUID,
+ * LID, port and name", as iblinkinfo prints a port (print_port_config): an {@link IbLink} of the
+ * node at that port GUID ("==( Down/ Polling)==>" and no peer for a port that is down). Data
+ * counters ({@code -K}, "Data Counters for …") are read as part of the block.
  */
 public final class IbqueryerrorsParser extends BaseParser {
-    private static final Pattern NODE = Pattern.compile("Errors for (?:(0x[0-9a-fA-F]+)\\s*)?\"?(.*?)\"?");
+    private static final Pattern NODE = Pattern.compile("(?:Errors|Data Counters) for (?:(0x[0-9a-fA-F]+)\\s*)?\"?(.*?)\"?");
     private static final Pattern PORT = Pattern.compile("GUID (0x[0-9a-fA-F]+) port (\\w+):\\s*(.*)");
     private static final Pattern COUNTER = Pattern.compile("\\[(\\w+) == (\\d+)(?: \\([^)]*\\))?]");
     private static final Pattern SUMMARY = Pattern.compile("##\\s*(?:Summary:)?\\s*(\\d+) (nodes|ports) checked.*");
+    private static final Pattern LINK_INFO = Pattern.compile("Link info:\\s*(.*)");
     private static final Pattern OTHER = Pattern.compile("(Link info:|##|Suppressing:|\\d+\\s+\\d+\\[).*");
 
     public IbqueryerrorsParser() {
@@ -39,6 +43,7 @@ public final class IbqueryerrorsParser extends BaseParser {
     public Parsed parse(Lines in, int from) {
         ParseBuilder b = builder(in, from);
         String node = null;
+        String portGuid = null;
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i)) {
@@ -58,10 +63,14 @@ public final class IbqueryerrorsParser extends BaseParser {
                     }
                 }
                 String subject = "GUID " + m.group(1) + " port " + m.group(2) + (node == null ? "" : " (" + node + ")");
+                portGuid = m.group(1);
                 b.use(i);
                 if (!values.isEmpty()) {
                     b.add(new CounterSample(subject, "ibqueryerrors", values, in.source(i)));
                 }
+            } else if ((m = in.match(LINK_INFO, i)) != null
+                    && (m = IblinkinfoParser.LINK.matcher(m.group(1).strip())).matches()) {
+                b.use(i).add(IblinkinfoParser.link(m, node, null, portGuid, in.source(i)));
             } else if (in.matches(SUMMARY, i) || in.matches(OTHER, i)) {
                 b.use(i);
             } else {

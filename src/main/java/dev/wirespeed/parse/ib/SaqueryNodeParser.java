@@ -59,7 +59,7 @@ public final class SaqueryNodeParser extends BaseParser {
     }
 
     /** ibnetdiscover's words for the node types saquery spells out (ib_get_node_type_str). */
-    private static String type(String printed) {
+    static String type(String printed) {
         if (printed == null) {
             return null;
         }

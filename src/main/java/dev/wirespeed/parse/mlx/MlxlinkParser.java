@@ -27,17 +27,30 @@ import java.util.regex.Pattern;
 public final class MlxlinkParser extends BaseParser {
     private static final Pattern TITLE = Pattern.compile("(Operational Info|Supported Info|Troubleshooting Info|Tool Information"
             + "|Physical Counters and BER Info|Module Info|Test Mode Info|FEC Capability Info|EYE Opening Info"
-            + "|Transmitter Info|Device Info|BER Monitor Info|Recovery Counters Info|Link Down Info)\\s*#?");
+            + "|Transmitter Info|Device Info|BER Monitor Info|Recovery Counters Info|Link Down Info"
+            // --port_type PCIE (mlxlink's PCIe titles) and --show_histogram
+            + "|PCIe Operational \\(Enabled\\) Info|EYE Opening Info \\(PCIe\\)|Management PCIe \\w+ Counters Info"
+            + "|Histogram of FEC Errors)\\s*#?");
+    /**
+     * mlxlink's own "Errors" section (MlxlinkCommander: an exception a query raised, "Showing Eye via SLRG raised the
+     * following exception: …"), a title too common to start a block: read only inside one.
+     */
+    private static final Pattern ERRORS_TITLE = Pattern.compile("Errors");
+    /** "Rx LOS [per lane] : 1,0,1,1": a flag per lane, 0 or 1 (MFT 4.2x and later, -m). */
+    private static final Pattern PER_LANE = Pattern.compile("(.+?) \\[per lane\\]");
+    private static final Pattern LANE_BITS = Pattern.compile("[01](?:\\s*,\\s*[01])*");
     /**
      * "Name   : value": at least one blank before the colon, which ibstat's "Physical state: LinkUp" has
-     * not; a unit in brackets in the name ("Temperature [C]", "Time Since Last Clear [Min]").
+     * not; a unit in brackets in the name ("Temperature [C]", "Time Since Last Clear [Min]", glued in
+     * "Attenuation (5g,7g,12g)[dB]", which ended the block before the module's later lines), commas in it (the PCIe
+     * view's "Depth, pcie index, node").
      */
-    private static final Pattern KV = Pattern.compile("([A-Za-z][\\w .()/\\-]*?(?: \\[[^\\]]{1,8}\\])?)\\s+:\\s*(.*)");
+    private static final Pattern KV = Pattern.compile("([A-Za-z][\\w .,()/\\-]*?(?: ?\\[[^\\]]{1,8}\\])?)\\s+:\\s*(.*)");
     /** Names no other tool prints with a padded colon: enough to start a grep'd piece. */
     private static final Pattern OWN = Pattern.compile("amBER Version|Status Opcode|Group Opcode|Recommendation"
             + "|Raw Physical BER|Effective Physical BER|Symbol BER|Raw Physical Errors Per Lane|Effective Physical Errors"
             + "|Enabled Link Speed.*|Supported Cable Speed.*|Loopback Mode|MFT Version");
-    private static final Pattern MASK = Pattern.compile("0x[0-9a-fA-F]+\\s*\\((.*)\\)");
+    private static final Pattern MASK = Pattern.compile("(0x[0-9a-fA-F]+)\\s*\\((.*)\\)");
     private static final Pattern ETH_SPEED = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*G(?:bE|b/s)?(?:_\\d+X)?", Pattern.CASE_INSENSITIVE);
     private static final Pattern ERROR = Pattern.compile("-E- (.*)");
 
@@ -88,7 +101,15 @@ public final class MlxlinkParser extends BaseParser {
                 continue;
             }
             Matcher m;
-            if ((m = in.match(TITLE, i)) != null) {
+            if (in.matches(ERRORS_TITLE, i) && i + 1 < in.size() && !in.blank(i + 1) && in.decoration(i + 1)) {
+                // its lines, up to a blank, are the exceptions the queries raised
+                b.use(i).use(i + 1);
+                for (i += 2; i < in.size() && !in.blank(i) && !in.matches(TITLE, i); i++) {
+                    errors.add(in.get(i).strip());
+                    b.use(i);
+                }
+                i--;
+            } else if ((m = in.match(TITLE, i)) != null) {
                 if (m.group(1).equals("Operational Info")) {
                     if (operational) {
                         b.add(port(device, port, values, errors, first));
@@ -106,8 +127,11 @@ public final class MlxlinkParser extends BaseParser {
                 if (first == null) {
                     first = in.source(i);
                 }
-                values.putIfAbsent(m.group(1).strip(), m.group(2).strip());
+                String name = m.group(1).strip();
+                String value = m.group(2).strip();
+                values.putIfAbsent(name, value);
                 b.use(i);
+
             } else {
                 break;
             }
@@ -163,7 +187,31 @@ public final class MlxlinkParser extends BaseParser {
                 opcode != null && opcode.matches("\\d+") ? Integer.valueOf(opcode) : null, value(v, "Group Opcode"),
                 value(v, "Recommendation"), value(v, "Firmware Version"), value(v, "MFT Version"), counters, lanes,
                 ber(value(v, "Raw Physical BER")), ber(value(v, "Effective Physical BER")), ber(value(v, "Symbol BER")),
-                errors, source, value(v, "Vendor Name"), value(v, "Vendor Part Number"), value(v, "Vendor Serial Number"));
+                errors, source, value(v, "Vendor Name"), value(v, "Vendor Part Number"), value(v, "Vendor Serial Number"),
+                mask(v, "Enabled Link Speed"), mask(v, "Supported Cable Speed"), laneFlags(v));
+    }
+
+    /** The per-lane flags printed as 0/1 lists; "N/A" (a module without them) is left out. */
+    private static Map<String, List<Integer>> laneFlags(Map<String, String> v) {
+        Map<String, List<Integer>> out = new LinkedHashMap<>();
+        v.forEach((name, text) -> {
+            Matcher n = PER_LANE.matcher(name);
+            if (n.matches() && LANE_BITS.matcher(text).matches()) {
+                List<Integer> lanes = new ArrayList<>();
+                for (String bit : text.split("\\s*,\\s*")) {
+                    lanes.add(Integer.parseInt(bit));
+                }
+                out.put(n.group(1).strip(), lanes);
+            }
+        });
+        return out;
+    }
+
+    /** The bit mask of a speeds line as printed ("0x000000f1"), plain or "(Ext.)". */
+    private static String mask(Map<String, String> v, String name) {
+        String s = value(v, name) != null ? value(v, name) : value(v, name + " (Ext.)");
+        Matcher m = s == null ? null : MASK.matcher(s);
+        return m != null && m.matches() ? m.group(1) : null;
     }
 
     private static String value(Map<String, String> v, String name) {
@@ -179,7 +227,7 @@ public final class MlxlinkParser extends BaseParser {
             return List.of();
         }
         List<String> out = new ArrayList<>();
-        for (String n : m.group(1).split(",")) {
+        for (String n : m.group(2).split(",")) {
             if (!n.isBlank()) {
                 out.add(n.strip());
             }

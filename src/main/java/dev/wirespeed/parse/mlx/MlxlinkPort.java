@@ -34,6 +34,12 @@ import java.util.Map;
  * @param cableVendor     with {@code -m}, "Module Info"'s "Vendor Name" of the cable or optic
  * @param cablePartNumber its "Vendor Part Number", as printed
  * @param cableSerialNumber its "Vendor Serial Number", as printed
+ * @param enabledSpeedMask "Enabled Link Speed" as its bit mask is printed ("0x000000f1"), the speeds it names in
+ *                         {@code enabledSpeeds}
+ * @param cableSpeedMask  "Supported Cable Speed"'s bit mask as printed
+ * @param laneFlags       with {@code -m} on newer MFT, the module's per-lane flags as 0/1 per lane, under their name
+ *                        without " [per lane]" ("Rx LOS" → [1, 0, 1, 1]: lanes 1, 3 and 4 see no light); flags
+ *                        printed "N/A" are left out
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonTypeName("MlxlinkPort")
@@ -42,9 +48,11 @@ public record MlxlinkPort(String device, Integer port, String state, String phys
                           List<String> cableSpeeds, Integer statusOpcode, String groupOpcode, String recommendation,
                           String firmware, String mftVersion, Map<String, Long> counters, List<Long> rawErrorsPerLane,
                           Double rawBer, Double effectiveBer, Double symbolBer, List<String> errors, Source source,
-                          String cableVendor, String cablePartNumber, String cableSerialNumber)
+                          String cableVendor, String cablePartNumber, String cableSerialNumber,
+                          String enabledSpeedMask, String cableSpeedMask, Map<String, List<Integer>> laneFlags)
         implements LogInput {
     public MlxlinkPort {
+        laneFlags = Collections.unmodifiableMap(new LinkedHashMap<>(laneFlags));
         enabledSpeeds = List.copyOf(enabledSpeeds);
         cableSpeeds = List.copyOf(cableSpeeds);
         counters = Collections.unmodifiableMap(new LinkedHashMap<>(counters));
