@@ -473,7 +473,9 @@ public final class KernelLogParser extends BaseParser {
         if ((m = KernelHealthLines.INTEL_FIRMWARE.matcher(message)).matches()) {
             return new NicFirmware(driver, address, m.group(1), m.group(2), m.group(3), src);
         }
-        if ((m = KernelPcieLines.PROBE_PCIE.matcher(message)).matches()) {
+        if ((m = KernelPcieLines.PROBE_PCIE.matcher(message)).matches()
+                || (m = KernelPcieLines.INTEL_PCIE.matcher(message)).matches()) {
+            // a driver's own PCIe line at probe (igb/e1000e's "(PCIe:…)", i40e's "PCI-Express: Speed …"): the link only
             return new PcieBandwidthLine(driver, address, null, null, gts(m.group(1)), lanes(m.group(2)), null,
                     null, null, src);
         }
@@ -500,10 +502,6 @@ public final class KernelLogParser extends BaseParser {
         if ((m = KernelLinkLines.SRIOV_ENABLE.matcher(message)).matches()) {
             return new KernelError(driver, address, netdev, KernelError.SRIOV_ENABLE_FAILED, null, null, "error " + m.group(1),
                     null, null, null, null, src);
-        }
-        if ((m = KernelPcieLines.INTEL_PCIE.matcher(message)).matches()) {
-            return new PcieBandwidthLine(driver, address, null, null, gts(m.group(1)), lanes(m.group(2)), null,
-                    null, null, src);
         }
         if ((m = KernelTxLines.WATCHDOG.matcher(message)).matches()) {
             return new KernelError(driver, address, netdev, KernelError.TX_TIMEOUT, UnitWords.integer(m.group(1)),
