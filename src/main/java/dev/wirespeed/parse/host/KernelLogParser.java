@@ -125,7 +125,7 @@ public final class KernelLogParser extends BaseParser {
     private static boolean kernelLine(Lines in, int i) {
         return in.matches(KernelLineForms.LINE, i) || in.matches(KernelLineForms.BSD_LINE, i)
                 || in.matches(KernelLineForms.ILLUMOS_LINE, i) || in.matches(KernelLineForms.VIRTIO_LINE, i)
-                || in.matches(KernelLineForms.NAMED_LINE, i) || in.matches(KernelLineForms.NETDEV_LINE, i)
+                || in.matches(KernelLineForms.PLATFORM_LINE, i) || in.matches(KernelLineForms.NAMED_LINE, i) || in.matches(KernelLineForms.NETDEV_LINE, i)
                 || in.matches(KernelLineForms.IB_LINE, i) || in.matches(KernelLineForms.WATCHDOG_OLDEST, i)
                 || in.matches(KernelLineForms.WATCHDOG_OLD, i) || in.matches(KernelLineForms.PROBE_OLD, i)
                 || in.matches(KernelLineForms.PAGE_ALLOC, i) || in.matches(KernelLineForms.OTHER_KERNEL, i)
@@ -415,6 +415,8 @@ public final class KernelLogParser extends BaseParser {
         if (m != null) {
             b.printed(i, m.group(2) == null ? m.group(3)
                     : m.group(1) + " " + m.group(2) + (m.group(3) == null ? "" : " " + m.group(3)), m.group(4).strip());
+        } else if ((m = KernelLineForms.PLATFORM_LINE.matcher(text)).matches()) {
+            b.printed(i, text.substring(m.start(1), m.end(3)), m.group(4).strip()); // "airoha_eth 1fb50000.ethernet eth0"
         } else if ((m = KernelLineForms.IB_LINE.matcher(text)).matches()) {
             b.printed(i, m.group(1) + " " + m.group(2), m.group(3).strip());
         } else {
@@ -436,6 +438,7 @@ public final class KernelLogParser extends BaseParser {
         m = m != null ? m : in.match(KernelLineForms.BSD_LINE, i);
         m = m != null ? m : in.match(KernelLineForms.ILLUMOS_LINE, i);
         m = m != null ? m : in.match(KernelLineForms.VIRTIO_LINE, i);
+        m = m != null ? m : in.match(KernelLineForms.PLATFORM_LINE, i);
         m = m != null ? m : in.match(KernelLineForms.NAMED_LINE, i);
         return m != null ? m : in.match(KernelLineForms.NETDEV_LINE, i);
     }
@@ -455,6 +458,10 @@ public final class KernelLogParser extends BaseParser {
 
     private static ParsedRecord record(String driver, String address, String netdev, String message, Source src) {
         Matcher m;
+        if (netdev == null && (m = KernelLinkLines.NETDEV_FIRST.matcher(message)).matches()
+                && KernelLinkLines.LINK.matcher(m.group(2)).matches()) {
+            return record(driver, address, m.group(1), m.group(2), src); // older dev_printk: "r8169 0000:02:00.0: eth0: link up"
+        }
         if ((m = KernelPcieLines.PCIE.matcher(message)).matches()) {
             boolean limited = m.group(2) != null;
             return new PcieBandwidthLine(driver, address, gbps(m.group(1)), limited ? m.group(4) : null,
