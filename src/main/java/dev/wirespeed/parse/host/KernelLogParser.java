@@ -115,11 +115,20 @@ public final class KernelLogParser extends BaseParser {
             return false;
         }
         int run = 0;
-        for (int k = i; k < j && run < QUIET_RUN_LINES; k++) {
+        int devices = 0;
+        for (int k = i; k < j && run < QUIET_RUN_LINES && devices < QUIET_DEVICE_LINES; k++) {
             run += !in.blank(k) && in.matches(KernelLineForms.OTHER_KERNEL, k) ? 1 : 0;
+            Matcher d = in.blank(k) ? null : in.match(KernelLineForms.LINE, k);
+            devices += d != null && d.group(2) != null ? 1 : 0;
         }
-        return run >= QUIET_RUN_LINES;
+        return run >= QUIET_RUN_LINES || devices >= QUIET_DEVICE_LINES;
     }
+
+    /**
+     * Lines that name a driver and a PCI address ("gve 0000:00:04.0: Driver is running with GQI QPL queue format.") are a
+     * kernel log even without a timestamp when this many come together: a mail or a note quotes them bare (round 15).
+     */
+    static final int QUIET_DEVICE_LINES = 2;
 
     /** A device line, an RDMA device line, the old watchdog line, or any timestamped/syslog kernel line. */
     private static boolean kernelLine(Lines in, int i) {
