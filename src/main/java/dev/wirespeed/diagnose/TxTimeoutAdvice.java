@@ -21,7 +21,17 @@ final class TxTimeoutAdvice {
             case "e1000e" -> "e1000e's hang is known on 82574/82579/I217/I218/I219 with TCP segmentation offload and with "
                     + "power saving: try ethtool -K " + port + " tso off gso off, then EEE off (ethtool --set-eee " + port
                     + " eee off) and PCIe ASPM off (pcie_aspm=off); the log cannot tell which of them";
-            case "igb", "igc", "ixgbe", "i40e", "ice", "e1000" -> "update " + d + " (a newer kernel or Intel's driver release) "
+            // e1000 drives the 8254x PCI/PCI-X chips: no NVM to update, no PCIe; it is also the NIC QEMU/KVM,
+            // VirtualBox and VMware emulate by default, and there the hang is the emulation's (issue 31 round 15)
+            case "e1000" -> "e1000 drives the 8254x family, the NIC QEMU/KVM, VirtualBox and VMware emulate by default: on a "
+                    + "virtual machine switch the guest's NIC model to virtio-net (vmxnet3 on VMware) and update the "
+                    + "hypervisor; on real 8254x hardware update the kernel and try another slot or card; the line cannot "
+                    + "tell an emulated device from a real one";
+            // r8152 drives Realtek's USB adapters (RTL8152/8153/8156): USB power management and the port, never PCIe
+            case "r8152" -> "r8152 drives a Realtek USB adapter: try another USB port without a hub (one that can power "
+                    + "it), USB autosuspend off (usbcore.autosuspend=-1), and a newer kernel or Realtek's r8152 release; "
+                    + "the line cannot tell the adapter from the USB host controller";
+            case "igb", "igc", "ixgbe", "i40e", "ice" -> "update " + d + " (a newer kernel or Intel's driver release) "
                     + "and the adapter's NVM, and look for PCIe AER errors at the same times; as a test, PCIe ASPM off "
                     + "(pcie_aspm=off) and, on igb/igc, EEE off (ethtool --set-eee " + port + " eee off)";
             case "bnxt_en" -> "bnxt_en resets the ring itself; bring driver and adapter firmware to one release (Broadcom's "

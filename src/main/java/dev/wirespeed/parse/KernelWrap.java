@@ -48,7 +48,36 @@ final class KernelWrap {
         {Pattern.compile(".*TX timeout on queue: \\d+,.*"), Pattern.compile(".*(?:usecs ago|usecs since last trans: \\d+)\\s*")},
     };
 
-    static List<PasteRepair.Row> join(List<PasteRepair.Row> rows, Predicate<String> command) {
+    /**
+     * A dmesg stamp glued to the text before it, the newline between two kernel lines lost in a paste: "… flow control
+     * off[   76.011364] IPv6: …" (issue 31 round 15, an OpenWrt log whose every line end was lost). The stamp's six
+     * decimals are printk's; a row is cut before each glued stamp only when it holds {@value #GLUED_STAMPS} or more.
+     */
+    private static final Pattern GLUED_STAMP = Pattern.compile("(?<=\\S)(?=\\[\\s*\\d{1,6}\\.\\d{6}\\] \\S)");
+    static final int GLUED_STAMPS = 2;
+
+    /** Rows with kernel lines glued together, each line its own row (the first part keeps the text before the stamp). */
+    static List<PasteRepair.Row> unglue(List<PasteRepair.Row> rows) {
+        List<PasteRepair.Row> out = null;
+        for (int i = 0; i < rows.size(); i++) {
+            PasteRepair.Row row = rows.get(i);
+            String[] parts = row.text().indexOf('[') < 0 ? null : GLUED_STAMP.split(row.text());
+            if (parts != null && parts.length > GLUED_STAMPS) {
+                if (out == null) {
+                    out = new ArrayList<>(rows.subList(0, i));
+                }
+                for (int k = 0; k < parts.length; k++) {
+                    out.add(new PasteRepair.Row(row.number(), parts[k], row.prefix(), k == 0 && row.elidedBefore()));
+                }
+            } else if (out != null) {
+                out.add(row);
+            }
+        }
+        return out == null ? rows : out;
+    }
+
+    static List<PasteRepair.Row> join(List<PasteRepair.Row> glued, Predicate<String> command) {
+        List<PasteRepair.Row> rows = unglue(glued);
         List<PasteRepair.Row> out = null;
         for (int i = 0; i < rows.size(); i++) {
             PasteRepair.Row head = rows.get(i);

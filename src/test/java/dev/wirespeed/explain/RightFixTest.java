@@ -385,6 +385,15 @@ class RightFixTest {
                 fires("fix kernel-tx-timeout: r8125 names Realtek's ASPM hang, no Intel or mlx5 advice", fixtures(
                         "kernel/dmesg-r8125-netdev-watchdog-openwrt-nic-drivers11.txt"), "kernel-tx-timeout", "eth4", null,
                         List.of("pcie_aspm=off", "r8169"), List.of("devlink", "NVM", "out-of-tree driver")),
+                // issue 31 round 15 (kernel15): e1000 is mostly an emulated NIC; r8152 is a USB adapter
+                fires("fix kernel-tx-timeout: e1000's Tx Unit Hang: the emulated NIC model, no NVM or PCIe ASPM", fixtures(
+                        "kernel/journal-iso-ms-e1000-tx-unit-hang-unprefixed-dump-among-systemd-haos4491.txt"),
+                        "kernel-tx-timeout", "enp0s3", null, List.of("virtio-net", "cannot tell"),
+                        List.of("NVM", "pcie_aspm", "mlx", "devlink")),
+                fires("fix kernel-tx-timeout: r8152's watchdog: the USB port and autosuspend, no PCIe advice", fixtures(
+                        "kernel/syslog-rfc3339-no-blank-after-kernel-r8152-watchdog-rpi-linux5239.txt"), "kernel-tx-timeout",
+                        "eth1", null, List.of("USB port", "usbcore.autosuspend=-1"),
+                        List.of("PCIe", "pcie_aspm", "NVM", "another slot")),
                 fires("fix kernel-phy-capabilities: i40e's unknown PHY: a supported module, then driver and NVM", fixtures(
                         "kernel/dmesg-i40e-failed-to-get-phy-cap-unknown-phy-openwrt9527.txt"), "kernel-phy-capabilities",
                         "0000:0b:00.0", null, List.of("supported", "NVM", "server vendor's card"),

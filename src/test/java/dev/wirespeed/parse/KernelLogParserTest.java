@@ -8,6 +8,7 @@ import dev.wirespeed.explain.Explainer;
 import dev.wirespeed.explain.Explanation;
 import dev.wirespeed.parse.host.HealthEvent;
 import dev.wirespeed.parse.host.KernelError;
+import dev.wirespeed.parse.host.KernelLogParser;
 import dev.wirespeed.parse.host.LinkEvent;
 import dev.wirespeed.parse.host.ModuleEvent;
 import dev.wirespeed.parse.host.NicFirmware;
@@ -424,5 +425,14 @@ class KernelLogParserTest {
         assertThat(Fixture.blocksOf("ix0: flags=8843<UP,BROADCAST,RUNNING,SIMPLEX,MULTICAST> metric 0 mtu 1500\n"
                 + "\toptions=4e53fbb<RXCSUM,TXCSUM>\n\tether 00:25:90:d9:dc:36\n\tstatus: active\n"))
                 .noneMatch(b -> b.format().equals("kernel-log"));
+    }
+    @Test
+    void twoDriverLinesWithAPciAddressAreAKernelLogWithoutTimestampsButOneIsNot() {
+        // round 15: parse/kernel/gve-no-timestamps-queue-format-ip-link-xdp-gcp-notes.txt is the real sample
+        KernelLogParser p = new KernelLogParser();
+        Lines two = Lines.of("gve 0000:00:04.0: Driver is running with GQI QPL queue format.\ngve 0000:00:04.0: GVE queue format 2");
+        assertThat(p.startsAt(two, 0)).isTrue();
+        assertThat(p.startsAt(Lines.of("gve 0000:00:04.0: Driver is running with GQI QPL queue format.\nip link show ens4"), 0))
+                .isFalse();
     }
 }

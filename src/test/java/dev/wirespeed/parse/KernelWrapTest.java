@@ -71,4 +71,16 @@ class KernelWrapTest {
         assertThat(joined("[ 9327.470501] e1000e 0000:00:19.0 eth0: Detected Hardware Unit Hang while sending at",
                 "dmesg | grep e1000e")).hasSize(2);
     }
+    @Test
+    void kernelLinesGluedWhenTheirNewlinesWereLostAreCutBeforeEachStamp() {
+        // round 15: parse/kernel/dmesg-newlines-lost-ipq806x-gmac-dwmac-link-up-lede7453.txt is the real sample
+        assertThat(joined("lan0: RX-Q ok.[   75.995209] dwmac eth1: configuring[   76.002587] dwmac eth1: Link is Up"
+                + "[   76.011364] IPv6: ADDRCONF(NETDEV_CHANGE): eth1: link becomes ready")).containsExactly("lan0: RX-Q ok.",
+                "[   75.995209] dwmac eth1: configuring", "[   76.002587] dwmac eth1: Link is Up",
+                "[   76.011364] IPv6: ADDRCONF(NETDEV_CHANGE): eth1: link becomes ready");
+        // one stamp inside a line is text (a quoted earlier message), not a lost newline
+        assertThat(joined("[   76.1] note: the log said[   76.002587] eth1: Link is Up")).hasSize(1);
+        // a stamp after a blank is no glue
+        assertThat(joined("x [   75.995209] a [   76.002587] b [   76.011364] c")).hasSize(1);
+    }
 }

@@ -37,6 +37,18 @@ final class KernelLineForms {
     static final Pattern VIRTIO_LINE = Pattern.compile(PREFIX + "(virtio_net) (\\b\\B)?(?:virtio\\d{1,4} (?=[\\w.@-]+: ))?"
             + "([\\w.@-]+): (.*)");
     /**
+     * A Linux net driver on a device that is no PCI function, named as the driver core names it before the netdev:
+     * a platform device, its register base and node name ("airoha_eth 1fb50000.ethernet eth0: Link is Up - 10Gbps/Full
+     * - flow control rx/tx", stmmac's "dwmac-sun8i 5030000.ethernet end0: …", "mtk_soc_eth 1e100000.ethernet eth0: port 2
+     * link up"), a switch on an MDIO bus ("mt7530-mdio mdio-bus:1f eth4: Link is Down"), a USB interface ("r8152 2-2:1.0
+     * eth2: …") or a VMBus device's GUID ("hv_netvsc 7aac4423-37ca-415c-85a9-06c05ff05683 eth1: VF slot 2 added"). A
+     * netdev must follow the device, so "hub 2-0:1.0: USB hub found" is none. LINE's groups: 1 the driver, 2 never set
+     * (the record's address is a PCI address), 3 the netdev, 4 the message.
+     */
+    static final Pattern PLATFORM_LINE = Pattern.compile(PREFIX + "([\\w-]+) (\\b\\B)?(?:[0-9a-f]{4,16}\\.[a-z][\\w-]*"
+            + "|[\\w-]+:[0-9a-f]{2}|\\d{1,3}-[\\d.]{1,12}:\\d{1,2}\\.\\d{1,2}"
+            + "|\\p{XDigit}{8}-\\p{XDigit}{4}-\\p{XDigit}{4}-\\p{XDigit}{4}-\\p{XDigit}{12}) ([\\w.@-]+): (.*)");
+    /**
      * FreeBSD's driver lines have no PCI address: device_printf()/if_printf() put the unit's name before the
      * message ("ice0: Link is up, 25 Gbps Full Duplex, …", "ax0: Link is UP - 1Gbps/Full - …"), the unit being
      * the driver's name and a number. Read with LINE's groups: 1 the driver (a lookahead), 2 the address (never
@@ -63,7 +75,7 @@ final class KernelLineForms {
      * e1000_watchdog_task: NIC Link is Up …" (the function between), mlx4_en's en_print() "mlx4_en: eth1: Link Up".
      */
     static final String LINUX_DRIVERS = "(?:mlx4_en|mlx4_core|mlx5_core|e1000e|e1000|igbvf|igb|igc|ixgbevf|ixgbe|ixgb|i40e|"
-            + "iavf|ice|bnxt_en|bnx2x|bnx2|tg3|virtio_net|hv_netvsc|sfc|qede|cxgb4|ena|r8169|r8125|atlantic|be2net|enic|nfp|vmxnet3|"
+            + "iavf|ice|bnxt_en|bnx2x|bnx2|tg3|virtio_net|hv_netvsc|sfc|qede|cxgb4|ena|r8169|r8168|r8126|r8125|atlantic|be2net|enic|nfp|vmxnet3|"
             + "gve|mana|forcedeth|sky2|alx|atl1c|tulip)";
     /** The names the kernel and udev give Ethernet and IPoIB netdevs ("eth0", "eno1", "enp3s0f1", "ens5", "ib0", "p1p2"). */
     static final String NETDEV = "(?:eth\\d+|en[opsx]\\w+|ib[ps]?\\w*\\d|em\\d+|p\\d+p\\d+\\w*|bond\\d+|rename\\d+)(?:\\.\\d+)?";

@@ -12,11 +12,16 @@ final class KernelLinkLines {
     /**
      * "Link up", "NIC Link is Up …"; igb repeats its name and the netdev inside the message ("igb 0000:07:00.0 eno1: igb:
      * eno1 NIC Link is Up 1000 Mbps …", igb_main.c's netdev_info "igb: %s NIC Link is Up"); bnx2 names the medium
-     * ("NIC Copper Link is Up, 1000 Mbps full duplex").
+     * ("NIC Copper Link is Up, 1000 Mbps full duplex"); mtk_soc_eth's switch names its port ("port 2 link up").
      */
     static final Pattern LINK = Pattern.compile(
-            "(?:[\\w-]+: [\\w.@-]+ )?(?:NIC )?(?:Copper |Fiber |SerDes |Remote Copper )?Link (?:is )?(up|down)\\b,?\\s*(.*)",
+            "(?:[\\w-]+: [\\w.@-]+ )?(?:port \\d{1,3} )?(?:NIC )?(?:Copper |Fiber |SerDes |Remote Copper )?Link (?:is )?(up|down)\\b,?\\s*(.*)",
             Pattern.CASE_INSENSITIVE);
+    /**
+     * Drivers before netdev_printk printed the netdev inside the message of dev_printk, after the PCI address: r8169's
+     * "r8169 0000:02:00.0: eth0: link up" (2.6 and 3.x kernels). Read for a link line only.
+     */
+    static final Pattern NETDEV_FIRST = Pattern.compile("(" + KernelLineForms.NETDEV + "): (.*)");
     /**
      * What a driver prints on the line after its link-up line: tg3's and b44's pause ("Flow control is on for TX and on
      * for RX."), bnxt_en's bnxt_report_fec ("FEC autoneg off encoding: Clause 91 RS(544,514)", the active FEC). Kept in

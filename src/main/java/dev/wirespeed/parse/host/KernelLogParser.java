@@ -115,17 +115,26 @@ public final class KernelLogParser extends BaseParser {
             return false;
         }
         int run = 0;
-        for (int k = i; k < j && run < QUIET_RUN_LINES; k++) {
+        int devices = 0;
+        for (int k = i; k < j && run < QUIET_RUN_LINES && devices < QUIET_DEVICE_LINES; k++) {
             run += !in.blank(k) && in.matches(KernelLineForms.OTHER_KERNEL, k) ? 1 : 0;
+            Matcher d = in.blank(k) ? null : in.match(KernelLineForms.LINE, k);
+            devices += d != null && d.group(2) != null ? 1 : 0;
         }
-        return run >= QUIET_RUN_LINES;
+        return run >= QUIET_RUN_LINES || devices >= QUIET_DEVICE_LINES;
     }
+
+    /**
+     * Lines that name a driver and a PCI address ("gve 0000:00:04.0: Driver is running with GQI QPL queue format.") are a
+     * kernel log even without a timestamp when this many come together: a mail or a note quotes them bare (round 15).
+     */
+    static final int QUIET_DEVICE_LINES = 2;
 
     /** A device line, an RDMA device line, the old watchdog line, or any timestamped/syslog kernel line. */
     private static boolean kernelLine(Lines in, int i) {
         return in.matches(KernelLineForms.LINE, i) || in.matches(KernelLineForms.BSD_LINE, i)
                 || in.matches(KernelLineForms.ILLUMOS_LINE, i) || in.matches(KernelLineForms.VIRTIO_LINE, i)
-                || in.matches(KernelLineForms.NAMED_LINE, i) || in.matches(KernelLineForms.NETDEV_LINE, i)
+                || in.matches(KernelLineForms.PLATFORM_LINE, i) || in.matches(KernelLineForms.NAMED_LINE, i) || in.matches(KernelLineForms.NETDEV_LINE, i)
                 || in.matches(KernelLineForms.IB_LINE, i) || in.matches(KernelLineForms.WATCHDOG_OLDEST, i)
                 || in.matches(KernelLineForms.WATCHDOG_OLD, i) || in.matches(KernelLineForms.PROBE_OLD, i)
                 || in.matches(KernelLineForms.PAGE_ALLOC, i) || in.matches(KernelLineForms.OTHER_KERNEL, i)
@@ -415,6 +424,8 @@ public final class KernelLogParser extends BaseParser {
         if (m != null) {
             b.printed(i, m.group(2) == null ? m.group(3)
                     : m.group(1) + " " + m.group(2) + (m.group(3) == null ? "" : " " + m.group(3)), m.group(4).strip());
+        } else if ((m = KernelLineForms.PLATFORM_LINE.matcher(text)).matches()) {
+            b.printed(i, text.substring(m.start(1), m.end(3)), m.group(4).strip()); // "airoha_eth 1fb50000.ethernet eth0"
         } else if ((m = KernelLineForms.IB_LINE.matcher(text)).matches()) {
             b.printed(i, m.group(1) + " " + m.group(2), m.group(3).strip());
         } else {
@@ -436,6 +447,7 @@ public final class KernelLogParser extends BaseParser {
         m = m != null ? m : in.match(KernelLineForms.BSD_LINE, i);
         m = m != null ? m : in.match(KernelLineForms.ILLUMOS_LINE, i);
         m = m != null ? m : in.match(KernelLineForms.VIRTIO_LINE, i);
+        m = m != null ? m : in.match(KernelLineForms.PLATFORM_LINE, i);
         m = m != null ? m : in.match(KernelLineForms.NAMED_LINE, i);
         return m != null ? m : in.match(KernelLineForms.NETDEV_LINE, i);
     }
@@ -455,6 +467,10 @@ public final class KernelLogParser extends BaseParser {
 
     private static ParsedRecord record(String driver, String address, String netdev, String message, Source src) {
         Matcher m;
+        if (netdev == null && (m = KernelLinkLines.NETDEV_FIRST.matcher(message)).matches()
+                && KernelLinkLines.LINK.matcher(m.group(2)).matches()) {
+            return record(driver, address, m.group(1), m.group(2), src); // older dev_printk: "r8169 0000:02:00.0: eth0: link up"
+        }
         if ((m = KernelPcieLines.PCIE.matcher(message)).matches()) {
             boolean limited = m.group(2) != null;
             return new PcieBandwidthLine(driver, address, gbps(m.group(1)), limited ? m.group(4) : null,
@@ -473,7 +489,9 @@ public final class KernelLogParser extends BaseParser {
         if ((m = KernelHealthLines.INTEL_FIRMWARE.matcher(message)).matches()) {
             return new NicFirmware(driver, address, m.group(1), m.group(2), m.group(3), src);
         }
-        if ((m = KernelPcieLines.PROBE_PCIE.matcher(message)).matches()) {
+        if ((m = KernelPcieLines.PROBE_PCIE.matcher(message)).matches()
+                || (m = KernelPcieLines.INTEL_PCIE.matcher(message)).matches()) {
+            // a driver's own PCIe line at probe (igb/e1000e's "(PCIe:…)", i40e's "PCI-Express: Speed …"): the link only
             return new PcieBandwidthLine(driver, address, null, null, gts(m.group(1)), lanes(m.group(2)), null,
                     null, null, src);
         }
@@ -500,10 +518,6 @@ public final class KernelLogParser extends BaseParser {
         if ((m = KernelLinkLines.SRIOV_ENABLE.matcher(message)).matches()) {
             return new KernelError(driver, address, netdev, KernelError.SRIOV_ENABLE_FAILED, null, null, "error " + m.group(1),
                     null, null, null, null, src);
-        }
-        if ((m = KernelPcieLines.INTEL_PCIE.matcher(message)).matches()) {
-            return new PcieBandwidthLine(driver, address, null, null, gts(m.group(1)), lanes(m.group(2)), null,
-                    null, null, src);
         }
         if ((m = KernelTxLines.WATCHDOG.matcher(message)).matches()) {
             return new KernelError(driver, address, netdev, KernelError.TX_TIMEOUT, UnitWords.integer(m.group(1)),
