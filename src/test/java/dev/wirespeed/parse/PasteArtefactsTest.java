@@ -205,7 +205,9 @@ class PasteArtefactsTest {
             "avocado", List.of("host/ethtool-6.1-k-veth-before-after-K-diff-u-fence.txt",
                     "iperf/iperf2-2.1.9-trip-times-P4-quoted-printable-bufferbloat-mail.txt", "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt"),
             "flowed", List.of("host/ip-link-ipoib-wrapped-mail-kirjanov.txt", "perftest/ib_write_bw-v1-nbsp-cpufreq-ompi-users-2012.txt",
-                    "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt"));
+                    "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt",
+                    // every line ends in plain blanks as published: RFC 3676's soft break, so flowed joins them all
+                    "qperf/qperf-v-tcp_bw-tcp_lat-markdown-bold-glued-redis-bench-zh.txt"));
 
     /**
      * Each artefact applied to every fixture with key facts: the facts the fixture gives as pasted

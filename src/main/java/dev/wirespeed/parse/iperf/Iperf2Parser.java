@@ -55,21 +55,6 @@ public final class Iperf2Parser extends BaseParser {
             "(?:\\[\\s*\\d+\\]\\s+)?(?:Read lengths occurring in more than .*|\\d+ bytes read\\s+\\d+ times \\(.*\\))\\s*");
     private static final Pattern CONNECTED = Pattern.compile(GLUED_RULE + "\\[\\s*(\\d+)\\]\\s+local \\S+ port (\\d+) connected with .*");
     private static final Pattern CONNECTED_ANY = Pattern.compile(GLUED_RULE + "\\[\\s*\\d+\\]\\s+local .* connected with .*");
-    /**
-     * The rest of a long line a mail wrapped at about 75 columns (src/test/resources/parse/iperf/iperf2-2.1.4-tcp-drain-*):
-     * a connect line's "port 5001 (MSS=1448) (trip-times) (sock=3) (ct=0.26 ms) on 2021-10-21" and "17:44:10 (PDT)"
-     */
-    private static final Pattern CONNECTED_REST = Pattern.compile("port \\d+(?:\\s.*)?|\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)? \\(\\w+\\)");
-    /** …a -e table head's second half ("Cwnd/RTT        NetPwr  Drain avg/min/max/stdev (cnt)"): words only. */
-    private static final Pattern HEAD_REST = Pattern.compile("[A-Za-z][A-Za-z/()=\\s-]*");
-    /**
-     * …and a -e row's last cells: the sender's "263K/1906 us  61616  8.947/8.322/13.465/0.478 ms (112)", the
-     * receiver's "ms (111/1053964) 1.20 MByte 11007  4347=412:3927:7:0:1:0:0:0" or " 4399=455:3944:0:0:0:0:0:0".
-     * No letters but units; a slash, "=" or "(" in it.
-     */
-    private static final Pattern ROW_REST = Pattern.compile(
-            "(?:ms\\s+)?[\\d(-][\\d\\s./:=()KMGk-]*(?:\\s(?:us|ms|[KMG]?Bytes?|pps|pkts)\\b[\\d\\s./:=()KMGk-]*)*");
-    private static final Pattern ROW_REST_CELL = Pattern.compile("[/=(]");
     /** -d/-r (dual test): the client also listens; a stream on its own listening port is the peer's, the reverse direction. */
     static final String REVERSE = "reverse";
     /** "[  1] Sent 539 datagrams"; with -P the sum's "[SUM-2] Sent 1078 datagrams" (2.1+: the count of streams). */
@@ -143,15 +128,11 @@ public final class Iperf2Parser extends BaseParser {
             char was = previous;
             previous = ' ';
             Matcher m;
-            if (was != ' ' && wrappedRest(in, i, was)) {
+            if (was != ' ' && IperfWrapped.rest(in, i, was)) {
                 b.use(i);
                 previous = was;
-                Matcher cwnd = CWND_RTT_REST.matcher(in.get(i).strip());
-                if (was == 'r' && cwnd.matches() && !run.rows.isEmpty()) {
-                    b.printed(run.rows.getLast(), i, cwndName, cwnd.group(1).replaceAll("\\s+", " "));
-                    if (cwnd.group(2) != null) {
-                        b.printed(run.rows.getLast(), i, "NetPwr", cwnd.group(2));
-                    }
+                if (was == 'r' && !run.rows.isEmpty()) {
+                    printCwnd(b, run.rows.getLast(), i, cwndName, CWND_RTT_REST.matcher(in.get(i).strip()));
                 }
             } else if ((m = in.match(SERVER, i)) != null) {
                 listening = UnitWords.integer(m.group(2));
@@ -236,13 +217,7 @@ public final class Iperf2Parser extends BaseParser {
                 }
                 run.rows.add(r);
                 previous = 'r';
-                Matcher cwnd = CWND_RTT.matcher(m.group("rest").strip());
-                if (cwnd.matches()) {
-                    b.printed(r, i, cwndName, cwnd.group(1).replaceAll("\\s+", " "));
-                    if (cwnd.group(2) != null) {
-                        b.printed(r, i, "NetPwr", cwnd.group(2));
-                    }
-                }
+                printCwnd(b, r, i, cwndName, CWND_RTT.matcher(m.group("rest").strip()));
             } else if ((m = in.match(CSV, i)) != null) {
                 b.use(i);
                 run.rows.add(csvRow(m, in, i));
@@ -280,18 +255,14 @@ public final class Iperf2Parser extends BaseParser {
     /** The sender's Cwnd/RTT and NetPwr at the start of a row's wrapped rest: "263K/1906 us  61616  8.947/…". */
     private static final Pattern CWND_RTT_REST = Pattern.compile("(\\S+/\\S+\\s+us)(?:\\s+(\\d+(?:\\.\\d+)?))?(?:\\s.*)?");
 
-    /** Line i is the wrapped rest of the line before it, of the kind {@code was} (connect line, table head, row). */
-    private static boolean wrappedRest(Lines in, int i, char was) {
-        if (in.matches(IperfLines.ROW, i) || in.matches(IperfLines.ID_HEAD, i)) {
-            return false;
+    /** The sender's Cwnd/RTT (under the head's name for it) and NetPwr, kept as printed in row r when m matches. */
+    private static void printCwnd(ParseBuilder b, IperfInterval r, int i, String cwndName, Matcher m) {
+        if (m.matches()) {
+            b.printed(r, i, cwndName, m.group(1).replaceAll("\\s+", " "));
+            if (m.group(2) != null) {
+                b.printed(r, i, "NetPwr", m.group(2));
+            }
         }
-        String line = in.get(i).strip();
-        return switch (was) {
-            case 'c' -> in.matches(CONNECTED_REST, i);
-            case 'h' -> in.matches(HEAD_REST, i) && !line.contains(":");
-            case 'r' -> in.matches(ROW_REST, i) && ROW_REST_CELL.matcher(line).find();
-            default -> false;
-        };
     }
 
     private static int runs(ParseBuilder b) {

@@ -19,8 +19,11 @@ import tools.jackson.databind.JsonNode;
  */
 record Iperf3ServerOutputText(String text, JsonNode node, int memberLine) {
     private static final Pattern MEMBER = Pattern.compile("\"server_output_text\"\\s*:\\s*\"?");
-    /** What is left of the member after the decoded lines: its closing quote, the document's closing brace. */
-    private static final Pattern CLOSE = Pattern.compile("\"?\\s*}?");
+    /**
+     * What is left of the member after the decoded lines: its closing quote, the document's closing brace (with a
+     * label a tool put before each line, srun's " 0: ", when the splitter took it off the lines but not this one).
+     */
+    private static final Pattern CLOSE = Pattern.compile("\"|\"?\\s*}|.{0,8}\\s}");
     /** How far the server's lines may run before the close (a long -i 0.1 run prints many). */
     private static final int LONGEST = 5000;
 
@@ -32,7 +35,7 @@ record Iperf3ServerOutputText(String text, JsonNode node, int memberLine) {
         }
         StringBuilder server = new StringBuilder();
         int close = to;
-        while (close < in.size() && close < to + LONGEST && !(in.matches(CLOSE, close) && !in.blank(close))) {
+        while (close < in.size() && close < to + LONGEST && !in.matches(CLOSE, close)) {
             server.append(in.get(close)).append('\n');
             close++;
         }

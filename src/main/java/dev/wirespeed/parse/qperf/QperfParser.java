@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  * "K/sec" 10^3 messages/s, "KB" 10^3 bytes; "64 KiB (65,536)" carries the exact count.
  */
 public final class QperfParser extends BaseParser {
-    private static final Pattern TEST = Pattern.compile("([a-z][a-z0-9_]*):");
+    /** A test's head, "tcp_bw:"; a page may set it in Markdown bold ("**tcp_lat: **"). */
+    private static final Pattern TEST = Pattern.compile("(?:\\*\\*)?([a-z][a-z0-9_]*)\\s*:\\s*(?:\\*\\*)?");
     /** qperf 0.4.11's tests (qperf.c, the TESTS table). */
     private static final List<String> TESTS = List.of("conf", "quit", "rds_bw", "rds_lat", "sctp_bw", "sctp_lat",
             "sdp_bw", "sdp_lat", "tcp_bw", "tcp_lat", "udp_bw", "udp_lat", "rc_bi_bw", "rc_bw", "rc_compare_swap_mr",
