@@ -24,14 +24,37 @@ import java.util.regex.Pattern;
  * (2.0.14+) decimals; iperf3 prints two, which is how a mislabelled paste is told apart.
  */
 public final class Iperf2Parser extends BaseParser {
-    private static final Pattern SERVER = Pattern.compile("Server listening on (TCP|UDP) port (\\d+).*");
-    private static final Pattern CLIENT = Pattern.compile("Client connecting to ([^,\\s]+), (TCP|UDP) port (\\d+).*");
+    /**
+     * iperf 2's separator line ("-----…", 60 dashes) glued to the line after it when a paste lost the line break
+     * ("---------------------------------------------------------Server listening on TCP port 5001"), as a blog
+     * printed it (src/test/resources/parse/iperf/iperf2-dashes-glued-to-head-*).
+     */
+    private static final String GLUED_RULE = "(?:-{20,})?";
+    private static final Pattern SERVER = Pattern.compile(GLUED_RULE + "Server listening on (TCP|UDP) port (\\d+).*");
+    private static final Pattern CLIENT = Pattern.compile(GLUED_RULE + "Client connecting to ([^,\\s]+), (TCP|UDP) port (\\d+).*");
     private static final Pattern WINDOW = Pattern.compile("(?:TCP window|UDP buffer) size:\\s*([\\d.]+)\\s*([KMG]?Byte)s?.*");
     private static final Pattern OTHER_HEAD = Pattern.compile(
-            "(Write|Read) buffer size:.*|TOS set to.*|Sending \\d+ byte datagrams.*|WARNING:.*|iperf version.*|Enabled .*"
-                    + "|WARN: .*|Joining multicast .*|Server set to .*|\\[ CT\\] .*");
-    private static final Pattern CONNECTED = Pattern.compile("\\[\\s*(\\d+)\\]\\s+local \\S+ port (\\d+) connected with .*");
-    private static final Pattern CONNECTED_ANY = Pattern.compile("\\[\\s*\\d+\\]\\s+local .* connected with .*");
+            "(Write|Read) buffer size:.*|TOS set to.*|Sending \\d+ byte datagrams.*|WARNING:.*|Enabled .*"
+                    + "|WARN: .*|Joining multicast .*|Server set to .*|\\[ CT\\] .*"
+                    // -M that the system refused (Settings.cpp): "WARNING: attempt to set TCP maximum segment size …"
+                    + "|Setting the MSS may not be implemented on this OS\\.");
+    /**
+     * -v (Settings.cpp): "iperf version 2.1.8 (12 August 2022) pthreads", "iperf version 2.0.9 (1 June 2016) win32
+     * threads"; 1.7's "iperf version 1.7.0 (13 Mar 2003) pthreads". iperf3 prints "iperf 3.12".
+     */
+    private static final Pattern VERSION = Pattern.compile("iperf version ([12]\\.\\d+(?:\\.\\d+)?\\S*)(?:\\s.*)?");
+    /**
+     * -m (ReportDefault.c / Reporter): the segment size, after the run with the MTU it implies and iperf's guess
+     * of the link, "[  3] MSS size 1448 bytes (MTU 1500 bytes, ethernet)", "(MTU 576 bytes, minimum)", "(MTU 1028
+     * bytes, unknown interface)" (2.0.x); in 2.1's head before the connect, "MSS size 536 bytes".
+     */
+    private static final Pattern MSS = Pattern.compile(
+            "(?:\\[\\s*(?:\\d+|SUM)\\]\\s+)?MSS size ((\\d+) bytes(?: \\(MTU (\\d+) bytes(?:, [^)]*)?\\))?)\\s*");
+    /** -m on a server: "[  4] Read lengths occurring in more than 5% of reads:", "[  4]   952 bytes read   219 times (16.2%)". */
+    private static final Pattern READ_LENGTHS = Pattern.compile(
+            "(?:\\[\\s*\\d+\\]\\s+)?(?:Read lengths occurring in more than .*|\\d+ bytes read\\s+\\d+ times \\(.*\\))\\s*");
+    private static final Pattern CONNECTED = Pattern.compile(GLUED_RULE + "\\[\\s*(\\d+)\\]\\s+local \\S+ port (\\d+) connected with .*");
+    private static final Pattern CONNECTED_ANY = Pattern.compile(GLUED_RULE + "\\[\\s*\\d+\\]\\s+local .* connected with .*");
     /** -d/-r (dual test): the client also listens; a stream on its own listening port is the peer's, the reverse direction. */
     static final String REVERSE = "reverse";
     /** "[  1] Sent 539 datagrams"; with -P the sum's "[SUM-2] Sent 1078 datagrams" (2.1+: the count of streams). */
@@ -46,7 +69,7 @@ public final class Iperf2Parser extends BaseParser {
             "(?:\\[\\s*(?:\\d+|SUM)\\]\\s+)?WARNING: (did not receive ack of last datagram)(?: after \\d+ tries)?\\.?");
     private static final Pattern SENT = Pattern.compile("\\[\\s*(?:\\d+|SUM(?:-\\d+)?)\\]\\s+(Sent \\d+ datagrams|Server Report:|WARNING:.*)");
     /** -e TCP "Write/Err Rtry Cwnd/RTT": not UDP's "Write/Err PPS" ("0/0  91 pps"). */
-    private static final Pattern ENHANCED_TCP = Pattern.compile("(\\d+)/(\\d+)\\s+(\\d+)\\s+(?!pps\\b).*");
+    private static final Pattern ENHANCED_TCP = Pattern.compile("(\\d+)/(\\d+)\\s+(\\d+)(?:\\s+(?!pps\\b).*)?");
     /**
      * The -e TCP row's last columns (Reporter): the sender's congestion window and smoothed RTT, "1215K/31 us"
      * (2.0.9 "Cwnd/RTT") or with its variance "2493K/46(55) us" (2.1 "Cwnd/RTT(var)"), then NetPwr when printed.
@@ -55,7 +78,7 @@ public final class Iperf2Parser extends BaseParser {
     /** The head's name for that column, kept as printed. */
     private static final Pattern CWND_HEAD = Pattern.compile("Cwnd/RTT\\S*");
     /** A stream's "[  3] local 131.243.24.11 port 48084 connected with 198.128.151.25 port 5001 …" line, after "local". */
-    private static final Pattern LOCAL = Pattern.compile("\\[\\s*\\d+\\]\\s+local (.* connected with .*)");
+    private static final Pattern LOCAL = Pattern.compile(GLUED_RULE + "\\[\\s*\\d+\\]\\s+local (.* connected with .*)");
     /**
      * -y C (CSV, iperf2's Reporter): time stamp, local address and port, remote address and port,
      * transfer id (-1 for the sum over -P streams), interval "start-end", bytes, bits/s; UDP adds
@@ -71,7 +94,7 @@ public final class Iperf2Parser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        if (in.matches(SERVER, i) || in.matches(CLIENT, i) || in.matches(CSV, i)) {
+        if (in.matches(SERVER, i) || in.matches(CLIENT, i) || in.matches(CSV, i) || in.matches(VERSION, i)) {
             return true;
         }
         // -P: streams may connect and print before the "Client connecting to" header
@@ -95,14 +118,25 @@ public final class Iperf2Parser extends BaseParser {
         Integer listening = null;
         Set<String> reverse = new HashSet<>();
         String cwndName = "Cwnd/RTT";
+        char previous = ' '; // the line before: a connect line 'c', a table head 'h', a row 'r' (a wrapped rest may follow)
         int i = from;
         for (; i < in.size(); i++) {
             if (in.blank(i) || in.decoration(i)) {
+                previous = ' '; // a wrapped rest follows its line at once
                 continue;
             }
+            char was = previous;
+            previous = ' ';
             Matcher m;
-            if ((m = in.match(SERVER, i)) != null) {
+            if (was != ' ' && IperfWrapped.rest(in, i, was)) {
+                b.use(i);
+                previous = was;
+                if (was == 'r' && !run.rows.isEmpty()) {
+                    printCwnd(b, run.rows.getLast(), i, cwndName, CWND_RTT_REST.matcher(in.get(i).strip()));
+                }
+            } else if ((m = in.match(SERVER, i)) != null) {
                 listening = UnitWords.integer(m.group(2));
+                run.protocolSaid = true;
                 run.role = "server";
                 run.protocol = m.group(1);
                 run.port = UnitWords.integer(m.group(2));
@@ -115,15 +149,35 @@ public final class Iperf2Parser extends BaseParser {
                     serverReport = false;
                 }
                 run.role = "client";
+                run.protocolSaid = true;
                 run.host = m.group(1);
                 run.protocol = m.group(2);
                 run.port = UnitWords.integer(m.group(3));
                 run.header = in.source(i);
                 b.use(i);
+            } else if ((m = in.match(VERSION, i)) != null) {
+                if (!run.rows.isEmpty()) { // "iperf -v" after a run
+                    run = new IperfRun("iperf2");
+                    runs.add(run);
+                    serverReport = false;
+                }
+                run.version = m.group(1);
+                run.header = run.header == null ? in.source(i) : run.header;
+                b.use(i).printed(i, "iperf version", in.get(i).strip().substring("iperf version ".length()));
+            } else if ((m = in.match(MSS, i)) != null) {
+                run.mssBytes = UnitWords.integer(m.group(2));
+                run.mtuBytes = m.group(3) == null ? null : UnitWords.integer(m.group(3));
+                run.mssPrinted = m.group(1);
+                run.mssLine = i;
+                run.header = run.header == null ? in.source(i) : run.header;
+                b.use(i);
+            } else if (in.matches(READ_LENGTHS, i)) {
+                b.use(i);
             } else if ((m = in.match(WINDOW, i)) != null) {
                 run.window = Quantity.bytes(UnitWords.iperfBytes(UnitWords.number(m.group(1)), m.group(2)), in.get(i));
                 b.use(i);
             } else if ((m = in.match(CONNECTED, i)) != null) {
+                previous = 'c';
                 run.reverse |= in.get(i).contains("(reverse)");
                 if ("client".equals(run.role) && listening != null && listening.equals(UnitWords.integer(m.group(2)))) {
                     reverse.add(m.group(1));
@@ -143,6 +197,7 @@ public final class Iperf2Parser extends BaseParser {
                 if (in.matches(IperfLines.ID_HEAD, i) && head.find()) {
                     cwndName = head.group();
                 }
+                previous = in.matches(IperfLines.ID_HEAD, i) ? 'h' : in.matches(CONNECTED_ANY, i) ? 'c' : ' ';
             } else if ((m = in.match(SENT, i)) != null) {
                 serverReport |= m.group(1).startsWith("Server Report");
                 b.use(i);
@@ -161,13 +216,8 @@ public final class Iperf2Parser extends BaseParser {
                     runs.add(run);
                 }
                 run.rows.add(r);
-                Matcher cwnd = CWND_RTT.matcher(m.group("rest").strip());
-                if (cwnd.matches()) {
-                    b.printed(r, i, cwndName, cwnd.group(1).replaceAll("\\s+", " "));
-                    if (cwnd.group(2) != null) {
-                        b.printed(r, i, "NetPwr", cwnd.group(2));
-                    }
-                }
+                previous = 'r';
+                printCwnd(b, r, i, cwndName, CWND_RTT.matcher(m.group("rest").strip()));
             } else if ((m = in.match(CSV, i)) != null) {
                 b.use(i);
                 run.rows.add(csvRow(m, in, i));
@@ -180,7 +230,13 @@ public final class Iperf2Parser extends BaseParser {
         }
         for (IperfRun r : runs) {
             if (r.header != null) {
-                b.add(new IperfHeader("iperf2", r.role, r.protocol, r.host, r.port, r.window, null, r.header));
+                String protocol = r.protocolSaid || !r.rows.isEmpty() ? r.protocol : null; // a version line alone says none
+                IperfHeader h = new IperfHeader("iperf2", r.version, r.role, protocol, r.host, r.port, r.window, r.mssBytes,
+                        r.mtuBytes, null, r.header);
+                b.add(h);
+                if (r.mssLine >= 0) {
+                    b.printed(h, r.mssLine, "MSS size", r.mssPrinted);
+                }
             }
             markSummaries(r);
             r.rows.forEach(b::add);
@@ -194,6 +250,19 @@ public final class Iperf2Parser extends BaseParser {
             }
         }
         return b.done(i);
+    }
+
+    /** The sender's Cwnd/RTT and NetPwr at the start of a row's wrapped rest: "263K/1906 us  61616  8.947/…". */
+    private static final Pattern CWND_RTT_REST = Pattern.compile("(\\S+/\\S+\\s+us)(?:\\s+(\\d+(?:\\.\\d+)?))?(?:\\s.*)?");
+
+    /** The sender's Cwnd/RTT (under the head's name for it) and NetPwr, kept as printed in row r when m matches. */
+    private static void printCwnd(ParseBuilder b, IperfInterval r, int i, String cwndName, Matcher m) {
+        if (m.matches()) {
+            b.printed(r, i, cwndName, m.group(1).replaceAll("\\s+", " "));
+            if (m.group(2) != null) {
+                b.printed(r, i, "NetPwr", m.group(2));
+            }
+        }
     }
 
     private static int runs(ParseBuilder b) {

@@ -139,7 +139,8 @@ public final class Iperf3JsonParser extends BaseParser {
         ParseBuilder b = builder(in, from);
         JsonBlock block = JsonBlock.read(in, from);
         if (block.node() == null || block.node().get("start") == null) {
-            return fragment(in, from, b);
+            Iperf3ServerOutputText whole = Iperf3ServerOutputText.read(in, from);
+            return whole == null ? fragment(in, from, b) : withServerText(in, from, b, whole);
         }
         for (int k = from; k < block.end(); k++) {
             b.use(k);
@@ -148,6 +149,21 @@ public final class Iperf3JsonParser extends BaseParser {
         b.add(r).measurement(toMeasurement(r));
         printed(b, r, from, Iperf3JsonLeaves.ofText(block.text(), ""));
         return b.done(block.end());
+    }
+
+    /**
+     * A whole document whose server_output_text the splitter decoded into lines: read as the document, up to that
+     * member; the server's lines after it are left to the text reader, which reads them as the server's run.
+     */
+    private Parsed withServerText(Lines in, int from, ParseBuilder b, Iperf3ServerOutputText whole) {
+        for (int k = from; k <= whole.memberLine(); k++) {
+            b.use(k);
+        }
+        Iperf3Result r = read(whole.node(), in.source(from));
+        b.add(r).measurement(toMeasurement(r));
+        printed(b, r, from, Iperf3JsonLeaves.ofText(whole.text(), ""));
+        b.note("the server's output of this test (server_output_text, --get-server-output) is read as the server's run");
+        return b.done(whole.memberLine() + 1);
     }
 
     /**

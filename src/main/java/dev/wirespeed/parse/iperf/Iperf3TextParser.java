@@ -45,7 +45,9 @@ public final class Iperf3TextParser extends BaseParser {
                     + "|(?:SND|RCV)BUF is \\d+, expecting \\d+|Congestion algorithm is \\S+"
                     + "|sent \\d+ bytes of \\d+, pending \\d+, total \\d+|interval_len [\\d.]+ bytes_transferred \\d+"
                     + "|interval forces keep|ignoring short interval with no data"
-                    + "|[{}\\[\\]]+,?|\"\\w+\":\\s*.*");
+                    + "|[{}\\[\\]]+,?|\"\\w+\":\\s*.*"
+                    // the closing quote of -J's server_output_text after its decoded lines (Iperf3ServerOutputText)
+                    + "|\"");
     /** The congestion window after a TCP sender's retransmits: "114    949 KBytes". */
     private static final Pattern CWND = Pattern.compile("\\d+\\s+(\\d+(?:\\.\\d+)?\\s+[KMG]?Bytes)\\b.*");
     /** A stream's "[  5] local 10.0.0.2 port 5201 connected to 10.0.0.1 port 52290" line. */
@@ -78,7 +80,8 @@ public final class Iperf3TextParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        if (in.matches(CONNECTING, i) || in.matches(LISTENING, i) || in.matches(VERSION, i) || in.matches(ERROR, i)) {
+        if (in.matches(CONNECTING, i) || in.matches(LISTENING, i) || in.matches(VERSION, i) || in.matches(ERROR, i)
+                || in.matches(ACCEPTED, i)) {
             return true;
         }
         if (in.matches(LOCAL, i)) {
@@ -166,6 +169,10 @@ public final class Iperf3TextParser extends BaseParser {
             } else if (in.matches(ACCEPTED, i) || in.matches(OTHER, i) || in.matches(IperfLines.ID_HEAD, i)) {
                 if (in.matches(ACCEPTED, i)) {
                     b.printed(i, "Accepted connection from", in.get(i).substring("Accepted connection from ".length()).strip());
+                    if (run.role == null) { // only a server accepts: its paste (or -J's server_output_text) opens here
+                        run.role = "server";
+                        run.header = in.source(i);
+                    }
                 }
                 parameters = in.matches(PARAMETERS, i) || parameters && !in.get(i).strip().startsWith("}");
                 Matcher pair = JSON_PAIR.matcher(in.get(i).strip());
@@ -188,6 +195,7 @@ public final class Iperf3TextParser extends BaseParser {
                 if (line.contains("Jitter") || line.contains("Total Datagrams") || line.startsWith("Starting Test: protocol: UDP")) {
                     run.protocol = "UDP";
                 }
+                run.protocolSaid |= line.startsWith("Starting Test: protocol: ") || "UDP".equals(run.protocol);
                 b.use(i);
             } else if ((m = in.match(SENT, i)) != null && !run.rows.isEmpty()) {
                 b.use(i).printed(run.rows.getLast(), i, "Sent", m.group(1));
@@ -219,7 +227,10 @@ public final class Iperf3TextParser extends BaseParser {
         }
         for (IperfRun r : runs) {
             if (r.header != null) {
-                b.add(new IperfHeader("iperf3", r.role, r.protocol, r.host, r.port, null, r.error, r.header));
+                // a run of only an error line names no protocol unless its command does (-u; none is TCP)
+                String protocol = r.rows.isEmpty() && !r.protocolSaid ? null : r.protocol;
+                b.add(new IperfHeader("iperf3", r.version, r.role, protocol, r.host, r.port, null, null, null, r.error,
+                        r.header));
             }
             r.rows.forEach(b::add);
             r.outOfOrder.forEach(b::add);
@@ -237,6 +248,7 @@ public final class Iperf3TextParser extends BaseParser {
     private static IperfRun newRun(Lines in) {
         IperfRun r = new IperfRun("iperf3");
         Command c = in.command();
+        r.protocolSaid = c != null;
         if (c != null && c.has("-u", "--udp")) {
             r.protocol = "UDP";
         }

@@ -23,6 +23,8 @@ final class IperfRun {
     String version;
     String role;
     String protocol = "TCP";
+    /** The protocol was printed or given (a command, a UDP column, -V's "Starting Test"), not only iperf's default. */
+    boolean protocolSaid;
     String host;
     Integer port;
     boolean reverse;
@@ -35,6 +37,11 @@ final class IperfRun {
     /** iperf 2's failure lines of this run, each with how often it was printed ("read failed: Connection refused" ×100). */
     final Map<String, Integer> failures = new LinkedHashMap<>();
     Source failureAt;
+    /** iperf 2's -m line: "MSS size 1448 bytes (MTU 1500 bytes, ethernet)", its index in the piece, -1 when none. */
+    Integer mssBytes;
+    Integer mtuBytes;
+    String mssPrinted;
+    int mssLine = -1;
 
     IperfRun(String tool) {
         this.tool = tool;
