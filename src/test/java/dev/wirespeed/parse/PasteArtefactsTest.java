@@ -217,13 +217,10 @@ class PasteArtefactsTest {
                     "iperf/iperf3-ethtool-S-igb-gmail-html-part-quoted-printable-mail.txt"),
             "flowed", List.of("host/ip-link-ipoib-wrapped-mail-kirjanov.txt", "perftest/ib_write_bw-v1-nbsp-cpufreq-ompi-users-2012.txt",
                     "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt",
-<<<<<<< HEAD
                     // Markdown's hard breaks (two trailing blanks) are flowed text's soft breaks: a page's, never a mail's
-                    "iperf/iperf3-nfsstat-m-bold-escaped-lines-virt-nfs-blog.txt"));
-=======
+                    "iperf/iperf3-nfsstat-m-bold-escaped-lines-virt-nfs-blog.txt",
                     // every line ends in plain blanks as published: RFC 3676's soft break, so flowed joins them all
                     "qperf/qperf-v-tcp_bw-tcp_lat-markdown-bold-glued-redis-bench-zh.txt"));
->>>>>>> iperf15
 
     /**
      * Each artefact applied to every fixture with key facts: the facts the fixture gives as pasted
