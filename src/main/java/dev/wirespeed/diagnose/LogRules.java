@@ -28,7 +28,7 @@ public final class LogRules {
                 new IbdiagnetErrorsRule(), new TransceiverAlarmRule(), new Iperf3ErrorRule(), new PerftestFailedRule(), new PingpongFailedRule(), new MftErrorRule(),
                 new VfDroppingRule(), new RunFailedRule(), new LinkTypeFixedRule(),
                 new PingLossRule(), new MdcliFitModeRule(), new MdcliFirmwareNoFatRule(), new MdcliTransferFailedRule(),
-                new MdcliPatchNeedsRebootRule(), new FioLinkBoundRule(), new NfsRetransmissionsRule(), new ListenQueueFullRule()));
+                new MdcliPatchNeedsRebootRule(), new FioLinkBoundRule(), new NfsRetransmissionsRule(), new ListenQueueFullRule(), new FecUncorrectableRule()));
     }
 
     public List<LogRule> logRules() {
