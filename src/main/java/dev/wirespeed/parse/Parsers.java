@@ -15,6 +15,7 @@ import dev.wirespeed.parse.host.EthtoolJsonParser;
 import dev.wirespeed.parse.host.EthtoolLimitsParser;
 import dev.wirespeed.parse.host.EthtoolModuleParamsParser;
 import dev.wirespeed.parse.host.EthtoolModuleParser;
+import dev.wirespeed.parse.host.EthtoolNtupleParser;
 import dev.wirespeed.parse.host.EthtoolParser;
 import dev.wirespeed.parse.host.EthtoolPrivFlagsParser;
 import dev.wirespeed.parse.host.EthtoolRssParser;
@@ -147,6 +148,7 @@ public final class Parsers {
                 new EthtoolPrivFlagsParser(),
                 new EthtoolEeeParser(),
                 new EthtoolModuleParamsParser(),
+                new EthtoolNtupleParser(),
                 new EthtoolErrorParser(),
                 new MiiToolParser(),
                 new KernelLogParser(),
