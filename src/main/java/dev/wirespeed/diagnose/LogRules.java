@@ -30,7 +30,7 @@ public final class LogRules {
                 new PingLossRule(), new MdcliFitModeRule(), new MdcliFirmwareNoFatRule(), new MdcliTransferFailedRule(),
                 new MdcliPatchNeedsRebootRule(), new FioLinkBoundRule(), new NfsRetransmissionsRule(), new ListenQueueFullRule(),
                 new NfsdThreadsBusyRule(), new NfsMountOptionsRule(), new NfsTransportRule(), new NfsOpStatsRule(),
-                new SarTcpRetransmitsRule(), new SarInterfaceErrorsRule()));
+                new SarTcpRetransmitsRule(), new SarInterfaceErrorsRule(), new FecUncorrectableRule()));
     }
 
     public List<LogRule> logRules() {

@@ -6,15 +6,21 @@ import dev.wirespeed.parse.fio.FioTextParser;
 import dev.wirespeed.parse.host.DcbParser;
 import dev.wirespeed.parse.host.DfParser;
 import dev.wirespeed.parse.host.EthtoolCoalesceParser;
+import dev.wirespeed.parse.host.EthtoolEeeParser;
 import dev.wirespeed.parse.host.EthtoolErrorParser;
 import dev.wirespeed.parse.host.EthtoolFecParser;
 import dev.wirespeed.parse.host.EthtoolFeaturesParser;
 import dev.wirespeed.parse.host.EthtoolGreppedParser;
 import dev.wirespeed.parse.host.EthtoolJsonParser;
 import dev.wirespeed.parse.host.EthtoolLimitsParser;
+import dev.wirespeed.parse.host.EthtoolModuleParamsParser;
 import dev.wirespeed.parse.host.EthtoolModuleParser;
+import dev.wirespeed.parse.host.EthtoolNtupleParser;
 import dev.wirespeed.parse.host.EthtoolParser;
+import dev.wirespeed.parse.host.EthtoolPrivFlagsParser;
+import dev.wirespeed.parse.host.EthtoolRssParser;
 import dev.wirespeed.parse.host.EthtoolStatsParser;
+import dev.wirespeed.parse.host.EthtoolTimestampingParser;
 import dev.wirespeed.parse.host.ExportsParser;
 import dev.wirespeed.parse.host.IfconfigLinkEncapParser;
 import dev.wirespeed.parse.host.IfconfigParser;
@@ -145,6 +151,12 @@ public final class Parsers {
                 new EthtoolFecParser(),
                 new EthtoolFeaturesParser(),
                 new EthtoolCoalesceParser(),
+                new EthtoolTimestampingParser(),
+                new EthtoolRssParser(),
+                new EthtoolPrivFlagsParser(),
+                new EthtoolEeeParser(),
+                new EthtoolModuleParamsParser(),
+                new EthtoolNtupleParser(),
                 new EthtoolErrorParser(),
                 new MiiToolParser(),
                 new KernelLogParser(),

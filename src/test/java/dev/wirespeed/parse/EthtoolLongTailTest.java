@@ -213,4 +213,53 @@ class EthtoolLongTailTest {
         assertThat(Fixture.blocksOf("Speed: 1000Mb/s\nDuplex: Full").stream().map(Parsed::format).toList())
                 .as("without the command nothing says these lines are ethtool's").doesNotContain("ethtool");
     }
+
+    private static List<Finding> fecFindings(String text) {
+        return Explainer.standard().explain("f.txt", text).findings().stream()
+                .filter(f -> f.rule().equals("fec-uncorrectable")).toList();
+    }
+
+    @Test
+    void uncorrectableFecBlocksAreLossAndOneReadingCannotTellTheTrend() {
+        assertThat(fecFindings(Fixture.text("host/ethtool-I-show-fec-lanes-netdev.txt"))).singleElement().satisfies(f -> {
+            assertThat(f.subject()).isEqualTo("eth0");
+            assertThat(f.message()).contains("could not correct 145 codewords (lane 0: 128, lane 1: 17)")
+                    .contains("one reading cannot tell").doesNotContain("(None)");
+            assertThat(f.fix().action()).contains("ethtool -m eth0").contains("that lane's fibre");
+        });
+        assertThat(fecFindings(Fixture.text("host/ethtool-I-show-fec-groups-eth-phy-bracket-prompt-fbnic-phy-stats.txt")))
+                .isEmpty();
+    }
+
+    @Test
+    void twoReadingsOfOnePortTellWhetherTheUncorrectableCountRises() {
+        String first = Fixture.text("host/ethtool-I-show-fec-lanes-netdev.txt").replaceFirst("(?m)^#.*\\n", "");
+        String later = first.replace("uncorrectable_blocks: 145", "uncorrectable_blocks: 160");
+        assertThat(fecFindings(first + "\n" + later)).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("160 codewords").contains("rising: 145"));
+        assertThat(fecFindings(first + "\n" + first)).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("not rising since the reading before (145)"));
+    }
+
+    /**
+     * ethtool 6.18's FEC histogram bins (netlink/fec.c: "name: total [ per_lane: a, b, … ]"). The only public paste of
+     * this form found is a held-out sample, so no fixture is stored for it: the line here is made in that shape.
+     */
+    @Test
+    void fecHistogramBinsKeepTheirTotalAndLanes() {
+        String text = """
+                FEC parameters for eth9:
+                Supported/Configured FEC encodings: RS
+                Active FEC encoding: RS
+                Statistics:
+                  corrected_blocks: 20
+                  uncorrectable_blocks: 0
+                  fec_symbol_err_0: 1000 [ per_lane:  400, 300, 200, 100 ]
+                  fec_symbol_err_1_to_3: 7
+                """;
+        FecSettings fec = Fixture.blocksOf(text).getFirst().all(FecSettings.class).getFirst();
+        assertThat(fec.statistics()).containsEntry("fec_symbol_err_0", 1000L).containsEntry("fec_symbol_err_1_to_3", 7L);
+        assertThat(fec.laneStatistics().get("fec_symbol_err_0")).containsExactly(
+                Map.entry(0, 400L), Map.entry(1, 300L), Map.entry(2, 200L), Map.entry(3, 100L));
+    }
 }

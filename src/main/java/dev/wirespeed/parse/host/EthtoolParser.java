@@ -33,6 +33,11 @@ public final class EthtoolParser extends BaseParser {
     private static final Pattern PAUSE = Pattern.compile("Pause parameters for (\\S+):");
     /** ethtool -i's first line; a guide that capitalised the keys ("Driver: ionic" / "Version: 1.8.0-E-24") keeps them. */
     private static final Pattern DRIVER = Pattern.compile("(?i)driver:\\s*(\\S+)");
+    /**
+     * The line ethtool -i prints after "driver:": "version:", or, when a grep or a script kept fewer lines,
+     * "firmware-version:" or "bus-info:" (ethtool.c dump_drvinfo's order).
+     */
+    private static final Pattern AFTER_DRIVER = Pattern.compile("(?i)(?:version|firmware-version|bus-info):.*");
     private static final Pattern SPEED = Pattern.compile("(\\d+)\\s*Mb/s");
     /** "Statistics:" of ethtool -I -a, then indented "  tx_pause_frames: 1". */
     private static final Pattern STATISTIC = Pattern.compile("(\\w+):\\s*(\\d+)");
@@ -51,8 +56,13 @@ public final class EthtoolParser extends BaseParser {
     @Override
     public boolean startsAt(Lines in, int i) {
         return in.matches(SETTINGS, i) || in.matches(PAUSE, i) || headless(in, i)
-                || (in.matches(DRIVER, i) && i + 1 < in.size() && in.get(i + 1).regionMatches(true, 0, "version:", 0, 8))
+                || driverInfoAt(in, i)
                 || (i == 0 && plainSettings(in.command()) && in.matches(GREPPED, i));
+    }
+
+    /** Line i begins ethtool -i: "driver: X" and the line ethtool prints after it. */
+    private static boolean driverInfoAt(Lines in, int i) {
+        return in.matches(DRIVER, i) && i + 1 < in.size() && in.matches(AFTER_DRIVER, i + 1);
     }
 
     /** Line i begins the settings without their "Settings for" line. */
@@ -110,6 +120,11 @@ public final class EthtoolParser extends BaseParser {
                 b.use(i);
                 continue;
             }
+            if (head != null && head.pattern() == SETTINGS && driverInfoAt(in, i)) {
+                // ethtool -i right after the settings, nothing between (a script running both per interface)
+                b.add(settings(iface, f, modes, in.source(from)));
+                return driverInfo(in, i, iface, b);
+            }
             EthtoolError refused = head != null ? EthtoolErrorParser.inside(iface, in, i) : null;
             if (refused != null) {
                 b.use(i).add(refused);
@@ -143,6 +158,19 @@ public final class EthtoolParser extends BaseParser {
             b.add(new DriverInfo(iface, f.text("driver"), f.text("version"), f.text("firmware-version"),
                     f.text("bus-info"), in.source(from)));
         }
+        return b.done(i);
+    }
+
+    /** ethtool -i's lines from {@code from} (its "driver:" line) to the first that is no "key: value". */
+    private static Parsed driverInfo(Lines in, int from, String iface, ParseBuilder b) {
+        Fields f = new Fields();
+        int i = from;
+        for (Matcher m; i < in.size() && (m = in.match(KEY_VALUE, i)) != null; i++) {
+            f.put(m.group(1), m.group(2), in.source(i));
+            b.use(i);
+        }
+        b.add(new DriverInfo(iface, f.text("driver"), f.text("version"), f.text("firmware-version"),
+                f.text("bus-info"), in.source(from)));
         return b.done(i);
     }
 
@@ -180,12 +208,25 @@ public final class EthtoolParser extends BaseParser {
         }
     }
 
-    /** "None        RS      BASER" → [None, RS, BASER]; "Not reported" → null. */
+    /**
+     * "None        RS      BASER" → [None, RS, BASER]; "Not reported" → null. ethtool 4.15–4.19 printed the modes in
+     * brackets split by bars, "[RS | BaseR | None | Not reported]" (its "Not reported" one of the bits, left out here).
+     */
     private static List<String> fecModes(String v) {
         if (v == null || v.isBlank() || v.strip().equalsIgnoreCase("Not reported")) {
             return null;
         }
-        return List.of(v.strip().split("\\s+"));
+        String text = v.strip();
+        if (text.startsWith("[") && text.contains("|")) {
+            List<String> modes = new ArrayList<>();
+            for (String mode : text.replaceAll("^\\[|]$", "").split("\\|")) {
+                if (!mode.isBlank() && !mode.strip().equalsIgnoreCase("Not reported")) {
+                    modes.add(mode.strip());
+                }
+            }
+            return modes.isEmpty() ? null : modes;
+        }
+        return List.of(text.split("\\s+"));
     }
 
     /** "on"/"off" (any case) → true/false; anything else ("n/a") → null. */

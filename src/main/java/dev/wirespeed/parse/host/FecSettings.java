@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.wirespeed.parse.Columns;
 import dev.wirespeed.parse.FactSink;
-import dev.wirespeed.parse.ParsedRecord;
+import dev.wirespeed.parse.LogInput;
 import dev.wirespeed.parse.Source;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -26,7 +26,7 @@ import java.util.TreeMap;
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonTypeName("FecSettings")
 public record FecSettings(String iface, List<String> configured, String active, Map<String, Long> statistics,
-                          Map<String, Map<Integer, Long>> laneStatistics, Source source) implements ParsedRecord {
+                          Map<String, Map<Integer, Long>> laneStatistics, Source source) implements LogInput {
     public FecSettings {
         configured = List.copyOf(configured);
         statistics = Collections.unmodifiableMap(new LinkedHashMap<>(statistics));
