@@ -34,7 +34,7 @@ final class PerftestFailedRule implements LogRule {
 
     @Override
     public String description() {
-        return "perftest failed: no server to connect to, a completion error (transport retries exceeded, …), a refused command line, no device or a queue pair that could not connect";
+        return "perftest failed: no server to connect to, a completion error (transport retries exceeded, …), a refused command line, no device, a queue pair that could not connect or be created, or a failed rdma_cm connection";
     }
 
     @Override
@@ -81,6 +81,19 @@ final class PerftestFailedRule implements LogRule {
                                 "check that both ports are Active with a LID (a subnet manager assigns it: ibstat's Base"
                                 + " lid is not 0), and on a port that requires a GRH give a GID index (-x) so perftest"
                                 + " sends one; check both ends use the same MTU"))));
+            } else if (e.failure().equals("create")) {
+                // ibv_create_qp's EINVAL does not say which attribute the device refused (linux-rdma/perftest#139)
+                out.add(new Finding(id(), Severity.ERROR, "perftest", "the device refused to create perftest's queue"
+                        + " pair or its resources, nothing was measured: " + e.message(), List.of(seen), null,
+                        Fix.action("the message does not say which attribute was refused; check what this device"
+                                + " supports (ibv_devinfo -v: max_qp, max_qp_wr, max_sge): the connection type (-c; not"
+                                + " every device offers UD, XRC or DC), the inline size (-I; lower it, -I 0 turns it"
+                                + " off), the number of QPs (-q) and the queue depths (-t, -r), and the locked-memory"
+                                + " limit (ulimit -l)")));
+            } else if (e.failure().equals("rdma_cm")) {
+                out.add(new Finding(id(), Severity.ERROR, "perftest", "perftest's rdma_cm connection (-R) failed"
+                        + (e.statusText() != null ? " with " + e.statusText() : "") + ": " + e.message(), List.of(seen), null,
+                        Fix.action(rdmaCm(e.statusText()))));
             } else if (e.failure().equals("completion")) {
                 out.add(new Finding(id(), Severity.ERROR, "perftest",
                         "perftest's transfer failed at the " + side(e) + ": completion with error"
@@ -123,6 +136,20 @@ final class PerftestFailedRule implements LogRule {
                 + " ConnectX-4 and later, mlx4_ib for ConnectX-3, bnxt_re, irdma, qedr; rdma_rxe for Soft-RoCE), install"
                 + " the user-space provider (ibverbs-providers on Debian/Ubuntu, libibverbs on RHEL); in a container"
                 + " /dev/infiniband must hold the device's uverbs file (the RDMA device plugin or --device passes it)";
+    }
+
+    /** rdma_cm's events as librdmacm names them (rdma_cma.h): a refusal is the server's, an address or route error this host's. */
+    private static String rdmaCm(String event) {
+        String any = "run the server first with the same options (-R, -q, -p), and give the client the IP address of"
+                + " the server's RDMA interface (its RoCE netdev or IPoIB interface)";
+        if ("RDMA_CM_EVENT_REJECTED".equals(event)) {
+            return "the server side refused the connection (nothing listening with -R on that port, or it could not"
+                    + " accept as many QPs as -q asked); " + any;
+        }
+        if (event != null && (event.endsWith("ADDR_ERROR") || event.endsWith("ROUTE_ERROR") || event.endsWith("UNREACHABLE"))) {
+            return "rdma_cm found no RDMA route to the address: " + any;
+        }
+        return any;
     }
 
     private static String side(PerftestError e) {

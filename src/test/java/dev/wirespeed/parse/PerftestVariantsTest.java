@@ -259,6 +259,17 @@ class PerftestVariantsTest {
                 .satisfies(f -> assertThat(f.fix().action()).contains("-x"));
     }
 
+    /** bench15: a queue pair the device refused to create, and a refused rdma_cm connection, are their own failures. */
+    @Test
+    void aRefusedQueuePairOrRdmaCmConnectionIsAdvisedAsSuch() {
+        assertThat(failed("perftest/ib_write_lat-irdma-inline-unable-to-create-qp-perftest139.txt")).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("Unable to create QP"))
+                .satisfies(f -> assertThat(f.fix().action()).contains("-I").doesNotContain("show_gids"));
+        assertThat(failed("perftest/ib_write_bw-R-1026-qps-rdma-cm-event-rejected-cxgb4-perftest54.txt")).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("RDMA_CM_EVENT_REJECTED"))
+                .satisfies(f -> assertThat(f.fix().action()).contains("refused").contains("-q"));
+    }
+
     /** paste9: a prompt now taken (openSUSE's "host:~ # ib_send_bw --version") put a version alone under a perftest command. */
     @Test
     void aVersionAloneIsNoRefusal() {

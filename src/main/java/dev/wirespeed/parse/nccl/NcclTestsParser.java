@@ -50,7 +50,7 @@ public final class NcclTestsParser extends BaseParser {
     private static final Pattern CUT_ROW = Pattern.compile("(\\d+)\\s+(\\d+)\\s+([a-z]\\w*)(?:\\s+([a-z]\\w*))?(?:\\s+(-?\\d+))?");
     /** common.cu's failure lines: "Test CUDA failure common.cu:516 'an illegal memory access …'", "host: Test NCCL failure …". */
     private static final Pattern FAILURE = Pattern.compile("(?:\\S+: |\\.\\. \\S+ pid \\d+: )?(Test (?:NCCL |CUDA )?failure) (\\S.*)");
-    private static final Pattern OTHER = Pattern.compile("#.*|\\S+:\\d+:\\d+ \\[\\d+] .*NCCL (?:INFO|WARN).*|NCCL version .*"
+    private static final Pattern OTHER = Pattern.compile("#.*|\\S+:\\d+:\\d+ \\[\\d+] .*NCCL (?:INFO|WARN).*|NCCL version .*|rccl-tests: Version .*"
             + "|Blocking Enabled.*|Using devices|out-of-place\\s+in-place|\\(B\\)\\s+\\(elements\\).*");
 
     public NcclTestsParser() {
@@ -120,8 +120,12 @@ public final class NcclTestsParser extends BaseParser {
         return false;
     }
 
-    /** Where the version the program printed begins: "# nccl-tests version 2.18.3 …", "NCCL version 2.18.3+cuda12.2". */
-    private static final Pattern VERSION_LINE = Pattern.compile("#?\\s*((?:nccl-tests|NCCL) version) (\\S.*)");
+    /**
+     * Where the version the program printed begins: "# nccl-tests version 2.18.3 …", "NCCL version 2.18.3+cuda12.2",
+     * rccl-tests' own line without '#' ("rccl-tests: Version develop:5272cd1", ROCm/rccl#2078; ":+" from a build
+     * without git), kept as its colon splits it: "rccl-tests" → "Version develop:5272cd1".
+     */
+    private static final Pattern VERSION_LINE = Pattern.compile("#?\\s*((?:nccl-tests|NCCL) version|rccl-tests(?=: Version)):? (\\S.*)");
 
     @Override
     public Parsed parse(Lines in, int from) {

@@ -17,10 +17,13 @@ import java.util.Map;
  *                   with an error status: the RDMA transfer itself failed), "options" (perftest refused
  *                   its command line: "Parser function exited with Error" or a check that exits at once,
  *                   the reason before it), "device" (no such RDMA device), "qp" (a queue pair refused
- *                   RTR or RTS: "Failed to modify QP N to RTR", {@link PerftestFailures})
+ *                   RTR or RTS: "Failed to modify QP N to RTR"), "create" (the device refused to create the queue
+ *                   pair or another verbs resource: "Unable to create QP.", "Couldn't create IB resources"),
+ *                   "rdma_cm" (the rdma_cm exchange of -R failed: "RDMA CM event error:", {@link PerftestFailures})
  * @param side       "client" or "server" for a completion error
  * @param status     the ibv_wc_status number (12 is IBV_WC_RETRY_EXC_ERR, transport retries exhausted)
- * @param statusText the status as newer perftest names it ("transport retry counter exceeded")
+ * @param statusText the status as newer perftest names it ("transport retry counter exceeded"); for "rdma_cm"
+ *                   the event perftest got ("RDMA_CM_EVENT_REJECTED")
  * @param syndrome   the vendor syndrome ("0x81")
  * @param peer       HOST:PORT of a failed connect
  */
