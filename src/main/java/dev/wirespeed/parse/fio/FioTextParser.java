@@ -45,6 +45,7 @@ public final class FioTextParser extends BaseParser {
     /** A job's name is its job file section's, which may hold blanks and punctuation ("Max throughput", "seq read 4k"). */
     /** fio 1.x of 2006 printed no jobs= ("write: (groupid=0): err= 0:"). */
     private static final Pattern OLD_VERSION = Pattern.compile("(?:fio )?(\\d+\\.\\d+(?:\\.\\d+)?)");
+    private static final Pattern LATENCY_DEPTH = Pattern.compile(CLIENT_HOST + "latency\\s*:.*\\bdepth=(\\d+)\\s*");
     private static final Pattern RESULT = Pattern.compile("(.+?): \\(groupid=\\d+(?:, jobs=(\\d+))?\\).*");
     private static final Pattern DIR = Pattern.compile(
             "(read|write|trim)\\s*: \\**IOPS=([\\d.]+)([kMG]?)\\**, BW=([\\d.]+)([KMGT]?i?B)/s.*?\\(([\\d.]+)([KMGT]i?B)/(\\d+)msec\\).*");
@@ -174,6 +175,9 @@ public final class FioTextParser extends BaseParser {
                     bs = head.group(3);
                     engine = head.group(4);
                     depth = UnitWords.integer(head.group(5));
+                } else {
+                    Integer below = depthBelow(in, i);
+                    depth = below != null ? below : depth;
                 }
                 b.use(i);
             } else if (in.matches(DESCRIPTION, i)) {
@@ -258,6 +262,24 @@ public final class FioTextParser extends BaseParser {
      * between (fio --client interleaving two servers' heads mid-line, src/test/resources/parse/fio/fio-3.6-client-*);
      * null when a result of that job comes first (an earlier run's) or none is found.
      */
+    /**
+     * The queue depth a job's result block prints last (stat.c, latency target: "latency   : target=0, window=0,
+     * percentile=100.00%, depth=32"), for a paste that starts at the result line without the job line; null when the
+     * block ends (the next job's result line, "Run status group") first.
+     */
+    private static Integer depthBelow(Lines in, int i) {
+        for (int k = i + 1; k < in.size(); k++) {
+            Matcher m = in.match(LATENCY_DEPTH, k);
+            if (m != null) {
+                return UnitWords.integer(m.group(1));
+            }
+            if (in.matches(RESULT, k) || in.get(k).startsWith("Run status group")) {
+                return null;
+            }
+        }
+        return null;
+    }
+
     private static Matcher headAbove(Lines in, int i, String job) {
         for (int k = i - 1; k >= Math.max(0, i - HEAD_LOOKBACK); k--) {
             Matcher m = in.match(JOB_LINE, k);

@@ -84,6 +84,14 @@ public final class Iperf2Parser extends BaseParser {
      * transfer id (-1 for the sum over -P streams), interval "start-end", bytes, bits/s; UDP adds
      * jitter (ms), lost, total, loss %, out-of-order.
      */
+    /**
+     * The client's connect times over its streams after the last row with -P (iperf 2.1 Reporter.c): "[ CT] final
+     * connect times (min/avg/max/stdev) = 0.026/0.085/0.131/53.694 ms (tot/err) = 3/0"; kept as printed.
+     */
+    private static final Pattern CONNECT_TIMES = Pattern.compile(
+            GLUED_RULE + "\\[\\s*CT\\]\\s+final connect times \\(min/avg/max/stdev\\)\\s*=\\s*(.+? ms)(?:\\s+\\(tot/err\\)\\s*=\\s*(\\d+/\\d+))?\\s*");
+    /** A stream's connect time in -e's connected line, "(ct=0.13 ms)". */
+    private static final Pattern CT = Pattern.compile("\\(ct=(\\d+(?:\\.\\d+)?\\s*ms)\\)");
     private static final Pattern CSV = Pattern.compile(
             "\\d{14}(?:\\.\\d+)?,[^,]*,\\d+,[^,]*,\\d+,(-?\\d+),(\\d+(?:\\.\\d+)?)-(\\d+(?:\\.\\d+)?),(\\d+),(\\d+)"
                     + "(?:,(\\d+(?:\\.\\d+)?),(-?\\d+),(\\d+),[^,]*(?:,.*)?)?");
@@ -187,6 +195,15 @@ public final class Iperf2Parser extends BaseParser {
                 if (local.matches()) { // the two ends as printed: a user looks for an address
                     b.printed(i, "local", local.group(1).strip());
                 }
+                Matcher ct = CT.matcher(in.get(i));
+                if (ct.find()) {
+                    b.printed(i, "ct", ct.group(1));
+                }
+            } else if ((m = in.match(CONNECT_TIMES, i)) != null) {
+                b.use(i);
+                run.connectTimesLine = i;
+                run.connectTimes = m.group(1);
+                run.connectTotErr = m.group(2);
             } else if ((m = in.match(FAILED, i)) != null || (m = in.match(NO_ACK, i)) != null) {
                 run.failures.merge(m.group(1), 1, Integer::sum);
                 run.failureAt = run.failureAt == null ? in.source(i) : run.failureAt;
@@ -229,14 +246,18 @@ public final class Iperf2Parser extends BaseParser {
             }
         }
         for (IperfRun r : runs) {
+            IperfHeader h = null;
             if (r.header != null) {
                 String protocol = r.protocolSaid || !r.rows.isEmpty() ? r.protocol : null; // a version line alone says none
-                IperfHeader h = new IperfHeader("iperf2", r.version, r.role, protocol, r.host, r.port, r.window, r.mssBytes,
+                h = new IperfHeader("iperf2", r.version, r.role, protocol, r.host, r.port, r.window, r.mssBytes,
                         r.mtuBytes, null, r.header);
                 b.add(h);
                 if (r.mssLine >= 0) {
                     b.printed(h, r.mssLine, "MSS size", r.mssPrinted);
                 }
+            }
+            if (r.connectTimesLine >= 0) {
+                printConnectTimes(b, h, r);
             }
             markSummaries(r);
             r.rows.forEach(b::add);
@@ -250,6 +271,14 @@ public final class Iperf2Parser extends BaseParser {
             }
         }
         return b.done(i);
+    }
+
+    /** The run's "[ CT] final connect times" in its header (in the last row's when none was pasted). */
+    private static void printConnectTimes(ParseBuilder b, IperfHeader h, IperfRun r) {
+        b.printed(h, r.connectTimesLine, "final connect times (min/avg/max/stdev)", r.connectTimes);
+        if (r.connectTotErr != null) {
+            b.printed(h, r.connectTimesLine, "tot/err", r.connectTotErr);
+        }
     }
 
     /** The sender's Cwnd/RTT and NetPwr at the start of a row's wrapped rest: "263K/1906 us  61616  8.947/…". */

@@ -2,6 +2,7 @@ package dev.wirespeed.parse.iperf;
 
 import dev.wirespeed.parse.BaseParser;
 import dev.wirespeed.parse.Command;
+import dev.wirespeed.parse.JsonBlock;
 import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
@@ -43,6 +44,8 @@ public final class Iperf3TextParser extends BaseParser {
                     // --debug of 3.x servers (iperf_api.c, iperf_tcp.c): the buffer it got, the congestion control,
                     // each write ("sent 131072 bytes of 131072, pending 0, total 131072"), each interval's length
                     + "|(?:SND|RCV)BUF is \\d+, expecting \\d+|Congestion algorithm is \\S+"
+                    // -b with --debug (iperf_api.c, 3.x): the pacing the client set on its socket
+                    + "|Setting application pacing to \\d+"
                     + "|sent \\d+ bytes of \\d+, pending \\d+, total \\d+|interval_len [\\d.]+ bytes_transferred \\d+"
                     + "|interval forces keep|ignoring short interval with no data"
                     + "|[{}\\[\\]]+,?|\"\\w+\":\\s*.*"
@@ -71,6 +74,11 @@ public final class Iperf3TextParser extends BaseParser {
     private static final Pattern PARAMETERS = Pattern.compile("(?:send|get)_parameters:");
     /** One member of that block, cJSON_Print's tab-separated form: {@code "bidirectional":\ttrue,}. */
     private static final Pattern JSON_PAIR = Pattern.compile("\"(\\w+)\":\\s*\"?(.*?)\"?,?");
+    /**
+     * --debug: the results exchange (iperf_api.c send_results/get_results), each followed by its JSON document
+     * (cJSON_Print, tab-indented) in the middle of the text run: the client's own figures and the server's.
+     */
+    private static final Pattern RESULTS = Pattern.compile("(send_results|get_results)");
     /** --debug (iperf_tcp.c): "SNDBUF is 16384, expecting 0", "Congestion algorithm is cubic". */
     private static final Pattern DEBUG_SETTING = Pattern.compile("((?:SND|RCV)BUF) is (\\d+, expecting \\d+)|(Congestion algorithm) is (\\S+)");
 
@@ -81,7 +89,7 @@ public final class Iperf3TextParser extends BaseParser {
     @Override
     public boolean startsAt(Lines in, int i) {
         if (in.matches(CONNECTING, i) || in.matches(LISTENING, i) || in.matches(VERSION, i) || in.matches(ERROR, i)
-                || in.matches(ACCEPTED, i)) {
+                || in.matches(ACCEPTED, i) || in.matches(PARAMETERS, i)) { // a --debug client opens with send_parameters
             return true;
         }
         if (in.matches(LOCAL, i)) {
@@ -108,6 +116,7 @@ public final class Iperf3TextParser extends BaseParser {
         boolean afterHead = false;
         boolean parameters = false; // inside --debug's parameters JSON, whose members are kept under their own names
         boolean serverOutput = false; // --get-server-output: the server's view of the same test follows the client's
+        int k;
         for (; i < in.size(); i++) {
             if (in.blank(i) || in.decoration(i)) {
                 continue;
@@ -149,6 +158,11 @@ public final class Iperf3TextParser extends BaseParser {
             } else if ((m = in.match(VERSION, i)) != null) {
                 run.version = m.group(1);
                 b.use(i).printed(i, "iperf", in.get(i).substring("iperf ".length()).strip());
+            } else if ((m = in.match(RESULTS, i)) != null && (k = results(in, i, run, m.group(1))) > i + 1) {
+                for (; i < k - 1; i++) {
+                    b.use(i);
+                }
+                b.use(i);
             } else if ((m = in.match(ERROR, i)) != null) {
                 if (run.error != null) { // iperf3 exits at its error: a second one is another run's
                     run = newRun(in);
@@ -229,14 +243,35 @@ public final class Iperf3TextParser extends BaseParser {
             if (r.header != null) {
                 // a run of only an error line names no protocol unless its command does (-u; none is TCP)
                 String protocol = r.rows.isEmpty() && !r.protocolSaid ? null : r.protocol;
-                b.add(new IperfHeader("iperf3", r.version, r.role, protocol, r.host, r.port, null, null, null, r.error,
-                        r.header));
+                IperfHeader h = new IperfHeader("iperf3", r.version, r.role, protocol, r.host, r.port, null, null, null,
+                        r.error, r.header);
+                b.add(h);
+                r.debugResults.forEach(leaf -> b.printed(h, r.debugResultsLine, leaf.getKey(), leaf.getValue()));
             }
             r.rows.forEach(b::add);
             r.outOfOrder.forEach(b::add);
             r.toMeasurements().forEach(b::measurement);
         }
         return b.done(i);
+    }
+
+    /**
+     * The JSON document after --debug's "send_results"/"get_results" line i, its members kept in the run under iperf3's
+     * names after the message's ("get_results.cpu_util_total", "get_results.streams[0].retransmits") as the -J reading
+     * keeps them; the index after the document, or i when no whole document follows (a cut paste: its lines stay
+     * for the other readings).
+     */
+    private static int results(Lines in, int i, IperfRun run, String message) {
+        if (i + 1 >= in.size() || !in.get(i + 1).strip().startsWith("{")) {
+            return i;
+        }
+        JsonBlock doc = JsonBlock.read(in, i + 1);
+        if (doc.node() == null || !doc.node().isObject()) {
+            return i;
+        }
+        run.debugResults.addAll(Iperf3JsonLeaves.ofText(doc.text(), message));
+        run.debugResultsLine = run.debugResultsLine < 0 ? i : run.debugResultsLine;
+        return doc.end();
     }
 
     /** Row r is a total ("sender"/"receiver") of a stream and direction the run already has a total of, in that role. */

@@ -42,6 +42,13 @@ final class IperfRun {
     Integer mtuBytes;
     String mssPrinted;
     int mssLine = -1;
+    /** The "[ CT] final connect times" line's index, its min/avg/max/stdev and (tot/err) as printed; -1/null when not printed. */
+    int connectTimesLine = -1;
+    String connectTimes;
+    String connectTotErr;
+    /** iperf3 --debug's send_results/get_results members (path, value as printed) and the first such line's index. */
+    final List<Map.Entry<String, String>> debugResults = new ArrayList<>();
+    int debugResultsLine = -1;
 
     IperfRun(String tool) {
         this.tool = tool;

@@ -76,6 +76,8 @@ public final class LspciParser extends BaseParser {
     private static final Pattern NUMA = Pattern.compile("NUMA node:\\s*(\\d+)");
     private static final Pattern DRIVER = Pattern.compile("Kernel driver in use:\\s*(\\S+)");
     private static final Pattern PART = Pattern.compile("\\[PN\\] Part number:\\s*(\\S+)");
+    /** VPD's serial number keyword (ls-vpd.c "[SN] Serial number: MT2042X16761"), trailing blanks of the fixed field left out. */
+    private static final Pattern SERIAL = Pattern.compile("\\[SN\\] Serial number:\\s*(\\S(?:.*\\S)?)\\s*");
     /**
      * What pciutils prints under "Vital Product Data" when it cannot decode it (ls-vpd.c): the read
      * failed, the data ends without its end tag, a resource type it does not know, a bad checksum.
@@ -152,6 +154,8 @@ public final class LspciParser extends BaseParser {
                     d.driver = m.group(1);
                 } else if ((m = PART.matcher(s)).matches()) {
                     d.part = m.group(1);
+                } else if ((m = SERIAL.matcher(s)).matches()) {
+                    d.serial = m.group(1);
                 } else if (ALL_ONES.matcher(s).matches()) {
                     d.unreadable = true;
                 } else if (VPD_ERROR.matcher(s).matches()) {
@@ -224,6 +228,7 @@ public final class LspciParser extends BaseParser {
         String description;
         String driver;
         String part;
+        String serial;
         Integer numa;
         Quantity capSpeed;
         Quantity capWidth;
@@ -255,7 +260,7 @@ public final class LspciParser extends BaseParser {
         void flush(ParseBuilder b) {
             if (header != null) {
                 PciDevice device = new PciDevice(address, deviceClass, description, numa, driver, part, header,
-                        unreadable ? Boolean.TRUE : null, vpdError, totalVfs, numberOfVfs);
+                        unreadable ? Boolean.TRUE : null, vpdError, totalVfs, numberOfVfs, serial);
                 b.add(device);
                 if (bridgePath != null) {
                     b.printed(device, headerLine, "bridge path", bridgePath); // lspci -PP: kept as printed

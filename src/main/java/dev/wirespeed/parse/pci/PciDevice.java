@@ -25,15 +25,17 @@ import java.util.Map;
  *                    decode more."): the function's VPD could not be read or is malformed
  * @param totalVfs    the SR-IOV capability's "Total VFs" (what the device can offer)
  * @param numberOfVfs the SR-IOV capability's "Number of VFs" (how many are enabled now)
+ * @param serialNumber the Vital Product Data's "[SN] Serial number" as printed (the card's, so two functions of one
+ *                    card print the same)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("PciDevice")
 public record PciDevice(String address, String deviceClass, String description, Integer numaNode, String driver,
                         String partNumber, Source source, Boolean unreadable, String vpdError, Integer totalVfs,
-                        Integer numberOfVfs) implements LogInput {
+                        Integer numberOfVfs, String serialNumber) implements LogInput {
     public PciDevice(String address, String deviceClass, String description, Integer numaNode, String driver,
                      String partNumber, Source source) {
-        this(address, deviceClass, description, numaNode, driver, partNumber, source, null, null, null, null);
+        this(address, deviceClass, description, numaNode, driver, partNumber, source, null, null, null, null, null);
     }
 
     @Override
