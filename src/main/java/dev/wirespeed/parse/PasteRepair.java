@@ -28,6 +28,7 @@ import java.util.regex.Pattern;
  * <li>what a job launcher or a config file put before every line: srun --label's task number
  * (" 0: ", "12: ") and a shell comment ("# ") over a whole pasted session: see {@link #unlabel};
  * grep's file name and line number glued before each line: see {@link GrepPrefix}.</li>
+ * <li>a forum's BBCode tags glued to a line's ends ("[PHP]Settings for eth0:"): see {@link ForumTags}.</li>
  * </ul>
  * No-break and zero-width characters, CRLF, quote marks and quoted-printable are undone earlier, line
  * by line, in {@link Splitter}.
@@ -251,7 +252,9 @@ final class PasteRepair {
      * @param starts how many of some lines start a format a parser reads: a prefix repeated on every
      *               line goes only when more lines start one without it ({@link RepeatedPrefix})
      */
-    static List<Row> repair(List<Row> rows, Predicate<String> command, Predicate<String> prompt, ToIntFunction<List<String>> starts) {
+    static List<Row> repair(List<Row> rows0, Predicate<String> command, Predicate<String> prompt, ToIntFunction<List<String>> starts) {
+        // a forum's BBCode tags first: glued to a head or a field, they hide it from every later judge
+        List<Row> rows = ForumTags.strip(rows0);
         // labels and comments after a flowed line is joined (a label begins only the first part), before an
         // elision mark is looked for (" 0: ...") and a wrap is judged (the label is no part of the line's text)
         if (flowed(rows)) {
