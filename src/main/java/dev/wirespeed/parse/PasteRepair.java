@@ -28,6 +28,7 @@ import java.util.regex.Pattern;
  * <li>what a job launcher or a config file put before every line: srun --label's task number
  * (" 0: ", "12: ") and a shell comment ("# ") over a whole pasted session: see {@link #unlabel};
  * grep's file name and line number glued before each line: see {@link GrepPrefix}.</li>
+ * <li>a forum's BBCode tags glued to a line's ends ("[PHP]Settings for eth0:"): see {@link ForumTags}.</li>
  * </ul>
  * No-break and zero-width characters, CRLF, quote marks and quoted-printable are undone earlier, line
  * by line, in {@link Splitter}.
@@ -252,15 +253,17 @@ final class PasteRepair {
      *               line goes only when more lines start one without it ({@link RepeatedPrefix})
      */
     static List<Row> repair(List<Row> rows, Predicate<String> command, Predicate<String> prompt, ToIntFunction<List<String>> starts) {
+        // a forum's BBCode tags right after the labels (" 0: [PHP]Settings for eth0:"), before grep's prefix and
+        // the wrap judges: glued to a head or a field, they would hide it from them
         // labels and comments after a flowed line is joined (a label begins only the first part), before an
         // elision mark is looked for (" 0: ...") and a wrap is judged (the label is no part of the line's text)
         if (flowed(rows)) {
             // RFC 3676 4.2: in flowed text a line without a trailing space ends where its writer ended it, so
             // no line is a fixed-width wrap to undo (a ping summary after a 62-column line stays its own line)
-            return KernelWrap.join(withoutElisions(ParallelShellHosts.strip(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(unlabel(PaneBorder.split(unflow(rows), starts), prompt, command)), starts, command), starts, command), starts, command)), command);
+            return KernelWrap.join(withoutElisions(ParallelShellHosts.strip(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(ForumTags.strip(unlabel(PaneBorder.split(unflow(rows), starts), prompt, command))), starts, command), starts, command), starts, command)), command);
         }
         // a kernel line's wrap after the mail's own (whose judge sees the paste's widths), before the parsers
-        return KernelWrap.join(unwrap(withoutElisions(ParallelShellHosts.strip(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(unlabel(PaneBorder.split(unpad(rows), starts), prompt, command)), starts, command), starts, command), starts, command)),
+        return KernelWrap.join(unwrap(withoutElisions(ParallelShellHosts.strip(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(ForumTags.strip(unlabel(PaneBorder.split(unpad(rows), starts), prompt, command))), starts, command), starts, command), starts, command)),
                 command), command);
     }
 

@@ -47,6 +47,15 @@ public final class EthtoolModuleParser extends BaseParser {
      */
     private static final Pattern STATUS = Pattern.compile("(?:(?:Rx|Tx) loss of (?:signal|lock)|Tx (?:adaptive eq )?fault)\\s*:\\s*"
             + "(?:None|\\[[^]]*])\\s*|Module State\\s*:\\s*0x[0-9a-fA-F]{2}\\s*\\(\\w+\\)\\s*");
+    /**
+     * An EEPROM line of ethtool -m in ethtool's own spelling and padding ("%-41s : %s", so blanks before the colon):
+     * the identity and type fields of sfpid.c/qsfp.c/cmis.c. SONiC's "Vendor PN: X" (no blank before the colon) and
+     * switch CLIs' "Vendor Name : FS" / "Vendor Rev" (capitalised) are not ethtool's.
+     */
+    private static final Pattern EEPROM_LINE = Pattern.compile("(?:Vendor (?:name|OUI|PN|rev|SN)|Transceiver (?:type|codes)"
+            + "|Laser wavelength|Date code|Extended identifier|Connector|Encoding|BR,? [Nn]ominal|Length \\([^)]*\\))\\s+:\\s*.*");
+    /** A vendor line among {@link #EEPROM_LINE}s: what says the run is a module's, not any "Key : value" list. */
+    private static final Pattern VENDOR_LINE = Pattern.compile("Vendor (?:name|PN|SN)\\s+:\\s*\\S.*");
     /** The diagnostic lines in a row that make a module's dump without its Identifier. */
     private static final int DIAGNOSTIC_RUN = 3;
     /** sff_show_lane_status / module_show_lane_status: "[ Yes, No, No, No ]". */
@@ -58,7 +67,29 @@ public final class EthtoolModuleParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return in.matches(IDENTIFIER, i) || diagnosticsRun(in, i);
+        return in.matches(IDENTIFIER, i) || diagnosticsRun(in, i) || filteredRun(in, i);
+    }
+
+    /**
+     * Line i begins a run of at least {@value #DIAGNOSTIC_RUN} lines of ethtool -m with no Identifier above them, one
+     * of them a vendor line: what "ethtool -m swp1 | egrep 'Vendor|type|power\\s+:'" leaves (Cumulus Linux docs,
+     * parse/host README). Each line is an EEPROM field in ethtool's spelling ({@link #EEPROM_LINE}), a diagnostic
+     * reading with its unit, or a status line; a run without a vendor line stays unread unless it is all diagnostics.
+     */
+    private static boolean filteredRun(Lines in, int i) {
+        if (i > 0 && !in.blank(i - 1) && (in.matches(EEPROM_LINE, i - 1) || in.matches(DIAGNOSTIC, i - 1))) {
+            return false; // the run began above
+        }
+        int seen = 0;
+        boolean vendor = false;
+        for (int j = i; j < in.size() && !in.blank(j); j++) {
+            if (!in.matches(EEPROM_LINE, j) && !in.matches(DIAGNOSTIC, j) && !in.matches(STATUS, j)) {
+                break;
+            }
+            vendor |= in.matches(VENDOR_LINE, j);
+            seen++;
+        }
+        return vendor && seen >= DIAGNOSTIC_RUN;
     }
 
     /**

@@ -79,6 +79,9 @@ public final class IbvDevinfoParser extends BaseParser {
                 dev = new Fields();
                 dev.put("hca_id", device, in.source(i));
                 b.use(i);
+                if (!Notes.line(in, i).equals(in.get(i))) {
+                    b.printed(i, "hca_id", device);
+                }
             } else if (dev == null) {
                 break;
             } else if ((m = Notes.match(in, PORT, i)) != null) {
@@ -89,6 +92,10 @@ public final class IbvDevinfoParser extends BaseParser {
             } else if ((m = Notes.match(in, FIELD, i)) != null) {
                 (port != null ? port : dev).put(m.group(1), m.group(2), in.source(i));
                 b.use(i);
+                if (!Notes.line(in, i).equals(in.get(i))) {
+                    // the printed map reads the raw line: without this, "4121   # 4121 = ConnectX-4 Lx" stays the value
+                    b.printed(i, m.group(1), m.group(2).strip());
+                }
             } else if (indented || in.get(i).equals("Device ports:")) {
                 b.use(i); // -v capability flags and notes ("NO SUPPORT", "core clock not supported")
             } else {
