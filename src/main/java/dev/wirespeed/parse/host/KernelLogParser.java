@@ -45,6 +45,7 @@ public final class KernelLogParser extends BaseParser {
         KernelHealthLines.HWRM_ERROR, KernelHealthLines.HEALTH, KernelHealthLines.FIRMWARE,
         KernelHealthLines.INTEL_FIRMWARE, KernelHealthLines.PROBE, KernelHealthLines.FIRMWARE_LOAD,
         KernelHealthLines.NIC_HEALTH, KernelHealthLines.HEALTH_COMPROMISED, KernelHealthLines.COMMAND_TIMEOUT,
+        KernelHealthLines.COMMAND_FAILED, KernelHealthLines.COMMAND_NO_SLOT,
         KernelHealthLines.TEMPERATURE, KernelRdmaLines.QPLIB, KernelTxLines.WATCHDOG, KernelTxLines.TX_TIMEOUT,
         KernelTxLines.ENA_LOST_TX, KernelTxLines.ENA_KEEP_ALIVE, KernelTxLines.ENA_TRIGGER, KernelTxLines.UNIT_HANG,
         KernelTxLines.TX_RESETTING};
@@ -533,6 +534,14 @@ public final class KernelLogParser extends BaseParser {
         if ((m = KernelHealthLines.TEMPERATURE.matcher(message)).matches()) {
             return new KernelError(driver, address, netdev, KernelError.TEMPERATURE_WARNING, null, null, m.group(1), null, null,
                     null, "sensors " + m.group(2), src);
+        }
+        if ((m = KernelHealthLines.COMMAND_FAILED.matcher(message)).matches()) {
+            return new KernelError(driver, address, netdev, KernelError.FIRMWARE_COMMAND_FAILED, null, null, m.group(1), null,
+                    m.group(3), null, m.group(2).strip(), src);
+        }
+        if ((m = KernelHealthLines.COMMAND_NO_SLOT.matcher(message)).matches()) {
+            return new KernelError(driver, address, netdev, KernelError.COMMAND_TIMEOUT, null, null, m.group(1), null, null,
+                    null, null, src);
         }
         if ((m = KernelHealthLines.COMMAND_TIMEOUT.matcher(message)).matches()) {
             return new KernelError(driver, address, netdev, KernelError.COMMAND_TIMEOUT, null, null, m.group(1), null, null,
