@@ -612,6 +612,9 @@ public final class KernelLogParser extends BaseParser {
     }
 
     private static Quantity gbps(String text) {
+        if (text == null) {
+            return null; // a bandwidth notice cut before "(capable of …)"
+        }
         return Quantity.bitsPerSecond(UnitWords.number(text) * 1e9, text + " Gb/s");
     }
 
