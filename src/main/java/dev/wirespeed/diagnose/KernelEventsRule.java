@@ -291,6 +291,9 @@ final class KernelEventsRule implements LogRule {
      * its ring was freed), one at probe can keep the port from coming up: the finding says the line cannot tell.
      */
     private static Finding firmwareCommandFailed(KernelError first, List<KernelError> g, List<Evidence> evidence) {
+        if ("mlx5_core".equals(first.driver())) {
+            return mlx5CommandFailed(first, g, evidence);
+        }
         String what = g.stream().map(e -> e.errorType() + " error " + e.syndrome()).distinct().limit(4)
                 .collect(Collectors.joining(", "));
         return new Finding("kernel-firmware-command-failed", Severity.WARN, first.subject(),
@@ -301,6 +304,27 @@ final class KernelEventsRule implements LogRule {
                 Fix.action("if the port works, note it and move on; if it does not, read the driver's lines after it, then"
                         + " bring the bnxt_en driver and the adapter's firmware (the server vendor's package or Broadcom's"
                         + " niccli) to a matched pair of current releases"));
+    }
+
+    /**
+     * mlx5 cmd.c: the firmware answered a command with an error status and a syndrome ("DEALLOC_PD(0x801) … failed,
+     * status bad resource state(0x9), syndrome (0x31b635)", issue 31 round 15b). The syndrome is the firmware's own
+     * reason code, decoded only by NVIDIA's table; "bad parameter" means the driver asked for something this firmware
+     * refuses, "bad resource state" an object in the wrong state (often the echo of an earlier failure). The line
+     * cannot tell a refused optional step (a tc offload, a counter read) from one that broke the port.
+     */
+    private static Finding mlx5CommandFailed(KernelError first, List<KernelError> g, List<Evidence> evidence) {
+        String what = g.stream().map(e -> e.errorType() + " " + e.detail() + " syndrome " + e.syndrome()).distinct()
+                .limit(4).collect(Collectors.joining(", "));
+        return new Finding("kernel-firmware-command-failed", Severity.WARN, first.subject(),
+                first.subject() + ": the adapter's firmware refused " + g.size() + " mlx5 command(s) (" + what + "); the"
+                        + " line cannot tell a refused optional step (a tc offload, a counter read) from one that broke the"
+                        + " port, and the syndrome is decoded only by NVIDIA's table",
+                evidence, null,
+                Fix.action("see what the command belonged to (the step you ran: a tc rule, SR-IOV, LAG, an RDMA object) and"
+                        + " whether that step failed; bring the mlx5_core driver (kernel or DOCA-OFED) and the adapter's"
+                        + " firmware (mlxfwmanager --query) to a matched pair of current releases; if it recurs, give the"
+                        + " command, status and syndrome to NVIDIA support"));
     }
 
     private static Finding probeFailed(KernelError e, List<Evidence> evidence) {

@@ -46,6 +46,10 @@ final class KernelWrap {
         {Pattern.compile(".*available PCIe bandwidth.*"), Pattern.compile(".*link\\)(?:, in Flit mode)?\\s*")},
         {Pattern.compile(".*NIC Link is [Uu]p\\b(?!.*Speed is).*"), Pattern.compile(".*Flow [Cc]ontrol: \\S.*")},
         {Pattern.compile(".*TX timeout on queue: \\d+,.*"), Pattern.compile(".*(?:usecs ago|usecs since last trans: \\d+)\\s*")},
+        // mlx5 cmd.c mlx5_cmd_check / mlx5_cmd_out_err: "…(pid 8321): X(0xa00) op_mod(0xd) failed, status bad
+        // parameter(0x3), syndrome (0x5fa1c)[, err(-22)]", wrapped by a commit message after "(pid N):" or the command
+        {Pattern.compile(".*\\b(?:mlx5_cmd_check|mlx5_cmd_out_err):\\d+:\\(pid \\d+\\):.*"),
+            Pattern.compile(".*syndrome \\(0x[0-9a-fA-F]+\\)(?:, err\\(-?\\d+\\))?\\s*")},
     };
 
     /**
@@ -83,7 +87,7 @@ final class KernelWrap {
             PasteRepair.Row head = rows.get(i);
             int joined = 0;
             String text = head.text();
-            if (head.width() >= WRAPPED_WIDTH && KERNEL.matcher(text).matches()) {
+            if (head.width() >= WRAPPED_WIDTH && KERNEL.matcher(text.strip()).matches()) {
                 Pattern end = end(text);
                 while (joined < MAX_CONTINUATIONS && i + joined + 1 < rows.size()
                         && (end != null ? !end.matcher(text).matches() : unfinished(text))
@@ -110,13 +114,26 @@ final class KernelWrap {
     private static boolean continues(PasteRepair.Row head, PasteRepair.Row next, Predicate<String> command,
                                      boolean knownEnd) {
         String t = next.text();
-        if (next.blank() || Character.isWhitespace(t.charAt(0)) || next.depth() != head.depth()) {
+        if (next.blank() || indent(t) != indent(head.text()) || next.depth() != head.depth()) {
             return false;
         }
         String s = t.strip();
         return !KERNEL.matcher(s).matches() && (knownEnd || !OWN_PREFIX.matcher(s).matches()) && !command.test(s)
                 && !s.startsWith("[")
                 && !s.startsWith("$ ") && !s.startsWith("# ");
+    }
+
+    /**
+     * The blanks before a line's text: a commit message or a mail indents the kernel lines it quotes (issue 31 round
+     * 15b, "    mlx5_core 0000:41:04.2: mlx5_cmd_out_err:782:(pid 8321):" then "    CREATE_GENERAL_OBJECT(0xa00) …"),
+     * and the wrapped rest keeps the head's indentation; a line indented otherwise is no part of it.
+     */
+    private static int indent(String line) {
+        int n = 0;
+        while (n < line.length() && (line.charAt(n) == ' ' || line.charAt(n) == '\t')) {
+            n++;
+        }
+        return n;
     }
 
     /** The end a known kernel sentence must reach, or null when the line starts none of them. */

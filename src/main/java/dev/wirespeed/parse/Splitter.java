@@ -248,11 +248,15 @@ public final class Splitter {
         for (PasteRepair.Row r : rows) {
             String l = r.text();
             soft += l.endsWith("=") && !l.endsWith("==") ? 1 : 0;
-            escaped |= l.contains("=3D") || l.contains("=20") || l.contains("=C2=A0"); // "=C2=A0": a no-break space, as Gmail writes them
+            escaped |= l.contains("=3D") || l.contains("=20") || l.contains("=C2=A0") // "=C2=A0": a no-break space, as Gmail writes them
+                    || QP_UTF8.matcher(l).find(); // Gmail's "3:28=E2=80=AFPM" (a narrow no-break space), issue 31 round 15b
             declared |= QP_HEADER.matcher(l).matches();
         }
         return escaped && soft >= 2 || declared && soft >= 1;
     }
+
+    /** One character of two or more UTF-8 bytes written as =XX escapes: a lead byte (C2-F4), then a continuation byte. */
+    private static final Pattern QP_UTF8 = Pattern.compile("=(?:C[2-9A-F]|D[0-9A-F]|E[0-9A-F]|F[0-4])=[89AB][0-9A-F]");
 
     private static final Pattern QP_HEADER =
             Pattern.compile("(?i)\\s*Content-Transfer-Encoding:\\s*quoted-printable\\s*");

@@ -416,6 +416,12 @@ class RightFixTest {
                 fires("fix kernel-firmware-command-failed: bnxt_en's HWRM: driver and firmware as a pair, no mlx tool", fixtures(
                         "kernel/bnxt_en-hwrm-error-dim-no-timestamp-stable.txt"), "kernel-firmware-command-failed",
                         "ens2f1np1", null, List.of("bnxt_en", "niccli", "matched pair"), List.of("mlx", "mst", "ethtool -s")),
+                // round 15b (kwrap15b): mlx5's command refused by the firmware: mlx5 driver and firmware, no bnxt tool
+                fires("fix kernel-firmware-command-failed: mlx5 status and syndrome: mlx5_core and firmware, no niccli",
+                        fixtures("kernel/mlx5-cmd-check-wrapped-after-command-one-blank-patch-mail.txt"),
+                        "kernel-firmware-command-failed", "0000:08:00.0", null,
+                        List.of("mlx5_core", "mlxfwmanager", "matched pair", "NVIDIA support"),
+                        List.of("bnxt", "niccli", "ethtool -s")),
                 // round 15 (nfsrules15): NFS statistics and sar rates, each advice by the facts the output names
                 fires("fix nfsd-threads-all-busy: a pre-2.6.29 th line counting all threads busy: the thread count,"
                         + " and the disk first", fixtures("host/proc-net-rpc-nfsd-th-all-busy-rhel5-thelinuxcluster-2010.txt"),

@@ -83,4 +83,23 @@ class KernelWrapTest {
         // a stamp after a blank is no glue
         assertThat(joined("x [   75.995209] a [   76.002587] b [   76.011364] c")).hasSize(1);
     }
+
+    @Test
+    void anIndentedKernelLineTakesTheRestIndentedAlikeUntilItsEnd() {
+        // round 15b: a commit message quotes mlx5_cmd_out_err's line indented, wrapped after "(pid N):" and "status"
+        assertThat(joined("    mlx5_core 0000:41:04.2: mlx5_cmd_out_err:782:(pid 8321):",
+                "    CREATE_GENERAL_OBJECT(0xa00) op_mod(0xd) failed, status",
+                "    bad parameter(0x3), syndrome (0x5fa1c), err(-22)")).containsExactly(
+                "    mlx5_core 0000:41:04.2: mlx5_cmd_out_err:782:(pid 8321): CREATE_GENERAL_OBJECT(0xa00) op_mod(0xd)"
+                        + " failed, status bad parameter(0x3), syndrome (0x5fa1c), err(-22)");
+        // wrapped after the command: the syndrome ends it, the prose after it stays
+        assertThat(joined(" mlx5_core 0000:08:00.0: mlx5_cmd_check:782:(pid 980716): DEALLOC_PD(0x801)",
+                " op_mod(0x0) failed, status bad resource state(0x9), syndrome (0x31b635)", " Cc: someone")).hasSize(2);
+        // a rest indented otherwise than its head is no part of it (a hung-task report's deeper lines)
+        assertThat(joined("     mlx5_core 0000:01:00.0: mlx5_cmd_check:782:(pid 3880418): DEALLOC_PD(0x801)",
+                "           op_mod(0x0) failed, status bad resource state(0x9), syndrome (0x31b635)")).hasSize(2);
+        // a complete line is never continued
+        assertThat(joined("  mlx5_core 0000:04:00.0: mlx5_cmd_check:756:(pid 12450): ACCESS_REG(0x805) op_mod(0x1) failed,"
+                + " status bad parameter(0x3), syndrome (0x1e5585)", "  Fix it by setting local port to one.")).hasSize(2);
+    }
 }

@@ -105,6 +105,26 @@ class SplitterTest {
     }
 
     @Test
+    void aGmailNarrowNoBreakSpaceMarksAQuotedPrintableMailToo() {
+        // round 15b: a raw netdev reply whose only escape is Gmail's "3:28=E2=80=AFPM"; its soft breaks cut a kernel line
+        String log = String.join("\n",
+                "On Wed, Nov 6, 2024 at 3:28=E2=80=AFPM Jianbo Liu wrot=",
+                "e:",
+                "> mlx5_core 0000:08:00.0: mlx5_cmd_out_err:803:(pid 3966): SET_FLOW_TA=",
+                "BLE_ENTRY(0x936) op_mod(0x0) failed");
+        Lines out = splitter.split(log).getFirst().lines();
+        assertThat(out.get(0)).isEqualTo("On Wed, Nov 6, 2024 at 3:28 PM Jianbo Liu wrote:");
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < out.size(); i++) {
+            text.append(out.get(i)).append('\n');
+        }
+        assertThat(text.toString()).contains("SET_FLOW_TABLE_ENTRY(0x936) op_mod(0x0) failed");
+        // one "=E2" alone (no continuation byte after it) is no UTF-8 character: the "=" lines stay
+        Lines plain = splitter.split(String.join("\n", "$ echo a=E2", "b=", "c=")).getFirst().lines();
+        assertThat(plain.get(0)).isEqualTo("b=");
+    }
+
+    @Test
     void anElisionMarkGoesAndTheLineAfterItSaysSoKeepingItsNumber() {
         Lines out = splitter.split(String.join("\n", "$ cat /proc/net/softnet_stat", "0073d76b 00000000 000049ae", "<snip>",
                 "0000015c 00000000 00000000")).getFirst().lines();

@@ -35,6 +35,19 @@ final class KernelHealthLines {
     static final Pattern COMMAND_TIMEOUT = Pattern.compile(MLX5_FUNC
             + "(?:cmd\\[-?\\d+\\]: )?(\\w+\\(0x[0-9a-fA-F]+\\))(?: Async,)? (timeout\\. Will cause a leak of a command resource|No done completion)\\s*");
     /**
+     * mlx5 cmd.c: the firmware answered a command with an error status: mlx5_cmd_check (to 5.x) "DEALLOC_PD(0x801)
+     * op_mod(0x0) failed, status bad resource state(0x9), syndrome (0x31b635)", mlx5_cmd_out_err (6.x) the same with
+     * ", err(-22)" after it, and "uid(N)" before "failed" in some releases. The command, the status and the syndrome.
+     */
+    static final Pattern COMMAND_FAILED = Pattern.compile(MLX5_FUNC + "(\\w+\\(0x[0-9a-fA-F]+\\))(?: op_mod\\(0x[0-9a-fA-F]+\\))?"
+            + "(?: uid\\(\\d+\\))? failed, status ([^,]+?\\(0x[0-9a-fA-F]+\\)), syndrome \\((0x[0-9a-fA-F]+)\\)"
+            + "(?:, err\\(-?\\d+\\))?\\s*");
+    /**
+     * mlx5 cmd.c cmd_work_handler: no free command slot for a new command ("failed to allocate command entry"); since
+     * 485d65e13571 a slot stays held until the firmware answers, so every slot is held by a command not yet answered.
+     */
+    static final Pattern COMMAND_NO_SLOT = Pattern.compile(MLX5_FUNC + "(failed to allocate command entry)\\s*");
+    /**
      * mlx5 events.c temp_warn: the adapter's temperature event ("High temperature on sensors with bit set 0 1", the
      * sensor bit masks as printed).
      */

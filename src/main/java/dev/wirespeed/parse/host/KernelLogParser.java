@@ -45,6 +45,7 @@ public final class KernelLogParser extends BaseParser {
         KernelHealthLines.HWRM_ERROR, KernelHealthLines.HEALTH, KernelHealthLines.FIRMWARE,
         KernelHealthLines.INTEL_FIRMWARE, KernelHealthLines.PROBE, KernelHealthLines.FIRMWARE_LOAD,
         KernelHealthLines.NIC_HEALTH, KernelHealthLines.HEALTH_COMPROMISED, KernelHealthLines.COMMAND_TIMEOUT,
+        KernelHealthLines.COMMAND_FAILED, KernelHealthLines.COMMAND_NO_SLOT,
         KernelHealthLines.TEMPERATURE, KernelRdmaLines.QPLIB, KernelTxLines.WATCHDOG, KernelTxLines.TX_TIMEOUT,
         KernelTxLines.ENA_LOST_TX, KernelTxLines.ENA_KEEP_ALIVE, KernelTxLines.ENA_TRIGGER, KernelTxLines.UNIT_HANG,
         KernelTxLines.TX_RESETTING};
@@ -534,6 +535,14 @@ public final class KernelLogParser extends BaseParser {
             return new KernelError(driver, address, netdev, KernelError.TEMPERATURE_WARNING, null, null, m.group(1), null, null,
                     null, "sensors " + m.group(2), src);
         }
+        if ((m = KernelHealthLines.COMMAND_FAILED.matcher(message)).matches()) {
+            return new KernelError(driver, address, netdev, KernelError.FIRMWARE_COMMAND_FAILED, null, null, m.group(1), null,
+                    m.group(3), null, m.group(2).strip(), src);
+        }
+        if ((m = KernelHealthLines.COMMAND_NO_SLOT.matcher(message)).matches()) {
+            return new KernelError(driver, address, netdev, KernelError.COMMAND_TIMEOUT, null, null, m.group(1), null, null,
+                    null, null, src);
+        }
         if ((m = KernelHealthLines.COMMAND_TIMEOUT.matcher(message)).matches()) {
             return new KernelError(driver, address, netdev, KernelError.COMMAND_TIMEOUT, null, null, m.group(1), null, null,
                     null, m.group(2), src);
@@ -603,6 +612,9 @@ public final class KernelLogParser extends BaseParser {
     }
 
     private static Quantity gbps(String text) {
+        if (text == null) {
+            return null; // a bandwidth notice cut before "(capable of …)"
+        }
         return Quantity.bitsPerSecond(UnitWords.number(text) * 1e9, text + " Gb/s");
     }
 

@@ -12,11 +12,12 @@ final class KernelPcieLines {
     /**
      * pcie_print_link_status(): since 5.4 "8.0 GT/s PCIe x8", from 4.17 to 5.3 "8 GT/s x8" (PCIE_SPEED2STR
      * without the "PCIe" suffix: "63.008 Gb/s available PCIe bandwidth, limited by 8 GT/s x8 link at
-     * 0001:00:00.0 (capable of 126.016 Gb/s with 8 GT/s x16 link)").
+     * 0001:00:00.0 (capable of 126.016 Gb/s with 8 GT/s x16 link)"). A note may keep the line only up to "… x1 link"
+     * (issue 31 round 15b, the rest cut by its author): the link it was limited by is read, the rest stays unknown.
      */
     static final Pattern PCIE = Pattern.compile("([\\d.]+) Gb/s available PCIe bandwidth"
-            + "(?:, limited by ([\\d.]+) GT/s(?: PCIe)? x(\\d+) link at (\\S+) \\(capable of ([\\d.]+) Gb/s with ([\\d.]+) GT/s"
-            + "(?: PCIe)? x(\\d+) link\\)| \\(([\\d.]+) GT/s(?: PCIe)? x(\\d+) link\\)).*");
+            + "(?:, limited by ([\\d.]+) GT/s(?: PCIe)? x(\\d+) link(?: at (\\S+)(?: \\(capable of ([\\d.]+) Gb/s with ([\\d.]+) GT/s"
+            + "(?: PCIe)? x(\\d+) link\\))?)?| \\(([\\d.]+) GT/s(?: PCIe)? x(\\d+) link\\)).*");
     /**
      * i40e's own PCIe line at probe: "PCI-Express: Speed 8.0GT/s Width x8"; FreeBSD's ice/ixl print it as
      * "PCI Express Bus: Speed 8.0GT/s Width x8" (opnsense/core#7601).
