@@ -50,7 +50,7 @@ class HeldOutTest {
      * one sample; docs/EXPLAIN.md, "Held-out set, round 7"); after round 8, every branch merged: 88.9 %,
      * 185 of 208 (explain8 and paste8 were built on other samples of the shapes it missed).
      */
-    static final double FLOOR5_PERCENT = 91; // after round 9, every branch merged: 90.4 %, 188 of 208; round 12: 91.8 %, 191
+    static final double FLOOR5_PERCENT = 92; // after round 9, every branch merged: 90.4 %, 188 of 208; round 12: 91.8 %, 191; round 15: 92.3 %, 192
     /** Samples of heldout5/ recognized after round 8: 39 of 41 (33 before round 7, 38 after). */
     static final int RECOGNIZED5 = 39;
     /**
@@ -72,31 +72,34 @@ class HeldOutTest {
      * The share found on heldout8/ before round 10's fixes, at main after round 9 (bfd5960c): 84.8 %, 162 of 191
      * (docs/EXPLAIN.md, "Held-out set, round 10"); the floor is that figure rounded down.
      */
-    static final double FLOOR8_PERCENT = 94; // round 11 merged (its fixers knew the miss kinds, not the samples): 94.2 %, 180
+    static final double FLOOR8_PERCENT = 95; // round 11 merged (its fixers knew the miss kinds, not the samples): 94.2 %, 180; round 15: 95.3 %, 182
     /** Samples of heldout8/ recognized before round 10's fixes: 31 of 35. */
     static final int RECOGNIZED8 = 34; // 34 after round 11
     /**
      * The share found on heldout9/ before round 11's fixes, at main after round 10 (dc8da609): 83.1 %, 256 of 308
      * (docs/EXPLAIN.md, "Held-out set, round 11"); the floor is that figure rounded down.
      */
-    static final double FLOOR9_PERCENT = 93; // round 11: 86.0 %, 265, by branches that never saw it; 89.6 %, 276, merged; round 12 (kinds known): 93.5 %, 288
+    static final double FLOOR9_PERCENT = 94; // round 11: 86.0 %, 265, by branches that never saw it; 89.6 %, 276, merged; round 12 (kinds known): 93.5 %, 288; round 15: 94.5 %, 291
     /** Samples of heldout9/ recognized before round 11's fixes: 44 of 47. */
-    static final int RECOGNIZED9 = 46; // 45 after round 11
+    static final int RECOGNIZED9 = 47; // 45 after round 11, 47 after round 15
     /**
      * The share found on heldout10/ before round 13's fixes, at main after round 12 (52f18f5b): 83.3 %, 270 of 324
      * (docs/EXPLAIN.md, "Held-out set, round 13"); by the branches that never saw it 86.4 %, 280; after round 13,
-     * every branch merged: 90.4 %, 293 of 324 ("Round 13, merged"). The floor is the last rounded down.
+     * every branch merged: 90.4 %, 293 of 324 ("Round 13, merged"); after round 15 (its fixers knew the miss kinds, not
+     * the samples): 94.8 %, 307. The floor is the last rounded down.
      */
-    static final double FLOOR10_PERCENT = 90;
-    /** Samples of heldout10/ recognized: 54 of 59 before round 13's fixes, 57 after it. */
-    static final int RECOGNIZED10 = 57;
+    static final double FLOOR10_PERCENT = 94;
+    /** Samples of heldout10/ recognized: 54 of 59 before round 13's fixes, 57 after it, 58 after round 15. */
+    static final int RECOGNIZED10 = 58;
     /**
      * The share found on heldout11/ before round 15's fixes, at main after round 14 (20638b84): 88.5 %, 270 of 305
-     * (docs/EXPLAIN.md, "Held-out set, round 15"); the floor is that figure rounded down.
+     * (docs/EXPLAIN.md, "Held-out set, round 15"); by round 15's six branches that never saw it or its description
+     * still 88.5 %; after round 15b, whose briefs were written from its description: 92.8 %, 283 ("Round 15, merged").
+     * The floor is the last rounded down.
      */
-    static final double FLOOR11_PERCENT = 88;
-    /** Samples of heldout11/ recognized before round 15's fixes: 47 of 50. */
-    static final int RECOGNIZED11 = 47;
+    static final double FLOOR11_PERCENT = 92;
+    /** Samples of heldout11/ recognized: 47 of 50 before round 15's fixes, 49 after round 15b. */
+    static final int RECOGNIZED11 = 49;
 
     @Test
     void theHeldOutSamplesAreReadWithoutACrash() throws IOException {
