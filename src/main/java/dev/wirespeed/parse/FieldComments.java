@@ -11,7 +11,9 @@ import java.util.regex.Pattern;
  * (parse/host README). The readers stop at a line that is not theirs, so the comment would end the block and
  * lose every field after it; none of these tools prints a line starting with "# " or "// ", so it goes. Only
  * between two field lines (the next one directly below, comments aside): nccl-tests' own "#" lines sit above and
- * below table rows, a root shell's "# ethtool -i eth0" is a command and stays.
+ * below table rows, a root shell's "# ethtool -i eth0" is a command and stays; so do its head's "# Using devices" and
+ * "#  Rank 0 … Pid …" lines between rccl-tests' "rccl-tests: Version …" and RCCL's "RCCL version : …" (NCCL_DEBUG=VERSION),
+ * which look like fields around them.
  */
 final class FieldComments {
     /** A comment a writer put on a line of its own: "# …", "// …" (with the line's indentation). */
@@ -54,6 +56,7 @@ final class FieldComments {
     }
 
     private static boolean comment(String line, Predicate<String> isCommand) {
-        return (line.indexOf('#') >= 0 || line.indexOf("//") >= 0) && COMMENT.matcher(line).matches() && !isCommand.test(line.strip());
+        return (line.indexOf('#') >= 0 || line.indexOf("//") >= 0) && COMMENT.matcher(line).matches() && !isCommand.test(line.strip())
+                && !PasteRepair.NCCL_HEAD.matcher(line.strip()).lookingAt();
     }
 }

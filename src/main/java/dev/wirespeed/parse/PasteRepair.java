@@ -208,7 +208,7 @@ final class PasteRepair {
      * "# nThread 1 nGpus 1 …", "# Using devices", "#  Rank  0 …"): under the command that ran them ("$ srun …
      * all_reduce_perf", CSCS's docs in parse/nccl) such a run is output, no commented-out paste.
      */
-    private static final Pattern NCCL_HEAD = Pattern.compile("#\\s*(?:nccl-tests version |Collective test starting:|nThread \\d+ nGpus \\d+|Using devices"
+    static final Pattern NCCL_HEAD = Pattern.compile("#\\s*(?:nccl-tests version |Collective test starting:|nThread \\d+ nGpus \\d+|Using devices"
             + "|Rank\\s+\\d+ (?:Group\\s+\\d+ )?Pid )");
 
     private static boolean toolsOwn(List<Row> rows, int from, int to) {

@@ -69,14 +69,19 @@ public final class Splitter {
      * A reader's note a guide wrote after a value, set off by blanks and an arrow or a double hash: "Speed:
      * 1000Mb/s          &lt;-- Nic Speed 확인", "Speed: 10000Mb/s          ##当前速率", "Link detected: yes  #表示是否…",
      * "100baseT/Full   ← …" (parse/host README, the annotated-guide fixtures). None of the tools read prints an arrow
-     * ("&lt;-", "&lt;=", "←"), hashes before words after two blanks, or a hash before CJK text (lspci's "L0s &lt;64ns" has
+     * ("&lt;-", "&lt;=", "←", "-----&gt;"), hashes before words after two blanks, or a hash before CJK text (lspci's "L0s &lt;64ns" has
      * one blank and a digit; perftest's "#bytes" one hash; ibnetdiscover's "# lid 6 …" one hash, ASCII), so it goes.
      */
     private static final Pattern ARROW_NOTE = Pattern.compile("(?<=\\S)(?:\\s{2,}|\\t)(?:<-+|<=+|\u2190|\u2B05|\u27F5)(?:\\s.*)?$"
             // two or more hashes and then words ("yes  ### plugged"); a run of hashes alone or before "[100%]" is rpm's bar
             + "|(?<=\\S)(?:\\s{2,}|\\t)#{2,}(?=\\s*[^#\\s\\[]).*$"
             // one hash before a CJK note, after any blank ("10000Mb/s #显示…"); ibnetdiscover's "# lid 6" is ASCII
-            + "|(?<=\\S)\\s+#\\s*(?=[\\p{IsHan}\\p{IsHiragana}\\p{IsKatakana}\\p{IsHangul}]).*$");
+            + "|(?<=\\S)\\s+#\\s*(?=[\\p{IsHan}\\p{IsHiragana}\\p{IsKatakana}\\p{IsHangul}]).*$"
+            // a dashed arrow pointing at the note ("1000baseT/Full  -----> 千兆", "10000Mb/s   >-----> 万兆网卡", a JS
+            // file's notes in parse/host, round 16): after two blanks and before words, or after one blank before CJK
+            // text; iblinkinfo's "==( … )==>" is no dash run
+            + "|(?<=\\S)(?:\\s{2,}|\\t)>?-{2,}>\\s+\\S.*$"
+            + "|(?<=\\S)\\s+>?-{2,}>\\s*(?=[\\p{IsHan}\\p{IsHiragana}\\p{IsKatakana}\\p{IsHangul}]).*$");
 
     private static List<PasteRepair.Row> withoutNotes(List<PasteRepair.Row> rows) {
         List<PasteRepair.Row> out = null;
@@ -97,7 +102,7 @@ public final class Splitter {
 
     /** Whether a line may hold a {@link #ARROW_NOTE}: the cheap test first, as this runs on every line of a paste. */
     private static boolean mayHaveNote(String line) {
-        return line.contains("<-") || line.contains("<=") || line.indexOf('#') >= 0 || line.indexOf('\u2190') >= 0
+        return line.contains("<-") || line.contains("<=") || line.contains("->") || line.indexOf('#') >= 0 || line.indexOf('\u2190') >= 0
                 || line.indexOf('\u2B05') >= 0 || line.indexOf('\u27F5') >= 0;
     }
     /** A page that set each pasted line in bold ("**51041 total packets received**"): the Markdown marks go. */

@@ -5,7 +5,9 @@ import dev.wirespeed.parse.Command;
 import dev.wirespeed.parse.Lines;
 import dev.wirespeed.parse.ParseBuilder;
 import dev.wirespeed.parse.Parsed;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -14,7 +16,8 @@ import java.util.regex.Pattern;
 /**
  * {@code ethtool -S IFACE}: "NIC statistics:" then one "name: value" a line. Drivers differ in
  * names and in how they print queues: mlx5 "rx0_packets", bnx2x "[0]: rx_bytes", be2net
- * "rxq0: rx_bytes"; the queue prefixes become "0.rx_bytes" / "rxq0.rx_bytes". vmxnet3 names its
+ * "rxq0: rx_bytes"; the queue prefixes become "0.rx_bytes" / "rxq0.rx_bytes" in the values, and the name as
+ * printed ("rxq0: rx_bytes", "[0]: rx_bytes") is kept in the printed map too. vmxnet3 names its
  * counters in words ("ucast pkts rx: 5084776") under "Tx Queue#: 0" / "Rx Queue#: 1" headings, whose
  * indented lines become "txq0.ucast pkts tx"; cxgb4 pads its names before the colon
  * ("TxOctetsOK         : 0"). The interface comes from the typed command when there is one.
@@ -73,6 +76,7 @@ public final class EthtoolStatsParser extends BaseParser {
             i++;
         }
         Map<String, Long> values = new LinkedHashMap<>();
+        List<PrefixedCounter> prefixed = new ArrayList<>();
         String section = null;
         int sectionIndent = -1;
         for (; i < in.size(); i++) {
@@ -103,14 +107,24 @@ public final class EthtoolStatsParser extends BaseParser {
             if (v != null) {
                 values.put(queue == null ? m.group(3) : queue + "." + m.group(3), v);
                 b.use(i);
+                if (m.group(1) != null || m.group(2) != null) {
+                    String prefix = m.group(1) != null ? "[" + m.group(1) + "]" : m.group(2);
+                    prefixed.add(new PrefixedCounter(i, prefix + ": " + m.group(3), m.group(4)));
+                }
             }
         }
         if (!values.isEmpty()) {
             String iface = iface(in.command());
-            b.add(new CounterSample(iface != null ? iface : headIface, "ethtool -S", values, in.source(from)));
+            CounterSample sample = new CounterSample(iface != null ? iface : headIface, "ethtool -S", values, in.source(from));
+            b.add(sample);
+            // the name as the driver printed it ("rxq0: rx_drops_no_frags"), beside the line's generic reading
+            prefixed.forEach(c -> b.printedBeside(sample, c.line(), c.name(), c.value()));
         }
         return b.done(i);
     }
+
+    /** A counter line with a queue prefix (be2net "rxq0: rx_pkts: 5", bnx2x "[0]: rx_bytes: 7"): the name as printed. */
+    private record PrefixedCounter(int line, String name, String value) {}
 
     private static int indent(String raw) {
         int n = 0;

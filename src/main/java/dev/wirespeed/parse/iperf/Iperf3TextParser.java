@@ -10,6 +10,7 @@ import dev.wirespeed.parse.Quantity;
 import dev.wirespeed.parse.UnitWords;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -46,7 +47,9 @@ public final class Iperf3TextParser extends BaseParser {
                     + "|(?:SND|RCV)BUF is \\d+, expecting \\d+|Congestion algorithm is \\S+"
                     // -b with --debug (iperf_api.c, 3.x): the pacing the client set on its socket
                     + "|Setting application pacing to \\d+"
-                    + "|sent \\d+ bytes of \\d+, pending \\d+, total \\d+|interval_len [\\d.]+ bytes_transferred \\d+"
+                    // (a UDP writer prints no "pending"; its client's --debug announces the UDP connect, iperf_udp.c 3.12)
+                    + "|sent \\d+ bytes of \\d+,(?: pending \\d+,)? total \\d+|interval_len [\\d.]+ bytes_transferred \\d+"
+                    + "|Sending Connect message to Socket \\d+|Connect received for Socket \\d+, sz=\\d+, .*"
                     + "|interval forces keep|ignoring short interval with no data"
                     + "|[{}\\[\\]]+,?|\"\\w+\":\\s*.*"
                     // the closing quote of -J's server_output_text after its decoded lines (Iperf3ServerOutputText)
@@ -269,10 +272,27 @@ public final class Iperf3TextParser extends BaseParser {
         if (doc.node() == null || !doc.node().isObject()) {
             return i;
         }
-        run.debugResults.addAll(Iperf3JsonLeaves.ofText(doc.text(), message));
+        List<Map.Entry<String, String>> leaves = Iperf3JsonLeaves.ofText(doc.text(), message);
+        run.debugResults.addAll(leaves);
+        for (Map.Entry<String, String> leaf : leaves) {
+            Matcher cpu = CPU_UTIL.matcher(leaf.getKey());
+            if (cpu.matches()) {
+                run.debugResults.add(Map.entry(cpu.group(2), leaf.getValue()));
+                run.debugResults.add(Map.entry("end.cpu_utilization_percent." + (cpu.group(1).equals("send_results")
+                        ? "host_" : "remote_") + cpu.group(3), leaf.getValue()));
+            }
+        }
         run.debugResultsLine = run.debugResultsLine < 0 ? i : run.debugResultsLine;
         return doc.end();
     }
+
+    /**
+     * A results message's CPU figures ("send_results.cpu_util_total"): kept also under their own name
+     * ("cpu_util_total") and where -J prints them (iperf_api.c): the figures this end sends are its own,
+     * "end.cpu_utilization_percent.host_total", those it gets are the peer's, "remote_total"; a client sends first,
+     * a server gets first, the naming is the same.
+     */
+    private static final Pattern CPU_UTIL = Pattern.compile("(send_results|get_results)\\.(cpu_util_(total|user|system))");
 
     /** Row r is a total ("sender"/"receiver") of a stream and direction the run already has a total of, in that role. */
     private static boolean repeatsTotal(IperfRun run, IperfInterval r) {

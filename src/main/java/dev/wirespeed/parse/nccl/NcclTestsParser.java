@@ -51,6 +51,7 @@ public final class NcclTestsParser extends BaseParser {
     /** common.cu's failure lines: "Test CUDA failure common.cu:516 'an illegal memory access …'", "host: Test NCCL failure …". */
     private static final Pattern FAILURE = Pattern.compile("(?:\\S+: |\\.\\. \\S+ pid \\d+: )?(Test (?:NCCL |CUDA )?failure) (\\S.*)");
     private static final Pattern OTHER = Pattern.compile("#.*|\\S+:\\d+:\\d+ \\[\\d+] .*NCCL (?:INFO|WARN).*|NCCL version .*|rccl-tests: Version .*"
+            + "|(?:RCCL|HIP|ROCm) version\\s*:?\\s.*|(?:Librccl path|Hostname)\\s*:\\s.*"
             + "|Blocking Enabled.*|Using devices|out-of-place\\s+in-place|\\(B\\)\\s+\\(elements\\).*");
 
     public NcclTestsParser() {
@@ -123,9 +124,15 @@ public final class NcclTestsParser extends BaseParser {
     /**
      * Where the version the program printed begins: "# nccl-tests version 2.18.3 …", "NCCL version 2.18.3+cuda12.2",
      * rccl-tests' own line without '#' ("rccl-tests: Version develop:5272cd1", ROCm/rccl#2078; ":+" from a build
-     * without git), kept as its colon splits it: "rccl-tests" → "Version develop:5272cd1".
+     * without git), kept as its colon splits it: "rccl-tests" → "Version develop:5272cd1". RCCL's own version line,
+     * printed after the rank lines with NCCL_DEBUG=VERSION or INFO, with or without a colon ("RCCL version
+     * 2.20.5+hip6.2 HEAD:d380693+", ROCm/rccl#1728; "RCCL version : 2.27.7-develop:29e1567" and the "HIP version",
+     * "ROCm version", "Hostname", "Librccl path" lines newer RCCL prints under it) is kept under its name the same way.
      */
-    private static final Pattern VERSION_LINE = Pattern.compile("#?\\s*((?:nccl-tests|NCCL) version|rccl-tests(?=: Version)):? (\\S.*)");
+    private static final Pattern VERSION_LINE = Pattern.compile(
+            "#?\\s*((?:nccl-tests|NCCL|RCCL|HIP|ROCm) version|rccl-tests(?=: Version)|Librccl path|Hostname(?=\\s+:))\\s*:?\\s+(\\S.*)");
+    /** The line nccl-tests prints after a run's summary ("# Collective test concluded: all_reduce_perf"), naming its test. */
+    private static final Pattern CONCLUDED = Pattern.compile("#\\s*Collective test concluded:\\s*(\\S+)\\s*");
 
     @Override
     public Parsed parse(Lines in, int from) {
@@ -180,6 +187,15 @@ public final class NcclTestsParser extends BaseParser {
                 i++;
                 if (i < in.size() && line(in, i).equals("#")) {
                     b.use(i++); // the lone "#" nccl-tests prints after the summary
+                }
+                Matcher concluded = i < in.size() ? CONCLUDED.matcher(line(in, i)) : null;
+                if (concluded != null && concluded.matches()) {
+                    // 2.x names the test again after the summary: the name of a run pasted from its table on
+                    test = test != null ? test : concluded.group(1);
+                    b.use(i++);
+                    if (i < in.size() && line(in, i).equals("#")) {
+                        b.use(i++);
+                    }
                 }
                 break; // the last line of a run
             } else if (HEADER.matcher(s).matches() || THREADS.matcher(s).matches()) {

@@ -73,6 +73,12 @@ public final class LspciParser extends BaseParser {
      * would give them to.
      */
     private static final Pattern VPD_FIELD = Pattern.compile("(Product Name|\\[[A-Z0-9]{2}] [^:]+):\\s*(.*?)\\s*");
+    /**
+     * A VPD keyword's name after its two-letter keyword ("[SN] Serial number" → "Serial number"), for the names
+     * ls-vpd.c gives one keyword each; "Vendor specific", "System specific", "Unknown" and "Reserved" name many.
+     */
+    private static final Pattern VPD_KEYWORD = Pattern.compile(
+            "\\[[A-Z0-9]{2}] (?!Vendor specific$|System specific$|Unknown$|Reserved$)(.+)");
     private static final Pattern NUMA = Pattern.compile("NUMA node:\\s*(\\d+)");
     private static final Pattern DRIVER = Pattern.compile("Kernel driver in use:\\s*(\\S+)");
     private static final Pattern PART = Pattern.compile("\\[PN\\] Part number:\\s*(\\S+)");
@@ -265,7 +271,13 @@ public final class LspciParser extends BaseParser {
                 if (bridgePath != null) {
                     b.printed(device, headerLine, "bridge path", bridgePath); // lspci -PP: kept as printed
                 }
-                vpd.forEach(field -> b.printed(device, field.line(), field.name(), field.value()));
+                vpd.forEach(field -> {
+                    b.printed(device, field.line(), field.name(), field.value());
+                    Matcher keyword = VPD_KEYWORD.matcher(field.name());
+                    if (keyword.matches()) { // "[SN] Serial number": "Serial number" too, the words people quote
+                        b.printed(device, field.line(), keyword.group(1), field.value());
+                    }
+                });
                 if (sriovText != null) {
                     // several "Name: value" a line, split at the commas pciutils prints between them; the
                     // device's, not the link record's that the generic reading would give them to
