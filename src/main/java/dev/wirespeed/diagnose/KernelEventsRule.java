@@ -573,7 +573,7 @@ final class KernelEventsRule implements LogRule {
      */
     private static Finding ethernetCqeError(String subject, List<KernelError> g, List<Evidence> evidence) {
         KernelError first = g.getFirst();
-        String syndrome = first.syndrome() == null ? " (syndrome not printed)" : ", syndrome " + first.syndrome()
+        String syndrome = first.syndrome() == null ? " (the line as pasted gives no syndrome)" : ", syndrome " + first.syndrome()
                 + (first.detail() == null ? "" : " (" + first.detail() + ")")
                 + (first.vendorSyndrome() == null ? "" : ", vendor syndrome " + first.vendorSyndrome());
         String device = first.address() == null ? "DEVICE" : "pci/" + first.address();
