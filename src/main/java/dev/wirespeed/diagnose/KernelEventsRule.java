@@ -179,6 +179,8 @@ final class KernelEventsRule implements LogRule {
                 case KernelError.VF_REQUEST_FAILED -> vfRequestFailed(first, g, evidence);
                 case KernelError.SRIOV_ENABLE_FAILED -> sriovEnableFailed(first, evidence);
                 case KernelError.FIRMWARE_COMMAND_FAILED -> firmwareCommandFailed(first, g, evidence);
+                case KernelError.COMMAND_RECOVERED -> commandRecovered(first, g, evidence);
+                case KernelError.TASK_STALLED -> taskStalled(g, evidence);
                 default -> aer(first.subject(), g, evidence);
             });
         }
@@ -510,8 +512,48 @@ final class KernelEventsRule implements LogRule {
                         : "as " + first.driver() + " advises: " + advice));
     }
 
+    /**
+     * mlx5 found a command's completion by polling its command EQ after the timeout (eq.c mlx5_cmd_eq_recover, cmd.c
+     * "recovered after timeout"): the firmware answered and the interrupt that says so never reached the driver — its
+     * maintainer's reading on netdev, 2021-07-19 ("the 1st interrupt from the device got lost"; "intremap=off" worked
+     * around it there). Lost MSI-X interrupts come from interrupt remapping (IOMMU), CPUs offline at boot (maxcpus) or,
+     * in a guest, the hypervisor's interrupt delivery; the line cannot tell which.
+     */
+    private static Finding commandRecovered(KernelError first, List<KernelError> g, List<Evidence> evidence) {
+        String commands = g.stream().map(KernelError::errorType).filter(Objects::nonNull).distinct()
+                .collect(Collectors.joining(", "));
+        return new Finding("kernel-command-interrupt-lost", Severity.ERROR, first.subject(),
+                first.subject() + ": " + g.size() + " firmware command(s) " + (commands.isEmpty() ? "" : "(" + commands + ") ")
+                        + "completed only after the driver's timeout, found by polling the command EQ: the firmware answered"
+                        + " but its interrupt never reached the driver, so every command waits the full timeout (a driver"
+                        + " load or an interface up takes minutes or fails); the line cannot tell whether interrupt"
+                        + " remapping, CPUs left offline or, in a virtual machine, the hypervisor lost it",
+                evidence, null,
+                Fix.action("see where the device's interrupts go (grep mlx5 /proc/interrupts; dmesg | grep -i -e DMAR -e"
+                        + " AMD-Vi -e 'remap'); on a host booted with maxcpus= or nr_cpus=, try all CPUs; try the kernel with"
+                        + " interrupt remapping off (intremap=off) only as a test, since it weakens device isolation; in a"
+                        + " guest (a VF passed through), update the hypervisor and the host kernel's IOMMU driver; the adapter's"
+                        + " firmware is not the cause when its commands do complete"));
+    }
+
+    /** kernel/hung_task.c or the soft-lockup watchdog: a task or CPU made no progress; the line names no device. */
+    private static Finding taskStalled(List<KernelError> g, List<Evidence> evidence) {
+        String tasks = g.stream().map(e -> e.errorType() + " (" + e.stalledMillis() + " ms, " + e.detail() + ")").distinct()
+                .limit(3).collect(Collectors.joining(", "));
+        return new Finding("kernel-task-stalled", Severity.WARN, "kernel",
+                "kernel: " + g.size() + " stalled task(s): " + tasks + "; the report names a task, not a device: a driver"
+                        + " line beside it is not proof that the driver caused it",
+                evidence, null,
+                Fix.action("read the call trace under the report: the functions it waits in (a driver's module in"
+                        + " brackets, e.g. [mlx5_core]) tell which subsystem held the task; act on that subsystem's own"
+                        + " error lines (a firmware command timeout, a PCIe error) rather than on the stall"));
+    }
+
     private static Finding cqeError(String subject, List<KernelError> g, List<Evidence> evidence) {
         KernelError first = g.getFirst();
+        if (!"infiniband".equals(first.driver())) {
+            return ethernetCqeError(subject, g, evidence);
+        }
         String syndrome = first.syndrome() == null ? "" : ", syndrome " + first.syndrome()
                 + (first.detail() == null ? "" : " (" + first.detail() + ")")
                 + (first.vendorSyndrome() == null ? "" : ", vendor syndrome " + first.vendorSyndrome());
@@ -522,6 +564,28 @@ final class KernelEventsRule implements LogRule {
                 Fix.action("find the first error completion that is not a flush (syndrome 0x5 follows another error): "
                         + "remote access or retry-exceeded errors point at the peer's registration or at the fabric; "
                         + "check the port counters and link state on both ends at that time"));
+    }
+
+    /**
+     * mlx5e's error CQE on an Ethernet send or receive queue (en/txrx.h mlx5e_dump_error_cqe): the queue went to the
+     * error state and mlx5e's health reporter (devlink health, tx/rx) recovers it. Local length (0x1), local QP
+     * operation (0x2) and local protection (0x4) errors mean the device refused a work request the driver built.
+     */
+    private static Finding ethernetCqeError(String subject, List<KernelError> g, List<Evidence> evidence) {
+        KernelError first = g.getFirst();
+        String syndrome = first.syndrome() == null ? " (the line as pasted gives no syndrome)" : ", syndrome " + first.syndrome()
+                + (first.detail() == null ? "" : " (" + first.detail() + ")")
+                + (first.vendorSyndrome() == null ? "" : ", vendor syndrome " + first.vendorSyndrome());
+        String device = first.address() == null ? "DEVICE" : "pci/" + first.address();
+        return new Finding("kernel-cqe-error", Severity.WARN, subject,
+                subject + ": " + g.size() + " error completion(s) on an Ethernet queue" + syndrome
+                        + ": the queue went to the error state and its packets were dropped until the driver recovered it",
+                evidence, null,
+                Fix.action("see whether the driver recovered the queue (devlink health show " + device + ", reporters tx"
+                        + " and rx); if a PCIe error (AER, DPC) came just before, that is the cause; a local length,"
+                        + " operation or protection error means the device refused what the driver posted (an offload such"
+                        + " as XDP or HW-GRO, a page size the driver mishandles): update the kernel or driver and, until then,"
+                        + " turn that offload off"));
     }
 
     private static Finding aer(String subject, List<KernelError> g, List<Evidence> evidence) {

@@ -50,7 +50,23 @@ final class KernelWrap {
         // parameter(0x3), syndrome (0x5fa1c)[, err(-22)]", wrapped by a commit message after "(pid N):" or the command
         {Pattern.compile(".*\\b(?:mlx5_cmd_check|mlx5_cmd_out_err):\\d+:\\(pid \\d+\\):.*"),
             Pattern.compile(".*syndrome \\(0x[0-9a-fA-F]+\\)(?:, err\\(-?\\d+\\))?\\s*")},
+        // mlx5e's error CQE, wrapped by a commit message after "ci 0x8," (issue 31 round 16): its end is the vendor
+        // syndrome; a line cut by its writer ("ci 0xb06, ...") never reaches it and stays as printed
+        {Pattern.compile(".*\\bError cqe on cqn 0x[0-9a-fA-F]+,.*"), Pattern.compile(".*vendor syndrome 0x[0-9a-fA-F]+\\s*")},
+        // mlx5's command EQ recovery and command timeouts, rewrapped by a reply after "(pid", "(pid N):", "cmd[0]:" and
+        // the command: eq.c "Recovered N EQEs on cmd_eq", cmd.c "X(0x…) recovered after timeout", "… timeout. Will
+        // cause a leak of a command resource", "… No done completion"
+        {Pattern.compile(".*\\b(?:mlx5_cmd_eq_recover|wait_func_handle_exec_timeout|wait_func|cb_timeout_handler):\\d+:\\(.*"),
+            Pattern.compile(".*(?:Recovered \\d+ EQEs on cmd_eq|recovered after timeout|timeout\\. Will cause a leak of a command "
+                    + "resource|No done completion)\\s*")},
     };
+    /**
+     * A kernel line that is its device prefix alone ("[ 1537.028969] mlx5_core 0000:d8:00.0:"): a reply wrapped it before
+     * a word too long for the rest of its line, so it is unfinished at any width.
+     */
+    private static final Pattern PREFIX_ONLY = Pattern.compile(".*\\b[\\w-]+ " + PciAddress.BDF + "(?: [\\w.@-]+)?:\\s*");
+    /** How many lines a known kernel sentence (above) may have become beside its own: its end decides. */
+    static final int MAX_SENTENCE_CONTINUATIONS = 3;
 
     /**
      * A dmesg stamp glued to the text before it, the newline between two kernel lines lost in a paste: "… flow control
@@ -59,6 +75,18 @@ final class KernelWrap {
      */
     private static final Pattern GLUED_STAMP = Pattern.compile("(?<=\\S)(?=\\[\\s*\\d{1,6}\\.\\d{6}\\] \\S)");
     static final int GLUED_STAMPS = 2;
+    /**
+     * Syslog lines glued the same way, each after a blank (issue 31 round 16, a wiki's log excerpt: "… Link UP Apr 8
+     * 08:45:41 ubuntu1804 kernel: [ 8.546423] pcieport …"): cut before each "Mon D HH:MM:SS host tag:" after the first.
+     */
+    private static final Pattern GLUED_SYSLOG = Pattern.compile(
+            "(?<=\\S) (?=[A-Z][a-z]{2} {1,2}\\d{1,2} \\d{2}:\\d{2}:\\d{2} \\S+ [\\w.-]+(?:\\[\\d+\\])?: )");
+    /**
+     * Kernel lines without stamps glued after a blank, each with its own "kernel: " (a knowledge-base page's example:
+     * "kernel: pcieport 0000:00:1b.2: AER: Correctable error received from 0000:03:04.0 kernel: pcieport 0000:03:04.0:
+     * PCIe Bus Error: …"): only in a row that starts "kernel: ", so a syslog line's own "host kernel:" is never cut.
+     */
+    private static final Pattern GLUED_KERNEL = Pattern.compile("(?<=\\S) (?=kernel: \\S)");
 
     /** Rows with kernel lines glued together, each line its own row (the first part keeps the text before the stamp). */
     static List<PasteRepair.Row> unglue(List<PasteRepair.Row> rows) {
@@ -66,6 +94,9 @@ final class KernelWrap {
         for (int i = 0; i < rows.size(); i++) {
             PasteRepair.Row row = rows.get(i);
             String[] parts = row.text().indexOf('[') < 0 ? null : GLUED_STAMP.split(row.text());
+            if (parts == null || parts.length <= GLUED_STAMPS) {
+                parts = (row.text().strip().startsWith("kernel: ") ? GLUED_KERNEL : GLUED_SYSLOG).split(row.text());
+            }
             if (parts != null && parts.length > GLUED_STAMPS) {
                 if (out == null) {
                     out = new ArrayList<>(rows.subList(0, i));
@@ -87,17 +118,24 @@ final class KernelWrap {
             PasteRepair.Row head = rows.get(i);
             int joined = 0;
             String text = head.text();
-            if (head.width() >= WRAPPED_WIDTH && KERNEL.matcher(text.strip()).matches()) {
+            if ((head.width() >= WRAPPED_WIDTH || PREFIX_ONLY.matcher(text).matches()) && KERNEL.matcher(text.strip()).matches()) {
                 Pattern end = end(text);
-                while (joined < MAX_CONTINUATIONS && i + joined + 1 < rows.size()
+                int named = end != null ? 0 : -1; // how many rests were joined when the sentence was known
+                String namedText = text;
+                while (joined < (end != null ? MAX_SENTENCE_CONTINUATIONS : MAX_CONTINUATIONS) && i + joined + 1 < rows.size()
                         && (end != null ? !end.matcher(text).matches() : unfinished(text))
                         && continues(head, rows.get(i + joined + 1), command, end != null)) {
                     text = text.stripTrailing() + " " + rows.get(i + joined + 1).text().strip();
                     joined++;
+                    if (end == null && (end = end(text)) != null) {
+                        // the joined rest names the sentence ("…: wait_func…"): the joins so far stand on their own
+                        named = joined;
+                        namedText = text;
+                    }
                 }
                 if (end != null && !end.matcher(text).matches()) {
-                    joined = 0; // the sentence's end never came: the lines after are lines of their own
-                    text = head.text();
+                    joined = Math.max(named, 0); // the sentence's end never came: the lines after are lines of their own
+                    text = namedText;
                 }
             }
             if (joined > 0 && out == null) {

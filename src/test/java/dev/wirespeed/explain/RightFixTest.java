@@ -363,6 +363,18 @@ class RightFixTest {
                 fires("fix kernel-command-timeout: the line cannot tell a hung firmware from a lost completion", fixtures(
                         "kernel/dmesg-mlx5-teardown-hca-timeout-leak-no-timestamps-mail-drory.txt"), "kernel-command-timeout",
                         "0000:18:00.0", null, List.of("health dump", "mlxfwreset -d 0000:18:00.0 reset"), List.of("reload mlx5_core")),
+                // issue 31 round 16 (kmlx16): a command the EQ recovery completed is a lost interrupt, not a hung firmware;
+                // mlx5e's Ethernet CQE error is no RDMA queue pair; a stalled task is tied to no device
+                fires("fix kernel-command-interrupt-lost: interrupt delivery, not a firmware reset", fixtures(
+                        "kernel/mlx5-cmd-eq-recovered-create-eq-raw-qp-soft-breaks-maxcpus-mail.txt"),
+                        "kernel-command-interrupt-lost", "0000:d8:00.0", null, List.of("/proc/interrupts", "intremap=off"),
+                        List.of("mlxfwreset", "power cycle")),
+                fires("fix kernel-cqe-error on an Ethernet queue: devlink health, the offload, no RDMA peer advice", fixtures(
+                        "kernel/mlx5e-error-cqe-err-cqe-on-rq-one-blank-stable-shampo.txt"), "kernel-cqe-error", "eth2", null,
+                        List.of("devlink health show pci/0000:00:08.0"), List.of("queue pair", "peer's registration")),
+                fires("fix kernel-task-stalled: the call trace, no device named", fixtures(
+                        "kernel/mlx5-cmd-alloc-fail-hung-task-indented-patch-mail-kylinos.txt"), "kernel-task-stalled", "kernel",
+                        null, List.of("call trace"), List.of("mlxfwreset", "reseat")),
                 // issue 31 round 11 (kernel11): a driver's own reset and transmit hangs, advised for the driver that printed them
                 fires("fix kernel-device-reset: ENA resets itself: driver version and instance, no NIC tool", fixtures(
                         "kernel/syslog-ena-lost-tx-completions-trigger-reset-amzn-drivers134.txt"), "kernel-device-reset", "eth0",

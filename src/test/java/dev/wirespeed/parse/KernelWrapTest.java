@@ -102,4 +102,35 @@ class KernelWrapTest {
         assertThat(joined("  mlx5_core 0000:04:00.0: mlx5_cmd_check:756:(pid 12450): ACCESS_REG(0x805) op_mod(0x1) failed,"
                 + " status bad parameter(0x3), syndrome (0x1e5585)", "  Fix it by setting local port to one.")).hasSize(2);
     }
+    @Test
+    void aPrefixOnlyLineTakesTheMlx5CommandItsReplyWrappedOverFourLinesButNotAnUnendedOne() {
+        // round 16: a reply rewrapped "[…] mlx5_core 0000:d8:00.0:" before a long word; the end is the recovery's
+        assertThat(joined("[ 1537.028969] mlx5_core 0000:d8:00.0:", "wait_func_handle_exec_timeout:1062:(pid 1416): cmd[0]:",
+                "CREATE_EQ(0x301)", "recovered after timeout")).containsExactly("[ 1537.028969] mlx5_core 0000:d8:00.0:"
+                        + " wait_func_handle_exec_timeout:1062:(pid 1416): cmd[0]: CREATE_EQ(0x301) recovered after timeout");
+        // the same start whose end never comes: only the rest that completes the prefix is joined
+        assertThat(joined("[ 1537.028969] mlx5_core 0000:d8:00.0:", "wait_func_handle_exec_timeout:1062:(pid 1416): cmd[0]:",
+                "CREATE_EQ(0x301)", "and then", "nothing")).hasSize(4);
+    }
+
+    @Test
+    void anErrorCqeCutByItsWriterIsNotJoinedToTheProseAfterIt() {
+        assertThat(joined("     mlx5_core 0017:01:00.0 eth1: Error cqe on cqn 0x54e, ci 0xb06,",
+                "     then the watchdog fired")).hasSize(2);
+        assertThat(joined("    mlx5_core 0000:3b:00.1 eth1: Error cqe on cqn 0x817, ci 0x8,",
+                "    qn 0x1dbb, opcode 0xd, syndrome 0x1, vendor syndrome 0x68")).hasSize(1);
+    }
+    @Test
+    void gluedSyslogOrKernelPrefixedLinesAreCutButOneSyslogLineStays() {
+        assertThat(joined("Nov  9 11:20:38 debian kernel: [69300.887669] pcieport 0000:00:02.0: AER: Multiple Corrected error"
+                + " received: id=0010")).hasSize(1);
+        assertThat(joined("kernel: pcieport 0000:00:1b.2: AER: Correctable error received from 0000:03:04.0 kernel: pcieport"
+                + " 0000:03:04.0: PCIe Bus Error: severity=Correctable, type=Physical Layer, (Receiver ID) kernel: pcieport"
+                + " 0000:03:04.0: [ 0] RxErr")).containsExactly(
+                "kernel: pcieport 0000:00:1b.2: AER: Correctable error received from 0000:03:04.0",
+                "kernel: pcieport 0000:03:04.0: PCIe Bus Error: severity=Correctable, type=Physical Layer, (Receiver ID)",
+                "kernel: pcieport 0000:03:04.0: [ 0] RxErr");
+        // one glued head is not enough: prose may name a time and a tag once
+        assertThat(joined("it failed at Apr 8 08:45:41 ubuntu1804 kernel: [ 8.546423] pcieport 0000:00:1c.4: AER: x")).hasSize(1);
+    }
 }

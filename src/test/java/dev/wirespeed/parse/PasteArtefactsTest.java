@@ -182,6 +182,7 @@ class PasteArtefactsTest {
                     "pci/lspci-vvvv-bridge-downgraded-qp-mail.txt", "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt",
                     "counters/ip-s-s-link-otherhost-netns-gmail-wrapped-quoted-printable-iproute2-patch.txt",
                     "kernel/mlx5-cmd-out-err-qp-soft-break-quoted-reply-gmail.txt",
+                    "kernel/mlx5-cmd-eq-recovered-create-eq-raw-qp-soft-breaks-maxcpus-mail.txt", // round 16, raw QP
                     "host/exportfs-v-one-line-nfsroot-cn-notes.txt", "host/mountinfo-nfs4-linuxkit2251.txt",
                     "kernel/dmesg-i40e-unsupported-sfp-xl710-unlocker.txt", "perftest/ib_send_bw-completion-error-softiwarp27.txt",
                     "nccl/all_reduce-srun-label-25M-p4de-nsight-notes.txt", // labelled already

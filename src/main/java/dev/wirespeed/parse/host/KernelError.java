@@ -65,6 +65,15 @@ import java.util.Map;
  *       {@code errorType}, the status "0x2" as {@code syndrome};</li>
  *   <li>{@code tx-timeout} also for Intel's own hang check, "Detected Tx Unit Hang" (igb, ixgbe, e1000) and "Detected
  *       Hardware Unit Hang" (e1000e), the statement as {@code errorType}, the dump's "Tx Queue &lt;1&gt;" as {@code queue};</li>
+ *   <li>{@code command-recovered}: an mlx5 firmware command whose completion came but whose interrupt never did: the
+ *       driver found it by polling the command EQ after its timeout ("Recovered 1 EQEs on cmd_eq", then "cmd[0]:
+ *       CREATE_EQ(0x301) recovered after timeout"): the command as {@code errorType}, the EQ line as {@code detail};</li>
+ *   <li>{@code task-stalled}: the kernel's hung-task check ("INFO: task kworker/13:2:4055883 blocked for more than 120
+ *       seconds.") or soft-lockup watchdog ("watchdog: BUG: soft lockup - CPU#32 stuck for 23s! [ksoftirqd/32:179]"):
+ *       the task as printed as {@code errorType}, the stall as {@code stalledMillis}, no device (the line names none);</li>
+ *   <li>{@code cqe-error} also for mlx5e's Ethernet queues ("mlx5_core 0000:3b:00.1 eth1: Error cqe on cqn 0x817, ci
+ *       0x8, qn 0x1dbb, opcode 0xd, syndrome 0x1, vendor syndrome 0x68"): opcode 0xd (MLX5_CQE_REQ_ERR) as
+ *       "Requestor", 0xe (MLX5_CQE_RESP_ERR) as "Responder";</li>
  *   <li>{@code temperature-warning}: mlx5's temperature event ("High temperature on sensors with bit set 0 1",
  *       events.c temp_warn) as {@code errorType}, the sensor masks as {@code detail}.</li>
  * </ul>
@@ -102,6 +111,8 @@ public record KernelError(String driver, String address, String iface, String ev
     public static final String FIRMWARE_HEALTH = "firmware-health";
     public static final String COMMAND_TIMEOUT = "command-timeout";
     public static final String TEMPERATURE_WARNING = "temperature-warning";
+    public static final String COMMAND_RECOVERED = "command-recovered";
+    public static final String TASK_STALLED = "task-stalled";
     public static final String DEVICE_RESET = "device-reset";
     public static final String VF_REQUEST_FAILED = "vf-request-failed";
     public static final String SRIOV_ENABLE_FAILED = "sriov-enable-failed";

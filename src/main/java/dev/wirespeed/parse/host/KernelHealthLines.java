@@ -32,8 +32,26 @@ final class KernelHealthLines {
      * Will cause a leak of a command resource", "wait_func_handle_exec_timeout:…: cmd[22]: CREATE_DCT(0x710) No done
      * completion", the async "cmd[3]: X(0x…) Async, timeout. …").
      */
-    static final Pattern COMMAND_TIMEOUT = Pattern.compile(MLX5_FUNC
-            + "(?:cmd\\[-?\\d+\\]: )?(\\w+\\(0x[0-9a-fA-F]+\\))(?: Async,)? (timeout\\. Will cause a leak of a command resource|No done completion)\\s*");
+    static final Pattern COMMAND_TIMEOUT = Pattern.compile(MLX5_FUNC + "(?:\\w+:\\s*(?:\\.\\.\\.|…)\\s*)?"
+            + "(?:cmd\\[-?\\d+\\]: )?(\\w+\\(0x[0-9a-fA-F]+\\))(?: Async,)? "
+            + "(timeout(?:\\. Will cause a leak of a command resource|\\.)?|No done completion)\\s*");
+    /**
+     * The same line's end when a note wrapped it onto a line of its own ("… DESTROY_EQ(0x302) timeout." then "Will
+     * cause a leak of a command resource", issue 31 round 16; the function and pid written "wait_func_handle_exec_timeout:
+     * ..." by the writer, read by {@link #COMMAND_TIMEOUT}).
+     */
+    static final Pattern COMMAND_LEAK = Pattern.compile("Will cause a leak of a command resource\\s*");
+    /**
+     * mlx5 eq.c mlx5_cmd_eq_recover: after a command's timeout the driver polled the command EQ and found its
+     * completion ("Recovered 1 EQEs on cmd_eq"): the firmware answered, its interrupt never arrived.
+     */
+    static final Pattern EQ_RECOVERED = Pattern.compile(MLX5_FUNC + "(Recovered \\d+ EQEs on cmd_eq)\\s*");
+    /**
+     * mlx5 cmd.c wait_func_handle_exec_timeout / cb_timeout_handler since 5.10: the command the recovery completed,
+     * "cmd[0]: CREATE_EQ(0x301) recovered after timeout" (the async form adds "Async,").
+     */
+    static final Pattern COMMAND_RECOVERED = Pattern.compile(MLX5_FUNC
+            + "(?:cmd\\[-?\\d+\\]: )?(\\w+\\(0x[0-9a-fA-F]+\\))(?: Async,)? recovered after timeout\\s*");
     /**
      * mlx5 cmd.c: the firmware answered a command with an error status: mlx5_cmd_check (to 5.x) "DEALLOC_PD(0x801)
      * op_mod(0x0) failed, status bad resource state(0x9), syndrome (0x31b635)", mlx5_cmd_out_err (6.x) the same with

@@ -121,6 +121,22 @@ final class KernelLineForms {
     static final Pattern BANNER = Pattern.compile(PREFIX + "[\\w-]{2,24}: (?:(?i:.{0,100}?\\bdriver\\b.{0,60}?"
             + "(?:\\bversion:?\\s*|\\bv)\\d\\S*.*)|Copyright\\s*\\([cC]\\).*)");
     /** Before the message of a kernel line: the prefix, and the device or subsystem it names ("bonding: bond0"). */
+    /**
+     * A task the kernel found stalled: kernel/hung_task.c "INFO: task kworker/13:2:4055883 blocked for more than 120
+     * seconds." (comm:pid) and kernel/watchdog.c "watchdog: BUG: soft lockup - CPU#32 stuck for 23s! [ksoftirqd/32:179]".
+     * No device is named: a driver's line beside it does not make it the driver's.
+     */
+    static final Pattern STALL = Pattern.compile(PREFIX + "(?:INFO: task (\\S+) blocked for more than (\\d{1,7}) seconds\\.?"
+            + "|watchdog: BUG: soft lockup - CPU#\\d{1,5} stuck for (\\d{1,7})s! \\[(\\S+)\\])\\s*");
+    /**
+     * The body of a kernel report after a stall or a WARNING, kept in the log without a record: "Not tainted 4.19.90 #1",
+     * the hung-task hint, the task's state line, "Workqueue: …", "Call trace:", frames ("cmd_exec+0x7a0/0xa00
+     * [mlx5_core]", "[<0>] …"), "<TASK>", "WARNING: CPU: 32 PID: 0 at …", "Kernel panic - not syncing: …".
+     */
+    static final Pattern REPORT_BODY = Pattern.compile(PREFIX + "(?:WARNING: CPU: \\d+ PID: \\d+ at .*|Call [Tt]race:"
+            + "|</?TASK>|\\S+\\+0x[0-9a-f]+/0x[0-9a-f]+(?: \\[\\w+\\])?|\\[<[0-9a-f]+>\\] .*|(?:Not tainted|Tainted:) .*"
+            + "|\"echo 0 > /proc/sys/kernel/hung_task_timeout_secs\" disables this message\\.|Workqueue: .*"
+            + "|Kernel panic - not syncing: .*|[\\w/:.-]+\\s+D\\s+\\d+\\s+\\d+\\s+\\d+\\s+0x[0-9a-f]+|task:\\S+\\s+state:.*)\\s*");
     static final Pattern PREFIXED = Pattern.compile(PREFIX + "(.*)");
     static final Pattern SUBSYSTEM = Pattern.compile("([^:]{1,60}?): (\\S.*)");
     /** Any other kernel line with a dmesg timestamp or a syslog "kernel:" tag: read past inside a block. */

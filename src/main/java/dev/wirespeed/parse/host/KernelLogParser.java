@@ -45,7 +45,8 @@ public final class KernelLogParser extends BaseParser {
         KernelHealthLines.HWRM_ERROR, KernelHealthLines.HEALTH, KernelHealthLines.FIRMWARE,
         KernelHealthLines.INTEL_FIRMWARE, KernelHealthLines.PROBE, KernelHealthLines.FIRMWARE_LOAD,
         KernelHealthLines.NIC_HEALTH, KernelHealthLines.HEALTH_COMPROMISED, KernelHealthLines.COMMAND_TIMEOUT,
-        KernelHealthLines.COMMAND_FAILED, KernelHealthLines.COMMAND_NO_SLOT,
+        KernelHealthLines.COMMAND_FAILED, KernelHealthLines.COMMAND_NO_SLOT, KernelHealthLines.EQ_RECOVERED,
+        KernelHealthLines.COMMAND_RECOVERED, KernelRdmaLines.EN_CQE,
         KernelHealthLines.TEMPERATURE, KernelRdmaLines.QPLIB, KernelTxLines.WATCHDOG, KernelTxLines.TX_TIMEOUT,
         KernelTxLines.ENA_LOST_TX, KernelTxLines.ENA_KEEP_ALIVE, KernelTxLines.ENA_TRIGGER, KernelTxLines.UNIT_HANG,
         KernelTxLines.TX_RESETTING};
@@ -138,14 +139,16 @@ public final class KernelLogParser extends BaseParser {
                 || in.matches(KernelLineForms.PLATFORM_LINE, i) || in.matches(KernelLineForms.NAMED_LINE, i) || in.matches(KernelLineForms.NETDEV_LINE, i)
                 || in.matches(KernelLineForms.IB_LINE, i) || in.matches(KernelLineForms.WATCHDOG_OLDEST, i)
                 || in.matches(KernelLineForms.WATCHDOG_OLD, i) || in.matches(KernelLineForms.PROBE_OLD, i)
-                || in.matches(KernelLineForms.PAGE_ALLOC, i) || in.matches(KernelLineForms.OTHER_KERNEL, i)
+                || in.matches(KernelLineForms.PAGE_ALLOC, i) || in.matches(KernelLineForms.STALL, i)
+                || in.matches(KernelLineForms.OTHER_KERNEL, i)
                 || in.matches(KernelLineForms.BANNER, i);
     }
 
     /** Whether line i is an event this parser has a record for. */
     private static boolean event(Lines in, int i) {
         if (in.matches(KernelLineForms.WATCHDOG_OLD, i) || in.matches(KernelLineForms.WATCHDOG_OLDEST, i)
-                || in.matches(KernelLineForms.PROBE_OLD, i) || in.matches(KernelLineForms.PAGE_ALLOC, i)) {
+                || in.matches(KernelLineForms.PROBE_OLD, i) || in.matches(KernelLineForms.PAGE_ALLOC, i)
+                || in.matches(KernelLineForms.STALL, i)) {
             return true;
         }
         Matcher ib = in.match(KernelLineForms.IB_LINE, i);
@@ -202,6 +205,18 @@ public final class KernelLogParser extends BaseParser {
                         null, null, m.group(2), in.source(i))).use(i);
                 continue;
             }
+            if ((m = in.match(KernelLineForms.STALL, i)) != null) {
+                // the task and its stall only: a driver's line beside it does not prove the driver stalled it
+                boolean lockup = m.group(1) == null;
+                b.add(new KernelError(null, null, null, KernelError.TASK_STALLED, null,
+                        Long.parseLong(lockup ? m.group(3) : m.group(2)) * 1000, lockup ? m.group(4) : m.group(1), null,
+                        null, null, lockup ? "soft lockup" : "blocked", in.source(i))).use(i);
+                continue;
+            }
+            if (i > from && reportLine(in, i)) {
+                b.use(i); // a stall's or an error CQE's dump, a wrapped end: part of the log, no record of its own
+                continue;
+            }
             if ((m = in.match(KernelLineForms.IB_LINE, i)) != null) {
                 Matcher c = KernelRdmaLines.CQE.matcher(m.group(3));
                 Matcher s = KernelRdmaLines.CQE_SYNDROME.matcher(m.group(3));
@@ -237,6 +252,41 @@ public final class KernelLogParser extends BaseParser {
                     continue; // another kernel message inside the log (kept as printed above when it is a kernel line)
                 }
                 break;
+            }
+            Matcher cqe = KernelRdmaLines.EN_CQE.matcher(m.group(4));
+            if (cqe.matches()) {
+                open = flush(b, open);
+                String synd = cqe.group(3);
+                b.add(new KernelError(m.group(1), m.group(2), m.group(3), KernelError.CQE_ERROR, null, null,
+                        KernelRdmaLines.cqeSide(cqe.group(2)), null, synd, cqe.group(4),
+                        synd == null ? null : KernelRdmaLines.CQE_SYNDROMES.get(Integer.decode(synd)), in.source(i))).use(i);
+                continue;
+            }
+            if (KernelRdmaLines.ERR_CQE_ON.matcher(m.group(4)).matches()) {
+                b.use(i); // names the queue of the error CQE beside it
+                continue;
+            }
+            Matcher eq = KernelHealthLines.EQ_RECOVERED.matcher(m.group(4));
+            if (eq.matches()) {
+                open = flush(b, open);
+                open = new KernelError(m.group(1), m.group(2), m.group(3), KernelError.COMMAND_RECOVERED, null, null, null,
+                        null, null, null, eq.group(1), in.source(i));
+                openAt = i;
+                b.use(i);
+                continue;
+            }
+            Matcher recovered = KernelHealthLines.COMMAND_RECOVERED.matcher(m.group(4));
+            if (recovered.matches()) {
+                boolean same = open != null && open.event().equals(KernelError.COMMAND_RECOVERED) && open.errorType() == null
+                        && i - openAt <= 3 && Objects.equals(open.address(), m.group(2));
+                KernelError e = same
+                        ? new KernelError(open.driver(), open.address(), open.iface(), KernelError.COMMAND_RECOVERED, null,
+                                null, recovered.group(1), null, null, null, open.detail(), open.source())
+                        : new KernelError(m.group(1), m.group(2), m.group(3), KernelError.COMMAND_RECOVERED, null, null,
+                                recovered.group(1), null, null, null, "recovered after timeout", in.source(i));
+                open = flush(b, same ? null : open);
+                b.add(e).use(i);
+                continue;
             }
             Matcher compromised = KernelHealthLines.HEALTH_COMPROMISED.matcher(m.group(4));
             if (compromised.matches()) {
@@ -409,6 +459,16 @@ public final class KernelLogParser extends BaseParser {
             b.note("kernel log: no network or RDMA events");
         }
         return b.done(i);
+    }
+
+    /** A line of a kernel report's body, of mlx5's CQE/WQE dump, or the wrapped end of mlx5's command timeout. */
+    private static boolean reportLine(Lines in, int i) {
+        if (in.matches(KernelLineForms.REPORT_BODY, i)) {
+            return true;
+        }
+        Matcher p = in.match(KernelLineForms.PREFIXED, i);
+        String text = p == null ? in.get(i).strip() : p.group(1).strip();
+        return KernelRdmaLines.DUMP.matcher(text).matches() || KernelHealthLines.COMMAND_LEAK.matcher(text).matches();
     }
 
     /**

@@ -14,6 +14,26 @@ final class KernelRdmaLines {
     static final Pattern CQE_SYNDROME = Pattern.compile(
             "(?:\\w+:\\d+:\\(pid \\d+\\):\\s*)?syndrome (0x[0-9a-fA-F]+), vendor syndrome (0x[0-9a-fA-F]+)");
     /**
+     * mlx5e's error completion on an Ethernet queue (en/txrx.h mlx5e_dump_error_cqe: "Error cqe on cqn 0x817, ci 0x8,
+     * qn 0x1dbb, opcode 0xd, syndrome 0x1, vendor syndrome 0x68", "sqn" before 5.10); a writer may cut it after the
+     * consumer index ("ci 0xb06, ..."), and a stable patch keeps two blanks before the syndrome.
+     */
+    static final Pattern EN_CQE = Pattern.compile("Error cqe on cqn (0x[0-9a-fA-F]+), ci 0x[0-9a-fA-F]+,?"
+            + "(?: s?qn 0x[0-9a-fA-F]+, opcode (0x[0-9a-fA-F]+), syndrome\\s+(0x[0-9a-fA-F]+), vendor syndrome (0x[0-9a-fA-F]+))?"
+            + "\\s*(?:\\.\\.\\.|…)?\\s*");
+    /** mlx5e's line naming the queue of an error CQE ("ERR CQE on SQ: 0x1dbb"), before or after the CQE line. */
+    static final Pattern ERR_CQE_ON = Pattern.compile("ERR CQE on [SR]Q: 0x[0-9a-fA-F]+\\s*");
+    /** mlx5_dump_err_cqe's and the WQE dump's lines after an error CQE: "00000030: 00 00 …", "WQE DUMP: WQ size …". */
+    static final Pattern DUMP = Pattern.compile("(?:[0-9a-f]{8}: (?:[0-9a-f]{2} ?){1,17}|WQE DUMP: .*)");
+    /** include/linux/mlx5/device.h: MLX5_CQE_REQ_ERR and MLX5_CQE_RESP_ERR, the opcodes of an error CQE. */
+    static String cqeSide(String opcode) {
+        return opcode == null ? null : switch (Integer.decode(opcode)) {
+            case 0xd -> "Requestor";
+            case 0xe -> "Responder";
+            default -> null;
+        };
+    }
+    /**
      * bnxt_re's firmware channel (drivers/infiniband/hw/bnxt_re/qplib_rcfw.c): a RoCE command the adapter's
      * firmware refused ("QPLIB: cmdq[0x4b9]=0x15 status 0x5"), did not answer ("… timedout (20000)msec") or
      * could not be sent ("… send failed"); newer kernels drop the "QPLIB: ".
