@@ -69,7 +69,11 @@ final class PcieLinkDowngradedRule implements Rule {
             PcieLimit best = PcieLinks.best(link);
             String current = PcieLink.describe(link.currentGts(), link.currentWidth());
             String max = PcieLink.describe(link.maxGts(), link.maxWidth());
-            String message = !(speed || width) ? "PCIe link runs at " + current + ", reported as downgraded"
+            boolean unlocated = link.limitNotLocated();
+            String message = unlocated ? "the kernel reports a " + current + " link limiting the device"
+                    + (inferred ? "; a " + a.model().get().family() + " supports " + max + " (the family's best)" : "")
+                    + "; its line is cut before it names that link and the card's own maximum"
+                    : !(speed || width) ? "PCIe link runs at " + current + ", reported as downgraded"
                     : inferred ? "PCIe link runs at " + current + "; a " + a.model().get().family() + " supports " + max
                             + " (the family's best; the output does not show the card's maximum)"
                     : "PCIe link runs at " + current + "; the device supports " + max;
@@ -96,8 +100,9 @@ final class PcieLinkDowngradedRule implements Rule {
             Optional<DeviceSetting> slotWidth = a.linkOwner() == null ? Optional.empty()
                     : PcieSlot.maxWidth(facts.settings(), a.linkOwner());
             slotWidth.ifPresent(s -> evidence.add(s.evidence()));
+            Fix fix = fix(link, speed, width, now, demand, slotWidth.map(s -> Integer.parseInt(s.value())).orElse(null));
             out.add(new Finding(ID, severity, subject(a), message, evidence, impact,
-                    fix(link, speed, width, now, demand, slotWidth.map(s -> Integer.parseInt(s.value())).orElse(null))));
+                    unlocated ? locateFirst(a, fix) : fix));
         }
         return out;
     }
@@ -159,6 +164,20 @@ final class PcieLinkDowngradedRule implements Rule {
                 Evidences.of(link.currentWidth(), link.currentGts(), link.maxGts(), link.maxWidth(), link.reportedDowngraded()),
                 null, Fix.action("if this is a virtual function, read its PF's LnkSta instead (lspci -vvv -s PF); if it is "
                         + "the card itself, reseat it, check the slot is enabled in the BIOS/UEFI, and read lspci -vvv again"));
+    }
+
+    /**
+     * The cut notice does not say which link on the way is slow: the kernel walks from the device up to the root
+     * port and names the slowest (drivers/pci/pci.c, pcie_bandwidth_available), which can be a PCIe switch's, a
+     * riser's or an external enclosure's link, where the slot's BIOS setting changes nothing. Locate it first.
+     */
+    private static Fix locateFirst(Adapter a, Fix fix) {
+        String address = a.linkOwner() != null ? a.linkOwner() : a.key();
+        return Fix.action("find the slow link first: the whole kernel line names it ('at <address>') and what the card "
+                + "could do ('capable of …'): dmesg | grep 'available PCIe bandwidth'; lspci -vvv -s " + address
+                + " shows the card's own link (LnkCap, LnkSta). If the slow link is a bridge on the way (a PCIe switch, "
+                + "riser or external enclosure), that device is the limit and the BIOS slot setting will not change it; "
+                + "if it is the card's own link: " + fix.action());
     }
 
     static String subject(Adapter a) {

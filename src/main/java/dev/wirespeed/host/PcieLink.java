@@ -35,6 +35,13 @@ public record PcieLink(
         Observed<Boolean> reportedDowngraded,
         String linkOwner) {
 
+    /**
+     * The raw {@link #reportedDowngraded} holds when the kernel's bandwidth notice says "limited by … link" but the
+     * line ends before "at &lt;address&gt;" and "(capable of …)" (drivers/pci/pci.c, __pcie_print_link_status prints
+     * both whenever it prints "limited by"): a link on the way limits the device, which one is not shown.
+     */
+    public static final String LIMIT_NOT_LOCATED = "limited by … link (the line ends before it names where)";
+
     private static final Pattern GTS = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*GT/s(?:\\s+PCIe)?", Pattern.CASE_INSENSITIVE);
     private static final Pattern WIDTH = Pattern.compile("x?(\\d+)", Pattern.CASE_INSENSITIVE);
 
@@ -70,6 +77,12 @@ public record PcieLink(
             throw new IllegalArgumentException("expected a width of 1, 2, 4, 8, 12, 16 or 32 lanes but was '" + text + "'");
         }
         return w;
+    }
+
+    /** A cut kernel notice is the only source of the limit: the slow link may be the device's own or a bridge's. */
+    @JsonIgnore
+    public boolean limitNotLocated() {
+        return reportedDowngraded.isPresent() && LIMIT_NOT_LOCATED.equals(reportedDowngraded.raw());
     }
 
     @JsonIgnore

@@ -43,7 +43,17 @@ public record PcieBandwidthLine(String driver, String address, Quantity availabl
                 PcieLinkRecord.gts(speed, out), PcieLinkRecord.width(width, out),
                 capableSpeed == null ? Observed.notSeen() : PcieLinkRecord.gts(capableSpeed, out),
                 capableWidth == null ? Observed.notSeen() : PcieLinkRecord.width(capableWidth, out), Observed.notSeen(),
-                limitedAt == null ? Observed.notSeen() : out.of(true, "limited by … link at " + limitedAt),
+                limitedAt != null ? out.of(true, "limited by … link at " + limitedAt)
+                        : cut() ? out.of(true, PcieLink.LIMIT_NOT_LOCATED) : Observed.notSeen(),
                 null)).build()));
+    }
+
+    /**
+     * "limited by 2.5 GT/s PCIe x1 link" and nothing after it: the kernel always goes on to name where and what the
+     * device could do, so the paste was cut (src/test/resources/parse/kernel/dmesg-grep-mlx5-cut-pcie-notice-comment-thunderbolt-notes-cn.txt).
+     */
+    private boolean cut() {
+        return available != null && limitedAt == null && capable == null && source != null && source.text() != null
+                && source.text().contains("limited by");
     }
 }
