@@ -189,7 +189,7 @@ class HeldOutTest {
     /** Round 17's set, collected before round 17's fixes and scored on main after round 16 (heldout13/README.md). */
     @Test
     void theThirteenthHeldOutSetIsReadWithoutACrash() throws IOException {
-        score(Path.of("src/test/resources/heldout13"), 52, FLOOR13_PERCENT, RECOGNIZED13);
+        score(Path.of("src/test/resources/heldout13"), 58, FLOOR13_PERCENT, RECOGNIZED13);
     }
 
     /** @param recognizedFloor the samples that must be recognized; {@code Integer.MAX_VALUE}: all of them */
