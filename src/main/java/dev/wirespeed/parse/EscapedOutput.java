@@ -188,7 +188,7 @@ final class EscapedOutput {
     }
 
     /** Index of the quote closing the literal opened at {@code open}, or -1 when the line ends first. */
-    private static int closing(String line, int open) {
+    static int closing(String line, int open) {
         char q = line.charAt(open);
         for (int k = open + 1; k < line.length(); k++) {
             char c = line.charAt(k);

@@ -68,7 +68,7 @@ final class LiteralLines {
         int at = q;
         while (true) {
             char quote = line.charAt(at);
-            int close = closing(line, at);
+            int close = EscapedOutput.closing(line, at);
             if (close < 0) {
                 return null;
             }
@@ -114,19 +114,6 @@ final class LiteralLines {
         return -1;
     }
 
-    /** Index of the quote closing the literal opened at {@code open}, or -1 when the line ends first. */
-    private static int closing(String line, int open) {
-        char q = line.charAt(open);
-        for (int k = open + 1; k < line.length(); k++) {
-            char c = line.charAt(k);
-            if (c == '\\') {
-                k++;
-            } else if (c == q) {
-                return k;
-            }
-        }
-        return -1;
-    }
 
     /** The run's literals as the lines they hold, or null when they hold nothing. */
     private static List<PasteRepair.Row> decode(List<PasteRepair.Row> pasted, List<List<Literal>> run) {
