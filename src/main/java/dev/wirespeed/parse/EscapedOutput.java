@@ -24,11 +24,16 @@ final class EscapedOutput {
     static final int LONGEST_RUN = 400;
 
     static List<PasteRepair.Row> decode(List<String> pasted, ToIntFunction<List<String>> starts) {
+        return decodeRows(rows(pasted), starts);
+    }
+
+    /** The pasted lines as rows, each numbered as in the paste. */
+    static List<PasteRepair.Row> rows(List<String> pasted) {
         List<PasteRepair.Row> rows = new ArrayList<>(pasted.size());
         for (int i = 0; i < pasted.size(); i++) {
             rows.add(new PasteRepair.Row(i + 1, pasted.get(i), ""));
         }
-        return decodeRows(rows, starts);
+        return rows;
     }
 
     /**
@@ -183,7 +188,7 @@ final class EscapedOutput {
     }
 
     /** Index of the quote closing the literal opened at {@code open}, or -1 when the line ends first. */
-    private static int closing(String line, int open) {
+    static int closing(String line, int open) {
         char q = line.charAt(open);
         for (int k = open + 1; k < line.length(); k++) {
             char c = line.charAt(k);

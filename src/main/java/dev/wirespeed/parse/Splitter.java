@@ -344,8 +344,11 @@ public final class Splitter {
         // an output pasted inside a string literal ("output": "\nDevice #1:\n…") first: its lines then get every other repair
         // (zero-width characters and no-break spaces first: a literal's lines are judged by the parsers)
         // then a Markdown writer's backslash escapes ("rx\_bytes", "\[root@host ~\]#"), before prompts and marks are looked for
-        List<PasteRepair.Row> pasted = MarkdownEscapes.undo(
-                htmlBreaks(EscapedOutput.decode(Lines.split(text).stream().map(Splitter::invisible).toList(), starts)));
+        // an output kept in code first of all: lines held as literals ("…\n" +, a list of strings), a multi-line string's
+        // edges and escaped tabs (round 17), so that a literal on one line is EscapedOutput's and the rest reads as printed
+        List<PasteRepair.Row> code = RawStringEdges.undo(LiteralLines.undo(
+                EscapedOutput.rows(Lines.split(text).stream().map(Splitter::invisible).toList()), starts), starts);
+        List<PasteRepair.Row> pasted = MarkdownEscapes.undo(htmlBreaks(EscapedOutput.decodeRows(code, starts)));
         for (PasteRepair.Row pastedRow : pasted) {
             String plain = invisible(pastedRow.text());
             if (plain.indexOf('&') >= 0) {
@@ -383,6 +386,9 @@ public final class Splitter {
         rows = IpOneline.split(rows); // before srun labels are looked for: ip -o addr's "4: eth0    inet …" lines repeat their index
         rows = PasteRepair.repair(rows, l -> prompt(l) != null || bare(l) != null || l.startsWith("# ") && rootPrompt(l) != null,
                 l -> prompt(l.strip()) != null, starts);
+        // literals a mail client flowed or wrapped are whole again, and a label, log prefix, quote mark, caret line or
+        // elision mark between them gone: read once more (round 17)
+        rows = RawStringEdges.undo(LiteralLines.undo(rows, starts), starts);
         rows = EscapedOutput.decodeRows(rows, starts); // a literal a mail client flowed or wrapped, whole again
         rows = IpOneline.split(rows); // and once more: a joined line a mail wrapped is whole only now
         rows = withoutNotes(rows); // after lines a mail flowed or wrapped are whole: a note broken across two goes whole

@@ -198,6 +198,10 @@ class PasteArtefactsTest {
                     // a known limit: its latency rows are all 132 columns and end in padding but the last two, so
                     // PasteRepair.unpad takes them for a terminal's screen and joins those two as one cut line (read
                     // back as two rows on one line); a label before the second then sits inside the joined line
+                    // round 17: source code carries no launcher's label or harness prefix, and before they go a labelled
+                    // line's literal is read alone (EscapedOutput), apart from the literals it continues (LiteralLines)
+                    "host/ethtool-python-paren-concat-400g.txt", "iperf/iperf3-python-backslash-continued-literals-traffic.txt",
+                    "pci/lspci-vv-go-const-concat-verbatim-nvme.txt",
                     "perftest/ib_write_bw-ib_write_lat-a-mlx4-fdr10-docker-ip-wrapped-notes.txt"),
             "double-spaced", List.of("counters/netstat-s-bold-markdown-portuguese.txt",
                     "nccl/rccl-all_reduce-mi300x-rst-mark-role-every-line-wrapped-validation-guide.txt", // double-spaced already
@@ -212,7 +216,11 @@ class PasteArtefactsTest {
                     "iperf/iperf3-nfsstat-m-bold-escaped-lines-virt-nfs-blog.txt"),
             // elided already ("[…]" twice); a "<snip>" after its first row leaves that row and the separator, two lines,
             // too few for RepeatedPrefix to strip their --timestamps stamp, which it strips from the rows after the snip
-            "snip", List.of("iperf/iperf3-3.18-server-timestamps-P-indented-20-minute-gap-iperf1883.txt"),
+            "snip", List.of("iperf/iperf3-3.18-server-timestamps-P-indented-20-minute-gap-iperf1883.txt",
+                    // round 17, a known limit: a mark inside a slice of ibstat's lines (no "Port 1:") cuts it into two runs of
+                    // literals; the second ("Firmware version: …" on) starts no format alone, so it stays as literals
+                    "ib/ibstat-go-want-slice-k8s-test-infra.txt"),
+            "carets", List.of("ib/ibstat-go-want-slice-k8s-test-infra.txt"), // as for "snip"
             // avocado's prefix goes on the program's lines, before a mail's quoted-printable or a diff's marks are added
             "avocado", List.of("host/ethtool-6.1-k-veth-before-after-K-diff-u-fence.txt",
                     "iperf/iperf2-2.1.9-trip-times-P4-quoted-printable-bufferbloat-mail.txt", "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt",
@@ -220,13 +228,18 @@ class PasteArtefactsTest {
                     "kernel/mlx5-cmd-out-err-qp-soft-break-quoted-reply-gmail.txt",
                     // round 15b, a known limit: the prefix put before a reply's ">>" quote marks leaves the piece
                     // unrecognized (no writer logs a mail's quote): its wrapped kernel line is then not read
-                    "kernel/mlx5-cmd-out-err-wrapped-after-pid-quoted-reply-vdpa.txt"),
+                    "kernel/mlx5-cmd-out-err-wrapped-after-pid-quoted-reply-vdpa.txt",
+                    "host/ethtool-python-paren-concat-400g.txt", "iperf/iperf3-python-backslash-continued-literals-traffic.txt",
+                    "pci/lspci-vv-go-const-concat-verbatim-nvme.txt"), // round 17: as for "srun-label"
             "flowed", List.of("host/ip-link-ipoib-wrapped-mail-kirjanov.txt", "perftest/ib_write_bw-v1-nbsp-cpufreq-ompi-users-2012.txt",
                     "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt",
                     // Markdown's hard breaks (two trailing blanks) are flowed text's soft breaks: a page's, never a mail's
                     "iperf/iperf3-nfsstat-m-bold-escaped-lines-virt-nfs-blog.txt",
                     // every line ends in plain blanks as published: RFC 3676's soft break, so flowed joins them all
-                    "qperf/qperf-v-tcp_bw-tcp_lat-markdown-bold-glued-redis-bench-zh.txt"));
+                    "qperf/qperf-v-tcp_bw-tcp_lat-markdown-bold-glued-redis-bench-zh.txt",
+                    // round 17, a known limit: a literal over 77 columns is broken inside by flowed text; the runs of literals
+                    // around it are read before flowed lines are joined, and the joined one then stands alone as a literal
+                    "iperf/iperf3-3.1.3-python-list-and-triple-quoted-P2-iperf-gui.txt", "pci/lspci-vv-go-const-concat-verbatim-nvme.txt"));
 
     /**
      * Each artefact applied to every fixture with key facts: the facts the fixture gives as pasted
