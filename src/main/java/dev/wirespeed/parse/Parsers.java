@@ -5,6 +5,7 @@ import dev.wirespeed.parse.fio.FioTerseParser;
 import dev.wirespeed.parse.fio.FioTextParser;
 import dev.wirespeed.parse.host.DcbParser;
 import dev.wirespeed.parse.host.DfParser;
+import dev.wirespeed.parse.host.HostLabelsParser;
 import dev.wirespeed.parse.host.EthtoolCoalesceParser;
 import dev.wirespeed.parse.host.EthtoolEeeParser;
 import dev.wirespeed.parse.host.EthtoolErrorParser;
@@ -212,7 +213,9 @@ public final class Parsers {
                 // overlays
                 new ZeroTierParser(),
                 // reachability
-                new PingParser());
+                new PingParser(),
+                // last: a script's or a poster's own "Label: value" lines beside a tool's output
+                new HostLabelsParser());
     }
 
     /** The parser of a format name, or null. */

@@ -128,9 +128,12 @@ public final class NcclTestsParser extends BaseParser {
      * printed after the rank lines with NCCL_DEBUG=VERSION or INFO, with or without a colon ("RCCL version
      * 2.20.5+hip6.2 HEAD:d380693+", ROCm/rccl#1728; "RCCL version : 2.27.7-develop:29e1567" and the "HIP version",
      * "ROCm version", "Hostname", "Librccl path" lines newer RCCL prints under it) is kept under its name the same way.
+     * With NCCL_DEBUG=INFO newer NCCL prints its version as one of its INFO lines, after the process's "host:pid:tid
+     * [dev] NCCL INFO " ("test-nccl-worker-0:21:21 [0] NCCL INFO NCCL version 2.22.3+cuda12.2", an EKS launcher's log
+     * under mpirun's tags, parse/nccl README): the same line after that head.
      */
     private static final Pattern VERSION_LINE = Pattern.compile(
-            "#?\\s*((?:nccl-tests|NCCL|RCCL|HIP|ROCm) version|rccl-tests(?=: Version)|Librccl path|Hostname(?=\\s+:))\\s*:?\\s+(\\S.*)");
+            "(?:\\S+:\\d+:\\d+ \\[\\d+] NCCL INFO )?#?\\s*((?:nccl-tests|NCCL|RCCL|HIP|ROCm) version|rccl-tests(?=: Version)|Librccl path|Hostname(?=\\s+:))\\s*:?\\s+(\\S.*)");
     /** The line nccl-tests prints after a run's summary ("# Collective test concluded: all_reduce_perf"), naming its test. */
     private static final Pattern CONCLUDED = Pattern.compile("#\\s*Collective test concluded:\\s*(\\S+)\\s*");
 
