@@ -34,11 +34,12 @@ public final class Iperf2Parser extends BaseParser {
     private static final Pattern CLIENT = Pattern.compile(GLUED_RULE + "Client connecting to ([^,\\s]+), (TCP|UDP) port (\\d+).*");
     private static final Pattern WINDOW = Pattern.compile("(?:TCP window|UDP buffer) size:\\s*([\\d.]+)\\s*([KMG]?Byte)s?.*");
     private static final Pattern OTHER_HEAD = Pattern.compile(
-            "(Write|Read) buffer size:.*|TOS set to.*|Sending \\d+ byte datagrams.*|WARNING:.*|Enabled .*"
+            "(Write|Read) buffer size:.*|TOS set to.*|(?:Sending|Receiving) \\d+ byte datagrams.*|WARNING:.*|Enabled .*"
                     + "|WARN: .*|Joining multicast .*|Server set to .*|\\[ CT\\] .*"
                     // -M that the system refused (Settings.cpp): "WARNING: attempt to set TCP maximum segment size …"
                     + "|Setting the MSS may not be implemented on this OS\\."
-                    + "|Binding to local address .*"); // -B (Settings.cpp), between the connect line and the window
+                    // -B and -T (Settings.cpp): before the window, "Binding to local address X", "Setting multicast TTL to 32"
+                    + "|Binding to local address .*|Setting multicast TTL to \\d+.*");
     /**
      * -v (Settings.cpp): "iperf version 2.1.8 (12 August 2022) pthreads", "iperf version 2.0.9 (1 June 2016) win32
      * threads"; 1.7's "iperf version 1.7.0 (13 Mar 2003) pthreads". iperf3 prints "iperf 3.12".
