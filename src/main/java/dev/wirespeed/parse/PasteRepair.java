@@ -602,11 +602,17 @@ final class PasteRepair {
             return false;
         }
         String s = t.strip();
-        if (s.endsWith(":") || s.chars().noneMatch(Character::isLetterOrDigit) || columns(s) >= 3 && columns(head.text().strip()) >= 3) {
-            return false; // a heading, a rule or a fence, a table's next row
+        if (s.endsWith(":") || s.chars().noneMatch(Character::isLetterOrDigit) || columns(s) >= 3 && columns(head.text().strip()) >= 3
+                || markdownRow(s) && markdownRow(head.text().strip())) {
+            return false; // a heading, a rule or a fence, a table's next row (a Markdown table's too: "| 65536 | 5000 |")
         }
         String shape = shape(t);
         return !shape.equals(shape(head.text())) && !starts.contains(shape);
+    }
+
+    /** A Markdown table's row or rule: a bar at each end and one between ("| ------ | ---- |"). */
+    private static boolean markdownRow(String s) {
+        return s.length() > 2 && s.startsWith("|") && s.endsWith("|") && s.indexOf('|', 1) < s.length() - 1;
     }
 
     /** Fields of a line aligned in columns (two or more spaces or a tab between them). */

@@ -9,6 +9,7 @@ import dev.wirespeed.parse.Source;
 import dev.wirespeed.parse.UnitWords;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -130,6 +131,7 @@ public final class FioTextParser extends BaseParser {
         Integer jobs = null;
         Current cur = null;
         String pctUnit = null;
+        String pctPrinted = null; // the table head's unit as fio printed it ("msec")
         String version = null;
         Map<String, Matcher> heads = new LinkedHashMap<>(); // each job's head line by its name: several heads come before the results
         Map<String, Integer> headLines = new HashMap<>();
@@ -186,6 +188,9 @@ public final class FioTextParser extends BaseParser {
             } else if ((m = in.match(DIR, i)) != null || (m = in.match(DIR2, i)) != null) {
                 boolean fio3 = m.pattern() == DIR;
                 flush(b, cur, version, FioMeasurements.target(in.command()), in, description);
+                if (job == null && heads.size() == 1) {
+                    job = heads.keySet().iterator().next(); // one job line and its read/write lines, no result head pasted
+                }
                 cur = new Current(job, m.group(1), rw, bs, depth, jobs, engine, in.source(i));
                 results = true;
                 cur.iops = fio3 ? iops(m.group(2), m.group(3)) : m.group(4) == null ? null : iops(m.group(4), m.group(5));
@@ -207,6 +212,7 @@ public final class FioTextParser extends BaseParser {
                 b.use(i);
             } else if (cur != null && (m = in.match(PCT_HEAD, i)) != null) {
                 pctUnit = unit(m.group(1));
+                pctPrinted = m.group(1);
                 b.use(i);
             } else if ((m = in.match(SYNC, i)) != null) {
                 pctUnit = null; // the sync table's rows are no clat percentiles
@@ -227,8 +233,11 @@ public final class FioTextParser extends BaseParser {
                 if (cur != null && pctUnit != null && s.startsWith("|")) {
                     Matcher p = PCT.matcher(s);
                     while (p.find()) {
-                        Quantity q = Quantity.micros(UnitWords.micros(UnitWords.number(p.group(2)), pctUnit), p.group(0));
-                        switch (p.group(1)) {
+                        // raw: the cell in the unit its table head printed ("116 msec"), as the lat lines' averages
+                        Quantity q = Quantity.micros(UnitWords.micros(UnitWords.number(p.group(2)), pctUnit),
+                                p.group(2) + " " + pctPrinted);
+                        // fio prints the rank with two decimals, but --percentile_list with the decimals given ("99.9th")
+                        switch (String.format(Locale.ROOT, "%.2f", UnitWords.number(p.group(1)))) {
                             case "50.00" -> cur.p50 = q;
                             case "99.00" -> cur.p99 = q;
                             case "99.90" -> cur.p999 = q;

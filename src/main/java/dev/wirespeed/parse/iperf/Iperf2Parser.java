@@ -34,10 +34,12 @@ public final class Iperf2Parser extends BaseParser {
     private static final Pattern CLIENT = Pattern.compile(GLUED_RULE + "Client connecting to ([^,\\s]+), (TCP|UDP) port (\\d+).*");
     private static final Pattern WINDOW = Pattern.compile("(?:TCP window|UDP buffer) size:\\s*([\\d.]+)\\s*([KMG]?Byte)s?.*");
     private static final Pattern OTHER_HEAD = Pattern.compile(
-            "(Write|Read) buffer size:.*|TOS set to.*|Sending \\d+ byte datagrams.*|WARNING:.*|Enabled .*"
+            "(Write|Read) buffer size:.*|TOS set to.*|(?:Sending|Receiving) \\d+ byte datagrams.*|WARNING:.*|Enabled .*"
                     + "|WARN: .*|Joining multicast .*|Server set to .*|\\[ CT\\] .*"
                     // -M that the system refused (Settings.cpp): "WARNING: attempt to set TCP maximum segment size …"
-                    + "|Setting the MSS may not be implemented on this OS\\.");
+                    + "|Setting the MSS may not be implemented on this OS\\."
+                    // -B and -T (Settings.cpp): before the window, "Binding to local address X", "Setting multicast TTL to 32"
+                    + "|Binding to local address .*|Setting multicast TTL to \\d+.*");
     /**
      * -v (Settings.cpp): "iperf version 2.1.8 (12 August 2022) pthreads", "iperf version 2.0.9 (1 June 2016) win32
      * threads"; 1.7's "iperf version 1.7.0 (13 Mar 2003) pthreads". iperf3 prints "iperf 3.12".
@@ -143,6 +145,13 @@ public final class Iperf2Parser extends BaseParser {
                     printCwnd(b, run.rows.getLast(), i, cwndName, CWND_RTT_REST.matcher(in.get(i).strip()));
                 }
             } else if ((m = in.match(SERVER, i)) != null) {
+                if (!run.rows.isEmpty() && "client".equals(run.role)) {
+                    // a server's banner after a client's results: the other end's output pasted below (-d/-r print theirs first)
+                    run = new IperfRun("iperf2");
+                    runs.add(run);
+                    serverReport = false;
+                    reverse.clear();
+                }
                 listening = UnitWords.integer(m.group(2));
                 run.protocolSaid = true;
                 run.role = "server";
@@ -182,7 +191,9 @@ public final class Iperf2Parser extends BaseParser {
             } else if (in.matches(READ_LENGTHS, i)) {
                 b.use(i);
             } else if ((m = in.match(WINDOW, i)) != null) {
-                run.window = Quantity.bytes(UnitWords.iperfBytes(UnitWords.number(m.group(1)), m.group(2)), in.get(i));
+                // raw: the value as printed after "size:", with iperf's "(default)" or "(WARNING: requested …)" note
+                run.window = Quantity.bytes(UnitWords.iperfBytes(UnitWords.number(m.group(1)), m.group(2)),
+                        in.get(i).substring(m.start(1)).strip());
                 b.use(i);
             } else if ((m = in.match(CONNECTED, i)) != null) {
                 previous = 'c';

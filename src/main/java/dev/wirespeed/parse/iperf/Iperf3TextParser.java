@@ -237,12 +237,15 @@ public final class Iperf3TextParser extends BaseParser {
                 Matcher cwnd = CWND.matcher(m.group("rest").strip());
                 if (cwnd.matches()) {
                     b.printed(r, i, "Cwnd", cwnd.group(1));
+                } else if (r.retransmits() != null && r.role() == null) {
+                    run.bareCounts.add(r);
                 }
             } else {
                 break;
             }
         }
         for (IperfRun r : runs) {
+            r.countsAsDatagrams();
             if (r.header != null) {
                 // a run of only an error line names no protocol unless its command does (-u; none is TCP)
                 String protocol = r.rows.isEmpty() && !r.protocolSaid ? null : r.protocol;

@@ -7,6 +7,8 @@ import dev.wirespeed.results.Measurement.Metric;
 import dev.wirespeed.results.Measurement.Metrics;
 import dev.wirespeed.results.Measurement.Tests;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -32,6 +34,12 @@ final class IperfRun {
     Source header;
     String error;
     final List<IperfInterval> rows = new ArrayList<>();
+    /**
+     * iperf3 interval rows read before the run said its protocol whose last column was one count ("0.00-1.00 sec
+     * 640 KBytes 5.24 Mbits/sec 20"): a TCP sender's retransmits without a Cwnd, or a UDP sender's "Total Datagrams"
+     * when the column head was not pasted; {@link #countsAsDatagrams} settles it once the run's summary said UDP.
+     */
+    final Set<IperfInterval> bareCounts = Collections.newSetFromMap(new IdentityHashMap<>());
     /** iperf3 3.0–3.1's "datagrams received out-of-order" lines of this run. */
     final List<IperfOutOfOrder> outOfOrder = new ArrayList<>();
     /** iperf 2's failure lines of this run, each with how often it was printed ("read failed: Connection refused" ×100). */
@@ -181,5 +189,16 @@ final class IperfRun {
             }
         }
         return any ? sum : null;
+    }
+
+    /** In a UDP run, the rows kept in {@link #bareCounts} hold "Total Datagrams", not retransmits. */
+    void countsAsDatagrams() {
+        if (!"UDP".equals(protocol) || bareCounts.isEmpty()) {
+            return;
+        }
+        rows.replaceAll(r -> !bareCounts.contains(r) ? r : new IperfInterval(r.stream(), r.startSeconds(), r.endSeconds(),
+                r.transfer(), r.rate(), null, r.jitter(), r.lostPackets(), r.retransmits(), r.role(), r.summary(),
+                r.direction(), r.loss(), r.source()));
+        bareCounts.clear();
     }
 }

@@ -26,8 +26,29 @@ record PerftestColumns(List<Column> columns, String bandwidthUnit) {
                     + "|tps average|CPU_Util\\[%]");
     private static final Pattern SPACE = Pattern.compile("[\\s\\u00a0]*");
 
+    /** A row of a Markdown table: "| 65536  | 5000        | 6057.11         |" (a report condensed by hand). */
+    private static final Pattern PIPE_ROW = Pattern.compile("\\|((?:[^|]*\\|){2,})");
+    /** A Markdown table's rule row under its head, "| ------ | :---: |", once its pipes are gone. */
+    private static final Pattern PIPE_RULE = Pattern.compile("[-:\\s]+");
+
+    /**
+     * Line {@code s} with a Markdown table's cell bars made blanks, when it is such a row (at least two cells, a bar at
+     * each end); else {@code s}. A writer who copies perftest's heads into a table keeps them as perftest prints them,
+     * so the head and its rows are read by the same names as the table perftest printed.
+     */
+    static String unpiped(String s) {
+        Matcher m = PIPE_ROW.matcher(s);
+        return m.matches() ? m.group(1).replace('|', ' ').strip() : s;
+    }
+
+    /** A table row with no figures: its rule ("------") or a writer's label for the rows below ("Write", "read"). */
+    static boolean pipeLabel(String original, String unpiped) {
+        return !original.equals(unpiped) && (PIPE_RULE.matcher(unpiped).matches() || unpiped.matches("[A-Za-z_][\\w .-]*"));
+    }
+
     /** The columns when the whole line is a result header with at least one value column, else null. */
-    static PerftestColumns of(String line) {
+    static PerftestColumns of(String text) {
+        String line = unpiped(text);
         Matcher m = TOKEN.matcher(line);
         List<Column> out = new ArrayList<>();
         String unit = null;

@@ -189,8 +189,13 @@ public final class PerftestParser extends BaseParser {
                 columns = header;
                 bandwidth = header.bandwidth();
                 b.use(i);
-            } else if (columns != null && readRow(s, columns, cycles, bw, lat, in.source(i))) {
+            } else if (columns != null && readRow(PerftestColumns.unpiped(s), columns, cycles, bw, lat, in.source(i))) {
                 b.use(i);
+            } else if (columns != null && PerftestColumns.pipeLabel(s, PerftestColumns.unpiped(s))) {
+                b.use(i); // a hand-made table's rule or a writer's label row
+                if (Character.isLetter(PerftestColumns.unpiped(s).charAt(0))) {
+                    b.printed(i, "row label", PerftestColumns.unpiped(s)); // "Write", "read": the test of the rows below
+                }
             } else if (in.matches(COMPLETION, i) || in.match(CONNECT, i) != null || in.matches(SOCKET, i)) {
                 i = error(in, i, b);
             } else if (columns == null && in.matches(NOISE, i)) {
