@@ -1,0 +1,178 @@
+package dev.wirespeed.parse;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+
+/**
+ * Lines of a tool's output that the place they were kept broke in two (issue 31, round 17): a mail client or a web
+ * archive wrapping at 60–100 columns, a terminal cutting at its width, a Python string continued after a trailing
+ * backslash. A line is joined to the one before only when that line's format says it is unfinished, so two real
+ * lines are never joined; each format's grammar is here, in one place:
+ * <ul>
+ * <li>any output row ending in a backslash ("#bytes #iterations … t_typical[usec] \" then the rest of the head, a
+ * row the same way): the backslash goes and the next line is its rest. Only a row that starts as output does (a
+ * table head's "#", a number, iperf's "[  5]"), never a shell command's continued options;</li>
+ * <li>lspci: inside a device's block (its device line, then the indented fields, up to a blank line), a line at the
+ * margin that is no device line is the rest of the line before (lspci starts nothing else at the margin there): the
+ * device line's "(prog-if" / "00 [VGA controller])", "FastB2B-" / "DisINTx-", an SR-IOV line cut before "Function
+ * Dependency Link"; in the one-line list a device's rest ("… UHCI Controller" / "#1 (rev 01)"). Prose is never a
+ * rest (three or more words of letters), nor a kernel line's stamp;</li>
+ * <li>perftest: a column head ("#bytes #iterations …") whose next line holds only column names ("MsgRate[Mpps]",
+ * "t_avg[usec]  99% percentile[usec]"); a result row with fewer figures than its head has columns, whose next line
+ * holds only figures, no more than are missing; an address line ("local address: LID … RKey 0x000300") whose
+ * "VAddr 0x…" went to the next line;</li>
+ * <li>fio: a group's line ("READ: bw=…, …-… (…),") without its run time, whose next line goes on with "io=", "run="
+ * or the rest of the range "(10.3MB/s-10.3MB/s), …"; a disk-stats or result line ending in "," whose next line
+ * starts with a "name=" field; a job line cut before its "resets" ("…; 0 zone" / "resets").</li>
+ * </ul>
+ * A joined line keeps the number of its first part. The parts are joined with one blank (wrappers break at a blank),
+ * except after a line exactly {@value #TERMINAL_WIDTH} columns wide, which a terminal cut where it stood, inside a word
+ * as often as not: joined as it was.
+ */
+final class FormatWrap {
+    private FormatWrap() {}
+
+    /** The width at which a terminal copy cuts lines, wherever the cut falls. */
+    static final int TERMINAL_WIDTH = 80;
+    /**
+     * The shortest line taken as wrapped inside an lspci block (tabs as eight columns, quote marks counted): a mail
+     * client rewrapping a reply at 60 columns leaves heads of 44 ("> 00:03.0 VGA compatible controller: Trident").
+     */
+    static final int LSPCI_WRAPPED = 40;
+
+    private static final Pattern BACKSLASH = Pattern.compile("(.*?)\\s*\\\\");
+    /** What an output row starts with (a table head's "#", a figure, iperf's "[  5]", "[SUM]"), as no shell command does. */
+    private static final Pattern OUTPUT_ROW = Pattern.compile("\\s*(?:#\\S|\\d|\\[\\s*(?:\\d+|SUM)\\]).*");
+
+    /** lspci's device line (ls-kernel/lspci.c show_device), with -PP's bridge path before it. */
+    private static final Pattern LSPCI_DEVICE = Pattern.compile(
+            "\\s*(?:" + PciAddress.BDF + "/)*" + PciAddress.BDF + "\\s+[^:]+?(?:\\s+\\[[0-9a-f]{4}\\])?:\\s+\\S.*");
+    private static final Pattern STAMP = Pattern.compile("\\[\\s*\\d+\\.\\d+\\].*");
+    private static final Pattern WORD = Pattern.compile("[A-Za-z']+[,.:;]?");
+
+    private static final Pattern PERFTEST_HEAD = Pattern.compile("\\s*#bytes\\s+#\\w+.*");
+    /** Column names alone: "MsgRate[Mpps]", "t_avg[usec]", "99% percentile[usec]", "BW average[Gb/sec]". */
+    private static final Pattern PERFTEST_NAMES = Pattern.compile("\\s*(?:(?:[\\w.%]+ )?[\\w.%]+\\[[^\\]]+\\]\\s*)+");
+    private static final Pattern PERFTEST_COLUMN = Pattern.compile("#\\w+|\\S*\\[[^\\]]*\\]");
+    private static final Pattern FIGURES = Pattern.compile("\\s*\\d[\\d.]*(?:\\s+\\d[\\d.]*)*\\s*");
+    private static final Pattern PERFTEST_ADDRESS = Pattern.compile("\\s*(?:local|remote) address: LID .*");
+    private static final Pattern VADDR = Pattern.compile("\\s*(?:VAddr\\s+)?0x[0-9a-fA-F]+\\s*");
+
+    /** fio's group line (stat.c show_group_stats) before its run time, fio 3's "bw=" or fio 2's "io=" first. */
+    private static final Pattern FIO_GROUP = Pattern.compile("\\s*(?:READ|WRITE|TRIM|MIXED)\\s*: (?:bw|io)=.*");
+    private static final Pattern FIO_GROUP_REST = Pattern.compile("\\s*(?:\\(|(?:io|run|aggrb|minb|maxb|mint|maxt)=).*");
+    /** fio's lines of "name=value" fields: a job's result line, a latency line, a disk's stats. */
+    private static final Pattern FIO_FIELDS = Pattern.compile(
+            "\\s*(?:(?:read|write|trim)\\s*: (?:IOPS|io)=|[cs]?lat \\([un]?sec\\): min=|\\S+: ios=\\d).*");
+    private static final Pattern FIELD_REST = Pattern.compile("\\s*[a-z_]+=\\S.*");
+    private static final Pattern FIO_ZONE = Pattern.compile("\\s*(?:read|write|trim)\\s*: IOPS=.*; \\d+ zone");
+
+    /**
+     * @param command whether a line is a command line: never a rest, and never continued
+     */
+    static List<PasteRepair.Row> join(List<PasteRepair.Row> rows, Predicate<String> command) {
+        List<PasteRepair.Row> out = new ArrayList<>(rows.size());
+        boolean changed = false;
+        boolean inDevice = false; // inside an lspci device's block
+        int perftestColumns = 0; // the columns of the last perftest head
+        for (PasteRepair.Row row : rows) {
+            String text = row.text();
+            boolean isCommand = !row.blank() && command.test(text.strip());
+            PasteRepair.Row head = out.isEmpty() ? null : out.getLast();
+            if (head != null && !row.blank() && !isCommand && !head.blank() && !command.test(head.text().strip())) {
+                String joined = joined(head, row, inDevice, perftestColumns);
+                if (joined != null) {
+                    out.set(out.size() - 1, new PasteRepair.Row(head.number(), joined, head.prefix(), head.elidedBefore()));
+                    changed = true;
+                    perftestColumns = PERFTEST_HEAD.matcher(joined).matches() ? columns(joined) : perftestColumns;
+                    continue;
+                }
+            }
+            out.add(row);
+            if (row.blank() || isCommand) {
+                inDevice = false;
+            } else if (LSPCI_DEVICE.matcher(text).matches()) {
+                inDevice = true;
+            }
+            if (PERFTEST_HEAD.matcher(text).matches()) {
+                perftestColumns = columns(text);
+            }
+        }
+        return changed ? out : rows;
+    }
+
+    /** The head's text with the row joined to it, when the head's format says it goes on there; else null. */
+    private static String joined(PasteRepair.Row head, PasteRepair.Row row, boolean inDevice, int perftestColumns) {
+        String h = head.text();
+        String t = row.text();
+        var slash = BACKSLASH.matcher(h);
+        if (slash.matches() && OUTPUT_ROW.matcher(h).matches() && !t.stripLeading().startsWith("-")) {
+            return slash.group(1) + " " + t.strip();
+        }
+        String glue = width(head) == TERMINAL_WIDTH ? "" : " ";
+        if (inDevice && lspciRest(head, row)) {
+            return h.stripTrailing() + glue + t.strip();
+        }
+        if (PERFTEST_HEAD.matcher(h).matches() && PERFTEST_NAMES.matcher(t).matches() && !t.strip().startsWith("#")
+                || PERFTEST_ADDRESS.matcher(h).matches() && VADDR.matcher(t).matches()
+                || perftestRow(h, t, perftestColumns)) {
+            return h.stripTrailing() + " " + t.strip();
+        }
+        if (fioRest(h, t)) {
+            return h.stripTrailing() + glue + t.strip();
+        }
+        return null;
+    }
+
+    private static boolean lspciRest(PasteRepair.Row head, PasteRepair.Row row) {
+        String t = row.text();
+        if (t.isEmpty() || Character.isWhitespace(t.charAt(0)) || row.depth() > head.depth() || width(head) < LSPCI_WRAPPED
+                || LSPCI_DEVICE.matcher(t).matches() || STAMP.matcher(t).matches()) {
+            return false;
+        }
+        return !prose(t);
+    }
+
+    /** Three or more words of letters, most of the line's: a writer's sentence, never the rest of an lspci line. */
+    private static boolean prose(String t) {
+        String[] words = t.strip().split("\\s+");
+        long letters = Arrays.stream(words).filter(w -> WORD.matcher(w).matches() && w.chars().anyMatch(Character::isLowerCase)).count();
+        return letters >= 3 && letters * 4 >= words.length * 3L;
+    }
+
+    private static boolean perftestRow(String h, String t, int columns) {
+        if (columns == 0 || !FIGURES.matcher(h).matches() || !FIGURES.matcher(t).matches()) {
+            return false;
+        }
+        int have = h.strip().split("\\s+").length;
+        return have < columns && have + t.strip().split("\\s+").length <= columns;
+    }
+
+    private static boolean fioRest(String h, String t) {
+        String s = h.stripTrailing();
+        if (FIO_GROUP.matcher(s).matches() && !s.contains("run=") && !s.contains("maxt=")) {
+            return FIO_GROUP_REST.matcher(t).matches();
+        }
+        if (FIO_FIELDS.matcher(s).matches() && s.endsWith(",")) {
+            return FIELD_REST.matcher(t).matches();
+        }
+        return FIO_ZONE.matcher(s).matches() && t.strip().startsWith("resets");
+    }
+
+    private static int columns(String head) {
+        return (int) PERFTEST_COLUMN.matcher(head).results().count();
+    }
+
+    /** The line's width on screen: quote marks counted, a tab to the next multiple of eight. */
+    private static int width(PasteRepair.Row row) {
+        String s = row.prefix() + row.text().stripTrailing();
+        int n = 0;
+        for (int k = 0; k < s.length(); k++) {
+            n += s.charAt(k) == '\t' ? 8 - n % 8 : 1;
+        }
+        return n;
+    }
+}
