@@ -12,9 +12,11 @@ import java.util.regex.Pattern;
  * backslash. A line is joined to the one before only when that line's format says it is unfinished, so two real
  * lines are never joined; each format's grammar is here, in one place:
  * <ul>
- * <li>any output row ending in a backslash ("#bytes #iterations … t_typical[usec] \" then the rest of the head, a
- * row the same way): the backslash goes and the next line is its rest. Only a row that starts as output does (a
- * table head's "#", a number, iperf's "[  5]"), never a shell command's continued options;</li>
+ * <li>a line ending in a backslash (a Python string continued: "#bytes #iterations … t_typical[usec] \" then the rest
+ * of the head, a row the same way): the backslash goes and the next line is its rest when one of the rules below says
+ * so of the line without it. A backslash at the end of every line of a run of {@value #HARD_BREAK_RUN} or more, most
+ * of them not a command's continued options (indented or starting with "-"), is Markdown's hard line break (a README's
+ * iperf3 run, " \" after every row): it goes, and each line stays its own;</li>
  * <li>lspci: inside a device's block (its device line, then the indented fields, up to a blank line), a line at the
  * margin that is no device line is the rest of the line before (lspci starts nothing else at the margin there): the
  * device line's "(prog-if" / "00 [VGA controller])", "FastB2B-" / "DisINTx-", an SR-IOV line cut before "Function
@@ -43,9 +45,9 @@ final class FormatWrap {
      */
     static final int LSPCI_WRAPPED = 40;
 
-    private static final Pattern BACKSLASH = Pattern.compile("(.*?)\\s*\\\\");
-    /** What an output row starts with (a table head's "#", a figure, iperf's "[  5]", "[SUM]"), as no shell command does. */
-    private static final Pattern OUTPUT_ROW = Pattern.compile("\\s*(?:#\\S|\\d|\\[\\s*(?:\\d+|SUM)\\]).*");
+    private static final Pattern BACKSLASH = Pattern.compile("(.*?)\\s*\\\\\\s*");
+    /** Lines in a row that end in a backslash, enough to be Markdown's hard breaks rather than one line continued. */
+    static final int HARD_BREAK_RUN = 4;
 
     /** lspci's device line (ls-kernel/lspci.c show_device), with -PP's bridge path before it. */
     private static final Pattern LSPCI_DEVICE = Pattern.compile(
@@ -73,7 +75,8 @@ final class FormatWrap {
     /**
      * @param command whether a line is a command line: never a rest, and never continued
      */
-    static List<PasteRepair.Row> join(List<PasteRepair.Row> rows, Predicate<String> command) {
+    static List<PasteRepair.Row> join(List<PasteRepair.Row> pasted, Predicate<String> command) {
+        List<PasteRepair.Row> rows = withoutHardBreaks(pasted);
         List<PasteRepair.Row> out = new ArrayList<>(rows.size());
         boolean changed = false;
         boolean inDevice = false; // inside an lspci device's block
@@ -104,15 +107,41 @@ final class FormatWrap {
         return changed ? out : rows;
     }
 
+    /** The rows with Markdown's hard line breaks (a run of lines each ending in a backslash) taken off. */
+    static List<PasteRepair.Row> withoutHardBreaks(List<PasteRepair.Row> rows) {
+        List<PasteRepair.Row> out = null;
+        int i = 0;
+        while (i < rows.size()) {
+            int end = i;
+            int options = 0;
+            while (end < rows.size() && BACKSLASH.matcher(rows.get(end).text()).matches()) {
+                String t = rows.get(end).text();
+                options += t.isEmpty() || Character.isWhitespace(t.charAt(0)) || t.startsWith("-") ? 1 : 0;
+                end++;
+            }
+            if (end - i >= HARD_BREAK_RUN && options * 4 < end - i) {
+                out = out == null ? new ArrayList<>(rows.subList(0, i)) : out;
+                for (int k = i; k < end; k++) {
+                    PasteRepair.Row r = rows.get(k);
+                    var m = BACKSLASH.matcher(r.text());
+                    m.matches();
+                    out.add(new PasteRepair.Row(r.number(), m.group(1), r.prefix(), r.elidedBefore()));
+                }
+            } else if (out != null) {
+                out.addAll(rows.subList(i, Math.max(end, i + 1)));
+            }
+            i = Math.max(end, i + 1);
+        }
+        return out == null ? rows : out;
+    }
+
     /** The head's text with the row joined to it, when the head's format says it goes on there; else null. */
     private static String joined(PasteRepair.Row head, PasteRepair.Row row, boolean inDevice, int perftestColumns) {
-        String h = head.text();
         String t = row.text();
-        var slash = BACKSLASH.matcher(h);
-        if (slash.matches() && OUTPUT_ROW.matcher(h).matches() && !t.stripLeading().startsWith("-")) {
-            return slash.group(1) + " " + t.strip();
-        }
-        String glue = width(head) == TERMINAL_WIDTH ? "" : " ";
+        var slash = BACKSLASH.matcher(head.text());
+        // a line continued after a backslash: the rules below judge it without the backslash, and join it with one blank
+        String h = slash.matches() ? slash.group(1) : head.text();
+        String glue = slash.matches() || width(head) != TERMINAL_WIDTH ? " " : "";
         if (inDevice && lspciRest(head, row)) {
             return h.stripTrailing() + glue + t.strip();
         }
