@@ -24,21 +24,19 @@ import java.util.regex.Pattern;
  * rest (three or more words of letters), nor a kernel line's stamp;</li>
  * <li>perftest: a column head ("#bytes #iterations …") whose next line holds only column names ("MsgRate[Mpps]",
  * "t_avg[usec]  99% percentile[usec]"); a result row with fewer figures than its head has columns, whose next line
- * holds only figures, no more than are missing; an address line ("local address: LID … RKey 0x000300") whose
- * "VAddr 0x…" went to the next line;</li>
+ * holds only figures, no more than are missing, the first with decimals (a row's own start is two integers); an
+ * address line ("local address: LID … RKey 0x000300") whose "VAddr 0x…" went to the next line;</li>
  * <li>fio: a group's line ("READ: bw=…, …-… (…),") without its run time, whose next line goes on with "io=", "run="
  * or the rest of the range "(10.3MB/s-10.3MB/s), …"; a disk-stats or result line ending in "," whose next line
  * starts with a "name=" field; a job line cut before its "resets" ("…; 0 zone" / "resets").</li>
  * </ul>
- * A joined line keeps the number of its first part. The parts are joined with one blank (wrappers break at a blank),
- * except after a line exactly {@value #TERMINAL_WIDTH} columns wide, which a terminal cut where it stood, inside a word
- * as often as not: joined as it was.
+ * A joined line keeps the number of its first part. The parts are joined with one blank: mail clients and archives
+ * break at a blank. A terminal's cut inside a word is not told from that here (no sample of one was met); a padded
+ * screen copy is {@link PasteRepair#unpad}'s.
  */
 final class FormatWrap {
     private FormatWrap() {}
 
-    /** The width at which a terminal copy cuts lines, wherever the cut falls. */
-    static final int TERMINAL_WIDTH = 80;
     /**
      * The shortest line taken as wrapped inside an lspci block (tabs as eight columns, quote marks counted): a mail
      * client rewrapping a reply at 60 columns leaves heads of 44 ("> 00:03.0 VGA compatible controller: Trident").
@@ -141,19 +139,12 @@ final class FormatWrap {
         var slash = BACKSLASH.matcher(head.text());
         // a line continued after a backslash: the rules below judge it without the backslash, and join it with one blank
         String h = slash.matches() ? slash.group(1) : head.text();
-        String glue = slash.matches() || width(head) != TERMINAL_WIDTH ? " " : "";
-        if (inDevice && lspciRest(head, row)) {
-            return h.stripTrailing() + glue + t.strip();
-        }
-        if (PERFTEST_HEAD.matcher(h).matches() && PERFTEST_NAMES.matcher(t).matches() && !t.strip().startsWith("#")
+        boolean rest = inDevice && lspciRest(head, row)
+                || PERFTEST_HEAD.matcher(h).matches() && PERFTEST_NAMES.matcher(t).matches() && !t.strip().startsWith("#")
                 || PERFTEST_ADDRESS.matcher(h).matches() && VADDR.matcher(t).matches()
-                || perftestRow(h, t, perftestColumns)) {
-            return h.stripTrailing() + " " + t.strip();
-        }
-        if (fioRest(h, t)) {
-            return h.stripTrailing() + glue + t.strip();
-        }
-        return null;
+                || perftestRow(h, t, perftestColumns)
+                || fioRest(h, t);
+        return rest ? h.stripTrailing() + " " + t.strip() : null;
     }
 
     private static boolean lspciRest(PasteRepair.Row head, PasteRepair.Row row) {
@@ -176,8 +167,10 @@ final class FormatWrap {
         if (columns == 0 || !FIGURES.matcher(h).matches() || !FIGURES.matcher(t).matches()) {
             return false;
         }
+        // a row starts with its size and iterations, two integers; a rest with a figure that has decimals
+        String[] rest = t.strip().split("\\s+");
         int have = h.strip().split("\\s+").length;
-        return have < columns && have + t.strip().split("\\s+").length <= columns;
+        return have < columns && have + rest.length <= columns && rest[0].contains(".");
     }
 
     private static boolean fioRest(String h, String t) {
