@@ -20,8 +20,9 @@ import java.util.regex.Pattern;
  * <li>lspci: inside a device's block (its device line, then the indented fields, up to a blank line), a line at the
  * margin that is no device line is the rest of the line before (lspci starts nothing else at the margin there): the
  * device line's "(prog-if" / "00 [VGA controller])", "FastB2B-" / "DisINTx-", an SR-IOV line cut before "Function
- * Dependency Link"; in the one-line list a device's rest ("… UHCI Controller" / "#1 (rev 01)"). Prose is never a
- * rest (three or more words of letters), nor a kernel line's stamp;</li>
+ * Dependency Link"; in the one-line list a device's rest ("… UHCI Controller" / "#1 (rev 01)"), unless the device line
+ * ends as lspci ends one ("(rev 01)", "(prog-if 00 [VGA controller])"). Prose is never a rest (three or more words of
+ * letters), nor a kernel line's stamp, a heading ending in ":" or a rule;</li>
  * <li>perftest: a column head ("#bytes #iterations …") whose next line holds only column names ("MsgRate[Mpps]",
  * "t_avg[usec]  99% percentile[usec]"); a result row with fewer figures than its head has columns, whose next line
  * holds only figures, no more than are missing, the first with decimals (a row's own start is two integers); an
@@ -50,6 +51,8 @@ final class FormatWrap {
     /** lspci's device line (ls-kernel/lspci.c show_device), with -PP's bridge path before it. */
     private static final Pattern LSPCI_DEVICE = Pattern.compile(
             "\\s*(?:" + PciAddress.BDF + "/)*" + PciAddress.BDF + "\\s+[^:]+?(?:\\s+\\[[0-9a-f]{4}\\])?:\\s+\\S.*");
+    /** A device line that ends as lspci ends one (show_device: the name, then "(rev NN)", then "(prog-if NN [name])"): whole. */
+    private static final Pattern LSPCI_DEVICE_END = Pattern.compile(".*\\((?:rev [0-9a-f]{2}|prog-if [0-9a-f]{2}(?: \\[[^\\]]*\\])?)\\)\\s*");
     private static final Pattern STAMP = Pattern.compile("\\[\\s*\\d+\\.\\d+\\].*");
     private static final Pattern WORD = Pattern.compile("[A-Za-z']+[,.:;]?");
 
@@ -149,11 +152,15 @@ final class FormatWrap {
 
     private static boolean lspciRest(PasteRepair.Row head, PasteRepair.Row row) {
         String t = row.text();
+        String h = head.text();
         if (t.isEmpty() || Character.isWhitespace(t.charAt(0)) || row.depth() > head.depth() || width(head) < LSPCI_WRAPPED
-                || LSPCI_DEVICE.matcher(t).matches() || STAMP.matcher(t).matches()) {
+                || LSPCI_DEVICE.matcher(t).matches() || STAMP.matcher(t).matches()
+                || LSPCI_DEVICE.matcher(h).matches() && LSPCI_DEVICE_END.matcher(h).matches()) {
             return false;
         }
-        return !prose(t);
+        // a heading ("Device #1:", another tool's output under the list) or a rule is no rest either
+        String s = t.strip();
+        return !s.endsWith(":") && s.chars().anyMatch(Character::isLetterOrDigit) && !prose(s);
     }
 
     /** Three or more words of letters, most of the line's: a writer's sentence, never the rest of an lspci line. */

@@ -39,6 +39,10 @@ class FormatWrapTest {
         assertThat(joined(DEVICE, numa, "[   12.345678] mlx5_core 0000:04:00.0: firmware version: 16.35.2000")).hasSize(3);
         assertThat(joined(DEVICE, numa, "", "DisINTx-")).hasSize(4);
         assertThat(joined(numa, "DisINTx-")).hasSize(2); // no device line above: not known to be lspci's
+        // a list line that ends as lspci ends one, then another tool's heading (seed 002: mstconfig's "Device #1:")
+        assertThat(joined("61:00.1 DMA controller: Mellanox Technologies MT42822 BlueField-2 SoC Management Interface (rev 01)",
+                "Device #1:", "----------")).hasSize(3);
+        assertThat(joined("21:00.0 Ethernet controller: Mellanox Technologies MT2892 Family [ConnectX-6 Dx]", "Device #1:")).hasSize(2);
     }
 
     @Test
