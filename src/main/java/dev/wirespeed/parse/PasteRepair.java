@@ -260,11 +260,12 @@ final class PasteRepair {
         if (flowed(rows)) {
             // RFC 3676 4.2: in flowed text a line without a trailing space ends where its writer ended it, so
             // no line is a fixed-width wrap to undo (a ping summary after a 62-column line stays its own line)
-            return KernelWrap.join(withoutElisions(ParallelShellHosts.strip(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(ForumTags.strip(unlabel(PaneBorder.split(unflow(rows), starts), prompt, command))), starts, command), starts, command), starts, command)), command);
+            return FormatWrap.join(KernelWrap.join(withoutElisions(ParallelShellHosts.strip(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(ForumTags.strip(unlabel(PaneBorder.split(unflow(rows), starts), prompt, command))), starts, command), starts, command), starts, command)), command), command);
         }
         // a kernel line's wrap after the mail's own (whose judge sees the paste's widths), before the parsers
-        return KernelWrap.join(unwrap(withoutElisions(ParallelShellHosts.strip(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(ForumTags.strip(unlabel(PaneBorder.split(unpad(rows), starts), prompt, command))), starts, command), starts, command), starts, command)),
-                command), command);
+        // then a tool's own line its format says is unfinished (FormatWrap), after the kernel's
+        return FormatWrap.join(KernelWrap.join(unwrap(withoutElisions(ParallelShellHosts.strip(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(ForumTags.strip(unlabel(PaneBorder.split(unpad(rows), starts), prompt, command))), starts, command), starts, command), starts, command)),
+                command), command), command);
     }
 
     /** Lines a terminal copy shows in a row at its width before they are taken as one. */
