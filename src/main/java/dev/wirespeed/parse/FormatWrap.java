@@ -153,7 +153,10 @@ final class FormatWrap {
     private static boolean lspciRest(PasteRepair.Row head, PasteRepair.Row row) {
         String t = row.text();
         String h = head.text();
-        if (t.isEmpty() || Character.isWhitespace(t.charAt(0)) || row.depth() > head.depth() || width(head) < LSPCI_WRAPPED
+        // a field line whose tab is written out ("\tLnkSta: …", a string in code, RawStringEdges makes it a tab later)
+        // is indented as lspci indents it, never the rest of the line above
+        if (t.isEmpty() || Character.isWhitespace(t.charAt(0)) || t.startsWith("\\t") || row.depth() > head.depth()
+                || width(head) < LSPCI_WRAPPED
                 || LSPCI_DEVICE.matcher(t).matches() || STAMP.matcher(t).matches()
                 || LSPCI_DEVICE.matcher(h).matches() && LSPCI_DEVICE_END.matcher(h).matches()) {
             return false;
