@@ -56,7 +56,13 @@ final class KernelWrap {
             PasteRepair.Row head = rows.get(i);
             int joined = 0;
             String text = head.text();
-            if ((head.width() >= WRAPPED_WIDTH || KernelWrapForm.any(Role.UNFINISHED_AT_ANY_WIDTH, text))
+            int record = KernelWrapForm.recordIndent(text);
+            while (record > 0 && joined < MAX_SENTENCE_CONTINUATIONS && i + joined + 1 < rows.size()
+                    && recordLine(head, rows.get(i + joined + 1), record)) {
+                text = text.stripTrailing() + " " + rows.get(i + joined + 1).text().strip();
+                joined++;
+            }
+            if (joined == 0 && (head.width() >= WRAPPED_WIDTH || KernelWrapForm.any(Role.UNFINISHED_AT_ANY_WIDTH, text))
                     && KernelWrapForm.any(Role.KERNEL_LINE, text.strip())) {
                 Pattern end = KernelWrapForm.endOf(text);
                 int named = end != null ? 0 : -1; // how many rests were joined when the sentence was known
@@ -97,6 +103,12 @@ final class KernelWrap {
         String s = t.strip();
         return !KernelWrapForm.any(Role.KERNEL_LINE, s) && !KernelWrapForm.any(Role.OWN_LINE, s)
                 && (knownEnd || !KernelWrapForm.any(Role.OWN_LINE_UNLESS_END_KNOWN, s)) && !command.test(s);
+    }
+
+    /** A further line of the head's dmesg record: indented to the head's stamp, at its quote depth, itself no kernel line. */
+    private static boolean recordLine(PasteRepair.Row head, PasteRepair.Row next, int recordIndent) {
+        return !next.blank() && next.depth() == head.depth() && indent(next.text()) == recordIndent
+                && !KernelWrapForm.any(Role.KERNEL_LINE, next.text().strip());
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.wirespeed.parse;
 
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -20,6 +21,13 @@ enum KernelWrapForm {
     CONSOLE_LEVEL(Role.KERNEL_LINE, "<\\d>\\[\\s*\\d+\\.\\d+\\].*"),
     /** a driver line without stamp: "driver BDF[ netdev]: " */
     DRIVER_DEVICE(Role.KERNEL_LINE, "[\\w-]+ " + PciAddress.BDF + "(?: [\\w.@-]+)?: .*"),
+
+    /**
+     * A dmesg record's first line: dmesg prints the further lines of one record (a message with newlines in it, as
+     * NVIDIA's "NVRM: The NVIDIA GPU 0000:b3:00.0" / "NVRM: (PCI ID: 10de:26b5) installed in this system has" / "NVRM:
+     * fallen off the bus …") under it indented to the stamp's width (util-linux dmesg, round 17). Group 1 is that width.
+     */
+    RECORD_STAMP(Role.RECORD_HEAD, "(\\s*\\[\\s*\\d+\\.\\d+\\] )\\S.*"),
 
     // ---- lines of their own, never a rest ----
     /** another bracketed line (a stamp of a form above garbled, a tag) */
@@ -91,6 +99,8 @@ enum KernelWrapForm {
     enum Role {
         /** a kernel line: the head of a join, never a rest */
         KERNEL_LINE,
+        /** a stamped record's first line, whose further lines dmesg indents to the stamp's width */
+        RECORD_HEAD,
         /** never a rest */
         OWN_LINE,
         /** never a rest, unless the head is a sentence with a fixed end */
@@ -143,6 +153,19 @@ enum KernelWrapForm {
             }
         }
         return false;
+    }
+
+    /** The columns before a record's text when the line is a {@link Role#RECORD_HEAD} (its indentation and stamp), else -1. */
+    static int recordIndent(String text) {
+        for (KernelWrapForm form : values()) {
+            if (form.role == Role.RECORD_HEAD) {
+                Matcher m = form.line.matcher(text);
+                if (m.matches()) {
+                    return m.group(1).length();
+                }
+            }
+        }
+        return -1;
     }
 
     /** The end a known kernel sentence must reach, or null when the line starts none of them. */
