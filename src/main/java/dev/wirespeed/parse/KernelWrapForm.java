@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 /**
  * Every line form and fixed ending {@link KernelWrap} reads, one row each (issue 31 round 17: the rules of rounds 11,
  * 15, 15b and 16 kept in one table). A row's {@link Role} says what the form decides; {@link KernelWrap} asks only
- * {@link #any}, {@link #endOf} and {@link #cut} and holds no pattern of its own.
+ * {@link #any}, {@link #endOf}, {@link #recordIndent} and {@link #cut} and holds no pattern of its own.
  */
 enum KernelWrapForm {
     // ---- kernel lines: a join starts only at one, and a line of this form is never the rest of another ----

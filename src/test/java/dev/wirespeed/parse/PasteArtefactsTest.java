@@ -220,7 +220,9 @@ class PasteArtefactsTest {
                     "kernel/mlx5-cmd-out-err-qp-soft-break-quoted-reply-gmail.txt",
                     // round 15b, a known limit: the prefix put before a reply's ">>" quote marks leaves the piece
                     // unrecognized (no writer logs a mail's quote): its wrapped kernel line is then not read
-                    "kernel/mlx5-cmd-out-err-wrapped-after-pid-quoted-reply-vdpa.txt"),
+                    "kernel/mlx5-cmd-out-err-wrapped-after-pid-quoted-reply-vdpa.txt",
+                    // round 17, the same known limit: Xid lines quoted with '> ' between the author's bullet notes
+                    "kernel/nvrm-xid-144-149-quoted-lines-with-notes-gpud1160.txt"),
             "flowed", List.of("host/ip-link-ipoib-wrapped-mail-kirjanov.txt", "perftest/ib_write_bw-v1-nbsp-cpufreq-ompi-users-2012.txt",
                     "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt",
                     // Markdown's hard breaks (two trailing blanks) are flowed text's soft breaks: a page's, never a mail's
