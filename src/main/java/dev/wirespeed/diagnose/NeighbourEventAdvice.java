@@ -44,6 +44,9 @@ final class NeighbourEventAdvice {
             Map.entry(120, "GSP error: the GPU's system processor reported an error"));
     /** The Xids that name the GPU's hardware, its bus or its firmware: an error finding. */
     private static final List<Integer> HARDWARE = List.of(48, 64, 74, 79, 95, 119, 120);
+    /** Xid 144 to 150: NVLink errors of newer GPUs, each line saying "Fatal" or "Nonfatal" (the catalog's sub-codes). */
+    private static final int NVLINK_FIRST = 144;
+    private static final int NVLINK_LAST = 150;
     private static final Pattern XID = Pattern.compile("Xid (\\d+)");
     /** Xid 45's own hint: "… caused by previous Xid 149". */
     private static final Pattern PREVIOUS = Pattern.compile(".*caused by previous Xid (\\d+).*");
@@ -92,14 +95,22 @@ final class NeighbourEventAdvice {
                 && e.detail().contains("fallen off the bus"));
         String meaning = null;
         boolean hardware = fallen;
+        boolean nvlink = false;
         for (String code : codes) {
             Matcher x = XID.matcher(code);
             if (x.matches()) { // "SXid 20034" is no Xid
                 int n = Integer.parseInt(x.group(1));
                 hardware |= HARDWARE.contains(n);
+                nvlink |= n >= NVLINK_FIRST && n <= NVLINK_LAST;
                 meaning = meaning != null ? meaning : XIDS.get(n);
             }
         }
+        boolean fatal = g.stream().anyMatch(e -> e.detail() != null && e.detail().matches(".*\\bFatal\\b.*"));
+        if (nvlink && meaning == null) {
+            meaning = "an NVLink error (Xid 144 to 150): the line's own word says whether it was fatal, the catalog's"
+                    + " sub-code what failed";
+        }
+        hardware |= nvlink && fatal;
         String previous = g.stream().map(KernelError::detail).filter(Objects::nonNull).map(PREVIOUS::matcher)
                 .filter(Matcher::matches).map(m -> "Xid " + m.group(1)).distinct().collect(Collectors.joining(", "));
         boolean sxid = codes.stream().anyMatch(c -> c.startsWith("SXid"));
@@ -112,12 +123,17 @@ final class NeighbourEventAdvice {
                         + " line(s)): " + what + (previous.isEmpty() ? "" : "; the line names the earlier error: " + previous)
                         + NOT_THE_NIC,
                 evidence, null,
-                Fix.action(hardware
+                Fix.action(nvlink
+                        ? "look the number and its sub-code up in NVIDIA's Xid catalog (docs.nvidia.com/deploy/xid-errors);"
+                                + " nvidia-smi nvlink -s and -e (the links' state and error counters); reset the GPU, and"
+                                + " have a link that keeps failing checked (the GPU, the NVSwitch or the baseboard)"
+                        : hardware
                         ? "look the number up in NVIDIA's Xid catalog (docs.nvidia.com/deploy/xid-errors); check the GPU's"
                                 + " power cables, temperature and slot, and AER lines on its PCIe port; nvidia-smi -q (ECC and"
                                 + " remapped rows); reset the GPU or the node, and have a GPU that repeats it replaced"
                         : "look the number up in NVIDIA's Xid catalog (docs.nvidia.com/deploy/xid-errors): act first on the"
-                                + " earliest Xid of the log (a later Xid 45 only cleans up after it); an application fault"
-                                + " is the application's to fix, not the host's"));
+                                + " earliest Xid of the log (a later Xid 45 only cleans up after it); the catalog says whether"
+                                + " the application, the driver or the GPU is the cause, and an application's fault is the"
+                                + " application's to fix"));
     }
 }

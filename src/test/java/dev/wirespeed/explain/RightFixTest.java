@@ -390,6 +390,9 @@ class RightFixTest {
                 fires("fix kernel-gpu-error: Xid 45 only cleans up: act on the earliest Xid, no GPU replacement", fixtures(
                         "kernel/kernel-prefix-nvrm-xid-45-caused-by-previous-xid-149-ogkm1150.txt"), "kernel-gpu-error",
                         "0000:dc:00", null, List.of("earliest Xid"), List.of("replaced", "ethtool")),
+                fires("fix kernel-gpu-error: a fatal NVLink Xid 149: the links' counters, not the application", fixtures(
+                        "kernel/nvrm-xid-144-149-quoted-lines-with-notes-gpud1160.txt"), "kernel-gpu-error", "0000:00:00", null,
+                        List.of("nvidia-smi nvlink"), List.of("application's to fix", "ethtool", "devlink")),
                 // issue 31 round 11 (kernel11): a driver's own reset and transmit hangs, advised for the driver that printed them
                 fires("fix kernel-device-reset: ENA resets itself: driver version and instance, no NIC tool", fixtures(
                         "kernel/syslog-ena-lost-tx-completions-trigger-reset-amzn-drivers134.txt"), "kernel-device-reset", "eth0",
