@@ -25,7 +25,9 @@ import java.util.stream.Collectors;
  * that did not report its capabilities ("kernel-phy-capabilities"), a transceiver i40e or ixgbe
  * refused ("kernel-unsupported-module"), mlx5's health poll with its dump ("kernel-firmware-health", advised by its
  * syndrome: {@link Mlx5HealthAdvice}), mlx5 firmware commands that did not complete ("kernel-command-timeout") and
- * mlx5's high-temperature warnings ("kernel-adapter-temperature").
+ * mlx5's high-temperature warnings ("kernel-adapter-temperature"); a NIC's neighbours in the same log, tied to no NIC
+ * ({@link NeighbourEventAdvice}): an NVMe controller down or its commands timing out ("kernel-nvme-controller-down",
+ * "kernel-nvme-io-timeout"), an NVIDIA GPU's Xid or NVSwitch's SXid ("kernel-gpu-error").
  */
 final class KernelEventsRule implements LogRule {
     @Override
@@ -181,6 +183,9 @@ final class KernelEventsRule implements LogRule {
                 case KernelError.FIRMWARE_COMMAND_FAILED -> firmwareCommandFailed(first, g, evidence);
                 case KernelError.COMMAND_RECOVERED -> commandRecovered(first, g, evidence);
                 case KernelError.TASK_STALLED -> taskStalled(g, evidence);
+                case KernelError.NVME_CONTROLLER_DOWN -> NeighbourEventAdvice.nvmeControllerDown(first, g, evidence);
+                case KernelError.NVME_IO_TIMEOUT -> NeighbourEventAdvice.nvmeIoTimeout(first, g, evidence);
+                case KernelError.GPU_ERROR -> NeighbourEventAdvice.gpuError(first, g, evidence);
                 default -> aer(first.subject(), g, evidence);
             });
         }

@@ -2,9 +2,9 @@ package dev.wirespeed.parse;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
+import dev.wirespeed.parse.KernelWrapForm.Role;
 
 /**
  * Kernel lines a mail client or a narrow window wrapped onto the next one or two lines (issue 31, round 11): "…
@@ -13,11 +13,11 @@ import java.util.regex.Pattern;
  * meant: the kernel line is long enough to have been wrapped ({@value #WRAPPED_WIDTH} columns with its quote marks)
  * and its sentence is unfinished (a parenthesis left open, a last word or mark that needs more — "at", "of", "with",
  * ",", ":" —, or a kernel sentence whose fixed end is missing and comes within the next two lines: the PCIe
- * bandwidth notice without "link)", a "NIC Link is Up" line without its "Flow Control: …"); the next line is at the same quote depth, starts at the margin, carries
- * no timestamp, syslog tag or driver prefix, and is no command. Two real lines are never joined: a kernel line after
+ * bandwidth notice without "link)", a "NIC Link is Up" line without its "Flow Control: …"); the next line is at
+ * the same quote depth and indentation, carries no timestamp, syslog tag or driver prefix, and is no command. Two real lines are never joined: a kernel line after
  * it has its own stamp or prefix. Mail wraps break at a blank, so the parts are joined with one blank; a terminal's
  * cut inside a word of an unpadded copy is not told from a break at a blank and stays (a padded screen is
- * {@link PasteRepair#unpad}'s).
+ * {@link PasteRepair#unpad}'s). Every line form, fixed end and glue point read here is a row of {@link KernelWrapForm}.
  */
 final class KernelWrap {
     private KernelWrap() {}
@@ -26,78 +26,16 @@ final class KernelWrap {
     /** How many lines one kernel line may have become beside its own. */
     static final int MAX_CONTINUATIONS = 2;
 
-    /** A kernel line: syslog/journal "… kernel:", a dmesg stamp "[ 12.345]" or "[Sun Dec  6 …]", or "driver BDF: ". */
-    private static final Pattern KERNEL = Pattern.compile("(?:.*?\\bkernel:\\s.*|(?:\\d+\\s*)?\\[\\s*[+-]?\\d+\\.\\d+\\].*"
-            + "|\\[[A-Z][a-z]{2} [A-Z][a-z]{2} .*\\d{4}\\].*|<\\d>\\[\\s*\\d+\\.\\d+\\].*"
-            + "|[\\w-]+ " + PciAddress.BDF + "(?: [\\w.@-]+)?: .*)");
-    /** A driver or subsystem prefix a line of its own starts with ("mlx4_en: eth1: …", "ice 0000:…", "bond0: …"). */
-    private static final Pattern OWN_PREFIX = Pattern.compile("[a-z][a-z0-9_-]*(?: \\S+)?: .*|[a-z][a-z0-9_-]*:\\s*");
-    private static final Set<String> OPEN_WORDS = Set.of("at", "by", "of", "with", "for", "to", "and", "or", "from", "in",
-            "on", "via", "is", "the", "a", "an");
-    /**
-     * Kernel sentences with a fixed end: joined only when the next lines bring that end. pci/pci.c
-     * __pcie_print_link_status ends "… x16 link)" (since 6.x "…), in Flit mode"); e1000e, igb, igc, ixgbe, i40e, ice
-     * and bnxt_en end their "NIC Link is Up <speed> …" with the flow control ("Flow Control: RX", bnxt_en's "Flow
-     * control: none"; ixgbevf and iavf print none and are never continued: their next line carries a stamp);
-     * virtio_net's "TX timeout on queue: 0, sq: …, name: output.0, 8856000 usecs ago" and mlx5e's "… usecs since last
-     * trans: N" end in the stall (round 13). A line that brings such an end may look like "name: …": the end decides.
-     */
-    private static final Pattern[][] SENTENCES = {
-        {Pattern.compile(".*available PCIe bandwidth.*"), Pattern.compile(".*link\\)(?:, in Flit mode)?\\s*")},
-        {Pattern.compile(".*NIC Link is [Uu]p\\b(?!.*Speed is).*"), Pattern.compile(".*Flow [Cc]ontrol: \\S.*")},
-        {Pattern.compile(".*TX timeout on queue: \\d+,.*"), Pattern.compile(".*(?:usecs ago|usecs since last trans: \\d+)\\s*")},
-        // mlx5 cmd.c mlx5_cmd_check / mlx5_cmd_out_err: "…(pid 8321): X(0xa00) op_mod(0xd) failed, status bad
-        // parameter(0x3), syndrome (0x5fa1c)[, err(-22)]", wrapped by a commit message after "(pid N):" or the command
-        {Pattern.compile(".*\\b(?:mlx5_cmd_check|mlx5_cmd_out_err):\\d+:\\(pid \\d+\\):.*"),
-            Pattern.compile(".*syndrome \\(0x[0-9a-fA-F]+\\)(?:, err\\(-?\\d+\\))?\\s*")},
-        // mlx5e's error CQE, wrapped by a commit message after "ci 0x8," (issue 31 round 16): its end is the vendor
-        // syndrome; a line cut by its writer ("ci 0xb06, ...") never reaches it and stays as printed
-        {Pattern.compile(".*\\bError cqe on cqn 0x[0-9a-fA-F]+,.*"), Pattern.compile(".*vendor syndrome 0x[0-9a-fA-F]+\\s*")},
-        // mlx5's command EQ recovery and command timeouts, rewrapped by a reply after "(pid", "(pid N):", "cmd[0]:" and
-        // the command: eq.c "Recovered N EQEs on cmd_eq", cmd.c "X(0x…) recovered after timeout", "… timeout. Will
-        // cause a leak of a command resource", "… No done completion"
-        {Pattern.compile(".*\\b(?:mlx5_cmd_eq_recover|wait_func_handle_exec_timeout|wait_func|cb_timeout_handler):\\d+:\\(.*"),
-            Pattern.compile(".*(?:Recovered \\d+ EQEs on cmd_eq|recovered after timeout|timeout\\. Will cause a leak of a command "
-                    + "resource|No done completion)\\s*")},
-    };
-    /**
-     * A kernel line that is its device prefix alone ("[ 1537.028969] mlx5_core 0000:d8:00.0:"): a reply wrapped it before
-     * a word too long for the rest of its line, so it is unfinished at any width.
-     */
-    private static final Pattern PREFIX_ONLY = Pattern.compile(".*\\b[\\w-]+ " + PciAddress.BDF + "(?: [\\w.@-]+)?:\\s*");
-    /** How many lines a known kernel sentence (above) may have become beside its own: its end decides. */
+    /** How many lines a known kernel sentence (a {@link Role#SENTENCE} row) may have become beside its own: its end decides. */
     static final int MAX_SENTENCE_CONTINUATIONS = 3;
-
-    /**
-     * A dmesg stamp glued to the text before it, the newline between two kernel lines lost in a paste: "… flow control
-     * off[   76.011364] IPv6: …" (issue 31 round 15, an OpenWrt log whose every line end was lost). The stamp's six
-     * decimals are printk's; a row is cut before each glued stamp only when it holds {@value #GLUED_STAMPS} or more.
-     */
-    private static final Pattern GLUED_STAMP = Pattern.compile("(?<=\\S)(?=\\[\\s*\\d{1,6}\\.\\d{6}\\] \\S)");
-    static final int GLUED_STAMPS = 2;
-    /**
-     * Syslog lines glued the same way, each after a blank (issue 31 round 16, a wiki's log excerpt: "… Link UP Apr 8
-     * 08:45:41 ubuntu1804 kernel: [ 8.546423] pcieport …"): cut before each "Mon D HH:MM:SS host tag:" after the first.
-     */
-    private static final Pattern GLUED_SYSLOG = Pattern.compile(
-            "(?<=\\S) (?=[A-Z][a-z]{2} {1,2}\\d{1,2} \\d{2}:\\d{2}:\\d{2} \\S+ [\\w.-]+(?:\\[\\d+\\])?: )");
-    /**
-     * Kernel lines without stamps glued after a blank, each with its own "kernel: " (a knowledge-base page's example:
-     * "kernel: pcieport 0000:00:1b.2: AER: Correctable error received from 0000:03:04.0 kernel: pcieport 0000:03:04.0:
-     * PCIe Bus Error: …"): only in a row that starts "kernel: ", so a syslog line's own "host kernel:" is never cut.
-     */
-    private static final Pattern GLUED_KERNEL = Pattern.compile("(?<=\\S) (?=kernel: \\S)");
 
     /** Rows with kernel lines glued together, each line its own row (the first part keeps the text before the stamp). */
     static List<PasteRepair.Row> unglue(List<PasteRepair.Row> rows) {
         List<PasteRepair.Row> out = null;
         for (int i = 0; i < rows.size(); i++) {
             PasteRepair.Row row = rows.get(i);
-            String[] parts = row.text().indexOf('[') < 0 ? null : GLUED_STAMP.split(row.text());
-            if (parts == null || parts.length <= GLUED_STAMPS) {
-                parts = (row.text().strip().startsWith("kernel: ") ? GLUED_KERNEL : GLUED_SYSLOG).split(row.text());
-            }
-            if (parts != null && parts.length > GLUED_STAMPS) {
+            String[] parts = KernelWrapForm.cut(row.text());
+            if (parts != null) {
                 if (out == null) {
                     out = new ArrayList<>(rows.subList(0, i));
                 }
@@ -118,8 +56,15 @@ final class KernelWrap {
             PasteRepair.Row head = rows.get(i);
             int joined = 0;
             String text = head.text();
-            if ((head.width() >= WRAPPED_WIDTH || PREFIX_ONLY.matcher(text).matches()) && KERNEL.matcher(text.strip()).matches()) {
-                Pattern end = end(text);
+            int record = KernelWrapForm.recordIndent(text);
+            while (record > 0 && joined < MAX_SENTENCE_CONTINUATIONS && i + joined + 1 < rows.size()
+                    && recordLine(head, rows.get(i + joined + 1), record)) {
+                text = text.stripTrailing() + " " + rows.get(i + joined + 1).text().strip();
+                joined++;
+            }
+            if (joined == 0 && (head.width() >= WRAPPED_WIDTH || KernelWrapForm.any(Role.UNFINISHED_AT_ANY_WIDTH, text))
+                    && KernelWrapForm.any(Role.KERNEL_LINE, text.strip())) {
+                Pattern end = KernelWrapForm.endOf(text);
                 int named = end != null ? 0 : -1; // how many rests were joined when the sentence was known
                 String namedText = text;
                 while (joined < (end != null ? MAX_SENTENCE_CONTINUATIONS : MAX_CONTINUATIONS) && i + joined + 1 < rows.size()
@@ -127,7 +72,7 @@ final class KernelWrap {
                         && continues(head, rows.get(i + joined + 1), command, end != null)) {
                     text = text.stripTrailing() + " " + rows.get(i + joined + 1).text().strip();
                     joined++;
-                    if (end == null && (end = end(text)) != null) {
+                    if (end == null && (end = KernelWrapForm.endOf(text)) != null) {
                         // the joined rest names the sentence ("…: wait_func…"): the joins so far stand on their own
                         named = joined;
                         namedText = text;
@@ -156,9 +101,14 @@ final class KernelWrap {
             return false;
         }
         String s = t.strip();
-        return !KERNEL.matcher(s).matches() && (knownEnd || !OWN_PREFIX.matcher(s).matches()) && !command.test(s)
-                && !s.startsWith("[")
-                && !s.startsWith("$ ") && !s.startsWith("# ");
+        return !KernelWrapForm.any(Role.KERNEL_LINE, s) && !KernelWrapForm.any(Role.OWN_LINE, s)
+                && (knownEnd || !KernelWrapForm.any(Role.OWN_LINE_UNLESS_END_KNOWN, s)) && !command.test(s);
+    }
+
+    /** A further line of the head's dmesg record: indented to the head's stamp, at its quote depth, itself no kernel line. */
+    private static boolean recordLine(PasteRepair.Row head, PasteRepair.Row next, int recordIndent) {
+        return !next.blank() && next.depth() == head.depth() && indent(next.text()) == recordIndent
+                && !KernelWrapForm.any(Role.KERNEL_LINE, next.text().strip());
     }
 
     /**
@@ -174,28 +124,13 @@ final class KernelWrap {
         return n;
     }
 
-    /** The end a known kernel sentence must reach, or null when the line starts none of them. */
-    private static Pattern end(String line) {
-        for (Pattern[] sentence : SENTENCES) {
-            if (sentence[0].matcher(line).matches()) {
-                return sentence[1];
-            }
-        }
-        return null;
-    }
-
     /** Whether the sentence of a kernel line needs more: see the class comment. */
     static boolean unfinished(String line) {
         String s = line.strip();
         if (count(s, '(') > count(s, ')') || count(s, '[') > count(s, ']')) {
             return true;
         }
-        char last = s.isEmpty() ? ' ' : s.charAt(s.length() - 1);
-        if (last == ',' || last == ':' || last == '(' || last == '/') {
-            return true;
-        }
-        int blank = s.lastIndexOf(' ');
-        return blank >= 0 && OPEN_WORDS.contains(s.substring(blank + 1));
+        return KernelWrapForm.any(Role.UNFINISHED, s);
     }
 
     private static int count(String s, char c) {

@@ -383,6 +383,24 @@ class RightFixTest {
                 fires("fix kernel-task-stalled: the call trace, no device named", fixtures(
                         "kernel/mlx5-cmd-alloc-fail-hung-task-indented-patch-mail-kylinos.txt"), "kernel-task-stalled", "kernel",
                         null, List.of("call trace"), List.of("mlxfwreset", "reseat")),
+                // issue 31 round 17 (kern17): a NIC's neighbours (an NVMe drive, a GPU) get their own advice and no NIC tool
+                fires("fix kernel-nvme-controller-down: the drive's power states, its port's AER, no NIC tool", fixtures(
+                        "kernel/syslog-nvme-controller-is-down-will-reset-power-saving-hint-rpi6661.txt"),
+                        "kernel-nvme-controller-down", "nvme0", null,
+                        List.of("nvme_core.default_ps_max_latency_us=0", "AER lines"), List.of("ethtool", "devlink", "mlxfwreset")),
+                fires("fix kernel-nvme-io-timeout: the drive's health and what followed, no NIC tool", fixtures(
+                        "kernel/dmesg-nvme-io-qid-timeout-aborting-abort-status-surface733.txt"), "kernel-nvme-io-timeout", "nvme0",
+                        null, List.of("smart-log"), List.of("ethtool", "devlink", "mlxfwreset")),
+                fires("fix kernel-gpu-error: Xid 79 is the GPU's bus, power or slot, no NIC tool", fixtures(
+                        "kernel/blockquote-empty-lines-nvrm-xid-79-nvswitch-sxid-20034-notes.txt"), "kernel-gpu-error",
+                        "0000:91:00", null, List.of("Xid catalog", "AER lines", "power cables"),
+                        List.of("ethtool", "devlink", "mlxfwreset")),
+                fires("fix kernel-gpu-error: Xid 45 only cleans up: act on the earliest Xid, no GPU replacement", fixtures(
+                        "kernel/kernel-prefix-nvrm-xid-45-caused-by-previous-xid-149-ogkm1150.txt"), "kernel-gpu-error",
+                        "0000:dc:00", null, List.of("earliest Xid"), List.of("replaced", "ethtool")),
+                fires("fix kernel-gpu-error: a fatal NVLink Xid 149: the links' counters, not the application", fixtures(
+                        "kernel/nvrm-xid-144-149-quoted-lines-with-notes-gpud1160.txt"), "kernel-gpu-error", "0000:00:00", null,
+                        List.of("nvidia-smi nvlink"), List.of("application's to fix", "ethtool", "devlink")),
                 // issue 31 round 11 (kernel11): a driver's own reset and transmit hangs, advised for the driver that printed them
                 fires("fix kernel-device-reset: ENA resets itself: driver version and instance, no NIC tool", fixtures(
                         "kernel/syslog-ena-lost-tx-completions-trigger-reset-amzn-drivers134.txt"), "kernel-device-reset", "eth0",

@@ -133,4 +133,19 @@ class KernelWrapTest {
         // one glued head is not enough: prose may name a time and a tag once
         assertThat(joined("it failed at Apr 8 08:45:41 ubuntu1804 kernel: [ 8.546423] pcieport 0000:00:1c.4: AER: x")).hasSize(1);
     }
+
+    @Test
+    void aRecordsFurtherLinesIndentedToItsStampAreItsLinesAndOthersStay() {
+        // round 17: dmesg prints a record's further lines indented to the stamp's width (NVIDIA's three-line NVRM record)
+        assertThat(joined("[ 1843.308145] NVRM: The NVIDIA GPU 0000:b3:00.0",
+                "               NVRM: (PCI ID: 10de:26b5) installed in this system has",
+                "               NVRM: fallen off the bus and is not responding to commands.",
+                "[ 1843.439662] NVRM: The NVIDIA probe routine failed for 1 device(s).")).containsExactly(
+                "[ 1843.308145] NVRM: The NVIDIA GPU 0000:b3:00.0 NVRM: (PCI ID: 10de:26b5) installed in this system has NVRM:"
+                        + " fallen off the bus and is not responding to commands.",
+                "[ 1843.439662] NVRM: The NVIDIA probe routine failed for 1 device(s).");
+        // indented otherwise (a writer's own wrap, five blanks), it is no line of the record
+        assertThat(joined("[   22.879706] input: AVOCENT as /devices/pci0000:70/0000:70:07.1/0000:71:00.4/usb4/4-1/4-1.",
+                "     2/4-1.2.1/4-1.2.1:1.0/0003:0624:0307.0001/input/input2")).hasSize(2);
+    }
 }

@@ -230,7 +230,9 @@ class PasteArtefactsTest {
                     // unrecognized (no writer logs a mail's quote): its wrapped kernel line is then not read
                     "kernel/mlx5-cmd-out-err-wrapped-after-pid-quoted-reply-vdpa.txt",
                     "host/ethtool-python-paren-concat-400g.txt", "iperf/iperf3-python-backslash-continued-literals-traffic.txt",
-                    "pci/lspci-vv-go-const-concat-verbatim-nvme.txt"), // round 17: as for "srun-label"
+                    "pci/lspci-vv-go-const-concat-verbatim-nvme.txt", // round 17: as for "srun-label"
+                    // round 17, the same known limit: Xid lines quoted with '> ' between the author's bullet notes
+                    "kernel/nvrm-xid-144-149-quoted-lines-with-notes-gpud1160.txt"),
             "flowed", List.of("host/ip-link-ipoib-wrapped-mail-kirjanov.txt", "perftest/ib_write_bw-v1-nbsp-cpufreq-ompi-users-2012.txt",
                     "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt",
                     // Markdown's hard breaks (two trailing blanks) are flowed text's soft breaks: a page's, never a mail's

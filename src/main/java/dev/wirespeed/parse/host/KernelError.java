@@ -78,19 +78,22 @@ import java.util.Map;
  *       events.c temp_warn) as {@code errorType}, the sensor masks as {@code detail}.</li>
  * </ul>
  *
- * @param address       the PCI address printed, null when the line names only an interface or RDMA device
- * @param iface         the netdev or RDMA device named ("eth4", "rocep33s0f0"), null when none
+ * @param address       the PCI address printed, null when the line names only an interface or RDMA device; a GPU's as NVRM
+ *                      prints it ("0000:91:00", no function)
+ * @param iface         the netdev or RDMA device named ("eth4", "rocep33s0f0"), an NVMe controller ("nvme0"), null when none
  * @param event         "tx-timeout", "cqe-error", "pcie-aer", "probe-failed", "firmware-load-failed",
  *                      "page-allocation-failure", "phy-capabilities-failed" or "unsupported-module"
- * @param queue         the transmit queue that timed out; for nic-health, the port number the driver printed
+ * @param queue         the transmit queue that timed out (an NVMe I/O timeout's QID); for nic-health, the port number the
+ *                      driver printed
  * @param stalledMillis how long the queue had not sent (the watchdog's "N ms", mlx5's usecs / 1000)
  * @param errorType     "Responder"/"Requestor" for a CQE; the AER layer ("Physical Layer", "Data Link Layer", …); a
- *                      firmware load's "error -2"
+ *                      firmware load's "error -2"; a GPU's "Xid 79", an NVSwitch's "SXid 20034"
  * @param severity      AER severity: "Corrected", "Uncorrected (Non-Fatal)", "Uncorrected (Fatal)"
  * @param syndrome      the CQE syndrome ("0x5")
  * @param vendorSyndrome the CQE vendor syndrome ("0xf9")
  * @param detail        the AER error bits ("RxErr, Timeout"), the CQE syndrome's name, a failed probe's "error -22",
- *                      the firmware file not loaded, or null
+ *                      the firmware file not loaded, an NVMe controller's "CSTS=…, PCI_STATUS=…" or what the driver does
+ *                      about a timed-out command ("aborting"), a GPU error's message, or null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonTypeName("KernelError")
@@ -117,6 +120,12 @@ public record KernelError(String driver, String address, String iface, String ev
     public static final String VF_REQUEST_FAILED = "vf-request-failed";
     public static final String SRIOV_ENABLE_FAILED = "sriov-enable-failed";
     public static final String FIRMWARE_COMMAND_FAILED = "firmware-command-failed";
+    /** nvme_timeout(): the controller stopped answering ("controller is down; will reset: CSTS=…, PCI_STATUS=…"). */
+    public static final String NVME_CONTROLLER_DOWN = "nvme-controller-down";
+    /** nvme_timeout(): a command on queue QID timed out ("I/O 12 QID 5 timeout, aborting"). */
+    public static final String NVME_IO_TIMEOUT = "nvme-io-timeout";
+    /** NVIDIA's GPU driver: an Xid/SXid error, or a GPU fallen off the bus. */
+    public static final String GPU_ERROR = "gpu-error";
 
     /** The same error with the AER bits or the CQE syndrome read from the lines after it. */
     KernelError with(String newDetail, String newSyndrome, String newVendorSyndrome) {

@@ -13,9 +13,12 @@ final class KernelLineForms {
 
     /**
      * The prefix a kernel line may carry: syslog/journal "… kernel:", a grep -n number, the console level of dmesg -r
-     * or a pstore dump ("<6>"), dmesg -x's facility and level ("kern  :info  : ", util-linux dmesg --decode), a timestamp.
+     * or a pstore dump ("<6>"), dmesg -x's facility and level ("kern  :info  : ", util-linux dmesg --decode), a timestamp,
+     * and after it the caller a kernel built with CONFIG_PRINTK_CALLER adds ("[   36.772366][  T291] pcieport …": task
+     * T291, or C2 for CPU 2; round 17).
      */
-    static final String PREFIX = "(?:.*?\\bkernel:\\s*|\\d+\\s*)?(?:<\\d>)?(?:" + KernelLineForms.DECODED + ")?(?:\\[[^\\]]*]\\s*)?";
+    static final String PREFIX = "(?:.*?\\bkernel:\\s*|\\d+\\s*)?(?:<\\d>)?(?:" + KernelLineForms.DECODED + ")?(?:\\[[^\\]]*]\\s*)?"
+            + "(?:\\[\\s*[TC]\\d{1,7}\\]\\s*)?";
     /**
      * dmesg -x (--decode) prints the syslog facility and level before the stamp, each padded: "kern  :info  : [ 9.71] …",
      * "kern  :err   : …" (util-linux's facility and level names).
@@ -25,10 +28,11 @@ final class KernelLineForms {
     /**
      * Optional "grep -n"/line-number or syslog prefix, optional timestamp, driver, device, optional netdev; before the
      * netdev is registered netdev_err() prints "(unnamed net_device) (uninitialized)" in its place (bnxt_en, sfc at
-     * probe): read as no netdev.
+     * probe): read as no netdev. A PCIe port service of older kernels names its port device after the function
+     * ("pciehp 0000:02:05.0:pcie24: slot(6): Link Down event", "aer 0000:00:03.0:pcie02: …"): the function is the device.
      */
     static final Pattern LINE = Pattern.compile(
-            PREFIX + "([\\w-]+) (" + PciAddress.BDF + ")(?: ([\\w.@-]+)| \\(unnamed net_device\\)(?: \\(uninitialized\\))?)?: (.*)");
+            PREFIX + "([\\w-]+) (" + PciAddress.BDF + ")(?::pcie\\d{2,3})?(?: ([\\w.@-]+)| \\(unnamed net_device\\)(?: \\(uninitialized\\))?)?: (.*)");
     /**
      * virtio_net names the virtio bus device, not a PCI address: "virtio_net virtio1 ens3: TX timeout on queue: 0, …",
      * "virtio_net virtio1: output.0:id 135 is not a head!". LINE's groups: 1 the driver, 2 never set, 3 the netdev (the

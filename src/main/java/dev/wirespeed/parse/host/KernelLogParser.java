@@ -141,14 +141,14 @@ public final class KernelLogParser extends BaseParser {
                 || in.matches(KernelLineForms.WATCHDOG_OLD, i) || in.matches(KernelLineForms.PROBE_OLD, i)
                 || in.matches(KernelLineForms.PAGE_ALLOC, i) || in.matches(KernelLineForms.STALL, i)
                 || in.matches(KernelLineForms.OTHER_KERNEL, i)
-                || in.matches(KernelLineForms.BANNER, i);
+                || in.matches(KernelLineForms.BANNER, i) || neighbour(in, i);
     }
 
     /** Whether line i is an event this parser has a record for. */
     private static boolean event(Lines in, int i) {
         if (in.matches(KernelLineForms.WATCHDOG_OLD, i) || in.matches(KernelLineForms.WATCHDOG_OLDEST, i)
                 || in.matches(KernelLineForms.PROBE_OLD, i) || in.matches(KernelLineForms.PAGE_ALLOC, i)
-                || in.matches(KernelLineForms.STALL, i)) {
+                || in.matches(KernelLineForms.STALL, i) || neighbour(in, i)) {
             return true;
         }
         Matcher ib = in.match(KernelLineForms.IB_LINE, i);
@@ -157,7 +157,7 @@ public final class KernelLogParser extends BaseParser {
         }
         Matcher m = device(in, i);
         if (m == null) {
-            return false;
+            return bareAer(in, i) != null;
         }
         String message = m.group(4);
         for (Pattern p : EVENTS) {
@@ -213,6 +213,12 @@ public final class KernelLogParser extends BaseParser {
                         null, null, lockup ? "soft lockup" : "blocked", in.source(i))).use(i);
                 continue;
             }
+            KernelError near = neighbourEvent(in, i);
+            if (near != null) {
+                open = flush(b, open);
+                b.add(near).use(i);
+                continue;
+            }
             if (i > from && reportLine(in, i)) {
                 b.use(i); // a stall's or an error CQE's dump, a wrapped end: part of the log, no record of its own
                 continue;
@@ -248,6 +254,16 @@ public final class KernelLogParser extends BaseParser {
                 }
             }
             if ((m = device(in, i)) == null) {
+                Matcher bare = bareAer(in, i);
+                if (bare != null) {
+                    open = flush(b, open);
+                    open = new KernelError(null, null, null, KernelError.PCIE_AER, null, null,
+                            KernelPcieLines.kernelCase(bare.group(2).strip()), KernelPcieLines.kernelCase(bare.group(1).strip()),
+                            null, null, null, in.source(i));
+                    openAt = i;
+                    b.use(i);
+                    continue;
+                }
                 if (in.matches(KernelLineForms.OTHER_KERNEL, i) || in.matches(KernelLineForms.BANNER, i)) {
                     continue; // another kernel message inside the log (kept as printed above when it is a kernel line)
                 }
@@ -325,7 +341,8 @@ public final class KernelLogParser extends BaseParser {
             if (aer.matches()) {
                 open = flush(b, open);
                 open = new KernelError(m.group(1), m.group(2), m.group(3), KernelError.PCIE_AER, null, null,
-                        aer.group(2).strip(), aer.group(1).strip(), null, null, null, in.source(i));
+                        KernelPcieLines.kernelCase(aer.group(2).strip()), KernelPcieLines.kernelCase(aer.group(1).strip()),
+                        null, null, null, in.source(i));
                 openAt = i;
                 b.use(i);
                 continue;
@@ -459,6 +476,51 @@ public final class KernelLogParser extends BaseParser {
             b.note("kernel log: no network or RDMA events");
         }
         return b.done(i);
+    }
+
+    /**
+     * An AER report's header on a syslog or dmesg line without its device prefix, as a writer typed or retold it
+     * ("ubuntu-gnome kernel: PCIe Bus Error: severity=Corrected, type=Data Link Layer, id=00e0 device [8086:a110] …",
+     * round 17): the AER matcher on the message, or null. Its device is unknown.
+     */
+    private static Matcher bareAer(Lines in, int i) {
+        if (!in.matches(KernelLineForms.OTHER_KERNEL, i)) {
+            return null;
+        }
+        Matcher p = in.match(KernelLineForms.PREFIXED, i);
+        Matcher aer = p == null ? null : KernelPcieLines.AER.matcher(p.group(1).strip());
+        return aer != null && aer.matches() ? aer : null;
+    }
+
+    /** An NVMe or NVIDIA GPU driver's error line ({@link KernelNeighbourLines}). */
+    private static boolean neighbour(Lines in, int i) {
+        return in.matches(KernelNeighbourLines.NVME, i) || in.matches(KernelNeighbourLines.XID, i)
+                || in.matches(KernelNeighbourLines.GPU_GONE, i);
+    }
+
+    /**
+     * Line i as the event of a NIC's neighbour, with what it prints (the controller or GPU, the message), or null: an
+     * NVMe controller down or an I/O timeout on it, an NVIDIA Xid/SXid, a GPU gone from the bus.
+     */
+    private static KernelError neighbourEvent(Lines in, int i) {
+        Matcher m;
+        if ((m = in.match(KernelNeighbourLines.NVME, i)) != null) {
+            return m.group(2) != null
+                    ? new KernelError("nvme", null, m.group(1), KernelError.NVME_CONTROLLER_DOWN, null, null, null, null, null,
+                            null, m.group(2), in.source(i))
+                    : new KernelError("nvme", null, m.group(1), KernelError.NVME_IO_TIMEOUT, UnitWords.integer(m.group(3)), null,
+                            null, null, null, null, m.group(4), in.source(i));
+        }
+        if ((m = in.match(KernelNeighbourLines.XID, i)) != null) {
+            return new KernelError(m.group(1), m.group(3), null, KernelError.GPU_ERROR, null, null, m.group(2) + " " + m.group(4),
+                    null, null, null, m.group(5).isBlank() ? null : m.group(5).strip(), in.source(i));
+        }
+        if ((m = in.match(KernelNeighbourLines.GPU_GONE, i)) != null) {
+            boolean first = m.group(1) != null;
+            return new KernelError("NVRM", first ? m.group(1) : m.group(3), null, KernelError.GPU_ERROR, null, null, null, null,
+                    null, null, first ? m.group(2) : m.group(4), in.source(i));
+        }
+        return null;
     }
 
     /** A line of a kernel report's body, of mlx5's CQE/WQE dump, or the wrapped end of mlx5's command timeout. */

@@ -1,5 +1,6 @@
 package dev.wirespeed.parse.host;
 
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
@@ -30,8 +31,31 @@ final class KernelPcieLines {
      */
     static final Pattern PROBE_PCIE = Pattern.compile(
             "(?:[\\w.@-]+: )?\\((?:PCIe|PCI Express):([\\d.]+) ?G[bT]/s:Width x(\\d+)\\).*");
+    /**
+     * aer_print_error(): "PCIe Bus Error: severity=Corrected, type=Physical Layer, (Receiver ID)". Its words are the
+     * kernel's own and a copy typed from a screen in lower case ("pcie bus error: severity=corrected, type=physical
+     * layer, id=00e8") cannot mean anything else, so case is ignored (issue 31 round 17); {@link #kernelCase} gives the
+     * values back as the kernel prints them.
+     */
     static final Pattern AER = Pattern.compile(
-            "(?:AER: )?PCIe Bus Error: severity=([^,]+), type=([^,]+),.*");
+            "(?i)(?:AER: )?PCIe Bus Error: severity=([^,]+), type=([^,]+),.*");
     /** An AER error bit after the severity line: "[ 0] RxErr", "[12] Timeout" (older kernels: "Receiver Error"). */
-    static final Pattern AER_BIT = Pattern.compile("(?:AER:\\s*)?\\[\\s*\\d+\\]\\s+(.+?)(?:\\s+\\(First\\))?");
+    static final Pattern AER_BIT = Pattern.compile("(?:(?i:AER):\\s*)?\\[\\s*\\d+\\]\\s+(.+?)(?:\\s+\\((?i:First)\\))?");
+
+    /**
+     * An AER severity or layer as the kernel prints it ("Corrected", "Uncorrected (Non-Fatal)", "Physical Layer", "Data
+     * Link Layer": each word capitalised) when it was typed all in lower case; any other spelling stays as printed.
+     */
+    static String kernelCase(String value) {
+        if (!value.equals(value.toLowerCase(Locale.ROOT))) {
+            return value;
+        }
+        StringBuilder out = new StringBuilder(value.length());
+        boolean start = true;
+        for (char c : value.toCharArray()) {
+            out.append(start ? Character.toUpperCase(c) : c);
+            start = c == ' ' || c == '(' || c == '-';
+        }
+        return out.toString();
+    }
 }
