@@ -26,8 +26,46 @@ final class ForumTags {
     private ForumTags() {
     }
 
-    /** The rows without the BBCode tags at their ends, when the paste closes a tag somewhere; else the rows. */
+    /**
+     * HTML formatting a page's source kept around or inside a pasted output (issue 31, mutate17): "&lt;pre&gt;" glued to
+     * the first line and "&lt;/pre&gt;" to the last (a WordPress export), "&lt;code&gt;", "&lt;font color=red&gt;Active&lt;/font&gt;" around a
+     * value (heldout12's ibstatus blockquote, described in docs/EXPLAIN.md), "&lt;b&gt;…&lt;/b&gt;". None of the tools read prints one of these names between '&lt;' and '&gt;' (the kernel's
+     * "&lt;6&gt;", lspci's "&lt;4us", NCCL's "eth0:10.0.0.1&lt;0&gt;" are no tag names), and only in a paste that closes one.
+     */
+    private static final String HTML_NAMES = "(?:pre|code|tt|samp|kbd|b|strong|i|em|u|font|span|div|p|blockquote)";
+    private static final Pattern HTML_TAG = Pattern.compile("(?i)</?" + HTML_NAMES + "(?:\\s[^<>\\n]{0,120})?\\s*/?>");
+    private static final Pattern HTML_CLOSING = Pattern.compile("(?i)</" + HTML_NAMES + "\\s*>");
+    private static final Pattern HTML_LEADING = Pattern.compile("(?i)^(\\s*)((?:</?" + HTML_NAMES + "(?:\\s[^<>\\n]{0,120})?\\s*/?>)+)");
+
+    /** The rows without BBCode tags at their ends and HTML formatting tags anywhere, each where the paste closes one. */
     static List<PasteRepair.Row> strip(List<PasteRepair.Row> rows) {
+        return bbcode(html(rows));
+    }
+
+    private static List<PasteRepair.Row> html(List<PasteRepair.Row> rows) {
+        if (rows.stream().noneMatch(r -> r.text().indexOf("</") >= 0 && HTML_CLOSING.matcher(r.text()).find())) {
+            return rows;
+        }
+        List<PasteRepair.Row> out = new ArrayList<>(rows.size());
+        for (PasteRepair.Row r : rows) {
+            String text = r.text();
+            if (text.indexOf('<') < 0) {
+                out.add(r);
+                continue;
+            }
+            String prefix = r.prefix();
+            Matcher lead = HTML_LEADING.matcher(text);
+            if (lead.find()) {
+                prefix = prefix + lead.group(2);
+                text = lead.group(1) + text.substring(lead.end()); // the indentation stays the line's
+            }
+            text = HTML_TAG.matcher(text).replaceAll("");
+            out.add(text.equals(r.text()) ? r : new PasteRepair.Row(r.number(), text.isBlank() ? "" : text, prefix, r.elidedBefore()));
+        }
+        return out;
+    }
+
+    private static List<PasteRepair.Row> bbcode(List<PasteRepair.Row> rows) {
         if (rows.stream().noneMatch(r -> r.text().indexOf("[/") >= 0 && CLOSING.matcher(r.text()).find())) {
             return rows;
         }
