@@ -2,6 +2,7 @@ package dev.wirespeed.parse;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -39,50 +40,33 @@ final class ForumTags {
 
     /** The rows without BBCode tags at their ends and HTML formatting tags anywhere, each where the paste closes one. */
     static List<PasteRepair.Row> strip(List<PasteRepair.Row> rows) {
-        return bbcode(html(rows));
-    }
-
-    private static List<PasteRepair.Row> html(List<PasteRepair.Row> rows) {
-        if (rows.stream().noneMatch(r -> r.text().indexOf("</") >= 0 && HTML_CLOSING.matcher(r.text()).find())) {
-            return rows;
-        }
-        List<PasteRepair.Row> out = new ArrayList<>(rows.size());
-        for (PasteRepair.Row r : rows) {
-            String text = r.text();
-            if (text.indexOf('<') < 0) {
-                out.add(r);
-                continue;
-            }
-            String prefix = r.prefix();
-            Matcher lead = HTML_LEADING.matcher(text);
-            if (lead.find()) {
-                prefix = prefix + lead.group(2);
-                text = lead.group(1) + text.substring(lead.end()); // the indentation stays the line's
-            }
-            text = HTML_TAG.matcher(text).replaceAll("");
-            out.add(text.equals(r.text()) ? r : new PasteRepair.Row(r.number(), text.isBlank() ? "" : text, prefix, r.elidedBefore()));
-        }
-        return out;
-    }
-
-    private static List<PasteRepair.Row> bbcode(List<PasteRepair.Row> rows) {
-        if (rows.stream().noneMatch(r -> r.text().indexOf("[/") >= 0 && CLOSING.matcher(r.text()).find())) {
-            return rows;
-        }
-        List<PasteRepair.Row> out = new ArrayList<>(rows.size());
-        for (PasteRepair.Row r : rows) {
-            String text = r.text();
-            String prefix = r.prefix();
-            Matcher lead = LEADING.matcher(text);
-            if (lead.find()) {
-                prefix = prefix + lead.group(2);
-                text = lead.group(1) + text.substring(lead.end()); // the indentation stays the line's
-            }
+        List<PasteRepair.Row> html = strip(rows, "</", HTML_CLOSING, HTML_LEADING, text -> HTML_TAG.matcher(text).replaceAll(""));
+        return strip(html, "[/", CLOSING, LEADING, text -> {
             Matcher trail = TRAILING.matcher(text);
-            if (trail.find()) {
-                text = text.substring(0, trail.start()).stripTrailing();
+            return trail.find() ? text.substring(0, trail.start()).stripTrailing() : text;
+        });
+    }
+
+    /**
+     * The rows with the tags a leading pattern finds at a line's start moved into its prefix and the rest taken out
+     * by {@code rest}, when some row holds a closing tag (its cheap mark first); else the rows.
+     */
+    private static List<PasteRepair.Row> strip(List<PasteRepair.Row> rows, String closingMark, Pattern closing, Pattern leading,
+            UnaryOperator<String> rest) {
+        if (rows.stream().noneMatch(r -> r.text().contains(closingMark) && closing.matcher(r.text()).find())) {
+            return rows;
+        }
+        List<PasteRepair.Row> out = new ArrayList<>(rows.size());
+        for (PasteRepair.Row r : rows) {
+            String text = r.text();
+            String prefix = r.prefix();
+            Matcher lead = leading.matcher(text);
+            if (lead.find()) {
+                prefix = prefix + lead.group(2);
+                text = lead.group(1) + text.substring(lead.end()); // the indentation stays the line's
             }
-            out.add(text.equals(r.text()) ? r : new PasteRepair.Row(r.number(), text, prefix, r.elidedBefore()));
+            text = rest.apply(text);
+            out.add(text.equals(r.text()) ? r : new PasteRepair.Row(r.number(), text.isBlank() ? "" : text, prefix, r.elidedBefore()));
         }
         return out;
     }

