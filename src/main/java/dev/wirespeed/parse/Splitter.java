@@ -158,7 +158,7 @@ public final class Splitter {
      * "2023-04-13 17:05:47,100 avocado.test INFO | ", avocado's logging guide)
      * (nfsstat's wrapped Flags lines need it).
      */
-    private static final String MPI_TAG = "[ \\t]*\\[(?:[\\w.-]+@)?\\d+(?:,\\d+)?\\]<std(?:out|err|diag)>: ?";
+    private static final String MPI_TAG = "[ \\t]*\\[(?:[\\w.-]+@\\d+,\\d+\\]<std(?:out|err|diag)>: ?|\\d+(?:,\\d+)?\\]<std(?:out|err|diag)>:)";
     private static final Pattern LINE_PREFIX = Pattern.compile("^(?:(?:> ?)+(?:" + MPI_TAG + ")?|\\[(?:STDOUT|STDERR|OUTPUT|stdout|stderr)\\] ?"
             // Open MPI's --tag-output (orte_tag_output): "[jobid,rank]<stdout>:" glued to each line of each rank, ranks
             // interleaved, so no prefix repeats on a run (parse/host, made here with Open MPI 4.1.4; issue 31, mutate17);

