@@ -2,6 +2,7 @@ package dev.wirespeed.parse;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -26,25 +27,46 @@ final class ForumTags {
     private ForumTags() {
     }
 
-    /** The rows without the BBCode tags at their ends, when the paste closes a tag somewhere; else the rows. */
+    /**
+     * HTML formatting a page's source kept around or inside a pasted output (issue 31, mutate17): "&lt;pre&gt;" glued to
+     * the first line and "&lt;/pre&gt;" to the last (a WordPress export), "&lt;code&gt;", "&lt;font color=red&gt;Active&lt;/font&gt;" around a
+     * value (heldout12's ibstatus blockquote, described in docs/EXPLAIN.md), "&lt;b&gt;…&lt;/b&gt;". None of the tools read prints one of these names between '&lt;' and '&gt;' (the kernel's
+     * "&lt;6&gt;", lspci's "&lt;4us", NCCL's "eth0:10.0.0.1&lt;0&gt;" are no tag names), and only in a paste that closes one.
+     */
+    private static final String HTML_NAMES = "(?:pre|code|tt|samp|kbd|b|strong|i|em|u|font|span|div|p|blockquote)";
+    private static final Pattern HTML_TAG = Pattern.compile("(?i)</?" + HTML_NAMES + "(?:\\s[^<>\\n]{0,120})?\\s*/?>");
+    private static final Pattern HTML_CLOSING = Pattern.compile("(?i)</" + HTML_NAMES + "\\s*>");
+    private static final Pattern HTML_LEADING = Pattern.compile("(?i)^(\\s*)((?:</?" + HTML_NAMES + "(?:\\s[^<>\\n]{0,120})?\\s*/?>)+)");
+
+    /** The rows without BBCode tags at their ends and HTML formatting tags anywhere, each where the paste closes one. */
     static List<PasteRepair.Row> strip(List<PasteRepair.Row> rows) {
-        if (rows.stream().noneMatch(r -> r.text().indexOf("[/") >= 0 && CLOSING.matcher(r.text()).find())) {
+        List<PasteRepair.Row> html = strip(rows, "</", HTML_CLOSING, HTML_LEADING, text -> HTML_TAG.matcher(text).replaceAll(""));
+        return strip(html, "[/", CLOSING, LEADING, text -> {
+            Matcher trail = TRAILING.matcher(text);
+            return trail.find() ? text.substring(0, trail.start()).stripTrailing() : text;
+        });
+    }
+
+    /**
+     * The rows with the tags a leading pattern finds at a line's start moved into its prefix and the rest taken out
+     * by {@code rest}, when some row holds a closing tag (its cheap mark first); else the rows.
+     */
+    private static List<PasteRepair.Row> strip(List<PasteRepair.Row> rows, String closingMark, Pattern closing, Pattern leading,
+            UnaryOperator<String> rest) {
+        if (rows.stream().noneMatch(r -> r.text().contains(closingMark) && closing.matcher(r.text()).find())) {
             return rows;
         }
         List<PasteRepair.Row> out = new ArrayList<>(rows.size());
         for (PasteRepair.Row r : rows) {
             String text = r.text();
             String prefix = r.prefix();
-            Matcher lead = LEADING.matcher(text);
+            Matcher lead = leading.matcher(text);
             if (lead.find()) {
                 prefix = prefix + lead.group(2);
                 text = lead.group(1) + text.substring(lead.end()); // the indentation stays the line's
             }
-            Matcher trail = TRAILING.matcher(text);
-            if (trail.find()) {
-                text = text.substring(0, trail.start()).stripTrailing();
-            }
-            out.add(text.equals(r.text()) ? r : new PasteRepair.Row(r.number(), text, prefix, r.elidedBefore()));
+            text = rest.apply(text);
+            out.add(text.equals(r.text()) ? r : new PasteRepair.Row(r.number(), text.isBlank() ? "" : text, prefix, r.elidedBefore()));
         }
         return out;
     }

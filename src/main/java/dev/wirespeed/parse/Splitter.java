@@ -75,6 +75,10 @@ public final class Splitter {
     private static final Pattern ARROW_NOTE = Pattern.compile("(?<=\\S)(?:\\s{2,}|\\t)(?:<-+|<=+|\u2190|\u2B05|\u27F5)(?:\\s.*)?$"
             // two or more hashes and then words ("yes  ### plugged"); a run of hashes alone or before "[100%]" is rpm's bar
             + "|(?<=\\S)(?:\\s{2,}|\\t)#{2,}(?=\\s*[^#\\s\\[]).*$"
+            // one hash and a blank before an ASCII note, after two blanks or a tab ("yes  # link is up", "0x02c9   # Mellanox",
+            // an ibv_devinfo guide in parse/ib; issue 31, mutate17): ibnetdiscover's own '# "node name"' and '# lid 6 …' stay, and
+            // so does a hash before more blanks, nccl-tests' head beside another ("#wrong  |  #       size", heldout7's rccl1352)
+            + "|(?<=\\S)(?:\\s{2,}|\\t)#[ \\t](?![\"#\\s]|lid\\s).*$"
             // one hash before a CJK note, after any blank ("10000Mb/s #显示…"); ibnetdiscover's "# lid 6" is ASCII
             + "|(?<=\\S)\\s+#\\s*(?=[\\p{IsHan}\\p{IsHiragana}\\p{IsKatakana}\\p{IsHangul}]).*$"
             // a dashed arrow pointing at the note ("1000baseT/Full  -----> 千兆", "10000Mb/s   >-----> 万兆网卡", a JS
@@ -154,7 +158,14 @@ public final class Splitter {
      * "2023-04-13 17:05:47,100 avocado.test INFO | ", avocado's logging guide)
      * (nfsstat's wrapped Flags lines need it).
      */
-    private static final Pattern LINE_PREFIX = Pattern.compile("^(?:(?:> ?)+|\\[(?:STDOUT|STDERR|OUTPUT|stdout|stderr)\\] ?"
+    private static final String MPI_TAG = "[ \\t]*\\[(?:[\\w.-]+@\\d+,\\d+\\]<std(?:out|err|diag)>: ?|\\d+(?:,\\d+)?\\]<std(?:out|err|diag)>:)";
+    private static final Pattern LINE_PREFIX = Pattern.compile("^(?:(?:> ?)+(?:" + MPI_TAG + ")?|\\[(?:STDOUT|STDERR|OUTPUT|stdout|stderr)\\] ?"
+            // Open MPI's --tag-output (orte_tag_output): "[jobid,rank]<stdout>:" glued to each line of each rank, ranks
+            // interleaved, so no prefix repeats on a run (parse/host, made here with Open MPI 4.1.4; issue 31, mutate17);
+            // Open MPI 5's PRRTE puts the namespace first and a blank after ("[prterun-f5n18-100629@1,0]<stdout>: f5n18",
+            // openpmix/prrte#1405), horovodrun the rank alone ("[1]<stdout>:", horovod#3827)
+            // (after a mail's quote marks or a page's indentation too)
+            + "|" + MPI_TAG
             + "|(?:\\d{4}-\\d{2}-\\d{2} )?\\d{2}:\\d{2}:\\d{2}(?:,\\d{3})? (?:avocado[\\w.]* )?(?:DEBUG|INFO ?|WARNI|WARN ?|ERROR|CRITI)\\|(?: |$)"
             + "(?:\\[(?:stdout|stderr)\\] ?)?)");
     /**
@@ -167,7 +178,7 @@ public final class Splitter {
             return false;
         }
         char c = line.charAt(0);
-        return c == '>' || c == '[' || (c >= '0' && c <= '9');
+        return c == '>' || c == '[' || (c >= '0' && c <= '9') || (c == ' ' || c == '\t') && line.contains("]<std");
     }
 
     /**
@@ -377,6 +388,7 @@ public final class Splitter {
                     uncaptioned.indexOf('[') >= 0 || uncaptioned.indexOf('\u001B') >= 0 ? ANSI.matcher(uncaptioned).replaceAll("")
                             : uncaptioned, prefix));
         }
+        rows = TableCells.unwrap(rows); // an output set in a table of one column, a row per line: before the spacing is judged
         rows = CodeSpanLines.unwrap(rows); // lines set in inline code, a span a converter wrapped whole again: before the spacing is judged
         rows = PasteRepair.undoubleSpacing(rows); // a page's display doubled the lines: first, so the other repairs see them adjacent
         if (quotedPrintable(rows)) {

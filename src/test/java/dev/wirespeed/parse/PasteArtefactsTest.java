@@ -202,10 +202,14 @@ class PasteArtefactsTest {
                     // line's literal is read alone (EscapedOutput), apart from the literals it continues (LiteralLines)
                     "host/ethtool-python-paren-concat-400g.txt", "iperf/iperf3-python-backslash-continued-literals-traffic.txt",
                     "pci/lspci-vv-go-const-concat-verbatim-nvme.txt",
-                    "perftest/ib_write_bw-ib_write_lat-a-mlx4-fdr10-docker-ip-wrapped-notes.txt"),
+                    "perftest/ib_write_bw-ib_write_lat-a-mlx4-fdr10-docker-ip-wrapped-notes.txt",
+                    // mutate17: a label before mpirun's own tag is no launcher's paste (one launcher runs the other's
+                    // ranks); a grid table's rows are judged by their width, which a label changes
+                    "host/ethtool-i-ip-s-link-mpirun-tag-output-two-ranks-interleaved-made-here.txt", "iperf/iperf3-3.1.3-udp-windows-client-rst-grid-table-rows-talaria-docs.txt"),
             "double-spaced", List.of("counters/netstat-s-bold-markdown-portuguese.txt",
                     "nccl/rccl-all_reduce-mi300x-rst-mark-role-every-line-wrapped-validation-guide.txt", // double-spaced already
-                    "iperf/iperf3-nfsstat-m-bold-escaped-lines-virt-nfs-blog.txt"), // its bold lines double-spaced already
+                    "iperf/iperf3-nfsstat-m-bold-escaped-lines-virt-nfs-blog.txt", // its bold lines double-spaced already
+                    "iperf/iperf3-3.1.3-udp-windows-client-rst-grid-table-rows-talaria-docs.txt"), // mutate17: a blank table row between its lines already
             // a page that sets every line in inline code has no fence to glue: the fence's backticks would close the last span
             // and a Markdown writer escapes only text outside code blocks: a fence around its escapes is no page's (round 15)
             "fence-glued-last", List.of("nccl/rccl-all_reduce-mi300x-rst-mark-role-every-line-wrapped-validation-guide.txt",
@@ -232,7 +236,9 @@ class PasteArtefactsTest {
                     "host/ethtool-python-paren-concat-400g.txt", "iperf/iperf3-python-backslash-continued-literals-traffic.txt",
                     "pci/lspci-vv-go-const-concat-verbatim-nvme.txt", // round 17: as for "srun-label"
                     // round 17, the same known limit: Xid lines quoted with '> ' between the author's bullet notes
-                    "kernel/nvrm-xid-144-149-quoted-lines-with-notes-gpud1160.txt"),
+                    "kernel/nvrm-xid-144-149-quoted-lines-with-notes-gpud1160.txt",
+                    // mutate17: a harness's prefix before mpirun's tag, and inside a grid table's widths
+                    "host/ethtool-i-ip-s-link-mpirun-tag-output-two-ranks-interleaved-made-here.txt", "iperf/iperf3-3.1.3-udp-windows-client-rst-grid-table-rows-talaria-docs.txt"),
             "flowed", List.of("host/ip-link-ipoib-wrapped-mail-kirjanov.txt", "perftest/ib_write_bw-v1-nbsp-cpufreq-ompi-users-2012.txt",
                     "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt",
                     // Markdown's hard breaks (two trailing blanks) are flowed text's soft breaks: a page's, never a mail's
@@ -241,7 +247,11 @@ class PasteArtefactsTest {
                     "qperf/qperf-v-tcp_bw-tcp_lat-markdown-bold-glued-redis-bench-zh.txt",
                     // round 17, a known limit: a literal over 77 columns is broken inside by flowed text; the runs of literals
                     // around it are read before flowed lines are joined, and the joined one then stands alone as a literal
-                    "iperf/iperf3-3.1.3-python-list-and-triple-quoted-P2-iperf-gui.txt", "pci/lspci-vv-go-const-concat-verbatim-nvme.txt"));
+                    "iperf/iperf3-3.1.3-python-list-and-triple-quoted-P2-iperf-gui.txt", "pci/lspci-vv-go-const-concat-verbatim-nvme.txt",
+                    // mutate17, a known limit: mpirun's tag now goes into the row's prefix, and a tagged line a mail
+                    // flowed loses the soft break's trailing blank before the flowed lines are joined (the head of its
+                    // table stays in two parts); a grid table's row broken by flowing is no row of its width
+                    "nccl/mscclpp-test-allreduce-2-nodes-mpi-stdout-tags-blank-tagged-line-mscclpp114.txt", "iperf/iperf3-3.1.3-udp-windows-client-rst-grid-table-rows-talaria-docs.txt"));
 
     /**
      * Each artefact applied to every fixture with key facts: the facts the fixture gives as pasted
