@@ -251,7 +251,9 @@ class PasteArtefactsTest {
                     // mutate17, a known limit: mpirun's tag now goes into the row's prefix, and a tagged line a mail
                     // flowed loses the soft break's trailing blank before the flowed lines are joined (the head of its
                     // table stays in two parts); a grid table's row broken by flowing is no row of its width
-                    "nccl/mscclpp-test-allreduce-2-nodes-mpi-stdout-tags-blank-tagged-line-mscclpp114.txt", "iperf/iperf3-3.1.3-udp-windows-client-rst-grid-table-rows-talaria-docs.txt"));
+                    "nccl/mscclpp-test-allreduce-2-nodes-mpi-stdout-tags-blank-tagged-line-mscclpp114.txt", "iperf/iperf3-3.1.3-udp-windows-client-rst-grid-table-rows-talaria-docs.txt",
+                    // the same known limit on beside17's launcher log (merged in round 17 beside mutate17)
+                    "nccl/all_reduce-a10g-kubectl-logs-launcher-tag-output-nccl-info-version-efa-blog.txt"));
 
     /**
      * Each artefact applied to every fixture with key facts: the facts the fixture gives as pasted
