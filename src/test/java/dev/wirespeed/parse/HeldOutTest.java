@@ -102,9 +102,10 @@ class HeldOutTest {
     static final int RECOGNIZED11 = 49;
     /**
      * The share found on heldout12/ before round 16's fixes, at main after round 15 (d62f2ead): 89.6 %, 319 of 356
-     * (docs/EXPLAIN.md, "Held-out set, round 16"). The floor is that figure rounded down.
+     * (docs/EXPLAIN.md, "Held-out set, round 16"). After round 17 (whose briefs knew its miss kinds: self-graded):
+     * 330 of 356, 92.7 %. The floor is that figure rounded down.
      */
-    static final double FLOOR12_PERCENT = 89;
+    static final double FLOOR12_PERCENT = 92;
     /** Samples of heldout12/ recognized before round 16's fixes: 61 of 65. */
     static final int RECOGNIZED12 = 61;
     /**
