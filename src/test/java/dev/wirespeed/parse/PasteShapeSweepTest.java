@@ -119,13 +119,7 @@ class PasteShapeSweepTest {
     private final Splitter splitter = new Splitter(Set.of("iperf3", "ethtool"), reader::starts);
 
     private List<String> lines(String... pasted) {
-        List<String> out = new ArrayList<>();
-        for (Chunk c : splitter.split(String.join("\n", pasted))) {
-            for (int i = 0; i < c.lines().size(); i++) {
-                out.add(c.lines().raw(i));
-            }
-        }
-        return out;
+        return SplitLines.of(splitter, String.join("\n", pasted));
     }
 
     @Test

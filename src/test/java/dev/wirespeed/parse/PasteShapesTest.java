@@ -2,7 +2,6 @@ package dev.wirespeed.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -17,13 +16,7 @@ class PasteShapesTest {
     private final Splitter splitter = new Splitter(Set.of("iperf3", "ethtool"), reader::starts);
 
     private List<String> lines(String text) {
-        List<String> out = new ArrayList<>();
-        for (Chunk c : splitter.split(text)) {
-            for (int i = 0; i < c.lines().size(); i++) {
-                out.add(c.lines().raw(i));
-            }
-        }
-        return out;
+        return SplitLines.of(splitter, text);
     }
 
     /** Each line of the paste comes out starting as it did. */
