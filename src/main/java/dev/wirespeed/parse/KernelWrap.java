@@ -29,6 +29,67 @@ final class KernelWrap {
     /** How many lines a known kernel sentence (a {@link Role#SENTENCE} row) may have become beside its own: its end decides. */
     static final int MAX_SENTENCE_CONTINUATIONS = 3;
 
+    /** The longest line quoted-printable writes (RFC 2045 6.7 rule 5), its soft break's "=" included. */
+    static final int QP_LINE_MAX = 76;
+    /**
+     * The shortest line before a soft break: an encoder breaks short of the width only so as not to split an escape, at
+     * most one UTF-8 character's three escapes ("=E2=80=AF") and a blank's "=20" before them.
+     */
+    static final int QP_LINE_MIN = QP_LINE_MAX - 12;
+
+    private static final Pattern QP_BLANK_OR_EQUALS = Pattern.compile("=(3D|20)");
+
+    /**
+     * Kernel lines a raw quoted-printable mail broke with soft breaks (RFC 2045 6.7 rule 5, issue 31 round 17b):
+     * "[11138.657649] sja1105 spi1.0 t1slave: Link is Up - 100Mbps/Full - flow c=" then "ontrol off". A paste of a
+     * piece of such a mail often keeps no escape or header by which the whole paste is decoded first (the Splitter's
+     * test), and a soft break cuts inside a word, so the wrap judges after would join the rest with a blank or not at
+     * all. A row is a soft break here when it is a kernel line ({@link Role#KERNEL_LINE}) whose last character is
+     * one "=" and that is as wide as an encoder's line ({@value #QP_LINE_MIN} to {@value #QP_LINE_MAX} columns with
+     * its quote marks); its rest is the next row, joined without a blank, as often as the joined line ends so again.
+     * The rest is at no quote depth (an encoder writes the quote marks once, on the first part: "> … flow control o="
+     * then "ff") or at the head's, and is no blank row. In a joined line "=3D" and "=20" are "=" and a blank again.
+     */
+    static List<PasteRepair.Row> softBreaks(List<PasteRepair.Row> rows) {
+        List<PasteRepair.Row> out = null;
+        for (int i = 0; i < rows.size(); i++) {
+            PasteRepair.Row head = rows.get(i);
+            int joined = 0;
+            if (softBreak(head.prefix() + head.text()) && KernelWrapForm.any(Role.KERNEL_LINE, head.text().strip())) {
+                String text = head.text();
+                String last = head.prefix() + head.text(); // the last part as the mail has it, quote marks and all
+                while (softBreak(last) && i + joined + 1 < rows.size()) {
+                    PasteRepair.Row next = rows.get(i + joined + 1);
+                    if (next.blank() || next.depth() != 0 && next.depth() != head.depth()) {
+                        break;
+                    }
+                    String rest = next.depth() == 0 ? next.prefix() + next.text() : next.text();
+                    text = text.substring(0, text.length() - 1) + rest;
+                    last = next.prefix() + next.text();
+                    joined++;
+                }
+                if (joined > 0) {
+                    if (out == null) {
+                        out = new ArrayList<>(rows.subList(0, i));
+                    }
+                    out.add(new PasteRepair.Row(head.number(), QP_BLANK_OR_EQUALS.matcher(text)
+                            .replaceAll(m -> m.group(1).equals("20") ? " " : "="), head.prefix(), head.elidedBefore()));
+                    i += joined;
+                    continue;
+                }
+            }
+            if (out != null) {
+                out.add(head);
+            }
+        }
+        return out == null ? rows : out;
+    }
+
+    /** Whether a mail's line (its quote marks included) ends in one soft break and is as wide as a quoted-printable line. */
+    private static boolean softBreak(String line) {
+        return line.endsWith("=") && !line.endsWith("==") && line.length() >= QP_LINE_MIN && line.length() <= QP_LINE_MAX;
+    }
+
     /** Rows with kernel lines glued together, each line its own row (the first part keeps the text before the stamp). */
     static List<PasteRepair.Row> unglue(List<PasteRepair.Row> rows) {
         List<PasteRepair.Row> out = null;

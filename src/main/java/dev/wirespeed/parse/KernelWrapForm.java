@@ -87,6 +87,13 @@ enum KernelWrapForm {
      */
     GLUED_STAMP("(?<=\\S)(?=\\[\\s*\\d{1,6}\\.\\d{6}\\] \\S)", row -> row.indexOf('[') >= 0),
     /**
+     * dmesg -T's stamps glued after a blank, a page having flattened the log onto one line ("… PCI Status <10> [Mon Mar
+     * 30 16:44:19 2026] e1000e 0000:00:1f.6 nic0: Detected Hardware Unit Hang: TDH <75> …", round 17b): the stamp's
+     * weekday, month, day, time and year are util-linux's ctime form.
+     */
+    GLUED_T_STAMP("(?<=\\S) (?=\\[[A-Z][a-z]{2} [A-Z][a-z]{2} [ \\d]\\d \\d{2}:\\d{2}:\\d{2} \\d{4}\\] \\S)",
+            row -> row.indexOf('[') >= 0),
+    /**
      * Stamp-less kernel lines glued after a blank, each with its own "kernel: " (a knowledge-base page, round 16):
      * only in a row that starts "kernel: ", so a syslog line's own "host kernel:" is never cut.
      */

@@ -252,7 +252,10 @@ final class PasteRepair {
      * @param starts how many of some lines start a format a parser reads: a prefix repeated on every
      *               line goes only when more lines start one without it ({@link RepeatedPrefix})
      */
-    static List<Row> repair(List<Row> rows, Predicate<String> command, Predicate<String> prompt, ToIntFunction<List<String>> starts) {
+    static List<Row> repair(List<Row> pasted, Predicate<String> command, Predicate<String> prompt, ToIntFunction<List<String>> starts) {
+        // a kernel line a raw quoted-printable mail cut inside a word ("flow c=" / "ontrol off"): first, before a wrap
+        // judge joins the rest with a blank or a label or prefix is taken from it
+        List<Row> rows = KernelWrap.softBreaks(pasted);
         // a forum's BBCode tags right after the labels (" 0: [PHP]Settings for eth0:"), before grep's prefix and
         // the wrap judges: glued to a head or a field, they would hide it from them
         // labels and comments after a flowed line is joined (a label begins only the first part), before an

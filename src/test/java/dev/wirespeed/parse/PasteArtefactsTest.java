@@ -183,6 +183,9 @@ class PasteArtefactsTest {
                     "counters/ip-s-s-link-otherhost-netns-gmail-wrapped-quoted-printable-iproute2-patch.txt",
                     "kernel/mlx5-cmd-out-err-qp-soft-break-quoted-reply-gmail.txt",
                     "kernel/mlx5-cmd-eq-recovered-create-eq-raw-qp-soft-breaks-maxcpus-mail.txt", // round 16, raw QP
+                    // round 17b, raw QP without escapes: the soft-broken kernel lines' rests carry no label
+                    "kernel/dmesg-sja1105-phylink-link-up-raw-qp-soft-breaks-no-escapes-netdev-mail.txt",
+                    "kernel/launchpad-bug-mail-e1000-link-up-flow-control-raw-qp-soft-break-indented.txt",
                     "host/exportfs-v-one-line-nfsroot-cn-notes.txt", "host/mountinfo-nfs4-linuxkit2251.txt",
                     "kernel/dmesg-i40e-unsupported-sfp-xl710-unlocker.txt", "perftest/ib_send_bw-completion-error-softiwarp27.txt",
                     "nccl/all_reduce-srun-label-25M-p4de-nsight-notes.txt", // labelled already
@@ -230,6 +233,8 @@ class PasteArtefactsTest {
                     "iperf/iperf2-2.1.9-trip-times-P4-quoted-printable-bufferbloat-mail.txt", "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt",
                     "iperf/iperf3-ethtool-S-igb-gmail-html-part-quoted-printable-mail.txt",
                     "kernel/mlx5-cmd-out-err-qp-soft-break-quoted-reply-gmail.txt",
+                    "kernel/dmesg-sja1105-phylink-link-up-raw-qp-soft-breaks-no-escapes-netdev-mail.txt", // round 17b: as for "srun-label"
+                    "kernel/launchpad-bug-mail-e1000-link-up-flow-control-raw-qp-soft-break-indented.txt",
                     // round 15b, a known limit: the prefix put before a reply's ">>" quote marks leaves the piece
                     // unrecognized (no writer logs a mail's quote): its wrapped kernel line is then not read
                     "kernel/mlx5-cmd-out-err-wrapped-after-pid-quoted-reply-vdpa.txt",
@@ -240,6 +245,10 @@ class PasteArtefactsTest {
                     // mutate17: a harness's prefix before mpirun's tag, and inside a grid table's widths
                     "host/ethtool-i-ip-s-link-mpirun-tag-output-two-ranks-interleaved-made-here.txt", "iperf/iperf3-3.1.3-udp-windows-client-rst-grid-table-rows-talaria-docs.txt"),
             "flowed", List.of("host/ip-link-ipoib-wrapped-mail-kirjanov.txt", "perftest/ib_write_bw-v1-nbsp-cpufreq-ompi-users-2012.txt",
+                    // round 17b: a raw quoted-printable body's soft-broken lines flowed again are no mail's (the soft
+                    // break is no longer the line's last character)
+                    "kernel/dmesg-sja1105-phylink-link-up-raw-qp-soft-breaks-no-escapes-netdev-mail.txt",
+                    "kernel/launchpad-bug-mail-e1000-link-up-flow-control-raw-qp-soft-break-indented.txt",
                     "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt",
                     // Markdown's hard breaks (two trailing blanks) are flowed text's soft breaks: a page's, never a mail's
                     "iperf/iperf3-nfsstat-m-bold-escaped-lines-virt-nfs-blog.txt",

@@ -45,12 +45,13 @@ final class KernelLineForms {
      * a platform device, its register base and node name ("airoha_eth 1fb50000.ethernet eth0: Link is Up - 10Gbps/Full
      * - flow control rx/tx", stmmac's "dwmac-sun8i 5030000.ethernet end0: …", "mtk_soc_eth 1e100000.ethernet eth0: port 2
      * link up"), a switch on an MDIO bus ("mt7530-mdio mdio-bus:1f eth4: Link is Down"), a USB interface ("r8152 2-2:1.0
-     * eth2: …") or a VMBus device's GUID ("hv_netvsc 7aac4423-37ca-415c-85a9-06c05ff05683 eth1: VF slot 2 added"). A
-     * netdev must follow the device, so "hub 2-0:1.0: USB hub found" is none. LINE's groups: 1 the driver, 2 never set
+     * eth2: …"), an SPI chip select ("sja1105 spi1.0 t1slave: Link is Up - 100Mbps/Full - flow control off", a DSA
+     * switch's port, round 17b) or a VMBus device's GUID ("hv_netvsc 7aac4423-37ca-415c-85a9-06c05ff05683 eth1: VF
+     * slot 2 added"). A netdev must follow the device, so "hub 2-0:1.0: USB hub found" is none. LINE's groups: 1 the driver, 2 never set
      * (the record's address is a PCI address), 3 the netdev, 4 the message.
      */
     static final Pattern PLATFORM_LINE = Pattern.compile(PREFIX + "([\\w-]+) (\\b\\B)?(?:[0-9a-f]{4,16}\\.[a-z][\\w-]*"
-            + "|[\\w-]+:[0-9a-f]{2}|\\d{1,3}-[\\d.]{1,12}:\\d{1,2}\\.\\d{1,2}"
+            + "|[\\w-]+:[0-9a-f]{2}|\\d{1,3}-[\\d.]{1,12}:\\d{1,2}\\.\\d{1,2}|spi\\d{1,3}\\.\\d{1,3}"
             + "|\\p{XDigit}{8}-\\p{XDigit}{4}-\\p{XDigit}{4}-\\p{XDigit}{4}-\\p{XDigit}{12}) ([\\w.@-]+): (.*)");
     /**
      * FreeBSD's driver lines have no PCI address: device_printf()/if_printf() put the unit's name before the

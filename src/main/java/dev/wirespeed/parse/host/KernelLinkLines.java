@@ -30,6 +30,8 @@ final class KernelLinkLines {
     static final Pattern LINK_FLOW_LINE = Pattern.compile("Flow control is ((?:on|off) for TX and (?:on|off) for RX)\\.?\\s*");
     static final Pattern LINK_FEC_LINE = Pattern.compile("FEC autoneg (?:on|off) encoding: (.+?)\\s*");
     static final Pattern MODULE = Pattern.compile("Port module event(\\[error])?: module (\\d+), (.*)");
+    /** dev_change_name's "renamed from eth0" under the new name, " (while UP)" after it since 6.x (a {@link NetdevRename}) */
+    static final Pattern RENAMED = Pattern.compile("renamed from ([\\w.@-]+)(?: \\(while UP\\))?\\s*");
     /**
      * The PF refused a VF's request because the VF is not trusted: i40e_virtchnl_pf.c "Cannot add more MAC
      * addresses, VF is not trusted, switch the VF to trusted to add more functionality" and "VF is not trusted,

@@ -11,6 +11,7 @@ import dev.wirespeed.parse.UnitWords;
 import dev.wirespeed.parse.mlx.MlxDevice;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.Objects;
 import java.util.regex.Matcher;
@@ -171,6 +172,7 @@ public final class KernelLogParser extends BaseParser {
     @Override
     public Parsed parse(Lines in, int from) {
         ParseBuilder b = builder(in, from);
+        List<KernelLineOwners.Kept> kept = new ArrayList<>(); // given their records once all are known
         int i = from;
         KernelError open = null; // an KernelPcieLines.AER error or KernelRdmaLines.CQE whose detail lines may follow
         int openAt = -1;
@@ -179,7 +181,7 @@ public final class KernelLogParser extends BaseParser {
                 continue;
             }
             if (kernelLine(in, i)) {
-                keep(b, in, i);
+                keep(b, in, i, kept);
             }
             Matcher m;
             if ((m = in.match(KernelLineForms.WATCHDOG_OLD, i)) != null) {
@@ -454,8 +456,8 @@ public final class KernelLogParser extends BaseParser {
             }
         }
         flush(b, open);
-        if (b.records().isEmpty()) {
-            // an ordinary kernel log: read, and nothing in it about a network or RDMA device
+        if (b.records().stream().allMatch(r -> r instanceof NetdevRename)) {
+            // an ordinary kernel log: read, and nothing in it about a network or RDMA device but names udev gave
             int lines = 0;
             for (int k = from; k < i; k++) {
                 lines += in.blank(k) ? 0 : 1;
@@ -475,6 +477,7 @@ public final class KernelLogParser extends BaseParser {
             }
             b.note("kernel log: no network or RDMA events");
         }
+        KernelLineOwners.assign(b, in, kept);
         return b.done(i);
     }
 
@@ -534,31 +537,31 @@ public final class KernelLogParser extends BaseParser {
     }
 
     /**
-     * Keeps kernel line i as printed and marks it read: "driver BDF[ netdev]" → its message, "infiniband
-     * DEV" → its message, else the words before the message's first ": " ("bonding: bond0", "nvme nvme2")
-     * → the rest, else "kernel" → the whole message.
+     * Keeps kernel line i as printed and marks it read: "driver BDF[ netdev]" → its message, "infiniband DEV" → its
+     * message, else the words before the message's first ": " ("bonding: bond0", "nvme nvme2") → the rest, else
+     * "kernel" → the whole message; in {@code kept}, given its record by {@link KernelLineOwners} once all are known.
      */
-    private static void keep(ParseBuilder b, Lines in, int i) {
+    private static void keep(ParseBuilder b, Lines in, int i, List<KernelLineOwners.Kept> kept) {
         String text = in.get(i);
         // a line without a PCI address ("tg3: eth0: Link is down.") is kept under the word before its first ": ", below
         Matcher m = in.match(KernelLineForms.LINE, i);
         m = m != null ? m : in.match(KernelLineForms.BSD_LINE, i);
         m = m != null ? m : in.match(KernelLineForms.ILLUMOS_LINE, i);
         if (m != null) {
-            b.printed(i, m.group(2) == null ? m.group(3)
-                    : m.group(1) + " " + m.group(2) + (m.group(3) == null ? "" : " " + m.group(3)), m.group(4).strip());
+            kept.add(new KernelLineOwners.Kept(i, m.group(2) == null ? m.group(3)
+                    : m.group(1) + " " + m.group(2) + (m.group(3) == null ? "" : " " + m.group(3)), m.group(4).strip()));
         } else if ((m = KernelLineForms.PLATFORM_LINE.matcher(text)).matches()) {
-            b.printed(i, text.substring(m.start(1), m.end(3)), m.group(4).strip()); // "airoha_eth 1fb50000.ethernet eth0"
+            kept.add(new KernelLineOwners.Kept(i, text.substring(m.start(1), m.end(3)), m.group(4).strip())); // "airoha_eth 1fb50000.ethernet eth0"
         } else if ((m = KernelLineForms.IB_LINE.matcher(text)).matches()) {
-            b.printed(i, m.group(1) + " " + m.group(2), m.group(3).strip());
+            kept.add(new KernelLineOwners.Kept(i, m.group(1) + " " + m.group(2), m.group(3).strip()));
         } else {
             Matcher p = KernelLineForms.PREFIXED.matcher(text);
             String message = p.matches() ? p.group(1).strip() : text.strip();
             Matcher s = KernelLineForms.SUBSYSTEM.matcher(message);
             if (s.matches()) {
-                b.printed(i, s.group(1), s.group(2).strip());
+                kept.add(new KernelLineOwners.Kept(i, s.group(1), s.group(2).strip()));
             } else {
-                b.printed(i, "kernel", message);
+                kept.add(new KernelLineOwners.Kept(i, "kernel", message));
             }
         }
         b.use(i);
@@ -605,6 +608,9 @@ public final class KernelLogParser extends BaseParser {
             // tg3's and b44's sentences end in a full stop: "Link is down." has no detail
             String detail = m.group(2).isBlank() || m.group(2).strip().equals(".") ? null : m.group(2).strip();
             return LinkDetail.event(driver, address, netdev, m.group(1).equalsIgnoreCase("up"), detail, src);
+        }
+        if (netdev != null && (m = KernelLinkLines.RENAMED.matcher(message)).matches()) {
+            return new NetdevRename(driver, address, netdev, m.group(1), src);
         }
         if ((m = KernelHealthLines.FIRMWARE.matcher(message)).matches()) {
             return new MlxDevice(address, null, null, null, null, address, m.group(1), null, null, src);
