@@ -19,7 +19,7 @@ public final class LogReader {
         this.parsers = List.copyOf(parsers);
         Set<String> programs = new HashSet<>();
         parsers.forEach(p -> programs.addAll(p.programs()));
-        this.splitter = new Splitter(programs, this::starts, this::startsFor);
+        this.splitter = new Splitter(programs, this::starts, this::startsFor, this::covered);
     }
 
     /**
@@ -53,6 +53,29 @@ public final class LogReader {
                     break;
                 }
             }
+        }
+        return n;
+    }
+
+    /**
+     * How many non-blank lines of these lines the parsers' blocks take, read as one chunk without a command: how the
+     * splitter tells whether two code fences hold one output ({@link SplitFences}).
+     */
+    int covered(List<String> lines) {
+        Lines in = new Lines(lines, 1, null);
+        boolean[] none = new boolean[parsers.size()];
+        int n = 0;
+        int i = 0;
+        while (i < in.size()) {
+            Parsed found = in.blank(i) || in.decoration(i) ? null : block(in, i, null, none, false);
+            if (found == null) {
+                i++;
+                continue;
+            }
+            for (int k = i; k < found.end(); k++) {
+                n += in.blank(k) ? 0 : 1;
+            }
+            i = found.end();
         }
         return n;
     }

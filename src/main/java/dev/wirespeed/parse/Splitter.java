@@ -225,6 +225,9 @@ public final class Splitter {
     /** Whether a parser that reads the command starts its format at the first of some lines (finds {@link GluedOutput}). */
     private final BiPredicate<Command, List<String>> startsFor;
 
+    /** How many of some lines the parsers' blocks take (judges whether two code fences hold one output: {@link SplitFences}). */
+    private final ToIntFunction<List<String>> covered;
+
     /** @param programs programs whose bare command lines start a chunk in prose */
     public Splitter(Set<String> programs) {
         this(programs, lines -> 0);
@@ -244,9 +247,21 @@ public final class Splitter {
      * @param startsFor whether a parser that reads the command starts its format at the first of some lines
      */
     public Splitter(Set<String> programs, ToIntFunction<List<String>> starts, BiPredicate<Command, List<String>> startsFor) {
+        this(programs, starts, startsFor, lines -> 0);
+    }
+
+    /**
+     * @param programs  programs whose bare command lines start a chunk in prose
+     * @param starts    how many of some lines start a format a parser reads
+     * @param startsFor whether a parser that reads the command starts its format at the first of some lines
+     * @param covered   how many of some lines the parsers' blocks take (joins one output's code fences: {@link SplitFences})
+     */
+    public Splitter(Set<String> programs, ToIntFunction<List<String>> starts, BiPredicate<Command, List<String>> startsFor,
+            ToIntFunction<List<String>> covered) {
         this.programs = Set.copyOf(programs);
         this.starts = starts;
         this.startsFor = startsFor;
+        this.covered = covered;
     }
 
     private static final Pattern QP_ESCAPE = Pattern.compile("=([0-9A-F]{2})");
@@ -405,6 +420,8 @@ public final class Splitter {
         rows = IpOneline.split(rows); // and once more: a joined line a mail wrapped is whole only now
         rows = withoutNotes(rows); // after lines a mail flowed or wrapped are whole: a note broken across two goes whole
         rows = FieldComments.drop(rows, l -> l.startsWith("# ") && rootPrompt(l) != null || prompt(l) != null);
+        // one output a page kept in several fences with prose between (a job line in one, its results in the next): one block
+        rows = SplitFences.join(rows, covered, l -> prompt(l) != null || bare(l) != null || l.startsWith("# ") && rootPrompt(l) != null);
         List<String> lines = new ArrayList<>(rows.size());
         int[] numbers = new int[rows.size()];
         BitSet elided = new BitSet();

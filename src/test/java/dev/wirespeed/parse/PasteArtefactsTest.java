@@ -176,7 +176,8 @@ class PasteArtefactsTest {
             // srun's label goes on the program's lines, before a harness tag, a page's bold or a mail's
             // quoted-printable (whose soft-broken continuations carry no label) are added; and on one or two
             // lines of output a label is not told from the output's own "N: " (PasteRepair.LABEL_RUN)
-            "srun-label", List.of("counters/netstat-s-bold-markdown-portuguese.txt", "fio/fio-write-avocado-debug-stdout-prefix.txt",
+            "srun-label", List.of("mlx/mlxconfig-q-ethtool-i-cx5-mail-quote-blank-quote-lines-xdp-newbies.txt", // split17b: its empty quote lines are a double spacing already
+                    "counters/netstat-s-bold-markdown-portuguese.txt", "fio/fio-write-avocado-debug-stdout-prefix.txt",
                     "sockperf/sockperf-iperf3-stdout-tagged-firecracker.txt", "iperf/iperf3-bidir-quoted-printable-netdev-r8169.txt",
                     "iperf/iperf3-ethtool-S-igb-gmail-html-part-quoted-printable-mail.txt",
                     "pci/lspci-vvvv-bridge-downgraded-qp-mail.txt", "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt",
@@ -209,13 +210,15 @@ class PasteArtefactsTest {
                     // mutate17: a label before mpirun's own tag is no launcher's paste (one launcher runs the other's
                     // ranks); a grid table's rows are judged by their width, which a label changes
                     "host/ethtool-i-ip-s-link-mpirun-tag-output-two-ranks-interleaved-made-here.txt", "iperf/iperf3-3.1.3-udp-windows-client-rst-grid-table-rows-talaria-docs.txt"),
-            "double-spaced", List.of("counters/netstat-s-bold-markdown-portuguese.txt",
+            "double-spaced", List.of("mlx/mlxconfig-q-ethtool-i-cx5-mail-quote-blank-quote-lines-xdp-newbies.txt", // split17b: its empty quote lines are a double spacing already
+                    "counters/netstat-s-bold-markdown-portuguese.txt",
                     "nccl/rccl-all_reduce-mi300x-rst-mark-role-every-line-wrapped-validation-guide.txt", // double-spaced already
                     "iperf/iperf3-nfsstat-m-bold-escaped-lines-virt-nfs-blog.txt", // its bold lines double-spaced already
                     "iperf/iperf3-3.1.3-udp-windows-client-rst-grid-table-rows-talaria-docs.txt"), // mutate17: a blank table row between its lines already
             // a page that sets every line in inline code has no fence to glue: the fence's backticks would close the last span
             // and a Markdown writer escapes only text outside code blocks: a fence around its escapes is no page's (round 15)
-            "fence-glued-last", List.of("nccl/rccl-all_reduce-mi300x-rst-mark-role-every-line-wrapped-validation-guide.txt",
+            "fence-glued-last", List.of("fio/fio-3.34-randwrite-job-line-result-head-iops-in-separate-fences-annotated-cn.txt", // split17b: a glued fence is no fence line, the fences are not paired
+                    "nccl/rccl-all_reduce-mi300x-rst-mark-role-every-line-wrapped-validation-guide.txt",
                     "host/ethtool-ifconfig-ethtool-S-g-markdown-escaped-hard-breaks-cn-blog.txt",
                     "host/ip-s-link-ethtool-S-grep-pandoc-escaped-lab-report.txt",
                     "iperf/iperf2-blockquote-escaped-rules-macos-prompt-ja-blog.txt",
@@ -229,7 +232,8 @@ class PasteArtefactsTest {
                     "ib/ibstat-go-want-slice-k8s-test-infra.txt"),
             "carets", List.of("ib/ibstat-go-want-slice-k8s-test-infra.txt"), // as for "snip"
             // avocado's prefix goes on the program's lines, before a mail's quoted-printable or a diff's marks are added
-            "avocado", List.of("host/ethtool-6.1-k-veth-before-after-K-diff-u-fence.txt",
+            "avocado", List.of("mlx/mlxconfig-q-ethtool-i-cx5-mail-quote-blank-quote-lines-xdp-newbies.txt", // split17b: its empty quote lines are a double spacing already
+                    "host/ethtool-6.1-k-veth-before-after-K-diff-u-fence.txt",
                     "iperf/iperf2-2.1.9-trip-times-P4-quoted-printable-bufferbloat-mail.txt", "sockperf/sockperf-3.10-tcp-pp-qp-quoted-i40e-mail.txt",
                     "iperf/iperf3-ethtool-S-igb-gmail-html-part-quoted-printable-mail.txt",
                     "kernel/mlx5-cmd-out-err-qp-soft-break-quoted-reply-gmail.txt",
