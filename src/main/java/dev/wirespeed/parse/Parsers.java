@@ -23,6 +23,7 @@ import dev.wirespeed.parse.host.EthtoolRssParser;
 import dev.wirespeed.parse.host.EthtoolStatsParser;
 import dev.wirespeed.parse.host.EthtoolTimestampingParser;
 import dev.wirespeed.parse.host.ExportsParser;
+import dev.wirespeed.parse.host.IfconfigGrepParser;
 import dev.wirespeed.parse.host.IfconfigLinkEncapParser;
 import dev.wirespeed.parse.host.IfconfigParser;
 import dev.wirespeed.parse.host.IpBriefParser;
@@ -143,6 +144,7 @@ public final class Parsers {
                 new IpBriefParser(),
                 new IfconfigParser(),
                 new IfconfigLinkEncapParser(),
+                new IfconfigGrepParser(),
                 new EthtoolParser(),
                 new EthtoolGreppedParser(),
                 new EthtoolStatsParser(),

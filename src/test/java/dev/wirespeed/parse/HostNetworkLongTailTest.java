@@ -89,7 +89,7 @@ class HostNetworkLongTailTest {
         // IpParser.reads() answers only "ip …", so "ifconfig" in its programs named a reader that never reads it;
         // the older "Link encap:" layout has its own reader
         assertThat(Parsers.all()).filteredOn(p -> p.programs().contains("ifconfig")).extracting(Parser::format)
-                .containsExactly("ifconfig", "ifconfig-link-encap");
+                .containsExactly("ifconfig", "ifconfig-link-encap", "ifconfig-grep");
         assertThat(Fixture.blocks("host/ifconfig-net-tools-2.10-veth-mtu-9000-and-lo-netns.txt")).extracting(Parsed::format)
                 .containsOnly("ifconfig");
     }

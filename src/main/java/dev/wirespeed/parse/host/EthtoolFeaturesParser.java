@@ -24,6 +24,11 @@ import java.util.regex.Pattern;
  * {@code ethtool -K|--features|--offload IFACE name on|off …} prints "Actual changes:" and the features it
  * changed, one a line, a side effect tagged " [not requested]" (ethtool 6.1's netlink/features.c); the
  * interface is then the typed command's too.
+ * Ethtool before 2.6.24 printed some names in words ("tcp segmentation offload: on", "udp fragmentation
+ * offload: off", "generic segmentation offload: off"): such a line is read under today's hyphenated name when
+ * that is a name ethtool defines, the line as printed kept in the record's printed map (the generic reading). Old
+ * ethtool also put "Cannot get device … settings: ERRNO" between the head and the list for each offload the driver
+ * would not report (ethtool.c do_goffload): those lines are the list's own, kept as printed the same way.
  */
 public final class EthtoolFeaturesParser extends BaseParser {
     private static final Pattern HEAD = Pattern.compile("(?:Features|Offload parameters) for (\\S+):");
@@ -37,8 +42,10 @@ public final class EthtoolFeaturesParser extends BaseParser {
             "rx-vlan-offload", "tx-vlan-offload", "ntuple-filters", "receive-hashing");
     /** Feature lines in a row that make a head-less, command-less list. */
     private static final int RUN = 3;
-    private static final Pattern FEATURE =
-            Pattern.compile("([a-z][a-z0-9_-]*):\\s*(on|off)(?:\\s*\\[(fixed|requested (?:on|off)|not requested)])?");
+    private static final Pattern FEATURE = Pattern.compile(
+            "([a-z][a-z0-9_-]*|[a-z]+(?: [a-z]+){1,3}):\\s*(on|off)(?:\\s*\\[(fixed|requested (?:on|off)|not requested)])?");
+    /** Old ethtool's report of an offload it could not read, printed between the head and the list. */
+    private static final Pattern CANNOT_GET = Pattern.compile("Cannot get device .+ settings: .+");
 
     public EthtoolFeaturesParser() {
         super("ethtool-features", "ethtool");
@@ -46,15 +53,15 @@ public final class EthtoolFeaturesParser extends BaseParser {
 
     @Override
     public boolean startsAt(Lines in, int i) {
-        return (in.matches(HEAD, i) && next(in, i + 1) < in.size() && in.matches(FEATURE, next(in, i + 1)))
-                || (i == 0 && showFeatures(in.command()) && in.matches(FEATURE, i))
-                || (in.matches(CHANGES, i) && in.matches(FEATURE, i + 1))
+        return (in.matches(HEAD, i) && next(in, i + 1) < in.size() && feature(in, next(in, i + 1)) != null)
+                || (i == 0 && showFeatures(in.command()) && feature(in, i) != null)
+                || (in.matches(CHANGES, i) && feature(in, i + 1) != null)
                 || headless(in, i);
     }
 
-    /** The first line from {@code i} on that is not an elision. */
+    /** The first line from {@code i} on that is neither an elision nor old ethtool's "Cannot get device … settings". */
     private static int next(Lines in, int i) {
-        while (i < in.size() && in.matches(ELISION, i)) {
+        while (i < in.size() && (in.matches(ELISION, i) || in.matches(CANNOT_GET, i))) {
             i++;
         }
         return i;
@@ -62,19 +69,33 @@ public final class EthtoolFeaturesParser extends BaseParser {
 
     /** A run of feature lines with no head before it, one of them a name ethtool defines. */
     private static boolean headless(Lines in, int i) {
-        if (i > 0 && (in.matches(FEATURE, i - 1) || in.matches(HEAD, i - 1))) {
+        if (i > 0 && (feature(in, i - 1) != null || in.matches(HEAD, i - 1))) {
             return false;
         }
         boolean known = false;
         int k = i;
         for (; k < in.size(); k++) {
-            Matcher m = in.match(FEATURE, k);
+            Matcher m = feature(in, k);
             if (m == null) {
                 break;
             }
-            known |= KNOWN.contains(m.group(1));
+            known |= KNOWN.contains(name(m));
         }
         return known && k - i >= RUN;
+    }
+
+    /**
+     * The feature line at {@code i}, or null. A name in words is one only when its hyphenated form is a name
+     * ethtool defines, so "link detected: on" or prose with a colon is not taken.
+     */
+    private static Matcher feature(Lines in, int i) {
+        Matcher m = in.match(FEATURE, i);
+        return m != null && (m.group(1).indexOf(' ') < 0 || KNOWN.contains(name(m))) ? m : null;
+    }
+
+    /** The feature's name as ethtool prints it now: the words of the pre-2.6.24 form joined by '-'. */
+    private static String name(Matcher m) {
+        return m.group(1).replace(' ', '-');
     }
 
     private static boolean showFeatures(Command c) {
@@ -110,19 +131,20 @@ public final class EthtoolFeaturesParser extends BaseParser {
         List<String> fixed = new ArrayList<>();
         Map<String, Boolean> requested = new LinkedHashMap<>();
         for (; i < in.size(); i++) {
-            if (in.matches(ELISION, i) && next(in, i) < in.size() && in.matches(FEATURE, next(in, i))) {
+            if ((in.matches(ELISION, i) || in.matches(CANNOT_GET, i)) && next(in, i) < in.size() && feature(in, next(in, i)) != null) {
                 b.use(i);
                 continue;
             }
-            Matcher m = in.match(FEATURE, i);
+            Matcher m = feature(in, i);
             if (m == null) {
                 break;
             }
-            features.put(m.group(1), m.group(2).equals("on"));
+            String name = name(m);
+            features.put(name, m.group(2).equals("on"));
             if ("fixed".equals(m.group(3))) {
-                fixed.add(m.group(1));
+                fixed.add(name);
             } else if (m.group(3) != null && m.group(3).startsWith("requested")) {
-                requested.put(m.group(1), m.group(3).endsWith("on"));
+                requested.put(name, m.group(3).endsWith("on"));
             }
             b.use(i);
         }

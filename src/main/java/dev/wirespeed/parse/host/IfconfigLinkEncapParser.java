@@ -83,7 +83,7 @@ public final class IfconfigLinkEncapParser extends HeadedParser {
     }
 
     /** Every "word:N" pair of a counter line; a pair without "RX"/"TX" takes the line's last one ("RX packets:65 errors:0"). */
-    private static void counters(int i, String line, Map<String, Long> values, List<Object[]> shown) {
+    static void counters(int i, String line, Map<String, Long> values, List<Object[]> shown) {
         Matcher p = PAIR.matcher(line);
         String dir = null;
         while (p.find()) {

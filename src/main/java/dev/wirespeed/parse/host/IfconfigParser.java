@@ -29,7 +29,7 @@ public final class IfconfigParser extends HeadedParser {
     private static final Pattern DETAIL = Pattern.compile("(?:RX|TX) .*|device .*|.*txqueuelen \\d+.*");
     private static final Pattern WARNING = Pattern.compile("Infiniband hardware address can be incorrect!.*");
     /** The counter lines (lib/interface.c ife_print_long): "RX packets 3  bytes 266 (266.0 B)", "TX errors 0  dropped 0 …". */
-    private static final Pattern COUNTERS = Pattern.compile("(RX|TX) (packets|errors) (\\d{1,18})\\s+(.*)");
+    static final Pattern COUNTERS = Pattern.compile("(RX|TX) (packets|errors) (\\d{1,18})\\s+(.*)");
     private static final Pattern PAIR = Pattern.compile("([a-z]+) (\\d{1,18})(?: \\(([^)]*)\\))?");
     /**
      * net-tools' words → the kernel's /sys/class/net/IFACE/statistics names, as ip -s link's are: "overruns" is
@@ -103,7 +103,7 @@ public final class IfconfigParser extends HeadedParser {
     }
 
     /** One counter line: each "word N" pair under its sysfs name, and as printed ("TX packets" → "5", "RX bytes" → "266 (266.0 B)"). */
-    private static void counters(int i, Matcher line, Map<String, Long> values, List<Object[]> shown) {
+    static void counters(int i, Matcher line, Map<String, Long> values, List<Object[]> shown) {
         String dir = line.group(1);
         String prefix = dir.toLowerCase(Locale.ROOT) + "_";
         put(i, dir, line.group(2), line.group(3), null, prefix, values, shown);

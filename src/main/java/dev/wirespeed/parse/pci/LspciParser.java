@@ -67,6 +67,11 @@ public final class LspciParser extends BaseParser {
      */
     private static final Pattern TARGET = Pattern.compile("LnkCtl2:\\s*Target Link Speed:\\s*([^,\\s]+).*");
     /**
+     * An author's note after a device line, behind an arrow ("… (rev 01) <---this is AR5007EG", "… ← the NIC"):
+     * kept aside as the device's printed "note", not as part of lspci's description.
+     */
+    private static final Pattern NOTE = Pattern.compile("\\s*(?:<-{1,4}|<={1,3}|←|⟵|⬅)\\s*(.*)$");
+    /**
      * A field of the Vital Product Data capability (ls-vpd.c): "Product Name: CX4421A- ConnectX-4 LX SFP28" and the
      * keyword lines "[PN] Part number: MCX4421A-ACQN", "[SN] Serial number: …". The card's, so kept in the
      * device's printed map, not the link record's that the generic reading (the last record before the line)
@@ -129,6 +134,11 @@ public final class LspciParser extends BaseParser {
                 d.headerLine = i;
                 d.deviceClass = m.group(2);
                 d.description = m.group(3).replaceFirst("Code language:.*$", "").strip();
+                Matcher note = NOTE.matcher(d.description);
+                if (note.find() && note.start() > 0) {
+                    d.note = note.group(1).strip();
+                    d.description = d.description.substring(0, note.start()).strip();
+                }
                 d.unreadable = ALL_ONES.matcher(d.description).matches();
                 b.use(i);
             } else if ((m = in.match(LNKCAP, i)) != null) {
@@ -203,7 +213,6 @@ public final class LspciParser extends BaseParser {
         return false;
     }
 
-    /** Leading blanks, a tab counted as eight columns. */
     /** The device line inside a line that glues it after words, when lspci's indented fields follow; else null. */
     private static Matcher glued(Lines in, int i) {
         Matcher g = in.match(GLUED, i);
@@ -215,6 +224,7 @@ public final class LspciParser extends BaseParser {
         return d.matches() ? d : null;
     }
 
+    /** Leading blanks, a tab counted as eight columns. */
     private static int indent(String s) {
         int n = 0;
         for (int k = 0; k < s.length() && Character.isWhitespace(s.charAt(k)); k++) {
@@ -250,6 +260,7 @@ public final class LspciParser extends BaseParser {
         int headerLine = -1;
         int sriovLine = -1;
         int targetLine = -1;
+        String note;
         final List<VpdField> vpd = new ArrayList<>();
         String targetSpeed;
         String sriovText;
@@ -268,6 +279,9 @@ public final class LspciParser extends BaseParser {
                 PciDevice device = new PciDevice(address, deviceClass, description, numa, driver, part, header,
                         unreadable ? Boolean.TRUE : null, vpdError, totalVfs, numberOfVfs, serial);
                 b.add(device);
+                if (note != null) {
+                    b.printed(device, headerLine, "note", note); // an author's words after an arrow, not lspci's
+                }
                 if (bridgePath != null) {
                     b.printed(device, headerLine, "bridge path", bridgePath); // lspci -PP: kept as printed
                 }
