@@ -110,9 +110,10 @@ class HeldOutTest {
     static final int RECOGNIZED12 = 61;
     /**
      * The share found on heldout13/ before round 17's fixes, at main after round 16 (52d77aef): 92.5 %, 308 of 333
-     * (docs/EXPLAIN.md, "Held-out set, round 17"). The floor is that figure rounded down.
+     * (docs/EXPLAIN.md, "Held-out set, round 17"). After round 17b (whose briefs knew its miss kinds: self-graded):
+     * 314 of 333, 94.3 %. The floor is that figure rounded down.
      */
-    static final double FLOOR13_PERCENT = 92;
+    static final double FLOOR13_PERCENT = 94;
     /** Samples of heldout13/ recognized before round 17's fixes: 57 of 58. */
     static final int RECOGNIZED13 = 57;
 
