@@ -260,15 +260,20 @@ final class PasteRepair {
         // the wrap judges: glued to a head or a field, they would hide it from them
         // labels and comments after a flowed line is joined (a label begins only the first part), before an
         // elision mark is looked for (" 0: ...") and a wrap is judged (the label is no part of the line's text)
-        if (flowed(rows)) {
-            // RFC 3676 4.2: in flowed text a line without a trailing space ends where its writer ended it, so
+        boolean flowed = flowed(rows);
+        rows = PaneBorder.split(flowed ? unflow(rows) : unpad(rows), starts);
+        rows = lineBlocks(ForumTags.strip(unlabel(rows, prompt, command)));
+        rows = GrepPrefix.strip(rows, starts, command);
+        rows = RepeatedPrefix.strip(rows, starts, command);
+        rows = withoutElisions(ParallelShellHosts.strip(rows, starts, command));
+        if (!flowed) {
+            // RFC 3676 4.2: in flowed text a line without a trailing space ends where its writer ended it, so there
             // no line is a fixed-width wrap to undo (a ping summary after a 62-column line stays its own line)
-            return FormatWrap.join(KernelWrap.join(withoutElisions(ParallelShellHosts.strip(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(ForumTags.strip(unlabel(PaneBorder.split(unflow(rows), starts), prompt, command))), starts, command), starts, command), starts, command)), command), command);
+            rows = unwrap(rows, command);
         }
-        // a kernel line's wrap after the mail's own (whose judge sees the paste's widths), before the parsers
+        // a kernel line's wrap after the mail's own (whose judge sees the paste's widths), before the parsers;
         // then a tool's own line its format says is unfinished (FormatWrap), after the kernel's
-        return FormatWrap.join(KernelWrap.join(unwrap(withoutElisions(ParallelShellHosts.strip(RepeatedPrefix.strip(GrepPrefix.strip(lineBlocks(ForumTags.strip(unlabel(PaneBorder.split(unpad(rows), starts), prompt, command))), starts, command), starts, command), starts, command)),
-                command), command), command);
+        return FormatWrap.join(KernelWrap.join(rows, command), command);
     }
 
     /** Lines a terminal copy shows in a row at its width before they are taken as one. */
